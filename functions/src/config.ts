@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * Every setting a function reads, validated once at cold start: a missing or malformed variable
+ * fails the init with one clear line instead of a confusing error on the first request.
+ * Endpoints are only set locally (npm start, tests); in AWS the SDK's defaults apply.
+ */
+const optionalUrl = z.string().url().optional();
+
+const configSchema = z.object({
+  TABLE_NAME: z.string().min(1),
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  USER_POOL_ID: z.string().min(1),
+  USER_POOL_CLIENT_ID: z.string().min(1),
+  MAIL_FROM: z.string().email(),
+  APP_URL: z.string().url(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  AWS_ENDPOINT_URL_DYNAMODB: optionalUrl,
+  AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: optionalUrl,
+  AWS_ENDPOINT_URL_SES: optionalUrl,
+});
+
+export type AppConfig = Readonly<{
+  tableName: string;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  mailFrom: string;
+  appUrl: string;
+  logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
+  endpoints: Readonly<{ dynamodb?: string; cognito?: string; ses?: string }>;
+}>;
+
+export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid function configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return Object.freeze({
+    tableName: e.TABLE_NAME,
+    region: e.AWS_REGION,
+    userPoolId: e.USER_POOL_ID,
+    userPoolClientId: e.USER_POOL_CLIENT_ID,
+    mailFrom: e.MAIL_FROM,
+    appUrl: e.APP_URL,
+    logLevel: e.LOG_LEVEL,
+    endpoints: Object.freeze({
+      dynamodb: e.AWS_ENDPOINT_URL_DYNAMODB,
+      cognito: e.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,
+      ses: e.AWS_ENDPOINT_URL_SES,
+    }),
+  });
+}
+
+export const config: AppConfig = parseConfig(process.env);

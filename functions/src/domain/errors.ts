@@ -1,0 +1,52 @@
+/**
+ * Typed domain errors. Use cases throw these; one middleware maps them to HTTP (kit/http-handler.ts).
+ * The message is shown to the person using the product, so it must say what to do next.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly statusCode: number;
+  readonly headers: Record<string, string> = {};
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends DomainError {
+  readonly statusCode = 400;
+  constructor(
+    message: string,
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  readonly statusCode = 401;
+  constructor(message = 'Please sign in to continue.') {
+    super(message);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  readonly statusCode = 403;
+  constructor(message = 'You do not have permission to do this.') {
+    super(message);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  readonly statusCode = 404;
+}
+
+export class ConflictError extends DomainError {
+  readonly statusCode = 409;
+}
+
+export class TooManyRequestsError extends DomainError {
+  readonly statusCode = 429;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.headers['Retry-After'] = String(Math.max(1, Math.ceil(retryAfterSeconds)));
+  }
+}

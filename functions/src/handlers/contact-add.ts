@@ -1,0 +1,14 @@
+import { CONTACT_MESSAGES, contactMessageInputSchema } from '@goldbot/shared';
+import { dynamoContactMessageStore } from '../data/contact-message-store.js';
+import { addContactMessage } from '../domain/contact/contact-messages.js';
+import { defineHandler } from '../kit/http-handler.js';
+import { created } from '../kit/http-response.js';
+import { newId } from '../kit/ids.js';
+
+const clock = { now: () => new Date() };
+
+export const handler = defineHandler({ route: 'contact-add', body: contactMessageInputSchema }, async ({ body, log }) => {
+  const saved = await addContactMessage(dynamoContactMessageStore, body, { clock, newId });
+  log.info('contact message stored', { contactId: saved._id });
+  return created({ message: CONTACT_MESSAGES.sendSucceeded, data: saved });
+});

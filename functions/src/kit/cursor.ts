@@ -1,0 +1,31 @@
+import { ValidationError } from '../domain/errors.js';
+
+/**
+ * Opaque pagination cursors: DynamoDB's LastEvaluatedKey as base64url JSON. Decoding checks the
+ * shape and that the key stays inside the partition being listed, so a forged cursor cannot
+ * read another list.
+ */
+export type Key = Record<string, string | number>;
+
+export const encodeCursor = (key: Key | undefined): string | null =>
+  key ? Buffer.from(JSON.stringify(key), 'utf8').toString('base64url') : null;
+
+export function decodeCursor(cursor: string | undefined, expected: Partial<Key>): Key | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  const invalid = () => new ValidationError('The page cursor is invalid. Reload the list and try again.', { cursor: 'Invalid cursor' });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalid();
+  const key = parsed as Record<string, unknown>;
+  for (const value of Object.values(key)) {
+    if (typeof value !== 'string' && typeof value !== 'number') throw invalid();
+  }
+  for (const [name, value] of Object.entries(expected)) {
+    if (key[name] !== value) throw invalid();
+  }
+  return key as Key;
+}

@@ -1,0 +1,149 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { getRoute, type RouteAuth, type RouteDefinition, type RouteId } from '@goldbot/shared';
+import { config } from '../config.js';
+import { DomainError, ForbiddenError, UnauthorizedError, ValidationError } from '../domain/errors.js';
+import { callerFromEvent, type Caller } from './identity.js';
+import { createLogger, describeError, type Logger } from './logger.js';
+import { errorBody, toApiGatewayResult, type HttpResult } from './http-response.js';
+
+/**
+ * The one middleware stack every HTTP handler uses. A handler file declares its route id, its
+ * zod schemas and a `run` function; everything else (logging, JSON parsing, validation, the role
+ * guard, error mapping) happens here once, so no handler repeats plumbing.
+ */
+type Schema = z.ZodType;
+type Infer<S> = S extends Schema ? z.output<S> : undefined;
+
+export interface RequestInput<B, Q, P, A> {
+  body: B;
+  query: Q;
+  params: P;
+  /** Null only on public routes called anonymously. */
+  caller: A extends 'public' ? Caller | null : Caller;
+  log: Logger;
+  event: APIGatewayProxyEventV2;
+}
+
+export interface HandlerSpec<R extends RouteId, BS, QS, PS> {
+  route: R;
+  body?: BS;
+  query?: QS;
+  params?: PS;
+}
+
+interface State {
+  route: RouteDefinition;
+  log: Logger;
+  startedAt: number;
+  body: unknown;
+}
+
+const rootLogger = createLogger(config.logLevel);
+const states = new WeakMap<Context, State>();
+
+const GENERIC_500 = 'Something went wrong on our side. Please try again in a moment.';
+
+/** Turns zod issues into `{field: message}` plus one readable sentence. */
+export function toValidationError(error: z.ZodError, source: string): ValidationError {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join('.') : source;
+    fieldErrors[field] ??= issue.message;
+  }
+  const sentence = Object.values(fieldErrors).join('. ');
+  return new ValidationError(sentence || 'The request is invalid.', fieldErrors);
+}
+
+function parse<S extends Schema | undefined>(schema: S, value: unknown, source: string): Infer<S> {
+  if (!schema) return undefined as Infer<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) throw toValidationError(result.error, source);
+  return result.data as Infer<S>;
+}
+
+function readJsonBody(event: APIGatewayProxyEventV2): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return {};
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ValidationError('The request body must be valid JSON.', { body: 'Malformed JSON' });
+  }
+}
+
+function guard(route: RouteDefinition, caller: Caller | null): void {
+  if (route.auth === 'public') return;
+  if (!caller) throw new UnauthorizedError();
+  if (route.auth === 'admin' && !caller.isAdmin) throw new ForbiddenError('Administrator access is required.');
+}
+
+const observe = (routeId: RouteId): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => ({
+  before: (request) => {
+    const route = getRoute(routeId);
+    const log = rootLogger.child({ requestId: request.context.awsRequestId, routeId: route.id });
+    states.set(request.context, { route, log, startedAt: Date.now(), body: undefined });
+  },
+  after: (request) => {
+    const state = states.get(request.context);
+    state?.log.info('request completed', {
+      method: request.event.requestContext.http.method,
+      path: request.event.rawPath,
+      status: request.response?.statusCode,
+      durationMs: Date.now() - state.startedAt,
+    });
+  },
+  onError: (request) => {
+    const state = states.get(request.context);
+    const error = request.error;
+    let result: HttpResult;
+    if (error instanceof ValidationError) {
+      result = { statusCode: 400, body: errorBody(error.message, error.fieldErrors) };
+    } else if (error instanceof DomainError) {
+      result = { statusCode: error.statusCode, body: errorBody(error.message), headers: error.headers };
+    } else {
+      state?.log.error('unhandled error', describeError(error));
+      result = { statusCode: 500, body: errorBody(GENERIC_500) };
+    }
+    request.response = toApiGatewayResult(result);
+    state?.log.info('request completed', {
+      method: request.event.requestContext.http.method,
+      path: request.event.rawPath,
+      status: result.statusCode,
+      durationMs: state ? Date.now() - state.startedAt : undefined,
+      ...(error instanceof DomainError ? { reason: error.message } : {}),
+    });
+  },
+});
+
+export function defineHandler<
+  R extends RouteId,
+  BS extends Schema | undefined = undefined,
+  QS extends Schema | undefined = undefined,
+  PS extends Schema | undefined = undefined,
+>(
+  spec: HandlerSpec<R, BS, QS, PS>,
+  run: (input: RequestInput<Infer<BS>, Infer<QS>, Infer<PS>, RouteAuth<R>>) => Promise<HttpResult>,
+) {
+  const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const state = states.get(context);
+    if (!state) throw new Error('http-handler state missing');
+    const caller = callerFromEvent(event);
+    guard(state.route, caller);
+    const body = parse(spec.body as BS, spec.body ? readJsonBody(event) : undefined, 'body');
+    const query = parse(spec.query as QS, event.queryStringParameters ?? {}, 'query');
+    const params = parse(spec.params as PS, event.pathParameters ?? {}, 'path');
+    const result = await run({
+      body,
+      query,
+      params,
+      // guard() has thrown for a missing caller on every non-public route.
+      caller: caller as RequestInput<unknown, unknown, unknown, RouteAuth<R>>['caller'],
+      log: state.log,
+      event,
+    });
+    return toApiGatewayResult(result);
+  };
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(core).use(observe(spec.route));
+}

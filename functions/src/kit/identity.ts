@@ -1,0 +1,33 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { ADMIN_GROUP } from '@goldbot/shared';
+
+/** Who is calling, taken from the JWT claims the authorizer (API Gateway or the local gateway) verified. */
+export interface Caller {
+  userId: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+type Claims = Record<string, string | number | boolean | string[] | undefined>;
+
+/** `cognito:groups` arrives as an array locally and as "[admin other]" text from API Gateway. */
+export function parseGroups(raw: unknown): string[] {
+  if (Array.isArray(raw)) return raw.map(String);
+  if (typeof raw !== 'string' || raw.trim() === '') return [];
+  return raw
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .map((g) => g.trim())
+    .filter(Boolean);
+}
+
+export function callerFromEvent(event: APIGatewayProxyEventV2): Caller | null {
+  const context = event.requestContext as APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { jwt?: { claims?: Claims } };
+  };
+  const claims = context.authorizer?.jwt?.claims;
+  const userId = claims?.sub;
+  if (!claims || typeof userId !== 'string' || userId === '') return null;
+  const email = typeof claims.email === 'string' ? claims.email : '';
+  return { userId, email, isAdmin: parseGroups(claims['cognito:groups']).includes(ADMIN_GROUP) };
+}

@@ -1,0 +1,11 @@
+// Unit tests run handlers in-process with mocked SDK clients; config still validates at import,
+// so give it a complete, obviously fake environment.
+process.env.TABLE_NAME ??= 'test-table';
+process.env.AWS_REGION ??= 'us-east-1';
+process.env.AWS_ACCESS_KEY_ID ??= 'test';
+process.env.AWS_SECRET_ACCESS_KEY ??= 'test';
+process.env.USER_POOL_ID ??= 'us-east-1_test';
+process.env.USER_POOL_CLIENT_ID ??= 'test-client';
+process.env.MAIL_FROM ??= 'no-reply@example.com';
+process.env.APP_URL ??= 'http://localhost:5173';
+process.env.LOG_LEVEL ??= 'silent';

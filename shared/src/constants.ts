@@ -1,0 +1,144 @@
+/**
+ * Business constants from section 9 of both specs (customer-site.md and admin-backoffice.md).
+ * Prices here are the seed for the package catalog; at run time prices are data (DESIGN.md §7).
+ */
+
+export const PACKAGE_NAMES = {
+  freeTrial: 'Free Trial',
+  basic: 'Basic Package',
+  pro: 'Pro Package',
+  ultimate: 'Ultimate Package',
+} as const;
+export type PackageName = (typeof PACKAGE_NAMES)[keyof typeof PACKAGE_NAMES];
+
+/** Customer-side prices in USD (the admin screens' $20 / $100 reading is documented in the README). */
+export const DEFAULT_PACKAGE_PRICES_USD: Record<PackageName, number> = {
+  'Free Trial': 0,
+  'Basic Package': 60,
+  'Pro Package': 250,
+  'Ultimate Package': 1000,
+};
+
+export const HISTORY_DURATIONS: Record<PackageName, string> = {
+  'Free Trial': '30 Days',
+  'Basic Package': '1 Month',
+  'Pro Package': '6 Months',
+  'Ultimate Package': 'Lifetime',
+};
+
+export const PACKAGE_ROI_PERCENT = { basic: 20, pro: 200 } as const;
+export const FREE_TRIAL_DAYS = 30;
+export const PRO_DURATION_MONTHS = 6;
+export const FREE_COPY_TRADE_PROFIT_SPLIT_PERCENT = 70;
+export const MINIMUM_DEPOSIT_USD = { freeCopyTrade: 10, paid: 500 } as const;
+
+export const REFERRAL = {
+  discountUsd: 10,
+  rewardUsd: 2,
+  codeMaxLength: 20,
+  verifyDebounceMs: 500,
+} as const;
+
+export const WITHDRAWAL = {
+  minimumUsd: 20,
+  network: 'TRC20',
+  reviewHours: 24,
+  processingHours: '24-48',
+  historyListSize: 3,
+  maxPendingPerUser: 1,
+} as const;
+
+export const PAYMENT = {
+  verificationHours: 2,
+  txidMinLength: 10,
+  walletNetwork: 'TRC20',
+  qrSizePx: 150,
+  defaultCurrency: 'USD',
+  walletCurrencies: ['USDT', 'BTC', 'ETH'] as const,
+  adminPollIntervalMs: 30_000,
+} as const;
+
+export const REFUND_GUARANTEE_DAYS = 7;
+export const TERMS_CHANGE_NOTICE_DAYS = 30;
+export const MINIMUM_AGE = 18;
+
+export const AUTH = {
+  otpLength: 4,
+  otpTtlMinutes: 10,
+  otpMaxWrongTries: 5,
+  otpResendCooldownSeconds: 30,
+  otpMaxPerEmailPerHour: 5,
+  passwordMinLength: 8,
+  /** The admin spec says 6; raised to the pool floor of 8 (DESIGN.md §6). */
+  adminPasswordMinLength: 8,
+  loginFailuresBeforeBackoff: 5,
+} as const;
+
+export const REDIRECT_DELAYS_MS = {
+  afterOtpSuccess: 1500,
+  afterResetRequest: 2000,
+  afterPasswordReset: 2000,
+  afterProfileSave: 1500,
+  afterAdminPasswordChange: 3000,
+  registrationErrorPopup: 5000,
+} as const;
+
+export const TOAST_MS = {
+  contactPage: 2000,
+  libraryDefault: 5000,
+  paymentError: 4000,
+  paymentSuccess: 2000,
+  paymentOther: 3000,
+  inPageNotification: 3000,
+  copyIndicator: 2000,
+  adminMessages: 3000,
+  adminHistory: 4000,
+  adminPaymentsAndWithdrawals: 5000,
+  adminWallets: 3000,
+} as const;
+
+export const UI = {
+  promoBannerHideScrollPx: 50,
+  mobileBreakpointPx: 768,
+  heroVisibilityThreshold: 0.1,
+  heroParticleLayers: [
+    { dots: 30, opacity: 0.3 },
+    { dots: 25, opacity: 0.4 },
+    { dots: 20, opacity: 0.5 },
+  ],
+  heroCircleLayers: 5,
+  heroStagger: { delayS: 0.3, staggerS: 0.2, itemS: 0.5 },
+  videoFrame: { width: 600, height: 450 },
+  dashboardParticles: 40,
+  dashboardParticleFpsCap: 120,
+  messagePreviewChars: 50,
+  revenueGridMaxMonths: 6,
+  subscriptionHistoryYears: 5,
+  dashboardYearChoices: 6,
+} as const;
+
+export const CONTACT = {
+  nameMaxLength: 100,
+  emailMaxLength: 254,
+  messageMaxLength: 5000,
+  responseTime: 'within 24 hours',
+  workingHours: 'Monday-Friday 9:00 AM-6:00 PM',
+} as const;
+
+/** Browser storage keys (customer §9). The refresh token key is ours (DESIGN.md §6). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  user: 'user',
+  refreshToken: 'refreshToken',
+  pendingRegistration: 'pendingRegistration',
+  resetEmail: 'resetEmail',
+  resetOtp: 'resetOtp',
+} as const;
+
+export const PROMO_BANNER_TEXT = 'Use a referral code & get $10 discount on Basic Package!';
+
+export const ADMIN_GROUP = 'admin';
+
+/** Default page size for admin lists; the server caps every page at MAX_PAGE_SIZE. */
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;

@@ -1,0 +1,120 @@
+/**
+ * The one route table (DESIGN.md §4). It drives the CDK (one function + route per entry), the
+ * local gateway, the authorization test matrix, the sample events and the web API client.
+ * Paths are the spec's, verbatim, so the spec's tables are the API contract.
+ */
+
+export type AuthLevel = 'public' | 'user' | 'admin';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteDefinition {
+  /** Kebab-case id: the handler file is functions/src/handlers/<id>.ts, the sample event events/<id>.json. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** API Gateway path syntax: `{param}` for path parameters. */
+  readonly path: string;
+  readonly auth: AuthLevel;
+  /** False until the issue that builds it lands; unimplemented routes are neither deployed nor mounted. */
+  readonly implemented: boolean;
+  readonly summary: string;
+}
+
+const route = <const I extends string, const A extends AuthLevel>(
+  id: I,
+  method: HttpMethod,
+  path: string,
+  auth: A,
+  summary: string,
+  implemented = false,
+) => ({ id, method, path, auth, implemented, summary }) as const;
+
+export const ROUTES = [
+  // Platform
+  route('health', 'GET', '/api/health', 'public', 'Liveness probe', true),
+  route('packages-list', 'GET', '/api/packages', 'public', 'Public package catalog (prices are data)'),
+
+  // Auth (customer §7); google-auth is replaced by the Cognito hosted UI (docs/security.md)
+  route('auth-register', 'POST', '/api/auth/Register', 'public', 'Register; mails a one-time code'),
+  route('auth-verify-otp', 'POST', '/api/auth/verifyOtp', 'public', 'Confirm registration and sign in'),
+  route('auth-resend-otp', 'POST', '/api/auth/resendOtp', 'public', 'Mail a new registration code'),
+  route('auth-login', 'POST', '/api/auth/login', 'public', 'Sign in with e-mail and password'),
+  route('auth-refresh', 'POST', '/api/auth/refresh', 'public', 'Exchange a refresh token for new tokens'),
+  route('auth-request-password-reset', 'POST', '/api/auth/request-password-reset', 'public', 'Mail a reset code'),
+  route('auth-verify-reset-otp', 'POST', '/api/auth/verify-reset-otp', 'public', 'Check a reset code'),
+  route('auth-reset-password', 'POST', '/api/auth/reset-password', 'public', 'Set a new password with a reset code'),
+  route('auth-me', 'GET', '/api/auth/me', 'user', 'The signed-in user'),
+  route('auth-get-user-data', 'GET', '/api/auth/getuserdata/{userId}', 'user', 'A user profile (self or admin)'),
+  route('auth-update-user', 'PUT', '/api/auth/updateUser/{id}', 'user', 'Update own profile or password'),
+
+  // Contact (customer §7, admin §7)
+  route('contact-add', 'POST', '/api/contact/add', 'public', 'Send a contact message', true),
+  route('contact-list', 'GET', '/api/contact/get', 'admin', 'Contact messages, newest first', true),
+  route('contact-delete', 'DELETE', '/api/contact/del/{id}', 'admin', 'Delete a contact message', true),
+
+  // Payments and subscriptions, customer side
+  route('payment-package-status', 'GET', '/api/payment/package-status', 'user', 'Active Basic and Basic availability'),
+  route('payment-wallet-details', 'GET', '/api/payment/wallet-details', 'user', 'The active USDT wallet'),
+  route('payment-verify-referral', 'POST', '/api/payment/verify-referral', 'user', 'Check a referral code'),
+  route('payment-submit-usdt', 'POST', '/api/payment/submit-usdt-payment', 'user', 'Submit a TXID for a package'),
+  route('payment-active-subscription', 'GET', '/api/payment/active-subscription', 'user', "The caller's current subscription"),
+  route('payment-subscriptions', 'GET', '/api/payment/subscriptions', 'user', "The caller's subscriptions"),
+  route('payment-create-free-trial', 'POST', '/api/payment/create-free-trial', 'user', 'Activate the 30-day free trial'),
+  route('settings-public-subscription', 'GET', '/api/settings/public/subscription-settings', 'user', 'Is Basic on sale'),
+
+  // Withdrawals, customer side
+  route('withdrawal-user', 'GET', '/api/withdrawal/user', 'user', "The caller's withdrawals"),
+  route('withdrawal-request', 'POST', '/api/withdrawal/request', 'user', 'Request a referral-earnings withdrawal'),
+
+  // Admin back-office (admin §7)
+  route('admin-user-stats', 'GET', '/api/admin/user-stats', 'admin', 'User counts'),
+  route('admin-payment-stats', 'GET', '/api/admin/payment-stats', 'admin', 'Revenue aggregates'),
+  route('admin-users', 'GET', '/api/admin/users', 'admin', 'Users, searchable'),
+  route('admin-user-deactivate', 'PUT', '/api/admin/user/{id}/deactivate', 'admin', 'Deactivate a user'),
+  route('admin-user-activate', 'PUT', '/api/admin/user/{id}/activate', 'admin', 'Activate a user'),
+  route('admin-user-subscriptions', 'GET', '/api/admin/user/{id}/subscriptions', 'admin', "A user's subscriptions"),
+  route('admin-activations', 'GET', '/api/admin/activations', 'admin', 'Basic subscriptions starting today, not yet notified'),
+  route('admin-packages-update', 'PUT', '/api/admin/packages/{packageId}', 'admin', 'Edit the package catalog'),
+  route('payment-pending-usdt', 'GET', '/api/payment/pending-usdt-payments', 'admin', 'Pending USDT payments'),
+  route('payment-all', 'GET', '/api/payment/all-payments', 'admin', 'All payments'),
+  route('payment-approve-usdt', 'POST', '/api/payment/approve-usdt-payment/{id}', 'admin', 'Approve a payment'),
+  route('payment-reject-usdt', 'POST', '/api/payment/reject-usdt-payment/{id}', 'admin', 'Reject a payment'),
+  route('payment-wallets', 'GET', '/api/payment/wallets', 'admin', 'Payment wallets'),
+  route('payment-wallet-save', 'POST', '/api/payment/wallet', 'admin', 'Add or update a wallet'),
+  route('payment-send-basic-notifications', 'POST', '/api/payment/send-basic-package-notifications', 'admin', 'Send activation e-mails'),
+  route('payment-subscription-history', 'GET', '/api/payment/subscription-history', 'admin', 'Subscription history with summary'),
+  route('withdrawal-all', 'GET', '/api/withdrawal/all', 'admin', 'All withdrawals, by status'),
+  route('withdrawal-approve', 'PUT', '/api/withdrawal/approve/{id}', 'admin', 'Approve a withdrawal'),
+  route('withdrawal-reject', 'PUT', '/api/withdrawal/reject/{id}', 'admin', 'Reject a withdrawal'),
+  route('settings-email-templates-get', 'GET', '/api/settings/email-templates', 'admin', 'E-mail templates'),
+  route('settings-email-templates-put', 'PUT', '/api/settings/email-templates', 'admin', 'Save e-mail templates'),
+  route('settings-force-update-templates', 'POST', '/api/settings/force-update-templates', 'admin', 'Restore default templates'),
+  route('settings-subscription-get', 'GET', '/api/settings/subscription-settings', 'admin', 'Subscription settings'),
+  route('settings-subscription-put', 'PUT', '/api/settings/subscription-settings', 'admin', 'Save subscription settings'),
+] as const satisfies readonly RouteDefinition[];
+
+export type RouteId = (typeof ROUTES)[number]['id'];
+/** The auth level of a route id, as a literal type (lets handlers know the caller is present). */
+export type RouteAuth<R extends RouteId> = Extract<(typeof ROUTES)[number], { id: R }>['auth'];
+
+const byId = new Map<string, RouteDefinition>(ROUTES.map((r) => [r.id, r]));
+
+export function getRoute(id: RouteId): RouteDefinition {
+  const found = byId.get(id);
+  if (!found) throw new Error(`Unknown route id: ${id}`);
+  return found;
+}
+
+export const implementedRoutes = (): RouteDefinition[] => ROUTES.filter((r) => r.implemented);
+
+/** Path parameter names, in order: `/api/admin/user/{id}/activate` -> ['id']. */
+export const pathParams = (path: string): string[] =>
+  [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+
+/** Fills `{param}` placeholders; used by the web API client and the tests. */
+export function buildPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(value);
+  });
+}

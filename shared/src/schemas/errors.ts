@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** Every error body: the spec's clients read `message` or `msg`, so both carry the same text. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  msg: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  time: z.string(),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
