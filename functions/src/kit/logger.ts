@@ -9,13 +9,28 @@ const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 
 const SENSITIVE_KEY = /pass(word)?|token|otp|secret|authorization|cookie|^code$|credential/i;
 const REDACTED = '[redacted]';
 
-export function redact(value: unknown, depth = 0): unknown {
-  if (depth > 6 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    out[key] = SENSITIVE_KEY.test(key) ? REDACTED : redact(v, depth + 1);
+const MAX_DEPTH = 6;
+
+/**
+ * Beyond MAX_DEPTH an object is replaced, never passed through unredacted; a reference back to an
+ * enclosing object is replaced too (JSON.stringify would throw on it).
+ */
+export function redact(value: unknown, depth = 0, ancestors: WeakSet<object> = new WeakSet()): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_DEPTH) return '[truncated]';
+  if (ancestors.has(value)) return '[circular]';
+  ancestors.add(value);
+  let out: unknown;
+  if (Array.isArray(value)) {
+    out = value.map((v) => redact(v, depth + 1, ancestors));
+  } else {
+    const copy: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      copy[key] = SENSITIVE_KEY.test(key) ? REDACTED : redact(v, depth + 1, ancestors);
+    }
+    out = copy;
   }
+  ancestors.delete(value);
   return out;
 }
 

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { implementedRoutes, pathParams, type RouteDefinition } from '@goldbot/shared';
+import type { JwtVerifier } from './jwt-verifier.js';
+import { toAuthorizerClaims } from './jwt-verifier.js';
+
+/**
+ * The local stand-in for API Gateway HTTP API: mounts every implemented route of the route table,
+ * verifies JWTs for non-public routes like the Cognito authorizer, and calls the real handler
+ * with a payload v2.0 event. Unknown routes get API Gateway's 404.
+ */
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string>;
+
+interface MountedRoute {
+  route: RouteDefinition;
+  pattern: RegExp;
+  names: string[];
+  load: () => Promise<LambdaHandler>;
+}
+
+const MAX_BODY_BYTES = 6 * 1024 * 1024;
+export const handlerFile = (root: string, id: string) => join(root, 'functions', 'src', 'handlers', `${id}.ts`);
+
+export function compileRoute(path: string): { pattern: RegExp; names: string[] } {
+  const names = pathParams(path);
+  const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '([^/]+)');
+  return { pattern: new RegExp(`^${source}$`), names };
+}
+
+export function mountRoutes(root: string, routes: RouteDefinition[] = implementedRoutes()): MountedRoute[] {
+  return routes.map((route) => {
+    let cached: Promise<LambdaHandler> | undefined;
+    return {
+      route,
+      ...compileRoute(route.path),
+      load: () => {
+        cached ??= import(pathToFileURL(handlerFile(root, route.id)).href).then((m: { handler: LambdaHandler }) => m.handler);
+        return cached;
+      },
+    };
+  });
+}
+
+function fakeContext(functionName: string, requestId: string): Context {
+  const deadline = Date.now() + 10_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '256',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw Object.assign(new Error('Request body too large'), { status: 413 });
+    chunks.push(chunk as Buffer);
+  }
+  return chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+}
+
+export function buildEvent(
+  req: IncomingMessage,
+  url: URL,
+  mounted: MountedRoute,
+  params: Record<string, string>,
+  body: string | undefined,
+  claims: Record<string, string> | undefined,
+  requestId: string,
+): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
+  const now = new Date();
+  const routeKey = `${mounted.route.method} ${mounted.route.path}`;
+  const event: APIGatewayProxyEventV2 & { requestContext: { authorizer?: unknown } } = {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.replace(/^\?/, ''),
+    headers,
+    queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
+    pathParameters: Object.keys(params).length > 0 ? params : undefined,
+    body,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method: mounted.route.method,
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId,
+      routeKey,
+      stage: '$default',
+      time: now.toISOString(),
+      timeEpoch: now.getTime(),
+      ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}),
+    },
+  };
+  return event;
+}
+
+export function createGateway(options: {
+  root: string;
+  verifier: JwtVerifier;
+  routes?: RouteDefinition[];
+  log?: (line: string) => void;
+}): Server {
+  const mounted = mountRoutes(options.root, options.routes);
+  return createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const method = (req.method ?? 'GET').toUpperCase();
+      const requestId = randomUUID();
+      if (method === 'OPTIONS') {
+        res.writeHead(204, { allow: 'GET, POST, PUT, DELETE, OPTIONS' });
+        res.end();
+        return;
+      }
+      let match: { mounted: MountedRoute; params: Record<string, string> } | undefined;
+      for (const m of mounted) {
+        if (m.route.method !== method) continue;
+        const found = m.pattern.exec(url.pathname);
+        if (!found) continue;
+        const params: Record<string, string> = {};
+        m.names.forEach((name, i) => {
+          params[name] = decodeURIComponent(found[i + 1] ?? '');
+        });
+        match = { mounted: m, params };
+        break;
+      }
+      if (!match) return send(res, 404, { message: 'Not Found', msg: 'Not Found' });
+
+      let claims: Record<string, string> | undefined;
+      if (match.mounted.route.auth !== 'public') {
+        const header = req.headers.authorization ?? '';
+        const token = header.replace(/^Bearer\s+/i, '').trim();
+        const payload = token ? await options.verifier.verify(token) : null;
+        if (!payload) return send(res, 401, { message: 'Unauthorized', msg: 'Unauthorized' });
+        claims = toAuthorizerClaims(payload);
+      } else {
+        // API Gateway passes no claims on routes without an authorizer, even if a token is sent.
+        claims = undefined;
+      }
+
+      const body = await readBody(req);
+      const event = buildEvent(req, url, match.mounted, match.params, body, claims, requestId);
+      const handler = await match.mounted.load();
+      const result = await handler(event, fakeContext(match.mounted.route.id, requestId));
+      if (typeof result === 'string') return send(res, 200, result);
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+      res.writeHead(result.statusCode ?? 200, headers);
+      res.end(result.body ?? '');
+    })().catch((error: unknown) => {
+      const status = (error as { status?: number }).status === 413 ? 413 : 500;
+      options.log?.(`gateway error: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) {
+        send(res, status, status === 413
+          ? { message: 'Request body too large', msg: 'Request body too large' }
+          : { message: 'Internal Server Error', msg: 'Internal Server Error' });
+      }
+    });
+  });
+}

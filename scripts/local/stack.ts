@@ -1,0 +1,170 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ADMIN_GROUP, implementedRoutes } from '@goldbot/shared';
+import { defaultCatalog, toCatalogPackageItem } from '../../functions/src/data/package-catalog-entity.js';
+import { DEFAULT_SUBSCRIPTION_SETTINGS, toSubscriptionSettingsItem } from '../../functions/src/data/settings-entity.js';
+import { ensureUser, ensureUserPool, localCognitoClient, startCognitoLocal, waitForCognito, type LocalPool } from './cognito-local.js';
+import {
+  assertJavaAvailable,
+  ensureDynamoDbLocalJar,
+  ensureTable,
+  localDynamoClient,
+  startDynamoDbLocal,
+  waitForDynamoDb,
+} from './dynamodb-local.js';
+import { createGateway } from './gateway.js';
+import { createJwtVerifier } from './jwt-verifier.js';
+import { assertPortFree, stopProcess, type ManagedProcess } from './processes.js';
+import { startScheduler, type LocalScheduler } from './scheduler.js';
+import { startSesLocal, waitForSes } from './ses-local.js';
+
+/**
+ * Brings up the whole backend on loopback: DynamoDB Local, cognito-local, the SES emulator, the
+ * bootstrap (idempotent), the API gateway over the route table and the scheduler. `npm start`
+ * adds Vite on top; the integration tests start it on free ports with a throw-away data folder.
+ */
+export interface LocalStackPorts {
+  dynamodb: number;
+  cognito: number;
+  ses: number;
+  api: number;
+}
+
+export interface LocalStackOptions {
+  root: string;
+  dataDir: string;
+  cacheDir: string;
+  ports: LocalStackPorts;
+  admin: { email: string; password: string };
+  tableName?: string;
+  appUrl?: string;
+  verbose?: boolean;
+  scheduler?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface LocalStackInfo {
+  urls: { api: string; dynamodb: string; cognito: string; sesInbox: string };
+  tableName: string;
+  pool: LocalPool;
+  issuer: string;
+  admin: { email: string; password: string };
+  /** The environment the handlers run with (also written to <dataDir>/stack.json for `npm run invoke`). */
+  handlerEnv: Record<string, string>;
+  routes: string[];
+}
+
+export interface RunningLocalStack extends LocalStackInfo {
+  stop(): Promise<void>;
+}
+
+export const PORT_ENV = { dynamodb: 'DYNAMODB_PORT', cognito: 'COGNITO_PORT', ses: 'SES_PORT', api: 'API_PORT' } as const;
+const PORT_LABEL = { dynamodb: 'DynamoDB Local', cognito: 'cognito-local', ses: 'SES emulator', api: 'API gateway' } as const;
+
+export async function startLocalStack(options: LocalStackOptions): Promise<RunningLocalStack> {
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const verbose = options.verbose ?? false;
+  const tableName = options.tableName ?? 'goldbot-local';
+  const host = '127.0.0.1';
+  const urls = {
+    api: `http://${host}:${options.ports.api}`,
+    dynamodb: `http://${host}:${options.ports.dynamodb}`,
+    cognito: `http://${host}:${options.ports.cognito}`,
+    sesInbox: `http://${host}:${options.ports.ses}`,
+  };
+
+  assertJavaAvailable();
+  for (const key of Object.keys(options.ports) as (keyof LocalStackPorts)[]) {
+    await assertPortFree(options.ports[key], PORT_LABEL[key], PORT_ENV[key]);
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const jarDir = ensureDynamoDbLocalJar(options.cacheDir, log);
+
+  const processes: ManagedProcess[] = [];
+  let gateway: Server | undefined;
+  let scheduler: LocalScheduler | undefined;
+  const stop = async () => {
+    scheduler?.stop();
+    if (gateway) await new Promise<void>((resolve) => gateway?.close(() => resolve()));
+    gateway?.closeAllConnections();
+    await Promise.all(processes.map((p) => stopProcess(p)));
+  };
+
+  try {
+    const dynamo = startDynamoDbLocal({ jarDir, dataDir: join(options.dataDir, 'dynamodb'), port: options.ports.dynamodb, verbose });
+    processes.push(dynamo);
+    const cognito = startCognitoLocal({ dataDir: join(options.dataDir, 'cognito'), port: options.ports.cognito, verbose });
+    processes.push(cognito);
+    const ses = startSesLocal({ port: options.ports.ses, verbose });
+    processes.push(ses);
+
+    const dynamoClient = localDynamoClient(urls.dynamodb);
+    const cognitoClient = localCognitoClient(urls.cognito);
+    await Promise.all([waitForDynamoDb(dynamoClient, dynamo), waitForCognito(urls.cognito, cognito), waitForSes(urls.sesInbox, ses)]);
+
+    // Bootstrap: every step is idempotent, so a restart keeps data and edits.
+    const table = await ensureTable(dynamoClient, tableName);
+    await seedDefaults(DynamoDBDocumentClient.from(dynamoClient), tableName);
+    const pool = await ensureUserPool(cognitoClient);
+    await ensureUser(cognitoClient, pool, { ...options.admin, groups: [ADMIN_GROUP] });
+    log(`bootstrap: table ${tableName} ${table}, user pool ${pool.userPoolId}, admin ${options.admin.email}`);
+
+    const issuer = `${urls.cognito}/${pool.userPoolId}`;
+    const handlerEnv: Record<string, string> = {
+      TABLE_NAME: tableName,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.clientId,
+      MAIL_FROM: 'no-reply@goldbot.example',
+      APP_URL: options.appUrl ?? 'http://localhost:5173',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? (verbose ? 'info' : 'warn'),
+      AWS_ENDPOINT_URL_DYNAMODB: urls.dynamodb,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: urls.cognito,
+      AWS_ENDPOINT_URL_SES: urls.sesInbox,
+    };
+    // Handlers run in this process and read their config at import: set it before any is loaded.
+    Object.assign(process.env, handlerEnv);
+
+    const verifier = await createJwtVerifier({ issuer, clientId: pool.clientId });
+    gateway = createGateway({ root: options.root, verifier, log });
+    const server = gateway;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.ports.api, host, () => resolve());
+    });
+    if (options.scheduler ?? true) scheduler = startScheduler({ root: options.root, log });
+
+    const info: LocalStackInfo = {
+      urls,
+      tableName,
+      pool,
+      issuer,
+      admin: options.admin,
+      handlerEnv,
+      routes: implementedRoutes().map((r) => `${r.method} ${r.path}`),
+    };
+    writeFileSync(join(options.dataDir, 'stack.json'), JSON.stringify({ ...info, admin: { email: options.admin.email } }, null, 2));
+    return { ...info, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function seedDefaults(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
+  const now = new Date().toISOString();
+  const items = [toSubscriptionSettingsItem(DEFAULT_SUBSCRIPTION_SETTINGS, now), ...defaultCatalog().map((p) => toCatalogPackageItem(p, now))];
+  for (const item of items) {
+    try {
+      await client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
+    } catch (error) {
+      // Already seeded (and possibly edited by an admin): keep what is there.
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  }
+}
