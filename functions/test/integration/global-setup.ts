@@ -1,0 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { spawnLocalStack } from '../../../scripts/local/spawn-stack.js';
+import type { LocalStackInfo } from '../../../scripts/local/stack.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    localStack: LocalStackInfo;
+  }
+}
+
+/**
+ * Starts the real local stack (DynamoDB Local, cognito-local, SES emulator, gateway) on free
+ * ports with a throw-away data folder, so integration tests never touch `npm start`'s data.
+ */
+export default async function setup(project: TestProject) {
+  const root = resolve(import.meta.dirname, '../../..');
+  const dataDir = mkdtempSync(join(tmpdir(), 'goldbot-it-'));
+  const stack = await spawnLocalStack({ root, dataDir });
+  project.provide('localStack', stack.info);
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,79 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { localCognitoClient } from '../../../scripts/local/cognito-local.js';
+
+/** Small HTTP helpers for tests that talk to the local gateway exactly as the SPA does. */
+export const stack = () => inject('localStack');
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export async function api<T = Record<string, unknown>>(
+  path: string,
+  options: { method?: string; body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] ??= 'application/json';
+  const response = await fetch(`${stack().urls.api}${path}`, { method: options.method ?? 'GET', headers, body });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : {}) as T };
+}
+
+const tokens = new Map<string, Promise<string>>();
+
+/** A confirmed Cognito user (optionally an admin) and its ID token, created once per test file. */
+export function idTokenFor(kind: 'admin' | 'user' | 'other-user'): Promise<string> {
+  const cached = tokens.get(kind);
+  if (cached) return cached;
+  const created = (async () => {
+    const info = stack();
+    const client = localCognitoClient(info.urls.cognito);
+    let email = info.admin.email;
+    const password = kind === 'admin' ? info.admin.password : 'User1234!';
+    if (kind !== 'admin') {
+      email = `${kind}-${randomUUID()}@example.com`;
+      await client.send(
+        new AdminCreateUserCommand({
+          UserPoolId: info.pool.userPoolId,
+          Username: email,
+          MessageAction: 'SUPPRESS',
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        }),
+      );
+      await client.send(
+        new AdminSetUserPasswordCommand({ UserPoolId: info.pool.userPoolId, Username: email, Password: password, Permanent: true }),
+      );
+    } else {
+      // The admin exists from the bootstrap; membership is re-asserted in case a test removed it.
+      await client.send(new AdminAddUserToGroupCommand({ UserPoolId: info.pool.userPoolId, Username: email, GroupName: 'admin' }));
+    }
+    const auth = await client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: info.pool.clientId,
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    const token = auth.AuthenticationResult?.IdToken;
+    if (!token) throw new Error(`cognito-local returned no ID token for ${kind}`);
+    return token;
+  })();
+  tokens.set(kind, created);
+  return created;
+}

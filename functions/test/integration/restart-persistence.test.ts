@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnLocalStack, type SpawnedStack } from '../../../scripts/local/spawn-stack.js';
+
+/** `npm start` keeps data across restarts: a second stack on the same data folder sees the first one's writes. */
+describe('local stack restart', () => {
+  const root = resolve(import.meta.dirname, '../../..');
+  const dataDir = mkdtempSync(join(tmpdir(), 'goldbot-restart-'));
+  let running: SpawnedStack | undefined;
+  afterAll(async () => {
+    await running?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps contact messages, the user pool and the admin after a restart', { timeout: 240_000 }, async () => {
+    running = await spawnLocalStack({ root, dataDir });
+    const first = running.info;
+    const sent = await fetch(`${first.urls.api}/api/contact/add`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Persisted', email: 'keep@example.com', message: 'still here after restart' }),
+    });
+    expect(sent.status).toBe(201);
+    const { data } = (await sent.json()) as { data: { _id: string } };
+    await running.stop();
+
+    running = await spawnLocalStack({ root, dataDir });
+    const second = running.info;
+    expect(second.pool).toEqual(first.pool);
+
+    const { CognitoIdentityProviderClient, InitiateAuthCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+    const cognito = new CognitoIdentityProviderClient({
+      endpoint: second.urls.cognito,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const auth = await cognito.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: second.pool.clientId,
+        AuthParameters: { USERNAME: second.admin.email, PASSWORD: second.admin.password },
+      }),
+    );
+    const listed = await fetch(`${second.urls.api}/api/contact/get`, {
+      headers: { authorization: `Bearer ${auth.AuthenticationResult?.IdToken ?? ''}` },
+    });
+    expect(listed.status).toBe(200);
+    const body = (await listed.json()) as { data: { _id: string }[] };
+    expect(body.data.map((m) => m._id)).toContain(data._id);
+  });
+});
