@@ -70,7 +70,8 @@ export function startDynamoDbLocal(options: {
       '-port',
       String(options.port),
     ],
-    { verbose: options.verbose },
+    // DynamoDB Local writes a metadata file into its working directory: keep it with the data.
+    { cwd: options.dataDir, verbose: options.verbose },
   );
 }
 
