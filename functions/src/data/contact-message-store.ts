@@ -32,7 +32,7 @@ export const dynamoContactMessageStore: ContactMessageStore = {
         ExpressionAttributeValues: { ':pk': CONTACT_LIST_PARTITION },
         ScanIndexForward: false,
         Limit: limit,
-        ExclusiveStartKey: decodeCursor(cursor, { GSI1PK: CONTACT_LIST_PARTITION }),
+        ExclusiveStartKey: decodeCursor(cursor, { GSI1PK: CONTACT_LIST_PARTITION }, ['PK', 'SK', 'GSI1PK', 'GSI1SK']),
       }),
     );
     return {

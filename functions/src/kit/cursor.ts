@@ -10,7 +10,11 @@ export type Key = Record<string, string | number>;
 export const encodeCursor = (key: Key | undefined): string | null =>
   key ? Buffer.from(JSON.stringify(key), 'utf8').toString('base64url') : null;
 
-export function decodeCursor(cursor: string | undefined, expected: Partial<Key>): Key | undefined {
+/**
+ * `keyNames`, when given, are the exact attribute names of the index's start key (table keys plus
+ * index keys): DynamoDB rejects any other start key, which would otherwise surface as a 500.
+ */
+export function decodeCursor(cursor: string | undefined, expected: Partial<Key>, keyNames?: readonly string[]): Key | undefined {
   if (cursor === undefined || cursor === '') return undefined;
   const invalid = () => new ValidationError('The page cursor is invalid. Reload the list and try again.', { cursor: 'Invalid cursor' });
   let parsed: unknown;
@@ -26,6 +30,10 @@ export function decodeCursor(cursor: string | undefined, expected: Partial<Key>)
   }
   for (const [name, value] of Object.entries(expected)) {
     if (key[name] !== value) throw invalid();
+  }
+  if (keyNames) {
+    const names = Object.keys(key);
+    if (names.length !== keyNames.length || !keyNames.every((name) => Object.hasOwn(key, name))) throw invalid();
   }
   return key as Key;
 }

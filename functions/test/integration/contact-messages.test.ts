@@ -67,7 +67,7 @@ describe('contact messages over HTTP', () => {
     expect(badEmail.body).toMatchObject({ errors: { email: 'Please enter a valid email' } });
     const tooLong = await send({ name: 'A'.repeat(101), email: 'a@b.co', message: 'x'.repeat(5001) });
     expect(tooLong.status).toBe(400);
-    expect(Object.keys((tooLong.body as { errors: object }).errors).sort()).toEqual(['message', 'name']);
+    expect(Object.keys((tooLong.body as unknown as { errors: object }).errors).sort()).toEqual(['message', 'name']);
     const wrongTypes = await send({ name: 42, email: ['a@b.co'], message: null });
     expect(wrongTypes.status).toBe(400);
 

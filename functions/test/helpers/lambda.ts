@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { buildPath, getRoute, type RouteId } from '@goldbot/shared';
+import { readSampleEvent } from '../../../events/index.js';
+
+/**
+ * Test doubles for the Lambda runtime: API Gateway HTTP API (payload 2.0) events built from the
+ * route table, the sample events in events/, a fresh fake Context per invocation, and `invoke`
+ * which runs a handler and parses its JSON body.
+ */
+
+/** JWT claims as API Gateway's JWT authorizer passes them: every value is a string. */
+export type Claims = Record<string, string>;
+
+const ISSUER = 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_test';
+
+export function jwtClaims(sub: string, email: string, groups: string[] = []): Claims {
+  const issuedAt = Math.floor(Date.now() / 1000);
+  return {
+    sub,
+    email,
+    email_verified: 'true',
+    ...(groups.length > 0 ? { 'cognito:groups': `[${groups.join(' ')}]` } : {}),
+    'cognito:username': sub,
+    iss: ISSUER,
+    aud: 'test-client',
+    token_use: 'id',
+    auth_time: String(issuedAt),
+    iat: String(issuedAt),
+    exp: String(issuedAt + 3600),
+  };
+}
+
+/** The three callers of the authorization matrix (anonymous is `claims: null`). */
+export const CALLERS = {
+  user: jwtClaims('11111111-1111-4111-8111-111111111111', 'user@example.com'),
+  otherUser: jwtClaims('22222222-2222-4222-8222-222222222222', 'other@example.com'),
+  admin: jwtClaims('99999999-9999-4999-8999-999999999999', 'admin@example.com', ['admin']),
+} as const satisfies Record<string, Claims>;
+
+export interface HttpEventOptions {
+  routeId: RouteId;
+  pathParameters?: Record<string, string>;
+  query?: Record<string, string>;
+  /** Objects are sent as JSON; a string is sent verbatim (to test malformed bodies). */
+  body?: unknown;
+  isBase64Encoded?: boolean;
+  /** Null or absent: anonymous (no authorizer in the request context). */
+  claims?: Claims | null;
+  headers?: Record<string, string>;
+}
+
+/** A realistic HTTP API v2 event for a route of the table. */
+export function httpEvent(options: HttpEventOptions): APIGatewayProxyEventV2 {
+  const route = getRoute(options.routeId);
+  const rawPath = buildPath(route.path, options.pathParameters ?? {});
+  const query = options.query ?? {};
+  const rawQueryString = new URLSearchParams(query).toString();
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    const text = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    body = options.isBase64Encoded ? Buffer.from(text, 'utf8').toString('base64') : text;
+  }
+  const now = Date.now();
+  const routeKey = `${route.method} ${route.path}`;
+  const userAgent = 'vitest';
+  const event = {
+    version: '2.0',
+    routeKey,
+    rawPath,
+    rawQueryString,
+    headers: {
+      accept: 'application/json',
+      host: 'api.example.test',
+      'user-agent': userAgent,
+      'x-forwarded-for': '198.51.100.7',
+      'x-forwarded-proto': 'https',
+      ...(body !== undefined
+        ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }
+        : {}),
+      ...(options.claims ? { authorization: 'Bearer test.jwt.token' } : {}),
+      ...options.headers,
+    },
+    ...(Object.keys(query).length > 0 ? { queryStringParameters: { ...query } } : {}),
+    ...(options.pathParameters ? { pathParameters: { ...options.pathParameters } } : {}),
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'testapi',
+      ...(options.claims ? { authorizer: { jwt: { claims: { ...options.claims }, scopes: null } } } : {}),
+      domainName: 'api.example.test',
+      domainPrefix: 'api',
+      http: { method: route.method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '198.51.100.7', userAgent },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: new Date(now).toUTCString(),
+      timeEpoch: now,
+    },
+    ...(body !== undefined ? { body } : {}),
+    isBase64Encoded: options.isBase64Encoded ?? false,
+  };
+  return event as APIGatewayProxyEventV2;
+}
+
+/** events/<id>.json, parsed (a fresh copy each call, so tests may mutate it). */
+export function loadSampleEvent(id: string): APIGatewayProxyEventV2 {
+  return readSampleEvent(id) as APIGatewayProxyEventV2;
+}
+
+/** A new fake Lambda context: never reuse one across invocations (the kit keys request state on it). */
+export function lambdaContext(overrides: Partial<Context> = {}): Context {
+  const awsRequestId = randomUUID();
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName: 'goldbot-test-handler',
+    functionVersion: '$LATEST',
+    invokedFunctionArn: 'arn:aws:lambda:us-east-1:123456789012:function:goldbot-test-handler',
+    memoryLimitInMB: '256',
+    awsRequestId,
+    logGroupName: '/aws/lambda/goldbot-test-handler',
+    logStreamName: `2026/01/01/[$LATEST]${awsRequestId.replace(/-/g, '')}`,
+    getRemainingTimeInMillis: () => 10_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+    ...overrides,
+  };
+}
+
+export type HttpHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export interface InvokeResult {
+  statusCode: number;
+  headers: Record<string, string>;
+  /** The parsed JSON body ({} for an empty body). */
+  body: Record<string, unknown>;
+  rawBody: string;
+}
+
+/** Runs a handler once with a fresh context and parses the JSON answer. */
+export async function invoke(handler: HttpHandler, event: APIGatewayProxyEventV2): Promise<InvokeResult> {
+  const result = await handler(event, lambdaContext());
+  const rawBody = result.body ?? '';
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = String(value);
+  return {
+    statusCode: result.statusCode ?? 200,
+    headers,
+    body: (rawBody === '' ? {} : JSON.parse(rawBody)) as Record<string, unknown>,
+    rawBody,
+  };
+}
