@@ -1,0 +1,154 @@
+import { ADMIN_GROUP, AUTH } from '@goldbot/shared';
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  Mfa,
+  OAuthScope,
+  ProviderAttribute,
+  UserPool,
+  UserPoolClientIdentityProvider,
+  UserPoolIdentityProviderGoogle,
+} from 'aws-cdk-lib/aws-cognito';
+import { NagSuppressions } from 'cdk-nag';
+import type { Construct } from 'constructs';
+import type { GoogleSettings } from './settings.js';
+
+export interface AuthStackProps extends StackProps {
+  readonly appUrl: string;
+  /** Present only when all Google context values are given (see settings.ts). */
+  readonly google?: GoogleSettings;
+}
+
+/** Token lifetimes (DESIGN.md §6): short access, and `POST /api/auth/refresh` keeps sessions alive. */
+const TOKEN_VALIDITY = {
+  idTokenValidity: Duration.hours(1),
+  accessTokenValidity: Duration.hours(1),
+  refreshTokenValidity: Duration.days(30),
+} as const;
+
+/**
+ * The user directory and token issuer (DESIGN.md §6). The API's auth endpoints drive it through
+ * the Cognito API; one-time codes are ours (4 digits, which Cognito cannot send), so Cognito itself
+ * never mails anyone.
+ */
+export class AuthStack extends Stack {
+  readonly userPool: UserPool;
+  /** The client the SPA and the auth Lambdas use (USER_PASSWORD_AUTH, refresh). */
+  readonly webClient: UserPoolClient;
+  /** The hosted-UI client for Google sign-in; only with the Google context values. */
+  readonly hostedUiClient?: UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
+    super(scope, id, props);
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      // Sign-up goes through POST /api/auth/Register (SignUp, then AdminConfirmSignUp after our OTP).
+      // There is no hosted UI for native users; the hosted-UI client below offers Google only.
+      selfSignUpEnabled: true,
+      // Cognito would mail its own 6-digit code on SignUp if e-mail were auto-verified. Our handlers
+      // verify the address with their 4-digit OTP and then set email_verified themselves.
+      autoVerify: { email: false },
+      standardAttributes: { email: { required: true, mutable: true } },
+      passwordPolicy: {
+        minLength: AUTH.passwordMinLength,
+        requireUppercase: true,
+        requireLowercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
+      // Password reset is our OTP flow + AdminSetUserPassword; Cognito's ForgotPassword stays off.
+      accountRecovery: AccountRecovery.NONE,
+      mfa: Mfa.OFF,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      deletionProtection: true,
+      // The users are the customers: a stack operation must never delete them.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.userPool.addGroup('AdminGroup', {
+      groupName: ADMIN_GROUP,
+      description: 'Back-office administrators (checked by the API middleware from cognito:groups)',
+    });
+
+    this.webClient = this.userPool.addClient('WebClient', {
+      generateSecret: false, // a browser SPA cannot keep a secret
+      // REFRESH_TOKEN_AUTH is always allowed by the CDK alongside any auth flow.
+      authFlows: { userPassword: true },
+      // No OAuth on this client: tokens come only from our API (a hosted UI here would let people
+      // sign up natively around our OTP flow).
+      disableOAuth: true,
+      supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      ...TOKEN_VALIDITY,
+    });
+
+    if (props.google) this.hostedUiClient = this.addGoogleSignIn(props.google, props.appUrl);
+
+    NagSuppressions.addResourceSuppressions(this.userPool, [
+      {
+        id: 'AwsSolutions-COG2',
+        reason:
+          'MFA is not required for this product (spec: e-mail + password, OTP-verified e-mail); can be added later.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          'Essentials plan on purpose: threat protection (Plus) is billed per MAU; brute force is limited by our login back-off and API throttling.',
+      },
+    ]);
+
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.webClient.userPoolClientId });
+  }
+
+  /**
+   * Google through the Cognito hosted UI (DESIGN.md §6): a Cognito domain, the Google IdP and a
+   * hosted-UI client that offers Google only. The SPA uses Amplify `signInWithRedirect` with this
+   * client id and the redirect URL `${appUrl}/auth/callback`. Linking a Google identity to an
+   * existing native user (PreSignUp trigger) is a function concern, added with that handler.
+   */
+  private addGoogleSignIn(google: GoogleSettings, appUrl: string): UserPoolClient {
+    const domain = this.userPool.addDomain('HostedUiDomain', { cognitoDomain: { domainPrefix: google.domainPrefix } });
+
+    const idp = new UserPoolIdentityProviderGoogle(this, 'Google', {
+      userPool: this.userPool,
+      clientId: google.clientId,
+      // Resolved by CloudFormation at deploy time: the secret never appears in the template.
+      clientSecretValue: SecretValue.secretsManager(google.clientSecretName),
+      scopes: ['openid', 'email', 'profile'],
+      attributeMapping: {
+        email: ProviderAttribute.GOOGLE_EMAIL,
+        emailVerified: ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
+        givenName: ProviderAttribute.GOOGLE_GIVEN_NAME,
+        familyName: ProviderAttribute.GOOGLE_FAMILY_NAME,
+      },
+    });
+
+    const client = this.userPool.addClient('HostedUiClient', {
+      generateSecret: false,
+      authFlows: {},
+      supportedIdentityProviders: [UserPoolClientIdentityProvider.GOOGLE],
+      oAuth: {
+        flows: { authorizationCodeGrant: true }, // PKCE code flow; no implicit grant
+        scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
+        callbackUrls: [`${appUrl}/auth/callback`],
+        logoutUrls: [`${appUrl}/`],
+      },
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      ...TOKEN_VALIDITY,
+    });
+    // The client can only name Google once the IdP exists.
+    client.node.addDependency(idp);
+
+    new CfnOutput(this, 'HostedUiClientId', { value: client.userPoolClientId });
+    new CfnOutput(this, 'HostedUiDomain', { value: domain.baseUrl() });
+    return client;
+  }
+}

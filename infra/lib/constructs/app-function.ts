@@ -1,0 +1,160 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import type { AccessProfile } from '../access.js';
+import { handlerEntry, LOCK_FILE, REPO_ROOT } from '../paths.js';
+import type { LogLevel } from '../settings.js';
+
+export const TABLE_READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+] as const;
+export const TABLE_READ_WRITE_ACTIONS = [
+  ...TABLE_READ_ACTIONS,
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+] as const;
+
+/** What every function needs, shared by route functions and scheduled jobs. */
+export interface FunctionContext {
+  readonly table: ITable;
+  readonly userPool: IUserPool;
+  readonly userPoolClientId: string;
+  readonly appUrl: string;
+  readonly mailFrom: string;
+  readonly logLevel: LogLevel;
+}
+
+export interface AppFunctionProps {
+  /** Route or job id: the handler is functions/src/handlers/<id>.ts. */
+  readonly handlerId: string;
+  readonly description: string;
+  readonly access: AccessProfile;
+  readonly context: FunctionContext;
+}
+
+/**
+ * ESM output is smaller and loads faster, but some CommonJS dependencies bundled into it still call
+ * `require` (Node built-ins); the banner gives them one.
+ */
+const ESM_REQUIRE_BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+/**
+ * One Lambda function with the settings DESIGN.md §2 fixes (Node 22, arm64, esbuild, minified,
+ * source maps), its own log group and a role holding exactly what its AccessProfile allows.
+ */
+export class AppFunction extends Construct {
+  readonly function: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    const { access, context } = props;
+
+    const logGroup = new LogGroup(this, 'LogGroup', { retention: RetentionDays.ONE_MONTH });
+
+    // An own role instead of the AWSLambdaBasicExecutionRole managed policy: that policy allows
+    // logs:CreateLogGroup and writes to every log group; this role can write to its own group only.
+    const role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runtime role of the ${props.handlerId} function`,
+    });
+    logGroup.grantWrite(role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: handlerEntry(props.handlerId),
+      handler: 'handler',
+      description: props.description,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: LOCK_FILE,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 256,
+      timeout: Duration.seconds(10),
+      role,
+      logGroup,
+      environment: {
+        TABLE_NAME: context.table.tableName,
+        USER_POOL_ID: context.userPool.userPoolId,
+        USER_POOL_CLIENT_ID: context.userPoolClientId,
+        MAIL_FROM: context.mailFrom,
+        APP_URL: context.appUrl,
+        LOG_LEVEL: context.logLevel,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        // Never Docker: there is no Docker engine on the build machines; the workspace's esbuild is used.
+        forceDockerBundling: false,
+        minify: true,
+        sourceMap: true,
+        // Source maps give file:line in stack traces; embedding the sources would double the bundle
+        // for nothing (DESIGN.md §10: <= 250 KB zipped per function).
+        sourcesContent: false,
+        target: 'node22',
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        banner: ESM_REQUIRE_BANNER,
+        // The SDK v3 is bundled (and tree-shaken) rather than taken from the runtime: pinned
+        // versions, same code locally and in AWS, and a smaller cold start than the full runtime SDK.
+        bundleAwsSDK: true,
+        externalModules: [],
+      },
+    });
+
+    // Explicit actions instead of grantReadData: that helper includes dynamodb:Scan, and no request
+    // path may Scan (DESIGN.md §7), so IAM enforces it too. TransactWriteItems needs no action of
+    // its own; it is authorised by the item actions below.
+    context.table.grant(role, ...(access.table === 'read' ? TABLE_READ_ACTIONS : TABLE_READ_WRITE_ACTIONS));
+
+    if (access.cognitoActions.length > 0) {
+      context.userPool.grant(role, ...access.cognitoActions);
+    }
+
+    if (access.sendsMail) {
+      const stack = Stack.of(this);
+      const domain = context.mailFrom.slice(context.mailFrom.lastIndexOf('@') + 1);
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+          // The sender may be verified as an address or as its domain; both ARNs name only our sender.
+          // (In the SES sandbox, SES may also authorize against the recipients' identity ARNs; production
+          // accounts leave the sandbox, and sandbox tests can widen this locally if needed.)
+          resources: [
+            stack.formatArn({ service: 'ses', resource: 'identity', resourceName: context.mailFrom }),
+            stack.formatArn({ service: 'ses', resource: 'identity', resourceName: domain }),
+          ],
+          conditions: { StringEquals: { 'ses:FromAddress': context.mailFrom } },
+        }),
+      );
+    }
+
+    NagSuppressions.addResourceSuppressions(
+      role,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: 'Table grants include the table’s own GSIs (<table-arn>/index/*), which the admin lists query.',
+          appliesTo: [{ regex: '/^Resource::.*\\/index\\/\\*$/' }],
+        },
+      ],
+      true,
+    );
+    NagSuppressions.addResourceSuppressions(this.function, [
+      {
+        id: 'AwsSolutions-L1',
+        reason: 'DESIGN.md §2 pins nodejs22.x (arm64); the runtime is raised deliberately, not by the linter.',
+      },
+    ]);
+  }
+}

@@ -1,0 +1,42 @@
+import { TABLE_DEFINITION } from '@goldbot/shared';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import type { Construct } from 'constructs';
+
+/**
+ * The single table (DESIGN.md §7), built from the same TABLE_DEFINITION the local bootstrap uses,
+ * so AWS and `npm start` cannot drift apart. It lives in its own stack because it holds the data:
+ * the API and web stacks can be destroyed and recreated freely, this one is retained.
+ */
+export class DataStack extends Stack {
+  readonly table: Table;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+
+    this.table = new Table(this, TABLE_DEFINITION.logicalName, {
+      partitionKey: { name: TABLE_DEFINITION.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_DEFINITION.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      // One-time codes and rate-limit counters expire by themselves (epoch seconds in expiresAt).
+      timeToLiveAttribute: TABLE_DEFINITION.ttlAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      encryption: TableEncryption.AWS_MANAGED,
+      // Customer, payment and ledger data: never deleted by a stack operation.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    for (const index of TABLE_DEFINITION.globalIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        // Admin lists read whole items from the index; ALL avoids a second GetItem per row.
+        projectionType: ProjectionType.ALL,
+      });
+    }
+
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+  }
+}

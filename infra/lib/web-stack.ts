@@ -1,0 +1,225 @@
+import { CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { NagSuppressions } from 'cdk-nag';
+import type { Construct } from 'constructs';
+
+export interface WebStackProps extends StackProps {
+  /** `https://<id>.execute-api.<region>.amazonaws.com`, the origin of the `/api/*` behaviour. */
+  readonly apiEndpoint: string;
+  /** The SPA build (web/dist); undefined = no upload (synth before `npm run build`). */
+  readonly webDistPath?: string;
+}
+
+/**
+ * The SPA's deep links (/dashboard, /admin/users...) have no file behind them: serve the app shell
+ * and let the client router decide. Done per request on the S3 behaviour only, not with the
+ * distribution's custom error responses: those apply to every behaviour and would turn the API's
+ * own 403/404 JSON errors into `200 index.html`.
+ */
+const SPA_REWRITE = `
+function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.indexOf('.', uri.lastIndexOf('/') + 1) === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}
+`;
+
+/**
+ * Content Security Policy for the SPA. Scripts only from our origin; the spec's outside loads
+ * (embedded video, hosted hero image, QR image service) are allowed as https frames and images;
+ * Amplify talks to Cognito (cognito-idp.*.amazonaws.com, *.amazoncognito.com); the API is same-origin.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "font-src 'self' data:",
+  "connect-src 'self' https://*.amazonaws.com https://*.amazoncognito.com",
+  'frame-src https:',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self' https://*.amazoncognito.com",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * Static hosting: a private bucket behind CloudFront (Origin Access Control), with `/api/*`
+ * forwarded to the HTTP API so the SPA and the API share one origin (no CORS, one URL to configure).
+ */
+export class WebStack extends Stack {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+
+    this.bucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+    });
+
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'HSTS, CSP, no framing, no MIME sniffing, strict referrer',
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          preload: false,
+          override: true,
+        },
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        xssProtection: { protection: true, modeBlock: true, override: true },
+      },
+    });
+
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serve index.html for client-side routes',
+      code: FunctionCode.fromInline(SPA_REWRITE),
+    });
+
+    const apiDomain = Fn.select(2, Fn.split('/', props.apiEndpoint));
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Goldbot SPA and /api',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // North America and Europe edges: the cheapest class; other viewers are served from there.
+      priceClass: PriceClass.PRICE_CLASS_100,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        compress: true,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(apiDomain, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          // API answers are per user and must never be cached; with caching disabled the
+          // all-viewer policy may forward Authorization. The Host header stays API Gateway's own.
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+
+    if (props.webDistPath) this.deploySite(props.webDistPath);
+
+    NagSuppressions.addResourceSuppressions(this.bucket, [
+      {
+        id: 'AwsSolutions-S1',
+        reason: 'Build artefacts only, read through CloudFront; object access logs add cost without a consumer.',
+      },
+    ]);
+    NagSuppressions.addResourceSuppressions(this.distribution, [
+      { id: 'AwsSolutions-CFR1', reason: 'The product is sold worldwide; no geo restriction is wanted.' },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason: 'WAF is out of scope for this product (cost); API throttling and handler rate limits apply.',
+      },
+      {
+        id: 'AwsSolutions-CFR3',
+        reason: 'API requests are logged by the HTTP API access log; static asset access logs have no consumer.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Uses the default *.cloudfront.net certificate, whose TLS policy cannot be set; a custom domain would use TLSv1.2_2021.',
+      },
+    ]);
+
+    new CfnOutput(this, 'WebUrl', { value: `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+    new CfnOutput(this, 'SiteBucketName', { value: this.bucket.bucketName });
+  }
+
+  /**
+   * Two uploads of the same build with different caching: Vite's content-hashed `assets/` are
+   * immutable and kept across deploys (a browser still running the previous index.html can lazy-load
+   * its chunks), everything else (index.html, public files) is revalidated on every load.
+   */
+  private deploySite(webDistPath: string): void {
+    const source = Source.asset(webDistPath);
+    const assets = new BucketDeployment(this, 'DeployAssets', {
+      sources: [source],
+      destinationBucket: this.bucket,
+      exclude: ['*'],
+      include: ['assets/*'],
+      prune: false,
+      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      memoryLimit: 512,
+    });
+    const shell = new BucketDeployment(this, 'DeployShell', {
+      sources: [source],
+      destinationBucket: this.bucket,
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    // The new index.html must not go live before the chunks it references.
+    shell.node.addDependency(assets);
+
+    // The upload handler is the CDK's own singleton Lambda (one per stack, shared by both uploads).
+    for (const construct of this.node.findAll()) {
+      if (!construct.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
+      NagSuppressions.addResourceSuppressions(
+        construct,
+        [
+          {
+            id: 'AwsSolutions-IAM4',
+            reason: 'CDK-provided BucketDeployment handler uses AWSLambdaBasicExecutionRole.',
+          },
+          {
+            id: 'AwsSolutions-IAM5',
+            reason:
+              'CDK-provided BucketDeployment handler: s3:*Object* on the CDK asset bucket and the site bucket only.',
+          },
+          {
+            id: 'AwsSolutions-L1',
+            reason: 'Runtime of the CDK-provided BucketDeployment handler is chosen by the CDK.',
+          },
+        ],
+        true,
+      );
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import { implementedRoutes, type ScheduleDefinition } from '@goldbot/shared';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  asArray,
+  fakeWebDist,
+  policyStatements,
+  resourcesOfType,
+  synthGoldbot,
+  type SynthResult,
+} from './helpers/synth.js';
+
+/**
+ * The paths the default synth does not take: Google sign-in (all three context values), the SPA
+ * upload (a web build exists) and scheduled jobs (none is implemented yet, so a test job reuses an
+ * existing handler file to prove the code path synthesizes, passes cdk-nag and grants no wildcard).
+ */
+const testJob: ScheduleDefinition = { id: 'health', cron: '5 0 * * 1-5', implemented: true, summary: 'Test job' };
+const googleContext = {
+  googleClientId: 'test-client.apps.googleusercontent.com',
+  googleClientSecretName: 'goldbot/google-client-secret',
+  cognitoDomainPrefix: 'goldbot-test',
+  appUrl: 'https://app.example.com',
+  mailFrom: 'no-reply@mail.example.com',
+};
+
+let synth: SynthResult;
+let dist: ReturnType<typeof fakeWebDist>;
+beforeAll(() => {
+  dist = fakeWebDist();
+  synth = synthGoldbot({ webDistPath: dist.path, jobs: [testJob], context: googleContext });
+});
+afterAll(() => {
+  synth.cleanup();
+  dist.cleanup();
+});
+
+describe('Google sign-in', () => {
+  it('adds a Cognito domain and the Google IdP with the secret resolved at deploy time', () => {
+    synth.templates.auth.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'goldbot-test' });
+    synth.templates.auth.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google',
+      ProviderType: 'Google',
+      ProviderDetails: Match.objectLike({
+        client_id: googleContext.googleClientId,
+        client_secret: Match.stringLikeRegexp('\\{\\{resolve:secretsmanager:goldbot/google-client-secret'),
+      }),
+    });
+  });
+
+  it('adds a hosted-UI client that offers Google only, code flow, app callback', () => {
+    synth.templates.auth.resourceCountIs('AWS::Cognito::UserPoolClient', 2);
+    synth.templates.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      SupportedIdentityProviders: [Match.anyValue()],
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthFlowsUserPoolClient: true,
+      CallbackURLs: ['https://app.example.com/auth/callback'],
+      GenerateSecret: false,
+    });
+  });
+
+  it('accepts tokens of both clients at the API', () => {
+    synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      JwtConfiguration: Match.objectLike({ Audience: [Match.anyValue(), Match.anyValue()] }),
+    });
+  });
+});
+
+describe('context settings', () => {
+  it('uses appUrl for CORS and APP_URL, and mailFrom for MAIL_FROM', () => {
+    synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      CorsConfiguration: Match.objectLike({ AllowOrigins: ['https://app.example.com'] }),
+    });
+    synth.templates.api.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({ APP_URL: 'https://app.example.com', MAIL_FROM: 'no-reply@mail.example.com' }),
+      },
+    });
+  });
+});
+
+describe('SPA upload', () => {
+  it('uploads hashed assets (immutable, never pruned) before the shell (no-cache, invalidated)', () => {
+    const deployments = resourcesOfType(synth.templates.web, 'Custom::CDKBucketDeployment');
+    const entries = Object.entries(deployments);
+    expect(entries).toHaveLength(2);
+    const assets = entries.find(([, d]) => asArray(d.Properties?.Include as string[]).includes('assets/*'));
+    const shell = entries.find(([, d]) => asArray(d.Properties?.Exclude as string[]).includes('assets/*'));
+    expect(assets?.[1].Properties).toMatchObject({
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+    expect(shell?.[1].Properties).toMatchObject({
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionPaths: ['/*'],
+    });
+    const shellResource = synth.templates.web.toJSON().Resources[shell?.[0] ?? ''] as { DependsOn?: string[] };
+    expect(shellResource.DependsOn?.some((id) => id.startsWith('DeployAssets'))).toBe(true);
+  });
+});
+
+describe('scheduled jobs', () => {
+  it('creates a function and an EventBridge Scheduler schedule per job, on the translated cron', () => {
+    synth.templates.api.resourceCountIs('AWS::Lambda::Function', implementedRoutes().length + 1);
+    synth.templates.api.resourceCountIs('AWS::Scheduler::Schedule', 1);
+    synth.templates.api.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(5 0 ? * 2-6 *)',
+      ScheduleExpressionTimezone: 'Etc/UTC',
+      Target: Match.objectLike({ Arn: Match.anyValue(), RoleArn: Match.anyValue() }),
+    });
+    synth.templates.api.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('^Scheduled'),
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+    });
+  });
+});
+
+describe('security with every optional feature on', () => {
+  it('grants no wildcard action, and only named actions on the table', () => {
+    for (const [name, template] of Object.entries(synth.templates)) {
+      for (const statement of policyStatements(template)) {
+        const actions = asArray(statement.Action as string | string[]);
+        expect(actions, name).not.toContain('*');
+        expect(actions, name).not.toContain('dynamodb:*');
+        if (JSON.stringify(statement.Resource).includes('AppTable')) {
+          expect(
+            actions.filter((a) => a.includes('*')),
+            name,
+          ).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('scopes SES sending to the configured sender', () => {
+    const ses = policyStatements(synth.templates.api).filter((s) =>
+      asArray(s.Action as string[]).includes('ses:SendEmail'),
+    );
+    for (const statement of ses) {
+      expect(statement.Condition).toEqual({ StringEquals: { 'ses:FromAddress': googleContext.mailFrom } });
+      expect(JSON.stringify(statement.Resource)).toContain('identity/no-reply@mail.example.com');
+    }
+  });
+
+  it.each(['data', 'auth', 'api', 'web'] as const)(
+    'cdk-nag reports no unsuppressed AwsSolutions finding in %s',
+    (name) => {
+      const annotations = Annotations.fromStack(synth.stacks[name]);
+      expect(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+      expect(annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+    },
+  );
+});
