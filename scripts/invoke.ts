@@ -24,7 +24,10 @@ async function main() {
 
   const stackFile = join(process.env.LOCAL_DATA_DIR ?? join(root, '.local'), 'stack.json');
   if (!existsSync(stackFile)) fail('no local stack found. Start it with `npm start` in another terminal first.');
-  const stack = JSON.parse(readFileSync(stackFile, 'utf8')) as { handlerEnv: Record<string, string>; urls: { api: string } };
+  const stack = JSON.parse(readFileSync(stackFile, 'utf8')) as {
+    handlerEnv: Record<string, string>;
+    urls: { api: string };
+  };
   try {
     await fetch(`${stack.urls.api}/api/health`);
   } catch {

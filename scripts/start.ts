@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LocalStackError } from './local/processes.js';
 import { startLocalStack, PORT_ENV, type LocalStackPorts, type RunningLocalStack } from './local/stack.js';
-import { assertPortFree } from './local/processes.js';
+import { assertPortFree, stopAllProcesses } from './local/processes.js';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -24,7 +24,8 @@ function portFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new LocalStackError(`${name} must be a port number, got "${raw}".`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new LocalStackError(`${name} must be a port number, got "${raw}".`);
   return port;
 }
 
@@ -40,20 +41,21 @@ async function main() {
   if (withWeb) await assertPortFree(webPort, 'web app', 'WEB_PORT');
 
   const log = (line: string) => process.stdout.write(`${line}\n`);
-  let stack: RunningLocalStack | undefined;
-  let closeWeb: (() => Promise<void>) | undefined;
+  const running: { stack?: RunningLocalStack; closeWeb?: () => Promise<void> } = {};
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
     log('Stopping the local stack...');
-    await closeWeb?.();
-    await stack?.stop();
+    await running.closeWeb?.();
+    await running.stack?.stop();
+    // Ctrl-C during start-up: children exist before the stack object does.
+    await stopAllProcesses();
     process.exit(code);
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
 
-  stack = await startLocalStack({
+  const stack = await startLocalStack({
     root,
     dataDir: resolve(flags['data-dir'] ?? join(root, '.local')),
     cacheDir: join(root, '.local', 'cache'),
@@ -63,6 +65,7 @@ async function main() {
     verbose: flags.verbose,
     log,
   });
+  running.stack = stack;
 
   let webUrl: string | undefined;
   if (withWeb) {
@@ -71,7 +74,7 @@ async function main() {
     process.env.WEB_PORT = String(webPort);
     const vite = await createServer({ configFile: join(root, 'web', 'vite.config.ts'), root: join(root, 'web') });
     await vite.listen();
-    closeWeb = () => vite.close();
+    running.closeWeb = () => vite.close();
     webUrl = `http://localhost:${webPort}`;
   }
 
@@ -94,7 +97,9 @@ main().catch((error: unknown) => {
   if (error instanceof LocalStackError) {
     process.stderr.write(`npm start: ${error.message}\n`);
   } else {
-    process.stderr.write(`npm start failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `npm start failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -127,7 +127,9 @@ export async function ensureUser(
     );
   }
   for (const group of user.groups ?? []) {
-    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: pool.userPoolId, Username: user.email, GroupName: group }));
+    await client.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: pool.userPoolId, Username: user.email, GroupName: group }),
+    );
   }
   return created;
 }

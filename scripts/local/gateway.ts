@@ -12,7 +12,10 @@ import { toAuthorizerClaims } from './jwt-verifier.js';
  * verifies JWTs for non-public routes like the Cognito authorizer, and calls the real handler
  * with a payload v2.0 event. Unknown routes get API Gateway's 404.
  */
-type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string>;
+type LambdaHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2 | string>;
 
 interface MountedRoute {
   route: RouteDefinition;
@@ -37,7 +40,9 @@ export function mountRoutes(root: string, routes: RouteDefinition[] = implemente
       route,
       ...compileRoute(route.path),
       load: () => {
-        cached ??= import(pathToFileURL(handlerFile(root, route.id)).href).then((m: { handler: LambdaHandler }) => m.handler);
+        cached ??= import(pathToFileURL(handlerFile(root, route.id)).href).then(
+          (m: { handler: LambdaHandler }) => m.handler,
+        );
         return cached;
       },
     };
@@ -184,9 +189,13 @@ export function createGateway(options: {
       const status = (error as { status?: number }).status === 413 ? 413 : 500;
       options.log?.(`gateway error: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) {
-        send(res, status, status === 413
-          ? { message: 'Request body too large', msg: 'Request body too large' }
-          : { message: 'Internal Server Error', msg: 'Internal Server Error' });
+        send(
+          res,
+          status,
+          status === 413
+            ? { message: 'Request body too large', msg: 'Request body too large' }
+            : { message: 'Internal Server Error', msg: 'Internal Server Error' },
+        );
       }
     });
   });

@@ -32,7 +32,11 @@ export function toAuthorizerClaims(payload: JWTPayload): Record<string, string> 
   const claims: Record<string, string> = {};
   for (const [key, value] of Object.entries(payload)) {
     if (value === undefined || value === null) continue;
-    claims[key] = Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    claims[key] = Array.isArray(value)
+      ? `[${value.join(' ')}]`
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
   }
   return claims;
 }

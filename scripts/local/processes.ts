@@ -8,7 +8,11 @@ export async function assertPortFree(port: number, what: string, envName: string
   await new Promise<void>((resolve, reject) => {
     const server = createServer();
     server.once('error', () =>
-      reject(new LocalStackError(`Port ${port} (${what}) is already in use. Stop whatever uses it, or set ${envName} to another port.`)),
+      reject(
+        new LocalStackError(
+          `Port ${port} (${what}) is already in use. Stop whatever uses it, or set ${envName} to another port.`,
+        ),
+      ),
     );
     server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve()));
   });
@@ -26,6 +30,18 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/** Every child started here, so a signal during start-up can still stop them all. */
+const live = new Set<ManagedProcess>();
+
+export async function stopAllProcesses(): Promise<void> {
+  await Promise.all([...live].map((p) => stopProcess(p)));
+}
+
+// Last resort if the parent exits without a clean stop: never leave a JVM behind.
+process.once('exit', () => {
+  for (const p of live) p.child.kill('SIGKILL');
+});
 
 export interface ManagedProcess {
   name: string;
@@ -56,7 +72,10 @@ export function startProcess(
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  return { name, child, recentOutput: () => lines.join('\n') };
+  const managed: ManagedProcess = { name, child, recentOutput: () => lines.join('\n') };
+  live.add(managed);
+  child.once('exit', () => live.delete(managed));
+  return managed;
 }
 
 export async function stopProcess(managed: ManagedProcess, graceMs = 5000): Promise<void> {
@@ -84,7 +103,9 @@ export async function waitUntil(
   while (Date.now() < deadline) {
     const child = options.process?.child;
     if (child && child.exitCode !== null) {
-      throw new LocalStackError(`${what} exited during start-up (code ${child.exitCode}):\n${options.process?.recentOutput() ?? ''}`);
+      throw new LocalStackError(
+        `${what} exited during start-up (code ${child.exitCode}):\n${options.process?.recentOutput() ?? ''}`,
+      );
     }
     try {
       if (await check()) return;

@@ -32,7 +32,12 @@ export function startScheduler(options: {
       try {
         const file = pathToFileURL(join(options.root, 'functions', 'src', 'handlers', `${job.id}.ts`)).href;
         const { handler } = (await import(file)) as { handler: (event: unknown) => Promise<unknown> };
-        await handler({ source: 'local.scheduler', 'detail-type': 'Scheduled Event', time: at.toISOString(), detail: {} });
+        await handler({
+          source: 'local.scheduler',
+          'detail-type': 'Scheduled Event',
+          time: at.toISOString(),
+          detail: {},
+        });
         options.log(`scheduler: ${job.id} ran`);
       } catch (error) {
         options.log(`scheduler: ${job.id} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -43,7 +43,10 @@ export async function spawnLocalStack(options: SpawnOptions): Promise<SpawnedSta
   });
   let output = '';
   const info = await new Promise<SpawnedStack['info']>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`local stack did not start in time:\n${output}`)), options.timeoutMs ?? 180_000);
+    const timer = setTimeout(
+      () => reject(new Error(`local stack did not start in time:\n${output}`)),
+      options.timeoutMs ?? 180_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const line = output.split('\n').find((l) => l.startsWith('LOCAL_STACK_READY '));

@@ -6,7 +6,14 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_GROUP, implementedRoutes } from '@goldbot/shared';
 import { defaultCatalog, toCatalogPackageItem } from '../../functions/src/data/package-catalog-entity.js';
 import { DEFAULT_SUBSCRIPTION_SETTINGS, toSubscriptionSettingsItem } from '../../functions/src/data/settings-entity.js';
-import { ensureUser, ensureUserPool, localCognitoClient, startCognitoLocal, waitForCognito, type LocalPool } from './cognito-local.js';
+import {
+  ensureUser,
+  ensureUserPool,
+  localCognitoClient,
+  startCognitoLocal,
+  waitForCognito,
+  type LocalPool,
+} from './cognito-local.js';
 import {
   assertJavaAvailable,
   ensureDynamoDbLocalJar,
@@ -61,8 +68,18 @@ export interface RunningLocalStack extends LocalStackInfo {
   stop(): Promise<void>;
 }
 
-export const PORT_ENV = { dynamodb: 'DYNAMODB_PORT', cognito: 'COGNITO_PORT', ses: 'SES_PORT', api: 'API_PORT' } as const;
-const PORT_LABEL = { dynamodb: 'DynamoDB Local', cognito: 'cognito-local', ses: 'SES emulator', api: 'API gateway' } as const;
+export const PORT_ENV = {
+  dynamodb: 'DYNAMODB_PORT',
+  cognito: 'COGNITO_PORT',
+  ses: 'SES_PORT',
+  api: 'API_PORT',
+} as const;
+const PORT_LABEL = {
+  dynamodb: 'DynamoDB Local',
+  cognito: 'cognito-local',
+  ses: 'SES emulator',
+  api: 'API gateway',
+} as const;
 
 export async function startLocalStack(options: LocalStackOptions): Promise<RunningLocalStack> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -94,16 +111,29 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   };
 
   try {
-    const dynamo = startDynamoDbLocal({ jarDir, dataDir: join(options.dataDir, 'dynamodb'), port: options.ports.dynamodb, verbose });
+    const dynamo = startDynamoDbLocal({
+      jarDir,
+      dataDir: join(options.dataDir, 'dynamodb'),
+      port: options.ports.dynamodb,
+      verbose,
+    });
     processes.push(dynamo);
-    const cognito = startCognitoLocal({ dataDir: join(options.dataDir, 'cognito'), port: options.ports.cognito, verbose });
+    const cognito = startCognitoLocal({
+      dataDir: join(options.dataDir, 'cognito'),
+      port: options.ports.cognito,
+      verbose,
+    });
     processes.push(cognito);
     const ses = startSesLocal({ port: options.ports.ses, verbose });
     processes.push(ses);
 
     const dynamoClient = localDynamoClient(urls.dynamodb);
     const cognitoClient = localCognitoClient(urls.cognito);
-    await Promise.all([waitForDynamoDb(dynamoClient, dynamo), waitForCognito(urls.cognito, cognito), waitForSes(urls.sesInbox, ses)]);
+    await Promise.all([
+      waitForDynamoDb(dynamoClient, dynamo),
+      waitForCognito(urls.cognito, cognito),
+      waitForSes(urls.sesInbox, ses),
+    ]);
 
     // Bootstrap: every step is idempotent, so a restart keeps data and edits.
     const table = await ensureTable(dynamoClient, tableName);
@@ -148,7 +178,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       handlerEnv,
       routes: implementedRoutes().map((r) => `${r.method} ${r.path}`),
     };
-    writeFileSync(join(options.dataDir, 'stack.json'), JSON.stringify({ ...info, admin: { email: options.admin.email } }, null, 2));
+    writeFileSync(
+      join(options.dataDir, 'stack.json'),
+      JSON.stringify({ ...info, admin: { email: options.admin.email } }, null, 2),
+    );
     return { ...info, stop };
   } catch (error) {
     await stop();
@@ -158,10 +191,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
 
 async function seedDefaults(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
   const now = new Date().toISOString();
-  const items = [toSubscriptionSettingsItem(DEFAULT_SUBSCRIPTION_SETTINGS, now), ...defaultCatalog().map((p) => toCatalogPackageItem(p, now))];
+  const items = [
+    toSubscriptionSettingsItem(DEFAULT_SUBSCRIPTION_SETTINGS, now),
+    ...defaultCatalog().map((p) => toCatalogPackageItem(p, now)),
+  ];
   for (const item of items) {
     try {
-      await client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
+      await client.send(
+        new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }),
+      );
     } catch (error) {
       // Already seeded (and possibly edited by an admin): keep what is there.
       if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;

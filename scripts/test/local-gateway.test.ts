@@ -15,7 +15,9 @@ describe('local gateway', () => {
   });
 
   it('passes claims the way API Gateway does: strings, arrays as "[a b]"', () => {
-    expect(toAuthorizerClaims({ sub: 'u1', 'cognito:groups': ['admin', 'ops'], exp: 10, email_verified: true })).toEqual({
+    expect(
+      toAuthorizerClaims({ sub: 'u1', 'cognito:groups': ['admin', 'ops'], exp: 10, email_verified: true }),
+    ).toEqual({
       sub: 'u1',
       'cognito:groups': '[admin ops]',
       exp: '10',
@@ -31,11 +33,21 @@ describe('local gateway', () => {
       httpVersion: '1.1',
       socket: { remoteAddress: '127.0.0.1' },
     } as unknown as IncomingMessage;
-    const event = buildEvent(req, new URL('http://localhost/api/contact/del/X1?a=1&a=2'), mounted, { id: 'X1' }, undefined, { sub: 'u1' }, 'req-1');
+    const event = buildEvent(
+      req,
+      new URL('http://localhost/api/contact/del/X1?a=1&a=2'),
+      mounted,
+      { id: 'X1' },
+      undefined,
+      { sub: 'u1' },
+      'req-1',
+    );
     expect(event.routeKey).toBe('DELETE /api/contact/del/{id}');
     expect(event.pathParameters).toEqual({ id: 'X1' });
     expect(event.queryStringParameters).toEqual({ a: '1,2' });
     expect(event.headers.host).toBe('localhost:3000');
-    expect((event.requestContext as unknown as { authorizer: { jwt: { claims: object } } }).authorizer.jwt.claims).toEqual({ sub: 'u1' });
+    expect(
+      (event.requestContext as unknown as { authorizer: { jwt: { claims: object } } }).authorizer.jwt.claims,
+    ).toEqual({ sub: 'u1' });
   });
 });

@@ -56,10 +56,28 @@ export const ROUTES = [
   route('payment-wallet-details', 'GET', '/api/payment/wallet-details', 'user', 'The active USDT wallet'),
   route('payment-verify-referral', 'POST', '/api/payment/verify-referral', 'user', 'Check a referral code'),
   route('payment-submit-usdt', 'POST', '/api/payment/submit-usdt-payment', 'user', 'Submit a TXID for a package'),
-  route('payment-active-subscription', 'GET', '/api/payment/active-subscription', 'user', "The caller's current subscription"),
+  route(
+    'payment-active-subscription',
+    'GET',
+    '/api/payment/active-subscription',
+    'user',
+    "The caller's current subscription",
+  ),
   route('payment-subscriptions', 'GET', '/api/payment/subscriptions', 'user', "The caller's subscriptions"),
-  route('payment-create-free-trial', 'POST', '/api/payment/create-free-trial', 'user', 'Activate the 30-day free trial'),
-  route('settings-public-subscription', 'GET', '/api/settings/public/subscription-settings', 'user', 'Is Basic on sale'),
+  route(
+    'payment-create-free-trial',
+    'POST',
+    '/api/payment/create-free-trial',
+    'user',
+    'Activate the 30-day free trial',
+  ),
+  route(
+    'settings-public-subscription',
+    'GET',
+    '/api/settings/public/subscription-settings',
+    'user',
+    'Is Basic on sale',
+  ),
 
   // Withdrawals, customer side
   route('withdrawal-user', 'GET', '/api/withdrawal/user', 'user', "The caller's withdrawals"),
@@ -72,7 +90,13 @@ export const ROUTES = [
   route('admin-user-deactivate', 'PUT', '/api/admin/user/{id}/deactivate', 'admin', 'Deactivate a user'),
   route('admin-user-activate', 'PUT', '/api/admin/user/{id}/activate', 'admin', 'Activate a user'),
   route('admin-user-subscriptions', 'GET', '/api/admin/user/{id}/subscriptions', 'admin', "A user's subscriptions"),
-  route('admin-activations', 'GET', '/api/admin/activations', 'admin', 'Basic subscriptions starting today, not yet notified'),
+  route(
+    'admin-activations',
+    'GET',
+    '/api/admin/activations',
+    'admin',
+    'Basic subscriptions starting today, not yet notified',
+  ),
   route('admin-packages-update', 'PUT', '/api/admin/packages/{packageId}', 'admin', 'Edit the package catalog'),
   route('payment-pending-usdt', 'GET', '/api/payment/pending-usdt-payments', 'admin', 'Pending USDT payments'),
   route('payment-all', 'GET', '/api/payment/all-payments', 'admin', 'All payments'),
@@ -80,16 +104,40 @@ export const ROUTES = [
   route('payment-reject-usdt', 'POST', '/api/payment/reject-usdt-payment/{id}', 'admin', 'Reject a payment'),
   route('payment-wallets', 'GET', '/api/payment/wallets', 'admin', 'Payment wallets'),
   route('payment-wallet-save', 'POST', '/api/payment/wallet', 'admin', 'Add or update a wallet'),
-  route('payment-send-basic-notifications', 'POST', '/api/payment/send-basic-package-notifications', 'admin', 'Send activation e-mails'),
-  route('payment-subscription-history', 'GET', '/api/payment/subscription-history', 'admin', 'Subscription history with summary'),
+  route(
+    'payment-send-basic-notifications',
+    'POST',
+    '/api/payment/send-basic-package-notifications',
+    'admin',
+    'Send activation e-mails',
+  ),
+  route(
+    'payment-subscription-history',
+    'GET',
+    '/api/payment/subscription-history',
+    'admin',
+    'Subscription history with summary',
+  ),
   route('withdrawal-all', 'GET', '/api/withdrawal/all', 'admin', 'All withdrawals, by status'),
   route('withdrawal-approve', 'PUT', '/api/withdrawal/approve/{id}', 'admin', 'Approve a withdrawal'),
   route('withdrawal-reject', 'PUT', '/api/withdrawal/reject/{id}', 'admin', 'Reject a withdrawal'),
   route('settings-email-templates-get', 'GET', '/api/settings/email-templates', 'admin', 'E-mail templates'),
   route('settings-email-templates-put', 'PUT', '/api/settings/email-templates', 'admin', 'Save e-mail templates'),
-  route('settings-force-update-templates', 'POST', '/api/settings/force-update-templates', 'admin', 'Restore default templates'),
+  route(
+    'settings-force-update-templates',
+    'POST',
+    '/api/settings/force-update-templates',
+    'admin',
+    'Restore default templates',
+  ),
   route('settings-subscription-get', 'GET', '/api/settings/subscription-settings', 'admin', 'Subscription settings'),
-  route('settings-subscription-put', 'PUT', '/api/settings/subscription-settings', 'admin', 'Save subscription settings'),
+  route(
+    'settings-subscription-put',
+    'PUT',
+    '/api/settings/subscription-settings',
+    'admin',
+    'Save subscription settings',
+  ),
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];
@@ -107,8 +155,7 @@ export function getRoute(id: RouteId): RouteDefinition {
 export const implementedRoutes = (): RouteDefinition[] => ROUTES.filter((r) => r.implemented);
 
 /** Path parameter names, in order: `/api/admin/user/{id}/activate` -> ['id']. */
-export const pathParams = (path: string): string[] =>
-  [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+export const pathParams = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
 
 /** Fills `{param}` placeholders; used by the web API client and the tests. */
 export function buildPath(path: string, params: Record<string, string> = {}): string {

@@ -7,8 +7,11 @@ import { newId } from '../kit/ids.js';
 
 const clock = { now: () => new Date() };
 
-export const handler = defineHandler({ route: 'contact-add', body: contactMessageInputSchema }, async ({ body, log }) => {
-  const saved = await addContactMessage(dynamoContactMessageStore, body, { clock, newId });
-  log.info('contact message stored', { contactId: saved._id });
-  return created({ message: CONTACT_MESSAGES.sendSucceeded, data: saved });
-});
+export const handler = defineHandler(
+  { route: 'contact-add', body: contactMessageInputSchema },
+  async ({ body, log }) => {
+    const saved = await addContactMessage(dynamoContactMessageStore, body, { clock, newId });
+    log.info('contact message stored', { contactId: saved._id });
+    return created({ message: CONTACT_MESSAGES.sendSucceeded, data: saved });
+  },
+);

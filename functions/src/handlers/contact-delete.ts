@@ -4,8 +4,11 @@ import { deleteContactMessage } from '../domain/contact/contact-messages.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 
-export const handler = defineHandler({ route: 'contact-delete', params: idPathSchema }, async ({ params, caller, log }) => {
-  await deleteContactMessage(dynamoContactMessageStore, params.id);
-  log.info('contact message deleted', { contactId: params.id, adminId: caller.userId });
-  return ok({ message: 'Message deleted successfully' });
-});
+export const handler = defineHandler(
+  { route: 'contact-delete', params: idPathSchema },
+  async ({ params, caller, log }) => {
+    await deleteContactMessage(dynamoContactMessageStore, params.id);
+    log.info('contact message deleted', { contactId: params.id, adminId: caller.userId });
+    return ok({ message: 'Message deleted successfully' });
+  },
+);

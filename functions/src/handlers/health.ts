@@ -1,4 +1,6 @@
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 
-export const handler = defineHandler({ route: 'health' }, async () => ok({ status: 'ok', time: new Date().toISOString() }));
+export const handler = defineHandler({ route: 'health' }, async () =>
+  ok({ status: 'ok', time: new Date().toISOString() }),
+);

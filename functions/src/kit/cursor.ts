@@ -14,9 +14,14 @@ export const encodeCursor = (key: Key | undefined): string | null =>
  * `keyNames`, when given, are the exact attribute names of the index's start key (table keys plus
  * index keys): DynamoDB rejects any other start key, which would otherwise surface as a 500.
  */
-export function decodeCursor(cursor: string | undefined, expected: Partial<Key>, keyNames?: readonly string[]): Key | undefined {
+export function decodeCursor(
+  cursor: string | undefined,
+  expected: Partial<Key>,
+  keyNames?: readonly string[],
+): Key | undefined {
   if (cursor === undefined || cursor === '') return undefined;
-  const invalid = () => new ValidationError('The page cursor is invalid. Reload the list and try again.', { cursor: 'Invalid cursor' });
+  const invalid = () =>
+    new ValidationError('The page cursor is invalid. Reload the list and try again.', { cursor: 'Invalid cursor' });
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

@@ -49,7 +49,13 @@ export function createLogger(
 ): Logger {
   const emit = (at: Exclude<LogLevel, 'silent'>, message: string, extra?: Record<string, unknown>) => {
     if (ORDER[at] < ORDER[level]) return;
-    const entry = { level: at, time: new Date().toISOString(), message, ...context, ...(extra ? (redact(extra) as object) : {}) };
+    const entry = {
+      level: at,
+      time: new Date().toISOString(),
+      message,
+      ...context,
+      ...(extra ? (redact(extra) as object) : {}),
+    };
     write(JSON.stringify(entry));
   };
   return {

@@ -9,9 +9,12 @@ interface ContactMessage {
   createdAt: string;
 }
 
-const send = (fields: Record<string, unknown>) => api<{ data: ContactMessage; message: string }>('/api/contact/add', { method: 'POST', body: fields });
+const send = (fields: Record<string, unknown>) =>
+  api<{ data: ContactMessage; message: string }>('/api/contact/add', { method: 'POST', body: fields });
 const list = async (query = '') =>
-  api<{ data: ContactMessage[]; nextCursor: string | null }>(`/api/contact/get${query}`, { token: await idTokenFor('admin') });
+  api<{ data: ContactMessage[]; nextCursor: string | null }>(`/api/contact/get${query}`, {
+    token: await idTokenFor('admin'),
+  });
 
 describe('contact messages over HTTP', () => {
   it('a visitor sends a message, the admin lists it newest first, then deletes it', async () => {
@@ -19,7 +22,11 @@ describe('contact messages over HTTP', () => {
     const sent = await send({ name: '  Ada Lovelace ', email: 'Ada@Example.com', message: `Hello ${marker}` });
     expect(sent.status).toBe(201);
     expect(sent.body.message).toBe('Message sent successfully! We will contact you soon.');
-    expect(sent.body.data).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', message: `Hello ${marker}` });
+    expect(sent.body.data).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      message: `Hello ${marker}`,
+    });
     expect(sent.body.data._id).toMatch(/^[0-9A-Z]{26}$/);
 
     const second = await send({ name: 'Grace', email: 'grace@example.com', message: `Later ${marker}` });
@@ -49,7 +56,9 @@ describe('contact messages over HTTP', () => {
     const firstIds = first.body.data.map((m) => m._id);
     for (const m of second.body.data) expect(firstIds).not.toContain(m._id);
 
-    const forged = Buffer.from(JSON.stringify({ GSI1PK: 'USERS', GSI1SK: 'x', PK: 'x', SK: 'x' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ GSI1PK: 'USERS', GSI1SK: 'x', PK: 'x', SK: 'x' })).toString(
+      'base64url',
+    );
     const rejected = await list(`?cursor=${forged}`);
     expect(rejected.status).toBe(400);
     expect((await list('?limit=0')).status).toBe(400);
@@ -73,7 +82,10 @@ describe('contact messages over HTTP', () => {
 
     const malformed = await api('/api/contact/add', { method: 'POST', rawBody: '{"name": "A",' });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toMatchObject({ message: 'The request body must be valid JSON.', msg: 'The request body must be valid JSON.' });
+    expect(malformed.body).toMatchObject({
+      message: 'The request body must be valid JSON.',
+      msg: 'The request body must be valid JSON.',
+    });
   });
 
   it('keeps admin routes closed to anonymous callers, customers and forged tokens', async () => {

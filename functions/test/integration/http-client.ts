@@ -57,11 +57,18 @@ export function idTokenFor(kind: 'admin' | 'user' | 'other-user'): Promise<strin
         }),
       );
       await client.send(
-        new AdminSetUserPasswordCommand({ UserPoolId: info.pool.userPoolId, Username: email, Password: password, Permanent: true }),
+        new AdminSetUserPasswordCommand({
+          UserPoolId: info.pool.userPoolId,
+          Username: email,
+          Password: password,
+          Permanent: true,
+        }),
       );
     } else {
       // The admin exists from the bootstrap; membership is re-asserted in case a test removed it.
-      await client.send(new AdminAddUserToGroupCommand({ UserPoolId: info.pool.userPoolId, Username: email, GroupName: 'admin' }));
+      await client.send(
+        new AdminAddUserToGroupCommand({ UserPoolId: info.pool.userPoolId, Username: email, GroupName: 'admin' }),
+      );
     }
     const auth = await client.send(
       new InitiateAuthCommand({

@@ -30,7 +30,8 @@ describe('local stack restart', () => {
     const second = running.info;
     expect(second.pool).toEqual(first.pool);
 
-    const { CognitoIdentityProviderClient, InitiateAuthCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+    const { CognitoIdentityProviderClient, InitiateAuthCommand } =
+      await import('@aws-sdk/client-cognito-identity-provider');
     const cognito = new CognitoIdentityProviderClient({
       endpoint: second.urls.cognito,
       region: 'us-east-1',

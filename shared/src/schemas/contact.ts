@@ -19,24 +19,15 @@ export const CONTACT_MESSAGES = {
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const requiredText = (required: string, tooLong: string, max: number) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(max, { error: tooLong });
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
 
 export const contactMessageInputSchema = z.object({
   name: requiredText(CONTACT_MESSAGES.nameRequired, CONTACT_MESSAGES.nameTooLong, CONTACT.nameMaxLength),
-  email: requiredText(
-    CONTACT_MESSAGES.emailRequired,
-    CONTACT_MESSAGES.emailTooLong,
-    CONTACT.emailMaxLength,
-  ).regex(EMAIL_PATTERN, { error: CONTACT_MESSAGES.emailInvalid }),
-  message: requiredText(
-    CONTACT_MESSAGES.messageRequired,
-    CONTACT_MESSAGES.messageTooLong,
-    CONTACT.messageMaxLength,
+  email: requiredText(CONTACT_MESSAGES.emailRequired, CONTACT_MESSAGES.emailTooLong, CONTACT.emailMaxLength).regex(
+    EMAIL_PATTERN,
+    { error: CONTACT_MESSAGES.emailInvalid },
   ),
+  message: requiredText(CONTACT_MESSAGES.messageRequired, CONTACT_MESSAGES.messageTooLong, CONTACT.messageMaxLength),
 });
 export type ContactMessageInput = z.infer<typeof contactMessageInputSchema>;
 
