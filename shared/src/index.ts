@@ -4,3 +4,4 @@ export * from './table.js';
 export * from './schedules.js';
 export * from './schemas/contact.js';
 export * from './schemas/errors.js';
+export * from './schemas/auth.js';

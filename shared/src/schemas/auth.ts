@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { AUTH } from '../constants.js';
+
+/**
+ * Auth contracts (customer §5, §7; admin §5). Messages are the spec's where it gives one; the
+ * server validates with the same schemas as the pages, so both say the same thing.
+ */
+export const AUTH_MESSAGES = {
+  usernameRequired: 'Username is required',
+  usernameInvalid: 'Username must be 3-30 characters: letters, numbers, dots, dashes or underscores',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Email is invalid',
+  forgotEmailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  registerPasswordRule:
+    'Password must contain at least 8 characters, one uppercase, one lowercase, one number and one special character',
+  passwordsDoNotMatch: 'Passwords do not match',
+  otpInvalid: 'Please enter a valid 4-digit OTP',
+  resetOtpInvalid: 'Please enter the 4-digit OTP.',
+  currentPasswordRequired: 'Current password is required',
+  newPasswordRequired: 'New password is required',
+  allFieldsRequired: 'All fields are required',
+  refreshTokenRequired: 'A refresh token is required',
+} as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Registration: letters, digits and @$!%*?& only, with one of each class (customer §5 Register). */
+export const REGISTER_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,128}$/;
+/** Reset: the special characters the reset page lists (customer §5 Reset password). */
+export const RESET_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
+
+export const emailSchema = (invalid: string = AUTH_MESSAGES.emailInvalid) =>
+  z
+    .string({ error: AUTH_MESSAGES.emailRequired })
+    .trim()
+    .min(1, { error: AUTH_MESSAGES.emailRequired })
+    .max(254, { error: invalid })
+    .regex(EMAIL_PATTERN, { error: invalid })
+    .transform((v) => v.toLowerCase());
+
+export const usernameSchema = z
+  .string({ error: AUTH_MESSAGES.usernameRequired })
+  .trim()
+  .min(1, { error: AUTH_MESSAGES.usernameRequired })
+  .regex(/^[A-Za-z0-9_.-]{3,30}$/, { error: AUTH_MESSAGES.usernameInvalid });
+
+export const registerPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, { error: AUTH_MESSAGES.passwordRequired })
+  .regex(REGISTER_PASSWORD_PATTERN, { error: AUTH_MESSAGES.registerPasswordRule });
+
+/** Each unmet reset rule, in the spec's order; the page joins them with commas. */
+export function resetPasswordProblems(password: string): string[] {
+  const problems: string[] = [];
+  if (password.length < AUTH.passwordMinLength) problems.push('Password must be at least 8 characters');
+  if (!/\d/.test(password)) problems.push('Password must contain at least 1 number');
+  if (!/[a-z]/.test(password)) problems.push('Password must contain at least 1 lowercase letter');
+  if (!/[A-Z]/.test(password)) problems.push('Password must contain at least 1 uppercase letter');
+  if (![...password].some((c) => RESET_SPECIAL_CHARACTERS.includes(c)))
+    problems.push('Password must contain at least 1 special character');
+  return problems;
+}
+
+export const resetPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .max(128, { error: 'Password must be at most 128 characters' })
+  .superRefine((value, ctx) => {
+    const problems = resetPasswordProblems(value);
+    if (problems.length > 0) ctx.addIssue({ code: 'custom', message: problems.join(', ') });
+  });
+
+export const otpSchema = (message: string = AUTH_MESSAGES.otpInvalid) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(new RegExp(`^\\d{${AUTH.otpLength}}$`), { error: message });
+
+export const registerInputSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema(),
+  password: registerPasswordSchema,
+});
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+/** The password travels with the code only to sign the new account in (DESIGN.md §6). */
+export const verifyOtpInputSchema = z.object({
+  email: emailSchema(),
+  otp: otpSchema(),
+  password: z.string().max(128).optional(),
+});
+export type VerifyOtpInput = z.infer<typeof verifyOtpInputSchema>;
+
+export const emailOnlyInputSchema = z.object({ email: emailSchema() });
+export const forgotInputSchema = z.object({ email: emailSchema(AUTH_MESSAGES.forgotEmailInvalid) });
+
+export const loginInputSchema = z.object({
+  email: emailSchema(),
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, { error: AUTH_MESSAGES.passwordRequired }).max(128),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const refreshInputSchema = z.object({
+  refreshToken: z.string({ error: AUTH_MESSAGES.refreshTokenRequired }).min(1, { error: AUTH_MESSAGES.refreshTokenRequired }).max(8192),
+});
+
+export const verifyResetOtpInputSchema = z.object({
+  email: emailSchema(AUTH_MESSAGES.forgotEmailInvalid),
+  otp: otpSchema(AUTH_MESSAGES.resetOtpInvalid),
+});
+
+export const resetPasswordInputSchema = verifyResetOtpInputSchema.extend({ newPassword: resetPasswordSchema });
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
+
+export const updateProfileInputSchema = z.object({
+  username: z.string({ error: AUTH_MESSAGES.allFieldsRequired }).trim().min(1, { error: AUTH_MESSAGES.allFieldsRequired }).pipe(usernameSchema),
+  email: z.string({ error: AUTH_MESSAGES.allFieldsRequired }).trim().min(1, { error: AUTH_MESSAGES.allFieldsRequired }).pipe(emailSchema()),
+});
+export const changePasswordInputSchema = z.object({
+  currentPassword: z
+    .string({ error: AUTH_MESSAGES.currentPasswordRequired })
+    .min(1, { error: AUTH_MESSAGES.currentPasswordRequired })
+    .max(128),
+  password: z
+    .string({ error: AUTH_MESSAGES.newPasswordRequired })
+    .min(1, { error: AUTH_MESSAGES.newPasswordRequired })
+    .regex(REGISTER_PASSWORD_PATTERN, {
+      error: 'Password must be at least 8 characters long and include uppercase letter, lowercase letter, number, and special character',
+    }),
+});
+export const updateUserInputSchema = z.union([changePasswordInputSchema, updateProfileInputSchema]);
+export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
+
+/** The user as every auth response carries it (customer §3 User). */
+export const sessionUserSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  isAdmin: z.boolean(),
+  referralCode: z.string(),
+  referralCount: z.number(),
+  referralEarnings: z.number(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const authSessionResponseSchema = sessionUserSchema.extend({
+  token: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.number(),
+});
+export type AuthSessionResponse = z.infer<typeof authSessionResponseSchema>;
+
+export const refreshResponseSchema = z.object({ token: z.string(), expiresIn: z.number() });
+export const userIdPathSchema = z.object({ userId: z.string().trim().min(1).max(64) });

@@ -1,0 +1,94 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { AuthLayout } from './layouts/auth-layout';
+import { RootLayout } from './layouts/root-layout';
+import { SiteLayout } from './layouts/site-layout';
+import { paths, type AdminPath } from './paths';
+import { RouteErrorPage } from './routes/route-error';
+
+/*
+ * Every page is a React.lazy import, so each becomes its own chunk: the landing route downloads
+ * only itself, and admin screens are never fetched by customers. The layouts' Suspense
+ * boundaries show a loader while a page arrives.
+ */
+const HomeRoute = lazy(() => import('@/features/marketing/routes/home'));
+const AboutRoute = lazy(() => import('@/features/marketing/routes/about'));
+const BlogRoute = lazy(() => import('@/features/marketing/routes/blog'));
+const PricingRoute = lazy(() => import('@/features/pricing/routes/pricing'));
+const ContactRoute = lazy(() => import('@/features/contact/routes/contact'));
+const FaqRoute = lazy(() => import('@/features/faq/routes/faq'));
+const PrivacyPolicyRoute = lazy(() => import('@/features/legal/routes/privacy-policy'));
+const TermsRoute = lazy(() => import('@/features/legal/routes/terms'));
+const DashboardRoute = lazy(() => import('@/features/dashboard/routes/dashboard'));
+const NotFoundRoute = lazy(() => import('./routes/not-found'));
+
+const LoginRoute = lazy(() => import('@/features/auth/routes/login'));
+const RegisterRoute = lazy(() => import('@/features/auth/routes/register'));
+const RegisterOtpRoute = lazy(() => import('@/features/auth/routes/register-otp'));
+const ForgotPasswordRoute = lazy(() => import('@/features/auth/routes/forgot'));
+const ForgotPasswordOtpRoute = lazy(() => import('@/features/auth/routes/forgot-otp'));
+const ResetPasswordRoute = lazy(() => import('@/features/auth/routes/reset'));
+const AdminLoginRoute = lazy(() => import('@/features/auth/routes/admin-login'));
+
+const AdminLayout = lazy(() => import('@/features/admin/components/admin-layout'));
+const ADMIN_PAGES: ReadonlyArray<readonly [AdminPath, LazyExoticComponent<ComponentType>]> = [
+  [paths.admin.dashboard, lazy(() => import('@/features/admin/routes/dashboard'))],
+  [paths.admin.users, lazy(() => import('@/features/admin/routes/users'))],
+  [paths.admin.payments, lazy(() => import('@/features/admin/routes/payments'))],
+  [paths.admin.withdrawals, lazy(() => import('@/features/admin/routes/withdrawals'))],
+  [paths.admin.subscriptionHistory, lazy(() => import('@/features/admin/routes/subscription-history'))],
+  [paths.admin.activations, lazy(() => import('@/features/admin/routes/activations'))],
+  [paths.admin.wallets, lazy(() => import('@/features/admin/routes/wallets'))],
+  [paths.admin.contactDetail, lazy(() => import('@/features/admin/routes/contact-detail'))],
+  [paths.admin.emailTemplates, lazy(() => import('@/features/admin/routes/email-templates'))],
+  [paths.admin.subscriptionSettings, lazy(() => import('@/features/admin/routes/subscription-settings'))],
+  [paths.admin.adminSetting, lazy(() => import('@/features/admin/routes/admin-setting'))],
+];
+
+/** The route tree; the app mounts it in a browser router, tests in a memory router. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        // Public pages and the customer area, with the site header and footer.
+        element: <SiteLayout />,
+        children: [
+          { path: paths.home.path, element: <HomeRoute /> },
+          { path: paths.about.path, element: <AboutRoute /> },
+          { path: paths.pricing.path, element: <PricingRoute /> },
+          { path: paths.contact.path, element: <ContactRoute /> },
+          { path: paths.faq.path, element: <FaqRoute /> },
+          { path: paths.privacyPolicy.path, element: <PrivacyPolicyRoute /> },
+          { path: paths.terms.path, element: <TermsRoute /> },
+          { path: paths.blog.path, element: <BlogRoute /> },
+          { path: paths.dashboard.path, element: <DashboardRoute /> },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+      {
+        // Sign-in and recovery steps: header and footer hidden (customer §2).
+        element: <AuthLayout />,
+        children: [
+          { path: paths.login.path, element: <LoginRoute /> },
+          { path: paths.register.path, element: <RegisterRoute /> },
+          { path: paths.registerOtp.path, element: <RegisterOtpRoute /> },
+          { path: paths.forgot.path, element: <ForgotPasswordRoute /> },
+          { path: paths.forgotOtp.path, element: <ForgotPasswordOtpRoute /> },
+          { path: paths.reset.path, element: <ResetPasswordRoute /> },
+          { path: paths.adminLogin.path, element: <AdminLoginRoute /> },
+        ],
+      },
+      {
+        path: paths.admin.root.path,
+        element: <AdminLayout />,
+        children: [
+          { index: true, element: <Navigate to={paths.admin.dashboard.getHref()} replace /> },
+          ...ADMIN_PAGES.map(([adminPath, Page]) => ({ path: adminPath.segment, element: <Page /> })),
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,68 @@
+import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { TOAST_MS } from '@goldbot/shared';
+import { ToastViewport } from './toast-viewport';
+
+export type ToastVariant = 'success' | 'error' | 'info';
+
+export interface ToastOptions {
+  message: string;
+  variant?: ToastVariant;
+  /** How long the toast stays before it dismisses itself; defaults to 5 s (customer §9). */
+  durationMs?: number;
+}
+
+export interface Toast {
+  id: number;
+  message: string;
+  variant: ToastVariant;
+  durationMs: number;
+}
+
+export interface ToastApi {
+  /** Shows a toast and returns its id. */
+  showToast: (options: ToastOptions) => number;
+  dismissToast: (id: number) => void;
+}
+
+/** More would cover the page; the oldest makes way. */
+export const MAX_VISIBLE_TOASTS = 3;
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const lastId = useRef(0);
+
+  const dismissToast = useCallback((id: number) => {
+    setToasts((current) => current.filter((toast) => toast.id !== id));
+  }, []);
+
+  const showToast = useCallback(({ message, variant = 'info', durationMs = TOAST_MS.libraryDefault }: ToastOptions) => {
+    lastId.current += 1;
+    const id = lastId.current;
+    setToasts((current) =>
+      [
+        // The same message again (e.g. a second invalid submit) replaces the old toast and
+        // restarts its timer instead of stacking duplicates.
+        ...current.filter((toast) => toast.message !== message || toast.variant !== variant),
+        { id, message, variant, durationMs },
+      ].slice(-MAX_VISIBLE_TOASTS),
+    );
+    return id;
+  }, []);
+
+  const api = useMemo<ToastApi>(() => ({ showToast, dismissToast }), [showToast, dismissToast]);
+
+  return (
+    <ToastContext value={api}>
+      {children}
+      <ToastViewport toasts={toasts} onDismiss={dismissToast} />
+    </ToastContext>
+  );
+}
+
+export function useToast(): ToastApi {
+  const context = use(ToastContext);
+  if (!context) throw new Error('useToast must be used inside <ToastProvider>');
+  return context;
+}

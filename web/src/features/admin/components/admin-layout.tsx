@@ -1,0 +1,47 @@
+import { Suspense } from 'react';
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { ADMIN_NAVIGATION, paths } from '@/app/paths';
+import { PageLoader } from '@/components/ui/page-loader';
+import { APP_NAME } from '@/config/brand';
+import { useSession } from '@/features/auth/session';
+import './admin-layout.css';
+
+/**
+ * The back-office frame (admin §2 "Admin layout"): a sidebar with every admin section and the
+ * signed-in admin in its footer. No site header or footer here.
+ */
+export default function AdminLayout() {
+  const { user } = useSession();
+  return (
+    <div className="admin-layout">
+      <aside className="admin-layout__sidebar">
+        <Link to={paths.admin.dashboard.getHref()} className="admin-layout__brand">
+          {APP_NAME} <span className="admin-layout__badge">Admin</span>
+        </Link>
+        <nav aria-label="Admin">
+          <ul className="admin-layout__nav">
+            {ADMIN_NAVIGATION.map((section) => (
+              <li key={section.path}>
+                {/* NavLink matches by prefix, so nested views keep their section highlighted. */}
+                <NavLink to={section.getHref()} className="admin-layout__link">
+                  {section.title}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {user && (
+          <div className="admin-layout__account">
+            <span className="admin-layout__username">{user.username}</span>
+            <span className="admin-layout__email">{user.email}</span>
+          </div>
+        )}
+      </aside>
+      <main className="admin-layout__main">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

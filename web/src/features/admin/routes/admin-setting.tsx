@@ -1,0 +1,12 @@
+import { paths } from '@/app/paths';
+import { PageFrame } from '@/components/layout/page-frame';
+
+export default function AdminAccountSettingsRoute() {
+  return (
+    <PageFrame
+      title={paths.admin.adminSetting.title}
+      documentTitle={`Admin: ${paths.admin.adminSetting.title}`}
+      lead="Your administrator profile and password will be managed here."
+    />
+  );
+}

@@ -1,0 +1,145 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@goldbot/shared';
+import { jsonResponse } from '@/test/test-utils';
+import {
+  ApiError,
+  apiRequest,
+  INVALID_RESPONSE_MESSAGE,
+  NETWORK_ERROR_MESSAGE,
+  type ResponseSchema,
+} from './api-client';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+});
+
+function lastRequest() {
+  const [url, init] = fetchMock.mock.calls.at(-1) ?? [];
+  return { url, init, headers: new Headers(init?.headers) };
+}
+
+async function captureError(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+const greetingSchema: ResponseSchema<{ greeting: string }> = {
+  safeParse: (data) =>
+    typeof data === 'object' && data !== null && 'greeting' in data && typeof data.greeting === 'string'
+      ? { success: true, data: { greeting: data.greeting } }
+      : { success: false, error: new Error('not a greeting') },
+};
+
+describe('apiRequest', () => {
+  it('takes method and path from the shared route table and sends JSON', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ ok: true }, 201));
+    await expect(apiRequest('contact-add', { body: { name: 'Ada' } })).resolves.toEqual({ ok: true });
+
+    const { url, init, headers } = lastRequest();
+    expect(url).toBe('/api/contact/add');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"name":"Ada"}');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('Accept')).toBe('application/json');
+  });
+
+  it('fills path parameters (encoded) and leaves empty query values out', async () => {
+    // A Response body can be read once, so every call gets a fresh one.
+    fetchMock.mockImplementation(async () => jsonResponse({}));
+    await apiRequest('contact-delete', { params: { id: 'a/b c' } });
+    expect(lastRequest().url).toBe('/api/contact/del/a%2Fb%20c');
+    expect(lastRequest().init?.method).toBe('DELETE');
+
+    await apiRequest('contact-list', { query: { limit: 10, cursor: undefined, unread: null, all: false } });
+    expect(lastRequest().url).toBe('/api/contact/get?limit=10&all=false');
+    expect(lastRequest().headers.has('Content-Type')).toBe(false);
+  });
+
+  it('attaches the stored token as a bearer token, and nothing when signed out', async () => {
+    // A Response body can be read once, so every call gets a fresh one.
+    fetchMock.mockImplementation(async () => jsonResponse({}));
+    await apiRequest('health');
+    expect(lastRequest().headers.has('Authorization')).toBe(false);
+
+    localStorage.setItem(STORAGE_KEYS.token, 'abc.def.ghi');
+    await apiRequest('auth-me');
+    expect(lastRequest().headers.get('Authorization')).toBe('Bearer abc.def.ghi');
+  });
+
+  it('turns an error body into an ApiError with status, message and field errors', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(
+        { message: 'Name is required', msg: 'Name is required', errors: { name: 'Name is required', bad: 3 } },
+        400,
+      ),
+    );
+    const error = await captureError(apiRequest('contact-add', { body: {} }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Name is required',
+      fieldErrors: { name: 'Name is required' },
+    });
+  });
+
+  it('reads the message from msg when message is absent', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ msg: 'Invalid credentials' }, 401));
+    const error = await captureError(apiRequest('auth-login', { body: {} }));
+    expect(error).toMatchObject({ status: 401, message: 'Invalid credentials', fieldErrors: {} });
+  });
+
+  it('gives a readable message when the error body is not JSON', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>Bad Gateway</html>', { status: 502 }));
+    const error = await captureError(apiRequest('health'));
+    expect(error).toMatchObject({
+      status: 502,
+      message: 'Something went wrong on our side. Please try again in a moment.',
+    });
+  });
+
+  it('reports an unreachable server as status 0 with a human message', async () => {
+    const cause = new TypeError('Failed to fetch');
+    fetchMock.mockRejectedValueOnce(cause);
+    const error = await captureError(apiRequest('health'));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE, cause });
+  });
+
+  it('lets a cancelled request stay a cancellation', async () => {
+    fetchMock.mockRejectedValueOnce(new DOMException('The operation was aborted.', 'AbortError'));
+    const error = await captureError(apiRequest('health'));
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: 'AbortError' });
+  });
+
+  it('validates a successful response with the given schema', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ greeting: 'hi', extra: 1 }));
+    await expect(apiRequest('health', { schema: greetingSchema })).resolves.toEqual({ greeting: 'hi' });
+
+    fetchMock.mockResolvedValueOnce(jsonResponse({ unexpected: true }));
+    const error = await captureError(apiRequest('health', { schema: greetingSchema }));
+    expect(error).toMatchObject({ status: 200, message: INVALID_RESPONSE_MESSAGE });
+  });
+
+  it('returns undefined for an empty success body', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await expect(apiRequest('contact-delete', { params: { id: 'x' } })).resolves.toBeUndefined();
+  });
+
+  it('refuses a body on a GET route before calling the network', async () => {
+    await expect(apiRequest('health', { body: { nope: true } })).rejects.toThrow(/GET route/);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a route whose path parameter is missing', async () => {
+    await expect(apiRequest('contact-delete')).rejects.toThrow(/Missing path parameter "id"/);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

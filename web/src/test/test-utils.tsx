@@ -1,0 +1,51 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { STORAGE_KEYS } from '@goldbot/shared';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/router';
+import type { SessionUser } from '@/lib/session-storage';
+
+/** Renders a component inside the app's providers and a router, with a user-event session. */
+export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+  const user = userEvent.setup();
+  const view = render(
+    <AppProvider>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </AppProvider>,
+  );
+  return { user, ...view };
+}
+
+/** Renders the whole route tree at `path`. */
+export function renderApp(path: string) {
+  const user = userEvent.setup();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { user, router, ...view };
+}
+
+export function storeSession(user: SessionUser, token = 'test-token'): void {
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  localStorage.setItem(STORAGE_KEYS.token, token);
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** A promise whose settlement the test controls, for asserting in-between states. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
