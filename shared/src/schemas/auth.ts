@@ -95,12 +95,18 @@ export const forgotInputSchema = z.object({ email: emailSchema(AUTH_MESSAGES.for
 
 export const loginInputSchema = z.object({
   email: emailSchema(),
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, { error: AUTH_MESSAGES.passwordRequired }).max(128),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, { error: AUTH_MESSAGES.passwordRequired })
+    .max(128),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
 export const refreshInputSchema = z.object({
-  refreshToken: z.string({ error: AUTH_MESSAGES.refreshTokenRequired }).min(1, { error: AUTH_MESSAGES.refreshTokenRequired }).max(8192),
+  refreshToken: z
+    .string({ error: AUTH_MESSAGES.refreshTokenRequired })
+    .min(1, { error: AUTH_MESSAGES.refreshTokenRequired })
+    .max(8192),
 });
 
 export const verifyResetOtpInputSchema = z.object({
@@ -112,8 +118,16 @@ export const resetPasswordInputSchema = verifyResetOtpInputSchema.extend({ newPa
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
 export const updateProfileInputSchema = z.object({
-  username: z.string({ error: AUTH_MESSAGES.allFieldsRequired }).trim().min(1, { error: AUTH_MESSAGES.allFieldsRequired }).pipe(usernameSchema),
-  email: z.string({ error: AUTH_MESSAGES.allFieldsRequired }).trim().min(1, { error: AUTH_MESSAGES.allFieldsRequired }).pipe(emailSchema()),
+  username: z
+    .string({ error: AUTH_MESSAGES.allFieldsRequired })
+    .trim()
+    .min(1, { error: AUTH_MESSAGES.allFieldsRequired })
+    .pipe(usernameSchema),
+  email: z
+    .string({ error: AUTH_MESSAGES.allFieldsRequired })
+    .trim()
+    .min(1, { error: AUTH_MESSAGES.allFieldsRequired })
+    .pipe(emailSchema()),
 });
 export const changePasswordInputSchema = z.object({
   currentPassword: z
@@ -124,7 +138,8 @@ export const changePasswordInputSchema = z.object({
     .string({ error: AUTH_MESSAGES.newPasswordRequired })
     .min(1, { error: AUTH_MESSAGES.newPasswordRequired })
     .regex(REGISTER_PASSWORD_PATTERN, {
-      error: 'Password must be at least 8 characters long and include uppercase letter, lowercase letter, number, and special character',
+      error:
+        'Password must be at least 8 characters long and include uppercase letter, lowercase letter, number, and special character',
     }),
 });
 export const updateUserInputSchema = z.union([changePasswordInputSchema, updateProfileInputSchema]);
