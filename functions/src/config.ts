@@ -14,6 +14,8 @@ const configSchema = z.object({
   USER_POOL_CLIENT_ID: z.string().min(1),
   MAIL_FROM: z.string().email(),
   APP_URL: z.string().url(),
+  /** Key for the keyed hash of one-time codes (HMAC-SHA-256); never logged. */
+  OTP_HASH_KEY: z.string().min(32),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   AWS_ENDPOINT_URL_DYNAMODB: optionalUrl,
   AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: optionalUrl,
@@ -27,6 +29,7 @@ export type AppConfig = Readonly<{
   userPoolClientId: string;
   mailFrom: string;
   appUrl: string;
+  otpHashKey: string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   endpoints: Readonly<{ dynamodb?: string; cognito?: string; ses?: string }>;
 }>;
@@ -45,6 +48,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     userPoolClientId: e.USER_POOL_CLIENT_ID,
     mailFrom: e.MAIL_FROM,
     appUrl: e.APP_URL,
+    otpHashKey: e.OTP_HASH_KEY,
     logLevel: e.LOG_LEVEL,
     endpoints: Object.freeze({
       dynamodb: e.AWS_ENDPOINT_URL_DYNAMODB,

@@ -9,3 +9,4 @@ process.env.USER_POOL_CLIENT_ID ??= 'test-client';
 process.env.MAIL_FROM ??= 'no-reply@example.com';
 process.env.APP_URL ??= 'http://localhost:5173';
 process.env.LOG_LEVEL ??= 'silent';
+process.env.OTP_HASH_KEY ??= 'unit-test-otp-hash-key-0123456789abcdef';

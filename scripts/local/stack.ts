@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -151,6 +152,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.clientId,
       MAIL_FROM: 'no-reply@goldbot.example',
+      OTP_HASH_KEY: localSecret(options.dataDir, 'otpHashKey'),
       APP_URL: options.appUrl ?? 'http://localhost:5173',
       LOG_LEVEL: process.env.LOG_LEVEL ?? (verbose ? 'info' : 'warn'),
       AWS_ENDPOINT_URL_DYNAMODB: urls.dynamodb,
@@ -187,6 +189,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     await stop();
     throw error;
   }
+}
+
+/** Secrets generated once per data folder, so codes issued before a restart still verify after it. */
+function localSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, 'secrets.json');
+  const secrets = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  const existing = secrets[name];
+  if (existing) return existing;
+  const created = randomBytes(32).toString('hex');
+  writeFileSync(file, JSON.stringify({ ...secrets, [name]: created }, null, 2), { mode: 0o600 });
+  return created;
 }
 
 async function seedDefaults(client: DynamoDBDocumentClient, tableName: string): Promise<void> {

@@ -5,3 +5,4 @@ export * from './schedules.js';
 export * from './schemas/contact.js';
 export * from './schemas/errors.js';
 export * from './schemas/auth.js';
+export * from './schemas/packages.js';

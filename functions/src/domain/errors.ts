@@ -5,6 +5,8 @@
 export abstract class DomainError extends Error {
   abstract readonly statusCode: number;
   readonly headers: Record<string, string> = {};
+  /** Extra fields for the error body that a client acts on (e.g. `needsVerification`). */
+  details: Record<string, unknown> = {};
   constructor(message: string) {
     super(message);
     this.name = new.target.name;
@@ -30,8 +32,9 @@ export class UnauthorizedError extends DomainError {
 
 export class ForbiddenError extends DomainError {
   readonly statusCode = 403;
-  constructor(message = 'You do not have permission to do this.') {
+  constructor(message = 'You do not have permission to do this.', details: Record<string, unknown> = {}) {
     super(message);
+    this.details = details;
   }
 }
 

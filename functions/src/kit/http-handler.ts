@@ -5,6 +5,7 @@ import { getRoute, type RouteAuth, type RouteDefinition, type RouteId } from '@g
 import { config } from '../config.js';
 import { DomainError, ForbiddenError, UnauthorizedError, ValidationError } from '../domain/errors.js';
 import { callerFromEvent, type Caller } from './identity.js';
+import { assertSessionAllowed } from './session-guard.js';
 import { createLogger, describeError, type Logger } from './logger.js';
 import { errorBody, toApiGatewayResult, type HttpResult } from './http-response.js';
 
@@ -56,6 +57,11 @@ export function toValidationError(error: z.ZodError, source: string): Validation
   return new ValidationError(sentence || 'The request is invalid.', fieldErrors);
 }
 
+/** Validates a value the same way the kit validates bodies (for handlers that pick a schema at run time). */
+export function parseInput<S extends Schema>(schema: S, value: unknown, source = 'body'): z.output<S> {
+  return parse(schema, value, source) as z.output<S>;
+}
+
 function parse<S extends Schema | undefined>(schema: S, value: unknown, source: string): Infer<S> {
   if (!schema) return undefined as Infer<S>;
   const result = schema.safeParse(value);
@@ -101,7 +107,11 @@ const observe = (routeId: RouteId): MiddlewareObj<APIGatewayProxyEventV2, APIGat
     if (error instanceof ValidationError) {
       result = { statusCode: 400, body: errorBody(error.message, error.fieldErrors) };
     } else if (error instanceof DomainError) {
-      result = { statusCode: error.statusCode, body: errorBody(error.message), headers: error.headers };
+      result = {
+        statusCode: error.statusCode,
+        body: { ...error.details, ...errorBody(error.message) },
+        headers: error.headers,
+      };
     } else {
       state?.log.error('unhandled error', describeError(error));
       result = { statusCode: 500, body: errorBody(GENERIC_500) };
@@ -131,6 +141,7 @@ export function defineHandler<
     if (!state) throw new Error('http-handler state missing');
     const caller = callerFromEvent(event);
     guard(state.route, caller);
+    if (caller) await assertSessionAllowed(caller);
     const body = parse(spec.body as BS, spec.body ? readJsonBody(event) : undefined, 'body');
     const query = parse(spec.query as QS, event.queryStringParameters ?? {}, 'query');
     const params = parse(spec.params as PS, event.pathParameters ?? {}, 'path');

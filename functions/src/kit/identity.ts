@@ -6,6 +6,8 @@ export interface Caller {
   userId: string;
   email: string;
   isAdmin: boolean;
+  /** Epoch seconds the token was issued (`iat`), for revocation checks. */
+  issuedAt: number;
 }
 
 type Claims = Record<string, string | number | boolean | string[] | undefined>;
@@ -29,5 +31,10 @@ export function callerFromEvent(event: APIGatewayProxyEventV2): Caller | null {
   const userId = claims?.sub;
   if (!claims || typeof userId !== 'string' || userId === '') return null;
   const email = typeof claims.email === 'string' ? claims.email : '';
-  return { userId, email, isAdmin: parseGroups(claims['cognito:groups']).includes(ADMIN_GROUP) };
+  return {
+    userId,
+    email,
+    isAdmin: parseGroups(claims['cognito:groups']).includes(ADMIN_GROUP),
+    issuedAt: Number(claims.iat ?? 0),
+  };
 }

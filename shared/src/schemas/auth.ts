@@ -142,8 +142,13 @@ export const changePasswordInputSchema = z.object({
         'Password must be at least 8 characters long and include uppercase letter, lowercase letter, number, and special character',
     }),
 });
-export const updateUserInputSchema = z.union([changePasswordInputSchema, updateProfileInputSchema]);
-export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
+/** PUT updateUser carries one of two shapes; the presence of a password field decides which. */
+export const isPasswordChange = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && ('password' in body || 'currentPassword' in body);
+export const updateUserBodySchema = z.record(z.string(), z.unknown(), {
+  error: 'The request body must be a JSON object.',
+});
+export type UpdateUserInput = z.infer<typeof updateProfileInputSchema> | z.infer<typeof changePasswordInputSchema>;
 
 /** The user as every auth response carries it (customer §3 User). */
 export const sessionUserSchema = z.object({

@@ -1,0 +1,176 @@
+import {
+  AdminConfirmSignUpCommand,
+  AdminDeleteUserCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { config } from '../config.js';
+import { ConflictError } from '../domain/errors.js';
+
+/**
+ * The Cognito user pool behind the spec's auth endpoints (DESIGN.md §6). The pool's username is
+ * the e-mail address. Everything Cognito-specific (error names, token parsing) stays here.
+ */
+const cognito = new CognitoIdentityProviderClient({ region: config.region, endpoint: config.endpoints.cognito });
+
+export interface IssuedTokens {
+  idToken: string;
+  refreshToken?: string;
+  expiresIn: number;
+  claims: { sub: string; email: string; groups: string[]; iat: number };
+}
+
+export type SignInResult = { kind: 'ok'; tokens: IssuedTokens } | { kind: 'invalid' } | { kind: 'unconfirmed' };
+
+export interface IdentityDirectory {
+  signUp(email: string, password: string): Promise<string>;
+  confirm(email: string): Promise<void>;
+  signIn(email: string, password: string): Promise<SignInResult>;
+  refresh(refreshToken: string): Promise<IssuedTokens | null>;
+  setPassword(email: string, password: string): Promise<void>;
+  updateEmail(currentEmail: string, newEmail: string): Promise<void>;
+  signOutEverywhere(email: string): Promise<void>;
+  deleteUser(email: string): Promise<void>;
+}
+
+const errorName = (error: unknown) => (error as { name?: string }).name ?? '';
+
+/** Reads the claims of a token Cognito just handed us over TLS (no signature check needed here). */
+export function decodeClaims(idToken: string): IssuedTokens['claims'] {
+  const payload = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
+  const groups = payload['cognito:groups'];
+  return {
+    sub: String(payload.sub),
+    email: String(payload.email ?? ''),
+    groups: Array.isArray(groups) ? groups.map(String) : [],
+    iat: Number(payload.iat ?? 0),
+  };
+}
+
+export const cognitoDirectory: IdentityDirectory = {
+  async signUp(email, password) {
+    try {
+      const result = await cognito.send(
+        new SignUpCommand({
+          ClientId: config.userPoolClientId,
+          Username: email,
+          Password: password,
+          UserAttributes: [{ Name: 'email', Value: email }],
+        }),
+      );
+      if (!result.UserSub) throw new Error('Cognito SignUp returned no user id');
+      return result.UserSub;
+    } catch (error) {
+      if (errorName(error) === 'UsernameExistsException') {
+        throw new ConflictError('An account with this email already exists. Please sign in instead.');
+      }
+      if (errorName(error) === 'InvalidPasswordException') {
+        throw new ConflictError('This password is not accepted. Please choose a stronger password.');
+      }
+      throw error;
+    }
+  },
+
+  async confirm(email) {
+    try {
+      await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: config.userPoolId, Username: email }));
+    } catch (error) {
+      // Confirming twice (a retried request) is fine.
+      if (errorName(error) !== 'NotAuthorizedException') throw error;
+    }
+    await cognito.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: config.userPoolId,
+        Username: email,
+        // The e-mail travels with the flag: cognito-local insists, and AWS accepts the same value.
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+  },
+
+  async signIn(email, password) {
+    try {
+      const result = await cognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: config.userPoolClientId,
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
+      );
+      const auth = result.AuthenticationResult;
+      if (!auth?.IdToken) return { kind: 'invalid' };
+      return {
+        kind: 'ok',
+        tokens: {
+          idToken: auth.IdToken,
+          refreshToken: auth.RefreshToken,
+          expiresIn: auth.ExpiresIn ?? 3600,
+          claims: decodeClaims(auth.IdToken),
+        },
+      };
+    } catch (error) {
+      const name = errorName(error);
+      if (name === 'UserNotConfirmedException') return { kind: 'unconfirmed' };
+      // AWS answers NotAuthorizedException for a wrong password; cognito-local InvalidPasswordException.
+      if (['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException'].includes(name)) {
+        return { kind: 'invalid' };
+      }
+      throw error;
+    }
+  },
+
+  async refresh(refreshToken) {
+    try {
+      const result = await cognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          ClientId: config.userPoolClientId,
+          AuthParameters: { REFRESH_TOKEN: refreshToken },
+        }),
+      );
+      const auth = result.AuthenticationResult;
+      if (!auth?.IdToken) return null;
+      return { idToken: auth.IdToken, expiresIn: auth.ExpiresIn ?? 3600, claims: decodeClaims(auth.IdToken) };
+    } catch (error) {
+      if (errorName(error) === 'NotAuthorizedException') return null;
+      throw error;
+    }
+  },
+
+  async setPassword(email, password) {
+    await cognito.send(
+      new AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: email, Password: password, Permanent: true }),
+    );
+  },
+
+  async updateEmail(currentEmail, newEmail) {
+    await cognito.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: config.userPoolId,
+        Username: currentEmail,
+        UserAttributes: [
+          { Name: 'email', Value: newEmail },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+  },
+
+  async signOutEverywhere(email) {
+    await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: email }));
+  },
+
+  async deleteUser(email) {
+    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: email }));
+  },
+};

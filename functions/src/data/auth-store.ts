@@ -1,0 +1,505 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { AUTH } from '@goldbot/shared';
+import { documentClient, tableName } from '../adapters/dynamodb.js';
+import type { CodePurpose, StoredCode } from '../domain/auth/one-time-codes.js';
+import { ConflictError, TooManyRequestsError } from '../domain/errors.js';
+import { loginFailureKey, oneTimeCodeKey, rateWindowKey } from './one-time-code-entity.js';
+import {
+  SESSION_SK_PREFIX,
+  emailMarkerKey,
+  fromProfileItem,
+  profileKey,
+  profileSearchKeys,
+  referralCodeMarkerKey,
+  sessionKey,
+  toProfileItem,
+  usernameMarkerKey,
+  verifiedListKeys,
+  type UserProfile,
+} from './user-profile-entity.js';
+
+/**
+ * DynamoDB side of accounts (docs/data-model.md T7, T8, T8b, T10, E8). Every multi-item change is
+ * one TransactWriteItems with conditions, so retries and races cannot half-apply.
+ */
+const nowEpoch = (nowMs: number) => Math.floor(nowMs / 1000);
+const isConditionalFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
+const cancelReasons = (error: unknown): string[] =>
+  error instanceof TransactionCanceledException
+    ? (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None')
+    : [];
+
+export class ReferralCodeCollision extends Error {}
+
+export const authStore = {
+  async getProfile(userId: string): Promise<UserProfile | undefined> {
+    const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: profileKey(userId) }));
+    return result.Item ? fromProfileItem(result.Item) : undefined;
+  },
+
+  /** The user id an e-mail belongs to; markers of abandoned registrations count only until they expire. */
+  async findUserIdByEmail(email: string, nowMs: number): Promise<string | undefined> {
+    const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: emailMarkerKey(email) }));
+    const item = result.Item;
+    if (!item || (typeof item.expiresAt === 'number' && item.expiresAt < nowEpoch(nowMs))) return undefined;
+    return String(item.userId);
+  },
+
+  async isUsernameTaken(username: string, nowMs: number, exceptUserId?: string): Promise<boolean> {
+    const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: usernameMarkerKey(username) }));
+    const item = result.Item;
+    if (!item || (typeof item.expiresAt === 'number' && item.expiresAt < nowEpoch(nowMs))) return false;
+    return item.userId !== exceptUserId;
+  },
+
+  /** T8: profile + e-mail, username and referral-code markers, all or nothing. */
+  async createRegistration(profile: UserProfile, nowMs: number, verified: boolean): Promise<void> {
+    const expiry = verified ? {} : { expiresAt: nowEpoch(nowMs) + 24 * 3600 };
+    const free = 'attribute_not_exists(PK) OR expiresAt < :now';
+    try {
+      await documentClient.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName,
+                Item: toProfileItem(profile, expiry),
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName,
+                Item: { ...emailMarkerKey(profile.email), entity: 'EmailMarker', userId: profile._id, ...expiry },
+                ConditionExpression: free,
+                ExpressionAttributeValues: { ':now': nowEpoch(nowMs) },
+              },
+            },
+            {
+              Put: {
+                TableName: tableName,
+                Item: { ...usernameMarkerKey(profile.username), entity: 'UsernameMarker', userId: profile._id, ...expiry },
+                ConditionExpression: free,
+                ExpressionAttributeValues: { ':now': nowEpoch(nowMs) },
+              },
+            },
+            {
+              Put: {
+                TableName: tableName,
+                Item: {
+                  ...referralCodeMarkerKey(profile.referralCode),
+                  entity: 'ReferralCodeMarker',
+                  userId: profile._id,
+                  username: profile.username,
+                },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            ...(verified ? userCountUpdates(profile.createdAt) : []),
+          ],
+        }),
+      );
+    } catch (error) {
+      const reasons = cancelReasons(error);
+      if (reasons[0] === 'ConditionalCheckFailed') return; // the same registration, retried
+      if (reasons[1] === 'ConditionalCheckFailed') throw new ConflictError('An account with this email already exists.');
+      if (reasons[2] === 'ConditionalCheckFailed') throw new ConflictError('This username is already taken.');
+      if (reasons[3] === 'ConditionalCheckFailed') throw new ReferralCodeCollision();
+      throw error;
+    }
+  },
+
+  /** T8b: consume the code and mark the account verified, atomically. False when the code lost a race. */
+  async confirmRegistration(profile: UserProfile, codeHash: string, nowMs: number): Promise<'confirmed' | 'already' | 'code-rejected'> {
+    const verifiedAt = new Date(nowMs).toISOString();
+    try {
+      await documentClient.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: tableName,
+                Key: oneTimeCodeKey(profile.email, 'registration'),
+                ConditionExpression: 'codeHash = :hash AND wrongTries < :max AND expiresAt > :now',
+                ExpressionAttributeValues: { ':hash': codeHash, ':max': AUTH.otpMaxWrongTries, ':now': nowEpoch(nowMs) },
+              },
+            },
+            {
+              Update: {
+                TableName: tableName,
+                Key: profileKey(profile._id),
+                UpdateExpression:
+                  'SET emailVerifiedAt = :at, updatedAt = :at, GSI1PK = :gpk, GSI1SK = :gsk REMOVE expiresAt',
+                ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(emailVerifiedAt)',
+                ExpressionAttributeValues: {
+                  ':at': verifiedAt,
+                  ':gpk': verifiedListKeys(profile).GSI1PK,
+                  ':gsk': verifiedListKeys(profile).GSI1SK,
+                },
+              },
+            },
+            {
+              Update: {
+                TableName: tableName,
+                Key: emailMarkerKey(profile.email),
+                UpdateExpression: 'REMOVE expiresAt',
+                ConditionExpression: 'userId = :id',
+                ExpressionAttributeValues: { ':id': profile._id },
+              },
+            },
+            {
+              Update: {
+                TableName: tableName,
+                Key: usernameMarkerKey(profile.username),
+                UpdateExpression: 'REMOVE expiresAt',
+                ConditionExpression: 'userId = :id',
+                ExpressionAttributeValues: { ':id': profile._id },
+              },
+            },
+            ...userCountUpdates(verifiedAt),
+          ],
+        }),
+      );
+      return 'confirmed';
+    } catch (error) {
+      const reasons = cancelReasons(error);
+      if (reasons[1] === 'ConditionalCheckFailed') return 'already';
+      if (reasons[0] === 'ConditionalCheckFailed') return 'code-rejected';
+      throw error;
+    }
+  },
+
+  /** T7a: a new code replaces the old one, within the cool-down and the hourly cap. */
+  async issueCode(email: string, purpose: CodePurpose, codeHash: string, expiresAt: number, nowMs: number): Promise<void> {
+    const hourStart = new Date(nowMs).toISOString().slice(0, 13);
+    const hourEndMs = Date.parse(`${hourStart}:00:00.000Z`) + 3600_000;
+    try {
+      await documentClient.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName,
+                Item: {
+                  ...oneTimeCodeKey(email, purpose),
+                  entity: 'OneTimeCode',
+                  codeHash,
+                  wrongTries: 0,
+                  lastSentAt: nowMs,
+                  createdAt: new Date(nowMs).toISOString(),
+                  expiresAt,
+                },
+                ConditionExpression: 'attribute_not_exists(PK) OR lastSentAt <= :cooldownStart',
+                ExpressionAttributeValues: { ':cooldownStart': nowMs - AUTH.otpResendCooldownSeconds * 1000 },
+              },
+            },
+            {
+              Update: {
+                TableName: tableName,
+                Key: rateWindowKey('otp-send', email, hourStart),
+                UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)',
+                ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+                ExpressionAttributeNames: { '#count': 'count' },
+                ExpressionAttributeValues: {
+                  ':one': 1,
+                  ':limit': AUTH.otpMaxPerEmailPerHour,
+                  ':expires': Math.floor(hourEndMs / 1000) + 3600,
+                },
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      const reasons = cancelReasons(error);
+      if (reasons[0] === 'ConditionalCheckFailed') {
+        const current = await this.getCode(email, purpose);
+        const wait = current ? Math.ceil((current.lastSentAt + AUTH.otpResendCooldownSeconds * 1000 - nowMs) / 1000) : 1;
+        throw new TooManyRequestsError(`Please wait ${Math.max(1, wait)} seconds before requesting another code.`, wait);
+      }
+      if (reasons[1] === 'ConditionalCheckFailed') {
+        throw new TooManyRequestsError(
+          'Too many codes requested for this email. Please try again later.',
+          (hourEndMs - nowMs) / 1000,
+        );
+      }
+      throw error;
+    }
+  },
+
+  async getCode(email: string, purpose: CodePurpose): Promise<StoredCode | undefined> {
+    const result = await documentClient.send(
+      new GetCommand({ TableName: tableName, Key: oneTimeCodeKey(email, purpose), ConsistentRead: true }),
+    );
+    const item = result.Item;
+    if (!item) return undefined;
+    return {
+      codeHash: String(item.codeHash),
+      wrongTries: Number(item.wrongTries ?? 0),
+      expiresAt: Number(item.expiresAt),
+      lastSentAt: Number(item.lastSentAt ?? 0),
+    };
+  },
+
+  /** T7b: counts against this exact code only (a newer code is never charged for an old try). */
+  async recordWrongTry(email: string, purpose: CodePurpose, codeHashSeen: string): Promise<void> {
+    try {
+      await documentClient.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: oneTimeCodeKey(email, purpose),
+          UpdateExpression: 'ADD wrongTries :one',
+          ConditionExpression: 'codeHash = :seen AND wrongTries < :max',
+          ExpressionAttributeValues: { ':one': 1, ':seen': codeHashSeen, ':max': AUTH.otpMaxWrongTries },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+    }
+  },
+
+  /** T7c: single use; false if the code was already used, replaced, expired or exhausted. */
+  async consumeCode(email: string, purpose: CodePurpose, codeHash: string, nowMs: number): Promise<boolean> {
+    try {
+      await documentClient.send(
+        new DeleteCommand({
+          TableName: tableName,
+          Key: oneTimeCodeKey(email, purpose),
+          ConditionExpression: 'codeHash = :hash AND wrongTries < :max AND expiresAt > :now',
+          ExpressionAttributeValues: { ':hash': codeHash, ':max': AUTH.otpMaxWrongTries, ':now': nowEpoch(nowMs) },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalFailure(error)) return false;
+      throw error;
+    }
+  },
+
+  async getLoginFailures(email: string): Promise<{ failures: number; blockedUntil: number } | undefined> {
+    const result = await documentClient.send(
+      new GetCommand({ TableName: tableName, Key: loginFailureKey(email), ConsistentRead: true }),
+    );
+    return result.Item
+      ? { failures: Number(result.Item.failures ?? 0), blockedUntil: Number(result.Item.blockedUntil ?? 0) }
+      : undefined;
+  },
+
+  /** Returns the new consecutive-failure count; the caller decides the back-off and records it. */
+  async recordLoginFailure(email: string, nowMs: number, blockSecondsFor: (failures: number) => number): Promise<number> {
+    const result = await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: loginFailureKey(email),
+        UpdateExpression: 'ADD failures :one SET lastFailureAt = :now, expiresAt = :expires',
+        ExpressionAttributeValues: { ':one': 1, ':now': nowMs, ':expires': nowEpoch(nowMs) + 24 * 3600 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const failures = Number(result.Attributes?.failures ?? 1);
+    const block = blockSecondsFor(failures);
+    if (block > 0) {
+      await documentClient.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: loginFailureKey(email),
+          UpdateExpression: 'SET blockedUntil = :until',
+          ExpressionAttributeValues: { ':until': nowEpoch(nowMs) + block },
+        }),
+      );
+    }
+    return failures;
+  },
+
+  async clearLoginFailures(email: string): Promise<void> {
+    await documentClient.send(new DeleteCommand({ TableName: tableName, Key: loginFailureKey(email) }));
+  },
+
+  async putSession(userId: string, tokenHash: string, nowMs: number): Promise<void> {
+    await documentClient.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...sessionKey(userId, tokenHash),
+          entity: 'Session',
+          createdAt: new Date(nowMs).toISOString(),
+          expiresAt: nowEpoch(nowMs) + 30 * 24 * 3600,
+        },
+      }),
+    );
+  },
+
+  async sessionExists(userId: string, tokenHash: string): Promise<boolean> {
+    const result = await documentClient.send(
+      new GetCommand({ TableName: tableName, Key: sessionKey(userId, tokenHash), ConsistentRead: true }),
+    );
+    return result.Item !== undefined;
+  },
+
+  /** Ends every session: refresh tokens stop working and ID tokens issued before now are refused. */
+  async revokeSessions(userId: string, nowMs: number): Promise<void> {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: profileKey(userId),
+        UpdateExpression: 'SET tokensValidAfter = :t',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':t': nowEpoch(nowMs) },
+      }),
+    ).catch((error: unknown) => {
+      if (!isConditionalFailure(error)) throw error;
+    });
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+          ExpressionAttributeValues: { ':pk': profileKey(userId).PK, ':prefix': SESSION_SK_PREFIX },
+          ProjectionExpression: 'PK, SK',
+          ExclusiveStartKey: cursor,
+        }),
+      );
+      const keys = (page.Items ?? []).map((i) => ({ PK: String(i.PK), SK: String(i.SK) }));
+      for (let i = 0; i < keys.length; i += 25) {
+        await documentClient.send(
+          new BatchWriteCommand({
+            RequestItems: { [tableName]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) },
+          }),
+        );
+      }
+      cursor = page.LastEvaluatedKey;
+    } while (cursor);
+  },
+
+  /** T10: username and/or e-mail change with marker moves, in one transaction. */
+  async updateIdentity(profile: UserProfile, next: { username: string; email: string }, nowMs: number): Promise<UserProfile> {
+    const updatedAt = new Date(nowMs).toISOString();
+    const updated: UserProfile = { ...profile, username: next.username, email: next.email, updatedAt };
+    const usernameChanged = next.username.toLowerCase() !== profile.username.toLowerCase();
+    const emailChanged = next.email !== profile.email;
+    const search = profileSearchKeys(updated);
+    const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+      {
+        Update: {
+          TableName: tableName,
+          Key: profileKey(profile._id),
+          UpdateExpression:
+            'SET username = :u, usernameLower = :ul, email = :e, updatedAt = :at, GSI2PK = :g2pk, GSI2SK = :g2sk, GSI3PK = :g3pk, GSI3SK = :g3sk',
+          ConditionExpression: 'email = :old',
+          ExpressionAttributeValues: {
+            ':u': next.username,
+            ':ul': search.usernameLower,
+            ':e': next.email,
+            ':at': updatedAt,
+            ':g2pk': search.GSI2PK,
+            ':g2sk': search.GSI2SK,
+            ':g3pk': search.GSI3PK,
+            ':g3sk': search.GSI3SK,
+            ':old': profile.email,
+          },
+        },
+      },
+    ];
+    if (emailChanged) {
+      items.push(
+        {
+          Delete: {
+            TableName: tableName,
+            Key: emailMarkerKey(profile.email),
+            ConditionExpression: 'attribute_not_exists(PK) OR userId = :id',
+            ExpressionAttributeValues: { ':id': profile._id },
+          },
+        },
+        {
+          Put: {
+            TableName: tableName,
+            Item: { ...emailMarkerKey(next.email), entity: 'EmailMarker', userId: profile._id },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      );
+    }
+    if (usernameChanged) {
+      items.push(
+        {
+          Delete: {
+            TableName: tableName,
+            Key: usernameMarkerKey(profile.username),
+            ConditionExpression: 'attribute_not_exists(PK) OR userId = :id',
+            ExpressionAttributeValues: { ':id': profile._id },
+          },
+        },
+        {
+          Put: {
+            TableName: tableName,
+            Item: { ...usernameMarkerKey(next.username), entity: 'UsernameMarker', userId: profile._id },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        {
+          Update: {
+            TableName: tableName,
+            Key: referralCodeMarkerKey(profile.referralCode),
+            UpdateExpression: 'SET username = :u',
+            ConditionExpression: 'userId = :id',
+            ExpressionAttributeValues: { ':u': next.username, ':id': profile._id },
+          },
+        },
+      );
+    }
+    try {
+      await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+      return updated;
+    } catch (error) {
+      const reasons = cancelReasons(error);
+      if (reasons[0] === 'ConditionalCheckFailed') {
+        throw new ConflictError('Your profile changed meanwhile. Please reload and try again.');
+      }
+      const emailPut = emailChanged ? 2 : -1;
+      const usernamePut = usernameChanged ? (emailChanged ? 4 : 2) : -1;
+      if (emailPut > 0 && reasons[emailPut] === 'ConditionalCheckFailed') {
+        throw new ConflictError('An account with this email already exists.');
+      }
+      if (usernamePut > 0 && reasons[usernamePut] === 'ConditionalCheckFailed') {
+        throw new ConflictError('This username is already taken.');
+      }
+      throw error;
+    }
+  },
+};
+
+export type AuthStore = typeof authStore;
+
+/** User counters for the admin dashboard (E20-E24), kept in the same transaction as the change. */
+function userCountUpdates(verifiedAtIso: string) {
+  const month = verifiedAtIso.slice(0, 7);
+  return [
+    {
+      Update: {
+        TableName: tableName,
+        Key: { PK: 'STATS#USERS', SK: 'TOTAL' },
+        UpdateExpression: 'ADD #total :one, active :one',
+        ExpressionAttributeNames: { '#total': 'total' },
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName,
+        Key: { PK: 'STATS#USERS', SK: `MONTH#${month}` },
+        UpdateExpression: 'ADD newUsers :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    },
+  ];
+}

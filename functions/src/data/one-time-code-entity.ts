@@ -1,0 +1,17 @@
+/**
+ * One-time codes and the abuse counters around them (docs/data-model.md E7-E9).
+ *   OTP#<email> / PURPOSE#<purpose>       the live code: keyed hash only, tries, expiry (TTL)
+ *   LOGINFAIL#<email> / LOGINFAIL          consecutive failed sign-ins and the back-off deadline
+ *   RATE#<action>#<subject> / WINDOW#<t>   fixed-window counters (TTL)
+ */
+export type CodePurpose = 'registration' | 'reset';
+
+export const oneTimeCodeKey = (email: string, purpose: CodePurpose) => ({
+  PK: `OTP#${email.toLowerCase()}`,
+  SK: `PURPOSE#${purpose}`,
+});
+export const loginFailureKey = (email: string) => ({ PK: `LOGINFAIL#${email.toLowerCase()}`, SK: 'LOGINFAIL' });
+export const rateWindowKey = (action: string, subject: string, windowStart: string) => ({
+  PK: `RATE#${action}#${subject.toLowerCase()}`,
+  SK: `WINDOW#${windowStart}`,
+});

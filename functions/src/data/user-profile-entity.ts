@@ -1,0 +1,96 @@
+import type { SessionUser } from '@goldbot/shared';
+
+/**
+ * User profile and its uniqueness markers (docs/data-model.md E1-E4). Keys are built here only.
+ *   USER#<sub> / PROFILE              the profile (GSI1 USERS list once verified; GSI2/GSI3 prefix search)
+ *   EMAIL#<email> / EMAIL             e-mail marker → userId
+ *   USERNAME#<usernameLower> / USERNAME
+ *   REFCODE#<CODE> / REFCODE          referral-code marker → userId, username
+ *   USER#<sub> / SESSION#<hash>       one item per refresh token we issued (revocable)
+ */
+export const profileKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' });
+export const emailMarkerKey = (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' });
+export const usernameMarkerKey = (username: string) => ({
+  PK: `USERNAME#${username.toLowerCase()}`,
+  SK: 'USERNAME',
+});
+export const referralCodeMarkerKey = (code: string) => ({ PK: `REFCODE#${code.toUpperCase()}`, SK: 'REFCODE' });
+export const sessionKey = (userId: string, tokenHash: string) => ({ PK: `USER#${userId}`, SK: `SESSION#${tokenHash}` });
+export const SESSION_SK_PREFIX = 'SESSION#';
+
+export interface UserProfile {
+  _id: string;
+  username: string;
+  email: string;
+  phone: string | null;
+  isActive: boolean;
+  isAdmin: boolean;
+  referralCode: string;
+  referralCount: number;
+  referralEarnings: number;
+  emailVerifiedAt?: string;
+  /** Epoch seconds: tokens issued before this are refused (password reset, deactivation). */
+  tokensValidAfter?: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const searchKeys = (profile: Pick<UserProfile, '_id' | 'username' | 'email'>) => {
+  const usernameLower = profile.username.toLowerCase();
+  return {
+    usernameLower,
+    GSI2PK: `UNAME#${usernameLower.charAt(0)}`,
+    GSI2SK: `${usernameLower}#${profile._id}`,
+    GSI3PK: `UEMAIL#${profile.email.charAt(0)}`,
+    GSI3SK: `${profile.email}#${profile._id}`,
+  };
+};
+
+export const verifiedListKeys = (profile: Pick<UserProfile, '_id' | 'createdAt'>) => ({
+  GSI1PK: 'USERS',
+  GSI1SK: `${profile.createdAt}#${profile._id}`,
+});
+
+export function toProfileItem(profile: UserProfile, extra: Record<string, unknown> = {}) {
+  return {
+    ...profileKey(profile._id),
+    entity: 'UserProfile',
+    ...searchKeys(profile),
+    ...(profile.emailVerifiedAt ? verifiedListKeys(profile) : {}),
+    referralHeld: 0,
+    ...profile,
+    ...extra,
+  };
+}
+
+export { searchKeys as profileSearchKeys };
+
+export function fromProfileItem(item: Record<string, unknown>): UserProfile {
+  return {
+    _id: String(item._id),
+    username: String(item.username),
+    email: String(item.email),
+    phone: typeof item.phone === 'string' ? item.phone : null,
+    isActive: item.isActive !== false,
+    isAdmin: item.isAdmin === true,
+    referralCode: String(item.referralCode ?? ''),
+    referralCount: Number(item.referralCount ?? 0),
+    referralEarnings: Number(item.referralEarnings ?? 0),
+    emailVerifiedAt: typeof item.emailVerifiedAt === 'string' ? item.emailVerifiedAt : undefined,
+    tokensValidAfter: typeof item.tokensValidAfter === 'number' ? item.tokensValidAfter : undefined,
+    createdAt: String(item.createdAt),
+    updatedAt: String(item.updatedAt),
+  };
+}
+
+/** The spec's user shape (customer §3); `isAdmin` comes from the caller's groups, not storage. */
+export const toSessionUser = (profile: UserProfile, isAdmin: boolean): SessionUser => ({
+  userId: profile._id,
+  username: profile.username,
+  email: profile.email,
+  phone: profile.phone,
+  isAdmin,
+  referralCode: profile.referralCode,
+  referralCount: profile.referralCount,
+  referralEarnings: profile.referralEarnings,
+});

@@ -1,0 +1,8 @@
+import { loginInputSchema } from '@goldbot/shared';
+import { defineHandler } from '../kit/http-handler.js';
+import { ok } from '../kit/http-response.js';
+import { authService } from '../services/auth-service.js';
+
+export const handler = defineHandler({ route: 'auth-login', body: loginInputSchema }, async ({ body }) =>
+  ok(await authService.login(body)),
+);

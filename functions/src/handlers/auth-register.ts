@@ -1,0 +1,8 @@
+import { registerInputSchema } from '@goldbot/shared';
+import { defineHandler } from '../kit/http-handler.js';
+import { created } from '../kit/http-response.js';
+import { authService } from '../services/auth-service.js';
+
+export const handler = defineHandler({ route: 'auth-register', body: registerInputSchema }, async ({ body }) =>
+  created(await authService.register(body)),
+);

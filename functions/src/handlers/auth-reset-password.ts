@@ -1,0 +1,8 @@
+import { resetPasswordInputSchema } from '@goldbot/shared';
+import { defineHandler } from '../kit/http-handler.js';
+import { ok } from '../kit/http-response.js';
+import { authService } from '../services/auth-service.js';
+
+export const handler = defineHandler({ route: 'auth-reset-password', body: resetPasswordInputSchema }, async ({ body }) =>
+  ok(await authService.resetPassword(body)),
+);

@@ -1,0 +1,19 @@
+import { authStore } from '../data/auth-store.js';
+import { ForbiddenError, UnauthorizedError } from '../domain/errors.js';
+import type { Caller } from './identity.js';
+
+/**
+ * Checked on every authenticated request (DESIGN.md §6): a deactivated account is refused
+ * everywhere, and tokens issued before a password reset or deactivation no longer work, even
+ * though their signature and expiry are still valid. One GetItem on the profile.
+ */
+export async function assertSessionAllowed(caller: Caller): Promise<void> {
+  const profile = await authStore.getProfile(caller.userId);
+  if (!profile) return; // first request of a federated or bootstrap user: the profile is created lazily
+  if (!profile.isActive) throw new ForbiddenError('Account is deactivated');
+  // `iat` has one-second resolution: a token from the same second as the revocation is refused
+  // too (safe side; a sign-in that fast after a reset simply signs in again).
+  if (profile.tokensValidAfter !== undefined && caller.issuedAt <= profile.tokensValidAfter) {
+    throw new UnauthorizedError('Your session has ended. Please sign in again.');
+  }
+}

@@ -1,0 +1,301 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, UpdateCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
+import { api, idTokenFor, stack } from './http-client.js';
+import { latestCode, mailsTo } from './mailbox.js';
+
+/** Accounts end to end over real HTTP: real Cognito (local), real DynamoDB Local, mails from the SES emulator. */
+interface Session {
+  userId: string;
+  username: string;
+  email: string;
+  isAdmin: boolean;
+  referralCode: string;
+  referralCount: number;
+  referralEarnings: number;
+  token: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+const PASSWORD = 'Gold$trade1';
+const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
+const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+const newUsername = (tag: string) => `${tag}_${randomUUID().slice(0, 6)}`;
+
+async function register(email: string, username = newUsername('user')) {
+  const response = await api('/api/auth/Register', { method: 'POST', body: { username, email, password: PASSWORD } });
+  expect(response.status).toBe(201);
+  return username;
+}
+
+/** Moves a code's last send into the past so the 30 s cool-down does not slow the suite down. */
+async function skipCooldown(email: string, purpose: 'registration' | 'reset') {
+  await db().send(
+    new UpdateCommand({
+      TableName: stack().tableName,
+      Key: { PK: `OTP#${email}`, SK: `PURPOSE#${purpose}` },
+      UpdateExpression: 'SET lastSentAt = :past',
+      ExpressionAttributeValues: { ':past': Date.now() - 60_000 },
+    }),
+  );
+}
+
+async function registerAndSignIn(tag: string): Promise<Session> {
+  const email = newEmail(tag);
+  await register(email);
+  const otp = await latestCode(email, /verification/i);
+  const verified = await api<Session>('/api/auth/verifyOtp', { method: 'POST', body: { email, otp, password: PASSWORD } });
+  expect(verified.status).toBe(200);
+  return verified.body;
+}
+
+describe('registration with a mailed code', () => {
+  it('register → wrong code → right code → signed in, and the token works on /me', async () => {
+    const email = newEmail('reg');
+    const username = await register(email);
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    const otp = await latestCode(email, /verification/i);
+    expect(otp).toMatch(/^\d{4}$/);
+
+    const beforeVerify = await api('/api/auth/login', { method: 'POST', body: { email, password: PASSWORD } });
+    expect(beforeVerify.status).toBe(403);
+    expect(beforeVerify.body).toMatchObject({ needsVerification: true });
+
+    const wrong = await api('/api/auth/verifyOtp', {
+      method: 'POST',
+      body: { email, otp: otp === '0000' ? '1111' : '0000', password: PASSWORD },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ msg: expect.stringMatching(/incorrect/i) });
+
+    const verified = await api<Session>('/api/auth/verifyOtp', { method: 'POST', body: { email, otp, password: PASSWORD } });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ username, email, isAdmin: false, referralCount: 0, referralEarnings: 0 });
+    expect(verified.body.referralCode).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+    expect(verified.body.token.split('.')).toHaveLength(3);
+    expect(verified.body.expiresIn).toBeGreaterThan(0);
+
+    const me = await api<Session>('/api/auth/me', { token: verified.body.token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ userId: verified.body.userId, username, email });
+
+    const reused = await api('/api/auth/verifyOtp', { method: 'POST', body: { email, otp, password: PASSWORD } });
+    expect(reused.status).toBe(409);
+  });
+
+  it('refuses duplicates with 409 and invalid fields with 400', async () => {
+    const email = newEmail('dup');
+    const username = await register(email);
+    const sameEmail = await api('/api/auth/Register', {
+      method: 'POST',
+      body: { username: newUsername('other'), email, password: PASSWORD },
+    });
+    expect(sameEmail.status).toBe(409);
+    const sameName = await api('/api/auth/Register', {
+      method: 'POST',
+      body: { username: username.toUpperCase(), email: newEmail('dup2'), password: PASSWORD },
+    });
+    expect(sameName.status).toBe(409);
+    expect(sameName.body).toMatchObject({ message: 'This username is already taken.' });
+    const weak = await api('/api/auth/Register', { method: 'POST', body: { username: 'abc', email: 'x', password: 'weak' } });
+    expect(weak.status).toBe(400);
+    expect(weak.body).toMatchObject({
+      errors: {
+        email: 'Email is invalid',
+        password:
+          'Password must contain at least 8 characters, one uppercase, one lowercase, one number and one special character',
+      },
+    });
+  });
+
+  it('kills a code after five wrong tries', async () => {
+    const email = newEmail('tries');
+    await register(email);
+    const otp = await latestCode(email, /verification/i);
+    const wrong = otp === '9999' ? '0000' : '9999';
+    for (let i = 0; i < 5; i += 1) {
+      expect((await api('/api/auth/verifyOtp', { method: 'POST', body: { email, otp: wrong } })).status).toBe(400);
+    }
+    const right = await api('/api/auth/verifyOtp', { method: 'POST', body: { email, otp, password: PASSWORD } });
+    expect(right.status).toBe(400);
+    expect(right.body).toMatchObject({ msg: expect.stringMatching(/too many wrong attempts/i) });
+  });
+
+  it('enforces the resend cool-down and the hourly cap, with Retry-After', async () => {
+    const email = newEmail('resend');
+    await register(email);
+    const tooSoon = await api('/api/auth/resendOtp', { method: 'POST', body: { email } });
+    expect(tooSoon.status).toBe(429);
+    expect(Number(tooSoon.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    for (let sent = 1; sent < 5; sent += 1) {
+      await skipCooldown(email, 'registration');
+      const again = await api('/api/auth/resendOtp', { method: 'POST', body: { email } });
+      expect(again.status).toBe(200);
+    }
+    expect(await mailsTo(email)).toHaveLength(5);
+    await skipCooldown(email, 'registration');
+    const capped = await api('/api/auth/resendOtp', { method: 'POST', body: { email } });
+    expect(capped.status).toBe(429);
+    expect(capped.body).toMatchObject({ msg: expect.stringMatching(/too many codes/i) });
+    expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('a registration code is never accepted as a reset code', async () => {
+    const email = newEmail('purpose');
+    await register(email);
+    const otp = await latestCode(email, /verification/i);
+    const asReset = await api('/api/auth/verify-reset-otp', { method: 'POST', body: { email, otp } });
+    expect(asReset.status).toBe(400);
+  });
+});
+
+describe('sign-in, refresh and back-off', () => {
+  it('uses one generic message for unknown e-mail and wrong password, then backs off after 5 failures', async () => {
+    const session = await registerAndSignIn('backoff');
+    const unknown = await api('/api/auth/login', { method: 'POST', body: { email: newEmail('nobody'), password: PASSWORD } });
+    const wrong = await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: 'Wrong$pass1' } });
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+
+    for (let i = 0; i < 4; i += 1) {
+      expect((await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: 'Wrong$pass1' } })).status).toBe(401);
+    }
+    const blocked = await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: PASSWORD } });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refreshes a session, and a revoked session cannot refresh', async () => {
+    const session = await registerAndSignIn('refresh');
+    const refreshed = await api<{ token: string; expiresIn: number }>('/api/auth/refresh', {
+      method: 'POST',
+      body: { refreshToken: session.refreshToken },
+    });
+    expect(refreshed.status).toBe(200);
+    expect((await api('/api/auth/me', { token: refreshed.body.token })).status).toBe(200);
+
+    const changed = await api(`/api/auth/updateUser/${session.userId}`, {
+      method: 'PUT',
+      token: session.token,
+      body: { currentPassword: PASSWORD, password: 'N3w$ecret!' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ message: 'Password updated successfully. Please login again with your new password.' });
+    const afterRevoke = await api('/api/auth/refresh', { method: 'POST', body: { refreshToken: session.refreshToken } });
+    expect(afterRevoke.status).toBe(401);
+    expect((await api('/api/auth/refresh', { method: 'POST', body: { refreshToken: 'garbage' } })).status).toBe(401);
+    expect((await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: PASSWORD } })).status).toBe(401);
+    expect((await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: 'N3w$ecret!' } })).status).toBe(200);
+  });
+
+  it('refuses a deactivated account everywhere', async () => {
+    const session = await registerAndSignIn('deactivated');
+    await db().send(
+      new UpdateCommand({
+        TableName: stack().tableName,
+        Key: { PK: `USER#${session.userId}`, SK: 'PROFILE' },
+        UpdateExpression: 'SET isActive = :f',
+        ExpressionAttributeValues: { ':f': false },
+      }),
+    );
+    const me = await api('/api/auth/me', { token: session.token });
+    expect(me.status).toBe(403);
+    expect(me.body).toMatchObject({ message: 'Account is deactivated' });
+    expect((await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: PASSWORD } })).status).toBe(403);
+    expect((await api('/api/auth/refresh', { method: 'POST', body: { refreshToken: session.refreshToken } })).status).toBe(403);
+  });
+});
+
+describe('password reset', () => {
+  it('request → code → verify → reset; the old password stops working', async () => {
+    const session = await registerAndSignIn('reset');
+    const requested = await api<{ message: string }>('/api/auth/request-password-reset', {
+      method: 'POST',
+      body: { email: session.email },
+    });
+    expect(requested.status).toBe(200);
+    const unknown = await api<{ message: string }>('/api/auth/request-password-reset', {
+      method: 'POST',
+      body: { email: newEmail('ghost') },
+    });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.message).toBe(requested.body.message);
+
+    const otp = await latestCode(session.email, /reset/i);
+    expect((await api('/api/auth/verify-reset-otp', { method: 'POST', body: { email: session.email, otp } })).status).toBe(200);
+    // Checking does not consume: the reset itself still accepts the same code.
+    const reset = await api('/api/auth/reset-password', {
+      method: 'POST',
+      body: { email: session.email, otp, newPassword: 'Fresh#Pass9' },
+    });
+    expect(reset.status).toBe(200);
+    expect(reset.body).toMatchObject({ message: 'Password reset successful!' });
+    const again = await api('/api/auth/reset-password', {
+      method: 'POST',
+      body: { email: session.email, otp, newPassword: 'Other#Pass9' },
+    });
+    expect(again.status).toBe(400);
+
+    expect((await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: PASSWORD } })).status).toBe(401);
+    expect((await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: 'Fresh#Pass9' } })).status).toBe(200);
+    expect((await api('/api/auth/me', { token: session.token })).status).toBe(401);
+  });
+
+  it('states every unmet reset rule', async () => {
+    const response = await api('/api/auth/reset-password', {
+      method: 'POST',
+      body: { email: 'a@b.co', otp: '1234', newPassword: 'short' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      errors: {
+        newPassword:
+          'Password must be at least 8 characters, Password must contain at least 1 number, Password must contain at least 1 uppercase letter, Password must contain at least 1 special character',
+      },
+    });
+  });
+});
+
+describe('account data and profile', () => {
+  it('getuserdata: self and admin yes, another user 403', async () => {
+    const alice = await registerAndSignIn('alice');
+    const bob = await registerAndSignIn('bob');
+    const own = await api<{ _id: string; username: string }>(`/api/auth/getuserdata/${alice.userId}`, { token: alice.token });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ _id: alice.userId, username: alice.username, referralCode: alice.referralCode });
+    expect((await api(`/api/auth/getuserdata/${alice.userId}`, { token: bob.token })).status).toBe(403);
+    expect((await api(`/api/auth/getuserdata/${alice.userId}`, { token: await idTokenFor('admin') })).status).toBe(200);
+    expect((await api(`/api/auth/updateUser/${alice.userId}`, { method: 'PUT', token: bob.token, body: { username: 'x_y_z', email: bob.email } })).status).toBe(403);
+  });
+
+  it('updates username and e-mail, keeping e-mails unique and Cognito in step', async () => {
+    const carol = await registerAndSignIn('carol');
+    const dave = await registerAndSignIn('dave');
+    const taken = await api(`/api/auth/updateUser/${carol.userId}`, {
+      method: 'PUT',
+      token: carol.token,
+      body: { username: carol.username, email: dave.email },
+    });
+    expect(taken.status).toBe(409);
+    const missing = await api(`/api/auth/updateUser/${carol.userId}`, { method: 'PUT', token: carol.token, body: { username: '', email: '' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ errors: { username: 'All fields are required', email: 'All fields are required' } });
+
+    const newAddress = newEmail('carol-new');
+    const updated = await api<{ user: Session }>(`/api/auth/updateUser/${carol.userId}`, {
+      method: 'PUT',
+      token: carol.token,
+      body: { username: `${carol.username}x`, email: newAddress },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ message: 'Profile updated successfully', user: { email: newAddress } });
+    const marker = await db().send(new GetCommand({ TableName: stack().tableName, Key: { PK: `EMAIL#${carol.email}`, SK: 'EMAIL' } }));
+    expect(marker.Item).toBeUndefined();
+    expect((await api('/api/auth/login', { method: 'POST', body: { email: newAddress, password: PASSWORD } })).status).toBe(200);
+  });
+});

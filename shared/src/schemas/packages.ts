@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { PACKAGE_NAMES } from '../constants.js';
+
+/**
+ * The public package catalog (`GET /api/packages`, route id 'packages-list'). Prices are data
+ * (DESIGN.md §7): the catalog is seeded from DEFAULT_PACKAGE_PRICES_USD and edited by admins.
+ */
+export const PACKAGE_SLUGS = ['freeTrial', 'basic', 'pro', 'ultimate'] as const satisfies ReadonlyArray<
+  keyof typeof PACKAGE_NAMES
+>;
+export type PackageSlug = (typeof PACKAGE_SLUGS)[number];
+
+export const packageSlugSchema = z.enum(PACKAGE_SLUGS);
+
+export const catalogPackageSchema = z.object({
+  slug: packageSlugSchema,
+  packageName: z.enum([PACKAGE_NAMES.freeTrial, PACKAGE_NAMES.basic, PACKAGE_NAMES.pro, PACKAGE_NAMES.ultimate]),
+  priceUsd: z.number().nonnegative(),
+  sortOrder: z.number().int(),
+});
+export type CatalogPackage = z.infer<typeof catalogPackageSchema>;
+
+export const packagesResponseSchema = z.object({
+  packages: z.array(catalogPackageSchema),
+});
+export type PackagesResponse = z.infer<typeof packagesResponseSchema>;
