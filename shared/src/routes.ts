@@ -31,7 +31,7 @@ const route = <const I extends string, const A extends AuthLevel>(
 export const ROUTES = [
   // Platform
   route('health', 'GET', '/api/health', 'public', 'Liveness probe', true),
-  route('packages-list', 'GET', '/api/packages', 'public', 'Public package catalog (prices are data)'),
+  route('packages-list', 'GET', '/api/packages', 'public', 'Public package catalog (prices are data)', true),
 
   // Auth (customer §7); google-auth is replaced by the Cognito hosted UI (docs/security.md)
   route('auth-register', 'POST', '/api/auth/Register', 'public', 'Register; mails a one-time code', true),

@@ -1,22 +1,13 @@
-import { DEFAULT_PACKAGE_PRICES_USD, PACKAGE_NAMES, type PackageName } from '@goldbot/shared';
+import { DEFAULT_PACKAGE_PRICES_USD, PACKAGE_NAMES, type CatalogPackage, type PackageSlug } from '@goldbot/shared';
 
 /**
  * Package catalog (docs/data-model.md, "Package catalog"): prices are data, seeded from the
  * customer-side prices and editable by admins.
  *   PK = CATALOG, SK = PACKAGE#<slug>    one Query lists the whole catalog in display order
  */
-export type PackageSlug = keyof typeof PACKAGE_NAMES;
-
 export const PACKAGE_DISPLAY_ORDER: readonly PackageSlug[] = ['freeTrial', 'basic', 'pro', 'ultimate'];
 
 export const packageKey = (slug: PackageSlug) => ({ PK: 'CATALOG', SK: `PACKAGE#${slug}` });
-
-export interface CatalogPackage {
-  slug: PackageSlug;
-  packageName: PackageName;
-  priceUsd: number;
-  sortOrder: number;
-}
 
 export const defaultCatalog = (): CatalogPackage[] =>
   PACKAGE_DISPLAY_ORDER.map((slug, index) => ({
