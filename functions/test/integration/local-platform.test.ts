@@ -11,6 +11,18 @@ describe('local platform', () => {
     expect((await api('/api/contact/add', { method: 'GET' })).status).toBe(404);
   });
 
+  it('serves the seeded package catalog publicly, in display order, cacheable', async () => {
+    const response = await api<{ packages: { slug: string; packageName: string; priceUsd: number }[] }>('/api/packages');
+    expect(response.status).toBe(200);
+    expect(response.body.packages.map((p) => [p.slug, p.packageName, p.priceUsd])).toEqual([
+      ['freeTrial', 'Free Trial', 0],
+      ['basic', 'Basic Package', 60],
+      ['pro', 'Pro Package', 250],
+      ['ultimate', 'Ultimate Package', 1000],
+    ]);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+  });
+
   it('serves the SES emulator store', async () => {
     const response = await fetch(`${stack().urls.sesInbox}/store`);
     expect(response.status).toBe(200);
