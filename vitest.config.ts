@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
  * One `npm test` runs every project: unit (shared, functions, scripts), web components,
  * infra assertions and the integration suite against a local stack started on free ports.
  */
+// Tests run on Node 20; the SDK's notice about its future Node 22 floor is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 export default defineConfig({
   test: {
     projects: [

@@ -8,6 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { ROUTES, SCHEDULES } from '@goldbot/shared';
 
 const root = resolve(import.meta.dirname, '..');
+// Local tooling runs on Node 20; Lambda runs Node 22, where the SDK has nothing to warn about.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 function fail(message: string): never {
   process.stderr.write(`npm run invoke: ${message}\n`);

@@ -10,6 +10,8 @@ import { startLocalStack, PORT_ENV, type LocalStackPorts, type RunningLocalStack
 import { assertPortFree, stopAllProcesses } from './local/processes.js';
 
 const root = resolve(import.meta.dirname, '..');
+// Local tooling runs on Node 20; Lambda runs Node 22, where the SDK has nothing to warn about.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const { values: flags } = parseArgs({
   options: {
