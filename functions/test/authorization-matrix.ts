@@ -15,21 +15,69 @@ export interface AuthorizationRow {
   anonymous: Expectation;
   user: Expectation;
   admin: Expectation;
-  /** For routes about one user's own data: a signed-in user who is not the owner. */
+  /**
+   * For routes about one user's own data: a signed-in user who is not the owner. With SELF in the
+   * path, this caller sends the `user` caller's id (someone else's account).
+   */
   otherUser?: Expectation;
-  /** A request that is valid apart from who sends it (so 'allowed' cannot be a 400 in disguise). */
+  /**
+   * A request that is valid apart from who sends it (so 'allowed' cannot be a 400 in disguise).
+   * A path parameter may be SELF: see resolvePathParams.
+   */
   request: {
     pathParams?: Record<string, string>;
     query?: Record<string, string>;
     body?: unknown;
   };
+  /**
+   * For routes whose well-formed request cannot carry a valid secret (a one-time code, a
+   * password, a refresh token): the statuses the use case itself answers with once the caller is
+   * let through. 'allowed' then means exactly these statuses, with a body that is not one of the
+   * GUARD_MESSAGES (login's 401 "Invalid email or password" is the use case speaking; a public
+   * route has no guard).
+   */
+  answers?: readonly number[];
 }
 
 /** A well-formed id that no seed or test creates. */
 const UNKNOWN_ID = '01KDX3N8W6Q5ZJ4R2T7B9MATRX';
 
+/**
+ * Path placeholder for "the account this request is about": the caller's own user id (`sub`),
+ * except for the otherUser caller, who sends the `user` caller's id. So `user` and `admin` act
+ * on their own account and `otherUser` on someone else's.
+ */
+export const SELF = '{self}';
+
+export type MatrixCaller = 'anonymous' | 'user' | 'otherUser' | 'admin';
+
+/**
+ * The path parameters a caller sends: SELF replaced as described above. `ids` are the Cognito
+ * `sub`s of the signed-in callers (anonymous sends the user's id, which the guard refuses first).
+ */
+export function resolvePathParams(
+  pathParams: Record<string, string> | undefined,
+  who: MatrixCaller,
+  ids: { user: string; otherUser: string; admin: string },
+): Record<string, string> | undefined {
+  if (!pathParams) return undefined;
+  const owner = who === 'admin' ? ids.admin : ids.user;
+  return Object.fromEntries(Object.entries(pathParams).map(([k, v]) => [k, v === SELF ? owner : v]));
+}
+
+/** An address no test registers: every public auth route treats it as an unknown account. */
+const NOBODY = 'matrix-nobody@example.com';
+/** Messages of the guard itself: an 'allowed' answer never carries one. */
+export const GUARD_MESSAGES = ['Please sign in to continue.', 'Administrator access is required.'] as const;
+
 export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = {
   health: {
+    anonymous: 'allowed',
+    user: 'allowed',
+    admin: 'allowed',
+    request: {},
+  },
+  'packages-list': {
     anonymous: 'allowed',
     user: 'allowed',
     admin: 'allowed',
@@ -59,9 +107,100 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     admin: 'allowed',
     request: { pathParams: { id: UNKNOWN_ID } },
   },
+
+  // Accounts (DESIGN.md §6). The public ones are called by people who are not signed in yet, so a
+  // signed-in caller is let through too (API Gateway passes no claims on routes without an authorizer).
+  'auth-register': {
+    anonymous: 'allowed',
+    user: 'allowed',
+    admin: 'allowed',
+    // The first caller registers the account (201, a code is mailed); the next ones get 409.
+    request: { body: { username: 'matrix_register', email: 'matrix-register@example.com', password: 'Matrix1!pass' } },
+    answers: [201, 409],
+  },
+  'auth-verify-otp': {
+    anonymous: 'allowed',
+    user: 'allowed',
+    admin: 'allowed',
+    request: { body: { email: NOBODY, otp: '0000', password: 'Matrix1!pass' } },
+    answers: [400], // "No valid code found for this email"
+  },
+  'auth-resend-otp': {
+    anonymous: 'allowed',
+    user: 'allowed',
+    admin: 'allowed',
+    request: { body: { email: NOBODY } },
+    answers: [404], // "No registration found for this email"
+  },
+  'auth-login': {
+    anonymous: 'allowed',
+    user: 'allowed',
+    admin: 'allowed',
+    request: { body: { email: NOBODY, password: 'Matrix1!pass' } },
+    // "Invalid email or password" (the same for unknown accounts); 429 once the back-off starts.
+    answers: [401, 429],
+  },
+  'auth-refresh': {
+    anonymous: 'allowed',
+    user: 'allowed',
+    admin: 'allowed',
+    request: { body: { refreshToken: 'matrix.not-a-refresh-token' } },
+    answers: [401], // "Your session has ended. Please sign in again."
+  },
+  'auth-request-password-reset': {
+    anonymous: 'allowed',
+    user: 'allowed',
+    admin: 'allowed',
+    request: { body: { email: NOBODY } },
+    answers: [200], // the same answer whether or not the account exists
+  },
+  'auth-verify-reset-otp': {
+    anonymous: 'allowed',
+    user: 'allowed',
+    admin: 'allowed',
+    request: { body: { email: NOBODY, otp: '0000' } },
+    answers: [400],
+  },
+  'auth-reset-password': {
+    anonymous: 'allowed',
+    user: 'allowed',
+    admin: 'allowed',
+    request: { body: { email: NOBODY, otp: '0000', newPassword: 'Matrix1!reset' } },
+    answers: [400],
+  },
+  'auth-me': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    request: {},
+  },
+  'auth-get-user-data': {
+    anonymous: 401,
+    user: 'allowed',
+    otherUser: 403,
+    admin: 'allowed',
+    request: { pathParams: { userId: SELF } },
+  },
+  'auth-update-user': {
+    anonymous: 401,
+    user: 'allowed',
+    otherUser: 403,
+    admin: 'allowed',
+    // A password change with a wrong current password: proves the caller reached the use case
+    // (400 "Current password is incorrect") without changing any account the other suites use.
+    request: {
+      pathParams: { id: SELF },
+      body: { currentPassword: 'Not-the-password-1!', password: 'Matrix1!changed' },
+    },
+    answers: [400],
+  },
 };
 
-/** True when an HTTP status satisfies an expectation of the matrix. */
-export function meetsExpectation(status: number, expectation: Expectation): boolean {
-  return expectation === 'allowed' ? status !== 401 && status !== 403 : status === expectation;
+/**
+ * True when an HTTP status satisfies an expectation of the matrix. Pass the row's `answers` for
+ * 'allowed': then exactly those statuses count.
+ */
+export function meetsExpectation(status: number, expectation: Expectation, answers?: readonly number[]): boolean {
+  if (expectation !== 'allowed') return status === expectation;
+  return answers ? answers.includes(status) : status !== 401 && status !== 403;
 }

@@ -22,6 +22,8 @@ export const AUTH_COGNITO_ACTIONS = [
   'cognito-idp:SignUp',
   'cognito-idp:InitiateAuth',
   'cognito-idp:AdminConfirmSignUp',
+  // Registration compensation: a Cognito user whose profile could not be written is deleted again.
+  'cognito-idp:AdminDeleteUser',
   'cognito-idp:AdminGetUser',
   'cognito-idp:AdminInitiateAuth',
   'cognito-idp:AdminListGroupsForUser',

@@ -10,16 +10,28 @@ import {
   UserPool,
   UserPoolClientIdentityProvider,
   UserPoolIdentityProviderGoogle,
+  UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
+import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import type { GoogleSettings } from './settings.js';
+import { NODE_FUNCTION_DEFAULTS } from './constructs/app-function.js';
+import { triggerEntry } from './paths.js';
+import type { GoogleSettings, LogLevel } from './settings.js';
 
 export interface AuthStackProps extends StackProps {
   readonly appUrl: string;
   /** Present only when all Google context values are given (see settings.ts). */
   readonly google?: GoogleSettings;
+  /** LOG_LEVEL of the user-pool trigger (default info). */
+  readonly logLevel?: LogLevel;
 }
+
+/** What the PreSignUp trigger may do on the pool: find a native user by e-mail and link an identity to it. */
+export const PRE_SIGN_UP_COGNITO_ACTIONS = ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers'] as const;
 
 /** Token lifetimes (DESIGN.md §6): short access, and `POST /api/auth/refresh` keeps sessions alive. */
 const TOKEN_VALIDITY = {
@@ -39,6 +51,8 @@ export class AuthStack extends Stack {
   readonly webClient: UserPoolClient;
   /** The hosted-UI client for Google sign-in; only with the Google context values. */
   readonly hostedUiClient?: UserPoolClient;
+  /** Links a first Google sign-in to the native account with the same e-mail; only with Google. */
+  readonly preSignUpTrigger?: IFunction;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -88,7 +102,10 @@ export class AuthStack extends Stack {
       ...TOKEN_VALIDITY,
     });
 
-    if (props.google) this.hostedUiClient = this.addGoogleSignIn(props.google, props.appUrl);
+    if (props.google) {
+      this.hostedUiClient = this.addGoogleSignIn(props.google, props.appUrl);
+      this.preSignUpTrigger = this.addPreSignUpTrigger(props.logLevel ?? 'info');
+    }
 
     NagSuppressions.addResourceSuppressions(this.userPool, [
       {
@@ -110,8 +127,8 @@ export class AuthStack extends Stack {
   /**
    * Google through the Cognito hosted UI (DESIGN.md §6): a Cognito domain, the Google IdP and a
    * hosted-UI client that offers Google only. The SPA uses Amplify `signInWithRedirect` with this
-   * client id and the redirect URL `${appUrl}/auth/callback`. Linking a Google identity to an
-   * existing native user (PreSignUp trigger) is a function concern, added with that handler.
+   * client id and the redirect URL `${appUrl}/auth/callback`. A first Google sign-in is linked to
+   * an existing native user with the same verified e-mail by the PreSignUp trigger below.
    */
   private addGoogleSignIn(google: GoogleSettings, appUrl: string): UserPoolClient {
     const domain = this.userPool.addDomain('HostedUiDomain', { cognitoDomain: { domainPrefix: google.domainPrefix } });
@@ -150,5 +167,51 @@ export class AuthStack extends Stack {
     new CfnOutput(this, 'HostedUiClientId', { value: client.userPoolClientId });
     new CfnOutput(this, 'HostedUiDomain', { value: domain.baseUrl() });
     return client;
+  }
+
+  /**
+   * functions/src/triggers/pre-sign-up.ts as the pool's PreSignUp trigger. Only deployed with
+   * Google: without a federated IdP there is nothing to link, and native sign-ups need no trigger.
+   */
+  private addPreSignUpTrigger(logLevel: LogLevel): IFunction {
+    const logGroup = new LogGroup(this, 'PreSignUpLogs', { retention: RetentionDays.ONE_MONTH });
+    const role = new Role(this, 'PreSignUpRole', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Runtime role of the Cognito PreSignUp trigger (Google account linking)',
+    });
+    logGroup.grantWrite(role);
+
+    const fn = new NodejsFunction(this, 'PreSignUpFunction', {
+      ...NODE_FUNCTION_DEFAULTS,
+      entry: triggerEntry('pre-sign-up'),
+      handler: 'handler',
+      description: 'Cognito PreSignUp: link a first Google sign-in to the native account with the same e-mail',
+      // Cognito waits at most 5 s for a trigger (and retries it); a longer timeout would never be used.
+      timeout: Duration.seconds(5),
+      role,
+      logGroup,
+      environment: { LOG_LEVEL: logLevel, NODE_OPTIONS: '--enable-source-maps' },
+    });
+    this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, fn);
+
+    // Scoped to this pool's ARN, without a cycle: the pool references the function (LambdaConfig),
+    // and the function depends on its role's default policy, so a grant in that default policy
+    // naming the pool would close the loop (pool -> function -> policy -> pool). This separate
+    // policy is attached to the same role but nothing waits for it except itself, so it can name
+    // the pool directly; no constructed ARN or wildcard pool id is needed.
+    new Policy(this, 'PreSignUpPoolAccess', {
+      roles: [role],
+      statements: [
+        new PolicyStatement({ actions: [...PRE_SIGN_UP_COGNITO_ACTIONS], resources: [this.userPool.userPoolArn] }),
+      ],
+    });
+
+    NagSuppressions.addResourceSuppressions(fn, [
+      {
+        id: 'AwsSolutions-L1',
+        reason: 'DESIGN.md §2 pins nodejs22.x (arm64); the runtime is raised deliberately, not by the linter.',
+      },
+    ]);
+    return fn;
   }
 }

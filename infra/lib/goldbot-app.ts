@@ -48,6 +48,7 @@ export function createGoldbotApp(app: App, options: GoldbotAppOptions = {}): Gol
     description: 'Goldbot: Cognito user pool, clients and admin group',
     appUrl: settings.appUrl,
     google: settings.google,
+    logLevel: settings.logLevel,
   });
   const api = new ApiStack(app, 'Goldbot-Api', {
     tags,

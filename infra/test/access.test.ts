@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { getRoute, ROUTES, SCHEDULES } from '@goldbot/shared';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../lib/paths.js';
 import { ADMIN_USER_COGNITO_ACTIONS, AUTH_COGNITO_ACTIONS, jobAccess, routeAccess } from '../lib/access.js';
 
 /** The permission rules over the whole route table, implemented or not, so new routes are covered. */
@@ -18,6 +21,13 @@ describe('routeAccess', () => {
     }
     expect(routeAccess(getRoute('admin-user-deactivate')).cognitoActions).toContain('cognito-idp:AdminDisableUser');
     expect(routeAccess(getRoute('admin-users')).cognitoActions).toEqual([]);
+  });
+
+  it('allows every Cognito call the auth adapter makes, registration compensation included', () => {
+    const adapter = readFileSync(join(REPO_ROOT, 'functions/src/adapters/cognito-directory.ts'), 'utf8');
+    const commands = [...adapter.matchAll(/new (\w+)Command\(/g)].map((m) => `cognito-idp:${m[1]}`);
+    expect(commands).toContain('cognito-idp:AdminDeleteUser');
+    for (const action of new Set(commands)) expect(AUTH_COGNITO_ACTIONS, action).toContain(action);
   });
 
   it('lists only specific Cognito actions', () => {

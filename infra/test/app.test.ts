@@ -30,6 +30,12 @@ function functionOf(route: (typeof routes)[number]): [string, Fn] {
   return matches[0] as [string, Fn];
 }
 
+/** OTP_HASH_KEY as the template carries it: a dynamic reference CloudFormation resolves at deploy time. */
+function otpHashKeyReference() {
+  const [secretId] = Object.keys(resourcesOfType(synth.templates.api, 'AWS::SecretsManager::Secret'));
+  return { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] };
+}
+
 /** Every action the function's role is allowed, from the policies attached to it. */
 function actionsOf(fn: Fn): string[] {
   const roleId = fn.Properties.Role['Fn::GetAtt'][0];
@@ -105,6 +111,7 @@ describe('API stack', () => {
           'LOG_LEVEL',
           'MAIL_FROM',
           'NODE_OPTIONS',
+          'OTP_HASH_KEY',
           'TABLE_NAME',
           'USER_POOL_CLIENT_ID',
           'USER_POOL_ID',
@@ -112,7 +119,21 @@ describe('API stack', () => {
       );
       expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
       expect(env.APP_URL).toBe(DEFAULT_SETTINGS.appUrl);
+      expect(env.OTP_HASH_KEY, route.id).toEqual(otpHashKeyReference());
     }
+  });
+
+  it('generates the OTP hash key in Secrets Manager and never writes its value into the template', () => {
+    synth.templates.api.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    synth.templates.api.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({
+        PasswordLength: 64,
+        ExcludeUppercase: true,
+        ExcludePunctuation: true,
+        ExcludeCharacters: 'ghijklmnopqrstuvwxyz',
+      }),
+    });
+    synth.templates.api.resourceCountIs('AWS::SecretsManager::RotationSchedule', 0); // manual, see the suppression
   });
 
   it('gives each function a log group kept for one month', () => {
@@ -237,9 +258,12 @@ describe('Auth stack', () => {
     });
   });
 
-  it('has no hosted UI or Google IdP without the Google context', () => {
+  it('has no hosted UI, Google IdP or PreSignUp trigger without the Google context', () => {
     synth.templates.auth.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);
     synth.templates.auth.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+    synth.templates.auth.resourceCountIs('AWS::Lambda::Function', 0);
+    const [pool] = Object.values(resourcesOfType(synth.templates.auth, 'AWS::Cognito::UserPool'));
+    expect(pool?.Properties?.LambdaConfig).toBeUndefined();
   });
 });
 

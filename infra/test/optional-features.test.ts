@@ -59,10 +59,69 @@ describe('Google sign-in', () => {
     });
   });
 
+  it('links a first Google sign-in to the native account through a PreSignUp trigger', () => {
+    const auth = synth.templates.auth;
+    const fns = Object.entries(resourcesOfType(auth, 'AWS::Lambda::Function'));
+    expect(fns).toHaveLength(1);
+    const [fnId, fn] = fns[0] ?? ['', {}];
+    expect(fn.Properties).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Timeout: 5,
+      Handler: 'index.handler',
+      Environment: { Variables: { LOG_LEVEL: 'info', NODE_OPTIONS: '--enable-source-maps' } },
+    });
+    auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: { PreSignUp: { 'Fn::GetAtt': [fnId, 'Arn'] } },
+    });
+    const [poolId] = Object.keys(resourcesOfType(auth, 'AWS::Cognito::UserPool'));
+    // Cognito (this pool only) may invoke it.
+    auth.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'cognito-idp.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] },
+      SourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] },
+    });
+  });
+
+  it('lets the trigger list users and link identities on this pool only, without a dependency cycle', () => {
+    const auth = synth.templates.auth;
+    const [poolId] = Object.keys(resourcesOfType(auth, 'AWS::Cognito::UserPool'));
+    const cognitoStatements = policyStatements(auth).filter((s) =>
+      asArray(s.Action as string | string[]).some((a) => a.startsWith('cognito-idp:')),
+    );
+    expect(cognitoStatements).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers'],
+        Resource: { 'Fn::GetAtt': [poolId, 'Arn'] },
+      },
+    ]);
+    // Template.fromStack would already have thrown on a cycle; the policy is its own resource,
+    // which the function does not wait for.
+    const [fn] = Object.values(auth.findResources('AWS::Lambda::Function')) as { DependsOn?: string[] }[];
+    const policyIds = Object.entries(resourcesOfType(auth, 'AWS::IAM::Policy'))
+      .filter(([, p]) => JSON.stringify(p.Properties?.PolicyDocument).includes('cognito-idp:'))
+      .map(([id]) => id);
+    expect(policyIds).toHaveLength(1);
+    expect(fn?.DependsOn ?? []).not.toContain(policyIds[0]);
+  });
+
   it('accepts tokens of both clients at the API', () => {
     synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       JwtConfiguration: Match.objectLike({ Audience: [Match.anyValue(), Match.anyValue()] }),
     });
+  });
+});
+
+describe('OTP hash key', () => {
+  it('reaches every function, jobs included', () => {
+    const fns = Object.values(resourcesOfType(synth.templates.api, 'AWS::Lambda::Function'));
+    expect(fns).toHaveLength(implementedRoutes().length + 1);
+    for (const fn of fns) {
+      const env = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(JSON.stringify(env.OTP_HASH_KEY)).toContain('{{resolve:secretsmanager:');
+    }
   });
 });
 

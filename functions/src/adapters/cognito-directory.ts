@@ -9,7 +9,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../config.js';
-import { ConflictError } from '../domain/errors.js';
+import { ConflictError, ValidationError } from '../domain/errors.js';
 
 /**
  * The Cognito user pool behind the spec's auth endpoints (DESIGN.md §6). The pool's username is
@@ -24,7 +24,8 @@ export interface IssuedTokens {
   claims: { sub: string; email: string; groups: string[]; iat: number };
 }
 
-export type SignInResult = { kind: 'ok'; tokens: IssuedTokens } | { kind: 'invalid' } | { kind: 'unconfirmed' };
+export type SignInResult =
+  { kind: 'ok'; tokens: IssuedTokens } | { kind: 'invalid' } | { kind: 'unconfirmed' } | { kind: 'disabled' };
 
 export interface IdentityDirectory {
   signUp(email: string, password: string): Promise<string>;
@@ -72,7 +73,9 @@ export const cognitoDirectory: IdentityDirectory = {
         throw new ConflictError('An account with this email already exists. Please sign in instead.');
       }
       if (errorName(error) === 'InvalidPasswordException') {
-        throw new ConflictError('This password is not accepted. Please choose a stronger password.');
+        // The pool policy refused it (our schema checks the same rules first): a bad input, not a conflict.
+        const message = 'This password is not accepted. Please choose a stronger password.';
+        throw new ValidationError(message, { password: message });
       }
       throw error;
     }
@@ -121,6 +124,8 @@ export const cognitoDirectory: IdentityDirectory = {
     } catch (error) {
       const name = errorName(error);
       if (name === 'UserNotConfirmedException') return { kind: 'unconfirmed' };
+      // A deactivated user is disabled in Cognito, which answers this with its own message.
+      if (name === 'NotAuthorizedException' && /disabled/i.test((error as Error).message)) return { kind: 'disabled' };
       // AWS answers NotAuthorizedException for a wrong password; cognito-local InvalidPasswordException.
       if (['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException'].includes(name)) {
         return { kind: 'invalid' };
@@ -149,18 +154,25 @@ export const cognitoDirectory: IdentityDirectory = {
 
   async setPassword(email, password) {
     await cognito.send(
-      new AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: email, Password: password, Permanent: true }),
+      new AdminSetUserPasswordCommand({
+        UserPoolId: config.userPoolId,
+        Username: email,
+        Password: password,
+        Permanent: true,
+      }),
     );
   },
 
   async updateEmail(currentEmail, newEmail) {
+    // The new address is unproven: marked unverified, so the Google PreSignUp trigger (which
+    // links only verified addresses) can never attach someone else's Google account to it.
     await cognito.send(
       new AdminUpdateUserAttributesCommand({
         UserPoolId: config.userPoolId,
         Username: currentEmail,
         UserAttributes: [
           { Name: 'email', Value: newEmail },
-          { Name: 'email_verified', Value: 'true' },
+          { Name: 'email_verified', Value: 'false' },
         ],
       }),
     );

@@ -32,11 +32,10 @@ import {
  * one TransactWriteItems with conditions, so retries and races cannot half-apply.
  */
 const nowEpoch = (nowMs: number) => Math.floor(nowMs / 1000);
-const isConditionalFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
+const isConditionalFailure = (error: unknown) =>
+  (error as { name?: string }).name === 'ConditionalCheckFailedException';
 const cancelReasons = (error: unknown): string[] =>
-  error instanceof TransactionCanceledException
-    ? (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None')
-    : [];
+  error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None') : [];
 
 export class ReferralCodeCollision extends Error {}
 
@@ -55,7 +54,9 @@ export const authStore = {
   },
 
   async isUsernameTaken(username: string, nowMs: number, exceptUserId?: string): Promise<boolean> {
-    const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: usernameMarkerKey(username) }));
+    const result = await documentClient.send(
+      new GetCommand({ TableName: tableName, Key: usernameMarkerKey(username) }),
+    );
     const item = result.Item;
     if (!item || (typeof item.expiresAt === 'number' && item.expiresAt < nowEpoch(nowMs))) return false;
     return item.userId !== exceptUserId;
@@ -87,7 +88,12 @@ export const authStore = {
             {
               Put: {
                 TableName: tableName,
-                Item: { ...usernameMarkerKey(profile.username), entity: 'UsernameMarker', userId: profile._id, ...expiry },
+                Item: {
+                  ...usernameMarkerKey(profile.username),
+                  entity: 'UsernameMarker',
+                  userId: profile._id,
+                  ...expiry,
+                },
                 ConditionExpression: free,
                 ExpressionAttributeValues: { ':now': nowEpoch(nowMs) },
               },
@@ -111,7 +117,8 @@ export const authStore = {
     } catch (error) {
       const reasons = cancelReasons(error);
       if (reasons[0] === 'ConditionalCheckFailed') return; // the same registration, retried
-      if (reasons[1] === 'ConditionalCheckFailed') throw new ConflictError('An account with this email already exists.');
+      if (reasons[1] === 'ConditionalCheckFailed')
+        throw new ConflictError('An account with this email already exists.');
       if (reasons[2] === 'ConditionalCheckFailed') throw new ConflictError('This username is already taken.');
       if (reasons[3] === 'ConditionalCheckFailed') throw new ReferralCodeCollision();
       throw error;
@@ -119,7 +126,11 @@ export const authStore = {
   },
 
   /** T8b: consume the code and mark the account verified, atomically. False when the code lost a race. */
-  async confirmRegistration(profile: UserProfile, codeHash: string, nowMs: number): Promise<'confirmed' | 'already' | 'code-rejected'> {
+  async confirmRegistration(
+    profile: UserProfile,
+    codeHash: string,
+    nowMs: number,
+  ): Promise<'confirmed' | 'already' | 'code-rejected'> {
     const verifiedAt = new Date(nowMs).toISOString();
     try {
       await documentClient.send(
@@ -130,7 +141,11 @@ export const authStore = {
                 TableName: tableName,
                 Key: oneTimeCodeKey(profile.email, 'registration'),
                 ConditionExpression: 'codeHash = :hash AND wrongTries < :max AND expiresAt > :now',
-                ExpressionAttributeValues: { ':hash': codeHash, ':max': AUTH.otpMaxWrongTries, ':now': nowEpoch(nowMs) },
+                ExpressionAttributeValues: {
+                  ':hash': codeHash,
+                  ':max': AUTH.otpMaxWrongTries,
+                  ':now': nowEpoch(nowMs),
+                },
               },
             },
             {
@@ -179,7 +194,13 @@ export const authStore = {
   },
 
   /** T7a: a new code replaces the old one, within the cool-down and the hourly cap. */
-  async issueCode(email: string, purpose: CodePurpose, codeHash: string, expiresAt: number, nowMs: number): Promise<void> {
+  async issueCode(
+    email: string,
+    purpose: CodePurpose,
+    codeHash: string,
+    expiresAt: number,
+    nowMs: number,
+  ): Promise<void> {
     const hourStart = new Date(nowMs).toISOString().slice(0, 13);
     const hourEndMs = Date.parse(`${hourStart}:00:00.000Z`) + 3600_000;
     try {
@@ -223,8 +244,13 @@ export const authStore = {
       const reasons = cancelReasons(error);
       if (reasons[0] === 'ConditionalCheckFailed') {
         const current = await this.getCode(email, purpose);
-        const wait = current ? Math.ceil((current.lastSentAt + AUTH.otpResendCooldownSeconds * 1000 - nowMs) / 1000) : 1;
-        throw new TooManyRequestsError(`Please wait ${Math.max(1, wait)} seconds before requesting another code.`, wait);
+        const wait = current
+          ? Math.ceil((current.lastSentAt + AUTH.otpResendCooldownSeconds * 1000 - nowMs) / 1000)
+          : 1;
+        throw new TooManyRequestsError(
+          `Please wait ${Math.max(1, wait)} seconds before requesting another code.`,
+          wait,
+        );
       }
       if (reasons[1] === 'ConditionalCheckFailed') {
         throw new TooManyRequestsError(
@@ -295,7 +321,11 @@ export const authStore = {
   },
 
   /** Returns the new consecutive-failure count; the caller decides the back-off and records it. */
-  async recordLoginFailure(email: string, nowMs: number, blockSecondsFor: (failures: number) => number): Promise<number> {
+  async recordLoginFailure(
+    email: string,
+    nowMs: number,
+    blockSecondsFor: (failures: number) => number,
+  ): Promise<number> {
     const result = await documentClient.send(
       new UpdateCommand({
         TableName: tableName,
@@ -347,17 +377,19 @@ export const authStore = {
 
   /** Ends every session: refresh tokens stop working and ID tokens issued before now are refused. */
   async revokeSessions(userId: string, nowMs: number): Promise<void> {
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: profileKey(userId),
-        UpdateExpression: 'SET tokensValidAfter = :t',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':t': nowEpoch(nowMs) },
-      }),
-    ).catch((error: unknown) => {
-      if (!isConditionalFailure(error)) throw error;
-    });
+    await documentClient
+      .send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: profileKey(userId),
+          UpdateExpression: 'SET tokensValidAfter = :t',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':t': nowEpoch(nowMs) },
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!isConditionalFailure(error)) throw error;
+      });
     let cursor: Record<string, unknown> | undefined;
     do {
       const page = await documentClient.send(
@@ -371,18 +403,25 @@ export const authStore = {
       );
       const keys = (page.Items ?? []).map((i) => ({ PK: String(i.PK), SK: String(i.SK) }));
       for (let i = 0; i < keys.length; i += 25) {
-        await documentClient.send(
-          new BatchWriteCommand({
-            RequestItems: { [tableName]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) },
-          }),
-        );
+        let requests = { [tableName]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) };
+        // Throttled deletes come back as UnprocessedItems: retry them, a revocation must be complete.
+        for (let attempt = 0; attempt < 5 && (requests[tableName]?.length ?? 0) > 0; attempt += 1) {
+          const result = await documentClient.send(new BatchWriteCommand({ RequestItems: requests }));
+          requests = (result.UnprocessedItems ?? {}) as typeof requests;
+          if ((requests[tableName]?.length ?? 0) > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+        }
+        if ((requests[tableName]?.length ?? 0) > 0) throw new Error('Could not revoke every session');
       }
       cursor = page.LastEvaluatedKey;
     } while (cursor);
   },
 
   /** T10: username and/or e-mail change with marker moves, in one transaction. */
-  async updateIdentity(profile: UserProfile, next: { username: string; email: string }, nowMs: number): Promise<UserProfile> {
+  async updateIdentity(
+    profile: UserProfile,
+    next: { username: string; email: string },
+    nowMs: number,
+  ): Promise<UserProfile> {
     const updatedAt = new Date(nowMs).toISOString();
     const updated: UserProfile = { ...profile, username: next.username, email: next.email, updatedAt };
     const usernameChanged = next.username.toLowerCase() !== profile.username.toLowerCase();

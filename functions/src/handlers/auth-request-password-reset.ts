@@ -3,6 +3,7 @@ import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 import { authService } from '../services/auth-service.js';
 
-export const handler = defineHandler({ route: 'auth-request-password-reset', body: forgotInputSchema }, async ({ body }) =>
-  ok(await authService.requestPasswordReset(body.email)),
+export const handler = defineHandler(
+  { route: 'auth-request-password-reset', body: forgotInputSchema },
+  async ({ body }) => ok(await authService.requestPasswordReset(body.email)),
 );

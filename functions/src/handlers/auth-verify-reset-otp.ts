@@ -3,6 +3,7 @@ import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 import { authService } from '../services/auth-service.js';
 
-export const handler = defineHandler({ route: 'auth-verify-reset-otp', body: verifyResetOtpInputSchema }, async ({ body }) =>
-  ok(await authService.verifyResetCode(body.email, body.otp)),
+export const handler = defineHandler(
+  { route: 'auth-verify-reset-otp', body: verifyResetOtpInputSchema },
+  async ({ body }) => ok(await authService.verifyResetCode(body.email, body.otp)),
 );

@@ -46,7 +46,10 @@ async function registerAndSignIn(tag: string): Promise<Session> {
   const email = newEmail(tag);
   await register(email);
   const otp = await latestCode(email, /verification/i);
-  const verified = await api<Session>('/api/auth/verifyOtp', { method: 'POST', body: { email, otp, password: PASSWORD } });
+  const verified = await api<Session>('/api/auth/verifyOtp', {
+    method: 'POST',
+    body: { email, otp, password: PASSWORD },
+  });
   expect(verified.status).toBe(200);
   return verified.body;
 }
@@ -71,7 +74,10 @@ describe('registration with a mailed code', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ msg: expect.stringMatching(/incorrect/i) });
 
-    const verified = await api<Session>('/api/auth/verifyOtp', { method: 'POST', body: { email, otp, password: PASSWORD } });
+    const verified = await api<Session>('/api/auth/verifyOtp', {
+      method: 'POST',
+      body: { email, otp, password: PASSWORD },
+    });
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ username, email, isAdmin: false, referralCount: 0, referralEarnings: 0 });
     expect(verified.body.referralCode).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
@@ -100,7 +106,10 @@ describe('registration with a mailed code', () => {
     });
     expect(sameName.status).toBe(409);
     expect(sameName.body).toMatchObject({ message: 'This username is already taken.' });
-    const weak = await api('/api/auth/Register', { method: 'POST', body: { username: 'abc', email: 'x', password: 'weak' } });
+    const weak = await api('/api/auth/Register', {
+      method: 'POST',
+      body: { username: 'abc', email: 'x', password: 'weak' },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body).toMatchObject({
       errors: {
@@ -156,16 +165,28 @@ describe('registration with a mailed code', () => {
 describe('sign-in, refresh and back-off', () => {
   it('uses one generic message for unknown e-mail and wrong password, then backs off after 5 failures', async () => {
     const session = await registerAndSignIn('backoff');
-    const unknown = await api('/api/auth/login', { method: 'POST', body: { email: newEmail('nobody'), password: PASSWORD } });
-    const wrong = await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: 'Wrong$pass1' } });
+    const unknown = await api('/api/auth/login', {
+      method: 'POST',
+      body: { email: newEmail('nobody'), password: PASSWORD },
+    });
+    const wrong = await api('/api/auth/login', {
+      method: 'POST',
+      body: { email: session.email, password: 'Wrong$pass1' },
+    });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
 
     for (let i = 0; i < 4; i += 1) {
-      expect((await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: 'Wrong$pass1' } })).status).toBe(401);
+      expect(
+        (await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: 'Wrong$pass1' } }))
+          .status,
+      ).toBe(401);
     }
-    const blocked = await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: PASSWORD } });
+    const blocked = await api('/api/auth/login', {
+      method: 'POST',
+      body: { email: session.email, password: PASSWORD },
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
@@ -185,12 +206,21 @@ describe('sign-in, refresh and back-off', () => {
       body: { currentPassword: PASSWORD, password: 'N3w$ecret!' },
     });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ message: 'Password updated successfully. Please login again with your new password.' });
-    const afterRevoke = await api('/api/auth/refresh', { method: 'POST', body: { refreshToken: session.refreshToken } });
+    expect(changed.body).toMatchObject({
+      message: 'Password updated successfully. Please login again with your new password.',
+    });
+    const afterRevoke = await api('/api/auth/refresh', {
+      method: 'POST',
+      body: { refreshToken: session.refreshToken },
+    });
     expect(afterRevoke.status).toBe(401);
     expect((await api('/api/auth/refresh', { method: 'POST', body: { refreshToken: 'garbage' } })).status).toBe(401);
-    expect((await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: PASSWORD } })).status).toBe(401);
-    expect((await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: 'N3w$ecret!' } })).status).toBe(200);
+    expect(
+      (await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: PASSWORD } })).status,
+    ).toBe(401);
+    expect(
+      (await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: 'N3w$ecret!' } })).status,
+    ).toBe(200);
   });
 
   it('refuses a deactivated account everywhere', async () => {
@@ -206,8 +236,12 @@ describe('sign-in, refresh and back-off', () => {
     const me = await api('/api/auth/me', { token: session.token });
     expect(me.status).toBe(403);
     expect(me.body).toMatchObject({ message: 'Account is deactivated' });
-    expect((await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: PASSWORD } })).status).toBe(403);
-    expect((await api('/api/auth/refresh', { method: 'POST', body: { refreshToken: session.refreshToken } })).status).toBe(403);
+    expect(
+      (await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: PASSWORD } })).status,
+    ).toBe(403);
+    expect(
+      (await api('/api/auth/refresh', { method: 'POST', body: { refreshToken: session.refreshToken } })).status,
+    ).toBe(403);
   });
 });
 
@@ -227,7 +261,9 @@ describe('password reset', () => {
     expect(unknown.body.message).toBe(requested.body.message);
 
     const otp = await latestCode(session.email, /reset/i);
-    expect((await api('/api/auth/verify-reset-otp', { method: 'POST', body: { email: session.email, otp } })).status).toBe(200);
+    expect(
+      (await api('/api/auth/verify-reset-otp', { method: 'POST', body: { email: session.email, otp } })).status,
+    ).toBe(200);
     // Checking does not consume: the reset itself still accepts the same code.
     const reset = await api('/api/auth/reset-password', {
       method: 'POST',
@@ -241,8 +277,13 @@ describe('password reset', () => {
     });
     expect(again.status).toBe(400);
 
-    expect((await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: PASSWORD } })).status).toBe(401);
-    expect((await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: 'Fresh#Pass9' } })).status).toBe(200);
+    expect(
+      (await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: PASSWORD } })).status,
+    ).toBe(401);
+    expect(
+      (await api('/api/auth/login', { method: 'POST', body: { email: session.email, password: 'Fresh#Pass9' } }))
+        .status,
+    ).toBe(200);
     expect((await api('/api/auth/me', { token: session.token })).status).toBe(401);
   });
 
@@ -265,12 +306,22 @@ describe('account data and profile', () => {
   it('getuserdata: self and admin yes, another user 403', async () => {
     const alice = await registerAndSignIn('alice');
     const bob = await registerAndSignIn('bob');
-    const own = await api<{ _id: string; username: string }>(`/api/auth/getuserdata/${alice.userId}`, { token: alice.token });
+    const own = await api<{ _id: string; username: string }>(`/api/auth/getuserdata/${alice.userId}`, {
+      token: alice.token,
+    });
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ _id: alice.userId, username: alice.username, referralCode: alice.referralCode });
     expect((await api(`/api/auth/getuserdata/${alice.userId}`, { token: bob.token })).status).toBe(403);
     expect((await api(`/api/auth/getuserdata/${alice.userId}`, { token: await idTokenFor('admin') })).status).toBe(200);
-    expect((await api(`/api/auth/updateUser/${alice.userId}`, { method: 'PUT', token: bob.token, body: { username: 'x_y_z', email: bob.email } })).status).toBe(403);
+    expect(
+      (
+        await api(`/api/auth/updateUser/${alice.userId}`, {
+          method: 'PUT',
+          token: bob.token,
+          body: { username: 'x_y_z', email: bob.email },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('updates username and e-mail, keeping e-mails unique and Cognito in step', async () => {
@@ -282,9 +333,15 @@ describe('account data and profile', () => {
       body: { username: carol.username, email: dave.email },
     });
     expect(taken.status).toBe(409);
-    const missing = await api(`/api/auth/updateUser/${carol.userId}`, { method: 'PUT', token: carol.token, body: { username: '', email: '' } });
+    const missing = await api(`/api/auth/updateUser/${carol.userId}`, {
+      method: 'PUT',
+      token: carol.token,
+      body: { username: '', email: '' },
+    });
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ errors: { username: 'All fields are required', email: 'All fields are required' } });
+    expect(missing.body).toMatchObject({
+      errors: { username: 'All fields are required', email: 'All fields are required' },
+    });
 
     const newAddress = newEmail('carol-new');
     const updated = await api<{ user: Session }>(`/api/auth/updateUser/${carol.userId}`, {
@@ -294,8 +351,12 @@ describe('account data and profile', () => {
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ message: 'Profile updated successfully', user: { email: newAddress } });
-    const marker = await db().send(new GetCommand({ TableName: stack().tableName, Key: { PK: `EMAIL#${carol.email}`, SK: 'EMAIL' } }));
+    const marker = await db().send(
+      new GetCommand({ TableName: stack().tableName, Key: { PK: `EMAIL#${carol.email}`, SK: 'EMAIL' } }),
+    );
     expect(marker.Item).toBeUndefined();
-    expect((await api('/api/auth/login', { method: 'POST', body: { email: newAddress, password: PASSWORD } })).status).toBe(200);
+    expect(
+      (await api('/api/auth/login', { method: 'POST', body: { email: newAddress, password: PASSWORD } })).status,
+    ).toBe(200);
   });
 });

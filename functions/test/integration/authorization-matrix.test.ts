@@ -1,10 +1,29 @@
 import { buildPath, implementedRoutes, type RouteId } from '@goldbot/shared';
 import { describe, expect, it } from 'vitest';
-import { AUTHORIZATION_MATRIX, type Expectation } from '../authorization-matrix.js';
+import {
+  AUTHORIZATION_MATRIX,
+  GUARD_MESSAGES,
+  resolvePathParams,
+  type Expectation,
+  type MatrixCaller,
+} from '../authorization-matrix.js';
 import { api, idTokenFor } from './http-client.js';
 
 /** Every implemented route, called as each kind of caller, against the real gateway and handlers. */
-const callers = ['anonymous', 'user', 'admin'] as const;
+const subOf = (token: string) =>
+  String((JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string }).sub);
+
+async function callerIds() {
+  const [user, otherUser, admin] = await Promise.all([
+    idTokenFor('user'),
+    idTokenFor('other-user'),
+    idTokenFor('admin'),
+  ]);
+  return { user: subOf(user), otherUser: subOf(otherUser), admin: subOf(admin) };
+}
+
+const tokenFor = (who: MatrixCaller) =>
+  who === 'anonymous' ? Promise.resolve(undefined) : idTokenFor(who === 'otherUser' ? 'other-user' : who);
 
 describe('authorization matrix over HTTP', () => {
   for (const route of implementedRoutes()) {
@@ -13,19 +32,26 @@ describe('authorization matrix over HTTP', () => {
       expect(row, `add ${route.id} to functions/test/authorization-matrix.ts`).toBeDefined();
     });
     if (!row) continue;
+    const callers: MatrixCaller[] = ['anonymous', 'user', 'admin', ...(row.otherUser ? (['otherUser'] as const) : [])];
     for (const caller of callers) {
-      const expected: Expectation = row[caller];
+      const expected: Expectation | undefined = caller === 'otherUser' ? row.otherUser : row[caller];
       it(`${route.id} as ${caller} → ${expected}`, async () => {
-        const token = caller === 'anonymous' ? undefined : await idTokenFor(caller);
+        const token = await tokenFor(caller);
+        const params = resolvePathParams(row.request.pathParams, caller, await callerIds());
         const query = row.request.query ? `?${new URLSearchParams(row.request.query).toString()}` : '';
-        const response = await api(`${buildPath(route.path, row.request.pathParams)}${query}`, {
+        const response = await api(`${buildPath(route.path, params)}${query}`, {
           method: route.method,
           token,
           body: row.request.body,
         });
-        if (expected === 'allowed') expect([401, 403]).not.toContain(response.status);
-        else expect(response.status).toBe(expected);
         expect(response.status).toBeLessThan(500);
+        if (expected === 'allowed') {
+          expect([401, 403].includes(response.status) && !row.answers?.includes(response.status)).toBe(false);
+          if (row.answers) expect(row.answers).toContain(response.status);
+          expect(GUARD_MESSAGES).not.toContain((response.body as { message?: string }).message);
+        } else {
+          expect(response.status).toBe(expected);
+        }
       });
     }
   }

@@ -12,7 +12,9 @@ describe('local platform', () => {
   });
 
   it('serves the seeded package catalog publicly, in display order, cacheable', async () => {
-    const response = await api<{ packages: { slug: string; packageName: string; priceUsd: number }[] }>('/api/packages');
+    const response = await api<{ packages: { slug: string; packageName: string; priceUsd: number }[] }>(
+      '/api/packages',
+    );
     expect(response.status).toBe(200);
     expect(response.body.packages.map((p) => [p.slug, p.packageName, p.priceUsd])).toEqual([
       ['freeTrial', 'Free Trial', 0],

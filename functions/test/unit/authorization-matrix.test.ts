@@ -1,28 +1,80 @@
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  NotAuthorizedException,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { getRoute, type RouteId } from '@goldbot/shared';
-import { AUTHORIZATION_MATRIX, meetsExpectation, type AuthorizationRow } from '../authorization-matrix.js';
+import {
+  changePasswordInputSchema,
+  getRoute,
+  resetPasswordInputSchema,
+  verifyOtpInputSchema,
+  verifyResetOtpInputSchema,
+  type RouteId,
+} from '@goldbot/shared';
+import {
+  AUTHORIZATION_MATRIX,
+  GUARD_MESSAGES,
+  meetsExpectation,
+  resolvePathParams,
+  type AuthorizationRow,
+  type MatrixCaller,
+} from '../authorization-matrix.js';
 import { CALLERS, httpEvent, invoke, type HttpHandler } from '../helpers/lambda.js';
 
 /**
  * The matrix, in process: every row's request sent to the real handler as each caller, with the
- * table mocked like an empty one (deletes of unknown ids fail their condition). The integration
- * suite repeats this over real HTTP against the local stack.
+ * table mocked like an empty one (deletes of unknown ids fail their condition) and a Cognito that
+ * knows nobody (sign-up works, every sign-in and refresh is refused). The integration suite
+ * repeats this over real HTTP against the local stack.
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
+const cognito = mockClient(CognitoIdentityProviderClient);
+const ses = mockClient(SESClient);
 beforeEach(() => {
   dynamo.reset();
+  cognito.reset();
+  ses.reset();
+  dynamo.on(GetCommand).resolves({});
   dynamo.on(PutCommand).resolves({});
   dynamo.on(QueryCommand).resolves({ Items: [] });
+  dynamo.on(TransactWriteCommand).resolves({});
+  dynamo.on(UpdateCommand).resolves({ Attributes: { failures: 1 } });
   dynamo
     .on(DeleteCommand)
     .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
+  cognito.onAnyCommand().resolves({});
+  cognito.on(SignUpCommand).resolves({ UserSub: '33333333-3333-4333-8333-333333333333', UserConfirmed: false });
+  cognito
+    .on(InitiateAuthCommand)
+    .rejects(new NotAuthorizedException({ message: 'Incorrect username or password.', $metadata: {} }));
+  ses.on(SendEmailCommand).resolves({ MessageId: 'matrix' });
 });
-afterAll(() => dynamo.restore());
+afterAll(() => {
+  dynamo.restore();
+  cognito.restore();
+  ses.restore();
+});
 
 const callers = { anonymous: null, user: CALLERS.user, admin: CALLERS.admin, otherUser: CALLERS.otherUser } as const;
+const ids = {
+  user: String(CALLERS.user.sub),
+  otherUser: String(CALLERS.otherUser.sub),
+  admin: String(CALLERS.admin.sub),
+};
 const rows = Object.entries(AUTHORIZATION_MATRIX) as [RouteId, AuthorizationRow][];
 
 describe('meetsExpectation', () => {
@@ -35,10 +87,47 @@ describe('meetsExpectation', () => {
     expect(meetsExpectation(403, 401)).toBe(false);
     expect(meetsExpectation(200, 403)).toBe(false);
   });
+
+  it("counts exactly a row's answers as allowed when it lists them", () => {
+    expect(meetsExpectation(401, 'allowed', [401, 429])).toBe(true);
+    expect(meetsExpectation(429, 'allowed', [401, 429])).toBe(true);
+    expect(meetsExpectation(200, 'allowed', [401, 429])).toBe(false);
+    expect(meetsExpectation(403, 403, [400])).toBe(true);
+  });
+});
+
+describe('resolvePathParams', () => {
+  it('sends the caller its own id, and otherUser the user id', () => {
+    const params = { userId: '{self}', fixed: 'x' };
+    expect(resolvePathParams(params, 'user', ids)).toEqual({ userId: ids.user, fixed: 'x' });
+    expect(resolvePathParams(params, 'admin', ids)).toEqual({ userId: ids.admin, fixed: 'x' });
+    expect(resolvePathParams(params, 'otherUser', ids)).toEqual({ userId: ids.user, fixed: 'x' });
+    expect(resolvePathParams(undefined, 'user', ids)).toBeUndefined();
+  });
+});
+
+describe('rows whose use case answers 400', () => {
+  // Their 400 must be the use case's ("wrong code", "wrong current password"), never the schema's.
+  it.each([
+    ['auth-verify-otp', verifyOtpInputSchema],
+    ['auth-verify-reset-otp', verifyResetOtpInputSchema],
+    ['auth-reset-password', resetPasswordInputSchema],
+    ['auth-update-user', changePasswordInputSchema],
+  ] as const)('%s sends a body its schema accepts', (routeId, schema) => {
+    expect(AUTHORIZATION_MATRIX[routeId]?.answers).toContain(400);
+    expect(schema.safeParse(AUTHORIZATION_MATRIX[routeId]?.request.body).success).toBe(true);
+  });
+
+  it('lists every row that answers 400 above', () => {
+    const with400 = rows.filter(([, row]) => row.answers?.includes(400)).map(([id]) => id);
+    expect(with400.sort()).toEqual(
+      ['auth-reset-password', 'auth-update-user', 'auth-verify-otp', 'auth-verify-reset-otp'].sort(),
+    );
+  });
 });
 
 describe.each(rows)('authorization matrix: %s', (routeId, row) => {
-  const cases = (Object.keys(callers) as (keyof typeof callers)[])
+  const cases = (Object.keys(callers) as MatrixCaller[])
     .filter((who) => row[who] !== undefined)
     .map((who) => [who, row[who] as AuthorizationRow['admin']] as const);
 
@@ -49,17 +138,21 @@ describe.each(rows)('authorization matrix: %s', (routeId, row) => {
       httpEvent({
         routeId,
         claims: callers[who],
-        pathParameters: row.request.pathParams,
+        pathParameters: resolvePathParams(row.request.pathParams, who, ids),
         query: row.request.query,
         body: row.request.body,
       }),
     );
     expect(
-      meetsExpectation(res.statusCode, expected),
+      meetsExpectation(res.statusCode, expected, row.answers),
       `${getRoute(routeId).method} as ${who}: got ${res.statusCode} ${res.rawBody}`,
     ).toBe(true);
-    // An allowed request must be a valid one: the row's request may not be rejected as malformed.
-    if (expected === 'allowed') expect(res.statusCode, res.rawBody).not.toBe(400);
+    if (expected === 'allowed') {
+      // An allowed request must be a valid one: the row's request may not be rejected as malformed.
+      // (Rows whose use case answers 400 to a wrong code or password list it in `answers`.)
+      if (!row.answers?.includes(400)) expect(res.statusCode, res.rawBody).not.toBe(400);
+      expect(GUARD_MESSAGES as readonly unknown[]).not.toContain(res.body.message);
+    }
     expect(res.statusCode).toBeLessThan(500);
   });
 });

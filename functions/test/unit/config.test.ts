@@ -7,6 +7,7 @@ const complete: NodeJS.ProcessEnv = {
   USER_POOL_CLIENT_ID: 'client-1',
   MAIL_FROM: 'no-reply@example.com',
   APP_URL: 'https://www.example.com',
+  OTP_HASH_KEY: 'a'.repeat(64),
 };
 
 describe('parseConfig', () => {
@@ -18,6 +19,7 @@ describe('parseConfig', () => {
       userPoolClientId: 'client-1',
       mailFrom: 'no-reply@example.com',
       appUrl: 'https://www.example.com',
+      otpHashKey: 'a'.repeat(64),
       logLevel: 'info',
       endpoints: { dynamodb: undefined, cognito: undefined, ses: undefined },
     });
@@ -66,6 +68,19 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ ...complete, AWS_ENDPOINT_URL_DYNAMODB: 'localhost 8000' })).toThrow(
       /AWS_ENDPOINT_URL_DYNAMODB/,
     );
+  });
+
+  it('requires an OTP hash key of at least 32 characters, naming it but never echoing it', () => {
+    const { OTP_HASH_KEY: _missing, ...env } = complete;
+    expect(() => parseConfig(env)).toThrow(/^Invalid function configuration: OTP_HASH_KEY: /);
+    let message = '';
+    try {
+      parseConfig({ ...complete, OTP_HASH_KEY: 'short-key-1234' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('OTP_HASH_KEY');
+    expect(message).not.toContain('short-key-1234');
   });
 
   it('returns a frozen object', () => {

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -21,6 +21,8 @@ const NOW = new Date('2026-03-04T05:06:07.890Z');
 
 beforeEach(() => {
   dynamo.reset();
+  // The per-request session guard reads the caller's profile: none stored = nothing to refuse.
+  dynamo.on(GetCommand).resolves({});
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
 });
@@ -182,7 +184,8 @@ describe('contact-list', () => {
     const res = await invoke(contactList, admin({ cursor: forged }));
     expect(res.statusCode).toBe(400);
     expect(res.body.errors).toEqual({ cursor: 'Invalid cursor' });
-    expect(dynamo.calls()).toHaveLength(0);
+    // Only the session guard's profile read; no query.
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
   });
 
   it('answers 400 for a garbage or tampered cursor or a bad limit, without querying', async () => {
@@ -201,7 +204,7 @@ describe('contact-list', () => {
       const res = await invoke(contactList, admin(query));
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
     }
-    expect(dynamo.calls()).toHaveLength(0);
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
   });
 
   it('is for admins only', async () => {
@@ -257,7 +260,7 @@ describe('contact-delete', () => {
     dynamo.resetHistory();
     const blank = await invoke(contactDelete, admin('   '));
     expect(blank.statusCode).toBe(400);
-    expect(dynamo.calls()).toHaveLength(0);
+    expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(0);
   });
 
   it('is for admins only', async () => {

@@ -1,3 +1,5 @@
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type * as DomainErrors from '../../src/domain/errors.js';
 import type * as HttpHandlerKit from '../../src/kit/http-handler.js';
@@ -18,6 +20,9 @@ let errors: Errors;
 let responses: Responses;
 let write: MockInstance<typeof process.stdout.write>;
 const previousLevel = process.env.LOG_LEVEL;
+// Authenticated requests pass the session guard, which reads the caller's profile (none stored here).
+const dynamo = mockClient(DynamoDBDocumentClient);
+dynamo.on(GetCommand).resolves({});
 
 beforeAll(async () => {
   process.env.LOG_LEVEL = 'info';
@@ -28,6 +33,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
+  dynamo.restore();
   process.env.LOG_LEVEL = previousLevel;
   vi.resetModules();
 });

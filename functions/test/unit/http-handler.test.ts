@@ -1,4 +1,4 @@
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -17,7 +17,11 @@ import { created, errorBody, ok, toApiGatewayResult } from '../../src/kit/http-r
 import { CALLERS, httpEvent, invoke, lambdaContext } from '../helpers/lambda.js';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
-beforeEach(() => dynamo.reset());
+beforeEach(() => {
+  dynamo.reset();
+  // The per-request session guard reads the caller's profile: none stored = nothing to refuse.
+  dynamo.on(GetCommand).resolves({});
+});
 afterAll(() => dynamo.restore());
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again in a moment.';
@@ -169,7 +173,12 @@ describe('role guard', () => {
     const { handler, run } = probe('health');
     expect((await invoke(handler, httpEvent({ routeId: 'health' }))).body).toEqual({ caller: null });
     expect((await invoke(handler, httpEvent({ routeId: 'health', claims: CALLERS.user }))).body).toEqual({
-      caller: { userId: CALLERS.user.sub, email: 'user@example.com', isAdmin: false },
+      caller: {
+        userId: CALLERS.user.sub,
+        email: 'user@example.com',
+        isAdmin: false,
+        issuedAt: Number(CALLERS.user.iat),
+      },
     });
     expect(run).toHaveBeenCalledTimes(2);
   });

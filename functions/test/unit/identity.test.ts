@@ -39,6 +39,7 @@ describe('callerFromEvent', () => {
       userId: CALLERS.user.sub,
       email: 'user@example.com',
       isAdmin: false,
+      issuedAt: Number(CALLERS.user.iat),
     });
   });
 
@@ -59,6 +60,7 @@ describe('callerFromEvent', () => {
       userId: 'u-1',
       email: '',
       isAdmin: false,
+      issuedAt: 0,
     });
   });
 
@@ -67,6 +69,7 @@ describe('callerFromEvent', () => {
       userId: '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f',
       email: 'admin@example.com',
       isAdmin: true,
+      issuedAt: 1767268500,
     });
   });
 });

@@ -1,40 +1,147 @@
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { implementedRoutes } from '@goldbot/shared';
+import { authSessionResponseSchema, implementedRoutes, type RouteId } from '@goldbot/shared';
+import { config } from '../../src/config.js';
+import { hashCode, type CodePurpose } from '../../src/domain/auth/one-time-codes.js';
 import { callerFromEvent } from '../../src/kit/identity.js';
 import { invoke, loadSampleEvent, type HttpHandler } from '../helpers/lambda.js';
 
 /**
  * The sample events are what `npm run invoke -- <id>` and `sam local invoke` send: each must run
- * its real handler to a success answer (with the table mocked).
+ * its real handler to a success answer, with the table, Cognito and SES mocked as the world the
+ * sample describes (Jane Doe, jane.doe@example.com, with the codes the samples carry).
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
+const cognito = mockClient(CognitoIdentityProviderClient);
+const ses = mockClient(SESClient);
+
+const SUB = '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63';
+const EMAIL = 'jane.doe@example.com';
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const ID_TOKEN = `${b64({ alg: 'RS256' })}.${b64({ sub: SUB, email: EMAIL, iat: 1767268500 })}.c2lnbmF0dXJl`;
+
+const profile = (verified: boolean) => ({
+  PK: `USER#${SUB}`,
+  SK: 'PROFILE',
+  _id: SUB,
+  username: 'jane_doe',
+  email: EMAIL,
+  phone: null,
+  isActive: true,
+  referralCode: 'K7M2QX9P',
+  referralCount: 0,
+  referralEarnings: 0,
+  ...(verified ? { emailVerifiedAt: '2026-01-01T11:00:00.000Z' } : {}),
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-01T10:00:00.000Z',
+});
+
+/** The live code of a sample: only its keyed hash is stored, as in the real table. */
+function storedCode(purpose: CodePurpose, code: string) {
+  dynamo.on(GetCommand, { Key: { PK: `OTP#${EMAIL}`, SK: `PURPOSE#${purpose}` } }).resolves({
+    Item: {
+      codeHash: hashCode(config.otpHashKey, purpose, EMAIL, code),
+      wrongTries: 0,
+      lastSentAt: Date.now() - 60_000,
+      expiresAt: Math.floor(Date.now() / 1000) + 540,
+    },
+  });
+}
+
+function existingUser(verified: boolean) {
+  dynamo.on(GetCommand, { Key: { PK: `EMAIL#${EMAIL}`, SK: 'EMAIL' } }).resolves({ Item: { userId: SUB } });
+  dynamo.on(GetCommand, { Key: { PK: `USER#${SUB}`, SK: 'PROFILE' } }).resolves({ Item: profile(verified) });
+}
+
+/** What each auth sample needs beyond an empty table. */
+const WORLD: Partial<Record<RouteId, () => void>> = {
+  'auth-verify-otp': () => {
+    existingUser(false);
+    storedCode('registration', '4821');
+  },
+  'auth-resend-otp': () => existingUser(false),
+  'auth-login': () => existingUser(true),
+  'auth-refresh': () => {
+    existingUser(true);
+    const body = JSON.parse(loadSampleEvent('auth-refresh').body ?? '{}') as { refreshToken: string };
+    const tokenHash = createHash('sha256').update(body.refreshToken).digest('hex');
+    dynamo.on(GetCommand, { Key: { PK: `USER#${SUB}`, SK: `SESSION#${tokenHash}` } }).resolves({ Item: {} });
+  },
+  'auth-request-password-reset': () => existingUser(true),
+  'auth-verify-reset-otp': () => {
+    existingUser(true);
+    storedCode('reset', '7390');
+  },
+  'auth-reset-password': () => {
+    existingUser(true);
+    storedCode('reset', '7390');
+  },
+  'auth-me': () => existingUser(true),
+  'auth-get-user-data': () => existingUser(true),
+  'auth-update-user': () => existingUser(true),
+};
+
 beforeEach(() => {
   dynamo.reset();
+  cognito.reset();
+  ses.reset();
+  dynamo.on(GetCommand).resolves({});
   dynamo.on(PutCommand).resolves({});
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(DeleteCommand).resolves({});
+  dynamo.on(UpdateCommand).resolves({});
+  dynamo.on(TransactWriteCommand).resolves({});
+  cognito.onAnyCommand().resolves({});
+  cognito.on(SignUpCommand).resolves({ UserSub: SUB, UserConfirmed: false });
+  cognito.on(InitiateAuthCommand).resolves({
+    AuthenticationResult: { IdToken: ID_TOKEN, RefreshToken: 'sample-refresh-token', ExpiresIn: 3600 },
+  });
+  ses.on(SendEmailCommand).resolves({ MessageId: 'sample' });
 });
-afterAll(() => dynamo.restore());
+afterAll(() => {
+  dynamo.restore();
+  cognito.restore();
+  ses.restore();
+});
+
+const run = async (id: RouteId) => {
+  WORLD[id]?.();
+  const { handler } = (await import(`../../src/handlers/${id}.ts`)) as { handler: HttpHandler };
+  return invoke(handler, loadSampleEvent(id));
+};
 
 describe('events/<id>.json', () => {
-  it.each(implementedRoutes().map((r) => [r.id, r] as const))('%s runs its handler successfully', async (id, route) => {
-    const event = loadSampleEvent(id);
-    const { handler } = (await import(`../../src/handlers/${id}.ts`)) as { handler: HttpHandler };
-    const res = await invoke(handler, event);
-    expect(res.statusCode, res.rawBody).toBeGreaterThanOrEqual(200);
-    expect(res.statusCode, res.rawBody).toBeLessThan(300);
-    const caller = callerFromEvent(event);
-    if (route.auth === 'public') expect(caller).toBeNull();
-    if (route.auth === 'admin') expect(caller?.isAdmin).toBe(true);
-  });
+  it.each(implementedRoutes().map((r) => [r.id as RouteId, r] as const))(
+    '%s runs its handler successfully',
+    async (id, route) => {
+      const res = await run(id);
+      expect(res.statusCode, res.rawBody).toBeGreaterThanOrEqual(200);
+      expect(res.statusCode, res.rawBody).toBeLessThan(300);
+      const caller = callerFromEvent(loadSampleEvent(id));
+      if (route.auth === 'public') expect(caller).toBeNull();
+      if (route.auth === 'admin') expect(caller?.isAdmin).toBe(true);
+      if (route.auth !== 'public') expect(caller?.issuedAt, 'user samples carry iat').toBeGreaterThan(0);
+    },
+  );
 
   it('contact-add stores the sample message', async () => {
-    const res = await invoke(
-      (await import('../../src/handlers/contact-add.js')).handler,
-      loadSampleEvent('contact-add'),
-    );
+    const res = await run('contact-add');
     expect(res.statusCode).toBe(201);
     expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item).toMatchObject({
       name: 'Jane Doe',
@@ -43,16 +150,36 @@ describe('events/<id>.json', () => {
   });
 
   it('contact-list passes the sample limit to the query', async () => {
-    await invoke((await import('../../src/handlers/contact-list.js')).handler, loadSampleEvent('contact-list'));
+    await run('contact-list');
     expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input.Limit).toBe(20);
   });
 
   it('contact-delete deletes the sample id', async () => {
     const event = loadSampleEvent('contact-delete');
-    await invoke((await import('../../src/handlers/contact-delete.js')).handler, event);
+    await run('contact-delete');
     expect(dynamo.commandCalls(DeleteCommand)[0]?.args[0].input.Key).toEqual({
       PK: `CONTACT#${event.pathParameters?.id}`,
       SK: `CONTACT#${event.pathParameters?.id}`,
+    });
+  });
+
+  it('auth-register signs the lower-cased sample e-mail up and mails a code', async () => {
+    const res = await run('auth-register');
+    expect(res.statusCode).toBe(201);
+    expect(cognito.commandCalls(SignUpCommand)[0]?.args[0].input).toMatchObject({ Username: EMAIL });
+    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Destination).toEqual({ ToAddresses: [EMAIL] });
+  });
+
+  it.each(['auth-verify-otp', 'auth-login'] as const)('%s answers a complete session', async (id) => {
+    const res = await run(id);
+    expect(authSessionResponseSchema.parse(res.body)).toMatchObject({
+      userId: SUB,
+      email: EMAIL,
+      username: 'jane_doe',
+      isAdmin: false,
+      token: ID_TOKEN,
+      refreshToken: 'sample-refresh-token',
+      expiresIn: 3600,
     });
   });
 });

@@ -3,7 +3,7 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
@@ -34,6 +34,8 @@ export interface FunctionContext {
   readonly appUrl: string;
   readonly mailFrom: string;
   readonly logLevel: LogLevel;
+  /** OTP_HASH_KEY: a CloudFormation dynamic reference to the generated secret (see api-stack.ts). */
+  readonly otpHashKey: string;
 }
 
 export interface AppFunctionProps {
@@ -49,6 +51,38 @@ export interface AppFunctionProps {
  * `require` (Node built-ins); the banner gives them one.
  */
 const ESM_REQUIRE_BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+/**
+ * The settings DESIGN.md §2 fixes for every function (routes, jobs and Cognito triggers alike):
+ * Node 22 on arm64, bundled locally by esbuild, minified ESM with source maps.
+ */
+export const NODE_FUNCTION_DEFAULTS: Pick<
+  NodejsFunctionProps,
+  'projectRoot' | 'depsLockFilePath' | 'runtime' | 'architecture' | 'memorySize' | 'bundling'
+> = {
+  projectRoot: REPO_ROOT,
+  depsLockFilePath: LOCK_FILE,
+  runtime: Runtime.NODEJS_22_X,
+  architecture: Architecture.ARM_64,
+  memorySize: 256,
+  bundling: {
+    // Never Docker: there is no Docker engine on the build machines; the workspace's esbuild is used.
+    forceDockerBundling: false,
+    minify: true,
+    sourceMap: true,
+    // Source maps give file:line in stack traces; embedding the sources would double the bundle
+    // for nothing (DESIGN.md §10: <= 250 KB zipped per function).
+    sourcesContent: false,
+    target: 'node22',
+    format: OutputFormat.ESM,
+    mainFields: ['module', 'main'],
+    banner: ESM_REQUIRE_BANNER,
+    // The SDK v3 is bundled (and tree-shaken) rather than taken from the runtime: pinned
+    // versions, same code locally and in AWS, and a smaller cold start than the full runtime SDK.
+    bundleAwsSDK: true,
+    externalModules: [],
+  },
+};
 
 /**
  * One Lambda function with the settings DESIGN.md §2 fixes (Node 22, arm64, esbuild, minified,
@@ -72,14 +106,10 @@ export class AppFunction extends Construct {
     logGroup.grantWrite(role);
 
     this.function = new NodejsFunction(this, 'Function', {
+      ...NODE_FUNCTION_DEFAULTS,
       entry: handlerEntry(props.handlerId),
       handler: 'handler',
       description: props.description,
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: LOCK_FILE,
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
-      memorySize: 256,
       timeout: Duration.seconds(10),
       role,
       logGroup,
@@ -90,24 +120,8 @@ export class AppFunction extends Construct {
         MAIL_FROM: context.mailFrom,
         APP_URL: context.appUrl,
         LOG_LEVEL: context.logLevel,
+        OTP_HASH_KEY: context.otpHashKey,
         NODE_OPTIONS: '--enable-source-maps',
-      },
-      bundling: {
-        // Never Docker: there is no Docker engine on the build machines; the workspace's esbuild is used.
-        forceDockerBundling: false,
-        minify: true,
-        sourceMap: true,
-        // Source maps give file:line in stack traces; embedding the sources would double the bundle
-        // for nothing (DESIGN.md §10: <= 250 KB zipped per function).
-        sourcesContent: false,
-        target: 'node22',
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        // The SDK v3 is bundled (and tree-shaken) rather than taken from the runtime: pinned
-        // versions, same code locally and in AWS, and a smaller cold start than the full runtime SDK.
-        bundleAwsSDK: true,
-        externalModules: [],
       },
     });
 

@@ -6,7 +6,14 @@ import type { AuthStore } from '../../data/auth-store.js';
 import { ReferralCodeCollision } from '../../data/auth-store.js';
 import { toSessionUser, type UserProfile } from '../../data/user-profile-entity.js';
 import { renderEmail, type EmailTemplate, type EmailTemplateType } from '../email/templates.js';
-import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../errors.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ValidationError,
+} from '../errors.js';
 import { LOGIN_MESSAGES, backoffSeconds } from './login-backoff.js';
 import { CODE_MESSAGES, checkCode, codeExpiry, generateCode, hashCode, type CodePurpose } from './one-time-codes.js';
 import { generateReferralCode } from './referral-code.js';
@@ -53,7 +60,8 @@ export class AuthService {
     if (verdict === 'valid') return candidate;
     if (verdict === 'wrong' && stored) {
       await store.recordWrongTry(email, purpose, stored.codeHash);
-      if (stored.wrongTries + 1 >= AUTH.otpMaxWrongTries) throw new ValidationError(CODE_MESSAGES.exhausted, { otp: CODE_MESSAGES.exhausted });
+      if (stored.wrongTries + 1 >= AUTH.otpMaxWrongTries)
+        throw new ValidationError(CODE_MESSAGES.exhausted, { otp: CODE_MESSAGES.exhausted });
       throw new ValidationError(CODE_MESSAGES.wrong, { otp: CODE_MESSAGES.wrong });
     }
     throw new ValidationError(CODE_MESSAGES[verdict], { otp: CODE_MESSAGES[verdict] });
@@ -86,7 +94,11 @@ export class AuthService {
     throw new Error('Could not allocate a unique referral code');
   }
 
-  async register(input: { username: string; email: string; password: string }): Promise<{ message: string; email: string }> {
+  async register(input: {
+    username: string;
+    email: string;
+    password: string;
+  }): Promise<{ message: string; email: string }> {
     const { store, directory, now } = this.deps;
     if (await store.findUserIdByEmail(input.email, now())) {
       throw new ConflictError('An account with this email already exists. Please sign in instead.');
@@ -101,7 +113,10 @@ export class AuthService {
       throw error;
     }
     await this.sendCode(input.email, input.username, 'registration');
-    return { message: 'Registration successful! Please check your email for the verification code.', email: input.email };
+    return {
+      message: 'Registration successful! Please check your email for the verification code.',
+      email: input.email,
+    };
   }
 
   async resendRegistrationCode(email: string): Promise<{ message: string }> {
@@ -114,7 +129,11 @@ export class AuthService {
     return { message: 'OTP resent successfully!' };
   }
 
-  async verifyRegistration(input: { email: string; otp: string; password?: string }): Promise<AuthSessionResponse | { verified: true; message: string }> {
+  async verifyRegistration(input: {
+    email: string;
+    otp: string;
+    password?: string;
+  }): Promise<AuthSessionResponse | { verified: true; message: string }> {
     const { store, directory, now } = this.deps;
     const userId = await store.findUserIdByEmail(input.email, now());
     const profile = userId ? await store.getProfile(userId) : undefined;
@@ -159,7 +178,17 @@ export class AuthService {
     const blockedFor = failures ? failures.blockedUntil - Math.floor(nowMs / 1000) : 0;
     if (blockedFor > 0) throw new TooManyRequestsError(LOGIN_MESSAGES.blocked(blockedFor), blockedFor);
 
-    const result = await directory.signIn(input.email, input.password);
+    let result = await directory.signIn(input.email, input.password);
+    if (result.kind === 'unconfirmed') {
+      // Verified with us but the Cognito confirmation failed half-way: repair it and sign in.
+      const userId = await store.findUserIdByEmail(input.email, nowMs);
+      const profile = userId ? await store.getProfile(userId) : undefined;
+      if (profile?.emailVerifiedAt) {
+        await directory.confirm(input.email);
+        result = await directory.signIn(input.email, input.password);
+      }
+    }
+    if (result.kind === 'disabled') throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
     if (result.kind === 'invalid') {
       // The answer stays the generic 401; from the 5th consecutive failure on, the next attempt
       // waits (checked above), whatever password it carries.
@@ -199,7 +228,12 @@ export class AuthService {
     const profile = userId ? await store.getProfile(userId) : undefined;
     // Same answer whether or not the account exists (no enumeration); unknown addresses get no mail.
     if (!profile?.emailVerifiedAt) return { message };
-    await this.sendCode(email, profile.username, 'reset');
+    try {
+      await this.sendCode(email, profile.username, 'reset');
+    } catch (error) {
+      // A cool-down or cap answer would reveal that the account exists: answer the same, send nothing.
+      if (!(error instanceof TooManyRequestsError)) throw error;
+    }
     return { message };
   }
 
@@ -237,7 +271,11 @@ export class AuthService {
     const { store } = this.deps;
     const existing = await store.getProfile(caller.userId);
     if (existing) return existing;
-    const base = caller.email.split('@')[0]?.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 24) || 'user';
+    const base =
+      caller.email
+        .split('@')[0]
+        ?.replace(/[^A-Za-z0-9_.-]/g, '')
+        .slice(0, 24) || 'user';
     let username = base.length >= 3 ? base : `${base}user`;
     for (let attempt = 0; attempt < 5; attempt += 1) {
       if (!(await store.isUsernameTaken(username, this.deps.now()))) break;
@@ -259,9 +297,13 @@ export class AuthService {
 
   async getUserData(caller: SessionCaller, userId: string) {
     if (caller.userId !== userId && !caller.isAdmin) throw new ForbiddenError('You can only view your own account.');
-    const profile = caller.userId === userId ? await this.ensureProfile(caller) : await this.deps.store.getProfile(userId);
+    const profile =
+      caller.userId === userId ? await this.ensureProfile(caller) : await this.deps.store.getProfile(userId);
     if (!profile) throw new NotFoundError('User not found.');
-    const { userId: _ignored, ...user } = toSessionUser(profile, caller.userId === userId ? caller.isAdmin : profile.isAdmin);
+    const { userId: _ignored, ...user } = toSessionUser(
+      profile,
+      caller.userId === userId ? caller.isAdmin : profile.isAdmin,
+    );
     return { _id: profile._id, ...user };
   }
 
@@ -272,7 +314,10 @@ export class AuthService {
     if (input.email !== profile.email && (await store.findUserIdByEmail(input.email, now()))) {
       throw new ConflictError('An account with this email already exists.');
     }
-    if (input.username.toLowerCase() !== profile.username.toLowerCase() && (await store.isUsernameTaken(input.username, now(), profile._id))) {
+    if (
+      input.username.toLowerCase() !== profile.username.toLowerCase() &&
+      (await store.isUsernameTaken(input.username, now(), profile._id))
+    ) {
       throw new ConflictError('This username is already taken.');
     }
     const updated = await store.updateIdentity(profile, input, now());
@@ -282,11 +327,21 @@ export class AuthService {
 
   async changePassword(caller: SessionCaller, userId: string, input: { currentPassword: string; password: string }) {
     if (caller.userId !== userId) throw new ForbiddenError('You can only change your own account.');
-    const { directory } = this.deps;
-    const check = await directory.signIn(caller.email, input.currentPassword);
-    if (check.kind !== 'ok') throw new ValidationError('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
-    await directory.setPassword(caller.email, input.password);
-    await this.endSessions(userId, caller.email);
+    const { directory, store, now } = this.deps;
+    // The profile holds the current address (the token's may predate an e-mail change).
+    const { email } = await this.ensureProfile(caller);
+    // Wrong current passwords count like failed sign-ins, so a stolen token cannot guess freely.
+    const failures = await store.getLoginFailures(email);
+    const blockedFor = failures ? failures.blockedUntil - Math.floor(now() / 1000) : 0;
+    if (blockedFor > 0) throw new TooManyRequestsError(LOGIN_MESSAGES.blocked(blockedFor), blockedFor);
+    const check = await directory.signIn(email, input.currentPassword);
+    if (check.kind !== 'ok') {
+      await store.recordLoginFailure(email, now(), backoffSeconds);
+      throw new ValidationError('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+    }
+    await directory.setPassword(email, input.password);
+    await store.clearLoginFailures(email);
+    await this.endSessions(userId, email);
     return { message: 'Password updated successfully. Please login again with your new password.' };
   }
 }

@@ -31,11 +31,7 @@ export interface StoredCode {
 
 export type CodeCheck = 'valid' | 'wrong' | 'expired' | 'exhausted' | 'missing';
 
-export function checkCode(
-  stored: StoredCode | undefined,
-  candidateHash: string,
-  nowMs: number,
-): CodeCheck {
+export function checkCode(stored: StoredCode | undefined, candidateHash: string, nowMs: number): CodeCheck {
   if (!stored) return 'missing';
   if (stored.expiresAt * 1000 <= nowMs) return 'expired';
   if (stored.wrongTries >= AUTH.otpMaxWrongTries) return 'exhausted';

@@ -6,6 +6,7 @@ export const REFERRAL_CODE_LENGTH = 8;
 
 export function generateReferralCode(): string {
   let code = '';
-  for (let i = 0; i < REFERRAL_CODE_LENGTH; i += 1) code += REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)];
+  for (let i = 0; i < REFERRAL_CODE_LENGTH; i += 1)
+    code += REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)];
   return code;
 }

@@ -1,0 +1,364 @@
+import { AUTH } from '@goldbot/shared';
+import type { IdentityDirectory, IssuedTokens } from '../../src/adapters/cognito-directory.js';
+import type { Mailer } from '../../src/adapters/ses-mailer.js';
+import type { AuthStore } from '../../src/data/auth-store.js';
+import { ReferralCodeCollision } from '../../src/data/auth-store.js';
+import type { UserProfile } from '../../src/data/user-profile-entity.js';
+import type { CodePurpose, StoredCode } from '../../src/domain/auth/one-time-codes.js';
+import type { RenderedEmail } from '../../src/domain/email/templates.js';
+import { ConflictError, TooManyRequestsError } from '../../src/domain/errors.js';
+
+/**
+ * In-memory stand-ins for the three ports of AuthService (store, directory, mailer) with the
+ * semantics of the real adapters: the conditions of docs/data-model.md T7/T8/T8b/T10 and E8, and
+ * Cognito's answers as cognito-directory.ts maps them. Every call is recorded for assertions.
+ */
+
+export interface Clock {
+  now: () => number;
+  advance: (ms: number) => void;
+}
+
+export function fakeClock(start = Date.parse('2026-03-04T05:06:07.000Z')): Clock {
+  let at = start;
+  return { now: () => at, advance: (ms) => (at += ms) };
+}
+
+const epoch = (ms: number) => Math.floor(ms / 1000);
+
+export interface InMemoryAuthStore extends AuthStore {
+  readonly profiles: Map<string, UserProfile>;
+  readonly codes: Map<string, StoredCode>;
+  readonly sessions: Set<string>;
+  readonly loginFailures: Map<string, { failures: number; blockedUntil: number }>;
+  /** Every code hash handed to issueCode, in order. */
+  readonly issuedHashes: string[];
+  readonly calls: { method: string; args: unknown[] }[];
+}
+
+export function inMemoryAuthStore(): InMemoryAuthStore {
+  const profiles = new Map<string, UserProfile>();
+  const emailMarkers = new Map<string, { userId: string; expiresAt?: number }>();
+  const usernameMarkers = new Map<string, { userId: string; expiresAt?: number }>();
+  const referralMarkers = new Map<string, string>();
+  const codes = new Map<string, StoredCode>();
+  const sendCounts = new Map<string, number>();
+  const loginFailures = new Map<string, { failures: number; blockedUntil: number }>();
+  const sessions = new Set<string>();
+  const issuedHashes: string[] = [];
+  const calls: { method: string; args: unknown[] }[] = [];
+  const record = (method: string, args: unknown[]) => calls.push({ method, args });
+
+  const live = (marker: { expiresAt?: number } | undefined, nowMs: number) =>
+    marker !== undefined && (marker.expiresAt === undefined || marker.expiresAt >= epoch(nowMs));
+  const codeKey = (email: string, purpose: CodePurpose) => `${email.toLowerCase()}#${purpose}`;
+
+  const store: InMemoryAuthStore = {
+    profiles,
+    codes,
+    sessions,
+    loginFailures,
+    issuedHashes,
+    calls,
+
+    async getProfile(userId) {
+      record('getProfile', [userId]);
+      const found = profiles.get(userId);
+      return found ? { ...found } : undefined;
+    },
+
+    async findUserIdByEmail(email, nowMs) {
+      record('findUserIdByEmail', [email, nowMs]);
+      const marker = emailMarkers.get(email.toLowerCase());
+      return live(marker, nowMs) ? marker?.userId : undefined;
+    },
+
+    async isUsernameTaken(username, nowMs, exceptUserId) {
+      record('isUsernameTaken', [username, nowMs, exceptUserId]);
+      const marker = usernameMarkers.get(username.toLowerCase());
+      return live(marker, nowMs) && marker?.userId !== exceptUserId;
+    },
+
+    async createRegistration(profile, nowMs, verified) {
+      record('createRegistration', [profile, nowMs, verified]);
+      if (profiles.has(profile._id)) return;
+      if (live(emailMarkers.get(profile.email), nowMs))
+        throw new ConflictError('An account with this email already exists.');
+      if (live(usernameMarkers.get(profile.username.toLowerCase()), nowMs))
+        throw new ConflictError('This username is already taken.');
+      if (referralMarkers.has(profile.referralCode)) throw new ReferralCodeCollision();
+      const expiresAt = verified ? undefined : epoch(nowMs) + 24 * 3600;
+      profiles.set(profile._id, { ...profile });
+      emailMarkers.set(profile.email, { userId: profile._id, expiresAt });
+      usernameMarkers.set(profile.username.toLowerCase(), { userId: profile._id, expiresAt });
+      referralMarkers.set(profile.referralCode, profile._id);
+    },
+
+    async confirmRegistration(profile, codeHash, nowMs) {
+      record('confirmRegistration', [profile, codeHash, nowMs]);
+      const current = profiles.get(profile._id);
+      if (current?.emailVerifiedAt) return 'already';
+      const key = codeKey(profile.email, 'registration');
+      const code = codes.get(key);
+      if (
+        !code ||
+        code.codeHash !== codeHash ||
+        code.wrongTries >= AUTH.otpMaxWrongTries ||
+        code.expiresAt <= epoch(nowMs)
+      ) {
+        return 'code-rejected';
+      }
+      codes.delete(key);
+      if (current) profiles.set(profile._id, { ...current, emailVerifiedAt: new Date(nowMs).toISOString() });
+      const email = emailMarkers.get(profile.email);
+      if (email) delete email.expiresAt;
+      const username = usernameMarkers.get(profile.username.toLowerCase());
+      if (username) delete username.expiresAt;
+      return 'confirmed';
+    },
+
+    async issueCode(email, purpose, codeHash, expiresAt, nowMs) {
+      record('issueCode', [email, purpose, codeHash, expiresAt, nowMs]);
+      const key = codeKey(email, purpose);
+      const existing = codes.get(key);
+      const cooldownMs = AUTH.otpResendCooldownSeconds * 1000;
+      if (existing && existing.lastSentAt > nowMs - cooldownMs) {
+        const wait = Math.ceil((existing.lastSentAt + cooldownMs - nowMs) / 1000);
+        throw new TooManyRequestsError(`Please wait ${wait} seconds before requesting another code.`, wait);
+      }
+      const hour = new Date(nowMs).toISOString().slice(0, 13);
+      const countKey = `${email.toLowerCase()}#${hour}`;
+      const sent = sendCounts.get(countKey) ?? 0;
+      if (sent >= AUTH.otpMaxPerEmailPerHour) {
+        const hourEnd = Date.parse(`${hour}:00:00.000Z`) + 3600_000;
+        throw new TooManyRequestsError(
+          'Too many codes requested for this email. Please try again later.',
+          (hourEnd - nowMs) / 1000,
+        );
+      }
+      sendCounts.set(countKey, sent + 1);
+      issuedHashes.push(codeHash);
+      codes.set(key, { codeHash, wrongTries: 0, expiresAt, lastSentAt: nowMs });
+    },
+
+    async getCode(email, purpose) {
+      record('getCode', [email, purpose]);
+      const found = codes.get(codeKey(email, purpose));
+      return found ? { ...found } : undefined;
+    },
+
+    async recordWrongTry(email, purpose, codeHashSeen) {
+      record('recordWrongTry', [email, purpose, codeHashSeen]);
+      const found = codes.get(codeKey(email, purpose));
+      if (found && found.codeHash === codeHashSeen && found.wrongTries < AUTH.otpMaxWrongTries) found.wrongTries += 1;
+    },
+
+    async consumeCode(email, purpose, codeHash, nowMs) {
+      record('consumeCode', [email, purpose, codeHash, nowMs]);
+      const key = codeKey(email, purpose);
+      const found = codes.get(key);
+      if (
+        !found ||
+        found.codeHash !== codeHash ||
+        found.wrongTries >= AUTH.otpMaxWrongTries ||
+        found.expiresAt <= epoch(nowMs)
+      ) {
+        return false;
+      }
+      codes.delete(key);
+      return true;
+    },
+
+    async getLoginFailures(email) {
+      record('getLoginFailures', [email]);
+      const found = loginFailures.get(email.toLowerCase());
+      return found ? { ...found } : undefined;
+    },
+
+    async recordLoginFailure(email, nowMs, blockSecondsFor) {
+      record('recordLoginFailure', [email, nowMs]);
+      const key = email.toLowerCase();
+      const current = loginFailures.get(key) ?? { failures: 0, blockedUntil: 0 };
+      const failures = current.failures + 1;
+      const block = blockSecondsFor(failures);
+      loginFailures.set(key, { failures, blockedUntil: block > 0 ? epoch(nowMs) + block : current.blockedUntil });
+      return failures;
+    },
+
+    async clearLoginFailures(email) {
+      record('clearLoginFailures', [email]);
+      loginFailures.delete(email.toLowerCase());
+    },
+
+    async putSession(userId, tokenHash, nowMs) {
+      record('putSession', [userId, tokenHash, nowMs]);
+      sessions.add(`${userId}#${tokenHash}`);
+    },
+
+    async sessionExists(userId, tokenHash) {
+      record('sessionExists', [userId, tokenHash]);
+      return sessions.has(`${userId}#${tokenHash}`);
+    },
+
+    async revokeSessions(userId, nowMs) {
+      record('revokeSessions', [userId, nowMs]);
+      const found = profiles.get(userId);
+      if (found) profiles.set(userId, { ...found, tokensValidAfter: epoch(nowMs) });
+      for (const key of [...sessions]) if (key.startsWith(`${userId}#`)) sessions.delete(key);
+    },
+
+    async updateIdentity(profile, next, nowMs) {
+      record('updateIdentity', [profile, next, nowMs]);
+      const current = profiles.get(profile._id);
+      if (!current || current.email !== profile.email) {
+        throw new ConflictError('Your profile changed meanwhile. Please reload and try again.');
+      }
+      if (next.email !== profile.email && emailMarkers.has(next.email)) {
+        throw new ConflictError('An account with this email already exists.');
+      }
+      const usernameChanged = next.username.toLowerCase() !== profile.username.toLowerCase();
+      if (usernameChanged && usernameMarkers.has(next.username.toLowerCase())) {
+        throw new ConflictError('This username is already taken.');
+      }
+      if (next.email !== profile.email) {
+        emailMarkers.delete(profile.email);
+        emailMarkers.set(next.email, { userId: profile._id });
+      }
+      if (usernameChanged) {
+        usernameMarkers.delete(profile.username.toLowerCase());
+        usernameMarkers.set(next.username.toLowerCase(), { userId: profile._id });
+      }
+      const updated = { ...current, ...next, updatedAt: new Date(nowMs).toISOString() };
+      profiles.set(profile._id, updated);
+      return { ...updated };
+    },
+  };
+  return store;
+}
+
+interface DirectoryUser {
+  sub: string;
+  email: string;
+  password: string;
+  confirmed: boolean;
+  groups: string[];
+}
+
+export interface FakeDirectory extends IdentityDirectory {
+  readonly users: Map<string, DirectoryUser>;
+  /** Refresh token → sub, for every token handed out and not revoked by a global sign-out. */
+  readonly refreshTokens: Map<string, string>;
+  readonly calls: { method: string; args: unknown[] }[];
+  /** Adds a confirmed user (e.g. an admin created with create-admin) and returns its sub. */
+  addUser(email: string, password: string, options?: { confirmed?: boolean; groups?: string[] }): string;
+}
+
+/** Cognito as cognito-directory.ts presents it: the pool's username is the e-mail. */
+export function fakeDirectory(clock: Clock): FakeDirectory {
+  const users = new Map<string, DirectoryUser>();
+  const refreshTokens = new Map<string, string>();
+  const calls: { method: string; args: unknown[] }[] = [];
+  let counter = 0;
+  const record = (method: string, args: unknown[]) => calls.push({ method, args });
+  const nextSub = () => `00000000-0000-4000-8000-${String((counter += 1)).padStart(12, '0')}`;
+
+  const issue = (user: DirectoryUser, withRefresh: boolean): IssuedTokens => {
+    const iat = Math.floor(clock.now() / 1000);
+    const refreshToken = withRefresh ? `refresh-${user.sub}-${(counter += 1)}` : undefined;
+    if (refreshToken) refreshTokens.set(refreshToken, user.sub);
+    return {
+      idToken: `id-token-${user.sub}-${iat}`,
+      refreshToken,
+      expiresIn: 3600,
+      claims: { sub: user.sub, email: user.email, groups: [...user.groups], iat },
+    };
+  };
+  const find = (email: string) => users.get(email.toLowerCase());
+
+  return {
+    users,
+    refreshTokens,
+    calls,
+    addUser(email, password, options = {}) {
+      const sub = nextSub();
+      users.set(email.toLowerCase(), {
+        sub,
+        email: email.toLowerCase(),
+        password,
+        confirmed: options.confirmed ?? true,
+        groups: options.groups ?? [],
+      });
+      return sub;
+    },
+    async signUp(email, password) {
+      record('signUp', [email]);
+      if (find(email)) throw new ConflictError('An account with this email already exists. Please sign in instead.');
+      const sub = nextSub();
+      users.set(email.toLowerCase(), { sub, email: email.toLowerCase(), password, confirmed: false, groups: [] });
+      return sub;
+    },
+    async confirm(email) {
+      record('confirm', [email]);
+      const user = find(email);
+      if (user) user.confirmed = true;
+    },
+    async signIn(email, password) {
+      record('signIn', [email]);
+      const user = find(email);
+      if (!user || user.password !== password) return { kind: 'invalid' };
+      if (!user.confirmed) return { kind: 'unconfirmed' };
+      return { kind: 'ok', tokens: issue(user, true) };
+    },
+    async refresh(refreshToken) {
+      record('refresh', []);
+      const sub = refreshTokens.get(refreshToken);
+      const user = [...users.values()].find((u) => u.sub === sub);
+      return user ? issue(user, false) : null;
+    },
+    async setPassword(email, password) {
+      record('setPassword', [email]);
+      const user = find(email);
+      if (!user) throw Object.assign(new Error('User does not exist.'), { name: 'UserNotFoundException' });
+      user.password = password;
+    },
+    async updateEmail(currentEmail, newEmail) {
+      record('updateEmail', [currentEmail, newEmail]);
+      const user = find(currentEmail);
+      if (!user) return;
+      users.delete(currentEmail.toLowerCase());
+      user.email = newEmail.toLowerCase();
+      users.set(user.email, user);
+    },
+    async signOutEverywhere(email) {
+      record('signOutEverywhere', [email]);
+      const user = find(email);
+      for (const [token, sub] of [...refreshTokens]) if (sub === user?.sub) refreshTokens.delete(token);
+    },
+    async deleteUser(email) {
+      record('deleteUser', [email]);
+      users.delete(email.toLowerCase());
+    },
+  };
+}
+
+export interface FakeMailer extends Mailer {
+  readonly sent: { to: string; email: RenderedEmail }[];
+  /** The 4-digit code of the last mail to `to`. */
+  lastCode(to: string): string;
+}
+
+export function fakeMailer(): FakeMailer {
+  const sent: { to: string; email: RenderedEmail }[] = [];
+  return {
+    sent,
+    async send(to, email) {
+      sent.push({ to, email });
+    },
+    lastCode(to) {
+      const mail = sent.filter((m) => m.to === to).at(-1);
+      const code = mail?.email.text.match(/\b(\d{4})\b/)?.[1];
+      if (!code) throw new Error(`no code was mailed to ${to}`);
+      return code;
+    },
+  };
+}

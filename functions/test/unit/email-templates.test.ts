@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_EMAIL_TEMPLATES,
+  htmlToText,
+  renderEmail,
+  type EmailTemplateType,
+} from '../../src/domain/email/templates.js';
+
+const values = { username: 'jane_doe', code: '0482', expiresInMinutes: 10 };
+const types = Object.keys(DEFAULT_EMAIL_TEMPLATES) as EmailTemplateType[];
+
+describe('default templates', () => {
+  it('exist for the two code mails', () => {
+    expect(types.sort()).toEqual(['otpVerification', 'passwordResetOtp']);
+  });
+
+  it.each(types)('%s carries the code, the name and the expiry in HTML and text', (type) => {
+    const mail = renderEmail(DEFAULT_EMAIL_TEMPLATES[type], values);
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('0482');
+      expect(part).toContain('jane_doe');
+      expect(part).toContain('10 minutes');
+    }
+    expect(mail.subject).toMatch(/GoldBot/);
+  });
+
+  it.each(types)('%s never disables escaping (no triple-stash placeholders)', (type) => {
+    expect(DEFAULT_EMAIL_TEMPLATES[type].html).not.toMatch(/\{\{\{|\{\{&/);
+  });
+});
+
+describe('renderEmail', () => {
+  const hostile = '<script>alert("x")</script><img src=x onerror=alert(1)>';
+
+  it('escapes HTML in values, so a username like <script> arrives as text', () => {
+    const mail = renderEmail(DEFAULT_EMAIL_TEMPLATES.otpVerification, { ...values, username: hostile });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    // The text part shows what the person typed, as plain text.
+    expect(mail.text).toContain(hostile);
+  });
+
+  it('keeps the subject on one line whatever the values contain (no header injection)', () => {
+    const mail = renderEmail(
+      { subject: 'Hello {{username}}, your code', html: '<p>{{code}}</p>' },
+      { ...values, username: 'x\r\nBcc: victim@example.com\nX: y' },
+    );
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.subject).toBe('Hello x Bcc: victim@example.com X: y, your code');
+    for (const type of types) {
+      expect(renderEmail(DEFAULT_EMAIL_TEMPLATES[type], values).subject).not.toMatch(/[\r\n]/);
+    }
+  });
+
+  it('does not HTML-escape the plain-text subject', () => {
+    const mail = renderEmail({ subject: 'For {{username}}', html: '' }, { ...values, username: 'Tom & Jerry' });
+    expect(mail.subject).toBe('For Tom & Jerry');
+  });
+
+  it('renders a text version without tags or styles', () => {
+    const mail = renderEmail(DEFAULT_EMAIL_TEMPLATES.passwordResetOtp, values);
+    expect(mail.text).not.toMatch(/<[^>]+>/);
+    expect(mail.text).not.toMatch(/font-size|background/);
+    expect(mail.text.split('\n').length).toBeGreaterThan(3);
+  });
+
+  it('uses stored (admin-edited) templates the same way', () => {
+    const mail = renderEmail({ subject: 'Code {{code}}', html: '<b>{{code}}</b> for {{username}}' }, values);
+    expect(mail).toEqual({ subject: 'Code 0482', html: '<b>0482</b> for jane_doe', text: '0482 for jane_doe' });
+  });
+});
+
+describe('htmlToText', () => {
+  it('drops style and script blocks, turns block ends into line breaks and decodes entities', () => {
+    expect(htmlToText('<style>p{}</style><p>A &amp; B</p><p>&lt;C&gt;</p><script>x()</script>')).toBe('A & B\n<C>');
+  });
+});
