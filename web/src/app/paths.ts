@@ -37,6 +37,8 @@ export const paths = {
   forgot: appPath('/forgot', 'Forgot Password'),
   forgotOtp: appPath('/forgot-otp', 'Enter Your Reset Code'),
   reset: appPath('/reset', 'Reset Password'),
+  /** Return address of the Cognito hosted UI (Google sign-in). */
+  authCallback: appPath('/auth/callback', 'Signing You In'),
 
   dashboard: appPath('/dashboard', 'Dashboard'),
 

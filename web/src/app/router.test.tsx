@@ -1,10 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CONTACT } from '@goldbot/shared';
+import { CONTACT, STORAGE_KEYS } from '@goldbot/shared';
 import { renderApp, storeSession } from '@/test/test-utils';
 import { ADMIN_NAVIGATION, paths } from './paths';
 
 const pageHeading = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+const storeAdminSession = () =>
+  storeSession({ _id: 'admin-1', username: 'admin', email: 'admin@example.com', role: 'admin' });
+
+/** What a page needs to be shown rather than redirected: a session, an admin, a pending step. */
+function prepareFor(path: string): void {
+  if (path.startsWith(paths.admin.root.path)) storeAdminSession();
+  else if (path === paths.dashboard.path) storeSession({ _id: 'u1', username: 'trader42', email: 't@example.com' });
+  else if (path === paths.registerOtp.path) {
+    localStorage.setItem(STORAGE_KEYS.pendingRegistration, JSON.stringify({ username: 'new', email: 'n@example.com' }));
+  } else if (path === paths.forgotOtp.path) sessionStorage.setItem(STORAGE_KEYS.resetEmail, 'n@example.com');
+}
 
 describe('router', () => {
   it('shows a 404 page for an unknown path, with a way home', async () => {
@@ -18,6 +30,7 @@ describe('router', () => {
   });
 
   it('shows the 404 page for an unknown admin path', async () => {
+    storeAdminSession();
     renderApp('/admin/no-such-section');
     expect(await pageHeading('Page not found')).toBeInTheDocument();
   });
@@ -70,15 +83,18 @@ describe('router', () => {
     paths.adminLogin,
     ...ADMIN_NAVIGATION,
   ])('renders $path with its title', async ({ path, title }) => {
+    prepareFor(path);
     renderApp(path);
     expect(await pageHeading(title)).toBeInTheDocument();
     // The title is set in an effect, which can run just after the heading appears.
     await waitFor(() => expect(document.title).toMatch(/\| GoldBot$/));
   });
 
-  it('renders the home page', async () => {
+  it('renders the home page: hero heading and the tagline', async () => {
     renderApp(paths.home.path);
-    expect(await pageHeading('Trade Smarter, Not Harder')).toBeInTheDocument();
+    expect(await pageHeading('Let AI Trade Gold for You, Around the Clock')).toBeInTheDocument();
+    expect(screen.getByText('Trade Smarter, Not Harder')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Automated XAUUSD Trading Bot | GoldBot'));
   });
 
   it('hides the site header and footer on sign-in pages and in the admin area', async () => {
@@ -89,6 +105,7 @@ describe('router', () => {
   });
 
   it('sends /admin to the admin dashboard inside the admin layout', async () => {
+    storeAdminSession();
     const { router } = renderApp(paths.admin.root.path);
     expect(await pageHeading(paths.admin.dashboard.title)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.admin.dashboard.path);

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { RequireAdmin, RequireAuth } from '@/features/auth/components/guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
 import { SiteLayout } from './layouts/site-layout';
@@ -29,6 +30,7 @@ const ForgotPasswordRoute = lazy(() => import('@/features/auth/routes/forgot'));
 const ForgotPasswordOtpRoute = lazy(() => import('@/features/auth/routes/forgot-otp'));
 const ResetPasswordRoute = lazy(() => import('@/features/auth/routes/reset'));
 const AdminLoginRoute = lazy(() => import('@/features/auth/routes/admin-login'));
+const AuthCallbackRoute = lazy(() => import('@/features/auth/routes/auth-callback'));
 
 const AdminLayout = lazy(() => import('@/features/admin/components/admin-layout'));
 const ADMIN_PAGES: ReadonlyArray<readonly [AdminPath, LazyExoticComponent<ComponentType>]> = [
@@ -63,7 +65,15 @@ export const routes: RouteObject[] = [
           { path: paths.privacyPolicy.path, element: <PrivacyPolicyRoute /> },
           { path: paths.terms.path, element: <TermsRoute /> },
           { path: paths.blog.path, element: <BlogRoute /> },
-          { path: paths.dashboard.path, element: <DashboardRoute /> },
+          {
+            // Signed-in users only (admin §2 Route guarding).
+            path: paths.dashboard.path,
+            element: (
+              <RequireAuth>
+                <DashboardRoute />
+              </RequireAuth>
+            ),
+          },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },
@@ -78,11 +88,17 @@ export const routes: RouteObject[] = [
           { path: paths.forgotOtp.path, element: <ForgotPasswordOtpRoute /> },
           { path: paths.reset.path, element: <ResetPasswordRoute /> },
           { path: paths.adminLogin.path, element: <AdminLoginRoute /> },
+          { path: paths.authCallback.path, element: <AuthCallbackRoute /> },
         ],
       },
       {
+        // Signed-in admins only (admin §2 Route guarding).
         path: paths.admin.root.path,
-        element: <AdminLayout />,
+        element: (
+          <RequireAdmin>
+            <AdminLayout />
+          </RequireAdmin>
+        ),
         children: [
           { index: true, element: <Navigate to={paths.admin.dashboard.getHref()} replace /> },
           ...ADMIN_PAGES.map(([adminPath, Page]) => ({ path: adminPath.segment, element: <Page /> })),

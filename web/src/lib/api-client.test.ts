@@ -6,6 +6,8 @@ import {
   apiRequest,
   INVALID_RESPONSE_MESSAGE,
   NETWORK_ERROR_MESSAGE,
+  parseRetryAfter,
+  registerSessionBridge,
   type ResponseSchema,
 } from './api-client';
 
@@ -141,5 +143,81 @@ describe('apiRequest', () => {
   it('refuses a route whose path parameter is missing', async () => {
     await expect(apiRequest('contact-delete')).rejects.toThrow(/Missing path parameter "id"/);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('never sends the stored token to a public route', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({}));
+    localStorage.setItem(STORAGE_KEYS.token, 'abc.def.ghi');
+    await apiRequest('auth-login', { body: { email: 'a@example.com', password: 'x' } });
+    expect(lastRequest().headers.has('Authorization')).toBe(false);
+  });
+
+  it('sends an explicit token instead of the stored one, or none for null', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({}));
+    localStorage.setItem(STORAGE_KEYS.token, 'stored');
+    await apiRequest('auth-me', { token: 'fresh' });
+    expect(lastRequest().headers.get('Authorization')).toBe('Bearer fresh');
+    await apiRequest('auth-me', { token: null });
+    expect(lastRequest().headers.has('Authorization')).toBe(false);
+  });
+
+  it('keeps the Retry-After seconds and the error body of a refusal', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: 'Wait', needsVerification: true }), {
+        status: 429,
+        headers: { 'Retry-After': '30' },
+      }),
+    );
+    const error = await captureError(apiRequest('auth-resend-otp', { body: { email: 'a@example.com' } }));
+    expect(error).toMatchObject({ status: 429, retryAfterSeconds: 30, body: { needsVerification: true } });
+  });
+
+  it('asks the session for the token, and hands it a 401 to recover from once', async () => {
+    const bridge = {
+      getToken: vi.fn(async () => 'old'),
+      recoverFromUnauthorized: vi.fn(async () => 'new'),
+      endSession: vi.fn(),
+    };
+    const unregister = registerSessionBridge(bridge);
+    try {
+      fetchMock
+        .mockResolvedValueOnce(jsonResponse({ message: 'Unauthorized' }, 401))
+        .mockResolvedValueOnce(jsonResponse({ message: 'Unauthorized' }, 401));
+      const error = await captureError(apiRequest('auth-me'));
+      expect(error).toMatchObject({ status: 401 });
+      expect(fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Authorization'))).toEqual([
+        'Bearer old',
+        'Bearer new',
+      ]);
+      expect(bridge.recoverFromUnauthorized).toHaveBeenCalledWith('old');
+      expect(bridge.endSession).toHaveBeenCalledTimes(1);
+    } finally {
+      unregister();
+    }
+  });
+
+  it('leaves the session alone on a 401 the caller expects', async () => {
+    const bridge = { getToken: vi.fn(async () => 't'), recoverFromUnauthorized: vi.fn(), endSession: vi.fn() };
+    const unregister = registerSessionBridge(bridge);
+    try {
+      fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Current password is incorrect' }, 401));
+      await captureError(
+        apiRequest('auth-update-user', { params: { id: 'u1' }, body: {}, unauthorizedEndsSession: false }),
+      );
+      expect(bridge.recoverFromUnauthorized).not.toHaveBeenCalled();
+      expect(bridge.endSession).not.toHaveBeenCalled();
+    } finally {
+      unregister();
+    }
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates', () => {
+    expect(parseRetryAfter('30')).toBe(30);
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter('soon')).toBeUndefined();
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    expect(parseRetryAfter('Tue, 01 Jan 2030 00:01:30 GMT', now)).toBe(90);
   });
 });

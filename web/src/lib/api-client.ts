@@ -4,6 +4,11 @@ import { readStoredToken } from './session-storage';
 /**
  * The one way the SPA talks to the API. Method and path come from the shared route table, so a
  * path exists once for the CDK, the local gateway and this client.
+ *
+ * Routes that need a signed-in user (`auth: 'user' | 'admin'` in the table) carry the bearer
+ * token; public routes never do (API Gateway ignores it there anyway). The session provider
+ * plugs in through `registerSessionBridge`: it hands out a token that is not about to expire,
+ * and a 401 on an authenticated call first tries one refresh, then signs the user out.
  */
 
 /** What `apiRequest` needs from a response schema; every zod schema fits, without web importing zod. */
@@ -23,6 +28,40 @@ export interface ApiRequestOptions<T> {
   /** Validates a successful response; without it the parsed JSON is returned as is. */
   schema?: ResponseSchema<T>;
   signal?: AbortSignal;
+  /**
+   * The bearer token to send instead of the session's (e.g. a token just received from the
+   * hosted UI, before it is stored); null sends none. An explicit token is never refreshed and
+   * its 401 does not sign the session out.
+   */
+  token?: string | null;
+  /**
+   * False when a 401 from this call means something other than "your session is gone" and must
+   * not sign the user out. Defaults to true.
+   */
+  unauthorizedEndsSession?: boolean;
+}
+
+/** How the session provider takes part in authenticated calls. */
+export interface SessionBridge {
+  /** A token valid for the next call (refreshed first when about to expire), or null. */
+  getToken: () => Promise<string | null>;
+  /**
+   * Called after a 401 on an authenticated call made with `rejectedToken`: resolves a fresh
+   * token to retry with, or null after ending the session.
+   */
+  recoverFromUnauthorized: (rejectedToken: string) => Promise<string | null>;
+  /** The retried call was refused too: the session is over. */
+  endSession: () => void;
+}
+
+let sessionBridge: SessionBridge | null = null;
+
+/** Installs the session's token source; returns the function that removes it again. */
+export function registerSessionBridge(bridge: SessionBridge): () => void {
+  sessionBridge = bridge;
+  return () => {
+    if (sessionBridge === bridge) sessionBridge = null;
+  };
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Please check your connection and try again.';
@@ -40,18 +79,46 @@ function fallbackMessage(status: number): string {
   return `The request failed (status ${status}).`;
 }
 
+export interface ApiErrorDetails {
+  /** Seconds from a 429's Retry-After header. */
+  retryAfterSeconds?: number;
+  /** The error body's other fields (e.g. `needsVerification` on a 403 from login). */
+  body?: Record<string, unknown>;
+}
+
 export class ApiError extends Error {
   /** HTTP status; 0 when the server could not be reached at all. */
   readonly status: number;
   /** Per-field messages from a 400 response (`errors` in the body), keyed by field name. */
   readonly fieldErrors: Record<string, string>;
+  /** Seconds the server asked us to wait (429 Retry-After), when it said. */
+  readonly retryAfterSeconds: number | undefined;
+  /** The parsed error body, for flags beyond the message. */
+  readonly body: Record<string, unknown>;
 
-  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}, options?: ErrorOptions) {
+  constructor(
+    status: number,
+    message: string,
+    fieldErrors: Record<string, string> = {},
+    options?: ErrorOptions & ApiErrorDetails,
+  ) {
     super(message, options);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
+    this.body = options?.body ?? {};
   }
+}
+
+/** Retry-After as seconds (delta form or HTTP date); undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 const API_BASE_URL = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, '');
@@ -79,8 +146,9 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** Error bodies are `{ message, msg, errors? }` (DESIGN.md §4); older clients read either key. */
-export function toApiError(status: number, body: unknown): ApiError {
-  if (!isRecord(body)) return new ApiError(status, fallbackMessage(status));
+export function toApiError(status: number, body: unknown, retryAfterSeconds?: number): ApiError {
+  const details: ApiErrorDetails = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
+  if (!isRecord(body)) return new ApiError(status, fallbackMessage(status), {}, details);
   const text = [body.message, body.msg].find((value): value is string => typeof value === 'string' && value !== '');
   const fieldErrors: Record<string, string> = {};
   if (isRecord(body.errors)) {
@@ -88,32 +156,33 @@ export function toApiError(status: number, body: unknown): ApiError {
       if (typeof message === 'string') fieldErrors[field] = message;
     }
   }
-  return new ApiError(status, text ?? fallbackMessage(status), fieldErrors);
+  return new ApiError(status, text ?? fallbackMessage(status), fieldErrors, { ...details, body });
 }
 
 // Checked by name: an AbortError may come from another realm's DOMException (iframes, test DOMs).
 const isAbort = (error: unknown) =>
   typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
 
-export async function apiRequest<T = unknown>(routeId: RouteId, options: ApiRequestOptions<T> = {}): Promise<T> {
-  const { params, query, body, schema, signal } = options;
-  const route = getRoute(routeId);
-  if (body !== undefined && route.method === 'GET') {
-    // fetch would throw a TypeError that looks like a network failure; this is a programming error.
-    throw new Error(`Route ${routeId} is a GET route and cannot send a body`);
-  }
+interface Answer {
+  response: Response;
+  payload: unknown;
+}
 
+async function send(
+  url: string,
+  method: string,
+  body: unknown,
+  token: string | null,
+  signal: AbortSignal | undefined,
+): Promise<Answer> {
   const headers = new Headers({ Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const token = readStoredToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
-  // Built before the try: a missing path parameter is a programming error, not a network failure.
-  const url = toUrl(buildPath(route.path, params), query);
   let response: Response;
   try {
     response = await fetch(url, {
-      method: route.method,
+      method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
@@ -124,16 +193,47 @@ export async function apiRequest<T = unknown>(routeId: RouteId, options: ApiRequ
     throw new ApiError(0, NETWORK_ERROR_MESSAGE, {}, { cause: error });
   }
 
-  let payload: unknown;
   try {
-    payload = await readJson(response);
+    return { response, payload: await readJson(response) };
   } catch (error) {
     if (isAbort(error)) throw error;
     // The connection dropped while the body was streaming: as unreachable as no answer at all.
     throw new ApiError(0, NETWORK_ERROR_MESSAGE, {}, { cause: error });
   }
+}
 
-  if (!response.ok) throw toApiError(response.status, payload);
+export async function apiRequest<T = unknown>(routeId: RouteId, options: ApiRequestOptions<T> = {}): Promise<T> {
+  const { params, query, body, schema, signal, unauthorizedEndsSession = true } = options;
+  const route = getRoute(routeId);
+  if (body !== undefined && route.method === 'GET') {
+    // fetch would throw a TypeError that looks like a network failure; this is a programming error.
+    throw new Error(`Route ${routeId} is a GET route and cannot send a body`);
+  }
+
+  // Built before any request: a missing path parameter is a programming error, not a network failure.
+  const url = toUrl(buildPath(route.path, params), query);
+  const authenticated = route.auth !== 'public';
+  const explicitToken = options.token !== undefined;
+
+  let token: string | null = null;
+  if (explicitToken) token = options.token ?? null;
+  else if (authenticated) token = sessionBridge ? await sessionBridge.getToken() : readStoredToken();
+
+  let answer = await send(url, route.method, body, token, signal);
+  if (answer.response.status === 401 && authenticated && !explicitToken && token && unauthorizedEndsSession) {
+    // The token was refused: maybe revoked or expired in a sleeping tab. One refresh, one retry;
+    // the bridge signs the user out when that is impossible.
+    const renewed = sessionBridge ? await sessionBridge.recoverFromUnauthorized(token) : null;
+    if (renewed) {
+      answer = await send(url, route.method, body, renewed, signal);
+      if (answer.response.status === 401) sessionBridge?.endSession();
+    }
+  }
+
+  const { response, payload } = answer;
+  if (!response.ok) {
+    throw toApiError(response.status, payload, parseRetryAfter(response.headers.get('Retry-After')));
+  }
   if (!schema) return payload as T;
 
   const parsed = schema.safeParse(payload);

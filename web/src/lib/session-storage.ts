@@ -1,15 +1,28 @@
 import { STORAGE_KEYS } from '@goldbot/shared';
 
 /**
- * The signed-in user as the spec keeps it in browser storage (customer §3 "User (session)").
- * Only username and e-mail are required: they are what every screen reads; the rest arrives
- * with the login response and is optional so an older stored session still restores.
+ * Everything the SPA keeps in browser storage about accounts (customer §9 storage keys, plus the
+ * refresh token of DESIGN.md §6). Only this module touches those keys.
+ *
+ * - `token`, `user`, `refreshToken` (localStorage): the signed-in session, restored on start.
+ * - `pendingRegistration` (localStorage): `{ username, email }` between /register and
+ *   /register-otp, so the code can still be entered after a reload. Never the password: that
+ *   stays in memory only (features/auth/pending-password.ts).
+ * - `resetEmail`, `resetOtp` (sessionStorage): the password-reset steps. Tab-scoped on purpose,
+ *   so a verified reset code does not outlive the tab it was typed in.
+ */
+
+/**
+ * The signed-in user as the spec keeps it (customer §3 "User (session)"). Only username and
+ * e-mail are required: they are what every screen reads; the rest arrives with the sign-in
+ * response and is optional so an older stored session still restores.
  */
 export interface SessionUser {
   _id?: string;
   username: string;
   email: string;
   phone?: string;
+  /** Derived from the server's `isAdmin` (customer §6). */
   role?: 'admin' | 'user';
   referralCode?: string;
   referralCount?: number;
@@ -18,8 +31,19 @@ export interface SessionUser {
 
 export interface StoredSession {
   user: SessionUser;
+  /** The Cognito ID token, sent as the bearer token. */
   token: string;
+  /** Absent for hosted-UI (Google) sessions, whose refresh token Amplify keeps. */
+  refreshToken?: string;
 }
+
+export interface PendingRegistration {
+  username: string;
+  email: string;
+}
+
+/** Amplify's own keys (hosted-UI sign-in): `CognitoIdentityServiceProvider.<clientId>...`. */
+const AMPLIFY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
 
 const OPTIONAL_STRING_FIELDS = ['_id', 'phone', 'referralCode'] as const;
 const OPTIONAL_NUMBER_FIELDS = ['referralCount', 'referralEarnings'] as const;
@@ -49,7 +73,7 @@ export function toSessionUser(value: unknown): SessionUser | null {
  * Storage can be unavailable (privacy modes, disabled cookies, quota). The session then lives in
  * memory only, which is the honest fallback: the user stays signed in until the tab closes.
  */
-function storage(): Storage | null {
+function local(): Storage | null {
   try {
     return globalThis.localStorage ?? null;
   } catch {
@@ -57,40 +81,85 @@ function storage(): Storage | null {
   }
 }
 
-export function readStoredToken(): string | null {
+function perTab(): Storage | null {
   try {
-    const token = storage()?.getItem(STORAGE_KEYS.token);
-    return token ? token : null;
+    return globalThis.sessionStorage ?? null;
   } catch {
     return null;
   }
 }
 
-export function clearStoredSession(): void {
+function read(store: Storage | null, key: string): string | null {
   try {
-    const store = storage();
-    store?.removeItem(STORAGE_KEYS.user);
-    store?.removeItem(STORAGE_KEYS.token);
+    return store?.getItem(key) ?? null;
   } catch {
-    // Nothing stored that we could remove; the in-memory session is already gone.
+    return null;
   }
+}
+
+function write(store: Storage | null, key: string, value: string): void {
+  try {
+    store?.setItem(key, value);
+  } catch {
+    // Quota or privacy mode: the value lives in memory only (see local()).
+  }
+}
+
+function remove(store: Storage | null, ...keys: string[]): void {
+  for (const key of keys) {
+    try {
+      store?.removeItem(key);
+    } catch {
+      // Nothing stored that we could remove.
+    }
+  }
+}
+
+export function readStoredToken(): string | null {
+  return read(local(), STORAGE_KEYS.token) || null;
+}
+
+export function readStoredRefreshToken(): string | null {
+  return read(local(), STORAGE_KEYS.refreshToken) || null;
+}
+
+/** Forgets the signed-in session: token, user, refresh token and Amplify's hosted-UI tokens. */
+export function clearStoredSession(): void {
+  remove(local(), STORAGE_KEYS.user, STORAGE_KEYS.token, STORAGE_KEYS.refreshToken);
+  clearAmplifyStorage();
+}
+
+/** Amplify's tokens and flow state from a hosted-UI sign-in. */
+export function clearAmplifyStorage(): void {
+  const store = local();
+  try {
+    const amplifyKeys: string[] = [];
+    for (let index = 0; index < (store?.length ?? 0); index += 1) {
+      const key = store?.key(index);
+      if (key?.startsWith(AMPLIFY_KEY_PREFIX)) amplifyKeys.push(key);
+    }
+    remove(store, ...amplifyKeys);
+  } catch {
+    // Storage unavailable: nothing of Amplify's to remove either.
+  }
+}
+
+/** Sign-out: the session and every unfinished registration or reset step. */
+export function clearAllAuthStorage(): void {
+  clearStoredSession();
+  clearPendingRegistration();
+  clearPasswordReset();
 }
 
 /**
- * Restores `{ user, token }`. A half-written or tampered session (bad JSON, wrong shape, user
- * without token) is cleared rather than trusted, so the next page load starts cleanly anonymous.
+ * Restores `{ user, token, refreshToken? }`. A half-written or tampered session (bad JSON, wrong
+ * shape, user without token) is cleared rather than trusted, so the page starts cleanly anonymous.
  */
 export function readStoredSession(): StoredSession | null {
-  const store = storage();
+  const store = local();
   if (!store) return null;
-  let rawUser: string | null;
-  let token: string | null;
-  try {
-    rawUser = store.getItem(STORAGE_KEYS.user);
-    token = store.getItem(STORAGE_KEYS.token);
-  } catch {
-    return null;
-  }
+  const rawUser = read(store, STORAGE_KEYS.user);
+  const token = read(store, STORAGE_KEYS.token);
   if (rawUser === null && token === null) return null;
 
   let user: SessionUser | null = null;
@@ -105,15 +174,58 @@ export function readStoredSession(): StoredSession | null {
     clearStoredSession();
     return null;
   }
-  return { user, token };
+  const refreshToken = readStoredRefreshToken();
+  return refreshToken ? { user, token, refreshToken } : { user, token };
 }
 
 export function writeStoredSession(session: StoredSession): void {
+  const store = local();
+  write(store, STORAGE_KEYS.user, JSON.stringify(session.user));
+  write(store, STORAGE_KEYS.token, session.token);
+  if (session.refreshToken) write(store, STORAGE_KEYS.refreshToken, session.refreshToken);
+  else remove(store, STORAGE_KEYS.refreshToken);
+}
+
+export function readPendingRegistration(): PendingRegistration | null {
+  const raw = read(local(), STORAGE_KEYS.pendingRegistration);
+  if (raw === null) return null;
   try {
-    const store = storage();
-    store?.setItem(STORAGE_KEYS.user, JSON.stringify(session.user));
-    store?.setItem(STORAGE_KEYS.token, session.token);
+    const value: unknown = JSON.parse(raw);
+    if (isRecord(value) && typeof value.email === 'string' && value.email !== '') {
+      return { email: value.email, username: typeof value.username === 'string' ? value.username : '' };
+    }
   } catch {
-    // Quota or privacy mode: keep the session in memory only (see storage()).
+    // Corrupt draft: treated as none.
   }
+  clearPendingRegistration();
+  return null;
+}
+
+export function writePendingRegistration(draft: PendingRegistration): void {
+  write(local(), STORAGE_KEYS.pendingRegistration, JSON.stringify(draft));
+}
+
+export function clearPendingRegistration(): void {
+  remove(local(), STORAGE_KEYS.pendingRegistration);
+}
+
+export function readResetEmail(): string | null {
+  return read(perTab(), STORAGE_KEYS.resetEmail) || null;
+}
+
+export function writeResetEmail(email: string): void {
+  write(perTab(), STORAGE_KEYS.resetEmail, email);
+}
+
+export function readResetOtp(): string | null {
+  return read(perTab(), STORAGE_KEYS.resetOtp) || null;
+}
+
+export function writeResetOtp(otp: string): void {
+  write(perTab(), STORAGE_KEYS.resetOtp, otp);
+}
+
+/** After a successful reset (customer §4) or on sign-out. */
+export function clearPasswordReset(): void {
+  remove(perTab(), STORAGE_KEYS.resetEmail, STORAGE_KEYS.resetOtp);
 }

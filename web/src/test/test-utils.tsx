@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, MemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
 import { STORAGE_KEYS } from '@goldbot/shared';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
@@ -18,8 +18,8 @@ export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: s
   return { user, ...view };
 }
 
-/** Renders the whole route tree at `path`. */
-export function renderApp(path: string) {
+/** Renders the whole route tree at `path` (a path, or `{ pathname, state }` for navigation state). */
+export function renderApp(path: InitialEntry) {
   const user = userEvent.setup();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(

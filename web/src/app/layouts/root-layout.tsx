@@ -2,10 +2,12 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useScrollToTop } from '@/hooks/use-scroll-to-top';
+import { useRouteDescription } from './route-meta';
 
 /** Top of the route tree: behaviour shared by every page, whatever layout it uses. */
 export function RootLayout() {
   useScrollToTop();
+  useRouteDescription();
   return (
     // Catches the lazy layouts themselves (the admin area); each layout has its own boundary
     // around its pages so its frame stays on screen while a page loads.

@@ -1,62 +1,138 @@
-import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import {
-  clearStoredSession,
-  readStoredSession,
-  writeStoredSession,
-  type SessionUser,
-  type StoredSession,
-} from '@/lib/session-storage';
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { UNSAFE_NavigationContext } from 'react-router-dom';
+import { registerSessionBridge } from '@/lib/api-client';
+import type { SessionUser } from '@/lib/session-storage';
+import { fetchCurrentUser, refreshSessionToken } from './api/session-api';
+import { SessionStore, type SessionStatus, type SignInInput, type SignOutTarget } from './session-store';
 
 export type { SessionUser, StoredSession } from '@/lib/session-storage';
+export type { SessionStatus, SignInInput, SignOutTarget } from './session-store';
 
-/**
- * 'loading' is part of the contract (customer §4: loading, then authenticated or anonymous) for
- * checks that need the server, such as refreshing an expired token. Restoring from storage is
- * synchronous, so this provider settles on its first render and never shows a loading flash.
- */
-export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
-
-export interface SessionContextValue {
-  status: SessionStatus;
-  user: SessionUser | null;
-  token: string | null;
-  /** Stores a signed-in session (after login or OTP verification). */
-  saveSession: (session: StoredSession) => void;
-  /** Signs out locally: forgets the user and token in memory and storage. */
-  clearSession: () => void;
+export interface SignOutOptions {
+  /** Where to go afterwards; '/' unless given (customer §2 Navbar). */
+  to?: string;
+  /** Navigation state for that page (e.g. a message for /login). */
+  state?: unknown;
 }
 
-const SessionContext = createContext<SessionContextValue | null>(null);
+export interface SessionContextValue {
+  /** 'loading' while a stored session is renewed on start, then one of the other two. */
+  status: SessionStatus;
+  user: SessionUser | null;
+  /** The bearer token (Cognito ID token). */
+  token: string | null;
+  isAdmin: boolean;
+  /** Stores a signed-in session (login, verifyOtp, hosted-UI callback); returns the stored user. */
+  signIn: (input: SignInInput) => SessionUser;
+  /**
+   * Signs out: forgets the session, drafts and reset steps, and navigates to `to` (default '/')
+   * replacing the current history entry.
+   */
+  signOut: (options?: SignOutOptions) => void;
+  /** Signs out without navigating (the caller navigates itself). */
+  clearSession: () => void;
+  /** Renews the token now; resolves true when that worked. */
+  refresh: () => Promise<boolean>;
+  /** Reloads the user from /api/auth/me and stores it. */
+  reloadUser: () => Promise<SessionUser | null>;
+  /** Merges changed profile fields into the stored user. */
+  updateUser: (patch: Partial<SessionUser>) => void;
+  /** Set after an explicit sign-out, so guards send the user to the same place (internal). */
+  lastSignOut: SignOutTarget | null;
+}
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<StoredSession | null>(readStoredSession);
+type ProviderValue = Omit<SessionContextValue, 'signOut' | 'clearSession'> & {
+  endSession: (target: SignOutTarget) => void;
+};
 
-  const saveSession = useCallback((next: StoredSession) => {
-    writeStoredSession(next);
-    setSession(next);
-  }, []);
+const SessionContext = createContext<ProviderValue | null>(null);
 
-  const clearSession = useCallback(() => {
-    clearStoredSession();
-    setSession(null);
-  }, []);
+export function createSessionStore(): SessionStore {
+  return new SessionStore({
+    refreshWithToken: refreshSessionToken,
+    // Amplify is loaded only for hosted-UI (Google) sessions, which have no refresh token of ours.
+    refreshHostedUi: async () => (await import('./google/hosted-ui')).refreshHostedUiToken(),
+    fetchUser: () => fetchCurrentUser(),
+  });
+}
 
-  const value = useMemo<SessionContextValue>(
-    () => ({
-      status: session ? 'authenticated' : 'anonymous',
+export interface SessionProviderProps {
+  children: ReactNode;
+  /** For tests: a store with controlled dependencies. */
+  store?: SessionStore;
+}
+
+/**
+ * The signed-in session (customer §4 Auth session): restored from storage on start, renewed
+ * shortly before the ID token expires, ended by sign-out, by a refused refresh or by a 401.
+ */
+export function SessionProvider({ children, store: givenStore }: SessionProviderProps) {
+  const [store] = useState(() => givenStore ?? createSessionStore());
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+
+  useEffect(() => {
+    store.start();
+    const unregister = registerSessionBridge({
+      getToken: store.getToken,
+      recoverFromUnauthorized: store.recoverFromUnauthorized,
+      endSession: store.endSession,
+    });
+    return () => {
+      unregister();
+      store.stop();
+    };
+  }, [store]);
+
+  const value = useMemo<ProviderValue>(() => {
+    const { status, session, lastSignOut } = snapshot;
+    return {
+      status,
       user: session?.user ?? null,
       token: session?.token ?? null,
-      saveSession,
-      clearSession,
-    }),
-    [session, saveSession, clearSession],
-  );
+      isAdmin: session?.user.role === 'admin',
+      lastSignOut,
+      signIn: (input) => store.signIn(input),
+      endSession: (target) => store.end('signed-out', target),
+      refresh: () => store.refresh(),
+      reloadUser: () => store.reloadUser(),
+      updateUser: (patch) => store.updateUser(patch),
+    };
+  }, [snapshot, store]);
 
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 
 export function useSession(): SessionContextValue {
   const context = use(SessionContext);
-  if (!context) throw new Error('useSession must be used inside <SessionProvider>');
-  return context;
+  // Null outside a router (e.g. a hook test): signing out then only forgets the session.
+  const navigator = (
+    use(UNSAFE_NavigationContext) as { navigator?: { replace: (to: string, state?: unknown) => void } } | null
+  )?.navigator;
+
+  const signOut = useCallback(
+    (options: SignOutOptions = {}) => {
+      const target: SignOutTarget = { to: options.to ?? '/', state: options.state };
+      context?.endSession(target);
+      navigator?.replace(target.to, target.state);
+    },
+    [context, navigator],
+  );
+
+  const value = useMemo<SessionContextValue | null>(() => {
+    if (!context) return null;
+    const { endSession, ...rest } = context;
+    return { ...rest, signOut, clearSession: () => endSession({ to: '/' }) };
+  }, [context, signOut]);
+
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
 }

@@ -2,16 +2,17 @@ import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { ADMIN_NAVIGATION, paths } from '@/app/paths';
 import { PageLoader } from '@/components/ui/page-loader';
+import { Button } from '@/components/ui/button';
 import { APP_NAME } from '@/config/brand';
 import { useSession } from '@/features/auth/session';
 import './admin-layout.css';
 
 /**
  * The back-office frame (admin §2 "Admin layout"): a sidebar with every admin section and the
- * signed-in admin in its footer. No site header or footer here.
+ * signed-in admin in its footer, with logout (to /admin-login). No site header or footer here.
  */
 export default function AdminLayout() {
-  const { user } = useSession();
+  const { user, signOut } = useSession();
   return (
     <div className="admin-layout">
       <aside className="admin-layout__sidebar">
@@ -30,12 +31,21 @@ export default function AdminLayout() {
             ))}
           </ul>
         </nav>
-        {user && (
-          <div className="admin-layout__account">
-            <span className="admin-layout__username">{user.username}</span>
-            <span className="admin-layout__email">{user.email}</span>
-          </div>
-        )}
+        <div className="admin-layout__account">
+          {user && (
+            <>
+              <span className="admin-layout__username">{user.username}</span>
+              <span className="admin-layout__email">{user.email}</span>
+            </>
+          )}
+          <Button
+            variant="secondary"
+            className="admin-layout__logout"
+            onClick={() => signOut({ to: paths.adminLogin.path })}
+          >
+            Logout
+          </Button>
+        </div>
       </aside>
       <main className="admin-layout__main">
         <Suspense fallback={<PageLoader />}>

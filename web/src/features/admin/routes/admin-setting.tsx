@@ -1,12 +1,15 @@
 import { paths } from '@/app/paths';
 import { PageFrame } from '@/components/layout/page-frame';
+import { AccountSettings } from '../components/account-settings/account-settings';
 
 export default function AdminAccountSettingsRoute() {
   return (
     <PageFrame
       title={paths.admin.adminSetting.title}
       documentTitle={`Admin: ${paths.admin.adminSetting.title}`}
-      lead="Your administrator profile and password will be managed here."
-    />
+      lead="Your administrator profile and password."
+    >
+      <AccountSettings />
+    </PageFrame>
   );
 }

@@ -1,11 +1,11 @@
 import { paths } from '@/app/paths';
 import { PageFrame } from '@/components/layout/page-frame';
+import { LoginForm } from '../components/login-form';
 
 export default function LoginRoute() {
   return (
-    <PageFrame
-      title={paths.login.title}
-      lead="This page will let you sign in with your e-mail and password or with Google."
-    />
+    <PageFrame title={paths.login.title} lead="Welcome back. Sign in to manage your packages and referrals.">
+      <LoginForm />
+    </PageFrame>
   );
 }

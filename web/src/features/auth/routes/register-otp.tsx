@@ -1,11 +1,185 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { AUTH, AUTH_MESSAGES, REDIRECT_DELAYS_MS, TOAST_MS } from '@goldbot/shared';
 import { paths } from '@/app/paths';
 import { PageFrame } from '@/components/layout/page-frame';
+import { useToast } from '@/components/toast';
+import { Button } from '@/components/ui/button';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { clearPendingRegistration, readPendingRegistration } from '@/lib/session-storage';
+import { resendRegistrationOtp, verifyRegistrationOtp } from '../api/auth-api';
+import { FormAlert, type FormAlertVariant } from '../components/form-alert';
+import { emptyOtp, OtpInput, type OtpInputHandle } from '../components/otp-input';
+import { AUTH_PAGE_MESSAGES, isUnreachable, serverMessage, withRetryHint } from '../lib/messages';
+import { forgetRegistrationPassword, recallRegistrationPassword } from '../lib/pending-password';
+import { readAuthNavigationState } from '../lib/redirects';
+import { useCountdown, useDelayedNavigate } from '../lib/use-timers';
+import { useSession } from '../session';
+import '../components/auth-form.css';
 
+interface Alert {
+  variant: FormAlertVariant;
+  text: string;
+}
+
+const OTP_PATTERN = new RegExp(`^\\d{${AUTH.otpLength}}$`);
+
+/**
+ * Customer §2 OTP pages (registration): four boxes, backspace moves back, resend with a visible
+ * cool-down; §4 Registration: wrong code clears the boxes, success signs in and goes to
+ * /dashboard after 1.5 s; without an e-mail (state or stored draft) back to /register.
+ */
 export default function RegisterOtpRoute() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigateLater = useDelayedNavigate();
+  const { showToast } = useToast();
+  const { signIn } = useSession();
+  const navigationState = readAuthNavigationState(location.state);
+  const [email] = useState(() => navigationState.email ?? readPendingRegistration()?.email ?? null);
+
+  const [digits, setDigits] = useState<string[]>(emptyOtp);
+  const [otpError, setOtpError] = useState<string | undefined>();
+  const [alert, setAlert] = useState<Alert | null>(() =>
+    navigationState.message ? { variant: 'info', text: navigationState.message } : null,
+  );
+  const [verifying, setVerifying] = useState(false);
+  const [succeeded, setSucceeded] = useState(false);
+  const [resending, setResending] = useState(false);
+  // A code was mailed just before arriving here: the first resend waits for the cool-down too.
+  const [cooldown, startCooldown] = useCountdown(AUTH.otpResendCooldownSeconds);
+  const inFlight = useRef(false);
+  const otpInput = useRef<OtpInputHandle>(null);
+  const errorId = useId();
+
+  if (!email) {
+    return <Navigate to={paths.register.path} replace state={{ error: AUTH_PAGE_MESSAGES.registrationEmailMissing }} />;
+  }
+
+  const handleDigits = (next: string[]) => {
+    setDigits(next);
+    setOtpError(undefined);
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current || succeeded) return;
+    setAlert(null);
+    const otp = digits.join('');
+    if (!OTP_PATTERN.test(otp)) {
+      setOtpError(AUTH_MESSAGES.otpInvalid);
+      otpInput.current?.focus(Math.max(0, digits.indexOf('')));
+      return;
+    }
+
+    inFlight.current = true;
+    setVerifying(true);
+    try {
+      const answer = await verifyRegistrationOtp({ email, otp, password: recallRegistrationPassword(email) });
+      clearPendingRegistration();
+      forgetRegistrationPassword();
+      if (answer.kind === 'verified') {
+        // The password was lost with a reload: the account is verified, signing in is next.
+        navigate(paths.login.path, { replace: true, state: { message: answer.message, email } });
+        return;
+      }
+      signIn(answer.session);
+      setSucceeded(true);
+      setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.registrationSucceeded });
+      navigateLater(paths.dashboard.path, REDIRECT_DELAYS_MS.afterOtpSuccess, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        // Already verified (e.g. in another tab): nothing left to do here but sign in.
+        clearPendingRegistration();
+        forgetRegistrationPassword();
+        const message = serverMessage(error) ?? 'This email is already verified. Please sign in.';
+        navigate(paths.login.path, { replace: true, state: { message, email } });
+        return;
+      }
+      // Customer §4: on a wrong code the boxes clear and the focus returns to the first.
+      setDigits(emptyOtp());
+      otpInput.current?.focus(0);
+      const text = isUnreachable(error)
+        ? NETWORK_ERROR_MESSAGE
+        : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.otpVerificationFailed);
+      setAlert({ variant: 'error', text });
+    } finally {
+      inFlight.current = false;
+      setVerifying(false);
+    }
+  };
+
+  const handleResend = async () => {
+    if (cooldown > 0 || resending) return;
+    setResending(true);
+    try {
+      await resendRegistrationOtp(email);
+      startCooldown(AUTH.otpResendCooldownSeconds);
+      setDigits(emptyOtp());
+      otpInput.current?.focus(0);
+      showToast({ message: AUTH_PAGE_MESSAGES.resendSucceeded, variant: 'success', durationMs: TOAST_MS.paymentOther });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429 && error.retryAfterSeconds !== undefined) {
+        startCooldown(error.retryAfterSeconds);
+      }
+      const text = isUnreachable(error)
+        ? NETWORK_ERROR_MESSAGE
+        : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.resendFailed);
+      showToast({ message: text, variant: 'error' });
+    } finally {
+      setResending(false);
+    }
+  };
+
   return (
     <PageFrame
       title={paths.registerOtp.title}
-      lead="This page will ask for the 4-digit code we e-mail you to confirm your address."
-    />
+      lead={
+        <>
+          We sent a {AUTH.otpLength}-digit code to <strong>{email}</strong>. Enter it below to activate your account.
+        </>
+      }
+    >
+      <form className="auth-form" noValidate onSubmit={handleSubmit} aria-busy={verifying || undefined}>
+        {alert && (
+          <FormAlert variant={alert.variant} onDismiss={succeeded ? undefined : () => setAlert(null)}>
+            {alert.text}
+          </FormAlert>
+        )}
+        <OtpInput
+          ref={otpInput}
+          label="Verification code"
+          digits={digits}
+          onChange={handleDigits}
+          backspaceMovesBack
+          autoFocus
+          invalid={otpError !== undefined}
+          disabled={succeeded}
+          describedBy={otpError ? errorId : undefined}
+        />
+        {otpError && (
+          <p id={errorId} className="field__error">
+            {otpError}
+          </p>
+        )}
+        <Button type="submit" fullWidth loading={verifying} loadingText="Verifying..." disabled={succeeded}>
+          Verify
+        </Button>
+        <p className="auth-form__resend">
+          Didn&apos;t get the code?{' '}
+          <button
+            type="button"
+            className="auth-form__link-button"
+            disabled={cooldown > 0 || resending || succeeded}
+            onClick={() => void handleResend()}
+          >
+            {cooldown > 0 ? `Resend OTP in ${cooldown}s` : resending ? 'Sending...' : 'Resend OTP'}
+          </button>
+        </p>
+        <p className="auth-form__footer">
+          Wrong address? <Link to={paths.register.path}>Register again</Link>
+        </p>
+      </form>
+    </PageFrame>
   );
 }

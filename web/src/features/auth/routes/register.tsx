@@ -1,11 +1,168 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { AUTH_MESSAGES, REDIRECT_DELAYS_MS, registerInputSchema } from '@goldbot/shared';
 import { paths } from '@/app/paths';
 import { PageFrame } from '@/components/layout/page-frame';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { writePendingRegistration } from '@/lib/session-storage';
+import { register } from '../api/auth-api';
+import { FormAlert } from '../components/form-alert';
+import { PasswordField } from '../components/password-field';
+import { pickFieldErrors, toFieldErrors, withoutError, type FieldErrors } from '../lib/form-errors';
+import { AUTH_PAGE_MESSAGES, isUnreachable, serverMessage, withRetryHint } from '../lib/messages';
+import { rememberRegistrationPassword } from '../lib/pending-password';
+import { readAuthNavigationState } from '../lib/redirects';
+import { useAutoClear } from '../lib/use-timers';
+import '../components/auth-form.css';
 
+type RegisterField = 'username' | 'email' | 'password' | 'confirmPassword';
+const REGISTER_FIELDS: readonly RegisterField[] = ['username', 'email', 'password', 'confirmPassword'];
+
+type Draft = Record<RegisterField, string>;
+const EMPTY_DRAFT: Draft = { username: '', email: '', password: '', confirmPassword: '' };
+
+/** Customer §2 Register page, §5 Register rules, §8 Registration (popup, 5 s). */
 export default function RegisterRoute() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [values, setValues] = useState<Draft>(EMPTY_DRAFT);
+  const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
+  // The error popup clears itself after 5 s (customer §4). The OTP page may send one along.
+  const arrivalError = readAuthNavigationState(location.state).error;
+  const [popup, setPopup] = useAutoClear<{ text: string }>(
+    REDIRECT_DELAYS_MS.registrationErrorPopup,
+    arrivalError ? { text: arrivalError } : null,
+  );
+  const [submitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const confirmPasswordInput = useRef<HTMLInputElement>(null);
+
+  const handleChange = (field: RegisterField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const { value } = event.target;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutError(current, field));
+  };
+
+  const showInvalid = (fieldErrors: FieldErrors<RegisterField>) => {
+    setErrors(fieldErrors);
+    const first = REGISTER_FIELDS.find((field) => fieldErrors[field]);
+    const inputs = {
+      username: usernameInput,
+      email: emailInput,
+      password: passwordInput,
+      confirmPassword: confirmPasswordInput,
+    };
+    if (first) inputs[first].current?.focus();
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    setPopup(null);
+
+    const parsed = registerInputSchema.safeParse(values);
+    const fieldErrors = parsed.success ? {} : toFieldErrors(parsed.error.issues, REGISTER_FIELDS);
+    if (values.password !== values.confirmPassword && !fieldErrors.password) {
+      fieldErrors.confirmPassword = AUTH_MESSAGES.passwordsDoNotMatch;
+    }
+    if (!parsed.success || fieldErrors.confirmPassword) {
+      showInvalid(fieldErrors);
+      return;
+    }
+
+    setErrors({});
+    inFlight.current = true;
+    setSubmitting(true);
+    try {
+      const answer = await register(parsed.data);
+      const email = answer.email ?? parsed.data.email;
+      // The draft survives a reload; the password does not (DESIGN.md §6).
+      writePendingRegistration({ username: parsed.data.username, email });
+      rememberRegistrationPassword(email, parsed.data.password);
+      navigate(paths.registerOtp.path, { state: { email, message: answer.message } });
+    } catch (error) {
+      const serverFieldErrors =
+        error instanceof ApiError && error.status === 400 ? pickFieldErrors(error.fieldErrors, REGISTER_FIELDS) : {};
+      if (Object.keys(serverFieldErrors).length > 0) showInvalid(serverFieldErrors);
+      const text = isUnreachable(error)
+        ? NETWORK_ERROR_MESSAGE
+        : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.registrationFailed);
+      setPopup({ text });
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
   return (
-    <PageFrame
-      title={paths.register.title}
-      lead="This page will let you create an account with a username, an e-mail address and a password."
-    />
+    <PageFrame title={paths.register.title} lead="Start trading smarter: create your account in a minute.">
+      <form className="auth-form" noValidate onSubmit={handleSubmit} aria-busy={submitting || undefined}>
+        {popup && (
+          <FormAlert variant="error" onDismiss={() => setPopup(null)}>
+            {popup.text}
+          </FormAlert>
+        )}
+        <TextField
+          ref={usernameInput}
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+          required
+          maxLength={30}
+          value={values.username}
+          onChange={handleChange('username')}
+          error={errors.username}
+        />
+        <TextField
+          ref={emailInput}
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          maxLength={254}
+          value={values.email}
+          onChange={handleChange('email')}
+          error={errors.email}
+        />
+        <PasswordField
+          ref={passwordInput}
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          maxLength={128}
+          hint="At least 8 characters with an uppercase and a lowercase letter, a number and one of @$!%*?&."
+          value={values.password}
+          onChange={handleChange('password')}
+          error={errors.password}
+        />
+        <PasswordField
+          ref={confirmPasswordInput}
+          label="Confirm Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          maxLength={128}
+          value={values.confirmPassword}
+          onChange={handleChange('confirmPassword')}
+          error={errors.confirmPassword}
+        />
+        <Button type="submit" fullWidth loading={submitting} loadingText="Creating account...">
+          Register
+        </Button>
+        <p className="auth-form__footer">
+          Already have an account? <Link to={paths.login.path}>Login</Link>
+        </p>
+      </form>
+    </PageFrame>
   );
 }

@@ -1,11 +1,176 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { REDIRECT_DELAYS_MS, RESET_SPECIAL_CHARACTERS, resetPasswordProblems } from '@goldbot/shared';
 import { paths } from '@/app/paths';
 import { PageFrame } from '@/components/layout/page-frame';
+import { Button } from '@/components/ui/button';
+import { classNames } from '@/lib/class-names';
+import { clearPasswordReset, readResetEmail, readResetOtp } from '@/lib/session-storage';
+import { resetPassword } from '../api/auth-api';
+import { FormAlert, type FormAlertVariant } from '../components/form-alert';
+import { PasswordField } from '../components/password-field';
+import { AUTH_PAGE_MESSAGES, isUnreachable, serverMessage, withRetryHint } from '../lib/messages';
+import { useDelayedNavigate } from '../lib/use-timers';
+import '../components/auth-form.css';
 
+interface Alert {
+  variant: FormAlertVariant;
+  text: string;
+}
+
+/** The reset rules (customer §5) as checklist lines, each tied to the message it answers. */
+const REQUIREMENTS = [
+  { label: 'At least 8 characters', problem: 'Password must be at least 8 characters' },
+  { label: 'At least 1 number', problem: 'Password must contain at least 1 number' },
+  { label: 'At least 1 lowercase letter', problem: 'Password must contain at least 1 lowercase letter' },
+  { label: 'At least 1 uppercase letter', problem: 'Password must contain at least 1 uppercase letter' },
+  {
+    label: `At least 1 special character (${RESET_SPECIAL_CHARACTERS})`,
+    problem: 'Password must contain at least 1 special character',
+  },
+] as const;
+
+/**
+ * Customer §2 Reset page and §4 Password reset, last step: new password and confirmation with a
+ * live checklist shown on focus; on success the stored e-mail and code are cleared and /login
+ * follows after 2 s.
+ */
 export default function ResetPasswordRoute() {
+  const navigateLater = useDelayedNavigate();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirmPassword?: string }>({});
+  const [alert, setAlert] = useState<Alert | null>(null);
+  const [checklistShown, setChecklistShown] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [done, setDone] = useState(false);
+  const inFlight = useRef(false);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const confirmInput = useRef<HTMLInputElement>(null);
+  const checklistId = useId();
+
+  const problems = resetPasswordProblems(password);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current || done) return;
+    setAlert(null);
+
+    if (problems.length > 0) {
+      setErrors({ password: problems.join(', ') });
+      passwordInput.current?.focus();
+      return;
+    }
+    if (password !== confirmPassword) {
+      setErrors({ confirmPassword: AUTH_PAGE_MESSAGES.resetPasswordsDoNotMatch });
+      confirmInput.current?.focus();
+      return;
+    }
+    setErrors({});
+    const email = readResetEmail();
+    const otp = readResetOtp();
+    if (!email || !otp) {
+      setAlert({ variant: 'error', text: AUTH_PAGE_MESSAGES.resetStepsMissing });
+      return;
+    }
+
+    inFlight.current = true;
+    setSaving(true);
+    try {
+      await resetPassword({ email, otp, newPassword: password });
+      clearPasswordReset();
+      setDone(true);
+      setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.resetSucceeded });
+      navigateLater(paths.login.path, REDIRECT_DELAYS_MS.afterPasswordReset, {
+        replace: true,
+        state: { email, message: 'Your password has been reset. Please sign in with your new password.' },
+      });
+    } catch (error) {
+      const text = isUnreachable(error)
+        ? AUTH_PAGE_MESSAGES.resetUnexpected
+        : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.resetFailed);
+      setAlert({ variant: 'error', text });
+    } finally {
+      inFlight.current = false;
+      setSaving(false);
+    }
+  };
+
   return (
-    <PageFrame
-      title={paths.reset.title}
-      lead="This page will let you choose a new password once your reset code is confirmed."
-    />
+    <PageFrame title={paths.reset.title} lead="Choose a new password for your account.">
+      <form className="auth-form" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
+        {alert && (
+          <FormAlert variant={alert.variant}>
+            {alert.text}
+            {alert.text === AUTH_PAGE_MESSAGES.resetStepsMissing && (
+              <>
+                {' '}
+                <Link to={paths.forgot.path}>Start again</Link>
+              </>
+            )}
+          </FormAlert>
+        )}
+        <PasswordField
+          ref={passwordInput}
+          label="New Password"
+          name="newPassword"
+          autoComplete="new-password"
+          required
+          maxLength={128}
+          value={password}
+          readOnly={done}
+          aria-describedby={checklistShown ? checklistId : undefined}
+          onFocus={() => setChecklistShown(true)}
+          onBlur={() => setChecklistShown(problems.length > 0 && password !== '')}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setErrors((current) => ({ ...current, password: undefined }));
+          }}
+          error={errors.password}
+        />
+        {checklistShown && (
+          <ul id={checklistId} className="password-checklist" aria-label="Password requirements">
+            {REQUIREMENTS.map(({ label, problem }) => {
+              const met = !problems.includes(problem);
+              return (
+                <li
+                  key={label}
+                  className={classNames('password-checklist__item', met && 'password-checklist__item--met')}
+                >
+                  <span className="password-checklist__mark" aria-hidden="true">
+                    {met ? '✓' : '○'}
+                  </span>
+                  <span>
+                    {label}
+                    <span className="visually-hidden">{met ? ' (met)' : ' (not met yet)'}</span>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <PasswordField
+          ref={confirmInput}
+          label="Confirm Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          maxLength={128}
+          value={confirmPassword}
+          readOnly={done}
+          onChange={(event) => {
+            setConfirmPassword(event.target.value);
+            setErrors((current) => ({ ...current, confirmPassword: undefined }));
+          }}
+          error={errors.confirmPassword}
+        />
+        <Button type="submit" fullWidth loading={saving} loadingText="Saving..." disabled={done}>
+          Reset Password
+        </Button>
+        <p className="auth-form__footer">
+          <Link to={paths.login.path}>Back to login</Link>
+        </p>
+      </form>
+    </PageFrame>
   );
 }

@@ -1,17 +1,16 @@
-import { Link } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { PageFrame } from '@/components/layout/page-frame';
+import { FaqAccordion } from '../components/faq-accordion';
+import '@/components/ui/button.css';
 
 export default function FaqRoute() {
   return (
     <PageFrame
       title={paths.faq.title}
       documentTitle="FAQ"
-      lead="This page will answer common questions about the bot, how it works, the pricing plans and our terms."
+      lead="Answers to the questions we hear most about the bot, how it works, the pricing plans and our terms."
     >
-      <p>
-        Still have a question? <Link to={paths.contact.getHref()}>Contact Support</Link>
-      </p>
+      <FaqAccordion questionLevel={2} />
     </PageFrame>
   );
 }

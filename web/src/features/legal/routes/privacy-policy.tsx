@@ -1,11 +1,16 @@
 import { paths } from '@/app/paths';
-import { PageFrame } from '@/components/layout/page-frame';
+import { APP_NAME } from '@/config/brand';
+import { LegalDocument } from '../components/legal-document';
+import { PRIVACY_SECTIONS } from '../content/privacy';
+import { LEGAL_LAST_UPDATED } from '../content/terms';
 
 export default function PrivacyPolicyRoute() {
   return (
-    <PageFrame
+    <LegalDocument
       title={paths.privacyPolicy.title}
-      lead="This page will set out how GoldBot collects, uses and protects your personal data."
+      lead={`What personal data ${APP_NAME} collects, why, how long we keep it, and the rights you have over it.`}
+      lastUpdated={LEGAL_LAST_UPDATED}
+      sections={PRIVACY_SECTIONS}
     />
   );
 }

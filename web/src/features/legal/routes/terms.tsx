@@ -1,11 +1,15 @@
 import { paths } from '@/app/paths';
-import { PageFrame } from '@/components/layout/page-frame';
+import { APP_NAME } from '@/config/brand';
+import { LegalDocument } from '../components/legal-document';
+import { LEGAL_LAST_UPDATED, TERMS_SECTIONS } from '../content/terms';
 
 export default function TermsRoute() {
   return (
-    <PageFrame
+    <LegalDocument
       title={paths.terms.title}
-      lead="This page will set out the terms that govern your use of GoldBot and its subscription packages."
+      lead={`The agreement between you and ${APP_NAME}: accounts, packages, payments, refunds, referrals and the risks of trading.`}
+      lastUpdated={LEGAL_LAST_UPDATED}
+      sections={TERMS_SECTIONS}
     />
   );
 }

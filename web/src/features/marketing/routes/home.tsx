@@ -1,11 +1,21 @@
-import { PageFrame } from '@/components/layout/page-frame';
+import { lazy, Suspense } from 'react';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { Hero } from '../components/hero';
 
+const HomeBelowFold = lazy(() => import('../components/home-below-fold'));
+
+/**
+ * Home (customer §2 Route table): the hero renders at once; the sections below it arrive in a
+ * second chunk, so the landing route's initial JavaScript stays within its budget.
+ */
 export default function HomeRoute() {
+  useDocumentTitle('Automated XAUUSD Trading Bot');
   return (
-    <PageFrame
-      title="Trade Smarter, Not Harder"
-      documentTitle="Automated XAUUSD Trading Bot"
-      lead="This page will introduce the AI-driven XAUUSD trading bot with live performance reports, pricing plans and answers to common questions."
-    />
+    <>
+      <Hero />
+      <Suspense fallback={<div className="home__pending" aria-hidden="true" />}>
+        <HomeBelowFold />
+      </Suspense>
+    </>
   );
 }

@@ -1,0 +1,218 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readStack } from './local-stack.js';
+
+/**
+ * Accounts in the browser (issue 3): registration with the mailed code, password reset, the
+ * admin sign-in and the guard's round trip. Codes are read from the SES emulator's inbox, as a
+ * person would read their mail.
+ */
+
+const PASSWORD = 'Trader123!';
+const NEW_PASSWORD = 'Changed456!';
+
+/** The SES emulator's stored mail (aws-ses-v2-local `GET /store`); older shapes are accepted too. */
+interface StoredEmail {
+  destination?: { to?: string[] };
+  to?: string | string[];
+  subject?: string;
+  body?: { text?: string; html?: string };
+  text?: string;
+  html?: string;
+}
+
+const recipients = (mail: StoredEmail): string[] => {
+  const to = mail.destination?.to ?? mail.to ?? [];
+  return (Array.isArray(to) ? to : [to]).map((address) => address.toLowerCase());
+};
+
+const mailText = (mail: StoredEmail) =>
+  mail.body?.text ?? mail.text ?? (mail.body?.html ?? mail.html ?? '').replace(/<[^>]+>/g, ' ');
+
+async function mailsTo(request: APIRequestContext, address: string): Promise<StoredEmail[]> {
+  const response = await request.get(`${readStack().urls.sesInbox}/store`);
+  expect(response.ok()).toBe(true);
+  const { emails } = (await response.json()) as { emails: StoredEmail[] };
+  return emails.filter((mail) => recipients(mail).includes(address.toLowerCase()));
+}
+
+/** The 4-digit code of mail number `index` (0-based) to `address` whose subject matches, once it arrives. */
+async function codeFromMail(
+  request: APIRequestContext,
+  address: string,
+  subject: RegExp,
+  index: number,
+): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mail = (await mailsTo(request, address)).filter((m) => subject.test(m.subject ?? ''))[index];
+        code = mail ? mailText(mail).match(/\b(\d{4})\b/)?.[1] : undefined;
+        return code;
+      },
+      { message: `a code mailed to ${address}`, timeout: 15_000 },
+    )
+    .toMatch(/^\d{4}$/);
+  return code ?? '';
+}
+
+const VERIFICATION_SUBJECT = /verification/i;
+const RESET_SUBJECT = /reset/i;
+
+function uniqueAccount(tag: string) {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  return { username: `${tag}_${stamp}`, email: `${tag}-${stamp}@example.com` };
+}
+
+/** A verified customer, made through the API (the UI registration has its own test). */
+async function verifiedCustomer(request: APIRequestContext, tag: string) {
+  const account = uniqueAccount(tag);
+  const registered = await request.post('/api/auth/Register', { data: { ...account, password: PASSWORD } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const otp = await codeFromMail(request, account.email, VERIFICATION_SUBJECT, 0);
+  const verified = await request.post('/api/auth/verifyOtp', { data: { email: account.email, otp } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return account;
+}
+
+/** The page origin's localStorage and sessionStorage, as plain objects. */
+async function browserStorage(page: Page) {
+  const { origins } = await page.context().storageState();
+  const origin = new URL(page.url()).origin;
+  const local = Object.fromEntries(
+    (origins.find((entry) => entry.origin === origin)?.localStorage ?? []).map(({ name, value }) => [name, value]),
+  ) as Record<string, string | undefined>;
+  const perTab = JSON.parse(String(await page.evaluate('JSON.stringify(sessionStorage)'))) as Record<string, string>;
+  return { local, perTab };
+}
+
+async function typeCode(page: Page, code: string) {
+  await page.getByLabel('Digit 1 of 4').click();
+  await page.keyboard.type(code);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+test.describe('accounts', () => {
+  test('a visitor registers, verifies the mailed code and lands on the dashboard', async ({ page, request }) => {
+    const account = uniqueAccount('e2e');
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeVisible();
+    await page.getByLabel('Username').fill(account.username);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Register' }).click();
+
+    await expect(page).toHaveURL(/\/register-otp$/);
+    await expect(page.getByText(account.email)).toBeVisible();
+    // The resend button shows its cool-down.
+    await expect(page.getByRole('button', { name: /Resend OTP in \d+s/ })).toBeDisabled();
+
+    // A wrong code first: the boxes clear and the first one has the focus again.
+    const code = await codeFromMail(request, account.email, VERIFICATION_SUBJECT, 0);
+    const wrong = code === '0000' ? '1111' : '0000';
+    await typeCode(page, wrong);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByLabel('Digit 1 of 4')).toHaveValue('');
+    await expect(page.getByLabel('Digit 1 of 4')).toBeFocused();
+
+    await page.keyboard.type(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('Registration successful! Redirecting to dashboard...')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    const stored = await browserStorage(page);
+    expect(stored.local.token).toBeTruthy();
+    expect(JSON.parse(stored.local.user ?? '{}')).toMatchObject({ email: account.email, username: account.username });
+    expect(stored.local.pendingRegistration).toBeUndefined();
+    // The password travelled in memory only (DESIGN.md §6).
+    expect(JSON.stringify(stored)).not.toContain(PASSWORD);
+  });
+
+  test('a customer resets a forgotten password with the mailed code and signs in with the new one', async ({
+    page,
+    request,
+  }) => {
+    const account = await verifiedCustomer(request, 'reset');
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot Password' }).click();
+    await expect(page).toHaveURL(/\/forgot$/);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Send Code' }).click();
+    await expect(page.getByText('Check email for OTP')).toBeVisible();
+    await expect(page).toHaveURL(/\/forgot-otp$/);
+
+    await typeCode(page, await codeFromMail(request, account.email, RESET_SUBJECT, 0));
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await expect(page.getByText('OTP verified successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/reset$/);
+
+    await page.getByLabel('New Password', { exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Password requirements' })).toBeVisible();
+    await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('Password reset successful!')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The old password no longer works; the new one does.
+    await signIn(page, account.email, PASSWORD);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('the admin signs in at /admin-login and lands in the back-office', async ({ page }) => {
+    const { admin } = readStack();
+    await page.goto('/admin-login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Sign In' })).toBeVisible();
+    await signIn(page, admin.email, process.env.LOCAL_ADMIN_PASSWORD || 'Admin123!');
+    await expect(page).toHaveURL(/\/admin(\/dashboard)?$/);
+    const sidebar = page.getByRole('complementary');
+    await expect(sidebar.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+    await expect(sidebar).toContainText(admin.email);
+
+    await sidebar.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/admin-login$/);
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a customer is refused at /admin-login and stays signed out', async ({ page, request }) => {
+    const account = await verifiedCustomer(request, 'notadmin');
+    await page.goto('/admin-login');
+    await signIn(page, account.email, PASSWORD);
+    await expect(page.getByRole('alert')).toContainText('does not have administrator access');
+    await expect(page).toHaveURL(/\/admin-login$/);
+    expect((await browserStorage(page)).local.token).toBeUndefined();
+  });
+
+  test('locally, the Google button explains that it needs a deployed Cognito domain', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login with Google' }).click();
+    await expect(page.getByRole('status')).toContainText('Google sign-in needs a deployed Cognito domain');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a signed-out visit to /dashboard goes to /login and comes back after signing in', async ({ page, request }) => {
+    const account = await verifiedCustomer(request, 'guard');
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, account.email, PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    // The session survives a reload (restored from storage).
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
+});

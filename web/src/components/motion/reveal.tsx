@@ -1,0 +1,33 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { classNames } from '@/lib/class-names';
+import { useInView } from './use-in-view';
+import { useReducedMotion } from './use-reduced-motion';
+import './reveal.css';
+
+export interface RevealProps {
+  children: ReactNode;
+  className?: string;
+  /** Extra delay before this element moves in, to stagger siblings. */
+  delayMs?: number;
+  variant?: 'fade-up' | 'fade' | 'slide-left' | 'slide-right';
+}
+
+/**
+ * Scroll reveal (customer §2, cosmetic): the content fades or slides in the first time it comes
+ * into view. With reduced motion it is simply there.
+ */
+export function Reveal({ children, className, delayMs = 0, variant = 'fade-up' }: RevealProps) {
+  const reducedMotion = useReducedMotion();
+  const [ref, inView] = useInView<HTMLDivElement>({ threshold: 0.15, rootMargin: '0px 0px -40px 0px', once: true });
+  const shown = reducedMotion || inView;
+  const style = delayMs ? ({ '--reveal-delay': `${delayMs}ms` } as CSSProperties) : undefined;
+  return (
+    <div
+      ref={ref}
+      className={classNames('reveal', `reveal--${variant}`, shown && 'reveal--visible', className)}
+      style={style}
+    >
+      {children}
+    </div>
+  );
+}

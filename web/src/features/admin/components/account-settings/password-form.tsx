@@ -1,0 +1,160 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { AUTH_MESSAGES, changePasswordInputSchema, REDIRECT_DELAYS_MS } from '@goldbot/shared';
+import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { clearStoredSession } from '@/lib/session-storage';
+import { changePassword } from '@/features/auth/api/auth-api';
+import { FormAlert, type FormAlertVariant } from '@/features/auth/components/form-alert';
+import { PasswordField } from '@/features/auth/components/password-field';
+import { pickFieldErrors, toFieldErrors, withoutError, type FieldErrors } from '@/features/auth/lib/form-errors';
+import { AUTH_PAGE_MESSAGES, isUnreachable, serverMessage } from '@/features/auth/lib/messages';
+import { useSession } from '@/features/auth/session';
+import './account-settings.css';
+
+type PasswordFormField = 'currentPassword' | 'password' | 'confirmPassword';
+const PASSWORD_FIELDS: readonly PasswordFormField[] = ['currentPassword', 'password', 'confirmPassword'];
+
+interface Alert {
+  variant: FormAlertVariant;
+  text: string;
+}
+
+const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };
+
+/**
+ * Admin §2 Account settings, "Change Password" (§5 rules with the pool's 8-character floor,
+ * DESIGN.md §6). On success the stored session goes at once, and /login follows after 3 s (§4).
+ */
+export function PasswordForm() {
+  const { user, signOut } = useSession();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<PasswordFormField>>({});
+  const [alert, setAlert] = useState<Alert | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [changed, setChanged] = useState(false);
+  const inFlight = useRef(false);
+  const currentPasswordInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const confirmPasswordInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!changed) return;
+    const timer = setTimeout(
+      () =>
+        signOut({
+          to: paths.login.path,
+          state: { message: AUTH_PAGE_MESSAGES.passwordUpdated, email: user?.email },
+        }),
+      REDIRECT_DELAYS_MS.afterAdminPasswordChange,
+    );
+    return () => clearTimeout(timer);
+  }, [changed, signOut, user?.email]);
+
+  const handleChange = (field: PasswordFormField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const { value } = event.target;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutError(current, field));
+  };
+
+  const showInvalid = (fieldErrors: FieldErrors<PasswordFormField>) => {
+    setErrors(fieldErrors);
+    const first = PASSWORD_FIELDS.find((field) => fieldErrors[field]);
+    const inputs = {
+      currentPassword: currentPasswordInput,
+      password: passwordInput,
+      confirmPassword: confirmPasswordInput,
+    };
+    if (first) inputs[first].current?.focus();
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current || changed) return;
+    setAlert(null);
+
+    const parsed = changePasswordInputSchema.safeParse(values);
+    const fieldErrors = parsed.success ? {} : toFieldErrors(parsed.error.issues, PASSWORD_FIELDS);
+    // The confirmation is checked once the new password is there (admin §5 order).
+    if (values.password !== '' && values.confirmPassword !== values.password) {
+      fieldErrors.confirmPassword = AUTH_MESSAGES.passwordsDoNotMatch;
+    }
+    if (!parsed.success || fieldErrors.confirmPassword) {
+      showInvalid(fieldErrors);
+      return;
+    }
+    if (!user?._id) {
+      setAlert({ variant: 'error', text: AUTH_PAGE_MESSAGES.passwordUpdateFailed });
+      return;
+    }
+
+    setErrors({});
+    inFlight.current = true;
+    setSaving(true);
+    try {
+      await changePassword(user._id, parsed.data);
+      // The server revoked every session: nothing stored may outlive this page (admin §4).
+      clearStoredSession();
+      setValues(EMPTY);
+      setChanged(true);
+      setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.passwordUpdated });
+    } catch (error) {
+      const serverFieldErrors =
+        error instanceof ApiError && error.status === 400 ? pickFieldErrors(error.fieldErrors, PASSWORD_FIELDS) : {};
+      setErrors(serverFieldErrors);
+      const text = isUnreachable(error)
+        ? NETWORK_ERROR_MESSAGE
+        : (serverMessage(error) ?? AUTH_PAGE_MESSAGES.passwordUpdateFailed);
+      setAlert({ variant: 'error', text });
+    } finally {
+      inFlight.current = false;
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="account-settings__form" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
+      {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
+      <PasswordField
+        ref={currentPasswordInput}
+        label="Current Password"
+        name="currentPassword"
+        autoComplete="current-password"
+        required
+        maxLength={128}
+        value={values.currentPassword}
+        readOnly={changed}
+        onChange={handleChange('currentPassword')}
+        error={errors.currentPassword}
+      />
+      <PasswordField
+        ref={passwordInput}
+        label="New Password"
+        name="password"
+        autoComplete="new-password"
+        required
+        maxLength={128}
+        hint="At least 8 characters with an uppercase and a lowercase letter, a number and one of @$!%*?&."
+        value={values.password}
+        readOnly={changed}
+        onChange={handleChange('password')}
+        error={errors.password}
+      />
+      <PasswordField
+        ref={confirmPasswordInput}
+        label="Confirm New Password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        required
+        maxLength={128}
+        value={values.confirmPassword}
+        readOnly={changed}
+        onChange={handleChange('confirmPassword')}
+        error={errors.confirmPassword}
+      />
+      <Button type="submit" loading={saving} loadingText="Updating..." disabled={changed}>
+        Update Password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+import {
+  authSessionResponseSchema,
+  type AuthSessionResponse,
+  type LoginInput,
+  type RegisterInput,
+} from '@goldbot/shared';
+import { apiRequest, type ResponseSchema } from '@/lib/api-client';
+
+/**
+ * The auth calls of the pages (customer §7, admin §7 updateUser). Sessions are validated with the
+ * shared zod schema; the one-line answers by hand.
+ */
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export interface MessageAnswer {
+  /** The server's confirmation, when it sent one; pages fall back to the spec's text. */
+  message?: string;
+}
+
+const messageAnswerSchema: ResponseSchema<MessageAnswer> = {
+  safeParse: (data) => ({
+    success: true,
+    data: isRecord(data) && typeof data.message === 'string' ? { message: data.message } : {},
+  }),
+};
+
+export type RegisterAnswer = MessageAnswer & { email?: string };
+
+/** POST /api/auth/Register → 201 `{ message, email }`; the account waits for its code. */
+export function register(input: RegisterInput): Promise<RegisterAnswer> {
+  return apiRequest('auth-register', {
+    body: input,
+    schema: {
+      safeParse: (data) => ({
+        success: true,
+        data: {
+          ...(isRecord(data) && typeof data.message === 'string' ? { message: data.message } : {}),
+          ...(isRecord(data) && typeof data.email === 'string' ? { email: data.email } : {}),
+        },
+      }),
+    },
+  });
+}
+
+/**
+ * verifyOtp answers a session when the password came along and is right, else only that the
+ * account is verified (DESIGN.md §6: after a reload the password is gone).
+ */
+export type VerifyOtpAnswer =
+  { kind: 'signed-in'; session: AuthSessionResponse } | { kind: 'verified'; message: string };
+
+export const VERIFIED_PLEASE_SIGN_IN = 'Account verified, please sign in.';
+
+const verifyOtpAnswerSchema: ResponseSchema<VerifyOtpAnswer> = {
+  safeParse: (data) => {
+    const session = authSessionResponseSchema.safeParse(data);
+    if (session.success) return { success: true, data: { kind: 'signed-in', session: session.data } };
+    if (isRecord(data) && data.verified === true) {
+      const message = typeof data.message === 'string' && data.message ? data.message : VERIFIED_PLEASE_SIGN_IN;
+      return { success: true, data: { kind: 'verified', message } };
+    }
+    return { success: false, error: session.error };
+  },
+};
+
+export function verifyRegistrationOtp(input: {
+  email: string;
+  otp: string;
+  password?: string | undefined;
+}): Promise<VerifyOtpAnswer> {
+  const body = input.password === undefined ? { email: input.email, otp: input.otp } : input;
+  return apiRequest('auth-verify-otp', { body, schema: verifyOtpAnswerSchema });
+}
+
+/** POST /api/auth/resendOtp; a 429 carries Retry-After (cool-down or hourly cap). */
+export function resendRegistrationOtp(email: string): Promise<MessageAnswer> {
+  return apiRequest('auth-resend-otp', { body: { email }, schema: messageAnswerSchema });
+}
+
+/**
+ * POST /api/auth/login. 401 one generic message; 403 with `needsVerification` (a fresh code was
+ * mailed) or for a deactivated account; 429 back-off with Retry-After.
+ */
+export function login(input: LoginInput): Promise<AuthSessionResponse> {
+  return apiRequest('auth-login', { body: input, schema: authSessionResponseSchema });
+}
+
+export function requestPasswordReset(email: string): Promise<MessageAnswer> {
+  return apiRequest('auth-request-password-reset', { body: { email }, schema: messageAnswerSchema });
+}
+
+export function verifyResetOtp(input: { email: string; otp: string }): Promise<MessageAnswer> {
+  return apiRequest('auth-verify-reset-otp', { body: input, schema: messageAnswerSchema });
+}
+
+export function resetPassword(input: { email: string; otp: string; newPassword: string }): Promise<MessageAnswer> {
+  return apiRequest('auth-reset-password', { body: input, schema: messageAnswerSchema });
+}
+
+export interface ProfileAnswer extends MessageAnswer {
+  user?: { username: string; email: string };
+}
+
+/** PUT /api/auth/updateUser/{id} with `{ username, email }`. */
+export function updateProfile(userId: string, input: { username: string; email: string }): Promise<ProfileAnswer> {
+  return apiRequest('auth-update-user', {
+    params: { id: userId },
+    body: input,
+    schema: {
+      safeParse: (data) => {
+        const answer: ProfileAnswer = {};
+        if (isRecord(data) && typeof data.message === 'string') answer.message = data.message;
+        const user = isRecord(data) ? data.user : undefined;
+        if (isRecord(user) && typeof user.username === 'string' && typeof user.email === 'string') {
+          answer.user = { username: user.username, email: user.email };
+        }
+        return { success: true, data: answer };
+      },
+    },
+  });
+}
+
+/**
+ * PUT /api/auth/updateUser/{id} with `{ currentPassword, password }`. A refused current password
+ * must not read as an ended session, so a 401 here does not sign out.
+ */
+export function changePassword(
+  userId: string,
+  input: { currentPassword: string; password: string },
+): Promise<MessageAnswer> {
+  return apiRequest('auth-update-user', {
+    params: { id: userId },
+    body: input,
+    schema: messageAnswerSchema,
+    unauthorizedEndsSession: false,
+  });
+}

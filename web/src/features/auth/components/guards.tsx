@@ -1,0 +1,49 @@
+import { useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { paths } from '@/app/paths';
+import { PageLoader } from '@/components/ui/page-loader';
+import { useSession } from '../session';
+import { readAuthNavigationState } from '../lib/redirects';
+
+/** The spec's text while the session loads (admin §2 Route guarding). */
+export const SESSION_LOADING_TEXT = 'Loading...';
+
+/**
+ * Remembers whether this guard has seen a session. A session that ends while the guarded page is
+ * open by an explicit sign-out goes where the sign-out goes (not to /login), so the guard and the
+ * sign-out never navigate to two places at once.
+ */
+function useSignOutRedirect(): ReactNode | null {
+  const { status, lastSignOut } = useSession();
+  const [hadSession, setHadSession] = useState(status === 'authenticated');
+  if (status === 'authenticated' && !hadSession) setHadSession(true);
+  if (status === 'anonymous' && hadSession && lastSignOut) {
+    return <Navigate to={lastSignOut.to} state={lastSignOut.state} replace />;
+  }
+  return null;
+}
+
+/** /dashboard: signed-in users only; others go to /login, which brings them back (admin §2). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  const location = useLocation();
+  const signedOut = useSignOutRedirect();
+  if (signedOut) return signedOut;
+  if (status === 'loading') return <PageLoader label={SESSION_LOADING_TEXT} />;
+  if (status === 'anonymous') {
+    const { selectedPlan } = readAuthNavigationState(location.state);
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={paths.login.path} replace state={selectedPlan ? { from, selectedPlan } : { from }} />;
+  }
+  return children;
+}
+
+/** /admin/*: signed-in admins only; everyone else goes to / (admin §2). */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { status, isAdmin } = useSession();
+  const signedOut = useSignOutRedirect();
+  if (signedOut) return signedOut;
+  if (status === 'loading') return <PageLoader label={SESSION_LOADING_TEXT} />;
+  if (status === 'anonymous' || !isAdmin) return <Navigate to={paths.home.path} replace />;
+  return children;
+}

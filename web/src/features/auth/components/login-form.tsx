@@ -1,0 +1,193 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { loginInputSchema } from '@goldbot/shared';
+import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { writePendingRegistration } from '@/lib/session-storage';
+import { login } from '../api/auth-api';
+import { GOOGLE_UNAVAILABLE_MESSAGE, loadHostedUiConfig } from '../google/hosted-ui-config';
+import { toFieldErrors, withoutError, type FieldErrors } from '../lib/form-errors';
+import { AUTH_PAGE_MESSAGES, isUnreachable, serverMessage, withRetryHint } from '../lib/messages';
+import { rememberRegistrationPassword } from '../lib/pending-password';
+import { destinationAfterSignIn, readAuthNavigationState } from '../lib/redirects';
+import { useSession } from '../session';
+import { FormAlert, type FormAlertVariant } from './form-alert';
+import { PasswordField } from './password-field';
+import './auth-form.css';
+
+type LoginField = 'email' | 'password';
+const LOGIN_FIELDS: readonly LoginField[] = ['email', 'password'];
+
+interface Alert {
+  variant: FormAlertVariant;
+  text: string;
+}
+
+export interface LoginFormProps {
+  /** 'admin': /admin-login, which signs in administrators only and offers no Google or register. */
+  variant?: 'customer' | 'admin';
+}
+
+/** The sign-in form of /login and /admin-login (customer §2 Login page, admin §2). */
+export function LoginForm({ variant = 'customer' }: LoginFormProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navigationState = readAuthNavigationState(location.state);
+  const { status, isAdmin, signIn } = useSession();
+
+  const [values, setValues] = useState({ email: navigationState.email ?? '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+  const [alert, setAlert] = useState<Alert | null>(() => {
+    if (navigationState.error) return { variant: 'error', text: navigationState.error };
+    if (navigationState.message) return { variant: 'info', text: navigationState.message };
+    return null;
+  });
+  const [submitting, setSubmitting] = useState(false);
+  const [openingGoogle, setOpeningGoogle] = useState(false);
+  const inFlight = useRef(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+
+  // Signed in (just now, or already when arriving): on to the right page (customer §4 Login success).
+  const signedInHere = status === 'authenticated' && (variant === 'customer' || isAdmin);
+  if (signedInHere) {
+    const destination = destinationAfterSignIn(isAdmin, navigationState);
+    return <Navigate to={destination.to} state={destination.state} replace />;
+  }
+
+  const handleChange = (field: LoginField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const { value } = event.target;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutError(current, field));
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    setAlert(null);
+
+    const parsed = loginInputSchema.safeParse(values);
+    if (!parsed.success) {
+      const fieldErrors = toFieldErrors(parsed.error.issues, LOGIN_FIELDS);
+      setErrors(fieldErrors);
+      (fieldErrors.email ? emailInput : passwordInput).current?.focus();
+      return;
+    }
+
+    setErrors({});
+    inFlight.current = true;
+    setSubmitting(true);
+    try {
+      const session = await login(parsed.data);
+      if (variant === 'admin' && !session.isAdmin) {
+        // Not signed in: the session is simply not kept.
+        setValues((current) => ({ ...current, password: '' }));
+        setAlert({ variant: 'error', text: AUTH_PAGE_MESSAGES.notAnAdmin });
+        return;
+      }
+      signIn(session);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403 && error.body.needsVerification === true) {
+        // A fresh code is in the mail: verify it, and sign in with the password typed here.
+        rememberRegistrationPassword(parsed.data.email, parsed.data.password);
+        writePendingRegistration({ username: '', email: parsed.data.email });
+        navigate(paths.registerOtp.path, {
+          state: {
+            email: parsed.data.email,
+            message:
+              serverMessage(error) ?? 'Please verify your e-mail address first: we have sent you a new 4-digit code.',
+          },
+        });
+        return;
+      }
+      const text = isUnreachable(error)
+        ? NETWORK_ERROR_MESSAGE
+        : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.loginFailed);
+      setAlert({ variant: 'error', text });
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  const handleGoogle = async () => {
+    setAlert(null);
+    setOpeningGoogle(true);
+    try {
+      const config = await loadHostedUiConfig();
+      if (!config) {
+        setAlert({ variant: 'info', text: GOOGLE_UNAVAILABLE_MESSAGE });
+        return;
+      }
+      const { startGoogleSignIn } = await import('../google/hosted-ui');
+      // Where to return after Google, carried through the hosted UI and back to /auth/callback.
+      const returnState = { from: navigationState.from, selectedPlan: navigationState.selectedPlan };
+      await startGoogleSignIn(config, JSON.stringify(returnState));
+    } catch (error) {
+      console.error('Google sign-in could not start', error);
+      setAlert({ variant: 'error', text: AUTH_PAGE_MESSAGES.googleLoginFailed });
+    } finally {
+      setOpeningGoogle(false);
+    }
+  };
+
+  return (
+    <form className="auth-form" noValidate onSubmit={handleSubmit} aria-busy={submitting || undefined}>
+      {alert && (
+        <FormAlert variant={alert.variant} onDismiss={() => setAlert(null)}>
+          {alert.text}
+        </FormAlert>
+      )}
+      <TextField
+        ref={emailInput}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete={variant === 'admin' ? 'username' : 'email'}
+        inputMode="email"
+        required
+        value={values.email}
+        onChange={handleChange('email')}
+        error={errors.email}
+      />
+      <PasswordField
+        ref={passwordInput}
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={values.password}
+        onChange={handleChange('password')}
+        error={errors.password}
+      />
+      <div className="auth-form__row">
+        <span />
+        <Link to={paths.forgot.path}>Forgot Password</Link>
+      </div>
+      <Button type="submit" fullWidth loading={submitting} loadingText="Signing in...">
+        Login
+      </Button>
+      {variant === 'customer' && (
+        <>
+          <p className="auth-form__divider">or</p>
+          <Button variant="secondary" fullWidth loading={openingGoogle} onClick={() => void handleGoogle()}>
+            <span className="auth-form__google-icon" aria-hidden="true">
+              G
+            </span>
+            Login with Google
+          </Button>
+          <p className="auth-form__footer">
+            Don&apos;t have an account? <Link to={paths.register.path}>Register</Link>
+          </p>
+        </>
+      )}
+      {variant === 'admin' && (
+        <p className="auth-form__footer">
+          Not an administrator? <Link to={paths.login.path}>Customer sign in</Link>
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+/** Per-field messages of a form, keyed by field name. */
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/** The first message per field, in the schema's check order ('required' before 'valid'). */
+export function toFieldErrors<F extends string>(
+  issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>,
+  fields: readonly F[],
+): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (fields.includes(field as F)) errors[field as F] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Keeps only the server's field errors (400 `errors`) that belong to this form. */
+export function pickFieldErrors<F extends string>(
+  serverErrors: Record<string, string>,
+  fields: readonly F[],
+): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const field of fields) {
+    const message = serverErrors[field];
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
+
+/** Removes one field's error (the user is answering it by editing the field). */
+export function withoutError<F extends string>(errors: FieldErrors<F>, field: F): FieldErrors<F> {
+  if (!(field in errors)) return errors;
+  const next = { ...errors };
+  delete next[field];
+  return next;
+}

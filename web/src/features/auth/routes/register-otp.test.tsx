@@ -1,0 +1,173 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH, STORAGE_KEYS } from '@goldbot/shared';
+import { paths } from '@/app/paths';
+import { mockApi, sessionResponse } from '@/test/auth-helpers';
+import { jsonResponse, renderApp } from '@/test/test-utils';
+import { forgetRegistrationPassword, rememberRegistrationPassword } from '../lib/pending-password';
+
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+const boxes = () => screen.getAllByRole('textbox', { name: /^Digit/ });
+const EMAIL = 'new@example.com';
+
+function arrive(state: Record<string, unknown> = { email: EMAIL }) {
+  return renderApp({ pathname: paths.registerOtp.path, state });
+}
+
+async function typeCode(user: ReturnType<typeof renderApp>['user'], code: string) {
+  await user.click(boxes()[0] as HTMLElement);
+  await user.keyboard(code);
+}
+
+beforeEach(() => {
+  localStorage.setItem(STORAGE_KEYS.pendingRegistration, JSON.stringify({ username: 'newbie', email: EMAIL }));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  forgetRegistrationPassword();
+});
+
+describe('/register-otp', () => {
+  it('goes back to /register without an e-mail in state or draft', async () => {
+    localStorage.clear();
+    mockApi();
+    const { router } = renderApp(paths.registerOtp.path);
+    await heading(paths.register.title);
+    expect(router.state.location.pathname).toBe('/register');
+    expect(screen.getByRole('alert')).toHaveTextContent('Email not found. Please try registering again.');
+  });
+
+  it('takes the e-mail from the stored draft after a reload', async () => {
+    mockApi();
+    renderApp(paths.registerOtp.path);
+    await heading(paths.registerOtp.title);
+    expect(screen.getByText(EMAIL)).toBeInTheDocument();
+  });
+
+  it('asks for all four digits', async () => {
+    const api = mockApi();
+    const { user } = arrive();
+    await heading(paths.registerOtp.title);
+    await typeCode(user, '12');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByText('Please enter a valid 4-digit OTP')).toBeInTheDocument();
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('signs in with the remembered password, then goes to /dashboard after 1.5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    rememberRegistrationPassword(EMAIL, 'Secret1!');
+    const api = mockApi({ 'POST /api/auth/verifyOtp': () => jsonResponse(sessionResponse({ email: EMAIL })) });
+    const { user, router } = arrive();
+    await heading(paths.registerOtp.title);
+    await typeCode(user, '4815');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByText('Registration successful! Redirecting to dashboard...')).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/auth/verifyOtp')[0]?.body).toEqual({
+      email: EMAIL,
+      otp: '4815',
+      password: 'Secret1!',
+    });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).not.toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.pendingRegistration)).toBeNull();
+    expect(router.state.location.pathname).toBe('/register-otp');
+
+    act(() => vi.advanceTimersByTime(1500));
+    await heading(paths.dashboard.title);
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it("without the password (after a reload) sends to /login with 'Account verified, please sign in.'", async () => {
+    const api = mockApi({
+      'POST /api/auth/verifyOtp': () => jsonResponse({ verified: true, message: 'Account verified, please sign in.' }),
+    });
+    const { user, router } = renderApp(paths.registerOtp.path);
+    await heading(paths.registerOtp.title);
+    await typeCode(user, '4815');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await heading(paths.login.title);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('status')).toHaveTextContent('Account verified, please sign in.');
+    expect(screen.getByLabelText('Email')).toHaveValue(EMAIL);
+    expect(api.requestsTo('POST /api/auth/verifyOtp')[0]?.body).toEqual({ email: EMAIL, otp: '4815' });
+    expect(localStorage.getItem(STORAGE_KEYS.pendingRegistration)).toBeNull();
+  });
+
+  it('on a wrong code clears the boxes and focuses the first', async () => {
+    mockApi({
+      'POST /api/auth/verifyOtp': () =>
+        jsonResponse({ message: 'Invalid or expired code', msg: 'Invalid or expired code' }, 400),
+    });
+    const { user } = arrive();
+    await heading(paths.registerOtp.title);
+    await typeCode(user, '1111');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired code');
+    expect(boxes().map((box) => (box as HTMLInputElement).value)).toEqual(['', '', '', '']);
+    expect(boxes()[0]).toHaveFocus();
+    expect(localStorage.getItem(STORAGE_KEYS.pendingRegistration)).not.toBeNull();
+  });
+
+  it('sends an already verified account to /login', async () => {
+    mockApi({
+      'POST /api/auth/verifyOtp': () =>
+        jsonResponse({ message: 'This email is already verified. Please sign in.' }, 409),
+    });
+    const { user, router } = arrive();
+    await heading(paths.registerOtp.title);
+    await typeCode(user, '1111');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await heading(paths.login.title);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('status')).toHaveTextContent('This email is already verified. Please sign in.');
+  });
+
+  it("falls back to 'OTP verification failed'", async () => {
+    mockApi({ 'POST /api/auth/verifyOtp': () => new Response('', { status: 500 }) });
+    const { user } = arrive();
+    await heading(paths.registerOtp.title);
+    await typeCode(user, '1111');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('OTP verification failed');
+  });
+
+  it(`offers resend after a visible ${AUTH.otpResendCooldownSeconds} s cool-down, then restarts it`, async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = mockApi({ 'POST /api/auth/resendOtp': () => jsonResponse({ message: 'Code sent' }) });
+    const { user } = arrive();
+    await heading(paths.registerOtp.title);
+    const resend = screen.getByRole('button', { name: /Resend OTP/ });
+    expect(resend).toBeDisabled();
+    expect(resend).toHaveTextContent(/^Resend OTP in (30|29)s$/);
+
+    await act(async () => vi.advanceTimersByTimeAsync(AUTH.otpResendCooldownSeconds * 1000));
+    await waitFor(() => expect(resend).toHaveTextContent(/^Resend OTP$/));
+    expect(resend).toBeEnabled();
+
+    await user.click(resend);
+    expect(await screen.findByText('OTP resent successfully!')).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/auth/resendOtp')[0]?.body).toEqual({ email: EMAIL });
+    expect(resend).toBeDisabled();
+    expect(resend).toHaveTextContent(/^Resend OTP in (30|29)s$/);
+  });
+
+  it("waits as long as the server's Retry-After says when resend is refused", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi({
+      'POST /api/auth/resendOtp': new Response(JSON.stringify({ message: 'Too many codes requested' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '600' },
+      }),
+    });
+    const { user } = arrive();
+    await heading(paths.registerOtp.title);
+    await act(async () => vi.advanceTimersByTimeAsync(AUTH.otpResendCooldownSeconds * 1000));
+    await user.click(screen.getByRole('button', { name: 'Resend OTP' }));
+    expect(await screen.findByText('Too many codes requested Please try again in 10 minutes.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Resend OTP/ })).toHaveTextContent(/^Resend OTP in (600|599)s$/);
+  });
+});

@@ -1,0 +1,45 @@
+import useSWR from 'swr';
+import {
+  DEFAULT_PACKAGE_PRICES_USD,
+  PACKAGE_NAMES,
+  packagesResponseSchema,
+  type PackageSlug,
+  type PackagesResponse,
+} from '@goldbot/shared';
+import { apiRequest } from '@/lib/api-client';
+
+export const PACKAGES_KEY = 'packages-list';
+
+/** GET /api/packages: the public catalog (DESIGN.md §7). */
+export function getPackages(): Promise<PackagesResponse> {
+  return apiRequest(PACKAGES_KEY, { schema: packagesResponseSchema });
+}
+
+export type PackagePrices = Record<PackageSlug, number>;
+
+const DEFAULT_PRICES: PackagePrices = {
+  freeTrial: DEFAULT_PACKAGE_PRICES_USD[PACKAGE_NAMES.freeTrial],
+  basic: DEFAULT_PACKAGE_PRICES_USD[PACKAGE_NAMES.basic],
+  pro: DEFAULT_PACKAGE_PRICES_USD[PACKAGE_NAMES.pro],
+  ultimate: DEFAULT_PACKAGE_PRICES_USD[PACKAGE_NAMES.ultimate],
+};
+
+/**
+ * Current prices from the catalog. While the catalog loads `loading` is true (cards show a
+ * skeleton); if it cannot be read, or lacks a package, the shared default prices stand in.
+ */
+export function usePackagePrices(): { prices: PackagePrices; loading: boolean } {
+  const { data, isLoading } = useSWR(PACKAGES_KEY, getPackages, {
+    // Prices change rarely (an admin edit); no need to refetch on every tab switch.
+    revalidateOnFocus: false,
+    dedupingInterval: 5 * 60_000,
+    errorRetryCount: 2,
+  });
+  const prices = { ...DEFAULT_PRICES };
+  for (const entry of data?.packages ?? []) prices[entry.slug] = entry.priceUsd;
+  return { prices, loading: isLoading };
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+
+export const formatPrice = (priceUsd: number) => (priceUsd === 0 ? 'Free' : usd.format(priceUsd).replace(/\.00$/, ''));

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { UI } from '@goldbot/shared';
+import { PlayIcon } from '@/components/ui/icons';
+import { siteConfig, withQuery } from '@/config/site';
+
+/**
+ * "See Live Trading": the embedded live-trading video. A light placeholder stands in until the
+ * visitor presses play, so no third-party player loads (or tracks) before anyone asks for it.
+ */
+export function LiveTrading() {
+  const [playing, setPlaying] = useState(false);
+  return (
+    <div className="live-trading">
+      {playing ? (
+        <iframe
+          className="live-trading__frame"
+          src={withQuery(siteConfig.liveTradingVideoUrl, { autoplay: '1', mute: '1', rel: '0' })}
+          title="GoldBot live trading session"
+          width={UI.videoFrame.width}
+          height={UI.videoFrame.height}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      ) : (
+        <div className="live-trading__poster">
+          <p className="live-trading__caption">
+            Watch GoldBot trade XAUUSD on a live MetaTrader 5 account, trade by trade.
+          </p>
+          <button type="button" className="live-trading__play" onClick={() => setPlaying(true)}>
+            <span className="live-trading__play-icon">
+              <PlayIcon size={28} />
+            </span>
+            Play live trading video
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
