@@ -51,6 +51,8 @@ export class AuthStack extends Stack {
   readonly webClient: UserPoolClient;
   /** The hosted-UI client for Google sign-in; only with the Google context values. */
   readonly hostedUiClient?: UserPoolClient;
+  /** `https://<prefix>.auth.<region>.amazoncognito.com`, only with Google. */
+  hostedUiDomainUrl?: string;
   /** Links a first Google sign-in to the native account with the same e-mail; only with Google. */
   readonly preSignUpTrigger?: IFunction;
 
@@ -166,6 +168,7 @@ export class AuthStack extends Stack {
 
     new CfnOutput(this, 'HostedUiClientId', { value: client.userPoolClientId });
     new CfnOutput(this, 'HostedUiDomain', { value: domain.baseUrl() });
+    this.hostedUiDomainUrl = domain.baseUrl();
     return client;
   }
 

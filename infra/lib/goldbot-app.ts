@@ -71,6 +71,16 @@ export function createGoldbotApp(app: App, options: GoldbotAppOptions = {}): Gol
     description: 'Goldbot: S3 + CloudFront for the SPA, /api forwarded to the HTTP API',
     apiEndpoint: api.httpApi.apiEndpoint,
     webDistPath: options.webDistPath,
+    runtimeConfig:
+      auth.hostedUiClient && auth.hostedUiDomainUrl
+        ? {
+            cognito: {
+              domain: auth.hostedUiDomainUrl,
+              userPoolId: auth.userPool.userPoolId,
+              hostedUiClientId: auth.hostedUiClient.userPoolClientId,
+            },
+          }
+        : undefined,
   });
 
   if (settings.defaulted.length > 0) {

@@ -28,6 +28,11 @@ export interface WebStackProps extends StackProps {
   readonly apiEndpoint: string;
   /** The SPA build (web/dist); undefined = no upload (synth before `npm run build`). */
   readonly webDistPath?: string;
+  /**
+   * Served as /config.json next to index.html: what the SPA reads at run time (the Google hosted
+   * UI settings, web/src/features/auth/google/hosted-ui-config.ts). Omitted = no file.
+   */
+  readonly runtimeConfig?: Record<string, unknown>;
 }
 
 /**
@@ -140,7 +145,7 @@ export class WebStack extends Stack {
       },
     });
 
-    if (props.webDistPath) this.deploySite(props.webDistPath);
+    if (props.webDistPath) this.deploySite(props.webDistPath, props.runtimeConfig);
 
     NagSuppressions.addResourceSuppressions(this.bucket, [
       {
@@ -175,7 +180,7 @@ export class WebStack extends Stack {
    * immutable and kept across deploys (a browser still running the previous index.html can lazy-load
    * its chunks), everything else (index.html, public files) is revalidated on every load.
    */
-  private deploySite(webDistPath: string): void {
+  private deploySite(webDistPath: string, runtimeConfig?: Record<string, unknown>): void {
     const source = Source.asset(webDistPath);
     const assets = new BucketDeployment(this, 'DeployAssets', {
       sources: [source],
@@ -187,7 +192,7 @@ export class WebStack extends Stack {
       memoryLimit: 512,
     });
     const shell = new BucketDeployment(this, 'DeployShell', {
-      sources: [source],
+      sources: runtimeConfig ? [source, Source.jsonData('config.json', runtimeConfig)] : [source],
       destinationBucket: this.bucket,
       exclude: ['assets/*'],
       cacheControl: [CacheControl.noCache()],

@@ -156,6 +156,14 @@ describe('SPA upload', () => {
     const shellResource = synth.templates.web.toJSON().Resources[shell?.[0] ?? ''] as { DependsOn?: string[] };
     expect(shellResource.DependsOn?.some((id) => id.startsWith('DeployAssets'))).toBe(true);
   });
+
+  it('publishes /config.json with the hosted-UI settings next to the shell when Google is on', () => {
+    const deployments = Object.values(resourcesOfType(synth.templates.web, 'Custom::CDKBucketDeployment'));
+    const shell = deployments.find((d) => asArray(d.Properties?.Exclude as string[]).includes('assets/*'));
+    // The app shell plus the generated config.json: two sources, the second built from deploy-time values.
+    expect(asArray(shell?.Properties?.SourceObjectKeys as string[])).toHaveLength(2);
+    expect(JSON.stringify(shell?.Properties?.SourceMarkers ?? shell?.Properties)).toMatch(/HostedUi|UserPool/);
+  });
 });
 
 describe('scheduled jobs', () => {
