@@ -35,8 +35,8 @@ export const PARTICLE_LAYERS = UI.heroParticleLayers.map((layer, layerIndex) => 
 
 /**
  * The hero's decoration (customer §2 Hero section): particle layers drifting at different speeds
- * and five concentric circles. Purely visual, so hidden from assistive technology; all motion
- * stops under prefers-reduced-motion (hero.css).
+ * behind the whole hero, and five concentric circles around the avatar. Purely visual, so hidden
+ * from assistive technology; all motion stops under prefers-reduced-motion (hero.css).
  */
 export const HeroDecor = memo(function HeroDecor() {
   return (
@@ -57,16 +57,21 @@ export const HeroDecor = memo(function HeroDecor() {
           ))}
         </div>
       ))}
-      <div className="hero-decor__circles">
-        {Array.from({ length: UI.heroCircleLayers }, (_, index) => (
-          <span
-            key={index}
-            className="hero-decor__circle"
-            style={{ '--circle-index': index } as CSSProperties}
-            data-testid="hero-circle-layer"
-          />
-        ))}
-      </div>
+    </div>
+  );
+});
+
+export const HeroCircles = memo(function HeroCircles() {
+  return (
+    <div className="hero-decor__circles" aria-hidden="true">
+      {Array.from({ length: UI.heroCircleLayers }, (_, index) => (
+        <span
+          key={index}
+          className="hero-decor__circle"
+          style={{ '--circle-index': index } as CSSProperties}
+          data-testid="hero-circle-layer"
+        />
+      ))}
     </div>
   );
 });

@@ -7,7 +7,7 @@ import { useReducedMotion } from '@/components/motion/use-reduced-motion';
 import { PlayIcon } from '@/components/ui/icons';
 import { classNames } from '@/lib/class-names';
 import { HeroAvatar } from './hero-avatar';
-import { HeroDecor } from './hero-decor';
+import { HeroCircles, HeroDecor } from './hero-decor';
 import '@/components/ui/button.css';
 import './hero.css';
 
@@ -100,6 +100,7 @@ export function Hero() {
           </StaggerItem>
         </div>
         <StaggerItem index={2} className="hero__visual">
+          <HeroCircles />
           <HeroAvatar />
         </StaggerItem>
       </div>
