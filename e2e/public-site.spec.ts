@@ -117,8 +117,13 @@ test.describe('home page', () => {
     await page.goto('/');
     const banner = page.getByRole('complementary', { name: 'Promotion' });
     await expect(banner).toContainText('Use a referral code & get $10 discount on Basic Package!');
-    await page.evaluate(() => window.scrollTo(0, 120));
-    await expect(page.getByTestId('promo-banner')).toBeHidden();
+    // The sections below the hero load lazily: until they do the page may be too short to scroll
+    // 120 px, so scroll again until the page has really moved past 50 px.
+    await expect(async () => {
+      await page.evaluate(() => window.scrollTo(0, 120));
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(50);
+      await expect(page.getByTestId('promo-banner')).toBeHidden({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(banner).toBeVisible();
     await banner.getByRole('button', { name: 'Dismiss promotion' }).click();
