@@ -1,6 +1,7 @@
 import {
   AdminConfirmSignUpCommand,
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
@@ -36,6 +37,8 @@ export interface IdentityDirectory {
   updateEmail(currentEmail: string, newEmail: string): Promise<void>;
   signOutEverywhere(email: string): Promise<void>;
   deleteUser(email: string): Promise<void>;
+  /** Cognito's status for the user (e.g. 'CONFIRMED', 'UNCONFIRMED'), or null when there is none. */
+  userStatus(email: string): Promise<string | null>;
 }
 
 const errorName = (error: unknown) => (error as { name?: string }).name ?? '';
@@ -180,6 +183,16 @@ export const cognitoDirectory: IdentityDirectory = {
 
   async signOutEverywhere(email) {
     await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: email }));
+  },
+
+  async userStatus(email) {
+    try {
+      const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: email }));
+      return user.UserStatus ?? null;
+    } catch (error) {
+      if (errorName(error) === 'UserNotFoundException') return null;
+      throw error;
+    }
   },
 
   async deleteUser(email) {

@@ -334,6 +334,11 @@ export function fakeDirectory(clock: Clock): FakeDirectory {
       const user = find(email);
       for (const [token, sub] of [...refreshTokens]) if (sub === user?.sub) refreshTokens.delete(token);
     },
+    async userStatus(email) {
+      record('userStatus', [email]);
+      const user = find(email);
+      return user ? (user.confirmed ? 'CONFIRMED' : 'UNCONFIRMED') : null;
+    },
     async deleteUser(email) {
       record('deleteUser', [email]);
       users.delete(email.toLowerCase());

@@ -118,6 +118,24 @@ describe('registration', () => {
     expect(directory.users.get(JANE.email)?.confirmed).toBe(true);
   });
 
+  it('replaces an abandoned, expired sign-up that Cognito still holds, but never a confirmed account', async () => {
+    // Cognito kept the UNCONFIRMED user; our profile and markers expired after 24 h.
+    directory.addUser(JANE.email, 'Old!Pass1', { confirmed: false });
+    await service.register(JANE);
+    expect(directory.calls.some((c) => c.method === 'deleteUser')).toBe(true);
+    const session = await service.verifyRegistration({
+      email: JANE.email,
+      otp: mailer.lastCode(JANE.email),
+      password: JANE.password,
+    });
+    expect(session).toMatchObject({ email: JANE.email });
+
+    const other = { username: 'other_user', email: 'taken@example.com', password: 'Str0ng!Pass' };
+    directory.addUser(other.email, 'Old!Pass1', { confirmed: true });
+    expect((await failure(service.register(other))).statusCode).toBe(409);
+    expect(directory.users.has(other.email)).toBe(true);
+  });
+
   it('hands the store only a keyed hash of the code, never the code', async () => {
     await service.register(JANE);
     const code = mailer.lastCode(JANE.email);

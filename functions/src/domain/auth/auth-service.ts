@@ -104,7 +104,17 @@ export class AuthService {
       throw new ConflictError('An account with this email already exists. Please sign in instead.');
     }
     if (await store.isUsernameTaken(input.username, now())) throw new ConflictError('This username is already taken.');
-    const userId = await directory.signUp(input.email, input.password);
+    let userId: string;
+    try {
+      userId = await directory.signUp(input.email, input.password);
+    } catch (error) {
+      // No live registration of ours holds this e-mail, yet Cognito has the user: an abandoned
+      // sign-up whose profile and markers expired after 24 h. Clear it and start again; a
+      // confirmed account is left alone and keeps its 409.
+      if (!(error instanceof ConflictError) || (await directory.userStatus(input.email)) !== 'UNCONFIRMED') throw error;
+      await directory.deleteUser(input.email);
+      userId = await directory.signUp(input.email, input.password);
+    }
     try {
       await this.newProfile(userId, input.username, input.email, false);
     } catch (error) {
