@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { localCognitoClient } from '../../../scripts/local/cognito-local.js';
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { api, idTokenFor, stack } from './http-client.js';
 import { latestCode, mailsTo } from './mailbox.js';
@@ -118,6 +120,21 @@ describe('registration with a mailed code', () => {
           'Password must contain at least 8 characters, one uppercase, one lowercase, one number and one special character',
       },
     });
+  });
+
+  it('starts over when Cognito still holds an abandoned, expired sign-up for the address', async () => {
+    const email = newEmail('abandoned');
+    // An UNCONFIRMED Cognito user with no live profile or markers of ours (they expired after 24 h).
+    await localCognitoClient(stack().urls.cognito).send(
+      new SignUpCommand({ ClientId: stack().pool.clientId, Username: email, Password: 'Old$pass123' }),
+    );
+    await register(email);
+    const otp = await latestCode(email, /verification/i);
+    const verified = await api<Session>('/api/auth/verifyOtp', {
+      method: 'POST',
+      body: { email, otp, password: PASSWORD },
+    });
+    expect(verified.status).toBe(200);
   });
 
   it('kills a code after five wrong tries', async () => {
