@@ -1,17 +1,18 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { loginInputSchema } from '@goldbot/shared';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { writePendingRegistration } from '@/lib/session-storage';
 import { login } from '../api/auth-api';
 import { GOOGLE_UNAVAILABLE_MESSAGE, loadHostedUiConfig } from '../google/hosted-ui-config';
-import { toFieldErrors, withoutError, type FieldErrors } from '../lib/form-errors';
-import { AUTH_PAGE_MESSAGES, isUnreachable, serverMessage, withRetryHint } from '../lib/messages';
+import { toFieldErrors } from '../lib/form-errors';
+import { AUTH_PAGE_MESSAGES, describeSubmitFailure, serverMessage } from '../lib/messages';
 import { rememberRegistrationPassword } from '../lib/pending-password';
 import { destinationAfterSignIn, readAuthNavigationState } from '../lib/redirects';
+import { useFormFields } from '../lib/use-form-fields';
 import { useSession } from '../session';
 import { FormAlert, type FormAlertVariant } from './form-alert';
 import { PasswordField } from './password-field';
@@ -37,8 +38,10 @@ export function LoginForm({ variant = 'customer' }: LoginFormProps) {
   const navigationState = readAuthNavigationState(location.state);
   const { status, isAdmin, signIn } = useSession();
 
-  const [values, setValues] = useState({ email: navigationState.email ?? '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+  const { values, setValues, errors, setErrors, handleChange, inputRef, showInvalid } = useFormFields(
+    LOGIN_FIELDS,
+    () => ({ email: navigationState.email ?? '', password: '' }),
+  );
   const [alert, setAlert] = useState<Alert | null>(() => {
     if (navigationState.error) return { variant: 'error', text: navigationState.error };
     if (navigationState.message) return { variant: 'info', text: navigationState.message };
@@ -47,8 +50,6 @@ export function LoginForm({ variant = 'customer' }: LoginFormProps) {
   const [submitting, setSubmitting] = useState(false);
   const [openingGoogle, setOpeningGoogle] = useState(false);
   const inFlight = useRef(false);
-  const emailInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
 
   // Signed in (just now, or already when arriving): on to the right page (customer §4 Login success).
   const signedInHere = status === 'authenticated' && (variant === 'customer' || isAdmin);
@@ -57,12 +58,6 @@ export function LoginForm({ variant = 'customer' }: LoginFormProps) {
     return <Navigate to={destination.to} state={destination.state} replace />;
   }
 
-  const handleChange = (field: LoginField) => (event: ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => withoutError(current, field));
-  };
-
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
@@ -70,9 +65,7 @@ export function LoginForm({ variant = 'customer' }: LoginFormProps) {
 
     const parsed = loginInputSchema.safeParse(values);
     if (!parsed.success) {
-      const fieldErrors = toFieldErrors(parsed.error.issues, LOGIN_FIELDS);
-      setErrors(fieldErrors);
-      (fieldErrors.email ? emailInput : passwordInput).current?.focus();
+      showInvalid(toFieldErrors(parsed.error.issues, LOGIN_FIELDS));
       return;
     }
 
@@ -102,9 +95,7 @@ export function LoginForm({ variant = 'customer' }: LoginFormProps) {
         });
         return;
       }
-      const text = isUnreachable(error)
-        ? NETWORK_ERROR_MESSAGE
-        : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.loginFailed);
+      const { text } = describeSubmitFailure(error, [], AUTH_PAGE_MESSAGES.loginFailed, { retryHint: true });
       setAlert({ variant: 'error', text });
     } finally {
       inFlight.current = false;
@@ -141,7 +132,7 @@ export function LoginForm({ variant = 'customer' }: LoginFormProps) {
         </FormAlert>
       )}
       <TextField
-        ref={emailInput}
+        ref={inputRef('email')}
         label="Email"
         name="email"
         type="email"
@@ -153,7 +144,7 @@ export function LoginForm({ variant = 'customer' }: LoginFormProps) {
         error={errors.email}
       />
       <PasswordField
-        ref={passwordInput}
+        ref={inputRef('password')}
         label="Password"
         name="password"
         autoComplete="current-password"

@@ -1,4 +1,5 @@
-import { ApiError } from '@/lib/api-client';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { pickFieldErrors, type FieldErrors } from './form-errors';
 
 /**
  * The spec's texts for the auth pages (customer §4, §5, §8; admin §8) that are not validation
@@ -55,4 +56,28 @@ export function formatWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+export interface SubmitFailureOptions {
+  /** The text when the server could not be reached; the generic network message unless told. */
+  unreachableText?: string;
+  /** Adds the "Please try again in ..." hint to a 429 (see `withRetryHint`). */
+  retryHint?: boolean;
+}
+
+/**
+ * What a failed submit shows: the server's 400 field errors that belong to `fields`, and the
+ * alert text (network message, the server's own message, or `fallback`).
+ */
+export function describeSubmitFailure<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+  fallback: string,
+  { unreachableText = NETWORK_ERROR_MESSAGE, retryHint = false }: SubmitFailureOptions = {},
+): { fieldErrors: FieldErrors<F>; text: string } {
+  const fieldErrors =
+    error instanceof ApiError && error.status === 400 ? pickFieldErrors(error.fieldErrors, fields) : {};
+  if (isUnreachable(error)) return { fieldErrors, text: unreachableText };
+  const text = serverMessage(error) ?? fallback;
+  return { fieldErrors, text: retryHint ? withRetryHint(error, text) : text };
 }

@@ -8,10 +8,15 @@ import { TextField } from '@/components/ui/text-field';
 import { clearPasswordReset, writeResetEmail } from '@/lib/session-storage';
 import { requestPasswordReset } from '../api/auth-api';
 import { FormAlert, type FormAlertVariant } from '../components/form-alert';
-import { AUTH_PAGE_MESSAGES, isUnreachable, serverMessage, withRetryHint } from '../lib/messages';
+import { toFieldErrors } from '../lib/form-errors';
+import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '../lib/messages';
 import { readAuthNavigationState } from '../lib/redirects';
+import { useFormFields } from '../lib/use-form-fields';
 import { useDelayedNavigate } from '../lib/use-timers';
 import '../components/auth-form.css';
+
+type ForgotField = 'email';
+const FORGOT_FIELDS: readonly ForgotField[] = ['email'];
 
 interface Alert {
   variant: FormAlertVariant;
@@ -23,24 +28,23 @@ export default function ForgotPasswordRoute() {
   const location = useLocation();
   const navigateLater = useDelayedNavigate();
   const arrival = readAuthNavigationState(location.state);
-  const [email, setEmail] = useState(arrival.email ?? '');
-  const [emailError, setEmailError] = useState<string | undefined>();
+  const { values, errors, handleChange, inputRef, showInvalid } = useFormFields(FORGOT_FIELDS, () => ({
+    email: arrival.email ?? '',
+  }));
   const [alert, setAlert] = useState<Alert | null>(() =>
     arrival.error ? { variant: 'error', text: arrival.error } : null,
   );
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const inFlight = useRef(false);
-  const emailInput = useRef<HTMLInputElement>(null);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current || sent) return;
     setAlert(null);
-    const parsed = forgotInputSchema.safeParse({ email });
+    const parsed = forgotInputSchema.safeParse(values);
     if (!parsed.success) {
-      setEmailError(parsed.error.issues[0]?.message);
-      emailInput.current?.focus();
+      showInvalid(toFieldErrors(parsed.error.issues, FORGOT_FIELDS));
       return;
     }
 
@@ -57,9 +61,10 @@ export default function ForgotPasswordRoute() {
         state: { email: parsed.data.email },
       });
     } catch (error) {
-      const text = isUnreachable(error)
-        ? AUTH_PAGE_MESSAGES.forgotUnexpected
-        : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.forgotFailed);
+      const { text } = describeSubmitFailure(error, [], AUTH_PAGE_MESSAGES.forgotFailed, {
+        unreachableText: AUTH_PAGE_MESSAGES.forgotUnexpected,
+        retryHint: true,
+      });
       setAlert({ variant: 'error', text });
     } finally {
       inFlight.current = false;
@@ -75,7 +80,7 @@ export default function ForgotPasswordRoute() {
       <form className="auth-form" noValidate onSubmit={handleSubmit} aria-busy={sending || undefined}>
         {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
         <TextField
-          ref={emailInput}
+          ref={inputRef('email')}
           label="Email"
           name="email"
           type="email"
@@ -83,13 +88,10 @@ export default function ForgotPasswordRoute() {
           inputMode="email"
           required
           maxLength={254}
-          value={email}
+          value={values.email}
           readOnly={sent}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setEmailError(undefined);
-          }}
-          error={emailError}
+          onChange={handleChange('email')}
+          error={errors.email}
         />
         <Button type="submit" fullWidth loading={sending} loadingText="Sending..." disabled={sent}>
           Send Code

@@ -1,19 +1,19 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH_MESSAGES, REDIRECT_DELAYS_MS, registerInputSchema } from '@goldbot/shared';
 import { paths } from '@/app/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { writePendingRegistration } from '@/lib/session-storage';
 import { register } from '../api/auth-api';
 import { FormAlert } from '../components/form-alert';
 import { PasswordField } from '../components/password-field';
-import { pickFieldErrors, toFieldErrors, withoutError, type FieldErrors } from '../lib/form-errors';
-import { AUTH_PAGE_MESSAGES, isUnreachable, serverMessage, withRetryHint } from '../lib/messages';
+import { toFieldErrors } from '../lib/form-errors';
+import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '../lib/messages';
 import { rememberRegistrationPassword } from '../lib/pending-password';
 import { readAuthNavigationState } from '../lib/redirects';
+import { useFormFields } from '../lib/use-form-fields';
 import { useAutoClear } from '../lib/use-timers';
 import '../components/auth-form.css';
 
@@ -27,8 +27,10 @@ const EMPTY_DRAFT: Draft = { username: '', email: '', password: '', confirmPassw
 export default function RegisterRoute() {
   const navigate = useNavigate();
   const location = useLocation();
-  const [values, setValues] = useState<Draft>(EMPTY_DRAFT);
-  const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
+  const { values, errors, setErrors, handleChange, inputRef, showInvalid } = useFormFields(
+    REGISTER_FIELDS,
+    EMPTY_DRAFT,
+  );
   // The error popup clears itself after 5 s (customer §4). The OTP page may send one along.
   const arrivalError = readAuthNavigationState(location.state).error;
   const [popup, setPopup] = useAutoClear<{ text: string }>(
@@ -37,28 +39,6 @@ export default function RegisterRoute() {
   );
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
-  const usernameInput = useRef<HTMLInputElement>(null);
-  const emailInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
-  const confirmPasswordInput = useRef<HTMLInputElement>(null);
-
-  const handleChange = (field: RegisterField) => (event: ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => withoutError(current, field));
-  };
-
-  const showInvalid = (fieldErrors: FieldErrors<RegisterField>) => {
-    setErrors(fieldErrors);
-    const first = REGISTER_FIELDS.find((field) => fieldErrors[field]);
-    const inputs = {
-      username: usernameInput,
-      email: emailInput,
-      password: passwordInput,
-      confirmPassword: confirmPasswordInput,
-    };
-    if (first) inputs[first].current?.focus();
-  };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -86,12 +66,13 @@ export default function RegisterRoute() {
       rememberRegistrationPassword(email, parsed.data.password);
       navigate(paths.registerOtp.path, { state: { email, message: answer.message } });
     } catch (error) {
-      const serverFieldErrors =
-        error instanceof ApiError && error.status === 400 ? pickFieldErrors(error.fieldErrors, REGISTER_FIELDS) : {};
+      const { fieldErrors: serverFieldErrors, text } = describeSubmitFailure(
+        error,
+        REGISTER_FIELDS,
+        AUTH_PAGE_MESSAGES.registrationFailed,
+        { retryHint: true },
+      );
       if (Object.keys(serverFieldErrors).length > 0) showInvalid(serverFieldErrors);
-      const text = isUnreachable(error)
-        ? NETWORK_ERROR_MESSAGE
-        : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.registrationFailed);
       setPopup({ text });
     } finally {
       inFlight.current = false;
@@ -108,7 +89,7 @@ export default function RegisterRoute() {
           </FormAlert>
         )}
         <TextField
-          ref={usernameInput}
+          ref={inputRef('username')}
           label="Username"
           name="username"
           autoComplete="username"
@@ -121,7 +102,7 @@ export default function RegisterRoute() {
           error={errors.username}
         />
         <TextField
-          ref={emailInput}
+          ref={inputRef('email')}
           label="Email"
           name="email"
           type="email"
@@ -134,7 +115,7 @@ export default function RegisterRoute() {
           error={errors.email}
         />
         <PasswordField
-          ref={passwordInput}
+          ref={inputRef('password')}
           label="Password"
           name="password"
           autoComplete="new-password"
@@ -146,7 +127,7 @@ export default function RegisterRoute() {
           error={errors.password}
         />
         <PasswordField
-          ref={confirmPasswordInput}
+          ref={inputRef('confirmPassword')}
           label="Confirm Password"
           name="confirmPassword"
           autoComplete="new-password"

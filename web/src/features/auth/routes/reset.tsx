@@ -9,9 +9,13 @@ import { clearPasswordReset, readResetEmail, readResetOtp } from '@/lib/session-
 import { resetPassword } from '../api/auth-api';
 import { FormAlert, type FormAlertVariant } from '../components/form-alert';
 import { PasswordField } from '../components/password-field';
-import { AUTH_PAGE_MESSAGES, isUnreachable, serverMessage, withRetryHint } from '../lib/messages';
+import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '../lib/messages';
+import { useFormFields } from '../lib/use-form-fields';
 import { useDelayedNavigate } from '../lib/use-timers';
 import '../components/auth-form.css';
+
+type ResetField = 'password' | 'confirmPassword';
+const RESET_FIELDS: readonly ResetField[] = ['password', 'confirmPassword'];
 
 interface Alert {
   variant: FormAlertVariant;
@@ -37,16 +41,16 @@ const REQUIREMENTS = [
  */
 export default function ResetPasswordRoute() {
   const navigateLater = useDelayedNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirmPassword?: string }>({});
+  const { values, errors, setErrors, handleChange, inputRef, showInvalid } = useFormFields(RESET_FIELDS, {
+    password: '',
+    confirmPassword: '',
+  });
+  const { password, confirmPassword } = values;
   const [alert, setAlert] = useState<Alert | null>(null);
   const [checklistShown, setChecklistShown] = useState(false);
   const [saving, setSaving] = useState(false);
   const [done, setDone] = useState(false);
   const inFlight = useRef(false);
-  const passwordInput = useRef<HTMLInputElement>(null);
-  const confirmInput = useRef<HTMLInputElement>(null);
   const checklistId = useId();
 
   const problems = resetPasswordProblems(password);
@@ -57,13 +61,11 @@ export default function ResetPasswordRoute() {
     setAlert(null);
 
     if (problems.length > 0) {
-      setErrors({ password: problems.join(', ') });
-      passwordInput.current?.focus();
+      showInvalid({ password: problems.join(', ') });
       return;
     }
     if (password !== confirmPassword) {
-      setErrors({ confirmPassword: AUTH_PAGE_MESSAGES.resetPasswordsDoNotMatch });
-      confirmInput.current?.focus();
+      showInvalid({ confirmPassword: AUTH_PAGE_MESSAGES.resetPasswordsDoNotMatch });
       return;
     }
     setErrors({});
@@ -86,9 +88,10 @@ export default function ResetPasswordRoute() {
         state: { email, message: 'Your password has been reset. Please sign in with your new password.' },
       });
     } catch (error) {
-      const text = isUnreachable(error)
-        ? AUTH_PAGE_MESSAGES.resetUnexpected
-        : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.resetFailed);
+      const { text } = describeSubmitFailure(error, [], AUTH_PAGE_MESSAGES.resetFailed, {
+        unreachableText: AUTH_PAGE_MESSAGES.resetUnexpected,
+        retryHint: true,
+      });
       setAlert({ variant: 'error', text });
     } finally {
       inFlight.current = false;
@@ -111,7 +114,7 @@ export default function ResetPasswordRoute() {
           </FormAlert>
         )}
         <PasswordField
-          ref={passwordInput}
+          ref={inputRef('password')}
           label="New Password"
           name="newPassword"
           autoComplete="new-password"
@@ -122,10 +125,7 @@ export default function ResetPasswordRoute() {
           aria-describedby={checklistShown ? checklistId : undefined}
           onFocus={() => setChecklistShown(true)}
           onBlur={() => setChecklistShown(problems.length > 0 && password !== '')}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setErrors((current) => ({ ...current, password: undefined }));
-          }}
+          onChange={handleChange('password')}
           error={errors.password}
         />
         {checklistShown && (
@@ -150,7 +150,7 @@ export default function ResetPasswordRoute() {
           </ul>
         )}
         <PasswordField
-          ref={confirmInput}
+          ref={inputRef('confirmPassword')}
           label="Confirm Password"
           name="confirmPassword"
           autoComplete="new-password"
@@ -158,10 +158,7 @@ export default function ResetPasswordRoute() {
           maxLength={128}
           value={confirmPassword}
           readOnly={done}
-          onChange={(event) => {
-            setConfirmPassword(event.target.value);
-            setErrors((current) => ({ ...current, confirmPassword: undefined }));
-          }}
+          onChange={handleChange('confirmPassword')}
           error={errors.confirmPassword}
         />
         <Button type="submit" fullWidth loading={saving} loadingText="Saving..." disabled={done}>

@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, changePasswordInputSchema, REDIRECT_DELAYS_MS } from '@goldbot/shared';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { clearStoredSession } from '@/lib/session-storage';
 import { changePassword } from '@/features/auth/api/auth-api';
 import { FormAlert, type FormAlertVariant } from '@/features/auth/components/form-alert';
 import { PasswordField } from '@/features/auth/components/password-field';
-import { pickFieldErrors, toFieldErrors, withoutError, type FieldErrors } from '@/features/auth/lib/form-errors';
-import { AUTH_PAGE_MESSAGES, isUnreachable, serverMessage } from '@/features/auth/lib/messages';
+import { toFieldErrors } from '@/features/auth/lib/form-errors';
+import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '@/features/auth/lib/messages';
+import { useFormFields } from '@/features/auth/lib/use-form-fields';
 import { useSession } from '@/features/auth/session';
 import './account-settings.css';
 
@@ -28,15 +28,14 @@ const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };
  */
 export function PasswordForm() {
   const { user, signOut } = useSession();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<PasswordFormField>>({});
+  const { values, setValues, errors, setErrors, handleChange, inputRef, showInvalid } = useFormFields(
+    PASSWORD_FIELDS,
+    EMPTY,
+  );
   const [alert, setAlert] = useState<Alert | null>(null);
   const [saving, setSaving] = useState(false);
   const [changed, setChanged] = useState(false);
   const inFlight = useRef(false);
-  const currentPasswordInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
-  const confirmPasswordInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!changed) return;
@@ -50,23 +49,6 @@ export function PasswordForm() {
     );
     return () => clearTimeout(timer);
   }, [changed, signOut, user?.email]);
-
-  const handleChange = (field: PasswordFormField) => (event: ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => withoutError(current, field));
-  };
-
-  const showInvalid = (fieldErrors: FieldErrors<PasswordFormField>) => {
-    setErrors(fieldErrors);
-    const first = PASSWORD_FIELDS.find((field) => fieldErrors[field]);
-    const inputs = {
-      currentPassword: currentPasswordInput,
-      password: passwordInput,
-      confirmPassword: confirmPasswordInput,
-    };
-    if (first) inputs[first].current?.focus();
-  };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -99,12 +81,12 @@ export function PasswordForm() {
       setChanged(true);
       setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.passwordUpdated });
     } catch (error) {
-      const serverFieldErrors =
-        error instanceof ApiError && error.status === 400 ? pickFieldErrors(error.fieldErrors, PASSWORD_FIELDS) : {};
-      setErrors(serverFieldErrors);
-      const text = isUnreachable(error)
-        ? NETWORK_ERROR_MESSAGE
-        : (serverMessage(error) ?? AUTH_PAGE_MESSAGES.passwordUpdateFailed);
+      const { fieldErrors, text } = describeSubmitFailure(
+        error,
+        PASSWORD_FIELDS,
+        AUTH_PAGE_MESSAGES.passwordUpdateFailed,
+      );
+      setErrors(fieldErrors);
       setAlert({ variant: 'error', text });
     } finally {
       inFlight.current = false;
@@ -116,7 +98,7 @@ export function PasswordForm() {
     <form className="account-settings__form" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
       {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
       <PasswordField
-        ref={currentPasswordInput}
+        ref={inputRef('currentPassword')}
         label="Current Password"
         name="currentPassword"
         autoComplete="current-password"
@@ -128,7 +110,7 @@ export function PasswordForm() {
         error={errors.currentPassword}
       />
       <PasswordField
-        ref={passwordInput}
+        ref={inputRef('password')}
         label="New Password"
         name="password"
         autoComplete="new-password"
@@ -141,7 +123,7 @@ export function PasswordForm() {
         error={errors.password}
       />
       <PasswordField
-        ref={confirmPasswordInput}
+        ref={inputRef('confirmPassword')}
         label="Confirm New Password"
         name="confirmPassword"
         autoComplete="new-password"

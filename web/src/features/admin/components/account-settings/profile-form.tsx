@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, REDIRECT_DELAYS_MS, updateProfileInputSchema } from '@goldbot/shared';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { updateProfile } from '@/features/auth/api/auth-api';
 import { FormAlert, type FormAlertVariant } from '@/features/auth/components/form-alert';
-import { pickFieldErrors, toFieldErrors, withoutError, type FieldErrors } from '@/features/auth/lib/form-errors';
-import { AUTH_PAGE_MESSAGES, isUnreachable, serverMessage } from '@/features/auth/lib/messages';
+import { toFieldErrors } from '@/features/auth/lib/form-errors';
+import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '@/features/auth/lib/messages';
+import { useFormFields } from '@/features/auth/lib/use-form-fields';
 import { useSession } from '@/features/auth/session';
 import { reloadPage } from '../../lib/reload-page';
 import './account-settings.css';
@@ -22,8 +22,10 @@ interface Alert {
 /** Admin §2 Account settings, "Profile Information": username and e-mail (§5, §8; reload after 1.5 s). */
 export function ProfileForm() {
   const { user, updateUser } = useSession();
-  const [values, setValues] = useState({ username: user?.username ?? '', email: user?.email ?? '' });
-  const [errors, setErrors] = useState<FieldErrors<ProfileField>>({});
+  const { values, errors, setErrors, handleChange } = useFormFields(PROFILE_FIELDS, () => ({
+    username: user?.username ?? '',
+    email: user?.email ?? '',
+  }));
   const [alert, setAlert] = useState<Alert | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -34,12 +36,6 @@ export function ProfileForm() {
     const timer = setTimeout(reloadPage, REDIRECT_DELAYS_MS.afterProfileSave);
     return () => clearTimeout(timer);
   }, [saved]);
-
-  const handleChange = (field: ProfileField) => (event: ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => withoutError(current, field));
-  };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -72,12 +68,12 @@ export function ProfileForm() {
       setSaved(true);
       setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.profileUpdated });
     } catch (error) {
-      const fieldErrors =
-        error instanceof ApiError && error.status === 400 ? pickFieldErrors(error.fieldErrors, PROFILE_FIELDS) : {};
+      const { fieldErrors, text } = describeSubmitFailure(
+        error,
+        PROFILE_FIELDS,
+        AUTH_PAGE_MESSAGES.profileUpdateFailed,
+      );
       setErrors(fieldErrors);
-      const text = isUnreachable(error)
-        ? NETWORK_ERROR_MESSAGE
-        : (serverMessage(error) ?? AUTH_PAGE_MESSAGES.profileUpdateFailed);
       setAlert({ variant: 'error', text });
     } finally {
       inFlight.current = false;
