@@ -39,27 +39,28 @@ const cancelReasons = (error: unknown): string[] =>
 
 export class ReferralCodeCollision extends Error {}
 
+/** The user a uniqueness marker belongs to; markers of abandoned registrations count only until they expire. */
+async function liveMarkerOwner(key: { PK: string; SK: string }, nowMs: number): Promise<string | undefined> {
+  const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: key }));
+  const item = result.Item;
+  if (!item || (typeof item.expiresAt === 'number' && item.expiresAt < nowEpoch(nowMs))) return undefined;
+  return String(item.userId);
+}
+
 export const authStore = {
   async getProfile(userId: string): Promise<UserProfile | undefined> {
     const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: profileKey(userId) }));
     return result.Item ? fromProfileItem(result.Item) : undefined;
   },
 
-  /** The user id an e-mail belongs to; markers of abandoned registrations count only until they expire. */
+  /** The user id an e-mail belongs to (see liveMarkerOwner). */
   async findUserIdByEmail(email: string, nowMs: number): Promise<string | undefined> {
-    const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: emailMarkerKey(email) }));
-    const item = result.Item;
-    if (!item || (typeof item.expiresAt === 'number' && item.expiresAt < nowEpoch(nowMs))) return undefined;
-    return String(item.userId);
+    return liveMarkerOwner(emailMarkerKey(email), nowMs);
   },
 
   async isUsernameTaken(username: string, nowMs: number, exceptUserId?: string): Promise<boolean> {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: usernameMarkerKey(username) }),
-    );
-    const item = result.Item;
-    if (!item || (typeof item.expiresAt === 'number' && item.expiresAt < nowEpoch(nowMs))) return false;
-    return item.userId !== exceptUserId;
+    const owner = await liveMarkerOwner(usernameMarkerKey(username), nowMs);
+    return owner !== undefined && owner !== exceptUserId;
   },
 
   /** T8: profile + e-mail, username and referral-code markers, all or nothing. */

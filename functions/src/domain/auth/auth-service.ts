@@ -51,6 +51,13 @@ export class AuthService {
     await mailer.send(email, renderEmail(template, { username, code, expiresInMinutes: AUTH.otpTtlMinutes }));
   }
 
+  /** The login back-off: while an address is blocked, no password is even tried (sign-in or change). */
+  private async assertNotBlocked(email: string, nowMs: number): Promise<void> {
+    const failures = await this.deps.store.getLoginFailures(email);
+    const blockedFor = failures ? failures.blockedUntil - Math.floor(nowMs / 1000) : 0;
+    if (blockedFor > 0) throw new TooManyRequestsError(LOGIN_MESSAGES.blocked(blockedFor), blockedFor);
+  }
+
   /** Checks a code without consuming it; a wrong try is counted against that exact code. */
   private async checkCode(email: string, purpose: CodePurpose, code: string): Promise<string> {
     const { store, otpHashKey, now } = this.deps;
@@ -184,9 +191,7 @@ export class AuthService {
   async login(input: { email: string; password: string }): Promise<AuthSessionResponse> {
     const { store, directory, now } = this.deps;
     const nowMs = now();
-    const failures = await store.getLoginFailures(input.email);
-    const blockedFor = failures ? failures.blockedUntil - Math.floor(nowMs / 1000) : 0;
-    if (blockedFor > 0) throw new TooManyRequestsError(LOGIN_MESSAGES.blocked(blockedFor), blockedFor);
+    await this.assertNotBlocked(input.email, nowMs);
 
     let result = await directory.signIn(input.email, input.password);
     if (result.kind === 'unconfirmed') {
@@ -341,9 +346,7 @@ export class AuthService {
     // The profile holds the current address (the token's may predate an e-mail change).
     const { email } = await this.ensureProfile(caller);
     // Wrong current passwords count like failed sign-ins, so a stolen token cannot guess freely.
-    const failures = await store.getLoginFailures(email);
-    const blockedFor = failures ? failures.blockedUntil - Math.floor(now() / 1000) : 0;
-    if (blockedFor > 0) throw new TooManyRequestsError(LOGIN_MESSAGES.blocked(blockedFor), blockedFor);
+    await this.assertNotBlocked(email, now());
     const check = await directory.signIn(email, input.currentPassword);
     if (check.kind !== 'ok') {
       await store.recordLoginFailure(email, now(), backoffSeconds);
