@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { localIdToken } from '../scripts/local/cognito-local.js';
 
 /** What `npm start` wrote about itself (.local/stack.json): pool ids and service URLs. */
 interface StackFile {
@@ -18,19 +18,8 @@ export function readStack(): StackFile {
 
 export async function adminIdToken(): Promise<string> {
   const stack = readStack();
-  const client = new CognitoIdentityProviderClient({
-    endpoint: stack.urls.cognito,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  return localIdToken(stack.urls.cognito, stack.pool.clientId, {
+    email: stack.admin.email,
+    password: process.env.LOCAL_ADMIN_PASSWORD || 'Admin123!',
   });
-  const result = await client.send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: stack.pool.clientId,
-      AuthParameters: { USERNAME: stack.admin.email, PASSWORD: process.env.LOCAL_ADMIN_PASSWORD || 'Admin123!' },
-    }),
-  );
-  const token = result.AuthenticationResult?.IdToken;
-  if (!token) throw new Error('The local admin could not sign in');
-  return token;
 }

@@ -8,6 +8,7 @@ import {
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  InitiateAuthCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -132,4 +133,22 @@ export async function ensureUser(
     );
   }
   return created;
+}
+
+/** Signs a user in against cognito-local and returns the ID token (tests and tooling only). */
+export async function localIdToken(
+  endpoint: string,
+  clientId: string,
+  credentials: { email: string; password: string },
+): Promise<string> {
+  const result = await localCognitoClient(endpoint).send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: clientId,
+      AuthParameters: { USERNAME: credentials.email, PASSWORD: credentials.password },
+    }),
+  );
+  const token = result.AuthenticationResult?.IdToken;
+  if (!token) throw new Error(`cognito-local returned no ID token for ${credentials.email}`);
+  return token;
 }

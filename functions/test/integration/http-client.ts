@@ -2,11 +2,10 @@ import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
-  InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { localCognitoClient } from '../../../scripts/local/cognito-local.js';
+import { localCognitoClient, localIdToken } from '../../../scripts/local/cognito-local.js';
 
 /** Small HTTP helpers for tests that talk to the local gateway exactly as the SPA does. */
 export const stack = () => inject('localStack');
@@ -70,16 +69,7 @@ export function idTokenFor(kind: 'admin' | 'user' | 'other-user'): Promise<strin
         new AdminAddUserToGroupCommand({ UserPoolId: info.pool.userPoolId, Username: email, GroupName: 'admin' }),
       );
     }
-    const auth = await client.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: info.pool.clientId,
-        AuthParameters: { USERNAME: email, PASSWORD: password },
-      }),
-    );
-    const token = auth.AuthenticationResult?.IdToken;
-    if (!token) throw new Error(`cognito-local returned no ID token for ${kind}`);
-    return token;
+    return localIdToken(info.urls.cognito, info.pool.clientId, { email, password });
   })();
   tokens.set(kind, created);
   return created;

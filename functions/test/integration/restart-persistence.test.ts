@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { localIdToken } from '../../../scripts/local/cognito-local.js';
 import { spawnLocalStack, type SpawnedStack } from '../../../scripts/local/spawn-stack.js';
 
 /** `npm start` keeps data across restarts: a second stack on the same data folder sees the first one's writes. */
@@ -30,22 +31,9 @@ describe('local stack restart', () => {
     const second = running.info;
     expect(second.pool).toEqual(first.pool);
 
-    const { CognitoIdentityProviderClient, InitiateAuthCommand } =
-      await import('@aws-sdk/client-cognito-identity-provider');
-    const cognito = new CognitoIdentityProviderClient({
-      endpoint: second.urls.cognito,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
-    const auth = await cognito.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: second.pool.clientId,
-        AuthParameters: { USERNAME: second.admin.email, PASSWORD: second.admin.password },
-      }),
-    );
+    const token = await localIdToken(second.urls.cognito, second.pool.clientId, second.admin);
     const listed = await fetch(`${second.urls.api}/api/contact/get`, {
-      headers: { authorization: `Bearer ${auth.AuthenticationResult?.IdToken ?? ''}` },
+      headers: { authorization: `Bearer ${token}` },
     });
     expect(listed.status).toBe(200);
     const body = (await listed.json()) as { data: { _id: string }[] };
