@@ -14,12 +14,20 @@ const configSchema = z.object({
   USER_POOL_CLIENT_ID: z.string().min(1),
   MAIL_FROM: z.string().email(),
   APP_URL: z.string().url(),
-  /** Key for the keyed hash of one-time codes (HMAC-SHA-256); never logged. */
-  OTP_HASH_KEY: z.string().min(32),
+  /**
+   * Key for the keyed hash of one-time codes (HMAC-SHA-256); never logged. Locally a plain value;
+   * in AWS only the functions that use codes get OTP_HASH_KEY_SECRET_ARN and read the secret at
+   * cold start (services/otp-hash-key.ts). Functions without codes get neither.
+   */
+  OTP_HASH_KEY: z.string().min(32).optional(),
+  OTP_HASH_KEY_SECRET_ARN: z.string().startsWith('arn:').optional(),
+  /** Multiplies every per-client request limit (RATE_LIMITS); 0 turns them off. */
+  RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1000).default(1),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   AWS_ENDPOINT_URL_DYNAMODB: optionalUrl,
   AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: optionalUrl,
   AWS_ENDPOINT_URL_SES: optionalUrl,
+  AWS_ENDPOINT_URL_SECRETS_MANAGER: optionalUrl,
 });
 
 export type AppConfig = Readonly<{
@@ -29,7 +37,9 @@ export type AppConfig = Readonly<{
   userPoolClientId: string;
   mailFrom: string;
   appUrl: string;
-  otpHashKey: string;
+  otpHashKey?: string;
+  otpHashKeySecretArn?: string;
+  rateLimitScale: number;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   endpoints: Readonly<{ dynamodb?: string; cognito?: string; ses?: string }>;
 }>;
@@ -49,6 +59,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     mailFrom: e.MAIL_FROM,
     appUrl: e.APP_URL,
     otpHashKey: e.OTP_HASH_KEY,
+    otpHashKeySecretArn: e.OTP_HASH_KEY_SECRET_ARN,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     logLevel: e.LOG_LEVEL,
     endpoints: Object.freeze({
       dynamodb: e.AWS_ENDPOINT_URL_DYNAMODB,

@@ -72,7 +72,35 @@ export const AUTH = {
   /** The admin spec says 6; raised to the pool floor of 8 (DESIGN.md §6). */
   adminPasswordMinLength: 8,
   loginFailuresBeforeBackoff: 5,
+  /** Wrong codes per address (all purposes) before its codes are locked for 24 h (docs/security.md H3). */
+  maxFailedCodesPerDay: 10,
+  codeLockHours: 24,
+  /** Refresh tokens live 7 days (Cognito client, session registry and cookie agree). */
+  refreshTokenDays: 7,
+  /** The HttpOnly cookie that carries the refresh token (Path=/api/auth, SameSite=Strict). */
+  refreshCookie: 'goldbot_rt',
 } as const;
+
+/** Bodies above this are refused with 413 before JSON.parse (docs/security.md H1). */
+export const MAX_REQUEST_BODY_BYTES = 16 * 1024;
+
+/**
+ * Per-client request limits (docs/security.md M6), fixed windows in DynamoDB counters with TTL.
+ * RATE_LIMIT_SCALE multiplies every `limit` (0 turns them off); the code policy (AUTH) is not scaled.
+ */
+export const RATE_LIMITS = {
+  /** Every public POST, per source IP. */
+  publicPostPerIp: { limit: 30, windowSeconds: 60 },
+  /** Code checks (verifyOtp, verify-reset-otp, reset-password, confirm-email-change), per IP. */
+  codeVerifyPerIp: { limit: 20, windowSeconds: 3600 },
+  /** Sign-in attempts per account address, on top of the back-off. */
+  loginPerAccount: { limit: 20, windowSeconds: 3600 },
+  /** Registrations per source IP. */
+  registerPerIp: { limit: 10, windowSeconds: 3600 },
+  /** Contact messages per source IP. */
+  contactPerIp: { limit: 5, windowSeconds: 3600 },
+} as const;
+export type RateLimitName = keyof typeof RATE_LIMITS;
 
 export const REDIRECT_DELAYS_MS = {
   afterOtpSuccess: 1500,

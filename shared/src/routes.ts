@@ -52,6 +52,16 @@ export const ROUTES = [
   route('auth-me', 'GET', '/api/auth/me', 'user', 'The signed-in user', true),
   route('auth-get-user-data', 'GET', '/api/auth/getuserdata/{userId}', 'user', 'A user profile (self or admin)', true),
   route('auth-update-user', 'PUT', '/api/auth/updateUser/{id}', 'user', 'Update own profile or password', true),
+  // Additions to the spec (docs/security.md): server-side sign-out and the proven e-mail change.
+  route('auth-logout', 'POST', '/api/auth/logout', 'user', 'End this session: revoke its refresh token', true),
+  route(
+    'auth-confirm-email-change',
+    'POST',
+    '/api/auth/confirm-email-change',
+    'user',
+    'Confirm a new e-mail address with the code sent to it',
+    true,
+  ),
 
   // Contact (customer §7, admin §7)
   route('contact-add', 'POST', '/api/contact/add', 'public', 'Send a contact message', true),

@@ -21,9 +21,17 @@ export const AUTH_MESSAGES = {
   newPasswordRequired: 'New password is required',
   allFieldsRequired: 'All fields are required',
   refreshTokenRequired: 'A refresh token is required',
+  currentPasswordForEmail: 'Please enter your current password to change your email.',
 } as const;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Address-shaped: local@label(.label)+, no spaces. Linear on any input: the dot that separates
+ * domain labels is not a label character, so there is only one way to match (the old
+ * `[^\s@]+\.[^\s@]+` backtracked quadratically, docs/security.md H1). Callers also check the
+ * length first and abort, so the pattern never sees more than MAX_EMAIL_LENGTH characters.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+export const MAX_EMAIL_LENGTH = 254;
 /** Registration: letters, digits and @$!%*?& only, with one of each class (customer §5 Register). */
 export const REGISTER_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,128}$/;
 /** Reset: the special characters the reset page lists (customer §5 Reset password). */
@@ -33,20 +41,22 @@ export const emailSchema = (invalid: string = AUTH_MESSAGES.emailInvalid) =>
   z
     .string({ error: AUTH_MESSAGES.emailRequired })
     .trim()
-    .min(1, { error: AUTH_MESSAGES.emailRequired })
-    .max(254, { error: invalid })
+    .min(1, { error: AUTH_MESSAGES.emailRequired, abort: true })
+    .max(MAX_EMAIL_LENGTH, { error: invalid, abort: true })
     .regex(EMAIL_PATTERN, { error: invalid })
     .transform((v) => v.toLowerCase());
 
 export const usernameSchema = z
   .string({ error: AUTH_MESSAGES.usernameRequired })
   .trim()
-  .min(1, { error: AUTH_MESSAGES.usernameRequired })
+  .min(1, { error: AUTH_MESSAGES.usernameRequired, abort: true })
+  .max(30, { error: AUTH_MESSAGES.usernameInvalid, abort: true })
   .regex(/^[A-Za-z0-9_.-]{3,30}$/, { error: AUTH_MESSAGES.usernameInvalid });
 
 export const registerPasswordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
-  .min(1, { error: AUTH_MESSAGES.passwordRequired })
+  .min(1, { error: AUTH_MESSAGES.passwordRequired, abort: true })
+  .max(128, { error: AUTH_MESSAGES.registerPasswordRule, abort: true })
   .regex(REGISTER_PASSWORD_PATTERN, { error: AUTH_MESSAGES.registerPasswordRule });
 
 /** Each unmet reset rule, in the spec's order; the page joins them with commas. */
@@ -63,7 +73,7 @@ export function resetPasswordProblems(password: string): string[] {
 
 export const resetPasswordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
-  .max(128, { error: 'Password must be at most 128 characters' })
+  .max(128, { error: 'Password must be at most 128 characters', abort: true })
   .superRefine((value, ctx) => {
     const problems = resetPasswordProblems(value);
     if (problems.length > 0) ctx.addIssue({ code: 'custom', message: problems.join(', ') });
@@ -73,6 +83,7 @@ export const otpSchema = (message: string = AUTH_MESSAGES.otpInvalid) =>
   z
     .string({ error: message })
     .trim()
+    .max(AUTH.otpLength, { error: message, abort: true })
     .regex(new RegExp(`^\\d{${AUTH.otpLength}}$`), { error: message });
 
 export const registerInputSchema = z.object({
@@ -102,12 +113,15 @@ export const loginInputSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
+/** The browser sends no body: its refresh token is the HttpOnly cookie. Other clients may send it here. */
 export const refreshInputSchema = z.object({
   refreshToken: z
     .string({ error: AUTH_MESSAGES.refreshTokenRequired })
     .min(1, { error: AUTH_MESSAGES.refreshTokenRequired })
-    .max(8192),
+    .max(8192)
+    .optional(),
 });
+export const logoutInputSchema = refreshInputSchema;
 
 export const verifyResetOtpInputSchema = z.object({
   email: emailSchema(AUTH_MESSAGES.forgotEmailInvalid),
@@ -128,7 +142,14 @@ export const updateProfileInputSchema = z.object({
     .trim()
     .min(1, { error: AUTH_MESSAGES.allFieldsRequired })
     .pipe(emailSchema()),
+  /** Required when the e-mail changes (checked by the server, which knows the current address). */
+  currentPassword: z.string().max(128, { error: 'Password must be at most 128 characters' }).optional(),
 });
+export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
+
+/** Step two of an e-mail change: the 4-digit code mailed to the new address. */
+export const confirmEmailChangeInputSchema = z.object({ email: emailSchema(), otp: otpSchema() });
+export type ConfirmEmailChangeInput = z.infer<typeof confirmEmailChangeInputSchema>;
 export const changePasswordInputSchema = z.object({
   currentPassword: z
     .string({ error: AUTH_MESSAGES.currentPasswordRequired })
@@ -142,9 +163,12 @@ export const changePasswordInputSchema = z.object({
         'Password must be at least 8 characters long and include uppercase letter, lowercase letter, number, and special character',
     }),
 });
-/** PUT updateUser carries one of two shapes; the presence of a password field decides which. */
+/**
+ * PUT updateUser carries one of two shapes; a new `password` decides which (a profile change may
+ * carry `currentPassword` too, to change the e-mail).
+ */
 export const isPasswordChange = (body: unknown): boolean =>
-  typeof body === 'object' && body !== null && ('password' in body || 'currentPassword' in body);
+  typeof body === 'object' && body !== null && 'password' in body;
 export const updateUserBodySchema = z.record(z.string(), z.unknown(), {
   error: 'The request body must be a JSON object.',
 });
@@ -163,12 +187,20 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/** The refresh token is not in the body: it travels only as the HttpOnly cookie AUTH.refreshCookie. */
 export const authSessionResponseSchema = sessionUserSchema.extend({
   token: z.string(),
-  refreshToken: z.string(),
   expiresIn: z.number(),
 });
 export type AuthSessionResponse = z.infer<typeof authSessionResponseSchema>;
 
 export const refreshResponseSchema = z.object({ token: z.string(), expiresIn: z.number() });
+
+/** PUT updateUser (profile): `pendingEmail` is set when a code went to a new address. */
+export const updateProfileResponseSchema = z.object({
+  message: z.string(),
+  user: sessionUserSchema,
+  pendingEmail: z.string().optional(),
+});
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
 export const userIdPathSchema = z.object({ userId: z.string().trim().min(1).max(64) });

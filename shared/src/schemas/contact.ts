@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.js';
+import { EMAIL_PATTERN } from './auth.js';
 
 /** Messages are the spec's (customer §5 Contact); the length limits are ours. */
 export const CONTACT_MESSAGES = {
@@ -15,11 +16,13 @@ export const CONTACT_MESSAGES = {
   sendSucceeded: 'Message sent successfully! We will contact you soon.',
 } as const;
 
-/** Address-shaped: something@something.tld, no spaces. Deliberately simple; the mailbox decides the rest. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** Length checks abort, so no later check (the e-mail pattern) ever sees an over-long value. */
 const requiredText = (required: string, tooLong: string, max: number) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, { error: tooLong, abort: true });
 
 export const contactMessageInputSchema = z.object({
   name: requiredText(CONTACT_MESSAGES.nameRequired, CONTACT_MESSAGES.nameTooLong, CONTACT.nameMaxLength),
