@@ -41,7 +41,7 @@ export type AppConfig = Readonly<{
   otpHashKeySecretArn?: string;
   rateLimitScale: number;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
-  endpoints: Readonly<{ dynamodb?: string; cognito?: string; ses?: string }>;
+  endpoints: Readonly<{ dynamodb?: string; cognito?: string; ses?: string; secretsManager?: string }>;
 }>;
 
 export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
@@ -66,6 +66,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       dynamodb: e.AWS_ENDPOINT_URL_DYNAMODB,
       cognito: e.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,
       ses: e.AWS_ENDPOINT_URL_SES,
+      secretsManager: e.AWS_ENDPOINT_URL_SECRETS_MANAGER,
     }),
   });
 }

@@ -100,11 +100,18 @@ export function buildEvent(
   for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
   const now = new Date();
   const routeKey = `${mounted.route.method} ${mounted.route.path}`;
+  // Payload v2 moves cookies out of the headers into `cookies` (one `name=value` per entry).
+  const cookies = (headers.cookie ?? '')
+    .split(';')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  delete headers.cookie;
   const event: APIGatewayProxyEventV2 & { requestContext: { authorizer?: unknown } } = {
     version: '2.0',
     routeKey,
     rawPath: url.pathname,
     rawQueryString: url.search.replace(/^\?/, ''),
+    ...(cookies.length > 0 ? { cookies } : {}),
     headers,
     queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
     pathParameters: Object.keys(params).length > 0 ? params : undefined,
@@ -181,8 +188,10 @@ export function createGateway(options: {
       const handler = await match.mounted.load();
       const result = await handler(event, fakeContext(match.mounted.route.id, requestId));
       if (typeof result === 'string') return send(res, 200, result);
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string | string[]> = {};
       for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+      // Like API Gateway: each entry of `cookies` becomes its own Set-Cookie header.
+      if (result.cookies && result.cookies.length > 0) headers['set-cookie'] = result.cookies;
       res.writeHead(result.statusCode ?? 200, headers);
       res.end(result.body ?? '');
     })().catch((error: unknown) => {

@@ -2,7 +2,8 @@ import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } fro
 
 /**
  * Verifies bearer tokens the way API Gateway's JWT authorizer does: signature against the pool's
- * JWKS, issuer, expiry, and the app client as `aud` (ID token) or `client_id` (access token).
+ * JWKS, issuer, expiry (required, like API Gateway), and the app client as `aud` (ID token) or
+ * `client_id` (access token). Access tokens pass here as in AWS; the handler kit refuses them.
  * The JWKS is fetched from cognito-local over http (aws-jwt-verify only fetches over https).
  */
 export interface JwtVerifier {
@@ -16,7 +17,7 @@ export async function createJwtVerifier(options: { issuer: string; clientId: str
   return {
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, keys, { issuer: options.issuer });
+        const { payload } = await jwtVerify(token, keys, { issuer: options.issuer, requiredClaims: ['exp'] });
         const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
         if (!audience.includes(options.clientId) && payload.client_id !== options.clientId) return null;
         return payload;

@@ -155,6 +155,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       OTP_HASH_KEY: localSecret(options.dataDir, 'otpHashKey'),
       APP_URL: options.appUrl ?? 'http://localhost:5173',
       LOG_LEVEL: process.env.LOG_LEVEL ?? (verbose ? 'info' : 'warn'),
+      // Per-client request limits (RATE_LIMITS); test suites and scripted sign-ups raise them.
+      RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '1',
       AWS_ENDPOINT_URL_DYNAMODB: urls.dynamodb,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: urls.cognito,
       AWS_ENDPOINT_URL_SES: urls.sesInbox,

@@ -7,6 +7,7 @@ import {
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  RevokeTokenCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../config.js';
@@ -34,8 +35,12 @@ export interface IdentityDirectory {
   signIn(email: string, password: string): Promise<SignInResult>;
   refresh(refreshToken: string): Promise<IssuedTokens | null>;
   setPassword(email: string, password: string): Promise<void>;
+  /** Sets a new, proven address (only after a correct code for it: docs/security.md H2). */
   updateEmail(currentEmail: string, newEmail: string): Promise<void>;
-  signOutEverywhere(email: string): Promise<void>;
+  /** 'unsupported' when the directory lacks the call (cognito-local); errors are thrown. */
+  signOutEverywhere(email: string): Promise<'done' | 'unsupported'>;
+  /** Revokes one refresh token (and the tokens it issued); an unknown token is not an error. */
+  revokeToken(refreshToken: string): Promise<void>;
   deleteUser(email: string): Promise<void>;
   /** Cognito's status for the user (e.g. 'CONFIRMED', 'UNCONFIRMED'), or null when there is none. */
   userStatus(email: string): Promise<string | null>;
@@ -167,22 +172,40 @@ export const cognitoDirectory: IdentityDirectory = {
   },
 
   async updateEmail(currentEmail, newEmail) {
-    // The new address is unproven: marked unverified, so the Google PreSignUp trigger (which
-    // links only verified addresses) can never attach someone else's Google account to it.
+    // Called only once a code sent to the new address came back, so the address is proven.
     await cognito.send(
       new AdminUpdateUserAttributesCommand({
         UserPoolId: config.userPoolId,
         Username: currentEmail,
         UserAttributes: [
           { Name: 'email', Value: newEmail },
-          { Name: 'email_verified', Value: 'false' },
+          { Name: 'email_verified', Value: 'true' },
         ],
       }),
     );
   },
 
   async signOutEverywhere(email) {
-    await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: email }));
+    try {
+      await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: email }));
+      return 'done';
+    } catch (error) {
+      // cognito-local has no AdminUserGlobalSignOut; AWS always has it.
+      if (errorName(error) === 'CognitoLocal#Unsupported' || /unsupported/i.test(errorName(error))) {
+        return 'unsupported';
+      }
+      throw error;
+    }
+  },
+
+  async revokeToken(refreshToken) {
+    try {
+      await cognito.send(new RevokeTokenCommand({ ClientId: config.userPoolClientId, Token: refreshToken }));
+    } catch (error) {
+      // Already revoked, expired or not ours: there is nothing left to end.
+      if (!['NotAuthorizedException', 'UnauthorizedException', 'InvalidParameterException'].includes(errorName(error)))
+        throw error;
+    }
   },
 
   async userStatus(email) {

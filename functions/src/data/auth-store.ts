@@ -12,7 +12,7 @@ import { AUTH } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { CodePurpose, StoredCode } from '../domain/auth/one-time-codes.js';
 import { ConflictError, TooManyRequestsError } from '../domain/errors.js';
-import { loginFailureKey, oneTimeCodeKey, rateWindowKey } from './one-time-code-entity.js';
+import { codeLockKey, loginFailureKey, oneTimeCodeKey, rateWindowKey } from './one-time-code-entity.js';
 import {
   SESSION_SK_PREFIX,
   emailMarkerKey,
@@ -38,6 +38,8 @@ const cancelReasons = (error: unknown): string[] =>
   error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None') : [];
 
 export class ReferralCodeCollision extends Error {}
+/** The code of an e-mail change was used, replaced or expired between its check and its use. */
+export class CodeRejected extends Error {}
 
 /** The user a uniqueness marker belongs to; markers of abandoned registrations count only until they expire. */
 async function liveMarkerOwner(key: { PK: string; SK: string }, nowMs: number): Promise<string | undefined> {
@@ -63,10 +65,21 @@ export const authStore = {
     return owner !== undefined && owner !== exceptUserId;
   },
 
-  /** T8: profile + e-mail, username and referral-code markers, all or nothing. */
-  async createRegistration(profile: UserProfile, nowMs: number, verified: boolean): Promise<void> {
+  /**
+   * T8: profile + e-mail, username and referral-code markers, all or nothing. `claimEmail: false`
+   * leaves the address unclaimed (a token whose e-mail is not verified, L5); a pending registration
+   * keeps a password hash for 24 h so sign-in can check a password before Cognito confirms (L2).
+   */
+  async createRegistration(
+    profile: UserProfile,
+    nowMs: number,
+    verified: boolean,
+    options: { claimEmail?: boolean; pendingPasswordHash?: string } = {},
+  ): Promise<void> {
     const expiry = verified ? {} : { expiresAt: nowEpoch(nowMs) + 24 * 3600 };
     const free = 'attribute_not_exists(PK) OR expiresAt < :now';
+    const claimEmail = options.claimEmail ?? true;
+    const pending = options.pendingPasswordHash ? { pendingPasswordHash: options.pendingPasswordHash } : {};
     try {
       await documentClient.send(
         new TransactWriteCommand({
@@ -74,18 +87,27 @@ export const authStore = {
             {
               Put: {
                 TableName: tableName,
-                Item: toProfileItem(profile, expiry),
+                Item: toProfileItem(profile, { ...expiry, ...pending }),
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },
-            {
-              Put: {
-                TableName: tableName,
-                Item: { ...emailMarkerKey(profile.email), entity: 'EmailMarker', userId: profile._id, ...expiry },
-                ConditionExpression: free,
-                ExpressionAttributeValues: { ':now': nowEpoch(nowMs) },
-              },
-            },
+            claimEmail
+              ? {
+                  Put: {
+                    TableName: tableName,
+                    Item: { ...emailMarkerKey(profile.email), entity: 'EmailMarker', userId: profile._id, ...expiry },
+                    ConditionExpression: free,
+                    ExpressionAttributeValues: { ':now': nowEpoch(nowMs) },
+                  },
+                }
+              : {
+                  // Keeps the reason indexes below stable: the profile just written is checked again.
+                  ConditionCheck: {
+                    TableName: tableName,
+                    Key: { PK: `UNCLAIMED#${profile._id}`, SK: 'EMAIL' },
+                    ConditionExpression: 'attribute_not_exists(PK)',
+                  },
+                },
             {
               Put: {
                 TableName: tableName,
@@ -154,10 +176,11 @@ export const authStore = {
                 TableName: tableName,
                 Key: profileKey(profile._id),
                 UpdateExpression:
-                  'SET emailVerifiedAt = :at, updatedAt = :at, GSI1PK = :gpk, GSI1SK = :gsk REMOVE expiresAt',
+                  'SET emailVerifiedAt = :at, verifiedEmail = :email, updatedAt = :at, GSI1PK = :gpk, GSI1SK = :gsk REMOVE expiresAt, pendingPasswordHash',
                 ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(emailVerifiedAt)',
                 ExpressionAttributeValues: {
                   ':at': verifiedAt,
+                  ':email': profile.email,
                   ':gpk': verifiedListKeys(profile).GSI1PK,
                   ':gsk': verifiedListKeys(profile).GSI1SK,
                 },
@@ -201,6 +224,8 @@ export const authStore = {
     codeHash: string,
     expiresAt: number,
     nowMs: number,
+    /** Who asked, for codes that belong to an account rather than to the address (e-mail change). */
+    owner?: string,
   ): Promise<void> {
     const hourStart = new Date(nowMs).toISOString().slice(0, 13);
     const hourEndMs = Date.parse(`${hourStart}:00:00.000Z`) + 3600_000;
@@ -219,6 +244,7 @@ export const authStore = {
                   lastSentAt: nowMs,
                   createdAt: new Date(nowMs).toISOString(),
                   expiresAt,
+                  ...(owner ? { userId: owner } : {}),
                 },
                 ConditionExpression: 'attribute_not_exists(PK) OR lastSentAt <= :cooldownStart',
                 ExpressionAttributeValues: { ':cooldownStart': nowMs - AUTH.otpResendCooldownSeconds * 1000 },
@@ -274,6 +300,7 @@ export const authStore = {
       wrongTries: Number(item.wrongTries ?? 0),
       expiresAt: Number(item.expiresAt),
       lastSentAt: Number(item.lastSentAt ?? 0),
+      ...(typeof item.userId === 'string' ? { userId: item.userId } : {}),
     };
   },
 
@@ -321,34 +348,84 @@ export const authStore = {
       : undefined;
   },
 
-  /** Returns the new consecutive-failure count; the caller decides the back-off and records it. */
-  async recordLoginFailure(
+  /**
+   * L3: reserves a password attempt before Cognito sees it, counted as a failure until a success
+   * clears it. The count moves by compare-and-set, so parallel attempts are serialised: once the
+   * count reaches the back-off threshold the block is written with the reservation itself, and no
+   * parallel request can pass it. Answers the seconds left when the address is blocked, else 0.
+   */
+  async reserveLoginAttempt(
     email: string,
     nowMs: number,
     blockSecondsFor: (failures: number) => number,
   ): Promise<number> {
+    const now = nowEpoch(nowMs);
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const current = await this.getLoginFailures(email);
+      if (current && current.blockedUntil > now) return current.blockedUntil - now;
+      const failures = (current?.failures ?? 0) + 1;
+      const block = blockSecondsFor(failures);
+      try {
+        await documentClient.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: loginFailureKey(email),
+            UpdateExpression:
+              'SET failures = :next, blockedUntil = :until, lastFailureAt = :nowMs, expiresAt = :expires',
+            ConditionExpression: current ? 'failures = :seen' : 'attribute_not_exists(failures)',
+            ExpressionAttributeValues: {
+              ':next': failures,
+              ':until': block > 0 ? now + block : 0,
+              ':nowMs': nowMs,
+              ':expires': now + 24 * 3600,
+              ...(current ? { ':seen': current.failures } : {}),
+            },
+          }),
+        );
+        return 0;
+      } catch (error) {
+        if (!isConditionalFailure(error)) throw error;
+        // Another attempt moved the count first: read it again.
+      }
+    }
+    // Heavy contention on one address is itself a sign of an attack: refuse for a moment.
+    return 1;
+  },
+
+  /** H3: the address's lock after too many wrong codes, in epoch seconds (0 when none). */
+  async getCodeLock(email: string, nowMs: number): Promise<number> {
+    const result = await documentClient.send(
+      new GetCommand({ TableName: tableName, Key: codeLockKey(email), ConsistentRead: true }),
+    );
+    const until = Number(result.Item?.lockedUntil ?? 0);
+    return until > nowEpoch(nowMs) ? until : 0;
+  },
+
+  /**
+   * H3: counts a wrong code for the address (all purposes, per UTC day) and locks its codes for
+   * AUTH.codeLockHours once AUTH.maxFailedCodesPerDay is reached. Answers the lock's end or 0.
+   */
+  async recordCodeFailure(email: string, nowMs: number): Promise<number> {
+    const day = new Date(nowMs).toISOString().slice(0, 10);
     const result = await documentClient.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: loginFailureKey(email),
-        UpdateExpression: 'ADD failures :one SET lastFailureAt = :now, expiresAt = :expires',
-        ExpressionAttributeValues: { ':one': 1, ':now': nowMs, ':expires': nowEpoch(nowMs) + 24 * 3600 },
-        ReturnValues: 'ALL_NEW',
+        Key: rateWindowKey('code-fail', email, day),
+        UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':one': 1, ':expires': nowEpoch(nowMs) + 48 * 3600 },
+        ReturnValues: 'UPDATED_NEW',
       }),
     );
-    const failures = Number(result.Attributes?.failures ?? 1);
-    const block = blockSecondsFor(failures);
-    if (block > 0) {
-      await documentClient.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: loginFailureKey(email),
-          UpdateExpression: 'SET blockedUntil = :until',
-          ExpressionAttributeValues: { ':until': nowEpoch(nowMs) + block },
-        }),
-      );
-    }
-    return failures;
+    if (Number(result.Attributes?.count ?? 0) < AUTH.maxFailedCodesPerDay) return 0;
+    const lockedUntil = nowEpoch(nowMs) + AUTH.codeLockHours * 3600;
+    await documentClient.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...codeLockKey(email), entity: 'CodeLock', lockedUntil, expiresAt: lockedUntil },
+      }),
+    );
+    return lockedUntil;
   },
 
   async clearLoginFailures(email: string): Promise<void> {
@@ -363,10 +440,15 @@ export const authStore = {
           ...sessionKey(userId, tokenHash),
           entity: 'Session',
           createdAt: new Date(nowMs).toISOString(),
-          expiresAt: nowEpoch(nowMs) + 30 * 24 * 3600,
+          expiresAt: nowEpoch(nowMs) + AUTH.refreshTokenDays * 24 * 3600,
         },
       }),
     );
+  },
+
+  /** Logout: forgets one refresh token of this user (the key includes the caller's id). */
+  async deleteSession(userId: string, tokenHash: string): Promise<void> {
+    await documentClient.send(new DeleteCommand({ TableName: tableName, Key: sessionKey(userId, tokenHash) }));
   },
 
   async sessionExists(userId: string, tokenHash: string): Promise<boolean> {
@@ -417,14 +499,20 @@ export const authStore = {
     } while (cursor);
   },
 
-  /** T10: username and/or e-mail change with marker moves, in one transaction. */
+  /**
+   * T10: username and/or e-mail change with marker moves, in one transaction. An e-mail change
+   * passes the code that proved the new address: it is consumed in the same transaction, and the
+   * address is recorded as the verified one.
+   */
   async updateIdentity(
     profile: UserProfile,
     next: { username: string; email: string },
     nowMs: number,
+    proof?: { codeHash: string },
   ): Promise<UserProfile> {
     const updatedAt = new Date(nowMs).toISOString();
     const updated: UserProfile = { ...profile, username: next.username, email: next.email, updatedAt };
+    const verified = proof ? ', verifiedEmail = :e' : '';
     const usernameChanged = next.username.toLowerCase() !== profile.username.toLowerCase();
     const emailChanged = next.email !== profile.email;
     const search = profileSearchKeys(updated);
@@ -433,8 +521,7 @@ export const authStore = {
         Update: {
           TableName: tableName,
           Key: profileKey(profile._id),
-          UpdateExpression:
-            'SET username = :u, usernameLower = :ul, email = :e, updatedAt = :at, GSI2PK = :g2pk, GSI2SK = :g2sk, GSI3PK = :g3pk, GSI3SK = :g3sk',
+          UpdateExpression: `SET username = :u, usernameLower = :ul, email = :e, updatedAt = :at, GSI2PK = :g2pk, GSI2SK = :g2sk, GSI3PK = :g3pk, GSI3SK = :g3sk${verified}`,
           ConditionExpression: 'email = :old',
           ExpressionAttributeValues: {
             ':u': next.username,
@@ -497,11 +584,27 @@ export const authStore = {
         },
       );
     }
+    if (proof) {
+      items.push({
+        Delete: {
+          TableName: tableName,
+          Key: oneTimeCodeKey(next.email, 'email-change'),
+          ConditionExpression: 'codeHash = :hash AND userId = :id AND wrongTries < :max AND expiresAt > :now',
+          ExpressionAttributeValues: {
+            ':hash': proof.codeHash,
+            ':id': profile._id,
+            ':max': AUTH.otpMaxWrongTries,
+            ':now': nowEpoch(nowMs),
+          },
+        },
+      });
+    }
     try {
       await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
       return updated;
     } catch (error) {
       const reasons = cancelReasons(error);
+      if (proof && reasons.at(-1) === 'ConditionalCheckFailed') throw new CodeRejected();
       if (reasons[0] === 'ConditionalCheckFailed') {
         throw new ConflictError('Your profile changed meanwhile. Please reload and try again.');
       }

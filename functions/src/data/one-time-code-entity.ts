@@ -2,9 +2,10 @@
  * One-time codes and the abuse counters around them (docs/data-model.md E7-E9).
  *   OTP#<email> / PURPOSE#<purpose>       the live code: keyed hash only, tries, expiry (TTL)
  *   LOGINFAIL#<email> / LOGINFAIL          consecutive failed sign-ins and the back-off deadline
- *   RATE#<action>#<subject> / WINDOW#<t>   fixed-window counters (TTL)
+ *   RATE#<action>#<subject> / WINDOW#<t>   fixed-window counters (TTL): request limits, code sends, wrong codes
+ *   CODELOCK#<email> / CODELOCK            codes refused for this address until `lockedUntil` (TTL)
  */
-export type CodePurpose = 'registration' | 'reset';
+import type { CodePurpose } from '../domain/auth/one-time-codes.js';
 
 export const oneTimeCodeKey = (email: string, purpose: CodePurpose) => ({
   PK: `OTP#${email.toLowerCase()}`,
@@ -15,3 +16,4 @@ export const rateWindowKey = (action: string, subject: string, windowStart: stri
   PK: `RATE#${action}#${subject.toLowerCase()}`,
   SK: `WINDOW#${windowStart}`,
 });
+export const codeLockKey = (email: string) => ({ PK: `CODELOCK#${email.toLowerCase()}`, SK: 'CODELOCK' });

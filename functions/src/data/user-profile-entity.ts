@@ -29,6 +29,10 @@ export interface UserProfile {
   referralCount: number;
   referralEarnings: number;
   emailVerifiedAt?: string;
+  /** The address a correct code proved (registration or e-mail change); Cognito is only ever told this one. */
+  verifiedEmail?: string;
+  /** A pending registration's password hash (scrypt), so sign-in can check it before Cognito confirms (L2). */
+  pendingPasswordHash?: string;
   /** Epoch seconds: tokens issued before this are refused (password reset, deactivation). */
   tokensValidAfter?: number;
   createdAt: string;
@@ -77,6 +81,8 @@ export function fromProfileItem(item: Record<string, unknown>): UserProfile {
     referralCount: Number(item.referralCount ?? 0),
     referralEarnings: Number(item.referralEarnings ?? 0),
     emailVerifiedAt: typeof item.emailVerifiedAt === 'string' ? item.emailVerifiedAt : undefined,
+    verifiedEmail: typeof item.verifiedEmail === 'string' ? item.verifiedEmail : undefined,
+    pendingPasswordHash: typeof item.pendingPasswordHash === 'string' ? item.pendingPasswordHash : undefined,
     tokensValidAfter: typeof item.tokensValidAfter === 'number' ? item.tokensValidAfter : undefined,
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt),

@@ -5,6 +5,8 @@
 export abstract class DomainError extends Error {
   abstract readonly statusCode: number;
   readonly headers: Record<string, string> = {};
+  /** Set-Cookie values to send with the error (e.g. clearing the refresh cookie of an ended session). */
+  cookies: string[] = [];
   /** Extra fields for the error body that a client acts on (e.g. `needsVerification`). */
   details: Record<string, unknown> = {};
   constructor(message: string) {
@@ -51,5 +53,12 @@ export class TooManyRequestsError extends DomainError {
   constructor(message: string, retryAfterSeconds: number) {
     super(message);
     this.headers['Retry-After'] = String(Math.max(1, Math.ceil(retryAfterSeconds)));
+  }
+}
+
+export class PayloadTooLargeError extends DomainError {
+  readonly statusCode = 413;
+  constructor(maxBytes: number) {
+    super(`The request is too large. Requests may carry at most ${Math.round(maxBytes / 1024)} KB.`);
   }
 }

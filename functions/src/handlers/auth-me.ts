@@ -2,4 +2,7 @@ import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 import { authService } from '../services/auth-service.js';
 
-export const handler = defineHandler({ route: 'auth-me' }, async ({ caller }) => ok(await authService.me(caller)));
+/** The one route that creates a missing profile (a first Google or bootstrap-admin sign-in). */
+export const handler = defineHandler({ route: 'auth-me', createsProfile: true }, async ({ caller }) =>
+  ok(await authService.me(caller)),
+);

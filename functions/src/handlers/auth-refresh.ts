@@ -1,8 +1,16 @@
 import { refreshInputSchema } from '@goldbot/shared';
+import { UnauthorizedError } from '../domain/errors.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
+import { clearedRefreshCookie, refreshTokenFrom } from '../kit/refresh-cookie.js';
 import { authService } from '../services/auth-service.js';
 
-export const handler = defineHandler({ route: 'auth-refresh', body: refreshInputSchema }, async ({ body }) =>
-  ok(await authService.refresh(body.refreshToken)),
-);
+export const handler = defineHandler({ route: 'auth-refresh', body: refreshInputSchema }, async ({ body, cookies }) => {
+  try {
+    return ok(await authService.refresh(refreshTokenFrom(cookies, body)));
+  } catch (error) {
+    // An ended session also loses its cookie, so the browser stops offering it.
+    if (error instanceof UnauthorizedError) error.cookies = [clearedRefreshCookie()];
+    throw error;
+  }
+});

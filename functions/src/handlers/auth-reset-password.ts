@@ -4,6 +4,6 @@ import { ok } from '../kit/http-response.js';
 import { authService } from '../services/auth-service.js';
 
 export const handler = defineHandler(
-  { route: 'auth-reset-password', body: resetPasswordInputSchema },
+  { route: 'auth-reset-password', body: resetPasswordInputSchema, limits: [{ name: 'codeVerifyPerIp', by: 'ip' }] },
   async ({ body }) => ok(await authService.resetPassword(body)),
 );

@@ -4,6 +4,6 @@ import { ok } from '../kit/http-response.js';
 import { authService } from '../services/auth-service.js';
 
 export const handler = defineHandler(
-  { route: 'auth-verify-reset-otp', body: verifyResetOtpInputSchema },
+  { route: 'auth-verify-reset-otp', body: verifyResetOtpInputSchema, limits: [{ name: 'codeVerifyPerIp', by: 'ip' }] },
   async ({ body }) => ok(await authService.verifyResetCode(body.email, body.otp)),
 );

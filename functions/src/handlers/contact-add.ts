@@ -8,7 +8,7 @@ import { newId } from '../kit/ids.js';
 const clock = { now: () => new Date() };
 
 export const handler = defineHandler(
-  { route: 'contact-add', body: contactMessageInputSchema },
+  { route: 'contact-add', body: contactMessageInputSchema, limits: [{ name: 'contactPerIp', by: 'ip' }] },
   async ({ body, log }) => {
     const saved = await addContactMessage(dynamoContactMessageStore, body, { clock, newId });
     log.info('contact message stored', { contactId: saved._id });

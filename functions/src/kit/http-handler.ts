@@ -1,9 +1,24 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { getRoute, type RouteAuth, type RouteDefinition, type RouteId } from '@goldbot/shared';
+import {
+  MAX_REQUEST_BODY_BYTES,
+  getRoute,
+  type RateLimitName,
+  type RouteAuth,
+  type RouteDefinition,
+  type RouteId,
+} from '@goldbot/shared';
 import { config } from '../config.js';
-import { DomainError, ForbiddenError, UnauthorizedError, ValidationError } from '../domain/errors.js';
+import { consumeRateLimit } from '../data/rate-limit-store.js';
+import {
+  DomainError,
+  ForbiddenError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  ValidationError,
+} from '../domain/errors.js';
+import { clientAddress } from '../domain/limits/rate-limits.js';
 import { callerFromEvent, type Caller } from './identity.js';
 import { assertSessionAllowed } from './session-guard.js';
 import { createLogger, describeError, type Logger } from './logger.js';
@@ -23,8 +38,21 @@ export interface RequestInput<B, Q, P, A> {
   params: P;
   /** Null only on public routes called anonymously. */
   caller: A extends 'public' ? Caller | null : Caller;
+  /** Request cookies by name (API Gateway v2 passes them apart from the headers). */
+  cookies: Readonly<Record<string, string>>;
+  /** The client's address (see clientAddress). */
+  clientIp: string;
   log: Logger;
   event: APIGatewayProxyEventV2;
+}
+
+/**
+ * A per-client limit on top of the automatic per-IP limit of public writes: counted by the
+ * client's address, or by a value of the validated body (e.g. the account's e-mail).
+ */
+export interface RateLimitRule<B> {
+  name: RateLimitName;
+  by: 'ip' | ((body: B) => string);
 }
 
 export interface HandlerSpec<R extends RouteId, BS, QS, PS> {
@@ -32,6 +60,12 @@ export interface HandlerSpec<R extends RouteId, BS, QS, PS> {
   body?: BS;
   query?: QS;
   params?: PS;
+  limits?: readonly RateLimitRule<Infer<BS>>[];
+  /**
+   * The one route that may serve a signed-in caller who has no profile yet (a first Google
+   * sign-in, the bootstrap admin): it creates the profile. Every other route refuses them.
+   */
+  createsProfile?: boolean;
 }
 
 interface State {
@@ -69,6 +103,13 @@ function parse<S extends Schema | undefined>(schema: S, value: unknown, source: 
   return result.data as Infer<S>;
 }
 
+/** Refuses an over-long body before anything reads it (docs/security.md H1). */
+function assertBodySize(event: APIGatewayProxyEventV2): void {
+  if (!event.body) return;
+  const bytes = event.isBase64Encoded ? Math.floor((event.body.length * 3) / 4) : Buffer.byteLength(event.body, 'utf8');
+  if (bytes > MAX_REQUEST_BODY_BYTES) throw new PayloadTooLargeError(MAX_REQUEST_BODY_BYTES);
+}
+
 function readJsonBody(event: APIGatewayProxyEventV2): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return {};
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
@@ -77,6 +118,18 @@ function readJsonBody(event: APIGatewayProxyEventV2): unknown {
   } catch {
     throw new ValidationError('The request body must be valid JSON.', { body: 'Malformed JSON' });
   }
+}
+
+/** `name=value` pairs as API Gateway v2 passes them (`event.cookies`); the first of a name wins. */
+export function parseCookies(event: APIGatewayProxyEventV2): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const pair of event.cookies ?? []) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const name = pair.slice(0, at).trim();
+    if (!(name in cookies)) cookies[name] = pair.slice(at + 1).trim();
+  }
+  return cookies;
 }
 
 function guard(route: RouteDefinition, caller: Caller | null): void {
@@ -111,6 +164,7 @@ const observe = (routeId: RouteId): MiddlewareObj<APIGatewayProxyEventV2, APIGat
         statusCode: error.statusCode,
         body: { ...error.details, ...errorBody(error.message) },
         headers: error.headers,
+        cookies: error.cookies,
       };
     } else {
       state?.log.error('unhandled error', describeError(error));
@@ -139,10 +193,19 @@ export function defineHandler<
   const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const state = states.get(context);
     if (!state) throw new Error('http-handler state missing');
+    assertBodySize(event);
     const caller = callerFromEvent(event);
     guard(state.route, caller);
-    if (caller) await assertSessionAllowed(caller);
+    if (caller) await assertSessionAllowed(caller, { allowMissingProfile: spec.createsProfile === true });
+    const clientIp = clientAddress(event.headers, event.requestContext.http.sourceIp);
+    const nowMs = Date.now();
+    const limit = (name: RateLimitName, subject: string) =>
+      consumeRateLimit(name, subject, nowMs, config.rateLimitScale);
+    // Every anonymous write is limited per address before its body is even parsed.
+    if (state.route.auth === 'public' && state.route.method !== 'GET') await limit('publicPostPerIp', clientIp);
+    for (const rule of spec.limits ?? []) if (rule.by === 'ip') await limit(rule.name, clientIp);
     const body = parse(spec.body as BS, spec.body ? readJsonBody(event) : undefined, 'body');
+    for (const rule of spec.limits ?? []) if (rule.by !== 'ip') await limit(rule.name, rule.by(body));
     const query = parse(spec.query as QS, event.queryStringParameters ?? {}, 'query');
     const params = parse(spec.params as PS, event.pathParameters ?? {}, 'path');
     const result = await run({
@@ -151,6 +214,8 @@ export function defineHandler<
       params,
       // guard() has thrown for a missing caller on every non-public route.
       caller: caller as RequestInput<unknown, unknown, unknown, RouteAuth<R>>['caller'],
+      cookies: parseCookies(event),
+      clientIp,
       log: state.log,
       event,
     });

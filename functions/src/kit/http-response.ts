@@ -4,9 +4,12 @@ export interface HttpResult {
   statusCode: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Set-Cookie values (API Gateway v2 sends each as its own header). */
+  cookies?: string[];
 }
 
 export const ok = (body: unknown, headers?: Record<string, string>): HttpResult => ({ statusCode: 200, body, headers });
+export const withCookies = (result: HttpResult, cookies: string[]): HttpResult => ({ ...result, cookies });
 export const created = (body: unknown): HttpResult => ({ statusCode: 201, body });
 
 /** `{message, msg}`: the spec's clients read either key, so errors always carry both. */
@@ -23,6 +26,7 @@ export function toApiGatewayResult(result: HttpResult): APIGatewayProxyStructure
   return {
     statusCode: result.statusCode,
     headers: { ...BASE_HEADERS, ...result.headers },
+    ...(result.cookies && result.cookies.length > 0 ? { cookies: result.cookies } : {}),
     body: result.body === undefined ? '' : JSON.stringify(result.body),
   };
 }

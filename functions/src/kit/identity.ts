@@ -5,6 +5,8 @@ import { ADMIN_GROUP } from '@goldbot/shared';
 export interface Caller {
   userId: string;
   email: string;
+  /** The token's `email_verified`: only a verified address may claim an e-mail marker (L5). */
+  emailVerified: boolean;
   isAdmin: boolean;
   /** Epoch seconds the token was issued (`iat`), for revocation checks. */
   issuedAt: number;
@@ -30,10 +32,14 @@ export function callerFromEvent(event: APIGatewayProxyEventV2): Caller | null {
   const claims = context.authorizer?.jwt?.claims;
   const userId = claims?.sub;
   if (!claims || typeof userId !== 'string' || userId === '') return null;
+  // Only ID tokens identify a caller: an access token passes the authorizer (its client_id is an
+  // audience) but carries no e-mail or groups we could trust for this API (docs/security.md L4).
+  if (claims.token_use !== 'id') return null;
   const email = typeof claims.email === 'string' ? claims.email : '';
   return {
     userId,
     email,
+    emailVerified: claims.email_verified === true || claims.email_verified === 'true',
     isAdmin: parseGroups(claims['cognito:groups']).includes(ADMIN_GROUP),
     issuedAt: Number(claims.iat ?? 0),
   };

@@ -2,14 +2,26 @@ import { authStore } from '../data/auth-store.js';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.js';
 import type { Caller } from './identity.js';
 
+export const SESSION_MESSAGES = {
+  noProfile: 'Your account is not set up yet. Please sign in again.',
+} as const;
+
 /**
  * Checked on every authenticated request (DESIGN.md §6): a deactivated account is refused
  * everywhere, and tokens issued before a password reset or deactivation no longer work, even
  * though their signature and expiry are still valid. One GetItem on the profile.
  */
-export async function assertSessionAllowed(caller: Caller): Promise<void> {
+export async function assertSessionAllowed(
+  caller: Caller,
+  options: { allowMissingProfile: boolean } = { allowMissingProfile: false },
+): Promise<void> {
   const profile = await authStore.getProfile(caller.userId);
-  if (!profile) return; // first request of a federated or bootstrap user: the profile is created lazily
+  if (!profile) {
+    // A valid token without a profile: a first Google or bootstrap-admin sign-in, whose profile
+    // only /api/auth/me creates. Everywhere else it is refused (the guard never fails open).
+    if (options.allowMissingProfile) return;
+    throw new UnauthorizedError(SESSION_MESSAGES.noProfile);
+  }
   if (!profile.isActive) throw new ForbiddenError('Account is deactivated');
   // `iat` has one-second resolution: a token from the same second as the revocation is refused
   // too (safe side; a sign-in that fast after a reset simply signs in again).

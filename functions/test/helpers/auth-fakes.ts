@@ -2,7 +2,7 @@ import { AUTH } from '@goldbot/shared';
 import type { IdentityDirectory, IssuedTokens } from '../../src/adapters/cognito-directory.js';
 import type { Mailer } from '../../src/adapters/ses-mailer.js';
 import type { AuthStore } from '../../src/data/auth-store.js';
-import { ReferralCodeCollision } from '../../src/data/auth-store.js';
+import { CodeRejected, ReferralCodeCollision } from '../../src/data/auth-store.js';
 import type { UserProfile } from '../../src/data/user-profile-entity.js';
 import type { CodePurpose, StoredCode } from '../../src/domain/auth/one-time-codes.js';
 import type { RenderedEmail } from '../../src/domain/email/templates.js';
@@ -31,6 +31,9 @@ export interface InMemoryAuthStore extends AuthStore {
   readonly codes: Map<string, StoredCode>;
   readonly sessions: Set<string>;
   readonly loginFailures: Map<string, { failures: number; blockedUntil: number }>;
+  /** Wrong codes per address and UTC day, and the addresses' code locks (epoch seconds). */
+  readonly codeFailures: Map<string, number>;
+  readonly codeLocks: Map<string, number>;
   /** Every code hash handed to issueCode, in order. */
   readonly issuedHashes: string[];
   readonly calls: { method: string; args: unknown[] }[];
@@ -44,6 +47,8 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
   const codes = new Map<string, StoredCode>();
   const sendCounts = new Map<string, number>();
   const loginFailures = new Map<string, { failures: number; blockedUntil: number }>();
+  const codeFailures = new Map<string, number>();
+  const codeLocks = new Map<string, number>();
   const sessions = new Set<string>();
   const issuedHashes: string[] = [];
   const calls: { method: string; args: unknown[] }[] = [];
@@ -58,6 +63,8 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
     codes,
     sessions,
     loginFailures,
+    codeFailures,
+    codeLocks,
     issuedHashes,
     calls,
 
@@ -79,8 +86,8 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       return live(marker, nowMs) && marker?.userId !== exceptUserId;
     },
 
-    async createRegistration(profile, nowMs, verified) {
-      record('createRegistration', [profile, nowMs, verified]);
+    async createRegistration(profile, nowMs, verified, options = {}) {
+      record('createRegistration', [profile, nowMs, verified, options]);
       if (profiles.has(profile._id)) return;
       if (live(emailMarkers.get(profile.email), nowMs))
         throw new ConflictError('An account with this email already exists.');
@@ -88,8 +95,11 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
         throw new ConflictError('This username is already taken.');
       if (referralMarkers.has(profile.referralCode)) throw new ReferralCodeCollision();
       const expiresAt = verified ? undefined : epoch(nowMs) + 24 * 3600;
-      profiles.set(profile._id, { ...profile });
-      emailMarkers.set(profile.email, { userId: profile._id, expiresAt });
+      profiles.set(profile._id, {
+        ...profile,
+        ...(options.pendingPasswordHash ? { pendingPasswordHash: options.pendingPasswordHash } : {}),
+      });
+      if (options.claimEmail !== false) emailMarkers.set(profile.email, { userId: profile._id, expiresAt });
       usernameMarkers.set(profile.username.toLowerCase(), { userId: profile._id, expiresAt });
       referralMarkers.set(profile.referralCode, profile._id);
     },
@@ -109,7 +119,14 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
         return 'code-rejected';
       }
       codes.delete(key);
-      if (current) profiles.set(profile._id, { ...current, emailVerifiedAt: new Date(nowMs).toISOString() });
+      if (current) {
+        const { pendingPasswordHash: _dropped, ...rest } = current;
+        profiles.set(profile._id, {
+          ...rest,
+          emailVerifiedAt: new Date(nowMs).toISOString(),
+          verifiedEmail: profile.email,
+        });
+      }
       const email = emailMarkers.get(profile.email);
       if (email) delete email.expiresAt;
       const username = usernameMarkers.get(profile.username.toLowerCase());
@@ -117,8 +134,8 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       return 'confirmed';
     },
 
-    async issueCode(email, purpose, codeHash, expiresAt, nowMs) {
-      record('issueCode', [email, purpose, codeHash, expiresAt, nowMs]);
+    async issueCode(email, purpose, codeHash, expiresAt, nowMs, owner) {
+      record('issueCode', [email, purpose, codeHash, expiresAt, nowMs, owner]);
       const key = codeKey(email, purpose);
       const existing = codes.get(key);
       const cooldownMs = AUTH.otpResendCooldownSeconds * 1000;
@@ -138,7 +155,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       }
       sendCounts.set(countKey, sent + 1);
       issuedHashes.push(codeHash);
-      codes.set(key, { codeHash, wrongTries: 0, expiresAt, lastSentAt: nowMs });
+      codes.set(key, { codeHash, wrongTries: 0, expiresAt, lastSentAt: nowMs, ...(owner ? { userId: owner } : {}) });
     },
 
     async getCode(email, purpose) {
@@ -175,14 +192,32 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       return found ? { ...found } : undefined;
     },
 
-    async recordLoginFailure(email, nowMs, blockSecondsFor) {
-      record('recordLoginFailure', [email, nowMs]);
+    async reserveLoginAttempt(email, nowMs, blockSecondsFor) {
+      record('reserveLoginAttempt', [email, nowMs]);
       const key = email.toLowerCase();
       const current = loginFailures.get(key) ?? { failures: 0, blockedUntil: 0 };
+      if (current.blockedUntil > epoch(nowMs)) return current.blockedUntil - epoch(nowMs);
       const failures = current.failures + 1;
       const block = blockSecondsFor(failures);
-      loginFailures.set(key, { failures, blockedUntil: block > 0 ? epoch(nowMs) + block : current.blockedUntil });
-      return failures;
+      loginFailures.set(key, { failures, blockedUntil: block > 0 ? epoch(nowMs) + block : 0 });
+      return 0;
+    },
+
+    async getCodeLock(email, nowMs) {
+      record('getCodeLock', [email, nowMs]);
+      const until = codeLocks.get(email.toLowerCase()) ?? 0;
+      return until > epoch(nowMs) ? until : 0;
+    },
+
+    async recordCodeFailure(email, nowMs) {
+      record('recordCodeFailure', [email, nowMs]);
+      const key = `${email.toLowerCase()}#${new Date(nowMs).toISOString().slice(0, 10)}`;
+      const count = (codeFailures.get(key) ?? 0) + 1;
+      codeFailures.set(key, count);
+      if (count < AUTH.maxFailedCodesPerDay) return 0;
+      const until = epoch(nowMs) + AUTH.codeLockHours * 3600;
+      codeLocks.set(email.toLowerCase(), until);
+      return until;
     },
 
     async clearLoginFailures(email) {
@@ -193,6 +228,11 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
     async putSession(userId, tokenHash, nowMs) {
       record('putSession', [userId, tokenHash, nowMs]);
       sessions.add(`${userId}#${tokenHash}`);
+    },
+
+    async deleteSession(userId, tokenHash) {
+      record('deleteSession', [userId, tokenHash]);
+      sessions.delete(`${userId}#${tokenHash}`);
     },
 
     async sessionExists(userId, tokenHash) {
@@ -207,9 +247,23 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       for (const key of [...sessions]) if (key.startsWith(`${userId}#`)) sessions.delete(key);
     },
 
-    async updateIdentity(profile, next, nowMs) {
-      record('updateIdentity', [profile, next, nowMs]);
+    async updateIdentity(profile, next, nowMs, proof) {
+      record('updateIdentity', [profile, next, nowMs, proof]);
       const current = profiles.get(profile._id);
+      if (proof) {
+        const key = codeKey(next.email, 'email-change');
+        const code = codes.get(key);
+        if (
+          !code ||
+          code.codeHash !== proof.codeHash ||
+          code.userId !== profile._id ||
+          code.wrongTries >= AUTH.otpMaxWrongTries ||
+          code.expiresAt <= epoch(nowMs)
+        ) {
+          throw new CodeRejected();
+        }
+        codes.delete(key);
+      }
       if (!current || current.email !== profile.email) {
         throw new ConflictError('Your profile changed meanwhile. Please reload and try again.');
       }
@@ -228,7 +282,12 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
         usernameMarkers.delete(profile.username.toLowerCase());
         usernameMarkers.set(next.username.toLowerCase(), { userId: profile._id });
       }
-      const updated = { ...current, ...next, updatedAt: new Date(nowMs).toISOString() };
+      const updated = {
+        ...current,
+        ...next,
+        ...(proof ? { verifiedEmail: next.email } : {}),
+        updatedAt: new Date(nowMs).toISOString(),
+      };
       profiles.set(profile._id, updated);
       return { ...updated };
     },
@@ -246,7 +305,7 @@ interface DirectoryUser {
 
 export interface FakeDirectory extends IdentityDirectory {
   readonly users: Map<string, DirectoryUser>;
-  /** Refresh token → sub, for every token handed out and not revoked by a global sign-out. */
+  /** Refresh token → sub, for every token handed out and not revoked (global sign-out or RevokeToken). */
   readonly refreshTokens: Map<string, string>;
   readonly calls: { method: string; args: unknown[] }[];
   /** Adds a confirmed user (e.g. an admin created with create-admin) and returns its sub. */
@@ -305,8 +364,9 @@ export function fakeDirectory(clock: Clock): FakeDirectory {
     async signIn(email, password) {
       record('signIn', [email]);
       const user = find(email);
+      // Like Cognito: an unconfirmed user is "not confirmed" whatever the password.
+      if (user && !user.confirmed) return { kind: 'unconfirmed' };
       if (!user || user.password !== password) return { kind: 'invalid' };
-      if (!user.confirmed) return { kind: 'unconfirmed' };
       return { kind: 'ok', tokens: issue(user, true) };
     },
     async refresh(refreshToken) {
@@ -333,6 +393,11 @@ export function fakeDirectory(clock: Clock): FakeDirectory {
       record('signOutEverywhere', [email]);
       const user = find(email);
       for (const [token, sub] of [...refreshTokens]) if (sub === user?.sub) refreshTokens.delete(token);
+      return 'done';
+    },
+    async revokeToken(refreshToken) {
+      record('revokeToken', []);
+      refreshTokens.delete(refreshToken);
     },
     async userStatus(email) {
       record('userStatus', [email]);

@@ -18,6 +18,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const root = resolve(import.meta.dirname, '../../..');
   const dataDir = mkdtempSync(join(tmpdir(), 'goldbot-it-'));
+  // Every suite signs up and signs in far more often than a person would: raise the per-client
+  // limits (rate-limits.test.ts checks them at the default scale on a gateway of its own).
+  process.env.RATE_LIMIT_SCALE ??= '100';
   const stack = await spawnLocalStack({ root, dataDir });
   project.provide('localStack', stack.info);
   return async () => {

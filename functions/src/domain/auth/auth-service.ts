@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { ADMIN_GROUP, AUTH, type AuthSessionResponse, type SessionUser } from '@goldbot/shared';
+import { ADMIN_GROUP, AUTH, AUTH_MESSAGES, type AuthSessionResponse, type SessionUser } from '@goldbot/shared';
 import type { IdentityDirectory, IssuedTokens } from '../../adapters/cognito-directory.js';
 import type { Mailer } from '../../adapters/ses-mailer.js';
 import type { AuthStore } from '../../data/auth-store.js';
-import { ReferralCodeCollision } from '../../data/auth-store.js';
+import { CodeRejected, ReferralCodeCollision } from '../../data/auth-store.js';
 import { toSessionUser, type UserProfile } from '../../data/user-profile-entity.js';
 import { renderEmail, type EmailTemplate, type EmailTemplateType } from '../email/templates.js';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../errors.js';
 import { LOGIN_MESSAGES, backoffSeconds } from './login-backoff.js';
 import { CODE_MESSAGES, checkCode, codeExpiry, generateCode, hashCode, type CodePurpose } from './one-time-codes.js';
+import { hashPassword, passwordMatches } from './password-hash.js';
 import { generateReferralCode } from './referral-code.js';
 
 /**
@@ -27,46 +28,111 @@ export interface AuthDeps {
   directory: IdentityDirectory;
   mailer: Mailer;
   loadTemplate: (type: EmailTemplateType) => Promise<EmailTemplate>;
-  otpHashKey: string;
+  /** The code key, or how to fetch it: only the functions that use codes ever ask (L1). */
+  otpHashKey: string | (() => Promise<string>);
   now: () => number;
+  /** Waits between retries of Cognito's global sign-out (tests pass a no-op). */
+  sleep?: (ms: number) => Promise<void>;
+  /** Called when Cognito's global sign-out still fails after its retries (logged and counted, M3). */
+  onGlobalSignOutFailure?: (error: unknown) => void;
 }
 
 export interface SessionCaller {
   userId: string;
   email: string;
+  /** The token's `email_verified`; absent means not verified. */
+  emailVerified?: boolean;
   isAdmin: boolean;
 }
+
+/** What an opened session answers: the body, and the refresh token for the HttpOnly cookie. */
+export interface OpenedSession {
+  body: AuthSessionResponse;
+  refreshToken: string;
+}
+
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+const GLOBAL_SIGN_OUT_ATTEMPTS = 3;
+
+/** `j***@example.com`: enough for the owner to recognise, not a full address in someone's inbox. */
+export const maskEmail = (email: string) => {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+};
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class AuthService {
+  private key: Promise<string> | undefined;
   constructor(private readonly deps: AuthDeps) {}
 
-  private async sendCode(email: string, username: string, purpose: CodePurpose): Promise<void> {
-    const { store, mailer, otpHashKey, now } = this.deps;
+  private codeKey(): Promise<string> {
+    const { otpHashKey } = this.deps;
+    this.key ??= typeof otpHashKey === 'string' ? Promise.resolve(otpHashKey) : otpHashKey();
+    return this.key;
+  }
+
+  /**
+   * Mails a code. The username goes only to an address that is already proven (a reset): a code
+   * for an unproven address (registration, e-mail change) must not tell a stranger whose account
+   * it is (L7).
+   */
+  private async sendCode(email: string, purpose: CodePurpose, options: { username?: string; owner?: string } = {}) {
+    const { store, mailer, now } = this.deps;
+    await this.assertCodesNotLocked(email);
+    const otpHashKey = await this.codeKey();
     const code = generateCode();
     const nowMs = now();
-    await store.issueCode(email, purpose, hashCode(otpHashKey, purpose, email, code), codeExpiry(nowMs), nowMs);
-    const template = await this.deps.loadTemplate(purpose === 'registration' ? 'otpVerification' : 'passwordResetOtp');
+    await store.issueCode(
+      email,
+      purpose,
+      hashCode(otpHashKey, purpose, email, code),
+      codeExpiry(nowMs),
+      nowMs,
+      options.owner,
+    );
+    const templates = {
+      registration: 'otpVerification',
+      reset: 'passwordResetOtp',
+      'email-change': 'emailChangeOtp',
+    } as const satisfies Record<CodePurpose, EmailTemplateType>;
+    const template = await this.deps.loadTemplate(templates[purpose]);
+    const username = purpose === 'reset' ? (options.username ?? '') : '';
     await mailer.send(email, renderEmail(template, { username, code, expiresInMinutes: AUTH.otpTtlMinutes }));
   }
 
-  /** The login back-off: while an address is blocked, no password is even tried (sign-in or change). */
-  private async assertNotBlocked(email: string, nowMs: number): Promise<void> {
-    const failures = await this.deps.store.getLoginFailures(email);
-    const blockedFor = failures ? failures.blockedUntil - Math.floor(nowMs / 1000) : 0;
+  /** H3: after too many wrong codes an address gets no codes and no code checks for a day. */
+  private async assertCodesNotLocked(email: string): Promise<void> {
+    const { store, now } = this.deps;
+    const lockedUntil = await store.getCodeLock(email, now());
+    if (lockedUntil > 0) throw new TooManyRequestsError(CODE_MESSAGES.locked, lockedUntil - Math.floor(now() / 1000));
+  }
+
+  /**
+   * The login back-off (L3): the attempt is reserved, counted as a failure, before any password
+   * reaches Cognito; a success clears it. While an address is blocked no password is even tried.
+   */
+  private async reservePasswordAttempt(email: string): Promise<void> {
+    const blockedFor = await this.deps.store.reserveLoginAttempt(email, this.deps.now(), backoffSeconds);
     if (blockedFor > 0) throw new TooManyRequestsError(LOGIN_MESSAGES.blocked(blockedFor), blockedFor);
   }
 
-  /** Checks a code without consuming it; a wrong try is counted against that exact code. */
-  private async checkCode(email: string, purpose: CodePurpose, code: string): Promise<string> {
-    const { store, otpHashKey, now } = this.deps;
+  /** Checks a code without consuming it; a wrong try is counted against that exact code and the address. */
+  private async checkCode(email: string, purpose: CodePurpose, code: string, owner?: string): Promise<string> {
+    const { store, now } = this.deps;
+    await this.assertCodesNotLocked(email);
+    const otpHashKey = await this.codeKey();
     const candidate = hashCode(otpHashKey, purpose, email, code);
-    const stored = await store.getCode(email, purpose);
+    const found = await store.getCode(email, purpose);
+    // An e-mail-change code is only ever valid for the account that asked for it.
+    const stored = owner === undefined || found?.userId === owner ? found : undefined;
     const verdict = checkCode(stored, candidate, now());
     if (verdict === 'valid') return candidate;
     if (verdict === 'wrong' && stored) {
       await store.recordWrongTry(email, purpose, stored.codeHash);
+      if ((await store.recordCodeFailure(email, now())) > 0) {
+        throw new TooManyRequestsError(CODE_MESSAGES.locked, AUTH.codeLockHours * 3600);
+      }
       if (stored.wrongTries + 1 >= AUTH.otpMaxWrongTries)
         throw new ValidationError(CODE_MESSAGES.exhausted, { otp: CODE_MESSAGES.exhausted });
       throw new ValidationError(CODE_MESSAGES.wrong, { otp: CODE_MESSAGES.wrong });
@@ -74,7 +140,13 @@ export class AuthService {
     throw new ValidationError(CODE_MESSAGES[verdict], { otp: CODE_MESSAGES[verdict] });
   }
 
-  private async newProfile(userId: string, username: string, email: string, verified: boolean): Promise<UserProfile> {
+  private async newProfile(
+    userId: string,
+    username: string,
+    email: string,
+    verified: boolean,
+    options: { claimEmail?: boolean; pendingPasswordHash?: string } = {},
+  ): Promise<UserProfile> {
     const nowIso = new Date(this.deps.now()).toISOString();
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const profile: UserProfile = {
@@ -88,11 +160,12 @@ export class AuthService {
         referralCount: 0,
         referralEarnings: 0,
         ...(verified ? { emailVerifiedAt: nowIso } : {}),
+        ...(verified && options.claimEmail !== false ? { verifiedEmail: email } : {}),
         createdAt: nowIso,
         updatedAt: nowIso,
       };
       try {
-        await this.deps.store.createRegistration(profile, this.deps.now(), verified);
+        await this.deps.store.createRegistration(profile, this.deps.now(), verified, options);
         return profile;
       } catch (error) {
         if (!(error instanceof ReferralCodeCollision)) throw error;
@@ -123,49 +196,59 @@ export class AuthService {
       userId = await directory.signUp(input.email, input.password);
     }
     try {
-      await this.newProfile(userId, input.username, input.email, false);
+      await this.newProfile(userId, input.username, input.email, false, {
+        pendingPasswordHash: await hashPassword(input.password),
+      });
     } catch (error) {
       // Compensation: never leave a Cognito account without its profile.
       await directory.deleteUser(input.email);
       throw error;
     }
-    await this.sendCode(input.email, input.username, 'registration');
+    await this.sendCode(input.email, 'registration');
     return {
       message: 'Registration successful! Please check your email for the verification code.',
       email: input.email,
     };
   }
 
+  /**
+   * The same answer for an unknown, a pending and a verified address (L2): only a pending
+   * registration gets a mail, and a cool-down, cap or lock is not revealed either.
+   */
   async resendRegistrationCode(email: string): Promise<{ message: string }> {
     const { store, now } = this.deps;
+    const message = 'If this email is waiting for verification, we have sent a new code.';
     const userId = await store.findUserIdByEmail(email, now());
     const profile = userId ? await store.getProfile(userId) : undefined;
-    if (!profile) throw new NotFoundError('No registration found for this email. Please register first.');
-    if (profile.emailVerifiedAt) throw new ConflictError('This email is already verified. Please sign in.');
-    await this.sendCode(email, profile.username, 'registration');
-    return { message: 'OTP resent successfully!' };
+    if (!profile || profile.emailVerifiedAt) return { message };
+    try {
+      await this.sendCode(email, 'registration');
+    } catch (error) {
+      if (!(error instanceof TooManyRequestsError)) throw error;
+    }
+    return { message };
   }
 
   async verifyRegistration(input: {
     email: string;
     otp: string;
     password?: string;
-  }): Promise<AuthSessionResponse | { verified: true; message: string }> {
+  }): Promise<OpenedSession | { verified: true; message: string }> {
     const { store, directory, now } = this.deps;
     const userId = await store.findUserIdByEmail(input.email, now());
     const profile = userId ? await store.getProfile(userId) : undefined;
     if (!profile) throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
-    if (!profile.emailVerifiedAt) {
-      const codeHash = await this.checkCode(input.email, 'registration', input.otp);
-      const outcome = await store.confirmRegistration(profile, codeHash, now());
-      if (outcome === 'code-rejected') throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
-      await directory.confirm(input.email);
-    } else {
-      // Already verified (a retried request after a failure half-way): make sure Cognito agrees,
-      // but never sign in here, or this route would be a password oracle without the back-off.
-      await directory.confirm(input.email);
+    if (profile.emailVerifiedAt) {
+      // Already verified. Nothing is confirmed or marked verified here: only a correct code for
+      // this address may do that (H2: this branch once verified an address nobody had proven).
+      // A half-way failure is repaired at sign-in, from the proof recorded with the profile.
       throw new ConflictError('This email is already verified. Please sign in.');
     }
+    const codeHash = await this.checkCode(input.email, 'registration', input.otp);
+    const outcome = await store.confirmRegistration(profile, codeHash, now());
+    if (outcome === 'code-rejected') throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
+    if (outcome === 'already') throw new ConflictError('This email is already verified. Please sign in.');
+    await directory.confirm(input.email);
     if (input.password) {
       const signIn = await directory.signIn(input.email, input.password);
       if (signIn.kind === 'ok') return this.openSession(signIn.tokens);
@@ -173,7 +256,7 @@ export class AuthService {
     return { verified: true, message: 'Account verified, please sign in.' };
   }
 
-  private async openSession(tokens: IssuedTokens): Promise<AuthSessionResponse> {
+  private async openSession(tokens: IssuedTokens): Promise<OpenedSession> {
     const { store, now } = this.deps;
     const isAdmin = tokens.claims.groups.includes(ADMIN_GROUP);
     const profile = await this.ensureProfile({ userId: tokens.claims.sub, email: tokens.claims.email, isAdmin });
@@ -181,40 +264,37 @@ export class AuthService {
     if (!tokens.refreshToken) throw new Error('Cognito issued no refresh token');
     await store.putSession(profile._id, hashToken(tokens.refreshToken), now());
     return {
-      ...toSessionUser(profile, isAdmin),
-      token: tokens.idToken,
+      body: { ...toSessionUser(profile, isAdmin), token: tokens.idToken, expiresIn: tokens.expiresIn },
       refreshToken: tokens.refreshToken,
-      expiresIn: tokens.expiresIn,
     };
   }
 
-  async login(input: { email: string; password: string }): Promise<AuthSessionResponse> {
+  async login(input: { email: string; password: string }): Promise<OpenedSession> {
     const { store, directory, now } = this.deps;
-    const nowMs = now();
-    await this.assertNotBlocked(input.email, nowMs);
+    await this.reservePasswordAttempt(input.email);
 
     let result = await directory.signIn(input.email, input.password);
     if (result.kind === 'unconfirmed') {
-      // Verified with us but the Cognito confirmation failed half-way: repair it and sign in.
-      const userId = await store.findUserIdByEmail(input.email, nowMs);
+      const userId = await store.findUserIdByEmail(input.email, now());
       const profile = userId ? await store.getProfile(userId) : undefined;
-      if (profile?.emailVerifiedAt) {
+      if (profile?.emailVerifiedAt && profile.verifiedEmail === input.email) {
+        // Verified with us (a correct code for this very address) but the Cognito confirmation
+        // failed half-way: repair it; Cognito then checks the password.
         await directory.confirm(input.email);
         result = await directory.signIn(input.email, input.password);
+      } else if (
+        profile?.pendingPasswordHash &&
+        !(await passwordMatches(input.password, profile.pendingPasswordHash))
+      ) {
+        // Cognito says "not confirmed" whatever the password: answer a wrong one like any other (L2).
+        result = { kind: 'invalid' };
       }
     }
     if (result.kind === 'disabled') throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
-    if (result.kind === 'invalid') {
-      // The answer stays the generic 401; from the 5th consecutive failure on, the next attempt
-      // waits (checked above), whatever password it carries.
-      await store.recordLoginFailure(input.email, nowMs, backoffSeconds);
-      throw new UnauthorizedError(LOGIN_MESSAGES.invalid);
-    }
+    if (result.kind === 'invalid') throw new UnauthorizedError(LOGIN_MESSAGES.invalid);
     if (result.kind === 'unconfirmed') {
-      const userId = await store.findUserIdByEmail(input.email, nowMs);
-      const profile = userId ? await store.getProfile(userId) : undefined;
       try {
-        await this.sendCode(input.email, profile?.username ?? input.email, 'registration');
+        await this.sendCode(input.email, 'registration');
       } catch (error) {
         // Within the cool-down the previous code is still valid: the user can use it.
         if (!(error instanceof TooManyRequestsError)) throw error;
@@ -225,15 +305,29 @@ export class AuthService {
     return this.openSession(result.tokens);
   }
 
-  async refresh(refreshToken: string): Promise<{ token: string; expiresIn: number }> {
+  /** The browser's refresh token comes from the HttpOnly cookie; other clients may send it in the body. */
+  async refresh(refreshToken: string | undefined): Promise<{ token: string; expiresIn: number }> {
     const { store, directory } = this.deps;
-    const ended = 'Your session has ended. Please sign in again.';
+    if (!refreshToken) throw new UnauthorizedError(SESSION_ENDED);
     const tokens = await directory.refresh(refreshToken);
-    if (!tokens) throw new UnauthorizedError(ended);
-    if (!(await store.sessionExists(tokens.claims.sub, hashToken(refreshToken)))) throw new UnauthorizedError(ended);
+    if (!tokens) throw new UnauthorizedError(SESSION_ENDED);
+    if (!(await store.sessionExists(tokens.claims.sub, hashToken(refreshToken))))
+      throw new UnauthorizedError(SESSION_ENDED);
     const profile = await store.getProfile(tokens.claims.sub);
     if (profile && !profile.isActive) throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
     return { token: tokens.idToken, expiresIn: tokens.expiresIn };
+  }
+
+  /**
+   * M2: ends this session on the server. The registry entry is the caller's own (its key holds
+   * the caller's id), so nobody can end someone else's session; Cognito revokes the token too.
+   */
+  async logout(caller: SessionCaller, refreshToken: string | undefined): Promise<{ message: string }> {
+    if (refreshToken) {
+      await this.deps.store.deleteSession(caller.userId, hashToken(refreshToken));
+      await this.deps.directory.revokeToken(refreshToken);
+    }
+    return { message: 'You have been signed out.' };
   }
 
   async requestPasswordReset(email: string): Promise<{ message: string }> {
@@ -243,8 +337,11 @@ export class AuthService {
     const profile = userId ? await store.getProfile(userId) : undefined;
     // Same answer whether or not the account exists (no enumeration); unknown addresses get no mail.
     if (!profile?.emailVerifiedAt) return { message };
+    // A locked address is told so (H3): the lock only exists after wrong guesses at a real code,
+    // which already showed that a reset was under way, so it reveals nothing new.
+    await this.assertCodesNotLocked(email);
     try {
-      await this.sendCode(email, profile.username, 'reset');
+      await this.sendCode(email, 'reset', { username: profile.username });
     } catch (error) {
       // A cool-down or cap answer would reveal that the account exists: answer the same, send nothing.
       if (!(error instanceof TooManyRequestsError)) throw error;
@@ -271,14 +368,26 @@ export class AuthService {
     return { message: 'Password reset successful!' };
   }
 
+  /**
+   * Ends every session: our registry and `tokensValidAfter` refuse old sessions at once; Cognito's
+   * global sign-out also revokes its refresh tokens. That call is retried; a final failure is
+   * reported (logged at error and counted, with an alarm: M3), never silently swallowed.
+   */
   private async endSessions(userId: string, email: string): Promise<void> {
-    await this.deps.store.revokeSessions(userId, this.deps.now());
-    try {
-      await this.deps.directory.signOutEverywhere(email);
-    } catch {
-      // Our session registry and tokensValidAfter already refuse old sessions; Cognito's global
-      // sign-out is defence in depth (cognito-local does not implement it).
+    const { store, directory, now } = this.deps;
+    await store.revokeSessions(userId, now());
+    const sleep = this.deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+    let lastError: unknown;
+    for (let attempt = 0; attempt < GLOBAL_SIGN_OUT_ATTEMPTS; attempt += 1) {
+      try {
+        await directory.signOutEverywhere(email);
+        return;
+      } catch (error) {
+        lastError = error;
+        if (attempt < GLOBAL_SIGN_OUT_ATTEMPTS - 1) await sleep(100 * 2 ** attempt);
+      }
     }
+    this.deps.onGlobalSignOutFailure?.(lastError);
   }
 
   /** Lazily creates the profile of a user who arrived without registering here (Google, bootstrap admin). */
@@ -297,7 +406,11 @@ export class AuthService {
       username = `${base.slice(0, 22)}${Math.floor(1000 + Math.random() * 9000)}`;
     }
     try {
-      return await this.newProfile(caller.userId, username, caller.email, true);
+      // Only a verified address may claim the e-mail marker (L5): otherwise the profile keeps the
+      // address for display, and the address stays free for whoever proves it.
+      return await this.newProfile(caller.userId, username, caller.email, true, {
+        claimEmail: caller.emailVerified === true && caller.email !== '',
+      });
     } catch (error) {
       // Two first requests at once: the other one created it.
       const created = await store.getProfile(caller.userId);
@@ -322,12 +435,29 @@ export class AuthService {
     return { _id: profile._id, ...user };
   }
 
-  async updateProfile(caller: SessionCaller, userId: string, input: { username: string; email: string }) {
+  /**
+   * The profile form. A username change applies at once. A new e-mail address (H2) needs the
+   * current password and takes effect only when the code mailed to it comes back
+   * (confirmEmailChange); until then the account keeps its old, proven address.
+   */
+  async updateProfile(
+    caller: SessionCaller,
+    userId: string,
+    input: { username: string; email: string; currentPassword?: string },
+  ) {
     if (caller.userId !== userId) throw new ForbiddenError('You can only change your own account.');
     const { store, directory, now } = this.deps;
-    const profile = await this.ensureProfile(caller);
-    if (input.email !== profile.email && (await store.findUserIdByEmail(input.email, now()))) {
-      throw new ConflictError('An account with this email already exists.');
+    let profile = await this.ensureProfile(caller);
+    const emailChanges = input.email !== profile.email;
+    if (emailChanges) {
+      if (!input.currentPassword) {
+        throw new ValidationError(AUTH_MESSAGES.currentPasswordForEmail, {
+          currentPassword: AUTH_MESSAGES.currentPasswordForEmail,
+        });
+      }
+      if (await store.findUserIdByEmail(input.email, now())) {
+        throw new ConflictError('An account with this email already exists.');
+      }
     }
     if (
       input.username.toLowerCase() !== profile.username.toLowerCase() &&
@@ -335,25 +465,66 @@ export class AuthService {
     ) {
       throw new ConflictError('This username is already taken.');
     }
-    const updated = await store.updateIdentity(profile, input, now());
-    if (input.email !== profile.email) await directory.updateEmail(profile.email, input.email);
-    return { message: 'Profile updated successfully', user: toSessionUser(updated, caller.isAdmin) };
+    if (emailChanges && input.currentPassword) await this.checkCurrentPassword(profile.email, input.currentPassword);
+    if (input.username !== profile.username) {
+      profile = await store.updateIdentity(profile, { username: input.username, email: profile.email }, now());
+    }
+    if (!emailChanges) return { message: 'Profile updated successfully', user: toSessionUser(profile, caller.isAdmin) };
+
+    await this.sendCode(input.email, 'email-change', { owner: profile._id });
+    return {
+      message: `We sent a 4-digit code to ${input.email}. Enter it to confirm your new email.`,
+      user: toSessionUser(profile, caller.isAdmin),
+      pendingEmail: input.email,
+    };
+  }
+
+  /**
+   * Step two of an e-mail change: the code proves the new address. The profile, the markers and
+   * the code move in one transaction; Cognito is told first (and put back if that fails), the old
+   * address hears of the change, and every session ends.
+   */
+  async confirmEmailChange(caller: SessionCaller, input: { email: string; otp: string }) {
+    const { store, directory, mailer, now } = this.deps;
+    const profile = await this.ensureProfile(caller);
+    const codeHash = await this.checkCode(input.email, 'email-change', input.otp, profile._id);
+    if (await store.findUserIdByEmail(input.email, now())) {
+      throw new ConflictError('An account with this email already exists.');
+    }
+    const oldEmail = profile.email;
+    await directory.updateEmail(oldEmail, input.email);
+    try {
+      await store.updateIdentity(profile, { username: profile.username, email: input.email }, now(), { codeHash });
+    } catch (error) {
+      await directory.updateEmail(input.email, oldEmail);
+      if (error instanceof CodeRejected)
+        throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
+      throw error;
+    }
+    const notice = await this.deps.loadTemplate('emailChanged');
+    await mailer.send(oldEmail, renderEmail(notice, { username: profile.username, newEmail: maskEmail(input.email) }));
+    await this.endSessions(profile._id, input.email);
+    return { message: 'Your email has been changed. Please sign in again with your new email.' };
+  }
+
+  /** A wrong current password counts like a failed sign-in, so a stolen token cannot guess freely. */
+  private async checkCurrentPassword(email: string, password: string): Promise<void> {
+    const { store, directory } = this.deps;
+    await this.reservePasswordAttempt(email);
+    const check = await directory.signIn(email, password);
+    if (check.kind !== 'ok') {
+      throw new ValidationError('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+    }
+    await store.clearLoginFailures(email);
   }
 
   async changePassword(caller: SessionCaller, userId: string, input: { currentPassword: string; password: string }) {
     if (caller.userId !== userId) throw new ForbiddenError('You can only change your own account.');
-    const { directory, store, now } = this.deps;
+    const { directory } = this.deps;
     // The profile holds the current address (the token's may predate an e-mail change).
     const { email } = await this.ensureProfile(caller);
-    // Wrong current passwords count like failed sign-ins, so a stolen token cannot guess freely.
-    await this.assertNotBlocked(email, now());
-    const check = await directory.signIn(email, input.currentPassword);
-    if (check.kind !== 'ok') {
-      await store.recordLoginFailure(email, now(), backoffSeconds);
-      throw new ValidationError('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
-    }
+    await this.checkCurrentPassword(email, input.currentPassword);
     await directory.setPassword(email, input.password);
-    await store.clearLoginFailures(email);
     await this.endSessions(userId, email);
     return { message: 'Password updated successfully. Please login again with your new password.' };
   }

@@ -6,7 +6,7 @@ import { AUTH } from '@goldbot/shared';
  * keyed hash bound to purpose and e-mail (a registration code can never pass as a reset code),
  * compared in constant time, 10-minute life, 5 wrong tries, 30 s resend cool-down, 5 per hour.
  */
-export type CodePurpose = 'registration' | 'reset';
+export type CodePurpose = 'registration' | 'reset' | 'email-change';
 
 export const generateCode = (): string => String(randomInt(0, 10 ** AUTH.otpLength)).padStart(AUTH.otpLength, '0');
 
@@ -27,6 +27,8 @@ export interface StoredCode {
   expiresAt: number;
   /** Epoch milliseconds of the last send. */
   lastSentAt: number;
+  /** The account a code belongs to, for e-mail changes (the address is not the account's yet). */
+  userId?: string;
 }
 
 export type CodeCheck = 'valid' | 'wrong' | 'expired' | 'exhausted' | 'missing';
@@ -54,4 +56,5 @@ export const CODE_MESSAGES = {
   missing: 'No valid code found for this email. Please request a new one.',
   cooldown: (seconds: number) => `Please wait ${seconds} seconds before requesting another code.`,
   hourlyCap: 'Too many codes requested for this email. Please try again later.',
+  locked: `Too many incorrect codes for this email. Codes are locked for ${AUTH.codeLockHours} hours: please try again later or contact support.`,
 } as const;

@@ -10,7 +10,7 @@ export interface EmailTemplate {
   html: string;
 }
 
-export type EmailTemplateType = 'otpVerification' | 'passwordResetOtp';
+export type EmailTemplateType = 'otpVerification' | 'passwordResetOtp' | 'emailChangeOtp' | 'emailChanged';
 
 const layout = (title: string, body: string) => `<!doctype html>
 <html><body style="margin:0;background:#0b1220;font-family:Arial,Helvetica,sans-serif;color:#e6e9ef">
@@ -25,7 +25,7 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, EmailTemplate> =
     subject: 'Your GoldBot verification code',
     html: layout(
       'Verify your email',
-      `<p>Hi {{username}},</p><p>Your verification code is:</p>
+      `<p>Hello,</p><p>Your verification code is:</p>
 <p style="font-size:32px;letter-spacing:8px;font-weight:bold;color:#d4af37">{{code}}</p>
 <p>It expires in {{expiresInMinutes}} minutes. If you did not create an account, ignore this email.</p>`,
     ),
@@ -37,6 +37,24 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, EmailTemplate> =
       `<p>Hi {{username}},</p><p>Use this code to reset your password:</p>
 <p style="font-size:32px;letter-spacing:8px;font-weight:bold;color:#d4af37">{{code}}</p>
 <p>It expires in {{expiresInMinutes}} minutes. If you did not ask for a reset, you can ignore this email; your password stays the same.</p>`,
+    ),
+  },
+  // Sent to an address nobody has proven yet: no username in it (docs/security.md L7).
+  emailChangeOtp: {
+    subject: 'Confirm your new GoldBot email',
+    html: layout(
+      'Confirm your new email',
+      `<p>Hello,</p><p>Someone asked to use this address for their GoldBot account. To confirm, enter this code:</p>
+<p style="font-size:32px;letter-spacing:8px;font-weight:bold;color:#d4af37">{{code}}</p>
+<p>It expires in {{expiresInMinutes}} minutes. If this was not you, ignore this email: nothing changes without the code.</p>`,
+    ),
+  },
+  emailChanged: {
+    subject: 'Your GoldBot email was changed',
+    html: layout(
+      'Your email was changed',
+      `<p>Hi {{username}},</p><p>The email address of your GoldBot account was changed to <strong>{{newEmail}}</strong>, and every session was signed out.</p>
+<p>If you did not do this, contact support at once by replying to this email.</p>`,
     ),
   },
 };

@@ -1,0 +1,47 @@
+import { RATE_LIMITS, type RateLimitName } from '@goldbot/shared';
+
+/**
+ * Per-client request limits (docs/security.md M6): fixed windows counted in DynamoDB items with a
+ * TTL (data-model E9). These rules are pure; data/rate-limit-store.ts does the counting.
+ *
+ * RATE_LIMIT_SCALE multiplies every limit so a test suite or a scripted local run can raise them;
+ * 0 turns them off. The one-time-code policy (tries, cool-down, caps per code and address) is not
+ * a request limit and is never scaled.
+ */
+export interface RateWindow {
+  /** The counter's window, e.g. `2026-11-23T12:05:00Z`-style epoch seconds at its start. */
+  startEpoch: number;
+  /** Seconds until the window ends (the Retry-After of a refusal). */
+  secondsLeft: number;
+  /** Epoch seconds the counter item may be deleted (TTL): one window after it ended. */
+  expiresAtEpoch: number;
+}
+
+export function rateWindow(name: RateLimitName, nowMs: number): RateWindow {
+  const { windowSeconds } = RATE_LIMITS[name];
+  const nowEpoch = Math.floor(nowMs / 1000);
+  const startEpoch = nowEpoch - (nowEpoch % windowSeconds);
+  const endEpoch = startEpoch + windowSeconds;
+  return { startEpoch, secondsLeft: Math.max(1, endEpoch - nowEpoch), expiresAtEpoch: endEpoch + windowSeconds };
+}
+
+/** The scaled limit; null when limits are off (scale 0). Never below 1 for a positive scale. */
+export function scaledLimit(name: RateLimitName, scale: number): number | null {
+  if (!(scale > 0)) return null;
+  return Math.max(1, Math.round(RATE_LIMITS[name].limit * scale));
+}
+
+export const RATE_LIMIT_MESSAGE = (seconds: number) =>
+  `Too many requests. Please wait ${seconds} seconds and try again.`;
+
+/**
+ * The client's address. Behind CloudFront, API Gateway's sourceIp is the edge's address and
+ * CloudFront appends the viewer's address as the last X-Forwarded-For entry, so that entry is the
+ * one to trust (earlier entries are whatever the client sent). Without the header (local gateway,
+ * direct calls) the connection's address is used.
+ */
+export function clientAddress(headers: Record<string, string | undefined> | undefined, sourceIp: string): string {
+  const forwarded = headers?.['x-forwarded-for'];
+  const last = forwarded?.split(',').at(-1)?.trim();
+  return last && last.length <= 64 ? last : sourceIp || 'unknown';
+}
