@@ -446,7 +446,7 @@ export class AuthService {
     input: { username: string; email: string; currentPassword?: string },
   ) {
     if (caller.userId !== userId) throw new ForbiddenError('You can only change your own account.');
-    const { store, directory, now } = this.deps;
+    const { store, now } = this.deps;
     let profile = await this.ensureProfile(caller);
     const emailChanges = input.email !== profile.email;
     if (emailChanges) {
