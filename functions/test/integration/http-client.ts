@@ -4,6 +4,7 @@ import {
   AdminSetUserPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
+import { AUTH } from '@goldbot/shared';
 import { inject } from 'vitest';
 import { localCognitoClient, localIdToken } from '../../../scripts/local/cognito-local.js';
 
@@ -29,6 +30,14 @@ export async function api<T = Record<string, unknown>>(
   const response = await fetch(`${stack().urls.api}${path}`, { method: options.method ?? 'GET', headers, body });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : {}) as T };
+}
+
+/** The refresh token from a sign-in's HttpOnly cookie (the body never carries it). */
+export function refreshCookieOf(response: ApiResponse<unknown>): string {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${AUTH.refreshCookie}=`));
+  const value = cookie?.slice(AUTH.refreshCookie.length + 1).split(';')[0];
+  if (!value) throw new Error('the response set no refresh cookie');
+  return value;
 }
 
 const tokens = new Map<string, Promise<string>>();
@@ -69,7 +78,11 @@ export function idTokenFor(kind: 'admin' | 'user' | 'other-user'): Promise<strin
         new AdminAddUserToGroupCommand({ UserPoolId: info.pool.userPoolId, Username: email, GroupName: 'admin' }),
       );
     }
-    return localIdToken(info.urls.cognito, info.pool.clientId, { email, password });
+    const token = await localIdToken(info.urls.cognito, info.pool.clientId, { email, password });
+    // Only /api/auth/me serves a token without a profile (it creates one); every other route refuses it.
+    const me = await api('/api/auth/me', { token });
+    if (me.status !== 200) throw new Error(`could not set up the ${kind} profile: HTTP ${me.status}`);
+    return token;
   })();
   tokens.set(kind, created);
   return created;

@@ -32,6 +32,9 @@ describe('local stack restart', () => {
     expect(second.pool).toEqual(first.pool);
 
     const token = await localIdToken(second.urls.cognito, second.pool.clientId, second.admin);
+    // A token straight from Cognito: its first call is /me, which sets up the admin's profile (M4).
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await fetch(`${second.urls.api}/api/auth/me`, { headers })).status).toBe(200);
     const listed = await fetch(`${second.urls.api}/api/contact/get`, {
       headers: { authorization: `Bearer ${token}` },
     });
