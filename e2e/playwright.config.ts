@@ -37,6 +37,8 @@ export default defineConfig({
   webServer: {
     command: 'npm start',
     cwd: '..',
+    // Browser journeys sign up and sign in more often than a person would (docs/security.md §12).
+    env: { ...process.env, RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '100' } as Record<string, string>,
     url: webUrl,
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,
