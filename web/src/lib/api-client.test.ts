@@ -52,6 +52,15 @@ describe('apiRequest', () => {
     expect(headers.get('Accept')).toBe('application/json');
   });
 
+  it('sends cookies to its own origin only (the refresh cookie), and is not kept alive unless asked', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ token: 't', expiresIn: 3600 }));
+    await apiRequest('auth-refresh', { body: {}, token: null });
+    expect(lastRequest().init).toMatchObject({ credentials: 'same-origin', keepalive: false });
+
+    await apiRequest('auth-logout', { body: {}, token: 'bearer-1', keepalive: true });
+    expect(lastRequest().init).toMatchObject({ credentials: 'same-origin', keepalive: true });
+  });
+
   it('fills path parameters (encoded) and leaves empty query values out', async () => {
     // A Response body can be read once, so every call gets a fresh one.
     fetchMock.mockImplementation(async () => jsonResponse({}));

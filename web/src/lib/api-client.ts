@@ -39,6 +39,8 @@ export interface ApiRequestOptions<T> {
    * not sign the user out. Defaults to true.
    */
   unauthorizedEndsSession?: boolean;
+  /** Lets the request outlive the page (fetch `keepalive`), e.g. the sign-out's revocation. */
+  keepalive?: boolean;
 }
 
 /** How the session provider takes part in authenticated calls. */
@@ -168,13 +170,15 @@ interface Answer {
   payload: unknown;
 }
 
-async function send(
-  url: string,
-  method: string,
-  body: unknown,
-  token: string | null,
-  signal: AbortSignal | undefined,
-): Promise<Answer> {
+interface Sending {
+  url: string;
+  method: string;
+  body: unknown;
+  signal: AbortSignal | undefined;
+  keepalive: boolean;
+}
+
+async function send({ url, method, body, signal, keepalive }: Sending, token: string | null): Promise<Answer> {
   const headers = new Headers({ Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -186,6 +190,10 @@ async function send(
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
+      // Stated, not left to the default: the refresh token is a same-origin HttpOnly cookie
+      // (Path=/api/auth) that refresh and logout need, and no cookie may go to another origin.
+      credentials: 'same-origin',
+      keepalive,
     });
   } catch (error) {
     // A cancelled request is the caller's decision, not a failure to report.
@@ -203,7 +211,7 @@ async function send(
 }
 
 export async function apiRequest<T = unknown>(routeId: RouteId, options: ApiRequestOptions<T> = {}): Promise<T> {
-  const { params, query, body, schema, signal, unauthorizedEndsSession = true } = options;
+  const { params, query, body, schema, signal, unauthorizedEndsSession = true, keepalive = false } = options;
   const route = getRoute(routeId);
   if (body !== undefined && route.method === 'GET') {
     // fetch would throw a TypeError that looks like a network failure; this is a programming error.
@@ -219,13 +227,14 @@ export async function apiRequest<T = unknown>(routeId: RouteId, options: ApiRequ
   if (explicitToken) token = options.token ?? null;
   else if (authenticated) token = sessionBridge ? await sessionBridge.getToken() : readStoredToken();
 
-  let answer = await send(url, route.method, body, token, signal);
+  const sending: Sending = { url, method: route.method, body, signal, keepalive };
+  let answer = await send(sending, token);
   if (answer.response.status === 401 && authenticated && !explicitToken && token && unauthorizedEndsSession) {
     // The token was refused: maybe revoked or expired in a sleeping tab. One refresh, one retry;
     // the bridge signs the user out when that is impossible.
     const renewed = sessionBridge ? await sessionBridge.recoverFromUnauthorized(token) : null;
     if (renewed) {
-      answer = await send(url, route.method, body, renewed, signal);
+      answer = await send(sending, renewed);
       if (answer.response.status === 401) sessionBridge?.endSession();
     }
   }

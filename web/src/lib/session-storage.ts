@@ -1,10 +1,14 @@
 import { STORAGE_KEYS } from '@goldbot/shared';
 
 /**
- * Everything the SPA keeps in browser storage about accounts (customer §9 storage keys, plus the
- * refresh token of DESIGN.md §6). Only this module touches those keys.
+ * Everything the SPA keeps in browser storage about accounts (customer §9 storage keys). Only
+ * this module touches those keys.
  *
- * - `token`, `user`, `refreshToken` (localStorage): the signed-in session, restored on start.
+ * - `token`, `user` (localStorage): the signed-in session, restored on start.
+ * - `authMethod` (localStorage): how that session was signed in, which decides how it is renewed.
+ *   The refresh token itself is never readable here: the server keeps it in the HttpOnly cookie
+ *   `goldbot_rt` (docs/security.md M2). Older builds stored it under `refreshToken`; that key is
+ *   deleted on start.
  * - `pendingRegistration` (localStorage): `{ username, email }` between /register and
  *   /register-otp, so the code can still be entered after a reload. Never the password: that
  *   stays in memory only (features/auth/pending-password.ts).
@@ -29,13 +33,36 @@ export interface SessionUser {
   referralEarnings?: number;
 }
 
+/**
+ * How a session was signed in, and so how its token is renewed: 'password' sessions (login,
+ * verifyOtp) through `POST /api/auth/refresh` and the refresh cookie, 'hosted-ui' (Google)
+ * sessions by Amplify, which keeps their refresh token.
+ */
+export type SignInMethod = 'password' | 'hosted-ui';
+
 export interface StoredSession {
   user: SessionUser;
   /** The Cognito ID token, sent as the bearer token. */
   token: string;
-  /** Absent for hosted-UI (Google) sessions, whose refresh token Amplify keeps. */
-  refreshToken?: string;
+  method: SignInMethod;
 }
+
+/**
+ * Not one of the spec's keys (shared STORAGE_KEYS); it describes the session, not the user, so it
+ * is kept apart from `user`.
+ */
+export const SIGN_IN_METHOD_KEY = 'authMethod';
+
+/** Where builds before the refresh cookie kept the refresh token; only ever deleted now. */
+const LEGACY_REFRESH_TOKEN_KEY = STORAGE_KEYS.refreshToken;
+
+/** Every key of the signed-in session, for clearing it and for following other tabs. */
+export const SESSION_KEYS: readonly string[] = [
+  STORAGE_KEYS.token,
+  STORAGE_KEYS.user,
+  SIGN_IN_METHOD_KEY,
+  LEGACY_REFRESH_TOKEN_KEY,
+];
 
 export interface PendingRegistration {
   username: string;
@@ -119,29 +146,30 @@ export function readStoredToken(): string | null {
   return read(local(), STORAGE_KEYS.token) || null;
 }
 
-export function readStoredRefreshToken(): string | null {
-  return read(local(), STORAGE_KEYS.refreshToken) || null;
+/** Forgets the signed-in session: token, user, sign-in method and Amplify's hosted-UI tokens. */
+export function clearStoredSession(): void {
+  remove(local(), ...SESSION_KEYS);
+  clearAmplifyStorage();
 }
 
-/** Forgets the signed-in session: token, user, refresh token and Amplify's hosted-UI tokens. */
-export function clearStoredSession(): void {
-  remove(local(), STORAGE_KEYS.user, STORAGE_KEYS.token, STORAGE_KEYS.refreshToken);
-  clearAmplifyStorage();
+/** Amplify's keys in `store` (hosted-UI tokens and flow state). */
+function amplifyKeys(store: Storage | null): string[] {
+  const keys: string[] = [];
+  try {
+    for (let index = 0; index < (store?.length ?? 0); index += 1) {
+      const key = store?.key(index);
+      if (key?.startsWith(AMPLIFY_KEY_PREFIX)) keys.push(key);
+    }
+  } catch {
+    // Storage unavailable: nothing of Amplify's in it.
+  }
+  return keys;
 }
 
 /** Amplify's tokens and flow state from a hosted-UI sign-in. */
 export function clearAmplifyStorage(): void {
   const store = local();
-  try {
-    const amplifyKeys: string[] = [];
-    for (let index = 0; index < (store?.length ?? 0); index += 1) {
-      const key = store?.key(index);
-      if (key?.startsWith(AMPLIFY_KEY_PREFIX)) amplifyKeys.push(key);
-    }
-    remove(store, ...amplifyKeys);
-  } catch {
-    // Storage unavailable: nothing of Amplify's to remove either.
-  }
+  remove(store, ...amplifyKeys(store));
 }
 
 /** Sign-out: the session and every unfinished registration or reset step. */
@@ -152,12 +180,18 @@ export function clearAllAuthStorage(): void {
 }
 
 /**
- * Restores `{ user, token, refreshToken? }`. A half-written or tampered session (bad JSON, wrong
- * shape, user without token) is cleared rather than trusted, so the page starts cleanly anonymous.
+ * Restores `{ user, token, method }`. A half-written or tampered session (bad JSON, wrong shape,
+ * user without token) is cleared rather than trusted, so the page starts cleanly anonymous.
+ *
+ * A refresh token left in storage by an older build is deleted here, whatever else is stored: it
+ * must not stay readable by scripts. Such a session has no refresh cookie yet, so its next renewal
+ * is refused and it ends when its token does (one more sign-in, once).
  */
 export function readStoredSession(): StoredSession | null {
   const store = local();
   if (!store) return null;
+  const legacyRefreshToken = read(store, LEGACY_REFRESH_TOKEN_KEY) !== null;
+  if (legacyRefreshToken) remove(store, LEGACY_REFRESH_TOKEN_KEY);
   const rawUser = read(store, STORAGE_KEYS.user);
   const token = read(store, STORAGE_KEYS.token);
   if (rawUser === null && token === null) return null;
@@ -174,16 +208,24 @@ export function readStoredSession(): StoredSession | null {
     clearStoredSession();
     return null;
   }
-  const refreshToken = readStoredRefreshToken();
-  return refreshToken ? { user, token, refreshToken } : { user, token };
+  return { user, token, method: readSignInMethod(store, legacyRefreshToken) };
+}
+
+/**
+ * The stored method; for a session stored by an older build (no method key), what its keys say:
+ * a refresh token of ours meant a password session, Amplify's tokens without one a Google session.
+ */
+function readSignInMethod(store: Storage, legacyRefreshToken: boolean): SignInMethod {
+  const stored = read(store, SIGN_IN_METHOD_KEY);
+  if (stored === 'password' || stored === 'hosted-ui') return stored;
+  return !legacyRefreshToken && amplifyKeys(store).length > 0 ? 'hosted-ui' : 'password';
 }
 
 export function writeStoredSession(session: StoredSession): void {
   const store = local();
   write(store, STORAGE_KEYS.user, JSON.stringify(session.user));
   write(store, STORAGE_KEYS.token, session.token);
-  if (session.refreshToken) write(store, STORAGE_KEYS.refreshToken, session.refreshToken);
-  else remove(store, STORAGE_KEYS.refreshToken);
+  write(store, SIGN_IN_METHOD_KEY, session.method);
 }
 
 export function readPendingRegistration(): PendingRegistration | null {

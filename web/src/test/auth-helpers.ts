@@ -24,7 +24,6 @@ export function sessionResponse(overrides: Partial<AuthSessionResponse> = {}): A
     referralCount: 0,
     referralEarnings: 0,
     token: tokenExpiringIn(3600),
-    refreshToken: 'refresh-1',
     expiresIn: 3600,
     ...overrides,
   };

@@ -5,7 +5,7 @@ import { createMemoryRouter, MemoryRouter, RouterProvider, type InitialEntry } f
 import { STORAGE_KEYS } from '@goldbot/shared';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
-import type { SessionUser } from '@/lib/session-storage';
+import { SIGN_IN_METHOD_KEY, type SessionUser, type SignInMethod } from '@/lib/session-storage';
 
 /** Renders a component inside the app's providers and a router, with a user-event session. */
 export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
@@ -30,9 +30,10 @@ export function renderApp(path: InitialEntry) {
   return { user, router, ...view };
 }
 
-export function storeSession(user: SessionUser, token = 'test-token'): void {
+export function storeSession(user: SessionUser, token = 'test-token', method: SignInMethod = 'password'): void {
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
   localStorage.setItem(STORAGE_KEYS.token, token);
+  localStorage.setItem(SIGN_IN_METHOD_KEY, method);
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {

@@ -1,11 +1,13 @@
-import { STORAGE_KEYS, type SessionUser as ApiSessionUser } from '@goldbot/shared';
+import type { SessionUser as ApiSessionUser } from '@goldbot/shared';
 import { ApiError } from '@/lib/api-client';
 import {
   clearAllAuthStorage,
   clearStoredSession,
   readStoredSession,
+  SESSION_KEYS,
   writeStoredSession,
   type SessionUser,
+  type SignInMethod,
   type StoredSession,
 } from '@/lib/session-storage';
 import { readTokenExpiry } from './lib/token';
@@ -35,18 +37,31 @@ export interface SessionSnapshot {
 /** What the server answers on login and verifyOtp, or /me plus a token after the hosted UI. */
 export type SignInInput = ApiSessionUser & {
   token: string;
-  refreshToken?: string | null;
   /** Seconds; used only when the token carries no readable `exp`. */
   expiresIn?: number;
+  /** 'password' (login, verifyOtp: the server set the refresh cookie) unless told 'hosted-ui'. */
+  method?: SignInMethod;
 };
 
+export interface EndOptions {
+  /**
+   * The server has already ended every session of this user (e.g. a confirmed e-mail change):
+   * no logout call, which would only be refused.
+   */
+  serverSessionEnded?: boolean;
+}
+
 export interface SessionStoreDeps {
-  /** POST /api/auth/refresh. */
-  refreshWithToken: (refreshToken: string) => Promise<{ token: string; expiresIn: number }>;
+  /** POST /api/auth/refresh: the HttpOnly refresh cookie renews password sessions. */
+  refreshWithCookie: (signal?: AbortSignal) => Promise<{ token: string; expiresIn: number }>;
   /** A new ID token from Amplify for hosted-UI sessions; null when that is not possible. */
   refreshHostedUi: () => Promise<string | null>;
   /** GET /api/auth/me. */
   fetchUser: () => Promise<ApiSessionUser>;
+  /** POST /api/auth/logout: revokes the refresh token in the cookie and clears the cookie. */
+  logout: (token: string, signal: AbortSignal) => Promise<void>;
+  /** Told about each server sign-out while it runs (a sign-in must not overtake it). */
+  onServerSignOut?: (work: Promise<void>) => void;
   now?: () => number;
 }
 
@@ -56,6 +71,8 @@ export const REFRESH_MARGIN_MS = 60_000;
 export const REFRESH_RETRY_MS = 30_000;
 /** A token closer than this to its expiry is not worth sending. */
 const MIN_TOKEN_LIFE_MS = 10_000;
+/** The server half of a sign-out gives up after this long; the local half never waits for it. */
+export const LOGOUT_TIMEOUT_MS = 3_000;
 
 export function toStoredUser(user: ApiSessionUser): SessionUser {
   return {
@@ -72,7 +89,7 @@ export function toStoredUser(user: ApiSessionUser): SessionUser {
 
 const ANONYMOUS: SessionSnapshot = { status: 'anonymous', session: null, lastSignOut: null };
 
-/** A 4xx from the refresh call means the refresh token itself is no good (revoked, expired). */
+/** A 4xx from the refresh call means the refresh cookie is no good (revoked, expired, absent). */
 const isRejection = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 export class SessionStore {
@@ -132,9 +149,9 @@ export class SessionStore {
   // --- commands ---
 
   signIn(input: SignInInput): SessionUser {
-    const { token, refreshToken, expiresIn } = input;
+    const { token, expiresIn, method = 'password' } = input;
     const user = toStoredUser(input);
-    const session: StoredSession = refreshToken ? { user, token, refreshToken } : { user, token };
+    const session: StoredSession = { user, token, method };
     this.fallbackExpiry =
       expiresIn !== undefined && readTokenExpiry(token) === null ? { token, at: this.now() + expiresIn * 1000 } : null;
     writeStoredSession(session);
@@ -145,16 +162,23 @@ export class SessionStore {
   }
 
   /**
-   * Ends the session. An explicit sign-out forgets every auth key (drafts too) and records where
-   * the user is being sent; an expiry forgets the session only.
+   * Ends the session. An explicit sign-out forgets every auth key (drafts too), records where the
+   * user is being sent and asks the server to revoke the refresh token (in the background, see
+   * signOutOnServer); an expiry forgets the session only.
    */
-  end(reason: 'signed-out' | 'expired', target: SignOutTarget = { to: '/' }): void {
+  end(reason: 'signed-out' | 'expired', target: SignOutTarget = { to: '/' }, options: EndOptions = {}): void {
+    const { session } = this.snapshot;
+    const revoke =
+      reason === 'signed-out' && session && !options.serverSessionEnded
+        ? { session, renewFirst: session.method === 'password' && this.tokenLife(session.token) <= MIN_TOKEN_LIFE_MS }
+        : null;
     if (reason === 'signed-out') clearAllAuthStorage();
     else clearStoredSession();
     this.clearTimer();
     this.renewal = null;
     this.fallbackExpiry = null;
     this.set({ status: 'anonymous', session: null, lastSignOut: reason === 'signed-out' ? target : null });
+    if (revoke) this.signOutOnServer(revoke.session.token, revoke.renewFirst);
   }
 
   /** Merges fresh profile fields into the stored user (e.g. after a profile save). */
@@ -209,6 +233,25 @@ export class SessionStore {
 
   // --- internals ---
 
+  /**
+   * Best effort, after the local sign-out: whatever the server answers (or if it never does within
+   * LOGOUT_TIMEOUT_MS), the user is signed out here. A token too old to be accepted is renewed
+   * through the cookie first, or the refresh token would outlive the sign-out.
+   */
+  private signOutOnServer(token: string, renewFirst: boolean): void {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), LOGOUT_TIMEOUT_MS);
+    const work = (async () => {
+      const bearer = renewFirst ? (await this.deps.refreshWithCookie(controller.signal)).token : token;
+      await this.deps.logout(bearer, controller.signal);
+    })()
+      .catch(() => {
+        // Offline, refused or too slow: the cookie's session then ends by itself (7 days at most).
+      })
+      .finally(() => clearTimeout(timer));
+    this.deps.onServerSignOut?.(work);
+  }
+
   /** Milliseconds the token has left; Infinity when its expiry is unknown. */
   private tokenLife(token: string): number {
     const expiry =
@@ -245,13 +288,12 @@ export class SessionStore {
     if (!session) return null;
     const stillCurrent = () => this.snapshot.session === session;
     try {
-      const token = session.refreshToken
-        ? (await this.deps.refreshWithToken(session.refreshToken)).token
-        : await this.deps.refreshHostedUi();
+      const token =
+        session.method === 'password' ? (await this.deps.refreshWithCookie()).token : await this.deps.refreshHostedUi();
       if (!stillCurrent()) return this.snapshot.session?.token ?? null;
       if (!token) {
-        // Nothing can renew this session (no refresh token, no hosted UI): it lasts as long as
-        // its token does.
+        // Nothing can renew this hosted-UI session (Amplify has no tokens, or no hosted UI is
+        // configured): it lasts as long as its token does.
         this.keepUntilExpiry(session);
         return null;
       }
@@ -292,8 +334,7 @@ export class SessionStore {
   /** Another tab signed in, refreshed or signed out: follow it. */
   private onStorage = (event: StorageEvent): void => {
     if (event.storageArea !== globalThis.localStorage) return;
-    const sessionKeys: readonly string[] = [STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.refreshToken];
-    if (event.key !== null && !sessionKeys.includes(event.key)) return;
+    if (event.key !== null && !SESSION_KEYS.includes(event.key)) return;
     const stored = readStoredSession();
     const current = this.snapshot.session;
     if (!stored) {

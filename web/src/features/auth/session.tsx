@@ -11,13 +11,19 @@ import {
 import { UNSAFE_NavigationContext } from 'react-router-dom';
 import { registerSessionBridge } from '@/lib/api-client';
 import type { SessionUser } from '@/lib/session-storage';
-import { fetchCurrentUser, refreshSessionToken } from './api/session-api';
-import { SessionStore, type SessionStatus, type SignInInput, type SignOutTarget } from './session-store';
+import { fetchCurrentUser, logoutSession, refreshSessionToken, trackServerSignOut } from './api/session-api';
+import {
+  SessionStore,
+  type EndOptions,
+  type SessionStatus,
+  type SignInInput,
+  type SignOutTarget,
+} from './session-store';
 
-export type { SessionUser, StoredSession } from '@/lib/session-storage';
+export type { SessionUser, SignInMethod, StoredSession } from '@/lib/session-storage';
 export type { SessionStatus, SignInInput, SignOutTarget } from './session-store';
 
-export interface SignOutOptions {
+export interface SignOutOptions extends EndOptions {
   /** Where to go afterwards; '/' unless given (customer §2 Navbar). */
   to?: string;
   /** Navigation state for that page (e.g. a message for /login). */
@@ -34,11 +40,12 @@ export interface SessionContextValue {
   /** Stores a signed-in session (login, verifyOtp, hosted-UI callback); returns the stored user. */
   signIn: (input: SignInInput) => SessionUser;
   /**
-   * Signs out: forgets the session, drafts and reset steps, and navigates to `to` (default '/')
-   * replacing the current history entry.
+   * Signs out: forgets the session, drafts and reset steps, tells the server (POST
+   * /api/auth/logout, in the background, unless `serverSessionEnded`) and navigates to `to`
+   * (default '/') replacing the current history entry.
    */
   signOut: (options?: SignOutOptions) => void;
-  /** Signs out without navigating (the caller navigates itself). */
+  /** Signs out (server call included) without navigating (the caller navigates itself). */
   clearSession: () => void;
   /** Renews the token now; resolves true when that worked. */
   refresh: () => Promise<boolean>;
@@ -51,17 +58,19 @@ export interface SessionContextValue {
 }
 
 type ProviderValue = Omit<SessionContextValue, 'signOut' | 'clearSession'> & {
-  endSession: (target: SignOutTarget) => void;
+  endSession: (target: SignOutTarget, options?: EndOptions) => void;
 };
 
 const SessionContext = createContext<ProviderValue | null>(null);
 
 export function createSessionStore(): SessionStore {
   return new SessionStore({
-    refreshWithToken: refreshSessionToken,
-    // Amplify is loaded only for hosted-UI (Google) sessions, which have no refresh token of ours.
+    refreshWithCookie: refreshSessionToken,
+    // Amplify is loaded only for hosted-UI (Google) sessions, which have no refresh cookie of ours.
     refreshHostedUi: async () => (await import('./google/hosted-ui')).refreshHostedUiToken(),
     fetchUser: () => fetchCurrentUser(),
+    logout: logoutSession,
+    onServerSignOut: trackServerSignOut,
   });
 }
 
@@ -101,7 +110,7 @@ export function SessionProvider({ children, store: givenStore }: SessionProvider
       isAdmin: session?.user.role === 'admin',
       lastSignOut,
       signIn: (input) => store.signIn(input),
-      endSession: (target) => store.end('signed-out', target),
+      endSession: (target, options) => store.end('signed-out', target, options),
       refresh: () => store.refresh(),
       reloadUser: () => store.reloadUser(),
       updateUser: (patch) => store.updateUser(patch),
@@ -121,7 +130,7 @@ export function useSession(): SessionContextValue {
   const signOut = useCallback(
     (options: SignOutOptions = {}) => {
       const target: SignOutTarget = { to: options.to ?? '/', state: options.state };
-      context?.endSession(target);
+      context?.endSession(target, { serverSessionEnded: options.serverSessionEnded ?? false });
       navigator?.replace(target.to, target.state);
     },
     [context, navigator],

@@ -1,10 +1,15 @@
 import {
   authSessionResponseSchema,
+  updateProfileResponseSchema,
   type AuthSessionResponse,
+  type ConfirmEmailChangeInput,
   type LoginInput,
   type RegisterInput,
+  type UpdateProfileInput,
+  type UpdateProfileResponse,
 } from '@goldbot/shared';
 import { apiRequest, type ResponseSchema } from '@/lib/api-client';
+import { serverSignOutSettled } from './session-api';
 
 /**
  * The auth calls of the pages (customer §7, admin §7 updateUser). Sessions are validated with the
@@ -65,12 +70,14 @@ const verifyOtpAnswerSchema: ResponseSchema<VerifyOtpAnswer> = {
   },
 };
 
-export function verifyRegistrationOtp(input: {
+export async function verifyRegistrationOtp(input: {
   email: string;
   otp: string;
   password?: string | undefined;
 }): Promise<VerifyOtpAnswer> {
   const body = input.password === undefined ? { email: input.email, otp: input.otp } : input;
+  // It may sign in, setting the refresh cookie: not before a sign-out's cookie clearing is done.
+  await serverSignOutSettled();
   return apiRequest('auth-verify-otp', { body, schema: verifyOtpAnswerSchema });
 }
 
@@ -81,9 +88,12 @@ export function resendRegistrationOtp(email: string): Promise<MessageAnswer> {
 
 /**
  * POST /api/auth/login. 401 one generic message; 403 with `needsVerification` (a fresh code was
- * mailed) or for a deactivated account; 429 back-off with Retry-After.
+ * mailed) or for a deactivated account; 429 back-off with Retry-After. The session's refresh token
+ * arrives as the HttpOnly cookie, never in the body.
  */
-export function login(input: LoginInput): Promise<AuthSessionResponse> {
+export async function login(input: LoginInput): Promise<AuthSessionResponse> {
+  // The answer of a sign-out still on its way would clear the cookie this sign-in sets.
+  await serverSignOutSettled();
   return apiRequest('auth-login', { body: input, schema: authSessionResponseSchema });
 }
 
@@ -99,27 +109,22 @@ export function resetPassword(input: { email: string; otp: string; newPassword: 
   return apiRequest('auth-reset-password', { body: input, schema: messageAnswerSchema });
 }
 
-export interface ProfileAnswer extends MessageAnswer {
-  user?: { username: string; email: string };
+/**
+ * PUT /api/auth/updateUser/{id} with `{ username, email, currentPassword? }`. An unchanged e-mail
+ * is saved at once; a new one needs the current password, and the answer then carries
+ * `pendingEmail` and the user still with the old address: the change waits for the code mailed
+ * to the new one (confirmEmailChange). 400 field errors, 409 address taken, 429 with Retry-After.
+ */
+export function updateProfile(userId: string, input: UpdateProfileInput): Promise<UpdateProfileResponse> {
+  return apiRequest('auth-update-user', { params: { id: userId }, body: input, schema: updateProfileResponseSchema });
 }
 
-/** PUT /api/auth/updateUser/{id} with `{ username, email }`. */
-export function updateProfile(userId: string, input: { username: string; email: string }): Promise<ProfileAnswer> {
-  return apiRequest('auth-update-user', {
-    params: { id: userId },
-    body: input,
-    schema: {
-      safeParse: (data) => {
-        const answer: ProfileAnswer = {};
-        if (isRecord(data) && typeof data.message === 'string') answer.message = data.message;
-        const user = isRecord(data) ? data.user : undefined;
-        if (isRecord(user) && typeof user.username === 'string' && typeof user.email === 'string') {
-          answer.user = { username: user.username, email: user.email };
-        }
-        return { success: true, data: answer };
-      },
-    },
-  });
+/**
+ * POST /api/auth/confirm-email-change with the code mailed to the new address. On success the
+ * server has ended every session of the user; 400 `errors.otp`, 429 with Retry-After when locked.
+ */
+export function confirmEmailChange(input: ConfirmEmailChangeInput): Promise<MessageAnswer> {
+  return apiRequest('auth-confirm-email-change', { body: input, schema: messageAnswerSchema });
 }
 
 /**

@@ -15,7 +15,6 @@ describe('route guards', () => {
     const refresh = deferred<Response>();
     mockApi({ 'POST /api/auth/refresh': () => refresh.promise });
     storeSession(customer, tokenExpiringIn(-10));
-    localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-1');
     renderApp(paths.dashboard.path);
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
@@ -69,9 +68,9 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe('/admin/users');
   });
 
-  it('signing out on /dashboard goes to /, not to /login', async () => {
-    mockApi();
-    storeSession(customer);
+  it('signing out on /dashboard goes to /, not to /login, and ends the session on the server', async () => {
+    const api = mockApi({ 'POST /api/auth/logout': () => jsonResponse({ message: 'You have been signed out.' }) });
+    storeSession(customer, 'customer-token');
     const { user, router } = renderApp(paths.dashboard.path);
     await heading(paths.dashboard.title);
     // The navbar's Logout (another feature) calls signOut(); the admin layout's button does the same.
@@ -80,11 +79,17 @@ describe('route guards', () => {
     await screen.findByRole('navigation', { name: 'Main' });
     expect(router.state.location.pathname).toBe('/');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    await waitFor(() => expect(api.requestsTo('POST /api/auth/logout')).toHaveLength(1));
+    expect(api.requestsTo('POST /api/auth/logout')[0]?.headers.get('Authorization')).toBe('Bearer customer-token');
   });
 
-  it('an admin logging out of the back-office lands on /admin-login', async () => {
-    mockApi();
-    storeSession(admin);
+  it('an admin logging out of the back-office lands on /admin-login, even when the logout call fails', async () => {
+    const api = mockApi({
+      'POST /api/auth/logout': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    storeSession(admin, 'admin-token');
     const { user, router } = renderApp(paths.admin.dashboard.path);
     await heading(paths.admin.dashboard.title);
     const sidebar = screen.getByRole('navigation', { name: 'Admin' }).parentElement as HTMLElement;
@@ -93,6 +98,9 @@ describe('route guards', () => {
     await heading(paths.adminLogin.title);
     expect(router.state.location.pathname).toBe('/admin-login');
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    await waitFor(() => expect(api.requestsTo('POST /api/auth/logout')).toHaveLength(1));
+    expect(api.requestsTo('POST /api/auth/logout')[0]?.headers.get('Authorization')).toBe('Bearer admin-token');
+    expect(router.state.location.pathname).toBe('/admin-login');
   });
 
   it('an expired session on /dashboard goes to /login, remembering the page', async () => {
@@ -101,7 +109,6 @@ describe('route guards', () => {
       'POST /api/auth/refresh': () => jsonResponse({ message: 'Refresh token revoked' }, 401),
     });
     storeSession(customer, 'bearer-1');
-    localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-1');
     const { router } = renderApp(paths.dashboard.path);
     await heading(paths.dashboard.title);
     const { apiRequest } = await import('@/lib/api-client');

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@goldbot/shared';
 import { paths } from '@/app/paths';
 import { mockApi, sessionResponse, tokenExpiringIn } from '@/test/auth-helpers';
+import { SIGN_IN_METHOD_KEY } from '@/lib/session-storage';
 import { jsonResponse, renderApp } from '@/test/test-utils';
 import { completeHostedUiSignIn, HostedUiUnavailableError } from '../google/hosted-ui';
 
@@ -12,7 +13,7 @@ vi.mock('../google/hosted-ui', () => {
 });
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
-const { token: _token, refreshToken: _refresh, expiresIn: _expires, ...me } = sessionResponse();
+const { token: _token, expiresIn: _expires, ...me } = sessionResponse();
 
 afterEach(() => {
   vi.mocked(completeHostedUiSignIn).mockReset();
@@ -37,7 +38,8 @@ describe('/auth/callback', () => {
     expect(router.state.historyAction).toBe('REPLACE');
     expect(api.requestsTo('GET /api/auth/me')[0]?.headers.get('Authorization')).toBe(`Bearer ${idToken}`);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(idToken);
-    // Amplify keeps the hosted-UI refresh token; ours stays empty.
+    // Amplify keeps the hosted-UI refresh token and renews this session, not the refresh cookie.
+    expect(localStorage.getItem(SIGN_IN_METHOD_KEY)).toBe('hosted-ui');
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
   });
 

@@ -54,7 +54,8 @@ export default function AuthCallbackRoute() {
           const { token, customState } = await completeHostedUiSignIn();
           const user = await fetchCurrentUser({ token });
           if (cancelled) return;
-          signIn({ ...user, token });
+          // Amplify keeps this session's refresh token and renews it (no refresh cookie of ours).
+          signIn({ ...user, token, method: 'hosted-ui' });
           const destination = destinationAfterSignIn(
             user.isAdmin,
             readAuthNavigationState(readReturnState(customState)),

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@goldbot/shared';
 import { paths } from '@/app/paths';
 import { mockApi, sessionResponse } from '@/test/auth-helpers';
+import { SIGN_IN_METHOD_KEY } from '@/lib/session-storage';
 import { jsonResponse, renderApp } from '@/test/test-utils';
 import { resetHostedUiConfig } from '../google/hosted-ui-config';
 import { recallRegistrationPassword } from '../lib/pending-password';
@@ -62,7 +63,10 @@ describe('/login', () => {
       email: 'trader42@example.com',
       password: 'Secret1!',
     });
-    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-1');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeTruthy();
+    // The refresh token came as the server's HttpOnly cookie: nothing of it is stored here.
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+    expect(localStorage.getItem(SIGN_IN_METHOD_KEY)).toBe('password');
   });
 
   it('sends an admin to /admin', async () => {

@@ -1,35 +1,56 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { AUTH_MESSAGES, REDIRECT_DELAYS_MS, updateProfileInputSchema } from '@goldbot/shared';
+import { AUTH_MESSAGES, REDIRECT_DELAYS_MS, updateProfileInputSchema, type UpdateProfileInput } from '@goldbot/shared';
+import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { updateProfile } from '@/features/auth/api/auth-api';
 import { FormAlert, type FormAlertVariant } from '@/features/auth/components/form-alert';
-import { toFieldErrors } from '@/features/auth/lib/form-errors';
+import { PasswordField } from '@/features/auth/components/password-field';
+import { toFieldErrors, type FieldErrors } from '@/features/auth/lib/form-errors';
 import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '@/features/auth/lib/messages';
 import { useFormFields } from '@/features/auth/lib/use-form-fields';
 import { useSession } from '@/features/auth/session';
 import { reloadPage } from '../../lib/reload-page';
+import { EmailChangeCode } from './email-change-code';
 import './account-settings.css';
 
-type ProfileField = 'username' | 'email';
-const PROFILE_FIELDS: readonly ProfileField[] = ['username', 'email'];
+type ProfileField = 'username' | 'email' | 'currentPassword';
+const PROFILE_FIELDS: readonly ProfileField[] = ['username', 'email', 'currentPassword'];
 
 interface Alert {
   variant: FormAlertVariant;
   text: string;
 }
 
-/** Admin §2 Account settings, "Profile Information": username and e-mail (§5, §8; reload after 1.5 s). */
+/** A code went to a new address: the form waits for it (step two). */
+interface PendingEmailChange {
+  pendingEmail: string;
+  request: UpdateProfileInput;
+}
+
+/** The server compares addresses trimmed and lower-cased; so does the form. */
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Admin §2 Account settings, "Profile Information": username and e-mail (§5, §8; reload after
+ * 1.5 s). A new e-mail needs the current password and is only taken once the code mailed to it is
+ * confirmed (docs/security.md H2); the server then ends every session, so the admin signs in
+ * again with the new address.
+ */
 export function ProfileForm() {
-  const { user, updateUser } = useSession();
-  const { values, errors, setErrors, handleChange } = useFormFields(PROFILE_FIELDS, () => ({
-    username: user?.username ?? '',
-    email: user?.email ?? '',
-  }));
+  const { user, updateUser, signOut } = useSession();
+  const currentEmail = user?.email ?? '';
+  const { values, setValues, errors, setErrors, handleChange, inputRef, showInvalid } = useFormFields(
+    PROFILE_FIELDS,
+    () => ({ username: user?.username ?? '', email: currentEmail, currentPassword: '' }),
+  );
   const [alert, setAlert] = useState<Alert | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
+  const [pending, setPending] = useState<PendingEmailChange | null>(null);
   const inFlight = useRef(false);
+  // Proving the account is needed only to move it to another address.
+  const emailChanges = !sameEmail(values.email, currentEmail);
 
   useEffect(() => {
     if (!saved) return;
@@ -42,16 +63,26 @@ export function ProfileForm() {
     if (inFlight.current || saved) return;
     setAlert(null);
 
-    const parsed = updateProfileInputSchema.safeParse(values);
-    if (!parsed.success) {
-      const fieldErrors = toFieldErrors(parsed.error.issues, PROFILE_FIELDS);
-      // Either field empty: the spec's one message for the form (admin §5).
-      if (Object.values(fieldErrors).includes(AUTH_MESSAGES.allFieldsRequired)) {
-        setErrors({});
-        setAlert({ variant: 'error', text: AUTH_MESSAGES.allFieldsRequired });
-      } else {
-        setErrors(fieldErrors);
-      }
+    const input = emailChanges
+      ? { username: values.username, email: values.email, currentPassword: values.currentPassword }
+      : { username: values.username, email: values.email };
+    const parsed = updateProfileInputSchema.safeParse(input);
+    const fieldErrors: FieldErrors<ProfileField> = parsed.success
+      ? {}
+      : toFieldErrors(parsed.error.issues, PROFILE_FIELDS);
+    // Either field empty: the spec's one message for the form (admin §5).
+    if (
+      fieldErrors.username === AUTH_MESSAGES.allFieldsRequired ||
+      fieldErrors.email === AUTH_MESSAGES.allFieldsRequired
+    ) {
+      setErrors({});
+      setAlert({ variant: 'error', text: AUTH_MESSAGES.allFieldsRequired });
+      return;
+    }
+    if (emailChanges && values.currentPassword === '')
+      fieldErrors.currentPassword = AUTH_MESSAGES.currentPasswordForEmail;
+    if (!parsed.success || fieldErrors.currentPassword) {
+      showInvalid(fieldErrors);
       return;
     }
     if (!user?._id) {
@@ -64,27 +95,60 @@ export function ProfileForm() {
     setSaving(true);
     try {
       const answer = await updateProfile(user._id, parsed.data);
-      updateUser(answer.user ?? parsed.data);
+      // The new username is saved either way; the e-mail only once its code is confirmed.
+      updateUser({ username: answer.user.username, email: answer.user.email });
+      if (answer.pendingEmail) {
+        setPending({ pendingEmail: answer.pendingEmail, request: parsed.data });
+        return;
+      }
+      setValues((current) => ({ ...current, currentPassword: '' }));
       setSaved(true);
       setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.profileUpdated });
     } catch (error) {
-      const { fieldErrors, text } = describeSubmitFailure(
-        error,
-        PROFILE_FIELDS,
-        AUTH_PAGE_MESSAGES.profileUpdateFailed,
-      );
-      setErrors(fieldErrors);
-      setAlert({ variant: 'error', text });
+      const failure = describeSubmitFailure(error, PROFILE_FIELDS, AUTH_PAGE_MESSAGES.profileUpdateFailed, {
+        retryHint: true,
+      });
+      // A refused password is typed again, not corrected.
+      if (failure.fieldErrors.currentPassword) setValues((current) => ({ ...current, currentPassword: '' }));
+      showInvalid(failure.fieldErrors);
+      setAlert({ variant: 'error', text: failure.text });
     } finally {
       inFlight.current = false;
       setSaving(false);
     }
   };
 
+  if (pending && user?._id) {
+    return (
+      <EmailChangeCode
+        userId={user._id}
+        pendingEmail={pending.pendingEmail}
+        currentEmail={currentEmail}
+        request={pending.request}
+        onConfirmed={(message) =>
+          // Every session was revoked with the change: nothing left to revoke, sign in again.
+          signOut({
+            to: paths.adminLogin.path,
+            state: { message, email: pending.pendingEmail },
+            serverSessionEnded: true,
+          })
+        }
+        onCancel={() => {
+          // Back to the form as the account stands: the old address, no password kept.
+          setPending(null);
+          setValues((current) => ({ ...current, email: currentEmail, currentPassword: '' }));
+          setErrors({});
+          setAlert(null);
+        }}
+      />
+    );
+  }
+
   return (
     <form className="account-settings__form" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
       {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
       <TextField
+        ref={inputRef('username')}
         label="Username"
         name="username"
         autoComplete="username"
@@ -95,6 +159,7 @@ export function ProfileForm() {
         error={errors.username}
       />
       <TextField
+        ref={inputRef('email')}
         label="Email"
         name="email"
         type="email"
@@ -106,6 +171,20 @@ export function ProfileForm() {
         onChange={handleChange('email')}
         error={errors.email}
       />
+      {emailChanges && (
+        <PasswordField
+          ref={inputRef('currentPassword')}
+          label="Current password"
+          name="currentPassword"
+          autoComplete="current-password"
+          required
+          maxLength={128}
+          hint="Needed to change your email. We will send a code to the new address."
+          value={values.currentPassword}
+          onChange={handleChange('currentPassword')}
+          error={errors.currentPassword}
+        />
+      )}
       <Button type="submit" loading={saving} loadingText="Saving..." disabled={saved}>
         Save Changes
       </Button>
