@@ -1,0 +1,173 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { AUTH, confirmEmailChangeInputSchema, type UpdateProfileInput } from '@goldbot/shared';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { confirmEmailChange, updateProfile } from '@/features/auth/api/auth-api';
+import { FormAlert, type FormAlertVariant } from '@/features/auth/components/form-alert';
+import { emptyOtp, OtpInput, type OtpInputHandle } from '@/features/auth/components/otp-input';
+import { toFieldErrors } from '@/features/auth/lib/form-errors';
+import { describeSubmitFailure } from '@/features/auth/lib/messages';
+import { useCountdown } from '@/features/auth/lib/use-timers';
+import './account-settings.css';
+
+/** Our texts for the e-mail change (an addition to the spec, docs/security.md H2). */
+export const EMAIL_CHANGE_MESSAGES = {
+  confirmFailed: 'Failed to confirm email',
+  resendFailed: 'Failed to resend the code',
+  resent: (email: string) => `We sent a new code to ${email}.`,
+  changed: 'Your email has been changed. Please sign in again with your new email.',
+} as const;
+
+const OTP_FIELDS = ['otp'] as const;
+
+interface Alert {
+  variant: FormAlertVariant;
+  text: string;
+}
+
+export interface EmailChangeCodeProps {
+  userId: string;
+  /** The address the code went to. */
+  pendingEmail: string;
+  /** The address that stays until the code is confirmed. */
+  currentEmail: string;
+  /** The PUT that sent the code; "Resend code" sends it again (it carries the current password). */
+  request: UpdateProfileInput;
+  /** The server ended every session of the user; `message` is its confirmation. */
+  onConfirmed: (message: string) => void;
+  onCancel: () => void;
+}
+
+/**
+ * Step two of an e-mail change: the 4-digit code mailed to the new address. Until it is
+ * confirmed the account keeps the old address.
+ */
+export function EmailChangeCode({
+  userId,
+  pendingEmail,
+  currentEmail,
+  request,
+  onConfirmed,
+  onCancel,
+}: EmailChangeCodeProps) {
+  const [digits, setDigits] = useState<string[]>(emptyOtp);
+  const [otpError, setOtpError] = useState<string | undefined>();
+  const [alert, setAlert] = useState<Alert | null>(null);
+  const [busy, setBusy] = useState<'confirm' | 'resend' | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const [cooldown, startCooldown] = useCountdown(0);
+  // One request at a time, whichever button started it (state updates land a render late).
+  const inFlight = useRef(false);
+  const otpInput = useRef<OtpInputHandle>(null);
+  const errorId = useId();
+  const complete = digits.every((digit) => digit !== '');
+
+  const handleDigits = (next: string[]) => {
+    setDigits(next);
+    setOtpError(undefined);
+  };
+
+  const run = async (kind: 'confirm' | 'resend', work: () => Promise<void>) => {
+    if (inFlight.current || confirmed) return;
+    inFlight.current = true;
+    setBusy(kind);
+    setAlert(null);
+    try {
+      await work();
+    } finally {
+      inFlight.current = false;
+      setBusy(null);
+    }
+  };
+
+  const handleConfirm = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = confirmEmailChangeInputSchema.safeParse({ email: pendingEmail, otp: digits.join('') });
+    if (!parsed.success) {
+      setOtpError(toFieldErrors(parsed.error.issues, OTP_FIELDS).otp ?? EMAIL_CHANGE_MESSAGES.confirmFailed);
+      otpInput.current?.focus(Math.max(0, digits.indexOf('')));
+      return;
+    }
+    void run('confirm', async () => {
+      try {
+        const answer = await confirmEmailChange(parsed.data);
+        setConfirmed(true);
+        onConfirmed(answer.message ?? EMAIL_CHANGE_MESSAGES.changed);
+      } catch (error) {
+        const { fieldErrors, text } = describeSubmitFailure(error, OTP_FIELDS, EMAIL_CHANGE_MESSAGES.confirmFailed, {
+          retryHint: true,
+        });
+        // A refused code is typed again from the first box.
+        setDigits(emptyOtp());
+        otpInput.current?.focus(0);
+        if (fieldErrors.otp) setOtpError(fieldErrors.otp);
+        else setAlert({ variant: 'error', text });
+      }
+    });
+  };
+
+  const handleResend = () =>
+    void run('resend', async () => {
+      try {
+        const answer = await updateProfile(userId, request);
+        setDigits(emptyOtp());
+        setOtpError(undefined);
+        otpInput.current?.focus(0);
+        setAlert({ variant: 'success', text: answer.message || EMAIL_CHANGE_MESSAGES.resent(pendingEmail) });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 429 && error.retryAfterSeconds !== undefined) {
+          startCooldown(error.retryAfterSeconds);
+        }
+        const { text } = describeSubmitFailure(error, [], EMAIL_CHANGE_MESSAGES.resendFailed, { retryHint: true });
+        setAlert({ variant: 'error', text });
+      }
+    });
+
+  return (
+    <form className="account-settings__form" noValidate onSubmit={handleConfirm} aria-busy={busy !== null || undefined}>
+      {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
+      <p className="account-settings__lead">
+        We sent a {AUTH.otpLength}-digit code to <strong>{pendingEmail}</strong>. Enter it to confirm your new email.
+        Until then you keep signing in with <strong>{currentEmail}</strong>.
+      </p>
+      <OtpInput
+        ref={otpInput}
+        label="Confirmation code"
+        digits={digits}
+        onChange={handleDigits}
+        backspaceMovesBack
+        autoFocus
+        invalid={otpError !== undefined}
+        disabled={confirmed}
+        describedBy={otpError ? errorId : undefined}
+      />
+      {otpError && (
+        <p id={errorId} className="field__error">
+          {otpError}
+        </p>
+      )}
+      <div className="account-settings__actions">
+        <Button
+          type="submit"
+          loading={busy === 'confirm'}
+          loadingText="Confirming..."
+          disabled={!complete || busy !== null || confirmed}
+        >
+          Confirm email
+        </Button>
+        <Button
+          variant="secondary"
+          loading={busy === 'resend'}
+          loadingText="Sending..."
+          disabled={cooldown > 0 || busy !== null || confirmed}
+          onClick={handleResend}
+        >
+          {cooldown > 0 ? `Resend code in ${cooldown}s` : 'Resend code'}
+        </Button>
+        <Button variant="ghost" disabled={busy !== null || confirmed} onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
