@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { readStack } from './local-stack.js';
+import { AUTH } from '@goldbot/shared';
+import { createLocalAdmin, readStack } from './local-stack.js';
 
 /**
  * Accounts in the browser (issue 3): registration with the mailed code, password reset, the
@@ -58,6 +59,8 @@ async function codeFromMail(
 
 const VERIFICATION_SUBJECT = /verification/i;
 const RESET_SUBJECT = /reset/i;
+/** The code for a new address ("Confirm your new GoldBot email"), not the notice to the old one. */
+const EMAIL_CHANGE_SUBJECT = /confirm/i;
 
 function uniqueAccount(tag: string) {
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -85,6 +88,17 @@ async function browserStorage(page: Page) {
   const perTab = JSON.parse(String(await page.evaluate('JSON.stringify(sessionStorage)'))) as Record<string, string>;
   return { local, perTab };
 }
+
+/** The refresh cookie as the browser holds it (HttpOnly: the page itself cannot read it). */
+async function refreshCookie(page: Page) {
+  return (await page.context().cookies()).find((cookie) => cookie.name === AUTH.refreshCookie);
+}
+
+/** Waits for the SPA's call to `POST <path>` and returns its response. */
+const apiResponse = (page: Page, path: string) =>
+  page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === path,
+  );
 
 async function typeCode(page: Page, code: string) {
   await page.getByLabel('Digit 1 of 4').click();
@@ -134,6 +148,11 @@ test.describe('accounts', () => {
     expect(stored.local.pendingRegistration).toBeUndefined();
     // The password travelled in memory only (DESIGN.md §6).
     expect(JSON.stringify(stored)).not.toContain(PASSWORD);
+    // The refresh token is an HttpOnly cookie for the auth routes, nowhere in storage.
+    const cookie = await refreshCookie(page);
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(stored.local.refreshToken).toBeUndefined();
+    expect(JSON.stringify(stored)).not.toContain(cookie?.value ?? '<no cookie>');
   });
 
   test('a customer resets a forgotten password with the mailed code and signs in with the new one', async ({
@@ -181,8 +200,10 @@ test.describe('accounts', () => {
     await expect(sidebar.getByRole('navigation', { name: 'Admin' })).toBeVisible();
     await expect(sidebar).toContainText(admin.email);
 
+    const logout = apiResponse(page, '/api/auth/logout');
     await sidebar.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/admin-login$/);
+    expect((await logout).status()).toBe(200);
     await page.goto('/admin/users');
     await expect(page).toHaveURL(/\/$/);
   });
@@ -214,5 +235,102 @@ test.describe('accounts', () => {
     // The session survives a reload (restored from storage).
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('an expired stored token is renewed on load through the refresh cookie alone', async ({ page, request }) => {
+    const account = await verifiedCustomer(request, 'renew');
+    await page.goto('/login');
+    await signIn(page, account.email, PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // Make the stored ID token read as expired: the SPA only reads its `exp` (the API verifies it).
+    const expired = await page.evaluate(`(() => {
+      const [header, , signature] = localStorage.getItem('token').split('.');
+      const payload = btoa(JSON.stringify({ exp: 1 })).replace(/=+$/, '');
+      const token = header + '.' + payload + '.' + signature;
+      localStorage.setItem('token', token);
+      return token;
+    })()`);
+    const refresh = apiResponse(page, '/api/auth/refresh');
+    await page.reload();
+    const answer = await refresh;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().postDataJSON()).toEqual({});
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    const stored = await browserStorage(page);
+    expect(stored.local.token).toBeTruthy();
+    expect(stored.local.token).not.toBe(expired);
+  });
+
+  test('signing out ends the session on the server too: a reload does not bring it back', async ({ page, request }) => {
+    const account = await verifiedCustomer(request, 'logout');
+    await page.goto('/login');
+    await signIn(page, account.email, PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const cookie = await refreshCookie(page);
+    expect(cookie?.value).toBeTruthy();
+
+    const logout = apiResponse(page, '/api/auth/logout');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const answer = await logout;
+    expect(answer.status()).toBe(200);
+    expect(await answer.request().headerValue('authorization')).toMatch(/^Bearer \S+$/);
+    expect(answer.request().postDataJSON()).toEqual({});
+    await expect(page).toHaveURL(/\/$/);
+    expect(await refreshCookie(page)).toBeUndefined();
+    expect((await browserStorage(page)).local.token).toBeUndefined();
+
+    // Nothing restores it: not a reload, not the guard...
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    // ...and the refresh token itself was revoked, not just forgotten by the browser.
+    const refused = await request.post('/api/auth/refresh', { data: { refreshToken: cookie?.value } });
+    expect(refused.status()).toBe(401);
+  });
+
+  test('an admin changes the e-mail with the current password and the mailed code, then signs in with it', async ({
+    page,
+    request,
+  }) => {
+    // A throwaway admin: the stack's own admin keeps its address for the other tests.
+    const account = uniqueAccount('chief');
+    const password = 'Chief123!';
+    await createLocalAdmin({ email: account.email, password });
+    const newEmail = uniqueAccount('moved').email;
+
+    await page.goto('/admin-login');
+    await signIn(page, account.email, password);
+    await expect(page).toHaveURL(/\/admin(\/dashboard)?$/);
+    await page.getByRole('link', { name: 'Account Settings' }).click();
+    await expect(page).toHaveURL(/\/admin\/admin-setting$/);
+
+    const profile = page.getByRole('tabpanel', { name: 'Profile Information' });
+    await expect(profile.getByLabel('Current password', { exact: true })).toBeHidden();
+    await profile.getByLabel('Email').fill(newEmail);
+    await profile.getByLabel('Current password', { exact: true }).fill(password);
+    await profile.getByRole('button', { name: 'Save Changes' }).click();
+
+    await expect(profile.getByRole('group', { name: 'Confirmation code' })).toBeVisible();
+    await expect(profile).toContainText(`We sent a 4-digit code to ${newEmail}.`);
+    await expect(profile.getByRole('button', { name: 'Confirm email' })).toBeDisabled();
+    await typeCode(page, await codeFromMail(request, newEmail, EMAIL_CHANGE_SUBJECT, 0));
+    const confirmed = apiResponse(page, '/api/auth/confirm-email-change');
+    await profile.getByRole('button', { name: 'Confirm email' }).click();
+    expect((await confirmed).status()).toBe(200);
+
+    await expect(page).toHaveURL(/\/admin-login$/);
+    await expect(page.getByRole('status')).toContainText('Please sign in again with your new email');
+    await expect(page.getByLabel('Email')).toHaveValue(newEmail);
+    expect((await browserStorage(page)).local.token).toBeUndefined();
+
+    // The old address no longer signs in; the new one does.
+    await signIn(page, account.email, password);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin-login$/);
+    await signIn(page, newEmail, password);
+    await expect(page).toHaveURL(/\/admin(\/dashboard)?$/);
+    await expect(page.getByRole('complementary')).toContainText(newEmail);
   });
 });

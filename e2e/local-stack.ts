@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { localIdToken } from '../scripts/local/cognito-local.js';
+import { ADMIN_GROUP } from '@goldbot/shared';
+import { ensureUser, localCognitoClient, localIdToken } from '../scripts/local/cognito-local.js';
 
 /** What `npm start` wrote about itself (.local/stack.json): pool ids and service URLs. */
 interface StackFile {
@@ -22,4 +23,14 @@ export async function adminIdToken(): Promise<string> {
     email: stack.admin.email,
     password: process.env.LOCAL_ADMIN_PASSWORD || 'Admin123!',
   });
+}
+
+/**
+ * A fresh administrator in the local user pool, for tests that change an admin's own account
+ * (e-mail, password): the stack's admin stays as the other tests expect it. Its profile is made
+ * on first sign-in.
+ */
+export async function createLocalAdmin(account: { email: string; password: string }): Promise<void> {
+  const stack = readStack();
+  await ensureUser(localCognitoClient(stack.urls.cognito), stack.pool, { ...account, groups: [ADMIN_GROUP] });
 }
