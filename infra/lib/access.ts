@@ -1,78 +1,248 @@
-import type { RouteDefinition, ScheduleDefinition, SCHEDULES } from '@goldbot/shared';
+import type { GlobalIndexName, RouteDefinition, RouteId, ScheduleDefinition, SCHEDULES } from '@goldbot/shared';
 
 /**
  * What a function may touch, derived from the route table instead of written per function, so a
  * new route gets least privilege by default and a reviewer reads the rules in one place.
  */
 export interface AccessProfile {
-  /** 'read' for GET routes (they never write), 'readWrite' otherwise. */
-  readonly table: 'read' | 'readWrite';
-  /** Cognito admin API actions, scoped to the user pool ARN; empty = no Cognito permission. */
-  readonly cognitoActions: readonly string[];
+  /** 'none' = no table permission at all; 'read' for GET routes (they never write); 'readWrite' otherwise. */
+  readonly table: TableAccess;
+  /**
+   * The partition-key values (IAM StringLike patterns) the function may touch on the table itself,
+   * enforced with `dynamodb:LeadingKeys`; undefined = any partition (see TABLE_PARTITIONS for why).
+   */
+  readonly tablePartitions?: readonly string[];
+  /**
+   * The GSIs the function may Query; undefined = every index. Routes restricted to partitions name
+   * their indexes too (usually none), or an index query would read around the partition list.
+   */
+  readonly tableIndexes?: readonly GlobalIndexName[];
+  /** Cognito admin API actions to allow on the user pool (IAM-authorised calls only); empty = none. */
+  readonly cognitoActions: readonly CognitoAction[];
   /** ses:SendEmail from the configured sender only. */
+  readonly sendsMail: boolean;
+  /** OTP_HASH_KEY_SECRET_ARN and secretsmanager:GetSecretValue on that one secret. */
+  readonly readsOtpHashKey: boolean;
+}
+
+export type TableAccess = 'none' | 'read' | 'readWrite';
+export type CognitoAction = `cognito-idp:${string}`;
+
+/**
+ * Cognito APIs that IAM does not govern: SignUp, InitiateAuth and RevokeToken are authorised by the
+ * app client id (and the token), the MFA calls by the user's own access token or session. They are
+ * listed in the maps below as documentation of what a handler calls, and never granted: an IAM
+ * statement naming them would suggest a control that does not exist.
+ */
+export const COGNITO_CALLS_WITHOUT_IAM: ReadonlySet<CognitoAction> = new Set([
+  'cognito-idp:SignUp',
+  'cognito-idp:InitiateAuth',
+  'cognito-idp:RevokeToken',
+  'cognito-idp:RespondToAuthChallenge',
+  'cognito-idp:AssociateSoftwareToken',
+  'cognito-idp:VerifySoftwareToken',
+  'cognito-idp:SetUserMFAPreference',
+]);
+
+type AuthRouteId = Extract<RouteId, `auth-${string}`>;
+
+export interface AuthRouteAccess {
+  /**
+   * Every Cognito call the handler makes (functions/src/adapters/cognito-directory.ts through
+   * functions/src/domain/auth/auth-service.ts); the IAM-governed ones are granted on the pool.
+   */
+  readonly cognitoCalls: readonly CognitoAction[];
+  /** Issues or checks one-time codes, so it needs the code key (OTP_HASH_KEY_SECRET_ARN). */
+  readonly usesCodes: boolean;
+  /** Sends mail: codes, sign-in notices, e-mail change notices. */
   readonly sendsMail: boolean;
 }
 
 /**
- * Auth endpoints run sign-up, confirmation, sign-in, refresh, password reset and profile updates
- * on Cognito (DESIGN.md §6). SignUp/InitiateAuth are unauthenticated Cognito APIs that need no IAM
- * permission; they are listed anyway so the policy documents every call the handlers make.
+ * Per auth route, exactly what it calls (DESIGN.md §6, docs/security.md L1). Typed by route id: a new
+ * `auth-*` route in shared/src/routes.ts does not compile until it is given an entry here.
  */
-export const AUTH_COGNITO_ACTIONS = [
-  'cognito-idp:SignUp',
-  'cognito-idp:InitiateAuth',
-  'cognito-idp:AdminConfirmSignUp',
-  // Registration compensation: a Cognito user whose profile could not be written is deleted again.
-  'cognito-idp:AdminDeleteUser',
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminInitiateAuth',
-  'cognito-idp:AdminListGroupsForUser',
-  'cognito-idp:AdminSetUserPassword',
-  'cognito-idp:AdminUpdateUserAttributes',
-  'cognito-idp:AdminUserGlobalSignOut',
-  'cognito-idp:ListUsers',
-] as const;
+export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> = {
+  'auth-register': {
+    // AdminGetUser finds an abandoned, expired sign-up; AdminDeleteUser removes it, and is the
+    // compensation when the profile cannot be written.
+    cognitoCalls: ['cognito-idp:SignUp', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'],
+    usesCodes: true,
+    sendsMail: true,
+  },
+  'auth-verify-otp': {
+    cognitoCalls: [
+      'cognito-idp:AdminConfirmSignUp',
+      'cognito-idp:AdminUpdateUserAttributes',
+      'cognito-idp:InitiateAuth',
+    ],
+    usesCodes: true,
+    sendsMail: false,
+  },
+  'auth-resend-otp': { cognitoCalls: [], usesCodes: true, sendsMail: true },
+  'auth-login': {
+    // Confirm + mark verified repairs a sign-up whose confirmation was interrupted; the groups
+    // decide whether the admin MFA rule (ADMIN_MFA_REQUIRED) applies.
+    cognitoCalls: [
+      'cognito-idp:InitiateAuth',
+      'cognito-idp:AdminConfirmSignUp',
+      'cognito-idp:AdminUpdateUserAttributes',
+      'cognito-idp:AdminListGroupsForUser',
+    ],
+    usesCodes: true,
+    sendsMail: true,
+  },
+  'auth-refresh': { cognitoCalls: ['cognito-idp:InitiateAuth'], usesCodes: false, sendsMail: false },
+  'auth-logout': { cognitoCalls: ['cognito-idp:RevokeToken'], usesCodes: false, sendsMail: false },
+  'auth-request-password-reset': { cognitoCalls: [], usesCodes: true, sendsMail: true },
+  'auth-verify-reset-otp': { cognitoCalls: [], usesCodes: true, sendsMail: false },
+  'auth-reset-password': {
+    cognitoCalls: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'],
+    usesCodes: true,
+    sendsMail: false,
+  },
+  'auth-me': { cognitoCalls: [], usesCodes: false, sendsMail: false },
+  'auth-get-user-data': { cognitoCalls: [], usesCodes: false, sendsMail: false },
+  'auth-update-user': {
+    // InitiateAuth proves the current password before a password change.
+    cognitoCalls: [
+      'cognito-idp:InitiateAuth',
+      'cognito-idp:AdminSetUserPassword',
+      'cognito-idp:AdminUserGlobalSignOut',
+    ],
+    usesCodes: true,
+    sendsMail: true,
+  },
+  'auth-confirm-email-change': {
+    cognitoCalls: ['cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminUserGlobalSignOut'],
+    usesCodes: true,
+    sendsMail: true,
+  },
+};
+
+type AdminUserRouteId = 'admin-user-activate' | 'admin-user-deactivate';
 
 /** Admin user management: deactivation disables the user and revokes its refresh tokens (DESIGN.md §6). */
-export const ADMIN_USER_COGNITO_ACTIONS = [
-  'cognito-idp:AdminDisableUser',
-  'cognito-idp:AdminEnableUser',
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminUserGlobalSignOut',
-] as const;
+export const ADMIN_USER_COGNITO_CALLS: Readonly<Record<AdminUserRouteId, readonly CognitoAction[]>> = {
+  'admin-user-activate': [
+    'cognito-idp:AdminDisableUser',
+    'cognito-idp:AdminEnableUser',
+    'cognito-idp:AdminUserGlobalSignOut',
+  ],
+  'admin-user-deactivate': [
+    'cognito-idp:AdminDisableUser',
+    'cognito-idp:AdminEnableUser',
+    'cognito-idp:AdminUserGlobalSignOut',
+  ],
+};
 
-/** Route families whose state changes send e-mail: OTP and reset codes, payment and withdrawal notices. */
-const MAILING_PREFIXES = ['/api/auth/', '/api/payment/', '/api/withdrawal/'] as const;
+/** Every Cognito call a route's handler makes, IAM-governed or not (documentation and tests). */
+export function cognitoCallsOf(routeId: string): readonly CognitoAction[] {
+  const auth = (AUTH_ROUTE_ACCESS as Partial<Record<string, AuthRouteAccess>>)[routeId];
+  if (auth) return auth.cognitoCalls;
+  return (ADMIN_USER_COGNITO_CALLS as Partial<Record<string, readonly CognitoAction[]>>)[routeId] ?? [];
+}
+
+/**
+ * Table access that the HTTP method alone gets wrong. `health` touches no data. `auth-me` is a GET
+ * that writes: it creates the profile of a first Google or bootstrap-admin sign-in (the profile and
+ * its markers in one TransactWriteItems of Puts and Updates, DESIGN.md §6).
+ */
+const TABLE_ACCESS_EXCEPTIONS: Partial<Record<RouteId, TableAccess>> = {
+  health: 'none',
+  'auth-me': 'readWrite',
+};
+
+export interface TableScope {
+  /** Partition-key values or StringLike prefixes (`USER#*`) of the table. */
+  readonly partitions: readonly string[];
+  /** The GSIs the route queries (none unless listed). */
+  readonly indexes: readonly GlobalIndexName[];
+}
+
+/**
+ * The partitions the auth routes work in (docs/data-model.md E1-E9, E19, E21): profiles and their
+ * sessions, the uniqueness markers, codes, sign-in failures, code locks, rate-limit counters, the
+ * user counters and the e-mail templates. No index: the auth store looks everything up by key. One
+ * scope for the family rather than one per route: they share one store
+ * (functions/src/data/auth-store.ts) whose calls move between routes as the flows change, and the
+ * session guard reads USER# on every signed-in call. What it keeps out is what matters: the public
+ * sign-in endpoints cannot read or change payments, withdrawals, wallets, subscriptions, the
+ * catalog, the settings or the money counters, and cannot list anything.
+ */
+export const AUTH_TABLE_SCOPE: TableScope = {
+  partitions: [
+    'USER#*',
+    'EMAIL#*',
+    'USERNAME#*',
+    'REFCODE#*',
+    'UNCLAIMED#*',
+    'OTP#*',
+    'LOGINFAIL#*',
+    'CODELOCK#*',
+    'RATE#*',
+    'STATS#USERS',
+    'TEMPLATES',
+  ],
+  indexes: [],
+};
+
+/**
+ * `dynamodb:LeadingKeys` restrictions beyond the auth family. Every public write is counted in a
+ * `RATE#` item by the handler kit before anything else, and every signed-in call reads the caller's
+ * `USER#` profile (the session guard). Routes not listed get the whole table and every index (still
+ * without Scan): the payment, withdrawal and admin routes move money across users, payments, TXID
+ * markers, wallets, ledgers and aggregates and list them by index (docs/data-model.md §6), so a list
+ * would name nearly every partition and protect nothing while breaking, in AWS only, at the first
+ * key it forgot.
+ */
+const TABLE_SCOPES: Partial<Record<RouteId, TableScope>> = {
+  'packages-list': { partitions: ['CATALOG'], indexes: [] },
+  'contact-add': { partitions: ['CONTACT#*', 'RATE#*'], indexes: [] },
+  // The list itself is a GSI1 query (GSI1PK = CONTACTS).
+  'contact-list': { partitions: ['USER#*'], indexes: ['GSI1'] },
+  'contact-delete': { partitions: ['USER#*', 'CONTACT#*'], indexes: [] },
+};
+
+function tableScopeOf(routeId: string): TableScope | undefined {
+  if (routeId in AUTH_ROUTE_ACCESS) return AUTH_TABLE_SCOPE;
+  return (TABLE_SCOPES as Partial<Record<string, TableScope>>)[routeId];
+}
+
+/** Route families whose state changes send e-mail besides the auth routes: payment and withdrawal notices. */
+const MAILING_PREFIXES = ['/api/payment/', '/api/withdrawal/'] as const;
 
 export function routeAccess(route: RouteDefinition): AccessProfile {
   const writes = route.method !== 'GET';
-  const cognitoActions = route.path.startsWith('/api/auth/')
-    ? AUTH_COGNITO_ACTIONS
-    : // Only the per-user admin actions (activate/deactivate) touch Cognito; `/api/admin/users` and the
-      // subscriptions list read the table.
-      route.path.startsWith('/api/admin/user/') && writes
-      ? ADMIN_USER_COGNITO_ACTIONS
-      : [];
-  // A GET never sends mail; mutating auth/payment/withdrawal routes may (codes, receipts, decisions).
-  const sendsMail = writes && MAILING_PREFIXES.some((prefix) => route.path.startsWith(prefix));
-  return { table: writes ? 'readWrite' : 'read', cognitoActions, sendsMail };
+  const auth = (AUTH_ROUTE_ACCESS as Partial<Record<string, AuthRouteAccess>>)[route.id];
+  const table =
+    (TABLE_ACCESS_EXCEPTIONS as Partial<Record<string, TableAccess>>)[route.id] ?? (writes ? 'readWrite' : 'read');
+  const cognitoActions = cognitoCallsOf(route.id).filter((action) => !COGNITO_CALLS_WITHOUT_IAM.has(action));
+  // A GET never sends mail; auth routes say so in their entry; mutating payment and withdrawal
+  // routes may (receipts, decisions). The contact form stores the message and mails nobody.
+  const sendsMail = auth ? auth.sendsMail : writes && MAILING_PREFIXES.some((prefix) => route.path.startsWith(prefix));
+  const scope = table === 'none' ? undefined : tableScopeOf(route.id);
+  return {
+    table,
+    tablePartitions: scope?.partitions,
+    tableIndexes: scope?.indexes,
+    cognitoActions,
+    sendsMail,
+    readsOtpHashKey: auth?.usesCodes ?? false,
+  };
 }
 
 type JobId = (typeof SCHEDULES)[number]['id'];
 
+const JOB_DEFAULTS = { table: 'readWrite', cognitoActions: [], sendsMail: false, readsOtpHashKey: false } as const;
+
 /** Every scheduled job is listed here (the type forces a decision when a job is added to SCHEDULES). */
 const JOB_ACCESS: Record<JobId, AccessProfile> = {
-  'job-expire-subscriptions': { table: 'readWrite', cognitoActions: [], sendsMail: false },
-  'job-send-activation-emails': { table: 'readWrite', cognitoActions: [], sendsMail: true },
+  'job-expire-subscriptions': JOB_DEFAULTS,
+  'job-send-activation-emails': { ...JOB_DEFAULTS, sendsMail: true },
 };
 
 /** Jobs not in the map (only possible in tests with ad-hoc definitions) get table access and nothing else. */
 export function jobAccess(job: ScheduleDefinition): AccessProfile {
-  return (
-    (JOB_ACCESS as Partial<Record<string, AccessProfile>>)[job.id] ?? {
-      table: 'readWrite',
-      cognitoActions: [],
-      sendsMail: false,
-    }
-  );
+  return (JOB_ACCESS as Partial<Record<string, AccessProfile>>)[job.id] ?? JOB_DEFAULTS;
 }

@@ -1,8 +1,18 @@
 import { implementedRoutes, SCHEDULES, type RouteDefinition, type ScheduleDefinition } from '@goldbot/shared';
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { CorsHttpMethod, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  ApiMapping,
+  type CfnStage,
+  CorsHttpMethod,
+  DomainName,
+  HttpApi,
+  HttpStage,
+  LogGroupLogDestination,
+  SecurityPolicy,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -12,7 +22,9 @@ import { Construct } from 'constructs';
 import type { FunctionContext } from './constructs/app-function.js';
 import { RouteFunction } from './constructs/route-function.js';
 import { ScheduledJob } from './constructs/scheduled-job.js';
-import type { LogLevel } from './settings.js';
+import { SecurityAlarms } from './constructs/security-alarms.js';
+import { DEFAULT_THROTTLE, stageRouteSettings } from './route-throttles.js';
+import type { ApiDomainSettings, LogLevel } from './settings.js';
 
 export interface ApiStackProps extends StackProps {
   readonly table: ITable;
@@ -24,17 +36,19 @@ export interface ApiStackProps extends StackProps {
   readonly appUrl: string;
   readonly mailFrom: string;
   readonly logLevel: LogLevel;
+  /** ADMIN_MFA_REQUIRED of the auth route functions (context `adminMfa`). */
+  readonly adminMfaRequired: boolean;
+  /** RATE_LIMIT_SCALE of every function (context `rateLimitScale`). */
+  readonly rateLimitScale: string;
+  /** Custom domain of the API; with it the execute-api endpoint is switched off. */
+  readonly apiDomain?: ApiDomainSettings;
+  /** Subscribed to the alarm topic (context `alarmEmail`). */
+  readonly alarmEmail?: string;
   /** Defaults to the implemented routes of the route table; tests may pass others. */
   readonly routes?: readonly RouteDefinition[];
   /** Defaults to the implemented entries of SCHEDULES; tests may pass others. */
   readonly jobs?: readonly ScheduleDefinition[];
 }
-
-/**
- * Stage-wide default throttling: well above what the product needs, low enough that a runaway client
- * or a scripted attack cannot run up the Lambda and DynamoDB bill. (Account default is 10,000 rps.)
- */
-const DEFAULT_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
 
 /** HTTP API access-log fields (JSON, one line per request). Only $context variables HTTP APIs support. */
 const ACCESS_LOG_FIELDS = {
@@ -54,13 +68,21 @@ const ACCESS_LOG_FIELDS = {
 /**
  * The HTTP API, generated from the route table (DESIGN.md §4): one RouteFunction per implemented
  * route, and one ScheduledJob per implemented schedule. No function is written out by hand here.
+ *
+ * No WAF here: API Gateway HTTP APIs cannot be associated with a WAFv2 WebACL (only REST APIs,
+ * CloudFront, ALB, AppSync, Cognito... can). The WebACL sits on the CloudFront distribution instead
+ * (edge-stack.ts), and a custom domain with the execute-api endpoint switched off makes CloudFront's
+ * `/api/*` origin the documented way in (docs/operations.md §4.9).
  */
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
   readonly routeFunctions: readonly RouteFunction[];
   readonly scheduledJobs: readonly ScheduledJob[];
-  /** OTP_HASH_KEY of every function (rotation is manual, see the suppression below). */
+  /** The key of the keyed hash of one-time codes (rotation is manual, see the suppression below). */
   readonly otpHashKey: Secret;
+  /** The host CloudFront forwards `/api/*` to: the custom domain, or the execute-api host without one. */
+  readonly originDomainName: string;
+  readonly alarms: SecurityAlarms;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -68,7 +90,8 @@ export class ApiStack extends Stack {
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'Goldbot API (routes from shared/src/routes.ts)',
       // The SPA calls the API through its own CloudFront origin (same-origin); CORS only admits the
-      // configured app URL, e.g. the Vite dev server against a deployed API. Bearer tokens, no cookies.
+      // configured app URL, e.g. the Vite dev server against a deployed API. No credentials: the
+      // refresh cookie (SameSite=Strict, Path=/api/auth) is a same-origin matter, never cross-origin.
       corsPreflight: {
         allowOrigins: [props.appUrl],
         allowMethods: [
@@ -84,10 +107,13 @@ export class ApiStack extends Stack {
       },
       // The default stage is created below, with access logging and throttling.
       createDefaultStage: false,
+      // With a custom domain, the only way in is that domain (CloudFront's origin); without one the
+      // execute-api endpoint is CloudFront's origin and stays on.
+      disableExecuteApiEndpoint: props.apiDomain !== undefined,
     });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
-    new HttpStage(this, 'DefaultStage', {
+    const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
@@ -97,6 +123,10 @@ export class ApiStack extends Stack {
         format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
       },
     });
+
+    this.originDomainName = props.apiDomain
+      ? this.addCustomDomain(props.apiDomain, stage)
+      : Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
 
     // Tokens are verified by API Gateway: signature (JWKS), issuer, expiry and audience (our clients;
     // Cognito access tokens carry client_id, which API Gateway also matches against the audience).
@@ -137,25 +167,61 @@ export class ApiStack extends Stack {
       appUrl: props.appUrl,
       mailFrom: props.mailFrom,
       logLevel: props.logLevel,
-      // Passed as an environment variable: CloudFormation resolves the {{resolve:secretsmanager}}
-      // reference at deploy time, so the value is never in the template, but it is visible to anyone
-      // allowed lambda:GetFunctionConfiguration. The alternative (GetSecretValue at cold start) would
-      // add a Secrets Manager call and ~50-100 ms to every cold start, an IAM grant per function and
-      // a per-call cost, to protect a key whose worst case is guessing 10-minute, 4-digit codes faster
-      // (and only together with read access to the table). Functions read it like any other config.
-      otpHashKey: this.otpHashKey.secretValue.unsafeUnwrap(),
+      rateLimitScale: props.rateLimitScale,
+      // Not an environment variable: only the functions that use codes get the secret's ARN and may
+      // read it, once per cold start (docs/security.md L1). The value is never in the template nor in
+      // any function's configuration, where lambda:GetFunctionConfiguration would show it.
+      otpHashKeySecret: this.otpHashKey,
     };
 
     // Grouped by kind so a route and a job may share an id without colliding.
     const routesScope = new Construct(this, 'Routes');
-    this.routeFunctions = (props.routes ?? implementedRoutes()).map(
-      (route) => new RouteFunction(routesScope, route.id, { route, httpApi: this.httpApi, authorizer, context }),
+    const routes = props.routes ?? implementedRoutes();
+    this.routeFunctions = routes.map(
+      (route) =>
+        new RouteFunction(routesScope, route.id, {
+          route,
+          httpApi: this.httpApi,
+          authorizer,
+          context,
+          // The auth functions enforce it at admin sign-in; no other function signs anyone in.
+          environment: route.path.startsWith('/api/auth/')
+            ? { ADMIN_MFA_REQUIRED: String(props.adminMfaRequired) }
+            : undefined,
+        }),
     );
+
+    // Per-route throttles derived from the route table (route-throttles.ts). The L2 stage has no
+    // per-route settings, hence the L1 property. A route key in RouteSettings must exist when the
+    // stage is created or updated, so the stage waits for every route.
+    const cfnStage = stage.node.defaultChild as CfnStage;
+    cfnStage.routeSettings = stageRouteSettings(routes);
+    for (const routeFunction of this.routeFunctions) stage.node.addDependency(routeFunction.route);
 
     const jobsScope = new Construct(this, 'Jobs');
     const jobs = props.jobs ?? SCHEDULES.filter((job) => job.implemented);
     this.scheduledJobs = jobs.map((job) => new ScheduledJob(jobsScope, job.id, { job, context }));
 
-    new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+    this.alarms = new SecurityAlarms(this, 'Alarms', { alarmEmail: props.alarmEmail });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn });
+
+    new CfnOutput(this, 'ApiEndpoint', {
+      value: props.apiDomain ? `https://${props.apiDomain.domainName}` : this.httpApi.apiEndpoint,
+    });
+  }
+
+  /**
+   * `apiDomainName` on the HTTP API (regional endpoint, TLS 1.2), mapped to the $default stage. DNS
+   * is the operator's: a CNAME (or alias) from the domain to the ApiDomainTarget output.
+   */
+  private addCustomDomain(apiDomain: ApiDomainSettings, stage: HttpStage): string {
+    const domainName = new DomainName(this, 'ApiDomain', {
+      domainName: apiDomain.domainName,
+      certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', apiDomain.certificateArn),
+      securityPolicy: SecurityPolicy.TLS_1_2,
+    });
+    new ApiMapping(this, 'ApiDomainMapping', { api: this.httpApi, domainName, stage });
+    new CfnOutput(this, 'ApiDomainTarget', { value: domainName.regionalDomainName });
+    return apiDomain.domainName;
   }
 }

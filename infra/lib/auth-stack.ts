@@ -33,11 +33,15 @@ export interface AuthStackProps extends StackProps {
 /** What the PreSignUp trigger may do on the pool: find a native user by e-mail and link an identity to it. */
 export const PRE_SIGN_UP_COGNITO_ACTIONS = ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers'] as const;
 
-/** Token lifetimes (DESIGN.md §6): short access, and `POST /api/auth/refresh` keeps sessions alive. */
+/**
+ * Token lifetimes (DESIGN.md §6): short access, and `POST /api/auth/refresh` keeps sessions alive.
+ * The refresh token lives AUTH.refreshTokenDays (docs/security.md M2), the same figure the session
+ * registry and the HttpOnly refresh cookie use, so none of the three outlives the others.
+ */
 const TOKEN_VALIDITY = {
   idTokenValidity: Duration.hours(1),
   accessTokenValidity: Duration.hours(1),
-  refreshTokenValidity: Duration.days(30),
+  refreshTokenValidity: Duration.days(AUTH.refreshTokenDays),
 } as const;
 
 /**
@@ -53,6 +57,11 @@ export class AuthStack extends Stack {
   readonly hostedUiClient?: UserPoolClient;
   /** `https://<prefix>.auth.<region>.amazoncognito.com`, only with Google. */
   hostedUiDomainUrl?: string;
+  /**
+   * `https://cognito-idp.<region>.amazonaws.com`, which Amplify calls to refresh hosted-UI tokens;
+   * only with Google (the web stack's CSP allows it then).
+   */
+  cognitoApiOrigin?: string;
   /** Links a first Google sign-in to the native account with the same e-mail; only with Google. */
   readonly preSignUpTrigger?: IFunction;
 
@@ -79,7 +88,11 @@ export class AuthStack extends Stack {
       },
       // Password reset is our OTP flow + AdminSetUserPassword; Cognito's ForgotPassword stays off.
       accountRecovery: AccountRecovery.NONE,
-      mfa: Mfa.OFF,
+      // TOTP (authenticator app) MFA, optional per user (docs/security.md M5): customers may opt in;
+      // admins must use it when ADMIN_MFA_REQUIRED is on (context adminMfa), enforced at sign-in by
+      // the auth functions. No SMS: it costs per message, needs an SNS role and is the weaker factor.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
       featurePlan: FeaturePlan.ESSENTIALS,
       deletionProtection: true,
       // The users are the customers: a stack operation must never delete them.
@@ -113,12 +126,17 @@ export class AuthStack extends Stack {
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'MFA is not required for this product (spec: e-mail + password, OTP-verified e-mail); can be added later.',
+          'MFA is OPTIONAL, not ON: TOTP is offered to every customer and required of admins at sign-in by the auth ' +
+          'functions (ADMIN_MFA_REQUIRED, context adminMfa); requiring it of every customer is a product decision ' +
+          'the spec does not make (e-mail + password with an OTP-verified e-mail).',
       },
       {
         id: 'AwsSolutions-COG8',
         reason:
-          'Essentials plan on purpose: threat protection (Plus) is billed per MAU; brute force is limited by our login back-off and API throttling.',
+          'Essentials plan on purpose: threat protection (Plus) is billed per MAU. Brute force is limited by the ' +
+          'sign-in back-off after repeated failures, per-IP and per-account request counters in DynamoDB ' +
+          '(RATE_LIMITS in shared/src/constants.ts, checked by the handlers), per-route API throttles and, through ' +
+          'CloudFront, the WAF per-IP rate rules.',
       },
     ]);
 
@@ -169,6 +187,7 @@ export class AuthStack extends Stack {
     new CfnOutput(this, 'HostedUiClientId', { value: client.userPoolClientId });
     new CfnOutput(this, 'HostedUiDomain', { value: domain.baseUrl() });
     this.hostedUiDomainUrl = domain.baseUrl();
+    this.cognitoApiOrigin = `https://cognito-idp.${this.region}.amazonaws.com`;
     return client;
   }
 

@@ -4,6 +4,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { DataStack } from './data-stack.js';
+import { EdgeStack } from './edge-stack.js';
 import { readSettings } from './settings.js';
 import { WebStack } from './web-stack.js';
 
@@ -12,6 +13,8 @@ export interface GoldbotStacks {
   readonly auth: AuthStack;
   readonly api: ApiStack;
   readonly web: WebStack;
+  /** The CloudFront WebACL in us-east-1; absent with context `waf=false`. */
+  readonly edge?: EdgeStack;
 }
 
 export interface GoldbotAppOptions {
@@ -26,10 +29,12 @@ export interface GoldbotAppOptions {
  * The whole product as CDK stacks, shared by `bin/app.ts` and the tests so both check the same app.
  *
  * Env-agnostic stacks (no account/region, no lookups): `cdk synth` runs offline and the same
- * templates deploy to whichever account/region the CLI credentials point at.
+ * templates deploy to whichever account/region the CLI credentials point at. The one exception is
+ * Goldbot-Edge, the CloudFront WebACL, which AWS only accepts in us-east-1 (edge-stack.ts).
  *
- * Dependency order is Data -> Auth -> Api -> Web. The web stack reads the API endpoint (for its
- * `/api/*` origin); nothing reads the web stack, which is why APP_URL is context (settings.ts).
+ * Dependency order is Data -> Auth -> Api -> Web, and Edge -> Web. The web stack reads the API
+ * endpoint (for its `/api/*` origin) and the WebACL ARN; nothing reads the web stack, which is why
+ * APP_URL is context (settings.ts).
  *
  * Cross-stack values use weak references (cdk.json `@aws-cdk/core:defaultCrossStackReferences`:
  * "weak" = Fn::GetStackOutput, the CDK's recommended value): no Export locks, so a producer stack
@@ -63,13 +68,24 @@ export function createGoldbotApp(app: App, options: GoldbotAppOptions = {}): Gol
     appUrl: settings.appUrl,
     mailFrom: settings.mailFrom,
     logLevel: settings.logLevel,
+    adminMfaRequired: settings.adminMfaRequired,
+    rateLimitScale: settings.rateLimitScale,
+    apiDomain: settings.apiDomain,
+    alarmEmail: settings.alarmEmail,
     routes: options.routes,
     jobs: options.jobs,
   });
+  const edge = settings.waf
+    ? new EdgeStack(app, 'Goldbot-Edge', { tags, description: 'Goldbot: WAF WebACL for CloudFront (us-east-1)' })
+    : undefined;
   const web = new WebStack(app, 'Goldbot-Web', {
     tags,
     description: 'Goldbot: S3 + CloudFront for the SPA, /api forwarded to the HTTP API',
-    apiEndpoint: api.httpApi.apiEndpoint,
+    apiOriginDomain: api.originDomainName,
+    webAclArn: edge?.webAclArnReference(),
+    cognitoOrigins:
+      auth.hostedUiDomainUrl && auth.cognitoApiOrigin ? [auth.hostedUiDomainUrl, auth.cognitoApiOrigin] : undefined,
+    videoEmbedOrigins: settings.videoEmbedOrigins,
     webDistPath: options.webDistPath,
     runtimeConfig:
       auth.hostedUiClient && auth.hostedUiDomainUrl
@@ -83,6 +99,9 @@ export function createGoldbotApp(app: App, options: GoldbotAppOptions = {}): Gol
         : undefined,
   });
 
+  // The hand-written Fn::GetStackOutput is not a CDK reference, so the order is stated here.
+  if (edge) web.addStackDependency(edge, 'reads the WebACL ARN (Fn::GetStackOutput)');
+
   if (settings.defaulted.length > 0) {
     Annotations.of(api).addWarningV2(
       'goldbot:defaultSettings',
@@ -95,5 +114,5 @@ export function createGoldbotApp(app: App, options: GoldbotAppOptions = {}): Gol
   // suppressed next to the resource they concern, each with its reason.
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
 
-  return { data, auth, api, web };
+  return { data, auth, api, web, edge };
 }

@@ -20,14 +20,43 @@ import type { Node } from 'constructs';
  *   sign-in (Cognito hosted UI domain, Google IdP, a hosted-UI app client). The secret name is a
  *   Secrets Manager secret holding the Google OAuth client secret as plain text. Absent = no
  *   hosted UI, no Google (the SPA explains that Google sign-in needs a deployed Cognito domain).
+ * - `waf` (default on; `false` turns it off): the WAFv2 WebACL with per-IP rate rules in front of
+ *   CloudFront, in its own `Goldbot-Edge` stack in us-east-1 (edge-stack.ts).
+ * - `apiDomainName` + `apiCertificateArn` (both or neither): a custom domain for the HTTP API, whose
+ *   execute-api endpoint is then switched off, so API calls have to come through that domain (the
+ *   CloudFront `/api/*` origin). The certificate is an ACM certificate in the API's region.
+ * - `adminMfa` (default on; `false` turns it off): ADMIN_MFA_REQUIRED of the auth functions, whether
+ *   admins must sign in with TOTP MFA (customers may opt in either way).
+ * - `rateLimitScale` (default `1`): RATE_LIMIT_SCALE of every function, a number >= 0 that multiplies
+ *   the per-client limits of RATE_LIMITS (0 turns them off, e.g. for a load test stage).
+ * - `alarmEmail` (optional): an address subscribed to the alarm topic (the subscription has to be
+ *   confirmed from the mail SNS sends).
+ * - `videoEmbedOrigins` (default `https://www.youtube-nocookie.com`): comma-separated https origins the
+ *   CSP allows as frames; they must cover the SPA's embedded videos (web/src/config/site.ts, whose
+ *   VITE_*_VIDEO_URL overrides may point elsewhere).
+ *
+ * L8: a deployed site must be https. appUrl may only be http on localhost / 127.0.0.1 / [::1], which
+ * is what the default (first deploy, synth, tests) is; any other host must be https.
  */
 export interface AppSettings {
   readonly appUrl: string;
   readonly mailFrom: string;
   readonly logLevel: LogLevel;
   readonly google?: GoogleSettings;
+  readonly waf: boolean;
+  readonly apiDomain?: ApiDomainSettings;
+  readonly adminMfaRequired: boolean;
+  /** RATE_LIMIT_SCALE as the functions read it (a decimal string). */
+  readonly rateLimitScale: string;
+  readonly alarmEmail?: string;
+  readonly videoEmbedOrigins: readonly string[];
   /** appUrl/mailFrom when they fell back to a default; the app warns (fine for a first or dev deploy). */
   readonly defaulted: readonly string[];
+}
+
+export interface ApiDomainSettings {
+  readonly domainName: string;
+  readonly certificateArn: string;
 }
 
 export interface GoogleSettings {
@@ -45,11 +74,76 @@ export const DEFAULT_SETTINGS = {
   logLevel: 'info',
 } as const satisfies Pick<AppSettings, 'appUrl' | 'mailFrom' | 'logLevel'>;
 
+/** The videos the SPA embeds by default (web/src/config/site.ts). */
+export const DEFAULT_VIDEO_EMBED_ORIGINS = ['https://www.youtube-nocookie.com'] as const;
+
+/** Hosts where a plain-http appUrl is acceptable: the developer's own machine. */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** RATE_LIMIT_SCALE bounds, the same as functions/src/config.ts, so a bad value fails synth, not a cold start. */
+const MAX_RATE_LIMIT_SCALE = 1000;
+
 function contextString(node: Node, key: string): string | undefined {
   const value: unknown = node.tryGetContext(key);
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string') throw new Error(`Context "${key}" must be a string, got ${JSON.stringify(value)}`);
   return value.trim();
+}
+
+/** On unless the key is `false` (`-c waf=false` arrives as a string, cdk.json may hold a boolean). */
+function contextFlag(node: Node, key: string, defaultValue: boolean): boolean {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return defaultValue;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new Error(`Context "${key}" must be true or false, got ${JSON.stringify(value)}`);
+}
+
+function readRateLimitScale(node: Node): string {
+  const value: unknown = node.tryGetContext('rateLimitScale');
+  if (value === undefined || value === null || value === '') return '1';
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^\d+(\.\d+)?$/.test(text) || Number(text) > MAX_RATE_LIMIT_SCALE) {
+    throw new Error(
+      `Context "rateLimitScale" must be a number from 0 to ${MAX_RATE_LIMIT_SCALE}, got ${JSON.stringify(value)}`,
+    );
+  }
+  return String(Number(text));
+}
+
+function readApiDomain(node: Node): ApiDomainSettings | undefined {
+  const domainName = contextString(node, 'apiDomainName')?.toLowerCase();
+  const certificateArn = contextString(node, 'apiCertificateArn');
+  if (domainName === undefined && certificateArn === undefined) return undefined;
+  if (domainName === undefined || certificateArn === undefined) {
+    // A domain without its certificate (or the reverse) cannot be deployed; say so at synth.
+    throw new Error('A custom API domain needs both apiDomainName and apiCertificateArn in context (or neither)');
+  }
+  if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domainName)) {
+    throw new Error(`Context "apiDomainName" must be a host name like api.example.com, got "${domainName}"`);
+  }
+  if (!/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
+    throw new Error(`Context "apiCertificateArn" must be an ACM certificate ARN, got "${certificateArn}"`);
+  }
+  return { domainName, certificateArn };
+}
+
+function readVideoEmbedOrigins(node: Node): readonly string[] {
+  const value = contextString(node, 'videoEmbedOrigins');
+  if (value === undefined) return DEFAULT_VIDEO_EMBED_ORIGINS;
+  const origins = value
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter((origin) => origin !== '');
+  for (const origin of origins) {
+    // Exact https origins only: a wildcard or a scheme-only source would reopen what the CSP closes.
+    if (!/^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(origin)) {
+      throw new Error(
+        `Context "videoEmbedOrigins" must list https origins like https://player.example.com, got "${origin}"`,
+      );
+    }
+  }
+  return origins;
 }
 
 export function readSettings(node: Node): AppSettings {
@@ -66,6 +160,12 @@ export function readSettings(node: Node): AppSettings {
   if (!/^https?:\/\/[^/\s]+$/.test(appUrl)) {
     // An origin, not a page: it is used verbatim as the CORS origin, which has no path.
     throw new Error(`Context "appUrl" must be an origin like https://app.example.com, got "${appUrl}"`);
+  }
+  const { protocol, hostname } = new URL(appUrl);
+  if (protocol !== 'https:' && !LOCAL_HOSTS.has(hostname)) {
+    // L8: e-mail links, the CORS origin and the Google callback of a real deployment must be https;
+    // plain http is only the developer's own machine (the default, for synth, tests and a first deploy).
+    throw new Error(`Context "appUrl" must be https for a deployed site (http only on localhost), got "${appUrl}"`);
   }
   const mailFrom = pick('mailFrom');
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom)) {
@@ -86,5 +186,22 @@ export function readSettings(node: Node): AppSettings {
   const google =
     clientId && clientSecretName && domainPrefix ? { clientId, clientSecretName, domainPrefix } : undefined;
 
-  return { appUrl, mailFrom, logLevel: logLevel as LogLevel, google, defaulted };
+  const alarmEmail = contextString(node, 'alarmEmail');
+  if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) {
+    throw new Error(`Context "alarmEmail" must be an e-mail address, got "${alarmEmail}"`);
+  }
+
+  return {
+    appUrl,
+    mailFrom,
+    logLevel: logLevel as LogLevel,
+    google,
+    waf: contextFlag(node, 'waf', true),
+    apiDomain: readApiDomain(node),
+    adminMfaRequired: contextFlag(node, 'adminMfa', true),
+    rateLimitScale: readRateLimitScale(node),
+    alarmEmail,
+    videoEmbedOrigins: readVideoEmbedOrigins(node),
+    defaulted,
+  };
 }

@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
@@ -24,8 +24,20 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 
 export interface WebStackProps extends StackProps {
-  /** `https://<id>.execute-api.<region>.amazonaws.com`, the origin of the `/api/*` behaviour. */
-  readonly apiEndpoint: string;
+  /**
+   * The host of the `/api/*` origin: the API's custom domain, or `<id>.execute-api.<region>.amazonaws.com`
+   * without one (ApiStack.originDomainName).
+   */
+  readonly apiOriginDomain: string;
+  /** The WAFv2 WebACL (scope CLOUDFRONT) to associate; undefined = no WAF (context `waf=false`). */
+  readonly webAclArn?: string;
+  /**
+   * Origins the SPA itself calls besides its own: with Google sign-in, the Cognito hosted-UI domain
+   * (code exchange) and `https://cognito-idp.<region>.amazonaws.com` (Amplify's token refresh).
+   */
+  readonly cognitoOrigins?: readonly string[];
+  /** https origins of the embedded videos (context `videoEmbedOrigins`). */
+  readonly videoEmbedOrigins: readonly string[];
   /** The SPA build (web/dist); undefined = no upload (synth before `npm run build`). */
   readonly webDistPath?: string;
   /**
@@ -52,24 +64,37 @@ function handler(event) {
 }
 `;
 
+export interface CspSources {
+  /** Origins for fetch/XHR besides 'self' (the API is same-origin). */
+  readonly connect: readonly string[];
+  /** Origins allowed in <iframe> (the embedded videos). */
+  readonly frame: readonly string[];
+}
+
 /**
- * Content Security Policy for the SPA. Scripts only from our origin; the spec's outside loads
- * (embedded video, hosted hero image, QR image service) are allowed as https frames and images;
- * Amplify talks to Cognito (cognito-idp.*.amazonaws.com, *.amazoncognito.com); the API is same-origin.
+ * Content Security Policy for the SPA (docs/security.md L6): every source named, no wildcard host.
+ * Scripts only from our origin. Images are ours or inline data: URIs (the SVG art and Amplify UI's
+ * icons; QR codes are drawn in the browser, DESIGN.md §2). Frames are the embedded videos only.
+ * fetch goes to our origin, plus Cognito when Google sign-in is configured. Inline styles stay
+ * allowed: React style props and Amplify UI's theme set them.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "font-src 'self' data:",
-  "connect-src 'self' https://*.amazonaws.com https://*.amazoncognito.com",
-  'frame-src https:',
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self' https://*.amazoncognito.com",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy(sources: CspSources): string {
+  const list = (values: readonly string[]) => values.map((v) => ` ${v}`).join('');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    `connect-src 'self'${list(sources.connect)}`,
+    sources.frame.length > 0 ? `frame-src${list(sources.frame)}` : "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    // Google sign-in leaves by navigation (signInWithRedirect), which form-action does not govern.
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /**
  * Static hosting: a private bucket behind CloudFront (Origin Access Control), with `/api/*`
@@ -98,11 +123,18 @@ export class WebStack extends Stack {
           preload: false,
           override: true,
         },
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({
+            connect: props.cognitoOrigins ?? [],
+            frame: props.videoEmbedOrigins,
+          }),
+          override: true,
+        },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        xssProtection: { protection: true, modeBlock: true, override: true },
+        // No X-XSS-Protection: browsers removed the auditor it switched on, and where it survives it
+        // has been used to leak data; the CSP above is the XSS control.
       },
     });
 
@@ -112,10 +144,10 @@ export class WebStack extends Stack {
       code: FunctionCode.fromInline(SPA_REWRITE),
     });
 
-    const apiDomain = Fn.select(2, Fn.split('/', props.apiEndpoint));
-
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Goldbot SPA and /api',
+      // Per-IP rate rules at the edge (edge-stack.ts); WAFv2 takes the WebACL's ARN here.
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       // North America and Europe edges: the cheapest class; other viewers are served from there.
@@ -130,15 +162,19 @@ export class WebStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(apiDomain, {
+          origin: new HttpOrigin(props.apiOriginDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
-          // API answers are per user and must never be cached; with caching disabled the
-          // all-viewer policy may forward Authorization. The Host header stays API Gateway's own.
+          // API answers are per user and must never be cached (TTL 0 whatever the origin says).
           cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Every viewer header, cookie and query string goes to the API; with caching disabled this
+          // managed policy may forward Authorization (a custom one may not). Forwarding the cookies is
+          // what lets the HttpOnly refresh cookie (goldbot_rt, Path=/api/auth) reach auth-refresh, and
+          // CloudFront returns an origin's Set-Cookie only for forwarded cookies. The Host header stays
+          // the origin's own, as API Gateway (and its custom domain) requires.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
         },
@@ -156,10 +192,6 @@ export class WebStack extends Stack {
     NagSuppressions.addResourceSuppressions(this.distribution, [
       { id: 'AwsSolutions-CFR1', reason: 'The product is sold worldwide; no geo restriction is wanted.' },
       {
-        id: 'AwsSolutions-CFR2',
-        reason: 'WAF is out of scope for this product (cost); API throttling and handler rate limits apply.',
-      },
-      {
         id: 'AwsSolutions-CFR3',
         reason: 'API requests are logged by the HTTP API access log; static asset access logs have no consumer.',
       },
@@ -169,6 +201,17 @@ export class WebStack extends Stack {
           'Uses the default *.cloudfront.net certificate, whose TLS policy cannot be set; a custom domain would use TLSv1.2_2021.',
       },
     ]);
+
+    if (!props.webAclArn) {
+      NagSuppressions.addResourceSuppressions(this.distribution, [
+        {
+          id: 'AwsSolutions-CFR2',
+          reason:
+            'WAF switched off by context (waf=false, e.g. a dev stage). The stage and per-route API throttles and ' +
+            'the per-IP and per-account DynamoDB limits in the handlers still apply.',
+        },
+      ]);
+    }
 
     new CfnOutput(this, 'WebUrl', { value: `https://${this.distribution.distributionDomainName}` });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });

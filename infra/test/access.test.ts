@@ -1,68 +1,241 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getRoute, ROUTES, SCHEDULES } from '@goldbot/shared';
+import { getRoute, ROUTES, SCHEDULES, type RouteId } from '@goldbot/shared';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../lib/paths.js';
-import { ADMIN_USER_COGNITO_ACTIONS, AUTH_COGNITO_ACTIONS, jobAccess, routeAccess } from '../lib/access.js';
+import {
+  ADMIN_USER_COGNITO_CALLS,
+  AUTH_TABLE_SCOPE,
+  AUTH_ROUTE_ACCESS,
+  COGNITO_CALLS_WITHOUT_IAM,
+  cognitoCallsOf,
+  jobAccess,
+  routeAccess,
+} from '../lib/access.js';
+
+const access = (id: RouteId) => routeAccess(getRoute(id));
+const AUTH_PARTITIONS = AUTH_TABLE_SCOPE.partitions;
+const authRoutes = ROUTES.filter((r) => r.path.startsWith('/api/auth/'));
+
+/** IAM StringLike with `*` only, as dynamodb:LeadingKeys is matched. */
+const matchesLike = (pattern: string, value: string) =>
+  new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(value);
+const allows = (patterns: readonly string[] | undefined, partition: string) =>
+  patterns === undefined || patterns.some((p) => matchesLike(p, partition));
+
+/**
+ * The table partitions a source file builds keys for: `PK: \`USER#${...}\`` -> `USER#x` (a sample
+ * value of the prefix), `PK: 'STATS#USERS'` -> itself. GSI keys (GSI1PK...) are not table partitions.
+ */
+function partitionsBuiltIn(relativePath: string): string[] {
+  const source = readFileSync(join(REPO_ROOT, relativePath), 'utf8');
+  const found = [...source.matchAll(/(?<![A-Z0-9])PK: *[`'"]([^`'"$]*)(\$\{)?/g)].map(
+    (m) => `${m[1] ?? ''}${m[2] ? 'x' : ''}`,
+  );
+  return [...new Set(found)];
+}
 
 /** The permission rules over the whole route table, implemented or not, so new routes are covered. */
-describe('routeAccess', () => {
-  it.each(ROUTES.map((r) => [r.id, r] as const))('%s: GET reads, other methods read and write', (_, route) => {
-    expect(routeAccess(route).table).toBe(route.method === 'GET' ? 'read' : 'readWrite');
+describe('routeAccess: table', () => {
+  it.each(ROUTES.map((r) => [r.id, r] as const))('%s: GET reads, other methods read and write', (id, route) => {
+    const expected =
+      id === 'health' ? 'none' : id === 'auth-me' ? 'readWrite' : route.method === 'GET' ? 'read' : 'readWrite';
+    expect(routeAccess(route).table).toBe(expected);
   });
 
-  it('gives Cognito actions only to /api/auth/ routes and the admin per-user actions', () => {
-    for (const route of ROUTES) {
-      const { cognitoActions } = routeAccess(route);
-      if (route.path.startsWith('/api/auth/')) expect(cognitoActions, route.id).toEqual(AUTH_COGNITO_ACTIONS);
-      else if (route.path.startsWith('/api/admin/user/') && route.method !== 'GET')
-        expect(cognitoActions, route.id).toEqual(ADMIN_USER_COGNITO_ACTIONS);
-      else expect(cognitoActions, route.id).toEqual([]);
+  it('lets auth-me write although it is a GET: it creates a missing profile', () => {
+    expect(access('auth-me').table).toBe('readWrite');
+    const otherGets = ROUTES.filter((r) => r.method === 'GET' && r.id !== 'auth-me' && r.id !== 'health');
+    for (const route of otherGets) expect(routeAccess(route).table, route.id).toBe('read');
+  });
+
+  it('gives health no table access at all', () => {
+    expect(access('health')).toMatchObject({ table: 'none', tablePartitions: undefined });
+  });
+
+  it('restricts the auth family to the partitions its store builds keys for, and keeps it out of money', () => {
+    const authFiles = [
+      'functions/src/data/auth-store.ts',
+      'functions/src/data/user-profile-entity.ts',
+      'functions/src/data/one-time-code-entity.ts',
+      'functions/src/data/email-template-store.ts',
+    ];
+    const built = authFiles.flatMap(partitionsBuiltIn);
+    expect(built).toEqual(expect.arrayContaining(['USER#x', 'OTP#x', 'STATS#USERS']));
+    for (const partition of built) expect(allows(AUTH_PARTITIONS, partition), partition).toBe(true);
+    for (const route of authRoutes) expect(routeAccess(route).tablePartitions, route.id).toEqual(AUTH_PARTITIONS);
+    for (const money of ['PAYMENT#x', 'WITHDRAWAL#x', 'TXID#x', 'WALLET#USDT#x', 'ACTIVEWALLET#USDT', 'CATALOG']) {
+      expect(allows(AUTH_PARTITIONS, money), money).toBe(false);
     }
-    expect(routeAccess(getRoute('admin-user-deactivate')).cognitoActions).toContain('cognito-idp:AdminDisableUser');
-    expect(routeAccess(getRoute('admin-users')).cognitoActions).toEqual([]);
+    expect(allows(AUTH_PARTITIONS, 'STATS#PAYMENTS')).toBe(false);
   });
 
-  it('allows every Cognito call the auth adapter makes, registration compensation included', () => {
+  it('lets a partition-restricted route query only the indexes it names, so no list reads around its partitions', () => {
+    // The auth store looks everything up by key: if it ever queries an index, AUTH_TABLE_SCOPE must name it.
+    for (const file of [
+      'functions/src/data/auth-store.ts',
+      'functions/src/data/rate-limit-store.ts',
+      'functions/src/data/email-template-store.ts',
+      'functions/src/data/package-catalog-store.ts',
+    ]) {
+      expect(readFileSync(join(REPO_ROOT, file), 'utf8'), file).not.toMatch(/IndexName/);
+    }
+    for (const route of authRoutes) expect(routeAccess(route).tableIndexes, route.id).toEqual([]);
+    expect(access('contact-list').tableIndexes).toEqual(['GSI1']);
+    for (const id of ['contact-add', 'contact-delete', 'packages-list'] as const) {
+      expect(access(id).tableIndexes, id).toEqual([]);
+    }
+    // Unrestricted routes keep every index (and every partition).
+    expect(access('payment-all')).toMatchObject({ tablePartitions: undefined, tableIndexes: undefined });
+  });
+
+  it('lets every restricted public write count its requests and every restricted signed-in route read the caller', () => {
+    for (const route of ROUTES) {
+      const { tablePartitions } = routeAccess(route);
+      if (!tablePartitions) continue;
+      // The handler kit counts every anonymous write in RATE# before anything else.
+      if (route.auth === 'public' && route.method !== 'GET')
+        expect(allows(tablePartitions, 'RATE#x'), route.id).toBe(true);
+      // The session guard reads USER#<sub> / PROFILE on every signed-in call.
+      if (route.auth !== 'public') expect(allows(tablePartitions, 'USER#x'), route.id).toBe(true);
+    }
+  });
+
+  it('keeps the contact form to messages and counters, and the catalog to itself', () => {
+    const contactKeys = partitionsBuiltIn('functions/src/data/contact-message-entity.ts');
+    expect(contactKeys).toEqual(['CONTACT#x']);
+    expect(access('contact-add').tablePartitions).toEqual(['CONTACT#*', 'RATE#*']);
+    expect(allows(access('contact-add').tablePartitions, 'USER#x')).toBe(false);
+    for (const id of ['contact-add', 'contact-delete'] as const) {
+      expect(allows(access(id).tablePartitions, 'CONTACT#x'), id).toBe(true);
+    }
+    expect(access('packages-list').tablePartitions).toEqual(['CATALOG']);
+    expect(partitionsBuiltIn('functions/src/data/package-catalog-entity.ts')).toEqual(['CATALOG']);
+  });
+});
+
+describe('routeAccess: Cognito', () => {
+  it('names every auth route in the map (the type forces it; this guards casts)', () => {
+    expect(Object.keys(AUTH_ROUTE_ACCESS).sort()).toEqual(authRoutes.map((r) => r.id).sort());
+  });
+
+  it('grants exactly the IAM-governed calls of each route, and nothing to routes outside the maps', () => {
+    for (const route of ROUTES) {
+      const expected = cognitoCallsOf(route.id).filter((a) => !COGNITO_CALLS_WITHOUT_IAM.has(a));
+      expect(routeAccess(route).cognitoActions, route.id).toEqual(expected);
+      if (!(route.id in AUTH_ROUTE_ACCESS) && !(route.id in ADMIN_USER_COGNITO_CALLS)) {
+        expect(routeAccess(route).cognitoActions, route.id).toEqual([]);
+      }
+    }
+  });
+
+  it('matches the calls the security review lists per route', () => {
+    const iam = (id: RouteId) => access(id).cognitoActions;
+    expect(iam('auth-register')).toEqual(['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser']);
+    expect(iam('auth-verify-otp')).toEqual(['cognito-idp:AdminConfirmSignUp', 'cognito-idp:AdminUpdateUserAttributes']);
+    expect(iam('auth-login')).toEqual([
+      'cognito-idp:AdminConfirmSignUp',
+      'cognito-idp:AdminUpdateUserAttributes',
+      'cognito-idp:AdminListGroupsForUser',
+    ]);
+    expect(iam('auth-reset-password')).toEqual([
+      'cognito-idp:AdminSetUserPassword',
+      'cognito-idp:AdminUserGlobalSignOut',
+    ]);
+    expect(iam('auth-update-user')).toEqual(['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut']);
+    expect(iam('auth-confirm-email-change')).toEqual([
+      'cognito-idp:AdminUpdateUserAttributes',
+      'cognito-idp:AdminUserGlobalSignOut',
+    ]);
+    for (const id of [
+      'auth-resend-otp',
+      'auth-refresh',
+      'auth-logout',
+      'auth-request-password-reset',
+      'auth-verify-reset-otp',
+      'auth-me',
+      'auth-get-user-data',
+    ] as const) {
+      expect(iam(id), id).toEqual([]);
+    }
+    expect(cognitoCallsOf('auth-refresh')).toEqual(['cognito-idp:InitiateAuth']);
+    expect(cognitoCallsOf('auth-logout')).toEqual(['cognito-idp:RevokeToken']);
+    for (const id of ['admin-user-activate', 'admin-user-deactivate'] as const) {
+      expect(iam(id), id).toEqual([
+        'cognito-idp:AdminDisableUser',
+        'cognito-idp:AdminEnableUser',
+        'cognito-idp:AdminUserGlobalSignOut',
+      ]);
+    }
+    expect(iam('admin-users')).toEqual([]);
+  });
+
+  it('documents every Cognito call the auth adapter makes', () => {
     const adapter = readFileSync(join(REPO_ROOT, 'functions/src/adapters/cognito-directory.ts'), 'utf8');
-    const commands = [...adapter.matchAll(/new (\w+)Command\(/g)].map((m) => `cognito-idp:${m[1]}`);
+    const commands = new Set([...adapter.matchAll(/new (\w+)Command\(/g)].map((m) => `cognito-idp:${m[1] ?? ''}`));
     expect(commands).toContain('cognito-idp:AdminDeleteUser');
-    for (const action of new Set(commands)) expect(AUTH_COGNITO_ACTIONS, action).toContain(action);
+    const documented = new Set(authRoutes.flatMap((r) => cognitoCallsOf(r.id)));
+    for (const action of commands) expect([...documented], action).toContain(action);
   });
 
   it('lists only specific Cognito actions', () => {
-    for (const action of [...AUTH_COGNITO_ACTIONS, ...ADMIN_USER_COGNITO_ACTIONS]) {
-      expect(action).toMatch(/^cognito-idp:[A-Z][A-Za-z]+$/);
+    for (const route of ROUTES) {
+      for (const action of cognitoCallsOf(route.id)) expect(action).toMatch(/^cognito-idp:[A-Z][A-Za-z]+$/);
     }
   });
+});
 
-  it('lets only mutating auth, payment and withdrawal routes send mail', () => {
+describe('routeAccess: mail and the code key', () => {
+  it('lets only the routes that mail send it', () => {
     const senders = ROUTES.filter((r) => routeAccess(r).sendsMail).map((r) => r.id);
-    expect(senders).toEqual(
-      expect.arrayContaining([
+    const authSenders = senders.filter((id) => id.startsWith('auth-')).sort();
+    expect(authSenders).toEqual(
+      [
         'auth-register',
         'auth-resend-otp',
+        'auth-login',
         'auth-request-password-reset',
-        'payment-approve-usdt',
-        'withdrawal-approve',
-      ]),
+        'auth-update-user',
+        'auth-confirm-email-change',
+      ].sort(),
     );
+    expect(senders).toEqual(expect.arrayContaining(['payment-approve-usdt', 'withdrawal-approve']));
     for (const id of senders) {
-      const route = getRoute(id as Parameters<typeof getRoute>[0]);
+      const route = getRoute(id as RouteId);
       expect(route.method).not.toBe('GET');
       expect(route.path).toMatch(/^\/api\/(auth|payment|withdrawal)\//);
     }
-    expect(routeAccess(getRoute('contact-add')).sendsMail).toBe(false);
+    expect(access('contact-add').sendsMail).toBe(false);
+  });
+
+  it('gives the code key to the routes that issue or check codes only', () => {
+    const readers = ROUTES.filter((r) => routeAccess(r).readsOtpHashKey)
+      .map((r) => r.id)
+      .sort();
+    expect(readers).toEqual(
+      [
+        'auth-register',
+        'auth-verify-otp',
+        'auth-resend-otp',
+        'auth-login',
+        'auth-request-password-reset',
+        'auth-verify-reset-otp',
+        'auth-reset-password',
+        'auth-update-user',
+        'auth-confirm-email-change',
+      ].sort(),
+    );
   });
 });
 
 describe('jobAccess', () => {
-  it('covers every scheduled job; only the activation mail job sends mail', () => {
+  it('covers every scheduled job; only the activation mail job sends mail; none reads the code key', () => {
     for (const job of SCHEDULES) {
-      const access = jobAccess(job);
-      expect(access.table).toBe('readWrite');
-      expect(access.cognitoActions).toEqual([]);
-      expect(access.sendsMail, job.id).toBe(job.id === 'job-send-activation-emails');
+      const profile = jobAccess(job);
+      expect(profile.table).toBe('readWrite');
+      expect(profile.cognitoActions).toEqual([]);
+      expect(profile.readsOtpHashKey).toBe(false);
+      expect(profile.sendsMail, job.id).toBe(job.id === 'job-send-activation-emails');
     }
   });
 });

@@ -1,8 +1,12 @@
-import { ADMIN_GROUP, implementedRoutes, SCHEDULES, TABLE_DEFINITION } from '@goldbot/shared';
+import { ADMIN_GROUP, AUTH, implementedRoutes, SCHEDULES, TABLE_DEFINITION } from '@goldbot/shared';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeAccess } from '../lib/access.js';
-import { DEFAULT_SETTINGS } from '../lib/settings.js';
+import { GLOBAL_SIGN_OUT_FAILURES } from '../lib/constructs/security-alarms.js';
+import { EDGE_REGION, WAF_RATE_LIMITS } from '../lib/edge-stack.js';
+import { stageRouteSettings } from '../lib/route-throttles.js';
+import { DEFAULT_SETTINGS, DEFAULT_VIDEO_EMBED_ORIGINS } from '../lib/settings.js';
 import { asArray, policyStatements, resourcesOfType, synthGoldbot, type SynthResult } from './helpers/synth.js';
 
 /**
@@ -30,24 +34,27 @@ function functionOf(route: (typeof routes)[number]): [string, Fn] {
   return matches[0] as [string, Fn];
 }
 
-/** OTP_HASH_KEY as the template carries it: a dynamic reference CloudFormation resolves at deploy time. */
-function otpHashKeyReference() {
+/** The OTP hash key secret's logical id; functions get its ARN (Ref), never its value. */
+function otpHashKeySecretId(): string {
   const [secretId] = Object.keys(resourcesOfType(synth.templates.api, 'AWS::SecretsManager::Secret'));
-  return { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] };
+  return secretId ?? '';
 }
 
-/** Every action the function's role is allowed, from the policies attached to it. */
-function actionsOf(fn: Fn): string[] {
+type Statement = { Action: string | string[]; Resource: unknown; Condition?: Record<string, unknown> };
+
+/** Every statement of the policies attached to the function's role. */
+function statementsOf(fn: Fn): Statement[] {
   const roleId = fn.Properties.Role['Fn::GetAtt'][0];
   const policies = Object.values(resourcesOfType(synth.templates.api, 'AWS::IAM::Policy')).filter((p) =>
     JSON.stringify(p.Properties?.Roles).includes(`"${roleId}"`),
   );
-  return policies.flatMap((p) =>
-    asArray((p.Properties?.PolicyDocument as { Statement: Array<{ Action: string | string[] }> }).Statement).flatMap(
-      (s) => asArray(s.Action),
-    ),
-  );
+  return policies.flatMap((p) => asArray((p.Properties?.PolicyDocument as { Statement: Statement[] }).Statement));
 }
+
+/** Every action the function's role is allowed, from the policies attached to it. */
+const actionsOf = (fn: Fn): string[] => statementsOf(fn).flatMap((s) => asArray(s.Action));
+
+const envOf = (fn: Fn) => (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 
 describe('API stack', () => {
   it('has exactly one Lambda function per implemented route (plus one per implemented job)', () => {
@@ -104,23 +111,54 @@ describe('API stack', () => {
         Handler: 'index.handler',
         LoggingConfig: { LogGroup: expect.anything() },
       });
-      const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(Object.keys(env).sort()).toEqual(
+      const env = envOf(fn);
+      const access = routeAccess(route);
+      const isAuth = route.path.startsWith('/api/auth/');
+      expect(Object.keys(env).sort(), route.id).toEqual(
         [
           'APP_URL',
           'LOG_LEVEL',
           'MAIL_FROM',
           'NODE_OPTIONS',
-          'OTP_HASH_KEY',
+          'RATE_LIMIT_SCALE',
           'TABLE_NAME',
           'USER_POOL_CLIENT_ID',
           'USER_POOL_ID',
+          ...(access.readsOtpHashKey ? ['OTP_HASH_KEY_SECRET_ARN'] : []),
+          ...(isAuth ? ['ADMIN_MFA_REQUIRED'] : []),
         ].sort(),
       );
       expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
       expect(env.APP_URL).toBe(DEFAULT_SETTINGS.appUrl);
-      expect(env.OTP_HASH_KEY, route.id).toEqual(otpHashKeyReference());
+      expect(env.RATE_LIMIT_SCALE, route.id).toBe('1');
+      if (isAuth) expect(env.ADMIN_MFA_REQUIRED, route.id).toBe('true');
     }
+  });
+
+  it('never puts the OTP hash key into a function: the code routes get the secret ARN and may read that secret only', () => {
+    const secretRef = { Ref: otpHashKeySecretId() };
+    for (const route of routes) {
+      const [, fn] = functionOf(route);
+      const env = envOf(fn);
+      expect(env.OTP_HASH_KEY, route.id).toBeUndefined();
+      expect(JSON.stringify(env), route.id).not.toContain('resolve:secretsmanager');
+      const secretStatements = statementsOf(fn).filter((s) =>
+        asArray(s.Action).some((a) => a.startsWith('secretsmanager:')),
+      );
+      if (routeAccess(route).readsOtpHashKey) {
+        expect(env.OTP_HASH_KEY_SECRET_ARN, route.id).toEqual(secretRef);
+        expect(secretStatements, route.id).toEqual([
+          { Action: 'secretsmanager:GetSecretValue', Effect: 'Allow', Resource: secretRef },
+        ]);
+      } else {
+        expect(env.OTP_HASH_KEY_SECRET_ARN, route.id).toBeUndefined();
+        expect(secretStatements, route.id).toEqual([]);
+      }
+    }
+    const readers = routes.filter((r) => routeAccess(r).readsOtpHashKey).map((r) => r.id);
+    expect(readers).toEqual(expect.arrayContaining(['auth-register', 'auth-login', 'auth-reset-password']));
+    expect(readers).not.toContain('auth-me');
+    expect(readers).not.toContain('contact-add');
   });
 
   it('generates the OTP hash key in Secrets Manager and never writes its value into the template', () => {
@@ -148,14 +186,13 @@ describe('API stack', () => {
     for (const route of routes) {
       const access = routeAccess(route);
       const actions = actionsOf(functionOf(route)[1]);
-      expect(actions, route.id).toContain('dynamodb:Query');
       // No request path may Scan (DESIGN.md §7); IAM refuses it too.
       expect(actions, route.id).not.toContain('dynamodb:Scan');
+      expect(actions.includes('dynamodb:GetItem'), `${route.id} reads`).toBe(access.table !== 'none');
       expect(actions.includes('dynamodb:PutItem'), `${route.id} writes`).toBe(access.table === 'readWrite');
-      expect(
-        actions.some((a) => a.startsWith('cognito-idp:')),
-        `${route.id} cognito`,
-      ).toBe(access.cognitoActions.length > 0);
+      expect(actions.filter((a) => a.startsWith('cognito-idp:')).sort(), `${route.id} cognito`).toEqual(
+        [...access.cognitoActions].sort(),
+      );
       expect(actions.includes('ses:SendEmail'), `${route.id} ses`).toBe(access.sendsMail);
       expect(actions.filter((a) => a.startsWith('logs:')).sort(), route.id).toEqual([
         'logs:CreateLogStream',
@@ -164,19 +201,99 @@ describe('API stack', () => {
     }
   });
 
+  it('lets auth-me write (it creates a missing profile) while every other GET only reads', () => {
+    for (const route of routes.filter((r) => r.method === 'GET' && r.id !== 'health')) {
+      const actions = actionsOf(functionOf(route)[1]);
+      const writes = ['dynamodb:PutItem', 'dynamodb:UpdateItem'].every((a) => actions.includes(a));
+      expect(writes, route.id).toBe(route.id === 'auth-me');
+    }
+    const health = routes.find((r) => r.id === 'health');
+    if (!health) throw new Error('health is not implemented');
+    expect(actionsOf(functionOf(health)[1]).some((a) => a.startsWith('dynamodb:'))).toBe(false);
+  });
+
+  it('limits table items to the route’s partitions with dynamodb:LeadingKeys, and indexes to Query', () => {
+    for (const route of routes) {
+      const access = routeAccess(route);
+      if (access.table === 'none') continue;
+      const dynamo = statementsOf(functionOf(route)[1]).filter((s) =>
+        asArray(s.Action).some((a) => a.startsWith('dynamodb:')),
+      );
+      const onIndexes = (s: Statement) => JSON.stringify(s.Resource).includes('/index/');
+      const [items, indexes] = [dynamo.filter((s) => !onIndexes(s)), dynamo.filter(onIndexes)];
+      expect(items, route.id).toHaveLength(1);
+      expect(items[0]?.Condition, route.id).toEqual(
+        access.tablePartitions
+          ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...access.tablePartitions] } }
+          : undefined,
+      );
+      const indexNames = indexes
+        .flatMap((s) => asArray(s.Resource))
+        .map((r) => JSON.stringify(r).match(/\/index\/([^"]+)"/)?.[1]);
+      expect(
+        indexes.map((s) => s.Action),
+        route.id,
+      ).toEqual(indexes.length > 0 ? ['dynamodb:Query'] : []);
+      expect(indexNames, route.id).toEqual(access.tableIndexes ? [...access.tableIndexes] : ['*']);
+    }
+    const restricted = routes.filter((r) => routeAccess(r).tablePartitions).map((r) => r.id);
+    expect(restricted).toEqual(expect.arrayContaining(['auth-login', 'contact-add', 'packages-list']));
+  });
+
   it('uses no AWS managed policy on the function roles', () => {
     for (const role of Object.values(resourcesOfType(synth.templates.api, 'AWS::IAM::Role'))) {
       expect(role.Properties?.ManagedPolicyArns).toBeUndefined();
     }
   });
 
-  it('logs access and throttles on the default stage', () => {
+  it('logs access and throttles on the default stage, per route from the route table', () => {
     synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
-      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+      RouteSettings: stageRouteSettings(routes),
     });
+    const [stage] = Object.values(resourcesOfType(synth.templates.api, 'AWS::ApiGatewayV2::Stage'));
+    const settings = stage?.Properties?.RouteSettings as Record<string, { ThrottlingRateLimit: number }>;
+    expect(Object.keys(settings)).toHaveLength(routes.length);
+    expect(settings['POST /api/auth/login']).toEqual({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 });
+    expect(settings['POST /api/contact/add']).toEqual({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 });
+    expect(settings['GET /api/auth/me']).toEqual({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 });
+  });
+
+  it('creates the stage after its routes (RouteSettings must name existing route keys)', () => {
+    const json = synth.templates.api.toJSON() as { Resources: Record<string, { Type: string; DependsOn?: string[] }> };
+    const [stage] = Object.values(json.Resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Stage');
+    const routeIds = Object.entries(json.Resources)
+      .filter(([, r]) => r.Type === 'AWS::ApiGatewayV2::Route')
+      .map(([id]) => id);
+    expect(routeIds).toHaveLength(routes.length);
+    for (const id of routeIds) expect(stage?.DependsOn, id).toContain(id);
+  });
+
+  it('keeps the execute-api endpoint as CloudFront’s origin when no custom domain is given', () => {
+    synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: false });
+    synth.templates.api.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+  });
+
+  it('alarms on the first global sign-out failure in 5 minutes, and treats no data as fine', () => {
+    synth.templates.api.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: GLOBAL_SIGN_OUT_FAILURES.namespace,
+      MetricName: 'GlobalSignOutFailures',
+      Dimensions: [{ Name: 'Service', Value: 'auth' }],
+      Statistic: 'Sum',
+      Period: 300,
+      EvaluationPeriods: 1,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [{ Ref: Match.anyValue() }],
+    });
+    expect(GLOBAL_SIGN_OUT_FAILURES.namespace).toBe('Goldbot');
+    synth.templates.api.resourceCountIs('AWS::SNS::Topic', 1);
+    // No e-mail subscription without the alarmEmail context.
+    synth.templates.api.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
   it('allows only the app URL as CORS origin', () => {
@@ -245,7 +362,15 @@ describe('Auth stack', () => {
     synth.templates.auth.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
   });
 
-  it('has one public client with password + refresh flows, no secret, 1 h / 30 d tokens', () => {
+  it('offers optional TOTP MFA (no SMS)', () => {
+    synth.templates.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+    });
+  });
+
+  it(`has one public client with password + refresh flows, no secret, 1 h / ${AUTH.refreshTokenDays} d tokens`, () => {
+    expect(AUTH.refreshTokenDays).toBe(7);
     synth.templates.auth.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     synth.templates.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
@@ -253,7 +378,7 @@ describe('Auth stack', () => {
       AllowedOAuthFlowsUserPoolClient: false,
       IdTokenValidity: 60,
       AccessTokenValidity: 60,
-      RefreshTokenValidity: 43200,
+      RefreshTokenValidity: AUTH.refreshTokenDays * 24 * 60,
       TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'minutes' },
     });
   });
@@ -312,42 +437,137 @@ describe('Web stack', () => {
     ).toBeUndefined();
   });
 
-  it('forwards /api/* to the HTTP API uncached, with all viewer headers except Host', () => {
+  it('forwards /api/* to the HTTP API uncached, with all viewer headers and cookies except Host', () => {
     synth.templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         CacheBehaviors: [
           Match.objectLike({
             PathPattern: '/api/*',
-            CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
-            OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+            // TTL 0: API answers are never cached, whatever the origin says.
+            CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+            // Every viewer header, cookie (the goldbot_rt refresh cookie) and query string; CloudFront
+            // passes an origin's Set-Cookie back only for cookies it forwards.
+            OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
             AllowedMethods: Match.arrayWith(['PUT', 'POST', 'DELETE']), // order as CloudFront lists them
             ViewerProtocolPolicy: 'https-only',
           }),
         ],
         Origins: Match.arrayWith([
-          Match.objectLike({ CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only' }) }),
+          Match.objectLike({
+            // The execute-api host (no custom domain in this synth).
+            DomainName: { 'Fn::Select': [2, { 'Fn::Split': ['/', Match.anyValue()] }] },
+            CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only' }),
+          }),
         ]),
       }),
     });
+    // The managed ids above are the documented policies: CachingDisabled and AllViewerExceptHostHeader.
+    expect(CachePolicy.CACHING_DISABLED.cachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
+    expect(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId).toBe(
+      'b689b0a8-53d0-40ab-baf2-68738e2966ac',
+    );
   });
 
-  it('sends security headers', () => {
+  it('sends security headers, with a CSP that names every source and no X-XSS-Protection', () => {
     synth.templates.web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({
         SecurityHeadersConfig: Match.objectLike({
           StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: Match.anyValue() }),
-          ContentSecurityPolicy: Match.objectLike({
-            ContentSecurityPolicy: Match.stringLikeRegexp("script-src 'self'"),
-          }),
           FrameOptions: Match.objectLike({ FrameOption: 'DENY' }),
           ContentTypeOptions: Match.anyValue(),
         }),
       }),
     });
+    const [policy] = Object.values(resourcesOfType(synth.templates.web, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const headers = (
+      policy?.Properties?.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, unknown> }
+    ).SecurityHeadersConfig;
+    expect(headers.XSSProtection).toBeUndefined();
+    const csp = (headers.ContentSecurityPolicy as { ContentSecurityPolicy: string }).ContentSecurityPolicy;
+    expect(csp.split('; ')).toEqual([
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      "font-src 'self' data:",
+      // No Google in this synth: the SPA talks to its own origin only.
+      "connect-src 'self'",
+      `frame-src ${DEFAULT_VIDEO_EMBED_ORIGINS.join(' ')}`,
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ]);
+    expect(csp).not.toMatch(/\*|https: |https:;/);
+  });
+
+  it('puts the WAF WebACL (from the us-east-1 edge stack) in front of the distribution', () => {
+    synth.templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        WebACLId: { 'Fn::GetStackOutput': { StackName: 'Goldbot-Edge', OutputName: 'WebAclArn', Region: EDGE_REGION } },
+      }),
+    });
+    expect(synth.stacks.web.dependencies.map((s) => s.stackName)).toContain('Goldbot-Edge');
   });
 
   it('uploads nothing when the SPA has not been built', () => {
     synth.templates.web.resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});
+
+describe('Edge stack (WAF, on by default)', () => {
+  it('is pinned to us-east-1, the only region CloudFront WebACLs exist in', () => {
+    expect(synth.stacks.edge?.region).toBe(EDGE_REGION);
+    // Every other stack stays env-agnostic.
+    for (const name of ['data', 'auth', 'api', 'web'] as const) {
+      expect(synth.stacks[name].environment, name).toBe('aws://unknown-account/unknown-region');
+    }
+  });
+
+  it('rate-limits per IP: tightly on /api/*, loosely everywhere, answering 429 in the API error shape', () => {
+    const edge = synth.templates.edge;
+    if (!edge) throw new Error('no edge template');
+    edge.resourceCountIs('AWS::WAFv2::WebACL', 1);
+    const block = {
+      Block: { CustomResponse: Match.objectLike({ ResponseCode: 429, CustomResponseBodyKey: 'TooManyRequests' }) },
+    };
+    edge.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      CustomResponseBodies: {
+        TooManyRequests: { ContentType: 'APPLICATION_JSON', Content: Match.stringLikeRegexp('"message".*"msg"') },
+      },
+      Rules: [
+        Match.objectLike({
+          Name: 'ApiRatePerIp',
+          Action: block,
+          Statement: {
+            RateBasedStatement: {
+              Limit: WAF_RATE_LIMITS.apiPerIp,
+              EvaluationWindowSec: 300,
+              AggregateKeyType: 'IP',
+              ScopeDownStatement: {
+                ByteMatchStatement: Match.objectLike({
+                  FieldToMatch: { UriPath: {} },
+                  PositionalConstraint: 'STARTS_WITH',
+                  SearchString: '/api/',
+                }),
+              },
+            },
+          },
+        }),
+        Match.objectLike({
+          Name: 'SiteRatePerIp',
+          Action: block,
+          Statement: {
+            RateBasedStatement: { Limit: WAF_RATE_LIMITS.sitePerIp, EvaluationWindowSec: 300, AggregateKeyType: 'IP' },
+          },
+        }),
+      ],
+    });
+    expect(WAF_RATE_LIMITS.apiPerIp).toBe(300);
+    expect(WAF_RATE_LIMITS.sitePerIp).toBeGreaterThan(WAF_RATE_LIMITS.apiPerIp);
+    edge.hasOutput('WebAclArn', { Value: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } });
   });
 });
 
@@ -368,24 +588,22 @@ describe('Security', () => {
     }
   });
 
-  it.each(['data', 'auth', 'api', 'web'] as const)(
+  it.each(['data', 'auth', 'api', 'web', 'edge'] as const)(
     'cdk-nag reports no unsuppressed AwsSolutions error in %s',
     (name) => {
-      const errors = Annotations.fromStack(synth.stacks[name]).findError(
-        '*',
-        Match.stringLikeRegexp('AwsSolutions-.*'),
-      );
+      const stack = synth.stacks[name];
+      if (!stack) throw new Error(`no ${name} stack`);
+      const errors = Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-.*'));
       expect(errors).toEqual([]);
     },
   );
 
-  it.each(['data', 'auth', 'api', 'web'] as const)(
+  it.each(['data', 'auth', 'api', 'web', 'edge'] as const)(
     'cdk-nag reports no unsuppressed AwsSolutions warning in %s',
     (name) => {
-      const warnings = Annotations.fromStack(synth.stacks[name]).findWarning(
-        '*',
-        Match.stringLikeRegexp('AwsSolutions-.*'),
-      );
+      const stack = synth.stacks[name];
+      if (!stack) throw new Error(`no ${name} stack`);
+      const warnings = Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'));
       expect(warnings).toEqual([]);
     },
   );

@@ -1,6 +1,8 @@
 import { implementedRoutes, type ScheduleDefinition } from '@goldbot/shared';
+import { App } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGoldbotApp } from '../lib/goldbot-app.js';
 import {
   asArray,
   fakeWebDist,
@@ -12,16 +14,25 @@ import {
 
 /**
  * The paths the default synth does not take: Google sign-in (all three context values), the SPA
- * upload (a web build exists) and scheduled jobs (none is implemented yet, so a test job reuses an
- * existing handler file to prove the code path synthesizes, passes cdk-nag and grants no wildcard).
+ * upload (a web build exists), scheduled jobs (none is implemented yet, so a test job reuses an
+ * existing handler file to prove the code path synthesizes, passes cdk-nag and grants no wildcard),
+ * a custom API domain, the alarm e-mail, admin MFA off, a rate-limit scale and other embed origins.
+ * WAF off is a synth of its own (below).
  */
 const testJob: ScheduleDefinition = { id: 'health', cron: '5 0 * * 1-5', implemented: true, summary: 'Test job' };
+const apiCertificateArn = 'arn:aws:acm:eu-west-1:123456789012:certificate/0a1b2c3d-aaaa-bbbb-cccc-1234567890ab';
 const googleContext = {
   googleClientId: 'test-client.apps.googleusercontent.com',
   googleClientSecretName: 'goldbot/google-client-secret',
   cognitoDomainPrefix: 'goldbot-test',
   appUrl: 'https://app.example.com',
   mailFrom: 'no-reply@mail.example.com',
+  apiDomainName: 'api.example.com',
+  apiCertificateArn,
+  alarmEmail: 'ops@example.com',
+  adminMfa: 'false',
+  rateLimitScale: '0.5',
+  videoEmbedOrigins: 'https://www.youtube-nocookie.com,https://player.vimeo.com',
 };
 
 let synth: SynthResult;
@@ -115,13 +126,85 @@ describe('Google sign-in', () => {
 });
 
 describe('OTP hash key', () => {
-  it('reaches every function, jobs included', () => {
+  it('reaches no job, and no function as a value', () => {
     const fns = Object.values(resourcesOfType(synth.templates.api, 'AWS::Lambda::Function'));
     expect(fns).toHaveLength(implementedRoutes().length + 1);
     for (const fn of fns) {
       const env = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(JSON.stringify(env.OTP_HASH_KEY)).toContain('{{resolve:secretsmanager:');
+      expect(JSON.stringify(env)).not.toContain('{{resolve:secretsmanager:');
+      expect(env.OTP_HASH_KEY).toBeUndefined();
+      if (String(fn.Properties?.Description).startsWith('Scheduled'))
+        expect(env.OTP_HASH_KEY_SECRET_ARN).toBeUndefined();
     }
+  });
+});
+
+describe('custom API domain', () => {
+  it('gives the HTTP API the domain (TLS 1.2, regional) and switches the execute-api endpoint off', () => {
+    synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
+    synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: 'api.example.com',
+      DomainNameConfigurations: [
+        { CertificateArn: apiCertificateArn, EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' },
+      ],
+    });
+    synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', { Stage: '$default' });
+    synth.templates.api.hasOutput('ApiDomainTarget', {
+      Value: { 'Fn::GetAtt': [Match.anyValue(), 'RegionalDomainName'] },
+    });
+    synth.templates.api.hasOutput('ApiEndpoint', { Value: 'https://api.example.com' });
+  });
+
+  it('makes the domain CloudFront’s /api/* origin', () => {
+    synth.templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Origins: Match.arrayWith([
+          Match.objectLike({
+            DomainName: 'api.example.com',
+            CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only' }),
+          }),
+        ]),
+      }),
+    });
+  });
+});
+
+describe('security context switches', () => {
+  it('passes adminMfa=false to the auth functions only, and the rate-limit scale to every function', () => {
+    const fns = Object.values(resourcesOfType(synth.templates.api, 'AWS::Lambda::Function'));
+    for (const fn of fns) {
+      const env = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(env.RATE_LIMIT_SCALE).toBe('0.5');
+      const isAuth = String(fn.Properties?.Description).includes(' /api/auth/');
+      expect(env.ADMIN_MFA_REQUIRED).toBe(isAuth ? 'false' : undefined);
+    }
+  });
+
+  it('subscribes the alarm e-mail to the alarm topic', () => {
+    synth.templates.api.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+      TopicArn: { Ref: Match.anyValue() },
+    });
+  });
+
+  it('lets the CSP reach Cognito (hosted UI and token refresh) and the configured video hosts, nothing else', () => {
+    const [policy] = Object.values(resourcesOfType(synth.templates.web, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const config = policy?.Properties?.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: { 'Fn::Join': [string, unknown[]] } } };
+    };
+    // The hosted-UI domain comes from the auth stack at deploy time; flatten the join to read it.
+    const parts = config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy['Fn::Join'][1];
+    const csp = parts
+      .map((p) => (typeof p === 'string' ? p : JSON.stringify(p).includes('HostedUiDomain') ? '<prefix>' : '<region>'))
+      .join('');
+    const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
+    expect(directive('connect-src')).toBe(
+      "connect-src 'self' https://<prefix>.auth.<region>.amazoncognito.com https://cognito-idp.<region>.amazonaws.com",
+    );
+    expect(directive('frame-src')).toBe('frame-src https://www.youtube-nocookie.com https://player.vimeo.com');
+    expect(directive('img-src')).toBe("img-src 'self' data:");
+    expect(directive('form-action')).toBe("form-action 'self'");
   });
 });
 
@@ -210,12 +293,48 @@ describe('security with every optional feature on', () => {
     }
   });
 
-  it.each(['data', 'auth', 'api', 'web'] as const)(
+  it.each(['data', 'auth', 'api', 'web', 'edge'] as const)(
     'cdk-nag reports no unsuppressed AwsSolutions finding in %s',
     (name) => {
-      const annotations = Annotations.fromStack(synth.stacks[name]);
+      const stack = synth.stacks[name];
+      if (!stack) throw new Error(`no ${name} stack`);
+      const annotations = Annotations.fromStack(stack);
       expect(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
       expect(annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
     },
   );
+});
+
+describe('WAF switched off (waf=false)', () => {
+  let noWaf: SynthResult;
+  beforeAll(() => {
+    noWaf = synthGoldbot({ context: { waf: 'false' } });
+  });
+  afterAll(() => noWaf.cleanup());
+
+  it('has no edge stack and no WebACL on the distribution', () => {
+    expect(noWaf.stacks.edge).toBeUndefined();
+    expect(noWaf.templates.edge).toBeUndefined();
+    const [distribution] = Object.values(resourcesOfType(noWaf.templates.web, 'AWS::CloudFront::Distribution'));
+    expect((distribution?.Properties?.DistributionConfig as Record<string, unknown>).WebACLId).toBeUndefined();
+    expect(noWaf.stacks.web.dependencies.map((s) => s.stackName)).not.toContain('Goldbot-Edge');
+  });
+
+  it.each(['data', 'auth', 'api', 'web'] as const)('stays clean under cdk-nag in %s', (name) => {
+    const annotations = Annotations.fromStack(noWaf.stacks[name]);
+    expect(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+    expect(annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+  });
+});
+
+describe('L8: synth refuses a deployed site without https', () => {
+  it('fails for a non-local http appUrl', () => {
+    const app = new App({ context: { appUrl: 'http://app.example.com' } });
+    expect(() => createGoldbotApp(app)).toThrow(/must be https/);
+  });
+
+  it('still takes the localhost default (npm run synth, the tests)', () => {
+    const local = synthGoldbot({ context: { appUrl: 'http://localhost:5173', waf: 'false' } });
+    local.cleanup();
+  });
 });

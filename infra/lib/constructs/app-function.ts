@@ -1,10 +1,11 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyStatement, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { AccessProfile } from '../access.js';
@@ -34,8 +35,13 @@ export interface FunctionContext {
   readonly appUrl: string;
   readonly mailFrom: string;
   readonly logLevel: LogLevel;
-  /** OTP_HASH_KEY: a CloudFormation dynamic reference to the generated secret (see api-stack.ts). */
-  readonly otpHashKey: string;
+  /** RATE_LIMIT_SCALE of every function (context `rateLimitScale`, see settings.ts). */
+  readonly rateLimitScale: string;
+  /**
+   * The key of the keyed hash one-time codes are stored as. Only functions whose AccessProfile says
+   * readsOtpHashKey get its ARN (OTP_HASH_KEY_SECRET_ARN) and may read it, at cold start.
+   */
+  readonly otpHashKeySecret: ISecret;
 }
 
 export interface AppFunctionProps {
@@ -44,6 +50,8 @@ export interface AppFunctionProps {
   readonly description: string;
   readonly access: AccessProfile;
   readonly context: FunctionContext;
+  /** Variables only this function gets, on top of the shared ones. */
+  readonly environment?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -120,15 +128,25 @@ export class AppFunction extends Construct {
         MAIL_FROM: context.mailFrom,
         APP_URL: context.appUrl,
         LOG_LEVEL: context.logLevel,
-        OTP_HASH_KEY: context.otpHashKey,
+        RATE_LIMIT_SCALE: context.rateLimitScale,
+        ...(access.readsOtpHashKey ? { OTP_HASH_KEY_SECRET_ARN: context.otpHashKeySecret.secretArn } : {}),
+        ...props.environment,
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
 
-    // Explicit actions instead of grantReadData: that helper includes dynamodb:Scan, and no request
-    // path may Scan (DESIGN.md §7), so IAM enforces it too. TransactWriteItems needs no action of
-    // its own; it is authorised by the item actions below.
-    context.table.grant(role, ...(access.table === 'read' ? TABLE_READ_ACTIONS : TABLE_READ_WRITE_ACTIONS));
+    grantTableAccess(role, context.table, access);
+
+    if (access.readsOtpHashKey) {
+      // GetSecretValue on this one secret, nothing else (grantRead would add DescribeSecret).
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [context.otpHashKeySecret.secretArn],
+        }),
+      );
+    }
 
     if (access.cognitoActions.length > 0) {
       context.userPool.grant(role, ...access.cognitoActions);
@@ -153,22 +171,58 @@ export class AppFunction extends Construct {
       );
     }
 
-    NagSuppressions.addResourceSuppressions(
-      role,
-      [
-        {
-          id: 'AwsSolutions-IAM5',
-          reason: 'Table grants include the table’s own GSIs (<table-arn>/index/*), which the admin lists query.',
-          appliesTo: [{ regex: '/^Resource::.*\\/index\\/\\*$/' }],
-        },
-      ],
-      true,
-    );
+    if (access.table !== 'none' && access.tableIndexes === undefined) {
+      NagSuppressions.addResourceSuppressions(
+        role,
+        [
+          {
+            id: 'AwsSolutions-IAM5',
+            reason: 'dynamodb:Query on the table’s own GSIs (<table-arn>/index/*), which the lists query.',
+            appliesTo: [{ regex: '/^Resource::.*\\/index\\/\\*$/' }],
+          },
+        ],
+        true,
+      );
+    }
     NagSuppressions.addResourceSuppressions(this.function, [
       {
         id: 'AwsSolutions-L1',
         reason: 'DESIGN.md §2 pins nodejs22.x (arm64); the runtime is raised deliberately, not by the linter.',
       },
     ]);
+  }
+}
+
+/**
+ * Explicit actions instead of grantReadData: that helper includes dynamodb:Scan, and no request path
+ * may Scan (DESIGN.md §7), so IAM enforces it too. TransactWriteItems needs no action of its own; it
+ * is authorised by the item actions below, each checked against its own key.
+ *
+ * Item actions go on the table, limited by `dynamodb:LeadingKeys` to the function's partitions when
+ * the AccessProfile names them (ForAllValues: a request may name several keys, as BatchGetItem does).
+ * Index queries are a statement of their own, read-only and without that condition: an index is
+ * queried by its own key (GSI1PK = CONTACTS...), not by the table's partitions. A function restricted
+ * to partitions may query only the indexes its profile names, so no list reads around its partitions.
+ */
+export function grantTableAccess(role: IRole, table: ITable, access: AccessProfile): void {
+  if (access.table === 'none') return;
+  const actions = access.table === 'read' ? TABLE_READ_ACTIONS : TABLE_READ_WRITE_ACTIONS;
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: [...actions],
+      resources: [table.tableArn],
+      ...(access.tablePartitions
+        ? { conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...access.tablePartitions] } } }
+        : {}),
+    }),
+  );
+  const indexes = access.tableIndexes?.map((name) => `${table.tableArn}/index/${name}`) ?? [
+    `${table.tableArn}/index/*`,
+  ];
+  if (indexes.length > 0) {
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:Query'], resources: indexes }),
+    );
   }
 }

@@ -14,6 +14,8 @@ export interface RouteFunctionProps {
   /** The Cognito JWT authorizer, attached to every 'user' and 'admin' route. */
   readonly authorizer: IHttpRouteAuthorizer;
   readonly context: FunctionContext;
+  /** Variables only this route's function gets (e.g. ADMIN_MFA_REQUIRED on the auth routes). */
+  readonly environment?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -34,6 +36,7 @@ export class RouteFunction extends Construct {
       description: `${route.method} ${route.path}: ${route.summary}`,
       access: routeAccess(route),
       context: props.context,
+      environment: props.environment,
     }).function;
 
     // 'admin' routes get the same authorizer as 'user' routes: API Gateway only proves the token is
@@ -52,7 +55,13 @@ export class RouteFunction extends Construct {
       NagSuppressions.addResourceSuppressions(this.route, [
         {
           id: 'AwsSolutions-APIG4',
-          reason: `${route.method} ${route.path} is public by design (route table auth 'public'); input is validated and rate-limited in the handler.`,
+          reason:
+            `${route.method} ${route.path} is public by design (route table auth 'public'). ` +
+            (route.method === 'GET'
+              ? 'It reads public data only; the stage throttle and, through CloudFront, the WAF rate rules limit it.'
+              : 'Input is validated (zod) and size-capped in the handler, which also counts requests per IP (and per ' +
+                'account where one is named) in DynamoDB; the route throttle and, through CloudFront, the WAF rate ' +
+                'rules apply on top.'),
         },
       ]);
     }

@@ -18,7 +18,8 @@ export interface SynthOptions extends GoldbotAppOptions {
 export interface SynthResult {
   readonly app: App;
   readonly stacks: GoldbotStacks;
-  readonly templates: Readonly<Record<keyof GoldbotStacks, Template>>;
+  /** `edge` only when the WAF is on (the default). */
+  readonly templates: Readonly<Record<Exclude<keyof GoldbotStacks, 'edge'>, Template>> & { readonly edge?: Template };
   /** Removes the cloud assembly written to a temp folder. */
   readonly cleanup: () => void;
 }
@@ -44,6 +45,7 @@ export function synthGoldbot(options: SynthOptions = {}): SynthResult {
     auth: Template.fromStack(stacks.auth),
     api: Template.fromStack(stacks.api),
     web: Template.fromStack(stacks.web),
+    ...(stacks.edge ? { edge: Template.fromStack(stacks.edge) } : {}),
   };
   return { app, stacks, templates, cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
 }
