@@ -1,4 +1,4 @@
-import { implementedRoutes, type ScheduleDefinition } from '@goldbot/shared';
+import { AUTH, implementedRoutes, type ScheduleDefinition } from '@goldbot/shared';
 import { App } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,17 @@ describe('Google sign-in', () => {
       CallbackURLs: ['https://app.example.com/auth/callback'],
       GenerateSecret: false,
     });
+  });
+
+  it(`gives both clients the same ${AUTH.refreshTokenDays}-day refresh tokens`, () => {
+    const clients = Object.values(resourcesOfType(synth.templates.auth, 'AWS::Cognito::UserPoolClient'));
+    expect(clients).toHaveLength(2);
+    for (const client of clients) {
+      expect(client.Properties).toMatchObject({
+        RefreshTokenValidity: AUTH.refreshTokenDays * 24 * 60,
+        TokenValidityUnits: { RefreshToken: 'minutes' },
+      });
+    }
   });
 
   it('links a first Google sign-in to the native account through a PreSignUp trigger', () => {
