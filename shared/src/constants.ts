@@ -170,3 +170,12 @@ export const ADMIN_GROUP = 'admin';
 /** Default page size for admin lists; the server caps every page at MAX_PAGE_SIZE. */
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
+
+/**
+ * Metrics the functions emit (CloudWatch embedded metric format) and infra alarms on: one
+ * definition, so the emitter and the alarm cannot drift apart.
+ */
+export const METRICS = {
+  namespace: 'Goldbot',
+  globalSignOutFailures: { name: 'GlobalSignOutFailures', dimensions: { Service: 'auth' } },
+} as const;

@@ -1,12 +1,13 @@
+import { METRICS } from '@goldbot/shared';
+
 /**
  * CloudWatch Embedded Metric Format: one JSON log line that CloudWatch turns into a metric, with
- * no SDK call and no extra latency. Alarms in infra/ watch these (namespace `Goldbot`).
+ * no SDK call and no extra latency. Alarms in infra/ watch these (METRICS in shared/).
  */
-export const METRICS_NAMESPACE = 'Goldbot';
 
 export function emitCount(
   metric: string,
-  dimensions: Record<string, string>,
+  dimensions: Readonly<Record<string, string>>,
   write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): void {
   write(
@@ -15,7 +16,7 @@ export function emitCount(
         Timestamp: Date.now(),
         CloudWatchMetrics: [
           {
-            Namespace: METRICS_NAMESPACE,
+            Namespace: METRICS.namespace,
             Dimensions: [Object.keys(dimensions)],
             Metrics: [{ Name: metric, Unit: 'Count' }],
           },

@@ -1,3 +1,4 @@
+import { METRICS } from '@goldbot/shared';
 import { cognitoDirectory } from '../adapters/cognito-directory.js';
 import { readSecret } from '../adapters/secrets.js';
 import { sesMailer } from '../adapters/ses-mailer.js';
@@ -28,9 +29,9 @@ export const authService = new AuthService({
   loadTemplate: loadEmailTemplate,
   otpHashKey,
   now: () => Date.now(),
-  onGlobalSignOutFailure: (error) => {
+  onGlobalSignOutFailure: (error, userId) => {
     // Sessions are already refused by our registry; Cognito's refresh tokens may still live: an operator must look.
-    log.error('Cognito global sign-out failed after retries', describeError(error));
-    emitCount('GlobalSignOutFailures', { Service: 'auth' });
+    log.error('Cognito global sign-out failed after retries', { userId, ...describeError(error) });
+    emitCount(METRICS.globalSignOutFailures.name, METRICS.globalSignOutFailures.dimensions);
   },
 });

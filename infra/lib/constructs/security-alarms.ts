@@ -1,3 +1,4 @@
+import { METRICS } from '@goldbot/shared';
 import { Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -12,9 +13,9 @@ import { Construct } from 'constructs';
  * may live on: an operator has to sign the user out by hand (docs/operations.md §6.3).
  */
 export const GLOBAL_SIGN_OUT_FAILURES = {
-  namespace: 'Goldbot',
-  metricName: 'GlobalSignOutFailures',
-  dimensionsMap: { Service: 'auth' },
+  namespace: METRICS.namespace,
+  metricName: METRICS.globalSignOutFailures.name,
+  dimensionsMap: METRICS.globalSignOutFailures.dimensions,
 } as const;
 
 export interface SecurityAlarmsProps {

@@ -34,7 +34,7 @@ export interface AuthDeps {
   /** Waits between retries of Cognito's global sign-out (tests pass a no-op). */
   sleep?: (ms: number) => Promise<void>;
   /** Called when Cognito's global sign-out still fails after its retries (logged and counted, M3). */
-  onGlobalSignOutFailure?: (error: unknown) => void;
+  onGlobalSignOutFailure?: (error: unknown, userId: string) => void;
 }
 
 export interface SessionCaller {
@@ -387,7 +387,7 @@ export class AuthService {
         if (attempt < GLOBAL_SIGN_OUT_ATTEMPTS - 1) await sleep(100 * 2 ** attempt);
       }
     }
-    this.deps.onGlobalSignOutFailure?.(lastError);
+    this.deps.onGlobalSignOutFailure?.(lastError, userId);
   }
 
   /** Lazily creates the profile of a user who arrived without registering here (Google, bootstrap admin). */

@@ -36,12 +36,17 @@ export const RATE_LIMIT_MESSAGE = (seconds: number) =>
 
 /**
  * The client's address. Behind CloudFront, API Gateway's sourceIp is the edge's address and
- * CloudFront appends the viewer's address as the last X-Forwarded-For entry, so that entry is the
- * one to trust (earlier entries are whatever the client sent). Without the header (local gateway,
- * direct calls) the connection's address is used.
+ * CloudFront appends the viewer's address to X-Forwarded-For; entries before it are whatever the
+ * client sent, so only the end of the list is trusted. Should API Gateway also append the address
+ * that connected to it (the edge), that entry equals sourceIp and is skipped. Without the header
+ * (the local gateway, direct calls) the connection's address is used. A direct caller can still
+ * send its own header; docs/security.md §12 states that limit of a deploy without the API domain.
  */
 export function clientAddress(headers: Record<string, string | undefined> | undefined, sourceIp: string): string {
-  const forwarded = headers?.['x-forwarded-for'];
-  const last = forwarded?.split(',').at(-1)?.trim();
-  return last && last.length <= 64 ? last : sourceIp || 'unknown';
+  const hops = (headers?.['x-forwarded-for'] ?? '')
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter((hop) => hop.length > 0 && hop.length <= 64);
+  while (hops.length > 1 && hops.at(-1) === sourceIp) hops.pop();
+  return hops.at(-1) ?? (sourceIp || 'unknown');
 }
