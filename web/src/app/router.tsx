@@ -1,5 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { PageLoader } from '@/components/ui/page-loader';
 import { RequireAdmin, RequireAuth } from '@/features/auth/components/guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -68,9 +69,14 @@ export const routes: RouteObject[] = [
           {
             // Signed-in users only (admin §2 Route guarding).
             path: paths.dashboard.path,
+            // The page's own boundary lets the guard commit before the chunk arrives: a guard
+            // inside a suspended tree is thrown away with it and mounts afresh, forgetting the
+            // session it guarded, so a sign-out meanwhile would end on /login instead of '/'.
             element: (
               <RequireAuth>
-                <DashboardRoute />
+                <Suspense fallback={<PageLoader />}>
+                  <DashboardRoute />
+                </Suspense>
               </RequireAuth>
             ),
           },
