@@ -21,6 +21,8 @@ const configSchema = z.object({
    */
   OTP_HASH_KEY: z.string().min(32).optional(),
   OTP_HASH_KEY_SECRET_ARN: z.string().startsWith('arn:').optional(),
+  /** Administrators must sign in with TOTP (docs/security.md M5); cognito-local has no MFA, so off locally. */
+  ADMIN_MFA_REQUIRED: z.enum(['true', 'false']).default('false'),
   /** Multiplies every per-client request limit (RATE_LIMITS); 0 turns them off. */
   RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1000).default(1),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -40,6 +42,7 @@ export type AppConfig = Readonly<{
   otpHashKey?: string;
   otpHashKeySecretArn?: string;
   rateLimitScale: number;
+  adminMfaRequired: boolean;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   endpoints: Readonly<{ dynamodb?: string; cognito?: string; ses?: string; secretsManager?: string }>;
 }>;
@@ -61,6 +64,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     otpHashKey: e.OTP_HASH_KEY,
     otpHashKeySecretArn: e.OTP_HASH_KEY_SECRET_ARN,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    adminMfaRequired: e.ADMIN_MFA_REQUIRED === 'true',
     logLevel: e.LOG_LEVEL,
     endpoints: Object.freeze({
       dynamodb: e.AWS_ENDPOINT_URL_DYNAMODB,

@@ -194,6 +194,21 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     },
     answers: [400],
   },
+  'auth-mfa-verify': {
+    anonymous: 'allowed',
+    user: 'allowed',
+    admin: 'allowed',
+    // A made-up challenge session: Cognito refuses it, the use case answers "The code is incorrect".
+    request: { body: { email: NOBODY, session: 'matrix-not-a-session', code: '123456' } },
+    answers: [400, 429],
+  },
+  'auth-mfa-setup': {
+    anonymous: 'allowed',
+    user: 'allowed',
+    admin: 'allowed',
+    request: { body: { setupId: UNKNOWN_ID, code: '123456' } },
+    answers: [401], // "Your sign-in has expired. Please sign in again."
+  },
   'auth-logout': {
     anonymous: 401,
     user: 'allowed',

@@ -88,11 +88,24 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
       'cognito-idp:AdminConfirmSignUp',
       'cognito-idp:AdminUpdateUserAttributes',
       'cognito-idp:AdminListGroupsForUser',
+      // An administrator without TOTP is set up before any token is handed out.
+      'cognito-idp:AssociateSoftwareToken',
     ],
     usesCodes: true,
     sendsMail: true,
   },
   'auth-refresh': { cognitoCalls: ['cognito-idp:InitiateAuth'], usesCodes: false, sendsMail: false },
+  // The TOTP step and its set-up (M5): token- or session-authenticated Cognito calls, no IAM grant.
+  'auth-mfa-verify': {
+    cognitoCalls: ['cognito-idp:RespondToAuthChallenge'],
+    usesCodes: false,
+    sendsMail: false,
+  },
+  'auth-mfa-setup': {
+    cognitoCalls: ['cognito-idp:VerifySoftwareToken', 'cognito-idp:SetUserMFAPreference'],
+    usesCodes: false,
+    sendsMail: false,
+  },
   'auth-logout': { cognitoCalls: ['cognito-idp:RevokeToken'], usesCodes: false, sendsMail: false },
   'auth-request-password-reset': { cognitoCalls: [], usesCodes: true, sendsMail: true },
   'auth-verify-reset-otp': { cognitoCalls: [], usesCodes: true, sendsMail: false },
@@ -180,6 +193,7 @@ export const AUTH_TABLE_SCOPE: TableScope = {
     'OTP#*',
     'LOGINFAIL#*',
     'CODELOCK#*',
+    'MFASETUP#*',
     'RATE#*',
     'STATS#USERS',
     'TEMPLATES',

@@ -77,6 +77,11 @@ export const AUTH = {
   codeLockHours: 24,
   /** Refresh tokens live 7 days (Cognito client, session registry and cookie agree). */
   refreshTokenDays: 7,
+  /** TOTP codes of authenticator apps (admin two-factor sign-in). */
+  totpLength: 6,
+  /** Minutes an admin has to finish setting up TOTP after the password step. */
+  mfaSetupMinutes: 10,
+  mfaIssuer: 'GoldBot',
   /** The HttpOnly cookie that carries the refresh token (Path=/api/auth, SameSite=Strict). */
   refreshCookie: 'goldbot_rt',
 } as const;
@@ -91,7 +96,7 @@ export const MAX_REQUEST_BODY_BYTES = 16 * 1024;
 export const RATE_LIMITS = {
   /** Every public POST, per source IP. */
   publicPostPerIp: { limit: 30, windowSeconds: 60 },
-  /** Code checks (verifyOtp, verify-reset-otp, reset-password, confirm-email-change), per IP. */
+  /** Code checks (verifyOtp, verify-reset-otp, reset-password, confirm-email-change, mfa), per IP. */
   codeVerifyPerIp: { limit: 20, windowSeconds: 3600 },
   /** Sign-in attempts per account address, on top of the back-off. */
   loginPerAccount: { limit: 20, windowSeconds: 3600 },

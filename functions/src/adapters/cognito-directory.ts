@@ -6,8 +6,12 @@ import {
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
+  AssociateSoftwareTokenCommand,
   InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
   RevokeTokenCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../config.js';
@@ -21,13 +25,20 @@ const cognito = new CognitoIdentityProviderClient({ region: config.region, endpo
 
 export interface IssuedTokens {
   idToken: string;
+  /** Only used to set up TOTP (Cognito's own token-authenticated calls); never handed to a browser. */
+  accessToken?: string;
   refreshToken?: string;
   expiresIn: number;
   claims: { sub: string; email: string; groups: string[]; iat: number };
 }
 
 export type SignInResult =
-  { kind: 'ok'; tokens: IssuedTokens } | { kind: 'invalid' } | { kind: 'unconfirmed' } | { kind: 'disabled' };
+  | { kind: 'ok'; tokens: IssuedTokens }
+  | { kind: 'invalid' }
+  | { kind: 'unconfirmed' }
+  | { kind: 'disabled' }
+  /** The password was right and the user has TOTP on: Cognito waits for a code in this session. */
+  | { kind: 'mfa'; session: string };
 
 export interface IdentityDirectory {
   signUp(email: string, password: string): Promise<string>;
@@ -42,6 +53,12 @@ export interface IdentityDirectory {
   /** Revokes one refresh token (and the tokens it issued); an unknown token is not an error. */
   revokeToken(refreshToken: string): Promise<void>;
   deleteUser(email: string): Promise<void>;
+  /** Answers a TOTP challenge: 'invalid' for a wrong code or an expired session. */
+  respondToMfa(email: string, session: string, code: string): Promise<SignInResult>;
+  /** Starts TOTP for the user of an access token: the shared secret for the authenticator app. */
+  startTotpSetup(accessToken: string): Promise<string>;
+  /** Checks a first code against the new secret and, if right, makes TOTP the user's second factor. */
+  finishTotpSetup(accessToken: string, code: string): Promise<boolean>;
   /** Cognito's status for the user (e.g. 'CONFIRMED', 'UNCONFIRMED'), or null when there is none. */
   userStatus(email: string): Promise<string | null>;
 }
@@ -60,6 +77,22 @@ export function decodeClaims(idToken: string): IssuedTokens['claims'] {
     email: String(payload.email ?? ''),
     groups: Array.isArray(groups) ? groups.map(String) : [],
     iat: Number(payload.iat ?? 0),
+  };
+}
+
+function toSignInResult(
+  auth: { IdToken?: string; AccessToken?: string; RefreshToken?: string; ExpiresIn?: number } | undefined,
+): SignInResult {
+  if (!auth?.IdToken) return { kind: 'invalid' };
+  return {
+    kind: 'ok',
+    tokens: {
+      idToken: auth.IdToken,
+      accessToken: auth.AccessToken,
+      refreshToken: auth.RefreshToken,
+      expiresIn: auth.ExpiresIn ?? 3600,
+      claims: decodeClaims(auth.IdToken),
+    },
   };
 }
 
@@ -118,17 +151,9 @@ export const cognitoDirectory: IdentityDirectory = {
           AuthParameters: { USERNAME: email, PASSWORD: password },
         }),
       );
-      const auth = result.AuthenticationResult;
-      if (!auth?.IdToken) return { kind: 'invalid' };
-      return {
-        kind: 'ok',
-        tokens: {
-          idToken: auth.IdToken,
-          refreshToken: auth.RefreshToken,
-          expiresIn: auth.ExpiresIn ?? 3600,
-          claims: decodeClaims(auth.IdToken),
-        },
-      };
+      if (result.ChallengeName === 'SOFTWARE_TOKEN_MFA' && result.Session)
+        return { kind: 'mfa', session: result.Session };
+      return toSignInResult(result.AuthenticationResult);
     } catch (error) {
       const name = errorName(error);
       if (name === 'UserNotConfirmedException') return { kind: 'unconfirmed' };
@@ -206,6 +231,49 @@ export const cognitoDirectory: IdentityDirectory = {
       if (!['NotAuthorizedException', 'UnauthorizedException', 'InvalidParameterException'].includes(errorName(error)))
         throw error;
     }
+  },
+
+  async respondToMfa(email, session, code) {
+    try {
+      const result = await cognito.send(
+        new RespondToAuthChallengeCommand({
+          ClientId: config.userPoolClientId,
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          Session: session,
+          ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code },
+        }),
+      );
+      return toSignInResult(result.AuthenticationResult);
+    } catch (error) {
+      // A wrong code, a used or expired session (3 minutes): the person signs in again.
+      if (['CodeMismatchException', 'NotAuthorizedException', 'ExpiredCodeException'].includes(errorName(error))) {
+        return { kind: 'invalid' };
+      }
+      throw error;
+    }
+  },
+
+  async startTotpSetup(accessToken) {
+    const result = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+    if (!result.SecretCode) throw new Error('Cognito returned no TOTP secret');
+    return result.SecretCode;
+  },
+
+  async finishTotpSetup(accessToken, code) {
+    try {
+      const result = await cognito.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code }));
+      if (result.Status !== 'SUCCESS') return false;
+    } catch (error) {
+      if (['CodeMismatchException', 'EnableSoftwareTokenMFAException'].includes(errorName(error))) return false;
+      throw error;
+    }
+    await cognito.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+    return true;
   },
 
   async userStatus(email) {

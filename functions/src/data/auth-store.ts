@@ -12,7 +12,7 @@ import { AUTH } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { CodePurpose, StoredCode } from '../domain/auth/one-time-codes.js';
 import { ConflictError, TooManyRequestsError } from '../domain/errors.js';
-import { codeLockKey, loginFailureKey, oneTimeCodeKey, rateWindowKey } from './one-time-code-entity.js';
+import { codeLockKey, loginFailureKey, mfaSetupKey, oneTimeCodeKey, rateWindowKey } from './one-time-code-entity.js';
 import {
   SESSION_SK_PREFIX,
   emailMarkerKey,
@@ -38,6 +38,13 @@ const cancelReasons = (error: unknown): string[] =>
   error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None') : [];
 
 export class ReferralCodeCollision extends Error {}
+
+/** An admin's TOTP set-up in progress; the access token stays on the server. */
+export interface MfaSetup {
+  userId: string;
+  email: string;
+  accessToken: string;
+}
 /** The code of an e-mail change was used, replaced or expired between its check and its use. */
 export class CodeRejected extends Error {}
 
@@ -442,6 +449,82 @@ export const authStore = {
           createdAt: new Date(nowMs).toISOString(),
           expiresAt: nowEpoch(nowMs) + AUTH.refreshTokenDays * 24 * 3600,
         },
+      }),
+    );
+  },
+
+  /** M5: an admin's TOTP set-up between the password step and the first code (TTL: AUTH.mfaSetupMinutes). */
+  async putMfaSetup(setupId: string, setup: MfaSetup, nowMs: number): Promise<void> {
+    await documentClient.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...mfaSetupKey(setupId),
+          entity: 'MfaSetup',
+          ...setup,
+          wrongTries: 0,
+          expiresAt: nowEpoch(nowMs) + AUTH.mfaSetupMinutes * 60,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  },
+
+  async getMfaSetup(setupId: string, nowMs: number): Promise<(MfaSetup & { wrongTries: number }) | undefined> {
+    const result = await documentClient.send(
+      new GetCommand({ TableName: tableName, Key: mfaSetupKey(setupId), ConsistentRead: true }),
+    );
+    const item = result.Item;
+    if (!item || Number(item.expiresAt) <= nowEpoch(nowMs)) return undefined;
+    return {
+      userId: String(item.userId),
+      email: String(item.email),
+      accessToken: String(item.accessToken),
+      wrongTries: Number(item.wrongTries ?? 0),
+    };
+  },
+
+  async recordMfaSetupWrongTry(setupId: string): Promise<void> {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: mfaSetupKey(setupId),
+        UpdateExpression: 'ADD wrongTries :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
+  },
+
+  /** Ends the set-up and records on the profile that this administrator signs in with TOTP. */
+  async completeMfaSetup(setupId: string, userId: string, nowMs: number): Promise<void> {
+    const at = new Date(nowMs).toISOString();
+    await documentClient.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName, Key: mfaSetupKey(setupId) } },
+          {
+            Update: {
+              TableName: tableName,
+              Key: profileKey(userId),
+              UpdateExpression: 'SET mfaEnabledAt = :at, updatedAt = :at',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: { ':at': at },
+            },
+          },
+        ],
+      }),
+    );
+  },
+
+  async markMfaEnabled(userId: string, nowMs: number): Promise<void> {
+    const at = new Date(nowMs).toISOString();
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: profileKey(userId),
+        UpdateExpression: 'SET mfaEnabledAt = :at',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':at': at },
       }),
     );
   },

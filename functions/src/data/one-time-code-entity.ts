@@ -4,6 +4,7 @@
  *   LOGINFAIL#<email> / LOGINFAIL          consecutive failed sign-ins and the back-off deadline
  *   RATE#<action>#<subject> / WINDOW#<t>   fixed-window counters (TTL): request limits, code sends, wrong codes
  *   CODELOCK#<email> / CODELOCK            codes refused for this address until `lockedUntil` (TTL)
+ *   MFASETUP#<setupId> / MFASETUP          an admin's TOTP set-up in progress: Cognito access token, 10 minutes (TTL)
  */
 import type { CodePurpose } from '../domain/auth/one-time-codes.js';
 
@@ -17,3 +18,4 @@ export const rateWindowKey = (action: string, subject: string, windowStart: stri
   SK: `WINDOW#${windowStart}`,
 });
 export const codeLockKey = (email: string) => ({ PK: `CODELOCK#${email.toLowerCase()}`, SK: 'CODELOCK' });
+export const mfaSetupKey = (setupId: string) => ({ PK: `MFASETUP#${setupId}`, SK: 'MFASETUP' });

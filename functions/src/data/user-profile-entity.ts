@@ -33,6 +33,8 @@ export interface UserProfile {
   verifiedEmail?: string;
   /** A pending registration's password hash (scrypt), so sign-in can check it before Cognito confirms (L2). */
   pendingPasswordHash?: string;
+  /** Set when an administrator turned TOTP on; admin routes need it where admin MFA is required (M5). */
+  mfaEnabledAt?: string;
   /** Epoch seconds: tokens issued before this are refused (password reset, deactivation). */
   tokensValidAfter?: number;
   createdAt: string;
@@ -84,6 +86,7 @@ export function fromProfileItem(item: Record<string, unknown>): UserProfile {
     verifiedEmail: typeof item.verifiedEmail === 'string' ? item.verifiedEmail : undefined,
     pendingPasswordHash: typeof item.pendingPasswordHash === 'string' ? item.pendingPasswordHash : undefined,
     tokensValidAfter: typeof item.tokensValidAfter === 'number' ? item.tokensValidAfter : undefined,
+    mfaEnabledAt: typeof item.mfaEnabledAt === 'string' ? item.mfaEnabledAt : undefined,
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt),
   };

@@ -196,7 +196,12 @@ export function defineHandler<
     assertBodySize(event);
     const caller = callerFromEvent(event);
     guard(state.route, caller);
-    if (caller) await assertSessionAllowed(caller, { allowMissingProfile: spec.createsProfile === true });
+    if (caller) {
+      await assertSessionAllowed(caller, {
+        allowMissingProfile: spec.createsProfile === true,
+        requireMfa: state.route.auth === 'admin' && config.adminMfaRequired,
+      });
+    }
     const clientIp = clientAddress(event.headers, event.requestContext.http.sourceIp);
     const nowMs = Date.now();
     const limit = (name: RateLimitName, subject: string) =>

@@ -4,22 +4,24 @@ import type { Caller } from './identity.js';
 
 export const SESSION_MESSAGES = {
   noProfile: 'Your account is not set up yet. Please sign in again.',
+  mfaRequired: 'Administrators must sign in with two-factor authentication. Please sign in again.',
 } as const;
 
 /**
- * Checked on every authenticated request (DESIGN.md §6): a deactivated account is refused
- * everywhere, and tokens issued before a password reset or deactivation no longer work, even
- * though their signature and expiry are still valid. One GetItem on the profile.
+ * Checked on every authenticated request (DESIGN.md §6): a caller needs a profile, a deactivated
+ * account is refused everywhere, tokens issued before a password reset or deactivation no longer
+ * work even though their signature and expiry are still valid, and admin routes need TOTP where
+ * admin MFA is required. One GetItem on the profile.
  */
 export async function assertSessionAllowed(
   caller: Caller,
-  options: { allowMissingProfile: boolean } = { allowMissingProfile: false },
+  options: { allowMissingProfile?: boolean; requireMfa?: boolean } = {},
 ): Promise<void> {
   const profile = await authStore.getProfile(caller.userId);
   if (!profile) {
     // A valid token without a profile: a first Google or bootstrap-admin sign-in, whose profile
     // only /api/auth/me creates. Everywhere else it is refused (the guard never fails open).
-    if (options.allowMissingProfile) return;
+    if (options.allowMissingProfile === true) return;
     throw new UnauthorizedError(SESSION_MESSAGES.noProfile);
   }
   if (!profile.isActive) throw new ForbiddenError('Account is deactivated');
@@ -28,4 +30,8 @@ export async function assertSessionAllowed(
   if (profile.tokensValidAfter !== undefined && caller.issuedAt <= profile.tokensValidAfter) {
     throw new UnauthorizedError('Your session has ended. Please sign in again.');
   }
+  // M5: an administrator's token counts on admin routes only once TOTP is on. Cognito challenges
+  // every sign-in of a user with TOTP on, so this also covers tokens fetched from Cognito directly,
+  // around our login.
+  if (options.requireMfa === true && !profile.mfaEnabledAt) throw new ForbiddenError(SESSION_MESSAGES.mfaRequired);
 }

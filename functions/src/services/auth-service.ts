@@ -29,6 +29,7 @@ export const authService = new AuthService({
   loadTemplate: loadEmailTemplate,
   otpHashKey,
   now: () => Date.now(),
+  adminMfaRequired: config.adminMfaRequired,
   onGlobalSignOutFailure: (error, userId) => {
     // Sessions are already refused by our registry; Cognito's refresh tokens may still live: an operator must look.
     log.error('Cognito global sign-out failed after retries', { userId, ...describeError(error) });

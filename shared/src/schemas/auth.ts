@@ -22,6 +22,7 @@ export const AUTH_MESSAGES = {
   allFieldsRequired: 'All fields are required',
   refreshTokenRequired: 'A refresh token is required',
   currentPasswordForEmail: 'Please enter your current password to change your email.',
+  totpInvalid: 'Please enter the 6-digit code from your authenticator app.',
 } as const;
 
 /**
@@ -204,3 +205,46 @@ export const updateProfileResponseSchema = z.object({
 });
 export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
 export const userIdPathSchema = z.object({ userId: z.string().trim().min(1).max(64) });
+
+/** A code from an authenticator app (admin two-factor sign-in). */
+export const totpCodeSchema = z
+  .string({ error: AUTH_MESSAGES.totpInvalid })
+  .trim()
+  .max(AUTH.totpLength, { error: AUTH_MESSAGES.totpInvalid, abort: true })
+  .regex(new RegExp(`^\\d{${AUTH.totpLength}}$`), { error: AUTH_MESSAGES.totpInvalid });
+
+/** Step two of an admin sign-in: Cognito's challenge session from the login answer, and the code. */
+export const mfaVerifyInputSchema = z.object({
+  email: emailSchema(),
+  session: z.string({ error: 'Please sign in again.' }).min(1, { error: 'Please sign in again.' }).max(4096),
+  code: totpCodeSchema,
+});
+export type MfaVerifyInput = z.infer<typeof mfaVerifyInputSchema>;
+
+/** Turning TOTP on: the set-up id from the login answer and a first code from the app. */
+export const mfaSetupInputSchema = z.object({
+  setupId: z.string({ error: 'Please sign in again.' }).trim().min(1, { error: 'Please sign in again.' }).max(64),
+  code: totpCodeSchema,
+});
+export type MfaSetupInput = z.infer<typeof mfaSetupInputSchema>;
+
+/**
+ * What `login` answers instead of a session when an administrator must use a second factor:
+ * a challenge (TOTP is on) or a set-up (not yet: scan `otpauthUri` or type `secretCode`).
+ */
+export const mfaChallengeResponseSchema = z.object({
+  mfaRequired: z.literal(true),
+  email: z.string(),
+  session: z.string(),
+  message: z.string(),
+});
+export type MfaChallengeResponse = z.infer<typeof mfaChallengeResponseSchema>;
+export const mfaSetupResponseSchema = z.object({
+  mfaSetupRequired: z.literal(true),
+  email: z.string(),
+  setupId: z.string(),
+  secretCode: z.string(),
+  otpauthUri: z.string(),
+  message: z.string(),
+});
+export type MfaSetupResponse = z.infer<typeof mfaSetupResponseSchema>;

@@ -1,5 +1,13 @@
-import { createHash } from 'node:crypto';
-import { ADMIN_GROUP, AUTH, AUTH_MESSAGES, type AuthSessionResponse, type SessionUser } from '@goldbot/shared';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  ADMIN_GROUP,
+  AUTH,
+  AUTH_MESSAGES,
+  type AuthSessionResponse,
+  type MfaChallengeResponse,
+  type MfaSetupResponse,
+  type SessionUser,
+} from '@goldbot/shared';
 import type { IdentityDirectory, IssuedTokens } from '../../adapters/cognito-directory.js';
 import type { Mailer } from '../../adapters/ses-mailer.js';
 import type { AuthStore } from '../../data/auth-store.js';
@@ -33,6 +41,10 @@ export interface AuthDeps {
   now: () => number;
   /** Waits between retries of Cognito's global sign-out (tests pass a no-op). */
   sleep?: (ms: number) => Promise<void>;
+  /** Administrators must sign in with TOTP (M5); off locally, where cognito-local has no MFA. */
+  adminMfaRequired?: boolean;
+  /** A new random id for a TOTP set-up (tests pass a fixed one). */
+  newSetupId?: () => string;
   /** Called when Cognito's global sign-out still fails after its retries (logged and counted, M3). */
   onGlobalSignOutFailure?: (error: unknown, userId: string) => void;
 }
@@ -52,6 +64,22 @@ export interface OpenedSession {
 }
 
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/** Instead of a session, an administrator's sign-in may answer one of these (M5). */
+export type AdminSecondStep =
+  { kind: 'mfa-required'; body: MfaChallengeResponse } | { kind: 'mfa-setup'; body: MfaSetupResponse };
+export type LoginOutcome = OpenedSession | AdminSecondStep;
+
+export const MFA_MESSAGES = {
+  challenge: 'Enter the 6-digit code from your authenticator app.',
+  setup:
+    'Administrators sign in with two-factor authentication. Scan the QR code with an authenticator app, then enter the 6-digit code it shows.',
+  wrongCode: 'The code is incorrect. Please try again.',
+  expired: 'Your sign-in has expired. Please sign in again.',
+  setupDone: 'Two-factor authentication is on. Please sign in again with a code from your authenticator app.',
+  required: 'Administrators must sign in with two-factor authentication. Please sign in again.',
+} as const;
+const MAX_SETUP_TRIES = 5;
 const GLOBAL_SIGN_OUT_ATTEMPTS = 3;
 
 /** `j***@example.com`: enough for the owner to recognise, not a full address in someone's inbox. */
@@ -269,7 +297,7 @@ export class AuthService {
     };
   }
 
-  async login(input: { email: string; password: string }): Promise<OpenedSession> {
+  async login(input: { email: string; password: string }): Promise<LoginOutcome> {
     const { store, directory, now } = this.deps;
     await this.reservePasswordAttempt(input.email);
 
@@ -292,6 +320,14 @@ export class AuthService {
     }
     if (result.kind === 'disabled') throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
     if (result.kind === 'invalid') throw new UnauthorizedError(LOGIN_MESSAGES.invalid);
+    if (result.kind === 'mfa') {
+      // The password was right; the code still has to come (its tries count in verifyMfa).
+      await store.clearLoginFailures(input.email);
+      return {
+        kind: 'mfa-required',
+        body: { mfaRequired: true, email: input.email, session: result.session, message: MFA_MESSAGES.challenge },
+      };
+    }
     if (result.kind === 'unconfirmed') {
       try {
         await this.sendCode(input.email, 'registration');
@@ -302,7 +338,71 @@ export class AuthService {
       throw new ForbiddenError(LOGIN_MESSAGES.unverified, { needsVerification: true, email: input.email });
     }
     await store.clearLoginFailures(input.email);
+    // Cognito challenges every user who has TOTP on; tokens without a challenge for an
+    // administrator mean TOTP is not on yet, so they are not handed out: set it up first.
+    if (this.deps.adminMfaRequired && result.tokens.claims.groups.includes(ADMIN_GROUP)) {
+      return this.startMfaSetup(result.tokens);
+    }
     return this.openSession(result.tokens);
+  }
+
+  private async startMfaSetup(tokens: IssuedTokens): Promise<AdminSecondStep> {
+    const { store, directory, now } = this.deps;
+    if (!tokens.accessToken) throw new Error('Cognito issued no access token');
+    const profile = await this.ensureProfile({
+      userId: tokens.claims.sub,
+      email: tokens.claims.email,
+      emailVerified: true,
+      isAdmin: true,
+    });
+    if (!profile.isActive) throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
+    const secretCode = await directory.startTotpSetup(tokens.accessToken);
+    const setupId = (this.deps.newSetupId ?? randomUUID)();
+    await store.putMfaSetup(
+      setupId,
+      { userId: profile._id, email: profile.email, accessToken: tokens.accessToken },
+      now(),
+    );
+    const label = encodeURIComponent(`${AUTH.mfaIssuer}:${profile.email}`);
+    return {
+      kind: 'mfa-setup',
+      body: {
+        mfaSetupRequired: true,
+        email: profile.email,
+        setupId,
+        secretCode,
+        otpauthUri: `otpauth://totp/${label}?secret=${secretCode}&issuer=${encodeURIComponent(AUTH.mfaIssuer)}`,
+        message: MFA_MESSAGES.setup,
+      },
+    };
+  }
+
+  /** Step two of a sign-in with TOTP. Wrong codes count towards the same back-off as passwords. */
+  async verifyMfa(input: { email: string; session: string; code: string }): Promise<OpenedSession> {
+    const { store, directory } = this.deps;
+    await this.reservePasswordAttempt(input.email);
+    const result = await directory.respondToMfa(input.email, input.session, input.code);
+    if (result.kind !== 'ok') throw new ValidationError(MFA_MESSAGES.wrongCode, { code: MFA_MESSAGES.wrongCode });
+    await store.clearLoginFailures(input.email);
+    const opened = await this.openSession(result.tokens);
+    if (opened.body.isAdmin && !(await store.getProfile(result.tokens.claims.sub))?.mfaEnabledAt) {
+      // TOTP was turned on outside our set-up (e.g. in the console): record it.
+      await store.markMfaEnabled(result.tokens.claims.sub, this.deps.now());
+    }
+    return opened;
+  }
+
+  /** Turns TOTP on with a first code; the administrator then signs in again, this time with a code. */
+  async finishMfaSetup(input: { setupId: string; code: string }): Promise<{ message: string }> {
+    const { store, directory, now } = this.deps;
+    const setup = await store.getMfaSetup(input.setupId, now());
+    if (!setup || setup.wrongTries >= MAX_SETUP_TRIES) throw new UnauthorizedError(MFA_MESSAGES.expired);
+    if (!(await directory.finishTotpSetup(setup.accessToken, input.code))) {
+      await store.recordMfaSetupWrongTry(input.setupId);
+      throw new ValidationError(MFA_MESSAGES.wrongCode, { code: MFA_MESSAGES.wrongCode });
+    }
+    await store.completeMfaSetup(input.setupId, setup.userId, now());
+    return { message: MFA_MESSAGES.setupDone };
   }
 
   /** The browser's refresh token comes from the HttpOnly cookie; other clients may send it in the body. */
