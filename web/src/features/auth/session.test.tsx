@@ -7,7 +7,7 @@ import { mockApi, sessionResponse, tokenExpiringIn } from '@/test/auth-helpers';
 import { deferred, jsonResponse, storeSession } from '@/test/test-utils';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { SIGN_IN_METHOD_KEY, type SignInMethod } from '@/lib/session-storage';
-import { login } from './api/auth-api';
+import { login, verifyMfa } from './api/auth-api';
 import {
   LOGOUT_TIMEOUT_MS,
   REFRESH_MARGIN_MS,
@@ -468,8 +468,27 @@ describe('SessionProvider: sign-out on the server', () => {
     await act(async () => {});
     expect(api.requestsTo('POST /api/auth/login')).toHaveLength(0);
     logoutAnswer.resolve(jsonResponse({ message: 'You have been signed out.' }));
-    await expect(signingIn).resolves.toMatchObject({ username: 'trader42' });
+    await expect(signingIn).resolves.toMatchObject({ kind: 'session', session: { username: 'trader42' } });
     expect(api.requestsTo('POST /api/auth/login')).toHaveLength(1);
+  });
+
+  it('holds an admin two-factor sign-in back the same way (it sets the cookie too)', async () => {
+    const logoutAnswer = deferred<Response>();
+    const api = mockApi({
+      'POST /api/auth/logout': () => logoutAnswer.promise,
+      'POST /api/auth/mfa/verify': () => jsonResponse(sessionResponse({ isAdmin: true })),
+    });
+    storeSession(trader, 'bearer-1');
+    const { result } = renderSession();
+    act(() => result.current.signOut());
+    await waitFor(() => expect(api.requestsTo('POST /api/auth/logout')).toHaveLength(1));
+
+    const verifying = verifyMfa({ email: 'admin@example.com', session: 'challenge', code: '123456' });
+    await act(async () => {});
+    expect(api.requestsTo('POST /api/auth/mfa/verify')).toHaveLength(0);
+    logoutAnswer.resolve(jsonResponse({ message: 'You have been signed out.' }));
+    await expect(verifying).resolves.toMatchObject({ isAdmin: true });
+    expect(api.requestsTo('POST /api/auth/mfa/verify')).toHaveLength(1);
   });
 });
 

@@ -1,9 +1,15 @@
 import {
   authSessionResponseSchema,
+  mfaChallengeResponseSchema,
+  mfaSetupResponseSchema,
   updateProfileResponseSchema,
   type AuthSessionResponse,
   type ConfirmEmailChangeInput,
   type LoginInput,
+  type MfaChallengeResponse,
+  type MfaSetupInput,
+  type MfaSetupResponse,
+  type MfaVerifyInput,
   type RegisterInput,
   type UpdateProfileInput,
   type UpdateProfileResponse,
@@ -87,14 +93,67 @@ export function resendRegistrationOtp(email: string): Promise<MessageAnswer> {
 }
 
 /**
+ * What `login` answers: a session, or for an administrator the two-factor step that must come
+ * first (docs/security.md M5): a TOTP challenge (`verifyMfa`) or, the first time, the set-up of an
+ * authenticator app (`finishMfaSetup`). Only a session comes with the refresh cookie.
+ */
+export type LoginAnswer =
+  | { kind: 'session'; session: AuthSessionResponse }
+  | { kind: 'mfa-required'; challenge: MfaChallengeResponse }
+  | { kind: 'mfa-setup'; setup: MfaSetupResponse };
+export type AdminSecondStep = Exclude<LoginAnswer, { kind: 'session' }>;
+
+const loginAnswerSchema: ResponseSchema<LoginAnswer> = {
+  safeParse: (data) => {
+    // The flags decide: a body that claims a second step is never read as a session.
+    if (isRecord(data) && data.mfaRequired === true) {
+      const challenge = mfaChallengeResponseSchema.safeParse(data);
+      return challenge.success
+        ? { success: true, data: { kind: 'mfa-required', challenge: challenge.data } }
+        : { success: false, error: challenge.error };
+    }
+    if (isRecord(data) && data.mfaSetupRequired === true) {
+      const setup = mfaSetupResponseSchema.safeParse(data);
+      return setup.success
+        ? { success: true, data: { kind: 'mfa-setup', setup: setup.data } }
+        : { success: false, error: setup.error };
+    }
+    const session = authSessionResponseSchema.safeParse(data);
+    return session.success
+      ? { success: true, data: { kind: 'session', session: session.data } }
+      : { success: false, error: session.error };
+  },
+};
+
+/**
  * POST /api/auth/login. 401 one generic message; 403 with `needsVerification` (a fresh code was
  * mailed) or for a deactivated account; 429 back-off with Retry-After. The session's refresh token
- * arrives as the HttpOnly cookie, never in the body.
+ * arrives as the HttpOnly cookie, never in the body; a two-factor step comes without one.
  */
-export async function login(input: LoginInput): Promise<AuthSessionResponse> {
+export async function login(input: LoginInput): Promise<LoginAnswer> {
   // The answer of a sign-out still on its way would clear the cookie this sign-in sets.
   await serverSignOutSettled();
-  return apiRequest('auth-login', { body: input, schema: authSessionResponseSchema });
+  return apiRequest('auth-login', { body: input, schema: loginAnswerSchema });
+}
+
+/**
+ * POST /api/auth/mfa/verify: step two of an administrator's sign-in, with Cognito's challenge
+ * session (it lives 3 minutes) and a code from the authenticator app. 200 a session exactly like
+ * login (the refresh cookie is set); 400 `errors.code` for a wrong (or, once the challenge has
+ * lapsed, any) code; 429 back-off with Retry-After, counted with the password attempts.
+ */
+export async function verifyMfa(input: MfaVerifyInput): Promise<AuthSessionResponse> {
+  await serverSignOutSettled();
+  return apiRequest('auth-mfa-verify', { body: input, schema: authSessionResponseSchema });
+}
+
+/**
+ * POST /api/auth/mfa/setup: turns TOTP on with a first code from the app just set up. 200 with a
+ * message (no session: the administrator signs in again, now with a code); 400 `errors.code`
+ * wrong code; 401 the set-up has expired or had too many wrong codes (sign in again); 429.
+ */
+export function finishMfaSetup(input: MfaSetupInput): Promise<MessageAnswer> {
+  return apiRequest('auth-mfa-setup', { body: input, schema: messageAnswerSchema });
 }
 
 export function requestPasswordReset(email: string): Promise<MessageAnswer> {

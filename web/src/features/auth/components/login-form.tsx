@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { loginInputSchema } from '@goldbot/shared';
 import { paths } from '@/app/paths';
@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { writePendingRegistration } from '@/lib/session-storage';
-import { login } from '../api/auth-api';
+import { login, type AdminSecondStep } from '../api/auth-api';
 import { GOOGLE_UNAVAILABLE_MESSAGE, loadHostedUiConfig } from '../google/hosted-ui-config';
 import { toFieldErrors } from '../lib/form-errors';
 import { AUTH_PAGE_MESSAGES, describeSubmitFailure, serverMessage } from '../lib/messages';
@@ -21,7 +21,7 @@ import './auth-form.css';
 type LoginField = 'email' | 'password';
 const LOGIN_FIELDS: readonly LoginField[] = ['email', 'password'];
 
-interface Alert {
+export interface LoginFormAlert {
   variant: FormAlertVariant;
   text: string;
 }
@@ -29,10 +29,25 @@ interface Alert {
 export interface LoginFormProps {
   /** 'admin': /admin-login, which signs in administrators only and offers no Google or register. */
   variant?: 'customer' | 'admin';
+  /**
+   * The two-factor step an administrator's password led to (docs/security.md M5), with the
+   * e-mail typed. Only /admin-login handles it; without it the form says to sign in there.
+   */
+  onSecondStep?: (step: AdminSecondStep) => void;
+  /**
+   * Prefills the e-mail instead of the navigation state's and starts in the password field (back
+   * from a two-factor step).
+   */
+  initialEmail?: string | undefined;
+  /**
+   * Shown on arrival instead of the navigation state's message (e.g. two-factor set-up done);
+   * null shows none.
+   */
+  initialAlert?: LoginFormAlert | null | undefined;
 }
 
 /** The sign-in form of /login and /admin-login (customer §2 Login page, admin §2). */
-export function LoginForm({ variant = 'customer' }: LoginFormProps) {
+export function LoginForm({ variant = 'customer', onSecondStep, initialEmail, initialAlert }: LoginFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const navigationState = readAuthNavigationState(location.state);
@@ -40,9 +55,11 @@ export function LoginForm({ variant = 'customer' }: LoginFormProps) {
 
   const { values, setValues, errors, setErrors, handleChange, inputRef, showInvalid } = useFormFields(
     LOGIN_FIELDS,
-    () => ({ email: navigationState.email ?? '', password: '' }),
+    () => ({ email: initialEmail ?? navigationState.email ?? '', password: '' }),
   );
-  const [alert, setAlert] = useState<Alert | null>(() => {
+  // `adminSignInLink`: the answer was a two-factor step, which only /admin-login can take.
+  const [alert, setAlert] = useState<(LoginFormAlert & { adminSignInLink?: boolean }) | null>(() => {
+    if (initialAlert !== undefined) return initialAlert;
     if (navigationState.error) return { variant: 'error', text: navigationState.error };
     if (navigationState.message) return { variant: 'info', text: navigationState.message };
     return null;
@@ -50,6 +67,12 @@ export function LoginForm({ variant = 'customer' }: LoginFormProps) {
   const [submitting, setSubmitting] = useState(false);
   const [openingGoogle, setOpeningGoogle] = useState(false);
   const inFlight = useRef(false);
+
+  const passwordInput = inputRef('password');
+  const [startInPassword] = useState(() => initialEmail !== undefined);
+  useEffect(() => {
+    if (startInPassword) passwordInput.current?.focus();
+  }, [startInPassword, passwordInput]);
 
   // Signed in (just now, or already when arriving): on to the right page (customer §4 Login success).
   const signedInHere = status === 'authenticated' && (variant === 'customer' || isAdmin);
@@ -73,7 +96,18 @@ export function LoginForm({ variant = 'customer' }: LoginFormProps) {
     inFlight.current = true;
     setSubmitting(true);
     try {
-      const session = await login(parsed.data);
+      const answer = await login(parsed.data);
+      if (answer.kind !== 'session') {
+        if (onSecondStep) {
+          onSecondStep(answer);
+          return;
+        }
+        // Only administrators get a second step, and they sign in on /admin-login.
+        setValues((current) => ({ ...current, password: '' }));
+        setAlert({ variant: 'error', text: AUTH_PAGE_MESSAGES.useAdminSignIn, adminSignInLink: true });
+        return;
+      }
+      const { session } = answer;
       if (variant === 'admin' && !session.isAdmin) {
         // Not signed in: the session is simply not kept.
         setValues((current) => ({ ...current, password: '' }));
@@ -129,6 +163,14 @@ export function LoginForm({ variant = 'customer' }: LoginFormProps) {
       {alert && (
         <FormAlert variant={alert.variant} onDismiss={() => setAlert(null)}>
           {alert.text}
+          {alert.adminSignInLink && (
+            <>
+              {' '}
+              <Link to={paths.adminLogin.path} state={{ email: values.email }}>
+                Go to the admin sign-in page
+              </Link>
+            </>
+          )}
         </FormAlert>
       )}
       <TextField

@@ -27,6 +27,7 @@ export const AUTH_PAGE_MESSAGES = {
   resetStepsMissing: 'Email or OTP not found. Please go back and enter your email again.',
   resetPasswordsDoNotMatch: 'Passwords do not match.',
   notAnAdmin: 'This account does not have administrator access. Customers sign in on the customer login page.',
+  useAdminSignIn: 'This account signs in with two-factor authentication on the admin sign-in page.',
   profileUpdated: 'Profile updated successfully',
   profileUpdateFailed: 'Failed to update profile',
   passwordUpdated: 'Password updated successfully. Please login again with your new password.',

@@ -154,6 +154,29 @@ describe('/login', () => {
     expect(JSON.stringify({ ...localStorage })).not.toContain('Secret1!');
   });
 
+  it('does not sign a customer in on a two-factor answer, pointing to the admin sign-in page', async () => {
+    mockApi({
+      'POST /api/auth/login': () =>
+        jsonResponse({
+          mfaRequired: true,
+          email: 'admin@example.com',
+          session: 'cognito-challenge-session',
+          message: 'Enter the 6-digit code from your authenticator app.',
+        }),
+    });
+    const { user, router } = renderApp(paths.login.path);
+    await fillAndSubmit(user, 'admin@example.com', 'Admin123!');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This account signs in with two-factor authentication on the admin sign-in page.');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+
+    await user.click(screen.getByRole('link', { name: 'Go to the admin sign-in page' }));
+    await heading(paths.adminLogin.title);
+    expect(screen.getByLabelText('Email')).toHaveValue('admin@example.com');
+  });
+
   it('shows a message handed over by another page (e.g. after verification)', async () => {
     mockApi();
     renderApp({
