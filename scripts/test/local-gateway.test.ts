@@ -1,7 +1,11 @@
-import type { IncomingMessage } from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRoute } from '@goldbot/shared';
-import { buildEvent, compileRoute, mountRoutes } from '../local/gateway.js';
+import { buildEvent, compileRoute, createGateway, handlerFile, mountRoutes } from '../local/gateway.js';
 import { toAuthorizerClaims } from '../local/jwt-verifier.js';
 
 describe('local gateway', () => {
@@ -49,5 +53,78 @@ describe('local gateway', () => {
     expect(
       (event.requestContext as unknown as { authorizer: { jwt: { claims: object } } }).authorizer.jwt.claims,
     ).toEqual({ sub: 'u1' });
+  });
+
+  it('moves a Cookie header into `cookies`, one `name=value` per entry, like payload v2', () => {
+    const [mounted] = mountRoutes('/repo', [getRoute('auth-refresh')]);
+    if (!mounted) throw new Error('route not mounted');
+    const request = (headers: Record<string, string>) =>
+      ({ headers, httpVersion: '1.1', socket: { remoteAddress: '127.0.0.1' } }) as unknown as IncomingMessage;
+    const url = new URL('http://localhost/api/auth/refresh');
+    const withCookies = buildEvent(
+      request({ host: 'localhost', cookie: 'theme=dark;  goldbot_rt=abc.def==; x=' }),
+      url,
+      mounted,
+      {},
+      '{}',
+      undefined,
+      'req-2',
+    );
+    expect(withCookies.cookies).toEqual(['theme=dark', 'goldbot_rt=abc.def==', 'x=']);
+    expect(withCookies.headers).not.toHaveProperty('cookie');
+    const without = buildEvent(request({ host: 'localhost' }), url, mounted, {}, '{}', undefined, 'req-3');
+    expect(without).not.toHaveProperty('cookies');
+  });
+});
+
+describe('local gateway over HTTP', () => {
+  /** A stub handler that echoes the event's cookies and sets two cookies of its own. */
+  const STUB = `export const handler = async (event) => ({
+  statusCode: 200,
+  headers: { 'content-type': 'application/json' },
+  cookies: ['goldbot_rt=new-token; Path=/api/auth; HttpOnly; Secure; SameSite=Strict; Max-Age=604800', 'theme=light; Path=/'],
+  body: JSON.stringify({ cookies: event.cookies ?? null, cookieHeader: event.headers.cookie ?? null }),
+});
+`;
+  let root: string;
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'goldbot-gateway-'));
+    const file = handlerFile(root, 'auth-refresh');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, STUB);
+    server = createGateway({
+      root,
+      routes: [getRoute('auth-refresh')],
+      verifier: { verify: async () => null },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("hands the request's cookies to the handler and sends each result cookie as its own Set-Cookie", async () => {
+    const res = await fetch(`${base}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'goldbot_rt=old-token; theme=dark' },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ cookies: ['goldbot_rt=old-token', 'theme=dark'], cookieHeader: null });
+    expect(res.headers.getSetCookie()).toEqual([
+      'goldbot_rt=new-token; Path=/api/auth; HttpOnly; Secure; SameSite=Strict; Max-Age=604800',
+      'theme=light; Path=/',
+    ]);
+  });
+
+  it('passes no cookies when the browser sends none', async () => {
+    const res = await fetch(`${base}/api/auth/refresh`, { method: 'POST', body: '{}' });
+    expect(await res.json()).toEqual({ cookies: null, cookieHeader: null });
   });
 });

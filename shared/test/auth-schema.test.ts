@@ -6,6 +6,7 @@ import {
   REGISTER_PASSWORD_PATTERN,
   authSessionResponseSchema,
   changePasswordInputSchema,
+  confirmEmailChangeInputSchema,
   emailOnlyInputSchema,
   forgotInputSchema,
   isPasswordChange,
@@ -17,6 +18,7 @@ import {
   resetPasswordProblems,
   sessionUserSchema,
   updateProfileInputSchema,
+  updateProfileResponseSchema,
   updateUserBodySchema,
   userIdPathSchema,
   verifyOtpInputSchema,
@@ -118,9 +120,18 @@ describe('login and refresh', () => {
     });
   });
 
-  it('requires a refresh token', () => {
-    expect(errorsOf(refreshInputSchema, {})).toEqual({ refreshToken: 'A refresh token is required' });
+  it('says so when a password is too long, rather than that it is missing', () => {
+    expect(errorsOf(loginInputSchema, { email: 'jane@example.com', password: 'x'.repeat(129) })).toEqual({
+      password: 'Password must be at most 128 characters',
+    });
+  });
+
+  it('takes the refresh token from the cookie, so the body may leave it out (M2)', () => {
+    expect(refreshInputSchema.parse({})).toEqual({});
+    expect(refreshInputSchema.parse({ refreshToken: 'r' })).toEqual({ refreshToken: 'r' });
+    // A client that sends the field must send a token.
     expect(errorsOf(refreshInputSchema, { refreshToken: '' })).toEqual({ refreshToken: 'A refresh token is required' });
+    expect(refreshInputSchema.safeParse({ refreshToken: 'r'.repeat(8193) }).success).toBe(false);
     expect(refreshResponseSchema.parse({ token: 't', expiresIn: 3600 })).toEqual({ token: 't', expiresIn: 3600 });
   });
 });
@@ -175,12 +186,50 @@ describe('reset password', () => {
 });
 
 describe('updateUser', () => {
-  it('tells a password change from a profile update by the password fields', () => {
+  it('tells a password change from a profile update by the new password field', () => {
     expect(isPasswordChange({ currentPassword: 'x', password: 'y' })).toBe(true);
     expect(isPasswordChange({ password: 'y' })).toBe(true);
     expect(isPasswordChange({ username: 'jane', email: 'a@b.co' })).toBe(false);
+    // A profile change carries the current password to change the e-mail (H2): still a profile change.
+    expect(isPasswordChange({ username: 'jane', email: 'new@b.co', currentPassword: 'x' })).toBe(false);
     expect(isPasswordChange(null)).toBe(false);
     expect(isPasswordChange('password')).toBe(false);
+  });
+
+  it('lets a profile change carry the current password, for a new e-mail', () => {
+    expect(
+      updateProfileInputSchema.parse({ username: 'jane', email: 'New@B.co', currentPassword: ' secret ' }),
+    ).toEqual({ username: 'jane', email: 'new@b.co', currentPassword: ' secret ' });
+    expect(
+      errorsOf(updateProfileInputSchema, { username: 'jane', email: 'a@b.co', currentPassword: 'x'.repeat(129) }),
+    ).toEqual({ currentPassword: 'Password must be at most 128 characters' });
+  });
+
+  it('confirms a new e-mail with the 4-digit code sent to it', () => {
+    expect(confirmEmailChangeInputSchema.parse({ email: ' New@B.co ', otp: ' 0482 ' })).toEqual({
+      email: 'new@b.co',
+      otp: '0482',
+    });
+    expect(errorsOf(confirmEmailChangeInputSchema, { email: 'nope', otp: '12' })).toEqual({
+      email: 'Email is invalid',
+      otp: 'Please enter a valid 4-digit OTP',
+    });
+  });
+
+  it('answers a pending e-mail with the unchanged user', () => {
+    const user = {
+      userId: 'u-1',
+      username: 'jane',
+      email: 'a@b.co',
+      phone: null,
+      isAdmin: false,
+      referralCode: 'K7M2QX9P',
+      referralCount: 0,
+      referralEarnings: 0,
+    };
+    const answer = { message: 'We sent a code', user, pendingEmail: 'new@b.co' };
+    expect(updateProfileResponseSchema.parse(answer)).toEqual(answer);
+    expect(updateProfileResponseSchema.parse({ message: 'ok', user })).toEqual({ message: 'ok', user });
   });
 
   it('answers "All fields are required" for a blank profile field', () => {
@@ -211,6 +260,11 @@ describe('updateUser', () => {
       password:
         'Password must be at least 8 characters long and include uppercase letter, lowercase letter, number, and special character',
     });
+    expect(errorsOf(changePasswordInputSchema, { currentPassword: 'x'.repeat(129), password: 'N3w!Passw0rd' })).toEqual(
+      {
+        currentPassword: 'Password must be at most 128 characters',
+      },
+    );
     expect(AUTH.adminPasswordMinLength).toBe(8);
   });
 
@@ -237,10 +291,13 @@ describe('session responses', () => {
     referralEarnings: 0,
   };
 
-  it("carry the spec's user fields plus token, refresh token and lifetime", () => {
+  it("carry the spec's user fields plus token and lifetime, and never the refresh token (M2)", () => {
     expect(sessionUserSchema.parse(user)).toEqual(user);
-    const session = { ...user, token: 'id', refreshToken: 'r', expiresIn: 3600 };
+    const session = { ...user, token: 'id', expiresIn: 3600 };
     expect(authSessionResponseSchema.parse(session)).toEqual(session);
+    // The refresh token travels only as the HttpOnly cookie: a body that has one loses it.
+    expect(authSessionResponseSchema.parse({ ...session, refreshToken: 'r' })).toEqual(session);
     expect(authSessionResponseSchema.safeParse(user).success).toBe(false);
+    expect(AUTH.refreshCookie).toBe('goldbot_rt');
   });
 });

@@ -88,6 +88,11 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['PUT /api/admin/packages/{packageId}', 'admin'],
   // The activations screen's server-side filtered query, instead of filtering all subscriptions in the browser (§4).
   ['GET /api/admin/activations', 'admin'],
+  // docs/security.md: server-side sign-out (M2), the proven e-mail change (H2), admin two-factor sign-in (M5).
+  ['POST /api/auth/logout', 'user'],
+  ['POST /api/auth/confirm-email-change', 'user'],
+  ['POST /api/auth/mfa/verify', 'public'],
+  ['POST /api/auth/mfa/setup', 'public'],
 ];
 
 const EXPECTED = new Map<string, AuthLevel>([...CUSTOMER_SPEC, ...ADMIN_SPEC, ...PRODUCT_ADDITIONS]);

@@ -1,7 +1,7 @@
 import { AUTH } from '@goldbot/shared';
 import type { IdentityDirectory, IssuedTokens } from '../../src/adapters/cognito-directory.js';
 import type { Mailer } from '../../src/adapters/ses-mailer.js';
-import type { AuthStore } from '../../src/data/auth-store.js';
+import type { AuthStore, MfaSetup } from '../../src/data/auth-store.js';
 import { CodeRejected, ReferralCodeCollision } from '../../src/data/auth-store.js';
 import type { UserProfile } from '../../src/data/user-profile-entity.js';
 import type { CodePurpose, StoredCode } from '../../src/domain/auth/one-time-codes.js';
@@ -34,6 +34,8 @@ export interface InMemoryAuthStore extends AuthStore {
   /** Wrong codes per address and UTC day, and the addresses' code locks (epoch seconds). */
   readonly codeFailures: Map<string, number>;
   readonly codeLocks: Map<string, number>;
+  /** Admins' TOTP set-ups in progress, by set-up id (with their expiry in epoch seconds). */
+  readonly mfaSetups: Map<string, MfaSetup & { wrongTries: number; expiresAt: number }>;
   /** Every code hash handed to issueCode, in order. */
   readonly issuedHashes: string[];
   readonly calls: { method: string; args: unknown[] }[];
@@ -49,6 +51,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
   const loginFailures = new Map<string, { failures: number; blockedUntil: number }>();
   const codeFailures = new Map<string, number>();
   const codeLocks = new Map<string, number>();
+  const mfaSetups = new Map<string, MfaSetup & { wrongTries: number; expiresAt: number }>();
   const sessions = new Set<string>();
   const issuedHashes: string[] = [];
   const calls: { method: string; args: unknown[] }[] = [];
@@ -65,6 +68,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
     loginFailures,
     codeFailures,
     codeLocks,
+    mfaSetups,
     issuedHashes,
     calls,
 
@@ -247,12 +251,49 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       for (const key of [...sessions]) if (key.startsWith(`${userId}#`)) sessions.delete(key);
     },
 
+    async putMfaSetup(setupId, setup, nowMs) {
+      record('putMfaSetup', [setupId, setup, nowMs]);
+      if (mfaSetups.has(setupId)) throw new Error('MFA set-up id in use');
+      mfaSetups.set(setupId, { ...setup, wrongTries: 0, expiresAt: epoch(nowMs) + AUTH.mfaSetupMinutes * 60 });
+    },
+
+    async getMfaSetup(setupId, nowMs) {
+      record('getMfaSetup', [setupId, nowMs]);
+      const found = mfaSetups.get(setupId);
+      if (!found || found.expiresAt <= epoch(nowMs)) return undefined;
+      const { expiresAt: _expiry, ...setup } = found;
+      return setup;
+    },
+
+    async recordMfaSetupWrongTry(setupId) {
+      record('recordMfaSetupWrongTry', [setupId]);
+      const found = mfaSetups.get(setupId);
+      if (found) found.wrongTries += 1;
+    },
+
+    async completeMfaSetup(setupId, userId, nowMs) {
+      record('completeMfaSetup', [setupId, userId, nowMs]);
+      mfaSetups.delete(setupId);
+      const found = profiles.get(userId);
+      if (!found) throw new Error('The transaction was cancelled: no profile');
+      const at = new Date(nowMs).toISOString();
+      profiles.set(userId, { ...found, mfaEnabledAt: at, updatedAt: at });
+    },
+
+    async markMfaEnabled(userId, nowMs) {
+      record('markMfaEnabled', [userId, nowMs]);
+      const found = profiles.get(userId);
+      if (!found) throw new Error('The conditional request failed');
+      profiles.set(userId, { ...found, mfaEnabledAt: new Date(nowMs).toISOString() });
+    },
+
     async updateIdentity(profile, next, nowMs, proof) {
       record('updateIdentity', [profile, next, nowMs, proof]);
       const current = profiles.get(profile._id);
+      // One transaction in the real store: the code is consumed only if everything else holds too.
+      const proofKey = codeKey(next.email, 'email-change');
       if (proof) {
-        const key = codeKey(next.email, 'email-change');
-        const code = codes.get(key);
+        const code = codes.get(proofKey);
         if (
           !code ||
           code.codeHash !== proof.codeHash ||
@@ -262,7 +303,6 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
         ) {
           throw new CodeRejected();
         }
-        codes.delete(key);
       }
       if (!current || current.email !== profile.email) {
         throw new ConflictError('Your profile changed meanwhile. Please reload and try again.');
@@ -282,6 +322,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
         usernameMarkers.delete(profile.username.toLowerCase());
         usernameMarkers.set(next.username.toLowerCase(), { userId: profile._id });
       }
+      if (proof) codes.delete(proofKey);
       const updated = {
         ...current,
         ...next,
@@ -301,7 +342,12 @@ interface DirectoryUser {
   password: string;
   confirmed: boolean;
   groups: string[];
+  /** TOTP as Cognito keeps it: the secret of a set-up, and whether it is the user's second factor. */
+  totp?: { secret: string; enabled: boolean };
 }
+
+/** The one code the fake authenticator app ever shows. */
+export const FAKE_TOTP_CODE = '246810';
 
 export interface FakeDirectory extends IdentityDirectory {
   readonly users: Map<string, DirectoryUser>;
@@ -309,7 +355,11 @@ export interface FakeDirectory extends IdentityDirectory {
   readonly refreshTokens: Map<string, string>;
   readonly calls: { method: string; args: unknown[] }[];
   /** Adds a confirmed user (e.g. an admin created with create-admin) and returns its sub. */
-  addUser(email: string, password: string, options?: { confirmed?: boolean; groups?: string[] }): string;
+  addUser(
+    email: string,
+    password: string,
+    options?: { confirmed?: boolean; groups?: string[]; totpEnabled?: boolean },
+  ): string;
 }
 
 /** Cognito as cognito-directory.ts presents it: the pool's username is the e-mail. */
@@ -321,12 +371,15 @@ export function fakeDirectory(clock: Clock): FakeDirectory {
   const record = (method: string, args: unknown[]) => calls.push({ method, args });
   const nextSub = () => `00000000-0000-4000-8000-${String((counter += 1)).padStart(12, '0')}`;
 
+  /** Sessions of TOTP challenges → the user's e-mail. */
+  const challenges = new Map<string, string>();
   const issue = (user: DirectoryUser, withRefresh: boolean): IssuedTokens => {
     const iat = Math.floor(clock.now() / 1000);
     const refreshToken = withRefresh ? `refresh-${user.sub}-${(counter += 1)}` : undefined;
     if (refreshToken) refreshTokens.set(refreshToken, user.sub);
     return {
       idToken: `id-token-${user.sub}-${iat}`,
+      accessToken: `access-token-${user.sub}-${iat}`,
       refreshToken,
       expiresIn: 3600,
       claims: { sub: user.sub, email: user.email, groups: [...user.groups], iat },
@@ -346,6 +399,7 @@ export function fakeDirectory(clock: Clock): FakeDirectory {
         password,
         confirmed: options.confirmed ?? true,
         groups: options.groups ?? [],
+        ...(options.totpEnabled ? { totp: { secret: `SECRET${sub.slice(-4)}`, enabled: true } } : {}),
       });
       return sub;
     },
@@ -367,7 +421,33 @@ export function fakeDirectory(clock: Clock): FakeDirectory {
       // Like Cognito: an unconfirmed user is "not confirmed" whatever the password.
       if (user && !user.confirmed) return { kind: 'unconfirmed' };
       if (!user || user.password !== password) return { kind: 'invalid' };
+      if (user.totp?.enabled) {
+        const session = `mfa-session-${(counter += 1)}`;
+        challenges.set(session, user.email);
+        return { kind: 'mfa', session };
+      }
       return { kind: 'ok', tokens: issue(user, true) };
+    },
+    async respondToMfa(email, session, code) {
+      record('respondToMfa', [email]);
+      const user = find(email);
+      if (!user || challenges.get(session) !== user.email || code !== FAKE_TOTP_CODE) return { kind: 'invalid' };
+      challenges.delete(session);
+      return { kind: 'ok', tokens: issue(user, true) };
+    },
+    async startTotpSetup(accessToken) {
+      record('startTotpSetup', []);
+      const user = [...users.values()].find((u) => accessToken.startsWith(`access-token-${u.sub}-`));
+      if (!user) throw Object.assign(new Error('Invalid Access Token'), { name: 'NotAuthorizedException' });
+      user.totp = { secret: `SECRET${user.sub.slice(-4)}`, enabled: false };
+      return user.totp.secret;
+    },
+    async finishTotpSetup(accessToken, code) {
+      record('finishTotpSetup', []);
+      const user = [...users.values()].find((u) => accessToken.startsWith(`access-token-${u.sub}-`));
+      if (!user?.totp || code !== FAKE_TOTP_CODE) return false;
+      user.totp.enabled = true;
+      return true;
     },
     async refresh(refreshToken) {
       record('refresh', []);

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { buildPath, getRoute, type RouteId } from '@goldbot/shared';
+import type { AwsClientStub } from 'aws-sdk-client-mock';
+import { ADMIN_GROUP, buildPath, getRoute, type RouteId } from '@goldbot/shared';
 import { readSampleEvent } from '../../../events/index.js';
+import { parseGroups } from '../../src/kit/identity.js';
 
 /**
  * Test doubles for the Lambda runtime: API Gateway HTTP API (payload 2.0) events built from the
@@ -48,6 +51,8 @@ export interface HttpEventOptions {
   /** Null or absent: anonymous (no authorizer in the request context). */
   claims?: Claims | null;
   headers?: Record<string, string>;
+  /** Request cookies as API Gateway v2 passes them: `name=value` entries apart from the headers. */
+  cookies?: string[];
 }
 
 /** A realistic HTTP API v2 event for a route of the table. */
@@ -81,6 +86,7 @@ export function httpEvent(options: HttpEventOptions): APIGatewayProxyEventV2 {
       ...(options.claims ? { authorization: 'Bearer test.jwt.token' } : {}),
       ...options.headers,
     },
+    ...(options.cookies ? { cookies: [...options.cookies] } : {}),
     ...(Object.keys(query).length > 0 ? { queryStringParameters: { ...query } } : {}),
     ...(options.pathParameters ? { pathParameters: { ...options.pathParameters } } : {}),
     requestContext: {
@@ -100,6 +106,67 @@ export function httpEvent(options: HttpEventOptions): APIGatewayProxyEventV2 {
     isBase64Encoded: options.isBase64Encoded ?? false,
   };
   return event as APIGatewayProxyEventV2;
+}
+
+/**
+ * The stored profile item (T7) of a signed-in caller: active and verified, so the session guard
+ * lets its token through. Every signed-in caller of a test needs one (docs/security.md M4).
+ */
+export function profileItemOf(claims: Claims, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const sub = String(claims.sub);
+  const email = String(claims.email ?? `${sub}@example.com`);
+  return {
+    PK: `USER#${sub}`,
+    SK: 'PROFILE',
+    entity: 'UserProfile',
+    _id: sub,
+    username: email.split('@')[0]?.replace(/[^A-Za-z0-9_.-]/g, '') || 'user',
+    email,
+    phone: null,
+    isActive: true,
+    isAdmin: parseGroups(claims['cognito:groups']).includes(ADMIN_GROUP),
+    referralCode: 'K7M2QX9P',
+    referralCount: 0,
+    referralEarnings: 0,
+    emailVerifiedAt: '2026-01-01T00:00:00.000Z',
+    verifiedEmail: email,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A DynamoDB document-client mock (aws-sdk-client-mock). */
+type DocumentClientStub = AwsClientStub<DynamoDBDocumentClient>;
+
+/**
+ * Makes the mocked table hold a profile for each caller (see profileItemOf). Call it after the
+ * catch-all `on(GetCommand)`: input-specific answers win whatever the order.
+ */
+export function givenProfiles(dynamo: DocumentClientStub, ...callers: Claims[]): void {
+  for (const claims of callers) {
+    dynamo
+      .on(GetCommand, { Key: { PK: `USER#${claims.sub}`, SK: 'PROFILE' } })
+      .resolves({ Item: profileItemOf(claims) });
+  }
+}
+
+/**
+ * The calls that reached the table for the use case itself: the per-client request counters
+ * (RATE#… items, docs/security.md M6) and the session guard's profile read are left out.
+ */
+export function storeCalls(dynamo: DocumentClientStub): { name: string; input: Record<string, unknown> }[] {
+  return dynamo
+    .calls()
+    .map((call) => {
+      const command = call.args[0] as { constructor: { name: string }; input: Record<string, unknown> };
+      return { name: command.constructor.name, input: command.input };
+    })
+    .filter(({ name, input }) => {
+      const key = input.Key as { PK?: string; SK?: string } | undefined;
+      if (name === 'UpdateCommand' && String(key?.PK).startsWith('RATE#')) return false;
+      return !(name === 'GetCommand' && key?.SK === 'PROFILE' && String(key.PK).startsWith('USER#'));
+    });
 }
 
 /** events/<id>.json, parsed (a fresh copy each call, so tests may mutate it). */
@@ -135,6 +202,8 @@ export type HttpHandler = (
 export interface InvokeResult {
   statusCode: number;
   headers: Record<string, string>;
+  /** Set-Cookie values (payload v2 `cookies`; [] when none). */
+  cookies: string[];
   /** The parsed JSON body ({} for an empty body). */
   body: Record<string, unknown>;
   rawBody: string;
@@ -149,6 +218,7 @@ export async function invoke(handler: HttpHandler, event: APIGatewayProxyEventV2
   return {
     statusCode: result.statusCode ?? 200,
     headers,
+    cookies: result.cookies ?? [],
     body: (rawBody === '' ? {} : JSON.parse(rawBody)) as Record<string, unknown>,
     rawBody,
   };

@@ -19,7 +19,9 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   changePasswordInputSchema,
+  confirmEmailChangeInputSchema,
   getRoute,
+  mfaVerifyInputSchema,
   resetPasswordInputSchema,
   verifyOtpInputSchema,
   verifyResetOtpInputSchema,
@@ -33,13 +35,13 @@ import {
   type AuthorizationRow,
   type MatrixCaller,
 } from '../authorization-matrix.js';
-import { CALLERS, httpEvent, invoke, type HttpHandler } from '../helpers/lambda.js';
+import { CALLERS, givenProfiles, httpEvent, invoke, type HttpHandler } from '../helpers/lambda.js';
 
 /**
  * The matrix, in process: every row's request sent to the real handler as each caller, with the
- * table mocked like an empty one (deletes of unknown ids fail their condition) and a Cognito that
- * knows nobody (sign-up works, every sign-in and refresh is refused). The integration suite
- * repeats this over real HTTP against the local stack.
+ * table mocked like an empty one apart from the signed-in callers' profiles (deletes of unknown
+ * ids fail their condition) and a Cognito that knows nobody (sign-up works, every sign-in and
+ * refresh is refused). The integration suite repeats this over real HTTP against the local stack.
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
 const cognito = mockClient(CognitoIdentityProviderClient);
@@ -49,6 +51,8 @@ beforeEach(() => {
   cognito.reset();
   ses.reset();
   dynamo.on(GetCommand).resolves({});
+  // Signed-in callers have profiles: the session guard refuses tokens without one (M4).
+  givenProfiles(dynamo, CALLERS.user, CALLERS.admin, CALLERS.otherUser);
   dynamo.on(PutCommand).resolves({});
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(TransactWriteCommand).resolves({});
@@ -113,6 +117,8 @@ describe('rows whose use case answers 400', () => {
     ['auth-verify-reset-otp', verifyResetOtpInputSchema],
     ['auth-reset-password', resetPasswordInputSchema],
     ['auth-update-user', changePasswordInputSchema],
+    ['auth-confirm-email-change', confirmEmailChangeInputSchema],
+    ['auth-mfa-verify', mfaVerifyInputSchema],
   ] as const)('%s sends a body its schema accepts', (routeId, schema) => {
     expect(AUTHORIZATION_MATRIX[routeId]?.answers).toContain(400);
     expect(schema.safeParse(AUTHORIZATION_MATRIX[routeId]?.request.body).success).toBe(true);
@@ -121,7 +127,14 @@ describe('rows whose use case answers 400', () => {
   it('lists every row that answers 400 above', () => {
     const with400 = rows.filter(([, row]) => row.answers?.includes(400)).map(([id]) => id);
     expect(with400.sort()).toEqual(
-      ['auth-reset-password', 'auth-update-user', 'auth-verify-otp', 'auth-verify-reset-otp'].sort(),
+      [
+        'auth-confirm-email-change',
+        'auth-mfa-verify',
+        'auth-reset-password',
+        'auth-update-user',
+        'auth-verify-otp',
+        'auth-verify-reset-otp',
+      ].sort(),
     );
   });
 });

@@ -20,8 +20,11 @@ describe('parseConfig', () => {
       mailFrom: 'no-reply@example.com',
       appUrl: 'https://www.example.com',
       otpHashKey: 'a'.repeat(64),
+      otpHashKeySecretArn: undefined,
+      rateLimitScale: 1,
+      adminMfaRequired: false,
       logLevel: 'info',
-      endpoints: { dynamodb: undefined, cognito: undefined, ses: undefined },
+      endpoints: { dynamodb: undefined, cognito: undefined, ses: undefined, secretsManager: undefined },
     });
   });
 
@@ -33,6 +36,7 @@ describe('parseConfig', () => {
       AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8000',
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: 'http://127.0.0.1:9229',
       AWS_ENDPOINT_URL_SES: 'http://127.0.0.1:8005',
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: 'http://127.0.0.1:4566',
     });
     expect(parsed.region).toBe('eu-west-1');
     expect(parsed.logLevel).toBe('debug');
@@ -40,6 +44,7 @@ describe('parseConfig', () => {
       dynamodb: 'http://127.0.0.1:8000',
       cognito: 'http://127.0.0.1:9229',
       ses: 'http://127.0.0.1:8005',
+      secretsManager: 'http://127.0.0.1:4566',
     });
   });
 
@@ -70,17 +75,39 @@ describe('parseConfig', () => {
     );
   });
 
-  it('requires an OTP hash key of at least 32 characters, naming it but never echoing it', () => {
-    const { OTP_HASH_KEY: _missing, ...env } = complete;
-    expect(() => parseConfig(env)).toThrow(/^Invalid function configuration: OTP_HASH_KEY: /);
+  it('takes the OTP hash key as a value or as a secret ARN, and neither for functions without codes', () => {
+    const { OTP_HASH_KEY: _key, ...withoutKey } = complete;
+    expect(parseConfig(withoutKey)).toMatchObject({ otpHashKey: undefined, otpHashKeySecretArn: undefined });
+    const arn = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:goldbot-otp-AbCdEf';
+    expect(parseConfig({ ...withoutKey, OTP_HASH_KEY_SECRET_ARN: arn }).otpHashKeySecretArn).toBe(arn);
+    expect(() => parseConfig({ ...withoutKey, OTP_HASH_KEY_SECRET_ARN: 'goldbot-otp' })).toThrow(
+      /OTP_HASH_KEY_SECRET_ARN/,
+    );
+  });
+
+  it('refuses an OTP hash key under 32 characters, naming it but never echoing it', () => {
     let message = '';
     try {
       parseConfig({ ...complete, OTP_HASH_KEY: 'short-key-1234' });
     } catch (error) {
       message = (error as Error).message;
     }
-    expect(message).toContain('OTP_HASH_KEY');
+    expect(message).toMatch(/^Invalid function configuration: OTP_HASH_KEY: /);
     expect(message).not.toContain('short-key-1234');
+  });
+
+  it('reads RATE_LIMIT_SCALE as a number from 0 (limits off) to 1000', () => {
+    expect(parseConfig({ ...complete, RATE_LIMIT_SCALE: '0' }).rateLimitScale).toBe(0);
+    expect(parseConfig({ ...complete, RATE_LIMIT_SCALE: '2.5' }).rateLimitScale).toBe(2.5);
+    for (const bad of ['-1', '1001', 'lots']) {
+      expect(() => parseConfig({ ...complete, RATE_LIMIT_SCALE: bad }), bad).toThrow(/RATE_LIMIT_SCALE/);
+    }
+  });
+
+  it('turns admin MFA on only when told to', () => {
+    expect(parseConfig({ ...complete, ADMIN_MFA_REQUIRED: 'true' }).adminMfaRequired).toBe(true);
+    expect(parseConfig({ ...complete, ADMIN_MFA_REQUIRED: 'false' }).adminMfaRequired).toBe(false);
+    expect(() => parseConfig({ ...complete, ADMIN_MFA_REQUIRED: 'yes' })).toThrow(/ADMIN_MFA_REQUIRED/);
   });
 
   it('returns a frozen object', () => {

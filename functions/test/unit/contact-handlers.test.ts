@@ -13,7 +13,7 @@ import { handler as contactDelete } from '../../src/handlers/contact-delete.js';
 import { handler as contactList } from '../../src/handlers/contact-list.js';
 import { handler as health } from '../../src/handlers/health.js';
 import { encodeCursor } from '../../src/kit/cursor.js';
-import { CALLERS, httpEvent, invoke } from '../helpers/lambda.js';
+import { CALLERS, givenProfiles, httpEvent, invoke, storeCalls } from '../helpers/lambda.js';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const TABLE = 'test-table';
@@ -21,8 +21,9 @@ const NOW = new Date('2026-03-04T05:06:07.890Z');
 
 beforeEach(() => {
   dynamo.reset();
-  // The per-request session guard reads the caller's profile: none stored = nothing to refuse.
+  // The per-request session guard reads the caller's profile: signed-in callers have one.
   dynamo.on(GetCommand).resolves({});
+  givenProfiles(dynamo, CALLERS.user, CALLERS.admin);
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
 });
@@ -79,7 +80,8 @@ describe('contact-add', () => {
 
     const puts = dynamo.commandCalls(PutCommand);
     expect(puts).toHaveLength(1);
-    expect(dynamo.calls()).toHaveLength(1);
+    // Besides the per-IP request counters (M6), the one write.
+    expect(storeCalls(dynamo)).toHaveLength(1);
     expect(puts[0]?.args[0].input).toEqual({
       TableName: TABLE,
       Item: {
@@ -114,7 +116,7 @@ describe('contact-add', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.body.errors).toEqual({ email: 'Please enter a valid email' });
-    expect(dynamo.calls()).toHaveLength(0);
+    expect(storeCalls(dynamo)).toHaveLength(0);
   });
 
   it('answers 500 without internals when the write fails', async () => {

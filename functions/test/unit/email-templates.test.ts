@@ -6,22 +6,41 @@ import {
   type EmailTemplateType,
 } from '../../src/domain/email/templates.js';
 
-const values = { username: 'jane_doe', code: '0482', expiresInMinutes: 10 };
+const values = { username: 'jane_doe', code: '0482', expiresInMinutes: 10, newEmail: 'j***@example.org' };
 const types = Object.keys(DEFAULT_EMAIL_TEMPLATES) as EmailTemplateType[];
+const CODE_MAILS = ['otpVerification', 'passwordResetOtp', 'emailChangeOtp'] as const;
 
 describe('default templates', () => {
-  it('exist for the two code mails', () => {
-    expect(types.sort()).toEqual(['otpVerification', 'passwordResetOtp']);
+  it('exist for the three code mails and the e-mail change notice', () => {
+    expect(types.sort()).toEqual(['emailChangeOtp', 'emailChanged', 'otpVerification', 'passwordResetOtp']);
   });
 
-  it.each(types)('%s carries the code, the name and the expiry in HTML and text', (type) => {
+  it.each(CODE_MAILS)('%s carries the code and the expiry in HTML and text', (type) => {
     const mail = renderEmail(DEFAULT_EMAIL_TEMPLATES[type], values);
     for (const part of [mail.html, mail.text]) {
       expect(part).toContain('0482');
-      expect(part).toContain('jane_doe');
       expect(part).toContain('10 minutes');
     }
     expect(mail.subject).toMatch(/GoldBot/);
+  });
+
+  // L7: a code for an address nobody has proven yet must not tell a stranger whose account it is.
+  it.each([
+    ['otpVerification', false],
+    ['emailChangeOtp', false],
+    ['passwordResetOtp', true],
+    ['emailChanged', true],
+  ] as const)('%s names the account: %s', (type, named) => {
+    const mail = renderEmail(DEFAULT_EMAIL_TEMPLATES[type], values);
+    for (const part of [mail.html, mail.text]) expect(part.includes('jane_doe')).toBe(named);
+    expect(mail.subject).not.toContain('jane_doe');
+  });
+
+  it('emailChanged tells the old address the masked new one, and nothing to enter', () => {
+    const mail = renderEmail(DEFAULT_EMAIL_TEMPLATES.emailChanged, values);
+    expect(mail.subject).toBe('Your GoldBot email was changed');
+    for (const part of [mail.html, mail.text]) expect(part).toContain('j***@example.org');
+    expect(mail.text).not.toContain('0482');
   });
 
   it.each(types)('%s never disables escaping (no triple-stash placeholders)', (type) => {
@@ -33,7 +52,7 @@ describe('renderEmail', () => {
   const hostile = '<script>alert("x")</script><img src=x onerror=alert(1)>';
 
   it('escapes HTML in values, so a username like <script> arrives as text', () => {
-    const mail = renderEmail(DEFAULT_EMAIL_TEMPLATES.otpVerification, { ...values, username: hostile });
+    const mail = renderEmail(DEFAULT_EMAIL_TEMPLATES.passwordResetOtp, { ...values, username: hostile });
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');

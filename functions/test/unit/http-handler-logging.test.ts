@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from
 import type * as DomainErrors from '../../src/domain/errors.js';
 import type * as HttpHandlerKit from '../../src/kit/http-handler.js';
 import type * as HttpResponses from '../../src/kit/http-response.js';
-import { CALLERS, httpEvent, invoke, lambdaContext } from '../helpers/lambda.js';
+import { CALLERS, givenProfiles, httpEvent, invoke, lambdaContext } from '../helpers/lambda.js';
 
 /**
  * The kit's request log, with LOG_LEVEL=info (the other unit tests run silent): one "request
@@ -20,9 +20,10 @@ let errors: Errors;
 let responses: Responses;
 let write: MockInstance<typeof process.stdout.write>;
 const previousLevel = process.env.LOG_LEVEL;
-// Authenticated requests pass the session guard, which reads the caller's profile (none stored here).
+// Authenticated requests pass the session guard, which reads the caller's profile.
 const dynamo = mockClient(DynamoDBDocumentClient);
 dynamo.on(GetCommand).resolves({});
+givenProfiles(dynamo, CALLERS.user);
 
 beforeAll(async () => {
   process.env.LOG_LEVEL = 'info';

@@ -2,10 +2,11 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { idPathSchema, pageQuerySchema } from '@goldbot/shared';
+import { MAX_REQUEST_BODY_BYTES, ROUTES, idPathSchema, pageQuerySchema } from '@goldbot/shared';
 import {
   ConflictError,
   ForbiddenError,
+  PayloadTooLargeError,
   NotFoundError,
   TooManyRequestsError,
   UnauthorizedError,
@@ -14,13 +15,17 @@ import {
 import { handler as contactAdd } from '../../src/handlers/contact-add.js';
 import { defineHandler, toValidationError } from '../../src/kit/http-handler.js';
 import { created, errorBody, ok, toApiGatewayResult } from '../../src/kit/http-response.js';
-import { CALLERS, httpEvent, invoke, lambdaContext } from '../helpers/lambda.js';
+import { SESSION_MESSAGES } from '../../src/kit/session-guard.js';
+import { CALLERS, givenProfiles, httpEvent, invoke, lambdaContext, storeCalls } from '../helpers/lambda.js';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
+/** A signed-in caller outside CALLERS, whose admin group arrives as an array (local gateway). */
+const ARRAY_ADMIN = { sub: 'a-1', email: 'a@example.com', token_use: 'id' };
 beforeEach(() => {
   dynamo.reset();
-  // The per-request session guard reads the caller's profile: none stored = nothing to refuse.
+  // The per-request session guard reads the caller's profile: every signed-in caller has one.
   dynamo.on(GetCommand).resolves({});
+  givenProfiles(dynamo, CALLERS.user, CALLERS.otherUser, CALLERS.admin, ARRAY_ADMIN);
 });
 afterAll(() => dynamo.restore());
 
@@ -69,7 +74,7 @@ describe('request body validation', () => {
     });
     expect(res.body.message).toBe('Name is required. Please enter a valid email. Message is required');
     expect(res.body.msg).toBe(res.body.message);
-    expect(dynamo.calls()).toHaveLength(0);
+    expect(storeCalls(dynamo)).toHaveLength(0);
   });
 
   it('treats a missing body as an empty object', async () => {
@@ -168,6 +173,68 @@ describe('query and path validation', () => {
   });
 });
 
+describe('request size (H1)', () => {
+  /** A JSON body of exactly `bytes` UTF-8 bytes: {"name":"xxx…"}. */
+  const jsonOfBytes = (bytes: number, fill = 'x') => {
+    const overhead = '{"name":""}'.length;
+    return JSON.stringify({ name: fill.repeat(Math.ceil((bytes - overhead) / Buffer.byteLength(fill))) });
+  };
+  const TOO_LARGE = 'The request is too large. Requests may carry at most 16 KB.';
+
+  it('answers 413 above 16 KB before parsing, validating, counting or running anything', async () => {
+    expect(MAX_REQUEST_BODY_BYTES).toBe(16 * 1024);
+    const validate = vi.fn((value: string) => value.length > 0);
+    const run = vi.fn(async () => ok({}));
+    const h = defineHandler({ route: 'contact-add', body: z.object({ name: z.string().refine(validate) }) }, run);
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const body = jsonOfBytes(MAX_REQUEST_BODY_BYTES + 1);
+      expect(Buffer.byteLength(body)).toBe(MAX_REQUEST_BODY_BYTES + 1);
+      const res = await invoke(h, httpEvent({ routeId: 'contact-add', body }));
+      expect(res.statusCode).toBe(413);
+      expect(res.body).toEqual({ message: TOO_LARGE, msg: TOO_LARGE });
+      // invoke() parses the answer: the only JSON.parse was of the 100-byte error body.
+      expect(parse.mock.calls.map(([text]) => String(text).length)).toEqual([res.rawBody.length]);
+    } finally {
+      parse.mockRestore();
+    }
+    expect(validate).not.toHaveBeenCalled();
+    expect(run).not.toHaveBeenCalled();
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('accepts a body of exactly 16 KB', async () => {
+    const run = vi.fn(async () => ok({}));
+    const h = defineHandler({ route: 'contact-add', body: z.object({ name: z.string() }) }, run);
+    const res = await invoke(h, httpEvent({ routeId: 'contact-add', body: jsonOfBytes(MAX_REQUEST_BODY_BYTES) }));
+    expect(res.statusCode).toBe(200);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['malformed JSON', () => `{${'x'.repeat(MAX_REQUEST_BODY_BYTES)}`, false],
+    ['bytes, not characters (multi-byte text)', () => jsonOfBytes(MAX_REQUEST_BODY_BYTES + 3, '€'), false],
+    ['a base64 body, by its decoded size', () => jsonOfBytes(MAX_REQUEST_BODY_BYTES + 64), true],
+  ])('counts %s', async (_label, body, isBase64Encoded) => {
+    const text = body();
+    expect(text.length).toBeLessThanOrEqual(MAX_REQUEST_BODY_BYTES + 64);
+    const res = await invoke(contactAdd, httpEvent({ routeId: 'contact-add', body: text, isBase64Encoded }));
+    expect(res.statusCode).toBe(413);
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('refuses an over-long body on authenticated routes too', async () => {
+    const { handler, run } = probe('contact-list');
+    const res = await invoke(
+      handler,
+      httpEvent({ routeId: 'contact-list', claims: CALLERS.admin, body: jsonOfBytes(MAX_REQUEST_BODY_BYTES * 4) }),
+    );
+    expect(res.statusCode).toBe(413);
+    expect(run).not.toHaveBeenCalled();
+    expect(new PayloadTooLargeError(MAX_REQUEST_BODY_BYTES).statusCode).toBe(413);
+  });
+});
+
 describe('role guard', () => {
   it('lets anyone call a public route, with or without a caller', async () => {
     const { handler, run } = probe('health');
@@ -176,6 +243,7 @@ describe('role guard', () => {
       caller: {
         userId: CALLERS.user.sub,
         email: 'user@example.com',
+        emailVerified: true,
         isAdmin: false,
         issuedAt: Number(CALLERS.user.iat),
       },
@@ -237,8 +305,7 @@ describe('role guard', () => {
 
   it('accepts the admin group as an array (local gateway)', async () => {
     const { handler } = probe('contact-list');
-    const claims = { sub: 'a-1', email: 'a@example.com' };
-    const event = httpEvent({ routeId: 'contact-list', claims });
+    const event = httpEvent({ routeId: 'contact-list', claims: ARRAY_ADMIN });
     (
       event.requestContext as unknown as { authorizer: { jwt: { claims: Record<string, unknown> } } }
     ).authorizer.jwt.claims['cognito:groups'] = ['admin'];
@@ -263,6 +330,36 @@ describe('role guard', () => {
       httpEvent({ routeId: 'withdrawal-approve', pathParameters: { id: 'w' }, body: '{', claims: CALLERS.user }),
     );
     expect(malformed.statusCode).toBe(403);
+  });
+});
+
+describe('session guard (M4)', () => {
+  /** A valid ID token of someone whose profile does not exist (yet). */
+  const NEWCOMER = {
+    sub: 'sub-without-profile',
+    email: 'new@example.com',
+    token_use: 'id',
+    'cognito:groups': '[admin]',
+  };
+
+  it.each(ROUTES.filter((r) => r.auth !== 'public').map((r) => [r.id] as const))(
+    'refuses a caller without a profile on %s',
+    async (routeId) => {
+      const { handler, run } = probe(routeId);
+      const res = await invoke(
+        handler,
+        httpEvent({ routeId, claims: NEWCOMER, pathParameters: { id: 'x', userId: 'x', packageId: 'x' } }),
+      );
+      expect([res.statusCode, res.body.message]).toEqual([401, SESSION_MESSAGES.noProfile]);
+      expect(run).not.toHaveBeenCalled();
+    },
+  );
+
+  it('lets a caller without a profile through only where the route creates it', async () => {
+    const run = vi.fn(async () => ok({}));
+    const h = defineHandler({ route: 'auth-me', createsProfile: true }, run);
+    expect((await invoke(h, httpEvent({ routeId: 'auth-me', claims: NEWCOMER }))).statusCode).toBe(200);
+    expect(run).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -25,40 +25,65 @@ describe('parseGroups', () => {
 });
 
 describe('callerFromEvent', () => {
+  /** Claims of an ID token with only what a test cares about. */
+  const idClaims = (claims: Record<string, string>) => ({ token_use: 'id', ...claims });
+  const callerOf = (claims: Record<string, string>) => callerFromEvent(httpEvent({ routeId: 'auth-me', claims }));
+
   it('is null without an authorizer (anonymous)', () => {
     expect(callerFromEvent(httpEvent({ routeId: 'health' }))).toBeNull();
   });
 
   it('is null when the claims carry no subject', () => {
-    expect(callerFromEvent(httpEvent({ routeId: 'auth-me', claims: { email: 'a@example.com' } }))).toBeNull();
-    expect(callerFromEvent(httpEvent({ routeId: 'auth-me', claims: { sub: '', email: 'a@example.com' } }))).toBeNull();
+    expect(callerOf(idClaims({ email: 'a@example.com' }))).toBeNull();
+    expect(callerOf(idClaims({ sub: '', email: 'a@example.com' }))).toBeNull();
   });
 
-  it('reads a user from the claims', () => {
-    expect(callerFromEvent(httpEvent({ routeId: 'auth-me', claims: CALLERS.user }))).toEqual({
+  it('reads a user from the claims of an ID token', () => {
+    expect(CALLERS.user.token_use).toBe('id');
+    expect(callerOf(CALLERS.user)).toEqual({
       userId: CALLERS.user.sub,
       email: 'user@example.com',
+      emailVerified: true,
       isAdmin: false,
       issuedAt: Number(CALLERS.user.iat),
     });
   });
 
+  it.each([
+    ['an access token', { ...CALLERS.admin, token_use: 'access' }],
+    ['a token without token_use', { sub: 'u-1', email: 'a@example.com', 'cognito:groups': '[admin]' }],
+    ['an unknown token_use', { ...CALLERS.user, token_use: 'refresh' }],
+  ])('is null for %s (L4)', (_label, claims) => {
+    expect(callerOf(claims)).toBeNull();
+  });
+
+  it.each<[string, unknown, boolean]>([
+    ["the text 'true' (API Gateway)", 'true', true],
+    ['the boolean true (local gateway)', true, true],
+    ["the text 'false'", 'false', false],
+    ['the boolean false', false, false],
+    ['a missing claim', undefined, false],
+    ['anything else', 'yes', false],
+  ])('reads email_verified from %s', (_label, raw, expected) => {
+    const event = httpEvent({ routeId: 'auth-me', claims: idClaims({ sub: 'u-1', email: 'a@example.com' }) });
+    const claims = (event.requestContext as unknown as { authorizer: { jwt: { claims: Record<string, unknown> } } })
+      .authorizer.jwt.claims;
+    if (raw === undefined) delete claims.email_verified;
+    else claims.email_verified = raw;
+    expect(callerFromEvent(event)?.emailVerified).toBe(expected);
+  });
+
   it('marks members of the admin group as admin', () => {
     expect(callerFromEvent(httpEvent({ routeId: 'contact-list', claims: CALLERS.admin }))?.isAdmin).toBe(true);
-    expect(
-      callerFromEvent(httpEvent({ routeId: 'contact-list', claims: { sub: 'u', 'cognito:groups': '[user admin]' } }))
-        ?.isAdmin,
-    ).toBe(true);
-    expect(
-      callerFromEvent(httpEvent({ routeId: 'contact-list', claims: { sub: 'u', 'cognito:groups': '[editors]' } }))
-        ?.isAdmin,
-    ).toBe(false);
+    expect(callerOf(idClaims({ sub: 'u', 'cognito:groups': '[user admin]' }))?.isAdmin).toBe(true);
+    expect(callerOf(idClaims({ sub: 'u', 'cognito:groups': '[editors]' }))?.isAdmin).toBe(false);
   });
 
   it('tolerates a missing email claim', () => {
-    expect(callerFromEvent(httpEvent({ routeId: 'auth-me', claims: { sub: 'u-1' } }))).toEqual({
+    expect(callerOf(idClaims({ sub: 'u-1' }))).toEqual({
       userId: 'u-1',
       email: '',
+      emailVerified: false,
       isAdmin: false,
       issuedAt: 0,
     });
@@ -68,6 +93,7 @@ describe('callerFromEvent', () => {
     expect(callerFromEvent(loadSampleEvent('contact-list'))).toEqual({
       userId: '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f',
       email: 'admin@example.com',
+      emailVerified: true,
       isAdmin: true,
       issuedAt: 1767268500,
     });

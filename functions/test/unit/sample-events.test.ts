@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
   SignUpCommand,
+  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import {
@@ -33,8 +35,19 @@ const ses = mockClient(SESClient);
 
 const SUB = '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63';
 const EMAIL = 'jane.doe@example.com';
+/** The administrator of the admin samples. */
+const ADMIN_SUB = '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f';
+const ADMIN_EMAIL = 'admin@example.com';
+const OTP_KEY = String(config.otpHashKey);
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const ID_TOKEN = `${b64({ alg: 'RS256' })}.${b64({ sub: SUB, email: EMAIL, iat: 1767268500 })}.c2lnbmF0dXJl`;
+const ADMIN_ID_TOKEN = `${b64({ alg: 'RS256' })}.${b64({
+  sub: ADMIN_SUB,
+  email: ADMIN_EMAIL,
+  'cognito:groups': ['admin'],
+  iat: 1767268500,
+})}.c2lnbmF0dXJl`;
+const sampleBody = <T>(id: RouteId) => JSON.parse(loadSampleEvent(id).body ?? '{}') as T;
 
 const profile = (verified: boolean) => ({
   PK: `USER#${SUB}`,
@@ -53,13 +66,14 @@ const profile = (verified: boolean) => ({
 });
 
 /** The live code of a sample: only its keyed hash is stored, as in the real table. */
-function storedCode(purpose: CodePurpose, code: string) {
-  dynamo.on(GetCommand, { Key: { PK: `OTP#${EMAIL}`, SK: `PURPOSE#${purpose}` } }).resolves({
+function storedCode(purpose: CodePurpose, code: string, email = EMAIL, owner?: string) {
+  dynamo.on(GetCommand, { Key: { PK: `OTP#${email}`, SK: `PURPOSE#${purpose}` } }).resolves({
     Item: {
-      codeHash: hashCode(config.otpHashKey, purpose, EMAIL, code),
+      codeHash: hashCode(OTP_KEY, purpose, email, code),
       wrongTries: 0,
       lastSentAt: Date.now() - 60_000,
       expiresAt: Math.floor(Date.now() / 1000) + 540,
+      ...(owner ? { userId: owner } : {}),
     },
   });
 }
@@ -95,6 +109,30 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
   'auth-me': () => existingUser(true),
   'auth-get-user-data': () => existingUser(true),
   'auth-update-user': () => existingUser(true),
+  'auth-logout': () => existingUser(true),
+  'auth-confirm-email-change': () => {
+    existingUser(true);
+    const { email, otp } = sampleBody<{ email: string; otp: string }>('auth-confirm-email-change');
+    storedCode('email-change', otp, email, SUB);
+  },
+  'auth-mfa-verify': () => {
+    cognito.on(RespondToAuthChallengeCommand).resolves({
+      AuthenticationResult: { IdToken: ADMIN_ID_TOKEN, RefreshToken: 'sample-admin-refresh-token', ExpiresIn: 3600 },
+    });
+  },
+  'auth-mfa-setup': () => {
+    const { setupId } = sampleBody<{ setupId: string }>('auth-mfa-setup');
+    dynamo.on(GetCommand, { Key: { PK: `MFASETUP#${setupId}`, SK: 'MFASETUP' } }).resolves({
+      Item: {
+        userId: ADMIN_SUB,
+        email: ADMIN_EMAIL,
+        accessToken: 'sample-access-token',
+        wrongTries: 0,
+        expiresAt: Math.floor(Date.now() / 1000) + 300,
+      },
+    });
+    cognito.on(VerifySoftwareTokenCommand).resolves({ Status: 'SUCCESS' });
+  },
 };
 
 beforeEach(() => {
@@ -102,6 +140,19 @@ beforeEach(() => {
   cognito.reset();
   ses.reset();
   dynamo.on(GetCommand).resolves({});
+  // The administrator of the admin samples has a profile, with TOTP on (M4, M5).
+  dynamo.on(GetCommand, { Key: { PK: `USER#${ADMIN_SUB}`, SK: 'PROFILE' } }).resolves({
+    Item: {
+      ...profile(true),
+      PK: `USER#${ADMIN_SUB}`,
+      _id: ADMIN_SUB,
+      username: 'admin',
+      email: ADMIN_EMAIL,
+      isAdmin: true,
+      referralCode: 'ADM1N2QX',
+      mfaEnabledAt: '2026-01-01T11:00:00.000Z',
+    },
+  });
   dynamo.on(PutCommand).resolves({});
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(DeleteCommand).resolves({});
@@ -170,16 +221,41 @@ describe('events/<id>.json', () => {
     expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Destination).toEqual({ ToAddresses: [EMAIL] });
   });
 
-  it.each(['auth-verify-otp', 'auth-login'] as const)('%s answers a complete session', async (id) => {
-    const res = await run(id);
-    expect(authSessionResponseSchema.parse(res.body)).toMatchObject({
-      userId: SUB,
-      email: EMAIL,
-      username: 'jane_doe',
-      isAdmin: false,
-      token: ID_TOKEN,
-      refreshToken: 'sample-refresh-token',
-      expiresIn: 3600,
+  it.each(['auth-verify-otp', 'auth-login'] as const)(
+    '%s answers a complete session, with the refresh token only as a cookie',
+    async (id) => {
+      const res = await run(id);
+      expect(authSessionResponseSchema.parse(res.body)).toMatchObject({
+        userId: SUB,
+        email: EMAIL,
+        username: 'jane_doe',
+        isAdmin: false,
+        token: ID_TOKEN,
+        expiresIn: 3600,
+      });
+      expect(res.body).not.toHaveProperty('refreshToken');
+      expect(res.cookies).toEqual([
+        expect.stringMatching(/^goldbot_rt=sample-refresh-token; Path=\/api\/auth; HttpOnly;/),
+      ]);
+    },
+  );
+
+  it('auth-logout ends the sample session and clears its cookie', async () => {
+    const res = await run('auth-logout');
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies).toEqual([expect.stringMatching(/^goldbot_rt=; .*Max-Age=0$/)]);
+    expect(dynamo.commandCalls(DeleteCommand)[0]?.args[0].input.Key).toEqual({
+      PK: `USER#${SUB}`,
+      SK: `SESSION#${createHash('sha256').update('example-refresh-token').digest('hex')}`,
     });
+  });
+
+  it('auth-confirm-email-change moves the sample account to the proven address', async () => {
+    const res = await run('auth-confirm-email-change');
+    expect(res.statusCode).toBe(200);
+    const { email } = sampleBody<{ email: string }>('auth-confirm-email-change');
+    const items = dynamo.commandCalls(TransactWriteCommand).flatMap((c) => c.args[0].input.TransactItems ?? []);
+    expect(items[0]?.Update?.ExpressionAttributeValues).toMatchObject({ ':e': email });
+    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Destination).toEqual({ ToAddresses: [EMAIL] });
   });
 });

@@ -110,7 +110,7 @@ export const loginInputSchema = z.object({
   password: z
     .string({ error: AUTH_MESSAGES.passwordRequired })
     .min(1, { error: AUTH_MESSAGES.passwordRequired })
-    .max(128),
+    .max(128, { error: 'Password must be at most 128 characters' }),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
@@ -155,7 +155,7 @@ export const changePasswordInputSchema = z.object({
   currentPassword: z
     .string({ error: AUTH_MESSAGES.currentPasswordRequired })
     .min(1, { error: AUTH_MESSAGES.currentPasswordRequired })
-    .max(128),
+    .max(128, { error: 'Password must be at most 128 characters' }),
   password: z
     .string({ error: AUTH_MESSAGES.newPasswordRequired })
     .min(1, { error: AUTH_MESSAGES.newPasswordRequired })

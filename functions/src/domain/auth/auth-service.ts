@@ -311,10 +311,11 @@ export class AuthService {
         await directory.confirm(input.email);
         result = await directory.signIn(input.email, input.password);
       } else if (
-        profile?.pendingPasswordHash &&
-        !(await passwordMatches(input.password, profile.pendingPasswordHash))
+        !profile ||
+        (profile.pendingPasswordHash && !(await passwordMatches(input.password, profile.pendingPasswordHash)))
       ) {
         // Cognito says "not confirmed" whatever the password: answer a wrong one like any other (L2).
+        // A sign-up whose registration expired is no account at all (signing up again replaces it).
         result = { kind: 'invalid' };
       }
     }

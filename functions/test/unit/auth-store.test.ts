@@ -1,0 +1,152 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { AUTH } from '@goldbot/shared';
+import { authStore } from '../../src/data/auth-store.js';
+import { backoffSeconds } from '../../src/domain/auth/login-backoff.js';
+
+/**
+ * The DynamoDB side of the fixes that must hold under concurrency: the login reservation (L3),
+ * the daily code lock (H3) and logout (M2), against the document client mocked.
+ */
+const dynamo = mockClient(DynamoDBDocumentClient);
+beforeEach(() => dynamo.reset());
+afterAll(() => dynamo.restore());
+
+const NOW_MS = Date.parse('2026-11-23T12:00:00.000Z');
+const NOW = NOW_MS / 1000;
+const EMAIL = 'jane.doe@example.com';
+const LOGINFAIL = { PK: `LOGINFAIL#${EMAIL}`, SK: 'LOGINFAIL' };
+const conditionalCheckFailed = () =>
+  new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+const updates = () => dynamo.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+
+describe('reserveLoginAttempt (L3)', () => {
+  it('counts the first attempt only if no other attempt created the count meanwhile', async () => {
+    dynamo.on(GetCommand).resolves({});
+    dynamo.on(UpdateCommand).resolves({});
+    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(0);
+    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({ Key: LOGINFAIL, ConsistentRead: true });
+    expect(updates()).toEqual([
+      expect.objectContaining({
+        Key: LOGINFAIL,
+        UpdateExpression: 'SET failures = :next, blockedUntil = :until, lastFailureAt = :nowMs, expiresAt = :expires',
+        ConditionExpression: 'attribute_not_exists(failures)',
+        ExpressionAttributeValues: { ':next': 1, ':until': 0, ':nowMs': NOW_MS, ':expires': NOW + 24 * 3600 },
+      }),
+    ]);
+  });
+
+  it('moves the count by compare-and-set, and writes the block with the reservation that reaches it', async () => {
+    dynamo.on(GetCommand).resolves({ Item: { failures: 4, blockedUntil: 0 } });
+    dynamo.on(UpdateCommand).resolves({});
+    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(0);
+    expect(updates()[0]).toMatchObject({
+      ConditionExpression: 'failures = :seen',
+      ExpressionAttributeValues: { ':seen': 4, ':next': 5, ':until': NOW + 30 },
+    });
+    expect(AUTH.loginFailuresBeforeBackoff).toBe(5);
+  });
+
+  it('reads again and retries when a parallel attempt moved the count first', async () => {
+    dynamo
+      .on(GetCommand)
+      .resolvesOnce({ Item: { failures: 3, blockedUntil: 0 } })
+      .resolves({ Item: { failures: 4, blockedUntil: 0 } });
+    dynamo.on(UpdateCommand).rejectsOnce(conditionalCheckFailed()).resolves({});
+    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(0);
+    expect(dynamo.commandCalls(GetCommand)).toHaveLength(2);
+    expect(updates().map((u) => u.ExpressionAttributeValues)).toEqual([
+      expect.objectContaining({ ':seen': 3, ':next': 4, ':until': 0 }),
+      expect.objectContaining({ ':seen': 4, ':next': 5, ':until': NOW + 30 }),
+    ]);
+  });
+
+  it('answers the seconds left, without counting, once a parallel attempt wrote the block', async () => {
+    dynamo
+      .on(GetCommand)
+      .resolvesOnce({ Item: { failures: 4, blockedUntil: 0 } })
+      .resolves({ Item: { failures: 5, blockedUntil: NOW + 30 } });
+    dynamo.on(UpdateCommand).rejects(conditionalCheckFailed());
+    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(30);
+    expect(updates()).toHaveLength(1);
+  });
+
+  it('answers the seconds left of a running block without writing', async () => {
+    dynamo.on(GetCommand).resolves({ Item: { failures: 6, blockedUntil: NOW + 42 } });
+    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(42);
+    expect(updates()).toEqual([]);
+  });
+
+  it('refuses for a moment under heavy contention, and lets other errors through', async () => {
+    dynamo.on(GetCommand).resolves({ Item: { failures: 1, blockedUntil: 0 } });
+    dynamo.on(UpdateCommand).rejects(conditionalCheckFailed());
+    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(1);
+    expect(updates()).toHaveLength(8);
+
+    dynamo.on(UpdateCommand).rejects(new Error('ProvisionedThroughputExceededException'));
+    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).rejects.toThrow(
+      'ProvisionedThroughputExceededException',
+    );
+  });
+});
+
+describe('the daily code lock (H3)', () => {
+  it('counts wrong codes per address and UTC day, and locks for 24 h at the tenth', async () => {
+    dynamo.on(UpdateCommand).resolves({ Attributes: { count: AUTH.maxFailedCodesPerDay - 1 } });
+    dynamo.on(PutCommand).resolves({});
+    await expect(authStore.recordCodeFailure('Jane.Doe@Example.com', NOW_MS)).resolves.toBe(0);
+    expect(updates()[0]).toMatchObject({
+      Key: { PK: `RATE#code-fail#${EMAIL}`, SK: 'WINDOW#2026-11-23' },
+      UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)',
+      ReturnValues: 'UPDATED_NEW',
+    });
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
+
+    dynamo.on(UpdateCommand).resolves({ Attributes: { count: AUTH.maxFailedCodesPerDay } });
+    const lockedUntil = NOW + AUTH.codeLockHours * 3600;
+    await expect(authStore.recordCodeFailure(EMAIL, NOW_MS)).resolves.toBe(lockedUntil);
+    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item).toEqual({
+      PK: `CODELOCK#${EMAIL}`,
+      SK: 'CODELOCK',
+      entity: 'CodeLock',
+      lockedUntil,
+      expiresAt: lockedUntil,
+    });
+  });
+
+  it('reads a lock consistently, and only while it lasts', async () => {
+    dynamo.on(GetCommand).resolves({ Item: { lockedUntil: NOW + 60 } });
+    await expect(authStore.getCodeLock(EMAIL, NOW_MS)).resolves.toBe(NOW + 60);
+    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
+      Key: { PK: `CODELOCK#${EMAIL}`, SK: 'CODELOCK' },
+      ConsistentRead: true,
+    });
+    await expect(authStore.getCodeLock(EMAIL, NOW_MS + 61_000)).resolves.toBe(0);
+    dynamo.on(GetCommand).resolves({});
+    await expect(authStore.getCodeLock(EMAIL, NOW_MS)).resolves.toBe(0);
+  });
+});
+
+describe('sessions (M2)', () => {
+  it("logout deletes one session of the caller's own, by the hash of its token", async () => {
+    dynamo.on(DeleteCommand).resolves({});
+    await authStore.deleteSession('user-1', 'a'.repeat(64));
+    expect(dynamo.commandCalls(DeleteCommand)[0]?.args[0].input).toEqual({
+      TableName: 'test-table',
+      Key: { PK: 'USER#user-1', SK: `SESSION#${'a'.repeat(64)}` },
+    });
+  });
+
+  it('keeps a session for the 7 days of its refresh token', async () => {
+    dynamo.on(PutCommand).resolves({});
+    await authStore.putSession('user-1', 'b'.repeat(64), NOW_MS);
+    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item).toMatchObject({
+      PK: 'USER#user-1',
+      SK: `SESSION#${'b'.repeat(64)}`,
+      expiresAt: NOW + AUTH.refreshTokenDays * 24 * 3600,
+    });
+    expect(AUTH.refreshTokenDays).toBe(7);
+  });
+});

@@ -1,0 +1,302 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { RATE_LIMITS, ROUTES, loginInputSchema, type RateLimitName } from '@goldbot/shared';
+import { config } from '../../src/config.js';
+import { consumeRateLimit } from '../../src/data/rate-limit-store.js';
+import { TooManyRequestsError } from '../../src/domain/errors.js';
+import { RATE_LIMIT_MESSAGE, clientAddress, rateWindow, scaledLimit } from '../../src/domain/limits/rate-limits.js';
+import { handler as confirmEmailChange } from '../../src/handlers/auth-confirm-email-change.js';
+import { handler as login } from '../../src/handlers/auth-login.js';
+import { handler as register } from '../../src/handlers/auth-register.js';
+import { handler as resetPassword } from '../../src/handlers/auth-reset-password.js';
+import { handler as verifyOtp } from '../../src/handlers/auth-verify-otp.js';
+import { handler as verifyResetOtp } from '../../src/handlers/auth-verify-reset-otp.js';
+import { handler as contactAdd } from '../../src/handlers/contact-add.js';
+import { defineHandler } from '../../src/kit/http-handler.js';
+import { ok } from '../../src/kit/http-response.js';
+import { CALLERS, givenProfiles, httpEvent, invoke, type HttpHandler } from '../helpers/lambda.js';
+
+/**
+ * Per-client request limits (docs/security.md M6): the fixed windows, the scale, which address
+ * counts, the atomic counter in the table, and where the handler kit applies them.
+ */
+const dynamo = mockClient(DynamoDBDocumentClient);
+beforeEach(() => {
+  dynamo.reset();
+  dynamo.on(GetCommand).resolves({});
+  dynamo.on(UpdateCommand).resolves({});
+  givenProfiles(dynamo, CALLERS.user, CALLERS.admin);
+});
+afterAll(() => dynamo.restore());
+
+const AT = Date.parse('2026-11-23T12:05:17.500Z');
+const epoch = (iso: string) => Date.parse(iso) / 1000;
+const conditionalCheckFailed = () =>
+  new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+/** The ip of helpers/lambda.ts's events (X-Forwarded-For and sourceIp alike). */
+const IP = '198.51.100.7';
+
+/** The limits counted in the table, as `name#subject`. */
+const counted = () =>
+  dynamo
+    .commandCalls(UpdateCommand)
+    .map((c) => String(c.args[0].input.Key?.PK))
+    .filter((pk) => pk.startsWith('RATE#'))
+    .map((pk) => pk.slice('RATE#'.length));
+
+describe('rateWindow', () => {
+  it('cuts fixed windows aligned to their length, with the seconds left and a TTL one window later', () => {
+    expect(rateWindow('publicPostPerIp', AT)).toEqual({
+      startEpoch: epoch('2026-11-23T12:05:00Z'),
+      secondsLeft: 43,
+      expiresAtEpoch: epoch('2026-11-23T12:07:00Z'),
+    });
+    expect(rateWindow('codeVerifyPerIp', AT)).toEqual({
+      startEpoch: epoch('2026-11-23T12:00:00Z'),
+      secondsLeft: 3283,
+      expiresAtEpoch: epoch('2026-11-23T14:00:00Z'),
+    });
+  });
+
+  it('starts a new window on its boundary and never answers 0 seconds', () => {
+    const boundary = Date.parse('2026-11-23T12:06:00.000Z');
+    expect(rateWindow('publicPostPerIp', boundary)).toMatchObject({ startEpoch: boundary / 1000, secondsLeft: 60 });
+    expect(rateWindow('publicPostPerIp', boundary - 1).secondsLeft).toBe(1);
+  });
+});
+
+describe('scaledLimit', () => {
+  it('multiplies every limit by RATE_LIMIT_SCALE, never below 1', () => {
+    expect(scaledLimit('publicPostPerIp', 1)).toBe(RATE_LIMITS.publicPostPerIp.limit);
+    expect(scaledLimit('publicPostPerIp', 100)).toBe(3000);
+    expect(scaledLimit('contactPerIp', 2.5)).toBe(13);
+    expect(scaledLimit('contactPerIp', 0.01)).toBe(1);
+  });
+
+  it('turns the limits off with scale 0 (null)', () => {
+    for (const name of Object.keys(RATE_LIMITS) as RateLimitName[]) {
+      expect(scaledLimit(name, 0), name).toBeNull();
+      expect(scaledLimit(name, Number.NaN), name).toBeNull();
+    }
+  });
+
+  it('is at the default scale in the unit tests', () => {
+    expect(config.rateLimitScale).toBe(1);
+  });
+});
+
+describe('clientAddress', () => {
+  it('takes the last X-Forwarded-For entry (the one CloudFront appended), not what the client sent first', () => {
+    expect(clientAddress({ 'x-forwarded-for': '6.6.6.6, 203.0.113.9' }, '130.176.0.1')).toBe('203.0.113.9');
+    expect(clientAddress({ 'x-forwarded-for': '1.1.1.1,2.2.2.2 ,  203.0.113.9 ' }, '130.176.0.1')).toBe('203.0.113.9');
+  });
+
+  it('skips a trailing entry equal to the connecting address', () => {
+    expect(clientAddress({ 'x-forwarded-for': '6.6.6.6, 203.0.113.9, 130.176.0.1' }, '130.176.0.1')).toBe(
+      '203.0.113.9',
+    );
+    expect(clientAddress({ 'x-forwarded-for': '130.176.0.1' }, '130.176.0.1')).toBe('130.176.0.1');
+  });
+
+  it('uses the connection without the header, and ignores empty or over-long entries', () => {
+    expect(clientAddress({}, '192.0.2.4')).toBe('192.0.2.4');
+    expect(clientAddress(undefined, '192.0.2.4')).toBe('192.0.2.4');
+    expect(clientAddress({ 'x-forwarded-for': ' , ' }, '192.0.2.4')).toBe('192.0.2.4');
+    expect(clientAddress({ 'x-forwarded-for': `203.0.113.9, ${'x'.repeat(65)}` }, '192.0.2.4')).toBe('203.0.113.9');
+    expect(clientAddress(undefined, '')).toBe('unknown');
+  });
+});
+
+describe('consumeRateLimit (the counter in the table)', () => {
+  it('counts with one conditional UpdateItem per window, with a TTL', async () => {
+    await consumeRateLimit('publicPostPerIp', '203.0.113.9', AT, 1);
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
+      TableName: 'test-table',
+      Key: { PK: 'RATE#publicPostPerIp#203.0.113.9', SK: `WINDOW#${epoch('2026-11-23T12:05:00Z')}` },
+      UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)',
+      ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':one': 1, ':limit': 30, ':expires': epoch('2026-11-23T12:07:00Z') },
+    });
+  });
+
+  it('keys a subject case-insensitively and applies the scale', async () => {
+    await consumeRateLimit('loginPerAccount', 'Jane.Doe@Example.com', AT, 3);
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toMatchObject({
+      Key: { PK: 'RATE#loginPerAccount#jane.doe@example.com' },
+      ExpressionAttributeValues: expect.objectContaining({ ':limit': 60 }),
+    });
+  });
+
+  it('answers 429 with Retry-After once the window is full', async () => {
+    dynamo.on(UpdateCommand).rejects(conditionalCheckFailed());
+    const error = await consumeRateLimit('publicPostPerIp', '203.0.113.9', AT, 1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TooManyRequestsError);
+    expect(error).toMatchObject({
+      statusCode: 429,
+      message: 'Too many requests. Please wait 43 seconds and try again.',
+      headers: { 'Retry-After': '43' },
+    });
+    expect(RATE_LIMIT_MESSAGE(43)).toBe((error as Error).message);
+  });
+
+  it('lets other failures through, and counts nothing with the limits off', async () => {
+    dynamo.on(UpdateCommand).rejects(new Error('ProvisionedThroughputExceededException'));
+    await expect(consumeRateLimit('contactPerIp', IP, AT, 1)).rejects.toThrow('ProvisionedThroughputExceededException');
+    dynamo.resetHistory();
+    await consumeRateLimit('contactPerIp', IP, AT, 0);
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+});
+
+describe('where the handler kit applies the limits', () => {
+  const probe = (route: (typeof ROUTES)[number]['id']) => {
+    const run = vi.fn(async () => ok({}));
+    return { run, handler: defineHandler({ route }, run) };
+  };
+
+  it.each(ROUTES.filter((r) => r.auth === 'public' && r.method !== 'GET').map((r) => [r.id] as const))(
+    'counts every public write per address: %s',
+    async (routeId) => {
+      const { handler } = probe(routeId);
+      await invoke(handler, httpEvent({ routeId, body: {} }));
+      expect(counted()).toEqual([`publicPostPerIp#${IP}`]);
+    },
+  );
+
+  it.each(ROUTES.filter((r) => r.auth !== 'public' || r.method === 'GET').map((r) => [r.id, r.auth] as const))(
+    'counts nothing for %s (%s)',
+    async (routeId, auth) => {
+      const { handler, run } = probe(routeId);
+      const res = await invoke(
+        handler,
+        httpEvent({
+          routeId,
+          claims: auth === 'public' ? null : CALLERS.admin,
+          pathParameters: { id: 'x', userId: 'x', packageId: 'x' },
+          body: {},
+        }),
+      );
+      expect(res.statusCode).toBe(200);
+      expect(run).toHaveBeenCalledTimes(1);
+      expect(counted()).toEqual([]);
+    },
+  );
+
+  it('counts the address CloudFront saw, not one the client made up', async () => {
+    const { handler } = probe('contact-add');
+    await invoke(
+      handler,
+      httpEvent({ routeId: 'contact-add', body: {}, headers: { 'x-forwarded-for': '10.9.8.7, 203.0.113.9' } }),
+    );
+    expect(counted()).toEqual(['publicPostPerIp#203.0.113.9']);
+  });
+
+  it('refuses a full window with 429 before reading the body or running the use case', async () => {
+    dynamo.on(UpdateCommand).rejects(conditionalCheckFailed());
+    const { handler, run } = probe('auth-login');
+    const res = await invoke(handler, httpEvent({ routeId: 'auth-login', body: '{not json' }));
+    expect(res.statusCode).toBe(429);
+    expect(res.body.message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("runs a handler's own rules: by address before the body is read, by a body value after validation", async () => {
+    const run = vi.fn(async () => ok({}));
+    const h = defineHandler(
+      {
+        route: 'auth-login',
+        body: loginInputSchema,
+        limits: [
+          { name: 'registerPerIp', by: 'ip' },
+          { name: 'loginPerAccount', by: (body) => body.email },
+        ],
+      },
+      run,
+    );
+    await invoke(h, httpEvent({ routeId: 'auth-login', body: { email: ' Jane@Example.com ', password: 'x' } }));
+    expect(counted()).toEqual([`publicPostPerIp#${IP}`, `registerPerIp#${IP}`, 'loginPerAccount#jane@example.com']);
+    expect(run).toHaveBeenCalledTimes(1);
+
+    // An invalid body is counted by address only: there is no value to count it by.
+    dynamo.resetHistory();
+    const invalid = await invoke(h, httpEvent({ routeId: 'auth-login', body: { email: 'nope' } }));
+    expect(invalid.statusCode).toBe(400);
+    expect(counted()).toEqual([`publicPostPerIp#${IP}`, `registerPerIp#${IP}`]);
+  });
+
+  it('applies rules on authenticated routes too, by the caller address', async () => {
+    const h = defineHandler(
+      { route: 'auth-confirm-email-change', body: z.object({}), limits: [{ name: 'codeVerifyPerIp', by: 'ip' }] },
+      async () => ok({}),
+    );
+    await invoke(h, httpEvent({ routeId: 'auth-confirm-email-change', claims: CALLERS.user, body: {} }));
+    expect(counted()).toEqual([`codeVerifyPerIp#${IP}`]);
+  });
+});
+
+describe("the real handlers' limits", () => {
+  const EMAIL = 'jane.doe@example.com';
+  const cases: [string, HttpHandler, Parameters<typeof httpEvent>[0], string][] = [
+    [
+      'register, per address',
+      register,
+      { routeId: 'auth-register', body: { username: 'jane_doe', email: EMAIL, password: 'Str0ng!Pass' } },
+      `registerPerIp#${IP}`,
+    ],
+    [
+      'login, per account',
+      login,
+      { routeId: 'auth-login', body: { email: 'Jane.Doe@Example.com', password: 'x' } },
+      `loginPerAccount#${EMAIL}`,
+    ],
+    [
+      'verifyOtp, per address',
+      verifyOtp,
+      { routeId: 'auth-verify-otp', body: { email: EMAIL, otp: '1234' } },
+      `codeVerifyPerIp#${IP}`,
+    ],
+    [
+      'verify-reset-otp, per address',
+      verifyResetOtp,
+      { routeId: 'auth-verify-reset-otp', body: { email: EMAIL, otp: '1234' } },
+      `codeVerifyPerIp#${IP}`,
+    ],
+    [
+      'reset-password, per address',
+      resetPassword,
+      { routeId: 'auth-reset-password', body: { email: EMAIL, otp: '1234', newPassword: 'N3w!Passw0rd' } },
+      `codeVerifyPerIp#${IP}`,
+    ],
+    [
+      'confirm-email-change, per address',
+      confirmEmailChange,
+      { routeId: 'auth-confirm-email-change', claims: CALLERS.user, body: { email: 'new@example.com', otp: '1234' } },
+      `codeVerifyPerIp#${IP}`,
+    ],
+    [
+      'contact, per address',
+      contactAdd,
+      { routeId: 'contact-add', body: { name: 'Jane', email: EMAIL, message: 'Hello' } },
+      `contactPerIp#${IP}`,
+    ],
+  ];
+
+  it.each(cases)('%s: a full window answers 429 before the use case', async (_label, h, event, limit) => {
+    const [name, subject] = limit.split('#') as [string, string];
+    dynamo.on(UpdateCommand, { Key: { PK: `RATE#${name}#${subject}` } }).rejects(conditionalCheckFailed());
+    const res = await invoke(h, httpEvent(event));
+    expect(res.statusCode).toBe(429);
+    expect(counted()).toContain(limit);
+    // Nothing but counters and the session guard's profile read reached the table.
+    const others = dynamo
+      .calls()
+      .map((c) => c.args[0].input as { Key?: { PK?: string; SK?: string } })
+      .filter((input) => !String(input.Key?.PK).startsWith('RATE#') && input.Key?.SK !== 'PROFILE');
+    expect(others).toEqual([]);
+  });
+});
