@@ -566,13 +566,16 @@ export class AuthService {
     ) {
       throw new ConflictError('This username is already taken.');
     }
-    if (emailChanges && input.currentPassword) await this.checkCurrentPassword(profile.email, input.currentPassword);
+    if (emailChanges && input.currentPassword) {
+      await this.checkCurrentPassword(profile.email, input.currentPassword);
+      // The code goes out before anything is saved: a cool-down, cap or lock refuses the whole
+      // request, so a refused e-mail change never leaves a half-applied username change behind.
+      await this.sendCode(input.email, 'email-change', { owner: profile._id });
+    }
     if (input.username !== profile.username) {
       profile = await store.updateIdentity(profile, { username: input.username, email: profile.email }, now());
     }
     if (!emailChanges) return { message: 'Profile updated successfully', user: toSessionUser(profile, caller.isAdmin) };
-
-    await this.sendCode(input.email, 'email-change', { owner: profile._id });
     return {
       message: `We sent a 4-digit code to ${input.email}. Enter it to confirm your new email.`,
       user: toSessionUser(profile, caller.isAdmin),
