@@ -10,3 +10,8 @@ process.env.MAIL_FROM ??= 'no-reply@example.com';
 process.env.APP_URL ??= 'http://localhost:5173';
 process.env.LOG_LEVEL ??= 'silent';
 process.env.OTP_HASH_KEY ??= 'unit-test-otp-hash-key-0123456789abcdef';
+// Always the default scale here: `npm test` runs every project in one process, and the integration
+// suite's global setup raises RATE_LIMIT_SCALE for its own stack.
+process.env.RATE_LIMIT_SCALE = '1';
+// The unit tests exercise both: they set ADMIN_MFA_REQUIRED themselves where it matters.
+process.env.ADMIN_MFA_REQUIRED ??= 'false';
