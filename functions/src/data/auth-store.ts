@@ -485,14 +485,20 @@ export const authStore = {
   },
 
   async recordMfaSetupWrongTry(setupId: string): Promise<void> {
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: mfaSetupKey(setupId),
-        UpdateExpression: 'ADD wrongTries :one',
-        ExpressionAttributeValues: { ':one': 1 },
-      }),
-    );
+    try {
+      await documentClient.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: mfaSetupKey(setupId),
+          UpdateExpression: 'ADD wrongTries :one',
+          // A set-up finished meanwhile must not come back as an item without expiry or token.
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':one': 1 },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+    }
   },
 
   /** Ends the set-up and records on the profile that this administrator signs in with TOTP. */

@@ -616,7 +616,8 @@ export class AuthService {
     const { store, directory } = this.deps;
     await this.reservePasswordAttempt(email);
     const check = await directory.signIn(email, password);
-    if (check.kind !== 'ok') {
+    // With TOTP on, Cognito answers a right password with its challenge (M5): the password is proven.
+    if (check.kind !== 'ok' && check.kind !== 'mfa') {
       throw new ValidationError('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
     }
     await store.clearLoginFailures(email);

@@ -1,0 +1,299 @@
+import {
+  AssociateSoftwareTokenCommand,
+  CodeMismatchException,
+  CognitoIdentityProviderClient,
+  EnableSoftwareTokenMFAException,
+  ExpiredCodeException,
+  InitiateAuthCommand,
+  InvalidParameterException,
+  NotAuthorizedException,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { AUTH } from '@goldbot/shared';
+import { cognitoDirectory } from '../../src/adapters/cognito-directory.js';
+import { config } from '../../src/config.js';
+import { authStore } from '../../src/data/auth-store.js';
+
+/**
+ * The two adapters of the admin two-factor sign-in (docs/security.md M5) against the SDK clients
+ * mocked: how Cognito's TOTP challenge and set-up calls become directory answers, and what the
+ * set-up item and the profile's mfaEnabledAt look like in the table.
+ */
+const cognito = mockClient(CognitoIdentityProviderClient);
+const dynamo = mockClient(DynamoDBDocumentClient);
+beforeEach(() => {
+  cognito.reset();
+  dynamo.reset();
+});
+afterAll(() => {
+  cognito.restore();
+  dynamo.restore();
+});
+
+const EMAIL = 'admin@example.com';
+const SUB = '9d2c4f6e-1b3a-4c5d-8e7f-0a1b2c3d4e5f';
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const ID_TOKEN = `${b64({ alg: 'RS256' })}.${b64({ sub: SUB, email: EMAIL, 'cognito:groups': ['admin'], iat: 1767268500 })}.c2ln`;
+const cognitoError = <E>(Type: new (o: { message: string; $metadata: object }) => E, message: string) =>
+  new Type({ message, $metadata: {} });
+
+describe('cognitoDirectory: the TOTP challenge', () => {
+  it('answers the session of a SOFTWARE_TOKEN_MFA challenge instead of tokens', async () => {
+    cognito.on(InitiateAuthCommand).resolves({
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: 'cognito-session-1',
+      ChallengeParameters: {},
+    });
+    await expect(cognitoDirectory.signIn(EMAIL, 'Adm1n!Pass')).resolves.toEqual({
+      kind: 'mfa',
+      session: 'cognito-session-1',
+    });
+    expect(cognito.commandCalls(InitiateAuthCommand)[0]?.args[0].input).toEqual({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.userPoolClientId,
+      AuthParameters: { USERNAME: EMAIL, PASSWORD: 'Adm1n!Pass' },
+    });
+  });
+
+  it('still answers tokens, including the access token, when there is no challenge', async () => {
+    cognito.on(InitiateAuthCommand).resolves({
+      AuthenticationResult: { IdToken: ID_TOKEN, AccessToken: 'access-1', RefreshToken: 'refresh-1', ExpiresIn: 3600 },
+    });
+    await expect(cognitoDirectory.signIn(EMAIL, 'Adm1n!Pass')).resolves.toEqual({
+      kind: 'ok',
+      tokens: {
+        idToken: ID_TOKEN,
+        accessToken: 'access-1',
+        refreshToken: 'refresh-1',
+        expiresIn: 3600,
+        claims: { sub: SUB, email: EMAIL, groups: ['admin'], iat: 1767268500 },
+      },
+    });
+  });
+
+  it('answers a challenge without a session as invalid, never as tokens', async () => {
+    cognito.on(InitiateAuthCommand).resolves({ ChallengeName: 'SOFTWARE_TOKEN_MFA' });
+    await expect(cognitoDirectory.signIn(EMAIL, 'Adm1n!Pass')).resolves.toEqual({ kind: 'invalid' });
+  });
+
+  it('answers the code in the challenge session and hands back the tokens', async () => {
+    cognito.on(RespondToAuthChallengeCommand).resolves({
+      AuthenticationResult: { IdToken: ID_TOKEN, AccessToken: 'access-2', RefreshToken: 'refresh-2', ExpiresIn: 1800 },
+    });
+    await expect(cognitoDirectory.respondToMfa(EMAIL, 'cognito-session-1', '123456')).resolves.toEqual({
+      kind: 'ok',
+      tokens: {
+        idToken: ID_TOKEN,
+        accessToken: 'access-2',
+        refreshToken: 'refresh-2',
+        expiresIn: 1800,
+        claims: { sub: SUB, email: EMAIL, groups: ['admin'], iat: 1767268500 },
+      },
+    });
+    expect(cognito.commandCalls(RespondToAuthChallengeCommand)[0]?.args[0].input).toEqual({
+      ClientId: config.userPoolClientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: 'cognito-session-1',
+      ChallengeResponses: { USERNAME: EMAIL, SOFTWARE_TOKEN_MFA_CODE: '123456' },
+    });
+  });
+
+  it.each([
+    ['CodeMismatchException (wrong code)', cognitoError(CodeMismatchException, 'Invalid code received for user')],
+    ['NotAuthorizedException (used session)', cognitoError(NotAuthorizedException, 'Invalid session for the user.')],
+    ['ExpiredCodeException (expired session)', cognitoError(ExpiredCodeException, 'Your software token has expired')],
+  ])('answers %s as invalid', async (_label, error) => {
+    cognito.on(RespondToAuthChallengeCommand).rejects(error);
+    await expect(cognitoDirectory.respondToMfa(EMAIL, 'cognito-session-1', '000000')).resolves.toEqual({
+      kind: 'invalid',
+    });
+  });
+
+  it('answers a result without an ID token as invalid, and lets other errors through', async () => {
+    cognito.on(RespondToAuthChallengeCommand).resolves({});
+    await expect(cognitoDirectory.respondToMfa(EMAIL, 's', '123456')).resolves.toEqual({ kind: 'invalid' });
+    cognito.on(RespondToAuthChallengeCommand).rejects(cognitoError(InvalidParameterException, 'bad request'));
+    await expect(cognitoDirectory.respondToMfa(EMAIL, 's', '123456')).rejects.toThrow('bad request');
+  });
+});
+
+describe('cognitoDirectory: setting up TOTP', () => {
+  it("starts with the access token and answers Cognito's shared secret", async () => {
+    cognito.on(AssociateSoftwareTokenCommand).resolves({ SecretCode: 'JBSWY3DPEHPK3PXP' });
+    await expect(cognitoDirectory.startTotpSetup('access-1')).resolves.toBe('JBSWY3DPEHPK3PXP');
+    expect(cognito.commandCalls(AssociateSoftwareTokenCommand)[0]?.args[0].input).toEqual({ AccessToken: 'access-1' });
+  });
+
+  it('fails when Cognito hands out no secret', async () => {
+    cognito.on(AssociateSoftwareTokenCommand).resolves({});
+    await expect(cognitoDirectory.startTotpSetup('access-1')).rejects.toThrow('Cognito returned no TOTP secret');
+  });
+
+  it('makes TOTP the preferred second factor once the first code is right', async () => {
+    cognito.on(VerifySoftwareTokenCommand).resolves({ Status: 'SUCCESS' });
+    cognito.on(SetUserMFAPreferenceCommand).resolves({});
+    await expect(cognitoDirectory.finishTotpSetup('access-1', '123456')).resolves.toBe(true);
+    expect(cognito.commandCalls(VerifySoftwareTokenCommand)[0]?.args[0].input).toEqual({
+      AccessToken: 'access-1',
+      UserCode: '123456',
+    });
+    expect(cognito.commandCalls(SetUserMFAPreferenceCommand).map((c) => c.args[0].input)).toEqual([
+      { AccessToken: 'access-1', SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } },
+    ]);
+  });
+
+  it.each([
+    ['Status ERROR', () => cognito.on(VerifySoftwareTokenCommand).resolves({ Status: 'ERROR' })],
+    ['no Status', () => cognito.on(VerifySoftwareTokenCommand).resolves({})],
+    [
+      'CodeMismatchException',
+      () => cognito.on(VerifySoftwareTokenCommand).rejects(cognitoError(CodeMismatchException, 'Code mismatch')),
+    ],
+    [
+      'EnableSoftwareTokenMFAException',
+      () =>
+        cognito
+          .on(VerifySoftwareTokenCommand)
+          .rejects(cognitoError(EnableSoftwareTokenMFAException, 'Code mismatch and fail enable Software Token MFA')),
+    ],
+  ])('answers false for %s and turns nothing on', async (_label, given) => {
+    given();
+    cognito.on(SetUserMFAPreferenceCommand).resolves({});
+    await expect(cognitoDirectory.finishTotpSetup('access-1', '000000')).resolves.toBe(false);
+    expect(cognito.commandCalls(SetUserMFAPreferenceCommand)).toHaveLength(0);
+  });
+
+  it('lets other errors through, turning nothing on', async () => {
+    cognito.on(VerifySoftwareTokenCommand).rejects(cognitoError(NotAuthorizedException, 'Access Token has expired'));
+    await expect(cognitoDirectory.finishTotpSetup('access-1', '123456')).rejects.toThrow('Access Token has expired');
+    expect(cognito.commandCalls(SetUserMFAPreferenceCommand)).toHaveLength(0);
+  });
+});
+
+describe('authStore: the TOTP set-up item and mfaEnabledAt', () => {
+  const NOW_MS = Date.parse('2026-11-23T12:00:00.000Z');
+  const NOW = NOW_MS / 1000;
+  const KEY = { PK: 'MFASETUP#setup-1', SK: 'MFASETUP' };
+  const SETUP = { userId: SUB, email: EMAIL, accessToken: 'access-1' };
+
+  it('writes a new set-up for 10 minutes, never over an existing one', async () => {
+    dynamo.on(PutCommand).resolves({});
+    await authStore.putMfaSetup('setup-1', SETUP, NOW_MS);
+    expect(dynamo.commandCalls(PutCommand).map((c) => c.args[0].input)).toEqual([
+      {
+        TableName: 'test-table',
+        Item: { ...KEY, entity: 'MfaSetup', ...SETUP, wrongTries: 0, expiresAt: NOW + 10 * 60 },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    ]);
+    expect(AUTH.mfaSetupMinutes).toBe(10);
+  });
+
+  it('reads a set-up consistently while it lasts, and ignores an expired item TTL has not removed yet', async () => {
+    const item = { ...KEY, entity: 'MfaSetup', ...SETUP, wrongTries: 2, expiresAt: NOW + 60 };
+    dynamo.on(GetCommand).resolves({ Item: item });
+    await expect(authStore.getMfaSetup('setup-1', NOW_MS)).resolves.toEqual({ ...SETUP, wrongTries: 2 });
+    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toEqual({
+      TableName: 'test-table',
+      Key: KEY,
+      ConsistentRead: true,
+    });
+    await expect(authStore.getMfaSetup('setup-1', NOW_MS + 60_000)).resolves.toBeUndefined();
+    await expect(authStore.getMfaSetup('setup-1', NOW_MS + 61_000)).resolves.toBeUndefined();
+    dynamo.on(GetCommand).resolves({});
+    await expect(authStore.getMfaSetup('setup-1', NOW_MS)).resolves.toBeUndefined();
+  });
+
+  it('counts a wrong code on the set-up only while it exists', async () => {
+    dynamo.on(UpdateCommand).resolves({});
+    await authStore.recordMfaSetupWrongTry('setup-1');
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
+      TableName: 'test-table',
+      Key: KEY,
+      UpdateExpression: 'ADD wrongTries :one',
+      // A set-up finished or removed meanwhile is not brought back as an item without expiry.
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':one': 1 },
+    });
+    dynamo
+      .on(UpdateCommand)
+      .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
+    await expect(authStore.recordMfaSetupWrongTry('setup-1')).resolves.toBeUndefined();
+    dynamo.on(UpdateCommand).rejects(new Error('ProvisionedThroughputExceededException'));
+    await expect(authStore.recordMfaSetupWrongTry('setup-1')).rejects.toThrow('ProvisionedThroughputExceededException');
+  });
+
+  it('completes a set-up in one transaction: the set-up goes, the existing profile gets mfaEnabledAt', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    await authStore.completeMfaSetup('setup-1', SUB, NOW_MS);
+    const calls = dynamo.commandCalls(TransactWriteCommand);
+    expect(calls).toHaveLength(1);
+    expect(dynamo.calls()).toHaveLength(1);
+    expect(calls[0]?.args[0].input).toEqual({
+      TransactItems: [
+        { Delete: { TableName: 'test-table', Key: KEY } },
+        {
+          Update: {
+            TableName: 'test-table',
+            Key: { PK: `USER#${SUB}`, SK: 'PROFILE' },
+            UpdateExpression: 'SET mfaEnabledAt = :at, updatedAt = :at',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: { ':at': '2026-11-23T12:00:00.000Z' },
+          },
+        },
+      ],
+    });
+    // Without a profile nothing is applied: the transaction fails as a whole.
+    dynamo.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'Transaction cancelled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
+      }),
+    );
+    await expect(authStore.completeMfaSetup('setup-1', SUB, NOW_MS)).rejects.toThrow('Transaction cancelled');
+  });
+
+  it('records TOTP turned on elsewhere on an existing profile only', async () => {
+    dynamo.on(UpdateCommand).resolves({});
+    await authStore.markMfaEnabled(SUB, NOW_MS);
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
+      TableName: 'test-table',
+      Key: { PK: `USER#${SUB}`, SK: 'PROFILE' },
+      UpdateExpression: 'SET mfaEnabledAt = :at',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':at': '2026-11-23T12:00:00.000Z' },
+    });
+  });
+
+  it('reads mfaEnabledAt back from the profile', async () => {
+    dynamo.on(GetCommand).resolves({
+      Item: {
+        PK: `USER#${SUB}`,
+        SK: 'PROFILE',
+        _id: SUB,
+        username: 'admin',
+        email: EMAIL,
+        isActive: true,
+        isAdmin: true,
+        referralCode: 'K7M2QX9P',
+        mfaEnabledAt: '2026-11-23T12:00:00.000Z',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-11-23T12:00:00.000Z',
+      },
+    });
+    expect((await authStore.getProfile(SUB))?.mfaEnabledAt).toBe('2026-11-23T12:00:00.000Z');
+  });
+});

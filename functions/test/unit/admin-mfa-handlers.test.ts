@@ -1,0 +1,284 @@
+import { createHash } from 'node:crypto';
+import {
+  CodeMismatchException,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_MESSAGES } from '@goldbot/shared';
+import { config } from '../../src/config.js';
+import { handler as login } from '../../src/handlers/auth-login.js';
+import { handler as mfaSetup } from '../../src/handlers/auth-mfa-setup.js';
+import { handler as mfaVerify } from '../../src/handlers/auth-mfa-verify.js';
+import { defineHandler } from '../../src/kit/http-handler.js';
+import { ok } from '../../src/kit/http-response.js';
+import { CALLERS, givenProfiles, httpEvent, invoke, storeCalls } from '../helpers/lambda.js';
+
+/**
+ * The admin two-factor sign-in (docs/security.md M5) through its handlers, in process, with the
+ * SDK clients mocked and the unit-test configuration (ADMIN_MFA_REQUIRED unset, so false): the
+ * challenge answer of auth-login, the session of auth-mfa-verify, the set-up of auth-mfa-setup.
+ * The required case (admin routes, the set-up answer of auth-login) is admin-mfa-required.test.ts.
+ */
+const dynamo = mockClient(DynamoDBDocumentClient);
+const cognito = mockClient(CognitoIdentityProviderClient);
+
+const EMAIL = 'admin@example.com';
+const SUB = '9d2c4f6e-1b3a-4c5d-8e7f-0a1b2c3d4e5f';
+const SESSION = 'AYABeCognitoChallengeSession';
+const SETUP_ID = 'a6c1f0d2-3b4e-4f5a-8b9c-0d1e2f3a4b5c';
+const WRONG_CODE = 'The code is incorrect. Please try again.';
+const REFRESH_COOKIE = (token: string) =>
+  `goldbot_rt=${token}; Path=/api/auth; HttpOnly; Secure; SameSite=Strict; Max-Age=604800`;
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const ID_TOKEN = `${b64({ alg: 'RS256' })}.${b64({ sub: SUB, email: EMAIL, 'cognito:groups': ['admin'], iat: 1767268500 })}.c2ln`;
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+const PROFILE_KEY = { PK: `USER#${SUB}`, SK: 'PROFILE' };
+const SETUP_KEY = { PK: `MFASETUP#${SETUP_ID}`, SK: 'MFASETUP' };
+
+const profileItem = (overrides: Record<string, unknown> = {}) => ({
+  ...PROFILE_KEY,
+  _id: SUB,
+  username: 'admin',
+  email: EMAIL,
+  isActive: true,
+  isAdmin: true,
+  referralCode: 'ADM1N2QX',
+  referralCount: 0,
+  referralEarnings: 0,
+  emailVerifiedAt: '2026-01-01T00:00:00.000Z',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+const sessionPuts = () =>
+  dynamo.commandCalls(PutCommand).filter((c) => String(c.args[0].input.Item?.SK).startsWith('SESSION#'));
+
+beforeEach(() => {
+  dynamo.reset();
+  cognito.reset();
+  dynamo.on(GetCommand).resolves({});
+  dynamo.on(PutCommand).resolves({});
+  dynamo.on(DeleteCommand).resolves({});
+  dynamo.on(QueryCommand).resolves({ Items: [] });
+  dynamo.on(TransactWriteCommand).resolves({});
+  dynamo.on(UpdateCommand).resolves({});
+  cognito.onAnyCommand().resolves({});
+});
+afterAll(() => {
+  dynamo.restore();
+  cognito.restore();
+});
+
+describe('auth-login: the TOTP challenge', () => {
+  const post = (body: unknown) => invoke(login, httpEvent({ routeId: 'auth-login', body }));
+
+  it('answers the challenge in the body with no cookie and no session, and clears the failed sign-ins', async () => {
+    expect(config.adminMfaRequired).toBe(false);
+    cognito.on(InitiateAuthCommand).resolves({ ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: SESSION });
+
+    const res = await post({ email: EMAIL, password: 'Adm1n!Pass' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toEqual({
+      mfaRequired: true,
+      email: EMAIL,
+      session: SESSION,
+      message: 'Enter the 6-digit code from your authenticator app.',
+    });
+    expect(res.cookies).toEqual([]);
+    expect(res.headers).not.toHaveProperty('set-cookie');
+    expect(sessionPuts()).toHaveLength(0);
+    expect(dynamo.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key)).toContainEqual({
+      PK: `LOGINFAIL#${EMAIL}`,
+      SK: 'LOGINFAIL',
+    });
+  });
+});
+
+describe('auth-mfa-verify', () => {
+  const post = (body: unknown) => invoke(mfaVerify, httpEvent({ routeId: 'auth-mfa-verify', body }));
+
+  it('answers the code in the Cognito session and opens the session with the refresh cookie', async () => {
+    dynamo.on(GetCommand, { Key: PROFILE_KEY }).resolves({ Item: profileItem() });
+    cognito.on(RespondToAuthChallengeCommand).resolves({
+      AuthenticationResult: { IdToken: ID_TOKEN, AccessToken: 'access-1', RefreshToken: 'rt-mfa-1', ExpiresIn: 3600 },
+    });
+
+    const res = await post({ email: EMAIL, session: SESSION, code: ' 123456 ' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatchObject({ userId: SUB, email: EMAIL, isAdmin: true, token: ID_TOKEN, expiresIn: 3600 });
+    expect(res.cookies).toEqual([REFRESH_COOKIE('rt-mfa-1')]);
+    expect(res.rawBody).not.toContain('rt-mfa-1');
+    expect(res.rawBody).not.toContain('access-1');
+    expect(cognito.commandCalls(RespondToAuthChallengeCommand)[0]?.args[0].input).toMatchObject({
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: SESSION,
+      ChallengeResponses: { USERNAME: EMAIL, SOFTWARE_TOKEN_MFA_CODE: '123456' },
+    });
+    expect(sessionPuts()[0]?.args[0].input.Item).toMatchObject({
+      ...PROFILE_KEY,
+      SK: `SESSION#${tokenHash('rt-mfa-1')}`,
+    });
+    // The profile lacked mfaEnabledAt (TOTP turned on outside the set-up): recorded now.
+    expect(
+      dynamo
+        .commandCalls(UpdateCommand)
+        .map((c) => c.args[0].input)
+        .filter((i) => i.Key?.SK === 'PROFILE'),
+    ).toEqual([expect.objectContaining({ Key: PROFILE_KEY, UpdateExpression: 'SET mfaEnabledAt = :at' })]);
+  });
+
+  it('answers a wrong code with 400 on the code field, no cookie and no session', async () => {
+    cognito
+      .on(RespondToAuthChallengeCommand)
+      .rejects(new CodeMismatchException({ message: 'Invalid code received for user', $metadata: {} }));
+    const res = await post({ email: EMAIL, session: SESSION, code: '000000' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toEqual({ message: WRONG_CODE, msg: WRONG_CODE, errors: { code: WRONG_CODE } });
+    expect(res.cookies).toEqual([]);
+    expect(sessionPuts()).toHaveLength(0);
+    // The attempt was reserved as a failed sign-in (the back-off of the address), and not cleared.
+    const reservation = dynamo
+      .commandCalls(UpdateCommand)
+      .find((c) => c.args[0].input.Key?.PK === `LOGINFAIL#${EMAIL}`);
+    expect(reservation).toBeDefined();
+    expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(0);
+  });
+
+  it('answers 429 while the back-off runs, without asking Cognito', async () => {
+    const blockedUntil = Math.floor(Date.now() / 1000) + 45;
+    dynamo.on(GetCommand, { Key: { PK: `LOGINFAIL#${EMAIL}` } }).resolves({ Item: { failures: 5, blockedUntil } });
+    const res = await post({ email: EMAIL, session: SESSION, code: '123456' });
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(44);
+    expect(cognito.calls()).toHaveLength(0);
+  });
+
+  it.each([
+    ['5 digits', '12345'],
+    ['7 digits', '1234567'],
+    ['letters', 'abcdef'],
+    ['a blank', ''],
+    ['a number', 123456],
+    ['nothing', undefined],
+  ])('refuses a code of %s with 400 before touching AWS', async (_label, code) => {
+    const res = await post({ email: EMAIL, session: SESSION, code });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.errors).toEqual({ code: 'Please enter the 6-digit code from your authenticator app.' });
+    expect(AUTH_MESSAGES.totpInvalid).toBe('Please enter the 6-digit code from your authenticator app.');
+    expect(cognito.calls()).toHaveLength(0);
+    expect(storeCalls(dynamo)).toHaveLength(0);
+  });
+
+  it('refuses a missing session and a malformed e-mail with 400 before touching AWS', async () => {
+    const noSession = await post({ email: EMAIL, code: '123456' });
+    expect(noSession.statusCode).toBe(400);
+    expect(noSession.body.errors).toEqual({ session: 'Please sign in again.' });
+    const badEmail = await post({ email: 'not-an-email', session: SESSION, code: '123456' });
+    expect(badEmail.statusCode).toBe(400);
+    expect(Object.keys(badEmail.body.errors as object)).toEqual(['email']);
+    expect(cognito.calls()).toHaveLength(0);
+    expect(storeCalls(dynamo)).toHaveLength(0);
+  });
+});
+
+describe('auth-mfa-setup', () => {
+  const post = (body: unknown) => invoke(mfaSetup, httpEvent({ routeId: 'auth-mfa-setup', body }));
+  const givenSetup = (wrongTries = 0) =>
+    dynamo.on(GetCommand, { Key: SETUP_KEY }).resolves({
+      Item: {
+        ...SETUP_KEY,
+        userId: SUB,
+        email: EMAIL,
+        accessToken: 'access-setup',
+        wrongTries,
+        expiresAt: Math.floor(Date.now() / 1000) + 300,
+      },
+    });
+
+  it('turns TOTP on with the right code, records it on the profile and hands out no session', async () => {
+    givenSetup();
+    cognito.on(VerifySoftwareTokenCommand).resolves({ Status: 'SUCCESS' });
+    const res = await post({ setupId: SETUP_ID, code: '123456' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toEqual({
+      message: 'Two-factor authentication is on. Please sign in again with a code from your authenticator app.',
+    });
+    expect(res.cookies).toEqual([]);
+    expect(cognito.commandCalls(VerifySoftwareTokenCommand)[0]?.args[0].input).toEqual({
+      AccessToken: 'access-setup',
+      UserCode: '123456',
+    });
+    expect(cognito.commandCalls(SetUserMFAPreferenceCommand)).toHaveLength(1);
+    const items = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems;
+    expect(items?.[0]).toEqual({ Delete: { TableName: 'test-table', Key: SETUP_KEY } });
+    expect(items?.[1]?.Update).toMatchObject({ Key: PROFILE_KEY, ConditionExpression: 'attribute_exists(PK)' });
+    expect(res.rawBody).not.toContain('access-setup');
+  });
+
+  it('answers a wrong code with 400 and counts it on the set-up', async () => {
+    givenSetup(1);
+    cognito.on(VerifySoftwareTokenCommand).resolves({ Status: 'ERROR' });
+    const res = await post({ setupId: SETUP_ID, code: '000000' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toEqual({ message: WRONG_CODE, msg: WRONG_CODE, errors: { code: WRONG_CODE } });
+    expect(
+      dynamo
+        .commandCalls(UpdateCommand)
+        .map((c) => c.args[0].input)
+        .filter((i) => i.Key?.PK === SETUP_KEY.PK),
+    ).toEqual([expect.objectContaining({ Key: SETUP_KEY, UpdateExpression: 'ADD wrongTries :one' })]);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(cognito.commandCalls(SetUserMFAPreferenceCommand)).toHaveLength(0);
+  });
+
+  it('answers 401 for an unknown or used-up set-up, without asking Cognito', async () => {
+    const unknown = await post({ setupId: SETUP_ID, code: '123456' });
+    expect([unknown.statusCode, unknown.body.message]).toEqual([
+      401,
+      'Your sign-in has expired. Please sign in again.',
+    ]);
+    givenSetup(5);
+    const usedUp = await post({ setupId: SETUP_ID, code: '123456' });
+    expect([usedUp.statusCode, usedUp.body.message]).toEqual([401, 'Your sign-in has expired. Please sign in again.']);
+    expect(cognito.calls()).toHaveLength(0);
+  });
+
+  it('validates the set-up id and the code before touching AWS', async () => {
+    const blankId = await post({ setupId: '  ', code: '123456' });
+    expect([blankId.statusCode, blankId.body.errors]).toEqual([400, { setupId: 'Please sign in again.' }]);
+    const badCode = await post({ setupId: SETUP_ID, code: '12 345' });
+    expect([badCode.statusCode, badCode.body.errors]).toEqual([
+      400,
+      { code: 'Please enter the 6-digit code from your authenticator app.' },
+    ]);
+    expect(cognito.calls()).toHaveLength(0);
+    expect(storeCalls(dynamo)).toHaveLength(0);
+  });
+});
+
+describe('admin routes where admin MFA is not required (the default)', () => {
+  it('let an administrator without TOTP through', async () => {
+    givenProfiles(dynamo, CALLERS.admin);
+    const run = vi.fn(async () => ok({}));
+    const h = defineHandler({ route: 'contact-list' }, run);
+    const res = await invoke(h, httpEvent({ routeId: 'contact-list', claims: CALLERS.admin }));
+    expect(res.statusCode).toBe(200);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+});

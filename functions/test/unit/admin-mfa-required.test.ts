@@ -1,0 +1,166 @@
+import {
+  AssociateSoftwareTokenCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Config from '../../src/config.js';
+import type * as LoginHandler from '../../src/handlers/auth-login.js';
+import type * as HttpHandlerKit from '../../src/kit/http-handler.js';
+import type * as HttpResponses from '../../src/kit/http-response.js';
+import { CALLERS, httpEvent, invoke, profileItemOf, type Claims } from '../helpers/lambda.js';
+
+/**
+ * ADMIN_MFA_REQUIRED=true (docs/security.md M5), as in AWS. The configuration is read once, at
+ * import, so the modules are loaded afresh with that environment (the other unit tests run with
+ * the default, false): admin routes refuse administrators whose profile has no mfaEnabledAt, and
+ * an administrator's sign-in without TOTP answers the set-up instead of a session.
+ */
+const MFA_REQUIRED = 'Administrators must sign in with two-factor authentication. Please sign in again.';
+
+let config: (typeof Config)['config'];
+let kit: typeof HttpHandlerKit;
+let responses: typeof HttpResponses;
+let login: (typeof LoginHandler)['handler'];
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+const cognito = mockClient(CognitoIdentityProviderClient);
+
+beforeAll(async () => {
+  vi.stubEnv('ADMIN_MFA_REQUIRED', 'true');
+  vi.resetModules();
+  config = (await import('../../src/config.js')).config;
+  kit = await import('../../src/kit/http-handler.js');
+  responses = await import('../../src/kit/http-response.js');
+  login = (await import('../../src/handlers/auth-login.js')).handler;
+});
+
+afterAll(() => {
+  dynamo.restore();
+  cognito.restore();
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+beforeEach(() => {
+  dynamo.reset();
+  cognito.reset();
+  dynamo.on(GetCommand).resolves({});
+  dynamo.on(PutCommand).resolves({});
+  dynamo.on(DeleteCommand).resolves({});
+  dynamo.on(UpdateCommand).resolves({});
+  cognito.onAnyCommand().resolves({});
+});
+
+/** The caller's stored profile, with or without TOTP recorded. */
+const givenProfile = (claims: Claims, overrides: Record<string, unknown> = {}) =>
+  dynamo
+    .on(GetCommand, { Key: { PK: `USER#${claims.sub}`, SK: 'PROFILE' } })
+    .resolves({ Item: profileItemOf(claims, overrides) });
+
+function probe(route: 'contact-list' | 'auth-me' | 'health') {
+  const run = vi.fn(async () => responses.ok({}));
+  return { run, handler: kit.defineHandler({ route }, run) };
+}
+
+describe('admin routes where admin MFA is required', () => {
+  it('reads the setting from the environment', () => {
+    expect(config.adminMfaRequired).toBe(true);
+  });
+
+  it('refuse an administrator whose profile has no mfaEnabledAt with 403, before running anything', async () => {
+    givenProfile(CALLERS.admin);
+    const { handler, run } = probe('contact-list');
+    const res = await invoke(handler, httpEvent({ routeId: 'contact-list', claims: CALLERS.admin }));
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toEqual({ message: MFA_REQUIRED, msg: MFA_REQUIRED });
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('let an administrator with TOTP on through', async () => {
+    givenProfile(CALLERS.admin, { mfaEnabledAt: '2026-01-02T03:04:05.000Z' });
+    const { handler, run } = probe('contact-list');
+    const res = await invoke(handler, httpEvent({ routeId: 'contact-list', claims: CALLERS.admin }));
+    expect(res.statusCode).toBe(200);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('still refuse a deactivated administrator with TOTP on', async () => {
+    givenProfile(CALLERS.admin, { mfaEnabledAt: '2026-01-02T03:04:05.000Z', isActive: false });
+    const { handler, run } = probe('contact-list');
+    const res = await invoke(handler, httpEvent({ routeId: 'contact-list', claims: CALLERS.admin }));
+    expect([res.statusCode, res.body.message]).toEqual([403, 'Account is deactivated']);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('leave user and public routes alone: an administrator without TOTP may still use them', async () => {
+    givenProfile(CALLERS.admin);
+    givenProfile(CALLERS.user);
+    for (const routeId of ['auth-me', 'health'] as const) {
+      for (const claims of [CALLERS.admin, CALLERS.user]) {
+        const { handler, run } = probe(routeId);
+        const res = await invoke(handler, httpEvent({ routeId, claims }));
+        expect([routeId, res.statusCode]).toEqual([routeId, 200]);
+        expect(run).toHaveBeenCalledTimes(1);
+      }
+    }
+  });
+});
+
+describe('auth-login of an administrator without TOTP where admin MFA is required', () => {
+  const EMAIL = 'admin@example.com';
+  const SUB = String(CALLERS.admin.sub);
+  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const ID_TOKEN = `${b64({ alg: 'RS256' })}.${b64({ sub: SUB, email: EMAIL, 'cognito:groups': ['admin'], iat: 1767268500 })}.c2ln`;
+
+  it('answers the set-up in the body, with no cookie and no session, and stores the access token', async () => {
+    givenProfile(CALLERS.admin);
+    cognito.on(InitiateAuthCommand).resolves({
+      AuthenticationResult: {
+        IdToken: ID_TOKEN,
+        AccessToken: 'access-admin-1',
+        RefreshToken: 'refresh-admin-1',
+        ExpiresIn: 3600,
+      },
+    });
+    cognito.on(AssociateSoftwareTokenCommand).resolves({ SecretCode: 'JBSWY3DPEHPK3PXP' });
+
+    const res = await invoke(
+      login,
+      httpEvent({ routeId: 'auth-login', body: { email: EMAIL, password: 'Adm1n!Pass' } }),
+    );
+
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toEqual({
+      mfaSetupRequired: true,
+      email: EMAIL,
+      setupId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      secretCode: 'JBSWY3DPEHPK3PXP',
+      otpauthUri: 'otpauth://totp/GoldBot%3Aadmin%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=GoldBot',
+      message:
+        'Administrators sign in with two-factor authentication. Scan the QR code with an authenticator app, then enter the 6-digit code it shows.',
+    });
+    expect(res.cookies).toEqual([]);
+    for (const secret of [ID_TOKEN, 'access-admin-1', 'refresh-admin-1']) expect(res.rawBody).not.toContain(secret);
+    expect(cognito.commandCalls(AssociateSoftwareTokenCommand)[0]?.args[0].input).toEqual({
+      AccessToken: 'access-admin-1',
+    });
+    const puts = dynamo.commandCalls(PutCommand).map((c) => c.args[0].input);
+    expect(puts.filter((p) => String(p.Item?.SK).startsWith('SESSION#'))).toEqual([]);
+    expect(puts).toEqual([
+      expect.objectContaining({
+        Item: expect.objectContaining({
+          PK: `MFASETUP#${String(res.body.setupId)}`,
+          SK: 'MFASETUP',
+          userId: SUB,
+          email: EMAIL,
+          accessToken: 'access-admin-1',
+          wrongTries: 0,
+        }),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    ]);
+  });
+});

@@ -1,0 +1,421 @@
+import { AUTH } from '@goldbot/shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  AuthService,
+  MFA_MESSAGES,
+  type AuthDeps,
+  type LoginOutcome,
+  type OpenedSession,
+  type SessionCaller,
+} from '../../src/domain/auth/auth-service.js';
+import { LOGIN_MESSAGES } from '../../src/domain/auth/login-backoff.js';
+import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
+import { DomainError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../src/domain/errors.js';
+import {
+  FAKE_TOTP_CODE,
+  fakeClock,
+  fakeDirectory,
+  fakeMailer,
+  inMemoryAuthStore,
+  type Clock,
+  type FakeDirectory,
+  type FakeMailer,
+  type InMemoryAuthStore,
+} from '../helpers/auth-fakes.js';
+
+/**
+ * The admin two-factor sign-in (docs/security.md M5) in the account use cases, against the
+ * in-memory fakes of the table and Cognito: the set-up an administrator without TOTP must finish
+ * before any token is handed out, the TOTP challenge of a user with TOTP on, and its back-off.
+ */
+const KEY = 'unit-test-otp-hash-key-0123456789abcdef';
+const ADMIN = { email: 'admin@example.com', password: 'Adm1n!Pass' };
+const CUSTOMER = { email: 'customer@example.com', password: 'Cust0mer!Pass' };
+const SETUP_ID = 'setup-0001';
+const WRONG_CODE = '135790';
+
+let clock: Clock;
+let store: InMemoryAuthStore;
+let directory: FakeDirectory;
+let mailer: FakeMailer;
+
+function makeService(overrides: Partial<AuthDeps> = {}): AuthService {
+  return new AuthService({
+    store,
+    directory,
+    mailer,
+    loadTemplate: async (type) => DEFAULT_EMAIL_TEMPLATES[type],
+    otpHashKey: KEY,
+    now: clock.now,
+    sleep: async () => undefined,
+    newSetupId: () => SETUP_ID,
+    ...overrides,
+  });
+}
+
+beforeEach(() => {
+  clock = fakeClock();
+  store = inMemoryAuthStore();
+  directory = fakeDirectory(clock);
+  mailer = fakeMailer();
+});
+
+/** The domain error a call throws (fails the test if it resolves). */
+async function failure(promise: Promise<unknown>): Promise<DomainError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a domain error');
+}
+
+const callsOf = (calls: { method: string }[], method: string) => calls.filter((c) => c.method === method).length;
+const epoch = (ms: number) => Math.floor(ms / 1000);
+
+function opened(outcome: LoginOutcome): OpenedSession {
+  if ('kind' in outcome) throw new Error(`expected a session, got ${JSON.stringify(outcome)}`);
+  return outcome;
+}
+
+function secondStep<K extends 'mfa-required' | 'mfa-setup'>(outcome: LoginOutcome, kind: K) {
+  if (!('kind' in outcome) || outcome.kind !== kind) {
+    throw new Error(`expected ${kind}, got ${JSON.stringify(outcome)}`);
+  }
+  return outcome as Extract<LoginOutcome, { kind: K }>;
+}
+
+describe('login of an administrator without TOTP where admin MFA is required (M5)', () => {
+  it('answers the TOTP set-up, hands out no token and keeps the access token on the server', async () => {
+    const service = makeService({ adminMfaRequired: true });
+    const sub = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
+
+    const outcome = await service.login(ADMIN);
+
+    const secret = directory.users.get(ADMIN.email)?.totp?.secret;
+    expect(secret).toBe(`SECRET${sub.slice(-4)}`);
+    expect(outcome).toEqual({
+      kind: 'mfa-setup',
+      body: {
+        mfaSetupRequired: true,
+        email: ADMIN.email,
+        setupId: SETUP_ID,
+        secretCode: secret,
+        otpauthUri: `otpauth://totp/GoldBot%3Aadmin%40example.com?secret=${secret}&issuer=GoldBot`,
+        message: MFA_MESSAGES.setup,
+      },
+    });
+    // No session of any kind: no registry entry, no ID token, no refresh token.
+    expect(callsOf(store.calls, 'putSession')).toBe(0);
+    expect(store.sessions.size).toBe(0);
+    expect(outcome).not.toHaveProperty('refreshToken');
+    expect(JSON.stringify(outcome)).not.toContain('id-token-');
+    expect(JSON.stringify(outcome)).not.toContain('access-token-');
+    // The set-up holds the access token Cognito's TOTP calls need, for 10 minutes.
+    expect(store.mfaSetups.get(SETUP_ID)).toEqual({
+      userId: sub,
+      email: ADMIN.email,
+      accessToken: `access-token-${sub}-${epoch(clock.now())}`,
+      wrongTries: 0,
+      expiresAt: epoch(clock.now()) + AUTH.mfaSetupMinutes * 60,
+    });
+    expect(AUTH.mfaSetupMinutes).toBe(10);
+    expect(callsOf(directory.calls, 'startTotpSetup')).toBe(1);
+    // The right password clears the back-off, and the profile exists (not yet with TOTP).
+    expect(store.loginFailures.size).toBe(0);
+    expect(store.profiles.get(sub)?.mfaEnabledAt).toBeUndefined();
+  });
+
+  it('opens a normal session for a customer', async () => {
+    const service = makeService({ adminMfaRequired: true });
+    directory.addUser(CUSTOMER.email, CUSTOMER.password);
+    const session = opened(await service.login(CUSTOMER));
+    expect(session.body).toMatchObject({ email: CUSTOMER.email, isAdmin: false });
+    expect(session.body.token).toBeTruthy();
+    expect(session.refreshToken).toBeTruthy();
+    expect(store.sessions.size).toBe(1);
+    expect(callsOf(directory.calls, 'startTotpSetup')).toBe(0);
+    expect(store.mfaSetups.size).toBe(0);
+  });
+
+  it('opens a normal session for an administrator where admin MFA is not required', async () => {
+    directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
+    for (const service of [makeService({ adminMfaRequired: false }), makeService({ adminMfaRequired: undefined })]) {
+      const session = opened(await service.login(ADMIN));
+      expect(session.body).toMatchObject({ email: ADMIN.email, isAdmin: true });
+      expect(session.body.token).toBeTruthy();
+    }
+    expect(callsOf(directory.calls, 'startTotpSetup')).toBe(0);
+    expect(store.mfaSetups.size).toBe(0);
+  });
+
+  it('still answers a wrong password with the generic 401, and starts no set-up', async () => {
+    const service = makeService({ adminMfaRequired: true });
+    directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
+    const error = await failure(service.login({ email: ADMIN.email, password: 'Wr0ng!Pass' }));
+    expect([error.statusCode, error.message]).toEqual([401, LOGIN_MESSAGES.invalid]);
+    expect(store.mfaSetups.size).toBe(0);
+    expect(callsOf(directory.calls, 'startTotpSetup')).toBe(0);
+  });
+});
+
+describe('login of a user with TOTP on', () => {
+  it('answers the challenge instead of a session, and clears the failed sign-ins', async () => {
+    const service = makeService({ adminMfaRequired: true });
+    directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
+    for (let i = 0; i < 3; i += 1) await failure(service.login({ email: ADMIN.email, password: 'Wr0ng!Pass' }));
+    expect(store.loginFailures.get(ADMIN.email)?.failures).toBe(3);
+
+    const outcome = secondStep(await service.login(ADMIN), 'mfa-required');
+
+    expect(outcome.body).toEqual({
+      mfaRequired: true,
+      email: ADMIN.email,
+      session: expect.stringMatching(/^mfa-session-/),
+      message: 'Enter the 6-digit code from your authenticator app.',
+    });
+    expect(MFA_MESSAGES.challenge).toBe(outcome.body.message);
+    expect(store.loginFailures.has(ADMIN.email)).toBe(false);
+    expect(callsOf(store.calls, 'putSession')).toBe(0);
+    expect(store.mfaSetups.size).toBe(0);
+  });
+
+  it('challenges any user Cognito challenges, whether or not admin MFA is required', async () => {
+    directory.addUser(CUSTOMER.email, CUSTOMER.password, { totpEnabled: true });
+    const outcome = secondStep(await makeService({ adminMfaRequired: false }).login(CUSTOMER), 'mfa-required');
+    expect(outcome.body.mfaRequired).toBe(true);
+    expect(store.sessions.size).toBe(0);
+  });
+});
+
+describe('verifyMfa', () => {
+  async function challenged(service: AuthService, user = ADMIN) {
+    return secondStep(await service.login(user), 'mfa-required').body.session;
+  }
+
+  it('opens a session with the right code and records TOTP on an admin profile that lacks it', async () => {
+    const service = makeService({ adminMfaRequired: true });
+    const sub = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
+    const session = await challenged(service);
+    clock.advance(5_000);
+
+    const result = await service.verifyMfa({ email: ADMIN.email, session, code: FAKE_TOTP_CODE });
+
+    expect(result.body).toMatchObject({ userId: sub, email: ADMIN.email, isAdmin: true, expiresIn: 3600 });
+    expect(result.body.token).toBeTruthy();
+    expect(result.refreshToken).toBeTruthy();
+    expect(store.sessions.size).toBe(1);
+    expect(store.profiles.get(sub)?.mfaEnabledAt).toBe(new Date(clock.now()).toISOString());
+    expect(callsOf(store.calls, 'markMfaEnabled')).toBe(1);
+    expect(store.loginFailures.has(ADMIN.email)).toBe(false);
+  });
+
+  it('leaves an existing mfaEnabledAt alone, and never marks a customer', async () => {
+    const service = makeService({ adminMfaRequired: true });
+    const admin = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
+    await service.verifyMfa({ email: ADMIN.email, session: await challenged(service), code: FAKE_TOTP_CODE });
+    const first = store.profiles.get(admin)?.mfaEnabledAt;
+    clock.advance(60_000);
+    await service.verifyMfa({ email: ADMIN.email, session: await challenged(service), code: FAKE_TOTP_CODE });
+    expect(store.profiles.get(admin)?.mfaEnabledAt).toBe(first);
+    expect(callsOf(store.calls, 'markMfaEnabled')).toBe(1);
+
+    const customer = directory.addUser(CUSTOMER.email, CUSTOMER.password, { totpEnabled: true });
+    const result = await service.verifyMfa({
+      email: CUSTOMER.email,
+      session: await challenged(service, CUSTOMER),
+      code: FAKE_TOTP_CODE,
+    });
+    expect(result.body.isAdmin).toBe(false);
+    expect(store.profiles.get(customer)?.mfaEnabledAt).toBeUndefined();
+    expect(callsOf(store.calls, 'markMfaEnabled')).toBe(1);
+  });
+
+  it('answers a wrong code with 400 on the code field, opening nothing', async () => {
+    const service = makeService({ adminMfaRequired: true });
+    directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
+    const session = await challenged(service);
+
+    const error = await failure(service.verifyMfa({ email: ADMIN.email, session, code: WRONG_CODE }));
+
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.statusCode).toBe(400);
+    expect(error.message).toBe('The code is incorrect. Please try again.');
+    expect((error as ValidationError).fieldErrors).toEqual({ code: 'The code is incorrect. Please try again.' });
+    expect(store.sessions.size).toBe(0);
+    expect(callsOf(store.calls, 'markMfaEnabled')).toBe(0);
+    // The wrong code counts as a failed sign-in until a success clears it.
+    expect(store.loginFailures.get(ADMIN.email)?.failures).toBe(1);
+    // Cognito's session survives a wrong code: the right one still opens the session.
+    const result = await service.verifyMfa({ email: ADMIN.email, session, code: FAKE_TOTP_CODE });
+    expect(result.body.token).toBeTruthy();
+    expect(store.loginFailures.has(ADMIN.email)).toBe(false);
+  });
+
+  it('answers a session that is not this user’s like a wrong code', async () => {
+    const service = makeService({ adminMfaRequired: true });
+    directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
+    const error = await failure(
+      service.verifyMfa({ email: ADMIN.email, session: 'mfa-session-forged', code: FAKE_TOTP_CODE }),
+    );
+    expect([error.statusCode, error.message]).toEqual([400, MFA_MESSAGES.wrongCode]);
+    expect(store.sessions.size).toBe(0);
+  });
+
+  it('backs off after 5 wrong codes: the next attempt is 429 and never reaches Cognito', async () => {
+    const service = makeService({ adminMfaRequired: true });
+    directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
+    const session = await challenged(service);
+    const statuses: number[] = [];
+    for (let i = 0; i < AUTH.loginFailuresBeforeBackoff; i += 1) {
+      statuses.push((await failure(service.verifyMfa({ email: ADMIN.email, session, code: WRONG_CODE }))).statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400]);
+    expect(callsOf(directory.calls, 'respondToMfa')).toBe(5);
+
+    // Even the right code waits out the back-off.
+    const blocked = await failure(service.verifyMfa({ email: ADMIN.email, session, code: FAKE_TOTP_CODE }));
+    expect(blocked).toBeInstanceOf(TooManyRequestsError);
+    expect(blocked.message).toBe(LOGIN_MESSAGES.blocked(30));
+    expect(blocked.headers).toEqual({ 'Retry-After': '30' });
+    expect(callsOf(directory.calls, 'respondToMfa')).toBe(5);
+    // The password step is blocked too: the back-off is the address's, not the code's.
+    expect((await failure(service.login(ADMIN))).statusCode).toBe(429);
+    expect(store.sessions.size).toBe(0);
+  });
+});
+
+describe('finishMfaSetup', () => {
+  /** An administrator whose sign-in answered the set-up (TOTP not yet on). */
+  async function setUp(service: AuthService) {
+    const sub = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
+    secondStep(await service.login(ADMIN), 'mfa-setup');
+    return sub;
+  }
+
+  it('turns TOTP on with the right code: the profile records it and the set-up is gone', async () => {
+    const service = makeService({ adminMfaRequired: true });
+    const sub = await setUp(service);
+    clock.advance(30_000);
+
+    await expect(service.finishMfaSetup({ setupId: SETUP_ID, code: FAKE_TOTP_CODE })).resolves.toEqual({
+      message: 'Two-factor authentication is on. Please sign in again with a code from your authenticator app.',
+    });
+
+    expect(store.profiles.get(sub)?.mfaEnabledAt).toBe(new Date(clock.now()).toISOString());
+    expect(store.mfaSetups.has(SETUP_ID)).toBe(false);
+    expect(callsOf(store.calls, 'completeMfaSetup')).toBe(1);
+    expect(directory.users.get(ADMIN.email)?.totp?.enabled).toBe(true);
+    // Still no session: the administrator signs in again, now with a code.
+    expect(store.sessions.size).toBe(0);
+    const again = secondStep(await service.login(ADMIN), 'mfa-required');
+    const session = await service.verifyMfa({ email: ADMIN.email, session: again.body.session, code: FAKE_TOTP_CODE });
+    expect(session.body.isAdmin).toBe(true);
+    // The set-up already recorded TOTP: nothing to mark at the challenge.
+    expect(callsOf(store.calls, 'markMfaEnabled')).toBe(0);
+    // A used set-up cannot be finished twice.
+    const reused = await failure(service.finishMfaSetup({ setupId: SETUP_ID, code: FAKE_TOTP_CODE }));
+    expect([reused.statusCode, reused.message]).toEqual([401, MFA_MESSAGES.expired]);
+  });
+
+  it('answers a wrong code with 400 and counts it on the set-up', async () => {
+    const service = makeService({ adminMfaRequired: true });
+    const sub = await setUp(service);
+
+    const error = await failure(service.finishMfaSetup({ setupId: SETUP_ID, code: WRONG_CODE }));
+
+    expect(error).toBeInstanceOf(ValidationError);
+    expect([error.statusCode, error.message]).toEqual([400, 'The code is incorrect. Please try again.']);
+    expect((error as ValidationError).fieldErrors).toEqual({ code: MFA_MESSAGES.wrongCode });
+    expect(store.mfaSetups.get(SETUP_ID)?.wrongTries).toBe(1);
+    expect(store.profiles.get(sub)?.mfaEnabledAt).toBeUndefined();
+    expect(callsOf(store.calls, 'completeMfaSetup')).toBe(0);
+    // The right code still works after a wrong one.
+    await service.finishMfaSetup({ setupId: SETUP_ID, code: FAKE_TOTP_CODE });
+    expect(store.profiles.get(sub)?.mfaEnabledAt).toBeDefined();
+  });
+
+  it('ends the set-up after 5 wrong codes: then even the right code is 401 and never reaches Cognito', async () => {
+    const service = makeService({ adminMfaRequired: true });
+    const sub = await setUp(service);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      statuses.push((await failure(service.finishMfaSetup({ setupId: SETUP_ID, code: WRONG_CODE }))).statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400]);
+    expect(store.mfaSetups.get(SETUP_ID)?.wrongTries).toBe(5);
+    expect(callsOf(directory.calls, 'finishTotpSetup')).toBe(5);
+
+    for (const code of [WRONG_CODE, FAKE_TOTP_CODE]) {
+      const error = await failure(service.finishMfaSetup({ setupId: SETUP_ID, code }));
+      expect(error).toBeInstanceOf(UnauthorizedError);
+      expect([error.statusCode, error.message]).toEqual([401, 'Your sign-in has expired. Please sign in again.']);
+    }
+    expect(callsOf(directory.calls, 'finishTotpSetup')).toBe(5);
+    expect(store.profiles.get(sub)?.mfaEnabledAt).toBeUndefined();
+    expect(directory.users.get(ADMIN.email)?.totp?.enabled).toBe(false);
+  });
+
+  it('answers 401 for an unknown set-up id and for a set-up older than 10 minutes', async () => {
+    const service = makeService({ adminMfaRequired: true });
+    await setUp(service);
+
+    const unknown = await failure(service.finishMfaSetup({ setupId: 'no-such-setup', code: FAKE_TOTP_CODE }));
+    expect([unknown.statusCode, unknown.message]).toEqual([401, MFA_MESSAGES.expired]);
+
+    clock.advance(AUTH.mfaSetupMinutes * 60_000);
+    const expired = await failure(service.finishMfaSetup({ setupId: SETUP_ID, code: FAKE_TOTP_CODE }));
+    expect(expired).toBeInstanceOf(UnauthorizedError);
+    expect([expired.statusCode, expired.message]).toEqual([401, MFA_MESSAGES.expired]);
+    expect(callsOf(directory.calls, 'finishTotpSetup')).toBe(0);
+    expect(callsOf(store.calls, 'completeMfaSetup')).toBe(0);
+  });
+});
+
+describe('the current password of a user with TOTP on', () => {
+  /** Signed in through the challenge: the caller of the profile form. */
+  async function signedInWithTotp(service: AuthService): Promise<SessionCaller> {
+    directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
+    const challenge = secondStep(await service.login(ADMIN), 'mfa-required');
+    const session = await service.verifyMfa({
+      email: ADMIN.email,
+      session: challenge.body.session,
+      code: FAKE_TOTP_CODE,
+    });
+    return { userId: session.body.userId, email: ADMIN.email, emailVerified: true, isAdmin: true };
+  }
+
+  it('is accepted when Cognito answers the right password with its TOTP challenge', async () => {
+    const service = makeService({ adminMfaRequired: true });
+    const caller = await signedInWithTotp(service);
+    await expect(
+      service.changePassword(caller, caller.userId, { currentPassword: ADMIN.password, password: 'N3w!Passw0rd' }),
+    ).resolves.toEqual({ message: 'Password updated successfully. Please login again with your new password.' });
+    expect(directory.users.get(ADMIN.email)?.password).toBe('N3w!Passw0rd');
+    expect(store.loginFailures.has(ADMIN.email)).toBe(false);
+  });
+
+  it('is accepted for an e-mail change too: the code goes to the new address', async () => {
+    const service = makeService({ adminMfaRequired: true });
+    const caller = await signedInWithTotp(service);
+    const username = store.profiles.get(caller.userId)?.username ?? '';
+    const answer = await service.updateProfile(caller, caller.userId, {
+      username,
+      email: 'admin.new@example.org',
+      currentPassword: ADMIN.password,
+    });
+    expect(answer).toMatchObject({ pendingEmail: 'admin.new@example.org' });
+    expect(mailer.sent.map((m) => m.to)).toEqual(['admin.new@example.org']);
+  });
+
+  it('is still refused when wrong', async () => {
+    const service = makeService({ adminMfaRequired: true });
+    const caller = await signedInWithTotp(service);
+    const error = await failure(
+      service.changePassword(caller, caller.userId, { currentPassword: 'Wr0ng!Pass', password: 'N3w!Passw0rd' }),
+    );
+    expect([error.statusCode, error.message]).toEqual([400, 'Current password is incorrect']);
+    expect(directory.users.get(ADMIN.email)?.password).toBe(ADMIN.password);
+  });
+});
