@@ -6,3 +6,4 @@ export * from './schemas/contact.js';
 export * from './schemas/errors.js';
 export * from './schemas/auth.js';
 export * from './schemas/packages.js';
+export * from './schemas/payments.js';

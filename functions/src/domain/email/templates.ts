@@ -10,7 +10,27 @@ export interface EmailTemplate {
   html: string;
 }
 
-export type EmailTemplateType = 'otpVerification' | 'passwordResetOtp' | 'emailChangeOtp' | 'emailChanged';
+/** The 11 editable types of admin spec §3 (docs/data-model.md E19), then the built-in account mails. */
+export const EDITABLE_TEMPLATE_TYPES = [
+  'paymentVerified',
+  'paymentPending',
+  'subscriptionActivation',
+  'freeTrial',
+  'freeTrialActivated',
+  'basicPackagePaymentVerified',
+  'basicPackagePaymentPending',
+  'proPackagePaymentVerified',
+  'proPackagePaymentPending',
+  'ultimatePackagePaymentVerified',
+  'ultimatePackagePaymentPending',
+] as const;
+export type EditableTemplateType = (typeof EDITABLE_TEMPLATE_TYPES)[number];
+export type EmailTemplateType =
+  | EditableTemplateType
+  | 'otpVerification'
+  | 'passwordResetOtp'
+  | 'emailChangeOtp'
+  | 'emailChanged';
 
 const layout = (title: string, body: string) => `<!doctype html>
 <html><body style="margin:0;background:#0b1220;font-family:Arial,Helvetica,sans-serif;color:#e6e9ef">

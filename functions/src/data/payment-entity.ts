@@ -1,0 +1,139 @@
+import type { PackageSlug, Payment } from '@goldbot/shared';
+
+/**
+ * USDT payments and the TXID marker (docs/data-model.md E5, E11):
+ *   PAYMENT#<id> / PAYMENT#<id>                     the payment, read and decided by id
+ *   GSI1  PAYMENTS / <createdAt>#<id>               all payments, newest first
+ *   GSI2  PAYMENTS#<status> / <createdAt>#<id>      per status; moved with the status in one update
+ *   GSI3  USER#<sub> / PAYMENT#<createdAt>#<id>     one user's payments (search by user)
+ *   TXID#<txid trimmed, lower-cased> / TXID         a transaction id can pay once, across all users
+ */
+export const paymentKey = (id: string) => ({ PK: `PAYMENT#${id}`, SK: `PAYMENT#${id}` });
+export const txidMarkerKey = (txid: string) => ({ PK: `TXID#${normalizeTxid(txid)}`, SK: 'TXID' });
+export const normalizeTxid = (txid: string) => txid.trim().toLowerCase();
+
+export const PAYMENTS_LIST = 'PAYMENTS';
+export const paymentStatusList = (status: Payment['status']) => `PAYMENTS#${status}`;
+export const paymentListKeys = (createdAt: string, id: string, status: Payment['status'], userId: string) => ({
+  GSI1PK: PAYMENTS_LIST,
+  GSI1SK: `${createdAt}#${id}`,
+  GSI2PK: paymentStatusList(status),
+  GSI2SK: `${createdAt}#${id}`,
+  GSI3PK: `USER#${userId}`,
+  GSI3SK: `PAYMENT#${createdAt}#${id}`,
+});
+export const USER_PAYMENTS_SK_PREFIX = 'PAYMENT#';
+
+export interface PaymentRecord {
+  _id: string;
+  userId: string;
+  username: string;
+  email: string;
+  packageSlug: PackageSlug;
+  packageName: Payment['packageName'];
+  amount: number;
+  originalAmount: number;
+  hasReferralDiscount: boolean;
+  referralDiscount: number;
+  referralCode: string | null;
+  referralUserId: string | null;
+  referrerUsername: string | null;
+  referrerEmail: string | null;
+  referralReward: number;
+  referralCredited: boolean;
+  currency: string;
+  paymentMethod: 'usdt';
+  transactionId: string;
+  txidNormalized: string;
+  wallet: { address: string; network: string; currency: string };
+  subscriptionId: string;
+  status: Payment['status'];
+  /** Lower-cased username, e-mail and TXID, for the bounded page filter of admin search (data-model §9). */
+  searchText: string;
+  approvedAt?: string;
+  approvedBy?: string;
+  rejectedAt?: string;
+  rejectedBy?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const paymentSearchText = (p: Pick<PaymentRecord, 'username' | 'email' | 'transactionId'>) =>
+  `${p.username}\n${p.email}\n${p.transactionId}`.toLowerCase();
+
+export function toPaymentItem(payment: PaymentRecord) {
+  return {
+    ...paymentKey(payment._id),
+    entity: 'Payment',
+    ...paymentListKeys(payment.createdAt, payment._id, payment.status, payment.userId),
+    ...payment,
+  };
+}
+
+const stringOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+export function fromPaymentItem(item: Record<string, unknown>): PaymentRecord {
+  const wallet = (item.wallet ?? {}) as Record<string, unknown>;
+  return {
+    _id: String(item._id),
+    userId: String(item.userId),
+    username: String(item.username ?? ''),
+    email: String(item.email ?? ''),
+    packageSlug: item.packageSlug as PackageSlug,
+    packageName: item.packageName as Payment['packageName'],
+    amount: Number(item.amount ?? 0),
+    originalAmount: Number(item.originalAmount ?? item.amount ?? 0),
+    hasReferralDiscount: item.hasReferralDiscount === true,
+    referralDiscount: Number(item.referralDiscount ?? 0),
+    referralCode: stringOrNull(item.referralCode),
+    referralUserId: stringOrNull(item.referralUserId),
+    referrerUsername: stringOrNull(item.referrerUsername),
+    referrerEmail: stringOrNull(item.referrerEmail),
+    referralReward: Number(item.referralReward ?? 0),
+    referralCredited: item.referralCredited === true,
+    currency: String(item.currency ?? 'USD'),
+    paymentMethod: 'usdt',
+    transactionId: String(item.transactionId),
+    txidNormalized: String(item.txidNormalized ?? normalizeTxid(String(item.transactionId))),
+    wallet: {
+      address: String(wallet.address ?? ''),
+      network: String(wallet.network ?? ''),
+      currency: String(wallet.currency ?? 'USDT'),
+    },
+    subscriptionId: String(item.subscriptionId),
+    status: item.status as Payment['status'],
+    searchText: String(item.searchText ?? ''),
+    ...(typeof item.approvedAt === 'string' ? { approvedAt: item.approvedAt } : {}),
+    ...(typeof item.approvedBy === 'string' ? { approvedBy: item.approvedBy } : {}),
+    ...(typeof item.rejectedAt === 'string' ? { rejectedAt: item.rejectedAt } : {}),
+    ...(typeof item.rejectedBy === 'string' ? { rejectedBy: item.rejectedBy } : {}),
+    createdAt: String(item.createdAt),
+    updatedAt: String(item.updatedAt ?? item.createdAt),
+  };
+}
+
+/** The admin spec's row (§3): `userId` and `referralUserId` "populated", plus the wallet shown. */
+export function toPaymentView(p: PaymentRecord): Payment {
+  return {
+    _id: p._id,
+    userId: { _id: p.userId, username: p.username, email: p.email },
+    packageName: p.packageName,
+    amount: p.amount,
+    originalAmount: p.originalAmount,
+    hasReferralDiscount: p.hasReferralDiscount,
+    referralDiscount: p.referralDiscount,
+    referralCode: p.referralCode,
+    referralUserId: p.referralUserId
+      ? { _id: p.referralUserId, username: p.referrerUsername ?? '', email: p.referrerEmail ?? '' }
+      : null,
+    referralCredited: p.referralCredited,
+    currency: p.currency,
+    transactionId: p.transactionId,
+    status: p.status,
+    paymentMethod: p.paymentMethod,
+    walletAddress: p.wallet.address,
+    network: p.wallet.network,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
+}

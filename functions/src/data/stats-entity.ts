@@ -1,0 +1,23 @@
+import type { PackageSlug } from '@goldbot/shared';
+
+/**
+ * Aggregates kept with ADD inside the transactions that change the rows they count
+ * (docs/data-model.md E20-E24, §7), so dashboards cost the same at any size.
+ */
+export const paymentStatsKeys = {
+  total: () => ({ PK: 'STATS#PAYMENTS', SK: 'TOTAL' }),
+  day: (ymd: string) => ({ PK: 'STATS#PAYMENTS', SK: `DAY#${ymd}` }),
+  month: (ym: string) => ({ PK: 'STATS#PAYMENTS', SK: `MONTH#${ym}` }),
+  year: (y: string) => ({ PK: 'STATS#PAYMENTS', SK: `YEAR#${y}` }),
+  package: (slug: PackageSlug) => ({ PK: 'STATS#PAYMENTS', SK: `PACKAGE#${slug}` }),
+  packageMonth: (ym: string, slug: PackageSlug) => ({ PK: 'STATS#PAYMENTS', SK: `PKGMONTH#${ym}#${slug}` }),
+};
+export const subscriptionStatsKey = (ym: string) => ({ PK: 'STATS#SUBSCRIPTIONS', SK: `MONTH#${ym}` });
+
+/** The counter of STATS#SUBSCRIPTIONS per package (the spec's summary names). */
+export const SUBSCRIPTION_PACKAGE_COUNTER: Record<PackageSlug, string> = {
+  freeTrial: 'freeTrials',
+  basic: 'basicPackages',
+  pro: 'proPackages',
+  ultimate: 'ultimatePackages',
+};

@@ -1,0 +1,80 @@
+import type { PackageSlug, Subscription } from '@goldbot/shared';
+
+/**
+ * Subscriptions (docs/data-model.md E10), in the owner's item collection:
+ *   USER#<sub> / SUB#<id>                          one row per purchase or free trial
+ *   GSI1  SUBS#<yyyy of createdAt> / <createdAt>#<id>   admin history, newest first
+ *   GSI2  ACTIVATION#<startDate> / <createdAt>#<id>     sparse: Basic, active, not yet notified
+ *   GSI3  EXPIRES / <endDate>#<id>                      sparse: active rows with an end date
+ */
+export const SUBSCRIPTION_SK_PREFIX = 'SUB#';
+export const subscriptionKey = (userId: string, id: string) => ({ PK: `USER#${userId}`, SK: `SUB#${id}` });
+export const subscriptionHistoryKeys = (createdAt: string, id: string) => ({
+  GSI1PK: `SUBS#${createdAt.slice(0, 4)}`,
+  GSI1SK: `${createdAt}#${id}`,
+});
+export const activationKeys = (startDate: string, createdAt: string, id: string) => ({
+  GSI2PK: `ACTIVATION#${startDate}`,
+  GSI2SK: `${createdAt}#${id}`,
+});
+export const expiryKeys = (endDate: string, id: string) => ({ GSI3PK: 'EXPIRES', GSI3SK: `${endDate}#${id}` });
+
+export interface SubscriptionRecord extends Subscription {
+  userId: string;
+  username: string;
+  email: string;
+  packageSlug: PackageSlug;
+  paymentId: string | null;
+  notificationSent: boolean;
+}
+
+export function toSubscriptionItem(sub: SubscriptionRecord) {
+  return {
+    ...subscriptionKey(sub.userId, sub._id),
+    entity: 'Subscription',
+    ...subscriptionHistoryKeys(sub.createdAt, sub._id),
+    ...(sub.status === 'active' && sub.endDate ? expiryKeys(sub.endDate, sub._id) : {}),
+    ...sub,
+  };
+}
+
+const dateOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+export function fromSubscriptionItem(item: Record<string, unknown>): SubscriptionRecord {
+  return {
+    _id: String(item._id),
+    userId: String(item.userId),
+    username: String(item.username ?? ''),
+    email: String(item.email ?? ''),
+    packageSlug: item.packageSlug as PackageSlug,
+    packageName: item.packageName as Subscription['packageName'],
+    status: item.status as Subscription['status'],
+    startDate: dateOrNull(item.startDate),
+    endDate: dateOrNull(item.endDate),
+    paymentMethod: item.paymentMethod === 'free' ? 'free' : 'usdt',
+    paymentId: typeof item.paymentId === 'string' ? item.paymentId : null,
+    isExtension: item.isExtension === true,
+    notificationSent: item.notificationSent === true,
+    createdAt: String(item.createdAt),
+    updatedAt: String(item.updatedAt ?? item.createdAt),
+  };
+}
+
+/**
+ * What a customer sees: an `active` row whose end date has passed reads as `expired` even if the
+ * nightly job has not reached it yet (data-model E10, "effective status").
+ */
+export function toSubscriptionView(sub: SubscriptionRecord, today: string): Subscription {
+  const status = sub.status === 'active' && sub.endDate !== null && sub.endDate < today ? 'expired' : sub.status;
+  return {
+    _id: sub._id,
+    packageName: sub.packageName,
+    status,
+    startDate: sub.startDate,
+    endDate: sub.endDate,
+    paymentMethod: sub.paymentMethod,
+    isExtension: sub.isExtension,
+    createdAt: sub.createdAt,
+    updatedAt: sub.updatedAt,
+  };
+}

@@ -1,0 +1,62 @@
+import { FREE_TRIAL_DAYS, PRO_DURATION_MONTHS } from '@goldbot/shared';
+
+/**
+ * Package dates (DESIGN.md §7, admin spec §4), in UTC calendar days written `YYYY-MM-DD`:
+ * - Basic starts on the 1st of the month after approval and ends on that month's last day; an
+ *   extension (a Basic bought while one is paid through a later month) starts on the 1st of the
+ *   month after the paid-through month.
+ * - Pro starts on the 1st of next month and ends on the last day of its 6th month.
+ * - Ultimate starts at approval and never ends (`endDate` null, shown 'Lifetime').
+ * - The free trial starts today and ends FREE_TRIAL_DAYS later (Nov 22 → Dec 22).
+ */
+export interface Period {
+  startDate: string;
+  endDate: string | null;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const ymd = (year: number, monthIndex: number, day: number) => {
+  const date = new Date(Date.UTC(year, monthIndex, day));
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+};
+
+/** The UTC calendar day of an instant. */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+
+/** [year, monthIndex] of a `YYYY-MM-DD` day. */
+function yearMonth(day: string): [number, number] {
+  return [Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1];
+}
+
+/** The first and last day of the month `offset` months after the month of `day`. */
+function monthAfter(day: string, offset: number): { first: string; last: string } {
+  const [year, month] = yearMonth(day);
+  return { first: ymd(year, month + offset, 1), last: ymd(year, month + offset + 1, 0) };
+}
+
+export function basicPeriod(approvedAt: Date, paidThrough?: string | null): Period {
+  const today = utcDay(approvedAt);
+  // Chain after the paid-through month when it is this month or later; otherwise start afresh.
+  const after = paidThrough && paidThrough >= today ? paidThrough : today;
+  const { first, last } = monthAfter(after, 1);
+  return { startDate: first, endDate: last };
+}
+
+export function proPeriod(approvedAt: Date): Period {
+  const today = utcDay(approvedAt);
+  return { startDate: monthAfter(today, 1).first, endDate: monthAfter(today, PRO_DURATION_MONTHS).last };
+}
+
+export function ultimatePeriod(approvedAt: Date): Period {
+  return { startDate: utcDay(approvedAt), endDate: null };
+}
+
+export function freeTrialPeriod(activatedAt: Date): Period {
+  const [year, month] = yearMonth(utcDay(activatedAt));
+  const day = activatedAt.getUTCDate();
+  return { startDate: utcDay(activatedAt), endDate: ymd(year, month, day + FREE_TRIAL_DAYS) };
+}
+
+/** Whether a Basic paid through `paidThrough` is still running on `today` (both `YYYY-MM-DD`). */
+export const basicIsActive = (paidThrough: string | null | undefined, today: string): boolean =>
+  Boolean(paidThrough && paidThrough >= today);
