@@ -194,6 +194,46 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     },
     answers: [400],
   },
+  // The admin's payment queue and wallets (issue 8). Unknown ids answer 404, which the guard let through.
+  'payment-pending-usdt': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { query: { limit: '1' } },
+  },
+  'payment-all': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { query: { limit: '1', search: 'matrix' } },
+  },
+  'payment-approve-usdt': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { id: UNKNOWN_ID } },
+  },
+  'payment-reject-usdt': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { id: UNKNOWN_ID } },
+  },
+  'payment-wallets': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: {},
+  },
+  'payment-wallet-save': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    // An update of a wallet that does not exist: 404, and nothing is written.
+    request: {
+      body: { _id: UNKNOWN_ID, address: 'MATRIX-NOT-A-WALLET', network: 'TRC20', currency: 'BTC', isActive: false },
+    },
+  },
   'auth-mfa-verify': {
     anonymous: 'allowed',
     user: 'allowed',

@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_GROUP, implementedRoutes } from '@goldbot/shared';
 import { defaultCatalog, toCatalogPackageItem } from '../../functions/src/data/package-catalog-entity.js';
 import { DEFAULT_SUBSCRIPTION_SETTINGS, toSubscriptionSettingsItem } from '../../functions/src/data/settings-entity.js';
+import { activeWalletKey, toWalletItem } from '../../functions/src/data/wallet-entity.js';
+import { newId } from '../../functions/src/kit/ids.js';
 import {
   ensureUser,
   ensureUserPool,
@@ -219,5 +222,60 @@ async function seedDefaults(client: DynamoDBDocumentClient, tableName: string): 
       // Already seeded (and possibly edited by an admin): keep what is there.
       if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
     }
+  }
+  await seedLocalWallet(client, tableName, now);
+}
+
+/**
+ * LOCAL DEVELOPMENT ONLY: a placeholder USDT (TRC20) wallet so the payment modal works on a fresh
+ * `npm start`. The address is deliberately not a valid TRON address (TRON addresses are base58 and
+ * have no hyphens), so no wallet app accepts it as a destination: nobody should ever send money to
+ * it. Deployed stacks get no wallet: an admin adds the real one in /admin/wallets, and until then
+ * `wallet-details` answers 503 (there is no built-in fallback address, DESIGN.md §11).
+ */
+export const LOCAL_DEV_WALLET_ADDRESS = 'LOCAL-DEV-ONLY-do-not-send-funds-not-a-real-TRC20-address';
+
+/**
+ * The wallet and its ACTIVEWALLET#USDT pointer go in together, each only if absent: a data folder
+ * where an admin already added, switched or deactivated wallets keeps exactly what is there.
+ */
+async function seedLocalWallet(client: DynamoDBDocumentClient, tableName: string, now: string): Promise<void> {
+  const wallet = {
+    _id: newId(Date.parse(now)),
+    address: LOCAL_DEV_WALLET_ADDRESS,
+    network: 'TRC20',
+    currency: 'USDT' as const,
+    isActive: true,
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: { TableName: tableName, Item: toWalletItem(wallet), ConditionExpression: 'attribute_not_exists(PK)' },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...activeWalletKey('USDT'),
+                entity: 'ActiveWallet',
+                walletId: wallet._id,
+                address: wallet.address,
+                network: wallet.network,
+                currency: wallet.currency,
+                updatedAt: now,
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
+    if (!reasons.some((r) => r.Code === 'ConditionalCheckFailed')) throw error;
   }
 }

@@ -23,6 +23,7 @@ import { config } from '../../src/config.js';
 import { hashCode, type CodePurpose } from '../../src/domain/auth/one-time-codes.js';
 import { callerFromEvent } from '../../src/kit/identity.js';
 import { invoke, loadSampleEvent, type HttpHandler } from '../helpers/lambda.js';
+import { paymentReviewSampleWorld } from '../helpers/payment-samples.js';
 
 /**
  * The sample events are what `npm run invoke -- <id>` and `sam local invoke` send: each must run
@@ -85,6 +86,7 @@ function existingUser(verified: boolean) {
 
 /** What each auth sample needs beyond an empty table. */
 const WORLD: Partial<Record<RouteId, () => void>> = {
+  ...paymentReviewSampleWorld(dynamo),
   'auth-verify-otp': () => {
     existingUser(false);
     storedCode('registration', '4821');

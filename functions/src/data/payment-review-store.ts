@@ -1,0 +1,386 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../adapters/dynamodb.js';
+import type {
+  ApprovalContext,
+  ApprovalPlan,
+  DecisionOutcome,
+  PaymentList,
+  PaymentReviewStore,
+  RejectionPlan,
+} from '../domain/commerce/payment-review.js';
+import { decodeCursor, encodeCursor, type Key } from '../kit/cursor.js';
+import { toAuditItem } from './audit-entity.js';
+import { toLedgerItem } from './ledger-entity.js';
+import { PAYMENTS_LIST, fromPaymentItem, paymentKey, paymentStatusList, txidMarkerKey } from './payment-entity.js';
+import { paymentStatsKeys, subscriptionStatsKey } from './stats-entity.js';
+import { activationKeys, expiryKeys, fromSubscriptionItem, subscriptionKey } from './subscription-entity.js';
+import { profileKey } from './user-profile-entity.js';
+
+/**
+ * DynamoDB side of the admin payment queue (docs/data-model.md AP39-AP46, T2, T2r, §8, §9): list
+ * Queries on GSI1/GSI2 (never a Scan), GetItems by key, and one TransactWriteItems per decision
+ * whose cancellation reasons are turned into a DecisionOutcome for the use case.
+ */
+type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
+type Item = Record<string, unknown>;
+
+const LISTS = {
+  pending: { index: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK', value: paymentStatusList('pending') },
+  all: { index: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK', value: PAYMENTS_LIST },
+} as const satisfies Record<PaymentList, { index: string; pk: string; sk: string; value: string }>;
+
+/** The start key of an index page that resumes right after `item`. */
+const startKeyAfter = (item: Item, pk: string, sk: string): Key => ({
+  PK: String(item.PK),
+  SK: String(item.SK),
+  [pk]: String(item[pk]),
+  [sk]: String(item[sk]),
+});
+
+const reasonCodes = (error: unknown): string[] =>
+  error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None') : [];
+
+/** Maps a cancelled decision to its outcome; `sensitive` are the indexes whose failure means "read again". */
+function outcomeOf(error: unknown, sensitive: readonly number[]): DecisionOutcome {
+  const codes = reasonCodes(error);
+  if (codes.length === 0) throw error;
+  if (codes[0] === 'ConditionalCheckFailed') return { kind: 'payment-not-pending' };
+  if (codes[1] === 'ConditionalCheckFailed') return { kind: 'subscription-not-pending' };
+  if (sensitive.some((i) => codes[i] === 'ConditionalCheckFailed')) return { kind: 'context-changed' };
+  if (codes.every((c) => c === 'None' || c === 'TransactionConflict') && codes.includes('TransactionConflict')) {
+    return { kind: 'conflict' };
+  }
+  throw error;
+}
+
+const update = (
+  Key: Record<string, string>,
+  UpdateExpression: string,
+  values: Record<string, unknown>,
+  extra: { names?: Record<string, string>; condition?: string; returnOld?: boolean } = {},
+): TransactItems[number] => ({
+  Update: {
+    TableName: tableName,
+    Key,
+    UpdateExpression,
+    ...(extra.condition ? { ConditionExpression: extra.condition } : {}),
+    ...(extra.names ? { ExpressionAttributeNames: extra.names } : {}),
+    ExpressionAttributeValues: values,
+    ...(extra.returnOld ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
+  },
+});
+
+const putNew = (item: Item): TransactItems[number] => ({
+  Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' },
+});
+
+/**
+ * `ADD` of counters, every attribute name aliased (counter names such as `pending` or `active` are
+ * not reserved words today, and aliasing keeps it so whatever the next counter is called).
+ */
+function addCounters(
+  Key: Record<string, string>,
+  counters: Record<string, number>,
+  extra: { set?: Record<string, unknown>; condition?: string } = {},
+): TransactItems[number] {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const adds = Object.entries(counters).map(([name, amount], i) => {
+    names[`#c${i}`] = name;
+    values[`:c${i}`] = amount;
+    return `#c${i} :c${i}`;
+  });
+  const sets = Object.entries(extra.set ?? {}).map(([name, value], i) => {
+    names[`#s${i}`] = name;
+    values[`:s${i}`] = value;
+    return `#s${i} = :s${i}`;
+  });
+  const expression = `ADD ${adds.join(', ')}${sets.length > 0 ? ` SET ${sets.join(', ')}` : ''}`;
+  return update(Key, expression, values, { names, condition: extra.condition });
+}
+
+/** T2 items 6-12: revenue is recognised on the UTC day of approval; subscriptions by their creation month. */
+function approvalCounters(plan: ApprovalPlan): TransactItems {
+  const { payment, at } = plan;
+  const month = at.slice(0, 7);
+  const revenue = { completedCount: 1, completedAmount: payment.amount };
+  return [
+    addCounters(paymentStatsKeys.total(), { pendingCount: -1, pendingAmount: -payment.amount, ...revenue }),
+    addCounters(paymentStatsKeys.day(at.slice(0, 10)), revenue),
+    addCounters(paymentStatsKeys.month(month), revenue),
+    addCounters(paymentStatsKeys.year(at.slice(0, 4)), revenue),
+    addCounters(paymentStatsKeys.package(payment.packageSlug), revenue),
+    addCounters(paymentStatsKeys.packageMonth(month, payment.packageSlug), revenue),
+    addCounters(subscriptionStatsKey(plan.subscription.createdAt.slice(0, 7)), { pending: -1, active: 1 }),
+  ];
+}
+
+export function approvalTransaction(plan: ApprovalPlan): { items: TransactItems; sensitive: number[] } {
+  const { payment, subscription, period, at } = plan;
+  const subscriptionSets = [
+    '#status = :active',
+    'startDate = :start',
+    'endDate = :end',
+    'notificationSent = :false',
+    'isExtension = :extension',
+    'updatedAt = :at',
+  ];
+  const subscriptionValues: Record<string, unknown> = {
+    ':active': 'active',
+    ':pending': 'pending',
+    ':start': period.startDate,
+    ':end': period.endDate,
+    ':false': false,
+    ':extension': plan.isExtension,
+    ':at': at,
+    ':p': payment._id,
+  };
+  if (payment.packageSlug === 'basic') {
+    const keys = activationKeys(period.startDate, subscription.createdAt, subscription._id);
+    subscriptionSets.push('GSI2PK = :g2pk', 'GSI2SK = :g2sk');
+    Object.assign(subscriptionValues, { ':g2pk': keys.GSI2PK, ':g2sk': keys.GSI2SK });
+  }
+  if (period.endDate !== null) {
+    const keys = expiryKeys(period.endDate, subscription._id);
+    subscriptionSets.push('GSI3PK = :g3pk', 'GSI3SK = :g3sk');
+    Object.assign(subscriptionValues, { ':g3pk': keys.GSI3PK, ':g3sk': keys.GSI3SK });
+  }
+
+  const items: TransactItems = [
+    update(
+      paymentKey(payment._id),
+      'SET #status = :completed, approvedAt = :at, approvedBy = :admin, updatedAt = :at, GSI2PK = :list, referralCredited = :credited',
+      {
+        ':completed': 'completed',
+        ':pending': 'pending',
+        ':at': at,
+        ':admin': plan.adminId,
+        ':list': paymentStatusList('completed'),
+        ':credited': plan.referralCredit !== null,
+      },
+      { names: { '#status': 'status' }, condition: '#status = :pending', returnOld: true },
+    ),
+    update(
+      subscriptionKey(subscription.userId, subscription._id),
+      `SET ${subscriptionSets.join(', ')}`,
+      subscriptionValues,
+      {
+        names: { '#status': 'status' },
+        condition: '#status = :pending AND paymentId = :p',
+        returnOld: true,
+      },
+    ),
+  ];
+  const sensitive: number[] = [];
+  if (plan.paidThrough) {
+    sensitive.push(items.length);
+    const { read, next } = plan.paidThrough;
+    items.push(
+      update(
+        profileKey(payment.userId),
+        'SET basicPaidThrough = :next, updatedAt = :at',
+        { ':next': next, ':at': at, ...(read === null ? {} : { ':read': read }) },
+        {
+          condition:
+            read === null
+              ? 'attribute_exists(PK) AND attribute_not_exists(basicPaidThrough)'
+              : 'attribute_exists(PK) AND basicPaidThrough = :read',
+        },
+      ),
+    );
+  }
+  if (plan.referralCredit) {
+    const { referrerId, amount, ledgerId } = plan.referralCredit;
+    sensitive.push(items.length, items.length + 1);
+    items.push(
+      addCounters(
+        profileKey(referrerId),
+        { referralCount: 1, referralEarnings: amount, referralLifetime: amount },
+        { set: { updatedAt: at }, condition: 'attribute_exists(PK)' },
+      ),
+      putNew(
+        toLedgerItem({
+          _id: ledgerId,
+          userId: referrerId,
+          type: 'credit',
+          amount,
+          sourceType: 'payment',
+          sourceId: payment._id,
+          refereeId: payment.userId,
+          actor: plan.adminId,
+          createdAt: at,
+        }),
+      ),
+    );
+  }
+  items.push(...approvalCounters(plan));
+  sensitive.push(items.length);
+  items.push(putNew(toAuditItem(plan.audit)));
+  return { items, sensitive };
+}
+
+export function rejectionTransaction(plan: RejectionPlan): TransactItems {
+  const { payment, subscription, at } = plan;
+  return [
+    update(
+      paymentKey(payment._id),
+      'SET #status = :rejected, rejectedAt = :at, rejectedBy = :admin, updatedAt = :at, GSI2PK = :list',
+      {
+        ':rejected': 'rejected',
+        ':pending': 'pending',
+        ':at': at,
+        ':admin': plan.adminId,
+        ':list': paymentStatusList('rejected'),
+      },
+      { names: { '#status': 'status' }, condition: '#status = :pending', returnOld: true },
+    ),
+    update(
+      subscriptionKey(subscription.userId, subscription._id),
+      'SET #status = :rejected, updatedAt = :at',
+      { ':rejected': 'rejected', ':pending': 'pending', ':at': at, ':p': payment._id },
+      { names: { '#status': 'status' }, condition: '#status = :pending AND paymentId = :p', returnOld: true },
+    ),
+    addCounters(paymentStatsKeys.total(), { pendingCount: -1, pendingAmount: -payment.amount, rejectedCount: 1 }),
+    addCounters(subscriptionStatsKey(subscription.createdAt.slice(0, 7)), { pending: -1, rejected: 1 }),
+    putNew(toAuditItem(plan.audit)),
+  ];
+}
+
+/** Reads keys in one BatchGetItem (consistent), retrying unprocessed keys a few times. */
+async function batchGet(keys: Record<string, string>[]): Promise<Item[]> {
+  const found: Item[] = [];
+  let pending: Record<string, unknown>[] = keys;
+  for (let attempt = 0; pending.length > 0; attempt += 1) {
+    if (attempt >= 5) throw new Error('BatchGetItem left keys unprocessed after 5 attempts');
+    const result = await documentClient.send(
+      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    found.push(...(result.Responses?.[tableName] ?? []));
+    pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
+  }
+  return found;
+}
+
+const number = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0)) || 0;
+
+export const dynamoPaymentReviewStore: PaymentReviewStore = {
+  async listPayments(list, { limit, cursor, contains, budget }) {
+    const { index, pk, sk, value } = LISTS[list];
+    let startKey = decodeCursor(cursor, { [pk]: value }, ['PK', 'SK', pk, sk]);
+    const base = {
+      TableName: tableName,
+      IndexName: index,
+      KeyConditionExpression: `${pk} = :list`,
+      ScanIndexForward: false,
+    };
+    if (contains === undefined) {
+      const result = await documentClient.send(
+        new QueryCommand({
+          ...base,
+          ExpressionAttributeValues: { ':list': value },
+          Limit: limit,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      return {
+        items: (result.Items ?? []).map(fromPaymentItem),
+        nextCursor: encodeCursor(result.LastEvaluatedKey as Key | undefined),
+      };
+    }
+    // The bounded page filter (data-model §9): read on until the page is full or the budget is spent.
+    const matches: Item[] = [];
+    let evaluated = 0;
+    do {
+      const result = await documentClient.send(
+        new QueryCommand({
+          ...base,
+          FilterExpression: 'contains(searchText, :q)',
+          ExpressionAttributeValues: { ':list': value, ':q': contains },
+          Limit: budget - evaluated,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      evaluated += result.ScannedCount ?? budget - evaluated;
+      matches.push(...(result.Items ?? []));
+      startKey = result.LastEvaluatedKey as Key | undefined;
+    } while (startKey && matches.length < limit && evaluated < budget);
+    if (matches.length > limit) {
+      const page = matches.slice(0, limit);
+      const last = page[page.length - 1] as Item;
+      return { items: page.map(fromPaymentItem), nextCursor: encodeCursor(startKeyAfter(last, pk, sk)) };
+    }
+    return { items: matches.map(fromPaymentItem), nextCursor: encodeCursor(startKey) };
+  },
+
+  async paymentIdByTxid(txid) {
+    const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: txidMarkerKey(txid) }));
+    const paymentId = result.Item?.paymentId;
+    return typeof paymentId === 'string' ? paymentId : undefined;
+  },
+
+  async getPayment(id) {
+    const result = await documentClient.send(
+      new GetCommand({ TableName: tableName, Key: paymentKey(id), ConsistentRead: true }),
+    );
+    return result.Item && result.Item.entity === 'Payment' ? fromPaymentItem(result.Item) : undefined;
+  },
+
+  async paymentCounts() {
+    const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: paymentStatsKeys.total() }));
+    const item = result.Item ?? {};
+    return {
+      completed: number(item.completedCount),
+      pending: number(item.pendingCount),
+      rejected: number(item.rejectedCount),
+    };
+  },
+
+  async loadApprovalContext(payment): Promise<ApprovalContext> {
+    const payerKey = profileKey(payment.userId);
+    const subKey = subscriptionKey(payment.userId, payment.subscriptionId);
+    const referrerId = payment.referralUserId;
+    const referrerKey = referrerId && referrerId !== payment.userId ? profileKey(referrerId) : undefined;
+    const items = await batchGet([payerKey, subKey, ...(referrerKey ? [referrerKey] : [])]);
+    const find = (key: { PK: string; SK: string }) => items.find((i) => i.PK === key.PK && i.SK === key.SK);
+    const payer = find(payerKey);
+    const subscription = find(subKey);
+    return {
+      subscription: subscription ? fromSubscriptionItem(subscription) : undefined,
+      payer: payer
+        ? {
+            username: String(payer.username ?? payment.username),
+            email: String(payer.email ?? payment.email),
+            basicPaidThrough: typeof payer.basicPaidThrough === 'string' ? payer.basicPaidThrough : null,
+          }
+        : undefined,
+      referrerExists: referrerKey !== undefined && find(referrerKey) !== undefined,
+    };
+  },
+
+  async getSubscription(userId, subscriptionId) {
+    const result = await documentClient.send(
+      new GetCommand({ TableName: tableName, Key: subscriptionKey(userId, subscriptionId), ConsistentRead: true }),
+    );
+    return result.Item ? fromSubscriptionItem(result.Item) : undefined;
+  },
+
+  async commitApproval(plan) {
+    const { items, sensitive } = approvalTransaction(plan);
+    try {
+      await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+      return { kind: 'committed' };
+    } catch (error) {
+      return outcomeOf(error, sensitive);
+    }
+  },
+
+  async commitRejection(plan) {
+    try {
+      await documentClient.send(new TransactWriteCommand({ TransactItems: rejectionTransaction(plan) }));
+      return { kind: 'committed' };
+    } catch (error) {
+      return outcomeOf(error, [4]);
+    }
+  },
+};

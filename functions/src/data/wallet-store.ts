@@ -1,0 +1,150 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Wallet } from '@goldbot/shared';
+import { documentClient, tableName } from '../adapters/dynamodb.js';
+import type { WalletSavePlan, WalletSaveOutcome, WalletStore } from '../domain/commerce/wallets.js';
+import { toAuditItem } from './audit-entity.js';
+import {
+  WALLETS_LIST,
+  activeWalletKey,
+  fromActiveWalletItem,
+  fromWalletItem,
+  toWalletItem,
+  walletKey,
+} from './wallet-entity.js';
+
+/**
+ * DynamoDB side of the wallets (docs/data-model.md E14, E15, AP23-AP25, T9). The admin list is
+ * one GSI1 partition (a handful of items); every save is one TransactWriteItems with the wallet,
+ * the previously active wallet, the ACTIVEWALLET pointer and the audit entry.
+ */
+type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
+
+/** Pages (1 MB each) of the admin list read at most: far beyond any real list of wallets. */
+const MAX_LIST_PAGES = 20;
+
+export function walletSaveTransaction(plan: WalletSavePlan): TransactItems {
+  const { wallet, pointer, deactivate } = plan;
+  const items: TransactItems = [
+    plan.mode === 'add'
+      ? {
+          Put: { TableName: tableName, Item: toWalletItem(wallet), ConditionExpression: 'attribute_not_exists(PK)' },
+        }
+      : {
+          Update: {
+            TableName: tableName,
+            Key: walletKey(wallet.currency, wallet.address),
+            UpdateExpression: 'SET #network = :network, isActive = :active, updatedAt = :at',
+            ConditionExpression: 'attribute_exists(PK) AND #id = :id',
+            ExpressionAttributeNames: { '#network': 'network', '#id': '_id' },
+            ExpressionAttributeValues: {
+              ':network': wallet.network,
+              ':active': wallet.isActive,
+              ':at': wallet.updatedAt,
+              ':id': wallet._id,
+            },
+          },
+        },
+  ];
+  if (deactivate) {
+    items.push({
+      Update: {
+        TableName: tableName,
+        Key: walletKey(wallet.currency, deactivate.address),
+        UpdateExpression: 'SET isActive = :false, updatedAt = :at',
+        ConditionExpression: 'attribute_exists(PK) AND #id = :id',
+        ExpressionAttributeNames: { '#id': '_id' },
+        ExpressionAttributeValues: { ':false': false, ':at': wallet.updatedAt, ':id': deactivate._id },
+      },
+    });
+  }
+  if (pointer.kind === 'put') {
+    items.push({
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...activeWalletKey(wallet.currency),
+          entity: 'ActiveWallet',
+          walletId: wallet._id,
+          address: wallet.address,
+          network: wallet.network,
+          currency: wallet.currency,
+          updatedAt: wallet.updatedAt,
+        },
+        ...(pointer.expected === null
+          ? { ConditionExpression: 'attribute_not_exists(PK)' }
+          : {
+              ConditionExpression: 'walletId = :expected',
+              ExpressionAttributeValues: { ':expected': pointer.expected },
+            }),
+      },
+    });
+  } else if (pointer.kind === 'delete') {
+    items.push({
+      Delete: {
+        TableName: tableName,
+        Key: activeWalletKey(wallet.currency),
+        ConditionExpression: 'walletId = :expected',
+        ExpressionAttributeValues: { ':expected': pointer.expected },
+      },
+    });
+  }
+  items.push({
+    Put: { TableName: tableName, Item: toAuditItem(plan.audit), ConditionExpression: 'attribute_not_exists(PK)' },
+  });
+  return items;
+}
+
+function outcomeOf(error: unknown, plan: WalletSavePlan): WalletSaveOutcome {
+  if (!(error instanceof TransactionCanceledException)) throw error;
+  const codes = (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+  if (codes[0] === 'ConditionalCheckFailed') return plan.mode === 'add' ? 'duplicate' : 'missing';
+  // The previously active wallet or the pointer moved since it was read; a conflict is the same story.
+  if (codes.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict')) return 'changed';
+  throw error;
+}
+
+export const dynamoWalletStore: WalletStore = {
+  async list() {
+    const wallets: Wallet[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
+      const result = await documentClient.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :list',
+          ExpressionAttributeValues: { ':list': WALLETS_LIST },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      wallets.push(...(result.Items ?? []).map(fromWalletItem));
+      startKey = result.LastEvaluatedKey;
+      if (!startKey) break;
+    }
+    return wallets;
+  },
+
+  async getByAddress(currency, address) {
+    const result = await documentClient.send(
+      new GetCommand({ TableName: tableName, Key: walletKey(currency, address), ConsistentRead: true }),
+    );
+    return result.Item ? fromWalletItem(result.Item) : undefined;
+  },
+
+  async getActivePointer(currency) {
+    const result = await documentClient.send(
+      new GetCommand({ TableName: tableName, Key: activeWalletKey(currency), ConsistentRead: true }),
+    );
+    return result.Item ? fromActiveWalletItem(result.Item) : undefined;
+  },
+
+  async commitSave(plan) {
+    try {
+      await documentClient.send(new TransactWriteCommand({ TransactItems: walletSaveTransaction(plan) }));
+      return 'committed';
+    } catch (error) {
+      return outcomeOf(error, plan);
+    }
+  },
+};

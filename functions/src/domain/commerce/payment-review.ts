@@ -1,0 +1,431 @@
+import {
+  PAYMENT,
+  REFERRAL,
+  TXID_MAX_LENGTH,
+  type AdminListQuery,
+  type PackageSlug,
+  type Payment,
+} from '@goldbot/shared';
+import type { AuditEntry } from '../../data/audit-entity.js';
+import { toPaymentView, type PaymentRecord } from '../../data/payment-entity.js';
+import type { SubscriptionRecord } from '../../data/subscription-entity.js';
+import { ConflictError, NotFoundError } from '../errors.js';
+import { basicPeriod, proPeriod, ultimatePeriod, utcDay, type Period } from './package-dates.js';
+
+/**
+ * The admin's payment queue (admin spec "Admin payments", §4; docs/data-model.md AP40-AP46, T2,
+ * T2r, §9): the lists with their search, approval and rejection. Storage and mail are injected;
+ * the store turns plans into the conditional transactions and reports how they ended.
+ */
+export type PaymentList = 'pending' | 'all';
+
+/** Items a search may evaluate per request before it answers with what it found (data-model §9). */
+export const SEARCH_EVALUATION_BUDGET = 200;
+/** Retries of a transaction cancelled only by TransactionConflict (data-model §6). */
+export const CONFLICT_RETRIES = 3;
+
+export const REVIEW_MESSAGES = {
+  notFound: 'Payment not found. It may have been removed.',
+  approved: (username: string) => `Payment for ${username} has been successfully approved!`,
+  rejected: (username: string) => `Payment for ${username} has been rejected.`,
+  alreadyApproved: 'This payment was already approved.',
+  alreadyRejected: 'This payment was already rejected.',
+  approvedByOther: 'This payment was already approved by another admin.',
+  rejectedByOther: 'This payment was already rejected by another admin.',
+  subscriptionNotPending: 'The subscription of this payment is no longer pending. Please reload and try again.',
+  tryAgain: 'The payment is being changed by another request. Please try again.',
+} as const;
+
+export interface PaymentPage {
+  items: PaymentRecord[];
+  nextCursor: string | null;
+}
+
+export interface PaymentCounts {
+  completed: number;
+  pending: number;
+  rejected: number;
+}
+
+/** What the approval reads besides the payment (one BatchGetItem, consistent). */
+export interface ApprovalContext {
+  subscription: SubscriptionRecord | undefined;
+  /** The payer's profile; undefined when it is gone. */
+  payer: { username: string; email: string; basicPaidThrough: string | null } | undefined;
+  /** Whether the referrer's profile exists (a credit needs it). */
+  referrerExists: boolean;
+}
+
+export interface ApprovalPlan {
+  payment: PaymentRecord;
+  subscription: SubscriptionRecord;
+  adminId: string;
+  /** ISO instant of the approval. */
+  at: string;
+  period: Period;
+  /** Basic chained after a paid-through month that is still running. */
+  isExtension: boolean;
+  /** Basic only: the profile's `basicPaidThrough` as read (the optimistic lock) and its new value. */
+  paidThrough: { read: string | null; next: string } | null;
+  /** Basic bought with a code of another user whose profile exists. */
+  referralCredit: { referrerId: string; amount: number; ledgerId: string } | null;
+  audit: AuditEntry;
+}
+
+export interface RejectionPlan {
+  payment: PaymentRecord;
+  subscription: SubscriptionRecord;
+  adminId: string;
+  at: string;
+  audit: AuditEntry;
+}
+
+/** How a decision transaction ended (the store reads the cancellation reasons). */
+export type DecisionOutcome =
+  | { kind: 'committed' }
+  /** The payment's `#status = :pending` failed: another decision got there first. */
+  | { kind: 'payment-not-pending' }
+  | { kind: 'subscription-not-pending' }
+  /** A value the plan was built on changed (`basicPaidThrough`, the referrer's profile): read again. */
+  | { kind: 'context-changed' }
+  /** Cancelled only by TransactionConflict (another transaction on the same items, e.g. a counter). */
+  | { kind: 'conflict' };
+
+export interface PaymentReviewStore {
+  /**
+   * One page of a list, newest first. With `contains`, a bounded page filter on `searchText`: it
+   * reads on until `limit` matches are found, `budget` items were evaluated or the list ends.
+   */
+  listPayments(
+    list: PaymentList,
+    page: { limit: number; cursor?: string; contains?: string; budget: number },
+  ): Promise<PaymentPage>;
+  /** The payment id a TXID marker points to (AP43). */
+  paymentIdByTxid(txid: string): Promise<string | undefined>;
+  /** Consistent read (AP39). */
+  getPayment(id: string): Promise<PaymentRecord | undefined>;
+  /** STATS#PAYMENTS / TOTAL (AP46). */
+  paymentCounts(): Promise<PaymentCounts>;
+  loadApprovalContext(payment: PaymentRecord): Promise<ApprovalContext>;
+  getSubscription(userId: string, subscriptionId: string): Promise<SubscriptionRecord | undefined>;
+  commitApproval(plan: ApprovalPlan): Promise<DecisionOutcome>;
+  commitRejection(plan: RejectionPlan): Promise<DecisionOutcome>;
+}
+
+/** The package's verified mail, sent after the approval committed (dates `YYYY-MM-DD`, null end = lifetime). */
+export interface VerifiedMail {
+  to: string;
+  packageSlug: PackageSlug;
+  username: string;
+  packageName: string;
+  startDate: string;
+  endDate: string | null;
+}
+
+export interface ReviewDeps {
+  store: PaymentReviewStore;
+  now: () => Date;
+  newId: (nowMs: number) => string;
+  /** Waits before retrying a conflicted transaction (tests pass a no-op). */
+  sleep: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export interface ApprovalDeps extends ReviewDeps {
+  sendVerifiedMail: (mail: VerifiedMail) => Promise<void>;
+  /** A failed mail is reported here and never undoes the approval. */
+  onMailFailure: (error: unknown, paymentId: string) => void;
+}
+
+export interface DecisionResult {
+  message: string;
+  payment: Payment;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists and search
+
+export interface AdminPaymentList {
+  items: Payment[];
+  nextCursor: string | null;
+  summary: { total: number; pending: number; completed: number };
+}
+
+/** A TXID as the submit form accepts it (10-128 letters and digits). */
+export const looksLikeTxid = (text: string) =>
+  text.length >= PAYMENT.txidMinLength && text.length <= TXID_MAX_LENGTH && /^[a-z0-9]+$/i.test(text);
+
+/**
+ * Search (data-model §9), case-insensitive over username, e-mail and TXID: a TXID-looking query is
+ * first a GetItem on its marker (an exact hit answers alone; no hit may still be a name, so the
+ * page filter runs); anything else is the bounded page filter, which fills its page or stops at
+ * SEARCH_EVALUATION_BUDGET items and hands back a cursor to search further (DESIGN.md §11).
+ * The summary always comes from the aggregates, whatever the search.
+ */
+export async function listPaymentsForAdmin(
+  store: PaymentReviewStore,
+  list: PaymentList,
+  query: AdminListQuery,
+): Promise<AdminPaymentList> {
+  const search = (query.search ?? '').trim().toLowerCase();
+  const countsPromise = store.paymentCounts();
+  let page: PaymentPage | undefined;
+  if (search !== '' && !query.cursor && looksLikeTxid(search)) {
+    const paymentId = await store.paymentIdByTxid(search);
+    if (paymentId !== undefined) {
+      const payment = await store.getPayment(paymentId);
+      const inList = payment !== undefined && (list === 'all' || payment.status === 'pending');
+      page = { items: inList ? [payment] : [], nextCursor: null };
+    }
+  }
+  page ??= await store.listPayments(list, {
+    limit: query.limit,
+    cursor: query.cursor,
+    contains: search === '' ? undefined : search,
+    budget: SEARCH_EVALUATION_BUDGET,
+  });
+  const counts = await countsPromise;
+  return {
+    items: page.items.map(toPaymentView),
+    nextCursor: page.nextCursor,
+    summary: {
+      total: counts.completed + counts.pending + counts.rejected,
+      pending: counts.pending,
+      completed: counts.completed,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Approval (T2)
+
+const datesOf = (payment: PaymentRecord, approvedAt: Date, paidThrough: string | null) => {
+  switch (payment.packageSlug) {
+    case 'basic': {
+      const period = basicPeriod(approvedAt, paidThrough);
+      const today = utcDay(approvedAt);
+      return { period, isExtension: paidThrough !== null && paidThrough >= today };
+    }
+    case 'pro':
+      return { period: proPeriod(approvedAt), isExtension: false };
+    case 'ultimate':
+      return { period: ultimatePeriod(approvedAt), isExtension: false };
+    default:
+      // Only the three paid packages are ever bought with a payment (the free trial has no payment).
+      throw new ConflictError(`A payment for the ${payment.packageName} cannot be approved.`);
+  }
+};
+
+/** The referral reward of a Basic bought with another user's code (data-model T2 items 4-5). */
+function referralCreditOf(payment: PaymentRecord, context: ApprovalContext, ledgerId: string) {
+  const referrerId = payment.referralUserId;
+  if (payment.packageSlug !== 'basic' || !referrerId || referrerId === payment.userId || !context.referrerExists) {
+    return null;
+  }
+  const amount = payment.referralReward > 0 ? payment.referralReward : REFERRAL.rewardUsd;
+  return { referrerId, amount, ledgerId };
+}
+
+export function planApproval(
+  payment: PaymentRecord,
+  context: ApprovalContext & { subscription: SubscriptionRecord },
+  adminId: string,
+  now: Date,
+  newId: (nowMs: number) => string,
+): ApprovalPlan {
+  const paidThrough = context.payer?.basicPaidThrough ?? null;
+  const { period, isExtension } = datesOf(payment, now, paidThrough);
+  const at = now.toISOString();
+  const referralCredit = referralCreditOf(payment, context, newId(now.getTime()));
+  return {
+    payment,
+    subscription: context.subscription,
+    adminId,
+    at,
+    period,
+    isExtension,
+    paidThrough:
+      payment.packageSlug === 'basic' && period.endDate !== null ? { read: paidThrough, next: period.endDate } : null,
+    referralCredit,
+    audit: {
+      _id: newId(now.getTime()),
+      actor: adminId,
+      action: 'payment.approve',
+      target: { type: 'payment', id: payment._id },
+      details: {
+        userId: payment.userId,
+        packageName: payment.packageName,
+        amount: payment.amount,
+        transactionId: payment.transactionId,
+        subscriptionId: payment.subscriptionId,
+        startDate: period.startDate,
+        endDate: period.endDate,
+        ...(referralCredit ? { referrerId: referralCredit.referrerId, referralReward: referralCredit.amount } : {}),
+      },
+      at,
+    },
+  };
+}
+
+/** Jittered wait before retry `attempt` (1-based): 20-60 ms, then 40-120 ms, then 80-240 ms. */
+export const conflictBackoffMs = (attempt: number, random: () => number = Math.random) =>
+  Math.round(20 * 2 ** (attempt - 1) * (1 + 2 * random()));
+
+/** The answer for a payment that another decision already settled (data-model §6 "How failures are answered"). */
+function alreadyDecided(current: PaymentRecord | undefined, wanted: 'completed' | 'rejected'): DecisionResult {
+  if (!current) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+  if (current.status === wanted) {
+    return {
+      message: wanted === 'completed' ? REVIEW_MESSAGES.alreadyApproved : REVIEW_MESSAGES.alreadyRejected,
+      payment: toPaymentView(current),
+    };
+  }
+  if (current.status === 'completed') throw new ConflictError(REVIEW_MESSAGES.approvedByOther);
+  if (current.status === 'rejected') throw new ConflictError(REVIEW_MESSAGES.rejectedByOther);
+  throw new ConflictError(REVIEW_MESSAGES.tryAgain);
+}
+
+interface DecisionLoop<P> {
+  plan: () => Promise<P>;
+  commit: (plan: P) => Promise<DecisionOutcome>;
+  /** Replans allowed after a 'context-changed' outcome. */
+  contextRetries: number;
+}
+
+/** Commits a plan, retrying conflicts with jitter and re-reading once when its inputs moved. */
+async function runDecision<P>(
+  deps: ReviewDeps,
+  loop: DecisionLoop<P>,
+): Promise<{ kind: 'committed'; plan: P } | { kind: 'payment-not-pending' }> {
+  let plan = await loop.plan();
+  let conflicts = 0;
+  let replans = 0;
+  for (;;) {
+    const outcome = await loop.commit(plan);
+    switch (outcome.kind) {
+      case 'committed':
+        return { kind: 'committed', plan };
+      case 'payment-not-pending':
+        return outcome;
+      case 'subscription-not-pending':
+        throw new ConflictError(REVIEW_MESSAGES.subscriptionNotPending);
+      case 'context-changed':
+        if (replans >= loop.contextRetries) throw new ConflictError(REVIEW_MESSAGES.tryAgain);
+        replans += 1;
+        plan = await loop.plan();
+        break;
+      case 'conflict':
+        if (conflicts >= CONFLICT_RETRIES) throw new ConflictError(REVIEW_MESSAGES.tryAgain);
+        conflicts += 1;
+        await deps.sleep(conflictBackoffMs(conflicts, deps.random));
+        break;
+    }
+  }
+}
+
+/**
+ * Approves a pending payment in one conditional transaction (T2): payment completed, subscription
+ * active with its dates, Basic's paid-through month moved, the referrer credited, the aggregates
+ * and the audit entry. A repeat answers 200 "already approved"; a rejected payment 409.
+ */
+export async function approvePayment(deps: ApprovalDeps, paymentId: string, adminId: string): Promise<DecisionResult> {
+  const { store } = deps;
+  const payment = await store.getPayment(paymentId);
+  if (!payment) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+  if (payment.status !== 'pending') return alreadyDecided(payment, 'completed');
+
+  let payer: ApprovalContext['payer'];
+  const outcome = await runDecision(deps, {
+    contextRetries: 1,
+    plan: async () => {
+      const context = await store.loadApprovalContext(payment);
+      const subscription = context.subscription;
+      if (!subscription || subscription.status !== 'pending' || subscription.paymentId !== payment._id) {
+        throw new ConflictError(REVIEW_MESSAGES.subscriptionNotPending);
+      }
+      payer = context.payer;
+      return planApproval(payment, { ...context, subscription }, adminId, deps.now(), deps.newId);
+    },
+    commit: (plan) => store.commitApproval(plan),
+  });
+  if (outcome.kind !== 'committed') return alreadyDecided(await store.getPayment(paymentId), 'completed');
+
+  const { plan } = outcome;
+  const approved: PaymentRecord = {
+    ...payment,
+    status: 'completed',
+    approvedAt: plan.at,
+    approvedBy: adminId,
+    referralCredited: plan.referralCredit !== null,
+    updatedAt: plan.at,
+  };
+  try {
+    await deps.sendVerifiedMail({
+      to: payer?.email ?? payment.email,
+      packageSlug: payment.packageSlug,
+      username: payer?.username ?? payment.username,
+      packageName: payment.packageName,
+      startDate: plan.period.startDate,
+      endDate: plan.period.endDate,
+    });
+  } catch (error) {
+    deps.onMailFailure(error, payment._id);
+  }
+  return { message: REVIEW_MESSAGES.approved(payment.username), payment: toPaymentView(approved) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rejection (T2r)
+
+/**
+ * Rejects a pending payment (T2r): payment and subscription rejected, the counters moved, no
+ * balance touched, and the TXID marker stays (a rejected transfer cannot be submitted again).
+ */
+export async function rejectPayment(deps: ReviewDeps, paymentId: string, adminId: string): Promise<DecisionResult> {
+  const { store } = deps;
+  const payment = await store.getPayment(paymentId);
+  if (!payment) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+  if (payment.status !== 'pending') return alreadyDecided(payment, 'rejected');
+
+  const outcome = await runDecision<RejectionPlan>(deps, {
+    contextRetries: 0,
+    plan: async () => {
+      const subscription = await store.getSubscription(payment.userId, payment.subscriptionId);
+      if (!subscription || subscription.status !== 'pending' || subscription.paymentId !== payment._id) {
+        throw new ConflictError(REVIEW_MESSAGES.subscriptionNotPending);
+      }
+      const now = deps.now();
+      const at = now.toISOString();
+      return {
+        payment,
+        subscription,
+        adminId,
+        at,
+        audit: {
+          _id: deps.newId(now.getTime()),
+          actor: adminId,
+          action: 'payment.reject',
+          target: { type: 'payment', id: payment._id },
+          details: {
+            userId: payment.userId,
+            packageName: payment.packageName,
+            amount: payment.amount,
+            transactionId: payment.transactionId,
+            subscriptionId: payment.subscriptionId,
+          },
+          at,
+        },
+      };
+    },
+    commit: (plan) => store.commitRejection(plan),
+  });
+  if (outcome.kind !== 'committed') return alreadyDecided(await store.getPayment(paymentId), 'rejected');
+  const rejected: PaymentRecord = {
+    ...payment,
+    status: 'rejected',
+    rejectedAt: outcome.plan.at,
+    rejectedBy: adminId,
+    updatedAt: outcome.plan.at,
+  };
+  return { message: REVIEW_MESSAGES.rejected(payment.username), payment: toPaymentView(rejected) };
+}

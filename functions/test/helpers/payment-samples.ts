@@ -1,0 +1,118 @@
+import { BatchGetCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AwsClientStub } from 'aws-sdk-client-mock';
+import { PACKAGE_NAMES, type PackageSlug, type RouteId } from '@goldbot/shared';
+import { paymentKey, paymentSearchText, toPaymentItem, type PaymentRecord } from '../../src/data/payment-entity.js';
+import { subscriptionKey, toSubscriptionItem, type SubscriptionRecord } from '../../src/data/subscription-entity.js';
+
+/**
+ * Payments and subscriptions as the customer's submit (data-model T1) leaves them: a pending
+ * payment and its pending subscription. Shared by the admin payment unit tests and the sample
+ * events of the admin payment routes.
+ */
+export const SAMPLE_BUYER = {
+  _id: '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63',
+  username: 'jane_doe',
+  email: 'jane.doe@example.com',
+};
+export const SAMPLE_REFERRER = {
+  _id: '7c1d9e4a-2b3f-4a6c-8d5e-9f0a1b2c3d4e',
+  username: 'ref_rick',
+  email: 'rick@example.com',
+};
+/** The payment id of events/payment-approve-usdt.json and events/payment-reject-usdt.json. */
+export const SAMPLE_PAYMENT_ID = '01KDX4A7Q2M9V3T8R5N6P1W0ZC';
+export const SAMPLE_SUBSCRIPTION_ID = '01KDX4A7Q2M9V3T8R5N6P1W0ZD';
+
+const PRICES: Record<PackageSlug, number> = { freeTrial: 0, basic: 60, pro: 250, ultimate: 1000 };
+
+export function pendingPayment(overrides: Partial<PaymentRecord> = {}): PaymentRecord {
+  const slug = overrides.packageSlug ?? 'basic';
+  const referral = overrides.referralUserId !== undefined && overrides.referralUserId !== null;
+  const originalAmount = PRICES[slug];
+  const discount = referral ? 10 : 0;
+  const base: PaymentRecord = {
+    _id: SAMPLE_PAYMENT_ID,
+    userId: SAMPLE_BUYER._id,
+    username: SAMPLE_BUYER.username,
+    email: SAMPLE_BUYER.email,
+    packageSlug: slug,
+    packageName: PACKAGE_NAMES[slug],
+    amount: originalAmount - discount,
+    originalAmount,
+    hasReferralDiscount: referral,
+    referralDiscount: discount,
+    referralCode: referral ? 'RICK2026' : null,
+    referralUserId: null,
+    referrerUsername: referral ? SAMPLE_REFERRER.username : null,
+    referrerEmail: referral ? SAMPLE_REFERRER.email : null,
+    referralReward: referral ? 2 : 0,
+    referralCredited: false,
+    currency: 'USD',
+    paymentMethod: 'usdt',
+    transactionId: 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90',
+    txidNormalized: 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90',
+    wallet: { address: 'EXAMPLE-USDT-TRC20-ADDRESS', network: 'TRC20', currency: 'USDT' },
+    subscriptionId: SAMPLE_SUBSCRIPTION_ID,
+    status: 'pending',
+    searchText: '',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+  return { ...base, searchText: paymentSearchText(base), txidNormalized: base.transactionId.toLowerCase() };
+}
+
+export function pendingSubscription(
+  payment: PaymentRecord,
+  overrides: Partial<SubscriptionRecord> = {},
+): SubscriptionRecord {
+  return {
+    _id: payment.subscriptionId,
+    userId: payment.userId,
+    username: payment.username,
+    email: payment.email,
+    packageSlug: payment.packageSlug,
+    packageName: payment.packageName,
+    status: 'pending',
+    startDate: null,
+    endDate: null,
+    paymentMethod: 'usdt',
+    paymentId: payment._id,
+    isExtension: false,
+    notificationSent: false,
+    createdAt: payment.createdAt,
+    updatedAt: payment.createdAt,
+    ...overrides,
+  };
+}
+
+export const buyerProfileItem = (extra: Record<string, unknown> = {}) => ({
+  PK: `USER#${SAMPLE_BUYER._id}`,
+  SK: 'PROFILE',
+  entity: 'UserProfile',
+  ...SAMPLE_BUYER,
+  isActive: true,
+  referralCode: 'JANE2026',
+  referralCount: 0,
+  referralEarnings: 0,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-01T10:00:00.000Z',
+  ...extra,
+});
+
+/** The world the admin payment sample events describe: Jane's pending Basic payment. */
+export function paymentReviewSampleWorld(dynamo: AwsClientStub<DynamoDBDocumentClient>) {
+  const payment = pendingPayment();
+  const subscription = pendingSubscription(payment);
+  const given = () => {
+    dynamo.on(GetCommand, { Key: paymentKey(payment._id) }).resolves({ Item: toPaymentItem(payment) });
+    dynamo
+      .on(GetCommand, { Key: subscriptionKey(payment.userId, subscription._id) })
+      .resolves({ Item: toSubscriptionItem(subscription) });
+    dynamo.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, unknown> }) => {
+      const [table] = Object.keys(input.RequestItems);
+      return { Responses: { [String(table)]: [buyerProfileItem(), toSubscriptionItem(subscription)] } };
+    });
+  };
+  return { 'payment-approve-usdt': given, 'payment-reject-usdt': given } satisfies Partial<Record<RouteId, () => void>>;
+}

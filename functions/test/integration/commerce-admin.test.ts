@@ -1,0 +1,537 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import type { Payment, Subscription, Wallet } from '@goldbot/shared';
+import { localCognitoClient, localIdToken } from '../../../scripts/local/cognito-local.js';
+import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
+import { LOCAL_DEV_WALLET_ADDRESS } from '../../../scripts/local/stack.js';
+import { api, idTokenFor, stack } from './http-client.js';
+import { mailsTo } from './mailbox.js';
+
+/**
+ * The admin side of the money loop over real HTTP (issue 8): customers submit USDT payments
+ * through the customer route, the admin finds them (search by username, e-mail, TXID), approves or
+ * rejects them, and the subscription, the referrer's balance, the aggregates, the audit trail and
+ * the verified mail follow. Wallets: add, update, the one-active switch, duplicates, the locked
+ * address. The races: ten approvals at once give one transition and one credit.
+ */
+const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
+const table = () => stack().tableName;
+
+interface Customer {
+  token: string;
+  email: string;
+  userId: string;
+  username: string;
+  referralCode: string;
+}
+
+/** A confirmed customer with a profile (its own Cognito user, like a Google sign-in's lazy profile). */
+async function newCustomer(label: string): Promise<Customer> {
+  const info = stack();
+  const client = localCognitoClient(info.urls.cognito);
+  const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'Buyer1234!';
+  await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId: info.pool.userPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
+  await client.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: info.pool.userPoolId,
+      Username: email,
+      Password: password,
+      Permanent: true,
+    }),
+  );
+  const token = await localIdToken(info.urls.cognito, info.pool.clientId, { email, password });
+  const me = await api<{ userId: string; username: string; referralCode: string }>('/api/auth/me', { token });
+  if (me.status !== 200) throw new Error(`could not set up ${email}: HTTP ${me.status}`);
+  return { token, email, ...me.body };
+}
+
+const newTxid = () => randomBytes(32).toString('hex');
+const admin = () => idTokenFor('admin');
+
+async function priceOf(slug: 'basic' | 'pro' | 'ultimate'): Promise<number> {
+  const res = await api<{ packages: { slug: string; priceUsd: number }[] }>('/api/packages');
+  const price = res.body.packages.find((p) => p.slug === slug)?.priceUsd;
+  if (price === undefined) throw new Error(`no catalog price for ${slug}`);
+  return price;
+}
+
+const PACKAGE = { basic: 'Basic Package', pro: 'Pro Package', ultimate: 'Ultimate Package' } as const;
+
+async function submit(
+  buyer: Customer,
+  slug: keyof typeof PACKAGE,
+  options: { txid?: string; referralCode?: string } = {},
+) {
+  const txid = options.txid ?? newTxid();
+  const amount = Math.max(0, (await priceOf(slug)) - (options.referralCode ? 10 : 0));
+  const res = await api<{ message: string; pendingSubscription: Subscription }>('/api/payment/submit-usdt-payment', {
+    method: 'POST',
+    token: buyer.token,
+    body: { packageName: PACKAGE[slug], txid, amount, referralCode: options.referralCode ?? null },
+  });
+  return { res, txid, amount };
+}
+
+interface PaymentList {
+  pendingPayments?: Payment[];
+  payments?: Payment[];
+  nextCursor: string | null;
+  summary: { total: number; pending: number; completed: number };
+}
+const listPending = async (query = '') =>
+  api<PaymentList>(`/api/payment/pending-usdt-payments${query}`, { token: await admin() });
+const listAll = async (query = '') => api<PaymentList>(`/api/payment/all-payments${query}`, { token: await admin() });
+
+/** The admin finds a submitted payment the way the screen does: by its TXID. */
+async function paymentByTxid(txid: string): Promise<Payment> {
+  const res = await listAll(`?search=${txid}`);
+  const payment = res.body.payments?.[0];
+  if (!payment) throw new Error(`no payment with TXID ${txid}`);
+  return payment;
+}
+
+const approve = async (id: string) =>
+  api<{ message: string; payment: Payment }>(`/api/payment/approve-usdt-payment/${id}`, {
+    method: 'POST',
+    token: await admin(),
+  });
+const reject = async (id: string) =>
+  api<{ message: string; payment: Payment }>(`/api/payment/reject-usdt-payment/${id}`, {
+    method: 'POST',
+    token: await admin(),
+  });
+
+async function subscriptionsOf(customer: Customer): Promise<Subscription[]> {
+  const res = await api<{ subscriptions: Subscription[] }>('/api/payment/subscriptions', { token: customer.token });
+  expect(res.status).toBe(200);
+  return res.body.subscriptions;
+}
+
+const balanceOf = async (customer: Customer) =>
+  (await api<{ referralEarnings: number; referralCount: number }>('/api/auth/me', { token: customer.token })).body;
+
+async function ledgerOf(userId: string) {
+  const result = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :ledger)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':ledger': 'LEDGER#' },
+    }),
+  );
+  return result.Items ?? [];
+}
+
+async function auditEntriesFor(targetId: string) {
+  const month = new Date().toISOString().slice(0, 7);
+  const result = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk',
+      FilterExpression: 'target.id = :id',
+      ExpressionAttributeValues: { ':pk': `AUDIT#${month}`, ':id': targetId },
+    }),
+  );
+  return result.Items ?? [];
+}
+
+async function statsItem(sk: string) {
+  const result = await db().send(new GetCommand({ TableName: table(), Key: { PK: 'STATS#PAYMENTS', SK: sk } }));
+  return result.Item ?? {};
+}
+
+/** UTC calendar days relative to today, computed here independently of the server's rules. */
+const day = (date: Date) => date.toISOString().slice(0, 10);
+const today = () => day(new Date());
+const monthStart = (offset: number) => {
+  const now = new Date();
+  return day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)));
+};
+const monthEnd = (offset: number) => {
+  const now = new Date();
+  return day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset + 1, 0)));
+};
+
+describe('admin wallets over HTTP', () => {
+  const wallets = async () =>
+    (await api<{ wallets: Wallet[] }>('/api/payment/wallets', { token: await admin() })).body.wallets;
+  const save = async (body: Record<string, unknown>) =>
+    api<{ message: string; wallet: Wallet }>('/api/payment/wallet', { method: 'POST', token: await admin(), body });
+
+  it('lists the local development wallet the bootstrap seeded, active for USDT', async () => {
+    const seeded = (await wallets()).find((w) => w.address === LOCAL_DEV_WALLET_ADDRESS);
+    expect(seeded).toMatchObject({ currency: 'USDT', network: 'TRC20' });
+    const details = await api<{ walletAddress: string; network: string }>('/api/payment/wallet-details', {
+      token: await idTokenFor('user'),
+    });
+    if (seeded?.isActive) expect(details.body).toEqual({ walletAddress: LOCAL_DEV_WALLET_ADDRESS, network: 'TRC20' });
+  });
+
+  it('adds, updates and switches the active wallet of a currency, one active at a time, with audit entries', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const first = await save({ address: `0xETH-A-${tag}`, network: 'ERC20', currency: 'ETH', isActive: true });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      message: 'Wallet added successfully',
+      wallet: { address: `0xETH-A-${tag}`, network: 'ERC20', currency: 'ETH', isActive: true },
+    });
+    const a = first.body.wallet;
+
+    const second = await save({ address: `0xETH-B-${tag}`, network: 'ERC20', currency: 'ETH', isActive: true });
+    expect(second.status).toBe(201);
+    const b = second.body.wallet;
+    let eth = (await wallets()).filter((w) => w.currency === 'ETH');
+    expect(eth.filter((w) => w.isActive).map((w) => w._id)).toEqual([b._id]);
+    expect(eth.find((w) => w._id === a._id)?.isActive).toBe(false);
+
+    // Re-activating the first one switches the second off, in the same transaction.
+    const back = await save({ _id: a._id, address: a.address, network: 'Ethereum', currency: 'ETH', isActive: true });
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({
+      message: 'Wallet updated successfully',
+      wallet: { _id: a._id, address: a.address, network: 'Ethereum', isActive: true, createdAt: a.createdAt },
+    });
+    eth = (await wallets()).filter((w) => w.currency === 'ETH');
+    expect(eth.filter((w) => w.isActive).map((w) => w._id)).toEqual([a._id]);
+
+    // Deactivating the active one leaves the currency without an active wallet.
+    const off = await save({ _id: a._id, address: a.address, network: 'Ethereum', currency: 'ETH', isActive: false });
+    expect(off.status).toBe(200);
+    eth = (await wallets()).filter((w) => w.currency === 'ETH');
+    expect(eth.filter((w) => w._id === a._id || w._id === b._id).every((w) => !w.isActive)).toBe(true);
+    const pointer = await db().send(
+      new GetCommand({ TableName: table(), Key: { PK: 'ACTIVEWALLET#ETH', SK: 'ACTIVEWALLET' } }),
+    );
+    expect(pointer.Item).toBeUndefined();
+
+    expect((await auditEntriesFor(a._id)).map((e) => e.action).sort()).toEqual([
+      'wallet.add',
+      'wallet.update',
+      'wallet.update',
+    ]);
+    expect((await auditEntriesFor(b._id))[0]).toMatchObject({ action: 'wallet.add', entity: 'AuditEntry' });
+  });
+
+  it('refuses a duplicate address (409), a changed address (400) and an unknown id (404)', async () => {
+    const address = `bc1-local-${randomUUID().slice(0, 8)}`;
+    const added = await save({ address, network: 'Bitcoin', currency: 'BTC' });
+    expect(added.status).toBe(201);
+    expect(added.body.wallet.isActive).toBe(false);
+
+    const duplicate = await save({ address, network: 'Bitcoin', currency: 'BTC' });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body).toMatchObject({ message: 'A wallet with this address already exists.' });
+
+    const moved = await save({
+      _id: added.body.wallet._id,
+      address: `${address}-x`,
+      network: 'Bitcoin',
+      currency: 'BTC',
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body).toMatchObject({ errors: { address: 'The address cannot be changed once saved.' } });
+
+    const unknown = await save({ _id: '01KDX3N8W6Q5ZJ4R2T7B9ZZZZZ', address, network: 'Bitcoin', currency: 'BTC' });
+    expect(unknown.status).toBe(404);
+
+    const invalid = await save({ address: '', network: '', currency: 'DOGE' });
+    expect(invalid.status).toBe(400);
+    expect(Object.keys((invalid.body as unknown as { errors: object }).errors).sort()).toEqual([
+      'address',
+      'currency',
+      'network',
+    ]);
+    expect((await wallets()).filter((w) => w.address === address)).toHaveLength(1);
+  });
+});
+
+describe('the payment queue over HTTP', () => {
+  it('runs the loop: a Basic with a referral code is found, approved, activated, credited, counted and mailed', async () => {
+    const referrer = await newCustomer('referrer');
+    const buyer = await newCustomer('buyer');
+    const before = (await listPending()).body.summary;
+    const referrerBefore = await balanceOf(referrer);
+    const basicBefore = await statsItem('PACKAGE#basic');
+
+    const { res, txid, amount } = await submit(buyer, 'basic', { referralCode: referrer.referralCode });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(amount).toBe((await priceOf('basic')) - 10);
+
+    // The admin sees it pending, and finds it by username, e-mail (any case) or TXID (any case).
+    const pending = await listPending();
+    expect(pending.body.summary).toEqual({
+      total: before.total + 1,
+      pending: before.pending + 1,
+      completed: before.completed,
+    });
+    for (const search of [buyer.username, buyer.email.toUpperCase(), txid.toUpperCase(), txid.slice(5, 30)]) {
+      const found = await listPending(`?search=${encodeURIComponent(search)}`);
+      expect(found.status).toBe(200);
+      expect(
+        found.body.pendingPayments?.map((p) => p.transactionId),
+        search,
+      ).toEqual([txid]);
+    }
+    const payment = await paymentByTxid(txid);
+    expect(payment).toMatchObject({
+      userId: { _id: buyer.userId, username: buyer.username, email: buyer.email },
+      packageName: 'Basic Package',
+      amount,
+      originalAmount: amount + 10,
+      hasReferralDiscount: true,
+      referralDiscount: 10,
+      referralCode: referrer.referralCode,
+      referralUserId: { _id: referrer.userId, username: referrer.username },
+      referralCredited: false,
+      currency: 'USD',
+      transactionId: txid,
+      status: 'pending',
+      paymentMethod: 'usdt',
+      walletAddress: expect.any(String),
+      network: expect.any(String),
+    });
+
+    const approved = await approve(payment._id);
+    expect(approved.status).toBe(200);
+    expect(approved.body.message).toBe(`Payment for ${buyer.username} has been successfully approved!`);
+    expect(approved.body.payment).toMatchObject({ _id: payment._id, status: 'completed', referralCredited: true });
+
+    const [subscription] = await subscriptionsOf(buyer);
+    expect(subscription).toMatchObject({
+      packageName: 'Basic Package',
+      status: 'active',
+      startDate: monthStart(1),
+      endDate: monthEnd(1),
+    });
+    expect(await balanceOf(referrer)).toMatchObject({
+      referralEarnings: referrerBefore.referralEarnings + 2,
+      referralCount: referrerBefore.referralCount + 1,
+    });
+    expect(await ledgerOf(referrer.userId)).toEqual([
+      expect.objectContaining({
+        type: 'credit',
+        amount: 2,
+        sourceType: 'payment',
+        sourceId: payment._id,
+        refereeId: buyer.userId,
+      }),
+    ]);
+
+    const after = (await listAll()).body;
+    expect(after.summary).toEqual({
+      total: before.total + 1,
+      pending: before.pending,
+      completed: before.completed + 1,
+    });
+    expect(after.payments?.find((p) => p._id === payment._id)?.status).toBe('completed');
+    expect((await listPending()).body.pendingPayments?.map((p) => p._id)).not.toContain(payment._id);
+    const basicAfter = await statsItem('PACKAGE#basic');
+    expect(Number(basicAfter.completedCount ?? 0)).toBe(Number(basicBefore.completedCount ?? 0) + 1);
+    expect(Number(basicAfter.completedAmount ?? 0)).toBe(Number(basicBefore.completedAmount ?? 0) + amount);
+    expect(Number((await statsItem(`DAY#${today()}`)).completedCount)).toBeGreaterThan(0);
+    expect(await auditEntriesFor(payment._id)).toEqual([
+      expect.objectContaining({ action: 'payment.approve', actor: expect.any(String), entity: 'AuditEntry' }),
+    ]);
+
+    // The verified mail, with the dates, in the buyer's inbox.
+    const mail = (await mailsTo(buyer.email)).find((m) => /verified/i.test(m.subject));
+    expect(mail?.subject).toBe('GoldBot: your Basic Package payment is verified');
+    const [y, m] = monthStart(1).split('-').map(Number) as [number, number];
+    const monthName = new Date(Date.UTC(y, m - 1, 1)).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+    expect(mail?.body.text).toContain(`${monthName} 1, ${y}`);
+
+    // A repeat is harmless; a reject after it is refused.
+    const again = await approve(payment._id);
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe('This payment was already approved.');
+    const late = await reject(payment._id);
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ message: 'This payment was already approved by another admin.' });
+    expect((await balanceOf(referrer)).referralEarnings).toBe(referrerBefore.referralEarnings + 2);
+  });
+
+  it('chains a Basic extension after the paid-through month', async () => {
+    const buyer = await newCustomer('extender');
+    const first = await submit(buyer, 'basic');
+    const second = await submit(buyer, 'basic');
+    expect([first.res.status, second.res.status]).toEqual([201, 201]);
+    expect((await approve((await paymentByTxid(first.txid))._id)).status).toBe(200);
+    expect((await approve((await paymentByTxid(second.txid))._id)).status).toBe(200);
+    const subs = await subscriptionsOf(buyer);
+    const periods = subs
+      .map((s) => [s.status, s.startDate, s.endDate])
+      .sort((a, b) => String(a[1]).localeCompare(String(b[1])));
+    expect(periods).toEqual([
+      ['active', monthStart(1), monthEnd(1)],
+      ['active', monthStart(2), monthEnd(2)],
+    ]);
+    expect(subs.find((s) => s.startDate === monthStart(2))?.isExtension).toBe(true);
+  });
+
+  it('gives Pro six months from the 1st of next month and Ultimate a lifetime from today', async () => {
+    const buyer = await newCustomer('big-spender');
+    const pro = await submit(buyer, 'pro');
+    const ultimate = await submit(buyer, 'ultimate');
+    expect([pro.res.status, ultimate.res.status]).toEqual([201, 201]);
+    expect((await approve((await paymentByTxid(pro.txid))._id)).status).toBe(200);
+    expect((await approve((await paymentByTxid(ultimate.txid))._id)).status).toBe(200);
+    const subs = await subscriptionsOf(buyer);
+    expect(subs.find((s) => s.packageName === 'Pro Package')).toMatchObject({
+      status: 'active',
+      startDate: monthStart(1),
+      endDate: monthEnd(6),
+    });
+    expect(subs.find((s) => s.packageName === 'Ultimate Package')).toMatchObject({
+      status: 'active',
+      startDate: today(),
+      endDate: null,
+    });
+    const mails = (await mailsTo(buyer.email)).map((m) => m.subject);
+    expect(mails).toEqual(
+      expect.arrayContaining([
+        'GoldBot: your Pro Package payment is verified',
+        'GoldBot: your Ultimate Package payment is verified',
+      ]),
+    );
+  });
+
+  it('rejects: no balance moves, the subscription is rejected, the TXID stays used, approving later is 409', async () => {
+    const referrer = await newCustomer('referrer-r');
+    const buyer = await newCustomer('rejected');
+    const before = (await listAll()).body.summary;
+    const { res, txid } = await submit(buyer, 'basic', { referralCode: referrer.referralCode });
+    expect(res.status).toBe(201);
+    const payment = await paymentByTxid(txid);
+
+    const rejected = await reject(payment._id);
+    expect(rejected.status).toBe(200);
+    expect(rejected.body).toMatchObject({
+      message: `Payment for ${buyer.username} has been rejected.`,
+      payment: { status: 'rejected', referralCredited: false },
+    });
+    expect(await balanceOf(referrer)).toMatchObject({ referralEarnings: 0, referralCount: 0 });
+    expect(await ledgerOf(referrer.userId)).toEqual([]);
+    expect((await subscriptionsOf(buyer))[0]).toMatchObject({ status: 'rejected', startDate: null, endDate: null });
+    expect((await listAll()).body.summary).toEqual({ ...before, total: before.total + 1 });
+    expect((await listPending(`?search=${txid}`)).body.pendingPayments).toEqual([]);
+    expect((await auditEntriesFor(payment._id)).map((e) => e.action)).toEqual(['payment.reject']);
+
+    const resubmitted = await submit(buyer, 'basic', { txid: txid.toUpperCase() });
+    expect(resubmitted.res.status).toBe(409);
+
+    const again = await reject(payment._id);
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe('This payment was already rejected.');
+    const late = await approve(payment._id);
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ message: 'This payment was already rejected by another admin.' });
+    expect((await subscriptionsOf(buyer))[0]?.status).toBe('rejected');
+  });
+
+  it('ten concurrent approvals: exactly one transition and one referral credit', async () => {
+    const referrer = await newCustomer('referrer-race');
+    const buyer = await newCustomer('racer');
+    const { res, txid } = await submit(buyer, 'basic', { referralCode: referrer.referralCode });
+    expect(res.status).toBe(201);
+    const payment = await paymentByTxid(txid);
+    const before = (await listAll()).body.summary;
+
+    const answers = await Promise.all(Array.from({ length: 10 }, () => approve(payment._id)));
+    const transitions = answers.filter((a) => a.status === 200 && a.body.message.includes('successfully approved'));
+    expect(transitions).toHaveLength(1);
+    for (const answer of answers) {
+      expect([200, 409]).toContain(answer.status);
+      if (answer.status === 200 && !answer.body.message.includes('successfully')) {
+        expect(answer.body.message).toBe('This payment was already approved.');
+      }
+    }
+    expect(await balanceOf(referrer)).toMatchObject({ referralEarnings: 2, referralCount: 1 });
+    expect(await ledgerOf(referrer.userId)).toHaveLength(1);
+    expect((await listAll()).body.summary).toEqual({
+      ...before,
+      pending: before.pending - 1,
+      completed: before.completed + 1,
+    });
+    expect(await auditEntriesFor(payment._id)).toHaveLength(1);
+    expect((await subscriptionsOf(buyer)).filter((s) => s.status === 'active')).toHaveLength(1);
+    expect((await mailsTo(buyer.email)).filter((m) => /verified/i.test(m.subject))).toHaveLength(1);
+  });
+
+  it('approve and reject racing: one decision wins, the other is told', async () => {
+    const buyer = await newCustomer('contested');
+    const { txid } = await submit(buyer, 'pro');
+    const payment = await paymentByTxid(txid);
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => approve(payment._id)),
+      ...Array.from({ length: 5 }, () => reject(payment._id)),
+    ]);
+    const winners = answers.filter(
+      (a) => a.status === 200 && /successfully approved|has been rejected/.test(a.body.message),
+    );
+    expect(winners).toHaveLength(1);
+    const final = (await paymentByTxid(txid)).status;
+    expect(['completed', 'rejected']).toContain(final);
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+    expect(await auditEntriesFor(payment._id)).toHaveLength(1);
+  });
+
+  it('pages with a cursor, searches further back with it, refuses forged cursors and unknown ids', async () => {
+    const buyer = await newCustomer('pager');
+    for (let i = 0; i < 3; i += 1) expect((await submit(buyer, 'pro')).res.status).toBe(201);
+    const first = await listPending(`?limit=2&search=${buyer.username}`);
+    expect(first.body.pendingPayments).toHaveLength(2);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const second = await listPending(
+      `?limit=2&search=${buyer.username}&cursor=${encodeURIComponent(first.body.nextCursor ?? '')}`,
+    );
+    expect(second.body.pendingPayments).toHaveLength(1);
+    const ids = [...(first.body.pendingPayments ?? []), ...(second.body.pendingPayments ?? [])].map((p) => p._id);
+    expect(new Set(ids).size).toBe(3);
+    const created = [...(first.body.pendingPayments ?? []), ...(second.body.pendingPayments ?? [])].map(
+      (p) => p.createdAt,
+    );
+    expect(created).toEqual([...created].sort().reverse());
+
+    const unfiltered = await listAll('?limit=1');
+    expect(unfiltered.body.payments).toHaveLength(1);
+    const forged = Buffer.from(JSON.stringify({ PK: 'x', SK: 'x', GSI1PK: 'USERS', GSI1SK: 'x' })).toString(
+      'base64url',
+    );
+    expect((await listAll(`?cursor=${forged}`)).status).toBe(400);
+    expect((await listAll('?limit=500')).status).toBe(400);
+    expect((await approve('01KDX3N8W6Q5ZJ4R2T7B9ZZZZZ')).status).toBe(404);
+    expect((await reject('01KDX3N8W6Q5ZJ4R2T7B9ZZZZZ')).status).toBe(404);
+  });
+
+  it('refuses customers on every admin payment and wallet route', async () => {
+    const token = await idTokenFor('user');
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/api/payment/pending-usdt-payments'],
+      ['GET', '/api/payment/all-payments'],
+      ['POST', '/api/payment/approve-usdt-payment/01KDX3N8W6Q5ZJ4R2T7B9ZZZZZ', {}],
+      ['POST', '/api/payment/reject-usdt-payment/01KDX3N8W6Q5ZJ4R2T7B9ZZZZZ', {}],
+      ['GET', '/api/payment/wallets'],
+      [
+        'POST',
+        '/api/payment/wallet',
+        { address: 'CUSTOMER-WALLET', network: 'TRC20', currency: 'USDT', isActive: true },
+      ],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await api(path, { method, token, body });
+      expect(res.status, `${method} ${path}`).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { walletSaveInputSchema, type Wallet } from '@goldbot/shared';
+import type { ActiveWalletPointer } from '../../src/data/wallet-entity.js';
+import {
+  listWallets,
+  saveWallet,
+  type WalletDeps,
+  type WalletSaveOutcome,
+  type WalletSavePlan,
+  type WalletStore,
+} from '../../src/domain/commerce/wallets.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../src/domain/errors.js';
+
+/** The wallet rules (T9) against an in-memory store that records the plans it was asked to commit. */
+const ADMIN = '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f';
+const NOW = new Date('2026-11-23T12:00:00.000Z');
+const EARLIER = '2026-11-01T08:00:00.000Z';
+
+const wallet = (overrides: Partial<Wallet> = {}): Wallet => ({
+  _id: 'W-A',
+  address: 'ADDRESS-A',
+  network: 'TRC20',
+  currency: 'USDT',
+  isActive: true,
+  createdAt: EARLIER,
+  updatedAt: EARLIER,
+  ...overrides,
+});
+
+class FakeWallets implements WalletStore {
+  plans: WalletSavePlan[] = [];
+  outcome: WalletSaveOutcome = 'committed';
+  constructor(
+    public wallets: Wallet[] = [],
+    public pointer: ActiveWalletPointer | undefined = undefined,
+  ) {}
+  async list() {
+    return this.wallets;
+  }
+  async getByAddress(currency: string, address: string) {
+    return this.wallets.find((w) => w.currency === currency && w.address === address);
+  }
+  async getActivePointer() {
+    return this.pointer;
+  }
+  async commitSave(plan: WalletSavePlan) {
+    this.plans.push(plan);
+    return this.outcome;
+  }
+}
+
+let ids = 0;
+const deps = (store: WalletStore): WalletDeps => ({ store, now: () => NOW, newId: () => `NEW${(ids += 1)}` });
+const input = (body: Record<string, unknown>) => walletSaveInputSchema.parse(body);
+const pointerTo = (w: Wallet): ActiveWalletPointer => ({
+  walletId: w._id,
+  address: w.address,
+  network: w.network,
+  currency: w.currency,
+});
+
+describe('listWallets', () => {
+  it('answers every wallet under the spec name', async () => {
+    await expect(listWallets(new FakeWallets([wallet()]))).resolves.toEqual({ wallets: [wallet()] });
+  });
+});
+
+describe('saveWallet: add', () => {
+  it('adds an inactive wallet without touching the pointer', async () => {
+    const store = new FakeWallets([wallet()], pointerTo(wallet()));
+    const saved = await saveWallet(
+      deps(store),
+      input({ address: ' ADDRESS-B ', network: 'TRC20', currency: 'USDT' }),
+      ADMIN,
+    );
+    expect(saved).toMatchObject({ created: true, message: 'Wallet added successfully' });
+    expect(saved.wallet).toMatchObject({
+      address: 'ADDRESS-B',
+      isActive: false,
+      createdAt: NOW.toISOString(),
+      updatedAt: NOW.toISOString(),
+    });
+    expect(store.plans[0]).toMatchObject({
+      mode: 'add',
+      pointer: { kind: 'none' },
+      deactivate: null,
+      audit: { action: 'wallet.add', actor: ADMIN, target: { type: 'wallet', id: saved.wallet._id } },
+    });
+  });
+
+  it('adds an active wallet: the previous one is switched off and the pointer moves, in one plan', async () => {
+    const store = new FakeWallets([wallet()], pointerTo(wallet()));
+    const saved = await saveWallet(
+      deps(store),
+      input({ address: 'ADDRESS-B', network: 'TRC20', currency: 'USDT', isActive: true }),
+      ADMIN,
+    );
+    expect(store.plans[0]).toMatchObject({
+      pointer: { kind: 'put', expected: 'W-A' },
+      deactivate: { _id: 'W-A', address: 'ADDRESS-A' },
+      audit: { details: { deactivatedWalletId: 'W-A', isActive: true } },
+    });
+    expect(saved.wallet.isActive).toBe(true);
+  });
+
+  it('creates the pointer when the currency has no active wallet yet', async () => {
+    const store = new FakeWallets();
+    await saveWallet(
+      deps(store),
+      input({ address: 'ETH-1', network: 'ERC20', currency: 'ETH', isActive: true }),
+      ADMIN,
+    );
+    expect(store.plans[0]).toMatchObject({ pointer: { kind: 'put', expected: null }, deactivate: null });
+  });
+
+  it('answers 409 for an address that already exists, and when the pointer moved meanwhile', async () => {
+    const duplicate = new FakeWallets();
+    duplicate.outcome = 'duplicate';
+    await expect(
+      saveWallet(deps(duplicate), input({ address: 'ADDRESS-A', network: 'TRC20', currency: 'USDT' }), ADMIN),
+    ).rejects.toThrow(new ConflictError('A wallet with this address already exists.'));
+    const raced = new FakeWallets();
+    raced.outcome = 'changed';
+    await expect(
+      saveWallet(deps(raced), input({ address: 'B', network: 'TRC20', currency: 'USDT', isActive: true }), ADMIN),
+    ).rejects.toThrow(new ConflictError('Wallets changed meanwhile. Please reload and try again.'));
+  });
+});
+
+describe('saveWallet: update', () => {
+  it('updates the network and keeps the address, id and creation time', async () => {
+    const store = new FakeWallets([wallet({ isActive: false })]);
+    const saved = await saveWallet(
+      deps(store),
+      input({ _id: 'W-A', address: 'ADDRESS-A', network: 'TRON', currency: 'USDT', isActive: false }),
+      ADMIN,
+    );
+    expect(saved).toMatchObject({ created: false, message: 'Wallet updated successfully' });
+    expect(saved.wallet).toEqual(wallet({ network: 'TRON', isActive: false, updatedAt: NOW.toISOString() }));
+    expect(store.plans[0]).toMatchObject({
+      mode: 'update',
+      pointer: { kind: 'none' },
+      audit: { action: 'wallet.update', details: { previous: { network: 'TRC20', isActive: false } } },
+    });
+  });
+
+  it('activating an inactive wallet switches the active one off', async () => {
+    const active = wallet();
+    const other = wallet({ _id: 'W-B', address: 'ADDRESS-B', isActive: false });
+    const store = new FakeWallets([active, other], pointerTo(active));
+    await saveWallet(
+      deps(store),
+      input({ _id: 'W-B', address: 'ADDRESS-B', network: 'TRC20', currency: 'USDT', isActive: true }),
+      ADMIN,
+    );
+    expect(store.plans[0]).toMatchObject({
+      pointer: { kind: 'put', expected: 'W-A' },
+      deactivate: { _id: 'W-A', address: 'ADDRESS-A' },
+    });
+  });
+
+  it('saving the active wallet active again rewrites its own pointer (its network may have changed)', async () => {
+    const store = new FakeWallets([wallet()], pointerTo(wallet()));
+    await saveWallet(
+      deps(store),
+      input({ _id: 'W-A', address: 'ADDRESS-A', network: 'TRON', currency: 'USDT', isActive: true }),
+      ADMIN,
+    );
+    expect(store.plans[0]).toMatchObject({ pointer: { kind: 'put', expected: 'W-A' }, deactivate: null });
+  });
+
+  it('deactivating the active wallet deletes the pointer', async () => {
+    const store = new FakeWallets([wallet()], pointerTo(wallet()));
+    await saveWallet(
+      deps(store),
+      input({ _id: 'W-A', address: 'ADDRESS-A', network: 'TRC20', currency: 'USDT', isActive: false }),
+      ADMIN,
+    );
+    expect(store.plans[0]).toMatchObject({ pointer: { kind: 'delete', expected: 'W-A' }, deactivate: null });
+  });
+
+  it('refuses a changed address or currency (400) and an unknown id (404), committing nothing', async () => {
+    const store = new FakeWallets([wallet()]);
+    const save = (body: Record<string, unknown>) =>
+      saveWallet(deps(store), input({ network: 'TRC20', currency: 'USDT', ...body }), ADMIN);
+    await expect(save({ _id: 'W-A', address: 'ADDRESS-CHANGED' })).rejects.toMatchObject({
+      constructor: ValidationError,
+      message: 'The address cannot be changed once saved.',
+      fieldErrors: { address: 'The address cannot be changed once saved.' },
+    });
+    await expect(save({ _id: 'W-A', address: 'ADDRESS-A', currency: 'ETH' })).rejects.toMatchObject({
+      message: 'The currency cannot be changed once saved.',
+      fieldErrors: { currency: 'The currency cannot be changed once saved.' },
+    });
+    await expect(save({ _id: 'W-NONE', address: 'ADDRESS-A' })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(save({ _id: 'W-NONE', address: 'ADDRESS-Z' })).rejects.toBeInstanceOf(NotFoundError);
+    expect(store.plans).toEqual([]);
+  });
+
+  it('answers 404 when the wallet disappeared between the read and the write', async () => {
+    const store = new FakeWallets([wallet()]);
+    store.outcome = 'missing';
+    await expect(
+      saveWallet(deps(store), input({ _id: 'W-A', address: 'ADDRESS-A', network: 'TRC20', currency: 'USDT' }), ADMIN),
+    ).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
