@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_EMAIL_TEMPLATES,
+  EDITABLE_TEMPLATE_TYPES,
   htmlToText,
   renderEmail,
   type EmailTemplateType,
@@ -11,8 +12,10 @@ const types = Object.keys(DEFAULT_EMAIL_TEMPLATES) as EmailTemplateType[];
 const CODE_MAILS = ['otpVerification', 'passwordResetOtp', 'emailChangeOtp'] as const;
 
 describe('default templates', () => {
-  it('exist for the three code mails and the e-mail change notice', () => {
-    expect(types.sort()).toEqual(['emailChangeOtp', 'emailChanged', 'otpVerification', 'passwordResetOtp']);
+  it('exist for the three code mails, the e-mail change notice and the 11 editable types', () => {
+    expect([...types].sort()).toEqual(
+      ['emailChangeOtp', 'emailChanged', 'otpVerification', 'passwordResetOtp', ...EDITABLE_TEMPLATE_TYPES].sort(),
+    );
   });
 
   it.each(CODE_MAILS)('%s carries the code and the expiry in HTML and text', (type) => {

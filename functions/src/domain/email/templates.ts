@@ -1,4 +1,11 @@
 import Handlebars from 'handlebars';
+import {
+  FREE_COPY_TRADE_PROFIT_SPLIT_PERCENT,
+  FREE_TRIAL_DAYS,
+  PAYMENT,
+  PRO_DURATION_MONTHS,
+  type PackageSlug,
+} from '@goldbot/shared';
 
 /**
  * The one e-mail template module. Templates are HTML with `{{placeholders}}`, rendered with
@@ -26,11 +33,7 @@ export const EDITABLE_TEMPLATE_TYPES = [
 ] as const;
 export type EditableTemplateType = (typeof EDITABLE_TEMPLATE_TYPES)[number];
 export type EmailTemplateType =
-  | EditableTemplateType
-  | 'otpVerification'
-  | 'passwordResetOtp'
-  | 'emailChangeOtp'
-  | 'emailChanged';
+  EditableTemplateType | 'otpVerification' | 'passwordResetOtp' | 'emailChangeOtp' | 'emailChanged';
 
 const layout = (title: string, body: string) => `<!doctype html>
 <html><body style="margin:0;background:#0b1220;font-family:Arial,Helvetica,sans-serif;color:#e6e9ef">
@@ -40,7 +43,110 @@ const layout = (title: string, body: string) => `<!doctype html>
 <p style="margin-top:32px;font-size:12px;color:#8a93a6">GoldBot · Automated XAUUSD trading. Trading involves risk.</p>
 </td></tr></table></td></tr></table></body></html>`;
 
+const button = (label: string) =>
+  `<p style="margin:24px 0"><a href="{{dashboardLink}}" style="background:#d4af37;color:#0b1220;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px;display:inline-block">${label}</a></p>`;
+const period = (end: string) =>
+  `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Start date</td><td style="padding:4px 0"><strong>{{startDate}}</strong></td></tr>
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">End date</td><td style="padding:4px 0"><strong>${end}</strong></td></tr>
+</table>`;
+const pendingBody = (what: string) =>
+  `<p>Hi {{username}},</p><p>We have received your payment for the <strong>${what}</strong>. Our team verifies every transaction by hand; your package will be activated within ${PAYMENT.verificationHours} hours.</p>
+<p>You will get another email as soon as it is active. You can follow its status under Billing History in your dashboard.</p>
+${button('Open your dashboard')}
+<p style="font-size:13px;color:#8a93a6">If you did not make this payment, reply to this email.</p>`;
+const verifiedBody = (what: string, end: string, extra = '') =>
+  `<p>Hi {{username}},</p><p>Your payment for the <strong>${what}</strong> has been verified. Thank you!</p>
+${period(end)}${extra}
+${button('Go to your dashboard')}`;
+
+/**
+ * The 11 editable defaults (admin spec §3). Placeholders: {{username}}, {{packageName}},
+ * {{startDate}}, {{endDate}}, {{dashboardLink}}; the free-trial mails have no package name and the
+ * pending mails no dates (nothing is dated before approval). Ultimate never ends ('Lifetime').
+ */
+const EDITABLE_DEFAULTS: Record<EditableTemplateType, EmailTemplate> = {
+  paymentPending: {
+    subject: 'GoldBot: payment received for your {{packageName}}',
+    html: layout('Payment received', pendingBody('{{packageName}}')),
+  },
+  paymentVerified: {
+    subject: 'GoldBot: your {{packageName}} payment is verified',
+    html: layout('Payment verified', verifiedBody('{{packageName}}', '{{endDate}}')),
+  },
+  subscriptionActivation: {
+    subject: 'GoldBot: your {{packageName}} is now active',
+    html: layout(
+      'Your subscription is active',
+      `<p>Hi {{username}},</p><p>Your <strong>{{packageName}}</strong> starts today. The bot is ready to trade on your account.</p>
+${period('{{endDate}}')}
+${button('Go to your dashboard')}`,
+    ),
+  },
+  freeTrial: {
+    subject: 'GoldBot: your free trial has started',
+    html: layout(
+      'Your free trial has started',
+      `<p>Hi {{username}},</p><p>Your ${FREE_TRIAL_DAYS}-day free trial is active.</p>
+${period('{{endDate}}')}
+${button('Go to your dashboard')}`,
+    ),
+  },
+  freeTrialActivated: {
+    subject: 'GoldBot: free trial activated',
+    html: layout(
+      'Free trial activated',
+      `<p>Hi {{username}},</p><p>Your free trial is active: you now have ${FREE_TRIAL_DAYS} days of access to copy trading.</p>
+${period('{{endDate}}')}
+<p>Your copy-trading details are in your dashboard. Copy trading is free: you share ${FREE_COPY_TRADE_PROFIT_SPLIT_PERCENT}% of the profit and pay nothing if there is none.</p>
+${button('Go to your dashboard')}`,
+    ),
+  },
+  basicPackagePaymentPending: {
+    subject: 'GoldBot: payment received for your Basic Package',
+    html: layout('Payment received', pendingBody('Basic Package')),
+  },
+  basicPackagePaymentVerified: {
+    subject: 'GoldBot: your Basic Package payment is verified',
+    html: layout(
+      'Payment verified',
+      verifiedBody(
+        'Basic Package',
+        '{{endDate}}',
+        '<p>Your Basic Package runs for one calendar month. We will email you on the day it starts.</p>',
+      ),
+    ),
+  },
+  proPackagePaymentPending: {
+    subject: 'GoldBot: payment received for your Pro Package',
+    html: layout('Payment received', pendingBody('Pro Package')),
+  },
+  proPackagePaymentVerified: {
+    subject: 'GoldBot: your Pro Package payment is verified',
+    html: layout(
+      'Payment verified',
+      verifiedBody('Pro Package', '{{endDate}}', `<p>Your Pro Package runs for ${PRO_DURATION_MONTHS} months.</p>`),
+    ),
+  },
+  ultimatePackagePaymentPending: {
+    subject: 'GoldBot: payment received for your Ultimate Package',
+    html: layout('Payment received', pendingBody('Ultimate Package')),
+  },
+  ultimatePackagePaymentVerified: {
+    subject: 'GoldBot: your Ultimate Package payment is verified',
+    html: layout(
+      'Payment verified',
+      verifiedBody(
+        'Ultimate Package',
+        'Lifetime',
+        '<p>Ultimate never expires. Our team will contact you to arrange your copy of the bot and your live consultation.</p>',
+      ),
+    ),
+  },
+};
+
 export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, EmailTemplate> = {
+  ...EDITABLE_DEFAULTS,
   otpVerification: {
     subject: 'Your GoldBot verification code',
     html: layout(
@@ -117,4 +223,46 @@ export function renderEmail(template: EmailTemplate, values: Record<string, stri
   // Subjects are plain text: render without HTML escaping, but strip line breaks (header injection).
   const subject = Handlebars.compile(template.subject, { noEscape: true })(values).replace(/[\r\n]+/g, ' ');
   return { subject, html, text: htmlToText(html) };
+}
+
+/**
+ * The editable template a package's payment mails use: Basic, Pro and Ultimate have their own;
+ * anything else (a package added later) falls back to the generic paymentPending/paymentVerified.
+ */
+export function paymentTemplateType(slug: PackageSlug, stage: 'pending' | 'verified'): EditableTemplateType {
+  const perPackage: Partial<Record<PackageSlug, Record<'pending' | 'verified', EditableTemplateType>>> = {
+    basic: { pending: 'basicPackagePaymentPending', verified: 'basicPackagePaymentVerified' },
+    pro: { pending: 'proPackagePaymentPending', verified: 'proPackagePaymentVerified' },
+    ultimate: { pending: 'ultimatePackagePaymentPending', verified: 'ultimatePackagePaymentVerified' },
+  };
+  return perPackage[slug]?.[stage] ?? (stage === 'pending' ? 'paymentPending' : 'paymentVerified');
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** `2026-03-01` → 'Mar 1, 2026' (the dashboard's format); null → 'Lifetime' (an end date that never comes). */
+export function formatMailDate(day: string | null): string {
+  if (day === null) return 'Lifetime';
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return day;
+  return `${month} ${Number(match[3])}, ${match[1]}`;
+}
+
+/** The placeholder values of the subscription and payment mails, dates formatted for people. */
+export function subscriptionMailValues(values: {
+  username: string;
+  packageName: string;
+  startDate: string | null;
+  endDate: string | null;
+  dashboardLink: string;
+}): Record<string, string> {
+  return {
+    username: values.username,
+    packageName: values.packageName,
+    startDate: values.startDate === null ? 'N/A' : formatMailDate(values.startDate),
+    // Nothing is dated before approval; after it, no end date means Ultimate's 'Lifetime'.
+    endDate: values.startDate === null ? 'N/A' : formatMailDate(values.endDate),
+    dashboardLink: values.dashboardLink,
+  };
 }

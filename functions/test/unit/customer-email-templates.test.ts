@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_EMAIL_TEMPLATES,
+  EDITABLE_TEMPLATE_TYPES,
+  formatMailDate,
+  paymentTemplateType,
+  renderEmail,
+  subscriptionMailValues,
+} from '../../src/domain/email/templates.js';
+
+/** The 11 editable commerce mails (admin spec §3, data-model E19) and their helpers. */
+const values = subscriptionMailValues({
+  username: 'jane_doe',
+  packageName: 'Pro Package',
+  startDate: '2026-12-01',
+  endDate: '2027-05-31',
+  dashboardLink: 'https://goldbot.example/dashboard',
+});
+const PENDING = EDITABLE_TEMPLATE_TYPES.filter((t) => t.endsWith('Pending'));
+const DATED = EDITABLE_TEMPLATE_TYPES.filter((t) => !t.endsWith('Pending'));
+
+describe('editable defaults', () => {
+  it.each(EDITABLE_TEMPLATE_TYPES)('%s greets the customer, links the dashboard and keeps the layout', (type) => {
+    const template = DEFAULT_EMAIL_TEMPLATES[type];
+    const mail = renderEmail(template, values);
+    expect(mail.html).toContain('jane_doe');
+    expect(mail.html).toContain('href="https://goldbot.example/dashboard"');
+    expect(mail.html).toContain('GoldBot · Automated XAUUSD trading');
+    expect(mail.subject).toMatch(/^GoldBot: /);
+    expect(mail.subject).not.toMatch(/[\r\n]|\{\{/);
+    expect(mail.html).not.toMatch(/\{\{/);
+    // Only the placeholders the admin editor documents.
+    const used = [...template.html.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].map((m) => m[1]);
+    for (const name of used)
+      expect(['username', 'packageName', 'startDate', 'endDate', 'dashboardLink']).toContain(name);
+    expect(template.html).not.toMatch(/\{\{\{|\{\{&/);
+  });
+
+  it.each(PENDING)('%s has no dates (nothing is dated before approval) and promises the 2 hours', (type) => {
+    expect(DEFAULT_EMAIL_TEMPLATES[type].html).not.toMatch(/startDate|endDate/);
+    expect(renderEmail(DEFAULT_EMAIL_TEMPLATES[type], values).text).toContain('within 2 hours');
+  });
+
+  it.each(DATED)('%s shows the start date', (type) => {
+    expect(renderEmail(DEFAULT_EMAIL_TEMPLATES[type], values).text).toContain('Dec 1, 2026');
+  });
+
+  it('the free-trial mails name no package; Ultimate ends "Lifetime"', () => {
+    for (const type of ['freeTrial', 'freeTrialActivated'] as const) {
+      expect(DEFAULT_EMAIL_TEMPLATES[type].html).not.toContain('packageName');
+      expect(renderEmail(DEFAULT_EMAIL_TEMPLATES[type], values).text).toContain('May 31, 2027');
+    }
+    const ultimate = renderEmail(DEFAULT_EMAIL_TEMPLATES.ultimatePackagePaymentVerified, values);
+    expect(ultimate.text).toContain('Lifetime');
+    expect(ultimate.text).not.toContain('May 31, 2027');
+  });
+
+  it('escapes a hostile username', () => {
+    const mail = renderEmail(DEFAULT_EMAIL_TEMPLATES.paymentPending, { ...values, username: '<img src=x onerror=1>' });
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&lt;img src&#x3D;x onerror&#x3D;1&gt;');
+  });
+});
+
+describe('paymentTemplateType', () => {
+  it('maps each paid package to its own pending and verified mails, anything else to the generic ones', () => {
+    expect(paymentTemplateType('basic', 'pending')).toBe('basicPackagePaymentPending');
+    expect(paymentTemplateType('basic', 'verified')).toBe('basicPackagePaymentVerified');
+    expect(paymentTemplateType('pro', 'pending')).toBe('proPackagePaymentPending');
+    expect(paymentTemplateType('pro', 'verified')).toBe('proPackagePaymentVerified');
+    expect(paymentTemplateType('ultimate', 'pending')).toBe('ultimatePackagePaymentPending');
+    expect(paymentTemplateType('ultimate', 'verified')).toBe('ultimatePackagePaymentVerified');
+    expect(paymentTemplateType('freeTrial', 'pending')).toBe('paymentPending');
+    expect(paymentTemplateType('freeTrial', 'verified')).toBe('paymentVerified');
+  });
+});
+
+describe('mail dates', () => {
+  it('reads like the dashboard: "Mar 1, 2026", "Lifetime" without an end, "N/A" before approval', () => {
+    expect(formatMailDate('2026-03-01')).toBe('Mar 1, 2026');
+    expect(formatMailDate('2026-12-31')).toBe('Dec 31, 2026');
+    expect(formatMailDate(null)).toBe('Lifetime');
+    expect(formatMailDate('not a date')).toBe('not a date');
+    expect(
+      subscriptionMailValues({
+        username: 'u',
+        packageName: 'Ultimate Package',
+        startDate: '2026-11-23',
+        endDate: null,
+        dashboardLink: 'l',
+      }),
+    ).toMatchObject({ startDate: 'Nov 23, 2026', endDate: 'Lifetime' });
+    expect(
+      subscriptionMailValues({
+        username: 'u',
+        packageName: 'Pro Package',
+        startDate: null,
+        endDate: null,
+        dashboardLink: 'l',
+      }),
+    ).toMatchObject({ startDate: 'N/A', endDate: 'N/A' });
+  });
+});
