@@ -14,10 +14,15 @@ export interface Period {
   endDate: string | null;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/**
+ * `YYYY-MM-DD` of a day given as year, month index and day (both may overflow: day 0 is the last
+ * day of the month before). setUTCFullYear, unlike Date.UTC, leaves years 0-99 alone, and
+ * toISOString writes the same four-digit years as utcDay.
+ */
 const ymd = (year: number, monthIndex: number, day: number) => {
-  const date = new Date(Date.UTC(year, monthIndex, day));
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+  const date = new Date(0);
+  date.setUTCFullYear(year, monthIndex, day);
+  return date.toISOString().slice(0, 10);
 };
 
 /** The UTC calendar day of an instant. */
