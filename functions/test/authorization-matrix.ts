@@ -108,6 +108,68 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     request: { pathParams: { id: UNKNOWN_ID } },
   },
 
+  // Customer commerce (issue 8): every signed-in caller buys for themselves; the body is always valid.
+  'payment-package-status': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    request: {},
+    answers: [200],
+  },
+  'settings-public-subscription': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    request: {},
+    answers: [200],
+  },
+  'payment-wallet-details': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    request: {},
+    answers: [200, 503], // 503 while no USDT wallet is active (no built-in address, DESIGN.md §11)
+  },
+  'payment-verify-referral': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    request: { body: { referralCode: 'MATRIXNOCODE' } },
+    answers: [200], // `success: false`, "Invalid referral code"
+  },
+  'payment-submit-usdt': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    // The first caller buys Pro (201); the TXID is then spent, so the next one gets 409. Without an
+    // active wallet the use case answers 503.
+    request: {
+      body: { packageName: 'Pro Package', txid: 'MATRIXTXID00000000000001', amount: 250, referralCode: null },
+    },
+    answers: [201, 409, 503],
+  },
+  'payment-active-subscription': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    request: {},
+    answers: [200],
+  },
+  'payment-subscriptions': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    request: {},
+    answers: [200],
+  },
+  'payment-create-free-trial': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    request: { body: {} },
+    answers: [201, 409], // once per account: a caller who already had one gets 409
+  },
+
   // Accounts (DESIGN.md §6). The public ones are called by people who are not signed in yet, so a
   // signed-in caller is let through too (API Gateway passes no claims on routes without an authorizer).
   'auth-register': {

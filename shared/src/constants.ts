@@ -104,6 +104,8 @@ export const RATE_LIMITS = {
   registerPerIp: { limit: 10, windowSeconds: 3600 },
   /** Contact messages per source IP. */
   contactPerIp: { limit: 5, windowSeconds: 3600 },
+  /** Referral-code checks per signed-in user (stops code enumeration, data-model E9). */
+  verifyReferralPerUser: { limit: 30, windowSeconds: 3600 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -48,6 +48,11 @@ export class ConflictError extends DomainError {
   readonly statusCode = 409;
 }
 
+/** A dependency the request needs is not configured or not available (e.g. no active payment wallet). */
+export class ServiceUnavailableError extends DomainError {
+  readonly statusCode = 503;
+}
+
 export class TooManyRequestsError extends DomainError {
   readonly statusCode = 429;
   constructor(message: string, retryAfterSeconds: number) {

@@ -48,11 +48,12 @@ export interface RequestInput<B, Q, P, A> {
 
 /**
  * A per-client limit on top of the automatic per-IP limit of public writes: counted by the
- * client's address, or by a value of the validated body (e.g. the account's e-mail).
+ * client's address, by the signed-in caller (`caller`: the Cognito sub; the address when a public
+ * route is called anonymously), or by a value of the validated body (e.g. the account's e-mail).
  */
 export interface RateLimitRule<B> {
   name: RateLimitName;
-  by: 'ip' | ((body: B) => string);
+  by: 'ip' | 'caller' | ((body: B) => string);
 }
 
 export interface HandlerSpec<R extends RouteId, BS, QS, PS> {
@@ -208,9 +209,12 @@ export function defineHandler<
       consumeRateLimit(name, subject, nowMs, config.rateLimitScale);
     // Every anonymous write is limited per address before its body is even parsed.
     if (state.route.auth === 'public' && state.route.method !== 'GET') await limit('publicPostPerIp', clientIp);
-    for (const rule of spec.limits ?? []) if (rule.by === 'ip') await limit(rule.name, clientIp);
+    for (const rule of spec.limits ?? []) {
+      if (rule.by === 'ip') await limit(rule.name, clientIp);
+      else if (rule.by === 'caller') await limit(rule.name, caller ? `user:${caller.userId}` : clientIp);
+    }
     const body = parse(spec.body as BS, spec.body ? readJsonBody(event) : undefined, 'body');
-    for (const rule of spec.limits ?? []) if (rule.by !== 'ip') await limit(rule.name, rule.by(body));
+    for (const rule of spec.limits ?? []) if (typeof rule.by === 'function') await limit(rule.name, rule.by(body));
     const query = parse(spec.query as QS, event.queryStringParameters ?? {}, 'query');
     const params = parse(spec.params as PS, event.pathParameters ?? {}, 'path');
     const result = await run({

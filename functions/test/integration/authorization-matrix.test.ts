@@ -44,7 +44,8 @@ describe('authorization matrix over HTTP', () => {
           token,
           body: row.request.body,
         });
-        expect(response.status).toBeLessThan(500);
+        // A 5xx only where the row names it as the use case's answer (503: no payment wallet configured).
+        if (!row.answers?.includes(response.status)) expect(response.status).toBeLessThan(500);
         if (expected === 'allowed') {
           expect([401, 403].includes(response.status) && !row.answers?.includes(response.status)).toBe(false);
           if (row.answers) expect(row.answers).toContain(response.status);

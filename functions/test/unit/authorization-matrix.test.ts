@@ -7,6 +7,7 @@ import {
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import {
+  BatchGetCommand,
   DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
@@ -14,6 +15,7 @@ import {
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
+  type BatchGetCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -35,7 +37,7 @@ import {
   type AuthorizationRow,
   type MatrixCaller,
 } from '../authorization-matrix.js';
-import { CALLERS, givenProfiles, httpEvent, invoke, type HttpHandler } from '../helpers/lambda.js';
+import { CALLERS, givenProfiles, httpEvent, invoke, profileItemOf, type HttpHandler } from '../helpers/lambda.js';
 
 /**
  * The matrix, in process: every row's request sent to the real handler as each caller, with the
@@ -53,6 +55,18 @@ beforeEach(() => {
   dynamo.on(GetCommand).resolves({});
   // Signed-in callers have profiles: the session guard refuses tokens without one (M4).
   givenProfiles(dynamo, CALLERS.user, CALLERS.admin, CALLERS.otherUser);
+  // ...and batch reads find them too (the commerce use cases read the profile with other items).
+  dynamo.on(BatchGetCommand).callsFake((input: BatchGetCommandInput) => ({
+    Responses: Object.fromEntries(
+      Object.entries(input.RequestItems ?? {}).map(([table, request]) => [
+        table,
+        (request.Keys ?? []).flatMap((key) => {
+          const caller = Object.values(CALLERS).find((c) => key.PK === `USER#${c.sub}` && key.SK === 'PROFILE');
+          return caller ? [profileItemOf(caller)] : [];
+        }),
+      ]),
+    ),
+  }));
   dynamo.on(PutCommand).resolves({});
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(TransactWriteCommand).resolves({});
@@ -166,6 +180,7 @@ describe.each(rows)('authorization matrix: %s', (routeId, row) => {
       if (!row.answers?.includes(400)) expect(res.statusCode, res.rawBody).not.toBe(400);
       expect(GUARD_MESSAGES as readonly unknown[]).not.toContain(res.body.message);
     }
-    expect(res.statusCode).toBeLessThan(500);
+    // A 5xx only where the row names it as the use case's answer (503: no payment wallet configured).
+    if (!row.answers?.includes(res.statusCode)) expect(res.statusCode).toBeLessThan(500);
   });
 });

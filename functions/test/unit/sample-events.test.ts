@@ -23,6 +23,7 @@ import { config } from '../../src/config.js';
 import { hashCode, type CodePurpose } from '../../src/domain/auth/one-time-codes.js';
 import { callerFromEvent } from '../../src/kit/identity.js';
 import { invoke, loadSampleEvent, type HttpHandler } from '../helpers/lambda.js';
+import { customerCommerceSampleWorld } from '../helpers/customer-commerce-samples.js';
 import { paymentReviewSampleWorld } from '../helpers/payment-samples.js';
 
 /**
@@ -87,6 +88,7 @@ function existingUser(verified: boolean) {
 /** What each auth sample needs beyond an empty table. */
 const WORLD: Partial<Record<RouteId, () => void>> = {
   ...paymentReviewSampleWorld(dynamo),
+  ...customerCommerceSampleWorld(dynamo),
   'auth-verify-otp': () => {
     existingUser(false);
     storedCode('registration', '4821');

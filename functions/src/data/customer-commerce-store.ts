@@ -1,0 +1,424 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { PackageName, PackageSlug } from '@goldbot/shared';
+import { documentClient, tableName } from '../adapters/dynamodb.js';
+import type { CustomerCommerceStore, FreeTrialCommit, PurchaseCommit } from '../domain/commerce/customer-commerce.js';
+import type { CustomerProfile, PurchasePlan, ReferralMarker, TxidMarker } from '../domain/commerce/purchase.js';
+import { DEFAULT_EMAIL_TEMPLATES, type EditableTemplateType, type EmailTemplate } from '../domain/email/templates.js';
+import { emailTemplateKey } from './email-template-store.js';
+import { packageKey } from './package-catalog-entity.js';
+import { toPaymentItem, txidMarkerKey } from './payment-entity.js';
+import {
+  DEFAULT_SUBSCRIPTION_SETTINGS,
+  subscriptionSettingsKey,
+  type SubscriptionSettings,
+} from './settings-entity.js';
+import { SUBSCRIPTION_PACKAGE_COUNTER, paymentStatsKeys, subscriptionStatsKey } from './stats-entity.js';
+import {
+  SUBSCRIPTION_SK_PREFIX,
+  fromSubscriptionItem,
+  subscriptionKey,
+  toSubscriptionItem,
+  type SubscriptionRecord,
+} from './subscription-entity.js';
+import { profileKey, referralCodeMarkerKey } from './user-profile-entity.js';
+import { activeWalletKey, fromActiveWalletItem, type ActiveWalletPointer } from './wallet-entity.js';
+
+/**
+ * DynamoDB side of the customer commerce routes (docs/data-model.md T1, T3, AP21-AP23, AP30-AP32,
+ * AP38). Every call is one request (BatchGetItem, GetItem, Query or TransactWriteItems); only
+ * throttled batch keys and transaction conflicts are retried. No Scan.
+ */
+type Key = { PK: string; SK: string };
+type Item = Record<string, unknown>;
+
+const keyId = (key: Key) => `${key.PK}\u0000${key.SK}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** At most this many attempts of a batch with unprocessed keys, or of a transaction that only conflicted. */
+const MAX_ATTEMPTS = 4;
+const backoffMs = (attempt: number) => 20 * 2 ** attempt + Math.floor(Math.random() * 30);
+
+/** BatchGetItem of distinct keys, as a map by key; unprocessed keys (throttling) are read again. */
+async function batchGet(keys: Key[], consistent: boolean): Promise<Map<string, Item>> {
+  const found = new Map<string, Item>();
+  let pending = keys;
+  for (let attempt = 0; pending.length > 0; attempt += 1) {
+    if (attempt >= MAX_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
+    if (attempt > 0) await sleep(backoffMs(attempt));
+    const result = await documentClient.send(
+      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: consistent } } }),
+    );
+    for (const item of result?.Responses?.[tableName] ?? []) found.set(keyId(item as Key), item);
+    pending = (result?.UnprocessedKeys?.[tableName]?.Keys ?? []) as Key[];
+  }
+  return found;
+}
+
+async function getItem(key: Key, consistent = false): Promise<Item | undefined> {
+  const result = await documentClient.send(
+    new GetCommand({ TableName: tableName, Key: key, ConsistentRead: consistent }),
+  );
+  return result?.Item;
+}
+
+/** A transaction item plus what its failed condition means. */
+interface Tagged<T extends string> {
+  tag: T | null;
+  item: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+}
+
+interface Cancellation<T extends string> {
+  /** Tags of the items whose condition failed. */
+  failed: { tag: T; old: Item | undefined }[];
+}
+
+/** Cancellation items come back in DynamoDB's attribute-value form ({S: 'x'}); the fields we read are plain. */
+function plainItem(item: unknown): Item | undefined {
+  if (!item || typeof item !== 'object') return undefined;
+  const out: Item = {};
+  for (const [name, value] of Object.entries(item as Item)) {
+    if (value && typeof value === 'object') {
+      const v = value as Record<string, unknown>;
+      if ('S' in v) out[name] = v.S;
+      else if ('N' in v) out[name] = Number(v.N);
+      else if ('BOOL' in v) out[name] = v.BOOL;
+      else if ('NULL' in v) out[name] = null;
+      else out[name] = value;
+    } else {
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
+/**
+ * One TransactWriteItems. A cancellation caused only by other transactions touching the same
+ * items (typically the aggregates) is retried with jitter; a failed condition is returned by tag.
+ */
+async function transact<T extends string>(items: Tagged<T>[]): Promise<Cancellation<T> | 'busy' | null> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await sleep(backoffMs(attempt));
+    try {
+      await documentClient.send(new TransactWriteCommand({ TransactItems: items.map((t) => t.item) }));
+      return null;
+    } catch (error) {
+      if (
+        !(error instanceof TransactionCanceledException) &&
+        (error as { name?: string }).name !== 'TransactionCanceledException'
+      ) {
+        throw error;
+      }
+      const reasons = (error as TransactionCanceledException).CancellationReasons ?? [];
+      const failed = reasons.flatMap((reason, index) => {
+        const tag = items[index]?.tag;
+        return reason.Code === 'ConditionalCheckFailed' && tag ? [{ tag, old: plainItem(reason.Item) }] : [];
+      });
+      if (failed.length > 0) return { failed };
+      const conflictOnly =
+        reasons.length > 0 &&
+        reasons.some((r) => r.Code === 'TransactionConflict') &&
+        reasons.every((r) => r.Code === 'TransactionConflict' || r.Code === 'None' || r.Code === undefined);
+      if (!conflictOnly) throw error;
+    }
+  }
+  return 'busy';
+}
+
+const stringOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+function toCustomerProfile(item: Item | undefined): CustomerProfile | null {
+  if (!item) return null;
+  return {
+    _id: String(item._id),
+    username: String(item.username ?? ''),
+    email: String(item.email ?? ''),
+    isActive: item.isActive !== false,
+    referralCode: String(item.referralCode ?? ''),
+    basicPaidThrough: stringOrNull(item.basicPaidThrough),
+    freeTrialStartedAt: stringOrNull(item.freeTrialStartedAt),
+  };
+}
+
+function toSettings(item: Item | undefined): SubscriptionSettings {
+  return {
+    basicPackageEnabled: item ? item.basicPackageEnabled !== false : DEFAULT_SUBSCRIPTION_SETTINGS.basicPackageEnabled,
+  };
+}
+
+function toTemplate(item: Item | undefined, type: EditableTemplateType): EmailTemplate {
+  return item && typeof item.subject === 'string' && typeof item.html === 'string'
+    ? { subject: item.subject, html: item.html }
+    : DEFAULT_EMAIL_TEMPLATES[type];
+}
+
+function toReferralMarker(code: string, item: Item | undefined): ReferralMarker | null {
+  return item && typeof item.userId === 'string'
+    ? { code: code.toUpperCase(), userId: item.userId, username: String(item.username ?? '') }
+    : null;
+}
+
+function toTxidMarker(item: Item | undefined): TxidMarker | null {
+  if (!item || typeof item.userId !== 'string') return null;
+  return {
+    txidNormalized: String(item.txidNormalized ?? String(item.PK ?? '').replace(/^TXID#/, '')),
+    paymentId: String(item.paymentId ?? ''),
+    subscriptionId: String(item.subscriptionId ?? ''),
+    userId: item.userId,
+    packageSlug: item.packageSlug as PackageSlug,
+    packageName: item.packageName as PackageName,
+    isExtension: item.isExtension === true,
+    createdAt: String(item.createdAt ?? ''),
+  };
+}
+
+const toWallet = (item: Item | undefined): ActiveWalletPointer | null =>
+  item && typeof item.address === 'string' && item.address !== '' ? fromActiveWalletItem(item) : null;
+
+const yearMonth = (iso: string) => iso.slice(0, 7);
+
+/** The subscription aggregate (E22) of the creation month: total, the package's counter and the status. */
+function subscriptionCounter(sub: SubscriptionRecord): Tagged<never> {
+  return {
+    tag: null,
+    item: {
+      Update: {
+        TableName: tableName,
+        Key: subscriptionStatsKey(yearMonth(sub.createdAt)),
+        UpdateExpression: 'ADD #total :one, #package :one, #status :one',
+        ExpressionAttributeNames: {
+          '#total': 'total',
+          '#package': SUBSCRIPTION_PACKAGE_COUNTER[sub.packageSlug],
+          '#status': sub.status,
+        },
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    },
+  };
+}
+
+type PurchaseTag = 'txid' | 'profile' | 'price' | 'settings' | 'referral';
+
+export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
+  async readPackageStatus(userId) {
+    const profile = profileKey(userId);
+    const settings = subscriptionSettingsKey();
+    const found = await batchGet([profile, settings], false);
+    return { profile: toCustomerProfile(found.get(keyId(profile))), settings: toSettings(found.get(keyId(settings))) };
+  },
+
+  async readSettings() {
+    return toSettings(await getItem(subscriptionSettingsKey()));
+  },
+
+  async readActiveWallet(currency) {
+    return toWallet(await getItem(activeWalletKey(currency)));
+  },
+
+  async readReferralMarker(code) {
+    return toReferralMarker(code, await getItem(referralCodeMarkerKey(code)));
+  },
+
+  async readPurchase({ userId, slug, referralCode, txid, templateType }) {
+    const keys = {
+      profile: profileKey(userId),
+      catalog: packageKey(slug),
+      settings: subscriptionSettingsKey(),
+      wallet: activeWalletKey('USDT'),
+      txid: txidMarkerKey(txid),
+      template: emailTemplateKey(templateType),
+      referral: referralCode ? referralCodeMarkerKey(referralCode) : null,
+    };
+    const found = await batchGet(
+      Object.values(keys).filter((key): key is Key => key !== null),
+      true,
+    );
+    const catalog = found.get(keyId(keys.catalog));
+    return {
+      profile: toCustomerProfile(found.get(keyId(keys.profile))),
+      catalogPriceUsd: catalog && catalog.priceUsd !== undefined ? Number(catalog.priceUsd) : null,
+      basicPackageEnabled: toSettings(found.get(keyId(keys.settings))).basicPackageEnabled,
+      wallet: toWallet(found.get(keyId(keys.wallet))),
+      referral: referralCode && keys.referral ? toReferralMarker(referralCode, found.get(keyId(keys.referral))) : null,
+      txidMarker: toTxidMarker(found.get(keyId(keys.txid))),
+      template: toTemplate(found.get(keyId(keys.template)), templateType),
+    };
+  },
+
+  async readSubscription(userId, subscriptionId) {
+    const item = await getItem(subscriptionKey(userId, subscriptionId), true);
+    return item ? fromSubscriptionItem(item) : null;
+  },
+
+  async commitPurchase(plan: PurchasePlan): Promise<PurchaseCommit> {
+    const { payment, subscription, marker } = plan;
+    const items: Tagged<PurchaseTag>[] = [
+      {
+        tag: null,
+        item: {
+          Put: { TableName: tableName, Item: toPaymentItem(payment), ConditionExpression: 'attribute_not_exists(PK)' },
+        },
+      },
+      {
+        tag: 'txid',
+        item: {
+          Put: {
+            TableName: tableName,
+            Item: { ...txidMarkerKey(payment.transactionId), entity: 'TxidMarker', ...marker },
+            ConditionExpression: 'attribute_not_exists(PK)',
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          },
+        },
+      },
+      {
+        tag: null,
+        item: {
+          Put: {
+            TableName: tableName,
+            Item: toSubscriptionItem(subscription),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      },
+      {
+        tag: 'profile',
+        item: {
+          ConditionCheck: {
+            TableName: tableName,
+            Key: profileKey(payment.userId),
+            ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(isActive) OR isActive = :true)',
+            ExpressionAttributeValues: { ':true': true },
+          },
+        },
+      },
+      {
+        tag: 'price',
+        item: {
+          ConditionCheck: {
+            TableName: tableName,
+            Key: packageKey(payment.packageSlug),
+            ...(plan.catalogPriceUsd === null
+              ? { ConditionExpression: 'attribute_not_exists(PK)' }
+              : {
+                  ConditionExpression: 'priceUsd = :price',
+                  ExpressionAttributeValues: { ':price': plan.catalogPriceUsd },
+                }),
+          },
+        },
+      },
+      ...(plan.requireBasicEnabled
+        ? [
+            {
+              tag: 'settings' as const,
+              item: {
+                ConditionCheck: {
+                  TableName: tableName,
+                  Key: subscriptionSettingsKey(),
+                  ConditionExpression:
+                    'attribute_not_exists(PK) OR attribute_not_exists(basicPackageEnabled) OR basicPackageEnabled = :true',
+                  ExpressionAttributeValues: { ':true': true },
+                },
+              },
+            },
+          ]
+        : []),
+      ...(plan.referralCode
+        ? [
+            {
+              tag: 'referral' as const,
+              item: {
+                ConditionCheck: {
+                  TableName: tableName,
+                  Key: referralCodeMarkerKey(plan.referralCode),
+                  ConditionExpression: 'attribute_exists(PK) AND userId <> :buyer',
+                  ExpressionAttributeValues: { ':buyer': payment.userId },
+                  ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+                },
+              },
+            },
+          ]
+        : []),
+      {
+        tag: null,
+        item: {
+          Update: {
+            TableName: tableName,
+            Key: paymentStatsKeys.total(),
+            UpdateExpression: 'ADD #count :one, #amount :amount',
+            ExpressionAttributeNames: { '#count': 'pendingCount', '#amount': 'pendingAmount' },
+            ExpressionAttributeValues: { ':one': 1, ':amount': payment.amount },
+          },
+        },
+      },
+      subscriptionCounter(subscription),
+    ];
+    const outcome = await transact(items);
+    if (outcome === null) return { kind: 'committed' };
+    if (outcome === 'busy') return { kind: 'refused', reason: 'busy' };
+    const failed = new Map(outcome.failed.map((f) => [f.tag, f.old]));
+    if (failed.has('txid')) return { kind: 'txid-taken', marker: toTxidMarker(failed.get('txid')) };
+    if (failed.has('profile')) return { kind: 'refused', reason: 'profile' };
+    if (failed.has('price')) return { kind: 'refused', reason: 'price' };
+    if (failed.has('settings')) return { kind: 'refused', reason: 'basic-disabled' };
+    const referrer = failed.get('referral');
+    return { kind: 'refused', reason: referrer?.userId === payment.userId ? 'referral-own' : 'referral-invalid' };
+  },
+
+  async listSubscriptions(userId) {
+    // One page: a user's rows are small, and 1 MB holds thousands of them.
+    const result = await documentClient.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': profileKey(userId).PK, ':prefix': SUBSCRIPTION_SK_PREFIX },
+        ScanIndexForward: false,
+      }),
+    );
+    return (result?.Items ?? []).map(fromSubscriptionItem);
+  },
+
+  async readFreeTrial(userId, templateType) {
+    const keys = { profile: profileKey(userId), template: emailTemplateKey(templateType) };
+    const found = await batchGet([keys.profile, keys.template], true);
+    return {
+      profile: toCustomerProfile(found.get(keyId(keys.profile))),
+      template: toTemplate(found.get(keyId(keys.template)), templateType),
+    };
+  },
+
+  async commitFreeTrial(subscription): Promise<FreeTrialCommit> {
+    const items: Tagged<'profile'>[] = [
+      {
+        tag: 'profile',
+        item: {
+          Update: {
+            TableName: tableName,
+            Key: profileKey(subscription.userId),
+            UpdateExpression: 'SET freeTrialStartedAt = :now, updatedAt = :now',
+            ConditionExpression:
+              'attribute_exists(PK) AND attribute_not_exists(freeTrialStartedAt) AND (attribute_not_exists(isActive) OR isActive = :true)',
+            ExpressionAttributeValues: { ':now': subscription.createdAt, ':true': true },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          },
+        },
+      },
+      {
+        tag: null,
+        item: {
+          Put: {
+            TableName: tableName,
+            Item: toSubscriptionItem(subscription),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      },
+      subscriptionCounter(subscription),
+    ];
+    const outcome = await transact(items);
+    if (outcome === null) return { kind: 'committed' };
+    if (outcome === 'busy') return { kind: 'refused', reason: 'busy' };
+    const profile = outcome.failed.find((f) => f.tag === 'profile')?.old;
+    if (profile && typeof profile.freeTrialStartedAt === 'string') return { kind: 'refused', reason: 'used' };
+    return { kind: 'refused', reason: 'profile' };
+  },
+};

@@ -1,0 +1,297 @@
+import { PAYMENT_MESSAGES, type PackageSlug, type SubmitUsdtPaymentInput, type Subscription } from '@goldbot/shared';
+import type { Mailer } from '../../adapters/ses-mailer.js';
+import type { SubscriptionSettings } from '../../data/settings-entity.js';
+import { toSubscriptionView, type SubscriptionRecord } from '../../data/subscription-entity.js';
+import type { ActiveWalletPointer } from '../../data/wallet-entity.js';
+import type { Logger } from '../../kit/logger.js';
+import {
+  paymentTemplateType,
+  renderEmail,
+  subscriptionMailValues,
+  type EditableTemplateType,
+  type EmailTemplate,
+} from '../email/templates.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+  ValidationError,
+} from '../errors.js';
+import { basicIsActive, utcDay } from './package-dates.js';
+import {
+  PURCHASE_MESSAGES,
+  currentSubscription,
+  isReplay,
+  judgeReferral,
+  packageSlugOf,
+  pendingViewFromMarker,
+  planFreeTrial,
+  planPurchase,
+  referralAnswer,
+  sortNewestFirst,
+  type CustomerProfile,
+  type PurchasePlan,
+  type PurchaseSnapshot,
+  type ReferralMarker,
+  type TxidMarker,
+} from './purchase.js';
+
+/**
+ * The customer commerce use cases (customer spec §2, §7; docs/data-model.md T1, T3, AP21-AP23,
+ * AP30-AP32, AP38): storage and mail are injected, so these run in unit tests without AWS. Each
+ * one costs at most one read round trip and one write (see docs/performance.md).
+ */
+
+/** How a purchase transaction ended (the store maps DynamoDB's cancellation reasons to these). */
+export type PurchaseCommit =
+  | { kind: 'committed' }
+  /** The TXID marker exists: `marker` is its current content when DynamoDB returned it. */
+  | { kind: 'txid-taken'; marker: TxidMarker | null }
+  | { kind: 'refused'; reason: 'profile' | 'price' | 'basic-disabled' | 'referral-invalid' | 'referral-own' | 'busy' };
+
+export type FreeTrialCommit = { kind: 'committed' } | { kind: 'refused'; reason: 'used' | 'profile' | 'busy' };
+
+export interface CustomerCommerceStore {
+  /** AP31: profile and settings, one BatchGetItem. */
+  readPackageStatus(userId: string): Promise<{ profile: CustomerProfile | null; settings: SubscriptionSettings }>;
+  /** AP21: the settings singleton (defaults when missing). */
+  readSettings(): Promise<SubscriptionSettings>;
+  /** AP23: the active wallet of a currency. */
+  readActiveWallet(currency: 'USDT'): Promise<ActiveWalletPointer | null>;
+  /** AP6: the owner of a referral code. */
+  readReferralMarker(code: string): Promise<ReferralMarker | null>;
+  /** AP38: everything T1 needs, one consistent BatchGetItem. */
+  readPurchase(request: {
+    userId: string;
+    slug: PackageSlug;
+    referralCode: string | null;
+    txid: string;
+    templateType: EditableTemplateType;
+  }): Promise<PurchaseSnapshot>;
+  /** One subscription of a user, read consistently. */
+  readSubscription(userId: string, subscriptionId: string): Promise<SubscriptionRecord | null>;
+  /** T1, one TransactWriteItems (retried on transaction conflicts only). */
+  commitPurchase(plan: PurchasePlan): Promise<PurchaseCommit>;
+  /** AP30: the user's subscriptions, newest first, one Query. */
+  listSubscriptions(userId: string): Promise<SubscriptionRecord[]>;
+  /** The buyer's profile and the free-trial mail, one BatchGetItem. */
+  readFreeTrial(
+    userId: string,
+    templateType: EditableTemplateType,
+  ): Promise<{
+    profile: CustomerProfile | null;
+    template: EmailTemplate;
+  }>;
+  /** T3, one TransactWriteItems. */
+  commitFreeTrial(subscription: SubscriptionRecord): Promise<FreeTrialCommit>;
+}
+
+export interface CommerceDeps {
+  store: CustomerCommerceStore;
+  mailer: Mailer;
+  now: () => Date;
+  newId: (nowMs: number) => string;
+  /** The customer dashboard's URL, for the mails. */
+  dashboardLink: string;
+}
+
+/** A use case's answer where the status depends on the outcome (201 created, 200 replayed). */
+export interface Outcome<B> {
+  status: 200 | 201;
+  body: B;
+}
+
+const today = (deps: Pick<CommerceDeps, 'now'>) => utcDay(deps.now());
+
+// ---------------------------------------------------------------------------------------------
+
+/** `payment-package-status`: Basic paid through today or later, and Basic on sale (E17, missing = on sale). */
+export async function packageStatus(deps: Pick<CommerceDeps, 'store' | 'now'>, userId: string) {
+  const { profile, settings } = await deps.store.readPackageStatus(userId);
+  return {
+    success: true as const,
+    hasActiveBasicPackage: basicIsActive(profile?.basicPaidThrough, today(deps)),
+    isBasicPackageEnabled: settings.basicPackageEnabled,
+  };
+}
+
+/** `settings-public-subscription`. */
+export async function publicSubscriptionSettings(deps: Pick<CommerceDeps, 'store'>) {
+  const settings = await deps.store.readSettings();
+  return { success: true as const, settings: { basicPackageEnabled: settings.basicPackageEnabled } };
+}
+
+/** `payment-wallet-details`: the active USDT wallet; never an invented address (DESIGN.md §11). */
+export async function walletDetails(deps: Pick<CommerceDeps, 'store'>) {
+  const wallet = await deps.store.readActiveWallet('USDT');
+  if (!wallet) throw new ServiceUnavailableError(PAYMENT_MESSAGES.walletUnavailable);
+  return { walletAddress: wallet.address, network: wallet.network };
+}
+
+/** `payment-verify-referral`: a valid code of someone else, or `success: false` with the reason (200 either way). */
+export async function verifyReferral(deps: Pick<CommerceDeps, 'store'>, buyerId: string, code: string) {
+  const marker = await deps.store.readReferralMarker(code);
+  return referralAnswer(judgeReferral(marker, buyerId));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function sendMail(
+  deps: CommerceDeps,
+  log: Logger,
+  to: string,
+  template: EmailTemplate,
+  values: Record<string, string>,
+  context: Record<string, unknown>,
+): Promise<void> {
+  try {
+    await deps.mailer.send(to, renderEmail(template, values));
+  } catch (error) {
+    // Mail is not transactional: the purchase stands, and an operator can resend by hand.
+    log.error('commerce mail failed', { ...context, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+type SubmitBody = { message: string; pendingSubscription: Subscription };
+
+/**
+ * `payment-submit-usdt` (T1): one consistent read, the rules, one transaction, then the package's
+ * pending mail. A TXID spent by the same buyer for the same package while that purchase is still
+ * pending answers 200 with it (a double click); any other reuse is 409, also in a race.
+ */
+export async function submitUsdtPayment(
+  deps: CommerceDeps,
+  buyerId: string,
+  input: SubmitUsdtPaymentInput,
+  log: Logger,
+): Promise<Outcome<SubmitBody>> {
+  const slug = packageSlugOf(input.packageName);
+  const snapshot = await deps.store.readPurchase({
+    userId: buyerId,
+    slug,
+    referralCode: input.referralCode,
+    txid: input.txid,
+    templateType: paymentTemplateType(slug, 'pending'),
+  });
+  const replayed = (view: Subscription): Outcome<SubmitBody> => ({
+    status: 200,
+    body: { message: PURCHASE_MESSAGES.submitted(view.packageName), pendingSubscription: view },
+  });
+
+  if (snapshot.txidMarker) {
+    const marker = snapshot.txidMarker;
+    if (!isReplay(marker, buyerId, input.packageName)) throw new ConflictError(PAYMENT_MESSAGES.txidUsed);
+    const existing = await deps.store.readSubscription(buyerId, marker.subscriptionId);
+    if (!existing || existing.status !== 'pending' || existing.paymentId !== marker.paymentId) {
+      throw new ConflictError(PAYMENT_MESSAGES.txidUsed);
+    }
+    return replayed(toSubscriptionView(existing, today(deps)));
+  }
+
+  const at = deps.now();
+  const plan = planPurchase(input, snapshot, buyerId, at, {
+    paymentId: deps.newId(at.getTime()),
+    subscriptionId: deps.newId(at.getTime()),
+  });
+  const result = await deps.store.commitPurchase(plan);
+  if (result.kind === 'txid-taken') {
+    if (result.marker && isReplay(result.marker, buyerId, input.packageName)) {
+      return replayed(pendingViewFromMarker(result.marker));
+    }
+    throw new ConflictError(PAYMENT_MESSAGES.txidUsed);
+  }
+  if (result.kind === 'refused') {
+    switch (result.reason) {
+      case 'profile':
+        throw new ForbiddenError(PURCHASE_MESSAGES.deactivated);
+      case 'price':
+        throw new ConflictError(PURCHASE_MESSAGES.priceChanged);
+      case 'basic-disabled':
+        throw new ConflictError(PAYMENT_MESSAGES.basicUnavailable);
+      case 'referral-invalid':
+      case 'referral-own': {
+        const text = result.reason === 'referral-own' ? PAYMENT_MESSAGES.referralOwn : PAYMENT_MESSAGES.referralInvalid;
+        throw new ValidationError(text, { referralCode: text });
+      }
+      case 'busy':
+        throw new ConflictError(PURCHASE_MESSAGES.busy);
+    }
+  }
+
+  const { payment, subscription } = plan;
+  log.info('payment submitted', { paymentId: payment._id, subscriptionId: subscription._id, packageSlug: slug });
+  await sendMail(
+    deps,
+    log,
+    payment.email,
+    snapshot.template,
+    subscriptionMailValues({
+      username: payment.username,
+      packageName: payment.packageName,
+      startDate: null,
+      endDate: null,
+      dashboardLink: deps.dashboardLink,
+    }),
+    { paymentId: payment._id, template: paymentTemplateType(slug, 'pending') },
+  );
+  return {
+    status: 201,
+    body: {
+      message: PURCHASE_MESSAGES.submitted(payment.packageName),
+      pendingSubscription: toSubscriptionView(subscription, today(deps)),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** `payment-create-free-trial` (T3): once per user, active today for FREE_TRIAL_DAYS, then the mail. */
+export async function createFreeTrial(deps: CommerceDeps, userId: string, log: Logger) {
+  const { profile, template } = await deps.store.readFreeTrial(userId, 'freeTrialActivated');
+  if (!profile) throw new UnauthorizedError(PURCHASE_MESSAGES.noProfile);
+  const at = deps.now();
+  const subscription = planFreeTrial(profile, at, deps.newId(at.getTime()));
+  const result = await deps.store.commitFreeTrial(subscription);
+  if (result.kind === 'refused') {
+    if (result.reason === 'used') throw new ConflictError(PAYMENT_MESSAGES.freeTrialUsed);
+    if (result.reason === 'profile') throw new ForbiddenError(PURCHASE_MESSAGES.deactivated);
+    throw new ConflictError(PURCHASE_MESSAGES.busy);
+  }
+  log.info('free trial started', { subscriptionId: subscription._id });
+  await sendMail(
+    deps,
+    log,
+    profile.email,
+    template,
+    subscriptionMailValues({
+      username: profile.username,
+      packageName: subscription.packageName,
+      startDate: subscription.startDate,
+      endDate: subscription.endDate,
+      dashboardLink: deps.dashboardLink,
+    }),
+    { subscriptionId: subscription._id, template: 'freeTrialActivated' },
+  );
+  return { message: PURCHASE_MESSAGES.freeTrialActivated, subscription: toSubscriptionView(subscription, today(deps)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function subscriptionViews(deps: Pick<CommerceDeps, 'store' | 'now'>, userId: string) {
+  const day = today(deps);
+  const rows = await deps.store.listSubscriptions(userId);
+  return { day, views: sortNewestFirst(rows.map((row) => toSubscriptionView(row, day))) };
+}
+
+/** `payment-active-subscription`: see currentSubscription. */
+export async function activeSubscription(deps: Pick<CommerceDeps, 'store' | 'now'>, userId: string) {
+  const { day, views } = await subscriptionViews(deps, userId);
+  return { subscription: currentSubscription(views, day) };
+}
+
+/** `payment-subscriptions`: the caller's subscriptions, newest first, with effective statuses. */
+export async function listSubscriptions(deps: Pick<CommerceDeps, 'store' | 'now'>, userId: string) {
+  const { views } = await subscriptionViews(deps, userId);
+  return { subscriptions: views };
+}

@@ -1,0 +1,349 @@
+import {
+  DEFAULT_PACKAGE_PRICES_USD,
+  FREE_TRIAL_DAYS,
+  PACKAGE_NAMES,
+  PAYMENT,
+  PAYMENT_MESSAGES,
+  REFERRAL,
+  type PackageName,
+  type PackageSlug,
+  type Subscription,
+  type SubmitUsdtPaymentInput,
+} from '@goldbot/shared';
+import { paymentSearchText, type PaymentRecord } from '../../data/payment-entity.js';
+import type { SubscriptionRecord } from '../../data/subscription-entity.js';
+import type { ActiveWalletPointer } from '../../data/wallet-entity.js';
+import type { EmailTemplate } from '../email/templates.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+  ValidationError,
+} from '../errors.js';
+import { basicIsActive, freeTrialPeriod, utcDay } from './package-dates.js';
+
+/**
+ * The customer's side of commerce as plain rules (customer spec §2 USDT payment modal, §4, §5
+ * Payment submit; DESIGN.md §7; docs/data-model.md T1, T3): what a purchase costs, which referral
+ * codes count, what a submission writes, and which subscription is "current". No I/O here: the
+ * use cases (customer-commerce.ts) read a snapshot, call these, and hand the plan to the store.
+ */
+
+export const PURCHASE_MESSAGES = {
+  submitted: (packageName: string) =>
+    `Payment submitted successfully! Your ${packageName} will be activated within ${PAYMENT.verificationHours} hours.`,
+  freeTrialActivated: `Free trial activated! You now have ${FREE_TRIAL_DAYS} days of access.`,
+  referralValid: (username: string) => `Valid referral code from ${username}! You save $${REFERRAL.discountUsd}.`,
+  priceChanged: 'The price of this package has just changed. Please reload the page and try again.',
+  busy: 'Many payments are being submitted right now. Please try again in a moment.',
+  deactivated: 'Account is deactivated',
+  noProfile: 'Your account is not set up yet. Please sign in again.',
+} as const;
+
+/** What a purchase needs to know about the buyer (E1), including the commerce fields. */
+export interface CustomerProfile {
+  _id: string;
+  username: string;
+  email: string;
+  isActive: boolean;
+  referralCode: string;
+  /** End of the last paid Basic month (`YYYY-MM-DD`), set by approvals. */
+  basicPaidThrough: string | null;
+  freeTrialStartedAt: string | null;
+}
+
+/** A referral-code marker (E4): the code's owner. */
+export interface ReferralMarker {
+  code: string;
+  userId: string;
+  username: string;
+}
+
+/** The TXID marker (E5): who spent the transaction id, on which payment and subscription. */
+export interface TxidMarker {
+  txidNormalized: string;
+  paymentId: string;
+  subscriptionId: string;
+  userId: string;
+  packageSlug: PackageSlug;
+  packageName: PackageName;
+  isExtension: boolean;
+  createdAt: string;
+}
+
+/** Everything T1 reads, in one consistent BatchGetItem. */
+export interface PurchaseSnapshot {
+  profile: CustomerProfile | null;
+  /** The catalog price; null when the catalog has no item for the package (never seeded: the default price applies). */
+  catalogPriceUsd: number | null;
+  basicPackageEnabled: boolean;
+  wallet: ActiveWalletPointer | null;
+  /** The marker of the typed code; null without a code or when no such code exists. */
+  referral: ReferralMarker | null;
+  /** The marker of the submitted TXID, when it was already spent. */
+  txidMarker: TxidMarker | null;
+  /** The package's pending mail (an admin-edited template or the default). */
+  template: EmailTemplate;
+}
+
+/** What T1 writes, plus the conditions it re-checks inside the transaction. */
+export interface PurchasePlan {
+  payment: PaymentRecord;
+  subscription: SubscriptionRecord;
+  marker: TxidMarker;
+  /** The price read: the catalog item must still say this (null: still have no catalog item). */
+  catalogPriceUsd: number | null;
+  /** Basic only: the settings must still have Basic on sale. */
+  requireBasicEnabled: boolean;
+  /** The referral code whose marker must still exist and not be the buyer's. */
+  referralCode: string | null;
+}
+
+const SLUG_BY_NAME = Object.fromEntries(
+  (Object.entries(PACKAGE_NAMES) as [PackageSlug, PackageName][]).map(([slug, name]) => [name, slug]),
+) as Record<PackageName, PackageSlug>;
+
+export const packageSlugOf = (name: PackageName): PackageSlug => SLUG_BY_NAME[name];
+
+// ---------------------------------------------------------------------------------------------
+// Money, in integer cents (docs/data-model.md §2).
+
+export const toCents = (usd: number): number => Math.round(usd * 100);
+
+/** True when `usd` is a whole number of cents (59.99 is, 59.999 is not). */
+export const isWholeCents = (usd: number): boolean => Math.abs(usd * 100 - Math.round(usd * 100)) < 1e-6;
+
+export interface AmountDue {
+  originalAmount: number;
+  referralDiscount: number;
+  amount: number;
+}
+
+/** The price minus the discount, never below 0; the discount recorded is the part actually applied. */
+export function amountDue(priceUsd: number, discountUsd: number): AmountDue {
+  const priceCents = toCents(priceUsd);
+  const amountCents = Math.max(0, priceCents - toCents(discountUsd));
+  return {
+    originalAmount: priceCents / 100,
+    referralDiscount: (priceCents - amountCents) / 100,
+    amount: amountCents / 100,
+  };
+}
+
+/** The submitted amount equals the amount due to the cent (a fraction of a cent never matches). */
+export const amountMatches = (submittedUsd: number, dueUsd: number): boolean =>
+  isWholeCents(submittedUsd) && toCents(submittedUsd) === toCents(dueUsd);
+
+// ---------------------------------------------------------------------------------------------
+// Referral codes.
+
+export type ReferralVerdict =
+  { ok: true; referrer: ReferralMarker } | { ok: false; reason: 'invalid' | 'own'; message: string };
+
+export function judgeReferral(marker: ReferralMarker | null, buyerId: string): ReferralVerdict {
+  if (!marker) return { ok: false, reason: 'invalid', message: PAYMENT_MESSAGES.referralInvalid };
+  if (marker.userId === buyerId) return { ok: false, reason: 'own', message: PAYMENT_MESSAGES.referralOwn };
+  return { ok: true, referrer: marker };
+}
+
+/** The spec's verify-referral answer (customer §3 "Referral verification response"). */
+export function referralAnswer(verdict: ReferralVerdict) {
+  return verdict.ok
+    ? {
+        success: true,
+        discount: REFERRAL.discountUsd,
+        referralUser: { username: verdict.referrer.username },
+        message: PURCHASE_MESSAGES.referralValid(verdict.referrer.username),
+      }
+    : { success: false, discount: 0, referralUser: null, message: verdict.message };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Submitting a USDT payment (T1).
+
+const fieldError = (field: string, message: string) => new ValidationError(message, { [field]: message });
+
+/**
+ * The payment and pending subscription a submission creates, or the domain error that refuses it.
+ * Checks, in order: Basic on sale (409), the referral code (Basic only, exists, not the buyer's:
+ * 400), the amount due (400), a wallet to pay to (503), the buyer's account.
+ */
+export function planPurchase(
+  input: SubmitUsdtPaymentInput,
+  snapshot: PurchaseSnapshot,
+  buyerId: string,
+  at: Date,
+  ids: { paymentId: string; subscriptionId: string },
+): PurchasePlan {
+  const slug = packageSlugOf(input.packageName);
+  if (slug === 'basic' && !snapshot.basicPackageEnabled) throw new ConflictError(PAYMENT_MESSAGES.basicUnavailable);
+
+  let referrer: ReferralMarker | null = null;
+  if (input.referralCode) {
+    if (slug !== 'basic') throw fieldError('referralCode', PAYMENT_MESSAGES.referralBasicOnly);
+    const verdict = judgeReferral(snapshot.referral, buyerId);
+    if (!verdict.ok) throw fieldError('referralCode', verdict.message);
+    referrer = verdict.referrer;
+  }
+
+  const price = snapshot.catalogPriceUsd ?? DEFAULT_PACKAGE_PRICES_USD[input.packageName];
+  const due = amountDue(price, referrer ? REFERRAL.discountUsd : 0);
+  if (!amountMatches(input.amount, due.amount)) throw fieldError('amount', PAYMENT_MESSAGES.amountMismatch);
+
+  const wallet = snapshot.wallet;
+  if (!wallet) throw new ServiceUnavailableError(PAYMENT_MESSAGES.walletUnavailable);
+  const profile = snapshot.profile;
+  if (!profile) throw new UnauthorizedError(PURCHASE_MESSAGES.noProfile);
+  if (!profile.isActive) throw new ForbiddenError(PURCHASE_MESSAGES.deactivated);
+
+  const now = at.toISOString();
+  const isExtension = slug === 'basic' && basicIsActive(profile.basicPaidThrough, utcDay(at));
+  const transactionId = input.txid.trim();
+  const txidNormalized = transactionId.toLowerCase();
+  const payment: PaymentRecord = {
+    _id: ids.paymentId,
+    userId: profile._id,
+    username: profile.username,
+    email: profile.email,
+    packageSlug: slug,
+    packageName: input.packageName,
+    amount: due.amount,
+    originalAmount: due.originalAmount,
+    hasReferralDiscount: referrer !== null,
+    referralDiscount: referrer ? due.referralDiscount : 0,
+    referralCode: referrer ? referrer.code : null,
+    referralUserId: referrer ? referrer.userId : null,
+    referrerUsername: referrer ? referrer.username : null,
+    // The REFCODE marker holds no e-mail; the approval reads the referrer's profile anyway.
+    referrerEmail: null,
+    referralReward: referrer ? REFERRAL.rewardUsd : 0,
+    referralCredited: false,
+    currency: PAYMENT.defaultCurrency,
+    paymentMethod: 'usdt',
+    transactionId,
+    txidNormalized,
+    wallet: { address: wallet.address, network: wallet.network, currency: wallet.currency },
+    subscriptionId: ids.subscriptionId,
+    status: 'pending',
+    searchText: paymentSearchText({ username: profile.username, email: profile.email, transactionId }),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const subscription: SubscriptionRecord = {
+    _id: ids.subscriptionId,
+    userId: profile._id,
+    username: profile.username,
+    email: profile.email,
+    packageSlug: slug,
+    packageName: input.packageName,
+    status: 'pending',
+    startDate: null,
+    endDate: null,
+    paymentMethod: 'usdt',
+    paymentId: ids.paymentId,
+    isExtension,
+    notificationSent: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return {
+    payment,
+    subscription,
+    marker: {
+      txidNormalized,
+      paymentId: ids.paymentId,
+      subscriptionId: ids.subscriptionId,
+      userId: profile._id,
+      packageSlug: slug,
+      packageName: input.packageName,
+      isExtension,
+      createdAt: now,
+    },
+    catalogPriceUsd: snapshot.catalogPriceUsd,
+    requireBasicEnabled: slug === 'basic',
+    referralCode: referrer ? referrer.code : null,
+  };
+}
+
+/**
+ * A TXID already spent is an idempotent replay (double click, retry) only when the same buyer
+ * sent it for the same package (T1 "Double click"); anything else is a reuse (409).
+ */
+export const isReplay = (marker: TxidMarker, buyerId: string, packageName: PackageName): boolean =>
+  marker.userId === buyerId && marker.packageSlug === packageSlugOf(packageName);
+
+/**
+ * The pending subscription a replay answers with, when only the marker is known: the transaction
+ * that wrote it committed a moment ago, so its subscription is still the pending one it created.
+ */
+export const pendingViewFromMarker = (marker: TxidMarker): Subscription => ({
+  _id: marker.subscriptionId,
+  packageName: marker.packageName,
+  status: 'pending',
+  startDate: null,
+  endDate: null,
+  paymentMethod: 'usdt',
+  isExtension: marker.isExtension,
+  createdAt: marker.createdAt,
+  updatedAt: marker.createdAt,
+});
+
+// ---------------------------------------------------------------------------------------------
+// The free trial (T3).
+
+/** The active free-trial subscription of a buyer who never had one (else 409). */
+export function planFreeTrial(profile: CustomerProfile, at: Date, subscriptionId: string): SubscriptionRecord {
+  if (!profile.isActive) throw new ForbiddenError(PURCHASE_MESSAGES.deactivated);
+  if (profile.freeTrialStartedAt) throw new ConflictError(PAYMENT_MESSAGES.freeTrialUsed);
+  const { startDate, endDate } = freeTrialPeriod(at);
+  const now = at.toISOString();
+  return {
+    _id: subscriptionId,
+    userId: profile._id,
+    username: profile.username,
+    email: profile.email,
+    packageSlug: 'freeTrial',
+    packageName: PACKAGE_NAMES.freeTrial,
+    status: 'active',
+    startDate,
+    endDate,
+    paymentMethod: 'free',
+    paymentId: null,
+    isExtension: false,
+    notificationSent: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which subscription is "current" (customer §2 Billing History).
+
+const runsOn = (sub: Subscription, today: string) =>
+  sub.status === 'active' &&
+  sub.startDate !== null &&
+  sub.startDate <= today &&
+  (sub.endDate === null || sub.endDate >= today);
+
+const newestFirst = (a: Subscription, b: Subscription) =>
+  a.createdAt === b.createdAt ? b._id.localeCompare(a._id) : b.createdAt.localeCompare(a.createdAt);
+
+/** Newest first by creation time (ULIDs break ties). */
+export const sortNewestFirst = (subs: readonly Subscription[]): Subscription[] => [...subs].sort(newestFirst);
+
+/**
+ * The subscription the dashboard shows: the one active today (the newest, if several run at
+ * once), else the next active one starting later (the earliest start), else the latest pending
+ * one, else none. Takes effective statuses (an active row past its end date reads expired).
+ */
+export function currentSubscription(subs: readonly Subscription[], today: string): Subscription | null {
+  const sorted = sortNewestFirst(subs);
+  const running = sorted.find((sub) => runsOn(sub, today));
+  if (running) return running;
+  const upcoming = sorted
+    .filter((sub) => sub.status === 'active' && sub.startDate !== null && sub.startDate > today)
+    .sort((a, b) => (a.startDate ?? '').localeCompare(b.startDate ?? '') || newestFirst(a, b))[0];
+  if (upcoming) return upcoming;
+  return sorted.find((sub) => sub.status === 'pending') ?? null;
+}

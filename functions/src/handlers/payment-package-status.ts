@@ -1,0 +1,10 @@
+import { dynamoCustomerCommerceStore } from '../data/customer-commerce-store.js';
+import { packageStatus } from '../domain/commerce/customer-commerce.js';
+import { defineHandler } from '../kit/http-handler.js';
+import { ok } from '../kit/http-response.js';
+
+const deps = { store: dynamoCustomerCommerceStore, now: () => new Date() };
+
+export const handler = defineHandler({ route: 'payment-package-status' }, async ({ caller }) =>
+  ok(await packageStatus(deps, caller.userId)),
+);

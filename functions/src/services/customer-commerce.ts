@@ -1,0 +1,14 @@
+import { sesMailer } from '../adapters/ses-mailer.js';
+import { config } from '../config.js';
+import { dynamoCustomerCommerceStore } from '../data/customer-commerce-store.js';
+import type { CommerceDeps } from '../domain/commerce/customer-commerce.js';
+import { newId } from '../kit/ids.js';
+
+/** The customer commerce use cases wired to DynamoDB and SES; built once per execution environment. */
+export const customerCommerce: CommerceDeps = {
+  store: dynamoCustomerCommerceStore,
+  mailer: sesMailer,
+  now: () => new Date(),
+  newId,
+  dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard`,
+};

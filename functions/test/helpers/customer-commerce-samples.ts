@@ -1,0 +1,132 @@
+import { BatchGetCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AwsClientStub } from 'aws-sdk-client-mock';
+import type { RouteId } from '@goldbot/shared';
+import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
+
+/**
+ * A small in-memory table behind the mocked document client, for the customer commerce routes:
+ * GetItem and BatchGetItem answer from `items` by key (BatchGetItem is what T1 and the free trial
+ * read with), everything else keeps the test's own mocks. Shared by the sample events and the
+ * customer commerce unit tests.
+ */
+type Item = Record<string, unknown> & { PK: string; SK: string };
+type DocumentClientStub = AwsClientStub<DynamoDBDocumentClient>;
+
+const keyId = (key: { PK?: unknown; SK?: unknown }) => `${String(key.PK)}\u0000${String(key.SK)}`;
+
+export function givenItems(dynamo: DocumentClientStub, items: readonly Item[]): void {
+  const byKey = new Map(items.map((item) => [keyId(item), item]));
+  for (const item of items) dynamo.on(GetCommand, { Key: { PK: item.PK, SK: item.SK } }).resolves({ Item: item });
+  dynamo
+    .on(BatchGetCommand)
+    .callsFake((input: { RequestItems: Record<string, { Keys: { PK: string; SK: string }[] }> }) => {
+      const Responses: Record<string, Item[]> = {};
+      for (const [table, request] of Object.entries(input.RequestItems)) {
+        Responses[table] = request.Keys.flatMap((key) => {
+          const found = byKey.get(keyId(key));
+          return found ? [found] : [];
+        });
+      }
+      return { Responses, UnprocessedKeys: {} };
+    });
+}
+
+/** The caller of every user sample event (events/auth-me.json and the payment samples). */
+export const SAMPLE_CUSTOMER = {
+  _id: '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63',
+  username: 'jane_doe',
+  email: 'jane.doe@example.com',
+};
+/** The owner of the referral code in events/payment-verify-referral.json and events/payment-submit-usdt.json. */
+export const SAMPLE_CODE_OWNER = {
+  _id: '7c1d9e4a-2b3f-4a6c-8d5e-9f0a1b2c3d4e',
+  username: 'ref_rick',
+  code: 'RICK2026',
+};
+export const SAMPLE_WALLET = { walletId: '01KDX1W2A3L4L5E6T7S8A9M0PL', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' };
+
+export function customerProfileItem(overrides: Record<string, unknown> = {}): Item {
+  return {
+    PK: `USER#${SAMPLE_CUSTOMER._id}`,
+    SK: 'PROFILE',
+    entity: 'UserProfile',
+    ...SAMPLE_CUSTOMER,
+    phone: null,
+    isActive: true,
+    referralCode: 'K7M2QX9P',
+    referralCount: 0,
+    referralEarnings: 0,
+    emailVerifiedAt: '2026-01-01T11:00:00.000Z',
+    createdAt: '2026-01-01T10:00:00.000Z',
+    updatedAt: '2026-01-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const catalogItem = (slug: string, priceUsd: number): Item => ({
+  PK: 'CATALOG',
+  SK: `PACKAGE#${slug}`,
+  slug,
+  priceUsd,
+});
+export const activeWalletItem = (): Item => ({
+  PK: 'ACTIVEWALLET#USDT',
+  SK: 'ACTIVEWALLET',
+  ...SAMPLE_WALLET,
+  network: 'TRC20',
+  currency: 'USDT',
+});
+export const referralMarkerItem = (owner = SAMPLE_CODE_OWNER): Item => ({
+  PK: `REFCODE#${owner.code}`,
+  SK: 'REFCODE',
+  userId: owner._id,
+  username: owner.username,
+});
+
+/** The world of the customer commerce samples: Jane, the seeded catalog and settings, a wallet, Rick's code. */
+export function customerCommerceSampleWorld(dynamo: DocumentClientStub): Partial<Record<RouteId, () => void>> {
+  const world = () =>
+    givenItems(dynamo, [
+      customerProfileItem(),
+      catalogItem('basic', 60),
+      catalogItem('pro', 250),
+      catalogItem('ultimate', 1000),
+      { PK: 'SETTINGS', SK: 'SUBSCRIPTION', basicPackageEnabled: true },
+      activeWalletItem(),
+      referralMarkerItem(),
+    ]);
+  const withHistory = () => {
+    world();
+    dynamo.on(QueryCommand, { KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)' }).resolves({
+      Items: [
+        toSubscriptionItem({
+          _id: '01KDX2F7T1R2I3A4L5S6U7B8XY',
+          userId: SAMPLE_CUSTOMER._id,
+          username: SAMPLE_CUSTOMER.username,
+          email: SAMPLE_CUSTOMER.email,
+          packageSlug: 'freeTrial',
+          packageName: 'Free Trial',
+          status: 'active',
+          startDate: '2026-01-01',
+          endDate: '2026-01-31',
+          paymentMethod: 'free',
+          paymentId: null,
+          isExtension: false,
+          notificationSent: false,
+          createdAt: '2026-01-01T12:00:00.000Z',
+          updatedAt: '2026-01-01T12:00:00.000Z',
+        }),
+      ],
+    });
+  };
+  return {
+    'payment-package-status': world,
+    'payment-wallet-details': world,
+    'payment-verify-referral': world,
+    'payment-submit-usdt': world,
+    'payment-create-free-trial': world,
+    'payment-active-subscription': withHistory,
+    'payment-subscriptions': withHistory,
+    'settings-public-subscription': world,
+  };
+}

@@ -1,0 +1,222 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { PAYMENT_MESSAGES, RATE_LIMITS, type RouteId } from '@goldbot/shared';
+import {
+  activeWalletItem,
+  catalogItem,
+  givenItems,
+  referralMarkerItem,
+  SAMPLE_CODE_OWNER,
+} from '../helpers/customer-commerce-samples.js';
+import { CALLERS, httpEvent, invoke, profileItemOf, type HttpHandler } from '../helpers/lambda.js';
+
+/**
+ * The eight customer commerce handlers in process, with DynamoDB and SES mocked: what each answers,
+ * the per-user limit of referral checks, and the DynamoDB round trips each request costs, counted
+ * over every call the request makes (the session guard's profile read and the limit counters
+ * included). docs/performance.md states the same figures.
+ */
+const dynamo = mockClient(DynamoDBDocumentClient);
+const ses = mockClient(SESClient);
+const USER = CALLERS.user;
+const TXID = '9f3c1e7a2b4d6f80a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7';
+
+function world(profile: Record<string, unknown> = {}, extra: Record<string, unknown>[] = []) {
+  givenItems(dynamo, [
+    { ...profileItemOf(USER), ...profile } as Record<string, unknown> & { PK: string; SK: string },
+    catalogItem('basic', 60),
+    catalogItem('pro', 250),
+    catalogItem('ultimate', 1000),
+    activeWalletItem(),
+    referralMarkerItem(),
+    ...(extra as (Record<string, unknown> & { PK: string; SK: string })[]),
+  ]);
+}
+
+beforeEach(() => {
+  dynamo.reset();
+  ses.reset();
+  dynamo.on(GetCommand).resolves({});
+  dynamo.on(QueryCommand).resolves({ Items: [] });
+  dynamo.on(UpdateCommand).resolves({});
+  dynamo.on(TransactWriteCommand).resolves({});
+  ses.on(SendEmailCommand).resolves({ MessageId: 'm1' });
+  world();
+});
+afterAll(() => {
+  dynamo.restore();
+  ses.restore();
+});
+
+async function call(routeId: RouteId, body?: unknown) {
+  const { handler } = (await import(`../../src/handlers/${routeId}.ts`)) as { handler: HttpHandler };
+  return invoke(handler, httpEvent({ routeId, claims: USER, body }));
+}
+const roundTrips = () => dynamo.calls().length;
+
+describe('answers', () => {
+  it('package status and public settings', async () => {
+    expect((await call('payment-package-status')).body).toEqual({
+      success: true,
+      hasActiveBasicPackage: false,
+      isBasicPackageEnabled: true,
+    });
+    expect((await call('settings-public-subscription')).body).toEqual({
+      success: true,
+      settings: { basicPackageEnabled: true },
+    });
+  });
+
+  it('wallet details: the active wallet, else 503', async () => {
+    const ok = await call('payment-wallet-details');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toEqual({ walletAddress: activeWalletItem().address, network: 'TRC20' });
+    dynamo.on(GetCommand, { Key: { PK: 'ACTIVEWALLET#USDT', SK: 'ACTIVEWALLET' } }).resolves({});
+    const none = await call('payment-wallet-details');
+    expect(none.statusCode).toBe(503);
+    expect(none.body).toEqual({ message: PAYMENT_MESSAGES.walletUnavailable, msg: PAYMENT_MESSAGES.walletUnavailable });
+  });
+
+  it('verify referral: 200 either way, 400 for a malformed code', async () => {
+    expect((await call('payment-verify-referral', { referralCode: 'rick2026' })).body).toMatchObject({
+      success: true,
+      referralUser: { username: SAMPLE_CODE_OWNER.username },
+    });
+    const unknown = await call('payment-verify-referral', { referralCode: 'NOPE' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toMatchObject({ success: false, message: PAYMENT_MESSAGES.referralInvalid });
+    expect((await call('payment-verify-referral', { referralCode: '' })).statusCode).toBe(400);
+  });
+
+  it('submit: 201 with the pending subscription and a mail, then 200 for the same double click', async () => {
+    const created = await call('payment-submit-usdt', {
+      packageName: 'Basic Package',
+      txid: TXID,
+      amount: 50,
+      referralCode: SAMPLE_CODE_OWNER.code,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.body).toMatchObject({
+      message: 'Payment submitted successfully! Your Basic Package will be activated within 2 hours.',
+      pendingSubscription: { packageName: 'Basic Package', status: 'pending' },
+    });
+    const sent = ses.commandCalls(SendEmailCommand)[0]?.args[0].input;
+    expect(sent?.Destination).toEqual({ ToAddresses: [USER.email] });
+    expect(sent?.Message?.Subject?.Data).toBe('GoldBot: payment received for your Basic Package');
+
+    const pendingId = String((created.body.pendingSubscription as { _id: string })._id);
+    world({}, writtenBySubmit());
+    const again = await call('payment-submit-usdt', {
+      packageName: 'Basic Package',
+      txid: TXID.toUpperCase(),
+      amount: 50,
+      referralCode: SAMPLE_CODE_OWNER.code,
+    });
+    expect(again.statusCode).toBe(200);
+    expect((again.body.pendingSubscription as { _id: string })._id).toBe(pendingId);
+  });
+
+  it('submit: the field errors, 409 and 503 of the rules', async () => {
+    const short = await call('payment-submit-usdt', { packageName: 'Pro Package', txid: 'abc', amount: 250 });
+    expect(short.statusCode).toBe(400);
+    expect(short.body.errors).toEqual({ txid: PAYMENT_MESSAGES.txidTooShort });
+    const badPackage = await call('payment-submit-usdt', { packageName: 'Free Trial', txid: TXID, amount: 0 });
+    expect(badPackage.body.errors).toEqual({ packageName: PAYMENT_MESSAGES.packageInvalid });
+    const mismatch = await call('payment-submit-usdt', { packageName: 'Pro Package', txid: TXID, amount: 200 });
+    expect(mismatch.body.errors).toEqual({ amount: PAYMENT_MESSAGES.amountMismatch });
+    world({}, [{ PK: 'SETTINGS', SK: 'SUBSCRIPTION', basicPackageEnabled: false }]);
+    const off = await call('payment-submit-usdt', { packageName: 'Basic Package', txid: TXID, amount: 60 });
+    expect(off.statusCode).toBe(409);
+    expect(off.body.message).toBe(PAYMENT_MESSAGES.basicUnavailable);
+  });
+
+  it('free trial: 201, then the mail', async () => {
+    const created = await call('payment-create-free-trial', {});
+    expect(created.statusCode).toBe(201);
+    expect(created.body).toMatchObject({
+      message: 'Free trial activated! You now have 30 days of access.',
+      subscription: { packageName: 'Free Trial', status: 'active', paymentMethod: 'free' },
+    });
+    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Message?.Subject?.Data).toBe(
+      'GoldBot: free trial activated',
+    );
+    world({ freeTrialStartedAt: '2026-01-01T00:00:00.000Z' });
+    const again = await call('payment-create-free-trial', {});
+    expect(again.statusCode).toBe(409);
+    expect(again.body.message).toBe(PAYMENT_MESSAGES.freeTrialUsed);
+  });
+
+  it('active subscription and history', async () => {
+    expect((await call('payment-active-subscription')).body).toEqual({ subscription: null });
+    expect((await call('payment-subscriptions')).body).toEqual({ subscriptions: [] });
+  });
+});
+
+/** The TXID marker and the pending subscription the last submit wrote, as the table now holds them. */
+function writtenBySubmit(): (Record<string, unknown> & { PK: string; SK: string })[] {
+  const items = dynamo.commandCalls(TransactWriteCommand).at(-1)?.args[0].input.TransactItems ?? [];
+  const written = items
+    .map((i) => i.Put?.Item)
+    .filter((item) => item && (String(item.PK).startsWith('TXID#') || String(item.SK).startsWith('SUB#')));
+  if (written.length !== 2) throw new Error('no submit was written');
+  return written as (Record<string, unknown> & { PK: string; SK: string })[];
+}
+
+describe('referral checks are limited per signed-in user', () => {
+  it('counts them under the caller’s id, whatever the address', async () => {
+    await call('payment-verify-referral', { referralCode: 'NOPE' });
+    const counter = dynamo.commandCalls(UpdateCommand)[0]?.args[0].input;
+    expect(counter?.Key?.PK).toBe(`RATE#verifyReferralPerUser#user:${USER.sub}`);
+    expect(counter?.ExpressionAttributeValues).toMatchObject({ ':limit': RATE_LIMITS.verifyReferralPerUser.limit });
+  });
+
+  it('answers 429 once the hour is used up, without looking the code up', async () => {
+    dynamo
+      .on(UpdateCommand)
+      .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
+    const refused = await call('payment-verify-referral', { referralCode: 'RICK2026' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(dynamo.commandCalls(GetCommand).filter((c) => c.args[0].input.Key?.SK === 'REFCODE')).toEqual([]);
+  });
+});
+
+describe('DynamoDB round trips per request (budget 3, DESIGN.md §10)', () => {
+  const submitPro = { packageName: 'Pro Package', txid: TXID, amount: 250, referralCode: null };
+  it.each([
+    ['payment-package-status', undefined, 2],
+    ['settings-public-subscription', undefined, 2],
+    ['payment-wallet-details', undefined, 2],
+    ['payment-verify-referral', { referralCode: 'RICK2026' }, 3],
+    ['payment-submit-usdt', submitPro, 3],
+    ['payment-create-free-trial', {}, 3],
+    ['payment-active-subscription', undefined, 2],
+    ['payment-subscriptions', undefined, 2],
+  ] as const)('%s costs %#', async (routeId, body, expected) => {
+    const response = await call(routeId, body);
+    expect(response.statusCode).toBeLessThan(300);
+    expect(roundTrips()).toBe(expected);
+    expect(roundTrips()).toBeLessThanOrEqual(3);
+  });
+
+  it('a submit refused by the rules costs 2, a double click 3', async () => {
+    await call('payment-submit-usdt', { ...submitPro, amount: 1 });
+    expect(roundTrips()).toBe(2);
+    await call('payment-submit-usdt', submitPro);
+    world({}, writtenBySubmit());
+    dynamo.resetHistory();
+    const replay = await call('payment-submit-usdt', submitPro);
+    expect(replay.statusCode).toBe(200);
+    expect(roundTrips()).toBe(3);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toEqual([]);
+  });
+});

@@ -1,0 +1,489 @@
+import { TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { dynamoCustomerCommerceStore as store } from '../../src/data/customer-commerce-store.js';
+import {
+  planFreeTrial,
+  planPurchase,
+  type CustomerProfile,
+  type PurchasePlan,
+} from '../../src/domain/commerce/purchase.js';
+import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
+
+/**
+ * The DynamoDB side of the customer routes against the mocked document client: one request per
+ * call, the keys and conditions of data-model T1 and T3, and how cancellations are read.
+ */
+const dynamo = mockClient(DynamoDBDocumentClient);
+beforeEach(() => dynamo.reset());
+afterAll(() => dynamo.restore());
+
+const TABLE = 'test-table';
+const AT = new Date('2026-11-23T10:15:00.000Z');
+const BUYER: CustomerProfile = {
+  _id: 'buyer-1',
+  username: 'jane_doe',
+  email: 'jane@example.com',
+  isActive: true,
+  referralCode: 'JANE2026',
+  basicPaidThrough: null,
+  freeTrialStartedAt: null,
+};
+const RICK = { code: 'RICK2026', userId: 'rick-1', username: 'ref_rick' };
+const snapshot = {
+  profile: BUYER,
+  catalogPriceUsd: 60,
+  basicPackageEnabled: true,
+  wallet: { walletId: 'w1', address: 'TWallet', network: 'TRC20', currency: 'USDT' },
+  referral: RICK,
+  txidMarker: null,
+  template: DEFAULT_EMAIL_TEMPLATES.basicPackagePaymentPending,
+};
+const basicPlan = (): PurchasePlan =>
+  planPurchase(
+    { packageName: 'Basic Package', txid: 'ABCdef0123456789', amount: 50, referralCode: 'RICK2026' },
+    snapshot,
+    BUYER._id,
+    AT,
+    { paymentId: 'PAY1', subscriptionId: 'SUB1' },
+  );
+const proPlan = (): PurchasePlan =>
+  planPurchase(
+    { packageName: 'Pro Package', txid: 'ABCdef0123456789', amount: 250, referralCode: null },
+    { ...snapshot, catalogPriceUsd: null, referral: null },
+    BUYER._id,
+    AT,
+    { paymentId: 'PAY1', subscriptionId: 'SUB1' },
+  );
+
+const cancelled = (...codes: (string | { Code: string; Item?: Record<string, AttributeValue> })[]) =>
+  new TransactionCanceledException({
+    message: 'Transaction cancelled',
+    $metadata: {},
+    CancellationReasons: codes.map((c) => (typeof c === 'string' ? { Code: c } : c)),
+  });
+const transactItems = (call = 0) => dynamo.commandCalls(TransactWriteCommand)[call]?.args[0].input.TransactItems ?? [];
+
+describe('reads', () => {
+  it('reads everything T1 needs in one consistent BatchGetItem, and maps it', async () => {
+    dynamo.on(BatchGetCommand).resolves({
+      Responses: {
+        [TABLE]: [
+          {
+            PK: 'USER#buyer-1',
+            SK: 'PROFILE',
+            _id: 'buyer-1',
+            username: 'jane_doe',
+            email: 'jane@example.com',
+            isActive: true,
+            referralCode: 'JANE2026',
+            basicPaidThrough: '2026-11-30',
+          },
+          { PK: 'CATALOG', SK: 'PACKAGE#basic', priceUsd: 60 },
+          { PK: 'SETTINGS', SK: 'SUBSCRIPTION', basicPackageEnabled: false },
+          {
+            PK: 'ACTIVEWALLET#USDT',
+            SK: 'ACTIVEWALLET',
+            walletId: 'w1',
+            address: 'TWallet',
+            network: 'TRC20',
+            currency: 'USDT',
+          },
+          { PK: 'REFCODE#RICK2026', SK: 'REFCODE', userId: 'rick-1', username: 'ref_rick' },
+          { PK: 'TEMPLATES', SK: 'TEMPLATE#basicPackagePaymentPending', subject: 'Edited', html: '<p>edited</p>' },
+          {
+            PK: 'TXID#abcdef0123456789',
+            SK: 'TXID',
+            txidNormalized: 'abcdef0123456789',
+            paymentId: 'PAY0',
+            subscriptionId: 'SUB0',
+            userId: 'buyer-1',
+            packageSlug: 'basic',
+            packageName: 'Basic Package',
+            isExtension: false,
+            createdAt: '2026-11-23T10:00:00.000Z',
+          },
+        ],
+      },
+    });
+    const read = await store.readPurchase({
+      userId: 'buyer-1',
+      slug: 'basic',
+      referralCode: 'rick2026',
+      txid: ' ABCdef0123456789 ',
+      templateType: 'basicPackagePaymentPending',
+    });
+    const calls = dynamo.commandCalls(BatchGetCommand);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.args[0].input.RequestItems?.[TABLE]).toEqual({
+      ConsistentRead: true,
+      Keys: [
+        { PK: 'USER#buyer-1', SK: 'PROFILE' },
+        { PK: 'CATALOG', SK: 'PACKAGE#basic' },
+        { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
+        { PK: 'ACTIVEWALLET#USDT', SK: 'ACTIVEWALLET' },
+        { PK: 'TXID#abcdef0123456789', SK: 'TXID' },
+        { PK: 'TEMPLATES', SK: 'TEMPLATE#basicPackagePaymentPending' },
+        { PK: 'REFCODE#RICK2026', SK: 'REFCODE' },
+      ],
+    });
+    expect(read).toEqual({
+      profile: { ...BUYER, basicPaidThrough: '2026-11-30' },
+      catalogPriceUsd: 60,
+      basicPackageEnabled: false,
+      wallet: { walletId: 'w1', address: 'TWallet', network: 'TRC20', currency: 'USDT' },
+      referral: { code: 'RICK2026', userId: 'rick-1', username: 'ref_rick' },
+      txidMarker: expect.objectContaining({
+        paymentId: 'PAY0',
+        subscriptionId: 'SUB0',
+        userId: 'buyer-1',
+        packageSlug: 'basic',
+      }),
+      template: { subject: 'Edited', html: '<p>edited</p>' },
+    });
+  });
+
+  it('reads an empty table as: no profile, default price, Basic on sale, no wallet, the default template', async () => {
+    dynamo.on(BatchGetCommand).resolves({ Responses: { [TABLE]: [] } });
+    const read = await store.readPurchase({
+      userId: 'buyer-1',
+      slug: 'pro',
+      referralCode: null,
+      txid: 'ABCdef0123456789',
+      templateType: 'proPackagePaymentPending',
+    });
+    expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[TABLE]?.Keys).toHaveLength(6);
+    expect(read).toEqual({
+      profile: null,
+      catalogPriceUsd: null,
+      basicPackageEnabled: true,
+      wallet: null,
+      referral: null,
+      txidMarker: null,
+      template: DEFAULT_EMAIL_TEMPLATES.proPackagePaymentPending,
+    });
+  });
+
+  it('reads unprocessed keys again (throttling), and only those', async () => {
+    dynamo
+      .on(BatchGetCommand)
+      .resolvesOnce({
+        Responses: {
+          [TABLE]: [{ PK: 'USER#buyer-1', SK: 'PROFILE', _id: 'buyer-1', username: 'jane_doe', email: 'j@x.io' }],
+        },
+        UnprocessedKeys: { [TABLE]: { Keys: [{ PK: 'SETTINGS', SK: 'SUBSCRIPTION' }] } },
+      })
+      .resolves({ Responses: { [TABLE]: [{ PK: 'SETTINGS', SK: 'SUBSCRIPTION', basicPackageEnabled: false }] } });
+    const status = await store.readPackageStatus('buyer-1');
+    const calls = dynamo.commandCalls(BatchGetCommand);
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.args[0].input.RequestItems?.[TABLE]).toEqual({
+      ConsistentRead: false,
+      Keys: [
+        { PK: 'USER#buyer-1', SK: 'PROFILE' },
+        { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
+      ],
+    });
+    expect(calls[1]?.args[0].input.RequestItems?.[TABLE]?.Keys).toEqual([{ PK: 'SETTINGS', SK: 'SUBSCRIPTION' }]);
+    expect(status.profile?._id).toBe('buyer-1');
+    expect(status.settings).toEqual({ basicPackageEnabled: false });
+  });
+
+  it('reads the settings, the wallet pointer and a referral marker with one GetItem each', async () => {
+    dynamo.on(GetCommand).resolves({});
+    expect(await store.readSettings()).toEqual({ basicPackageEnabled: true });
+    expect(await store.readActiveWallet('USDT')).toBeNull();
+    expect(await store.readReferralMarker('RICK2026')).toBeNull();
+    expect(dynamo.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([
+      { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
+      { PK: 'ACTIVEWALLET#USDT', SK: 'ACTIVEWALLET' },
+      { PK: 'REFCODE#RICK2026', SK: 'REFCODE' },
+    ]);
+    dynamo.on(GetCommand, { Key: { PK: 'ACTIVEWALLET#USDT', SK: 'ACTIVEWALLET' } }).resolves({
+      Item: { walletId: 'w1', address: 'TWallet', network: 'TRC20', currency: 'USDT' },
+    });
+    expect(await store.readActiveWallet('USDT')).toEqual({
+      walletId: 'w1',
+      address: 'TWallet',
+      network: 'TRC20',
+      currency: 'USDT',
+    });
+  });
+
+  it('lists a user’s subscriptions with one Query on the item collection, newest first', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [] });
+    expect(await store.listSubscriptions('buyer-1')).toEqual([]);
+    expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input).toEqual({
+      TableName: TABLE,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': 'USER#buyer-1', ':prefix': 'SUB#' },
+      ScanIndexForward: false,
+    });
+  });
+
+  it('reads one subscription consistently', async () => {
+    dynamo.on(GetCommand).resolves({});
+    expect(await store.readSubscription('buyer-1', 'SUB0')).toBeNull();
+    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
+      Key: { PK: 'USER#buyer-1', SK: 'SUB#SUB0' },
+      ConsistentRead: true,
+    });
+  });
+});
+
+describe('commitPurchase (T1)', () => {
+  it('writes payment, TXID marker and pending subscription with every check and counter in one transaction', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    expect(await store.commitPurchase(basicPlan())).toEqual({ kind: 'committed' });
+    const items = transactItems();
+    expect(items).toHaveLength(9);
+    expect(items[0]?.Put).toMatchObject({
+      Item: {
+        PK: 'PAYMENT#PAY1',
+        SK: 'PAYMENT#PAY1',
+        entity: 'Payment',
+        status: 'pending',
+        amount: 50,
+        GSI1PK: 'PAYMENTS',
+        GSI1SK: '2026-11-23T10:15:00.000Z#PAY1',
+        GSI2PK: 'PAYMENTS#pending',
+        GSI3PK: 'USER#buyer-1',
+        GSI3SK: 'PAYMENT#2026-11-23T10:15:00.000Z#PAY1',
+        searchText: 'jane_doe\njane@example.com\nabcdef0123456789',
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    });
+    expect(items[1]?.Put).toEqual({
+      TableName: TABLE,
+      Item: {
+        PK: 'TXID#abcdef0123456789',
+        SK: 'TXID',
+        entity: 'TxidMarker',
+        txidNormalized: 'abcdef0123456789',
+        paymentId: 'PAY1',
+        subscriptionId: 'SUB1',
+        userId: 'buyer-1',
+        packageSlug: 'basic',
+        packageName: 'Basic Package',
+        isExtension: false,
+        createdAt: '2026-11-23T10:15:00.000Z',
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    });
+    expect(items[2]?.Put).toMatchObject({
+      Item: {
+        PK: 'USER#buyer-1',
+        SK: 'SUB#SUB1',
+        status: 'pending',
+        GSI1PK: 'SUBS#2026',
+        GSI1SK: '2026-11-23T10:15:00.000Z#SUB1',
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    });
+    expect(items[2]?.Put?.Item).not.toHaveProperty('GSI3PK');
+    expect(items[3]?.ConditionCheck).toMatchObject({
+      Key: { PK: 'USER#buyer-1', SK: 'PROFILE' },
+      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(isActive) OR isActive = :true)',
+    });
+    expect(items[4]?.ConditionCheck).toMatchObject({
+      Key: { PK: 'CATALOG', SK: 'PACKAGE#basic' },
+      ConditionExpression: 'priceUsd = :price',
+      ExpressionAttributeValues: { ':price': 60 },
+    });
+    expect(items[5]?.ConditionCheck).toMatchObject({
+      Key: { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
+      ConditionExpression:
+        'attribute_not_exists(PK) OR attribute_not_exists(basicPackageEnabled) OR basicPackageEnabled = :true',
+    });
+    expect(items[6]?.ConditionCheck).toMatchObject({
+      Key: { PK: 'REFCODE#RICK2026', SK: 'REFCODE' },
+      ConditionExpression: 'attribute_exists(PK) AND userId <> :buyer',
+      ExpressionAttributeValues: { ':buyer': 'buyer-1' },
+    });
+    expect(items[7]?.Update).toMatchObject({
+      Key: { PK: 'STATS#PAYMENTS', SK: 'TOTAL' },
+      UpdateExpression: 'ADD #count :one, #amount :amount',
+      ExpressionAttributeNames: { '#count': 'pendingCount', '#amount': 'pendingAmount' },
+      ExpressionAttributeValues: { ':one': 1, ':amount': 50 },
+    });
+    expect(items[8]?.Update).toMatchObject({
+      Key: { PK: 'STATS#SUBSCRIPTIONS', SK: 'MONTH#2026-11' },
+      UpdateExpression: 'ADD #total :one, #package :one, #status :one',
+      ExpressionAttributeNames: { '#total': 'total', '#package': 'basicPackages', '#status': 'pending' },
+    });
+  });
+
+  it('checks that a package missing from the catalog is still missing, and leaves out the Basic and referral checks for Pro', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    await store.commitPurchase(proPlan());
+    const items = transactItems();
+    expect(items).toHaveLength(7);
+    expect(items[4]?.ConditionCheck).toMatchObject({
+      Key: { PK: 'CATALOG', SK: 'PACKAGE#pro' },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    });
+    expect(items[6]?.Update?.ExpressionAttributeNames).toMatchObject({ '#package': 'proPackages' });
+  });
+
+  it('reads the existing TXID marker from the cancellation (attribute-value form)', async () => {
+    dynamo.on(TransactWriteCommand).rejects(
+      cancelled(
+        'None',
+        {
+          Code: 'ConditionalCheckFailed',
+          Item: {
+            PK: { S: 'TXID#abcdef0123456789' },
+            userId: { S: 'buyer-1' },
+            paymentId: { S: 'PAY0' },
+            subscriptionId: { S: 'SUB0' },
+            packageSlug: { S: 'basic' },
+            packageName: { S: 'Basic Package' },
+            isExtension: { BOOL: true },
+            createdAt: { S: '2026-11-23T10:00:00.000Z' },
+          },
+        },
+        'None',
+        'None',
+        'None',
+        'None',
+        'None',
+        'None',
+        'None',
+      ),
+    );
+    expect(await store.commitPurchase(basicPlan())).toEqual({
+      kind: 'txid-taken',
+      marker: {
+        txidNormalized: 'abcdef0123456789',
+        paymentId: 'PAY0',
+        subscriptionId: 'SUB0',
+        userId: 'buyer-1',
+        packageSlug: 'basic',
+        packageName: 'Basic Package',
+        isExtension: true,
+        createdAt: '2026-11-23T10:00:00.000Z',
+      },
+    });
+  });
+
+  it.each([
+    [3, { kind: 'refused', reason: 'profile' }],
+    [4, { kind: 'refused', reason: 'price' }],
+    [5, { kind: 'refused', reason: 'basic-disabled' }],
+    [6, { kind: 'refused', reason: 'referral-invalid' }],
+  ])('maps a failed condition on item %i', async (index, expected) => {
+    const codes = Array.from({ length: 9 }, (_, i) => (i === index ? 'ConditionalCheckFailed' : 'None'));
+    dynamo.on(TransactWriteCommand).rejects(cancelled(...codes));
+    expect(await store.commitPurchase(basicPlan())).toEqual(expected);
+  });
+
+  it('tells the buyer’s own code from a missing one by the marker returned', async () => {
+    const codes: Parameters<typeof cancelled> = Array.from({ length: 9 }, () => 'None');
+    codes[6] = { Code: 'ConditionalCheckFailed', Item: { userId: { S: 'buyer-1' }, username: { S: 'jane_doe' } } };
+    dynamo.on(TransactWriteCommand).rejects(cancelled(...codes));
+    expect(await store.commitPurchase(basicPlan())).toEqual({ kind: 'refused', reason: 'referral-own' });
+  });
+
+  it('retries a transaction that only conflicted with another one, and gives up after four tries', async () => {
+    const conflict = () =>
+      cancelled('None', 'None', 'None', 'None', 'None', 'None', 'None', 'TransactionConflict', 'None');
+    dynamo.on(TransactWriteCommand).rejectsOnce(conflict()).resolves({});
+    expect(await store.commitPurchase(basicPlan())).toEqual({ kind: 'committed' });
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(2);
+
+    dynamo.reset();
+    dynamo.on(TransactWriteCommand).rejects(conflict());
+    expect(await store.commitPurchase(basicPlan())).toEqual({ kind: 'refused', reason: 'busy' });
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(4);
+  });
+
+  it('lets other failures through', async () => {
+    dynamo.on(TransactWriteCommand).rejects(new Error('ProvisionedThroughputExceededException'));
+    await expect(store.commitPurchase(basicPlan())).rejects.toThrow('ProvisionedThroughputExceededException');
+  });
+});
+
+describe('the free trial (T3)', () => {
+  const trial = () => planFreeTrial(BUYER, AT, 'SUBFT');
+
+  it('reads the profile and the template in one consistent BatchGetItem', async () => {
+    dynamo.on(BatchGetCommand).resolves({
+      Responses: {
+        [TABLE]: [
+          {
+            PK: 'USER#buyer-1',
+            SK: 'PROFILE',
+            _id: 'buyer-1',
+            username: 'jane_doe',
+            email: 'jane@example.com',
+            freeTrialStartedAt: '2026-01-01T00:00:00.000Z',
+          },
+        ],
+      },
+    });
+    const read = await store.readFreeTrial('buyer-1', 'freeTrialActivated');
+    expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[TABLE]).toEqual({
+      ConsistentRead: true,
+      Keys: [
+        { PK: 'USER#buyer-1', SK: 'PROFILE' },
+        { PK: 'TEMPLATES', SK: 'TEMPLATE#freeTrialActivated' },
+      ],
+    });
+    expect(read.profile?.freeTrialStartedAt).toBe('2026-01-01T00:00:00.000Z');
+    expect(read.template).toEqual(DEFAULT_EMAIL_TEMPLATES.freeTrialActivated);
+  });
+
+  it('marks the profile, writes the active subscription with its expiry key and counts it, in one transaction', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    expect(await store.commitFreeTrial(trial())).toEqual({ kind: 'committed' });
+    const items = transactItems();
+    expect(items).toHaveLength(3);
+    expect(items[0]?.Update).toMatchObject({
+      Key: { PK: 'USER#buyer-1', SK: 'PROFILE' },
+      UpdateExpression: 'SET freeTrialStartedAt = :now, updatedAt = :now',
+      ConditionExpression:
+        'attribute_exists(PK) AND attribute_not_exists(freeTrialStartedAt) AND (attribute_not_exists(isActive) OR isActive = :true)',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    });
+    expect(items[1]?.Put?.Item).toMatchObject({
+      PK: 'USER#buyer-1',
+      SK: 'SUB#SUBFT',
+      status: 'active',
+      paymentMethod: 'free',
+      startDate: '2026-11-23',
+      endDate: '2026-12-23',
+      GSI1PK: 'SUBS#2026',
+      GSI3PK: 'EXPIRES',
+      GSI3SK: '2026-12-23#SUBFT',
+    });
+    expect(items[2]?.Update).toMatchObject({
+      Key: { PK: 'STATS#SUBSCRIPTIONS', SK: 'MONTH#2026-11' },
+      ExpressionAttributeNames: { '#total': 'total', '#package': 'freeTrials', '#status': 'active' },
+    });
+  });
+
+  it('tells a used trial from a deactivated account', async () => {
+    dynamo
+      .on(TransactWriteCommand)
+      .rejects(
+        cancelled(
+          { Code: 'ConditionalCheckFailed', Item: { freeTrialStartedAt: { S: '2026-01-01T00:00:00.000Z' } } },
+          'None',
+          'None',
+        ),
+      );
+    expect(await store.commitFreeTrial(trial())).toEqual({ kind: 'refused', reason: 'used' });
+    dynamo
+      .on(TransactWriteCommand)
+      .rejects(cancelled({ Code: 'ConditionalCheckFailed', Item: { isActive: { BOOL: false } } }, 'None', 'None'));
+    expect(await store.commitFreeTrial(trial())).toEqual({ kind: 'refused', reason: 'profile' });
+  });
+});

@@ -1,0 +1,392 @@
+import { describe, expect, it, vi } from 'vitest';
+import { PAYMENT_MESSAGES, type SubmitUsdtPaymentInput } from '@goldbot/shared';
+import type { SubscriptionSettings } from '../../src/data/settings-entity.js';
+import type { SubscriptionRecord } from '../../src/data/subscription-entity.js';
+import {
+  activeSubscription,
+  createFreeTrial,
+  listSubscriptions,
+  packageStatus,
+  publicSubscriptionSettings,
+  submitUsdtPayment,
+  verifyReferral,
+  walletDetails,
+  type CommerceDeps,
+  type CustomerCommerceStore,
+  type FreeTrialCommit,
+  type PurchaseCommit,
+} from '../../src/domain/commerce/customer-commerce.js';
+import type {
+  CustomerProfile,
+  PurchasePlan,
+  PurchaseSnapshot,
+  TxidMarker,
+} from '../../src/domain/commerce/purchase.js';
+import { DEFAULT_EMAIL_TEMPLATES, type RenderedEmail } from '../../src/domain/email/templates.js';
+import { DomainError } from '../../src/domain/errors.js';
+import type { Logger } from '../../src/kit/logger.js';
+
+/** The use cases against an in-memory store and mailer: statuses, replays, mails, and what reaches the store. */
+const NOW = new Date('2026-11-23T10:15:00.000Z');
+const BUYER: CustomerProfile = {
+  _id: 'buyer-1',
+  username: 'jane_doe',
+  email: 'jane@example.com',
+  isActive: true,
+  referralCode: 'JANE2026',
+  basicPaidThrough: null,
+  freeTrialStartedAt: null,
+};
+const WALLET = { walletId: 'w1', address: 'TWalletAddress', network: 'TRC20', currency: 'USDT' };
+
+function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
+  const snapshot: PurchaseSnapshot = {
+    profile: BUYER,
+    catalogPriceUsd: 250,
+    basicPackageEnabled: true,
+    wallet: WALLET,
+    referral: null,
+    txidMarker: null,
+    template: { subject: 'Pending {{packageName}}', html: '<p>Hi {{username}}, see {{dashboardLink}}</p>' },
+    ...overrides,
+  };
+  const state = {
+    snapshot,
+    settings: { basicPackageEnabled: true } as SubscriptionSettings,
+    subscriptions: [] as SubscriptionRecord[],
+    commits: [] as PurchasePlan[],
+    purchaseResult: { kind: 'committed' } as PurchaseCommit,
+    freeTrialResult: { kind: 'committed' } as FreeTrialCommit,
+    freeTrials: [] as SubscriptionRecord[],
+    reads: [] as unknown[],
+  };
+  const store: CustomerCommerceStore = {
+    readPackageStatus: async () => ({ profile: state.snapshot.profile, settings: state.settings }),
+    readSettings: async () => state.settings,
+    readActiveWallet: async () => state.snapshot.wallet,
+    readReferralMarker: async (code) =>
+      code === 'RICK2026'
+        ? { code, userId: 'rick-1', username: 'ref_rick' }
+        : code === 'JANE2026'
+          ? { code, userId: BUYER._id, username: 'jane_doe' }
+          : null,
+    readPurchase: async (request) => {
+      state.reads.push(request);
+      return state.snapshot;
+    },
+    readSubscription: async (_userId, id) => state.subscriptions.find((s) => s._id === id) ?? null,
+    commitPurchase: async (plan) => {
+      state.commits.push(plan);
+      return state.purchaseResult;
+    },
+    listSubscriptions: async () => state.subscriptions,
+    readFreeTrial: async (_userId, type) => ({
+      profile: state.snapshot.profile,
+      template: DEFAULT_EMAIL_TEMPLATES[type],
+    }),
+    commitFreeTrial: async (sub) => {
+      state.freeTrials.push(sub);
+      return state.freeTrialResult;
+    },
+  };
+  return { store, state };
+}
+
+function setup(overrides: Partial<PurchaseSnapshot> = {}) {
+  const { store, state } = fakeStore(overrides);
+  const sent: { to: string; email: RenderedEmail }[] = [];
+  const mailer = { send: vi.fn(async (to: string, email: RenderedEmail) => void sent.push({ to, email })) };
+  let id = 0;
+  const deps: CommerceDeps = {
+    store,
+    mailer,
+    now: () => NOW,
+    newId: () => `ID${(id += 1)}`,
+    dashboardLink: 'https://goldbot.example/dashboard',
+  };
+  const log = { info: vi.fn(), error: vi.fn(), warn: vi.fn(), debug: vi.fn(), child: vi.fn() } as unknown as Logger & {
+    error: ReturnType<typeof vi.fn>;
+  };
+  return { deps, state, sent, mailer, log };
+}
+
+const PRO: SubmitUsdtPaymentInput = {
+  packageName: 'Pro Package',
+  txid: 'ABCDEF0123456789',
+  amount: 250,
+  referralCode: null,
+};
+const marker = (overrides: Partial<TxidMarker> = {}): TxidMarker => ({
+  txidNormalized: 'abcdef0123456789',
+  paymentId: 'PAY0',
+  subscriptionId: 'SUB0',
+  userId: BUYER._id,
+  packageSlug: 'pro',
+  packageName: 'Pro Package',
+  isExtension: false,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  ...overrides,
+});
+const pendingRow = (overrides: Partial<SubscriptionRecord> = {}): SubscriptionRecord => ({
+  _id: 'SUB0',
+  userId: BUYER._id,
+  username: BUYER.username,
+  email: BUYER.email,
+  packageSlug: 'pro',
+  packageName: 'Pro Package',
+  status: 'pending',
+  startDate: null,
+  endDate: null,
+  paymentMethod: 'usdt',
+  paymentId: 'PAY0',
+  isExtension: false,
+  notificationSent: false,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  updatedAt: '2026-11-23T10:00:00.000Z',
+  ...overrides,
+});
+
+async function statusOf(promise: Promise<unknown>): Promise<number> {
+  try {
+    await promise;
+    return 200;
+  } catch (error) {
+    if (error instanceof DomainError) return error.statusCode;
+    throw error;
+  }
+}
+
+describe('reads', () => {
+  it('package status: Basic paid through today or later, and the settings', async () => {
+    const { deps, state } = setup();
+    expect(await packageStatus(deps, BUYER._id)).toEqual({
+      success: true,
+      hasActiveBasicPackage: false,
+      isBasicPackageEnabled: true,
+    });
+    state.snapshot.profile = { ...BUYER, basicPaidThrough: '2026-11-23' };
+    state.settings = { basicPackageEnabled: false };
+    expect(await packageStatus(deps, BUYER._id)).toEqual({
+      success: true,
+      hasActiveBasicPackage: true,
+      isBasicPackageEnabled: false,
+    });
+  });
+
+  it('public settings', async () => {
+    const { deps } = setup();
+    expect(await publicSubscriptionSettings(deps)).toEqual({ success: true, settings: { basicPackageEnabled: true } });
+  });
+
+  it('wallet details: the active wallet, or 503 with the message', async () => {
+    const { deps, state } = setup();
+    expect(await walletDetails(deps)).toEqual({ walletAddress: 'TWalletAddress', network: 'TRC20' });
+    state.snapshot.wallet = null;
+    await expect(walletDetails(deps)).rejects.toMatchObject({
+      statusCode: 503,
+      message: PAYMENT_MESSAGES.walletUnavailable,
+    });
+  });
+
+  it('verify referral: valid, own, unknown', async () => {
+    const { deps } = setup();
+    expect(await verifyReferral(deps, BUYER._id, 'RICK2026')).toMatchObject({ success: true, discount: 10 });
+    expect(await verifyReferral(deps, BUYER._id, 'JANE2026')).toMatchObject({
+      success: false,
+      message: PAYMENT_MESSAGES.referralOwn,
+    });
+    expect(await verifyReferral(deps, BUYER._id, 'NOPE')).toMatchObject({
+      success: false,
+      message: PAYMENT_MESSAGES.referralInvalid,
+    });
+  });
+});
+
+describe('submitUsdtPayment', () => {
+  it('reads the snapshot for the package’s pending template, commits the plan, answers 201 and mails', async () => {
+    const { deps, state, sent, log } = setup();
+    const result = await submitUsdtPayment(deps, BUYER._id, PRO, log);
+    expect(state.reads).toEqual([
+      {
+        userId: BUYER._id,
+        slug: 'pro',
+        referralCode: null,
+        txid: 'ABCDEF0123456789',
+        templateType: 'proPackagePaymentPending',
+      },
+    ]);
+    expect(state.commits).toHaveLength(1);
+    expect(state.commits[0]?.payment).toMatchObject({
+      _id: 'ID1',
+      subscriptionId: 'ID2',
+      amount: 250,
+      status: 'pending',
+    });
+    expect(result).toEqual({
+      status: 201,
+      body: {
+        message: 'Payment submitted successfully! Your Pro Package will be activated within 2 hours.',
+        pendingSubscription: {
+          _id: 'ID2',
+          packageName: 'Pro Package',
+          status: 'pending',
+          startDate: null,
+          endDate: null,
+          paymentMethod: 'usdt',
+          isExtension: false,
+          createdAt: NOW.toISOString(),
+          updatedAt: NOW.toISOString(),
+        },
+      },
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.to).toBe('jane@example.com');
+    expect(sent[0]?.email.subject).toBe('Pending Pro Package');
+    expect(sent[0]?.email.html).toBe('<p>Hi jane_doe, see https://goldbot.example/dashboard</p>');
+  });
+
+  it('keeps the payment when the mail fails, and logs it', async () => {
+    const { deps, mailer, log } = setup();
+    mailer.send.mockRejectedValueOnce(new Error('SES is down'));
+    const result = await submitUsdtPayment(deps, BUYER._id, PRO, log);
+    expect(result.status).toBe(201);
+    expect(log.error).toHaveBeenCalledWith(
+      'commerce mail failed',
+      expect.objectContaining({ paymentId: 'ID1', template: 'proPackagePaymentPending', error: 'SES is down' }),
+    );
+  });
+
+  it('answers a double click with the existing pending subscription, read back consistently (200, no write, no mail)', async () => {
+    const { deps, state, sent, log } = setup({ txidMarker: marker() });
+    state.subscriptions = [pendingRow()];
+    const result = await submitUsdtPayment(deps, BUYER._id, PRO, log);
+    expect(result.status).toBe(200);
+    expect(result.body.pendingSubscription).toMatchObject({ _id: 'SUB0', status: 'pending' });
+    expect(state.commits).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+
+  it.each([
+    ['someone else’s TXID', marker({ userId: 'other' }), [pendingRow()]],
+    [
+      'the same TXID for another package',
+      marker({ packageSlug: 'ultimate', packageName: 'Ultimate Package' }),
+      [pendingRow()],
+    ],
+    ['a TXID whose purchase was already decided', marker(), [pendingRow({ status: 'active' })]],
+    ['a TXID whose subscription is gone', marker(), []],
+  ])('answers 409 for %s', async (_, existing, rows) => {
+    const { deps, state, log } = setup({ txidMarker: existing });
+    state.subscriptions = rows;
+    await expect(submitUsdtPayment(deps, BUYER._id, PRO, log)).rejects.toMatchObject({
+      statusCode: 409,
+      message: PAYMENT_MESSAGES.txidUsed,
+    });
+    expect(state.commits).toEqual([]);
+  });
+
+  it('answers a lost race by the same buyer as a replay from the marker, and anyone else’s with 409', async () => {
+    const { deps, state, sent, log } = setup();
+    state.purchaseResult = { kind: 'txid-taken', marker: marker() };
+    const replay = await submitUsdtPayment(deps, BUYER._id, PRO, log);
+    expect(replay).toMatchObject({ status: 200, body: { pendingSubscription: { _id: 'SUB0', status: 'pending' } } });
+    expect(sent).toEqual([]);
+    state.purchaseResult = { kind: 'txid-taken', marker: marker({ userId: 'other' }) };
+    expect(await statusOf(submitUsdtPayment(deps, BUYER._id, PRO, log))).toBe(409);
+    state.purchaseResult = { kind: 'txid-taken', marker: null };
+    expect(await statusOf(submitUsdtPayment(deps, BUYER._id, PRO, log))).toBe(409);
+  });
+
+  it.each([
+    ['profile', 403, 'Account is deactivated'],
+    ['price', 409, 'The price of this package has just changed. Please reload the page and try again.'],
+    ['basic-disabled', 409, PAYMENT_MESSAGES.basicUnavailable],
+    ['referral-invalid', 400, PAYMENT_MESSAGES.referralInvalid],
+    ['referral-own', 400, PAYMENT_MESSAGES.referralOwn],
+    ['busy', 409, 'Many payments are being submitted right now. Please try again in a moment.'],
+  ] as const)('maps a transaction refused on %s to %i', async (reason, status, message) => {
+    const { deps, state, sent, log } = setup();
+    state.purchaseResult = { kind: 'refused', reason };
+    await expect(submitUsdtPayment(deps, BUYER._id, PRO, log)).rejects.toMatchObject({ statusCode: status, message });
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses by the rules before writing anything', async () => {
+    const { deps, state, log } = setup({ wallet: null });
+    expect(await statusOf(submitUsdtPayment(deps, BUYER._id, PRO, log))).toBe(503);
+    expect(await statusOf(submitUsdtPayment(deps, BUYER._id, { ...PRO, amount: 240 }, log))).toBe(400);
+    expect(state.commits).toEqual([]);
+  });
+});
+
+describe('createFreeTrial', () => {
+  it('commits an active 30-day subscription, mails freeTrialActivated and answers the spec’s message', async () => {
+    const { deps, state, sent, log } = setup();
+    const result = await createFreeTrial(deps, BUYER._id, log);
+    expect(result).toEqual({
+      message: 'Free trial activated! You now have 30 days of access.',
+      subscription: expect.objectContaining({
+        _id: 'ID1',
+        packageName: 'Free Trial',
+        status: 'active',
+        startDate: '2026-11-23',
+        endDate: '2026-12-23',
+        paymentMethod: 'free',
+      }),
+    });
+    expect(state.freeTrials).toHaveLength(1);
+    expect(sent[0]?.email.subject).toBe('GoldBot: free trial activated');
+    expect(sent[0]?.email.text).toContain('Nov 23, 2026');
+    expect(sent[0]?.email.text).toContain('Dec 23, 2026');
+  });
+
+  it('answers 409 when the profile or the transaction says it was used, 403 when deactivated', async () => {
+    const { deps, state, sent, log } = setup();
+    state.freeTrialResult = { kind: 'refused', reason: 'used' };
+    await expect(createFreeTrial(deps, BUYER._id, log)).rejects.toMatchObject({
+      statusCode: 409,
+      message: PAYMENT_MESSAGES.freeTrialUsed,
+    });
+    state.freeTrialResult = { kind: 'refused', reason: 'profile' };
+    expect(await statusOf(createFreeTrial(deps, BUYER._id, log))).toBe(403);
+    state.snapshot.profile = { ...BUYER, freeTrialStartedAt: '2026-01-01T00:00:00.000Z' };
+    expect(await statusOf(createFreeTrial(deps, BUYER._id, log))).toBe(409);
+    state.snapshot.profile = null;
+    expect(await statusOf(createFreeTrial(deps, BUYER._id, log))).toBe(401);
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('the current subscription and the history', () => {
+  it('shows effective statuses, newest first', async () => {
+    const { deps, state } = setup();
+    const expiredLooking = pendingRow({
+      _id: 'OLD',
+      status: 'active',
+      startDate: '2026-10-01',
+      endDate: '2026-10-31',
+      createdAt: '2026-09-20T00:00:00.000Z',
+    });
+    const running = pendingRow({
+      _id: 'RUN',
+      status: 'active',
+      startDate: '2026-11-01',
+      endDate: '2026-11-30',
+      createdAt: '2026-10-20T00:00:00.000Z',
+    });
+    const pending = pendingRow({ _id: 'NEW', createdAt: '2026-11-22T00:00:00.000Z' });
+    state.subscriptions = [expiredLooking, running, pending];
+    const { subscriptions } = await listSubscriptions(deps, BUYER._id);
+    expect(subscriptions.map((s) => [s._id, s.status])).toEqual([
+      ['NEW', 'pending'],
+      ['RUN', 'active'],
+      ['OLD', 'expired'],
+    ]);
+    expect(subscriptions[0]).not.toHaveProperty('userId');
+    expect((await activeSubscription(deps, BUYER._id)).subscription?._id).toBe('RUN');
+    state.subscriptions = [expiredLooking, pending];
+    expect((await activeSubscription(deps, BUYER._id)).subscription?._id).toBe('NEW');
+    state.subscriptions = [];
+    expect(await activeSubscription(deps, BUYER._id)).toEqual({ subscription: null });
+  });
+});

@@ -1,0 +1,427 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PAYMENT_MESSAGES, type Subscription, type SubmitUsdtPaymentInput } from '@goldbot/shared';
+import {
+  PURCHASE_MESSAGES,
+  amountDue,
+  amountMatches,
+  currentSubscription,
+  isReplay,
+  isWholeCents,
+  judgeReferral,
+  packageSlugOf,
+  pendingViewFromMarker,
+  planFreeTrial,
+  planPurchase,
+  referralAnswer,
+  sortNewestFirst,
+  type CustomerProfile,
+  type PurchaseSnapshot,
+  type TxidMarker,
+} from '../../src/domain/commerce/purchase.js';
+import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+  ValidationError,
+} from '../../src/domain/errors.js';
+
+/** The purchase rules without I/O (customer spec §4, §5 Payment submit; data-model T1, T3). */
+const AT = new Date('2026-11-23T10:15:00.000Z');
+const BUYER: CustomerProfile = {
+  _id: 'buyer-1',
+  username: 'Jane_Doe',
+  email: 'jane@example.com',
+  isActive: true,
+  referralCode: 'JANE2026',
+  basicPaidThrough: null,
+  freeTrialStartedAt: null,
+};
+const RICK = { code: 'RICK2026', userId: 'rick-1', username: 'ref_rick' };
+const WALLET = { walletId: 'w1', address: 'TWalletAddress', network: 'TRC20', currency: 'USDT' };
+const IDS = { paymentId: 'PAY1', subscriptionId: 'SUB1' };
+
+const snapshot = (overrides: Partial<PurchaseSnapshot> = {}): PurchaseSnapshot => ({
+  profile: BUYER,
+  catalogPriceUsd: 60,
+  basicPackageEnabled: true,
+  wallet: WALLET,
+  referral: null,
+  txidMarker: null,
+  template: DEFAULT_EMAIL_TEMPLATES.basicPackagePaymentPending,
+  ...overrides,
+});
+const input = (overrides: Partial<SubmitUsdtPaymentInput> = {}): SubmitUsdtPaymentInput => ({
+  packageName: 'Basic Package',
+  txid: 'ABCdef0123456789',
+  amount: 60,
+  referralCode: null,
+  ...overrides,
+});
+
+function refusal(run: () => unknown): DomainError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('amounts, in integer cents', () => {
+  it('subtracts the discount, never below zero, and records the part applied', () => {
+    expect(amountDue(60, 10)).toEqual({ originalAmount: 60, referralDiscount: 10, amount: 50 });
+    expect(amountDue(60, 0)).toEqual({ originalAmount: 60, referralDiscount: 0, amount: 60 });
+    expect(amountDue(5, 10)).toEqual({ originalAmount: 5, referralDiscount: 5, amount: 0 });
+    expect(amountDue(0.3, 0.1)).toEqual({ originalAmount: 0.3, referralDiscount: 0.1, amount: 0.2 });
+  });
+
+  it('keeps amount = original − discount ≥ 0 to the cent for any price', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 0, max: 10_000 }), (price, discount) => {
+        const due = amountDue(price / 100, discount / 100);
+        expect(due.amount).toBeGreaterThanOrEqual(0);
+        expect(Math.round(due.amount * 100)).toBe(Math.max(0, price - discount));
+        expect(Math.round((due.originalAmount - due.referralDiscount) * 100)).toBe(Math.round(due.amount * 100));
+        expect(isWholeCents(due.amount)).toBe(true);
+      }),
+    );
+  });
+
+  it('matches a submitted amount only to the cent', () => {
+    expect(amountMatches(50, 50)).toBe(true);
+    expect(amountMatches(50.0, 50)).toBe(true);
+    expect(amountMatches(0.1 + 0.2, 0.3)).toBe(true);
+    expect(amountMatches(49.99, 50)).toBe(false);
+    expect(amountMatches(50.001, 50)).toBe(false);
+    expect(amountMatches(49.999, 50)).toBe(false);
+  });
+});
+
+describe('referral codes', () => {
+  it('accept another customer’s code and refuse an unknown or own one', () => {
+    expect(judgeReferral(RICK, BUYER._id)).toEqual({ ok: true, referrer: RICK });
+    expect(judgeReferral(null, BUYER._id)).toEqual({
+      ok: false,
+      reason: 'invalid',
+      message: PAYMENT_MESSAGES.referralInvalid,
+    });
+    expect(judgeReferral({ ...RICK, userId: BUYER._id }, BUYER._id)).toEqual({
+      ok: false,
+      reason: 'own',
+      message: PAYMENT_MESSAGES.referralOwn,
+    });
+  });
+
+  it('answer in the spec’s shape', () => {
+    expect(referralAnswer(judgeReferral(RICK, BUYER._id))).toEqual({
+      success: true,
+      discount: 10,
+      referralUser: { username: 'ref_rick' },
+      message: 'Valid referral code from ref_rick! You save $10.',
+    });
+    expect(referralAnswer(judgeReferral(null, BUYER._id))).toEqual({
+      success: false,
+      discount: 0,
+      referralUser: null,
+      message: 'Invalid referral code',
+    });
+  });
+});
+
+describe('planPurchase', () => {
+  it('maps package names to slugs', () => {
+    expect(packageSlugOf('Basic Package')).toBe('basic');
+    expect(packageSlugOf('Pro Package')).toBe('pro');
+    expect(packageSlugOf('Ultimate Package')).toBe('ultimate');
+    expect(packageSlugOf('Free Trial')).toBe('freeTrial');
+  });
+
+  it('creates the pending payment and subscription with the discount, the referrer and the wallet shown', () => {
+    const plan = planPurchase(
+      input({ txid: '  ABCdef0123456789 ', amount: 50, referralCode: 'RICK2026' }),
+      snapshot({ referral: RICK }),
+      BUYER._id,
+      AT,
+      IDS,
+    );
+    expect(plan.payment).toEqual({
+      _id: 'PAY1',
+      userId: 'buyer-1',
+      username: 'Jane_Doe',
+      email: 'jane@example.com',
+      packageSlug: 'basic',
+      packageName: 'Basic Package',
+      amount: 50,
+      originalAmount: 60,
+      hasReferralDiscount: true,
+      referralDiscount: 10,
+      referralCode: 'RICK2026',
+      referralUserId: 'rick-1',
+      referrerUsername: 'ref_rick',
+      referrerEmail: null,
+      referralReward: 2,
+      referralCredited: false,
+      currency: 'USD',
+      paymentMethod: 'usdt',
+      transactionId: 'ABCdef0123456789',
+      txidNormalized: 'abcdef0123456789',
+      wallet: { address: 'TWalletAddress', network: 'TRC20', currency: 'USDT' },
+      subscriptionId: 'SUB1',
+      status: 'pending',
+      searchText: 'jane_doe\njane@example.com\nabcdef0123456789',
+      createdAt: AT.toISOString(),
+      updatedAt: AT.toISOString(),
+    });
+    expect(plan.subscription).toEqual({
+      _id: 'SUB1',
+      userId: 'buyer-1',
+      username: 'Jane_Doe',
+      email: 'jane@example.com',
+      packageSlug: 'basic',
+      packageName: 'Basic Package',
+      status: 'pending',
+      startDate: null,
+      endDate: null,
+      paymentMethod: 'usdt',
+      paymentId: 'PAY1',
+      isExtension: false,
+      notificationSent: false,
+      createdAt: AT.toISOString(),
+      updatedAt: AT.toISOString(),
+    });
+    expect(plan.marker).toEqual({
+      txidNormalized: 'abcdef0123456789',
+      paymentId: 'PAY1',
+      subscriptionId: 'SUB1',
+      userId: 'buyer-1',
+      packageSlug: 'basic',
+      packageName: 'Basic Package',
+      isExtension: false,
+      createdAt: AT.toISOString(),
+    });
+    expect(plan).toMatchObject({ catalogPriceUsd: 60, requireBasicEnabled: true, referralCode: 'RICK2026' });
+  });
+
+  it('charges the catalog price, or the default price when the catalog was never seeded', () => {
+    const pro = planPurchase(
+      input({ packageName: 'Pro Package', amount: 199 }),
+      snapshot({ catalogPriceUsd: 199 }),
+      BUYER._id,
+      AT,
+      IDS,
+    );
+    expect(pro.payment).toMatchObject({
+      amount: 199,
+      originalAmount: 199,
+      hasReferralDiscount: false,
+      referralReward: 0,
+    });
+    expect(pro).toMatchObject({ catalogPriceUsd: 199, requireBasicEnabled: false, referralCode: null });
+    const unseeded = planPurchase(
+      input({ packageName: 'Ultimate Package', amount: 1000 }),
+      snapshot({ catalogPriceUsd: null }),
+      BUYER._id,
+      AT,
+      IDS,
+    );
+    expect(unseeded.payment.amount).toBe(1000);
+    expect(unseeded.catalogPriceUsd).toBeNull();
+  });
+
+  it('marks a Basic bought while a Basic is paid through today or later as an extension', () => {
+    const active = snapshot({ profile: { ...BUYER, basicPaidThrough: '2026-11-23' } });
+    expect(planPurchase(input(), active, BUYER._id, AT, IDS).subscription.isExtension).toBe(true);
+    const lapsed = snapshot({ profile: { ...BUYER, basicPaidThrough: '2026-11-22' } });
+    expect(planPurchase(input(), lapsed, BUYER._id, AT, IDS).subscription.isExtension).toBe(false);
+    // Pro is never an extension of Basic.
+    expect(
+      planPurchase(input({ packageName: 'Pro Package', amount: 60 }), active, BUYER._id, AT, IDS).subscription
+        .isExtension,
+    ).toBe(false);
+  });
+
+  it('refuses Basic while it is off sale, before anything else', () => {
+    const error = refusal(() =>
+      planPurchase(input({ amount: 1 }), snapshot({ basicPackageEnabled: false, wallet: null }), BUYER._id, AT, IDS),
+    );
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error.message).toBe(PAYMENT_MESSAGES.basicUnavailable);
+    expect(() =>
+      planPurchase(
+        input({ packageName: 'Pro Package', amount: 60 }),
+        snapshot({ basicPackageEnabled: false }),
+        BUYER._id,
+        AT,
+        IDS,
+      ),
+    ).not.toThrow();
+  });
+
+  it.each([
+    [
+      'a code on Pro',
+      input({ packageName: 'Pro Package', amount: 50, referralCode: 'RICK2026' }),
+      snapshot({ referral: RICK }),
+      PAYMENT_MESSAGES.referralBasicOnly,
+    ],
+    ['an unknown code', input({ amount: 50, referralCode: 'NOPE' }), snapshot(), PAYMENT_MESSAGES.referralInvalid],
+    [
+      'the buyer’s own code',
+      input({ amount: 50, referralCode: 'JANE2026' }),
+      snapshot({ referral: { code: 'JANE2026', userId: BUYER._id, username: 'Jane_Doe' } }),
+      PAYMENT_MESSAGES.referralOwn,
+    ],
+  ])('refuses %s with a field error on referralCode', (_, body, snap, message) => {
+    const error = refusal(() => planPurchase(body, snap, BUYER._id, AT, IDS));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).fieldErrors).toEqual({ referralCode: message });
+  });
+
+  it('refuses an amount that differs from the amount due', () => {
+    for (const amount of [59, 50, 60.01, 0]) {
+      const error = refusal(() => planPurchase(input({ amount }), snapshot(), BUYER._id, AT, IDS));
+      expect((error as ValidationError).fieldErrors).toEqual({ amount: PAYMENT_MESSAGES.amountMismatch });
+    }
+    // With a valid code the full price is the mismatch.
+    const error = refusal(() =>
+      planPurchase(input({ amount: 60, referralCode: 'RICK2026' }), snapshot({ referral: RICK }), BUYER._id, AT, IDS),
+    );
+    expect((error as ValidationError).fieldErrors).toEqual({ amount: PAYMENT_MESSAGES.amountMismatch });
+  });
+
+  it('answers 503 without an active wallet, and refuses a missing or deactivated buyer', () => {
+    const noWallet = refusal(() => planPurchase(input(), snapshot({ wallet: null }), BUYER._id, AT, IDS));
+    expect(noWallet).toBeInstanceOf(ServiceUnavailableError);
+    expect(noWallet.statusCode).toBe(503);
+    expect(noWallet.message).toBe(PAYMENT_MESSAGES.walletUnavailable);
+    expect(refusal(() => planPurchase(input(), snapshot({ profile: null }), BUYER._id, AT, IDS))).toBeInstanceOf(
+      UnauthorizedError,
+    );
+    expect(
+      refusal(() => planPurchase(input(), snapshot({ profile: { ...BUYER, isActive: false } }), BUYER._id, AT, IDS)),
+    ).toBeInstanceOf(ForbiddenError);
+  });
+});
+
+describe('replays', () => {
+  const marker: TxidMarker = {
+    txidNormalized: 'abcdef0123456789',
+    paymentId: 'PAY0',
+    subscriptionId: 'SUB0',
+    userId: BUYER._id,
+    packageSlug: 'pro',
+    packageName: 'Pro Package',
+    isExtension: false,
+    createdAt: '2026-11-23T10:00:00.000Z',
+  };
+
+  it('are the same buyer and the same package only', () => {
+    expect(isReplay(marker, BUYER._id, 'Pro Package')).toBe(true);
+    expect(isReplay(marker, BUYER._id, 'Basic Package')).toBe(false);
+    expect(isReplay(marker, 'someone-else', 'Pro Package')).toBe(false);
+  });
+
+  it('answer the pending subscription the marker names', () => {
+    expect(pendingViewFromMarker(marker)).toEqual({
+      _id: 'SUB0',
+      packageName: 'Pro Package',
+      status: 'pending',
+      startDate: null,
+      endDate: null,
+      paymentMethod: 'usdt',
+      isExtension: false,
+      createdAt: marker.createdAt,
+      updatedAt: marker.createdAt,
+    });
+  });
+});
+
+describe('planFreeTrial', () => {
+  it('is active from today for 30 days, without payment', () => {
+    expect(planFreeTrial(BUYER, new Date('2026-11-22T18:00:00Z'), 'SUBFT')).toEqual({
+      _id: 'SUBFT',
+      userId: 'buyer-1',
+      username: 'Jane_Doe',
+      email: 'jane@example.com',
+      packageSlug: 'freeTrial',
+      packageName: 'Free Trial',
+      status: 'active',
+      startDate: '2026-11-22',
+      endDate: '2026-12-22',
+      paymentMethod: 'free',
+      paymentId: null,
+      isExtension: false,
+      notificationSent: false,
+      createdAt: '2026-11-22T18:00:00.000Z',
+      updatedAt: '2026-11-22T18:00:00.000Z',
+    });
+  });
+
+  it('happens once per account, and never for a deactivated one', () => {
+    const used = refusal(() => planFreeTrial({ ...BUYER, freeTrialStartedAt: '2026-01-01T00:00:00.000Z' }, AT, 'S'));
+    expect(used).toBeInstanceOf(ConflictError);
+    expect(used.message).toBe(PAYMENT_MESSAGES.freeTrialUsed);
+    expect(refusal(() => planFreeTrial({ ...BUYER, isActive: false }, AT, 'S'))).toBeInstanceOf(ForbiddenError);
+  });
+
+  it('says so in the spec’s words', () => {
+    expect(PURCHASE_MESSAGES.freeTrialActivated).toBe('Free trial activated! You now have 30 days of access.');
+    expect(PURCHASE_MESSAGES.submitted('Pro Package')).toBe(
+      'Payment submitted successfully! Your Pro Package will be activated within 2 hours.',
+    );
+  });
+});
+
+describe('currentSubscription', () => {
+  const TODAY = '2026-11-23';
+  let n = 0;
+  const sub = (overrides: Partial<Subscription>): Subscription => {
+    n += 1;
+    return {
+      _id: `S${String(n).padStart(3, '0')}`,
+      packageName: 'Basic Package',
+      status: 'active',
+      startDate: null,
+      endDate: null,
+      paymentMethod: 'usdt',
+      isExtension: false,
+      createdAt: `2026-11-${String(n).padStart(2, '0')}T00:00:00.000Z`,
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      ...overrides,
+    };
+  };
+
+  it('is none without subscriptions', () => {
+    expect(currentSubscription([], TODAY)).toBeNull();
+    expect(
+      currentSubscription([sub({ status: 'expired', startDate: '2026-01-01', endDate: '2026-01-31' })], TODAY),
+    ).toBeNull();
+    expect(currentSubscription([sub({ status: 'rejected' })], TODAY)).toBeNull();
+  });
+
+  it('prefers the one active today, then the next starting later, then the latest pending', () => {
+    const pendingOld = sub({ status: 'pending' });
+    const pendingNew = sub({ status: 'pending' });
+    const later = sub({ startDate: '2027-01-01', endDate: '2027-01-31' });
+    const sooner = sub({ startDate: '2026-12-01', endDate: '2026-12-31' });
+    const today = sub({ startDate: '2026-11-01', endDate: TODAY });
+    const lifetime = sub({ packageName: 'Ultimate Package', startDate: '2026-11-23', endDate: null });
+    expect(currentSubscription([pendingOld, pendingNew], TODAY)).toBe(pendingNew);
+    expect(currentSubscription([pendingOld, later, pendingNew, sooner], TODAY)).toBe(sooner);
+    expect(currentSubscription([pendingOld, later, today, sooner], TODAY)).toBe(today);
+    // Several running at once (a free trial and Ultimate): the newest.
+    expect(currentSubscription([today, lifetime, later], TODAY)).toBe(lifetime);
+  });
+
+  it('sorts newest first, ids breaking ties', () => {
+    const a = sub({ _id: 'A', createdAt: '2026-11-01T00:00:00.000Z' });
+    const b = sub({ _id: 'B', createdAt: '2026-11-01T00:00:00.000Z' });
+    const c = sub({ _id: 'C', createdAt: '2026-11-02T00:00:00.000Z' });
+    expect(sortNewestFirst([a, c, b]).map((s) => s._id)).toEqual(['C', 'B', 'A']);
+  });
+});
