@@ -57,13 +57,18 @@ describe('H1: no request can pin a function', () => {
         [hugeEmail, 413],
         [longEmail, 400],
       ] as const) {
-        const started = performance.now();
-        const response = await api(route.path, { method: 'POST', body: payload(email) });
-        const elapsed = performance.now() - started;
-        expect(response.status, `${route.path} with a ${email.length}-character value`).toBe(
-          // refresh validates no e-mail: its token field is short and wrong, so the session check answers 401.
-          expected === 400 && route.id === 'auth-refresh' ? 401 : expected,
-        );
+        // The best of three: the machine may be busy with the other test projects for a moment,
+        // while the backtracking this guards against cost seconds on every single attempt.
+        let elapsed = Number.POSITIVE_INFINITY;
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          const started = performance.now();
+          const response = await api(route.path, { method: 'POST', body: payload(email) });
+          elapsed = Math.min(elapsed, performance.now() - started);
+          expect(response.status, `${route.path} with a ${email.length}-character value`).toBe(
+            // refresh validates no e-mail: its token field is short and wrong, so the session check answers 401.
+            expected === 400 && route.id === 'auth-refresh' ? 401 : expected,
+          );
+        }
         expect(elapsed).toBeLessThan(100);
       }
     });
