@@ -5,53 +5,57 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { Button } from '@/components/ui/button';
 import { APP_NAME } from '@/config/brand';
 import { useSession } from '@/features/auth/session';
+import { AdminThemeProvider } from './admin-theme';
 import './admin-layout.css';
 
 /**
  * The back-office frame (admin §2 "Admin layout"): a sidebar with every admin section and the
  * signed-in admin in its footer, with logout (to /admin-login). No site header or footer here.
+ * Every admin screen is inside the Amplify UI theme (DESIGN.md §2), loaded with this chunk only.
  */
 export default function AdminLayout() {
   const { user, signOut } = useSession();
   return (
-    <div className="admin-layout">
-      <aside className="admin-layout__sidebar">
-        <Link to={paths.admin.dashboard.getHref()} className="admin-layout__brand">
-          {APP_NAME} <span className="admin-layout__badge">Admin</span>
-        </Link>
-        <nav aria-label="Admin">
-          <ul className="admin-layout__nav">
-            {ADMIN_NAVIGATION.map((section) => (
-              <li key={section.path}>
-                {/* NavLink matches by prefix, so nested views keep their section highlighted. */}
-                <NavLink to={section.getHref()} className="admin-layout__link">
-                  {section.title}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="admin-layout__account">
-          {user && (
-            <>
-              <span className="admin-layout__username">{user.username}</span>
-              <span className="admin-layout__email">{user.email}</span>
-            </>
-          )}
-          <Button
-            variant="secondary"
-            className="admin-layout__logout"
-            onClick={() => signOut({ to: paths.adminLogin.path })}
-          >
-            Logout
-          </Button>
-        </div>
-      </aside>
-      <main className="admin-layout__main">
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </main>
-    </div>
+    <AdminThemeProvider>
+      <div className="admin-layout">
+        <aside className="admin-layout__sidebar">
+          <Link to={paths.admin.dashboard.getHref()} className="admin-layout__brand">
+            {APP_NAME} <span className="admin-layout__badge">Admin</span>
+          </Link>
+          <nav aria-label="Admin">
+            <ul className="admin-layout__nav">
+              {ADMIN_NAVIGATION.map((section) => (
+                <li key={section.path}>
+                  {/* NavLink matches by prefix, so nested views keep their section highlighted. */}
+                  <NavLink to={section.getHref()} className="admin-layout__link">
+                    {section.title}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="admin-layout__account">
+            {user && (
+              <>
+                <span className="admin-layout__username">{user.username}</span>
+                <span className="admin-layout__email">{user.email}</span>
+              </>
+            )}
+            <Button
+              variant="secondary"
+              className="admin-layout__logout"
+              onClick={() => signOut({ to: paths.adminLogin.path })}
+            >
+              Logout
+            </Button>
+          </div>
+        </aside>
+        <main className="admin-layout__main">
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </AdminThemeProvider>
   );
 }

@@ -1,12 +1,2 @@
-import { paths } from '@/app/paths';
-import { PageFrame } from '@/components/layout/page-frame';
-
-export default function AdminPaymentsRoute() {
-  return (
-    <PageFrame
-      title={paths.admin.payments.title}
-      documentTitle={`Admin: ${paths.admin.payments.title}`}
-      lead="USDT payments awaiting verification, and every past payment, will appear here for approval or rejection."
-    />
-  );
-}
+// The router's entry for /admin/payments; the screen lives in its feature folder.
+export { default } from '../payments/routes/payments';

@@ -1,0 +1,12 @@
+import { ApiError } from '@/lib/api-client';
+
+/**
+ * The server's own message when its error answer carried one, else the screen's fallback
+ * (admin §8: "On a non-OK answer the server's message is shown, else a fallback").
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  const { message, msg } = error.body;
+  const own = [message, msg].some((text) => typeof text === 'string' && text.trim() !== '');
+  return own ? error.message : fallback;
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Badge, Flex, SearchField, Tabs } from '@aws-amplify/ui-react';
+import { TOAST_MS, type Payment } from '@goldbot/shared';
+import type { ApiError } from '@/lib/api-client';
+import { NoticeAlert } from '../../components/notice-alert';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { useNotice } from '../../hooks/use-notice';
+import type { PaymentDecision } from '../api/decide-payment';
+import { useAllPayments } from '../api/get-all-payments';
+import { usePendingPayments } from '../api/get-pending-payments';
+import { decisionErrorText, PaymentDetailModal } from './payment-detail-modal';
+import { PaymentStats } from './payment-stats';
+import { PaymentsTable } from './payments-table';
+
+/** The search is sent once typing pauses this long (the server searches, admin §5). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type TabValue = 'pending' | 'all';
+
+const SUCCESS = {
+  approve: (name: string) => `Payment for ${name} has been successfully approved!`,
+  reject: (name: string) => `Payment for ${name} has been rejected.`,
+} as const;
+
+/**
+ * Admin payments, 'Package Management' (admin §2, §4, §8, §9): stat cards from the server's
+ * summary, the pending USDT payments and all payments in two tabs, one search for both, a detail
+ * modal that approves or rejects. Both lists are re-read every 30 s in the background.
+ */
+export function PackageManagement() {
+  const [searchInput, setSearchInput] = useState('');
+  const [search, setSearchNow] = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
+  const pending = usePendingPayments(search);
+  const all = useAllPayments(search);
+  const [tab, setTab] = useState<TabValue>('pending');
+  const [selected, setSelected] = useState<Payment | null>(null);
+  const notice = useNotice();
+  const summary = pending.summary ?? all.summary;
+
+  const refreshLists = () => Promise.all([pending.refresh(), all.refresh()]);
+
+  const onDecided = (decision: PaymentDecision, payment: Payment) => {
+    setSelected(null);
+    notice.show('success', SUCCESS[decision](payment.userId.username), TOAST_MS.adminPaymentsAndWithdrawals);
+    void refreshLists();
+  };
+
+  const onStale = (decision: PaymentDecision, error: ApiError) => {
+    // Someone else decided it (or it is gone): say so, and show the lists as they are now.
+    setSelected(null);
+    notice.show('error', decisionErrorText(decision, error));
+    void refreshLists();
+  };
+
+  return (
+    <Flex direction="column" gap="large">
+      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+      <PaymentStats summary={summary} />
+      <SearchField
+        label="Search payments"
+        placeholder="Search by username, email or TXID"
+        value={searchInput}
+        onChange={(event) => setSearchInput(event.target.value)}
+        onClear={() => {
+          setSearchInput('');
+          setSearchNow('');
+        }}
+        onSubmit={(value) => setSearchNow(value)}
+        maxLength={128}
+      />
+      <Tabs.Container value={tab} onValueChange={(value) => setTab(value as TabValue)} isLazy>
+        <Tabs.List>
+          <Tabs.Item value="pending">
+            <Flex as="span" alignItems="center" gap="xs">
+              Pending USDT
+              <Badge size="small" variation="warning">
+                {summary?.pending ?? 0}
+              </Badge>
+            </Flex>
+          </Tabs.Item>
+          <Tabs.Item value="all">All Payments</Tabs.Item>
+        </Tabs.List>
+        <Tabs.Panel value="pending" paddingBlock="medium">
+          <PaymentsTable
+            label="Pending USDT payments"
+            list={pending}
+            emptyText="No pending USDT payments"
+            errorText="Failed to fetch pending payments"
+            onView={setSelected}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="all" paddingBlock="medium">
+          <PaymentsTable
+            label="All payments"
+            list={all}
+            emptyText="No payments found"
+            errorText="Failed to fetch all payments"
+            onView={setSelected}
+          />
+        </Tabs.Panel>
+      </Tabs.Container>
+      {selected && (
+        <PaymentDetailModal
+          key={selected._id}
+          payment={selected}
+          onClose={() => setSelected(null)}
+          onDecided={onDecided}
+          onStale={onStale}
+        />
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ReactElement } from 'react';
+import { SWRConfig } from 'swr';
+import type { Payment, Wallet } from '@goldbot/shared';
+import { renderWithProviders, storeSession } from '@/test/test-utils';
+import { AdminThemeProvider } from '../components/admin-theme';
+
+export const ADMIN_USER = { _id: 'admin-1', username: 'admin', email: 'admin@example.com', role: 'admin' as const };
+
+/**
+ * Renders an admin screen as the admin layout would (signed-in admin, Amplify theme), with an SWR
+ * cache of its own so no test sees another's data.
+ */
+export function renderAdminScreen(ui: ReactElement, path = '/admin') {
+  storeSession(ADMIN_USER);
+  return renderWithProviders(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <AdminThemeProvider>{ui}</AdminThemeProvider>
+    </SWRConfig>,
+    { path },
+  );
+}
+
+export function makePayment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    _id: 'pay-1',
+    userId: { _id: 'user-1', username: 'trader42', email: 'trader42@example.com' },
+    packageName: 'Pro Package',
+    amount: 100,
+    originalAmount: 100,
+    hasReferralDiscount: false,
+    referralDiscount: 0,
+    referralCode: null,
+    referralUserId: null,
+    referralCredited: false,
+    currency: 'USD',
+    transactionId: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2',
+    status: 'pending',
+    paymentMethod: 'usdt',
+    walletAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    network: 'TRC20',
+    createdAt: '2026-03-02T10:15:00.000Z',
+    updatedAt: '2026-03-02T10:15:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeWallet(overrides: Partial<Wallet> = {}): Wallet {
+  return {
+    _id: 'wallet-1',
+    address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    network: 'TRC20',
+    currency: 'USDT',
+    isActive: true,
+    createdAt: '2026-01-10T08:00:00.000Z',
+    updatedAt: '2026-02-01T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Item `index` of a list that a test knows is long enough (no non-null assertions in tests). */
+export function nth<T>(items: readonly T[], index: number): T {
+  const item = index < 0 ? items.at(index) : items[index];
+  if (item === undefined) throw new Error(`No item ${index} in a list of ${items.length}`);
+  return item;
+}

@@ -1,0 +1,34 @@
+import { useCallback, useRef, useState } from 'react';
+import { walletSaveInputSchema, walletSaveResponseSchema, type WalletSaveInput } from '@goldbot/shared';
+import { apiRequest } from '@/lib/api-client';
+
+export { walletSaveInputSchema, walletSaveResponseSchema };
+export type { WalletSaveInput };
+export type WalletSaveResponse = ReturnType<typeof walletSaveResponseSchema.parse>;
+
+/**
+ * POST /api/payment/wallet {_id?, address, network, currency, isActive} (admin §7): 201 added,
+ * 200 updated; 400 with `errors.address|network|currency`; 409 for a duplicate address or wallets
+ * changed meanwhile. Errors arrive as ApiError.
+ */
+export function saveWallet(input: WalletSaveInput): Promise<WalletSaveResponse> {
+  return apiRequest('payment-wallet-save', { body: input, schema: walletSaveResponseSchema });
+}
+
+/** `saveWallet` one request at a time: a second call while one is on its way is ignored (null). */
+export function useSaveWallet() {
+  const inFlight = useRef(false);
+  const [isSaving, setIsSaving] = useState(false);
+  const save = useCallback(async (input: WalletSaveInput): Promise<WalletSaveResponse | null> => {
+    if (inFlight.current) return null;
+    inFlight.current = true;
+    setIsSaving(true);
+    try {
+      return await saveWallet(input);
+    } finally {
+      inFlight.current = false;
+      setIsSaving(false);
+    }
+  }, []);
+  return { save, isSaving };
+}

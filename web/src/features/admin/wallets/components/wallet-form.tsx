@@ -1,0 +1,153 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Flex, Heading, SelectField, SwitchField, Text, TextField } from '@aws-amplify/ui-react';
+import { PAYMENT, PAYMENT_MESSAGES, WALLET_CURRENCIES, type Wallet } from '@goldbot/shared';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '../../lib/error-message';
+import { useSaveWallet, walletSaveInputSchema, type WalletSaveResponse } from '../api/save-wallet';
+
+type Field = 'address' | 'network' | 'currency';
+type FieldErrors = Partial<Record<Field, string>>;
+
+interface WalletFormProps {
+  /** The wallet being edited; none to add one. */
+  wallet: Wallet | null;
+  onSaved: (response: WalletSaveResponse, added: boolean) => void;
+  onCancel: () => void;
+}
+
+const FIELDS: readonly Field[] = ['address', 'network', 'currency'];
+const isField = (key: unknown): key is Field => typeof key === 'string' && (FIELDS as readonly string[]).includes(key);
+
+/** Client-side check with the server's schema (admin §5): the first message per field. */
+function validate(values: { address: string; network: string; currency: string }): FieldErrors {
+  const errors: FieldErrors = {};
+  if (values.currency === '') errors.currency = PAYMENT_MESSAGES.currencyRequired;
+  const result = walletSaveInputSchema.safeParse({ ...values, isActive: false });
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path[0];
+      if (isField(field) && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  return errors;
+}
+
+/**
+ * Adds or edits a wallet (admin §2, §4, §5): address, network, currency (USDT, BTC or ETH) and an
+ * active switch. All three are required; the address is read-only once saved. Only one wallet per
+ * currency can be active, which the form says next to the switch.
+ */
+export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
+  const editing = wallet !== null;
+  const [address, setAddress] = useState(wallet?.address ?? '');
+  const [network, setNetwork] = useState(wallet?.network ?? PAYMENT.walletNetwork);
+  const [currency, setCurrency] = useState<string>(wallet?.currency ?? 'USDT');
+  const [isActive, setIsActive] = useState(wallet?.isActive ?? false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const { save, isSaving } = useSaveWallet();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSaving) return;
+    const values = { address, network, currency };
+    const errors = validate(values);
+    setFieldErrors(errors);
+    setFormError(null);
+    if (Object.keys(errors).length > 0) return;
+    const parsed = walletSaveInputSchema.parse({ ...values, isActive, ...(wallet ? { _id: wallet._id } : {}) });
+    try {
+      const response = await save(parsed);
+      if (response) onSaved(response, !editing);
+    } catch (error) {
+      const serverFields: FieldErrors = {};
+      if (error instanceof ApiError) {
+        for (const [key, message] of Object.entries(error.fieldErrors)) if (isField(key)) serverFields[key] = message;
+      }
+      setFieldErrors(serverFields);
+      if (Object.keys(serverFields).length === 0) setFormError(errorMessage(error, 'Failed to save wallet'));
+    }
+  };
+
+  return (
+    <Card variation="outlined" as="section" aria-labelledby="wallet-form-title">
+      <Flex as="form" direction="column" gap="medium" onSubmit={(event) => void submit(event)} noValidate>
+        <Heading level={2} fontSize="large" id="wallet-form-title">
+          {editing ? 'Edit Wallet' : 'Add Wallet'}
+        </Heading>
+        {formError && (
+          <Alert variation="error" isDismissible onDismiss={() => setFormError(null)}>
+            {formError}
+          </Alert>
+        )}
+        <TextField
+          label="Wallet address"
+          name="address"
+          value={address}
+          onChange={(event) => setAddress(event.target.value)}
+          isReadOnly={editing}
+          isRequired
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={128}
+          descriptiveText={editing ? 'The address cannot be changed once saved.' : undefined}
+          hasError={Boolean(fieldErrors.address)}
+          errorMessage={fieldErrors.address}
+        />
+        <TextField
+          label="Network"
+          name="network"
+          value={network}
+          onChange={(event) => setNetwork(event.target.value)}
+          isRequired
+          autoComplete="off"
+          maxLength={32}
+          descriptiveText="For example TRC20 (USDT on TRON)."
+          hasError={Boolean(fieldErrors.network)}
+          errorMessage={fieldErrors.network}
+        />
+        <SelectField
+          label="Currency"
+          name="currency"
+          value={currency}
+          onChange={(event) => setCurrency(event.target.value)}
+          isRequired
+          placeholder="Select a currency"
+          hasError={Boolean(fieldErrors.currency)}
+          errorMessage={fieldErrors.currency}
+        >
+          {WALLET_CURRENCIES.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </SelectField>
+        <SwitchField
+          label="Active"
+          name="isActive"
+          isChecked={isActive}
+          onChange={(event) => setIsActive(event.target.checked)}
+          labelPosition="end"
+        />
+        <Text fontSize="small" color="font.secondary">
+          Only one wallet per currency can be active: activating this wallet deactivates the other{' '}
+          {currency || 'same-currency'} wallets.
+        </Text>
+        <Flex gap="small" wrap="wrap">
+          <Button
+            type="submit"
+            variation="primary"
+            isLoading={isSaving}
+            isDisabled={isSaving}
+            loadingText={editing ? 'Updating...' : 'Adding...'}
+          >
+            {editing ? 'Update Wallet' : 'Add Wallet'}
+          </Button>
+          <Button onClick={onCancel} isDisabled={isSaving}>
+            Cancel
+          </Button>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}

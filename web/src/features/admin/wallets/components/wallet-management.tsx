@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Alert, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
+import { TOAST_MS, type Wallet } from '@goldbot/shared';
+import { NoticeAlert } from '../../components/notice-alert';
+import { useNotice } from '../../hooks/use-notice';
+import { errorMessage } from '../../lib/error-message';
+import { useWallets } from '../api/get-wallets';
+import type { WalletSaveResponse } from '../api/save-wallet';
+import { WalletForm } from './wallet-form';
+import { WalletList } from './wallet-list';
+
+const FETCH_FAILED = 'Failed to fetch wallets';
+
+/** The form's state: closed, adding, or editing one wallet. */
+type Editing = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; wallet: Wallet };
+
+/** Admin wallets (admin §2, §4, §8): the list and the add/edit form; notices clear after 3 s. */
+export function WalletManagement() {
+  const { data, error, isLoading, mutate } = useWallets();
+  const [editing, setEditing] = useState<Editing>({ kind: 'closed' });
+  const notice = useNotice();
+
+  const onSaved = (response: WalletSaveResponse, added: boolean) => {
+    setEditing({ kind: 'closed' });
+    notice.show('success', added ? 'Wallet added successfully' : 'Wallet updated successfully', TOAST_MS.adminWallets);
+    // Activating one wallet deactivates the others of its currency: read them all again.
+    void mutate();
+  };
+
+  const formOpen = editing.kind !== 'closed';
+  let list;
+  if (isLoading && !data) {
+    list = (
+      <Flex role="status" alignItems="center" gap="small" padding="large">
+        <Loader size="large" />
+        <Text>Loading wallets...</Text>
+      </Flex>
+    );
+  } else if (error && !data) {
+    const message = errorMessage(error, FETCH_FAILED);
+    list = (
+      <Alert variation="error" heading={FETCH_FAILED}>
+        <Flex direction="column" gap="small" alignItems="flex-start">
+          {message !== FETCH_FAILED && <Text as="span">{message}</Text>}
+          <Button size="small" onClick={() => void mutate()}>
+            Try Again
+          </Button>
+        </Flex>
+      </Alert>
+    );
+  } else {
+    list = (
+      <>
+        {error && (
+          <Alert variation="error" isDismissible>
+            {errorMessage(error, FETCH_FAILED)}
+          </Alert>
+        )}
+        <WalletList wallets={data?.wallets ?? []} onEdit={(wallet) => setEditing({ kind: 'edit', wallet })} />
+      </>
+    );
+  }
+
+  return (
+    <Flex direction="column" gap="large">
+      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+      {!formOpen && (
+        <Button variation="primary" alignSelf="flex-start" onClick={() => setEditing({ kind: 'add' })}>
+          Add Wallet
+        </Button>
+      )}
+      {formOpen && (
+        <WalletForm
+          key={editing.kind === 'edit' ? editing.wallet._id : 'new'}
+          wallet={editing.kind === 'edit' ? editing.wallet : null}
+          onSaved={onSaved}
+          onCancel={() => setEditing({ kind: 'closed' })}
+        />
+      )}
+      {list}
+    </Flex>
+  );
+}
