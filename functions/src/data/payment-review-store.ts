@@ -313,6 +313,16 @@ export const dynamoPaymentReviewStore: PaymentReviewStore = {
     return { items: matches.map(fromPaymentItem), nextCursor: encodeCursor(startKey) };
   },
 
+  async emailsOf(userIds) {
+    const emails = new Map<string, string>();
+    // BatchGetItem takes at most 100 keys; a page holds at most MAX_PAGE_SIZE rows.
+    for (let i = 0; i < userIds.length; i += 100) {
+      const items = await batchGet(userIds.slice(i, i + 100).map((id) => profileKey(id)));
+      for (const item of items) if (typeof item.email === 'string') emails.set(String(item._id), item.email);
+    }
+    return emails;
+  },
+
   async paymentIdByTxid(txid) {
     const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: txidMarkerKey(txid) }));
     const paymentId = result.Item?.paymentId;

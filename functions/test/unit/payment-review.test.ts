@@ -63,6 +63,14 @@ class FakeStore implements PaymentReviewStore {
   async paymentCounts() {
     return this.counts;
   }
+  readonly referrerEmails = new Map<string, string>();
+  emailLookups = 0;
+  async emailsOf(userIds: readonly string[]) {
+    this.emailLookups += 1;
+    return new Map(
+      userIds.flatMap((id) => (this.referrerEmails.has(id) ? [[id, this.referrerEmails.get(id) ?? '']] : [])),
+    );
+  }
   async loadApprovalContext(payment: PaymentRecord) {
     this.contextLoads += 1;
     return {
@@ -124,6 +132,29 @@ describe('listPaymentsForAdmin', () => {
     expect(store.listCalls).toEqual([
       { list: 'pending', limit: 10, cursor: undefined, contains: undefined, budget: SEARCH_EVALUATION_BUDGET },
     ]);
+  });
+
+  it("fills the referrer's e-mail the submit did not store, with one lookup for the page", async () => {
+    const referred = pendingPayment({
+      referralUserId: 'referrer-1',
+      referrerUsername: 'ref_user',
+      referrerEmail: null,
+    });
+    const store = new FakeStore(referred);
+    store.referrerEmails.set('referrer-1', 'ref@example.com');
+    const list = await listPaymentsForAdmin(store, 'pending', query({}));
+    expect(list.items[0]?.referralUserId).toEqual({
+      _id: 'referrer-1',
+      username: 'ref_user',
+      email: 'ref@example.com',
+    });
+    expect(store.emailLookups).toBe(1);
+  });
+
+  it('looks nothing up when no row has a referrer without an e-mail', async () => {
+    const store = new FakeStore(pendingPayment());
+    await listPaymentsForAdmin(store, 'pending', query({}));
+    expect(store.emailLookups).toBe(0);
   });
 
   it('searches by a lower-cased substring through the bounded page filter', async () => {

@@ -106,6 +106,12 @@ export interface PaymentReviewStore {
   getPayment(id: string): Promise<PaymentRecord | undefined>;
   /** STATS#PAYMENTS / TOTAL (AP46). */
   paymentCounts(): Promise<PaymentCounts>;
+  /**
+   * The e-mail addresses of referrers, by user id (one BatchGetItem of their profiles). The submit
+   * stores only the referrer's username (on the referral-code marker, to keep the customer's
+   * request within 3 round trips); the admin's row shows the e-mail too (admin spec §3).
+   */
+  emailsOf(userIds: readonly string[]): Promise<Map<string, string>>;
   loadApprovalContext(payment: PaymentRecord): Promise<ApprovalContext>;
   getSubscription(userId: string, subscriptionId: string): Promise<SubscriptionRecord | undefined>;
   commitApproval(plan: ApprovalPlan): Promise<DecisionOutcome>;
@@ -184,9 +190,17 @@ export async function listPaymentsForAdmin(
     contains: search === '' ? undefined : search,
     budget: SEARCH_EVALUATION_BUDGET,
   });
+  const missing = [
+    ...new Set(page.items.flatMap((p) => (p.referralUserId && !p.referrerEmail ? [p.referralUserId] : []))),
+  ];
+  const emails = missing.length > 0 ? await store.emailsOf(missing) : new Map<string, string>();
   const counts = await countsPromise;
   return {
-    items: page.items.map(toPaymentView),
+    items: page.items
+      .map((p) =>
+        p.referralUserId && !p.referrerEmail ? { ...p, referrerEmail: emails.get(p.referralUserId) ?? null } : p,
+      )
+      .map(toPaymentView),
     nextCursor: page.nextCursor,
     summary: {
       total: counts.completed + counts.pending + counts.rejected,
