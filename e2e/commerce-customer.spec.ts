@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PACKAGE_NAMES, PAYMENT, PAYMENT_MESSAGES } from '@goldbot/shared';
+import { readStack } from './local-stack.js';
+
+/**
+ * The customer's commerce screens in the browser (issue 8, customer §2 Dashboard and USDT payment
+ * modal): a fresh customer opens the Basic package's payment, sees the wallet address with its QR
+ * code drawn in the page (never fetched from elsewhere), copies the address, submits a TXID, and
+ * finds the pending purchase under Billing History.
+ */
+
+const PASSWORD = 'Trader123!';
+const VERIFICATION_SUBJECT = /verification/i;
+
+/** The SES emulator's stored mail (aws-ses-v2-local `GET /store`); older shapes are accepted too. */
+interface StoredEmail {
+  destination?: { to?: string[] };
+  to?: string | string[];
+  subject?: string;
+  body?: { text?: string; html?: string };
+  text?: string;
+  html?: string;
+}
+
+const recipients = (mail: StoredEmail): string[] => {
+  const to = mail.destination?.to ?? mail.to ?? [];
+  return (Array.isArray(to) ? to : [to]).map((address) => address.toLowerCase());
+};
+
+const mailText = (mail: StoredEmail) =>
+  mail.body?.text ?? mail.text ?? (mail.body?.html ?? mail.html ?? '').replace(/<[^>]+>/g, ' ');
+
+/** The registration code mailed to `address`, once it arrives. */
+async function registrationCode(request: APIRequestContext, address: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`${readStack().urls.sesInbox}/store`);
+        const { emails } = (await response.json()) as { emails: StoredEmail[] };
+        const mail = emails.find(
+          (entry) =>
+            recipients(entry).includes(address.toLowerCase()) && VERIFICATION_SUBJECT.test(entry.subject ?? ''),
+        );
+        code = mail ? mailText(mail).match(/\b(\d{4})\b/)?.[1] : undefined;
+        return code;
+      },
+      { message: `a code mailed to ${address}`, timeout: 15_000 },
+    )
+    .toMatch(/^\d{4}$/);
+  return code ?? '';
+}
+
+/** A verified customer with no purchases, made through the API (registration has its own test). */
+async function freshCustomer(request: APIRequestContext) {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const account = { username: `buyer_${stamp}`, email: `buyer-${stamp}@example.com` };
+  const registered = await request.post('/api/auth/Register', { data: { ...account, password: PASSWORD } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const otp = await registrationCode(request, account.email);
+  const verified = await request.post('/api/auth/verifyOtp', { data: { email: account.email, otp } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return account;
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/** Serious or critical WCAG 2.1 A/AA violations, as the public pages' axe scan counts them. */
+async function seriousViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
+}
+
+/** A TXID no earlier run has used: 64 hex characters, like a TRON transaction hash. */
+const uniqueTxid = () => randomBytes(32).toString('hex');
+
+test.describe('customer commerce', () => {
+  test('a fresh customer pays for the Basic package with USDT and sees it pending', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL ?? 'http://localhost:5173').origin;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    // Everything the page loads comes from its own origin: no QR image service, no fallback wallet.
+    const foreignRequests: string[] = [];
+    page.on('request', (sent) => {
+      const url = new URL(sent.url());
+      if (url.protocol.startsWith('http') && url.origin !== origin) foreignRequests.push(sent.url());
+    });
+
+    const account = await freshCustomer(request);
+    await signIn(page, account.email);
+
+    // A fresh customer: nothing active, Basic on sale (the local stack's default settings).
+    const basic = page.getByRole('listitem', { name: 'Basic' });
+    const buy = basic.getByRole('button', { name: 'Buy Now' });
+    await expect(buy).toBeEnabled();
+    await buy.click();
+
+    const dialog = page.getByRole('dialog', { name: 'Pay with USDT' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(PACKAGE_NAMES.basic, { exact: true })).toBeVisible();
+    const address = dialog.getByRole('textbox', { name: 'Wallet Address' });
+    await expect(address).toBeVisible();
+    await expect(address).toHaveAttribute('readonly', '');
+    const walletAddress = await address.inputValue();
+    expect(walletAddress.length).toBeGreaterThan(0);
+    await expect(dialog.getByRole('note')).toContainText('Send only USDT on the');
+    await expect(dialog.getByTestId('amount-due')).toHaveText(/^\d[\d,.]* USDT$/);
+
+    // The QR code is drawn in the page (an <svg> or a <canvas>), 150x150.
+    const qr = dialog.getByRole('img', { name: `QR code of the wallet address ${walletAddress}` });
+    await expect(qr).toBeVisible();
+    expect(await qr.evaluate((element) => element.tagName.toLowerCase())).toMatch(/^(svg|canvas)$/);
+    const box = await qr.boundingBox();
+    expect(box?.width).toBeCloseTo(PAYMENT.qrSizePx, 0);
+    expect(box?.height).toBeCloseTo(PAYMENT.qrSizePx, 0);
+
+    // Copy: the address reaches the clipboard, the indicator shows, then resets after 2 s.
+    await dialog.getByRole('button', { name: 'Copy wallet address' }).click();
+    await expect(page.getByText('Wallet address copied to clipboard!')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Wallet address copied' })).toHaveText(/Copied!/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(walletAddress);
+    await expect(dialog.getByRole('button', { name: 'Copy wallet address' })).toHaveText('Copy', { timeout: 5000 });
+
+    // The TXID: the submit waits for one, then the payment goes in.
+    const submit = dialog.getByRole('button', { name: 'Submit Payment' });
+    await expect(submit).toBeDisabled();
+    await dialog.getByLabel('Transaction ID (TXID)').fill(uniqueTxid());
+    const submitted = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        new URL(response.url()).pathname === '/api/payment/submit-usdt-payment',
+    );
+    await submit.click();
+    expect((await submitted).status()).toBe(201);
+    await expect(dialog.getByRole('button', { name: 'Payment Submitted ✓' })).toBeDisabled();
+    await expect(dialog.getByLabel('Transaction ID (TXID)')).toBeDisabled();
+    await expect(
+      page.getByText('Payment submitted successfully! Your Basic Package will be activated within 2 hours.'),
+    ).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Billing History: the pending purchase and its notice.
+    await page.getByRole('tab', { name: 'Billing History' }).click();
+    await expect(page).toHaveURL(/\?tab=billing$/);
+    const current = page.getByRole('region', { name: 'Current Subscription' });
+    await expect(current.getByText('Payment verification in progress. Activation within 2 hours.')).toBeVisible();
+    await expect(current.getByText('Pending', { exact: true })).toBeVisible();
+    const history = page.getByRole('region', { name: 'Purchase History' });
+    await expect(history.getByText('1 purchase', { exact: true })).toBeVisible();
+    await expect(history.getByRole('row').nth(1)).toContainText(PACKAGE_NAMES.basic);
+    await expect(history.getByRole('row').nth(1)).toContainText('1 Month');
+
+    expect(foreignRequests).toEqual([]);
+  });
+
+  test('a TXID already submitted is refused with the server message', async ({ page, request }) => {
+    const txid = uniqueTxid();
+    // The first customer spends the TXID through the API.
+    const first = await freshCustomer(request);
+    const login = await request.post('/api/auth/login', { data: { email: first.email, password: PASSWORD } });
+    expect(login.status(), await login.text()).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const packages = (await (await request.get('/api/packages')).json()) as {
+      packages: Array<{ packageName: string; priceUsd: number }>;
+    };
+    const pro = packages.packages.find((entry) => entry.packageName === PACKAGE_NAMES.pro);
+    const spent = await request.post('/api/payment/submit-usdt-payment', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { packageName: PACKAGE_NAMES.pro, txid, amount: pro?.priceUsd, referralCode: null },
+    });
+    expect(spent.status(), await spent.text()).toBe(201);
+
+    // A second customer tries the same TXID in the browser.
+    const second = await freshCustomer(request);
+    await signIn(page, second.email);
+    await page.getByRole('listitem', { name: 'Pro' }).getByRole('button', { name: 'Buy Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pay with USDT' });
+    await dialog.getByLabel('Transaction ID (TXID)').fill(txid);
+    await dialog.getByRole('button', { name: 'Submit Payment' }).click();
+    await expect(page.getByText(PAYMENT_MESSAGES.txidUsed)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Submit Payment' })).toBeEnabled();
+  });
+
+  test('the dashboard tabs and the payment modal pass an axe scan', async ({ page, request }) => {
+    // Reduced motion: the particles stand still and nothing fades while axe looks.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const account = await freshCustomer(request);
+    await signIn(page, account.email);
+    await expect(page.getByRole('listitem', { name: 'Basic' }).getByRole('button', { name: 'Buy Now' })).toBeEnabled();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    for (const name of ['Referral Program', 'Billing History']) {
+      await page.getByRole('tab', { name }).click();
+      await expect(page.getByRole('tabpanel', { name })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page), name).toEqual([]);
+    }
+
+    await page.getByRole('tab', { name: 'Packages' }).click();
+    await page.getByRole('listitem', { name: 'Pro' }).getByRole('button', { name: 'Buy Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pay with USDT' });
+    await expect(dialog.getByRole('textbox', { name: 'Wallet Address' })).toBeVisible();
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  });
+});

@@ -1,0 +1,154 @@
+import { PAYMENT } from '@goldbot/shared';
+import { useSession } from '@/features/auth/session';
+import { ACTIVE_SUBSCRIPTION_ERROR, useActiveSubscription } from '@/features/payments/api/get-active-subscription';
+import { SUBSCRIPTIONS_ERROR, useSubscriptions } from '@/features/payments/api/get-subscriptions';
+import { formatDate, formatDuration, formatEndDate } from '../lib/format';
+import { StatusPill } from './status-pill';
+
+export const BILLING_TEXT = {
+  pending: `Payment verification in progress. Activation within ${PAYMENT.verificationHours} hours.`,
+  loadingCurrent: 'Loading your subscription...',
+  loadingHistory: 'Loading your purchase history...',
+  noSubscription: 'You have no active subscription yet. Choose a package to get started.',
+  noHistory: 'No purchases yet.',
+} as const;
+
+export const purchaseCount = (count: number) => `${count} ${count === 1 ? 'purchase' : 'purchases'}`;
+
+/** The Billing History tab (customer §2 Dashboard): the current subscription and every purchase. */
+export function BillingHistoryTab() {
+  return (
+    <div className="billing-tab">
+      <CurrentSubscription />
+      <PurchaseHistory />
+    </div>
+  );
+}
+
+function CurrentSubscription() {
+  const { user } = useSession();
+  const { subscription, loading, error } = useActiveSubscription();
+
+  let content;
+  if (loading) {
+    content = (
+      <p className="dashboard-card__muted" role="status">
+        {BILLING_TEXT.loadingCurrent}
+      </p>
+    );
+  } else if (error) {
+    content = (
+      <p className="dashboard-card__error" role="alert">
+        {ACTIVE_SUBSCRIPTION_ERROR}
+      </p>
+    );
+  } else if (!subscription) {
+    content = <p className="dashboard-card__muted">{BILLING_TEXT.noSubscription}</p>;
+  } else {
+    content = (
+      <>
+        <dl className="subscription-details">
+          <div>
+            <dt>Account Name</dt>
+            <dd>{user?.username ?? 'N/A'}</dd>
+          </div>
+          <div>
+            <dt>Package</dt>
+            <dd>{subscription.packageName}</dd>
+          </div>
+          <div>
+            <dt>Start Date</dt>
+            <dd>{formatDate(subscription.startDate)}</dd>
+          </div>
+          <div>
+            <dt>End Date</dt>
+            <dd>{formatEndDate(subscription)}</dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <StatusPill status={subscription.status} />
+            </dd>
+          </div>
+        </dl>
+        {subscription.status === 'pending' && (
+          <p className="billing-tab__pending" role="status">
+            {BILLING_TEXT.pending}
+          </p>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section className="dashboard-card" aria-labelledby="current-subscription-heading">
+      <h3 id="current-subscription-heading" className="dashboard-card__title">
+        Current Subscription
+      </h3>
+      {content}
+    </section>
+  );
+}
+
+function PurchaseHistory() {
+  const { subscriptions, loading, error } = useSubscriptions();
+
+  let content;
+  if (loading) {
+    content = (
+      <p className="dashboard-card__muted" role="status">
+        {BILLING_TEXT.loadingHistory}
+      </p>
+    );
+  } else if (error) {
+    content = (
+      <p className="dashboard-card__error" role="alert">
+        {SUBSCRIPTIONS_ERROR}
+      </p>
+    );
+  } else if (!subscriptions || subscriptions.length === 0) {
+    content = <p className="dashboard-card__muted">{BILLING_TEXT.noHistory}</p>;
+  } else {
+    content = (
+      <div className="billing-table__scroll">
+        <table className="billing-table">
+          <caption className="visually-hidden">Your purchases, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Package</th>
+              <th scope="col">Duration</th>
+              <th scope="col">Start Date</th>
+              <th scope="col">End Date</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {subscriptions.map((subscription) => (
+              <tr key={subscription._id}>
+                <td>{subscription.packageName}</td>
+                <td>{formatDuration(subscription.packageName)}</td>
+                <td>{formatDate(subscription.startDate)}</td>
+                <td>{formatEndDate(subscription)}</td>
+                <td>
+                  <StatusPill status={subscription.status} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <section className="dashboard-card" aria-labelledby="purchase-history-heading">
+      <div className="dashboard-card__header">
+        <h3 id="purchase-history-heading" className="dashboard-card__title">
+          Purchase History
+        </h3>
+        {subscriptions && <span className="dashboard-card__count">{purchaseCount(subscriptions.length)}</span>}
+      </div>
+      {content}
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { PACKAGE_NAMES, PAYMENT, PAYMENT_MESSAGES, REFERRAL, TOAST_MS, txidSchema } from '@goldbot/shared';
+import { useToast } from '@/components/toast';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { ApiError } from '@/lib/api-client';
+import { classNames } from '@/lib/class-names';
+import type { Subscription } from '../api/get-active-subscription';
+import { useRevalidateSubscriptions } from '../api/keys';
+import { useSubmitUsdtPayment, type SubmitUsdtPaymentInput } from '../api/submit-usdt-payment';
+import type { ReferralVerification } from '../api/verify-referral';
+import { serverMessage } from '../lib/errors';
+import { formatUsd } from '../lib/money';
+import type { PaidPackageName } from '../lib/packages';
+
+export const PAYMENT_FORM_MESSAGES = {
+  submitted: (packageName: string) =>
+    `Payment submitted successfully! Your ${packageName} will be activated within ${PAYMENT.verificationHours} hours.`,
+  processing: `Your payment is being processed. Your subscription will be activated within ${PAYMENT.verificationHours} hours after verification.`,
+  failed: 'Failed to submit payment',
+  networkFailed: 'An error occurred submitting your payment. Please try again.',
+  verifying: 'Verifying referral code...',
+  referralHint: `Optional. A friend's code takes $${REFERRAL.discountUsd} off the Basic Package.`,
+} as const;
+
+/** "Valid referral code from trader42, saves $10" (customer §8 Referral). */
+export const validReferralText = (referrer: string | null, discount: number) =>
+  `Valid referral code${referrer ? ` from ${referrer}` : ''}, saves ${formatUsd(discount)}`;
+
+interface PaymentFormProps {
+  packageName: PaidPackageName;
+  /** What the customer sends: the price, less a verified referral discount. */
+  amount: number;
+  /** The referral code field exists for the Basic Package only. */
+  referralCode: string;
+  onReferralCodeChange: (code: string) => void;
+  referral: ReferralVerification;
+  onSubmitted: (pendingSubscription: Subscription) => void;
+}
+
+/** The optional referral code, the TXID and the submit button (customer §2, §4, §5). */
+export function PaymentForm({
+  packageName,
+  amount,
+  referralCode,
+  onReferralCodeChange,
+  referral,
+  onSubmitted,
+}: PaymentFormProps) {
+  const isBasic = packageName === PACKAGE_NAMES.basic;
+  const { showToast } = useToast();
+  const { trigger, isMutating } = useSubmitUsdtPayment();
+  const revalidateSubscriptions = useRevalidateSubscriptions();
+  const [txid, setTxid] = useState('');
+  const [txidError, setTxidError] = useState<string>();
+  const [referralError, setReferralError] = useState<string>();
+  const [submitted, setSubmitted] = useState(false);
+  const txidRef = useRef<HTMLInputElement>(null);
+  const referralRef = useRef<HTMLInputElement>(null);
+  const referralStatusId = useId();
+
+  const showError = (message: string) => showToast({ message, variant: 'error', durationMs: TOAST_MS.paymentError });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isMutating || submitted) return;
+
+    const checked = txidSchema.safeParse(txid);
+    if (!checked.success) {
+      setTxidError(checked.error.issues[0]?.message ?? PAYMENT_MESSAGES.txidRequired);
+      txidRef.current?.focus();
+      return;
+    }
+    const code = isBasic ? referralCode.trim() : '';
+    if (code !== '' && referral.status !== 'valid') {
+      setReferralError(PAYMENT_MESSAGES.referralPending);
+      showError(PAYMENT_MESSAGES.referralPending);
+      referralRef.current?.focus();
+      return;
+    }
+
+    const input: SubmitUsdtPaymentInput = {
+      packageName,
+      txid: checked.data,
+      amount,
+      referralCode: referral.status === 'valid' && code !== '' ? referral.code : null,
+    };
+    try {
+      const answer = await trigger(input);
+      setSubmitted(true);
+      showToast({
+        message: PAYMENT_FORM_MESSAGES.submitted(packageName),
+        variant: 'success',
+        durationMs: TOAST_MS.paymentSuccess,
+      });
+      onSubmitted(answer.pendingSubscription);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        if (error.fieldErrors.txid) setTxidError(error.fieldErrors.txid);
+        if (error.fieldErrors.referralCode) setReferralError(error.fieldErrors.referralCode);
+        // A 409 may mean Basic went off sale meanwhile: the modal learns it from the fresh status.
+        if (error.status === 409) void revalidateSubscriptions();
+      }
+      const isNetwork = error instanceof ApiError && error.status === 0;
+      showError(
+        serverMessage(error) ?? (isNetwork ? PAYMENT_FORM_MESSAGES.networkFailed : PAYMENT_FORM_MESSAGES.failed),
+      );
+    }
+  };
+
+  const referralStatus = (() => {
+    if (referralError) return null;
+    if (referral.status === 'verifying') return { text: PAYMENT_FORM_MESSAGES.verifying, tone: 'pending' };
+    if (referral.status === 'valid')
+      return { text: validReferralText(referral.referrer, referral.discount), tone: 'valid' };
+    return null;
+  })();
+  const referralFieldError = referralError ?? (referral.status === 'invalid' ? referral.message : undefined);
+
+  return (
+    <form className="payment-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      {isBasic && (
+        <div className="payment-form__referral">
+          <TextField
+            ref={referralRef}
+            label="Referral Code (optional)"
+            name="referralCode"
+            value={referralCode}
+            maxLength={REFERRAL.codeMaxLength}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            disabled={submitted}
+            hint={referralCode === '' ? PAYMENT_FORM_MESSAGES.referralHint : undefined}
+            error={referralFieldError}
+            aria-describedby={referralStatusId}
+            onChange={(event) => {
+              setReferralError(undefined);
+              onReferralCodeChange(event.target.value.toUpperCase().slice(0, REFERRAL.codeMaxLength));
+            }}
+          />
+          <p
+            id={referralStatusId}
+            className={classNames(
+              'payment-form__referral-status',
+              referralStatus && `payment-form__referral-status--${referralStatus.tone}`,
+            )}
+            role="status"
+          >
+            {referralStatus?.text}
+          </p>
+        </div>
+      )}
+      <TextField
+        ref={txidRef}
+        label="Transaction ID (TXID)"
+        name="txid"
+        value={txid}
+        placeholder="Paste the transaction hash from your wallet"
+        autoComplete="off"
+        spellCheck={false}
+        disabled={submitted}
+        error={txidError}
+        onChange={(event) => {
+          setTxid(event.target.value);
+          setTxidError(undefined);
+        }}
+      />
+      {submitted && (
+        <p className="payment-form__processing" role="status">
+          {PAYMENT_FORM_MESSAGES.processing}
+        </p>
+      )}
+      <Button
+        type="submit"
+        fullWidth
+        loading={isMutating}
+        loadingText="Submitting..."
+        disabled={submitted || txid.trim() === ''}
+      >
+        {submitted ? 'Payment Submitted ✓' : 'Submit Payment'}
+      </Button>
+    </form>
+  );
+}

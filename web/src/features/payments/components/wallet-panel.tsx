@@ -1,0 +1,98 @@
+import { useId } from 'react';
+import { QRCodeSVG } from 'qrcode.react';
+import { PAYMENT, TOAST_MS } from '@goldbot/shared';
+import { useToast } from '@/components/toast';
+import { Button } from '@/components/ui/button';
+import { CheckIcon } from '@/components/ui/icons';
+import type { WalletDetails } from '../api/get-wallet-details';
+import { formatUsdt } from '../lib/money';
+import { useCopyToClipboard } from '../lib/use-copy-to-clipboard';
+
+export const WALLET_MESSAGES = {
+  copied: 'Wallet address copied to clipboard!',
+  copyFailed: 'Could not copy the address. Please select it and copy it by hand.',
+} as const;
+
+export const sendOnlyWarning = (network: string) =>
+  `Send only USDT on the ${network} network to this address. Any other coin or network can be lost for good.`;
+
+interface WalletPanelProps {
+  wallet: WalletDetails;
+  amount: number;
+}
+
+/**
+ * Where and what to pay (customer §2 USDT payment modal): the network, the wallet address
+ * (read-only, with Copy), its QR code drawn in the browser (never fetched from an outside
+ * service, DESIGN.md §2), the amount and the send-only-USDT warning.
+ */
+export function WalletPanel({ wallet, amount }: WalletPanelProps) {
+  const addressId = useId();
+  const { showToast } = useToast();
+  const { copied, copy } = useCopyToClipboard();
+
+  const copyAddress = async () => {
+    const done = await copy(wallet.walletAddress);
+    showToast(
+      done
+        ? { message: WALLET_MESSAGES.copied, variant: 'success', durationMs: TOAST_MS.paymentSuccess }
+        : { message: WALLET_MESSAGES.copyFailed, variant: 'error', durationMs: TOAST_MS.paymentError },
+    );
+  };
+
+  return (
+    <div className="wallet-panel">
+      <p className="wallet-panel__network">
+        Network: <strong>{wallet.network}</strong>
+      </p>
+      <div className="field">
+        <label className="field__label" htmlFor={addressId}>
+          Wallet Address
+        </label>
+        <div className="wallet-panel__address-row">
+          <input
+            id={addressId}
+            className="field__control wallet-panel__address"
+            value={wallet.walletAddress}
+            readOnly
+            spellCheck={false}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <Button
+            variant="secondary"
+            className="wallet-panel__copy"
+            onClick={() => void copyAddress()}
+            aria-label={copied ? 'Wallet address copied' : 'Copy wallet address'}
+          >
+            {copied ? (
+              <>
+                <CheckIcon size={16} /> Copied!
+              </>
+            ) : (
+              'Copy'
+            )}
+          </Button>
+        </div>
+      </div>
+      <figure className="wallet-panel__qr">
+        <QRCodeSVG
+          value={wallet.walletAddress}
+          size={PAYMENT.qrSizePx}
+          marginSize={2}
+          level="M"
+          role="img"
+          aria-label={`QR code of the wallet address ${wallet.walletAddress}`}
+          data-testid="wallet-qr"
+        />
+        <figcaption>Scan to pay from a wallet app</figcaption>
+      </figure>
+      <p className="wallet-panel__amount">
+        Amount to send: <strong data-testid="amount-due">{formatUsdt(amount)}</strong>
+      </p>
+      <p className="wallet-panel__warning" role="note">
+        <span aria-hidden="true">⚠ </span>
+        {sendOnlyWarning(wallet.network)}
+      </p>
+    </div>
+  );
+}

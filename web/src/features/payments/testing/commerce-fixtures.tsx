@@ -1,0 +1,124 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { PACKAGE_NAMES, type PackageName } from '@goldbot/shared';
+import { AppProvider } from '@/app/provider';
+import { LocationProbe } from '@/components/testing/render-with-router';
+import type { SessionUser } from '@/lib/session-storage';
+import { mockApi } from '@/test/auth-helpers';
+import { jsonResponse, storeSession } from '@/test/test-utils';
+import type { Subscription } from '../api/get-active-subscription';
+
+/**
+ * Test helpers for the commerce screens (tests only; never imported by the app): answers of the
+ * payment routes, and a render inside the app's providers with a signed-in customer and an SWR
+ * cache of its own (no answer leaks from one test into the next).
+ */
+
+export const CUSTOMER: SessionUser = {
+  _id: 'user-1',
+  username: 'trader42',
+  email: 'trader42@example.com',
+  role: 'user',
+  referralCode: 'TRADER42',
+  referralCount: 3,
+  referralEarnings: 6,
+};
+
+export const WALLET = { walletAddress: 'TQ3fY6uVYxAbC4dEf5GhJ6kLm7NpQ8rS9t', network: 'TRC20' };
+export const TXID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
+
+export function subscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    _id: 'sub-1',
+    packageName: PACKAGE_NAMES.basic,
+    status: 'active',
+    startDate: '2026-03-01',
+    endDate: '2026-03-31',
+    paymentMethod: 'usdt',
+    isExtension: false,
+    createdAt: '2026-02-20T10:00:00.000Z',
+    updatedAt: '2026-02-21T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const catalog = (prices: { freeTrial?: number; basic?: number; pro?: number; ultimate?: number } = {}) => {
+  const all = { freeTrial: 0, basic: 60, pro: 250, ultimate: 1000, ...prices };
+  return jsonResponse({
+    packages: (['freeTrial', 'basic', 'pro', 'ultimate'] as const).map((slug, sortOrder) => ({
+      slug,
+      packageName: PACKAGE_NAMES[slug] as PackageName,
+      priceUsd: all[slug],
+      sortOrder,
+    })),
+  });
+};
+
+export const packageStatus = (hasActiveBasicPackage = false, isBasicPackageEnabled = true) =>
+  jsonResponse({ success: true, hasActiveBasicPackage, isBasicPackageEnabled });
+
+export const settings = (basicPackageEnabled = true) =>
+  jsonResponse({ success: true, settings: { basicPackageEnabled } });
+
+export const errorResponse = (status: number, message: string, errors?: Record<string, string>) =>
+  jsonResponse({ message, msg: message, ...(errors ? { errors } : {}) }, status);
+
+type Routes = Parameters<typeof mockApi>[0];
+
+/** The commerce routes answering as for a customer without purchases; `routes` replace any. */
+export function mockCommerceApi(routes: Routes = {}) {
+  return mockApi({
+    'GET /api/packages': catalog(),
+    'GET /api/payment/package-status': packageStatus(),
+    'GET /api/settings/public/subscription-settings': settings(),
+    'GET /api/payment/wallet-details': jsonResponse(WALLET),
+    'GET /api/payment/active-subscription': jsonResponse({ subscription: null }),
+    'GET /api/payment/subscriptions': jsonResponse({ subscriptions: [] }),
+    ...routes,
+  });
+}
+
+/** The router's current search and navigation state, for asserting what the dashboard cleaned up. */
+function DashboardLocationProbe() {
+  const location = useLocation();
+  return (
+    <output hidden data-testid="dashboard-location" data-search={location.search}>
+      {JSON.stringify(location.state ?? null)}
+    </output>
+  );
+}
+
+export const probedSearch = (element: HTMLElement) => element.getAttribute('data-search');
+
+/** Renders `ui` signed in as `user`, inside the app's providers and a memory router at `path`. */
+export function renderSignedIn(
+  ui: ReactElement,
+  { path = '/dashboard', user = CUSTOMER }: { path?: InitialEntry; user?: SessionUser } = {},
+) {
+  storeSession(user);
+  const events = userEvent.setup();
+  const view = render(
+    <AppProvider>
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route
+              path="/dashboard"
+              element={
+                <>
+                  {ui}
+                  <DashboardLocationProbe />
+                </>
+              }
+            />
+            <Route path="*" element={<LocationProbe />} />
+          </Routes>
+        </MemoryRouter>
+      </SWRConfig>
+    </AppProvider>,
+  );
+  return { user: events, ...view };
+}
