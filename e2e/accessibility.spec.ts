@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe-scan.js';
 
 /**
  * axe scan of every public route (admin §2 "Public routes", plus the 404 page): no serious or
@@ -26,8 +26,6 @@ const PUBLIC_ROUTES = [
   '/no-such-page',
 ];
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
 async function loadEverything(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const pause = () => new Promise((resolve) => setTimeout(resolve, 120));
@@ -38,20 +36,6 @@ async function loadEverything(page: Page): Promise<void> {
     window.scrollTo(0, 0);
   });
   await page.waitForLoadState('networkidle');
-}
-
-async function seriousViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
 }
 
 test.describe('accessibility (axe)', () => {

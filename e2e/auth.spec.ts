@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { AUTH } from '@goldbot/shared';
-import { createLocalAdmin, readStack } from './local-stack.js';
+import { CUSTOMER_PASSWORD, apiResponse, submitSignInForm, uniqueAccount, verifiedCustomer } from './journeys.js';
+import { ADMIN_PASSWORD, VERIFICATION_SUBJECT, createLocalAdmin, mailedCode, readStack } from './local-stack.js';
 
 /**
  * Accounts in the browser (issue 3): registration with the mailed code, password reset, the
@@ -8,75 +9,11 @@ import { createLocalAdmin, readStack } from './local-stack.js';
  * person would read their mail.
  */
 
-const PASSWORD = 'Trader123!';
 const NEW_PASSWORD = 'Changed456!';
 
-/** The SES emulator's stored mail (aws-ses-v2-local `GET /store`); older shapes are accepted too. */
-interface StoredEmail {
-  destination?: { to?: string[] };
-  to?: string | string[];
-  subject?: string;
-  body?: { text?: string; html?: string };
-  text?: string;
-  html?: string;
-}
-
-const recipients = (mail: StoredEmail): string[] => {
-  const to = mail.destination?.to ?? mail.to ?? [];
-  return (Array.isArray(to) ? to : [to]).map((address) => address.toLowerCase());
-};
-
-const mailText = (mail: StoredEmail) =>
-  mail.body?.text ?? mail.text ?? (mail.body?.html ?? mail.html ?? '').replace(/<[^>]+>/g, ' ');
-
-async function mailsTo(request: APIRequestContext, address: string): Promise<StoredEmail[]> {
-  const response = await request.get(`${readStack().urls.sesInbox}/store`);
-  expect(response.ok()).toBe(true);
-  const { emails } = (await response.json()) as { emails: StoredEmail[] };
-  return emails.filter((mail) => recipients(mail).includes(address.toLowerCase()));
-}
-
-/** The 4-digit code of mail number `index` (0-based) to `address` whose subject matches, once it arrives. */
-async function codeFromMail(
-  request: APIRequestContext,
-  address: string,
-  subject: RegExp,
-  index: number,
-): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mail = (await mailsTo(request, address)).filter((m) => subject.test(m.subject ?? ''))[index];
-        code = mail ? mailText(mail).match(/\b(\d{4})\b/)?.[1] : undefined;
-        return code;
-      },
-      { message: `a code mailed to ${address}`, timeout: 15_000 },
-    )
-    .toMatch(/^\d{4}$/);
-  return code ?? '';
-}
-
-const VERIFICATION_SUBJECT = /verification/i;
 const RESET_SUBJECT = /reset/i;
 /** The code for a new address ("Confirm your new GoldBot email"), not the notice to the old one. */
 const EMAIL_CHANGE_SUBJECT = /confirm/i;
-
-function uniqueAccount(tag: string) {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  return { username: `${tag}_${stamp}`, email: `${tag}-${stamp}@example.com` };
-}
-
-/** A verified customer, made through the API (the UI registration has its own test). */
-async function verifiedCustomer(request: APIRequestContext, tag: string) {
-  const account = uniqueAccount(tag);
-  const registered = await request.post('/api/auth/Register', { data: { ...account, password: PASSWORD } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const otp = await codeFromMail(request, account.email, VERIFICATION_SUBJECT, 0);
-  const verified = await request.post('/api/auth/verifyOtp', { data: { email: account.email, otp } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return account;
-}
 
 /** The page origin's localStorage and sessionStorage, as plain objects. */
 async function browserStorage(page: Page) {
@@ -94,21 +31,9 @@ async function refreshCookie(page: Page) {
   return (await page.context().cookies()).find((cookie) => cookie.name === AUTH.refreshCookie);
 }
 
-/** Waits for the SPA's call to `POST <path>` and returns its response. */
-const apiResponse = (page: Page, path: string) =>
-  page.waitForResponse(
-    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === path,
-  );
-
 async function typeCode(page: Page, code: string) {
   await page.getByLabel('Digit 1 of 4').click();
   await page.keyboard.type(code);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
 test.describe('accounts', () => {
@@ -118,8 +43,8 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeVisible();
     await page.getByLabel('Username').fill(account.username);
     await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(CUSTOMER_PASSWORD);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(CUSTOMER_PASSWORD);
     await page.getByRole('button', { name: 'Register' }).click();
 
     await expect(page).toHaveURL(/\/register-otp$/);
@@ -128,7 +53,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('button', { name: /Resend OTP in \d+s/ })).toBeDisabled();
 
     // A wrong code first: the boxes clear and the first one has the focus again.
-    const code = await codeFromMail(request, account.email, VERIFICATION_SUBJECT, 0);
+    const code = await mailedCode(request, account.email, VERIFICATION_SUBJECT);
     const wrong = code === '0000' ? '1111' : '0000';
     await typeCode(page, wrong);
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -147,7 +72,7 @@ test.describe('accounts', () => {
     expect(JSON.parse(stored.local.user ?? '{}')).toMatchObject({ email: account.email, username: account.username });
     expect(stored.local.pendingRegistration).toBeUndefined();
     // The password travelled in memory only (DESIGN.md §6).
-    expect(JSON.stringify(stored)).not.toContain(PASSWORD);
+    expect(JSON.stringify(stored)).not.toContain(CUSTOMER_PASSWORD);
     // The refresh token is an HttpOnly cookie for the auth routes, nowhere in storage.
     const cookie = await refreshCookie(page);
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/auth' });
@@ -168,7 +93,7 @@ test.describe('accounts', () => {
     await expect(page.getByText('Check email for OTP')).toBeVisible();
     await expect(page).toHaveURL(/\/forgot-otp$/);
 
-    await typeCode(page, await codeFromMail(request, account.email, RESET_SUBJECT, 0));
+    await typeCode(page, await mailedCode(request, account.email, RESET_SUBJECT));
     await page.getByRole('button', { name: 'Verify Code' }).click();
     await expect(page.getByText('OTP verified successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/reset$/);
@@ -182,7 +107,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login$/);
 
     // The old password no longer works; the new one does.
-    await signIn(page, account.email, PASSWORD);
+    await submitSignInForm(page, account.email, CUSTOMER_PASSWORD);
     await expect(page.getByRole('alert')).toBeVisible();
     await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -194,7 +119,7 @@ test.describe('accounts', () => {
     const { admin } = readStack();
     await page.goto('/admin-login');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Sign In' })).toBeVisible();
-    await signIn(page, admin.email, process.env.LOCAL_ADMIN_PASSWORD || 'Admin123!');
+    await submitSignInForm(page, admin.email, ADMIN_PASSWORD);
     await expect(page).toHaveURL(/\/admin(\/dashboard)?$/);
     const sidebar = page.getByRole('complementary');
     await expect(sidebar.getByRole('navigation', { name: 'Admin' })).toBeVisible();
@@ -211,7 +136,7 @@ test.describe('accounts', () => {
   test('a customer is refused at /admin-login and stays signed out', async ({ page, request }) => {
     const account = await verifiedCustomer(request, 'notadmin');
     await page.goto('/admin-login');
-    await signIn(page, account.email, PASSWORD);
+    await submitSignInForm(page, account.email, CUSTOMER_PASSWORD);
     await expect(page.getByRole('alert')).toContainText('does not have administrator access');
     await expect(page).toHaveURL(/\/admin-login$/);
     expect((await browserStorage(page)).local.token).toBeUndefined();
@@ -228,7 +153,7 @@ test.describe('accounts', () => {
     const account = await verifiedCustomer(request, 'guard');
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, account.email, PASSWORD);
+    await submitSignInForm(page, account.email, CUSTOMER_PASSWORD);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
@@ -240,7 +165,7 @@ test.describe('accounts', () => {
   test('an expired stored token is renewed on load through the refresh cookie alone', async ({ page, request }) => {
     const account = await verifiedCustomer(request, 'renew');
     await page.goto('/login');
-    await signIn(page, account.email, PASSWORD);
+    await submitSignInForm(page, account.email, CUSTOMER_PASSWORD);
     await expect(page).toHaveURL(/\/dashboard$/);
 
     // Make the stored ID token read as expired: the SPA only reads its `exp` (the API verifies it).
@@ -265,7 +190,7 @@ test.describe('accounts', () => {
   test('signing out ends the session on the server too: a reload does not bring it back', async ({ page, request }) => {
     const account = await verifiedCustomer(request, 'logout');
     await page.goto('/login');
-    await signIn(page, account.email, PASSWORD);
+    await submitSignInForm(page, account.email, CUSTOMER_PASSWORD);
     await expect(page).toHaveURL(/\/dashboard$/);
     const cookie = await refreshCookie(page);
     expect(cookie?.value).toBeTruthy();
@@ -301,7 +226,7 @@ test.describe('accounts', () => {
     const newEmail = uniqueAccount('moved').email;
 
     await page.goto('/admin-login');
-    await signIn(page, account.email, password);
+    await submitSignInForm(page, account.email, password);
     await expect(page).toHaveURL(/\/admin(\/dashboard)?$/);
     await page.getByRole('link', { name: 'Account Settings' }).click();
     await expect(page).toHaveURL(/\/admin\/admin-setting$/);
@@ -315,7 +240,7 @@ test.describe('accounts', () => {
     await expect(profile.getByRole('group', { name: 'Confirmation code' })).toBeVisible();
     await expect(profile).toContainText(`We sent a 4-digit code to ${newEmail}.`);
     await expect(profile.getByRole('button', { name: 'Confirm email' })).toBeDisabled();
-    await typeCode(page, await codeFromMail(request, newEmail, EMAIL_CHANGE_SUBJECT, 0));
+    await typeCode(page, await mailedCode(request, newEmail, EMAIL_CHANGE_SUBJECT));
     const confirmed = apiResponse(page, '/api/auth/confirm-email-change');
     await profile.getByRole('button', { name: 'Confirm email' }).click();
     expect((await confirmed).status()).toBe(200);
@@ -326,10 +251,10 @@ test.describe('accounts', () => {
     expect((await browserStorage(page)).local.token).toBeUndefined();
 
     // The old address no longer signs in; the new one does.
-    await signIn(page, account.email, password);
+    await submitSignInForm(page, account.email, password);
     await expect(page.getByRole('alert')).toBeVisible();
     await expect(page).toHaveURL(/\/admin-login$/);
-    await signIn(page, newEmail, password);
+    await submitSignInForm(page, newEmail, password);
     await expect(page).toHaveURL(/\/admin(\/dashboard)?$/);
     await expect(page.getByRole('complementary')).toContainText(newEmail);
   });

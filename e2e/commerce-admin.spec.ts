@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { readStack } from './local-stack.js';
+import { expect, test } from '@playwright/test';
+import { signInAsAdmin } from './journeys.js';
 
 /**
  * The commerce back-office in the browser (admin §2 Admin wallets, Admin payments): the stack's
@@ -7,7 +7,6 @@ import { readStack } from './local-stack.js';
  * and the payments screen answers with its stat cards and tabs.
  */
 
-const ADMIN_PASSWORD = process.env.LOCAL_ADMIN_PASSWORD || 'Admin123!';
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 /** A TRON-shaped address no earlier run has used (addresses are unique). */
@@ -15,15 +14,6 @@ function uniqueTronAddress(): string {
   let address = 'T';
   while (address.length < 34) address += BASE58.charAt(Math.floor(Math.random() * BASE58.length));
   return address;
-}
-
-async function signInAsAdmin(page: Page) {
-  const { admin } = readStack();
-  await page.goto('/admin-login');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin(\/dashboard)?$/);
 }
 
 test.describe('commerce back-office', () => {

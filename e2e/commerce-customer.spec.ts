@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PACKAGE_NAMES, PAYMENT, PAYMENT_MESSAGES } from '@goldbot/shared';
-import { readStack } from './local-stack.js';
+import { seriousViolations } from './axe-scan.js';
+import { apiResponse, apiToken, catalogPrice, signInAsCustomer, uniqueTxid, verifiedCustomer } from './journeys.js';
 
 /**
  * The customer's commerce screens in the browser (issue 8, customer §2 Dashboard and USDT payment
@@ -10,86 +9,6 @@ import { readStack } from './local-stack.js';
  * code drawn in the page (never fetched from elsewhere), copies the address, submits a TXID, and
  * finds the pending purchase under Billing History.
  */
-
-const PASSWORD = 'Trader123!';
-const VERIFICATION_SUBJECT = /verification/i;
-
-/** The SES emulator's stored mail (aws-ses-v2-local `GET /store`); older shapes are accepted too. */
-interface StoredEmail {
-  destination?: { to?: string[] };
-  to?: string | string[];
-  subject?: string;
-  body?: { text?: string; html?: string };
-  text?: string;
-  html?: string;
-}
-
-const recipients = (mail: StoredEmail): string[] => {
-  const to = mail.destination?.to ?? mail.to ?? [];
-  return (Array.isArray(to) ? to : [to]).map((address) => address.toLowerCase());
-};
-
-const mailText = (mail: StoredEmail) =>
-  mail.body?.text ?? mail.text ?? (mail.body?.html ?? mail.html ?? '').replace(/<[^>]+>/g, ' ');
-
-/** The registration code mailed to `address`, once it arrives. */
-async function registrationCode(request: APIRequestContext, address: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`${readStack().urls.sesInbox}/store`);
-        const { emails } = (await response.json()) as { emails: StoredEmail[] };
-        const mail = emails.find(
-          (entry) =>
-            recipients(entry).includes(address.toLowerCase()) && VERIFICATION_SUBJECT.test(entry.subject ?? ''),
-        );
-        code = mail ? mailText(mail).match(/\b(\d{4})\b/)?.[1] : undefined;
-        return code;
-      },
-      { message: `a code mailed to ${address}`, timeout: 15_000 },
-    )
-    .toMatch(/^\d{4}$/);
-  return code ?? '';
-}
-
-/** A verified customer with no purchases, made through the API (registration has its own test). */
-async function freshCustomer(request: APIRequestContext) {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const account = { username: `buyer_${stamp}`, email: `buyer-${stamp}@example.com` };
-  const registered = await request.post('/api/auth/Register', { data: { ...account, password: PASSWORD } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const otp = await registrationCode(request, account.email);
-  const verified = await request.post('/api/auth/verifyOtp', { data: { email: account.email, otp } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return account;
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
-
-/** Serious or critical WCAG 2.1 A/AA violations, as the public pages' axe scan counts them. */
-async function seriousViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      help: violation.help,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-}
-
-/** A TXID no earlier run has used: 64 hex characters, like a TRON transaction hash. */
-const uniqueTxid = () => randomBytes(32).toString('hex');
 
 test.describe('customer commerce', () => {
   test('a fresh customer pays for the Basic package with USDT and sees it pending', async ({
@@ -107,8 +26,8 @@ test.describe('customer commerce', () => {
       if (url.protocol.startsWith('http') && url.origin !== origin) foreignRequests.push(sent.url());
     });
 
-    const account = await freshCustomer(request);
-    await signIn(page, account.email);
+    const account = await verifiedCustomer(request, 'buyer');
+    await signInAsCustomer(page, account.email);
 
     // A fresh customer: nothing active, Basic on sale (the local stack's default settings).
     const basic = page.getByRole('listitem', { name: 'Basic' });
@@ -146,11 +65,7 @@ test.describe('customer commerce', () => {
     const submit = dialog.getByRole('button', { name: 'Submit Payment' });
     await expect(submit).toBeDisabled();
     await dialog.getByLabel('Transaction ID (TXID)').fill(uniqueTxid());
-    const submitted = page.waitForResponse(
-      (response) =>
-        response.request().method() === 'POST' &&
-        new URL(response.url()).pathname === '/api/payment/submit-usdt-payment',
-    );
+    const submitted = apiResponse(page, '/api/payment/submit-usdt-payment');
     await submit.click();
     expect((await submitted).status()).toBe(201);
     await expect(dialog.getByRole('button', { name: 'Payment Submitted ✓' })).toBeDisabled();
@@ -179,23 +94,18 @@ test.describe('customer commerce', () => {
   test('a TXID already submitted is refused with the server message', async ({ page, request }) => {
     const txid = uniqueTxid();
     // The first customer spends the TXID through the API.
-    const first = await freshCustomer(request);
-    const login = await request.post('/api/auth/login', { data: { email: first.email, password: PASSWORD } });
-    expect(login.status(), await login.text()).toBe(200);
-    const { token } = (await login.json()) as { token: string };
-    const packages = (await (await request.get('/api/packages')).json()) as {
-      packages: Array<{ packageName: string; priceUsd: number }>;
-    };
-    const pro = packages.packages.find((entry) => entry.packageName === PACKAGE_NAMES.pro);
+    const first = await verifiedCustomer(request, 'buyer');
+    const token = await apiToken(request, first.email);
+    const amount = await catalogPrice(request, PACKAGE_NAMES.pro);
     const spent = await request.post('/api/payment/submit-usdt-payment', {
       headers: { Authorization: `Bearer ${token}` },
-      data: { packageName: PACKAGE_NAMES.pro, txid, amount: pro?.priceUsd, referralCode: null },
+      data: { packageName: PACKAGE_NAMES.pro, txid, amount, referralCode: null },
     });
     expect(spent.status(), await spent.text()).toBe(201);
 
     // A second customer tries the same TXID in the browser.
-    const second = await freshCustomer(request);
-    await signIn(page, second.email);
+    const second = await verifiedCustomer(request, 'buyer');
+    await signInAsCustomer(page, second.email);
     await page.getByRole('listitem', { name: 'Pro' }).getByRole('button', { name: 'Buy Now' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pay with USDT' });
     await dialog.getByLabel('Transaction ID (TXID)').fill(txid);
@@ -207,8 +117,8 @@ test.describe('customer commerce', () => {
   test('the dashboard tabs and the payment modal pass an axe scan', async ({ page, request }) => {
     // Reduced motion: the particles stand still and nothing fades while axe looks.
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    const account = await freshCustomer(request);
-    await signIn(page, account.email);
+    const account = await verifiedCustomer(request, 'buyer');
+    await signInAsCustomer(page, account.email);
     await expect(page.getByRole('listitem', { name: 'Basic' }).getByRole('button', { name: 'Buy Now' })).toBeEnabled();
     expect(await seriousViolations(page)).toEqual([]);
 

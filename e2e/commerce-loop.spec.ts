@@ -1,27 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PACKAGE_NAMES, REFERRAL } from '@goldbot/shared';
-import { readStack } from './local-stack.js';
+import {
+  apiResponse,
+  apiToken,
+  catalogPrice,
+  signInAsAdmin,
+  signInAsCustomer,
+  uniqueTxid,
+  verifiedCustomer,
+} from './journeys.js';
 
 /**
  * The money loop in the browser (issue 8, "Done when"): a customer buys the Basic package with a
  * referrer's code, the admin approves the payment in /admin/payments, and the customer's Billing
  * History shows it active from the 1st to the last day of next month; the referrer is credited.
  */
-
-const PASSWORD = 'Trader123!';
-const ADMIN_PASSWORD = process.env.LOCAL_ADMIN_PASSWORD || 'Admin123!';
-const VERIFICATION_SUBJECT = /verification/i;
-
-/** The SES emulator's stored mail (aws-ses-v2-local `GET /store`); older shapes are accepted too. */
-interface StoredEmail {
-  destination?: { to?: string[] };
-  to?: string | string[];
-  subject?: string;
-  body?: { text?: string; html?: string };
-  text?: string;
-  html?: string;
-}
 
 /** The fields of `GET /api/auth/me` (and of the login answer) this journey reads. */
 interface SessionUser {
@@ -31,72 +24,11 @@ interface SessionUser {
   referralEarnings: number;
 }
 
-const recipients = (mail: StoredEmail): string[] => {
-  const to = mail.destination?.to ?? mail.to ?? [];
-  return (Array.isArray(to) ? to : [to]).map((address) => address.toLowerCase());
-};
-
-const mailText = (mail: StoredEmail) =>
-  mail.body?.text ?? mail.text ?? (mail.body?.html ?? mail.html ?? '').replace(/<[^>]+>/g, ' ');
-
-/** The registration code mailed to `address`, once it arrives. */
-async function registrationCode(request: APIRequestContext, address: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`${readStack().urls.sesInbox}/store`);
-        const { emails } = (await response.json()) as { emails: StoredEmail[] };
-        const mail = emails.find(
-          (entry) =>
-            recipients(entry).includes(address.toLowerCase()) && VERIFICATION_SUBJECT.test(entry.subject ?? ''),
-        );
-        code = mail ? mailText(mail).match(/\b(\d{4})\b/)?.[1] : undefined;
-        return code;
-      },
-      { message: `a code mailed to ${address}`, timeout: 15_000 },
-    )
-    .toMatch(/^\d{4}$/);
-  return code ?? '';
-}
-
-/** A verified customer with no purchases, made through the API (registration has its own test). */
-async function freshCustomer(request: APIRequestContext, tag: string) {
-  const stamp = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-  const account = { username: `${tag}_${stamp}`, email: `${tag}-${stamp}@example.com` };
-  const registered = await request.post('/api/auth/Register', { data: { ...account, password: PASSWORD } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const otp = await registrationCode(request, account.email);
-  const verified = await request.post('/api/auth/verifyOtp', { data: { email: account.email, otp } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return account;
-}
-
-/** Signs in through the API and returns the ID token. */
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-  return ((await login.json()) as { token: string }).token;
-}
-
 async function me(request: APIRequestContext, token: string): Promise<SessionUser> {
   const answer = await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } });
   expect(answer.status(), await answer.text()).toBe(200);
   return (await answer.json()) as SessionUser;
 }
-
-/** The Basic package's catalog price (seeded $60). */
-async function basicPrice(request: APIRequestContext): Promise<number> {
-  const answer = await request.get('/api/packages');
-  expect(answer.ok()).toBe(true);
-  const { packages } = (await answer.json()) as { packages: Array<{ packageName: string; priceUsd: number }> };
-  const basic = packages.find((entry) => entry.packageName === PACKAGE_NAMES.basic);
-  expect(basic, 'the Basic package in the catalog').toBeDefined();
-  return basic?.priceUsd ?? Number.NaN;
-}
-
-/** A TXID no earlier run has used: 64 hex characters, like a TRON transaction hash. */
-const uniqueTxid = () => randomBytes(32).toString('hex');
 
 const dollars = (amount: number) => `$${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 
@@ -118,23 +50,6 @@ function nextMonth(now: Date): { start: string; end: string } {
   };
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin-login');
-  await page.getByLabel('Email').fill(readStack().admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin(\/dashboard)?$/);
-}
-
 test.describe('commerce loop', () => {
   test('a customer buys Basic with a referral code, the admin approves it, and the subscription and the credit follow', async ({
     page,
@@ -142,20 +57,21 @@ test.describe('commerce loop', () => {
     request,
   }) => {
     // The referrer: an account whose code the customer was given.
-    const referrer = await freshCustomer(request, 'referrer');
+    const referrer = await verifiedCustomer(request, 'referrer');
     const referrerToken = await apiToken(request, referrer.email);
     const referrerBefore = await me(request, referrerToken);
     expect(referrerBefore).toMatchObject({ username: referrer.username, referralCount: 0, referralEarnings: 0 });
     const { referralCode } = referrerBefore;
     expect(referralCode).toBeTruthy();
 
-    const price = await basicPrice(request);
+    // The Basic package's catalog price (seeded $60).
+    const price = await catalogPrice(request, PACKAGE_NAMES.basic);
     const due = Math.max(0, price - REFERRAL.discountUsd);
     const txid = uniqueTxid();
 
     // The customer buys Basic in the dashboard, with the referrer's code.
-    const customer = await freshCustomer(request, 'loop');
-    await signIn(page, customer.email);
+    const customer = await verifiedCustomer(request, 'loop');
+    await signInAsCustomer(page, customer.email);
     await page.getByRole('tab', { name: 'Packages' }).click();
     const basic = page.getByRole('listitem', { name: 'Basic' });
     const buy = basic.getByRole('button', { name: 'Buy Now' });
@@ -180,11 +96,7 @@ test.describe('commerce loop', () => {
     await expect(dialog.getByTestId('amount-due')).toHaveText(`${due} USDT`);
 
     await dialog.getByLabel('Transaction ID (TXID)').fill(txid);
-    const submitted = page.waitForResponse(
-      (response) =>
-        response.request().method() === 'POST' &&
-        new URL(response.url()).pathname === '/api/payment/submit-usdt-payment',
-    );
+    const submitted = apiResponse(page, '/api/payment/submit-usdt-payment');
     await dialog.getByRole('button', { name: 'Submit Payment' }).click();
     const submission = await submitted;
     expect(submission.status(), await submission.text()).toBe(201);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { ADMIN_GROUP } from '@goldbot/shared';
 import { ensureUser, localCognitoClient, localIdToken } from '../scripts/local/cognito-local.js';
 
@@ -17,12 +18,12 @@ export function readStack(): StackFile {
   return JSON.parse(readFileSync(file, 'utf8')) as StackFile;
 }
 
+/** The stack admin's password: `npm start` creates the admin with the same setting and default. */
+export const ADMIN_PASSWORD = process.env.LOCAL_ADMIN_PASSWORD || 'Admin123!';
+
 export async function adminIdToken(): Promise<string> {
   const stack = readStack();
-  return localIdToken(stack.urls.cognito, stack.pool.clientId, {
-    email: stack.admin.email,
-    password: process.env.LOCAL_ADMIN_PASSWORD || 'Admin123!',
-  });
+  return localIdToken(stack.urls.cognito, stack.pool.clientId, { email: stack.admin.email, password: ADMIN_PASSWORD });
 }
 
 /**
@@ -33,4 +34,59 @@ export async function adminIdToken(): Promise<string> {
 export async function createLocalAdmin(account: { email: string; password: string }): Promise<void> {
   const stack = readStack();
   await ensureUser(localCognitoClient(stack.urls.cognito), stack.pool, { ...account, groups: [ADMIN_GROUP] });
+}
+
+/** The SES emulator's stored mail (aws-ses-v2-local `GET /store`); older shapes are accepted too. */
+export interface StoredEmail {
+  destination?: { to?: string[] };
+  to?: string | string[];
+  subject?: string;
+  body?: { text?: string; html?: string };
+  text?: string;
+  html?: string;
+}
+
+/** A mail's addressees, lower-cased: the emulator keeps them as they were sent. */
+const recipients = (mail: StoredEmail): string[] => {
+  const to = mail.destination?.to ?? mail.to ?? [];
+  return (Array.isArray(to) ? to : [to]).map((address) => address.toLowerCase());
+};
+
+/** A mail's text as a person reads it: the text part, else the HTML part without its tags. */
+const mailText = (mail: StoredEmail) =>
+  mail.body?.text ?? mail.text ?? (mail.body?.html ?? mail.html ?? '').replace(/<[^>]+>/g, ' ');
+
+/** Every mail the emulator holds for `address`, oldest first. */
+export async function mailsTo(request: APIRequestContext, address: string): Promise<StoredEmail[]> {
+  const response = await request.get(`${readStack().urls.sesInbox}/store`);
+  expect(response.ok()).toBe(true);
+  const { emails } = (await response.json()) as { emails: StoredEmail[] };
+  return emails.filter((mail) => recipients(mail).includes(address.toLowerCase()));
+}
+
+/** The subject of the registration mail ("… verification …") that carries the sign-up code. */
+export const VERIFICATION_SUBJECT = /verification/i;
+
+/**
+ * The 4-digit code of mail number `index` (0-based) to `address` whose subject matches, once it
+ * arrives: mail is sent asynchronously, so the inbox is polled rather than read once.
+ */
+export async function mailedCode(
+  request: APIRequestContext,
+  address: string,
+  subject: RegExp,
+  index = 0,
+): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mail = (await mailsTo(request, address)).filter((m) => subject.test(m.subject ?? ''))[index];
+        code = mail ? mailText(mail).match(/\b(\d{4})\b/)?.[1] : undefined;
+        return code;
+      },
+      { message: `a code mailed to ${address}`, timeout: 15_000 },
+    )
+    .toMatch(/^\d{4}$/);
+  return code ?? '';
 }

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, VERIFICATION_SUBJECT, mailedCode, readStack } from './local-stack.js';
+
+/**
+ * The steps the browser journeys share: making a customer, signing in as a customer or as the
+ * stack's admin, and the values a run must not reuse. Each spec describes only what it tests.
+ */
+
+/** The password of every customer the journeys make; it meets the password rules. */
+export const CUSTOMER_PASSWORD = 'Trader123!';
+
+/**
+ * A username and e-mail no earlier run has used (accounts are unique), starting with `tag` so a
+ * failing run's accounts say which test made them.
+ */
+export function uniqueAccount(tag: string) {
+  const stamp = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  return { username: `${tag}_${stamp}`, email: `${tag}-${stamp}@example.com` };
+}
+
+/**
+ * A verified customer with no purchases, made through the API with the mailed code: the UI
+ * registration has its own test, the other journeys only need an account.
+ */
+export async function verifiedCustomer(request: APIRequestContext, tag: string) {
+  const account = uniqueAccount(tag);
+  const registered = await request.post('/api/auth/Register', { data: { ...account, password: CUSTOMER_PASSWORD } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const otp = await mailedCode(request, account.email, VERIFICATION_SUBJECT);
+  const verified = await request.post('/api/auth/verifyOtp', { data: { email: account.email, otp } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return account;
+}
+
+/** Signs a customer in through the API and returns the ID token, for calls made beside the UI. */
+export async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: { email, password: CUSTOMER_PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** A package's catalog price, as the payment modal charges it. */
+export async function catalogPrice(request: APIRequestContext, packageName: string): Promise<number> {
+  const answer = await request.get('/api/packages');
+  expect(answer.ok()).toBe(true);
+  const { packages } = (await answer.json()) as { packages: Array<{ packageName: string; priceUsd: number }> };
+  const entry = packages.find((candidate) => candidate.packageName === packageName);
+  expect(entry, `the ${packageName} in the catalog`).toBeDefined();
+  return entry?.priceUsd ?? Number.NaN;
+}
+
+/**
+ * Fills and submits the sign-in form the page shows (/login and /admin-login share it), without
+ * waiting for the outcome: tests of refused sign-ins check that themselves.
+ */
+export async function submitSignInForm(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Signs a customer made by `verifiedCustomer` in at /login and waits for the dashboard. */
+export async function signInAsCustomer(page: Page, email: string) {
+  await page.goto('/login');
+  await submitSignInForm(page, email, CUSTOMER_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/** Signs the stack's admin in at /admin-login and waits for the back-office. */
+export async function signInAsAdmin(page: Page) {
+  await page.goto('/admin-login');
+  await submitSignInForm(page, readStack().admin.email, ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin(\/dashboard)?$/);
+}
+
+/** Waits for the SPA's call to `POST <path>` (the exact path) and returns its response. */
+export const apiResponse = (page: Page, path: string) =>
+  page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === path,
+  );
+
+/** A TXID no earlier run has used (TXIDs are single-use): 64 hex characters, like a TRON transaction hash. */
+export const uniqueTxid = () => randomBytes(32).toString('hex');
