@@ -31,6 +31,23 @@ async function openDialog() {
 const scrollLocked = () => document.documentElement.style.overflow === 'hidden';
 
 describe('Modal', () => {
+  it('sends focus that leaves an embedded frame forwards back to the start of the dialog', async () => {
+    await openDialog();
+    // The browser moves focus out of an iframe to the next element after it, without a keydown
+    // the dialog could see: that element is the sentinel at the dialog's end.
+    const sentinel = screen.getByRole('dialog').querySelector<HTMLElement>('[data-focus-sentinel]');
+    expect(sentinel).not.toBeNull();
+    sentinel?.focus();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+  });
+
+  it('never counts the sentinel as the last stop of the Tab cycle', async () => {
+    const user = await openDialog();
+    screen.getByRole('button', { name: 'Last button' }).focus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+  });
+
   it('is a named modal dialog that takes focus and locks page scroll', async () => {
     await openDialog();
     const dialog = screen.getByRole('dialog', { name: 'Example dialog' });

@@ -17,7 +17,9 @@ const FOCUSABLE = [
 ].join(',');
 
 const focusableIn = (container: HTMLElement) =>
-  Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => !element.closest('[hidden]'));
+  Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (element) => !element.closest('[hidden]') && !element.hasAttribute('data-focus-sentinel'),
+  );
 
 export interface ModalProps {
   /** The dialog's name, shown as its heading (or only announced, with `hideTitle`). */
@@ -140,6 +142,15 @@ export function Modal({
           </button>
         </div>
         <div className="modal__body">{children}</div>
+        {/* Tab pressed inside an iframe (the video) never reaches trapTab: the key goes to the
+            frame's own document, and the browser moves focus to the next element after the frame.
+            This element is that next element, and it sends focus back to the start. */}
+        <span
+          tabIndex={0}
+          data-focus-sentinel=""
+          className="visually-hidden"
+          onFocus={() => (dialogRef.current ? focusableIn(dialogRef.current)[0]?.focus() : undefined)}
+        />
       </div>
     </div>,
     document.body,
