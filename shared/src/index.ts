@@ -7,3 +7,4 @@ export * from './schemas/errors.js';
 export * from './schemas/auth.js';
 export * from './schemas/packages.js';
 export * from './schemas/payments.js';
+export * from './schemas/withdrawals.js';

@@ -111,7 +111,14 @@ export const ROUTES = [
 
   // Withdrawals, customer side
   route('withdrawal-user', 'GET', '/api/withdrawal/user', 'user', "The caller's withdrawals"),
-  route('withdrawal-request', 'POST', '/api/withdrawal/request', 'user', 'Request a referral-earnings withdrawal'),
+  route(
+    'withdrawal-request',
+    'POST',
+    '/api/withdrawal/request',
+    'user',
+    'Request a referral-earnings withdrawal',
+    true,
+  ),
 
   // Admin back-office (admin §7)
   route('admin-user-stats', 'GET', '/api/admin/user-stats', 'admin', 'User counts'),
@@ -119,7 +126,14 @@ export const ROUTES = [
   route('admin-users', 'GET', '/api/admin/users', 'admin', 'Users, searchable'),
   route('admin-user-deactivate', 'PUT', '/api/admin/user/{id}/deactivate', 'admin', 'Deactivate a user'),
   route('admin-user-activate', 'PUT', '/api/admin/user/{id}/activate', 'admin', 'Activate a user'),
-  route('admin-user-subscriptions', 'GET', '/api/admin/user/{id}/subscriptions', 'admin', "A user's subscriptions"),
+  route(
+    'admin-user-subscriptions',
+    'GET',
+    '/api/admin/user/{id}/subscriptions',
+    'admin',
+    "A user's subscriptions",
+    true,
+  ),
   route(
     'admin-activations',
     'GET',
@@ -148,9 +162,9 @@ export const ROUTES = [
     'admin',
     'Subscription history with summary',
   ),
-  route('withdrawal-all', 'GET', '/api/withdrawal/all', 'admin', 'All withdrawals, by status'),
-  route('withdrawal-approve', 'PUT', '/api/withdrawal/approve/{id}', 'admin', 'Approve a withdrawal'),
-  route('withdrawal-reject', 'PUT', '/api/withdrawal/reject/{id}', 'admin', 'Reject a withdrawal'),
+  route('withdrawal-all', 'GET', '/api/withdrawal/all', 'admin', 'All withdrawals, by status', true),
+  route('withdrawal-approve', 'PUT', '/api/withdrawal/approve/{id}', 'admin', 'Approve a withdrawal', true),
+  route('withdrawal-reject', 'PUT', '/api/withdrawal/reject/{id}', 'admin', 'Reject a withdrawal', true),
   route('settings-email-templates-get', 'GET', '/api/settings/email-templates', 'admin', 'E-mail templates'),
   route('settings-email-templates-put', 'PUT', '/api/settings/email-templates', 'admin', 'Save e-mail templates'),
   route(

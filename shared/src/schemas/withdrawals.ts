@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { WITHDRAWAL } from '../constants.js';
+import { pageQuerySchema } from './contact.js';
+
+/**
+ * Referral withdrawals (customer §2 Referral Program and Withdrawal modal, §4, §5 Withdrawal, §8;
+ * admin §2 Admin withdrawals, §3, §4, §8). Messages are the spec's; the server validates with
+ * these schemas and the pages with the same ones.
+ */
+export const WITHDRAWAL_MESSAGES = {
+  addressRequired: 'Please enter your TRC20 address',
+  addressInvalid: 'Please enter a valid TRC20 address (starts with T and 34 characters long)',
+  amountRequired: 'Please enter an amount',
+  amountWhole: 'Please enter a whole number of dollars',
+  minimum: `Minimum withdrawal amount is $${WITHDRAWAL.minimumUsd}`,
+  exceeds: 'Amount exceeds your available earnings',
+  insufficient: `Minimum withdrawal amount is $${WITHDRAWAL.minimumUsd}. Your current earnings are insufficient.`,
+  pendingExists: 'You already have a pending withdrawal request. Please wait for it to be processed.',
+  requested: 'Withdrawal request submitted successfully! We will review it within 24 hours.',
+  requestFailed: 'Failed to submit withdrawal request.',
+  approved: 'Withdrawal approved successfully! User earnings have been reset to $0.',
+  rejected: 'Withdrawal rejected successfully!',
+  noteTooLong: 'The note may be at most 500 characters.',
+  alreadyDecided: (status: string) => `This withdrawal was already ${status}.`,
+} as const;
+
+export const ADMIN_NOTE_MAX_LENGTH = 500;
+
+/** T followed by 33 base58 characters (no 0, O, I or l): 34 in all. Length first, then the pattern. */
+export const trc20AddressSchema = z
+  .string({ error: WITHDRAWAL_MESSAGES.addressRequired })
+  .trim()
+  .min(1, { error: WITHDRAWAL_MESSAGES.addressRequired, abort: true })
+  .length(34, { error: WITHDRAWAL_MESSAGES.addressInvalid, abort: true })
+  .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, { error: WITHDRAWAL_MESSAGES.addressInvalid });
+
+export const withdrawalRequestInputSchema = z.object({
+  trc20Address: trc20AddressSchema,
+  amount: z
+    .number({ error: WITHDRAWAL_MESSAGES.amountRequired })
+    .int({ error: WITHDRAWAL_MESSAGES.amountWhole })
+    .min(WITHDRAWAL.minimumUsd, { error: WITHDRAWAL_MESSAGES.minimum })
+    .max(1_000_000, { error: WITHDRAWAL_MESSAGES.exceeds }),
+});
+export type WithdrawalRequestInput = z.infer<typeof withdrawalRequestInputSchema>;
+
+export const withdrawalDecisionInputSchema = z.object({
+  adminNote: z
+    .string()
+    .trim()
+    .max(ADMIN_NOTE_MAX_LENGTH, { error: WITHDRAWAL_MESSAGES.noteTooLong })
+    .optional()
+    .transform((note) => (note ? note : null)),
+});
+export type WithdrawalDecisionInput = z.infer<typeof withdrawalDecisionInputSchema>;
+
+export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** A withdrawal as both sides see it (admin §3); `userId.referralEarnings` is the live available balance. */
+export const withdrawalSchema = z.object({
+  _id: z.string(),
+  userId: z.object({ _id: z.string(), username: z.string(), email: z.string(), referralEarnings: z.number() }),
+  amount: z.number(),
+  trc20Address: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  requestDate: z.string(),
+  approvedDate: z.string().nullable(),
+  rejectedDate: z.string().nullable(),
+  adminNote: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+/**
+ * The caller's withdrawals, newest first (the Withdrawal Center shows the 3 latest), with the live
+ * balances: available (`referralEarnings`) and held by a pending request (`referralHeld`).
+ */
+export const userWithdrawalsResponseSchema = z.object({
+  withdrawals: z.array(withdrawalSchema),
+  referralEarnings: z.number(),
+  referralHeld: z.number(),
+});
+
+/** A request answers the new balances at once: the held amount is no longer available. */
+export const withdrawalRequestResponseSchema = z.object({
+  message: z.string(),
+  withdrawal: withdrawalSchema,
+  referralEarnings: z.number(),
+  referralHeld: z.number(),
+});
+
+export const withdrawalListQuerySchema = pageQuerySchema.extend({
+  status: z
+    .enum(['all', ...WITHDRAWAL_STATUSES], { error: 'status must be all, pending, approved or rejected' })
+    .default('all'),
+  search: z.string().trim().max(128, { error: 'search is too long' }).optional(),
+});
+export type WithdrawalListQuery = z.infer<typeof withdrawalListQuerySchema>;
+
+/** Tab counts and stat cards, from the withdrawal aggregates (not from the page). */
+export const withdrawalCountsSchema = z.object({
+  total: z.number(),
+  pending: z.number(),
+  approved: z.number(),
+  rejected: z.number(),
+});
+export const adminWithdrawalsResponseSchema = z.object({
+  withdrawals: z.array(withdrawalSchema),
+  nextCursor: z.string().nullable(),
+  counts: withdrawalCountsSchema,
+});
+export const withdrawalDecisionResponseSchema = z.object({ message: z.string(), withdrawal: withdrawalSchema });
+
+/** The referral tab's balances (GET /api/auth/me carries `referralEarnings`; this adds the held part). */
+export const referralBalanceSchema = z.object({ referralEarnings: z.number(), referralHeld: z.number() });
