@@ -23,6 +23,8 @@ import '@aws-amplify/ui-react/styles/fieldGroup.css';
 import '@aws-amplify/ui-react/styles/fieldMessages.css';
 import '@aws-amplify/ui-react/styles/input.css';
 import '@aws-amplify/ui-react/styles/textField.css';
+import '@aws-amplify/ui-react/styles/textArea.css';
+import '@aws-amplify/ui-react/styles/textAreaField.css';
 import '@aws-amplify/ui-react/styles/searchField.css';
 import '@aws-amplify/ui-react/styles/select.css';
 import '@aws-amplify/ui-react/styles/selectField.css';

@@ -1,12 +1,2 @@
-import { paths } from '@/app/paths';
-import { PageFrame } from '@/components/layout/page-frame';
-
-export default function AdminWithdrawalsRoute() {
-  return (
-    <PageFrame
-      title={paths.admin.withdrawals.title}
-      documentTitle={`Admin: ${paths.admin.withdrawals.title}`}
-      lead="Referral-earnings withdrawal requests will appear here for approval or rejection."
-    />
-  );
-}
+// The router's entry for /admin/withdrawals; the screen lives in its feature folder.
+export { default } from '../withdrawals/routes/withdrawals';

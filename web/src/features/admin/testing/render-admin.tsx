@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { SWRConfig } from 'swr';
-import type { Payment, Wallet } from '@goldbot/shared';
+import type { Payment, Wallet, Withdrawal } from '@goldbot/shared';
+import type { mockApi } from '@/test/auth-helpers';
 import { renderWithProviders, storeSession } from '@/test/test-utils';
 import { AdminThemeProvider } from '../components/admin-theme';
 
@@ -55,6 +56,30 @@ export function makeWallet(overrides: Partial<Wallet> = {}): Wallet {
     updatedAt: '2026-02-01T09:30:00.000Z',
     ...overrides,
   };
+}
+
+export function makeWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
+  return {
+    _id: 'wd-1',
+    userId: { _id: 'user-1', username: 'trader42', email: 'trader42@example.com', referralEarnings: 6 },
+    amount: 20,
+    trc20Address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    status: 'pending',
+    requestDate: '2026-03-04T09:30:00.000Z',
+    approvedDate: null,
+    rejectedDate: null,
+    adminNote: null,
+    ...overrides,
+  };
+}
+
+/** The URL query of every request to `key` ("METHOD /path") a `mockApi` answered, oldest first. */
+export function queriesTo(api: ReturnType<typeof mockApi>, key: string): URLSearchParams[] {
+  const [method, path] = key.split(' ');
+  return api.fetchMock.mock.calls
+    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), method: init?.method ?? 'GET' }))
+    .filter(({ url, method: m }) => m === method && url.pathname === path)
+    .map(({ url }) => url.searchParams);
 }
 
 /** Item `index` of a list that a test knows is long enough (no non-null assertions in tests). */

@@ -1,9 +1,10 @@
 import { paymentDecisionResponseSchema } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
+import type { Decision } from '../../hooks/use-decision';
 
 export { paymentDecisionResponseSchema };
 export type PaymentDecisionResponse = ReturnType<typeof paymentDecisionResponseSchema.parse>;
-export type PaymentDecision = 'approve' | 'reject';
+export type PaymentDecision = Decision;
 
 const ROUTES = { approve: 'payment-approve-usdt', reject: 'payment-reject-usdt' } as const;
 

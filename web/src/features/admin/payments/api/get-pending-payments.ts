@@ -1,6 +1,7 @@
 import { pendingPaymentsResponseSchema } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { paymentListQuery, usePaymentList, type PaymentPage, type PaymentPageQuery } from './payment-list';
+import { pageQuery, type PageRequest } from '../../hooks/use-paged-list';
+import { usePaymentList, type PaymentPage } from './payment-list';
 
 export { pendingPaymentsResponseSchema };
 export type PendingPaymentsResponse = ReturnType<typeof pendingPaymentsResponseSchema.parse>;
@@ -8,17 +9,17 @@ export type PendingPaymentsResponse = ReturnType<typeof pendingPaymentsResponseS
 export const PENDING_PAYMENTS_ROUTE = 'payment-pending-usdt';
 
 /** GET /api/payment/pending-usdt-payments?search=&cursor=&limit= (admin §7). */
-export function getPendingPayments(query: PaymentPageQuery): Promise<PendingPaymentsResponse> {
-  return apiRequest(PENDING_PAYMENTS_ROUTE, { query: paymentListQuery(query), schema: pendingPaymentsResponseSchema });
+export function getPendingPayments(request: Pick<PageRequest, 'search' | 'cursor'>): Promise<PendingPaymentsResponse> {
+  return apiRequest(PENDING_PAYMENTS_ROUTE, { query: pageQuery(request), schema: pendingPaymentsResponseSchema });
 }
 
 const toPage = (response: PendingPaymentsResponse): PaymentPage => ({
-  payments: response.pendingPayments,
+  items: response.pendingPayments,
   nextCursor: response.nextCursor,
   summary: response.summary,
 });
 
 /** The 'Pending USDT' tab's rows, polled every 30 s. */
 export function usePendingPayments(search: string) {
-  return usePaymentList(PENDING_PAYMENTS_ROUTE, search, async (query) => toPage(await getPendingPayments(query)));
+  return usePaymentList(PENDING_PAYMENTS_ROUTE, search, async (request) => toPage(await getPendingPayments(request)));
 }

@@ -1,19 +1,17 @@
 import { useState } from 'react';
-import { Badge, Flex, SearchField, Tabs } from '@aws-amplify/ui-react';
+import { Badge, Flex, Tabs } from '@aws-amplify/ui-react';
 import { TOAST_MS, type Payment } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { NoticeAlert } from '../../components/notice-alert';
-import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { ServerSearchField } from '../../components/server-search-field';
+import { StatCards } from '../../components/stat-cards';
 import { useNotice } from '../../hooks/use-notice';
+import { useServerSearch } from '../../hooks/use-server-search';
 import type { PaymentDecision } from '../api/decide-payment';
 import { useAllPayments } from '../api/get-all-payments';
 import { usePendingPayments } from '../api/get-pending-payments';
 import { decisionErrorText, PaymentDetailModal } from './payment-detail-modal';
-import { PaymentStats } from './payment-stats';
 import { PaymentsTable } from './payments-table';
-
-/** The search is sent once typing pauses this long (the server searches, admin §5). */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 type TabValue = 'pending' | 'all';
 
@@ -28,10 +26,9 @@ const SUCCESS = {
  * modal that approves or rejects. Both lists are re-read every 30 s in the background.
  */
 export function PackageManagement() {
-  const [searchInput, setSearchInput] = useState('');
-  const [search, setSearchNow] = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
-  const pending = usePendingPayments(search);
-  const all = useAllPayments(search);
+  const search = useServerSearch();
+  const pending = usePendingPayments(search.search);
+  const all = useAllPayments(search.search);
   const [tab, setTab] = useState<TabValue>('pending');
   const [selected, setSelected] = useState<Payment | null>(null);
   const notice = useNotice();
@@ -55,19 +52,14 @@ export function PackageManagement() {
   return (
     <Flex direction="column" gap="large">
       <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
-      <PaymentStats summary={summary} />
-      <SearchField
-        label="Search payments"
-        placeholder="Search by username, email or TXID"
-        value={searchInput}
-        onChange={(event) => setSearchInput(event.target.value)}
-        onClear={() => {
-          setSearchInput('');
-          setSearchNow('');
-        }}
-        onSubmit={(value) => setSearchNow(value)}
-        maxLength={128}
+      <StatCards
+        cards={[
+          { label: 'Total', value: summary?.total },
+          { label: 'Pending', value: summary?.pending, highlight: true },
+          { label: 'Completed', value: summary?.completed },
+        ]}
       />
+      <ServerSearchField label="Search payments" placeholder="Search by username, email or TXID" search={search} />
       <Tabs.Container value={tab} onValueChange={(value) => setTab(value as TabValue)} isLazy>
         <Tabs.List>
           <Tabs.Item value="pending">

@@ -1,22 +1,11 @@
-import {
-  Alert,
-  Button,
-  Flex,
-  Loader,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Text,
-  View,
-} from '@aws-amplify/ui-react';
+import { Button, Table, TableBody, TableCell, TableHead, TableRow, View } from '@aws-amplify/ui-react';
 import type { Payment } from '@goldbot/shared';
-import { errorMessage } from '../../lib/error-message';
+import { PagedListView } from '../../components/paged-list-view';
+import { StatusBadge } from '../../components/status-badge';
+import { UserIdentity } from '../../components/user-identity';
 import { formatDate } from '../../lib/format';
 import type { PaymentList } from '../api/payment-list';
 import { PaymentAmount } from './payment-amount';
-import { PaymentStatusBadge } from './payment-status-badge';
 
 interface PaymentsTableProps {
   /** The table's accessible name. */
@@ -29,47 +18,11 @@ interface PaymentsTableProps {
   onView: (payment: Payment) => void;
 }
 
-/**
- * One tab's rows: Package, User, Amount, Status, Date, Actions (admin §2). A Loader only on the
- * first load; background refreshes change the rows in place. A failed first load replaces the
- * table; a failed refresh keeps the rows under a dismissible alert.
- */
+/** One tab's rows: Package, User, Amount, Status, Date, Actions (admin §2). */
 export function PaymentsTable({ label, list, emptyText, errorText, onView }: PaymentsTableProps) {
-  if (list.isLoading) {
-    return (
-      <Flex role="status" alignItems="center" gap="small" padding="large">
-        <Loader size="large" />
-        <Text>Loading payments...</Text>
-      </Flex>
-    );
-  }
-
-  const failure = list.error ? errorMessage(list.error, errorText) : null;
-  if (failure && list.payments.length === 0) {
-    return (
-      <Alert variation="error" heading={errorText}>
-        <Flex direction="column" gap="small" alignItems="flex-start">
-          {failure !== errorText && <Text as="span">{failure}</Text>}
-          <Button size="small" onClick={() => void list.refresh()}>
-            Try Again
-          </Button>
-        </Flex>
-      </Alert>
-    );
-  }
-
   return (
-    <Flex direction="column" gap="medium">
-      {failure && (
-        <Alert variation="error" isDismissible>
-          {failure}
-        </Alert>
-      )}
-      {list.payments.length === 0 ? (
-        <Text padding="large" textAlign="center" color="font.secondary">
-          {emptyText}
-        </Text>
-      ) : (
+    <PagedListView list={list} loadingText="Loading payments..." emptyText={emptyText} errorText={errorText}>
+      {(payments) => (
         <View className="admin-table-scroll">
           <Table aria-label={label} highlightOnHover size="small">
             <TableHead>
@@ -83,22 +36,17 @@ export function PaymentsTable({ label, list, emptyText, errorText, onView }: Pay
               </TableRow>
             </TableHead>
             <TableBody>
-              {list.payments.map((payment) => (
+              {payments.map((payment) => (
                 <TableRow key={payment._id}>
                   <TableCell>{payment.packageName}</TableCell>
                   <TableCell>
-                    <Text as="span" display="block" fontWeight="semibold">
-                      {payment.userId.username}
-                    </Text>
-                    <Text as="span" display="block" fontSize="small" color="font.secondary">
-                      {payment.userId.email}
-                    </Text>
+                    <UserIdentity user={payment.userId} emphasize />
                   </TableCell>
                   <TableCell>
                     <PaymentAmount payment={payment} />
                   </TableCell>
                   <TableCell>
-                    <PaymentStatusBadge status={payment.status} />
+                    <StatusBadge status={payment.status} />
                   </TableCell>
                   <TableCell>{formatDate(payment.createdAt)}</TableCell>
                   <TableCell>
@@ -112,17 +60,6 @@ export function PaymentsTable({ label, list, emptyText, errorText, onView }: Pay
           </Table>
         </View>
       )}
-      {list.hasMore && (
-        <Button
-          alignSelf="center"
-          onClick={list.loadMore}
-          isLoading={list.isLoadingMore}
-          isDisabled={list.isLoadingMore}
-          loadingText="Loading..."
-        >
-          Load more
-        </Button>
-      )}
-    </Flex>
+    </PagedListView>
   );
 }

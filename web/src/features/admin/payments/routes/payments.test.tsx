@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Payment } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
-import { makePayment, nth, renderAdminScreen } from '../../testing/render-admin';
+import { makePayment, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import AdminPaymentsRoute from './payments';
 
 const PENDING = 'GET /api/payment/pending-usdt-payments';
@@ -38,15 +38,6 @@ const carol = makePayment({
   status: 'completed',
   updatedAt: '2026-03-03T12:00:00.000Z',
 });
-
-/** The URL query of every request to `key` ("METHOD /path"), oldest first. */
-function queriesTo(api: ReturnType<typeof mockApi>, key: string): URLSearchParams[] {
-  const [method, path] = key.split(' ');
-  return api.fetchMock.mock.calls
-    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), method: init?.method ?? 'GET' }))
-    .filter(({ url, method: m }) => m === method && url.pathname === path)
-    .map(({ url }) => url.searchParams);
-}
 
 async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({ [PENDING]: pendingPage([alice]), [ALL]: allPage([alice, carol]), ...routes });

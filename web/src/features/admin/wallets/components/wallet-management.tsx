@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
+import { Button, Flex } from '@aws-amplify/ui-react';
 import { TOAST_MS, type Wallet } from '@goldbot/shared';
+import { ListLoadFailed, ListLoading, ListRefreshFailed } from '../../components/list-states';
 import { NoticeAlert } from '../../components/notice-alert';
 import { useNotice } from '../../hooks/use-notice';
-import { errorMessage } from '../../lib/error-message';
 import { useWallets } from '../api/get-wallets';
 import type { WalletSaveResponse } from '../api/save-wallet';
 import { WalletForm } from './wallet-form';
@@ -30,32 +30,13 @@ export function WalletManagement() {
   const formOpen = editing.kind !== 'closed';
   let list;
   if (isLoading && !data) {
-    list = (
-      <Flex role="status" alignItems="center" gap="small" padding="large">
-        <Loader size="large" />
-        <Text>Loading wallets...</Text>
-      </Flex>
-    );
+    list = <ListLoading text="Loading wallets..." />;
   } else if (error && !data) {
-    const message = errorMessage(error, FETCH_FAILED);
-    list = (
-      <Alert variation="error" heading={FETCH_FAILED}>
-        <Flex direction="column" gap="small" alignItems="flex-start">
-          {message !== FETCH_FAILED && <Text as="span">{message}</Text>}
-          <Button size="small" onClick={() => void mutate()}>
-            Try Again
-          </Button>
-        </Flex>
-      </Alert>
-    );
+    list = <ListLoadFailed error={error} fallback={FETCH_FAILED} onRetry={() => void mutate()} />;
   } else {
     list = (
       <>
-        {error && (
-          <Alert variation="error" isDismissible>
-            {errorMessage(error, FETCH_FAILED)}
-          </Alert>
-        )}
+        {error ? <ListRefreshFailed error={error} fallback={FETCH_FAILED} /> : null}
         <WalletList wallets={data?.wallets ?? []} onEdit={(wallet) => setEditing({ kind: 'edit', wallet })} />
       </>
     );

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { Grid, Text } from '@aws-amplify/ui-react';
+
+/** A detail modal's terms and values, as a description list in two columns. */
+export function DetailList({ children }: { children: ReactNode }) {
+  return (
+    <Grid as="dl" templateColumns="minmax(8rem, auto) 1fr" columnGap="medium" rowGap="xs" margin="0">
+      {children}
+    </Grid>
+  );
+}
+
+/** One term of a `DetailList` and its value. */
+export function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Text as="dt" color="font.secondary" fontSize="small">
+        {label}
+      </Text>
+      <Text as="dd" margin="0" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </>
+  );
+}

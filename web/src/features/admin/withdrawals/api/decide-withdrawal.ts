@@ -1,0 +1,25 @@
+import { withdrawalDecisionResponseSchema } from '@goldbot/shared';
+import { apiRequest } from '@/lib/api-client';
+import type { Decision } from '../../hooks/use-decision';
+
+export { withdrawalDecisionResponseSchema };
+export type WithdrawalDecisionResponse = ReturnType<typeof withdrawalDecisionResponseSchema.parse>;
+
+const ROUTES = { approve: 'withdrawal-approve', reject: 'withdrawal-reject' } as const;
+
+/**
+ * PUT /api/withdrawal/approve/{id} or reject/{id} with `{ adminNote }` (admin §7); the note goes
+ * only when there is one, and the server mails it to the user. 409 when the request was decided
+ * meanwhile, 404 for an unknown one: both as ApiError.
+ */
+export function decideWithdrawal(
+  id: string,
+  decision: Decision,
+  adminNote: string | null,
+): Promise<WithdrawalDecisionResponse> {
+  return apiRequest(ROUTES[decision], {
+    params: { id },
+    body: adminNote ? { adminNote } : {},
+    schema: withdrawalDecisionResponseSchema,
+  });
+}

@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { Divider, Flex, Text, TextAreaField, View } from '@aws-amplify/ui-react';
+import { ADMIN_NOTE_MAX_LENGTH, WITHDRAWAL, type Withdrawal } from '@goldbot/shared';
+import type { ApiError } from '@/lib/api-client';
+import { AdminModal } from '../../components/admin-modal';
+import { CopyButton } from '../../components/copy-button';
+import { DecisionControls, type DecisionWording } from '../../components/decision-controls';
+import { Detail, DetailList } from '../../components/detail-list';
+import { NoticeAlert } from '../../components/notice-alert';
+import { StatusBadge } from '../../components/status-badge';
+import { UserIdentity } from '../../components/user-identity';
+import { useDecision, type Decision } from '../../hooks/use-decision';
+import { useNotice } from '../../hooks/use-notice';
+import { errorMessage } from '../../lib/error-message';
+import { formatDateTime, formatUsd } from '../../lib/format';
+import { decideWithdrawal, type WithdrawalDecisionResponse } from '../api/decide-withdrawal';
+
+export const NOTE_HINT = 'This note will be included in the email to the user';
+
+const FAILED: Record<Decision, string> = {
+  approve: 'Failed to approve withdrawal',
+  reject: 'Failed to reject withdrawal',
+};
+
+/**
+ * The message of a failed approval or rejection (admin §8): the fallback, followed by the server's
+ * own message when it sent one.
+ */
+export function decisionErrorText(decision: Decision, error: unknown): string {
+  const message = errorMessage(error, FAILED[decision]);
+  return message === FAILED[decision] ? message : `${FAILED[decision]}: ${message}`;
+}
+
+/** What a 409 or 404 says: the server's message (e.g. 'This withdrawal was already rejected.'). */
+export const staleText = (decision: Decision, error: unknown) => errorMessage(error, FAILED[decision]);
+
+function wording(withdrawal: Withdrawal, withNote: boolean): Record<Decision, DecisionWording> {
+  const amount = formatUsd(withdrawal.amount);
+  const { username } = withdrawal.userId;
+  const mailed = withNote ? 'e-mailed with your note' : 'e-mailed';
+  return {
+    approve: {
+      button: 'Approve & Reset Balance',
+      confirm: 'Yes, approve',
+      busy: 'Approving...',
+      question: `Approve ${username}'s withdrawal of ${amount}? It is paid out of their referral earnings to the TRC20 address above within ${WITHDRAWAL.processingHours} hours, and they are ${mailed}.`,
+    },
+    reject: {
+      button: 'Reject Request',
+      confirm: 'Yes, reject',
+      busy: 'Rejecting...',
+      question: `Reject ${username}'s withdrawal of ${amount}? The amount goes back to their available earnings, and they are ${mailed}.`,
+    },
+  };
+}
+
+interface WithdrawalDetailModalProps {
+  withdrawal: Withdrawal;
+  onClose: () => void;
+  /** The server accepted the decision. */
+  onDecided: (decision: Decision, response: WithdrawalDecisionResponse) => void;
+  /** The request is no longer pending here (409: decided meanwhile; 404: gone). */
+  onStale: (decision: Decision, error: ApiError) => void;
+}
+
+/**
+ * A withdrawal request's details (admin §2): the user, their current balance, amount, status,
+ * request date, the TRC20 wallet with Copy, the processed or rejected date and the admin note.
+ * While pending: the optional note (at most 500 characters, mailed to the user) and 'Approve &
+ * Reset Balance' / 'Reject Request', each confirmed first, one request at a time.
+ */
+export function WithdrawalDetailModal({ withdrawal, onClose, onDecided, onStale }: WithdrawalDetailModalProps) {
+  const notice = useNotice();
+  // At most 500 characters: the field takes no more (the server checks it again).
+  const [note, setNote] = useState('');
+  const decision = useDecision({
+    send: (choice) => {
+      notice.clear();
+      return decideWithdrawal(withdrawal._id, choice, note.trim() || null);
+    },
+    onDecided,
+    onStale,
+    onFailed: (choice, error) => notice.show('error', decisionErrorText(choice, error)),
+  });
+  const pending = withdrawal.status === 'pending';
+
+  return (
+    <AdminModal title="Withdrawal Details" onClose={() => !decision.busy && onClose()}>
+      <Flex direction="column" gap="medium">
+        <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+        <DetailList>
+          <Detail label="User">
+            <UserIdentity user={withdrawal.userId} />
+          </Detail>
+          <Detail label="Current Balance">{formatUsd(withdrawal.userId.referralEarnings)}</Detail>
+          <Detail label="Amount">{formatUsd(withdrawal.amount)}</Detail>
+          <Detail label="Status">
+            <StatusBadge status={withdrawal.status} />
+          </Detail>
+          <Detail label="Request Date">{formatDateTime(withdrawal.requestDate)}</Detail>
+          <Detail label={`${WITHDRAWAL.network} Wallet`}>
+            <Flex as="span" alignItems="center" gap="xs" wrap="wrap">
+              <Text as="code" fontFamily="monospace" style={{ overflowWrap: 'anywhere' }}>
+                {withdrawal.trc20Address}
+              </Text>
+              <CopyButton
+                text={withdrawal.trc20Address}
+                label="Copy TRC20 address"
+                notice={notice}
+                copiedMessage="TRC20 address copied to clipboard!"
+                failedMessage="Could not copy the TRC20 address. Please select and copy it by hand."
+              />
+            </Flex>
+          </Detail>
+          {withdrawal.approvedDate && <Detail label="Processed Date">{formatDateTime(withdrawal.approvedDate)}</Detail>}
+          {withdrawal.rejectedDate && <Detail label="Rejected Date">{formatDateTime(withdrawal.rejectedDate)}</Detail>}
+          {withdrawal.adminNote && (
+            <Detail label="Admin Note">
+              <Text as="span" style={{ whiteSpace: 'pre-wrap' }}>
+                {withdrawal.adminNote}
+              </Text>
+            </Detail>
+          )}
+        </DetailList>
+
+        {pending && (
+          <View as="section" aria-label="Decision">
+            <Divider marginBlockEnd="small" />
+            <Flex direction="column" gap="medium">
+              <Flex direction="column" gap="xxs">
+                <TextAreaField
+                  label="Admin Note (optional)"
+                  descriptiveText={NOTE_HINT}
+                  value={note}
+                  onChange={(event) => setNote(event.target.value)}
+                  maxLength={ADMIN_NOTE_MAX_LENGTH}
+                  rows={3}
+                  resize="vertical"
+                  isDisabled={decision.busy}
+                />
+                <Text fontSize="small" color="font.tertiary" textAlign="end">
+                  {note.length}/{ADMIN_NOTE_MAX_LENGTH}
+                </Text>
+              </Flex>
+              <DecisionControls state={decision} wording={wording(withdrawal, note.trim() !== '')} />
+            </Flex>
+          </View>
+        )}
+      </Flex>
+    </AdminModal>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Badge, Flex, Tabs } from '@aws-amplify/ui-react';
+import { TOAST_MS, WITHDRAWAL_MESSAGES, type Withdrawal } from '@goldbot/shared';
+import type { ApiError } from '@/lib/api-client';
+import { NoticeAlert } from '../../components/notice-alert';
+import { ServerSearchField } from '../../components/server-search-field';
+import { StatCards } from '../../components/stat-cards';
+import type { Decision } from '../../hooks/use-decision';
+import { useNotice } from '../../hooks/use-notice';
+import { useServerSearch } from '../../hooks/use-server-search';
+import { useWithdrawals, type WithdrawalTab } from '../api/get-withdrawals';
+import { staleText, WithdrawalDetailModal } from './withdrawal-detail-modal';
+import { WithdrawalsTable } from './withdrawals-table';
+
+const TABS: ReadonlyArray<{ value: WithdrawalTab; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+];
+
+const BADGE = { all: undefined, pending: 'warning', approved: 'success', rejected: 'error' } as const;
+
+const SUCCESS: Record<Decision, string> = {
+  approve: WITHDRAWAL_MESSAGES.approved,
+  reject: WITHDRAWAL_MESSAGES.rejected,
+};
+
+/** Admin §2: 'No withdrawal requests found' or 'No {status} withdrawal requests found'. */
+export const emptyText = (tab: WithdrawalTab) =>
+  tab === 'all' ? 'No withdrawal requests found' : `No ${tab} withdrawal requests found`;
+
+/**
+ * Admin withdrawals (admin §2, §4, §8, §9): stat cards and tab counts from the server's counts,
+ * the requests of the chosen status with a server search on username, e-mail or wallet, and a
+ * detail modal that approves or rejects with an optional note for the user's e-mail.
+ */
+export function WithdrawalManagement() {
+  const search = useServerSearch();
+  const [tab, setTab] = useState<WithdrawalTab>('all');
+  const list = useWithdrawals(tab, search.search);
+  const [selected, setSelected] = useState<Withdrawal | null>(null);
+  const notice = useNotice();
+  const counts = list.summary;
+
+  const onDecided = (decision: Decision) => {
+    setSelected(null);
+    notice.show('success', SUCCESS[decision], TOAST_MS.adminPaymentsAndWithdrawals);
+    void list.refresh();
+  };
+
+  const onStale = (decision: Decision, error: ApiError) => {
+    // Decided elsewhere meanwhile (or gone): say what the server said, show the list as it is now.
+    setSelected(null);
+    notice.show('error', staleText(decision, error));
+    void list.refresh();
+  };
+
+  return (
+    <Flex direction="column" gap="large">
+      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+      <StatCards
+        cards={[
+          { label: 'Total', value: counts?.total },
+          { label: 'Pending', value: counts?.pending, highlight: true },
+          { label: 'Approved', value: counts?.approved },
+          { label: 'Rejected', value: counts?.rejected },
+        ]}
+      />
+      <ServerSearchField label="Search withdrawals" placeholder="Search by username, email or wallet" search={search} />
+      <Tabs.Container value={tab} onValueChange={(value) => setTab(value as WithdrawalTab)} isLazy>
+        <Tabs.List>
+          {TABS.map(({ value, label }) => (
+            <Tabs.Item key={value} value={value}>
+              <Flex as="span" alignItems="center" gap="xs">
+                {label}
+                <Badge size="small" variation={BADGE[value]}>
+                  {counts ? counts[value === 'all' ? 'total' : value] : 0}
+                </Badge>
+              </Flex>
+            </Tabs.Item>
+          ))}
+        </Tabs.List>
+        {TABS.map(({ value, label }) => (
+          <Tabs.Panel key={value} value={value} paddingBlock="medium">
+            <WithdrawalsTable
+              label={`${label} withdrawal requests`}
+              list={list}
+              emptyText={emptyText(value)}
+              onView={setSelected}
+            />
+          </Tabs.Panel>
+        ))}
+      </Tabs.Container>
+      {selected && (
+        <WithdrawalDetailModal
+          key={selected._id}
+          withdrawal={selected}
+          onClose={() => setSelected(null)}
+          onDecided={onDecided}
+          onStale={onStale}
+        />
+      )}
+    </Flex>
+  );
+}
