@@ -39,6 +39,13 @@ interface UserWithdrawals {
   referralHeld: number;
 }
 
+/** The fields of `GET /api/auth/me` this journey reads; `referralEarnings` is the available balance. */
+async function me(request: APIRequestContext, token: string) {
+  const answer = await request.get('/api/auth/me', { headers: bearer(token) });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return (await answer.json()) as { referralCode: string; referralCount: number; referralEarnings: number };
+}
+
 async function userWithdrawals(request: APIRequestContext, token: string): Promise<UserWithdrawals> {
   const answer = await request.get('/api/withdrawal/user', { headers: bearer(token) });
   expect(answer.status(), await answer.text()).toBe(200);
@@ -90,9 +97,7 @@ test.describe('withdrawals back-office', () => {
     // The customer (the referrer) earns $2 for each of ten friends' approved Basic purchases.
     const referrer = await verifiedCustomer(request, 'wdref');
     const referrerToken = await apiToken(request, referrer.email);
-    const me = await request.get('/api/auth/me', { headers: bearer(referrerToken) });
-    expect(me.status()).toBe(200);
-    const { referralCode } = (await me.json()) as { referralCode: string };
+    const { referralCode } = await me(request, referrerToken);
     expect(referralCode).toBeTruthy();
 
     const due = (await catalogPrice(request, PACKAGE_NAMES.basic)) - REFERRAL.discountUsd;
@@ -100,8 +105,8 @@ test.describe('withdrawals back-office', () => {
     for (let index = 0; index < purchases; index += 1) {
       await referredPurchase(request, referralCode, due, adminToken);
     }
-    const earned = await userWithdrawals(request, referrerToken);
-    expect(earned).toMatchObject({ referralEarnings: purchases * REFERRAL.rewardUsd, referralHeld: 0 });
+    const earned = await me(request, referrerToken);
+    expect(earned).toMatchObject({ referralCount: purchases, referralEarnings: purchases * REFERRAL.rewardUsd });
 
     // The customer asks for $20: the amount is held at once.
     const address = tronAddress();
@@ -110,9 +115,17 @@ test.describe('withdrawals back-office', () => {
       data: { amount, trc20Address: address },
     });
     expect(requested.status(), await requested.text()).toBe(201);
-    const { withdrawal } = (await requested.json()) as { withdrawal: { _id: string } };
-    const held = await userWithdrawals(request, referrerToken);
-    expect(held).toMatchObject({ referralEarnings: earned.referralEarnings - amount, referralHeld: amount });
+    const held = (await requested.json()) as {
+      withdrawal: { _id: string; status: string };
+      referralEarnings: number;
+      referralHeld: number;
+    };
+    expect(held).toMatchObject({
+      withdrawal: { status: 'pending' },
+      referralEarnings: earned.referralEarnings - amount,
+      referralHeld: amount,
+    });
+    const { withdrawal } = held;
 
     // The admin finds the request by the customer's username.
     await signInAsAdmin(page);
@@ -178,15 +191,6 @@ test.describe('withdrawals back-office', () => {
       .toBe(true);
     expect(mailHtml(mailed)).not.toContain(`<b>${stamp}</b>`);
 
-    // The customer's balance: nothing held any more, nothing paid twice.
-    const after = await userWithdrawals(request, referrerToken);
-    expect(after).toMatchObject({ referralEarnings: held.referralEarnings, referralHeld: 0 });
-    expect(after.withdrawals.find((item) => item._id === withdrawal._id)).toMatchObject({
-      amount,
-      status: 'approved',
-      adminNote: note,
-    });
-
     // The customer's Withdrawal Center shows it approved.
     const customerContext = await browser.newContext();
     const customer = await customerContext.newPage();
@@ -202,7 +206,7 @@ test.describe('withdrawals back-office', () => {
       await expect(entry).toHaveCount(1);
       await expect(entry.getByText(/^approved$/i)).toBeVisible();
     } else {
-      // The referral tab is built in parallel: until its Withdrawal Center is there, the API above
+      // The referral tab is built in parallel: until its Withdrawal Center is there, the API below
       // (GET /api/withdrawal/user) is what says the customer sees it approved.
       test.info().annotations.push({
         type: 'note',
@@ -210,5 +214,14 @@ test.describe('withdrawals back-office', () => {
       });
     }
     await customerContext.close();
+
+    // The customer's balance: nothing held any more, nothing paid twice.
+    const after = await userWithdrawals(request, referrerToken);
+    expect(after).toMatchObject({ referralEarnings: held.referralEarnings, referralHeld: 0 });
+    expect(after.withdrawals.find((item) => item._id === withdrawal._id)).toMatchObject({
+      amount,
+      status: 'approved',
+      adminNote: note,
+    });
   });
 });
