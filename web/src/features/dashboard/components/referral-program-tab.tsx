@@ -1,11 +1,16 @@
-import { useState } from 'react';
-import { REFERRAL, TOAST_MS } from '@goldbot/shared';
+import { useEffect, useState } from 'react';
+import { REFERRAL, TOAST_MS, WITHDRAWAL } from '@goldbot/shared';
 import { useToast } from '@/components/toast';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
 import { useSession } from '@/features/auth/session';
 import { formatUsd } from '@/features/payments/lib/money';
 import { useCopyToClipboard } from '@/features/payments/lib/use-copy-to-clipboard';
+import { useUserWithdrawals } from '@/features/withdrawals/api/get-user-withdrawals';
+import type { WithdrawalRequestResponse } from '@/features/withdrawals/api/request-withdrawal';
+import { WithdrawalHistory } from '@/features/withdrawals/components/withdrawal-history';
+import { WithdrawalModal } from '@/features/withdrawals/components/withdrawal-modal';
+import { withdrawBlocker } from '@/features/withdrawals/lib/withdrawal-rules';
 
 export const REFERRAL_TAB_MESSAGES = {
   copied: 'Referral code copied to clipboard!',
@@ -14,18 +19,49 @@ export const REFERRAL_TAB_MESSAGES = {
   refreshFailed: 'Could not refresh your data. Please try again.',
 } as const;
 
+export const REFERRAL_TAB_TEXT = {
+  withdraw: 'Withdraw',
+  centerHeading: 'Withdrawal Center',
+  centerHint: `Withdraw your referral earnings in USDT on the ${WITHDRAWAL.network} network. Minimum $${WITHDRAWAL.minimumUsd}.`,
+} as const;
+
+/** "$20 held for your pending withdrawal": the part of the earnings a pending request holds. */
+export const heldText = (held: number) => `${formatUsd(held)} held for your pending withdrawal`;
+
 /**
- * The Referral Program tab, for now a placeholder panel: the customer's referral code (with Copy,
- * and 'Refresh Data' when the code is missing) and the counts from the session user. The referral
- * issue builds the rest of customer §2 here: the withdraw button, the withdrawal modal and the
- * Withdrawal Center with the 3 latest withdrawals.
+ * The Referral Program tab (customer §2 Dashboard, §4, §5 Withdrawal): the referral code (Copy, or
+ * 'Refresh Data' when it is missing), total referrals, the earnings (available, and held while a
+ * request is pending), the Withdraw button with its two blocking messages, the withdrawal modal and
+ * the Withdrawal Center with the 3 latest withdrawals.
+ *
+ * The balances come from GET /api/withdrawal/user once it answers (the session user's
+ * `referralEarnings` until then), and are written back to the session user when they differ.
  */
 export function ReferralProgramTab() {
-  const { user, reloadUser } = useSession();
+  const { user, reloadUser, updateUser } = useSession();
   const { showToast } = useToast();
   const { copied, copy } = useCopyToClipboard();
   const [refreshing, setRefreshing] = useState(false);
+  const history = useUserWithdrawals();
+  const [modalOpen, setModalOpen] = useState(false);
+  const [blocker, setBlocker] = useState<string | null>(null);
   const code = user?.referralCode;
+
+  const sessionEarnings = user?.referralEarnings;
+  const liveEarnings = history.data?.referralEarnings;
+  const available = liveEarnings ?? sessionEarnings ?? 0;
+  const held = history.data?.referralHeld ?? 0;
+  const hasPending = held > 0 || (history.data?.withdrawals.some((item) => item.status === 'pending') ?? false);
+  // A blocking message stays while it is still the reason (e.g. until the pending request is decided).
+  const currentBlocker = withdrawBlocker({ available, hasPending });
+  const shownBlocker = blocker !== null && blocker === currentBlocker ? blocker : null;
+
+  // The server's balance is the truth: the session user (and the stored session) follow it.
+  useEffect(() => {
+    if (liveEarnings !== undefined && sessionEarnings !== undefined && liveEarnings !== sessionEarnings) {
+      updateUser({ referralEarnings: liveEarnings });
+    }
+  }, [liveEarnings, sessionEarnings, updateUser]);
 
   const copyCode = async () => {
     if (!code) return;
@@ -41,11 +77,33 @@ export function ReferralProgramTab() {
     setRefreshing(true);
     try {
       await reloadUser();
+      void history.mutate();
     } catch {
       showToast({ message: REFERRAL_TAB_MESSAGES.refreshFailed, variant: 'error', durationMs: TOAST_MS.paymentError });
     } finally {
       setRefreshing(false);
     }
+  };
+
+  const withdraw = () => {
+    setBlocker(currentBlocker);
+    if (currentBlocker === null) setModalOpen(true);
+  };
+
+  const onRequested = (answer: WithdrawalRequestResponse) => {
+    // The answer's balances at once (the amount is now held), then the list from the server.
+    void history.mutate(
+      (current) => ({
+        withdrawals: [
+          answer.withdrawal,
+          ...(current?.withdrawals ?? []).filter((item) => item._id !== answer.withdrawal._id),
+        ],
+        referralEarnings: answer.referralEarnings,
+        referralHeld: answer.referralHeld,
+      }),
+      { revalidate: true },
+    );
+    updateUser({ referralEarnings: answer.referralEarnings });
   };
 
   return (
@@ -93,9 +151,35 @@ export function ReferralProgramTab() {
         </div>
         <div className="dashboard-card">
           <dt>Total Earnings</dt>
-          <dd data-testid="referral-earnings">{formatUsd(user?.referralEarnings ?? 0)}</dd>
+          <dd data-testid="referral-earnings">{formatUsd(available)}</dd>
+          {held > 0 && (
+            <dd className="referral-tab__held" data-testid="referral-held">
+              {heldText(held)}
+            </dd>
+          )}
         </div>
       </dl>
+      <section className="dashboard-card" aria-labelledby="withdrawal-center-heading">
+        <div className="dashboard-card__header">
+          <h3 id="withdrawal-center-heading" className="dashboard-card__title">
+            {REFERRAL_TAB_TEXT.centerHeading}
+          </h3>
+          <Button onClick={withdraw}>{REFERRAL_TAB_TEXT.withdraw}</Button>
+        </div>
+        <p className="dashboard-card__hint">{REFERRAL_TAB_TEXT.centerHint}</p>
+        <p className="referral-tab__blocker" role="alert">
+          {shownBlocker}
+        </p>
+        <WithdrawalHistory
+          withdrawals={history.data?.withdrawals}
+          loading={history.loading}
+          error={history.error}
+          onRetry={() => void history.mutate()}
+        />
+      </section>
+      {modalOpen && (
+        <WithdrawalModal available={available} onClose={() => setModalOpen(false)} onRequested={onRequested} />
+      )}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import {
   renderSignedIn,
   subscription,
 } from '@/features/payments/testing/commerce-fixtures';
+import { userWithdrawals, withdrawal } from '@/features/withdrawals/testing/withdrawal-fixtures';
 import { deferred, jsonResponse } from '@/test/test-utils';
 import DashboardRoute from './dashboard';
 
@@ -469,21 +470,24 @@ describe('Billing History tab', () => {
   });
 });
 
-describe('Referral Program tab (placeholder)', () => {
-  it('shows the code with Copy and the counts from the session', async () => {
-    mockCommerceApi();
+describe('Referral Program tab in the dashboard', () => {
+  it('shows the code, the counts, the live earnings and the Withdrawal Center', async () => {
+    mockCommerceApi({ 'GET /api/withdrawal/user': userWithdrawals([withdrawal()], 6, 20) });
     const { user } = renderDashboard({ path: '/dashboard?tab=referral' });
     expect(screen.getByTestId('referral-code')).toHaveTextContent('TRADER42');
     expect(screen.getByTestId('referral-count')).toHaveTextContent('3');
+    expect(await screen.findByTestId('referral-held')).toHaveTextContent('$20 held for your pending withdrawal');
     expect(screen.getByTestId('referral-earnings')).toHaveTextContent('$6');
+    const center = screen.getByRole('region', { name: 'Withdrawal Center' });
+    expect(within(center).getByRole('cell', { name: 'Mar 1, 2026' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy referral code' }));
     expect(await screen.findByText('Referral code copied to clipboard!')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe('TRADER42');
-    expect(screen.getByRole('button', { name: 'Referral code copied' })).toHaveTextContent('Copied!');
   });
 
   it("offers 'Refresh Data' when the code is missing, reloading the user", async () => {
     const api = mockCommerceApi({
+      'GET /api/withdrawal/user': userWithdrawals([], 0),
       'GET /api/auth/me': jsonResponse({
         userId: 'user-1',
         username: 'trader42',

@@ -1,0 +1,44 @@
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { userWithdrawalsResponseSchema } from '@goldbot/shared';
+import { useUserKey } from '@/features/payments/api/keys';
+import type { Infer } from '@/features/payments/api/types';
+import { apiRequest } from '@/lib/api-client';
+
+export const userWithdrawalsSchema = userWithdrawalsResponseSchema;
+export type UserWithdrawalsResponse = Infer<typeof userWithdrawalsSchema>;
+export type Withdrawal = UserWithdrawalsResponse['withdrawals'][number];
+
+export const WITHDRAWALS_ERROR = 'Failed to fetch withdrawals';
+
+/**
+ * GET /api/withdrawal/user (customer §7): the caller's withdrawals, newest first, with the live
+ * balances: available (`referralEarnings`) and held by a pending request (`referralHeld`).
+ */
+export function getUserWithdrawals(): Promise<UserWithdrawalsResponse> {
+  return apiRequest('withdrawal-user', { schema: userWithdrawalsSchema });
+}
+
+export function useUserWithdrawals() {
+  const key = useUserKey('withdrawal-user');
+  const { data, error, mutate } = useSWR(key, getUserWithdrawals);
+  return {
+    data,
+    /** True until the first answer (or failure). */
+    loading: key !== null && !data && !error,
+    /** Only a failure without an earlier answer to show. */
+    error: data ? undefined : (error as unknown),
+    mutate,
+  };
+}
+
+/**
+ * Re-reads the caller's withdrawals and balances, e.g. after a refused request: a 409 means a
+ * pending request exists that this page may not show yet, and an unreadable answer may hide a
+ * request that was made after all.
+ */
+export function useRevalidateWithdrawals(): () => Promise<unknown> {
+  const { mutate } = useSWRConfig();
+  const key = useUserKey('withdrawal-user');
+  return useCallback(() => (key ? mutate(key) : Promise.resolve()), [mutate, key]);
+}

@@ -1,0 +1,87 @@
+import { WITHDRAWAL } from '@goldbot/shared';
+import { Button } from '@/components/ui/button';
+import { StatusPill } from '@/features/dashboard/components/status-pill';
+import { formatDate } from '@/features/dashboard/lib/format';
+import { formatUsd } from '@/features/payments/lib/money';
+import { WITHDRAWALS_ERROR, type Withdrawal } from '../api/get-user-withdrawals';
+
+export const WITHDRAWAL_HISTORY_TEXT = {
+  heading: 'Recent Withdrawals',
+  loading: 'Loading withdrawals...',
+  empty: 'No withdrawals yet. Your requests will appear here.',
+  error: WITHDRAWALS_ERROR,
+  retry: 'Try Again',
+  caption: `Your ${WITHDRAWAL.historyListSize} latest withdrawals, newest first`,
+} as const;
+
+/** The newest `WITHDRAWAL.historyListSize` (3) withdrawals, newest first whatever order they came in. */
+export function latestWithdrawals(withdrawals: readonly Withdrawal[]): Withdrawal[] {
+  return [...withdrawals]
+    .sort((a, b) => Date.parse(b.requestDate) - Date.parse(a.requestDate))
+    .slice(0, WITHDRAWAL.historyListSize);
+}
+
+export interface WithdrawalHistoryProps {
+  withdrawals: readonly Withdrawal[] | undefined;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+}
+
+/** The Withdrawal Center's history (customer §2, §9): the 3 latest withdrawals with amount, date and status. */
+export function WithdrawalHistory({ withdrawals, loading, error, onRetry }: WithdrawalHistoryProps) {
+  let content;
+  if (loading) {
+    content = (
+      <p className="dashboard-card__muted" role="status">
+        {WITHDRAWAL_HISTORY_TEXT.loading}
+      </p>
+    );
+  } else if (error || !withdrawals) {
+    content = (
+      <div className="withdrawal-history__error">
+        <p className="dashboard-card__error" role="alert">
+          {WITHDRAWAL_HISTORY_TEXT.error}
+        </p>
+        <Button variant="secondary" onClick={onRetry}>
+          {WITHDRAWAL_HISTORY_TEXT.retry}
+        </Button>
+      </div>
+    );
+  } else if (withdrawals.length === 0) {
+    content = <p className="dashboard-card__muted">{WITHDRAWAL_HISTORY_TEXT.empty}</p>;
+  } else {
+    content = (
+      <div className="billing-table__scroll">
+        <table className="billing-table">
+          <caption className="visually-hidden">{WITHDRAWAL_HISTORY_TEXT.caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Amount</th>
+              <th scope="col">Date</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {latestWithdrawals(withdrawals).map((withdrawal) => (
+              <tr key={withdrawal._id}>
+                <td>{formatUsd(withdrawal.amount)}</td>
+                <td>{formatDate(withdrawal.requestDate)}</td>
+                <td>
+                  <StatusPill status={withdrawal.status} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <div className="withdrawal-history">
+      <h4 className="withdrawal-history__heading">{WITHDRAWAL_HISTORY_TEXT.heading}</h4>
+      {content}
+    </div>
+  );
+}

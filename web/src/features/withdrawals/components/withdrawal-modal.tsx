@@ -1,0 +1,194 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { TOAST_MS, WITHDRAWAL, WITHDRAWAL_MESSAGES } from '@goldbot/shared';
+import { useToast } from '@/components/toast';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { TextField } from '@/components/ui/text-field';
+import { serverMessage } from '@/features/payments/lib/errors';
+import { formatUsd } from '@/features/payments/lib/money';
+import { ApiError } from '@/lib/api-client';
+import { classNames } from '@/lib/class-names';
+import { useRevalidateWithdrawals } from '../api/get-user-withdrawals';
+import { useRequestWithdrawal, type WithdrawalRequestResponse } from '../api/request-withdrawal';
+import {
+  checkWithdrawal,
+  type WithdrawalField,
+  type WithdrawalFieldErrors,
+  type WithdrawalForm,
+} from '../lib/withdrawal-rules';
+import './withdrawal-modal.css';
+
+export const WITHDRAWAL_MODAL_TEXT = {
+  title: 'Withdraw Earnings',
+  available: 'Available Earnings',
+  amountLabel: 'Amount (USD)',
+  addressLabel: 'TRC20 Wallet Address',
+  addressPlaceholder: 'T...',
+  submit: 'Submit Request',
+  submitting: 'Submitting...',
+  cancel: 'Cancel',
+  notesHeading: 'Please note',
+} as const;
+
+/** The notes list under the form (customer §2 Withdrawal modal, §4, §9). */
+export const WITHDRAWAL_NOTES = [
+  `Minimum withdrawal amount is $${WITHDRAWAL.minimumUsd}.`,
+  `Withdrawals are paid in USDT on the ${WITHDRAWAL.network} network only.`,
+  `Requests are reviewed within ${WITHDRAWAL.reviewHours} hours.`,
+  `Payment is processed within ${WITHDRAWAL.processingHours} hours after approval.`,
+  'You can have only one pending withdrawal request at a time.',
+] as const;
+
+export interface WithdrawalModalProps {
+  /** The available balance (`referralEarnings`): the most the customer can request. */
+  available: number;
+  onClose: () => void;
+  /** After the server accepted the request, with its answer (the withdrawal and the new balances). */
+  onRequested: (answer: WithdrawalRequestResponse) => void;
+}
+
+/**
+ * The withdrawal modal (customer §2, §5 Withdrawal, §8): the available earnings, the amount and
+ * the TRC20 address, checked here with the shared rules and then by the server. One request at a
+ * time; while it runs the modal stays open (Cancel, Close and Escape wait for the answer).
+ */
+export function WithdrawalModal({ available, onClose, onRequested }: WithdrawalModalProps) {
+  const { showToast } = useToast();
+  const { trigger } = useRequestWithdrawal();
+  // Own state rather than SWR's `isMutating`, which SWR clears in a transition: the fields, the
+  // buttons and the error must change in the same render.
+  const [submitting, setSubmitting] = useState(false);
+  const revalidateWithdrawals = useRevalidateWithdrawals();
+  const [form, setForm] = useState<WithdrawalForm>({ amount: '', trc20Address: '' });
+  const [fieldErrors, setFieldErrors] = useState<WithdrawalFieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+  // Set synchronously, so a second click before React re-renders cannot send a second request.
+  const inFlight = useRef(false);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const addressRef = useRef<HTMLInputElement>(null);
+  const notesId = useId();
+
+  const close = () => {
+    if (!inFlight.current) onClose();
+  };
+
+  // The first invalid field takes focus once it is enabled again (the fields are disabled while sending).
+  const focusNext = useRef<WithdrawalField | null>(null);
+  const focusFirstInvalid = (errors: WithdrawalFieldErrors) => {
+    focusNext.current = errors.amount ? 'amount' : errors.trc20Address ? 'trc20Address' : null;
+  };
+  useEffect(() => {
+    if (submitting || focusNext.current === null) return;
+    (focusNext.current === 'amount' ? amountRef : addressRef).current?.focus();
+    focusNext.current = null;
+  }, [fieldErrors, submitting]);
+
+  const edit = (field: keyof WithdrawalForm, value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setFieldErrors((current) => ({ ...current, [field]: undefined }));
+    setFormError(undefined);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    setFormError(undefined);
+
+    const checked = checkWithdrawal(form, available);
+    if (!checked.ok) {
+      setFieldErrors(checked.errors);
+      focusFirstInvalid(checked.errors);
+      return;
+    }
+    setFieldErrors({});
+
+    inFlight.current = true;
+    setSubmitting(true);
+    let answer: WithdrawalRequestResponse;
+    try {
+      answer = await trigger(checked.input);
+    } catch (error) {
+      inFlight.current = false;
+      setSubmitting(false);
+      void revalidateWithdrawals();
+      const fromServer: WithdrawalFieldErrors = {};
+      if (error instanceof ApiError) {
+        if (error.fieldErrors.amount) fromServer.amount = error.fieldErrors.amount;
+        if (error.fieldErrors.trc20Address) fromServer.trc20Address = error.fieldErrors.trc20Address;
+      }
+      if (fromServer.amount || fromServer.trc20Address) {
+        setFieldErrors(fromServer);
+        focusFirstInvalid(fromServer);
+      } else {
+        setFormError(serverMessage(error) ?? WITHDRAWAL_MESSAGES.requestFailed);
+      }
+      return;
+    }
+    inFlight.current = false;
+    setSubmitting(false);
+    showToast({ message: WITHDRAWAL_MESSAGES.requested, variant: 'success', durationMs: TOAST_MS.paymentOther });
+    onRequested(answer);
+    onClose();
+  };
+
+  return (
+    <Modal title={WITHDRAWAL_MODAL_TEXT.title} onClose={close} className="withdrawal-modal">
+      <form className="withdrawal-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <p className="withdrawal-form__available">
+          <span>{WITHDRAWAL_MODAL_TEXT.available}</span>
+          <strong data-testid="withdrawal-available">{formatUsd(available)}</strong>
+        </p>
+        <TextField
+          ref={amountRef}
+          label={WITHDRAWAL_MODAL_TEXT.amountLabel}
+          name="amount"
+          type="number"
+          inputMode="numeric"
+          min={WITHDRAWAL.minimumUsd}
+          max={available}
+          step={1}
+          placeholder={`Minimum $${WITHDRAWAL.minimumUsd}`}
+          value={form.amount}
+          disabled={submitting}
+          error={fieldErrors.amount}
+          onChange={(event) => edit('amount', event.target.value)}
+        />
+        <TextField
+          ref={addressRef}
+          label={WITHDRAWAL_MODAL_TEXT.addressLabel}
+          name="trc20Address"
+          placeholder={WITHDRAWAL_MODAL_TEXT.addressPlaceholder}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={64}
+          value={form.trc20Address}
+          disabled={submitting}
+          error={fieldErrors.trc20Address}
+          onChange={(event) => edit('trc20Address', event.target.value)}
+        />
+        <p className={classNames('withdrawal-form__error', formError && 'withdrawal-form__error--shown')} role="alert">
+          {formError}
+        </p>
+        <div className="withdrawal-form__actions">
+          <Button variant="secondary" onClick={close} disabled={submitting}>
+            {WITHDRAWAL_MODAL_TEXT.cancel}
+          </Button>
+          <Button type="submit" loading={submitting} loadingText={WITHDRAWAL_MODAL_TEXT.submitting}>
+            {WITHDRAWAL_MODAL_TEXT.submit}
+          </Button>
+        </div>
+      </form>
+      <section className="withdrawal-notes" aria-labelledby={notesId}>
+        <h3 id={notesId} className="withdrawal-notes__heading">
+          {WITHDRAWAL_MODAL_TEXT.notesHeading}
+        </h3>
+        <ul className="withdrawal-notes__list">
+          {WITHDRAWAL_NOTES.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      </section>
+    </Modal>
+  );
+}
