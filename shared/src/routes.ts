@@ -110,7 +110,7 @@ export const ROUTES = [
   ),
 
   // Withdrawals, customer side
-  route('withdrawal-user', 'GET', '/api/withdrawal/user', 'user', "The caller's withdrawals"),
+  route('withdrawal-user', 'GET', '/api/withdrawal/user', 'user', "The caller's withdrawals", true),
   route(
     'withdrawal-request',
     'POST',
