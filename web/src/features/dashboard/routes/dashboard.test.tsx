@@ -318,7 +318,8 @@ describe('free trial', () => {
     const { user } = renderDashboard();
     await user.click(within(card('Free Copy Trading')).getByRole('button', { name: 'Start Now' }));
     expect(await screen.findByText(PAYMENT_MESSAGES.freeTrialUsed)).toBeInTheDocument();
-    expect(within(card('Free Copy Trading')).getByRole('button', { name: 'Start Now' })).toBeEnabled();
+    // The toast can show a moment before the button leaves its loading label: wait for it.
+    expect(await within(card('Free Copy Trading')).findByRole('button', { name: 'Start Now' })).toBeEnabled();
   });
 
   it("says 'Failed to activate free trial' when the server gives no reason", async () => {
