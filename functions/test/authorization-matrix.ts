@@ -296,6 +296,40 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
       body: { _id: UNKNOWN_ID, address: 'MATRIX-NOT-A-WALLET', network: 'TRC20', currency: 'BTC', isActive: false },
     },
   },
+  // Referral withdrawals (issue 9). The matrix callers have no referral earnings, so a well-formed
+  // request is answered by the use case: 400 "...Your current earnings are insufficient.".
+  'withdrawal-user': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    request: {},
+    answers: [200],
+  },
+  'withdrawal-request': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    request: { body: { trc20Address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', amount: 20 } },
+    answers: [400],
+  },
+  'withdrawal-all': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { query: { status: 'pending', limit: '1', search: 'matrix' } },
+  },
+  'withdrawal-approve': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { id: UNKNOWN_ID }, body: { adminNote: 'Matrix note' } },
+  },
+  'withdrawal-reject': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { id: UNKNOWN_ID }, body: {} },
+  },
   'auth-mfa-verify': {
     anonymous: 'allowed',
     user: 'allowed',

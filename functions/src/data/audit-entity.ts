@@ -5,14 +5,15 @@
  * Entries are only ever Put (`attribute_not_exists(PK)`), never updated or deleted. Reading a month
  * is one Query on `PK = AUDIT#<yyyy-mm>` (optionally `SK BETWEEN` two instants).
  */
-export type AuditAction = 'payment.approve' | 'payment.reject' | 'wallet.add' | 'wallet.update';
+export type AuditAction =
+  'payment.approve' | 'payment.reject' | 'wallet.add' | 'wallet.update' | 'withdrawal.approve' | 'withdrawal.reject';
 
 export interface AuditEntry {
   _id: string;
   /** The administrator's Cognito sub. */
   actor: string;
   action: AuditAction;
-  target: { type: 'payment' | 'wallet'; id: string };
+  target: { type: 'payment' | 'wallet' | 'withdrawal'; id: string };
   details: Record<string, unknown>;
   /** ISO-8601 UTC with milliseconds. */
   at: string;

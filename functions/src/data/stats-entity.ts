@@ -13,6 +13,8 @@ export const paymentStatsKeys = {
   packageMonth: (ym: string, slug: PackageSlug) => ({ PK: 'STATS#PAYMENTS', SK: `PKGMONTH#${ym}#${slug}` }),
 };
 export const subscriptionStatsKey = (ym: string) => ({ PK: 'STATS#SUBSCRIPTIONS', SK: `MONTH#${ym}` });
+/** E23: `total`, `pending`, `approved`, `rejected`, `pendingAmount`, `approvedAmount`. */
+export const withdrawalStatsKey = () => ({ PK: 'STATS#WITHDRAWALS', SK: 'TOTAL' });
 
 /** The counter of STATS#SUBSCRIPTIONS per package (the spec's summary names). */
 export const SUBSCRIPTION_PACKAGE_COUNTER: Record<PackageSlug, string> = {

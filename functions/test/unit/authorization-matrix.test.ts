@@ -27,6 +27,7 @@ import {
   resetPasswordInputSchema,
   verifyOtpInputSchema,
   verifyResetOtpInputSchema,
+  withdrawalRequestInputSchema,
   type RouteId,
 } from '@goldbot/shared';
 import {
@@ -133,6 +134,7 @@ describe('rows whose use case answers 400', () => {
     ['auth-update-user', changePasswordInputSchema],
     ['auth-confirm-email-change', confirmEmailChangeInputSchema],
     ['auth-mfa-verify', mfaVerifyInputSchema],
+    ['withdrawal-request', withdrawalRequestInputSchema],
   ] as const)('%s sends a body its schema accepts', (routeId, schema) => {
     expect(AUTHORIZATION_MATRIX[routeId]?.answers).toContain(400);
     expect(schema.safeParse(AUTHORIZATION_MATRIX[routeId]?.request.body).success).toBe(true);
@@ -148,6 +150,7 @@ describe('rows whose use case answers 400', () => {
         'auth-update-user',
         'auth-verify-otp',
         'auth-verify-reset-otp',
+        'withdrawal-request',
       ].sort(),
     );
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_EMAIL_TEMPLATES,
   EDITABLE_TEMPLATE_TYPES,
+  WITHDRAWAL_TEMPLATE_TYPES,
   htmlToText,
   renderEmail,
   type EmailTemplateType,
@@ -12,9 +13,16 @@ const types = Object.keys(DEFAULT_EMAIL_TEMPLATES) as EmailTemplateType[];
 const CODE_MAILS = ['otpVerification', 'passwordResetOtp', 'emailChangeOtp'] as const;
 
 describe('default templates', () => {
-  it('exist for the three code mails, the e-mail change notice and the 11 editable types', () => {
+  it('exist for the three code mails, the e-mail change notice, the 11 editable types and the withdrawal decisions', () => {
     expect([...types].sort()).toEqual(
-      ['emailChangeOtp', 'emailChanged', 'otpVerification', 'passwordResetOtp', ...EDITABLE_TEMPLATE_TYPES].sort(),
+      [
+        'emailChangeOtp',
+        'emailChanged',
+        'otpVerification',
+        'passwordResetOtp',
+        ...EDITABLE_TEMPLATE_TYPES,
+        ...WITHDRAWAL_TEMPLATE_TYPES,
+      ].sort(),
     );
   });
 

@@ -25,6 +25,7 @@ import { callerFromEvent } from '../../src/kit/identity.js';
 import { invoke, loadSampleEvent, type HttpHandler } from '../helpers/lambda.js';
 import { customerCommerceSampleWorld } from '../helpers/customer-commerce-samples.js';
 import { paymentReviewSampleWorld } from '../helpers/payment-samples.js';
+import { withdrawalSampleWorld } from '../helpers/withdrawal-samples.js';
 
 /**
  * The sample events are what `npm run invoke -- <id>` and `sam local invoke` send: each must run
@@ -89,6 +90,7 @@ function existingUser(verified: boolean) {
 const WORLD: Partial<Record<RouteId, () => void>> = {
   ...paymentReviewSampleWorld(dynamo),
   ...customerCommerceSampleWorld(dynamo),
+  ...withdrawalSampleWorld(dynamo),
   'auth-verify-otp': () => {
     existingUser(false);
     storedCode('registration', '4821');

@@ -4,6 +4,7 @@ import {
   FREE_TRIAL_DAYS,
   PAYMENT,
   PRO_DURATION_MONTHS,
+  WITHDRAWAL,
   type PackageSlug,
 } from '@goldbot/shared';
 
@@ -32,8 +33,21 @@ export const EDITABLE_TEMPLATE_TYPES = [
   'ultimatePackagePaymentPending',
 ] as const;
 export type EditableTemplateType = (typeof EDITABLE_TEMPLATE_TYPES)[number];
+/**
+ * The withdrawal decision mails (issue 9): built in like the account mails, and overridable by a
+ * `TEMPLATES / TEMPLATE#<type>` item like every type, so the template editor can list them.
+ * Placeholders: {{username}}, {{amount}}, {{trc20Address}}, {{network}}, {{requestDate}},
+ * {{processingHours}}, {{adminNote}} (empty when the admin wrote none), {{dashboardLink}}.
+ */
+export const WITHDRAWAL_TEMPLATE_TYPES = ['withdrawalApproved', 'withdrawalRejected'] as const;
+export type WithdrawalTemplateType = (typeof WITHDRAWAL_TEMPLATE_TYPES)[number];
 export type EmailTemplateType =
-  EditableTemplateType | 'otpVerification' | 'passwordResetOtp' | 'emailChangeOtp' | 'emailChanged';
+  | EditableTemplateType
+  | WithdrawalTemplateType
+  | 'otpVerification'
+  | 'passwordResetOtp'
+  | 'emailChangeOtp'
+  | 'emailChanged';
 
 const layout = (title: string, body: string) => `<!doctype html>
 <html><body style="margin:0;background:#0b1220;font-family:Arial,Helvetica,sans-serif;color:#e6e9ef">
@@ -145,8 +159,43 @@ ${button('Go to your dashboard')}`,
   },
 };
 
+const withdrawalDetails = (walletLabel: string) =>
+  `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Amount</td><td style="padding:4px 0"><strong>{{amount}} USDT</strong></td></tr>
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">${walletLabel}</td><td style="padding:4px 0"><strong>{{trc20Address}}</strong> ({{network}})</td></tr>
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Requested</td><td style="padding:4px 0">{{requestDate}}</td></tr>
+</table>`;
+/** The admin's note, only when there is one; HTML-escaped like every value. */
+const adminNoteBlock = `{{#if adminNote}}<p style="margin:16px 0 4px;color:#8a93a6">Note from our team:</p>
+<p style="margin:0;padding:12px 16px;border-left:3px solid #d4af37;background:#0b1220">{{adminNote}}</p>{{/if}}`;
+
+const WITHDRAWAL_DEFAULTS: Record<WithdrawalTemplateType, EmailTemplate> = {
+  withdrawalApproved: {
+    subject: 'GoldBot: your withdrawal of ${{amount}} is approved',
+    html: layout(
+      'Withdrawal approved',
+      `<p>Hi {{username}},</p><p>Your withdrawal request has been approved. We will send the USDT to your wallet within {{processingHours}} hours.</p>
+${withdrawalDetails('To wallet')}
+${adminNoteBlock}
+<p>Processing takes {{processingHours}} hours after approval; the transfer appears in your wallet once it is confirmed on the ${WITHDRAWAL.network} network.</p>
+${button('Open your dashboard')}`,
+    ),
+  },
+  withdrawalRejected: {
+    subject: 'GoldBot: your withdrawal request of ${{amount}} was not approved',
+    html: layout(
+      'Withdrawal not approved',
+      `<p>Hi {{username}},</p><p>Your withdrawal request was not approved. The amount has been returned to your available referral earnings, so nothing is lost: you can check the details and request it again.</p>
+${withdrawalDetails('Wallet')}
+${adminNoteBlock}
+${button('Open your dashboard')}`,
+    ),
+  },
+};
+
 export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, EmailTemplate> = {
   ...EDITABLE_DEFAULTS,
+  ...WITHDRAWAL_DEFAULTS,
   otpVerification: {
     subject: 'Your GoldBot verification code',
     html: layout(
@@ -263,6 +312,30 @@ export function subscriptionMailValues(values: {
     startDate: values.startDate === null ? 'N/A' : formatMailDate(values.startDate),
     // Nothing is dated before approval; after it, no end date means Ultimate's 'Lifetime'.
     endDate: values.startDate === null ? 'N/A' : formatMailDate(values.endDate),
+    dashboardLink: values.dashboardLink,
+  };
+}
+
+/** `2026-11-23T12:00:00.000Z` → 'Nov 23, 2026' (UTC), the day a person reads in the mail. */
+export const formatMailInstant = (iso: string) => formatMailDate(iso.slice(0, 10));
+
+/** The placeholder values of the withdrawal decision mails (a missing note renders nothing). */
+export function withdrawalMailValues(values: {
+  username: string;
+  amount: number;
+  trc20Address: string;
+  requestDate: string;
+  adminNote: string | null;
+  dashboardLink: string;
+}): Record<string, string> {
+  return {
+    username: values.username,
+    amount: String(values.amount),
+    trc20Address: values.trc20Address,
+    network: WITHDRAWAL.network,
+    requestDate: formatMailInstant(values.requestDate),
+    processingHours: WITHDRAWAL.processingHours,
+    adminNote: values.adminNote ?? '',
     dashboardLink: values.dashboardLink,
   };
 }

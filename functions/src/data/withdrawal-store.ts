@@ -1,0 +1,384 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { WithdrawalListQuery } from '@goldbot/shared';
+import { documentClient, tableName } from '../adapters/dynamodb.js';
+import { balancesOf } from '../domain/withdrawals/balances.js';
+import type {
+  DecisionOutcome,
+  DecisionPlan,
+  RequestOutcome,
+  RequestPlan,
+  RowUser,
+  WithdrawalProfile,
+  WithdrawalStore,
+} from '../domain/withdrawals/withdrawals.js';
+import { decodeCursor, encodeCursor, type Key } from '../kit/cursor.js';
+import { toAuditItem } from './audit-entity.js';
+import { toLedgerItem } from './ledger-entity.js';
+import { withdrawalStatsKey } from './stats-entity.js';
+import { profileKey } from './user-profile-entity.js';
+import {
+  USER_WITHDRAWALS_SK_PREFIX,
+  WITHDRAWALS_LIST,
+  fromWithdrawalItem,
+  pendingWithdrawalMarkerKey,
+  toPendingMarkerItem,
+  toWithdrawalItem,
+  userWithdrawalsPartition,
+  withdrawalKey,
+  withdrawalStatusList,
+} from './withdrawal-entity.js';
+
+/**
+ * DynamoDB side of referral withdrawals (docs/data-model.md AP49-AP55, T4-T6, §8, §9): GetItems by
+ * key, Queries on GSI1/GSI2/GSI3 (never a Scan), one BatchGetItem for the rows' live balances, and
+ * one TransactWriteItems per request or decision whose cancellation reasons become an outcome.
+ */
+type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
+type Item = Record<string, unknown>;
+
+/** Positions in the request transaction (T4). */
+const REQUEST = { withdrawal: 0, marker: 1, profile: 2, ledger: 3, stats: 4 } as const;
+/** Positions in the decision transaction (T5 / T6). */
+const DECISION = { withdrawal: 0, marker: 1, profile: 2, ledger: 3, stats: 4, audit: 5 } as const;
+
+const update = (
+  Key: Record<string, string>,
+  UpdateExpression: string,
+  values: Record<string, unknown>,
+  extra: { names?: Record<string, string>; condition?: string; returnOld?: boolean } = {},
+): TransactItems[number] => ({
+  Update: {
+    TableName: tableName,
+    Key,
+    UpdateExpression,
+    ...(extra.condition ? { ConditionExpression: extra.condition } : {}),
+    ...(extra.names ? { ExpressionAttributeNames: extra.names } : {}),
+    ExpressionAttributeValues: values,
+    ...(extra.returnOld ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
+  },
+});
+
+const putNew = (item: Item, returnOld = false): TransactItems[number] => ({
+  Put: {
+    TableName: tableName,
+    Item: item,
+    ConditionExpression: 'attribute_not_exists(PK)',
+    ...(returnOld ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
+  },
+});
+
+/** `ADD` of the aggregate's counters, every name aliased (`total` is a reserved word). */
+function addCounters(counters: Record<string, number>): TransactItems[number] {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const adds = Object.entries(counters).map(([name, amount], i) => {
+    names[`#c${i}`] = name;
+    values[`:c${i}`] = amount;
+    return `#c${i} :c${i}`;
+  });
+  return update(withdrawalStatsKey(), `ADD ${adds.join(', ')}`, values, { names });
+}
+
+/** T4: the withdrawal, the one-pending marker, the hold on the profile, its ledger entry, the aggregates. */
+export function requestTransaction(plan: RequestPlan): TransactItems {
+  const { withdrawal, ledgerId } = plan;
+  const amount = withdrawal.amount;
+  return [
+    putNew(toWithdrawalItem(withdrawal)),
+    putNew(toPendingMarkerItem(withdrawal.userId, withdrawal._id, withdrawal.createdAt), true),
+    update(
+      profileKey(withdrawal.userId),
+      'SET referralEarnings = referralEarnings - :amt, referralHeld = if_not_exists(referralHeld, :zero) + :amt, updatedAt = :at',
+      { ':amt': amount, ':zero': 0, ':at': withdrawal.createdAt, ':true': true },
+      {
+        condition:
+          'attribute_exists(PK) AND referralEarnings >= :amt AND (attribute_not_exists(isActive) OR isActive = :true)',
+        returnOld: true,
+      },
+    ),
+    putNew(
+      toLedgerItem({
+        _id: ledgerId,
+        userId: withdrawal.userId,
+        type: 'hold',
+        amount,
+        sourceType: 'withdrawal',
+        sourceId: withdrawal._id,
+        actor: withdrawal.userId,
+        createdAt: withdrawal.createdAt,
+      }),
+    ),
+    addCounters({ total: 1, pending: 1, pendingAmount: amount }),
+  ];
+}
+
+/** T5 (settle: held → paid out) or T6 (release: held → available), conditioned on `#status = :pending`. */
+export function decisionTransaction(plan: DecisionPlan): TransactItems {
+  const { withdrawal, decision, at } = plan;
+  const amount = withdrawal.amount;
+  const approved = decision === 'approved';
+  return [
+    update(
+      withdrawalKey(withdrawal._id),
+      `SET #status = :decided, ${approved ? 'approvedDate' : 'rejectedDate'} = :at, adminNote = :note, processedBy = :admin, updatedAt = :at, GSI2PK = :list`,
+      {
+        ':decided': decision,
+        ':pending': 'pending',
+        ':at': at,
+        ':note': plan.adminNote,
+        ':admin': plan.adminId,
+        ':list': withdrawalStatusList(decision),
+      },
+      { names: { '#status': 'status' }, condition: '#status = :pending', returnOld: true },
+    ),
+    {
+      Delete: {
+        TableName: tableName,
+        Key: pendingWithdrawalMarkerKey(withdrawal.userId),
+        ConditionExpression: 'withdrawalId = :w',
+        ExpressionAttributeValues: { ':w': withdrawal._id },
+      },
+    },
+    update(
+      profileKey(withdrawal.userId),
+      approved
+        ? 'SET referralHeld = referralHeld - :amt, referralPaidOut = if_not_exists(referralPaidOut, :zero) + :amt, updatedAt = :at'
+        : 'SET referralHeld = referralHeld - :amt, referralEarnings = if_not_exists(referralEarnings, :zero) + :amt, updatedAt = :at',
+      { ':amt': amount, ':zero': 0, ':at': at },
+      { condition: 'attribute_exists(PK) AND referralHeld >= :amt' },
+    ),
+    putNew(
+      toLedgerItem({
+        _id: plan.ledgerId,
+        userId: withdrawal.userId,
+        type: approved ? 'settle' : 'release',
+        amount,
+        sourceType: 'withdrawal',
+        sourceId: withdrawal._id,
+        actor: plan.adminId,
+        createdAt: at,
+      }),
+    ),
+    addCounters(
+      approved
+        ? { pending: -1, approved: 1, pendingAmount: -amount, approvedAmount: amount }
+        : { pending: -1, rejected: 1, pendingAmount: -amount },
+    ),
+    putNew(toAuditItem(plan.audit)),
+  ];
+}
+
+const reasonsOf = (error: unknown) =>
+  error instanceof TransactionCanceledException || (error as { name?: string }).name === 'TransactionCanceledException'
+    ? ((error as TransactionCanceledException).CancellationReasons ?? [])
+    : [];
+
+const onlyConflicts = (codes: string[]) =>
+  codes.includes('TransactionConflict') && codes.every((c) => c === 'None' || c === 'TransactionConflict');
+
+/** A number or boolean of a cancellation's ALL_OLD item (DynamoDB's attribute-value form, `{N: '12'}`). */
+function oldValue(item: unknown, name: string): number | boolean | undefined {
+  const value = (item as Record<string, unknown> | undefined)?.[name];
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (!value || typeof value !== 'object') return undefined;
+  if ('N' in value) return Number(value.N);
+  if ('BOOL' in value) return value.BOOL === true;
+  return undefined;
+}
+
+/** Maps a cancelled request to its outcome (the marker first: a pending request explains everything). */
+export function requestOutcomeOf(error: unknown): RequestOutcome {
+  const reasons = reasonsOf(error);
+  const codes = reasons.map((r) => r.Code ?? 'None');
+  if (codes.length === 0) throw error;
+  if (codes[REQUEST.marker] === 'ConditionalCheckFailed') return { kind: 'pending-exists' };
+  if (codes[REQUEST.profile] === 'ConditionalCheckFailed') {
+    const old = reasons[REQUEST.profile]?.Item;
+    if (oldValue(old, 'isActive') === false) return { kind: 'inactive' };
+    const available = oldValue(old, 'referralEarnings');
+    return { kind: 'insufficient', available: typeof available === 'number' ? available : null };
+  }
+  if (onlyConflicts(codes)) return { kind: 'conflict' };
+  throw error;
+}
+
+export function decisionOutcomeOf(error: unknown): DecisionOutcome {
+  const codes = reasonsOf(error).map((r) => r.Code ?? 'None');
+  if (codes.length === 0) throw error;
+  if (codes[DECISION.withdrawal] === 'ConditionalCheckFailed') return { kind: 'not-pending' };
+  if (codes[DECISION.marker] === 'ConditionalCheckFailed' || codes[DECISION.profile] === 'ConditionalCheckFailed') {
+    return { kind: 'hold-missing' };
+  }
+  if (onlyConflicts(codes)) return { kind: 'conflict' };
+  throw error;
+}
+
+const LISTS = {
+  all: { index: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK' },
+  status: { index: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK' },
+} as const;
+
+function listOf(status: WithdrawalListQuery['status']) {
+  return status === 'all'
+    ? { ...LISTS.all, value: WITHDRAWALS_LIST }
+    : { ...LISTS.status, value: withdrawalStatusList(status) };
+}
+
+/** The start key of an index page that resumes right after `item`. */
+const startKeyAfter = (item: Item, pk: string, sk: string): Key => ({
+  PK: String(item.PK),
+  SK: String(item.SK),
+  [pk]: String(item[pk]),
+  [sk]: String(item[sk]),
+});
+
+/** Reads keys in BatchGetItems of at most 100 (consistent), retrying unprocessed keys a few times. */
+async function batchGet(keys: Record<string, string>[]): Promise<Item[]> {
+  const found: Item[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending: Record<string, unknown>[] = keys.slice(i, i + 100);
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt >= 5) throw new Error('BatchGetItem left keys unprocessed after 5 attempts');
+      const result = await documentClient.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      found.push(...(result.Responses?.[tableName] ?? []));
+      pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
+    }
+  }
+  return found;
+}
+
+const count = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0)) || 0;
+
+function toWithdrawalProfile(item: Item): WithdrawalProfile {
+  return {
+    _id: String(item._id),
+    username: String(item.username ?? ''),
+    email: String(item.email ?? ''),
+    isActive: item.isActive !== false,
+    balances: balancesOf(item),
+  };
+}
+
+export const dynamoWithdrawalStore: WithdrawalStore = {
+  async getProfile(userId) {
+    const result = await documentClient.send(
+      new GetCommand({ TableName: tableName, Key: profileKey(userId), ConsistentRead: true }),
+    );
+    return result.Item ? toWithdrawalProfile(result.Item) : undefined;
+  },
+
+  async commitRequest(plan) {
+    try {
+      await documentClient.send(new TransactWriteCommand({ TransactItems: requestTransaction(plan) }));
+      return { kind: 'committed' };
+    } catch (error) {
+      return requestOutcomeOf(error);
+    }
+  },
+
+  async listOwn(userId, limit) {
+    const result = await documentClient.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'GSI3',
+        KeyConditionExpression: 'GSI3PK = :pk AND begins_with(GSI3SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': userWithdrawalsPartition(userId), ':prefix': USER_WITHDRAWALS_SK_PREFIX },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    );
+    return (result.Items ?? []).map(fromWithdrawalItem);
+  },
+
+  async listWithdrawals(status, { limit, cursor, contains, budget }) {
+    const { index, pk, sk, value } = listOf(status);
+    let startKey = decodeCursor(cursor, { [pk]: value }, ['PK', 'SK', pk, sk]);
+    const base = {
+      TableName: tableName,
+      IndexName: index,
+      KeyConditionExpression: `${pk} = :list`,
+      ScanIndexForward: false,
+    };
+    if (contains === undefined) {
+      const result = await documentClient.send(
+        new QueryCommand({
+          ...base,
+          ExpressionAttributeValues: { ':list': value },
+          Limit: limit,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      return {
+        items: (result.Items ?? []).map(fromWithdrawalItem),
+        nextCursor: encodeCursor(result.LastEvaluatedKey as Key | undefined),
+      };
+    }
+    // The bounded page filter (data-model §9): read on until the page is full or the budget is spent.
+    const matches: Item[] = [];
+    let evaluated = 0;
+    do {
+      const result = await documentClient.send(
+        new QueryCommand({
+          ...base,
+          FilterExpression: 'contains(searchText, :q)',
+          ExpressionAttributeValues: { ':list': value, ':q': contains },
+          Limit: budget - evaluated,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      evaluated += result.ScannedCount ?? budget - evaluated;
+      matches.push(...(result.Items ?? []));
+      startKey = result.LastEvaluatedKey as Key | undefined;
+    } while (startKey && matches.length < limit && evaluated < budget);
+    if (matches.length > limit) {
+      const page = matches.slice(0, limit);
+      const last = page[page.length - 1] as Item;
+      return { items: page.map(fromWithdrawalItem), nextCursor: encodeCursor(startKeyAfter(last, pk, sk)) };
+    }
+    return { items: matches.map(fromWithdrawalItem), nextCursor: encodeCursor(startKey) };
+  },
+
+  async withdrawalCounts() {
+    const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: withdrawalStatsKey() }));
+    const item = result.Item ?? {};
+    return {
+      total: count(item.total),
+      pending: count(item.pending),
+      approved: count(item.approved),
+      rejected: count(item.rejected),
+    };
+  },
+
+  async rowUsers(userIds) {
+    const users = new Map<string, RowUser>();
+    const items = await batchGet(userIds.map((id) => profileKey(id)));
+    for (const item of items) {
+      const profile = toWithdrawalProfile(item);
+      users.set(profile._id, {
+        username: profile.username,
+        email: profile.email,
+        referralEarnings: profile.balances.available,
+      });
+    }
+    return users;
+  },
+
+  async getWithdrawal(id) {
+    const result = await documentClient.send(
+      new GetCommand({ TableName: tableName, Key: withdrawalKey(id), ConsistentRead: true }),
+    );
+    return result.Item && result.Item.entity === 'Withdrawal' ? fromWithdrawalItem(result.Item) : undefined;
+  },
+
+  async commitDecision(plan) {
+    try {
+      await documentClient.send(new TransactWriteCommand({ TransactItems: decisionTransaction(plan) }));
+      return { kind: 'committed' };
+    } catch (error) {
+      return decisionOutcomeOf(error);
+    }
+  },
+};

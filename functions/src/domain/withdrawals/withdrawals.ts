@@ -1,0 +1,446 @@
+import {
+  WITHDRAWAL,
+  WITHDRAWAL_MESSAGES,
+  type Withdrawal,
+  type WithdrawalListQuery,
+  type WithdrawalRequestInput,
+} from '@goldbot/shared';
+import type { AuditEntry } from '../../data/audit-entity.js';
+import { toWithdrawalView, withdrawalSearchText, type WithdrawalRecord } from '../../data/withdrawal-entity.js';
+import { CONFLICT_RETRIES, SEARCH_EVALUATION_BUDGET, conflictBackoffMs } from '../commerce/payment-review.js';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.js';
+import type { ReferralBalances } from './balances.js';
+
+/**
+ * Referral withdrawals (customer spec §2 Referral Program and Withdrawal modal, §4, §5, §8; admin
+ * spec "Admin withdrawals", §3, §4, §8; docs/data-model.md E6, E13, E23, AP49-AP55, T4-T6, §6.5).
+ * A request holds the amount (available → held) in the transaction that creates it; approval
+ * settles the hold (held → paid out); rejection releases it (held → available). Each step is one
+ * conditional transaction, so double clicks, retries and racing admins move money at most once.
+ * Storage and mail are injected; the store turns plans into those transactions.
+ */
+
+export const WITHDRAWAL_DECISION_MESSAGES = {
+  notFound: 'Withdrawal request not found. It may have been removed.',
+  holdMissing:
+    "This withdrawal's held amount no longer matches the user's balance, so nothing was changed. Please reload and contact support if it persists.",
+  tryAgain: 'The withdrawal is being changed by another request. Please try again.',
+  requestBusy: 'Your balance was changing at the same moment. Please try again.',
+  noProfile: 'Your account is not set up yet. Please sign in again.',
+  deactivated: 'Account is deactivated',
+} as const;
+
+/** Rows of the customer's own list (the Withdrawal Center shows the 3 latest; the rest are history). */
+export const OWN_WITHDRAWALS_LIMIT = 100;
+
+export type WithdrawalDecision = 'approved' | 'rejected';
+
+/** The requester as the request reads them (one consistent GetItem of the profile). */
+export interface WithdrawalProfile {
+  _id: string;
+  username: string;
+  email: string;
+  isActive: boolean;
+  balances: ReferralBalances;
+}
+
+export interface RequestPlan {
+  /** The new pending withdrawal. */
+  withdrawal: WithdrawalRecord;
+  /** The id of the `hold` ledger entry. */
+  ledgerId: string;
+}
+
+/** How a request transaction ended (the store reads the cancellation reasons). */
+export type RequestOutcome =
+  | { kind: 'committed' }
+  /** The pending marker exists: another request of this user is pending (or won the race). */
+  | { kind: 'pending-exists' }
+  /** `referralEarnings >= :amt` failed; `available` is the balance DynamoDB returned, when it did. */
+  | { kind: 'insufficient'; available: number | null }
+  | { kind: 'inactive' }
+  /** Cancelled only by TransactionConflict (another transaction on the same items). */
+  | { kind: 'conflict' };
+
+export interface DecisionPlan {
+  /** The withdrawal as read, pending. */
+  withdrawal: WithdrawalRecord;
+  decision: WithdrawalDecision;
+  adminId: string;
+  /** ISO instant of the decision. */
+  at: string;
+  adminNote: string | null;
+  /** The id of the `settle` (approval) or `release` (rejection) ledger entry. */
+  ledgerId: string;
+  audit: AuditEntry;
+}
+
+export type DecisionOutcome =
+  | { kind: 'committed' }
+  /** `#status = :pending` failed: another decision got there first. */
+  | { kind: 'not-pending' }
+  /** The pending marker or the held balance does not match the withdrawal (never expected). */
+  | { kind: 'hold-missing' }
+  | { kind: 'conflict' };
+
+export interface WithdrawalPage {
+  items: WithdrawalRecord[];
+  nextCursor: string | null;
+}
+
+export interface WithdrawalCounts {
+  total: number;
+  pending: number;
+  approved: number;
+  rejected: number;
+}
+
+/** The live side of a row: the requester's current name, e-mail and available balance. */
+export interface RowUser {
+  username: string;
+  email: string;
+  referralEarnings: number;
+}
+
+export interface WithdrawalStore {
+  /** AP1: the profile with its balances, read consistently. */
+  getProfile(userId: string): Promise<WithdrawalProfile | undefined>;
+  /** T4, one TransactWriteItems. */
+  commitRequest(plan: RequestPlan): Promise<RequestOutcome>;
+  /** AP50: the user's withdrawals, newest first (one Query on GSI3). */
+  listOwn(userId: string, limit: number): Promise<WithdrawalRecord[]>;
+  /**
+   * AP51/AP52: one page, newest first. With `contains`, a bounded page filter on `searchText`: it
+   * reads on until `limit` matches are found, `budget` items were evaluated or the list ends.
+   */
+  listWithdrawals(
+    status: WithdrawalListQuery['status'],
+    page: { limit: number; cursor?: string; contains?: string; budget: number },
+  ): Promise<WithdrawalPage>;
+  /** AP53: STATS#WITHDRAWALS / TOTAL. */
+  withdrawalCounts(): Promise<WithdrawalCounts>;
+  /** AP54: the page's distinct requesters, one BatchGetItem of their profiles. */
+  rowUsers(userIds: readonly string[]): Promise<Map<string, RowUser>>;
+  /** AP55: consistent read by id. */
+  getWithdrawal(id: string): Promise<WithdrawalRecord | undefined>;
+  /** T5 / T6, one TransactWriteItems. */
+  commitDecision(plan: DecisionPlan): Promise<DecisionOutcome>;
+}
+
+export interface WithdrawalDeps {
+  store: WithdrawalStore;
+  now: () => Date;
+  newId: (nowMs: number) => string;
+  /** Waits before retrying a conflicted transaction (tests pass a no-op). */
+  sleep: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+/** The decision mail, sent after the commit (approval: 24-48 hours of processing; the note when given). */
+export interface DecisionMail {
+  decision: WithdrawalDecision;
+  to: string;
+  username: string;
+  amount: number;
+  trc20Address: string;
+  requestDate: string;
+  adminNote: string | null;
+}
+
+export interface DecisionDeps extends WithdrawalDeps {
+  sendDecisionMail: (mail: DecisionMail) => Promise<void>;
+  /** A failed mail is reported here and never undoes the decision. */
+  onMailFailure: (error: unknown, withdrawalId: string) => void;
+}
+
+export interface RequestAnswer {
+  message: string;
+  withdrawal: Withdrawal;
+  referralEarnings: number;
+  referralHeld: number;
+}
+
+export interface DecisionAnswer {
+  message: string;
+  withdrawal: Withdrawal;
+}
+
+/** Retries a commit cancelled only by TransactionConflict, with jitter (data-model §6). */
+async function commitWithRetries<O extends { kind: string }>(
+  deps: WithdrawalDeps,
+  commit: () => Promise<O>,
+  busyMessage: string,
+): Promise<Exclude<O, { kind: 'conflict' }>> {
+  for (let conflicts = 0; ;) {
+    const outcome = await commit();
+    if (outcome.kind !== 'conflict') return outcome as Exclude<O, { kind: 'conflict' }>;
+    if (conflicts >= CONFLICT_RETRIES) throw new ConflictError(busyMessage);
+    conflicts += 1;
+    await deps.sleep(conflictBackoffMs(conflicts, deps.random));
+  }
+}
+
+const amountError = (message: string) => new ValidationError(message, { amount: message });
+
+// ---------------------------------------------------------------------------------------------
+// Customer: request (T4) and own list (AP50)
+
+/** The pending withdrawal of a request (data-model E13); pure, so the tests can build the same. */
+export function planRequest(
+  profile: WithdrawalProfile,
+  input: WithdrawalRequestInput,
+  now: Date,
+  newId: (nowMs: number) => string,
+): RequestPlan {
+  const at = now.toISOString();
+  const base = {
+    _id: newId(now.getTime()),
+    userId: profile._id,
+    username: profile.username,
+    email: profile.email,
+    amount: input.amount,
+    trc20Address: input.trc20Address,
+  };
+  return {
+    withdrawal: {
+      ...base,
+      status: 'pending',
+      requestDate: at,
+      approvedDate: null,
+      rejectedDate: null,
+      adminNote: null,
+      processedBy: null,
+      searchText: withdrawalSearchText(base),
+      createdAt: at,
+      updatedAt: at,
+    },
+    ledgerId: newId(now.getTime()),
+  };
+}
+
+/**
+ * Requests a withdrawal (T4). The profile read gives the friendly answers (a pending request, too
+ * little to withdraw, more than available); the transaction's conditions are what enforce them, so
+ * ten requests at once create exactly one. Answers 201 with the new balances: the amount is held
+ * at once and can no longer be requested again.
+ */
+export async function requestWithdrawal(
+  deps: WithdrawalDeps,
+  userId: string,
+  input: WithdrawalRequestInput,
+): Promise<RequestAnswer> {
+  const profile = await deps.store.getProfile(userId);
+  if (!profile) throw new UnauthorizedError(WITHDRAWAL_DECISION_MESSAGES.noProfile);
+  if (!profile.isActive) throw new ForbiddenError(WITHDRAWAL_DECISION_MESSAGES.deactivated);
+  const { available, held } = profile.balances;
+  // One pending request at a time: while one is pending its amount is held (the marker enforces it).
+  if (held > 0) throw new ConflictError(WITHDRAWAL_MESSAGES.pendingExists);
+  if (available < WITHDRAWAL.minimumUsd) throw amountError(WITHDRAWAL_MESSAGES.insufficient);
+  if (input.amount > available) throw amountError(WITHDRAWAL_MESSAGES.exceeds);
+
+  const plan = planRequest(profile, input, deps.now(), deps.newId);
+  const outcome = await commitWithRetries(
+    deps,
+    () => deps.store.commitRequest(plan),
+    WITHDRAWAL_DECISION_MESSAGES.requestBusy,
+  );
+  switch (outcome.kind) {
+    case 'pending-exists':
+      throw new ConflictError(WITHDRAWAL_MESSAGES.pendingExists);
+    case 'inactive':
+      throw new ForbiddenError(WITHDRAWAL_DECISION_MESSAGES.deactivated);
+    case 'insufficient':
+      throw amountError(
+        outcome.available !== null && outcome.available < WITHDRAWAL.minimumUsd
+          ? WITHDRAWAL_MESSAGES.insufficient
+          : WITHDRAWAL_MESSAGES.exceeds,
+      );
+    case 'committed':
+      break;
+  }
+  const referralEarnings = available - input.amount;
+  const referralHeld = held + input.amount;
+  return {
+    message: WITHDRAWAL_MESSAGES.requested,
+    withdrawal: toWithdrawalView(plan.withdrawal, {
+      username: profile.username,
+      email: profile.email,
+      referralEarnings,
+    }),
+    referralEarnings,
+    referralHeld,
+  };
+}
+
+/** The caller's withdrawals, newest first, with the live balances (profile and list read together). */
+export async function listOwnWithdrawals(store: WithdrawalStore, userId: string) {
+  const [profile, rows] = await Promise.all([store.getProfile(userId), store.listOwn(userId, OWN_WITHDRAWALS_LIMIT)]);
+  const referralEarnings = profile?.balances.available ?? 0;
+  const user = profile ? { username: profile.username, email: profile.email, referralEarnings } : { referralEarnings };
+  return {
+    withdrawals: rows.map((w) => toWithdrawalView(w, user)),
+    referralEarnings,
+    referralHeld: profile?.balances.held ?? 0,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin: list (AP51-AP54)
+
+export interface AdminWithdrawalList {
+  withdrawals: Withdrawal[];
+  nextCursor: string | null;
+  counts: WithdrawalCounts;
+}
+
+/**
+ * The admin list of a tab (all: GSI1; a status: GSI2), newest first. Search is case-insensitive
+ * on username, e-mail or TRC20 address: the bounded page filter of data-model §9, which fills its
+ * page or stops at SEARCH_EVALUATION_BUDGET items and hands back a cursor to search further.
+ * Rows carry the requester's live available balance; the counts come from the aggregates.
+ */
+export async function listWithdrawalsForAdmin(
+  store: WithdrawalStore,
+  query: WithdrawalListQuery,
+): Promise<AdminWithdrawalList> {
+  const search = (query.search ?? '').trim().toLowerCase();
+  const countsPromise = store.withdrawalCounts();
+  const page = await store.listWithdrawals(query.status, {
+    limit: query.limit,
+    cursor: query.cursor,
+    contains: search === '' ? undefined : search,
+    budget: SEARCH_EVALUATION_BUDGET,
+  });
+  const userIds = [...new Set(page.items.map((w) => w.userId))];
+  const users = userIds.length > 0 ? await store.rowUsers(userIds) : new Map<string, RowUser>();
+  const counts = await countsPromise;
+  return {
+    // A requester whose profile is gone shows the snapshot and nothing available.
+    withdrawals: page.items.map((w) => toWithdrawalView(w, users.get(w.userId) ?? { referralEarnings: 0 })),
+    nextCursor: page.nextCursor,
+    counts,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin: approve (T5) and reject (T6)
+
+export function planDecision(
+  withdrawal: WithdrawalRecord,
+  decision: WithdrawalDecision,
+  adminId: string,
+  adminNote: string | null,
+  now: Date,
+  newId: (nowMs: number) => string,
+): DecisionPlan {
+  const at = now.toISOString();
+  return {
+    withdrawal,
+    decision,
+    adminId,
+    at,
+    adminNote,
+    ledgerId: newId(now.getTime()),
+    audit: {
+      _id: newId(now.getTime()),
+      actor: adminId,
+      action: decision === 'approved' ? 'withdrawal.approve' : 'withdrawal.reject',
+      target: { type: 'withdrawal', id: withdrawal._id },
+      details: {
+        userId: withdrawal.userId,
+        amount: withdrawal.amount,
+        trc20Address: withdrawal.trc20Address,
+        adminNote,
+      },
+      at,
+    },
+  };
+}
+
+/** The row with the requester's live balance (one GetItem of the profile). */
+async function viewOf(store: WithdrawalStore, w: WithdrawalRecord): Promise<Withdrawal> {
+  const profile = await store.getProfile(w.userId);
+  return toWithdrawalView(
+    w,
+    profile
+      ? { username: profile.username, email: profile.email, referralEarnings: profile.balances.available }
+      : { referralEarnings: 0 },
+  );
+}
+
+/** The answer for a withdrawal another decision already settled (data-model §6 "How failures are answered"). */
+async function alreadyDecided(
+  store: WithdrawalStore,
+  current: WithdrawalRecord | undefined,
+  wanted: WithdrawalDecision,
+): Promise<DecisionAnswer> {
+  if (!current) throw new NotFoundError(WITHDRAWAL_DECISION_MESSAGES.notFound);
+  if (current.status === 'pending') throw new ConflictError(WITHDRAWAL_DECISION_MESSAGES.tryAgain);
+  const message = WITHDRAWAL_MESSAGES.alreadyDecided(current.status);
+  if (current.status !== wanted) throw new ConflictError(message);
+  return { message, withdrawal: await viewOf(store, current) };
+}
+
+/**
+ * Approves or rejects a pending withdrawal in one conditional transaction (T5 / T6): the status
+ * (and its GSI2 tab), the pending marker deleted, the hold settled or released, one ledger entry,
+ * the aggregates and the audit entry. A repeat of the same decision answers 200 "already"; the
+ * other decision 409; an unknown id 404. The mail goes out after the commit and never undoes it.
+ */
+export async function decideWithdrawal(
+  deps: DecisionDeps,
+  decision: WithdrawalDecision,
+  withdrawalId: string,
+  adminId: string,
+  adminNote: string | null,
+): Promise<DecisionAnswer> {
+  const { store } = deps;
+  const withdrawal = await store.getWithdrawal(withdrawalId);
+  if (!withdrawal) throw new NotFoundError(WITHDRAWAL_DECISION_MESSAGES.notFound);
+  if (withdrawal.status !== 'pending') return alreadyDecided(store, withdrawal, decision);
+
+  const profile = await store.getProfile(withdrawal.userId);
+  const plan = planDecision(withdrawal, decision, adminId, adminNote, deps.now(), deps.newId);
+  const outcome = await commitWithRetries(
+    deps,
+    () => store.commitDecision(plan),
+    WITHDRAWAL_DECISION_MESSAGES.tryAgain,
+  );
+  if (outcome.kind === 'not-pending') return alreadyDecided(store, await store.getWithdrawal(withdrawalId), decision);
+  if (outcome.kind === 'hold-missing') throw new ConflictError(WITHDRAWAL_DECISION_MESSAGES.holdMissing);
+
+  const decided: WithdrawalRecord = {
+    ...withdrawal,
+    status: decision,
+    approvedDate: decision === 'approved' ? plan.at : null,
+    rejectedDate: decision === 'rejected' ? plan.at : null,
+    adminNote,
+    processedBy: adminId,
+    updatedAt: plan.at,
+  };
+  // Approval leaves the available balance as it was (the amount was held since the request);
+  // rejection gives the amount back to it.
+  const availableBefore = profile?.balances.available ?? 0;
+  const referralEarnings = decision === 'rejected' ? availableBefore + withdrawal.amount : availableBefore;
+  try {
+    await deps.sendDecisionMail({
+      decision,
+      to: profile?.email ?? withdrawal.email,
+      username: profile?.username ?? withdrawal.username,
+      amount: withdrawal.amount,
+      trc20Address: withdrawal.trc20Address,
+      requestDate: withdrawal.requestDate,
+      adminNote,
+    });
+  } catch (error) {
+    deps.onMailFailure(error, withdrawal._id);
+  }
+  return {
+    message: decision === 'approved' ? WITHDRAWAL_MESSAGES.approved : WITHDRAWAL_MESSAGES.rejected,
+    withdrawal: toWithdrawalView(decided, {
+      username: profile?.username,
+      email: profile?.email,
+      referralEarnings,
+    }),
+  };
+}

@@ -1,0 +1,97 @@
+import { BatchGetCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AwsClientStub } from 'aws-sdk-client-mock';
+import type { RouteId } from '@goldbot/shared';
+import {
+  toWithdrawalItem,
+  withdrawalKey,
+  withdrawalSearchText,
+  type WithdrawalRecord,
+} from '../../src/data/withdrawal-entity.js';
+
+/**
+ * Withdrawals as the request (data-model T4) leaves them: Jane's pending $20 request, with her
+ * profile holding it. Shared by the withdrawal unit tests and the sample events of the withdrawal
+ * routes (events/withdrawal-*.json: Jane requests, the sample administrator decides).
+ */
+export const SAMPLE_REQUESTER = {
+  _id: '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63',
+  username: 'jane_doe',
+  email: 'jane.doe@example.com',
+};
+/** The withdrawal id of events/withdrawal-approve.json and events/withdrawal-reject.json. */
+export const SAMPLE_WITHDRAWAL_ID = '01KDX5B8R3N0W4U9S6P7Q2X1AD';
+/** The address of events/withdrawal-request.json (T + 33 base58 characters). */
+export const SAMPLE_TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+
+export function pendingWithdrawal(overrides: Partial<WithdrawalRecord> = {}): WithdrawalRecord {
+  const base: WithdrawalRecord = {
+    _id: SAMPLE_WITHDRAWAL_ID,
+    userId: SAMPLE_REQUESTER._id,
+    username: SAMPLE_REQUESTER.username,
+    email: SAMPLE_REQUESTER.email,
+    amount: 20,
+    trc20Address: SAMPLE_TRC20_ADDRESS,
+    status: 'pending',
+    requestDate: '2026-11-21T09:30:00.000Z',
+    approvedDate: null,
+    rejectedDate: null,
+    adminNote: null,
+    processedBy: null,
+    searchText: '',
+    createdAt: '2026-11-21T09:30:00.000Z',
+    updatedAt: '2026-11-21T09:30:00.000Z',
+    ...overrides,
+  };
+  return { ...base, searchText: withdrawalSearchText(base) };
+}
+
+/** Jane's profile: $24 credited (12 referrals), all of it available unless the balances say otherwise. */
+export const requesterProfileItem = (balances: Record<string, number> = {}) => ({
+  PK: `USER#${SAMPLE_REQUESTER._id}`,
+  SK: 'PROFILE',
+  entity: 'UserProfile',
+  ...SAMPLE_REQUESTER,
+  phone: null,
+  isActive: true,
+  referralCode: 'K7M2QX9P',
+  referralCount: 12,
+  referralEarnings: 24,
+  referralHeld: 0,
+  referralLifetime: 24,
+  emailVerifiedAt: '2026-01-01T11:00:00.000Z',
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-01T10:00:00.000Z',
+  ...balances,
+});
+
+type DocumentClientStub = AwsClientStub<DynamoDBDocumentClient>;
+
+/** The world the withdrawal sample events describe. */
+export function withdrawalSampleWorld(dynamo: DocumentClientStub): Partial<Record<RouteId, () => void>> {
+  const withProfile = (balances: Record<string, number> = {}) =>
+    dynamo
+      .on(GetCommand, { Key: { PK: `USER#${SAMPLE_REQUESTER._id}`, SK: 'PROFILE' } })
+      .resolves({ Item: requesterProfileItem(balances) });
+  const holding = { referralEarnings: 4, referralHeld: 20 };
+  const pending = () => {
+    withProfile(holding);
+    dynamo.on(GetCommand, { Key: withdrawalKey(SAMPLE_WITHDRAWAL_ID) }).resolves({
+      Item: toWithdrawalItem(pendingWithdrawal()),
+    });
+  };
+  return {
+    'withdrawal-request': () => withProfile(),
+    'withdrawal-user': () => {
+      withProfile(holding);
+      dynamo.on(QueryCommand).resolves({ Items: [toWithdrawalItem(pendingWithdrawal())] });
+    },
+    'withdrawal-all': () => {
+      dynamo.on(QueryCommand).resolves({ Items: [toWithdrawalItem(pendingWithdrawal())] });
+      dynamo.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, unknown> }) => ({
+        Responses: { [String(Object.keys(input.RequestItems)[0])]: [requesterProfileItem(holding)] },
+      }));
+    },
+    'withdrawal-approve': pending,
+    'withdrawal-reject': pending,
+  };
+}
