@@ -126,14 +126,7 @@ export const ROUTES = [
   route('admin-users', 'GET', '/api/admin/users', 'admin', 'Users, searchable'),
   route('admin-user-deactivate', 'PUT', '/api/admin/user/{id}/deactivate', 'admin', 'Deactivate a user'),
   route('admin-user-activate', 'PUT', '/api/admin/user/{id}/activate', 'admin', 'Activate a user'),
-  route(
-    'admin-user-subscriptions',
-    'GET',
-    '/api/admin/user/{id}/subscriptions',
-    'admin',
-    "A user's subscriptions",
-    true,
-  ),
+  route('admin-user-subscriptions', 'GET', '/api/admin/user/{id}/subscriptions', 'admin', "A user's subscriptions"),
   route(
     'admin-activations',
     'GET',
