@@ -6,7 +6,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   WITHDRAWAL_MESSAGES,
   adminWithdrawalsResponseSchema,
-  getRoute,
   userWithdrawalsResponseSchema,
   withdrawalRequestResponseSchema,
   type Payment,
@@ -233,8 +232,6 @@ const adminList = async (query = '') =>
     `/api/withdrawal/all${query}`,
     { token: await admin() },
   );
-
-const USER_LIST_MOUNTED = getRoute('withdrawal-user').implemented;
 
 beforeAll(async () => {
   const wallet = await api('/api/payment/wallet-details', { token: await idTokenFor('user') });
@@ -636,28 +633,23 @@ describe('the admin withdrawals screen', () => {
 });
 
 describe("the customer's Withdrawal Center", () => {
-  // withdrawal-user is built and tested in process; it is served here once the route table marks it implemented.
-  it.skipIf(!USER_LIST_MOUNTED)(
-    'answers their withdrawals newest first with the available and held balances',
-    async () => {
-      const customer = await newCustomer('center');
-      await earn(customer, 10);
-      const first = await requestWithdrawal(customer, { trc20Address: ADDRESS, amount: 20 });
-      expect((await decide('reject', first.body.withdrawal._id)).status).toBe(200);
-      const second = await requestWithdrawal(customer, { trc20Address: ADDRESS, amount: 20 });
-      const res = await api('/api/withdrawal/user', { token: customer.token });
-      expect(res.status).toBe(200);
-      const body = userWithdrawalsResponseSchema.parse(res.body);
-      expect(body.withdrawals.map((w) => [w._id, w.status])).toEqual([
-        [second.body.withdrawal._id, 'pending'],
-        [first.body.withdrawal._id, 'rejected'],
-      ]);
-      expect(body).toMatchObject({ referralEarnings: 0, referralHeld: 20 });
-      const other = await api<{ withdrawals: unknown[] }>('/api/withdrawal/user', { token: await idTokenFor('user') });
-      expect(other.body.withdrawals).toEqual([]);
-    },
-    60_000,
-  );
+  it('answers their withdrawals newest first with the available and held balances', async () => {
+    const customer = await newCustomer('center');
+    await earn(customer, 10);
+    const first = await requestWithdrawal(customer, { trc20Address: ADDRESS, amount: 20 });
+    expect((await decide('reject', first.body.withdrawal._id)).status).toBe(200);
+    const second = await requestWithdrawal(customer, { trc20Address: ADDRESS, amount: 20 });
+    const res = await api('/api/withdrawal/user', { token: customer.token });
+    expect(res.status).toBe(200);
+    const body = userWithdrawalsResponseSchema.parse(res.body);
+    expect(body.withdrawals.map((w) => [w._id, w.status])).toEqual([
+      [second.body.withdrawal._id, 'pending'],
+      [first.body.withdrawal._id, 'rejected'],
+    ]);
+    expect(body).toMatchObject({ referralEarnings: 0, referralHeld: 20 });
+    const other = await api<{ withdrawals: unknown[] }>('/api/withdrawal/user', { token: await idTokenFor('user') });
+    expect(other.body.withdrawals).toEqual([]);
+  }, 60_000);
 });
 
 describe('reconciliation (data-model §6.5)', () => {
