@@ -1,20 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { signInAsAdmin } from './journeys.js';
+import { signInAsAdmin, uniqueTronAddress } from './journeys.js';
 
 /**
  * The commerce back-office in the browser (admin §2 Admin wallets, Admin payments): the stack's
  * admin adds a USDT wallet and makes it the active one, which deactivates any other USDT wallet,
  * and the payments screen answers with its stat cards and tabs.
  */
-
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-/** A TRON-shaped address no earlier run has used (addresses are unique). */
-function uniqueTronAddress(): string {
-  let address = 'T';
-  while (address.length < 34) address += BASE58.charAt(Math.floor(Math.random() * BASE58.length));
-  return address;
-}
 
 test.describe('commerce back-office', () => {
   test('the admin adds a USDT wallet and activates it at /admin/wallets', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { PACKAGE_NAMES } from '@goldbot/shared';
 import { ADMIN_PASSWORD, VERIFICATION_SUBJECT, mailedCode, readStack } from './local-stack.js';
 
 /**
@@ -83,3 +84,51 @@ export const apiResponse = (page: Page, path: string) =>
 
 /** A TXID no earlier run has used (TXIDs are single-use): 64 hex characters, like a TRON transaction hash. */
 export const uniqueTxid = () => randomBytes(32).toString('hex');
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** A TRON-shaped address (T and 33 base58 characters, 34 in all), new on every call. */
+export function uniqueTronAddress(): string {
+  let address = 'T';
+  while (address.length < 34) address += BASE58.charAt(Math.floor(Math.random() * BASE58.length));
+  return address;
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * A fresh buyer submits the Basic package with `referralCode` (amount: the price less the
+ * discount) and the stack's admin approves it through the API, which credits the referrer $2.
+ */
+export async function referredPurchase(
+  request: APIRequestContext,
+  referralCode: string,
+  due: number,
+  adminToken: string,
+) {
+  const buyer = await verifiedCustomer(request, 'friend');
+  const token = await apiToken(request, buyer.email);
+  const txid = uniqueTxid();
+  const submitted = await request.post('/api/payment/submit-usdt-payment', {
+    headers: bearer(token),
+    data: { packageName: PACKAGE_NAMES.basic, txid, amount: due, referralCode },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+
+  // The submit answers the subscription; the payment's id comes from the admin list, by TXID.
+  const pending = await request.get('/api/payment/pending-usdt-payments', {
+    headers: bearer(adminToken),
+    params: { search: txid },
+  });
+  expect(pending.status(), await pending.text()).toBe(200);
+  const { pendingPayments } = (await pending.json()) as {
+    pendingPayments: Array<{ _id: string; transactionId: string }>;
+  };
+  const payment = pendingPayments.find((candidate) => candidate.transactionId === txid);
+  expect(payment, `the pending payment with TXID ${txid}`).toBeDefined();
+
+  const approved = await request.post(`/api/payment/approve-usdt-payment/${payment?._id ?? ''}`, {
+    headers: bearer(adminToken),
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+}

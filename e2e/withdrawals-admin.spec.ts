@@ -1,6 +1,15 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PACKAGE_NAMES, REFERRAL, WITHDRAWAL, WITHDRAWAL_MESSAGES } from '@goldbot/shared';
-import { apiToken, catalogPrice, signInAsAdmin, signInAsCustomer, uniqueTxid, verifiedCustomer } from './journeys.js';
+import {
+  apiToken,
+  bearer,
+  catalogPrice,
+  referredPurchase,
+  signInAsAdmin,
+  signInAsCustomer,
+  uniqueTronAddress,
+  verifiedCustomer,
+} from './journeys.js';
 import { adminIdToken, mailsTo, type StoredEmail } from './local-stack.js';
 
 /**
@@ -10,17 +19,6 @@ import { adminIdToken, mailsTo, type StoredEmail } from './local-stack.js';
  * approved. The earning and the request are made through the API: their screens have tests of
  * their own.
  */
-
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-/** A TRON-shaped address (T and 33 base58 characters). */
-function tronAddress(): string {
-  let address = 'T';
-  while (address.length < 34) address += BASE58.charAt(Math.floor(Math.random() * BASE58.length));
-  return address;
-}
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 const mailHtml = (mail: StoredEmail | undefined) => mail?.body?.html ?? mail?.html ?? '';
 
@@ -52,38 +50,6 @@ async function userWithdrawals(request: APIRequestContext, token: string): Promi
   return (await answer.json()) as UserWithdrawals;
 }
 
-/**
- * A fresh buyer submits the Basic package with `referralCode` and the stack's admin approves it
- * through the API, which credits the referrer $2.
- */
-async function referredPurchase(request: APIRequestContext, referralCode: string, due: number, adminToken: string) {
-  const buyer = await verifiedCustomer(request, 'wdbuyer');
-  const token = await apiToken(request, buyer.email);
-  const txid = uniqueTxid();
-  const submitted = await request.post('/api/payment/submit-usdt-payment', {
-    headers: bearer(token),
-    data: { packageName: PACKAGE_NAMES.basic, txid, amount: due, referralCode },
-  });
-  expect(submitted.status(), await submitted.text()).toBe(201);
-
-  // The submit answers the subscription; the payment's id comes from the admin list, found by TXID.
-  const pending = await request.get('/api/payment/pending-usdt-payments', {
-    headers: bearer(adminToken),
-    params: { search: txid },
-  });
-  expect(pending.status(), await pending.text()).toBe(200);
-  const { pendingPayments } = (await pending.json()) as {
-    pendingPayments: Array<{ _id: string; transactionId: string }>;
-  };
-  const payment = pendingPayments.find((candidate) => candidate.transactionId === txid);
-  expect(payment, `the pending payment with TXID ${txid}`).toBeDefined();
-
-  const approved = await request.post(`/api/payment/approve-usdt-payment/${payment?._id ?? ''}`, {
-    headers: bearer(adminToken),
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
-}
-
 test.describe('withdrawals back-office', () => {
   test('the admin approves a pending withdrawal with a note, and the customer sees it approved', async ({
     page,
@@ -109,7 +75,7 @@ test.describe('withdrawals back-office', () => {
     expect(earned).toMatchObject({ referralCount: purchases, referralEarnings: purchases * REFERRAL.rewardUsd });
 
     // The customer asks for $20: the amount is held at once.
-    const address = tronAddress();
+    const address = uniqueTronAddress();
     const requested = await request.post('/api/withdrawal/request', {
       headers: bearer(referrerToken),
       data: { amount, trc20Address: address },

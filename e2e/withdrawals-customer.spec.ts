@@ -1,7 +1,16 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PACKAGE_NAMES, REFERRAL, WITHDRAWAL, WITHDRAWAL_MESSAGES } from '@goldbot/shared';
 import { seriousViolations } from './axe-scan.js';
-import { apiResponse, apiToken, catalogPrice, signInAsCustomer, uniqueTxid, verifiedCustomer } from './journeys.js';
+import {
+  apiResponse,
+  apiToken,
+  bearer,
+  catalogPrice,
+  referredPurchase,
+  signInAsCustomer,
+  uniqueTronAddress,
+  verifiedCustomer,
+} from './journeys.js';
 import { adminIdToken } from './local-stack.js';
 
 /**
@@ -11,17 +20,6 @@ import { adminIdToken } from './local-stack.js';
  * success toast, the balance drop to $0 with $20 held, and the request pending in the Withdrawal
  * Center. The earning is made through the API: the purchase screens have tests of their own.
  */
-
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-/** A TRON-shaped address: T and 33 base58 characters, 34 in all. */
-function tronAddress(): string {
-  let address = 'T';
-  while (address.length < 34) address += BASE58.charAt(Math.floor(Math.random() * BASE58.length));
-  return address;
-}
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** 'Mar 1, 2026': how the Withdrawal Center writes a request's day (UTC). */
 const SHORT_DATE = new Intl.DateTimeFormat('en-US', {
@@ -41,38 +39,6 @@ async function balances(request: APIRequestContext, token: string): Promise<Bala
   const answer = await request.get('/api/withdrawal/user', { headers: bearer(token) });
   expect(answer.status(), await answer.text()).toBe(200);
   return (await answer.json()) as Balances;
-}
-
-/**
- * A fresh buyer submits the Basic package with `referralCode` (amount: the price less the
- * discount) and the stack's admin approves it, which credits the referrer $2.
- */
-async function referredPurchase(request: APIRequestContext, referralCode: string, due: number, adminToken: string) {
-  const buyer = await verifiedCustomer(request, 'wdfriend');
-  const token = await apiToken(request, buyer.email);
-  const txid = uniqueTxid();
-  const submitted = await request.post('/api/payment/submit-usdt-payment', {
-    headers: bearer(token),
-    data: { packageName: PACKAGE_NAMES.basic, txid, amount: due, referralCode },
-  });
-  expect(submitted.status(), await submitted.text()).toBe(201);
-
-  // The submit answers the subscription; the payment's id comes from the admin list, by TXID.
-  const pending = await request.get('/api/payment/pending-usdt-payments', {
-    headers: bearer(adminToken),
-    params: { search: txid },
-  });
-  expect(pending.status(), await pending.text()).toBe(200);
-  const { pendingPayments } = (await pending.json()) as {
-    pendingPayments: Array<{ _id: string; transactionId: string }>;
-  };
-  const payment = pendingPayments.find((candidate) => candidate.transactionId === txid);
-  expect(payment, `the pending payment with TXID ${txid}`).toBeDefined();
-
-  const approved = await request.post(`/api/payment/approve-usdt-payment/${payment?._id ?? ''}`, {
-    headers: bearer(adminToken),
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
 }
 
 test.describe('withdrawals, customer side', () => {
@@ -133,7 +99,7 @@ test.describe('withdrawals, customer side', () => {
     await expect(addressField).toBeFocused();
 
     // $20 to a well-formed address.
-    const address = tronAddress();
+    const address = uniqueTronAddress();
     await addressField.fill(address);
     const answered = apiResponse(page, '/api/withdrawal/request');
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
