@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
   DeleteCommand,
@@ -26,6 +25,7 @@ import {
   verifiedListKeys,
   type UserProfile,
 } from './user-profile-entity.js';
+import { cancellationCodes } from './table-reads.js';
 
 /**
  * DynamoDB side of accounts (docs/data-model.md T7, T8, T8b, T10, E8). Every multi-item change is
@@ -34,8 +34,7 @@ import {
 const nowEpoch = (nowMs: number) => Math.floor(nowMs / 1000);
 const isConditionalFailure = (error: unknown) =>
   (error as { name?: string }).name === 'ConditionalCheckFailedException';
-const cancelReasons = (error: unknown): string[] =>
-  error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None') : [];
+const cancelReasons = cancellationCodes;
 
 export class ReferralCodeCollision extends Error {}
 

@@ -1,5 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PackageName, PackageSlug } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { CustomerCommerceStore, FreeTrialCommit, PurchaseCommit } from '../domain/commerce/customer-commerce.js';
@@ -21,6 +20,7 @@ import {
   toSubscriptionItem,
   type SubscriptionRecord,
 } from './subscription-entity.js';
+import { batchGetItems, cancellationCodes, cancellationReasons, onlyConflicts, type Item } from './table-reads.js';
 import { profileKey, referralCodeMarkerKey } from './user-profile-entity.js';
 import { activeWalletKey, fromActiveWalletItem, type ActiveWalletPointer } from './wallet-entity.js';
 
@@ -30,28 +30,18 @@ import { activeWalletKey, fromActiveWalletItem, type ActiveWalletPointer } from 
  * throttled batch keys and transaction conflicts are retried. No Scan.
  */
 type Key = { PK: string; SK: string };
-type Item = Record<string, unknown>;
 
 const keyId = (key: Key) => `${key.PK}\u0000${key.SK}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** At most this many attempts of a batch with unprocessed keys, or of a transaction that only conflicted. */
+/** At most this many attempts of a transaction that only conflicted. */
 const MAX_ATTEMPTS = 4;
 const backoffMs = (attempt: number) => 20 * 2 ** attempt + Math.floor(Math.random() * 30);
 
-/** BatchGetItem of distinct keys, as a map by key; unprocessed keys (throttling) are read again. */
+/** BatchGetItem of distinct keys, as a map by key (batchGetItems reads unprocessed keys again). */
 async function batchGet(keys: Key[], consistent: boolean): Promise<Map<string, Item>> {
   const found = new Map<string, Item>();
-  let pending = keys;
-  for (let attempt = 0; pending.length > 0; attempt += 1) {
-    if (attempt >= MAX_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
-    if (attempt > 0) await sleep(backoffMs(attempt));
-    const result = await documentClient.send(
-      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: consistent } } }),
-    );
-    for (const item of result?.Responses?.[tableName] ?? []) found.set(keyId(item as Key), item);
-    pending = (result?.UnprocessedKeys?.[tableName]?.Keys ?? []) as Key[];
-  }
+  for (const item of await batchGetItems(keys, consistent)) found.set(keyId(item as Key), item);
   return found;
 }
 
@@ -103,23 +93,14 @@ async function transact<T extends string>(items: Tagged<T>[]): Promise<Cancellat
       await documentClient.send(new TransactWriteCommand({ TransactItems: items.map((t) => t.item) }));
       return null;
     } catch (error) {
-      if (
-        !(error instanceof TransactionCanceledException) &&
-        (error as { name?: string }).name !== 'TransactionCanceledException'
-      ) {
-        throw error;
-      }
-      const reasons = (error as TransactionCanceledException).CancellationReasons ?? [];
+      const reasons = cancellationReasons(error);
+      if (reasons.length === 0) throw error;
       const failed = reasons.flatMap((reason, index) => {
         const tag = items[index]?.tag;
         return reason.Code === 'ConditionalCheckFailed' && tag ? [{ tag, old: plainItem(reason.Item) }] : [];
       });
       if (failed.length > 0) return { failed };
-      const conflictOnly =
-        reasons.length > 0 &&
-        reasons.some((r) => r.Code === 'TransactionConflict') &&
-        reasons.every((r) => r.Code === 'TransactionConflict' || r.Code === 'None' || r.Code === undefined);
-      if (!conflictOnly) throw error;
+      if (!onlyConflicts(cancellationCodes(error))) throw error;
     }
   }
   return 'busy';

@@ -1,5 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type {
   ApprovalContext,
@@ -9,12 +8,12 @@ import type {
   PaymentReviewStore,
   RejectionPlan,
 } from '../domain/commerce/payment-review.js';
-import { decodeCursor, encodeCursor, type Key } from '../kit/cursor.js';
 import { toAuditItem } from './audit-entity.js';
 import { toLedgerItem } from './ledger-entity.js';
 import { PAYMENTS_LIST, fromPaymentItem, paymentKey, paymentStatusList, txidMarkerKey } from './payment-entity.js';
 import { paymentStatsKeys, subscriptionStatsKey } from './stats-entity.js';
 import { activationKeys, expiryKeys, fromSubscriptionItem, subscriptionKey } from './subscription-entity.js';
+import { batchGetItems, cancellationCodes, onlyConflicts, queryListPage, type Item } from './table-reads.js';
 import { profileKey } from './user-profile-entity.js';
 
 /**
@@ -23,34 +22,20 @@ import { profileKey } from './user-profile-entity.js';
  * whose cancellation reasons are turned into a DecisionOutcome for the use case.
  */
 type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
-type Item = Record<string, unknown>;
 
 const LISTS = {
   pending: { index: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK', value: paymentStatusList('pending') },
   all: { index: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK', value: PAYMENTS_LIST },
 } as const satisfies Record<PaymentList, { index: string; pk: string; sk: string; value: string }>;
 
-/** The start key of an index page that resumes right after `item`. */
-const startKeyAfter = (item: Item, pk: string, sk: string): Key => ({
-  PK: String(item.PK),
-  SK: String(item.SK),
-  [pk]: String(item[pk]),
-  [sk]: String(item[sk]),
-});
-
-const reasonCodes = (error: unknown): string[] =>
-  error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None') : [];
-
 /** Maps a cancelled decision to its outcome; `sensitive` are the indexes whose failure means "read again". */
 function outcomeOf(error: unknown, sensitive: readonly number[]): DecisionOutcome {
-  const codes = reasonCodes(error);
+  const codes = cancellationCodes(error);
   if (codes.length === 0) throw error;
   if (codes[0] === 'ConditionalCheckFailed') return { kind: 'payment-not-pending' };
   if (codes[1] === 'ConditionalCheckFailed') return { kind: 'subscription-not-pending' };
   if (sensitive.some((i) => codes[i] === 'ConditionalCheckFailed')) return { kind: 'context-changed' };
-  if (codes.every((c) => c === 'None' || c === 'TransactionConflict') && codes.includes('TransactionConflict')) {
-    return { kind: 'conflict' };
-  }
+  if (onlyConflicts(codes)) return { kind: 'conflict' };
   throw error;
 }
 
@@ -247,78 +232,18 @@ export function rejectionTransaction(plan: RejectionPlan): TransactItems {
   ];
 }
 
-/** Reads keys in one BatchGetItem (consistent), retrying unprocessed keys a few times. */
-async function batchGet(keys: Record<string, string>[]): Promise<Item[]> {
-  const found: Item[] = [];
-  let pending: Record<string, unknown>[] = keys;
-  for (let attempt = 0; pending.length > 0; attempt += 1) {
-    if (attempt >= 5) throw new Error('BatchGetItem left keys unprocessed after 5 attempts');
-    const result = await documentClient.send(
-      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
-    );
-    found.push(...(result.Responses?.[tableName] ?? []));
-    pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
-  }
-  return found;
-}
-
 const number = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0)) || 0;
 
 export const dynamoPaymentReviewStore: PaymentReviewStore = {
-  async listPayments(list, { limit, cursor, contains, budget }) {
-    const { index, pk, sk, value } = LISTS[list];
-    let startKey = decodeCursor(cursor, { [pk]: value }, ['PK', 'SK', pk, sk]);
-    const base = {
-      TableName: tableName,
-      IndexName: index,
-      KeyConditionExpression: `${pk} = :list`,
-      ScanIndexForward: false,
-    };
-    if (contains === undefined) {
-      const result = await documentClient.send(
-        new QueryCommand({
-          ...base,
-          ExpressionAttributeValues: { ':list': value },
-          Limit: limit,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      return {
-        items: (result.Items ?? []).map(fromPaymentItem),
-        nextCursor: encodeCursor(result.LastEvaluatedKey as Key | undefined),
-      };
-    }
-    // The bounded page filter (data-model §9): read on until the page is full or the budget is spent.
-    const matches: Item[] = [];
-    let evaluated = 0;
-    do {
-      const result = await documentClient.send(
-        new QueryCommand({
-          ...base,
-          FilterExpression: 'contains(searchText, :q)',
-          ExpressionAttributeValues: { ':list': value, ':q': contains },
-          Limit: budget - evaluated,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      evaluated += result.ScannedCount ?? budget - evaluated;
-      matches.push(...(result.Items ?? []));
-      startKey = result.LastEvaluatedKey as Key | undefined;
-    } while (startKey && matches.length < limit && evaluated < budget);
-    if (matches.length > limit) {
-      const page = matches.slice(0, limit);
-      const last = page[page.length - 1] as Item;
-      return { items: page.map(fromPaymentItem), nextCursor: encodeCursor(startKeyAfter(last, pk, sk)) };
-    }
-    return { items: matches.map(fromPaymentItem), nextCursor: encodeCursor(startKey) };
+  async listPayments(list, page) {
+    const { items, nextCursor } = await queryListPage(LISTS[list], page);
+    return { items: items.map(fromPaymentItem), nextCursor };
   },
 
   async emailsOf(userIds) {
     const emails = new Map<string, string>();
-    // BatchGetItem takes at most 100 keys; a page holds at most MAX_PAGE_SIZE rows.
-    for (let i = 0; i < userIds.length; i += 100) {
-      const items = await batchGet(userIds.slice(i, i + 100).map((id) => profileKey(id)));
-      for (const item of items) if (typeof item.email === 'string') emails.set(String(item._id), item.email);
+    for (const item of await batchGetItems(userIds.map((id) => profileKey(id)))) {
+      if (typeof item.email === 'string') emails.set(String(item._id), item.email);
     }
     return emails;
   },
@@ -351,7 +276,7 @@ export const dynamoPaymentReviewStore: PaymentReviewStore = {
     const subKey = subscriptionKey(payment.userId, payment.subscriptionId);
     const referrerId = payment.referralUserId;
     const referrerKey = referrerId && referrerId !== payment.userId ? profileKey(referrerId) : undefined;
-    const items = await batchGet([payerKey, subKey, ...(referrerKey ? [referrerKey] : [])]);
+    const items = await batchGetItems([payerKey, subKey, ...(referrerKey ? [referrerKey] : [])]);
     const find = (key: { PK: string; SK: string }) => items.find((i) => i.PK === key.PK && i.SK === key.SK);
     const payer = find(payerKey);
     const subscription = find(subKey);

@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Wallet } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
@@ -12,6 +11,7 @@ import {
   toWalletItem,
   walletKey,
 } from './wallet-entity.js';
+import { cancellationCodes } from './table-reads.js';
 
 /**
  * DynamoDB side of the wallets (docs/data-model.md E14, E15, AP23-AP25, T9). The admin list is
@@ -96,8 +96,8 @@ export function walletSaveTransaction(plan: WalletSavePlan): TransactItems {
 }
 
 function outcomeOf(error: unknown, plan: WalletSavePlan): WalletSaveOutcome {
-  if (!(error instanceof TransactionCanceledException)) throw error;
-  const codes = (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+  const codes = cancellationCodes(error);
+  if (codes.length === 0) throw error;
   if (codes[0] === 'ConditionalCheckFailed') return plan.mode === 'add' ? 'duplicate' : 'missing';
   // The previously active wallet or the pointer moved since it was read; a conflict is the same story.
   if (codes.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict')) return 'changed';

@@ -1,5 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { WithdrawalListQuery } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import { balancesOf } from '../domain/withdrawals/balances.js';
@@ -12,10 +11,17 @@ import type {
   WithdrawalProfile,
   WithdrawalStore,
 } from '../domain/withdrawals/withdrawals.js';
-import { decodeCursor, encodeCursor, type Key } from '../kit/cursor.js';
 import { toAuditItem } from './audit-entity.js';
 import { toLedgerItem } from './ledger-entity.js';
 import { withdrawalStatsKey } from './stats-entity.js';
+import {
+  batchGetItems,
+  cancellationCodes,
+  cancellationReasons,
+  onlyConflicts,
+  queryListPage,
+  type Item,
+} from './table-reads.js';
 import { profileKey } from './user-profile-entity.js';
 import {
   USER_WITHDRAWALS_SK_PREFIX,
@@ -35,7 +41,6 @@ import {
  * one TransactWriteItems per request or decision whose cancellation reasons become an outcome.
  */
 type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
-type Item = Record<string, unknown>;
 
 /** Positions in the request transaction (T4). */
 const REQUEST = { withdrawal: 0, marker: 1, profile: 2, ledger: 3, stats: 4 } as const;
@@ -169,14 +174,6 @@ export function decisionTransaction(plan: DecisionPlan): TransactItems {
   ];
 }
 
-const reasonsOf = (error: unknown) =>
-  error instanceof TransactionCanceledException || (error as { name?: string }).name === 'TransactionCanceledException'
-    ? ((error as TransactionCanceledException).CancellationReasons ?? [])
-    : [];
-
-const onlyConflicts = (codes: string[]) =>
-  codes.includes('TransactionConflict') && codes.every((c) => c === 'None' || c === 'TransactionConflict');
-
 /** A number or boolean of a cancellation's ALL_OLD item (DynamoDB's attribute-value form, `{N: '12'}`). */
 function oldValue(item: unknown, name: string): number | boolean | undefined {
   const value = (item as Record<string, unknown> | undefined)?.[name];
@@ -189,7 +186,7 @@ function oldValue(item: unknown, name: string): number | boolean | undefined {
 
 /** Maps a cancelled request to its outcome (the marker first: a pending request explains everything). */
 export function requestOutcomeOf(error: unknown): RequestOutcome {
-  const reasons = reasonsOf(error);
+  const reasons = cancellationReasons(error);
   const codes = reasons.map((r) => r.Code ?? 'None');
   if (codes.length === 0) throw error;
   if (codes[REQUEST.marker] === 'ConditionalCheckFailed') return { kind: 'pending-exists' };
@@ -204,7 +201,7 @@ export function requestOutcomeOf(error: unknown): RequestOutcome {
 }
 
 export function decisionOutcomeOf(error: unknown): DecisionOutcome {
-  const codes = reasonsOf(error).map((r) => r.Code ?? 'None');
+  const codes = cancellationCodes(error);
   if (codes.length === 0) throw error;
   if (codes[DECISION.withdrawal] === 'ConditionalCheckFailed') return { kind: 'not-pending' };
   if (codes[DECISION.marker] === 'ConditionalCheckFailed' || codes[DECISION.profile] === 'ConditionalCheckFailed') {
@@ -223,31 +220,6 @@ function listOf(status: WithdrawalListQuery['status']) {
   return status === 'all'
     ? { ...LISTS.all, value: WITHDRAWALS_LIST }
     : { ...LISTS.status, value: withdrawalStatusList(status) };
-}
-
-/** The start key of an index page that resumes right after `item`. */
-const startKeyAfter = (item: Item, pk: string, sk: string): Key => ({
-  PK: String(item.PK),
-  SK: String(item.SK),
-  [pk]: String(item[pk]),
-  [sk]: String(item[sk]),
-});
-
-/** Reads keys in BatchGetItems of at most 100 (consistent), retrying unprocessed keys a few times. */
-async function batchGet(keys: Record<string, string>[]): Promise<Item[]> {
-  const found: Item[] = [];
-  for (let i = 0; i < keys.length; i += 100) {
-    let pending: Record<string, unknown>[] = keys.slice(i, i + 100);
-    for (let attempt = 0; pending.length > 0; attempt += 1) {
-      if (attempt >= 5) throw new Error('BatchGetItem left keys unprocessed after 5 attempts');
-      const result = await documentClient.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
-      );
-      found.push(...(result.Responses?.[tableName] ?? []));
-      pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
-    }
-  }
-  return found;
 }
 
 const count = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0)) || 0;
@@ -293,52 +265,9 @@ export const dynamoWithdrawalStore: WithdrawalStore = {
     return (result.Items ?? []).map(fromWithdrawalItem);
   },
 
-  async listWithdrawals(status, { limit, cursor, contains, budget }) {
-    const { index, pk, sk, value } = listOf(status);
-    let startKey = decodeCursor(cursor, { [pk]: value }, ['PK', 'SK', pk, sk]);
-    const base = {
-      TableName: tableName,
-      IndexName: index,
-      KeyConditionExpression: `${pk} = :list`,
-      ScanIndexForward: false,
-    };
-    if (contains === undefined) {
-      const result = await documentClient.send(
-        new QueryCommand({
-          ...base,
-          ExpressionAttributeValues: { ':list': value },
-          Limit: limit,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      return {
-        items: (result.Items ?? []).map(fromWithdrawalItem),
-        nextCursor: encodeCursor(result.LastEvaluatedKey as Key | undefined),
-      };
-    }
-    // The bounded page filter (data-model §9): read on until the page is full or the budget is spent.
-    const matches: Item[] = [];
-    let evaluated = 0;
-    do {
-      const result = await documentClient.send(
-        new QueryCommand({
-          ...base,
-          FilterExpression: 'contains(searchText, :q)',
-          ExpressionAttributeValues: { ':list': value, ':q': contains },
-          Limit: budget - evaluated,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      evaluated += result.ScannedCount ?? budget - evaluated;
-      matches.push(...(result.Items ?? []));
-      startKey = result.LastEvaluatedKey as Key | undefined;
-    } while (startKey && matches.length < limit && evaluated < budget);
-    if (matches.length > limit) {
-      const page = matches.slice(0, limit);
-      const last = page[page.length - 1] as Item;
-      return { items: page.map(fromWithdrawalItem), nextCursor: encodeCursor(startKeyAfter(last, pk, sk)) };
-    }
-    return { items: matches.map(fromWithdrawalItem), nextCursor: encodeCursor(startKey) };
+  async listWithdrawals(status, page) {
+    const { items, nextCursor } = await queryListPage(listOf(status), page);
+    return { items: items.map(fromWithdrawalItem), nextCursor };
   },
 
   async withdrawalCounts() {
@@ -354,7 +283,7 @@ export const dynamoWithdrawalStore: WithdrawalStore = {
 
   async rowUsers(userIds) {
     const users = new Map<string, RowUser>();
-    const items = await batchGet(userIds.map((id) => profileKey(id)));
+    const items = await batchGetItems(userIds.map((id) => profileKey(id)));
     for (const item of items) {
       const profile = toWithdrawalProfile(item);
       users.set(profile._id, {

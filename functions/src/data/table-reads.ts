@@ -1,0 +1,124 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../adapters/dynamodb.js';
+import { decodeCursor, encodeCursor, type Key } from '../kit/cursor.js';
+
+/**
+ * Reads and transaction outcomes that several stores share: batched gets with retries of
+ * unprocessed keys, the newest-first admin list page with its bounded search filter
+ * (docs/data-model.md §8, §9), and the cancellation reasons of a TransactWriteItems.
+ */
+export type Item = Record<string, unknown>;
+
+/** BatchGetItem takes at most 100 keys per request. */
+const BATCH_GET_LIMIT = 100;
+/** Attempts of a batch whose keys come back unprocessed (throttling). */
+const BATCH_GET_ATTEMPTS = 5;
+
+/** Reads `keys` in BatchGetItems of at most 100; unprocessed keys are read again, and only those. */
+export async function batchGetItems(keys: readonly Key[], consistent = true): Promise<Item[]> {
+  const found: Item[] = [];
+  for (let i = 0; i < keys.length; i += BATCH_GET_LIMIT) {
+    let pending: Record<string, unknown>[] = keys.slice(i, i + BATCH_GET_LIMIT);
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+      const result = await documentClient.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: consistent } } }),
+      );
+      found.push(...(result?.Responses?.[tableName] ?? []));
+      pending = result?.UnprocessedKeys?.[tableName]?.Keys ?? [];
+    }
+  }
+  return found;
+}
+
+/** One list partition of a GSI, read newest first. */
+export interface IndexList {
+  index: string;
+  pk: string;
+  sk: string;
+  value: string;
+}
+
+export interface ListPageRequest {
+  limit: number;
+  cursor?: string;
+  /** A lower-cased substring of the items' `searchText`: the bounded page filter. */
+  contains?: string;
+  /** At most this many items are evaluated by a search. */
+  budget: number;
+}
+
+/** The start key of an index page that resumes right after `item`. */
+const startKeyAfter = (item: Item, pk: string, sk: string): Key => ({
+  PK: String(item.PK),
+  SK: String(item.SK),
+  [pk]: String(item[pk]),
+  [sk]: String(item[sk]),
+});
+
+/**
+ * One page of a list, newest first. With `contains`, the bounded page filter (data-model §9):
+ * it reads on until the page is full, the budget is spent or the list ends, and the cursor resumes
+ * right after the last row answered. Cursors are checked against the list's partition.
+ */
+export async function queryListPage(
+  list: IndexList,
+  { limit, cursor, contains, budget }: ListPageRequest,
+): Promise<{ items: Item[]; nextCursor: string | null }> {
+  const { index, pk, sk, value } = list;
+  let startKey = decodeCursor(cursor, { [pk]: value }, ['PK', 'SK', pk, sk]);
+  const base = {
+    TableName: tableName,
+    IndexName: index,
+    KeyConditionExpression: `${pk} = :list`,
+    ScanIndexForward: false,
+  };
+  if (contains === undefined) {
+    const result = await documentClient.send(
+      new QueryCommand({
+        ...base,
+        ExpressionAttributeValues: { ':list': value },
+        Limit: limit,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    return { items: result.Items ?? [], nextCursor: encodeCursor(result.LastEvaluatedKey as Key | undefined) };
+  }
+  const matches: Item[] = [];
+  let evaluated = 0;
+  do {
+    const result = await documentClient.send(
+      new QueryCommand({
+        ...base,
+        FilterExpression: 'contains(searchText, :q)',
+        ExpressionAttributeValues: { ':list': value, ':q': contains },
+        Limit: budget - evaluated,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    evaluated += result.ScannedCount ?? budget - evaluated;
+    matches.push(...(result.Items ?? []));
+    startKey = result.LastEvaluatedKey as Key | undefined;
+  } while (startKey && matches.length < limit && evaluated < budget);
+  if (matches.length > limit) {
+    const page = matches.slice(0, limit);
+    const last = page[page.length - 1] as Item;
+    return { items: page, nextCursor: encodeCursor(startKeyAfter(last, pk, sk)) };
+  }
+  return { items: matches, nextCursor: encodeCursor(startKey) };
+}
+
+/** The cancellation reasons of a TransactWriteItems, in item order; none for any other error. */
+export const cancellationReasons = (error: unknown) =>
+  error instanceof TransactionCanceledException || (error as { name?: string }).name === 'TransactionCanceledException'
+    ? ((error as TransactionCanceledException).CancellationReasons ?? [])
+    : [];
+
+export const cancellationCodes = (error: unknown): string[] =>
+  cancellationReasons(error).map((reason) => reason.Code ?? 'None');
+
+/** Cancelled only because another transaction touched the same items: worth retrying. */
+export const onlyConflicts = (codes: readonly string[]) =>
+  codes.includes('TransactionConflict') && codes.every((code) => code === 'None' || code === 'TransactionConflict');
