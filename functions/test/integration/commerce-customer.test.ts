@@ -1,5 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { randomBytes } from 'node:crypto';
 import {
   DeleteCommand,
   DynamoDBDocumentClient,
@@ -9,17 +8,9 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FREE_TRIAL_DAYS,
-  PAYMENT_MESSAGES,
-  sessionUserSchema,
-  subscriptionSchema,
-  type SessionUser,
-  type Subscription,
-} from '@goldbot/shared';
-import { localCognitoClient, localIdToken } from '../../../scripts/local/cognito-local.js';
+import { FREE_TRIAL_DAYS, PAYMENT_MESSAGES, subscriptionSchema, type Subscription } from '@goldbot/shared';
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
-import { api, stack } from './http-client.js';
+import { api, newCustomer, stack, type TestCustomer } from './http-client.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -31,46 +22,13 @@ import { mailsTo } from './mailbox.js';
  */
 const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
 const table = () => stack().tableName;
-const PASSWORD = 'Buyer1234!';
 const WALLET = {
   walletId: '01KDXCUST0MERW4LLET00000001',
   address: 'TCustomerSuiteWa11etAddre55xxxxxxxx',
   network: 'TRC20',
 };
 
-interface Customer extends SessionUser {
-  token: string;
-}
-
-/** A new confirmed account with its profile (made by /api/auth/me, as after a first sign-in). */
-async function newCustomer(tag: string): Promise<Customer> {
-  const info = stack();
-  const client = localCognitoClient(info.urls.cognito);
-  const email = `${tag}-${randomUUID().slice(0, 8)}@example.com`;
-  await client.send(
-    new AdminCreateUserCommand({
-      UserPoolId: info.pool.userPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-  await client.send(
-    new AdminSetUserPasswordCommand({
-      UserPoolId: info.pool.userPoolId,
-      Username: email,
-      Password: PASSWORD,
-      Permanent: true,
-    }),
-  );
-  const token = await localIdToken(info.urls.cognito, info.pool.clientId, { email, password: PASSWORD });
-  const me = await api('/api/auth/me', { token });
-  expect(me.status).toBe(200);
-  return { ...sessionUserSchema.parse(me.body), token };
-}
+type Customer = TestCustomer;
 
 /** A TRON-like transaction hash: 64 hex characters, new every call. */
 const newTxid = () => randomBytes(32).toString('hex');

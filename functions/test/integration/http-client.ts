@@ -4,7 +4,7 @@ import {
   AdminSetUserPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
-import { AUTH } from '@goldbot/shared';
+import { AUTH, sessionUserSchema, type SessionUser } from '@goldbot/shared';
 import { inject } from 'vitest';
 import { localCognitoClient, localIdToken } from '../../../scripts/local/cognito-local.js';
 
@@ -32,6 +32,50 @@ export async function api<T = Record<string, unknown>>(
   return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : {}) as T };
 }
 
+/** A confirmed Cognito user with a verified e-mail and a permanent password; Cognito mails nothing. */
+async function createConfirmedUser(email: string, password: string): Promise<void> {
+  const info = stack();
+  const client = localCognitoClient(info.urls.cognito);
+  await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId: info.pool.userPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
+  await client.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: info.pool.userPoolId,
+      Username: email,
+      Password: password,
+      Permanent: true,
+    }),
+  );
+}
+
+export interface TestCustomer extends SessionUser {
+  token: string;
+}
+
+/**
+ * A new confirmed account with its profile, made by /api/auth/me as after a first sign-in (like a
+ * Google user's lazy profile), and its ID token. `tag` starts the address, to tell accounts apart.
+ */
+export async function newCustomer(tag: string): Promise<TestCustomer> {
+  const info = stack();
+  const email = `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'Buyer1234!';
+  await createConfirmedUser(email, password);
+  const token = await localIdToken(info.urls.cognito, info.pool.clientId, { email, password });
+  const me = await api('/api/auth/me', { token });
+  if (me.status !== 200) throw new Error(`could not set up ${email}: HTTP ${me.status}`);
+  return { ...sessionUserSchema.parse(me.body), token };
+}
+
 /** The refresh token from a sign-in's HttpOnly cookie (the body never carries it). */
 export function refreshCookieOf(response: ApiResponse<unknown>): string {
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${AUTH.refreshCookie}=`));
@@ -53,25 +97,7 @@ export function idTokenFor(kind: 'admin' | 'user' | 'other-user'): Promise<strin
     const password = kind === 'admin' ? info.admin.password : 'User1234!';
     if (kind !== 'admin') {
       email = `${kind}-${randomUUID()}@example.com`;
-      await client.send(
-        new AdminCreateUserCommand({
-          UserPoolId: info.pool.userPoolId,
-          Username: email,
-          MessageAction: 'SUPPRESS',
-          UserAttributes: [
-            { Name: 'email', Value: email },
-            { Name: 'email_verified', Value: 'true' },
-          ],
-        }),
-      );
-      await client.send(
-        new AdminSetUserPasswordCommand({
-          UserPoolId: info.pool.userPoolId,
-          Username: email,
-          Password: password,
-          Permanent: true,
-        }),
-      );
+      await createConfirmedUser(email, password);
     } else {
       // The admin exists from the bootstrap; membership is re-asserted in case a test removed it.
       await client.send(

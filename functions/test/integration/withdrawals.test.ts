@@ -1,5 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { randomBytes } from 'node:crypto';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +10,8 @@ import {
   type Payment,
   type Withdrawal,
 } from '@goldbot/shared';
-import { localCognitoClient, localIdToken } from '../../../scripts/local/cognito-local.js';
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
-import { api, idTokenFor, stack } from './http-client.js';
+import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-client.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -32,44 +30,7 @@ const ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const OTHER_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const BUYERS = 10;
 
-interface Customer {
-  token: string;
-  email: string;
-  userId: string;
-  username: string;
-  referralCode: string;
-}
-
-/** A confirmed customer with a profile (its own Cognito user; /api/auth/me creates the profile). */
-async function newCustomer(label: string): Promise<Customer> {
-  const info = stack();
-  const client = localCognitoClient(info.urls.cognito);
-  const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'Buyer1234!';
-  await client.send(
-    new AdminCreateUserCommand({
-      UserPoolId: info.pool.userPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-  await client.send(
-    new AdminSetUserPasswordCommand({
-      UserPoolId: info.pool.userPoolId,
-      Username: email,
-      Password: password,
-      Permanent: true,
-    }),
-  );
-  const token = await localIdToken(info.urls.cognito, info.pool.clientId, { email, password });
-  const me = await api<{ userId: string; username: string; referralCode: string }>('/api/auth/me', { token });
-  if (me.status !== 200) throw new Error(`could not set up ${email}: HTTP ${me.status}`);
-  return { token, email, ...me.body };
-}
+type Customer = TestCustomer;
 
 // ---------------------------------------------------------------------------------------------
 // Earning through the commerce routes
