@@ -13,7 +13,8 @@ import { toLedgerItem } from './ledger-entity.js';
 import { PAYMENTS_LIST, fromPaymentItem, paymentKey, paymentStatusList, txidMarkerKey } from './payment-entity.js';
 import { paymentStatsKeys, subscriptionStatsKey } from './stats-entity.js';
 import { activationKeys, expiryKeys, fromSubscriptionItem, subscriptionKey } from './subscription-entity.js';
-import { batchGetItems, cancellationCodes, onlyConflicts, queryListPage, type Item } from './table-reads.js';
+import { addCounters, putNew, updateItem, type TransactItems } from './transaction-items.js';
+import { batchGetItems, cancellationCodes, onlyConflicts, queryListPage } from './table-reads.js';
 import { profileKey } from './user-profile-entity.js';
 
 /**
@@ -21,7 +22,6 @@ import { profileKey } from './user-profile-entity.js';
  * Queries on GSI1/GSI2 (never a Scan), GetItems by key, and one TransactWriteItems per decision
  * whose cancellation reasons are turned into a DecisionOutcome for the use case.
  */
-type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
 
 const LISTS = {
   pending: { index: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK', value: paymentStatusList('pending') },
@@ -37,52 +37,6 @@ function outcomeOf(error: unknown, sensitive: readonly number[]): DecisionOutcom
   if (sensitive.some((i) => codes[i] === 'ConditionalCheckFailed')) return { kind: 'context-changed' };
   if (onlyConflicts(codes)) return { kind: 'conflict' };
   throw error;
-}
-
-const update = (
-  Key: Record<string, string>,
-  UpdateExpression: string,
-  values: Record<string, unknown>,
-  extra: { names?: Record<string, string>; condition?: string; returnOld?: boolean } = {},
-): TransactItems[number] => ({
-  Update: {
-    TableName: tableName,
-    Key,
-    UpdateExpression,
-    ...(extra.condition ? { ConditionExpression: extra.condition } : {}),
-    ...(extra.names ? { ExpressionAttributeNames: extra.names } : {}),
-    ExpressionAttributeValues: values,
-    ...(extra.returnOld ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
-  },
-});
-
-const putNew = (item: Item): TransactItems[number] => ({
-  Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' },
-});
-
-/**
- * `ADD` of counters, every attribute name aliased (counter names such as `pending` or `active` are
- * not reserved words today, and aliasing keeps it so whatever the next counter is called).
- */
-function addCounters(
-  Key: Record<string, string>,
-  counters: Record<string, number>,
-  extra: { set?: Record<string, unknown>; condition?: string } = {},
-): TransactItems[number] {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const adds = Object.entries(counters).map(([name, amount], i) => {
-    names[`#c${i}`] = name;
-    values[`:c${i}`] = amount;
-    return `#c${i} :c${i}`;
-  });
-  const sets = Object.entries(extra.set ?? {}).map(([name, value], i) => {
-    names[`#s${i}`] = name;
-    values[`:s${i}`] = value;
-    return `#s${i} = :s${i}`;
-  });
-  const expression = `ADD ${adds.join(', ')}${sets.length > 0 ? ` SET ${sets.join(', ')}` : ''}`;
-  return update(Key, expression, values, { names, condition: extra.condition });
 }
 
 /** T2 items 6-12: revenue is recognised on the UTC day of approval; subscriptions by their creation month. */
@@ -133,7 +87,7 @@ export function approvalTransaction(plan: ApprovalPlan): { items: TransactItems;
   }
 
   const items: TransactItems = [
-    update(
+    updateItem(
       paymentKey(payment._id),
       'SET #status = :completed, approvedAt = :at, approvedBy = :admin, updatedAt = :at, GSI2PK = :list, referralCredited = :credited',
       {
@@ -146,7 +100,7 @@ export function approvalTransaction(plan: ApprovalPlan): { items: TransactItems;
       },
       { names: { '#status': 'status' }, condition: '#status = :pending', returnOld: true },
     ),
-    update(
+    updateItem(
       subscriptionKey(subscription.userId, subscription._id),
       `SET ${subscriptionSets.join(', ')}`,
       subscriptionValues,
@@ -162,7 +116,7 @@ export function approvalTransaction(plan: ApprovalPlan): { items: TransactItems;
     sensitive.push(items.length);
     const { read, next } = plan.paidThrough;
     items.push(
-      update(
+      updateItem(
         profileKey(payment.userId),
         'SET basicPaidThrough = :next, updatedAt = :at',
         { ':next': next, ':at': at, ...(read === null ? {} : { ':read': read }) },
@@ -208,7 +162,7 @@ export function approvalTransaction(plan: ApprovalPlan): { items: TransactItems;
 export function rejectionTransaction(plan: RejectionPlan): TransactItems {
   const { payment, subscription, at } = plan;
   return [
-    update(
+    updateItem(
       paymentKey(payment._id),
       'SET #status = :rejected, rejectedAt = :at, rejectedBy = :admin, updatedAt = :at, GSI2PK = :list',
       {
@@ -220,7 +174,7 @@ export function rejectionTransaction(plan: RejectionPlan): TransactItems {
       },
       { names: { '#status': 'status' }, condition: '#status = :pending', returnOld: true },
     ),
-    update(
+    updateItem(
       subscriptionKey(subscription.userId, subscription._id),
       'SET #status = :rejected, updatedAt = :at',
       { ':rejected': 'rejected', ':pending': 'pending', ':at': at, ':p': payment._id },

@@ -14,6 +14,7 @@ import type {
 import { toAuditItem } from './audit-entity.js';
 import { toLedgerItem } from './ledger-entity.js';
 import { withdrawalStatsKey } from './stats-entity.js';
+import { addCounters, putNew, updateItem, type TransactItems } from './transaction-items.js';
 import {
   batchGetItems,
   cancellationCodes,
@@ -40,50 +41,14 @@ import {
  * key, Queries on GSI1/GSI2/GSI3 (never a Scan), one BatchGetItem for the rows' live balances, and
  * one TransactWriteItems per request or decision whose cancellation reasons become an outcome.
  */
-type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
 
 /** Positions in the request transaction (T4). */
 const REQUEST = { withdrawal: 0, marker: 1, profile: 2, ledger: 3, stats: 4 } as const;
 /** Positions in the decision transaction (T5 / T6). */
 const DECISION = { withdrawal: 0, marker: 1, profile: 2, ledger: 3, stats: 4, audit: 5 } as const;
 
-const update = (
-  Key: Record<string, string>,
-  UpdateExpression: string,
-  values: Record<string, unknown>,
-  extra: { names?: Record<string, string>; condition?: string; returnOld?: boolean } = {},
-): TransactItems[number] => ({
-  Update: {
-    TableName: tableName,
-    Key,
-    UpdateExpression,
-    ...(extra.condition ? { ConditionExpression: extra.condition } : {}),
-    ...(extra.names ? { ExpressionAttributeNames: extra.names } : {}),
-    ExpressionAttributeValues: values,
-    ...(extra.returnOld ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
-  },
-});
-
-const putNew = (item: Item, returnOld = false): TransactItems[number] => ({
-  Put: {
-    TableName: tableName,
-    Item: item,
-    ConditionExpression: 'attribute_not_exists(PK)',
-    ...(returnOld ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
-  },
-});
-
-/** `ADD` of the aggregate's counters, every name aliased (`total` is a reserved word). */
-function addCounters(counters: Record<string, number>): TransactItems[number] {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const adds = Object.entries(counters).map(([name, amount], i) => {
-    names[`#c${i}`] = name;
-    values[`:c${i}`] = amount;
-    return `#c${i} :c${i}`;
-  });
-  return update(withdrawalStatsKey(), `ADD ${adds.join(', ')}`, values, { names });
-}
+/** `ADD` of the withdrawal aggregate's counters. */
+const addWithdrawalCounters = (counters: Record<string, number>) => addCounters(withdrawalStatsKey(), counters);
 
 /** T4: the withdrawal, the one-pending marker, the hold on the profile, its ledger entry, the aggregates. */
 export function requestTransaction(plan: RequestPlan): TransactItems {
@@ -92,7 +57,7 @@ export function requestTransaction(plan: RequestPlan): TransactItems {
   return [
     putNew(toWithdrawalItem(withdrawal)),
     putNew(toPendingMarkerItem(withdrawal.userId, withdrawal._id, withdrawal.createdAt), true),
-    update(
+    updateItem(
       profileKey(withdrawal.userId),
       'SET referralEarnings = referralEarnings - :amt, referralHeld = if_not_exists(referralHeld, :zero) + :amt, updatedAt = :at',
       { ':amt': amount, ':zero': 0, ':at': withdrawal.createdAt, ':true': true },
@@ -114,7 +79,7 @@ export function requestTransaction(plan: RequestPlan): TransactItems {
         createdAt: withdrawal.createdAt,
       }),
     ),
-    addCounters({ total: 1, pending: 1, pendingAmount: amount }),
+    addWithdrawalCounters({ total: 1, pending: 1, pendingAmount: amount }),
   ];
 }
 
@@ -124,7 +89,7 @@ export function decisionTransaction(plan: DecisionPlan): TransactItems {
   const amount = withdrawal.amount;
   const approved = decision === 'approved';
   return [
-    update(
+    updateItem(
       withdrawalKey(withdrawal._id),
       `SET #status = :decided, ${approved ? 'approvedDate' : 'rejectedDate'} = :at, adminNote = :note, processedBy = :admin, updatedAt = :at, GSI2PK = :list`,
       {
@@ -145,7 +110,7 @@ export function decisionTransaction(plan: DecisionPlan): TransactItems {
         ExpressionAttributeValues: { ':w': withdrawal._id },
       },
     },
-    update(
+    updateItem(
       profileKey(withdrawal.userId),
       approved
         ? 'SET referralHeld = referralHeld - :amt, referralPaidOut = if_not_exists(referralPaidOut, :zero) + :amt, updatedAt = :at'
@@ -165,7 +130,7 @@ export function decisionTransaction(plan: DecisionPlan): TransactItems {
         createdAt: at,
       }),
     ),
-    addCounters(
+    addWithdrawalCounters(
       approved
         ? { pending: -1, approved: 1, pendingAmount: -amount, approvedAmount: amount }
         : { pending: -1, rejected: 1, pendingAmount: -amount },
