@@ -6,7 +6,9 @@ import { CodeRejected, ReferralCodeCollision } from '../../src/data/auth-store.j
 import type { UserProfile } from '../../src/data/user-profile-entity.js';
 import type { CodePurpose, StoredCode } from '../../src/domain/auth/one-time-codes.js';
 import type { RenderedEmail } from '../../src/domain/email/templates.js';
-import { ConflictError, TooManyRequestsError } from '../../src/domain/errors.js';
+import { ConflictError, DomainError, TooManyRequestsError } from '../../src/domain/errors.js';
+import { AuthService, type AuthDeps } from '../../src/domain/auth/auth-service.js';
+import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 
 /**
  * In-memory stand-ins for the three ports of AuthService (store, directory, mailer) with the
@@ -511,4 +513,39 @@ export function fakeMailer(): FakeMailer {
       return code;
     },
   };
+}
+
+/** The code key of the unit tests (the same value setup-env.ts gives the handlers). */
+export const TEST_OTP_HASH_KEY = 'unit-test-otp-hash-key-0123456789abcdef';
+
+export interface AuthWorld {
+  clock: Clock;
+  store: InMemoryAuthStore;
+  directory: FakeDirectory;
+  mailer: FakeMailer;
+}
+
+/** The account use cases over the fakes: default templates, the test key, no waiting between retries. */
+export function authServiceOver(world: AuthWorld, overrides: Partial<AuthDeps> = {}): AuthService {
+  return new AuthService({
+    store: world.store,
+    directory: world.directory,
+    mailer: world.mailer,
+    loadTemplate: async (type) => DEFAULT_EMAIL_TEMPLATES[type],
+    otpHashKey: TEST_OTP_HASH_KEY,
+    now: world.clock.now,
+    sleep: async () => undefined,
+    ...overrides,
+  });
+}
+
+/** The domain error a call throws (fails the test if it resolves or throws anything else). */
+export async function domainFailure(promise: Promise<unknown>): Promise<DomainError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a domain error');
 }

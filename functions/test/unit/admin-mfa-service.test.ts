@@ -1,16 +1,15 @@
 import { AUTH } from '@goldbot/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  AuthService,
   MFA_MESSAGES,
+  type AuthService,
   type AuthDeps,
   type LoginOutcome,
   type OpenedSession,
   type SessionCaller,
 } from '../../src/domain/auth/auth-service.js';
 import { LOGIN_MESSAGES } from '../../src/domain/auth/login-backoff.js';
-import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
-import { DomainError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../src/domain/errors.js';
+import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../../src/domain/errors.js';
 import {
   FAKE_TOTP_CODE,
   fakeClock,
@@ -21,6 +20,8 @@ import {
   type FakeDirectory,
   type FakeMailer,
   type InMemoryAuthStore,
+  authServiceOver,
+  domainFailure,
 } from '../helpers/auth-fakes.js';
 
 /**
@@ -28,7 +29,6 @@ import {
  * in-memory fakes of the table and Cognito: the set-up an administrator without TOTP must finish
  * before any token is handed out, the TOTP challenge of a user with TOTP on, and its back-off.
  */
-const KEY = 'unit-test-otp-hash-key-0123456789abcdef';
 const ADMIN = { email: 'admin@example.com', password: 'Adm1n!Pass' };
 const CUSTOMER = { email: 'customer@example.com', password: 'Cust0mer!Pass' };
 const SETUP_ID = 'setup-0001';
@@ -40,17 +40,7 @@ let directory: FakeDirectory;
 let mailer: FakeMailer;
 
 function makeService(overrides: Partial<AuthDeps> = {}): AuthService {
-  return new AuthService({
-    store,
-    directory,
-    mailer,
-    loadTemplate: async (type) => DEFAULT_EMAIL_TEMPLATES[type],
-    otpHashKey: KEY,
-    now: clock.now,
-    sleep: async () => undefined,
-    newSetupId: () => SETUP_ID,
-    ...overrides,
-  });
+  return authServiceOver({ clock, store, directory, mailer }, { newSetupId: () => SETUP_ID, ...overrides });
 }
 
 beforeEach(() => {
@@ -60,16 +50,7 @@ beforeEach(() => {
   mailer = fakeMailer();
 });
 
-/** The domain error a call throws (fails the test if it resolves). */
-async function failure(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a domain error');
-}
+const failure = domainFailure;
 
 const callsOf = (calls: { method: string }[], method: string) => calls.filter((c) => c.method === method).length;
 const epoch = (ms: number) => Math.floor(ms / 1000);

@@ -1,8 +1,8 @@
 import { AUTH, AUTH_MESSAGES } from '@goldbot/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  AuthService,
   SESSION_ENDED,
+  type AuthService,
   maskEmail,
   type AuthDeps,
   type OpenedSession,
@@ -14,7 +14,7 @@ import { REFERRAL_CODE_ALPHABET } from '../../src/domain/auth/referral-code.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import {
   ConflictError,
-  DomainError,
+  type DomainError,
   ForbiddenError,
   TooManyRequestsError,
   UnauthorizedError,
@@ -29,6 +29,9 @@ import {
   type FakeDirectory,
   type FakeMailer,
   type InMemoryAuthStore,
+  TEST_OTP_HASH_KEY,
+  authServiceOver,
+  domainFailure,
 } from '../helpers/auth-fakes.js';
 
 /**
@@ -36,7 +39,7 @@ import {
  * that keep the real adapters' semantics (test/helpers/auth-fakes.ts), including the fixes of the
  * security review (docs/security.md H2, H3, M2, M3, L2, L3, L5, L7).
  */
-const KEY = 'unit-test-otp-hash-key-0123456789abcdef';
+const KEY = TEST_OTP_HASH_KEY;
 const JANE = { username: 'jane_doe', email: 'jane.doe@example.com', password: 'Str0ng!Pass' };
 const JOHN = { username: 'john_roe', email: 'john@example.com', password: 'Str0ng!Pass2' };
 const NEW_EMAIL = 'jane.new@example.org';
@@ -49,16 +52,7 @@ let mailer: FakeMailer;
 let service: AuthService;
 
 function makeService(overrides: Partial<AuthDeps> = {}): AuthService {
-  return new AuthService({
-    store,
-    directory,
-    mailer,
-    loadTemplate: async (type) => DEFAULT_EMAIL_TEMPLATES[type],
-    otpHashKey: KEY,
-    now: clock.now,
-    sleep: async () => undefined,
-    ...overrides,
-  });
+  return authServiceOver({ clock, store, directory, mailer }, overrides);
 }
 
 beforeEach(() => {
@@ -69,16 +63,7 @@ beforeEach(() => {
   service = makeService();
 });
 
-/** The domain error a call throws (fails the test if it resolves). */
-async function failure(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a domain error');
-}
+const failure = domainFailure;
 
 const seconds = (s: number) => clock.advance(s * 1000);
 const wrongCodeFor = (code: string) => (code === '0000' ? '0001' : '0000');
