@@ -254,6 +254,7 @@ const JOB_DEFAULTS = { table: 'readWrite', cognitoActions: [], sendsMail: false,
 const JOB_ACCESS: Record<JobId, AccessProfile> = {
   'job-expire-subscriptions': JOB_DEFAULTS,
   'job-send-activation-emails': { ...JOB_DEFAULTS, sendsMail: true },
+  'job-expiry-reminders': { ...JOB_DEFAULTS, sendsMail: true },
 };
 
 /** Jobs not in the map (only possible in tests with ad-hoc definitions) get table access and nothing else. */

@@ -8,3 +8,5 @@ export * from './schemas/auth.js';
 export * from './schemas/packages.js';
 export * from './schemas/payments.js';
 export * from './schemas/withdrawals.js';
+export * from './schemas/admin.js';
+export * from './schemas/settings.js';

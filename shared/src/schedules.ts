@@ -24,4 +24,10 @@ export const SCHEDULES = [
     implemented: false,
     summary: 'Mail Basic Package holders whose subscription starts today',
   },
+  {
+    id: 'job-expiry-reminders',
+    cron: '0 8 * * *',
+    implemented: false,
+    summary: 'Remind customers whose paid package ends in 3 days',
+  },
 ] as const satisfies readonly ScheduleDefinition[];

@@ -6,10 +6,18 @@ export interface HttpResult {
   headers?: Record<string, string>;
   /** Set-Cookie values (API Gateway v2 sends each as its own header). */
   cookies?: string[];
+  /** A body sent as it is (a CSV download) instead of JSON; give its content-type in `headers`. */
+  text?: string;
 }
 
 export const ok = (body: unknown, headers?: Record<string, string>): HttpResult => ({ statusCode: 200, body, headers });
 export const withCookies = (result: HttpResult, cookies: string[]): HttpResult => ({ ...result, cookies });
+/** A file download: `text` as the body, with its type and a suggested file name. */
+export const download = (text: string, contentType: string, fileName: string): HttpResult => ({
+  statusCode: 200,
+  text,
+  headers: { 'content-type': contentType, 'content-disposition': `attachment; filename="${fileName}"` },
+});
 export const created = (body: unknown): HttpResult => ({ statusCode: 201, body });
 
 /** `{message, msg}`: the spec's clients read either key, so errors always carry both. */
@@ -27,6 +35,6 @@ export function toApiGatewayResult(result: HttpResult): APIGatewayProxyStructure
     statusCode: result.statusCode,
     headers: { ...BASE_HEADERS, ...result.headers },
     ...(result.cookies && result.cookies.length > 0 ? { cookies: result.cookies } : {}),
-    body: result.body === undefined ? '' : JSON.stringify(result.body),
+    body: result.text ?? (result.body === undefined ? '' : JSON.stringify(result.body)),
   };
 }

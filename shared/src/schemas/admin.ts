@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './contact.js';
+import { adminListQuerySchema, subscriptionSchema } from './payments.js';
+
+/**
+ * Back-office insight (admin §2 Admin dashboard, users, subscription history, activations;
+ * §3, §7; issue 10). Every figure comes from the aggregates of docs/data-model.md E20-E24.
+ */
+export const ADMIN_MESSAGES = {
+  userActivated: 'User activated successfully',
+  userDeactivated: 'User deactivated successfully',
+  cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  userNotFound: 'User not found',
+  activationMailsSent: (sent: number) =>
+    sent === 0 ? 'No activation emails to send' : `Activation emails sent to ${sent} subscriber${sent === 1 ? '' : 's'}`,
+  fetchUsersFailed: 'Failed to fetch users',
+  deactivateFailed: 'Failed to deactivate user',
+  activateFailed: 'Failed to activate user',
+  fetchSubscriptionsFailed: 'Failed to fetch subscriptions',
+  sendActivationFailed: 'Failed to send activation emails',
+  fetchHistoryFailed: 'Failed to fetch subscription history',
+  userStatsFailed: 'Failed to fetch user statistics',
+  paymentStatsFailed: 'Failed to fetch payment statistics',
+} as const;
+
+/** `all` (or nothing) means no filter: the spec's clients send year and month only when not 'all'. */
+const allMeansAbsent = (value: unknown) => (value === 'all' || value === '' ? undefined : value);
+export const yearFilterSchema = z.preprocess(
+  allMeansAbsent,
+  z.coerce
+    .number({ error: 'year must be a number' })
+    .int({ error: 'year must be a whole number' })
+    .min(2000, { error: 'year must be 2000 or later' })
+    .max(2100, { error: 'year must be 2100 or earlier' })
+    .optional(),
+);
+/** The month index 0-11 (January = 0), as the spec's dashboard sends it. */
+export const monthFilterSchema = z.preprocess(
+  allMeansAbsent,
+  z.coerce
+    .number({ error: 'month must be a number' })
+    .int({ error: 'month must be a whole number' })
+    .min(0, { error: 'month must be between 0 and 11' })
+    .max(11, { error: 'month must be between 0 and 11' })
+    .optional(),
+);
+
+// --- Users -------------------------------------------------------------------------------------
+
+export const userStatsSchema = z.object({
+  total: z.number(),
+  active: z.number(),
+  inactive: z.number(),
+  newThisMonth: z.number(),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
+export const userStatsResponseSchema = z.object({ userStats: userStatsSchema });
+
+/** A user row of the admin list and detail view (admin §3 User). */
+export const adminUserSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  isActive: z.boolean(),
+  isAdmin: z.boolean(),
+  referralCode: z.string(),
+  referralEarnings: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** `search`: case-insensitive substring of username, e-mail or phone (server-side, data-model §9). */
+export const adminUsersQuerySchema = adminListQuerySchema;
+export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), nextCursor: z.string().nullable() });
+export const adminUserActionResponseSchema = z.object({ message: z.string(), user: adminUserSchema });
+
+/** A subscription row of the admin screens: the customer's view plus who owns it. */
+export const adminSubscriptionSchema = subscriptionSchema.extend({
+  userId: z.object({ _id: z.string(), username: z.string(), email: z.string() }),
+  notificationSent: z.boolean(),
+  paymentId: z.string().nullable(),
+});
+export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
+export const adminUserSubscriptionsResponseSchema = z.object({ subscriptions: z.array(adminSubscriptionSchema) });
+
+// --- Revenue -----------------------------------------------------------------------------------
+
+export const paymentStatsQuerySchema = z.object({ year: yearFilterSchema, month: monthFilterSchema });
+const amountAndCount = z.object({ amount: z.number(), count: z.number() });
+export const paymentStatsSchema = z.object({
+  total: z.object({ amount: z.number(), completedCount: z.number(), pendingCount: z.number() }),
+  today: amountAndCount,
+  thisMonth: amountAndCount,
+  thisYear: amountAndCount,
+});
+/** `month` is a label like 'Jan 2026' (three-letter English abbreviation first, admin §3). */
+export const revenueEntrySchema = z.object({ year: z.number(), month: z.string(), revenue: z.number() });
+export const packageRevenueSchema = z.object({ name: z.string(), revenue: z.number(), color: z.string() });
+export const paymentStatsResponseSchema = z.object({
+  paymentStats: paymentStatsSchema,
+  revenueData: z.array(revenueEntrySchema),
+  packageData: z.array(packageRevenueSchema),
+});
+export type PaymentStatsResponse = z.infer<typeof paymentStatsResponseSchema>;
+export type RevenueEntry = z.infer<typeof revenueEntrySchema>;
+
+// --- Subscription history and activations -----------------------------------------------------
+
+/** `search`: username, e-mail, package or status; `year` defaults to the current UTC year. */
+export const subscriptionHistoryQuerySchema = adminListQuerySchema.extend({
+  year: yearFilterSchema,
+  month: monthFilterSchema,
+});
+export type SubscriptionHistoryQuery = z.infer<typeof subscriptionHistoryQuerySchema>;
+export const subscriptionSummarySchema = z.object({
+  total: z.number(),
+  freeTrials: z.number(),
+  basicPackages: z.number(),
+  proPackages: z.number(),
+  ultimatePackages: z.number(),
+  active: z.number(),
+  pending: z.number(),
+  expired: z.number(),
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
+export const subscriptionHistoryResponseSchema = z.object({
+  success: z.literal(true),
+  subscriptions: z.array(adminSubscriptionSchema),
+  nextCursor: z.string().nullable(),
+  summary: subscriptionSummarySchema,
+});
+
+export const activationsResponseSchema = z.object({ subscriptions: z.array(adminSubscriptionSchema) });
+export const sendActivationMailsResponseSchema = z.object({ message: z.string(), sent: z.number() });
+
+// --- Audit log ---------------------------------------------------------------------------------
+
+export const AUDIT_ACTIONS = [
+  'payment.approve',
+  'payment.reject',
+  'payment.auto-approve',
+  'wallet.add',
+  'wallet.update',
+  'withdrawal.approve',
+  'withdrawal.reject',
+  'user.activate',
+  'user.deactivate',
+  'templates.update',
+  'templates.reset',
+  'settings.update',
+  'catalog.update',
+  'notifications.send',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_TARGET_TYPES = [
+  'payment',
+  'wallet',
+  'withdrawal',
+  'user',
+  'template',
+  'settings',
+  'package',
+  'subscription',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  /** The administrator's Cognito sub, or 'system' for a scheduled job. */
+  actor: z.string(),
+  /** The administrator's e-mail when the entry was written (display only). */
+  actorEmail: z.string().optional(),
+  action: z.enum(AUDIT_ACTIONS),
+  target: z.object({ type: z.enum(AUDIT_TARGET_TYPES), id: z.string() }),
+  /** Before/after status and the facts of the change (amounts, names), never secrets. */
+  details: z.record(z.string(), z.unknown()),
+  at: z.string(),
+});
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+/** One UTC month per page set (`yyyy-mm`, default the current month), newest first. */
+export const auditLogQuerySchema = pageQuerySchema.extend({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month must look like 2026-11' })
+    .optional(),
+});
+export const auditLogResponseSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
+
+// --- CSV export --------------------------------------------------------------------------------
+
+export const EXPORT_DATASETS = ['payments', 'withdrawals', 'users', 'subscriptions'] as const;
+export type ExportDataset = (typeof EXPORT_DATASETS)[number];
+export const exportPathSchema = z.object({
+  dataset: z.enum(EXPORT_DATASETS, { error: `dataset must be one of ${EXPORT_DATASETS.join(', ')}` }),
+});
+/** The list's current filter: `status` for payments (pending|completed|rejected|all) and withdrawals. */
+export const exportQuerySchema = z.object({
+  search: z.string().trim().max(128, { error: 'search is too long' }).optional(),
+  status: z
+    .enum(['all', 'pending', 'completed', 'rejected', 'approved'], { error: 'status is not a known status' })
+    .optional(),
+  year: yearFilterSchema,
+  month: monthFilterSchema,
+});
+export type ExportQuery = z.infer<typeof exportQuerySchema>;
+/** At most this many rows per export (the server reads page by page up to it). */
+export const EXPORT_MAX_ROWS = 50_000;

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * Configuration (admin §2 Admin e-mail templates and subscription settings, §3, §7, §8; issue 11).
+ */
+export const SETTINGS_MESSAGES = {
+  templatesUpdated: 'Email templates updated successfully',
+  templatesReset: 'Email templates restored to defaults',
+  templateReset: 'Template reset to original',
+  templatesFetchFailed: 'Failed to fetch email templates',
+  templatesLoadFailed: 'Failed to load templates',
+  templatesUpdateFailed: 'Failed to update email templates',
+  settingsUpdated: 'Subscription settings updated successfully',
+  settingsFetchFailed: 'Failed to fetch subscription settings',
+  settingsUpdateFailed: 'Failed to update subscription settings',
+  packageUpdated: 'Package updated successfully',
+  unknownTemplate: (type: string) => `Unknown email template type: ${type}`,
+  templateInvalid: (type: string, reason: string) => `The ${type} template does not compile: ${reason}`,
+  placeholderNotOffered: (type: string, name: string, offered: readonly string[]) =>
+    `The ${type} template uses {{${name}}}, which this e-mail does not offer. Available: ${offered.map((p) => `{{${p}}}`).join(', ')}`,
+  freeTrialPrice: 'The Free Trial is always free: its price stays $0',
+  priceWhole: 'Price must be a whole number of dollars between 0 and 100,000',
+} as const;
+
+export const TEMPLATE_SUBJECT_MAX_LENGTH = 200;
+export const TEMPLATE_HTML_MAX_LENGTH = 12_000;
+
+/** A type's template as the editor sees it. */
+export const emailTemplateViewSchema = z.object({
+  subject: z.string(),
+  html: z.string(),
+  /** Placeholder names without braces, e.g. ['username', 'packageName']. */
+  placeholders: z.array(z.string()),
+  /** True while no admin edit is stored for this type. */
+  isDefault: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type EmailTemplateView = z.infer<typeof emailTemplateViewSchema>;
+export const emailTemplatesResponseSchema = z.object({
+  success: z.literal(true),
+  templates: z.record(z.string(), emailTemplateViewSchema),
+});
+export type EmailTemplatesResponse = z.infer<typeof emailTemplatesResponseSchema>;
+
+const templateHtml = z
+  .string({ error: 'Template HTML is required' })
+  .min(1, { error: 'Template HTML is required', abort: true })
+  .max(TEMPLATE_HTML_MAX_LENGTH, { error: `Template HTML must be at most ${TEMPLATE_HTML_MAX_LENGTH} characters` });
+const templateSubject = z
+  .string()
+  .trim()
+  .min(1, { error: 'Subject is required', abort: true })
+  .max(TEMPLATE_SUBJECT_MAX_LENGTH, { error: `Subject must be at most ${TEMPLATE_SUBJECT_MAX_LENGTH} characters` });
+/** A type mapped to an HTML string (the spec's client) or to `{subject?, html}`. */
+export const templateEditSchema = z.union([templateHtml, z.object({ subject: templateSubject.optional(), html: templateHtml })]);
+/** Any subset of the types; unknown types are refused by the server with SETTINGS_MESSAGES.unknownTemplate. */
+export const emailTemplatesPutInputSchema = z.object({
+  templates: z
+    .record(z.string().max(64), templateEditSchema, { error: 'templates must map template types to HTML' })
+    .refine((value) => Object.keys(value).length > 0, { error: 'Send at least one template' })
+    .refine((value) => Object.keys(value).length <= 32, { error: 'Too many templates in one request' }),
+});
+export type EmailTemplatesPutInput = z.infer<typeof emailTemplatesPutInputSchema>;
+
+export const subscriptionSettingsSchema = z.object({ basicPackageEnabled: z.boolean() });
+export const subscriptionSettingsResponseSchema = z.object({
+  success: z.literal(true),
+  settings: subscriptionSettingsSchema,
+});
+export const subscriptionSettingsPutInputSchema = z.object({
+  settings: z.object({ basicPackageEnabled: z.boolean({ error: 'basicPackageEnabled must be true or false' }) }),
+});
+
+/** PUT /api/admin/packages/{packageId}: whole dollars 0-100,000; Free Trial stays 0. */
+export const MAX_PACKAGE_PRICE_USD = 100_000;
+export const packageUpdateInputSchema = z
+  .object({
+    priceUsd: z
+      .number({ error: SETTINGS_MESSAGES.priceWhole })
+      .int({ error: SETTINGS_MESSAGES.priceWhole })
+      .min(0, { error: SETTINGS_MESSAGES.priceWhole })
+      .max(MAX_PACKAGE_PRICE_USD, { error: SETTINGS_MESSAGES.priceWhole })
+      .optional(),
+    onSale: z.boolean({ error: 'onSale must be true or false' }).optional(),
+  })
+  .refine((value) => value.priceUsd !== undefined || value.onSale !== undefined, {
+    error: 'Send a priceUsd, an onSale flag or both',
+  });
+export type PackageUpdateInput = z.infer<typeof packageUpdateInputSchema>;
