@@ -12,7 +12,9 @@ export const ADMIN_MESSAGES = {
   cannotDeactivateSelf: 'You cannot deactivate your own account.',
   userNotFound: 'User not found',
   activationMailsSent: (sent: number) =>
-    sent === 0 ? 'No activation emails to send' : `Activation emails sent to ${sent} subscriber${sent === 1 ? '' : 's'}`,
+    sent === 0
+      ? 'No activation emails to send'
+      : `Activation emails sent to ${sent} subscriber${sent === 1 ? '' : 's'}`,
   fetchUsersFailed: 'Failed to fetch users',
   deactivateFailed: 'Failed to deactivate user',
   activateFailed: 'Failed to activate user',
@@ -73,7 +75,10 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** `search`: case-insensitive substring of username, e-mail or phone (server-side, data-model §9). */
 export const adminUsersQuerySchema = adminListQuerySchema;
-export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), nextCursor: z.string().nullable() });
+export const adminUsersResponseSchema = z.object({
+  users: z.array(adminUserSchema),
+  nextCursor: z.string().nullable(),
+});
 export const adminUserActionResponseSchema = z.object({ message: z.string(), user: adminUserSchema });
 
 /** A subscription row of the admin screens: the customer's view plus who owns it. */
@@ -186,7 +191,10 @@ export const auditLogQuerySchema = pageQuerySchema.extend({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month must look like 2026-11' })
     .optional(),
 });
-export const auditLogResponseSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
+export const auditLogResponseSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  nextCursor: z.string().nullable(),
+});
 
 // --- CSV export --------------------------------------------------------------------------------
 

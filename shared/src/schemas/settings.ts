@@ -52,7 +52,10 @@ const templateSubject = z
   .min(1, { error: 'Subject is required', abort: true })
   .max(TEMPLATE_SUBJECT_MAX_LENGTH, { error: `Subject must be at most ${TEMPLATE_SUBJECT_MAX_LENGTH} characters` });
 /** A type mapped to an HTML string (the spec's client) or to `{subject?, html}`. */
-export const templateEditSchema = z.union([templateHtml, z.object({ subject: templateSubject.optional(), html: templateHtml })]);
+export const templateEditSchema = z.union([
+  templateHtml,
+  z.object({ subject: templateSubject.optional(), html: templateHtml }),
+]);
 /** Any subset of the types; unknown types are refused by the server with SETTINGS_MESSAGES.unknownTemplate. */
 export const emailTemplatesPutInputSchema = z.object({
   templates: z
