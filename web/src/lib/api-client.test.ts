@@ -3,7 +3,9 @@ import { STORAGE_KEYS } from '@goldbot/shared';
 import { jsonResponse } from '@/test/test-utils';
 import {
   ApiError,
+  apiDownload,
   apiRequest,
+  fileNameFrom,
   INVALID_RESPONSE_MESSAGE,
   NETWORK_ERROR_MESSAGE,
   parseRetryAfter,
@@ -218,6 +220,80 @@ describe('apiRequest', () => {
     } finally {
       unregister();
     }
+  });
+});
+
+const csvResponse = (text: string, headers: Record<string, string> = {}) =>
+  new Response(text, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8', ...headers } });
+
+describe('apiDownload', () => {
+  it('answers the bytes and the suggested file name, sent with the bearer token and the query', async () => {
+    const bridge = {
+      getToken: vi.fn(async () => 'admin-token'),
+      recoverFromUnauthorized: vi.fn(),
+      endSession: vi.fn(),
+    };
+    const unregister = registerSessionBridge(bridge);
+    try {
+      fetchMock.mockResolvedValueOnce(
+        csvResponse('Username,Email\r\nada,ada@example.com\r\n', {
+          'Content-Disposition': 'attachment; filename="users-2026-03-02.csv"',
+        }),
+      );
+      const download = await apiDownload('admin-export', {
+        params: { dataset: 'users' },
+        query: { search: 'ada', status: undefined },
+      });
+      expect(await download.blob.text()).toBe('Username,Email\r\nada,ada@example.com\r\n');
+      expect(download.fileName).toBe('users-2026-03-02.csv');
+      const { url, init, headers } = lastRequest();
+      expect(url).toBe('/api/admin/export/users?search=ada');
+      expect(init?.method).toBe('GET');
+      expect(headers.get('Authorization')).toBe('Bearer admin-token');
+      expect(headers.get('Accept')).toBe('*/*');
+    } finally {
+      unregister();
+    }
+  });
+
+  it("turns a refusal's JSON body into an ApiError with the server's message", async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'dataset must be one of payments', msg: 'x' }, 400));
+    const error = await captureError(apiDownload('admin-export', { params: { dataset: 'nope' } }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: 'dataset must be one of payments' });
+  });
+
+  it('refreshes the token once on a 401 and downloads with the new one', async () => {
+    const bridge = {
+      getToken: vi.fn(async () => 'old'),
+      recoverFromUnauthorized: vi.fn(async () => 'new'),
+      endSession: vi.fn(),
+    };
+    const unregister = registerSessionBridge(bridge);
+    try {
+      fetchMock
+        .mockResolvedValueOnce(jsonResponse({ message: 'Unauthorized' }, 401))
+        .mockResolvedValueOnce(csvResponse('a,b\r\n'));
+      const download = await apiDownload('admin-export', { params: { dataset: 'payments' } });
+      expect(await download.blob.text()).toBe('a,b\r\n');
+      expect(download.fileName).toBeNull();
+      expect(fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Authorization'))).toEqual([
+        'Bearer old',
+        'Bearer new',
+      ]);
+      expect(bridge.endSession).not.toHaveBeenCalled();
+    } finally {
+      unregister();
+    }
+  });
+});
+
+describe('fileNameFrom', () => {
+  it('reads quoted and bare file names, and null without one', () => {
+    expect(fileNameFrom('attachment; filename="payments.csv"')).toBe('payments.csv');
+    expect(fileNameFrom('attachment; filename=withdrawals.csv; size=10')).toBe('withdrawals.csv');
+    expect(fileNameFrom('attachment')).toBeNull();
+    expect(fileNameFrom(null)).toBeNull();
   });
 });
 

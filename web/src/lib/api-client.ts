@@ -167,8 +167,14 @@ const isAbort = (error: unknown) =>
 
 interface Answer {
   response: Response;
+  /** The parsed JSON (or text) body; undefined when a download's bytes were read instead. */
   payload: unknown;
+  /** A successful download's bytes ('blob' reading). */
+  blob?: Blob;
 }
+
+/** How a successful body is read: parsed JSON, or the raw bytes of a download. Errors are always JSON. */
+type Reading = 'json' | 'blob';
 
 interface Sending {
   url: string;
@@ -176,10 +182,11 @@ interface Sending {
   body: unknown;
   signal: AbortSignal | undefined;
   keepalive: boolean;
+  reading: Reading;
 }
 
-async function send({ url, method, body, signal, keepalive }: Sending, token: string | null): Promise<Answer> {
-  const headers = new Headers({ Accept: 'application/json' });
+async function send({ url, method, body, signal, keepalive, reading }: Sending, token: string | null): Promise<Answer> {
+  const headers = new Headers({ Accept: reading === 'blob' ? '*/*' : 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
@@ -202,6 +209,7 @@ async function send({ url, method, body, signal, keepalive }: Sending, token: st
   }
 
   try {
+    if (reading === 'blob' && response.ok) return { response, payload: undefined, blob: await response.blob() };
     return { response, payload: await readJson(response) };
   } catch (error) {
     if (isAbort(error)) throw error;
@@ -210,8 +218,9 @@ async function send({ url, method, body, signal, keepalive }: Sending, token: st
   }
 }
 
-export async function apiRequest<T = unknown>(routeId: RouteId, options: ApiRequestOptions<T> = {}): Promise<T> {
-  const { params, query, body, schema, signal, unauthorizedEndsSession = true, keepalive = false } = options;
+/** Sends a call with the session's token (one refresh and retry on a 401); throws ApiError on a non-OK answer. */
+async function call(routeId: RouteId, options: ApiRequestOptions<unknown>, reading: Reading): Promise<Answer> {
+  const { params, query, body, signal, unauthorizedEndsSession = true, keepalive = false } = options;
   const route = getRoute(routeId);
   if (body !== undefined && route.method === 'GET') {
     // fetch would throw a TypeError that looks like a network failure; this is a programming error.
@@ -227,7 +236,7 @@ export async function apiRequest<T = unknown>(routeId: RouteId, options: ApiRequ
   if (explicitToken) token = options.token ?? null;
   else if (authenticated) token = sessionBridge ? await sessionBridge.getToken() : readStoredToken();
 
-  const sending: Sending = { url, method: route.method, body, signal, keepalive };
+  const sending: Sending = { url, method: route.method, body, signal, keepalive, reading };
   let answer = await send(sending, token);
   if (answer.response.status === 401 && authenticated && !explicitToken && token && unauthorizedEndsSession) {
     // The token was refused: maybe revoked or expired in a sleeping tab. One refresh, one retry;
@@ -243,9 +252,41 @@ export async function apiRequest<T = unknown>(routeId: RouteId, options: ApiRequ
   if (!response.ok) {
     throw toApiError(response.status, payload, parseRetryAfter(response.headers.get('Retry-After')));
   }
+  return answer;
+}
+
+export async function apiRequest<T = unknown>(routeId: RouteId, options: ApiRequestOptions<T> = {}): Promise<T> {
+  const { response, payload } = await call(routeId, options, 'json');
+  const { schema } = options;
   if (!schema) return payload as T;
 
   const parsed = schema.safeParse(payload);
   if (!parsed.success) throw new ApiError(response.status, INVALID_RESPONSE_MESSAGE, {}, { cause: parsed.error });
   return parsed.data;
+}
+
+/** A file the server sent (a CSV export): its bytes and the name its Content-Disposition suggests. */
+export interface ApiDownload {
+  blob: Blob;
+  /** From `Content-Disposition: attachment; filename="..."`; null when the server named none. */
+  fileName: string | null;
+}
+
+/** The `filename` of a Content-Disposition header (quoted or not); null when there is none. */
+export function fileNameFrom(contentDisposition: string | null): string | null {
+  const match = /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(contentDisposition ?? '');
+  const name = (match?.[1] ?? match?.[2] ?? '').trim();
+  return name === '' ? null : name;
+}
+
+/**
+ * Like `apiRequest` (route table, bearer token, refresh and retry on a 401, ApiError with the
+ * server's message on a refusal), for a route that answers a file instead of JSON.
+ */
+export async function apiDownload(
+  routeId: RouteId,
+  options: Pick<ApiRequestOptions<unknown>, 'params' | 'query' | 'signal'> = {},
+): Promise<ApiDownload> {
+  const { response, blob } = await call(routeId, options, 'blob');
+  return { blob: blob ?? new Blob([]), fileName: fileNameFrom(response.headers.get('Content-Disposition')) };
 }
