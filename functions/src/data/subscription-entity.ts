@@ -1,4 +1,4 @@
-import type { PackageSlug, Subscription } from '@goldbot/shared';
+import type { AdminSubscription, PackageSlug, Subscription } from '@goldbot/shared';
 
 /**
  * Subscriptions (docs/data-model.md E10), in the owner's item collection:
@@ -76,5 +76,23 @@ export function toSubscriptionView(sub: SubscriptionRecord, today: string): Subs
     isExtension: sub.isExtension,
     createdAt: sub.createdAt,
     updatedAt: sub.updatedAt,
+  };
+}
+
+/**
+ * A row of the admin screens (user detail, subscription history, activations): the customer's
+ * view plus its owner and the fields only the back-office shows. `owner` is the live profile when
+ * the caller read it, otherwise the snapshot the row carries.
+ */
+export function toAdminSubscriptionView(
+  sub: SubscriptionRecord,
+  today: string,
+  owner: { username: string; email: string } = sub,
+): AdminSubscription {
+  return {
+    ...toSubscriptionView(sub, today),
+    userId: { _id: sub.userId, username: owner.username, email: owner.email },
+    notificationSent: sub.notificationSent,
+    paymentId: sub.paymentId,
   };
 }
