@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Card, Grid, Text } from '@aws-amplify/ui-react';
 
 export interface StatCard {
@@ -6,7 +7,13 @@ export interface StatCard {
   value: number | undefined;
   /** Drawn in the accent colour (the pending count, which asks for work). */
   highlight?: boolean;
+  /** How the value reads (an amount in dollars); a count in en-US digits by default. */
+  format?: (value: number) => string;
+  /** A line under the value (the payment count of a revenue figure). */
+  detail?: ReactNode;
 }
+
+const asCount = (value: number) => value.toLocaleString('en-US');
 
 /** A screen's stat cards (admin §2): the server's aggregates, never a count of the rows shown. */
 export function StatCards({ cards }: { cards: readonly StatCard[] }) {
@@ -18,14 +25,19 @@ export function StatCards({ cards }: { cards: readonly StatCard[] }) {
       padding="0"
       margin="0"
     >
-      {cards.map(({ label, value, highlight }) => (
+      {cards.map(({ label, value, highlight, format = asCount, detail }) => (
         <Card as="li" key={label} variation="outlined" aria-label={label} className="admin-stat-card">
           <Text color="font.secondary" fontSize="small">
             {label}
           </Text>
           <Text fontSize="xxl" fontWeight="bold" color={highlight ? 'font.interactive' : undefined}>
-            {value === undefined ? '-' : value.toLocaleString('en-US')}
+            {value === undefined ? '-' : format(value)}
           </Text>
+          {detail !== undefined && (
+            <Text color="font.secondary" fontSize="small">
+              {detail}
+            </Text>
+          )}
         </Card>
       ))}
     </Grid>
