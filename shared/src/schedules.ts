@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Scheduled jobs, defined once like the routes: the CDK creates one EventBridge Scheduler
  * schedule per implemented job and the local scheduler runs the same handlers on the same cron.
@@ -31,3 +33,34 @@ export const SCHEDULES = [
     summary: 'Remind customers whose paid package ends in 3 days',
   },
 ] as const satisfies readonly ScheduleDefinition[];
+
+export type JobId = (typeof SCHEDULES)[number]['id'];
+
+/** `source` of the events the deployed schedules send (the CDK sets it as the schedule's input). */
+export const SCHEDULER_EVENT_SOURCE = 'goldbot.scheduler';
+
+/**
+ * The event a job receives. In AWS, EventBridge Scheduler fills the `<aws.scheduler.*>` context
+ * attributes into the input the CDK gives each schedule; the local scheduler sends the same shape;
+ * `events/<job id>.json` is a sample. Jobs do not depend on it (they sweep by the clock, and a
+ * hand-run with `{}` works): it is read leniently and logged, so a run can be traced to its schedule.
+ */
+export const scheduledJobEventSchema = z
+  .object({
+    source: z.string().max(100).optional(),
+    jobId: z.string().max(100).optional(),
+    scheduledTime: z.string().max(40).optional(),
+    executionId: z.string().max(100).optional(),
+    attemptNumber: z.union([z.string().max(10), z.number()]).optional(),
+  })
+  .catch({});
+export type ScheduledJobEvent = z.infer<typeof scheduledJobEventSchema>;
+
+/** The event a schedule sends for `jobId` at `at` (the local scheduler's; AWS fills the same fields). */
+export const scheduledJobEvent = (jobId: string, at: Date, source = SCHEDULER_EVENT_SOURCE): ScheduledJobEvent => ({
+  source,
+  jobId,
+  scheduledTime: at.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  executionId: `local-${at.getTime().toString(36)}`,
+  attemptNumber: '1',
+});
