@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_EMAIL_TEMPLATES,
   EDITABLE_TEMPLATE_TYPES,
+  REMINDER_TEMPLATE_TYPES,
   WITHDRAWAL_TEMPLATE_TYPES,
+  expiryReminderMailValues,
   htmlToText,
   renderEmail,
   type EmailTemplateType,
@@ -22,6 +24,7 @@ describe('default templates', () => {
         'passwordResetOtp',
         ...EDITABLE_TEMPLATE_TYPES,
         ...WITHDRAWAL_TEMPLATE_TYPES,
+        ...REMINDER_TEMPLATE_TYPES,
       ].sort(),
     );
   });
@@ -52,6 +55,26 @@ describe('default templates', () => {
     expect(mail.subject).toBe('Your GoldBot email was changed');
     for (const part of [mail.html, mail.text]) expect(part).toContain('j***@example.org');
     expect(mail.text).not.toContain('0482');
+  });
+
+  it('subscriptionExpiryReminder names the package, its last day and the days left, escaped', () => {
+    const mail = renderEmail(
+      DEFAULT_EMAIL_TEMPLATES.subscriptionExpiryReminder,
+      expiryReminderMailValues({
+        username: '<b>jane</b>',
+        packageName: 'Pro Package',
+        endDate: '2026-11-30',
+        daysLeft: 3,
+        dashboardLink: 'https://app.example.com/dashboard',
+      }),
+    );
+    expect(mail.subject).toBe('GoldBot: your Pro Package ends in 3 days');
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('Nov 30, 2026');
+      expect(part).toContain('in 3 days');
+    }
+    expect(mail.html).toContain('&lt;b&gt;jane&lt;/b&gt;');
+    expect(mail.html).toContain('href="https://app.example.com/dashboard"');
   });
 
   it.each(types)('%s never disables escaping (no triple-stash placeholders)', (type) => {

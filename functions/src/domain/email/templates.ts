@@ -41,9 +41,17 @@ export type EditableTemplateType = (typeof EDITABLE_TEMPLATE_TYPES)[number];
  */
 export const WITHDRAWAL_TEMPLATE_TYPES = ['withdrawalApproved', 'withdrawalRejected'] as const;
 export type WithdrawalTemplateType = (typeof WITHDRAWAL_TEMPLATE_TYPES)[number];
+/**
+ * The reminder `job-expiry-reminders` sends once per subscription, a few days before a paid
+ * package ends (issue 11). Placeholders: {{username}}, {{packageName}}, {{endDate}} (formatted
+ * like the other mails), {{daysLeft}}, {{dashboardLink}}. Editable like every admin type.
+ */
+export const REMINDER_TEMPLATE_TYPES = ['subscriptionExpiryReminder'] as const;
+export type ReminderTemplateType = (typeof REMINDER_TEMPLATE_TYPES)[number];
 export type EmailTemplateType =
   | EditableTemplateType
   | WithdrawalTemplateType
+  | ReminderTemplateType
   | 'otpVerification'
   | 'passwordResetOtp'
   | 'emailChangeOtp'
@@ -193,9 +201,22 @@ ${button('Open your dashboard')}`,
   },
 };
 
+const REMINDER_DEFAULTS: Record<ReminderTemplateType, EmailTemplate> = {
+  subscriptionExpiryReminder: {
+    subject: 'GoldBot: your {{packageName}} ends in {{daysLeft}} days',
+    html: layout(
+      'Your package ends soon',
+      `<p>Hi {{username}},</p><p>Your <strong>{{packageName}}</strong> ends on <strong>{{endDate}}</strong>, in {{daysLeft}} days. After that day the bot stops trading on your account.</p>
+<p>To keep trading without a gap, renew or choose another package from your dashboard before it ends. If you have already renewed, you can ignore this email.</p>
+${button('Renew from your dashboard')}`,
+    ),
+  },
+};
+
 export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, EmailTemplate> = {
   ...EDITABLE_DEFAULTS,
   ...WITHDRAWAL_DEFAULTS,
+  ...REMINDER_DEFAULTS,
   otpVerification: {
     subject: 'Your GoldBot verification code',
     html: layout(
@@ -336,6 +357,23 @@ export function withdrawalMailValues(values: {
     requestDate: formatMailInstant(values.requestDate),
     processingHours: WITHDRAWAL.processingHours,
     adminNote: values.adminNote ?? '',
+    dashboardLink: values.dashboardLink,
+  };
+}
+
+/** The placeholder values of the expiry reminder (`endDate` is the package's last day, `YYYY-MM-DD`). */
+export function expiryReminderMailValues(values: {
+  username: string;
+  packageName: string;
+  endDate: string;
+  daysLeft: number;
+  dashboardLink: string;
+}): Record<string, string> {
+  return {
+    username: values.username,
+    packageName: values.packageName,
+    endDate: formatMailDate(values.endDate),
+    daysLeft: String(values.daysLeft),
     dashboardLink: values.dashboardLink,
   };
 }
