@@ -12,7 +12,13 @@ import { toAuditItem } from './audit-entity.js';
 import { toLedgerItem } from './ledger-entity.js';
 import { PAYMENTS_LIST, fromPaymentItem, paymentKey, paymentStatusList, txidMarkerKey } from './payment-entity.js';
 import { paymentStatsKeys, subscriptionStatsKey } from './stats-entity.js';
-import { activationKeys, expiryKeys, fromSubscriptionItem, subscriptionKey } from './subscription-entity.js';
+import {
+  activationKeys,
+  expiryKeys,
+  fromSubscriptionItem,
+  subscriptionKey,
+  subscriptionSearchText,
+} from './subscription-entity.js';
 import { addCounters, putNew, updateItem, type TransactItems } from './transaction-items.js';
 import { batchGetItems, cancellationCodes, onlyConflicts, queryListPage } from './table-reads.js';
 import { profileKey } from './user-profile-entity.js';
@@ -63,6 +69,7 @@ export function approvalTransaction(plan: ApprovalPlan): { items: TransactItems;
     'endDate = :end',
     'notificationSent = :false',
     'isExtension = :extension',
+    'searchText = :search',
     'updatedAt = :at',
   ];
   const subscriptionValues: Record<string, unknown> = {
@@ -72,6 +79,7 @@ export function approvalTransaction(plan: ApprovalPlan): { items: TransactItems;
     ':end': period.endDate,
     ':false': false,
     ':extension': plan.isExtension,
+    ':search': subscriptionSearchText(subscription, 'active'),
     ':at': at,
     ':p': payment._id,
   };
@@ -176,8 +184,14 @@ export function rejectionTransaction(plan: RejectionPlan): TransactItems {
     ),
     updateItem(
       subscriptionKey(subscription.userId, subscription._id),
-      'SET #status = :rejected, updatedAt = :at',
-      { ':rejected': 'rejected', ':pending': 'pending', ':at': at, ':p': payment._id },
+      'SET #status = :rejected, searchText = :search, updatedAt = :at',
+      {
+        ':rejected': 'rejected',
+        ':pending': 'pending',
+        ':search': subscriptionSearchText(subscription, 'rejected'),
+        ':at': at,
+        ':p': payment._id,
+      },
       { names: { '#status': 'status' }, condition: '#status = :pending AND paymentId = :p', returnOld: true },
     ),
     addCounters(paymentStatsKeys.total(), { pendingCount: -1, pendingAmount: -payment.amount, rejectedCount: 1 }),

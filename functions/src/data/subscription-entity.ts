@@ -28,6 +28,15 @@ export interface SubscriptionRecord extends Subscription {
   notificationSent: boolean;
 }
 
+/**
+ * The admin history's search field (data-model §9): username, e-mail, package name and status,
+ * lower-cased. Status is part of it, so every update that changes `status` also SETs it.
+ */
+export const subscriptionSearchText = (
+  sub: Pick<SubscriptionRecord, 'username' | 'email' | 'packageName'>,
+  status: Subscription['status'],
+) => `${sub.username}\n${sub.email}\n${sub.packageName}\n${status}`.toLowerCase();
+
 export function toSubscriptionItem(sub: SubscriptionRecord) {
   return {
     ...subscriptionKey(sub.userId, sub._id),
@@ -35,6 +44,7 @@ export function toSubscriptionItem(sub: SubscriptionRecord) {
     ...subscriptionHistoryKeys(sub.createdAt, sub._id),
     ...(sub.status === 'active' && sub.endDate ? expiryKeys(sub.endDate, sub._id) : {}),
     ...sub,
+    searchText: subscriptionSearchText(sub, sub.status),
   };
 }
 
@@ -60,16 +70,19 @@ export function fromSubscriptionItem(item: Record<string, unknown>): Subscriptio
   };
 }
 
+/** The effective status: `active` past its end date reads `expired` before the nightly job runs. */
+export const effectiveStatus = (sub: SubscriptionRecord, today: string): Subscription['status'] =>
+  sub.status === 'active' && sub.endDate !== null && sub.endDate < today ? 'expired' : sub.status;
+
 /**
  * What a customer sees: an `active` row whose end date has passed reads as `expired` even if the
  * nightly job has not reached it yet (data-model E10, "effective status").
  */
 export function toSubscriptionView(sub: SubscriptionRecord, today: string): Subscription {
-  const status = sub.status === 'active' && sub.endDate !== null && sub.endDate < today ? 'expired' : sub.status;
   return {
     _id: sub._id,
     packageName: sub.packageName,
-    status,
+    status: effectiveStatus(sub, today),
     startDate: sub.startDate,
     endDate: sub.endDate,
     paymentMethod: sub.paymentMethod,

@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
-import { decodeCursor, encodeCursor, type Key } from '../kit/cursor.js';
+import { decodeCursor, encodeCursor, invalidCursorError, type Key } from '../kit/cursor.js';
 
 /**
  * Reads and transaction outcomes that several stores share: batched gets with retries of
@@ -39,6 +39,8 @@ export interface IndexList {
   pk: string;
   sk: string;
   value: string;
+  /** Only the index keys that start with this (`begins_with(sk, :prefix)`): one month of a year partition. */
+  skPrefix?: string;
 }
 
 export interface ListPageRequest {
@@ -46,9 +48,16 @@ export interface ListPageRequest {
   cursor?: string;
   /** A lower-cased substring of the items' `searchText`: the bounded page filter. */
   contains?: string;
-  /** At most this many items are evaluated by a search. */
+  /**
+   * At most this many items are evaluated by a search. `Infinity` reads on until the page is full
+   * or the list ends (a time-bucketed partition, whose size the bucket bounds), in chunks of
+   * UNBOUNDED_SEARCH_CHUNK items.
+   */
   budget: number;
 }
+
+/** Items evaluated per Query of a search without a budget. */
+export const UNBOUNDED_SEARCH_CHUNK = 500;
 
 /** The start key of an index page that resumes right after `item`. */
 const startKeyAfter = (item: Item, pk: string, sk: string): Key => ({
@@ -67,19 +76,22 @@ export async function queryListPage(
   list: IndexList,
   { limit, cursor, contains, budget }: ListPageRequest,
 ): Promise<{ items: Item[]; nextCursor: string | null }> {
-  const { index, pk, sk, value } = list;
+  const { index, pk, sk, value, skPrefix } = list;
   let startKey = decodeCursor(cursor, { [pk]: value }, ['PK', 'SK', pk, sk]);
+  // A cursor of another month of the same partition is refused like a cursor of another list.
+  if (startKey && skPrefix !== undefined && !String(startKey[sk]).startsWith(skPrefix)) throw invalidCursorError();
   const base = {
     TableName: tableName,
     IndexName: index,
-    KeyConditionExpression: `${pk} = :list`,
+    KeyConditionExpression: skPrefix === undefined ? `${pk} = :list` : `${pk} = :list AND begins_with(${sk}, :prefix)`,
     ScanIndexForward: false,
   };
+  const keyValues = { ':list': value, ...(skPrefix === undefined ? {} : { ':prefix': skPrefix }) };
   if (contains === undefined) {
     const result = await documentClient.send(
       new QueryCommand({
         ...base,
-        ExpressionAttributeValues: { ':list': value },
+        ExpressionAttributeValues: keyValues,
         Limit: limit,
         ExclusiveStartKey: startKey,
       }),
@@ -88,17 +100,18 @@ export async function queryListPage(
   }
   const matches: Item[] = [];
   let evaluated = 0;
+  const chunk = () => (Number.isFinite(budget) ? budget - evaluated : UNBOUNDED_SEARCH_CHUNK);
   do {
     const result = await documentClient.send(
       new QueryCommand({
         ...base,
         FilterExpression: 'contains(searchText, :q)',
-        ExpressionAttributeValues: { ':list': value, ':q': contains },
-        Limit: budget - evaluated,
+        ExpressionAttributeValues: { ...keyValues, ':q': contains },
+        Limit: chunk(),
         ExclusiveStartKey: startKey,
       }),
     );
-    evaluated += result.ScannedCount ?? budget - evaluated;
+    evaluated += result.ScannedCount ?? chunk();
     matches.push(...(result.Items ?? []));
     startKey = result.LastEvaluatedKey as Key | undefined;
   } while (startKey && matches.length < limit && evaluated < budget);

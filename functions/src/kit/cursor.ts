@@ -7,6 +7,10 @@ import { ValidationError } from '../domain/errors.js';
  */
 export type Key = Record<string, string | number>;
 
+/** The answer to a cursor that is not one this list handed out. */
+export const invalidCursorError = () =>
+  new ValidationError('The page cursor is invalid. Reload the list and try again.', { cursor: 'Invalid cursor' });
+
 export const encodeCursor = (key: Key | undefined): string | null =>
   key ? Buffer.from(JSON.stringify(key), 'utf8').toString('base64url') : null;
 
@@ -20,8 +24,7 @@ export function decodeCursor(
   keyNames?: readonly string[],
 ): Key | undefined {
   if (cursor === undefined || cursor === '') return undefined;
-  const invalid = () =>
-    new ValidationError('The page cursor is invalid. Reload the list and try again.', { cursor: 'Invalid cursor' });
+  const invalid = invalidCursorError;
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
