@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Badge, Flex, Tabs } from '@aws-amplify/ui-react';
+import { Badge, Flex, Tabs, View } from '@aws-amplify/ui-react';
 import { TOAST_MS, type Payment } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
+import { ExportCsvButton } from '../../components/export-csv-button';
 import { NoticeAlert } from '../../components/notice-alert';
 import { ServerSearchField } from '../../components/server-search-field';
 import { StatCards } from '../../components/stat-cards';
@@ -59,7 +60,12 @@ export function PackageManagement() {
           { label: 'Completed', value: summary?.completed },
         ]}
       />
-      <ServerSearchField label="Search payments" placeholder="Search by username, email or TXID" search={search} />
+      <Flex alignItems="flex-start" gap="small" wrap="wrap">
+        <View flex="1 1 20rem">
+          <ServerSearchField label="Search payments" placeholder="Search by username, email or TXID" search={search} />
+        </View>
+        <ExportCsvButton dataset="payments" query={{ status: tab, search: search.search }} />
+      </Flex>
       <Tabs.Container value={tab} onValueChange={(value) => setTab(value as TabValue)} isLazy>
         <Tabs.List>
           <Tabs.Item value="pending">

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Payment } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
+import { captureDownloads, csvResponse } from '../../testing/capture-downloads';
 import { makePayment, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import AdminPaymentsRoute from './payments';
 
@@ -319,5 +320,22 @@ describe('admin payments (Package Management)', () => {
     expect(within(await pendingTable()).getByText('alice')).toBeInTheDocument();
     expect(nth(queriesTo(api, PENDING), -1).get('cursor')).toBe('cursor-2');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('exports the chosen tab and the search as CSV', async () => {
+    const downloads = captureDownloads();
+    const EXPORT = 'GET /api/admin/export/payments';
+    const { api, user } = await openScreen({ [EXPORT]: csvResponse('Package,User\r\n', 'payments.csv') });
+    await pendingTable();
+    await user.click(screen.getByRole('button', { name: 'Export payments as CSV' }));
+    await waitFor(() => expect(downloads.saved).toHaveLength(1));
+    expect(Object.fromEntries(nth(queriesTo(api, EXPORT), 0))).toEqual({ status: 'pending' });
+
+    await user.click(screen.getByRole('tab', { name: 'All Payments' }));
+    await user.type(screen.getByLabelText('Search payments'), 'carol');
+    await waitFor(() => expect(nth(queriesTo(api, ALL), -1).get('search')).toBe('carol'));
+    await user.click(screen.getByRole('button', { name: 'Export payments as CSV' }));
+    await waitFor(() => expect(downloads.saved).toHaveLength(2));
+    expect(Object.fromEntries(nth(queriesTo(api, EXPORT), 1))).toEqual({ status: 'all', search: 'carol' });
   });
 });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Badge, Flex, Tabs } from '@aws-amplify/ui-react';
+import { Badge, Flex, Tabs, View } from '@aws-amplify/ui-react';
 import { TOAST_MS, WITHDRAWAL_MESSAGES, type Withdrawal } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
+import { ExportCsvButton } from '../../components/export-csv-button';
 import { NoticeAlert } from '../../components/notice-alert';
 import { ServerSearchField } from '../../components/server-search-field';
 import { StatCards } from '../../components/stat-cards';
@@ -67,7 +68,16 @@ export function WithdrawalManagement() {
           { label: 'Rejected', value: counts?.rejected },
         ]}
       />
-      <ServerSearchField label="Search withdrawals" placeholder="Search by username, email or wallet" search={search} />
+      <Flex alignItems="flex-start" gap="small" wrap="wrap">
+        <View flex="1 1 20rem">
+          <ServerSearchField
+            label="Search withdrawals"
+            placeholder="Search by username, email or wallet"
+            search={search}
+          />
+        </View>
+        <ExportCsvButton dataset="withdrawals" query={{ status: tab, search: search.search }} />
+      </Flex>
       <Tabs.Container value={tab} onValueChange={(value) => setTab(value as WithdrawalTab)} isLazy>
         <Tabs.List>
           {TABS.map(({ value, label }) => (

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Withdrawal } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
+import { captureDownloads, csvResponse } from '../../testing/capture-downloads';
 import { makeWithdrawal, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import AdminWithdrawalsRoute from './withdrawals';
 
@@ -357,5 +358,21 @@ describe('admin withdrawals', () => {
     expect(lastQuery(api).get('cursor')).toBe('cursor-2');
     expect(lastQuery(api).get('status')).toBe('pending');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('exports the chosen tab and the search as CSV', async () => {
+    const downloads = captureDownloads();
+    const EXPORT = 'GET /api/admin/export/withdrawals';
+    const { api, user } = await openScreen({ [EXPORT]: csvResponse('User,Amount\r\n', 'withdrawals.csv') });
+    await table();
+    await user.click(screen.getByRole('tab', { name: /^Approved/ }));
+    await table('Approved');
+    await user.type(screen.getByLabelText('Search withdrawals'), 'bob');
+    await waitFor(() => expect(lastQuery(api).get('search')).toBe('bob'));
+    await user.click(screen.getByRole('button', { name: 'Export withdrawals as CSV' }));
+    await waitFor(() => expect(downloads.saved).toHaveLength(1));
+    expect(nth(downloads.saved, 0).fileName).toBe('withdrawals.csv');
+    const query = nth(queriesTo(api, EXPORT), 0);
+    expect(Object.fromEntries(query)).toEqual({ status: 'approved', search: 'bob' });
   });
 });

@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '@/test/auth-helpers';
+import { deferred, jsonResponse } from '@/test/test-utils';
+import { captureDownloads, csvResponse } from '../testing/capture-downloads';
+import { nth, queriesTo, renderAdminScreen } from '../testing/render-admin';
+import { ExportCsvButton, fallbackFileName } from './export-csv-button';
+
+const EXPORT_USERS = 'GET /api/admin/export/users';
+const CSV = 'Username,Email,Phone\r\nada,ada@example.com,\r\n';
+
+describe('ExportCsvButton', () => {
+  it("downloads the list's current filter with the admin's token and saves it under the server's name", async () => {
+    const downloads = captureDownloads();
+    const api = mockApi({ [EXPORT_USERS]: csvResponse(CSV, 'users-2026-03-02.csv') });
+    const { user } = renderAdminScreen(<ExportCsvButton dataset="users" query={{ search: ' ada ', status: '' }} />);
+    await user.click(screen.getByRole('button', { name: 'Export users as CSV' }));
+
+    await waitFor(() => expect(downloads.saved).toHaveLength(1));
+    const file = nth(downloads.saved, 0);
+    expect(file).toMatchObject({ fileName: 'users-2026-03-02.csv', attached: true });
+    expect(await file.blob.text()).toBe(CSV);
+    // The temporary link is gone and its URL let go.
+    expect(document.querySelector('a[download]')).toBeNull();
+    await waitFor(() => expect(downloads.revokeObjectURL).toHaveBeenCalledWith(file.href));
+
+    const query = nth(queriesTo(api, EXPORT_USERS), 0);
+    expect([...query.entries()]).toEqual([['search', 'ada']]);
+    expect(nth(api.requestsTo(EXPORT_USERS), 0).headers.get('Authorization')).toBe('Bearer test-token');
+  });
+
+  it('names the file after the dataset and the day when the server names none', async () => {
+    const downloads = captureDownloads();
+    mockApi({ 'GET /api/admin/export/payments': csvResponse(CSV) });
+    const { user } = renderAdminScreen(<ExportCsvButton dataset="payments" query={{ status: 'pending' }} />);
+    await user.click(screen.getByRole('button', { name: 'Export payments as CSV' }));
+    await waitFor(() => expect(downloads.saved).toHaveLength(1));
+    expect(nth(downloads.saved, 0).fileName).toBe(fallbackFileName('payments'));
+    expect(fallbackFileName('payments', new Date('2026-03-02T10:00:00Z'))).toBe('payments-2026-03-02.csv');
+  });
+
+  it('shows its loading state and sends one request however often it is clicked', async () => {
+    const downloads = captureDownloads();
+    const answer = deferred<Response>();
+    const api = mockApi({ [EXPORT_USERS]: () => answer.promise });
+    const { user } = renderAdminScreen(<ExportCsvButton dataset="users" query={{}} />);
+    const button = screen.getByRole('button', { name: 'Export users as CSV' });
+    await user.click(button);
+    expect(button).toHaveTextContent('Exporting...');
+    expect(button).toBeDisabled();
+    await user.click(button);
+    answer.resolve(csvResponse(CSV, 'users.csv'));
+    await waitFor(() => expect(button).toHaveTextContent('Export CSV'));
+    expect(api.requestsTo(EXPORT_USERS)).toHaveLength(1);
+    expect(downloads.saved).toHaveLength(1);
+  });
+
+  it("shows the server's message in an error alert, or the fallback, and saves nothing", async () => {
+    const downloads = captureDownloads();
+    const api = mockApi({
+      [EXPORT_USERS]: jsonResponse({ message: 'search is too long', msg: 'search is too long' }, 400),
+    });
+    const { user } = renderAdminScreen(<ExportCsvButton dataset="users" query={{ search: 'x' }} />);
+    await user.click(screen.getByRole('button', { name: 'Export users as CSV' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('search is too long');
+    expect(downloads.saved).toHaveLength(0);
+
+    api.on(EXPORT_USERS, new Response('<html>bad gateway</html>', { status: 502 }));
+    await user.click(screen.getByRole('button', { name: 'Export users as CSV' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to export users'));
+
+    api.on(EXPORT_USERS, csvResponse(CSV, 'users.csv'));
+    await user.click(screen.getByRole('button', { name: 'Export users as CSV' }));
+    await waitFor(() => expect(downloads.saved).toHaveLength(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
