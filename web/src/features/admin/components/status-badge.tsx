@@ -1,13 +1,30 @@
 import { Badge, type BadgeVariations } from '@aws-amplify/ui-react';
 
-/** Every status an admin list shows: payments (admin §4) and withdrawals. */
-export type AdminStatus = 'pending' | 'completed' | 'approved' | 'rejected';
+/**
+ * Every status an admin list shows: payments (admin §4), withdrawals, subscriptions (active,
+ * pending, expired, rejected), users (active or inactive) and contact messages (read or unread).
+ */
+export type AdminStatus =
+  | 'pending'
+  | 'completed'
+  | 'approved'
+  | 'rejected'
+  | 'active'
+  | 'inactive'
+  | 'expired'
+  | 'read'
+  | 'unread';
 
-const STATUS: Record<AdminStatus, { label: string; variation: BadgeVariations }> = {
+const STATUS: Record<AdminStatus, { label: string; variation: BadgeVariations | undefined }> = {
   pending: { label: 'Pending', variation: 'warning' },
   completed: { label: 'Completed', variation: 'success' },
   approved: { label: 'Approved', variation: 'success' },
   rejected: { label: 'Rejected', variation: 'error' },
+  active: { label: 'Active', variation: 'success' },
+  inactive: { label: 'Inactive', variation: 'error' },
+  expired: { label: 'Expired', variation: undefined },
+  read: { label: 'Read', variation: undefined },
+  unread: { label: 'Unread', variation: 'info' },
 };
 
 export function StatusBadge({ status }: { status: AdminStatus }) {
