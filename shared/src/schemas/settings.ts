@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogPackageSchema } from './packages.js';
 
 /**
  * Configuration (admin §2 Admin e-mail templates and subscription settings, §3, §7, §8; issue 11).
@@ -64,6 +65,9 @@ export const emailTemplatesPutInputSchema = z.object({
     .refine((value) => Object.keys(value).length <= 32, { error: 'Too many templates in one request' }),
 });
 export type EmailTemplatesPutInput = z.infer<typeof emailTemplatesPutInputSchema>;
+/** PUT /api/settings/email-templates and POST /api/settings/force-update-templates: every type as it now is. */
+export const emailTemplatesSaveResponseSchema = emailTemplatesResponseSchema.extend({ message: z.string() });
+export type EmailTemplatesSaveResponse = z.infer<typeof emailTemplatesSaveResponseSchema>;
 
 export const subscriptionSettingsSchema = z.object({ basicPackageEnabled: z.boolean() });
 export const subscriptionSettingsResponseSchema = z.object({
@@ -72,6 +76,9 @@ export const subscriptionSettingsResponseSchema = z.object({
 });
 export const subscriptionSettingsPutInputSchema = z.object({
   settings: z.object({ basicPackageEnabled: z.boolean({ error: 'basicPackageEnabled must be true or false' }) }),
+});
+export const subscriptionSettingsSaveResponseSchema = subscriptionSettingsResponseSchema.extend({
+  message: z.string(),
 });
 
 /** PUT /api/admin/packages/{packageId}: whole dollars 0-100,000; Free Trial stays 0. */
@@ -90,3 +97,10 @@ export const packageUpdateInputSchema = z
     error: 'Send a priceUsd, an onSale flag or both',
   });
 export type PackageUpdateInput = z.infer<typeof packageUpdateInputSchema>;
+/** The edited catalog entry, as `packages-list` shows it. */
+export const packageUpdateResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  package: catalogPackageSchema,
+});
+export type PackageUpdateResponse = z.infer<typeof packageUpdateResponseSchema>;
