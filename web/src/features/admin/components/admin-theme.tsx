@@ -29,6 +29,8 @@ import '@aws-amplify/ui-react/styles/searchField.css';
 import '@aws-amplify/ui-react/styles/select.css';
 import '@aws-amplify/ui-react/styles/selectField.css';
 import '@aws-amplify/ui-react/styles/switchField.css';
+import '@aws-amplify/ui-react/styles/avatar.css';
+import '@aws-amplify/ui-react/styles/link.css';
 
 /**
  * The back-office's Amplify UI theme: the site's dark navy surfaces with the gold accent
