@@ -1,0 +1,125 @@
+import { lazy, Suspense, useState } from 'react';
+import { Card, Flex, Grid, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
+import type { RevenueEntry } from '@goldbot/shared';
+import { ListEmpty } from '../../components/list-states';
+import { StatCards } from '../../components/stat-cards';
+import { formatUsd } from '../../lib/format';
+import type { ChartType } from '../lib/dashboard-options';
+import {
+  filterRevenue,
+  MONTH_ABBREVIATIONS,
+  MONTH_CARDS_MAX,
+  revenueYears,
+  summarizeRevenue,
+  type MonthAbbreviation,
+  type TimeRange,
+} from '../lib/revenue-filter';
+
+// recharts arrives in a chunk of its own when the chart is first drawn (DESIGN.md §10).
+const RevenueChart = lazy(() => import('./revenue-chart'));
+
+const CHART_HEIGHT = 300;
+
+interface MonthlyRevenuePanelProps {
+  entries: readonly RevenueEntry[];
+  chartType: ChartType;
+  timeRange: TimeRange;
+}
+
+/**
+ * 'Monthly Revenue' (admin §2, §5): its own year and month filters over the server's months,
+ * applied here (the time range when both are 'all'), the summary of what they keep, the first six
+ * month cards and the chart of the chosen type.
+ */
+export function MonthlyRevenuePanel({ entries, chartType, timeRange }: MonthlyRevenuePanelProps) {
+  const [year, setYear] = useState<number | 'all'>('all');
+  const [month, setMonth] = useState<MonthAbbreviation | 'all'>('all');
+  const kept = filterRevenue(entries, { year, month, timeRange });
+  const summary = summarizeRevenue(kept);
+  const years = revenueYears(entries);
+  // The chosen year stays a choice after new figures without it arrive.
+  if (year !== 'all' && !years.includes(year)) years.unshift(year);
+
+  return (
+    <Card as="section" variation="outlined" aria-labelledby="monthly-revenue-heading">
+      <Flex direction="column" gap="medium">
+        <Flex justifyContent="space-between" alignItems="flex-end" wrap="wrap" gap="small">
+          <Heading level={2} id="monthly-revenue-heading">
+            Monthly Revenue
+          </Heading>
+          <Flex gap="small" wrap="wrap">
+            <SelectField
+              label="Revenue year"
+              size="small"
+              value={String(year)}
+              onChange={(event) => setYear(event.target.value === 'all' ? 'all' : Number(event.target.value))}
+            >
+              <option value="all">All Years</option>
+              {years.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Revenue month"
+              size="small"
+              value={month}
+              onChange={(event) => setMonth(event.target.value as MonthAbbreviation | 'all')}
+            >
+              <option value="all">All Months</option>
+              {MONTH_ABBREVIATIONS.map((abbreviation) => (
+                <option key={abbreviation} value={abbreviation}>
+                  {abbreviation}
+                </option>
+              ))}
+            </SelectField>
+          </Flex>
+        </Flex>
+        <StatCards
+          cards={[
+            { label: 'Total', value: summary.total, format: formatUsd },
+            { label: 'Average', value: summary.average, format: formatUsd },
+            { label: 'Records', value: summary.count },
+          ]}
+        />
+        {kept.length === 0 ? (
+          <ListEmpty text="No revenue data available" />
+        ) : (
+          <>
+            <Text color="font.secondary" fontSize="small">
+              Highest {formatUsd(summary.highest)} · Lowest {formatUsd(summary.lowest)}
+            </Text>
+            <Grid
+              as="ul"
+              aria-label="Revenue by month"
+              templateColumns={{ base: 'repeat(2, 1fr)', medium: 'repeat(3, 1fr)', large: 'repeat(6, 1fr)' }}
+              gap="small"
+              padding="0"
+              margin="0"
+            >
+              {kept.slice(0, MONTH_CARDS_MAX).map((entry) => (
+                <Card as="li" key={`${entry.year}-${entry.month}`} variation="elevated" className="admin-stat-card">
+                  <Text color="font.secondary" fontSize="small">
+                    {entry.month}
+                  </Text>
+                  <Text fontWeight="bold">{formatUsd(entry.revenue)}</Text>
+                </Card>
+              ))}
+            </Grid>
+            <Suspense
+              fallback={
+                <Flex role="status" height={CHART_HEIGHT} alignItems="center" justifyContent="center" gap="small">
+                  <Loader />
+                  <Text>Loading chart...</Text>
+                </Flex>
+              }
+            >
+              <RevenueChart data={kept} type={chartType} />
+            </Suspense>
+          </>
+        )}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import { MONTH_ABBREVIATIONS, type TimeRange } from './revenue-filter';
+
+/** The chart types of the Monthly Revenue chart (admin §2): line by default, bar or area. */
+export const CHART_TYPES = ['line', 'bar', 'area'] as const;
+export type ChartType = (typeof CHART_TYPES)[number];
+
+export const CHART_TYPE_LABELS: Record<ChartType, string> = { line: 'Line', bar: 'Bar', area: 'Area' };
+
+export const TIME_RANGE_LABELS: Record<TimeRange, string> = {
+  '12months': 'Last 12 months',
+  '6months': 'Last 6 months',
+  '3months': 'Last 3 months',
+};
+
+/** How many years before the current one the dashboard's year dropdown offers (admin §9: 6 in all). */
+const PREVIOUS_YEARS = 5;
+
+/**
+ * The dashboard's year choices: the current year and the five previous, newest first (admin §9).
+ * UTC, as the server's 'this year' is.
+ */
+export function dashboardYears(now: Date = new Date()): number[] {
+  const current = now.getUTCFullYear();
+  return Array.from({ length: PREVIOUS_YEARS + 1 }, (_, index) => current - index);
+}
+
+/** 'all' or a number, from a select's value. */
+export const parseAllOrNumber = (value: string): number | 'all' => (value === 'all' ? 'all' : Number(value));
+
+/** The month dropdown's options: Jan to Dec with their index (the server's month, 0-11). */
+export const MONTH_OPTIONS = MONTH_ABBREVIATIONS.map((label, index) => ({ label, index }));

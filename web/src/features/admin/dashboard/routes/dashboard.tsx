@@ -1,0 +1,16 @@
+import { paths } from '@/app/paths';
+import { PageFrame } from '@/components/layout/page-frame';
+import { AdminDashboard } from '../components/admin-dashboard';
+import '../../components/admin-screens.css';
+
+export default function AdminDashboardRoute() {
+  return (
+    <PageFrame
+      title={paths.admin.dashboard.title}
+      documentTitle={`Admin: ${paths.admin.dashboard.title}`}
+      lead="Users and revenue at a glance, from the figures kept up to date with every payment and sign-up."
+    >
+      <AdminDashboard />
+    </PageFrame>
+  );
+}
