@@ -29,3 +29,20 @@ export function formatDateTime(iso: string): string {
   const date = valid(iso);
   return date ? dateTimeFormat.format(date) : '-';
 }
+
+const calendarDayFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A subscription's calendar day ('YYYY-MM-DD', UTC) as 'Mar 1, 2026', the same day wherever the
+ * admin is; '-' when missing or unreadable.
+ */
+export function formatCalendarDay(day: string | null | undefined): string {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+  if (!parts) return '-';
+  return calendarDayFormat.format(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])));
+}
