@@ -56,11 +56,16 @@ const rootLogger = createLogger(config.logLevel);
  * line: the jobs are idempotent sweeps, so Lambda's retries of the asynchronous invocation redo only
  * what is left, and a run that keeps failing ends in the schedule's dead-letter queue (an alarm).
  */
-export function defineJob(jobId: JobId, run: (input: JobInput) => Promise<JobSummary>) {
+export function defineJob(
+  jobId: JobId,
+  run: (input: JobInput) => Promise<JobSummary>,
+  options: { logger?: Logger } = {},
+) {
+  const logger = options.logger ?? rootLogger;
   return async (rawEvent: unknown, context?: Partial<Context>): Promise<JobSummary> => {
     const event = scheduledJobEventSchema.parse(rawEvent ?? {});
     const startedAt = Date.now();
-    const log = rootLogger.child({
+    const log = logger.child({
       job: jobId,
       ...(context?.awsRequestId ? { requestId: context.awsRequestId } : {}),
     });

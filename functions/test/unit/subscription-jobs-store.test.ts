@@ -1,0 +1,275 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { scheduledJobEvent } from '@goldbot/shared';
+import { tableName } from '../../src/adapters/dynamodb.js';
+import {
+  EXPIRY_PAGE_SIZE,
+  REMINDER_CLAIM_ATTRIBUTE,
+  dynamoExpiryStore,
+  dynamoReminderStore,
+} from '../../src/data/subscription-expiry-store.js';
+import { toSubscriptionItem, type SubscriptionRecord } from '../../src/data/subscription-entity.js';
+import { JobFailedError, defineJob } from '../../src/kit/job-handler.js';
+import { encodeCursor } from '../../src/kit/cursor.js';
+import { createLogger } from '../../src/kit/logger.js';
+
+/**
+ * The DynamoDB side of the subscription jobs with the document client mocked: the exact index
+ * queries (never a Scan), the expiry transaction with its condition and E22 counters, the reminder
+ * claim and its release; and the job kit's one summary line and outcome.
+ */
+const dynamo = mockClient(DynamoDBDocumentClient);
+beforeEach(() => dynamo.reset());
+afterAll(() => dynamo.restore());
+
+const AT = '2026-03-10T00:05:00.000Z';
+const row: SubscriptionRecord = {
+  _id: 'SUB1',
+  userId: 'user-1',
+  username: 'jane_doe',
+  email: 'jane@example.com',
+  packageSlug: 'basic',
+  packageName: 'Basic Package',
+  status: 'active',
+  startDate: '2026-02-01',
+  endDate: '2026-02-28',
+  paymentMethod: 'usdt',
+  paymentId: 'PAY1',
+  isExtension: false,
+  notificationSent: true,
+  createdAt: '2026-01-15T10:00:00.000Z',
+  updatedAt: '2026-01-15T10:00:00.000Z',
+};
+
+const cancelled = (...codes: string[]) =>
+  new TransactionCanceledException({
+    message: 'Transaction cancelled',
+    $metadata: {},
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
+
+describe('expiry store', () => {
+  it('queries the sparse expiry index for end dates before today, oldest first, one page at a time', async () => {
+    const lastKey = { PK: 'USER#user-1', SK: 'SUB#SUB1', GSI3PK: 'EXPIRES', GSI3SK: '2026-02-28#SUB1' };
+    dynamo.on(QueryCommand).resolves({ Items: [toSubscriptionItem(row)], LastEvaluatedKey: lastKey });
+
+    const page = await dynamoExpiryStore.dueForExpiry('2026-03-10', undefined);
+
+    expect(page.items).toEqual([row]);
+    expect(page.cursor).toBe(encodeCursor(lastKey));
+    expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input).toEqual({
+      TableName: tableName,
+      IndexName: 'GSI3',
+      KeyConditionExpression: 'GSI3PK = :list AND GSI3SK < :today',
+      ExpressionAttributeValues: { ':list': 'EXPIRES', ':today': '2026-03-10' },
+      ScanIndexForward: true,
+      Limit: EXPIRY_PAGE_SIZE,
+      ExclusiveStartKey: undefined,
+    });
+
+    dynamo.reset();
+    dynamo.on(QueryCommand).resolves({ Items: [] });
+    const next = await dynamoExpiryStore.dueForExpiry('2026-03-10', page.cursor);
+    expect(next).toEqual({ items: [], cursor: undefined });
+    expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input.ExclusiveStartKey).toEqual(lastKey);
+  });
+
+  it('refuses a cursor of another list', async () => {
+    const foreign = encodeCursor({ PK: 'x', SK: 'y', GSI3PK: 'UEMAIL#j', GSI3SK: 'jane' });
+    await expect(dynamoExpiryStore.dueForExpiry('2026-03-10', foreign ?? undefined)).rejects.toThrow(/cursor/);
+  });
+
+  it('expires in one transaction: status on condition, index keys removed, E22 counters of the creation month', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    await expect(dynamoExpiryStore.expire(row, AT)).resolves.toBe(true);
+    expect(dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems).toEqual([
+      {
+        Update: {
+          TableName: tableName,
+          Key: { PK: 'USER#user-1', SK: 'SUB#SUB1' },
+          UpdateExpression: 'SET #status = :expired, updatedAt = :at REMOVE GSI3PK, GSI3SK',
+          ConditionExpression: '#status = :active AND endDate = :end',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':expired': 'expired', ':active': 'active', ':at': AT, ':end': '2026-02-28' },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName,
+          Key: { PK: 'STATS#SUBSCRIPTIONS', SK: 'MONTH#2026-01' },
+          UpdateExpression: 'ADD #c0 :c0, #c1 :c1',
+          ExpressionAttributeNames: { '#c0': 'active', '#c1': 'expired' },
+          ExpressionAttributeValues: { ':c0': -1, ':c1': 1 },
+        },
+      },
+    ]);
+  });
+
+  it('answers false when the row is no longer active (another run was first), retries conflicts, rethrows the rest', async () => {
+    dynamo.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
+    await expect(dynamoExpiryStore.expire(row, AT)).resolves.toBe(false);
+
+    dynamo.reset();
+    dynamo.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'TransactionConflict')).resolvesOnce({});
+    await expect(dynamoExpiryStore.expire(row, AT)).resolves.toBe(true);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(2);
+
+    dynamo.reset();
+    dynamo.on(TransactWriteCommand).rejects(new Error('ProvisionedThroughputExceeded'));
+    await expect(dynamoExpiryStore.expire(row, AT)).rejects.toThrow('ProvisionedThroughputExceeded');
+  });
+});
+
+describe('reminder store', () => {
+  it('reads the window on the expiry index, the last day included', async () => {
+    dynamo.on(QueryCommand).resolves({
+      Items: [
+        { ...toSubscriptionItem(row), [REMINDER_CLAIM_ATTRIBUTE]: AT },
+        toSubscriptionItem({ ...row, _id: 'SUB2' }),
+      ],
+    });
+    const page = await dynamoReminderStore.endingBetween('2026-03-11', '2026-03-13', undefined);
+    expect(page.items.map((c) => [c.subscription._id, c.reminderSentAt])).toEqual([
+      ['SUB1', AT],
+      ['SUB2', null],
+    ]);
+    expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input).toMatchObject({
+      IndexName: 'GSI3',
+      KeyConditionExpression: 'GSI3PK = :list AND GSI3SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':list': 'EXPIRES', ':from': '2026-03-11', ':to': '2026-03-13#\uffff' },
+    });
+    expect('2026-03-13#01JABCDEF' < '2026-03-13#\uffff').toBe(true);
+  });
+
+  it('reads the holder and every subscription of the owner (all pages)', async () => {
+    dynamo.on(GetCommand).resolves({ Item: { username: 'jane_doe', email: 'jane.new@example.com', isActive: false } });
+    await expect(dynamoReminderStore.readHolder('user-1')).resolves.toEqual({
+      username: 'jane_doe',
+      email: 'jane.new@example.com',
+      isActive: false,
+    });
+    dynamo
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [toSubscriptionItem(row)], LastEvaluatedKey: { PK: 'USER#user-1', SK: 'SUB#SUB1' } })
+      .resolvesOnce({ Items: [toSubscriptionItem({ ...row, _id: 'SUB2' })] });
+    const all = await dynamoReminderStore.userSubscriptions('user-1');
+    expect(all.map((s) => s._id)).toEqual(['SUB1', 'SUB2']);
+    expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input).toMatchObject({
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sub)',
+      ExpressionAttributeValues: { ':pk': 'USER#user-1', ':sub': 'SUB#' },
+    });
+  });
+
+  it('claims once (absent and still active) and releases only its own claim', async () => {
+    dynamo
+      .on(UpdateCommand)
+      .resolvesOnce({})
+      .rejectsOnce(new ConditionalCheckFailedException({ message: 'no', $metadata: {} }));
+    await expect(dynamoReminderStore.claimReminder(row, AT)).resolves.toBe(true);
+    await expect(dynamoReminderStore.claimReminder(row, AT)).resolves.toBe(false);
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toMatchObject({
+      Key: { PK: 'USER#user-1', SK: 'SUB#SUB1' },
+      UpdateExpression: 'SET #claim = :at',
+      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#claim) AND #status = :active',
+      ExpressionAttributeNames: { '#claim': 'expiryReminderSentAt', '#status': 'status' },
+    });
+
+    dynamo.reset();
+    dynamo.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'no', $metadata: {} }));
+    await expect(dynamoReminderStore.releaseReminder(row, AT)).resolves.toBeUndefined();
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toMatchObject({
+      UpdateExpression: 'REMOVE #claim',
+      ConditionExpression: '#claim = :at',
+      ExpressionAttributeValues: { ':at': AT },
+    });
+  });
+});
+
+describe('defineJob', () => {
+  const capture = () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger('info', {}, (line) => lines.push(JSON.parse(line) as Record<string, unknown>));
+    return { lines, logger };
+  };
+
+  it('logs one summary line with the job, the counts and the schedule, and returns the summary', async () => {
+    const { lines, logger } = capture();
+    const handler = defineJob(
+      'job-expire-subscriptions',
+      async ({ now, event, log }) => {
+        expect(now).toBeInstanceOf(Date);
+        expect(event.jobId).toBe('job-expire-subscriptions');
+        log.debug('not at info level');
+        return { processed: 4, expired: 3, alreadyExpired: 1, failed: 0, complete: true };
+      },
+      { logger },
+    );
+    const result = await handler(scheduledJobEvent('job-expire-subscriptions', new Date(AT)), {
+      awsRequestId: 'req-1',
+    });
+    expect(result).toEqual({ processed: 4, expired: 3, alreadyExpired: 1, failed: 0, complete: true });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 'info',
+      message: 'job completed',
+      job: 'job-expire-subscriptions',
+      requestId: 'req-1',
+      scheduledTime: '2026-03-10T00:05:00Z',
+      attemptNumber: '1',
+      processed: 4,
+      expired: 3,
+      failed: 0,
+      durationMs: expect.any(Number),
+    });
+  });
+
+  it('throws after its one line when an item failed or the run stopped early, and takes any event', async () => {
+    const { lines, logger } = capture();
+    const failing = defineJob('job-expiry-reminders', async () => ({ processed: 3, mailed: 2, failed: 1 }), { logger });
+    await expect(failing({})).rejects.toBeInstanceOf(JobFailedError);
+    await expect(failing(undefined)).rejects.toThrow('job-expiry-reminders: 1 of 3 item(s) failed');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ level: 'error', message: 'job completed', processed: 3, mailed: 2, failed: 1 });
+
+    const cut = defineJob(
+      'job-expiry-reminders',
+      async () => ({ processed: 3, mailed: 3, failed: 0, complete: false }),
+      { logger },
+    );
+    await expect(cut({ unexpected: ['shape'] })).rejects.toThrow(/stopped before the end/);
+
+    const broken = defineJob(
+      'job-expire-subscriptions',
+      async () => {
+        throw new Error('index query failed');
+      },
+      { logger },
+    );
+    await expect(broken({})).rejects.toThrow('index query failed');
+    expect(lines.at(-1)).toMatchObject({
+      level: 'error',
+      message: 'job completed',
+      complete: false,
+      errorMessage: 'index query failed',
+    });
+    expect(lines).toHaveLength(4);
+  });
+
+  it('uses Lambda’s remaining time when there is a context', async () => {
+    let seen = 0;
+    const handler = defineJob('job-expire-subscriptions', async ({ remainingMs }) => {
+      seen = remainingMs();
+      return { processed: 0, failed: 0 };
+    });
+    await handler({}, { getRemainingTimeInMillis: () => 1234 });
+    expect(seen).toBe(1234);
+  });
+});
