@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { SCHEDULES, type ScheduleDefinition } from '@goldbot/shared';
+import { SCHEDULES, scheduledJobEvent, type ScheduleDefinition } from '@goldbot/shared';
 import { cronMatches, parseCron } from './cron.js';
 
 /**
@@ -32,12 +32,8 @@ export function startScheduler(options: {
       try {
         const file = pathToFileURL(join(options.root, 'functions', 'src', 'handlers', `${job.id}.ts`)).href;
         const { handler } = (await import(file)) as { handler: (event: unknown) => Promise<unknown> };
-        await handler({
-          source: 'local.scheduler',
-          'detail-type': 'Scheduled Event',
-          time: at.toISOString(),
-          detail: {},
-        });
+        // The same event shape EventBridge Scheduler sends in AWS (the CDK sets it as the schedule's input).
+        await handler(scheduledJobEvent(job.id, at, 'local.scheduler'));
         options.log(`scheduler: ${job.id} ran`);
       } catch (error) {
         options.log(`scheduler: ${job.id} failed: ${error instanceof Error ? error.message : String(error)}`);

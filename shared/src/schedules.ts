@@ -17,7 +17,7 @@ export const SCHEDULES = [
   {
     id: 'job-expire-subscriptions',
     cron: '5 0 * * *',
-    implemented: false,
+    implemented: true,
     summary: 'Mark subscriptions whose end date has passed as expired',
   },
   {
@@ -52,6 +52,7 @@ export const scheduledJobEventSchema = z
     scheduledTime: z.string().max(40).optional(),
     executionId: z.string().max(100).optional(),
     attemptNumber: z.union([z.string().max(10), z.number()]).optional(),
+    scheduleArn: z.string().max(300).optional(),
   })
   .catch({});
 export type ScheduledJobEvent = z.infer<typeof scheduledJobEventSchema>;

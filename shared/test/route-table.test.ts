@@ -2,6 +2,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   ROUTES,
+  SCHEDULES,
+  SCHEDULER_EVENT_SOURCE,
+  scheduledJobEventSchema,
   buildPath,
   getRoute,
   implementedRoutes,
@@ -215,8 +218,8 @@ describe('implemented routes are wired', () => {
     expect(AUTHORIZATION_MATRIX[id as RouteId]).toBeDefined();
   });
 
-  it('has no handler file or sample event without a route', () => {
-    const ids = new Set(ROUTE_LIST.map((r) => r.id));
+  it('has no handler file or sample event without a route or a scheduled job', () => {
+    const ids = new Set<string>([...ROUTE_LIST.map((r) => r.id), ...SCHEDULES.map((s) => s.id)]);
     const handlers = readdirSync(HANDLERS_DIR)
       .filter((f) => f.endsWith('.ts'))
       .map((f) => f.slice(0, -3));
@@ -288,5 +291,22 @@ describe('buildPath', () => {
       expect(built, r.id).not.toMatch(/[{}]/);
       for (const p of pathParams(r.path)) expect(built, r.id).toContain(`/v-${p}`);
     }
+  });
+});
+
+describe('implemented scheduled jobs are wired', () => {
+  const implemented = SCHEDULES.filter((s) => s.implemented);
+
+  it.each(implemented.map((s) => [s.id] as const))('%s has a handler exporting `handler`', async (id) => {
+    const file = new URL(`${id}.ts`, HANDLERS_DIR);
+    expect(existsSync(file), `functions/src/handlers/${id}.ts`).toBe(true);
+    const mod = (await import(file.href)) as { handler?: unknown };
+    expect(typeof mod.handler).toBe('function');
+  });
+
+  it.each(implemented.map((s) => [s.id] as const))('%s has a sample EventBridge Scheduler event', (id) => {
+    const event = readSampleEvent(id);
+    expect(scheduledJobEventSchema.parse(event)).toEqual(event);
+    expect(event).toMatchObject({ source: SCHEDULER_EVENT_SOURCE, jobId: id, attemptNumber: '1' });
   });
 });
