@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Flex, View } from '@aws-amplify/ui-react';
+import { TOAST_MS, type AdminUser } from '@goldbot/shared';
+import { useSession } from '@/features/auth/session';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ExportCsvButton } from '../../components/export-csv-button';
+import { NoticeAlert } from '../../components/notice-alert';
+import { ServerSearchField } from '../../components/server-search-field';
+import { useNotice } from '../../hooks/use-notice';
+import { useServerSearch } from '../../hooks/use-server-search';
+import { useUsers } from '../api/get-users';
+import { ACTION_TITLE, actionErrorText, confirmWording, useUserStatus } from '../hooks/use-user-status';
+import { UserDetailModal } from './user-detail-modal';
+import { UsersTable } from './users-table';
+
+/**
+ * Admin users (admin §2, §7, §8): a server search on username, e-mail or phone, the table with
+ * 'View Details' and Activate/Deactivate (confirmed first), the detail modal, and the CSV export
+ * of the current search. The admin's own account cannot be deactivated.
+ */
+export function UserManagement() {
+  const search = useServerSearch();
+  const list = useUsers(search.search);
+  const { user: self } = useSession();
+  const [selected, setSelected] = useState<AdminUser | null>(null);
+  const notice = useNotice();
+  const status = useUserStatus({
+    onChanged: (_change, response) => {
+      notice.show('success', response.message, TOAST_MS.inPageNotification);
+      void list.refresh();
+    },
+    onFailed: (change, error) => {
+      notice.show('error', actionErrorText(change.action, error));
+      // The user may have changed or gone meanwhile: show the list as it is now.
+      void list.refresh();
+    },
+  });
+  const confirming = status.confirming;
+
+  return (
+    <Flex direction="column" gap="large">
+      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+      <Flex alignItems="flex-start" gap="small" wrap="wrap">
+        <View flex="1 1 20rem">
+          <ServerSearchField label="Search users" placeholder="Search by username, email or phone" search={search} />
+        </View>
+        <ExportCsvButton dataset="users" query={{ search: search.search }} />
+      </Flex>
+      <UsersTable list={list} selfId={self?._id} busy={status.busy} onView={setSelected} onToggle={status.ask} />
+      {confirming && (
+        <ConfirmDialog
+          title={ACTION_TITLE[confirming.action]}
+          wording={confirmWording(confirming.user, confirming.action)}
+          destructive={confirming.action === 'deactivate'}
+          busy={status.busy}
+          onConfirm={() => void status.confirm()}
+          onCancel={status.cancel}
+        />
+      )}
+      {selected && (
+        <UserDetailModal
+          key={selected._id}
+          user={selected}
+          isSelf={selected._id === self?._id}
+          onClose={() => setSelected(null)}
+          onChanged={(_change, response) => {
+            setSelected(response.user);
+            void list.refresh();
+          }}
+        />
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,50 @@
+import { Alert, Table, TableBody, TableCell, TableHead, TableRow, View } from '@aws-amplify/ui-react';
+import type { AdminSubscription } from '@goldbot/shared';
+import { ListEmpty, ListLoading } from '../../components/list-states';
+import { StatusBadge } from '../../components/status-badge';
+import { errorMessage } from '../../lib/error-message';
+import { formatCalendarDay } from '../../lib/format';
+import { useUserSubscriptions } from '../api/get-user-subscriptions';
+
+export const NO_SUBSCRIPTIONS = 'No subscription history available';
+export const FETCH_SUBSCRIPTIONS_FAILED = 'Failed to fetch user subscriptions';
+
+/** A subscription's end: 'Lifetime' for Ultimate, '-' while it has not started. */
+function endText(subscription: AdminSubscription): string {
+  if (subscription.endDate) return formatCalendarDay(subscription.endDate);
+  return subscription.startDate ? 'Lifetime' : '-';
+}
+
+/** 'Subscription History' of the user detail view: package, status, start and end of each. */
+export function UserSubscriptions({ userId }: { userId: string }) {
+  const { data, error, isLoading } = useUserSubscriptions(userId);
+  if (isLoading) return <ListLoading text="Loading subscriptions..." />;
+  if (error) return <Alert variation="error">{errorMessage(error, FETCH_SUBSCRIPTIONS_FAILED)}</Alert>;
+  if (!data || data.length === 0) return <ListEmpty text={NO_SUBSCRIPTIONS} />;
+  return (
+    <View className="admin-table-scroll">
+      <Table aria-label="Subscription history" size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell as="th">Package</TableCell>
+            <TableCell as="th">Status</TableCell>
+            <TableCell as="th">Start</TableCell>
+            <TableCell as="th">End</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.map((subscription) => (
+            <TableRow key={subscription._id}>
+              <TableCell>{subscription.packageName}</TableCell>
+              <TableCell>
+                <StatusBadge status={subscription.status} />
+              </TableCell>
+              <TableCell>{formatCalendarDay(subscription.startDate)}</TableCell>
+              <TableCell>{endText(subscription)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </View>
+  );
+}

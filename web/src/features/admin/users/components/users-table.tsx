@@ -1,0 +1,70 @@
+import { Button, Flex, Table, TableBody, TableCell, TableHead, TableRow, View } from '@aws-amplify/ui-react';
+import { ADMIN_MESSAGES, type AdminUser } from '@goldbot/shared';
+import { PagedListView } from '../../components/paged-list-view';
+import { StatusBadge } from '../../components/status-badge';
+import type { UserList } from '../api/get-users';
+import { UserStatusButton } from './user-status-button';
+
+export const NO_USERS = 'No matching users found';
+export const NO_PHONE = 'Not provided';
+
+/** The phone number, or 'Not provided' when there is none (admin §2). */
+export const phoneText = (user: AdminUser) => (user.phone?.trim() ? user.phone : NO_PHONE);
+
+interface UsersTableProps {
+  list: UserList;
+  /** The signed-in admin's user id: their own row cannot be deactivated. */
+  selfId: string | undefined;
+  /** A status change is on its way: the status buttons wait. */
+  busy: boolean;
+  onView: (user: AdminUser) => void;
+  onToggle: (user: AdminUser) => void;
+}
+
+/** Username, Email, Phone, Status, Actions (admin §2 Admin users), with 'Load more'. */
+export function UsersTable({ list, selfId, busy, onView, onToggle }: UsersTableProps) {
+  return (
+    <PagedListView
+      list={list}
+      loadingText="Loading users..."
+      emptyText={NO_USERS}
+      errorText={ADMIN_MESSAGES.fetchUsersFailed}
+    >
+      {(users) => (
+        <View className="admin-table-scroll">
+          <Table aria-label="Users" highlightOnHover size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell as="th">Username</TableCell>
+                <TableCell as="th">Email</TableCell>
+                <TableCell as="th">Phone</TableCell>
+                <TableCell as="th">Status</TableCell>
+                <TableCell as="th">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {users.map((user) => (
+                <TableRow key={user._id}>
+                  <TableCell fontWeight="semibold">{user.username}</TableCell>
+                  <TableCell style={{ overflowWrap: 'anywhere' }}>{user.email}</TableCell>
+                  <TableCell>{phoneText(user)}</TableCell>
+                  <TableCell>
+                    <StatusBadge status={user.isActive ? 'active' : 'inactive'} />
+                  </TableCell>
+                  <TableCell>
+                    <Flex gap="xs" wrap="wrap" alignItems="flex-start">
+                      <Button size="small" onClick={() => onView(user)}>
+                        View Details
+                      </Button>
+                      <UserStatusButton user={user} isSelf={user._id === selfId} isDisabled={busy} onClick={onToggle} />
+                    </Flex>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </View>
+      )}
+    </PagedListView>
+  );
+}

@@ -1,0 +1,357 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminSubscription, AdminUser } from '@goldbot/shared';
+import { mockApi } from '@/test/auth-helpers';
+import { deferred, jsonResponse } from '@/test/test-utils';
+import { captureDownloads, csvResponse } from '../../testing/capture-downloads';
+import { ADMIN_USER, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import AdminUsersRoute from './users';
+
+const LIST = 'GET /api/admin/users';
+const deactivateKey = (id: string) => `PUT /api/admin/user/${id}/deactivate`;
+const activateKey = (id: string) => `PUT /api/admin/user/${id}/activate`;
+const subscriptionsKey = (id: string) => `GET /api/admin/user/${id}/subscriptions`;
+
+function makeUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    _id: 'u-alice',
+    username: 'alice',
+    email: 'alice.trader@example.com',
+    phone: '+1 555 0100',
+    isActive: true,
+    isAdmin: false,
+    referralCode: 'ALICE234',
+    referralEarnings: 6,
+    createdAt: '2026-01-05T08:00:00.000Z',
+    updatedAt: '2026-02-10T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+function makeSubscription(overrides: Partial<AdminSubscription> = {}): AdminSubscription {
+  return {
+    _id: 'sub-1',
+    userId: { _id: 'u-alice', username: 'alice', email: 'alice.trader@example.com' },
+    packageName: 'Pro Package',
+    status: 'active',
+    startDate: '2026-02-01',
+    endDate: '2026-07-31',
+    paymentMethod: 'usdt',
+    isExtension: false,
+    notificationSent: false,
+    paymentId: 'pay-1',
+    createdAt: '2026-01-20T08:00:00.000Z',
+    updatedAt: '2026-01-21T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const alice = makeUser();
+const bob = makeUser({
+  _id: 'u-bob',
+  username: 'bob',
+  email: 'bob@example.com',
+  phone: null,
+  isActive: false,
+  referralCode: 'BOB23456',
+});
+const admin = makeUser({
+  _id: ADMIN_USER._id,
+  username: ADMIN_USER.username,
+  email: ADMIN_USER.email,
+  isAdmin: true,
+  referralCode: 'ADMN2345',
+});
+
+const page = (users: AdminUser[], nextCursor: string | null = null) => jsonResponse({ users, nextCursor });
+const changed = (message: string, user: AdminUser) => jsonResponse({ message, user });
+
+type Api = ReturnType<typeof mockApi>;
+const lastQuery = (api: Api) => nth(queriesTo(api, LIST), -1);
+
+async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({ [LIST]: page([alice, bob, admin]), ...routes });
+  const view = renderAdminScreen(<AdminUsersRoute />, '/admin/users');
+  await screen.findByRole('heading', { level: 1, name: 'Users' });
+  return { api, ...view };
+}
+
+const table = () => screen.findByRole('table', { name: 'Users' });
+
+async function rowOf(username: string) {
+  const row = within(await table())
+    .getAllByRole('row')
+    .find((candidate) => within(candidate).queryByText(username, { selector: 'td' }));
+  if (!row) throw new Error(`no row for ${username}`);
+  return row;
+}
+
+/** The value a detail list shows for `term`. */
+const detail = (dialog: HTMLElement, term: string) => {
+  const dt = within(dialog).getByText(term, { selector: 'dt' });
+  const dd = dt.nextElementSibling;
+  if (!(dd instanceof HTMLElement)) throw new Error(`no value for ${term}`);
+  return dd;
+};
+
+/** The user's own Active/Inactive badge in the detail view (not a subscription's). */
+const userBadge = (dialog: HTMLElement) =>
+  nth(
+    within(dialog)
+      .getAllByText(/^(Active|Inactive)$/)
+      .filter((badge) => !badge.closest('table')),
+    0,
+  );
+
+describe('admin users', () => {
+  it('shows Username, Email, Phone, Status and Actions, with Not provided for a missing phone', async () => {
+    const { api } = await openScreen();
+    const found = await table();
+    const headers = within(found)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Username', 'Email', 'Phone', 'Status', 'Actions']);
+
+    const aliceRow = within(await rowOf('alice'));
+    expect(aliceRow.getByText('alice.trader@example.com')).toBeInTheDocument();
+    expect(aliceRow.getByText('+1 555 0100')).toBeInTheDocument();
+    expect(aliceRow.getByText('Active')).toBeInTheDocument();
+    expect(aliceRow.getByRole('button', { name: 'View Details' })).toBeEnabled();
+    expect(aliceRow.getByRole('button', { name: 'Deactivate' })).toBeEnabled();
+
+    const bobRow = within(await rowOf('bob'));
+    expect(bobRow.getByText('Not provided')).toBeInTheDocument();
+    expect(bobRow.getByText('Inactive')).toBeInTheDocument();
+    expect(bobRow.getByRole('button', { name: 'Activate' })).toBeEnabled();
+    expect(lastQuery(api).get('limit')).toBe('20');
+    expect(lastQuery(api).has('search')).toBe(false);
+  });
+
+  it("disables the admin's own Deactivate with the reason", async () => {
+    await openScreen();
+    const own = within(await rowOf('admin'));
+    const button = own.getByRole('button', { name: 'Deactivate' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('You cannot deactivate your own account.');
+  });
+
+  it('sends the search to the server once typing pauses, and says when nothing matches', async () => {
+    const { api, user } = await openScreen();
+    await table();
+    api.on(LIST, () => (lastQuery(api).get('search') === 'trader@exa' ? page([alice]) : page([])));
+    await user.type(screen.getByLabelText('Search users'), 'trader@exa');
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Users' })).queryByText('bob')).toBeNull());
+    expect(within(await table()).getByText('alice')).toBeInTheDocument();
+    // Debounced: one request for the whole term, none per keystroke.
+    expect(queriesTo(api, LIST).filter((query) => query.has('search'))).toHaveLength(1);
+
+    await user.type(screen.getByLabelText('Search users'), 'zz');
+    expect(await screen.findByText('No matching users found')).toBeInTheDocument();
+    expect(lastQuery(api).get('search')).toBe('trader@exazz');
+  });
+
+  it('shows a loader first, and Failed to fetch users (or the server message) with Try Again', async () => {
+    const answer = deferred<Response>();
+    const { api, user } = await openScreen({ [LIST]: () => answer.promise });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading users...');
+    answer.resolve(jsonResponse({ message: 'The users table is unavailable', msg: 'x' }, 503));
+    expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
+    expect(screen.getByText('The users table is unavailable')).toBeInTheDocument();
+
+    api.on(LIST, page([alice]));
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(within(await table()).getByText('alice')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch users')).not.toBeInTheDocument();
+  });
+
+  it('deactivates after a confirmation, once, then says so and reloads the list', async () => {
+    const answer = deferred<Response>();
+    const { api, user } = await openScreen({ [deactivateKey('u-alice')]: () => answer.promise });
+    await user.click(within(await rowOf('alice')).getByRole('button', { name: 'Deactivate' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Deactivate User' });
+    expect(dialog).toHaveTextContent(
+      'Deactivate alice? They are signed out everywhere and cannot sign in until you activate them again.',
+    );
+    // Cancel sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.requestsTo(deactivateKey('u-alice'))).toHaveLength(0);
+
+    await user.click(within(await rowOf('alice')).getByRole('button', { name: 'Deactivate' }));
+    const confirm = within(screen.getByRole('dialog', { name: 'Deactivate User' })).getByRole('button', {
+      name: 'Deactivate',
+    });
+    const listedBefore = queriesTo(api, LIST).length;
+    api.on(LIST, page([{ ...alice, isActive: false }, bob, admin]));
+    await user.click(confirm);
+    expect(confirm).toBeDisabled();
+    expect(confirm).toHaveTextContent('Deactivating...');
+    await user.click(confirm);
+    answer.resolve(changed('User deactivated successfully', { ...alice, isActive: false }));
+
+    expect(await screen.findByText('User deactivated successfully')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.requestsTo(deactivateKey('u-alice'))).toHaveLength(1);
+    expect(nth(api.requestsTo(deactivateKey('u-alice')), 0).body).toBeUndefined();
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Users' })).getAllByText('Inactive')).toHaveLength(2),
+    );
+    expect(queriesTo(api, LIST).length).toBeGreaterThan(listedBefore);
+    expect(within(await rowOf('alice')).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
+  });
+
+  it('activates an inactive user after a confirmation', async () => {
+    const { api, user } = await openScreen({
+      [activateKey('u-bob')]: changed('User activated successfully', { ...bob, isActive: true }),
+    });
+    await user.click(within(await rowOf('bob')).getByRole('button', { name: 'Activate' }));
+    const dialog = screen.getByRole('dialog', { name: 'Activate User' });
+    expect(dialog).toHaveTextContent('Activate bob? They can sign in again.');
+    await user.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    expect(await screen.findByText('User activated successfully')).toBeInTheDocument();
+    expect(api.requestsTo(activateKey('u-bob'))).toHaveLength(1);
+  });
+
+  it("shows the server's message of a refused change first, else the spec's fallback", async () => {
+    const { api, user } = await openScreen({
+      [deactivateKey('u-alice')]: jsonResponse({ message: 'User not found', msg: 'User not found' }, 404),
+      [activateKey('u-bob')]: new Response('<html>bad gateway</html>', { status: 502 }),
+    });
+    await user.click(within(await rowOf('alice')).getByRole('button', { name: 'Deactivate' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Deactivate User' })).getByRole('button', { name: 'Deactivate' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('User not found');
+
+    await user.click(within(await rowOf('bob')).getByRole('button', { name: 'Activate' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Activate User' })).getByRole('button', { name: 'Activate' }),
+    );
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to activate user'));
+    expect(api.requestsTo(activateKey('u-bob'))).toHaveLength(1);
+
+    api.on(deactivateKey('u-alice'), new Response('', { status: 500 }));
+    await user.click(within(await rowOf('alice')).getByRole('button', { name: 'Deactivate' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Deactivate User' })).getByRole('button', { name: 'Deactivate' }),
+    );
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to deactivate user'));
+  });
+
+  it('shows every field and the subscription history in View Details, and deactivates from there', async () => {
+    const { api, user } = await openScreen({
+      [subscriptionsKey('u-alice')]: jsonResponse({
+        subscriptions: [
+          makeSubscription(),
+          makeSubscription({
+            _id: 'sub-2',
+            packageName: 'Ultimate Package',
+            status: 'active',
+            startDate: '2026-03-01',
+            endDate: null,
+          }),
+          makeSubscription({
+            _id: 'sub-3',
+            packageName: 'Free Trial',
+            status: 'expired',
+            startDate: '2025-12-01',
+            endDate: '2025-12-31',
+          }),
+        ],
+      }),
+      [deactivateKey('u-alice')]: changed('User deactivated successfully', {
+        ...alice,
+        isActive: false,
+        updatedAt: '2026-03-05T12:00:00.000Z',
+      }),
+    });
+    await user.click(within(await rowOf('alice')).getByRole('button', { name: 'View Details' }));
+    const dialog = screen.getByRole('dialog', { name: 'User Details' });
+    const details = within(dialog);
+    expect(details.getByText('A')).toBeInTheDocument(); // the avatar's initial
+    expect(details.getByRole('heading', { name: 'alice' })).toBeInTheDocument();
+    expect(details.getByText('alice.trader@example.com')).toBeInTheDocument();
+    expect(details.getByText('+1 555 0100')).toBeInTheDocument();
+    expect(userBadge(dialog)).toHaveTextContent('Active');
+    expect(detail(dialog, 'User ID')).toHaveTextContent('u-alice');
+    expect(detail(dialog, 'Admin Privileges')).toHaveTextContent('No');
+    expect(detail(dialog, 'Created At')).toHaveTextContent('Jan 5, 2026');
+    expect(detail(dialog, 'Last Updated')).toHaveTextContent('Feb 10, 2026');
+    expect(detail(dialog, 'Referral Code')).toHaveTextContent('ALICE234');
+
+    const history = await details.findByRole('table', { name: 'Subscription history' });
+    const rows = within(history).getAllByRole('row');
+    expect(
+      within(nth(rows, 0))
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Package', 'Status', 'Start', 'End']);
+    expect(nth(rows, 1)).toHaveTextContent('Pro PackageActiveFeb 1, 2026Jul 31, 2026');
+    expect(nth(rows, 2)).toHaveTextContent('Ultimate PackageActiveMar 1, 2026Lifetime');
+    expect(nth(rows, 3)).toHaveTextContent('Free TrialExpiredDec 1, 2025Dec 31, 2025');
+
+    await user.click(details.getByRole('button', { name: 'Deactivate' }));
+    expect(dialog).toHaveTextContent('Deactivate alice? They are signed out everywhere');
+    await user.click(details.getByRole('button', { name: 'Deactivate' }));
+    expect(await details.findByText('User deactivated successfully')).toBeInTheDocument();
+    // The modal stays open and shows the user as the server answered.
+    expect(userBadge(dialog)).toHaveTextContent('Inactive');
+    expect(detail(dialog, 'Last Updated')).toHaveTextContent('Mar 5, 2026');
+    expect(details.getByRole('button', { name: 'Activate' })).toBeEnabled();
+    expect(api.requestsTo(deactivateKey('u-alice'))).toHaveLength(1);
+
+    await user.click(details.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("says when a user has no subscriptions, shows Not provided and Yes for an admin, and keeps the admin's own Deactivate off", async () => {
+    const { user } = await openScreen({
+      [subscriptionsKey('u-bob')]: jsonResponse({ subscriptions: [] }),
+      [subscriptionsKey(ADMIN_USER._id)]: jsonResponse({ subscriptions: [] }),
+    });
+    await user.click(within(await rowOf('bob')).getByRole('button', { name: 'View Details' }));
+    let dialog = screen.getByRole('dialog', { name: 'User Details' });
+    expect(await within(dialog).findByText('No subscription history available')).toBeInTheDocument();
+    expect(within(dialog).getByText('Not provided')).toBeInTheDocument();
+    expect(within(dialog).getByText('Inactive')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await user.click(within(await rowOf('admin')).getByRole('button', { name: 'View Details' }));
+    dialog = screen.getByRole('dialog', { name: 'User Details' });
+    expect(detail(dialog, 'Admin Privileges')).toHaveTextContent('Yes');
+    expect(within(dialog).getByRole('button', { name: 'Deactivate' })).toBeDisabled();
+    expect(within(dialog).getByText('You cannot deactivate your own account.')).toBeInTheDocument();
+  });
+
+  it('says when the subscription history cannot be fetched', async () => {
+    const { user } = await openScreen({ [subscriptionsKey('u-alice')]: new Response('', { status: 500 }) });
+    await user.click(within(await rowOf('alice')).getByRole('button', { name: 'View Details' }));
+    const dialog = screen.getByRole('dialog', { name: 'User Details' });
+    expect(await within(dialog).findByText('Failed to fetch user subscriptions')).toBeInTheDocument();
+  });
+
+  it('loads more users with the server cursor', async () => {
+    const { api, user } = await openScreen();
+    api.on(LIST, () => (lastQuery(api).get('cursor') === 'cursor-2' ? page([bob]) : page([alice], 'cursor-2')));
+    await user.type(screen.getByLabelText('Search users'), 'e');
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Users' })).queryByText('bob')).toBeNull());
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await within(await table()).findByText('bob')).toBeInTheDocument();
+    expect(lastQuery(api).get('cursor')).toBe('cursor-2');
+    expect(lastQuery(api).get('search')).toBe('e');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('exports the users of the current search as CSV', async () => {
+    const downloads = captureDownloads();
+    const EXPORT = 'GET /api/admin/export/users';
+    const { api, user } = await openScreen({ [EXPORT]: csvResponse('Username\r\nalice\r\n', 'users.csv') });
+    await table();
+    await user.type(screen.getByLabelText('Search users'), 'alice');
+    await waitFor(() => expect(lastQuery(api).get('search')).toBe('alice'));
+    await user.click(screen.getByRole('button', { name: 'Export users as CSV' }));
+    await waitFor(() => expect(downloads.saved).toHaveLength(1));
+    expect(Object.fromEntries(nth(queriesTo(api, EXPORT), 0))).toEqual({ search: 'alice' });
+  });
+});
