@@ -1,0 +1,34 @@
+import type { AdminSubscription, SubscriptionSummary } from '@goldbot/shared';
+
+/** A subscription row as the admin subscription routes answer it. */
+export function makeAdminSubscription(overrides: Partial<AdminSubscription> = {}): AdminSubscription {
+  return {
+    _id: 'sub-1',
+    userId: { _id: 'user-1', username: 'trader42', email: 'trader42@example.com' },
+    packageName: 'Basic Package',
+    status: 'active',
+    startDate: '2026-03-01',
+    endDate: '2026-03-31',
+    paymentMethod: 'usdt',
+    paymentId: 'pay-1',
+    isExtension: false,
+    notificationSent: false,
+    createdAt: '2026-02-20T10:00:00.000Z',
+    updatedAt: '2026-02-21T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeSubscriptionSummary(overrides: Partial<SubscriptionSummary> = {}): SubscriptionSummary {
+  return {
+    total: 0,
+    freeTrials: 0,
+    basicPackages: 0,
+    proPackages: 0,
+    ultimatePackages: 0,
+    active: 0,
+    pending: 0,
+    expired: 0,
+    ...overrides,
+  };
+}
