@@ -57,12 +57,14 @@ export const paths = {
     emailTemplates: adminPath('email-templates', 'Email Templates'),
     subscriptionSettings: adminPath('subscription-settings', 'Subscription Settings'),
     adminSetting: adminPath('admin-setting', 'Account Settings'),
+    /** Beyond the spec (issue 10): every admin action that changed something. */
+    auditLog: adminPath('audit-log', 'Audit Log'),
   },
 } as const;
 
 export type AdminPath = (typeof paths.admin)[Exclude<keyof typeof paths.admin, 'root'>];
 
-/** The admin sidebar, in the order of admin §2 "Admin layout". */
+/** The admin sidebar, in the order of admin §2 "Admin layout", then the audit log (issue 10). */
 export const ADMIN_NAVIGATION: readonly AdminPath[] = [
   paths.admin.dashboard,
   paths.admin.users,
@@ -75,4 +77,5 @@ export const ADMIN_NAVIGATION: readonly AdminPath[] = [
   paths.admin.emailTemplates,
   paths.admin.subscriptionSettings,
   paths.admin.adminSetting,
+  paths.admin.auditLog,
 ];

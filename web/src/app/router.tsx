@@ -46,6 +46,7 @@ const ADMIN_PAGES: ReadonlyArray<readonly [AdminPath, LazyExoticComponent<Compon
   [paths.admin.emailTemplates, lazy(() => import('@/features/admin/routes/email-templates'))],
   [paths.admin.subscriptionSettings, lazy(() => import('@/features/admin/routes/subscription-settings'))],
   [paths.admin.adminSetting, lazy(() => import('@/features/admin/routes/admin-setting'))],
+  [paths.admin.auditLog, lazy(() => import('@/features/admin/routes/audit-log'))],
 ];
 
 /** The route tree; the app mounts it in a browser router, tests in a memory router. */

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Flex, SelectField, Table, TableBody, TableCell, TableHead, TableRow, Text, View } from '@aws-amplify/ui-react';
+import { PagedListView } from '../../components/paged-list-view';
+import { formatDateTime } from '../../lib/format';
+import { useAuditLog } from '../api/get-audit-log';
+import { ACTION_LABELS, actorText, changeText, detailLines, monthOptions, targetText } from '../lib/audit-text';
+
+export const NO_ENTRIES = 'No admin actions recorded this month';
+export const FETCH_AUDIT_LOG_FAILED = 'Failed to fetch the audit log';
+
+/**
+ * The audit log (issue 10): every admin action that changed something, one UTC month at a time,
+ * newest first: when, who, what, on which item, the before/after status and the facts recorded.
+ */
+export function AuditLogView() {
+  // The options are fixed when the screen opens, so a picked month never vanishes at midnight.
+  const [options] = useState(() => monthOptions());
+  const [month, setMonth] = useState(() => options[0]?.value ?? new Date().toISOString().slice(0, 7));
+  const list = useAuditLog(month);
+
+  return (
+    <Flex direction="column" gap="large">
+      <View maxWidth="16rem">
+        <SelectField
+          label="Month"
+          descriptiveText="Months in UTC"
+          value={month}
+          onChange={(event) => setMonth(event.target.value)}
+        >
+          {options.map(({ value, label }) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+      </View>
+      <PagedListView
+        list={list}
+        loadingText="Loading audit log..."
+        emptyText={NO_ENTRIES}
+        errorText={FETCH_AUDIT_LOG_FAILED}
+      >
+        {(entries) => (
+          <View className="admin-table-scroll">
+            <Table aria-label="Admin actions" size="small" highlightOnHover>
+              <TableHead>
+                <TableRow>
+                  <TableCell as="th">When</TableCell>
+                  <TableCell as="th">Admin</TableCell>
+                  <TableCell as="th">Action</TableCell>
+                  <TableCell as="th">Target</TableCell>
+                  <TableCell as="th">Change</TableCell>
+                  <TableCell as="th">Details</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {entries.map((entry) => {
+                  const lines = detailLines(entry);
+                  return (
+                    <TableRow key={entry._id}>
+                      <TableCell whiteSpace="nowrap">{formatDateTime(entry.at)}</TableCell>
+                      <TableCell style={{ overflowWrap: 'anywhere' }}>{actorText(entry)}</TableCell>
+                      <TableCell>{ACTION_LABELS[entry.action]}</TableCell>
+                      <TableCell style={{ overflowWrap: 'anywhere' }}>{targetText(entry)}</TableCell>
+                      <TableCell>{changeText(entry) ?? '-'}</TableCell>
+                      <TableCell>
+                        {lines.length === 0
+                          ? '-'
+                          : lines.map(({ label, text }) => (
+                              <Text key={label} fontSize="small" style={{ overflowWrap: 'anywhere' }}>
+                                <Text as="span" color="font.secondary">
+                                  {label}:
+                                </Text>{' '}
+                                {text}
+                              </Text>
+                            ))}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </View>
+        )}
+      </PagedListView>
+    </Flex>
+  );
+}
