@@ -13,6 +13,8 @@ interface PagedListViewProps<TItem> {
   errorText: string;
   /** The table of the loaded rows (never called with none). */
   children: (items: TItem[]) => ReactNode;
+  /** What 'Try Again' does after a failed first load; by default it loads the list again. */
+  onRetry?: () => void;
 }
 
 /**
@@ -20,10 +22,17 @@ interface PagedListViewProps<TItem> {
  * change the rows in place); a failed first load replaces the table, a failed refresh keeps the
  * rows under a dismissible alert; the empty text; 'Load more' while the server has a next page.
  */
-export function PagedListView<TItem>({ list, loadingText, emptyText, errorText, children }: PagedListViewProps<TItem>) {
+export function PagedListView<TItem>({
+  list,
+  loadingText,
+  emptyText,
+  errorText,
+  children,
+  onRetry,
+}: PagedListViewProps<TItem>) {
   if (list.isLoading) return <ListLoading text={loadingText} />;
   if (list.error && list.items.length === 0) {
-    return <ListLoadFailed error={list.error} fallback={errorText} onRetry={() => void list.refresh()} />;
+    return <ListLoadFailed error={list.error} fallback={errorText} onRetry={onRetry ?? (() => void list.refresh())} />;
   }
   return (
     <Flex direction="column" gap="medium">
