@@ -29,7 +29,7 @@ export const SCHEDULES = [
   {
     id: 'job-expiry-reminders',
     cron: '0 8 * * *',
-    implemented: false,
+    implemented: true,
     summary: 'Remind customers whose paid package ends in 3 days',
   },
 ] as const satisfies readonly ScheduleDefinition[];

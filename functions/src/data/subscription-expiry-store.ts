@@ -9,6 +9,7 @@ import {
   SUBSCRIPTION_SK_PREFIX,
   fromSubscriptionItem,
   subscriptionKey,
+  subscriptionSearchText,
   type SubscriptionRecord,
 } from './subscription-entity.js';
 import { cancellationCodes, onlyConflicts, type Item } from './table-reads.js';
@@ -71,8 +72,15 @@ export const dynamoExpiryStore: ExpiryStore = {
     const items = [
       updateItem(
         subscriptionKey(sub.userId, sub._id),
-        'SET #status = :expired, updatedAt = :at REMOVE GSI3PK, GSI3SK',
-        { ':expired': 'expired', ':active': 'active', ':at': at, ':end': sub.endDate },
+        'SET #status = :expired, searchText = :search, updatedAt = :at REMOVE GSI3PK, GSI3SK',
+        {
+          ':expired': 'expired',
+          ':active': 'active',
+          ':at': at,
+          ':end': sub.endDate,
+          // The admin history searches the status too (subscriptionSearchText).
+          ':search': subscriptionSearchText(sub, 'expired'),
+        },
         { names: { '#status': 'status' }, condition: '#status = :active AND endDate = :end' },
       ),
       // E22: the month of the row's creation, where approval counted it active.

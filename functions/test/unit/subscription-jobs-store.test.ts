@@ -16,7 +16,11 @@ import {
   dynamoExpiryStore,
   dynamoReminderStore,
 } from '../../src/data/subscription-expiry-store.js';
-import { toSubscriptionItem, type SubscriptionRecord } from '../../src/data/subscription-entity.js';
+import {
+  subscriptionSearchText,
+  toSubscriptionItem,
+  type SubscriptionRecord,
+} from '../../src/data/subscription-entity.js';
 import { JobFailedError, defineJob } from '../../src/kit/job-handler.js';
 import { encodeCursor } from '../../src/kit/cursor.js';
 import { createLogger } from '../../src/kit/logger.js';
@@ -95,10 +99,16 @@ describe('expiry store', () => {
         Update: {
           TableName: tableName,
           Key: { PK: 'USER#user-1', SK: 'SUB#SUB1' },
-          UpdateExpression: 'SET #status = :expired, updatedAt = :at REMOVE GSI3PK, GSI3SK',
+          UpdateExpression: 'SET #status = :expired, searchText = :search, updatedAt = :at REMOVE GSI3PK, GSI3SK',
           ConditionExpression: '#status = :active AND endDate = :end',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':expired': 'expired', ':active': 'active', ':at': AT, ':end': '2026-02-28' },
+          ExpressionAttributeValues: {
+            ':expired': 'expired',
+            ':active': 'active',
+            ':at': AT,
+            ':end': '2026-02-28',
+            ':search': subscriptionSearchText(row, 'expired'),
+          },
         },
       },
       {
@@ -136,7 +146,7 @@ describe('reminder store', () => {
         toSubscriptionItem({ ...row, _id: 'SUB2' }),
       ],
     });
-    const page = await dynamoReminderStore.endingBetween('2026-03-11', '2026-03-13', undefined);
+    const page = await dynamoReminderStore.endingBetween('2026-03-12', '2026-03-13', undefined);
     expect(page.items.map((c) => [c.subscription._id, c.reminderSentAt])).toEqual([
       ['SUB1', AT],
       ['SUB2', null],
@@ -144,7 +154,7 @@ describe('reminder store', () => {
     expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input).toMatchObject({
       IndexName: 'GSI3',
       KeyConditionExpression: 'GSI3PK = :list AND GSI3SK BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':list': 'EXPIRES', ':from': '2026-03-11', ':to': '2026-03-13#\uffff' },
+      ExpressionAttributeValues: { ':list': 'EXPIRES', ':from': '2026-03-12', ':to': '2026-03-13#\uffff' },
     });
     expect('2026-03-13#01JABCDEF' < '2026-03-13#\uffff').toBe(true);
   });

@@ -226,9 +226,9 @@ class FakeReminderStore implements ReminderStore {
 describe('job-expiry-reminders', () => {
   const in3 = addDays(TODAY, 3);
 
-  it('reminds paid packages (Basic, Pro) ending in 1 to 3 days, never Ultimate or the free trial', () => {
+  it('reminds paid packages (Basic, Pro) ending in 3 days (2 for a missed day), never Ultimate or the free trial', () => {
     expect(REMINDED_PACKAGES).toEqual(['basic', 'pro']);
-    expect(reminderWindow(TODAY)).toEqual({ from: '2026-03-11', to: '2026-03-13' });
+    expect(reminderWindow(TODAY)).toEqual({ from: '2026-03-12', to: '2026-03-13' });
   });
 
   it('mails the holder of a Basic and a Pro ending in 3 days once, with the days left and the current address', async () => {
@@ -280,9 +280,10 @@ describe('job-expiry-reminders', () => {
     expect(send).toHaveBeenCalledTimes(5);
   });
 
-  it('catches up a missed day with the days actually left', async () => {
-    const row = sub({ packageSlug: 'basic', endDate: addDays(TODAY, 1) });
-    const store = new FakeReminderStore([row]);
+  it('catches up a missed day with the days actually left, and never mails on the last day', async () => {
+    const missed = sub({ packageSlug: 'basic', endDate: addDays(TODAY, 2) });
+    const tooLate = sub({ packageSlug: 'basic', endDate: addDays(TODAY, 1) });
+    const store = new FakeReminderStore([missed, tooLate]);
     const sent: ReminderMail[] = [];
     await sendExpiryReminders({
       store,
@@ -291,7 +292,7 @@ describe('job-expiry-reminders', () => {
       send: async (m) => void sent.push(m),
       onFailure: vi.fn(),
     });
-    expect(sent.map((m) => m.daysLeft)).toEqual([1]);
+    expect(sent.map((m) => [m.endDate, m.daysLeft])).toEqual([[missed.endDate, 2]]);
   });
 
   it('does not remind when the package goes on: a later Basic extension, another Pro, or a renewal in review', () => {

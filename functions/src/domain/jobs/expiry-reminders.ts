@@ -11,9 +11,10 @@ import { addDays, daysBetween, sweep, type Page } from './sweep.js';
  * - Paid packages only (issue 11: "paid package"): Basic and Pro. Ultimate never ends; the free
  *   trial is not paid, is once per customer (nothing to renew) and its start mail already gives the
  *   end date. Adding it is one entry in REMINDED_PACKAGES.
- * - The window is endDate from today+1 to today+3, not only today+3: a day the job did not run (or
- *   a rejected renewal, below) is caught up the next day with the days actually left. The claim
- *   makes it one mail per subscription whatever the window.
+ * - The window is endDate from today+2 to today+3, not only today+3: a day the job did not run
+ *   (or a renewal in review that was rejected, below) is caught up the next day, with the days
+ *   actually left, while a reminder still leaves time to renew (and the template's "in N days"
+ *   stays plural). The claim makes it one mail per subscription whatever the window.
  * - No mail when the package goes on anyway: the customer holds another active (or pending, i.e.
  *   paid and in review) subscription of the same package that ends later, such as a Basic
  *   extension. A deactivated account, or one without a profile, gets no mail. The address and
@@ -22,6 +23,8 @@ import { addDays, daysBetween, sweep, type Page } from './sweep.js';
  *   when the send fails it is removed again, so the next run (or Lambda's retry) sends it.
  */
 export const REMINDER_DAYS_BEFORE = 3;
+/** The latest a missed reminder is still sent: this many days before the end. */
+export const REMINDER_LAST_CATCH_UP_DAYS = 2;
 export const REMINDED_PACKAGES: readonly PackageSlug[] = ['basic', 'pro'];
 
 export interface ReminderCandidate {
@@ -84,7 +87,7 @@ export interface ReminderDeps {
 
 /** The days of the window, first and last (`YYYY-MM-DD`). */
 export const reminderWindow = (today: string) => ({
-  from: addDays(today, 1),
+  from: addDays(today, REMINDER_LAST_CATCH_UP_DAYS),
   to: addDays(today, REMINDER_DAYS_BEFORE),
 });
 

@@ -1,0 +1,33 @@
+import { sesMailer } from '../adapters/ses-mailer.js';
+import { config } from '../config.js';
+import { loadEmailTemplate } from '../data/email-template-store.js';
+import { dynamoReminderStore } from '../data/subscription-expiry-store.js';
+import { sendExpiryReminders, type ReminderMail } from '../domain/jobs/expiry-reminders.js';
+import { expiryReminderMailValues, renderEmail } from '../domain/email/templates.js';
+import { defineJob } from '../kit/job-handler.js';
+import { describeError } from '../kit/logger.js';
+
+const dashboardLink = `${config.appUrl.replace(/\/+$/, '')}/dashboard`;
+
+/** The reminder template (E19: an admin's edit, or the default), read at send time, rendered and sent. */
+async function sendReminder(mail: ReminderMail): Promise<void> {
+  const template = await loadEmailTemplate('subscriptionExpiryReminder');
+  await sesMailer.send(mail.to, renderEmail(template, expiryReminderMailValues({ ...mail, dashboardLink })));
+}
+
+/** Daily (shared/src/schedules.ts): mails the holders of a Basic or Pro package that ends in 3 days, once each. */
+export const handler = defineJob('job-expiry-reminders', ({ now, log, remainingMs }) =>
+  sendExpiryReminders({
+    store: dynamoReminderStore,
+    now,
+    remainingMs,
+    send: sendReminder,
+    onFailure: (subscription, error) =>
+      log.error('expiry reminder not sent; the next run retries it', {
+        subscriptionId: subscription._id,
+        userId: subscription.userId,
+        endDate: subscription.endDate,
+        ...describeError(error),
+      }),
+  }),
+);
