@@ -1,12 +1,2 @@
-import { paths } from '@/app/paths';
-import { PageFrame } from '@/components/layout/page-frame';
-
-export default function AdminEmailTemplatesRoute() {
-  return (
-    <PageFrame
-      title={paths.admin.emailTemplates.title}
-      documentTitle={`Admin: ${paths.admin.emailTemplates.title}`}
-      lead="The e-mail templates sent to customers will be edited here."
-    />
-  );
-}
+// The router's entry for /admin/email-templates; the screen lives in its feature folder.
+export { default } from '../email-templates/routes/email-templates';
