@@ -63,6 +63,15 @@ describe('apiRequest', () => {
     expect(lastRequest().init).toMatchObject({ credentials: 'same-origin', keepalive: true });
   });
 
+  it("leaves the browser's cache mode alone unless asked (an editor reading a publicly cached list)", async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ packages: [] }));
+    await apiRequest('packages-list');
+    expect(lastRequest().init).not.toHaveProperty('cache');
+
+    await apiRequest('packages-list', { cache: 'no-store' });
+    expect(lastRequest().init).toMatchObject({ cache: 'no-store' });
+  });
+
   it('fills path parameters (encoded) and leaves empty query values out', async () => {
     // A Response body can be read once, so every call gets a fresh one.
     fetchMock.mockImplementation(async () => jsonResponse({}));

@@ -41,6 +41,11 @@ export interface ApiRequestOptions<T> {
   unauthorizedEndsSession?: boolean;
   /** Lets the request outlive the page (fetch `keepalive`), e.g. the sign-out's revocation. */
   keepalive?: boolean;
+  /**
+   * The browser cache mode (fetch `cache`), e.g. 'no-store' for an editor that must see its own
+   * save at once where the answer is publicly cacheable (the package catalog). The browser's default otherwise.
+   */
+  cache?: RequestCache;
 }
 
 /** How the session provider takes part in authenticated calls. */
@@ -182,10 +187,14 @@ interface Sending {
   body: unknown;
   signal: AbortSignal | undefined;
   keepalive: boolean;
+  cache: RequestCache | undefined;
   reading: Reading;
 }
 
-async function send({ url, method, body, signal, keepalive, reading }: Sending, token: string | null): Promise<Answer> {
+async function send(
+  { url, method, body, signal, keepalive, cache, reading }: Sending,
+  token: string | null,
+): Promise<Answer> {
   const headers = new Headers({ Accept: reading === 'blob' ? '*/*' : 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -201,6 +210,7 @@ async function send({ url, method, body, signal, keepalive, reading }: Sending, 
       // (Path=/api/auth) that refresh and logout need, and no cookie may go to another origin.
       credentials: 'same-origin',
       keepalive,
+      ...(cache ? { cache } : {}),
     });
   } catch (error) {
     // A cancelled request is the caller's decision, not a failure to report.
@@ -220,7 +230,7 @@ async function send({ url, method, body, signal, keepalive, reading }: Sending, 
 
 /** Sends a call with the session's token (one refresh and retry on a 401); throws ApiError on a non-OK answer. */
 async function call(routeId: RouteId, options: ApiRequestOptions<unknown>, reading: Reading): Promise<Answer> {
-  const { params, query, body, signal, unauthorizedEndsSession = true, keepalive = false } = options;
+  const { params, query, body, signal, unauthorizedEndsSession = true, keepalive = false, cache } = options;
   const route = getRoute(routeId);
   if (body !== undefined && route.method === 'GET') {
     // fetch would throw a TypeError that looks like a network failure; this is a programming error.
@@ -236,7 +246,7 @@ async function call(routeId: RouteId, options: ApiRequestOptions<unknown>, readi
   if (explicitToken) token = options.token ?? null;
   else if (authenticated) token = sessionBridge ? await sessionBridge.getToken() : readStoredToken();
 
-  const sending: Sending = { url, method: route.method, body, signal, keepalive, reading };
+  const sending: Sending = { url, method: route.method, body, signal, keepalive, cache, reading };
   let answer = await send(sending, token);
   if (answer.response.status === 401 && authenticated && !explicitToken && token && unauthorizedEndsSession) {
     // The token was refused: maybe revoked or expired in a sleeping tab. One refresh, one retry;
