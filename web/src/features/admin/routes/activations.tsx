@@ -1,12 +1,2 @@
-import { paths } from '@/app/paths';
-import { PageFrame } from '@/components/layout/page-frame';
-
-export default function AdminActivationsRoute() {
-  return (
-    <PageFrame
-      title={paths.admin.activations.title}
-      documentTitle={`Admin: ${paths.admin.activations.title}`}
-      lead="Basic Package subscriptions starting today will appear here, ready for their activation e-mails."
-    />
-  );
-}
+// The router's entry for /admin/activations; the screen lives in its feature folder.
+export { default } from '../activations/routes/activations';

@@ -1,0 +1,16 @@
+import { paths } from '@/app/paths';
+import { PageFrame } from '@/components/layout/page-frame';
+import { SubscriptionActivations } from '../components/subscription-activations';
+import '../../components/admin-screens.css';
+
+export default function AdminActivationsRoute() {
+  return (
+    <PageFrame
+      title={paths.admin.activations.title}
+      documentTitle={`Admin: ${paths.admin.activations.title}`}
+      lead="Basic Package subscriptions that start today and have not had their activation e-mail yet."
+    >
+      <SubscriptionActivations />
+    </PageFrame>
+  );
+}
