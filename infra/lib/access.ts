@@ -212,10 +212,11 @@ export const AUTH_TABLE_SCOPE: TableScope = {
  */
 const TABLE_SCOPES: Partial<Record<RouteId, TableScope>> = {
   'packages-list': { partitions: ['CATALOG'], indexes: [] },
-  'contact-add': { partitions: ['CONTACT#*', 'RATE#*'], indexes: [] },
+  // The message and the E24 `total` counter move together (AP-C1, AP-C3).
+  'contact-add': { partitions: ['CONTACT#*', 'STATS#CONTACTS', 'RATE#*'], indexes: [] },
   // The list itself is a GSI1 query (GSI1PK = CONTACTS).
-  'contact-list': { partitions: ['USER#*'], indexes: ['GSI1'] },
-  'contact-delete': { partitions: ['USER#*', 'CONTACT#*'], indexes: [] },
+  'contact-list': { partitions: ['USER#*', 'STATS#CONTACTS'], indexes: ['GSI1'] },
+  'contact-delete': { partitions: ['USER#*', 'CONTACT#*', 'STATS#CONTACTS'], indexes: [] },
 };
 
 function tableScopeOf(routeId: string): TableScope | undefined {

@@ -104,10 +104,15 @@ describe('routeAccess: table', () => {
   it('keeps the contact form to messages and counters, and the catalog to itself', () => {
     const contactKeys = partitionsBuiltIn('functions/src/data/contact-message-entity.ts');
     expect(contactKeys).toEqual(['CONTACT#x']);
-    expect(access('contact-add').tablePartitions).toEqual(['CONTACT#*', 'RATE#*']);
+    expect(access('contact-add').tablePartitions).toEqual(['CONTACT#*', 'STATS#CONTACTS', 'RATE#*']);
     expect(allows(access('contact-add').tablePartitions, 'USER#x')).toBe(false);
     for (const id of ['contact-add', 'contact-delete'] as const) {
       expect(allows(access(id).tablePartitions, 'CONTACT#x'), id).toBe(true);
+    }
+    // The E24 counter, and no other aggregate.
+    for (const id of ['contact-add', 'contact-list', 'contact-delete'] as const) {
+      expect(allows(access(id).tablePartitions, 'STATS#CONTACTS'), id).toBe(true);
+      expect(allows(access(id).tablePartitions, 'STATS#PAYMENTS'), id).toBe(false);
     }
     expect(access('packages-list').tablePartitions).toEqual(['CATALOG']);
     expect(partitionsBuiltIn('functions/src/data/package-catalog-entity.ts')).toEqual(['CATALOG']);

@@ -23,3 +23,14 @@ export const SUBSCRIPTION_PACKAGE_COUNTER: Record<PackageSlug, string> = {
   pro: 'proPackages',
   ultimate: 'ultimatePackages',
 };
+
+/**
+ * E21: `TOTAL` holds `total`, `active`, `inactive` (verified users; active = `isActive`), `MONTH#m`
+ * holds `newUsers` (verified in that UTC month).
+ */
+export const userStatsKeys = {
+  total: () => ({ PK: 'STATS#USERS', SK: 'TOTAL' }),
+  month: (ym: string) => ({ PK: 'STATS#USERS', SK: `MONTH#${ym}` }),
+};
+/** E24: `total`, the contact messages stored and not deleted (AP-C4). */
+export const contactStatsKey = () => ({ PK: 'STATS#CONTACTS', SK: 'TOTAL' });

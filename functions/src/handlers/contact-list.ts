@@ -1,9 +1,10 @@
-import { pageQuerySchema } from '@goldbot/shared';
+import { contactListQuerySchema } from '@goldbot/shared';
 import { dynamoContactMessageStore } from '../data/contact-message-store.js';
 import { listContactMessages } from '../domain/contact/contact-messages.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 
-export const handler = defineHandler({ route: 'contact-list', query: pageQuerySchema }, async ({ query }) =>
-  ok(await listContactMessages(dynamoContactMessageStore, query)),
+/** The admin Messages screen: a page newest first (searchable) with the Total and Today cards. */
+export const handler = defineHandler({ route: 'contact-list', query: contactListQuerySchema }, async ({ query }) =>
+  ok(await listContactMessages(dynamoContactMessageStore, query, new Date())),
 );

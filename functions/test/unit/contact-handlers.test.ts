@@ -1,5 +1,13 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -43,6 +51,14 @@ const item = (id: string, createdAt: string, name = 'Jane') => ({
   createdAt,
 });
 
+/** A cancelled TransactWriteItems with one reason per item. */
+const cancelled = (...reasons: { Code: string; Item?: Record<string, unknown> }[]) =>
+  new TransactionCanceledException({
+    message: 'Transaction cancelled',
+    $metadata: { httpStatusCode: 400 },
+    CancellationReasons: reasons,
+  });
+
 const conditionalCheckFailed = () =>
   new ConditionalCheckFailedException({
     message: 'The conditional request failed',
@@ -61,8 +77,8 @@ describe('health', () => {
 describe('contact-add', () => {
   const body = { name: '  Jane Doe ', email: ' Jane.Doe@Example.COM ', message: ' I would like to know more. ' };
 
-  it('writes one item with its keys and answers 201 with the stored message', async () => {
-    dynamo.on(PutCommand).resolves({});
+  it('writes the message and total +1 in one transaction and answers 201 with the stored message', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
     const res = await invoke(contactAdd, httpEvent({ routeId: 'contact-add', body }));
 
     expect(res.statusCode).toBe(201);
@@ -78,32 +94,56 @@ describe('contact-add', () => {
       createdAt: NOW.toISOString(),
     });
 
-    const puts = dynamo.commandCalls(PutCommand);
-    expect(puts).toHaveLength(1);
-    // Besides the per-IP request counters (M6), the one write.
+    // Besides the per-IP request counters (M6), the one transaction.
     expect(storeCalls(dynamo)).toHaveLength(1);
-    expect(puts[0]?.args[0].input).toEqual({
-      TableName: TABLE,
-      Item: {
-        PK: `CONTACT#${id}`,
-        SK: `CONTACT#${id}`,
-        GSI1PK: 'CONTACTS',
-        GSI1SK: `${NOW.toISOString()}#${id}`,
-        entity: 'ContactMessage',
-        ...answer.data,
+    expect(dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems).toEqual([
+      {
+        Put: {
+          TableName: TABLE,
+          Item: {
+            PK: `CONTACT#${id}`,
+            SK: `CONTACT#${id}`,
+            GSI1PK: 'CONTACTS',
+            GSI1SK: `${NOW.toISOString()}#${id}`,
+            entity: 'ContactMessage',
+            ...answer.data,
+            searchText: 'jane doe\njane.doe@example.com\ni would like to know more.',
+            counted: true,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
       },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    });
+      {
+        Update: {
+          TableName: TABLE,
+          Key: { PK: 'STATS#CONTACTS', SK: 'TOTAL' },
+          UpdateExpression: 'ADD #c0 :c0',
+          ExpressionAttributeNames: { '#c0': 'total' },
+          ExpressionAttributeValues: { ':c0': 1 },
+        },
+      },
+    ]);
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
+  it('tries again when the counter was busy (TransactionConflict), and only then', async () => {
+    dynamo
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled({ Code: 'None' }, { Code: 'TransactionConflict' }))
+      .resolves({});
+    const res = await invoke(contactAdd, httpEvent({ routeId: 'contact-add', body }));
+    expect(res.statusCode).toBe(201);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(2);
   });
 
   it('answers anonymous callers and signed-in callers alike', async () => {
-    dynamo.on(PutCommand).resolves({});
+    dynamo.on(TransactWriteCommand).resolves({});
     const res = await invoke(contactAdd, httpEvent({ routeId: 'contact-add', body, claims: CALLERS.user }));
     expect(res.statusCode).toBe(201);
   });
 
   it('gives every message its own id', async () => {
-    dynamo.on(PutCommand).resolves({});
+    dynamo.on(TransactWriteCommand).resolves({});
     const a = await invoke(contactAdd, httpEvent({ routeId: 'contact-add', body }));
     const b = await invoke(contactAdd, httpEvent({ routeId: 'contact-add', body }));
     expect((a.body.data as { _id: string })._id).not.toBe((b.body.data as { _id: string })._id);
@@ -120,7 +160,7 @@ describe('contact-add', () => {
   });
 
   it('answers 500 without internals when the write fails', async () => {
-    dynamo.on(PutCommand).rejects(new Error('Requested resource not found: Table: test-table not found'));
+    dynamo.on(TransactWriteCommand).rejects(new Error('Requested resource not found: Table: test-table not found'));
     const res = await invoke(contactAdd, httpEvent({ routeId: 'contact-add', body }));
     expect(res.statusCode).toBe(500);
     expect(res.rawBody).not.toContain('test-table');
@@ -130,31 +170,121 @@ describe('contact-add', () => {
 describe('contact-list', () => {
   const admin = (query?: Record<string, string>) =>
     httpEvent({ routeId: 'contact-list', claims: CALLERS.admin, query });
+  const listQueries = () =>
+    dynamo
+      .commandCalls(QueryCommand)
+      .map((call) => call.args[0].input)
+      .filter((input) => input.Select !== 'COUNT');
+  const countQueries = () =>
+    dynamo
+      .commandCalls(QueryCommand)
+      .map((call) => call.args[0].input)
+      .filter((input) => input.Select === 'COUNT');
+  /** The list answers `page`; today's count answers `today`; the counter holds `total`. */
+  const givenTable = (
+    page: { Items: Record<string, unknown>[]; LastEvaluatedKey?: Record<string, unknown> },
+    today = 0,
+    total?: number,
+  ) => {
+    dynamo
+      .on(QueryCommand)
+      .callsFake((input: QueryCommandInput) => (input.Select === 'COUNT' ? { Count: today } : page));
+    if (total !== undefined) {
+      dynamo.on(GetCommand, { Key: { PK: 'STATS#CONTACTS', SK: 'TOTAL' } }).resolves({ Item: { total } });
+    }
+  };
 
-  it('queries GSI1 newest first with the default page size', async () => {
-    dynamo.on(QueryCommand).resolves({ Items: [] });
+  it('queries GSI1 newest first with the default page size, and answers the summary', async () => {
+    givenTable({ Items: [] }, 2, 7);
     const res = await invoke(contactList, admin());
     expect(res.statusCode).toBe(200);
-    expect(res.body).toEqual({ data: [], nextCursor: null });
-    const queries = dynamo.commandCalls(QueryCommand);
-    expect(queries).toHaveLength(1);
-    expect(queries[0]?.args[0].input).toEqual({
-      TableName: TABLE,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': 'CONTACTS' },
-      ScanIndexForward: false,
-      Limit: 50,
-      ExclusiveStartKey: undefined,
+    expect(res.body).toEqual({ data: [], nextCursor: null, summary: { total: 7, today: 2 } });
+    expect(listQueries()).toEqual([
+      {
+        TableName: TABLE,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :list',
+        ExpressionAttributeValues: { ':list': 'CONTACTS' },
+        ScanIndexForward: false,
+        Limit: 50,
+        ExclusiveStartKey: undefined,
+      },
+    ]);
+    expect(listQueries()[0]).not.toHaveProperty('FilterExpression');
+  });
+
+  it("counts today on the list index from UTC midnight, or from the admin's local midnight", async () => {
+    givenTable({ Items: [] }, 3);
+    expect((await invoke(contactList, admin())).body.summary).toEqual({ total: 0, today: 3 });
+    await invoke(contactList, admin({ since: '2026-03-04T00:00:00+09:00' }));
+    expect(countQueries()).toEqual([
+      {
+        TableName: TABLE,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK >= :since',
+        ExpressionAttributeValues: { ':pk': 'CONTACTS', ':since': '2026-03-04T00:00:00.000Z' },
+        Select: 'COUNT',
+        ExclusiveStartKey: undefined,
+      },
+      expect.objectContaining({
+        ExpressionAttributeValues: { ':pk': 'CONTACTS', ':since': '2026-03-03T15:00:00.000Z' },
+      }),
+    ]);
+    const counterReads = dynamo
+      .commandCalls(GetCommand)
+      .filter((call) => call.args[0].input.Key?.PK === 'STATS#CONTACTS');
+    expect(counterReads).toHaveLength(2);
+  });
+
+  it('adds up a count that spans several pages', async () => {
+    let calls = 0;
+    dynamo.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+      if (input.Select !== 'COUNT') return { Items: [] };
+      calls += 1;
+      return calls === 1
+        ? { Count: 4, LastEvaluatedKey: { PK: 'x', SK: 'x', GSI1PK: 'CONTACTS', GSI1SK: 'y' } }
+        : { Count: 1 };
     });
-    expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input).not.toHaveProperty('FilterExpression');
+    expect((await invoke(contactList, admin())).body.summary).toEqual({ total: 0, today: 5 });
+    expect(countQueries()[1]?.ExclusiveStartKey).toEqual({ PK: 'x', SK: 'x', GSI1PK: 'CONTACTS', GSI1SK: 'y' });
+  });
+
+  it('answers 400 for a since that is not an ISO date and time, without reading', async () => {
+    const res = await invoke(contactList, admin({ since: 'yesterday' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.body.errors).toEqual({ since: 'since must be an ISO-8601 date and time' });
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
+  });
+
+  it('searches name, e-mail and message server-side, reading on until the page is full', async () => {
+    const match = item('01KJZ0000000000000000000C1', '2026-03-01T00:00:00.000Z', 'Ann');
+    let reads = 0;
+    dynamo.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+      if (input.Select === 'COUNT') return { Count: 0 };
+      reads += 1;
+      // The first read evaluates newer messages that do not match; the second finds one.
+      return reads === 1
+        ? { Items: [], ScannedCount: 500, LastEvaluatedKey: { PK: 'a', SK: 'a', GSI1PK: 'CONTACTS', GSI1SK: 'z' } }
+        : { Items: [match], ScannedCount: 3 };
+    });
+    const res = await invoke(contactList, admin({ search: '  ANN ', limit: '5' }));
+    expect(res.statusCode).toBe(200);
+    expect(contactListResponseSchema.parse(res.body).data.map((m) => m._id)).toEqual([match._id]);
+    expect(res.body.nextCursor).toBeNull();
+    expect(listQueries()).toHaveLength(2);
+    expect(listQueries()[0]).toMatchObject({
+      IndexName: 'GSI1',
+      FilterExpression: 'contains(searchText, :q)',
+      ExpressionAttributeValues: { ':list': 'CONTACTS', ':q': 'ann' },
+    });
+    expect(res.rawBody).not.toContain('searchText');
   });
 
   it('answers the items in the spec shape, without table keys, and a cursor for the next page', async () => {
     const newer = item('01KJZ0000000000000000000B1', '2026-03-02T00:00:00.000Z', 'Bob');
     const older = item('01KJZ0000000000000000000A1', '2026-03-01T00:00:00.000Z', 'Ann');
     const lastKey = { PK: older.PK, SK: older.SK, GSI1PK: 'CONTACTS', GSI1SK: older.GSI1SK };
-    dynamo.on(QueryCommand).resolves({ Items: [newer, older], LastEvaluatedKey: lastKey });
+    givenTable({ Items: [newer, older], LastEvaluatedKey: lastKey });
 
     const res = await invoke(contactList, admin({ limit: '2' }));
 
@@ -164,33 +294,31 @@ describe('contact-list', () => {
       { _id: newer._id, name: 'Bob', email: 'bob@example.com', message: 'Hello from Bob', createdAt: newer.createdAt },
       { _id: older._id, name: 'Ann', email: 'ann@example.com', message: 'Hello from Ann', createdAt: older.createdAt },
     ]);
-    expect(res.rawBody).not.toMatch(/"(PK|SK|GSI1PK|GSI1SK|entity)"/);
+    expect(res.rawBody).not.toMatch(/"(PK|SK|GSI1PK|GSI1SK|entity|counted)"/);
     expect(answer.nextCursor).toBe(encodeCursor(lastKey));
     expect(JSON.parse(Buffer.from(answer.nextCursor ?? '', 'base64url').toString('utf8'))).toEqual(lastKey);
-    expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input.Limit).toBe(2);
+    expect(listQueries()[0]?.Limit).toBe(2);
   });
 
   it('continues from the cursor it handed out', async () => {
     const lastKey = { PK: 'CONTACT#X', SK: 'CONTACT#X', GSI1PK: 'CONTACTS', GSI1SK: '2026-03-01T00:00:00.000Z#X' };
-    dynamo.on(QueryCommand).resolves({ Items: [] });
+    givenTable({ Items: [] });
     const res = await invoke(contactList, admin({ limit: '10', cursor: encodeCursor(lastKey) ?? '' }));
     expect(res.statusCode).toBe(200);
-    expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input).toMatchObject({
-      ExclusiveStartKey: lastKey,
-      Limit: 10,
-    });
+    expect(listQueries()[0]).toMatchObject({ ExclusiveStartKey: lastKey, Limit: 10 });
   });
 
-  it('answers 400 for a cursor forged for another list, without querying', async () => {
+  it('answers 400 for a cursor forged for another list, without listing', async () => {
+    givenTable({ Items: [] });
     const forged = encodeCursor({ PK: 'USER#1', SK: 'PROFILE', GSI1PK: 'USERS', GSI1SK: 'x' }) ?? '';
     const res = await invoke(contactList, admin({ cursor: forged }));
     expect(res.statusCode).toBe(400);
     expect(res.body.errors).toEqual({ cursor: 'Invalid cursor' });
-    // Only the session guard's profile read; no query.
-    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
+    expect(listQueries()).toHaveLength(0);
   });
 
-  it('answers 400 for a garbage or tampered cursor or a bad limit, without querying', async () => {
+  it('answers 400 for a garbage or tampered cursor or a bad limit, without listing', async () => {
+    givenTable({ Items: [] });
     const partial = encodeCursor({ GSI1PK: 'CONTACTS', GSI1SK: '2026-03-01T00:00:00.000Z#X' }) ?? '';
     const padded =
       encodeCursor({ PK: 'CONTACT#X', SK: 'CONTACT#X', GSI1PK: 'CONTACTS', GSI1SK: 'x', extra: 'y' }) ?? '';
@@ -201,12 +329,13 @@ describe('contact-list', () => {
       { limit: '0' },
       { limit: '101' },
       { limit: 'ten' },
+      { search: 'x'.repeat(129) },
     ];
     for (const query of queries) {
       const res = await invoke(contactList, admin(query));
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
     }
-    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
+    expect(listQueries()).toHaveLength(0);
   });
 
   it('is for admins only', async () => {
@@ -220,49 +349,92 @@ describe('contact-list', () => {
 
 describe('contact-delete', () => {
   const id = '01KDX3N8W6Q5ZJ4R2T7B9C0E1F';
+  const key = { PK: `CONTACT#${id}`, SK: `CONTACT#${id}` };
   const admin = (messageId = id) =>
     httpEvent({ routeId: 'contact-delete', claims: CALLERS.admin, pathParameters: { id: messageId } });
 
-  it('deletes by key on condition that the message exists', async () => {
-    dynamo.on(DeleteCommand).resolves({});
+  it('deletes a counted message and takes 1 off total in one transaction', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
     const res = await invoke(contactDelete, admin());
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({ message: 'Message deleted successfully' });
-    const deletes = dynamo.commandCalls(DeleteCommand);
-    expect(deletes).toHaveLength(1);
-    expect(deletes[0]?.args[0].input).toEqual({
+    expect(dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems).toEqual([
+      {
+        Delete: {
+          TableName: TABLE,
+          Key: key,
+          ConditionExpression: 'attribute_exists(PK) AND counted = :true',
+          ExpressionAttributeValues: { ':true': true },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      {
+        Update: {
+          TableName: TABLE,
+          Key: { PK: 'STATS#CONTACTS', SK: 'TOTAL' },
+          UpdateExpression: 'ADD #total :minus',
+          ConditionExpression: '#total >= :one',
+          ExpressionAttributeNames: { '#total': 'total' },
+          ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+        },
+      },
+    ]);
+    expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(0);
+  });
+
+  it('deletes a message stored before the counter existed without touching the counter', async () => {
+    dynamo
+      .on(TransactWriteCommand)
+      .rejects(cancelled({ Code: 'ConditionalCheckFailed', Item: { PK: { S: key.PK } } }, { Code: 'None' }));
+    dynamo.on(DeleteCommand).resolves({});
+    const res = await invoke(contactDelete, admin());
+    expect(res.statusCode).toBe(200);
+    expect(dynamo.commandCalls(DeleteCommand)[0]?.args[0].input).toEqual({
       TableName: TABLE,
-      Key: { PK: `CONTACT#${id}`, SK: `CONTACT#${id}` },
+      Key: key,
       ConditionExpression: 'attribute_exists(PK)',
     });
   });
 
-  it('answers 404 when the message does not exist (ConditionalCheckFailedException)', async () => {
-    dynamo.on(DeleteCommand).rejects(conditionalCheckFailed());
+  it('never takes the counter below 0: with total at 0 the message is deleted alone', async () => {
+    dynamo.on(TransactWriteCommand).rejects(cancelled({ Code: 'None' }, { Code: 'ConditionalCheckFailed' }));
+    dynamo.on(DeleteCommand).resolves({});
+    expect((await invoke(contactDelete, admin())).statusCode).toBe(200);
+    expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(1);
+  });
+
+  it('answers 404 when the message does not exist', async () => {
+    dynamo.on(TransactWriteCommand).rejects(cancelled({ Code: 'ConditionalCheckFailed' }, { Code: 'None' }));
     const res = await invoke(contactDelete, admin());
     expect(res.statusCode).toBe(404);
     expect(res.body.message).toBe('This message no longer exists. It may have been deleted already.');
     expect(res.body.msg).toBe(res.body.message);
+    expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(0);
+  });
+
+  it('answers 404 when an uncounted message vanished between the two deletes', async () => {
+    dynamo
+      .on(TransactWriteCommand)
+      .rejects(cancelled({ Code: 'ConditionalCheckFailed', Item: { PK: { S: key.PK } } }, { Code: 'None' }));
+    dynamo.on(DeleteCommand).rejects(conditionalCheckFailed());
+    expect((await invoke(contactDelete, admin())).statusCode).toBe(404);
   });
 
   it('answers 500 for any other failure', async () => {
-    dynamo.on(DeleteCommand).rejects(new Error('ThrottlingException'));
+    dynamo.on(TransactWriteCommand).rejects(new Error('ThrottlingException'));
     const res = await invoke(contactDelete, admin());
     expect(res.statusCode).toBe(500);
     expect(res.rawBody).not.toContain('Throttling');
   });
 
   it('trims the id and rejects a blank one without deleting', async () => {
-    dynamo.on(DeleteCommand).resolves({});
+    dynamo.on(TransactWriteCommand).resolves({});
     expect((await invoke(contactDelete, admin(`  ${id} `))).statusCode).toBe(200);
-    expect(dynamo.commandCalls(DeleteCommand)[0]?.args[0].input.Key).toEqual({
-      PK: `CONTACT#${id}`,
-      SK: `CONTACT#${id}`,
-    });
+    expect(dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems?.[0]?.Delete?.Key).toEqual(key);
     dynamo.resetHistory();
     const blank = await invoke(contactDelete, admin('   '));
     expect(blank.statusCode).toBe(400);
-    expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(0);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
   it('is for admins only', async () => {

@@ -58,9 +58,26 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/**
+ * The admin Messages screen (admin spec "Admin contact messages"): `search` is a case-insensitive
+ * substring of the name, e-mail or message, answered on the first page (data-model AP-C4, §9);
+ * `since` is the instant the admin's "today" starts (their local midnight, ISO-8601), UTC midnight
+ * when absent.
+ */
+export const contactListQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(128, { error: 'search is too long' }).optional(),
+  since: z.iso.datetime({ offset: true, error: 'since must be an ISO-8601 date and time' }).optional(),
+});
+export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
+
+/** `total`: every stored message (E24 counter); `today`: received since `since`. Neither depends on `search`. */
+export const contactSummarySchema = z.object({ total: z.number(), today: z.number() });
+export type ContactSummary = z.infer<typeof contactSummarySchema>;
+
 export const contactListResponseSchema = z.object({
   data: z.array(contactMessageSchema),
   nextCursor: z.string().nullable(),
+  summary: contactSummarySchema,
 });
 export type ContactListResponse = z.infer<typeof contactListResponseSchema>;
 
