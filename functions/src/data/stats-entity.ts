@@ -12,6 +12,9 @@ export const paymentStatsKeys = {
   package: (slug: PackageSlug) => ({ PK: 'STATS#PAYMENTS', SK: `PACKAGE#${slug}` }),
   packageMonth: (ym: string, slug: PackageSlug) => ({ PK: 'STATS#PAYMENTS', SK: `PKGMONTH#${ym}#${slug}` }),
 };
+export const PAYMENT_STATS_PARTITION = 'STATS#PAYMENTS';
+/** Sort-key prefixes of the E20 items a dashboard Query selects with `begins_with`. */
+export const PAYMENT_STATS_PREFIX = { month: 'MONTH#', package: 'PACKAGE#', packageMonth: 'PKGMONTH#' } as const;
 export const subscriptionStatsKey = (ym: string) => ({ PK: 'STATS#SUBSCRIPTIONS', SK: `MONTH#${ym}` });
 /** E23: `total`, `pending`, `approved`, `rejected`, `pendingAmount`, `approvedAmount`. */
 export const withdrawalStatsKey = () => ({ PK: 'STATS#WITHDRAWALS', SK: 'TOTAL' });
@@ -23,6 +26,17 @@ export const SUBSCRIPTION_PACKAGE_COUNTER: Record<PackageSlug, string> = {
   pro: 'proPackages',
   ultimate: 'ultimatePackages',
 };
+/** The counters of STATS#SUBSCRIPTIONS that make the history's summary cards (admin spec §3). */
+export const SUBSCRIPTION_SUMMARY_COUNTERS = [
+  'total',
+  'freeTrials',
+  'basicPackages',
+  'proPackages',
+  'ultimatePackages',
+  'active',
+  'pending',
+  'expired',
+] as const;
 
 /**
  * E21: `TOTAL` holds `total`, `active`, `inactive` (verified users; active = `isActive`), `MONTH#m`
