@@ -211,7 +211,8 @@ export const AUTH_TABLE_SCOPE: TableScope = {
  * key it forgot.
  */
 const TABLE_SCOPES: Partial<Record<RouteId, TableScope>> = {
-  'packages-list': { partitions: ['CATALOG'], indexes: [] },
+  // The catalog, and the subscription settings whose switch is Basic's on-sale flag (E17, E18).
+  'packages-list': { partitions: ['CATALOG', 'SETTINGS'], indexes: [] },
   // The message and the E24 `total` counter move together (AP-C1, AP-C3).
   'contact-add': { partitions: ['CONTACT#*', 'STATS#CONTACTS', 'RATE#*'], indexes: [] },
   // The list itself is a GSI1 query (GSI1PK = CONTACTS).

@@ -114,7 +114,7 @@ describe('routeAccess: table', () => {
       expect(allows(access(id).tablePartitions, 'STATS#CONTACTS'), id).toBe(true);
       expect(allows(access(id).tablePartitions, 'STATS#PAYMENTS'), id).toBe(false);
     }
-    expect(access('packages-list').tablePartitions).toEqual(['CATALOG']);
+    expect(access('packages-list').tablePartitions).toEqual(['CATALOG', 'SETTINGS']);
     expect(partitionsBuiltIn('functions/src/data/package-catalog-entity.ts')).toEqual(['CATALOG']);
   });
 });

@@ -3,11 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_GROUP, implementedRoutes } from '@goldbot/shared';
-import { defaultCatalog, toCatalogPackageItem } from '../../functions/src/data/package-catalog-entity.js';
-import { DEFAULT_SUBSCRIPTION_SETTINGS, toSubscriptionSettingsItem } from '../../functions/src/data/settings-entity.js';
+import { seedDefaults as seedDefaultItems } from '../../functions/src/data/seed-items.js';
 import { activeWalletKey, toWalletItem } from '../../functions/src/data/wallet-entity.js';
 import { newId } from '../../functions/src/kit/ids.js';
 import {
@@ -207,23 +206,14 @@ function localSecret(dataDir: string, name: string): string {
   return created;
 }
 
+/**
+ * The catalog, the settings and the default templates (functions/src/data/seed-items.ts, the same
+ * items the deploy-time seeding writes), each only if absent, then the local placeholder wallet.
+ */
 async function seedDefaults(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
-  const now = new Date().toISOString();
-  const items = [
-    toSubscriptionSettingsItem(DEFAULT_SUBSCRIPTION_SETTINGS, now),
-    ...defaultCatalog().map((p) => toCatalogPackageItem(p, now)),
-  ];
-  for (const item of items) {
-    try {
-      await client.send(
-        new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }),
-      );
-    } catch (error) {
-      // Already seeded (and possibly edited by an admin): keep what is there.
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    }
-  }
-  await seedLocalWallet(client, tableName, now);
+  const now = new Date();
+  await seedDefaultItems(client, tableName, now);
+  await seedLocalWallet(client, tableName, now.toISOString());
 }
 
 /**

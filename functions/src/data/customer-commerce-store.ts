@@ -3,15 +3,11 @@ import type { PackageName, PackageSlug } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { CustomerCommerceStore, FreeTrialCommit, PurchaseCommit } from '../domain/commerce/customer-commerce.js';
 import type { CustomerProfile, PurchasePlan, ReferralMarker, TxidMarker } from '../domain/commerce/purchase.js';
-import { DEFAULT_EMAIL_TEMPLATES, type EditableTemplateType, type EmailTemplate } from '../domain/email/templates.js';
-import { emailTemplateKey } from './email-template-store.js';
+import type { EditableTemplateType, EmailTemplate } from '../domain/email/templates.js';
+import { emailTemplateKey, templateFromItem } from './email-template-entity.js';
 import { packageKey } from './package-catalog-entity.js';
 import { toPaymentItem, txidMarkerKey } from './payment-entity.js';
-import {
-  DEFAULT_SUBSCRIPTION_SETTINGS,
-  subscriptionSettingsKey,
-  type SubscriptionSettings,
-} from './settings-entity.js';
+import { fromSubscriptionSettingsItem, subscriptionSettingsKey, type SubscriptionSettings } from './settings-entity.js';
 import { SUBSCRIPTION_PACKAGE_COUNTER, paymentStatsKeys, subscriptionStatsKey } from './stats-entity.js';
 import {
   SUBSCRIPTION_SK_PREFIX,
@@ -121,17 +117,13 @@ function toCustomerProfile(item: Item | undefined): CustomerProfile | null {
   };
 }
 
-function toSettings(item: Item | undefined): SubscriptionSettings {
-  return {
-    basicPackageEnabled: item ? item.basicPackageEnabled !== false : DEFAULT_SUBSCRIPTION_SETTINGS.basicPackageEnabled,
-  };
-}
+const toSettings = (item: Item | undefined): SubscriptionSettings => fromSubscriptionSettingsItem(item);
 
-function toTemplate(item: Item | undefined, type: EditableTemplateType): EmailTemplate {
-  return item && typeof item.subject === 'string' && typeof item.html === 'string'
-    ? { subject: item.subject, html: item.html }
-    : DEFAULT_EMAIL_TEMPLATES[type];
-}
+/** A catalog item's on-sale flag (E18): a missing item or flag is on sale. Basic's flag is the settings switch. */
+const catalogOnSale = (item: Item | undefined) => item?.onSale !== false;
+
+/** An admin's edit of the template, else the default (E19: an `isDefault` item is only a marker). */
+const toTemplate = (item: Item | undefined, type: EditableTemplateType): EmailTemplate => templateFromItem(type, item);
 
 function toReferralMarker(code: string, item: Item | undefined): ReferralMarker | null {
   return item && typeof item.userId === 'string'
@@ -218,6 +210,7 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
     return {
       profile: toCustomerProfile(found.get(keyId(keys.profile))),
       catalogPriceUsd: catalog && catalog.priceUsd !== undefined ? Number(catalog.priceUsd) : null,
+      catalogOnSale: catalogOnSale(catalog),
       basicPackageEnabled: toSettings(found.get(keyId(keys.settings))).basicPackageEnabled,
       wallet: toWallet(found.get(keyId(keys.wallet))),
       referral: referralCode && keys.referral ? toReferralMarker(referralCode, found.get(keyId(keys.referral))) : null,
@@ -280,10 +273,17 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
             Key: packageKey(payment.packageSlug),
             ...(plan.catalogPriceUsd === null
               ? { ConditionExpression: 'attribute_not_exists(PK)' }
-              : {
-                  ConditionExpression: 'priceUsd = :price',
-                  ExpressionAttributeValues: { ':price': plan.catalogPriceUsd },
-                }),
+              : plan.requireOnSale
+                ? {
+                    // The price read and still on sale (E18); the old item tells which one failed.
+                    ConditionExpression: 'priceUsd = :price AND (attribute_not_exists(onSale) OR onSale = :true)',
+                    ExpressionAttributeValues: { ':price': plan.catalogPriceUsd, ':true': true },
+                    ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+                  }
+                : {
+                    ConditionExpression: 'priceUsd = :price',
+                    ExpressionAttributeValues: { ':price': plan.catalogPriceUsd },
+                  }),
           },
         },
       },
@@ -339,7 +339,9 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
     const failed = new Map(outcome.failed.map((f) => [f.tag, f.old]));
     if (failed.has('txid')) return { kind: 'txid-taken', marker: toTxidMarker(failed.get('txid')) };
     if (failed.has('profile')) return { kind: 'refused', reason: 'profile' };
-    if (failed.has('price')) return { kind: 'refused', reason: 'price' };
+    if (failed.has('price')) {
+      return { kind: 'refused', reason: failed.get('price')?.onSale === false ? 'not-on-sale' : 'price' };
+    }
     if (failed.has('settings')) return { kind: 'refused', reason: 'basic-disabled' };
     const referrer = failed.get('referral');
     return { kind: 'refused', reason: referrer?.userId === payment.userId ? 'referral-own' : 'referral-invalid' };
@@ -359,16 +361,21 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
   },
 
   async readFreeTrial(userId, templateType) {
-    const keys = { profile: profileKey(userId), template: emailTemplateKey(templateType) };
-    const found = await batchGet([keys.profile, keys.template], true);
+    const keys = {
+      profile: profileKey(userId),
+      template: emailTemplateKey(templateType),
+      catalog: packageKey('freeTrial'),
+    };
+    const found = await batchGet([keys.profile, keys.template, keys.catalog], true);
     return {
       profile: toCustomerProfile(found.get(keyId(keys.profile))),
       template: toTemplate(found.get(keyId(keys.template)), templateType),
+      onSale: catalogOnSale(found.get(keyId(keys.catalog))),
     };
   },
 
   async commitFreeTrial(subscription): Promise<FreeTrialCommit> {
-    const items: Tagged<'profile'>[] = [
+    const items: Tagged<'profile' | 'catalog'>[] = [
       {
         tag: 'profile',
         item: {
@@ -394,10 +401,23 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
         },
       },
       subscriptionCounter(subscription),
+      {
+        // The trial is still offered (E18: an admin may take it off sale; a missing item or flag is on sale).
+        tag: 'catalog',
+        item: {
+          ConditionCheck: {
+            TableName: tableName,
+            Key: packageKey('freeTrial'),
+            ConditionExpression: 'attribute_not_exists(onSale) OR onSale = :true',
+            ExpressionAttributeValues: { ':true': true },
+          },
+        },
+      },
     ];
     const outcome = await transact(items);
     if (outcome === null) return { kind: 'committed' };
     if (outcome === 'busy') return { kind: 'refused', reason: 'busy' };
+    if (outcome.failed.some((f) => f.tag === 'catalog')) return { kind: 'refused', reason: 'not-on-sale' };
     const profile = outcome.failed.find((f) => f.tag === 'profile')?.old;
     if (profile && typeof profile.freeTrialStartedAt === 'string') return { kind: 'refused', reason: 'used' };
     return { kind: 'refused', reason: 'profile' };

@@ -1,15 +1,133 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
+import type { TemplateEditorStore } from '../domain/email/template-editor.js';
+import { TEMPLATE_PLACEHOLDERS } from '../domain/email/template-rules.js';
 import { DEFAULT_EMAIL_TEMPLATES, type EmailTemplate, type EmailTemplateType } from '../domain/email/templates.js';
+import { toAuditItem } from './audit-entity.js';
+import {
+  TEMPLATES_PARTITION,
+  TEMPLATE_SK_PREFIX,
+  emailTemplateKey,
+  fromTemplateItem,
+  templateFromItem,
+  toTemplateItem,
+  type StoredTemplate,
+} from './email-template-entity.js';
+import { cancellationCodes } from './table-reads.js';
+import { putNew, type TransactItem } from './transaction-items.js';
 
-/** E19: `TEMPLATES / TEMPLATE#<type>`; an admin-edited template wins over the built-in default. */
-export const emailTemplateKey = (type: string) => ({ PK: 'TEMPLATES', SK: `TEMPLATE#${type}` });
+export { emailTemplateKey };
 
+/**
+ * AP29, one GetItem per send: an admin's edit wins over the built-in default. Nothing is cached
+ * across sends, so a saved template is what the very next mail of its type uses.
+ */
 export async function loadEmailTemplate(type: EmailTemplateType): Promise<EmailTemplate> {
   const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: emailTemplateKey(type) }));
-  const item = result.Item;
-  if (item && typeof item.subject === 'string' && typeof item.html === 'string') {
-    return { subject: item.subject, html: item.html };
-  }
-  return DEFAULT_EMAIL_TEMPLATES[type];
+  return templateFromItem(type, result?.Item);
 }
+
+/** DynamoDB's limit of items in one TransactWriteItems. */
+export const TRANSACTION_ITEM_LIMIT = 100;
+
+/** The editor's store (AP26-AP28). Every admin type plus the audit entry fits one transaction (template-rules). */
+export const dynamoTemplateEditorStore: TemplateEditorStore = {
+  async listStored() {
+    const stored = new Map<string, StoredTemplate>();
+    let startKey: Record<string, unknown> | undefined;
+    // A handful of small items: one page in practice; the loop only guards against a 1 MB page.
+    do {
+      const result = await documentClient.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+          ExpressionAttributeValues: { ':pk': TEMPLATES_PARTITION, ':prefix': TEMPLATE_SK_PREFIX },
+          ConsistentRead: true,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of result?.Items ?? []) {
+        const template = fromTemplateItem(item);
+        if (template) stored.set(template.type, template);
+      }
+      startKey = result?.LastEvaluatedKey;
+    } while (startKey);
+    return stored;
+  },
+
+  async commitSave(plan) {
+    const items: TransactItem[] = plan.writes.map((write) => ({
+      Put: {
+        TableName: tableName,
+        Item: toTemplateItem(write.type, write.template, {
+          isDefault: write.isDefault,
+          version: write.version,
+          updatedAt: plan.at,
+          updatedBy: plan.adminId,
+        }),
+        ...(write.expectedVersion === null
+          ? { ConditionExpression: 'attribute_not_exists(PK)' }
+          : write.expectedVersion === 0
+            ? {
+                ConditionExpression: 'attribute_not_exists(#version) OR #version = :seen',
+                ExpressionAttributeNames: { '#version': 'version' },
+                ExpressionAttributeValues: { ':seen': 0 },
+              }
+            : {
+                ConditionExpression: '#version = :seen',
+                ExpressionAttributeNames: { '#version': 'version' },
+                ExpressionAttributeValues: { ':seen': write.expectedVersion },
+              }),
+      },
+    }));
+    items.push(putNew(toAuditItem(plan.audit)));
+    try {
+      await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+      return 'committed';
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      // A failed version check or a transaction racing on the same items: another save came in between.
+      if (codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return 'changed';
+      throw error;
+    }
+  },
+
+  async commitReset(plan) {
+    const items: TransactItem[] = plan.types.map((type) => {
+      const template = DEFAULT_EMAIL_TEMPLATES[type];
+      return {
+        Update: {
+          TableName: tableName,
+          Key: emailTemplateKey(type),
+          UpdateExpression:
+            'SET entity = :entity, #type = :type, subject = :subject, html = :html, placeholders = :placeholders, ' +
+            'isDefault = :true, updatedAt = :at, updatedBy = :by, #version = if_not_exists(#version, :zero) + :one',
+          ExpressionAttributeNames: { '#type': 'type', '#version': 'version' },
+          ExpressionAttributeValues: {
+            ':entity': 'EmailTemplate',
+            ':type': type,
+            ':subject': template.subject,
+            ':html': template.html,
+            ':placeholders': [...TEMPLATE_PLACEHOLDERS[type]],
+            ':true': true,
+            ':at': plan.at,
+            ':by': plan.adminId,
+            ':zero': 0,
+            ':one': 1,
+          },
+        },
+      };
+    });
+    items.push(putNew(toAuditItem(plan.audit)));
+    // Nothing here is conditional: only a transaction racing on the same items can cancel it.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+        return;
+      } catch (error) {
+        if (attempt >= 3 || !cancellationCodes(error).includes('TransactionConflict')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
+      }
+    }
+  },
+};

@@ -1,8 +1,12 @@
-import { listCatalog } from '../data/package-catalog-store.js';
+import { dynamoCatalogStore } from '../data/package-catalog-store.js';
+import { listPackages } from '../domain/settings/catalog.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 
-/** Public and identical for everyone: browsers and CloudFront may cache it for a minute. */
+/**
+ * The catalog with prices and on-sale flags (Basic's is the subscription switch). Public and the
+ * same for everyone: browsers and CloudFront may cache it for a minute.
+ */
 export const handler = defineHandler({ route: 'packages-list' }, async () =>
-  ok({ packages: await listCatalog() }, { 'cache-control': 'public, max-age=60' }),
+  ok(await listPackages(dynamoCatalogStore), { 'cache-control': 'public, max-age=60' }),
 );

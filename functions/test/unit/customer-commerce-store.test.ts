@@ -40,6 +40,7 @@ const RICK = { code: 'RICK2026', userId: 'rick-1', username: 'ref_rick' };
 const snapshot = {
   profile: BUYER,
   catalogPriceUsd: 60,
+  catalogOnSale: true,
   basicPackageEnabled: true,
   wallet: { walletId: 'w1', address: 'TWallet', network: 'TRC20', currency: 'USDT' },
   referral: RICK,
@@ -137,6 +138,7 @@ describe('reads', () => {
     expect(read).toEqual({
       profile: { ...BUYER, basicPaidThrough: '2026-11-30' },
       catalogPriceUsd: 60,
+      catalogOnSale: true,
       basicPackageEnabled: false,
       wallet: { walletId: 'w1', address: 'TWallet', network: 'TRC20', currency: 'USDT' },
       referral: { code: 'RICK2026', userId: 'rick-1', username: 'ref_rick' },
@@ -163,6 +165,7 @@ describe('reads', () => {
     expect(read).toEqual({
       profile: null,
       catalogPriceUsd: null,
+      catalogOnSale: true,
       basicPackageEnabled: true,
       wallet: null,
       referral: null,
@@ -333,6 +336,31 @@ describe('commitPurchase (T1)', () => {
     expect(items[6]?.Update?.ExpressionAttributeNames).toMatchObject({ '#package': 'proPackages' });
   });
 
+  it('checks a catalogued Pro is still at its price and on sale, and tells which one failed from the old item', async () => {
+    const catalogued = () =>
+      planPurchase(
+        { packageName: 'Pro Package', txid: 'ABCdef0123456789', amount: 250, referralCode: null },
+        { ...snapshot, catalogPriceUsd: 250, referral: null },
+        BUYER._id,
+        AT,
+        { paymentId: 'PAY2', subscriptionId: 'SUB2' },
+      );
+    dynamo.on(TransactWriteCommand).resolves({});
+    await store.commitPurchase(catalogued());
+    expect(transactItems()[4]?.ConditionCheck).toMatchObject({
+      Key: { PK: 'CATALOG', SK: 'PACKAGE#pro' },
+      ConditionExpression: 'priceUsd = :price AND (attribute_not_exists(onSale) OR onSale = :true)',
+      ExpressionAttributeValues: { ':price': 250, ':true': true },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    });
+    const failing = (item: Record<string, AttributeValue>) =>
+      cancelled('None', 'None', 'None', 'None', { Code: 'ConditionalCheckFailed', Item: item }, 'None', 'None');
+    dynamo.on(TransactWriteCommand).rejects(failing({ priceUsd: { N: '250' }, onSale: { BOOL: false } }));
+    expect(await store.commitPurchase(catalogued())).toEqual({ kind: 'refused', reason: 'not-on-sale' });
+    dynamo.on(TransactWriteCommand).rejects(failing({ priceUsd: { N: '199' }, onSale: { BOOL: true } }));
+    expect(await store.commitPurchase(catalogued())).toEqual({ kind: 'refused', reason: 'price' });
+  });
+
   it('reads the existing TXID marker from the cancellation (attribute-value form)', async () => {
     dynamo.on(TransactWriteCommand).rejects(
       cancelled(
@@ -435,17 +463,19 @@ describe('the free trial (T3)', () => {
       Keys: [
         { PK: 'USER#buyer-1', SK: 'PROFILE' },
         { PK: 'TEMPLATES', SK: 'TEMPLATE#freeTrialActivated' },
+        { PK: 'CATALOG', SK: 'PACKAGE#freeTrial' },
       ],
     });
     expect(read.profile?.freeTrialStartedAt).toBe('2026-01-01T00:00:00.000Z');
     expect(read.template).toEqual(DEFAULT_EMAIL_TEMPLATES.freeTrialActivated);
+    expect(read.onSale).toBe(true);
   });
 
   it('marks the profile, writes the active subscription with its expiry key and counts it, in one transaction', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
     expect(await store.commitFreeTrial(trial())).toEqual({ kind: 'committed' });
     const items = transactItems();
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(4);
     expect(items[0]?.Update).toMatchObject({
       Key: { PK: 'USER#buyer-1', SK: 'PROFILE' },
       UpdateExpression: 'SET freeTrialStartedAt = :now, updatedAt = :now',
@@ -468,6 +498,15 @@ describe('the free trial (T3)', () => {
       Key: { PK: 'STATS#SUBSCRIPTIONS', SK: 'MONTH#2026-11' },
       ExpressionAttributeNames: { '#total': 'total', '#package': 'freeTrials', '#status': 'active' },
     });
+    expect(items[3]?.ConditionCheck).toMatchObject({
+      Key: { PK: 'CATALOG', SK: 'PACKAGE#freeTrial' },
+      ConditionExpression: 'attribute_not_exists(onSale) OR onSale = :true',
+    });
+  });
+
+  it('refuses the trial when an admin took it off sale meanwhile', async () => {
+    dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'None', { Code: 'ConditionalCheckFailed' }));
+    expect(await store.commitFreeTrial(trial())).toEqual({ kind: 'refused', reason: 'not-on-sale' });
   });
 
   it('tells a used trial from a deactivated account', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PAYMENT_MESSAGES, type SubmitUsdtPaymentInput } from '@goldbot/shared';
+import { PAYMENT_MESSAGES, SETTINGS_MESSAGES, type SubmitUsdtPaymentInput } from '@goldbot/shared';
 import type { SubscriptionSettings } from '../../src/data/settings-entity.js';
 import type { SubscriptionRecord } from '../../src/data/subscription-entity.js';
 import {
@@ -43,6 +43,7 @@ function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
   const snapshot: PurchaseSnapshot = {
     profile: BUYER,
     catalogPriceUsd: 250,
+    catalogOnSale: true,
     basicPackageEnabled: true,
     wallet: WALLET,
     referral: null,
@@ -58,6 +59,7 @@ function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
     purchaseResult: { kind: 'committed' } as PurchaseCommit,
     freeTrialResult: { kind: 'committed' } as FreeTrialCommit,
     freeTrials: [] as SubscriptionRecord[],
+    freeTrialOnSale: true,
     reads: [] as unknown[],
   };
   const store: CustomerCommerceStore = {
@@ -83,6 +85,7 @@ function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
     readFreeTrial: async (_userId, type) => ({
       profile: state.snapshot.profile,
       template: DEFAULT_EMAIL_TEMPLATES[type],
+      onSale: state.freeTrialOnSale,
     }),
     commitFreeTrial: async (sub) => {
       state.freeTrials.push(sub);
@@ -301,6 +304,7 @@ describe('submitUsdtPayment', () => {
     ['profile', 403, 'Account is deactivated'],
     ['price', 409, 'The price of this package has just changed. Please reload the page and try again.'],
     ['basic-disabled', 409, PAYMENT_MESSAGES.basicUnavailable],
+    ['not-on-sale', 409, SETTINGS_MESSAGES.packageUnavailable('Pro Package')],
     ['referral-invalid', 400, PAYMENT_MESSAGES.referralInvalid],
     ['referral-own', 400, PAYMENT_MESSAGES.referralOwn],
     ['busy', 409, 'Many payments are being submitted right now. Please try again in a moment.'],
@@ -353,6 +357,23 @@ describe('createFreeTrial', () => {
     expect(await statusOf(createFreeTrial(deps, BUYER._id, log))).toBe(409);
     state.snapshot.profile = null;
     expect(await statusOf(createFreeTrial(deps, BUYER._id, log))).toBe(401);
+    expect(sent).toEqual([]);
+  });
+  it('answers 409 with the reason while the trial is off sale, read before or found in the transaction', async () => {
+    const unavailable = SETTINGS_MESSAGES.packageUnavailable('Free Trial');
+    const { deps, state, sent, log } = setup();
+    state.freeTrialOnSale = false;
+    await expect(createFreeTrial(deps, BUYER._id, log)).rejects.toMatchObject({
+      statusCode: 409,
+      message: unavailable,
+    });
+    expect(state.freeTrials).toEqual([]);
+    state.freeTrialOnSale = true;
+    state.freeTrialResult = { kind: 'refused', reason: 'not-on-sale' };
+    await expect(createFreeTrial(deps, BUYER._id, log)).rejects.toMatchObject({
+      statusCode: 409,
+      message: unavailable,
+    });
     expect(sent).toEqual([]);
   });
 });

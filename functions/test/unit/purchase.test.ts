@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES, type Subscription, type SubmitUsdtPaymentInput } from '@goldbot/shared';
+import { PAYMENT_MESSAGES, SETTINGS_MESSAGES, type Subscription, type SubmitUsdtPaymentInput } from '@goldbot/shared';
 import {
   PURCHASE_MESSAGES,
   amountDue,
@@ -47,6 +47,7 @@ const IDS = { paymentId: 'PAY1', subscriptionId: 'SUB1' };
 const snapshot = (overrides: Partial<PurchaseSnapshot> = {}): PurchaseSnapshot => ({
   profile: BUYER,
   catalogPriceUsd: 60,
+  catalogOnSale: true,
   basicPackageEnabled: true,
   wallet: WALLET,
   referral: null,
@@ -260,6 +261,32 @@ describe('planPurchase', () => {
         IDS,
       ),
     ).not.toThrow();
+  });
+
+  it('refuses Pro and Ultimate while their catalog item is off sale, and checks it again in the transaction', () => {
+    for (const packageName of ['Pro Package', 'Ultimate Package'] as const) {
+      const error = refusal(() =>
+        planPurchase(input({ packageName, amount: 60 }), snapshot({ catalogOnSale: false }), BUYER._id, AT, IDS),
+      );
+      expect(error).toBeInstanceOf(ConflictError);
+      expect(error.message).toBe(SETTINGS_MESSAGES.packageUnavailable(packageName));
+    }
+    // Basic's flag is the settings switch, not the catalog item.
+    expect(() => planPurchase(input(), snapshot({ catalogOnSale: false }), BUYER._id, AT, IDS)).not.toThrow();
+    const pro = planPurchase(input({ packageName: 'Pro Package', amount: 60 }), snapshot(), BUYER._id, AT, IDS);
+    expect(pro).toMatchObject({ requireOnSale: true, requireBasicEnabled: false });
+    expect(planPurchase(input(), snapshot(), BUYER._id, AT, IDS)).toMatchObject({
+      requireOnSale: false,
+      requireBasicEnabled: true,
+    });
+  });
+
+  it('refuses a free trial an admin took off sale', () => {
+    const error = refusal(() => planFreeTrial(BUYER, AT, 'SUBFT', false));
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error.message).toBe(
+      'The Free Trial is not available for purchase right now. Please choose another package.',
+    );
   });
 
   it.each([

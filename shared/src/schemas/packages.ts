@@ -3,7 +3,8 @@ import { PACKAGE_NAMES } from '../constants.js';
 
 /**
  * The public package catalog (`GET /api/packages`, route id 'packages-list'). Prices are data
- * (DESIGN.md §7): the catalog is seeded from DEFAULT_PACKAGE_PRICES_USD and edited by admins.
+ * (DESIGN.md §7): the catalog is seeded from DEFAULT_PACKAGE_PRICES_USD and edited by admins
+ * (`admin-packages-update`: price and on-sale flag).
  */
 export const PACKAGE_SLUGS = ['freeTrial', 'basic', 'pro', 'ultimate'] as const satisfies ReadonlyArray<
   keyof typeof PACKAGE_NAMES
@@ -17,6 +18,12 @@ export const catalogPackageSchema = z.object({
   packageName: z.enum([PACKAGE_NAMES.freeTrial, PACKAGE_NAMES.basic, PACKAGE_NAMES.pro, PACKAGE_NAMES.ultimate]),
   priceUsd: z.number().nonnegative(),
   sortOrder: z.number().int(),
+  /**
+   * False when an admin took the package off sale: it cannot be bought (the server refuses it).
+   * For Basic this IS the subscription-settings switch (E17 basicPackageEnabled), not a second flag.
+   * Defaults to true for answers of servers that predate the flag.
+   */
+  onSale: z.boolean().default(true),
 });
 export type CatalogPackage = z.infer<typeof catalogPackageSchema>;
 

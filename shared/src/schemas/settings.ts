@@ -15,6 +15,12 @@ export const SETTINGS_MESSAGES = {
   settingsFetchFailed: 'Failed to fetch subscription settings',
   settingsUpdateFailed: 'Failed to update subscription settings',
   packageUpdated: 'Package updated successfully',
+  packageNotFound: 'Package not found',
+  /** A package whose on-sale flag is off (Basic keeps PAYMENT_MESSAGES.basicUnavailable, the spec's sentence). */
+  packageUnavailable: (packageName: string) =>
+    `The ${packageName} is not available for purchase right now. Please choose another package.`,
+  packageChanged: 'The package was changed in another session meanwhile. Refresh and try again.',
+  templatesChanged: 'The templates were changed in another session meanwhile. Refresh and try again.',
   unknownTemplate: (type: string) => `Unknown email template type: ${type}`,
   templateInvalid: (type: string, reason: string) => `The ${type} template does not compile: ${reason}`,
   placeholderNotOffered: (type: string, name: string, offered: readonly string[]) =>
@@ -79,6 +85,11 @@ export const subscriptionSettingsPutInputSchema = z.object({
 });
 export const subscriptionSettingsSaveResponseSchema = subscriptionSettingsResponseSchema.extend({
   message: z.string(),
+});
+
+/** The path of PUT /api/admin/packages/{packageId}: any id reaches the server, which answers 404 for a non-package. */
+export const packagePathSchema = z.object({
+  packageId: z.string().trim().min(1, { error: 'packageId is required' }).max(64, { error: 'packageId is too long' }),
 });
 
 /** PUT /api/admin/packages/{packageId}: whole dollars 0-100,000; Free Trial stays 0. */

@@ -1,4 +1,11 @@
-import { PAYMENT_MESSAGES, type PackageSlug, type SubmitUsdtPaymentInput, type Subscription } from '@goldbot/shared';
+import {
+  PACKAGE_NAMES,
+  PAYMENT_MESSAGES,
+  SETTINGS_MESSAGES,
+  type PackageSlug,
+  type SubmitUsdtPaymentInput,
+  type Subscription,
+} from '@goldbot/shared';
 import type { Mailer } from '../../adapters/ses-mailer.js';
 import type { SubscriptionSettings } from '../../data/settings-entity.js';
 import { toSubscriptionView, type SubscriptionRecord } from '../../data/subscription-entity.js';
@@ -48,9 +55,13 @@ export type PurchaseCommit =
   | { kind: 'committed' }
   /** The TXID marker exists: `marker` is its current content when DynamoDB returned it. */
   | { kind: 'txid-taken'; marker: TxidMarker | null }
-  | { kind: 'refused'; reason: 'profile' | 'price' | 'basic-disabled' | 'referral-invalid' | 'referral-own' | 'busy' };
+  | {
+      kind: 'refused';
+      reason: 'profile' | 'price' | 'basic-disabled' | 'not-on-sale' | 'referral-invalid' | 'referral-own' | 'busy';
+    };
 
-export type FreeTrialCommit = { kind: 'committed' } | { kind: 'refused'; reason: 'used' | 'profile' | 'busy' };
+export type FreeTrialCommit =
+  { kind: 'committed' } | { kind: 'refused'; reason: 'used' | 'profile' | 'not-on-sale' | 'busy' };
 
 export interface CustomerCommerceStore {
   /** AP31: profile and settings, one BatchGetItem. */
@@ -75,15 +86,16 @@ export interface CustomerCommerceStore {
   commitPurchase(plan: PurchasePlan): Promise<PurchaseCommit>;
   /** AP30: the user's subscriptions, newest first, one Query. */
   listSubscriptions(userId: string): Promise<SubscriptionRecord[]>;
-  /** The buyer's profile and the free-trial mail, one BatchGetItem. */
+  /** The buyer's profile, the free-trial mail and whether the trial is on sale (E18), one BatchGetItem. */
   readFreeTrial(
     userId: string,
     templateType: EditableTemplateType,
   ): Promise<{
     profile: CustomerProfile | null;
     template: EmailTemplate;
+    onSale: boolean;
   }>;
-  /** T3, one TransactWriteItems. */
+  /** T3, one TransactWriteItems (re-checking that the trial is still on sale). */
   commitFreeTrial(subscription: SubscriptionRecord): Promise<FreeTrialCommit>;
 }
 
@@ -209,6 +221,8 @@ export async function submitUsdtPayment(
         throw new ConflictError(PURCHASE_MESSAGES.priceChanged);
       case 'basic-disabled':
         throw new ConflictError(PAYMENT_MESSAGES.basicUnavailable);
+      case 'not-on-sale':
+        throw new ConflictError(SETTINGS_MESSAGES.packageUnavailable(input.packageName));
       case 'referral-invalid':
       case 'referral-own': {
         const text = result.reason === 'referral-own' ? PAYMENT_MESSAGES.referralOwn : PAYMENT_MESSAGES.referralInvalid;
@@ -248,14 +262,17 @@ export async function submitUsdtPayment(
 
 /** `payment-create-free-trial` (T3): once per user, active today for FREE_TRIAL_DAYS, then the mail. */
 export async function createFreeTrial(deps: CommerceDeps, userId: string, log: Logger) {
-  const { profile, template } = await deps.store.readFreeTrial(userId, 'freeTrialActivated');
+  const { profile, template, onSale } = await deps.store.readFreeTrial(userId, 'freeTrialActivated');
   if (!profile) throw new UnauthorizedError(PURCHASE_MESSAGES.noProfile);
   const at = deps.now();
-  const subscription = planFreeTrial(profile, at, deps.newId(at.getTime()));
+  const subscription = planFreeTrial(profile, at, deps.newId(at.getTime()), onSale);
   const result = await deps.store.commitFreeTrial(subscription);
   if (result.kind === 'refused') {
     if (result.reason === 'used') throw new ConflictError(PAYMENT_MESSAGES.freeTrialUsed);
     if (result.reason === 'profile') throw new ForbiddenError(PURCHASE_MESSAGES.deactivated);
+    if (result.reason === 'not-on-sale') {
+      throw new ConflictError(SETTINGS_MESSAGES.packageUnavailable(PACKAGE_NAMES.freeTrial));
+    }
     throw new ConflictError(PURCHASE_MESSAGES.busy);
   }
   log.info('free trial started', { subscriptionId: subscription._id });

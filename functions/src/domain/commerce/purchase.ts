@@ -5,6 +5,7 @@ import {
   PAYMENT,
   PAYMENT_MESSAGES,
   REFERRAL,
+  SETTINGS_MESSAGES,
   type PackageName,
   type PackageSlug,
   type Subscription,
@@ -77,6 +78,8 @@ export interface PurchaseSnapshot {
   profile: CustomerProfile | null;
   /** The catalog price; null when the catalog has no item for the package (never seeded: the default price applies). */
   catalogPriceUsd: number | null;
+  /** The catalog item's on-sale flag (missing item or flag: on sale). Basic's is `basicPackageEnabled`. */
+  catalogOnSale: boolean;
   basicPackageEnabled: boolean;
   wallet: ActiveWalletPointer | null;
   /** The marker of the typed code; null without a code or when no such code exists. */
@@ -96,6 +99,8 @@ export interface PurchasePlan {
   catalogPriceUsd: number | null;
   /** Basic only: the settings must still have Basic on sale. */
   requireBasicEnabled: boolean;
+  /** Every other package: its catalog item must still be on sale. */
+  requireOnSale: boolean;
   /** The referral code whose marker must still exist and not be the buyer's. */
   referralCode: string | null;
 }
@@ -166,7 +171,7 @@ const fieldError = (field: string, message: string) => new ValidationError(messa
 
 /**
  * The payment and pending subscription a submission creates, or the domain error that refuses it.
- * Checks, in order: Basic on sale (409), the referral code (Basic only, exists, not the buyer's:
+ * Checks, in order: the package on sale (409; Basic with the spec's sentence), the referral code (Basic only, exists, not the buyer's:
  * 400), the amount due (400), a wallet to pay to (503), the buyer's account.
  */
 export function planPurchase(
@@ -178,6 +183,9 @@ export function planPurchase(
 ): PurchasePlan {
   const slug = packageSlugOf(input.packageName);
   if (slug === 'basic' && !snapshot.basicPackageEnabled) throw new ConflictError(PAYMENT_MESSAGES.basicUnavailable);
+  if (slug !== 'basic' && !snapshot.catalogOnSale) {
+    throw new ConflictError(SETTINGS_MESSAGES.packageUnavailable(input.packageName));
+  }
 
   let referrer: ReferralMarker | null = null;
   if (input.referralCode) {
@@ -262,6 +270,7 @@ export function planPurchase(
     },
     catalogPriceUsd: snapshot.catalogPriceUsd,
     requireBasicEnabled: slug === 'basic',
+    requireOnSale: slug !== 'basic',
     referralCode: referrer ? referrer.code : null,
   };
 }
@@ -292,9 +301,15 @@ export const pendingViewFromMarker = (marker: TxidMarker): Subscription => ({
 // ---------------------------------------------------------------------------------------------
 // The free trial (T3).
 
-/** The active free-trial subscription of a buyer who never had one (else 409). */
-export function planFreeTrial(profile: CustomerProfile, at: Date, subscriptionId: string): SubscriptionRecord {
+/** The active free-trial subscription of a buyer who never had one, while the trial is offered (else 409). */
+export function planFreeTrial(
+  profile: CustomerProfile,
+  at: Date,
+  subscriptionId: string,
+  onSale = true,
+): SubscriptionRecord {
   if (!profile.isActive) throw new ForbiddenError(PURCHASE_MESSAGES.deactivated);
+  if (!onSale) throw new ConflictError(SETTINGS_MESSAGES.packageUnavailable(PACKAGE_NAMES.freeTrial));
   if (profile.freeTrialStartedAt) throw new ConflictError(PAYMENT_MESSAGES.freeTrialUsed);
   const { startDate, endDate } = freeTrialPeriod(at);
   const now = at.toISOString();

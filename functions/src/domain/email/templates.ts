@@ -7,6 +7,7 @@ import {
   WITHDRAWAL,
   type PackageSlug,
 } from '@goldbot/shared';
+import { htmlToText } from './plain-text.js';
 
 /**
  * The one e-mail template module. Templates are HTML with `{{placeholders}}`, rendered with
@@ -261,37 +262,37 @@ export interface RenderedEmail {
   text: string;
 }
 
+/**
+ * The only helpers any template may use, at send time too (template-rules.ts refuses everything
+ * else when an admin saves): `{{#if}}` and `{{#unless}}`, with HTML escaping on.
+ */
+export const TEMPLATE_COMPILE_OPTIONS = {
+  knownHelpers: { if: true, unless: true },
+  knownHelpersOnly: true,
+} as const;
+
+/** Compiled templates by source text: an edited template is a new source, so nothing stale is ever reused. */
 const compiled = new Map<string, HandlebarsTemplateDelegate>();
-function compile(source: string): HandlebarsTemplateDelegate {
-  let template = compiled.get(source);
+const MAX_COMPILED = 200;
+function compile(source: string, part: 'subject' | 'html'): HandlebarsTemplateDelegate {
+  const key = `${part}\u0000${source}`;
+  let template = compiled.get(key);
   if (!template) {
-    template = Handlebars.compile(source, { strict: false, noEscape: false });
-    compiled.set(source, template);
+    // Subjects are plain text: no HTML escaping there (line breaks are stripped after rendering).
+    template = Handlebars.compile(source, { ...TEMPLATE_COMPILE_OPTIONS, noEscape: part === 'subject' });
+    if (compiled.size >= MAX_COMPILED) compiled.clear();
+    compiled.set(key, template);
   }
   return template;
 }
 
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(style|script)[\s\S]*?<\/\1>/gi, '')
-    .replace(/<br\s*\/?>|<\/(p|h\d|tr|div)>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&#x3D;/g, '=')
-    .replace(/&#x60;/g, '`')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\n\s*\n+/g, '\n\n')
-    .trim();
-}
+export { htmlToText };
 
 export function renderEmail(template: EmailTemplate, values: Record<string, string | number>): RenderedEmail {
-  const html = compile(template.html)(values);
-  // Subjects are plain text: render without HTML escaping, but strip line breaks (header injection).
-  const subject = Handlebars.compile(template.subject, { noEscape: true })(values).replace(/[\r\n]+/g, ' ');
+  const html = compile(template.html, 'html')(values);
+  // Subjects are plain text: rendered without HTML escaping, line breaks stripped (header injection).
+  const renderSubject = compile(template.subject, 'subject');
+  const subject = renderSubject(values).replace(/[\r\n]+/g, ' ').trim();
   return { subject, html, text: htmlToText(html) };
 }
 

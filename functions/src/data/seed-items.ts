@@ -1,0 +1,77 @@
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ADMIN_TEMPLATE_TYPES } from '../domain/email/template-rules.js';
+import { DEFAULT_EMAIL_TEMPLATES } from '../domain/email/templates.js';
+import { SYSTEM_ACTOR } from './audit-entity.js';
+import { toTemplateItem } from './email-template-entity.js';
+import { defaultCatalog, toCatalogPackageItem } from './package-catalog-entity.js';
+import { DEFAULT_SUBSCRIPTION_SETTINGS, toSubscriptionSettingsItem } from './settings-entity.js';
+
+/**
+ * The items every table starts with (docs/data-model.md E17-E19), in one place for both seeders:
+ * the local bootstrap (`npm start`, scripts/local/stack.ts) and the deploy-time seeding in AWS.
+ *
+ * - the package catalog (E18) at the customer-side prices, every package on sale;
+ * - the subscription settings (E17), Basic on sale;
+ * - every admin-editable e-mail template (E19) as its default (`isDefault: true`, version 0).
+ *
+ * Each item is written only if absent (`SEED_CONDITION`), so seeding never overwrites an admin's
+ * edit and running it again (every deploy, every restart) changes nothing. A seeded template is a
+ * marker of "still the default": mails use the default in code (email-template-entity.ts), so a
+ * deploy that improves a default reaches every type nobody edited without rewriting the item.
+ */
+export const SEED_CONDITION = 'attribute_not_exists(PK)';
+
+export type SeedItem = Record<string, unknown> & { PK: string; SK: string };
+
+export function defaultSeedItems(now: Date = new Date()): SeedItem[] {
+  const at = now.toISOString();
+  return [
+    ...defaultCatalog().map((pkg) => toCatalogPackageItem(pkg, at)),
+    toSubscriptionSettingsItem(DEFAULT_SUBSCRIPTION_SETTINGS, at),
+    ...ADMIN_TEMPLATE_TYPES.map((type) =>
+      toTemplateItem(type, DEFAULT_EMAIL_TEMPLATES[type], {
+        isDefault: true,
+        version: 0,
+        updatedAt: at,
+        updatedBy: SYSTEM_ACTOR,
+      }),
+    ),
+  ];
+}
+
+export interface SeedResult {
+  /** Items that were absent and are now written. */
+  written: string[];
+  /** Items already there (seeded before, or edited by an admin): left as they are. */
+  kept: string[];
+}
+
+const isConditionFailure = (error: unknown) =>
+  (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
+
+/**
+ * Writes every seed item that is absent: one conditional Put each (independent items, so a batch
+ * write, which has no conditions, cannot be used). Safe to run concurrently and repeatedly.
+ */
+export async function seedDefaults(
+  client: Pick<DynamoDBDocumentClient, 'send'>,
+  tableName: string,
+  now: Date = new Date(),
+): Promise<SeedResult> {
+  const result: SeedResult = { written: [], kept: [] };
+  await Promise.all(
+    defaultSeedItems(now).map(async (item) => {
+      const name = `${item.PK}/${item.SK}`;
+      try {
+        await client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: SEED_CONDITION }));
+        result.written.push(name);
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        result.kept.push(name);
+      }
+    }),
+  );
+  result.written.sort();
+  result.kept.sort();
+  return result;
+}

@@ -1,0 +1,23 @@
+import { packagePathSchema, packageUpdateInputSchema } from '@goldbot/shared';
+import { dynamoCatalogStore } from '../data/package-catalog-store.js';
+import { updatePackage } from '../domain/settings/catalog.js';
+import { defineHandler } from '../kit/http-handler.js';
+import { ok } from '../kit/http-response.js';
+import { newId } from '../kit/ids.js';
+
+const deps = { store: dynamoCatalogStore, now: () => new Date(), newId };
+
+/** Edits a package's price and on-sale flag (AP20; Basic's flag is the subscription switch), audited. */
+export const handler = defineHandler(
+  { route: 'admin-packages-update', params: packagePathSchema, body: packageUpdateInputSchema },
+  async ({ params, body, caller, log }) => {
+    const result = await updatePackage(deps, params.packageId, body, { userId: caller.userId, email: caller.email });
+    log.info('package updated', {
+      packageSlug: result.package.slug,
+      priceUsd: result.package.priceUsd,
+      onSale: result.package.onSale,
+      adminId: caller.userId,
+    });
+    return ok(result);
+  },
+);

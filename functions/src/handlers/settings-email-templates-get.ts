@@ -1,0 +1,9 @@
+import { dynamoTemplateEditorStore } from '../data/email-template-store.js';
+import { listTemplates } from '../domain/email/template-editor.js';
+import { defineHandler } from '../kit/http-handler.js';
+import { ok } from '../kit/http-response.js';
+
+/** Every admin template type with its subject, HTML, placeholders and whether it is still the default (AP26). */
+export const handler = defineHandler({ route: 'settings-email-templates-get' }, async () =>
+  ok(await listTemplates(dynamoTemplateEditorStore)),
+);

@@ -1,0 +1,18 @@
+import { emailTemplatesPutInputSchema } from '@goldbot/shared';
+import { dynamoTemplateEditorStore } from '../data/email-template-store.js';
+import { saveTemplates } from '../domain/email/template-editor.js';
+import { defineHandler } from '../kit/http-handler.js';
+import { ok } from '../kit/http-response.js';
+import { newId } from '../kit/ids.js';
+
+const deps = { store: dynamoTemplateEditorStore, now: () => new Date(), newId };
+
+/** Saves any subset of the templates after checking all of them (400 with every reason), in one transaction (AP27). */
+export const handler = defineHandler(
+  { route: 'settings-email-templates-put', body: emailTemplatesPutInputSchema },
+  async ({ body, caller, log }) => {
+    const result = await saveTemplates(deps, body, { userId: caller.userId, email: caller.email });
+    log.info('email templates saved', { types: Object.keys(body.templates), adminId: caller.userId });
+    return ok(result);
+  },
+);
