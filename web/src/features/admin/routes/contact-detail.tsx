@@ -1,12 +1,2 @@
-import { paths } from '@/app/paths';
-import { PageFrame } from '@/components/layout/page-frame';
-
-export default function AdminContactMessagesRoute() {
-  return (
-    <PageFrame
-      title={paths.admin.contactDetail.title}
-      documentTitle={`Admin: ${paths.admin.contactDetail.title}`}
-      lead="Messages sent through the contact form will appear here."
-    />
-  );
-}
+// The router's entry for /admin/contact-detail ('Messages'); the screen lives in its feature folder.
+export { default } from '../messages/routes/messages';

@@ -1,0 +1,100 @@
+import { Button, Flex, Table, TableBody, TableCell, TableHead, TableRow, View } from '@aws-amplify/ui-react';
+import type { ContactMessage } from '@goldbot/shared';
+import { PagedListView } from '../../components/paged-list-view';
+import { StatusBadge } from '../../components/status-badge';
+import { reloadPage } from '../../lib/reload-page';
+import { formatDateTime } from '../../lib/format';
+import { previewText, relativeDate } from '../lib/message-text';
+import { replyHref } from '../lib/reply-link';
+import type { MessageList } from '../api/get-messages';
+
+export const NO_MESSAGES = 'No messages found';
+export const FETCH_MESSAGES_FAILED = 'Failed to fetch contacts';
+
+interface MessagesTableProps {
+  /** The table's accessible name. */
+  label: string;
+  /** The tab's messages: `items` already filtered by read flag. */
+  list: MessageList;
+  isRead: (messageId: string) => boolean;
+  /** For the relative dates. */
+  now: number;
+  onOpen: (message: ContactMessage) => void;
+  onDelete: (message: ContactMessage) => void;
+}
+
+/**
+ * Name, Email, Message (50 characters and '...'), Date (relative), Status, Actions (Reply, Delete)
+ * (admin §2). The preview opens the message. A failed first load offers 'Try Again', which reloads
+ * the page (admin §2).
+ */
+export function MessagesTable({ label, list, isRead, now, onOpen, onDelete }: MessagesTableProps) {
+  return (
+    <PagedListView
+      list={list}
+      loadingText="Loading messages..."
+      emptyText={NO_MESSAGES}
+      errorText={FETCH_MESSAGES_FAILED}
+      onRetry={reloadPage}
+    >
+      {(messages) => (
+        <View className="admin-table-scroll">
+          <Table aria-label={label} highlightOnHover size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell as="th">Name</TableCell>
+                <TableCell as="th">Email</TableCell>
+                <TableCell as="th">Message</TableCell>
+                <TableCell as="th">Date</TableCell>
+                <TableCell as="th">Status</TableCell>
+                <TableCell as="th">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {messages.map((message) => {
+                const read = isRead(message._id);
+                return (
+                  <TableRow key={message._id}>
+                    <TableCell fontWeight={read ? undefined : 'semibold'}>{message.name}</TableCell>
+                    <TableCell style={{ overflowWrap: 'anywhere' }}>{message.email}</TableCell>
+                    <TableCell>
+                      <Button
+                        variation="link"
+                        size="small"
+                        padding="0"
+                        textAlign="start"
+                        fontWeight={read ? 'normal' : 'semibold'}
+                        onClick={() => onOpen(message)}
+                        title="Open message"
+                      >
+                        {previewText(message.message)}
+                      </Button>
+                    </TableCell>
+                    <TableCell whiteSpace="nowrap">
+                      <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
+                        {relativeDate(message.createdAt, now)}
+                      </time>
+                    </TableCell>
+                    <TableCell>
+                      <StatusBadge status={read ? 'read' : 'unread'} />
+                    </TableCell>
+                    <TableCell>
+                      <Flex gap="xs" wrap="wrap">
+                        <Button as="a" size="small" href={replyHref(message.email)}>
+                          Reply
+                        </Button>
+                        <Button size="small" variation="destructive" onClick={() => onDelete(message)}>
+                          Delete
+                        </Button>
+                      </Flex>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </View>
+      )}
+    </PagedListView>
+  );
+}

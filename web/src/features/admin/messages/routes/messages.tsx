@@ -1,0 +1,16 @@
+import { paths } from '@/app/paths';
+import { PageFrame } from '@/components/layout/page-frame';
+import { MessageCenter } from '../components/message-center';
+import '../../components/admin-screens.css';
+
+export default function AdminMessagesRoute() {
+  return (
+    <PageFrame
+      title={paths.admin.contactDetail.title}
+      documentTitle={`Admin: ${paths.admin.contactDetail.title}`}
+      lead="Messages sent through the contact form, newest first. Which ones you have read is remembered in this browser."
+    >
+      <MessageCenter />
+    </PageFrame>
+  );
+}
