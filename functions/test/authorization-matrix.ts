@@ -361,6 +361,43 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     request: { body: { email: NOBODY, otp: '0000' } },
     answers: [400],
   },
+  // Back-office insight (issue 10): revenue aggregates, subscription history, activations, CSV export.
+  'admin-payment-stats': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { query: { year: '2026', month: '10' } },
+    answers: [200],
+  },
+  'payment-subscription-history': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { query: { limit: '1', search: 'matrix' } },
+    answers: [200],
+  },
+  'admin-activations': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: {},
+    answers: [200],
+  },
+  'payment-send-basic-notifications': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    // Mails today's unsent Basic activations, if any; "No activation emails to send" otherwise.
+    request: {},
+    answers: [200],
+  },
+  'admin-export': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { dataset: 'payments' }, query: { status: 'pending', search: 'matrix' } },
+    answers: [200],
+  },
 };
 
 /**

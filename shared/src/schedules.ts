@@ -23,7 +23,7 @@ export const SCHEDULES = [
   {
     id: 'job-send-activation-emails',
     cron: '0 6 * * *',
-    implemented: false,
+    implemented: true,
     summary: 'Mail Basic Package holders whose subscription starts today',
   },
   {

@@ -9,12 +9,18 @@ import type { AdminSubscription, PackageSlug, Subscription } from '@goldbot/shar
  */
 export const SUBSCRIPTION_SK_PREFIX = 'SUB#';
 export const subscriptionKey = (userId: string, id: string) => ({ PK: `USER#${userId}`, SK: `SUB#${id}` });
+/** The admin history list: one GSI1 partition per year of `createdAt`. */
+export const SUBSCRIPTION_HISTORY_INDEX = { index: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK' } as const;
+export const subscriptionHistoryPartition = (year: number | string) => `SUBS#${year}`;
 export const subscriptionHistoryKeys = (createdAt: string, id: string) => ({
-  GSI1PK: `SUBS#${createdAt.slice(0, 4)}`,
+  GSI1PK: subscriptionHistoryPartition(createdAt.slice(0, 4)),
   GSI1SK: `${createdAt}#${id}`,
 });
+/** The sparse activation list (AP35): Basic, active, starting `startDate`, not yet mailed. */
+export const ACTIVATION_INDEX = { index: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK' } as const;
+export const activationPartition = (startDate: string) => `ACTIVATION#${startDate}`;
 export const activationKeys = (startDate: string, createdAt: string, id: string) => ({
-  GSI2PK: `ACTIVATION#${startDate}`,
+  GSI2PK: activationPartition(startDate),
   GSI2SK: `${createdAt}#${id}`,
 });
 export const expiryKeys = (endDate: string, id: string) => ({ GSI3PK: 'EXPIRES', GSI3SK: `${endDate}#${id}` });

@@ -204,10 +204,12 @@ export interface InvokeResult {
   headers: Record<string, string>;
   /** Set-Cookie values (payload v2 `cookies`; [] when none). */
   cookies: string[];
-  /** The parsed JSON body ({} for an empty body). */
+  /** The parsed JSON body ({} for an empty body, or for a download such as a CSV: read rawBody). */
   body: Record<string, unknown>;
   rawBody: string;
 }
+
+const isJson = (contentType: string | undefined) => contentType === undefined || contentType.includes('json');
 
 /** Runs a handler once with a fresh context and parses the JSON answer. */
 export async function invoke(handler: HttpHandler, event: APIGatewayProxyEventV2): Promise<InvokeResult> {
@@ -219,7 +221,7 @@ export async function invoke(handler: HttpHandler, event: APIGatewayProxyEventV2
     statusCode: result.statusCode ?? 200,
     headers,
     cookies: result.cookies ?? [],
-    body: (rawBody === '' ? {} : JSON.parse(rawBody)) as Record<string, unknown>,
+    body: (rawBody === '' || !isJson(headers['content-type']) ? {} : JSON.parse(rawBody)) as Record<string, unknown>,
     rawBody,
   };
 }

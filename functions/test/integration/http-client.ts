@@ -14,7 +14,9 @@ export const stack = () => inject('localStack');
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
   headers: Headers;
+  /** The parsed JSON answer ({} when empty or not JSON, e.g. a CSV download: read `text`). */
   body: T;
+  text: string;
 }
 
 export async function api<T = Record<string, unknown>>(
@@ -29,7 +31,8 @@ export async function api<T = Record<string, unknown>>(
   if (body !== undefined) headers['content-type'] ??= 'application/json';
   const response = await fetch(`${stack().urls.api}${path}`, { method: options.method ?? 'GET', headers, body });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : {}) as T };
+  const json = text !== '' && (response.headers.get('content-type') ?? 'application/json').includes('json');
+  return { status: response.status, headers: response.headers, body: (json ? JSON.parse(text) : {}) as T, text };
 }
 
 /** A confirmed Cognito user with a verified e-mail and a permanent password; Cognito mails nothing. */

@@ -1,0 +1,30 @@
+import { sesMailer } from '../adapters/ses-mailer.js';
+import { config } from '../config.js';
+import { dynamoActivationStore } from '../data/activation-store.js';
+import { loadEmailTemplate } from '../data/email-template-store.js';
+import type { ActivationDeps } from '../domain/commerce/activation-mails.js';
+import { newId } from '../kit/ids.js';
+import { describeError, type Logger } from '../kit/logger.js';
+
+/**
+ * The activation mails wired to DynamoDB and SES, for the admin route and the scheduled job alike:
+ * one module, one claim rule, so the button and the job can race safely.
+ */
+export const activationDeps = (log: Logger, remainingMs?: () => number): ActivationDeps => ({
+  store: dynamoActivationStore,
+  mailer: sesMailer,
+  loadTemplate: () => loadEmailTemplate('subscriptionActivation'),
+  now: () => new Date(),
+  newId,
+  dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard`,
+  onFailure: (subscription, stage, error) =>
+    log.error(
+      stage === 'mail'
+        ? 'activation mail failed; the claim is put back for the next run'
+        : 'activation claim could not be put back; the row is marked sent without a mail',
+      { subscriptionId: subscription._id, userId: subscription.userId, ...describeError(error) },
+    ),
+  onAuditFailure: (entry, error) =>
+    log.error('activation mails audit entry could not be written', { auditEntry: entry, ...describeError(error) }),
+  ...(remainingMs ? { remainingMs } : {}),
+});
