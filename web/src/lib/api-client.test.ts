@@ -216,6 +216,31 @@ describe('apiRequest', () => {
     }
   });
 
+  it('ends the session when the server says the account is deactivated, not on another 403', async () => {
+    const bridge = { getToken: vi.fn(async () => 't'), recoverFromUnauthorized: vi.fn(), endSession: vi.fn() };
+    const unregister = registerSessionBridge(bridge);
+    try {
+      fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'You do not have permission to do this.' }, 403));
+      await captureError(apiRequest('auth-me'));
+      expect(bridge.endSession).not.toHaveBeenCalled();
+
+      fetchMock.mockResolvedValueOnce(
+        jsonResponse({ message: 'Account is deactivated', msg: 'Account is deactivated' }, 403),
+      );
+      const error = await captureError(apiRequest('auth-me'));
+      expect(error).toMatchObject({ status: 403, message: 'Account is deactivated' });
+      expect(bridge.endSession).toHaveBeenCalledTimes(1);
+      expect(bridge.recoverFromUnauthorized).not.toHaveBeenCalled();
+
+      // A public call (the login form) reports it without touching any session.
+      fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Account is deactivated' }, 403));
+      await captureError(apiRequest('auth-login', { body: {} }));
+      expect(bridge.endSession).toHaveBeenCalledTimes(1);
+    } finally {
+      unregister();
+    }
+  });
+
   it('leaves the session alone on a 401 the caller expects', async () => {
     const bridge = { getToken: vi.fn(async () => 't'), recoverFromUnauthorized: vi.fn(), endSession: vi.fn() };
     const unregister = registerSessionBridge(bridge);

@@ -166,6 +166,16 @@ export function toApiError(status: number, body: unknown, retryAfterSeconds?: nu
   return new ApiError(status, text ?? fallbackMessage(status), fieldErrors, { ...details, body });
 }
 
+/** The server's refusal of every call of a deactivated account (session guard and login). */
+export const ACCOUNT_DEACTIVATED_MESSAGE = 'Account is deactivated';
+
+/** A 403 that says the account itself is deactivated, not that this one call is forbidden. */
+const isDeactivation = (body: unknown) =>
+  isRecord(body) &&
+  (body.accountDeactivated === true ||
+    body.message === ACCOUNT_DEACTIVATED_MESSAGE ||
+    body.msg === ACCOUNT_DEACTIVATED_MESSAGE);
+
 // Checked by name: an AbortError may come from another realm's DOMException (iframes, test DOMs).
 const isAbort = (error: unknown) =>
   typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
@@ -256,6 +266,19 @@ async function call(routeId: RouteId, options: ApiRequestOptions<unknown>, readi
       answer = await send(sending, renewed);
       if (answer.response.status === 401) sessionBridge?.endSession();
     }
+  }
+
+  if (
+    answer.response.status === 403 &&
+    authenticated &&
+    !explicitToken &&
+    token &&
+    unauthorizedEndsSession &&
+    isDeactivation(answer.payload)
+  ) {
+    // An administrator deactivated this account: every call is refused from now on, so the
+    // session is over here too (the guards then send the user to sign in).
+    sessionBridge?.endSession();
   }
 
   const { response, payload } = answer;
