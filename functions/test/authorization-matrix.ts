@@ -398,6 +398,49 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     request: { pathParams: { dataset: 'payments' }, query: { status: 'pending', search: 'matrix' } },
     answers: [200],
   },
+  // Users and the audit log (issue 10). Status changes name an id no test creates: 404, nothing changes.
+  'admin-user-stats': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: {},
+    answers: [200],
+  },
+  'admin-users': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { query: { limit: '1', search: 'matrix' } },
+    answers: [200],
+  },
+  'admin-user-deactivate': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { id: UNKNOWN_ID } },
+    answers: [404],
+  },
+  'admin-user-activate': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { id: UNKNOWN_ID } },
+    answers: [404],
+  },
+  'admin-user-subscriptions': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { id: UNKNOWN_ID } },
+    answers: [404],
+  },
+  'admin-audit-log': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { query: { limit: '1' } },
+    answers: [200],
+  },
 };
 
 /**

@@ -1,6 +1,8 @@
 import {
   AdminConfirmSignUpCommand,
   AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
@@ -290,3 +292,22 @@ export const cognitoDirectory: IdentityDirectory = {
     await cognito.send(new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: email }));
   },
 };
+
+/**
+ * An administrator's deactivation and activation (docs/data-model.md T11): AdminDisableUser makes
+ * Cognito refuse every sign-in and refresh of the user; AdminEnableUser lets them in again. Both are
+ * idempotent. 'not-found' when the pool has no user by this address (a Google-only identity, whose
+ * Cognito username is not the e-mail): the profile's `isActive` flag still refuses them on every
+ * route and at sign-in. cognito-local 5.3 supports both calls (its InitiateAuth does not check the
+ * flag, so locally the profile flag alone refuses the sign-in).
+ */
+export async function setUserEnabled(email: string, enabled: boolean): Promise<'done' | 'not-found'> {
+  const input = { UserPoolId: config.userPoolId, Username: email };
+  try {
+    await cognito.send(enabled ? new AdminEnableUserCommand(input) : new AdminDisableUserCommand(input));
+    return 'done';
+  } catch (error) {
+    if (errorName(error) === 'UserNotFoundException') return 'not-found';
+    throw error;
+  }
+}

@@ -18,6 +18,7 @@ import {
   fromProfileItem,
   profileKey,
   profileSearchKeys,
+  profileSearchText,
   referralCodeMarkerKey,
   sessionKey,
   toProfileItem,
@@ -182,13 +183,14 @@ export const authStore = {
                 TableName: tableName,
                 Key: profileKey(profile._id),
                 UpdateExpression:
-                  'SET emailVerifiedAt = :at, verifiedEmail = :email, updatedAt = :at, GSI1PK = :gpk, GSI1SK = :gsk REMOVE expiresAt, pendingPasswordHash',
+                  'SET emailVerifiedAt = :at, verifiedEmail = :email, updatedAt = :at, GSI1PK = :gpk, GSI1SK = :gsk, searchText = :search REMOVE expiresAt, pendingPasswordHash',
                 ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(emailVerifiedAt)',
                 ExpressionAttributeValues: {
                   ':at': verifiedAt,
                   ':email': profile.email,
                   ':gpk': verifiedListKeys(profile).GSI1PK,
                   ':gsk': verifiedListKeys(profile).GSI1SK,
+                  ':search': profileSearchText(profile),
                 },
               },
             },
@@ -609,11 +611,12 @@ export const authStore = {
         Update: {
           TableName: tableName,
           Key: profileKey(profile._id),
-          UpdateExpression: `SET username = :u, usernameLower = :ul, email = :e, updatedAt = :at, GSI2PK = :g2pk, GSI2SK = :g2sk, GSI3PK = :g3pk, GSI3SK = :g3sk${verified}`,
+          UpdateExpression: `SET username = :u, usernameLower = :ul, searchText = :st, email = :e, updatedAt = :at, GSI2PK = :g2pk, GSI2SK = :g2sk, GSI3PK = :g3pk, GSI3SK = :g3sk${verified}`,
           ConditionExpression: 'email = :old',
           ExpressionAttributeValues: {
             ':u': next.username,
             ':ul': search.usernameLower,
+            ':st': search.searchText,
             ':e': next.email,
             ':at': updatedAt,
             ':g2pk': search.GSI2PK,
@@ -711,7 +714,13 @@ export const authStore = {
 
 export type AuthStore = typeof authStore;
 
-/** User counters for the admin dashboard (E20-E24), kept in the same transaction as the change. */
+/**
+ * E21, in the transaction that makes a user verified (T8 for Google and bootstrap profiles, T8b for
+ * a registration): `total` and `active` +1 on TOTAL, `newUsers` +1 on the UTC month of verification.
+ * Deactivation and activation move `active`/`inactive` (T11, admin-user-store.ts); nothing else
+ * touches them, so `total = active + inactive`. The keys are stats-entity.ts `userStatsKeys`, written
+ * out here so the auth family's table scope (infra/lib/access.ts) can be read off this file.
+ */
 function userCountUpdates(verifiedAtIso: string) {
   const month = verifiedAtIso.slice(0, 7);
   return [

@@ -1,8 +1,9 @@
-import type { SessionUser } from '@goldbot/shared';
+import type { AdminUser, SessionUser } from '@goldbot/shared';
 
 /**
  * User profile and its uniqueness markers (docs/data-model.md E1-E4). Keys are built here only.
- *   USER#<sub> / PROFILE              the profile (GSI1 USERS list once verified; GSI2/GSI3 prefix search)
+ *   USER#<sub> / PROFILE              the profile (GSI1 USERS list once verified, searched through its
+ *                                     `searchText`; GSI2/GSI3 prefix keys)
  *   EMAIL#<email> / EMAIL             e-mail marker → userId
  *   USERNAME#<usernameLower> / USERNAME
  *   REFCODE#<CODE> / REFCODE          referral-code marker → userId, username
@@ -41,10 +42,27 @@ export interface UserProfile {
   updatedAt: string;
 }
 
-const searchKeys = (profile: Pick<UserProfile, '_id' | 'username' | 'email'>) => {
+/** The digits of a phone number (`+1 (555) 010-2030` → `15550102030`), so a search may type it either way. */
+export const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
+
+/**
+ * The admin list's search field (data-model E1, §9): username, e-mail and phone (as written and as
+ * digits only), lower-cased, one per line so a match never spans two fields.
+ */
+export function profileSearchText(profile: Pick<UserProfile, 'username' | 'email' | 'phone'>): string {
+  const phone = profile.phone?.trim() ?? '';
+  const digits = phoneDigits(phone);
+  return [profile.username, profile.email, phone, digits !== phone ? digits : '']
+    .filter((part) => part !== '')
+    .join('\n')
+    .toLowerCase();
+}
+
+const searchKeys = (profile: Pick<UserProfile, '_id' | 'username' | 'email' | 'phone'>) => {
   const usernameLower = profile.username.toLowerCase();
   return {
     usernameLower,
+    searchText: profileSearchText(profile),
     GSI2PK: `UNAME#${usernameLower.charAt(0)}`,
     GSI2SK: `${usernameLower}#${profile._id}`,
     GSI3PK: `UEMAIL#${profile.email.charAt(0)}`,
@@ -52,8 +70,10 @@ const searchKeys = (profile: Pick<UserProfile, '_id' | 'username' | 'email'>) =>
   };
 };
 
+/** GSI1 `USERS`, newest first: written at verification (AP7), so only verified users are listed. */
+export const USERS_LIST_PARTITION = 'USERS';
 export const verifiedListKeys = (profile: Pick<UserProfile, '_id' | 'createdAt'>) => ({
-  GSI1PK: 'USERS',
+  GSI1PK: USERS_LIST_PARTITION,
   GSI1SK: `${profile.createdAt}#${profile._id}`,
 });
 
@@ -102,4 +122,18 @@ export const toSessionUser = (profile: UserProfile, isAdmin: boolean): SessionUs
   referralCode: profile.referralCode,
   referralCount: profile.referralCount,
   referralEarnings: profile.referralEarnings,
+});
+
+/** A row of the admin user list and detail view (admin §3 User): no balances beyond the spec's, no secrets. */
+export const toAdminUserView = (profile: UserProfile): AdminUser => ({
+  _id: profile._id,
+  username: profile.username,
+  email: profile.email,
+  phone: profile.phone,
+  isActive: profile.isActive,
+  isAdmin: profile.isAdmin,
+  referralCode: profile.referralCode,
+  referralEarnings: profile.referralEarnings,
+  createdAt: profile.createdAt,
+  updatedAt: profile.updatedAt,
 });

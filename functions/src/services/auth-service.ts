@@ -1,4 +1,3 @@
-import { METRICS } from '@goldbot/shared';
 import { cognitoDirectory } from '../adapters/cognito-directory.js';
 import { readSecret } from '../adapters/secrets.js';
 import { sesMailer } from '../adapters/ses-mailer.js';
@@ -6,8 +5,8 @@ import { config } from '../config.js';
 import { authStore } from '../data/auth-store.js';
 import { loadEmailTemplate } from '../data/email-template-store.js';
 import { AuthService } from '../domain/auth/auth-service.js';
-import { createLogger, describeError } from '../kit/logger.js';
-import { emitCount } from '../kit/metrics.js';
+import { createLogger } from '../kit/logger.js';
+import { reportGlobalSignOutFailure } from './global-sign-out.js';
 
 /**
  * The account use cases wired to DynamoDB, Cognito and SES; built once per execution environment.
@@ -30,9 +29,5 @@ export const authService = new AuthService({
   otpHashKey,
   now: () => Date.now(),
   adminMfaRequired: config.adminMfaRequired,
-  onGlobalSignOutFailure: (error, userId) => {
-    // Sessions are already refused by our registry; Cognito's refresh tokens may still live: an operator must look.
-    log.error('Cognito global sign-out failed after retries', { userId, ...describeError(error) });
-    emitCount(METRICS.globalSignOutFailures.name, METRICS.globalSignOutFailures.dimensions);
-  },
+  onGlobalSignOutFailure: reportGlobalSignOutFailure(log),
 });

@@ -1,4 +1,8 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  TransactionCanceledException,
+  type CancellationReason,
+} from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   DynamoDBDocumentClient,
@@ -52,7 +56,7 @@ const item = (id: string, createdAt: string, name = 'Jane') => ({
 });
 
 /** A cancelled TransactWriteItems with one reason per item. */
-const cancelled = (...reasons: { Code: string; Item?: Record<string, unknown> }[]) =>
+const cancelled = (...reasons: CancellationReason[]) =>
   new TransactionCanceledException({
     message: 'Transaction cancelled',
     $metadata: { httpStatusCode: 400 },

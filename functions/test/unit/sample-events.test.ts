@@ -26,6 +26,7 @@ import { invoke, loadSampleEvent, type HttpHandler } from '../helpers/lambda.js'
 import { customerCommerceSampleWorld } from '../helpers/customer-commerce-samples.js';
 import { paymentReviewSampleWorld } from '../helpers/payment-samples.js';
 import { withdrawalSampleWorld } from '../helpers/withdrawal-samples.js';
+import { adminUserSampleWorld } from '../helpers/admin-user-samples.js';
 
 /**
  * The sample events are what `npm run invoke -- <id>` and `sam local invoke` send: each must run
@@ -91,6 +92,7 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
   ...paymentReviewSampleWorld(dynamo),
   ...customerCommerceSampleWorld(dynamo),
   ...withdrawalSampleWorld(dynamo),
+  ...adminUserSampleWorld(dynamo),
   'auth-verify-otp': () => {
     existingUser(false);
     storedCode('registration', '4821');

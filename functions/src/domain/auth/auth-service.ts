@@ -22,6 +22,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../errors.js';
+import { endAllSessions } from './end-sessions.js';
 import { LOGIN_MESSAGES, backoffSeconds } from './login-backoff.js';
 import { CODE_MESSAGES, checkCode, codeExpiry, generateCode, hashCode, type CodePurpose } from './one-time-codes.js';
 import { hashPassword, passwordMatches } from './password-hash.js';
@@ -80,7 +81,6 @@ export const MFA_MESSAGES = {
   required: 'Administrators must sign in with two-factor authentication. Please sign in again.',
 } as const;
 const MAX_SETUP_TRIES = 5;
-const GLOBAL_SIGN_OUT_ATTEMPTS = 3;
 
 /** `j***@example.com`: enough for the owner to recognise, not a full address in someone's inbox. */
 export const maskEmail = (email: string) => {
@@ -469,26 +469,20 @@ export class AuthService {
     return { message: 'Password reset successful!' };
   }
 
-  /**
-   * Ends every session: our registry and `tokensValidAfter` refuse old sessions at once; Cognito's
-   * global sign-out also revokes its refresh tokens. That call is retried; a final failure is
-   * reported (logged at error and counted, with an alarm: M3), never silently swallowed.
-   */
+  /** Ends every session (end-sessions.ts: the registry, `tokensValidAfter`, Cognito's retried global sign-out). */
   private async endSessions(userId: string, email: string): Promise<void> {
-    const { store, directory, now } = this.deps;
-    await store.revokeSessions(userId, now());
-    const sleep = this.deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-    let lastError: unknown;
-    for (let attempt = 0; attempt < GLOBAL_SIGN_OUT_ATTEMPTS; attempt += 1) {
-      try {
-        await directory.signOutEverywhere(email);
-        return;
-      } catch (error) {
-        lastError = error;
-        if (attempt < GLOBAL_SIGN_OUT_ATTEMPTS - 1) await sleep(100 * 2 ** attempt);
-      }
-    }
-    this.deps.onGlobalSignOutFailure?.(lastError, userId);
+    const { store, directory } = this.deps;
+    await endAllSessions(
+      {
+        revokeSessions: (id, nowMs) => store.revokeSessions(id, nowMs),
+        signOutEverywhere: (address) => directory.signOutEverywhere(address),
+        now: this.deps.now,
+        sleep: this.deps.sleep,
+        onGlobalSignOutFailure: this.deps.onGlobalSignOutFailure,
+      },
+      userId,
+      email,
+    );
   }
 
   /** Lazily creates the profile of a user who arrived without registering here (Google, bootstrap admin). */

@@ -1,0 +1,141 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { AdminUser } from '@goldbot/shared';
+import { documentClient, tableName } from '../adapters/dynamodb.js';
+import {
+  userSearchTerm,
+  type AdminUserStore,
+  type StatusChangeOutcome,
+  type StatusChangePlan,
+  type UserPageRequest,
+} from '../domain/admin/users.js';
+import { toAuditItem } from './audit-entity.js';
+import { userStatsKeys } from './stats-entity.js';
+import { SUBSCRIPTION_SK_PREFIX, fromSubscriptionItem, type SubscriptionRecord } from './subscription-entity.js';
+import { batchGetItems, cancellationReasons, onlyConflicts, queryListPage, type Item } from './table-reads.js';
+import { addCounters, putNew, updateItem, type TransactItems } from './transaction-items.js';
+import { USERS_LIST_PARTITION, fromProfileItem, profileKey, toAdminUserView } from './user-profile-entity.js';
+
+/**
+ * DynamoDB side of the back-office's users (docs/data-model.md AP7, AP10, AP11, AP13, AP30, T11,
+ * §9): GetItem and BatchGetItem by key, Queries on GSI1 `USERS` and on the user's item collection
+ * (never a Scan), and one TransactWriteItems per status change.
+ */
+
+/** GSI1 `USERS`: verified users, newest first (E1). */
+const USERS_LIST = { index: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK', value: USERS_LIST_PARTITION } as const;
+
+/** Positions in the status-change transaction (T11). */
+const STATUS_CHANGE = { profile: 0, counters: 1, audit: 2 } as const;
+
+/**
+ * A page of verified users, newest first. With `search`, the case-insensitive substring filter on
+ * `searchText` (username, e-mail, phone) reads the USERS partition on until `limit` matches are
+ * found or the list ends, so the matches always come on the first page and a page is never empty
+ * while a cursor says there is more (cost: data-model §9). Also the rows of the users CSV export.
+ */
+export async function listUsers({
+  limit,
+  cursor,
+  search,
+}: UserPageRequest): Promise<{ users: AdminUser[]; nextCursor: string | null }> {
+  const { items, nextCursor } = await queryListPage(USERS_LIST, {
+    limit,
+    cursor,
+    contains: userSearchTerm(search),
+    budget: Infinity,
+  });
+  return { users: items.map((item) => toAdminUserView(fromProfileItem(item))), nextCursor };
+}
+
+/** T11: the flag (on condition of the state it leaves), the E21 counters, the audit entry. */
+export function statusChangeTransaction(plan: StatusChangePlan): TransactItems {
+  const deactivate = plan.to === 'inactive';
+  const profile = deactivate
+    ? updateItem(
+        profileKey(plan.user._id),
+        'SET isActive = :to, tokensValidAfter = :tva, updatedAt = :at',
+        { ':to': false, ':tva': plan.tokensValidAfter, ':at': plan.at, ':true': true },
+        {
+          // A profile without the flag is active (fromProfileItem).
+          condition: 'attribute_exists(emailVerifiedAt) AND (attribute_not_exists(isActive) OR isActive = :true)',
+          returnOld: true,
+        },
+      )
+    : updateItem(
+        profileKey(plan.user._id),
+        'SET isActive = :to, updatedAt = :at',
+        { ':to': true, ':at': plan.at, ':false': false },
+        { condition: 'attribute_exists(emailVerifiedAt) AND isActive = :false', returnOld: true },
+      );
+  return [profile, addCounters(userStatsKeys.total(), plan.counters), putNew(toAuditItem(plan.audit))];
+}
+
+/** Maps a cancelled status change to its outcome: the profile's ALL_OLD image tells gone from changed. */
+export function statusChangeOutcomeOf(error: unknown): StatusChangeOutcome {
+  const reasons = cancellationReasons(error);
+  const codes = reasons.map((reason) => reason.Code ?? 'None');
+  if (codes.length === 0) throw error;
+  const profile = reasons[STATUS_CHANGE.profile];
+  if (profile?.Code === 'ConditionalCheckFailed') {
+    const old = profile.Item as Record<string, unknown> | undefined;
+    return !old || !('emailVerifiedAt' in old) ? { kind: 'missing' } : { kind: 'not-in-state' };
+  }
+  if (onlyConflicts(codes)) return { kind: 'conflict' };
+  throw error;
+}
+
+const count = (value: unknown) => Number(value ?? 0) || 0;
+
+export const dynamoAdminUserStore: AdminUserStore = {
+  async getUser(userId) {
+    const result = await documentClient.send(
+      new GetCommand({ TableName: tableName, Key: profileKey(userId), ConsistentRead: true }),
+    );
+    return result.Item ? fromProfileItem(result.Item) : undefined;
+  },
+
+  async commitStatusChange(plan) {
+    try {
+      await documentClient.send(new TransactWriteCommand({ TransactItems: statusChangeTransaction(plan) }));
+      return { kind: 'committed' };
+    } catch (error) {
+      return statusChangeOutcomeOf(error);
+    }
+  },
+
+  listUsers,
+
+  async userCounts(month) {
+    const total = userStatsKeys.total();
+    const monthKey = userStatsKeys.month(month);
+    const items = await batchGetItems([total, monthKey]);
+    const bySk = new Map<string, Item>(items.map((item) => [String(item.SK), item]));
+    const totals = bySk.get(total.SK) ?? {};
+    return {
+      total: count(totals.total),
+      active: count(totals.active),
+      inactive: count(totals.inactive),
+      newUsers: count(bySk.get(monthKey.SK)?.newUsers),
+    };
+  },
+
+  async subscriptionsOf(userId) {
+    const rows: SubscriptionRecord[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const result = await documentClient.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+          ExpressionAttributeValues: { ':pk': profileKey(userId).PK, ':prefix': SUBSCRIPTION_SK_PREFIX },
+          // SUB#<ulid>: newest first.
+          ScanIndexForward: false,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      rows.push(...(result.Items ?? []).map(fromSubscriptionItem));
+      startKey = result.LastEvaluatedKey;
+    } while (startKey);
+    return rows;
+  },
+};

@@ -1,0 +1,18 @@
+import { idPathSchema } from '@goldbot/shared';
+import { changeUserStatus } from '../domain/admin/users.js';
+import { defineHandler } from '../kit/http-handler.js';
+import { ok } from '../kit/http-response.js';
+import { userStatusDeps } from '../services/admin-users.js';
+
+/** Activates a deactivated user again (T11): the flag, the counters and the audit entry, then Cognito enables them. */
+export const handler = defineHandler(
+  { route: 'admin-user-activate', params: idPathSchema },
+  async ({ params, caller, log }) => {
+    const result = await changeUserStatus(userStatusDeps(log), 'active', params.id, {
+      userId: caller.userId,
+      email: caller.email,
+    });
+    log.info('user activation answered', { userId: params.id, adminId: caller.userId });
+    return ok(result);
+  },
+);
