@@ -26,6 +26,7 @@ import { invoke, loadSampleEvent, type HttpHandler } from '../helpers/lambda.js'
 import { customerCommerceSampleWorld } from '../helpers/customer-commerce-samples.js';
 import { paymentReviewSampleWorld } from '../helpers/payment-samples.js';
 import { withdrawalSampleWorld } from '../helpers/withdrawal-samples.js';
+import { adminInsightSampleWorld } from '../helpers/admin-insight-samples.js';
 import { adminUserSampleWorld } from '../helpers/admin-user-samples.js';
 
 /**
@@ -92,6 +93,7 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
   ...paymentReviewSampleWorld(dynamo),
   ...customerCommerceSampleWorld(dynamo),
   ...withdrawalSampleWorld(dynamo),
+  ...adminInsightSampleWorld(dynamo),
   ...adminUserSampleWorld(dynamo),
   'auth-verify-otp': () => {
     existingUser(false);
@@ -198,6 +200,18 @@ describe('events/<id>.json', () => {
       if (route.auth !== 'public') expect(caller?.issuedAt, 'user samples carry iat').toBeGreaterThan(0);
     },
   );
+
+  it('payment-send-basic-notifications mails the subscriber whose Basic month starts today', async () => {
+    const res = await run('payment-send-basic-notifications');
+    expect(res.body).toEqual({ message: 'Activation emails sent to 1 subscriber', sent: 1 });
+    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Destination).toEqual({ ToAddresses: [EMAIL] });
+  });
+
+  it('admin-export downloads the sample filter as CSV', async () => {
+    const res = await run('admin-export');
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.rawBody).toContain('jane_doe');
+  });
 
   it('contact-add stores the sample message', async () => {
     const res = await run('contact-add');

@@ -1,0 +1,297 @@
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import fc from 'fast-check';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AdminUser } from '@goldbot/shared';
+import { toPaymentItem, type PaymentRecord } from '../../src/data/payment-entity.js';
+import type { SubscriptionRecord } from '../../src/data/subscription-entity.js';
+import { FORMULA_TRIGGERS, csvHeader, csvRows, toCsv, type CsvValue } from '../../src/domain/export/csv.js';
+import {
+  exportDataset,
+  exportFileName,
+  subscriptionRow,
+  type ExportSources,
+  type Page,
+} from '../../src/domain/export/exports.js';
+import { CALLERS, givenProfiles, httpEvent, invoke, type HttpHandler } from '../helpers/lambda.js';
+import { pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';
+
+/**
+ * CSV exports: quoting by csv-stringify and the formula guard (a property over any text), the
+ * page-by-page export with its row and size limits and per-dataset filters, and the handler's
+ * download answer.
+ */
+
+/** RFC 4180 reader for the tests: quoted fields, doubled quotes, CRLF records. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 1;
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  return rows;
+}
+
+const TRIGGERS = [...FORMULA_TRIGGERS, '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'];
+const startsWithTrigger = (cell: string) => TRIGGERS.some((t) => cell.startsWith(t));
+
+describe('csv', () => {
+  it('starts with a BOM and the header, ends records with CRLF, and quotes what needs quoting', () => {
+    const text = toCsv(
+      ['Name', 'Note'],
+      [
+        ['Jane, "JD"', 'line1\nline2'],
+        [42, null],
+      ],
+    );
+    expect(text.startsWith('\uFEFFName,Note\r\n')).toBe(true);
+    expect(text).toContain('"Jane, ""JD"""');
+    expect(parseCsv(text.slice(1))).toEqual([
+      ['Name', 'Note'],
+      ['Jane, "JD"', 'line1\nline2'],
+      ['42', ''],
+    ]);
+  });
+
+  it('prefixes every formula-looking text cell with a quote, leaves numbers and plain text alone', () => {
+    const cells = ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\tx', '\rx', '＝1', 'plain', 'a=b'];
+    const [parsed] = parseCsv(csvRows([cells]));
+    expect(parsed).toEqual(["'=1+1", "'+SUM(A1)", "'-2+3", "'@cmd", "'\tx", "'\rx", "'＝1", 'plain', 'a=b']);
+    expect(parseCsv(csvRows([[-5, 3.5, true, false]]))[0]).toEqual(['-5', '3.5', 'Yes', 'No']);
+  });
+
+  it('never lets a text cell start with a formula character unquoted, and keeps the text (property)', () => {
+    const text = fc.oneof(
+      fc.string(),
+      fc.constantFrom(...TRIGGERS).chain((t) => fc.string().map((rest) => t + rest)),
+      fc.string({ unit: fc.constantFrom('=', '+', '-', '@', ',', '"', '\n', '\r', '\t', 'a', ' ') }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.array(text, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (rows) => {
+        const width = Math.max(...rows.map((r) => r.length));
+        const square = rows.map((r) => [...r, ...Array<string>(width - r.length).fill('x')]);
+        const parsed = parseCsv(csvRows(square));
+        expect(parsed).toHaveLength(square.length);
+        parsed.forEach((row, r) =>
+          row.forEach((cell, c) => {
+            const original = square[r]?.[c] ?? '';
+            if (startsWithTrigger(original)) expect(cell).toBe(`'${original}`);
+            else expect(cell).toBe(original);
+            expect(startsWithTrigger(cell)).toBe(false);
+          }),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('guards the header too', () => {
+    expect(csvHeader(['=evil'])).toBe("\uFEFF'=evil\r\n");
+  });
+});
+
+const NOW = new Date('2026-11-23T12:00:00.000Z');
+
+/** Sources over in-memory lists, paged like the stores (cursor = index of the next row). */
+function sources(data: { payments?: PaymentRecord[]; users?: AdminUser[]; subscriptions?: SubscriptionRecord[] }) {
+  const asked: unknown[] = [];
+  const pageOf = <T>(items: T[], limit: number, cursor: string | undefined): Page<T> => {
+    const start = cursor ? Number(cursor) : 0;
+    const next = start + limit;
+    return { items: items.slice(start, next), nextCursor: next < items.length ? String(next) : null };
+  };
+  const src: ExportSources = {
+    async payments(status, page) {
+      asked.push({ payments: status, ...page });
+      const rows = (data.payments ?? []).filter(
+        (p) => (status === 'all' || p.status === status) && (!page.contains || p.searchText.includes(page.contains)),
+      );
+      return pageOf(rows, page.limit, page.cursor);
+    },
+    async withdrawals(status, page) {
+      asked.push({ withdrawals: status, ...page });
+      return { items: [], nextCursor: null };
+    },
+    async users(page) {
+      asked.push({ users: true, ...page });
+      return pageOf(data.users ?? [], page.limit, page.cursor);
+    },
+    async subscriptions(scope, page) {
+      asked.push({ scope, ...page });
+      return pageOf(data.subscriptions ?? [], page.limit, page.cursor);
+    },
+  };
+  return { src, asked };
+}
+
+const payments = (n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    pendingPayment({
+      _id: `P${i}`,
+      username: i === 1 ? '=HYPERLINK("x")' : `buyer${i}`,
+      transactionId: `tx${i}0000000000`,
+    }),
+  );
+
+describe('exportDataset', () => {
+  it('reads every page (100 rows per Query) with the current filter and renders one row each', async () => {
+    const { src, asked } = sources({ payments: payments(250) });
+    const file = await exportDataset(src, 'payments', { status: 'pending', search: ' BUYER ' }, NOW);
+    expect(file).toMatchObject({ fileName: 'payments-2026-11-23.csv', rows: 249, truncated: false });
+    const parsed = parseCsv(file.csv.slice(1));
+    expect(parsed[0]?.slice(0, 5)).toEqual(['Date', 'Payment ID', 'Username', 'Email', 'Package']);
+    expect(parsed).toHaveLength(250);
+    expect(asked[0]).toEqual({ payments: 'pending', limit: 100, cursor: undefined, contains: 'buyer' });
+    expect(asked).toHaveLength(3);
+  });
+
+  it('guards a formula in the data', async () => {
+    const { src } = sources({ payments: payments(3) });
+    const file = await exportDataset(src, 'payments', {}, NOW);
+    expect(parseCsv(file.csv.slice(1))[2]?.[2]).toBe(`'=HYPERLINK("x")`);
+  });
+
+  it('stops at the row limit or the size limit and says so', async () => {
+    const { src } = sources({ payments: payments(250) });
+    const byRows = await exportDataset(src, 'payments', {}, NOW, { maxRows: 120, maxBytes: 10_000_000 });
+    expect(byRows).toMatchObject({ rows: 120, truncated: true });
+    expect(parseCsv(byRows.csv.slice(1))).toHaveLength(121);
+    const exact = await exportDataset(src, 'payments', {}, NOW, { maxRows: 250, maxBytes: 10_000_000 });
+    expect(exact).toMatchObject({ rows: 250, truncated: false });
+    const bySize = await exportDataset(src, 'payments', {}, NOW, { maxRows: 50_000, maxBytes: 2_000 });
+    expect(bySize.truncated).toBe(true);
+    expect(Buffer.byteLength(bySize.csv)).toBeLessThanOrEqual(2_000);
+    expect(bySize.rows).toBeGreaterThan(0);
+  });
+
+  it('refuses a status that is not one of the dataset', async () => {
+    const { src } = sources({});
+    await expect(exportDataset(src, 'payments', { status: 'approved' }, NOW)).rejects.toThrow(
+      'status must be one of all, pending, completed, rejected for payments',
+    );
+    await expect(exportDataset(src, 'withdrawals', { status: 'completed' }, NOW)).rejects.toThrow(/for withdrawals/);
+    expect((await exportDataset(src, 'withdrawals', { status: 'approved' }, NOW)).rows).toBe(0);
+  });
+
+  it('exports users with their search, and subscriptions of the chosen period with Lifetime and the payment kind', async () => {
+    const user: AdminUser = {
+      _id: 'U1',
+      username: 'jane_doe',
+      email: 'jane@example.com',
+      phone: null,
+      isActive: false,
+      isAdmin: false,
+      referralCode: 'JANE2026',
+      referralEarnings: 4,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-02T00:00:00.000Z',
+    };
+    const { src, asked } = sources({ users: [user] });
+    const users = parseCsv((await exportDataset(src, 'users', { search: 'Jane' }, NOW)).csv.slice(1));
+    expect(users[1]).toEqual([
+      'U1',
+      'jane_doe',
+      'jane@example.com',
+      '',
+      'Inactive',
+      'No',
+      'JANE2026',
+      '4',
+      '2026-01-01T00:00:00.000Z',
+      '2026-01-02T00:00:00.000Z',
+    ]);
+    expect(asked[0]).toMatchObject({ users: true, search: 'jane' });
+
+    const ultimate = pendingSubscription(pendingPayment({ packageSlug: 'ultimate' }), {
+      status: 'active',
+      startDate: '2026-11-20',
+      endDate: null,
+    });
+    expect(subscriptionRow(ultimate, '2026-11-23').slice(5, 9)).toEqual(['2026-11-20', 'Lifetime', 'active', 'USDT']);
+    const history = sources({ subscriptions: [ultimate] });
+    await exportDataset(history.src, 'subscriptions', { month: 10 }, NOW);
+    expect(history.asked[0]).toMatchObject({ scope: { year: 2026, month: 10 } });
+  });
+
+  it('names the file after the dataset and the UTC day', () => {
+    expect(exportFileName('subscriptions', new Date('2026-12-31T23:30:00.000Z'))).toBe('subscriptions-2026-12-31.csv');
+  });
+
+  it('renders cells as numbers, text or empty', () => {
+    const cells: CsvValue[] = [1, 'a', null, undefined];
+    expect(parseCsv(csvRows([cells]))[0]).toEqual(['1', 'a', '', '']);
+  });
+});
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+beforeEach(() => {
+  dynamo.reset();
+  dynamo.on(GetCommand).resolves({});
+  givenProfiles(dynamo, CALLERS.admin, CALLERS.user);
+  dynamo.on(QueryCommand).resolves({ Items: [] });
+  dynamo.on(BatchGetCommand).resolves({ Responses: {} });
+});
+afterAll(() => dynamo.restore());
+
+describe('admin-export handler', () => {
+  const call = async (
+    dataset: string,
+    query: Record<string, string> = {},
+    claims: Record<string, string> = CALLERS.admin,
+  ) => {
+    const { handler } = (await import('../../src/handlers/admin-export.js')) as { handler: HttpHandler };
+    return invoke(handler, httpEvent({ routeId: 'admin-export', claims, pathParameters: { dataset }, query }));
+  };
+
+  it('answers a CSV download of the completed payments list (GSI2), page by page', async () => {
+    const completed = pendingPayment({ status: 'completed', username: '@admin' });
+    dynamo
+      .on(QueryCommand)
+      .resolvesOnce({
+        Items: [toPaymentItem(completed)],
+        LastEvaluatedKey: { PK: 'a', SK: 'b', GSI2PK: 'PAYMENTS#completed', GSI2SK: 'c' },
+      })
+      .resolvesOnce({ Items: [] });
+    const res = await call('payments', { status: 'completed' });
+    expect(res.statusCode, res.rawBody).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['x-export-rows']).toBe('1');
+    expect(res.headers['x-export-truncated']).toBeUndefined();
+    const rows = parseCsv(res.rawBody.slice(1));
+    expect(rows[1]?.[2]).toBe("'@admin");
+    const queries = dynamo.commandCalls(QueryCommand).map((c) => c.args[0].input);
+    expect(queries).toHaveLength(2);
+    expect(queries[0]).toMatchObject({
+      IndexName: 'GSI2',
+      ExpressionAttributeValues: { ':list': 'PAYMENTS#completed' },
+      Limit: 100,
+    });
+  });
+
+  it('refuses an unknown dataset, a wrong status and a non-admin caller', async () => {
+    expect((await call('secrets')).statusCode).toBe(400);
+    expect((await call('withdrawals', { status: 'completed' })).statusCode).toBe(400);
+    expect((await call('users', {}, CALLERS.user)).statusCode).toBe(403);
+  });
+});
