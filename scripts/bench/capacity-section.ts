@@ -1,0 +1,328 @@
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { defaultCatalog, toCatalogPackageItem } from '../../functions/src/data/package-catalog-entity.js';
+import { DEFAULT_SUBSCRIPTION_SETTINGS, toSubscriptionSettingsItem } from '../../functions/src/data/settings-entity.js';
+import { toProfileItem, type UserProfile } from '../../functions/src/data/user-profile-entity.js';
+import { adminEvent, handlerExists, invokeHandler, loadHandler, rowsOf, type AdminCaller } from './admin-invoke.js';
+import { batchWriteAll, startBenchDynamoDb } from './bench-dynamodb.js';
+import { CAPACITY_CASES, type CapacityCase } from './capacity-cases.js';
+import { attachCapacityMeter, type CapacityMeter } from './capacity-meter.js';
+import { capacityTable, judgeCase, type CaseOutcome, type JudgedCase, type Measurement } from './capacity-report.js';
+import {
+  customersFor,
+  emptyCounts,
+  recordsIn,
+  seedItems,
+  seedUser,
+  StatsAccumulator,
+  type SeedContext,
+  type SeedCounts,
+} from './seed-data.js';
+import type { BenchSection } from './section.js';
+
+/**
+ * Consumed capacity of the admin dashboard and lists at a small and a large data set (issue 10's
+ * "Done when", DESIGN.md §10): seed, measure every case, seed the rest, measure again, compare.
+ */
+export const CAPACITY_RATIO_LIMIT = 1.2;
+/** Invocations measured per case and size (after one warm-up); the largest counts. */
+const MEASURED_RUNS = 3;
+const TABLE_NAME = 'goldbot-bench';
+
+const ADMIN: AdminCaller & { username: string } = {
+  userId: '0b5e7c1a-ad31-4a00-8a6e-00000000ad31',
+  email: 'admin@example.com',
+  username: 'admin',
+};
+
+/** The session guard's GetItem of the caller's profile: the same at every size, tallied apart. */
+const isGuardRead = (operation: string, input: Record<string, unknown>) => {
+  const key = input.Key as { PK?: unknown; SK?: unknown } | undefined;
+  return operation === 'GetItemCommand' && key?.PK === `USER#${ADMIN.userId}` && key?.SK === 'PROFILE';
+};
+
+/**
+ * The handlers read their configuration at import: point them at the benchmark's table, and every
+ * other AWS endpoint at a closed loopback port, so a handler that reached for Cognito or SES would
+ * fail here at once instead of going to the network.
+ */
+function handlerEnvironment(endpoint: string): Record<string, string> {
+  const closed = 'http://127.0.0.1:9';
+  return {
+    TABLE_NAME,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    USER_POOL_ID: 'us-east-1_bench',
+    USER_POOL_CLIENT_ID: 'bench-client',
+    MAIL_FROM: 'no-reply@goldbot.example',
+    APP_URL: 'http://localhost:5173',
+    OTP_HASH_KEY: 'bench-otp-hash-key-0123456789abcdef0123',
+    ADMIN_MFA_REQUIRED: 'false',
+    RATE_LIMIT_SCALE: '100',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
+    AWS_ENDPOINT_URL_DYNAMODB: endpoint,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: closed,
+    AWS_ENDPOINT_URL_SES: closed,
+    AWS_ENDPOINT_URL_SECRETS_MANAGER: closed,
+  };
+}
+
+async function seedFixedItems(client: DynamoDBDocumentClient, stats: StatsAccumulator, now: Date) {
+  const at = now.toISOString();
+  const admin: UserProfile = {
+    _id: ADMIN.userId,
+    username: ADMIN.username,
+    email: ADMIN.email,
+    phone: null,
+    isActive: true,
+    isAdmin: true,
+    referralCode: 'ADMIN0001',
+    referralCount: 0,
+    referralEarnings: 0,
+    emailVerifiedAt: '2024-01-01T00:00:00.000Z',
+    verifiedEmail: ADMIN.email,
+    mfaEnabledAt: '2024-01-01T00:00:00.000Z',
+    createdAt: '2024-01-01T00:00:00.000Z',
+    updatedAt: '2024-01-01T00:00:00.000Z',
+  };
+  stats.user(admin);
+  const items = [
+    toProfileItem(admin),
+    toSubscriptionSettingsItem(DEFAULT_SUBSCRIPTION_SETTINGS, at),
+    ...defaultCatalog().map((p) => toCatalogPackageItem(p, at)),
+  ];
+  await batchWriteAll(client, TABLE_NAME, items);
+}
+
+interface Loaded {
+  testCase: CapacityCase;
+  handler?: Awaited<ReturnType<typeof loadHandler>>;
+  problem?: CaseOutcome;
+}
+
+async function loadCases(root: string): Promise<Loaded[]> {
+  const loaded: Loaded[] = [];
+  for (const testCase of CAPACITY_CASES) {
+    if (!handlerExists(root, testCase.route)) {
+      loaded.push({ testCase, problem: { kind: 'not built' } });
+      continue;
+    }
+    try {
+      loaded.push({ testCase, handler: await loadHandler(root, testCase.route) });
+    } catch (error) {
+      loaded.push({ testCase, problem: { kind: 'error', message: `import failed: ${messageOf(error)}` } });
+    }
+  }
+  return loaded;
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+interface SeedStage {
+  /** Records in the table after this stage (rows of the lists). */
+  records: number;
+  counts: SeedCounts;
+  /** Items this stage wrote, aggregates included. */
+  items: number;
+  seconds: number;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+
+async function measureCase(meter: CapacityMeter, loaded: Loaded, context: SeedContext): Promise<Measurement> {
+  const { testCase, handler } = loaded;
+  if (!handler) throw new Error('no handler');
+  const query = testCase.query({ now: context.now, customer: seedUser(123) });
+  const once = async () => {
+    const { result, tally } = await meter.measure(() =>
+      invokeHandler(handler, adminEvent(testCase.route, ADMIN, query), testCase.route),
+    );
+    if (result.statusCode !== 200) {
+      const message = typeof result.body.message === 'string' ? result.body.message : JSON.stringify(result.body);
+      throw new Error(`HTTP ${result.statusCode}: ${message}`);
+    }
+    const rows = testCase.rows ? rowsOf({ [testCase.rows]: result.body[testCase.rows] }) : undefined;
+    const operations = Object.entries(tally.byOperation)
+      .map(([name, op]) => `${name.replace(/Command$/, '')} ${op.requests}× ${op.capacityUnits}`)
+      .join(', ');
+    return {
+      operations,
+      readUnits: tally.readUnits,
+      writeUnits: tally.writeUnits,
+      requests: tally.requests,
+      scans: tally.scans,
+      rows,
+    } satisfies Measurement;
+  };
+  await once(); // warm-up: module-level caches, connection set-up
+  const runs: Measurement[] = [];
+  for (let i = 0; i < MEASURED_RUNS; i += 1) runs.push(await once());
+  const worst = runs.reduce((a, b) => (b.readUnits > a.readUnits ? b : a));
+  return worst;
+}
+
+export const capacitySection: BenchSection = {
+  id: 'capacity',
+  title: 'Consumed capacity of the admin dashboard and lists',
+  budget: `consumed RCU at the large data set ≤ ${CAPACITY_RATIO_LIMIT}× the small one, per budgeted request`,
+  async run({ options, log, machine, startedAt }) {
+    const { root, smallRecords, largeRecords, seedParallel } = options;
+    log(`  data sets: about ${n(smallRecords)} and ${n(largeRecords)} records`);
+    const db = await startBenchDynamoDb({ root, tableName: TABLE_NAME, log });
+    const handlerEnv = handlerEnvironment(db.endpoint);
+    const savedEnv = Object.fromEntries(Object.keys(handlerEnv).map((name) => [name, process.env[name]]));
+    try {
+      Object.assign(process.env, handlerEnv);
+      // The handlers' own client (one per process, like a warm Lambda): the meter goes on it.
+      const adapter = (await import(pathToFileURL(join(root, 'functions/src/adapters/dynamodb.ts')).href)) as {
+        documentClient: DynamoDBDocumentClient;
+      };
+      const meter = attachCapacityMeter(adapter.documentClient, { exclude: isGuardRead });
+      const now = new Date();
+      const context: SeedContext = {
+        now,
+        adminId: ADMIN.userId,
+        walletAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+      };
+      const stats = new StatsAccumulator();
+      await seedFixedItems(db.client, stats, now);
+      const cases = await loadCases(root);
+
+      const counts = emptyCounts();
+      const seedTo = async (records: number): Promise<SeedStage> => {
+        const started = Date.now();
+        const from = customers;
+        customers = customersFor(records);
+        const items = seedItems(from, customers, context, stats, counts);
+        const written = await batchWriteAll(db.client, TABLE_NAME, items, seedParallel);
+        const aggregates = await batchWriteAll(db.client, TABLE_NAME, stats.toItems(), seedParallel);
+        const seconds = (Date.now() - started) / 1000;
+        const stage = { records: recordsIn(counts), counts: { ...counts }, items: written + aggregates, seconds };
+        log(
+          `  ${n(stage.records)} records (${n(customers)} customers): wrote ${n(stage.items)} items in ${seconds.toFixed(1)} s`,
+        );
+        return stage;
+      };
+      const measureAll = async () => {
+        const results = new Map<Loaded, Measurement | Error>();
+        for (const loaded of cases) {
+          if (loaded.problem) continue;
+          try {
+            const measured = await measureCase(meter, loaded, context);
+            log(`    ${loaded.testCase.route} (${loaded.testCase.request}): ${measured.operations ?? 'no request'}`);
+            results.set(loaded, measured);
+          } catch (error) {
+            results.set(loaded, error instanceof Error ? error : new Error(String(error)));
+          }
+        }
+        return results;
+      };
+
+      let customers = 0;
+      const small = await seedTo(smallRecords);
+      const atSmall = await measureAll();
+      const large = await seedTo(largeRecords);
+      const atLarge = await measureAll();
+
+      const judged: JudgedCase[] = cases.map((loaded) => {
+        if (loaded.problem) return judgeCase(loaded.testCase, loaded.problem, CAPACITY_RATIO_LIMIT);
+        const a = atSmall.get(loaded);
+        const b = atLarge.get(loaded);
+        const failure = [a, b].find((m) => m instanceof Error);
+        const outcome: CaseOutcome =
+          failure instanceof Error || !a || !b || a instanceof Error || b instanceof Error
+            ? { kind: 'error', message: messageOf(failure ?? 'not measured') }
+            : { kind: 'measured', small: a, large: b };
+        return judgeCase(loaded.testCase, outcome, CAPACITY_RATIO_LIMIT);
+      });
+      const checks = judged.map((j) => j.check);
+      if (meter.unreported > 0) {
+        checks.push({
+          label: 'ConsumedCapacity reporting',
+          verdict: 'error',
+          detail: `${meter.unreported} DynamoDB answers carried no ConsumedCapacity: the figures are incomplete`,
+        });
+      }
+      const markdown = capacityMarkdown({
+        judged,
+        seeded: { small, large },
+        emulator: db.emulator,
+        machine,
+        startedAt,
+        seedParallel,
+      });
+      return { markdown, checks };
+    } finally {
+      // The loaded handlers keep the configuration they read; later sections start from the caller's.
+      for (const [name, value] of Object.entries(savedEnv)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      await db.stop();
+    }
+  },
+};
+
+function capacityMarkdown(input: {
+  judged: JudgedCase[];
+  seeded: { small: SeedStage; large: SeedStage };
+  emulator: string;
+  machine: string;
+  startedAt: Date;
+  seedParallel: number;
+}): string {
+  const { judged, seeded } = input;
+  const { small, large } = seeded;
+  const growing = judged.filter((j) => j.ratio !== undefined && j.ratio > CAPACITY_RATIO_LIMIT);
+  const mix = (c: SeedCounts) =>
+    `${n(c.users)} users, ${n(c.payments)} payments, ${n(c.subscriptions)} subscriptions, ` +
+    `${n(c.withdrawals)} withdrawals, ${n(c.contactMessages)} contact messages`;
+  const rate = Math.round(large.items / Math.max(large.seconds, 0.001));
+  return `### Consumed capacity of the admin dashboard and lists
+
+Budget (DESIGN.md §10, issue 10): every **budgeted** request consumes at most ${CAPACITY_RATIO_LIMIT}× the read
+capacity with ${n(large.records)} records that it consumes with ${n(small.records)} records. Searches are
+reported, not budgeted (see below).
+
+${capacityTable(judged, small.records, large.records)}
+
+Rows: rows the page answered. Requests: DynamoDB requests per invocation (one figure when equal at
+both sizes). RCU: read capacity units DynamoDB Local reported for one invocation (the largest of
+${MEASURED_RUNS} after a warm-up). Both leave out the session guard's GetItem of the admin's
+profile, the same 0.5 RCU at every size. ${
+    growing.length > 0
+      ? `Growing with the data beyond ${CAPACITY_RATIO_LIMIT}×: ${growing.map((j) => `\`${j.testCase.route}\` (${j.testCase.request})`).join(', ')}.`
+      : `No request grows with the data beyond ${CAPACITY_RATIO_LIMIT}×.`
+  }
+
+How it is measured (\`scripts/bench/capacity-section.ts\`):
+
+- **Data.** ${input.emulator}, table and indexes from \`TABLE_DEFINITION\`. The data grows by
+  customers: each is a verified user (5% deactivated) with one USDT payment (75% completed, 15%
+  rejected, 10% pending) and its subscription; every second one also has a withdrawal (70%
+  approved, 20% rejected, 10% pending, with its pending marker), every other one sent a contact
+  message, every tenth took a free trial. Dates spread over the 24 months before the run, and the
+  STATS#… aggregates (data-model E20-E24) are accumulated from exactly those records. Items are
+  built with the entity modules' own builders (\`functions/src/data/*-entity.ts\`). Small set:
+  ${mix(small.counts)}. Large set: ${mix(large.counts)}; it is the small one plus more
+  customers, so the same requests run over a superset.
+- **Seeding.** BatchWriteItem, 25 items a call, ${input.seedParallel} calls in flight: ${n(small.items)} items in
+  ${small.seconds.toFixed(1)} s, then ${n(large.items)} more in ${large.seconds.toFixed(1)} s (${n(rate)} items/s;
+  aggregates included).
+- **Counting.** The real handlers run in-process, as \`npm run invoke\` runs them, with the event API
+  Gateway passes for an administrator's verified ID token. A middleware on the handlers' own
+  document client (\`functions/src/adapters/dynamodb.ts\`) sets \`ReturnConsumedCapacity: 'TOTAL'\` on
+  every request and adds up \`ConsumedCapacity.CapacityUnits\` per invocation
+  (\`scripts/bench/capacity-meter.ts\`). DynamoDB Local reports consumed capacity like DynamoDB: 4 KB
+  read units, halved for eventually consistent reads, a Query charged by the size of the items it
+  read (before any filter), a BatchGetItem by each item rounded up; a request answered without it
+  fails the run. A Scan fails the row whatever its ratio.
+- **Searches** look for part of one customer's e-mail (a customer present in both sets). Payments
+  and withdrawals use the bounded page filter (data-model §9: at most 200 items evaluated per
+  request); the figures show whether a search's cost is bounded, which the list budget does not
+  cover.
+
+Measured on ${input.startedAt.toISOString().slice(0, 10)}: ${input.machine}.`;
+}
