@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { api, idTokenFor } from './http-client.js';
+import { contactListResponseSchema } from '@goldbot/shared';
+import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
+import { api, idTokenFor, stack } from './http-client.js';
 
 interface ContactMessage {
   _id: string;
@@ -12,9 +16,19 @@ interface ContactMessage {
 const send = (fields: Record<string, unknown>) =>
   api<{ data: ContactMessage; message: string }>('/api/contact/add', { method: 'POST', body: fields });
 const list = async (query = '') =>
-  api<{ data: ContactMessage[]; nextCursor: string | null }>(`/api/contact/get${query}`, {
-    token: await idTokenFor('admin'),
-  });
+  api<{ data: ContactMessage[]; nextCursor: string | null; summary: { total: number; today: number } }>(
+    `/api/contact/get${query}`,
+    { token: await idTokenFor('admin') },
+  );
+const remove = async (id: string) =>
+  api(`/api/contact/del/${id}`, { method: 'DELETE', token: await idTokenFor('admin') });
+const summary = async (query = '') => {
+  const res = await list(`?limit=1${query}`);
+  expect(res.status).toBe(200);
+  return contactListResponseSchema.parse(res.body).summary;
+};
+const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
+const COUNTER = { PK: 'STATS#CONTACTS', SK: 'TOTAL' };
 
 describe('contact messages over HTTP', () => {
   it('a visitor sends a message, the admin lists it newest first, then deletes it', async () => {
@@ -103,5 +117,91 @@ describe('contact messages over HTTP', () => {
     const tampered = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
     expect((await api('/api/contact/get', { token: `${header}.${tampered}.${admin.split('.')[2]}` })).status).toBe(401);
     expect((await api('/api/contact/get', { token: 'not-a-jwt' })).status).toBe(401);
+  });
+
+  it('keeps Total exactly: +1 per message, -1 per delete, never below 0, and counts Today from the given midnight', async () => {
+    const start = await summary();
+    const since = new Date(Date.now() - 1).toISOString();
+    const a = await send({ name: 'Count A', email: 'count@example.com', message: 'first' });
+    const b = await send({ name: 'Count B', email: 'count@example.com', message: 'second' });
+    expect(await summary()).toEqual({ total: start.total + 2, today: start.today + 2 });
+    // Today from the admin's local midnight (here: just before the two messages).
+    expect((await summary(`&since=${encodeURIComponent(since)}`)).today).toBe(2);
+    expect((await summary(`&since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).today).toBe(0);
+    expect((await list('?since=yesterday')).status).toBe(400);
+
+    expect((await remove(a.body.data._id)).status).toBe(200);
+    expect((await summary()).total).toBe(start.total + 1);
+    // A second delete of the same message is a 404 and moves nothing.
+    expect((await remove(a.body.data._id)).status).toBe(404);
+    expect((await summary()).total).toBe(start.total + 1);
+
+    // A message stored before the counter existed (no `counted` flag) is deleted without moving it.
+    const legacyId = `LEGACY${randomBytes(10).toString('hex').toUpperCase()}`;
+    await db().send(
+      new PutCommand({
+        TableName: stack().tableName,
+        Item: {
+          PK: `CONTACT#${legacyId}`,
+          SK: `CONTACT#${legacyId}`,
+          GSI1PK: 'CONTACTS',
+          GSI1SK: `2025-01-01T00:00:00.000Z#${legacyId}`,
+          entity: 'ContactMessage',
+          _id: legacyId,
+          name: 'Legacy',
+          email: 'legacy@example.com',
+          message: 'stored before the counter',
+          createdAt: '2025-01-01T00:00:00.000Z',
+        },
+      }),
+    );
+    expect((await remove(legacyId)).status).toBe(200);
+    expect((await summary()).total).toBe(start.total + 1);
+
+    // With the counter at 0 (data older than the counter), deleting a counted message leaves it at 0.
+    const counter = await db().send(new GetCommand({ TableName: stack().tableName, Key: COUNTER }));
+    const counted = Number(counter.Item?.total ?? 0);
+    await db().send(new PutCommand({ TableName: stack().tableName, Item: { ...COUNTER, total: 0 } }));
+    expect((await remove(b.body.data._id)).status).toBe(200);
+    expect((await summary()).total).toBe(0);
+    // Put the counter back to the true number of counted messages (b is gone).
+    await db().send(new PutCommand({ TableName: stack().tableName, Item: { ...COUNTER, total: counted - 1 } }));
+    expect((await summary()).total).toBe(start.total);
+  });
+
+  it('searches name, e-mail and message case-insensitively and answers the match on the first page', async () => {
+    const marker = randomBytes(5).toString('hex');
+    const target = await send({
+      name: 'Needle Sender',
+      email: `needle-${marker}@example.com`,
+      message: `Please call me back about order ${marker.toUpperCase()}-42.`,
+    });
+    const byName = await send({ name: `Pat ${marker}son`, email: 'pat@example.com', message: 'Hello' });
+    for (let i = 0; i < 12; i += 1)
+      await send({ name: `Filler ${i}`, email: 'filler@example.com', message: 'Nothing here' });
+    const before = await summary();
+
+    // The message's middle, in other case; the newer fillers do not match.
+    const byMessage = await list(`?limit=5&search=${encodeURIComponent(`ORDER ${marker}-4`)}`);
+    expect(byMessage.status).toBe(200);
+    expect(byMessage.body.data.map((m) => m._id)).toEqual([target.body.data._id]);
+    expect(byMessage.body.nextCursor).toBeNull();
+    // Search leaves the summary cards alone.
+    expect(byMessage.body.summary).toEqual(before);
+
+    const byEmail = await list(`?limit=5&search=${encodeURIComponent(`NEEDLE-${marker}@`)}`);
+    expect(byEmail.body.data.map((m) => m._id)).toEqual([target.body.data._id]);
+    const byNamePart = await list(`?limit=5&search=${marker}SON`);
+    expect(byNamePart.body.data.map((m) => m._id)).toEqual([byName.body.data._id]);
+
+    // Both match the marker alone: newest first, one per page, then the end.
+    const page1 = await list(`?limit=1&search=${marker}`);
+    expect(page1.body.data.map((m) => m._id)).toEqual([byName.body.data._id]);
+    const page2 = await list(`?limit=1&search=${marker}&cursor=${encodeURIComponent(page1.body.nextCursor ?? '')}`);
+    expect(page2.body.data.map((m) => m._id)).toEqual([target.body.data._id]);
+    expect(page2.body.nextCursor).toBeNull();
+    expect((await list(`?search=${'x'.repeat(129)}`)).status).toBe(400);
+
+    for (const id of [target.body.data._id, byName.body.data._id]) expect((await remove(id)).status).toBe(200);
   });
 });
