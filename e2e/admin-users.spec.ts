@@ -98,7 +98,8 @@ test.describe('messages back-office', () => {
     request,
   }) => {
     const marker = `e2e-msg-${Date.now().toString(36)}`;
-    const text = `Can the bot trade gold on a cent account? Reference ${marker}, thanks in advance for the answer.`;
+    // The marker comes first, so the table's 50-character preview shows it.
+    const text = `${marker}: can the bot trade gold on a cent account? Thanks in advance for the answer.`;
     await page.goto('/contact');
     await page.getByLabel('Name').fill('Playwright Visitor');
     await page.getByLabel('Email').fill('visitor@example.com');
@@ -110,7 +111,7 @@ test.describe('messages back-office', () => {
     await openAdminSection(page, 'Messages', /\/admin\/contact-detail$/);
     await page.getByLabel('Search messages').fill(marker);
     const table = page.getByRole('table', { name: 'All messages' });
-    const row = table.getByRole('row').filter({ hasText: 'Playwright Visitor' });
+    const row = table.getByRole('row').filter({ hasText: marker });
     await expect(row).toHaveCount(1);
     await expect(row.getByText('Unread', { exact: true })).toBeVisible();
     await expect(row).toContainText('Just now');
@@ -132,6 +133,7 @@ test.describe('messages back-office', () => {
     // The read flag survives a reload (it lives in this browser).
     await page.reload();
     await page.getByLabel('Search messages').fill(marker);
+    await expect(row).toHaveCount(1);
     await expect(row.getByText('Read', { exact: true })).toBeVisible();
 
     await row.getByRole('button', { name: 'Delete' }).click();
