@@ -7,6 +7,7 @@ import {
   type EmailTemplatesResponse,
   type EmailTemplateView,
 } from '@goldbot/shared';
+import { ApiError } from '@/lib/api-client';
 import { ListEmpty, ListLoadFailed, ListLoading, ListRefreshFailed } from '../../components/list-states';
 import { NoticeAlert } from '../../components/notice-alert';
 import { useNotice } from '../../hooks/use-notice';
@@ -58,6 +59,14 @@ const differs = (draft: TemplateDraft | undefined, saved: EmailTemplateView | un
 interface SaveError {
   type: string;
   message: string;
+  /** The parts the server named (`errors['templates.<type>.subject' | '.html']`). */
+  parts: ReadonlySet<'subject' | 'html'>;
+}
+
+/** The parts of `type` a refusal names in its field errors. */
+function refusedParts(failure: unknown, type: string): ReadonlySet<'subject' | 'html'> {
+  const fields = failure instanceof ApiError ? failure.fieldErrors : {};
+  return new Set((['subject', 'html'] as const).filter((part) => fields[`templates.${type}.${part}`] !== undefined));
 }
 
 /**
@@ -169,7 +178,7 @@ export function EmailTemplateManagement() {
 
   const draft = drafts[current] ?? { subject: saved.subject, html: saved.html };
   const changed = unsaved.has(current);
-  const errorHere = saveError?.type === current ? saveError.message : null;
+  const errorHere = saveError?.type === current ? saveError : null;
 
   const edit = (next: TemplateDraft) => {
     setDrafts((all) => ({ ...all, [current]: next }));
@@ -189,6 +198,7 @@ export function EmailTemplateManagement() {
       setSaveError({
         type: current,
         message: firstIssue(input.error.issues) ?? SETTINGS_MESSAGES.templatesUpdateFailed,
+        parts: new Set(),
       });
       return;
     }
@@ -199,7 +209,11 @@ export function EmailTemplateManagement() {
       setDrafts(({ [current]: _saved, ...rest }) => rest);
       notice.show('success', SETTINGS_MESSAGES.templatesUpdated, NOTICE_MS);
     } catch (failure) {
-      setSaveError({ type: current, message: errorMessage(failure, SETTINGS_MESSAGES.templatesUpdateFailed) });
+      setSaveError({
+        type: current,
+        message: errorMessage(failure, SETTINGS_MESSAGES.templatesUpdateFailed),
+        parts: refusedParts(failure, current),
+      });
     }
   };
 
@@ -233,7 +247,7 @@ export function EmailTemplateManagement() {
             </Flex>
             {errorHere && (
               <Alert variation="error" heading="Template not saved" isDismissible onDismiss={() => setSaveError(null)}>
-                {errorHere}
+                {errorHere.message}
               </Alert>
             )}
             <TemplateForm
@@ -242,6 +256,7 @@ export function EmailTemplateManagement() {
               placeholders={saved.placeholders}
               onChange={edit}
               isDisabled={write.busy !== null}
+              invalid={errorHere?.parts}
             />
             <Flex gap="small" wrap="wrap">
               <Button onClick={resetChanges} isDisabled={!changed || write.busy !== null}>

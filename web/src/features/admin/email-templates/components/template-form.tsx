@@ -15,6 +15,8 @@ interface TemplateFormProps {
   placeholders: readonly string[];
   onChange: (draft: TemplateDraft) => void;
   isDisabled?: boolean;
+  /** The parts the server refused on the last save (its reasons are shown above the form). */
+  invalid?: ReadonlySet<FieldName>;
 }
 
 /**
@@ -22,7 +24,13 @@ interface TemplateFormProps {
  * HTML in a monospace text area, and the type's placeholders as buttons that insert `{{name}}`
  * where the cursor was in the field last used (the HTML unless the subject was).
  */
-export function TemplateForm({ draft, placeholders, onChange, isDisabled = false }: TemplateFormProps) {
+export function TemplateForm({
+  draft,
+  placeholders,
+  onChange,
+  isDisabled = false,
+  invalid = new Set(),
+}: TemplateFormProps) {
   const subjectRef = useRef<HTMLInputElement>(null);
   const htmlRef = useRef<HTMLTextAreaElement>(null);
   const lastField = useRef<FieldName>('html');
@@ -69,6 +77,7 @@ export function TemplateForm({ draft, placeholders, onChange, isDisabled = false
         maxLength={TEMPLATE_SUBJECT_MAX_LENGTH}
         autoComplete="off"
         isDisabled={isDisabled}
+        hasError={invalid.has('subject')}
       />
       <TextAreaField
         label="HTML"
@@ -87,6 +96,7 @@ export function TemplateForm({ draft, placeholders, onChange, isDisabled = false
         fontFamily="monospace"
         fontSize="small"
         isDisabled={isDisabled}
+        hasError={invalid.has('html')}
         descriptiveText={`${draft.html.length.toLocaleString('en-US')} of ${TEMPLATE_HTML_MAX_LENGTH.toLocaleString('en-US')} characters`}
       />
       <Flex direction="column" gap="xs" as="section" aria-labelledby="template-placeholders-title">

@@ -26,10 +26,12 @@ export function TemplatePreview({ type, draft, placeholders }: TemplatePreviewPr
   const body = useMemo(() => renderTemplate(shown.html, values), [shown.html, values]);
   const subject = useMemo(() => renderTemplate(shown.subject, values, { escape: false }), [shown.subject, values]);
 
-  const notOffered = [...subject.names, ...body.names].filter(
-    (name, index, all) => !placeholders.includes(name) && all.indexOf(name) === index,
-  );
-  const problems = [...subject.problems, ...body.problems];
+  // Worded as the server words its refusal (the subject's problems labelled '<type> subject').
+  const notOffered = [
+    ...subject.names.filter((name) => !placeholders.includes(name)).map((name) => ({ label: `${type} subject`, name })),
+    ...body.names.filter((name) => !placeholders.includes(name)).map((name) => ({ label: type, name })),
+  ];
+  const problems = [...new Set([...subject.problems, ...body.problems])];
 
   return (
     <Flex direction="column" gap="small" as="section" aria-labelledby="template-preview-title">
@@ -41,13 +43,13 @@ export function TemplatePreview({ type, draft, placeholders }: TemplatePreviewPr
           Sample values: {placeholders.map((name) => `${name} = ${values[name] ?? ''}`).join(', ')}
         </Text>
       )}
-      {notOffered.map((name) => (
-        <Alert key={name} variation="warning">
-          {SETTINGS_MESSAGES.placeholderNotOffered(type, name, placeholders)}
+      {notOffered.map(({ label, name }) => (
+        <Alert key={`${label}:${name}`} variation="warning">
+          {SETTINGS_MESSAGES.placeholderNotOffered(label, name, placeholders)}
         </Alert>
       ))}
       {problems.length > 0 && (
-        <Alert variation="info" heading="The preview may differ from the e-mail">
+        <Alert variation="info" heading="Template problems">
           {problems.join('; ')}
         </Alert>
       )}

@@ -24,7 +24,6 @@ const SAME_AS_SERVER = [
   '{{#if empty}}shown{{else}}hidden: {{username}}{{/if}}',
   '{{#unless empty}}no note{{/unless}}{{#unless adminNote}}never{{else}}has note{{/unless}}',
   '{{#if packageName}}{{#if missing}}a{{else}}b {{#unless empty}}c{{/unless}}{{/if}}{{/if}}',
-  'raw: {{{username}}} and {{& username}}',
   '{{! a comment }}<p>{{!-- a comment with }} inside --}}kept</p>',
   '<p>  {{~username~}}  </p>\n{{#if adminNote~}}\n  <b>{{adminNote}}</b>\n{{~/if}}',
   'literal \\{{username}} then {{username}}',
@@ -44,6 +43,16 @@ describe('renderTemplate', () => {
       'O&#x27;Brien &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co',
     );
     expect(escapeHtml('a=b `c`')).toBe('a&#x3D;b &#x60;c&#x60;');
+  });
+
+  it('renders {{{raw}}} as handlebars does, saying the server refuses it', () => {
+    const source = 'raw: {{{username}}} and {{& username}}';
+    const preview = renderTemplate(source, values);
+    expect(preview.output).toBe(server(source));
+    expect(preview.problems).toEqual([
+      '{{{username}}} and {{&username}} insert the value without HTML escaping, which is not allowed; write {{username}}',
+      '{{{username}}} and {{&username}} insert the value without HTML escaping, which is not allowed; write {{username}}',
+    ]);
   });
 
   it('renders subjects unescaped, as the server does', () => {

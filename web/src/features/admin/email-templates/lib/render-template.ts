@@ -9,7 +9,8 @@
  *
  * - `{{name}}` is the value, HTML-escaped exactly as handlebars escapes (& < > " ' ` =); a missing
  *   value renders nothing (handlebars without `strict`);
- * - `{{{name}}}` and `{{& name}}` are the value unescaped;
+ * - `{{{name}}}` and `{{& name}}` are the value unescaped, as handlebars renders them, with a
+ *   problem saying the server refuses them (values are customer data: functions/src/domain/email/template-rules.ts);
  * - `{{#if name}}...{{else}}...{{/if}}` and `{{#unless name}}...{{/unless}}`, nested;
  * - `{{! comment }}` and `{{!-- comment --}}` render nothing; `~` trims whitespace on its side;
  *   `\{{` is a literal `{{`.
@@ -133,8 +134,11 @@ function parse(source: string, problems: string[]): Node[] {
     if (!triple && inside.startsWith('!')) continue;
     if (triple || inside.startsWith('&')) {
       const name = (triple ? inside : inside.slice(1)).trim();
+      // Shown as handlebars renders it, but the server refuses unescaped output (template-rules.ts).
+      problems.push(
+        `{{{${name}}}} and {{&${name}}} insert the value without HTML escaping, which is not allowed; write {{${name}}}`,
+      );
       if (NAME.test(name)) target().push({ kind: 'value', name, raw: true });
-      else problems.push(`The preview cannot show {{{${name}}}}`);
       continue;
     }
     const opening = /^#\s*(\S+)\s*(.*)$/.exec(inside);

@@ -41,7 +41,7 @@ const TEMPLATES: Record<string, EmailTemplateView> = {
 };
 
 const list = (templates: Record<string, EmailTemplateView> = TEMPLATES) => jsonResponse({ success: true, templates });
-const saved = (templates: Record<string, EmailTemplateView>, message = SETTINGS_MESSAGES.templatesUpdated) =>
+const saved = (templates: Record<string, EmailTemplateView>, message: string = SETTINGS_MESSAGES.templatesUpdated) =>
   jsonResponse({ success: true, message, templates });
 
 async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
@@ -181,12 +181,16 @@ describe('admin e-mail templates', () => {
 
   it("shows the server's reason when it refuses a template, and keeps the edit", async () => {
     const reason = 'The paymentVerified template does not compile: Parse error on line 1';
-    const { api, user } = await openScreen({ [PUT]: jsonResponse({ message: reason }, 400) });
+    const { api, user } = await openScreen({
+      [PUT]: jsonResponse({ message: reason, errors: { 'templates.paymentVerified.html': reason } }, 400),
+    });
     await user.type(await screen.findByRole('textbox', { name: 'HTML' }), '{{{{#if}}');
     await user.click(saveButton());
     const heading = await screen.findByText('Template not saved');
     expect(heading.closest('[role="alert"]')).toHaveTextContent(reason);
     expect(htmlField()).toHaveValue(`${TEMPLATES.paymentVerified?.html ?? ''}{{#if}}`);
+    expect(htmlField()).toHaveAttribute('aria-invalid', 'true');
+    expect(subjectField()).not.toHaveAttribute('aria-invalid', 'true');
     expect(saveButton()).toBeEnabled();
 
     api.on(PUT, new Response('', { status: 500 }));

@@ -1,0 +1,24 @@
+import { Flex } from '@aws-amplify/ui-react';
+import { useCatalogEntryUpdate } from '../api/package-catalog';
+import { useSubscriptionSettings } from '../api/subscription-settings';
+import { BasicPackageSwitch } from './basic-package-switch';
+import { PackagePriceEditor } from './package-price-editor';
+
+/**
+ * Admin subscription settings (admin §2, §3, §8; issue 11): the Basic sales switch, and the
+ * catalog's prices and on-sale flags, where Basic's flag is that switch.
+ */
+export function SubscriptionSettingsManagement() {
+  const settings = useSubscriptionSettings();
+  const updateEntry = useCatalogEntryUpdate();
+
+  // The catalog's Basic flag is the same setting: keep the cached catalog in step with a save.
+  const onSwitchSaved = (basicPackageEnabled: boolean) => void updateEntry('basic', { onSale: basicPackageEnabled });
+
+  return (
+    <Flex direction="column" gap="large">
+      <BasicPackageSwitch onSaved={onSwitchSaved} />
+      <PackagePriceEditor basicEnabled={settings.data?.settings.basicPackageEnabled} />
+    </Flex>
+  );
+}
