@@ -26,6 +26,8 @@ const configSchema = z.object({
   /** Multiplies every per-client request limit (RATE_LIMITS); 0 turns them off. */
   RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1000).default(1),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** The SES configuration set mail goes through in AWS (bounce/complaint events); unset locally. */
+  SES_CONFIGURATION_SET: z.string().min(1).max(64).optional(),
   AWS_ENDPOINT_URL_DYNAMODB: optionalUrl,
   AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: optionalUrl,
   AWS_ENDPOINT_URL_SES: optionalUrl,
@@ -44,6 +46,7 @@ export type AppConfig = Readonly<{
   rateLimitScale: number;
   adminMfaRequired: boolean;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
+  sesConfigurationSet?: string;
   endpoints: Readonly<{ dynamodb?: string; cognito?: string; ses?: string; secretsManager?: string }>;
 }>;
 
@@ -66,6 +69,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     adminMfaRequired: e.ADMIN_MFA_REQUIRED === 'true',
     logLevel: e.LOG_LEVEL,
+    sesConfigurationSet: e.SES_CONFIGURATION_SET,
     endpoints: Object.freeze({
       dynamodb: e.AWS_ENDPOINT_URL_DYNAMODB,
       cognito: e.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,

@@ -24,8 +24,15 @@ describe('parseConfig', () => {
       rateLimitScale: 1,
       adminMfaRequired: false,
       logLevel: 'info',
+      sesConfigurationSet: undefined,
       endpoints: { dynamodb: undefined, cognito: undefined, ses: undefined, secretsManager: undefined },
     });
+  });
+
+  it('reads the SES configuration set the CDK gives mailing functions', () => {
+    expect(parseConfig({ ...complete, SES_CONFIGURATION_SET: 'MailConfigurationSet-abc' }).sesConfigurationSet).toBe(
+      'MailConfigurationSet-abc',
+    );
   });
 
   it('reads the local endpoints and log level', () => {
