@@ -1,4 +1,5 @@
 import type { RouteId } from '@goldbot/shared';
+import { DEFAULT_EMAIL_TEMPLATES } from '../src/domain/email/templates.js';
 
 /**
  * Who may call what (DESIGN.md §4, §9). Written out by hand, route by route, on purpose: it is
@@ -329,6 +330,51 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     user: 403,
     admin: 'allowed',
     request: { pathParams: { id: UNKNOWN_ID }, body: {} },
+  },
+  // Configuration (issue 11). The writes are sent so that they change nothing another suite relies
+  // on: the default HTML of one template (a no-op, or a restore), Basic left on sale, the defaults
+  // restored, and a package id that does not exist (404: the guard let the admin through).
+  'settings-email-templates-get': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: {},
+    answers: [200],
+  },
+  'settings-email-templates-put': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { body: { templates: { paymentPending: DEFAULT_EMAIL_TEMPLATES.paymentPending.html } } },
+    answers: [200],
+  },
+  'settings-force-update-templates': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { body: {} },
+    answers: [200],
+  },
+  'settings-subscription-get': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: {},
+    answers: [200],
+  },
+  'settings-subscription-put': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { body: { settings: { basicPackageEnabled: true } } },
+    answers: [200],
+  },
+  'admin-packages-update': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { packageId: 'matrixPackage' }, body: { priceUsd: 1 } },
+    answers: [404],
   },
   'auth-mfa-verify': {
     anonymous: 'allowed',

@@ -25,6 +25,7 @@ import { callerFromEvent } from '../../src/kit/identity.js';
 import { invoke, loadSampleEvent, type HttpHandler } from '../helpers/lambda.js';
 import { customerCommerceSampleWorld } from '../helpers/customer-commerce-samples.js';
 import { paymentReviewSampleWorld } from '../helpers/payment-samples.js';
+import { settingsSampleWorld } from '../helpers/settings-samples.js';
 import { withdrawalSampleWorld } from '../helpers/withdrawal-samples.js';
 import { adminInsightSampleWorld } from '../helpers/admin-insight-samples.js';
 import { adminUserSampleWorld } from '../helpers/admin-user-samples.js';
@@ -93,6 +94,7 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
   ...paymentReviewSampleWorld(dynamo),
   ...customerCommerceSampleWorld(dynamo),
   ...withdrawalSampleWorld(dynamo),
+  ...settingsSampleWorld(dynamo),
   ...adminInsightSampleWorld(dynamo),
   ...adminUserSampleWorld(dynamo),
   'auth-verify-otp': () => {

@@ -67,7 +67,7 @@ export function htmlToText(html: string): string {
     )
     .replace(/<li\b[^>]*>/gi, '\n- ')
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|h[1-6]|tr|li|ul|ol|table|blockquote)\s*>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|tr|ul|ol|table|blockquote)\s*>/gi, '\n')
     .replace(/<\/t[dh]\s*>/gi, ' ')
     .replace(/<[^>]*>/g, '');
   return decodeEntities(text)

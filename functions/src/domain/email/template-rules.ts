@@ -91,7 +91,9 @@ export const SAMPLE_PLACEHOLDER_VALUES: Readonly<Record<string, string>> = {
 };
 
 /** The block helpers templates may use (the same ones TEMPLATE_COMPILE_OPTIONS knows at send time). */
-const TEMPLATE_BLOCK_HELPERS = Object.keys(TEMPLATE_COMPILE_OPTIONS.knownHelpers);
+const TEMPLATE_BLOCK_HELPERS = Object.entries(TEMPLATE_COMPILE_OPTIONS.knownHelpers).flatMap(([name, known]) =>
+  known ? [name] : [],
+);
 
 export interface TemplateProblem {
   /** Which part of the template: the subject or the HTML body. */

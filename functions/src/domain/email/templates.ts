@@ -267,7 +267,17 @@ export interface RenderedEmail {
  * else when an admin saves): `{{#if}}` and `{{#unless}}`, with HTML escaping on.
  */
 export const TEMPLATE_COMPILE_OPTIONS = {
-  knownHelpers: { if: true, unless: true },
+  // Handlebars counts its other built-ins as known unless they are switched off by name.
+  knownHelpers: {
+    if: true,
+    unless: true,
+    each: false,
+    with: false,
+    lookup: false,
+    log: false,
+    helperMissing: false,
+    blockHelperMissing: false,
+  },
   knownHelpersOnly: true,
 } as const;
 
@@ -292,7 +302,9 @@ export function renderEmail(template: EmailTemplate, values: Record<string, stri
   const html = compile(template.html, 'html')(values);
   // Subjects are plain text: rendered without HTML escaping, line breaks stripped (header injection).
   const renderSubject = compile(template.subject, 'subject');
-  const subject = renderSubject(values).replace(/[\r\n]+/g, ' ').trim();
+  const subject = renderSubject(values)
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
   return { subject, html, text: htmlToText(html) };
 }
 
