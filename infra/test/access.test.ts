@@ -175,11 +175,12 @@ describe('routeAccess: Cognito', () => {
     expect(iam('admin-users')).toEqual([]);
   });
 
-  it('documents every Cognito call the auth adapter makes', () => {
+  it('documents every Cognito call the adapter makes (auth routes and the admin user routes)', () => {
     const adapter = readFileSync(join(REPO_ROOT, 'functions/src/adapters/cognito-directory.ts'), 'utf8');
     const commands = new Set([...adapter.matchAll(/new (\w+)Command\(/g)].map((m) => `cognito-idp:${m[1] ?? ''}`));
     expect(commands).toContain('cognito-idp:AdminDeleteUser');
-    const documented = new Set(authRoutes.flatMap((r) => cognitoCallsOf(r.id)));
+    expect(commands).toContain('cognito-idp:AdminDisableUser');
+    const documented = new Set(ROUTES.flatMap((r) => cognitoCallsOf(r.id)));
     for (const action of commands) expect([...documented], action).toContain(action);
   });
 
