@@ -97,6 +97,13 @@ export const throughputSection: BenchSection = {
           await warm.arrayBuffer();
           if (warm.status !== 200) throw new Error(`${target.route} answered HTTP ${warm.status} before the load test`);
         }
+        // Then two seconds of load unmeasured, so the JIT of Node and of DynamoDB Local's JVM is warm.
+        await autocannon({
+          url: `${api}${target.path}`,
+          connections: options.connections,
+          duration: 2,
+          headers: headersFor(target),
+        });
         log(`  ${target.route}: ${options.connections} connections for ${options.durationSeconds} s...`);
         const result = await autocannon({
           url: `${api}${target.path}`,
@@ -123,7 +130,7 @@ export const throughputSection: BenchSection = {
 Reported, not budgeted (issue 12). \`autocannon\` with ${options.connections} connections for ${options.durationSeconds} s per route
 against the local gateway (\`scripts/local/gateway.ts\`, started like the integration stack: DynamoDB Local
 on disk, cognito-local, the SES emulator, on free ports with a throw-away data folder), after 20
-warm-up requests. \`auth-me\` is called with a customer's ID token: JWT verification against
+warm-up requests and 2 s of unmeasured load. \`auth-me\` is called with a customer's ID token: JWT verification against
 cognito-local's keys, the session guard's profile read and the profile answer.
 
 ${throughputTable(rows)}
