@@ -196,6 +196,20 @@ describe('subscription history', () => {
     expect((await history({ ...thisMonthQuery(), search: 'zz-nothing-matches-zz' })).summary).toEqual(month.summary);
   });
 
+  it('moves total, freeTrials and active on a free trial', async () => {
+    const trialist = await newCustomer('history-trial');
+    const before = (await history(thisMonthQuery())).summary;
+    const res = await api('/api/payment/create-free-trial', { method: 'POST', token: trialist.token, body: {} });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(diff((await history(thisMonthQuery())).summary, before)).toEqual(
+      moved({ total: 1, freeTrials: 1, active: 1 }),
+    );
+    const found = await history({ search: trialist.email });
+    expect(found.subscriptions.map((s) => [s.packageName, s.status, s.paymentMethod])).toEqual([
+      ['Free Trial', 'active', 'free'],
+    ]);
+  });
+
   it('finds the subscriber by part of the e-mail, case-insensitively, with the owner and the status', async () => {
     const part = buyer.email.slice(buyer.email.indexOf('-') + 1, buyer.email.indexOf('@')).toUpperCase();
     const found = await history({ search: part });
