@@ -7,6 +7,7 @@ import {
   MAX_PAGE_SIZE,
   apiErrorSchema,
   contactAddResponseSchema,
+  contactListQuerySchema,
   contactListResponseSchema,
   contactMessageInputSchema,
   healthResponseSchema,
@@ -163,8 +164,26 @@ describe('response schemas', () => {
   it('describe the contact answers', () => {
     expect(contactAddResponseSchema.safeParse({ message: 'ok', data: stored }).success).toBe(true);
     expect(contactAddResponseSchema.safeParse({ message: 'ok', data: valid }).success).toBe(false);
-    expect(contactListResponseSchema.safeParse({ data: [stored], nextCursor: null }).success).toBe(true);
-    expect(contactListResponseSchema.safeParse({ data: [stored] }).success).toBe(false);
+    const summary = { total: 3, today: 1 };
+    expect(contactListResponseSchema.safeParse({ data: [stored], nextCursor: null, summary }).success).toBe(true);
+    expect(contactListResponseSchema.safeParse({ data: [stored], summary }).success).toBe(false);
+    // The summary cards are always answered.
+    expect(contactListResponseSchema.safeParse({ data: [stored], nextCursor: null }).success).toBe(false);
+  });
+
+  it('describe the list query: search and the start of today', () => {
+    expect(contactListQuerySchema.parse({ limit: '5', search: '  Ada ', since: '2026-03-04T00:00:00+01:00' })).toEqual({
+      limit: 5,
+      search: 'Ada',
+      since: '2026-03-04T00:00:00+01:00',
+    });
+    expect(contactListQuerySchema.parse({})).toEqual({ limit: 50 });
+    expect(fieldErrors(contactListQuerySchema.safeParse({ since: '2026-03-04' }))).toEqual({
+      since: 'since must be an ISO-8601 date and time',
+    });
+    expect(fieldErrors(contactListQuerySchema.safeParse({ search: 'x'.repeat(129) }))).toEqual({
+      search: 'search is too long',
+    });
   });
 
   it('describe the error body with both message and msg', () => {

@@ -96,6 +96,9 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['POST /api/auth/confirm-email-change', 'user'],
   ['POST /api/auth/mfa/verify', 'public'],
   ['POST /api/auth/mfa/setup', 'public'],
+  // Issue 10: the audit trail of admin actions and CSV exports of the lists.
+  ['GET /api/admin/audit-log', 'admin'],
+  ['GET /api/admin/export/{dataset}', 'admin'],
 ];
 
 const EXPECTED = new Map<string, AuthLevel>([...CUSTOMER_SPEC, ...ADMIN_SPEC, ...PRODUCT_ADDITIONS]);
