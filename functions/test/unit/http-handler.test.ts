@@ -348,7 +348,11 @@ describe('session guard (M4)', () => {
       const { handler, run } = probe(routeId);
       const res = await invoke(
         handler,
-        httpEvent({ routeId, claims: NEWCOMER, pathParameters: { id: 'x', userId: 'x', packageId: 'x' } }),
+        httpEvent({
+          routeId,
+          claims: NEWCOMER,
+          pathParameters: { id: 'x', userId: 'x', packageId: 'x', dataset: 'payments' },
+        }),
       );
       expect([res.statusCode, res.body.message]).toEqual([401, SESSION_MESSAGES.noProfile]);
       expect(run).not.toHaveBeenCalled();

@@ -176,7 +176,7 @@ describe('where the handler kit applies the limits', () => {
         httpEvent({
           routeId,
           claims: auth === 'public' ? null : CALLERS.admin,
-          pathParameters: { id: 'x', userId: 'x', packageId: 'x' },
+          pathParameters: { id: 'x', userId: 'x', packageId: 'x', dataset: 'payments' },
           body: {},
         }),
       );
