@@ -77,7 +77,7 @@ export function AdminDashboard() {
         </Alert>
       )}
       <Flex as="section" direction="column" gap="small" aria-labelledby="user-analytics-heading">
-        <Heading level={2} id="user-analytics-heading">
+        <Heading level={2} fontSize="xl" id="user-analytics-heading">
           User Analytics
         </Heading>
         <StatCards
@@ -90,7 +90,7 @@ export function AdminDashboard() {
         />
       </Flex>
       <Flex as="section" direction="column" gap="small" aria-labelledby="revenue-analytics-heading">
-        <Heading level={2} id="revenue-analytics-heading">
+        <Heading level={2} fontSize="xl" id="revenue-analytics-heading">
           Revenue Analytics
         </Heading>
         <StatCards

@@ -44,7 +44,7 @@ export function MonthlyRevenuePanel({ entries, chartType, timeRange }: MonthlyRe
     <Card as="section" variation="outlined" aria-labelledby="monthly-revenue-heading">
       <Flex direction="column" gap="medium">
         <Flex justifyContent="space-between" alignItems="flex-end" wrap="wrap" gap="small">
-          <Heading level={2} id="monthly-revenue-heading">
+          <Heading level={2} fontSize="xl" id="monthly-revenue-heading">
             Monthly Revenue
           </Heading>
           <Flex gap="small" wrap="wrap">
@@ -93,7 +93,7 @@ export function MonthlyRevenuePanel({ entries, chartType, timeRange }: MonthlyRe
             <Grid
               as="ul"
               aria-label="Revenue by month"
-              templateColumns={{ base: 'repeat(2, 1fr)', medium: 'repeat(3, 1fr)', large: 'repeat(6, 1fr)' }}
+              templateColumns="repeat(auto-fill, minmax(8rem, 1fr))"
               gap="small"
               padding="0"
               margin="0"

@@ -11,7 +11,7 @@ export function PackageRevenueList({ packages }: { packages: PaymentStatsRespons
   return (
     <Card as="section" variation="outlined" aria-labelledby="package-revenue-heading">
       <Flex direction="column" gap="medium">
-        <Heading level={2} id="package-revenue-heading">
+        <Heading level={2} fontSize="xl" id="package-revenue-heading">
           Package Revenue
         </Heading>
         {packages.length === 0 ? (

@@ -67,7 +67,7 @@ export default function RevenueChart({ data, type }: { data: RevenueEntry[]; typ
   return (
     <LineChart {...chart}>
       {axes}
-      <Line dataKey="revenue" name="Revenue" type="monotone" stroke={GOLD} strokeWidth={2} dot={{ r: 4 }} />
+      <Line dataKey="revenue" name="Revenue" type="monotone" stroke={GOLD} strokeWidth={2} dot={{ r: 4, fill: GOLD }} />
     </LineChart>
   );
 }

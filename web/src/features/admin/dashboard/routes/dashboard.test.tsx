@@ -63,7 +63,8 @@ const monthCards = () =>
     .map((item) => item.textContent);
 const lastPaymentQuery = (api: ReturnType<typeof mockApi>) => nth(queriesTo(api, PAYMENT_STATS), -1);
 
-describe('admin dashboard', () => {
+// Every test draws the recharts chart in jsdom: slow on a busy 2-core machine.
+describe('admin dashboard', { timeout: 15_000 }, () => {
   it('says it is loading, then shows User Analytics and Revenue Analytics with their counts', async () => {
     const answer = deferred<Response>();
     await openScreen({ [PAYMENT_STATS]: () => answer.promise });

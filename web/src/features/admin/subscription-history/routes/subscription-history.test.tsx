@@ -84,7 +84,7 @@ const rowTexts = async () =>
         .map((cell) => cell.textContent),
     );
 
-describe('admin subscription history', () => {
+describe('admin subscription history', { timeout: 15_000 }, () => {
   it('shows Total, Free, Basic, Pro and Ultimate from the summary', async () => {
     await openScreen();
     await table();
