@@ -31,6 +31,8 @@ export interface CapacityTally {
   /** Scans among them: no request path may Scan (DESIGN.md §7). */
   scans: number;
   byOperation: Record<string, OperationTally>;
+  /** Every counted request in order, with its units (for diagnostics). */
+  calls: { operation: string; units: number }[];
   /** Requests left out by `exclude` (e.g. the session guard's profile read), tallied apart. */
   excluded: OperationTally;
 }
@@ -51,6 +53,7 @@ export const emptyTally = (): CapacityTally => ({
   requests: 0,
   scans: 0,
   byOperation: {},
+  calls: [],
   excluded: { requests: 0, capacityUnits: 0 },
 });
 
@@ -72,10 +75,28 @@ export function record(
   if (READ_OPERATIONS.has(operation)) tally.readUnits += units;
   else tally.writeUnits += units;
   if (operation === 'ScanCommand') tally.scans += 1;
+  tally.calls.push({ operation, units });
   const op = (tally.byOperation[operation] ??= { requests: 0, capacityUnits: 0 });
   op.requests += 1;
   op.capacityUnits += units;
   return { units, missing };
+}
+
+/** "Query 5 + 1.5, GetItem 0.5": each request's units by operation (many requests of one kind summed). */
+export function describeCalls(calls: readonly { operation: string; units: number }[]): string {
+  const groups = new Map<string, number[]>();
+  for (const { operation, units } of calls) {
+    const name = operation.replace(/Command$/, '');
+    groups.set(name, [...(groups.get(name) ?? []), units]);
+  }
+  if (groups.size === 0) return 'no request';
+  return [...groups]
+    .map(([name, units]) =>
+      units.length <= 3
+        ? `${name} ${units.join(' + ')}`
+        : `${name} ${units.length}× ${units.reduce((a, b) => a + b, 0)}`,
+    )
+    .join(', ');
 }
 
 export interface CapacityMeter {

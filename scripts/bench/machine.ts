@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 /** One line naming the machine and toolchain a run measured on, for the method notes. */
@@ -16,6 +16,8 @@ export function describeMachine(root: string): string {
     `Node ${process.version}`,
     ...(javaVersion ? [`Java ${javaVersion}`] : []),
     ...(autocannonVersion ? [`autocannon ${autocannonVersion}`] : []),
+    // Other work on the machine slows seeding and load figures (not capacity units): say how busy it was.
+    `load average ${loadavg()[0]?.toFixed(1) ?? '?'} at the start`,
   ].join(', ');
 }
 

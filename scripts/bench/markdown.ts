@@ -66,3 +66,38 @@ export function replaceAreaIntro(doc: string, intro: string): string {
   if (next === -1) return doc;
   return `${doc.slice(0, from)}\n\n${intro.trim()}\n\n${doc.slice(next)}`;
 }
+
+/**
+ * Wraps prose at `width` columns on spaces (prettier keeps markdown prose as written, so the
+ * generated text is wrapped here, like the hand-written docs). A line that starts with `- ` is a
+ * bullet: its continuation lines are indented by two spaces.
+ */
+export function wrap(text: string, width = 100): string {
+  const bullet = text.startsWith('- ');
+  const indent = bullet ? '  ' : '';
+  const words = text.replace(/\s+/g, ' ').trim().split(' ');
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    const candidate = line === '' ? word : `${line} ${word}`;
+    const limit = lines.length === 0 ? width : width - indent.length;
+    // A line may not start with what markdown reads as a list item, a quote, a heading or a table.
+    const risky = /^([-+*>#|]|\d+[.)])$/.test(word) || word.startsWith('|');
+    if (candidate.length > limit && line !== '' && !risky) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = candidate;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines.map((l, i) => (i === 0 ? l : indent + l)).join('\n');
+}
+
+/** A tight bullet list, each item wrapped. */
+export const list = (...items: string[]) => items.map((item) => wrap(`- ${item}`)).join('\n');
+
+/** Blocks separated by blank lines: prose is wrapped; tables, headings and lists stay as they are. */
+export function paragraphs(...blocks: string[]): string {
+  return blocks.map((block) => (/^(\||#|- )/.test(block) ? block : wrap(block))).join('\n\n');
+}

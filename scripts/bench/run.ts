@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { format, resolveConfig } from 'prettier';
 import { summarize, type Check } from './budget.js';
 import { describeMachine } from './machine.js';
-import { replaceAreaIntro, upsertSection } from './markdown.js';
+import { list, paragraphs, replaceAreaIntro, upsertSection } from './markdown.js';
 import { PLANNED_SECTIONS, SECTIONS, selectSections } from './registry.js';
 import type { BenchOptions, SectionContext, SectionResult } from './section.js';
 
@@ -65,24 +65,22 @@ function parseOptions(): { names: string[]; write: boolean; options: BenchOption
   return { names: positionals, write: !values['no-write'], options };
 }
 
-const AREA_INTRO = `## API benchmarks (\`npm run bench\`)
+const AREA_INTRO = paragraphs(
+  '## API benchmarks (`npm run bench`)',
+  'The sections below are written by `npm run bench` (`scripts/bench/`), each between its own marker comments: ' +
+    'edit the scripts, not the figures. One command, offline, a few minutes on 2 cores; it exits non-zero when a ' +
+    'budgeted figure is past its budget or a measurement broke. Each section owns its budget:',
+  list(...SECTIONS.map((s) => `\`${s.id}\`: ${s.title.toLowerCase()}; ${s.budget}.`)),
+  `Not built yet (issue 12): ${PLANNED_SECTIONS.map((id) => `\`${id}\``).join(', ')}. Run one section with ` +
+    '`npm run bench -- <section>`; `--no-write` leaves this file alone, `--small`/`--large` set the data sets ' +
+    'of the capacity section and `--duration`/`--connections` the load of the throughput section.',
+);
 
-The sections below are written by \`npm run bench\` (\`scripts/bench/\`), each between its own marker
-comments: edit the scripts, not the figures. One command, offline, a few minutes on 2 cores; it
-exits non-zero when a budgeted figure is past its budget or a measurement broke. Each section
-owns its budget:
-
-${SECTIONS.map((s) => `- \`${s.id}\`: ${s.title.toLowerCase()}; ${s.budget}.`).join('\n')}
-
-Not built yet (issue 12): ${PLANNED_SECTIONS.map((id) => `\`${id}\``).join(', ')}. Run one section with
-\`npm run bench -- <section>\`; \`--no-write\` leaves this file alone, \`--small\`/\`--large\` set the
-data sets of the capacity section, \`--duration\`/\`--connections\` the load of the throughput section.`;
-
-async function writeReport(results: Map<string, SectionResult>): Promise<void> {
+async function writeReport(results: Map<string, SectionResult>, wallSeconds: number): Promise<void> {
   let doc = await readFile(REPORT_FILE, 'utf8');
   const order = SECTIONS.map((s) => s.id);
   for (const [id, result] of results) {
-    const content = `${result.markdown.trim()}\n\nThis section took ${Math.round(result.seconds)} s.`;
+    const content = `${result.markdown.trim()}\n\nThis section took ${Math.round(result.seconds)} s of a ${wallSeconds} s run.`;
     doc = upsertSection(doc, id, content, { order, areaIntro: AREA_INTRO });
   }
   doc = replaceAreaIntro(doc, AREA_INTRO);
@@ -120,7 +118,7 @@ async function main(): Promise<void> {
     }
   }
   if (write && results.size > 0) {
-    await writeReport(results);
+    await writeReport(results, Math.round((Date.now() - startedAt.getTime()) / 1000));
     context.log(`\nWrote ${[...results.keys()].join(', ')} to docs/performance.md`);
   }
   const summary = summarize(checks);

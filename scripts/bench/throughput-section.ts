@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { ensureUser, localCognitoClient, localIdToken } from '../local/cognito-local.js';
 import { spawnLocalStack } from '../local/spawn-stack.js';
 import type { Check } from './budget.js';
-import { renderTable } from './markdown.js';
+import { paragraphs, renderTable } from './markdown.js';
 import type { BenchSection } from './section.js';
 
 /**
@@ -125,19 +125,19 @@ export const throughputSection: BenchSection = {
         });
       }
       const checks = rows.map(({ target, figures }) => judgeLoad(target, figures));
-      const markdown = `### Local gateway throughput and latency
-
-Reported, not budgeted (issue 12). \`autocannon\` with ${options.connections} connections for ${options.durationSeconds} s per route
-against the local gateway (\`scripts/local/gateway.ts\`, started like the integration stack: DynamoDB Local
-on disk, cognito-local, the SES emulator, on free ports with a throw-away data folder), after 20
-warm-up requests and 2 s of unmeasured load. \`auth-me\` is called with a customer's ID token: JWT verification against
-cognito-local's keys, the session guard's profile read and the profile answer.
-
-${throughputTable(rows)}
-
-The gateway runs every handler in one Node process, so these figures compare runs of this code on
-one machine (the load generator shares its cores); they are not what API Gateway and Lambda would
-serve. Measured on ${startedAt.toISOString().slice(0, 10)}: ${machine}.`;
+      const markdown = paragraphs(
+        '### Local gateway throughput and latency',
+        `Reported, not budgeted (issue 12). \`autocannon\` with ${options.connections} connections for ` +
+          `${options.durationSeconds} s per route against the local gateway (\`scripts/local/gateway.ts\`, started ` +
+          'like the integration stack: DynamoDB Local on disk, cognito-local and the SES emulator on free ports ' +
+          'with a throw-away data folder), after 20 warm-up requests and 2 s of unmeasured load. `auth-me` is ' +
+          "called with a customer's ID token: JWT verification against cognito-local's keys, the session guard's " +
+          'profile read and the profile answer.',
+        throughputTable(rows),
+        'The gateway runs every handler in one Node process next to DynamoDB Local and the load generator, so ' +
+          'these figures compare runs of this code on one machine; they are not what API Gateway and Lambda ' +
+          `would serve. Measured on ${startedAt.toISOString().slice(0, 10)}: ${machine}.`,
+      );
       return { markdown, checks };
     } finally {
       await stack.stop();

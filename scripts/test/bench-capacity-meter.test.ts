@@ -10,7 +10,7 @@ import {
   ScanCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachCapacityMeter, capacityUnitsOf, emptyTally, record } from '../bench/capacity-meter.js';
+import { attachCapacityMeter, capacityUnitsOf, describeCalls, emptyTally, record } from '../bench/capacity-meter.js';
 
 /**
  * A stand-in for DynamoDB's HTTP endpoint: it records each request's operation and JSON body and
@@ -89,6 +89,7 @@ describe('capacity meter', () => {
     expect(tally.writeUnits).toBe(0);
     expect(tally.requests).toBe(3);
     expect(tally.scans).toBe(0);
+    expect(describeCalls(tally.calls)).toBe('GetItem 0.5, BatchGetItem 1.5, Query 4');
     expect(tally.byOperation).toEqual({
       GetItemCommand: { requests: 1, capacityUnits: 0.5 },
       BatchGetItemCommand: { requests: 1, capacityUnits: 1.5 },
@@ -164,5 +165,7 @@ describe('capacity arithmetic', () => {
     expect(tally.readUnits).toBe(4);
     expect(tally.writeUnits).toBe(7);
     expect(tally.requests).toBe(3);
+    for (let i = 0; i < 4; i += 1) record(tally, 'QueryCommand', { CapacityUnits: 2.5 });
+    expect(describeCalls(tally.calls)).toBe('TransactGetItems 4, TransactWriteItems 6, UpdateItem 1, Query 4× 10');
   });
 });

@@ -3,11 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   BENCH_AREA_END,
   BENCH_AREA_START,
+  list,
+  paragraphs,
   renderTable,
   replaceAreaIntro,
   sectionEnd,
   sectionStart,
   upsertSection,
+  wrap,
 } from '../bench/markdown.js';
 
 const prettierMarkdown = (text: string) =>
@@ -88,5 +91,37 @@ describe('bench sections in docs/performance.md', () => {
     expect(updated).toContain('capacity 1');
     expect(updated.match(/## API benchmarks/g)).toHaveLength(1);
     expect(replaceAreaIntro(handWritten, 'x')).toBe(handWritten);
+  });
+});
+
+describe('bench prose', () => {
+  const sentence = 'The dashboard reads the same handful of small items - a few RCU - whatever the number of payments.';
+
+  it('wraps at 100 columns without starting a line with a list marker', () => {
+    const text = Array.from({ length: 6 }, () => sentence).join(' ');
+    const lines = wrap(text).split('\n');
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines) {
+      expect(line.length).toBeLessThanOrEqual(100);
+      expect(line).not.toMatch(/^[-+*>#|]\s/);
+    }
+    expect(lines.join(' ')).toBe(text);
+  });
+
+  it('indents the continuation of a bullet and keeps a list tight', () => {
+    const bullets = list(`${sentence} ${sentence}`, 'Short.').split('\n');
+    expect(bullets[0]?.startsWith('- ')).toBe(true);
+    expect(bullets[1]?.startsWith('  ')).toBe(true);
+    expect(bullets[bullets.length - 1]).toBe('- Short.');
+  });
+
+  it('writes documents prettier leaves as they are', async () => {
+    const doc = `${paragraphs(
+      '### A section',
+      Array.from({ length: 4 }, () => sentence).join(' '),
+      renderTable(['a', 'b'], [['1', '2']]),
+      list(`${sentence} ${sentence}`, 'Short.'),
+    )}\n`;
+    expect(await prettierMarkdown(doc)).toBe(doc);
   });
 });
