@@ -11,8 +11,16 @@ const seeded = {
 };
 
 describe('packagesResponseSchema', () => {
-  it('accepts the catalog seeded from the shared defaults', () => {
-    expect(packagesResponseSchema.parse(seeded)).toEqual(seeded);
+  it('accepts the catalog seeded from the shared defaults; a missing on-sale flag reads as on sale', () => {
+    expect(packagesResponseSchema.parse(seeded)).toEqual({
+      packages: seeded.packages.map((entry) => ({ ...entry, onSale: true })),
+    });
+  });
+
+  it('keeps an off-sale flag and refuses one that is not a boolean', () => {
+    const basic = { slug: 'basic', packageName: 'Basic Package', priceUsd: 60, sortOrder: 1 };
+    expect(packagesResponseSchema.parse({ packages: [{ ...basic, onSale: false }] }).packages[0]?.onSale).toBe(false);
+    expect(packagesResponseSchema.safeParse({ packages: [{ ...basic, onSale: 'no' }] }).success).toBe(false);
   });
 
   it('has one slug per package name', () => {
