@@ -536,6 +536,22 @@ export const authStore = {
     );
   },
 
+  /**
+   * The profile's `isAdmin` is a display mirror of the Cognito group (data-model E1): refreshed
+   * whenever a signed-in request's token says otherwise, so the admin user list shows who is one.
+   */
+  async setAdminMirror(userId: string, isAdmin: boolean, nowMs: number): Promise<void> {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: profileKey(userId),
+        UpdateExpression: 'SET isAdmin = :admin, updatedAt = :at',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':admin': isAdmin, ':at': new Date(nowMs).toISOString() },
+      }),
+    );
+  },
+
   /** Logout: forgets one refresh token of this user (the key includes the caller's id). */
   async deleteSession(userId: string, tokenHash: string): Promise<void> {
     await documentClient.send(new DeleteCommand({ TableName: tableName, Key: sessionKey(userId, tokenHash) }));

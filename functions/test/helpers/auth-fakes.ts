@@ -289,6 +289,13 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       profiles.set(userId, { ...found, mfaEnabledAt: new Date(nowMs).toISOString() });
     },
 
+    async setAdminMirror(userId, isAdmin, nowMs) {
+      record('setAdminMirror', [userId, isAdmin, nowMs]);
+      const found = profiles.get(userId);
+      if (!found) throw new Error('The conditional request failed');
+      profiles.set(userId, { ...found, isAdmin, updatedAt: new Date(nowMs).toISOString() });
+    },
+
     async updateIdentity(profile, next, nowMs, proof) {
       record('updateIdentity', [profile, next, nowMs, proof]);
       const current = profiles.get(profile._id);

@@ -1031,6 +1031,21 @@ describe('me, getUserData and lazily created profiles', () => {
     expect(await store.findUserIdByEmail('jane@gmail.com', clock.now())).toBe('google-sub-1');
   });
 
+  it("keeps the profile's isAdmin mirror in step with the token's group, writing only on a change", async () => {
+    const jane = await registeredAndVerified();
+    expect(store.profiles.get(jane.body.userId)?.isAdmin).toBe(false);
+    const promoted: SessionCaller = { ...callerOf(jane), isAdmin: true };
+    await service.me(promoted);
+    await service.me(promoted);
+    expect(store.profiles.get(jane.body.userId)?.isAdmin).toBe(true);
+    expect(store.calls.filter((c) => c.method === 'setAdminMirror')).toHaveLength(1);
+    await service.me({ ...promoted, isAdmin: false });
+    expect(store.profiles.get(jane.body.userId)?.isAdmin).toBe(false);
+    // A first sign-in of an administrator creates the profile with the mirror already right.
+    await service.me({ userId: 'admin-sub', email: 'boss@example.com', emailVerified: true, isAdmin: true });
+    expect(store.profiles.get('admin-sub')?.isAdmin).toBe(true);
+  });
+
   it('does not let a token with an unverified e-mail claim that address (L5)', async () => {
     const unverified: SessionCaller = {
       userId: 'sub-unverified',

@@ -489,7 +489,12 @@ export class AuthService {
   async ensureProfile(caller: SessionCaller): Promise<UserProfile> {
     const { store } = this.deps;
     const existing = await store.getProfile(caller.userId);
-    if (existing) return existing;
+    if (existing) {
+      // The group in the token is the truth; the profile's copy is for the admin user list (E1).
+      if (existing.isAdmin === caller.isAdmin) return existing;
+      await store.setAdminMirror(existing._id, caller.isAdmin, this.deps.now());
+      return { ...existing, isAdmin: caller.isAdmin };
+    }
     const base =
       caller.email
         .split('@')[0]
@@ -503,9 +508,12 @@ export class AuthService {
     try {
       // Only a verified address may claim the e-mail marker (L5): otherwise the profile keeps the
       // address for display, and the address stays free for whoever proves it.
-      return await this.newProfile(caller.userId, username, caller.email, true, {
+      const created = await this.newProfile(caller.userId, username, caller.email, true, {
         claimEmail: caller.emailVerified === true && caller.email !== '',
       });
+      if (!caller.isAdmin) return created;
+      await store.setAdminMirror(created._id, true, this.deps.now());
+      return { ...created, isAdmin: true };
     } catch (error) {
       // Two first requests at once: the other one created it.
       const created = await store.getProfile(caller.userId);
