@@ -1,5 +1,6 @@
 import { implementedRoutes, SCHEDULES, type RouteDefinition, type ScheduleDefinition } from '@goldbot/shared';
 import { CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   ApiMapping,
@@ -20,11 +21,13 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { FunctionContext } from './constructs/app-function.js';
+import { MailSending } from './constructs/mail-sending.js';
+import { OperationsAlarms } from './constructs/operations-alarms.js';
 import { RouteFunction } from './constructs/route-function.js';
 import { ScheduledJob } from './constructs/scheduled-job.js';
 import { SecurityAlarms } from './constructs/security-alarms.js';
 import { DEFAULT_THROTTLE, stageRouteSettings } from './route-throttles.js';
-import type { ApiDomainSettings, LogLevel } from './settings.js';
+import type { ApiDomainSettings, LogLevel, SesIdentityKind } from './settings.js';
 
 export interface ApiStackProps extends StackProps {
   readonly table: ITable;
@@ -35,6 +38,8 @@ export interface ApiStackProps extends StackProps {
   readonly jwtAudiences: readonly string[];
   readonly appUrl: string;
   readonly mailFrom: string;
+  /** Context `sesIdentity`: the SES identity this stack creates for mailFrom (none: verified by hand). */
+  readonly sesIdentity?: SesIdentityKind;
   readonly logLevel: LogLevel;
   /** ADMIN_MFA_REQUIRED of the auth route functions (context `adminMfa`). */
   readonly adminMfaRequired: boolean;
@@ -83,6 +88,10 @@ export class ApiStack extends Stack {
   /** The host CloudFront forwards `/api/*` to: the custom domain, or the execute-api host without one. */
   readonly originDomainName: string;
   readonly alarms: SecurityAlarms;
+  readonly operationsAlarms: OperationsAlarms;
+  readonly mail: MailSending;
+  /** Scheduled runs that failed for good; absent when no job is deployed. */
+  readonly jobsDeadLetterQueue?: Queue;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -160,6 +169,9 @@ export class ApiStack extends Stack {
       },
     ]);
 
+    // SES: the configuration set every mailing function sends through, bounce/complaint events.
+    this.mail = new MailSending(this, 'Mail', { mailFrom: props.mailFrom, identity: props.sesIdentity });
+
     const context: FunctionContext = {
       table: props.table,
       userPool: props.userPool,
@@ -172,6 +184,7 @@ export class ApiStack extends Stack {
       // read it, once per cold start (docs/security.md L1). The value is never in the template nor in
       // any function's configuration, where lambda:GetFunctionConfiguration would show it.
       otpHashKeySecret: this.otpHashKey,
+      sesConfigurationSetName: this.mail.configurationSet.configurationSetName,
     };
 
     // Grouped by kind so a route and a job may share an id without colliding.
@@ -200,10 +213,52 @@ export class ApiStack extends Stack {
 
     const jobsScope = new Construct(this, 'Jobs');
     const jobs = props.jobs ?? SCHEDULES.filter((job) => job.implemented);
-    this.scheduledJobs = jobs.map((job) => new ScheduledJob(jobsScope, job.id, { job, context }));
+    if (jobs.length > 0) {
+      // Every scheduled run that did not end well: not delivered by the scheduler, or still failing
+      // after Lambda's retries (scheduled-job.ts). An alarm fires as soon as it holds a message.
+      const deadLetterQueue = new Queue(jobsScope, 'DeadLetterQueue', {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+      });
+      NagSuppressions.addResourceSuppressions(deadLetterQueue, [
+        {
+          id: 'AwsSolutions-SQS3',
+          reason:
+            'This queue is itself the dead-letter queue of the job schedules (EventBridge Scheduler) and of the job ' +
+            'functions (Lambda on-failure destination); cdk-nag only recognises SQS redrive policies.',
+        },
+      ]);
+      this.jobsDeadLetterQueue = deadLetterQueue;
+    }
+    const jobsDeadLetterQueue = this.jobsDeadLetterQueue;
+    this.scheduledJobs = jobsDeadLetterQueue
+      ? jobs.map((job) => new ScheduledJob(jobsScope, job.id, { job, context, deadLetterQueue: jobsDeadLetterQueue }))
+      : [];
 
     this.alarms = new SecurityAlarms(this, 'Alarms', { alarmEmail: props.alarmEmail });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn });
+    this.operationsAlarms = new OperationsAlarms(this, 'OperationsAlarms', {
+      topic: this.alarms.topic,
+      httpApi: this.httpApi,
+      table: props.table,
+      functions: [
+        // Construct ids are the route and job ids.
+        ...[...this.routeFunctions, ...this.scheduledJobs].map((c) => ({ id: c.node.id, function: c.function })),
+      ],
+      jobsDeadLetterQueue: this.jobsDeadLetterQueue,
+    });
+    if (this.jobsDeadLetterQueue) {
+      new CfnOutput(this, 'JobsDeadLetterQueueUrl', { value: this.jobsDeadLetterQueue.queueUrl });
+    }
+    new CfnOutput(this, 'MailEventsTopicArn', { value: this.mail.eventsTopic.topicArn });
+    new CfnOutput(this, 'SesConfigurationSetName', { value: this.mail.configurationSet.configurationSetName });
+    if (this.mail.identity && props.sesIdentity === 'domain') {
+      // Easy DKIM: three CNAME records verify the domain once they are in its DNS.
+      this.mail.identity.dkimRecords.forEach((record, i) => {
+        new CfnOutput(this, `SesDkimRecord${i + 1}`, { value: Fn.join(' CNAME ', [record.name, record.value]) });
+      });
+    }
 
     new CfnOutput(this, 'ApiEndpoint', {
       value: props.apiDomain ? `https://${props.apiDomain.domainName}` : this.httpApi.apiEndpoint,

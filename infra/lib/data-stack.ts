@@ -2,16 +2,26 @@ import { TABLE_DEFINITION } from '@goldbot/shared';
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
+import { SeedDefaults } from './constructs/seed-defaults.js';
+import type { LogLevel } from './settings.js';
+
+export interface DataStackProps extends StackProps {
+  /** LOG_LEVEL of the seeding function (default info). */
+  readonly logLevel?: LogLevel;
+}
 
 /**
  * The single table (DESIGN.md §7), built from the same TABLE_DEFINITION the local bootstrap uses,
  * so AWS and `npm start` cannot drift apart. It lives in its own stack because it holds the data:
- * the API and web stacks can be destroyed and recreated freely, this one is retained.
+ * the API and web stacks can be destroyed and recreated freely, this one is retained. The table's
+ * starting items (catalog, settings, default templates) are seeded here at deploy time, each only if
+ * absent (constructs/seed-defaults.ts).
  */
 export class DataStack extends Stack {
   readonly table: Table;
+  readonly seed: SeedDefaults;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: DataStackProps = {}) {
     super(scope, id, props);
 
     this.table = new Table(this, TABLE_DEFINITION.logicalName, {
@@ -36,6 +46,8 @@ export class DataStack extends Stack {
         projectionType: ProjectionType.ALL,
       });
     }
+
+    this.seed = new SeedDefaults(this, 'SeedDefaults', { table: this.table, logLevel: props.logLevel ?? 'info' });
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
   }

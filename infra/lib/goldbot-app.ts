@@ -47,7 +47,11 @@ export function createGoldbotApp(app: App, options: GoldbotAppOptions = {}): Gol
   // Stack tags: CloudFormation propagates them to every resource (cost allocation by app).
   const tags = { app: 'goldbot' };
 
-  const data = new DataStack(app, 'Goldbot-Data', { tags, description: 'Goldbot: DynamoDB single table' });
+  const data = new DataStack(app, 'Goldbot-Data', {
+    tags,
+    description: 'Goldbot: DynamoDB single table and its deploy-time seed',
+    logLevel: settings.logLevel,
+  });
   const auth = new AuthStack(app, 'Goldbot-Auth', {
     tags,
     description: 'Goldbot: Cognito user pool, clients and admin group',
@@ -67,6 +71,7 @@ export function createGoldbotApp(app: App, options: GoldbotAppOptions = {}): Gol
     ],
     appUrl: settings.appUrl,
     mailFrom: settings.mailFrom,
+    sesIdentity: settings.sesIdentity,
     logLevel: settings.logLevel,
     adminMfaRequired: settings.adminMfaRequired,
     rateLimitScale: settings.rateLimitScale,

@@ -15,6 +15,10 @@ import type { Node } from 'constructs';
  *   domain) so e-mail links point at the real site.
  * - `mailFrom` (default `no-reply@example.com`): the SES sender (MAIL_FROM). Its address or its
  *   domain must be a verified SES identity; send permission is scoped to exactly those two.
+ * - `sesIdentity` (optional, `domain` or `address`): the API stack creates that SES identity for
+ *   mailFrom (a domain with Easy DKIM, its DNS records as outputs; an address, verified from the mail
+ *   SES sends). Absent: the identity is created and verified by hand (docs/operations.md §4.4), which
+ *   is also the way when it already exists in the account (CloudFormation cannot adopt it).
  * - `logLevel` (default `info`): LOG_LEVEL of every function.
  * - `googleClientId` + `googleClientSecretName` + `cognitoDomainPrefix`: all three enable Google
  *   sign-in (Cognito hosted UI domain, Google IdP, a hosted-UI app client). The secret name is a
@@ -41,6 +45,8 @@ import type { Node } from 'constructs';
 export interface AppSettings {
   readonly appUrl: string;
   readonly mailFrom: string;
+  /** Context `sesIdentity`: which SES identity the stack creates for mailFrom; none = verified by hand. */
+  readonly sesIdentity?: SesIdentityKind;
   readonly logLevel: LogLevel;
   readonly google?: GoogleSettings;
   readonly waf: boolean;
@@ -68,6 +74,8 @@ export interface GoogleSettings {
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+const SES_IDENTITY_KINDS = ['domain', 'address'] as const;
+export type SesIdentityKind = (typeof SES_IDENTITY_KINDS)[number];
 export const DEFAULT_SETTINGS = {
   appUrl: 'http://localhost:5173',
   mailFrom: 'no-reply@example.com',
@@ -171,6 +179,10 @@ export function readSettings(node: Node): AppSettings {
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom)) {
     throw new Error(`Context "mailFrom" must be an e-mail address, got "${mailFrom}"`);
   }
+  const sesIdentity = contextString(node, 'sesIdentity');
+  if (sesIdentity !== undefined && !(SES_IDENTITY_KINDS as readonly string[]).includes(sesIdentity)) {
+    throw new Error(`Context "sesIdentity" must be one of ${SES_IDENTITY_KINDS.join(', ')}, got "${sesIdentity}"`);
+  }
   const logLevel = pick('logLevel');
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new Error(`Context "logLevel" must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
@@ -194,6 +206,7 @@ export function readSettings(node: Node): AppSettings {
   return {
     appUrl,
     mailFrom,
+    sesIdentity: sesIdentity as SesIdentityKind | undefined,
     logLevel: logLevel as LogLevel,
     google,
     waf: contextFlag(node, 'waf', true),

@@ -18,6 +18,7 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { NagSuppressions } from 'cdk-nag';
@@ -225,7 +226,11 @@ export class WebStack extends Stack {
    */
   private deploySite(webDistPath: string, runtimeConfig?: Record<string, unknown>): void {
     const source = Source.asset(webDistPath);
+    // Both uploads run on the CDK's one upload handler: one log group with a retention for it, or
+    // Lambda would create /aws/lambda/<name> kept forever.
+    const logGroup = new LogGroup(this, 'DeployLogs', { retention: RetentionDays.ONE_MONTH });
     const assets = new BucketDeployment(this, 'DeployAssets', {
+      logGroup,
       sources: [source],
       destinationBucket: this.bucket,
       exclude: ['*'],
@@ -235,6 +240,7 @@ export class WebStack extends Stack {
       memoryLimit: 512,
     });
     const shell = new BucketDeployment(this, 'DeployShell', {
+      logGroup,
       sources: runtimeConfig ? [source, Source.jsonData('config.json', runtimeConfig)] : [source],
       destinationBucket: this.bucket,
       exclude: ['assets/*'],

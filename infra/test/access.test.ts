@@ -235,13 +235,13 @@ describe('routeAccess: mail and the code key', () => {
 });
 
 describe('jobAccess', () => {
-  it('covers every scheduled job; only the activation mail job sends mail; none reads the code key', () => {
+  it('covers every scheduled job; only the activation and reminder mail jobs send mail; none reads the code key', () => {
     for (const job of SCHEDULES) {
       const profile = jobAccess(job);
       expect(profile.table).toBe('readWrite');
       expect(profile.cognitoActions).toEqual([]);
       expect(profile.readsOtpHashKey).toBe(false);
-      expect(profile.sendsMail, job.id).toBe(job.id === 'job-send-activation-emails');
+      expect(profile.sendsMail, job.id).toBe(['job-send-activation-emails', 'job-expiry-reminders'].includes(job.id));
     }
   });
 });

@@ -125,6 +125,7 @@ describe('API stack', () => {
           'USER_POOL_CLIENT_ID',
           'USER_POOL_ID',
           ...(access.readsOtpHashKey ? ['OTP_HASH_KEY_SECRET_ARN'] : []),
+          ...(access.sendsMail ? ['SES_CONFIGURATION_SET'] : []),
           ...(isAuth ? ['ADMIN_MFA_REQUIRED'] : []),
         ].sort(),
       );
@@ -291,7 +292,8 @@ describe('API stack', () => {
       AlarmActions: [{ Ref: Match.anyValue() }],
     });
     expect(GLOBAL_SIGN_OUT_FAILURES.namespace).toBe('Goldbot');
-    synth.templates.api.resourceCountIs('AWS::SNS::Topic', 1);
+    // The alarm topic, and the SES mail events topic (operations.test.ts).
+    synth.templates.api.resourceCountIs('AWS::SNS::Topic', 2);
     // No e-mail subscription without the alarmEmail context.
     synth.templates.api.resourceCountIs('AWS::SNS::Subscription', 0);
   });

@@ -14,8 +14,8 @@ import {
 
 /**
  * The paths the default synth does not take: Google sign-in (all three context values), the SPA
- * upload (a web build exists), scheduled jobs (none is implemented yet, so a test job reuses an
- * existing handler file to prove the code path synthesizes, passes cdk-nag and grants no wildcard),
+ * upload (a web build exists), an ad-hoc scheduled job (a test job reuses an existing handler file
+ * to prove the code path synthesizes with any job, passes cdk-nag and grants no wildcard),
  * a custom API domain, the alarm e-mail, admin MFA off, a rate-limit scale and other embed origins.
  * WAF off is a synth of its own (below).
  */
@@ -30,6 +30,7 @@ const googleContext = {
   apiDomainName: 'api.example.com',
   apiCertificateArn,
   alarmEmail: 'ops@example.com',
+  sesIdentity: 'domain',
   adminMfa: 'false',
   rateLimitScale: '0.5',
   videoEmbedOrigins: 'https://www.youtube-nocookie.com,https://player.vimeo.com',

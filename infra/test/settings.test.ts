@@ -15,6 +15,7 @@ describe('readSettings', () => {
       adminMfaRequired: true,
       rateLimitScale: '1',
       alarmEmail: undefined,
+      sesIdentity: undefined,
       videoEmbedOrigins: DEFAULT_VIDEO_EMBED_ORIGINS,
     });
     expect(settings.defaulted).toEqual(['appUrl', 'mailFrom']);
@@ -47,10 +48,17 @@ describe('readSettings', () => {
     [{ apiDomainName: 'not a host', apiCertificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc' }],
     [{ apiDomainName: 'api.example.com', apiCertificateArn: 'arn:aws:iam::123456789012:role/x' }],
     [{ alarmEmail: 'ops' }],
+    [{ sesIdentity: 'yes' }],
     [{ videoEmbedOrigins: 'http://player.example.com' }],
     [{ videoEmbedOrigins: 'https://*.example.com' }],
   ])('rejects %j', (context) => {
     expect(() => read(context)).toThrow();
+  });
+
+  it('reads which SES identity the stack creates for mailFrom, if any', () => {
+    expect(read({ sesIdentity: 'domain' }).sesIdentity).toBe('domain');
+    expect(read({ sesIdentity: 'address' }).sesIdentity).toBe('address');
+    expect(read({ sesIdentity: '' }).sesIdentity).toBeUndefined();
   });
 
   it('enables Google only with all three values', () => {

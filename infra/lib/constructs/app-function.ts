@@ -42,6 +42,11 @@ export interface FunctionContext {
    * readsOtpHashKey get its ARN (OTP_HASH_KEY_SECRET_ARN) and may read it, at cold start.
    */
   readonly otpHashKeySecret: ISecret;
+  /**
+   * The SES configuration set mail is sent through (bounce and complaint events, reputation
+   * metrics); functions that send mail get it as SES_CONFIGURATION_SET and may send through it.
+   */
+  readonly sesConfigurationSetName?: string;
 }
 
 export interface AppFunctionProps {
@@ -52,6 +57,8 @@ export interface AppFunctionProps {
   readonly context: FunctionContext;
   /** Variables only this function gets, on top of the shared ones. */
   readonly environment?: Readonly<Record<string, string>>;
+  /** Default 10 s (API Gateway's own limit is 30 s); scheduled jobs sweep for longer. */
+  readonly timeout?: Duration;
 }
 
 /**
@@ -118,7 +125,7 @@ export class AppFunction extends Construct {
       entry: handlerEntry(props.handlerId),
       handler: 'handler',
       description: props.description,
-      timeout: Duration.seconds(10),
+      timeout: props.timeout ?? Duration.seconds(10),
       role,
       logGroup,
       environment: {
@@ -130,6 +137,9 @@ export class AppFunction extends Construct {
         LOG_LEVEL: context.logLevel,
         RATE_LIMIT_SCALE: context.rateLimitScale,
         ...(access.readsOtpHashKey ? { OTP_HASH_KEY_SECRET_ARN: context.otpHashKeySecret.secretArn } : {}),
+        ...(access.sendsMail && context.sesConfigurationSetName
+          ? { SES_CONFIGURATION_SET: context.sesConfigurationSetName }
+          : {}),
         ...props.environment,
         NODE_OPTIONS: '--enable-source-maps',
       },
@@ -162,9 +172,19 @@ export class AppFunction extends Construct {
           // The sender may be verified as an address or as its domain; both ARNs name only our sender.
           // (In the SES sandbox, SES may also authorize against the recipients' identity ARNs; production
           // accounts leave the sandbox, and sandbox tests can widen this locally if needed.)
+          // Sending through a configuration set is also authorised against the set itself.
           resources: [
             stack.formatArn({ service: 'ses', resource: 'identity', resourceName: context.mailFrom }),
             stack.formatArn({ service: 'ses', resource: 'identity', resourceName: domain }),
+            ...(context.sesConfigurationSetName
+              ? [
+                  stack.formatArn({
+                    service: 'ses',
+                    resource: 'configuration-set',
+                    resourceName: context.sesConfigurationSetName,
+                  }),
+                ]
+              : []),
           ],
           conditions: { StringEquals: { 'ses:FromAddress': context.mailFrom } },
         }),

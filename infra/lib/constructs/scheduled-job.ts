@@ -1,9 +1,12 @@
 import type { ScheduleDefinition } from '@goldbot/shared';
+import { SCHEDULER_EVENT_SOURCE, type ScheduledJobEvent } from '@goldbot/shared';
 import { Duration, Stack, TimeZone } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
+import { ContextAttribute, Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { jobAccess } from '../access.js';
@@ -13,11 +16,44 @@ import { AppFunction, type FunctionContext } from './app-function.js';
 export interface ScheduledJobProps {
   readonly job: ScheduleDefinition;
   readonly context: FunctionContext;
+  /**
+   * Where a run that could not be delivered (the scheduler's dead-letter queue) or that kept failing
+   * after Lambda's retries (the function's on-failure destination) ends up; an alarm watches it.
+   */
+  readonly deadLetterQueue: IQueue;
+}
+
+/** A job sweeps page by page and stops itself before this (functions/src/domain/jobs/sweep.ts). */
+export const JOB_TIMEOUT = Duration.minutes(5);
+/** Retries of a failed run; the jobs are idempotent sweeps, so a retry only redoes what is left. */
+export const JOB_RETRY_ATTEMPTS = 2;
+/** A run older than this is dropped (to the dead-letter queue): the next day's run covers the same ground. */
+export const JOB_MAX_EVENT_AGE = Duration.hours(1);
+
+/**
+ * The input each schedule sends (shared/src/schedules.ts `scheduledJobEventSchema`): the job id and
+ * the scheduler's own context attributes, so a run's log line names its schedule and attempt.
+ */
+export function scheduledJobInput(jobId: string): ScheduledJobEvent {
+  return {
+    source: SCHEDULER_EVENT_SOURCE,
+    jobId,
+    scheduledTime: ContextAttribute.scheduledTime,
+    executionId: ContextAttribute.executionId,
+    attemptNumber: ContextAttribute.attemptNumber,
+    scheduleArn: ContextAttribute.scheduleArn,
+  };
 }
 
 /**
  * One entry of SCHEDULES (shared/src/schedules.ts) as deployed: the job's function and an
  * EventBridge Scheduler schedule on the same cron the local scheduler uses.
+ *
+ * Failures, both kinds: EventBridge Scheduler invokes the function asynchronously, so its retry
+ * policy and dead-letter queue only cover delivery (throttling, a missing function or permission).
+ * A run that throws (the job kit throws when items failed or the run was cut short) is retried by
+ * Lambda's asynchronous invocation, and its on-failure destination is the same queue. So the queue
+ * holds every scheduled run that did not end well, and one alarm (queue not empty) covers both.
  */
 export class ScheduledJob extends Construct {
   readonly function: NodejsFunction;
@@ -32,7 +68,13 @@ export class ScheduledJob extends Construct {
       description: `Scheduled (${job.cron} UTC): ${job.summary}`,
       access: jobAccess(job),
       context: props.context,
+      timeout: JOB_TIMEOUT,
     }).function;
+    this.function.configureAsyncInvoke({
+      retryAttempts: JOB_RETRY_ATTEMPTS,
+      maxEventAge: JOB_MAX_EVENT_AGE,
+      onFailure: new SqsDestination(props.deadLetterQueue),
+    });
 
     // Own invoke role per job (instead of the target's shared default) so it can be reviewed and
     // suppressed here; the account condition stops other accounts' schedules from using it.
@@ -48,7 +90,13 @@ export class ScheduledJob extends Construct {
       schedule: ScheduleExpression.expression(toEventBridgeCron(job.cron), TimeZone.ETC_UTC),
       // Jobs are idempotent sweeps over the table (conditional writes), so a retry is safe, and a run
       // older than an hour is pointless because the next day's run covers the same ground.
-      target: new LambdaInvoke(this.function, { role: invokeRole, retryAttempts: 2, maxEventAge: Duration.hours(1) }),
+      target: new LambdaInvoke(this.function, {
+        role: invokeRole,
+        retryAttempts: JOB_RETRY_ATTEMPTS,
+        maxEventAge: JOB_MAX_EVENT_AGE,
+        deadLetterQueue: props.deadLetterQueue,
+        input: ScheduleTargetInput.fromObject(scheduledJobInput(job.id)),
+      }),
     });
 
     NagSuppressions.addResourceSuppressions(
