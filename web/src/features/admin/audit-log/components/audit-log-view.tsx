@@ -59,15 +59,15 @@ export function AuditLogView() {
                   return (
                     <TableRow key={entry._id}>
                       <TableCell whiteSpace="nowrap">{formatDateTime(entry.at)}</TableCell>
-                      <TableCell style={{ overflowWrap: 'anywhere' }}>{actorText(entry)}</TableCell>
+                      <TableCell style={{ overflowWrap: 'break-word' }}>{actorText(entry)}</TableCell>
                       <TableCell>{ACTION_LABELS[entry.action]}</TableCell>
-                      <TableCell style={{ overflowWrap: 'anywhere' }}>{targetText(entry)}</TableCell>
+                      <TableCell style={{ overflowWrap: 'break-word' }}>{targetText(entry)}</TableCell>
                       <TableCell>{changeText(entry) ?? '-'}</TableCell>
                       <TableCell>
                         {lines.length === 0
                           ? '-'
                           : lines.map(({ label, text }) => (
-                              <Text key={label} fontSize="small" style={{ overflowWrap: 'anywhere' }}>
+                              <Text key={label} fontSize="small" style={{ overflowWrap: 'break-word' }}>
                                 <Text as="span" color="font.secondary">
                                   {label}:
                                 </Text>{' '}

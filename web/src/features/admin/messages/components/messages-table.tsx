@@ -55,8 +55,10 @@ export function MessagesTable({ label, list, isRead, now, onOpen, onDelete }: Me
                 const read = isRead(message._id);
                 return (
                   <TableRow key={message._id}>
-                    <TableCell fontWeight={read ? undefined : 'semibold'}>{message.name}</TableCell>
-                    <TableCell style={{ overflowWrap: 'anywhere' }}>{message.email}</TableCell>
+                    <TableCell fontWeight={read ? undefined : 'semibold'} style={{ overflowWrap: 'break-word' }}>
+                      {message.name}
+                    </TableCell>
+                    <TableCell style={{ overflowWrap: 'break-word' }}>{message.email}</TableCell>
                     <TableCell>
                       <Button
                         variation="link"
@@ -79,7 +81,7 @@ export function MessagesTable({ label, list, isRead, now, onOpen, onDelete }: Me
                       <StatusBadge status={read ? 'read' : 'unread'} />
                     </TableCell>
                     <TableCell>
-                      <Flex gap="xs" wrap="wrap">
+                      <Flex gap="xs" wrap="nowrap">
                         <Button as="a" size="small" href={replyHref(message.email)}>
                           Reply
                         </Button>

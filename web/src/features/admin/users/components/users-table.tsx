@@ -46,7 +46,7 @@ export function UsersTable({ list, selfId, busy, onView, onToggle }: UsersTableP
               {users.map((user) => (
                 <TableRow key={user._id}>
                   <TableCell fontWeight="semibold">{user.username}</TableCell>
-                  <TableCell style={{ overflowWrap: 'anywhere' }}>{user.email}</TableCell>
+                  <TableCell style={{ overflowWrap: 'break-word' }}>{user.email}</TableCell>
                   <TableCell>{phoneText(user)}</TableCell>
                   <TableCell>
                     <StatusBadge status={user.isActive ? 'active' : 'inactive'} />
