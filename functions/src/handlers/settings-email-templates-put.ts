@@ -1,4 +1,4 @@
-import { emailTemplatesPutInputSchema } from '@goldbot/shared';
+import { EMAIL_TEMPLATES_PUT_MAX_BODY_BYTES, emailTemplatesPutInputSchema } from '@goldbot/shared';
 import { dynamoTemplateEditorStore } from '../data/email-template-store.js';
 import { saveTemplates } from '../domain/email/template-editor.js';
 import { defineHandler } from '../kit/http-handler.js';
@@ -9,7 +9,12 @@ const deps = { store: dynamoTemplateEditorStore, now: () => new Date(), newId };
 
 /** Saves any subset of the templates after checking all of them (400 with every reason), in one transaction (AP27). */
 export const handler = defineHandler(
-  { route: 'settings-email-templates-put', body: emailTemplatesPutInputSchema },
+  {
+    route: 'settings-email-templates-put',
+    body: emailTemplatesPutInputSchema,
+    // The whole set of templates may come in one save (the spec's client sends `{templates}`).
+    maxBodyBytes: EMAIL_TEMPLATES_PUT_MAX_BODY_BYTES,
+  },
   async ({ body, caller, log }) => {
     const result = await saveTemplates(deps, body, { userId: caller.userId, email: caller.email });
     log.info('email templates saved', { types: Object.keys(body.templates), adminId: caller.userId });

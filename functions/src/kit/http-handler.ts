@@ -63,6 +63,12 @@ export interface HandlerSpec<R extends RouteId, BS, QS, PS> {
   params?: PS;
   limits?: readonly RateLimitRule<Infer<BS>>[];
   /**
+   * A larger body cap than MAX_REQUEST_BODY_BYTES for a route whose input is legitimately big
+   * (the e-mail template editor). Checked before the guard, like the default cap; only raise it
+   * on admin routes, where the guard refuses everyone else before the body is parsed.
+   */
+  maxBodyBytes?: number;
+  /**
    * The one route that may serve a signed-in caller who has no profile yet (a first Google
    * sign-in, the bootstrap admin): it creates the profile. Every other route refuses them.
    */
@@ -105,10 +111,10 @@ function parse<S extends Schema | undefined>(schema: S, value: unknown, source: 
 }
 
 /** Refuses an over-long body before anything reads it (docs/security.md H1). */
-function assertBodySize(event: APIGatewayProxyEventV2): void {
+function assertBodySize(event: APIGatewayProxyEventV2, maxBytes = MAX_REQUEST_BODY_BYTES): void {
   if (!event.body) return;
   const bytes = event.isBase64Encoded ? Math.floor((event.body.length * 3) / 4) : Buffer.byteLength(event.body, 'utf8');
-  if (bytes > MAX_REQUEST_BODY_BYTES) throw new PayloadTooLargeError(MAX_REQUEST_BODY_BYTES);
+  if (bytes > maxBytes) throw new PayloadTooLargeError(maxBytes);
 }
 
 function readJsonBody(event: APIGatewayProxyEventV2): unknown {
@@ -194,7 +200,7 @@ export function defineHandler<
   const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const state = states.get(context);
     if (!state) throw new Error('http-handler state missing');
-    assertBodySize(event);
+    assertBodySize(event, spec.maxBodyBytes);
     const caller = callerFromEvent(event);
     guard(state.route, caller);
     if (caller) {

@@ -102,6 +102,17 @@ describe('subscription settings', () => {
     expect(memory.state.commits).toEqual([]);
   });
 
+  it('leaves the switch alone when a save does not name it (another setting of the same item)', async () => {
+    const memory = settingsMemory({ basicPackageEnabled: false });
+    const result = await saveSubscriptionSettings(
+      { store: memory.store, now: () => NOW, newId: ids() },
+      { settings: {} },
+      ADMIN,
+    );
+    expect(result.settings).toEqual({ basicPackageEnabled: false });
+    expect(memory.state.commits).toEqual([]);
+  });
+
   it('reads again after a concurrent save, and gives up with 409 after the last attempt', async () => {
     const memory = settingsMemory();
     memory.race(1);

@@ -2,6 +2,8 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand 
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  EMAIL_TEMPLATES_PUT_MAX_BODY_BYTES,
+  MAX_REQUEST_BODY_BYTES,
   SETTINGS_MESSAGES,
   emailTemplatesResponseSchema,
   emailTemplatesSaveResponseSchema,
@@ -105,6 +107,24 @@ describe('settings-email-templates-put', () => {
   });
 });
 
+describe('the template save body cap', () => {
+  it('takes the whole set in one save (over the general 16 KB cap) and refuses more than its own cap', async () => {
+    const all = Object.fromEntries(ADMIN_TEMPLATE_TYPES.map((type) => [type, { ...DEFAULT_EMAIL_TEMPLATES[type] }]));
+    expect(Buffer.byteLength(JSON.stringify({ templates: all }))).toBeGreaterThan(MAX_REQUEST_BODY_BYTES);
+    const res = await call('settings-email-templates-put', { body: { templates: all } });
+    expect(res.statusCode).toBe(200);
+    const huge = await call('settings-email-templates-put', {
+      body: { templates: { paymentPending: 'x'.repeat(EMAIL_TEMPLATES_PUT_MAX_BODY_BYTES) } },
+    });
+    expect(huge.statusCode).toBe(413);
+    // Other routes keep the general cap.
+    const other = await call('settings-subscription-put', {
+      body: { settings: { basicPackageEnabled: true }, padding: 'x'.repeat(MAX_REQUEST_BODY_BYTES) },
+    });
+    expect(other.statusCode).toBe(413);
+  });
+});
+
 describe('settings-force-update-templates', () => {
   it('restores every default in one transaction with the audit entry', async () => {
     const res = await call('settings-force-update-templates', { body: {} });
@@ -123,13 +143,13 @@ describe('settings-force-update-templates', () => {
 describe('subscription settings', () => {
   it('reads and saves the Basic switch, audited', async () => {
     const get = await call('settings-subscription-get');
-    expect(subscriptionSettingsResponseSchema.parse(get.body)).toEqual({
+    expect(subscriptionSettingsResponseSchema.parse(get.body)).toMatchObject({
       success: true,
       settings: { basicPackageEnabled: true },
     });
     const put = await call('settings-subscription-put', { body: { settings: { basicPackageEnabled: false } } });
     expect(put.statusCode).toBe(200);
-    expect(subscriptionSettingsSaveResponseSchema.parse(put.body)).toEqual({
+    expect(subscriptionSettingsSaveResponseSchema.parse(put.body)).toMatchObject({
       success: true,
       message: 'Subscription settings updated successfully',
       settings: { basicPackageEnabled: false },

@@ -31,6 +31,11 @@ export const SETTINGS_MESSAGES = {
 
 export const TEMPLATE_SUBJECT_MAX_LENGTH = 200;
 export const TEMPLATE_HTML_MAX_LENGTH = 12_000;
+/**
+ * The body cap of PUT /api/settings/email-templates (the general cap is 16 KB): every editable type
+ * at its longest, JSON-escaped, fits. A client that sends the whole set in one save stays under it.
+ */
+export const EMAIL_TEMPLATES_PUT_MAX_BODY_BYTES = 384 * 1024;
 
 /** A type's template as the editor sees it. */
 export const emailTemplateViewSchema = z.object({

@@ -46,17 +46,22 @@ export async function getSubscriptionSettings(store: SettingsStore) {
 
 /**
  * `settings-subscription-put`: the switch and an audit entry with its before/after value, in one
- * transaction. Saving the value it already has writes nothing (and audits nothing).
+ * transaction. Saving the value it already has (or leaving it out) writes nothing and audits nothing.
  */
 export async function saveSubscriptionSettings(
   deps: SettingsDeps,
-  input: { settings: SubscriptionSettings },
+  input: { settings: { basicPackageEnabled?: boolean } },
   admin: Admin,
 ) {
-  const to: SubscriptionSettings = { basicPackageEnabled: input.settings.basicPackageEnabled };
-  for (let attempt = 1; attempt <= SETTINGS_SAVE_ATTEMPTS; attempt += 1) {
+  const wanted = input.settings.basicPackageEnabled;
+  let saved: SubscriptionSettings | null = null;
+  for (let attempt = 1; attempt <= SETTINGS_SAVE_ATTEMPTS && saved === null; attempt += 1) {
     const from = await deps.store.readSubscriptionSettings();
-    if (from.basicPackageEnabled === to.basicPackageEnabled) break;
+    const to: SubscriptionSettings = { ...from, basicPackageEnabled: wanted ?? from.basicPackageEnabled };
+    if (from.basicPackageEnabled === to.basicPackageEnabled) {
+      saved = from;
+      break;
+    }
     const now = deps.now();
     const at = now.toISOString();
     const outcome = await deps.store.commitSubscriptionSettings({
@@ -74,8 +79,12 @@ export async function saveSubscriptionSettings(
         at,
       },
     });
-    if (outcome === 'committed') break;
-    if (attempt === SETTINGS_SAVE_ATTEMPTS) throw new ConflictError(SETTINGS_MESSAGES.settingsUpdateFailed);
+    if (outcome === 'committed') saved = to;
   }
-  return { success: true as const, message: SETTINGS_MESSAGES.settingsUpdated, settings: to };
+  if (saved === null) throw new ConflictError(SETTINGS_MESSAGES.settingsUpdateFailed);
+  return {
+    success: true as const,
+    message: SETTINGS_MESSAGES.settingsUpdated,
+    settings: { basicPackageEnabled: saved.basicPackageEnabled },
+  };
 }
