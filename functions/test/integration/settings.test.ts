@@ -195,6 +195,16 @@ describe('e-mail templates', () => {
     expect((await getTemplates()).proPackagePaymentPending).toEqual(before);
   });
 
+  it('takes the whole set in one save, as the spec’s client sends it (over the general 16 KB body cap)', async () => {
+    const templates = await getTemplates();
+    const all = Object.fromEntries(
+      Object.entries(templates).map(([type, view]) => [type, { subject: view.subject, html: view.html }]),
+    );
+    const res = await putTemplates(all);
+    expect(res.status).toBe(200);
+    expect(emailTemplatesSaveResponseSchema.parse(res.body).templates).toEqual(templates);
+  });
+
   it('Force Update restores every default, and the next mail is the default again', async () => {
     const res = await forceUpdate();
     expect(res.status).toBe(200);
