@@ -15,6 +15,8 @@ export interface Measurement {
   scans: number;
   /** Rows the page answered. */
   rows?: number;
+  /** Wall-clock time of the invocation in this process (DynamoDB Local's latency included). */
+  milliseconds?: number;
   /** The requests by operation with their units, e.g. "Query 1× 4.5, GetItem 1× 0.5" (console diagnostics). */
   operations?: string;
 }

@@ -1,0 +1,209 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+import { build, type BuildOptions } from 'esbuild';
+import { implementedRoutes, SCHEDULES } from '@goldbot/shared';
+import { NODE_FUNCTION_DEFAULTS } from '../../infra/lib/constructs/app-function.js';
+import { handlerEntry, triggerEntry } from '../../infra/lib/paths.js';
+import type { Check } from './budget.js';
+import { list, paragraphs, renderTable } from './markdown.js';
+import type { BenchSection } from './section.js';
+
+/**
+ * Size of every Lambda bundle as it is deployed (DESIGN.md §10, issue 12): each handler bundled by
+ * esbuild with the CDK's own settings (NODE_FUNCTION_DEFAULTS.bundling: minified ESM for Node 22, the
+ * SDK bundled), then measured zipped without its source map. A bundle that loads only the DynamoDB
+ * document client, built the same way, is the baseline.
+ */
+export const BUNDLE_BUDGET_BYTES = 250 * 1024;
+/**
+ * Whether an over-budget bundle fails the run. Off until the lean-bundle work of issue 12 lands
+ * (today every bundle is over); then set it to true, and the figures become a gate.
+ */
+export const BUNDLE_BUDGET_ENFORCED = false;
+
+export interface BundleFigures {
+  id: string;
+  kind: 'route' | 'job' | 'trigger' | 'baseline';
+  minifiedBytes: number;
+  zippedBytes: number;
+}
+
+/**
+ * The size of a zip holding one file: the deflated content (level 9, as the CDK's asset zips) plus
+ * the local file header, the central directory entry and the end record.
+ */
+export function zippedSize(content: Uint8Array, fileName: string): number {
+  const name = Buffer.byteLength(fileName);
+  return deflateRawSync(content, { level: 9 }).length + (30 + name) + (46 + name) + 22;
+}
+
+export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function judgeBundle(figures: BundleFigures, budget = BUNDLE_BUDGET_BYTES, enforced = BUNDLE_BUDGET_ENFORCED) {
+  const label = `${figures.id} bundle`;
+  const detail = `${kib(figures.zippedBytes)} zipped (${kib(figures.minifiedBytes)} minified), budget ${kib(budget)}`;
+  if (figures.kind === 'baseline') return { label, verdict: 'reported', detail } satisfies Check;
+  const over = figures.zippedBytes > budget;
+  const verdict: Check['verdict'] = !over ? 'pass' : enforced ? 'fail' : 'reported';
+  return { label, verdict, detail } satisfies Check;
+}
+
+/** The esbuild options the CDK derives from NODE_FUNCTION_DEFAULTS.bundling (aws-lambda-nodejs). */
+export function esbuildOptions(): BuildOptions {
+  const bundling = NODE_FUNCTION_DEFAULTS.bundling ?? {};
+  return {
+    bundle: true,
+    platform: 'node',
+    target: bundling.target ?? 'node22',
+    format: bundling.format === 'esm' ? 'esm' : 'cjs',
+    minify: bundling.minify ?? false,
+    // The map is built as in AWS but not zipped here: the budget is for the code Lambda loads.
+    sourcemap: bundling.sourceMap ? 'external' : false,
+    sourcesContent: bundling.sourcesContent ?? true,
+    mainFields: bundling.mainFields,
+    banner: bundling.banner ? { js: bundling.banner } : undefined,
+    external: bundling.externalModules ?? [],
+    outExtension: bundling.format === 'esm' ? { '.js': '.mjs' } : undefined,
+    logLevel: 'silent',
+    write: false,
+  };
+}
+
+const BASELINE = `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+export const handler = async () => client.send(new GetCommand({ TableName: 't', Key: { PK: 'a', SK: 'b' } }));
+`;
+
+function entries(root: string): { id: string; kind: BundleFigures['kind']; path: string }[] {
+  const triggers = join(root, 'functions', 'src', 'triggers');
+  return [
+    ...implementedRoutes().map((r) => ({ id: r.id, kind: 'route' as const, path: handlerEntry(r.id) })),
+    ...SCHEDULES.filter((s) => s.implemented).map((s) => ({
+      id: s.id,
+      kind: 'job' as const,
+      path: handlerEntry(s.id),
+    })),
+    ...(existsSync(triggers) ? readdirSync(triggers) : [])
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.replace(/\.ts$/, ''))
+      .map((name) => ({ id: name, kind: 'trigger' as const, path: triggerEntry(name) })),
+  ];
+}
+
+async function measure(options: BuildOptions, id: string, kind: BundleFigures['kind']): Promise<BundleFigures> {
+  const result = await build(options);
+  const code = result.outputFiles?.find((f) => f.path.endsWith('.mjs') || f.path.endsWith('.js'));
+  if (!code) throw new Error(`esbuild wrote no code for ${id}`);
+  return { id, kind, minifiedBytes: code.contents.length, zippedBytes: zippedSize(code.contents, 'index.mjs') };
+}
+
+export const bundleSizeSection: BenchSection = {
+  id: 'bundle-size',
+  title: 'Lambda bundle sizes',
+  budget: `≤ ${kib(BUNDLE_BUDGET_BYTES)} zipped per function without source maps${
+    BUNDLE_BUDGET_ENFORCED ? '' : ' (reported until the lean-bundle work of issue 12 lands)'
+  }`,
+  async run({ options, log, machine, startedAt }) {
+    const base = esbuildOptions();
+    const figures: BundleFigures[] = [];
+    const failures: Check[] = [];
+    const present = entries(options.root).filter((entry) => {
+      if (existsSync(entry.path)) return true;
+      failures.push({ label: `${entry.id} bundle`, verdict: 'not built', detail: 'no handler yet' });
+      return false;
+    });
+    try {
+      // One esbuild run bundles every entry on its own (no shared chunks), in parallel.
+      const result = await build({
+        ...base,
+        entryPoints: Object.fromEntries(present.map((e) => [e.id, e.path])),
+        outdir: 'bundles',
+      });
+      for (const entry of present) {
+        const code = result.outputFiles?.find((f) => f.path.endsWith(`/bundles/${entry.id}.mjs`));
+        if (!code) throw new Error(`esbuild wrote no code for ${entry.id}`);
+        figures.push({
+          id: entry.id,
+          kind: entry.kind,
+          minifiedBytes: code.contents.length,
+          zippedBytes: zippedSize(code.contents, 'index.mjs'),
+        });
+      }
+    } catch {
+      // A handler that does not build: bundle them one by one to tell which.
+      figures.length = 0;
+      for (const entry of present) {
+        try {
+          figures.push(
+            await measure({ ...base, entryPoints: [entry.path], outfile: 'index.mjs' }, entry.id, entry.kind),
+          );
+        } catch (error) {
+          const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+          failures.push({ label: `${entry.id} bundle`, verdict: 'error', detail: message });
+        }
+      }
+    }
+    const baseline = await measure(
+      {
+        ...base,
+        stdin: {
+          contents: BASELINE,
+          resolveDir: join(options.root, 'functions'),
+          sourcefile: 'baseline.ts',
+          loader: 'ts',
+        },
+        outfile: 'index.mjs',
+      },
+      'DynamoDB document client only',
+      'baseline',
+    );
+    log(`  bundled ${figures.length} functions`);
+    const sorted = [...figures].sort((a, b) => b.zippedBytes - a.zippedBytes);
+    const checks = [...sorted.map((f) => judgeBundle(f)), ...failures];
+    const over = sorted.filter((f) => f.zippedBytes > BUNDLE_BUDGET_BYTES);
+    const zipped = sorted.map((f) => f.zippedBytes);
+    const table = renderTable(
+      ['Function', 'Kind', 'Minified', 'Zipped', 'Result'],
+      [baseline, ...sorted].map((f) => [
+        f.kind === 'baseline' ? `_${f.id}_` : `\`${f.id}\``,
+        f.kind,
+        kib(f.minifiedBytes),
+        kib(f.zippedBytes),
+        judgeBundle(f).verdict === 'fail'
+          ? '**FAIL**'
+          : f.kind === 'baseline'
+            ? 'baseline'
+            : f.zippedBytes > BUNDLE_BUDGET_BYTES
+              ? 'over'
+              : 'pass',
+      ]),
+      ['left', 'left', 'right', 'right', 'left'],
+    );
+    const markdown = paragraphs(
+      '### Lambda bundle sizes',
+      `Budget (DESIGN.md §10, issue 12): every function at most ${kib(BUNDLE_BUDGET_BYTES)} zipped, source map ` +
+        `left out. ${
+          BUNDLE_BUDGET_ENFORCED
+            ? 'Enforced: a bundle over the budget fails the run.'
+            : 'Reported, not enforced yet: every bundle is over the budget until the lean-bundle work of issue 12 ' +
+              'lands (`BUNDLE_BUDGET_ENFORCED` in `scripts/bench/bundle-size-section.ts` turns the gate on).'
+        }`,
+      `${figures.length} functions: ${over.length} over the budget; zipped from ${kib(Math.min(...zipped))} to ` +
+        `${kib(Math.max(...zipped))}.`,
+      table,
+      'How it is measured (`scripts/bench/bundle-size-section.ts`):',
+      list(
+        'Every implemented route and job handler and every Cognito trigger is bundled on its own by esbuild ' +
+          "with the CDK's settings (`NODE_FUNCTION_DEFAULTS.bundling` in `infra/lib/constructs/app-function.ts`: " +
+          'minified ESM for Node 22, the AWS SDK bundled, the require banner), as `npx cdk synth` bundles it.',
+        'Zipped: the code deflated at level 9 plus the zip headers of one file, the source map left out (Lambda ' +
+          'never loads it). Minified: the code before zipping. 1 KB = 1024 bytes.',
+        'Baseline: a handler that only sends one GetItem through the DynamoDB document client, built the same way.',
+      ),
+      `Measured on ${startedAt.toISOString().slice(0, 10)}: ${machine}.`,
+    );
+    return { markdown, checks };
+  },
+};

@@ -1,0 +1,54 @@
+import { deflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import {
+  BUNDLE_BUDGET_BYTES,
+  esbuildOptions,
+  judgeBundle,
+  zippedSize,
+  type BundleFigures,
+} from '../bench/bundle-size-section.js';
+
+const bundle = (zippedBytes: number, kind: BundleFigures['kind'] = 'route'): BundleFigures => ({
+  id: 'auth-login',
+  kind,
+  minifiedBytes: zippedBytes * 4,
+  zippedBytes,
+});
+
+describe('bundle-size section', () => {
+  it('sizes a one-file zip as its deflated content plus the zip headers', () => {
+    const code = Buffer.from('export const handler = async () => ({ statusCode: 200 });\n'.repeat(200));
+    const deflated = deflateRawSync(code, { level: 9 }).length;
+    // Local header (30) and central directory entry (46), each with the name, and the end record (22).
+    expect(zippedSize(code, 'index.mjs')).toBe(deflated + 30 + 9 + 46 + 9 + 22);
+    expect(zippedSize(code, 'index.mjs')).toBeLessThan(code.length);
+  });
+
+  it('reports an over-budget bundle until the budget is enforced, then fails it', () => {
+    expect(judgeBundle(bundle(BUNDLE_BUDGET_BYTES), BUNDLE_BUDGET_BYTES, true).verdict).toBe('pass');
+    expect(judgeBundle(bundle(BUNDLE_BUDGET_BYTES + 1), BUNDLE_BUDGET_BYTES, false).verdict).toBe('reported');
+    expect(judgeBundle(bundle(BUNDLE_BUDGET_BYTES + 1), BUNDLE_BUDGET_BYTES, true).verdict).toBe('fail');
+    expect(judgeBundle(bundle(BUNDLE_BUDGET_BYTES * 2, 'baseline'), BUNDLE_BUDGET_BYTES, true).verdict).toBe(
+      'reported',
+    );
+    expect(judgeBundle(bundle(256_000), BUNDLE_BUDGET_BYTES, false).detail).toBe(
+      '250.0 KB zipped (1000.0 KB minified), budget 250.0 KB',
+    );
+  });
+
+  it("bundles with the CDK's settings: minified ESM for Node 22, the SDK inside, no embedded sources", () => {
+    const options = esbuildOptions();
+    expect(options).toMatchObject({
+      bundle: true,
+      platform: 'node',
+      target: 'node22',
+      format: 'esm',
+      minify: true,
+      sourcemap: 'external',
+      sourcesContent: false,
+      external: [],
+      mainFields: ['module', 'main'],
+    });
+    expect(options.banner?.js).toContain('createRequire');
+  });
+});
