@@ -27,10 +27,10 @@ export async function loadEmailTemplate(type: EmailTemplateType): Promise<EmailT
   return templateFromItem(type, result?.Item);
 }
 
-/** DynamoDB's limit of items in one TransactWriteItems. */
-export const TRANSACTION_ITEM_LIMIT = 100;
-
-/** The editor's store (AP26-AP28). Every admin type plus the audit entry fits one transaction (template-rules). */
+/**
+ * The editor's store (AP26-AP28). Every admin type plus the audit entry (15 items) fits one
+ * TransactWriteItems (limit 100), so a save or a reset is never split.
+ */
 export const dynamoTemplateEditorStore: TemplateEditorStore = {
   async listStored() {
     const stored = new Map<string, StoredTemplate>();
