@@ -19,6 +19,10 @@ function escapeRegExp(text: string): string {
 /** Modules of the @goldbot/shared workspace, which Vite compiles from source. */
 const SHARED_SOURCE = new RegExp(`^${escapeRegExp(path.resolve(webRoot, '../shared/src'))}[\\\\/]`);
 
+/** Modules of the admin area (lazily loaded under /admin). */
+const ADMIN_SOURCE = new RegExp(`^${escapeRegExp(path.resolve(webRoot, 'src/features/admin'))}[\\\\/]`);
+const isAdminChunk = (fileName: string) => /(^|\/)admin-[^/]*\.js$/.test(fileName);
+
 function portFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
@@ -59,7 +63,20 @@ export default defineConfig({
     target: 'es2022',
     // Every page is a React.lazy import (src/app/router.tsx), so each route - and in particular
     // every admin screen - lands in its own chunk and the landing route stays small.
+    // The entry chunk carries, for every lazy route, the list of chunks to preload with it. The
+    // admin area has a dozen screens whose lists only admins ever use, and they weigh on the
+    // landing budget (DESIGN.md §10): admin screens load their own imports when opened instead.
+    modulePreload: {
+      resolveDependencies: (fileName, deps) => (isAdminChunk(fileName) ? [] : deps),
+    },
     rolldownOptions: {
+      output: {
+        // Admin chunks are named as such, so the preload rule above can tell them apart.
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId && ADMIN_SOURCE.test(chunk.facadeModuleId)
+            ? 'assets/admin-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
       treeshake: {
         // @goldbot/shared only declares constants, routes and schemas. Saying so lets the bundler
         // drop the zod schema modules from the landing chunk, which only needs the route table
