@@ -1,6 +1,7 @@
 /**
- * `npm run invoke -- <routeId> [event.json]`: runs one handler once, in this process, against the
- * running local stack (start it with `npm start` first). The event defaults to events/<routeId>.json.
+ * `npm run invoke -- <routeId|jobId> [event.json]`: runs one handler once, in this process, against
+ * the running local stack (start it with `npm start` first). The event defaults to events/<id>.json:
+ * an API Gateway event for a route, an EventBridge Scheduler event for a scheduled job.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -19,10 +20,13 @@ function fail(message: string): never {
 async function main() {
   const [id, eventArg] = process.argv.slice(2);
   const known = [...ROUTES.map((r) => r.id), ...SCHEDULES.map((s) => s.id)] as string[];
-  if (!id) fail(`usage: npm run invoke -- <routeId> [event.json]\nroute ids: ${known.join(', ')}`);
+  if (!id) fail(`usage: npm run invoke -- <routeId|jobId> [event.json]\nids: ${known.join(', ')}`);
   if (!known.includes(id)) fail(`unknown id "${id}". Known ids: ${known.join(', ')}`);
   const handlerPath = join(root, 'functions', 'src', 'handlers', `${id}.ts`);
-  if (!existsSync(handlerPath)) fail(`"${id}" is in the route table but has no handler yet (${handlerPath}).`);
+  const isJob = SCHEDULES.some((s) => s.id === id);
+  if (!existsSync(handlerPath)) {
+    fail(`"${id}" is in the ${isJob ? 'schedule' : 'route'} table but has no handler yet (${handlerPath}).`);
+  }
 
   const stackFile = join(process.env.LOCAL_DATA_DIR ?? join(root, '.local'), 'stack.json');
   if (!existsSync(stackFile)) fail('no local stack found. Start it with `npm start` in another terminal first.');
@@ -43,10 +47,12 @@ async function main() {
   const { handler } = (await import(pathToFileURL(handlerPath).href)) as {
     handler: (event: unknown, context: unknown) => Promise<unknown>;
   };
+  // The deployed timeouts (infra: 10 s for a route, 5 minutes for a job, which stops itself before).
+  const deadline = Date.now() + (isJob ? 5 * 60_000 : 10_000);
   const context = {
     awsRequestId: `invoke-${Date.now()}`,
     functionName: id,
-    getRemainingTimeInMillis: () => 10_000,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     callbackWaitsForEmptyEventLoop: false,
   };
   const result = await handler(event, context);
