@@ -23,6 +23,16 @@ export interface AccessProfile {
   readonly sendsMail: boolean;
   /** OTP_HASH_KEY_SECRET_ARN and secretsmanager:GetSecretValue on that one secret. */
   readonly readsOtpHashKey: boolean;
+  /**
+   * Asks the TRON API about payment TXIDs (issue 13): TRON_API_URL, and when an API key secret is
+   * configured, TRON_API_KEY_SECRET_ARN with secretsmanager:GetSecretValue on that one secret.
+   */
+  readonly callsTron: boolean;
+  /**
+   * Starts the on-chain check of a payment it just saved: CHAIN_CHECK_FUNCTION_NAME and
+   * lambda:InvokeFunction on the job-chain-recheck function only (an asynchronous 'Event' invoke).
+   */
+  readonly invokesChainCheck: boolean;
 }
 
 export type TableAccess = 'none' | 'read' | 'readWrite';
@@ -225,6 +235,16 @@ function tableScopeOf(routeId: string): TableScope | undefined {
   return (TABLE_SCOPES as Partial<Record<string, TableScope>>)[routeId];
 }
 
+/**
+ * The on-chain TXID check (issue 13): the admin's on-demand check asks TRON itself; the submission
+ * only hands the new payment to the job-chain-recheck function with an asynchronous invoke, so a
+ * slow TRON API never slows it and the customer-facing function holds no TRON key.
+ */
+const CHAIN_CHECK_ROUTES: { callsTron: readonly string[]; invokesChainCheck: readonly string[] } = {
+  callsTron: ['payment-chain-check'] satisfies RouteId[],
+  invokesChainCheck: ['payment-submit-usdt'] satisfies RouteId[],
+};
+
 /** Route families whose state changes send e-mail besides the auth routes: payment and withdrawal notices. */
 const MAILING_PREFIXES = ['/api/payment/', '/api/withdrawal/'] as const;
 
@@ -245,18 +265,30 @@ export function routeAccess(route: RouteDefinition): AccessProfile {
     cognitoActions,
     sendsMail,
     readsOtpHashKey: auth?.usesCodes ?? false,
+    callsTron: CHAIN_CHECK_ROUTES.callsTron.includes(route.id),
+    invokesChainCheck: CHAIN_CHECK_ROUTES.invokesChainCheck.includes(route.id),
   };
 }
 
 type JobId = (typeof SCHEDULES)[number]['id'];
 
-const JOB_DEFAULTS = { table: 'readWrite', cognitoActions: [], sendsMail: false, readsOtpHashKey: false } as const;
+const JOB_DEFAULTS = {
+  table: 'readWrite',
+  cognitoActions: [],
+  sendsMail: false,
+  readsOtpHashKey: false,
+  callsTron: false,
+  invokesChainCheck: false,
+} as const;
 
 /** Every scheduled job is listed here (the type forces a decision when a job is added to SCHEDULES). */
 const JOB_ACCESS: Record<JobId, AccessProfile> = {
   'job-expire-subscriptions': JOB_DEFAULTS,
   'job-send-activation-emails': { ...JOB_DEFAULTS, sendsMail: true },
   'job-expiry-reminders': { ...JOB_DEFAULTS, sendsMail: true },
+  // Asks TRON about payments (also invoked once per new payment by payment-submit-usdt); mails the
+  // customer when the autoApproveOnMatch setting approves a 'match'.
+  'job-chain-recheck': { ...JOB_DEFAULTS, sendsMail: true, callsTron: true },
 };
 
 /** Jobs not in the map (only possible in tests with ad-hoc definitions) get table access and nothing else. */

@@ -15,7 +15,7 @@ import {
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
@@ -31,6 +31,11 @@ import type { ApiDomainSettings, LogLevel, SesIdentityKind } from './settings.js
 
 export interface ApiStackProps extends StackProps {
   readonly table: ITable;
+  /**
+   * Context `restoredTableName`: the functions (and the table alarms) use this table instead of
+   * `table`, e.g. one restored from a point in time (docs/operations.md §4.10).
+   */
+  readonly restoredTableName?: string;
   readonly userPool: IUserPool;
   /** The client the auth Lambdas call Cognito with (USER_POOL_CLIENT_ID). */
   readonly userPoolClientId: string;
@@ -88,6 +93,8 @@ export class ApiStack extends Stack {
   /** The host CloudFront forwards `/api/*` to: the custom domain, or the execute-api host without one. */
   readonly originDomainName: string;
   readonly alarms: SecurityAlarms;
+  /** The table the functions use: the data stack's, or the one named by `restoredTableName`. */
+  readonly table: ITable;
   readonly operationsAlarms: OperationsAlarms;
   readonly mail: MailSending;
   /** Scheduled runs that failed for good; absent when no job is deployed. */
@@ -172,8 +179,16 @@ export class ApiStack extends Stack {
     // SES: the configuration set every mailing function sends through, bounce/complaint events.
     this.mail = new MailSending(this, 'Mail', { mailFrom: props.mailFrom, identity: props.sesIdentity });
 
+    // A restored table is referenced by name; its indexes are the same (a restore keeps the GSIs).
+    this.table = props.restoredTableName
+      ? Table.fromTableAttributes(this, 'RestoredTable', {
+          tableName: props.restoredTableName,
+          grantIndexPermissions: true,
+        })
+      : props.table;
+
     const context: FunctionContext = {
-      table: props.table,
+      table: this.table,
       userPool: props.userPool,
       userPoolClientId: props.userPoolClientId,
       appUrl: props.appUrl,
@@ -241,7 +256,7 @@ export class ApiStack extends Stack {
     this.operationsAlarms = new OperationsAlarms(this, 'OperationsAlarms', {
       topic: this.alarms.topic,
       httpApi: this.httpApi,
-      table: props.table,
+      table: this.table,
       functions: [
         // Construct ids are the route and job ids.
         ...[...this.routeFunctions, ...this.scheduledJobs].map((c) => ({ id: c.node.id, function: c.function })),

@@ -63,6 +63,7 @@ export function createGoldbotApp(app: App, options: GoldbotAppOptions = {}): Gol
     tags,
     description: 'Goldbot: HTTP API, one Lambda per route, scheduled jobs',
     table: data.table,
+    restoredTableName: settings.restoredTableName,
     userPool: auth.userPool,
     userPoolClientId: auth.webClient.userPoolClientId,
     jwtAudiences: [

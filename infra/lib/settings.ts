@@ -20,6 +20,9 @@ import type { Node } from 'constructs';
  *   SES sends). Absent: the identity is created and verified by hand (docs/operations.md §4.4), which
  *   is also the way when it already exists in the account (CloudFormation cannot adopt it).
  * - `logLevel` (default `info`): LOG_LEVEL of every function.
+ * - `restoredTableName` (optional): the functions use this table instead of the data stack's, e.g.
+ *   one restored from a point in time (docs/operations.md §4.10). The data stack's table stays as it
+ *   is (retained); deploying again without the value switches back.
  * - `googleClientId` + `googleClientSecretName` + `cognitoDomainPrefix`: all three enable Google
  *   sign-in (Cognito hosted UI domain, Google IdP, a hosted-UI app client). The secret name is a
  *   Secrets Manager secret holding the Google OAuth client secret as plain text. Absent = no
@@ -47,6 +50,8 @@ export interface AppSettings {
   readonly mailFrom: string;
   /** Context `sesIdentity`: which SES identity the stack creates for mailFrom; none = verified by hand. */
   readonly sesIdentity?: SesIdentityKind;
+  /** Context `restoredTableName`: a table (restored from a backup) the functions use instead of the data stack's. */
+  readonly restoredTableName?: string;
   readonly logLevel: LogLevel;
   readonly google?: GoogleSettings;
   readonly waf: boolean;
@@ -183,6 +188,10 @@ export function readSettings(node: Node): AppSettings {
   if (sesIdentity !== undefined && !(SES_IDENTITY_KINDS as readonly string[]).includes(sesIdentity)) {
     throw new Error(`Context "sesIdentity" must be one of ${SES_IDENTITY_KINDS.join(', ')}, got "${sesIdentity}"`);
   }
+  const restoredTableName = contextString(node, 'restoredTableName');
+  if (restoredTableName !== undefined && !/^[A-Za-z0-9_.-]{3,255}$/.test(restoredTableName)) {
+    throw new Error(`Context "restoredTableName" must be a DynamoDB table name, got "${restoredTableName}"`);
+  }
   const logLevel = pick('logLevel');
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new Error(`Context "logLevel" must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
@@ -207,6 +216,7 @@ export function readSettings(node: Node): AppSettings {
     appUrl,
     mailFrom,
     sesIdentity: sesIdentity as SesIdentityKind | undefined,
+    restoredTableName,
     logLevel: logLevel as LogLevel,
     google,
     waf: contextFlag(node, 'waf', true),

@@ -424,3 +424,35 @@ describe('with every optional feature on', () => {
     }
   });
 });
+
+describe('switching to a restored table (context restoredTableName)', () => {
+  let restored: SynthResult;
+  beforeAll(() => {
+    restored = synthGoldbot({ context: { restoredTableName: 'goldbot-restore-2026-11-23' } });
+  });
+  afterAll(() => restored.cleanup());
+
+  it('points every function, its table permissions and the table alarms at the restored table', () => {
+    const template = restored.templates.api;
+    const fns = Object.values(resourcesOfType(template, 'AWS::Lambda::Function'));
+    expect(fns.length).toBeGreaterThan(0);
+    for (const fn of fns) {
+      const env = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(env.TABLE_NAME).toBe('goldbot-restore-2026-11-23');
+    }
+    const tableStatements = policyStatements(template).filter((s) =>
+      asArray(s.Action as string[]).includes('dynamodb:GetItem'),
+    );
+    expect(tableStatements.length).toBeGreaterThan(0);
+    for (const statement of tableStatements) {
+      expect(JSON.stringify(statement.Resource)).toContain(':table/goldbot-restore-2026-11-23');
+    }
+    // Nothing in the API stack reads the data stack's table any more; the data stack keeps it (retained).
+    expect(JSON.stringify(template.toJSON())).not.toContain('AppTable');
+    restored.templates.data.resourceCountIs('AWS::DynamoDB::Table', 1);
+    const throttles = Object.entries(resourcesOfType(template, 'AWS::CloudWatch::Alarm')).find(([id]) =>
+      id.startsWith('OperationsAlarmsTableThrottledRequests'),
+    );
+    expect(JSON.stringify(throttles?.[1].Properties)).toContain('goldbot-restore-2026-11-23');
+  });
+});

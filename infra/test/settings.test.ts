@@ -49,10 +49,18 @@ describe('readSettings', () => {
     [{ apiDomainName: 'api.example.com', apiCertificateArn: 'arn:aws:iam::123456789012:role/x' }],
     [{ alarmEmail: 'ops' }],
     [{ sesIdentity: 'yes' }],
+    [{ restoredTableName: 'no spaces allowed' }],
     [{ videoEmbedOrigins: 'http://player.example.com' }],
     [{ videoEmbedOrigins: 'https://*.example.com' }],
   ])('rejects %j', (context) => {
     expect(() => read(context)).toThrow();
+  });
+
+  it('reads the name of a restored table to switch the functions to', () => {
+    expect(read().restoredTableName).toBeUndefined();
+    expect(read({ restoredTableName: 'goldbot-restore-2026-11-23' }).restoredTableName).toBe(
+      'goldbot-restore-2026-11-23',
+    );
   });
 
   it('reads which SES identity the stack creates for mailFrom, if any', () => {
