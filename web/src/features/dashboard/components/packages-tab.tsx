@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { PACKAGE_NAMES, PAYMENT_MESSAGES, TOAST_MS, type PackageName } from '@goldbot/shared';
+import { PACKAGE_NAMES, PAYMENT_MESSAGES, SETTINGS_MESSAGES, TOAST_MS, type PackageName } from '@goldbot/shared';
 import { useToast } from '@/components/toast';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
@@ -21,6 +21,7 @@ export const PACKAGE_BUTTONS = {
   startingTrial: 'Activating Free Trial...',
   upgradeBasic: 'Upgrade Basic Package',
   unavailable: 'Subscription Unavailable',
+  notOnSale: 'Not Available',
   active: 'Active',
 } as const;
 
@@ -50,7 +51,7 @@ interface PackagesTabProps {
 
 /** The Packages tab (customer §2 Dashboard): four cards with prices from the catalog. */
 export function PackagesTab({ onBuy, highlightedPlan }: PackagesTabProps) {
-  const { prices, loading: pricesLoading } = usePackagePrices();
+  const { prices, onSale, loading: pricesLoading } = usePackagePrices();
   const packageStatus = usePackageStatus();
   const { subscription } = useActiveSubscription();
   const { trigger: startTrial, isMutating: startingTrial } = useCreateFreeTrial();
@@ -74,6 +75,14 @@ export function PackagesTab({ onBuy, highlightedPlan }: PackagesTabProps) {
   };
 
   const action = (card: PackageCardInfo, active: boolean): CardAction => {
+    // An admin took this package off sale (catalog editor); Basic's flag is its own switch, below.
+    if (!active && card.slug !== 'basic' && !onSale[card.slug]) {
+      return {
+        label: PACKAGE_BUTTONS.notOnSale,
+        disabled: true,
+        note: SETTINGS_MESSAGES.packageUnavailable(card.packageName),
+      };
+    }
     switch (card.packageName) {
       case PACKAGE_NAMES.freeTrial:
         if (active) return { label: PACKAGE_BUTTONS.active, disabled: true };

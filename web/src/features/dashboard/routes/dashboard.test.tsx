@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PACKAGE_NAMES, PAYMENT_MESSAGES } from '@goldbot/shared';
+import { PACKAGE_NAMES, PAYMENT_MESSAGES, SETTINGS_MESSAGES } from '@goldbot/shared';
 import {
   catalog,
   CUSTOMER,
@@ -191,6 +191,15 @@ describe('Packages tab', () => {
     renderDashboard();
     expect(await within(card('Basic')).findByRole('button', { name: 'Subscription Unavailable' })).toBeDisabled();
     expect(within(card('Basic')).getByText(PAYMENT_MESSAGES.basicUnavailable)).toBeInTheDocument();
+  });
+
+  it('disables a package an admin took off sale, with the reason, and leaves the others on sale', async () => {
+    mockCommerceApi({ 'GET /api/packages': catalog({}, ['pro', 'freeTrial']) });
+    renderDashboard();
+    expect(await within(card('Pro')).findByRole('button', { name: 'Not Available' })).toBeDisabled();
+    expect(within(card('Pro')).getByText(SETTINGS_MESSAGES.packageUnavailable('Pro Package'))).toBeInTheDocument();
+    expect(within(card('Free Copy Trading')).getByRole('button', { name: 'Not Available' })).toBeDisabled();
+    expect(within(card('Ultimate')).getByRole('button', { name: 'Buy Now' })).toBeEnabled();
   });
 
   it("opens the 'Pay with USDT' modal from Basic's Buy Now, and closes it", async () => {

@@ -45,7 +45,13 @@ export function subscription(overrides: Partial<Subscription> = {}): Subscriptio
   };
 }
 
-export const catalog = (prices: { freeTrial?: number; basic?: number; pro?: number; ultimate?: number } = {}) => {
+type Slug = 'freeTrial' | 'basic' | 'pro' | 'ultimate';
+
+/** The public catalog; `offSale` lists packages an admin took off sale. */
+export const catalog = (
+  prices: { freeTrial?: number; basic?: number; pro?: number; ultimate?: number } = {},
+  offSale: readonly Slug[] = [],
+) => {
   const all = { freeTrial: 0, basic: 60, pro: 250, ultimate: 1000, ...prices };
   return jsonResponse({
     packages: (['freeTrial', 'basic', 'pro', 'ultimate'] as const).map((slug, sortOrder) => ({
@@ -53,6 +59,7 @@ export const catalog = (prices: { freeTrial?: number; basic?: number; pro?: numb
       packageName: PACKAGE_NAMES[slug] as PackageName,
       priceUsd: all[slug],
       sortOrder,
+      onSale: !offSale.includes(slug),
     })),
   });
 };

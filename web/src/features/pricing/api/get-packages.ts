@@ -28,7 +28,12 @@ const DEFAULT_PRICES: PackagePrices = {
  * Current prices from the catalog. While the catalog loads `loading` is true (cards show a
  * skeleton); if it cannot be read, or lacks a package, the shared default prices stand in.
  */
-export function usePackagePrices(): { prices: PackagePrices; loading: boolean } {
+export function usePackagePrices(): {
+  prices: PackagePrices;
+  /** Whether each package can be bought now (an admin may take one off sale); true until known. */
+  onSale: Record<PackageSlug, boolean>;
+  loading: boolean;
+} {
   const { data, isLoading } = useSWR(PACKAGES_KEY, getPackages, {
     // Prices change rarely (an admin edit); no need to refetch on every tab switch.
     revalidateOnFocus: false,
@@ -36,8 +41,12 @@ export function usePackagePrices(): { prices: PackagePrices; loading: boolean } 
     errorRetryCount: 2,
   });
   const prices = { ...DEFAULT_PRICES };
-  for (const entry of data?.packages ?? []) prices[entry.slug] = entry.priceUsd;
-  return { prices, loading: isLoading };
+  const onSale: Record<PackageSlug, boolean> = { freeTrial: true, basic: true, pro: true, ultimate: true };
+  for (const entry of data?.packages ?? []) {
+    prices[entry.slug] = entry.priceUsd;
+    onSale[entry.slug] = entry.onSale;
+  }
+  return { prices, onSale, loading: isLoading };
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
