@@ -236,5 +236,14 @@ export function defineHandler<
     });
     return toApiGatewayResult(result);
   };
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(core).use(observe(spec.route));
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(core).use(observe(spec.route));
+  // The declared spec, read-only, so tests (the route fuzzer) read each route's schemas from the
+  // handler itself instead of copying them.
+  return Object.defineProperty(handler, 'spec', {
+    value: spec,
+    enumerable: false,
+    writable: false,
+  }) as typeof handler & {
+    readonly spec: HandlerSpec<R, BS, QS, PS>;
+  };
 }
