@@ -70,13 +70,13 @@ export function esbuildOptions(): BuildOptions {
   };
 }
 
-const BASELINE = `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+export const BASELINE_HANDLER = `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 export const handler = async () => client.send(new GetCommand({ TableName: 't', Key: { PK: 'a', SK: 'b' } }));
 `;
 
-function entries(root: string): { id: string; kind: BundleFigures['kind']; path: string }[] {
+export function functionEntries(root: string): { id: string; kind: BundleFigures['kind']; path: string }[] {
   const triggers = join(root, 'functions', 'src', 'triggers');
   return [
     ...implementedRoutes().map((r) => ({ id: r.id, kind: 'route' as const, path: handlerEntry(r.id) })),
@@ -109,7 +109,7 @@ export const bundleSizeSection: BenchSection = {
     const base = esbuildOptions();
     const figures: BundleFigures[] = [];
     const failures: Check[] = [];
-    const present = entries(options.root).filter((entry) => {
+    const present = functionEntries(options.root).filter((entry) => {
       if (existsSync(entry.path)) return true;
       failures.push({ label: `${entry.id} bundle`, verdict: 'not built', detail: 'no handler yet' });
       return false;
@@ -149,7 +149,7 @@ export const bundleSizeSection: BenchSection = {
       {
         ...base,
         stdin: {
-          contents: BASELINE,
+          contents: BASELINE_HANDLER,
           resolveDir: join(options.root, 'functions'),
           sourcefile: 'baseline.ts',
           loader: 'ts',

@@ -126,8 +126,8 @@ describe('section selection', () => {
   });
 
   it('tells a planned section from an unknown one', () => {
-    expect(selectSections(['cold-import'], registry)).toEqual({
-      error: 'section "cold-import" is planned (issue 12) but not built yet. Built: capacity, throughput',
+    expect(selectSections(['round-trips'], registry)).toEqual({
+      error: 'section "round-trips" is planned (issue 12) but not built yet. Built: capacity, throughput',
     });
     expect(selectSections(['nope'], registry)).toEqual({
       error: 'unknown section "nope". Sections: capacity, throughput',

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { COLD_IMPORT_LIMIT, judgeImport, median, pairwise } from '../bench/cold-import-section.js';
+
+describe('cold-import section', () => {
+  it('takes the middle value, or the mean of the two middle ones', () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(() => median([])).toThrow(RangeError);
+  });
+
+  it('compares each function with the baseline pair by pair, so a noisy pair cannot move the figure', () => {
+    const pairs = [
+      { fn: 60, base: 40 },
+      { fn: 62, base: 40 },
+      { fn: 300, base: 200 }, // the machine was busy for this pair: both sides slowed down
+      { fn: 58, base: 41 },
+      { fn: 61, base: 40 },
+      { fn: 59, base: 39 },
+      { fn: 63, base: 42 },
+    ];
+    const figures = pairwise('auth-login', pairs);
+    expect(figures.ratio).toBeCloseTo(1.5, 5);
+    expect(figures.functionMs).toBe(61);
+    expect(figures.baselineMs).toBe(40);
+  });
+
+  it('reports a slow import until the budget is enforced, then fails it', () => {
+    const figures = { id: 'health', functionMs: 90, baselineMs: 45, ratio: 2 };
+    expect(judgeImport(figures, false).verdict).toBe('reported');
+    expect(judgeImport(figures, true).verdict).toBe('fail');
+    expect(judgeImport({ ...figures, ratio: COLD_IMPORT_LIMIT }, true).verdict).toBe('pass');
+    expect(judgeImport(figures, true).detail).toBe('2.00× the baseline (90 vs 45 ms), budget ≤ 1.5×');
+  });
+});
