@@ -172,7 +172,7 @@ export class ApiStack extends Stack {
         id: 'AwsSolutions-SMG4',
         reason:
           'Rotation is manual on purpose: the key only protects one-time codes that live 10 minutes, so rotating it just ' +
-          'invalidates the codes in flight (people ask for a new one). Procedure: docs/operations.md §4.8.',
+          'invalidates the codes in flight (people ask for a new one). Procedure: docs/operations.md §4.11.',
       },
     ]);
 
