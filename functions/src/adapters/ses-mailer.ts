@@ -20,6 +20,9 @@ export const sesMailer: Mailer = {
       new SendEmailCommand({
         Source: config.mailFrom,
         Destination: { ToAddresses: [to] },
+        // In AWS every mail goes through the stack's configuration set (bounce/complaint events,
+        // reputation metrics, the suppression list; docs/operations.md §4.4). Unset locally.
+        ...(config.sesConfigurationSet ? { ConfigurationSetName: config.sesConfigurationSet } : {}),
         Message: {
           Subject: { Data: email.subject, Charset: 'UTF-8' },
           Body: { Html: { Data: email.html, Charset: 'UTF-8' }, Text: { Data: text, Charset: 'UTF-8' } },
