@@ -28,6 +28,34 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** The SES configuration set mail goes through in AWS (bounce/complaint events); unset locally. */
   SES_CONFIGURATION_SET: z.string().min(1).max(64).optional(),
+  /**
+   * The on-chain TXID check (issue 13). TRON_API_URL: a TRON HTTP API (TronGrid
+   * https://api.trongrid.io in AWS, the local double under npm start); unset = no check. Only ever
+   * from configuration (docs/security.md). The TronGrid key: TRON_API_KEY locally (optional), in AWS
+   * TRON_API_KEY_SECRET_ARN, read from Secrets Manager when first needed.
+   */
+  TRON_API_URL: z
+    .string()
+    .url()
+    .refine((url) => /^https?:\/\//.test(url), 'must be http(s)')
+    .optional(),
+  TRON_API_KEY: z.string().min(1).max(200).optional(),
+  TRON_API_KEY_SECRET_ARN: z.string().startsWith('arn:').optional(),
+  /** Per attempt, milliseconds (default 5 s). */
+  TRON_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+  /** USDT a transfer may fall short of the amount due and still match (default 0). */
+  CHAIN_CHECK_AMOUNT_TOLERANCE_USDT: z.coerce.number().min(0).max(1_000).default(0),
+  /** How long before the payment's submission a transfer may have happened (default 24 h). */
+  CHAIN_CHECK_GRACE_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  /**
+   * AWS only: the job-chain-recheck function payment-submit-usdt invokes asynchronously ('Event')
+   * for each new payment. Unset (locally): the check runs in the background of the same process.
+   */
+  CHAIN_CHECK_FUNCTION_NAME: z.string().min(1).max(170).optional(),
   AWS_ENDPOINT_URL_DYNAMODB: optionalUrl,
   AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: optionalUrl,
   AWS_ENDPOINT_URL_SES: optionalUrl,
@@ -47,6 +75,15 @@ export type AppConfig = Readonly<{
   adminMfaRequired: boolean;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   sesConfigurationSet?: string;
+  tron: Readonly<{
+    apiUrl?: string;
+    apiKey?: string;
+    apiKeySecretArn?: string;
+    timeoutMs: number;
+    amountToleranceUsdt: number;
+    graceHours: number;
+    checkFunctionName?: string;
+  }>;
   endpoints: Readonly<{ dynamodb?: string; cognito?: string; ses?: string; secretsManager?: string }>;
 }>;
 
@@ -70,6 +107,15 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     adminMfaRequired: e.ADMIN_MFA_REQUIRED === 'true',
     logLevel: e.LOG_LEVEL,
     sesConfigurationSet: e.SES_CONFIGURATION_SET,
+    tron: Object.freeze({
+      apiUrl: e.TRON_API_URL,
+      apiKey: e.TRON_API_KEY,
+      apiKeySecretArn: e.TRON_API_KEY_SECRET_ARN,
+      timeoutMs: e.TRON_API_TIMEOUT_MS,
+      amountToleranceUsdt: e.CHAIN_CHECK_AMOUNT_TOLERANCE_USDT,
+      graceHours: e.CHAIN_CHECK_GRACE_HOURS,
+      checkFunctionName: e.CHAIN_CHECK_FUNCTION_NAME,
+    }),
     endpoints: Object.freeze({
       dynamodb: e.AWS_ENDPOINT_URL_DYNAMODB,
       cognito: e.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,

@@ -282,6 +282,13 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     admin: 'allowed',
     request: { pathParams: { id: UNKNOWN_ID } },
   },
+  // Issue 13: an unknown payment is a 404 once the admin is let through (nothing is sent to TRON).
+  'payment-chain-check': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { id: UNKNOWN_ID } },
+  },
   'payment-wallets': {
     anonymous: 401,
     user: 403,

@@ -147,6 +147,15 @@ export const ROUTES = [
   route('payment-all', 'GET', '/api/payment/all-payments', 'admin', 'All payments', true),
   route('payment-approve-usdt', 'POST', '/api/payment/approve-usdt-payment/{id}', 'admin', 'Approve a payment', true),
   route('payment-reject-usdt', 'POST', '/api/payment/reject-usdt-payment/{id}', 'admin', 'Reject a payment', true),
+  // Issue 13: ask the TRON network about a payment's TXID now (the admin's 'Check on chain').
+  route(
+    'payment-chain-check',
+    'POST',
+    '/api/payment/chain-check/{id}',
+    'admin',
+    'Check a payment TXID on the TRON network',
+    true,
+  ),
   route('payment-wallets', 'GET', '/api/payment/wallets', 'admin', 'Payment wallets', true),
   route('payment-wallet-save', 'POST', '/api/payment/wallet', 'admin', 'Add or update a wallet', true),
   route(

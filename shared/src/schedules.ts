@@ -32,6 +32,13 @@ export const SCHEDULES = [
     implemented: true,
     summary: 'Remind customers whose paid package ends in 3 days',
   },
+  {
+    // Issue 13. `0/5` (minutes 0, 5, ... 55) is the increment form EventBridge documents; the local scheduler reads it too.
+    id: 'job-chain-recheck',
+    cron: '0/5 * * * *',
+    implemented: true,
+    summary: 'Check again on TRON the pending payments of the last 24 hours the chain has not answered yet',
+  },
 ] as const satisfies readonly ScheduleDefinition[];
 
 export type JobId = (typeof SCHEDULES)[number]['id'];

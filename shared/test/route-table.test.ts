@@ -99,6 +99,8 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   // Issue 10: the audit trail of admin actions and CSV exports of the lists.
   ['GET /api/admin/audit-log', 'admin'],
   ['GET /api/admin/export/{dataset}', 'admin'],
+  // Issue 13: the admin's on-demand on-chain check of a payment's TXID.
+  ['POST /api/payment/chain-check/{id}', 'admin'],
 ];
 
 const EXPECTED = new Map<string, AuthLevel>([...CUSTOMER_SPEC, ...ADMIN_SPEC, ...PRODUCT_ADDITIONS]);

@@ -1,4 +1,4 @@
-import type { PackageSlug, Payment } from '@goldbot/shared';
+import { chainCheckSchema, type ChainCheck, type PackageSlug, type Payment } from '@goldbot/shared';
 
 /**
  * USDT payments and the TXID marker (docs/data-model.md E5, E11):
@@ -7,6 +7,8 @@ import type { PackageSlug, Payment } from '@goldbot/shared';
  *   GSI2  PAYMENTS#<status> / <createdAt>#<id>      per status; moved with the status in one update
  *   GSI3  USER#<sub> / PAYMENT#<createdAt>#<id>     one user's payments (search by user)
  *   TXID#<txid trimmed, lower-cased> / TXID         a transaction id can pay once, across all users
+ * `chainCheck` (issue 13) is the latest on-chain verdict of the TXID; only the chain check writes it
+ * (chain-check-store.ts), never the submission, so it is absent until the first check has run.
  */
 export const paymentKey = (id: string) => ({ PK: `PAYMENT#${id}`, SK: `PAYMENT#${id}` });
 export const txidMarkerKey = (txid: string) => ({ PK: `TXID#${normalizeTxid(txid)}`, SK: 'TXID' });
@@ -54,6 +56,8 @@ export interface PaymentRecord {
   approvedBy?: string;
   rejectedAt?: string;
   rejectedBy?: string;
+  /** The latest on-chain pre-check (issue 13); absent or null until one ran. */
+  chainCheck?: ChainCheck | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -107,9 +111,17 @@ export function fromPaymentItem(item: Record<string, unknown>): PaymentRecord {
     ...(typeof item.approvedBy === 'string' ? { approvedBy: item.approvedBy } : {}),
     ...(typeof item.rejectedAt === 'string' ? { rejectedAt: item.rejectedAt } : {}),
     ...(typeof item.rejectedBy === 'string' ? { rejectedBy: item.rejectedBy } : {}),
+    ...chainCheckOf(item.chainCheck),
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt ?? item.createdAt),
   };
+}
+
+/** A stored verdict; nothing when none ran yet (or one this version cannot read). */
+function chainCheckOf(value: unknown): { chainCheck?: ChainCheck } {
+  if (value === undefined || value === null) return {};
+  const parsed = chainCheckSchema.safeParse(value);
+  return parsed.success ? { chainCheck: parsed.data } : {};
 }
 
 /** The admin spec's row (§3): `userId` and `referralUserId` "populated", plus the wallet shown. */
@@ -133,6 +145,7 @@ export function toPaymentView(p: PaymentRecord): Payment {
     paymentMethod: p.paymentMethod,
     walletAddress: p.wallet.address,
     network: p.wallet.network,
+    chainCheck: p.chainCheck ?? null,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };

@@ -2,7 +2,7 @@ import type { Item } from './table-reads.js';
 
 /**
  * Settings singletons (docs/data-model.md E17): one item per settings group.
- *   PK = SETTINGS, SK = SUBSCRIPTION   { basicPackageEnabled, updatedAt, updatedBy }
+ *   PK = SETTINGS, SK = SUBSCRIPTION   { basicPackageEnabled, autoApproveOnMatch, updatedAt, updatedBy }
  * `basicPackageEnabled` is also Basic's on-sale flag in the catalog (package-catalog-entity.ts):
  * the admin's toggle and the catalog editor write this one attribute.
  */
@@ -10,9 +10,14 @@ export const subscriptionSettingsKey = () => ({ PK: 'SETTINGS', SK: 'SUBSCRIPTIO
 
 export interface SubscriptionSettings {
   basicPackageEnabled: boolean;
+  /** Issue 13: approve a payment whose on-chain check is a 'match' as the system (missing = off). */
+  autoApproveOnMatch: boolean;
 }
 
-export const DEFAULT_SUBSCRIPTION_SETTINGS: SubscriptionSettings = { basicPackageEnabled: true };
+export const DEFAULT_SUBSCRIPTION_SETTINGS: SubscriptionSettings = {
+  basicPackageEnabled: true,
+  autoApproveOnMatch: false,
+};
 
 export const toSubscriptionSettingsItem = (settings: SubscriptionSettings, updatedAt: string, updatedBy?: string) => ({
   ...subscriptionSettingsKey(),
@@ -22,10 +27,11 @@ export const toSubscriptionSettingsItem = (settings: SubscriptionSettings, updat
   ...(updatedBy ? { updatedBy } : {}),
 });
 
-/** A missing item (never seeded) or attribute reads as the default: Basic on sale. */
+/** A missing item (never seeded) or attribute reads as the default: Basic on sale, no automatic approval. */
 export const fromSubscriptionSettingsItem = (item: Item | undefined): SubscriptionSettings => ({
   basicPackageEnabled:
     item && item.basicPackageEnabled !== undefined
       ? item.basicPackageEnabled !== false
       : DEFAULT_SUBSCRIPTION_SETTINGS.basicPackageEnabled,
+  autoApproveOnMatch: item?.autoApproveOnMatch === true,
 });

@@ -2,13 +2,13 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { SettingsStore } from '../domain/settings/subscription-settings.js';
 import { toAuditItem } from './audit-entity.js';
-import { fromSubscriptionSettingsItem, subscriptionSettingsKey } from './settings-entity.js';
+import { fromSubscriptionSettingsItem, subscriptionSettingsKey, type SubscriptionSettings } from './settings-entity.js';
 import { cancellationCodes } from './table-reads.js';
 import { putNew, updateItem, type TransactItem } from './transaction-items.js';
 
 /**
- * E17, the subscription settings (AP21, AP22). A missing item or attribute reads as Basic on sale,
- * so the write's condition treats "absent" like `true`.
+ * E17, the subscription settings (AP21, AP22). A missing item or attribute reads as Basic on sale
+ * and automatic approval off, so the write's conditions treat "absent" like those defaults.
  */
 
 /**
@@ -27,6 +27,46 @@ export function basicSwitchUpdate(from: boolean, to: boolean, at: string, adminI
   );
 }
 
+/**
+ * The update of a save that moves the autoApproveOnMatch switch (issue 13), with the Basic switch
+ * too when it moves: every attribute set is conditioned on still reading its `from` value (absent
+ * reads as the default: Basic on, automatic approval off).
+ */
+export function settingsUpdate(
+  from: SubscriptionSettings,
+  to: SubscriptionSettings,
+  at: string,
+  adminId: string,
+): TransactItem {
+  if (from.autoApproveOnMatch === to.autoApproveOnMatch) {
+    return basicSwitchUpdate(from.basicPackageEnabled, to.basicPackageEnabled, at, adminId);
+  }
+  const sets = ['entity = :entity', '#auto = :autoTo', 'updatedAt = :at', 'updatedBy = :by'];
+  const conditions = [
+    from.autoApproveOnMatch ? '#auto = :autoFrom' : '(attribute_not_exists(#auto) OR #auto = :autoFrom)',
+  ];
+  const names: Record<string, string> = { '#auto': 'autoApproveOnMatch' };
+  const values: Record<string, unknown> = {
+    ':entity': 'SubscriptionSettings',
+    ':autoTo': to.autoApproveOnMatch,
+    ':autoFrom': from.autoApproveOnMatch,
+    ':at': at,
+    ':by': adminId,
+  };
+  if (from.basicPackageEnabled !== to.basicPackageEnabled) {
+    sets.splice(1, 0, '#enabled = :to');
+    conditions.push(
+      from.basicPackageEnabled ? '(attribute_not_exists(#enabled) OR #enabled = :from)' : '#enabled = :from',
+    );
+    names['#enabled'] = 'basicPackageEnabled';
+    Object.assign(values, { ':to': to.basicPackageEnabled, ':from': from.basicPackageEnabled });
+  }
+  return updateItem(subscriptionSettingsKey(), `SET ${sets.join(', ')}`, values, {
+    names,
+    condition: conditions.join(' AND '),
+  });
+}
+
 export const dynamoSettingsStore: SettingsStore = {
   async readSubscriptionSettings() {
     const result = await documentClient.send(
@@ -37,7 +77,7 @@ export const dynamoSettingsStore: SettingsStore = {
 
   async commitSubscriptionSettings(change) {
     const items = [
-      basicSwitchUpdate(change.from.basicPackageEnabled, change.to.basicPackageEnabled, change.at, change.adminId),
+      settingsUpdate(change.from, change.to, change.at, change.adminId),
       putNew(toAuditItem(change.audit)),
     ];
     try {

@@ -114,5 +114,15 @@ export function paymentReviewSampleWorld(dynamo: AwsClientStub<DynamoDBDocumentC
       return { Responses: { [String(table)]: [buyerProfileItem(), toSubscriptionItem(subscription)] } };
     });
   };
-  return { 'payment-approve-usdt': given, 'payment-reject-usdt': given } satisfies Partial<Record<RouteId, () => void>>;
+  // The unit environment configures no TRON API, so the chain-check sample is a TXID the check
+  // judges without asking TRON ('invalid'); the integration suite asks the local TRON double.
+  const unchecked = pendingPayment({ transactionId: 'SAMPLE0TXID0NOT0A0TRON0ID' });
+  const chainCheck = () => {
+    dynamo.on(GetCommand, { Key: paymentKey(unchecked._id) }).resolves({ Item: toPaymentItem(unchecked) });
+  };
+  return {
+    'payment-approve-usdt': given,
+    'payment-reject-usdt': given,
+    'payment-chain-check': chainCheck,
+  } satisfies Partial<Record<RouteId, () => void>>;
 }

@@ -25,8 +25,42 @@ describe('parseConfig', () => {
       adminMfaRequired: false,
       logLevel: 'info',
       sesConfigurationSet: undefined,
+      tron: {
+        apiUrl: undefined,
+        apiKey: undefined,
+        apiKeySecretArn: undefined,
+        timeoutMs: 5_000,
+        amountToleranceUsdt: 0,
+        graceHours: 24,
+        checkFunctionName: undefined,
+      },
       endpoints: { dynamodb: undefined, cognito: undefined, ses: undefined, secretsManager: undefined },
     });
+  });
+
+  it('reads the on-chain check settings (issue 13) and refuses a TRON API URL that is not http(s)', () => {
+    const parsed = parseConfig({
+      ...complete,
+      TRON_API_URL: 'https://api.trongrid.io',
+      TRON_API_KEY_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:goldbot/trongrid-AbCdEf',
+      TRON_API_TIMEOUT_MS: '2500',
+      CHAIN_CHECK_AMOUNT_TOLERANCE_USDT: '0.5',
+      CHAIN_CHECK_GRACE_HOURS: '48',
+      CHAIN_CHECK_FUNCTION_NAME: 'Goldbot-Api-JobsjobchainrecheckFunction',
+    });
+    expect(parsed.tron).toEqual({
+      apiUrl: 'https://api.trongrid.io',
+      apiKey: undefined,
+      apiKeySecretArn: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:goldbot/trongrid-AbCdEf',
+      timeoutMs: 2_500,
+      amountToleranceUsdt: 0.5,
+      graceHours: 48,
+      checkFunctionName: 'Goldbot-Api-JobsjobchainrecheckFunction',
+    });
+    expect(() => parseConfig({ ...complete, TRON_API_URL: 'file:///etc/passwd' })).toThrow(/TRON_API_URL/);
+    expect(() => parseConfig({ ...complete, TRON_API_KEY_SECRET_ARN: 'goldbot/trongrid' })).toThrow(
+      /TRON_API_KEY_SECRET_ARN/,
+    );
   });
 
   it('reads the SES configuration set the CDK gives mailing functions', () => {

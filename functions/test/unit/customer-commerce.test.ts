@@ -168,7 +168,7 @@ describe('reads', () => {
       isBasicPackageEnabled: true,
     });
     state.snapshot.profile = { ...BUYER, basicPaidThrough: '2026-11-23' };
-    state.settings = { basicPackageEnabled: false };
+    state.settings = { basicPackageEnabled: false, autoApproveOnMatch: false };
     expect(await packageStatus(deps, BUYER._id)).toEqual({
       success: true,
       hasActiveBasicPackage: true,
@@ -240,6 +240,8 @@ describe('submitUsdtPayment', () => {
           createdAt: NOW.toISOString(),
           updatedAt: NOW.toISOString(),
         },
+        // 'ABCDEF0123456789' is not a TRON transaction id: said, and the payment is saved all the same.
+        txidWarning: PAYMENT_MESSAGES.txidNotTron,
       },
     });
     expect(sent).toHaveLength(1);

@@ -29,9 +29,9 @@ async function refusal(run: Promise<unknown>): Promise<DomainError> {
   throw new Error('expected a refusal');
 }
 
-function settingsMemory(initial: SubscriptionSettings = { basicPackageEnabled: true }) {
+function settingsMemory(initial: Partial<SubscriptionSettings> = {}) {
   const state = {
-    settings: { ...initial },
+    settings: { basicPackageEnabled: true, autoApproveOnMatch: false, ...initial } as SubscriptionSettings,
     commits: [] as Parameters<SettingsStore['commitSubscriptionSettings']>[0][],
   };
   let racesLeft = 0;
@@ -42,7 +42,12 @@ function settingsMemory(initial: SubscriptionSettings = { basicPackageEnabled: t
         racesLeft -= 1;
         return 'changed';
       }
-      if (state.settings.basicPackageEnabled !== change.from.basicPackageEnabled) return 'changed';
+      if (
+        state.settings.basicPackageEnabled !== change.from.basicPackageEnabled ||
+        state.settings.autoApproveOnMatch !== change.from.autoApproveOnMatch
+      ) {
+        return 'changed';
+      }
       state.settings = { ...change.to };
       state.commits.push(change);
       return 'committed';
@@ -60,7 +65,10 @@ function settingsMemory(initial: SubscriptionSettings = { basicPackageEnabled: t
 describe('subscription settings', () => {
   it('reads the switch', async () => {
     const { store } = settingsMemory({ basicPackageEnabled: false });
-    expect(await getSubscriptionSettings(store)).toEqual({ success: true, settings: { basicPackageEnabled: false } });
+    expect(await getSubscriptionSettings(store)).toEqual({
+      success: true,
+      settings: { basicPackageEnabled: false, autoApproveOnMatch: false },
+    });
   });
 
   it('turns Basic off with an audit entry carrying from/to, and answers the spec’s message', async () => {
@@ -73,12 +81,12 @@ describe('subscription settings', () => {
     expect(result).toEqual({
       success: true,
       message: 'Subscription settings updated successfully',
-      settings: { basicPackageEnabled: false },
+      settings: { basicPackageEnabled: false, autoApproveOnMatch: false },
     });
     expect(memory.state.commits).toHaveLength(1);
     expect(memory.state.commits[0]).toMatchObject({
-      from: { basicPackageEnabled: true },
-      to: { basicPackageEnabled: false },
+      from: { basicPackageEnabled: true, autoApproveOnMatch: false },
+      to: { basicPackageEnabled: false, autoApproveOnMatch: false },
       adminId: 'admin-1',
       audit: {
         action: 'settings.update',
@@ -109,7 +117,7 @@ describe('subscription settings', () => {
       { settings: {} },
       ADMIN,
     );
-    expect(result.settings).toEqual({ basicPackageEnabled: false });
+    expect(result.settings).toEqual({ basicPackageEnabled: false, autoApproveOnMatch: false });
     expect(memory.state.commits).toEqual([]);
   });
 

@@ -199,9 +199,15 @@ describe('the template editor store (AP26-AP28)', () => {
 describe('the settings store (AP21, AP22)', () => {
   it('reads the switch consistently; a missing item is Basic on sale', async () => {
     dynamo.on(GetCommand).resolves({});
-    expect(await dynamoSettingsStore.readSubscriptionSettings()).toEqual({ basicPackageEnabled: true });
-    dynamo.on(GetCommand).resolves({ Item: { basicPackageEnabled: false } });
-    expect(await dynamoSettingsStore.readSubscriptionSettings()).toEqual({ basicPackageEnabled: false });
+    expect(await dynamoSettingsStore.readSubscriptionSettings()).toEqual({
+      basicPackageEnabled: true,
+      autoApproveOnMatch: false,
+    });
+    dynamo.on(GetCommand).resolves({ Item: { basicPackageEnabled: false, autoApproveOnMatch: true } });
+    expect(await dynamoSettingsStore.readSubscriptionSettings()).toEqual({
+      basicPackageEnabled: false,
+      autoApproveOnMatch: true,
+    });
     expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
       Key: { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
       ConsistentRead: true,
@@ -210,8 +216,8 @@ describe('the settings store (AP21, AP22)', () => {
 
   it('moves the switch on condition it still reads the old value, with the audit entry', async () => {
     const change = {
-      from: { basicPackageEnabled: true },
-      to: { basicPackageEnabled: false },
+      from: { basicPackageEnabled: true, autoApproveOnMatch: false },
+      to: { basicPackageEnabled: false, autoApproveOnMatch: false },
       at: AT,
       adminId: 'admin-1',
       audit: audit('settings.update'),
@@ -229,8 +235,8 @@ describe('the settings store (AP21, AP22)', () => {
     expect(
       await dynamoSettingsStore.commitSubscriptionSettings({
         ...change,
-        from: { basicPackageEnabled: false },
-        to: { basicPackageEnabled: true },
+        from: { basicPackageEnabled: false, autoApproveOnMatch: false },
+        to: { basicPackageEnabled: true, autoApproveOnMatch: false },
       }),
     ).toBe('changed');
     expect(transactItems(1)[0]?.Update?.ConditionExpression).toBe('#enabled = :from');

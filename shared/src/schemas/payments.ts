@@ -30,6 +30,12 @@ export const PAYMENT_MESSAGES = {
   networkRequired: 'Network is required',
   currencyRequired: 'Currency is required',
   currencyInvalid: 'Currency must be USDT, BTC or ETH',
+  /**
+   * Said when a TXID is not TRON-shaped (issue 13): told at submission, never blocking it (the
+   * admin decides). An addition: the spec's success message and pending notice stay as they are.
+   */
+  txidNotTron:
+    'This is not a TRON transaction id (64 characters, 0-9 and a-f). You can still submit it: our team checks every payment by hand.',
 } as const;
 
 /** The packages a USDT payment can buy (the free trial has its own route). */
@@ -47,6 +53,12 @@ export const txidSchema = z
   .min(PAYMENT.txidMinLength, { error: PAYMENT_MESSAGES.txidTooShort, abort: true })
   .max(TXID_MAX_LENGTH, { error: PAYMENT_MESSAGES.txidTooLong, abort: true })
   .regex(/^[A-Za-z0-9]+$/, { error: PAYMENT_MESSAGES.txidCharacters });
+
+/** A TRON transaction id: the 32-byte hash as 64 hexadecimal characters (TronGrid answers in lower case). */
+export const TRON_TXID_PATTERN = /^[0-9a-fA-F]{64}$/;
+export const isTronTxid = (txid: string): boolean => TRON_TXID_PATTERN.test(txid.trim());
+/** Where an admin opens a transaction on a block explorer (the id appended). */
+export const TRON_EXPLORER_TRANSACTION_URL = 'https://tronscan.org/#/transaction/';
 
 /** Upper-cased like the modal does; empty means no code. */
 export const referralCodeSchema = z
@@ -101,6 +113,8 @@ export const verifyReferralResponseSchema = z.object({
 export const submitUsdtPaymentResponseSchema = z.object({
   message: z.string(),
   pendingSubscription: subscriptionSchema,
+  /** Only when the TXID is not TRON-shaped: PAYMENT_MESSAGES.txidNotTron (the payment is saved all the same). */
+  txidWarning: z.string().optional(),
 });
 export const activeSubscriptionResponseSchema = z.object({ subscription: subscriptionSchema.nullable() });
 export const subscriptionsResponseSchema = z.object({ subscriptions: z.array(subscriptionSchema) });
@@ -109,6 +123,38 @@ export const publicSubscriptionSettingsResponseSchema = z.object({
   success: z.literal(true),
   settings: z.object({ basicPackageEnabled: z.boolean() }),
 });
+
+/**
+ * What the TRON network says about a payment's TXID (issue 13, docs/data-model.md E11 chainCheck).
+ * 'match': a solidified, successful USDT transfer to the payment's wallet, of at least the amount
+ * due, inside the payment window. 'mismatch': the chain's final answer differs (failed, not USDT,
+ * another wallet, too little, too old). 'pending': not on the chain yet, shortly after submission.
+ * 'not-found': still unknown to the chain later on. 'invalid': not a TRON transaction id. 'error':
+ * the TRON API could not be asked (timeout, rate limit, outage). Only 'pending', 'not-found' and
+ * 'error' are checked again (every 5 minutes for 24 hours). A verdict never decides by itself.
+ */
+export const CHAIN_CHECK_STATUSES = ['match', 'mismatch', 'pending', 'not-found', 'invalid', 'error'] as const;
+export type ChainCheckStatus = (typeof CHAIN_CHECK_STATUSES)[number];
+/** The verdicts job-chain-recheck asks again about (a payment without a verdict yet too). */
+export const CHAIN_CHECK_RECHECKABLE: readonly ChainCheckStatus[] = ['pending', 'not-found', 'error'];
+/** How often and for how long a pending payment is checked again (shared/src/schedules.ts job-chain-recheck). */
+export const CHAIN_RECHECK = { everyMinutes: 5, forHours: 24 } as const;
+export const chainCheckSchema = z.object({
+  status: z.enum(CHAIN_CHECK_STATUSES),
+  /** When the check ran (ISO-8601 UTC). */
+  checkedAt: z.string(),
+  /** The block time of the transaction (ISO-8601 UTC); null when the chain has no receipt. */
+  confirmedAt: z.string().nullable(),
+  /** Sender and recipient of the USDT transfer (T-addresses); null without one. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** The USDT transferred to the payment's wallet (or the transfer shown), as a decimal string, e.g. "79.5". */
+  amount: z.string().nullable(),
+  blockNumber: z.number().nullable(),
+  /** Why it is not a match, in words an admin reads (empty for a match). */
+  reasons: z.array(z.string()),
+});
+export type ChainCheck = z.infer<typeof chainCheckSchema>;
 
 export const PAYMENT_STATUSES = ['pending', 'completed', 'rejected'] as const;
 /** A payment row of the admin lists (admin §3, plus the wallet the customer was shown). */
@@ -129,6 +175,8 @@ export const paymentSchema = z.object({
   paymentMethod: z.enum(['usdt', 'free']),
   walletAddress: z.string(),
   network: z.string(),
+  /** The latest on-chain pre-check of the TXID (issue 13); null until the first check has run. */
+  chainCheck: chainCheckSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -153,6 +201,8 @@ export const allPaymentsResponseSchema = z.object({
   summary: paymentSummarySchema,
 });
 export const paymentDecisionResponseSchema = z.object({ message: z.string(), payment: paymentSchema });
+/** POST /api/payment/chain-check/{id}: the payment with the verdict just stored. */
+export const paymentChainCheckResponseSchema = z.object({ payment: paymentSchema });
 
 export const WALLET_CURRENCIES = PAYMENT.walletCurrencies;
 export const walletSchema = z.object({

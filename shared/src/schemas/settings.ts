@@ -80,14 +80,31 @@ export type EmailTemplatesPutInput = z.infer<typeof emailTemplatesPutInputSchema
 export const emailTemplatesSaveResponseSchema = emailTemplatesResponseSchema.extend({ message: z.string() });
 export type EmailTemplatesSaveResponse = z.infer<typeof emailTemplatesSaveResponseSchema>;
 
-export const subscriptionSettingsSchema = z.object({ basicPackageEnabled: z.boolean() });
+/**
+ * `basicPackageEnabled`: the spec's Basic sales switch. `autoApproveOnMatch` (issue 13, off by
+ * default): a payment whose on-chain check is a 'match' is approved by the system, through the same
+ * conditional transaction as an admin's approval. An answer without it (an older server) reads as off.
+ */
+export const subscriptionSettingsSchema = z.object({
+  basicPackageEnabled: z.boolean(),
+  autoApproveOnMatch: z.boolean().default(false),
+});
 export const subscriptionSettingsResponseSchema = z.object({
   success: z.literal(true),
   settings: subscriptionSettingsSchema,
 });
+/** Either switch alone or both: the spec's client sends `{settings: {basicPackageEnabled}}` only. */
 export const subscriptionSettingsPutInputSchema = z.object({
-  settings: z.object({ basicPackageEnabled: z.boolean({ error: 'basicPackageEnabled must be true or false' }) }),
+  settings: z
+    .object({
+      basicPackageEnabled: z.boolean({ error: 'basicPackageEnabled must be true or false' }).optional(),
+      autoApproveOnMatch: z.boolean({ error: 'autoApproveOnMatch must be true or false' }).optional(),
+    })
+    .refine((value) => value.basicPackageEnabled !== undefined || value.autoApproveOnMatch !== undefined, {
+      error: 'Send basicPackageEnabled, autoApproveOnMatch or both',
+    }),
 });
+export type SubscriptionSettingsPutInput = z.infer<typeof subscriptionSettingsPutInputSchema>;
 export const subscriptionSettingsSaveResponseSchema = subscriptionSettingsResponseSchema.extend({
   message: z.string(),
 });

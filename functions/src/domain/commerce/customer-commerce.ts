@@ -1,6 +1,7 @@
 import {
   PACKAGE_NAMES,
   PAYMENT_MESSAGES,
+  isTronTxid,
   SETTINGS_MESSAGES,
   type PackageSlug,
   type SubmitUsdtPaymentInput,
@@ -106,6 +107,12 @@ export interface CommerceDeps {
   newId: (nowMs: number) => string;
   /** The customer dashboard's URL, for the mails. */
   dashboardLink: string;
+  /**
+   * Told about each payment once it is saved, so its on-chain check starts (issue 13). It must not
+   * hold the answer back: it hands the work off (an asynchronous invoke, a background task) and
+   * never throws; the recheck job picks up any payment whose check did not start.
+   */
+  paymentSubmitted?: (paymentId: string, log: Logger) => Promise<void>;
 }
 
 /** A use case's answer where the status depends on the outcome (201 created, 200 replayed). */
@@ -165,7 +172,14 @@ async function sendMail(
   }
 }
 
-type SubmitBody = { message: string; pendingSubscription: Subscription };
+type SubmitBody = { message: string; pendingSubscription: Subscription; txidWarning?: string };
+
+/** The spec's answer, plus the not-a-TRON-id notice when it applies (the message itself is the spec's). */
+const submitBody = (packageName: string, view: Subscription, txid: string): SubmitBody => ({
+  message: PURCHASE_MESSAGES.submitted(packageName),
+  pendingSubscription: view,
+  ...(isTronTxid(txid) ? {} : { txidWarning: PAYMENT_MESSAGES.txidNotTron }),
+});
 
 /**
  * `payment-submit-usdt` (T1): one consistent read, the rules, one transaction, then the package's
@@ -188,7 +202,7 @@ export async function submitUsdtPayment(
   });
   const replayed = (view: Subscription): Outcome<SubmitBody> => ({
     status: 200,
-    body: { message: PURCHASE_MESSAGES.submitted(view.packageName), pendingSubscription: view },
+    body: submitBody(view.packageName, view, input.txid),
   });
 
   if (snapshot.txidMarker) {
@@ -235,6 +249,16 @@ export async function submitUsdtPayment(
 
   const { payment, subscription } = plan;
   log.info('payment submitted', { paymentId: payment._id, subscriptionId: subscription._id, packageSlug: slug });
+  if (deps.paymentSubmitted) {
+    try {
+      await deps.paymentSubmitted(payment._id, log);
+    } catch (error) {
+      log.error('chain check not started; job-chain-recheck will check this payment', {
+        paymentId: payment._id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
   await sendMail(
     deps,
     log,
@@ -251,10 +275,7 @@ export async function submitUsdtPayment(
   );
   return {
     status: 201,
-    body: {
-      message: PURCHASE_MESSAGES.submitted(payment.packageName),
-      pendingSubscription: toSubscriptionView(subscription, today(deps)),
-    },
+    body: submitBody(payment.packageName, toSubscriptionView(subscription, today(deps)), payment.transactionId),
   };
 }
 

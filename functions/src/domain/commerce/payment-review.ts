@@ -240,12 +240,24 @@ function referralCreditOf(payment: PaymentRecord, context: ApprovalContext, ledg
   return { referrerId, amount, ledgerId };
 }
 
+/**
+ * Who approves, as the audit log says it: an admin ('payment.approve', the default) or the system
+ * approving an on-chain 'match' (issue 13: 'payment.auto-approve', actor SYSTEM_ACTOR, with the
+ * verdict in `details`). Either way the approval is the same plan and the same transaction (T2).
+ */
+export interface ApprovalAudit {
+  action: 'payment.approve' | 'payment.auto-approve';
+  /** Added to the entry's details. */
+  details?: Record<string, unknown>;
+}
+
 export function planApproval(
   payment: PaymentRecord,
   context: ApprovalContext & { subscription: SubscriptionRecord },
   adminId: string,
   now: Date,
   newId: (nowMs: number) => string,
+  auditAs: ApprovalAudit = { action: 'payment.approve' },
 ): ApprovalPlan {
   const paidThrough = context.payer?.basicPaidThrough ?? null;
   const { period, isExtension } = datesOf(payment, now, paidThrough);
@@ -264,7 +276,7 @@ export function planApproval(
     audit: {
       _id: newId(now.getTime()),
       actor: adminId,
-      action: 'payment.approve',
+      action: auditAs.action,
       target: { type: 'payment', id: payment._id },
       details: {
         userId: payment.userId,
@@ -275,6 +287,7 @@ export function planApproval(
         startDate: period.startDate,
         endDate: period.endDate,
         ...(referralCredit ? { referrerId: referralCredit.referrerId, referralReward: referralCredit.amount } : {}),
+        ...auditAs.details,
       },
       at,
     },
@@ -342,7 +355,12 @@ async function runDecision<P>(
  * active with its dates, Basic's paid-through month moved, the referrer credited, the aggregates
  * and the audit entry. A repeat answers 200 "already approved"; a rejected payment 409.
  */
-export async function approvePayment(deps: ApprovalDeps, paymentId: string, adminId: string): Promise<DecisionResult> {
+export async function approvePayment(
+  deps: ApprovalDeps,
+  paymentId: string,
+  adminId: string,
+  auditAs?: ApprovalAudit,
+): Promise<DecisionResult> {
   const { store } = deps;
   const payment = await store.getPayment(paymentId);
   if (!payment) throw new NotFoundError(REVIEW_MESSAGES.notFound);
@@ -358,7 +376,7 @@ export async function approvePayment(deps: ApprovalDeps, paymentId: string, admi
         throw new ConflictError(REVIEW_MESSAGES.subscriptionNotPending);
       }
       payer = context.payer;
-      return planApproval(payment, { ...context, subscription }, adminId, deps.now(), deps.newId);
+      return planApproval(payment, { ...context, subscription }, adminId, deps.now(), deps.newId, auditAs);
     },
     commit: (plan) => store.commitApproval(plan),
   });

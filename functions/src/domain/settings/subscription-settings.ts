@@ -38,27 +38,58 @@ export interface Admin {
 /** How often a save re-reads and retries when another save moved the switch in between. */
 export const SETTINGS_SAVE_ATTEMPTS = 3;
 
+const view = (settings: SubscriptionSettings) => ({
+  basicPackageEnabled: settings.basicPackageEnabled,
+  autoApproveOnMatch: settings.autoApproveOnMatch,
+});
+
+/** The switches, in the order an audit entry names them. */
+const SWITCHES = [
+  'basicPackageEnabled',
+  'autoApproveOnMatch',
+] as const satisfies readonly (keyof SubscriptionSettings)[];
+
 /** `settings-subscription-get`. */
 export async function getSubscriptionSettings(store: SettingsStore) {
   const settings = await store.readSubscriptionSettings();
-  return { success: true as const, settings: { basicPackageEnabled: settings.basicPackageEnabled } };
+  return { success: true as const, settings: view(settings) };
 }
 
 /**
- * `settings-subscription-put`: the switch and an audit entry with its before/after value, in one
- * transaction. Saving the value it already has (or leaving it out) writes nothing and audits nothing.
+ * The audit details of a change: `{setting, from, to}` for one switch (as the spec's one switch
+ * always was), `{settings, from: {...}, to: {...}}` when one save moves both.
+ */
+function changeDetails(from: SubscriptionSettings, to: SubscriptionSettings): Record<string, unknown> {
+  const changed = SWITCHES.filter((name) => from[name] !== to[name]);
+  const [only] = changed;
+  if (changed.length === 1 && only) return { setting: only, from: from[only], to: to[only] };
+  return {
+    settings: changed,
+    from: Object.fromEntries(changed.map((name) => [name, from[name]])),
+    to: Object.fromEntries(changed.map((name) => [name, to[name]])),
+  };
+}
+
+/**
+ * `settings-subscription-put`: the switches a save names (the spec's client names only
+ * basicPackageEnabled; the screen's second switch is autoApproveOnMatch) and an audit entry with
+ * their before/after values, in one transaction. A switch left out keeps its value; saving the values
+ * already there writes nothing and audits nothing.
  */
 export async function saveSubscriptionSettings(
   deps: SettingsDeps,
-  input: { settings: { basicPackageEnabled?: boolean } },
+  input: { settings: Partial<SubscriptionSettings> },
   admin: Admin,
 ) {
-  const wanted = input.settings.basicPackageEnabled;
+  const wanted = input.settings;
   let saved: SubscriptionSettings | null = null;
   for (let attempt = 1; attempt <= SETTINGS_SAVE_ATTEMPTS && saved === null; attempt += 1) {
     const from = await deps.store.readSubscriptionSettings();
-    const to: SubscriptionSettings = { ...from, basicPackageEnabled: wanted ?? from.basicPackageEnabled };
-    if (from.basicPackageEnabled === to.basicPackageEnabled) {
+    const to: SubscriptionSettings = {
+      basicPackageEnabled: wanted.basicPackageEnabled ?? from.basicPackageEnabled,
+      autoApproveOnMatch: wanted.autoApproveOnMatch ?? from.autoApproveOnMatch,
+    };
+    if (SWITCHES.every((name) => from[name] === to[name])) {
       saved = from;
       break;
     }
@@ -75,7 +106,7 @@ export async function saveSubscriptionSettings(
         ...(admin.email ? { actorEmail: admin.email } : {}),
         action: 'settings.update',
         target: { type: 'settings', id: 'SUBSCRIPTION' },
-        details: { setting: 'basicPackageEnabled', from: from.basicPackageEnabled, to: to.basicPackageEnabled },
+        details: changeDetails(from, to),
         at,
       },
     });
@@ -85,6 +116,6 @@ export async function saveSubscriptionSettings(
   return {
     success: true as const,
     message: SETTINGS_MESSAGES.settingsUpdated,
-    settings: { basicPackageEnabled: saved.basicPackageEnabled },
+    settings: view(saved),
   };
 }

@@ -39,6 +39,7 @@ export function makePayment(overrides: Partial<Payment> = {}): Payment {
     paymentMethod: 'usdt',
     walletAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
     network: 'TRC20',
+    chainCheck: null,
     createdAt: '2026-03-02T10:15:00.000Z',
     updatedAt: '2026-03-02T10:15:00.000Z',
     ...overrides,

@@ -1,0 +1,243 @@
+import { TRON_TXID_PATTERN } from '@goldbot/shared';
+import { transactionInfoSchema, type TransactionInfo } from '../domain/commerce/tron.js';
+
+/**
+ * The TRON HTTP API (TronGrid or any full node's HTTP port) behind config (issue 13): one call,
+ * `POST {TRON_API_URL}/walletsolidity/gettransactioninfobyid` with `{"value": txid}`, asking for the
+ * solidified (final) receipt. The base URL comes from configuration only (docs/security.md: no
+ * caller chooses where this goes) and the TXID is checked to be 64 hex characters before it is sent.
+ *
+ * Each attempt has a timeout (5 s by default, AbortSignal.timeout); 429, 5xx, timeouts and network
+ * errors are retried a bounded number of times with exponential backoff (a 429's Retry-After is
+ * honoured when it fits the call's budget); a circuit breaker, kept at module scope so it outlives
+ * one request in a warm Lambda or the local process, stops calling for a cool-down after N failed
+ * look-ups in a row. Every failure is a TronApiError whose message an admin can read.
+ */
+export type TronLookup = { kind: 'found'; info: TransactionInfo } | { kind: 'unknown' };
+
+export interface TronTransactionApi {
+  /** `budgetMs`: the most this look-up may take with its retries (the caller's own deadline). */
+  transactionInfo(txid: string, options?: { budgetMs?: number }): Promise<TronLookup>;
+}
+
+export class TronApiError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TronApiError';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Circuit breaker
+
+export interface CircuitBreakerOptions {
+  /** Failed look-ups in a row that open the circuit. */
+  failureThreshold: number;
+  /** How long an open circuit refuses calls before one trial call is let through. */
+  coolDownMs: number;
+}
+
+export const DEFAULT_BREAKER: CircuitBreakerOptions = { failureThreshold: 5, coolDownMs: 60_000 };
+
+export interface CircuitBreaker {
+  /** Milliseconds until calls are allowed again; 0 when a call may be made now. */
+  blockedForMs(now: number): number;
+  success(): void;
+  failure(now: number): void;
+  readonly options: CircuitBreakerOptions;
+}
+
+/**
+ * Closed: calls go through, failures are counted. Open (threshold reached): calls are refused until
+ * the cool-down ends. Then half-open: the next call is a trial; its success closes the circuit, its
+ * failure opens it again for another cool-down.
+ */
+export function createCircuitBreaker(options: CircuitBreakerOptions = DEFAULT_BREAKER): CircuitBreaker {
+  let consecutiveFailures = 0;
+  let openUntil = 0;
+  return {
+    options,
+    blockedForMs: (now) => Math.max(0, openUntil - now),
+    success() {
+      consecutiveFailures = 0;
+      openUntil = 0;
+    },
+    failure(now) {
+      consecutiveFailures += 1;
+      if (consecutiveFailures >= options.failureThreshold) openUntil = now + options.coolDownMs;
+    },
+  };
+}
+
+/** One breaker per execution environment (a warm Lambda, the local process), shared by every check in it. */
+export const tronCircuitBreaker = createCircuitBreaker();
+
+// ---------------------------------------------------------------------------------------------
+// The client
+
+export interface TronApiOptions {
+  baseUrl: string;
+  /** The TronGrid key (TRON-PRO-API-KEY), read when first needed; undefined = none. */
+  apiKey?: () => Promise<string | undefined>;
+  fetch?: typeof fetch;
+  /** Per attempt (default 5 s). */
+  timeoutMs?: number;
+  /** Attempts per look-up, the first included (default 3). */
+  maxAttempts?: number;
+  /** Whole look-up, retries and waits included, when the caller gives no budget (default 20 s). */
+  defaultBudgetMs?: number;
+  /** Wait before attempt `attempt + 1` (default 300 ms, 600 ms, ... with jitter). */
+  backoffMs?: (attempt: number) => number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  breaker?: CircuitBreaker;
+}
+
+export const TRON_API_PATH = '/walletsolidity/gettransactioninfobyid';
+export const DEFAULT_TIMEOUT_MS = 5_000;
+export const DEFAULT_ATTEMPTS = 3;
+/** A Retry-After longer than this is not waited for inside one look-up: the next check comes anyway. */
+const MAX_RETRY_AFTER_MS = 5_000;
+/** An attempt is not started with less time than this left in the budget. */
+const MIN_ATTEMPT_MS = 250;
+
+export const defaultBackoffMs = (attempt: number, random: () => number = Math.random) =>
+  Math.round(300 * 2 ** (attempt - 1) * (0.75 + 0.5 * random()));
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** How one attempt ended: an answer, or a failure that may or may not be worth another attempt. */
+type Attempt =
+  | { kind: 'answer'; body: unknown }
+  | { kind: 'retryable'; reason: string; retryAfterMs?: number }
+  | { kind: 'final'; reason: string };
+
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+function retryAfterMs(header: string | null): number | undefined {
+  if (header === null) return undefined;
+  const secondsValue = Number(header);
+  if (Number.isFinite(secondsValue) && secondsValue >= 0) return secondsValue * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+const isTimeout = (error: unknown) =>
+  error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+
+export function createTronApi(options: TronApiOptions): TronTransactionApi {
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_ATTEMPTS);
+  const backoff = options.backoffMs ?? ((attempt: number) => defaultBackoffMs(attempt));
+  const sleep = options.sleep ?? realSleep;
+  const now = options.now ?? Date.now;
+  const breaker = options.breaker ?? tronCircuitBreaker;
+  const url = `${options.baseUrl.replace(/\/+$/, '')}${TRON_API_PATH}`;
+
+  async function attempt(txid: string, attemptTimeoutMs: number): Promise<Attempt> {
+    let key: string | undefined;
+    try {
+      key = options.apiKey ? await options.apiKey() : undefined;
+    } catch {
+      return { kind: 'final', reason: 'was not asked: its API key could not be read' };
+    }
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: 'POST',
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          ...(key ? { 'TRON-PRO-API-KEY': key } : {}),
+        },
+        body: JSON.stringify({ value: txid }),
+        signal: AbortSignal.timeout(attemptTimeoutMs),
+        redirect: 'error',
+      });
+    } catch (error) {
+      if (isTimeout(error)) return { kind: 'retryable', reason: `did not answer within ${seconds(attemptTimeoutMs)}` };
+      return {
+        kind: 'retryable',
+        reason: `could not be reached (${error instanceof Error ? error.message : String(error)})`,
+      };
+    }
+    if (response.status === 429) {
+      await response.body?.cancel();
+      return {
+        kind: 'retryable',
+        reason: 'is rate-limiting requests (HTTP 429)',
+        retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+      };
+    }
+    if (response.status >= 500) {
+      await response.body?.cancel();
+      return { kind: 'retryable', reason: `failed (HTTP ${response.status})` };
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      return { kind: 'final', reason: `refused the request (HTTP ${response.status})` };
+    }
+    try {
+      return { kind: 'answer', body: await response.json() };
+    } catch (error) {
+      if (isTimeout(error)) return { kind: 'retryable', reason: `did not answer within ${seconds(attemptTimeoutMs)}` };
+      return { kind: 'final', reason: 'answered with something that is not JSON' };
+    }
+  }
+
+  /** `{}` is TronGrid's answer for an id it has no solidified receipt of. */
+  function interpret(body: unknown): TronLookup | { kind: 'malformed'; reason: string } {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      return { kind: 'malformed', reason: 'answered with something that is not a transaction receipt' };
+    }
+    const record = body as Record<string, unknown>;
+    if (typeof record.Error === 'string')
+      return { kind: 'malformed', reason: `answered with an error (${record.Error})` };
+    if (Object.keys(record).length === 0) return { kind: 'unknown' };
+    const parsed = transactionInfoSchema.safeParse(record);
+    if (!parsed.success || typeof parsed.data.id !== 'string') {
+      return { kind: 'malformed', reason: 'answered with something that is not a transaction receipt' };
+    }
+    return { kind: 'found', info: parsed.data };
+  }
+
+  return {
+    async transactionInfo(txid, { budgetMs } = {}) {
+      if (!TRON_TXID_PATTERN.test(txid)) throw new TronApiError('Not a TRON transaction id: nothing was sent.');
+      const startedAt = now();
+      const blocked = breaker.blockedForMs(startedAt);
+      if (blocked > 0) {
+        throw new TronApiError(
+          `TRON API calls are paused for ${seconds(blocked)} after ${breaker.options.failureThreshold} failed look-ups in a row.`,
+        );
+      }
+      const deadline = startedAt + (budgetMs ?? options.defaultBudgetMs ?? 20_000);
+      let lastReason = 'was not asked';
+      let attempts = 0;
+      while (attempts < maxAttempts) {
+        const left = deadline - now();
+        if (left < MIN_ATTEMPT_MS) break;
+        attempts += 1;
+        const outcome = await attempt(txid.toLowerCase(), Math.min(timeoutMs, left));
+        if (outcome.kind === 'answer') {
+          const result = interpret(outcome.body);
+          if (result.kind === 'malformed') {
+            breaker.failure(now());
+            throw new TronApiError(`The TRON API ${result.reason}.`);
+          }
+          breaker.success();
+          return result;
+        }
+        lastReason = outcome.reason;
+        if (outcome.kind === 'final') break;
+        if (attempts >= maxAttempts) break;
+        const wait = Math.max(backoff(attempts), Math.min(outcome.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
+        if (now() + wait + MIN_ATTEMPT_MS > deadline) break;
+        await sleep(wait);
+      }
+      breaker.failure(now());
+      throw new TronApiError(`The TRON API ${lastReason}${attempts > 1 ? ` (${attempts} attempts)` : ''}.`);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { readSecret } from '../adapters/secrets.js';
+import { createTronApi, type TronTransactionApi } from '../adapters/tron-api.js';
+import { config } from '../config.js';
+import { SYSTEM_ACTOR } from '../data/audit-entity.js';
+import { dynamoChainCheckStore } from '../data/chain-check-store.js';
+import { dynamoPaymentReviewStore } from '../data/payment-review-store.js';
+import { chainCheckPolicy, type ChainCheckDeps } from '../domain/commerce/chain-check.js';
+import { approvePayment } from '../domain/commerce/payment-review.js';
+import { newId } from '../kit/ids.js';
+import { describeError, type Logger } from '../kit/logger.js';
+import { sendVerifiedMail } from './payment-verified-mail.js';
+
+/**
+ * The on-chain check wired to TRON, DynamoDB and SES (issue 13), once per execution environment:
+ * used by the admin's payment-chain-check route, job-chain-recheck and (locally) the submission.
+ */
+let apiKeyRead: Promise<string> | undefined;
+
+/** The TronGrid key: a local value, or the secret read once per cold start (a failed read is tried again next time). */
+async function tronApiKey(): Promise<string | undefined> {
+  if (config.tron.apiKey) return config.tron.apiKey;
+  const arn = config.tron.apiKeySecretArn;
+  if (!arn) return undefined;
+  apiKeyRead ??= readSecret(arn).catch((error: unknown) => {
+    apiKeyRead = undefined;
+    throw error;
+  });
+  return apiKeyRead;
+}
+
+export const tronApi: TronTransactionApi | null = config.tron.apiUrl
+  ? createTronApi({ baseUrl: config.tron.apiUrl, apiKey: tronApiKey, timeoutMs: config.tron.timeoutMs })
+  : null;
+
+const policy = chainCheckPolicy(config.tron.amountToleranceUsdt, config.tron.graceHours);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function chainCheckDeps(log: Logger): ChainCheckDeps {
+  return {
+    store: dynamoChainCheckStore,
+    tron: tronApi,
+    now: () => new Date(),
+    policy,
+    log,
+    // The admin's approval, as the system: the same plan and conditional transaction (T2), audited
+    // as 'payment.auto-approve' with the verdict, and the same verified mail.
+    autoApprove: (payment, check) =>
+      approvePayment(
+        {
+          store: dynamoPaymentReviewStore,
+          now: () => new Date(),
+          newId,
+          sleep,
+          sendVerifiedMail,
+          onMailFailure: (error, paymentId) =>
+            log.error('payment verified mail failed; the approval stands', { paymentId, ...describeError(error) }),
+        },
+        payment._id,
+        SYSTEM_ACTOR,
+        {
+          action: 'payment.auto-approve',
+          details: {
+            from: 'pending',
+            to: 'completed',
+            chainCheck: {
+              status: check.status,
+              amount: check.amount,
+              to: check.to,
+              blockNumber: check.blockNumber,
+              confirmedAt: check.confirmedAt,
+              checkedAt: check.checkedAt,
+            },
+          },
+        },
+      ),
+  };
+}
