@@ -50,7 +50,7 @@ describe('seed-defaults custom resource', () => {
       ...base,
       RequestType: 'Update',
       PhysicalResourceId: 'seed-defaults:test-table',
-      OldResourceProperties: {},
+      OldResourceProperties: { ServiceToken: 'x' },
     } as CloudFormationCustomResourceEvent);
     expect(result.Data).toEqual({ Written: 0, Kept: defaultSeedItems().length });
     expect(result.PhysicalResourceId).toBe('seed-defaults:test-table');
