@@ -42,7 +42,7 @@ const row = async (name: string) => {
   return within(found);
 };
 
-describe('admin subscription settings', () => {
+describe('admin subscription settings', { timeout: 15_000 }, () => {
   it('shows the Basic switch Enabled, with Save Changes disabled until it changes', async () => {
     const { user } = await openScreen();
     const toggle = await basicSwitch();
