@@ -235,13 +235,15 @@ describe('routeAccess: mail and the code key', () => {
 });
 
 describe('jobAccess', () => {
-  it('covers every scheduled job; only the activation and reminder mail jobs send mail; none reads the code key', () => {
+  it('covers every scheduled job; only the mailing jobs send mail; none reads the code key', () => {
+    // Activation mails, expiry reminders, and the chain re-check's auto-approval mail.
+    const mailing = ['job-send-activation-emails', 'job-expiry-reminders', 'job-chain-recheck'];
     for (const job of SCHEDULES) {
       const profile = jobAccess(job);
       expect(profile.table).toBe('readWrite');
       expect(profile.cognitoActions).toEqual([]);
       expect(profile.readsOtpHashKey).toBe(false);
-      expect(profile.sendsMail, job.id).toBe(['job-send-activation-emails', 'job-expiry-reminders'].includes(job.id));
+      expect(profile.sendsMail, job.id).toBe(mailing.includes(job.id));
     }
   });
 });
