@@ -26,7 +26,7 @@ import {
   verifiedListKeys,
   type UserProfile,
 } from './user-profile-entity.js';
-import { cancellationCodes } from './table-reads.js';
+import { cancellationCodes, onlyConflicts } from './table-reads.js';
 
 /**
  * DynamoDB side of accounts (docs/data-model.md T7, T8, T8b, T10, E8). Every multi-item change is
@@ -48,12 +48,107 @@ export interface MfaSetup {
 /** The code of an e-mail change was used, replaced or expired between its check and its use. */
 export class CodeRejected extends Error {}
 
-/** The user a uniqueness marker belongs to; markers of abandoned registrations count only until they expire. */
+/**
+ * How long a registration in flight holds its e-mail's marker before the account exists (T8
+ * step 0): far beyond one request (a route stops after 10 s), so a claim only ever lapses when
+ * the request that took it died.
+ */
+export const REGISTRATION_CLAIM_SECONDS = 300;
+/** Attempts of a registration transaction cancelled only by TransactionConflict. */
+const REGISTRATION_ATTEMPTS = 4;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The user a uniqueness marker belongs to; markers of abandoned registrations count only until
+ * they expire, and an e-mail claimed by a registration still in flight belongs to nobody yet.
+ */
 async function liveMarkerOwner(key: { PK: string; SK: string }, nowMs: number): Promise<string | undefined> {
   const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: key }));
   const item = result.Item;
   if (!item || (typeof item.expiresAt === 'number' && item.expiresAt < nowEpoch(nowMs))) return undefined;
-  return String(item.userId);
+  return typeof item.userId === 'string' ? item.userId : undefined;
+}
+
+/** The T8 transaction itself (see authStore.createRegistration). */
+async function writeRegistration(
+  profile: UserProfile,
+  nowMs: number,
+  verified: boolean,
+  options: { claimEmail?: boolean; pendingPasswordHash?: string; emailClaim?: string },
+): Promise<void> {
+  const expiry = verified ? {} : { expiresAt: nowEpoch(nowMs) + 24 * 3600 };
+  const free = 'attribute_not_exists(PK) OR expiresAt < :now';
+  const claimEmail = options.claimEmail ?? true;
+  const pending = options.pendingPasswordHash ? { pendingPasswordHash: options.pendingPasswordHash } : {};
+  const ownClaim = options.emailClaim;
+  try {
+    await documentClient.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: toProfileItem(profile, { ...expiry, ...pending }),
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          claimEmail
+            ? {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...emailMarkerKey(profile.email), entity: 'EmailMarker', userId: profile._id, ...expiry },
+                  ConditionExpression: ownClaim ? `${free} OR registrationClaim = :claim` : free,
+                  ExpressionAttributeValues: {
+                    ':now': nowEpoch(nowMs),
+                    ...(ownClaim ? { ':claim': ownClaim } : {}),
+                  },
+                },
+              }
+            : {
+                // Keeps the reason indexes below stable: the profile just written is checked again.
+                ConditionCheck: {
+                  TableName: tableName,
+                  Key: { PK: `UNCLAIMED#${profile._id}`, SK: 'EMAIL' },
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...usernameMarkerKey(profile.username),
+                entity: 'UsernameMarker',
+                userId: profile._id,
+                ...expiry,
+              },
+              ConditionExpression: free,
+              ExpressionAttributeValues: { ':now': nowEpoch(nowMs) },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...referralCodeMarkerKey(profile.referralCode),
+                entity: 'ReferralCodeMarker',
+                userId: profile._id,
+                username: profile.username,
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          ...(verified ? userCountUpdates(profile.createdAt) : []),
+        ],
+      }),
+    );
+  } catch (error) {
+    const reasons = cancelReasons(error);
+    if (reasons[0] === 'ConditionalCheckFailed') return; // the same registration, retried
+    if (reasons[1] === 'ConditionalCheckFailed') throw new ConflictError('An account with this email already exists.');
+    if (reasons[2] === 'ConditionalCheckFailed') throw new ConflictError('This username is already taken.');
+    if (reasons[3] === 'ConditionalCheckFailed') throw new ReferralCodeCollision();
+    throw error;
+  }
 }
 
 export const authStore = {
@@ -73,85 +168,73 @@ export const authStore = {
   },
 
   /**
+   * T8 step 0: a registration takes its e-mail's marker before it asks Cognito for the account, so
+   * at most one registration per address is in flight. The claim is the marker without a user id
+   * (nobody's yet, see liveMarkerOwner) and lapses after REGISTRATION_CLAIM_SECONDS; the
+   * registration's transaction replaces it with the real marker. False when the address is taken
+   * by a live registration, an account or another registration in flight.
+   */
+  async claimEmailForRegistration(email: string, claimId: string, nowMs: number): Promise<boolean> {
+    try {
+      await documentClient.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...emailMarkerKey(email),
+            entity: 'EmailMarker',
+            registrationClaim: claimId,
+            expiresAt: nowEpoch(nowMs) + REGISTRATION_CLAIM_SECONDS,
+          },
+          ConditionExpression: 'attribute_not_exists(PK) OR expiresAt < :now',
+          ExpressionAttributeValues: { ':now': nowEpoch(nowMs) },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalFailure(error)) return false;
+      throw error;
+    }
+  },
+
+  /** Gives an e-mail's claim back when its registration stopped before the account existed. */
+  async releaseEmailClaim(email: string, claimId: string): Promise<void> {
+    try {
+      await documentClient.send(
+        new DeleteCommand({
+          TableName: tableName,
+          Key: emailMarkerKey(email),
+          ConditionExpression: 'registrationClaim = :claim',
+          ExpressionAttributeValues: { ':claim': claimId },
+        }),
+      );
+    } catch (error) {
+      // Not this request's claim any more (it lapsed and someone else claimed the address).
+      if (!isConditionalFailure(error)) throw error;
+    }
+  },
+
+  /**
    * T8: profile + e-mail, username and referral-code markers, all or nothing. `claimEmail: false`
    * leaves the address unclaimed (a token whose e-mail is not verified, L5); a pending registration
    * keeps a password hash for 24 h so sign-in can check a password before Cognito confirms (L2).
+   * `emailClaim`: the claim this registration took (claimEmailForRegistration), which its marker
+   * replaces. A cancellation only by TransactionConflict is retried with jitter.
    */
   async createRegistration(
     profile: UserProfile,
     nowMs: number,
     verified: boolean,
-    options: { claimEmail?: boolean; pendingPasswordHash?: string } = {},
+    options: { claimEmail?: boolean; pendingPasswordHash?: string; emailClaim?: string } = {},
   ): Promise<void> {
-    const expiry = verified ? {} : { expiresAt: nowEpoch(nowMs) + 24 * 3600 };
-    const free = 'attribute_not_exists(PK) OR expiresAt < :now';
-    const claimEmail = options.claimEmail ?? true;
-    const pending = options.pendingPasswordHash ? { pendingPasswordHash: options.pendingPasswordHash } : {};
-    try {
-      await documentClient.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName,
-                Item: toProfileItem(profile, { ...expiry, ...pending }),
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            claimEmail
-              ? {
-                  Put: {
-                    TableName: tableName,
-                    Item: { ...emailMarkerKey(profile.email), entity: 'EmailMarker', userId: profile._id, ...expiry },
-                    ConditionExpression: free,
-                    ExpressionAttributeValues: { ':now': nowEpoch(nowMs) },
-                  },
-                }
-              : {
-                  // Keeps the reason indexes below stable: the profile just written is checked again.
-                  ConditionCheck: {
-                    TableName: tableName,
-                    Key: { PK: `UNCLAIMED#${profile._id}`, SK: 'EMAIL' },
-                    ConditionExpression: 'attribute_not_exists(PK)',
-                  },
-                },
-            {
-              Put: {
-                TableName: tableName,
-                Item: {
-                  ...usernameMarkerKey(profile.username),
-                  entity: 'UsernameMarker',
-                  userId: profile._id,
-                  ...expiry,
-                },
-                ConditionExpression: free,
-                ExpressionAttributeValues: { ':now': nowEpoch(nowMs) },
-              },
-            },
-            {
-              Put: {
-                TableName: tableName,
-                Item: {
-                  ...referralCodeMarkerKey(profile.referralCode),
-                  entity: 'ReferralCodeMarker',
-                  userId: profile._id,
-                  username: profile.username,
-                },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            ...(verified ? userCountUpdates(profile.createdAt) : []),
-          ],
-        }),
-      );
-    } catch (error) {
-      const reasons = cancelReasons(error);
-      if (reasons[0] === 'ConditionalCheckFailed') return; // the same registration, retried
-      if (reasons[1] === 'ConditionalCheckFailed')
-        throw new ConflictError('An account with this email already exists.');
-      if (reasons[2] === 'ConditionalCheckFailed') throw new ConflictError('This username is already taken.');
-      if (reasons[3] === 'ConditionalCheckFailed') throw new ReferralCodeCollision();
-      throw error;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await writeRegistration(profile, nowMs, verified, options);
+        return;
+      } catch (error) {
+        const reasons = cancelReasons(error);
+        if (reasons.length === 0 || !onlyConflicts(reasons) || attempt >= REGISTRATION_ATTEMPTS) throw error;
+        await sleep(20 * 2 ** attempt + Math.floor(Math.random() * 30));
+      }
     }
   },
 

@@ -2,7 +2,7 @@ import { AUTH } from '@goldbot/shared';
 import type { IdentityDirectory, IssuedTokens } from '../../src/adapters/cognito-directory.js';
 import type { Mailer } from '../../src/adapters/ses-mailer.js';
 import type { AuthStore, MfaSetup } from '../../src/data/auth-store.js';
-import { CodeRejected, ReferralCodeCollision } from '../../src/data/auth-store.js';
+import { CodeRejected, REGISTRATION_CLAIM_SECONDS, ReferralCodeCollision } from '../../src/data/auth-store.js';
 import type { UserProfile } from '../../src/data/user-profile-entity.js';
 import type { CodePurpose, StoredCode } from '../../src/domain/auth/one-time-codes.js';
 import type { RenderedEmail } from '../../src/domain/email/templates.js';
@@ -45,7 +45,8 @@ export interface InMemoryAuthStore extends AuthStore {
 
 export function inMemoryAuthStore(): InMemoryAuthStore {
   const profiles = new Map<string, UserProfile>();
-  const emailMarkers = new Map<string, { userId: string; expiresAt?: number }>();
+  /** A marker without a user id is a registration's claim (T8 step 0). */
+  const emailMarkers = new Map<string, { userId?: string; claim?: string; expiresAt?: number }>();
   const usernameMarkers = new Map<string, { userId: string; expiresAt?: number }>();
   const referralMarkers = new Map<string, string>();
   const codes = new Map<string, StoredCode>();
@@ -92,11 +93,24 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       return live(marker, nowMs) && marker?.userId !== exceptUserId;
     },
 
+    async claimEmailForRegistration(email, claimId, nowMs) {
+      record('claimEmailForRegistration', [email, claimId, nowMs]);
+      if (live(emailMarkers.get(email.toLowerCase()), nowMs)) return false;
+      emailMarkers.set(email.toLowerCase(), { claim: claimId, expiresAt: epoch(nowMs) + REGISTRATION_CLAIM_SECONDS });
+      return true;
+    },
+
+    async releaseEmailClaim(email, claimId) {
+      record('releaseEmailClaim', [email, claimId]);
+      if (emailMarkers.get(email.toLowerCase())?.claim === claimId) emailMarkers.delete(email.toLowerCase());
+    },
+
     async createRegistration(profile, nowMs, verified, options = {}) {
       record('createRegistration', [profile, nowMs, verified, options]);
       if (profiles.has(profile._id)) return;
-      if (live(emailMarkers.get(profile.email), nowMs))
-        throw new ConflictError('An account with this email already exists.');
+      const emailMarker = emailMarkers.get(profile.email.toLowerCase());
+      const ownClaim = options.emailClaim !== undefined && emailMarker?.claim === options.emailClaim;
+      if (live(emailMarker, nowMs) && !ownClaim) throw new ConflictError('An account with this email already exists.');
       if (live(usernameMarkers.get(profile.username.toLowerCase()), nowMs))
         throw new ConflictError('This username is already taken.');
       if (referralMarkers.has(profile.referralCode)) throw new ReferralCodeCollision();
@@ -105,7 +119,8 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
         ...profile,
         ...(options.pendingPasswordHash ? { pendingPasswordHash: options.pendingPasswordHash } : {}),
       });
-      if (options.claimEmail !== false) emailMarkers.set(profile.email, { userId: profile._id, expiresAt });
+      if (options.claimEmail !== false)
+        emailMarkers.set(profile.email.toLowerCase(), { userId: profile._id, expiresAt });
       usernameMarkers.set(profile.username.toLowerCase(), { userId: profile._id, expiresAt });
       referralMarkers.set(profile.referralCode, profile._id);
     },

@@ -9,6 +9,7 @@ import {
   type SessionCaller,
 } from '../../src/domain/auth/auth-service.js';
 import { LOGIN_MESSAGES } from '../../src/domain/auth/login-backoff.js';
+import { REGISTRATION_CLAIM_SECONDS } from '../../src/data/auth-store.js';
 import { CODE_MESSAGES, hashCode } from '../../src/domain/auth/one-time-codes.js';
 import { REFERRAL_CODE_ALPHABET } from '../../src/domain/auth/referral-code.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
@@ -250,6 +251,50 @@ describe('registration', () => {
     expect(directory.calls.map((c) => c.method)).toEqual(['signUp', 'deleteUser']);
     expect(directory.users.has(JANE.email)).toBe(false);
     expect(mailer.sent).toEqual([]);
+    // The e-mail's claim went with it: the address can be registered again at once.
+    store.createRegistration = inMemoryAuthStore().createRegistration;
+    await expect(service.register(JANE)).resolves.toMatchObject({ email: JANE.email });
+  });
+
+  it('lets one of many registrations of one address at once through, and never deletes its Cognito user', async () => {
+    // Issue 12's race: a loser once found the winner's fresh UNCONFIRMED user, took it for an
+    // abandoned sign-up and deleted it, leaving a pending registration nobody could confirm.
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => service.register(JANE)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((x) => x.status === 'rejected')) {
+      const error = r.reason as DomainError;
+      expect([error.statusCode, error.message]).toEqual([
+        409,
+        'An account with this email already exists. Please sign in instead.',
+      ]);
+    }
+    expect(callsOf(directory.calls, 'deleteUser')).toBe(0);
+    expect(callsOf(directory.calls, 'signUp')).toBe(1);
+    const user = directory.users.get(JANE.email);
+    expect(await store.findUserIdByEmail(JANE.email, clock.now())).toBe(user?.sub);
+    expect(mailsTo(JANE.email)).toHaveLength(1);
+    const session = await service.verifyRegistration({
+      email: JANE.email,
+      otp: mailer.lastCode(JANE.email),
+      password: JANE.password,
+    });
+    expect(opened(session).body).toMatchObject({ userId: user?.sub, email: JANE.email });
+  });
+
+  it('refuses an address whose registration is in flight without asking Cognito, and frees it when Cognito refuses', async () => {
+    expect(await store.claimEmailForRegistration(JANE.email, 'someone-else', clock.now())).toBe(true);
+    const refused = await failure(service.register(JANE));
+    expect([refused.statusCode, refused.message]).toEqual([
+      409,
+      'An account with this email already exists. Please sign in instead.',
+    ]);
+    expect(directory.calls).toEqual([]);
+    // A claim left behind by a request that died lapses after REGISTRATION_CLAIM_SECONDS.
+    seconds(REGISTRATION_CLAIM_SECONDS + 1);
+    directory.addUser(JANE.email, 'Old!Pass1', { confirmed: true });
+    expect((await failure(service.register(JANE))).statusCode).toBe(409);
+    // Cognito's refusal released this request's claim: another request may claim the address.
+    expect(await store.claimEmailForRegistration(JANE.email, 'next', clock.now())).toBe(true);
   });
 });
 

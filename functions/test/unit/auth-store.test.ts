@@ -1,14 +1,23 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH } from '@goldbot/shared';
-import { authStore } from '../../src/data/auth-store.js';
+import { REGISTRATION_CLAIM_SECONDS, authStore } from '../../src/data/auth-store.js';
+import type { UserProfile } from '../../src/data/user-profile-entity.js';
 import { backoffSeconds } from '../../src/domain/auth/login-backoff.js';
 
 /**
  * The DynamoDB side of the fixes that must hold under concurrency: the login reservation (L3),
- * the daily code lock (H3) and logout (M2), against the document client mocked.
+ * the daily code lock (H3), logout (M2) and the registration's e-mail claim (T8 step 0), against
+ * the document client mocked.
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
 beforeEach(() => dynamo.reset());
@@ -148,5 +157,79 @@ describe('sessions (M2)', () => {
       expiresAt: NOW + AUTH.refreshTokenDays * 24 * 3600,
     });
     expect(AUTH.refreshTokenDays).toBe(7);
+  });
+});
+
+describe('one registration per address in flight (T8 step 0)', () => {
+  const MARKER = { PK: `EMAIL#${EMAIL}`, SK: 'EMAIL' };
+  const PROFILE: UserProfile = {
+    _id: 'sub-1',
+    username: 'jane_doe',
+    email: EMAIL,
+    phone: null,
+    isActive: true,
+    isAdmin: false,
+    referralCode: 'ABCD2345',
+    referralCount: 0,
+    referralEarnings: 0,
+    createdAt: new Date(NOW_MS).toISOString(),
+    updatedAt: new Date(NOW_MS).toISOString(),
+  };
+  const cancelled = (...codes: string[]) =>
+    new TransactionCanceledException({
+      message: 'Transaction cancelled',
+      $metadata: {},
+      CancellationReasons: codes.map((Code) => ({ Code })),
+    });
+
+  it('claims the e-mail marker only while no live marker or claim holds it, for REGISTRATION_CLAIM_SECONDS', async () => {
+    dynamo.on(PutCommand).resolvesOnce({}).rejects(conditionalCheckFailed());
+    await expect(authStore.claimEmailForRegistration(EMAIL, 'claim-1', NOW_MS)).resolves.toBe(true);
+    await expect(authStore.claimEmailForRegistration(EMAIL, 'claim-2', NOW_MS)).resolves.toBe(false);
+    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input).toMatchObject({
+      Item: {
+        ...MARKER,
+        entity: 'EmailMarker',
+        registrationClaim: 'claim-1',
+        expiresAt: NOW + REGISTRATION_CLAIM_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(PK) OR expiresAt < :now',
+      ExpressionAttributeValues: { ':now': NOW },
+    });
+    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item).not.toHaveProperty('userId');
+  });
+
+  it('reads a claimed marker as nobody’s, and releases only its own claim', async () => {
+    dynamo.on(GetCommand).resolves({ Item: { ...MARKER, registrationClaim: 'claim-1', expiresAt: NOW + 60 } });
+    await expect(authStore.findUserIdByEmail(EMAIL, NOW_MS)).resolves.toBeUndefined();
+    dynamo.on(DeleteCommand).rejects(conditionalCheckFailed());
+    await expect(authStore.releaseEmailClaim(EMAIL, 'claim-1')).resolves.toBeUndefined();
+    expect(dynamo.commandCalls(DeleteCommand)[0]?.args[0].input).toMatchObject({
+      Key: MARKER,
+      ConditionExpression: 'registrationClaim = :claim',
+      ExpressionAttributeValues: { ':claim': 'claim-1' },
+    });
+  });
+
+  it('replaces its own claim with the marker, and retries a transaction cancelled only by conflicts', async () => {
+    dynamo
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled('None', 'TransactionConflict', 'None', 'None'))
+      .resolves({});
+    await authStore.createRegistration(PROFILE, NOW_MS, false, { emailClaim: 'claim-1' });
+    const calls = dynamo.commandCalls(TransactWriteCommand);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.args[0].input.TransactItems?.[1]?.Put).toMatchObject({
+      Item: { ...MARKER, userId: 'sub-1', expiresAt: NOW + 24 * 3600 },
+      ConditionExpression: 'attribute_not_exists(PK) OR expiresAt < :now OR registrationClaim = :claim',
+      ExpressionAttributeValues: { ':now': NOW, ':claim': 'claim-1' },
+    });
+
+    dynamo.reset();
+    dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed', 'None', 'None'));
+    await expect(authStore.createRegistration(PROFILE, NOW_MS, false, { emailClaim: 'claim-1' })).rejects.toThrow(
+      'An account with this email already exists.',
+    );
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 });

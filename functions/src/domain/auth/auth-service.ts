@@ -173,7 +173,7 @@ export class AuthService {
     username: string,
     email: string,
     verified: boolean,
-    options: { claimEmail?: boolean; pendingPasswordHash?: string } = {},
+    options: { claimEmail?: boolean; pendingPasswordHash?: string; emailClaim?: string } = {},
   ): Promise<UserProfile> {
     const nowIso = new Date(this.deps.now()).toISOString();
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -208,28 +208,42 @@ export class AuthService {
     password: string;
   }): Promise<{ message: string; email: string }> {
     const { store, directory, now } = this.deps;
-    if (await store.findUserIdByEmail(input.email, now())) {
-      throw new ConflictError('An account with this email already exists. Please sign in instead.');
-    }
+    const emailTaken = 'An account with this email already exists. Please sign in instead.';
+    if (await store.findUserIdByEmail(input.email, now())) throw new ConflictError(emailTaken);
     if (await store.isUsernameTaken(input.username, now())) throw new ConflictError('This username is already taken.');
+    // One registration per address at a time (T8 step 0): everything below, the Cognito user
+    // included, belongs to this request until its profile replaces the claim.
+    const claim = randomUUID();
+    if (!(await store.claimEmailForRegistration(input.email, claim, now()))) throw new ConflictError(emailTaken);
     let userId: string;
     try {
       userId = await directory.signUp(input.email, input.password);
     } catch (error) {
-      // No live registration of ours holds this e-mail, yet Cognito has the user: an abandoned
-      // sign-up whose profile and markers expired after 24 h. Clear it and start again; a
-      // confirmed account is left alone and keeps its 409.
-      if (!(error instanceof ConflictError) || (await directory.userStatus(input.email)) !== 'UNCONFIRMED') throw error;
-      await directory.deleteUser(input.email);
-      userId = await directory.signUp(input.email, input.password);
+      try {
+        // No live registration of ours holds this e-mail and none is in flight (this request
+        // holds the claim), yet Cognito has the user: an abandoned sign-up whose profile and
+        // markers expired after 24 h. Clear it and start again; a confirmed account is left alone
+        // and keeps its 409.
+        if (!(error instanceof ConflictError) || (await directory.userStatus(input.email)) !== 'UNCONFIRMED') {
+          throw error;
+        }
+        await directory.deleteUser(input.email);
+        userId = await directory.signUp(input.email, input.password);
+      } catch (failure) {
+        await store.releaseEmailClaim(input.email, claim);
+        throw failure;
+      }
     }
     try {
       await this.newProfile(userId, input.username, input.email, false, {
         pendingPasswordHash: await hashPassword(input.password),
+        emailClaim: claim,
       });
     } catch (error) {
-      // Compensation: never leave a Cognito account without its profile.
+      // Compensation: never leave a Cognito account without its profile. The claim makes the
+      // user this request's own: no other registration could have created or replaced it.
       await directory.deleteUser(input.email);
+      await store.releaseEmailClaim(input.email, claim);
       throw error;
     }
     await this.sendCode(input.email, 'registration');

@@ -1,0 +1,252 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { expect } from 'vitest';
+import {
+  paymentStatsResponseSchema,
+  subscriptionHistoryResponseSchema,
+  userStatsResponseSchema,
+  type Payment,
+  type PaymentStatsResponse,
+  type Subscription,
+  type SubscriptionSummary,
+  type UserStats,
+} from '@goldbot/shared';
+import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
+import { activationKeys, toSubscriptionItem, type SubscriptionRecord } from '../../src/data/subscription-entity.js';
+import { api, idTokenFor, stack, type TestCustomer } from './http-client.js';
+
+/**
+ * Setup and read-back helpers shared by the integration suites that drive the money loop over
+ * HTTP: buying, the admin's decisions, the referral balances and their ledger (data-model §6.5),
+ * the aggregates read through the admin routes, audit entries and Basic rows starting today.
+ * They read DynamoDB Local directly only where no route exposes the truth (ledger, audit, markers).
+ */
+export const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
+export const table = () => stack().tableName;
+export const admin = () => idTokenFor('admin');
+
+/** A TRON-like transaction hash: 64 hex characters, new every call. */
+export const newTxid = () => randomBytes(32).toString('hex');
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
+const num = (value: unknown) => Number(value ?? 0);
+
+export const PACKAGE_NAME = { basic: 'Basic Package', pro: 'Pro Package', ultimate: 'Ultimate Package' } as const;
+export type PaidSlug = keyof typeof PACKAGE_NAME;
+
+export async function priceOf(slug: PaidSlug): Promise<number> {
+  const res = await api<{ packages: { slug: string; priceUsd: number }[] }>('/api/packages');
+  const price = res.body.packages.find((p) => p.slug === slug)?.priceUsd;
+  if (price === undefined) throw new Error(`no catalog price for ${slug}`);
+  return price;
+}
+
+/** What a buyer sends to POST /api/payment/submit-usdt-payment (the price due, less $10 with a code). */
+export async function purchaseBody(slug: PaidSlug, options: { txid?: string; referralCode?: string } = {}) {
+  const amount = Math.max(0, (await priceOf(slug)) - (options.referralCode ? 10 : 0));
+  return {
+    packageName: PACKAGE_NAME[slug],
+    txid: options.txid ?? newTxid(),
+    amount,
+    referralCode: options.referralCode ?? null,
+  };
+}
+
+export const submitPurchase = (buyer: TestCustomer, body: Record<string, unknown>) =>
+  api<{ message: string; pendingSubscription: Subscription }>('/api/payment/submit-usdt-payment', {
+    method: 'POST',
+    token: buyer.token,
+    body,
+  });
+
+/** The admin finds a submitted payment the way the screen does: by its TXID. */
+export async function paymentByTxid(txid: string): Promise<Payment> {
+  const res = await api<{ payments: Payment[] }>(`/api/payment/all-payments?search=${txid}`, { token: await admin() });
+  const payment = res.body.payments[0];
+  if (!payment) throw new Error(`no payment with TXID ${txid}`);
+  return payment;
+}
+
+/** Submits one purchase (expects 201) and returns the admin's view of its payment. */
+export async function buy(buyer: TestCustomer, slug: PaidSlug, options: { referralCode?: string } = {}) {
+  const body = await purchaseBody(slug, options);
+  const res = await submitPurchase(buyer, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { payment: await paymentByTxid(body.txid), subscriptionId: res.body.pendingSubscription._id };
+}
+
+export const decidePayment = async (decision: 'approve' | 'reject', paymentId: string) =>
+  api<{ message: string; payment: Payment }>(`/api/payment/${decision}-usdt-payment/${paymentId}`, {
+    method: 'POST',
+    token: await admin(),
+  });
+
+/**
+ * `referrer` earns $2 per friend the way the product pays it: each buyer buys Basic with the code
+ * and the admin approves. Approvals run one after another, so setup never depends on a race.
+ */
+export async function earnReferralCredits(referrer: TestCustomer, buyers: readonly TestCustomer[]) {
+  const payments = await Promise.all(buyers.map((b) => buy(b, 'basic', { referralCode: referrer.referralCode })));
+  for (const { payment } of payments) {
+    const approved = await decidePayment('approve', payment._id);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the truth back
+
+export async function getItem(PK: string, SK: string) {
+  return (await db().send(new GetCommand({ TableName: table(), Key: { PK, SK }, ConsistentRead: true }))).Item;
+}
+
+/** Every item of one partition whose sort key starts with `prefix` (the whole partition without one; paged, consistent). */
+export async function itemsOf(PK: string, prefix?: string) {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :prefix)' : 'PK = :pk',
+        ExpressionAttributeValues: prefix ? { ':pk': PK, ':prefix': prefix } : { ':pk': PK },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+export const ledgerOf = (userId: string) => itemsOf(`USER#${userId}`, 'LEDGER#');
+export const subscriptionItemsOf = (userId: string) => itemsOf(`USER#${userId}`, 'SUB#');
+
+/** This month's audit entries about one target (AUDIT#<yyyy-mm> partition). */
+export async function auditEntriesFor(targetId: string) {
+  const items = await itemsOf(`AUDIT#${todayUtc().slice(0, 7)}`);
+  return items.filter((e) => (e.target as { id?: string } | undefined)?.id === targetId);
+}
+
+export interface Balances {
+  available: number;
+  held: number;
+  lifetime: number;
+  paidOut: number;
+  count: number;
+}
+
+/** The referral balances straight from the profile item. */
+export async function balancesOf(userId: string): Promise<Balances> {
+  const item = (await getItem(`USER#${userId}`, 'PROFILE')) ?? {};
+  return {
+    available: num(item.referralEarnings),
+    held: num(item.referralHeld),
+    lifetime: num(item.referralLifetime),
+    paidOut: num(item.referralPaidOut),
+    count: num(item.referralCount),
+  };
+}
+
+/** data-model §6.5 for one user: lifetime = available + held + paid out, nothing negative, the ledger agrees. */
+export async function expectReconciled(userId: string): Promise<Balances> {
+  const b = await balancesOf(userId);
+  expect(b.lifetime, `${userId} ${JSON.stringify(b)}`).toBe(b.available + b.held + b.paidOut);
+  for (const value of Object.values(b)) expect(value).toBeGreaterThanOrEqual(0);
+  const sums = { credit: 0, hold: 0, settle: 0, release: 0 };
+  const counts = { credit: 0, hold: 0, settle: 0, release: 0 };
+  for (const entry of await ledgerOf(userId)) {
+    const type = entry.type as keyof typeof sums;
+    sums[type] += num(entry.amount);
+    counts[type] += 1;
+  }
+  expect({ available: b.available, held: b.held, lifetime: b.lifetime, paidOut: b.paidOut }).toEqual({
+    available: sums.credit - sums.hold + sums.release,
+    held: sums.hold - sums.settle - sums.release,
+    lifetime: sums.credit,
+    paidOut: sums.settle,
+  });
+  expect(b.count).toBe(counts.credit);
+  return b;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Aggregates through the admin routes
+
+export async function paymentStats(query = ''): Promise<PaymentStatsResponse> {
+  const res = await api(`/api/admin/payment-stats${query}`, { token: await admin() });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return paymentStatsResponseSchema.parse(res.body);
+}
+
+const thisMonthQuery = () => {
+  const now = new Date();
+  return `year=${now.getUTCFullYear()}&month=${now.getUTCMonth()}`;
+};
+
+/** The subscription history's summary for this UTC month (STATS#SUBSCRIPTIONS / MONTH#<m>). */
+export async function subscriptionSummary(): Promise<SubscriptionSummary> {
+  const res = await api(`/api/payment/subscription-history?${thisMonthQuery()}&limit=1`, { token: await admin() });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return subscriptionHistoryResponseSchema.parse(res.body).summary;
+}
+
+export async function userStats(): Promise<UserStats> {
+  const res = await api('/api/admin/user-stats', { token: await admin() });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return userStatsResponseSchema.parse(res.body).userStats;
+}
+
+/** STATS#WITHDRAWALS / TOTAL, as the admin's withdrawal counts and the dashboard read it. */
+export async function withdrawalCounts() {
+  const item = (await getItem('STATS#WITHDRAWALS', 'TOTAL')) ?? {};
+  return {
+    total: num(item.total),
+    pending: num(item.pending),
+    approved: num(item.approved),
+    rejected: num(item.rejected),
+    pendingAmount: num(item.pendingAmount),
+    approvedAmount: num(item.approvedAmount),
+  };
+}
+
+/** after - before, key by key (every key of `after`). */
+export function delta<T extends Record<string, number>>(after: T, before: T): T {
+  return Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (before[k] ?? 0)])) as T;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows an approval cannot make
+
+/**
+ * An active Basic starting today, not mailed, written straight into the table with the entity's
+ * item builders: an approval only ever starts Basic on the 1st of next month. Created in 2019, so
+ * no current summary moves.
+ */
+export async function basicStartingToday(customer: TestCustomer): Promise<SubscriptionRecord> {
+  const createdAt = `2019-0${1 + Math.floor(Math.random() * 9)}-15T10:00:00.000Z`;
+  const row: SubscriptionRecord = {
+    _id: randomUUID(),
+    userId: customer.userId,
+    username: customer.username,
+    email: customer.email,
+    packageSlug: 'basic',
+    packageName: 'Basic Package',
+    status: 'active',
+    startDate: todayUtc(),
+    endDate: todayUtc(),
+    paymentMethod: 'usdt',
+    paymentId: randomUUID(),
+    isExtension: false,
+    notificationSent: false,
+    createdAt,
+    updatedAt: createdAt,
+  };
+  await db().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...toSubscriptionItem(row), ...activationKeys(row.startDate ?? '', row.createdAt, row._id) },
+    }),
+  );
+  return row;
+}
