@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole product on this machine, no AWS account needed.
  * Flags (used by the test suites): --no-web, --data-dir <dir>, --ready-json (print one JSON line
- * when ready), --verbose. Ports come from DYNAMODB_PORT, COGNITO_PORT, SES_PORT, API_PORT, WEB_PORT.
+ * when ready), --verbose. Ports come from DYNAMODB_PORT, COGNITO_PORT, SES_PORT, API_PORT, TRON_PORT,
+ * WEB_PORT.
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -37,6 +38,7 @@ async function main() {
     cognito: portFromEnv(PORT_ENV.cognito, 9229),
     ses: portFromEnv(PORT_ENV.ses, 8005),
     api: portFromEnv(PORT_ENV.api, 3000),
+    tron: portFromEnv(PORT_ENV.tron, 8090),
   };
   const webPort = portFromEnv('WEB_PORT', 5173);
   const withWeb = !flags['no-web'];
@@ -89,6 +91,7 @@ async function main() {
   if (webUrl) log(`  Web app        ${webUrl}`);
   log(`  API            ${stack.urls.api}  (${stack.routes.length} routes; try ${stack.urls.api}/api/health)`);
   log(`  SES inbox      ${stack.urls.sesInbox}  (every e-mail the app sends)`);
+  log(`  TRON double    ${stack.urls.tron}  (on-chain TXID checks; fixture TXIDs in scripts/local/tron-fixtures)`);
   log(`  DynamoDB Local ${stack.urls.dynamodb}  (table ${stack.tableName})`);
   log(`  Cognito local  ${stack.urls.cognito}  (pool ${stack.pool.userPoolId}, client ${stack.pool.clientId})`);
   log(`  Local admin    ${stack.admin.email} / ${stack.admin.password}`);

@@ -21,7 +21,9 @@ export interface SpawnOptions {
   root: string;
   dataDir: string;
   withWeb?: boolean;
-  ports?: Partial<Record<'DYNAMODB_PORT' | 'COGNITO_PORT' | 'SES_PORT' | 'API_PORT' | 'WEB_PORT', number>>;
+  ports?: Partial<
+    Record<'DYNAMODB_PORT' | 'COGNITO_PORT' | 'SES_PORT' | 'API_PORT' | 'TRON_PORT' | 'WEB_PORT', number>
+  >;
   timeoutMs?: number;
 }
 
@@ -31,6 +33,7 @@ export async function spawnLocalStack(options: SpawnOptions): Promise<SpawnedSta
     COGNITO_PORT: options.ports?.COGNITO_PORT ?? (await freePort()),
     SES_PORT: options.ports?.SES_PORT ?? (await freePort()),
     API_PORT: options.ports?.API_PORT ?? (await freePort()),
+    TRON_PORT: options.ports?.TRON_PORT ?? (await freePort()),
     WEB_PORT: options.ports?.WEB_PORT ?? (await freePort()),
   };
   const tsx = require.resolve('tsx/cli');

@@ -3,11 +3,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_GROUP, implementedRoutes } from '@goldbot/shared';
 import { seedDefaults as seedDefaultItems } from '../../functions/src/data/seed-items.js';
-import { activeWalletKey, toWalletItem } from '../../functions/src/data/wallet-entity.js';
+import { activeWalletKey, toWalletItem, walletKey } from '../../functions/src/data/wallet-entity.js';
 import { newId } from '../../functions/src/kit/ids.js';
 import {
   ensureUser,
@@ -30,10 +30,12 @@ import { createJwtVerifier } from './jwt-verifier.js';
 import { assertPortFree, stopProcess, type ManagedProcess } from './processes.js';
 import { startScheduler, type LocalScheduler } from './scheduler.js';
 import { startSesLocal, waitForSes } from './ses-local.js';
+import { startTronDouble } from './tron-double.js';
 
 /**
  * Brings up the whole backend on loopback: DynamoDB Local, cognito-local, the SES emulator, the
- * bootstrap (idempotent), the API gateway over the route table and the scheduler. `npm start`
+ * local TRON API double (scripts/local/tron-double.ts), the bootstrap (idempotent), the API gateway
+ * over the route table and the scheduler. `npm start`
  * adds Vite on top; the integration tests start it on free ports with a throw-away data folder.
  */
 export interface LocalStackPorts {
@@ -41,6 +43,8 @@ export interface LocalStackPorts {
   cognito: number;
   ses: number;
   api: number;
+  /** The local TRON API double (issue 13); the functions get its URL as TRON_API_URL. */
+  tron: number;
 }
 
 export interface LocalStackOptions {
@@ -57,7 +61,7 @@ export interface LocalStackOptions {
 }
 
 export interface LocalStackInfo {
-  urls: { api: string; dynamodb: string; cognito: string; sesInbox: string };
+  urls: { api: string; dynamodb: string; cognito: string; sesInbox: string; tron: string };
   tableName: string;
   pool: LocalPool;
   issuer: string;
@@ -76,12 +80,14 @@ export const PORT_ENV = {
   cognito: 'COGNITO_PORT',
   ses: 'SES_PORT',
   api: 'API_PORT',
+  tron: 'TRON_PORT',
 } as const;
 const PORT_LABEL = {
   dynamodb: 'DynamoDB Local',
   cognito: 'cognito-local',
   ses: 'SES emulator',
   api: 'API gateway',
+  tron: 'TRON API double',
 } as const;
 
 export async function startLocalStack(options: LocalStackOptions): Promise<RunningLocalStack> {
@@ -94,6 +100,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     dynamodb: `http://${host}:${options.ports.dynamodb}`,
     cognito: `http://${host}:${options.ports.cognito}`,
     sesInbox: `http://${host}:${options.ports.ses}`,
+    tron: `http://${host}:${options.ports.tron}`,
   };
 
   assertJavaAvailable();
@@ -105,11 +112,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
 
   const processes: ManagedProcess[] = [];
   let gateway: Server | undefined;
+  let tronDouble: Server | undefined;
   let scheduler: LocalScheduler | undefined;
   const stop = async () => {
     scheduler?.stop();
     if (gateway) await new Promise<void>((resolve) => gateway?.close(() => resolve()));
     gateway?.closeAllConnections();
+    if (tronDouble) await new Promise<void>((resolve) => tronDouble?.close(() => resolve()));
+    tronDouble?.closeAllConnections();
     await Promise.all(processes.map((p) => stopProcess(p)));
   };
 
@@ -145,6 +155,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     await ensureUser(cognitoClient, pool, { ...options.admin, groups: [ADMIN_GROUP] });
     log(`bootstrap: table ${tableName} ${table}, user pool ${pool.userPoolId}, admin ${options.admin.email}`);
 
+    tronDouble = await startTronDouble({ port: options.ports.tron, host, log });
+
     const issuer = `${urls.cognito}/${pool.userPoolId}`;
     const handlerEnv: Record<string, string> = {
       TABLE_NAME: tableName,
@@ -162,6 +174,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       AWS_ENDPOINT_URL_DYNAMODB: urls.dynamodb,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: urls.cognito,
       AWS_ENDPOINT_URL_SES: urls.sesInbox,
+      // The on-chain TXID check asks the local TRON double (fixtures in scripts/local/tron-fixtures).
+      TRON_API_URL: urls.tron,
     };
     // Handlers run in this process and read their config at import: set it before any is loaded.
     Object.assign(process.env, handlerEnv);
@@ -217,13 +231,17 @@ async function seedDefaults(client: DynamoDBDocumentClient, tableName: string): 
 }
 
 /**
- * LOCAL DEVELOPMENT ONLY: a placeholder USDT (TRC20) wallet so the payment modal works on a fresh
- * `npm start`. The address is deliberately not a valid TRON address (TRON addresses are base58 and
- * have no hyphens), so no wallet app accepts it as a destination: nobody should ever send money to
- * it. Deployed stacks get no wallet: an admin adds the real one in /admin/wallets, and until then
- * `wallet-details` answers 503 (there is no built-in fallback address, DESIGN.md §11).
+ * LOCAL DEVELOPMENT ONLY: the USDT (TRC20) wallet a fresh `npm start` seeds, so the payment modal
+ * works and a developer who submits a fixture TXID of the local TRON double (scripts/local/
+ * tron-fixtures) sees the on-chain check say 'Match': it is the recipient of the real mainnet
+ * receipt those fixtures are built from. It is a real TRON address that belongs to a stranger,
+ * not to this product: never send funds to it. Deployed stacks get no wallet: an admin adds the
+ * real one in /admin/wallets, and until then `wallet-details` answers 503 (there is no built-in
+ * fallback address, DESIGN.md §11).
  */
-export const LOCAL_DEV_WALLET_ADDRESS = 'LOCAL-DEV-ONLY-do-not-send-funds-not-a-real-TRC20-address';
+export const LOCAL_DEV_WALLET_ADDRESS = 'TWsghcMkFXe1hnwZAWVQ9fUrZBtYv2aGJ8';
+/** The placeholder earlier versions seeded; a data folder that still has it as the active wallet is moved on. */
+export const FORMER_LOCAL_DEV_WALLET_ADDRESS = 'LOCAL-DEV-ONLY-do-not-send-funds-not-a-real-TRC20-address';
 
 /**
  * The wallet and its ACTIVEWALLET#USDT pointer go in together, each only if absent: a data folder
@@ -259,6 +277,59 @@ async function seedLocalWallet(client: DynamoDBDocumentClient, tableName: string
                 updatedAt: now,
               },
               ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
+    if (!reasons.some((r) => r.Code === 'ConditionalCheckFailed')) throw error;
+    await replaceFormerLocalWallet(client, tableName, wallet);
+  }
+}
+
+/**
+ * A data folder from before issue 13 has the old placeholder as its active USDT wallet: the new
+ * local wallet takes its place (the old one stays, inactive), in one transaction conditioned on the
+ * pointer still naming the placeholder. Any other active wallet (an admin's choice) is left alone.
+ */
+async function replaceFormerLocalWallet(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  wallet: Parameters<typeof toWalletItem>[0],
+): Promise<void> {
+  const pointer = await client.send(new GetCommand({ TableName: tableName, Key: activeWalletKey('USDT') }));
+  if (pointer.Item?.address !== FORMER_LOCAL_DEV_WALLET_ADDRESS) return;
+  try {
+    await client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: { TableName: tableName, Item: toWalletItem(wallet), ConditionExpression: 'attribute_not_exists(PK)' },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: walletKey('USDT', FORMER_LOCAL_DEV_WALLET_ADDRESS),
+              UpdateExpression: 'SET isActive = :false, updatedAt = :now',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: { ':false': false, ':now': wallet.updatedAt },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: activeWalletKey('USDT'),
+              UpdateExpression: 'SET walletId = :id, address = :address, network = :network, updatedAt = :now',
+              ConditionExpression: 'address = :former',
+              ExpressionAttributeValues: {
+                ':id': wallet._id,
+                ':address': wallet.address,
+                ':network': wallet.network,
+                ':now': wallet.updatedAt,
+                ':former': FORMER_LOCAL_DEV_WALLET_ADDRESS,
+              },
             },
           },
         ],

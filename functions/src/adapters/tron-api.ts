@@ -112,7 +112,7 @@ type Attempt =
   | { kind: 'retryable'; reason: string; retryAfterMs?: number }
   | { kind: 'final'; reason: string };
 
-const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+const seconds = (ms: number) => (ms < 1_000 ? `${Math.round(ms)} ms` : `${Math.round(ms / 100) / 10} s`);
 
 function retryAfterMs(header: string | null): number | undefined {
   if (header === null) return undefined;

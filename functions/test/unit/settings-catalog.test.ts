@@ -134,6 +134,57 @@ describe('subscription settings', () => {
   });
 });
 
+describe('the autoApproveOnMatch switch (issue 13)', () => {
+  it('is off by default and turned on alone, Basic untouched, with its own from/to in the audit entry', async () => {
+    const memory = settingsMemory();
+    expect((await getSubscriptionSettings(memory.store)).settings).toEqual({
+      basicPackageEnabled: true,
+      autoApproveOnMatch: false,
+    });
+    const result = await saveSubscriptionSettings(
+      { store: memory.store, now: () => NOW, newId: ids() },
+      { settings: { autoApproveOnMatch: true } },
+      ADMIN,
+    );
+    expect(result.settings).toEqual({ basicPackageEnabled: true, autoApproveOnMatch: true });
+    expect(memory.state.commits).toHaveLength(1);
+    expect(memory.state.commits[0]).toMatchObject({
+      from: { basicPackageEnabled: true, autoApproveOnMatch: false },
+      to: { basicPackageEnabled: true, autoApproveOnMatch: true },
+      audit: {
+        action: 'settings.update',
+        details: { setting: 'autoApproveOnMatch', from: false, to: true },
+      },
+    });
+  });
+
+  it('the spec’s save (Basic only) leaves automatic approval as it is', async () => {
+    const memory = settingsMemory({ autoApproveOnMatch: true });
+    const result = await saveSubscriptionSettings(
+      { store: memory.store, now: () => NOW, newId: ids() },
+      { settings: { basicPackageEnabled: false } },
+      ADMIN,
+    );
+    expect(result.settings).toEqual({ basicPackageEnabled: false, autoApproveOnMatch: true });
+    expect(memory.state.commits[0]?.audit.details).toEqual({ setting: 'basicPackageEnabled', from: true, to: false });
+  });
+
+  it('both switches in one save: one transaction, one audit entry naming both', async () => {
+    const memory = settingsMemory();
+    await saveSubscriptionSettings(
+      { store: memory.store, now: () => NOW, newId: ids() },
+      { settings: { basicPackageEnabled: false, autoApproveOnMatch: true } },
+      ADMIN,
+    );
+    expect(memory.state.commits).toHaveLength(1);
+    expect(memory.state.commits[0]?.audit.details).toEqual({
+      settings: ['basicPackageEnabled', 'autoApproveOnMatch'],
+      from: { basicPackageEnabled: true, autoApproveOnMatch: false },
+      to: { basicPackageEnabled: false, autoApproveOnMatch: true },
+    });
+  });
+});
+
 function catalogMemory(items: Partial<Record<PackageSlug, CatalogPackage>> = {}, basicPackageEnabled = true) {
   const state = { items: { ...items }, basicPackageEnabled, commits: [] as PackageUpdatePlan[] };
   const current = (slug: PackageSlug): CatalogPackage => {

@@ -166,6 +166,24 @@ describe('subscription settings', () => {
     expect(res.statusCode).toBe(400);
     expect((res.body as { message: string }).message).toBe('basicPackageEnabled must be true or false');
   });
+
+  it('takes autoApproveOnMatch alone (issue 13), and refuses a save that names no switch', async () => {
+    const put = await call('settings-subscription-put', { body: { settings: { autoApproveOnMatch: true } } });
+    expect(put.statusCode).toBe(200);
+    expect(subscriptionSettingsSaveResponseSchema.parse(put.body).settings).toEqual({
+      basicPackageEnabled: true,
+      autoApproveOnMatch: true,
+    });
+    expect(transactItems()[1]?.Put?.Item).toMatchObject({
+      action: 'settings.update',
+      details: { setting: 'autoApproveOnMatch', from: false, to: true },
+    });
+    const none = await call('settings-subscription-put', { body: { settings: {} } });
+    expect(none.statusCode).toBe(400);
+    expect((none.body as { message: string }).message).toBe('Send basicPackageEnabled, autoApproveOnMatch or both');
+    const wrong = await call('settings-subscription-put', { body: { settings: { autoApproveOnMatch: 'yes' } } });
+    expect(wrong.statusCode).toBe(400);
+  });
 });
 
 describe('admin-packages-update and packages-list', () => {

@@ -243,6 +243,40 @@ describe('the settings store (AP21, AP22)', () => {
   });
 });
 
+describe('the autoApproveOnMatch switch in the settings item (issue 13)', () => {
+  const base = { at: AT, adminId: 'admin-1', audit: audit('settings.update') };
+
+  it('moves it alone on condition it still reads the old value (absent reads as off)', async () => {
+    await dynamoSettingsStore.commitSubscriptionSettings({
+      ...base,
+      from: { basicPackageEnabled: true, autoApproveOnMatch: false },
+      to: { basicPackageEnabled: true, autoApproveOnMatch: true },
+    });
+    expect(transactItems()[0]?.Update).toMatchObject({
+      Key: { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
+      UpdateExpression: 'SET entity = :entity, #auto = :autoTo, updatedAt = :at, updatedBy = :by',
+      ConditionExpression: '(attribute_not_exists(#auto) OR #auto = :autoFrom)',
+      ExpressionAttributeNames: { '#auto': 'autoApproveOnMatch' },
+      ExpressionAttributeValues: { ':autoTo': true, ':autoFrom': false, ':at': AT, ':by': 'admin-1' },
+    });
+    expect(transactItems()[1]).toEqual(auditPut);
+  });
+
+  it('moves both in one update with both conditions', async () => {
+    await dynamoSettingsStore.commitSubscriptionSettings({
+      ...base,
+      from: { basicPackageEnabled: false, autoApproveOnMatch: true },
+      to: { basicPackageEnabled: true, autoApproveOnMatch: false },
+    });
+    expect(transactItems()[0]?.Update).toMatchObject({
+      UpdateExpression: 'SET entity = :entity, #enabled = :to, #auto = :autoTo, updatedAt = :at, updatedBy = :by',
+      ConditionExpression: '#auto = :autoFrom AND #enabled = :from',
+      ExpressionAttributeNames: { '#auto': 'autoApproveOnMatch', '#enabled': 'basicPackageEnabled' },
+      ExpressionAttributeValues: { ':autoTo': false, ':autoFrom': true, ':to': true, ':from': false },
+    });
+  });
+});
+
 describe('the catalog store (AP19, AP20)', () => {
   it('lists every package in order over the defaults, with Basic’s flag from the settings', async () => {
     dynamo.on(QueryCommand).resolves({

@@ -1,0 +1,194 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { basename, join } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The local stand-in for TronGrid's HTTP API (issue 13): `POST /walletsolidity/gettransactioninfobyid`
+ * with `{"value": txid}` answers from the fixture files in scripts/local/tron-fixtures (each names
+ * its source; see the README there), and `{}` for any other id, as the real API does. `npm start`
+ * and the integration suite run it on a port of its own and hand its URL to the functions as
+ * TRON_API_URL. Never deployed.
+ *
+ * Test switches, per fixture (`_double`): `blockTimeStamp: "recent"` (the answer's block time is a
+ * minute before the request, so a fresh payment matches), `delayMs` (a slow answer: the adapter's
+ * timeout), `status` with optional `times` (e.g. 429 always, or only for the first look-up). Two
+ * helper endpoints for tests and developers on loopback: `POST /__double/alias {txid, fixture}`
+ * answers a new id like a fixture (a TXID can pay only once, so each test payment needs its own
+ * id), `GET /__double/calls?txid=` counts the look-ups of an id.
+ */
+export const TRON_DOUBLE_PATH = '/walletsolidity/gettransactioninfobyid';
+export const DEFAULT_FIXTURES_DIR = join(import.meta.dirname, 'tron-fixtures');
+
+const fixtureFileSchema = z.object({
+  _source: z.string().min(1),
+  _note: z.string().optional(),
+  /** The id of a fixture whose response has none (the empty answer for unknown ids). */
+  _txid: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  _double: z
+    .object({
+      blockTimeStamp: z.literal('recent').optional(),
+      delayMs: z.number().int().min(0).max(60_000).optional(),
+      status: z.number().int().min(400).max(599).optional(),
+      times: z.number().int().min(1).optional(),
+    })
+    .optional(),
+  response: z.record(z.string(), z.unknown()),
+});
+
+export interface TronFixture {
+  /** The file name without `.json`, e.g. `usdt-60-basic`. */
+  name: string;
+  txid: string;
+  source: string;
+  behaviour: NonNullable<z.infer<typeof fixtureFileSchema>['_double']>;
+  response: Record<string, unknown>;
+}
+
+/** Every fixture of `dir`, by name; a malformed file fails loudly at start-up. */
+export function loadTronFixtures(dir: string = DEFAULT_FIXTURES_DIR): Map<string, TronFixture> {
+  const fixtures = new Map<string, TronFixture>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const parsed = fixtureFileSchema.safeParse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+    if (!parsed.success) throw new Error(`TRON fixture ${file}: ${parsed.error.message}`);
+    const txid = parsed.data._txid ?? parsed.data.response.id;
+    if (typeof txid !== 'string' || !/^[0-9a-f]{64}$/.test(txid)) {
+      throw new Error(`TRON fixture ${file}: needs response.id or _txid (64 lower-case hex characters)`);
+    }
+    const name = basename(file, '.json');
+    fixtures.set(name, {
+      name,
+      txid,
+      source: parsed.data._source,
+      behaviour: parsed.data._double ?? {},
+      response: parsed.data.response,
+    });
+  }
+  return fixtures;
+}
+
+/** A fixture's TXID by name (tests and docs refer to fixtures by name). */
+export function fixtureTxid(name: string, dir: string = DEFAULT_FIXTURES_DIR): string {
+  const fixture = loadTronFixtures(dir).get(name);
+  if (!fixture) throw new Error(`No TRON fixture named ${name}`);
+  return fixture.txid;
+}
+
+/** TRON produces a block every 3 s. */
+const BLOCK_MS = 3_000;
+
+/** The answer body of `fixture` for a look-up of `txid` at `now`. */
+export function fixtureAnswer(fixture: TronFixture, txid: string, now: number): Record<string, unknown> {
+  if (Object.keys(fixture.response).length === 0) return {};
+  const answer: Record<string, unknown> = { ...fixture.response, id: txid };
+  if (fixture.behaviour.blockTimeStamp === 'recent') {
+    answer.blockTimeStamp = Math.floor((now - 60_000) / BLOCK_MS) * BLOCK_MS;
+  }
+  return answer;
+}
+
+const MAX_BODY_BYTES = 16 * 1024;
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new Error('body too large');
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text === '' ? {} : (JSON.parse(text) as unknown);
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  if (res.destroyed) return;
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+export interface TronDoubleOptions {
+  fixturesDir?: string;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+export function createTronDouble(options: TronDoubleOptions = {}): Server {
+  const byName = loadTronFixtures(options.fixturesDir);
+  const byTxid = new Map([...byName.values()].map((f) => [f.txid, f]));
+  const calls = new Map<string, number>();
+  const now = options.now ?? Date.now;
+
+  const lookup = async (req: IncomingMessage, res: ServerResponse) => {
+    const body = (await readJson(req)) as { value?: unknown };
+    const txid = typeof body.value === 'string' ? body.value.trim().toLowerCase() : '';
+    const count = (calls.get(txid) ?? 0) + 1;
+    calls.set(txid, count);
+    const fixture = byTxid.get(txid);
+    if (!fixture) return send(res, 200, {});
+    const { delayMs, status, times } = fixture.behaviour;
+    if (delayMs) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delayMs);
+        // The client gave up (its timeout): stop waiting for nothing.
+        res.once('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    if (status !== undefined && (times === undefined || count <= times)) {
+      return send(
+        res,
+        status,
+        { Error: `local TRON double: HTTP ${status} (fixture ${fixture.name})` },
+        {
+          'retry-after': '1',
+        },
+      );
+    }
+    send(res, 200, fixtureAnswer(fixture, txid, now()));
+  };
+
+  const alias = async (req: IncomingMessage, res: ServerResponse) => {
+    const body = (await readJson(req)) as { txid?: unknown; fixture?: unknown };
+    const txid = typeof body.txid === 'string' ? body.txid.toLowerCase() : '';
+    const fixture = typeof body.fixture === 'string' ? byName.get(body.fixture) : undefined;
+    if (!/^[0-9a-f]{64}$/.test(txid) || !fixture) {
+      return send(res, 400, { message: 'Send {"txid": <64 hex>, "fixture": <a fixture file name>}' });
+    }
+    byTxid.set(txid, fixture);
+    send(res, 201, { txid, fixture: fixture.name });
+  };
+
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const route = `${req.method} ${url.pathname}`;
+    const handle = async () => {
+      if (route === `POST ${TRON_DOUBLE_PATH}`) return lookup(req, res);
+      if (route === 'POST /__double/alias') return alias(req, res);
+      if (route === 'GET /__double/calls') {
+        return send(res, 200, { calls: calls.get((url.searchParams.get('txid') ?? '').toLowerCase()) ?? 0 });
+      }
+      if (route === 'GET /health') return send(res, 200, { ok: true, fixtures: byName.size });
+      send(res, 404, { Error: `local TRON double: no ${route}` });
+    };
+    handle().catch((error: unknown) => {
+      options.log?.(`tron double: ${error instanceof Error ? error.message : String(error)}`);
+      send(res, 400, { Error: 'local TRON double: bad request' });
+    });
+  });
+}
+
+/** Starts the double on `host:port`; resolves once it listens. */
+export async function startTronDouble(options: TronDoubleOptions & { port: number; host?: string }): Promise<Server> {
+  const server = createTronDouble(options);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  return server;
+}
