@@ -117,11 +117,6 @@ function PackageRow({ entry, basicEnabled, notice, saving, onSave }: PackageRowP
           }}
           isReadOnly={isFreeTrial}
           isDisabled={saving}
-          innerStartComponent={
-            <Text as="span" paddingInlineStart="small" color="font.secondary">
-              $
-            </Text>
-          }
           descriptiveText={isFreeTrial ? SETTINGS_MESSAGES.freeTrialPrice : undefined}
           hasError={priceError !== null}
           errorMessage={priceError ?? undefined}
