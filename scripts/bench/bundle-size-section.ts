@@ -92,12 +92,97 @@ export function functionEntries(root: string): { id: string; kind: BundleFigures
   ];
 }
 
-async function measure(options: BuildOptions, id: string, kind: BundleFigures['kind']): Promise<BundleFigures> {
-  const result = await build(options);
-  const code = result.outputFiles?.find((f) => f.path.endsWith('.mjs') || f.path.endsWith('.js'));
-  if (!code) throw new Error(`esbuild wrote no code for ${id}`);
-  return { id, kind, minifiedBytes: code.contents.length, zippedBytes: zippedSize(code.contents, 'index.mjs') };
+export interface BuiltBundle {
+  id: string;
+  kind: BundleFigures['kind'];
+  /** The bundle's code (index.mjs), source map left out. */
+  code: Uint8Array;
 }
+
+export interface BuiltBundles {
+  bundles: BuiltBundle[];
+  baseline: BuiltBundle;
+  /** Handlers missing (not built) or failing to bundle (error). */
+  problems: Check[];
+}
+
+async function codeOf(options: BuildOptions, id: string): Promise<Uint8Array> {
+  const result = await build(options);
+  const code = result.outputFiles?.find((f) => f.path.endsWith('.mjs'));
+  if (!code) throw new Error(`esbuild wrote no code for ${id}`);
+  return code.contents;
+}
+
+const built = new Map<string, Promise<BuiltBundles>>();
+
+/**
+ * Every function's bundle and the baseline, built once per run (the bundle-size and cold-import
+ * sections share them). One esbuild run bundles every entry on its own (no shared chunks) in
+ * parallel; if one handler does not build, they are bundled one by one to tell which.
+ */
+export function buildBundles(root: string): Promise<BuiltBundles> {
+  let pending = built.get(root);
+  if (!pending) {
+    pending = bundleAll(root);
+    built.set(root, pending);
+  }
+  return pending;
+}
+
+async function bundleAll(root: string): Promise<BuiltBundles> {
+  const base = esbuildOptions();
+  const problems: Check[] = [];
+  const present = functionEntries(root).filter((entry) => {
+    if (existsSync(entry.path)) return true;
+    problems.push({ label: `${entry.id} bundle`, verdict: 'not built', detail: 'no handler yet' });
+    return false;
+  });
+  let bundles: BuiltBundle[] = [];
+  try {
+    const result = await build({
+      ...base,
+      entryPoints: Object.fromEntries(present.map((e) => [e.id, e.path])),
+      outdir: 'bundles',
+    });
+    bundles = present.map((entry) => {
+      const code = result.outputFiles?.find((f) => f.path.endsWith(`/bundles/${entry.id}.mjs`));
+      if (!code) throw new Error(`esbuild wrote no code for ${entry.id}`);
+      return { id: entry.id, kind: entry.kind, code: code.contents };
+    });
+  } catch {
+    bundles = [];
+    for (const entry of present) {
+      try {
+        const code = await codeOf({ ...base, entryPoints: [entry.path], outfile: 'index.mjs' }, entry.id);
+        bundles.push({ id: entry.id, kind: entry.kind, code });
+      } catch (error) {
+        const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+        problems.push({ label: `${entry.id} bundle`, verdict: 'error', detail: message });
+      }
+    }
+  }
+  const baselineCode = await codeOf(
+    {
+      ...base,
+      stdin: {
+        contents: BASELINE_HANDLER,
+        resolveDir: join(root, 'functions'),
+        sourcefile: 'baseline.ts',
+        loader: 'ts',
+      },
+      outfile: 'index.mjs',
+    },
+    'baseline',
+  );
+  return { bundles, baseline: { id: 'DynamoDB document client only', kind: 'baseline', code: baselineCode }, problems };
+}
+
+const figuresOf = ({ id, kind, code }: BuiltBundle): BundleFigures => ({
+  id,
+  kind,
+  minifiedBytes: code.length,
+  zippedBytes: zippedSize(code, 'index.mjs'),
+});
 
 export const bundleSizeSection: BenchSection = {
   id: 'bundle-size',
@@ -106,59 +191,10 @@ export const bundleSizeSection: BenchSection = {
     BUNDLE_BUDGET_ENFORCED ? '' : ' (reported until the lean-bundle work of issue 12 lands)'
   }`,
   async run({ options, log, machine, startedAt }) {
-    const base = esbuildOptions();
-    const figures: BundleFigures[] = [];
-    const failures: Check[] = [];
-    const present = functionEntries(options.root).filter((entry) => {
-      if (existsSync(entry.path)) return true;
-      failures.push({ label: `${entry.id} bundle`, verdict: 'not built', detail: 'no handler yet' });
-      return false;
-    });
-    try {
-      // One esbuild run bundles every entry on its own (no shared chunks), in parallel.
-      const result = await build({
-        ...base,
-        entryPoints: Object.fromEntries(present.map((e) => [e.id, e.path])),
-        outdir: 'bundles',
-      });
-      for (const entry of present) {
-        const code = result.outputFiles?.find((f) => f.path.endsWith(`/bundles/${entry.id}.mjs`));
-        if (!code) throw new Error(`esbuild wrote no code for ${entry.id}`);
-        figures.push({
-          id: entry.id,
-          kind: entry.kind,
-          minifiedBytes: code.contents.length,
-          zippedBytes: zippedSize(code.contents, 'index.mjs'),
-        });
-      }
-    } catch {
-      // A handler that does not build: bundle them one by one to tell which.
-      figures.length = 0;
-      for (const entry of present) {
-        try {
-          figures.push(
-            await measure({ ...base, entryPoints: [entry.path], outfile: 'index.mjs' }, entry.id, entry.kind),
-          );
-        } catch (error) {
-          const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
-          failures.push({ label: `${entry.id} bundle`, verdict: 'error', detail: message });
-        }
-      }
-    }
-    const baseline = await measure(
-      {
-        ...base,
-        stdin: {
-          contents: BASELINE_HANDLER,
-          resolveDir: join(options.root, 'functions'),
-          sourcefile: 'baseline.ts',
-          loader: 'ts',
-        },
-        outfile: 'index.mjs',
-      },
-      'DynamoDB document client only',
-      'baseline',
-    );
+    const { bundles, baseline: baselineBundle, problems } = await buildBundles(options.root);
+    const figures = bundles.map(figuresOf);
+    const baseline = figuresOf(baselineBundle);
+    const failures = problems;
     log(`  bundled ${figures.length} functions`);
     const sorted = [...figures].sort((a, b) => b.zippedBytes - a.zippedBytes);
     const checks = [...sorted.map((f) => judgeBundle(f)), ...failures];

@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import type { Check } from './budget.js';
-import { BASELINE_HANDLER, esbuildOptions, functionEntries } from './bundle-size-section.js';
+import { buildBundles } from './bundle-size-section.js';
 import { list, paragraphs, renderTable } from './markdown.js';
 import type { BenchSection } from './section.js';
 
@@ -107,23 +106,14 @@ export const coldImportSection: BenchSection = {
   async run({ options, log, machine, startedAt }) {
     const outdir = mkdtempSync(join(tmpdir(), 'goldbot-bench-bundles-'));
     try {
-      const present = functionEntries(options.root).filter((e) => existsSync(e.path));
-      const base = { ...esbuildOptions(), write: true, sourcemap: false as const };
-      await build({ ...base, entryPoints: Object.fromEntries(present.map((e) => [e.id, e.path])), outdir });
+      const { bundles, baseline, problems } = await buildBundles(options.root);
+      const present = bundles;
+      for (const bundle of bundles) writeFileSync(join(outdir, `${bundle.id}.mjs`), bundle.code);
       const baselineFile = join(outdir, '_baseline.mjs');
-      await build({
-        ...base,
-        stdin: {
-          contents: BASELINE_HANDLER,
-          resolveDir: join(options.root, 'functions'),
-          sourcefile: 'baseline.ts',
-          loader: 'ts',
-        },
-        outfile: baselineFile,
-      });
+      writeFileSync(baselineFile, baseline.code);
       log(`  ${present.length} functions × ${PAIRS} pairs of fresh processes...`);
       const figures: ImportFigures[] = [];
-      const checks: Check[] = [];
+      const checks: Check[] = problems.map((p) => ({ ...p, label: p.label.replace(/bundle$/, 'cold import') }));
       const measureEntry = async (entry: (typeof present)[number]) => {
         const file = join(outdir, `${entry.id}.mjs`);
         try {
@@ -177,12 +167,13 @@ export const coldImportSection: BenchSection = {
         table,
         'How it is measured (`scripts/bench/cold-import-section.ts`):',
         list(
-          "The bundles of the bundle-size section (the CDK's esbuild settings), written to a temporary folder " +
-            'without source maps, and the baseline built the same way.',
+          "The bundles of the bundle-size section (the CDK's esbuild settings, built once per run), written to a " +
+            'temporary folder without their source maps, and the baseline built the same way.',
           `Each of ${PAIRS} pairs starts two fresh Node processes one after the other, the function's and the ` +
             `baseline's (alternating which goes first, ${IMPORT_WORKERS} functions at a time); each times ` +
-            '`await import()` of its bundle with `performance.now()`, Node start-up left out. The handlers get a complete configuration that needs ' +
-            "no network. Ratio: the median of the pairs' ratios; Import and Baseline: the median times.",
+            '`await import()` of its bundle with `performance.now()`, Node start-up left out. The handlers get a ' +
+            "complete configuration that needs no network. Ratio: the median of the pairs' ratios; Import and " +
+            'Baseline: the median times.',
           'This runs on Node 20 here and on Node 22 in Lambda; the ratio, not the milliseconds, is the figure.',
         ),
         `Measured on ${startedAt.toISOString().slice(0, 10)}: ${machine}.`,
