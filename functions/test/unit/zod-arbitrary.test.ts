@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { REGISTER_PASSWORD_PATTERN, contactListQuerySchema, paymentStatsQuerySchema } from '@goldbot/shared';
+import { loadRouteSpecs } from '../fuzz/route-specs.js';
+import { collectKeys, zodArbitrary } from '../helpers/zod-arbitrary.js';
+
+/**
+ * The zod → fast-check bridge the route fuzzer builds on: its values must mostly pass the schema
+ * they come from, or the fuzzer would never get past validation into the use cases.
+ */
+const acceptedShare = (schema: z.ZodType, mode: 'json' | 'query', runs = 60, seed = 7) => {
+  const values = fc.sample(zodArbitrary(schema, { mode }), { numRuns: runs, seed });
+  return values.filter((v) => schema.safeParse(v === undefined && schema.def.type === 'object' ? {} : v).success).length / values.length;
+};
+
+describe('zodArbitrary', () => {
+  it('honours lengths, patterns with lookaheads, enums and bounds', () => {
+    const fields = {
+      password: z.string().regex(REGISTER_PASSWORD_PATTERN),
+      code: z.string().regex(/^\d{4}$/),
+      name: z.string().trim().min(1).max(5),
+      kind: z.enum(['a', 'b']),
+      count: z.number().int().min(1).max(3),
+      share: z.number().gt(0).lt(1),
+      flag: z.boolean().optional(),
+    };
+    // Exact where the schema is data (patterns without lookaheads, enums, bounds); most of the time
+    // where a lookahead or the trimmed length decides.
+    for (const [name, schema] of Object.entries(fields)) {
+      const minimum = name === 'password' || name === 'name' ? 0.5 : 1;
+      expect(acceptedShare(schema, 'json', 100), name).toBeGreaterThanOrEqual(minimum);
+    }
+  });
+
+  it('renders query values as strings that coerce, and skips preprocess steps', () => {
+    const values = fc.sample(zodArbitrary(paymentStatsQuerySchema, { mode: 'query' }), { numRuns: 50, seed: 3 });
+    for (const value of values) {
+      for (const v of Object.values(value as Record<string, unknown>)) expect(typeof v).toBe('string');
+      expect(paymentStatsQuerySchema.safeParse(value).success).toBe(true);
+    }
+    expect(acceptedShare(contactListQuerySchema, 'query')).toBe(1);
+  });
+
+  it('draws record keys from a vocabulary as well', () => {
+    const schema = z.record(z.string(), z.unknown());
+    const values = fc.sample(zodArbitrary(schema, { mode: 'json', keyVocabulary: ['password'] }), {
+      numRuns: 60,
+      seed: 1,
+    });
+    expect(values.some((v) => Object.keys(v as object).includes('password'))).toBe(true);
+  });
+
+  it('collects field names through pipes, optionals, unions and records', () => {
+    const schema = z.object({
+      a: z.string().pipe(z.string()),
+      b: z.object({ c: z.number() }).optional(),
+      d: z.record(z.string(), z.union([z.string(), z.object({ e: z.string() })])),
+    });
+    expect([...collectKeys(schema)].sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it("mostly passes every route's own body, query and path schemas", async () => {
+    const specs = await loadRouteSpecs();
+    expect(specs.length).toBeGreaterThan(40);
+    for (const spec of specs) {
+      for (const [source, schema] of [
+        ['body', spec.body],
+        ['query', spec.query],
+        ['params', spec.params],
+      ] as const) {
+        if (!schema) continue;
+        const share = acceptedShare(schema, source === 'body' ? 'json' : 'query', 40);
+        // Refinements ("send at least one of", a password's rules) are not inverted: often, not always.
+        expect(share, `${spec.route.id} ${source}`).toBeGreaterThanOrEqual(0.15);
+      }
+    }
+  });
+});
