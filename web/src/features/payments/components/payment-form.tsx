@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { PACKAGE_NAMES, PAYMENT, PAYMENT_MESSAGES, REFERRAL, TOAST_MS, txidSchema } from '@goldbot/shared';
+import { PACKAGE_NAMES, PAYMENT, PAYMENT_MESSAGES, REFERRAL, TOAST_MS, isTronTxid, txidSchema } from '@goldbot/shared';
 import { useToast } from '@/components/toast';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -116,6 +116,10 @@ export function PaymentForm({
     return null;
   })();
   const referralFieldError = referralError ?? (referral.status === 'invalid' ? referral.message : undefined);
+  // Issue 13: an id the form accepts but TRON would not know is said under the field, never refused
+  // (the admin decides); the spec's messages and the pending notice stay as they are.
+  const txidHint =
+    !txidError && txidSchema.safeParse(txid).success && !isTronTxid(txid) ? PAYMENT_MESSAGES.txidNotTron : undefined;
 
   return (
     <form className="payment-form" noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -161,6 +165,7 @@ export function PaymentForm({
         spellCheck={false}
         disabled={submitted}
         error={txidError}
+        hint={txidHint}
         onChange={(event) => {
           setTxid(event.target.value);
           setTxidError(undefined);

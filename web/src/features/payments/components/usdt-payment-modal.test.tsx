@@ -384,6 +384,33 @@ describe('USDT payment modal: the TXID and the submit', () => {
     expect(txidField()).not.toHaveAttribute('aria-invalid');
   });
 
+  it('says under the field when the TXID is not a TRON transaction id, and submits it all the same (issue 13)', async () => {
+    const api = mockCommerceApi({
+      'POST /api/payment/submit-usdt-payment': jsonResponse(
+        { message: 'Payment submitted', pendingSubscription: pending, txidWarning: PAYMENT_MESSAGES.txidNotTron },
+        201,
+      ),
+    });
+    const { user } = renderModal({ packageName: PACKAGE_NAMES.pro });
+    await ready();
+    await user.click(txidField());
+    await user.paste(TXID);
+    expect(within(dialog()).queryByText(PAYMENT_MESSAGES.txidNotTron)).not.toBeInTheDocument();
+    await user.clear(txidField());
+    await user.paste('BANKREF20261123');
+    expect(txidField()).toHaveAccessibleDescription(PAYMENT_MESSAGES.txidNotTron);
+    expect(txidField()).not.toHaveAttribute('aria-invalid');
+    await user.click(submitButton());
+    expect(await within(dialog()).findByRole('button', { name: 'Payment Submitted ✓' })).toBeDisabled();
+    expect(api.requestsTo('POST /api/payment/submit-usdt-payment').map((request) => request.body)).toEqual([
+      { packageName: 'Pro Package', txid: 'BANKREF20261123', amount: 250, referralCode: null },
+    ]);
+    // The spec's success message, unchanged.
+    expect(
+      await screen.findByText('Payment submitted successfully! Your Pro Package will be activated within 2 hours.'),
+    ).toBeInTheDocument();
+  });
+
   it("submits the trimmed TXID and the amount: 'Submitting...', then 'Payment Submitted ✓'", async () => {
     const answer = deferred<Response>();
     const api = mockCommerceApi({

@@ -104,6 +104,7 @@ export function PackageManagement() {
           onClose={() => setSelected(null)}
           onDecided={onDecided}
           onStale={onStale}
+          onChecked={() => void refreshLists()}
         />
       )}
     </Flex>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Divider, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
 import { PAYMENT, type Payment } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
@@ -12,7 +13,9 @@ import { useDecision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
 import { formatAmount, formatDateTime, formatUsd } from '../../lib/format';
+import { checkOnChain } from '../api/check-on-chain';
 import { decidePayment, type PaymentDecision, type PaymentDecisionResponse } from '../api/decide-payment';
+import { ChainCheckSection } from './chain-check-section';
 
 const WORDING = {
   approve: {
@@ -44,15 +47,44 @@ interface PaymentDetailModalProps {
   onDecided: (decision: PaymentDecision, payment: Payment, response: PaymentDecisionResponse) => void;
   /** The payment is no longer pending here (409: decided by someone else meanwhile; 404: gone). */
   onStale: (decision: PaymentDecision, error: ApiError) => void;
+  /** 'Check on chain' stored a new verdict (and maybe an automatic approval): the lists are stale. */
+  onChecked?: (payment: Payment) => void;
 }
+
+/** The message of a failed 'Check on chain'. */
+export const chainCheckErrorText = (error: unknown) =>
+  `Error checking the transaction on chain: ${errorMessage(error, 'Failed to check the transaction')}`;
 
 /**
  * A payment's details (admin §2): package, amount and currency, user, status, TXID with Copy,
- * times, the wallet the customer was shown and the referral; Approve and Reject while pending, each
- * confirmed first, one request at a time.
+ * times, the wallet the customer was shown and the referral; the on-chain check with 'Check on
+ * chain' (issue 13); Approve and Reject while pending, each confirmed first, one request at a time.
  */
-export function PaymentDetailModal({ payment, onClose, onDecided, onStale }: PaymentDetailModalProps) {
+export function PaymentDetailModal({
+  payment: opened,
+  onClose,
+  onDecided,
+  onStale,
+  onChecked,
+}: PaymentDetailModalProps) {
   const notice = useNotice();
+  // The payment as last answered: a 'Check on chain' brings its new verdict (or its approval).
+  const [payment, setPayment] = useState(opened);
+  const [checking, setChecking] = useState(false);
+  const checkNow = async () => {
+    if (checking) return;
+    notice.clear();
+    setChecking(true);
+    try {
+      const response = await checkOnChain(payment._id);
+      setPayment(response.payment);
+      onChecked?.(response.payment);
+    } catch (error) {
+      notice.show('error', chainCheckErrorText(error));
+    } finally {
+      setChecking(false);
+    }
+  };
   const decision = useDecision({
     send: (choice) => {
       notice.clear();
@@ -66,7 +98,7 @@ export function PaymentDetailModal({ payment, onClose, onDecided, onStale }: Pay
   const referred = payment.hasReferralDiscount || payment.referralCode !== null || payment.referralUserId !== null;
 
   return (
-    <AdminModal title="Payment Details" onClose={() => !decision.busy && onClose()}>
+    <AdminModal title="Payment Details" onClose={() => !decision.busy && !checking && onClose()}>
       <Flex direction="column" gap="medium">
         <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
         <DetailList>
@@ -133,6 +165,8 @@ export function PaymentDetailModal({ payment, onClose, onDecided, onStale }: Pay
             </DetailList>
           </View>
         )}
+
+        <ChainCheckSection payment={payment} checking={checking} onCheck={() => void checkNow()} />
 
         {payment.status === 'pending' && (
           <View as="section" aria-label="Decision">

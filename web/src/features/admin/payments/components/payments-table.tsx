@@ -5,6 +5,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
 import { formatDate } from '../../lib/format';
 import type { PaymentList } from '../api/payment-list';
+import { ChainCheckBadge } from './chain-check-badge';
 import { PaymentAmount } from './payment-amount';
 
 interface PaymentsTableProps {
@@ -18,7 +19,10 @@ interface PaymentsTableProps {
   onView: (payment: Payment) => void;
 }
 
-/** One tab's rows: Package, User, Amount, Status, Date, Actions (admin §2). */
+/**
+ * One tab's rows: Package, User, Amount, Status, Date, Actions (admin §2), and Chain: what the TRON
+ * network says about the TXID (issue 13), its reasons on hover.
+ */
 export function PaymentsTable({ label, list, emptyText, errorText, onView }: PaymentsTableProps) {
   return (
     <PagedListView list={list} loadingText="Loading payments..." emptyText={emptyText} errorText={errorText}>
@@ -31,6 +35,7 @@ export function PaymentsTable({ label, list, emptyText, errorText, onView }: Pay
                 <TableCell as="th">User</TableCell>
                 <TableCell as="th">Amount</TableCell>
                 <TableCell as="th">Status</TableCell>
+                <TableCell as="th">Chain</TableCell>
                 <TableCell as="th">Date</TableCell>
                 <TableCell as="th">Actions</TableCell>
               </TableRow>
@@ -47,6 +52,9 @@ export function PaymentsTable({ label, list, emptyText, errorText, onView }: Pay
                   </TableCell>
                   <TableCell>
                     <StatusBadge status={payment.status} />
+                  </TableCell>
+                  <TableCell>
+                    <ChainCheckBadge check={payment.chainCheck} />
                   </TableCell>
                   <TableCell>{formatDate(payment.createdAt)}</TableCell>
                   <TableCell>

@@ -101,7 +101,7 @@ describe('admin payments (Package Management)', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers).toEqual(['Package', 'User', 'Amount', 'Status', 'Date', 'Actions']);
+    expect(headers).toEqual(['Package', 'User', 'Amount', 'Status', 'Chain', 'Date', 'Actions']);
     const row = nth(within(table).getAllByRole('row'), 1);
     expect(within(row).getByText('Basic Package')).toBeInTheDocument();
     expect(within(row).getByText('alice@example.com')).toBeInTheDocument();

@@ -9,7 +9,10 @@ export type SubscriptionSettingsSaveResponse = ReturnType<typeof subscriptionSet
 
 export const SUBSCRIPTION_SETTINGS_ROUTE = 'settings-subscription-get';
 
-/** GET /api/settings/subscription-settings (admin §7): `{success, settings: {basicPackageEnabled}}`. */
+/**
+ * GET /api/settings/subscription-settings (admin §7): `{success, settings: {basicPackageEnabled,
+ * autoApproveOnMatch}}` (the second switch is issue 13's; an answer without it reads as off).
+ */
 export function getSubscriptionSettings(): Promise<SubscriptionSettingsResponse> {
   return apiRequest(SUBSCRIPTION_SETTINGS_ROUTE, { schema: subscriptionSettingsResponseSchema });
 }
@@ -18,10 +21,18 @@ export function useSubscriptionSettings() {
   return useSWR(SUBSCRIPTION_SETTINGS_ROUTE, getSubscriptionSettings);
 }
 
-/** PUT /api/settings/subscription-settings `{settings: {basicPackageEnabled}}` (admin §7). */
-export function saveSubscriptionSettings(basicPackageEnabled: boolean): Promise<SubscriptionSettingsSaveResponse> {
+/** The switches a save names; the other keeps its value on the server. */
+export type SubscriptionSettingsChange = { basicPackageEnabled: boolean } | { autoApproveOnMatch: boolean };
+
+/**
+ * PUT /api/settings/subscription-settings with the one switch saved: `{settings: {basicPackageEnabled}}`
+ * as the spec's client sends it (admin §7), or `{settings: {autoApproveOnMatch}}`.
+ */
+export function saveSubscriptionSettings(
+  change: SubscriptionSettingsChange,
+): Promise<SubscriptionSettingsSaveResponse> {
   return apiRequest('settings-subscription-put', {
-    body: { settings: { basicPackageEnabled } },
+    body: { settings: change },
     schema: subscriptionSettingsSaveResponseSchema,
   });
 }
@@ -30,12 +41,12 @@ export function saveSubscriptionSettings(basicPackageEnabled: boolean): Promise<
 export function useSaveSubscriptionSettings() {
   const inFlight = useRef(false);
   const [isSaving, setIsSaving] = useState(false);
-  const save = useCallback(async (basicPackageEnabled: boolean) => {
+  const save = useCallback(async (change: SubscriptionSettingsChange) => {
     if (inFlight.current) return null;
     inFlight.current = true;
     setIsSaving(true);
     try {
-      return await saveSubscriptionSettings(basicPackageEnabled);
+      return await saveSubscriptionSettings(change);
     } finally {
       inFlight.current = false;
       setIsSaving(false);

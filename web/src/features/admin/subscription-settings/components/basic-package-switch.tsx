@@ -37,7 +37,7 @@ export function BasicPackageSwitch({ onSaved }: { onSaved: (basicPackageEnabled:
     const submit = async () => {
       notice.clear();
       try {
-        const response = await save(enabled);
+        const response = await save({ basicPackageEnabled: enabled });
         if (!response) return;
         await mutate({ success: true, settings: response.settings }, { revalidate: false });
         setChoice(null);

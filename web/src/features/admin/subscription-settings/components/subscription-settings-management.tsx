@@ -1,12 +1,14 @@
 import { Flex } from '@aws-amplify/ui-react';
 import { useCatalogEntryUpdate } from '../api/package-catalog';
 import { useSubscriptionSettings } from '../api/subscription-settings';
+import { AutoApproveSwitch } from './auto-approve-switch';
 import { BasicPackageSwitch } from './basic-package-switch';
 import { PackagePriceEditor } from './package-price-editor';
 
 /**
  * Admin subscription settings (admin §2, §3, §8; issue 11): the Basic sales switch, and the
- * catalog's prices and on-sale flags, where Basic's flag is that switch.
+ * catalog's prices and on-sale flags, where Basic's flag is that switch; issue 13's automatic
+ * approval of on-chain matches.
  */
 export function SubscriptionSettingsManagement() {
   const settings = useSubscriptionSettings();
@@ -18,6 +20,7 @@ export function SubscriptionSettingsManagement() {
   return (
     <Flex direction="column" gap="large">
       <BasicPackageSwitch onSaved={onSwitchSaved} />
+      <AutoApproveSwitch />
       <PackagePriceEditor basicEnabled={settings.data?.settings.basicPackageEnabled} />
     </Flex>
   );
