@@ -13,6 +13,7 @@ import {
 } from '@goldbot/shared';
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { activationKeys, toSubscriptionItem, type SubscriptionRecord } from '../../src/data/subscription-entity.js';
+import { toProfileItem, type UserProfile } from '../../src/data/user-profile-entity.js';
 import { api, idTokenFor, stack, type TestCustomer } from './http-client.js';
 
 /**
@@ -223,7 +224,9 @@ export function delta<T extends Record<string, number>>(after: T, before: T): T 
  * item builders: an approval only ever starts Basic on the 1st of next month. Created in 2019, so
  * no current summary moves.
  */
-export async function basicStartingToday(customer: TestCustomer): Promise<SubscriptionRecord> {
+export async function basicStartingToday(
+  customer: Pick<TestCustomer, 'userId' | 'username' | 'email'>,
+): Promise<SubscriptionRecord> {
   const createdAt = `2019-0${1 + Math.floor(Math.random() * 9)}-15T10:00:00.000Z`;
   const row: SubscriptionRecord = {
     _id: randomUUID(),
@@ -249,4 +252,29 @@ export async function basicStartingToday(customer: TestCustomer): Promise<Subscr
     }),
   );
   return row;
+}
+
+/**
+ * A customer who exists only as a profile item (built with the entity's builder, unverified so no
+ * user list or counter moves): enough for the routes and jobs that read the owner's profile.
+ */
+export async function seededProfile(tag: string): Promise<Pick<TestCustomer, 'userId' | 'username' | 'email'>> {
+  const id = randomUUID();
+  const short = id.slice(0, 8);
+  const at = new Date().toISOString();
+  const profile: UserProfile = {
+    _id: id,
+    username: `${tag}_${short}`,
+    email: `${tag}-${short}@example.com`,
+    phone: null,
+    isActive: true,
+    isAdmin: false,
+    referralCode: short.toUpperCase(),
+    referralCount: 0,
+    referralEarnings: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+  await db().send(new PutCommand({ TableName: table(), Item: toProfileItem(profile) }));
+  return { userId: id, username: profile.username, email: profile.email };
 }

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WITHDRAWAL_MESSAGES, type Withdrawal } from '@goldbot/shared';
+import { WITHDRAWAL_DECISION_MESSAGES } from '../../../src/domain/withdrawals/withdrawals.js';
+import { api, idTokenFor, newCustomer, type TestCustomer } from '../http-client.js';
+import { mailsTo } from '../mailbox.js';
+import {
+  admin,
+  auditEntriesFor,
+  delta,
+  earnReferralCredits,
+  expectReconciled,
+  getItem,
+  ledgerOf,
+  withdrawalCounts,
+} from '../fixtures.js';
+import { RACERS, expectOutcome, printFigures, race, record } from './race.js';
+
+/**
+ * Referral withdrawals under 50 parallel requests over real HTTP (issue 12 part 4; data-model T4,
+ * T5, T6, §6.5): one customer asks 50 times at once and one request holds the money; 50 approvals
+ * settle it once; 50 rejections release it once; approvals racing rejections let one decision
+ * win. After every race the balances reconcile with the ledger (lifetime = available + held +
+ * paid out), the pending marker matches, and STATS#WITHDRAWALS moved by exactly one step.
+ */
+const ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+
+interface RequestAnswer {
+  message: string;
+  withdrawal: Withdrawal;
+  referralEarnings: number;
+  referralHeld: number;
+}
+const requestWithdrawal = (c: TestCustomer, amount: number) =>
+  api<RequestAnswer>('/api/withdrawal/request', {
+    method: 'POST',
+    token: c.token,
+    body: { trc20Address: ADDRESS, amount },
+  });
+const decide = async (decision: 'approve' | 'reject', id: string) =>
+  api<{ message: string; withdrawal: Withdrawal }>(`/api/withdrawal/${decision}/${id}`, {
+    method: 'PUT',
+    token: await admin(),
+    body: { adminNote: `race ${decision}` },
+  });
+
+const marker = (userId: string) => getItem(`USER#${userId}`, 'MARKER#PENDING_WITHDRAWAL');
+const ledgerTypes = async (userId: string) =>
+  (await ledgerOf(userId)).filter((e) => e.type !== 'credit').map((e) => [e.type, e.amount, e.sourceId]);
+const decisionMails = async (customer: TestCustomer, kind: 'approved' | 'not approved') =>
+  (await mailsTo(customer.email)).filter((m) =>
+    kind === 'approved' ? /is approved$/.test(m.subject) : /was not approved$/.test(m.subject),
+  );
+
+/** The documented answers of a request that lost: the pending marker's 409, or "try again" after conflicts. */
+const REQUEST_REFUSALS = [
+  { status: 409, message: WITHDRAWAL_MESSAGES.pendingExists },
+  { status: 409, message: WITHDRAWAL_DECISION_MESSAGES.requestBusy },
+] as const;
+
+let customer: TestCustomer;
+/** Withdrawals of `customer` so far, in order, with how they ended. */
+const history: [string, number, string][] = [];
+
+/** 50 requests of $20 at once: one withdrawal, the money held once. */
+async function raceRequests(label: string) {
+  const before = await expectReconciled(customer.userId);
+  const countsBefore = await withdrawalCounts();
+  const { answers, tally } = await race(RACERS, () => requestWithdrawal(customer, 20));
+  record(label, tally);
+  const { winners } = expectOutcome(answers, (a) => a.status === 201, REQUEST_REFUSALS);
+  const created = winners[0]?.body as RequestAnswer;
+  expect(created).toMatchObject({
+    message: WITHDRAWAL_MESSAGES.requested,
+    withdrawal: { amount: 20, status: 'pending' },
+    referralEarnings: before.available - 20,
+    referralHeld: 20,
+  });
+  const id = created.withdrawal._id;
+
+  const after = await expectReconciled(customer.userId);
+  expect(after).toEqual({ ...before, available: before.available - 20, held: 20 });
+  expect(await marker(customer.userId)).toMatchObject({ withdrawalId: id });
+  const own = await api<{ withdrawals: Withdrawal[] }>('/api/withdrawal/user', { token: customer.token });
+  expect(own.body.withdrawals.filter((w) => w.status === 'pending').map((w) => w._id)).toEqual([id]);
+  expect(delta(await withdrawalCounts(), countsBefore)).toEqual({
+    total: 1,
+    pending: 1,
+    approved: 0,
+    rejected: 0,
+    pendingAmount: 20,
+    approvedAmount: 0,
+  });
+  history.push([id, 20, 'hold']);
+  expect(await ledgerTypes(customer.userId)).toEqual(history.map(([w, amount, type]) => [type, amount, w]));
+  return id;
+}
+
+beforeAll(async () => {
+  const wallet = await api('/api/payment/wallet-details', { token: await idTokenFor('user') });
+  if (wallet.status !== 200) throw new Error('the withdrawal races earn through purchases: no active USDT wallet');
+  // $40: ten friends buy Basic with the code twice each, approved one after another.
+  const friends = await Promise.all(Array.from({ length: 10 }, (_, i) => newCustomer(`race-friend${i}`)));
+  customer = await newCustomer('race-withdrawer');
+  await earnReferralCredits(customer, [...friends, ...friends]);
+  expect(await expectReconciled(customer.userId)).toEqual({
+    available: 40,
+    held: 0,
+    lifetime: 40,
+    paidOut: 0,
+    count: 20,
+  });
+}, 120_000);
+
+afterAll(() => printFigures('withdrawals'));
+
+describe('withdrawals, 50 requests at once', () => {
+  it('50 requests, then 50 rejections: one withdrawal held once, released once', async () => {
+    const id = await raceRequests('withdrawal request x50 (1)');
+
+    const countsBefore = await withdrawalCounts();
+    const { answers, tally } = await race(RACERS, () => decide('reject', id));
+    record('withdrawal reject x50', tally);
+    expectOutcome(answers, (a) => a.status === 200 && a.body.message === WITHDRAWAL_MESSAGES.rejected, [
+      { status: 200, message: WITHDRAWAL_MESSAGES.alreadyDecided('rejected') },
+      { status: 409, message: WITHDRAWAL_DECISION_MESSAGES.tryAgain },
+    ]);
+    history.push([id, 20, 'release']);
+    expect(await ledgerTypes(customer.userId)).toEqual(history.map(([w, amount, type]) => [type, amount, w]));
+    expect(await expectReconciled(customer.userId)).toEqual({
+      available: 40,
+      held: 0,
+      lifetime: 40,
+      paidOut: 0,
+      count: 20,
+    });
+    expect(await marker(customer.userId)).toBeUndefined();
+    expect(delta(await withdrawalCounts(), countsBefore)).toEqual({
+      total: 0,
+      pending: -1,
+      approved: 0,
+      rejected: 1,
+      pendingAmount: -20,
+      approvedAmount: 0,
+    });
+    expect((await auditEntriesFor(id)).map((e) => e.action)).toEqual(['withdrawal.reject']);
+    expect(await decisionMails(customer, 'not approved')).toHaveLength(1);
+  });
+
+  it('50 requests, then 50 approvals: one withdrawal held once, settled once', async () => {
+    const id = await raceRequests('withdrawal request x50 (2)');
+
+    const countsBefore = await withdrawalCounts();
+    const { answers, tally } = await race(RACERS, () => decide('approve', id));
+    record('withdrawal approve x50', tally);
+    expectOutcome(answers, (a) => a.status === 200 && a.body.message === WITHDRAWAL_MESSAGES.approved, [
+      { status: 200, message: WITHDRAWAL_MESSAGES.alreadyDecided('approved') },
+      { status: 409, message: WITHDRAWAL_DECISION_MESSAGES.tryAgain },
+    ]);
+    history.push([id, 20, 'settle']);
+    expect(await ledgerTypes(customer.userId)).toEqual(history.map(([w, amount, type]) => [type, amount, w]));
+    expect(await expectReconciled(customer.userId)).toEqual({
+      available: 20,
+      held: 0,
+      lifetime: 40,
+      paidOut: 20,
+      count: 20,
+    });
+    expect(await marker(customer.userId)).toBeUndefined();
+    expect(delta(await withdrawalCounts(), countsBefore)).toEqual({
+      total: 0,
+      pending: -1,
+      approved: 1,
+      rejected: 0,
+      pendingAmount: -20,
+      approvedAmount: 20,
+    });
+    expect((await auditEntriesFor(id)).map((e) => e.action)).toEqual(['withdrawal.approve']);
+    expect(await decisionMails(customer, 'approved')).toHaveLength(1);
+  });
+
+  it('25 approvals racing 25 rejections: one decision wins, the money is settled or released once', async () => {
+    const id = await raceRequests('withdrawal request x50 (3)');
+
+    const countsBefore = await withdrawalCounts();
+    const { answers, tally } = await race(RACERS, (i) => decide(i % 2 === 0 ? 'approve' : 'reject', id));
+    record('withdrawal approve/reject 25+25', tally);
+    const transition = (a: (typeof answers)[number]) =>
+      a.status === 200 &&
+      [WITHDRAWAL_MESSAGES.approved, WITHDRAWAL_MESSAGES.rejected].some((m) => m === a.body.message);
+    const { winners } = expectOutcome(answers, transition, [
+      { status: 200, message: WITHDRAWAL_MESSAGES.alreadyDecided('approved') },
+      { status: 200, message: WITHDRAWAL_MESSAGES.alreadyDecided('rejected') },
+      { status: 409, message: WITHDRAWAL_MESSAGES.alreadyDecided('approved') },
+      { status: 409, message: WITHDRAWAL_MESSAGES.alreadyDecided('rejected') },
+      { status: 409, message: WITHDRAWAL_DECISION_MESSAGES.tryAgain },
+    ]);
+    const approved = winners[0]?.body.message === WITHDRAWAL_MESSAGES.approved;
+    // Every loser names the winning decision.
+    const final = approved ? 'approved' : 'rejected';
+    for (const a of answers.filter((x) => !transition(x) && x.status !== 429)) {
+      expect([WITHDRAWAL_MESSAGES.alreadyDecided(final), WITHDRAWAL_DECISION_MESSAGES.tryAgain]).toContain(
+        a.body.message,
+      );
+    }
+    history.push([id, 20, approved ? 'settle' : 'release']);
+    expect(await ledgerTypes(customer.userId)).toEqual(history.map(([w, amount, type]) => [type, amount, w]));
+    expect(await expectReconciled(customer.userId)).toEqual(
+      approved
+        ? { available: 0, held: 0, lifetime: 40, paidOut: 40, count: 20 }
+        : { available: 20, held: 0, lifetime: 40, paidOut: 20, count: 20 },
+    );
+    expect(await marker(customer.userId)).toBeUndefined();
+    expect(delta(await withdrawalCounts(), countsBefore)).toEqual({
+      total: 0,
+      pending: -1,
+      approved: approved ? 1 : 0,
+      rejected: approved ? 0 : 1,
+      pendingAmount: -20,
+      approvedAmount: approved ? 20 : 0,
+    });
+    expect((await auditEntriesFor(id)).map((e) => e.action)).toEqual([`withdrawal.${approved ? 'approve' : 'reject'}`]);
+  });
+});
