@@ -78,6 +78,23 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
   return chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
 }
 
+/**
+ * Sets `key` as an own member even when it is "__proto__" (plain assignment would hit the
+ * prototype setter and drop it), the way API Gateway's JSON event carries any name.
+ */
+function setOwn(target: Record<string, string>, key: string, value: string): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A path parameter as API Gateway passes it: percent-decoded; null when the encoding is broken. */
+export function decodePathParameter(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
@@ -94,10 +111,13 @@ export function buildEvent(
 ): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+    if (value !== undefined) setOwn(headers, key.toLowerCase(), Array.isArray(value) ? value.join(',') : value);
   }
+  // Repeated names are joined with commas; a name such as "constructor" or "__proto__" is just a name.
   const query: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
+  for (const [key, value] of url.searchParams) {
+    setOwn(query, key, Object.hasOwn(query, key) ? `${query[key]},${value}` : value);
+  }
   const now = new Date();
   const routeKey = `${mounted.route.method} ${mounted.route.path}`;
   // Payload v2 moves cookies out of the headers into `cookies` (one `name=value` per entry).
@@ -163,9 +183,15 @@ export function createGateway(options: {
         const found = m.pattern.exec(url.pathname);
         if (!found) continue;
         const params: Record<string, string> = {};
+        let malformed = false;
         m.names.forEach((name, i) => {
-          params[name] = decodeURIComponent(found[i + 1] ?? '');
+          const value = decodePathParameter(found[i + 1] ?? '');
+          if (value === null) malformed = true;
+          else params[name] = value;
         });
+        // A broken percent-encoding (e.g. "%E0%A4%A" or an encoded lone surrogate) is the client's
+        // mistake: 400, never a 500 from decodeURIComponent's URIError.
+        if (malformed) return send(res, 400, { message: 'Bad Request', msg: 'Bad Request' });
         match = { mounted: m, params };
         break;
       }
