@@ -370,6 +370,40 @@ describe('approvePayment (T2)', () => {
     await expect(approvePayment(deps(twice), pendingPayment()._id, ADMIN)).rejects.toBeInstanceOf(ConflictError);
   });
 
+  it('answers from the winner when another decision committed between the reads of the payment and its subscription', async () => {
+    // Issue 12's race (50 approvals at once): the payment read pending, then the winner committed,
+    // so the subscription reads active. The answer is the winner's, not "reload".
+    const decidedBetweenReads = (status: 'completed' | 'rejected') => {
+      const payment = pendingPayment();
+      const store = new FakeStore(payment);
+      const firstRead = store.getPayment.bind(store);
+      store.getPayment = async (id) => {
+        const seen = await firstRead(id);
+        store.getPayment = firstRead;
+        store.payments.set(id, { ...payment, status });
+        store.subscriptions.set(
+          payment.subscriptionId,
+          pendingSubscription(payment, { status: status === 'completed' ? 'active' : 'rejected' }),
+        );
+        return seen;
+      };
+      return store;
+    };
+    const approved = decidedBetweenReads('completed');
+    await expect(approvePayment(deps(approved), pendingPayment()._id, ADMIN)).resolves.toMatchObject({
+      message: 'This payment was already approved.',
+    });
+    await expect(rejectPayment(deps(decidedBetweenReads('completed')), pendingPayment()._id, ADMIN)).rejects.toThrow(
+      'This payment was already approved by another admin.',
+    );
+    await expect(
+      rejectPayment(deps(decidedBetweenReads('rejected')), pendingPayment()._id, ADMIN),
+    ).resolves.toMatchObject({
+      message: 'This payment was already rejected.',
+    });
+    expect(approved.approvals).toEqual([]);
+  });
+
   it('refuses when the subscription of the payment is no longer pending', async () => {
     const payment = pendingPayment();
     const store = new FakeStore(payment, pendingSubscription(payment, { status: 'active' }));

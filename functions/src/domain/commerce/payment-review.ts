@@ -312,8 +312,22 @@ function alreadyDecided(current: PaymentRecord | undefined, wanted: 'completed' 
   throw new ConflictError(REVIEW_MESSAGES.tryAgain);
 }
 
+/**
+ * The payment's subscription is no longer pending. Usually another decision on this payment
+ * committed between the read of the payment and the read of its subscription (a double click,
+ * two admins): then the answer is the one for a payment decided meanwhile ("already approved",
+ * or 409 naming the other decision). Only a subscription that moved while its payment is still
+ * pending is the "reload" conflict.
+ */
+async function subscriptionMoved(store: PaymentReviewStore, paymentId: string): Promise<'payment-not-pending'> {
+  const current = await store.getPayment(paymentId);
+  if (current && current.status !== 'pending') return 'payment-not-pending';
+  throw new ConflictError(REVIEW_MESSAGES.subscriptionNotPending);
+}
+
 interface DecisionLoop<P> {
-  plan: () => Promise<P>;
+  /** The plan, or 'payment-not-pending' when reading its inputs showed another decision won. */
+  plan: () => Promise<P | 'payment-not-pending'>;
   commit: (plan: P) => Promise<DecisionOutcome>;
   /** Replans allowed after a 'context-changed' outcome. */
   contextRetries: number;
@@ -324,7 +338,9 @@ async function runDecision<P>(
   deps: ReviewDeps,
   loop: DecisionLoop<P>,
 ): Promise<{ kind: 'committed'; plan: P } | { kind: 'payment-not-pending' }> {
-  let plan = await loop.plan();
+  const first = await loop.plan();
+  if (first === 'payment-not-pending') return { kind: 'payment-not-pending' };
+  let plan = first;
   let conflicts = 0;
   let replans = 0;
   for (;;) {
@@ -336,11 +352,14 @@ async function runDecision<P>(
         return outcome;
       case 'subscription-not-pending':
         throw new ConflictError(REVIEW_MESSAGES.subscriptionNotPending);
-      case 'context-changed':
+      case 'context-changed': {
         if (replans >= loop.contextRetries) throw new ConflictError(REVIEW_MESSAGES.tryAgain);
         replans += 1;
-        plan = await loop.plan();
+        const next = await loop.plan();
+        if (next === 'payment-not-pending') return { kind: 'payment-not-pending' };
+        plan = next;
         break;
+      }
       case 'conflict':
         if (conflicts >= CONFLICT_RETRIES) throw new ConflictError(REVIEW_MESSAGES.tryAgain);
         conflicts += 1;
@@ -373,7 +392,7 @@ export async function approvePayment(
       const context = await store.loadApprovalContext(payment);
       const subscription = context.subscription;
       if (!subscription || subscription.status !== 'pending' || subscription.paymentId !== payment._id) {
-        throw new ConflictError(REVIEW_MESSAGES.subscriptionNotPending);
+        return subscriptionMoved(store, payment._id);
       }
       payer = context.payer;
       return planApproval(payment, { ...context, subscription }, adminId, deps.now(), deps.newId, auditAs);
@@ -424,7 +443,7 @@ export async function rejectPayment(deps: ReviewDeps, paymentId: string, adminId
     plan: async () => {
       const subscription = await store.getSubscription(payment.userId, payment.subscriptionId);
       if (!subscription || subscription.status !== 'pending' || subscription.paymentId !== payment._id) {
-        throw new ConflictError(REVIEW_MESSAGES.subscriptionNotPending);
+        return subscriptionMoved(store, payment._id);
       }
       const now = deps.now();
       const at = now.toISOString();
