@@ -16,10 +16,12 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { routeAccess } from './access.js';
 import type { FunctionContext } from './constructs/app-function.js';
 import { MailSending } from './constructs/mail-sending.js';
 import { OperationsAlarms } from './constructs/operations-alarms.js';
@@ -27,7 +29,7 @@ import { RouteFunction } from './constructs/route-function.js';
 import { ScheduledJob } from './constructs/scheduled-job.js';
 import { SecurityAlarms } from './constructs/security-alarms.js';
 import { DEFAULT_THROTTLE, stageRouteSettings } from './route-throttles.js';
-import type { ApiDomainSettings, LogLevel, SesIdentityKind } from './settings.js';
+import type { ApiDomainSettings, LogLevel, SesIdentityKind, TronSettings } from './settings.js';
 
 export interface ApiStackProps extends StackProps {
   readonly table: ITable;
@@ -54,6 +56,8 @@ export interface ApiStackProps extends StackProps {
   readonly apiDomain?: ApiDomainSettings;
   /** Subscribed to the alarm topic (context `alarmEmail`). */
   readonly alarmEmail?: string;
+  /** The on-chain TXID check's TRON API (issue 13; context tronApiUrl, tronApiKeySecretArn...). */
+  readonly tron?: TronSettings;
   /** Defaults to the implemented routes of the route table; tests may pass others. */
   readonly routes?: readonly RouteDefinition[];
   /** Defaults to the implemented entries of SCHEDULES; tests may pass others. */
@@ -99,6 +103,30 @@ export class ApiStack extends Stack {
   readonly mail: MailSending;
   /** Scheduled runs that failed for good; absent when no job is deployed. */
   readonly jobsDeadLetterQueue?: Queue;
+
+  /**
+   * Issue 13: the routes whose AccessProfile says invokesChainCheck (payment-submit-usdt) start the
+   * on-chain check of the payment they saved with an asynchronous ('Event') invoke of the
+   * job-chain-recheck function: its name as CHAIN_CHECK_FUNCTION_NAME and lambda:InvokeFunction on
+   * that one function (no versions or aliases), nothing else. An async invoke rather than a queue:
+   * Lambda already queues the event, retries a failed run twice and sends what keeps failing to the
+   * jobs' dead-letter queue (scheduled-job.ts), and the submission needs no TRON access at all.
+   */
+  private wireChainCheckInvokes(routes: readonly RouteDefinition[]): void {
+    const checker = this.scheduledJobs.find((job) => job.node.id === 'job-chain-recheck');
+    routes.forEach((route, index) => {
+      const routeFunction = this.routeFunctions[index];
+      if (!routeAccess(route).invokesChainCheck || !routeFunction || !checker) return;
+      routeFunction.function.addEnvironment('CHAIN_CHECK_FUNCTION_NAME', checker.function.functionName);
+      routeFunction.function.role?.addToPrincipalPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['lambda:InvokeFunction'],
+          resources: [checker.function.functionArn],
+        }),
+      );
+    });
+  }
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -200,6 +228,15 @@ export class ApiStack extends Stack {
       // any function's configuration, where lambda:GetFunctionConfiguration would show it.
       otpHashKeySecret: this.otpHashKey,
       sesConfigurationSetName: this.mail.configurationSet.configurationSetName,
+      tron: props.tron && {
+        apiUrl: props.tron.apiUrl,
+        // An operator-made secret, referenced by its full ARN (so the grant names exactly it).
+        apiKeySecret: props.tron.apiKeySecretArn
+          ? Secret.fromSecretCompleteArn(this, 'TronApiKey', props.tron.apiKeySecretArn)
+          : undefined,
+        amountToleranceUsdt: props.tron.amountToleranceUsdt,
+        graceHours: props.tron.graceHours,
+      },
     };
 
     // Grouped by kind so a route and a job may share an id without colliding.
@@ -250,6 +287,7 @@ export class ApiStack extends Stack {
     this.scheduledJobs = jobsDeadLetterQueue
       ? jobs.map((job) => new ScheduledJob(jobsScope, job.id, { job, context, deadLetterQueue: jobsDeadLetterQueue }))
       : [];
+    this.wireChainCheckInvokes(routes);
 
     this.alarms = new SecurityAlarms(this, 'Alarms', { alarmEmail: props.alarmEmail });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn });

@@ -76,6 +76,7 @@ export function createGoldbotApp(app: App, options: GoldbotAppOptions = {}): Gol
     logLevel: settings.logLevel,
     adminMfaRequired: settings.adminMfaRequired,
     rateLimitScale: settings.rateLimitScale,
+    tron: settings.tron,
     apiDomain: settings.apiDomain,
     alarmEmail: settings.alarmEmail,
     routes: options.routes,

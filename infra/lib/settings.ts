@@ -38,6 +38,16 @@ import type { Node } from 'constructs';
  *   the per-client limits of RATE_LIMITS (0 turns them off, e.g. for a load test stage).
  * - `alarmEmail` (optional): an address subscribed to the alarm topic (the subscription has to be
  *   confirmed from the mail SNS sends).
+ * - `tronApiUrl` (default `https://api.trongrid.io`, TronGrid's mainnet API): the TRON HTTP API the
+ *   on-chain TXID check asks (TRON_API_URL of payment-chain-check and job-chain-recheck only; issue 13).
+ *   https only: the check reads a third party's answer about money.
+ * - `tronApiKeySecretArn` (optional): the full ARN of a Secrets Manager secret holding a TronGrid API
+ *   key as plain text, created by hand (docs/operations.md). Only the two functions above get its ARN
+ *   (TRON_API_KEY_SECRET_ARN) and secretsmanager:GetSecretValue on it. Without it TronGrid is called
+ *   keyless, with its lower rate limit (the adapter retries 429s and the recheck job tries again).
+ * - `chainCheckToleranceUsdt` (default 0) and `chainCheckGraceHours` (default 24): how much USDT a
+ *   transfer may fall short of the amount due, and how long before the payment's submission it may
+ *   have happened, and still be a Match.
  * - `videoEmbedOrigins` (default `https://www.youtube-nocookie.com`): comma-separated https origins the
  *   CSP allows as frames; they must cover the SPA's embedded videos (web/src/config/site.ts, whose
  *   VITE_*_VIDEO_URL overrides may point elsewhere).
@@ -61,9 +71,22 @@ export interface AppSettings {
   readonly rateLimitScale: string;
   readonly alarmEmail?: string;
   readonly videoEmbedOrigins: readonly string[];
+  /** The on-chain TXID check (issue 13). */
+  readonly tron: TronSettings;
   /** appUrl/mailFrom when they fell back to a default; the app warns (fine for a first or dev deploy). */
   readonly defaulted: readonly string[];
 }
+
+export interface TronSettings {
+  readonly apiUrl: string;
+  readonly apiKeySecretArn?: string;
+  /** CHAIN_CHECK_AMOUNT_TOLERANCE_USDT as the functions read it (a decimal string). */
+  readonly amountToleranceUsdt: string;
+  /** CHAIN_CHECK_GRACE_HOURS as the functions read it (a decimal string). */
+  readonly graceHours: string;
+}
+
+export const DEFAULT_TRON_API_URL = 'https://api.trongrid.io';
 
 export interface ApiDomainSettings {
   readonly domainName: string;
@@ -159,6 +182,38 @@ function readVideoEmbedOrigins(node: Node): readonly string[] {
   return origins;
 }
 
+function readNumber(node: Node, key: string, fallback: number, max: number): string {
+  const raw = contextString(node, key);
+  if (raw === undefined) return String(fallback);
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > max) {
+    throw new Error(`Context "${key}" must be a number from 0 to ${max}, got "${raw}"`);
+  }
+  return String(value);
+}
+
+function readTron(node: Node): TronSettings {
+  const apiUrl = (contextString(node, 'tronApiUrl') ?? DEFAULT_TRON_API_URL).replace(/\/+$/, '');
+  if (!/^https:\/\/[a-z0-9.-]+(:\d+)?(\/[\w./-]*)?$/i.test(apiUrl)) {
+    throw new Error(`Context "tronApiUrl" must be an https URL like ${DEFAULT_TRON_API_URL}, got "${apiUrl}"`);
+  }
+  const apiKeySecretArn = contextString(node, 'tronApiKeySecretArn');
+  if (
+    apiKeySecretArn !== undefined &&
+    !/^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:.+$/.test(apiKeySecretArn)
+  ) {
+    throw new Error(
+      `Context "tronApiKeySecretArn" must be the full ARN of a Secrets Manager secret, got "${apiKeySecretArn}"`,
+    );
+  }
+  return {
+    apiUrl,
+    apiKeySecretArn,
+    amountToleranceUsdt: readNumber(node, 'chainCheckToleranceUsdt', 0, 1_000),
+    graceHours: readNumber(node, 'chainCheckGraceHours', 24, 24 * 30),
+  };
+}
+
 export function readSettings(node: Node): AppSettings {
   const defaulted: string[] = [];
   const pick = (key: keyof typeof DEFAULT_SETTINGS): string => {
@@ -225,6 +280,7 @@ export function readSettings(node: Node): AppSettings {
     rateLimitScale: readRateLimitScale(node),
     alarmEmail,
     videoEmbedOrigins: readVideoEmbedOrigins(node),
+    tron: readTron(node),
     defaulted,
   };
 }

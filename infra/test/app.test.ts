@@ -127,6 +127,9 @@ describe('API stack', () => {
           ...(access.readsOtpHashKey ? ['OTP_HASH_KEY_SECRET_ARN'] : []),
           ...(access.sendsMail ? ['SES_CONFIGURATION_SET'] : []),
           ...(isAuth ? ['ADMIN_MFA_REQUIRED'] : []),
+          // Issue 13 (infra/test/chain-check.test.ts): the TRON API where TRON is asked, the checker's name where a payment is saved.
+          ...(access.callsTron ? ['TRON_API_URL', 'CHAIN_CHECK_AMOUNT_TOLERANCE_USDT', 'CHAIN_CHECK_GRACE_HOURS'] : []),
+          ...(access.invokesChainCheck ? ['CHAIN_CHECK_FUNCTION_NAME'] : []),
         ].sort(),
       );
       expect(env.NODE_OPTIONS).toBe('--enable-source-maps');

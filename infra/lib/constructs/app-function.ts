@@ -47,6 +47,17 @@ export interface FunctionContext {
    * metrics); functions that send mail get it as SES_CONFIGURATION_SET and may send through it.
    */
   readonly sesConfigurationSetName?: string;
+  /**
+   * The on-chain TXID check (issue 13): functions whose AccessProfile says callsTron get the TRON API
+   * URL and the check's tolerance and grace, and, when a TronGrid key secret is configured, its ARN
+   * (TRON_API_KEY_SECRET_ARN) and GetSecretValue on it. Absent in tests that build functions alone.
+   */
+  readonly tron?: {
+    readonly apiUrl: string;
+    readonly apiKeySecret?: ISecret;
+    readonly amountToleranceUsdt: string;
+    readonly graceHours: string;
+  };
 }
 
 export interface AppFunctionProps {
@@ -140,6 +151,14 @@ export class AppFunction extends Construct {
         ...(access.sendsMail && context.sesConfigurationSetName
           ? { SES_CONFIGURATION_SET: context.sesConfigurationSetName }
           : {}),
+        ...(access.callsTron && context.tron
+          ? {
+              TRON_API_URL: context.tron.apiUrl,
+              CHAIN_CHECK_AMOUNT_TOLERANCE_USDT: context.tron.amountToleranceUsdt,
+              CHAIN_CHECK_GRACE_HOURS: context.tron.graceHours,
+              ...(context.tron.apiKeySecret ? { TRON_API_KEY_SECRET_ARN: context.tron.apiKeySecret.secretArn } : {}),
+            }
+          : {}),
         ...props.environment,
         NODE_OPTIONS: '--enable-source-maps',
       },
@@ -154,6 +173,18 @@ export class AppFunction extends Construct {
           effect: Effect.ALLOW,
           actions: ['secretsmanager:GetSecretValue'],
           resources: [context.otpHashKeySecret.secretArn],
+        }),
+      );
+    }
+
+    const tronKey = context.tron?.apiKeySecret;
+    if (access.callsTron && tronKey) {
+      // The TronGrid key: GetSecretValue on that one secret (an operator-made secret, read when first needed).
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [tronKey.secretArn],
         }),
       );
     }
