@@ -174,7 +174,9 @@ export const coldImportSection: BenchSection = {
             '`await import()` of its bundle with `performance.now()`, Node start-up left out. The handlers get a ' +
             "complete configuration that needs no network. Ratio: the median of the pairs' ratios; Import and " +
             'Baseline: the median times.',
-          'This runs on Node 20 here and on Node 22 in Lambda; the ratio, not the milliseconds, is the figure.',
+          'This runs on Node 20 here and on Node 22 in Lambda; the ratio, not the milliseconds, is the figure. ' +
+            "Import times follow the machine's load (see the load average below): on a busy machine the pairs " +
+            'scatter and only a rerun on a quiet one (`npm run bench -- cold-import`) gives figures to compare.',
         ),
         `Measured on ${startedAt.toISOString().slice(0, 10)}: ${machine}.`,
       );

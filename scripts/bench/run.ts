@@ -70,7 +70,7 @@ const AREA_INTRO = paragraphs(
   'The sections below are written by `npm run bench` (`scripts/bench/`), each between its own marker comments: ' +
     'edit the scripts, not the figures. One command, offline, a few minutes on 2 cores; it exits non-zero when a ' +
     'budgeted figure is past its budget or a measurement broke. Each section owns its budget:',
-  list(...SECTIONS.map((s) => `\`${s.id}\`: ${s.title.toLowerCase()}; ${s.budget}.`)),
+  list(...SECTIONS.map((s) => `\`${s.id}\`: ${s.title}; ${s.budget}.`)),
   `Not built yet (issue 12): ${PLANNED_SECTIONS.map((id) => `\`${id}\``).join(', ')}. Run one section with ` +
     '`npm run bench -- <section>`; `--no-write` leaves this file alone, `--small`/`--large` set the data sets ' +
     'of the capacity section and `--duration`/`--connections` the load of the throughput section.',
