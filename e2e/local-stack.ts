@@ -6,7 +6,8 @@ import { ensureUser, localCognitoClient, localIdToken } from '../scripts/local/c
 
 /** What `npm start` wrote about itself (.local/stack.json): pool ids and service URLs. */
 interface StackFile {
-  urls: { api: string; cognito: string; sesInbox: string };
+  /** `tron`: the local TRON API double (issue 13); absent in a stack.json from before it. */
+  urls: { api: string; cognito: string; sesInbox: string; tron?: string };
   pool: { userPoolId: string; clientId: string };
   admin: { email: string };
 }
