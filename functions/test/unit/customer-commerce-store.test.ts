@@ -196,12 +196,12 @@ describe('reads', () => {
     });
     expect(calls[1]?.args[0].input.RequestItems?.[TABLE]?.Keys).toEqual([{ PK: 'SETTINGS', SK: 'SUBSCRIPTION' }]);
     expect(status.profile?._id).toBe('buyer-1');
-    expect(status.settings).toEqual({ basicPackageEnabled: false });
+    expect(status.settings).toEqual({ basicPackageEnabled: false, autoApproveOnMatch: false });
   });
 
   it('reads the settings, the wallet pointer and a referral marker with one GetItem each', async () => {
     dynamo.on(GetCommand).resolves({});
-    expect(await store.readSettings()).toEqual({ basicPackageEnabled: true });
+    expect(await store.readSettings()).toEqual({ basicPackageEnabled: true, autoApproveOnMatch: false });
     expect(await store.readActiveWallet('USDT')).toBeNull();
     expect(await store.readReferralMarker('RICK2026')).toBeNull();
     expect(dynamo.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([
