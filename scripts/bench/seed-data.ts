@@ -2,6 +2,8 @@ import { DEFAULT_PACKAGE_PRICES_USD, PACKAGE_NAMES, REFERRAL, type PackageSlug }
 import { toContactMessageItem } from '../../functions/src/data/contact-message-entity.js';
 import { paymentSearchText, toPaymentItem, type PaymentRecord } from '../../functions/src/data/payment-entity.js';
 import {
+  contactBucketKey,
+  contactBucketOf,
   contactStatsKey,
   paymentStatsKeys,
   subscriptionStatsKey,
@@ -465,8 +467,9 @@ export class StatsAccumulator {
     this.add(withdrawalStatsKey(), counters);
   }
 
-  contactMessage(): void {
+  contactMessage(createdAt: string): void {
     this.add(contactStatsKey(), { total: 1 });
+    this.add(contactBucketKey(contactBucketOf(createdAt)), { count: 1 });
   }
 
   /** The aggregate items as they stand (every counter the accumulated events touched). */
@@ -534,9 +537,10 @@ export function* seedItems(
       yield toSubscriptionItem(freeTrial);
     }
     if (hasContactMessage(i)) {
-      stats.contactMessage();
+      const message = seedContactMessage(i, ctx);
+      stats.contactMessage(message.createdAt);
       counts.contactMessages += 1;
-      yield toContactMessageItem(seedContactMessage(i, ctx));
+      yield toContactMessageItem(message);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactMessage } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import { CONFLICT_RETRIES, conflictBackoffMs } from '../domain/commerce/payment-review.js';
@@ -10,8 +10,8 @@ import {
   fromContactMessageItem,
   toContactMessageItem,
 } from './contact-message-entity.js';
-import { contactStatsKey } from './stats-entity.js';
-import { cancellationReasons, onlyConflicts, queryListPage } from './table-reads.js';
+import { contactBucketKey, contactBucketOf, contactBucketsBetween, contactStatsKey } from './stats-entity.js';
+import { batchGetItems, cancellationReasons, onlyConflicts, queryListPage } from './table-reads.js';
 import { addCounters, putNew, updateItem, type TransactItems } from './transaction-items.js';
 
 /**
@@ -38,17 +38,27 @@ async function sendWithConflictRetries(items: TransactItems): Promise<void> {
   }
 }
 
-/** AP-C1: the message (create-only) and `total` +1. */
+/** AP-C1: the message (create-only), `total` +1 and its half hour's `count` +1. */
 export const addTransaction = (message: ContactMessage): TransactItems => [
   putNew(toContactMessageItem(message)),
   addCounters(contactStatsKey(), { total: 1 }),
+  addCounters(contactBucketKey(contactBucketOf(message.createdAt)), { count: 1 }),
 ];
+
+/** `count` -1 on the half hour a deleted message was received in, never below 0. */
+const bucketDecrement = (createdAt: string) =>
+  updateItem(
+    contactBucketKey(contactBucketOf(createdAt)),
+    'ADD #count :minus',
+    { ':minus': -1, ':one': 1 },
+    { names: { '#count': 'count' }, condition: '#count >= :one' },
+  );
 
 /**
  * AP-C3 for a counted message: the delete and `total` -1, on condition that the message carries
  * `counted` and the counter is at least 1, so `total` never goes below 0.
  */
-export const deleteTransaction = (id: string): TransactItems => [
+export const deleteTransaction = (id: string, createdAt?: string): TransactItems => [
   {
     Delete: {
       TableName: tableName,
@@ -67,6 +77,7 @@ export const deleteTransaction = (id: string): TransactItems => [
       condition: '#total >= :one',
     },
   ),
+  ...(createdAt === undefined ? [] : [bucketDecrement(createdAt)]),
 ];
 
 /** The delete alone: a message stored before the counter existed, or a counter already at 0. */
@@ -86,27 +97,6 @@ async function deleteUncounted(id: string): Promise<boolean> {
   }
 }
 
-/** Messages received at or after `sinceIso`: Select COUNT on the list index, page by page (one day's messages). */
-async function countSince(sinceIso: string): Promise<number> {
-  let total = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK >= :since',
-        ExpressionAttributeValues: { ':pk': CONTACT_LIST_PARTITION, ':since': sinceIso },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    total += result.Count ?? 0;
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
-  return total;
-}
-
 export const dynamoContactMessageStore: ContactMessageStore = {
   async put(message) {
     await sendWithConflictRetries(addTransaction(message));
@@ -124,24 +114,39 @@ export const dynamoContactMessageStore: ContactMessageStore = {
   },
 
   async summary(sinceIso) {
-    const [counter, today] = await Promise.all([
-      documentClient.send(new GetCommand({ TableName: tableName, Key: contactStatsKey() })),
-      countSince(sinceIso),
-    ]);
-    return { total: Math.max(0, Number(counter.Item?.total ?? 0) || 0), today };
+    // One BatchGetItem: the total and the half-hour buckets since the admin's midnight (E24).
+    const buckets = contactBucketsBetween(sinceIso, new Date().toISOString()).map(contactBucketKey);
+    const items = await batchGetItems([contactStatsKey(), ...buckets], false);
+    const value = (item: Record<string, unknown>, name: string) => Math.max(0, Number(item[name] ?? 0) || 0);
+    let total = 0;
+    let today = 0;
+    for (const item of items) {
+      if (item.SK === contactStatsKey().SK) total = value(item, 'total');
+      else today += value(item, 'count');
+    }
+    return { total, today };
   },
 
   async delete(id) {
+    // The message's time names the half-hour counter to take it off (one GetItem; deletes are rare).
+    const found = await documentClient.send(
+      new GetCommand({ TableName: tableName, Key: contactMessageKey(id), ConsistentRead: true }),
+    );
+    if (!found.Item) return false;
+    const createdAt = typeof found.Item.createdAt === 'string' ? found.Item.createdAt : undefined;
     try {
-      await sendWithConflictRetries(deleteTransaction(id));
+      await sendWithConflictRetries(deleteTransaction(id, createdAt));
       return true;
     } catch (error) {
-      const [message, counter] = cancellationReasons(error);
+      const [message, counter, bucket] = cancellationReasons(error);
       if (message?.Code === 'ConditionalCheckFailed') {
-        // Gone (no old image): 404. Present but not counted: delete it without the counter.
+        // Gone (no old image): 404. Present but not counted: delete it without the counters.
         return message.Item ? deleteUncounted(id) : false;
       }
-      if (counter?.Code === 'ConditionalCheckFailed') return deleteUncounted(id);
+      // A counter that never counted this message (stored before it existed): the delete alone.
+      if (counter?.Code === 'ConditionalCheckFailed' || bucket?.Code === 'ConditionalCheckFailed') {
+        return deleteUncounted(id);
+      }
       throw error;
     }
   },

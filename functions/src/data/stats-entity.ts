@@ -48,3 +48,27 @@ export const userStatsKeys = {
 };
 /** E24: `total`, the contact messages stored and not deleted (AP-C4). */
 export const contactStatsKey = () => ({ PK: 'STATS#CONTACTS', SK: 'TOTAL' });
+
+/** Minutes per bucket of the "received today" counters: every UTC offset in use is a multiple of 30 but a few. */
+export const CONTACT_BUCKET_MINUTES = 30;
+/** The UTC half hour an instant falls in: `2026-11-23T14:30`. */
+export const contactBucketOf = (iso: string) => {
+  const at = new Date(iso);
+  at.setUTCMinutes(at.getUTCMinutes() - (at.getUTCMinutes() % CONTACT_BUCKET_MINUTES), 0, 0);
+  return at.toISOString().slice(0, 16);
+};
+/**
+ * E24: `count`, the messages received in one UTC half hour and not deleted. The Messages screen's
+ * Today card sums the buckets from the admin's local midnight (at most 53 keys in one BatchGetItem),
+ * so it costs the same whatever the number of messages.
+ */
+export const contactBucketKey = (bucket: string) => ({ PK: 'STATS#CONTACTS', SK: `HALFHOUR#${bucket}` });
+/** The buckets from the one holding `sinceIso` to the one holding `nowIso`, oldest first. */
+export function contactBucketsBetween(sinceIso: string, nowIso: string): string[] {
+  const buckets: string[] = [];
+  const end = Date.parse(`${contactBucketOf(nowIso)}:00.000Z`);
+  for (let at = Date.parse(`${contactBucketOf(sinceIso)}:00.000Z`); at <= end; at += CONTACT_BUCKET_MINUTES * 60_000) {
+    buckets.push(new Date(at).toISOString().slice(0, 16));
+  }
+  return buckets;
+}

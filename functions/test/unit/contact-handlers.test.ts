@@ -4,12 +4,14 @@ import {
   type CancellationReason,
 } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
+  type BatchGetCommandInput,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -81,7 +83,7 @@ describe('health', () => {
 describe('contact-add', () => {
   const body = { name: '  Jane Doe ', email: ' Jane.Doe@Example.COM ', message: ' I would like to know more. ' };
 
-  it('writes the message and total +1 in one transaction and answers 201 with the stored message', async () => {
+  it('writes the message, total +1 and its half hour +1 in one transaction and answers 201 with the stored message', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
     const res = await invoke(contactAdd, httpEvent({ routeId: 'contact-add', body }));
 
@@ -123,6 +125,15 @@ describe('contact-add', () => {
           Key: { PK: 'STATS#CONTACTS', SK: 'TOTAL' },
           UpdateExpression: 'ADD #c0 :c0',
           ExpressionAttributeNames: { '#c0': 'total' },
+          ExpressionAttributeValues: { ':c0': 1 },
+        },
+      },
+      {
+        Update: {
+          TableName: TABLE,
+          Key: { PK: 'STATS#CONTACTS', SK: 'HALFHOUR#2026-03-04T05:00' },
+          UpdateExpression: 'ADD #c0 :c0',
+          ExpressionAttributeNames: { '#c0': 'count' },
           ExpressionAttributeValues: { ':c0': 1 },
         },
       },
@@ -179,27 +190,28 @@ describe('contact-list', () => {
       .commandCalls(QueryCommand)
       .map((call) => call.args[0].input)
       .filter((input) => input.Select !== 'COUNT');
-  const countQueries = () =>
-    dynamo
-      .commandCalls(QueryCommand)
-      .map((call) => call.args[0].input)
-      .filter((input) => input.Select === 'COUNT');
-  /** The list answers `page`; today's count answers `today`; the counter holds `total`. */
+  const summaryReads = () =>
+    dynamo.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems?.[TABLE]?.Keys ?? []);
+  /** The list answers `page`; the half-hour counters hold `buckets`; the total counter holds `total`. */
   const givenTable = (
     page: { Items: Record<string, unknown>[]; LastEvaluatedKey?: Record<string, unknown> },
-    today = 0,
+    buckets: Record<string, number> = {},
     total?: number,
   ) => {
-    dynamo
-      .on(QueryCommand)
-      .callsFake((input: QueryCommandInput) => (input.Select === 'COUNT' ? { Count: today } : page));
-    if (total !== undefined) {
-      dynamo.on(GetCommand, { Key: { PK: 'STATS#CONTACTS', SK: 'TOTAL' } }).resolves({ Item: { total } });
-    }
+    dynamo.on(QueryCommand).callsFake(() => page);
+    dynamo.on(BatchGetCommand).callsFake((input: BatchGetCommandInput) => {
+      const keys = (input.RequestItems?.[TABLE]?.Keys ?? []) as { PK: string; SK: string }[];
+      const found = keys.flatMap((key) => {
+        if (key.SK === 'TOTAL') return total === undefined ? [] : [{ ...key, total }];
+        const count = buckets[key.SK.replace('HALFHOUR#', '')];
+        return count === undefined ? [] : [{ ...key, count }];
+      });
+      return { Responses: { [TABLE]: found } };
+    });
   };
 
   it('queries GSI1 newest first with the default page size, and answers the summary', async () => {
-    givenTable({ Items: [] }, 2, 7);
+    givenTable({ Items: [] }, { '2026-03-04T00:00': 1, '2026-03-04T05:00': 1 }, 7);
     const res = await invoke(contactList, admin());
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({ data: [], nextCursor: null, summary: { total: 7, today: 2 } });
@@ -217,40 +229,29 @@ describe('contact-list', () => {
     expect(listQueries()[0]).not.toHaveProperty('FilterExpression');
   });
 
-  it("counts today on the list index from UTC midnight, or from the admin's local midnight", async () => {
-    givenTable({ Items: [] }, 3);
-    expect((await invoke(contactList, admin())).body.summary).toEqual({ total: 0, today: 3 });
-    await invoke(contactList, admin({ since: '2026-03-04T00:00:00+09:00' }));
-    expect(countQueries()).toEqual([
-      {
-        TableName: TABLE,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK >= :since',
-        ExpressionAttributeValues: { ':pk': 'CONTACTS', ':since': '2026-03-04T00:00:00.000Z' },
-        Select: 'COUNT',
-        ExclusiveStartKey: undefined,
-      },
-      expect.objectContaining({
-        ExpressionAttributeValues: { ':pk': 'CONTACTS', ':since': '2026-03-03T15:00:00.000Z' },
-      }),
-    ]);
-    const counterReads = dynamo
-      .commandCalls(GetCommand)
-      .filter((call) => call.args[0].input.Key?.PK === 'STATS#CONTACTS');
-    expect(counterReads).toHaveLength(2);
+  it("sums the half-hour counters from UTC midnight, or from the admin's local midnight, in one read", async () => {
+    givenTable({ Items: [] }, { '2026-03-03T14:30': 5, '2026-03-03T15:00': 2, '2026-03-04T04:30': 1 });
+    expect((await invoke(contactList, admin())).body.summary).toEqual({ total: 0, today: 1 });
+    expect((await invoke(contactList, admin({ since: '2026-03-04T00:00:00+09:00' }))).body.summary).toEqual({
+      total: 0,
+      today: 3,
+    });
+    const [utc, tokyo] = summaryReads();
+    // The total and every half hour from midnight to now (05:06 UTC): 11 buckets, then 29 from 15:00.
+    expect(utc?.[0]).toEqual({ PK: 'STATS#CONTACTS', SK: 'TOTAL' });
+    expect(utc?.slice(1).map((key) => key.SK)).toEqual(
+      Array.from(
+        { length: 11 },
+        (_, i) => `HALFHOUR#2026-03-04T${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
+      ),
+    );
+    expect(tokyo?.[1]).toEqual({ PK: 'STATS#CONTACTS', SK: 'HALFHOUR#2026-03-03T15:00' });
+    expect(tokyo).toHaveLength(1 + 29);
   });
 
-  it('adds up a count that spans several pages', async () => {
-    let calls = 0;
-    dynamo.on(QueryCommand).callsFake((input: QueryCommandInput) => {
-      if (input.Select !== 'COUNT') return { Items: [] };
-      calls += 1;
-      return calls === 1
-        ? { Count: 4, LastEvaluatedKey: { PK: 'x', SK: 'x', GSI1PK: 'CONTACTS', GSI1SK: 'y' } }
-        : { Count: 1 };
-    });
-    expect((await invoke(contactList, admin())).body.summary).toEqual({ total: 0, today: 5 });
-    expect(countQueries()[1]?.ExclusiveStartKey).toEqual({ PK: 'x', SK: 'x', GSI1PK: 'CONTACTS', GSI1SK: 'y' });
+  it('never answers a negative figure from a counter', async () => {
+    givenTable({ Items: [] }, { '2026-03-04T05:00': -2 }, -1);
+    expect((await invoke(contactList, admin())).body.summary).toEqual({ total: 0, today: 0 });
   });
 
   it('answers 400 for a since that is not an ISO date and time, without reading', async () => {
@@ -263,8 +264,7 @@ describe('contact-list', () => {
   it('searches name, e-mail and message server-side, reading on until the page is full', async () => {
     const match = item('01KJZ0000000000000000000C1', '2026-03-01T00:00:00.000Z', 'Ann');
     let reads = 0;
-    dynamo.on(QueryCommand).callsFake((input: QueryCommandInput) => {
-      if (input.Select === 'COUNT') return { Count: 0 };
+    dynamo.on(QueryCommand).callsFake(() => {
       reads += 1;
       // The first read evaluates newer messages that do not match; the second finds one.
       return reads === 1
@@ -356,8 +356,12 @@ describe('contact-delete', () => {
   const key = { PK: `CONTACT#${id}`, SK: `CONTACT#${id}` };
   const admin = (messageId = id) =>
     httpEvent({ routeId: 'contact-delete', claims: CALLERS.admin, pathParameters: { id: messageId } });
+  const createdAt = '2026-03-01T10:40:00.000Z';
+  beforeEach(() => {
+    dynamo.on(GetCommand, { Key: key }).resolves({ Item: { ...key, _id: id, createdAt, counted: true } });
+  });
 
-  it('deletes a counted message and takes 1 off total in one transaction', async () => {
+  it('deletes a counted message and takes 1 off total and off its half hour in one transaction', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
     const res = await invoke(contactDelete, admin());
     expect(res.statusCode).toBe(200);
@@ -379,6 +383,16 @@ describe('contact-delete', () => {
           UpdateExpression: 'ADD #total :minus',
           ConditionExpression: '#total >= :one',
           ExpressionAttributeNames: { '#total': 'total' },
+          ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+        },
+      },
+      {
+        Update: {
+          TableName: TABLE,
+          Key: { PK: 'STATS#CONTACTS', SK: 'HALFHOUR#2026-03-01T10:30' },
+          UpdateExpression: 'ADD #count :minus',
+          ConditionExpression: '#count >= :one',
+          ExpressionAttributeNames: { '#count': 'count' },
           ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
         },
       },
@@ -407,7 +421,23 @@ describe('contact-delete', () => {
     expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(1);
   });
 
-  it('answers 404 when the message does not exist', async () => {
+  it('never takes a half-hour counter below 0: the message is deleted alone', async () => {
+    dynamo
+      .on(TransactWriteCommand)
+      .rejects(cancelled({ Code: 'None' }, { Code: 'None' }, { Code: 'ConditionalCheckFailed' }));
+    dynamo.on(DeleteCommand).resolves({});
+    expect((await invoke(contactDelete, admin())).statusCode).toBe(200);
+    expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(1);
+  });
+
+  it('answers 404 without writing when the message does not exist', async () => {
+    dynamo.on(GetCommand, { Key: key }).resolves({});
+    const res = await invoke(contactDelete, admin());
+    expect(res.statusCode).toBe(404);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('answers 404 when the message vanished between the read and the delete', async () => {
     dynamo.on(TransactWriteCommand).rejects(cancelled({ Code: 'ConditionalCheckFailed' }, { Code: 'None' }));
     const res = await invoke(contactDelete, admin());
     expect(res.statusCode).toBe(404);
