@@ -189,6 +189,7 @@ export const capacitySection: BenchSection = {
         walletAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
       };
       const stats = new StatsAccumulator();
+      stats.contactBucketsOfToday(now);
       await seedFixedItems(db.client, stats, now);
       const cases = await loadCases(root);
 

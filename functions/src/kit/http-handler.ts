@@ -44,6 +44,8 @@ export interface RequestInput<B, Q, P, A> {
   clientIp: string;
   log: Logger;
   event: APIGatewayProxyEventV2;
+  /** Milliseconds left before the function's timeout: long work stops in time and says so. */
+  remainingMs: () => number;
 }
 
 /**
@@ -233,6 +235,8 @@ export function defineHandler<
       clientIp,
       log: state.log,
       event,
+      remainingMs: () =>
+        typeof context.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : Infinity,
     });
     return toApiGatewayResult(result);
   };

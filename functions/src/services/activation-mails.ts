@@ -10,7 +10,7 @@ import { describeError, type Logger } from '../kit/logger.js';
  * The activation mails wired to DynamoDB and SES, for the admin route and the scheduled job alike:
  * one module, one claim rule, so the button and the job can race safely.
  */
-export const activationDeps = (log: Logger, remainingMs?: () => number): ActivationDeps => ({
+export const activationDeps = (log: Logger, remainingMs?: () => number, reserveMs?: number): ActivationDeps => ({
   store: dynamoActivationStore,
   mailer: sesMailer,
   loadTemplate: () => loadEmailTemplate('subscriptionActivation'),
@@ -27,4 +27,5 @@ export const activationDeps = (log: Logger, remainingMs?: () => number): Activat
   onAuditFailure: (entry, error) =>
     log.error('activation mails audit entry could not be written', { auditEntry: entry, ...describeError(error) }),
   ...(remainingMs ? { remainingMs } : {}),
+  ...(reserveMs === undefined ? {} : { reserveMs }),
 });

@@ -214,6 +214,22 @@ describe('sendActivationMails', () => {
     expect(sent).toEqual([]);
   });
 
+  it("uses the click's own reserve: 3 s left stops the job (15 s reserve) but not a click (2.5 s)", async () => {
+    const store = inMemoryActivationStore([basic(1), basic(2)]);
+    const { deps: d, sent } = deps(store, { remainingMs: () => 3_000 });
+    expect(await sendActivationMails(d, { id: SYSTEM_ACTOR })).toMatchObject({ processed: 0, complete: false });
+    expect(sent).toEqual([]);
+    expect(await sendActivationMails({ ...d, reserveMs: 2_500 }, ADMIN)).toMatchObject({ sent: 2, complete: true });
+    // Under the click's reserve nothing is claimed: the rows stay listed for the next click.
+    const late = inMemoryActivationStore([basic(3)]);
+    const tooLate = deps(late, { remainingMs: () => 2_000 });
+    expect(await sendActivationMails({ ...tooLate.deps, reserveMs: 2_500 }, ADMIN)).toMatchObject({
+      processed: 0,
+      complete: false,
+    });
+    expect(await sendActivationMails(deps(late).deps, ADMIN)).toMatchObject({ sent: 1 });
+  });
+
   it('never mails anyone twice, whatever runs race and whichever mails fail (property)', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -12,7 +12,6 @@ import {
   QueryCommand,
   TransactWriteCommand,
   type BatchGetCommandInput,
-  type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -201,7 +200,7 @@ describe('contact-list', () => {
     dynamo.on(QueryCommand).callsFake(() => page);
     dynamo.on(BatchGetCommand).callsFake((input: BatchGetCommandInput) => {
       const keys = (input.RequestItems?.[TABLE]?.Keys ?? []) as { PK: string; SK: string }[];
-      const found = keys.flatMap((key) => {
+      const found = keys.flatMap((key): Record<string, unknown>[] => {
         if (key.SK === 'TOTAL') return total === undefined ? [] : [{ ...key, total }];
         const count = buckets[key.SK.replace('HALFHOUR#', '')];
         return count === undefined ? [] : [{ ...key, count }];

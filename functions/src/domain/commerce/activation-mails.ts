@@ -57,8 +57,10 @@ export interface ActivationDeps {
    * still answers what it did; the caller logs the whole entry, which keeps the record.
    */
   onAuditFailure: (entry: AuditEntry, error: unknown) => void;
-  /** Milliseconds left in this run (the job's deadline); no more rows are started under RESERVE_MS. */
+  /** Milliseconds left in this run (the job's or the request's deadline). */
   remainingMs?: () => number;
+  /** No more rows are started with less than this left (RESERVE_MS for the job; less for a click). */
+  reserveMs?: number;
 }
 
 export interface Actor {
@@ -144,7 +146,8 @@ export async function sendActivationMails(deps: ActivationDeps, actor: Actor): P
     failedIds: [],
     audited: false,
   };
-  const outOfTime = () => deps.remainingMs !== undefined && deps.remainingMs() < RESERVE_MS;
+  const reserve = deps.reserveMs ?? RESERVE_MS;
+  const outOfTime = () => deps.remainingMs !== undefined && deps.remainingMs() < reserve;
 
   const handle = async (sub: SubscriptionRecord, owner: { username: string; email: string }) => {
     if (outOfTime()) {
