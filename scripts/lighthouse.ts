@@ -162,7 +162,8 @@ function renderReport(results: PresetResult[], bundle: LandingBundleReport, envi
 
 Budgets for the web app (DESIGN.md §10) and the latest measurements. This file is written by
 \`npm run lighthouse\` (\`scripts/lighthouse.ts\`); edit the script, not the figures. The sections
-from "DynamoDB round trips per customer request" on are written by hand and kept as they are.
+from "DynamoDB round trips per customer request" on are kept as they are: hand-written notes, and
+the "API benchmarks" blocks that \`npm run bench\` (\`scripts/bench/\`) rewrites.
 
 ## Landing route JavaScript
 
