@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -25,7 +26,7 @@ import {
   startDynamoDbLocal,
   waitForDynamoDb,
 } from './dynamodb-local.js';
-import { createGateway } from './gateway.js';
+import { createGateway, handlerFile } from './gateway.js';
 import { createJwtVerifier } from './jwt-verifier.js';
 import { assertPortFree, stopProcess, type ManagedProcess } from './processes.js';
 import { startScheduler, type LocalScheduler } from './scheduler.js';
@@ -179,6 +180,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     };
     // Handlers run in this process and read their config at import: set it before any is loaded.
     Object.assign(process.env, handlerEnv);
+
+    // The local stand-in for payment-submit-usdt's asynchronous invoke of job-chain-recheck (issue 13):
+    // the same handler with the same event, in the background of this process. Imported only now:
+    // the functions' modules read their configuration when first loaded.
+    const { setLocalChainCheckRunner } = await import('../../functions/src/services/chain-check-trigger.js');
+    setLocalChainCheckRunner(async (event) => {
+      const file = pathToFileURL(handlerFile(options.root, 'job-chain-recheck')).href;
+      const { handler } = (await import(file)) as { handler: (event: unknown) => Promise<unknown> };
+      return handler(event);
+    });
 
     const verifier = await createJwtVerifier({ issuer, clientId: pool.clientId });
     gateway = createGateway({ root: options.root, verifier, log });

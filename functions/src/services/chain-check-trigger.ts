@@ -6,19 +6,28 @@ import { describeError, type Logger } from '../kit/logger.js';
 /**
  * Starts the on-chain check of a payment just saved, without holding the customer's answer back
  * (issue 13). In AWS: an asynchronous invoke ('Event') of the job-chain-recheck function with the
- * payment id; Lambda queues it, runs it, retries a failure twice and sends a run that keeps failing
- * to the jobs' dead-letter queue. Locally (`npm start`, where the gateway runs every handler in one
- * process): the check runs in the background of this process. If neither is configured, nothing
- * starts here and job-chain-recheck checks the payment within 5 minutes.
+ * payment id; Lambda queues it, runs it, retries a failed run twice and sends a run that keeps
+ * failing to the jobs' dead-letter queue. Locally (`npm start`, where the gateway runs every
+ * handler in one process) the stack registers a runner that calls the same handler with the same
+ * event in the background (scripts/local/stack.ts), so this bundle carries no TRON code. With
+ * neither, nothing starts here and job-chain-recheck checks the payment within 5 minutes.
  */
 const INVOKE_TIMEOUT_MS = 2_000;
 let lambda: LambdaClient | undefined;
 
+type LocalRunner = (event: ChainCheckEvent) => Promise<unknown>;
+let localRunner: LocalRunner | undefined;
+
+/** The local stack's stand-in for the asynchronous invoke (never set in AWS). */
+export function setLocalChainCheckRunner(runner: LocalRunner | undefined): void {
+  localRunner = runner;
+}
+
 export async function requestChainCheck(paymentId: string, log: Logger): Promise<void> {
+  const event: ChainCheckEvent = { source: CHAIN_CHECK_EVENT_SOURCE, paymentId };
   const functionName = config.tron.checkFunctionName;
   if (functionName) {
     lambda ??= new LambdaClient({ region: config.region });
-    const event: ChainCheckEvent = { source: CHAIN_CHECK_EVENT_SOURCE, paymentId };
     try {
       await lambda.send(
         new InvokeCommand({
@@ -36,15 +45,10 @@ export async function requestChainCheck(paymentId: string, log: Logger): Promise
     }
     return;
   }
-  if (!config.tron.apiUrl) return;
-  // Local: the gateway's process lives on after the answer, so the check runs behind it.
-  void (async () => {
-    const [{ checkPayment }, { chainCheckDeps }] = await Promise.all([
-      import('../domain/commerce/chain-check.js'),
-      import('./chain-check.js'),
-    ]);
-    await checkPayment(chainCheckDeps(log), paymentId, { origin: 'submission' });
-  })().catch((error: unknown) => {
+  const runner = localRunner;
+  if (!runner) return;
+  // Local: the process lives on after the answer, so the check runs behind it.
+  void runner(event).catch((error: unknown) => {
     log.error('chain check after submission failed; job-chain-recheck will check this payment', {
       paymentId,
       ...describeError(error),

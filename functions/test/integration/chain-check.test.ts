@@ -332,7 +332,7 @@ describe('job-chain-recheck', () => {
   beforeAll(async () => {
     // Handlers read their configuration when first imported: point them at the test stack first.
     Object.assign(process.env, stack().handlerEnv);
-    handler = ((await import('../../src/handlers/job-chain-recheck.ts')) as { handler: JobHandler }).handler;
+    handler = ((await import('../../src/handlers/job-chain-recheck.js')) as { handler: JobHandler }).handler;
   });
 
   const runJob = () => handler(scheduledJobEvent('job-chain-recheck', new Date()));

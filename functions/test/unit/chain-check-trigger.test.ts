@@ -7,7 +7,8 @@ import type { Logger } from '../../src/kit/logger.js';
 /**
  * How a saved payment's on-chain check is started (issue 13): in AWS an asynchronous ('Event')
  * invoke of the job-chain-recheck function carrying the payment id, whose failure is logged and
- * never reaches the customer; without a function name and without a TRON API, nothing at all.
+ * never reaches the customer; locally the same event handed to the runner the local stack
+ * registered, in the background; with neither, nothing at all.
  * The configuration is read at import, so each case imports the trigger afresh with its environment.
  */
 const lambda = mockClient(LambdaClient);
@@ -74,8 +75,36 @@ describe('requestChainCheck', () => {
     ]);
   });
 
-  it('nothing to do without a function name or a TRON API', async () => {
-    const request = await triggerWith({});
+  it('locally: hands the same event to the runner the local stack registered, without waiting for it', async () => {
+    vi.resetModules();
+    for (const key of ENV_KEYS) delete process.env[key];
+    const trigger = await import('../../src/services/chain-check-trigger.js');
+    const { log, lines } = recordingLogger();
+    let finish: (() => void) | undefined;
+    const runner = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    trigger.setLocalChainCheckRunner(runner);
+    await trigger.requestChainCheck('p1', log);
+    expect(runner).toHaveBeenCalledWith({ source: CHAIN_CHECK_EVENT_SOURCE, paymentId: 'p1' });
+    expect(lambda.commandCalls(InvokeCommand)).toHaveLength(0);
+    finish?.();
+
+    // A failing background check is logged; the job picks the payment up.
+    trigger.setLocalChainCheckRunner(() => Promise.reject(new Error('DynamoDB Local is gone')));
+    await trigger.requestChainCheck('p2', log);
+    await vi.waitFor(() =>
+      expect(lines).toMatchObject([
+        {
+          level: 'error',
+          message: 'chain check after submission failed; job-chain-recheck will check this payment',
+          extra: { paymentId: 'p2' },
+        },
+      ]),
+    );
+    trigger.setLocalChainCheckRunner(undefined);
+  });
+
+  it('nothing to do without a function name or a local runner', async () => {
+    const request = await triggerWith({ TRON_API_URL: 'http://127.0.0.1:8090' });
     const { log, lines } = recordingLogger();
     await request('p1', log);
     expect(lambda.commandCalls(InvokeCommand)).toHaveLength(0);
