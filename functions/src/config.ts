@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Every setting a function reads, validated once at cold start: a missing or malformed variable

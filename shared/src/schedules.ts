@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Scheduled jobs, defined once like the routes: the CDK creates one EventBridge Scheduler

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { seedDefaults } from '../data/seed-items.js';
 import { createLogger } from '../kit/logger.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { pageQuerySchema } from './contact.js';
 import { adminListQuerySchema, subscriptionSchema } from './payments.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CONTACT, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.js';
 import { EMAIL_PATTERN } from './auth.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every error body: the spec's clients read `message` or `msg`, so both carry the same text. */
 export const apiErrorSchema = z.object({

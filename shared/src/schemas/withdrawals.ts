@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { WITHDRAWAL } from '../constants.js';
 import { pageQuerySchema } from './contact.js';
 

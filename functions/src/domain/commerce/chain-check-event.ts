@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The event payment-submit-usdt sends to the job-chain-recheck function (an asynchronous invoke,

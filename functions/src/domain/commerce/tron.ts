@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * TRON as the payment pre-check reads it (issue 13): a transaction receipt of
