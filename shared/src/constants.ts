@@ -186,3 +186,20 @@ export const METRICS = {
   namespace: 'Goldbot',
   globalSignOutFailures: { name: 'GlobalSignOutFailures', dimensions: { Service: 'auth' } },
 } as const;
+
+/** Jan to Dec (admin §9): the dashboard's month dropdowns and the abbreviation every revenue label starts with (§3). */
+export const MONTH_ABBREVIATIONS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
+export type MonthAbbreviation = (typeof MONTH_ABBREVIATIONS)[number];

@@ -1,4 +1,10 @@
-import { PACKAGE_NAMES, type PackageSlug, type PaymentStatsResponse, type RevenueEntry } from '@goldbot/shared';
+import {
+  MONTH_ABBREVIATIONS,
+  PACKAGE_NAMES,
+  type PackageSlug,
+  type PaymentStatsResponse,
+  type RevenueEntry,
+} from '@goldbot/shared';
 
 /**
  * The admin dashboard's revenue figures (admin spec "Admin dashboard", §3 Payment stats; issue 10;
@@ -50,21 +56,6 @@ export interface RevenueFilter {
   year?: number;
   month?: number;
 }
-
-export const MONTH_ABBREVIATIONS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
 
 /** The spec's default dot colour (teal), for any package without a colour of its own. */
 export const DEFAULT_PACKAGE_COLOR = '#14b8a6';

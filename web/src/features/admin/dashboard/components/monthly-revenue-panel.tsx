@@ -1,19 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { Card, Flex, Grid, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
-import type { RevenueEntry } from '@goldbot/shared';
+import { MONTH_ABBREVIATIONS, type MonthAbbreviation, type RevenueEntry } from '@goldbot/shared';
 import { ListEmpty } from '../../components/list-states';
 import { StatCards } from '../../components/stat-cards';
 import { formatUsd } from '../../lib/format';
 import type { ChartType } from '../lib/dashboard-options';
-import {
-  filterRevenue,
-  MONTH_ABBREVIATIONS,
-  MONTH_CARDS_MAX,
-  revenueYears,
-  summarizeRevenue,
-  type MonthAbbreviation,
-  type TimeRange,
-} from '../lib/revenue-filter';
+import { filterRevenue, MONTH_CARDS_MAX, revenueYears, summarizeRevenue, type TimeRange } from '../lib/revenue-filter';
 
 // recharts arrives in a chunk of its own when the chart is first drawn (DESIGN.md §10).
 const RevenueChart = lazy(() => import('./revenue-chart'));

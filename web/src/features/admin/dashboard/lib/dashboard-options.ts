@@ -1,4 +1,5 @@
-import { MONTH_ABBREVIATIONS, type TimeRange } from './revenue-filter';
+import { MONTH_ABBREVIATIONS } from '@goldbot/shared';
+import type { TimeRange } from './revenue-filter';
 
 /** The chart types of the Monthly Revenue chart (admin §2): line by default, bar or area. */
 export const CHART_TYPES = ['line', 'bar', 'area'] as const;

@@ -1,21 +1,4 @@
-import type { RevenueEntry } from '@goldbot/shared';
-
-/** Jan to Dec (admin §9): the month dropdowns, and the abbreviation every revenue label starts with (§3). */
-export const MONTH_ABBREVIATIONS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
-export type MonthAbbreviation = (typeof MONTH_ABBREVIATIONS)[number];
+import type { MonthAbbreviation, RevenueEntry } from '@goldbot/shared';
 
 /** The dashboard's time range (admin §9): 12 months by default, or the last 6 or 3. */
 export const TIME_RANGES = ['12months', '6months', '3months'] as const;
