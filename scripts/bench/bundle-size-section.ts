@@ -49,6 +49,23 @@ export function judgeBundle(figures: BundleFigures, budget = BUNDLE_BUDGET_BYTES
   return { label, verdict, detail } satisfies Check;
 }
 
+/**
+ * The `--alias` entries of the CDK's extra esbuild arguments as esbuild's `alias` option. Any other
+ * extra argument is refused, so the bench cannot silently build something other than what deploys.
+ */
+export function aliasesOf(args: Readonly<Record<string, string | boolean | string[]>> | undefined) {
+  const alias: Record<string, string> = {};
+  for (const [key, value] of Object.entries(args ?? {})) {
+    if (key !== '--alias') throw new Error(`bench: esbuild argument ${key} is not mirrored (bundle-size-section.ts)`);
+    for (const item of Array.isArray(value) ? value : [String(value)]) {
+      const at = item.indexOf('=');
+      if (at <= 0) throw new Error(`bench: malformed --alias ${item}`);
+      alias[item.slice(0, at)] = item.slice(at + 1);
+    }
+  }
+  return alias;
+}
+
 /** The esbuild options the CDK derives from NODE_FUNCTION_DEFAULTS.bundling (aws-lambda-nodejs). */
 export function esbuildOptions(): BuildOptions {
   const bundling = NODE_FUNCTION_DEFAULTS.bundling ?? {};
@@ -64,6 +81,7 @@ export function esbuildOptions(): BuildOptions {
     mainFields: bundling.mainFields,
     banner: bundling.banner ? { js: bundling.banner } : undefined,
     external: bundling.externalModules ?? [],
+    alias: aliasesOf(bundling.esbuildArgs),
     outExtension: bundling.format === 'esm' ? { '.js': '.mjs' } : undefined,
     logLevel: 'silent',
     write: false,

@@ -1,6 +1,7 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
+  aliasesOf,
   BUNDLE_BUDGET_BYTES,
   esbuildOptions,
   judgeBundle,
@@ -50,5 +51,16 @@ describe('bundle-size section', () => {
       mainFields: ['module', 'main'],
     });
     expect(options.banner?.js).toContain('createRequire');
+    // The SDK's credential chain is swapped for the environment link, as `cdk synth` does.
+    expect(options.alias?.['@aws-sdk/credential-provider-node']).toMatch(
+      /functions\/src\/adapters\/lambda-credentials\.ts$/,
+    );
+  });
+
+  it("mirrors the CDK's --alias arguments and refuses any other extra argument", () => {
+    expect(aliasesOf({ '--alias': ['a=/x/a.ts', '@s/b=c'] })).toEqual({ a: '/x/a.ts', '@s/b': 'c' });
+    expect(aliasesOf(undefined)).toEqual({});
+    expect(() => aliasesOf({ '--define:X': '1' })).toThrow(/not mirrored/);
+    expect(() => aliasesOf({ '--alias': ['no-target'] })).toThrow(/malformed/);
   });
 });

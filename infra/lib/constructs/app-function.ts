@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -78,6 +79,9 @@ export interface AppFunctionProps {
  */
 const ESM_REQUIRE_BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
+/** The environment-only credential provider the bundles load instead of the SDK's default chain. */
+export const LAMBDA_CREDENTIALS_ENTRY = join(REPO_ROOT, 'functions', 'src', 'adapters', 'lambda-credentials.ts');
+
 /**
  * The settings DESIGN.md §2 fixes for every function (routes, jobs and Cognito triggers alike):
  * Node 22 on arm64, bundled locally by esbuild, minified ESM with source maps.
@@ -107,6 +111,11 @@ export const NODE_FUNCTION_DEFAULTS: Pick<
     // versions, same code locally and in AWS, and a smaller cold start than the full runtime SDK.
     bundleAwsSDK: true,
     externalModules: [],
+    // Lambda gives a function its role's credentials in environment variables only: every SDK
+    // client's default credential chain (SSO, STS web identity, sign-in, ini, process, metadata, each
+    // with its nested client) is swapped for the environment link alone (lambda-credentials.ts).
+    // One definition: scripts/bench/bundle-size-section.ts builds its bundles from these options.
+    esbuildArgs: { '--alias': [`@aws-sdk/credential-provider-node=${LAMBDA_CREDENTIALS_ENTRY}`] },
   },
 };
 
