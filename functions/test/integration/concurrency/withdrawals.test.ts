@@ -36,7 +36,8 @@ const requestWithdrawal = (c: TestCustomer, amount: number) =>
     token: c.token,
     body: { trc20Address: ADDRESS, amount },
   });
-const decide = async (decision: 'approve' | 'reject', id: string) =>
+type Decision = 'approve' | 'reject';
+const decide = async (decision: Decision, id: string) =>
   api<{ message: string; withdrawal: Withdrawal }>(`/api/withdrawal/${decision}/${id}`, {
     method: 'PUT',
     token: await admin(),
@@ -113,70 +114,71 @@ beforeAll(async () => {
 
 afterAll(() => printFigures('withdrawals'));
 
+/**
+ * After a decision race on `id`: the ledger gained one settle or release, the balances reconcile to
+ * `balances`, the pending marker is gone, STATS#WITHDRAWALS moved by one step and one audit entry names it.
+ */
+async function expectDecidedOnce(
+  id: string,
+  decision: Decision,
+  countsBefore: Awaited<ReturnType<typeof withdrawalCounts>>,
+  balances: { available: number; paidOut: number },
+) {
+  const approved = decision === 'approve';
+  history.push([id, 20, approved ? 'settle' : 'release']);
+  expect(await ledgerTypes(customer.userId)).toEqual(history.map(([w, amount, type]) => [type, amount, w]));
+  expect(await expectReconciled(customer.userId)).toEqual({ ...balances, held: 0, lifetime: 40, count: 20 });
+  expect(await marker(customer.userId)).toBeUndefined();
+  expect(delta(await withdrawalCounts(), countsBefore)).toEqual({
+    total: 0,
+    pending: -1,
+    approved: approved ? 1 : 0,
+    rejected: approved ? 0 : 1,
+    pendingAmount: -20,
+    approvedAmount: approved ? 20 : 0,
+  });
+  expect((await auditEntriesFor(id)).map((e) => e.action)).toEqual([`withdrawal.${decision}`]);
+}
+
+/** 50 identical decisions on one fresh withdrawal, rejections first, then approvals of the next. */
+const SAME_DECISION_RACES = [
+  {
+    race: 1,
+    decision: 'reject',
+    decided: 'rejected',
+    plural: 'rejections',
+    moved: 'released',
+    mail: 'not approved',
+    balances: { available: 40, paidOut: 0 },
+  },
+  {
+    race: 2,
+    decision: 'approve',
+    decided: 'approved',
+    plural: 'approvals',
+    moved: 'settled',
+    mail: 'approved',
+    balances: { available: 20, paidOut: 20 },
+  },
+] as const;
+
 describe('withdrawals, 50 requests at once', () => {
-  it('50 requests, then 50 rejections: one withdrawal held once, released once', async () => {
-    const id = await raceRequests('withdrawal request x50 (1)');
+  it.each(SAME_DECISION_RACES)(
+    '50 requests, then 50 $plural: one withdrawal held once, $moved once',
+    async ({ race: n, decision, decided, mail, balances }) => {
+      const id = await raceRequests(`withdrawal request x50 (${n})`);
 
-    const countsBefore = await withdrawalCounts();
-    const { answers, tally } = await race(RACERS, () => decide('reject', id));
-    record('withdrawal reject x50', tally);
-    expectOutcome(answers, (a) => a.status === 200 && a.body.message === WITHDRAWAL_MESSAGES.rejected, [
-      { status: 200, message: WITHDRAWAL_MESSAGES.alreadyDecided('rejected') },
-      { status: 409, message: WITHDRAWAL_DECISION_MESSAGES.tryAgain },
-    ]);
-    history.push([id, 20, 'release']);
-    expect(await ledgerTypes(customer.userId)).toEqual(history.map(([w, amount, type]) => [type, amount, w]));
-    expect(await expectReconciled(customer.userId)).toEqual({
-      available: 40,
-      held: 0,
-      lifetime: 40,
-      paidOut: 0,
-      count: 20,
-    });
-    expect(await marker(customer.userId)).toBeUndefined();
-    expect(delta(await withdrawalCounts(), countsBefore)).toEqual({
-      total: 0,
-      pending: -1,
-      approved: 0,
-      rejected: 1,
-      pendingAmount: -20,
-      approvedAmount: 0,
-    });
-    expect((await auditEntriesFor(id)).map((e) => e.action)).toEqual(['withdrawal.reject']);
-    expect(await decisionMails(customer, 'not approved')).toHaveLength(1);
-  });
-
-  it('50 requests, then 50 approvals: one withdrawal held once, settled once', async () => {
-    const id = await raceRequests('withdrawal request x50 (2)');
-
-    const countsBefore = await withdrawalCounts();
-    const { answers, tally } = await race(RACERS, () => decide('approve', id));
-    record('withdrawal approve x50', tally);
-    expectOutcome(answers, (a) => a.status === 200 && a.body.message === WITHDRAWAL_MESSAGES.approved, [
-      { status: 200, message: WITHDRAWAL_MESSAGES.alreadyDecided('approved') },
-      { status: 409, message: WITHDRAWAL_DECISION_MESSAGES.tryAgain },
-    ]);
-    history.push([id, 20, 'settle']);
-    expect(await ledgerTypes(customer.userId)).toEqual(history.map(([w, amount, type]) => [type, amount, w]));
-    expect(await expectReconciled(customer.userId)).toEqual({
-      available: 20,
-      held: 0,
-      lifetime: 40,
-      paidOut: 20,
-      count: 20,
-    });
-    expect(await marker(customer.userId)).toBeUndefined();
-    expect(delta(await withdrawalCounts(), countsBefore)).toEqual({
-      total: 0,
-      pending: -1,
-      approved: 1,
-      rejected: 0,
-      pendingAmount: -20,
-      approvedAmount: 20,
-    });
-    expect((await auditEntriesFor(id)).map((e) => e.action)).toEqual(['withdrawal.approve']);
-    expect(await decisionMails(customer, 'approved')).toHaveLength(1);
-  });
+      const countsBefore = await withdrawalCounts();
+      const { answers, tally } = await race(RACERS, () => decide(decision, id));
+      record(`withdrawal ${decision} x50`, tally);
+      expectOutcome(answers, (a) => a.status === 200 && a.body.message === WITHDRAWAL_MESSAGES[decided], [
+        { status: 200, message: WITHDRAWAL_MESSAGES.alreadyDecided(decided) },
+        { status: 409, message: WITHDRAWAL_DECISION_MESSAGES.tryAgain },
+      ]);
+      await expectDecidedOnce(id, decision, countsBefore, balances);
+      expect(await decisionMails(customer, mail)).toHaveLength(1);
+    },
+  );
 
   it('25 approvals racing 25 rejections: one decision wins, the money is settled or released once', async () => {
     const id = await raceRequests('withdrawal request x50 (3)');
@@ -202,22 +204,11 @@ describe('withdrawals, 50 requests at once', () => {
         a.body.message,
       );
     }
-    history.push([id, 20, approved ? 'settle' : 'release']);
-    expect(await ledgerTypes(customer.userId)).toEqual(history.map(([w, amount, type]) => [type, amount, w]));
-    expect(await expectReconciled(customer.userId)).toEqual(
-      approved
-        ? { available: 0, held: 0, lifetime: 40, paidOut: 40, count: 20 }
-        : { available: 20, held: 0, lifetime: 40, paidOut: 20, count: 20 },
+    await expectDecidedOnce(
+      id,
+      approved ? 'approve' : 'reject',
+      countsBefore,
+      approved ? { available: 0, paidOut: 40 } : { available: 20, paidOut: 20 },
     );
-    expect(await marker(customer.userId)).toBeUndefined();
-    expect(delta(await withdrawalCounts(), countsBefore)).toEqual({
-      total: 0,
-      pending: -1,
-      approved: approved ? 1 : 0,
-      rejected: approved ? 0 : 1,
-      pendingAmount: -20,
-      approvedAmount: approved ? 20 : 0,
-    });
-    expect((await auditEntriesFor(id)).map((e) => e.action)).toEqual([`withdrawal.${approved ? 'approve' : 'reject'}`]);
   });
 });
