@@ -1,0 +1,123 @@
+import { useState, type ComponentProps, type ReactNode } from 'react';
+import { Badge, Button, Card, Flex, Heading, SwitchField, Text } from '@aws-amplify/ui-react';
+import { SETTINGS_MESSAGES, TOAST_MS } from '@goldbot/shared';
+import { ListLoadFailed, ListLoading } from '../../components/list-states';
+import { NoticeAlert } from '../../components/notice-alert';
+import { useNotice } from '../../hooks/use-notice';
+import { errorMessage } from '../../lib/error-message';
+import { useSaveSubscriptionSettings, useSubscriptionSettings } from '../api/subscription-settings';
+
+/** The subscription settings' switches, each saved on its own (the other keeps its value on the server). */
+export type SwitchSetting = 'basicPackageEnabled' | 'autoApproveOnMatch';
+
+interface SettingSwitchCardProps {
+  setting: SwitchSetting;
+  title: string;
+  titleId: string;
+  label: string;
+  /** The badge beside the switch, for its position. */
+  badge: (on: boolean) => { text: string; variation?: ComponentProps<typeof Badge>['variation'] };
+  /** What the switch does, under it. */
+  explanation: ReactNode;
+  /** The Save Changes button's accessible name, where the visible text alone would not say which card it saves. */
+  saveName?: string;
+  /** Loading and load-failure states while the settings are not there; without it the card is not shown then. */
+  withLoadStates?: boolean;
+  onSaved?: (on: boolean) => void;
+}
+
+/**
+ * One switch of the subscription settings (admin §7) in its own card: the position the admin picks
+ * (following the server until then), Save Changes disabled until it differs from what the server
+ * has, one save at a time, and the 'Settings updated' or error notice.
+ */
+export function SettingSwitchCard({
+  setting,
+  title,
+  titleId,
+  label,
+  badge,
+  explanation,
+  saveName,
+  withLoadStates = false,
+  onSaved,
+}: SettingSwitchCardProps) {
+  const { data, error, isLoading, mutate } = useSubscriptionSettings();
+  // The admin's choice before it is saved; null follows the server.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const { save, isSaving } = useSaveSubscriptionSettings();
+  const notice = useNotice();
+  if (!data && !withLoadStates) return null;
+
+  let body;
+  if (isLoading && !data) {
+    body = <ListLoading text="Loading subscription settings..." />;
+  } else if (!data) {
+    body = (
+      <ListLoadFailed error={error} fallback={SETTINGS_MESSAGES.settingsFetchFailed} onRetry={() => void mutate()} />
+    );
+  } else {
+    const saved = data.settings[setting];
+    const on = choice ?? saved;
+    const changed = on !== saved;
+    const shown = badge(on);
+
+    const submit = async () => {
+      notice.clear();
+      try {
+        const response = await save(
+          setting === 'basicPackageEnabled' ? { basicPackageEnabled: on } : { autoApproveOnMatch: on },
+        );
+        if (!response) return;
+        await mutate({ success: true, settings: response.settings }, { revalidate: false });
+        setChoice(null);
+        onSaved?.(response.settings[setting]);
+        notice.show('success', SETTINGS_MESSAGES.settingsUpdated, TOAST_MS.libraryDefault);
+      } catch (failure) {
+        notice.show('error', errorMessage(failure, SETTINGS_MESSAGES.settingsUpdateFailed));
+      }
+    };
+
+    body = (
+      <Flex direction="column" gap="medium">
+        <Flex alignItems="center" gap="medium" wrap="wrap">
+          <SwitchField
+            label={label}
+            name={setting}
+            isChecked={on}
+            onChange={(event) => setChoice(event.target.checked)}
+            labelPosition="end"
+            isDisabled={isSaving}
+          />
+          <Badge variation={shown.variation}>{shown.text}</Badge>
+        </Flex>
+        <Text color="font.secondary" fontSize="small">
+          {explanation}
+        </Text>
+        <Button
+          variation="primary"
+          alignSelf="flex-start"
+          aria-label={saveName}
+          onClick={() => void submit()}
+          isDisabled={!changed || isSaving}
+          isLoading={isSaving}
+          loadingText="Saving..."
+        >
+          Save Changes
+        </Button>
+      </Flex>
+    );
+  }
+
+  return (
+    <Card variation="outlined" as="section" aria-labelledby={titleId}>
+      <Flex direction="column" gap="medium">
+        <Heading level={2} fontSize="large" id={titleId}>
+          {title}
+        </Heading>
+        <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+        {body}
+      </Flex>
+    </Card>
+  );
+}
