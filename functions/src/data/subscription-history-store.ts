@@ -1,4 +1,4 @@
-import type { SubscriptionSummary } from '@goldbot/shared';
+import { subscriptionSummaryOf } from '@goldbot/shared';
 import type { SubscriptionHistoryStore } from '../domain/commerce/subscription-history.js';
 import { yearMonthOf } from '../domain/commerce/subscription-history.js';
 import { SUBSCRIPTION_SUMMARY_COUNTERS, subscriptionStatsKey } from './stats-entity.js';
@@ -16,17 +16,6 @@ import { batchGetItems, queryListPage } from './table-reads.js';
  */
 const number = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0)) || 0;
 
-const emptySummary = (): SubscriptionSummary => ({
-  total: 0,
-  freeTrials: 0,
-  basicPackages: 0,
-  proPackages: 0,
-  ultimatePackages: 0,
-  active: 0,
-  pending: 0,
-  expired: 0,
-});
-
 export const dynamoSubscriptionHistoryStore: SubscriptionHistoryStore = {
   async listHistory(scope, { limit, cursor, contains }) {
     const { items, nextCursor } = await queryListPage(
@@ -42,7 +31,7 @@ export const dynamoSubscriptionHistoryStore: SubscriptionHistoryStore = {
   },
 
   async summaryOf(months) {
-    const summary = emptySummary();
+    const summary = subscriptionSummaryOf();
     for (const item of await batchGetItems(months.map(subscriptionStatsKey), false)) {
       for (const counter of SUBSCRIPTION_SUMMARY_COUNTERS) summary[counter] += number(item[counter]);
     }

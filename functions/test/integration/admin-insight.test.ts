@@ -1,5 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { randomBytes } from 'node:crypto';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activationsResponseSchema,
@@ -7,18 +7,13 @@ import {
   scheduledJobEvent,
   sendActivationMailsResponseSchema,
   subscriptionHistoryResponseSchema,
+  subscriptionSummaryOf,
   type AdminSubscription,
   type PaymentStatsResponse,
-  type SubscriptionSummary,
 } from '@goldbot/shared';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
-import {
-  activationKeys,
-  subscriptionKey,
-  toSubscriptionItem,
-  type SubscriptionRecord,
-} from '../../src/data/subscription-entity.js';
+import { subscriptionKey } from '../../src/data/subscription-entity.js';
 import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-client.js';
+import { admin, basicStartingToday, db, delta, table, todayUtc } from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -31,12 +26,7 @@ import { mailsTo } from './mailbox.js';
  *
  * Figures are compared as before/after deltas, since other suites share the table.
  */
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
-const table = () => stack().tableName;
-const admin = () => idTokenFor('admin');
-
 const now = () => new Date();
-const todayUtc = () => now().toISOString().slice(0, 10);
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const thisMonthLabel = () => `${MONTHS[now().getUTCMonth()]} ${now().getUTCFullYear()}`;
 
@@ -84,22 +74,6 @@ async function history(query: Record<string, string> = {}) {
 }
 
 const thisMonthQuery = () => ({ year: String(now().getUTCFullYear()), month: String(now().getUTCMonth()) });
-
-const diff = (after: SubscriptionSummary, before: SubscriptionSummary) =>
-  Object.fromEntries(
-    Object.entries(after).map(([key, value]) => [key, value - before[key as keyof SubscriptionSummary]]),
-  ) as SubscriptionSummary;
-const moved = (changes: Partial<SubscriptionSummary>): SubscriptionSummary => ({
-  total: 0,
-  freeTrials: 0,
-  basicPackages: 0,
-  proPackages: 0,
-  ultimatePackages: 0,
-  active: 0,
-  pending: 0,
-  expired: 0,
-  ...changes,
-});
 
 describe('dashboard revenue from the aggregates', () => {
   it('one $250 Pro approval moves total, today, this month, this year and the Pro line by exactly 250', async () => {
@@ -180,19 +154,21 @@ describe('subscription history', () => {
     const basic = await submit(buyer, 'basic');
     approvedId = pro.subscriptionId;
     rejectedId = basic.subscriptionId;
-    expect(diff((await history(thisMonthQuery())).summary, monthBefore)).toEqual(
-      moved({ total: 2, proPackages: 1, basicPackages: 1, pending: 2 }),
+    expect(delta((await history(thisMonthQuery())).summary, monthBefore)).toEqual(
+      subscriptionSummaryOf({ total: 2, proPackages: 1, basicPackages: 1, pending: 2 }),
     );
 
     await decide(pro.paymentId, 'approve');
-    expect(diff((await history(thisMonthQuery())).summary, monthBefore)).toEqual(
-      moved({ total: 2, proPackages: 1, basicPackages: 1, pending: 1, active: 1 }),
+    expect(delta((await history(thisMonthQuery())).summary, monthBefore)).toEqual(
+      subscriptionSummaryOf({ total: 2, proPackages: 1, basicPackages: 1, pending: 1, active: 1 }),
     );
 
     await decide(basic.paymentId, 'reject');
     const month = await history(thisMonthQuery());
-    expect(diff(month.summary, monthBefore)).toEqual(moved({ total: 2, proPackages: 1, basicPackages: 1, active: 1 }));
-    expect(diff((await history()).summary, yearBefore)).toEqual(diff(month.summary, monthBefore));
+    expect(delta(month.summary, monthBefore)).toEqual(
+      subscriptionSummaryOf({ total: 2, proPackages: 1, basicPackages: 1, active: 1 }),
+    );
+    expect(delta((await history()).summary, yearBefore)).toEqual(delta(month.summary, monthBefore));
     expect((await history({ ...thisMonthQuery(), search: 'zz-nothing-matches-zz' })).summary).toEqual(month.summary);
   });
 
@@ -201,8 +177,8 @@ describe('subscription history', () => {
     const before = (await history(thisMonthQuery())).summary;
     const res = await api('/api/payment/create-free-trial', { method: 'POST', token: trialist.token, body: {} });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(diff((await history(thisMonthQuery())).summary, before)).toEqual(
-      moved({ total: 1, freeTrials: 1, active: 1 }),
+    expect(delta((await history(thisMonthQuery())).summary, before)).toEqual(
+      subscriptionSummaryOf({ total: 1, freeTrials: 1, active: 1 }),
     );
     const found = await history({ search: trialist.email });
     expect(found.subscriptions.map((s) => [s.packageName, s.status, s.paymentMethod])).toEqual([
@@ -268,38 +244,6 @@ describe('activation mails', () => {
     Object.assign(process.env, stack().handlerEnv);
     job = ((await import('../../src/handlers/job-send-activation-emails.js')) as { handler: JobHandler }).handler;
   });
-
-  /**
-   * An active Basic starting today, not mailed, written straight into the table: an approval can
-   * only start Basic on the 1st of next month. Created in 2019, so no current summary moves.
-   */
-  async function basicStartingToday(customer: TestCustomer): Promise<SubscriptionRecord> {
-    const createdAt = `2019-0${1 + Math.floor(Math.random() * 9)}-15T10:00:00.000Z`;
-    const row: SubscriptionRecord = {
-      _id: randomUUID(),
-      userId: customer.userId,
-      username: customer.username,
-      email: customer.email,
-      packageSlug: 'basic',
-      packageName: 'Basic Package',
-      status: 'active',
-      startDate: todayUtc(),
-      endDate: todayUtc(),
-      paymentMethod: 'usdt',
-      paymentId: randomUUID(),
-      isExtension: false,
-      notificationSent: false,
-      createdAt,
-      updatedAt: createdAt,
-    };
-    await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...toSubscriptionItem(row), ...activationKeys(row.startDate ?? '', row.createdAt, row._id) },
-      }),
-    );
-    return row;
-  }
 
   const activations = async () => {
     const res = await api('/api/admin/activations', { token: await admin() });

@@ -130,6 +130,18 @@ export const subscriptionSummarySchema = z.object({
   expired: z.number(),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
+/** A subscription summary with the given counters and every other counter 0. */
+export const subscriptionSummaryOf = (counts: Partial<SubscriptionSummary> = {}): SubscriptionSummary => ({
+  total: 0,
+  freeTrials: 0,
+  basicPackages: 0,
+  proPackages: 0,
+  ultimatePackages: 0,
+  active: 0,
+  pending: 0,
+  expired: 0,
+  ...counts,
+});
 export const subscriptionHistoryResponseSchema = z.object({
   success: z.literal(true),
   subscriptions: z.array(adminSubscriptionSchema),

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES, FREE_TRIAL_DAYS, type PaymentStatsResponse, type Subscription } from '@goldbot/shared';
+import {
+  PAYMENT_MESSAGES,
+  FREE_TRIAL_DAYS,
+  subscriptionSummaryOf,
+  type PaymentStatsResponse,
+  type Subscription,
+} from '@goldbot/shared';
 import { PURCHASE_MESSAGES } from '../../../src/domain/commerce/purchase.js';
 import { REVIEW_MESSAGES } from '../../../src/domain/commerce/payment-review.js';
 import { api, idTokenFor, newCustomer, type TestCustomer } from '../http-client.js';
@@ -65,17 +71,6 @@ const unmoved = (changes: Partial<RevenueFigures>): RevenueFigures => ({
   basic: 0,
   pro: 0,
   ultimate: 0,
-  ...changes,
-});
-const summaryMoved = (changes: Record<string, number>) => ({
-  total: 0,
-  freeTrials: 0,
-  basicPackages: 0,
-  proPackages: 0,
-  ultimatePackages: 0,
-  active: 0,
-  pending: 0,
-  expired: 0,
   ...changes,
 });
 
@@ -152,7 +147,9 @@ describe('approving and rejecting one payment, 50 times at once', () => {
         basic: amount,
       }),
     );
-    expect(delta(await subscriptionSummary(), summaryBefore)).toEqual(summaryMoved({ pending: -1, active: 1 }));
+    expect(delta(await subscriptionSummary(), summaryBefore)).toEqual(
+      subscriptionSummaryOf({ pending: -1, active: 1 }),
+    );
 
     expect((await auditEntriesFor(payment._id)).map((e) => e.action)).toEqual(['payment.approve']);
     expect(await verifiedMails(buyer)).toHaveLength(1);
@@ -187,7 +184,7 @@ describe('approving and rejecting one payment, 50 times at once', () => {
       unmoved({ pendingCount: -1, pendingAmount: -payment.amount, rejectedCount: 1 }),
     );
     // STATS#SUBSCRIPTIONS: pending −1, rejected +1 (the screen's summary has no rejected figure).
-    expect(delta(await subscriptionSummary(), summaryBefore)).toEqual(summaryMoved({ pending: -1 }));
+    expect(delta(await subscriptionSummary(), summaryBefore)).toEqual(subscriptionSummaryOf({ pending: -1 }));
     expect((await monthRejected()) - rejectedBefore).toBe(1);
     expect((await auditEntriesFor(payment._id)).map((e) => e.action)).toEqual(['payment.reject']);
     expect(await verifiedMails(buyer)).toHaveLength(0);
@@ -278,7 +275,7 @@ describe('submitting one TXID, 50 times at once', () => {
       unmoved({ pendingCount: 1, pendingAmount: body.amount }),
     );
     expect(delta(await subscriptionSummary(), summaryBefore)).toEqual(
-      summaryMoved({ total: 1, proPackages: 1, pending: 1 }),
+      subscriptionSummaryOf({ total: 1, proPackages: 1, pending: 1 }),
     );
     const pendingMails = (await mailsTo(buyer.email)).filter((m) => /payment received/.test(m.subject));
     expect(pendingMails).toHaveLength(1);
@@ -314,7 +311,7 @@ describe('submitting one TXID, 50 times at once', () => {
     expect(rows.flat().map((s) => [s.userId, s.status])).toEqual([[winner.userId, 'pending']]);
     expect(delta(await revenueFigures(), figuresBefore)).toEqual(unmoved({ pendingCount: 1, pendingAmount: price }));
     expect(delta(await subscriptionSummary(), summaryBefore)).toEqual(
-      summaryMoved({ total: 1, ultimatePackages: 1, pending: 1 }),
+      subscriptionSummaryOf({ total: 1, ultimatePackages: 1, pending: 1 }),
     );
   }, 60_000);
 });
@@ -345,7 +342,7 @@ describe('the free trial, 50 times at once', () => {
     // Set by the winning transaction, in the same write as its subscription.
     expect(profile?.freeTrialStartedAt).toBe(rows[0]?.createdAt);
     expect(delta(await subscriptionSummary(), summaryBefore)).toEqual(
-      summaryMoved({ total: 1, freeTrials: 1, active: 1 }),
+      subscriptionSummaryOf({ total: 1, freeTrials: 1, active: 1 }),
     );
     const endDate = new Date(`${todayUtc()}T00:00:00.000Z`);
     endDate.setUTCDate(endDate.getUTCDate() + FREE_TRIAL_DAYS);
@@ -384,7 +381,7 @@ describe('50 different payments on the same aggregates and the same referrer at 
       unmoved({ pendingCount: created, pendingAmount: created * amount }),
     );
     expect(delta(await subscriptionSummary(), summaryBefore)).toEqual(
-      summaryMoved({ total: created, basicPackages: created, pending: created }),
+      subscriptionSummaryOf({ total: created, basicPackages: created, pending: created }),
     );
 
     // 50 approvals at once, each crediting the same referrer and moving the same seven counters.
@@ -428,7 +425,7 @@ describe('50 different payments on the same aggregates and the same referrer at 
     }
     expect(await expectReconciled(referrer.userId)).toMatchObject({ lifetime: 2 * created, count: created });
     expect(delta(await subscriptionSummary(), summaryBefore)).toEqual(
-      summaryMoved({ total: created, basicPackages: created, active: created }),
+      subscriptionSummaryOf({ total: created, basicPackages: created, active: created }),
     );
   }, 60_000);
 });

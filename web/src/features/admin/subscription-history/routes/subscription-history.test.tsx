@@ -1,18 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminSubscription } from '@goldbot/shared';
+import { subscriptionSummaryOf, type AdminSubscription } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
 import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import { historyQuery } from '../api/get-subscription-history';
 import { historyYears } from '../components/history-filters';
 import { SubscriptionHistory } from '../components/subscription-history';
-import { makeAdminSubscription, makeSubscriptionSummary } from '../testing/fixtures';
+import { makeAdminSubscription } from '../testing/fixtures';
 import AdminSubscriptionHistoryRoute from './subscription-history';
 
 const HISTORY = 'GET /api/payment/subscription-history';
 
-const summary = makeSubscriptionSummary({
+const summary = subscriptionSummaryOf({
   total: 128,
   freeTrials: 40,
   basicPackages: 50,
@@ -131,7 +131,7 @@ describe('admin subscription history', { timeout: 15_000 }, () => {
     await waitFor(() => expect(lastQuery(api).get('month')).toBe('2'));
     expect(lastQuery(api).get('year')).toBe(String(current));
 
-    api.on(HISTORY, page([], null, makeSubscriptionSummary()));
+    api.on(HISTORY, page([], null, subscriptionSummaryOf()));
     await user.selectOptions(screen.getByLabelText('Year'), String(previous));
     await waitFor(() => expect(lastQuery(api).get('year')).toBe(String(previous)));
     expect(lastQuery(api).get('month')).toBe('2');

@@ -1,4 +1,4 @@
-import type { AdminSubscription, SubscriptionSummary } from '@goldbot/shared';
+import type { AdminSubscription } from '@goldbot/shared';
 
 /** A subscription row as the admin subscription routes answer it. */
 export function makeAdminSubscription(overrides: Partial<AdminSubscription> = {}): AdminSubscription {
@@ -15,20 +15,6 @@ export function makeAdminSubscription(overrides: Partial<AdminSubscription> = {}
     notificationSent: false,
     createdAt: '2026-02-20T10:00:00.000Z',
     updatedAt: '2026-02-21T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
-export function makeSubscriptionSummary(overrides: Partial<SubscriptionSummary> = {}): SubscriptionSummary {
-  return {
-    total: 0,
-    freeTrials: 0,
-    basicPackages: 0,
-    proPackages: 0,
-    ultimatePackages: 0,
-    active: 0,
-    pending: 0,
-    expired: 0,
     ...overrides,
   };
 }
