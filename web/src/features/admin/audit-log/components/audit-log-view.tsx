@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Flex, SelectField, Table, TableBody, TableCell, TableHead, TableRow, Text, View } from '@aws-amplify/ui-react';
+import { Flex, SelectField, TableCell, TableRow, Text, View } from '@aws-amplify/ui-react';
 import { PagedListView } from '../../components/paged-list-view';
 import { formatDateTime } from '../../lib/format';
 import { useAuditLog } from '../api/get-audit-log';
 import { ACTION_LABELS, actorText, changeText, detailLines, monthOptions, targetText } from '../lib/audit-text';
+import { AdminTable } from '../../components/admin-table';
 
 export const NO_ENTRIES = 'No admin actions recorded this month';
 export const FETCH_AUDIT_LOG_FAILED = 'Failed to fetch the audit log';
@@ -41,46 +42,36 @@ export function AuditLogView() {
         errorText={FETCH_AUDIT_LOG_FAILED}
       >
         {(entries) => (
-          <View className="admin-table-scroll">
-            <Table aria-label="Admin actions" size="small" highlightOnHover>
-              <TableHead>
-                <TableRow>
-                  <TableCell as="th">When</TableCell>
-                  <TableCell as="th">Admin</TableCell>
-                  <TableCell as="th">Action</TableCell>
-                  <TableCell as="th">Target</TableCell>
-                  <TableCell as="th">Change</TableCell>
-                  <TableCell as="th">Details</TableCell>
+          <AdminTable
+            label="Admin actions"
+            columns={['When', 'Admin', 'Action', 'Target', 'Change', 'Details']}
+            highlightOnHover
+          >
+            {entries.map((entry) => {
+              const lines = detailLines(entry);
+              return (
+                <TableRow key={entry._id}>
+                  <TableCell whiteSpace="nowrap">{formatDateTime(entry.at)}</TableCell>
+                  <TableCell style={{ overflowWrap: 'break-word' }}>{actorText(entry)}</TableCell>
+                  <TableCell>{ACTION_LABELS[entry.action]}</TableCell>
+                  <TableCell style={{ overflowWrap: 'break-word' }}>{targetText(entry)}</TableCell>
+                  <TableCell>{changeText(entry) ?? '-'}</TableCell>
+                  <TableCell>
+                    {lines.length === 0
+                      ? '-'
+                      : lines.map(({ label, text }) => (
+                          <Text key={label} fontSize="small" style={{ overflowWrap: 'break-word' }}>
+                            <Text as="span" color="font.secondary">
+                              {label}:
+                            </Text>{' '}
+                            {text}
+                          </Text>
+                        ))}
+                  </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {entries.map((entry) => {
-                  const lines = detailLines(entry);
-                  return (
-                    <TableRow key={entry._id}>
-                      <TableCell whiteSpace="nowrap">{formatDateTime(entry.at)}</TableCell>
-                      <TableCell style={{ overflowWrap: 'break-word' }}>{actorText(entry)}</TableCell>
-                      <TableCell>{ACTION_LABELS[entry.action]}</TableCell>
-                      <TableCell style={{ overflowWrap: 'break-word' }}>{targetText(entry)}</TableCell>
-                      <TableCell>{changeText(entry) ?? '-'}</TableCell>
-                      <TableCell>
-                        {lines.length === 0
-                          ? '-'
-                          : lines.map(({ label, text }) => (
-                              <Text key={label} fontSize="small" style={{ overflowWrap: 'break-word' }}>
-                                <Text as="span" color="font.secondary">
-                                  {label}:
-                                </Text>{' '}
-                                {text}
-                              </Text>
-                            ))}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </View>
+              );
+            })}
+          </AdminTable>
         )}
       </PagedListView>
     </Flex>

@@ -1,4 +1,4 @@
-import { Button, Flex, Table, TableBody, TableCell, TableHead, TableRow, View } from '@aws-amplify/ui-react';
+import { Button, Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { ContactMessage } from '@goldbot/shared';
 import { PagedListView } from '../../components/paged-list-view';
 import { StatusBadge } from '../../components/status-badge';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format';
 import { previewText, relativeDate } from '../lib/message-text';
 import { replyHref } from '../lib/reply-link';
 import type { MessageList } from '../api/get-messages';
+import { AdminTable } from '../../components/admin-table';
 
 export const NO_MESSAGES = 'No messages found';
 export const FETCH_MESSAGES_FAILED = 'Failed to fetch contacts';
@@ -38,64 +39,50 @@ export function MessagesTable({ label, list, isRead, now, onOpen, onDelete }: Me
       onRetry={reloadPage}
     >
       {(messages) => (
-        <View className="admin-table-scroll">
-          <Table aria-label={label} highlightOnHover size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell as="th">Name</TableCell>
-                <TableCell as="th">Email</TableCell>
-                <TableCell as="th">Message</TableCell>
-                <TableCell as="th">Date</TableCell>
-                <TableCell as="th">Status</TableCell>
-                <TableCell as="th">Actions</TableCell>
+        <AdminTable label={label} columns={['Name', 'Email', 'Message', 'Date', 'Status', 'Actions']} highlightOnHover>
+          {messages.map((message) => {
+            const read = isRead(message._id);
+            return (
+              <TableRow key={message._id}>
+                <TableCell fontWeight={read ? undefined : 'semibold'} style={{ overflowWrap: 'break-word' }}>
+                  {message.name}
+                </TableCell>
+                <TableCell style={{ overflowWrap: 'break-word' }}>{message.email}</TableCell>
+                <TableCell>
+                  <Button
+                    variation="link"
+                    size="small"
+                    padding="0"
+                    textAlign="start"
+                    fontWeight={read ? 'normal' : 'semibold'}
+                    onClick={() => onOpen(message)}
+                    title="Open message"
+                  >
+                    {previewText(message.message)}
+                  </Button>
+                </TableCell>
+                <TableCell whiteSpace="nowrap">
+                  <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
+                    {relativeDate(message.createdAt, now)}
+                  </time>
+                </TableCell>
+                <TableCell>
+                  <StatusBadge status={read ? 'read' : 'unread'} />
+                </TableCell>
+                <TableCell>
+                  <Flex gap="xs" wrap="nowrap">
+                    <Button as="a" size="small" href={replyHref(message.email)}>
+                      Reply
+                    </Button>
+                    <Button size="small" variation="destructive" onClick={() => onDelete(message)}>
+                      Delete
+                    </Button>
+                  </Flex>
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {messages.map((message) => {
-                const read = isRead(message._id);
-                return (
-                  <TableRow key={message._id}>
-                    <TableCell fontWeight={read ? undefined : 'semibold'} style={{ overflowWrap: 'break-word' }}>
-                      {message.name}
-                    </TableCell>
-                    <TableCell style={{ overflowWrap: 'break-word' }}>{message.email}</TableCell>
-                    <TableCell>
-                      <Button
-                        variation="link"
-                        size="small"
-                        padding="0"
-                        textAlign="start"
-                        fontWeight={read ? 'normal' : 'semibold'}
-                        onClick={() => onOpen(message)}
-                        title="Open message"
-                      >
-                        {previewText(message.message)}
-                      </Button>
-                    </TableCell>
-                    <TableCell whiteSpace="nowrap">
-                      <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
-                        {relativeDate(message.createdAt, now)}
-                      </time>
-                    </TableCell>
-                    <TableCell>
-                      <StatusBadge status={read ? 'read' : 'unread'} />
-                    </TableCell>
-                    <TableCell>
-                      <Flex gap="xs" wrap="nowrap">
-                        <Button as="a" size="small" href={replyHref(message.email)}>
-                          Reply
-                        </Button>
-                        <Button size="small" variation="destructive" onClick={() => onDelete(message)}>
-                          Delete
-                        </Button>
-                      </Flex>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </View>
+            );
+          })}
+        </AdminTable>
       )}
     </PagedListView>
   );

@@ -1,17 +1,9 @@
-import {
-  Badge,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  View,
-  type BadgeVariations,
-} from '@aws-amplify/ui-react';
+import { Badge, TableCell, TableRow, type BadgeVariations } from '@aws-amplify/ui-react';
 import type { AdminSubscription } from '@goldbot/shared';
 import { PagedListView } from '../../components/paged-list-view';
 import type { SubscriptionHistoryList } from '../api/get-subscription-history';
 import { endText, formatDay, paymentText } from '../lib/subscription-format';
+import { AdminTable } from '../../components/admin-table';
 
 const STATUS: Record<AdminSubscription['status'], { label: string; variation?: BadgeVariations }> = {
   active: { label: 'Active', variation: 'success' },
@@ -30,36 +22,25 @@ export function HistoryTable({ list, errorText }: { list: SubscriptionHistoryLis
       errorText={errorText}
     >
       {(subscriptions) => (
-        <View className="admin-table-scroll">
-          <Table aria-label="Subscription history" highlightOnHover size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell as="th">Package</TableCell>
-                <TableCell as="th">User</TableCell>
-                <TableCell as="th">Email</TableCell>
-                <TableCell as="th">Start</TableCell>
-                <TableCell as="th">End</TableCell>
-                <TableCell as="th">Status</TableCell>
-                <TableCell as="th">Payment</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {subscriptions.map((subscription) => (
-                <TableRow key={subscription._id}>
-                  <TableCell>{subscription.packageName}</TableCell>
-                  <TableCell>{subscription.userId.username}</TableCell>
-                  <TableCell>{subscription.userId.email}</TableCell>
-                  <TableCell>{formatDay(subscription.startDate)}</TableCell>
-                  <TableCell>{endText(subscription)}</TableCell>
-                  <TableCell>
-                    <Badge variation={STATUS[subscription.status].variation}>{STATUS[subscription.status].label}</Badge>
-                  </TableCell>
-                  <TableCell>{paymentText(subscription)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </View>
+        <AdminTable
+          label="Subscription history"
+          columns={['Package', 'User', 'Email', 'Start', 'End', 'Status', 'Payment']}
+          highlightOnHover
+        >
+          {subscriptions.map((subscription) => (
+            <TableRow key={subscription._id}>
+              <TableCell>{subscription.packageName}</TableCell>
+              <TableCell>{subscription.userId.username}</TableCell>
+              <TableCell>{subscription.userId.email}</TableCell>
+              <TableCell>{formatDay(subscription.startDate)}</TableCell>
+              <TableCell>{endText(subscription)}</TableCell>
+              <TableCell>
+                <Badge variation={STATUS[subscription.status].variation}>{STATUS[subscription.status].label}</Badge>
+              </TableCell>
+              <TableCell>{paymentText(subscription)}</TableCell>
+            </TableRow>
+          ))}
+        </AdminTable>
       )}
     </PagedListView>
   );

@@ -6,14 +6,10 @@ import {
   Flex,
   Heading,
   SwitchField,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Text,
   TextField,
-  View,
 } from '@aws-amplify/ui-react';
 import {
   MAX_PACKAGE_PRICE_USD,
@@ -35,6 +31,7 @@ import {
   type CatalogPackage,
   type PackageUpdateResponse,
 } from '../api/package-catalog';
+import { AdminTable } from '../../components/admin-table';
 
 export const CATALOG_FETCH_FAILED = 'Failed to fetch packages';
 export const PACKAGE_UPDATE_FAILED = 'Failed to update package';
@@ -189,31 +186,19 @@ export function PackagePriceEditor({ basicEnabled }: { basicEnabled: boolean | u
   } else {
     const packages = [...data.packages].sort((a, b) => a.sortOrder - b.sortOrder);
     body = (
-      <View className="admin-table-scroll">
-        <Table aria-label="Package prices" size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell as="th">Package</TableCell>
-              <TableCell as="th">Price (USD)</TableCell>
-              <TableCell as="th">On sale</TableCell>
-              <TableCell as="th">Save</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {packages.map((entry) => (
-              <PackageRow
-                // A saved entry starts its row again from the server's values.
-                key={`${entry.slug}:${entry.priceUsd}:${String(entry.onSale)}`}
-                entry={entry}
-                basicEnabled={basicEnabled}
-                notice={notice}
-                saving={saving.has(entry.slug)}
-                onSave={save}
-              />
-            ))}
-          </TableBody>
-        </Table>
-      </View>
+      <AdminTable label="Package prices" columns={['Package', 'Price (USD)', 'On sale', 'Save']}>
+        {packages.map((entry) => (
+          <PackageRow
+            // A saved entry starts its row again from the server's values.
+            key={`${entry.slug}:${entry.priceUsd}:${String(entry.onSale)}`}
+            entry={entry}
+            basicEnabled={basicEnabled}
+            notice={notice}
+            saving={saving.has(entry.slug)}
+            onSave={save}
+          />
+        ))}
+      </AdminTable>
     );
   }
 

@@ -1,10 +1,11 @@
-import { Alert, Table, TableBody, TableCell, TableHead, TableRow, View } from '@aws-amplify/ui-react';
+import { Alert, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { AdminSubscription } from '@goldbot/shared';
 import { ListEmpty, ListLoading } from '../../components/list-states';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/error-message';
 import { formatCalendarDay } from '../../lib/format';
 import { useUserSubscriptions } from '../api/get-user-subscriptions';
+import { AdminTable } from '../../components/admin-table';
 
 export const NO_SUBSCRIPTIONS = 'No subscription history available';
 export const FETCH_SUBSCRIPTIONS_FAILED = 'Failed to fetch user subscriptions';
@@ -22,29 +23,17 @@ export function UserSubscriptions({ userId }: { userId: string }) {
   if (error) return <Alert variation="error">{errorMessage(error, FETCH_SUBSCRIPTIONS_FAILED)}</Alert>;
   if (!data || data.length === 0) return <ListEmpty text={NO_SUBSCRIPTIONS} />;
   return (
-    <View className="admin-table-scroll">
-      <Table aria-label="Subscription history" size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell as="th">Package</TableCell>
-            <TableCell as="th">Status</TableCell>
-            <TableCell as="th">Start</TableCell>
-            <TableCell as="th">End</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.map((subscription) => (
-            <TableRow key={subscription._id}>
-              <TableCell>{subscription.packageName}</TableCell>
-              <TableCell>
-                <StatusBadge status={subscription.status} />
-              </TableCell>
-              <TableCell>{formatCalendarDay(subscription.startDate)}</TableCell>
-              <TableCell>{endText(subscription)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </View>
+    <AdminTable label="Subscription history" columns={['Package', 'Status', 'Start', 'End']}>
+      {data.map((subscription) => (
+        <TableRow key={subscription._id}>
+          <TableCell>{subscription.packageName}</TableCell>
+          <TableCell>
+            <StatusBadge status={subscription.status} />
+          </TableCell>
+          <TableCell>{formatCalendarDay(subscription.startDate)}</TableCell>
+          <TableCell>{endText(subscription)}</TableCell>
+        </TableRow>
+      ))}
+    </AdminTable>
   );
 }

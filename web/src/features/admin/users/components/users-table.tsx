@@ -1,9 +1,10 @@
-import { Button, Flex, Table, TableBody, TableCell, TableHead, TableRow, View } from '@aws-amplify/ui-react';
+import { Button, Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
 import { ADMIN_MESSAGES, type AdminUser } from '@goldbot/shared';
 import { PagedListView } from '../../components/paged-list-view';
 import { StatusBadge } from '../../components/status-badge';
 import type { UserList } from '../api/get-users';
 import { UserStatusButton } from './user-status-button';
+import { AdminTable } from '../../components/admin-table';
 
 export const NO_USERS = 'No matching users found';
 export const NO_PHONE = 'Not provided';
@@ -31,39 +32,26 @@ export function UsersTable({ list, selfId, busy, onView, onToggle }: UsersTableP
       errorText={ADMIN_MESSAGES.fetchUsersFailed}
     >
       {(users) => (
-        <View className="admin-table-scroll">
-          <Table aria-label="Users" highlightOnHover size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell as="th">Username</TableCell>
-                <TableCell as="th">Email</TableCell>
-                <TableCell as="th">Phone</TableCell>
-                <TableCell as="th">Status</TableCell>
-                <TableCell as="th">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {users.map((user) => (
-                <TableRow key={user._id}>
-                  <TableCell fontWeight="semibold">{user.username}</TableCell>
-                  <TableCell style={{ overflowWrap: 'break-word' }}>{user.email}</TableCell>
-                  <TableCell>{phoneText(user)}</TableCell>
-                  <TableCell>
-                    <StatusBadge status={user.isActive ? 'active' : 'inactive'} />
-                  </TableCell>
-                  <TableCell>
-                    <Flex gap="xs" wrap="wrap" alignItems="flex-start">
-                      <Button size="small" onClick={() => onView(user)}>
-                        View Details
-                      </Button>
-                      <UserStatusButton user={user} isSelf={user._id === selfId} isDisabled={busy} onClick={onToggle} />
-                    </Flex>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </View>
+        <AdminTable label="Users" columns={['Username', 'Email', 'Phone', 'Status', 'Actions']} highlightOnHover>
+          {users.map((user) => (
+            <TableRow key={user._id}>
+              <TableCell fontWeight="semibold">{user.username}</TableCell>
+              <TableCell style={{ overflowWrap: 'break-word' }}>{user.email}</TableCell>
+              <TableCell>{phoneText(user)}</TableCell>
+              <TableCell>
+                <StatusBadge status={user.isActive ? 'active' : 'inactive'} />
+              </TableCell>
+              <TableCell>
+                <Flex gap="xs" wrap="wrap" alignItems="flex-start">
+                  <Button size="small" onClick={() => onView(user)}>
+                    View Details
+                  </Button>
+                  <UserStatusButton user={user} isSelf={user._id === selfId} isDisabled={busy} onClick={onToggle} />
+                </Flex>
+              </TableCell>
+            </TableRow>
+          ))}
+        </AdminTable>
       )}
     </PagedListView>
   );

@@ -1,10 +1,11 @@
-import { Button, Table, TableBody, TableCell, TableHead, TableRow, View } from '@aws-amplify/ui-react';
+import { Button, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { Withdrawal } from '@goldbot/shared';
 import { PagedListView } from '../../components/paged-list-view';
 import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
 import { formatDate, formatUsd } from '../../lib/format';
 import type { WithdrawalList } from '../api/get-withdrawals';
+import { AdminTable } from '../../components/admin-table';
 
 interface WithdrawalsTableProps {
   /** The table's accessible name. */
@@ -27,40 +28,26 @@ export function WithdrawalsTable({ label, list, emptyText, onView }: Withdrawals
       errorText={FETCH_WITHDRAWALS_FAILED}
     >
       {(withdrawals) => (
-        <View className="admin-table-scroll">
-          <Table aria-label={label} highlightOnHover size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell as="th">User</TableCell>
-                <TableCell as="th">Amount</TableCell>
-                <TableCell as="th">Balance</TableCell>
-                <TableCell as="th">Status</TableCell>
-                <TableCell as="th">Date</TableCell>
-                <TableCell as="th">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {withdrawals.map((withdrawal) => (
-                <TableRow key={withdrawal._id}>
-                  <TableCell>
-                    <UserIdentity user={withdrawal.userId} emphasize />
-                  </TableCell>
-                  <TableCell>{formatUsd(withdrawal.amount)}</TableCell>
-                  <TableCell>{formatUsd(withdrawal.userId.referralEarnings)}</TableCell>
-                  <TableCell>
-                    <StatusBadge status={withdrawal.status} />
-                  </TableCell>
-                  <TableCell>{formatDate(withdrawal.requestDate)}</TableCell>
-                  <TableCell>
-                    <Button size="small" onClick={() => onView(withdrawal)}>
-                      View Details
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </View>
+        <AdminTable label={label} columns={['User', 'Amount', 'Balance', 'Status', 'Date', 'Actions']} highlightOnHover>
+          {withdrawals.map((withdrawal) => (
+            <TableRow key={withdrawal._id}>
+              <TableCell>
+                <UserIdentity user={withdrawal.userId} emphasize />
+              </TableCell>
+              <TableCell>{formatUsd(withdrawal.amount)}</TableCell>
+              <TableCell>{formatUsd(withdrawal.userId.referralEarnings)}</TableCell>
+              <TableCell>
+                <StatusBadge status={withdrawal.status} />
+              </TableCell>
+              <TableCell>{formatDate(withdrawal.requestDate)}</TableCell>
+              <TableCell>
+                <Button size="small" onClick={() => onView(withdrawal)}>
+                  View Details
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </AdminTable>
       )}
     </PagedListView>
   );
