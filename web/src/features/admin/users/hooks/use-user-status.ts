@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
 import { ADMIN_MESSAGES, type AdminUser } from '@goldbot/shared';
 import type { ConfirmWording } from '../../components/confirm-dialog';
+import { useConfirmedAction } from '../../hooks/use-confirmed-action';
 import { errorMessage } from '../../lib/error-message';
 import { setUserActive, type UserAction, type UserActionResponse } from '../api/set-user-active';
 
@@ -57,37 +57,10 @@ export interface UserStatusState {
  * one is on its way sends nothing.
  */
 export function useUserStatus({ onChanged, onFailed }: UserStatusHandlers): UserStatusState {
-  const [confirming, setConfirming] = useState<UserStatusChange | null>(null);
-  const [busy, setBusy] = useState(false);
-  // State lands a render later; the ref stops a double click in the same tick.
-  const inFlight = useRef(false);
-
-  const confirm = async () => {
-    if (!confirming || inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      const response = await setUserActive(confirming.user._id, confirming.action);
-      setConfirming(null);
-      onChanged(confirming, response);
-    } catch (error) {
-      setConfirming(null);
-      onFailed(confirming, error);
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
-  };
-
-  return {
-    confirming,
-    busy,
-    ask: (user) => {
-      if (!inFlight.current) setConfirming({ user, action: actionFor(user) });
-    },
-    cancel: () => {
-      if (!inFlight.current) setConfirming(null);
-    },
-    confirm,
-  };
+  const state = useConfirmedAction({
+    run: ({ user, action }: UserStatusChange) => setUserActive(user._id, action),
+    onDone: onChanged,
+    onFailed,
+  });
+  return { ...state, ask: (user) => state.ask({ user, action: actionFor(user) }) };
 }
