@@ -1,6 +1,6 @@
 import { dynamoCatalogStore } from '../data/package-catalog-store.js';
 import { listPackages } from '../domain/settings/catalog.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { defineHandler } from '../kit/public-http-handler.js';
 import { ok } from '../kit/http-response.js';
 
 /**

@@ -1,0 +1,313 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import {
+  MAX_REQUEST_BODY_BYTES,
+  getRoute,
+  type RateLimitName,
+  type RouteAuth,
+  type RouteDefinition,
+  type RouteId,
+} from '@goldbot/shared';
+import { config } from '../config.js';
+import {
+  DomainError,
+  ForbiddenError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  ValidationError,
+} from '../domain/errors.js';
+import { clientAddress } from '../domain/limits/rate-limits.js';
+import { callerFromEvent, type Caller } from './identity.js';
+import { createLogger, describeError, type Logger } from './logger.js';
+import { errorBody, toApiGatewayResult, type HttpResult } from './http-response.js';
+
+/**
+ * The one middleware stack every HTTP handler uses. A handler file declares its route id, its
+ * zod schemas and a `run` function; everything else (logging, JSON parsing, validation, the role
+ * guard, error mapping) happens here once, so no handler repeats plumbing.
+ *
+ * This module loads no AWS client: the session guard and the rate limiter (both DynamoDB) come in
+ * as KitServices, so a function bundles only the clients its routes use (issue 12, lean bundles).
+ * Handlers import `defineHandler` from http-handler.ts (the full kit), or from
+ * public-http-handler.ts for public reads that need neither service (health, packages-list).
+ */
+type Schema = z.ZodType;
+type Infer<S> = S extends Schema ? z.output<S> : undefined;
+
+export interface RequestInput<B, Q, P, A> {
+  body: B;
+  query: Q;
+  params: P;
+  /** Null only on public routes called anonymously. */
+  caller: A extends 'public' ? Caller | null : Caller;
+  /** Request cookies by name (API Gateway v2 passes them apart from the headers). */
+  cookies: Readonly<Record<string, string>>;
+  /** The client's address (see clientAddress). */
+  clientIp: string;
+  log: Logger;
+  event: APIGatewayProxyEventV2;
+  /** Milliseconds left before the function's timeout: long work stops in time and says so. */
+  remainingMs: () => number;
+}
+
+/**
+ * A per-client limit on top of the automatic per-IP limit of public writes: counted by the
+ * client's address, by the signed-in caller (`caller`: the Cognito sub; the address when a public
+ * route is called anonymously), or by a value of the validated body (e.g. the account's e-mail).
+ */
+export interface RateLimitRule<B> {
+  name: RateLimitName;
+  by: 'ip' | 'caller' | ((body: B) => string);
+}
+
+export interface HandlerSpec<R extends RouteId, BS, QS, PS> {
+  route: R;
+  body?: BS;
+  query?: QS;
+  params?: PS;
+  limits?: readonly RateLimitRule<Infer<BS>>[];
+  /**
+   * A larger body cap than MAX_REQUEST_BODY_BYTES for a route whose input is legitimately big
+   * (the e-mail template editor). Checked before the guard, like the default cap; only raise it
+   * on admin routes, where the guard refuses everyone else before the body is parsed.
+   */
+  maxBodyBytes?: number;
+  /**
+   * The one route that may serve a signed-in caller who has no profile yet (a first Google
+   * sign-in, the bootstrap admin): it creates the profile. Every other route refuses them.
+   */
+  createsProfile?: boolean;
+}
+
+interface State {
+  route: RouteDefinition;
+  log: Logger;
+  startedAt: number;
+  body: unknown;
+}
+
+/** What a signed-in request is checked against (kit/session-guard.ts). */
+export type SessionGuard = (
+  caller: Caller,
+  options: { allowMissingProfile?: boolean; requireMfa?: boolean },
+) => Promise<void>;
+
+/** Counts one request against a per-client limit, throwing 429 past it (data/rate-limit-store.ts). */
+export type RateLimiter = (name: RateLimitName, subject: string, nowMs: number, scale: number) => Promise<unknown>;
+
+/**
+ * The kit's DynamoDB-backed services. null: the kit serves only routes that never need it, and
+ * `defineHandler` refuses any other route when its module loads (not on a request).
+ */
+export interface KitServices {
+  sessionGuard: SessionGuard | null;
+  rateLimiter: RateLimiter | null;
+}
+
+const rootLogger = createLogger(config.logLevel);
+const states = new WeakMap<Context, State>();
+
+const GENERIC_500 = 'Something went wrong on our side. Please try again in a moment.';
+
+/** Turns zod issues into `{field: message}` plus one readable sentence. */
+export function toValidationError(error: z.ZodError, source: string): ValidationError {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join('.') : source;
+    fieldErrors[field] ??= issue.message;
+  }
+  const sentence = Object.values(fieldErrors).join('. ');
+  return new ValidationError(sentence || 'The request is invalid.', fieldErrors);
+}
+
+/** Validates a value the same way the kit validates bodies (for handlers that pick a schema at run time). */
+export function parseInput<S extends Schema>(schema: S, value: unknown, source = 'body'): z.output<S> {
+  return parse(schema, value, source) as z.output<S>;
+}
+
+function parse<S extends Schema | undefined>(schema: S, value: unknown, source: string): Infer<S> {
+  if (!schema) return undefined as Infer<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) throw toValidationError(result.error, source);
+  return result.data as Infer<S>;
+}
+
+/** Refuses an over-long body before anything reads it (docs/security.md H1). */
+function assertBodySize(event: APIGatewayProxyEventV2, maxBytes = MAX_REQUEST_BODY_BYTES): void {
+  if (!event.body) return;
+  const bytes = event.isBase64Encoded ? Math.floor((event.body.length * 3) / 4) : Buffer.byteLength(event.body, 'utf8');
+  if (bytes > maxBytes) throw new PayloadTooLargeError(maxBytes);
+}
+
+function readJsonBody(event: APIGatewayProxyEventV2): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return {};
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ValidationError('The request body must be valid JSON.', { body: 'Malformed JSON' });
+  }
+}
+
+/** `name=value` pairs as API Gateway v2 passes them (`event.cookies`); the first of a name wins. */
+export function parseCookies(event: APIGatewayProxyEventV2): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const pair of event.cookies ?? []) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const name = pair.slice(0, at).trim();
+    if (!(name in cookies)) cookies[name] = pair.slice(at + 1).trim();
+  }
+  return cookies;
+}
+
+function guard(route: RouteDefinition, caller: Caller | null): void {
+  if (route.auth === 'public') return;
+  if (!caller) throw new UnauthorizedError();
+  if (route.auth === 'admin' && !caller.isAdmin) throw new ForbiddenError('Administrator access is required.');
+}
+
+const observe = (routeId: RouteId): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => ({
+  before: (request) => {
+    const route = getRoute(routeId);
+    const log = rootLogger.child({ requestId: request.context.awsRequestId, routeId: route.id });
+    states.set(request.context, { route, log, startedAt: Date.now(), body: undefined });
+  },
+  after: (request) => {
+    const state = states.get(request.context);
+    state?.log.info('request completed', {
+      method: request.event.requestContext.http.method,
+      path: request.event.rawPath,
+      status: request.response?.statusCode,
+      durationMs: Date.now() - state.startedAt,
+    });
+  },
+  onError: (request) => {
+    const state = states.get(request.context);
+    const error = request.error;
+    let result: HttpResult;
+    if (error instanceof ValidationError) {
+      result = { statusCode: 400, body: errorBody(error.message, error.fieldErrors) };
+    } else if (error instanceof DomainError) {
+      result = {
+        statusCode: error.statusCode,
+        body: { ...error.details, ...errorBody(error.message) },
+        headers: error.headers,
+        cookies: error.cookies,
+      };
+    } else {
+      state?.log.error('unhandled error', describeError(error));
+      result = { statusCode: 500, body: errorBody(GENERIC_500) };
+    }
+    request.response = toApiGatewayResult(result);
+    state?.log.info('request completed', {
+      method: request.event.requestContext.http.method,
+      path: request.event.rawPath,
+      status: result.statusCode,
+      durationMs: state ? Date.now() - state.startedAt : undefined,
+      ...(error instanceof DomainError ? { reason: error.message } : {}),
+    });
+  },
+});
+
+/**
+ * Why a kit without `services` cannot serve a route, or null when it can: a signed-in route needs
+ * the session guard; an anonymous write (limited per address) or a route with limits needs the limiter.
+ */
+export function missingService(
+  route: RouteDefinition,
+  limits: readonly unknown[] | undefined,
+  services: KitServices,
+): string | null {
+  if (route.auth !== 'public' && !services.sessionGuard) return `${route.id} is not public: it needs the session guard`;
+  const limited = (route.auth === 'public' && route.method !== 'GET') || (limits?.length ?? 0) > 0;
+  if (limited && !services.rateLimiter) return `${route.id} is rate limited: it needs the rate limiter`;
+  return null;
+}
+
+/** A `defineHandler` bound to the services its handlers may use. */
+export function createDefineHandler(services: KitServices) {
+  return function defineHandler<
+    R extends RouteId,
+    BS extends Schema | undefined = undefined,
+    QS extends Schema | undefined = undefined,
+    PS extends Schema | undefined = undefined,
+  >(
+    spec: HandlerSpec<R, BS, QS, PS>,
+    run: (input: RequestInput<Infer<BS>, Infer<QS>, Infer<PS>, RouteAuth<R>>) => Promise<HttpResult>,
+  ) {
+    return defineWith(services, spec, run);
+  };
+}
+
+function defineWith<
+  R extends RouteId,
+  BS extends Schema | undefined,
+  QS extends Schema | undefined,
+  PS extends Schema | undefined,
+>(
+  services: KitServices,
+  spec: HandlerSpec<R, BS, QS, PS>,
+  run: (input: RequestInput<Infer<BS>, Infer<QS>, Infer<PS>, RouteAuth<R>>) => Promise<HttpResult>,
+) {
+  const missing = missingService(getRoute(spec.route), spec.limits, services);
+  if (missing) throw new Error(`defineHandler: ${missing}; import defineHandler from kit/http-handler.ts`);
+  const { sessionGuard, rateLimiter } = services;
+  const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const state = states.get(context);
+    if (!state) throw new Error('http-handler state missing');
+    assertBodySize(event, spec.maxBodyBytes);
+    // Without a session guard the kit serves public routes only, which have no authorizer (in AWS
+    // or locally): claims in such an event were verified by no one and are not trusted.
+    const caller = sessionGuard ? callerFromEvent(event) : null;
+    guard(state.route, caller);
+    if (caller && sessionGuard) {
+      await sessionGuard(caller, {
+        allowMissingProfile: spec.createsProfile === true,
+        requireMfa: state.route.auth === 'admin' && config.adminMfaRequired,
+      });
+    }
+    const clientIp = clientAddress(event.headers, event.requestContext.http.sourceIp);
+    const nowMs = Date.now();
+    const limit = async (name: RateLimitName, subject: string) => {
+      // missingService() refused, at import, every route that reaches here without a limiter.
+      if (!rateLimiter) throw new Error(`http-kit: ${state.route.id} has no rate limiter`);
+      await rateLimiter(name, subject, nowMs, config.rateLimitScale);
+    };
+    // Every anonymous write is limited per address before its body is even parsed.
+    if (state.route.auth === 'public' && state.route.method !== 'GET') await limit('publicPostPerIp', clientIp);
+    for (const rule of spec.limits ?? []) {
+      if (rule.by === 'ip') await limit(rule.name, clientIp);
+      else if (rule.by === 'caller') await limit(rule.name, caller ? `user:${caller.userId}` : clientIp);
+    }
+    const body = parse(spec.body as BS, spec.body ? readJsonBody(event) : undefined, 'body');
+    for (const rule of spec.limits ?? []) if (typeof rule.by === 'function') await limit(rule.name, rule.by(body));
+    const query = parse(spec.query as QS, event.queryStringParameters ?? {}, 'query');
+    const params = parse(spec.params as PS, event.pathParameters ?? {}, 'path');
+    const result = await run({
+      body,
+      query,
+      params,
+      // guard() has thrown for a missing caller on every non-public route.
+      caller: caller as RequestInput<unknown, unknown, unknown, RouteAuth<R>>['caller'],
+      cookies: parseCookies(event),
+      clientIp,
+      log: state.log,
+      event,
+      remainingMs: () =>
+        typeof context.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : Infinity,
+    });
+    return toApiGatewayResult(result);
+  };
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(core).use(observe(spec.route));
+  // The declared spec, read-only, so tests (the route fuzzer) read each route's schemas from the
+  // handler itself instead of copying them.
+  return Object.defineProperty(handler, 'spec', {
+    value: spec,
+    enumerable: false,
+    writable: false,
+  }) as typeof handler & {
+    readonly spec: HandlerSpec<R, BS, QS, PS>;
+  };
+}
