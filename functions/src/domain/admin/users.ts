@@ -10,6 +10,7 @@ import { toAdminSubscriptionView, type SubscriptionRecord } from '../../data/sub
 import { toAdminUserView, type UserProfile } from '../../data/user-profile-entity.js';
 import { CONFLICT_RETRIES, conflictBackoffMs } from '../commerce/payment-review.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import type { AdminActor } from './admin-actor.js';
 
 /**
  * The back-office's users (admin spec "Admin users", §3, §7; issue 10; docs/data-model.md E1, E21,
@@ -24,12 +25,6 @@ export type UserStatus = 'active' | 'inactive';
 export const USER_ADMIN_MESSAGES = {
   busy: 'This user is being changed by another request. Please try again.',
 } as const;
-
-/** An administrator acting: the Cognito sub and the token's e-mail (kept on the audit entry for display). */
-export interface AdminActor {
-  userId: string;
-  email?: string;
-}
 
 export interface StatusChangePlan {
   /** The profile as read, in the other state. */

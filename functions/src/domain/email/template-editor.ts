@@ -1,5 +1,6 @@
 import { SETTINGS_MESSAGES, type EmailTemplatesPutInput, type EmailTemplateView } from '@goldbot/shared';
 import type { AuditEntry } from '../../data/audit-entity.js';
+import type { AdminActor } from '../admin/admin-actor.js';
 import { effectiveTemplate, type StoredTemplate } from '../../data/email-template-entity.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import {
@@ -56,11 +57,6 @@ export interface TemplateEditorDeps {
   newId: (nowMs: number) => string;
 }
 
-export interface Admin {
-  userId: string;
-  email?: string;
-}
-
 const sameTemplate = (a: EmailTemplate, b: EmailTemplate) => a.subject === b.subject && a.html === b.html;
 
 function viewOf(type: AdminTemplateType, stored: StoredTemplate | null | undefined): EmailTemplateView {
@@ -92,7 +88,7 @@ const subjectOf = (edit: Edit) => (typeof edit === 'string' ? undefined : edit.s
  * reported at once (400); then the changed ones are written in one transaction with the audit
  * entry, each on the version it was read at (409 if another save came in between).
  */
-export async function saveTemplates(deps: TemplateEditorDeps, input: EmailTemplatesPutInput, admin: Admin) {
+export async function saveTemplates(deps: TemplateEditorDeps, input: EmailTemplatesPutInput, admin: AdminActor) {
   const entries = Object.entries(input.templates);
   const unknown = entries.map(([type]) => type).filter((type) => !isAdminTemplateType(type));
   if (unknown.length > 0) {
@@ -170,7 +166,7 @@ export async function saveTemplates(deps: TemplateEditorDeps, input: EmailTempla
 }
 
 /** `settings-force-update-templates`: every type back to its default, edits discarded, one audit entry. */
-export async function restoreDefaultTemplates(deps: TemplateEditorDeps, admin: Admin) {
+export async function restoreDefaultTemplates(deps: TemplateEditorDeps, admin: AdminActor) {
   const stored = await deps.store.listStored();
   const now = deps.now();
   const at = now.toISOString();

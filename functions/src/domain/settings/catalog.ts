@@ -6,6 +6,7 @@ import {
   type PackageUpdateInput,
 } from '@goldbot/shared';
 import type { AuditEntry } from '../../data/audit-entity.js';
+import type { AdminActor } from '../admin/admin-actor.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 
 /**
@@ -46,11 +47,6 @@ export interface CatalogDeps {
   newId: (nowMs: number) => string;
 }
 
-export interface Admin {
-  userId: string;
-  email?: string;
-}
-
 const UPDATE_ATTEMPTS = 3;
 
 const isSlug = (value: string): value is PackageSlug => (PACKAGE_SLUGS as readonly string[]).includes(value);
@@ -65,7 +61,12 @@ export async function listPackages(store: CatalogStore) {
  * an edit that changes nothing writes nothing. A concurrent edit makes it read again and retry,
  * so the audit's `from` is always what was replaced.
  */
-export async function updatePackage(deps: CatalogDeps, packageId: string, input: PackageUpdateInput, admin: Admin) {
+export async function updatePackage(
+  deps: CatalogDeps,
+  packageId: string,
+  input: PackageUpdateInput,
+  admin: AdminActor,
+) {
   if (!isSlug(packageId)) throw new NotFoundError(SETTINGS_MESSAGES.packageNotFound);
   const slug = packageId;
   if (slug === 'freeTrial' && input.priceUsd !== undefined && input.priceUsd !== 0) {

@@ -1,5 +1,6 @@
 import { SETTINGS_MESSAGES } from '@goldbot/shared';
 import type { AuditEntry } from '../../data/audit-entity.js';
+import type { AdminActor } from '../admin/admin-actor.js';
 import type { SubscriptionSettings } from '../../data/settings-entity.js';
 import { ConflictError } from '../errors.js';
 
@@ -28,11 +29,6 @@ export interface SettingsDeps {
   store: SettingsStore;
   now: () => Date;
   newId: (nowMs: number) => string;
-}
-
-export interface Admin {
-  userId: string;
-  email?: string;
 }
 
 /** How often a save re-reads and retries when another save moved the switch in between. */
@@ -79,7 +75,7 @@ function changeDetails(from: SubscriptionSettings, to: SubscriptionSettings): Re
 export async function saveSubscriptionSettings(
   deps: SettingsDeps,
   input: { settings: Partial<SubscriptionSettings> },
-  admin: Admin,
+  admin: AdminActor,
 ) {
   const wanted = input.settings;
   let saved: SubscriptionSettings | null = null;
