@@ -29,6 +29,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Route fuzzing (docs/security.md): a stack of its own, because the admin cases really
+        // change prices, switches, templates and wallets. FUZZ_RUNS=1000 in `npm run test:fuzz`.
+        test: {
+          name: 'fuzz',
+          environment: 'node',
+          include: ['functions/test/fuzz/**/*.test.ts'],
+          globalSetup: ['functions/test/integration/global-setup.ts'],
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
       'infra/vitest.config.ts',
       'web/vitest.config.ts',
     ],

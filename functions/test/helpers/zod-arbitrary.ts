@@ -16,6 +16,18 @@ export interface ZodArbitraryOptions {
   mode: 'json' | 'query';
   /** Extra keys for records keyed by free strings (e.g. every field name the routes know). */
   keyVocabulary?: readonly string[];
+  /**
+   * Schemas of named fields (see collectFields): a record of unknown values (a body whose shape
+   * the handler picks at run time) gives such a key a value that field accepts.
+   */
+  fields?: Readonly<Record<string, AnySchema>>;
+  /**
+   * Whole request shapes (e.g. every `*InputSchema` the shared package exports): a record of
+   * unknown values, whose real shape the handler picks at run time, is sometimes one of them.
+   */
+  shapes?: readonly AnySchema[];
+  /** Numbers that mean something (e.g. the catalog's prices): mixed into number fields they fit. */
+  numbers?: readonly number[];
   /** Replaces the generic valid e-mail (see emailArbitrary). */
   email?: fc.Arbitrary<string>;
 }
@@ -102,13 +114,10 @@ function stringArbitrary(def: Def, options: ZodArbitraryOptions): fc.Arbitrary<s
   // A free string may still have to meet rules no schema states as data (a password's
   // superRefine): a share of password-shaped values (upper, lower, digit, special) meets those.
   if (maxLength < 8) return free;
-  return fc.oneof(
-    { weight: 3, arbitrary: free },
-    { weight: 1, arbitrary: PASSWORD_SHAPED },
-  );
+  return fc.oneof({ weight: 3, arbitrary: free }, { weight: 1, arbitrary: PASSWORD_SHAPED });
 }
 
-function numberArbitrary(def: Def): fc.Arbitrary<number> {
+function numberArbitrary(def: Def, known: readonly number[] = []): fc.Arbitrary<number> {
   let min = -1e9;
   let max = 1e9;
   let minExcluded = false;
@@ -127,10 +136,33 @@ function numberArbitrary(def: Def): fc.Arbitrary<number> {
   }
   const low = minExcluded && Number.isInteger(min) ? min + 1 : Math.ceil(min);
   const high = maxExcluded && Number.isInteger(max) ? max - 1 : Math.floor(max);
+  const fits = known.filter((n) => n >= low && n <= high && (!integer || Number.isInteger(n)));
   const integers = fc.integer({ min: low, max: Math.max(low, high) });
-  if (integer) return integers;
   const doubles = fc.double({ min, max, minExcluded, maxExcluded, noNaN: true, noDefaultInfinity: true });
-  return high >= low ? fc.oneof(doubles, integers) : doubles;
+  const generic = integer ? integers : high >= low ? fc.oneof(doubles, integers) : doubles;
+  return fits.length === 0 ? generic : fc.oneof(generic, fc.constantFrom(...fits));
+}
+
+/** Each named field's schema, anywhere in the schemas (the first one seen wins). */
+export function collectFields(
+  schema: AnySchema | undefined,
+  into: Record<string, AnySchema> = {},
+  depth = 0,
+): Record<string, AnySchema> {
+  if (!schema || depth > 20) return into;
+  const def = defOf(schema);
+  if (def.type === 'object') {
+    for (const [key, inner] of Object.entries(def.shape as Record<string, AnySchema>)) {
+      if (!Object.hasOwn(into, key)) into[key] = inner;
+      collectFields(inner, into, depth + 1);
+    }
+  }
+  for (const key of ['innerType', 'in', 'out', 'element', 'valueType', 'left', 'right', 'catchall']) {
+    const inner = def[key] as AnySchema | undefined;
+    if (inner && typeof inner === 'object' && '_zod' in inner) collectFields(inner, into, depth + 1);
+  }
+  for (const option of (def.options as AnySchema[] | undefined) ?? []) collectFields(option, into, depth + 1);
+  return into;
 }
 
 /** Field names anywhere in the schemas: a fuzzer adds them where a record takes free keys. */
@@ -164,7 +196,7 @@ export function zodArbitrary(schema: AnySchema, options: ZodArbitraryOptions, de
     case 'string':
       return stringArbitrary(def, options);
     case 'number':
-      return asQuery(numberArbitrary(def));
+      return asQuery(numberArbitrary(def, options.numbers));
     case 'bigint':
       return asQuery(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n }).map((n) => Number(n)));
     case 'boolean':
@@ -177,18 +209,15 @@ export function zodArbitrary(schema: AnySchema, options: ZodArbitraryOptions, de
     case 'void':
       return fc.constant(undefined);
     case 'enum':
-      return fc.constantFrom(...Object.values(def.entries as Record<string, string | number>)).map((v) =>
-        options.mode === 'query' ? String(v) : v,
-      );
+      return fc
+        .constantFrom(...Object.values(def.entries as Record<string, string | number>))
+        .map((v) => (options.mode === 'query' ? String(v) : v));
     case 'literal':
       return asQuery(fc.constantFrom(...(def.values as unknown[])));
     case 'optional':
     case 'default':
     case 'prefault':
-      return fc.oneof(
-        { weight: 1, arbitrary: fc.constant(undefined) },
-        { weight: 3, arbitrary: inner('innerType') },
-      );
+      return fc.oneof({ weight: 1, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: inner('innerType') });
     case 'nullable':
       return options.mode === 'query'
         ? inner('innerType')
@@ -228,19 +257,46 @@ export function zodArbitrary(schema: AnySchema, options: ZodArbitraryOptions, de
     case 'map': {
       const keyDef = defOf(def.keyType as AnySchema);
       const vocabulary = options.keyVocabulary ?? [];
-      const key =
-        keyDef.type === 'enum' || vocabulary.length === 0
-          ? (inner('keyType') as fc.Arbitrary<string>).map(text)
-          : fc.oneof(fc.constantFrom(...vocabulary), (inner('keyType') as fc.Arbitrary<string>).map(text));
-      return fc.dictionary(key, inner('valueType'), { minKeys: 1, maxKeys: 4 });
+      const freeKey = (inner('keyType') as fc.Arbitrary<string>).map(text);
+      const value = inner('valueType');
+      const entry = (key: fc.Arbitrary<string>) => fc.tuple(key, value);
+      const entries: fc.Arbitrary<[string, unknown]>[] = [entry(freeKey)];
+      if (keyDef.type !== 'enum' && vocabulary.length > 0) {
+        const valueType = defOf(def.valueType as AnySchema).type;
+        const fields = options.fields ?? {};
+        // A record of unknown values is a shape picked at run time: known keys get their own values.
+        entries.push(
+          valueType === 'unknown' || valueType === 'any'
+            ? fc
+                .constantFrom(...vocabulary)
+                .chain((k) =>
+                  fc.tuple(
+                    fc.constant(k),
+                    Object.hasOwn(fields, k) ? zodArbitrary(fields[k] as AnySchema, options, depth + 1) : value,
+                  ),
+                )
+            : entry(fc.constantFrom(...vocabulary)),
+          entry(fc.constantFrom(...vocabulary)),
+        );
+      }
+      const pairs = fc
+        .array(fc.oneof(...entries), { minLength: 1, maxLength: 4 })
+        .map((list) => Object.fromEntries(list.filter(([, v]) => v !== undefined)));
+      const valueType = defOf(def.valueType as AnySchema).type;
+      const shapes = options.shapes ?? [];
+      if ((valueType !== 'unknown' && valueType !== 'any') || shapes.length === 0 || depth > 0) return pairs;
+      return fc.oneof(
+        pairs,
+        fc.constantFrom(...shapes).chain((shape) => zodArbitrary(shape, options, depth + 1)),
+      );
     }
     case 'object': {
       const shape = def.shape as Record<string, AnySchema>;
       const model: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [key, value] of Object.entries(shape)) model[key] = zodArbitrary(value, options, depth + 1);
-      return fc.record(model).map((value) =>
-        Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)),
-      );
+      return fc
+        .record(model)
+        .map((value) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)));
     }
     default:
       return options.mode === 'query' ? fc.string() : fc.jsonValue({ maxDepth: 2 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { REGISTER_PASSWORD_PATTERN, contactListQuerySchema, paymentStatsQuerySchema } from '@goldbot/shared';
 import { loadRouteSpecs } from '../fuzz/route-specs.js';
-import { collectKeys, zodArbitrary } from '../helpers/zod-arbitrary.js';
+import { collectFields, collectKeys, zodArbitrary } from '../helpers/zod-arbitrary.js';
 
 /**
  * The zod → fast-check bridge the route fuzzer builds on: its values must mostly pass the schema
@@ -11,7 +11,10 @@ import { collectKeys, zodArbitrary } from '../helpers/zod-arbitrary.js';
  */
 const acceptedShare = (schema: z.ZodType, mode: 'json' | 'query', runs = 60, seed = 7) => {
   const values = fc.sample(zodArbitrary(schema, { mode }), { numRuns: runs, seed });
-  return values.filter((v) => schema.safeParse(v === undefined && schema.def.type === 'object' ? {} : v).success).length / values.length;
+  return (
+    values.filter((v) => schema.safeParse(v === undefined && schema.def.type === 'object' ? {} : v).success).length /
+    values.length
+  );
 };
 
 describe('zodArbitrary', () => {
@@ -51,6 +54,28 @@ describe('zodArbitrary', () => {
     expect(values.some((v) => Object.keys(v as object).includes('password'))).toBe(true);
   });
 
+  it('gives known keys of a record of unknown values the values their own field accepts', () => {
+    const email = z.string().regex(/^[a-z]+@[a-z]+\.[a-z]+$/);
+    const schema = z.record(z.string(), z.unknown());
+    const values = fc.sample(zodArbitrary(schema, { mode: 'json', keyVocabulary: ['email'], fields: { email } }), {
+      numRuns: 60,
+      seed: 2,
+    }) as Record<string, unknown>[];
+    const emails = values.map((v) => v.email).filter((v) => v !== undefined);
+    expect(emails.filter((v) => email.safeParse(v).success).length).toBeGreaterThan(emails.length / 2);
+  });
+
+  it('mixes known numbers into number fields they fit', () => {
+    const schema = z.number().int().min(0).max(500);
+    const values = fc.sample(zodArbitrary(schema, { mode: 'json', numbers: [79, 250, 9_999] }), {
+      numRuns: 100,
+      seed: 4,
+    });
+    expect(values).toContain(79);
+    expect(values).toContain(250);
+    expect(values).not.toContain(9_999);
+  });
+
   it('collects field names through pipes, optionals, unions and records', () => {
     const schema = z.object({
       a: z.string().pipe(z.string()),
@@ -58,6 +83,7 @@ describe('zodArbitrary', () => {
       d: z.record(z.string(), z.union([z.string(), z.object({ e: z.string() })])),
     });
     expect([...collectKeys(schema)].sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(Object.keys(collectFields(schema)).sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
   it("mostly passes every route's own body, query and path schemas", async () => {
