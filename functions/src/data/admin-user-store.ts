@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdminUser } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import {
@@ -10,8 +10,15 @@ import {
 } from '../domain/admin/users.js';
 import { toAuditItem } from './audit-entity.js';
 import { userStatsKeys } from './stats-entity.js';
-import { SUBSCRIPTION_SK_PREFIX, fromSubscriptionItem, type SubscriptionRecord } from './subscription-entity.js';
-import { batchGetItems, cancellationReasons, onlyConflicts, queryListPage, type Item } from './table-reads.js';
+import { SUBSCRIPTION_SK_PREFIX, fromSubscriptionItem } from './subscription-entity.js';
+import {
+  batchGetItems,
+  cancellationReasons,
+  onlyConflicts,
+  queryAllWithPrefix,
+  queryListPage,
+  type Item,
+} from './table-reads.js';
 import { addCounters, putNew, updateItem, type TransactItems } from './transaction-items.js';
 import { USERS_LIST_PARTITION, fromProfileItem, profileKey, toAdminUserView } from './user-profile-entity.js';
 
@@ -120,22 +127,8 @@ export const dynamoAdminUserStore: AdminUserStore = {
   },
 
   async subscriptionsOf(userId) {
-    const rows: SubscriptionRecord[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const result = await documentClient.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-          ExpressionAttributeValues: { ':pk': profileKey(userId).PK, ':prefix': SUBSCRIPTION_SK_PREFIX },
-          // SUB#<ulid>: newest first.
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      rows.push(...(result.Items ?? []).map(fromSubscriptionItem));
-      startKey = result.LastEvaluatedKey;
-    } while (startKey);
-    return rows;
+    // SUB#<ulid>: newest first.
+    const items = await queryAllWithPrefix(profileKey(userId).PK, SUBSCRIPTION_SK_PREFIX, { newestFirst: true });
+    return items.map(fromSubscriptionItem);
   },
 };

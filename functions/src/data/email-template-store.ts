@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { TemplateEditorStore } from '../domain/email/template-editor.js';
 import { TEMPLATE_PLACEHOLDERS } from '../domain/email/template-rules.js';
@@ -13,8 +13,8 @@ import {
   toTemplateItem,
   type StoredTemplate,
 } from './email-template-entity.js';
-import { cancellationCodes } from './table-reads.js';
-import { putNew, type TransactItem } from './transaction-items.js';
+import { cancellationCodes, queryAllWithPrefix } from './table-reads.js';
+import { putNew, transactUnlessChanged, type TransactItem } from './transaction-items.js';
 
 export { emailTemplateKey };
 
@@ -34,24 +34,11 @@ export async function loadEmailTemplate(type: EmailTemplateType): Promise<EmailT
 export const dynamoTemplateEditorStore: TemplateEditorStore = {
   async listStored() {
     const stored = new Map<string, StoredTemplate>();
-    let startKey: Record<string, unknown> | undefined;
-    // A handful of small items: one page in practice; the loop only guards against a 1 MB page.
-    do {
-      const result = await documentClient.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-          ExpressionAttributeValues: { ':pk': TEMPLATES_PARTITION, ':prefix': TEMPLATE_SK_PREFIX },
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of result?.Items ?? []) {
-        const template = fromTemplateItem(item);
-        if (template) stored.set(template.type, template);
-      }
-      startKey = result?.LastEvaluatedKey;
-    } while (startKey);
+    // A handful of small items: one page in practice; the paging only guards against a 1 MB page.
+    for (const item of await queryAllWithPrefix(TEMPLATES_PARTITION, TEMPLATE_SK_PREFIX, { consistent: true })) {
+      const template = fromTemplateItem(item);
+      if (template) stored.set(template.type, template);
+    }
     return stored;
   },
 
@@ -81,15 +68,8 @@ export const dynamoTemplateEditorStore: TemplateEditorStore = {
       },
     }));
     items.push(putNew(toAuditItem(plan.audit)));
-    try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
-      return 'committed';
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      // A failed version check or a transaction racing on the same items: another save came in between.
-      if (codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return 'changed';
-      throw error;
-    }
+    // A failed version check or a transaction racing on the same items: another save came in between.
+    return transactUnlessChanged(items);
   },
 
   async commitReset(plan) {

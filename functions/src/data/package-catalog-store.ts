@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CatalogPackage } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { CatalogStore } from '../domain/settings/catalog.js';
@@ -15,8 +15,8 @@ import {
 } from './package-catalog-entity.js';
 import { basicSwitchUpdate } from './settings-store.js';
 import { fromSubscriptionSettingsItem, subscriptionSettingsKey } from './settings-entity.js';
-import { batchGetItems, cancellationCodes, type Item } from './table-reads.js';
-import { putNew, type TransactItem } from './transaction-items.js';
+import { batchGetItems, type Item } from './table-reads.js';
+import { putNew, transactUnlessChanged, type TransactItem } from './transaction-items.js';
 
 /**
  * E18, the package catalog (AP19, AP20). Reads merge the CATALOG items over the seed defaults,
@@ -104,13 +104,6 @@ export const dynamoCatalogStore: CatalogStore = {
       items.push(basicSwitchUpdate(from.current.onSale, to.onSale, plan.at, plan.adminId));
     }
     items.push(putNew(toAuditItem(plan.audit)));
-    try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
-      return 'committed';
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return 'changed';
-      throw error;
-    }
+    return transactUnlessChanged(items);
   },
 };

@@ -1,9 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PACKAGE_SLUGS, type PackageSlug } from '@goldbot/shared';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { RevenueCounter, RevenueStatsStore } from '../domain/commerce/revenue-stats.js';
 import { PAYMENT_STATS_PARTITION, PAYMENT_STATS_PREFIX, paymentStatsKeys } from './stats-entity.js';
-import { batchGetItems, type Item } from './table-reads.js';
+import { batchGetItems, queryAllWithPrefix, type Item } from './table-reads.js';
 
 /**
  * Reads of the payment aggregates for the dashboard (docs/data-model.md E20, §7, AP47): one
@@ -21,21 +19,7 @@ const isSlug = (value: string): value is PackageSlug => (PACKAGE_SLUGS as readon
 
 /** Every item of the partition whose SK starts with `prefix`, in SK order (a few pages at most). */
 async function itemsWithPrefix(prefix: string): Promise<Item[]> {
-  const items: Item[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': PAYMENT_STATS_PARTITION, ':prefix': prefix },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(result?.Items ?? []));
-    startKey = result?.LastEvaluatedKey;
-  } while (startKey);
-  return items;
+  return queryAllWithPrefix(PAYMENT_STATS_PARTITION, prefix);
 }
 
 export const dynamoRevenueStatsStore: RevenueStatsStore = {

@@ -1,10 +1,9 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { SettingsStore } from '../domain/settings/subscription-settings.js';
 import { toAuditItem } from './audit-entity.js';
 import { fromSubscriptionSettingsItem, subscriptionSettingsKey, type SubscriptionSettings } from './settings-entity.js';
-import { cancellationCodes } from './table-reads.js';
-import { putNew, updateItem, type TransactItem } from './transaction-items.js';
+import { putNew, transactUnlessChanged, updateItem, type TransactItem } from './transaction-items.js';
 
 /**
  * E17, the subscription settings (AP21, AP22). A missing item or attribute reads as Basic on sale
@@ -80,13 +79,6 @@ export const dynamoSettingsStore: SettingsStore = {
       settingsUpdate(change.from, change.to, change.at, change.adminId),
       putNew(toAuditItem(change.audit)),
     ];
-    try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
-      return 'committed';
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return 'changed';
-      throw error;
-    }
+    return transactUnlessChanged(items);
   },
 };

@@ -12,7 +12,7 @@ import {
   subscriptionSearchText,
   type SubscriptionRecord,
 } from './subscription-entity.js';
-import { cancellationCodes, onlyConflicts, type Item } from './table-reads.js';
+import { cancellationCodes, onlyConflicts, queryAllWithPrefix, type Item } from './table-reads.js';
 import { addCounters, updateItem } from './transaction-items.js';
 import { profileKey } from './user-profile-entity.js';
 
@@ -131,21 +131,7 @@ export const dynamoReminderStore: ReminderStore = {
   },
 
   async userSubscriptions(userId) {
-    const rows: SubscriptionRecord[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const result = await documentClient.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sub)',
-          ExpressionAttributeValues: { ':pk': profileKey(userId).PK, ':sub': SUBSCRIPTION_SK_PREFIX },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      rows.push(...(result.Items ?? []).map(fromSubscriptionItem));
-      startKey = result.LastEvaluatedKey;
-    } while (startKey);
-    return rows;
+    return (await queryAllWithPrefix(profileKey(userId).PK, SUBSCRIPTION_SK_PREFIX)).map(fromSubscriptionItem);
   },
 
   async claimReminder(sub, at) {

@@ -6,7 +6,8 @@ import { decodeCursor, encodeCursor, invalidCursorError, type Key } from '../kit
 /**
  * Reads and transaction outcomes that several stores share: batched gets with retries of
  * unprocessed keys, the newest-first admin list page with its bounded search filter
- * (docs/data-model.md §8, §9), and the cancellation reasons of a TransactWriteItems.
+ * (docs/data-model.md §8, §9), every page of a bounded prefix, and the cancellation reasons of a
+ * TransactWriteItems.
  */
 export type Item = Record<string, unknown>;
 
@@ -121,6 +122,34 @@ export async function queryListPage(
     return { items: page, nextCursor: encodeCursor(startKeyAfter(last, pk, sk)) };
   }
   return { items: matches, nextCursor: encodeCursor(startKey) };
+}
+
+/**
+ * Every item of partition `pk` whose SK starts with `skPrefix`, page after page, in SK order (or
+ * newest first): for partitions bounded by design (one user's rows, the templates, the aggregates).
+ */
+export async function queryAllWithPrefix(
+  pk: string,
+  skPrefix: string,
+  { consistent = false, newestFirst = false }: { consistent?: boolean; newestFirst?: boolean } = {},
+): Promise<Item[]> {
+  const items: Item[] = [];
+  let startKey: Key | undefined;
+  do {
+    const result = await documentClient.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ...(consistent ? { ConsistentRead: true } : {}),
+        ...(newestFirst ? { ScanIndexForward: false } : {}),
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(result?.Items ?? []));
+    startKey = result?.LastEvaluatedKey as Key | undefined;
+  } while (startKey);
+  return items;
 }
 
 /** The cancellation reasons of a TransactWriteItems, in item order; none for any other error. */

@@ -1,10 +1,11 @@
-import type { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../adapters/dynamodb.js';
-import type { Item } from './table-reads.js';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../adapters/dynamodb.js';
+import { cancellationCodes, type Item } from './table-reads.js';
 
 /**
  * Builders of TransactWriteItems entries that the money stores share (payments, withdrawals):
- * conditional updates, create-only puts and aggregate counters.
+ * conditional updates, create-only puts and aggregate counters; and the settings stores' commit
+ * guarded by what was read.
  */
 export type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
 export type TransactItem = TransactItems[number];
@@ -59,4 +60,19 @@ export function addCounters(
   });
   const expression = `ADD ${adds.join(', ')}${sets.length > 0 ? ` SET ${sets.join(', ')}` : ''}`;
   return updateItem(Key, expression, values, { names, condition: extra.condition });
+}
+
+/**
+ * One TransactWriteItems whose conditions say nothing moved since the read: 'changed' when a condition
+ * failed or a transaction racing on the same items won (the caller reads again), any other error thrown.
+ */
+export async function transactUnlessChanged(items: TransactItems): Promise<'committed' | 'changed'> {
+  try {
+    await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+    return 'committed';
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return 'changed';
+    throw error;
+  }
 }

@@ -173,8 +173,8 @@ describe('reminder store', () => {
     const all = await dynamoReminderStore.userSubscriptions('user-1');
     expect(all.map((s) => s._id)).toEqual(['SUB1', 'SUB2']);
     expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input).toMatchObject({
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sub)',
-      ExpressionAttributeValues: { ':pk': 'USER#user-1', ':sub': 'SUB#' },
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': 'USER#user-1', ':prefix': 'SUB#' },
     });
   });
 
