@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { AwsClientStub } from 'aws-sdk-client-mock';
 import { ADMIN_GROUP, buildPath, getRoute, type RouteId } from '@goldbot/shared';
@@ -149,6 +149,18 @@ export function givenProfiles(dynamo: DocumentClientStub, ...callers: Claims[]):
       .on(GetCommand, { Key: { PK: `USER#${claims.sub}`, SK: 'PROFILE' } })
       .resolves({ Item: profileItemOf(claims) });
   }
+}
+
+/**
+ * Resets the mocked table to one that holds only the admin's and the user's profiles: any other
+ * Get finds nothing, every Query and BatchGet answers empty. Tests add what they need on top.
+ */
+export function givenProfilesOnly(dynamo: DocumentClientStub): void {
+  dynamo.reset();
+  dynamo.on(GetCommand).resolves({});
+  givenProfiles(dynamo, CALLERS.admin, CALLERS.user);
+  dynamo.on(QueryCommand).resolves({ Items: [] });
+  dynamo.on(BatchGetCommand).resolves({ Responses: {} });
 }
 
 /**

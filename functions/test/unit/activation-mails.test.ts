@@ -1,13 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
-import {
-  BatchGetCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import fc from 'fast-check';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,7 +16,7 @@ import {
 } from '../../src/domain/commerce/activation-mails.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import { JobFailedError } from '../../src/kit/job-handler.js';
-import { CALLERS, givenProfiles, httpEvent, invoke, lambdaContext, type HttpHandler } from '../helpers/lambda.js';
+import { CALLERS, givenProfilesOnly, httpEvent, invoke, lambdaContext, type HttpHandler } from '../helpers/lambda.js';
 import { inMemoryActivationStore, type InMemoryActivationStore } from '../helpers/in-memory-activation-store.js';
 
 /**
@@ -266,12 +259,8 @@ describe('sendActivationMails', () => {
 const dynamo = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESClient);
 beforeEach(() => {
-  dynamo.reset();
+  givenProfilesOnly(dynamo);
   ses.reset();
-  dynamo.on(GetCommand).resolves({});
-  givenProfiles(dynamo, CALLERS.admin, CALLERS.user);
-  dynamo.on(QueryCommand).resolves({ Items: [] });
-  dynamo.on(BatchGetCommand).resolves({ Responses: {} });
   dynamo.on(UpdateCommand).resolves({});
   dynamo.on(PutCommand).resolves({});
   ses.on(SendEmailCommand).resolves({ MessageId: 'test' });

@@ -1,4 +1,4 @@
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import fc from 'fast-check';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import {
   type ExportSources,
   type Page,
 } from '../../src/domain/export/exports.js';
-import { CALLERS, givenProfiles, httpEvent, invoke, type HttpHandler } from '../helpers/lambda.js';
+import { CALLERS, givenProfilesOnly, httpEvent, invoke, type HttpHandler } from '../helpers/lambda.js';
 import { pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';
 
 /**
@@ -244,13 +244,7 @@ describe('exportDataset', () => {
 });
 
 const dynamo = mockClient(DynamoDBDocumentClient);
-beforeEach(() => {
-  dynamo.reset();
-  dynamo.on(GetCommand).resolves({});
-  givenProfiles(dynamo, CALLERS.admin, CALLERS.user);
-  dynamo.on(QueryCommand).resolves({ Items: [] });
-  dynamo.on(BatchGetCommand).resolves({ Responses: {} });
-});
+beforeEach(() => givenProfilesOnly(dynamo));
 afterAll(() => dynamo.restore());
 
 describe('admin-export handler', () => {

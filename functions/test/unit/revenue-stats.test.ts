@@ -1,4 +1,4 @@
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentStatsResponseSchema, type PackageSlug } from '@goldbot/shared';
@@ -16,7 +16,7 @@ import {
   type RevenueCounter,
   type RevenueStatsStore,
 } from '../../src/domain/commerce/revenue-stats.js';
-import { CALLERS, givenProfiles, httpEvent, invoke, storeCalls, type HttpHandler } from '../helpers/lambda.js';
+import { CALLERS, givenProfilesOnly, httpEvent, invoke, storeCalls, type HttpHandler } from '../helpers/lambda.js';
 
 /**
  * The dashboard's revenue answer (admin-payment-stats): labels, filters and package lines from the
@@ -179,13 +179,7 @@ describe('paymentStats', () => {
 });
 
 const dynamo = mockClient(DynamoDBDocumentClient);
-beforeEach(() => {
-  dynamo.reset();
-  dynamo.on(GetCommand).resolves({});
-  givenProfiles(dynamo, CALLERS.admin, CALLERS.user);
-  dynamo.on(QueryCommand).resolves({ Items: [] });
-  dynamo.on(BatchGetCommand).resolves({ Responses: {} });
-});
+beforeEach(() => givenProfilesOnly(dynamo));
 afterAll(() => dynamo.restore());
 
 const TABLE = process.env.TABLE_NAME ?? '';

@@ -1,4 +1,4 @@
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { subscriptionHistoryResponseSchema, type SubscriptionSummary } from '@goldbot/shared';
@@ -18,7 +18,7 @@ import {
 } from '../../src/domain/commerce/subscription-history.js';
 import { planFreeTrial } from '../../src/domain/commerce/purchase.js';
 import { encodeCursor } from '../../src/kit/cursor.js';
-import { CALLERS, givenProfiles, httpEvent, invoke, storeCalls, type HttpHandler } from '../helpers/lambda.js';
+import { CALLERS, givenProfilesOnly, httpEvent, invoke, storeCalls, type HttpHandler } from '../helpers/lambda.js';
 import { SAMPLE_BUYER, pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';
 
 /**
@@ -27,13 +27,7 @@ import { SAMPLE_BUYER, pendingPayment, pendingSubscription } from '../helpers/pa
  * cursor), the summary from the month aggregates, and the handler.
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
-beforeEach(() => {
-  dynamo.reset();
-  dynamo.on(GetCommand).resolves({});
-  givenProfiles(dynamo, CALLERS.admin, CALLERS.user);
-  dynamo.on(QueryCommand).resolves({ Items: [] });
-  dynamo.on(BatchGetCommand).resolves({ Responses: {} });
-});
+beforeEach(() => givenProfilesOnly(dynamo));
 afterAll(() => dynamo.restore());
 
 const NOW = new Date('2026-11-23T10:00:00.000Z');
