@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,8 +10,8 @@ import {
   type Payment,
   type Withdrawal,
 } from '@goldbot/shared';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
-import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-client.js';
+import { api, idTokenFor, newCustomer, type TestCustomer } from './http-client.js';
+import { admin, auditEntriesFor, db, ledgerOf, table, withdrawalCounts } from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -23,9 +23,6 @@ import { mailsTo } from './mailbox.js';
  * search and counts, and the reconciliation read back from DynamoDB Local for every user:
  * lifetime credited = available + held + paid out, and equal to the ledger.
  */
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
-const table = () => stack().tableName;
-const admin = () => idTokenFor('admin');
 const ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const OTHER_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const BUYERS = 10;
@@ -92,25 +89,6 @@ async function balancesOf(customer: Customer | string): Promise<Balances> {
   };
 }
 
-async function ledgerOf(userId: string) {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :ledger)',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':ledger': 'LEDGER#' },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
 /** §6.5 for one user: lifetime = available + held + paid out, nothing negative, and the ledger agrees. */
 async function expectReconciled(userId: string): Promise<Balances> {
   const b = await balancesOf(userId);
@@ -129,34 +107,6 @@ async function expectReconciled(userId: string): Promise<Balances> {
 
 const me = async (c: Customer) =>
   (await api<{ referralEarnings: number; referralCount: number }>('/api/auth/me', { token: c.token })).body;
-
-async function withdrawalCounts() {
-  const result = await db().send(
-    new GetCommand({ TableName: table(), Key: { PK: 'STATS#WITHDRAWALS', SK: 'TOTAL' }, ConsistentRead: true }),
-  );
-  const item = result.Item ?? {};
-  return {
-    total: num(item.total),
-    pending: num(item.pending),
-    approved: num(item.approved),
-    rejected: num(item.rejected),
-    pendingAmount: num(item.pendingAmount),
-    approvedAmount: num(item.approvedAmount),
-  };
-}
-
-async function auditEntriesFor(targetId: string) {
-  const month = new Date().toISOString().slice(0, 7);
-  const result = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'PK = :pk',
-      FilterExpression: 'target.id = :id',
-      ExpressionAttributeValues: { ':pk': `AUDIT#${month}`, ':id': targetId },
-    }),
-  );
-  return result.Items ?? [];
-}
 
 async function markerOf(userId: string) {
   const result = await db().send(
