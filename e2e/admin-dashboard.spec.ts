@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PACKAGE_NAMES, type PaymentStatsResponse } from '@goldbot/shared';
-import { apiToken, bearer, catalogPrice, signInAsAdmin, uniqueTxid, verifiedCustomer } from './journeys.js';
+import { apiToken, approvedPayment, bearer, catalogPrice, signInAsAdmin, verifiedCustomer } from './journeys.js';
 import { seriousViolations } from './axe-scan.js';
 import { adminIdToken } from './local-stack.js';
 
@@ -26,27 +26,7 @@ async function approvedProPurchase(request: APIRequestContext, adminToken: strin
   const customer = await verifiedCustomer(request, 'dash');
   const token = await apiToken(request, customer.email);
   const price = await catalogPrice(request, PACKAGE_NAMES.pro);
-  const txid = uniqueTxid();
-  const submitted = await request.post('/api/payment/submit-usdt-payment', {
-    headers: bearer(token),
-    data: { packageName: PACKAGE_NAMES.pro, txid, amount: price },
-  });
-  expect(submitted.status(), await submitted.text()).toBe(201);
-
-  const pending = await request.get('/api/payment/pending-usdt-payments', {
-    headers: bearer(adminToken),
-    params: { search: txid },
-  });
-  expect(pending.status(), await pending.text()).toBe(200);
-  const { pendingPayments } = (await pending.json()) as {
-    pendingPayments: Array<{ _id: string; transactionId: string }>;
-  };
-  const payment = pendingPayments.find((candidate) => candidate.transactionId === txid);
-  expect(payment, `the pending payment with TXID ${txid}`).toBeDefined();
-  const approved = await request.post(`/api/payment/approve-usdt-payment/${payment?._id ?? ''}`, {
-    headers: bearer(adminToken),
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
+  await approvedPayment(request, token, { packageName: PACKAGE_NAMES.pro, amount: price }, adminToken);
   return { customer, price };
 }
 

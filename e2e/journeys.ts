@@ -97,25 +97,22 @@ export function uniqueTronAddress(): string {
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /**
- * A fresh buyer submits the Basic package with `referralCode` (amount: the price less the
- * discount) and the stack's admin approves it through the API, which credits the referrer $2.
+ * `token`'s holder submits a USDT payment with a new TXID and the stack's admin approves it through the API.
+ * The submit answers the subscription; the payment's id comes from the admin list, by TXID.
  */
-export async function referredPurchase(
+export async function approvedPayment(
   request: APIRequestContext,
-  referralCode: string,
-  due: number,
+  token: string,
+  order: { packageName: string; amount: number; referralCode?: string },
   adminToken: string,
 ) {
-  const buyer = await verifiedCustomer(request, 'friend');
-  const token = await apiToken(request, buyer.email);
   const txid = uniqueTxid();
   const submitted = await request.post('/api/payment/submit-usdt-payment', {
     headers: bearer(token),
-    data: { packageName: PACKAGE_NAMES.basic, txid, amount: due, referralCode },
+    data: { ...order, txid },
   });
   expect(submitted.status(), await submitted.text()).toBe(201);
 
-  // The submit answers the subscription; the payment's id comes from the admin list, by TXID.
   const pending = await request.get('/api/payment/pending-usdt-payments', {
     headers: bearer(adminToken),
     params: { search: txid },
@@ -131,4 +128,19 @@ export async function referredPurchase(
     headers: bearer(adminToken),
   });
   expect(approved.status(), await approved.text()).toBe(200);
+}
+
+/**
+ * A fresh buyer submits the Basic package with `referralCode` (amount: the price less the
+ * discount) and the stack's admin approves it through the API, which credits the referrer $2.
+ */
+export async function referredPurchase(
+  request: APIRequestContext,
+  referralCode: string,
+  due: number,
+  adminToken: string,
+) {
+  const buyer = await verifiedCustomer(request, 'friend');
+  const token = await apiToken(request, buyer.email);
+  await approvedPayment(request, token, { packageName: PACKAGE_NAMES.basic, amount: due, referralCode }, adminToken);
 }
