@@ -10,7 +10,7 @@ import { toAdminSubscriptionView, type SubscriptionRecord } from '../../data/sub
 import { toAdminUserView, type UserProfile } from '../../data/user-profile-entity.js';
 import { CONFLICT_RETRIES, conflictBackoffMs } from '../commerce/payment-review.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
-import type { AdminActor } from './admin-actor.js';
+import { adminAuditEntry, type AdminActor } from './admin-actor.js';
 
 /**
  * The back-office's users (admin spec "Admin users", §3, §7; issue 10; docs/data-model.md E1, E21,
@@ -155,15 +155,11 @@ export function planStatusChange(
     at,
     ...(deactivate ? { tokensValidAfter: Math.floor(now.getTime() / 1000) } : {}),
     counters: deactivate ? { active: -1, inactive: 1 } : { active: 1, inactive: -1 },
-    audit: {
-      _id: newId(now.getTime()),
-      actor: admin.userId,
-      ...(admin.email ? { actorEmail: admin.email } : {}),
+    audit: adminAuditEntry(admin, now, newId, {
       action: deactivate ? 'user.deactivate' : 'user.activate',
       target: { type: 'user', id: user._id },
       details: { from: statusOf(user), to, username: user.username, email: user.email },
-      at,
-    },
+    }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { SETTINGS_MESSAGES, type EmailTemplatesPutInput, type EmailTemplateView } from '@goldbot/shared';
 import type { AuditEntry } from '../../data/audit-entity.js';
-import type { AdminActor } from '../admin/admin-actor.js';
+import { adminAuditEntry, type AdminActor } from '../admin/admin-actor.js';
 import { effectiveTemplate, type StoredTemplate } from '../../data/email-template-entity.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import {
@@ -128,10 +128,7 @@ export async function saveTemplates(deps: TemplateEditorDeps, input: EmailTempla
       writes,
       at,
       adminId: admin.userId,
-      audit: {
-        _id: deps.newId(now.getTime()),
-        actor: admin.userId,
-        ...(admin.email ? { actorEmail: admin.email } : {}),
+      audit: adminAuditEntry(admin, now, deps.newId, {
         action: 'templates.update',
         target: { type: 'template', id: types.join(',') },
         details: {
@@ -148,8 +145,7 @@ export async function saveTemplates(deps: TemplateEditorDeps, input: EmailTempla
             ]),
           ),
         },
-        at,
-      },
+      }),
     });
     if (outcome === 'changed') throw new ConflictError(SETTINGS_MESSAGES.templatesChanged);
     for (const write of writes) {
@@ -175,15 +171,11 @@ export async function restoreDefaultTemplates(deps: TemplateEditorDeps, admin: A
     types: ADMIN_TEMPLATE_TYPES,
     at,
     adminId: admin.userId,
-    audit: {
-      _id: deps.newId(now.getTime()),
-      actor: admin.userId,
-      ...(admin.email ? { actorEmail: admin.email } : {}),
+    audit: adminAuditEntry(admin, now, deps.newId, {
       action: 'templates.reset',
       target: { type: 'template', id: 'all' },
       details: { types: [...ADMIN_TEMPLATE_TYPES], from: { edited }, to: 'default' },
-      at,
-    },
+    }),
   });
   const templates = Object.fromEntries(
     ADMIN_TEMPLATE_TYPES.map((type) => [type, { ...viewOf(type, null), updatedAt: at }]),

@@ -6,7 +6,7 @@ import {
   type PackageUpdateInput,
 } from '@goldbot/shared';
 import type { AuditEntry } from '../../data/audit-entity.js';
-import type { AdminActor } from '../admin/admin-actor.js';
+import { adminAuditEntry, type AdminActor } from '../admin/admin-actor.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 
 /**
@@ -91,10 +91,7 @@ export async function updatePackage(
       to: next,
       at,
       adminId: admin.userId,
-      audit: {
-        _id: deps.newId(now.getTime()),
-        actor: admin.userId,
-        ...(admin.email ? { actorEmail: admin.email } : {}),
+      audit: adminAuditEntry(admin, now, deps.newId, {
         action: 'catalog.update',
         target: { type: 'package', id: slug },
         details: {
@@ -102,8 +99,7 @@ export async function updatePackage(
           from: { priceUsd: current.priceUsd, onSale: current.onSale },
           to: { priceUsd: next.priceUsd, onSale: next.onSale },
         },
-        at,
-      },
+      }),
     });
     if (outcome === 'committed') {
       return { success: true as const, message: SETTINGS_MESSAGES.packageUpdated, package: next };

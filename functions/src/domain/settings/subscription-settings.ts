@@ -1,6 +1,6 @@
 import { SETTINGS_MESSAGES } from '@goldbot/shared';
 import type { AuditEntry } from '../../data/audit-entity.js';
-import type { AdminActor } from '../admin/admin-actor.js';
+import { adminAuditEntry, type AdminActor } from '../admin/admin-actor.js';
 import type { SubscriptionSettings } from '../../data/settings-entity.js';
 import { ConflictError } from '../errors.js';
 
@@ -96,15 +96,11 @@ export async function saveSubscriptionSettings(
       to,
       at,
       adminId: admin.userId,
-      audit: {
-        _id: deps.newId(now.getTime()),
-        actor: admin.userId,
-        ...(admin.email ? { actorEmail: admin.email } : {}),
+      audit: adminAuditEntry(admin, now, deps.newId, {
         action: 'settings.update',
         target: { type: 'settings', id: 'SUBSCRIPTION' },
         details: changeDetails(from, to),
-        at,
-      },
+      }),
     });
     if (outcome === 'committed') saved = to;
   }
