@@ -2,31 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { RevenueEntry } from '@goldbot/shared';
 import { dashboardYears } from './dashboard-options';
 import { filterRevenue, revenueYears, summarizeRevenue, type RevenueFilter } from './revenue-filter';
-
-const entry = (month: string, revenue: number): RevenueEntry => ({ year: Number(month.slice(-4)), month, revenue });
-
-/** Eight months, oldest first, as the server sends them. */
-const MONTHS: RevenueEntry[] = [
-  entry('Aug 2025', 100),
-  entry('Sep 2025', 0),
-  entry('Oct 2025', 250),
-  entry('Nov 2025', 60),
-  entry('Dec 2025', 1000),
-  entry('Jan 2026', 310),
-  entry('Feb 2026', 20),
-  entry('Mar 2026', 250),
-];
+import { EIGHT_MONTHS, revenueEntry } from '../testing/fixtures';
 
 const ALL: RevenueFilter = { year: 'all', month: 'all', timeRange: '12months' };
 const labels = (entries: RevenueEntry[]) => entries.map((kept) => kept.month);
 
 describe('filterRevenue (admin §5)', () => {
   it('keeps every entry in order for all years, all months and 12 months', () => {
-    expect(filterRevenue(MONTHS, ALL)).toEqual(MONTHS);
+    expect(filterRevenue(EIGHT_MONTHS, ALL)).toEqual(EIGHT_MONTHS);
   });
 
   it('keeps the last 6 or the last 3 entries when year and month are both all', () => {
-    expect(labels(filterRevenue(MONTHS, { ...ALL, timeRange: '6months' }))).toEqual([
+    expect(labels(filterRevenue(EIGHT_MONTHS, { ...ALL, timeRange: '6months' }))).toEqual([
       'Oct 2025',
       'Nov 2025',
       'Dec 2025',
@@ -34,26 +21,26 @@ describe('filterRevenue (admin §5)', () => {
       'Feb 2026',
       'Mar 2026',
     ]);
-    expect(labels(filterRevenue(MONTHS, { ...ALL, timeRange: '3months' }))).toEqual([
+    expect(labels(filterRevenue(EIGHT_MONTHS, { ...ALL, timeRange: '3months' }))).toEqual([
       'Jan 2026',
       'Feb 2026',
       'Mar 2026',
     ]);
-    expect(filterRevenue(MONTHS.slice(0, 2), { ...ALL, timeRange: '3months' })).toEqual(MONTHS.slice(0, 2));
+    expect(filterRevenue(EIGHT_MONTHS.slice(0, 2), { ...ALL, timeRange: '3months' })).toEqual(EIGHT_MONTHS.slice(0, 2));
   });
 
   it('keeps the entries whose year equals the chosen one, and then ignores the time range', () => {
-    expect(labels(filterRevenue(MONTHS, { ...ALL, year: 2026, timeRange: '3months' }))).toEqual([
+    expect(labels(filterRevenue(EIGHT_MONTHS, { ...ALL, year: 2026, timeRange: '3months' }))).toEqual([
       'Jan 2026',
       'Feb 2026',
       'Mar 2026',
     ]);
-    expect(labels(filterRevenue(MONTHS, { ...ALL, year: 2025, timeRange: '3months' }))).toHaveLength(5);
-    expect(filterRevenue(MONTHS, { ...ALL, year: 2024 })).toEqual([]);
+    expect(labels(filterRevenue(EIGHT_MONTHS, { ...ALL, year: 2025, timeRange: '3months' }))).toHaveLength(5);
+    expect(filterRevenue(EIGHT_MONTHS, { ...ALL, year: 2024 })).toEqual([]);
   });
 
   it('keeps the labels that equal or start with the chosen abbreviation, and then ignores the time range', () => {
-    const withBareLabel = [...MONTHS, { year: 2024, month: 'Oct', revenue: 5 }];
+    const withBareLabel = [...EIGHT_MONTHS, { year: 2024, month: 'Oct', revenue: 5 }];
     expect(labels(filterRevenue(withBareLabel, { ...ALL, month: 'Oct', timeRange: '3months' }))).toEqual([
       'Oct 2025',
       'Oct',
@@ -61,7 +48,7 @@ describe('filterRevenue (admin §5)', () => {
     // 'Mar' never matches a label that only contains it later on.
     expect(
       labels(
-        filterRevenue([entry('Dec 2025', 1), { year: 2025, month: 'Summer Mar', revenue: 2 }], {
+        filterRevenue([revenueEntry('Dec 2025', 1), { year: 2025, month: 'Summer Mar', revenue: 2 }], {
           ...ALL,
           month: 'Mar',
         }),
@@ -70,15 +57,21 @@ describe('filterRevenue (admin §5)', () => {
   });
 
   it('applies year and month together', () => {
-    expect(filterRevenue(MONTHS, { ...ALL, year: 2025, month: 'Dec' })).toEqual([entry('Dec 2025', 1000)]);
-    expect(filterRevenue(MONTHS, { ...ALL, year: 2026, month: 'Dec' })).toEqual([]);
+    expect(filterRevenue(EIGHT_MONTHS, { ...ALL, year: 2025, month: 'Dec' })).toEqual([revenueEntry('Dec 2025', 1000)]);
+    expect(filterRevenue(EIGHT_MONTHS, { ...ALL, year: 2026, month: 'Dec' })).toEqual([]);
   });
 });
 
 describe('summarizeRevenue (admin §3)', () => {
   it('counts the total, the number of records, the average, the highest and the lowest', () => {
-    expect(summarizeRevenue(MONTHS)).toEqual({ total: 1990, count: 8, average: 248.75, highest: 1000, lowest: 0 });
-    expect(summarizeRevenue([entry('Mar 2026', 250)])).toEqual({
+    expect(summarizeRevenue(EIGHT_MONTHS)).toEqual({
+      total: 1990,
+      count: 8,
+      average: 248.75,
+      highest: 1000,
+      lowest: 0,
+    });
+    expect(summarizeRevenue([revenueEntry('Mar 2026', 250)])).toEqual({
       total: 250,
       count: 1,
       average: 250,
@@ -94,7 +87,7 @@ describe('summarizeRevenue (admin §3)', () => {
 
 describe('the year choices', () => {
   it('offers the years of the revenue entries, newest first, once each', () => {
-    expect(revenueYears(MONTHS)).toEqual([2026, 2025]);
+    expect(revenueYears(EIGHT_MONTHS)).toEqual([2026, 2025]);
     expect(revenueYears([])).toEqual([]);
   });
 

@@ -1,29 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PaymentStatsResponse, RevenueEntry } from '@goldbot/shared';
+import type { PaymentStatsResponse } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
 import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import { DEFAULT_PACKAGE_COLOR } from '../components/package-revenue-list';
 import { dashboardYears } from '../lib/dashboard-options';
 import AdminDashboardRoute from './dashboard';
+import { EIGHT_MONTHS } from '../testing/fixtures';
 
 const USER_STATS = 'GET /api/admin/user-stats';
 const PAYMENT_STATS = 'GET /api/admin/payment-stats';
 
 const userStats = { total: 1234, active: 1200, inactive: 34, newThisMonth: 7 };
-
-const entry = (month: string, revenue: number): RevenueEntry => ({ year: Number(month.slice(-4)), month, revenue });
-const MONTHS = [
-  entry('Aug 2025', 100),
-  entry('Sep 2025', 0),
-  entry('Oct 2025', 250),
-  entry('Nov 2025', 60),
-  entry('Dec 2025', 1000),
-  entry('Jan 2026', 310),
-  entry('Feb 2026', 20),
-  entry('Mar 2026', 250),
-];
 
 const STATS: PaymentStatsResponse = {
   paymentStats: {
@@ -32,7 +21,7 @@ const STATS: PaymentStatsResponse = {
     thisMonth: { amount: 1350.5, count: 6 },
     thisYear: { amount: 5600, count: 20 },
   },
-  revenueData: MONTHS,
+  revenueData: EIGHT_MONTHS,
   packageData: [
     { name: 'Pro Package', revenue: 5000, color: '#d4af37' },
     { name: 'Basic Package', revenue: 1200, color: '' },
