@@ -73,6 +73,19 @@ const unmoved = (changes: Partial<RevenueFigures>): RevenueFigures => ({
   ultimate: 0,
   ...changes,
 });
+/** What `count` approvals of Basic payments of `amount` each move: completed, no longer pending, today, month, year, Basic. */
+const basicApprovals = (count: number, amount: number) =>
+  unmoved({
+    totalAmount: count * amount,
+    completedCount: count,
+    pendingCount: -count,
+    pendingAmount: -count * amount,
+    todayAmount: count * amount,
+    todayCount: count,
+    monthAmount: count * amount,
+    yearAmount: count * amount,
+    basic: count * amount,
+  });
 
 /** STATS#SUBSCRIPTIONS / MONTH#<this month>'s rejected counter (not shown by the history summary). */
 const monthRejected = async () =>
@@ -134,19 +147,7 @@ describe('approving and rejecting one payment, 50 times at once', () => {
 
     // Aggregates moved by exactly one approval.
     const amount = payment.amount;
-    expect(delta(await revenueFigures(), figuresBefore)).toEqual(
-      unmoved({
-        totalAmount: amount,
-        completedCount: 1,
-        pendingCount: -1,
-        pendingAmount: -amount,
-        todayAmount: amount,
-        todayCount: 1,
-        monthAmount: amount,
-        yearAmount: amount,
-        basic: amount,
-      }),
-    );
+    expect(delta(await revenueFigures(), figuresBefore)).toEqual(basicApprovals(1, amount));
     expect(delta(await subscriptionSummary(), summaryBefore)).toEqual(
       subscriptionSummaryOf({ pending: -1, active: 1 }),
     );
@@ -225,19 +226,7 @@ describe('approving and rejecting one payment, 50 times at once', () => {
     });
     const amount = payment.amount;
     expect(delta(await revenueFigures(), figuresBefore)).toEqual(
-      approved
-        ? unmoved({
-            totalAmount: amount,
-            completedCount: 1,
-            pendingCount: -1,
-            pendingAmount: -amount,
-            todayAmount: amount,
-            todayCount: 1,
-            monthAmount: amount,
-            yearAmount: amount,
-            basic: amount,
-          })
-        : unmoved({ pendingCount: -1, pendingAmount: -amount, rejectedCount: 1 }),
+      approved ? basicApprovals(1, amount) : unmoved({ pendingCount: -1, pendingAmount: -amount, rejectedCount: 1 }),
     );
     expect((await auditEntriesFor(payment._id)).map((e) => e.action)).toEqual([
       approved ? 'payment.approve' : 'payment.reject',
@@ -405,19 +394,7 @@ describe('50 different payments on the same aggregates and the same referrer at 
       paidOut: 0,
       count: transitions,
     });
-    expect(delta(await revenueFigures(), approvedBefore)).toEqual(
-      unmoved({
-        totalAmount: transitions * amount,
-        completedCount: transitions,
-        pendingCount: -transitions,
-        pendingAmount: -transitions * amount,
-        todayAmount: transitions * amount,
-        todayCount: transitions,
-        monthAmount: transitions * amount,
-        yearAmount: transitions * amount,
-        basic: transitions * amount,
-      }),
-    );
+    expect(delta(await revenueFigures(), approvedBefore)).toEqual(basicApprovals(transitions, amount));
     // A refused approval left its payment pending: approving it again completes the set.
     for (const [i, answer] of approved.answers.entries()) {
       if (answer.status === 200) continue;
