@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { ActivationStore } from '../domain/commerce/activation-mails.js';
@@ -10,7 +9,7 @@ import {
   fromSubscriptionItem,
   subscriptionKey,
 } from './subscription-entity.js';
-import { batchGetItems, queryListPage } from './table-reads.js';
+import { batchGetItems, isConditionFailure, queryListPage } from './table-reads.js';
 import { profileKey } from './user-profile-entity.js';
 
 /**
@@ -19,10 +18,6 @@ import { profileKey } from './user-profile-entity.js';
  * base table (the index may lag; the condition on the table decides), the owners' live addresses in
  * one BatchGetItem, and the audit entry as a create-only Put.
  */
-const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException ||
-  (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
-
 export const dynamoActivationStore: ActivationStore = {
   async activationPage(day, { limit, cursor }) {
     const { items, nextCursor } = await queryListPage(

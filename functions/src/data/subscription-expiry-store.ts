@@ -12,7 +12,7 @@ import {
   subscriptionSearchText,
   type SubscriptionRecord,
 } from './subscription-entity.js';
-import { cancellationCodes, onlyConflicts, queryAllWithPrefix, type Item } from './table-reads.js';
+import { cancellationCodes, isConditionFailure, onlyConflicts, queryAllWithPrefix, type Item } from './table-reads.js';
 import { addCounters, updateItem } from './transaction-items.js';
 import { profileKey } from './user-profile-entity.js';
 
@@ -105,8 +105,6 @@ const reminderCandidate = (item: Item): ReminderCandidate => ({
   subscription: fromSubscriptionItem(item),
   reminderSentAt: typeof item[REMINDER_CLAIM_ATTRIBUTE] === 'string' ? item[REMINDER_CLAIM_ATTRIBUTE] : null,
 });
-
-const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
 export const dynamoReminderStore: ReminderStore = {
   async endingBetween(from, to, cursor) {

@@ -152,6 +152,10 @@ export async function queryAllWithPrefix(
   return items;
 }
 
+/** A single conditional write (Put, Update, Delete) refused because its condition did not hold. */
+export const isConditionFailure = (error: unknown) =>
+  (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
+
 /** The cancellation reasons of a TransactWriteItems, in item order; none for any other error. */
 export const cancellationReasons = (error: unknown) =>
   error instanceof TransactionCanceledException || (error as { name?: string }).name === 'TransactionCanceledException'
