@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES, packageUpdateResponseSchema, type CatalogPackage, type PackageSlug } from '@goldbot/shared';
 import { defaultPackage } from '../../src/data/package-catalog-entity.js';
 import type { SubscriptionSettings } from '../../src/data/settings-entity.js';
-import { DomainError } from '../../src/domain/errors.js';
 import { updatePackage, type CatalogStore, type PackageUpdatePlan } from '../../src/domain/settings/catalog.js';
 import {
   SETTINGS_SAVE_ATTEMPTS,
@@ -10,6 +9,7 @@ import {
   saveSubscriptionSettings,
   type SettingsStore,
 } from '../../src/domain/settings/subscription-settings.js';
+import { refusal } from '../helpers/refusal.js';
 
 /** The Basic switch and the catalog editor over in-memory stores (conditions as the table checks them). */
 const NOW = new Date('2026-11-23T10:15:00.000Z');
@@ -18,16 +18,6 @@ const ids = () => {
   let n = 0;
   return () => `AUDIT${++n}`;
 };
-
-async function refusal(run: Promise<unknown>): Promise<DomainError> {
-  try {
-    await run;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 function settingsMemory(initial: Partial<SubscriptionSettings> = {}) {
   const state = {

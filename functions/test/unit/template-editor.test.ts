@@ -11,7 +11,8 @@ import {
 } from '../../src/domain/email/template-editor.js';
 import { ADMIN_TEMPLATE_TYPES, TEMPLATE_PLACEHOLDERS } from '../../src/domain/email/template-rules.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
-import { DomainError } from '../../src/domain/errors.js';
+import type { DomainError } from '../../src/domain/errors.js';
+import { refusal } from '../helpers/refusal.js';
 
 /** The template editor's use cases over an in-memory store that behaves like the table (versions, conditions). */
 const NOW = new Date('2026-11-23T10:15:00.000Z');
@@ -70,16 +71,6 @@ function memoryStore(initial: StoredTemplate[] = []) {
 }
 
 const deps = (store: TemplateEditorStore) => ({ store, now: () => NOW, newId: () => 'AUDIT1' });
-
-async function refusal(run: Promise<unknown>): Promise<DomainError> {
-  try {
-    await run;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 const edited = (type: string, html: string, version = 3): StoredTemplate => ({
   type,
