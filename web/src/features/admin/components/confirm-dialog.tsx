@@ -20,25 +20,38 @@ interface ConfirmPromptProps {
   onCancel: () => void;
 }
 
+/** The confirming button (its busy text while the request is on its way) and Cancel, both disabled while busy. */
+export function ConfirmButtons({
+  wording,
+  destructive = false,
+  busy,
+  onConfirm,
+  onCancel,
+}: Omit<ConfirmPromptProps, 'wording'> & { wording: Pick<ConfirmWording, 'confirm' | 'busy'> }) {
+  return (
+    <Flex gap="small" wrap="wrap">
+      <Button
+        variation={destructive ? 'destructive' : 'primary'}
+        onClick={onConfirm}
+        isLoading={busy}
+        isDisabled={busy}
+        loadingText={wording.busy}
+      >
+        {wording.confirm}
+      </Button>
+      <Button onClick={onCancel} isDisabled={busy}>
+        Cancel
+      </Button>
+    </Flex>
+  );
+}
+
 /** A question with its confirming button and Cancel, in place (inside a modal that is already open). */
-export function ConfirmPrompt({ wording, destructive = false, busy, onConfirm, onCancel }: ConfirmPromptProps) {
+export function ConfirmPrompt({ wording, ...buttons }: ConfirmPromptProps) {
   return (
     <Flex direction="column" gap="small">
       <Text>{wording.question}</Text>
-      <Flex gap="small" wrap="wrap">
-        <Button
-          variation={destructive ? 'destructive' : 'primary'}
-          onClick={onConfirm}
-          isLoading={busy}
-          isDisabled={busy}
-          loadingText={wording.busy}
-        >
-          {wording.confirm}
-        </Button>
-        <Button onClick={onCancel} isDisabled={busy}>
-          Cancel
-        </Button>
-      </Flex>
+      <ConfirmButtons wording={wording} {...buttons} />
     </Flex>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Flex, Text } from '@aws-amplify/ui-react';
+import { Flex, Text } from '@aws-amplify/ui-react';
 import { AdminModal } from '../../components/admin-modal';
+import { ConfirmButtons } from '../../components/confirm-dialog';
 
 interface ForceUpdateModalProps {
   /** How many types hold an admin's edit, lost by the restore. */
@@ -31,20 +32,13 @@ export function ForceUpdateModal({ editedCount, unsavedCount, busy, onConfirm, o
             Your unsaved changes to {unsavedCount} {unsavedCount === 1 ? 'template' : 'templates'} are discarded too.
           </Text>
         )}
-        <Flex gap="small" wrap="wrap">
-          <Button
-            variation="destructive"
-            onClick={onConfirm}
-            isLoading={busy}
-            isDisabled={busy}
-            loadingText="Restoring defaults..."
-          >
-            Yes, restore all defaults
-          </Button>
-          <Button onClick={onCancel} isDisabled={busy}>
-            Cancel
-          </Button>
-        </Flex>
+        <ConfirmButtons
+          wording={{ confirm: 'Yes, restore all defaults', busy: 'Restoring defaults...' }}
+          destructive
+          busy={busy}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+        />
       </Flex>
     </AdminModal>
   );
