@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, type AdminSubscription } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
-import { nth, renderAdminScreen } from '../../testing/render-admin';
+import { columnHeaders, nth, renderAdminScreen } from '../../testing/render-admin';
 import { makeAdminSubscription } from '../../subscription-history/testing/fixtures';
 import AdminActivationsRoute from './activations';
 
@@ -39,11 +39,7 @@ describe('admin activations', () => {
   it("lists today's subscribers with their user, e-mail, package and start date", async () => {
     await openScreen();
     const rows = within(await table()).getAllByRole('row');
-    expect(
-      within(nth(rows, 0))
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['User', 'Email', 'Package', 'Start Date']);
+    expect(columnHeaders(nth(rows, 0))).toEqual(['User', 'Email', 'Package', 'Start Date']);
     expect(
       rows.slice(1).map((row) =>
         within(row)

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntryView } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
-import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { columnHeaders, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import AdminAuditLogRoute from './audit-log';
 
 const LOG = 'GET /api/admin/audit-log';
@@ -67,11 +67,7 @@ describe('admin audit log', () => {
     expect(screen.getByLabelText('Month')).toHaveValue('2026-03');
 
     const rows = within(found).getAllByRole('row');
-    expect(
-      within(nth(rows, 0))
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['When', 'Admin', 'Action', 'Target', 'Change', 'Details']);
+    expect(columnHeaders(nth(rows, 0))).toEqual(['When', 'Admin', 'Action', 'Target', 'Change', 'Details']);
     const first = within(nth(rows, 1));
     expect(first.getByText('Mar 4, 2026', { exact: false })).toBeInTheDocument();
     expect(first.getByText('admin@example.com')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import type { ContactMessage } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
 import { reloadPage } from '../../lib/reload-page';
-import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { columnHeaders, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import { readFlagKey } from '../lib/read-flags';
 import AdminMessagesRoute from './messages';
 
@@ -106,11 +106,7 @@ describe('admin messages', () => {
     localStorage.setItem(readFlagKey('msg-3'), 'true');
     await openScreen();
     const rows = within(await table()).getAllByRole('row');
-    expect(
-      within(nth(rows, 0))
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Name', 'Email', 'Message', 'Date', 'Status', 'Actions']);
+    expect(columnHeaders(nth(rows, 0))).toEqual(['Name', 'Email', 'Message', 'Date', 'Status', 'Actions']);
     const first = within(nth(rows, 1));
     expect(first.getByText('Ada Lovelace')).toBeInTheDocument();
     expect(first.getByText('ada@example.com')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { subscriptionSummaryOf, type AdminSubscription } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
-import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { columnHeaders, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import { historyQuery } from '../api/get-subscription-history';
 import { historyYears } from '../components/history-filters';
 import { SubscriptionHistory } from '../components/subscription-history';
@@ -98,9 +98,7 @@ describe('admin subscription history', { timeout: 15_000 }, () => {
 
   it("shows Package, User, Email, Start, End ('Lifetime' for Ultimate), Status and Payment (USDT, Free or N/A)", async () => {
     await openScreen();
-    const headers = within(await table())
-      .getAllByRole('columnheader')
-      .map((header) => header.textContent);
+    const headers = columnHeaders(await table());
     expect(headers).toEqual(['Package', 'User', 'Email', 'Start', 'End', 'Status', 'Payment']);
     expect(await rowTexts()).toEqual([
       ['Basic Package', 'alice', 'alice@example.com', 'Mar 1, 2026', 'Mar 31, 2026', 'Active', 'USDT'],

@@ -4,7 +4,7 @@ import type { AdminSubscription, AdminUser } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
 import { captureDownloads, csvResponse } from '../../testing/capture-downloads';
-import { ADMIN_USER, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { ADMIN_USER, columnHeaders, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import AdminUsersRoute from './users';
 
 const LIST = 'GET /api/admin/users';
@@ -107,9 +107,7 @@ describe('admin users', () => {
   it('shows Username, Email, Phone, Status and Actions, with Not provided for a missing phone', async () => {
     const { api } = await openScreen();
     const found = await table();
-    const headers = within(found)
-      .getAllByRole('columnheader')
-      .map((header) => header.textContent);
+    const headers = columnHeaders(found);
     expect(headers).toEqual(['Username', 'Email', 'Phone', 'Status', 'Actions']);
 
     const aliceRow = within(await rowOf('alice'));
@@ -282,11 +280,7 @@ describe('admin users', () => {
 
     const history = await details.findByRole('table', { name: 'Subscription history' });
     const rows = within(history).getAllByRole('row');
-    expect(
-      within(nth(rows, 0))
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Package', 'Status', 'Start', 'End']);
+    expect(columnHeaders(nth(rows, 0))).toEqual(['Package', 'Status', 'Start', 'End']);
     expect(nth(rows, 1)).toHaveTextContent('Pro PackageActiveFeb 1, 2026Jul 31, 2026');
     expect(nth(rows, 2)).toHaveTextContent('Ultimate PackageActiveMar 1, 2026Lifetime');
     expect(nth(rows, 3)).toHaveTextContent('Free TrialExpiredDec 1, 2025Dec 31, 2025');

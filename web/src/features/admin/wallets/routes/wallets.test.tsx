@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Wallet } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
-import { makeWallet, nth, renderAdminScreen } from '../../testing/render-admin';
+import { columnHeaders, makeWallet, nth, renderAdminScreen } from '../../testing/render-admin';
 import AdminWalletsRoute from './wallets';
 
 const LIST = 'GET /api/payment/wallets';
@@ -34,11 +34,7 @@ describe('admin wallets', () => {
   it('lists the wallets with Status, Address, Network, Currency, Last Updated and edit', async () => {
     await openScreen();
     const table = await walletTable();
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent),
-    ).toEqual(['Status', 'Address', 'Network', 'Currency', 'Last Updated', 'Edit']);
+    expect(columnHeaders(table)).toEqual(['Status', 'Address', 'Network', 'Currency', 'Last Updated', 'Edit']);
     const rows = within(table).getAllByRole('row');
     const first = nth(rows, 1);
     const second = nth(rows, 2);

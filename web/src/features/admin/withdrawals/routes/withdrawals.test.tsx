@@ -4,7 +4,7 @@ import type { Withdrawal } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
 import { captureDownloads, csvResponse } from '../../testing/capture-downloads';
-import { makeWithdrawal, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { columnHeaders, makeWithdrawal, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import AdminWithdrawalsRoute from './withdrawals';
 
 const LIST = 'GET /api/withdrawal/all';
@@ -142,9 +142,7 @@ describe('admin withdrawals', () => {
   it('shows User, Amount, Balance, Status, Date and Actions', async () => {
     await openScreen();
     const allTable = await table();
-    const headers = within(allTable)
-      .getAllByRole('columnheader')
-      .map((header) => header.textContent);
+    const headers = columnHeaders(allTable);
     expect(headers).toEqual(['User', 'Amount', 'Balance', 'Status', 'Date', 'Actions']);
     const cells = within(nth(within(allTable).getAllByRole('row'), 2))
       .getAllByRole('cell')
