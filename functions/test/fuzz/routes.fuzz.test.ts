@@ -27,7 +27,8 @@ import { loadRouteSpecs, type RouteSpec } from './route-specs.js';
  * `npm test` runs a seed-fixed sample (FUZZ_RUNS=25, FUZZ_SEED fixed); `npm run test:fuzz` runs
  * FUZZ_RUNS=1000 cases per route with a fresh seed (printed on failure; FUZZ_SEED=n replays it).
  * FUZZ_SURVEY=1 runs every case and lists every problem instead of stopping and shrinking at the first.
- * FUZZ_ROUTES=id,id limits the run to some routes.
+ * FUZZ_ROUTES=id,id limits the run to some routes. FUZZ_STATS=1 prints each route's answer statuses
+ * (always on above 25 cases), to see how far the cases get: validation, use case, success.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const SAMPLE_SEED = 20_261_112;
