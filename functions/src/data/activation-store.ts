@@ -1,4 +1,4 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { ActivationStore } from '../domain/commerce/activation-mails.js';
 import { toAuditItem } from './audit-entity.js';
@@ -9,7 +9,7 @@ import {
   fromSubscriptionItem,
   subscriptionKey,
 } from './subscription-entity.js';
-import { batchGetItems, isConditionFailure, queryListPage } from './table-reads.js';
+import { batchGetItems, updateIf, queryListPage } from './table-reads.js';
 import { profileKey } from './user-profile-entity.js';
 
 /**
@@ -41,57 +41,39 @@ export const dynamoActivationStore: ActivationStore = {
   },
 
   async claim(sub, { at, by, claimId }) {
-    try {
-      await documentClient.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: subscriptionKey(sub.userId, sub._id),
-          UpdateExpression:
-            'SET notificationSent = :true, notifiedAt = :at, notifiedBy = :by, notificationClaim = :claim, updatedAt = :at REMOVE GSI2PK, GSI2SK',
-          ConditionExpression: 'notificationSent = :false AND #status = :active',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':true': true,
-            ':false': false,
-            ':active': 'active',
-            ':at': at,
-            ':by': by,
-            ':claim': claimId,
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return updateIf({
+      Key: subscriptionKey(sub.userId, sub._id),
+      UpdateExpression:
+        'SET notificationSent = :true, notifiedAt = :at, notifiedBy = :by, notificationClaim = :claim, updatedAt = :at REMOVE GSI2PK, GSI2SK',
+      ConditionExpression: 'notificationSent = :false AND #status = :active',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':true': true,
+        ':false': false,
+        ':active': 'active',
+        ':at': at,
+        ':by': by,
+        ':claim': claimId,
+      },
+    });
   },
 
   async release(sub, claimId) {
     if (sub.startDate === null) return false;
     const keys = activationKeys(sub.startDate, sub.createdAt, sub._id);
-    try {
-      await documentClient.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: subscriptionKey(sub.userId, sub._id),
-          UpdateExpression:
-            'SET notificationSent = :false, GSI2PK = :g2pk, GSI2SK = :g2sk REMOVE notifiedAt, notifiedBy, notificationClaim',
-          ConditionExpression: 'notificationSent = :true AND notificationClaim = :claim',
-          ExpressionAttributeValues: {
-            ':true': true,
-            ':false': false,
-            ':claim': claimId,
-            ':g2pk': keys.GSI2PK,
-            ':g2sk': keys.GSI2SK,
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return updateIf({
+      Key: subscriptionKey(sub.userId, sub._id),
+      UpdateExpression:
+        'SET notificationSent = :false, GSI2PK = :g2pk, GSI2SK = :g2sk REMOVE notifiedAt, notifiedBy, notificationClaim',
+      ConditionExpression: 'notificationSent = :true AND notificationClaim = :claim',
+      ExpressionAttributeValues: {
+        ':true': true,
+        ':false': false,
+        ':claim': claimId,
+        ':g2pk': keys.GSI2PK,
+        ':g2sk': keys.GSI2SK,
+      },
+    });
   },
 
   async appendAudit(entry) {

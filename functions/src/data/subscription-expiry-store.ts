@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { ExpiryStore } from '../domain/jobs/expire-subscriptions.js';
 import type { ReminderCandidate, ReminderStore } from '../domain/jobs/expiry-reminders.js';
@@ -12,7 +12,7 @@ import {
   subscriptionSearchText,
   type SubscriptionRecord,
 } from './subscription-entity.js';
-import { cancellationCodes, isConditionFailure, onlyConflicts, queryAllWithPrefix, type Item } from './table-reads.js';
+import { cancellationCodes, updateIf, onlyConflicts, queryAllWithPrefix, type Item } from './table-reads.js';
 import { addCounters, updateItem } from './transaction-items.js';
 import { profileKey } from './user-profile-entity.js';
 
@@ -133,39 +133,23 @@ export const dynamoReminderStore: ReminderStore = {
   },
 
   async claimReminder(sub, at) {
-    try {
-      await documentClient.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: subscriptionKey(sub.userId, sub._id),
-          UpdateExpression: 'SET #claim = :at',
-          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#claim) AND #status = :active',
-          ExpressionAttributeNames: { '#claim': REMINDER_CLAIM_ATTRIBUTE, '#status': 'status' },
-          ExpressionAttributeValues: { ':at': at, ':active': 'active' },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return updateIf({
+      Key: subscriptionKey(sub.userId, sub._id),
+      UpdateExpression: 'SET #claim = :at',
+      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#claim) AND #status = :active',
+      ExpressionAttributeNames: { '#claim': REMINDER_CLAIM_ATTRIBUTE, '#status': 'status' },
+      ExpressionAttributeValues: { ':at': at, ':active': 'active' },
+    });
   },
 
   async releaseReminder(sub, at) {
-    try {
-      await documentClient.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: subscriptionKey(sub.userId, sub._id),
-          UpdateExpression: 'REMOVE #claim',
-          ConditionExpression: '#claim = :at',
-          ExpressionAttributeNames: { '#claim': REMINDER_CLAIM_ATTRIBUTE },
-          ExpressionAttributeValues: { ':at': at },
-        }),
-      );
-    } catch (error) {
-      // Someone else's claim (a later run's) is not ours to remove.
-      if (!isConditionFailure(error)) throw error;
-    }
+    // Someone else's claim (a later run's) is not ours to remove: refused, and that is fine.
+    await updateIf({
+      Key: subscriptionKey(sub.userId, sub._id),
+      UpdateExpression: 'REMOVE #claim',
+      ConditionExpression: '#claim = :at',
+      ExpressionAttributeNames: { '#claim': REMINDER_CLAIM_ATTRIBUTE },
+      ExpressionAttributeValues: { ':at': at },
+    });
   },
 };

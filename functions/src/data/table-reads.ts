@@ -1,13 +1,13 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import { decodeCursor, encodeCursor, invalidCursorError, type Key } from '../kit/cursor.js';
 
 /**
  * Reads and transaction outcomes that several stores share: batched gets with retries of
  * unprocessed keys, the newest-first admin list page with its bounded search filter
- * (docs/data-model.md §8, §9), every page of a bounded prefix, and the cancellation reasons of a
- * TransactWriteItems.
+ * (docs/data-model.md §8, §9), every page of a bounded prefix, the conditional update that may be
+ * refused, and the cancellation reasons of a TransactWriteItems.
  */
 export type Item = Record<string, unknown>;
 
@@ -155,6 +155,17 @@ export async function queryAllWithPrefix(
 /** A single conditional write (Put, Update, Delete) refused because its condition did not hold. */
 export const isConditionFailure = (error: unknown) =>
   (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
+
+/** One conditional UpdateItem on the table: true when written, false when its condition did not hold. */
+export async function updateIf(update: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> {
+  try {
+    await documentClient.send(new UpdateCommand({ TableName: tableName, ...update }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
 
 /** The cancellation reasons of a TransactWriteItems, in item order; none for any other error. */
 export const cancellationReasons = (error: unknown) =>
