@@ -55,6 +55,8 @@ describe('bundle-size section', () => {
     expect(options.alias?.['@aws-sdk/credential-provider-node']).toMatch(
       /functions\/src\/adapters\/lambda-credentials\.ts$/,
     );
+    // handlebars' optional source-map dependency is left out.
+    expect(options.alias?.['source-map']).toMatch(/functions\/src\/kit\/bundle-stubs\/no-source-map\.ts$/);
   });
 
   it("mirrors the CDK's --alias arguments and refuses any other extra argument", () => {

@@ -1,0 +1,10 @@
+/**
+ * What the Lambda bundles load in place of the `source-map` package (an esbuild alias in
+ * NODE_FUNCTION_DEFAULTS.bundling, infra/lib/constructs/app-function.ts; issue 12, lean bundles).
+ *
+ * Only handlebars' code generator requires it, inside a try, to emit source maps of precompiled
+ * templates (`precompile` with `srcName`), which this product never does; without it handlebars
+ * uses its own minimal SourceNode, as in its browser build. Templates compile and render the same;
+ * the bundles carry 27 KB less. Nothing is exported, so SourceMap.SourceNode is undefined.
+ */
+export {};
