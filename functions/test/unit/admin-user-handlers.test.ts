@@ -5,7 +5,6 @@ import {
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { TransactionCanceledException, type CancellationReason } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   BatchWriteCommand,
@@ -38,6 +37,7 @@ import { handler as users } from '../../src/handlers/admin-users.js';
 import { encodeCursor } from '../../src/kit/cursor.js';
 import { SAMPLE_USER, sampleSubscriptionItem, sampleUserItem } from '../helpers/admin-user-samples.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, storeCalls, type HttpHandler } from '../helpers/lambda.js';
+import { cancelled } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The admin user routes and the audit log in process, DynamoDB and Cognito mocked: the exact
@@ -80,8 +80,6 @@ const asAdmin = (routeId: RouteId, options: { query?: Record<string, string>; id
   });
 const givenJane = (overrides: Record<string, unknown> = {}) =>
   dynamo.on(GetCommand, { Key: JANE_KEY }).resolves({ Item: sampleUserItem(overrides) });
-const cancelled = (...reasons: CancellationReason[]) =>
-  new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: reasons });
 
 describe('admin-user-stats', () => {
   it('reads TOTAL and the current UTC month in one consistent BatchGetItem', async () => {

@@ -13,7 +13,6 @@ import {
   UserNotFoundException,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import {
   DeleteCommand,
@@ -50,6 +49,7 @@ import {
   type Claims,
   type HttpHandler,
 } from '../helpers/lambda.js';
+import { cancelled } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The auth handlers end to end in process, with the AWS SDK clients mocked: how Cognito's and
@@ -77,12 +77,6 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
 
 const cognitoError = <E>(Type: new (o: { message: string; $metadata: object }) => E, message: string) =>
   new Type({ message, $metadata: {} });
-const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({
-    message: 'Transaction cancelled',
-    $metadata: {},
-    CancellationReasons: codes.map((Code) => ({ Code })),
-  });
 
 const profileItem = (overrides: Record<string, unknown> = {}) => ({
   PK: `USER#${SUB}`,

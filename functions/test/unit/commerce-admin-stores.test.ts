@@ -23,6 +23,7 @@ import {
   pendingPayment,
   pendingSubscription,
 } from '../helpers/payment-samples.js';
+import { cancelled, transactItemsOf } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The DynamoDB side of the admin payment queue and the wallets, against the document client
@@ -37,13 +38,7 @@ const TABLE = tableName;
 const ADMIN = '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f';
 const AT = '2026-11-23T12:00:00.000Z';
 
-const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({
-    message: 'Transaction cancelled',
-    $metadata: {},
-    CancellationReasons: codes.map((Code) => ({ Code })),
-  });
-const transactItems = () => dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+const transactItems = () => transactItemsOf(dynamo);
 
 function approvalPlan(payment: PaymentRecord, overrides: Partial<ApprovalPlan> = {}): ApprovalPlan {
   return {

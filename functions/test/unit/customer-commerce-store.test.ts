@@ -1,4 +1,4 @@
-import { TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { type AttributeValue } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   DynamoDBDocumentClient,
@@ -16,6 +16,7 @@ import {
   type PurchasePlan,
 } from '../../src/domain/commerce/purchase.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
+import { cancelled, transactItemsOf } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The DynamoDB side of the customer routes against the mocked document client: one request per
@@ -64,13 +65,7 @@ const proPlan = (): PurchasePlan =>
     { paymentId: 'PAY1', subscriptionId: 'SUB1' },
   );
 
-const cancelled = (...codes: (string | { Code: string; Item?: Record<string, AttributeValue> })[]) =>
-  new TransactionCanceledException({
-    message: 'Transaction cancelled',
-    $metadata: {},
-    CancellationReasons: codes.map((c) => (typeof c === 'string' ? { Code: c } : c)),
-  });
-const transactItems = (call = 0) => dynamo.commandCalls(TransactWriteCommand)[call]?.args[0].input.TransactItems ?? [];
+const transactItems = (call = 0) => transactItemsOf(dynamo, call);
 
 describe('reads', () => {
   it('reads everything T1 needs in one consistent BatchGetItem, and maps it', async () => {

@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   DynamoDBDocumentClient,
@@ -19,6 +18,7 @@ import { dynamoSettingsStore } from '../../src/data/settings-store.js';
 import type { AuditEntry } from '../../src/data/audit-entity.js';
 import { ADMIN_TEMPLATE_TYPES, TEMPLATE_PLACEHOLDERS } from '../../src/domain/email/template-rules.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
+import { cancelled, transactItemsOf } from '../helpers/dynamo-outcomes.js';
 
 /** The settings, template and catalog stores against a mocked document client: keys, conditions, one request each. */
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -38,13 +38,7 @@ const audit = (action: AuditEntry['action']): AuditEntry => ({
   details: {},
   at: AT,
 });
-const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({
-    message: 'Transaction cancelled',
-    $metadata: {},
-    CancellationReasons: codes.map((Code) => ({ Code })),
-  });
-const transactItems = (call = 0) => dynamo.commandCalls(TransactWriteCommand)[call]?.args[0].input.TransactItems ?? [];
+const transactItems = (call = 0) => transactItemsOf(dynamo, call);
 const auditPut = {
   Put: {
     TableName: TABLE,

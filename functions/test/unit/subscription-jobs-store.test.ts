@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   DynamoDBDocumentClient,
   GetCommand,
@@ -24,6 +24,7 @@ import {
 import { JobFailedError, defineJob } from '../../src/kit/job-handler.js';
 import { encodeCursor } from '../../src/kit/cursor.js';
 import { createLogger } from '../../src/kit/logger.js';
+import { cancelled } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The DynamoDB side of the subscription jobs with the document client mocked: the exact index
@@ -52,13 +53,6 @@ const row: SubscriptionRecord = {
   createdAt: '2026-01-15T10:00:00.000Z',
   updatedAt: '2026-01-15T10:00:00.000Z',
 };
-
-const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({
-    message: 'Transaction cancelled',
-    $metadata: {},
-    CancellationReasons: codes.map((Code) => ({ Code })),
-  });
 
 describe('expiry store', () => {
   it('queries the sparse expiry index for end dates before today, oldest first, one page at a time', async () => {

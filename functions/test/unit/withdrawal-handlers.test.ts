@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import {
   BatchGetCommand,
@@ -28,6 +27,7 @@ import {
   requesterProfileItem,
   withdrawalSampleWorld,
 } from '../helpers/withdrawal-samples.js';
+import { cancelled } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The five withdrawal handlers in process, with DynamoDB and SES mocked: the answers against the
@@ -73,12 +73,6 @@ const call = async (
   );
 };
 const roundTrips = () => dynamo.calls().length;
-const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({
-    message: 'cancelled',
-    $metadata: {},
-    CancellationReasons: codes.map((Code) => ({ Code })),
-  });
 
 describe('withdrawal-request', () => {
   const ask = (body: unknown) => call('withdrawal-request', { claims: JANE, body });

@@ -1,4 +1,4 @@
-import { TransactionCanceledException, type CancellationReason } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   DynamoDBDocumentClient,
@@ -20,6 +20,7 @@ import {
   pendingWithdrawal,
   requesterProfileItem,
 } from '../helpers/withdrawal-samples.js';
+import { cancelled, transactItemsOf } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The DynamoDB side of withdrawals against the document client mocked: the exact transactions of
@@ -36,13 +37,7 @@ const ADMIN = '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f';
 const AT = '2026-11-23T12:00:00.000Z';
 const JANE = SAMPLE_REQUESTER._id;
 
-const cancelled = (...reasons: (string | CancellationReason)[]) =>
-  new TransactionCanceledException({
-    message: 'Transaction cancelled',
-    $metadata: {},
-    CancellationReasons: reasons.map((r) => (typeof r === 'string' ? { Code: r } : r)),
-  });
-const transactItems = () => dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+const transactItems = () => transactItemsOf(dynamo);
 
 const requestPlan = (): RequestPlan => ({
   withdrawal: pendingWithdrawal({ requestDate: AT, createdAt: AT, updatedAt: AT }),
