@@ -41,6 +41,13 @@ const greetingSchema: ResponseSchema<{ greeting: string }> = {
       : { success: false, error: new Error('not a greeting') },
 };
 
+/** A session whose token is `token`; a 401 is recovered with the `renewed` token, or not at all without one. */
+const sessionBridge = (token: string, renewed?: string) => ({
+  getToken: vi.fn(async () => token),
+  recoverFromUnauthorized: renewed === undefined ? vi.fn() : vi.fn(async () => renewed),
+  endSession: vi.fn(),
+});
+
 describe('apiRequest', () => {
   it('takes method and path from the shared route table and sends JSON', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ ok: true }, 201));
@@ -193,11 +200,7 @@ describe('apiRequest', () => {
   });
 
   it('asks the session for the token, and hands it a 401 to recover from once', async () => {
-    const bridge = {
-      getToken: vi.fn(async () => 'old'),
-      recoverFromUnauthorized: vi.fn(async () => 'new'),
-      endSession: vi.fn(),
-    };
+    const bridge = sessionBridge('old', 'new');
     const unregister = registerSessionBridge(bridge);
     try {
       fetchMock
@@ -217,7 +220,7 @@ describe('apiRequest', () => {
   });
 
   it('ends the session when the server says the account is deactivated, not on another 403', async () => {
-    const bridge = { getToken: vi.fn(async () => 't'), recoverFromUnauthorized: vi.fn(), endSession: vi.fn() };
+    const bridge = sessionBridge('t');
     const unregister = registerSessionBridge(bridge);
     try {
       fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'You do not have permission to do this.' }, 403));
@@ -242,7 +245,7 @@ describe('apiRequest', () => {
   });
 
   it('leaves the session alone on a 401 the caller expects', async () => {
-    const bridge = { getToken: vi.fn(async () => 't'), recoverFromUnauthorized: vi.fn(), endSession: vi.fn() };
+    const bridge = sessionBridge('t');
     const unregister = registerSessionBridge(bridge);
     try {
       fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Current password is incorrect' }, 401));
@@ -262,11 +265,7 @@ const csvResponse = (text: string, headers: Record<string, string> = {}) =>
 
 describe('apiDownload', () => {
   it('answers the bytes and the suggested file name, sent with the bearer token and the query', async () => {
-    const bridge = {
-      getToken: vi.fn(async () => 'admin-token'),
-      recoverFromUnauthorized: vi.fn(),
-      endSession: vi.fn(),
-    };
+    const bridge = sessionBridge('admin-token');
     const unregister = registerSessionBridge(bridge);
     try {
       fetchMock.mockResolvedValueOnce(
@@ -298,11 +297,7 @@ describe('apiDownload', () => {
   });
 
   it('refreshes the token once on a 401 and downloads with the new one', async () => {
-    const bridge = {
-      getToken: vi.fn(async () => 'old'),
-      recoverFromUnauthorized: vi.fn(async () => 'new'),
-      endSession: vi.fn(),
-    };
+    const bridge = sessionBridge('old', 'new');
     const unregister = registerSessionBridge(bridge);
     try {
       fetchMock
