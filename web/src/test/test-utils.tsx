@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
 import { STORAGE_KEYS } from '@goldbot/shared';
@@ -49,4 +49,18 @@ export function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/** The texts of one table row's cells, left to right. */
+export function cellTexts(row: HTMLElement): (string | null)[] {
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+}
+
+/** The texts of the column headers inside `element` (a table or its header row), left to right. */
+export function columnHeaders(element: HTMLElement): (string | null)[] {
+  return within(element)
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent);
 }

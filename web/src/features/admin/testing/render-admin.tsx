@@ -1,5 +1,4 @@
 import type { ReactElement } from 'react';
-import { within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import type { Payment, Wallet, Withdrawal } from '@goldbot/shared';
 import type { mockApi } from '@/test/auth-helpers';
@@ -89,11 +88,4 @@ export function nth<T>(items: readonly T[], index: number): T {
   const item = index < 0 ? items.at(index) : items[index];
   if (item === undefined) throw new Error(`No item ${index} in a list of ${items.length}`);
   return item;
-}
-
-/** The texts of the column headers inside `element` (a table or its header row), left to right. */
-export function columnHeaders(element: HTMLElement): (string | null)[] {
-  return within(element)
-    .getAllByRole('columnheader')
-    .map((cell) => cell.textContent);
 }

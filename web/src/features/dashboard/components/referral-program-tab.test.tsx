@@ -9,7 +9,7 @@ import {
   withdrawal,
 } from '@/features/withdrawals/testing/withdrawal-fixtures';
 import { mockApi } from '@/test/auth-helpers';
-import { deferred, jsonResponse } from '@/test/test-utils';
+import { cellTexts, deferred, jsonResponse } from '@/test/test-utils';
 import { ReferralProgramTab } from './referral-program-tab';
 
 const renderTab = (user = CUSTOMER) => renderSignedIn(<ReferralProgramTab />, { user });
@@ -18,10 +18,7 @@ const center = () => screen.getByRole('region', { name: 'Withdrawal Center' });
 const earnings = () => screen.getByTestId('referral-earnings');
 const withdrawButton = () => within(center()).getByRole('button', { name: 'Withdraw' });
 const historyRows = () => within(within(center()).getByRole('table')).getAllByRole('row').slice(1);
-const rowCells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent);
+const rowCells = (row: HTMLElement) => cellTexts(row);
 const storedUser = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null') as { referralEarnings: number };
 
 describe('Referral Program tab: code and counts', () => {

@@ -12,7 +12,7 @@ import {
   subscription,
 } from '@/features/payments/testing/commerce-fixtures';
 import { userWithdrawals, withdrawal } from '@/features/withdrawals/testing/withdrawal-fixtures';
-import { deferred, jsonResponse } from '@/test/test-utils';
+import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
 import DashboardRoute from './dashboard';
 
 beforeEach(() => {
@@ -405,19 +405,11 @@ describe('Billing History tab', () => {
     renderDashboard(billing);
     const history = screen.getByRole('region', { name: 'Purchase History' });
     const table = await within(history).findByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Package', 'Duration', 'Start Date', 'End Date', 'Status']);
+    expect(columnHeaders(table)).toEqual(['Package', 'Duration', 'Start Date', 'End Date', 'Status']);
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      );
+      .map((row) => cellTexts(row));
     expect(rows).toEqual([
       ['Ultimate Package', 'Lifetime', 'May 2, 2026', 'Lifetime', 'Active'],
       ['Pro Package', '6 Months', 'N/A', 'N/A', 'Rejected'],

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PACKAGE_NAMES } from '@goldbot/shared';
 import { fakeSession, probedLocation, renderAt } from '@/components/testing/render-with-router';
 import type { SessionContextValue } from '@/features/auth/session';
-import { deferred, jsonResponse } from '@/test/test-utils';
+import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
 import { COMPARISON_ROWS } from '../data/plans';
 import PricingRoute from './pricing';
 
@@ -67,9 +67,7 @@ describe('Pricing page', () => {
   it('has every row of the comparison table', () => {
     renderPricing();
     const table = screen.getByRole('table', { name: 'Compare the plans feature by feature' });
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((cell) => cell.textContent);
+    const headers = columnHeaders(table);
     expect(headers).toEqual(['Feature', 'Copy trade', 'Basic', 'Pro', 'Ultimate']);
     const rows = within(table)
       .getAllByRole('rowheader')
@@ -87,23 +85,11 @@ describe('Pricing page', () => {
     ]);
     expect(COMPARISON_ROWS).toHaveLength(9);
     const split = within(table).getByRole('row', { name: /Profit split/ });
-    expect(
-      within(split)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['70%', '100%', '100%', '100%']);
+    expect(cellTexts(split)).toEqual(['70%', '100%', '100%', '100%']);
     const deposit = within(table).getByRole('row', { name: /Minimum deposit/ });
-    expect(
-      within(deposit)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['$10', '$500', '$500', '$500']);
+    expect(cellTexts(deposit)).toEqual(['$10', '$500', '$500', '$500']);
     const refund = within(table).getByRole('row', { name: /Money-back guarantee/ });
-    expect(
-      within(refund)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Not included', 'Included', 'Included', 'Included']);
+    expect(cellTexts(refund)).toEqual(['Not included', 'Included', 'Included', 'Included']);
   });
 
   it("sends guests to /login carrying the plan and a 'from' of /dashboard", async () => {

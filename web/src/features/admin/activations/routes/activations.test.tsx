@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, type AdminSubscription } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
-import { deferred, jsonResponse } from '@/test/test-utils';
-import { columnHeaders, nth, renderAdminScreen } from '../../testing/render-admin';
+import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
+import { nth, renderAdminScreen } from '../../testing/render-admin';
 import { makeAdminSubscription } from '../../subscription-history/testing/fixtures';
 import AdminActivationsRoute from './activations';
 
@@ -40,13 +40,7 @@ describe('admin activations', () => {
     await openScreen();
     const rows = within(await table()).getAllByRole('row');
     expect(columnHeaders(nth(rows, 0))).toEqual(['User', 'Email', 'Package', 'Start Date']);
-    expect(
-      rows.slice(1).map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      ),
-    ).toEqual([
+    expect(rows.slice(1).map((row) => cellTexts(row))).toEqual([
       ['alice', 'alice@example.com', 'Basic Package', 'Apr 1, 2026'],
       ['bob', 'bob@example.com', 'Basic Package', 'Apr 1, 2026'],
     ]);

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntryView } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
-import { deferred, jsonResponse } from '@/test/test-utils';
-import { columnHeaders, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
+import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import AdminAuditLogRoute from './audit-log';
 
 const LOG = 'GET /api/admin/audit-log';

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ContactMessage } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
-import { deferred, jsonResponse } from '@/test/test-utils';
+import { columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
 import { reloadPage } from '../../lib/reload-page';
-import { columnHeaders, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import { readFlagKey } from '../lib/read-flags';
 import AdminMessagesRoute from './messages';
 

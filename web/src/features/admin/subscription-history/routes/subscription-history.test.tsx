@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { subscriptionSummaryOf, type AdminSubscription } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
-import { deferred, jsonResponse } from '@/test/test-utils';
-import { columnHeaders, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
+import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import { historyQuery } from '../api/get-subscription-history';
 import { historyYears } from '../components/history-filters';
 import { SubscriptionHistory } from '../components/subscription-history';
@@ -78,11 +78,7 @@ const rowTexts = async () =>
   within(await table())
     .getAllByRole('row')
     .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
+    .map((row) => cellTexts(row));
 
 describe('admin subscription history', { timeout: 15_000 }, () => {
   it('shows Total, Free, Basic, Pro and Ultimate from the summary', async () => {

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminSubscription, AdminUser } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
-import { deferred, jsonResponse } from '@/test/test-utils';
+import { columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
 import { captureDownloads, csvResponse } from '../../testing/capture-downloads';
-import { ADMIN_USER, columnHeaders, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { ADMIN_USER, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import AdminUsersRoute from './users';
 
 const LIST = 'GET /api/admin/users';

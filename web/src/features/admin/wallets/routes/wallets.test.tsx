@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Wallet } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
-import { deferred, jsonResponse } from '@/test/test-utils';
-import { columnHeaders, makeWallet, nth, renderAdminScreen } from '../../testing/render-admin';
+import { columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
+import { makeWallet, nth, renderAdminScreen } from '../../testing/render-admin';
 import AdminWalletsRoute from './wallets';
 
 const LIST = 'GET /api/payment/wallets';

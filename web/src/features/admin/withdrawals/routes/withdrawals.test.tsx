@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Withdrawal } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
-import { deferred, jsonResponse } from '@/test/test-utils';
+import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
 import { captureDownloads, csvResponse } from '../../testing/capture-downloads';
-import { columnHeaders, makeWithdrawal, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { makeWithdrawal, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import AdminWithdrawalsRoute from './withdrawals';
 
 const LIST = 'GET /api/withdrawal/all';
@@ -144,9 +144,7 @@ describe('admin withdrawals', () => {
     const allTable = await table();
     const headers = columnHeaders(allTable);
     expect(headers).toEqual(['User', 'Amount', 'Balance', 'Status', 'Date', 'Actions']);
-    const cells = within(nth(within(allTable).getAllByRole('row'), 2))
-      .getAllByRole('cell')
-      .map((cell) => cell.textContent);
+    const cells = cellTexts(nth(within(allTable).getAllByRole('row'), 2));
     expect(cells).toEqual(['bobbob@example.com', '$36', '$0', 'Approved', 'Feb 20, 2026', 'View Details']);
     const aliceCells = within(nth(within(allTable).getAllByRole('row'), 1)).getAllByRole('cell');
     expect(nth(aliceCells, 2)).toHaveTextContent('$4');
