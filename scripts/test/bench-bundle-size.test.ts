@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
@@ -64,5 +66,24 @@ describe('bundle-size section', () => {
     expect(aliasesOf(undefined)).toEqual({});
     expect(() => aliasesOf({ '--define:X': '1' })).toThrow(/not mirrored/);
     expect(() => aliasesOf({ '--alias': ['no-target'] })).toThrow(/malformed/);
+  });
+});
+
+/** Every .ts file under a folder of the repository (the bundled sources). */
+function sourcesUnder(folder: string): string[] {
+  const root = join(import.meta.dirname, '..', '..', folder);
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => join(root, file));
+}
+
+describe('what the Lambda bundles may import', () => {
+  it("imports zod as a namespace: zod's { z } object cannot be tree-shaken and brings every locale", () => {
+    // `import { z } from 'zod'` re-exports a namespace object, which esbuild keeps whole: about
+    // 63 KB zipped more in every function, well under the bundle budget's radar. Types are fine.
+    const offenders = [...sourcesUnder('shared/src'), ...sourcesUnder('functions/src')].filter((file) =>
+      /^import\s*\{[^}]*\bz\b[^}]*\}\s*from\s*'zod'/m.test(readFileSync(file, 'utf8')),
+    );
+    expect(offenders).toEqual([]);
   });
 });
