@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { handlerEntry } from '../../infra/lib/paths.js';
 import { describe, expect, it } from 'vitest';
 import {
   aliasesOf,
@@ -85,5 +87,20 @@ describe('what the Lambda bundles may import', () => {
       /^import\s*\{[^}]*\bz\b[^}]*\}\s*from\s*'zod'/m.test(readFileSync(file, 'utf8')),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it.each([
+    ['health', /@aws-sdk\/|@smithy\//],
+    ['packages-list', /client-cognito-identity-provider|client-ses|handlebars/],
+  ])('bundles %s without the clients it never uses', async (id, forbidden) => {
+    const result = await build({
+      ...esbuildOptions(),
+      entryPoints: [handlerEntry(id)],
+      outfile: 'index.mjs',
+      metafile: true,
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.some((path) => path.includes('functions/src/kit/'))).toBe(true);
+    expect(inputs.filter((path) => forbidden.test(path))).toEqual([]);
   });
 });
