@@ -5,15 +5,7 @@ import { Badge, type BadgeVariations } from '@aws-amplify/ui-react';
  * pending, expired, rejected), users (active or inactive) and contact messages (read or unread).
  */
 export type AdminStatus =
-  | 'pending'
-  | 'completed'
-  | 'approved'
-  | 'rejected'
-  | 'active'
-  | 'inactive'
-  | 'expired'
-  | 'read'
-  | 'unread';
+  'pending' | 'completed' | 'approved' | 'rejected' | 'active' | 'inactive' | 'expired' | 'read' | 'unread';
 
 const STATUS: Record<AdminStatus, { label: string; variation: BadgeVariations | undefined }> = {
   pending: { label: 'Pending', variation: 'warning' },
