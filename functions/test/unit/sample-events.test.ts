@@ -100,11 +100,9 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
   // The sample message exists: the delete reads its time to take it off its half-hour counter.
   'contact-delete': () => {
     const key = { PK: 'CONTACT#01KDX3N8W6Q5ZJ4R2T7B9C0E1F', SK: 'CONTACT#01KDX3N8W6Q5ZJ4R2T7B9C0E1F' };
-    dynamo
-      .on(GetCommand, { Key: key })
-      .resolves({
-        Item: { ...key, _id: '01KDX3N8W6Q5ZJ4R2T7B9C0E1F', createdAt: '2026-03-01T10:40:00.000Z', counted: true },
-      });
+    dynamo.on(GetCommand, { Key: key }).resolves({
+      Item: { ...key, _id: '01KDX3N8W6Q5ZJ4R2T7B9C0E1F', createdAt: '2026-03-01T10:40:00.000Z', counted: true },
+    });
   },
   'auth-verify-otp': () => {
     existingUser(false);
