@@ -22,9 +22,20 @@ export function readStack(): StackFile {
 /** The stack admin's password: `npm start` creates the admin with the same setting and default. */
 export const ADMIN_PASSWORD = process.env.LOCAL_ADMIN_PASSWORD || 'Admin123!';
 
+/**
+ * An ID token of the stack's admin. Like the SPA after a sign-in, it asks /api/auth/me first: on a
+ * fresh stack that creates the admin's profile, without which every admin route answers 401
+ * ("not set up yet", docs/security.md M4), whichever spec runs first.
+ */
 export async function adminIdToken(): Promise<string> {
   const stack = readStack();
-  return localIdToken(stack.urls.cognito, stack.pool.clientId, { email: stack.admin.email, password: ADMIN_PASSWORD });
+  const token = await localIdToken(stack.urls.cognito, stack.pool.clientId, {
+    email: stack.admin.email,
+    password: ADMIN_PASSWORD,
+  });
+  const me = await fetch(`${stack.urls.api}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+  if (!me.ok) throw new Error(`GET /api/auth/me as the admin answered ${me.status}: ${await me.text()}`);
+  return token;
 }
 
 /**
