@@ -129,7 +129,8 @@ test.describe('commerce loop', () => {
     await expect(pendingTable.getByRole('row')).toHaveCount(2);
     await expect(row).toContainText(PACKAGE_NAMES.basic);
     await expect(row).toContainText(`${dollars(REFERRAL.discountUsd)} off`);
-    await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+    // The Status column (the fourth); the Chain column next to it may say Pending too.
+    await expect(row.getByRole('cell').nth(3).getByText('Pending', { exact: true })).toBeVisible();
     await row.getByRole('button', { name: 'View Details' }).click();
 
     const details = admin.getByRole('dialog', { name: 'Payment Details' });
