@@ -52,6 +52,12 @@ const isConditionFailure = (error: unknown) =>
 /**
  * Writes every seed item that is absent: one conditional Put each (independent items, so a batch
  * write, which has no conditions, cannot be used). Safe to run concurrently and repeatedly.
+ *
+ * The Puts go one at a time on purpose. Fired all at once as the first requests a freshly started
+ * DynamoDB Local (a restarted `npm start`) sees, one of them failed a CI run with
+ * "ValidationException: Invalid ConditionExpression: Index 0 out of bounds for length 0", an
+ * error of the emulator's start-up, not of the request. About twenty small writes in a row cost
+ * a few tens of milliseconds, once per deploy or start.
  */
 export async function seedDefaults(
   client: Pick<DynamoDBDocumentClient, 'send'>,
@@ -59,18 +65,16 @@ export async function seedDefaults(
   now: Date = new Date(),
 ): Promise<SeedResult> {
   const result: SeedResult = { written: [], kept: [] };
-  await Promise.all(
-    defaultSeedItems(now).map(async (item) => {
-      const name = `${item.PK}/${item.SK}`;
-      try {
-        await client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: SEED_CONDITION }));
-        result.written.push(name);
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        result.kept.push(name);
-      }
-    }),
-  );
+  for (const item of defaultSeedItems(now)) {
+    const name = `${item.PK}/${item.SK}`;
+    try {
+      await client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: SEED_CONDITION }));
+      result.written.push(name);
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      result.kept.push(name);
+    }
+  }
   result.written.sort();
   result.kept.sort();
   return result;

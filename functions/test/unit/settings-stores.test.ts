@@ -439,4 +439,19 @@ describe('seed items', () => {
     dynamo.on(PutCommand).rejects(new Error('AccessDenied'));
     await expect(seedDefaults(documentClient, TABLE)).rejects.toThrow('AccessDenied');
   });
+
+  it('sends one Put at a time (a fresh DynamoDB Local once failed a burst of them)', async () => {
+    let inFlight = 0;
+    let most = 0;
+    dynamo.on(PutCommand).callsFake(async () => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      inFlight -= 1;
+      return {};
+    });
+    const result = await seedDefaults(documentClient, TABLE, new Date(AT));
+    expect(result.written).toHaveLength(defaultSeedItems(new Date(AT)).length);
+    expect(most).toBe(1);
+  });
 });
