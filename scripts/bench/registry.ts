@@ -1,6 +1,7 @@
 import { bundleSizeSection } from './bundle-size-section.js';
 import { capacitySection } from './capacity-section.js';
 import { coldImportSection } from './cold-import-section.js';
+import { roundTripsSection } from './round-trips-section.js';
 import type { BenchSection } from './section.js';
 import { throughputSection } from './throughput-section.js';
 
@@ -9,20 +10,16 @@ import { throughputSection } from './throughput-section.js';
  * lists them. A new section is one module exporting a BenchSection and one line here; it gets
  * its own marked block in docs/performance.md and its own budget.
  *
- * Planned by issue 12 and not built yet: `round-trips` (DynamoDB requests per customer route
- * during the integration flows, ≤ 3; capacity-meter.ts counts requests per measurement). Until
- * the lean-bundle work lands, the bundle-size and cold-import sections report their figures
- * (verdict `reported`) instead of failing the default run (BUNDLE_BUDGET_ENFORCED,
- * COLD_IMPORT_ENFORCED).
+ * Until the lean-bundle work lands, the cold-import section reports its figures (verdict
+ * `reported`) instead of failing the default run (COLD_IMPORT_ENFORCED).
  */
 export const SECTIONS: readonly BenchSection[] = [
   capacitySection,
+  roundTripsSection,
   throughputSection,
   bundleSizeSection,
   coldImportSection,
 ];
-
-export const PLANNED_SECTIONS = ['round-trips'] as const;
 
 export type SectionSelection = { sections: BenchSection[] } | { error: string };
 
@@ -35,12 +32,7 @@ export function selectSections(
   const known = new Set(registry.map((s) => s.id));
   for (const name of names) {
     if (known.has(name)) continue;
-    const planned = (PLANNED_SECTIONS as readonly string[]).includes(name);
-    return {
-      error: planned
-        ? `section "${name}" is planned (issue 12) but not built yet. Built: ${[...known].join(', ')}`
-        : `unknown section "${name}". Sections: ${[...known].join(', ')}`,
-    };
+    return { error: `unknown section "${name}". Sections: ${[...known].join(', ')}` };
   }
   return { sections: registry.filter((s) => names.includes(s.id)) };
 }

@@ -12,7 +12,7 @@ import { format, resolveConfig } from 'prettier';
 import { summarize, type Check } from './budget.js';
 import { describeMachine } from './machine.js';
 import { list, paragraphs, replaceAreaIntro, upsertSection } from './markdown.js';
-import { PLANNED_SECTIONS, SECTIONS, selectSections } from './registry.js';
+import { SECTIONS, selectSections } from './registry.js';
 import type { BenchOptions, SectionContext, SectionResult } from './section.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -48,8 +48,7 @@ function parseOptions(): { names: string[]; write: boolean; options: BenchOption
   if (values.help) {
     process.stdout.write(
       `usage: npm run bench [-- <section>...] [--no-write] [--small 1000] [--large 100000] [--parallel 8] [--duration 10] [--connections 10]\n` +
-        `sections: ${SECTIONS.map((s) => `${s.id} (${s.budget})`).join('; ')}\n` +
-        `planned: ${PLANNED_SECTIONS.join(', ')}\n`,
+        `sections: ${SECTIONS.map((s) => `${s.id} (${s.budget})`).join('; ')}\n`,
     );
     process.exit(0);
   }
@@ -71,8 +70,7 @@ const AREA_INTRO = paragraphs(
     'edit the scripts, not the figures. One command, offline, a few minutes on 2 cores; it exits non-zero when a ' +
     'budgeted figure is past its budget or a measurement broke. Each section owns its budget:',
   list(...SECTIONS.map((s) => `\`${s.id}\`: ${s.title}; ${s.budget}.`)),
-  `Not built yet (issue 12): ${PLANNED_SECTIONS.map((id) => `\`${id}\``).join(', ')}. Run one section with ` +
-    '`npm run bench -- <section>`; `--no-write` leaves this file alone, `--small`/`--large` set the data sets ' +
+  'Run one section with `npm run bench -- <section>`; `--no-write` leaves this file alone, `--small`/`--large` set the data sets ' +
     'of the capacity section and `--duration`/`--connections` the load of the throughput section.',
 );
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { implementedRoutes, pathParams, type RouteDefinition } from '@goldbot/shared';
+import { countRoundTrips, roundTripHeaders } from './dynamodb-round-trips.js';
 import type { JwtVerifier } from './jwt-verifier.js';
 import { toAuthorizerClaims } from './jwt-verifier.js';
 
@@ -212,9 +213,11 @@ export function createGateway(options: {
       const body = await readBody(req);
       const event = buildEvent(req, url, match.mounted, match.params, body, claims, requestId);
       const handler = await match.mounted.load();
-      const result = await handler(event, fakeContext(match.mounted.route.id, requestId));
-      if (typeof result === 'string') return send(res, 200, result);
-      const headers: Record<string, string | string[]> = {};
+      const mountedRoute = match.mounted.route;
+      // The DynamoDB requests the handler made, answered in headers (dynamodb-round-trips.ts).
+      const { result, commands } = await countRoundTrips(() => handler(event, fakeContext(mountedRoute.id, requestId)));
+      if (typeof result === 'string') return send(res, 200, result, roundTripHeaders(commands));
+      const headers: Record<string, string | string[]> = roundTripHeaders(commands);
       for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
       // Like API Gateway: each entry of `cookies` becomes its own Set-Cookie header.
       if (result.cookies && result.cookies.length > 0) headers['set-cookie'] = result.cookies;

@@ -26,6 +26,7 @@ import {
   startDynamoDbLocal,
   waitForDynamoDb,
 } from './dynamodb-local.js';
+import { installRoundTripCounter, outsideRoundTrips } from './dynamodb-round-trips.js';
 import { createGateway, handlerFile } from './gateway.js';
 import { createJwtVerifier } from './jwt-verifier.js';
 import { assertPortFree, stopProcess, type ManagedProcess } from './processes.js';
@@ -181,15 +182,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     // Handlers run in this process and read their config at import: set it before any is loaded.
     Object.assign(process.env, handlerEnv);
 
+    // Every API response says how many DynamoDB requests its handler made (dynamodb-round-trips.ts):
+    // the handlers share this process's document client, so one middleware counts them all.
+    const { documentClient } = await import('../../functions/src/adapters/dynamodb.js');
+    installRoundTripCounter(documentClient);
+
     // The local stand-in for payment-submit-usdt's asynchronous invoke of job-chain-recheck (issue 13):
     // the same handler with the same event, in the background of this process. Imported only now:
     // the functions' modules read their configuration when first loaded.
     const { setLocalChainCheckRunner } = await import('../../functions/src/services/chain-check-trigger.js');
-    setLocalChainCheckRunner(async (event) => {
-      const file = pathToFileURL(handlerFile(options.root, 'job-chain-recheck')).href;
-      const { handler } = (await import(file)) as { handler: (event: unknown) => Promise<unknown> };
-      return handler(event);
-    });
+    // Outside the submission's DynamoDB tally: in AWS the check is another invocation.
+    setLocalChainCheckRunner((event) =>
+      outsideRoundTrips(async () => {
+        const file = pathToFileURL(handlerFile(options.root, 'job-chain-recheck')).href;
+        const { handler } = (await import(file)) as { handler: (event: unknown) => Promise<unknown> };
+        return handler(event);
+      }),
+    );
 
     const verifier = await createJwtVerifier({ issuer, clientId: pool.clientId });
     gateway = createGateway({ root: options.root, verifier, log });

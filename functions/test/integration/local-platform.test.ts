@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, stack } from './http-client.js';
+import { api, idTokenFor, stack } from './http-client.js';
 
 describe('local platform', () => {
   it('answers the health check and API Gateway style 404s', async () => {
@@ -29,5 +29,17 @@ describe('local platform', () => {
     const response = await fetch(`${stack().urls.sesInbox}/store`);
     expect(response.status).toBe(200);
     expect(await response.json()).toHaveProperty('emails');
+  });
+
+  it('says in headers how many DynamoDB requests the handler made (the round-trips bench reads them)', async () => {
+    const health = await api('/api/health');
+    expect(health.headers.get('x-local-dynamodb-requests')).toBe('0');
+    expect(health.headers.get('x-local-dynamodb-commands')).toBe('');
+    const me = await api('/api/auth/me', { token: await idTokenFor('user') });
+    expect(me.status).toBe(200);
+    const commands = me.headers.get('x-local-dynamodb-commands')?.split(',') ?? [];
+    // The session guard reads the profile: at least that one Get.
+    expect(commands).toContain('GetCommand');
+    expect(me.headers.get('x-local-dynamodb-requests')).toBe(String(commands.length));
   });
 });

@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnLocalStack } from '../local/spawn-stack.js';
+import type { Check } from './budget.js';
+import { CUSTOMER_ROUTES, runCustomerJourney, type Observation } from './customer-journey.js';
+import { list, paragraphs, renderTable } from './markdown.js';
+import type { BenchSection } from './section.js';
+
+/**
+ * DynamoDB requests per customer route (DESIGN.md §10, issue 12): a customer's journey through a
+ * local stack (customer-journey.ts), each answer carrying the count of DynamoDB requests its
+ * handler made, counted by a middleware on the handlers' document client
+ * (scripts/local/dynamodb-round-trips.ts). A route's figure is the most any of its successful
+ * calls made; every customer route must be called at least once.
+ */
+export const ROUND_TRIP_BUDGET = 3;
+
+export interface RouteRoundTrips {
+  route: string;
+  calls: number;
+  /** The most requests one successful call made, and the commands of that call. */
+  most: number;
+  commands: string[];
+}
+
+/** Per route, the successful call that made the most requests. */
+export function summarizeRoundTrips(observations: readonly Observation[]): RouteRoundTrips[] {
+  const byRoute = new Map<string, RouteRoundTrips>();
+  for (const o of observations) {
+    if (o.status < 200 || o.status > 299) continue;
+    const seen = byRoute.get(o.route) ?? { route: o.route, calls: 0, most: -1, commands: [] };
+    seen.calls += 1;
+    if (o.commands.length > seen.most) {
+      seen.most = o.commands.length;
+      seen.commands = o.commands;
+    }
+    byRoute.set(o.route, seen);
+  }
+  return [...byRoute.values()];
+}
+
+export function judgeRoundTrips(
+  figures: readonly RouteRoundTrips[],
+  routes: readonly string[] = CUSTOMER_ROUTES,
+  budget = ROUND_TRIP_BUDGET,
+): Check[] {
+  return routes.map((route) => {
+    const label = `${route} DynamoDB requests`;
+    const seen = figures.find((f) => f.route === route);
+    if (!seen) return { label, verdict: 'error', detail: 'the journey never called it successfully' };
+    const detail = `${seen.most} (${seen.commands.join(', ') || 'none'}), budget ≤ ${budget}`;
+    return { label, verdict: seen.most <= budget ? 'pass' : 'fail', detail };
+  });
+}
+
+/** `GetCommand,TransactWriteCommand` → `Get, TransactWrite`, the shape the table shows. */
+export const shortCommands = (commands: readonly string[]) =>
+  commands.map((c) => c.replace(/Command$/, '')).join(', ') || '—';
+
+export const roundTripsSection: BenchSection = {
+  id: 'round-trips',
+  title: 'DynamoDB requests per customer route',
+  budget: `≤ ${ROUND_TRIP_BUDGET} per call of every customer route, the most any successful call made`,
+  async run({ options, log, machine, startedAt }) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'goldbot-bench-journey-'));
+    log('  starting the local stack on free ports...');
+    const stack = await spawnLocalStack({ root: options.root, dataDir });
+    try {
+      const observations = await runCustomerJourney(stack.info, log);
+      const figures = summarizeRoundTrips(observations);
+      const checks = judgeRoundTrips(figures);
+      const order = new Map(CUSTOMER_ROUTES.map((r, i) => [r, i]));
+      const rows = [...figures]
+        .filter((f) => order.has(f.route as (typeof CUSTOMER_ROUTES)[number]))
+        .sort((a, b) => b.most - a.most || (order.get(a.route as never) ?? 0) - (order.get(b.route as never) ?? 0));
+      const over = rows.filter((f) => f.most > ROUND_TRIP_BUDGET);
+      const markdown = paragraphs(
+        '### DynamoDB requests per customer route',
+        `Budget (DESIGN.md §10, issue 12): every call of a customer route makes at most ${ROUND_TRIP_BUDGET} ` +
+          'DynamoDB requests (a transaction or a batch counts once). A route over it fails the run.',
+        `${CUSTOMER_ROUTES.length} customer routes, ${observations.length} calls: ${over.length} over ${ROUND_TRIP_BUDGET}.`,
+        renderTable(
+          ['Route', 'Calls', 'Most requests', 'Commands of that call'],
+          rows.map((f) => [`\`${f.route}\``, String(f.calls), String(f.most), shortCommands(f.commands)]),
+          ['left', 'right', 'right', 'left'],
+        ),
+        'How it is counted (`scripts/bench/round-trips-section.ts`, `customer-journey.ts`):',
+        list(
+          'A local stack on free ports with a throw-away data folder, as the integration suite starts it. ' +
+            "A middleware on the handlers' document client (`scripts/local/dynamodb-round-trips.ts`) notes " +
+            'every command a handler sends, once per `send` (SDK retries are not requests of the code), and the ' +
+            'local gateway answers the tally in the `x-local-dynamodb-requests` and `-commands` headers.',
+          "The journey is a customer's life through the API, the integration suite's flows in one script: the " +
+            'public pages and the contact form, registration with the mailed code (and a resend), sign-in and ' +
+            "refresh, every dashboard read, a free trial, ten friends' referral checks and Basic purchases with " +
+            "the customer's code (approved by the admin, whose calls are not counted), a withdrawal, a new " +
+            'username and a confirmed new address, a password reset and sign-out.',
+          "A route's figure is the most requests any of its successful calls made. Cognito and SES calls are " +
+            'not DynamoDB requests and are not counted; the on-chain check the submission starts runs outside ' +
+            "the submission's tally, as it is another invocation in AWS.",
+        ),
+        `Measured on ${startedAt.toISOString().slice(0, 10)}: ${machine}.`,
+      );
+      return { markdown, checks };
+    } finally {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};

@@ -1,0 +1,98 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '@goldbot/shared';
+import { CUSTOMER_ROUTES } from '../bench/customer-journey.js';
+import {
+  judgeRoundTrips,
+  ROUND_TRIP_BUDGET,
+  shortCommands,
+  summarizeRoundTrips,
+} from '../bench/round-trips-section.js';
+import {
+  countRoundTrips,
+  installRoundTripCounter,
+  outsideRoundTrips,
+  roundTripHeaders,
+} from '../local/dynamodb-round-trips.js';
+
+describe('the DynamoDB request counter of the local stack', () => {
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }),
+  );
+  // No network: a build-step middleware answers every command (the counter runs before it).
+  client.middlewareStack.add(() => () => Promise.resolve({ output: { $metadata: {} }, response: {} }), {
+    step: 'build',
+    name: 'answerWithoutNetwork',
+  });
+  installRoundTripCounter(client);
+  const get = () => client.send(new GetCommand({ TableName: 't', Key: { PK: 'a', SK: 'b' } }));
+  const query = () =>
+    client.send(new QueryCommand({ TableName: 't', KeyConditionExpression: 'PK = :p', ExpressionAttributeValues: {} }));
+
+  it('counts each send inside a call, in order, and nothing outside one', async () => {
+    await get();
+    const { result, commands } = await countRoundTrips(async () => {
+      await get();
+      await Promise.all([query(), get()]);
+      return 'answered';
+    });
+    expect(result).toBe('answered');
+    expect(commands).toEqual(['GetCommand', 'QueryCommand', 'GetCommand']);
+    expect(roundTripHeaders(commands)).toEqual({
+      'x-local-dynamodb-requests': '3',
+      'x-local-dynamodb-commands': 'GetCommand,QueryCommand,GetCommand',
+    });
+  });
+
+  it('keeps calls that overlap apart, and leaves out work run outside the tally', async () => {
+    const [a, b] = await Promise.all([
+      countRoundTrips(async () => {
+        await get();
+        await outsideRoundTrips(() => query());
+        await get();
+      }),
+      countRoundTrips(() => query()),
+    ]);
+    expect(a.commands).toEqual(['GetCommand', 'GetCommand']);
+    expect(b.commands).toEqual(['QueryCommand']);
+  });
+});
+
+describe('the round-trips section', () => {
+  it('covers every route but the admin ones and the admin second factor', () => {
+    const admin = ROUTES.filter((r) => r.auth === 'admin').map((r) => r.id);
+    expect(CUSTOMER_ROUTES).toContain('auth-register');
+    expect(CUSTOMER_ROUTES).toContain('payment-submit-usdt');
+    expect(CUSTOMER_ROUTES).not.toContain('auth-mfa-verify');
+    expect(CUSTOMER_ROUTES.filter((r) => admin.includes(r))).toEqual([]);
+  });
+
+  it('takes the successful call with the most requests per route, and judges it against the budget', () => {
+    const figures = summarizeRoundTrips([
+      { route: 'auth-me', status: 200, commands: ['GetCommand'] },
+      { route: 'auth-me', status: 200, commands: ['GetCommand', 'PutCommand'] },
+      { route: 'auth-me', status: 401, commands: ['GetCommand', 'GetCommand', 'GetCommand', 'GetCommand'] },
+      {
+        route: 'withdrawal-request',
+        status: 201,
+        commands: ['GetCommand', 'QueryCommand', 'GetCommand', 'TransactWriteCommand'],
+      },
+    ]);
+    expect(figures).toEqual([
+      { route: 'auth-me', calls: 2, most: 2, commands: ['GetCommand', 'PutCommand'] },
+      {
+        route: 'withdrawal-request',
+        calls: 1,
+        most: 4,
+        commands: ['GetCommand', 'QueryCommand', 'GetCommand', 'TransactWriteCommand'],
+      },
+    ]);
+    const checks = judgeRoundTrips(figures, ['auth-me', 'withdrawal-request', 'health']);
+    expect(checks.map((c) => c.verdict)).toEqual(['pass', 'fail', 'error']);
+    expect(checks[0]?.detail).toBe(`2 (GetCommand, PutCommand), budget ≤ ${ROUND_TRIP_BUDGET}`);
+    expect(checks[2]?.detail).toBe('the journey never called it successfully');
+    expect(shortCommands(['GetCommand', 'TransactWriteCommand'])).toBe('Get, TransactWrite');
+    expect(shortCommands([])).toBe('—');
+  });
+});
