@@ -54,7 +54,7 @@ export function judgeRoundTrips(
   });
 }
 
-/** `GetCommand,TransactWriteCommand` → `Get, TransactWrite`, the shape the table shows. */
+/** `GetItemCommand,TransactWriteItemsCommand` → `GetItem, TransactWriteItems`, the shape the table shows. */
 export const shortCommands = (commands: readonly string[]) =>
   commands.map((c) => c.replace(/Command$/, '')).join(', ') || '—';
 

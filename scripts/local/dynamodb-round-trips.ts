@@ -12,7 +12,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
  * Gateway in AWS never sends these headers.
  */
 export const ROUND_TRIPS_HEADER = 'x-local-dynamodb-requests';
-/** The commands in the order they were sent, e.g. `GetCommand,TransactWriteCommand`. */
+/** The commands in the order they were sent, e.g. `GetItemCommand,TransactWriteItemsCommand`. */
 export const ROUND_TRIP_COMMANDS_HEADER = 'x-local-dynamodb-commands';
 
 interface Tally {

@@ -38,10 +38,10 @@ describe('the DynamoDB request counter of the local stack', () => {
       return 'answered';
     });
     expect(result).toBe('answered');
-    expect(commands).toEqual(['GetCommand', 'QueryCommand', 'GetCommand']);
+    expect(commands).toEqual(['GetItemCommand', 'QueryCommand', 'GetItemCommand']);
     expect(roundTripHeaders(commands)).toEqual({
       'x-local-dynamodb-requests': '3',
-      'x-local-dynamodb-commands': 'GetCommand,QueryCommand,GetCommand',
+      'x-local-dynamodb-commands': 'GetItemCommand,QueryCommand,GetItemCommand',
     });
   });
 
@@ -54,7 +54,7 @@ describe('the DynamoDB request counter of the local stack', () => {
       }),
       countRoundTrips(() => query()),
     ]);
-    expect(a.commands).toEqual(['GetCommand', 'GetCommand']);
+    expect(a.commands).toEqual(['GetItemCommand', 'GetItemCommand']);
     expect(b.commands).toEqual(['QueryCommand']);
   });
 });
@@ -70,29 +70,33 @@ describe('the round-trips section', () => {
 
   it('takes the successful call with the most requests per route, and judges it against the budget', () => {
     const figures = summarizeRoundTrips([
-      { route: 'auth-me', status: 200, commands: ['GetCommand'] },
-      { route: 'auth-me', status: 200, commands: ['GetCommand', 'PutCommand'] },
-      { route: 'auth-me', status: 401, commands: ['GetCommand', 'GetCommand', 'GetCommand', 'GetCommand'] },
+      { route: 'auth-me', status: 200, commands: ['GetItemCommand'] },
+      { route: 'auth-me', status: 200, commands: ['GetItemCommand', 'PutItemCommand'] },
+      {
+        route: 'auth-me',
+        status: 401,
+        commands: ['GetItemCommand', 'GetItemCommand', 'GetItemCommand', 'GetItemCommand'],
+      },
       {
         route: 'withdrawal-request',
         status: 201,
-        commands: ['GetCommand', 'QueryCommand', 'GetCommand', 'TransactWriteCommand'],
+        commands: ['GetItemCommand', 'QueryCommand', 'GetItemCommand', 'TransactWriteItemsCommand'],
       },
     ]);
     expect(figures).toEqual([
-      { route: 'auth-me', calls: 2, most: 2, commands: ['GetCommand', 'PutCommand'] },
+      { route: 'auth-me', calls: 2, most: 2, commands: ['GetItemCommand', 'PutItemCommand'] },
       {
         route: 'withdrawal-request',
         calls: 1,
         most: 4,
-        commands: ['GetCommand', 'QueryCommand', 'GetCommand', 'TransactWriteCommand'],
+        commands: ['GetItemCommand', 'QueryCommand', 'GetItemCommand', 'TransactWriteItemsCommand'],
       },
     ]);
     const checks = judgeRoundTrips(figures, ['auth-me', 'withdrawal-request', 'health']);
     expect(checks.map((c) => c.verdict)).toEqual(['pass', 'fail', 'error']);
-    expect(checks[0]?.detail).toBe(`2 (GetCommand, PutCommand), budget ≤ ${ROUND_TRIP_BUDGET}`);
+    expect(checks[0]?.detail).toBe(`2 (GetItemCommand, PutItemCommand), budget ≤ ${ROUND_TRIP_BUDGET}`);
     expect(checks[2]?.detail).toBe('the journey never called it successfully');
-    expect(shortCommands(['GetCommand', 'TransactWriteCommand'])).toBe('Get, TransactWrite');
+    expect(shortCommands(['GetItemCommand', 'TransactWriteItemsCommand'])).toBe('GetItem, TransactWriteItems');
     expect(shortCommands([])).toBe('—');
   });
 });

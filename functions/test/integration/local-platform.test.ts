@@ -39,7 +39,7 @@ describe('local platform', () => {
     expect(me.status).toBe(200);
     const commands = me.headers.get('x-local-dynamodb-commands')?.split(',') ?? [];
     // The session guard reads the profile: at least that one Get.
-    expect(commands).toContain('GetCommand');
+    expect(commands).toContain('GetItemCommand');
     expect(me.headers.get('x-local-dynamodb-requests')).toBe(String(commands.length));
   });
 });
