@@ -1,19 +1,16 @@
-import { sesMailer } from '../adapters/ses-mailer.js';
 import { config } from '../config.js';
-import { loadEmailTemplate } from '../data/email-template-store.js';
 import { dynamoReminderStore } from '../data/subscription-expiry-store.js';
 import { sendExpiryReminders, type ReminderMail } from '../domain/jobs/expiry-reminders.js';
-import { expiryReminderMailValues, renderEmail } from '../domain/email/templates.js';
+import { expiryReminderMailValues } from '../domain/email/templates.js';
 import { defineJob } from '../kit/job-handler.js';
 import { describeError } from '../kit/logger.js';
+import { sendTemplateMail } from '../services/template-mail.js';
 
 const dashboardLink = `${config.appUrl.replace(/\/+$/, '')}/dashboard`;
 
 /** The reminder template (E19: an admin's edit, or the default), read at send time, rendered and sent. */
-async function sendReminder(mail: ReminderMail): Promise<void> {
-  const template = await loadEmailTemplate('subscriptionExpiryReminder');
-  await sesMailer.send(mail.to, renderEmail(template, expiryReminderMailValues({ ...mail, dashboardLink })));
-}
+const sendReminder = (mail: ReminderMail): Promise<void> =>
+  sendTemplateMail(mail.to, 'subscriptionExpiryReminder', expiryReminderMailValues({ ...mail, dashboardLink }));
 
 /** Daily (shared/src/schedules.ts): mails the holders of a Basic or Pro package that ends in 3 days, once each. */
 export const handler = defineJob('job-expiry-reminders', ({ now, log, remainingMs }) =>

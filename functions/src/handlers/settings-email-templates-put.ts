@@ -1,6 +1,6 @@
 import { EMAIL_TEMPLATES_PUT_MAX_BODY_BYTES, emailTemplatesPutInputSchema } from '@goldbot/shared';
 import { dynamoTemplateEditorStore } from '../data/email-template-store.js';
-import { saveTemplates } from '../domain/email/template-editor.js';
+import { saveTemplates } from '../domain/email/template-save.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 import { newId } from '../kit/ids.js';

@@ -1,10 +1,10 @@
-import { sesMailer } from '../adapters/ses-mailer.js';
 import { config } from '../config.js';
 import { dynamoActivationStore } from '../data/activation-store.js';
 import { loadEmailTemplate } from '../data/email-template-store.js';
 import type { ActivationDeps } from '../domain/commerce/activation-mails.js';
 import { newId } from '../kit/ids.js';
 import { describeError, type Logger } from '../kit/logger.js';
+import { templateMailer } from './template-mail.js';
 
 /**
  * The activation mails wired to DynamoDB and SES, for the admin route and the scheduled job alike:
@@ -12,7 +12,7 @@ import { describeError, type Logger } from '../kit/logger.js';
  */
 export const activationDeps = (log: Logger, remainingMs?: () => number, reserveMs?: number): ActivationDeps => ({
   store: dynamoActivationStore,
-  mailer: sesMailer,
+  mailer: templateMailer,
   loadTemplate: () => loadEmailTemplate('subscriptionActivation'),
   now: () => new Date(),
   newId,

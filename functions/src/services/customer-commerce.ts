@@ -1,14 +1,14 @@
-import { sesMailer } from '../adapters/ses-mailer.js';
 import { config } from '../config.js';
 import { dynamoCustomerCommerceStore } from '../data/customer-commerce-store.js';
 import type { CommerceDeps } from '../domain/commerce/customer-commerce.js';
 import { newId } from '../kit/ids.js';
 import { requestChainCheck } from './chain-check-trigger.js';
+import { templateMailer } from './template-mail.js';
 
 /** The customer commerce use cases wired to DynamoDB and SES; built once per execution environment. */
 export const customerCommerce: CommerceDeps = {
   store: dynamoCustomerCommerceStore,
-  mailer: sesMailer,
+  mailer: templateMailer,
   now: () => new Date(),
   newId,
   dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard`,

@@ -14,6 +14,7 @@ import {
   sendActivationMails,
   type ActivationDeps,
 } from '../../src/domain/commerce/activation-mails.js';
+import { renderEmail } from '../../src/domain/email/render.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import { JobFailedError } from '../../src/kit/job-handler.js';
 import { CALLERS, givenProfilesOnly, httpEvent, invoke, lambdaContext, type HttpHandler } from '../helpers/lambda.js';
@@ -64,9 +65,10 @@ function deps(store: InMemoryActivationStore, options: { failFor?: Set<string>; 
   const value: ActivationDeps = {
     store,
     mailer: {
-      async send(to, email) {
+      async send(to, template, values) {
         await Promise.resolve();
         if (options.failFor?.has(to)) throw new Error('SES refused');
+        const email = renderEmail(template, values);
         sent.push({ to, subject: email.subject, html: email.html });
       },
     },

@@ -22,7 +22,8 @@ import type {
   PurchaseSnapshot,
   TxidMarker,
 } from '../../src/domain/commerce/purchase.js';
-import { DEFAULT_EMAIL_TEMPLATES, type RenderedEmail } from '../../src/domain/email/templates.js';
+import { renderEmail } from '../../src/domain/email/render.js';
+import { DEFAULT_EMAIL_TEMPLATES, type EmailTemplate, type RenderedEmail } from '../../src/domain/email/templates.js';
 import { DomainError } from '../../src/domain/errors.js';
 import type { Logger } from '../../src/kit/logger.js';
 
@@ -98,7 +99,12 @@ function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
 function setup(overrides: Partial<PurchaseSnapshot> = {}) {
   const { store, state } = fakeStore(overrides);
   const sent: { to: string; email: RenderedEmail }[] = [];
-  const mailer = { send: vi.fn(async (to: string, email: RenderedEmail) => void sent.push({ to, email })) };
+  // Rendered as the real mailer renders them (render.ts), so the tests read what the customer gets.
+  const mailer = {
+    send: vi.fn(async (to: string, template: EmailTemplate, values: Record<string, string | number>) => {
+      sent.push({ to, email: renderEmail(template, values) });
+    }),
+  };
   let id = 0;
   const deps: CommerceDeps = {
     store,

@@ -4,9 +4,9 @@ import {
   EDITABLE_TEMPLATE_TYPES,
   formatMailDate,
   paymentTemplateType,
-  renderEmail,
   subscriptionMailValues,
 } from '../../src/domain/email/templates.js';
+import { renderEmail } from '../../src/domain/email/render.js';
 
 /** The 11 editable commerce mails (admin spec §3, data-model E19) and their helpers. */
 const values = subscriptionMailValues({

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { htmlToText } from '../../src/domain/email/plain-text.js';
+import { renderEmail } from '../../src/domain/email/render.js';
 import {
   DEFAULT_EMAIL_TEMPLATES,
   EDITABLE_TEMPLATE_TYPES,
   REMINDER_TEMPLATE_TYPES,
   WITHDRAWAL_TEMPLATE_TYPES,
   expiryReminderMailValues,
-  htmlToText,
-  renderEmail,
   type EmailTemplateType,
 } from '../../src/domain/email/templates.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeEntities, htmlToText } from '../../src/domain/email/plain-text.js';
-import { DEFAULT_EMAIL_TEMPLATES, renderEmail, subscriptionMailValues } from '../../src/domain/email/templates.js';
+import { renderEmail } from '../../src/domain/email/render.js';
+import { DEFAULT_EMAIL_TEMPLATES, subscriptionMailValues } from '../../src/domain/email/templates.js';
 
 /** The plain-text part every mail carries (issue 11), derived from the rendered HTML. */
 describe('htmlToText', () => {

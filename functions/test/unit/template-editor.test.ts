@@ -4,12 +4,12 @@ import type { StoredTemplate } from '../../src/data/email-template-entity.js';
 import {
   listTemplates,
   restoreDefaultTemplates,
-  saveTemplates,
   type TemplateEditorStore,
   type TemplateResetPlan,
   type TemplateSavePlan,
 } from '../../src/domain/email/template-editor.js';
 import { ADMIN_TEMPLATE_TYPES, TEMPLATE_PLACEHOLDERS } from '../../src/domain/email/template-rules.js';
+import { saveTemplates } from '../../src/domain/email/template-save.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import type { DomainError } from '../../src/domain/errors.js';
 import { refusal } from '../helpers/refusal.js';

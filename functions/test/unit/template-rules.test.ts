@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '@goldbot/shared';
+import { renderEmail } from '../../src/domain/email/render.js';
 import {
-  ADMIN_TEMPLATE_TYPES,
-  TEMPLATE_PLACEHOLDERS,
   checkTemplate,
   checkTemplateSource,
   describeParseError,
-  isAdminTemplateType,
   placeholdersUsed,
+} from '../../src/domain/email/template-check.js';
+import {
+  ADMIN_TEMPLATE_TYPES,
+  TEMPLATE_PLACEHOLDERS,
+  isAdminTemplateType,
 } from '../../src/domain/email/template-rules.js';
 import {
   DEFAULT_EMAIL_TEMPLATES,
   EDITABLE_TEMPLATE_TYPES,
-  renderEmail,
   subscriptionMailValues,
 } from '../../src/domain/email/templates.js';
 

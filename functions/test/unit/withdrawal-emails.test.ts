@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { renderEmail } from '../../src/domain/email/render.js';
 import {
   DEFAULT_EMAIL_TEMPLATES,
   WITHDRAWAL_TEMPLATE_TYPES,
   formatMailInstant,
-  renderEmail,
   withdrawalMailValues,
 } from '../../src/domain/email/templates.js';
 

@@ -13,7 +13,8 @@ import type { Mailer } from '../../adapters/ses-mailer.js';
 import type { AuthStore } from '../../data/auth-store.js';
 import { CodeRejected, ReferralCodeCollision } from '../../data/auth-store.js';
 import { toSessionUser, type UserProfile } from '../../data/user-profile-entity.js';
-import { renderEmail, type EmailTemplate, type EmailTemplateType } from '../email/templates.js';
+import { renderEmail } from '../email/render.js';
+import type { EmailTemplate, EmailTemplateType } from '../email/templates.js';
 import {
   ConflictError,
   ForbiddenError,

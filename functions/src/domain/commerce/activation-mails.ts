@@ -1,8 +1,7 @@
 import type { AdminSubscription } from '@goldbot/shared';
-import type { Mailer } from '../../adapters/ses-mailer.js';
 import { SYSTEM_ACTOR, type AuditEntry } from '../../data/audit-entity.js';
 import { toAdminSubscriptionView, type SubscriptionRecord } from '../../data/subscription-entity.js';
-import { renderEmail, subscriptionMailValues, type EmailTemplate } from '../email/templates.js';
+import { subscriptionMailValues, type EmailTemplate, type TemplateMailer } from '../email/templates.js';
 import { utcDay } from './package-dates.js';
 
 /**
@@ -44,7 +43,7 @@ export interface ActivationStore {
 
 export interface ActivationDeps {
   store: ActivationStore;
-  mailer: Mailer;
+  mailer: TemplateMailer;
   /** The `subscriptionActivation` template (admin-edited or the default), read once per run. */
   loadTemplate: () => Promise<EmailTemplate>;
   now: () => Date;
@@ -172,7 +171,7 @@ export async function sendActivationMails(deps: ActivationDeps, actor: Actor): P
         endDate: sub.endDate,
         dashboardLink: deps.dashboardLink,
       });
-      await deps.mailer.send(owner.email, renderEmail(template, values));
+      await deps.mailer.send(owner.email, template, values);
       run.sent += 1;
       run.sentIds.push(sub._id);
     } catch (error) {

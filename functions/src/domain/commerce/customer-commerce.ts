@@ -7,17 +7,16 @@ import {
   type SubmitUsdtPaymentInput,
   type Subscription,
 } from '@goldbot/shared';
-import type { Mailer } from '../../adapters/ses-mailer.js';
 import type { SubscriptionSettings } from '../../data/settings-entity.js';
 import { toSubscriptionView, type SubscriptionRecord } from '../../data/subscription-entity.js';
 import type { ActiveWalletPointer } from '../../data/wallet-entity.js';
 import type { Logger } from '../../kit/logger.js';
 import {
   paymentTemplateType,
-  renderEmail,
   subscriptionMailValues,
   type EditableTemplateType,
   type EmailTemplate,
+  type TemplateMailer,
 } from '../email/templates.js';
 import {
   ConflictError,
@@ -102,7 +101,7 @@ export interface CustomerCommerceStore {
 
 export interface CommerceDeps {
   store: CustomerCommerceStore;
-  mailer: Mailer;
+  mailer: TemplateMailer;
   now: () => Date;
   newId: (nowMs: number) => string;
   /** The customer dashboard's URL, for the mails. */
@@ -165,7 +164,7 @@ async function sendMail(
   context: Record<string, unknown>,
 ): Promise<void> {
   try {
-    await deps.mailer.send(to, renderEmail(template, values));
+    await deps.mailer.send(to, template, values);
   } catch (error) {
     // Mail is not transactional: the purchase stands, and an operator can resend by hand.
     log.error('commerce mail failed', { ...context, error: error instanceof Error ? error.message : String(error) });

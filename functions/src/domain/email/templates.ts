@@ -1,4 +1,3 @@
-import Handlebars from 'handlebars';
 import {
   FREE_COPY_TRADE_PROFIT_SPLIT_PERCENT,
   FREE_TRIAL_DAYS,
@@ -7,12 +6,13 @@ import {
   WITHDRAWAL,
   type PackageSlug,
 } from '@goldbot/shared';
-import { htmlToText } from './plain-text.js';
 
 /**
- * The one e-mail template module. Templates are HTML with `{{placeholders}}`, rendered with
+ * The e-mail templates as data: the types, the built-in defaults and the placeholder values each
+ * mail is sent with. Templates are HTML with `{{placeholders}}`, rendered by render.ts with
  * handlebars' default HTML escaping, so a username like `<script>` arrives as text. Stored
- * templates (edited in the admin e-mail editor) override these defaults.
+ * templates (edited in the admin e-mail editor) override these defaults. Nothing here loads
+ * handlebars: the functions that only list, store or seed templates bundle no template compiler.
  */
 export interface EmailTemplate {
   subject: string;
@@ -263,49 +263,12 @@ export interface RenderedEmail {
 }
 
 /**
- * The only helpers any template may use, at send time too (template-rules.ts refuses everything
- * else when an admin saves): `{{#if}}` and `{{#unless}}`, with HTML escaping on.
+ * How the use cases send a mail: a template (an admin's edit or the default) and its placeholder
+ * values. Rendering (handlebars, render.ts) and SES live behind it (services/template-mail.ts), so
+ * only the functions that send mail bundle them; the rest import this module's data alone.
  */
-export const TEMPLATE_COMPILE_OPTIONS = {
-  // Handlebars counts its other built-ins as known unless they are switched off by name.
-  knownHelpers: {
-    if: true,
-    unless: true,
-    each: false,
-    with: false,
-    lookup: false,
-    log: false,
-    helperMissing: false,
-    blockHelperMissing: false,
-  },
-  knownHelpersOnly: true,
-} as const;
-
-/** Compiled templates by source text: an edited template is a new source, so nothing stale is ever reused. */
-const compiled = new Map<string, HandlebarsTemplateDelegate>();
-const MAX_COMPILED = 200;
-function compile(source: string, part: 'subject' | 'html'): HandlebarsTemplateDelegate {
-  const key = `${part}\u0000${source}`;
-  let template = compiled.get(key);
-  if (!template) {
-    // Subjects are plain text: no HTML escaping there (line breaks are stripped after rendering).
-    template = Handlebars.compile(source, { ...TEMPLATE_COMPILE_OPTIONS, noEscape: part === 'subject' });
-    if (compiled.size >= MAX_COMPILED) compiled.clear();
-    compiled.set(key, template);
-  }
-  return template;
-}
-
-export { htmlToText };
-
-export function renderEmail(template: EmailTemplate, values: Record<string, string | number>): RenderedEmail {
-  const html = compile(template.html, 'html')(values);
-  // Subjects are plain text: rendered without HTML escaping, line breaks stripped (header injection).
-  const renderSubject = compile(template.subject, 'subject');
-  const subject = renderSubject(values)
-    .replace(/[\r\n]+/g, ' ')
-    .trim();
-  return { subject, html, text: htmlToText(html) };
+export interface TemplateMailer {
+  send(to: string, template: EmailTemplate, values: Record<string, string | number>): Promise<void>;
 }
 
 /**
