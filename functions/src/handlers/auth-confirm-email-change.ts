@@ -1,8 +1,14 @@
 import { confirmEmailChangeInputSchema } from '@goldbot/shared';
+import { cognitoDirectory } from '../adapters/cognito-directory.js';
+import { confirmEmailChange } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { clearedRefreshCookie } from '../kit/refresh-cookie.js';
-import { authService } from '../services/auth-service.js';
+import { accounts } from '../services/auth-service.js';
+import { otpHashKey } from '../services/otp-hash-key.js';
+import { sendTemplateMail } from '../services/template-mail.js';
+
+const deps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: sendTemplateMail };
 
 /** Every session ends with the change, this browser's too: its refresh cookie goes as well. */
 export const handler = defineHandler(
@@ -12,7 +18,7 @@ export const handler = defineHandler(
     limits: [{ name: 'codeVerifyPerIp', by: 'ip' }],
   },
   async ({ caller, body, log }) => {
-    const result = await authService.confirmEmailChange(caller, body);
+    const result = await confirmEmailChange(deps, caller, body);
     log.info('e-mail changed', { userId: caller.userId });
     return withCookies(ok(result), [clearedRefreshCookie()]);
   },

@@ -1,9 +1,10 @@
 import { userIdPathSchema } from '@goldbot/shared';
+import { getUserData } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { authService } from '../services/auth-service.js';
+import { accounts } from '../services/auth-service.js';
 
 export const handler = defineHandler(
   { route: 'auth-get-user-data', params: userIdPathSchema },
-  async ({ caller, params }) => ok(await authService.getUserData(caller, params.userId)),
+  async ({ caller, params }) => ok(await getUserData(accounts, caller, params.userId)),
 );

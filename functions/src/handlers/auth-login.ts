@@ -1,14 +1,20 @@
 import { loginInputSchema } from '@goldbot/shared';
+import { cognitoDirectory } from '../adapters/cognito-directory.js';
+import { login } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { refreshCookie } from '../kit/refresh-cookie.js';
-import { authService } from '../services/auth-service.js';
+import { accounts } from '../services/auth-service.js';
+import { otpHashKey } from '../services/otp-hash-key.js';
+import { sendTemplateMail } from '../services/template-mail.js';
+
+const deps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: sendTemplateMail };
 
 /** A session, or for an administrator the two-factor step that must come first (M5). */
 export const handler = defineHandler(
   { route: 'auth-login', body: loginInputSchema, limits: [{ name: 'loginPerAccount', by: (body) => body.email }] },
   async ({ body }) => {
-    const outcome = await authService.login(body);
+    const outcome = await login(deps, body);
     if ('kind' in outcome) return ok(outcome.body);
     return withCookies(ok(outcome.body), [refreshCookie(outcome.refreshToken)]);
   },

@@ -1,11 +1,15 @@
 import { logoutInputSchema } from '@goldbot/shared';
+import { cognitoDirectory } from '../adapters/cognito-directory.js';
+import { logout } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { clearedRefreshCookie, refreshTokenFrom } from '../kit/refresh-cookie.js';
-import { authService } from '../services/auth-service.js';
+import { accounts } from '../services/auth-service.js';
+
+const deps = { ...accounts, directory: cognitoDirectory };
 
 export const handler = defineHandler(
   { route: 'auth-logout', body: logoutInputSchema },
   async ({ caller, body, cookies }) =>
-    withCookies(ok(await authService.logout(caller, refreshTokenFrom(cookies, body))), [clearedRefreshCookie()]),
+    withCookies(ok(await logout(deps, caller, refreshTokenFrom(cookies, body))), [clearedRefreshCookie()]),
 );

@@ -1,9 +1,13 @@
 import { mfaSetupInputSchema } from '@goldbot/shared';
+import { cognitoDirectory } from '../adapters/cognito-directory.js';
+import { finishMfaSetup } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { authService } from '../services/auth-service.js';
+import { accounts } from '../services/auth-service.js';
+
+const deps = { ...accounts, directory: cognitoDirectory };
 
 export const handler = defineHandler(
   { route: 'auth-mfa-setup', body: mfaSetupInputSchema, limits: [{ name: 'codeVerifyPerIp', by: 'ip' }] },
-  async ({ body }) => ok(await authService.finishMfaSetup(body)),
+  async ({ body }) => ok(await finishMfaSetup(deps, body)),
 );

@@ -1,8 +1,12 @@
 import { mfaVerifyInputSchema } from '@goldbot/shared';
+import { cognitoDirectory } from '../adapters/cognito-directory.js';
+import { verifyMfa } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { refreshCookie } from '../kit/refresh-cookie.js';
-import { authService } from '../services/auth-service.js';
+import { accounts } from '../services/auth-service.js';
+
+const deps = { ...accounts, directory: cognitoDirectory };
 
 export const handler = defineHandler(
   {
@@ -14,7 +18,7 @@ export const handler = defineHandler(
     ],
   },
   async ({ body }) => {
-    const session = await authService.verifyMfa(body);
+    const session = await verifyMfa(deps, body);
     return withCookies(ok(session.body), [refreshCookie(session.refreshToken)]);
   },
 );

@@ -1,9 +1,15 @@
 import { registerInputSchema } from '@goldbot/shared';
+import { cognitoDirectory } from '../adapters/cognito-directory.js';
+import { register } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { created } from '../kit/http-response.js';
-import { authService } from '../services/auth-service.js';
+import { accounts } from '../services/auth-service.js';
+import { otpHashKey } from '../services/otp-hash-key.js';
+import { sendTemplateMail } from '../services/template-mail.js';
+
+const deps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: sendTemplateMail };
 
 export const handler = defineHandler(
   { route: 'auth-register', body: registerInputSchema, limits: [{ name: 'registerPerIp', by: 'ip' }] },
-  async ({ body }) => created(await authService.register(body)),
+  async ({ body }) => created(await register(deps, body)),
 );

@@ -1,9 +1,14 @@
 import { forgotInputSchema } from '@goldbot/shared';
+import { requestPasswordReset } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { authService } from '../services/auth-service.js';
+import { accounts } from '../services/auth-service.js';
+import { otpHashKey } from '../services/otp-hash-key.js';
+import { sendTemplateMail } from '../services/template-mail.js';
+
+const deps = { ...accounts, otpHashKey, sendMail: sendTemplateMail };
 
 export const handler = defineHandler(
   { route: 'auth-request-password-reset', body: forgotInputSchema },
-  async ({ body }) => ok(await authService.requestPasswordReset(body.email)),
+  async ({ body }) => ok(await requestPasswordReset(deps, body.email)),
 );

@@ -1,8 +1,13 @@
 import { emailOnlyInputSchema } from '@goldbot/shared';
+import { resendRegistrationCode } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { authService } from '../services/auth-service.js';
+import { accounts } from '../services/auth-service.js';
+import { otpHashKey } from '../services/otp-hash-key.js';
+import { sendTemplateMail } from '../services/template-mail.js';
+
+const deps = { ...accounts, otpHashKey, sendMail: sendTemplateMail };
 
 export const handler = defineHandler({ route: 'auth-resend-otp', body: emailOnlyInputSchema }, async ({ body }) =>
-  ok(await authService.resendRegistrationCode(body.email)),
+  ok(await resendRegistrationCode(deps, body.email)),
 );

@@ -1,9 +1,14 @@
 import { resetPasswordInputSchema } from '@goldbot/shared';
+import { cognitoDirectory } from '../adapters/cognito-directory.js';
+import { resetPassword } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { authService } from '../services/auth-service.js';
+import { accounts } from '../services/auth-service.js';
+import { otpHashKey } from '../services/otp-hash-key.js';
+
+const deps = { ...accounts, directory: cognitoDirectory, otpHashKey };
 
 export const handler = defineHandler(
   { route: 'auth-reset-password', body: resetPasswordInputSchema, limits: [{ name: 'codeVerifyPerIp', by: 'ip' }] },
-  async ({ body }) => ok(await authService.resetPassword(body)),
+  async ({ body }) => ok(await resetPassword(deps, body)),
 );

@@ -5,19 +5,25 @@ import {
   updateProfileInputSchema,
   updateUserBodySchema,
 } from '@goldbot/shared';
+import { cognitoDirectory } from '../adapters/cognito-directory.js';
+import { changePassword, updateProfile } from '../domain/auth/auth-service.js';
 import { defineHandler, parseInput } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { authService } from '../services/auth-service.js';
+import { accounts } from '../services/auth-service.js';
+import { otpHashKey } from '../services/otp-hash-key.js';
+import { sendTemplateMail } from '../services/template-mail.js';
+
+const deps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: sendTemplateMail };
 
 /** `{username, email}` updates the profile; `{currentPassword, password}` changes the password. */
 export const handler = defineHandler(
   { route: 'auth-update-user', params: idPathSchema, body: updateUserBodySchema },
   async ({ caller, params, body, log }) => {
     if (isPasswordChange(body)) {
-      const result = await authService.changePassword(caller, params.id, parseInput(changePasswordInputSchema, body));
+      const result = await changePassword(deps, caller, params.id, parseInput(changePasswordInputSchema, body));
       log.info('password changed', { userId: caller.userId });
       return ok(result);
     }
-    return ok(await authService.updateProfile(caller, params.id, parseInput(updateProfileInputSchema, body)));
+    return ok(await updateProfile(deps, caller, params.id, parseInput(updateProfileInputSchema, body)));
   },
 );

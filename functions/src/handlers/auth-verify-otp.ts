@@ -1,13 +1,18 @@
 import { verifyOtpInputSchema } from '@goldbot/shared';
+import { cognitoDirectory } from '../adapters/cognito-directory.js';
+import { verifyRegistration } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { refreshCookie } from '../kit/refresh-cookie.js';
-import { authService } from '../services/auth-service.js';
+import { accounts } from '../services/auth-service.js';
+import { otpHashKey } from '../services/otp-hash-key.js';
+
+const deps = { ...accounts, directory: cognitoDirectory, otpHashKey };
 
 export const handler = defineHandler(
   { route: 'auth-verify-otp', body: verifyOtpInputSchema, limits: [{ name: 'codeVerifyPerIp', by: 'ip' }] },
   async ({ body }) => {
-    const outcome = await authService.verifyRegistration(body);
+    const outcome = await verifyRegistration(deps, body);
     if (!('body' in outcome)) return ok(outcome);
     return withCookies(ok(outcome.body), [refreshCookie(outcome.refreshToken)]);
   },

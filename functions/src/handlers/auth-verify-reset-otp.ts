@@ -1,9 +1,13 @@
 import { verifyResetOtpInputSchema } from '@goldbot/shared';
+import { verifyResetCode } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { authService } from '../services/auth-service.js';
+import { accounts } from '../services/auth-service.js';
+import { otpHashKey } from '../services/otp-hash-key.js';
+
+const deps = { ...accounts, otpHashKey };
 
 export const handler = defineHandler(
   { route: 'auth-verify-reset-otp', body: verifyResetOtpInputSchema, limits: [{ name: 'codeVerifyPerIp', by: 'ip' }] },
-  async ({ body }) => ok(await authService.verifyResetCode(body.email, body.otp)),
+  async ({ body }) => ok(await verifyResetCode(deps, body.email, body.otp)),
 );

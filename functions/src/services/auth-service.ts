@@ -1,33 +1,21 @@
-import { cognitoDirectory } from '../adapters/cognito-directory.js';
-import { readSecret } from '../adapters/secrets.js';
-import { sesMailer } from '../adapters/ses-mailer.js';
 import { config } from '../config.js';
 import { authStore } from '../data/auth-store.js';
-import { loadEmailTemplate } from '../data/email-template-store.js';
-import { AuthService } from '../domain/auth/auth-service.js';
+import type { AccountDeps } from '../domain/auth/auth-service.js';
 import { createLogger } from '../kit/logger.js';
 import { reportGlobalSignOutFailure } from './global-sign-out.js';
 
-/**
- * The account use cases wired to DynamoDB, Cognito and SES; built once per execution environment.
- * The code key is a plain value locally and a Secrets Manager secret in AWS, read once, on the
- * first code a function handles; only the functions that use codes are given the secret (L1).
- */
-async function otpHashKey(): Promise<string> {
-  if (config.otpHashKey) return config.otpHashKey;
-  if (config.otpHashKeySecretArn) return readSecret(config.otpHashKeySecretArn);
-  throw new Error('Invalid function configuration: OTP_HASH_KEY or OTP_HASH_KEY_SECRET_ARN is required');
-}
-
 const log = createLogger(config.logLevel, { service: 'auth' });
 
-export const authService = new AuthService({
+/**
+ * What every account use case runs on (domain/auth/auth-service.ts): the table, the clock and the
+ * settings; built once per execution environment. Each auth handler adds only the capabilities
+ * its use case asks for, so its function bundles only those clients (issue 12):
+ * Cognito (adapters/cognito-directory.ts), the code key (otp-hash-key.ts, a Secrets Manager read
+ * in AWS) and the account mails (template-mail.ts: SES and the template renderer).
+ */
+export const accounts: AccountDeps = {
   store: authStore,
-  directory: cognitoDirectory,
-  mailer: sesMailer,
-  loadTemplate: loadEmailTemplate,
-  otpHashKey,
   now: () => Date.now(),
   adminMfaRequired: config.adminMfaRequired,
   onGlobalSignOutFailure: reportGlobalSignOutFailure(log),
-});
+};

@@ -5,13 +5,18 @@ import type { AuthStore, MfaSetup } from '../../src/data/auth-store.js';
 import { CodeRejected, REGISTRATION_CLAIM_SECONDS, ReferralCodeCollision } from '../../src/data/auth-store.js';
 import type { UserProfile } from '../../src/data/user-profile-entity.js';
 import type { CodePurpose, StoredCode } from '../../src/domain/auth/one-time-codes.js';
-import type { RenderedEmail } from '../../src/domain/email/templates.js';
 import { ConflictError, DomainError, TooManyRequestsError } from '../../src/domain/errors.js';
-import { AuthService, type AuthDeps } from '../../src/domain/auth/auth-service.js';
-import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
+import type { AuthDeps } from '../../src/domain/auth/auth-service.js';
+import { renderEmail } from '../../src/domain/email/render.js';
+import {
+  DEFAULT_EMAIL_TEMPLATES,
+  type EmailTemplate,
+  type EmailTemplateType,
+  type RenderedEmail,
+} from '../../src/domain/email/templates.js';
 
 /**
- * In-memory stand-ins for the three ports of AuthService (store, directory, mailer) with the
+ * In-memory stand-ins for the ports of the account use cases (store, directory, mailer) with the
  * semantics of the real adapters: the conditions of docs/data-model.md T7/T8/T8b/T10 and E8, and
  * Cognito's answers as cognito-directory.ts maps them. Every call is recorded for assertions.
  */
@@ -547,18 +552,29 @@ export interface AuthWorld {
   mailer: FakeMailer;
 }
 
-/** The account use cases over the fakes: default templates, the test key, no waiting between retries. */
-export function authServiceOver(world: AuthWorld, overrides: Partial<AuthDeps> = {}): AuthService {
-  return new AuthService({
+/**
+ * The account mails over a fake mailer: each type's template (the defaults unless `templateOf`
+ * says otherwise, as an admin's edit would), rendered as the real mailer renders it (render.ts).
+ */
+export const fakeSendMail =
+  (
+    mailer: FakeMailer,
+    templateOf: (type: EmailTemplateType) => EmailTemplate = (type) => DEFAULT_EMAIL_TEMPLATES[type],
+  ): AuthDeps['sendMail'] =>
+  (to, type, values) =>
+    mailer.send(to, renderEmail(templateOf(type), values));
+
+/** The account use cases' dependencies over the fakes: default templates, the test key, no waiting between retries. */
+export function authDepsOver(world: AuthWorld, overrides: Partial<AuthDeps> = {}): AuthDeps {
+  return {
     store: world.store,
     directory: world.directory,
-    mailer: world.mailer,
-    loadTemplate: async (type) => DEFAULT_EMAIL_TEMPLATES[type],
+    sendMail: fakeSendMail(world.mailer),
     otpHashKey: TEST_OTP_HASH_KEY,
     now: world.clock.now,
     sleep: async () => undefined,
     ...overrides,
-  });
+  };
 }
 
 /** The domain error a call throws (fails the test if it resolves or throws anything else). */

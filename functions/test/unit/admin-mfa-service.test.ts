@@ -2,12 +2,12 @@ import { AUTH } from '@goldbot/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   MFA_MESSAGES,
-  type AuthService,
   type AuthDeps,
   type LoginOutcome,
   type OpenedSession,
   type SessionCaller,
 } from '../../src/domain/auth/auth-service.js';
+import * as auth from '../../src/domain/auth/auth-service.js';
 import { LOGIN_MESSAGES } from '../../src/domain/auth/login-backoff.js';
 import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../../src/domain/errors.js';
 import {
@@ -20,7 +20,7 @@ import {
   type FakeDirectory,
   type FakeMailer,
   type InMemoryAuthStore,
-  authServiceOver,
+  authDepsOver,
   domainFailure,
 } from '../helpers/auth-fakes.js';
 
@@ -39,8 +39,8 @@ let store: InMemoryAuthStore;
 let directory: FakeDirectory;
 let mailer: FakeMailer;
 
-function makeService(overrides: Partial<AuthDeps> = {}): AuthService {
-  return authServiceOver({ clock, store, directory, mailer }, { newSetupId: () => SETUP_ID, ...overrides });
+function makeDeps(overrides: Partial<AuthDeps> = {}): AuthDeps {
+  return authDepsOver({ clock, store, directory, mailer }, { newSetupId: () => SETUP_ID, ...overrides });
 }
 
 beforeEach(() => {
@@ -69,10 +69,10 @@ function secondStep<K extends 'mfa-required' | 'mfa-setup'>(outcome: LoginOutcom
 
 describe('login of an administrator without TOTP where admin MFA is required (M5)', () => {
   it('answers the TOTP set-up, hands out no token and keeps the access token on the server', async () => {
-    const service = makeService({ adminMfaRequired: true });
+    const deps = makeDeps({ adminMfaRequired: true });
     const sub = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
 
-    const outcome = await service.login(ADMIN);
+    const outcome = await auth.login(deps, ADMIN);
 
     const secret = directory.users.get(ADMIN.email)?.totp?.secret;
     expect(secret).toBe(`SECRET${sub.slice(-4)}`);
@@ -109,9 +109,9 @@ describe('login of an administrator without TOTP where admin MFA is required (M5
   });
 
   it('opens a normal session for a customer', async () => {
-    const service = makeService({ adminMfaRequired: true });
+    const deps = makeDeps({ adminMfaRequired: true });
     directory.addUser(CUSTOMER.email, CUSTOMER.password);
-    const session = opened(await service.login(CUSTOMER));
+    const session = opened(await auth.login(deps, CUSTOMER));
     expect(session.body).toMatchObject({ email: CUSTOMER.email, isAdmin: false });
     expect(session.body.token).toBeTruthy();
     expect(session.refreshToken).toBeTruthy();
@@ -122,8 +122,8 @@ describe('login of an administrator without TOTP where admin MFA is required (M5
 
   it('opens a normal session for an administrator where admin MFA is not required', async () => {
     directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
-    for (const service of [makeService({ adminMfaRequired: false }), makeService({ adminMfaRequired: undefined })]) {
-      const session = opened(await service.login(ADMIN));
+    for (const deps of [makeDeps({ adminMfaRequired: false }), makeDeps({ adminMfaRequired: undefined })]) {
+      const session = opened(await auth.login(deps, ADMIN));
       expect(session.body).toMatchObject({ email: ADMIN.email, isAdmin: true });
       expect(session.body.token).toBeTruthy();
     }
@@ -132,9 +132,9 @@ describe('login of an administrator without TOTP where admin MFA is required (M5
   });
 
   it('still answers a wrong password with the generic 401, and starts no set-up', async () => {
-    const service = makeService({ adminMfaRequired: true });
+    const deps = makeDeps({ adminMfaRequired: true });
     directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
-    const error = await failure(service.login({ email: ADMIN.email, password: 'Wr0ng!Pass' }));
+    const error = await failure(auth.login(deps, { email: ADMIN.email, password: 'Wr0ng!Pass' }));
     expect([error.statusCode, error.message]).toEqual([401, LOGIN_MESSAGES.invalid]);
     expect(store.mfaSetups.size).toBe(0);
     expect(callsOf(directory.calls, 'startTotpSetup')).toBe(0);
@@ -143,12 +143,12 @@ describe('login of an administrator without TOTP where admin MFA is required (M5
 
 describe('login of a user with TOTP on', () => {
   it('answers the challenge instead of a session, and clears the failed sign-ins', async () => {
-    const service = makeService({ adminMfaRequired: true });
+    const deps = makeDeps({ adminMfaRequired: true });
     directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
-    for (let i = 0; i < 3; i += 1) await failure(service.login({ email: ADMIN.email, password: 'Wr0ng!Pass' }));
+    for (let i = 0; i < 3; i += 1) await failure(auth.login(deps, { email: ADMIN.email, password: 'Wr0ng!Pass' }));
     expect(store.loginFailures.get(ADMIN.email)?.failures).toBe(3);
 
-    const outcome = secondStep(await service.login(ADMIN), 'mfa-required');
+    const outcome = secondStep(await auth.login(deps, ADMIN), 'mfa-required');
 
     expect(outcome.body).toEqual({
       mfaRequired: true,
@@ -164,24 +164,24 @@ describe('login of a user with TOTP on', () => {
 
   it('challenges any user Cognito challenges, whether or not admin MFA is required', async () => {
     directory.addUser(CUSTOMER.email, CUSTOMER.password, { totpEnabled: true });
-    const outcome = secondStep(await makeService({ adminMfaRequired: false }).login(CUSTOMER), 'mfa-required');
+    const outcome = secondStep(await auth.login(makeDeps({ adminMfaRequired: false }), CUSTOMER), 'mfa-required');
     expect(outcome.body.mfaRequired).toBe(true);
     expect(store.sessions.size).toBe(0);
   });
 });
 
 describe('verifyMfa', () => {
-  async function challenged(service: AuthService, user = ADMIN) {
-    return secondStep(await service.login(user), 'mfa-required').body.session;
+  async function challenged(deps: AuthDeps, user = ADMIN) {
+    return secondStep(await auth.login(deps, user), 'mfa-required').body.session;
   }
 
   it('opens a session with the right code and records TOTP on an admin profile that lacks it', async () => {
-    const service = makeService({ adminMfaRequired: true });
+    const deps = makeDeps({ adminMfaRequired: true });
     const sub = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
-    const session = await challenged(service);
+    const session = await challenged(deps);
     clock.advance(5_000);
 
-    const result = await service.verifyMfa({ email: ADMIN.email, session, code: FAKE_TOTP_CODE });
+    const result = await auth.verifyMfa(deps, { email: ADMIN.email, session, code: FAKE_TOTP_CODE });
 
     expect(result.body).toMatchObject({ userId: sub, email: ADMIN.email, isAdmin: true, expiresIn: 3600 });
     expect(result.body.token).toBeTruthy();
@@ -193,19 +193,19 @@ describe('verifyMfa', () => {
   });
 
   it('leaves an existing mfaEnabledAt alone, and never marks a customer', async () => {
-    const service = makeService({ adminMfaRequired: true });
+    const deps = makeDeps({ adminMfaRequired: true });
     const admin = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
-    await service.verifyMfa({ email: ADMIN.email, session: await challenged(service), code: FAKE_TOTP_CODE });
+    await auth.verifyMfa(deps, { email: ADMIN.email, session: await challenged(deps), code: FAKE_TOTP_CODE });
     const first = store.profiles.get(admin)?.mfaEnabledAt;
     clock.advance(60_000);
-    await service.verifyMfa({ email: ADMIN.email, session: await challenged(service), code: FAKE_TOTP_CODE });
+    await auth.verifyMfa(deps, { email: ADMIN.email, session: await challenged(deps), code: FAKE_TOTP_CODE });
     expect(store.profiles.get(admin)?.mfaEnabledAt).toBe(first);
     expect(callsOf(store.calls, 'markMfaEnabled')).toBe(1);
 
     const customer = directory.addUser(CUSTOMER.email, CUSTOMER.password, { totpEnabled: true });
-    const result = await service.verifyMfa({
+    const result = await auth.verifyMfa(deps, {
       email: CUSTOMER.email,
-      session: await challenged(service, CUSTOMER),
+      session: await challenged(deps, CUSTOMER),
       code: FAKE_TOTP_CODE,
     });
     expect(result.body.isAdmin).toBe(false);
@@ -214,11 +214,11 @@ describe('verifyMfa', () => {
   });
 
   it('answers a wrong code with 400 on the code field, opening nothing', async () => {
-    const service = makeService({ adminMfaRequired: true });
+    const deps = makeDeps({ adminMfaRequired: true });
     directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
-    const session = await challenged(service);
+    const session = await challenged(deps);
 
-    const error = await failure(service.verifyMfa({ email: ADMIN.email, session, code: WRONG_CODE }));
+    const error = await failure(auth.verifyMfa(deps, { email: ADMIN.email, session, code: WRONG_CODE }));
 
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.statusCode).toBe(400);
@@ -229,58 +229,60 @@ describe('verifyMfa', () => {
     // The wrong code counts as a failed sign-in until a success clears it.
     expect(store.loginFailures.get(ADMIN.email)?.failures).toBe(1);
     // Cognito's session survives a wrong code: the right one still opens the session.
-    const result = await service.verifyMfa({ email: ADMIN.email, session, code: FAKE_TOTP_CODE });
+    const result = await auth.verifyMfa(deps, { email: ADMIN.email, session, code: FAKE_TOTP_CODE });
     expect(result.body.token).toBeTruthy();
     expect(store.loginFailures.has(ADMIN.email)).toBe(false);
   });
 
   it('answers a session that is not this user’s like a wrong code', async () => {
-    const service = makeService({ adminMfaRequired: true });
+    const deps = makeDeps({ adminMfaRequired: true });
     directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
     const error = await failure(
-      service.verifyMfa({ email: ADMIN.email, session: 'mfa-session-forged', code: FAKE_TOTP_CODE }),
+      auth.verifyMfa(deps, { email: ADMIN.email, session: 'mfa-session-forged', code: FAKE_TOTP_CODE }),
     );
     expect([error.statusCode, error.message]).toEqual([400, MFA_MESSAGES.wrongCode]);
     expect(store.sessions.size).toBe(0);
   });
 
   it('backs off after 5 wrong codes: the next attempt is 429 and never reaches Cognito', async () => {
-    const service = makeService({ adminMfaRequired: true });
+    const deps = makeDeps({ adminMfaRequired: true });
     directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
-    const session = await challenged(service);
+    const session = await challenged(deps);
     const statuses: number[] = [];
     for (let i = 0; i < AUTH.loginFailuresBeforeBackoff; i += 1) {
-      statuses.push((await failure(service.verifyMfa({ email: ADMIN.email, session, code: WRONG_CODE }))).statusCode);
+      statuses.push(
+        (await failure(auth.verifyMfa(deps, { email: ADMIN.email, session, code: WRONG_CODE }))).statusCode,
+      );
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400]);
     expect(callsOf(directory.calls, 'respondToMfa')).toBe(5);
 
     // Even the right code waits out the back-off.
-    const blocked = await failure(service.verifyMfa({ email: ADMIN.email, session, code: FAKE_TOTP_CODE }));
+    const blocked = await failure(auth.verifyMfa(deps, { email: ADMIN.email, session, code: FAKE_TOTP_CODE }));
     expect(blocked).toBeInstanceOf(TooManyRequestsError);
     expect(blocked.message).toBe(LOGIN_MESSAGES.blocked(30));
     expect(blocked.headers).toEqual({ 'Retry-After': '30' });
     expect(callsOf(directory.calls, 'respondToMfa')).toBe(5);
     // The password step is blocked too: the back-off is the address's, not the code's.
-    expect((await failure(service.login(ADMIN))).statusCode).toBe(429);
+    expect((await failure(auth.login(deps, ADMIN))).statusCode).toBe(429);
     expect(store.sessions.size).toBe(0);
   });
 });
 
 describe('finishMfaSetup', () => {
   /** An administrator whose sign-in answered the set-up (TOTP not yet on). */
-  async function setUp(service: AuthService) {
+  async function setUp(deps: AuthDeps) {
     const sub = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
-    secondStep(await service.login(ADMIN), 'mfa-setup');
+    secondStep(await auth.login(deps, ADMIN), 'mfa-setup');
     return sub;
   }
 
   it('turns TOTP on with the right code: the profile records it and the set-up is gone', async () => {
-    const service = makeService({ adminMfaRequired: true });
-    const sub = await setUp(service);
+    const deps = makeDeps({ adminMfaRequired: true });
+    const sub = await setUp(deps);
     clock.advance(30_000);
 
-    await expect(service.finishMfaSetup({ setupId: SETUP_ID, code: FAKE_TOTP_CODE })).resolves.toEqual({
+    await expect(auth.finishMfaSetup(deps, { setupId: SETUP_ID, code: FAKE_TOTP_CODE })).resolves.toEqual({
       message: 'Two-factor authentication is on. Please sign in again with a code from your authenticator app.',
     });
 
@@ -290,21 +292,25 @@ describe('finishMfaSetup', () => {
     expect(directory.users.get(ADMIN.email)?.totp?.enabled).toBe(true);
     // Still no session: the administrator signs in again, now with a code.
     expect(store.sessions.size).toBe(0);
-    const again = secondStep(await service.login(ADMIN), 'mfa-required');
-    const session = await service.verifyMfa({ email: ADMIN.email, session: again.body.session, code: FAKE_TOTP_CODE });
+    const again = secondStep(await auth.login(deps, ADMIN), 'mfa-required');
+    const session = await auth.verifyMfa(deps, {
+      email: ADMIN.email,
+      session: again.body.session,
+      code: FAKE_TOTP_CODE,
+    });
     expect(session.body.isAdmin).toBe(true);
     // The set-up already recorded TOTP: nothing to mark at the challenge.
     expect(callsOf(store.calls, 'markMfaEnabled')).toBe(0);
     // A used set-up cannot be finished twice.
-    const reused = await failure(service.finishMfaSetup({ setupId: SETUP_ID, code: FAKE_TOTP_CODE }));
+    const reused = await failure(auth.finishMfaSetup(deps, { setupId: SETUP_ID, code: FAKE_TOTP_CODE }));
     expect([reused.statusCode, reused.message]).toEqual([401, MFA_MESSAGES.expired]);
   });
 
   it('answers a wrong code with 400 and counts it on the set-up', async () => {
-    const service = makeService({ adminMfaRequired: true });
-    const sub = await setUp(service);
+    const deps = makeDeps({ adminMfaRequired: true });
+    const sub = await setUp(deps);
 
-    const error = await failure(service.finishMfaSetup({ setupId: SETUP_ID, code: WRONG_CODE }));
+    const error = await failure(auth.finishMfaSetup(deps, { setupId: SETUP_ID, code: WRONG_CODE }));
 
     expect(error).toBeInstanceOf(ValidationError);
     expect([error.statusCode, error.message]).toEqual([400, 'The code is incorrect. Please try again.']);
@@ -313,23 +319,23 @@ describe('finishMfaSetup', () => {
     expect(store.profiles.get(sub)?.mfaEnabledAt).toBeUndefined();
     expect(callsOf(store.calls, 'completeMfaSetup')).toBe(0);
     // The right code still works after a wrong one.
-    await service.finishMfaSetup({ setupId: SETUP_ID, code: FAKE_TOTP_CODE });
+    await auth.finishMfaSetup(deps, { setupId: SETUP_ID, code: FAKE_TOTP_CODE });
     expect(store.profiles.get(sub)?.mfaEnabledAt).toBeDefined();
   });
 
   it('ends the set-up after 5 wrong codes: then even the right code is 401 and never reaches Cognito', async () => {
-    const service = makeService({ adminMfaRequired: true });
-    const sub = await setUp(service);
+    const deps = makeDeps({ adminMfaRequired: true });
+    const sub = await setUp(deps);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) {
-      statuses.push((await failure(service.finishMfaSetup({ setupId: SETUP_ID, code: WRONG_CODE }))).statusCode);
+      statuses.push((await failure(auth.finishMfaSetup(deps, { setupId: SETUP_ID, code: WRONG_CODE }))).statusCode);
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400]);
     expect(store.mfaSetups.get(SETUP_ID)?.wrongTries).toBe(5);
     expect(callsOf(directory.calls, 'finishTotpSetup')).toBe(5);
 
     for (const code of [WRONG_CODE, FAKE_TOTP_CODE]) {
-      const error = await failure(service.finishMfaSetup({ setupId: SETUP_ID, code }));
+      const error = await failure(auth.finishMfaSetup(deps, { setupId: SETUP_ID, code }));
       expect(error).toBeInstanceOf(UnauthorizedError);
       expect([error.statusCode, error.message]).toEqual([401, 'Your sign-in has expired. Please sign in again.']);
     }
@@ -339,14 +345,14 @@ describe('finishMfaSetup', () => {
   });
 
   it('answers 401 for an unknown set-up id and for a set-up older than 10 minutes', async () => {
-    const service = makeService({ adminMfaRequired: true });
-    await setUp(service);
+    const deps = makeDeps({ adminMfaRequired: true });
+    await setUp(deps);
 
-    const unknown = await failure(service.finishMfaSetup({ setupId: 'no-such-setup', code: FAKE_TOTP_CODE }));
+    const unknown = await failure(auth.finishMfaSetup(deps, { setupId: 'no-such-setup', code: FAKE_TOTP_CODE }));
     expect([unknown.statusCode, unknown.message]).toEqual([401, MFA_MESSAGES.expired]);
 
     clock.advance(AUTH.mfaSetupMinutes * 60_000);
-    const expired = await failure(service.finishMfaSetup({ setupId: SETUP_ID, code: FAKE_TOTP_CODE }));
+    const expired = await failure(auth.finishMfaSetup(deps, { setupId: SETUP_ID, code: FAKE_TOTP_CODE }));
     expect(expired).toBeInstanceOf(UnauthorizedError);
     expect([expired.statusCode, expired.message]).toEqual([401, MFA_MESSAGES.expired]);
     expect(callsOf(directory.calls, 'finishTotpSetup')).toBe(0);
@@ -356,10 +362,10 @@ describe('finishMfaSetup', () => {
 
 describe('the current password of a user with TOTP on', () => {
   /** Signed in through the challenge: the caller of the profile form. */
-  async function signedInWithTotp(service: AuthService): Promise<SessionCaller> {
+  async function signedInWithTotp(deps: AuthDeps): Promise<SessionCaller> {
     directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
-    const challenge = secondStep(await service.login(ADMIN), 'mfa-required');
-    const session = await service.verifyMfa({
+    const challenge = secondStep(await auth.login(deps, ADMIN), 'mfa-required');
+    const session = await auth.verifyMfa(deps, {
       email: ADMIN.email,
       session: challenge.body.session,
       code: FAKE_TOTP_CODE,
@@ -368,20 +374,20 @@ describe('the current password of a user with TOTP on', () => {
   }
 
   it('is accepted when Cognito answers the right password with its TOTP challenge', async () => {
-    const service = makeService({ adminMfaRequired: true });
-    const caller = await signedInWithTotp(service);
+    const deps = makeDeps({ adminMfaRequired: true });
+    const caller = await signedInWithTotp(deps);
     await expect(
-      service.changePassword(caller, caller.userId, { currentPassword: ADMIN.password, password: 'N3w!Passw0rd' }),
+      auth.changePassword(deps, caller, caller.userId, { currentPassword: ADMIN.password, password: 'N3w!Passw0rd' }),
     ).resolves.toEqual({ message: 'Password updated successfully. Please login again with your new password.' });
     expect(directory.users.get(ADMIN.email)?.password).toBe('N3w!Passw0rd');
     expect(store.loginFailures.has(ADMIN.email)).toBe(false);
   });
 
   it('is accepted for an e-mail change too: the code goes to the new address', async () => {
-    const service = makeService({ adminMfaRequired: true });
-    const caller = await signedInWithTotp(service);
+    const deps = makeDeps({ adminMfaRequired: true });
+    const caller = await signedInWithTotp(deps);
     const username = store.profiles.get(caller.userId)?.username ?? '';
-    const answer = await service.updateProfile(caller, caller.userId, {
+    const answer = await auth.updateProfile(deps, caller, caller.userId, {
       username,
       email: 'admin.new@example.org',
       currentPassword: ADMIN.password,
@@ -391,10 +397,10 @@ describe('the current password of a user with TOTP on', () => {
   });
 
   it('is still refused when wrong', async () => {
-    const service = makeService({ adminMfaRequired: true });
-    const caller = await signedInWithTotp(service);
+    const deps = makeDeps({ adminMfaRequired: true });
+    const caller = await signedInWithTotp(deps);
     const error = await failure(
-      service.changePassword(caller, caller.userId, { currentPassword: 'Wr0ng!Pass', password: 'N3w!Passw0rd' }),
+      auth.changePassword(deps, caller, caller.userId, { currentPassword: 'Wr0ng!Pass', password: 'N3w!Passw0rd' }),
     );
     expect([error.statusCode, error.message]).toEqual([400, 'Current password is incorrect']);
     expect(directory.users.get(ADMIN.email)?.password).toBe(ADMIN.password);

@@ -2,12 +2,12 @@ import { AUTH, AUTH_MESSAGES } from '@goldbot/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   SESSION_ENDED,
-  type AuthService,
   maskEmail,
   type AuthDeps,
   type OpenedSession,
   type SessionCaller,
 } from '../../src/domain/auth/auth-service.js';
+import * as auth from '../../src/domain/auth/auth-service.js';
 import { LOGIN_MESSAGES } from '../../src/domain/auth/login-backoff.js';
 import { REGISTRATION_CLAIM_SECONDS } from '../../src/data/auth-store.js';
 import { CODE_MESSAGES, hashCode } from '../../src/domain/auth/one-time-codes.js';
@@ -31,7 +31,8 @@ import {
   type FakeMailer,
   type InMemoryAuthStore,
   TEST_OTP_HASH_KEY,
-  authServiceOver,
+  authDepsOver,
+  fakeSendMail,
   domainFailure,
 } from '../helpers/auth-fakes.js';
 
@@ -50,10 +51,10 @@ let clock: Clock;
 let store: InMemoryAuthStore;
 let directory: FakeDirectory;
 let mailer: FakeMailer;
-let service: AuthService;
+let deps: AuthDeps;
 
-function makeService(overrides: Partial<AuthDeps> = {}): AuthService {
-  return authServiceOver({ clock, store, directory, mailer }, overrides);
+function makeDeps(overrides: Partial<AuthDeps> = {}): AuthDeps {
+  return authDepsOver({ clock, store, directory, mailer }, overrides);
 }
 
 beforeEach(() => {
@@ -61,7 +62,7 @@ beforeEach(() => {
   store = inMemoryAuthStore();
   directory = fakeDirectory(clock);
   mailer = fakeMailer();
-  service = makeService();
+  deps = makeDeps();
 });
 
 const failure = domainFailure;
@@ -80,9 +81,9 @@ function opened(outcome: unknown): OpenedSession {
 }
 
 async function registeredAndVerified(input = JANE): Promise<OpenedSession> {
-  await service.register(input);
+  await auth.register(deps, input);
   return opened(
-    await service.verifyRegistration({
+    await auth.verifyRegistration(deps, {
       email: input.email,
       otp: mailer.lastCode(input.email),
       password: input.password,
@@ -99,7 +100,7 @@ const callerOf = (session: OpenedSession): SessionCaller => ({
 
 describe('registration', () => {
   it('mails a code, verifies it and opens a session with a fresh profile', async () => {
-    const answer = await service.register(JANE);
+    const answer = await auth.register(deps, JANE);
     expect(answer).toEqual({
       message: 'Registration successful! Please check your email for the verification code.',
       email: JANE.email,
@@ -110,9 +111,11 @@ describe('registration', () => {
     expect(code).toMatch(/^\d{4}$/);
 
     // Unconfirmed until the code is verified: Cognito refuses the sign-in.
-    expect((await failure(service.login({ email: JANE.email, password: JANE.password }))).statusCode).toBe(403);
+    expect((await failure(auth.login(deps, { email: JANE.email, password: JANE.password }))).statusCode).toBe(403);
 
-    const session = opened(await service.verifyRegistration({ email: JANE.email, otp: code, password: JANE.password }));
+    const session = opened(
+      await auth.verifyRegistration(deps, { email: JANE.email, otp: code, password: JANE.password }),
+    );
     expect(session.body).toMatchObject({
       username: 'jane_doe',
       email: JANE.email,
@@ -139,9 +142,9 @@ describe('registration', () => {
   it('replaces an abandoned, expired sign-up that Cognito still holds, but never a confirmed account', async () => {
     // Cognito kept the UNCONFIRMED user; our profile and markers expired after 24 h.
     directory.addUser(JANE.email, 'Old!Pass1', { confirmed: false });
-    await service.register(JANE);
+    await auth.register(deps, JANE);
     expect(directory.calls.some((c) => c.method === 'deleteUser')).toBe(true);
-    const session = await service.verifyRegistration({
+    const session = await auth.verifyRegistration(deps, {
       email: JANE.email,
       otp: mailer.lastCode(JANE.email),
       password: JANE.password,
@@ -150,12 +153,12 @@ describe('registration', () => {
 
     const other = { username: 'other_user', email: 'taken@example.com', password: 'Str0ng!Pass' };
     directory.addUser(other.email, 'Old!Pass1', { confirmed: true });
-    expect((await failure(service.register(other))).statusCode).toBe(409);
+    expect((await failure(auth.register(deps, other))).statusCode).toBe(409);
     expect(directory.users.has(other.email)).toBe(true);
   });
 
   it('hands the store only a keyed hash of the code and a scrypt hash of the password', async () => {
-    await service.register(JANE);
+    await auth.register(deps, JANE);
     const code = mailer.lastCode(JANE.email);
     const issued = store.calls.filter((c) => c.method === 'issueCode');
     expect(issued).toHaveLength(1);
@@ -170,74 +173,74 @@ describe('registration', () => {
   });
 
   it('answers "account verified, please sign in" when the password is not sent along', async () => {
-    await service.register(JANE);
-    const answer = await service.verifyRegistration({ email: JANE.email, otp: mailer.lastCode(JANE.email) });
+    await auth.register(deps, JANE);
+    const answer = await auth.verifyRegistration(deps, { email: JANE.email, otp: mailer.lastCode(JANE.email) });
     expect(answer).toEqual({ verified: true, message: 'Account verified, please sign in.' });
-    expect(opened(await service.login({ email: JANE.email, password: JANE.password })).body.token).toBeTruthy();
+    expect(opened(await auth.login(deps, { email: JANE.email, password: JANE.password })).body.token).toBeTruthy();
   });
 
   it('refuses a wrong code with 400, counts it, and still accepts the right one', async () => {
-    await service.register(JANE);
+    await auth.register(deps, JANE);
     const code = mailer.lastCode(JANE.email);
-    const error = await failure(service.verifyRegistration({ email: JANE.email, otp: wrongCodeFor(code) }));
+    const error = await failure(auth.verifyRegistration(deps, { email: JANE.email, otp: wrongCodeFor(code) }));
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.message).toBe(CODE_MESSAGES.wrong);
     expect((error as ValidationError).fieldErrors).toEqual({ otp: CODE_MESSAGES.wrong });
     expect([...store.codes.values()][0]?.wrongTries).toBe(1);
     // The address's daily count of wrong codes (H3) moved too.
     expect([...store.codeFailures.values()]).toEqual([1]);
-    await expect(service.verifyRegistration({ email: JANE.email, otp: code })).resolves.toMatchObject({
+    await expect(auth.verifyRegistration(deps, { email: JANE.email, otp: code })).resolves.toMatchObject({
       verified: true,
     });
   });
 
   it('kills a code after five wrong tries', async () => {
-    await service.register(JANE);
+    await auth.register(deps, JANE);
     const code = mailer.lastCode(JANE.email);
     const wrong = code === '1111' ? '2222' : '1111';
     const messages: string[] = [];
     for (let i = 0; i < AUTH.otpMaxWrongTries; i += 1) {
-      messages.push((await failure(service.verifyRegistration({ email: JANE.email, otp: wrong }))).message);
+      messages.push((await failure(auth.verifyRegistration(deps, { email: JANE.email, otp: wrong }))).message);
     }
     expect(messages.slice(0, 4)).toEqual(Array(4).fill(CODE_MESSAGES.wrong));
     expect(messages[4]).toBe(CODE_MESSAGES.exhausted);
-    const dead = await failure(service.verifyRegistration({ email: JANE.email, otp: code }));
+    const dead = await failure(auth.verifyRegistration(deps, { email: JANE.email, otp: code }));
     expect([dead.statusCode, dead.message]).toEqual([400, CODE_MESSAGES.exhausted]);
   });
 
   it('refuses a code after its 10 minutes', async () => {
-    await service.register(JANE);
+    await auth.register(deps, JANE);
     const code = mailer.lastCode(JANE.email);
     seconds(AUTH.otpTtlMinutes * 60);
-    const error = await failure(service.verifyRegistration({ email: JANE.email, otp: code }));
+    const error = await failure(auth.verifyRegistration(deps, { email: JANE.email, otp: code }));
     expect([error.statusCode, error.message]).toEqual([400, CODE_MESSAGES.expired]);
   });
 
   it('uses a code once', async () => {
-    await service.register(JANE);
+    await auth.register(deps, JANE);
     const code = mailer.lastCode(JANE.email);
-    await service.verifyRegistration({ email: JANE.email, otp: code });
-    expect((await failure(service.verifyRegistration({ email: JANE.email, otp: code }))).statusCode).toBe(409);
+    await auth.verifyRegistration(deps, { email: JANE.email, otp: code });
+    expect((await failure(auth.verifyRegistration(deps, { email: JANE.email, otp: code }))).statusCode).toBe(409);
   });
 
   it('never accepts a registration code as a reset code', async () => {
-    await service.register(JANE);
+    await auth.register(deps, JANE);
     const code = mailer.lastCode(JANE.email);
-    const error = await failure(service.verifyResetCode(JANE.email, code));
+    const error = await failure(auth.verifyResetCode(deps, JANE.email, code));
     expect([error.statusCode, error.message]).toEqual([400, CODE_MESSAGES.missing]);
     expect(
-      await failure(service.resetPassword({ email: JANE.email, otp: code, newPassword: 'N3w!Passw0rd' })),
+      await failure(auth.resetPassword(deps, { email: JANE.email, otp: code, newPassword: 'N3w!Passw0rd' })),
     ).toBeInstanceOf(ValidationError);
   });
 
   it('answers 409 with a clear message for a taken e-mail or username', async () => {
-    await service.register(JANE);
-    const email = await failure(service.register({ ...JANE, username: 'someone_else' }));
+    await auth.register(deps, JANE);
+    const email = await failure(auth.register(deps, { ...JANE, username: 'someone_else' }));
     expect([email.statusCode, email.message]).toEqual([
       409,
       'An account with this email already exists. Please sign in instead.',
     ]);
-    const username = await failure(service.register({ ...JANE, email: 'other@example.com' }));
+    const username = await failure(auth.register(deps, { ...JANE, email: 'other@example.com' }));
     expect([username.statusCode, username.message]).toEqual([409, 'This username is already taken.']);
     // The refused registrations created nothing in Cognito.
     expect(directory.users.has('other@example.com')).toBe(false);
@@ -247,19 +250,19 @@ describe('registration', () => {
     store.createRegistration = async () => {
       throw new ConflictError('This username is already taken.');
     };
-    expect((await failure(service.register(JANE))).statusCode).toBe(409);
+    expect((await failure(auth.register(deps, JANE))).statusCode).toBe(409);
     expect(directory.calls.map((c) => c.method)).toEqual(['signUp', 'deleteUser']);
     expect(directory.users.has(JANE.email)).toBe(false);
     expect(mailer.sent).toEqual([]);
     // The e-mail's claim went with it: the address can be registered again at once.
     store.createRegistration = inMemoryAuthStore().createRegistration;
-    await expect(service.register(JANE)).resolves.toMatchObject({ email: JANE.email });
+    await expect(auth.register(deps, JANE)).resolves.toMatchObject({ email: JANE.email });
   });
 
   it('lets one of many registrations of one address at once through, and never deletes its Cognito user', async () => {
     // Issue 12's race: a loser once found the winner's fresh UNCONFIRMED user, took it for an
     // abandoned sign-up and deleted it, leaving a pending registration nobody could confirm.
-    const results = await Promise.allSettled(Array.from({ length: 6 }, () => service.register(JANE)));
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => auth.register(deps, JANE)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results.filter((x) => x.status === 'rejected')) {
       const error = r.reason as DomainError;
@@ -273,7 +276,7 @@ describe('registration', () => {
     const user = directory.users.get(JANE.email);
     expect(await store.findUserIdByEmail(JANE.email, clock.now())).toBe(user?.sub);
     expect(mailsTo(JANE.email)).toHaveLength(1);
-    const session = await service.verifyRegistration({
+    const session = await auth.verifyRegistration(deps, {
       email: JANE.email,
       otp: mailer.lastCode(JANE.email),
       password: JANE.password,
@@ -283,7 +286,7 @@ describe('registration', () => {
 
   it('refuses an address whose registration is in flight without asking Cognito, and frees it when Cognito refuses', async () => {
     expect(await store.claimEmailForRegistration(JANE.email, 'someone-else', clock.now())).toBe(true);
-    const refused = await failure(service.register(JANE));
+    const refused = await failure(auth.register(deps, JANE));
     expect([refused.statusCode, refused.message]).toEqual([
       409,
       'An account with this email already exists. Please sign in instead.',
@@ -292,7 +295,7 @@ describe('registration', () => {
     // A claim left behind by a request that died lapses after REGISTRATION_CLAIM_SECONDS.
     seconds(REGISTRATION_CLAIM_SECONDS + 1);
     directory.addUser(JANE.email, 'Old!Pass1', { confirmed: true });
-    expect((await failure(service.register(JANE))).statusCode).toBe(409);
+    expect((await failure(auth.register(deps, JANE))).statusCode).toBe(409);
     // Cognito's refusal released this request's claim: another request may claim the address.
     expect(await store.claimEmailForRegistration(JANE.email, 'next', clock.now())).toBe(true);
   });
@@ -304,7 +307,7 @@ describe('verifying an already verified address (H2)', () => {
     const before = directory.calls.length;
     seconds(60);
     for (const otp of ['0000', '1234']) {
-      const error = await failure(service.verifyRegistration({ email: JANE.email, otp, password: JANE.password }));
+      const error = await failure(auth.verifyRegistration(deps, { email: JANE.email, otp, password: JANE.password }));
       expect([error.statusCode, error.message]).toEqual([409, 'This email is already verified. Please sign in.']);
     }
     expect(directory.calls.slice(before)).toEqual([]);
@@ -315,7 +318,7 @@ describe('verifying an already verified address (H2)', () => {
     const mallory = await registeredAndVerified(JOHN);
     const victim = 'victim@example.com';
     seconds(60);
-    const change = await service.updateProfile(callerOf(mallory), mallory.body.userId, {
+    const change = await auth.updateProfile(deps, callerOf(mallory), mallory.body.userId, {
       username: JOHN.username,
       email: victim,
       currentPassword: JOHN.password,
@@ -326,12 +329,12 @@ describe('verifying an already verified address (H2)', () => {
     expect(await store.findUserIdByEmail(victim, clock.now())).toBeUndefined();
 
     for (const otp of ['0000', '1234', '9999']) {
-      const error = await failure(service.verifyRegistration({ email: victim, otp }));
+      const error = await failure(auth.verifyRegistration(deps, { email: victim, otp }));
       expect([error.statusCode, error.message]).toEqual([400, CODE_MESSAGES.missing]);
     }
     // Guessing at the e-mail-change code with the wrong purpose does not help either.
     const sentToVictim = mailer.lastCode(victim);
-    const error = await failure(service.verifyRegistration({ email: victim, otp: sentToVictim }));
+    const error = await failure(auth.verifyRegistration(deps, { email: victim, otp: sentToVictim }));
     expect(error.statusCode).toBe(400);
 
     expect(callsOf(directory.calls, 'confirm')).toBe(1); // Mallory's own registration only
@@ -346,7 +349,7 @@ describe('verifying an already verified address (H2)', () => {
     const user = directory.users.get(JANE.email);
     if (user) user.confirmed = false; // the confirm call failed after our transaction
     seconds(60);
-    expect(opened(await service.login({ email: JANE.email, password: JANE.password })).body.userId).toBe(
+    expect(opened(await auth.login(deps, { email: JANE.email, password: JANE.password })).body.userId).toBe(
       session.body.userId,
     );
     expect(callsOf(directory.calls, 'confirm')).toBe(2);
@@ -356,7 +359,7 @@ describe('verifying an already verified address (H2)', () => {
     if (profile) store.profiles.set(profile._id, { ...profile, verifiedEmail: 'someone.else@example.com' });
     if (user) user.confirmed = false;
     seconds(60);
-    expect((await failure(service.login({ email: JANE.email, password: JANE.password }))).statusCode).toBe(403);
+    expect((await failure(auth.login(deps, { email: JANE.email, password: JANE.password }))).statusCode).toBe(403);
     expect(callsOf(directory.calls, 'confirm')).toBe(2);
   });
 });
@@ -366,45 +369,45 @@ describe('resending registration codes (L2)', () => {
 
   it('answers the same for unknown, pending and verified addresses, and mails only the pending one', async () => {
     await registeredAndVerified();
-    await service.register(JOHN);
+    await auth.register(deps, JOHN);
     seconds(60);
     const mailsBefore = mailer.sent.length;
-    await expect(service.resendRegistrationCode('nobody@example.com')).resolves.toEqual(SAME_ANSWER);
-    await expect(service.resendRegistrationCode(JANE.email)).resolves.toEqual(SAME_ANSWER);
+    await expect(auth.resendRegistrationCode(deps, 'nobody@example.com')).resolves.toEqual(SAME_ANSWER);
+    await expect(auth.resendRegistrationCode(deps, JANE.email)).resolves.toEqual(SAME_ANSWER);
     expect(mailer.sent).toHaveLength(mailsBefore);
-    await expect(service.resendRegistrationCode(JOHN.email)).resolves.toEqual(SAME_ANSWER);
+    await expect(auth.resendRegistrationCode(deps, JOHN.email)).resolves.toEqual(SAME_ANSWER);
     expect(mailer.sent).toHaveLength(mailsBefore + 1);
     expect(mailer.sent.at(-1)?.to).toBe(JOHN.email);
   });
 
   it('keeps the 30 s cool-down without revealing it, then replaces the old code', async () => {
-    await service.register(JANE);
+    await auth.register(deps, JANE);
     const first = mailer.lastCode(JANE.email);
     seconds(10);
-    await expect(service.resendRegistrationCode(JANE.email)).resolves.toEqual(SAME_ANSWER);
+    await expect(auth.resendRegistrationCode(deps, JANE.email)).resolves.toEqual(SAME_ANSWER);
     expect(mailer.sent).toHaveLength(1);
 
     seconds(20);
-    await expect(service.resendRegistrationCode(JANE.email)).resolves.toEqual(SAME_ANSWER);
+    await expect(auth.resendRegistrationCode(deps, JANE.email)).resolves.toEqual(SAME_ANSWER);
     expect(mailer.sent).toHaveLength(2);
     const second = mailer.lastCode(JANE.email);
     if (second !== first) {
       // The new code replaced the old one.
-      expect((await failure(service.verifyRegistration({ email: JANE.email, otp: first }))).statusCode).toBe(400);
+      expect((await failure(auth.verifyRegistration(deps, { email: JANE.email, otp: first }))).statusCode).toBe(400);
     }
-    await expect(service.verifyRegistration({ email: JANE.email, otp: second })).resolves.toMatchObject({
+    await expect(auth.verifyRegistration(deps, { email: JANE.email, otp: second })).resolves.toMatchObject({
       verified: true,
     });
   });
 
   it('sends at most 5 codes per e-mail per hour, answering the same after the cap', async () => {
-    await service.register(JANE);
+    await auth.register(deps, JANE);
     for (let i = 1; i < AUTH.otpMaxPerEmailPerHour; i += 1) {
       seconds(AUTH.otpResendCooldownSeconds);
-      await service.resendRegistrationCode(JANE.email);
+      await auth.resendRegistrationCode(deps, JANE.email);
     }
     seconds(AUTH.otpResendCooldownSeconds);
-    await expect(service.resendRegistrationCode(JANE.email)).resolves.toEqual(SAME_ANSWER);
+    await expect(auth.resendRegistrationCode(deps, JANE.email)).resolves.toEqual(SAME_ANSWER);
     expect(mailer.sent).toHaveLength(AUTH.otpMaxPerEmailPerHour);
   });
 });
@@ -412,8 +415,8 @@ describe('resending registration codes (L2)', () => {
 describe('login', () => {
   it('answers unknown e-mails and wrong passwords with the same 401', async () => {
     await registeredAndVerified();
-    const unknown = await failure(service.login({ email: 'nobody@example.com', password: JANE.password }));
-    const wrong = await failure(service.login({ email: JANE.email, password: 'Wr0ng!Pass' }));
+    const unknown = await failure(auth.login(deps, { email: 'nobody@example.com', password: JANE.password }));
+    const wrong = await failure(auth.login(deps, { email: JANE.email, password: 'Wr0ng!Pass' }));
     expect(unknown).toBeInstanceOf(UnauthorizedError);
     expect(wrong).toBeInstanceOf(UnauthorizedError);
     expect(unknown.message).toBe(LOGIN_MESSAGES.invalid);
@@ -425,26 +428,26 @@ describe('login', () => {
     await registeredAndVerified();
     const statuses: number[] = [];
     for (let i = 0; i < AUTH.loginFailuresBeforeBackoff; i += 1) {
-      statuses.push((await failure(service.login({ email: JANE.email, password: 'Wr0ng!Pass' }))).statusCode);
+      statuses.push((await failure(auth.login(deps, { email: JANE.email, password: 'Wr0ng!Pass' }))).statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
 
-    const blocked = await failure(service.login({ email: JANE.email, password: JANE.password }));
+    const blocked = await failure(auth.login(deps, { email: JANE.email, password: JANE.password }));
     expect(blocked).toBeInstanceOf(TooManyRequestsError);
     expect(blocked.headers).toEqual({ 'Retry-After': '30' });
     expect(blocked.message).toBe(LOGIN_MESSAGES.blocked(30));
     seconds(10);
-    const stillBlocked = await failure(service.login({ email: JANE.email, password: JANE.password }));
+    const stillBlocked = await failure(auth.login(deps, { email: JANE.email, password: JANE.password }));
     expect(stillBlocked.headers).toEqual({ 'Retry-After': '20' });
     // Blocked attempts never reach Cognito: 1 sign-in at verification + 5 failures.
     expect(callsOf(directory.calls, 'signIn')).toBe(6);
 
     seconds(20);
-    expect((await failure(service.login({ email: JANE.email, password: 'Wr0ng!Pass' }))).statusCode).toBe(401);
-    const doubled = await failure(service.login({ email: JANE.email, password: JANE.password }));
+    expect((await failure(auth.login(deps, { email: JANE.email, password: 'Wr0ng!Pass' }))).statusCode).toBe(401);
+    const doubled = await failure(auth.login(deps, { email: JANE.email, password: JANE.password }));
     expect(doubled.headers).toEqual({ 'Retry-After': '60' });
     seconds(60);
-    expect(opened(await service.login({ email: JANE.email, password: JANE.password })).body.token).toBeTruthy();
+    expect(opened(await auth.login(deps, { email: JANE.email, password: JANE.password })).body.token).toBeTruthy();
     expect(store.loginFailures.size).toBe(0); // a success resets the count
   });
 
@@ -458,7 +461,7 @@ describe('login', () => {
     };
     const signInsBefore = callsOf(directory.calls, 'signIn');
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => service.login({ email: JANE.email, password: 'Wr0ng!Pass' })),
+      Array.from({ length: 20 }, () => auth.login(deps, { email: JANE.email, password: 'Wr0ng!Pass' })),
     );
     const statuses = results.map((r) => (r.status === 'rejected' ? (r.reason as DomainError).statusCode : 200));
     expect(statuses.filter((s) => s === 401)).toHaveLength(AUTH.loginFailuresBeforeBackoff);
@@ -475,20 +478,20 @@ describe('login', () => {
     await registeredAndVerified();
     store.loginFailures.set(JANE.email, { failures: 7, blockedUntil: Math.floor(clock.now() / 1000) + 90 });
     const signInsBefore = callsOf(directory.calls, 'signIn');
-    const blocked = await failure(service.login({ email: JANE.email, password: JANE.password }));
+    const blocked = await failure(auth.login(deps, { email: JANE.email, password: JANE.password }));
     expect([blocked.statusCode, blocked.headers['Retry-After']]).toEqual([429, '90']);
     expect(callsOf(directory.calls, 'signIn')).toBe(signInsBefore);
   });
 
   it('answers 403 needsVerification to an unverified account and mails a fresh code', async () => {
-    await service.register(JANE);
+    await auth.register(deps, JANE);
     seconds(AUTH.otpResendCooldownSeconds);
-    const error = await failure(service.login({ email: JANE.email, password: JANE.password }));
+    const error = await failure(auth.login(deps, { email: JANE.email, password: JANE.password }));
     expect(error).toBeInstanceOf(ForbiddenError);
     expect(error.message).toBe(LOGIN_MESSAGES.unverified);
     expect(error.details).toEqual({ needsVerification: true, email: JANE.email });
     expect(mailer.sent).toHaveLength(2);
-    const session = await service.verifyRegistration({
+    const session = await auth.verifyRegistration(deps, {
       email: JANE.email,
       otp: mailer.lastCode(JANE.email),
       password: JANE.password,
@@ -497,33 +500,33 @@ describe('login', () => {
   });
 
   it('answers a wrong password of an unverified account like any wrong password, and mails nothing (L2)', async () => {
-    await service.register(JANE);
+    await auth.register(deps, JANE);
     seconds(AUTH.otpResendCooldownSeconds);
-    const wrong = await failure(service.login({ email: JANE.email, password: 'Wr0ng!Pass' }));
-    const unknown = await failure(service.login({ email: 'nobody@example.com', password: 'Wr0ng!Pass' }));
+    const wrong = await failure(auth.login(deps, { email: JANE.email, password: 'Wr0ng!Pass' }));
+    const unknown = await failure(auth.login(deps, { email: 'nobody@example.com', password: 'Wr0ng!Pass' }));
     expect([wrong.statusCode, wrong.message]).toEqual([401, LOGIN_MESSAGES.invalid]);
     expect(wrong.details).toEqual(unknown.details);
     expect(mailer.sent).toHaveLength(1); // the registration's only
-    const right = await failure(service.login({ email: JANE.email, password: JANE.password }));
+    const right = await failure(auth.login(deps, { email: JANE.email, password: JANE.password }));
     expect([right.statusCode, right.details]).toEqual([403, { needsVerification: true, email: JANE.email }]);
   });
 
   it('answers a sign-up whose registration expired like an unknown address, and mails nothing (L2)', async () => {
-    await service.register(JANE);
+    await auth.register(deps, JANE);
     seconds(DAY_SECONDS + 1); // our profile and markers are gone; Cognito keeps the UNCONFIRMED user
     for (const password of [JANE.password, 'Wr0ng!Pass']) {
-      const error = await failure(service.login({ email: JANE.email, password }));
+      const error = await failure(auth.login(deps, { email: JANE.email, password }));
       expect([error.statusCode, error.message, error.details]).toEqual([401, LOGIN_MESSAGES.invalid, {}]);
     }
     expect(mailer.sent).toHaveLength(1); // the registration's only
     // Signing up again replaces the abandoned sign-up.
-    await service.register(JANE);
+    await auth.register(deps, JANE);
     expect(mailer.sent).toHaveLength(2);
   });
 
   it('still answers 403 needsVerification inside the resend cool-down (the last code stays valid)', async () => {
-    await service.register(JANE);
-    const error = await failure(service.login({ email: JANE.email, password: JANE.password }));
+    await auth.register(deps, JANE);
+    const error = await failure(auth.login(deps, { email: JANE.email, password: JANE.password }));
     expect(error.details).toMatchObject({ needsVerification: true });
     expect(mailer.sent).toHaveLength(1);
   });
@@ -532,15 +535,15 @@ describe('login', () => {
     const session = await registeredAndVerified();
     const profile = store.profiles.get(session.body.userId);
     if (profile) profile.isActive = false;
-    const login = await failure(service.login({ email: JANE.email, password: JANE.password }));
+    const login = await failure(auth.login(deps, { email: JANE.email, password: JANE.password }));
     expect([login.statusCode, login.message]).toEqual([403, 'Account is deactivated']);
-    const refresh = await failure(service.refresh(session.refreshToken));
+    const refresh = await failure(auth.refresh(deps, session.refreshToken));
     expect([refresh.statusCode, refresh.message]).toEqual([403, 'Account is deactivated']);
   });
 
   it('answers isAdmin from the admin group', async () => {
     directory.addUser('admin@example.com', 'Adm1n!Pass', { groups: ['admin'] });
-    const session = opened(await service.login({ email: 'admin@example.com', password: 'Adm1n!Pass' }));
+    const session = opened(await auth.login(deps, { email: 'admin@example.com', password: 'Adm1n!Pass' }));
     expect(session.body.isAdmin).toBe(true);
     // The bootstrap admin had no profile: it is created on first sign-in, already verified.
     expect(store.profiles.get(session.body.userId)?.emailVerifiedAt).toBeDefined();
@@ -550,7 +553,7 @@ describe('login', () => {
 describe('refresh and logout (M2)', () => {
   it('exchanges a refresh token we issued for a new ID token', async () => {
     const session = await registeredAndVerified();
-    await expect(service.refresh(session.refreshToken)).resolves.toEqual({
+    await expect(auth.refresh(deps, session.refreshToken)).resolves.toEqual({
       token: expect.any(String),
       expiresIn: 3600,
     });
@@ -559,38 +562,38 @@ describe('refresh and logout (M2)', () => {
   it('refuses a missing token, unknown tokens and tokens of revoked sessions', async () => {
     const session = await registeredAndVerified();
     for (const token of [undefined, '', 'not-a-token']) {
-      const error = await failure(service.refresh(token));
+      const error = await failure(auth.refresh(deps, token));
       expect([error.statusCode, error.message]).toEqual([401, SESSION_ENDED]);
     }
     // Cognito still accepts it, but our session registry no longer knows it.
     store.sessions.clear();
-    const revoked = await failure(service.refresh(session.refreshToken));
+    const revoked = await failure(auth.refresh(deps, session.refreshToken));
     expect([revoked.statusCode, revoked.message]).toEqual([401, 'Your session has ended. Please sign in again.']);
   });
 
   it("logout ends only the caller's session, in our registry and in Cognito", async () => {
     const first = await registeredAndVerified();
     seconds(5);
-    const second = opened(await service.login({ email: JANE.email, password: JANE.password }));
+    const second = opened(await auth.login(deps, { email: JANE.email, password: JANE.password }));
     expect(store.sessions.size).toBe(2);
 
-    await expect(service.logout(callerOf(first), first.refreshToken)).resolves.toEqual({
+    await expect(auth.logout(deps, callerOf(first), first.refreshToken)).resolves.toEqual({
       message: 'You have been signed out.',
     });
     expect(store.sessions.size).toBe(1);
     expect(callsOf(directory.calls, 'revokeToken')).toBe(1);
-    const ended = await failure(service.refresh(first.refreshToken));
+    const ended = await failure(auth.refresh(deps, first.refreshToken));
     expect([ended.statusCode, ended.message]).toEqual([401, SESSION_ENDED]);
     // The other browser stays signed in.
-    await expect(service.refresh(second.refreshToken)).resolves.toMatchObject({ expiresIn: 3600 });
+    await expect(auth.refresh(deps, second.refreshToken)).resolves.toMatchObject({ expiresIn: 3600 });
   });
 
   it('refuses a logged-out token even if Cognito would still renew it', async () => {
     const session = await registeredAndVerified();
     directory.revokeToken = async () => undefined; // e.g. cognito-local, or a revocation that failed
-    await service.logout(callerOf(session), session.refreshToken);
+    await auth.logout(deps, callerOf(session), session.refreshToken);
     expect(directory.refreshTokens.has(session.refreshToken)).toBe(true);
-    expect((await failure(service.refresh(session.refreshToken))).statusCode).toBe(401);
+    expect((await failure(auth.refresh(deps, session.refreshToken))).statusCode).toBe(401);
   });
 
   it("cannot end another user's session entry", async () => {
@@ -598,13 +601,13 @@ describe('refresh and logout (M2)', () => {
     seconds(60);
     const john = await registeredAndVerified(JOHN);
     directory.revokeToken = async () => undefined;
-    await service.logout(callerOf(john), jane.refreshToken);
-    await expect(service.refresh(jane.refreshToken)).resolves.toMatchObject({ expiresIn: 3600 });
+    await auth.logout(deps, callerOf(john), jane.refreshToken);
+    await expect(auth.refresh(deps, jane.refreshToken)).resolves.toMatchObject({ expiresIn: 3600 });
   });
 
   it('answers a logout without a token and changes nothing', async () => {
     const session = await registeredAndVerified();
-    await expect(service.logout(callerOf(session), undefined)).resolves.toEqual({
+    await expect(auth.logout(deps, callerOf(session), undefined)).resolves.toEqual({
       message: 'You have been signed out.',
     });
     expect(store.sessions.size).toBe(1);
@@ -620,9 +623,9 @@ describe('password reset', () => {
   it('answers the same for unknown and known e-mails, and mails only the known one', async () => {
     await registeredAndVerified();
     const mailsBefore = mailer.sent.length;
-    await expect(service.requestPasswordReset('nobody@example.com')).resolves.toEqual(SAME_ANSWER);
+    await expect(auth.requestPasswordReset(deps, 'nobody@example.com')).resolves.toEqual(SAME_ANSWER);
     expect(mailer.sent).toHaveLength(mailsBefore);
-    await expect(service.requestPasswordReset(JANE.email)).resolves.toEqual(SAME_ANSWER);
+    await expect(auth.requestPasswordReset(deps, JANE.email)).resolves.toEqual(SAME_ANSWER);
     expect(mailer.sent).toHaveLength(mailsBefore + 1);
     expect(mailer.sent.at(-1)?.email.subject).toBe('Your GoldBot password reset code');
   });
@@ -630,33 +633,37 @@ describe('password reset', () => {
   it('checks the code without consuming it, then consumes it, sets the password and ends every session', async () => {
     const session = await registeredAndVerified();
     seconds(60);
-    await service.requestPasswordReset(JANE.email);
+    await auth.requestPasswordReset(deps, JANE.email);
     const code = mailer.lastCode(JANE.email);
 
-    await expect(service.verifyResetCode(JANE.email, code)).resolves.toEqual({ message: 'OTP verified successfully!' });
-    await expect(service.verifyResetCode(JANE.email, code)).resolves.toBeDefined(); // not consumed
+    await expect(auth.verifyResetCode(deps, JANE.email, code)).resolves.toEqual({
+      message: 'OTP verified successfully!',
+    });
+    await expect(auth.verifyResetCode(deps, JANE.email, code)).resolves.toBeDefined(); // not consumed
 
     seconds(5);
-    await expect(service.resetPassword({ email: JANE.email, otp: code, newPassword: 'N3w!Passw0rd' })).resolves.toEqual(
-      { message: 'Password reset successful!' },
-    );
+    await expect(
+      auth.resetPassword(deps, { email: JANE.email, otp: code, newPassword: 'N3w!Passw0rd' }),
+    ).resolves.toEqual({ message: 'Password reset successful!' });
 
     // Single use.
-    const again = await failure(service.resetPassword({ email: JANE.email, otp: code, newPassword: 'An0ther!Pass' }));
+    const again = await failure(
+      auth.resetPassword(deps, { email: JANE.email, otp: code, newPassword: 'An0ther!Pass' }),
+    );
     expect(again.statusCode).toBe(400);
     // Sessions revoked: the refresh token is dead, tokens issued before now are refused, Cognito signed out.
-    expect((await failure(service.refresh(session.refreshToken))).statusCode).toBe(401);
+    expect((await failure(auth.refresh(deps, session.refreshToken))).statusCode).toBe(401);
     expect(store.profiles.get(session.body.userId)?.tokensValidAfter).toBe(Math.floor(clock.now() / 1000));
     expect(directory.calls.map((c) => c.method)).toContain('signOutEverywhere');
     // The old password no longer works, the new one does.
-    expect((await failure(service.login({ email: JANE.email, password: JANE.password }))).statusCode).toBe(401);
-    expect(opened(await service.login({ email: JANE.email, password: 'N3w!Passw0rd' })).body.token).toBeTruthy();
+    expect((await failure(auth.login(deps, { email: JANE.email, password: JANE.password }))).statusCode).toBe(401);
+    expect(opened(await auth.login(deps, { email: JANE.email, password: 'N3w!Passw0rd' })).body.token).toBeTruthy();
   });
 
   it('mails no reset code to an unverified registration', async () => {
-    await service.register(JANE);
+    await auth.register(deps, JANE);
     seconds(60);
-    await expect(service.requestPasswordReset(JANE.email)).resolves.toEqual(SAME_ANSWER);
+    await expect(auth.requestPasswordReset(deps, JANE.email)).resolves.toEqual(SAME_ANSWER);
     expect(mailer.sent).toHaveLength(1);
   });
 });
@@ -667,10 +674,10 @@ describe('the daily code lock (H3)', () => {
     const errors: DomainError[] = [];
     while (errors.length < count) {
       seconds(AUTH.otpResendCooldownSeconds);
-      await service.requestPasswordReset(JANE.email);
+      await auth.requestPasswordReset(deps, JANE.email);
       const wrong = wrongCodeFor(mailer.lastCode(JANE.email));
       for (let i = 0; i < AUTH.otpMaxWrongTries && errors.length < count; i += 1) {
-        errors.push(await failure(service.verifyResetCode(JANE.email, wrong)));
+        errors.push(await failure(auth.verifyResetCode(deps, JANE.email, wrong)));
       }
     }
     return errors;
@@ -690,9 +697,9 @@ describe('the daily code lock (H3)', () => {
     const code = mailer.lastCode(JANE.email);
     const mailsBefore = mailer.sent.length;
     for (const attempt of [
-      service.verifyResetCode(JANE.email, code),
-      service.resetPassword({ email: JANE.email, otp: code, newPassword: 'N3w!Passw0rd' }),
-      service.requestPasswordReset(JANE.email),
+      auth.verifyResetCode(deps, JANE.email, code),
+      auth.resetPassword(deps, { email: JANE.email, otp: code, newPassword: 'N3w!Passw0rd' }),
+      auth.requestPasswordReset(deps, JANE.email),
     ]) {
       const error = await failure(attempt);
       expect([error.statusCode, error.message]).toEqual([429, CODE_MESSAGES.locked]);
@@ -703,35 +710,37 @@ describe('the daily code lock (H3)', () => {
     expect(directory.users.get(JANE.email)?.password).toBe(JANE.password);
 
     seconds(DAY_SECONDS);
-    await service.requestPasswordReset(JANE.email);
+    await auth.requestPasswordReset(deps, JANE.email);
     expect(mailer.sent).toHaveLength(mailsBefore + 1);
     const fresh = mailer.lastCode(JANE.email);
-    await expect(service.verifyResetCode(JANE.email, fresh)).resolves.toEqual({
+    await expect(auth.verifyResetCode(deps, JANE.email, fresh)).resolves.toEqual({
       message: 'OTP verified successfully!',
     });
     await expect(
-      service.resetPassword({ email: JANE.email, otp: fresh, newPassword: 'N3w!Passw0rd' }),
+      auth.resetPassword(deps, { email: JANE.email, otp: fresh, newPassword: 'N3w!Passw0rd' }),
     ).resolves.toEqual({ message: 'Password reset successful!' });
   });
 
   it('counts wrong registration codes too, and then refuses the right one (verifyOtp)', async () => {
-    await service.register(JANE);
+    await auth.register(deps, JANE);
     const errors: DomainError[] = [];
     while (errors.length < AUTH.maxFailedCodesPerDay) {
       const wrong = wrongCodeFor(mailer.lastCode(JANE.email));
       for (let i = 0; i < AUTH.otpMaxWrongTries && errors.length < AUTH.maxFailedCodesPerDay; i += 1) {
-        errors.push(await failure(service.verifyRegistration({ email: JANE.email, otp: wrong })));
+        errors.push(await failure(auth.verifyRegistration(deps, { email: JANE.email, otp: wrong })));
       }
       seconds(AUTH.otpResendCooldownSeconds);
-      await service.resendRegistrationCode(JANE.email);
+      await auth.resendRegistrationCode(deps, JANE.email);
     }
     expect(errors.at(-1)?.statusCode).toBe(429);
     const mailsBefore = mailer.sent.length;
     seconds(AUTH.otpResendCooldownSeconds);
     // Resending answers as always (L2) but sends nothing; the last code is refused.
-    await service.resendRegistrationCode(JANE.email);
+    await auth.resendRegistrationCode(deps, JANE.email);
     expect(mailer.sent).toHaveLength(mailsBefore);
-    const locked = await failure(service.verifyRegistration({ email: JANE.email, otp: mailer.lastCode(JANE.email) }));
+    const locked = await failure(
+      auth.verifyRegistration(deps, { email: JANE.email, otp: mailer.lastCode(JANE.email) }),
+    );
     expect([locked.statusCode, locked.message]).toEqual([429, CODE_MESSAGES.locked]);
     expect(Number(locked.headers['Retry-After'])).toBeGreaterThan(0);
     expect(directory.users.get(JANE.email)?.confirmed).toBe(false);
@@ -743,8 +752,8 @@ describe('the daily code lock (H3)', () => {
     await registeredAndVerified(JOHN);
     await wrongResetCodes(AUTH.maxFailedCodesPerDay);
     seconds(AUTH.otpResendCooldownSeconds);
-    await service.requestPasswordReset(JOHN.email);
-    await expect(service.verifyResetCode(JOHN.email, mailer.lastCode(JOHN.email))).resolves.toBeDefined();
+    await auth.requestPasswordReset(deps, JOHN.email);
+    await expect(auth.verifyResetCode(deps, JOHN.email, mailer.lastCode(JOHN.email))).resolves.toBeDefined();
   });
 });
 
@@ -760,7 +769,8 @@ describe('ending every session (M3)', () => {
       return 'done' as const;
     });
     directory.signOutEverywhere = signOutEverywhere;
-    const answer = await makeService({ onGlobalSignOutFailure, sleep }).changePassword(
+    const answer = await auth.changePassword(
+      makeDeps({ onGlobalSignOutFailure, sleep }),
       callerOf(session),
       session.body.userId,
       { currentPassword: JANE.password, password: 'N3w!Passw0rd' },
@@ -779,7 +789,7 @@ describe('ending every session (M3)', () => {
     );
     expect(sleep.mock.calls).toEqual([[100], [200]]);
     // Our own registry refused the old sessions regardless.
-    expect((await failure(service.refresh(session.refreshToken))).statusCode).toBe(401);
+    expect((await failure(auth.refresh(deps, session.refreshToken))).statusCode).toBe(401);
     expect(store.profiles.get(session.body.userId)?.tokensValidAfter).toBeDefined();
   });
 
@@ -795,7 +805,7 @@ describe('profile and password changes', () => {
   it('answers 400 to a wrong current password and changes nothing', async () => {
     const session = await registeredAndVerified();
     const error = await failure(
-      service.changePassword(callerOf(session), session.body.userId, {
+      auth.changePassword(deps, callerOf(session), session.body.userId, {
         currentPassword: 'Wr0ng!Pass',
         password: 'N3w!Passw0rd',
       }),
@@ -808,23 +818,23 @@ describe('profile and password changes', () => {
   it('changes the password and ends every session', async () => {
     const session = await registeredAndVerified();
     await expect(
-      service.changePassword(callerOf(session), session.body.userId, {
+      auth.changePassword(deps, callerOf(session), session.body.userId, {
         currentPassword: JANE.password,
         password: 'N3w!Passw0rd',
       }),
     ).resolves.toEqual({ message: 'Password updated successfully. Please login again with your new password.' });
     expect(directory.users.get(JANE.email)?.password).toBe('N3w!Passw0rd');
-    expect((await failure(service.refresh(session.refreshToken))).statusCode).toBe(401);
+    expect((await failure(auth.refresh(deps, session.refreshToken))).statusCode).toBe(401);
   });
 
   it('lets only the owner change an account', async () => {
     const session = await registeredAndVerified();
     const stranger: SessionCaller = { userId: 'someone-else', email: 'x@example.com', isAdmin: true };
     const profile = await failure(
-      service.updateProfile(stranger, session.body.userId, { username: 'taken_over', email: 'x@example.com' }),
+      auth.updateProfile(deps, stranger, session.body.userId, { username: 'taken_over', email: 'x@example.com' }),
     );
     const password = await failure(
-      service.changePassword(stranger, session.body.userId, { currentPassword: 'x', password: 'N3w!Passw0rd' }),
+      auth.changePassword(deps, stranger, session.body.userId, { currentPassword: 'x', password: 'N3w!Passw0rd' }),
     );
     expect([profile.statusCode, password.statusCode]).toEqual([403, 403]);
   });
@@ -834,11 +844,11 @@ describe('profile and password changes', () => {
     seconds(60);
     await registeredAndVerified(JOHN);
     const byName = await failure(
-      service.updateProfile(callerOf(jane), jane.body.userId, { username: 'JOHN_ROE', email: JANE.email }),
+      auth.updateProfile(deps, callerOf(jane), jane.body.userId, { username: 'JOHN_ROE', email: JANE.email }),
     );
     expect([byName.statusCode, byName.message]).toEqual([409, 'This username is already taken.']);
     const byEmail = await failure(
-      service.updateProfile(callerOf(jane), jane.body.userId, {
+      auth.updateProfile(deps, callerOf(jane), jane.body.userId, {
         username: 'jane_doe',
         email: JOHN.email,
         currentPassword: JANE.password,
@@ -849,7 +859,7 @@ describe('profile and password changes', () => {
 
   it('changes the username at once, in the profile only', async () => {
     const jane = await registeredAndVerified();
-    const answer = await service.updateProfile(callerOf(jane), jane.body.userId, {
+    const answer = await auth.updateProfile(deps, callerOf(jane), jane.body.userId, {
       username: 'jane.d',
       email: JANE.email,
     });
@@ -866,7 +876,7 @@ describe('changing the e-mail address (H2)', () => {
   async function janeWithPendingChange() {
     const jane = await registeredAndVerified();
     seconds(60);
-    const answer = await service.updateProfile(callerOf(jane), jane.body.userId, {
+    const answer = await auth.updateProfile(deps, callerOf(jane), jane.body.userId, {
       username: JANE.username,
       email: NEW_EMAIL,
       currentPassword: JANE.password,
@@ -877,7 +887,7 @@ describe('changing the e-mail address (H2)', () => {
   it('needs the current password', async () => {
     const jane = await registeredAndVerified();
     const error = await failure(
-      service.updateProfile(callerOf(jane), jane.body.userId, { username: JANE.username, email: NEW_EMAIL }),
+      auth.updateProfile(deps, callerOf(jane), jane.body.userId, { username: JANE.username, email: NEW_EMAIL }),
     );
     expect([error.statusCode, error.message]).toEqual([400, AUTH_MESSAGES.currentPasswordForEmail]);
     expect((error as ValidationError).fieldErrors).toEqual({
@@ -890,7 +900,7 @@ describe('changing the e-mail address (H2)', () => {
     const jane = await registeredAndVerified();
     const attempt = () =>
       failure(
-        service.updateProfile(callerOf(jane), jane.body.userId, {
+        auth.updateProfile(deps, callerOf(jane), jane.body.userId, {
           username: JANE.username,
           email: NEW_EMAIL,
           currentPassword: 'Wr0ng!Pass',
@@ -903,14 +913,14 @@ describe('changing the e-mail address (H2)', () => {
     for (let i = 1; i < AUTH.loginFailuresBeforeBackoff; i += 1) expect((await attempt()).statusCode).toBe(400);
     expect((await attempt()).statusCode).toBe(429);
     // Sign-in is blocked as well: it is the same count.
-    expect((await failure(service.login({ email: JANE.email, password: JANE.password }))).statusCode).toBe(429);
+    expect((await failure(auth.login(deps, { email: JANE.email, password: JANE.password }))).statusCode).toBe(429);
     expect(mailsTo(NEW_EMAIL)).toEqual([]);
   });
 
   it('with the right password mails a code to the new address and changes nothing yet', async () => {
     const jane = await registeredAndVerified();
     seconds(60);
-    const answer = await service.updateProfile(callerOf(jane), jane.body.userId, {
+    const answer = await auth.updateProfile(deps, callerOf(jane), jane.body.userId, {
       username: 'jane.d',
       email: NEW_EMAIL,
       currentPassword: JANE.password,
@@ -931,12 +941,12 @@ describe('changing the e-mail address (H2)', () => {
     expect(store.profiles.get(jane.body.userId)).toMatchObject({ username: 'jane.d', email: JANE.email });
     expect(callsOf(directory.calls, 'updateEmail')).toBe(0);
     expect(await store.findUserIdByEmail(NEW_EMAIL, clock.now())).toBeUndefined();
-    expect(opened(await service.login({ email: JANE.email, password: JANE.password })).body.email).toBe(JANE.email);
+    expect(opened(await auth.login(deps, { email: JANE.email, password: JANE.password })).body.email).toBe(JANE.email);
   });
 
   it('with the right code moves the address everywhere, tells the old address and ends every session', async () => {
     const { jane, code } = await janeWithPendingChange();
-    const answer = await service.confirmEmailChange(callerOf(jane), { email: NEW_EMAIL, otp: code });
+    const answer = await auth.confirmEmailChange(deps, callerOf(jane), { email: NEW_EMAIL, otp: code });
     expect(answer).toEqual({ message: 'Your email has been changed. Please sign in again with your new email.' });
 
     expect(store.profiles.get(jane.body.userId)).toMatchObject({ email: NEW_EMAIL, verifiedEmail: NEW_EMAIL });
@@ -953,38 +963,38 @@ describe('changing the e-mail address (H2)', () => {
     expect([...store.sessions].filter((s) => s.startsWith(`${jane.body.userId}#`))).toEqual([]);
     expect(store.profiles.get(jane.body.userId)?.tokensValidAfter).toBe(Math.floor(clock.now() / 1000));
     expect(callsOf(directory.calls, 'signOutEverywhere')).toBe(1);
-    expect((await failure(service.refresh(jane.refreshToken))).statusCode).toBe(401);
+    expect((await failure(auth.refresh(deps, jane.refreshToken))).statusCode).toBe(401);
 
     // The code is spent; the new address signs in.
     expect(
-      (await failure(service.confirmEmailChange(callerOf(jane), { email: NEW_EMAIL, otp: code }))).statusCode,
+      (await failure(auth.confirmEmailChange(deps, callerOf(jane), { email: NEW_EMAIL, otp: code }))).statusCode,
     ).toBe(400);
-    expect(opened(await service.login({ email: NEW_EMAIL, password: JANE.password })).body.email).toBe(NEW_EMAIL);
+    expect(opened(await auth.login(deps, { email: NEW_EMAIL, password: JANE.password })).body.email).toBe(NEW_EMAIL);
   });
 
   it("refuses another user's code for that address, without counting it against the owner", async () => {
     const { jane, code } = await janeWithPendingChange();
     seconds(60);
     const john = await registeredAndVerified(JOHN);
-    const stolen = await failure(service.confirmEmailChange(callerOf(john), { email: NEW_EMAIL, otp: code }));
+    const stolen = await failure(auth.confirmEmailChange(deps, callerOf(john), { email: NEW_EMAIL, otp: code }));
     expect([stolen.statusCode, stolen.message]).toEqual([400, CODE_MESSAGES.missing]);
     expect(store.profiles.get(john.body.userId)?.email).toBe(JOHN.email);
     expect(callsOf(directory.calls, 'updateEmail')).toBe(0);
     // Jane's code still works for Jane.
-    await service.confirmEmailChange(callerOf(jane), { email: NEW_EMAIL, otp: code });
+    await auth.confirmEmailChange(deps, callerOf(jane), { email: NEW_EMAIL, otp: code });
     expect(store.profiles.get(jane.body.userId)?.email).toBe(NEW_EMAIL);
   });
 
   it('counts a wrong code and still accepts the right one', async () => {
     const { jane, code } = await janeWithPendingChange();
     const wrong = await failure(
-      service.confirmEmailChange(callerOf(jane), { email: NEW_EMAIL, otp: wrongCodeFor(code) }),
+      auth.confirmEmailChange(deps, callerOf(jane), { email: NEW_EMAIL, otp: wrongCodeFor(code) }),
     );
     expect([wrong.statusCode, wrong.message]).toEqual([400, CODE_MESSAGES.wrong]);
     expect(store.codes.get(`${NEW_EMAIL}#email-change`)?.wrongTries).toBe(1);
     expect([...store.codeFailures.entries()]).toEqual([[expect.stringMatching(`^${NEW_EMAIL}#`), 1]]);
     expect(store.profiles.get(jane.body.userId)?.email).toBe(JANE.email);
-    await service.confirmEmailChange(callerOf(jane), { email: NEW_EMAIL, otp: code });
+    await auth.confirmEmailChange(deps, callerOf(jane), { email: NEW_EMAIL, otp: code });
     expect(store.profiles.get(jane.body.userId)?.email).toBe(NEW_EMAIL);
   });
 
@@ -994,7 +1004,7 @@ describe('changing the e-mail address (H2)', () => {
       throw new ConflictError('Your profile changed meanwhile. Please reload and try again.');
     };
     expect(
-      (await failure(service.confirmEmailChange(callerOf(jane), { email: NEW_EMAIL, otp: code }))).statusCode,
+      (await failure(auth.confirmEmailChange(deps, callerOf(jane), { email: NEW_EMAIL, otp: code }))).statusCode,
     ).toBe(409);
     expect(directory.calls.filter((c) => c.method === 'updateEmail').map((c) => c.args)).toEqual([
       [JANE.email, NEW_EMAIL],
@@ -1009,14 +1019,14 @@ describe('changing the e-mail address (H2)', () => {
 
 describe('what code mails say (L7)', () => {
   it('names the account only in reset mails, which go to a proven address', async () => {
-    await service.register(JANE);
+    await auth.register(deps, JANE);
     const registration = mailsTo(JANE.email).at(-1);
     expect(registration?.email.subject).toBe(DEFAULT_EMAIL_TEMPLATES.otpVerification.subject);
     expect(`${registration?.email.html}${registration?.email.text}`).not.toContain(JANE.username);
 
-    await service.verifyRegistration({ email: JANE.email, otp: mailer.lastCode(JANE.email) });
+    await auth.verifyRegistration(deps, { email: JANE.email, otp: mailer.lastCode(JANE.email) });
     seconds(60);
-    await service.requestPasswordReset(JANE.email);
+    await auth.requestPasswordReset(deps, JANE.email);
     const reset = mailsTo(JANE.email).at(-1);
     expect(reset?.email.subject).toBe(DEFAULT_EMAIL_TEMPLATES.passwordResetOtp.subject);
     expect(reset?.email.text).toContain(JANE.username);
@@ -1026,21 +1036,21 @@ describe('what code mails say (L7)', () => {
 describe('what code mails say, whatever the stored templates hold (L7)', () => {
   it('hands the username only to the reset template', async () => {
     // An administrator may edit the templates (settings page) and put {{username}} back in.
-    service = makeService({
-      loadTemplate: async () => ({ subject: 'Code', html: '<p>For [{{username}}]: {{code}}</p>' }),
+    deps = makeDeps({
+      sendMail: fakeSendMail(mailer, () => ({ subject: 'Code', html: '<p>For [{{username}}]: {{code}}</p>' })),
     });
-    await service.register(JANE);
+    await auth.register(deps, JANE);
     expect(mailsTo(JANE.email).at(-1)?.email.text).toMatch(/^For \[\]: \d{4}$/);
-    await service.verifyRegistration({ email: JANE.email, otp: mailer.lastCode(JANE.email) });
-    const jane = opened(await service.login({ email: JANE.email, password: JANE.password }));
+    await auth.verifyRegistration(deps, { email: JANE.email, otp: mailer.lastCode(JANE.email) });
+    const jane = opened(await auth.login(deps, { email: JANE.email, password: JANE.password }));
     seconds(60);
-    await service.updateProfile(callerOf(jane), jane.body.userId, {
+    await auth.updateProfile(deps, callerOf(jane), jane.body.userId, {
       username: JANE.username,
       email: NEW_EMAIL,
       currentPassword: JANE.password,
     });
     expect(mailsTo(NEW_EMAIL).at(-1)?.email.text).toMatch(/^For \[\]: \d{4}$/);
-    await service.requestPasswordReset(JANE.email);
+    await auth.requestPasswordReset(deps, JANE.email);
     expect(mailsTo(JANE.email).at(-1)?.email.text).toMatch(/^For \[jane_doe\]: \d{4}$/);
   });
 });
@@ -1048,15 +1058,15 @@ describe('what code mails say, whatever the stored templates hold (L7)', () => {
 describe('me, getUserData and lazily created profiles', () => {
   it('lets a user read their own data and an admin anyone, and refuses others with 403', async () => {
     const jane = await registeredAndVerified();
-    await expect(service.getUserData(callerOf(jane), jane.body.userId)).resolves.toMatchObject({
+    await expect(auth.getUserData(deps, callerOf(jane), jane.body.userId)).resolves.toMatchObject({
       _id: jane.body.userId,
       username: 'jane_doe',
     });
     const other: SessionCaller = { userId: 'someone-else', email: 'x@example.com', isAdmin: false };
-    expect((await failure(service.getUserData(other, jane.body.userId))).statusCode).toBe(403);
+    expect((await failure(auth.getUserData(deps, other, jane.body.userId))).statusCode).toBe(403);
     const admin: SessionCaller = { userId: 'admin-id', email: 'admin@example.com', isAdmin: true };
-    await expect(service.getUserData(admin, jane.body.userId)).resolves.toMatchObject({ _id: jane.body.userId });
-    expect((await failure(service.getUserData(admin, 'no-such-user'))).statusCode).toBe(404);
+    await expect(auth.getUserData(deps, admin, jane.body.userId)).resolves.toMatchObject({ _id: jane.body.userId });
+    expect((await failure(auth.getUserData(deps, admin, 'no-such-user'))).statusCode).toBe(404);
   });
 
   it('creates the profile of a federated user once, on first use, with a unique username', async () => {
@@ -1067,8 +1077,8 @@ describe('me, getUserData and lazily created profiles', () => {
       emailVerified: true,
       isAdmin: false,
     };
-    const first = await service.me(google);
-    const second = await service.me(google);
+    const first = await auth.me(deps, google);
+    const second = await auth.me(deps, google);
     expect(second).toEqual(first);
     expect(first.username).toMatch(/^jane\d{4}$/); // "jane" is taken by the native account
     expect(first.referralCode).toHaveLength(8);
@@ -1080,14 +1090,14 @@ describe('me, getUserData and lazily created profiles', () => {
     const jane = await registeredAndVerified();
     expect(store.profiles.get(jane.body.userId)?.isAdmin).toBe(false);
     const promoted: SessionCaller = { ...callerOf(jane), isAdmin: true };
-    await service.me(promoted);
-    await service.me(promoted);
+    await auth.me(deps, promoted);
+    await auth.me(deps, promoted);
     expect(store.profiles.get(jane.body.userId)?.isAdmin).toBe(true);
     expect(store.calls.filter((c) => c.method === 'setAdminMirror')).toHaveLength(1);
-    await service.me({ ...promoted, isAdmin: false });
+    await auth.me(deps, { ...promoted, isAdmin: false });
     expect(store.profiles.get(jane.body.userId)?.isAdmin).toBe(false);
     // A first sign-in of an administrator creates the profile with the mirror already right.
-    await service.me({ userId: 'admin-sub', email: 'boss@example.com', emailVerified: true, isAdmin: true });
+    await auth.me(deps, { userId: 'admin-sub', email: 'boss@example.com', emailVerified: true, isAdmin: true });
     expect(store.profiles.get('admin-sub')?.isAdmin).toBe(true);
   });
 
@@ -1098,12 +1108,12 @@ describe('me, getUserData and lazily created profiles', () => {
       emailVerified: false,
       isAdmin: false,
     };
-    const user = await service.me(unverified);
+    const user = await auth.me(deps, unverified);
     expect(user).toMatchObject({ userId: 'sub-unverified', email: 'claimed@example.com' });
     expect(store.profiles.get('sub-unverified')?.verifiedEmail).toBeUndefined();
     expect(await store.findUserIdByEmail('claimed@example.com', clock.now())).toBeUndefined();
     // The address stays free for whoever proves it.
-    await service.register({ username: 'real_owner', email: 'claimed@example.com', password: 'Str0ng!Pass' });
+    await auth.register(deps, { username: 'real_owner', email: 'claimed@example.com', password: 'Str0ng!Pass' });
     expect(mailsTo('claimed@example.com')).toHaveLength(1);
   });
 });

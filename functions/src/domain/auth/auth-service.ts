@@ -9,12 +9,10 @@ import {
   type SessionUser,
 } from '@goldbot/shared';
 import type { IdentityDirectory, IssuedTokens } from '../../adapters/cognito-directory.js';
-import type { Mailer } from '../../adapters/ses-mailer.js';
 import type { AuthStore } from '../../data/auth-store.js';
 import { CodeRejected, ReferralCodeCollision } from '../../data/auth-store.js';
 import { toSessionUser, type UserProfile } from '../../data/user-profile-entity.js';
-import { renderEmail } from '../email/render.js';
-import type { EmailTemplate, EmailTemplateType } from '../email/templates.js';
+import type { EmailTemplateType } from '../email/templates.js';
 import {
   ConflictError,
   ForbiddenError,
@@ -31,13 +29,16 @@ import { generateReferralCode } from './referral-code.js';
 
 /**
  * Accounts: registration with e-mailed one-time codes, sign-in with back-off, refresh, password
- * reset, profile and password changes (DESIGN.md §6). Storage, Cognito and mail are injected.
+ * reset, profile and password changes (DESIGN.md §6). Storage, Cognito, the code key and mail are
+ * injected, and each use case asks only for what it uses, so each route's function wires, and
+ * bundles, only those clients (issue 12): profiles need DynamoDB alone, sign-in adds Cognito, code
+ * checks the code key, and only the routes that mail load SES and the template renderer.
  */
 export interface AuthDeps {
   store: AuthStore;
   directory: IdentityDirectory;
-  mailer: Mailer;
-  loadTemplate: (type: EmailTemplateType) => Promise<EmailTemplate>;
+  /** Sends an account mail: the type's template (an admin's edit or the default), rendered with the values. */
+  sendMail: (to: string, type: EmailTemplateType, values: Record<string, string | number>) => Promise<void>;
   /** The code key, or how to fetch it: only the functions that use codes ever ask (L1). */
   otpHashKey: string | (() => Promise<string>);
   now: () => number;
@@ -50,6 +51,15 @@ export interface AuthDeps {
   /** Called when Cognito's global sign-out still fails after its retries (logged and counted, M3). */
   onGlobalSignOutFailure?: (error: unknown, userId: string) => void;
 }
+
+/** What every use case has: the table, the clock and the settings (no client beyond DynamoDB). */
+export type AccountDeps = Omit<AuthDeps, 'directory' | 'sendMail' | 'otpHashKey'>;
+/** The capabilities a use case adds to AccountDeps when it needs them. */
+export type Directory = Pick<AuthDeps, 'directory'>;
+export type CodeKey = Pick<AuthDeps, 'otpHashKey'>;
+export type Mail = Pick<AuthDeps, 'sendMail'>;
+type CodeCheckDeps = AccountDeps & CodeKey;
+type CodeMailDeps = AccountDeps & CodeKey & Mail;
 
 export interface SessionCaller {
   userId: string;
@@ -91,563 +101,599 @@ export const maskEmail = (email: string) => {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export class AuthService {
-  private key: Promise<string> | undefined;
-  constructor(private readonly deps: AuthDeps) {}
+/** The code key: the value itself, or its fetch (read once per environment by services/otp-hash-key.ts). */
+const codeKey = (deps: CodeKey): Promise<string> =>
+  typeof deps.otpHashKey === 'string' ? Promise.resolve(deps.otpHashKey) : deps.otpHashKey();
 
-  private codeKey(): Promise<string> {
-    const { otpHashKey } = this.deps;
-    this.key ??= typeof otpHashKey === 'string' ? Promise.resolve(otpHashKey) : otpHashKey();
-    return this.key;
+/**
+ * Mails a code. The username goes only to an address that is already proven (a reset): a code
+ * for an unproven address (registration, e-mail change) must not tell a stranger whose account
+ * it is (L7).
+ */
+async function sendCode(
+  deps: CodeMailDeps,
+  email: string,
+  purpose: CodePurpose,
+  options: { username?: string; owner?: string } = {},
+) {
+  const { store, now } = deps;
+  await assertCodesNotLocked(deps, email);
+  const otpHashKey = await codeKey(deps);
+  const code = generateCode();
+  const nowMs = now();
+  await store.issueCode(
+    email,
+    purpose,
+    hashCode(otpHashKey, purpose, email, code),
+    codeExpiry(nowMs),
+    nowMs,
+    options.owner,
+  );
+  const templates = {
+    registration: 'otpVerification',
+    reset: 'passwordResetOtp',
+    'email-change': 'emailChangeOtp',
+  } as const satisfies Record<CodePurpose, EmailTemplateType>;
+  const username = purpose === 'reset' ? (options.username ?? '') : '';
+  await deps.sendMail(email, templates[purpose], { username, code, expiresInMinutes: AUTH.otpTtlMinutes });
+}
+
+/** H3: after too many wrong codes an address gets no codes and no code checks for a day. */
+async function assertCodesNotLocked(deps: AccountDeps, email: string): Promise<void> {
+  const { store, now } = deps;
+  const lockedUntil = await store.getCodeLock(email, now());
+  if (lockedUntil > 0) throw new TooManyRequestsError(CODE_MESSAGES.locked, lockedUntil - Math.floor(now() / 1000));
+}
+
+/**
+ * The login back-off (L3): the attempt is reserved, counted as a failure, before any password
+ * reaches Cognito; a success clears it. While an address is blocked no password is even tried.
+ */
+async function reservePasswordAttempt(deps: AccountDeps, email: string): Promise<void> {
+  const blockedFor = await deps.store.reserveLoginAttempt(email, deps.now(), backoffSeconds);
+  if (blockedFor > 0) throw new TooManyRequestsError(LOGIN_MESSAGES.blocked(blockedFor), blockedFor);
+}
+
+/** Checks a code without consuming it; a wrong try is counted against that exact code and the address. */
+async function checkSubmittedCode(
+  deps: CodeCheckDeps,
+  email: string,
+  purpose: CodePurpose,
+  code: string,
+  owner?: string,
+): Promise<string> {
+  const { store, now } = deps;
+  await assertCodesNotLocked(deps, email);
+  const otpHashKey = await codeKey(deps);
+  const candidate = hashCode(otpHashKey, purpose, email, code);
+  const found = await store.getCode(email, purpose);
+  // An e-mail-change code is only ever valid for the account that asked for it.
+  const stored = owner === undefined || found?.userId === owner ? found : undefined;
+  const verdict = checkCode(stored, candidate, now());
+  if (verdict === 'valid') return candidate;
+  if (verdict === 'wrong' && stored) {
+    await store.recordWrongTry(email, purpose, stored.codeHash);
+    if ((await store.recordCodeFailure(email, now())) > 0) {
+      throw new TooManyRequestsError(CODE_MESSAGES.locked, AUTH.codeLockHours * 3600);
+    }
+    if (stored.wrongTries + 1 >= AUTH.otpMaxWrongTries)
+      throw new ValidationError(CODE_MESSAGES.exhausted, { otp: CODE_MESSAGES.exhausted });
+    throw new ValidationError(CODE_MESSAGES.wrong, { otp: CODE_MESSAGES.wrong });
   }
+  throw new ValidationError(CODE_MESSAGES[verdict], { otp: CODE_MESSAGES[verdict] });
+}
 
-  /**
-   * Mails a code. The username goes only to an address that is already proven (a reset): a code
-   * for an unproven address (registration, e-mail change) must not tell a stranger whose account
-   * it is (L7).
-   */
-  private async sendCode(email: string, purpose: CodePurpose, options: { username?: string; owner?: string } = {}) {
-    const { store, mailer, now } = this.deps;
-    await this.assertCodesNotLocked(email);
-    const otpHashKey = await this.codeKey();
-    const code = generateCode();
-    const nowMs = now();
-    await store.issueCode(
+async function newProfile(
+  deps: AccountDeps,
+  userId: string,
+  username: string,
+  email: string,
+  verified: boolean,
+  options: { claimEmail?: boolean; pendingPasswordHash?: string; emailClaim?: string } = {},
+): Promise<UserProfile> {
+  const nowIso = new Date(deps.now()).toISOString();
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const profile: UserProfile = {
+      _id: userId,
+      username,
       email,
-      purpose,
-      hashCode(otpHashKey, purpose, email, code),
-      codeExpiry(nowMs),
-      nowMs,
-      options.owner,
-    );
-    const templates = {
-      registration: 'otpVerification',
-      reset: 'passwordResetOtp',
-      'email-change': 'emailChangeOtp',
-    } as const satisfies Record<CodePurpose, EmailTemplateType>;
-    const template = await this.deps.loadTemplate(templates[purpose]);
-    const username = purpose === 'reset' ? (options.username ?? '') : '';
-    await mailer.send(email, renderEmail(template, { username, code, expiresInMinutes: AUTH.otpTtlMinutes }));
-  }
-
-  /** H3: after too many wrong codes an address gets no codes and no code checks for a day. */
-  private async assertCodesNotLocked(email: string): Promise<void> {
-    const { store, now } = this.deps;
-    const lockedUntil = await store.getCodeLock(email, now());
-    if (lockedUntil > 0) throw new TooManyRequestsError(CODE_MESSAGES.locked, lockedUntil - Math.floor(now() / 1000));
-  }
-
-  /**
-   * The login back-off (L3): the attempt is reserved, counted as a failure, before any password
-   * reaches Cognito; a success clears it. While an address is blocked no password is even tried.
-   */
-  private async reservePasswordAttempt(email: string): Promise<void> {
-    const blockedFor = await this.deps.store.reserveLoginAttempt(email, this.deps.now(), backoffSeconds);
-    if (blockedFor > 0) throw new TooManyRequestsError(LOGIN_MESSAGES.blocked(blockedFor), blockedFor);
-  }
-
-  /** Checks a code without consuming it; a wrong try is counted against that exact code and the address. */
-  private async checkCode(email: string, purpose: CodePurpose, code: string, owner?: string): Promise<string> {
-    const { store, now } = this.deps;
-    await this.assertCodesNotLocked(email);
-    const otpHashKey = await this.codeKey();
-    const candidate = hashCode(otpHashKey, purpose, email, code);
-    const found = await store.getCode(email, purpose);
-    // An e-mail-change code is only ever valid for the account that asked for it.
-    const stored = owner === undefined || found?.userId === owner ? found : undefined;
-    const verdict = checkCode(stored, candidate, now());
-    if (verdict === 'valid') return candidate;
-    if (verdict === 'wrong' && stored) {
-      await store.recordWrongTry(email, purpose, stored.codeHash);
-      if ((await store.recordCodeFailure(email, now())) > 0) {
-        throw new TooManyRequestsError(CODE_MESSAGES.locked, AUTH.codeLockHours * 3600);
-      }
-      if (stored.wrongTries + 1 >= AUTH.otpMaxWrongTries)
-        throw new ValidationError(CODE_MESSAGES.exhausted, { otp: CODE_MESSAGES.exhausted });
-      throw new ValidationError(CODE_MESSAGES.wrong, { otp: CODE_MESSAGES.wrong });
+      phone: null,
+      isActive: true,
+      isAdmin: false,
+      referralCode: generateReferralCode(),
+      referralCount: 0,
+      referralEarnings: 0,
+      ...(verified ? { emailVerifiedAt: nowIso } : {}),
+      ...(verified && options.claimEmail !== false ? { verifiedEmail: email } : {}),
+      createdAt: nowIso,
+      updatedAt: nowIso,
+    };
+    try {
+      await deps.store.createRegistration(profile, deps.now(), verified, options);
+      return profile;
+    } catch (error) {
+      if (!(error instanceof ReferralCodeCollision)) throw error;
     }
-    throw new ValidationError(CODE_MESSAGES[verdict], { otp: CODE_MESSAGES[verdict] });
   }
+  throw new Error('Could not allocate a unique referral code');
+}
 
-  private async newProfile(
-    userId: string,
-    username: string,
-    email: string,
-    verified: boolean,
-    options: { claimEmail?: boolean; pendingPasswordHash?: string; emailClaim?: string } = {},
-  ): Promise<UserProfile> {
-    const nowIso = new Date(this.deps.now()).toISOString();
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const profile: UserProfile = {
-        _id: userId,
-        username,
-        email,
-        phone: null,
-        isActive: true,
-        isAdmin: false,
-        referralCode: generateReferralCode(),
-        referralCount: 0,
-        referralEarnings: 0,
-        ...(verified ? { emailVerifiedAt: nowIso } : {}),
-        ...(verified && options.claimEmail !== false ? { verifiedEmail: email } : {}),
-        createdAt: nowIso,
-        updatedAt: nowIso,
-      };
-      try {
-        await this.deps.store.createRegistration(profile, this.deps.now(), verified, options);
-        return profile;
-      } catch (error) {
-        if (!(error instanceof ReferralCodeCollision)) throw error;
-      }
-    }
-    throw new Error('Could not allocate a unique referral code');
-  }
-
-  async register(input: {
+export async function register(
+  deps: AccountDeps & Directory & CodeKey & Mail,
+  input: {
     username: string;
     email: string;
     password: string;
-  }): Promise<{ message: string; email: string }> {
-    const { store, directory, now } = this.deps;
-    const emailTaken = 'An account with this email already exists. Please sign in instead.';
-    if (await store.findUserIdByEmail(input.email, now())) throw new ConflictError(emailTaken);
-    if (await store.isUsernameTaken(input.username, now())) throw new ConflictError('This username is already taken.');
-    // One registration per address at a time (T8 step 0): everything below, the Cognito user
-    // included, belongs to this request until its profile replaces the claim.
-    const claim = randomUUID();
-    if (!(await store.claimEmailForRegistration(input.email, claim, now()))) throw new ConflictError(emailTaken);
-    let userId: string;
+  },
+): Promise<{ message: string; email: string }> {
+  const { store, directory, now } = deps;
+  const emailTaken = 'An account with this email already exists. Please sign in instead.';
+  if (await store.findUserIdByEmail(input.email, now())) throw new ConflictError(emailTaken);
+  if (await store.isUsernameTaken(input.username, now())) throw new ConflictError('This username is already taken.');
+  // One registration per address at a time (T8 step 0): everything below, the Cognito user
+  // included, belongs to this request until its profile replaces the claim.
+  const claim = randomUUID();
+  if (!(await store.claimEmailForRegistration(input.email, claim, now()))) throw new ConflictError(emailTaken);
+  let userId: string;
+  try {
+    userId = await directory.signUp(input.email, input.password);
+  } catch (error) {
     try {
-      userId = await directory.signUp(input.email, input.password);
-    } catch (error) {
-      try {
-        // No live registration of ours holds this e-mail and none is in flight (this request
-        // holds the claim), yet Cognito has the user: an abandoned sign-up whose profile and
-        // markers expired after 24 h. Clear it and start again; a confirmed account is left alone
-        // and keeps its 409.
-        if (!(error instanceof ConflictError) || (await directory.userStatus(input.email)) !== 'UNCONFIRMED') {
-          throw error;
-        }
-        await directory.deleteUser(input.email);
-        userId = await directory.signUp(input.email, input.password);
-      } catch (failure) {
-        await store.releaseEmailClaim(input.email, claim);
-        throw failure;
+      // No live registration of ours holds this e-mail and none is in flight (this request
+      // holds the claim), yet Cognito has the user: an abandoned sign-up whose profile and
+      // markers expired after 24 h. Clear it and start again; a confirmed account is left alone
+      // and keeps its 409.
+      if (!(error instanceof ConflictError) || (await directory.userStatus(input.email)) !== 'UNCONFIRMED') {
+        throw error;
       }
-    }
-    try {
-      await this.newProfile(userId, input.username, input.email, false, {
-        pendingPasswordHash: await hashPassword(input.password),
-        emailClaim: claim,
-      });
-    } catch (error) {
-      // Compensation: never leave a Cognito account without its profile. The claim makes the
-      // user this request's own: no other registration could have created or replaced it.
       await directory.deleteUser(input.email);
+      userId = await directory.signUp(input.email, input.password);
+    } catch (failure) {
       await store.releaseEmailClaim(input.email, claim);
-      throw error;
+      throw failure;
     }
-    await this.sendCode(input.email, 'registration');
-    return {
-      message: 'Registration successful! Please check your email for the verification code.',
-      email: input.email,
-    };
   }
-
-  /**
-   * The same answer for an unknown, a pending and a verified address (L2): only a pending
-   * registration gets a mail, and a cool-down, cap or lock is not revealed either.
-   */
-  async resendRegistrationCode(email: string): Promise<{ message: string }> {
-    const { store, now } = this.deps;
-    const message = 'If this email is waiting for verification, we have sent a new code.';
-    const userId = await store.findUserIdByEmail(email, now());
-    const profile = userId ? await store.getProfile(userId) : undefined;
-    if (!profile || profile.emailVerifiedAt) return { message };
-    try {
-      await this.sendCode(email, 'registration');
-    } catch (error) {
-      if (!(error instanceof TooManyRequestsError)) throw error;
-    }
-    return { message };
+  try {
+    await newProfile(deps, userId, input.username, input.email, false, {
+      pendingPasswordHash: await hashPassword(input.password),
+      emailClaim: claim,
+    });
+  } catch (error) {
+    // Compensation: never leave a Cognito account without its profile. The claim makes the
+    // user this request's own: no other registration could have created or replaced it.
+    await directory.deleteUser(input.email);
+    await store.releaseEmailClaim(input.email, claim);
+    throw error;
   }
+  await sendCode(deps, input.email, 'registration');
+  return {
+    message: 'Registration successful! Please check your email for the verification code.',
+    email: input.email,
+  };
+}
 
-  async verifyRegistration(input: {
+/**
+ * The same answer for an unknown, a pending and a verified address (L2): only a pending
+ * registration gets a mail, and a cool-down, cap or lock is not revealed either.
+ */
+export async function resendRegistrationCode(deps: CodeMailDeps, email: string): Promise<{ message: string }> {
+  const { store, now } = deps;
+  const message = 'If this email is waiting for verification, we have sent a new code.';
+  const userId = await store.findUserIdByEmail(email, now());
+  const profile = userId ? await store.getProfile(userId) : undefined;
+  if (!profile || profile.emailVerifiedAt) return { message };
+  try {
+    await sendCode(deps, email, 'registration');
+  } catch (error) {
+    if (!(error instanceof TooManyRequestsError)) throw error;
+  }
+  return { message };
+}
+
+export async function verifyRegistration(
+  deps: AccountDeps & Directory & CodeKey,
+  input: {
     email: string;
     otp: string;
     password?: string;
-  }): Promise<OpenedSession | { verified: true; message: string }> {
-    const { store, directory, now } = this.deps;
+  },
+): Promise<OpenedSession | { verified: true; message: string }> {
+  const { store, directory, now } = deps;
+  const userId = await store.findUserIdByEmail(input.email, now());
+  const profile = userId ? await store.getProfile(userId) : undefined;
+  if (!profile) throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
+  if (profile.emailVerifiedAt) {
+    // Already verified. Nothing is confirmed or marked verified here: only a correct code for
+    // this address may do that (H2: this branch once verified an address nobody had proven).
+    // A half-way failure is repaired at sign-in, from the proof recorded with the profile.
+    throw new ConflictError('This email is already verified. Please sign in.');
+  }
+  const codeHash = await checkSubmittedCode(deps, input.email, 'registration', input.otp);
+  const outcome = await store.confirmRegistration(profile, codeHash, now());
+  if (outcome === 'code-rejected') throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
+  if (outcome === 'already') throw new ConflictError('This email is already verified. Please sign in.');
+  await directory.confirm(input.email);
+  if (input.password) {
+    const signIn = await directory.signIn(input.email, input.password);
+    if (signIn.kind === 'ok') return openSession(deps, signIn.tokens);
+  }
+  return { verified: true, message: 'Account verified, please sign in.' };
+}
+
+async function openSession(deps: AccountDeps, tokens: IssuedTokens): Promise<OpenedSession> {
+  const { store, now } = deps;
+  const isAdmin = tokens.claims.groups.includes(ADMIN_GROUP);
+  const profile = await ensureProfile(deps, { userId: tokens.claims.sub, email: tokens.claims.email, isAdmin });
+  if (!profile.isActive) throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
+  if (!tokens.refreshToken) throw new Error('Cognito issued no refresh token');
+  await store.putSession(profile._id, hashToken(tokens.refreshToken), now());
+  return {
+    body: { ...toSessionUser(profile, isAdmin), token: tokens.idToken, expiresIn: tokens.expiresIn },
+    refreshToken: tokens.refreshToken,
+  };
+}
+
+export async function login(
+  deps: AccountDeps & Directory & CodeKey & Mail,
+  input: { email: string; password: string },
+): Promise<LoginOutcome> {
+  const { store, directory, now } = deps;
+  await reservePasswordAttempt(deps, input.email);
+
+  let result = await directory.signIn(input.email, input.password);
+  if (result.kind === 'unconfirmed') {
     const userId = await store.findUserIdByEmail(input.email, now());
     const profile = userId ? await store.getProfile(userId) : undefined;
-    if (!profile) throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
-    if (profile.emailVerifiedAt) {
-      // Already verified. Nothing is confirmed or marked verified here: only a correct code for
-      // this address may do that (H2: this branch once verified an address nobody had proven).
-      // A half-way failure is repaired at sign-in, from the proof recorded with the profile.
-      throw new ConflictError('This email is already verified. Please sign in.');
+    if (profile?.emailVerifiedAt && profile.verifiedEmail === input.email) {
+      // Verified with us (a correct code for this very address) but the Cognito confirmation
+      // failed half-way: repair it; Cognito then checks the password.
+      await directory.confirm(input.email);
+      result = await directory.signIn(input.email, input.password);
+    } else if (
+      !profile ||
+      (profile.pendingPasswordHash && !(await passwordMatches(input.password, profile.pendingPasswordHash)))
+    ) {
+      // Cognito says "not confirmed" whatever the password: answer a wrong one like any other (L2).
+      // A sign-up whose registration expired is no account at all (signing up again replaces it).
+      result = { kind: 'invalid' };
     }
-    const codeHash = await this.checkCode(input.email, 'registration', input.otp);
-    const outcome = await store.confirmRegistration(profile, codeHash, now());
-    if (outcome === 'code-rejected') throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
-    if (outcome === 'already') throw new ConflictError('This email is already verified. Please sign in.');
-    await directory.confirm(input.email);
-    if (input.password) {
-      const signIn = await directory.signIn(input.email, input.password);
-      if (signIn.kind === 'ok') return this.openSession(signIn.tokens);
-    }
-    return { verified: true, message: 'Account verified, please sign in.' };
   }
-
-  private async openSession(tokens: IssuedTokens): Promise<OpenedSession> {
-    const { store, now } = this.deps;
-    const isAdmin = tokens.claims.groups.includes(ADMIN_GROUP);
-    const profile = await this.ensureProfile({ userId: tokens.claims.sub, email: tokens.claims.email, isAdmin });
-    if (!profile.isActive) throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
-    if (!tokens.refreshToken) throw new Error('Cognito issued no refresh token');
-    await store.putSession(profile._id, hashToken(tokens.refreshToken), now());
+  if (result.kind === 'disabled') throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
+  if (result.kind === 'invalid') throw new UnauthorizedError(LOGIN_MESSAGES.invalid);
+  if (result.kind === 'mfa') {
+    // The password was right; the code still has to come (its tries count in verifyMfa).
+    await store.clearLoginFailures(input.email);
     return {
-      body: { ...toSessionUser(profile, isAdmin), token: tokens.idToken, expiresIn: tokens.expiresIn },
-      refreshToken: tokens.refreshToken,
+      kind: 'mfa-required',
+      body: { mfaRequired: true, email: input.email, session: result.session, message: MFA_MESSAGES.challenge },
     };
   }
-
-  async login(input: { email: string; password: string }): Promise<LoginOutcome> {
-    const { store, directory, now } = this.deps;
-    await this.reservePasswordAttempt(input.email);
-
-    let result = await directory.signIn(input.email, input.password);
-    if (result.kind === 'unconfirmed') {
-      const userId = await store.findUserIdByEmail(input.email, now());
-      const profile = userId ? await store.getProfile(userId) : undefined;
-      if (profile?.emailVerifiedAt && profile.verifiedEmail === input.email) {
-        // Verified with us (a correct code for this very address) but the Cognito confirmation
-        // failed half-way: repair it; Cognito then checks the password.
-        await directory.confirm(input.email);
-        result = await directory.signIn(input.email, input.password);
-      } else if (
-        !profile ||
-        (profile.pendingPasswordHash && !(await passwordMatches(input.password, profile.pendingPasswordHash)))
-      ) {
-        // Cognito says "not confirmed" whatever the password: answer a wrong one like any other (L2).
-        // A sign-up whose registration expired is no account at all (signing up again replaces it).
-        result = { kind: 'invalid' };
-      }
-    }
-    if (result.kind === 'disabled') throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
-    if (result.kind === 'invalid') throw new UnauthorizedError(LOGIN_MESSAGES.invalid);
-    if (result.kind === 'mfa') {
-      // The password was right; the code still has to come (its tries count in verifyMfa).
-      await store.clearLoginFailures(input.email);
-      return {
-        kind: 'mfa-required',
-        body: { mfaRequired: true, email: input.email, session: result.session, message: MFA_MESSAGES.challenge },
-      };
-    }
-    if (result.kind === 'unconfirmed') {
-      try {
-        await this.sendCode(input.email, 'registration');
-      } catch (error) {
-        // Within the cool-down the previous code is still valid: the user can use it.
-        if (!(error instanceof TooManyRequestsError)) throw error;
-      }
-      throw new ForbiddenError(LOGIN_MESSAGES.unverified, { needsVerification: true, email: input.email });
-    }
-    await store.clearLoginFailures(input.email);
-    // Cognito challenges every user who has TOTP on; tokens without a challenge for an
-    // administrator mean TOTP is not on yet, so they are not handed out: set it up first.
-    if (this.deps.adminMfaRequired && result.tokens.claims.groups.includes(ADMIN_GROUP)) {
-      return this.startMfaSetup(result.tokens);
-    }
-    return this.openSession(result.tokens);
-  }
-
-  private async startMfaSetup(tokens: IssuedTokens): Promise<AdminSecondStep> {
-    const { store, directory, now } = this.deps;
-    if (!tokens.accessToken) throw new Error('Cognito issued no access token');
-    const profile = await this.ensureProfile({
-      userId: tokens.claims.sub,
-      email: tokens.claims.email,
-      emailVerified: true,
-      isAdmin: true,
-    });
-    if (!profile.isActive) throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
-    const secretCode = await directory.startTotpSetup(tokens.accessToken);
-    const setupId = (this.deps.newSetupId ?? randomUUID)();
-    await store.putMfaSetup(
-      setupId,
-      { userId: profile._id, email: profile.email, accessToken: tokens.accessToken },
-      now(),
-    );
-    const label = encodeURIComponent(`${AUTH.mfaIssuer}:${profile.email}`);
-    return {
-      kind: 'mfa-setup',
-      body: {
-        mfaSetupRequired: true,
-        email: profile.email,
-        setupId,
-        secretCode,
-        otpauthUri: `otpauth://totp/${label}?secret=${secretCode}&issuer=${encodeURIComponent(AUTH.mfaIssuer)}`,
-        message: MFA_MESSAGES.setup,
-      },
-    };
-  }
-
-  /** Step two of a sign-in with TOTP. Wrong codes count towards the same back-off as passwords. */
-  async verifyMfa(input: { email: string; session: string; code: string }): Promise<OpenedSession> {
-    const { store, directory } = this.deps;
-    await this.reservePasswordAttempt(input.email);
-    const result = await directory.respondToMfa(input.email, input.session, input.code);
-    if (result.kind !== 'ok') throw new ValidationError(MFA_MESSAGES.wrongCode, { code: MFA_MESSAGES.wrongCode });
-    await store.clearLoginFailures(input.email);
-    const opened = await this.openSession(result.tokens);
-    if (opened.body.isAdmin && !(await store.getProfile(result.tokens.claims.sub))?.mfaEnabledAt) {
-      // TOTP was turned on outside our set-up (e.g. in the console): record it.
-      await store.markMfaEnabled(result.tokens.claims.sub, this.deps.now());
-    }
-    return opened;
-  }
-
-  /** Turns TOTP on with a first code; the administrator then signs in again, this time with a code. */
-  async finishMfaSetup(input: { setupId: string; code: string }): Promise<{ message: string }> {
-    const { store, directory, now } = this.deps;
-    const setup = await store.getMfaSetup(input.setupId, now());
-    if (!setup || setup.wrongTries >= MAX_SETUP_TRIES) throw new UnauthorizedError(MFA_MESSAGES.expired);
-    if (!(await directory.finishTotpSetup(setup.accessToken, input.code))) {
-      await store.recordMfaSetupWrongTry(input.setupId);
-      throw new ValidationError(MFA_MESSAGES.wrongCode, { code: MFA_MESSAGES.wrongCode });
-    }
-    await store.completeMfaSetup(input.setupId, setup.userId, now());
-    return { message: MFA_MESSAGES.setupDone };
-  }
-
-  /** The browser's refresh token comes from the HttpOnly cookie; other clients may send it in the body. */
-  async refresh(refreshToken: string | undefined): Promise<{ token: string; expiresIn: number }> {
-    const { store, directory } = this.deps;
-    if (!refreshToken) throw new UnauthorizedError(SESSION_ENDED);
-    const tokens = await directory.refresh(refreshToken);
-    if (!tokens) throw new UnauthorizedError(SESSION_ENDED);
-    if (!(await store.sessionExists(tokens.claims.sub, hashToken(refreshToken))))
-      throw new UnauthorizedError(SESSION_ENDED);
-    const profile = await store.getProfile(tokens.claims.sub);
-    if (profile && !profile.isActive) throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
-    return { token: tokens.idToken, expiresIn: tokens.expiresIn };
-  }
-
-  /**
-   * M2: ends this session on the server. The registry entry is the caller's own (its key holds
-   * the caller's id), so nobody can end someone else's session; Cognito revokes the token too.
-   */
-  async logout(caller: SessionCaller, refreshToken: string | undefined): Promise<{ message: string }> {
-    if (refreshToken) {
-      await this.deps.store.deleteSession(caller.userId, hashToken(refreshToken));
-      await this.deps.directory.revokeToken(refreshToken);
-    }
-    return { message: 'You have been signed out.' };
-  }
-
-  async requestPasswordReset(email: string): Promise<{ message: string }> {
-    const { store, now } = this.deps;
-    const message = 'If an account exists for this email, we have sent a reset code. Check your email for OTP.';
-    const userId = await store.findUserIdByEmail(email, now());
-    const profile = userId ? await store.getProfile(userId) : undefined;
-    // Same answer whether or not the account exists (no enumeration); unknown addresses get no mail.
-    if (!profile?.emailVerifiedAt) return { message };
-    // A locked address is told so (H3): the lock only exists after wrong guesses at a real code,
-    // which already showed that a reset was under way, so it reveals nothing new.
-    await this.assertCodesNotLocked(email);
+  if (result.kind === 'unconfirmed') {
     try {
-      await this.sendCode(email, 'reset', { username: profile.username });
+      await sendCode(deps, input.email, 'registration');
     } catch (error) {
-      // A cool-down or cap answer would reveal that the account exists: answer the same, send nothing.
+      // Within the cool-down the previous code is still valid: the user can use it.
       if (!(error instanceof TooManyRequestsError)) throw error;
     }
-    return { message };
+    throw new ForbiddenError(LOGIN_MESSAGES.unverified, { needsVerification: true, email: input.email });
   }
-
-  async verifyResetCode(email: string, otp: string): Promise<{ message: string }> {
-    await this.checkCode(email, 'reset', otp);
-    return { message: 'OTP verified successfully!' };
+  await store.clearLoginFailures(input.email);
+  // Cognito challenges every user who has TOTP on; tokens without a challenge for an
+  // administrator mean TOTP is not on yet, so they are not handed out: set it up first.
+  if (deps.adminMfaRequired && result.tokens.claims.groups.includes(ADMIN_GROUP)) {
+    return startMfaSetup(deps, result.tokens);
   }
+  return openSession(deps, result.tokens);
+}
 
-  async resetPassword(input: { email: string; otp: string; newPassword: string }): Promise<{ message: string }> {
-    const { store, directory, now } = this.deps;
-    const codeHash = await this.checkCode(input.email, 'reset', input.otp);
-    if (!(await store.consumeCode(input.email, 'reset', codeHash, now()))) {
-      throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
-    }
-    const userId = await store.findUserIdByEmail(input.email, now());
-    if (!userId) throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
-    await directory.setPassword(input.email, input.newPassword);
-    await this.endSessions(userId, input.email);
-    await store.clearLoginFailures(input.email);
-    return { message: 'Password reset successful!' };
+async function startMfaSetup(deps: AccountDeps & Directory, tokens: IssuedTokens): Promise<AdminSecondStep> {
+  const { store, directory, now } = deps;
+  if (!tokens.accessToken) throw new Error('Cognito issued no access token');
+  const profile = await ensureProfile(deps, {
+    userId: tokens.claims.sub,
+    email: tokens.claims.email,
+    emailVerified: true,
+    isAdmin: true,
+  });
+  if (!profile.isActive) throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
+  const secretCode = await directory.startTotpSetup(tokens.accessToken);
+  const setupId = (deps.newSetupId ?? randomUUID)();
+  await store.putMfaSetup(
+    setupId,
+    { userId: profile._id, email: profile.email, accessToken: tokens.accessToken },
+    now(),
+  );
+  const label = encodeURIComponent(`${AUTH.mfaIssuer}:${profile.email}`);
+  return {
+    kind: 'mfa-setup',
+    body: {
+      mfaSetupRequired: true,
+      email: profile.email,
+      setupId,
+      secretCode,
+      otpauthUri: `otpauth://totp/${label}?secret=${secretCode}&issuer=${encodeURIComponent(AUTH.mfaIssuer)}`,
+      message: MFA_MESSAGES.setup,
+    },
+  };
+}
+
+/** Step two of a sign-in with TOTP. Wrong codes count towards the same back-off as passwords. */
+export async function verifyMfa(
+  deps: AccountDeps & Directory,
+  input: { email: string; session: string; code: string },
+): Promise<OpenedSession> {
+  const { store, directory } = deps;
+  await reservePasswordAttempt(deps, input.email);
+  const result = await directory.respondToMfa(input.email, input.session, input.code);
+  if (result.kind !== 'ok') throw new ValidationError(MFA_MESSAGES.wrongCode, { code: MFA_MESSAGES.wrongCode });
+  await store.clearLoginFailures(input.email);
+  const opened = await openSession(deps, result.tokens);
+  if (opened.body.isAdmin && !(await store.getProfile(result.tokens.claims.sub))?.mfaEnabledAt) {
+    // TOTP was turned on outside our set-up (e.g. in the console): record it.
+    await store.markMfaEnabled(result.tokens.claims.sub, deps.now());
   }
+  return opened;
+}
 
-  /** Ends every session (end-sessions.ts: the registry, `tokensValidAfter`, Cognito's retried global sign-out). */
-  private async endSessions(userId: string, email: string): Promise<void> {
-    const { store, directory } = this.deps;
-    await endAllSessions(
-      {
-        revokeSessions: (id, nowMs) => store.revokeSessions(id, nowMs),
-        signOutEverywhere: (address) => directory.signOutEverywhere(address),
-        now: this.deps.now,
-        sleep: this.deps.sleep,
-        onGlobalSignOutFailure: this.deps.onGlobalSignOutFailure,
-      },
-      userId,
-      email,
-    );
+/** Turns TOTP on with a first code; the administrator then signs in again, this time with a code. */
+export async function finishMfaSetup(
+  deps: AccountDeps & Directory,
+  input: { setupId: string; code: string },
+): Promise<{ message: string }> {
+  const { store, directory, now } = deps;
+  const setup = await store.getMfaSetup(input.setupId, now());
+  if (!setup || setup.wrongTries >= MAX_SETUP_TRIES) throw new UnauthorizedError(MFA_MESSAGES.expired);
+  if (!(await directory.finishTotpSetup(setup.accessToken, input.code))) {
+    await store.recordMfaSetupWrongTry(input.setupId);
+    throw new ValidationError(MFA_MESSAGES.wrongCode, { code: MFA_MESSAGES.wrongCode });
   }
+  await store.completeMfaSetup(input.setupId, setup.userId, now());
+  return { message: MFA_MESSAGES.setupDone };
+}
 
-  /** Lazily creates the profile of a user who arrived without registering here (Google, bootstrap admin). */
-  async ensureProfile(caller: SessionCaller): Promise<UserProfile> {
-    const { store } = this.deps;
-    const existing = await store.getProfile(caller.userId);
-    if (existing) {
-      // The group in the token is the truth; the profile's copy is for the admin user list (E1).
-      if (existing.isAdmin === caller.isAdmin) return existing;
-      await store.setAdminMirror(existing._id, caller.isAdmin, this.deps.now());
-      return { ...existing, isAdmin: caller.isAdmin };
-    }
-    const base =
-      caller.email
-        .split('@')[0]
-        ?.replace(/[^A-Za-z0-9_.-]/g, '')
-        .slice(0, 24) || 'user';
-    let username = base.length >= 3 ? base : `${base}user`;
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      if (!(await store.isUsernameTaken(username, this.deps.now()))) break;
-      username = `${base.slice(0, 22)}${Math.floor(1000 + Math.random() * 9000)}`;
-    }
-    try {
-      // Only a verified address may claim the e-mail marker (L5): otherwise the profile keeps the
-      // address for display, and the address stays free for whoever proves it.
-      const created = await this.newProfile(caller.userId, username, caller.email, true, {
-        claimEmail: caller.emailVerified === true && caller.email !== '',
+/** The browser's refresh token comes from the HttpOnly cookie; other clients may send it in the body. */
+export async function refresh(
+  deps: AccountDeps & Directory,
+  refreshToken: string | undefined,
+): Promise<{ token: string; expiresIn: number }> {
+  const { store, directory } = deps;
+  if (!refreshToken) throw new UnauthorizedError(SESSION_ENDED);
+  const tokens = await directory.refresh(refreshToken);
+  if (!tokens) throw new UnauthorizedError(SESSION_ENDED);
+  if (!(await store.sessionExists(tokens.claims.sub, hashToken(refreshToken))))
+    throw new UnauthorizedError(SESSION_ENDED);
+  const profile = await store.getProfile(tokens.claims.sub);
+  if (profile && !profile.isActive) throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
+  return { token: tokens.idToken, expiresIn: tokens.expiresIn };
+}
+
+/**
+ * M2: ends this session on the server. The registry entry is the caller's own (its key holds
+ * the caller's id), so nobody can end someone else's session; Cognito revokes the token too.
+ */
+export async function logout(
+  deps: AccountDeps & Directory,
+  caller: SessionCaller,
+  refreshToken: string | undefined,
+): Promise<{ message: string }> {
+  if (refreshToken) {
+    await deps.store.deleteSession(caller.userId, hashToken(refreshToken));
+    await deps.directory.revokeToken(refreshToken);
+  }
+  return { message: 'You have been signed out.' };
+}
+
+export async function requestPasswordReset(deps: CodeMailDeps, email: string): Promise<{ message: string }> {
+  const { store, now } = deps;
+  const message = 'If an account exists for this email, we have sent a reset code. Check your email for OTP.';
+  const userId = await store.findUserIdByEmail(email, now());
+  const profile = userId ? await store.getProfile(userId) : undefined;
+  // Same answer whether or not the account exists (no enumeration); unknown addresses get no mail.
+  if (!profile?.emailVerifiedAt) return { message };
+  // A locked address is told so (H3): the lock only exists after wrong guesses at a real code,
+  // which already showed that a reset was under way, so it reveals nothing new.
+  await assertCodesNotLocked(deps, email);
+  try {
+    await sendCode(deps, email, 'reset', { username: profile.username });
+  } catch (error) {
+    // A cool-down or cap answer would reveal that the account exists: answer the same, send nothing.
+    if (!(error instanceof TooManyRequestsError)) throw error;
+  }
+  return { message };
+}
+
+export async function verifyResetCode(deps: CodeCheckDeps, email: string, otp: string): Promise<{ message: string }> {
+  await checkSubmittedCode(deps, email, 'reset', otp);
+  return { message: 'OTP verified successfully!' };
+}
+
+export async function resetPassword(
+  deps: AccountDeps & Directory & CodeKey,
+  input: { email: string; otp: string; newPassword: string },
+): Promise<{ message: string }> {
+  const { store, directory, now } = deps;
+  const codeHash = await checkSubmittedCode(deps, input.email, 'reset', input.otp);
+  if (!(await store.consumeCode(input.email, 'reset', codeHash, now()))) {
+    throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
+  }
+  const userId = await store.findUserIdByEmail(input.email, now());
+  if (!userId) throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
+  await directory.setPassword(input.email, input.newPassword);
+  await endSessions(deps, userId, input.email);
+  await store.clearLoginFailures(input.email);
+  return { message: 'Password reset successful!' };
+}
+
+/** Ends every session (end-sessions.ts: the registry, `tokensValidAfter`, Cognito's retried global sign-out). */
+async function endSessions(deps: AccountDeps & Directory, userId: string, email: string): Promise<void> {
+  const { store, directory } = deps;
+  await endAllSessions(
+    {
+      revokeSessions: (id, nowMs) => store.revokeSessions(id, nowMs),
+      signOutEverywhere: (address) => directory.signOutEverywhere(address),
+      now: deps.now,
+      sleep: deps.sleep,
+      onGlobalSignOutFailure: deps.onGlobalSignOutFailure,
+    },
+    userId,
+    email,
+  );
+}
+
+/** Lazily creates the profile of a user who arrived without registering here (Google, bootstrap admin). */
+export async function ensureProfile(deps: AccountDeps, caller: SessionCaller): Promise<UserProfile> {
+  const { store } = deps;
+  const existing = await store.getProfile(caller.userId);
+  if (existing) {
+    // The group in the token is the truth; the profile's copy is for the admin user list (E1).
+    if (existing.isAdmin === caller.isAdmin) return existing;
+    await store.setAdminMirror(existing._id, caller.isAdmin, deps.now());
+    return { ...existing, isAdmin: caller.isAdmin };
+  }
+  const base =
+    caller.email
+      .split('@')[0]
+      ?.replace(/[^A-Za-z0-9_.-]/g, '')
+      .slice(0, 24) || 'user';
+  let username = base.length >= 3 ? base : `${base}user`;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    if (!(await store.isUsernameTaken(username, deps.now()))) break;
+    username = `${base.slice(0, 22)}${Math.floor(1000 + Math.random() * 9000)}`;
+  }
+  try {
+    // Only a verified address may claim the e-mail marker (L5): otherwise the profile keeps the
+    // address for display, and the address stays free for whoever proves it.
+    const created = await newProfile(deps, caller.userId, username, caller.email, true, {
+      claimEmail: caller.emailVerified === true && caller.email !== '',
+    });
+    if (!caller.isAdmin) return created;
+    await store.setAdminMirror(created._id, true, deps.now());
+    return { ...created, isAdmin: true };
+  } catch (error) {
+    // Two first requests at once: the other one created it.
+    const created = await store.getProfile(caller.userId);
+    if (created) return created;
+    throw error;
+  }
+}
+
+export async function me(deps: AccountDeps, caller: SessionCaller): Promise<SessionUser> {
+  return toSessionUser(await ensureProfile(deps, caller), caller.isAdmin);
+}
+
+export async function getUserData(deps: AccountDeps, caller: SessionCaller, userId: string) {
+  if (caller.userId !== userId && !caller.isAdmin) throw new ForbiddenError('You can only view your own account.');
+  const profile = caller.userId === userId ? await ensureProfile(deps, caller) : await deps.store.getProfile(userId);
+  if (!profile) throw new NotFoundError('User not found.');
+  const { userId: _ignored, ...user } = toSessionUser(
+    profile,
+    caller.userId === userId ? caller.isAdmin : profile.isAdmin,
+  );
+  return { _id: profile._id, ...user };
+}
+
+/**
+ * The profile form. A username change applies at once. A new e-mail address (H2) needs the
+ * current password and takes effect only when the code mailed to it comes back
+ * (confirmEmailChange); until then the account keeps its old, proven address.
+ */
+export async function updateProfile(
+  deps: AccountDeps & Directory & CodeKey & Mail,
+  caller: SessionCaller,
+  userId: string,
+  input: { username: string; email: string; currentPassword?: string },
+) {
+  if (caller.userId !== userId) throw new ForbiddenError('You can only change your own account.');
+  const { store, now } = deps;
+  let profile = await ensureProfile(deps, caller);
+  const emailChanges = input.email !== profile.email;
+  if (emailChanges) {
+    if (!input.currentPassword) {
+      throw new ValidationError(AUTH_MESSAGES.currentPasswordForEmail, {
+        currentPassword: AUTH_MESSAGES.currentPasswordForEmail,
       });
-      if (!caller.isAdmin) return created;
-      await store.setAdminMirror(created._id, true, this.deps.now());
-      return { ...created, isAdmin: true };
-    } catch (error) {
-      // Two first requests at once: the other one created it.
-      const created = await store.getProfile(caller.userId);
-      if (created) return created;
-      throw error;
     }
-  }
-
-  async me(caller: SessionCaller): Promise<SessionUser> {
-    return toSessionUser(await this.ensureProfile(caller), caller.isAdmin);
-  }
-
-  async getUserData(caller: SessionCaller, userId: string) {
-    if (caller.userId !== userId && !caller.isAdmin) throw new ForbiddenError('You can only view your own account.');
-    const profile =
-      caller.userId === userId ? await this.ensureProfile(caller) : await this.deps.store.getProfile(userId);
-    if (!profile) throw new NotFoundError('User not found.');
-    const { userId: _ignored, ...user } = toSessionUser(
-      profile,
-      caller.userId === userId ? caller.isAdmin : profile.isAdmin,
-    );
-    return { _id: profile._id, ...user };
-  }
-
-  /**
-   * The profile form. A username change applies at once. A new e-mail address (H2) needs the
-   * current password and takes effect only when the code mailed to it comes back
-   * (confirmEmailChange); until then the account keeps its old, proven address.
-   */
-  async updateProfile(
-    caller: SessionCaller,
-    userId: string,
-    input: { username: string; email: string; currentPassword?: string },
-  ) {
-    if (caller.userId !== userId) throw new ForbiddenError('You can only change your own account.');
-    const { store, now } = this.deps;
-    let profile = await this.ensureProfile(caller);
-    const emailChanges = input.email !== profile.email;
-    if (emailChanges) {
-      if (!input.currentPassword) {
-        throw new ValidationError(AUTH_MESSAGES.currentPasswordForEmail, {
-          currentPassword: AUTH_MESSAGES.currentPasswordForEmail,
-        });
-      }
-      if (await store.findUserIdByEmail(input.email, now())) {
-        throw new ConflictError('An account with this email already exists.');
-      }
-    }
-    if (
-      input.username.toLowerCase() !== profile.username.toLowerCase() &&
-      (await store.isUsernameTaken(input.username, now(), profile._id))
-    ) {
-      throw new ConflictError('This username is already taken.');
-    }
-    if (emailChanges && input.currentPassword) {
-      await this.checkCurrentPassword(profile.email, input.currentPassword);
-      // The code goes out before anything is saved: a cool-down, cap or lock refuses the whole
-      // request, so a refused e-mail change never leaves a half-applied username change behind.
-      await this.sendCode(input.email, 'email-change', { owner: profile._id });
-    }
-    if (input.username !== profile.username) {
-      profile = await store.updateIdentity(profile, { username: input.username, email: profile.email }, now());
-    }
-    if (!emailChanges) return { message: 'Profile updated successfully', user: toSessionUser(profile, caller.isAdmin) };
-    return {
-      message: `We sent a 4-digit code to ${input.email}. Enter it to confirm your new email.`,
-      user: toSessionUser(profile, caller.isAdmin),
-      pendingEmail: input.email,
-    };
-  }
-
-  /**
-   * Step two of an e-mail change: the code proves the new address. The profile, the markers and
-   * the code move in one transaction; Cognito is told first (and put back if that fails), the old
-   * address hears of the change, and every session ends.
-   */
-  async confirmEmailChange(caller: SessionCaller, input: { email: string; otp: string }) {
-    const { store, directory, mailer, now } = this.deps;
-    const profile = await this.ensureProfile(caller);
-    const codeHash = await this.checkCode(input.email, 'email-change', input.otp, profile._id);
     if (await store.findUserIdByEmail(input.email, now())) {
       throw new ConflictError('An account with this email already exists.');
     }
-    const oldEmail = profile.email;
-    await directory.updateEmail(oldEmail, input.email);
-    try {
-      await store.updateIdentity(profile, { username: profile.username, email: input.email }, now(), { codeHash });
-    } catch (error) {
-      await directory.updateEmail(input.email, oldEmail);
-      if (error instanceof CodeRejected)
-        throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
-      throw error;
-    }
-    const notice = await this.deps.loadTemplate('emailChanged');
-    await mailer.send(oldEmail, renderEmail(notice, { username: profile.username, newEmail: maskEmail(input.email) }));
-    await this.endSessions(profile._id, input.email);
-    return { message: 'Your email has been changed. Please sign in again with your new email.' };
   }
+  if (
+    input.username.toLowerCase() !== profile.username.toLowerCase() &&
+    (await store.isUsernameTaken(input.username, now(), profile._id))
+  ) {
+    throw new ConflictError('This username is already taken.');
+  }
+  if (emailChanges && input.currentPassword) {
+    await checkCurrentPassword(deps, profile.email, input.currentPassword);
+    // The code goes out before anything is saved: a cool-down, cap or lock refuses the whole
+    // request, so a refused e-mail change never leaves a half-applied username change behind.
+    await sendCode(deps, input.email, 'email-change', { owner: profile._id });
+  }
+  if (input.username !== profile.username) {
+    profile = await store.updateIdentity(profile, { username: input.username, email: profile.email }, now());
+  }
+  if (!emailChanges) return { message: 'Profile updated successfully', user: toSessionUser(profile, caller.isAdmin) };
+  return {
+    message: `We sent a 4-digit code to ${input.email}. Enter it to confirm your new email.`,
+    user: toSessionUser(profile, caller.isAdmin),
+    pendingEmail: input.email,
+  };
+}
 
-  /** A wrong current password counts like a failed sign-in, so a stolen token cannot guess freely. */
-  private async checkCurrentPassword(email: string, password: string): Promise<void> {
-    const { store, directory } = this.deps;
-    await this.reservePasswordAttempt(email);
-    const check = await directory.signIn(email, password);
-    // With TOTP on, Cognito answers a right password with its challenge (M5): the password is proven.
-    if (check.kind !== 'ok' && check.kind !== 'mfa') {
-      throw new ValidationError('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
-    }
-    await store.clearLoginFailures(email);
+/**
+ * Step two of an e-mail change: the code proves the new address. The profile, the markers and
+ * the code move in one transaction; Cognito is told first (and put back if that fails), the old
+ * address hears of the change, and every session ends.
+ */
+export async function confirmEmailChange(
+  deps: AccountDeps & Directory & CodeKey & Mail,
+  caller: SessionCaller,
+  input: { email: string; otp: string },
+) {
+  const { store, directory, now } = deps;
+  const profile = await ensureProfile(deps, caller);
+  const codeHash = await checkSubmittedCode(deps, input.email, 'email-change', input.otp, profile._id);
+  if (await store.findUserIdByEmail(input.email, now())) {
+    throw new ConflictError('An account with this email already exists.');
   }
+  const oldEmail = profile.email;
+  await directory.updateEmail(oldEmail, input.email);
+  try {
+    await store.updateIdentity(profile, { username: profile.username, email: input.email }, now(), { codeHash });
+  } catch (error) {
+    await directory.updateEmail(input.email, oldEmail);
+    if (error instanceof CodeRejected) throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
+    throw error;
+  }
+  await deps.sendMail(oldEmail, 'emailChanged', { username: profile.username, newEmail: maskEmail(input.email) });
+  await endSessions(deps, profile._id, input.email);
+  return { message: 'Your email has been changed. Please sign in again with your new email.' };
+}
 
-  async changePassword(caller: SessionCaller, userId: string, input: { currentPassword: string; password: string }) {
-    if (caller.userId !== userId) throw new ForbiddenError('You can only change your own account.');
-    const { directory } = this.deps;
-    // The profile holds the current address (the token's may predate an e-mail change).
-    const { email } = await this.ensureProfile(caller);
-    await this.checkCurrentPassword(email, input.currentPassword);
-    await directory.setPassword(email, input.password);
-    await this.endSessions(userId, email);
-    return { message: 'Password updated successfully. Please login again with your new password.' };
+/** A wrong current password counts like a failed sign-in, so a stolen token cannot guess freely. */
+async function checkCurrentPassword(deps: AccountDeps & Directory, email: string, password: string): Promise<void> {
+  const { store, directory } = deps;
+  await reservePasswordAttempt(deps, email);
+  const check = await directory.signIn(email, password);
+  // With TOTP on, Cognito answers a right password with its challenge (M5): the password is proven.
+  if (check.kind !== 'ok' && check.kind !== 'mfa') {
+    throw new ValidationError('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
   }
+  await store.clearLoginFailures(email);
+}
+
+export async function changePassword(
+  deps: AccountDeps & Directory,
+  caller: SessionCaller,
+  userId: string,
+  input: { currentPassword: string; password: string },
+) {
+  if (caller.userId !== userId) throw new ForbiddenError('You can only change your own account.');
+  const { directory } = deps;
+  // The profile holds the current address (the token's may predate an e-mail change).
+  const { email } = await ensureProfile(deps, caller);
+  await checkCurrentPassword(deps, email, input.currentPassword);
+  await directory.setPassword(email, input.password);
+  await endSessions(deps, userId, email);
+  return { message: 'Password updated successfully. Please login again with your new password.' };
 }
