@@ -2,16 +2,18 @@ import { config } from '../config.js';
 import { dynamoCustomerCommerceStore } from '../data/customer-commerce-store.js';
 import type { CommerceDeps } from '../domain/commerce/customer-commerce.js';
 import { newId } from '../kit/ids.js';
-import { requestChainCheck } from './chain-check-trigger.js';
 import { templateMailer } from './template-mail.js';
 
-/** The customer commerce use cases wired to DynamoDB and SES; built once per execution environment. */
+/**
+ * The customer commerce use cases that mail (a submission, a free trial) wired to DynamoDB and SES;
+ * built once per execution environment. The read-only routes take the store alone. The submission
+ * adds the start of its on-chain check (payment-submit-usdt.ts), so the Lambda client is bundled
+ * only where a payment is saved.
+ */
 export const customerCommerce: CommerceDeps = {
   store: dynamoCustomerCommerceStore,
   mailer: templateMailer,
   now: () => new Date(),
   newId,
   dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard`,
-  // Issue 13: each saved payment's TXID is checked on TRON, after the answer is on its way.
-  paymentSubmitted: requestChainCheck,
 };
