@@ -15,7 +15,6 @@ import { codeLockKey, loginFailureKey, mfaSetupKey, oneTimeCodeKey, rateWindowKe
 import {
   SESSION_SK_PREFIX,
   emailMarkerKey,
-  fromProfileItem,
   profileKey,
   profileSearchKeys,
   profileSearchText,
@@ -26,6 +25,7 @@ import {
   verifiedListKeys,
   type UserProfile,
 } from './user-profile-entity.js';
+import { getProfile } from './profile-store.js';
 import { cancellationCodes, onlyConflicts } from './table-reads.js';
 
 /**
@@ -152,10 +152,7 @@ async function writeRegistration(
 }
 
 export const authStore = {
-  async getProfile(userId: string): Promise<UserProfile | undefined> {
-    const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: profileKey(userId) }));
-    return result.Item ? fromProfileItem(result.Item) : undefined;
-  },
+  getProfile,
 
   /** The user id an e-mail belongs to (see liveMarkerOwner). */
   async findUserIdByEmail(email: string, nowMs: number): Promise<string | undefined> {

@@ -1,4 +1,4 @@
-import { authStore } from '../data/auth-store.js';
+import { getProfile } from '../data/profile-store.js';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.js';
 import type { Caller } from './identity.js';
 
@@ -17,7 +17,7 @@ export async function assertSessionAllowed(
   caller: Caller,
   options: { allowMissingProfile?: boolean; requireMfa?: boolean } = {},
 ): Promise<void> {
-  const profile = await authStore.getProfile(caller.userId);
+  const profile = await getProfile(caller.userId);
   if (!profile) {
     // A valid token without a profile: a first Google or bootstrap-admin sign-in, whose profile
     // only /api/auth/me creates. Everywhere else it is refused (the guard never fails open).
