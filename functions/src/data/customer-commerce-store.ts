@@ -1,7 +1,12 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PackageName, PackageSlug } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
-import type { CustomerCommerceStore, FreeTrialCommit, PurchaseCommit } from '../domain/commerce/customer-commerce.js';
+import type {
+  CustomerCommerceStore,
+  CustomerReadStore,
+  FreeTrialCommit,
+  PurchaseCommit,
+} from '../domain/commerce/customer-commerce.js';
 import type { CustomerProfile, PurchasePlan, ReferralMarker, TxidMarker } from '../domain/commerce/purchase.js';
 import type { EditableTemplateType, EmailTemplate } from '../domain/email/templates.js';
 import { emailTemplateKey, templateFromItem } from './email-template-entity.js';
@@ -172,25 +177,61 @@ function subscriptionCounter(sub: SubscriptionRecord): Tagged<never> {
 
 type PurchaseTag = 'txid' | 'profile' | 'price' | 'settings' | 'referral';
 
+/** AP31: profile and settings, one BatchGetItem. */
+async function readPackageStatus(userId: string) {
+  const profile = profileKey(userId);
+  const settings = subscriptionSettingsKey();
+  const found = await batchGet([profile, settings], false);
+  return { profile: toCustomerProfile(found.get(keyId(profile))), settings: toSettings(found.get(keyId(settings))) };
+}
+
+/** AP21: the settings singleton (defaults when missing). */
+async function readSettings() {
+  return toSettings(await getItem(subscriptionSettingsKey()));
+}
+
+/** AP23: the active wallet of a currency. */
+async function readActiveWallet(currency: 'USDT') {
+  return toWallet(await getItem(activeWalletKey(currency)));
+}
+
+/** AP6: the owner of a referral code. */
+async function readReferralMarker(code: string) {
+  return toReferralMarker(code, await getItem(referralCodeMarkerKey(code)));
+}
+
+/** AP30: the user's subscriptions, newest first, one Query. */
+async function listSubscriptions(userId: string) {
+  // One page: a user's rows are small, and 1 MB holds thousands of them.
+  const result = await documentClient.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': profileKey(userId).PK, ':prefix': SUBSCRIPTION_SK_PREFIX },
+      ScanIndexForward: false,
+    }),
+  );
+  return (result?.Items ?? []).map(fromSubscriptionItem);
+}
+
+/**
+ * The reads of the read-only routes, on their own: those functions bundle neither the purchase
+ * transactions nor the mail defaults the purchase reads resolve (issue 12, lean bundles).
+ */
+export const dynamoCustomerReads: CustomerReadStore = {
+  readPackageStatus,
+  readSettings,
+  readActiveWallet,
+  readReferralMarker,
+  listSubscriptions,
+};
+
 export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
-  async readPackageStatus(userId) {
-    const profile = profileKey(userId);
-    const settings = subscriptionSettingsKey();
-    const found = await batchGet([profile, settings], false);
-    return { profile: toCustomerProfile(found.get(keyId(profile))), settings: toSettings(found.get(keyId(settings))) };
-  },
-
-  async readSettings() {
-    return toSettings(await getItem(subscriptionSettingsKey()));
-  },
-
-  async readActiveWallet(currency) {
-    return toWallet(await getItem(activeWalletKey(currency)));
-  },
-
-  async readReferralMarker(code) {
-    return toReferralMarker(code, await getItem(referralCodeMarkerKey(code)));
-  },
+  readPackageStatus,
+  readSettings,
+  readActiveWallet,
+  readReferralMarker,
+  listSubscriptions,
 
   async readPurchase({ userId, slug, referralCode, txid, templateType }) {
     const keys = {
@@ -345,19 +386,6 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
     if (failed.has('settings')) return { kind: 'refused', reason: 'basic-disabled' };
     const referrer = failed.get('referral');
     return { kind: 'refused', reason: referrer?.userId === payment.userId ? 'referral-own' : 'referral-invalid' };
-  },
-
-  async listSubscriptions(userId) {
-    // One page: a user's rows are small, and 1 MB holds thousands of them.
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': profileKey(userId).PK, ':prefix': SUBSCRIPTION_SK_PREFIX },
-        ScanIndexForward: false,
-      }),
-    );
-    return (result?.Items ?? []).map(fromSubscriptionItem);
   },
 
   async readFreeTrial(userId, templateType) {

@@ -99,6 +99,18 @@ export interface CustomerCommerceStore {
   commitFreeTrial(subscription: SubscriptionRecord): Promise<FreeTrialCommit>;
 }
 
+/** The reads of the read-only routes: on their own, so those functions bundle no purchase code or mail defaults. */
+export type CustomerReadStore = Pick<
+  CustomerCommerceStore,
+  'readPackageStatus' | 'readSettings' | 'readActiveWallet' | 'readReferralMarker' | 'listSubscriptions'
+>;
+
+/** What the read-only use cases need: the reads and the clock. */
+export interface ReadDeps {
+  store: CustomerReadStore;
+  now: () => Date;
+}
+
 export interface CommerceDeps {
   store: CustomerCommerceStore;
   mailer: TemplateMailer;
@@ -120,12 +132,12 @@ export interface Outcome<B> {
   body: B;
 }
 
-const today = (deps: Pick<CommerceDeps, 'now'>) => utcDay(deps.now());
+const today = (deps: Pick<ReadDeps, 'now'>) => utcDay(deps.now());
 
 // ---------------------------------------------------------------------------------------------
 
 /** `payment-package-status`: Basic paid through today or later, and Basic on sale (E17, missing = on sale). */
-export async function packageStatus(deps: Pick<CommerceDeps, 'store' | 'now'>, userId: string) {
+export async function packageStatus(deps: ReadDeps, userId: string) {
   const { profile, settings } = await deps.store.readPackageStatus(userId);
   return {
     success: true as const,
@@ -135,20 +147,20 @@ export async function packageStatus(deps: Pick<CommerceDeps, 'store' | 'now'>, u
 }
 
 /** `settings-public-subscription`. */
-export async function publicSubscriptionSettings(deps: Pick<CommerceDeps, 'store'>) {
+export async function publicSubscriptionSettings(deps: Pick<ReadDeps, 'store'>) {
   const settings = await deps.store.readSettings();
   return { success: true as const, settings: { basicPackageEnabled: settings.basicPackageEnabled } };
 }
 
 /** `payment-wallet-details`: the active USDT wallet; never an invented address (DESIGN.md §11). */
-export async function walletDetails(deps: Pick<CommerceDeps, 'store'>) {
+export async function walletDetails(deps: Pick<ReadDeps, 'store'>) {
   const wallet = await deps.store.readActiveWallet('USDT');
   if (!wallet) throw new ServiceUnavailableError(PAYMENT_MESSAGES.walletUnavailable);
   return { walletAddress: wallet.address, network: wallet.network };
 }
 
 /** `payment-verify-referral`: a valid code of someone else, or `success: false` with the reason (200 either way). */
-export async function verifyReferral(deps: Pick<CommerceDeps, 'store'>, buyerId: string, code: string) {
+export async function verifyReferral(deps: Pick<ReadDeps, 'store'>, buyerId: string, code: string) {
   const marker = await deps.store.readReferralMarker(code);
   return referralAnswer(judgeReferral(marker, buyerId));
 }
@@ -315,20 +327,20 @@ export async function createFreeTrial(deps: CommerceDeps, userId: string, log: L
 
 // ---------------------------------------------------------------------------------------------
 
-async function subscriptionViews(deps: Pick<CommerceDeps, 'store' | 'now'>, userId: string) {
+async function subscriptionViews(deps: ReadDeps, userId: string) {
   const day = today(deps);
   const rows = await deps.store.listSubscriptions(userId);
   return { day, views: sortNewestFirst(rows.map((row) => toSubscriptionView(row, day))) };
 }
 
 /** `payment-active-subscription`: see currentSubscription. */
-export async function activeSubscription(deps: Pick<CommerceDeps, 'store' | 'now'>, userId: string) {
+export async function activeSubscription(deps: ReadDeps, userId: string) {
   const { day, views } = await subscriptionViews(deps, userId);
   return { subscription: currentSubscription(views, day) };
 }
 
 /** `payment-subscriptions`: the caller's subscriptions, newest first, with effective statuses. */
-export async function listSubscriptions(deps: Pick<CommerceDeps, 'store' | 'now'>, userId: string) {
+export async function listSubscriptions(deps: ReadDeps, userId: string) {
   const { views } = await subscriptionViews(deps, userId);
   return { subscriptions: views };
 }

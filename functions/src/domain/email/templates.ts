@@ -88,7 +88,7 @@ ${button('Go to your dashboard')}`;
  * {{startDate}}, {{endDate}}, {{dashboardLink}}; the free-trial mails have no package name and the
  * pending mails no dates (nothing is dated before approval). Ultimate never ends ('Lifetime').
  */
-const EDITABLE_DEFAULTS: Record<EditableTemplateType, EmailTemplate> = {
+const editableDefaults = (): Record<EditableTemplateType, EmailTemplate> => ({
   paymentPending: {
     subject: 'GoldBot: payment received for your {{packageName}}',
     html: layout('Payment received', pendingBody('{{packageName}}')),
@@ -166,7 +166,7 @@ ${button('Go to your dashboard')}`,
       ),
     ),
   },
-};
+});
 
 const withdrawalDetails = (walletLabel: string) =>
   `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
@@ -178,7 +178,7 @@ const withdrawalDetails = (walletLabel: string) =>
 const adminNoteBlock = `{{#if adminNote}}<p style="margin:16px 0 4px;color:#8a93a6">Note from our team:</p>
 <p style="margin:0;padding:12px 16px;border-left:3px solid #d4af37;background:#0b1220">{{adminNote}}</p>{{/if}}`;
 
-const WITHDRAWAL_DEFAULTS: Record<WithdrawalTemplateType, EmailTemplate> = {
+const withdrawalDefaults = (): Record<WithdrawalTemplateType, EmailTemplate> => ({
   withdrawalApproved: {
     subject: 'GoldBot: your withdrawal of ${{amount}} is approved',
     html: layout(
@@ -200,9 +200,9 @@ ${adminNoteBlock}
 ${button('Open your dashboard')}`,
     ),
   },
-};
+});
 
-const REMINDER_DEFAULTS: Record<ReminderTemplateType, EmailTemplate> = {
+const reminderDefaults = (): Record<ReminderTemplateType, EmailTemplate> => ({
   subscriptionExpiryReminder: {
     subject: 'GoldBot: your {{packageName}} ends in {{daysLeft}} days',
     html: layout(
@@ -212,12 +212,12 @@ const REMINDER_DEFAULTS: Record<ReminderTemplateType, EmailTemplate> = {
 ${button('Renew from your dashboard')}`,
     ),
   },
-};
+});
 
-export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, EmailTemplate> = {
-  ...EDITABLE_DEFAULTS,
-  ...WITHDRAWAL_DEFAULTS,
-  ...REMINDER_DEFAULTS,
+const defaultTemplates = (): Record<EmailTemplateType, EmailTemplate> => ({
+  ...editableDefaults(),
+  ...withdrawalDefaults(),
+  ...reminderDefaults(),
   otpVerification: {
     subject: 'Your GoldBot verification code',
     html: layout(
@@ -254,7 +254,14 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, EmailTemplate> =
 <p>If you did not do this, contact support at once by replying to this email.</p>`,
     ),
   },
-};
+});
+
+/**
+ * Every type's built-in default. Built by one call marked free of side effects, so a bundle that
+ * uses only this module's types and value helpers (a read-only route) leaves the defaults' HTML
+ * out: esbuild keeps any other top-level call, used or not (issue 12, lean bundles).
+ */
+export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, EmailTemplate> = /* @__PURE__ */ defaultTemplates();
 
 export interface RenderedEmail {
   subject: string;
