@@ -1,61 +1,59 @@
-import * as z from 'zod';
+import * as z from '@goldbot/shared/zod';
 
 /**
  * Every setting a function reads, validated once at cold start: a missing or malformed variable
  * fails the init with one clear line instead of a confusing error on the first request.
  * Endpoints are only set locally (npm start, tests); in AWS the SDK's defaults apply.
  */
-const optionalUrl = z.string().url().optional();
+const optionalUrl = z.optional(z.string().check(z.url()));
+const nonEmpty = () => z.string().check(z.minLength(1));
 
 const configSchema = z.object({
-  TABLE_NAME: z.string().min(1),
-  AWS_REGION: z.string().min(1).default('us-east-1'),
-  USER_POOL_ID: z.string().min(1),
-  USER_POOL_CLIENT_ID: z.string().min(1),
-  MAIL_FROM: z.string().email(),
-  APP_URL: z.string().url(),
+  TABLE_NAME: nonEmpty(),
+  AWS_REGION: z._default(nonEmpty(), 'us-east-1'),
+  USER_POOL_ID: nonEmpty(),
+  USER_POOL_CLIENT_ID: nonEmpty(),
+  MAIL_FROM: z.string().check(z.email()),
+  APP_URL: z.string().check(z.url()),
   /**
    * Key for the keyed hash of one-time codes (HMAC-SHA-256); never logged. Locally a plain value;
    * in AWS only the functions that use codes get OTP_HASH_KEY_SECRET_ARN and read the secret at
    * cold start (services/otp-hash-key.ts). Functions without codes get neither.
    */
-  OTP_HASH_KEY: z.string().min(32).optional(),
-  OTP_HASH_KEY_SECRET_ARN: z.string().startsWith('arn:').optional(),
+  OTP_HASH_KEY: z.optional(z.string().check(z.minLength(32))),
+  OTP_HASH_KEY_SECRET_ARN: z.optional(z.string().check(z.startsWith('arn:'))),
   /** Administrators must sign in with TOTP (docs/security.md M5); cognito-local has no MFA, so off locally. */
-  ADMIN_MFA_REQUIRED: z.enum(['true', 'false']).default('false'),
+  ADMIN_MFA_REQUIRED: z._default(z.enum(['true', 'false']), 'false'),
   /** Multiplies every per-client request limit (RATE_LIMITS); 0 turns them off. */
-  RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1000).default(1),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  RATE_LIMIT_SCALE: z._default(z.coerce.number().check(z.gte(0), z.lte(1000)), 1),
+  LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   /** The SES configuration set mail goes through in AWS (bounce/complaint events); unset locally. */
-  SES_CONFIGURATION_SET: z.string().min(1).max(64).optional(),
+  SES_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   /**
    * The on-chain TXID check (issue 13). TRON_API_URL: a TRON HTTP API (TronGrid
    * https://api.trongrid.io in AWS, the local double under npm start); unset = no check. Only ever
    * from configuration (docs/security.md). The TronGrid key: TRON_API_KEY locally (optional), in AWS
    * TRON_API_KEY_SECRET_ARN, read from Secrets Manager when first needed.
    */
-  TRON_API_URL: z
-    .string()
-    .url()
-    .refine((url) => /^https?:\/\//.test(url), 'must be http(s)')
-    .optional(),
-  TRON_API_KEY: z.string().min(1).max(200).optional(),
-  TRON_API_KEY_SECRET_ARN: z.string().startsWith('arn:').optional(),
+  TRON_API_URL: z.optional(
+    z.string().check(
+      z.url(),
+      z.refine((url: string) => /^https?:\/\//.test(url), 'must be http(s)'),
+    ),
+  ),
+  TRON_API_KEY: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  TRON_API_KEY_SECRET_ARN: z.optional(z.string().check(z.startsWith('arn:'))),
   /** Per attempt, milliseconds (default 5 s). */
-  TRON_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+  TRON_API_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.gte(100), z.lte(30_000)), 5_000),
   /** USDT a transfer may fall short of the amount due and still match (default 0). */
-  CHAIN_CHECK_AMOUNT_TOLERANCE_USDT: z.coerce.number().min(0).max(1_000).default(0),
+  CHAIN_CHECK_AMOUNT_TOLERANCE_USDT: z._default(z.coerce.number().check(z.gte(0), z.lte(1_000)), 0),
   /** How long before the payment's submission a transfer may have happened (default 24 h). */
-  CHAIN_CHECK_GRACE_HOURS: z.coerce
-    .number()
-    .min(0)
-    .max(24 * 30)
-    .default(24),
+  CHAIN_CHECK_GRACE_HOURS: z._default(z.coerce.number().check(z.gte(0), z.lte(24 * 30)), 24),
   /**
    * AWS only: the job-chain-recheck function payment-submit-usdt invokes asynchronously ('Event')
    * for each new payment. Unset (locally): the check runs in the background of the same process.
    */
-  CHAIN_CHECK_FUNCTION_NAME: z.string().min(1).max(170).optional(),
+  CHAIN_CHECK_FUNCTION_NAME: z.optional(z.string().check(z.minLength(1), z.maxLength(170))),
   AWS_ENDPOINT_URL_DYNAMODB: optionalUrl,
   AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: optionalUrl,
   AWS_ENDPOINT_URL_SES: optionalUrl,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 
 /**
  * Scheduled jobs, defined once like the routes: the CDK creates one EventBridge Scheduler
@@ -52,16 +52,18 @@ export const SCHEDULER_EVENT_SOURCE = 'goldbot.scheduler';
  * `events/<job id>.json` is a sample. Jobs do not depend on it (they sweep by the clock, and a
  * hand-run with `{}` works): it is read leniently and logged, so a run can be traced to its schedule.
  */
-export const scheduledJobEventSchema = z
-  .object({
-    source: z.string().max(100).optional(),
-    jobId: z.string().max(100).optional(),
-    scheduledTime: z.string().max(40).optional(),
-    executionId: z.string().max(100).optional(),
-    attemptNumber: z.union([z.string().max(10), z.number()]).optional(),
-    scheduleArn: z.string().max(300).optional(),
-  })
-  .catch({});
+const upTo = (max: number) => z.optional(z.string().check(z.maxLength(max)));
+export const scheduledJobEventSchema = z.catch(
+  z.object({
+    source: upTo(100),
+    jobId: upTo(100),
+    scheduledTime: upTo(40),
+    executionId: upTo(100),
+    attemptNumber: z.optional(z.union([z.string().check(z.maxLength(10)), z.number()])),
+    scheduleArn: upTo(300),
+  }),
+  {},
+);
 export type ScheduledJobEvent = z.infer<typeof scheduledJobEventSchema>;
 
 /** The event a schedule sends for `jobId` at `at` (the local scheduler's; AWS fills the same fields). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from '../src/zod.js';
 import {
   AUTH,
   AUTH_MESSAGES,
@@ -26,13 +26,13 @@ import {
 } from '../src/index.js';
 
 /** The first message per field, the way the handler kit reports them. */
-function fieldErrors(result: z.ZodSafeParseResult<unknown>): Record<string, string> {
+function fieldErrors(result: z.util.SafeParseResult<unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   if (result.success) return out;
   for (const issue of result.error.issues) out[issue.path.join('.') || '(root)'] ??= issue.message;
   return out;
 }
-const errorsOf = (schema: z.ZodType, input: unknown) => fieldErrors(schema.safeParse(input));
+const errorsOf = (schema: z.ZodMiniType, input: unknown) => fieldErrors(schema.safeParse(input));
 
 const REGISTER = { username: 'jane_doe', email: 'jane.doe@example.com', password: 'Str0ng!Pass' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from '../src/zod.js';
 import {
   CONTACT,
   CONTACT_MESSAGES,
@@ -18,7 +18,7 @@ import {
 const valid = { name: 'Jane Doe', email: 'jane@example.com', message: 'Hello there' };
 
 /** The first message per field, the way the handler kit reports them. */
-function fieldErrors(result: z.ZodSafeParseResult<unknown>): Record<string, string> {
+function fieldErrors(result: z.util.SafeParseResult<unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   if (result.success) return out;
   for (const issue of result.error.issues) out[issue.path.join('.') || '(root)'] ??= issue.message;

@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from '@goldbot/shared/zod';
 import {
   MAX_REQUEST_BODY_BYTES,
   getRoute,
@@ -32,7 +32,7 @@ import { errorBody, toApiGatewayResult, type HttpResult } from './http-response.
  * Handlers import `defineHandler` from http-handler.ts (the full kit), or from
  * public-http-handler.ts for public reads that need neither service (health, packages-list).
  */
-type Schema = z.ZodType;
+type Schema = z.ZodMiniType;
 type Infer<S> = S extends Schema ? z.output<S> : undefined;
 
 export interface RequestInput<B, Q, P, A> {
@@ -111,7 +111,7 @@ const states = new WeakMap<Context, State>();
 const GENERIC_500 = 'Something went wrong on our side. Please try again in a moment.';
 
 /** Turns zod issues into `{field: message}` plus one readable sentence. */
-export function toValidationError(error: z.ZodError, source: string): ValidationError {
+export function toValidationError(error: z.core.$ZodError, source: string): ValidationError {
   const fieldErrors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.join('.') : source;

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from '@goldbot/shared/zod';
 import { seedDefaults } from '../data/seed-items.js';
 import { createLogger } from '../kit/logger.js';
 
@@ -18,9 +18,9 @@ import { createLogger } from '../kit/logger.js';
  */
 const env = z
   .object({
-    TABLE_NAME: z.string().min(1),
-    AWS_REGION: z.string().min(1).optional(),
-    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    TABLE_NAME: z.string().check(z.minLength(1)),
+    AWS_REGION: z.optional(z.string().check(z.minLength(1))),
+    LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   })
   .parse(process.env);
 

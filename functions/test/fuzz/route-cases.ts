@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { z } from 'zod';
 import { EXPORT_DATASETS, PACKAGE_SLUGS, type RouteDefinition } from '@goldbot/shared';
+import type * as z from '@goldbot/shared/zod';
 import { SELF, type AuthorizationRow } from '../authorization-matrix.js';
 import { emailArbitrary, zodArbitrary } from '../helpers/zod-arbitrary.js';
 import {
@@ -39,8 +39,8 @@ export interface FuzzIdentities {
 /** What the generators know beyond one route's schemas (see zod-arbitrary.ts options). */
 export interface FuzzKnowledge {
   keys: readonly string[];
-  fields: Readonly<Record<string, z.ZodType>>;
-  shapes: readonly z.ZodType[];
+  fields: Readonly<Record<string, z.ZodMiniType>>;
+  shapes: readonly z.ZodMiniType[];
   numbers: readonly number[];
   /** Addresses of the fuzz accounts: a profile save that keeps its own address gets through. */
   emails: readonly string[];
@@ -209,7 +209,7 @@ function queryArbitrary(spec: RouteSpec, knowledge: FuzzKnowledge): fc.Arbitrary
   const valid: fc.Arbitrary<QueryValues> = spec.query
     ? (zodArbitrary(spec.query, { mode: 'query', numbers: knowledge.numbers }) as fc.Arbitrary<QueryValues>)
     : fc.constant({});
-  const keys = spec.query ? Object.keys((spec.query as z.ZodObject).shape ?? {}) : [];
+  const keys = spec.query ? Object.keys((spec.query as z.ZodMiniObject).shape ?? {}) : [];
   const key = keys.length > 0 ? fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 10 })) : fc.string();
   return fc.oneof(
     { weight: spec.query ? 5 : 8, arbitrary: valid.map((v) => encodePairs(pairsOf(v))) },
@@ -247,7 +247,7 @@ function paramArbitrary(
   row: AuthorizationRow | undefined,
   items: readonly string[],
 ): fc.Arbitrary<ParamChoice> {
-  const shape = spec.params ? ((spec.params as z.ZodObject).shape as Record<string, z.ZodType>) : {};
+  const shape = spec.params ? ((spec.params as z.ZodMiniObject).shape as Record<string, z.ZodMiniType>) : {};
   const schema = shape[name];
   const valid = schema
     ? (zodArbitrary(schema, { mode: 'query' }) as fc.Arbitrary<string | undefined>).map((v) => ({ text: v ?? '' }))

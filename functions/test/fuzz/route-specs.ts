@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { z } from 'zod';
 import { implementedRoutes, MAX_REQUEST_BODY_BYTES, type RouteDefinition } from '@goldbot/shared';
+import type * as z from '@goldbot/shared/zod';
 
 /**
  * Every implemented route with the schemas its handler declares (defineHandler's read-only
@@ -10,9 +10,9 @@ import { implementedRoutes, MAX_REQUEST_BODY_BYTES, type RouteDefinition } from 
  */
 export interface RouteSpec {
   route: RouteDefinition;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
+  body?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  params?: z.ZodMiniType;
   /** The body cap the kit enforces on this route. */
   maxBodyBytes: number;
   /** Rate-limit rule names the handler adds to the per-IP limit of public writes. */
@@ -21,9 +21,9 @@ export interface RouteSpec {
 
 interface DeclaredSpec {
   route: string;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
+  body?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  params?: z.ZodMiniType;
   maxBodyBytes?: number;
   limits?: readonly { name: string }[];
 }

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import * as shared from '@goldbot/shared';
 import { implementedRoutes, pathParams, type RouteId } from '@goldbot/shared';
+import * as z from '@goldbot/shared/zod';
 import { AUTHORIZATION_MATRIX } from '../authorization-matrix.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import { collectFields, collectKeys } from '../helpers/zod-arbitrary.js';
@@ -100,8 +100,8 @@ beforeAll(async () => {
   const { items, prices } = await seedItems(user, admin);
   // Every request shape the shared package exports, those a handler picks at run time included.
   const shapes = Object.entries(shared)
-    .filter(([name, value]) => name.endsWith('InputSchema') && value instanceof z.ZodObject)
-    .map(([, value]) => value as z.ZodType);
+    .filter(([name, value]) => name.endsWith('InputSchema') && value instanceof z.ZodMiniObject)
+    .map(([, value]) => value as z.ZodMiniType);
   const emails = [user, otherUser].map((token) => claimsOf(token).email);
   knowledge = { keys: [...keys].sort(), fields, shapes, numbers: prices, emails };
   identities = {

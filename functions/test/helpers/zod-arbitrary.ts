@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { z } from 'zod';
 import { EMAIL_PATTERN } from '@goldbot/shared';
+import type * as z from '@goldbot/shared/zod';
 
 /**
  * fast-check arbitraries derived from zod 4 schemas by walking `schema._zod.def` (no maintained
@@ -33,7 +33,7 @@ export interface ZodArbitraryOptions {
 }
 
 type Def = Record<string, unknown> & { type: string };
-type AnySchema = z.ZodType | { _zod: { def: Def; optin?: string } };
+type AnySchema = z.core.$ZodType | { _zod: { def: Def; optin?: string } };
 
 interface Check {
   check?: string;

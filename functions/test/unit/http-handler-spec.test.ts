@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { contactMessageInputSchema, idPathSchema, pageQuerySchema } from '@goldbot/shared';
+import * as z from '@goldbot/shared/zod';
 import { handler as contactAdd } from '../../src/handlers/contact-add.js';
 import { defineHandler } from '../../src/kit/http-handler.js';
 import { ok } from '../../src/kit/http-response.js';

@@ -1,8 +1,8 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { MAX_REQUEST_BODY_BYTES, ROUTES, idPathSchema, pageQuerySchema } from '@goldbot/shared';
+import * as z from '@goldbot/shared/zod';
 import {
   ConflictError,
   ForbiddenError,
@@ -111,7 +111,7 @@ describe('request body validation', () => {
 
   it('decodes a base64 body', async () => {
     const run = vi.fn(async ({ body }: { body: { name: string } }) => ok({ got: body.name }));
-    const h = defineHandler({ route: 'contact-add', body: z.object({ name: z.string().trim() }) }, run);
+    const h = defineHandler({ route: 'contact-add', body: z.object({ name: z.string().check(z.trim()) }) }, run);
     const res = await invoke(
       h,
       httpEvent({ routeId: 'contact-add', body: { name: '  Zoë ✓ ' }, isBase64Encoded: true }),
@@ -185,7 +185,10 @@ describe('request size (H1)', () => {
     expect(MAX_REQUEST_BODY_BYTES).toBe(16 * 1024);
     const validate = vi.fn((value: string) => value.length > 0);
     const run = vi.fn(async () => ok({}));
-    const h = defineHandler({ route: 'contact-add', body: z.object({ name: z.string().refine(validate) }) }, run);
+    const h = defineHandler(
+      { route: 'contact-add', body: z.object({ name: z.string().check(z.refine(validate)) }) },
+      run,
+    );
     const parse = vi.spyOn(JSON, 'parse');
     try {
       const body = jsonOfBytes(MAX_REQUEST_BODY_BYTES + 1);
@@ -468,7 +471,7 @@ describe('invocations', () => {
 describe('toValidationError', () => {
   const schema = z.object({
     a: z.object({ b: z.string({ error: 'b is required' }) }),
-    c: z.string().min(3, { error: 'too short' }).max(1, { error: 'too long' }),
+    c: z.string().check(z.minLength(3, { error: 'too short' }), z.maxLength(1, { error: 'too long' })),
   });
 
   it('joins nested paths, keeps the first message per field and builds one sentence', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { REGISTER_PASSWORD_PATTERN, contactListQuerySchema, paymentStatsQuerySchema } from '@goldbot/shared';
+import * as z from '@goldbot/shared/zod';
 import { loadRouteSpecs } from '../fuzz/route-specs.js';
 import { collectFields, collectKeys, zodArbitrary } from '../helpers/zod-arbitrary.js';
 
@@ -9,7 +9,7 @@ import { collectFields, collectKeys, zodArbitrary } from '../helpers/zod-arbitra
  * The zod → fast-check bridge the route fuzzer builds on: its values must mostly pass the schema
  * they come from, or the fuzzer would never get past validation into the use cases.
  */
-const acceptedShare = (schema: z.ZodType, mode: 'json' | 'query', runs = 60, seed = 7) => {
+const acceptedShare = (schema: z.ZodMiniType, mode: 'json' | 'query', runs = 60, seed = 7) => {
   const values = fc.sample(zodArbitrary(schema, { mode }), { numRuns: runs, seed });
   return (
     values.filter((v) => schema.safeParse(v === undefined && schema.def.type === 'object' ? {} : v).success).length /
@@ -20,13 +20,13 @@ const acceptedShare = (schema: z.ZodType, mode: 'json' | 'query', runs = 60, see
 describe('zodArbitrary', () => {
   it('honours lengths, patterns with lookaheads, enums and bounds', () => {
     const fields = {
-      password: z.string().regex(REGISTER_PASSWORD_PATTERN),
-      code: z.string().regex(/^\d{4}$/),
-      name: z.string().trim().min(1).max(5),
+      password: z.string().check(z.regex(REGISTER_PASSWORD_PATTERN)),
+      code: z.string().check(z.regex(/^\d{4}$/)),
+      name: z.string().check(z.trim(), z.minLength(1), z.maxLength(5)),
       kind: z.enum(['a', 'b']),
-      count: z.number().int().min(1).max(3),
-      share: z.number().gt(0).lt(1),
-      flag: z.boolean().optional(),
+      count: z.number().check(z.int(), z.gte(1), z.lte(3)),
+      share: z.number().check(z.gt(0), z.lt(1)),
+      flag: z.optional(z.boolean()),
     };
     // Exact where the schema is data (patterns without lookaheads, enums, bounds); most of the time
     // where a lookahead or the trimmed length decides.
@@ -55,7 +55,7 @@ describe('zodArbitrary', () => {
   });
 
   it('gives known keys of a record of unknown values the values their own field accepts', () => {
-    const email = z.string().regex(/^[a-z]+@[a-z]+\.[a-z]+$/);
+    const email = z.string().check(z.regex(/^[a-z]+@[a-z]+\.[a-z]+$/));
     const schema = z.record(z.string(), z.unknown());
     const values = fc.sample(zodArbitrary(schema, { mode: 'json', keyVocabulary: ['email'], fields: { email } }), {
       numRuns: 60,
@@ -66,7 +66,7 @@ describe('zodArbitrary', () => {
   });
 
   it('mixes known numbers into number fields they fit', () => {
-    const schema = z.number().int().min(0).max(500);
+    const schema = z.number().check(z.int(), z.gte(0), z.lte(500));
     const values = fc.sample(zodArbitrary(schema, { mode: 'json', numbers: [79, 250, 9_999] }), {
       numRuns: 100,
       seed: 4,
@@ -78,8 +78,8 @@ describe('zodArbitrary', () => {
 
   it('collects field names through pipes, optionals, unions and records', () => {
     const schema = z.object({
-      a: z.string().pipe(z.string()),
-      b: z.object({ c: z.number() }).optional(),
+      a: z.pipe(z.string(), z.string()),
+      b: z.optional(z.object({ c: z.number() })),
       d: z.record(z.string(), z.union([z.string(), z.object({ e: z.string() })])),
     });
     expect([...collectKeys(schema)].sort()).toEqual(['a', 'b', 'c', 'd', 'e']);

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
 import { adminListQuerySchema, subscriptionSchema } from './payments.js';
 
@@ -27,24 +27,38 @@ export const ADMIN_MESSAGES = {
 
 /** `all` (or nothing) means no filter: the spec's clients send year and month only when not 'all'. */
 const allMeansAbsent = (value: unknown) => (value === 'all' || value === '' ? undefined : value);
-export const yearFilterSchema = z.preprocess(
+/**
+ * classic zod's `preprocess`, which mini leaves out: `fn`, then `schema` (at run time a transform
+ * piped into the schema). Typed as classic types it, so a field whose `schema` is optional stays
+ * optional in z.input (a plain pipe's type would make it required).
+ */
+const preprocess = <S extends z.core.$ZodType>(fn: (value: unknown) => unknown, schema: S) =>
+  z.pipe(z.transform(fn), schema) as z.ZodMiniType<z.output<S>, unknown, z.core.$ZodPreprocessInternals<S>>;
+
+export const yearFilterSchema = preprocess(
   allMeansAbsent,
-  z.coerce
-    .number({ error: 'year must be a number' })
-    .int({ error: 'year must be a whole number' })
-    .min(2000, { error: 'year must be 2000 or later' })
-    .max(2100, { error: 'year must be 2100 or earlier' })
-    .optional(),
+  z.optional(
+    z.coerce
+      .number({ error: 'year must be a number' })
+      .check(
+        z.int({ error: 'year must be a whole number' }),
+        z.gte(2000, { error: 'year must be 2000 or later' }),
+        z.lte(2100, { error: 'year must be 2100 or earlier' }),
+      ),
+  ),
 );
 /** The month index 0-11 (January = 0), as the spec's dashboard sends it. */
-export const monthFilterSchema = z.preprocess(
+export const monthFilterSchema = preprocess(
   allMeansAbsent,
-  z.coerce
-    .number({ error: 'month must be a number' })
-    .int({ error: 'month must be a whole number' })
-    .min(0, { error: 'month must be between 0 and 11' })
-    .max(11, { error: 'month must be between 0 and 11' })
-    .optional(),
+  z.optional(
+    z.coerce
+      .number({ error: 'month must be a number' })
+      .check(
+        z.int({ error: 'month must be a whole number' }),
+        z.gte(0, { error: 'month must be between 0 and 11' }),
+        z.lte(11, { error: 'month must be between 0 and 11' }),
+      ),
+  ),
 );
 
 // --- Users -------------------------------------------------------------------------------------
@@ -63,7 +77,7 @@ export const adminUserSchema = z.object({
   _id: z.string(),
   username: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
+  phone: z.nullable(z.string()),
   isActive: z.boolean(),
   isAdmin: z.boolean(),
   referralCode: z.string(),
@@ -77,15 +91,15 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUsersQuerySchema = adminListQuerySchema;
 export const adminUsersResponseSchema = z.object({
   users: z.array(adminUserSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export const adminUserActionResponseSchema = z.object({ message: z.string(), user: adminUserSchema });
 
 /** A subscription row of the admin screens: the customer's view plus who owns it. */
-export const adminSubscriptionSchema = subscriptionSchema.extend({
+export const adminSubscriptionSchema = z.extend(subscriptionSchema, {
   userId: z.object({ _id: z.string(), username: z.string(), email: z.string() }),
   notificationSent: z.boolean(),
-  paymentId: z.string().nullable(),
+  paymentId: z.nullable(z.string()),
 });
 export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
 export const adminUserSubscriptionsResponseSchema = z.object({ subscriptions: z.array(adminSubscriptionSchema) });
@@ -114,7 +128,7 @@ export type RevenueEntry = z.infer<typeof revenueEntrySchema>;
 // --- Subscription history and activations -----------------------------------------------------
 
 /** `search`: username, e-mail, package or status; `year` defaults to the current UTC year. */
-export const subscriptionHistoryQuerySchema = adminListQuerySchema.extend({
+export const subscriptionHistoryQuerySchema = z.extend(adminListQuerySchema, {
   year: yearFilterSchema,
   month: monthFilterSchema,
 });
@@ -145,7 +159,7 @@ export const subscriptionSummaryOf = (counts: Partial<SubscriptionSummary> = {})
 export const subscriptionHistoryResponseSchema = z.object({
   success: z.literal(true),
   subscriptions: z.array(adminSubscriptionSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   summary: subscriptionSummarySchema,
 });
 
@@ -188,7 +202,7 @@ export const auditEntrySchema = z.object({
   /** The administrator's Cognito sub, or 'system' for a scheduled job. */
   actor: z.string(),
   /** The administrator's e-mail when the entry was written (display only). */
-  actorEmail: z.string().optional(),
+  actorEmail: z.optional(z.string()),
   action: z.enum(AUDIT_ACTIONS),
   target: z.object({ type: z.enum(AUDIT_TARGET_TYPES), id: z.string() }),
   /** Before/after status and the facts of the change (amounts, names), never secrets. */
@@ -197,15 +211,12 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 /** One UTC month per page set (`yyyy-mm`, default the current month), newest first. */
-export const auditLogQuerySchema = pageQuerySchema.extend({
-  month: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month must look like 2026-11' })
-    .optional(),
+export const auditLogQuerySchema = z.extend(pageQuerySchema, {
+  month: z.optional(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month must look like 2026-11' }))),
 });
 export const auditLogResponseSchema = z.object({
   entries: z.array(auditEntrySchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 
 // --- CSV export --------------------------------------------------------------------------------
@@ -217,10 +228,10 @@ export const exportPathSchema = z.object({
 });
 /** The list's current filter: `status` for payments (pending|completed|rejected|all) and withdrawals. */
 export const exportQuerySchema = z.object({
-  search: z.string().trim().max(128, { error: 'search is too long' }).optional(),
-  status: z
-    .enum(['all', 'pending', 'completed', 'rejected', 'approved'], { error: 'status is not a known status' })
-    .optional(),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(128, { error: 'search is too long' }))),
+  status: z.optional(
+    z.enum(['all', 'pending', 'completed', 'rejected', 'approved'], { error: 'status is not a known status' }),
+  ),
   year: yearFilterSchema,
   month: monthFilterSchema,
 });

@@ -1,5 +1,6 @@
-import * as z from 'zod';
 import { AUTH } from '../constants.js';
+import * as z from '../zod.js';
+import { requiredText } from './text.js';
 
 /**
  * Auth contracts (customer §5, §7; admin §5). Messages are the spec's where it gives one; the
@@ -39,26 +40,28 @@ export const REGISTER_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@
 export const RESET_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
 
 export const emailSchema = (invalid: string = AUTH_MESSAGES.emailInvalid) =>
-  z
-    .string({ error: AUTH_MESSAGES.emailRequired })
-    .trim()
-    .min(1, { error: AUTH_MESSAGES.emailRequired, abort: true })
-    .max(MAX_EMAIL_LENGTH, { error: invalid, abort: true })
-    .regex(EMAIL_PATTERN, { error: invalid })
-    .transform((v) => v.toLowerCase());
+  z.pipe(
+    requiredText(
+      AUTH_MESSAGES.emailRequired,
+      z.maxLength(MAX_EMAIL_LENGTH, { error: invalid, abort: true }),
+      z.regex(EMAIL_PATTERN, { error: invalid }),
+    ),
+    z.transform((v: string) => v.toLowerCase()),
+  );
 
-export const usernameSchema = z
-  .string({ error: AUTH_MESSAGES.usernameRequired })
-  .trim()
-  .min(1, { error: AUTH_MESSAGES.usernameRequired, abort: true })
-  .max(30, { error: AUTH_MESSAGES.usernameInvalid, abort: true })
-  .regex(/^[A-Za-z0-9_.-]{3,30}$/, { error: AUTH_MESSAGES.usernameInvalid });
+export const usernameSchema = requiredText(
+  AUTH_MESSAGES.usernameRequired,
+  z.maxLength(30, { error: AUTH_MESSAGES.usernameInvalid, abort: true }),
+  z.regex(/^[A-Za-z0-9_.-]{3,30}$/, { error: AUTH_MESSAGES.usernameInvalid }),
+);
 
 export const registerPasswordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
-  .min(1, { error: AUTH_MESSAGES.passwordRequired, abort: true })
-  .max(128, { error: AUTH_MESSAGES.registerPasswordRule, abort: true })
-  .regex(REGISTER_PASSWORD_PATTERN, { error: AUTH_MESSAGES.registerPasswordRule });
+  .check(
+    z.minLength(1, { error: AUTH_MESSAGES.passwordRequired, abort: true }),
+    z.maxLength(128, { error: AUTH_MESSAGES.registerPasswordRule, abort: true }),
+    z.regex(REGISTER_PASSWORD_PATTERN, { error: AUTH_MESSAGES.registerPasswordRule }),
+  );
 
 /** Each unmet reset rule, in the spec's order; the page joins them with commas. */
 export function resetPasswordProblems(password: string): string[] {
@@ -72,20 +75,22 @@ export function resetPasswordProblems(password: string): string[] {
   return problems;
 }
 
-export const resetPasswordSchema = z
-  .string({ error: AUTH_MESSAGES.passwordRequired })
-  .max(128, { error: 'Password must be at most 128 characters', abort: true })
-  .superRefine((value, ctx) => {
+export const resetPasswordSchema = z.string({ error: AUTH_MESSAGES.passwordRequired }).check(
+  z.maxLength(128, { error: 'Password must be at most 128 characters', abort: true }),
+  z.superRefine((value: string, ctx) => {
     const problems = resetPasswordProblems(value);
     if (problems.length > 0) ctx.addIssue({ code: 'custom', message: problems.join(', ') });
-  });
+  }),
+);
 
 export const otpSchema = (message: string = AUTH_MESSAGES.otpInvalid) =>
   z
     .string({ error: message })
-    .trim()
-    .max(AUTH.otpLength, { error: message, abort: true })
-    .regex(new RegExp(`^\\d{${AUTH.otpLength}}$`), { error: message });
+    .check(
+      z.trim(),
+      z.maxLength(AUTH.otpLength, { error: message, abort: true }),
+      z.regex(new RegExp(`^\\d{${AUTH.otpLength}}$`), { error: message }),
+    );
 
 export const registerInputSchema = z.object({
   username: usernameSchema,
@@ -98,7 +103,7 @@ export type RegisterInput = z.infer<typeof registerInputSchema>;
 export const verifyOtpInputSchema = z.object({
   email: emailSchema(),
   otp: otpSchema(),
-  password: z.string().max(128).optional(),
+  password: z.optional(z.string().check(z.maxLength(128))),
 });
 export type VerifyOtpInput = z.infer<typeof verifyOtpInputSchema>;
 
@@ -109,18 +114,20 @@ export const loginInputSchema = z.object({
   email: emailSchema(),
   password: z
     .string({ error: AUTH_MESSAGES.passwordRequired })
-    .min(1, { error: AUTH_MESSAGES.passwordRequired })
-    .max(128, { error: 'Password must be at most 128 characters' }),
+    .check(
+      z.minLength(1, { error: AUTH_MESSAGES.passwordRequired }),
+      z.maxLength(128, { error: 'Password must be at most 128 characters' }),
+    ),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
 /** The browser sends no body: its refresh token is the HttpOnly cookie. Other clients may send it here. */
 export const refreshInputSchema = z.object({
-  refreshToken: z
-    .string({ error: AUTH_MESSAGES.refreshTokenRequired })
-    .min(1, { error: AUTH_MESSAGES.refreshTokenRequired })
-    .max(8192)
-    .optional(),
+  refreshToken: z.optional(
+    z
+      .string({ error: AUTH_MESSAGES.refreshTokenRequired })
+      .check(z.minLength(1, { error: AUTH_MESSAGES.refreshTokenRequired }), z.maxLength(8192)),
+  ),
 });
 export const logoutInputSchema = refreshInputSchema;
 
@@ -129,22 +136,18 @@ export const verifyResetOtpInputSchema = z.object({
   otp: otpSchema(AUTH_MESSAGES.resetOtpInvalid),
 });
 
-export const resetPasswordInputSchema = verifyResetOtpInputSchema.extend({ newPassword: resetPasswordSchema });
+export const resetPasswordInputSchema = z.extend(verifyResetOtpInputSchema, { newPassword: resetPasswordSchema });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
+/** A profile field: missing or blank is "All fields are required"; otherwise the field's own schema decides. */
+const allFieldsText = z
+  .string({ error: AUTH_MESSAGES.allFieldsRequired })
+  .check(z.trim(), z.minLength(1, { error: AUTH_MESSAGES.allFieldsRequired }));
 export const updateProfileInputSchema = z.object({
-  username: z
-    .string({ error: AUTH_MESSAGES.allFieldsRequired })
-    .trim()
-    .min(1, { error: AUTH_MESSAGES.allFieldsRequired })
-    .pipe(usernameSchema),
-  email: z
-    .string({ error: AUTH_MESSAGES.allFieldsRequired })
-    .trim()
-    .min(1, { error: AUTH_MESSAGES.allFieldsRequired })
-    .pipe(emailSchema()),
+  username: z.pipe(allFieldsText, usernameSchema),
+  email: z.pipe(allFieldsText, emailSchema()),
   /** Required when the e-mail changes (checked by the server, which knows the current address). */
-  currentPassword: z.string().max(128, { error: 'Password must be at most 128 characters' }).optional(),
+  currentPassword: z.optional(z.string().check(z.maxLength(128, { error: 'Password must be at most 128 characters' }))),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
 
@@ -154,15 +157,17 @@ export type ConfirmEmailChangeInput = z.infer<typeof confirmEmailChangeInputSche
 export const changePasswordInputSchema = z.object({
   currentPassword: z
     .string({ error: AUTH_MESSAGES.currentPasswordRequired })
-    .min(1, { error: AUTH_MESSAGES.currentPasswordRequired })
-    .max(128, { error: 'Password must be at most 128 characters' }),
-  password: z
-    .string({ error: AUTH_MESSAGES.newPasswordRequired })
-    .min(1, { error: AUTH_MESSAGES.newPasswordRequired })
-    .regex(REGISTER_PASSWORD_PATTERN, {
+    .check(
+      z.minLength(1, { error: AUTH_MESSAGES.currentPasswordRequired }),
+      z.maxLength(128, { error: 'Password must be at most 128 characters' }),
+    ),
+  password: z.string({ error: AUTH_MESSAGES.newPasswordRequired }).check(
+    z.minLength(1, { error: AUTH_MESSAGES.newPasswordRequired }),
+    z.regex(REGISTER_PASSWORD_PATTERN, {
       error:
         'Password must be at least 8 characters long and include uppercase letter, lowercase letter, number, and special character',
     }),
+  ),
 });
 /**
  * PUT updateUser carries one of two shapes; a new `password` decides which (a profile change may
@@ -180,7 +185,7 @@ export const sessionUserSchema = z.object({
   userId: z.string(),
   username: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
+  phone: z.nullable(z.string()),
   isAdmin: z.boolean(),
   referralCode: z.string(),
   referralCount: z.number(),
@@ -189,7 +194,7 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** The refresh token is not in the body: it travels only as the HttpOnly cookie AUTH.refreshCookie. */
-export const authSessionResponseSchema = sessionUserSchema.extend({
+export const authSessionResponseSchema = z.extend(sessionUserSchema, {
   token: z.string(),
   expiresIn: z.number(),
 });
@@ -201,29 +206,35 @@ export const refreshResponseSchema = z.object({ token: z.string(), expiresIn: z.
 export const updateProfileResponseSchema = z.object({
   message: z.string(),
   user: sessionUserSchema,
-  pendingEmail: z.string().optional(),
+  pendingEmail: z.optional(z.string()),
 });
 export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
-export const userIdPathSchema = z.object({ userId: z.string().trim().min(1).max(64) });
+export const userIdPathSchema = z.object({ userId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) });
 
 /** A code from an authenticator app (admin two-factor sign-in). */
 export const totpCodeSchema = z
   .string({ error: AUTH_MESSAGES.totpInvalid })
-  .trim()
-  .max(AUTH.totpLength, { error: AUTH_MESSAGES.totpInvalid, abort: true })
-  .regex(new RegExp(`^\\d{${AUTH.totpLength}}$`), { error: AUTH_MESSAGES.totpInvalid });
+  .check(
+    z.trim(),
+    z.maxLength(AUTH.totpLength, { error: AUTH_MESSAGES.totpInvalid, abort: true }),
+    z.regex(new RegExp(`^\\d{${AUTH.totpLength}}$`), { error: AUTH_MESSAGES.totpInvalid }),
+  );
 
 /** Step two of an admin sign-in: Cognito's challenge session from the login answer, and the code. */
 export const mfaVerifyInputSchema = z.object({
   email: emailSchema(),
-  session: z.string({ error: 'Please sign in again.' }).min(1, { error: 'Please sign in again.' }).max(4096),
+  session: z
+    .string({ error: 'Please sign in again.' })
+    .check(z.minLength(1, { error: 'Please sign in again.' }), z.maxLength(4096)),
   code: totpCodeSchema,
 });
 export type MfaVerifyInput = z.infer<typeof mfaVerifyInputSchema>;
 
 /** Turning TOTP on: the set-up id from the login answer and a first code from the app. */
 export const mfaSetupInputSchema = z.object({
-  setupId: z.string({ error: 'Please sign in again.' }).trim().min(1, { error: 'Please sign in again.' }).max(64),
+  setupId: z
+    .string({ error: 'Please sign in again.' })
+    .check(z.trim(), z.minLength(1, { error: 'Please sign in again.' }), z.maxLength(64)),
   code: totpCodeSchema,
 });
 export type MfaSetupInput = z.infer<typeof mfaSetupInputSchema>;

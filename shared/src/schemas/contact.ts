@@ -1,6 +1,7 @@
-import * as z from 'zod';
 import { CONTACT, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.js';
+import * as z from '../zod.js';
 import { EMAIL_PATTERN } from './auth.js';
+import { requiredText } from './text.js';
 
 /** Messages are the spec's (customer §5 Contact); the length limits are ours. */
 export const CONTACT_MESSAGES = {
@@ -17,24 +18,23 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 /** Length checks abort, so no later check (the e-mail pattern) ever sees an over-long value. */
-const requiredText = (required: string, tooLong: string, max: number) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(max, { error: tooLong, abort: true });
+const atMost = (max: number, tooLong: string) => z.maxLength(max, { error: tooLong, abort: true });
 
 export const contactMessageInputSchema = z.object({
-  name: requiredText(CONTACT_MESSAGES.nameRequired, CONTACT_MESSAGES.nameTooLong, CONTACT.nameMaxLength),
-  email: requiredText(CONTACT_MESSAGES.emailRequired, CONTACT_MESSAGES.emailTooLong, CONTACT.emailMaxLength).regex(
-    EMAIL_PATTERN,
-    { error: CONTACT_MESSAGES.emailInvalid },
+  name: requiredText(CONTACT_MESSAGES.nameRequired, atMost(CONTACT.nameMaxLength, CONTACT_MESSAGES.nameTooLong)),
+  email: requiredText(
+    CONTACT_MESSAGES.emailRequired,
+    atMost(CONTACT.emailMaxLength, CONTACT_MESSAGES.emailTooLong),
+    z.regex(EMAIL_PATTERN, { error: CONTACT_MESSAGES.emailInvalid }),
   ),
-  message: requiredText(CONTACT_MESSAGES.messageRequired, CONTACT_MESSAGES.messageTooLong, CONTACT.messageMaxLength),
+  message: requiredText(
+    CONTACT_MESSAGES.messageRequired,
+    atMost(CONTACT.messageMaxLength, CONTACT_MESSAGES.messageTooLong),
+  ),
 });
 export type ContactMessageInput = z.infer<typeof contactMessageInputSchema>;
 
-export const contactMessageSchema = contactMessageInputSchema.extend({
+export const contactMessageSchema = z.extend(contactMessageInputSchema, {
   _id: z.string(),
   createdAt: z.string(),
 });
@@ -48,13 +48,17 @@ export type ContactAddResponse = z.infer<typeof contactAddResponseSchema>;
 
 /** Cursor pagination shared by every admin list. */
 export const pageQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int({ error: 'limit must be a whole number' })
-    .min(1, { error: 'limit must be at least 1' })
-    .max(MAX_PAGE_SIZE, { error: `limit must be at most ${MAX_PAGE_SIZE}` })
-    .default(DEFAULT_PAGE_SIZE),
-  cursor: z.string().max(2048, { error: 'cursor is too long' }).optional(),
+  limit: z._default(
+    z.coerce
+      .number({ error: 'limit must be a number' })
+      .check(
+        z.int({ error: 'limit must be a whole number' }),
+        z.gte(1, { error: 'limit must be at least 1' }),
+        z.lte(MAX_PAGE_SIZE, { error: `limit must be at most ${MAX_PAGE_SIZE}` }),
+      ),
+    DEFAULT_PAGE_SIZE,
+  ),
+  cursor: z.optional(z.string().check(z.maxLength(2048, { error: 'cursor is too long' }))),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
@@ -64,9 +68,9 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
  * `since` is the instant the admin's "today" starts (their local midnight, ISO-8601), UTC midnight
  * when absent.
  */
-export const contactListQuerySchema = pageQuerySchema.extend({
-  search: z.string().trim().max(128, { error: 'search is too long' }).optional(),
-  since: z.iso.datetime({ offset: true, error: 'since must be an ISO-8601 date and time' }).optional(),
+export const contactListQuerySchema = z.extend(pageQuerySchema, {
+  search: z.optional(z.string().check(z.trim(), z.maxLength(128, { error: 'search is too long' }))),
+  since: z.optional(z.iso.datetime({ offset: true, error: 'since must be an ISO-8601 date and time' })),
 });
 export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
 
@@ -76,11 +80,13 @@ export type ContactSummary = z.infer<typeof contactSummarySchema>;
 
 export const contactListResponseSchema = z.object({
   data: z.array(contactMessageSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   summary: contactSummarySchema,
 });
 export type ContactListResponse = z.infer<typeof contactListResponseSchema>;
 
 export const idPathSchema = z.object({
-  id: z.string().trim().min(1, { error: 'id is required' }).max(64, { error: 'id is too long' }),
+  id: z
+    .string()
+    .check(z.trim(), z.minLength(1, { error: 'id is required' }), z.maxLength(64, { error: 'id is too long' })),
 });

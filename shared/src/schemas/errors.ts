@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 
 /** Every error body: the spec's clients read `message` or `msg`, so both carry the same text. */
 export const apiErrorSchema = z.object({
   message: z.string(),
   msg: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
+  errors: z.optional(z.record(z.string(), z.string())),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

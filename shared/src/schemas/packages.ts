@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { PACKAGE_NAMES } from '../constants.js';
+import * as z from '../zod.js';
 
 /**
  * The public package catalog (`GET /api/packages`, route id 'packages-list'). Prices are data
@@ -16,14 +16,14 @@ export const packageSlugSchema = z.enum(PACKAGE_SLUGS);
 export const catalogPackageSchema = z.object({
   slug: packageSlugSchema,
   packageName: z.enum([PACKAGE_NAMES.freeTrial, PACKAGE_NAMES.basic, PACKAGE_NAMES.pro, PACKAGE_NAMES.ultimate]),
-  priceUsd: z.number().nonnegative(),
-  sortOrder: z.number().int(),
+  priceUsd: z.number().check(z.nonnegative()),
+  sortOrder: z.number().check(z.int()),
   /**
    * False when an admin took the package off sale: it cannot be bought (the server refuses it).
    * For Basic this IS the subscription-settings switch (E17 basicPackageEnabled), not a second flag.
    * Defaults to true for answers of servers that predate the flag.
    */
-  onSale: z.boolean().default(true),
+  onSale: z._default(z.boolean(), true),
 });
 export type CatalogPackage = z.infer<typeof catalogPackageSchema>;
 

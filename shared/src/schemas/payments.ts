@@ -1,6 +1,7 @@
-import * as z from 'zod';
 import { PACKAGE_NAMES, PAYMENT, REFERRAL } from '../constants.js';
+import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
+import { requiredText } from './text.js';
 
 /**
  * Commerce contracts (customer §2 Dashboard, USDT payment modal, §3, §5, §7; admin §2 Admin
@@ -46,13 +47,12 @@ export const paidPackageNameSchema = z.enum(PAID_PACKAGE_NAMES, { error: PAYMENT
 
 export const TXID_MAX_LENGTH = 128;
 /** Trimmed; 10-128 letters and digits (TRON transaction hashes are 64 hex characters). Length first, then the pattern. */
-export const txidSchema = z
-  .string({ error: PAYMENT_MESSAGES.txidRequired })
-  .trim()
-  .min(1, { error: PAYMENT_MESSAGES.txidRequired, abort: true })
-  .min(PAYMENT.txidMinLength, { error: PAYMENT_MESSAGES.txidTooShort, abort: true })
-  .max(TXID_MAX_LENGTH, { error: PAYMENT_MESSAGES.txidTooLong, abort: true })
-  .regex(/^[A-Za-z0-9]+$/, { error: PAYMENT_MESSAGES.txidCharacters });
+export const txidSchema = requiredText(
+  PAYMENT_MESSAGES.txidRequired,
+  z.minLength(PAYMENT.txidMinLength, { error: PAYMENT_MESSAGES.txidTooShort, abort: true }),
+  z.maxLength(TXID_MAX_LENGTH, { error: PAYMENT_MESSAGES.txidTooLong, abort: true }),
+  z.regex(/^[A-Za-z0-9]+$/, { error: PAYMENT_MESSAGES.txidCharacters }),
+);
 
 /** A TRON transaction id: the 32-byte hash as 64 hexadecimal characters (TronGrid answers in lower case). */
 export const TRON_TXID_PATTERN = /^[0-9a-fA-F]{64}$/;
@@ -61,26 +61,34 @@ export const isTronTxid = (txid: string): boolean => TRON_TXID_PATTERN.test(txid
 export const TRON_EXPLORER_TRANSACTION_URL = 'https://tronscan.org/#/transaction/';
 
 /** Upper-cased like the modal does; empty means no code. */
-export const referralCodeSchema = z
-  .string()
-  .trim()
-  .max(REFERRAL.codeMaxLength, { error: PAYMENT_MESSAGES.referralTooLong, abort: true })
-  .transform((code) => code.toUpperCase());
+export const referralCodeSchema = z.pipe(
+  z
+    .string()
+    .check(z.trim(), z.maxLength(REFERRAL.codeMaxLength, { error: PAYMENT_MESSAGES.referralTooLong, abort: true })),
+  z.transform((code: string) => code.toUpperCase()),
+);
 
 export const submitUsdtPaymentInputSchema = z.object({
   packageName: paidPackageNameSchema,
   txid: txidSchema,
-  amount: z.number({ error: PAYMENT_MESSAGES.amountInvalid }).finite().nonnegative().max(1_000_000),
-  referralCode: referralCodeSchema.nullish().transform((code) => (code ? code : null)),
+  // zod 4 numbers refuse Infinity and NaN themselves (classic's `.finite()` was a no-op).
+  amount: z.number({ error: PAYMENT_MESSAGES.amountInvalid }).check(z.nonnegative(), z.lte(1_000_000)),
+  referralCode: z.pipe(
+    z.nullish(referralCodeSchema),
+    z.transform((code: string | null | undefined) => (code ? code : null)),
+  ),
 });
 export type SubmitUsdtPaymentInput = z.infer<typeof submitUsdtPaymentInputSchema>;
 
 export const verifyReferralInputSchema = z.object({
-  referralCode: referralCodeSchema.pipe(z.string().min(1, { error: PAYMENT_MESSAGES.referralInvalid })),
+  referralCode: z.pipe(
+    referralCodeSchema,
+    z.string().check(z.minLength(1, { error: PAYMENT_MESSAGES.referralInvalid })),
+  ),
 });
 
 /** YYYY-MM-DD (UTC) or null. */
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const isoDateSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'expired', 'rejected'] as const;
 export const subscriptionSchema = z.object({
@@ -88,9 +96,9 @@ export const subscriptionSchema = z.object({
   packageName: packageNameSchema,
   status: z.enum(SUBSCRIPTION_STATUSES),
   /** Null until the payment is approved. */
-  startDate: isoDateSchema.nullable(),
+  startDate: z.nullable(isoDateSchema),
   /** Null until approved, and for Ultimate ('Lifetime'). */
-  endDate: isoDateSchema.nullable(),
+  endDate: z.nullable(isoDateSchema),
   paymentMethod: z.enum(['usdt', 'free']),
   isExtension: z.boolean(),
   createdAt: z.string(),
@@ -107,16 +115,16 @@ export const walletDetailsResponseSchema = z.object({ walletAddress: z.string(),
 export const verifyReferralResponseSchema = z.object({
   success: z.boolean(),
   discount: z.number(),
-  referralUser: z.object({ username: z.string() }).nullable(),
+  referralUser: z.nullable(z.object({ username: z.string() })),
   message: z.string(),
 });
 export const submitUsdtPaymentResponseSchema = z.object({
   message: z.string(),
   pendingSubscription: subscriptionSchema,
   /** Only when the TXID is not TRON-shaped: PAYMENT_MESSAGES.txidNotTron (the payment is saved all the same). */
-  txidWarning: z.string().optional(),
+  txidWarning: z.optional(z.string()),
 });
-export const activeSubscriptionResponseSchema = z.object({ subscription: subscriptionSchema.nullable() });
+export const activeSubscriptionResponseSchema = z.object({ subscription: z.nullable(subscriptionSchema) });
 export const subscriptionsResponseSchema = z.object({ subscriptions: z.array(subscriptionSchema) });
 export const freeTrialResponseSchema = z.object({ message: z.string(), subscription: subscriptionSchema });
 export const publicSubscriptionSettingsResponseSchema = z.object({
@@ -144,13 +152,13 @@ export const chainCheckSchema = z.object({
   /** When the check ran (ISO-8601 UTC). */
   checkedAt: z.string(),
   /** The block time of the transaction (ISO-8601 UTC); null when the chain has no receipt. */
-  confirmedAt: z.string().nullable(),
+  confirmedAt: z.nullable(z.string()),
   /** Sender and recipient of the USDT transfer (T-addresses); null without one. */
-  from: z.string().nullable(),
-  to: z.string().nullable(),
+  from: z.nullable(z.string()),
+  to: z.nullable(z.string()),
   /** The USDT transferred to the payment's wallet (or the transfer shown), as a decimal string, e.g. "79.5". */
-  amount: z.string().nullable(),
-  blockNumber: z.number().nullable(),
+  amount: z.nullable(z.string()),
+  blockNumber: z.nullable(z.number()),
   /** Why it is not a match, in words an admin reads (empty for a match). */
   reasons: z.array(z.string()),
 });
@@ -166,8 +174,8 @@ export const paymentSchema = z.object({
   originalAmount: z.number(),
   hasReferralDiscount: z.boolean(),
   referralDiscount: z.number(),
-  referralCode: z.string().nullable(),
-  referralUserId: z.object({ _id: z.string(), username: z.string(), email: z.string() }).nullable(),
+  referralCode: z.nullable(z.string()),
+  referralUserId: z.nullable(z.object({ _id: z.string(), username: z.string(), email: z.string() })),
   referralCredited: z.boolean(),
   currency: z.string(),
   transactionId: z.string(),
@@ -176,7 +184,7 @@ export const paymentSchema = z.object({
   walletAddress: z.string(),
   network: z.string(),
   /** The latest on-chain pre-check of the TXID (issue 13); null until the first check has run. */
-  chainCheck: chainCheckSchema.nullable(),
+  chainCheck: z.nullable(chainCheckSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -185,19 +193,19 @@ export type Payment = z.infer<typeof paymentSchema>;
 /** Counts for the admin's stat cards, from the payment aggregates (not from the page). */
 export const paymentSummarySchema = z.object({ total: z.number(), pending: z.number(), completed: z.number() });
 
-export const adminListQuerySchema = pageQuerySchema.extend({
-  search: z.string().trim().max(128, { error: 'search is too long' }).optional(),
+export const adminListQuerySchema = z.extend(pageQuerySchema, {
+  search: z.optional(z.string().check(z.trim(), z.maxLength(128, { error: 'search is too long' }))),
 });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
 export const pendingPaymentsResponseSchema = z.object({
   pendingPayments: z.array(paymentSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   summary: paymentSummarySchema,
 });
 export const allPaymentsResponseSchema = z.object({
   payments: z.array(paymentSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   summary: paymentSummarySchema,
 });
 export const paymentDecisionResponseSchema = z.object({ message: z.string(), payment: paymentSchema });
@@ -218,19 +226,11 @@ export type Wallet = z.infer<typeof walletSchema>;
 
 /** Add (no `_id`) or update (`_id`; the address cannot change once saved). */
 export const walletSaveInputSchema = z.object({
-  _id: z.string().trim().min(1).max(64).optional(),
-  address: z
-    .string({ error: PAYMENT_MESSAGES.addressRequired })
-    .trim()
-    .min(1, { error: PAYMENT_MESSAGES.addressRequired, abort: true })
-    .max(128, { error: 'Address is too long' }),
-  network: z
-    .string({ error: PAYMENT_MESSAGES.networkRequired })
-    .trim()
-    .min(1, { error: PAYMENT_MESSAGES.networkRequired, abort: true })
-    .max(32, { error: 'Network is too long' }),
+  _id: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  address: requiredText(PAYMENT_MESSAGES.addressRequired, z.maxLength(128, { error: 'Address is too long' })),
+  network: requiredText(PAYMENT_MESSAGES.networkRequired, z.maxLength(32, { error: 'Network is too long' })),
   currency: z.enum(WALLET_CURRENCIES, { error: PAYMENT_MESSAGES.currencyInvalid }),
-  isActive: z.boolean().default(false),
+  isActive: z._default(z.boolean(), false),
 });
 export type WalletSaveInput = z.infer<typeof walletSaveInputSchema>;
 export const walletsResponseSchema = z.object({ wallets: z.array(walletSchema) });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { catalogPackageSchema } from './packages.js';
 
 /**
@@ -45,7 +45,7 @@ export const emailTemplateViewSchema = z.object({
   placeholders: z.array(z.string()),
   /** True while no admin edit is stored for this type. */
   isDefault: z.boolean(),
-  updatedAt: z.string().nullable(),
+  updatedAt: z.nullable(z.string()),
 });
 export type EmailTemplateView = z.infer<typeof emailTemplateViewSchema>;
 export const emailTemplatesResponseSchema = z.object({
@@ -54,30 +54,38 @@ export const emailTemplatesResponseSchema = z.object({
 });
 export type EmailTemplatesResponse = z.infer<typeof emailTemplatesResponseSchema>;
 
-const templateHtml = z
-  .string({ error: 'Template HTML is required' })
-  .min(1, { error: 'Template HTML is required', abort: true })
-  .max(TEMPLATE_HTML_MAX_LENGTH, { error: `Template HTML must be at most ${TEMPLATE_HTML_MAX_LENGTH} characters` });
-const templateSubject = z
-  .string()
-  .trim()
-  .min(1, { error: 'Subject is required', abort: true })
-  .max(TEMPLATE_SUBJECT_MAX_LENGTH, { error: `Subject must be at most ${TEMPLATE_SUBJECT_MAX_LENGTH} characters` });
+const templateHtml = z.string({ error: 'Template HTML is required' }).check(
+  z.minLength(1, { error: 'Template HTML is required', abort: true }),
+  z.maxLength(TEMPLATE_HTML_MAX_LENGTH, {
+    error: `Template HTML must be at most ${TEMPLATE_HTML_MAX_LENGTH} characters`,
+  }),
+);
+const templateSubject = z.string().check(
+  z.trim(),
+  z.minLength(1, { error: 'Subject is required', abort: true }),
+  z.maxLength(TEMPLATE_SUBJECT_MAX_LENGTH, {
+    error: `Subject must be at most ${TEMPLATE_SUBJECT_MAX_LENGTH} characters`,
+  }),
+);
 /** A type mapped to an HTML string (the spec's client) or to `{subject?, html}`. */
 export const templateEditSchema = z.union([
   templateHtml,
-  z.object({ subject: templateSubject.optional(), html: templateHtml }),
+  z.object({ subject: z.optional(templateSubject), html: templateHtml }),
 ]);
 /** Any subset of the types; unknown types are refused by the server with SETTINGS_MESSAGES.unknownTemplate. */
 export const emailTemplatesPutInputSchema = z.object({
   templates: z
-    .record(z.string().max(64), templateEditSchema, { error: 'templates must map template types to HTML' })
-    .refine((value) => Object.keys(value).length > 0, { error: 'Send at least one template' })
-    .refine((value) => Object.keys(value).length <= 32, { error: 'Too many templates in one request' }),
+    .record(z.string().check(z.maxLength(64)), templateEditSchema, {
+      error: 'templates must map template types to HTML',
+    })
+    .check(
+      z.refine((value) => Object.keys(value).length > 0, { error: 'Send at least one template' }),
+      z.refine((value) => Object.keys(value).length <= 32, { error: 'Too many templates in one request' }),
+    ),
 });
 export type EmailTemplatesPutInput = z.infer<typeof emailTemplatesPutInputSchema>;
 /** PUT /api/settings/email-templates and POST /api/settings/force-update-templates: every type as it now is. */
-export const emailTemplatesSaveResponseSchema = emailTemplatesResponseSchema.extend({ message: z.string() });
+export const emailTemplatesSaveResponseSchema = z.extend(emailTemplatesResponseSchema, { message: z.string() });
 export type EmailTemplatesSaveResponse = z.infer<typeof emailTemplatesSaveResponseSchema>;
 
 /**
@@ -87,7 +95,7 @@ export type EmailTemplatesSaveResponse = z.infer<typeof emailTemplatesSaveRespon
  */
 export const subscriptionSettingsSchema = z.object({
   basicPackageEnabled: z.boolean(),
-  autoApproveOnMatch: z.boolean().default(false),
+  autoApproveOnMatch: z._default(z.boolean(), false),
 });
 export const subscriptionSettingsResponseSchema = z.object({
   success: z.literal(true),
@@ -97,38 +105,51 @@ export const subscriptionSettingsResponseSchema = z.object({
 export const subscriptionSettingsPutInputSchema = z.object({
   settings: z
     .object({
-      basicPackageEnabled: z.boolean({ error: 'basicPackageEnabled must be true or false' }).optional(),
-      autoApproveOnMatch: z.boolean({ error: 'autoApproveOnMatch must be true or false' }).optional(),
+      basicPackageEnabled: z.optional(z.boolean({ error: 'basicPackageEnabled must be true or false' })),
+      autoApproveOnMatch: z.optional(z.boolean({ error: 'autoApproveOnMatch must be true or false' })),
     })
-    .refine((value) => value.basicPackageEnabled !== undefined || value.autoApproveOnMatch !== undefined, {
-      error: 'Send basicPackageEnabled, autoApproveOnMatch or both',
-    }),
+    .check(
+      z.refine((value) => value.basicPackageEnabled !== undefined || value.autoApproveOnMatch !== undefined, {
+        error: 'Send basicPackageEnabled, autoApproveOnMatch or both',
+      }),
+    ),
 });
 export type SubscriptionSettingsPutInput = z.infer<typeof subscriptionSettingsPutInputSchema>;
-export const subscriptionSettingsSaveResponseSchema = subscriptionSettingsResponseSchema.extend({
+export const subscriptionSettingsSaveResponseSchema = z.extend(subscriptionSettingsResponseSchema, {
   message: z.string(),
 });
 
 /** The path of PUT /api/admin/packages/{packageId}: any id reaches the server, which answers 404 for a non-package. */
 export const packagePathSchema = z.object({
-  packageId: z.string().trim().min(1, { error: 'packageId is required' }).max(64, { error: 'packageId is too long' }),
+  packageId: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'packageId is required' }),
+      z.maxLength(64, { error: 'packageId is too long' }),
+    ),
 });
 
 /** PUT /api/admin/packages/{packageId}: whole dollars 0-100,000; Free Trial stays 0. */
 export const MAX_PACKAGE_PRICE_USD = 100_000;
 export const packageUpdateInputSchema = z
   .object({
-    priceUsd: z
-      .number({ error: SETTINGS_MESSAGES.priceWhole })
-      .int({ error: SETTINGS_MESSAGES.priceWhole })
-      .min(0, { error: SETTINGS_MESSAGES.priceWhole })
-      .max(MAX_PACKAGE_PRICE_USD, { error: SETTINGS_MESSAGES.priceWhole })
-      .optional(),
-    onSale: z.boolean({ error: 'onSale must be true or false' }).optional(),
+    priceUsd: z.optional(
+      z
+        .number({ error: SETTINGS_MESSAGES.priceWhole })
+        .check(
+          z.int({ error: SETTINGS_MESSAGES.priceWhole }),
+          z.gte(0, { error: SETTINGS_MESSAGES.priceWhole }),
+          z.lte(MAX_PACKAGE_PRICE_USD, { error: SETTINGS_MESSAGES.priceWhole }),
+        ),
+    ),
+    onSale: z.optional(z.boolean({ error: 'onSale must be true or false' })),
   })
-  .refine((value) => value.priceUsd !== undefined || value.onSale !== undefined, {
-    error: 'Send a priceUsd, an onSale flag or both',
-  });
+  .check(
+    z.refine((value) => value.priceUsd !== undefined || value.onSale !== undefined, {
+      error: 'Send a priceUsd, an onSale flag or both',
+    }),
+  );
 export type PackageUpdateInput = z.infer<typeof packageUpdateInputSchema>;
 /** The edited catalog entry, as `packages-list` shows it. */
 export const packageUpdateResponseSchema = z.object({

@@ -1,6 +1,7 @@
-import * as z from 'zod';
 import { WITHDRAWAL } from '../constants.js';
+import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
+import { requiredText } from './text.js';
 
 /**
  * Referral withdrawals (customer §2 Referral Program and Withdrawal modal, §4, §5 Withdrawal, §8;
@@ -27,30 +28,31 @@ export const WITHDRAWAL_MESSAGES = {
 export const ADMIN_NOTE_MAX_LENGTH = 500;
 
 /** T followed by 33 base58 characters (no 0, O, I or l): 34 in all. Length first, then the pattern. */
-export const trc20AddressSchema = z
-  .string({ error: WITHDRAWAL_MESSAGES.addressRequired })
-  .trim()
-  .min(1, { error: WITHDRAWAL_MESSAGES.addressRequired, abort: true })
-  .length(34, { error: WITHDRAWAL_MESSAGES.addressInvalid, abort: true })
-  .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, { error: WITHDRAWAL_MESSAGES.addressInvalid });
+export const trc20AddressSchema = requiredText(
+  WITHDRAWAL_MESSAGES.addressRequired,
+  z.length(34, { error: WITHDRAWAL_MESSAGES.addressInvalid, abort: true }),
+  z.regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, { error: WITHDRAWAL_MESSAGES.addressInvalid }),
+);
 
 export const withdrawalRequestInputSchema = z.object({
   trc20Address: trc20AddressSchema,
   amount: z
     .number({ error: WITHDRAWAL_MESSAGES.amountRequired })
-    .int({ error: WITHDRAWAL_MESSAGES.amountWhole })
-    .min(WITHDRAWAL.minimumUsd, { error: WITHDRAWAL_MESSAGES.minimum })
-    .max(1_000_000, { error: WITHDRAWAL_MESSAGES.exceeds }),
+    .check(
+      z.int({ error: WITHDRAWAL_MESSAGES.amountWhole }),
+      z.gte(WITHDRAWAL.minimumUsd, { error: WITHDRAWAL_MESSAGES.minimum }),
+      z.lte(1_000_000, { error: WITHDRAWAL_MESSAGES.exceeds }),
+    ),
 });
 export type WithdrawalRequestInput = z.infer<typeof withdrawalRequestInputSchema>;
 
 export const withdrawalDecisionInputSchema = z.object({
-  adminNote: z
-    .string()
-    .trim()
-    .max(ADMIN_NOTE_MAX_LENGTH, { error: WITHDRAWAL_MESSAGES.noteTooLong })
-    .optional()
-    .transform((note) => (note ? note : null)),
+  adminNote: z.pipe(
+    z.optional(
+      z.string().check(z.trim(), z.maxLength(ADMIN_NOTE_MAX_LENGTH, { error: WITHDRAWAL_MESSAGES.noteTooLong })),
+    ),
+    z.transform((note: string | undefined) => (note ? note : null)),
+  ),
 });
 export type WithdrawalDecisionInput = z.infer<typeof withdrawalDecisionInputSchema>;
 
@@ -65,9 +67,9 @@ export const withdrawalSchema = z.object({
   trc20Address: z.string(),
   status: z.enum(WITHDRAWAL_STATUSES),
   requestDate: z.string(),
-  approvedDate: z.string().nullable(),
-  rejectedDate: z.string().nullable(),
-  adminNote: z.string().nullable(),
+  approvedDate: z.nullable(z.string()),
+  rejectedDate: z.nullable(z.string()),
+  adminNote: z.nullable(z.string()),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
@@ -89,11 +91,12 @@ export const withdrawalRequestResponseSchema = z.object({
   referralHeld: z.number(),
 });
 
-export const withdrawalListQuerySchema = pageQuerySchema.extend({
-  status: z
-    .enum(['all', ...WITHDRAWAL_STATUSES], { error: 'status must be all, pending, approved or rejected' })
-    .default('all'),
-  search: z.string().trim().max(128, { error: 'search is too long' }).optional(),
+export const withdrawalListQuerySchema = z.extend(pageQuerySchema, {
+  status: z._default(
+    z.enum(['all', ...WITHDRAWAL_STATUSES], { error: 'status must be all, pending, approved or rejected' }),
+    'all',
+  ),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(128, { error: 'search is too long' }))),
 });
 export type WithdrawalListQuery = z.infer<typeof withdrawalListQuerySchema>;
 
@@ -106,7 +109,7 @@ export const withdrawalCountsSchema = z.object({
 });
 export const adminWithdrawalsResponseSchema = z.object({
   withdrawals: z.array(withdrawalSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   counts: withdrawalCountsSchema,
 });
 export const withdrawalDecisionResponseSchema = z.object({ message: z.string(), withdrawal: withdrawalSchema });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@goldbot/shared/zod';
 
 /**
  * The event payment-submit-usdt sends to the job-chain-recheck function (an asynchronous invoke,
@@ -8,6 +8,6 @@ export const CHAIN_CHECK_EVENT_SOURCE = 'goldbot.payment-submitted';
 
 export const chainCheckEventSchema = z.object({
   source: z.literal(CHAIN_CHECK_EVENT_SOURCE),
-  paymentId: z.string().min(1).max(64),
+  paymentId: z.string().check(z.minLength(1), z.maxLength(64)),
 });
 export type ChainCheckEvent = z.infer<typeof chainCheckEventSchema>;

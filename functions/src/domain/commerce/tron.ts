@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import * as z from 'zod';
+import * as z from '@goldbot/shared/zod';
 
 /**
  * TRON as the payment pre-check reads it (issue 13): a transaction receipt of
@@ -75,35 +75,31 @@ export const usdtToUnits = (usdt: number): bigint => BigInt(Math.round(usdt * 10
 // ---------------------------------------------------------------------------------------------
 // The receipt
 
-const logSchema = z
-  .object({
-    address: z.string().optional(),
-    topics: z.array(z.string()).optional(),
-    data: z.string().optional(),
-  })
-  .loose();
+const logSchema = z.looseObject({
+  address: z.optional(z.string()),
+  topics: z.optional(z.array(z.string())),
+  data: z.optional(z.string()),
+});
 
 /**
  * The fields of TransactionInfo the check reads; everything else (fee, contractResult,
  * internal_transactions...) passes through untouched. Read leniently: a field of an unexpected
  * type is a malformed answer, reported as such by the adapter.
  */
-export const transactionInfoSchema = z
-  .object({
-    id: z.string().optional(),
-    blockNumber: z.number().optional(),
-    /** Milliseconds since the epoch. */
-    blockTimeStamp: z.number().optional(),
-    contract_address: z.string().optional(),
-    /** Execution of a contract call: SUCCESS, REVERT, OUT_OF_ENERGY...; absent for plain TRX transfers. */
-    receipt: z.object({ result: z.string().optional() }).loose().optional(),
-    /** 'FAILED' when the transaction failed (absent when it succeeded). */
-    result: z.string().optional(),
-    /** Why it failed, hex-encoded text. */
-    resMessage: z.string().optional(),
-    log: z.array(logSchema).optional(),
-  })
-  .loose();
+export const transactionInfoSchema = z.looseObject({
+  id: z.optional(z.string()),
+  blockNumber: z.optional(z.number()),
+  /** Milliseconds since the epoch. */
+  blockTimeStamp: z.optional(z.number()),
+  contract_address: z.optional(z.string()),
+  /** Execution of a contract call: SUCCESS, REVERT, OUT_OF_ENERGY...; absent for plain TRX transfers. */
+  receipt: z.optional(z.looseObject({ result: z.optional(z.string()) })),
+  /** 'FAILED' when the transaction failed (absent when it succeeded). */
+  result: z.optional(z.string()),
+  /** Why it failed, hex-encoded text. */
+  resMessage: z.optional(z.string()),
+  log: z.optional(z.array(logSchema)),
+});
 export type TransactionInfo = z.infer<typeof transactionInfoSchema>;
 
 export interface TokenTransfer {
