@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { handlerEntry } from '../../infra/lib/paths.js';
+import { handlerEntry, triggerEntry } from '../../infra/lib/paths.js';
 import { describe, expect, it } from 'vitest';
 import {
   aliasesOf,
@@ -71,22 +71,66 @@ describe('bundle-size section', () => {
   });
 });
 
+const REPO = join(import.meta.dirname, '..', '..');
+
 /** Every .ts file under a folder of the repository (the bundled sources). */
 function sourcesUnder(folder: string): string[] {
-  const root = join(import.meta.dirname, '..', '..', folder);
+  const root = join(REPO, folder);
   return readdirSync(root, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts'))
     .map((file) => join(root, file));
 }
 
+/** The module specifiers a source imports or re-exports from (static imports only). */
+const specifiersOf = (file: string): string[] =>
+  [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*'([^']+)'/gm)].map((m) => m[1] ?? '');
+
 describe('what the Lambda bundles may import', () => {
-  it("imports zod as a namespace: zod's { z } object cannot be tree-shaken and brings every locale", () => {
-    // `import { z } from 'zod'` re-exports a namespace object, which esbuild keeps whole: about
-    // 63 KB zipped more in every function, well under the bundle budget's radar. Types are fine.
-    const offenders = [...sourcesUnder('shared/src'), ...sourcesUnder('functions/src')].filter((file) =>
-      /^import\s*\{[^}]*\bz\b[^}]*\}\s*from\s*'zod'/m.test(readFileSync(file, 'utf8')),
+  const lambdaSources = [...sourcesUnder('shared/src'), ...sourcesUnder('functions/src')];
+  const ZOD_MODULE = join(REPO, 'shared', 'src', 'zod.ts');
+
+  it('uses zod/mini, with English messages, through shared/src/zod.ts alone', () => {
+    // zod classic ('zod', 'zod/v4') hangs every chainable method on each schema's prototype, so a
+    // bundle carries all of them: about 75 KB minified and 8-16 ms of cold import per function.
+    // zod/mini's checks are functions esbuild drops when unused (about 15 KB). shared/src/zod.ts
+    // also registers zod's English messages, which mini leaves out: a schema built from 'zod/mini'
+    // imported directly could run before it and answer "Invalid input" where it said more.
+    const direct = lambdaSources.filter(
+      (file) => file !== ZOD_MODULE && specifiersOf(file).some((spec) => /^zod(\/|$)/.test(spec)),
+    );
+    expect(direct).toEqual([]);
+    expect([...new Set(specifiersOf(ZOD_MODULE))].sort()).toEqual(['zod/locales', 'zod/mini']);
+  });
+
+  it("imports zod as a namespace: a { z } import keeps zod's whole namespace object", () => {
+    // `import { z } from ...` names a re-exported namespace object, which esbuild keeps whole:
+    // every check, every locale (mini re-exports them all), in every function. Types are fine.
+    const offenders = lambdaSources.filter((file) =>
+      /^import\s*(?:type\s*)?\{[^}]*\bz\b[^}]*\}\s*from\s*'(?:zod[^']*|@goldbot\/shared\/zod|(?:\.\.?\/)+zod\.js)'/m.test(
+        readFileSync(file, 'utf8'),
+      ),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it.each([
+    ['auth-login', handlerEntry('auth-login')],
+    ['seed-defaults', triggerEntry('seed-defaults')],
+  ])('bundles %s with zod/mini and its English messages, without zod classic', async (_id, entry) => {
+    const result = await build({ ...esbuildOptions(), entryPoints: [entry], outfile: 'index.mjs', metafile: true });
+    // What reached the bundle (metafile.inputs also lists files esbuild read and then tree-shook away).
+    const kept = Object.values(result.metafile.outputs).flatMap((output) =>
+      Object.entries(output.inputs)
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([path]) => path),
+    );
+    const zodFiles = kept.filter((path) => path.includes('node_modules/zod/'));
+    expect(zodFiles.some((path) => path.includes('/v4/mini/'))).toBe(true);
+    expect(zodFiles.filter((path) => path.includes('/v4/classic/'))).toEqual([]);
+    // The locale is in, so the config(en()) call that uses it survived tree-shaking ("sideEffects").
+    expect(zodFiles.filter((path) => path.includes('/locales/'))).toEqual([
+      expect.stringMatching(/node_modules\/zod\/v4\/locales\/en\.js$/),
+    ]);
   });
 
   it.each([
