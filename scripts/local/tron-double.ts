@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, join } from 'node:path';
-import { z } from 'zod';
+import * as z from '@goldbot/shared/zod';
 
 /**
  * The local stand-in for TronGrid's HTTP API (issue 13): `POST /walletsolidity/gettransactioninfobyid`
@@ -21,21 +21,18 @@ export const TRON_DOUBLE_PATH = '/walletsolidity/gettransactioninfobyid';
 export const DEFAULT_FIXTURES_DIR = join(import.meta.dirname, 'tron-fixtures');
 
 const fixtureFileSchema = z.object({
-  _source: z.string().min(1),
-  _note: z.string().optional(),
+  _source: z.string().check(z.minLength(1)),
+  _note: z.optional(z.string()),
   /** The id of a fixture whose response has none (the empty answer for unknown ids). */
-  _txid: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .optional(),
-  _double: z
-    .object({
-      blockTimeStamp: z.literal('recent').optional(),
-      delayMs: z.number().int().min(0).max(60_000).optional(),
-      status: z.number().int().min(400).max(599).optional(),
-      times: z.number().int().min(1).optional(),
-    })
-    .optional(),
+  _txid: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
+  _double: z.optional(
+    z.object({
+      blockTimeStamp: z.optional(z.literal('recent')),
+      delayMs: z.optional(z.number().check(z.int(), z.gte(0), z.lte(60_000))),
+      status: z.optional(z.number().check(z.int(), z.gte(400), z.lte(599))),
+      times: z.optional(z.number().check(z.int(), z.gte(1))),
+    }),
+  ),
   response: z.record(z.string(), z.unknown()),
 });
 
