@@ -136,6 +136,17 @@ describe('what the Lambda bundles may import', () => {
   it.each([
     ['health', /@aws-sdk\/|@smithy\//],
     ['packages-list', /client-cognito-identity-provider|client-ses|handlebars/],
+    // Each account route wires only the capabilities its use case asks for (services/auth-service.ts).
+    ['auth-me', /client-cognito-identity-provider|client-ses|client-secrets-manager|handlebars/],
+    ['auth-logout', /client-ses|client-secrets-manager|handlebars/],
+    ['auth-verify-reset-otp', /client-cognito-identity-provider|client-ses|handlebars/],
+    // Template data and the renderer live apart (domain/email/templates.ts, render.ts), and the
+    // session guard reads the profile alone (data/profile-store.ts), not the whole account store.
+    ['payment-subscriptions', /client-ses|handlebars|data\/auth-store\.ts/],
+    ['settings-email-templates-get', /client-ses|handlebars/],
+    ['withdrawal-request', /client-ses|handlebars/],
+    // Only the TXID submission starts an on-chain check (the Lambda client).
+    ['payment-create-free-trial', /client-lambda/],
   ])('bundles %s without the clients it never uses', async (id, forbidden) => {
     const result = await build({
       ...esbuildOptions(),
