@@ -61,11 +61,11 @@ describe('the DynamoDB request counter of the local stack', () => {
 
 describe('the round-trips section', () => {
   it('covers every route but the admin ones and the admin second factor', () => {
-    const admin = ROUTES.filter((r) => r.auth === 'admin').map((r) => r.id);
+    const admin = new Set<string>(ROUTES.filter((r) => r.auth === 'admin').map((r) => r.id));
     expect(CUSTOMER_ROUTES).toContain('auth-register');
     expect(CUSTOMER_ROUTES).toContain('payment-submit-usdt');
     expect(CUSTOMER_ROUTES).not.toContain('auth-mfa-verify');
-    expect(CUSTOMER_ROUTES.filter((r) => admin.includes(r))).toEqual([]);
+    expect(CUSTOMER_ROUTES.filter((r) => admin.has(r))).toEqual([]);
   });
 
   it('takes the successful call with the most requests per route, and judges it against the budget', () => {
