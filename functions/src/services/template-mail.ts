@@ -4,9 +4,10 @@ import { renderEmail } from '../domain/email/render.js';
 import type { EmailTemplateType, TemplateMailer } from '../domain/email/templates.js';
 
 /**
- * Mail as the use cases send it: a template rendered with its values (render.ts, handlebars) and
- * sent through SES with its plain-text part. Only the functions that send mail import this module,
- * so only they bundle the template compiler and the SES client.
+ * Mail as the use cases send it: a template rendered with its values (render.ts: handlebars'
+ * parser and a small interpreter, no template compiler) and sent through SES with its plain-text
+ * part. Only the functions that send mail import this module, so only they bundle the template
+ * parser and the SES client.
  */
 export const templateMailer: TemplateMailer = {
   send: (to, template, values) => sesMailer.send(to, renderEmail(template, values)),

@@ -139,6 +139,11 @@ describe('refused, with the reason', () => {
     ['data variables', '{{@root}}', 'not allowed'],
     ['literals', '{{"text"}}', 'only placeholder names'],
     ['decorators', '{{* inline}}', 'decorators'],
+    [
+      'block parameters',
+      '{{#if username as |packageName|}}{{packageName}}{{/if}}',
+      'as |packageName|}} is not allowed',
+    ],
   ])('%s', (_name, source, words) => {
     const message = reason(source);
     expect(message).toMatch(/^The paymentVerified template does not compile: /);

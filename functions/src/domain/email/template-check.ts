@@ -1,6 +1,6 @@
-import Handlebars from 'handlebars';
+import { parse } from 'handlebars/dist/cjs/handlebars/compiler/base.js';
 import { SETTINGS_MESSAGES } from '@goldbot/shared';
-import { TEMPLATE_COMPILE_OPTIONS } from './render.js';
+import { renderTemplateSource, TEMPLATE_COMPILE_OPTIONS } from './render.js';
 import { SAMPLE_PLACEHOLDER_VALUES, TEMPLATE_PLACEHOLDERS, type AdminTemplateType } from './template-rules.js';
 import type { EmailTemplate } from './templates.js';
 
@@ -19,12 +19,13 @@ import type { EmailTemplate } from './templates.js';
  *   customer inject markup into mails sent in the product's name. There is no placeholder that
  *   needs raw HTML: admin-written HTML goes in the template itself.
  * - partials (`{{> x}}`), decorators, other helpers (`each`, `with`, `lookup`, `log`, calls with
- *   arguments or hashes, sub-expressions) and paths (`a.b`, `../a`, `this`, `@data`): no mail
- *   needs them, and each one is a way around the placeholder list.
+ *   arguments or hashes, sub-expressions), block parameters (`as |x|`) and paths (`a.b`, `../a`,
+ *   `this`, `@data`): no mail needs them, and each one is a way around the placeholder list.
  *
- * The same restriction holds at send time: templates compile with `knownHelpersOnly` and only
- * `if`/`unless` known (render.ts), so even a stored template that skipped this check cannot
- * call anything else.
+ * The same restriction holds at send time: the mail renderer (render.ts) knows nothing else, so
+ * even a stored template that skipped this check cannot call anything else. This check uses the
+ * same parser and renders the template once with that renderer, so what it accepts is what mails
+ * render; neither loads handlebars' template compiler.
  */
 
 /** The block helpers templates may use (the same ones TEMPLATE_COMPILE_OPTIONS knows at send time). */
@@ -114,6 +115,12 @@ function walk(node: Node | null | undefined, offered: readonly string[], used: S
       if (block.params.length !== 1 || !param || hasHash(block)) {
         throw new Refusal('invalid', `{{#${helper}}} needs exactly one placeholder, e.g. {{#${helper} ${offered[0]}}}`);
       }
+      if (block.program?.blockParams?.length) {
+        throw new Refusal(
+          'invalid',
+          `{{#${helper} … as |${block.program.blockParams.join(' ')}|}} is not allowed: write {{#${helper} name}}`,
+        );
+      }
       used.add(placeholderName(param, offered));
       walk(block.program, offered, used);
       walk(block.inverse, offered, used);
@@ -174,7 +181,7 @@ export function checkTemplateSource(
   const label = part === 'subject' ? `${type} subject` : type;
   let ast: hbs.AST.Program;
   try {
-    ast = Handlebars.parse(source);
+    ast = parse(source);
   } catch (error) {
     return { part, message: SETTINGS_MESSAGES.templateInvalid(label, describeParseError(source, error)) };
   }
@@ -190,10 +197,10 @@ export function checkTemplateSource(
           : SETTINGS_MESSAGES.templateInvalid(label, error.detail),
     };
   }
-  // Compile and render it once with sample values: whatever the walk allowed must also run.
+  // Render it once with sample values, as mails render it: whatever the walk allowed must also run.
   try {
     const values = Object.fromEntries(offered.map((name) => [name, SAMPLE_PLACEHOLDER_VALUES[name] ?? name]));
-    Handlebars.compile(source, { ...TEMPLATE_COMPILE_OPTIONS, noEscape: part === 'subject' })(values);
+    renderTemplateSource(source, values, part);
   } catch (error) {
     return {
       part,
@@ -228,6 +235,6 @@ export function placeholdersUsed(source: string): string[] {
       collect(block.inverse);
     }
   };
-  collect(Handlebars.parse(source));
+  collect(parse(source));
   return [...used];
 }
