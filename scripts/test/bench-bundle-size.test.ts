@@ -147,6 +147,14 @@ describe('what the Lambda bundles may import', () => {
     ['withdrawal-request', /client-ses|handlebars/],
     // Only the TXID submission starts an on-chain check (the Lambda client).
     ['payment-create-free-trial', /client-lambda/],
+    // Mail renders with handlebars' parser and a small interpreter (domain/email/render.ts), and
+    // the editor's check with the same two: no function bundles the template compiler (~45 KB).
+    ...['auth-register', 'payment-approve-usdt', 'job-expiry-reminders', 'settings-email-templates-put'].map(
+      (id): [string, RegExp] => [
+        id,
+        /handlebars\/(lib|dist\/cjs\/handlebars(\.js|\/compiler\/(javascript-)?compiler))/,
+      ],
+    ),
   ])('bundles %s without the clients it never uses', async (id, forbidden) => {
     const result = await build({
       ...esbuildOptions(),
