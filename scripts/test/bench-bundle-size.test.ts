@@ -166,4 +166,43 @@ describe('what the Lambda bundles may import', () => {
     expect(inputs.some((path) => path.includes('functions/src/kit/'))).toBe(true);
     expect(inputs.filter((path) => forbidden.test(path))).toEqual([]);
   });
+
+  it('defines every module-level schema of shared as /* @__PURE__ */ schema(() => ...)', () => {
+    // Unannotated, building a schema looks like a side effect to esbuild, so every bundle that
+    // imports one schema from shared would build and carry all of them (shared/src/schemas/schema.ts).
+    const definition = /^(?:export )?const (\w+)(?::[^=]*)? = ((?:\/\* @__PURE__ \*\/ )?)(z\b|\w+\()/gm;
+    const factoryCall = /^(?:z|schema|requiredText|emailSchema|otpSchema|preprocess)\b/;
+    const offenders = sourcesUnder('shared/src').flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(definition)]
+        .filter(([, , pure, call = '']) => factoryCall.test(call) && !(pure && call === 'schema('))
+        .map(([, name]) => `${file.slice(REPO.length + 1)}: ${name}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it.each([
+    // An admin list: its query schema (adminListQuerySchema, on pageQuerySchema), no other.
+    ['payment-all', ['search is too long', 'limit must be a number']],
+    // contact.ts reads EMAIL_PATTERN from auth.ts, and none of auth's schemas comes along.
+    ['contact-list', ['since must be an ISO-8601 date and time', 'limit must be a number']],
+    // No schema of shared at all.
+    ['settings-subscription-get', []],
+  ])('bundles %s with only the schemas it uses, and English messages', async (id, used) => {
+    const result = await build({ ...esbuildOptions(), entryPoints: [handlerEntry(id)], outfile: 'index.mjs' });
+    const code = result.outputFiles?.find((file) => file.path.endsWith('.mjs'))?.text ?? '';
+    // zod's English locale: the config(en()) of shared/src/zod.ts survived.
+    expect(code).toContain('Invalid input: expected');
+    for (const text of used) expect(code).toContain(text);
+    // Texts only other schemas carry (auth, contact, withdrawals, settings, audit log).
+    const othersOnly = [
+      'Please enter the 6-digit code from your authenticator app.',
+      'Username is required',
+      'since must be an ISO-8601 date and time',
+      'Please enter a valid TRC20 address',
+      'status must be all, pending, approved or rejected',
+      'templates must map template types to HTML',
+      'month must look like 2026-11',
+    ];
+    for (const text of othersOnly.filter((other) => !used.includes(other))) expect(code).not.toContain(text);
+  });
 });

@@ -1,4 +1,5 @@
 import * as z from './zod.js';
+import { schema } from './schemas/schema.js';
 
 /**
  * Scheduled jobs, defined once like the routes: the CDK creates one EventBridge Scheduler
@@ -53,16 +54,18 @@ export const SCHEDULER_EVENT_SOURCE = 'goldbot.scheduler';
  * hand-run with `{}` works): it is read leniently and logged, so a run can be traced to its schedule.
  */
 const upTo = (max: number) => z.optional(z.string().check(z.maxLength(max)));
-export const scheduledJobEventSchema = z.catch(
-  z.object({
-    source: upTo(100),
-    jobId: upTo(100),
-    scheduledTime: upTo(40),
-    executionId: upTo(100),
-    attemptNumber: z.optional(z.union([z.string().check(z.maxLength(10)), z.number()])),
-    scheduleArn: upTo(300),
-  }),
-  {},
+export const scheduledJobEventSchema = /* @__PURE__ */ schema(() =>
+  z.catch(
+    z.object({
+      source: upTo(100),
+      jobId: upTo(100),
+      scheduledTime: upTo(40),
+      executionId: upTo(100),
+      attemptNumber: z.optional(z.union([z.string().check(z.maxLength(10)), z.number()])),
+      scheduleArn: upTo(300),
+    }),
+    {},
+  ),
 );
 export type ScheduledJobEvent = z.infer<typeof scheduledJobEventSchema>;
 

@@ -1,6 +1,7 @@
 import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
 import { adminListQuerySchema, subscriptionSchema } from './payments.js';
+import { schema } from './schema.js';
 
 /**
  * Back-office insight (admin §2 Admin dashboard, users, subscription history, activations;
@@ -28,121 +29,151 @@ export const ADMIN_MESSAGES = {
 /** `all` (or nothing) means no filter: the spec's clients send year and month only when not 'all'. */
 const allMeansAbsent = (value: unknown) => (value === 'all' || value === '' ? undefined : value);
 /**
- * classic zod's `preprocess`, which mini leaves out: `fn`, then `schema` (at run time a transform
- * piped into the schema). Typed as classic types it, so a field whose `schema` is optional stays
+ * classic zod's `preprocess`, which mini leaves out: `fn`, then `inner` (at run time a transform
+ * piped into the schema). Typed as classic types it, so a field whose `inner` is optional stays
  * optional in z.input (a plain pipe's type would make it required).
  */
-const preprocess = <S extends z.core.$ZodType>(fn: (value: unknown) => unknown, schema: S) =>
-  z.pipe(z.transform(fn), schema) as z.ZodMiniType<z.output<S>, unknown, z.core.$ZodPreprocessInternals<S>>;
+const preprocess = <S extends z.core.$ZodType>(fn: (value: unknown) => unknown, inner: S) =>
+  z.pipe(z.transform(fn), inner) as z.ZodMiniType<z.output<S>, unknown, z.core.$ZodPreprocessInternals<S>>;
 
-export const yearFilterSchema = preprocess(
-  allMeansAbsent,
-  z.optional(
-    z.coerce
-      .number({ error: 'year must be a number' })
-      .check(
-        z.int({ error: 'year must be a whole number' }),
-        z.gte(2000, { error: 'year must be 2000 or later' }),
-        z.lte(2100, { error: 'year must be 2100 or earlier' }),
-      ),
+export const yearFilterSchema = /* @__PURE__ */ schema(() =>
+  preprocess(
+    allMeansAbsent,
+    z.optional(
+      z.coerce
+        .number({ error: 'year must be a number' })
+        .check(
+          z.int({ error: 'year must be a whole number' }),
+          z.gte(2000, { error: 'year must be 2000 or later' }),
+          z.lte(2100, { error: 'year must be 2100 or earlier' }),
+        ),
+    ),
   ),
 );
 /** The month index 0-11 (January = 0), as the spec's dashboard sends it. */
-export const monthFilterSchema = preprocess(
-  allMeansAbsent,
-  z.optional(
-    z.coerce
-      .number({ error: 'month must be a number' })
-      .check(
-        z.int({ error: 'month must be a whole number' }),
-        z.gte(0, { error: 'month must be between 0 and 11' }),
-        z.lte(11, { error: 'month must be between 0 and 11' }),
-      ),
+export const monthFilterSchema = /* @__PURE__ */ schema(() =>
+  preprocess(
+    allMeansAbsent,
+    z.optional(
+      z.coerce
+        .number({ error: 'month must be a number' })
+        .check(
+          z.int({ error: 'month must be a whole number' }),
+          z.gte(0, { error: 'month must be between 0 and 11' }),
+          z.lte(11, { error: 'month must be between 0 and 11' }),
+        ),
+    ),
   ),
 );
 
 // --- Users -------------------------------------------------------------------------------------
 
-export const userStatsSchema = z.object({
-  total: z.number(),
-  active: z.number(),
-  inactive: z.number(),
-  newThisMonth: z.number(),
-});
+export const userStatsSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    total: z.number(),
+    active: z.number(),
+    inactive: z.number(),
+    newThisMonth: z.number(),
+  }),
+);
 export type UserStats = z.infer<typeof userStatsSchema>;
-export const userStatsResponseSchema = z.object({ userStats: userStatsSchema });
+export const userStatsResponseSchema = /* @__PURE__ */ schema(() => z.object({ userStats: userStatsSchema }));
 
 /** A user row of the admin list and detail view (admin §3 User). */
-export const adminUserSchema = z.object({
-  _id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  phone: z.nullable(z.string()),
-  isActive: z.boolean(),
-  isAdmin: z.boolean(),
-  referralCode: z.string(),
-  referralEarnings: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const adminUserSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    _id: z.string(),
+    username: z.string(),
+    email: z.string(),
+    phone: z.nullable(z.string()),
+    isActive: z.boolean(),
+    isAdmin: z.boolean(),
+    referralCode: z.string(),
+    referralEarnings: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** `search`: case-insensitive substring of username, e-mail or phone (server-side, data-model §9). */
 export const adminUsersQuerySchema = adminListQuerySchema;
-export const adminUsersResponseSchema = z.object({
-  users: z.array(adminUserSchema),
-  nextCursor: z.nullable(z.string()),
-});
-export const adminUserActionResponseSchema = z.object({ message: z.string(), user: adminUserSchema });
+export const adminUsersResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    users: z.array(adminUserSchema),
+    nextCursor: z.nullable(z.string()),
+  }),
+);
+export const adminUserActionResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({ message: z.string(), user: adminUserSchema }),
+);
 
 /** A subscription row of the admin screens: the customer's view plus who owns it. */
-export const adminSubscriptionSchema = z.extend(subscriptionSchema, {
-  userId: z.object({ _id: z.string(), username: z.string(), email: z.string() }),
-  notificationSent: z.boolean(),
-  paymentId: z.nullable(z.string()),
-});
+export const adminSubscriptionSchema = /* @__PURE__ */ schema(() =>
+  z.extend(subscriptionSchema, {
+    userId: z.object({ _id: z.string(), username: z.string(), email: z.string() }),
+    notificationSent: z.boolean(),
+    paymentId: z.nullable(z.string()),
+  }),
+);
 export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
-export const adminUserSubscriptionsResponseSchema = z.object({ subscriptions: z.array(adminSubscriptionSchema) });
+export const adminUserSubscriptionsResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({ subscriptions: z.array(adminSubscriptionSchema) }),
+);
 
 // --- Revenue -----------------------------------------------------------------------------------
 
-export const paymentStatsQuerySchema = z.object({ year: yearFilterSchema, month: monthFilterSchema });
-const amountAndCount = z.object({ amount: z.number(), count: z.number() });
-export const paymentStatsSchema = z.object({
-  total: z.object({ amount: z.number(), completedCount: z.number(), pendingCount: z.number() }),
-  today: amountAndCount,
-  thisMonth: amountAndCount,
-  thisYear: amountAndCount,
-});
+export const paymentStatsQuerySchema = /* @__PURE__ */ schema(() =>
+  z.object({ year: yearFilterSchema, month: monthFilterSchema }),
+);
+const amountAndCount = /* @__PURE__ */ schema(() => z.object({ amount: z.number(), count: z.number() }));
+export const paymentStatsSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    total: z.object({ amount: z.number(), completedCount: z.number(), pendingCount: z.number() }),
+    today: amountAndCount,
+    thisMonth: amountAndCount,
+    thisYear: amountAndCount,
+  }),
+);
 /** `month` is a label like 'Jan 2026' (three-letter English abbreviation first, admin §3). */
-export const revenueEntrySchema = z.object({ year: z.number(), month: z.string(), revenue: z.number() });
-export const packageRevenueSchema = z.object({ name: z.string(), revenue: z.number(), color: z.string() });
-export const paymentStatsResponseSchema = z.object({
-  paymentStats: paymentStatsSchema,
-  revenueData: z.array(revenueEntrySchema),
-  packageData: z.array(packageRevenueSchema),
-});
+export const revenueEntrySchema = /* @__PURE__ */ schema(() =>
+  z.object({ year: z.number(), month: z.string(), revenue: z.number() }),
+);
+export const packageRevenueSchema = /* @__PURE__ */ schema(() =>
+  z.object({ name: z.string(), revenue: z.number(), color: z.string() }),
+);
+export const paymentStatsResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    paymentStats: paymentStatsSchema,
+    revenueData: z.array(revenueEntrySchema),
+    packageData: z.array(packageRevenueSchema),
+  }),
+);
 export type PaymentStatsResponse = z.infer<typeof paymentStatsResponseSchema>;
 export type RevenueEntry = z.infer<typeof revenueEntrySchema>;
 
 // --- Subscription history and activations -----------------------------------------------------
 
 /** `search`: username, e-mail, package or status; `year` defaults to the current UTC year. */
-export const subscriptionHistoryQuerySchema = z.extend(adminListQuerySchema, {
-  year: yearFilterSchema,
-  month: monthFilterSchema,
-});
+export const subscriptionHistoryQuerySchema = /* @__PURE__ */ schema(() =>
+  z.extend(adminListQuerySchema, {
+    year: yearFilterSchema,
+    month: monthFilterSchema,
+  }),
+);
 export type SubscriptionHistoryQuery = z.infer<typeof subscriptionHistoryQuerySchema>;
-export const subscriptionSummarySchema = z.object({
-  total: z.number(),
-  freeTrials: z.number(),
-  basicPackages: z.number(),
-  proPackages: z.number(),
-  ultimatePackages: z.number(),
-  active: z.number(),
-  pending: z.number(),
-  expired: z.number(),
-});
+export const subscriptionSummarySchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    total: z.number(),
+    freeTrials: z.number(),
+    basicPackages: z.number(),
+    proPackages: z.number(),
+    ultimatePackages: z.number(),
+    active: z.number(),
+    pending: z.number(),
+    expired: z.number(),
+  }),
+);
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 /** A subscription summary with the given counters and every other counter 0. */
 export const subscriptionSummaryOf = (counts: Partial<SubscriptionSummary> = {}): SubscriptionSummary => ({
@@ -156,15 +187,21 @@ export const subscriptionSummaryOf = (counts: Partial<SubscriptionSummary> = {})
   expired: 0,
   ...counts,
 });
-export const subscriptionHistoryResponseSchema = z.object({
-  success: z.literal(true),
-  subscriptions: z.array(adminSubscriptionSchema),
-  nextCursor: z.nullable(z.string()),
-  summary: subscriptionSummarySchema,
-});
+export const subscriptionHistoryResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    success: z.literal(true),
+    subscriptions: z.array(adminSubscriptionSchema),
+    nextCursor: z.nullable(z.string()),
+    summary: subscriptionSummarySchema,
+  }),
+);
 
-export const activationsResponseSchema = z.object({ subscriptions: z.array(adminSubscriptionSchema) });
-export const sendActivationMailsResponseSchema = z.object({ message: z.string(), sent: z.number() });
+export const activationsResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({ subscriptions: z.array(adminSubscriptionSchema) }),
+);
+export const sendActivationMailsResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({ message: z.string(), sent: z.number() }),
+);
 
 // --- Audit log ---------------------------------------------------------------------------------
 
@@ -197,44 +234,54 @@ export const AUDIT_TARGET_TYPES = [
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
-export const auditEntrySchema = z.object({
-  _id: z.string(),
-  /** The administrator's Cognito sub, or 'system' for a scheduled job. */
-  actor: z.string(),
-  /** The administrator's e-mail when the entry was written (display only). */
-  actorEmail: z.optional(z.string()),
-  action: z.enum(AUDIT_ACTIONS),
-  target: z.object({ type: z.enum(AUDIT_TARGET_TYPES), id: z.string() }),
-  /** Before/after status and the facts of the change (amounts, names), never secrets. */
-  details: z.record(z.string(), z.unknown()),
-  at: z.string(),
-});
+export const auditEntrySchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    _id: z.string(),
+    /** The administrator's Cognito sub, or 'system' for a scheduled job. */
+    actor: z.string(),
+    /** The administrator's e-mail when the entry was written (display only). */
+    actorEmail: z.optional(z.string()),
+    action: z.enum(AUDIT_ACTIONS),
+    target: z.object({ type: z.enum(AUDIT_TARGET_TYPES), id: z.string() }),
+    /** Before/after status and the facts of the change (amounts, names), never secrets. */
+    details: z.record(z.string(), z.unknown()),
+    at: z.string(),
+  }),
+);
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 /** One UTC month per page set (`yyyy-mm`, default the current month), newest first. */
-export const auditLogQuerySchema = z.extend(pageQuerySchema, {
-  month: z.optional(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month must look like 2026-11' }))),
-});
-export const auditLogResponseSchema = z.object({
-  entries: z.array(auditEntrySchema),
-  nextCursor: z.nullable(z.string()),
-});
+export const auditLogQuerySchema = /* @__PURE__ */ schema(() =>
+  z.extend(pageQuerySchema, {
+    month: z.optional(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month must look like 2026-11' }))),
+  }),
+);
+export const auditLogResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    entries: z.array(auditEntrySchema),
+    nextCursor: z.nullable(z.string()),
+  }),
+);
 
 // --- CSV export --------------------------------------------------------------------------------
 
 export const EXPORT_DATASETS = ['payments', 'withdrawals', 'users', 'subscriptions'] as const;
 export type ExportDataset = (typeof EXPORT_DATASETS)[number];
-export const exportPathSchema = z.object({
-  dataset: z.enum(EXPORT_DATASETS, { error: `dataset must be one of ${EXPORT_DATASETS.join(', ')}` }),
-});
+export const exportPathSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    dataset: z.enum(EXPORT_DATASETS, { error: `dataset must be one of ${EXPORT_DATASETS.join(', ')}` }),
+  }),
+);
 /** The list's current filter: `status` for payments (pending|completed|rejected|all) and withdrawals. */
-export const exportQuerySchema = z.object({
-  search: z.optional(z.string().check(z.trim(), z.maxLength(128, { error: 'search is too long' }))),
-  status: z.optional(
-    z.enum(['all', 'pending', 'completed', 'rejected', 'approved'], { error: 'status is not a known status' }),
-  ),
-  year: yearFilterSchema,
-  month: monthFilterSchema,
-});
+export const exportQuerySchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    search: z.optional(z.string().check(z.trim(), z.maxLength(128, { error: 'search is too long' }))),
+    status: z.optional(
+      z.enum(['all', 'pending', 'completed', 'rejected', 'approved'], { error: 'status is not a known status' }),
+    ),
+    year: yearFilterSchema,
+    month: monthFilterSchema,
+  }),
+);
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
 /** At most this many rows per export (the server reads page by page up to it). */
 export const EXPORT_MAX_ROWS = 50_000;

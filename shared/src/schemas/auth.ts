@@ -1,5 +1,6 @@
 import { AUTH } from '../constants.js';
 import * as z from '../zod.js';
+import { schema } from './schema.js';
 import { requiredText } from './text.js';
 
 /**
@@ -39,7 +40,7 @@ export const REGISTER_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@
 /** Reset: the special characters the reset page lists (customer §5 Reset password). */
 export const RESET_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
 
-export const emailSchema = (invalid: string = AUTH_MESSAGES.emailInvalid) =>
+export const emailSchema = /* @__NO_SIDE_EFFECTS__ */ (invalid: string = AUTH_MESSAGES.emailInvalid) =>
   z.pipe(
     requiredText(
       AUTH_MESSAGES.emailRequired,
@@ -49,19 +50,23 @@ export const emailSchema = (invalid: string = AUTH_MESSAGES.emailInvalid) =>
     z.transform((v: string) => v.toLowerCase()),
   );
 
-export const usernameSchema = requiredText(
-  AUTH_MESSAGES.usernameRequired,
-  z.maxLength(30, { error: AUTH_MESSAGES.usernameInvalid, abort: true }),
-  z.regex(/^[A-Za-z0-9_.-]{3,30}$/, { error: AUTH_MESSAGES.usernameInvalid }),
+export const usernameSchema = /* @__PURE__ */ schema(() =>
+  requiredText(
+    AUTH_MESSAGES.usernameRequired,
+    z.maxLength(30, { error: AUTH_MESSAGES.usernameInvalid, abort: true }),
+    z.regex(/^[A-Za-z0-9_.-]{3,30}$/, { error: AUTH_MESSAGES.usernameInvalid }),
+  ),
 );
 
-export const registerPasswordSchema = z
-  .string({ error: AUTH_MESSAGES.passwordRequired })
-  .check(
-    z.minLength(1, { error: AUTH_MESSAGES.passwordRequired, abort: true }),
-    z.maxLength(128, { error: AUTH_MESSAGES.registerPasswordRule, abort: true }),
-    z.regex(REGISTER_PASSWORD_PATTERN, { error: AUTH_MESSAGES.registerPasswordRule }),
-  );
+export const registerPasswordSchema = /* @__PURE__ */ schema(() =>
+  z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .check(
+      z.minLength(1, { error: AUTH_MESSAGES.passwordRequired, abort: true }),
+      z.maxLength(128, { error: AUTH_MESSAGES.registerPasswordRule, abort: true }),
+      z.regex(REGISTER_PASSWORD_PATTERN, { error: AUTH_MESSAGES.registerPasswordRule }),
+    ),
+);
 
 /** Each unmet reset rule, in the spec's order; the page joins them with commas. */
 export function resetPasswordProblems(password: string): string[] {
@@ -75,15 +80,17 @@ export function resetPasswordProblems(password: string): string[] {
   return problems;
 }
 
-export const resetPasswordSchema = z.string({ error: AUTH_MESSAGES.passwordRequired }).check(
-  z.maxLength(128, { error: 'Password must be at most 128 characters', abort: true }),
-  z.superRefine((value: string, ctx) => {
-    const problems = resetPasswordProblems(value);
-    if (problems.length > 0) ctx.addIssue({ code: 'custom', message: problems.join(', ') });
-  }),
+export const resetPasswordSchema = /* @__PURE__ */ schema(() =>
+  z.string({ error: AUTH_MESSAGES.passwordRequired }).check(
+    z.maxLength(128, { error: 'Password must be at most 128 characters', abort: true }),
+    z.superRefine((value: string, ctx) => {
+      const problems = resetPasswordProblems(value);
+      if (problems.length > 0) ctx.addIssue({ code: 'custom', message: problems.join(', ') });
+    }),
+  ),
 );
 
-export const otpSchema = (message: string = AUTH_MESSAGES.otpInvalid) =>
+export const otpSchema = /* @__NO_SIDE_EFFECTS__ */ (message: string = AUTH_MESSAGES.otpInvalid) =>
   z
     .string({ error: message })
     .check(
@@ -92,170 +99,216 @@ export const otpSchema = (message: string = AUTH_MESSAGES.otpInvalid) =>
       z.regex(new RegExp(`^\\d{${AUTH.otpLength}}$`), { error: message }),
     );
 
-export const registerInputSchema = z.object({
-  username: usernameSchema,
-  email: emailSchema(),
-  password: registerPasswordSchema,
-});
+export const registerInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    username: usernameSchema,
+    email: emailSchema(),
+    password: registerPasswordSchema,
+  }),
+);
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 
 /** The password travels with the code only to sign the new account in (DESIGN.md §6). */
-export const verifyOtpInputSchema = z.object({
-  email: emailSchema(),
-  otp: otpSchema(),
-  password: z.optional(z.string().check(z.maxLength(128))),
-});
+export const verifyOtpInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    email: emailSchema(),
+    otp: otpSchema(),
+    password: z.optional(z.string().check(z.maxLength(128))),
+  }),
+);
 export type VerifyOtpInput = z.infer<typeof verifyOtpInputSchema>;
 
-export const emailOnlyInputSchema = z.object({ email: emailSchema() });
-export const forgotInputSchema = z.object({ email: emailSchema(AUTH_MESSAGES.forgotEmailInvalid) });
+export const emailOnlyInputSchema = /* @__PURE__ */ schema(() => z.object({ email: emailSchema() }));
+export const forgotInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({ email: emailSchema(AUTH_MESSAGES.forgotEmailInvalid) }),
+);
 
-export const loginInputSchema = z.object({
-  email: emailSchema(),
-  password: z
-    .string({ error: AUTH_MESSAGES.passwordRequired })
-    .check(
-      z.minLength(1, { error: AUTH_MESSAGES.passwordRequired }),
-      z.maxLength(128, { error: 'Password must be at most 128 characters' }),
-    ),
-});
+export const loginInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    email: emailSchema(),
+    password: z
+      .string({ error: AUTH_MESSAGES.passwordRequired })
+      .check(
+        z.minLength(1, { error: AUTH_MESSAGES.passwordRequired }),
+        z.maxLength(128, { error: 'Password must be at most 128 characters' }),
+      ),
+  }),
+);
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
 /** The browser sends no body: its refresh token is the HttpOnly cookie. Other clients may send it here. */
-export const refreshInputSchema = z.object({
-  refreshToken: z.optional(
-    z
-      .string({ error: AUTH_MESSAGES.refreshTokenRequired })
-      .check(z.minLength(1, { error: AUTH_MESSAGES.refreshTokenRequired }), z.maxLength(8192)),
-  ),
-});
+export const refreshInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    refreshToken: z.optional(
+      z
+        .string({ error: AUTH_MESSAGES.refreshTokenRequired })
+        .check(z.minLength(1, { error: AUTH_MESSAGES.refreshTokenRequired }), z.maxLength(8192)),
+    ),
+  }),
+);
 export const logoutInputSchema = refreshInputSchema;
 
-export const verifyResetOtpInputSchema = z.object({
-  email: emailSchema(AUTH_MESSAGES.forgotEmailInvalid),
-  otp: otpSchema(AUTH_MESSAGES.resetOtpInvalid),
-});
+export const verifyResetOtpInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    email: emailSchema(AUTH_MESSAGES.forgotEmailInvalid),
+    otp: otpSchema(AUTH_MESSAGES.resetOtpInvalid),
+  }),
+);
 
-export const resetPasswordInputSchema = z.extend(verifyResetOtpInputSchema, { newPassword: resetPasswordSchema });
+export const resetPasswordInputSchema = /* @__PURE__ */ schema(() =>
+  z.extend(verifyResetOtpInputSchema, { newPassword: resetPasswordSchema }),
+);
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
 /** A profile field: missing or blank is "All fields are required"; otherwise the field's own schema decides. */
-const allFieldsText = z
-  .string({ error: AUTH_MESSAGES.allFieldsRequired })
-  .check(z.trim(), z.minLength(1, { error: AUTH_MESSAGES.allFieldsRequired }));
-export const updateProfileInputSchema = z.object({
-  username: z.pipe(allFieldsText, usernameSchema),
-  email: z.pipe(allFieldsText, emailSchema()),
-  /** Required when the e-mail changes (checked by the server, which knows the current address). */
-  currentPassword: z.optional(z.string().check(z.maxLength(128, { error: 'Password must be at most 128 characters' }))),
-});
+const allFieldsText = /* @__PURE__ */ schema(() =>
+  z
+    .string({ error: AUTH_MESSAGES.allFieldsRequired })
+    .check(z.trim(), z.minLength(1, { error: AUTH_MESSAGES.allFieldsRequired })),
+);
+export const updateProfileInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    username: z.pipe(allFieldsText, usernameSchema),
+    email: z.pipe(allFieldsText, emailSchema()),
+    /** Required when the e-mail changes (checked by the server, which knows the current address). */
+    currentPassword: z.optional(
+      z.string().check(z.maxLength(128, { error: 'Password must be at most 128 characters' })),
+    ),
+  }),
+);
 export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
 
 /** Step two of an e-mail change: the 4-digit code mailed to the new address. */
-export const confirmEmailChangeInputSchema = z.object({ email: emailSchema(), otp: otpSchema() });
+export const confirmEmailChangeInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({ email: emailSchema(), otp: otpSchema() }),
+);
 export type ConfirmEmailChangeInput = z.infer<typeof confirmEmailChangeInputSchema>;
-export const changePasswordInputSchema = z.object({
-  currentPassword: z
-    .string({ error: AUTH_MESSAGES.currentPasswordRequired })
-    .check(
-      z.minLength(1, { error: AUTH_MESSAGES.currentPasswordRequired }),
-      z.maxLength(128, { error: 'Password must be at most 128 characters' }),
+export const changePasswordInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    currentPassword: z
+      .string({ error: AUTH_MESSAGES.currentPasswordRequired })
+      .check(
+        z.minLength(1, { error: AUTH_MESSAGES.currentPasswordRequired }),
+        z.maxLength(128, { error: 'Password must be at most 128 characters' }),
+      ),
+    password: z.string({ error: AUTH_MESSAGES.newPasswordRequired }).check(
+      z.minLength(1, { error: AUTH_MESSAGES.newPasswordRequired }),
+      z.regex(REGISTER_PASSWORD_PATTERN, {
+        error:
+          'Password must be at least 8 characters long and include uppercase letter, lowercase letter, number, and special character',
+      }),
     ),
-  password: z.string({ error: AUTH_MESSAGES.newPasswordRequired }).check(
-    z.minLength(1, { error: AUTH_MESSAGES.newPasswordRequired }),
-    z.regex(REGISTER_PASSWORD_PATTERN, {
-      error:
-        'Password must be at least 8 characters long and include uppercase letter, lowercase letter, number, and special character',
-    }),
-  ),
-});
+  }),
+);
 /**
  * PUT updateUser carries one of two shapes; a new `password` decides which (a profile change may
  * carry `currentPassword` too, to change the e-mail).
  */
 export const isPasswordChange = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && 'password' in body;
-export const updateUserBodySchema = z.record(z.string(), z.unknown(), {
-  error: 'The request body must be a JSON object.',
-});
+export const updateUserBodySchema = /* @__PURE__ */ schema(() =>
+  z.record(z.string(), z.unknown(), {
+    error: 'The request body must be a JSON object.',
+  }),
+);
 export type UpdateUserInput = z.infer<typeof updateProfileInputSchema> | z.infer<typeof changePasswordInputSchema>;
 
 /** The user as every auth response carries it (customer §3 User). */
-export const sessionUserSchema = z.object({
-  userId: z.string(),
-  username: z.string(),
-  email: z.string(),
-  phone: z.nullable(z.string()),
-  isAdmin: z.boolean(),
-  referralCode: z.string(),
-  referralCount: z.number(),
-  referralEarnings: z.number(),
-});
+export const sessionUserSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    userId: z.string(),
+    username: z.string(),
+    email: z.string(),
+    phone: z.nullable(z.string()),
+    isAdmin: z.boolean(),
+    referralCode: z.string(),
+    referralCount: z.number(),
+    referralEarnings: z.number(),
+  }),
+);
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** The refresh token is not in the body: it travels only as the HttpOnly cookie AUTH.refreshCookie. */
-export const authSessionResponseSchema = z.extend(sessionUserSchema, {
-  token: z.string(),
-  expiresIn: z.number(),
-});
+export const authSessionResponseSchema = /* @__PURE__ */ schema(() =>
+  z.extend(sessionUserSchema, {
+    token: z.string(),
+    expiresIn: z.number(),
+  }),
+);
 export type AuthSessionResponse = z.infer<typeof authSessionResponseSchema>;
 
-export const refreshResponseSchema = z.object({ token: z.string(), expiresIn: z.number() });
+export const refreshResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({ token: z.string(), expiresIn: z.number() }),
+);
 
 /** PUT updateUser (profile): `pendingEmail` is set when a code went to a new address. */
-export const updateProfileResponseSchema = z.object({
-  message: z.string(),
-  user: sessionUserSchema,
-  pendingEmail: z.optional(z.string()),
-});
+export const updateProfileResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    message: z.string(),
+    user: sessionUserSchema,
+    pendingEmail: z.optional(z.string()),
+  }),
+);
 export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
-export const userIdPathSchema = z.object({ userId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) });
+export const userIdPathSchema = /* @__PURE__ */ schema(() =>
+  z.object({ userId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) }),
+);
 
 /** A code from an authenticator app (admin two-factor sign-in). */
-export const totpCodeSchema = z
-  .string({ error: AUTH_MESSAGES.totpInvalid })
-  .check(
-    z.trim(),
-    z.maxLength(AUTH.totpLength, { error: AUTH_MESSAGES.totpInvalid, abort: true }),
-    z.regex(new RegExp(`^\\d{${AUTH.totpLength}}$`), { error: AUTH_MESSAGES.totpInvalid }),
-  );
+export const totpCodeSchema = /* @__PURE__ */ schema(() =>
+  z
+    .string({ error: AUTH_MESSAGES.totpInvalid })
+    .check(
+      z.trim(),
+      z.maxLength(AUTH.totpLength, { error: AUTH_MESSAGES.totpInvalid, abort: true }),
+      z.regex(new RegExp(`^\\d{${AUTH.totpLength}}$`), { error: AUTH_MESSAGES.totpInvalid }),
+    ),
+);
 
 /** Step two of an admin sign-in: Cognito's challenge session from the login answer, and the code. */
-export const mfaVerifyInputSchema = z.object({
-  email: emailSchema(),
-  session: z
-    .string({ error: 'Please sign in again.' })
-    .check(z.minLength(1, { error: 'Please sign in again.' }), z.maxLength(4096)),
-  code: totpCodeSchema,
-});
+export const mfaVerifyInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    email: emailSchema(),
+    session: z
+      .string({ error: 'Please sign in again.' })
+      .check(z.minLength(1, { error: 'Please sign in again.' }), z.maxLength(4096)),
+    code: totpCodeSchema,
+  }),
+);
 export type MfaVerifyInput = z.infer<typeof mfaVerifyInputSchema>;
 
 /** Turning TOTP on: the set-up id from the login answer and a first code from the app. */
-export const mfaSetupInputSchema = z.object({
-  setupId: z
-    .string({ error: 'Please sign in again.' })
-    .check(z.trim(), z.minLength(1, { error: 'Please sign in again.' }), z.maxLength(64)),
-  code: totpCodeSchema,
-});
+export const mfaSetupInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    setupId: z
+      .string({ error: 'Please sign in again.' })
+      .check(z.trim(), z.minLength(1, { error: 'Please sign in again.' }), z.maxLength(64)),
+    code: totpCodeSchema,
+  }),
+);
 export type MfaSetupInput = z.infer<typeof mfaSetupInputSchema>;
 
 /**
  * What `login` answers instead of a session when an administrator must use a second factor:
  * a challenge (TOTP is on) or a set-up (not yet: scan `otpauthUri` or type `secretCode`).
  */
-export const mfaChallengeResponseSchema = z.object({
-  mfaRequired: z.literal(true),
-  email: z.string(),
-  session: z.string(),
-  message: z.string(),
-});
+export const mfaChallengeResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    mfaRequired: z.literal(true),
+    email: z.string(),
+    session: z.string(),
+    message: z.string(),
+  }),
+);
 export type MfaChallengeResponse = z.infer<typeof mfaChallengeResponseSchema>;
-export const mfaSetupResponseSchema = z.object({
-  mfaSetupRequired: z.literal(true),
-  email: z.string(),
-  setupId: z.string(),
-  secretCode: z.string(),
-  otpauthUri: z.string(),
-  message: z.string(),
-});
+export const mfaSetupResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    mfaSetupRequired: z.literal(true),
+    email: z.string(),
+    setupId: z.string(),
+    secretCode: z.string(),
+    otpauthUri: z.string(),
+    message: z.string(),
+  }),
+);
 export type MfaSetupResponse = z.infer<typeof mfaSetupResponseSchema>;

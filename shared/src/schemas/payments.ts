@@ -1,6 +1,7 @@
 import { PACKAGE_NAMES, PAYMENT, REFERRAL } from '../constants.js';
 import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
+import { schema } from './schema.js';
 import { requiredText } from './text.js';
 
 /**
@@ -42,16 +43,20 @@ export const PAYMENT_MESSAGES = {
 /** The packages a USDT payment can buy (the free trial has its own route). */
 export const PAID_PACKAGE_NAMES = [PACKAGE_NAMES.basic, PACKAGE_NAMES.pro, PACKAGE_NAMES.ultimate] as const;
 export const ALL_PACKAGE_NAMES = [PACKAGE_NAMES.freeTrial, ...PAID_PACKAGE_NAMES] as const;
-export const packageNameSchema = z.enum(ALL_PACKAGE_NAMES);
-export const paidPackageNameSchema = z.enum(PAID_PACKAGE_NAMES, { error: PAYMENT_MESSAGES.packageInvalid });
+export const packageNameSchema = /* @__PURE__ */ schema(() => z.enum(ALL_PACKAGE_NAMES));
+export const paidPackageNameSchema = /* @__PURE__ */ schema(() =>
+  z.enum(PAID_PACKAGE_NAMES, { error: PAYMENT_MESSAGES.packageInvalid }),
+);
 
 export const TXID_MAX_LENGTH = 128;
 /** Trimmed; 10-128 letters and digits (TRON transaction hashes are 64 hex characters). Length first, then the pattern. */
-export const txidSchema = requiredText(
-  PAYMENT_MESSAGES.txidRequired,
-  z.minLength(PAYMENT.txidMinLength, { error: PAYMENT_MESSAGES.txidTooShort, abort: true }),
-  z.maxLength(TXID_MAX_LENGTH, { error: PAYMENT_MESSAGES.txidTooLong, abort: true }),
-  z.regex(/^[A-Za-z0-9]+$/, { error: PAYMENT_MESSAGES.txidCharacters }),
+export const txidSchema = /* @__PURE__ */ schema(() =>
+  requiredText(
+    PAYMENT_MESSAGES.txidRequired,
+    z.minLength(PAYMENT.txidMinLength, { error: PAYMENT_MESSAGES.txidTooShort, abort: true }),
+    z.maxLength(TXID_MAX_LENGTH, { error: PAYMENT_MESSAGES.txidTooLong, abort: true }),
+    z.regex(/^[A-Za-z0-9]+$/, { error: PAYMENT_MESSAGES.txidCharacters }),
+  ),
 );
 
 /** A TRON transaction id: the 32-byte hash as 64 hexadecimal characters (TronGrid answers in lower case). */
@@ -61,76 +66,100 @@ export const isTronTxid = (txid: string): boolean => TRON_TXID_PATTERN.test(txid
 export const TRON_EXPLORER_TRANSACTION_URL = 'https://tronscan.org/#/transaction/';
 
 /** Upper-cased like the modal does; empty means no code. */
-export const referralCodeSchema = z.pipe(
-  z
-    .string()
-    .check(z.trim(), z.maxLength(REFERRAL.codeMaxLength, { error: PAYMENT_MESSAGES.referralTooLong, abort: true })),
-  z.transform((code: string) => code.toUpperCase()),
+export const referralCodeSchema = /* @__PURE__ */ schema(() =>
+  z.pipe(
+    z
+      .string()
+      .check(z.trim(), z.maxLength(REFERRAL.codeMaxLength, { error: PAYMENT_MESSAGES.referralTooLong, abort: true })),
+    z.transform((code: string) => code.toUpperCase()),
+  ),
 );
 
-export const submitUsdtPaymentInputSchema = z.object({
-  packageName: paidPackageNameSchema,
-  txid: txidSchema,
-  // zod 4 numbers refuse Infinity and NaN themselves (classic's `.finite()` was a no-op).
-  amount: z.number({ error: PAYMENT_MESSAGES.amountInvalid }).check(z.nonnegative(), z.lte(1_000_000)),
-  referralCode: z.pipe(
-    z.nullish(referralCodeSchema),
-    z.transform((code: string | null | undefined) => (code ? code : null)),
-  ),
-});
+export const submitUsdtPaymentInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    packageName: paidPackageNameSchema,
+    txid: txidSchema,
+    // zod 4 numbers refuse Infinity and NaN themselves (classic's `.finite()` was a no-op).
+    amount: z.number({ error: PAYMENT_MESSAGES.amountInvalid }).check(z.nonnegative(), z.lte(1_000_000)),
+    referralCode: z.pipe(
+      z.nullish(referralCodeSchema),
+      z.transform((code: string | null | undefined) => (code ? code : null)),
+    ),
+  }),
+);
 export type SubmitUsdtPaymentInput = z.infer<typeof submitUsdtPaymentInputSchema>;
 
-export const verifyReferralInputSchema = z.object({
-  referralCode: z.pipe(
-    referralCodeSchema,
-    z.string().check(z.minLength(1, { error: PAYMENT_MESSAGES.referralInvalid })),
-  ),
-});
+export const verifyReferralInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    referralCode: z.pipe(
+      referralCodeSchema,
+      z.string().check(z.minLength(1, { error: PAYMENT_MESSAGES.referralInvalid })),
+    ),
+  }),
+);
 
 /** YYYY-MM-DD (UTC) or null. */
-export const isoDateSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+export const isoDateSchema = /* @__PURE__ */ schema(() => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)));
 
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'expired', 'rejected'] as const;
-export const subscriptionSchema = z.object({
-  _id: z.string(),
-  packageName: packageNameSchema,
-  status: z.enum(SUBSCRIPTION_STATUSES),
-  /** Null until the payment is approved. */
-  startDate: z.nullable(isoDateSchema),
-  /** Null until approved, and for Ultimate ('Lifetime'). */
-  endDate: z.nullable(isoDateSchema),
-  paymentMethod: z.enum(['usdt', 'free']),
-  isExtension: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const subscriptionSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    _id: z.string(),
+    packageName: packageNameSchema,
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    /** Null until the payment is approved. */
+    startDate: z.nullable(isoDateSchema),
+    /** Null until approved, and for Ultimate ('Lifetime'). */
+    endDate: z.nullable(isoDateSchema),
+    paymentMethod: z.enum(['usdt', 'free']),
+    isExtension: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-export const packageStatusResponseSchema = z.object({
-  success: z.literal(true),
-  hasActiveBasicPackage: z.boolean(),
-  isBasicPackageEnabled: z.boolean(),
-});
-export const walletDetailsResponseSchema = z.object({ walletAddress: z.string(), network: z.string() });
-export const verifyReferralResponseSchema = z.object({
-  success: z.boolean(),
-  discount: z.number(),
-  referralUser: z.nullable(z.object({ username: z.string() })),
-  message: z.string(),
-});
-export const submitUsdtPaymentResponseSchema = z.object({
-  message: z.string(),
-  pendingSubscription: subscriptionSchema,
-  /** Only when the TXID is not TRON-shaped: PAYMENT_MESSAGES.txidNotTron (the payment is saved all the same). */
-  txidWarning: z.optional(z.string()),
-});
-export const activeSubscriptionResponseSchema = z.object({ subscription: z.nullable(subscriptionSchema) });
-export const subscriptionsResponseSchema = z.object({ subscriptions: z.array(subscriptionSchema) });
-export const freeTrialResponseSchema = z.object({ message: z.string(), subscription: subscriptionSchema });
-export const publicSubscriptionSettingsResponseSchema = z.object({
-  success: z.literal(true),
-  settings: z.object({ basicPackageEnabled: z.boolean() }),
-});
+export const packageStatusResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    success: z.literal(true),
+    hasActiveBasicPackage: z.boolean(),
+    isBasicPackageEnabled: z.boolean(),
+  }),
+);
+export const walletDetailsResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({ walletAddress: z.string(), network: z.string() }),
+);
+export const verifyReferralResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    success: z.boolean(),
+    discount: z.number(),
+    referralUser: z.nullable(z.object({ username: z.string() })),
+    message: z.string(),
+  }),
+);
+export const submitUsdtPaymentResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    message: z.string(),
+    pendingSubscription: subscriptionSchema,
+    /** Only when the TXID is not TRON-shaped: PAYMENT_MESSAGES.txidNotTron (the payment is saved all the same). */
+    txidWarning: z.optional(z.string()),
+  }),
+);
+export const activeSubscriptionResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({ subscription: z.nullable(subscriptionSchema) }),
+);
+export const subscriptionsResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({ subscriptions: z.array(subscriptionSchema) }),
+);
+export const freeTrialResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({ message: z.string(), subscription: subscriptionSchema }),
+);
+export const publicSubscriptionSettingsResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    success: z.literal(true),
+    settings: z.object({ basicPackageEnabled: z.boolean() }),
+  }),
+);
 
 /**
  * What the TRON network says about a payment's TXID (issue 13, docs/data-model.md E11 chainCheck).
@@ -147,91 +176,111 @@ export type ChainCheckStatus = (typeof CHAIN_CHECK_STATUSES)[number];
 export const CHAIN_CHECK_RECHECKABLE: readonly ChainCheckStatus[] = ['pending', 'not-found', 'error'];
 /** How often and for how long a pending payment is checked again (shared/src/schedules.ts job-chain-recheck). */
 export const CHAIN_RECHECK = { everyMinutes: 5, forHours: 24 } as const;
-export const chainCheckSchema = z.object({
-  status: z.enum(CHAIN_CHECK_STATUSES),
-  /** When the check ran (ISO-8601 UTC). */
-  checkedAt: z.string(),
-  /** The block time of the transaction (ISO-8601 UTC); null when the chain has no receipt. */
-  confirmedAt: z.nullable(z.string()),
-  /** Sender and recipient of the USDT transfer (T-addresses); null without one. */
-  from: z.nullable(z.string()),
-  to: z.nullable(z.string()),
-  /** The USDT transferred to the payment's wallet (or the transfer shown), as a decimal string, e.g. "79.5". */
-  amount: z.nullable(z.string()),
-  blockNumber: z.nullable(z.number()),
-  /** Why it is not a match, in words an admin reads (empty for a match). */
-  reasons: z.array(z.string()),
-});
+export const chainCheckSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    status: z.enum(CHAIN_CHECK_STATUSES),
+    /** When the check ran (ISO-8601 UTC). */
+    checkedAt: z.string(),
+    /** The block time of the transaction (ISO-8601 UTC); null when the chain has no receipt. */
+    confirmedAt: z.nullable(z.string()),
+    /** Sender and recipient of the USDT transfer (T-addresses); null without one. */
+    from: z.nullable(z.string()),
+    to: z.nullable(z.string()),
+    /** The USDT transferred to the payment's wallet (or the transfer shown), as a decimal string, e.g. "79.5". */
+    amount: z.nullable(z.string()),
+    blockNumber: z.nullable(z.number()),
+    /** Why it is not a match, in words an admin reads (empty for a match). */
+    reasons: z.array(z.string()),
+  }),
+);
 export type ChainCheck = z.infer<typeof chainCheckSchema>;
 
 export const PAYMENT_STATUSES = ['pending', 'completed', 'rejected'] as const;
 /** A payment row of the admin lists (admin §3, plus the wallet the customer was shown). */
-export const paymentSchema = z.object({
-  _id: z.string(),
-  userId: z.object({ _id: z.string(), username: z.string(), email: z.string() }),
-  packageName: packageNameSchema,
-  amount: z.number(),
-  originalAmount: z.number(),
-  hasReferralDiscount: z.boolean(),
-  referralDiscount: z.number(),
-  referralCode: z.nullable(z.string()),
-  referralUserId: z.nullable(z.object({ _id: z.string(), username: z.string(), email: z.string() })),
-  referralCredited: z.boolean(),
-  currency: z.string(),
-  transactionId: z.string(),
-  status: z.enum(PAYMENT_STATUSES),
-  paymentMethod: z.enum(['usdt', 'free']),
-  walletAddress: z.string(),
-  network: z.string(),
-  /** The latest on-chain pre-check of the TXID (issue 13); null until the first check has run. */
-  chainCheck: z.nullable(chainCheckSchema),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const paymentSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    _id: z.string(),
+    userId: z.object({ _id: z.string(), username: z.string(), email: z.string() }),
+    packageName: packageNameSchema,
+    amount: z.number(),
+    originalAmount: z.number(),
+    hasReferralDiscount: z.boolean(),
+    referralDiscount: z.number(),
+    referralCode: z.nullable(z.string()),
+    referralUserId: z.nullable(z.object({ _id: z.string(), username: z.string(), email: z.string() })),
+    referralCredited: z.boolean(),
+    currency: z.string(),
+    transactionId: z.string(),
+    status: z.enum(PAYMENT_STATUSES),
+    paymentMethod: z.enum(['usdt', 'free']),
+    walletAddress: z.string(),
+    network: z.string(),
+    /** The latest on-chain pre-check of the TXID (issue 13); null until the first check has run. */
+    chainCheck: z.nullable(chainCheckSchema),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type Payment = z.infer<typeof paymentSchema>;
 
 /** Counts for the admin's stat cards, from the payment aggregates (not from the page). */
-export const paymentSummarySchema = z.object({ total: z.number(), pending: z.number(), completed: z.number() });
+export const paymentSummarySchema = /* @__PURE__ */ schema(() =>
+  z.object({ total: z.number(), pending: z.number(), completed: z.number() }),
+);
 
-export const adminListQuerySchema = z.extend(pageQuerySchema, {
-  search: z.optional(z.string().check(z.trim(), z.maxLength(128, { error: 'search is too long' }))),
-});
+export const adminListQuerySchema = /* @__PURE__ */ schema(() =>
+  z.extend(pageQuerySchema, {
+    search: z.optional(z.string().check(z.trim(), z.maxLength(128, { error: 'search is too long' }))),
+  }),
+);
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
-export const pendingPaymentsResponseSchema = z.object({
-  pendingPayments: z.array(paymentSchema),
-  nextCursor: z.nullable(z.string()),
-  summary: paymentSummarySchema,
-});
-export const allPaymentsResponseSchema = z.object({
-  payments: z.array(paymentSchema),
-  nextCursor: z.nullable(z.string()),
-  summary: paymentSummarySchema,
-});
-export const paymentDecisionResponseSchema = z.object({ message: z.string(), payment: paymentSchema });
+export const pendingPaymentsResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    pendingPayments: z.array(paymentSchema),
+    nextCursor: z.nullable(z.string()),
+    summary: paymentSummarySchema,
+  }),
+);
+export const allPaymentsResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    payments: z.array(paymentSchema),
+    nextCursor: z.nullable(z.string()),
+    summary: paymentSummarySchema,
+  }),
+);
+export const paymentDecisionResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({ message: z.string(), payment: paymentSchema }),
+);
 /** POST /api/payment/chain-check/{id}: the payment with the verdict just stored. */
-export const paymentChainCheckResponseSchema = z.object({ payment: paymentSchema });
+export const paymentChainCheckResponseSchema = /* @__PURE__ */ schema(() => z.object({ payment: paymentSchema }));
 
 export const WALLET_CURRENCIES = PAYMENT.walletCurrencies;
-export const walletSchema = z.object({
-  _id: z.string(),
-  address: z.string(),
-  network: z.string(),
-  currency: z.enum(WALLET_CURRENCIES),
-  isActive: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const walletSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    _id: z.string(),
+    address: z.string(),
+    network: z.string(),
+    currency: z.enum(WALLET_CURRENCIES),
+    isActive: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type Wallet = z.infer<typeof walletSchema>;
 
 /** Add (no `_id`) or update (`_id`; the address cannot change once saved). */
-export const walletSaveInputSchema = z.object({
-  _id: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
-  address: requiredText(PAYMENT_MESSAGES.addressRequired, z.maxLength(128, { error: 'Address is too long' })),
-  network: requiredText(PAYMENT_MESSAGES.networkRequired, z.maxLength(32, { error: 'Network is too long' })),
-  currency: z.enum(WALLET_CURRENCIES, { error: PAYMENT_MESSAGES.currencyInvalid }),
-  isActive: z._default(z.boolean(), false),
-});
+export const walletSaveInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    _id: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+    address: requiredText(PAYMENT_MESSAGES.addressRequired, z.maxLength(128, { error: 'Address is too long' })),
+    network: requiredText(PAYMENT_MESSAGES.networkRequired, z.maxLength(32, { error: 'Network is too long' })),
+    currency: z.enum(WALLET_CURRENCIES, { error: PAYMENT_MESSAGES.currencyInvalid }),
+    isActive: z._default(z.boolean(), false),
+  }),
+);
 export type WalletSaveInput = z.infer<typeof walletSaveInputSchema>;
-export const walletsResponseSchema = z.object({ wallets: z.array(walletSchema) });
-export const walletSaveResponseSchema = z.object({ message: z.string(), wallet: walletSchema });
+export const walletsResponseSchema = /* @__PURE__ */ schema(() => z.object({ wallets: z.array(walletSchema) }));
+export const walletSaveResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({ message: z.string(), wallet: walletSchema }),
+);

@@ -1,5 +1,6 @@
 import * as z from '../zod.js';
 import { catalogPackageSchema } from './packages.js';
+import { schema } from './schema.js';
 
 /**
  * Configuration (admin §2 Admin e-mail templates and subscription settings, §3, §7, §8; issue 11).
@@ -38,54 +39,65 @@ export const TEMPLATE_HTML_MAX_LENGTH = 12_000;
 export const EMAIL_TEMPLATES_PUT_MAX_BODY_BYTES = 384 * 1024;
 
 /** A type's template as the editor sees it. */
-export const emailTemplateViewSchema = z.object({
-  subject: z.string(),
-  html: z.string(),
-  /** Placeholder names without braces, e.g. ['username', 'packageName']. */
-  placeholders: z.array(z.string()),
-  /** True while no admin edit is stored for this type. */
-  isDefault: z.boolean(),
-  updatedAt: z.nullable(z.string()),
-});
+export const emailTemplateViewSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    subject: z.string(),
+    html: z.string(),
+    /** Placeholder names without braces, e.g. ['username', 'packageName']. */
+    placeholders: z.array(z.string()),
+    /** True while no admin edit is stored for this type. */
+    isDefault: z.boolean(),
+    updatedAt: z.nullable(z.string()),
+  }),
+);
 export type EmailTemplateView = z.infer<typeof emailTemplateViewSchema>;
-export const emailTemplatesResponseSchema = z.object({
-  success: z.literal(true),
-  templates: z.record(z.string(), emailTemplateViewSchema),
-});
+export const emailTemplatesResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    success: z.literal(true),
+    templates: z.record(z.string(), emailTemplateViewSchema),
+  }),
+);
 export type EmailTemplatesResponse = z.infer<typeof emailTemplatesResponseSchema>;
 
-const templateHtml = z.string({ error: 'Template HTML is required' }).check(
-  z.minLength(1, { error: 'Template HTML is required', abort: true }),
-  z.maxLength(TEMPLATE_HTML_MAX_LENGTH, {
-    error: `Template HTML must be at most ${TEMPLATE_HTML_MAX_LENGTH} characters`,
-  }),
+const templateHtml = /* @__PURE__ */ schema(() =>
+  z.string({ error: 'Template HTML is required' }).check(
+    z.minLength(1, { error: 'Template HTML is required', abort: true }),
+    z.maxLength(TEMPLATE_HTML_MAX_LENGTH, {
+      error: `Template HTML must be at most ${TEMPLATE_HTML_MAX_LENGTH} characters`,
+    }),
+  ),
 );
-const templateSubject = z.string().check(
-  z.trim(),
-  z.minLength(1, { error: 'Subject is required', abort: true }),
-  z.maxLength(TEMPLATE_SUBJECT_MAX_LENGTH, {
-    error: `Subject must be at most ${TEMPLATE_SUBJECT_MAX_LENGTH} characters`,
-  }),
+const templateSubject = /* @__PURE__ */ schema(() =>
+  z.string().check(
+    z.trim(),
+    z.minLength(1, { error: 'Subject is required', abort: true }),
+    z.maxLength(TEMPLATE_SUBJECT_MAX_LENGTH, {
+      error: `Subject must be at most ${TEMPLATE_SUBJECT_MAX_LENGTH} characters`,
+    }),
+  ),
 );
 /** A type mapped to an HTML string (the spec's client) or to `{subject?, html}`. */
-export const templateEditSchema = z.union([
-  templateHtml,
-  z.object({ subject: z.optional(templateSubject), html: templateHtml }),
-]);
+export const templateEditSchema = /* @__PURE__ */ schema(() =>
+  z.union([templateHtml, z.object({ subject: z.optional(templateSubject), html: templateHtml })]),
+);
 /** Any subset of the types; unknown types are refused by the server with SETTINGS_MESSAGES.unknownTemplate. */
-export const emailTemplatesPutInputSchema = z.object({
-  templates: z
-    .record(z.string().check(z.maxLength(64)), templateEditSchema, {
-      error: 'templates must map template types to HTML',
-    })
-    .check(
-      z.refine((value) => Object.keys(value).length > 0, { error: 'Send at least one template' }),
-      z.refine((value) => Object.keys(value).length <= 32, { error: 'Too many templates in one request' }),
-    ),
-});
+export const emailTemplatesPutInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    templates: z
+      .record(z.string().check(z.maxLength(64)), templateEditSchema, {
+        error: 'templates must map template types to HTML',
+      })
+      .check(
+        z.refine((value) => Object.keys(value).length > 0, { error: 'Send at least one template' }),
+        z.refine((value) => Object.keys(value).length <= 32, { error: 'Too many templates in one request' }),
+      ),
+  }),
+);
 export type EmailTemplatesPutInput = z.infer<typeof emailTemplatesPutInputSchema>;
 /** PUT /api/settings/email-templates and POST /api/settings/force-update-templates: every type as it now is. */
-export const emailTemplatesSaveResponseSchema = z.extend(emailTemplatesResponseSchema, { message: z.string() });
+export const emailTemplatesSaveResponseSchema = /* @__PURE__ */ schema(() =>
+  z.extend(emailTemplatesResponseSchema, { message: z.string() }),
+);
 export type EmailTemplatesSaveResponse = z.infer<typeof emailTemplatesSaveResponseSchema>;
 
 /**
@@ -93,68 +105,82 @@ export type EmailTemplatesSaveResponse = z.infer<typeof emailTemplatesSaveRespon
  * default): a payment whose on-chain check is a 'match' is approved by the system, through the same
  * conditional transaction as an admin's approval. An answer without it (an older server) reads as off.
  */
-export const subscriptionSettingsSchema = z.object({
-  basicPackageEnabled: z.boolean(),
-  autoApproveOnMatch: z._default(z.boolean(), false),
-});
-export const subscriptionSettingsResponseSchema = z.object({
-  success: z.literal(true),
-  settings: subscriptionSettingsSchema,
-});
+export const subscriptionSettingsSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    basicPackageEnabled: z.boolean(),
+    autoApproveOnMatch: z._default(z.boolean(), false),
+  }),
+);
+export const subscriptionSettingsResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    success: z.literal(true),
+    settings: subscriptionSettingsSchema,
+  }),
+);
 /** Either switch alone or both: the spec's client sends `{settings: {basicPackageEnabled}}` only. */
-export const subscriptionSettingsPutInputSchema = z.object({
-  settings: z
-    .object({
-      basicPackageEnabled: z.optional(z.boolean({ error: 'basicPackageEnabled must be true or false' })),
-      autoApproveOnMatch: z.optional(z.boolean({ error: 'autoApproveOnMatch must be true or false' })),
-    })
-    .check(
-      z.refine((value) => value.basicPackageEnabled !== undefined || value.autoApproveOnMatch !== undefined, {
-        error: 'Send basicPackageEnabled, autoApproveOnMatch or both',
-      }),
-    ),
-});
+export const subscriptionSettingsPutInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    settings: z
+      .object({
+        basicPackageEnabled: z.optional(z.boolean({ error: 'basicPackageEnabled must be true or false' })),
+        autoApproveOnMatch: z.optional(z.boolean({ error: 'autoApproveOnMatch must be true or false' })),
+      })
+      .check(
+        z.refine((value) => value.basicPackageEnabled !== undefined || value.autoApproveOnMatch !== undefined, {
+          error: 'Send basicPackageEnabled, autoApproveOnMatch or both',
+        }),
+      ),
+  }),
+);
 export type SubscriptionSettingsPutInput = z.infer<typeof subscriptionSettingsPutInputSchema>;
-export const subscriptionSettingsSaveResponseSchema = z.extend(subscriptionSettingsResponseSchema, {
-  message: z.string(),
-});
+export const subscriptionSettingsSaveResponseSchema = /* @__PURE__ */ schema(() =>
+  z.extend(subscriptionSettingsResponseSchema, {
+    message: z.string(),
+  }),
+);
 
 /** The path of PUT /api/admin/packages/{packageId}: any id reaches the server, which answers 404 for a non-package. */
-export const packagePathSchema = z.object({
-  packageId: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, { error: 'packageId is required' }),
-      z.maxLength(64, { error: 'packageId is too long' }),
-    ),
-});
+export const packagePathSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    packageId: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: 'packageId is required' }),
+        z.maxLength(64, { error: 'packageId is too long' }),
+      ),
+  }),
+);
 
 /** PUT /api/admin/packages/{packageId}: whole dollars 0-100,000; Free Trial stays 0. */
 export const MAX_PACKAGE_PRICE_USD = 100_000;
-export const packageUpdateInputSchema = z
-  .object({
-    priceUsd: z.optional(
-      z
-        .number({ error: SETTINGS_MESSAGES.priceWhole })
-        .check(
-          z.int({ error: SETTINGS_MESSAGES.priceWhole }),
-          z.gte(0, { error: SETTINGS_MESSAGES.priceWhole }),
-          z.lte(MAX_PACKAGE_PRICE_USD, { error: SETTINGS_MESSAGES.priceWhole }),
-        ),
+export const packageUpdateInputSchema = /* @__PURE__ */ schema(() =>
+  z
+    .object({
+      priceUsd: z.optional(
+        z
+          .number({ error: SETTINGS_MESSAGES.priceWhole })
+          .check(
+            z.int({ error: SETTINGS_MESSAGES.priceWhole }),
+            z.gte(0, { error: SETTINGS_MESSAGES.priceWhole }),
+            z.lte(MAX_PACKAGE_PRICE_USD, { error: SETTINGS_MESSAGES.priceWhole }),
+          ),
+      ),
+      onSale: z.optional(z.boolean({ error: 'onSale must be true or false' })),
+    })
+    .check(
+      z.refine((value) => value.priceUsd !== undefined || value.onSale !== undefined, {
+        error: 'Send a priceUsd, an onSale flag or both',
+      }),
     ),
-    onSale: z.optional(z.boolean({ error: 'onSale must be true or false' })),
-  })
-  .check(
-    z.refine((value) => value.priceUsd !== undefined || value.onSale !== undefined, {
-      error: 'Send a priceUsd, an onSale flag or both',
-    }),
-  );
+);
 export type PackageUpdateInput = z.infer<typeof packageUpdateInputSchema>;
 /** The edited catalog entry, as `packages-list` shows it. */
-export const packageUpdateResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  package: catalogPackageSchema,
-});
+export const packageUpdateResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    success: z.literal(true),
+    message: z.string(),
+    package: catalogPackageSchema,
+  }),
+);
 export type PackageUpdateResponse = z.infer<typeof packageUpdateResponseSchema>;

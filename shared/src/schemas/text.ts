@@ -5,5 +5,5 @@ import * as z from '../zod.js';
  * `required` alone (the check aborts), so the `checks` after it (lengths, then patterns) only ever
  * see trimmed, non-empty text. The value is trimmed.
  */
-export const requiredText = (required: string, ...checks: z.core.$ZodCheck<string>[]) =>
+export const requiredText = /* @__NO_SIDE_EFFECTS__ */ (required: string, ...checks: z.core.$ZodCheck<string>[]) =>
   z.string({ error: required }).check(z.trim(), z.minLength(1, { error: required, abort: true }), ...checks);

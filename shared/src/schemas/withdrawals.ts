@@ -1,6 +1,7 @@
 import { WITHDRAWAL } from '../constants.js';
 import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
+import { schema } from './schema.js';
 import { requiredText } from './text.js';
 
 /**
@@ -28,91 +29,113 @@ export const WITHDRAWAL_MESSAGES = {
 export const ADMIN_NOTE_MAX_LENGTH = 500;
 
 /** T followed by 33 base58 characters (no 0, O, I or l): 34 in all. Length first, then the pattern. */
-export const trc20AddressSchema = requiredText(
-  WITHDRAWAL_MESSAGES.addressRequired,
-  z.length(34, { error: WITHDRAWAL_MESSAGES.addressInvalid, abort: true }),
-  z.regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, { error: WITHDRAWAL_MESSAGES.addressInvalid }),
+export const trc20AddressSchema = /* @__PURE__ */ schema(() =>
+  requiredText(
+    WITHDRAWAL_MESSAGES.addressRequired,
+    z.length(34, { error: WITHDRAWAL_MESSAGES.addressInvalid, abort: true }),
+    z.regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, { error: WITHDRAWAL_MESSAGES.addressInvalid }),
+  ),
 );
 
-export const withdrawalRequestInputSchema = z.object({
-  trc20Address: trc20AddressSchema,
-  amount: z
-    .number({ error: WITHDRAWAL_MESSAGES.amountRequired })
-    .check(
-      z.int({ error: WITHDRAWAL_MESSAGES.amountWhole }),
-      z.gte(WITHDRAWAL.minimumUsd, { error: WITHDRAWAL_MESSAGES.minimum }),
-      z.lte(1_000_000, { error: WITHDRAWAL_MESSAGES.exceeds }),
-    ),
-});
+export const withdrawalRequestInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    trc20Address: trc20AddressSchema,
+    amount: z
+      .number({ error: WITHDRAWAL_MESSAGES.amountRequired })
+      .check(
+        z.int({ error: WITHDRAWAL_MESSAGES.amountWhole }),
+        z.gte(WITHDRAWAL.minimumUsd, { error: WITHDRAWAL_MESSAGES.minimum }),
+        z.lte(1_000_000, { error: WITHDRAWAL_MESSAGES.exceeds }),
+      ),
+  }),
+);
 export type WithdrawalRequestInput = z.infer<typeof withdrawalRequestInputSchema>;
 
-export const withdrawalDecisionInputSchema = z.object({
-  adminNote: z.pipe(
-    z.optional(
-      z.string().check(z.trim(), z.maxLength(ADMIN_NOTE_MAX_LENGTH, { error: WITHDRAWAL_MESSAGES.noteTooLong })),
+export const withdrawalDecisionInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    adminNote: z.pipe(
+      z.optional(
+        z.string().check(z.trim(), z.maxLength(ADMIN_NOTE_MAX_LENGTH, { error: WITHDRAWAL_MESSAGES.noteTooLong })),
+      ),
+      z.transform((note: string | undefined) => (note ? note : null)),
     ),
-    z.transform((note: string | undefined) => (note ? note : null)),
-  ),
-});
+  }),
+);
 export type WithdrawalDecisionInput = z.infer<typeof withdrawalDecisionInputSchema>;
 
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /** A withdrawal as both sides see it (admin §3); `userId.referralEarnings` is the live available balance. */
-export const withdrawalSchema = z.object({
-  _id: z.string(),
-  userId: z.object({ _id: z.string(), username: z.string(), email: z.string(), referralEarnings: z.number() }),
-  amount: z.number(),
-  trc20Address: z.string(),
-  status: z.enum(WITHDRAWAL_STATUSES),
-  requestDate: z.string(),
-  approvedDate: z.nullable(z.string()),
-  rejectedDate: z.nullable(z.string()),
-  adminNote: z.nullable(z.string()),
-});
+export const withdrawalSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    _id: z.string(),
+    userId: z.object({ _id: z.string(), username: z.string(), email: z.string(), referralEarnings: z.number() }),
+    amount: z.number(),
+    trc20Address: z.string(),
+    status: z.enum(WITHDRAWAL_STATUSES),
+    requestDate: z.string(),
+    approvedDate: z.nullable(z.string()),
+    rejectedDate: z.nullable(z.string()),
+    adminNote: z.nullable(z.string()),
+  }),
+);
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
 /**
  * The caller's withdrawals, newest first (the Withdrawal Center shows the 3 latest), with the live
  * balances: available (`referralEarnings`) and held by a pending request (`referralHeld`).
  */
-export const userWithdrawalsResponseSchema = z.object({
-  withdrawals: z.array(withdrawalSchema),
-  referralEarnings: z.number(),
-  referralHeld: z.number(),
-});
+export const userWithdrawalsResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    withdrawals: z.array(withdrawalSchema),
+    referralEarnings: z.number(),
+    referralHeld: z.number(),
+  }),
+);
 
 /** A request answers the new balances at once: the held amount is no longer available. */
-export const withdrawalRequestResponseSchema = z.object({
-  message: z.string(),
-  withdrawal: withdrawalSchema,
-  referralEarnings: z.number(),
-  referralHeld: z.number(),
-});
+export const withdrawalRequestResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    message: z.string(),
+    withdrawal: withdrawalSchema,
+    referralEarnings: z.number(),
+    referralHeld: z.number(),
+  }),
+);
 
-export const withdrawalListQuerySchema = z.extend(pageQuerySchema, {
-  status: z._default(
-    z.enum(['all', ...WITHDRAWAL_STATUSES], { error: 'status must be all, pending, approved or rejected' }),
-    'all',
-  ),
-  search: z.optional(z.string().check(z.trim(), z.maxLength(128, { error: 'search is too long' }))),
-});
+export const withdrawalListQuerySchema = /* @__PURE__ */ schema(() =>
+  z.extend(pageQuerySchema, {
+    status: z._default(
+      z.enum(['all', ...WITHDRAWAL_STATUSES], { error: 'status must be all, pending, approved or rejected' }),
+      'all',
+    ),
+    search: z.optional(z.string().check(z.trim(), z.maxLength(128, { error: 'search is too long' }))),
+  }),
+);
 export type WithdrawalListQuery = z.infer<typeof withdrawalListQuerySchema>;
 
 /** Tab counts and stat cards, from the withdrawal aggregates (not from the page). */
-export const withdrawalCountsSchema = z.object({
-  total: z.number(),
-  pending: z.number(),
-  approved: z.number(),
-  rejected: z.number(),
-});
-export const adminWithdrawalsResponseSchema = z.object({
-  withdrawals: z.array(withdrawalSchema),
-  nextCursor: z.nullable(z.string()),
-  counts: withdrawalCountsSchema,
-});
-export const withdrawalDecisionResponseSchema = z.object({ message: z.string(), withdrawal: withdrawalSchema });
+export const withdrawalCountsSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    total: z.number(),
+    pending: z.number(),
+    approved: z.number(),
+    rejected: z.number(),
+  }),
+);
+export const adminWithdrawalsResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    withdrawals: z.array(withdrawalSchema),
+    nextCursor: z.nullable(z.string()),
+    counts: withdrawalCountsSchema,
+  }),
+);
+export const withdrawalDecisionResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({ message: z.string(), withdrawal: withdrawalSchema }),
+);
 
 /** The referral tab's balances (GET /api/auth/me carries `referralEarnings`; this adds the held part). */
-export const referralBalanceSchema = z.object({ referralEarnings: z.number(), referralHeld: z.number() });
+export const referralBalanceSchema = /* @__PURE__ */ schema(() =>
+  z.object({ referralEarnings: z.number(), referralHeld: z.number() }),
+);
