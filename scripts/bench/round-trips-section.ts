@@ -79,7 +79,10 @@ export const roundTripsSection: BenchSection = {
         '### DynamoDB requests per customer route',
         `Budget (DESIGN.md §10, issue 12): every call of a customer route makes at most ${ROUND_TRIP_BUDGET} ` +
           'DynamoDB requests (a transaction or a batch counts once). A route over it fails the run.',
-        `${CUSTOMER_ROUTES.length} customer routes, ${observations.length} calls: ${over.length} over ${ROUND_TRIP_BUDGET}.`,
+        `${CUSTOMER_ROUTES.length} customer routes, ${observations.length} calls: ${over.length} over ${ROUND_TRIP_BUDGET}.` +
+          (over.length > 0
+            ? ' What their requests are and what would bring them down: "DynamoDB round trips per customer request" above.'
+            : ''),
         renderTable(
           ['Route', 'Calls', 'Most requests', 'Commands of that call'],
           rows.map((f) => [`\`${f.route}\``, String(f.calls), String(f.most), shortCommands(f.commands)]),
