@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AUTH, ROUTES, WITHDRAWAL, type RouteId } from '@goldbot/shared';
-import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { localCognitoClient, localIdToken } from '../local/cognito-local.js';
+import { ensureUser, localCognitoClient, localIdToken } from '../local/cognito-local.js';
 import { ROUND_TRIP_COMMANDS_HEADER, ROUND_TRIPS_HEADER } from '../local/dynamodb-round-trips.js';
 import type { LocalStackInfo } from '../local/stack.js';
 
@@ -128,27 +127,8 @@ export async function runCustomerJourney(info: StackInfo, log: (line: string) =>
 
   /** A confirmed account straight in Cognito (as the integration suite's buyers), signed in. */
   async function directCustomer(tag: string): Promise<{ token: string }> {
-    const cognito = localCognitoClient(info.urls.cognito);
     const email = `${tag}-${randomUUID().slice(0, 8)}@example.com`;
-    await cognito.send(
-      new AdminCreateUserCommand({
-        UserPoolId: info.pool.userPoolId,
-        Username: email,
-        MessageAction: 'SUPPRESS',
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-      }),
-    );
-    await cognito.send(
-      new AdminSetUserPasswordCommand({
-        UserPoolId: info.pool.userPoolId,
-        Username: email,
-        Password: PASSWORD,
-        Permanent: true,
-      }),
-    );
+    await ensureUser(localCognitoClient(info.urls.cognito), info.pool, { email, password: PASSWORD });
     const token = await localIdToken(info.urls.cognito, info.pool.clientId, { email, password: PASSWORD });
     await call('auth-me', '/api/auth/me', 200, { token });
     return { token };

@@ -1,12 +1,8 @@
-import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import { AUTH, sessionUserSchema, type SessionUser } from '@goldbot/shared';
 import { inject } from 'vitest';
-import { localCognitoClient, localIdToken } from '../../../scripts/local/cognito-local.js';
+import { ensureUser, localCognitoClient, localIdToken } from '../../../scripts/local/cognito-local.js';
 
 /** Small HTTP helpers for tests that talk to the local gateway exactly as the SPA does. */
 export const stack = () => inject('localStack');
@@ -38,26 +34,7 @@ export async function api<T = Record<string, unknown>>(
 /** A confirmed Cognito user with a verified e-mail and a permanent password; Cognito mails nothing. */
 async function createConfirmedUser(email: string, password: string): Promise<void> {
   const info = stack();
-  const client = localCognitoClient(info.urls.cognito);
-  await client.send(
-    new AdminCreateUserCommand({
-      UserPoolId: info.pool.userPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-  await client.send(
-    new AdminSetUserPasswordCommand({
-      UserPoolId: info.pool.userPoolId,
-      Username: email,
-      Password: password,
-      Permanent: true,
-    }),
-  );
+  await ensureUser(localCognitoClient(info.urls.cognito), info.pool, { email, password });
 }
 
 export interface TestCustomer extends SessionUser {
