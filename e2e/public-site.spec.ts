@@ -71,6 +71,10 @@ test.describe('home page', () => {
 
     await opener.click();
     await expect(dialog).toBeVisible();
+    // Tab once the embedded page has loaded: a frame that finishes loading while it holds focus
+    // leaves the focus on the document body (a CI run caught that race), which no key press did.
+    const embedded = await (await frame.elementHandle())?.contentFrame();
+    await embedded?.waitForLoadState('load');
     // Focus stays inside: tabbing around never reaches the page behind.
     for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
     expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
