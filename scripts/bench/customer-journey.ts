@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { AUTH, ROUTES, WITHDRAWAL, type RouteId } from '@goldbot/shared';
 import { ensureUser, localCognitoClient, localIdToken } from '../local/cognito-local.js';
 import { ROUND_TRIP_COMMANDS_HEADER, ROUND_TRIPS_HEADER } from '../local/dynamodb-round-trips.js';
+import { latestCode as latestCodeAt } from '../local/ses-local.js';
 import type { LocalStackInfo } from '../local/stack.js';
 
 /**
@@ -97,23 +98,7 @@ export async function runCustomerJourney(info: StackInfo, log: (line: string) =>
     return answer;
   }
 
-  async function latestCode(address: string, subject: RegExp): Promise<string> {
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      const response = await fetch(`${info.urls.sesInbox}/store`);
-      const { emails } = (await response.json()) as {
-        emails: { destination: { to: string[] }; subject: string; body: { text?: string } }[];
-      };
-      const mail = emails
-        .filter((e) => e.destination.to.some((to) => to.toLowerCase() === address.toLowerCase()))
-        .filter((e) => subject.test(e.subject))
-        .at(-1);
-      const code = mail?.body.text?.match(/\b(\d{4})\b/)?.[1];
-      if (code) return code;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new JourneyError(`no code mailed to ${address} (subject ${subject})`);
-  }
+  const latestCode = (address: string, subject: RegExp) => latestCodeAt(info.urls.sesInbox, address, subject);
 
   const refreshCookie = (answer: Answer) => {
     const cookie = answer.headers.getSetCookie().find((c) => c.startsWith(`${AUTH.refreshCookie}=`));

@@ -14,3 +14,33 @@ export function startSesLocal(options: { port: number; verbose: boolean }): Mana
 export async function waitForSes(endpoint: string, process: ManagedProcess): Promise<void> {
   await waitUntil('aws-ses-v2-local', async () => (await fetch(`${endpoint}/health-check`)).ok, { process });
 }
+
+/** A mail as the emulator's `GET /store` lists it. */
+export interface StoredEmail {
+  destination: { to: string[] };
+  subject: string;
+  body: { html?: string; text?: string };
+  at: number;
+}
+
+/** Every mail the emulator at `endpoint` holds for `address`, oldest first, as a person would read their inbox. */
+export async function mailsTo(endpoint: string, address: string): Promise<StoredEmail[]> {
+  const response = await fetch(`${endpoint}/store`);
+  const { emails } = (await response.json()) as { emails: StoredEmail[] };
+  return emails.filter((e) => e.destination.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+}
+
+/**
+ * The 4-digit code of the newest mail to `address` whose subject matches, once it arrives (mail is
+ * sent after the answer, so the inbox is polled for up to 10 s).
+ */
+export async function latestCode(endpoint: string, address: string, subject: RegExp): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const mail = (await mailsTo(endpoint, address)).filter((m) => subject.test(m.subject)).at(-1);
+    const code = mail?.body.text?.match(/\b(\d{4})\b/)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No code mailed to ${address}`);
+}
