@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RouteId } from '@goldbot/shared';
 import { spawnLocalStack } from '../local/spawn-stack.js';
 import type { Check } from './budget.js';
 import { CUSTOMER_ROUTES, runCustomerJourney, type Observation } from './customer-journey.js';
@@ -17,7 +18,7 @@ import type { BenchSection } from './section.js';
 export const ROUND_TRIP_BUDGET = 3;
 
 export interface RouteRoundTrips {
-  route: string;
+  route: RouteId;
   calls: number;
   /** The most requests one successful call made, and the commands of that call. */
   most: number;
@@ -26,7 +27,7 @@ export interface RouteRoundTrips {
 
 /** Per route, the successful call that made the most requests. */
 export function summarizeRoundTrips(observations: readonly Observation[]): RouteRoundTrips[] {
-  const byRoute = new Map<string, RouteRoundTrips>();
+  const byRoute = new Map<RouteId, RouteRoundTrips>();
   for (const o of observations) {
     if (o.status < 200 || o.status > 299) continue;
     const seen = byRoute.get(o.route) ?? { route: o.route, calls: 0, most: -1, commands: [] };
@@ -42,7 +43,7 @@ export function summarizeRoundTrips(observations: readonly Observation[]): Route
 
 export function judgeRoundTrips(
   figures: readonly RouteRoundTrips[],
-  routes: readonly string[] = CUSTOMER_ROUTES,
+  routes: readonly RouteId[] = CUSTOMER_ROUTES,
   budget = ROUND_TRIP_BUDGET,
 ): Check[] {
   return routes.map((route) => {
@@ -70,10 +71,11 @@ export const roundTripsSection: BenchSection = {
       const observations = await runCustomerJourney(stack.info, log);
       const figures = summarizeRoundTrips(observations);
       const checks = judgeRoundTrips(figures);
-      const order = new Map(CUSTOMER_ROUTES.map((r, i) => [r, i]));
-      const rows = [...figures]
-        .filter((f) => order.has(f.route as (typeof CUSTOMER_ROUTES)[number]))
-        .sort((a, b) => b.most - a.most || (order.get(a.route as never) ?? 0) - (order.get(b.route as never) ?? 0));
+      // Most requests first; ties in the route table's order.
+      const order = (route: RouteId) => CUSTOMER_ROUTES.indexOf(route);
+      const rows = figures
+        .filter((f) => order(f.route) >= 0)
+        .sort((a, b) => b.most - a.most || order(a.route) - order(b.route));
       const over = rows.filter((f) => f.most > ROUND_TRIP_BUDGET);
       const markdown = paragraphs(
         '### DynamoDB requests per customer route',
