@@ -36,34 +36,43 @@ const allMeansAbsent = (value: unknown) => (value === 'all' || value === '' ? un
 const preprocess = <S extends z.core.$ZodType>(fn: (value: unknown) => unknown, inner: S) =>
   z.pipe(z.transform(fn), inner) as z.ZodMiniType<z.output<S>, unknown, z.core.$ZodPreprocessInternals<S>>;
 
-export const yearFilterSchema = /* @__PURE__ */ schema(() =>
+/**
+ * A whole-number query filter within [min, max] that `all` (or nothing) leaves out, coerced from
+ * the query string's text.
+ */
+const wholeNumberFilter = /* @__NO_SIDE_EFFECTS__ */ (
+  name: string,
+  bounds: { min: number; tooLow: string; max: number; tooHigh: string },
+) =>
   preprocess(
     allMeansAbsent,
     z.optional(
       z.coerce
-        .number({ error: 'year must be a number' })
+        .number({ error: `${name} must be a number` })
         .check(
-          z.int({ error: 'year must be a whole number' }),
-          z.gte(2000, { error: 'year must be 2000 or later' }),
-          z.lte(2100, { error: 'year must be 2100 or earlier' }),
+          z.int({ error: `${name} must be a whole number` }),
+          z.gte(bounds.min, { error: bounds.tooLow }),
+          z.lte(bounds.max, { error: bounds.tooHigh }),
         ),
     ),
-  ),
+  );
+
+export const yearFilterSchema = /* @__PURE__ */ schema(() =>
+  wholeNumberFilter('year', {
+    min: 2000,
+    tooLow: 'year must be 2000 or later',
+    max: 2100,
+    tooHigh: 'year must be 2100 or earlier',
+  }),
 );
 /** The month index 0-11 (January = 0), as the spec's dashboard sends it. */
 export const monthFilterSchema = /* @__PURE__ */ schema(() =>
-  preprocess(
-    allMeansAbsent,
-    z.optional(
-      z.coerce
-        .number({ error: 'month must be a number' })
-        .check(
-          z.int({ error: 'month must be a whole number' }),
-          z.gte(0, { error: 'month must be between 0 and 11' }),
-          z.lte(11, { error: 'month must be between 0 and 11' }),
-        ),
-    ),
-  ),
+  wholeNumberFilter('month', {
+    min: 0,
+    tooLow: 'month must be between 0 and 11',
+    max: 11,
+    tooHigh: 'month must be between 0 and 11',
+  }),
 );
 
 // --- Users -------------------------------------------------------------------------------------
