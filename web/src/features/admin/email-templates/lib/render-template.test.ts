@@ -10,7 +10,7 @@ const values = {
   empty: '',
 };
 
-/** What the server sends: handlebars as functions/src/domain/email/templates.ts calls it. */
+/** What the server sends: `Handlebars.compile` output, which functions/src/domain/email/render.ts reproduces to the character. */
 const server = (source: string, data: Record<string, string> = values) =>
   Handlebars.compile(source, { strict: false, noEscape: false })(data);
 const serverSubject = (source: string, data: Record<string, string> = values) =>

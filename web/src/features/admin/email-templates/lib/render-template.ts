@@ -1,6 +1,6 @@
 /**
  * The preview's template renderer: the part of handlebars the e-mail templates use, with the same
- * output as the server's `Handlebars.compile(source)(values)` (functions/src/domain/email/templates.ts).
+ * output as the server's mail renderer (functions/src/domain/email/render.ts, itself `Handlebars.compile` to the character).
  *
  * Why not handlebars itself in the browser: its compiler builds the template as JavaScript with
  * `new Function`, which the site's Content-Security-Policy (`script-src 'self'`, no
@@ -10,7 +10,7 @@
  * - `{{name}}` is the value, HTML-escaped exactly as handlebars escapes (& < > " ' ` =); a missing
  *   value renders nothing (handlebars without `strict`);
  * - `{{{name}}}` and `{{& name}}` are the value unescaped, as handlebars renders them, with a
- *   problem saying the server refuses them (values are customer data: functions/src/domain/email/template-rules.ts);
+ *   problem saying the server refuses them (values are customer data: functions/src/domain/email/template-check.ts);
  * - `{{#if name}}...{{else}}...{{/if}}` and `{{#unless name}}...{{/unless}}`, nested;
  * - `{{! comment }}` and `{{!-- comment --}}` render nothing; `~` trims whitespace on its side;
  *   `\{{` is a literal `{{`.
@@ -134,7 +134,7 @@ function parse(source: string, problems: string[]): Node[] {
     if (!triple && inside.startsWith('!')) continue;
     if (triple || inside.startsWith('&')) {
       const name = (triple ? inside : inside.slice(1)).trim();
-      // Shown as handlebars renders it, but the server refuses unescaped output (template-rules.ts).
+      // Shown as handlebars renders it, but the server refuses unescaped output (template-check.ts).
       problems.push(
         `{{{${name}}}} and {{&${name}}} insert the value without HTML escaping, which is not allowed; write {{${name}}}`,
       );
