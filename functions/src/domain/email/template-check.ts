@@ -1,7 +1,8 @@
 import { parse } from 'handlebars/dist/cjs/handlebars/compiler/base.js';
 import { SETTINGS_MESSAGES } from '@goldbot/shared';
-import { renderTemplateSource, TEMPLATE_COMPILE_OPTIONS } from './render.js';
-import { SAMPLE_PLACEHOLDER_VALUES, TEMPLATE_PLACEHOLDERS, type AdminTemplateType } from './template-rules.js';
+import { TEMPLATE_COMPILE_OPTIONS } from './render.js';
+import { appendNode, parseTemplate, TemplateSyntaxError, type TemplateNode } from './template-parser.js';
+import { TEMPLATE_PLACEHOLDERS, type AdminTemplateType } from './template-rules.js';
 import type { EmailTemplate } from './templates.js';
 
 /**
@@ -22,10 +23,13 @@ import type { EmailTemplate } from './templates.js';
  *   arguments or hashes, sub-expressions), block parameters (`as |x|`) and paths (`a.b`, `../a`,
  *   `this`, `@data`): no mail needs them, and each one is a way around the placeholder list.
  *
- * The same restriction holds at send time: the mail renderer (render.ts) knows nothing else, so
- * even a stored template that skipped this check cannot call anything else. This check uses the
- * same parser and renders the template once with that renderer, so what it accepts is what mails
- * render; neither loads handlebars' template compiler.
+ * The same restriction holds at send time: mail is parsed by template-parser.ts, a reader of
+ * exactly this subset (so that no mail function bundles handlebars), which knows nothing else.
+ * This check reads the template with handlebars' parser, for its detailed reasons, and then also
+ * with template-parser.ts: a template that parser refuses, or reads into a different tree (text,
+ * `~` and standalone-line trimming included), is refused here, so a saved template can never fail
+ * to send nor render otherwise than handlebars renders it. Only this check loads handlebars'
+ * parser, and nothing loads its template compiler.
  */
 
 /** The block helpers templates may use (the same ones TEMPLATE_COMPILE_OPTIONS knows at send time). */
@@ -171,6 +175,68 @@ export function describeParseError(source: string, error: unknown): string {
   return lines[0] ?? message;
 }
 
+/** The tree render.ts would walk, built from handlebars' (whitespace control applied) after `walk` accepted it. */
+function handlebarsNodes(program: hbs.AST.Program | undefined): TemplateNode[] {
+  const nodes: TemplateNode[] = [];
+  for (const node of program?.body ?? []) {
+    if (node.type === 'ContentStatement')
+      appendNode(nodes, { kind: 'text', text: (node as hbs.AST.ContentStatement).value });
+    if (node.type === 'MustacheStatement') {
+      const { path } = node as hbs.AST.MustacheStatement;
+      appendNode(nodes, { kind: 'value', name: (path as hbs.AST.PathExpression).parts[0] ?? '' });
+    }
+    if (node.type === 'BlockStatement') {
+      const block = node as hbs.AST.BlockStatement;
+      appendNode(nodes, {
+        kind: 'block',
+        helper: (block.path as hbs.AST.PathExpression).original === 'if' ? 'if' : 'unless',
+        name: (block.params[0] as hbs.AST.PathExpression).parts[0] ?? '',
+        then: handlebarsNodes(block.program),
+        otherwise: handlebarsNodes(block.inverse),
+      });
+    }
+  }
+  return nodes;
+}
+
+/** The first text where two trees differ, for a reason that says where to look. */
+function firstDifference(ours: readonly TemplateNode[], theirs: readonly TemplateNode[]): string {
+  for (let i = 0; i < Math.max(ours.length, theirs.length); i++) {
+    const [a, b] = [ours[i], theirs[i]];
+    if (a?.kind === 'block' && b?.kind === 'block' && a.helper === b.helper && a.name === b.name) {
+      const inner = firstDifference(a.then, b.then) || firstDifference(a.otherwise, b.otherwise);
+      if (inner) return inner;
+      continue;
+    }
+    if (JSON.stringify(a) !== JSON.stringify(b)) {
+      const text = b?.kind === 'text' ? b.text : a?.kind === 'text' ? a.text : '';
+      return text.trim().slice(0, 40) || (b?.kind === 'value' || b?.kind === 'block' ? `{{${b.name}}}` : 'the end');
+    }
+  }
+  return '';
+}
+
+/**
+ * Why mail could not send this template exactly as handlebars renders it (null when it can):
+ * template-parser.ts refuses it, or reads it into another tree. Both trees are in render.ts'
+ * form, so equal trees render equal mail for every value.
+ */
+function rendererDifference(source: string, ast: hbs.AST.Program): string | null {
+  let ours: TemplateNode[];
+  try {
+    ours = parseTemplate(source);
+  } catch (error) {
+    if (!(error instanceof TemplateSyntaxError)) throw error;
+    return `the mail sender cannot read it: ${error.message}`;
+  }
+  const theirs = handlebarsNodes(ast);
+  if (JSON.stringify(ours) === JSON.stringify(theirs)) return null;
+  return (
+    `mail would not keep its spaces and line breaks as the preview shows near "${firstDifference(ours, theirs)}": ` +
+    'remove the ~ from the {{ }} tags there, or write those tags on a line with other text'
+  );
+}
+
 /** Checks one part (subject or HTML) of a type's template; null when it is acceptable. */
 export function checkTemplateSource(
   type: AdminTemplateType,
@@ -197,17 +263,9 @@ export function checkTemplateSource(
           : SETTINGS_MESSAGES.templateInvalid(label, error.detail),
     };
   }
-  // Render it once with sample values, as mails render it: whatever the walk allowed must also run.
-  try {
-    const values = Object.fromEntries(offered.map((name) => [name, SAMPLE_PLACEHOLDER_VALUES[name] ?? name]));
-    renderTemplateSource(source, values, part);
-  } catch (error) {
-    return {
-      part,
-      message: SETTINGS_MESSAGES.templateInvalid(label, error instanceof Error ? error.message : String(error)),
-    };
-  }
-  return null;
+  // Mail parses it with template-parser.ts: it must read it, and read it as handlebars does.
+  const difference = rendererDifference(source, ast);
+  return difference ? { part, message: SETTINGS_MESSAGES.templateInvalid(label, difference) } : null;
 }
 
 /** Every problem of a template (subject first), so the admin sees all of them at once. */
