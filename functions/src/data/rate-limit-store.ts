@@ -1,37 +1,101 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateLimitName } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import { TooManyRequestsError } from '../domain/errors.js';
-import { RATE_LIMIT_MESSAGE, rateWindow, scaledLimit } from '../domain/limits/rate-limits.js';
+import { RATE_LIMIT_MESSAGE, rateWindow, scaledLimit, type RateWindow } from '../domain/limits/rate-limits.js';
 import { rateWindowKey } from './one-time-code-entity.js';
+import { cancellationCodes, onlyConflicts } from './table-reads.js';
+
+export interface RateLimitCheck {
+  name: RateLimitName;
+  subject: string;
+}
+
+/** Tries of a transaction cancelled only by concurrent transactions on the same counters. */
+const CONFLICT_TRIES = 3;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Counts one request against a limit (E9 `RATE#<name>#<subject>` / `WINDOW#<start>`), refusing it
- * with 429 and Retry-After once the window is full. One conditional UpdateItem: the count and the
- * check are atomic, so parallel requests cannot slip past the limit.
+ * Counts one request against each of its limits (E9 `RATE#<name>#<subject>` / `WINDOW#<start>`),
+ * refusing it with 429 and Retry-After once a window is full. Each counter is one conditional
+ * update, so the count and the check are atomic and parallel requests cannot slip past a limit.
+ *
+ * One DynamoDB request whatever the number of limits (issue 12, the round-trip budget): a single
+ * counter is an UpdateItem; several go in one TransactWriteItems, so either every counter moves or
+ * none does (a refused request never uses up another limit). Two transactions on the same counter
+ * at once (a burst from one address) cancel each other; those are retried with jitter and, still
+ * cancelled, refused like a full window, for a second: that burst is what the limits are for.
  */
-export async function consumeRateLimit(
-  name: RateLimitName,
-  subject: string,
+export async function consumeRateLimits(
+  checks: readonly RateLimitCheck[],
   nowMs: number,
   scale: number,
 ): Promise<void> {
-  const limit = scaledLimit(name, scale);
-  if (limit === null) return;
-  const window = rateWindow(name, nowMs);
-  try {
-    await documentClient.send(
-      new UpdateCommand({
+  const counters = countersOf(checks, nowMs, scale);
+  if (counters.length === 0) return;
+  const [only] = counters;
+  if (only && counters.length === 1) {
+    try {
+      await documentClient.send(new UpdateCommand(only.update));
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+      throw refusal(only.window.secondsLeft);
+    }
+    return;
+  }
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await documentClient.send(
+        new TransactWriteCommand({ TransactItems: counters.map((c) => ({ Update: c.update })) }),
+      );
+      return;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (codes.length === 0) throw error;
+      const full = counters.filter((_, index) => codes[index] === 'ConditionalCheckFailed');
+      if (full.length > 0) throw refusal(Math.max(...full.map((c) => c.window.secondsLeft)));
+      if (!onlyConflicts(codes)) throw error;
+      if (attempt >= CONFLICT_TRIES) throw refusal(1);
+      await sleep(10 + Math.random() * 40 * attempt);
+    }
+  }
+}
+
+/** One limit: consumeRateLimits with a single check (one UpdateItem). */
+export function consumeRateLimit(name: RateLimitName, subject: string, nowMs: number, scale: number): Promise<void> {
+  return consumeRateLimits([{ name, subject }], nowMs, scale);
+}
+
+const refusal = (seconds: number) => new TooManyRequestsError(RATE_LIMIT_MESSAGE(seconds), seconds);
+
+/** The counters to move: limits that are on, one per key (a transaction may name an item once). */
+function countersOf(checks: readonly RateLimitCheck[], nowMs: number, scale: number) {
+  const counters = new Map<string, { window: RateWindow; update: UpdateCounter }>();
+  for (const { name, subject } of checks) {
+    const limit = scaledLimit(name, scale);
+    if (limit === null) continue;
+    const window = rateWindow(name, nowMs);
+    const key = rateWindowKey(name, subject, String(window.startEpoch));
+    counters.set(`${key.PK}|${key.SK}`, {
+      window,
+      update: {
         TableName: tableName,
-        Key: rateWindowKey(name, subject, String(window.startEpoch)),
+        Key: key,
         UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)',
         ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
         ExpressionAttributeNames: { '#count': 'count' },
         ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': window.expiresAtEpoch },
-      }),
-    );
-  } catch (error) {
-    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    throw new TooManyRequestsError(RATE_LIMIT_MESSAGE(window.secondsLeft), window.secondsLeft);
+      },
+    });
   }
+  return [...counters.values()];
+}
+
+interface UpdateCounter {
+  TableName: string;
+  Key: Record<string, string>;
+  UpdateExpression: string;
+  ConditionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues: Record<string, number>;
 }

@@ -1,4 +1,4 @@
-import { consumeRateLimit } from '../data/rate-limit-store.js';
+import { consumeRateLimits } from '../data/rate-limit-store.js';
 import { createDefineHandler } from './http-kit.js';
 import { assertSessionAllowed } from './session-guard.js';
 
@@ -9,7 +9,7 @@ import { assertSessionAllowed } from './session-guard.js';
  */
 export const defineHandler = createDefineHandler({
   sessionGuard: assertSessionAllowed,
-  rateLimiter: consumeRateLimit,
+  rateLimiter: consumeRateLimits,
 });
 
 export {

@@ -94,7 +94,12 @@ export type SessionGuard = (
 ) => Promise<void>;
 
 /** Counts one request against a per-client limit, throwing 429 past it (data/rate-limit-store.ts). */
-export type RateLimiter = (name: RateLimitName, subject: string, nowMs: number, scale: number) => Promise<unknown>;
+/** Counts a request against all its limits at once (one DynamoDB request: data/rate-limit-store.ts). */
+export type RateLimiter = (
+  checks: readonly { name: RateLimitName; subject: string }[],
+  nowMs: number,
+  scale: number,
+) => Promise<unknown>;
 
 /**
  * The kit's DynamoDB-backed services. null: the kit serves only routes that never need it, and
@@ -270,19 +275,38 @@ function defineWith<
     }
     const clientIp = clientAddress(event.headers, event.requestContext.http.sourceIp);
     const nowMs = Date.now();
-    const limit = async (name: RateLimitName, subject: string) => {
+    const limit = async (checks: readonly { name: RateLimitName; subject: string }[]) => {
+      if (checks.length === 0) return;
       // missingService() refused, at import, every route that reaches here without a limiter.
       if (!rateLimiter) throw new Error(`http-kit: ${state.route.id} has no rate limiter`);
-      await rateLimiter(name, subject, nowMs, config.rateLimitScale);
+      await rateLimiter(checks, nowMs, config.rateLimitScale);
     };
-    // Every anonymous write is limited per address before its body is even parsed.
-    if (state.route.auth === 'public' && state.route.method !== 'GET') await limit('publicPostPerIp', clientIp);
-    for (const rule of spec.limits ?? []) {
-      if (rule.by === 'ip') await limit(rule.name, clientIp);
-      else if (rule.by === 'caller') await limit(rule.name, caller ? `user:${caller.userId}` : clientIp);
+    // Every anonymous write is limited per address, and a route's own rules by address or caller.
+    const byClient: { name: RateLimitName; subject: string }[] = [];
+    if (state.route.auth === 'public' && state.route.method !== 'GET') {
+      byClient.push({ name: 'publicPostPerIp', subject: clientIp });
     }
-    const body = parse(spec.body as BS, spec.body ? readJsonBody(event) : undefined, 'body');
-    for (const rule of spec.limits ?? []) if (typeof rule.by === 'function') await limit(rule.name, rule.by(body));
+    for (const rule of spec.limits ?? []) {
+      if (rule.by === 'ip') byClient.push({ name: rule.name, subject: clientIp });
+      else if (rule.by === 'caller')
+        byClient.push({ name: rule.name, subject: caller ? `user:${caller.userId}` : clientIp });
+    }
+    const byBody = (spec.limits ?? []).flatMap(({ name, by }) => (typeof by === 'function' ? [{ name, of: by }] : []));
+    // Every counter moves in one request (the round-trip budget): a rule by a body value needs the
+    // body first, so then the client's counters wait for it. An invalid body is still counted
+    // against the client's limits (there is no value to count it by), and a full window answers
+    // 429 before the 400, as it would had the body been read after the limits.
+    if (byBody.length === 0) await limit(byClient);
+    let body: Infer<BS>;
+    try {
+      body = parse(spec.body as BS, spec.body ? readJsonBody(event) : undefined, 'body');
+    } catch (error) {
+      if (byBody.length > 0) await limit(byClient);
+      throw error;
+    }
+    if (byBody.length > 0) {
+      await limit([...byClient, ...byBody.map((rule) => ({ name: rule.name, subject: rule.of(body) }))]);
+    }
     const query = parse(spec.query as QS, event.queryStringParameters ?? {}, 'query');
     const params = parse(spec.params as PS, event.pathParameters ?? {}, 'path');
     const result = await run({

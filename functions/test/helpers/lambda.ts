@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { AwsClientStub } from 'aws-sdk-client-mock';
 import { ADMIN_GROUP, buildPath, getRoute, type RouteId } from '@goldbot/shared';
@@ -177,8 +183,31 @@ export function storeCalls(dynamo: DocumentClientStub): { name: string; input: R
     .filter(({ name, input }) => {
       const key = input.Key as { PK?: string; SK?: string } | undefined;
       if (name === 'UpdateCommand' && String(key?.PK).startsWith('RATE#')) return false;
+      if (name === 'TransactWriteCommand' && isRateCounterTransaction(input)) return false;
       return !(name === 'GetCommand' && key?.SK === 'PROFILE' && String(key.PK).startsWith('USER#'));
     });
+}
+
+/** The request limits' transaction (data/rate-limit-store.ts: several counters in one request). */
+export function isRateCounterTransaction(input: unknown): boolean {
+  const items = (input as { TransactItems?: { Update?: { Key?: { PK?: unknown } } }[] }).TransactItems ?? [];
+  return items.length > 0 && items.every((item) => String(item.Update?.Key?.PK).startsWith('RATE#'));
+}
+
+/**
+ * Makes the use case's transactions fail with `error` while the request limits' transaction still
+ * goes through (a blanket `on(TransactWriteCommand).rejects()` would refuse the limits first).
+ */
+export function rejectStoreTransactions(dynamo: DocumentClientStub, error: Error): void {
+  dynamo.on(TransactWriteCommand).callsFake((input: unknown) => {
+    if (isRateCounterTransaction(input)) return {};
+    throw error;
+  });
+}
+
+/** The TransactWriteItems calls of the use case, the request limits' transaction left out. */
+export function storeTransactions(dynamo: DocumentClientStub) {
+  return dynamo.commandCalls(TransactWriteCommand).filter((call) => !isRateCounterTransaction(call.args[0].input));
 }
 
 /** events/<id>.json, parsed (a fresh copy each call, so tests may mutate it). */

@@ -25,7 +25,7 @@ import { handler as mfaSetup } from '../../src/handlers/auth-mfa-setup.js';
 import { handler as mfaVerify } from '../../src/handlers/auth-mfa-verify.js';
 import { defineHandler } from '../../src/kit/http-handler.js';
 import { ok } from '../../src/kit/http-response.js';
-import { CALLERS, givenProfiles, httpEvent, invoke, storeCalls } from '../helpers/lambda.js';
+import { CALLERS, givenProfiles, httpEvent, invoke, storeCalls, storeTransactions } from '../helpers/lambda.js';
 
 /**
  * The admin two-factor sign-in (docs/security.md M5) through its handlers, in process, with the
@@ -225,7 +225,7 @@ describe('auth-mfa-setup', () => {
       UserCode: '123456',
     });
     expect(cognito.commandCalls(SetUserMFAPreferenceCommand)).toHaveLength(1);
-    const items = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems;
+    const items = storeTransactions(dynamo)[0]?.args[0].input.TransactItems;
     expect(items?.[0]).toEqual({ Delete: { TableName: 'test-table', Key: SETUP_KEY } });
     expect(items?.[1]?.Update).toMatchObject({ Key: PROFILE_KEY, ConditionExpression: 'attribute_exists(PK)' });
     expect(res.rawBody).not.toContain('access-setup');
@@ -243,7 +243,7 @@ describe('auth-mfa-setup', () => {
         .map((c) => c.args[0].input)
         .filter((i) => i.Key?.PK === SETUP_KEY.PK),
     ).toEqual([expect.objectContaining({ Key: SETUP_KEY, UpdateExpression: 'ADD wrongTries :one' })]);
-    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(storeTransactions(dynamo)).toHaveLength(0);
     expect(cognito.commandCalls(SetUserMFAPreferenceCommand)).toHaveLength(0);
   });
 

@@ -45,7 +45,9 @@ import {
   givenProfiles,
   httpEvent,
   invoke,
+  rejectStoreTransactions,
   storeCalls,
+  storeTransactions,
   type Claims,
   type HttpHandler,
 } from '../helpers/lambda.js';
@@ -152,7 +154,7 @@ describe('auth-register', () => {
     const res = await post(REGISTER);
     expect(res.statusCode).toBe(409);
     expect(res.body.message).toBe('An account with this email already exists. Please sign in instead.');
-    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(storeTransactions(dynamo)).toHaveLength(0);
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
   });
 
@@ -172,7 +174,7 @@ describe('auth-register', () => {
 
   it('deletes the new Cognito user when the username was taken in the meantime (compensation)', async () => {
     cognito.on(SignUpCommand).resolves({ UserSub: SUB });
-    dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'ConditionalCheckFailed', 'None'));
+    rejectStoreTransactions(dynamo, cancelled('None', 'None', 'ConditionalCheckFailed', 'None'));
     const res = await post(REGISTER);
     expect([res.statusCode, res.body.message]).toEqual([409, 'This username is already taken.']);
     expect(cognito.commandCalls(SignUpCommand)).toHaveLength(1);
@@ -499,7 +501,7 @@ describe('auth-request-password-reset', () => {
       'If an account exists for this email, we have sent a reset code. Check your email for OTP.',
     );
     expect(ses.calls()).toHaveLength(0);
-    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(storeTransactions(dynamo)).toHaveLength(0);
   });
 });
 
@@ -562,7 +564,7 @@ describe('per-request session guard', () => {
     const res = await invoke(me, httpEvent({ routeId: 'auth-me', claims: CALLERS.user }));
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatchObject({ userId: USER_SUB, email: 'user@example.com', isAdmin: false });
-    const created = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    const created = storeTransactions(dynamo)[0]?.args[0].input.TransactItems ?? [];
     expect(created[0]?.Put?.Item).toMatchObject({ PK: `USER#${USER_SUB}`, SK: 'PROFILE' });
     // Its verified address claims the e-mail marker (L5).
     expect(created[1]?.Put?.Item).toMatchObject({ PK: 'EMAIL#user@example.com', userId: USER_SUB });
@@ -572,7 +574,7 @@ describe('per-request session guard', () => {
     const claims: Claims = { ...CALLERS.user, email_verified: 'false' };
     const res = await invoke(me, httpEvent({ routeId: 'auth-me', claims }));
     expect(res.statusCode).toBe(200);
-    const created = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    const created = storeTransactions(dynamo)[0]?.args[0].input.TransactItems ?? [];
     expect(created[0]?.Put?.Item).toMatchObject({ PK: `USER#${USER_SUB}`, SK: 'PROFILE' });
     expect(created[0]?.Put?.Item).not.toHaveProperty('verifiedEmail');
     expect(created.some((item) => String(item.Put?.Item?.PK).startsWith('EMAIL#'))).toBe(false);
@@ -607,7 +609,7 @@ describe('auth-get-user-data and auth-update-user', () => {
     );
     const write = await put({ username: 'taken_over', email: 'other@example.com' }, CALLERS.otherUser);
     expect([read.statusCode, write.statusCode]).toEqual([403, 403]);
-    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(storeTransactions(dynamo)).toHaveLength(0);
   });
 
   it('answers 400 "Current password is incorrect" and changes nothing', async () => {
@@ -667,7 +669,7 @@ describe('auth-get-user-data and auth-update-user', () => {
       ToAddresses: ['new@example.com'],
     });
     expect(cognito.commandCalls(AdminUpdateUserAttributesCommand)).toHaveLength(0);
-    expect(dynamo.commandCalls(TransactWriteCommand).flatMap((c) => c.args[0].input.TransactItems ?? [])).toEqual([
+    expect(storeTransactions(dynamo).flatMap((c) => c.args[0].input.TransactItems ?? [])).toEqual([
       expect.objectContaining({
         Put: expect.objectContaining({ Item: expect.objectContaining({ SK: 'PURPOSE#email-change' }) }),
       }),

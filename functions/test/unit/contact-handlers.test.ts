@@ -26,7 +26,15 @@ import { handler as contactDelete } from '../../src/handlers/contact-delete.js';
 import { handler as contactList } from '../../src/handlers/contact-list.js';
 import { handler as health } from '../../src/handlers/health.js';
 import { encodeCursor } from '../../src/kit/cursor.js';
-import { CALLERS, givenProfiles, httpEvent, invoke, storeCalls } from '../helpers/lambda.js';
+import {
+  CALLERS,
+  givenProfiles,
+  httpEvent,
+  invoke,
+  isRateCounterTransaction,
+  storeCalls,
+  storeTransactions,
+} from '../helpers/lambda.js';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const TABLE = 'test-table';
@@ -101,7 +109,7 @@ describe('contact-add', () => {
 
     // Besides the per-IP request counters (M6), the one transaction.
     expect(storeCalls(dynamo)).toHaveLength(1);
-    expect(dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems).toEqual([
+    expect(storeTransactions(dynamo)[0]?.args[0].input.TransactItems).toEqual([
       {
         Put: {
           TableName: TABLE,
@@ -141,13 +149,15 @@ describe('contact-add', () => {
   });
 
   it('tries again when the counter was busy (TransactionConflict), and only then', async () => {
-    dynamo
-      .on(TransactWriteCommand)
-      .rejectsOnce(cancelled({ Code: 'None' }, { Code: 'TransactionConflict' }))
-      .resolves({});
+    let conflicted = false;
+    dynamo.on(TransactWriteCommand).callsFake((input: unknown) => {
+      if (isRateCounterTransaction(input) || conflicted) return {};
+      conflicted = true;
+      throw cancelled({ Code: 'None' }, { Code: 'TransactionConflict' });
+    });
     const res = await invoke(contactAdd, httpEvent({ routeId: 'contact-add', body }));
     expect(res.statusCode).toBe(201);
-    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(2);
+    expect(storeTransactions(dynamo)).toHaveLength(2);
   });
 
   it('answers anonymous callers and signed-in callers alike', async () => {
@@ -365,7 +375,7 @@ describe('contact-delete', () => {
     const res = await invoke(contactDelete, admin());
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({ message: 'Message deleted successfully' });
-    expect(dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems).toEqual([
+    expect(storeTransactions(dynamo)[0]?.args[0].input.TransactItems).toEqual([
       {
         Delete: {
           TableName: TABLE,
@@ -433,7 +443,7 @@ describe('contact-delete', () => {
     dynamo.on(GetCommand, { Key: key }).resolves({});
     const res = await invoke(contactDelete, admin());
     expect(res.statusCode).toBe(404);
-    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(storeTransactions(dynamo)).toHaveLength(0);
   });
 
   it('answers 404 when the message vanished between the read and the delete', async () => {
@@ -463,11 +473,11 @@ describe('contact-delete', () => {
   it('trims the id and rejects a blank one without deleting', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
     expect((await invoke(contactDelete, admin(`  ${id} `))).statusCode).toBe(200);
-    expect(dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems?.[0]?.Delete?.Key).toEqual(key);
+    expect(storeTransactions(dynamo)[0]?.args[0].input.TransactItems?.[0]?.Delete?.Key).toEqual(key);
     dynamo.resetHistory();
     const blank = await invoke(contactDelete, admin('   '));
     expect(blank.statusCode).toBe(400);
-    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(storeTransactions(dynamo)).toHaveLength(0);
   });
 
   it('is for admins only', async () => {

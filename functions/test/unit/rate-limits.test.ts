@@ -1,11 +1,11 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RATE_LIMITS, ROUTES, loginInputSchema, type RateLimitName } from '@goldbot/shared';
 import * as z from '@goldbot/shared/zod';
 import { config } from '../../src/config.js';
-import { consumeRateLimit } from '../../src/data/rate-limit-store.js';
+import { consumeRateLimit, consumeRateLimits } from '../../src/data/rate-limit-store.js';
 import { TooManyRequestsError } from '../../src/domain/errors.js';
 import { RATE_LIMIT_MESSAGE, clientAddress, rateWindow, scaledLimit } from '../../src/domain/limits/rate-limits.js';
 import { handler as confirmEmailChange } from '../../src/handlers/auth-confirm-email-change.js';
@@ -28,6 +28,7 @@ beforeEach(() => {
   dynamo.reset();
   dynamo.on(GetCommand).resolves({});
   dynamo.on(UpdateCommand).resolves({});
+  dynamo.on(TransactWriteCommand).resolves({});
   givenProfiles(dynamo, CALLERS.user, CALLERS.admin);
 });
 afterAll(() => dynamo.restore());
@@ -39,13 +40,37 @@ const conditionalCheckFailed = () =>
 /** The ip of helpers/lambda.ts's events (X-Forwarded-For and sourceIp alike). */
 const IP = '198.51.100.7';
 
+type KeyedInput = { Key?: { PK?: unknown; SK?: unknown } };
+/** The items every call touched: an UpdateItem's or GetItem's key, each key of a transaction. */
+const touchedKeys = () =>
+  dynamo.calls().flatMap((c) => {
+    const input = c.args[0].input as KeyedInput & { TransactItems?: { Update?: KeyedInput }[] };
+    return input.TransactItems ? input.TransactItems.map((item) => item.Update?.Key ?? {}) : [input.Key ?? {}];
+  });
+
 /** The limits counted in the table, as `name#subject`. */
 const counted = () =>
-  dynamo
-    .commandCalls(UpdateCommand)
-    .map((c) => String(c.args[0].input.Key?.PK))
+  touchedKeys()
+    .map((key) => String(key.PK))
     .filter((pk) => pk.startsWith('RATE#'))
     .map((pk) => pk.slice('RATE#'.length));
+
+const canceled = (codes: string[]) =>
+  new TransactionCanceledException({
+    message: 'Transaction cancelled',
+    $metadata: {},
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
+
+/** Makes the counter whose PK is `pk` full, whether it is counted alone or with others. */
+function refuseCounter(pk: string) {
+  dynamo.on(UpdateCommand, { Key: { PK: pk } }).rejects(conditionalCheckFailed());
+  dynamo.on(TransactWriteCommand).callsFake((input: { TransactItems: { Update?: KeyedInput }[] }) => {
+    const codes = input.TransactItems.map((item) => (item.Update?.Key?.PK === pk ? 'ConditionalCheckFailed' : 'None'));
+    if (codes.includes('ConditionalCheckFailed')) throw canceled(codes);
+    return {};
+  });
+}
 
 describe('rateWindow', () => {
   it('cuts fixed windows aligned to their length, with the seconds left and a TTL one window later', () => {
@@ -148,6 +173,60 @@ describe('consumeRateLimit (the counter in the table)', () => {
     await expect(consumeRateLimit('contactPerIp', IP, AT, 1)).rejects.toThrow('ProvisionedThroughputExceededException');
     dynamo.resetHistory();
     await consumeRateLimit('contactPerIp', IP, AT, 0);
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+});
+
+describe('consumeRateLimits (several counters in one request)', () => {
+  const IP_CHECK = { name: 'publicPostPerIp', subject: IP } as const;
+  const ACCOUNT_CHECK = { name: 'loginPerAccount', subject: 'jane@example.com' } as const;
+
+  it('moves every counter in one TransactWriteItems with the same conditional updates', async () => {
+    await consumeRateLimits([IP_CHECK, ACCOUNT_CHECK], AT, 1);
+    expect(dynamo.calls()).toHaveLength(1);
+    const items = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(items.map((item) => item.Update?.Key)).toEqual([
+      { PK: `RATE#publicPostPerIp#${IP}`, SK: `WINDOW#${epoch('2026-11-23T12:05:00Z')}` },
+      { PK: 'RATE#loginPerAccount#jane@example.com', SK: `WINDOW#${epoch('2026-11-23T12:00:00Z')}` },
+    ]);
+    expect(items[1]?.Update).toMatchObject({
+      ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+      ExpressionAttributeValues: { ':one': 1, ':limit': 20, ':expires': epoch('2026-11-23T14:00:00Z') },
+    });
+  });
+
+  it('answers 429 with the wait of the window that is full', async () => {
+    refuseCounter('RATE#loginPerAccount#jane@example.com');
+    const error = await consumeRateLimits([IP_CHECK, ACCOUNT_CHECK], AT, 1).catch((e: unknown) => e);
+    expect(error).toMatchObject({ statusCode: 429, message: RATE_LIMIT_MESSAGE(3283) });
+  });
+
+  it('retries a transaction cancelled only by a concurrent one, then refuses the burst for a second', async () => {
+    dynamo
+      .on(TransactWriteCommand)
+      .rejectsOnce(canceled(['TransactionConflict', 'None']))
+      .resolves({});
+    await consumeRateLimits([IP_CHECK, ACCOUNT_CHECK], AT, 1);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(2);
+
+    dynamo.reset();
+    dynamo.on(TransactWriteCommand).rejects(canceled(['None', 'TransactionConflict']));
+    const error = await consumeRateLimits([IP_CHECK, ACCOUNT_CHECK], AT, 1).catch((e: unknown) => e);
+    expect(error).toMatchObject({ statusCode: 429, message: RATE_LIMIT_MESSAGE(1) });
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(3);
+  });
+
+  it('lets other failures through, counts a key once, and skips limits that are off', async () => {
+    dynamo.on(TransactWriteCommand).rejects(new Error('ProvisionedThroughputExceededException'));
+    await expect(consumeRateLimits([IP_CHECK, ACCOUNT_CHECK], AT, 1)).rejects.toThrow('ProvisionedThroughput');
+    dynamo.reset();
+    dynamo.on(UpdateCommand).resolves({});
+    await consumeRateLimits([IP_CHECK, { ...IP_CHECK }], AT, 1);
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(1);
+    expect(dynamo.calls()).toHaveLength(1);
+    dynamo.resetHistory();
+    await consumeRateLimits([IP_CHECK, ACCOUNT_CHECK], AT, 0);
+    await consumeRateLimits([], AT, 1);
     expect(dynamo.calls()).toHaveLength(0);
   });
 });
@@ -288,15 +367,12 @@ describe("the real handlers' limits", () => {
 
   it.each(cases)('%s: a full window answers 429 before the use case', async (_label, h, event, limit) => {
     const [name, subject] = limit.split('#') as [string, string];
-    dynamo.on(UpdateCommand, { Key: { PK: `RATE#${name}#${subject}` } }).rejects(conditionalCheckFailed());
+    refuseCounter(`RATE#${name}#${subject}`);
     const res = await invoke(h, httpEvent(event));
     expect(res.statusCode).toBe(429);
     expect(counted()).toContain(limit);
     // Nothing but counters and the session guard's profile read reached the table.
-    const others = dynamo
-      .calls()
-      .map((c) => c.args[0].input as { Key?: { PK?: string; SK?: string } })
-      .filter((input) => !String(input.Key?.PK).startsWith('RATE#') && input.Key?.SK !== 'PROFILE');
+    const others = touchedKeys().filter((key) => !String(key.PK).startsWith('RATE#') && key.SK !== 'PROFILE');
     expect(others).toEqual([]);
   });
 });

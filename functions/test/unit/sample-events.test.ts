@@ -22,7 +22,7 @@ import { authSessionResponseSchema, implementedRoutes, type RouteId } from '@gol
 import { config } from '../../src/config.js';
 import { hashCode, type CodePurpose } from '../../src/domain/auth/one-time-codes.js';
 import { callerFromEvent } from '../../src/kit/identity.js';
-import { invoke, loadSampleEvent, type HttpHandler } from '../helpers/lambda.js';
+import { invoke, loadSampleEvent, storeTransactions, type HttpHandler } from '../helpers/lambda.js';
 import { customerCommerceSampleWorld } from '../helpers/customer-commerce-samples.js';
 import { paymentReviewSampleWorld } from '../helpers/payment-samples.js';
 import { settingsSampleWorld } from '../helpers/settings-samples.js';
@@ -225,7 +225,7 @@ describe('events/<id>.json', () => {
   it('contact-add stores the sample message', async () => {
     const res = await run('contact-add');
     expect(res.statusCode).toBe(201);
-    expect(dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems?.[0]?.Put?.Item).toMatchObject({
+    expect(storeTransactions(dynamo)[0]?.args[0].input.TransactItems?.[0]?.Put?.Item).toMatchObject({
       name: 'Jane Doe',
       email: 'jane.doe@example.com',
     });
@@ -240,7 +240,7 @@ describe('events/<id>.json', () => {
   it('contact-delete deletes the sample id', async () => {
     const event = loadSampleEvent('contact-delete');
     await run('contact-delete');
-    expect(dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems?.[0]?.Delete?.Key).toEqual({
+    expect(storeTransactions(dynamo)[0]?.args[0].input.TransactItems?.[0]?.Delete?.Key).toEqual({
       PK: `CONTACT#${event.pathParameters?.id}`,
       SK: `CONTACT#${event.pathParameters?.id}`,
     });
@@ -286,7 +286,7 @@ describe('events/<id>.json', () => {
     const res = await run('auth-confirm-email-change');
     expect(res.statusCode).toBe(200);
     const { email } = sampleBody<{ email: string }>('auth-confirm-email-change');
-    const items = dynamo.commandCalls(TransactWriteCommand).flatMap((c) => c.args[0].input.TransactItems ?? []);
+    const items = storeTransactions(dynamo).flatMap((c) => c.args[0].input.TransactItems ?? []);
     expect(items[0]?.Update?.ExpressionAttributeValues).toMatchObject({ ':e': email });
     expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Destination).toEqual({ ToAddresses: [EMAIL] });
   });
