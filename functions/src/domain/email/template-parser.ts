@@ -167,8 +167,9 @@ class Parser {
     this.skipSpace();
     const bracketed = this.take(/\[([A-Za-z_][A-Za-z0-9_]*)\]/);
     if (bracketed?.[1]) return bracketed[1];
-    // Followed by what ends handlebars' ID token here (space, `~`, `}`), so both read the same name.
-    const bare = this.take(/[A-Za-z_][A-Za-z0-9_]*(?=[\s~}])/);
+    // Followed by what ends handlebars' ID token here (space, `~`, `}`), so both read the same name
+    // (or by the end, where the missing `}}` is the problem to report).
+    const bare = this.take(/[A-Za-z_][A-Za-z0-9_]*(?=[\s~}]|$)/);
     if (bare && !NOT_NAMES.has(bare[0])) return bare[0];
     this.fail(`${what} must be a placeholder name; ${ALLOWED}`, bare ? this.pos - bare[0].length : this.pos);
   }
