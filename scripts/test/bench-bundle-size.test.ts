@@ -8,6 +8,7 @@ import {
   aliasesOf,
   BUNDLE_BUDGET_BYTES,
   esbuildOptions,
+  functionEntries,
   judgeBundle,
   zippedSize,
   type BundleFigures,
@@ -147,8 +148,9 @@ describe('what the Lambda bundles may import', () => {
     ['withdrawal-request', /client-ses|handlebars/],
     // Only the TXID submission starts an on-chain check (the Lambda client).
     ['payment-create-free-trial', /client-lambda/],
-    // Mail renders with handlebars' parser and a small interpreter (domain/email/render.ts), and
-    // the editor's check with the same two: no function bundles the template compiler (~45 KB).
+    // Mail renders with its own parser and a small interpreter (domain/email/template-parser.ts,
+    // render.ts), and the editor's check with handlebars' parser alone: no function bundles the
+    // template compiler (~45 KB).
     ...['auth-register', 'payment-approve-usdt', 'job-expiry-reminders', 'settings-email-templates-put'].map(
       (id): [string, RegExp] => [
         id,
@@ -166,6 +168,31 @@ describe('what the Lambda bundles may import', () => {
     expect(inputs.some((path) => path.includes('functions/src/kit/'))).toBe(true);
     expect(inputs.filter((path) => forbidden.test(path))).toEqual([]);
   });
+
+  it('bundles handlebars only where an admin saves a template (its parser costs +0.13× cold import)', async () => {
+    // Mail is parsed by domain/email/template-parser.ts, escaped by render.ts' own escapeHtml: no
+    // mail function needs any part of handlebars. Only the save check (template-check.ts, through
+    // template-save.ts) reads a template with handlebars' parser too, for its detailed reasons and
+    // to refuse what the mail parser would read differently; no other route, job or trigger runs it.
+    const TEMPLATE_CHECK_FUNCTIONS = ['settings-email-templates-put'];
+    const entries = functionEntries(REPO);
+    const result = await build({
+      ...esbuildOptions(),
+      entryPoints: Object.fromEntries(entries.map((entry) => [entry.id, entry.path])),
+      outdir: 'bundles',
+      metafile: true,
+    });
+    const withHandlebars = Object.entries(result.metafile.outputs)
+      .filter(([, output]) =>
+        Object.entries(output.inputs).some(
+          ([path, input]) => path.includes('node_modules/handlebars/') && input.bytesInOutput > 0,
+        ),
+      )
+      .map(([file]) => /([^/]+)\.mjs$/.exec(file)?.[1]);
+    expect(entries.length).toBeGreaterThan(50);
+    expect(withHandlebars.sort()).toEqual(TEMPLATE_CHECK_FUNCTIONS);
+    // Every function bundled in one esbuild run: about 10 s on 2 busy cores.
+  }, 120_000);
 
   it('defines every module-level schema of shared as /* @__PURE__ */ schema(() => ...)', () => {
     // Unannotated, building a schema looks like a side effect to esbuild, so every bundle that
