@@ -1,13 +1,15 @@
 import { sesMailer } from '../adapters/ses-mailer.js';
+import { templateFromItem } from '../data/email-template-entity.js';
 import { loadEmailTemplate } from '../data/email-template-store.js';
+import type { Item } from '../data/table-reads.js';
 import { renderEmail } from '../domain/email/render.js';
 import type { EmailTemplateType, TemplateMailer } from '../domain/email/templates.js';
 
 /**
- * Mail as the use cases send it: a template rendered with its values (render.ts: handlebars'
- * parser and a small interpreter, no template compiler) and sent through SES with its plain-text
- * part. Only the functions that send mail import this module, so only they bundle the template
- * parser and the SES client.
+ * Mail as the use cases send it: a template rendered with its values (render.ts: its own parser
+ * of the template subset, template-parser.ts, and a small interpreter; no part of handlebars) and
+ * sent through SES with its plain-text part. Only the functions that send mail import this
+ * module, so only they bundle the template parser and the SES client.
  */
 export const templateMailer: TemplateMailer = {
   send: (to, template, values) => sesMailer.send(to, renderEmail(template, values)),
@@ -15,12 +17,15 @@ export const templateMailer: TemplateMailer = {
 
 /**
  * A mail of one type: its template read at send time (E19: an admin's edit wins over the built-in
- * default, AP29), rendered and sent.
+ * default, AP29), rendered and sent. A caller that read the template's item along with its own
+ * items (one BatchGetItem; `item` undefined when no edit is stored) passes it as `stored`.
  */
 export async function sendTemplateMail(
   to: string,
   type: EmailTemplateType,
   values: Record<string, string | number>,
+  stored?: { item?: Item },
 ): Promise<void> {
-  await templateMailer.send(to, await loadEmailTemplate(type), values);
+  const template = stored ? templateFromItem(type, stored.item) : await loadEmailTemplate(type);
+  await templateMailer.send(to, template, values);
 }
