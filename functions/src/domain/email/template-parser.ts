@@ -181,13 +181,16 @@ class Parser {
     return name;
   }
 
-  /** The closing `}}` (or `~}}`) of a tag; `}}}` is handlebars' unescaped close, an error there too. */
-  private close(open: string): Strip {
+  /**
+   * The closing `}}` (or `~}}`) of a tag written as `tag` so far; `}}}` is handlebars' close of
+   * `{{{`, an error after `{{` there too.
+   */
+  private close(open: string, tag: string): Strip {
     this.skipSpace();
     const at = this.pos;
-    if (this.take(/\}~?\}\}/)) this.fail('a tag opened with {{ is closed with }}}', at);
+    if (this.take(/\}~?\}\}/)) this.fail(`${tag} is closed with }}}`, at);
     const close = this.take(/~?\}\}/);
-    if (!close) this.fail(`a tag is not closed where expected (only one name may follow ${open.trim()})`, at);
+    if (!close) this.fail(`${tag} must end with }} right after its name (no arguments, paths or helpers)`, at);
     return stripFlags(open, close[0]);
   }
 
@@ -203,21 +206,27 @@ class Parser {
     let open = this.take(/\{\{~?#/);
     if (open) {
       const helper = this.helper();
-      return { kind: 'open', inverted: false, helper, name: this.name(`{{#${helper}}}`), strip: this.close(open[0]) };
+      const name = this.name(`{{#${helper}}}`);
+      return { kind: 'open', inverted: false, helper, name, strip: this.close(open[0], `{{#${helper} ${name}}}`) };
     }
     open = this.take(/\{\{~?\//);
-    if (open) return { kind: 'close', name: this.name('{{/…}}'), strip: this.close(open[0]) };
+    if (open) {
+      const name = this.name('{{/…}}');
+      return { kind: 'close', name, strip: this.close(open[0], `{{/${name}}}`) };
+    }
     const inverse = this.take(/\{\{~?\^\s*~?\}\}/) ?? this.take(/\{\{~?\s*else\s*~?\}\}/);
     if (inverse) return { kind: 'inverse', strip: stripFlags(inverse[0], inverse[0]) };
     open = this.take(/\{\{~?\^/);
     if (open) {
       const helper = this.helper();
-      return { kind: 'open', inverted: true, helper, name: this.name(`{{^${helper}}}`), strip: this.close(open[0]) };
+      const name = this.name(`{{^${helper}}}`);
+      return { kind: 'open', inverted: true, helper, name, strip: this.close(open[0], `{{^${helper} ${name}}}`) };
     }
     open = this.take(/\{\{~?\s*else\b/);
     if (open) {
       const helper = this.helper();
-      return { kind: 'chain', helper, name: this.name(`{{else ${helper}}}`), strip: this.close(open[0]) };
+      const name = this.name(`{{else ${helper}}}`);
+      return { kind: 'chain', helper, name, strip: this.close(open[0], `{{else ${helper} ${name}}}`) };
     }
     refuse(/\{\{~?[{&]/, '{{{name}}} or {{&name}} (a value without HTML escaping)');
     if (this.take(/\{\{~?!--/)) {
@@ -237,7 +246,7 @@ class Parser {
     // `{{if}}` calls the helper without its argument (handlebars refuses it at render time).
     if (name === 'if' || name === 'unless')
       this.fail(`{{${name}}} needs a block: {{#${name} name}}…{{/${name}}}`, nameAt);
-    return { kind: 'mustache', name, strip: this.close(open[0]) };
+    return { kind: 'mustache', name, strip: this.close(open[0], `{{${name}}}`) };
   }
 
   /** Statements up to an `{{else}}`, `{{/x}}` or the end; returns the tag that ended them. */
