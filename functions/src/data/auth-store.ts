@@ -26,7 +26,8 @@ import {
   type UserProfile,
 } from './user-profile-entity.js';
 import { getProfile } from './profile-store.js';
-import { cancellationCodes, onlyConflicts } from './table-reads.js';
+import { emailTemplateKey } from './email-template-key.js';
+import { batchGetItems, cancellationCodes, onlyConflicts, type Item } from './table-reads.js';
 
 /**
  * DynamoDB side of accounts (docs/data-model.md T7, T8, T8b, T10, E8). Every multi-item change is
@@ -381,14 +382,32 @@ export const authStore = {
     const result = await documentClient.send(
       new GetCommand({ TableName: tableName, Key: oneTimeCodeKey(email, purpose), ConsistentRead: true }),
     );
-    const item = result.Item;
-    if (!item) return undefined;
+    return toStoredCode(result.Item);
+  },
+
+  /**
+   * What a code check or a code mail reads, in one consistent BatchGetItem (the round-trip budget,
+   * issue 12): the address's lock (H3, epoch seconds, 0 when none), its code of this purpose and,
+   * for a mail, the stored item of the template (undefined when the admin never saved one).
+   */
+  async readCodeState(
+    email: string,
+    purpose: CodePurpose,
+    nowMs: number,
+    templateType?: string,
+  ): Promise<{ lockedUntil: number; code?: StoredCode; templateItem?: Item }> {
+    const lockKey = codeLockKey(email);
+    const codeKey = oneTimeCodeKey(email, purpose);
+    const templateKey = templateType === undefined ? undefined : emailTemplateKey(templateType);
+    const items = await batchGetItems([lockKey, codeKey, ...(templateKey ? [templateKey] : [])]);
+    const find = (key: { PK: string; SK: string }) => items.find((item) => item.PK === key.PK && item.SK === key.SK);
+    const until = Number(find(lockKey)?.lockedUntil ?? 0);
+    const code = toStoredCode(find(codeKey));
+    const templateItem = templateKey ? find(templateKey) : undefined;
     return {
-      codeHash: String(item.codeHash),
-      wrongTries: Number(item.wrongTries ?? 0),
-      expiresAt: Number(item.expiresAt),
-      lastSentAt: Number(item.lastSentAt ?? 0),
-      ...(typeof item.userId === 'string' ? { userId: item.userId } : {}),
+      lockedUntil: until > nowEpoch(nowMs) ? until : 0,
+      ...(code ? { code } : {}),
+      ...(templateItem ? { templateItem } : {}),
     };
   },
 
@@ -809,6 +828,17 @@ export const authStore = {
 };
 
 export type AuthStore = typeof authStore;
+
+function toStoredCode(item: Item | undefined): StoredCode | undefined {
+  if (!item) return undefined;
+  return {
+    codeHash: String(item.codeHash),
+    wrongTries: Number(item.wrongTries ?? 0),
+    expiresAt: Number(item.expiresAt),
+    lastSentAt: Number(item.lastSentAt ?? 0),
+    ...(typeof item.userId === 'string' ? { userId: item.userId } : {}),
+  };
+}
 
 /**
  * E21, in the transaction that makes a user verified (T8 for Google and bootstrap profiles, T8b for

@@ -1,5 +1,6 @@
 import { DEFAULT_EMAIL_TEMPLATES, type EmailTemplate, type EmailTemplateType } from '../domain/email/templates.js';
 import { TEMPLATE_PLACEHOLDERS, type AdminTemplateType } from '../domain/email/template-rules.js';
+import { TEMPLATE_SK_PREFIX, TEMPLATES_PARTITION, emailTemplateKey } from './email-template-key.js';
 import type { Item } from './table-reads.js';
 
 /**
@@ -13,9 +14,7 @@ import type { Item } from './table-reads.js';
  * the admin never edited. Only an admin's edit (`isDefault: false`) overrides the code.
  * `version` counts writes to the item (optimistic lock of the editor's saves).
  */
-export const TEMPLATES_PARTITION = 'TEMPLATES';
-export const TEMPLATE_SK_PREFIX = 'TEMPLATE#';
-export const emailTemplateKey = (type: string) => ({ PK: 'TEMPLATES', SK: `${TEMPLATE_SK_PREFIX}${type}` });
+export { TEMPLATE_SK_PREFIX, TEMPLATES_PARTITION, emailTemplateKey };
 
 /** A stored template item, as read. */
 export interface StoredTemplate {

@@ -17,8 +17,8 @@ export const handler = defineHandler(
     body: confirmEmailChangeInputSchema,
     limits: [{ name: 'codeVerifyPerIp', by: 'ip' }],
   },
-  async ({ caller, body, log }) => {
-    const result = await confirmEmailChange(deps, caller, body);
+  async ({ caller, body, log, sessionProfile }) => {
+    const result = await confirmEmailChange(deps, { ...caller, knownProfile: sessionProfile }, body);
     log.info('e-mail changed', { userId: caller.userId });
     return withCookies(ok(result), [clearedRefreshCookie()]);
   },

@@ -6,5 +6,6 @@ import { accounts } from '../services/auth-service.js';
 
 export const handler = defineHandler(
   { route: 'auth-get-user-data', params: userIdPathSchema },
-  async ({ caller, params }) => ok(await getUserData(accounts, caller, params.userId)),
+  async ({ caller, params, sessionProfile }) =>
+    ok(await getUserData(accounts, { ...caller, knownProfile: sessionProfile }, params.userId)),
 );

@@ -4,6 +4,6 @@ import { ok } from '../kit/http-response.js';
 import { accounts } from '../services/auth-service.js';
 
 /** The one route that creates a missing profile (a first Google or bootstrap-admin sign-in). */
-export const handler = defineHandler({ route: 'auth-me', createsProfile: true }, async ({ caller }) =>
-  ok(await me(accounts, caller)),
+export const handler = defineHandler({ route: 'auth-me', createsProfile: true }, async ({ caller, sessionProfile }) =>
+  ok(await me(accounts, { ...caller, knownProfile: sessionProfile })),
 );

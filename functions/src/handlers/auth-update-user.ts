@@ -18,7 +18,8 @@ const deps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: s
 /** `{username, email}` updates the profile; `{currentPassword, password}` changes the password. */
 export const handler = defineHandler(
   { route: 'auth-update-user', params: idPathSchema, body: updateUserBodySchema },
-  async ({ caller, params, body, log }) => {
+  async ({ caller: tokenCaller, params, body, log, sessionProfile }) => {
+    const caller = { ...tokenCaller, knownProfile: sessionProfile };
     if (isPasswordChange(body)) {
       const result = await changePassword(deps, caller, params.id, parseInput(changePasswordInputSchema, body));
       log.info('password changed', { userId: caller.userId });

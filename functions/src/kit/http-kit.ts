@@ -10,6 +10,7 @@ import {
   type RouteId,
 } from '@goldbot/shared';
 import { config } from '../config.js';
+import type { UserProfile } from '../data/user-profile-entity.js';
 import {
   DomainError,
   ForbiddenError,
@@ -49,6 +50,12 @@ export interface RequestInput<B, Q, P, A> {
   event: APIGatewayProxyEventV2;
   /** Milliseconds left before the function's timeout: long work stops in time and says so. */
   remainingMs: () => number;
+  /**
+   * The caller's profile as the session guard read it for this request (null: none yet, on the
+   * route that creates it), so a use case need not read it again (the round-trip budget, issue 12).
+   * Undefined without a signed-in caller.
+   */
+  sessionProfile: UserProfile | null | undefined;
 }
 
 /**
@@ -88,12 +95,12 @@ interface State {
 }
 
 /** What a signed-in request is checked against (kit/session-guard.ts). */
+/** Checks the caller's session and answers the profile it read (null: none yet, where allowed). */
 export type SessionGuard = (
   caller: Caller,
   options: { allowMissingProfile?: boolean; requireMfa?: boolean },
-) => Promise<void>;
+) => Promise<UserProfile | null>;
 
-/** Counts one request against a per-client limit, throwing 429 past it (data/rate-limit-store.ts). */
 /** Counts a request against all its limits at once (one DynamoDB request: data/rate-limit-store.ts). */
 export type RateLimiter = (
   checks: readonly { name: RateLimitName; subject: string }[],
@@ -267,8 +274,9 @@ function defineWith<
     // or locally): claims in such an event were verified by no one and are not trusted.
     const caller = sessionGuard ? callerFromEvent(event) : null;
     guard(state.route, caller);
+    let sessionProfile: UserProfile | null | undefined;
     if (caller && sessionGuard) {
-      await sessionGuard(caller, {
+      sessionProfile = await sessionGuard(caller, {
         allowMissingProfile: spec.createsProfile === true,
         requireMfa: state.route.auth === 'admin' && config.adminMfaRequired,
       });
@@ -321,6 +329,7 @@ function defineWith<
       event,
       remainingMs: () =>
         typeof context.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : Infinity,
+      sessionProfile,
     });
     return toApiGatewayResult(result);
   };

@@ -1,4 +1,5 @@
 import { getProfile } from '../data/profile-store.js';
+import type { UserProfile } from '../data/user-profile-entity.js';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.js';
 import type { Caller } from './identity.js';
 
@@ -16,12 +17,12 @@ export const SESSION_MESSAGES = {
 export async function assertSessionAllowed(
   caller: Caller,
   options: { allowMissingProfile?: boolean; requireMfa?: boolean } = {},
-): Promise<void> {
+): Promise<UserProfile | null> {
   const profile = await getProfile(caller.userId);
   if (!profile) {
     // A valid token without a profile: a first Google or bootstrap-admin sign-in, whose profile
     // only /api/auth/me creates. Everywhere else it is refused (the guard never fails open).
-    if (options.allowMissingProfile === true) return;
+    if (options.allowMissingProfile === true) return null;
     throw new UnauthorizedError(SESSION_MESSAGES.noProfile);
   }
   if (!profile.isActive) throw new ForbiddenError('Account is deactivated');
@@ -34,4 +35,5 @@ export async function assertSessionAllowed(
   // every sign-in of a user with TOTP on, so this also covers tokens fetched from Cognito directly,
   // around our login.
   if (options.requireMfa === true && !profile.mfaEnabledAt) throw new ForbiddenError(SESSION_MESSAGES.mfaRequired);
+  return profile;
 }

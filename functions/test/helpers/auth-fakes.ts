@@ -229,6 +229,14 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       return 0;
     },
 
+    async readCodeState(email, purpose, nowMs, templateType) {
+      record('readCodeState', [email, purpose, nowMs, templateType]);
+      const until = codeLocks.get(email.toLowerCase()) ?? 0;
+      const found = codes.get(codeKey(email, purpose));
+      // No stored templates here: the mails use fakeSendMail's templates.
+      return { lockedUntil: until > epoch(nowMs) ? until : 0, ...(found ? { code: { ...found } } : {}) };
+    },
+
     async getCodeLock(email, nowMs) {
       record('getCodeLock', [email, nowMs]);
       const until = codeLocks.get(email.toLowerCase()) ?? 0;

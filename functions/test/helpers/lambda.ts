@@ -188,6 +188,40 @@ export function storeCalls(dynamo: DocumentClientStub): { name: string; input: R
     });
 }
 
+const heldItems = new WeakMap<DocumentClientStub, Map<string, Record<string, unknown>>>();
+
+/**
+ * Makes the mocked table hold `items` (each with its PK and SK) for GetItem and BatchGetItem alike,
+ * on top of what the test set up before; a BatchGetItem answers the held items among its keys.
+ * Call forgetItems after `dynamo.reset()`.
+ */
+export function givenItems(
+  dynamo: DocumentClientStub,
+  ...items: ({ PK: string; SK: string } & Record<string, unknown>)[]
+) {
+  const held = heldItems.get(dynamo) ?? new Map<string, Record<string, unknown>>();
+  heldItems.set(dynamo, held);
+  for (const item of items) {
+    held.set(`${item.PK}|${item.SK}`, item);
+    dynamo.on(GetCommand, { Key: { PK: item.PK, SK: item.SK } }).resolves({ Item: item });
+  }
+  dynamo
+    .on(BatchGetCommand)
+    .callsFake((input: { RequestItems: Record<string, { Keys: { PK: string; SK: string }[] }> }) => ({
+      Responses: Object.fromEntries(
+        Object.entries(input.RequestItems).map(([table, { Keys }]) => [
+          table,
+          Keys.flatMap((key) => held.get(`${key.PK}|${key.SK}`) ?? []),
+        ]),
+      ),
+    }));
+}
+
+/** Forgets what givenItems put in the mocked table (after `dynamo.reset()`). */
+export function forgetItems(dynamo: DocumentClientStub): void {
+  heldItems.delete(dynamo);
+}
+
 /** The request limits' transaction (data/rate-limit-store.ts: several counters in one request). */
 export function isRateCounterTransaction(input: unknown): boolean {
   const items = (input as { TransactItems?: { Update?: { Key?: { PK?: unknown } } }[] }).TransactItems ?? [];

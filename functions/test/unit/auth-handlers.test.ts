@@ -46,6 +46,8 @@ import {
   httpEvent,
   invoke,
   rejectStoreTransactions,
+  forgetItems,
+  givenItems,
   storeCalls,
   storeTransactions,
   type Claims,
@@ -103,6 +105,7 @@ const mailedText = () => String(ses.commandCalls(SendEmailCommand).at(-1)?.args[
 
 beforeEach(() => {
   dynamo.reset();
+  forgetItems(dynamo);
   cognito.reset();
   ses.reset();
   dynamo.on(GetCommand).resolves({});
@@ -372,13 +375,13 @@ describe('auth-logout (M2)', () => {
 describe('auth-verify-otp', () => {
   const post = (body: unknown) => invoke(verifyOtp, httpEvent({ routeId: 'auth-verify-otp', body }));
   const storedCode = (code: string, wrongTries = 0) =>
-    dynamo.on(GetCommand, { Key: { PK: `OTP#${EMAIL}` } }).resolves({
-      Item: {
-        codeHash: hashCode(OTP_KEY, 'registration', EMAIL, code),
-        wrongTries,
-        lastSentAt: Date.now(),
-        expiresAt: Math.floor(Date.now() / 1000) + 600,
-      },
+    givenItems(dynamo, {
+      PK: `OTP#${EMAIL}`,
+      SK: 'PURPOSE#registration',
+      codeHash: hashCode(OTP_KEY, 'registration', EMAIL, code),
+      wrongTries,
+      lastSentAt: Date.now(),
+      expiresAt: Math.floor(Date.now() / 1000) + 600,
     });
 
   it('counts a wrong code against that exact code (conditional ADD) and answers 400', async () => {
@@ -415,7 +418,7 @@ describe('auth-verify-otp', () => {
     knownEmail({ emailVerifiedAt: undefined });
     storedCode('4821');
     const lockedUntil = Math.floor(Date.now() / 1000) + 3600;
-    dynamo.on(GetCommand, { Key: { PK: `CODELOCK#${EMAIL}` } }).resolves({ Item: { lockedUntil } });
+    givenItems(dynamo, { PK: `CODELOCK#${EMAIL}`, SK: 'CODELOCK', lockedUntil });
     const res = await post({ email: EMAIL, otp: '4821' });
     expect([res.statusCode, res.body.message]).toEqual([429, CODE_MESSAGES.locked]);
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(3599);
@@ -508,9 +511,7 @@ describe('auth-request-password-reset', () => {
 describe('auth-request-password-reset (H3)', () => {
   it('answers 429 for a known address whose codes are locked, and mails nothing', async () => {
     knownEmail();
-    dynamo
-      .on(GetCommand, { Key: { PK: `CODELOCK#${EMAIL}` } })
-      .resolves({ Item: { lockedUntil: Math.floor(Date.now() / 1000) + 7200 } });
+    givenItems(dynamo, { PK: `CODELOCK#${EMAIL}`, SK: 'CODELOCK', lockedUntil: Math.floor(Date.now() / 1000) + 7200 });
     const res = await invoke(
       requestReset,
       httpEvent({ routeId: 'auth-request-password-reset', body: { email: EMAIL } }),

@@ -18,7 +18,7 @@ const dynamo = mockClient(DynamoDBDocumentClient);
 afterEach(() => dynamo.reset());
 
 const NONE = { sessionGuard: null, rateLimiter: null };
-const guard = async () => undefined;
+const guard = async () => null;
 
 describe('missingService', () => {
   it('lets a kit without services serve public reads only', () => {
@@ -69,13 +69,20 @@ describe('public-http-handler', () => {
   it('runs the session guard of a full kit on a signed-in route', async () => {
     const calls: string[] = [];
     const define = createDefineHandler({
-      sessionGuard: async (caller) => void calls.push(caller.userId),
+      sessionGuard: async (caller) => {
+        calls.push(caller.userId);
+        return null;
+      },
       rateLimiter: null,
     });
-    const me = define({ route: 'auth-me' }, async ({ caller }) => ok({ id: caller.userId }));
+    const me = define({ route: 'auth-me' }, async ({ caller, sessionProfile }) =>
+      ok({ id: caller.userId, profile: sessionProfile }),
+    );
     const res = await invoke(me, httpEvent({ routeId: 'auth-me', claims: CALLERS.user }));
     expect(res.statusCode).toBe(200);
     expect(calls).toEqual([CALLERS.user.sub]);
+    // What the guard read reaches the use case (null: no profile yet), so it is not read twice.
+    expect(res.body).toEqual({ id: CALLERS.user.sub, profile: null });
     expect((await invoke(me, httpEvent({ routeId: 'auth-me' }))).statusCode).toBe(401);
   });
 });

@@ -22,7 +22,14 @@ import { authSessionResponseSchema, implementedRoutes, type RouteId } from '@gol
 import { config } from '../../src/config.js';
 import { hashCode, type CodePurpose } from '../../src/domain/auth/one-time-codes.js';
 import { callerFromEvent } from '../../src/kit/identity.js';
-import { invoke, loadSampleEvent, storeTransactions, type HttpHandler } from '../helpers/lambda.js';
+import {
+  forgetItems,
+  givenItems,
+  invoke,
+  loadSampleEvent,
+  storeTransactions,
+  type HttpHandler,
+} from '../helpers/lambda.js';
 import { customerCommerceSampleWorld } from '../helpers/customer-commerce-samples.js';
 import { paymentReviewSampleWorld } from '../helpers/payment-samples.js';
 import { settingsSampleWorld } from '../helpers/settings-samples.js';
@@ -73,14 +80,14 @@ const profile = (verified: boolean) => ({
 
 /** The live code of a sample: only its keyed hash is stored, as in the real table. */
 function storedCode(purpose: CodePurpose, code: string, email = EMAIL, owner?: string) {
-  dynamo.on(GetCommand, { Key: { PK: `OTP#${email}`, SK: `PURPOSE#${purpose}` } }).resolves({
-    Item: {
-      codeHash: hashCode(OTP_KEY, purpose, email, code),
-      wrongTries: 0,
-      lastSentAt: Date.now() - 60_000,
-      expiresAt: Math.floor(Date.now() / 1000) + 540,
-      ...(owner ? { userId: owner } : {}),
-    },
+  givenItems(dynamo, {
+    PK: `OTP#${email}`,
+    SK: `PURPOSE#${purpose}`,
+    codeHash: hashCode(OTP_KEY, purpose, email, code),
+    wrongTries: 0,
+    lastSentAt: Date.now() - 60_000,
+    expiresAt: Math.floor(Date.now() / 1000) + 540,
+    ...(owner ? { userId: owner } : {}),
   });
 }
 
@@ -156,6 +163,7 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
 
 beforeEach(() => {
   dynamo.reset();
+  forgetItems(dynamo);
   cognito.reset();
   ses.reset();
   dynamo.on(GetCommand).resolves({});

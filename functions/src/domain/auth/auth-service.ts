@@ -37,8 +37,17 @@ import { generateReferralCode } from './referral-code.js';
 export interface AuthDeps {
   store: AuthStore;
   directory: IdentityDirectory;
-  /** Sends an account mail: the type's template (an admin's edit or the default), rendered with the values. */
-  sendMail: (to: string, type: EmailTemplateType, values: Record<string, string | number>) => Promise<void>;
+  /**
+   * Sends an account mail: the type's template (an admin's edit or the default), rendered with the
+   * values. `stored` is the template's item when the caller already read it with its own items
+   * (`item` undefined: no admin edit); without it the template is read first.
+   */
+  sendMail: (
+    to: string,
+    type: EmailTemplateType,
+    values: Record<string, string | number>,
+    stored?: { item?: Record<string, unknown> },
+  ) => Promise<void>;
   /** The code key, or how to fetch it: only the functions that use codes ever ask (L1). */
   otpHashKey: string | (() => Promise<string>);
   now: () => number;
@@ -67,6 +76,11 @@ export interface SessionCaller {
   /** The token's `email_verified`; absent means not verified. */
   emailVerified?: boolean;
   isAdmin: boolean;
+  /**
+   * The caller's profile as this request's session guard already read it (null: none yet), so it
+   * is not read twice (the round-trip budget, issue 12); undefined: read it here.
+   */
+  knownProfile?: UserProfile | null;
 }
 
 /** What an opened session answers: the body, and the refresh token for the HttpOnly cookie. */
@@ -117,7 +131,14 @@ async function sendCode(
   options: { username?: string; owner?: string } = {},
 ) {
   const { store, now } = deps;
-  await assertCodesNotLocked(deps, email);
+  const templates = {
+    registration: 'otpVerification',
+    reset: 'passwordResetOtp',
+    'email-change': 'emailChangeOtp',
+  } as const satisfies Record<CodePurpose, EmailTemplateType>;
+  // The lock and the mail's template in one read (the round-trip budget, issue 12).
+  const state = await store.readCodeState(email, purpose, now(), templates[purpose]);
+  assertNotLocked(deps, state.lockedUntil);
   const otpHashKey = await codeKey(deps);
   const code = generateCode();
   const nowMs = now();
@@ -129,20 +150,23 @@ async function sendCode(
     nowMs,
     options.owner,
   );
-  const templates = {
-    registration: 'otpVerification',
-    reset: 'passwordResetOtp',
-    'email-change': 'emailChangeOtp',
-  } as const satisfies Record<CodePurpose, EmailTemplateType>;
   const username = purpose === 'reset' ? (options.username ?? '') : '';
-  await deps.sendMail(email, templates[purpose], { username, code, expiresInMinutes: AUTH.otpTtlMinutes });
+  await deps.sendMail(
+    email,
+    templates[purpose],
+    { username, code, expiresInMinutes: AUTH.otpTtlMinutes },
+    { item: state.templateItem },
+  );
 }
 
-/** H3: after too many wrong codes an address gets no codes and no code checks for a day. */
-async function assertCodesNotLocked(deps: AccountDeps, email: string): Promise<void> {
-  const { store, now } = deps;
-  const lockedUntil = await store.getCodeLock(email, now());
-  if (lockedUntil > 0) throw new TooManyRequestsError(CODE_MESSAGES.locked, lockedUntil - Math.floor(now() / 1000));
+/**
+ * H3: after too many wrong codes an address gets no codes and no code checks for a day. Its own
+ * class, so a use case that hides a cool-down or cap (no enumeration) can still tell the lock apart.
+ */
+export class CodesLockedError extends TooManyRequestsError {}
+
+function assertNotLocked(deps: AccountDeps, lockedUntil: number): void {
+  if (lockedUntil > 0) throw new CodesLockedError(CODE_MESSAGES.locked, lockedUntil - Math.floor(deps.now() / 1000));
 }
 
 /**
@@ -163,10 +187,12 @@ async function checkSubmittedCode(
   owner?: string,
 ): Promise<string> {
   const { store, now } = deps;
-  await assertCodesNotLocked(deps, email);
+  // The lock and the code in one read (the round-trip budget, issue 12).
+  const state = await store.readCodeState(email, purpose, now());
+  assertNotLocked(deps, state.lockedUntil);
   const otpHashKey = await codeKey(deps);
   const candidate = hashCode(otpHashKey, purpose, email, code);
-  const found = await store.getCode(email, purpose);
+  const found = state.code;
   // An e-mail-change code is only ever valid for the account that asked for it.
   const stored = owner === undefined || found?.userId === owner ? found : undefined;
   const verdict = checkCode(stored, candidate, now());
@@ -490,14 +516,13 @@ export async function requestPasswordReset(deps: CodeMailDeps, email: string): P
   const profile = userId ? await store.getProfile(userId) : undefined;
   // Same answer whether or not the account exists (no enumeration); unknown addresses get no mail.
   if (!profile?.emailVerifiedAt) return { message };
-  // A locked address is told so (H3): the lock only exists after wrong guesses at a real code,
-  // which already showed that a reset was under way, so it reveals nothing new.
-  await assertCodesNotLocked(deps, email);
   try {
     await sendCode(deps, email, 'reset', { username: profile.username });
   } catch (error) {
-    // A cool-down or cap answer would reveal that the account exists: answer the same, send nothing.
-    if (!(error instanceof TooManyRequestsError)) throw error;
+    // A locked address is told so (H3): the lock only exists after wrong guesses at a real code,
+    // which already showed that a reset was under way, so it reveals nothing new. A cool-down or
+    // cap answer would reveal that the account exists: answer the same, send nothing.
+    if (!(error instanceof TooManyRequestsError) || error instanceof CodesLockedError) throw error;
   }
   return { message };
 }
@@ -543,7 +568,7 @@ async function endSessions(deps: AccountDeps & Directory, userId: string, email:
 /** Lazily creates the profile of a user who arrived without registering here (Google, bootstrap admin). */
 export async function ensureProfile(deps: AccountDeps, caller: SessionCaller): Promise<UserProfile> {
   const { store } = deps;
-  const existing = await store.getProfile(caller.userId);
+  const existing = caller.knownProfile !== undefined ? caller.knownProfile : await store.getProfile(caller.userId);
   if (existing) {
     // The group in the token is the truth; the profile's copy is for the admin user list (E1).
     if (existing.isAdmin === caller.isAdmin) return existing;
