@@ -65,9 +65,25 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 async function liveMarkerOwner(key: { PK: string; SK: string }, nowMs: number): Promise<string | undefined> {
   const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: key }));
-  const item = result.Item;
+  return liveOwnerOf(result.Item, nowMs);
+}
+
+function liveOwnerOf(item: Item | undefined, nowMs: number): string | undefined {
   if (!item || (typeof item.expiresAt === 'number' && item.expiresAt < nowEpoch(nowMs))) return undefined;
   return typeof item.userId === 'string' ? item.userId : undefined;
+}
+
+/** What a code check or a code mail reads up front (authStore.readCodeState). */
+export interface CodeState {
+  /** The address's code lock (H3), epoch seconds; 0 when none. */
+  lockedUntil: number;
+  code?: StoredCode;
+  /** The mail's stored template item; absent when the admin never saved one (or none was asked). */
+  templateItem?: Item;
+  /** Who owns the e-mail's marker (findUserIdByEmail), when asked for. */
+  emailOwner?: string;
+  /** Who owns the username's marker (isUsernameTaken), when asked for. */
+  usernameOwner?: string;
 }
 
 /** The T8 transaction itself (see authStore.createRegistration). */
@@ -387,27 +403,35 @@ export const authStore = {
 
   /**
    * What a code check or a code mail reads, in one consistent BatchGetItem (the round-trip budget,
-   * issue 12): the address's lock (H3, epoch seconds, 0 when none), its code of this purpose and,
-   * for a mail, the stored item of the template (undefined when the admin never saved one).
+   * issue 12): the address's lock, its code of this purpose and, as asked, the mail's stored
+   * template item and the owners of the e-mail's and a username's markers.
    */
   async readCodeState(
     email: string,
     purpose: CodePurpose,
     nowMs: number,
-    templateType?: string,
-  ): Promise<{ lockedUntil: number; code?: StoredCode; templateItem?: Item }> {
+    also: { templateType?: string; emailOwner?: boolean; username?: string } = {},
+  ): Promise<CodeState> {
     const lockKey = codeLockKey(email);
     const codeKey = oneTimeCodeKey(email, purpose);
-    const templateKey = templateType === undefined ? undefined : emailTemplateKey(templateType);
-    const items = await batchGetItems([lockKey, codeKey, ...(templateKey ? [templateKey] : [])]);
-    const find = (key: { PK: string; SK: string }) => items.find((item) => item.PK === key.PK && item.SK === key.SK);
+    const templateKey = also.templateType === undefined ? undefined : emailTemplateKey(also.templateType);
+    const emailKey = also.emailOwner ? emailMarkerKey(email) : undefined;
+    const usernameKey = also.username === undefined ? undefined : usernameMarkerKey(also.username);
+    const keys = [lockKey, codeKey, templateKey, emailKey, usernameKey].filter((key) => key !== undefined);
+    const items = await batchGetItems(keys);
+    const find = (key: { PK: string; SK: string } | undefined) =>
+      key && items.find((item) => item.PK === key.PK && item.SK === key.SK);
     const until = Number(find(lockKey)?.lockedUntil ?? 0);
     const code = toStoredCode(find(codeKey));
-    const templateItem = templateKey ? find(templateKey) : undefined;
+    const templateItem = find(templateKey);
+    const emailOwner = liveOwnerOf(find(emailKey), nowMs);
+    const usernameOwner = liveOwnerOf(find(usernameKey), nowMs);
     return {
       lockedUntil: until > nowEpoch(nowMs) ? until : 0,
       ...(code ? { code } : {}),
       ...(templateItem ? { templateItem } : {}),
+      ...(emailOwner ? { emailOwner } : {}),
+      ...(usernameOwner ? { usernameOwner } : {}),
     };
   },
 
@@ -539,16 +563,35 @@ export const authStore = {
     await documentClient.send(new DeleteCommand({ TableName: tableName, Key: loginFailureKey(email) }));
   },
 
-  async putSession(userId: string, tokenHash: string, nowMs: number): Promise<void> {
+  /**
+   * Registers a session (M2). `clearLoginFailuresOf`: the sign-in that opened it also clears that
+   * address's back-off (L3), in the same request (one TransactWriteItems: the round-trip budget).
+   */
+  async putSession(
+    userId: string,
+    tokenHash: string,
+    nowMs: number,
+    options: { clearLoginFailuresOf?: string } = {},
+  ): Promise<void> {
+    const session = {
+      TableName: tableName,
+      Item: {
+        ...sessionKey(userId, tokenHash),
+        entity: 'Session',
+        createdAt: new Date(nowMs).toISOString(),
+        expiresAt: nowEpoch(nowMs) + AUTH.refreshTokenDays * 24 * 3600,
+      },
+    };
+    if (options.clearLoginFailuresOf === undefined) {
+      await documentClient.send(new PutCommand(session));
+      return;
+    }
     await documentClient.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: {
-          ...sessionKey(userId, tokenHash),
-          entity: 'Session',
-          createdAt: new Date(nowMs).toISOString(),
-          expiresAt: nowEpoch(nowMs) + AUTH.refreshTokenDays * 24 * 3600,
-        },
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: session },
+          { Delete: { TableName: tableName, Key: loginFailureKey(options.clearLoginFailuresOf) } },
+        ],
       }),
     );
   },

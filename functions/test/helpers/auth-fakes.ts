@@ -229,12 +229,20 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       return 0;
     },
 
-    async readCodeState(email, purpose, nowMs, templateType) {
-      record('readCodeState', [email, purpose, nowMs, templateType]);
+    async readCodeState(email, purpose, nowMs, also = {}) {
+      record('readCodeState', [email, purpose, nowMs, also]);
       const until = codeLocks.get(email.toLowerCase()) ?? 0;
       const found = codes.get(codeKey(email, purpose));
+      const emailOwner = also.emailOwner ? await this.findUserIdByEmail(email, nowMs) : undefined;
+      const usernameMarker = also.username === undefined ? undefined : usernameMarkers.get(also.username.toLowerCase());
+      const usernameOwner = live(usernameMarker, nowMs) ? usernameMarker?.userId : undefined;
       // No stored templates here: the mails use fakeSendMail's templates.
-      return { lockedUntil: until > epoch(nowMs) ? until : 0, ...(found ? { code: { ...found } } : {}) };
+      return {
+        lockedUntil: until > epoch(nowMs) ? until : 0,
+        ...(found ? { code: { ...found } } : {}),
+        ...(emailOwner ? { emailOwner } : {}),
+        ...(usernameOwner ? { usernameOwner } : {}),
+      };
     },
 
     async getCodeLock(email, nowMs) {
@@ -259,9 +267,13 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       loginFailures.delete(email.toLowerCase());
     },
 
-    async putSession(userId, tokenHash, nowMs) {
+    async putSession(userId, tokenHash, nowMs, options = {}) {
       record('putSession', [userId, tokenHash, nowMs]);
       sessions.add(`${userId}#${tokenHash}`);
+      if (options.clearLoginFailuresOf !== undefined) {
+        record('clearLoginFailures', [options.clearLoginFailuresOf]);
+        loginFailures.delete(options.clearLoginFailuresOf.toLowerCase());
+      }
     },
 
     async deleteSession(userId, tokenHash) {

@@ -217,6 +217,18 @@ export function givenItems(
     }));
 }
 
+/** Every item written with a Put, alone (PutItem) or in a TransactWriteItems. */
+export function putItems(dynamo: DocumentClientStub): Record<string, unknown>[] {
+  return dynamo.calls().flatMap((call) => {
+    const input = call.args[0].input as {
+      Item?: Record<string, unknown>;
+      TransactItems?: { Put?: { Item?: Record<string, unknown> } }[];
+    };
+    if (input.TransactItems) return input.TransactItems.flatMap((item) => (item.Put?.Item ? [item.Put.Item] : []));
+    return input.Item ? [input.Item] : [];
+  });
+}
+
 /** Forgets what givenItems put in the mocked table (after `dynamo.reset()`). */
 export function forgetItems(dynamo: DocumentClientStub): void {
   heldItems.delete(dynamo);

@@ -25,7 +25,15 @@ import { handler as mfaSetup } from '../../src/handlers/auth-mfa-setup.js';
 import { handler as mfaVerify } from '../../src/handlers/auth-mfa-verify.js';
 import { defineHandler } from '../../src/kit/http-handler.js';
 import { ok } from '../../src/kit/http-response.js';
-import { CALLERS, givenProfiles, httpEvent, invoke, storeCalls, storeTransactions } from '../helpers/lambda.js';
+import {
+  CALLERS,
+  givenProfiles,
+  httpEvent,
+  invoke,
+  putItems,
+  storeCalls,
+  storeTransactions,
+} from '../helpers/lambda.js';
 
 /**
  * The admin two-factor sign-in (docs/security.md M5) through its handlers, in process, with the
@@ -64,8 +72,8 @@ const profileItem = (overrides: Record<string, unknown> = {}) => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });
-const sessionPuts = () =>
-  dynamo.commandCalls(PutCommand).filter((c) => String(c.args[0].input.Item?.SK).startsWith('SESSION#'));
+/** Sessions registered, alone or with the back-off's clearing (one transaction). */
+const sessionPuts = () => putItems(dynamo).filter((item) => String(item.SK).startsWith('SESSION#'));
 
 beforeEach(() => {
   dynamo.reset();
@@ -130,7 +138,7 @@ describe('auth-mfa-verify', () => {
       Session: SESSION,
       ChallengeResponses: { USERNAME: EMAIL, SOFTWARE_TOKEN_MFA_CODE: '123456' },
     });
-    expect(sessionPuts()[0]?.args[0].input.Item).toMatchObject({
+    expect(sessionPuts()[0]).toMatchObject({
       ...PROFILE_KEY,
       SK: `SESSION#${tokenHash('rt-mfa-1')}`,
     });

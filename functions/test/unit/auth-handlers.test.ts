@@ -48,6 +48,7 @@ import {
   rejectStoreTransactions,
   forgetItems,
   givenItems,
+  putItems,
   storeCalls,
   storeTransactions,
   type Claims,
@@ -98,8 +99,11 @@ const profileItem = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const knownEmail = (overrides: Record<string, unknown> = {}) => {
-  dynamo.on(GetCommand, { Key: { PK: `EMAIL#${EMAIL}`, SK: 'EMAIL' } }).resolves({ Item: { userId: SUB } });
-  dynamo.on(GetCommand, { Key: { PK: `USER#${SUB}`, SK: 'PROFILE' } }).resolves({ Item: profileItem(overrides) });
+  givenItems(
+    dynamo,
+    { PK: `EMAIL#${EMAIL}`, SK: 'EMAIL', userId: SUB },
+    { ...profileItem(overrides), PK: `USER#${SUB}`, SK: 'PROFILE' },
+  );
 };
 const mailedText = () => String(ses.commandCalls(SendEmailCommand).at(-1)?.args[0].input.Message?.Body?.Text?.Data);
 
@@ -169,7 +173,7 @@ describe('auth-register', () => {
   });
 
   it('answers 409 for a taken username before calling Cognito', async () => {
-    dynamo.on(GetCommand, { Key: { PK: 'USERNAME#jane_doe', SK: 'USERNAME' } }).resolves({ Item: { userId: 'x' } });
+    givenItems(dynamo, { PK: 'USERNAME#jane_doe', SK: 'USERNAME', userId: 'x' });
     const res = await post(REGISTER);
     expect([res.statusCode, res.body.message]).toEqual([409, 'This username is already taken.']);
     expect(cognito.calls()).toHaveLength(0);
@@ -238,10 +242,8 @@ describe('auth-login', () => {
     expect(res.cookies).toEqual([REFRESH_COOKIE('rt-login-1')]);
     expect(AUTH.refreshTokenDays * 24 * 3600).toBe(604800);
     // The session registry holds a hash of the token, never the token.
-    const session = dynamo
-      .commandCalls(PutCommand)
-      .find((c) => String(c.args[0].input.Item?.SK).startsWith('SESSION#'));
-    expect(session?.args[0].input.Item).toMatchObject({ PK: `USER#${SUB}`, SK: `SESSION#${tokenHash('rt-login-1')}` });
+    const session = putItems(dynamo).find((item) => String(item.SK).startsWith('SESSION#'));
+    expect(session).toMatchObject({ PK: `USER#${SUB}`, SK: `SESSION#${tokenHash('rt-login-1')}` });
     expect(JSON.stringify(dynamo.calls().map((c) => c.args[0].input))).not.toContain('rt-login-1');
   });
 

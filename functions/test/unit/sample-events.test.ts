@@ -92,8 +92,11 @@ function storedCode(purpose: CodePurpose, code: string, email = EMAIL, owner?: s
 }
 
 function existingUser(verified: boolean) {
-  dynamo.on(GetCommand, { Key: { PK: `EMAIL#${EMAIL}`, SK: 'EMAIL' } }).resolves({ Item: { userId: SUB } });
-  dynamo.on(GetCommand, { Key: { PK: `USER#${SUB}`, SK: 'PROFILE' } }).resolves({ Item: profile(verified) });
+  givenItems(
+    dynamo,
+    { PK: `EMAIL#${EMAIL}`, SK: 'EMAIL', userId: SUB },
+    { ...profile(verified), PK: `USER#${SUB}`, SK: 'PROFILE' },
+  );
 }
 
 /** What each auth sample needs beyond an empty table. */

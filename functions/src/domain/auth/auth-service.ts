@@ -10,7 +10,7 @@ import {
 } from '@goldbot/shared';
 import type { IdentityDirectory, IssuedTokens } from '../../adapters/cognito-directory.js';
 import type { AuthStore } from '../../data/auth-store.js';
-import { CodeRejected, ReferralCodeCollision } from '../../data/auth-store.js';
+import { CodeRejected, ReferralCodeCollision, type CodeState } from '../../data/auth-store.js';
 import { toSessionUser, type UserProfile } from '../../data/user-profile-entity.js';
 import type { EmailTemplateType } from '../email/templates.js';
 import {
@@ -119,6 +119,18 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const codeKey = (deps: CodeKey): Promise<string> =>
   typeof deps.otpHashKey === 'string' ? Promise.resolve(deps.otpHashKey) : deps.otpHashKey();
 
+const CODE_TEMPLATES = {
+  registration: 'otpVerification',
+  reset: 'passwordResetOtp',
+  'email-change': 'emailChangeOtp',
+} as const satisfies Record<CodePurpose, EmailTemplateType>;
+
+/** What sendCode reads besides the lock and the code: the mail's template (and what a caller adds). */
+const codeMailRead = (purpose: CodePurpose, also: { emailOwner?: boolean; username?: string } = {}) => ({
+  templateType: CODE_TEMPLATES[purpose],
+  ...also,
+});
+
 /**
  * Mails a code. The username goes only to an address that is already proven (a reset): a code
  * for an unproven address (registration, e-mail change) must not tell a stranger whose account
@@ -128,16 +140,12 @@ async function sendCode(
   deps: CodeMailDeps,
   email: string,
   purpose: CodePurpose,
-  options: { username?: string; owner?: string } = {},
+  options: { username?: string; owner?: string; state?: CodeState } = {},
 ) {
   const { store, now } = deps;
-  const templates = {
-    registration: 'otpVerification',
-    reset: 'passwordResetOtp',
-    'email-change': 'emailChangeOtp',
-  } as const satisfies Record<CodePurpose, EmailTemplateType>;
-  // The lock and the mail's template in one read (the round-trip budget, issue 12).
-  const state = await store.readCodeState(email, purpose, now(), templates[purpose]);
+  // The lock and the mail's template in one read (the round-trip budget, issue 12), or the read
+  // the use case already made with its own items.
+  const state = options.state ?? (await store.readCodeState(email, purpose, now(), codeMailRead(purpose)));
   assertNotLocked(deps, state.lockedUntil);
   const otpHashKey = await codeKey(deps);
   const code = generateCode();
@@ -153,7 +161,7 @@ async function sendCode(
   const username = purpose === 'reset' ? (options.username ?? '') : '';
   await deps.sendMail(
     email,
-    templates[purpose],
+    CODE_TEMPLATES[purpose],
     { username, code, expiresInMinutes: AUTH.otpTtlMinutes },
     { item: state.templateItem },
   );
@@ -185,10 +193,11 @@ async function checkSubmittedCode(
   purpose: CodePurpose,
   code: string,
   owner?: string,
+  preRead?: CodeState,
 ): Promise<string> {
   const { store, now } = deps;
-  // The lock and the code in one read (the round-trip budget, issue 12).
-  const state = await store.readCodeState(email, purpose, now());
+  // The lock and the code in one read (the round-trip budget, issue 12), or the use case's read.
+  const state = preRead ?? (await store.readCodeState(email, purpose, now()));
   assertNotLocked(deps, state.lockedUntil);
   const otpHashKey = await codeKey(deps);
   const candidate = hashCode(otpHashKey, purpose, email, code);
@@ -254,8 +263,15 @@ export async function register(
 ): Promise<{ message: string; email: string }> {
   const { store, directory, now } = deps;
   const emailTaken = 'An account with this email already exists. Please sign in instead.';
-  if (await store.findUserIdByEmail(input.email, now())) throw new ConflictError(emailTaken);
-  if (await store.isUsernameTaken(input.username, now())) throw new ConflictError('This username is already taken.');
+  // Both markers, and what the code mail needs, in one read (the round-trip budget, issue 12).
+  const state = await store.readCodeState(
+    input.email,
+    'registration',
+    now(),
+    codeMailRead('registration', { emailOwner: true, username: input.username }),
+  );
+  if (state.emailOwner) throw new ConflictError(emailTaken);
+  if (state.usernameOwner) throw new ConflictError('This username is already taken.');
   // One registration per address at a time (T8 step 0): everything below, the Cognito user
   // included, belongs to this request until its profile replaces the claim.
   const claim = randomUUID();
@@ -291,7 +307,7 @@ export async function register(
     await store.releaseEmailClaim(input.email, claim);
     throw error;
   }
-  await sendCode(deps, input.email, 'registration');
+  await sendCode(deps, input.email, 'registration', { state });
   return {
     message: 'Registration successful! Please check your email for the verification code.',
     email: input.email,
@@ -305,11 +321,16 @@ export async function register(
 export async function resendRegistrationCode(deps: CodeMailDeps, email: string): Promise<{ message: string }> {
   const { store, now } = deps;
   const message = 'If this email is waiting for verification, we have sent a new code.';
-  const userId = await store.findUserIdByEmail(email, now());
-  const profile = userId ? await store.getProfile(userId) : undefined;
+  const state = await store.readCodeState(
+    email,
+    'registration',
+    now(),
+    codeMailRead('registration', { emailOwner: true }),
+  );
+  const profile = state.emailOwner ? await store.getProfile(state.emailOwner) : undefined;
   if (!profile || profile.emailVerifiedAt) return { message };
   try {
-    await sendCode(deps, email, 'registration');
+    await sendCode(deps, email, 'registration', { state });
   } catch (error) {
     if (!(error instanceof TooManyRequestsError)) throw error;
   }
@@ -325,8 +346,8 @@ export async function verifyRegistration(
   },
 ): Promise<OpenedSession | { verified: true; message: string }> {
   const { store, directory, now } = deps;
-  const userId = await store.findUserIdByEmail(input.email, now());
-  const profile = userId ? await store.getProfile(userId) : undefined;
+  const state = await store.readCodeState(input.email, 'registration', now(), { emailOwner: true });
+  const profile = state.emailOwner ? await store.getProfile(state.emailOwner) : undefined;
   if (!profile) throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
   if (profile.emailVerifiedAt) {
     // Already verified. Nothing is confirmed or marked verified here: only a correct code for
@@ -334,7 +355,7 @@ export async function verifyRegistration(
     // A half-way failure is repaired at sign-in, from the proof recorded with the profile.
     throw new ConflictError('This email is already verified. Please sign in.');
   }
-  const codeHash = await checkSubmittedCode(deps, input.email, 'registration', input.otp);
+  const codeHash = await checkSubmittedCode(deps, input.email, 'registration', input.otp, undefined, state);
   const outcome = await store.confirmRegistration(profile, codeHash, now());
   if (outcome === 'code-rejected') throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
   if (outcome === 'already') throw new ConflictError('This email is already verified. Please sign in.');
@@ -346,13 +367,26 @@ export async function verifyRegistration(
   return { verified: true, message: 'Account verified, please sign in.' };
 }
 
-async function openSession(deps: AccountDeps, tokens: IssuedTokens): Promise<OpenedSession> {
+/**
+ * Opens a session for tokens Cognito issued. `signedInAs`: the address whose password (or code)
+ * was just proven: its back-off is cleared with the session's registration, in one request.
+ */
+async function openSession(deps: AccountDeps, tokens: IssuedTokens, signedInAs?: string): Promise<OpenedSession> {
   const { store, now } = deps;
   const isAdmin = tokens.claims.groups.includes(ADMIN_GROUP);
   const profile = await ensureProfile(deps, { userId: tokens.claims.sub, email: tokens.claims.email, isAdmin });
-  if (!profile.isActive) throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
+  if (!profile.isActive) {
+    // The password was right: it is not a failure to back off from.
+    if (signedInAs !== undefined) await store.clearLoginFailures(signedInAs);
+    throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
+  }
   if (!tokens.refreshToken) throw new Error('Cognito issued no refresh token');
-  await store.putSession(profile._id, hashToken(tokens.refreshToken), now());
+  await store.putSession(
+    profile._id,
+    hashToken(tokens.refreshToken),
+    now(),
+    signedInAs === undefined ? {} : { clearLoginFailuresOf: signedInAs },
+  );
   return {
     body: { ...toSessionUser(profile, isAdmin), token: tokens.idToken, expiresIn: tokens.expiresIn },
     refreshToken: tokens.refreshToken,
@@ -403,13 +437,13 @@ export async function login(
     }
     throw new ForbiddenError(LOGIN_MESSAGES.unverified, { needsVerification: true, email: input.email });
   }
-  await store.clearLoginFailures(input.email);
   // Cognito challenges every user who has TOTP on; tokens without a challenge for an
   // administrator mean TOTP is not on yet, so they are not handed out: set it up first.
   if (deps.adminMfaRequired && result.tokens.claims.groups.includes(ADMIN_GROUP)) {
+    await store.clearLoginFailures(input.email);
     return startMfaSetup(deps, result.tokens);
   }
-  return openSession(deps, result.tokens);
+  return openSession(deps, result.tokens, input.email);
 }
 
 async function startMfaSetup(deps: AccountDeps & Directory, tokens: IssuedTokens): Promise<AdminSecondStep> {
@@ -452,8 +486,7 @@ export async function verifyMfa(
   await reservePasswordAttempt(deps, input.email);
   const result = await directory.respondToMfa(input.email, input.session, input.code);
   if (result.kind !== 'ok') throw new ValidationError(MFA_MESSAGES.wrongCode, { code: MFA_MESSAGES.wrongCode });
-  await store.clearLoginFailures(input.email);
-  const opened = await openSession(deps, result.tokens);
+  const opened = await openSession(deps, result.tokens, input.email);
   if (opened.body.isAdmin && !(await store.getProfile(result.tokens.claims.sub))?.mfaEnabledAt) {
     // TOTP was turned on outside our set-up (e.g. in the console): record it.
     await store.markMfaEnabled(result.tokens.claims.sub, deps.now());
@@ -512,12 +545,12 @@ export async function logout(
 export async function requestPasswordReset(deps: CodeMailDeps, email: string): Promise<{ message: string }> {
   const { store, now } = deps;
   const message = 'If an account exists for this email, we have sent a reset code. Check your email for OTP.';
-  const userId = await store.findUserIdByEmail(email, now());
-  const profile = userId ? await store.getProfile(userId) : undefined;
+  const state = await store.readCodeState(email, 'reset', now(), codeMailRead('reset', { emailOwner: true }));
+  const profile = state.emailOwner ? await store.getProfile(state.emailOwner) : undefined;
   // Same answer whether or not the account exists (no enumeration); unknown addresses get no mail.
   if (!profile?.emailVerifiedAt) return { message };
   try {
-    await sendCode(deps, email, 'reset', { username: profile.username });
+    await sendCode(deps, email, 'reset', { username: profile.username, state });
   } catch (error) {
     // A locked address is told so (H3): the lock only exists after wrong guesses at a real code,
     // which already showed that a reset was under way, so it reveals nothing new. A cool-down or
@@ -537,11 +570,12 @@ export async function resetPassword(
   input: { email: string; otp: string; newPassword: string },
 ): Promise<{ message: string }> {
   const { store, directory, now } = deps;
-  const codeHash = await checkSubmittedCode(deps, input.email, 'reset', input.otp);
+  const state = await store.readCodeState(input.email, 'reset', now(), { emailOwner: true });
+  const codeHash = await checkSubmittedCode(deps, input.email, 'reset', input.otp, undefined, state);
   if (!(await store.consumeCode(input.email, 'reset', codeHash, now()))) {
     throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
   }
-  const userId = await store.findUserIdByEmail(input.email, now());
+  const userId = state.emailOwner;
   if (!userId) throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
   await directory.setPassword(input.email, input.newPassword);
   await endSessions(deps, userId, input.email);
