@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
@@ -157,6 +158,72 @@ describe('sessions (M2)', () => {
       expiresAt: NOW + AUTH.refreshTokenDays * 24 * 3600,
     });
     expect(AUTH.refreshTokenDays).toBe(7);
+  });
+
+  it("registers a sign-in's session and clears its back-off in one transaction", async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    await authStore.putSession('user-1', 'b'.repeat(64), NOW_MS, { clearLoginFailuresOf: EMAIL });
+    expect(dynamo.calls()).toHaveLength(1);
+    expect(dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems).toEqual([
+      { Put: expect.objectContaining({ Item: expect.objectContaining({ SK: `SESSION#${'b'.repeat(64)}` }) }) },
+      { Delete: { TableName: 'test-table', Key: LOGINFAIL } },
+    ]);
+  });
+});
+
+describe('readCodeState (one consistent BatchGetItem)', () => {
+  const item = (key: { PK: string; SK: string }, rest: Record<string, unknown>) => ({ ...key, ...rest });
+
+  it('reads the lock, the code and, as asked, the template and both markers in one request', async () => {
+    dynamo.on(BatchGetCommand).resolves({
+      Responses: {
+        'test-table': [
+          item({ PK: `CODELOCK#${EMAIL}`, SK: 'CODELOCK' }, { lockedUntil: NOW + 60 }),
+          item(
+            { PK: `OTP#${EMAIL}`, SK: 'PURPOSE#registration' },
+            { codeHash: 'h', wrongTries: 2, expiresAt: NOW + 600 },
+          ),
+          item({ PK: 'TEMPLATES', SK: 'TEMPLATE#otpVerification' }, { subject: 'S', html: '<p>H</p>' }),
+          item({ PK: `EMAIL#${EMAIL}`, SK: 'EMAIL' }, { userId: 'user-1' }),
+          // An abandoned registration's username marker has expired: nobody's.
+          item({ PK: 'USERNAME#jane_doe', SK: 'USERNAME' }, { userId: 'user-2', expiresAt: NOW - 1 }),
+        ],
+      },
+    });
+    const state = await authStore.readCodeState(EMAIL, 'registration', NOW_MS, {
+      templateType: 'otpVerification',
+      emailOwner: true,
+      username: 'Jane_Doe',
+    });
+    expect(dynamo.calls()).toHaveLength(1);
+    expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems).toEqual({
+      'test-table': {
+        ConsistentRead: true,
+        Keys: [
+          { PK: `CODELOCK#${EMAIL}`, SK: 'CODELOCK' },
+          { PK: `OTP#${EMAIL}`, SK: 'PURPOSE#registration' },
+          { PK: 'TEMPLATES', SK: 'TEMPLATE#otpVerification' },
+          { PK: `EMAIL#${EMAIL}`, SK: 'EMAIL' },
+          { PK: 'USERNAME#jane_doe', SK: 'USERNAME' },
+        ],
+      },
+    });
+    expect(state).toEqual({
+      lockedUntil: NOW + 60,
+      code: { codeHash: 'h', wrongTries: 2, expiresAt: NOW + 600, lastSentAt: 0 },
+      templateItem: expect.objectContaining({ subject: 'S' }),
+      emailOwner: 'user-1',
+    });
+  });
+
+  it('reads only the lock and the code when nothing else is asked, and forgets a lock that ended', async () => {
+    dynamo
+      .on(BatchGetCommand)
+      .resolves({
+        Responses: { 'test-table': [item({ PK: `CODELOCK#${EMAIL}`, SK: 'CODELOCK' }, { lockedUntil: NOW })] },
+      });
+    await expect(authStore.readCodeState(EMAIL, 'reset', NOW_MS)).resolves.toEqual({ lockedUntil: 0 });
+    expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.['test-table']?.Keys).toHaveLength(2);
   });
 });
 
