@@ -27,7 +27,7 @@ import {
 } from './user-profile-entity.js';
 import { getProfile } from './profile-store.js';
 import { emailTemplateKey } from './email-template-key.js';
-import { batchGetItems, cancellationCodes, onlyConflicts, type Item } from './table-reads.js';
+import { batchGetItems, cancellationCodes, cancellationReasons, onlyConflicts, type Item } from './table-reads.js';
 
 /**
  * DynamoDB side of accounts (docs/data-model.md T7, T8, T8b, T10, E8). Every multi-item change is
@@ -353,6 +353,9 @@ export const authStore = {
                 },
                 ConditionExpression: 'attribute_not_exists(PK) OR lastSentAt <= :cooldownStart',
                 ExpressionAttributeValues: { ':cooldownStart': nowMs - AUTH.otpResendCooldownSeconds * 1000 },
+                // Inside the cool-down, the code that holds it comes back with the cancellation:
+                // its wait needs no second read.
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
               },
             },
             {
@@ -375,10 +378,11 @@ export const authStore = {
     } catch (error) {
       const reasons = cancelReasons(error);
       if (reasons[0] === 'ConditionalCheckFailed') {
-        const current = await this.getCode(email, purpose);
-        const wait = current
-          ? Math.ceil((current.lastSentAt + AUTH.otpResendCooldownSeconds * 1000 - nowMs) / 1000)
-          : 1;
+        const lastSentAt = numberAttribute(cancellationReasons(error)[0]?.Item?.lastSentAt);
+        const wait =
+          lastSentAt === undefined
+            ? 1
+            : Math.ceil((lastSentAt + AUTH.otpResendCooldownSeconds * 1000 - nowMs) / 1000);
         throw new TooManyRequestsError(
           `Please wait ${Math.max(1, wait)} seconds before requesting another code.`,
           wait,
@@ -871,6 +875,16 @@ export const authStore = {
 };
 
 export type AuthStore = typeof authStore;
+
+/**
+ * A number attribute of an item returned with a cancellation (ReturnValuesOnConditionCheckFailure):
+ * the document client does not unmarshall errors, so it comes as `{ N: '...' }`.
+ */
+function numberAttribute(value: unknown): number | undefined {
+  const raw = typeof value === 'object' && value !== null && 'N' in value ? (value as { N: unknown }).N : value;
+  const number = Number(raw);
+  return raw === undefined || raw === null || !Number.isFinite(number) ? undefined : number;
+}
 
 function toStoredCode(item: Item | undefined): StoredCode | undefined {
   if (!item) return undefined;

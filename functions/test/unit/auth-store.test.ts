@@ -171,6 +171,29 @@ describe('sessions (M2)', () => {
   });
 });
 
+describe('issueCode (T7)', () => {
+  it('answers the cool-down from the code returned with the cancellation, without reading it again', async () => {
+    dynamo.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'Transaction cancelled',
+        $metadata: {},
+        CancellationReasons: [
+          { Code: 'ConditionalCheckFailed', Item: { lastSentAt: { N: String(NOW_MS - 12_000) } } },
+          { Code: 'None' },
+        ],
+      }),
+    );
+    const error = await authStore.issueCode(EMAIL, 'registration', 'h', NOW + 600, NOW_MS).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      statusCode: 429,
+      message: `Please wait ${AUTH.otpResendCooldownSeconds - 12} seconds before requesting another code.`,
+    });
+    expect(dynamo.calls()).toHaveLength(1);
+    const [codePut] = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(codePut?.Put?.ReturnValuesOnConditionCheckFailure).toBe('ALL_OLD');
+  });
+});
+
 describe('readCodeState (one consistent BatchGetItem)', () => {
   const item = (key: { PK: string; SK: string }, rest: Record<string, unknown>) => ({ ...key, ...rest });
 
@@ -217,11 +240,9 @@ describe('readCodeState (one consistent BatchGetItem)', () => {
   });
 
   it('reads only the lock and the code when nothing else is asked, and forgets a lock that ended', async () => {
-    dynamo
-      .on(BatchGetCommand)
-      .resolves({
-        Responses: { 'test-table': [item({ PK: `CODELOCK#${EMAIL}`, SK: 'CODELOCK' }, { lockedUntil: NOW })] },
-      });
+    dynamo.on(BatchGetCommand).resolves({
+      Responses: { 'test-table': [item({ PK: `CODELOCK#${EMAIL}`, SK: 'CODELOCK' }, { lockedUntil: NOW })] },
+    });
     await expect(authStore.readCodeState(EMAIL, 'reset', NOW_MS)).resolves.toEqual({ lockedUntil: 0 });
     expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.['test-table']?.Keys).toHaveLength(2);
   });
