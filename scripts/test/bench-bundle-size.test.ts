@@ -169,29 +169,67 @@ describe('what the Lambda bundles may import', () => {
     expect(inputs.filter((path) => forbidden.test(path))).toEqual([]);
   });
 
+  /** Every function bundled in one esbuild run (about 10 s on 2 busy cores), shared by the pins below. */
+  let everyBundle: Promise<{ ids: number; kept: Map<string, string[]> }> | undefined;
+  const bundleEveryFunction = () =>
+    (everyBundle ??= (async () => {
+      const entries = functionEntries(REPO);
+      const result = await build({
+        ...esbuildOptions(),
+        entryPoints: Object.fromEntries(entries.map((entry) => [entry.id, entry.path])),
+        outdir: 'bundles',
+        metafile: true,
+      });
+      // Per function id, the inputs that reached its bundle (bytes in the output).
+      const kept = new Map(
+        Object.entries(result.metafile.outputs)
+          .filter(([file]) => file.endsWith('.mjs'))
+          .map(([file, output]): [string, string[]] => [
+            /([^/]+)\.mjs$/.exec(file)?.[1] ?? file,
+            Object.entries(output.inputs)
+              .filter(([, input]) => input.bytesInOutput > 0)
+              .map(([path]) => path),
+          ]),
+      );
+      return { ids: entries.length, kept };
+    })());
+
   it('bundles handlebars only where an admin saves a template (its parser costs +0.13× cold import)', async () => {
     // Mail is parsed by domain/email/template-parser.ts, escaped by render.ts' own escapeHtml: no
     // mail function needs any part of handlebars. Only the save check (template-check.ts, through
     // template-save.ts) reads a template with handlebars' parser too, for its detailed reasons and
     // to refuse what the mail parser would read differently; no other route, job or trigger runs it.
     const TEMPLATE_CHECK_FUNCTIONS = ['settings-email-templates-put'];
-    const entries = functionEntries(REPO);
-    const result = await build({
-      ...esbuildOptions(),
-      entryPoints: Object.fromEntries(entries.map((entry) => [entry.id, entry.path])),
-      outdir: 'bundles',
-      metafile: true,
-    });
-    const withHandlebars = Object.entries(result.metafile.outputs)
-      .filter(([, output]) =>
-        Object.entries(output.inputs).some(
-          ([path, input]) => path.includes('node_modules/handlebars/') && input.bytesInOutput > 0,
-        ),
-      )
-      .map(([file]) => /([^/]+)\.mjs$/.exec(file)?.[1]);
-    expect(entries.length).toBeGreaterThan(50);
+    const { ids, kept } = await bundleEveryFunction();
+    const withHandlebars = [...kept]
+      .filter(([, inputs]) => inputs.some((path) => path.includes('node_modules/handlebars/')))
+      .map(([id]) => id);
+    expect(ids).toBeGreaterThan(50);
+    expect(kept.size).toBe(ids);
     expect(withHandlebars.sort()).toEqual(TEMPLATE_CHECK_FUNCTIONS);
-    // Every function bundled in one esbuild run: about 10 s on 2 busy cores.
+  }, 120_000);
+
+  it('bundles no SES or Lambda client: mail and the chain-check invoke go over the signed-request adapter', async () => {
+    // adapters/aws-signed-request.ts signs SESv2 SendEmail and Lambda Invoke with what the DynamoDB
+    // client already bundles (about 2.5 KB); the clients cost +0.14× (SES) and +0.28× (Lambda) cold import.
+    const { ids, kept } = await bundleEveryFunction();
+    expect(kept.size).toBe(ids);
+    const withClients = [...kept].flatMap(([id, inputs]) =>
+      inputs
+        .filter((path) => /node_modules\/@aws-sdk\/client-(ses|sesv2|lambda)\//.test(path))
+        .map((path) => `${id}: ${path}`),
+    );
+    expect(withClients).toEqual([]);
+    // The mailing functions and the TXID submission do carry the adapter.
+    for (const id of [
+      'auth-register',
+      'payment-approve-usdt',
+      'withdrawal-approve',
+      'job-send-activation-emails',
+      'payment-submit-usdt',
+    ]) {
+      expect(kept.get(id)).toContain('functions/src/adapters/aws-signed-request.ts');
+    }
   }, 120_000);
 
   it('defines every module-level schema of shared as /* @__PURE__ */ schema(() => ...)', () => {

@@ -1,5 +1,5 @@
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { CHAIN_CHECK_EVENT_SOURCE, type ChainCheckEvent } from '../domain/commerce/chain-check-event.js';
+import { awsRequest } from '../adapters/aws-signed-request.js';
 import { config } from '../config.js';
 import { describeError, type Logger } from '../kit/logger.js';
 
@@ -11,9 +11,13 @@ import { describeError, type Logger } from '../kit/logger.js';
  * handler in one process) the stack registers a runner that calls the same handler with the same
  * event in the background (scripts/local/stack.ts), so this bundle carries no TRON code. With
  * neither, nothing starts here and job-chain-recheck checks the payment within 5 minutes.
+ *
+ * The invoke is Lambda's HTTP API (POST /2015-03-31/functions/<name>/invocations with
+ * X-Amz-Invocation-Type: Event, answered 202) over the signed-request adapter, not the Lambda
+ * client, which cost this function +0.28× cold import (issue 12).
  */
 const INVOKE_TIMEOUT_MS = 2_000;
-let lambda: LambdaClient | undefined;
+const QUEUED = 202;
 
 type LocalRunner = (event: ChainCheckEvent) => Promise<unknown>;
 let localRunner: LocalRunner | undefined;
@@ -27,16 +31,19 @@ export async function requestChainCheck(paymentId: string, log: Logger): Promise
   const event: ChainCheckEvent = { source: CHAIN_CHECK_EVENT_SOURCE, paymentId };
   const functionName = config.tron.checkFunctionName;
   if (functionName) {
-    lambda ??= new LambdaClient({ region: config.region });
     try {
-      await lambda.send(
-        new InvokeCommand({
-          FunctionName: functionName,
-          InvocationType: 'Event',
-          Payload: new TextEncoder().encode(JSON.stringify(event)),
-        }),
-        { abortSignal: AbortSignal.timeout(INVOKE_TIMEOUT_MS) },
-      );
+      const { status } = await awsRequest({
+        service: 'lambda',
+        region: config.region,
+        host: `lambda.${config.region}.amazonaws.com`,
+        ...(config.endpoints.lambda ? { endpoint: config.endpoints.lambda } : {}),
+        method: 'POST',
+        path: `/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`,
+        headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'Event' },
+        body: JSON.stringify(event),
+        timeoutMs: INVOKE_TIMEOUT_MS,
+      });
+      if (status !== QUEUED) throw new Error(`Lambda answered the asynchronous invoke with HTTP ${status}, not 202`);
     } catch (error) {
       log.warn('chain check not started; job-chain-recheck will check this payment', {
         paymentId,

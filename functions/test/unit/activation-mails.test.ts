@@ -1,5 +1,4 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import fc from 'fast-check';
@@ -19,6 +18,7 @@ import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import { JobFailedError } from '../../src/kit/job-handler.js';
 import { CALLERS, givenProfilesOnly, httpEvent, invoke, lambdaContext, type HttpHandler } from '../helpers/lambda.js';
 import { inMemoryActivationStore, type InMemoryActivationStore } from '../helpers/in-memory-activation-store.js';
+import { useAwsOutbox } from '../helpers/aws-outbox.js';
 
 /**
  * The day's activation mails (admin-activations, payment-send-basic-notifications,
@@ -259,17 +259,14 @@ describe('sendActivationMails', () => {
 });
 
 const dynamo = mockClient(DynamoDBDocumentClient);
-const ses = mockClient(SESClient);
+const outbox = useAwsOutbox();
 beforeEach(() => {
   givenProfilesOnly(dynamo);
-  ses.reset();
   dynamo.on(UpdateCommand).resolves({});
   dynamo.on(PutCommand).resolves({});
-  ses.on(SendEmailCommand).resolves({ MessageId: 'test' });
 });
 afterAll(() => {
   dynamo.restore();
-  ses.restore();
 });
 
 const conditionFailed = () =>
@@ -370,9 +367,7 @@ describe('handlers and the job', () => {
       message: 'Activation emails sent to 1 subscriber',
       sent: 1,
     });
-    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Destination).toEqual({
-      ToAddresses: ['buyer7@example.com'],
-    });
+    expect(outbox.mails[0]?.to).toEqual(['buyer7@example.com']);
     const audit = dynamo.commandCalls(PutCommand).map((c) => c.args[0].input.Item);
     expect(audit).toEqual([
       expect.objectContaining({
@@ -401,7 +396,7 @@ describe('handlers and the job', () => {
     expect(summary).toEqual({ processed: 1, mailed: 1, failed: 0, skipped: 0, complete: true });
     expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item).toMatchObject({ actor: 'system' });
 
-    ses.on(SendEmailCommand).rejects(new Error('SES down'));
+    outbox.refuse();
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
       await expect(handler({}, lambdaContext({ getRemainingTimeInMillis: () => 60_000 }))).rejects.toBeInstanceOf(
@@ -410,6 +405,8 @@ describe('handlers and the job', () => {
     } finally {
       write.mockRestore();
     }
+    // SES was asked for the failed run's one mail (a refusal is not sent again) and accepted none.
+    expect([outbox.requests.length, outbox.mails.length]).toEqual([2, 1]);
     // The claim was put back: the last update restores the index keys.
     const updates = dynamo.commandCalls(UpdateCommand).map((c) => String(c.args[0].input.UpdateExpression));
     expect(updates.at(-1)).toContain('GSI2PK = :g2pk');

@@ -13,7 +13,6 @@ import {
   UserNotFoundException,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import {
   DeleteCommand,
   DynamoDBDocumentClient,
@@ -55,6 +54,7 @@ import {
   type HttpHandler,
 } from '../helpers/lambda.js';
 import { cancelled } from '../helpers/dynamo-outcomes.js';
+import { useAwsOutbox } from '../helpers/aws-outbox.js';
 
 /**
  * The auth handlers end to end in process, with the AWS SDK clients mocked: how Cognito's and
@@ -62,7 +62,7 @@ import { cancelled } from '../helpers/dynamo-outcomes.js';
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
 const cognito = mockClient(CognitoIdentityProviderClient);
-const ses = mockClient(SESClient);
+const outbox = useAwsOutbox();
 
 const EMAIL = 'jane.doe@example.com';
 const SUB = '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63';
@@ -105,13 +105,12 @@ const knownEmail = (overrides: Record<string, unknown> = {}) => {
     { ...profileItem(overrides), PK: `USER#${SUB}`, SK: 'PROFILE' },
   );
 };
-const mailedText = () => String(ses.commandCalls(SendEmailCommand).at(-1)?.args[0].input.Message?.Body?.Text?.Data);
+const mailedText = () => String(outbox.mails.at(-1)?.text);
 
 beforeEach(() => {
   dynamo.reset();
   forgetItems(dynamo);
   cognito.reset();
-  ses.reset();
   dynamo.on(GetCommand).resolves({});
   dynamo.on(PutCommand).resolves({});
   dynamo.on(DeleteCommand).resolves({});
@@ -119,12 +118,10 @@ beforeEach(() => {
   dynamo.on(TransactWriteCommand).resolves({});
   dynamo.on(UpdateCommand).resolves({ Attributes: { failures: 1 } });
   cognito.onAnyCommand().resolves({});
-  ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
 });
 afterAll(() => {
   dynamo.restore();
   cognito.restore();
-  ses.restore();
 });
 
 describe('auth-register', () => {
@@ -162,7 +159,7 @@ describe('auth-register', () => {
     expect(res.statusCode).toBe(409);
     expect(res.body.message).toBe('An account with this email already exists. Please sign in instead.');
     expect(storeTransactions(dynamo)).toHaveLength(0);
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(outbox.mails).toHaveLength(0);
   });
 
   it("maps the pool's InvalidPasswordException to 400 on the password field", async () => {
@@ -193,7 +190,7 @@ describe('auth-register', () => {
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.body.errors as object).sort()).toEqual(['email', 'password', 'username']);
     // Only the per-client request counters ran (M6).
-    expect([...storeCalls(dynamo), ...cognito.calls(), ...ses.calls()]).toHaveLength(0);
+    expect([...storeCalls(dynamo), ...cognito.calls(), ...outbox.requests]).toHaveLength(0);
   });
 
   it('mails the code without the username (L7)', async () => {
@@ -253,7 +250,7 @@ describe('auth-login', () => {
     cognito.on(InitiateAuthCommand).rejects(cognitoError(UserNotConfirmedException, 'User is not confirmed.'));
     const res = await post({ email: EMAIL, password: 'Wr0ng!Pass' });
     expect([res.statusCode, res.body]).toEqual([401, GENERIC_LOGIN]);
-    expect(ses.calls()).toHaveLength(0);
+    expect(outbox.requests).toHaveLength(0);
     const right = await post({ email: EMAIL, password: 'Str0ng!Pass' });
     expect(right.statusCode).toBe(403);
     expect(right.body).toMatchObject({ needsVerification: true });
@@ -279,7 +276,7 @@ describe('auth-login', () => {
       email: EMAIL,
       message: 'Please verify your email first. We have sent you a new code.',
     });
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+    expect(outbox.mails).toHaveLength(1);
   });
 });
 
@@ -471,7 +468,7 @@ describe('auth-resend-otp (L2)', () => {
     const res = await post();
     expect([res.statusCode, res.body.message]).toEqual([200, SAME_ANSWER]);
     expect(res.headers['retry-after']).toBeUndefined();
-    expect(ses.calls()).toHaveLength(0);
+    expect(outbox.requests).toHaveLength(0);
   });
 
   it('answers the same once 5 codes went out this hour', async () => {
@@ -479,7 +476,7 @@ describe('auth-resend-otp (L2)', () => {
     dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed'));
     const res = await post();
     expect([res.statusCode, res.body.message]).toEqual([200, SAME_ANSWER]);
-    expect(ses.calls()).toHaveLength(0);
+    expect(outbox.requests).toHaveLength(0);
   });
 
   it('answers the same for an unknown and a verified address, mailing only a pending one', async () => {
@@ -487,11 +484,11 @@ describe('auth-resend-otp (L2)', () => {
     knownEmail();
     const verified = await post();
     expect([unknown.body.message, verified.body.message]).toEqual([SAME_ANSWER, SAME_ANSWER]);
-    expect(ses.calls()).toHaveLength(0);
+    expect(outbox.requests).toHaveLength(0);
     knownEmail({ emailVerifiedAt: undefined });
     const pending = await post();
     expect([pending.statusCode, pending.body.message]).toEqual([200, SAME_ANSWER]);
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+    expect(outbox.mails).toHaveLength(1);
   });
 });
 
@@ -505,7 +502,7 @@ describe('auth-request-password-reset', () => {
     expect(res.body.message).toBe(
       'If an account exists for this email, we have sent a reset code. Check your email for OTP.',
     );
-    expect(ses.calls()).toHaveLength(0);
+    expect(outbox.requests).toHaveLength(0);
     expect(storeTransactions(dynamo)).toHaveLength(0);
   });
 });
@@ -520,7 +517,7 @@ describe('auth-request-password-reset (H3)', () => {
     );
     expect([res.statusCode, res.body.message]).toEqual([429, CODE_MESSAGES.locked]);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(7000);
-    expect(ses.calls()).toHaveLength(0);
+    expect(outbox.requests).toHaveLength(0);
   });
 });
 
@@ -559,7 +556,7 @@ describe('per-request session guard', () => {
       expect([res.statusCode, res.body.message]).toEqual([401, SESSION_MESSAGES.noProfile]);
       expect(SESSION_MESSAGES.noProfile).toBe('Your account is not set up yet. Please sign in again.');
       expect(storeCalls(dynamo)).toHaveLength(0);
-      expect([...cognito.calls(), ...ses.calls()]).toHaveLength(0);
+      expect([...cognito.calls(), ...outbox.requests]).toHaveLength(0);
     },
   );
 
@@ -652,7 +649,7 @@ describe('auth-get-user-data and auth-update-user', () => {
     const res = await put({ username: 'user', email: 'new@example.com' });
     expect(res.statusCode).toBe(400);
     expect(res.body.errors).toEqual({ currentPassword: AUTH_MESSAGES.currentPasswordForEmail });
-    expect([...cognito.calls(), ...ses.calls()]).toHaveLength(0);
+    expect([...cognito.calls(), ...outbox.requests]).toHaveLength(0);
   });
 
   it('answers 409 when the new e-mail belongs to another account', async () => {
@@ -668,9 +665,7 @@ describe('auth-get-user-data and auth-update-user', () => {
     const res = await put({ username: 'user', email: 'new@example.com', currentPassword: 'Str0ng!Pass' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatchObject({ pendingEmail: 'new@example.com', user: { email: 'user@example.com' } });
-    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Destination).toEqual({
-      ToAddresses: ['new@example.com'],
-    });
+    expect(outbox.mails[0]?.to).toEqual(['new@example.com']);
     expect(cognito.commandCalls(AdminUpdateUserAttributesCommand)).toHaveLength(0);
     expect(storeTransactions(dynamo).flatMap((c) => c.args[0].input.TransactItems ?? [])).toEqual([
       expect.objectContaining({

@@ -5,7 +5,6 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import {
   BatchGetCommand,
   DeleteCommand,
@@ -39,6 +38,7 @@ import {
   type MatrixCaller,
 } from '../authorization-matrix.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, profileItemOf, type HttpHandler } from '../helpers/lambda.js';
+import { useAwsOutbox } from '../helpers/aws-outbox.js';
 
 /**
  * The matrix, in process: every row's request sent to the real handler as each caller, with the
@@ -48,11 +48,11 @@ import { CALLERS, givenProfiles, httpEvent, invoke, profileItemOf, type HttpHand
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
 const cognito = mockClient(CognitoIdentityProviderClient);
-const ses = mockClient(SESClient);
+// Mail goes to the outbox, never to the network.
+useAwsOutbox();
 beforeEach(() => {
   dynamo.reset();
   cognito.reset();
-  ses.reset();
   dynamo.on(GetCommand).resolves({});
   // Signed-in callers have profiles: the session guard refuses tokens without one (M4).
   givenProfiles(dynamo, CALLERS.user, CALLERS.admin, CALLERS.otherUser);
@@ -80,12 +80,10 @@ beforeEach(() => {
   cognito
     .on(InitiateAuthCommand)
     .rejects(new NotAuthorizedException({ message: 'Incorrect username or password.', $metadata: {} }));
-  ses.on(SendEmailCommand).resolves({ MessageId: 'matrix' });
 });
 afterAll(() => {
   dynamo.restore();
   cognito.restore();
-  ses.restore();
 });
 
 const callers = { anonymous: null, user: CALLERS.user, admin: CALLERS.admin, otherUser: CALLERS.otherUser } as const;

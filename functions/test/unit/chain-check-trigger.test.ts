@@ -1,23 +1,29 @@
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAIN_CHECK_EVENT_SOURCE, chainCheckEventSchema } from '../../src/domain/commerce/chain-check-event.js';
 import type { Logger } from '../../src/kit/logger.js';
+import { startAwsWireServer, type AwsWireServer } from '../helpers/aws-outbox.js';
 
 /**
  * How a saved payment's on-chain check is started (issue 13): in AWS an asynchronous ('Event')
  * invoke of the job-chain-recheck function carrying the payment id, whose failure is logged and
  * never reaches the customer; locally the same event handed to the runner the local stack
  * registered, in the background; with neither, nothing at all.
+ * The invoke is checked on the wire, against a local HTTP server standing in for Lambda's API
+ * (AWS_ENDPOINT_URL_LAMBDA, as the SDK's client read it).
  * The configuration is read at import, so each case imports the trigger afresh with its environment.
  */
-const lambda = mockClient(LambdaClient);
-afterAll(() => lambda.restore());
+let lambda: AwsWireServer;
+beforeAll(async () => {
+  lambda = await startAwsWireServer({ status: 202 });
+});
+afterAll(() => lambda.close());
+beforeEach(() => {
+  lambda.received.length = 0;
+});
 
-const ENV_KEYS = ['CHAIN_CHECK_FUNCTION_NAME', 'TRON_API_URL'] as const;
+const ENV_KEYS = ['CHAIN_CHECK_FUNCTION_NAME', 'TRON_API_URL', 'AWS_ENDPOINT_URL_LAMBDA'] as const;
 const saved = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
 afterEach(() => {
-  lambda.reset();
   for (const key of ENV_KEYS) {
     if (saved[key] === undefined) delete process.env[key];
     else process.env[key] = saved[key];
@@ -26,7 +32,7 @@ afterEach(() => {
 
 async function triggerWith(env: Partial<Record<(typeof ENV_KEYS)[number], string>>) {
   for (const key of ENV_KEYS) delete process.env[key];
-  Object.assign(process.env, env);
+  Object.assign(process.env, { AWS_ENDPOINT_URL_LAMBDA: lambda.url }, env);
   vi.resetModules();
   return (await import('../../src/services/chain-check-trigger.js')).requestChainCheck;
 }
@@ -45,34 +51,104 @@ function recordingLogger() {
 
 describe('requestChainCheck', () => {
   it('AWS: invokes the chain-check function asynchronously with the payment id', async () => {
-    lambda.on(InvokeCommand).resolves({ StatusCode: 202 });
     const request = await triggerWith({ CHAIN_CHECK_FUNCTION_NAME: 'Goldbot-Api-JobsjobchainrecheckFunction' });
     const { log, lines } = recordingLogger();
     await request('01KDX4A7Q2M9V3T8R5N6P1W0ZC', log);
-    const calls = lambda.commandCalls(InvokeCommand);
-    expect(calls).toHaveLength(1);
-    const input = calls[0]?.args[0].input;
-    expect(input).toMatchObject({ FunctionName: 'Goldbot-Api-JobsjobchainrecheckFunction', InvocationType: 'Event' });
-    const payload = JSON.parse(new TextDecoder().decode(input?.Payload as Uint8Array)) as unknown;
-    expect(chainCheckEventSchema.parse(payload)).toEqual({
+    expect(lambda.received).toHaveLength(1);
+    const [invoke] = lambda.received;
+    expect(invoke?.method).toBe('POST');
+    expect(invoke?.path).toBe('/2015-03-31/functions/Goldbot-Api-JobsjobchainrecheckFunction/invocations');
+    expect(invoke?.headers['x-amz-invocation-type']).toBe('Event');
+    expect(invoke?.headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=test\/\d{8}\/us-east-1\/lambda\/aws4_request, SignedHeaders=\S*x-amz-date/,
+    );
+    expect(invoke?.headers['x-amz-date']).toMatch(/^\d{8}T\d{6}Z$/);
+    expect(chainCheckEventSchema.parse(JSON.parse(invoke?.body ?? ''))).toEqual({
       source: CHAIN_CHECK_EVENT_SOURCE,
       paymentId: '01KDX4A7Q2M9V3T8R5N6P1W0ZC',
     });
     expect(lines).toEqual([]);
   });
 
+  it('AWS: names the function by ARN too, encoded in the path', async () => {
+    const arn = 'arn:aws:lambda:eu-west-1:123456789012:function:job-chain-recheck';
+    const request = await triggerWith({ CHAIN_CHECK_FUNCTION_NAME: arn });
+    const { log, lines } = recordingLogger();
+    await request('p1', log);
+    expect(lambda.received[0]?.path).toBe(`/2015-03-31/functions/${encodeURIComponent(arn)}/invocations`);
+    expect(lines).toEqual([]);
+  });
+
+  it('AWS: invokes again after a 500 or throttling, and logs nothing once Lambda queued it', async () => {
+    lambda.answer({ status: 500, body: '{"message":"ServiceException"}' });
+    lambda.answer({ status: 429, headers: { 'x-amzn-errortype': 'TooManyRequestsException' } });
+    const request = await triggerWith({ CHAIN_CHECK_FUNCTION_NAME: 'fn' });
+    const { log, lines } = recordingLogger();
+    await request('p1', log);
+    expect(lambda.received).toHaveLength(3);
+    expect(new Set(lambda.received.map((invoke) => invoke.body)).size).toBe(1);
+    expect(lines).toEqual([]);
+  });
+
   it('AWS: a failed invoke is logged for the recheck job and never thrown at the customer', async () => {
-    lambda.on(InvokeCommand).rejects(new Error('TooManyRequestsException'));
+    const throttled = {
+      status: 429,
+      headers: { 'x-amzn-errortype': 'TooManyRequestsException' },
+      body: '{"message":"Rate Exceeded."}',
+    };
+    lambda.answer(throttled, throttled, throttled);
     const request = await triggerWith({ CHAIN_CHECK_FUNCTION_NAME: 'fn' });
     const { log, lines } = recordingLogger();
     await expect(request('p1', log)).resolves.toBeUndefined();
+    expect(lambda.received).toHaveLength(3);
     expect(lines).toMatchObject([
       {
         level: 'warn',
         message: 'chain check not started; job-chain-recheck will check this payment',
-        extra: { paymentId: 'p1' },
+        extra: { paymentId: 'p1', errorName: 'TooManyRequestsException', errorMessage: 'Rate Exceeded.' },
       },
     ]);
+  });
+
+  it('AWS: a refused invoke is not sent again, and is logged by its error code', async () => {
+    lambda.answer({
+      status: 404,
+      headers: { 'x-amzn-errortype': 'ResourceNotFoundException' },
+      body: '{"Type":"User","message":"Function not found: fn"}',
+    });
+    const request = await triggerWith({ CHAIN_CHECK_FUNCTION_NAME: 'fn' });
+    const { log, lines } = recordingLogger();
+    await request('p1', log);
+    expect(lambda.received).toHaveLength(1);
+    expect(lines).toMatchObject([
+      { level: 'warn', extra: { paymentId: 'p1', errorName: 'ResourceNotFoundException' } },
+    ]);
+  });
+
+  it('AWS: an answer other than 202 (queued) is logged as not started', async () => {
+    lambda.answer({ status: 200, body: '{}' });
+    const request = await triggerWith({ CHAIN_CHECK_FUNCTION_NAME: 'fn' });
+    const { log, lines } = recordingLogger();
+    await request('p1', log);
+    expect(lines).toMatchObject([
+      {
+        level: 'warn',
+        message: 'chain check not started; job-chain-recheck will check this payment',
+        extra: { paymentId: 'p1', errorMessage: expect.stringContaining('HTTP 200') as unknown },
+      },
+    ]);
+  });
+
+  it('AWS: gives up after 2 s, so the customer is never kept waiting for Lambda', async () => {
+    lambda.answer({ status: 202, delayMs: 4_000 });
+    const request = await triggerWith({ CHAIN_CHECK_FUNCTION_NAME: 'fn' });
+    const { log, lines } = recordingLogger();
+    const started = Date.now();
+    await request('p1', log);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+    expect(Date.now() - started).toBeLessThan(3_500);
+    expect(lambda.received).toHaveLength(1);
+    expect(lines).toMatchObject([{ level: 'warn', extra: { paymentId: 'p1' } }]);
   });
 
   it('locally: hands the same event to the runner the local stack registered, without waiting for it', async () => {
@@ -85,7 +161,7 @@ describe('requestChainCheck', () => {
     trigger.setLocalChainCheckRunner(runner);
     await trigger.requestChainCheck('p1', log);
     expect(runner).toHaveBeenCalledWith({ source: CHAIN_CHECK_EVENT_SOURCE, paymentId: 'p1' });
-    expect(lambda.commandCalls(InvokeCommand)).toHaveLength(0);
+    expect(lambda.received).toHaveLength(0);
     finish?.();
 
     // A failing background check is logged; the job picks the payment up.
@@ -107,7 +183,7 @@ describe('requestChainCheck', () => {
     const request = await triggerWith({ TRON_API_URL: 'http://127.0.0.1:8090' });
     const { log, lines } = recordingLogger();
     await request('p1', log);
-    expect(lambda.commandCalls(InvokeCommand)).toHaveLength(0);
+    expect(lambda.received).toHaveLength(0);
     expect(lines).toEqual([]);
   });
 });

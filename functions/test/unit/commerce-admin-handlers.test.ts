@@ -1,4 +1,3 @@
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
@@ -21,23 +20,21 @@ import {
 import { paymentKey, toPaymentItem } from '../../src/data/payment-entity.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, type HttpHandler } from '../helpers/lambda.js';
 import { SAMPLE_PAYMENT_ID, paymentReviewSampleWorld, pendingPayment } from '../helpers/payment-samples.js';
+import { useAwsOutbox } from '../helpers/aws-outbox.js';
 
 /** The six admin commerce handlers in process: thin adapters over the use cases, with the table and SES mocked. */
 const dynamo = mockClient(DynamoDBDocumentClient);
-const ses = mockClient(SESClient);
+const outbox = useAwsOutbox();
 beforeEach(() => {
   dynamo.reset();
-  ses.reset();
   dynamo.on(GetCommand).resolves({});
   givenProfiles(dynamo, CALLERS.admin, CALLERS.user);
   dynamo.on(UpdateCommand).resolves({});
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(TransactWriteCommand).resolves({});
-  ses.on(SendEmailCommand).resolves({ MessageId: 'test' });
 });
 afterAll(() => {
   dynamo.restore();
-  ses.restore();
 });
 
 const call = async (
@@ -80,9 +77,9 @@ describe('payment-approve-usdt', () => {
       message: 'Payment for jane_doe has been successfully approved!',
       payment: { status: 'completed' },
     });
-    const mail = ses.commandCalls(SendEmailCommand)[0]?.args[0].input;
-    expect(mail?.Destination).toEqual({ ToAddresses: ['jane.doe@example.com'] });
-    expect(mail?.Message?.Body?.Html?.Data).toContain('jane_doe');
+    const mail = outbox.mails[0];
+    expect(mail?.to).toEqual(['jane.doe@example.com']);
+    expect(mail?.html).toContain('jane_doe');
     expect(dynamo.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toContainEqual({
       PK: 'TEMPLATES',
       SK: 'TEMPLATE#basicPackagePaymentVerified',
@@ -91,10 +88,12 @@ describe('payment-approve-usdt', () => {
 
   it('keeps the approval when SES fails', async () => {
     paymentReviewSampleWorld(dynamo)['payment-approve-usdt']();
-    ses.on(SendEmailCommand).rejects(new Error('SES is down'));
+    outbox.refuse();
     const res = await call('payment-approve-usdt', { pathParameters: { id: SAMPLE_PAYMENT_ID } });
     expect(res.statusCode).toBe(200);
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    // SES was asked once (a refusal is not sent again) and sent nothing.
+    expect([outbox.requests.length, outbox.mails.length]).toEqual([1, 0]);
   });
 
   it('answers 409 when another admin rejected it first, and 404 for an unknown id', async () => {
@@ -113,7 +112,7 @@ describe('payment-approve-usdt', () => {
     const raced = await call('payment-approve-usdt', { pathParameters: { id: SAMPLE_PAYMENT_ID } });
     expect(raced.statusCode).toBe(409);
     expect(raced.body).toMatchObject({ message: 'This payment was already rejected by another admin.' });
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(outbox.mails).toHaveLength(0);
 
     const unknown = await call('payment-approve-usdt', { pathParameters: { id: '01KDX3N8W6Q5ZJ4R2T7B9MATRX' } });
     expect(unknown.statusCode).toBe(404);
@@ -129,7 +128,7 @@ describe('payment-reject-usdt', () => {
       message: 'Payment for jane_doe has been rejected.',
       payment: { status: 'rejected' },
     });
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(outbox.mails).toHaveLength(0);
     expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(0);
   });
 });

@@ -1,5 +1,4 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import {
   DynamoDBDocumentClient,
   GetCommand,
@@ -18,6 +17,7 @@ import {
   SAMPLE_CODE_OWNER,
 } from '../helpers/customer-commerce-samples.js';
 import { CALLERS, httpEvent, invoke, profileItemOf, type HttpHandler } from '../helpers/lambda.js';
+import { useAwsOutbox } from '../helpers/aws-outbox.js';
 
 /**
  * The eight customer commerce handlers in process, with DynamoDB and SES mocked: what each answers,
@@ -26,7 +26,7 @@ import { CALLERS, httpEvent, invoke, profileItemOf, type HttpHandler } from '../
  * included). docs/performance.md states the same figures.
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
-const ses = mockClient(SESClient);
+const outbox = useAwsOutbox();
 const USER = CALLERS.user;
 const TXID = '9f3c1e7a2b4d6f80a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7';
 
@@ -44,17 +44,14 @@ function world(profile: Record<string, unknown> = {}, extra: Record<string, unkn
 
 beforeEach(() => {
   dynamo.reset();
-  ses.reset();
   dynamo.on(GetCommand).resolves({});
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(UpdateCommand).resolves({});
   dynamo.on(TransactWriteCommand).resolves({});
-  ses.on(SendEmailCommand).resolves({ MessageId: 'm1' });
   world();
 });
 afterAll(() => {
   dynamo.restore();
-  ses.restore();
 });
 
 async function call(routeId: RouteId, body?: unknown) {
@@ -109,9 +106,9 @@ describe('answers', () => {
       message: 'Payment submitted successfully! Your Basic Package will be activated within 2 hours.',
       pendingSubscription: { packageName: 'Basic Package', status: 'pending' },
     });
-    const sent = ses.commandCalls(SendEmailCommand)[0]?.args[0].input;
-    expect(sent?.Destination).toEqual({ ToAddresses: [USER.email] });
-    expect(sent?.Message?.Subject?.Data).toBe('GoldBot: payment received for your Basic Package');
+    const sent = outbox.mails[0];
+    expect(sent?.to).toEqual([USER.email]);
+    expect(sent?.subject).toBe('GoldBot: payment received for your Basic Package');
 
     const pendingId = String((created.body.pendingSubscription as { _id: string })._id);
     world({}, writtenBySubmit());
@@ -146,9 +143,7 @@ describe('answers', () => {
       message: 'Free trial activated! You now have 30 days of access.',
       subscription: { packageName: 'Free Trial', status: 'active', paymentMethod: 'free' },
     });
-    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Message?.Subject?.Data).toBe(
-      'GoldBot: free trial activated',
-    );
+    expect(outbox.mails[0]?.subject).toBe('GoldBot: free trial activated');
     world({ freeTrialStartedAt: '2026-01-01T00:00:00.000Z' });
     const again = await call('payment-create-free-trial', {});
     expect(again.statusCode).toBe(409);

@@ -6,7 +6,6 @@ import {
   SignUpCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import {
   DeleteCommand,
   DynamoDBDocumentClient,
@@ -36,6 +35,7 @@ import { settingsSampleWorld } from '../helpers/settings-samples.js';
 import { withdrawalSampleWorld } from '../helpers/withdrawal-samples.js';
 import { adminInsightSampleWorld } from '../helpers/admin-insight-samples.js';
 import { adminUserSampleWorld } from '../helpers/admin-user-samples.js';
+import { useAwsOutbox } from '../helpers/aws-outbox.js';
 
 /**
  * The sample events are what `npm run invoke -- <id>` and `sam local invoke` send: each must run
@@ -44,7 +44,7 @@ import { adminUserSampleWorld } from '../helpers/admin-user-samples.js';
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
 const cognito = mockClient(CognitoIdentityProviderClient);
-const ses = mockClient(SESClient);
+const outbox = useAwsOutbox();
 
 const SUB = '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63';
 const EMAIL = 'jane.doe@example.com';
@@ -168,7 +168,6 @@ beforeEach(() => {
   dynamo.reset();
   forgetItems(dynamo);
   cognito.reset();
-  ses.reset();
   dynamo.on(GetCommand).resolves({});
   // The administrator of the admin samples has a profile, with TOTP on (M4, M5).
   dynamo.on(GetCommand, { Key: { PK: `USER#${ADMIN_SUB}`, SK: 'PROFILE' } }).resolves({
@@ -193,12 +192,10 @@ beforeEach(() => {
   cognito.on(InitiateAuthCommand).resolves({
     AuthenticationResult: { IdToken: ID_TOKEN, RefreshToken: 'sample-refresh-token', ExpiresIn: 3600 },
   });
-  ses.on(SendEmailCommand).resolves({ MessageId: 'sample' });
 });
 afterAll(() => {
   dynamo.restore();
   cognito.restore();
-  ses.restore();
 });
 
 const run = async (id: RouteId) => {
@@ -224,7 +221,7 @@ describe('events/<id>.json', () => {
   it('payment-send-basic-notifications mails the subscriber whose Basic month starts today', async () => {
     const res = await run('payment-send-basic-notifications');
     expect(res.body).toEqual({ message: 'Activation emails sent to 1 subscriber', sent: 1 });
-    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Destination).toEqual({ ToAddresses: [EMAIL] });
+    expect(outbox.mails[0]?.to).toEqual([EMAIL]);
   });
 
   it('admin-export downloads the sample filter as CSV', async () => {
@@ -261,7 +258,7 @@ describe('events/<id>.json', () => {
     const res = await run('auth-register');
     expect(res.statusCode).toBe(201);
     expect(cognito.commandCalls(SignUpCommand)[0]?.args[0].input).toMatchObject({ Username: EMAIL });
-    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Destination).toEqual({ ToAddresses: [EMAIL] });
+    expect(outbox.mails[0]?.to).toEqual([EMAIL]);
   });
 
   it.each(['auth-verify-otp', 'auth-login'] as const)(
@@ -299,6 +296,6 @@ describe('events/<id>.json', () => {
     const { email } = sampleBody<{ email: string }>('auth-confirm-email-change');
     const items = storeTransactions(dynamo).flatMap((c) => c.args[0].input.TransactItems ?? []);
     expect(items[0]?.Update?.ExpressionAttributeValues).toMatchObject({ ':e': email });
-    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Destination).toEqual({ ToAddresses: [EMAIL] });
+    expect(outbox.mails[0]?.to).toEqual([EMAIL]);
   });
 });

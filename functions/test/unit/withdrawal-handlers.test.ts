@@ -1,4 +1,3 @@
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import {
   BatchGetCommand,
   DynamoDBDocumentClient,
@@ -28,6 +27,7 @@ import {
   withdrawalSampleWorld,
 } from '../helpers/withdrawal-samples.js';
 import { cancelled } from '../helpers/dynamo-outcomes.js';
+import { useAwsOutbox } from '../helpers/aws-outbox.js';
 
 /**
  * The five withdrawal handlers in process, with DynamoDB and SES mocked: the answers against the
@@ -37,23 +37,20 @@ import { cancelled } from '../helpers/dynamo-outcomes.js';
  * profile read included).
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
-const ses = mockClient(SESClient);
+const outbox = useAwsOutbox();
 const JANE = jwtClaims(SAMPLE_REQUESTER._id, SAMPLE_REQUESTER.email);
 const world = withdrawalSampleWorld(dynamo);
 
 beforeEach(() => {
   dynamo.reset();
-  ses.reset();
   dynamo.on(GetCommand).resolves({});
   givenProfiles(dynamo, CALLERS.admin, CALLERS.user);
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(UpdateCommand).resolves({});
   dynamo.on(TransactWriteCommand).resolves({});
-  ses.on(SendEmailCommand).resolves({ MessageId: 'test' });
 });
 afterAll(() => {
   dynamo.restore();
-  ses.restore();
 });
 
 const call = async (
@@ -208,7 +205,7 @@ describe('withdrawal-all', () => {
 });
 
 describe('withdrawal-approve and withdrawal-reject', () => {
-  const mail = () => ses.commandCalls(SendEmailCommand)[0]?.args[0].input;
+  const mail = () => outbox.mails[0];
 
   it('approves and mails the amount, the address, the 24-48 hours and the note, HTML-escaped', async () => {
     world['withdrawal-approve']?.();
@@ -220,12 +217,12 @@ describe('withdrawal-approve and withdrawal-reject', () => {
       withdrawal: { status: 'approved', adminNote: note, userId: { referralEarnings: 4 } },
     });
     const sent = mail();
-    expect(sent?.Destination).toEqual({ ToAddresses: ['jane.doe@example.com'] });
-    expect(sent?.Message?.Subject?.Data).toBe('GoldBot: your withdrawal of $20 is approved');
-    const html = sent?.Message?.Body?.Html?.Data ?? '';
+    expect(sent?.to).toEqual(['jane.doe@example.com']);
+    expect(sent?.subject).toBe('GoldBot: your withdrawal of $20 is approved');
+    const html = sent?.html ?? '';
     expect(html).toContain('Sent &lt;b&gt;today&lt;/b&gt; &amp; &quot;confirmed&quot;');
     expect(html).not.toContain('<b>today</b>');
-    const text = sent?.Message?.Body?.Text?.Data ?? '';
+    const text = sent?.text ?? '';
     for (const part of ['20 USDT', SAMPLE_TRC20_ADDRESS, '24-48 hours', note, 'jane_doe']) expect(text).toContain(part);
     expect(dynamo.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toContainEqual({
       PK: 'TEMPLATES',
@@ -241,8 +238,8 @@ describe('withdrawal-approve and withdrawal-reject', () => {
       message: 'Withdrawal rejected successfully!',
       withdrawal: { status: 'rejected', adminNote: null, userId: { referralEarnings: 24 } },
     });
-    expect(mail()?.Message?.Subject?.Data).toBe('GoldBot: your withdrawal request of $20 was not approved');
-    expect(mail()?.Message?.Body?.Text?.Data).not.toContain('Note from our team');
+    expect(mail()?.subject).toBe('GoldBot: your withdrawal request of $20 was not approved');
+    expect(mail()?.text).not.toContain('Note from our team');
     const items = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
     expect(items[3]?.Put?.Item).toMatchObject({ type: 'release', amount: 20 });
   });
@@ -253,16 +250,18 @@ describe('withdrawal-approve and withdrawal-reject', () => {
       Item: { subject: 'Paid {{amount}}', html: '<p>{{username}}: {{adminNote}}</p>' },
     });
     await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: { adminNote: '<i>x</i>' } });
-    expect(mail()?.Message?.Subject?.Data).toBe('Paid 20');
-    expect(mail()?.Message?.Body?.Html?.Data).toBe('<p>jane_doe: &lt;i&gt;x&lt;/i&gt;</p>');
+    expect(mail()?.subject).toBe('Paid 20');
+    expect(mail()?.html).toBe('<p>jane_doe: &lt;i&gt;x&lt;/i&gt;</p>');
   });
 
   it('keeps the approval when SES fails', async () => {
     world['withdrawal-approve']?.();
-    ses.on(SendEmailCommand).rejects(new Error('SES is down'));
+    outbox.refuse();
     const res = await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: {} });
     expect(res.statusCode).toBe(200);
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    // SES was asked once (a refusal is not sent again) and sent nothing.
+    expect([outbox.requests.length, outbox.mails.length]).toEqual([1, 0]);
   });
 
   it('answers "already" 200 for a repeat, 409 for the other decision, 404 for an unknown id, and mails nobody', async () => {
@@ -278,7 +277,7 @@ describe('withdrawal-approve and withdrawal-reject', () => {
     const unknown = await call('withdrawal-reject', { id: '01KDX3N8W6Q5ZJ4R2T7B9MATRX', body: {} });
     expect(unknown.statusCode).toBe(404);
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(outbox.mails).toHaveLength(0);
   });
 
   it('answers 409 when another admin rejected it between the read and the commit', async () => {
@@ -291,7 +290,7 @@ describe('withdrawal-approve and withdrawal-reject', () => {
     const res = await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: {} });
     expect(res.statusCode).toBe(409);
     expect(res.body).toMatchObject({ message: 'This withdrawal was already rejected.' });
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(outbox.mails).toHaveLength(0);
   });
 
   it('refuses a note over 500 characters with 400, and customers with 403', async () => {
