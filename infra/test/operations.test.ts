@@ -344,8 +344,11 @@ describe('SES', () => {
     );
     expect(sesStatements).toHaveLength(withSet.length);
     for (const statement of sesStatements) {
-      // Sending through the set is authorised against the set too.
+      // SESv2 SendEmail is authorised as ses:SendEmail alone, on the sender's identities and,
+      // sending through the set, on the set too.
+      expect(asArray(statement.Action as string[])).toEqual(['ses:SendEmail']);
       expect(JSON.stringify(statement.Resource)).toContain(JSON.stringify({ Ref: setId }));
+      expect(JSON.stringify(statement.Resource)).toContain(':identity/');
     }
   });
 

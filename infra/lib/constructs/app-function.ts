@@ -217,7 +217,9 @@ export class AppFunction extends Construct {
       role.addToPrincipalPolicy(
         new PolicyStatement({
           effect: Effect.ALLOW,
-          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+          // Mail goes out with SESv2 SendEmail (functions/src/adapters/ses-mailer.ts), which IAM
+          // authorises as ses:SendEmail alone, whatever the content (no SendRawEmail).
+          actions: ['ses:SendEmail'],
           // The sender may be verified as an address or as its domain; both ARNs name only our sender.
           // (In the SES sandbox, SES may also authorize against the recipients' identity ARNs; production
           // accounts leave the sandbox, and sandbox tests can widen this locally if needed.)
