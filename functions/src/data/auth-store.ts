@@ -27,6 +27,7 @@ import {
 } from './user-profile-entity.js';
 import { getProfile } from './profile-store.js';
 import { emailTemplateKey } from './email-template-key.js';
+import type { PendingLimits } from './rate-limit-store.js';
 import { batchGetItems, cancellationCodes, cancellationReasons, onlyConflicts, type Item } from './table-reads.js';
 
 /**
@@ -331,13 +332,17 @@ export const authStore = {
     nowMs: number,
     /** Who asked, for codes that belong to an account rather than to the address (e-mail change). */
     owner?: string,
+    /** The request's limits, moved in the same transaction (see PendingLimits). */
+    limits?: PendingLimits,
   ): Promise<void> {
     const hourStart = new Date(nowMs).toISOString().slice(0, 13);
     const hourEndMs = Date.parse(`${hourStart}:00:00.000Z`) + 3600_000;
+    const counters = limits && !limits.counted ? limits.items : [];
     try {
       await documentClient.send(
         new TransactWriteCommand({
           TransactItems: [
+            ...counters,
             {
               Put: {
                 TableName: tableName,
@@ -375,14 +380,15 @@ export const authStore = {
           ],
         }),
       );
+      if (counters.length > 0) limits?.committed();
     } catch (error) {
-      const reasons = cancelReasons(error);
+      const refused = counters.length > 0 ? limits?.refusalIn(cancelReasons(error)) : null;
+      if (refused) throw refused;
+      const reasons = cancelReasons(error).slice(counters.length);
       if (reasons[0] === 'ConditionalCheckFailed') {
-        const lastSentAt = numberAttribute(cancellationReasons(error)[0]?.Item?.lastSentAt);
+        const lastSentAt = numberAttribute(cancellationReasons(error)[counters.length]?.Item?.lastSentAt);
         const wait =
-          lastSentAt === undefined
-            ? 1
-            : Math.ceil((lastSentAt + AUTH.otpResendCooldownSeconds * 1000 - nowMs) / 1000);
+          lastSentAt === undefined ? 1 : Math.ceil((lastSentAt + AUTH.otpResendCooldownSeconds * 1000 - nowMs) / 1000);
         throw new TooManyRequestsError(
           `Please wait ${Math.max(1, wait)} seconds before requesting another code.`,
           wait,
@@ -488,39 +494,63 @@ export const authStore = {
    * clears it. The count moves by compare-and-set, so parallel attempts are serialised: once the
    * count reaches the back-off threshold the block is written with the reservation itself, and no
    * parallel request can pass it. Answers the seconds left when the address is blocked, else 0.
+   *
+   * The first try assumes no failures on record (the usual sign-in) and needs no read: a record
+   * that exists fails the condition and comes back with the cancellation (ALL_OLD), and the next
+   * try sets from it. `limits`: the request's limits, moved in the same transaction as the first
+   * reservation that commits (one request for both: the round-trip budget, issue 12).
    */
   async reserveLoginAttempt(
     email: string,
     nowMs: number,
     blockSecondsFor: (failures: number) => number,
+    limits?: PendingLimits,
   ): Promise<number> {
     const now = nowEpoch(nowMs);
+    let current: { failures: number; blockedUntil: number } | undefined;
     for (let attempt = 0; attempt < 8; attempt += 1) {
-      const current = await this.getLoginFailures(email);
       if (current && current.blockedUntil > now) return current.blockedUntil - now;
       const failures = (current?.failures ?? 0) + 1;
       const block = blockSecondsFor(failures);
+      const reservation = {
+        TableName: tableName,
+        Key: loginFailureKey(email),
+        UpdateExpression: 'SET failures = :next, blockedUntil = :until, lastFailureAt = :nowMs, expiresAt = :expires',
+        ConditionExpression: current ? 'failures = :seen' : 'attribute_not_exists(failures)',
+        ExpressionAttributeValues: {
+          ':next': failures,
+          ':until': block > 0 ? now + block : 0,
+          ':nowMs': nowMs,
+          ':expires': now + 24 * 3600,
+          ...(current ? { ':seen': current.failures } : {}),
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+      };
+      const counters = limits && !limits.counted ? limits.items : [];
       try {
-        await documentClient.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: loginFailureKey(email),
-            UpdateExpression:
-              'SET failures = :next, blockedUntil = :until, lastFailureAt = :nowMs, expiresAt = :expires',
-            ConditionExpression: current ? 'failures = :seen' : 'attribute_not_exists(failures)',
-            ExpressionAttributeValues: {
-              ':next': failures,
-              ':until': block > 0 ? now + block : 0,
-              ':nowMs': nowMs,
-              ':expires': now + 24 * 3600,
-              ...(current ? { ':seen': current.failures } : {}),
-            },
-          }),
-        );
+        if (counters.length === 0) await documentClient.send(new UpdateCommand(reservation));
+        else {
+          await documentClient.send(
+            new TransactWriteCommand({ TransactItems: [...counters, { Update: reservation }] }),
+          );
+          limits?.committed();
+        }
         return 0;
       } catch (error) {
-        if (!isConditionalFailure(error)) throw error;
-        // Another attempt moved the count first: read it again.
+        // Another attempt moved the count first (or cleared it): go on from what it left.
+        if (counters.length === 0) {
+          if (!isConditionalFailure(error)) throw error;
+          current = loginFailuresOf((error as { Item?: Record<string, unknown> }).Item);
+          continue;
+        }
+        const codes = cancelReasons(error);
+        if (codes.length === 0) throw error;
+        const refused = limits?.refusalIn(codes);
+        if (refused) throw refused;
+        if (codes[counters.length] === 'ConditionalCheckFailed') {
+          current = loginFailuresOf(cancellationReasons(error)[counters.length]?.Item);
+        } else if (!onlyConflicts(codes)) throw error;
+        else await sleep(10 + Math.floor(Math.random() * 40));
       }
     }
     // Heavy contention on one address is itself a sign of an attack: refuse for a moment.
@@ -875,6 +905,13 @@ export const authStore = {
 };
 
 export type AuthStore = typeof authStore;
+
+/** The back-off record returned with a failed condition; undefined when there is none (cleared). */
+function loginFailuresOf(item: Record<string, unknown> | undefined) {
+  const failures = numberAttribute(item?.failures);
+  if (failures === undefined) return undefined;
+  return { failures, blockedUntil: numberAttribute(item?.blockedUntil) ?? 0 };
+}
 
 /**
  * A number attribute of an item returned with a cancellation (ReturnValuesOnConditionCheckFailure):

@@ -1,8 +1,8 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateLimitName } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
-import { TooManyRequestsError } from '../domain/errors.js';
-import { RATE_LIMIT_MESSAGE, rateWindow, scaledLimit, type RateWindow } from '../domain/limits/rate-limits.js';
+import type { TooManyRequestsError } from '../domain/errors.js';
+import { RequestLimitError, rateWindow, scaledLimit, type RateWindow } from '../domain/limits/rate-limits.js';
 import { rateWindowKey } from './one-time-code-entity.js';
 import { cancellationCodes, onlyConflicts } from './table-reads.js';
 
@@ -61,12 +61,53 @@ export async function consumeRateLimits(
   }
 }
 
+/**
+ * Counters a use case moves in its own first write (the kit's `countLimits: 'in-use-case'`), so a
+ * request's limits cost no request of their own (the round-trip budget, issue 12). The use case
+ * puts `items` first in its TransactWriteItems and reports the outcome; the kit counts the limits
+ * itself after any request whose use case did not (refused earlier, answered without writing), so
+ * every request is counted exactly once.
+ */
+export interface PendingLimits {
+  /** The counters' conditional updates, to lead the use case's TransactWriteItems. */
+  readonly items: readonly { Update: UpdateCounter }[];
+  /** True once the counters moved, or refused the request (429): nothing left to count. */
+  readonly counted: boolean;
+  /** The transaction that led with `items` committed. */
+  committed(): void;
+  /**
+   * The transaction was cancelled with these reasons (the counters' first): the 429 to answer if a
+   * counter was full, else null (nothing moved; the use case reads the rest of the reasons).
+   */
+  refusalIn(codes: readonly string[]): TooManyRequestsError | null;
+}
+
+export function pendingLimits(checks: readonly RateLimitCheck[], nowMs: number, scale: number): PendingLimits {
+  const counters = countersOf(checks, nowMs, scale);
+  let counted = counters.length === 0;
+  return {
+    items: counters.map((counter) => ({ Update: counter.update })),
+    get counted() {
+      return counted;
+    },
+    committed() {
+      counted = true;
+    },
+    refusalIn(codes) {
+      const full = counters.filter((_, index) => codes[index] === 'ConditionalCheckFailed');
+      if (full.length === 0) return null;
+      counted = true;
+      return refusal(Math.max(...full.map((c) => c.window.secondsLeft)));
+    },
+  };
+}
+
 /** One limit: consumeRateLimits with a single check (one UpdateItem). */
 export function consumeRateLimit(name: RateLimitName, subject: string, nowMs: number, scale: number): Promise<void> {
   return consumeRateLimits([{ name, subject }], nowMs, scale);
 }
 
-const refusal = (seconds: number) => new TooManyRequestsError(RATE_LIMIT_MESSAGE(seconds), seconds);
+const refusal = (seconds: number) => new RequestLimitError(seconds);
 
 /** The counters to move: limits that are on, one per key (a transaction may name an item once). */
 function countersOf(checks: readonly RateLimitCheck[], nowMs: number, scale: number) {
@@ -91,7 +132,7 @@ function countersOf(checks: readonly RateLimitCheck[], nowMs: number, scale: num
   return [...counters.values()];
 }
 
-interface UpdateCounter {
+export interface UpdateCounter {
   TableName: string;
   Key: Record<string, string>;
   UpdateExpression: string;

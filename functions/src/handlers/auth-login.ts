@@ -12,9 +12,15 @@ const deps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: s
 
 /** A session, or for an administrator the two-factor step that must come first (M5). */
 export const handler = defineHandler(
-  { route: 'auth-login', body: loginInputSchema, limits: [{ name: 'loginPerAccount', by: (body) => body.email }] },
-  async ({ body }) => {
-    const outcome = await login(deps, body);
+  {
+    route: 'auth-login',
+    body: loginInputSchema,
+    limits: [{ name: 'loginPerAccount', by: (body) => body.email }],
+    // Counted with the attempt's reservation, before Cognito sees the password: one request.
+    countLimits: 'in-use-case',
+  },
+  async ({ body, limits }) => {
+    const outcome = await login(deps, body, limits);
     if ('kind' in outcome) return ok(outcome.body);
     return withCookies(ok(outcome.body), [refreshCookie(outcome.refreshToken)]);
   },

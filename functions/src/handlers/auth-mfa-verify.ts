@@ -16,9 +16,11 @@ export const handler = defineHandler(
       { name: 'codeVerifyPerIp', by: 'ip' },
       { name: 'loginPerAccount', by: (body) => body.email },
     ],
+    // Counted with the attempt's reservation, before Cognito sees the code: one request.
+    countLimits: 'in-use-case',
   },
-  async ({ body }) => {
-    const session = await verifyMfa(deps, body);
+  async ({ body, limits }) => {
+    const session = await verifyMfa(deps, body, limits);
     return withCookies(ok(session.body), [refreshCookie(session.refreshToken)]);
   },
 );

@@ -9,6 +9,7 @@ import { sendTemplateMail } from '../services/template-mail.js';
 const deps = { ...accounts, otpHashKey, sendMail: sendTemplateMail };
 
 export const handler = defineHandler(
-  { route: 'auth-request-password-reset', body: forgotInputSchema },
-  async ({ body }) => ok(await requestPasswordReset(deps, body.email)),
+  // Counted with the code's write (before any mail); an address that gets no code is counted after.
+  { route: 'auth-request-password-reset', body: forgotInputSchema, countLimits: 'in-use-case' },
+  async ({ body, limits }) => ok(await requestPasswordReset(deps, body.email, limits)),
 );

@@ -8,6 +8,8 @@ import { sendTemplateMail } from '../services/template-mail.js';
 
 const deps = { ...accounts, otpHashKey, sendMail: sendTemplateMail };
 
-export const handler = defineHandler({ route: 'auth-resend-otp', body: emailOnlyInputSchema }, async ({ body }) =>
-  ok(await resendRegistrationCode(deps, body.email)),
+/** Counted with the code's write (before any mail); an address that gets no code is counted after. */
+export const handler = defineHandler(
+  { route: 'auth-resend-otp', body: emailOnlyInputSchema, countLimits: 'in-use-case' },
+  async ({ body, limits }) => ok(await resendRegistrationCode(deps, body.email, limits)),
 );

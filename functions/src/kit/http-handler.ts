@@ -1,4 +1,4 @@
-import { consumeRateLimits } from '../data/rate-limit-store.js';
+import { consumeRateLimits, pendingLimits } from '../data/rate-limit-store.js';
 import { createDefineHandler } from './http-kit.js';
 import { assertSessionAllowed } from './session-guard.js';
 
@@ -10,6 +10,7 @@ import { assertSessionAllowed } from './session-guard.js';
 export const defineHandler = createDefineHandler({
   sessionGuard: assertSessionAllowed,
   rateLimiter: consumeRateLimits,
+  pendingLimits,
 });
 
 export {

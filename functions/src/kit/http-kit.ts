@@ -10,6 +10,7 @@ import {
   type RouteId,
 } from '@goldbot/shared';
 import { config } from '../config.js';
+import type { PendingLimits } from '../data/rate-limit-store.js';
 import type { UserProfile } from '../data/user-profile-entity.js';
 import {
   DomainError,
@@ -56,6 +57,8 @@ export interface RequestInput<B, Q, P, A> {
    * Undefined without a signed-in caller.
    */
   sessionProfile: UserProfile | null | undefined;
+  /** The request's limits, to move in the use case's first write (`countLimits: 'in-use-case'`); else null. */
+  limits: PendingLimits | null;
 }
 
 /**
@@ -85,6 +88,13 @@ export interface HandlerSpec<R extends RouteId, BS, QS, PS> {
    * sign-in, the bootstrap admin): it creates the profile. Every other route refuses them.
    */
   createsProfile?: boolean;
+  /**
+   * 'in-use-case': the limits are not counted up front but handed to the use case as `limits`,
+   * whose first write moves them (data/rate-limit-store.ts PendingLimits): one DynamoDB request
+   * less (the round-trip budget, issue 12). The kit counts them itself after a request whose use
+   * case did not, whatever its outcome, so every request is still counted once.
+   */
+  countLimits?: 'in-use-case';
 }
 
 interface State {
@@ -115,6 +125,12 @@ export type RateLimiter = (
 export interface KitServices {
   sessionGuard: SessionGuard | null;
   rateLimiter: RateLimiter | null;
+  /** Builds the limits a use case counts in its own write (`countLimits: 'in-use-case'`). */
+  pendingLimits?: (
+    checks: readonly { name: RateLimitName; subject: string }[],
+    nowMs: number,
+    scale: number,
+  ) => PendingLimits;
 }
 
 const rootLogger = createLogger(config.logLevel);
@@ -263,9 +279,11 @@ function defineWith<
   spec: HandlerSpec<R, BS, QS, PS>,
   run: (input: RequestInput<Infer<BS>, Infer<QS>, Infer<PS>, RouteAuth<R>>) => Promise<HttpResult>,
 ) {
-  const missing = missingService(getRoute(spec.route), spec.limits, services);
+  const missing =
+    missingService(getRoute(spec.route), spec.limits, services) ??
+    (spec.countLimits && !services.pendingLimits ? `${spec.route} counts its limits in its use case` : null);
   if (missing) throw new Error(`defineHandler: ${missing}; import defineHandler from kit/http-handler.ts`);
-  const { sessionGuard, rateLimiter } = services;
+  const { sessionGuard, rateLimiter, pendingLimits } = services;
   const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const state = states.get(context);
     if (!state) throw new Error('http-handler state missing');
@@ -304,33 +322,47 @@ function defineWith<
     // body first, so then the client's counters wait for it. An invalid body is still counted
     // against the client's limits (there is no value to count it by), and a full window answers
     // 429 before the 400, as it would had the body been read after the limits.
-    if (byBody.length === 0) await limit(byClient);
+    const inUseCase = spec.countLimits === 'in-use-case' && pendingLimits !== undefined;
+    if (byBody.length === 0 && !inUseCase) await limit(byClient);
     let body: Infer<BS>;
     try {
       body = parse(spec.body as BS, spec.body ? readJsonBody(event) : undefined, 'body');
     } catch (error) {
-      if (byBody.length > 0) await limit(byClient);
+      if (byBody.length > 0 || inUseCase) await limit(byClient);
       throw error;
     }
-    if (byBody.length > 0) {
-      await limit([...byClient, ...byBody.map((rule) => ({ name: rule.name, subject: rule.of(body) }))]);
+    const checks = [...byClient, ...byBody.map((rule) => ({ name: rule.name, subject: rule.of(body) }))];
+    if (byBody.length > 0 && !inUseCase) await limit(checks);
+    const pending = inUseCase ? pendingLimits(checks, nowMs, config.rateLimitScale) : null;
+    // Counts what the use case left uncounted (it answered or failed before its write): a full
+    // window then answers 429 in place of its answer.
+    const countLeftover = async () => {
+      if (pending && !pending.counted) await limit(checks);
+    };
+    let result: HttpResult;
+    try {
+      const query = parse(spec.query as QS, event.queryStringParameters ?? {}, 'query');
+      const params = parse(spec.params as PS, event.pathParameters ?? {}, 'path');
+      result = await run({
+        body,
+        query,
+        params,
+        // guard() has thrown for a missing caller on every non-public route.
+        caller: caller as RequestInput<unknown, unknown, unknown, RouteAuth<R>>['caller'],
+        cookies: parseCookies(event),
+        clientIp,
+        log: state.log,
+        event,
+        remainingMs: () =>
+          typeof context.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : Infinity,
+        sessionProfile,
+        limits: pending,
+      });
+    } catch (error) {
+      await countLeftover();
+      throw error;
     }
-    const query = parse(spec.query as QS, event.queryStringParameters ?? {}, 'query');
-    const params = parse(spec.params as PS, event.pathParameters ?? {}, 'path');
-    const result = await run({
-      body,
-      query,
-      params,
-      // guard() has thrown for a missing caller on every non-public route.
-      caller: caller as RequestInput<unknown, unknown, unknown, RouteAuth<R>>['caller'],
-      cookies: parseCookies(event),
-      clientIp,
-      log: state.log,
-      event,
-      remainingMs: () =>
-        typeof context.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : Infinity,
-      sessionProfile,
-    });
+    await countLeftover();
     return toApiGatewayResult(result);
   };
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(core).use(observe(spec.route));

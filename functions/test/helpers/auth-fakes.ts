@@ -160,7 +160,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       return 'confirmed';
     },
 
-    async issueCode(email, purpose, codeHash, expiresAt, nowMs, owner) {
+    async issueCode(email, purpose, codeHash, expiresAt, nowMs, owner, limits) {
       record('issueCode', [email, purpose, codeHash, expiresAt, nowMs, owner]);
       const key = codeKey(email, purpose);
       const existing = codes.get(key);
@@ -182,6 +182,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       sendCounts.set(countKey, sent + 1);
       issuedHashes.push(codeHash);
       codes.set(key, { codeHash, wrongTries: 0, expiresAt, lastSentAt: nowMs, ...(owner ? { userId: owner } : {}) });
+      limits?.committed();
     },
 
     async getCode(email, purpose) {
@@ -218,7 +219,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       return found ? { ...found } : undefined;
     },
 
-    async reserveLoginAttempt(email, nowMs, blockSecondsFor) {
+    async reserveLoginAttempt(email, nowMs, blockSecondsFor, limits) {
       record('reserveLoginAttempt', [email, nowMs]);
       const key = email.toLowerCase();
       const current = loginFailures.get(key) ?? { failures: 0, blockedUntil: 0 };
@@ -226,6 +227,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       const failures = current.failures + 1;
       const block = blockSecondsFor(failures);
       loginFailures.set(key, { failures, blockedUntil: block > 0 ? epoch(nowMs) + block : 0 });
+      limits?.committed();
       return 0;
     },
 

@@ -4,6 +4,7 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -227,6 +228,55 @@ export function putItems(dynamo: DocumentClientStub): Record<string, unknown>[] 
     if (input.TransactItems) return input.TransactItems.flatMap((item) => (item.Put?.Item ? [item.Put.Item] : []));
     return input.Item ? [input.Item] : [];
   });
+}
+
+/** Every UpdateItem input, alone or inside a TransactWriteItems. */
+export function updateInputs(dynamo: DocumentClientStub): Record<string, unknown>[] {
+  return dynamo.calls().flatMap((call) => {
+    const input = call.args[0].input as {
+      UpdateExpression?: unknown;
+      TransactItems?: { Update?: Record<string, unknown> }[];
+    };
+    if (input.TransactItems) return input.TransactItems.flatMap((item) => (item.Update ? [item.Update] : []));
+    return input.UpdateExpression === undefined ? [] : [input as Record<string, unknown>];
+  });
+}
+
+/**
+ * Puts a sign-in back-off record on the table for `email` (L3): the reservation's first guess
+ * (no record) fails its condition and returns the record, as DynamoDB does with
+ * ReturnValuesOnConditionCheckFailure, alone or in the limits' transaction; a compare-and-set
+ * from the record succeeds.
+ */
+export function givenLoginFailures(
+  dynamo: DocumentClientStub,
+  email: string,
+  record: { failures: number; blockedUntil: number },
+): void {
+  const pk = `LOGINFAIL#${email.toLowerCase()}`;
+  const asStored = { failures: { N: String(record.failures) }, blockedUntil: { N: String(record.blockedUntil) } };
+  const holds = (update: { ConditionExpression?: string; ExpressionAttributeValues?: Record<string, unknown> }) =>
+    update.ConditionExpression === 'failures = :seen' &&
+    update.ExpressionAttributeValues?.[':seen'] === record.failures;
+  dynamo.on(UpdateCommand, { Key: { PK: pk } }).callsFake((input: Parameters<typeof holds>[0]) => {
+    if (holds(input)) return {};
+    throw Object.assign(new Error('The conditional request failed'), {
+      name: 'ConditionalCheckFailedException',
+      Item: asStored,
+    });
+  });
+  dynamo
+    .on(TransactWriteCommand)
+    .callsFake((input: { TransactItems: { Update?: Parameters<typeof holds>[0] & { Key?: { PK?: string } } }[] }) => {
+      const codes = input.TransactItems.map((item) =>
+        item.Update?.Key?.PK === pk && !holds(item.Update) ? 'ConditionalCheckFailed' : 'None',
+      );
+      if (!codes.includes('ConditionalCheckFailed')) return {};
+      throw Object.assign(new Error('Transaction cancelled'), {
+        name: 'TransactionCanceledException',
+        CancellationReasons: codes.map((Code) => (Code === 'None' ? { Code } : { Code, Item: asStored })),
+      });
+    });
 }
 
 /** Forgets what givenItems put in the mocked table (after `dynamo.reset()`). */

@@ -30,9 +30,11 @@ import {
   givenProfiles,
   httpEvent,
   invoke,
+  givenLoginFailures,
   putItems,
   storeCalls,
   storeTransactions,
+  updateInputs,
 } from '../helpers/lambda.js';
 
 /**
@@ -161,16 +163,14 @@ describe('auth-mfa-verify', () => {
     expect(res.cookies).toEqual([]);
     expect(sessionPuts()).toHaveLength(0);
     // The attempt was reserved as a failed sign-in (the back-off of the address), and not cleared.
-    const reservation = dynamo
-      .commandCalls(UpdateCommand)
-      .find((c) => c.args[0].input.Key?.PK === `LOGINFAIL#${EMAIL}`);
+    const reservation = updateInputs(dynamo).find((u) => (u.Key as { PK?: string }).PK === `LOGINFAIL#${EMAIL}`);
     expect(reservation).toBeDefined();
     expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(0);
   });
 
   it('answers 429 while the back-off runs, without asking Cognito', async () => {
     const blockedUntil = Math.floor(Date.now() / 1000) + 45;
-    dynamo.on(GetCommand, { Key: { PK: `LOGINFAIL#${EMAIL}` } }).resolves({ Item: { failures: 5, blockedUntil } });
+    givenLoginFailures(dynamo, EMAIL, { failures: 5, blockedUntil });
     const res = await post({ email: EMAIL, session: SESSION, code: '123456' });
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(44);

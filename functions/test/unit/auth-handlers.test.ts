@@ -14,6 +14,7 @@ import {
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
+  BatchGetCommand,
   DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
@@ -47,9 +48,11 @@ import {
   rejectStoreTransactions,
   forgetItems,
   givenItems,
+  givenLoginFailures,
   putItems,
   storeCalls,
   storeTransactions,
+  updateInputs,
   type Claims,
   type HttpHandler,
 } from '../helpers/lambda.js';
@@ -216,8 +219,7 @@ describe('auth-login', () => {
     expect(res.statusCode).toBe(401);
     expect(res.body).toEqual(GENERIC_LOGIN);
     expect(res.cookies).toEqual([]);
-    const reservation = dynamo.commandCalls(UpdateCommand).find((c) => c.args[0].input.Key?.PK === `LOGINFAIL#${EMAIL}`)
-      ?.args[0].input;
+    const reservation = updateInputs(dynamo).find((u) => (u.Key as { PK?: string }).PK === `LOGINFAIL#${EMAIL}`);
     expect(reservation).toMatchObject({
       Key: { PK: `LOGINFAIL#${EMAIL}`, SK: 'LOGINFAIL' },
       UpdateExpression: expect.stringContaining('SET failures = :next'),
@@ -258,7 +260,7 @@ describe('auth-login', () => {
 
   it('answers 429 with Retry-After while the back-off runs, without asking Cognito', async () => {
     const blockedUntil = Math.floor(Date.now() / 1000) + 45;
-    dynamo.on(GetCommand, { Key: { PK: `LOGINFAIL#${EMAIL}` } }).resolves({ Item: { failures: 5, blockedUntil } });
+    givenLoginFailures(dynamo, EMAIL, { failures: 5, blockedUntil });
     const res = await post({ email: EMAIL, password: 'Str0ng!Pass' });
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(44);
@@ -461,10 +463,8 @@ describe('auth-resend-otp (L2)', () => {
 
   it('answers the same inside the 30 s cool-down, and sends nothing', async () => {
     knownEmail({ emailVerifiedAt: undefined });
-    dynamo.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
-    dynamo.on(GetCommand, { Key: { PK: `OTP#${EMAIL}` } }).resolves({
-      Item: { codeHash: 'x', wrongTries: 0, lastSentAt: Date.now() - 12_000, expiresAt: 0 },
-    });
+    // The request's counter leads the code's transaction (countLimits: 'in-use-case').
+    dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed', 'None'));
     const res = await post();
     expect([res.statusCode, res.body.message]).toEqual([200, SAME_ANSWER]);
     expect(res.headers['retry-after']).toBeUndefined();
@@ -473,10 +473,29 @@ describe('auth-resend-otp (L2)', () => {
 
   it('answers the same once 5 codes went out this hour', async () => {
     knownEmail({ emailVerifiedAt: undefined });
-    dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed'));
+    dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'ConditionalCheckFailed'));
     const res = await post();
     expect([res.statusCode, res.body.message]).toEqual([200, SAME_ANSWER]);
     expect(outbox.requests).toHaveLength(0);
+  });
+
+  it('answers 429 when the request limit is full: that refusal is not hidden like a cool-down', async () => {
+    knownEmail({ emailVerifiedAt: undefined });
+    dynamo.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None', 'None'));
+    const pending = await post();
+    expect(pending.statusCode).toBe(429);
+    expect(pending.body.message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+    expect(outbox.requests).toHaveLength(0);
+
+    // An address that gets no code is counted after the use case, with the same answer when full.
+    dynamo.on(UpdateCommand, { Key: { PK: `RATE#publicPostPerIp#198.51.100.7` } }).rejects(
+      Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }),
+    );
+    forgetItems(dynamo);
+    dynamo.on(GetCommand).resolves({});
+    dynamo.on(BatchGetCommand).resolves({ Responses: {} });
+    const unknown = await post();
+    expect(unknown.statusCode).toBe(429);
   });
 
   it('answers the same for an unknown and a verified address, mailing only a pending one', async () => {

@@ -12,6 +12,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH } from '@goldbot/shared';
 import { REGISTRATION_CLAIM_SECONDS, authStore } from '../../src/data/auth-store.js';
+import { pendingLimits } from '../../src/data/rate-limit-store.js';
 import type { UserProfile } from '../../src/data/user-profile-entity.js';
 import { backoffSeconds } from '../../src/domain/auth/login-backoff.js';
 
@@ -33,65 +34,116 @@ const conditionalCheckFailed = () =>
 const updates = () => dynamo.commandCalls(UpdateCommand).map((c) => c.args[0].input);
 
 describe('reserveLoginAttempt (L3)', () => {
-  it('counts the first attempt only if no other attempt created the count meanwhile', async () => {
-    dynamo.on(GetCommand).resolves({});
+  /** A failed condition, with the record as it is now (ReturnValuesOnConditionCheckFailure). */
+  const movedTo = (record?: { failures: number; blockedUntil: number }) =>
+    Object.assign(conditionalCheckFailed(), {
+      Item: record
+        ? { ...LOGINFAIL, failures: { N: String(record.failures) }, blockedUntil: { N: String(record.blockedUntil) } }
+        : undefined,
+    });
+
+  it('counts the first attempt without a read, only if no other attempt created the count meanwhile', async () => {
     dynamo.on(UpdateCommand).resolves({});
     await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(0);
-    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({ Key: LOGINFAIL, ConsistentRead: true });
+    expect(dynamo.calls()).toHaveLength(1);
     expect(updates()).toEqual([
       expect.objectContaining({
         Key: LOGINFAIL,
         UpdateExpression: 'SET failures = :next, blockedUntil = :until, lastFailureAt = :nowMs, expiresAt = :expires',
         ConditionExpression: 'attribute_not_exists(failures)',
         ExpressionAttributeValues: { ':next': 1, ':until': 0, ':nowMs': NOW_MS, ':expires': NOW + 24 * 3600 },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     ]);
   });
 
-  it('moves the count by compare-and-set, and writes the block with the reservation that reaches it', async () => {
-    dynamo.on(GetCommand).resolves({ Item: { failures: 4, blockedUntil: 0 } });
-    dynamo.on(UpdateCommand).resolves({});
+  it('moves a count on record by compare-and-set from the record the failed guess returned', async () => {
+    dynamo
+      .on(UpdateCommand)
+      .rejectsOnce(movedTo({ failures: 4, blockedUntil: 0 }))
+      .resolves({});
     await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(0);
-    expect(updates()[0]).toMatchObject({
+    expect(dynamo.calls()).toHaveLength(2);
+    expect(updates()[1]).toMatchObject({
       ConditionExpression: 'failures = :seen',
       ExpressionAttributeValues: { ':seen': 4, ':next': 5, ':until': NOW + 30 },
     });
     expect(AUTH.loginFailuresBeforeBackoff).toBe(5);
   });
 
-  it('reads again and retries when a parallel attempt moved the count first', async () => {
+  it('goes on from what a parallel attempt left, and starts again when a success cleared it', async () => {
     dynamo
-      .on(GetCommand)
-      .resolvesOnce({ Item: { failures: 3, blockedUntil: 0 } })
-      .resolves({ Item: { failures: 4, blockedUntil: 0 } });
-    dynamo.on(UpdateCommand).rejectsOnce(conditionalCheckFailed()).resolves({});
+      .on(UpdateCommand)
+      .rejectsOnce(movedTo({ failures: 3, blockedUntil: 0 }))
+      .rejectsOnce(movedTo({ failures: 4, blockedUntil: 0 }))
+      .rejectsOnce(movedTo(undefined))
+      .resolves({});
     await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(0);
-    expect(dynamo.commandCalls(GetCommand)).toHaveLength(2);
-    expect(updates().map((u) => u.ExpressionAttributeValues)).toEqual([
-      expect.objectContaining({ ':seen': 3, ':next': 4, ':until': 0 }),
-      expect.objectContaining({ ':seen': 4, ':next': 5, ':until': NOW + 30 }),
+    expect(updates().map((u) => [u.ConditionExpression, u.ExpressionAttributeValues?.[':next']])).toEqual([
+      ['attribute_not_exists(failures)', 1],
+      ['failures = :seen', 4],
+      ['failures = :seen', 5],
+      ['attribute_not_exists(failures)', 1],
     ]);
   });
 
-  it('answers the seconds left, without counting, once a parallel attempt wrote the block', async () => {
-    dynamo
-      .on(GetCommand)
-      .resolvesOnce({ Item: { failures: 4, blockedUntil: 0 } })
-      .resolves({ Item: { failures: 5, blockedUntil: NOW + 30 } });
-    dynamo.on(UpdateCommand).rejects(conditionalCheckFailed());
-    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(30);
+  it('answers the seconds left of a block, changing nothing, and counts nothing more', async () => {
+    dynamo.on(UpdateCommand).rejects(movedTo({ failures: 6, blockedUntil: NOW + 42 }));
+    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(42);
     expect(updates()).toHaveLength(1);
   });
 
-  it('answers the seconds left of a running block without writing', async () => {
-    dynamo.on(GetCommand).resolves({ Item: { failures: 6, blockedUntil: NOW + 42 } });
-    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(42);
-    expect(updates()).toEqual([]);
+  it('moves the request limits with the reservation, in one transaction', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    const limits = pendingLimits([{ name: 'loginPerAccount', subject: EMAIL }], NOW_MS, 1);
+    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, limits)).resolves.toBe(0);
+    expect(dynamo.calls()).toHaveLength(1);
+    const items = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(items.map((item) => item.Update?.Key?.PK)).toEqual([`RATE#loginPerAccount#${EMAIL}`, LOGINFAIL.PK]);
+    expect(limits.counted).toBe(true);
+  });
+
+  it('answers 429 when a limit is full, and retries the reservation alone once the limits moved', async () => {
+    const full = new TransactionCanceledException({
+      message: 'cancelled',
+      $metadata: {},
+      CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
+    });
+    dynamo.on(TransactWriteCommand).rejects(full);
+    const limits = pendingLimits([{ name: 'loginPerAccount', subject: EMAIL }], NOW_MS, 1);
+    const error = await authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, limits).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      statusCode: 429,
+      message: 'Too many requests. Please wait 3600 seconds and try again.',
+    });
+    expect(limits.counted).toBe(true);
+
+    // A record on record: the limits are not moved (the whole transaction was cancelled); the next
+    // try carries them again with the compare-and-set.
+    dynamo.reset();
+    dynamo
+      .on(TransactWriteCommand)
+      .rejectsOnce(
+        new TransactionCanceledException({
+          message: 'cancelled',
+          $metadata: {},
+          CancellationReasons: [
+            { Code: 'None' },
+            { Code: 'ConditionalCheckFailed', Item: { failures: { N: '2' }, blockedUntil: { N: '0' } } },
+          ],
+        }),
+      )
+      .resolves({});
+    const again = pendingLimits([{ name: 'loginPerAccount', subject: EMAIL }], NOW_MS, 1);
+    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, again)).resolves.toBe(0);
+    const second = dynamo.commandCalls(TransactWriteCommand)[1]?.args[0].input.TransactItems ?? [];
+    expect(second).toHaveLength(2);
+    expect(second[1]?.Update?.ExpressionAttributeValues).toMatchObject({ ':seen': 2, ':next': 3 });
+    expect(again.counted).toBe(true);
   });
 
   it('refuses for a moment under heavy contention, and lets other errors through', async () => {
-    dynamo.on(GetCommand).resolves({ Item: { failures: 1, blockedUntil: 0 } });
-    dynamo.on(UpdateCommand).rejects(conditionalCheckFailed());
+    dynamo.on(UpdateCommand).rejects(movedTo({ failures: 1, blockedUntil: 0 }));
     await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(1);
     expect(updates()).toHaveLength(8);
 

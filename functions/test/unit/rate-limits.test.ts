@@ -308,6 +308,58 @@ describe('where the handler kit applies the limits', () => {
     expect(counted()).toEqual([`publicPostPerIp#${IP}`, `registerPerIp#${IP}`]);
   });
 
+  describe("countLimits: 'in-use-case'", () => {
+    const define = (run: Parameters<typeof defineHandler>[1]) =>
+      defineHandler(
+        {
+          route: 'auth-login',
+          body: loginInputSchema,
+          limits: [{ name: 'loginPerAccount', by: (body) => body.email }],
+          countLimits: 'in-use-case',
+        },
+        run,
+      );
+    const body = { email: 'jane@example.com', password: 'x' };
+
+    it('hands the limits to the use case instead of counting them up front', async () => {
+      const seen: unknown[] = [];
+      const h = define(async ({ limits }) => {
+        seen.push(limits?.items.map((item) => item.Update.Key.PK));
+        limits?.committed();
+        return ok({});
+      });
+      const res = await invoke(h, httpEvent({ routeId: 'auth-login', body }));
+      expect(res.statusCode).toBe(200);
+      expect(seen).toEqual([[`RATE#publicPostPerIp#${IP}`, 'RATE#loginPerAccount#jane@example.com']]);
+      expect(dynamo.calls()).toHaveLength(0);
+    });
+
+    it('counts them after a use case that did not, whatever it answered, and a full window wins', async () => {
+      const answered = define(async () => ok({}));
+      expect((await invoke(answered, httpEvent({ routeId: 'auth-login', body }))).statusCode).toBe(200);
+      expect(counted()).toEqual([`publicPostPerIp#${IP}`, 'loginPerAccount#jane@example.com']);
+
+      dynamo.resetHistory();
+      const failed = define(async () => {
+        throw new TooManyRequestsError('Please wait.', 5);
+      });
+      expect((await invoke(failed, httpEvent({ routeId: 'auth-login', body }))).statusCode).toBe(429);
+      expect(counted()).toHaveLength(2);
+
+      refuseCounter('RATE#loginPerAccount#jane@example.com');
+      const res = await invoke(answered, httpEvent({ routeId: 'auth-login', body }));
+      expect(res.statusCode).toBe(429);
+      expect(res.body.message).toBe(RATE_LIMIT_MESSAGE(Number(res.headers['retry-after'])));
+    });
+
+    it('counts an invalid body against the client, before its 400', async () => {
+      const h = define(async () => ok({}));
+      const res = await invoke(h, httpEvent({ routeId: 'auth-login', body: { email: 'nope' } }));
+      expect(res.statusCode).toBe(400);
+      expect(counted()).toEqual([`publicPostPerIp#${IP}`]);
+    });
+  });
+
   it('applies rules on authenticated routes too, by the caller address', async () => {
     const h = defineHandler(
       { route: 'auth-confirm-email-change', body: z.object({}), limits: [{ name: 'codeVerifyPerIp', by: 'ip' }] },
@@ -371,8 +423,25 @@ describe("the real handlers' limits", () => {
     const res = await invoke(h, httpEvent(event));
     expect(res.statusCode).toBe(429);
     expect(counted()).toContain(limit);
-    // Nothing but counters and the session guard's profile read reached the table.
-    const others = touchedKeys().filter((key) => !String(key.PK).startsWith('RATE#') && key.SK !== 'PROFILE');
+    // Nothing but counters and the session guard's profile read reached the table. A route that
+    // counts its limits in its use case (login: with the attempt's reservation) sent its first
+    // write with the counters, cancelled with them: nothing of it was written.
+    const committedOrRead = dynamo.calls().filter((c) => {
+      const input = c.args[0].input as { TransactItems?: { Update?: { Key?: { PK?: unknown } } }[] };
+      return !input.TransactItems?.some((item) => String(item.Update?.Key?.PK).startsWith('RATE#'));
+    });
+    const others = committedOrRead
+      .map((c) => (c.args[0].input as { Key?: { PK?: unknown; SK?: unknown } }).Key ?? {})
+      .filter((key) => !String(key.PK).startsWith('RATE#') && key.SK !== 'PROFILE');
     expect(others).toEqual([]);
+  });
+
+  it('login: a full window answers 429 before Cognito sees the password', async () => {
+    refuseCounter(`RATE#loginPerAccount#${EMAIL}`);
+    const res = await invoke(login, httpEvent({ routeId: 'auth-login', body: { email: EMAIL, password: 'x' } }));
+    expect(res.statusCode).toBe(429);
+    // The reservation went in the counters' transaction, which was cancelled; nothing else was sent.
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    expect(dynamo.calls()).toHaveLength(1);
   });
 });

@@ -11,6 +11,8 @@ import {
 import type { IdentityDirectory, IssuedTokens } from '../../adapters/cognito-directory.js';
 import type { AuthStore } from '../../data/auth-store.js';
 import { CodeRejected, ReferralCodeCollision, type CodeState } from '../../data/auth-store.js';
+import type { PendingLimits } from '../../data/rate-limit-store.js';
+import { RequestLimitError } from '../limits/rate-limits.js';
 import { toSessionUser, type UserProfile } from '../../data/user-profile-entity.js';
 import type { EmailTemplateType } from '../email/templates.js';
 import {
@@ -140,7 +142,7 @@ async function sendCode(
   deps: CodeMailDeps,
   email: string,
   purpose: CodePurpose,
-  options: { username?: string; owner?: string; state?: CodeState } = {},
+  options: { username?: string; owner?: string; state?: CodeState; limits?: PendingLimits | null } = {},
 ) {
   const { store, now } = deps;
   // The lock and the mail's template in one read (the round-trip budget, issue 12), or the read
@@ -157,6 +159,7 @@ async function sendCode(
     codeExpiry(nowMs),
     nowMs,
     options.owner,
+    options.limits ?? undefined,
   );
   const username = purpose === 'reset' ? (options.username ?? '') : '';
   await deps.sendMail(
@@ -181,8 +184,8 @@ function assertNotLocked(deps: AccountDeps, lockedUntil: number): void {
  * The login back-off (L3): the attempt is reserved, counted as a failure, before any password
  * reaches Cognito; a success clears it. While an address is blocked no password is even tried.
  */
-async function reservePasswordAttempt(deps: AccountDeps, email: string): Promise<void> {
-  const blockedFor = await deps.store.reserveLoginAttempt(email, deps.now(), backoffSeconds);
+async function reservePasswordAttempt(deps: AccountDeps, email: string, limits?: PendingLimits | null): Promise<void> {
+  const blockedFor = await deps.store.reserveLoginAttempt(email, deps.now(), backoffSeconds, limits ?? undefined);
   if (blockedFor > 0) throw new TooManyRequestsError(LOGIN_MESSAGES.blocked(blockedFor), blockedFor);
 }
 
@@ -318,7 +321,12 @@ export async function register(
  * The same answer for an unknown, a pending and a verified address (L2): only a pending
  * registration gets a mail, and a cool-down, cap or lock is not revealed either.
  */
-export async function resendRegistrationCode(deps: CodeMailDeps, email: string): Promise<{ message: string }> {
+export async function resendRegistrationCode(
+  deps: CodeMailDeps,
+  email: string,
+  /** The request's limits, moved with the code's write (the handler kit's `countLimits`). */
+  limits?: PendingLimits | null,
+): Promise<{ message: string }> {
   const { store, now } = deps;
   const message = 'If this email is waiting for verification, we have sent a new code.';
   const state = await store.readCodeState(
@@ -330,9 +338,9 @@ export async function resendRegistrationCode(deps: CodeMailDeps, email: string):
   const profile = state.emailOwner ? await store.getProfile(state.emailOwner) : undefined;
   if (!profile || profile.emailVerifiedAt) return { message };
   try {
-    await sendCode(deps, email, 'registration', { state });
+    await sendCode(deps, email, 'registration', { state, limits });
   } catch (error) {
-    if (!(error instanceof TooManyRequestsError)) throw error;
+    if (!(error instanceof TooManyRequestsError) || error instanceof RequestLimitError) throw error;
   }
   return { message };
 }
@@ -396,9 +404,11 @@ async function openSession(deps: AccountDeps, tokens: IssuedTokens, signedInAs?:
 export async function login(
   deps: AccountDeps & Directory & CodeKey & Mail,
   input: { email: string; password: string },
+  /** The request's limits, moved with the reservation (the handler kit's `countLimits`). */
+  limits?: PendingLimits | null,
 ): Promise<LoginOutcome> {
   const { store, directory, now } = deps;
-  await reservePasswordAttempt(deps, input.email);
+  await reservePasswordAttempt(deps, input.email, limits);
 
   let result = await directory.signIn(input.email, input.password);
   if (result.kind === 'unconfirmed') {
@@ -481,9 +491,11 @@ async function startMfaSetup(deps: AccountDeps & Directory, tokens: IssuedTokens
 export async function verifyMfa(
   deps: AccountDeps & Directory,
   input: { email: string; session: string; code: string },
+  /** The request's limits, moved with the reservation (the handler kit's `countLimits`). */
+  limits?: PendingLimits | null,
 ): Promise<OpenedSession> {
   const { store, directory } = deps;
-  await reservePasswordAttempt(deps, input.email);
+  await reservePasswordAttempt(deps, input.email, limits);
   const result = await directory.respondToMfa(input.email, input.session, input.code);
   if (result.kind !== 'ok') throw new ValidationError(MFA_MESSAGES.wrongCode, { code: MFA_MESSAGES.wrongCode });
   const opened = await openSession(deps, result.tokens, input.email);
@@ -542,7 +554,12 @@ export async function logout(
   return { message: 'You have been signed out.' };
 }
 
-export async function requestPasswordReset(deps: CodeMailDeps, email: string): Promise<{ message: string }> {
+export async function requestPasswordReset(
+  deps: CodeMailDeps,
+  email: string,
+  /** The request's limits, moved with the code's write (the handler kit's `countLimits`). */
+  limits?: PendingLimits | null,
+): Promise<{ message: string }> {
   const { store, now } = deps;
   const message = 'If an account exists for this email, we have sent a reset code. Check your email for OTP.';
   const state = await store.readCodeState(email, 'reset', now(), codeMailRead('reset', { emailOwner: true }));
@@ -550,12 +567,19 @@ export async function requestPasswordReset(deps: CodeMailDeps, email: string): P
   // Same answer whether or not the account exists (no enumeration); unknown addresses get no mail.
   if (!profile?.emailVerifiedAt) return { message };
   try {
-    await sendCode(deps, email, 'reset', { username: profile.username, state });
+    await sendCode(deps, email, 'reset', { username: profile.username, state, limits });
   } catch (error) {
     // A locked address is told so (H3): the lock only exists after wrong guesses at a real code,
     // which already showed that a reset was under way, so it reveals nothing new. A cool-down or
-    // cap answer would reveal that the account exists: answer the same, send nothing.
-    if (!(error instanceof TooManyRequestsError) || error instanceof CodesLockedError) throw error;
+    // cap answer would reveal that the account exists: answer the same, send nothing. A full
+    // request limit answers 429 whoever asks, as it would have before the use case ran.
+    if (
+      !(error instanceof TooManyRequestsError) ||
+      error instanceof CodesLockedError ||
+      error instanceof RequestLimitError
+    ) {
+      throw error;
+    }
   }
   return { message };
 }
