@@ -136,18 +136,18 @@ describe('what the Lambda bundles may import', () => {
 
   it.each([
     ['health', /@aws-sdk\/|@smithy\//],
-    ['packages-list', /client-cognito-identity-provider|client-ses|handlebars/],
+    ['packages-list', /client-cognito-identity-provider|adapters\/ses-mailer\.ts|handlebars/],
     // Each account route wires only the capabilities its use case asks for (services/auth-service.ts).
-    ['auth-me', /client-cognito-identity-provider|client-ses|client-secrets-manager|handlebars/],
-    ['auth-logout', /client-ses|client-secrets-manager|handlebars/],
-    ['auth-verify-reset-otp', /client-cognito-identity-provider|client-ses|handlebars/],
+    ['auth-me', /client-cognito-identity-provider|adapters\/ses-mailer\.ts|client-secrets-manager|handlebars/],
+    ['auth-logout', /adapters\/ses-mailer\.ts|client-secrets-manager|handlebars/],
+    ['auth-verify-reset-otp', /client-cognito-identity-provider|adapters\/ses-mailer\.ts|handlebars/],
     // Template data and the renderer live apart (domain/email/templates.ts, render.ts), and the
     // session guard reads the profile alone (data/profile-store.ts), not the whole account store.
-    ['payment-subscriptions', /client-ses|handlebars|data\/auth-store\.ts/],
-    ['settings-email-templates-get', /client-ses|handlebars/],
-    ['withdrawal-request', /client-ses|handlebars/],
-    // Only the TXID submission starts an on-chain check (the Lambda client).
-    ['payment-create-free-trial', /client-lambda/],
+    ['payment-subscriptions', /adapters\/ses-mailer\.ts|handlebars|data\/auth-store\.ts/],
+    ['settings-email-templates-get', /adapters\/ses-mailer\.ts|handlebars/],
+    ['withdrawal-request', /adapters\/ses-mailer\.ts|handlebars/],
+    // Only the TXID submission starts an on-chain check (the signed Lambda invoke).
+    ['payment-create-free-trial', /services\/chain-check-trigger\.ts/],
     // Mail renders with its own parser and a small interpreter (domain/email/template-parser.ts,
     // render.ts), and the editor's check with handlebars' parser alone: no function bundles the
     // template compiler (~45 KB).
