@@ -122,10 +122,12 @@ export async function awsRequest(call: AwsRequest): Promise<AwsResponse> {
       },
       ...(call.body === undefined ? {} : { body: call.body }),
     });
+    // Signed afresh for each attempt (a new date); a credentials failure is thrown as it is, not retried.
+    const signed = await signer.sign(request);
     let failure: unknown;
     let retryable: boolean;
     try {
-      const response = await transport(await signer.sign(request), signal);
+      const response = await transport(signed, signal);
       if (response.status < 400) return response;
       failure = serviceError(response, attempt);
       retryable = response.status === 429 || response.status >= 500 || RETRYABLE_CODES.has((failure as Error).name);
