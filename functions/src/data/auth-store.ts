@@ -1,19 +1,10 @@
-import {
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { CodePurpose, StoredCode } from '../domain/auth/one-time-codes.js';
 import { ConflictError, TooManyRequestsError } from '../domain/errors.js';
 import { codeLockKey, loginFailureKey, mfaSetupKey, oneTimeCodeKey, rateWindowKey } from './one-time-code-entity.js';
 import {
-  SESSION_SK_PREFIX,
   emailMarkerKey,
   profileKey,
   profileSearchKeys,
@@ -83,6 +74,11 @@ export interface CodeState {
   templateItem?: Item;
   /** Who owns the e-mail's marker (findUserIdByEmail), when asked for. */
   emailOwner?: string;
+  /**
+   * The owner's registration still waits for its code: its marker expires with it (a verified
+   * address's marker does not), as its profile has no `emailVerifiedAt` (T8b moves both at once).
+   */
+  emailPending?: boolean;
   /** Who owns the username's marker (isUsernameTaken), when asked for. */
   usernameOwner?: string;
 }
@@ -434,13 +430,14 @@ export const authStore = {
     const until = Number(find(lockKey)?.lockedUntil ?? 0);
     const code = toStoredCode(find(codeKey));
     const templateItem = find(templateKey);
-    const emailOwner = liveOwnerOf(find(emailKey), nowMs);
+    const emailMarker = find(emailKey);
+    const emailOwner = liveOwnerOf(emailMarker, nowMs);
     const usernameOwner = liveOwnerOf(find(usernameKey), nowMs);
     return {
       lockedUntil: until > nowEpoch(nowMs) ? until : 0,
       ...(code ? { code } : {}),
       ...(templateItem ? { templateItem } : {}),
-      ...(emailOwner ? { emailOwner } : {}),
+      ...(emailOwner ? { emailOwner, emailPending: typeof emailMarker?.expiresAt === 'number' } : {}),
       ...(usernameOwner ? { usernameOwner } : {}),
     };
   },
@@ -733,52 +730,36 @@ export const authStore = {
     await documentClient.send(new DeleteCommand({ TableName: tableName, Key: sessionKey(userId, tokenHash) }));
   },
 
-  async sessionExists(userId: string, tokenHash: string): Promise<boolean> {
+  /** A registered refresh session: when it was opened (epoch ms); undefined when none (signed out). */
+  async findSession(userId: string, tokenHash: string): Promise<{ createdAtMs: number } | undefined> {
     const result = await documentClient.send(
       new GetCommand({ TableName: tableName, Key: sessionKey(userId, tokenHash), ConsistentRead: true }),
     );
-    return result.Item !== undefined;
+    if (!result.Item) return undefined;
+    const createdAtMs = Date.parse(String(result.Item.createdAt));
+    // A session without a readable opening time counts as the oldest possible: any revocation ends it.
+    return { createdAtMs: Number.isFinite(createdAtMs) ? createdAtMs : 0 };
   },
 
-  /** Ends every session: refresh tokens stop working and ID tokens issued before now are refused. */
+  /**
+   * Ends every session at once, in one write: ID tokens issued before now (`tokensValidAfter`,
+   * seconds, the session guard) and refresh sessions registered before now (`sessionsValidAfterMs`,
+   * the refresh route) are refused. The registry entries themselves expire with their TTL.
+   */
   async revokeSessions(userId: string, nowMs: number): Promise<void> {
     await documentClient
       .send(
         new UpdateCommand({
           TableName: tableName,
           Key: profileKey(userId),
-          UpdateExpression: 'SET tokensValidAfter = :t',
+          UpdateExpression: 'SET tokensValidAfter = :t, sessionsValidAfterMs = :ms',
           ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':t': nowEpoch(nowMs) },
+          ExpressionAttributeValues: { ':t': nowEpoch(nowMs), ':ms': nowMs },
         }),
       )
       .catch((error: unknown) => {
         if (!isConditionalFailure(error)) throw error;
       });
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-          ExpressionAttributeValues: { ':pk': profileKey(userId).PK, ':prefix': SESSION_SK_PREFIX },
-          ProjectionExpression: 'PK, SK',
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      const keys = (page.Items ?? []).map((i) => ({ PK: String(i.PK), SK: String(i.SK) }));
-      for (let i = 0; i < keys.length; i += 25) {
-        let requests = { [tableName]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) };
-        // Throttled deletes come back as UnprocessedItems: retry them, a revocation must be complete.
-        for (let attempt = 0; attempt < 5 && (requests[tableName]?.length ?? 0) > 0; attempt += 1) {
-          const result = await documentClient.send(new BatchWriteCommand({ RequestItems: requests }));
-          requests = (result.UnprocessedItems ?? {}) as typeof requests;
-          if ((requests[tableName]?.length ?? 0) > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-        }
-        if ((requests[tableName]?.length ?? 0) > 0) throw new Error('Could not revoke every session');
-      }
-      cursor = page.LastEvaluatedKey;
-    } while (cursor);
   },
 
   /**

@@ -38,6 +38,11 @@ export interface UserProfile {
   mfaEnabledAt?: string;
   /** Epoch seconds: tokens issued before this are refused (password reset, deactivation). */
   tokensValidAfter?: number;
+  /**
+   * Epoch ms: refresh sessions registered at or before this are refused (every session ended at
+   * once by one write, without deleting each registry entry: the round-trip budget, issue 12).
+   */
+  sessionsValidAfterMs?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -106,6 +111,7 @@ export function fromProfileItem(item: Record<string, unknown>): UserProfile {
     verifiedEmail: typeof item.verifiedEmail === 'string' ? item.verifiedEmail : undefined,
     pendingPasswordHash: typeof item.pendingPasswordHash === 'string' ? item.pendingPasswordHash : undefined,
     tokensValidAfter: typeof item.tokensValidAfter === 'number' ? item.tokensValidAfter : undefined,
+    sessionsValidAfterMs: typeof item.sessionsValidAfterMs === 'number' ? item.sessionsValidAfterMs : undefined,
     mfaEnabledAt: typeof item.mfaEnabledAt === 'string' ? item.mfaEnabledAt : undefined,
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt),

@@ -36,7 +36,8 @@ const epoch = (ms: number) => Math.floor(ms / 1000);
 export interface InMemoryAuthStore extends AuthStore {
   readonly profiles: Map<string, UserProfile>;
   readonly codes: Map<string, StoredCode>;
-  readonly sessions: Set<string>;
+  /** Registered refresh sessions (`<userId>#<tokenHash>`) and when each was opened (epoch ms). */
+  readonly sessions: Map<string, number>;
   readonly loginFailures: Map<string, { failures: number; blockedUntil: number }>;
   /** Wrong codes per address and UTC day, and the addresses' code locks (epoch seconds). */
   readonly codeFailures: Map<string, number>;
@@ -60,7 +61,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
   const codeFailures = new Map<string, number>();
   const codeLocks = new Map<string, number>();
   const mfaSetups = new Map<string, MfaSetup & { wrongTries: number; expiresAt: number }>();
-  const sessions = new Set<string>();
+  const sessions = new Map<string, number>();
   const issuedHashes: string[] = [];
   const calls: { method: string; args: unknown[] }[] = [];
   const record = (method: string, args: unknown[]) => calls.push({ method, args });
@@ -242,7 +243,9 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       return {
         lockedUntil: until > epoch(nowMs) ? until : 0,
         ...(found ? { code: { ...found } } : {}),
-        ...(emailOwner ? { emailOwner } : {}),
+        ...(emailOwner
+          ? { emailOwner, emailPending: emailMarkers.get(email.toLowerCase())?.expiresAt !== undefined }
+          : {}),
         ...(usernameOwner ? { usernameOwner } : {}),
       };
     },
@@ -271,7 +274,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
 
     async putSession(userId, tokenHash, nowMs, options = {}) {
       record('putSession', [userId, tokenHash, nowMs]);
-      sessions.add(`${userId}#${tokenHash}`);
+      sessions.set(`${userId}#${tokenHash}`, nowMs);
       if (options.clearLoginFailuresOf !== undefined) {
         record('clearLoginFailures', [options.clearLoginFailuresOf]);
         loginFailures.delete(options.clearLoginFailuresOf.toLowerCase());
@@ -283,16 +286,16 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       sessions.delete(`${userId}#${tokenHash}`);
     },
 
-    async sessionExists(userId, tokenHash) {
-      record('sessionExists', [userId, tokenHash]);
-      return sessions.has(`${userId}#${tokenHash}`);
+    async findSession(userId, tokenHash) {
+      record('findSession', [userId, tokenHash]);
+      const createdAtMs = sessions.get(`${userId}#${tokenHash}`);
+      return createdAtMs === undefined ? undefined : { createdAtMs };
     },
 
     async revokeSessions(userId, nowMs) {
       record('revokeSessions', [userId, nowMs]);
       const found = profiles.get(userId);
-      if (found) profiles.set(userId, { ...found, tokensValidAfter: epoch(nowMs) });
-      for (const key of [...sessions]) if (key.startsWith(`${userId}#`)) sessions.delete(key);
+      if (found) profiles.set(userId, { ...found, tokensValidAfter: epoch(nowMs), sessionsValidAfterMs: nowMs });
     },
 
     async putMfaSetup(setupId, setup, nowMs) {

@@ -256,23 +256,28 @@ describe('admin-user-deactivate', () => {
       Username: 'jane.doe@example.com',
     });
     expect(cognito.commandCalls(AdminEnableUserCommand)).toHaveLength(0);
-    // Our refresh-token registry is emptied too (the session items of the user's collection).
-    const sessionQuery = dynamo
-      .commandCalls(QueryCommand)
-      .find((c) => c.args[0].input.ExpressionAttributeValues?.[':prefix'] === 'SESSION#');
-    expect(sessionQuery?.args[0].input.ExpressionAttributeValues?.[':pk']).toBe(JANE_KEY.PK);
   });
 
-  it('deletes the sessions it finds in the registry', async () => {
+  it('ends every refresh session of the user with one write on the profile', async () => {
     givenJane();
-    dynamo
-      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': JANE_KEY.PK, ':prefix': 'SESSION#' } })
-      .resolves({ Items: [{ PK: JANE_KEY.PK, SK: 'SESSION#abc' }] });
-    dynamo.on(BatchWriteCommand).resolves({});
+    const before = Date.now();
     await invoke(deactivate, asAdmin('admin-user-deactivate', { id: SAMPLE_USER._id }));
-    expect(dynamo.commandCalls(BatchWriteCommand)[0]?.args[0].input.RequestItems?.[TABLE]).toEqual([
-      { DeleteRequest: { Key: { PK: JANE_KEY.PK, SK: 'SESSION#abc' } } },
-    ]);
+    const revoke = dynamo
+      .commandCalls(UpdateCommand)
+      .map((c) => c.args[0].input)
+      .find((input) => String(input.UpdateExpression).includes('sessionsValidAfterMs'));
+    expect(revoke).toMatchObject({
+      Key: JANE_KEY,
+      UpdateExpression: 'SET tokensValidAfter = :t, sessionsValidAfterMs = :ms',
+    });
+    expect(Number(revoke?.ExpressionAttributeValues?.[':ms'])).toBeGreaterThanOrEqual(before);
+    // The registry entries are left to their TTL: no Query, no deletes.
+    expect(
+      dynamo
+        .commandCalls(QueryCommand)
+        .filter((c) => c.args[0].input.ExpressionAttributeValues?.[':prefix'] === 'SESSION#'),
+    ).toEqual([]);
+    expect(dynamo.commandCalls(BatchWriteCommand)).toEqual([]);
   });
 
   it('answers an already deactivated user with 200 and writes nothing', async () => {

@@ -102,9 +102,16 @@ const profileItem = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const knownEmail = (overrides: Record<string, unknown> = {}) => {
+  // A pending registration's marker expires with it; a verified address's does not.
+  const pending = 'emailVerifiedAt' in overrides && overrides.emailVerifiedAt === undefined;
   givenItems(
     dynamo,
-    { PK: `EMAIL#${EMAIL}`, SK: 'EMAIL', userId: SUB },
+    {
+      PK: `EMAIL#${EMAIL}`,
+      SK: 'EMAIL',
+      userId: SUB,
+      ...(pending ? { expiresAt: Math.floor(Date.now() / 1000) + 86_400 } : {}),
+    },
     { ...profileItem(overrides), PK: `USER#${SUB}`, SK: 'PROFILE' },
   );
 };
@@ -488,9 +495,9 @@ describe('auth-resend-otp (L2)', () => {
     expect(outbox.requests).toHaveLength(0);
 
     // An address that gets no code is counted after the use case, with the same answer when full.
-    dynamo.on(UpdateCommand, { Key: { PK: `RATE#publicPostPerIp#198.51.100.7` } }).rejects(
-      Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }),
-    );
+    dynamo
+      .on(UpdateCommand, { Key: { PK: `RATE#publicPostPerIp#198.51.100.7` } })
+      .rejects(Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }));
     forgetItems(dynamo);
     dynamo.on(GetCommand).resolves({});
     dynamo.on(BatchGetCommand).resolves({ Responses: {} });

@@ -287,7 +287,9 @@ describe('readCodeState (one consistent BatchGetItem)', () => {
       lockedUntil: NOW + 60,
       code: { codeHash: 'h', wrongTries: 2, expiresAt: NOW + 600, lastSentAt: 0 },
       templateItem: expect.objectContaining({ subject: 'S' }),
+      // A marker without expiry: a verified address.
       emailOwner: 'user-1',
+      emailPending: false,
     });
   });
 

@@ -94,7 +94,13 @@ function storedCode(purpose: CodePurpose, code: string, email = EMAIL, owner?: s
 function existingUser(verified: boolean) {
   givenItems(
     dynamo,
-    { PK: `EMAIL#${EMAIL}`, SK: 'EMAIL', userId: SUB },
+    // A pending registration's marker expires with it; a verified address's does not.
+    {
+      PK: `EMAIL#${EMAIL}`,
+      SK: 'EMAIL',
+      userId: SUB,
+      ...(verified ? {} : { expiresAt: Math.floor(Date.now() / 1000) + 86_400 }),
+    },
     { ...profile(verified), PK: `USER#${SUB}`, SK: 'PROFILE' },
   );
 }

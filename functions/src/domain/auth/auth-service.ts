@@ -335,8 +335,8 @@ export async function resendRegistrationCode(
     now(),
     codeMailRead('registration', { emailOwner: true }),
   );
-  const profile = state.emailOwner ? await store.getProfile(state.emailOwner) : undefined;
-  if (!profile || profile.emailVerifiedAt) return { message };
+  // Pending or not, the e-mail's marker tells: no profile read (the round-trip budget, issue 12).
+  if (!state.emailOwner || !state.emailPending) return { message };
   try {
     await sendCode(deps, email, 'registration', { state, limits });
   } catch (error) {
@@ -531,10 +531,14 @@ export async function refresh(
   if (!refreshToken) throw new UnauthorizedError(SESSION_ENDED);
   const tokens = await directory.refresh(refreshToken);
   if (!tokens) throw new UnauthorizedError(SESSION_ENDED);
-  if (!(await store.sessionExists(tokens.claims.sub, hashToken(refreshToken))))
-    throw new UnauthorizedError(SESSION_ENDED);
+  const session = await store.findSession(tokens.claims.sub, hashToken(refreshToken));
+  if (!session) throw new UnauthorizedError(SESSION_ENDED);
   const profile = await store.getProfile(tokens.claims.sub);
   if (profile && !profile.isActive) throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
+  // Every session opened before its account's sessions were ended (reset, e-mail change) is over.
+  if (profile?.sessionsValidAfterMs !== undefined && session.createdAtMs <= profile.sessionsValidAfterMs) {
+    throw new UnauthorizedError(SESSION_ENDED);
+  }
   return { token: tokens.idToken, expiresIn: tokens.expiresIn };
 }
 
