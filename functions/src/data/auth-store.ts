@@ -83,14 +83,89 @@ export interface CodeState {
   usernameOwner?: string;
 }
 
+/** A code to issue with another write (T7: the code's item and the address's hourly count). */
+export interface CodeToIssue {
+  email: string;
+  purpose: CodePurpose;
+  codeHash: string;
+  expiresAt: number;
+  /** Who asked, for codes that belong to an account rather than to the address (e-mail change). */
+  owner?: string;
+}
+
+/**
+ * T7's two items: the code (refused inside the resend cool-down) and the address's count of codes
+ * this hour (refused at the cap). Reasons are read by codeIssueRefusal at the same offset.
+ */
+function codeIssueItems(code: CodeToIssue, nowMs: number) {
+  const hourStart = new Date(nowMs).toISOString().slice(0, 13);
+  const hourEndMs = Date.parse(`${hourStart}:00:00.000Z`) + 3600_000;
+  return [
+    {
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...oneTimeCodeKey(code.email, code.purpose),
+          entity: 'OneTimeCode',
+          codeHash: code.codeHash,
+          wrongTries: 0,
+          lastSentAt: nowMs,
+          createdAt: new Date(nowMs).toISOString(),
+          expiresAt: code.expiresAt,
+          ...(code.owner ? { userId: code.owner } : {}),
+        },
+        ConditionExpression: 'attribute_not_exists(PK) OR lastSentAt <= :cooldownStart',
+        ExpressionAttributeValues: { ':cooldownStart': nowMs - AUTH.otpResendCooldownSeconds * 1000 },
+        // Inside the cool-down, the code that holds it comes back with the cancellation:
+        // its wait needs no second read.
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+      },
+    },
+    {
+      Update: {
+        TableName: tableName,
+        Key: rateWindowKey('otp-send', code.email, hourStart),
+        UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':limit': AUTH.otpMaxPerEmailPerHour,
+          ':expires': Math.floor(hourEndMs / 1000) + 3600,
+        },
+      },
+    },
+  ];
+}
+
+/** The 429 of a cancelled transaction whose codeIssueItems start at `at`; null when they did not refuse. */
+function codeIssueRefusal(error: unknown, at: number, nowMs: number): TooManyRequestsError | null {
+  const reasons = cancelReasons(error);
+  if (reasons[at] === 'ConditionalCheckFailed') {
+    const lastSentAt = numberAttribute(cancellationReasons(error)[at]?.Item?.lastSentAt);
+    const wait =
+      lastSentAt === undefined ? 1 : Math.ceil((lastSentAt + AUTH.otpResendCooldownSeconds * 1000 - nowMs) / 1000);
+    return new TooManyRequestsError(`Please wait ${Math.max(1, wait)} seconds before requesting another code.`, wait);
+  }
+  if (reasons[at + 1] === 'ConditionalCheckFailed') {
+    const hourEndMs = Date.parse(`${new Date(nowMs).toISOString().slice(0, 13)}:00:00.000Z`) + 3600_000;
+    return new TooManyRequestsError(
+      'Too many codes requested for this email. Please try again later.',
+      (hourEndMs - nowMs) / 1000,
+    );
+  }
+  return null;
+}
+
 /** The T8 transaction itself (see authStore.createRegistration). */
 async function writeRegistration(
   profile: UserProfile,
   nowMs: number,
   verified: boolean,
-  options: { claimEmail?: boolean; pendingPasswordHash?: string; emailClaim?: string },
+  options: { claimEmail?: boolean; pendingPasswordHash?: string; emailClaim?: string; code?: CodeToIssue },
 ): Promise<void> {
   const expiry = verified ? {} : { expiresAt: nowEpoch(nowMs) + 24 * 3600 };
+  const counts = verified ? userCountUpdates(profile.createdAt) : [];
   const free = 'attribute_not_exists(PK) OR expiresAt < :now';
   const claimEmail = options.claimEmail ?? true;
   const pending = options.pendingPasswordHash ? { pendingPasswordHash: options.pendingPasswordHash } : {};
@@ -151,13 +226,17 @@ async function writeRegistration(
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
-          ...(verified ? userCountUpdates(profile.createdAt) : []),
+          ...counts,
+          // The registration's code, issued with it (one request: the round-trip budget, issue 12).
+          ...(options.code ? codeIssueItems(options.code, nowMs) : []),
         ],
       }),
     );
   } catch (error) {
     const reasons = cancelReasons(error);
     if (reasons[0] === 'ConditionalCheckFailed') return; // the same registration, retried
+    const codeRefusal = options.code ? codeIssueRefusal(error, 4 + counts.length, nowMs) : null;
+    if (codeRefusal) throw codeRefusal;
     if (reasons[1] === 'ConditionalCheckFailed') throw new ConflictError('An account with this email already exists.');
     if (reasons[2] === 'ConditionalCheckFailed') throw new ConflictError('This username is already taken.');
     if (reasons[3] === 'ConditionalCheckFailed') throw new ReferralCodeCollision();
@@ -185,24 +264,41 @@ export const authStore = {
    * registration's transaction replaces it with the real marker. False when the address is taken
    * by a live registration, an account or another registration in flight.
    */
-  async claimEmailForRegistration(email: string, claimId: string, nowMs: number): Promise<boolean> {
+  async claimEmailForRegistration(
+    email: string,
+    claimId: string,
+    nowMs: number,
+    /** The request's limits, moved with the claim, before Cognito is asked (see PendingLimits). */
+    limits?: PendingLimits,
+  ): Promise<boolean> {
+    const claim = {
+      TableName: tableName,
+      Item: {
+        ...emailMarkerKey(email),
+        entity: 'EmailMarker',
+        registrationClaim: claimId,
+        expiresAt: nowEpoch(nowMs) + REGISTRATION_CLAIM_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(PK) OR expiresAt < :now',
+      ExpressionAttributeValues: { ':now': nowEpoch(nowMs) },
+    };
+    const counters = limits && !limits.counted ? limits.items : [];
     try {
-      await documentClient.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...emailMarkerKey(email),
-            entity: 'EmailMarker',
-            registrationClaim: claimId,
-            expiresAt: nowEpoch(nowMs) + REGISTRATION_CLAIM_SECONDS,
-          },
-          ConditionExpression: 'attribute_not_exists(PK) OR expiresAt < :now',
-          ExpressionAttributeValues: { ':now': nowEpoch(nowMs) },
-        }),
-      );
+      if (counters.length === 0) await documentClient.send(new PutCommand(claim));
+      else {
+        await documentClient.send(new TransactWriteCommand({ TransactItems: [...counters, { Put: claim }] }));
+        limits?.committed();
+      }
       return true;
     } catch (error) {
-      if (isConditionalFailure(error)) return false;
+      if (counters.length === 0) {
+        if (isConditionalFailure(error)) return false;
+        throw error;
+      }
+      const codes = cancelReasons(error);
+      const refused = limits?.refusalIn(codes);
+      if (refused) throw refused;
+      if (codes[counters.length] === 'ConditionalCheckFailed') return false;
       throw error;
     }
   },
@@ -235,7 +331,7 @@ export const authStore = {
     profile: UserProfile,
     nowMs: number,
     verified: boolean,
-    options: { claimEmail?: boolean; pendingPasswordHash?: string; emailClaim?: string } = {},
+    options: { claimEmail?: boolean; pendingPasswordHash?: string; emailClaim?: string; code?: CodeToIssue } = {},
   ): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -331,72 +427,18 @@ export const authStore = {
     /** The request's limits, moved in the same transaction (see PendingLimits). */
     limits?: PendingLimits,
   ): Promise<void> {
-    const hourStart = new Date(nowMs).toISOString().slice(0, 13);
-    const hourEndMs = Date.parse(`${hourStart}:00:00.000Z`) + 3600_000;
     const counters = limits && !limits.counted ? limits.items : [];
     try {
       await documentClient.send(
         new TransactWriteCommand({
-          TransactItems: [
-            ...counters,
-            {
-              Put: {
-                TableName: tableName,
-                Item: {
-                  ...oneTimeCodeKey(email, purpose),
-                  entity: 'OneTimeCode',
-                  codeHash,
-                  wrongTries: 0,
-                  lastSentAt: nowMs,
-                  createdAt: new Date(nowMs).toISOString(),
-                  expiresAt,
-                  ...(owner ? { userId: owner } : {}),
-                },
-                ConditionExpression: 'attribute_not_exists(PK) OR lastSentAt <= :cooldownStart',
-                ExpressionAttributeValues: { ':cooldownStart': nowMs - AUTH.otpResendCooldownSeconds * 1000 },
-                // Inside the cool-down, the code that holds it comes back with the cancellation:
-                // its wait needs no second read.
-                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-              },
-            },
-            {
-              Update: {
-                TableName: tableName,
-                Key: rateWindowKey('otp-send', email, hourStart),
-                UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)',
-                ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-                ExpressionAttributeNames: { '#count': 'count' },
-                ExpressionAttributeValues: {
-                  ':one': 1,
-                  ':limit': AUTH.otpMaxPerEmailPerHour,
-                  ':expires': Math.floor(hourEndMs / 1000) + 3600,
-                },
-              },
-            },
-          ],
+          TransactItems: [...counters, ...codeIssueItems({ email, purpose, codeHash, expiresAt, owner }, nowMs)],
         }),
       );
       if (counters.length > 0) limits?.committed();
     } catch (error) {
       const refused = counters.length > 0 ? limits?.refusalIn(cancelReasons(error)) : null;
       if (refused) throw refused;
-      const reasons = cancelReasons(error).slice(counters.length);
-      if (reasons[0] === 'ConditionalCheckFailed') {
-        const lastSentAt = numberAttribute(cancellationReasons(error)[counters.length]?.Item?.lastSentAt);
-        const wait =
-          lastSentAt === undefined ? 1 : Math.ceil((lastSentAt + AUTH.otpResendCooldownSeconds * 1000 - nowMs) / 1000);
-        throw new TooManyRequestsError(
-          `Please wait ${Math.max(1, wait)} seconds before requesting another code.`,
-          wait,
-        );
-      }
-      if (reasons[1] === 'ConditionalCheckFailed') {
-        throw new TooManyRequestsError(
-          'Too many codes requested for this email. Please try again later.',
-          (hourEndMs - nowMs) / 1000,
-        );
-      }
-      throw error;
+      throw codeIssueRefusal(error, counters.length, nowMs) ?? error;
     }
   },
 
@@ -460,19 +502,40 @@ export const authStore = {
   },
 
   /** T7c: single use; false if the code was already used, replaced, expired or exhausted. */
-  async consumeCode(email: string, purpose: CodePurpose, codeHash: string, nowMs: number): Promise<boolean> {
+  /**
+   * T7c: consumes a code (single use), if it is still this one and alive. False when it is not.
+   * `limits`: the request's limits, moved in the same transaction (see PendingLimits).
+   */
+  async consumeCode(
+    email: string,
+    purpose: CodePurpose,
+    codeHash: string,
+    nowMs: number,
+    limits?: PendingLimits,
+  ): Promise<boolean> {
+    const consume = {
+      TableName: tableName,
+      Key: oneTimeCodeKey(email, purpose),
+      ConditionExpression: 'codeHash = :hash AND wrongTries < :max AND expiresAt > :now',
+      ExpressionAttributeValues: { ':hash': codeHash, ':max': AUTH.otpMaxWrongTries, ':now': nowEpoch(nowMs) },
+    };
+    const counters = limits && !limits.counted ? limits.items : [];
     try {
-      await documentClient.send(
-        new DeleteCommand({
-          TableName: tableName,
-          Key: oneTimeCodeKey(email, purpose),
-          ConditionExpression: 'codeHash = :hash AND wrongTries < :max AND expiresAt > :now',
-          ExpressionAttributeValues: { ':hash': codeHash, ':max': AUTH.otpMaxWrongTries, ':now': nowEpoch(nowMs) },
-        }),
-      );
+      if (counters.length === 0) await documentClient.send(new DeleteCommand(consume));
+      else {
+        await documentClient.send(new TransactWriteCommand({ TransactItems: [...counters, { Delete: consume }] }));
+        limits?.committed();
+      }
       return true;
     } catch (error) {
-      if (isConditionalFailure(error)) return false;
+      if (counters.length === 0) {
+        if (isConditionalFailure(error)) return false;
+        throw error;
+      }
+      const codes = cancelReasons(error);
+      const refused = limits?.refusalIn(codes);
+      if (refused) throw refused;
+      if (codes[counters.length] === 'ConditionalCheckFailed') return false;
       throw error;
     }
   },
@@ -746,20 +809,30 @@ export const authStore = {
    * seconds, the session guard) and refresh sessions registered before now (`sessionsValidAfterMs`,
    * the refresh route) are refused. The registry entries themselves expire with their TTL.
    */
-  async revokeSessions(userId: string, nowMs: number): Promise<void> {
-    await documentClient
-      .send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: profileKey(userId),
-          UpdateExpression: 'SET tokensValidAfter = :t, sessionsValidAfterMs = :ms',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':t': nowEpoch(nowMs), ':ms': nowMs },
-        }),
-      )
-      .catch((error: unknown) => {
+  async revokeSessions(userId: string, nowMs: number, options: { clearLoginFailuresOf?: string } = {}): Promise<void> {
+    const revoke = {
+      TableName: tableName,
+      Key: profileKey(userId),
+      UpdateExpression: 'SET tokensValidAfter = :t, sessionsValidAfterMs = :ms',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':t': nowEpoch(nowMs), ':ms': nowMs },
+    };
+    if (options.clearLoginFailuresOf === undefined) {
+      await documentClient.send(new UpdateCommand(revoke)).catch((error: unknown) => {
         if (!isConditionalFailure(error)) throw error;
       });
+      return;
+    }
+    // A password reset also clears the address's back-off (L3): same request. The profile is
+    // known to exist there; a vanished one cancels both, as the revocation alone would have failed.
+    await documentClient.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Update: revoke },
+          { Delete: { TableName: tableName, Key: loginFailureKey(options.clearLoginFailuresOf) } },
+        ],
+      }),
+    );
   },
 
   /**

@@ -10,6 +10,12 @@ import { sendTemplateMail } from '../services/template-mail.js';
 const deps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: sendTemplateMail };
 
 export const handler = defineHandler(
-  { route: 'auth-register', body: registerInputSchema, limits: [{ name: 'registerPerIp', by: 'ip' }] },
-  async ({ body }) => created(await register(deps, body)),
+  {
+    route: 'auth-register',
+    body: registerInputSchema,
+    limits: [{ name: 'registerPerIp', by: 'ip' }],
+    // Counted with the e-mail's claim, before Cognito is asked: one request.
+    countLimits: 'in-use-case',
+  },
+  async ({ body, limits }) => created(await register(deps, body, limits)),
 );

@@ -9,6 +9,12 @@ import { otpHashKey } from '../services/otp-hash-key.js';
 const deps = { ...accounts, directory: cognitoDirectory, otpHashKey };
 
 export const handler = defineHandler(
-  { route: 'auth-reset-password', body: resetPasswordInputSchema, limits: [{ name: 'codeVerifyPerIp', by: 'ip' }] },
-  async ({ body }) => ok(await resetPassword(deps, body)),
+  {
+    route: 'auth-reset-password',
+    body: resetPasswordInputSchema,
+    limits: [{ name: 'codeVerifyPerIp', by: 'ip' }],
+    // Counted with the code's consumption, before Cognito sets the password: one request.
+    countLimits: 'in-use-case',
+  },
+  async ({ body, limits }) => ok(await resetPassword(deps, body, limits)),
 );

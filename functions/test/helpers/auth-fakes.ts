@@ -99,10 +99,11 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       return live(marker, nowMs) && marker?.userId !== exceptUserId;
     },
 
-    async claimEmailForRegistration(email, claimId, nowMs) {
+    async claimEmailForRegistration(email, claimId, nowMs, limits) {
       record('claimEmailForRegistration', [email, claimId, nowMs]);
       if (live(emailMarkers.get(email.toLowerCase()), nowMs)) return false;
       emailMarkers.set(email.toLowerCase(), { claim: claimId, expiresAt: epoch(nowMs) + REGISTRATION_CLAIM_SECONDS });
+      limits?.committed();
       return true;
     },
 
@@ -120,6 +121,9 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       if (live(usernameMarkers.get(profile.username.toLowerCase()), nowMs))
         throw new ConflictError('This username is already taken.');
       if (referralMarkers.has(profile.referralCode)) throw new ReferralCodeCollision();
+      // The registration's code goes with it: a refused code (cool-down, cap) refuses it all.
+      const { code } = options;
+      if (code) await this.issueCode(code.email, code.purpose, code.codeHash, code.expiresAt, nowMs, code.owner);
       const expiresAt = verified ? undefined : epoch(nowMs) + 24 * 3600;
       profiles.set(profile._id, {
         ...profile,
@@ -198,7 +202,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       if (found && found.codeHash === codeHashSeen && found.wrongTries < AUTH.otpMaxWrongTries) found.wrongTries += 1;
     },
 
-    async consumeCode(email, purpose, codeHash, nowMs) {
+    async consumeCode(email, purpose, codeHash, nowMs, limits) {
       record('consumeCode', [email, purpose, codeHash, nowMs]);
       const key = codeKey(email, purpose);
       const found = codes.get(key);
@@ -211,6 +215,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
         return false;
       }
       codes.delete(key);
+      limits?.committed();
       return true;
     },
 
@@ -292,8 +297,12 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       return createdAtMs === undefined ? undefined : { createdAtMs };
     },
 
-    async revokeSessions(userId, nowMs) {
+    async revokeSessions(userId, nowMs, options = {}) {
       record('revokeSessions', [userId, nowMs]);
+      if (options.clearLoginFailuresOf !== undefined) {
+        record('clearLoginFailures', [options.clearLoginFailuresOf]);
+        loginFailures.delete(options.clearLoginFailuresOf.toLowerCase());
+      }
       const found = profiles.get(userId);
       if (found) profiles.set(userId, { ...found, tokensValidAfter: epoch(nowMs), sessionsValidAfterMs: nowMs });
     },

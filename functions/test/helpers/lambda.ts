@@ -290,17 +290,6 @@ export function isRateCounterTransaction(input: unknown): boolean {
   return items.length > 0 && items.every((item) => String(item.Update?.Key?.PK).startsWith('RATE#'));
 }
 
-/**
- * Makes the use case's transactions fail with `error` while the request limits' transaction still
- * goes through (a blanket `on(TransactWriteCommand).rejects()` would refuse the limits first).
- */
-export function rejectStoreTransactions(dynamo: DocumentClientStub, error: Error): void {
-  dynamo.on(TransactWriteCommand).callsFake((input: unknown) => {
-    if (isRateCounterTransaction(input)) return {};
-    throw error;
-  });
-}
-
 /** The TransactWriteItems calls of the use case, the request limits' transaction left out. */
 export function storeTransactions(dynamo: DocumentClientStub) {
   return dynamo.commandCalls(TransactWriteCommand).filter((call) => !isRateCounterTransaction(call.args[0].input));

@@ -10,7 +10,7 @@ import {
 } from '@goldbot/shared';
 import type { IdentityDirectory, IssuedTokens } from '../../adapters/cognito-directory.js';
 import type { AuthStore } from '../../data/auth-store.js';
-import { CodeRejected, ReferralCodeCollision, type CodeState } from '../../data/auth-store.js';
+import { CodeRejected, ReferralCodeCollision, type CodeState, type CodeToIssue } from '../../data/auth-store.js';
 import type { PendingLimits } from '../../data/rate-limit-store.js';
 import { RequestLimitError } from '../limits/rate-limits.js';
 import { toSessionUser, type UserProfile } from '../../data/user-profile-entity.js';
@@ -227,7 +227,7 @@ async function newProfile(
   username: string,
   email: string,
   verified: boolean,
-  options: { claimEmail?: boolean; pendingPasswordHash?: string; emailClaim?: string } = {},
+  options: { claimEmail?: boolean; pendingPasswordHash?: string; emailClaim?: string; code?: CodeToIssue } = {},
 ): Promise<UserProfile> {
   const nowIso = new Date(deps.now()).toISOString();
   for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -263,6 +263,8 @@ export async function register(
     email: string;
     password: string;
   },
+  /** The request's limits, moved with the e-mail's claim (the handler kit's `countLimits`). */
+  limits?: PendingLimits | null,
 ): Promise<{ message: string; email: string }> {
   const { store, directory, now } = deps;
   const emailTaken = 'An account with this email already exists. Please sign in instead.';
@@ -275,10 +277,15 @@ export async function register(
   );
   if (state.emailOwner) throw new ConflictError(emailTaken);
   if (state.usernameOwner) throw new ConflictError('This username is already taken.');
+  // An address locked for wrong codes gets no code, so no registration either (H3).
+  assertNotLocked(deps, state.lockedUntil);
   // One registration per address at a time (T8 step 0): everything below, the Cognito user
-  // included, belongs to this request until its profile replaces the claim.
+  // included, belongs to this request until its profile replaces the claim. The request's limits
+  // move with the claim, before Cognito is asked.
   const claim = randomUUID();
-  if (!(await store.claimEmailForRegistration(input.email, claim, now()))) throw new ConflictError(emailTaken);
+  if (!(await store.claimEmailForRegistration(input.email, claim, now(), limits ?? undefined))) {
+    throw new ConflictError(emailTaken);
+  }
   let userId: string;
   try {
     userId = await directory.signUp(input.email, input.password);
@@ -298,10 +305,14 @@ export async function register(
       throw failure;
     }
   }
+  // The code is written with the registration (one transaction), then mailed.
+  const code = generateCode();
+  const codeHash = hashCode(await codeKey(deps), 'registration', input.email, code);
   try {
     await newProfile(deps, userId, input.username, input.email, false, {
       pendingPasswordHash: await hashPassword(input.password),
       emailClaim: claim,
+      code: { email: input.email, purpose: 'registration', codeHash, expiresAt: codeExpiry(now()) },
     });
   } catch (error) {
     // Compensation: never leave a Cognito account without its profile. The claim makes the
@@ -310,7 +321,12 @@ export async function register(
     await store.releaseEmailClaim(input.email, claim);
     throw error;
   }
-  await sendCode(deps, input.email, 'registration', { state });
+  await deps.sendMail(
+    input.email,
+    CODE_TEMPLATES.registration,
+    { username: '', code, expiresInMinutes: AUTH.otpTtlMinutes },
+    { item: state.templateItem },
+  );
   return {
     message: 'Registration successful! Please check your email for the verification code.',
     email: input.email,
@@ -596,27 +612,35 @@ export async function verifyResetCode(deps: CodeCheckDeps, email: string, otp: s
 export async function resetPassword(
   deps: AccountDeps & Directory & CodeKey,
   input: { email: string; otp: string; newPassword: string },
+  /** The request's limits, moved with the code's consumption (the handler kit's `countLimits`). */
+  limits?: PendingLimits | null,
 ): Promise<{ message: string }> {
   const { store, directory, now } = deps;
   const state = await store.readCodeState(input.email, 'reset', now(), { emailOwner: true });
   const codeHash = await checkSubmittedCode(deps, input.email, 'reset', input.otp, undefined, state);
-  if (!(await store.consumeCode(input.email, 'reset', codeHash, now()))) {
+  if (!(await store.consumeCode(input.email, 'reset', codeHash, now(), limits ?? undefined))) {
     throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
   }
   const userId = state.emailOwner;
   if (!userId) throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
   await directory.setPassword(input.email, input.newPassword);
-  await endSessions(deps, userId, input.email);
-  await store.clearLoginFailures(input.email);
+  // The new password is proven: the address's back-off goes with the old sessions, in one write.
+  await endSessions(deps, userId, input.email, { clearLoginFailures: true });
   return { message: 'Password reset successful!' };
 }
 
 /** Ends every session (end-sessions.ts: the registry, `tokensValidAfter`, Cognito's retried global sign-out). */
-async function endSessions(deps: AccountDeps & Directory, userId: string, email: string): Promise<void> {
+async function endSessions(
+  deps: AccountDeps & Directory,
+  userId: string,
+  email: string,
+  options: { clearLoginFailures?: boolean } = {},
+): Promise<void> {
   const { store, directory } = deps;
   await endAllSessions(
     {
-      revokeSessions: (id, nowMs) => store.revokeSessions(id, nowMs),
+      revokeSessions: (id, nowMs) =>
+        store.revokeSessions(id, nowMs, options.clearLoginFailures ? { clearLoginFailuresOf: email } : {}),
       signOutEverywhere: (address) => directory.signOutEverywhere(address),
       now: deps.now,
       sleep: deps.sleep,
