@@ -350,8 +350,12 @@ export const authStore = {
     profile: UserProfile,
     codeHash: string,
     nowMs: number,
+    /** The request's limits, moved in the same transaction, after its own items (see PendingLimits). */
+    limits?: PendingLimits,
   ): Promise<'confirmed' | 'already' | 'code-rejected'> {
     const verifiedAt = new Date(nowMs).toISOString();
+    const counts = userCountUpdates(verifiedAt);
+    const counters = limits && !limits.counted ? limits.items : [];
     try {
       await documentClient.send(
         new TransactWriteCommand({
@@ -402,13 +406,17 @@ export const authStore = {
                 ExpressionAttributeValues: { ':id': profile._id },
               },
             },
-            ...userCountUpdates(verifiedAt),
+            ...counts,
+            ...counters,
           ],
         }),
       );
+      if (counters.length > 0) limits?.committed();
       return 'confirmed';
     } catch (error) {
       const reasons = cancelReasons(error);
+      const refused = counters.length > 0 ? limits?.refusalIn(reasons, 4 + counts.length) : null;
+      if (refused) throw refused;
       if (reasons[1] === 'ConditionalCheckFailed') return 'already';
       if (reasons[0] === 'ConditionalCheckFailed') return 'code-rejected';
       throw error;
@@ -422,16 +430,29 @@ export const authStore = {
     codeHash: string,
     expiresAt: number,
     nowMs: number,
-    /** Who asked, for codes that belong to an account rather than to the address (e-mail change). */
-    owner?: string,
-    /** The request's limits, moved in the same transaction (see PendingLimits). */
-    limits?: PendingLimits,
+    options: {
+      /** Who asked, for codes that belong to an account rather than to the address (e-mail change). */
+      owner?: string;
+      /** The request's limits, moved in the same transaction (see PendingLimits). */
+      limits?: PendingLimits;
+      /** An address whose sign-in back-off a just-proven password clears (L3), in the same write. */
+      clearLoginFailuresOf?: string;
+    } = {},
   ): Promise<void> {
+    const { owner, limits, clearLoginFailuresOf } = options;
     const counters = limits && !limits.counted ? limits.items : [];
+    const clear =
+      clearLoginFailuresOf === undefined
+        ? []
+        : [{ Delete: { TableName: tableName, Key: loginFailureKey(clearLoginFailuresOf) } }];
     try {
       await documentClient.send(
         new TransactWriteCommand({
-          TransactItems: [...counters, ...codeIssueItems({ email, purpose, codeHash, expiresAt, owner }, nowMs)],
+          TransactItems: [
+            ...counters,
+            ...codeIssueItems({ email, purpose, codeHash, expiresAt, owner }, nowMs),
+            ...clear,
+          ],
         }),
       );
       if (counters.length > 0) limits?.committed();
@@ -845,10 +866,24 @@ export const authStore = {
     next: { username: string; email: string },
     nowMs: number,
     proof?: { codeHash: string },
+    options: {
+      /** Ends every session with the change (as revokeSessions does), in the same write. */
+      endSessions?: boolean;
+      /** The request's limits, moved in the same transaction, after its own items (see PendingLimits). */
+      limits?: PendingLimits;
+    } = {},
   ): Promise<UserProfile> {
     const updatedAt = new Date(nowMs).toISOString();
-    const updated: UserProfile = { ...profile, username: next.username, email: next.email, updatedAt };
-    const verified = proof ? ', verifiedEmail = :e' : '';
+    const updated: UserProfile = {
+      ...profile,
+      username: next.username,
+      email: next.email,
+      updatedAt,
+      ...(options.endSessions ? { tokensValidAfter: nowEpoch(nowMs), sessionsValidAfterMs: nowMs } : {}),
+    };
+    const verified = `${proof ? ', verifiedEmail = :e' : ''}${
+      options.endSessions ? ', tokensValidAfter = :tva, sessionsValidAfterMs = :sva' : ''
+    }`;
     const usernameChanged = next.username.toLowerCase() !== profile.username.toLowerCase();
     const emailChanged = next.email !== profile.email;
     const search = profileSearchKeys(updated);
@@ -870,6 +905,7 @@ export const authStore = {
             ':g3pk': search.GSI3PK,
             ':g3sk': search.GSI3SK,
             ':old': profile.email,
+            ...(options.endSessions ? { ':tva': nowEpoch(nowMs), ':sva': nowMs } : {}),
           },
         },
       },
@@ -936,12 +972,17 @@ export const authStore = {
         },
       });
     }
+    const ownItems = items.length;
+    const counters = options.limits && !options.limits.counted ? options.limits.items : [];
     try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+      await documentClient.send(new TransactWriteCommand({ TransactItems: [...items, ...counters] }));
+      if (counters.length > 0) options.limits?.committed();
       return updated;
     } catch (error) {
       const reasons = cancelReasons(error);
-      if (proof && reasons.at(-1) === 'ConditionalCheckFailed') throw new CodeRejected();
+      const refused = counters.length > 0 ? options.limits?.refusalIn(reasons, ownItems) : null;
+      if (refused) throw refused;
+      if (proof && reasons[ownItems - 1] === 'ConditionalCheckFailed') throw new CodeRejected();
       if (reasons[0] === 'ConditionalCheckFailed') {
         throw new ConflictError('Your profile changed meanwhile. Please reload and try again.');
       }

@@ -76,10 +76,11 @@ export interface PendingLimits {
   /** The transaction that led with `items` committed. */
   committed(): void;
   /**
-   * The transaction was cancelled with these reasons (the counters' first): the 429 to answer if a
-   * counter was full, else null (nothing moved; the use case reads the rest of the reasons).
+   * The transaction was cancelled with these reasons (the counters' from index `at`, first by
+   * default): the 429 to answer if a counter was full, else null (nothing moved; the use case
+   * reads the rest of the reasons).
    */
-  refusalIn(codes: readonly string[]): TooManyRequestsError | null;
+  refusalIn(codes: readonly string[], at?: number): TooManyRequestsError | null;
 }
 
 export function pendingLimits(checks: readonly RateLimitCheck[], nowMs: number, scale: number): PendingLimits {
@@ -93,8 +94,8 @@ export function pendingLimits(checks: readonly RateLimitCheck[], nowMs: number, 
     committed() {
       counted = true;
     },
-    refusalIn(codes) {
-      const full = counters.filter((_, index) => codes[index] === 'ConditionalCheckFailed');
+    refusalIn(codes, at = 0) {
+      const full = counters.filter((_, index) => codes[at + index] === 'ConditionalCheckFailed');
       if (full.length === 0) return null;
       counted = true;
       return refusal(Math.max(...full.map((c) => c.window.secondsLeft)));

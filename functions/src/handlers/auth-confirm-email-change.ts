@@ -16,9 +16,11 @@ export const handler = defineHandler(
     route: 'auth-confirm-email-change',
     body: confirmEmailChangeInputSchema,
     limits: [{ name: 'codeVerifyPerIp', by: 'ip' }],
+    // Counted with the change's transaction (a refused one puts Cognito's address back): one request.
+    countLimits: 'in-use-case',
   },
-  async ({ caller, body, log, sessionProfile }) => {
-    const result = await confirmEmailChange(deps, { ...caller, knownProfile: sessionProfile }, body);
+  async ({ caller, body, log, sessionProfile, limits }) => {
+    const result = await confirmEmailChange(deps, { ...caller, knownProfile: sessionProfile }, body, limits);
     log.info('e-mail changed', { userId: caller.userId });
     return withCookies(ok(result), [clearedRefreshCookie()]);
   },

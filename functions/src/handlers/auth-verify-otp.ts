@@ -10,9 +10,15 @@ import { otpHashKey } from '../services/otp-hash-key.js';
 const deps = { ...accounts, directory: cognitoDirectory, otpHashKey };
 
 export const handler = defineHandler(
-  { route: 'auth-verify-otp', body: verifyOtpInputSchema, limits: [{ name: 'codeVerifyPerIp', by: 'ip' }] },
-  async ({ body }) => {
-    const outcome = await verifyRegistration(deps, body);
+  {
+    route: 'auth-verify-otp',
+    body: verifyOtpInputSchema,
+    limits: [{ name: 'codeVerifyPerIp', by: 'ip' }],
+    // Counted with the confirmation, before Cognito confirms the account: one request.
+    countLimits: 'in-use-case',
+  },
+  async ({ body, limits }) => {
+    const outcome = await verifyRegistration(deps, body, limits);
     if (!('body' in outcome)) return ok(outcome);
     return withCookies(ok(outcome.body), [refreshCookie(outcome.refreshToken)]);
   },

@@ -123,7 +123,8 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       if (referralMarkers.has(profile.referralCode)) throw new ReferralCodeCollision();
       // The registration's code goes with it: a refused code (cool-down, cap) refuses it all.
       const { code } = options;
-      if (code) await this.issueCode(code.email, code.purpose, code.codeHash, code.expiresAt, nowMs, code.owner);
+      if (code)
+        await this.issueCode(code.email, code.purpose, code.codeHash, code.expiresAt, nowMs, { owner: code.owner });
       const expiresAt = verified ? undefined : epoch(nowMs) + 24 * 3600;
       profiles.set(profile._id, {
         ...profile,
@@ -135,7 +136,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       referralMarkers.set(profile.referralCode, profile._id);
     },
 
-    async confirmRegistration(profile, codeHash, nowMs) {
+    async confirmRegistration(profile, codeHash, nowMs, limits) {
       record('confirmRegistration', [profile, codeHash, nowMs]);
       const current = profiles.get(profile._id);
       if (current?.emailVerifiedAt) return 'already';
@@ -162,10 +163,12 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       if (email) delete email.expiresAt;
       const username = usernameMarkers.get(profile.username.toLowerCase());
       if (username) delete username.expiresAt;
+      limits?.committed();
       return 'confirmed';
     },
 
-    async issueCode(email, purpose, codeHash, expiresAt, nowMs, owner, limits) {
+    async issueCode(email, purpose, codeHash, expiresAt, nowMs, options = {}) {
+      const { owner, limits, clearLoginFailuresOf } = options;
       record('issueCode', [email, purpose, codeHash, expiresAt, nowMs, owner]);
       const key = codeKey(email, purpose);
       const existing = codes.get(key);
@@ -188,6 +191,10 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       issuedHashes.push(codeHash);
       codes.set(key, { codeHash, wrongTries: 0, expiresAt, lastSentAt: nowMs, ...(owner ? { userId: owner } : {}) });
       limits?.committed();
+      if (clearLoginFailuresOf !== undefined) {
+        record('clearLoginFailures', [clearLoginFailuresOf]);
+        loginFailures.delete(clearLoginFailuresOf.toLowerCase());
+      }
     },
 
     async getCode(email, purpose) {
@@ -350,7 +357,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       profiles.set(userId, { ...found, isAdmin, updatedAt: new Date(nowMs).toISOString() });
     },
 
-    async updateIdentity(profile, next, nowMs, proof) {
+    async updateIdentity(profile, next, nowMs, proof, options = {}) {
       record('updateIdentity', [profile, next, nowMs, proof]);
       const current = profiles.get(profile._id);
       // One transaction in the real store: the code is consumed only if everything else holds too.
@@ -390,9 +397,11 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
         ...current,
         ...next,
         ...(proof ? { verifiedEmail: next.email } : {}),
+        ...(options.endSessions ? { tokensValidAfter: epoch(nowMs), sessionsValidAfterMs: nowMs } : {}),
         updatedAt: new Date(nowMs).toISOString(),
       };
       profiles.set(profile._id, updated);
+      options.limits?.committed();
       return { ...updated };
     },
   };

@@ -683,7 +683,7 @@ describe('auth-get-user-data and auth-update-user', () => {
   });
 
   it('answers 409 when the new e-mail belongs to another account', async () => {
-    dynamo.on(GetCommand, { Key: { PK: 'EMAIL#taken@example.com', SK: 'EMAIL' } }).resolves({ Item: { userId: 'x' } });
+    givenItems(dynamo, { PK: 'EMAIL#taken@example.com', SK: 'EMAIL', userId: 'x' });
     const res = await put({ username: 'user', email: 'taken@example.com', currentPassword: 'Str0ng!Pass' });
     expect([res.statusCode, res.body.message]).toEqual([409, 'An account with this email already exists.']);
   });
@@ -702,6 +702,8 @@ describe('auth-get-user-data and auth-update-user', () => {
         Put: expect.objectContaining({ Item: expect.objectContaining({ SK: 'PURPOSE#email-change' }) }),
       }),
       expect.anything(), // the hourly send counter
+      // The proven password's back-off, cleared with the code's write.
+      { Delete: expect.objectContaining({ Key: { PK: 'LOGINFAIL#user@example.com', SK: 'LOGINFAIL' } }) },
     ]);
   });
 });

@@ -142,7 +142,14 @@ async function sendCode(
   deps: CodeMailDeps,
   email: string,
   purpose: CodePurpose,
-  options: { username?: string; owner?: string; state?: CodeState; limits?: PendingLimits | null } = {},
+  options: {
+    username?: string;
+    owner?: string;
+    state?: CodeState;
+    limits?: PendingLimits | null;
+    /** A just-proven password's address: its back-off is cleared with the code's write (L3). */
+    clearLoginFailuresOf?: string;
+  } = {},
 ) {
   const { store, now } = deps;
   // The lock and the mail's template in one read (the round-trip budget, issue 12), or the read
@@ -152,15 +159,11 @@ async function sendCode(
   const otpHashKey = await codeKey(deps);
   const code = generateCode();
   const nowMs = now();
-  await store.issueCode(
-    email,
-    purpose,
-    hashCode(otpHashKey, purpose, email, code),
-    codeExpiry(nowMs),
-    nowMs,
-    options.owner,
-    options.limits ?? undefined,
-  );
+  await store.issueCode(email, purpose, hashCode(otpHashKey, purpose, email, code), codeExpiry(nowMs), nowMs, {
+    ...(options.owner === undefined ? {} : { owner: options.owner }),
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.clearLoginFailuresOf === undefined ? {} : { clearLoginFailuresOf: options.clearLoginFailuresOf }),
+  });
   const username = purpose === 'reset' ? (options.username ?? '') : '';
   await deps.sendMail(
     email,
@@ -368,6 +371,8 @@ export async function verifyRegistration(
     otp: string;
     password?: string;
   },
+  /** The request's limits, moved with the confirmation (the handler kit's `countLimits`). */
+  limits?: PendingLimits | null,
 ): Promise<OpenedSession | { verified: true; message: string }> {
   const { store, directory, now } = deps;
   const state = await store.readCodeState(input.email, 'registration', now(), { emailOwner: true });
@@ -380,13 +385,20 @@ export async function verifyRegistration(
     throw new ConflictError('This email is already verified. Please sign in.');
   }
   const codeHash = await checkSubmittedCode(deps, input.email, 'registration', input.otp, undefined, state);
-  const outcome = await store.confirmRegistration(profile, codeHash, now());
+  const verifiedAtMs = now();
+  const outcome = await store.confirmRegistration(profile, codeHash, verifiedAtMs, limits ?? undefined);
   if (outcome === 'code-rejected') throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
   if (outcome === 'already') throw new ConflictError('This email is already verified. Please sign in.');
   await directory.confirm(input.email);
   if (input.password) {
     const signIn = await directory.signIn(input.email, input.password);
-    if (signIn.kind === 'ok') return openSession(deps, signIn.tokens);
+    if (signIn.kind === 'ok') {
+      // The profile as the confirmation left it (T8b): no second read.
+      const { pendingPasswordHash: _proven, ...rest } = profile;
+      const verifiedAt = new Date(verifiedAtMs).toISOString();
+      const verified = { ...rest, emailVerifiedAt: verifiedAt, verifiedEmail: profile.email, updatedAt: verifiedAt };
+      return openSession(deps, signIn.tokens, undefined, verified);
+    }
   }
   return { verified: true, message: 'Account verified, please sign in.' };
 }
@@ -395,10 +407,21 @@ export async function verifyRegistration(
  * Opens a session for tokens Cognito issued. `signedInAs`: the address whose password (or code)
  * was just proven: its back-off is cleared with the session's registration, in one request.
  */
-async function openSession(deps: AccountDeps, tokens: IssuedTokens, signedInAs?: string): Promise<OpenedSession> {
+async function openSession(
+  deps: AccountDeps,
+  tokens: IssuedTokens,
+  signedInAs?: string,
+  /** The profile, when the use case has it as it now stands (read or just written). */
+  knownProfile?: UserProfile,
+): Promise<OpenedSession> {
   const { store, now } = deps;
   const isAdmin = tokens.claims.groups.includes(ADMIN_GROUP);
-  const profile = await ensureProfile(deps, { userId: tokens.claims.sub, email: tokens.claims.email, isAdmin });
+  const profile = await ensureProfile(deps, {
+    userId: tokens.claims.sub,
+    email: tokens.claims.email,
+    isAdmin,
+    ...(knownProfile?._id === tokens.claims.sub ? { knownProfile } : {}),
+  });
   if (!profile.isActive) {
     // The password was right: it is not a failure to back off from.
     if (signedInAs !== undefined) await store.clearLoginFailures(signedInAs);
@@ -634,13 +657,16 @@ async function endSessions(
   deps: AccountDeps & Directory,
   userId: string,
   email: string,
-  options: { clearLoginFailures?: boolean } = {},
+  options: { clearLoginFailures?: boolean; alreadyRevoked?: boolean } = {},
 ): Promise<void> {
   const { store, directory } = deps;
   await endAllSessions(
     {
-      revokeSessions: (id, nowMs) =>
-        store.revokeSessions(id, nowMs, options.clearLoginFailures ? { clearLoginFailuresOf: email } : {}),
+      // alreadyRevoked: the use case's own write ended them (updateIdentity's endSessions).
+      revokeSessions: options.alreadyRevoked
+        ? async () => undefined
+        : (id, nowMs) =>
+            store.revokeSessions(id, nowMs, options.clearLoginFailures ? { clearLoginFailuresOf: email } : {}),
       signOutEverywhere: (address) => directory.signOutEverywhere(address),
       now: deps.now,
       sleep: deps.sleep,
@@ -718,27 +744,45 @@ export async function updateProfile(
   const { store, now } = deps;
   let profile = await ensureProfile(deps, caller);
   const emailChanges = input.email !== profile.email;
+  const usernameChanges = input.username.toLowerCase() !== profile.username.toLowerCase();
+  const usernameTaken = new ConflictError('This username is already taken.');
+  let state: CodeState | undefined;
   if (emailChanges) {
     if (!input.currentPassword) {
       throw new ValidationError(AUTH_MESSAGES.currentPasswordForEmail, {
         currentPassword: AUTH_MESSAGES.currentPasswordForEmail,
       });
     }
-    if (await store.findUserIdByEmail(input.email, now())) {
-      throw new ConflictError('An account with this email already exists.');
+    // The new address's marker, the new username's and what the code mail needs, in one read
+    // (the round-trip budget, issue 12).
+    state = await store.readCodeState(
+      input.email,
+      'email-change',
+      now(),
+      codeMailRead('email-change', { emailOwner: true, ...(usernameChanges ? { username: input.username } : {}) }),
+    );
+    if (state.emailOwner) throw new ConflictError('An account with this email already exists.');
+    if (usernameChanges && state.usernameOwner !== undefined && state.usernameOwner !== profile._id) {
+      throw usernameTaken;
     }
-  }
-  if (
-    input.username.toLowerCase() !== profile.username.toLowerCase() &&
-    (await store.isUsernameTaken(input.username, now(), profile._id))
-  ) {
-    throw new ConflictError('This username is already taken.');
+  } else if (usernameChanges && (await store.isUsernameTaken(input.username, now(), profile._id))) {
+    throw usernameTaken;
   }
   if (emailChanges && input.currentPassword) {
-    await checkCurrentPassword(deps, profile.email, input.currentPassword);
+    await checkCurrentPassword(deps, profile.email, input.currentPassword, { clearBackoff: false });
     // The code goes out before anything is saved: a cool-down, cap or lock refuses the whole
     // request, so a refused e-mail change never leaves a half-applied username change behind.
-    await sendCode(deps, input.email, 'email-change', { owner: profile._id });
+    // The proven password's back-off is cleared with the code's write.
+    try {
+      await sendCode(deps, input.email, 'email-change', {
+        owner: profile._id,
+        state,
+        clearLoginFailuresOf: profile.email,
+      });
+    } catch (error) {
+      await store.clearLoginFailures(profile.email);
+      throw error;
+    }
   }
   if (input.username !== profile.username) {
     profile = await store.updateIdentity(profile, { username: input.username, email: profile.email }, now());
@@ -760,29 +804,53 @@ export async function confirmEmailChange(
   deps: AccountDeps & Directory & CodeKey & Mail,
   caller: SessionCaller,
   input: { email: string; otp: string },
+  /** The request's limits, moved with the change (the handler kit's `countLimits`). */
+  limits?: PendingLimits | null,
 ) {
   const { store, directory, now } = deps;
   const profile = await ensureProfile(deps, caller);
-  const codeHash = await checkSubmittedCode(deps, input.email, 'email-change', input.otp, profile._id);
-  if (await store.findUserIdByEmail(input.email, now())) {
-    throw new ConflictError('An account with this email already exists.');
-  }
+  // The code, its lock, the new address's marker and the notice's template in one read (the
+  // round-trip budget, issue 12).
+  const state = await store.readCodeState(input.email, 'email-change', now(), {
+    emailOwner: true,
+    templateType: 'emailChanged',
+  });
+  const codeHash = await checkSubmittedCode(deps, input.email, 'email-change', input.otp, profile._id, state);
+  if (state.emailOwner) throw new ConflictError('An account with this email already exists.');
   const oldEmail = profile.email;
   await directory.updateEmail(oldEmail, input.email);
   try {
-    await store.updateIdentity(profile, { username: profile.username, email: input.email }, now(), { codeHash });
+    // The change ends every session in the same write; the request's limits move with it.
+    await store.updateIdentity(
+      profile,
+      { username: profile.username, email: input.email },
+      now(),
+      { codeHash },
+      { endSessions: true, ...(limits ? { limits } : {}) },
+    );
   } catch (error) {
     await directory.updateEmail(input.email, oldEmail);
     if (error instanceof CodeRejected) throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
     throw error;
   }
-  await deps.sendMail(oldEmail, 'emailChanged', { username: profile.username, newEmail: maskEmail(input.email) });
-  await endSessions(deps, profile._id, input.email);
+  await deps.sendMail(
+    oldEmail,
+    'emailChanged',
+    { username: profile.username, newEmail: maskEmail(input.email) },
+    { item: state.templateItem },
+  );
+  await endSessions(deps, profile._id, input.email, { alreadyRevoked: true });
   return { message: 'Your email has been changed. Please sign in again with your new email.' };
 }
 
 /** A wrong current password counts like a failed sign-in, so a stolen token cannot guess freely. */
-async function checkCurrentPassword(deps: AccountDeps & Directory, email: string, password: string): Promise<void> {
+async function checkCurrentPassword(
+  deps: AccountDeps & Directory,
+  email: string,
+  password: string,
+  /** clearBackoff false: the caller clears the back-off with its own next write. */
+  options: { clearBackoff?: boolean } = {},
+): Promise<void> {
   const { store, directory } = deps;
   await reservePasswordAttempt(deps, email);
   const check = await directory.signIn(email, password);
@@ -790,7 +858,7 @@ async function checkCurrentPassword(deps: AccountDeps & Directory, email: string
   if (check.kind !== 'ok' && check.kind !== 'mfa') {
     throw new ValidationError('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
   }
-  await store.clearLoginFailures(email);
+  if (options.clearBackoff !== false) await store.clearLoginFailures(email);
 }
 
 export async function changePassword(
