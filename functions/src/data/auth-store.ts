@@ -352,9 +352,16 @@ export const authStore = {
     nowMs: number,
     /** The request's limits, moved in the same transaction, after its own items (see PendingLimits). */
     limits?: PendingLimits,
+    /** The session the confirmation opens (M2), registered in the same transaction. */
+    options: { sessionTokenHash?: string } = {},
   ): Promise<'confirmed' | 'already' | 'code-rejected'> {
     const verifiedAt = new Date(nowMs).toISOString();
-    const counts = userCountUpdates(verifiedAt);
+    const counts = [
+      ...userCountUpdates(verifiedAt),
+      ...(options.sessionTokenHash === undefined
+        ? []
+        : [{ Put: sessionItem(profile._id, options.sessionTokenHash, nowMs) }]),
+    ];
     const counters = limits && !limits.counted ? limits.items : [];
     try {
       await documentClient.send(
@@ -688,15 +695,7 @@ export const authStore = {
     nowMs: number,
     options: { clearLoginFailuresOf?: string } = {},
   ): Promise<void> {
-    const session = {
-      TableName: tableName,
-      Item: {
-        ...sessionKey(userId, tokenHash),
-        entity: 'Session',
-        createdAt: new Date(nowMs).toISOString(),
-        expiresAt: nowEpoch(nowMs) + AUTH.refreshTokenDays * 24 * 3600,
-      },
-    };
+    const session = sessionItem(userId, tokenHash, nowMs);
     if (options.clearLoginFailuresOf === undefined) {
       await documentClient.send(new PutCommand(session));
       return;
@@ -1000,6 +999,19 @@ export const authStore = {
 };
 
 export type AuthStore = typeof authStore;
+
+/** A refresh session's registry entry (M2): the token's hash, never the token. */
+function sessionItem(userId: string, tokenHash: string, nowMs: number) {
+  return {
+    TableName: tableName,
+    Item: {
+      ...sessionKey(userId, tokenHash),
+      entity: 'Session',
+      createdAt: new Date(nowMs).toISOString(),
+      expiresAt: nowEpoch(nowMs) + AUTH.refreshTokenDays * 24 * 3600,
+    },
+  };
+}
 
 /** The back-off record returned with a failed condition; undefined when there is none (cleared). */
 function loginFailuresOf(item: Record<string, unknown> | undefined) {

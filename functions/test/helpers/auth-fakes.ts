@@ -136,7 +136,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       referralMarkers.set(profile.referralCode, profile._id);
     },
 
-    async confirmRegistration(profile, codeHash, nowMs, limits) {
+    async confirmRegistration(profile, codeHash, nowMs, limits, options = {}) {
       record('confirmRegistration', [profile, codeHash, nowMs]);
       const current = profiles.get(profile._id);
       if (current?.emailVerifiedAt) return 'already';
@@ -163,6 +163,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       if (email) delete email.expiresAt;
       const username = usernameMarkers.get(profile.username.toLowerCase());
       if (username) delete username.expiresAt;
+      if (options.sessionTokenHash !== undefined) sessions.set(`${profile._id}#${options.sessionTokenHash}`, nowMs);
       limits?.committed();
       return 'confirmed';
     },

@@ -413,6 +413,29 @@ describe('resending registration codes (L2)', () => {
 });
 
 describe('login', () => {
+  it('opens no session for an account Cognito confirmed but no code confirmed here (H2)', async () => {
+    // A verification whose confirming transaction did not commit after Cognito confirmed the user
+    // (verifyRegistration confirms in Cognito first): the address is still unproven.
+    await auth.register(deps, JANE);
+    await directory.confirm(JANE.email);
+    seconds(60);
+    const refused = await failure(auth.login(deps, { email: JANE.email, password: JANE.password }));
+    expect([refused.statusCode, refused.message]).toEqual([403, LOGIN_MESSAGES.unverified]);
+    expect(refused.details).toMatchObject({ needsVerification: true, email: JANE.email });
+    expect(store.sessions.size).toBe(0);
+    // The right password is no failure to back off from; a new code went out, and it confirms.
+    expect(store.loginFailures.size).toBe(0);
+    const session = opened(
+      await auth.verifyRegistration(deps, {
+        email: JANE.email,
+        otp: mailer.lastCode(JANE.email),
+        password: JANE.password,
+      }),
+    );
+    expect(session.body.email).toBe(JANE.email);
+    expect(store.sessions.size).toBe(1);
+  });
+
   it('answers unknown e-mails and wrong passwords with the same 401', async () => {
     await registeredAndVerified();
     const unknown = await failure(auth.login(deps, { email: 'nobody@example.com', password: JANE.password }));

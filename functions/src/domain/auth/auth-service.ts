@@ -385,23 +385,36 @@ export async function verifyRegistration(
     throw new ConflictError('This email is already verified. Please sign in.');
   }
   const codeHash = await checkSubmittedCode(deps, input.email, 'registration', input.otp, undefined, state);
+  // Cognito first (idempotent), then one transaction confirms the registration, registers the
+  // session and moves the request's limits (the round-trip budget, issue 12). Should that
+  // transaction not commit, Cognito holds a confirmed user whose profile still waits for its code:
+  // sign-in refuses such an account until a code confirms it (openSession), so nothing is opened
+  // on an unproven address (H2).
+  await directory.confirm(input.email);
+  const signIn = input.password ? await directory.signIn(input.email, input.password) : undefined;
+  const tokens = signIn?.kind === 'ok' && profile.isActive ? signIn.tokens : undefined;
+  if (tokens && !tokens.refreshToken) throw new Error('Cognito issued no refresh token');
   const verifiedAtMs = now();
-  const outcome = await store.confirmRegistration(profile, codeHash, verifiedAtMs, limits ?? undefined);
+  const outcome = await store.confirmRegistration(profile, codeHash, verifiedAtMs, limits ?? undefined, {
+    ...(tokens?.refreshToken ? { sessionTokenHash: hashToken(tokens.refreshToken) } : {}),
+  });
   if (outcome === 'code-rejected') throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
   if (outcome === 'already') throw new ConflictError('This email is already verified. Please sign in.');
-  await directory.confirm(input.email);
-  if (input.password) {
-    const signIn = await directory.signIn(input.email, input.password);
-    if (signIn.kind === 'ok') {
-      // The profile as the confirmation left it (T8b): no second read.
-      const { pendingPasswordHash: _proven, ...rest } = profile;
-      const verifiedAt = new Date(verifiedAtMs).toISOString();
-      const verified = { ...rest, emailVerifiedAt: verifiedAt, verifiedEmail: profile.email, updatedAt: verifiedAt };
-      return openSession(deps, signIn.tokens, undefined, verified);
-    }
-  }
-  return { verified: true, message: 'Account verified, please sign in.' };
+  if (signIn?.kind === 'ok' && !profile.isActive) throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
+  if (!tokens?.refreshToken) return { verified: true, message: 'Account verified, please sign in.' };
+  // The profile as the confirmation left it (T8b): no second read.
+  const { pendingPasswordHash: _proven, ...rest } = profile;
+  const verifiedAt = new Date(verifiedAtMs).toISOString();
+  const verified = { ...rest, emailVerifiedAt: verifiedAt, verifiedEmail: profile.email, updatedAt: verifiedAt };
+  const isAdmin = tokens.claims.groups.includes(ADMIN_GROUP);
+  return {
+    body: { ...toSessionUser(verified, isAdmin), token: tokens.idToken, expiresIn: tokens.expiresIn },
+    refreshToken: tokens.refreshToken,
+  };
 }
+
+/** Sign-in met a profile whose registration still waits for its code (see verifyRegistration). */
+class PendingRegistration extends Error {}
 
 /**
  * Opens a session for tokens Cognito issued. `signedInAs`: the address whose password (or code)
@@ -427,6 +440,8 @@ async function openSession(
     if (signedInAs !== undefined) await store.clearLoginFailures(signedInAs);
     throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
   }
+  // Cognito confirmed it, but its code never confirmed the registration here: not an account yet.
+  if (!profile.emailVerifiedAt) throw new PendingRegistration();
   if (!tokens.refreshToken) throw new Error('Cognito issued no refresh token');
   await store.putSession(
     profile._id,
@@ -477,22 +492,28 @@ export async function login(
       body: { mfaRequired: true, email: input.email, session: result.session, message: MFA_MESSAGES.challenge },
     };
   }
-  if (result.kind === 'unconfirmed') {
-    try {
-      await sendCode(deps, input.email, 'registration');
-    } catch (error) {
-      // Within the cool-down the previous code is still valid: the user can use it.
-      if (!(error instanceof TooManyRequestsError)) throw error;
+  if (result.kind === 'ok') {
+    // Cognito challenges every user who has TOTP on; tokens without a challenge for an
+    // administrator mean TOTP is not on yet, so they are not handed out: set it up first.
+    if (deps.adminMfaRequired && result.tokens.claims.groups.includes(ADMIN_GROUP)) {
+      await store.clearLoginFailures(input.email);
+      return startMfaSetup(deps, result.tokens);
     }
-    throw new ForbiddenError(LOGIN_MESSAGES.unverified, { needsVerification: true, email: input.email });
+    try {
+      return await openSession(deps, result.tokens, input.email);
+    } catch (error) {
+      if (!(error instanceof PendingRegistration)) throw error;
+      // The password was right; the address still has to be proven, as for an unconfirmed user.
+      await store.clearLoginFailures(input.email);
+    }
   }
-  // Cognito challenges every user who has TOTP on; tokens without a challenge for an
-  // administrator mean TOTP is not on yet, so they are not handed out: set it up first.
-  if (deps.adminMfaRequired && result.tokens.claims.groups.includes(ADMIN_GROUP)) {
-    await store.clearLoginFailures(input.email);
-    return startMfaSetup(deps, result.tokens);
+  try {
+    await sendCode(deps, input.email, 'registration');
+  } catch (error) {
+    // Within the cool-down the previous code is still valid: the user can use it.
+    if (!(error instanceof TooManyRequestsError)) throw error;
   }
-  return openSession(deps, result.tokens, input.email);
+  throw new ForbiddenError(LOGIN_MESSAGES.unverified, { needsVerification: true, email: input.email });
 }
 
 async function startMfaSetup(deps: AccountDeps & Directory, tokens: IssuedTokens): Promise<AdminSecondStep> {
