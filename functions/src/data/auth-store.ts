@@ -83,6 +83,49 @@ export interface CodeState {
   usernameOwner?: string;
 }
 
+/** What readCodeState reads besides the address's lock and code. */
+export interface CodeStateRead {
+  templateType?: string;
+  emailOwner?: boolean;
+  username?: string;
+}
+
+/** The keys of a code state (readCodeState), for a caller that reads them with its own. */
+export function codeStateKeys(email: string, purpose: CodePurpose, also: CodeStateRead = {}) {
+  return [
+    codeLockKey(email),
+    oneTimeCodeKey(email, purpose),
+    ...(also.templateType === undefined ? [] : [emailTemplateKey(also.templateType)]),
+    ...(also.emailOwner ? [emailMarkerKey(email)] : []),
+    ...(also.username === undefined ? [] : [usernameMarkerKey(also.username)]),
+  ];
+}
+
+/** A code state from the items read for codeStateKeys (absent items: none stored). */
+export function codeStateFrom(
+  items: readonly Item[],
+  email: string,
+  purpose: CodePurpose,
+  nowMs: number,
+  also: CodeStateRead = {},
+): CodeState {
+  const find = (key: { PK: string; SK: string }) => items.find((item) => item.PK === key.PK && item.SK === key.SK);
+  const until = Number(find(codeLockKey(email))?.lockedUntil ?? 0);
+  const code = toStoredCode(find(oneTimeCodeKey(email, purpose)));
+  const templateItem = also.templateType === undefined ? undefined : find(emailTemplateKey(also.templateType));
+  const emailMarker = also.emailOwner ? find(emailMarkerKey(email)) : undefined;
+  const emailOwner = liveOwnerOf(emailMarker, nowMs);
+  const usernameOwner =
+    also.username === undefined ? undefined : liveOwnerOf(find(usernameMarkerKey(also.username)), nowMs);
+  return {
+    lockedUntil: until > nowEpoch(nowMs) ? until : 0,
+    ...(code ? { code } : {}),
+    ...(templateItem ? { templateItem } : {}),
+    ...(emailOwner ? { emailOwner, emailPending: typeof emailMarker?.expiresAt === 'number' } : {}),
+    ...(usernameOwner ? { usernameOwner } : {}),
+  };
+}
+
 /** A code to issue with another write (T7: the code's item and the address's hourly count). */
 export interface CodeToIssue {
   email: string;
@@ -486,30 +529,9 @@ export const authStore = {
     email: string,
     purpose: CodePurpose,
     nowMs: number,
-    also: { templateType?: string; emailOwner?: boolean; username?: string } = {},
+    also: CodeStateRead = {},
   ): Promise<CodeState> {
-    const lockKey = codeLockKey(email);
-    const codeKey = oneTimeCodeKey(email, purpose);
-    const templateKey = also.templateType === undefined ? undefined : emailTemplateKey(also.templateType);
-    const emailKey = also.emailOwner ? emailMarkerKey(email) : undefined;
-    const usernameKey = also.username === undefined ? undefined : usernameMarkerKey(also.username);
-    const keys = [lockKey, codeKey, templateKey, emailKey, usernameKey].filter((key) => key !== undefined);
-    const items = await batchGetItems(keys);
-    const find = (key: { PK: string; SK: string } | undefined) =>
-      key && items.find((item) => item.PK === key.PK && item.SK === key.SK);
-    const until = Number(find(lockKey)?.lockedUntil ?? 0);
-    const code = toStoredCode(find(codeKey));
-    const templateItem = find(templateKey);
-    const emailMarker = find(emailKey);
-    const emailOwner = liveOwnerOf(emailMarker, nowMs);
-    const usernameOwner = liveOwnerOf(find(usernameKey), nowMs);
-    return {
-      lockedUntil: until > nowEpoch(nowMs) ? until : 0,
-      ...(code ? { code } : {}),
-      ...(templateItem ? { templateItem } : {}),
-      ...(emailOwner ? { emailOwner, emailPending: typeof emailMarker?.expiresAt === 'number' } : {}),
-      ...(usernameOwner ? { usernameOwner } : {}),
-    };
+    return codeStateFrom(await batchGetItems(codeStateKeys(email, purpose, also)), email, purpose, nowMs, also);
   },
 
   /** T7b: counts against this exact code only (a newer code is never charged for an old try). */

@@ -43,6 +43,7 @@ import { SESSION_MESSAGES } from '../../src/kit/session-guard.js';
 import {
   CALLERS,
   givenProfiles,
+  profileItemOf,
   httpEvent,
   invoke,
   forgetItems,
@@ -115,6 +116,10 @@ const knownEmail = (overrides: Record<string, unknown> = {}) => {
   );
 };
 const mailedText = () => String(outbox.mails.at(-1)?.text);
+const profileOf = (claims: Claims) => {
+  const item = profileItemOf(claims);
+  return { ...item, PK: String(item.PK), SK: String(item.SK) };
+};
 
 beforeEach(() => {
   dynamo.reset();
@@ -624,7 +629,11 @@ describe('per-request session guard', () => {
 });
 
 describe('auth-get-user-data and auth-update-user', () => {
-  beforeEach(() => givenProfiles(dynamo, CALLERS.user, CALLERS.otherUser));
+  beforeEach(() => {
+    givenProfiles(dynamo, CALLERS.user, CALLERS.otherUser);
+    // auth-update-user reads the profile with the new address's items (one BatchGetItem).
+    givenItems(dynamo, profileOf(CALLERS.user), profileOf(CALLERS.otherUser));
+  });
   const put = (body: unknown, claims: Claims = CALLERS.user) =>
     invoke(updateUser, httpEvent({ routeId: 'auth-update-user', claims, pathParameters: { id: USER_SUB }, body }));
 
