@@ -136,11 +136,20 @@ describe('what the Lambda bundles may import', () => {
 
   it.each([
     ['health', /@aws-sdk\/|@smithy\//],
-    ['packages-list', /client-cognito-identity-provider|adapters\/ses-mailer\.ts|handlebars/],
+    [
+      'packages-list',
+      /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|handlebars/,
+    ],
     // Each account route wires only the capabilities its use case asks for (services/auth-service.ts).
-    ['auth-me', /client-cognito-identity-provider|adapters\/ses-mailer\.ts|client-secrets-manager|handlebars/],
-    ['auth-logout', /adapters\/ses-mailer\.ts|client-secrets-manager|handlebars/],
-    ['auth-verify-reset-otp', /client-cognito-identity-provider|adapters\/ses-mailer\.ts|handlebars/],
+    [
+      'auth-me',
+      /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|client-secrets-manager|adapters\/secrets\.ts|handlebars/,
+    ],
+    ['auth-logout', /adapters\/ses-mailer\.ts|client-secrets-manager|adapters\/secrets\.ts|handlebars/],
+    [
+      'auth-verify-reset-otp',
+      /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|handlebars/,
+    ],
     // Template data and the renderer live apart (domain/email/templates.ts, render.ts), and the
     // session guard reads the profile alone (data/profile-store.ts), not the whole account store.
     ['payment-subscriptions', /adapters\/ses-mailer\.ts|handlebars|data\/auth-store\.ts/],
@@ -230,6 +239,30 @@ describe('what the Lambda bundles may import', () => {
     ]) {
       expect(kept.get(id)).toContain('functions/src/adapters/aws-signed-request.ts');
     }
+  }, 120_000);
+
+  it('bundles no Cognito or Secrets Manager client on any route or job: both go over the signed-request adapter', async () => {
+    // adapters/cognito-directory.ts and secrets.ts send AWS JSON 1.1 requests through
+    // adapters/aws-signed-request.ts; the clients cost the account routes +0.08× (Cognito) and
+    // +0.03× (Secrets Manager) cold import. Only the Cognito PreSignUp trigger (Google sign-in,
+    // triggers/pre-sign-up.ts: ListUsers, AdminLinkProviderForUser) keeps the Cognito client: it
+    // runs once per first Google sign-in, on no request path of ours.
+    const SDK_COGNITO_FUNCTIONS = ['pre-sign-up'];
+    const { ids, kept } = await bundleEveryFunction();
+    expect(kept.size).toBe(ids);
+    const using = (client: RegExp) =>
+      [...kept]
+        .filter(([, inputs]) => inputs.some((path) => client.test(path)))
+        .map(([id]) => id)
+        .sort();
+    expect(using(/node_modules\/@aws-sdk\/client-cognito-identity-provider\//)).toEqual(SDK_COGNITO_FUNCTIONS);
+    expect(using(/node_modules\/@aws-sdk\/client-secrets-manager\//)).toEqual([]);
+    // The account routes, the admin deactivation and the secret readers do carry the adapters.
+    for (const id of ['auth-login', 'auth-reset-password', 'auth-update-user', 'admin-user-deactivate']) {
+      expect(kept.get(id)).toContain('functions/src/adapters/cognito-directory.ts');
+      expect(kept.get(id)).toContain('functions/src/adapters/aws-signed-request.ts');
+    }
+    expect([...kept].filter(([, inputs]) => inputs.includes('functions/src/adapters/secrets.ts'))).not.toEqual([]);
   }, 120_000);
 
   it('defines every module-level schema of shared as /* @__PURE__ */ schema(() => ...)', () => {

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HttpRequest } from '@smithy/types';
 import { afterAll, beforeEach } from 'vitest';
-import { setAwsTransportForTests, type AwsResponse } from '../../src/adapters/aws-signed-request.js';
+import { setAwsTransportForTests, type AwsResponse, type AwsTransport } from '../../src/adapters/aws-signed-request.js';
 
 /**
  * What the functions "sent" to AWS over the signed-request adapter (adapters/aws-signed-request.ts):
@@ -43,7 +43,8 @@ const SES_SEND = '/v2/email/outbound-emails';
 const LAMBDA_INVOKE = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
 export interface AwsOutbox {
-  /** Every request that reached the fake, signed, in order (refused ones and retries included). */
+  /** Every request that reached the outbox, signed, in order (refused ones and retries included; not the
+   * requests another fake claimed, e.g. Cognito's, see cognito-fake.ts). */
   readonly requests: HttpRequest[];
   /** The mails SES accepted, oldest first. */
   readonly mails: SentMail[];
@@ -54,7 +55,57 @@ export interface AwsOutbox {
   reset(): void;
 }
 
-function header(request: HttpRequest, name: string): string | undefined {
+/**
+ * A fake AWS service behind the shared test transport: answers the requests it claims (undefined:
+ * not mine). Several fakes can serve one test file (the outbox, the Cognito fake of
+ * cognito-fake.ts); a request goes to the first that claims it, the outbox last.
+ */
+export type AwsFakeService = (request: HttpRequest) => AwsResponse | undefined;
+
+const services: AwsFakeService[] = [];
+let outboxService: AwsFakeService | undefined;
+/** The adapter's instances the fakes serve: this file's, and any a test imported afresh (vi.resetModules). */
+const adapters = new Set([setAwsTransportForTests]);
+
+/**
+ * For a test that imports the functions afresh (vi.resetModules, to read another environment): the
+ * fresh copy of aws-signed-request.ts is served by the same fakes, from the next test on.
+ */
+export function useFakesIn(adapter: { setAwsTransportForTests: typeof setAwsTransportForTests }): void {
+  adapters.add(adapter.setAwsTransportForTests);
+}
+
+function setTransport(transport: AwsTransport | undefined): void {
+  for (const set of adapters) set(transport);
+}
+
+function installFakeTransport(): void {
+  setTransport((request) => {
+    for (const service of outboxService ? [...services, outboxService] : services) {
+      const answer = service(request);
+      if (answer) return Promise.resolve(answer);
+    }
+    return Promise.reject(new Error(`no fake AWS service knows ${request.method} ${request.path}`));
+  });
+}
+
+/**
+ * Registers a fake service for the file's tests (before each test the shared transport is put in
+ * place; after the file the service leaves, and the network comes back once none is left).
+ */
+export function useAwsFakeService(service: AwsFakeService, options: { last?: boolean } = {}): void {
+  if (options.last) outboxService = service;
+  else services.push(service);
+  beforeEach(installFakeTransport);
+  afterAll(() => {
+    if (options.last) outboxService = undefined;
+    else services.splice(services.indexOf(service), 1);
+    if (services.length === 0 && !outboxService) setTransport(undefined);
+  });
+}
+
+/** A request's header, whatever its case. */
+export function header(request: HttpRequest, name: string): string | undefined {
   const found = Object.entries(request.headers).find(([key]) => key.toLowerCase() === name);
   return found?.[1];
 }
@@ -111,14 +162,15 @@ export function useAwsOutbox(): AwsOutbox {
     },
   };
 
-  beforeEach(() => {
-    outbox.reset();
-    setAwsTransportForTests((request) => {
+  beforeEach(() => outbox.reset());
+  // Last: the SES and Lambda requests, and any request no other fake claimed (an error to see).
+  useAwsFakeService(
+    (request) => {
       requests.push(request);
-      return Promise.resolve(refusal ?? accept(request));
-    });
-  });
-  afterAll(() => setAwsTransportForTests(undefined));
+      return refusal ?? accept(request);
+    },
+    { last: true },
+  );
   return outbox;
 }
 

@@ -1,16 +1,3 @@
-import {
-  AssociateSoftwareTokenCommand,
-  CodeMismatchException,
-  CognitoIdentityProviderClient,
-  EnableSoftwareTokenMFAException,
-  ExpiredCodeException,
-  InitiateAuthCommand,
-  InvalidParameterException,
-  NotAuthorizedException,
-  RespondToAuthChallengeCommand,
-  SetUserMFAPreferenceCommand,
-  VerifySoftwareTokenCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   DynamoDBDocumentClient,
@@ -25,20 +12,20 @@ import { AUTH } from '@goldbot/shared';
 import { cognitoDirectory } from '../../src/adapters/cognito-directory.js';
 import { config } from '../../src/config.js';
 import { authStore } from '../../src/data/auth-store.js';
+import { cognitoError, useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
- * The two adapters of the admin two-factor sign-in (docs/security.md M5) against the SDK clients
- * mocked: how Cognito's TOTP challenge and set-up calls become directory answers, and what the
+ * The two adapters of the admin two-factor sign-in (docs/security.md M5) against the DynamoDB
+ * client mocked and the Cognito fake (helpers/cognito-fake.ts): how Cognito's TOTP challenge and set-up calls become directory answers, and what the
  * set-up item and the profile's mfaEnabledAt look like in the table.
  */
-const cognito = mockClient(CognitoIdentityProviderClient);
+const cognito = useCognitoFake();
 const dynamo = mockClient(DynamoDBDocumentClient);
 beforeEach(() => {
   cognito.reset();
   dynamo.reset();
 });
 afterAll(() => {
-  cognito.restore();
   dynamo.restore();
 });
 
@@ -46,12 +33,9 @@ const EMAIL = 'admin@example.com';
 const SUB = '9d2c4f6e-1b3a-4c5d-8e7f-0a1b2c3d4e5f';
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const ID_TOKEN = `${b64({ alg: 'RS256' })}.${b64({ sub: SUB, email: EMAIL, 'cognito:groups': ['admin'], iat: 1767268500 })}.c2ln`;
-const cognitoError = <E>(Type: new (o: { message: string; $metadata: object }) => E, message: string) =>
-  new Type({ message, $metadata: {} });
-
 describe('cognitoDirectory: the TOTP challenge', () => {
   it('answers the session of a SOFTWARE_TOKEN_MFA challenge instead of tokens', async () => {
-    cognito.on(InitiateAuthCommand).resolves({
+    cognito.on('InitiateAuth').resolves({
       ChallengeName: 'SOFTWARE_TOKEN_MFA',
       Session: 'cognito-session-1',
       ChallengeParameters: {},
@@ -60,7 +44,7 @@ describe('cognitoDirectory: the TOTP challenge', () => {
       kind: 'mfa',
       session: 'cognito-session-1',
     });
-    expect(cognito.commandCalls(InitiateAuthCommand)[0]?.args[0].input).toEqual({
+    expect(cognito.inputsOf('InitiateAuth')[0]).toEqual({
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: config.userPoolClientId,
       AuthParameters: { USERNAME: EMAIL, PASSWORD: 'Adm1n!Pass' },
@@ -68,7 +52,7 @@ describe('cognitoDirectory: the TOTP challenge', () => {
   });
 
   it('still answers tokens, including the access token, when there is no challenge', async () => {
-    cognito.on(InitiateAuthCommand).resolves({
+    cognito.on('InitiateAuth').resolves({
       AuthenticationResult: { IdToken: ID_TOKEN, AccessToken: 'access-1', RefreshToken: 'refresh-1', ExpiresIn: 3600 },
     });
     await expect(cognitoDirectory.signIn(EMAIL, 'Adm1n!Pass')).resolves.toEqual({
@@ -84,12 +68,12 @@ describe('cognitoDirectory: the TOTP challenge', () => {
   });
 
   it('answers a challenge without a session as invalid, never as tokens', async () => {
-    cognito.on(InitiateAuthCommand).resolves({ ChallengeName: 'SOFTWARE_TOKEN_MFA' });
+    cognito.on('InitiateAuth').resolves({ ChallengeName: 'SOFTWARE_TOKEN_MFA' });
     await expect(cognitoDirectory.signIn(EMAIL, 'Adm1n!Pass')).resolves.toEqual({ kind: 'invalid' });
   });
 
   it('answers the code in the challenge session and hands back the tokens', async () => {
-    cognito.on(RespondToAuthChallengeCommand).resolves({
+    cognito.on('RespondToAuthChallenge').resolves({
       AuthenticationResult: { IdToken: ID_TOKEN, AccessToken: 'access-2', RefreshToken: 'refresh-2', ExpiresIn: 1800 },
     });
     await expect(cognitoDirectory.respondToMfa(EMAIL, 'cognito-session-1', '123456')).resolves.toEqual({
@@ -102,7 +86,7 @@ describe('cognitoDirectory: the TOTP challenge', () => {
         claims: { sub: SUB, email: EMAIL, groups: ['admin'], iat: 1767268500 },
       },
     });
-    expect(cognito.commandCalls(RespondToAuthChallengeCommand)[0]?.args[0].input).toEqual({
+    expect(cognito.inputsOf('RespondToAuthChallenge')[0]).toEqual({
       ClientId: config.userPoolClientId,
       ChallengeName: 'SOFTWARE_TOKEN_MFA',
       Session: 'cognito-session-1',
@@ -111,74 +95,74 @@ describe('cognitoDirectory: the TOTP challenge', () => {
   });
 
   it.each([
-    ['CodeMismatchException (wrong code)', cognitoError(CodeMismatchException, 'Invalid code received for user')],
-    ['NotAuthorizedException (used session)', cognitoError(NotAuthorizedException, 'Invalid session for the user.')],
-    ['ExpiredCodeException (expired session)', cognitoError(ExpiredCodeException, 'Your software token has expired')],
+    ['CodeMismatchException (wrong code)', cognitoError('CodeMismatchException', 'Invalid code received for user')],
+    ['NotAuthorizedException (used session)', cognitoError('NotAuthorizedException', 'Invalid session for the user.')],
+    ['ExpiredCodeException (expired session)', cognitoError('ExpiredCodeException', 'Your software token has expired')],
   ])('answers %s as invalid', async (_label, error) => {
-    cognito.on(RespondToAuthChallengeCommand).rejects(error);
+    cognito.on('RespondToAuthChallenge').rejects(error);
     await expect(cognitoDirectory.respondToMfa(EMAIL, 'cognito-session-1', '000000')).resolves.toEqual({
       kind: 'invalid',
     });
   });
 
   it('answers a result without an ID token as invalid, and lets other errors through', async () => {
-    cognito.on(RespondToAuthChallengeCommand).resolves({});
+    cognito.on('RespondToAuthChallenge').resolves({});
     await expect(cognitoDirectory.respondToMfa(EMAIL, 's', '123456')).resolves.toEqual({ kind: 'invalid' });
-    cognito.on(RespondToAuthChallengeCommand).rejects(cognitoError(InvalidParameterException, 'bad request'));
+    cognito.on('RespondToAuthChallenge').rejects(cognitoError('InvalidParameterException', 'bad request'));
     await expect(cognitoDirectory.respondToMfa(EMAIL, 's', '123456')).rejects.toThrow('bad request');
   });
 });
 
 describe('cognitoDirectory: setting up TOTP', () => {
   it("starts with the access token and answers Cognito's shared secret", async () => {
-    cognito.on(AssociateSoftwareTokenCommand).resolves({ SecretCode: 'JBSWY3DPEHPK3PXP' });
+    cognito.on('AssociateSoftwareToken').resolves({ SecretCode: 'JBSWY3DPEHPK3PXP' });
     await expect(cognitoDirectory.startTotpSetup('access-1')).resolves.toBe('JBSWY3DPEHPK3PXP');
-    expect(cognito.commandCalls(AssociateSoftwareTokenCommand)[0]?.args[0].input).toEqual({ AccessToken: 'access-1' });
+    expect(cognito.inputsOf('AssociateSoftwareToken')[0]).toEqual({ AccessToken: 'access-1' });
   });
 
   it('fails when Cognito hands out no secret', async () => {
-    cognito.on(AssociateSoftwareTokenCommand).resolves({});
+    cognito.on('AssociateSoftwareToken').resolves({});
     await expect(cognitoDirectory.startTotpSetup('access-1')).rejects.toThrow('Cognito returned no TOTP secret');
   });
 
   it('makes TOTP the preferred second factor once the first code is right', async () => {
-    cognito.on(VerifySoftwareTokenCommand).resolves({ Status: 'SUCCESS' });
-    cognito.on(SetUserMFAPreferenceCommand).resolves({});
+    cognito.on('VerifySoftwareToken').resolves({ Status: 'SUCCESS' });
+    cognito.on('SetUserMFAPreference').resolves({});
     await expect(cognitoDirectory.finishTotpSetup('access-1', '123456')).resolves.toBe(true);
-    expect(cognito.commandCalls(VerifySoftwareTokenCommand)[0]?.args[0].input).toEqual({
+    expect(cognito.inputsOf('VerifySoftwareToken')[0]).toEqual({
       AccessToken: 'access-1',
       UserCode: '123456',
     });
-    expect(cognito.commandCalls(SetUserMFAPreferenceCommand).map((c) => c.args[0].input)).toEqual([
+    expect(cognito.inputsOf('SetUserMFAPreference')).toEqual([
       { AccessToken: 'access-1', SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } },
     ]);
   });
 
   it.each([
-    ['Status ERROR', () => cognito.on(VerifySoftwareTokenCommand).resolves({ Status: 'ERROR' })],
-    ['no Status', () => cognito.on(VerifySoftwareTokenCommand).resolves({})],
+    ['Status ERROR', () => cognito.on('VerifySoftwareToken').resolves({ Status: 'ERROR' })],
+    ['no Status', () => cognito.on('VerifySoftwareToken').resolves({})],
     [
       'CodeMismatchException',
-      () => cognito.on(VerifySoftwareTokenCommand).rejects(cognitoError(CodeMismatchException, 'Code mismatch')),
+      () => cognito.on('VerifySoftwareToken').rejects(cognitoError('CodeMismatchException', 'Code mismatch')),
     ],
     [
       'EnableSoftwareTokenMFAException',
       () =>
         cognito
-          .on(VerifySoftwareTokenCommand)
-          .rejects(cognitoError(EnableSoftwareTokenMFAException, 'Code mismatch and fail enable Software Token MFA')),
+          .on('VerifySoftwareToken')
+          .rejects(cognitoError('EnableSoftwareTokenMFAException', 'Code mismatch and fail enable Software Token MFA')),
     ],
   ])('answers false for %s and turns nothing on', async (_label, given) => {
     given();
-    cognito.on(SetUserMFAPreferenceCommand).resolves({});
+    cognito.on('SetUserMFAPreference').resolves({});
     await expect(cognitoDirectory.finishTotpSetup('access-1', '000000')).resolves.toBe(false);
-    expect(cognito.commandCalls(SetUserMFAPreferenceCommand)).toHaveLength(0);
+    expect(cognito.inputsOf('SetUserMFAPreference')).toHaveLength(0);
   });
 
   it('lets other errors through, turning nothing on', async () => {
-    cognito.on(VerifySoftwareTokenCommand).rejects(cognitoError(NotAuthorizedException, 'Access Token has expired'));
+    cognito.on('VerifySoftwareToken').rejects(cognitoError('NotAuthorizedException', 'Access Token has expired'));
     await expect(cognitoDirectory.finishTotpSetup('access-1', '123456')).rejects.toThrow('Access Token has expired');
-    expect(cognito.commandCalls(SetUserMFAPreferenceCommand)).toHaveLength(0);
+    expect(cognito.inputsOf('SetUserMFAPreference')).toHaveLength(0);
   });
 });
 

@@ -1,13 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  CodeMismatchException,
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-  RespondToAuthChallengeCommand,
-  SetUserMFAPreferenceCommand,
-  VerifySoftwareTokenCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
-import {
   DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
@@ -36,15 +28,16 @@ import {
   storeTransactions,
   updateInputs,
 } from '../helpers/lambda.js';
+import { cognitoError, useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
  * The admin two-factor sign-in (docs/security.md M5) through its handlers, in process, with the
- * SDK clients mocked and the unit-test configuration (ADMIN_MFA_REQUIRED unset, so false): the
+ * DynamoDB client mocked, Cognito faked (helpers/cognito-fake.ts) and the unit-test configuration (ADMIN_MFA_REQUIRED unset, so false): the
  * challenge answer of auth-login, the session of auth-mfa-verify, the set-up of auth-mfa-setup.
  * The required case (admin routes, the set-up answer of auth-login) is admin-mfa-required.test.ts.
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
-const cognito = mockClient(CognitoIdentityProviderClient);
+const cognito = useCognitoFake();
 
 const EMAIL = 'admin@example.com';
 const SUB = '9d2c4f6e-1b3a-4c5d-8e7f-0a1b2c3d4e5f';
@@ -86,11 +79,9 @@ beforeEach(() => {
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(TransactWriteCommand).resolves({});
   dynamo.on(UpdateCommand).resolves({});
-  cognito.onAnyCommand().resolves({});
 });
 afterAll(() => {
   dynamo.restore();
-  cognito.restore();
 });
 
 describe('auth-login: the TOTP challenge', () => {
@@ -98,7 +89,7 @@ describe('auth-login: the TOTP challenge', () => {
 
   it('answers the challenge in the body with no cookie and no session, and clears the failed sign-ins', async () => {
     expect(config.adminMfaRequired).toBe(false);
-    cognito.on(InitiateAuthCommand).resolves({ ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: SESSION });
+    cognito.on('InitiateAuth').resolves({ ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: SESSION });
 
     const res = await post({ email: EMAIL, password: 'Adm1n!Pass' });
 
@@ -124,7 +115,7 @@ describe('auth-mfa-verify', () => {
 
   it('answers the code in the Cognito session and opens the session with the refresh cookie', async () => {
     dynamo.on(GetCommand, { Key: PROFILE_KEY }).resolves({ Item: profileItem() });
-    cognito.on(RespondToAuthChallengeCommand).resolves({
+    cognito.on('RespondToAuthChallenge').resolves({
       AuthenticationResult: { IdToken: ID_TOKEN, AccessToken: 'access-1', RefreshToken: 'rt-mfa-1', ExpiresIn: 3600 },
     });
 
@@ -135,7 +126,7 @@ describe('auth-mfa-verify', () => {
     expect(res.cookies).toEqual([REFRESH_COOKIE('rt-mfa-1')]);
     expect(res.rawBody).not.toContain('rt-mfa-1');
     expect(res.rawBody).not.toContain('access-1');
-    expect(cognito.commandCalls(RespondToAuthChallengeCommand)[0]?.args[0].input).toMatchObject({
+    expect(cognito.inputsOf('RespondToAuthChallenge')[0]).toMatchObject({
       ChallengeName: 'SOFTWARE_TOKEN_MFA',
       Session: SESSION,
       ChallengeResponses: { USERNAME: EMAIL, SOFTWARE_TOKEN_MFA_CODE: '123456' },
@@ -155,8 +146,8 @@ describe('auth-mfa-verify', () => {
 
   it('answers a wrong code with 400 on the code field, no cookie and no session', async () => {
     cognito
-      .on(RespondToAuthChallengeCommand)
-      .rejects(new CodeMismatchException({ message: 'Invalid code received for user', $metadata: {} }));
+      .on('RespondToAuthChallenge')
+      .rejects(cognitoError('CodeMismatchException', 'Invalid code received for user'));
     const res = await post({ email: EMAIL, session: SESSION, code: '000000' });
     expect(res.statusCode).toBe(400);
     expect(res.body).toEqual({ message: WRONG_CODE, msg: WRONG_CODE, errors: { code: WRONG_CODE } });
@@ -174,7 +165,7 @@ describe('auth-mfa-verify', () => {
     const res = await post({ email: EMAIL, session: SESSION, code: '123456' });
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(44);
-    expect(cognito.calls()).toHaveLength(0);
+    expect(cognito.calls).toHaveLength(0);
   });
 
   it.each([
@@ -189,7 +180,7 @@ describe('auth-mfa-verify', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body.errors).toEqual({ code: 'Please enter the 6-digit code from your authenticator app.' });
     expect(AUTH_MESSAGES.totpInvalid).toBe('Please enter the 6-digit code from your authenticator app.');
-    expect(cognito.calls()).toHaveLength(0);
+    expect(cognito.calls).toHaveLength(0);
     expect(storeCalls(dynamo)).toHaveLength(0);
   });
 
@@ -200,7 +191,7 @@ describe('auth-mfa-verify', () => {
     const badEmail = await post({ email: 'not-an-email', session: SESSION, code: '123456' });
     expect(badEmail.statusCode).toBe(400);
     expect(Object.keys(badEmail.body.errors as object)).toEqual(['email']);
-    expect(cognito.calls()).toHaveLength(0);
+    expect(cognito.calls).toHaveLength(0);
     expect(storeCalls(dynamo)).toHaveLength(0);
   });
 });
@@ -221,18 +212,18 @@ describe('auth-mfa-setup', () => {
 
   it('turns TOTP on with the right code, records it on the profile and hands out no session', async () => {
     givenSetup();
-    cognito.on(VerifySoftwareTokenCommand).resolves({ Status: 'SUCCESS' });
+    cognito.on('VerifySoftwareToken').resolves({ Status: 'SUCCESS' });
     const res = await post({ setupId: SETUP_ID, code: '123456' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({
       message: 'Two-factor authentication is on. Please sign in again with a code from your authenticator app.',
     });
     expect(res.cookies).toEqual([]);
-    expect(cognito.commandCalls(VerifySoftwareTokenCommand)[0]?.args[0].input).toEqual({
+    expect(cognito.inputsOf('VerifySoftwareToken')[0]).toEqual({
       AccessToken: 'access-setup',
       UserCode: '123456',
     });
-    expect(cognito.commandCalls(SetUserMFAPreferenceCommand)).toHaveLength(1);
+    expect(cognito.inputsOf('SetUserMFAPreference')).toHaveLength(1);
     const items = storeTransactions(dynamo)[0]?.args[0].input.TransactItems;
     expect(items?.[0]).toEqual({ Delete: { TableName: 'test-table', Key: SETUP_KEY } });
     expect(items?.[1]?.Update).toMatchObject({ Key: PROFILE_KEY, ConditionExpression: 'attribute_exists(PK)' });
@@ -241,7 +232,7 @@ describe('auth-mfa-setup', () => {
 
   it('answers a wrong code with 400 and counts it on the set-up', async () => {
     givenSetup(1);
-    cognito.on(VerifySoftwareTokenCommand).resolves({ Status: 'ERROR' });
+    cognito.on('VerifySoftwareToken').resolves({ Status: 'ERROR' });
     const res = await post({ setupId: SETUP_ID, code: '000000' });
     expect(res.statusCode).toBe(400);
     expect(res.body).toEqual({ message: WRONG_CODE, msg: WRONG_CODE, errors: { code: WRONG_CODE } });
@@ -252,7 +243,7 @@ describe('auth-mfa-setup', () => {
         .filter((i) => i.Key?.PK === SETUP_KEY.PK),
     ).toEqual([expect.objectContaining({ Key: SETUP_KEY, UpdateExpression: 'ADD wrongTries :one' })]);
     expect(storeTransactions(dynamo)).toHaveLength(0);
-    expect(cognito.commandCalls(SetUserMFAPreferenceCommand)).toHaveLength(0);
+    expect(cognito.inputsOf('SetUserMFAPreference')).toHaveLength(0);
   });
 
   it('answers 401 for an unknown or used-up set-up, without asking Cognito', async () => {
@@ -264,7 +255,7 @@ describe('auth-mfa-setup', () => {
     givenSetup(5);
     const usedUp = await post({ setupId: SETUP_ID, code: '123456' });
     expect([usedUp.statusCode, usedUp.body.message]).toEqual([401, 'Your sign-in has expired. Please sign in again.']);
-    expect(cognito.calls()).toHaveLength(0);
+    expect(cognito.calls).toHaveLength(0);
   });
 
   it('validates the set-up id and the code before touching AWS', async () => {
@@ -275,7 +266,7 @@ describe('auth-mfa-setup', () => {
       400,
       { code: 'Please enter the 6-digit code from your authenticator app.' },
     ]);
-    expect(cognito.calls()).toHaveLength(0);
+    expect(cognito.calls).toHaveLength(0);
     expect(storeCalls(dynamo)).toHaveLength(0);
   });
 });

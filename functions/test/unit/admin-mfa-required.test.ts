@@ -1,8 +1,3 @@
-import {
-  AssociateSoftwareTokenCommand,
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +6,8 @@ import type * as LoginHandler from '../../src/handlers/auth-login.js';
 import type * as HttpHandlerKit from '../../src/kit/http-handler.js';
 import type * as HttpResponses from '../../src/kit/http-response.js';
 import { CALLERS, httpEvent, invoke, profileItemOf, type Claims } from '../helpers/lambda.js';
+import { useFakesIn } from '../helpers/aws-outbox.js';
+import { useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
  * ADMIN_MFA_REQUIRED=true (docs/security.md M5), as in AWS. The configuration is read once, at
@@ -26,7 +23,7 @@ let responses: typeof HttpResponses;
 let login: (typeof LoginHandler)['handler'];
 
 const dynamo = mockClient(DynamoDBDocumentClient);
-const cognito = mockClient(CognitoIdentityProviderClient);
+const cognito = useCognitoFake();
 
 beforeAll(async () => {
   vi.stubEnv('ADMIN_MFA_REQUIRED', 'true');
@@ -35,11 +32,11 @@ beforeAll(async () => {
   kit = await import('../../src/kit/http-handler.js');
   responses = await import('../../src/kit/http-response.js');
   login = (await import('../../src/handlers/auth-login.js')).handler;
+  useFakesIn(await import('../../src/adapters/aws-signed-request.js'));
 });
 
 afterAll(() => {
   dynamo.restore();
-  cognito.restore();
   vi.unstubAllEnvs();
   vi.resetModules();
 });
@@ -51,7 +48,6 @@ beforeEach(() => {
   dynamo.on(PutCommand).resolves({});
   dynamo.on(DeleteCommand).resolves({});
   dynamo.on(UpdateCommand).resolves({});
-  cognito.onAnyCommand().resolves({});
 });
 
 /** The caller's stored profile, with or without TOTP recorded. */
@@ -117,7 +113,7 @@ describe('auth-login of an administrator without TOTP where admin MFA is require
 
   it('answers the set-up in the body, with no cookie and no session, and stores the access token', async () => {
     givenProfile(CALLERS.admin);
-    cognito.on(InitiateAuthCommand).resolves({
+    cognito.on('InitiateAuth').resolves({
       AuthenticationResult: {
         IdToken: ID_TOKEN,
         AccessToken: 'access-admin-1',
@@ -125,7 +121,7 @@ describe('auth-login of an administrator without TOTP where admin MFA is require
         ExpiresIn: 3600,
       },
     });
-    cognito.on(AssociateSoftwareTokenCommand).resolves({ SecretCode: 'JBSWY3DPEHPK3PXP' });
+    cognito.on('AssociateSoftwareToken').resolves({ SecretCode: 'JBSWY3DPEHPK3PXP' });
 
     const res = await invoke(
       login,
@@ -144,7 +140,7 @@ describe('auth-login of an administrator without TOTP where admin MFA is require
     });
     expect(res.cookies).toEqual([]);
     for (const secret of [ID_TOKEN, 'access-admin-1', 'refresh-admin-1']) expect(res.rawBody).not.toContain(secret);
-    expect(cognito.commandCalls(AssociateSoftwareTokenCommand)[0]?.args[0].input).toEqual({
+    expect(cognito.inputsOf('AssociateSoftwareToken')[0]).toEqual({
       AccessToken: 'access-admin-1',
     });
     const puts = dynamo.commandCalls(PutCommand).map((c) => c.args[0].input);

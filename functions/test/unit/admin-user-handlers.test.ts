@@ -1,11 +1,4 @@
 import {
-  AdminDisableUserCommand,
-  AdminEnableUserCommand,
-  AdminUserGlobalSignOutCommand,
-  CognitoIdentityProviderClient,
-  UserNotFoundException,
-} from '@aws-sdk/client-cognito-identity-provider';
-import {
   BatchGetCommand,
   BatchWriteCommand,
   DynamoDBDocumentClient,
@@ -38,6 +31,7 @@ import { encodeCursor } from '../../src/kit/cursor.js';
 import { SAMPLE_USER, sampleSubscriptionItem, sampleUserItem } from '../helpers/admin-user-samples.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, storeCalls, type HttpHandler } from '../helpers/lambda.js';
 import { cancelled } from '../helpers/dynamo-outcomes.js';
+import { cognitoError, useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
  * The admin user routes and the audit log in process, DynamoDB and Cognito mocked: the exact
@@ -46,7 +40,7 @@ import { cancelled } from '../helpers/dynamo-outcomes.js';
  * against the shared schemas.
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
-const cognito = mockClient(CognitoIdentityProviderClient);
+const cognito = useCognitoFake();
 const TABLE = 'test-table';
 const NOW = new Date('2026-03-04T05:06:07.890Z');
 const NOW_EPOCH = Math.floor(NOW.getTime() / 1000);
@@ -61,14 +55,12 @@ beforeEach(() => {
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(UpdateCommand).resolves({});
   dynamo.on(TransactWriteCommand).resolves({});
-  cognito.onAnyCommand().resolves({});
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
 });
 afterEach(() => vi.useRealTimers());
 afterAll(() => {
   dynamo.restore();
-  cognito.restore();
 });
 
 const asAdmin = (routeId: RouteId, options: { query?: Record<string, string>; id?: string } = {}) =>
@@ -249,13 +241,13 @@ describe('admin-user-deactivate', () => {
       at: NOW.toISOString(),
     });
 
-    expect(cognito.commandCalls(AdminDisableUserCommand)[0]?.args[0].input).toMatchObject({
+    expect(cognito.inputsOf('AdminDisableUser')[0]).toMatchObject({
       Username: 'jane.doe@example.com',
     });
-    expect(cognito.commandCalls(AdminUserGlobalSignOutCommand)[0]?.args[0].input).toMatchObject({
+    expect(cognito.inputsOf('AdminUserGlobalSignOut')[0]).toMatchObject({
       Username: 'jane.doe@example.com',
     });
-    expect(cognito.commandCalls(AdminEnableUserCommand)).toHaveLength(0);
+    expect(cognito.inputsOf('AdminEnableUser')).toHaveLength(0);
   });
 
   it('ends every refresh session of the user with one write on the profile', async () => {
@@ -287,7 +279,7 @@ describe('admin-user-deactivate', () => {
     expect(res.body).toMatchObject({ message: ADMIN_MESSAGES.userDeactivated, user: { isActive: false } });
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
     // Cognito is brought in line again (repairs an earlier attempt whose Cognito step failed).
-    expect(cognito.commandCalls(AdminDisableUserCommand)).toHaveLength(1);
+    expect(cognito.inputsOf('AdminDisableUser')).toHaveLength(1);
   });
 
   it('refuses self-deactivation with 400 and the spec message, touching nothing', async () => {
@@ -295,7 +287,7 @@ describe('admin-user-deactivate', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body.message).toBe(ADMIN_MESSAGES.cannotDeactivateSelf);
     expect(storeCalls(dynamo)).toHaveLength(0);
-    expect(cognito.calls()).toHaveLength(0);
+    expect(cognito.calls).toHaveLength(0);
   });
 
   it('answers 404 userNotFound for an unknown id', async () => {
@@ -335,20 +327,20 @@ describe('admin-user-deactivate', () => {
 
   it('still answers when the pool has no user by that address (the flag refuses them)', async () => {
     givenJane();
-    cognito
-      .on(AdminDisableUserCommand)
-      .rejects(new UserNotFoundException({ message: 'User does not exist.', $metadata: {} }));
+    cognito.on('AdminDisableUser').rejects(cognitoError('UserNotFoundException', 'User does not exist.'));
     const res = await invoke(deactivate, asAdmin('admin-user-deactivate', { id: SAMPLE_USER._id }));
     expect(res.statusCode).toBe(200);
   });
 
   it('answers 500 when Cognito fails otherwise (the admin repeats; the counters moved once)', async () => {
     givenJane();
-    cognito.on(AdminDisableUserCommand).rejects(new Error('ServiceUnavailable'));
+    cognito.on('AdminDisableUser').rejects(cognitoError('ServiceUnavailable', 'Service unavailable', 503));
     const res = await invoke(deactivate, asAdmin('admin-user-deactivate', { id: SAMPLE_USER._id }));
     expect(res.statusCode).toBe(500);
     expect(res.rawBody).not.toContain('ServiceUnavailable');
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    // Tried three times (503 is transient), as the SDK client did.
+    expect(cognito.inputsOf('AdminDisableUser')).toHaveLength(3);
   });
 });
 
@@ -372,8 +364,8 @@ describe('admin-user-activate', () => {
       action: 'user.activate',
       details: { from: 'inactive', to: 'active' },
     });
-    expect(cognito.commandCalls(AdminEnableUserCommand)).toHaveLength(1);
-    expect(cognito.commandCalls(AdminUserGlobalSignOutCommand)).toHaveLength(0);
+    expect(cognito.inputsOf('AdminEnableUser')).toHaveLength(1);
+    expect(cognito.inputsOf('AdminUserGlobalSignOut')).toHaveLength(0);
   });
 
   it('answers an active user with 200 and writes nothing', async () => {
@@ -512,6 +504,6 @@ describe('every admin user route', () => {
     const user = await invoke(handler, httpEvent({ routeId, pathParameters, claims: CALLERS.user }));
     expect(user.statusCode).toBe(403);
     expect(storeCalls(dynamo)).toHaveLength(0);
-    expect(cognito.calls()).toHaveLength(0);
+    expect(cognito.calls).toHaveLength(0);
   });
 });

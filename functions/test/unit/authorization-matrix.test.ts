@@ -1,9 +1,3 @@
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-  NotAuthorizedException,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
@@ -39,6 +33,7 @@ import {
 } from '../authorization-matrix.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, profileItemOf, type HttpHandler } from '../helpers/lambda.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
+import { cognitoError, useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
  * The matrix, in process: every row's request sent to the real handler as each caller, with the
@@ -47,7 +42,7 @@ import { useAwsOutbox } from '../helpers/aws-outbox.js';
  * refresh is refused). The integration suite repeats this over real HTTP against the local stack.
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
-const cognito = mockClient(CognitoIdentityProviderClient);
+const cognito = useCognitoFake();
 // Mail goes to the outbox, never to the network.
 useAwsOutbox();
 beforeEach(() => {
@@ -75,15 +70,11 @@ beforeEach(() => {
   dynamo
     .on(DeleteCommand)
     .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
-  cognito.onAnyCommand().resolves({});
-  cognito.on(SignUpCommand).resolves({ UserSub: '33333333-3333-4333-8333-333333333333', UserConfirmed: false });
-  cognito
-    .on(InitiateAuthCommand)
-    .rejects(new NotAuthorizedException({ message: 'Incorrect username or password.', $metadata: {} }));
+  cognito.on('SignUp').resolves({ UserSub: '33333333-3333-4333-8333-333333333333', UserConfirmed: false });
+  cognito.on('InitiateAuth').rejects(cognitoError('NotAuthorizedException', 'Incorrect username or password.'));
 });
 afterAll(() => {
   dynamo.restore();
-  cognito.restore();
 });
 
 const callers = { anonymous: null, user: CALLERS.user, admin: CALLERS.admin, otherUser: CALLERS.otherUser } as const;

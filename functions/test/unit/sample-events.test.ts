@@ -1,12 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-  RespondToAuthChallengeCommand,
-  SignUpCommand,
-  VerifySoftwareTokenCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
-import {
   DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
@@ -36,6 +29,7 @@ import { withdrawalSampleWorld } from '../helpers/withdrawal-samples.js';
 import { adminInsightSampleWorld } from '../helpers/admin-insight-samples.js';
 import { adminUserSampleWorld } from '../helpers/admin-user-samples.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
+import { useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
  * The sample events are what `npm run invoke -- <id>` and `sam local invoke` send: each must run
@@ -43,7 +37,7 @@ import { useAwsOutbox } from '../helpers/aws-outbox.js';
  * sample describes (Jane Doe, jane.doe@example.com, with the codes the samples carry).
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
-const cognito = mockClient(CognitoIdentityProviderClient);
+const cognito = useCognitoFake();
 const outbox = useAwsOutbox();
 
 const SUB = '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63';
@@ -151,7 +145,7 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
     storedCode('email-change', otp, email, SUB);
   },
   'auth-mfa-verify': () => {
-    cognito.on(RespondToAuthChallengeCommand).resolves({
+    cognito.on('RespondToAuthChallenge').resolves({
       AuthenticationResult: { IdToken: ADMIN_ID_TOKEN, RefreshToken: 'sample-admin-refresh-token', ExpiresIn: 3600 },
     });
   },
@@ -166,7 +160,7 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
         expiresAt: Math.floor(Date.now() / 1000) + 300,
       },
     });
-    cognito.on(VerifySoftwareTokenCommand).resolves({ Status: 'SUCCESS' });
+    cognito.on('VerifySoftwareToken').resolves({ Status: 'SUCCESS' });
   },
 };
 
@@ -193,15 +187,13 @@ beforeEach(() => {
   dynamo.on(DeleteCommand).resolves({});
   dynamo.on(UpdateCommand).resolves({});
   dynamo.on(TransactWriteCommand).resolves({});
-  cognito.onAnyCommand().resolves({});
-  cognito.on(SignUpCommand).resolves({ UserSub: SUB, UserConfirmed: false });
-  cognito.on(InitiateAuthCommand).resolves({
+  cognito.on('SignUp').resolves({ UserSub: SUB, UserConfirmed: false });
+  cognito.on('InitiateAuth').resolves({
     AuthenticationResult: { IdToken: ID_TOKEN, RefreshToken: 'sample-refresh-token', ExpiresIn: 3600 },
   });
 });
 afterAll(() => {
   dynamo.restore();
-  cognito.restore();
 });
 
 const run = async (id: RouteId) => {
@@ -263,7 +255,7 @@ describe('events/<id>.json', () => {
   it('auth-register signs the lower-cased sample e-mail up and mails a code', async () => {
     const res = await run('auth-register');
     expect(res.statusCode).toBe(201);
-    expect(cognito.commandCalls(SignUpCommand)[0]?.args[0].input).toMatchObject({ Username: EMAIL });
+    expect(cognito.inputsOf('SignUp')[0]).toMatchObject({ Username: EMAIL });
     expect(outbox.mails[0]?.to).toEqual([EMAIL]);
   });
 
