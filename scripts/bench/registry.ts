@@ -9,9 +9,6 @@ import { throughputSection } from './throughput-section.js';
  * Every section of `npm run bench`, in the order a full run measures them and docs/performance.md
  * lists them. A new section is one module exporting a BenchSection and one line here; it gets
  * its own marked block in docs/performance.md and its own budget.
- *
- * Until every function is inside its budget, the cold-import section reports its figures (verdict
- * `reported`) instead of failing the default run (COLD_IMPORT_ENFORCED).
  */
 export const SECTIONS: readonly BenchSection[] = [
   capacitySection,
