@@ -177,7 +177,12 @@ describe('routeAccess: Cognito', () => {
 
   it('documents every Cognito call the adapter makes (auth routes and the admin user routes)', () => {
     const adapter = readFileSync(join(REPO_ROOT, 'functions/src/adapters/cognito-directory.ts'), 'utf8');
-    const commands = new Set([...adapter.matchAll(/new (\w+)Command\(/g)].map((m) => `cognito-idp:${m[1] ?? ''}`));
+    // Every operation the adapter names (its signed requests carry `AWSCognitoIdentityProviderService.<name>`).
+    const commands = new Set(
+      [...adapter.matchAll(/'((?:Admin|Initiate|RespondTo|Revoke|Associate|Verify|Set|Sign|Get|List)[A-Za-z]*)'/g)].map(
+        (m) => `cognito-idp:${m[1] ?? ''}`,
+      ),
+    );
     expect(commands).toContain('cognito-idp:AdminDeleteUser');
     expect(commands).toContain('cognito-idp:AdminDisableUser');
     const documented = new Set(ROUTES.flatMap((r) => cognitoCallsOf(r.id)));
