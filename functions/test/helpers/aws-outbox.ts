@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HttpRequest } from '@smithy/types';
-import { afterAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { setAwsTransportForTests, type AwsResponse, type AwsTransport } from '../../src/adapters/aws-signed-request.js';
 
 /**
@@ -242,4 +242,30 @@ export async function startAwsWireServer(fallback: WireAnswer): Promise<AwsWireS
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/** The error a call to an AWS stand-in was refused with (fails the test when the call resolves). */
+export async function awsRejection(
+  promise: Promise<unknown>,
+): Promise<Error & { $metadata?: { httpStatusCode?: number; attempts?: number } }> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error & { $metadata?: { httpStatusCode?: number; attempts?: number } };
+  }
+  throw new Error('expected a rejection');
+}
+
+/**
+ * Puts these environment variables back as they were before the file, after each test: the wire
+ * tests point the adapters at their stand-ins, and config is read when a module is imported.
+ */
+export function restoreEnvAfterEach(keys: readonly string[]): void {
+  const saved = Object.fromEntries(keys.map((key) => [key, process.env[key]]));
+  afterEach(() => {
+    for (const key of keys) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+  });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awsRequest, MAX_ATTEMPTS, sanitizeErrorCode, type AwsRequest } from '../../src/adapters/aws-signed-request.js';
-import { startAwsWireServer, type AwsWireServer } from '../helpers/aws-outbox.js';
+import { startAwsWireServer, type AwsWireServer, awsRejection } from '../helpers/aws-outbox.js';
 
 /**
  * The SigV4-signed request adapter (issue 12, lean bundles): what goes on the wire, how answers and
@@ -25,15 +25,6 @@ const call = (overrides: Partial<AwsRequest> = {}) =>
     body: JSON.stringify({ hello: 'wörld' }),
     ...overrides,
   });
-
-async function rejection(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error & { $metadata?: { httpStatusCode?: number; attempts?: number } };
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('awsRequest', () => {
   it('sends the body with a SigV4 signature for the service and region', async () => {
@@ -93,7 +84,7 @@ describe('awsRequest', () => {
     server.received.length = 0;
     const busy = { status: 503, headers: { 'x-amzn-errortype': 'ServiceUnavailable' }, body: '{"message":"busy"}' };
     server.answer(busy, busy, busy);
-    const error = await rejection(call());
+    const error = await awsRejection(call());
     expect(server.received).toHaveLength(MAX_ATTEMPTS);
     expect(error).toMatchObject({ name: 'ServiceUnavailable', message: 'busy' });
     expect(error.$metadata).toEqual({ httpStatusCode: 503, attempts: MAX_ATTEMPTS });
@@ -106,7 +97,7 @@ describe('awsRequest', () => {
       headers: { 'x-amzn-errortype': 'MessageRejected:http://internal.amazon.com/coral/com.amazonaws.simpleemailv2/' },
       body: '{"message":"Email address is not verified."}',
     });
-    const error = await rejection(call());
+    const error = await awsRejection(call());
     expect(server.received).toHaveLength(1);
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('MessageRejected');
@@ -116,18 +107,21 @@ describe('awsRequest', () => {
 
   it('reads the code from the JSON body without the header, and names a bare status', async () => {
     server.answer({ status: 403, body: '{"__type":"com.amazon.coral.service#AccessDeniedException","Message":"no"}' });
-    expect(await rejection(call())).toMatchObject({ name: 'AccessDeniedException', message: 'no' });
+    expect(await awsRejection(call())).toMatchObject({ name: 'AccessDeniedException', message: 'no' });
     server.answer({ status: 404, body: '{"code":"ResourceNotFoundException","message":"Function not found"}' });
-    expect(await rejection(call())).toMatchObject({ name: 'ResourceNotFoundException', message: 'Function not found' });
+    expect(await awsRejection(call())).toMatchObject({
+      name: 'ResourceNotFoundException',
+      message: 'Function not found',
+    });
     server.answer({ status: 401, body: '<html>proxy</html>' });
-    expect(await rejection(call())).toMatchObject({ name: 'Http401', message: 'HTTP 401' });
+    expect(await awsRejection(call())).toMatchObject({ name: 'Http401', message: 'HTTP 401' });
   });
 
   it('stops at its deadline without another attempt', async () => {
     server.received.length = 0;
     server.answer({ status: 200, delayMs: 1_000 });
     const started = Date.now();
-    const error = await rejection(call({ timeoutMs: 150 }));
+    const error = await awsRejection(call({ timeoutMs: 150 }));
     expect(Date.now() - started).toBeLessThan(900);
     expect(error.name).toMatch(/AbortError|TimeoutError/);
     expect(server.received).toHaveLength(1);

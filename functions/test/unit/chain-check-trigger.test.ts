@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAIN_CHECK_EVENT_SOURCE, chainCheckEventSchema } from '../../src/domain/commerce/chain-check-event.js';
 import type { Logger } from '../../src/kit/logger.js';
-import { startAwsWireServer, type AwsWireServer } from '../helpers/aws-outbox.js';
+import { startAwsWireServer, type AwsWireServer, restoreEnvAfterEach } from '../helpers/aws-outbox.js';
 
 /**
  * How a saved payment's on-chain check is started (issue 13): in AWS an asynchronous ('Event')
@@ -22,13 +22,7 @@ beforeEach(() => {
 });
 
 const ENV_KEYS = ['CHAIN_CHECK_FUNCTION_NAME', 'TRON_API_URL', 'AWS_ENDPOINT_URL_LAMBDA'] as const;
-const saved = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
-afterEach(() => {
-  for (const key of ENV_KEYS) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-});
+restoreEnvAfterEach(ENV_KEYS);
 
 async function triggerWith(env: Partial<Record<(typeof ENV_KEYS)[number], string>>) {
   for (const key of ENV_KEYS) delete process.env[key];

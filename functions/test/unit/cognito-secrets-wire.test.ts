@@ -1,6 +1,6 @@
 import type { HttpRequest } from '@smithy/types';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startAwsWireServer, type AwsWireServer } from '../helpers/aws-outbox.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startAwsWireServer, type AwsWireServer, awsRejection, restoreEnvAfterEach } from '../helpers/aws-outbox.js';
 
 /**
  * Cognito (adapters/cognito-directory.ts) and Secrets Manager (adapters/secrets.ts) on the wire,
@@ -22,19 +22,13 @@ afterAll(async () => {
 });
 
 const ENV_KEYS = ['AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER', 'AWS_ENDPOINT_URL_SECRETS_MANAGER'] as const;
-const saved = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
+restoreEnvAfterEach(ENV_KEYS);
 beforeEach(() => {
   cognitoServer.received.length = 0;
   secretsServer.received.length = 0;
   process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER = cognitoServer.url;
   process.env.AWS_ENDPOINT_URL_SECRETS_MANAGER = secretsServer.url;
   vi.resetModules();
-});
-afterEach(() => {
-  for (const key of ENV_KEYS) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
 });
 
 const directory = async () => import('../../src/adapters/cognito-directory.js');
@@ -50,15 +44,6 @@ const cognitoError = (type: string, message: string, status = 400) => ({
   headers: { 'content-type': 'application/x-amz-json-1.1' },
   body: JSON.stringify({ __type: type, message }),
 });
-
-async function rejection(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error & { $metadata?: { httpStatusCode?: number } };
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('cognitoDirectory on the wire', () => {
   it('signs up with one signed AWS JSON 1.1 request: the operation in X-Amz-Target, the input as JSON', async () => {
@@ -86,7 +71,7 @@ describe('cognitoDirectory on the wire', () => {
   it("names the error by Cognito's __type: UsernameExistsException is the spec's 409, sent once", async () => {
     cognitoServer.answer(cognitoError('UsernameExistsException', 'An account with the given email already exists.'));
     const { cognitoDirectory } = await directory();
-    const error = await rejection(cognitoDirectory.signUp(EMAIL, 'Str0ng!Pass'));
+    const error = await awsRejection(cognitoDirectory.signUp(EMAIL, 'Str0ng!Pass'));
     expect(error.name).toBe('ConflictError');
     expect(error.message).toBe('An account with this email already exists. Please sign in instead.');
     expect(cognitoServer.received).toHaveLength(1);
@@ -95,7 +80,7 @@ describe('cognitoDirectory on the wire', () => {
   it('throws an unmapped Cognito error named by its __type, with its message and status, untried again', async () => {
     cognitoServer.answer(cognitoError('com.amazonaws.cognito#InvalidParameterException', 'Invalid attributes given.'));
     const { cognitoDirectory } = await directory();
-    const error = await rejection(cognitoDirectory.setPassword(EMAIL, 'N3w!Passw0rd'));
+    const error = await awsRejection(cognitoDirectory.setPassword(EMAIL, 'N3w!Passw0rd'));
     expect(error.name).toBe('InvalidParameterException');
     expect(error.message).toBe('Invalid attributes given.');
     expect(error.$metadata?.httpStatusCode).toBe(400);
@@ -241,7 +226,7 @@ describe('readSecret on the wire', () => {
       }),
     });
     const { readSecret } = await secrets();
-    const error = await rejection(readSecret('missing'));
+    const error = await awsRejection(readSecret('missing'));
     expect(error.name).toBe('ResourceNotFoundException');
     expect(error.message).toBe("Secrets Manager can't find the specified secret.");
     expect(error.$metadata?.httpStatusCode).toBe(400);

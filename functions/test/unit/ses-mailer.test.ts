@@ -1,7 +1,7 @@
 import type { HttpRequest } from '@smithy/types';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { htmlToText } from '../../src/domain/email/plain-text.js';
-import { startAwsWireServer, type AwsWireServer } from '../helpers/aws-outbox.js';
+import { startAwsWireServer, type AwsWireServer, awsRejection, restoreEnvAfterEach } from '../helpers/aws-outbox.js';
 
 /**
  * The SES adapter (SESv2 SendEmail over the signed-request adapter): the configured sender, both
@@ -17,30 +17,15 @@ beforeAll(async () => {
 afterAll(() => ses.close());
 
 const ENV_KEYS = ['SES_CONFIGURATION_SET', 'AWS_ENDPOINT_URL_SES'] as const;
-const saved = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
+restoreEnvAfterEach(ENV_KEYS);
 beforeEach(() => {
   ses.received.length = 0;
   process.env.AWS_ENDPOINT_URL_SES = ses.url;
   vi.resetModules();
 });
-afterEach(() => {
-  for (const key of ENV_KEYS) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-});
 
 const mail = { subject: 'Hello', html: '<p>Hi <a href="https://x.example/">there</a></p>', text: 'Hi there' };
 const mailer = async () => (await import('../../src/adapters/ses-mailer.js')).sesMailer;
-
-async function rejection(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error & { $metadata?: { httpStatusCode?: number } };
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('sesMailer', () => {
   it('sends through the configuration set when the stack gives one', async () => {
@@ -107,7 +92,7 @@ describe('sesMailer', () => {
       headers: { 'x-amzn-errortype': 'MessageRejected' },
       body: '{"message":"Email address is not verified. The following identities failed the check: x"}',
     });
-    const error = await rejection((await mailer()).send('jane@example.com', mail));
+    const error = await awsRejection((await mailer()).send('jane@example.com', mail));
     expect(ses.received).toHaveLength(1);
     expect(error.name).toBe('MessageRejected');
     expect(error.message).toMatch(/^Email address is not verified/);
