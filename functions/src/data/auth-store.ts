@@ -200,6 +200,57 @@ function codeIssueRefusal(error: unknown, at: number, nowMs: number): TooManyReq
   return null;
 }
 
+/** A login back-off's deletion (L3), to ride in another write. */
+const clearLoginFailuresItem = (email: string) => ({ Delete: { TableName: tableName, Key: loginFailureKey(email) } });
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+type ConditionalWrite =
+  | { Put: NonNullable<TransactItem['Put']> }
+  | { Delete: NonNullable<TransactItem['Delete']> }
+  | { Update: NonNullable<TransactItem['Update']> };
+
+type WriteOutcome =
+  | { outcome: 'written' }
+  /** The write's own condition failed; `item`: what it found, when the write asked for it (ALL_OLD). */
+  | { outcome: 'condition-failed'; item?: Record<string, unknown> }
+  /** Only concurrent transactions cancelled it (the caller retries or gives up with `error`). */
+  | { outcome: 'conflicted'; error: unknown };
+
+/**
+ * One conditional write and the request's pending limits (PendingLimits) in one request: the write
+ * on its own when no counter is left to move, else one TransactWriteItems with the counters first.
+ * A full limit throws its 429; any other failure is thrown as it came.
+ */
+async function writeWithLimits(write: ConditionalWrite, limits?: PendingLimits): Promise<WriteOutcome> {
+  const counters = limits && !limits.counted ? limits.items : [];
+  if (counters.length === 0) {
+    try {
+      if ('Put' in write) await documentClient.send(new PutCommand(write.Put));
+      else if ('Delete' in write) await documentClient.send(new DeleteCommand(write.Delete));
+      else await documentClient.send(new UpdateCommand(write.Update));
+      return { outcome: 'written' };
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+      return { outcome: 'condition-failed', item: (error as { Item?: Record<string, unknown> }).Item };
+    }
+  }
+  try {
+    await documentClient.send(new TransactWriteCommand({ TransactItems: [...counters, write] }));
+    limits?.committed();
+    return { outcome: 'written' };
+  } catch (error) {
+    const codes = cancelReasons(error);
+    if (codes.length === 0) throw error;
+    const refused = limits?.refusalIn(codes);
+    if (refused) throw refused;
+    if (codes[counters.length] === 'ConditionalCheckFailed') {
+      return { outcome: 'condition-failed', item: cancellationReasons(error)[counters.length]?.Item };
+    }
+    if (onlyConflicts(codes)) return { outcome: 'conflicted', error };
+    throw error;
+  }
+}
+
 /** The T8 transaction itself (see authStore.createRegistration). */
 async function writeRegistration(
   profile: UserProfile,
@@ -325,25 +376,9 @@ export const authStore = {
       ConditionExpression: 'attribute_not_exists(PK) OR expiresAt < :now',
       ExpressionAttributeValues: { ':now': nowEpoch(nowMs) },
     };
-    const counters = limits && !limits.counted ? limits.items : [];
-    try {
-      if (counters.length === 0) await documentClient.send(new PutCommand(claim));
-      else {
-        await documentClient.send(new TransactWriteCommand({ TransactItems: [...counters, { Put: claim }] }));
-        limits?.committed();
-      }
-      return true;
-    } catch (error) {
-      if (counters.length === 0) {
-        if (isConditionalFailure(error)) return false;
-        throw error;
-      }
-      const codes = cancelReasons(error);
-      const refused = limits?.refusalIn(codes);
-      if (refused) throw refused;
-      if (codes[counters.length] === 'ConditionalCheckFailed') return false;
-      throw error;
-    }
+    const result = await writeWithLimits({ Put: claim }, limits);
+    if (result.outcome === 'conflicted') throw result.error;
+    return result.outcome === 'written';
   },
 
   /** Gives an e-mail's claim back when its registration stopped before the account existed. */
@@ -491,10 +526,7 @@ export const authStore = {
   ): Promise<void> {
     const { owner, limits, clearLoginFailuresOf } = options;
     const counters = limits && !limits.counted ? limits.items : [];
-    const clear =
-      clearLoginFailuresOf === undefined
-        ? []
-        : [{ Delete: { TableName: tableName, Key: loginFailureKey(clearLoginFailuresOf) } }];
+    const clear = clearLoginFailuresOf === undefined ? [] : [clearLoginFailuresItem(clearLoginFailuresOf)];
     try {
       await documentClient.send(
         new TransactWriteCommand({
@@ -569,25 +601,9 @@ export const authStore = {
       ConditionExpression: 'codeHash = :hash AND wrongTries < :max AND expiresAt > :now',
       ExpressionAttributeValues: { ':hash': codeHash, ':max': AUTH.otpMaxWrongTries, ':now': nowEpoch(nowMs) },
     };
-    const counters = limits && !limits.counted ? limits.items : [];
-    try {
-      if (counters.length === 0) await documentClient.send(new DeleteCommand(consume));
-      else {
-        await documentClient.send(new TransactWriteCommand({ TransactItems: [...counters, { Delete: consume }] }));
-        limits?.committed();
-      }
-      return true;
-    } catch (error) {
-      if (counters.length === 0) {
-        if (isConditionalFailure(error)) return false;
-        throw error;
-      }
-      const codes = cancelReasons(error);
-      const refused = limits?.refusalIn(codes);
-      if (refused) throw refused;
-      if (codes[counters.length] === 'ConditionalCheckFailed') return false;
-      throw error;
-    }
+    const result = await writeWithLimits({ Delete: consume }, limits);
+    if (result.outcome === 'conflicted') throw result.error;
+    return result.outcome === 'written';
   },
 
   async getLoginFailures(email: string): Promise<{ failures: number; blockedUntil: number } | undefined> {
@@ -636,32 +652,11 @@ export const authStore = {
         },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
       };
-      const counters = limits && !limits.counted ? limits.items : [];
-      try {
-        if (counters.length === 0) await documentClient.send(new UpdateCommand(reservation));
-        else {
-          await documentClient.send(
-            new TransactWriteCommand({ TransactItems: [...counters, { Update: reservation }] }),
-          );
-          limits?.committed();
-        }
-        return 0;
-      } catch (error) {
-        // Another attempt moved the count first (or cleared it): go on from what it left.
-        if (counters.length === 0) {
-          if (!isConditionalFailure(error)) throw error;
-          current = loginFailuresOf((error as { Item?: Record<string, unknown> }).Item);
-          continue;
-        }
-        const codes = cancelReasons(error);
-        if (codes.length === 0) throw error;
-        const refused = limits?.refusalIn(codes);
-        if (refused) throw refused;
-        if (codes[counters.length] === 'ConditionalCheckFailed') {
-          current = loginFailuresOf(cancellationReasons(error)[counters.length]?.Item);
-        } else if (!onlyConflicts(codes)) throw error;
-        else await sleep(10 + Math.floor(Math.random() * 40));
-      }
+      const result = await writeWithLimits({ Update: reservation }, limits);
+      if (result.outcome === 'written') return 0;
+      // Another attempt moved the count first (or cleared it): go on from what it left.
+      if (result.outcome === 'condition-failed') current = loginFailuresOf(result.item);
+      else await sleep(10 + Math.floor(Math.random() * 40));
     }
     // Heavy contention on one address is itself a sign of an attack: refuse for a moment.
     return 1;
@@ -724,10 +719,7 @@ export const authStore = {
     }
     await documentClient.send(
       new TransactWriteCommand({
-        TransactItems: [
-          { Put: session },
-          { Delete: { TableName: tableName, Key: loginFailureKey(options.clearLoginFailuresOf) } },
-        ],
+        TransactItems: [{ Put: session }, clearLoginFailuresItem(options.clearLoginFailuresOf)],
       }),
     );
   },
@@ -869,10 +861,7 @@ export const authStore = {
     // known to exist there; a vanished one cancels both, as the revocation alone would have failed.
     await documentClient.send(
       new TransactWriteCommand({
-        TransactItems: [
-          { Update: revoke },
-          { Delete: { TableName: tableName, Key: loginFailureKey(options.clearLoginFailuresOf) } },
-        ],
+        TransactItems: [{ Update: revoke }, clearLoginFailuresItem(options.clearLoginFailuresOf)],
       }),
     );
   },
