@@ -222,7 +222,7 @@ type WriteOutcome =
  * A full limit throws its 429; any other failure is thrown as it came.
  */
 async function writeWithLimits(write: ConditionalWrite, limits?: PendingLimits): Promise<WriteOutcome> {
-  const counters = limits && !limits.counted ? limits.items : [];
+  const counters = limits?.items ?? [];
   if (counters.length === 0) {
     try {
       if ('Put' in write) await documentClient.send(new PutCommand(write.Put));
@@ -440,7 +440,7 @@ export const authStore = {
         ? []
         : [{ Put: sessionItem(profile._id, options.sessionTokenHash, nowMs) }]),
     ];
-    const counters = limits && !limits.counted ? limits.items : [];
+    const counters = limits?.items ?? [];
     try {
       await documentClient.send(
         new TransactWriteCommand({
@@ -525,7 +525,7 @@ export const authStore = {
     } = {},
   ): Promise<void> {
     const { owner, limits, clearLoginFailuresOf } = options;
-    const counters = limits && !limits.counted ? limits.items : [];
+    const counters = limits?.items ?? [];
     const clear = clearLoginFailuresOf === undefined ? [] : [clearLoginFailuresItem(clearLoginFailuresOf)];
     try {
       await documentClient.send(
@@ -983,7 +983,7 @@ export const authStore = {
       });
     }
     const ownItems = items.length;
-    const counters = options.limits && !options.limits.counted ? options.limits.items : [];
+    const counters = options.limits?.items ?? [];
     try {
       await documentClient.send(new TransactWriteCommand({ TransactItems: [...items, ...counters] }));
       if (counters.length > 0) options.limits?.committed();

@@ -69,7 +69,7 @@ export async function consumeRateLimits(
  * every request is counted exactly once.
  */
 export interface PendingLimits {
-  /** The counters' conditional updates, to lead the use case's TransactWriteItems. */
+  /** The counters' conditional updates still to move, to lead the use case's TransactWriteItems (none once counted). */
   readonly items: readonly { Update: UpdateCounter }[];
   /** True once the counters moved, or refused the request (429): nothing left to count. */
   readonly counted: boolean;
@@ -86,8 +86,11 @@ export interface PendingLimits {
 export function pendingLimits(checks: readonly RateLimitCheck[], nowMs: number, scale: number): PendingLimits {
   const counters = countersOf(checks, nowMs, scale);
   let counted = counters.length === 0;
+  const items = counters.map((counter) => ({ Update: counter.update }));
   return {
-    items: counters.map((counter) => ({ Update: counter.update })),
+    get items() {
+      return counted ? [] : items;
+    },
     get counted() {
       return counted;
     },
