@@ -1,3 +1,4 @@
+import { escapeHtml } from '@goldbot/shared';
 import { htmlToText } from './plain-text.js';
 import { parseTemplate, type TemplateNode } from './template-parser.js';
 import type { EmailTemplate, RenderedEmail } from './templates.js';
@@ -42,19 +43,8 @@ type Values = Readonly<Record<string, string | number>>;
 const lookup = (values: Values, name: string): string | number | undefined =>
   Object.hasOwn(values, name) ? values[name] : undefined;
 
-// handlebars' escapeExpression (utils.js), inlined so that no part of handlebars is bundled: the
-// same seven characters and entities; null and undefined become '', numbers their String().
-const ENTITIES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#x27;',
-  '`': '&#x60;',
-  '=': '&#x3D;',
-};
-const escapeHtml = (value: string | number | undefined): string =>
-  value == null ? '' : String(value).replace(/[&<>"'`=]/g, (char) => ENTITIES[char] ?? char);
+/** handlebars' escaping of a value: null and undefined become '', numbers their String(). */
+const escapeValue = (value: string | number | undefined): string => (value == null ? '' : escapeHtml(String(value)));
 
 /** What a piece of a template renders to: text, or a number (an unescaped value). */
 type Piece = string | number;
@@ -85,7 +75,7 @@ function renderNode(node: TemplateNode, values: Values, escape: boolean): Piece 
       const value = lookup(values, node.name);
       // `{{name}}` escapes unless the part is a subject (noEscape); unescaped, handlebars
       // appends `value != null ? value : ""`.
-      return escape ? escapeHtml(value) : (value ?? '');
+      return escape ? escapeValue(value) : (value ?? '');
     }
     case 'block': {
       // Handlebars' `if` (includeZero off): false for every falsy value, 0 and '' included

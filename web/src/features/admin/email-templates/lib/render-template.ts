@@ -18,6 +18,7 @@
  * Anything else (other helpers or blocks, paths such as `this.name`) is reported in `problems` and
  * left out of the preview; the server stays the judge when the template is saved.
  */
+import { escapeHtml } from '@goldbot/shared';
 
 export interface RenderOptions {
   /** False renders values unescaped, as the server renders subjects (plain text). */
@@ -32,20 +33,8 @@ export interface RenderResult {
   names: string[];
 }
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#x27;',
-  '`': '&#x60;',
-  '=': '&#x3D;',
-};
-
-/** handlebars' `escapeExpression` for strings. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"'`=]/g, (character) => ESCAPES[character] ?? character);
-}
+/** handlebars' `escapeExpression` for strings (shared with the mail renderer). */
+export { escapeHtml };
 
 type Node =
   | { kind: 'text'; text: string }
