@@ -32,6 +32,21 @@ async function cognito<Output = Record<string, never>>(operation: string, input:
   return output && typeof output === 'object' ? (output as Partial<Output>) : {};
 }
 
+/**
+ * Sets a user's address and marks it verified. The e-mail travels with the flag even when it does
+ * not change: cognito-local insists, and AWS accepts the same value.
+ */
+async function setVerifiedEmail(username: string, email: string): Promise<void> {
+  await cognito('AdminUpdateUserAttributes', {
+    UserPoolId: config.userPoolId,
+    Username: username,
+    UserAttributes: [
+      { Name: 'email', Value: email },
+      { Name: 'email_verified', Value: 'true' },
+    ],
+  });
+}
+
 interface AuthenticationResult {
   IdToken?: string;
   AccessToken?: string;
@@ -146,15 +161,7 @@ export const cognitoDirectory: IdentityDirectory = {
       // Confirming twice (a retried request) is fine.
       if (errorName(error) !== 'NotAuthorizedException') throw error;
     }
-    await cognito('AdminUpdateUserAttributes', {
-      UserPoolId: config.userPoolId,
-      Username: email,
-      // The e-mail travels with the flag: cognito-local insists, and AWS accepts the same value.
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    });
+    await setVerifiedEmail(email, email);
   },
 
   async signIn(email, password) {
@@ -207,14 +214,7 @@ export const cognitoDirectory: IdentityDirectory = {
 
   async updateEmail(currentEmail, newEmail) {
     // Called only once a code sent to the new address came back, so the address is proven.
-    await cognito('AdminUpdateUserAttributes', {
-      UserPoolId: config.userPoolId,
-      Username: currentEmail,
-      UserAttributes: [
-        { Name: 'email', Value: newEmail },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    });
+    await setVerifiedEmail(currentEmail, newEmail);
   },
 
   async signOutEverywhere(email) {
