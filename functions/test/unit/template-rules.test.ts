@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '@goldbot/shared';
 import { renderEmail } from '../../src/domain/email/render.js';
@@ -11,11 +12,14 @@ import {
   ADMIN_TEMPLATE_TYPES,
   TEMPLATE_PLACEHOLDERS,
   isAdminTemplateType,
+  type AdminTemplateType,
 } from '../../src/domain/email/template-rules.js';
 import {
   DEFAULT_EMAIL_TEMPLATES,
   EDITABLE_TEMPLATE_TYPES,
+  expiryReminderMailValues,
   subscriptionMailValues,
+  withdrawalMailValues,
 } from '../../src/domain/email/templates.js';
 
 /** What an admin may write in a template (issue 11): offered placeholders only, escaping always on. */
@@ -64,6 +68,47 @@ describe('the types and their placeholders', () => {
       ...placeholdersUsed(DEFAULT_EMAIL_TEMPLATES[type].subject),
     ];
     for (const name of used) expect(TEMPLATE_PLACEHOLDERS[type]).toContain(name);
+  });
+});
+
+describe('the values each mail is sent with', () => {
+  // Mail is compiled with `strict`: an offered placeholder without a value would fail the send.
+  const sent: Record<AdminTemplateType, Record<string, string>> = Object.fromEntries(
+    ADMIN_TEMPLATE_TYPES.map((type) => {
+      if (type === 'withdrawalApproved' || type === 'withdrawalRejected') {
+        return [
+          type,
+          withdrawalMailValues({
+            username: 'u',
+            amount: 1,
+            trc20Address: 'T',
+            requestDate: '2026-11-23T12:00:00.000Z',
+            adminNote: null,
+            dashboardLink: 'l',
+          }),
+        ];
+      }
+      if (type === 'subscriptionExpiryReminder') {
+        return [
+          type,
+          expiryReminderMailValues({
+            username: 'u',
+            packageName: 'p',
+            endDate: '2027-01-01',
+            daysLeft: 3,
+            dashboardLink: 'l',
+          }),
+        ];
+      }
+      return [
+        type,
+        subscriptionMailValues({ username: 'u', packageName: 'p', startDate: null, endDate: null, dashboardLink: 'l' }),
+      ];
+    }),
+  ) as Record<AdminTemplateType, Record<string, string>>;
+
+  it.each(ADMIN_TEMPLATE_TYPES)('carry every placeholder %s offers', (type) => {
+    for (const name of TEMPLATE_PLACEHOLDERS[type]) expect(Object.keys(sent[type])).toContain(name);
   });
 });
 
@@ -167,6 +212,32 @@ describe('refused, with the reason', () => {
 
   it('reads any other parser message as its first line', () => {
     expect(describeParseError('x', new Error('Something odd'))).toBe('Something odd');
+  });
+});
+
+describe("the editor's messages", () => {
+  /**
+   * Every refusal as the editor worded it when mail still had its own template reader, recorded
+   * then: the admin reads the same sentence now that the check walks handlebars' tree alone.
+   * Keys are the HTML part of a withdrawalApproved template, or `subject:` and the subject.
+   */
+  const recorded = JSON.parse(
+    readFileSync(new URL('../fixtures/mail-golden/editor-messages.json', import.meta.url), 'utf8'),
+  ) as Record<string, string>;
+
+  it.each(Object.entries(recorded))('%j is refused with the same sentence', (key, message) => {
+    const [part, source] = key.startsWith('subject:') ? (['subject', key.slice(8)] as const) : (['html', key] as const);
+    expect(checkTemplateSource('withdrawalApproved', part, source)?.message).toBe(message);
+  });
+
+  it('covers unknown placeholders, broken templates and every unescaped form', () => {
+    const messages = Object.values(recorded);
+    expect(messages.filter((m) => m.includes('which this e-mail does not offer')).length).toBeGreaterThanOrEqual(3);
+    expect(messages.filter((m) => m.includes('not written correctly')).length).toBeGreaterThanOrEqual(5);
+    const unescaped = Object.keys(recorded).filter((key) => recorded[key]?.includes('without HTML escaping'));
+    for (const form of ['{{{', '{{~{', '{{&', '{{& ', '{{~&']) {
+      expect(unescaped.some((key) => key.includes(form))).toBe(true);
+    }
   });
 });
 

@@ -1,26 +1,32 @@
-import { escapeHtml } from '@goldbot/shared';
+import Handlebars from 'handlebars';
 import { htmlToText } from './plain-text.js';
-import { parseTemplate, type TemplateNode } from './template-parser.js';
 import type { EmailTemplate, RenderedEmail } from './templates.js';
 
 /**
- * Rendering a template (templates.ts holds them as data) the way handlebars renders it, without
- * loading any of handlebars (issue 12, lean bundles: its parser alone cost +0.13× cold import in
- * every mail function): template-parser.ts reads the source (whitespace control included) and
- * the small interpreter below walks the tree. Templates may use only plain placeholders and
- * `{{#if}}`/`{{#unless}}` (template-check.ts refuses everything else when an admin saves), and
- * that is all the parser knows: anything else throws. No code is generated or evaluated.
+ * Rendering a template (templates.ts holds them as data) with handlebars. The HTML body is
+ * compiled with HTML escaping on, so a username like `<script>` arrives as text; the subject is
+ * plain text, compiled without escaping and with its line breaks folded (header injection).
  *
- * The output is `Handlebars.compile(source, { ...TEMPLATE_COMPILE_OPTIONS, noEscape })(values)`
- * to the character (render-equivalence.test.ts checks it against the real compiler): `{{name}}`
- * is escaped as handlebars escapes it, so a username like `<script>` arrives as text.
+ * - `knownHelpersOnly` with only `if` and `unless` known: no other helper, partial or lookup can
+ *   run, whatever a stored template says;
+ * - `strict`: a placeholder whose value the mail does not carry throws instead of sending a blank
+ *   (the editor only accepts the placeholders a type's mail is sent with, template-rules.ts);
+ * - a body that inserts a value unescaped (`{{{name}}}`, `{{& name}}`) is refused here too, not
+ *   only by the editor (template-check.ts), so a template written to the table by other means
+ *   still cannot put customer data into a mail as markup.
+ *
+ * Compiling builds JavaScript from the template, so it happens once per template text and part
+ * (a warm function reuses it), never once per mail. The same code renders the editor's preview
+ * (template-preview.ts), on the server: the site's Content-Security-Policy forbids evaluating
+ * generated code in the browser.
  */
 
+/** An environment of its own: nothing registered on the global Handlebars object reaches mail. */
+const handlebars = Handlebars.create();
+
 /**
- * The only helpers any template may use: `{{#if}}` and `{{#unless}}`, with HTML escaping on.
- * These are the options mail was compiled with before the interpreter, and the ones its output
- * is checked against (render-equivalence.test.ts); template-check.ts reads the allowed block
- * helpers here.
+ * The only helpers any template may use: `{{#if}}` and `{{#unless}}`. template-check.ts reads the
+ * allowed block helpers here.
  */
 export const TEMPLATE_COMPILE_OPTIONS = {
   // Handlebars counts its other built-ins as known unless they are switched off by name.
@@ -35,83 +41,66 @@ export const TEMPLATE_COMPILE_OPTIONS = {
     blockHelperMissing: false,
   },
   knownHelpersOnly: true,
+  strict: true,
 } as const;
 
+export type TemplatePart = 'subject' | 'html';
 type Values = Readonly<Record<string, string | number>>;
 
-/** A value as handlebars looks it up: own properties only (its prototype access control). */
-const lookup = (values: Values, name: string): string | number | undefined =>
-  Object.hasOwn(values, name) ? values[name] : undefined;
+/** The sentence an unescaped value is refused with (the editor says it to the admin, in template-check.ts). */
+export const unescapedRefusal = (name: string) =>
+  `{{{${name}}}} and {{&${name}}} insert the value without HTML escaping, which is not allowed; write {{${name}}}`;
 
-/** handlebars' escaping of a value: null and undefined become '', numbers their String(). */
-const escapeValue = (value: string | number | undefined): string => (value == null ? '' : escapeHtml(String(value)));
+/** The name of a mustache's path, or '…' when it is not a plain path. */
+export const expressionName = (node: hbs.AST.Expression): string =>
+  node.type === 'PathExpression' ? (node as hbs.AST.PathExpression).original : '…';
 
-/** What a piece of a template renders to: text, or a number (an unescaped value). */
-type Piece = string | number;
-
-/**
- * Two pieces joined as the compiled templates join them: their generated code is one JavaScript
- * `a + b + …` per block, so two numbers side by side with nothing between them add up (a subject
- * `{{amount}}{{count}}` with 1 and 2 renders "3"; escaped values are text and never do). Kept so
- * that every mail renders exactly as it did with the compiler.
- */
-function join(left: Piece | null, right: Piece): Piece {
-  if (left === null) return right;
-  return typeof left === 'number' && typeof right === 'number' ? left + right : `${left}${right}`;
-}
-
-function renderNodes(nodes: readonly TemplateNode[], values: Values, escape: boolean): Piece {
-  let out: Piece | null = null;
-  for (const node of nodes) out = join(out, renderNode(node, values, escape));
-  // An empty program renders as "" (a string, so it never adds to a number next to it).
-  return out ?? '';
-}
-
-function renderNode(node: TemplateNode, values: Values, escape: boolean): Piece {
-  switch (node.kind) {
-    case 'text':
-      return node.text;
-    case 'value': {
-      const value = lookup(values, node.name);
-      // `{{name}}` escapes unless the part is a subject (noEscape); unescaped, handlebars
-      // appends `value != null ? value : ""`.
-      return escape ? escapeValue(value) : (value ?? '');
+/** The first `{{{name}}}` or `{{& name}}` in a tree, blocks included. */
+function firstUnescaped(program: hbs.AST.Program | undefined): string | null {
+  for (const node of program?.body ?? []) {
+    if (node.type === 'MustacheStatement' && !(node as hbs.AST.MustacheStatement).escaped) {
+      return expressionName((node as hbs.AST.MustacheStatement).path);
     }
-    case 'block': {
-      // Handlebars' `if` (includeZero off): false for every falsy value, 0 and '' included
-      // (its isEmpty adds empty arrays, which values never are). `unless` swaps the branches.
-      const truthy = Boolean(lookup(values, node.name));
-      return renderNodes(truthy === (node.helper === 'if') ? node.then : node.otherwise, values, escape);
+    if (node.type === 'BlockStatement') {
+      const block = node as hbs.AST.BlockStatement;
+      const found = firstUnescaped(block.program) ?? firstUnescaped(block.inverse);
+      if (found !== null) return found;
     }
   }
+  return null;
 }
 
-/** Parsed templates by source text: an edited template is a new source, so nothing stale is ever reused. */
-const parsed = new Map<string, TemplateNode[]>();
-const MAX_PARSED = 200;
-function parsedTemplate(source: string): TemplateNode[] {
-  let nodes = parsed.get(source);
-  if (!nodes) {
-    nodes = parseTemplate(source);
-    if (parsed.size >= MAX_PARSED) parsed.clear();
-    parsed.set(source, nodes);
+type Compiled = (values: Values) => string;
+/** Compiled templates by part and source text: an edited template is a new source, so nothing stale is reused. */
+const compiled = new Map<string, Compiled>();
+const MAX_COMPILED = 200;
+
+function compiledTemplate(source: string, part: TemplatePart): Compiled {
+  const key = `${part}\u0000${source}`;
+  let render = compiled.get(key);
+  if (!render) {
+    const ast = handlebars.parse(source);
+    const unescaped = part === 'html' ? firstUnescaped(ast) : null;
+    if (unescaped !== null) throw new Error(unescapedRefusal(unescaped));
+    render = handlebars.compile(ast, { ...TEMPLATE_COMPILE_OPTIONS, noEscape: part === 'subject' });
+    if (compiled.size >= MAX_COMPILED) compiled.clear();
+    compiled.set(key, render);
   }
-  return nodes;
+  return render;
 }
 
-/**
- * One part of a template rendered with its values: the HTML with escaping on, a subject
- * (plain text) without, as `Handlebars.compile(source, { ...TEMPLATE_COMPILE_OPTIONS, noEscape })`.
- */
-export function renderTemplateSource(source: string, values: Values, part: 'subject' | 'html'): string {
-  return String(renderNodes(parsedTemplate(source), values, part === 'html'));
+/** One part of a template rendered with its values: the HTML with escaping on, a subject (plain text) without. */
+export function renderTemplateSource(source: string, values: Values, part: TemplatePart): string {
+  return compiledTemplate(source, part)(values);
 }
 
-export function renderEmail(template: EmailTemplate, values: Record<string, string | number>): RenderedEmail {
-  const html = renderTemplateSource(template.html, values, 'html');
-  // Subjects are plain text: rendered without HTML escaping, line breaks stripped (header injection).
-  const subject = renderTemplateSource(template.subject, values, 'subject')
+/** A subject as it goes into the mail header: plain text on one line. */
+export const renderSubject = (source: string, values: Values): string =>
+  renderTemplateSource(source, values, 'subject')
     .replace(/[\r\n]+/g, ' ')
     .trim();
-  return { subject, html, text: htmlToText(html) };
+
+export function renderEmail(template: EmailTemplate, values: Values): RenderedEmail {
+  const html = renderTemplateSource(template.html, values, 'html');
+  return { subject: renderSubject(template.subject, values), html, text: htmlToText(html) };
 }

@@ -1,7 +1,6 @@
-import { parse } from 'handlebars/dist/cjs/handlebars/compiler/base.js';
+import Handlebars from 'handlebars';
 import { SETTINGS_MESSAGES } from '@goldbot/shared';
-import { TEMPLATE_COMPILE_OPTIONS } from './render.js';
-import { appendNode, parseTemplate, TemplateSyntaxError, type TemplateNode } from './template-parser.js';
+import { expressionName, TEMPLATE_COMPILE_OPTIONS, unescapedRefusal, type TemplatePart } from './render.js';
 import { TEMPLATE_PLACEHOLDERS, type AdminTemplateType } from './template-rules.js';
 import type { EmailTemplate } from './templates.js';
 
@@ -23,13 +22,10 @@ import type { EmailTemplate } from './templates.js';
  *   arguments or hashes, sub-expressions), block parameters (`as |x|`) and paths (`a.b`, `../a`,
  *   `this`, `@data`): no mail needs them, and each one is a way around the placeholder list.
  *
- * The same restriction holds at send time: mail is parsed by template-parser.ts, a reader of
- * exactly this subset (so that no mail function bundles handlebars), which knows nothing else.
- * This check reads the template with handlebars' parser, for its detailed reasons, and then also
- * with template-parser.ts: a template that parser refuses, or reads into a different tree (text,
- * `~` and standalone-line trimming included), is refused here, so a saved template can never fail
- * to send nor render otherwise than handlebars renders it. Only this check loads handlebars'
- * parser, and nothing loads its template compiler.
+ * The check walks the tree handlebars' own parser builds (`Handlebars.parse`, whitespace control
+ * applied), the very tree mail is compiled from (render.ts), so what it accepts is what is sent.
+ * Mail is compiled with `knownHelpersOnly` and `strict` and refuses unescaped values itself, so
+ * the restriction holds at send time too; this check is where the admin reads why.
  */
 
 /** The block helpers templates may use (the same ones TEMPLATE_COMPILE_OPTIONS knows at send time). */
@@ -39,7 +35,7 @@ const TEMPLATE_BLOCK_HELPERS = Object.entries(TEMPLATE_COMPILE_OPTIONS.knownHelp
 
 export interface TemplateProblem {
   /** Which part of the template: the subject or the HTML body. */
-  part: 'subject' | 'html';
+  part: TemplatePart;
   /** The sentence the admin reads (SETTINGS_MESSAGES.templateInvalid / placeholderNotOffered). */
   message: string;
 }
@@ -93,13 +89,8 @@ function walk(node: Node | null | undefined, offered: readonly string[], used: S
       return;
     case 'MustacheStatement': {
       const mustache = node as hbs.AST.MustacheStatement;
-      const name = isPath(mustache.path) ? mustache.path.original : '…';
-      if (!mustache.escaped) {
-        throw new Refusal(
-          'invalid',
-          `{{{${name}}}} and {{&${name}}} insert the value without HTML escaping, which is not allowed; write {{${name}}}`,
-        );
-      }
+      const name = expressionName(mustache.path);
+      if (!mustache.escaped) throw new Refusal('invalid', unescapedRefusal(name));
       if (mustache.params.length > 0 || hasHash(mustache)) {
         throw new Refusal('invalid', `{{${name} …}} calls a helper, which is not allowed; write {{${name}}} alone`);
       }
@@ -108,7 +99,7 @@ function walk(node: Node | null | undefined, offered: readonly string[], used: S
     }
     case 'BlockStatement': {
       const block = node as hbs.AST.BlockStatement;
-      const helper = isPath(block.path) ? block.path.original : '…';
+      const helper = expressionName(block.path);
       if (!TEMPLATE_BLOCK_HELPERS.includes(helper)) {
         throw new Refusal(
           'invalid',
@@ -175,79 +166,17 @@ export function describeParseError(source: string, error: unknown): string {
   return lines[0] ?? message;
 }
 
-/** The tree render.ts would walk, built from handlebars' (whitespace control applied) after `walk` accepted it. */
-function handlebarsNodes(program: hbs.AST.Program | undefined): TemplateNode[] {
-  const nodes: TemplateNode[] = [];
-  for (const node of program?.body ?? []) {
-    if (node.type === 'ContentStatement')
-      appendNode(nodes, { kind: 'text', text: (node as hbs.AST.ContentStatement).value });
-    if (node.type === 'MustacheStatement') {
-      const { path } = node as hbs.AST.MustacheStatement;
-      appendNode(nodes, { kind: 'value', name: (path as hbs.AST.PathExpression).parts[0] ?? '' });
-    }
-    if (node.type === 'BlockStatement') {
-      const block = node as hbs.AST.BlockStatement;
-      appendNode(nodes, {
-        kind: 'block',
-        helper: (block.path as hbs.AST.PathExpression).original === 'if' ? 'if' : 'unless',
-        name: (block.params[0] as hbs.AST.PathExpression).parts[0] ?? '',
-        then: handlebarsNodes(block.program),
-        otherwise: handlebarsNodes(block.inverse),
-      });
-    }
-  }
-  return nodes;
-}
-
-/** The first text where two trees differ, for a reason that says where to look. */
-function firstDifference(ours: readonly TemplateNode[], theirs: readonly TemplateNode[]): string {
-  for (let i = 0; i < Math.max(ours.length, theirs.length); i++) {
-    const [a, b] = [ours[i], theirs[i]];
-    if (a?.kind === 'block' && b?.kind === 'block' && a.helper === b.helper && a.name === b.name) {
-      const inner = firstDifference(a.then, b.then) || firstDifference(a.otherwise, b.otherwise);
-      if (inner) return inner;
-      continue;
-    }
-    if (JSON.stringify(a) !== JSON.stringify(b)) {
-      const text = b?.kind === 'text' ? b.text : a?.kind === 'text' ? a.text : '';
-      return text.trim().slice(0, 40) || (b?.kind === 'value' || b?.kind === 'block' ? `{{${b.name}}}` : 'the end');
-    }
-  }
-  return '';
-}
-
-/**
- * Why mail could not send this template exactly as handlebars renders it (null when it can):
- * template-parser.ts refuses it, or reads it into another tree. Both trees are in render.ts'
- * form, so equal trees render equal mail for every value.
- */
-function rendererDifference(source: string, ast: hbs.AST.Program): string | null {
-  let ours: TemplateNode[];
-  try {
-    ours = parseTemplate(source);
-  } catch (error) {
-    if (!(error instanceof TemplateSyntaxError)) throw error;
-    return `the mail sender cannot read it: ${error.message}`;
-  }
-  const theirs = handlebarsNodes(ast);
-  if (JSON.stringify(ours) === JSON.stringify(theirs)) return null;
-  return (
-    `mail would not keep its spaces and line breaks as the preview shows near "${firstDifference(ours, theirs)}": ` +
-    'remove the ~ from the {{ }} tags there, or write those tags on a line with other text'
-  );
-}
-
 /** Checks one part (subject or HTML) of a type's template; null when it is acceptable. */
 export function checkTemplateSource(
   type: AdminTemplateType,
-  part: 'subject' | 'html',
+  part: TemplatePart,
   source: string,
 ): TemplateProblem | null {
   const offered = TEMPLATE_PLACEHOLDERS[type];
   const label = part === 'subject' ? `${type} subject` : type;
   let ast: hbs.AST.Program;
   try {
-    ast = parse(source);
+    ast = Handlebars.parse(source);
   } catch (error) {
     return { part, message: SETTINGS_MESSAGES.templateInvalid(label, describeParseError(source, error)) };
   }
@@ -263,9 +192,7 @@ export function checkTemplateSource(
           : SETTINGS_MESSAGES.templateInvalid(label, error.detail),
     };
   }
-  // Mail parses it with template-parser.ts: it must read it, and read it as handlebars does.
-  const difference = rendererDifference(source, ast);
-  return difference ? { part, message: SETTINGS_MESSAGES.templateInvalid(label, difference) } : null;
+  return null;
 }
 
 /** Every problem of a template (subject first), so the admin sees all of them at once. */
@@ -293,6 +220,6 @@ export function placeholdersUsed(source: string): string[] {
       collect(block.inverse);
     }
   };
-  collect(parse(source));
+  collect(Handlebars.parse(source));
   return [...used];
 }
