@@ -355,6 +355,13 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     request: { body: { templates: { paymentPending: DEFAULT_EMAIL_TEMPLATES.paymentPending.html } } },
     answers: [200],
   },
+  'settings-email-templates-preview': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { body: { type: 'paymentPending', subject: 'Hi {{username}}', html: '<p>{{packageName}}</p>' } },
+    answers: [200],
+  },
   'settings-force-update-templates': {
     anonymous: 401,
     user: 403,

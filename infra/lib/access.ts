@@ -174,6 +174,8 @@ export function cognitoCallsOf(routeId: string): readonly CognitoAction[] {
 const TABLE_ACCESS_EXCEPTIONS: Partial<Record<RouteId, TableAccess>> = {
   health: 'none',
   'auth-me': 'readWrite',
+  // A POST that renders and stores nothing: only the session guard reads the caller's profile.
+  'settings-email-templates-preview': 'read',
 };
 
 export interface TableScope {
@@ -228,6 +230,8 @@ const TABLE_SCOPES: Partial<Record<RouteId, TableScope>> = {
   // The list itself is a GSI1 query (GSI1PK = CONTACTS).
   'contact-list': { partitions: ['USER#*', 'STATS#CONTACTS'], indexes: ['GSI1'] },
   'contact-delete': { partitions: ['USER#*', 'CONTACT#*', 'STATS#CONTACTS'], indexes: [] },
+  // The template preview reads the caller's profile (the session guard) and nothing else.
+  'settings-email-templates-preview': { partitions: ['USER#*'], indexes: [] },
 };
 
 function tableScopeOf(routeId: string): TableScope | undefined {

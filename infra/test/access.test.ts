@@ -38,9 +38,23 @@ function partitionsBuiltIn(relativePath: string): string[] {
 /** The permission rules over the whole route table, implemented or not, so new routes are covered. */
 describe('routeAccess: table', () => {
   it.each(ROUTES.map((r) => [r.id, r] as const))('%s: GET reads, other methods read and write', (id, route) => {
-    const expected =
-      id === 'health' ? 'none' : id === 'auth-me' ? 'readWrite' : route.method === 'GET' ? 'read' : 'readWrite';
+    const exceptions: Record<string, string> = {
+      health: 'none',
+      'auth-me': 'readWrite',
+      'settings-email-templates-preview': 'read',
+    };
+    const expected = exceptions[id] ?? (route.method === 'GET' ? 'read' : 'readWrite');
     expect(routeAccess(route).table).toBe(expected);
+  });
+
+  it('lets the template preview, a POST that stores nothing, read the caller profile and nothing else', () => {
+    expect(access('settings-email-templates-preview')).toMatchObject({
+      table: 'read',
+      tablePartitions: ['USER#*'],
+      tableIndexes: [],
+      sendsMail: false,
+      cognitoActions: [],
+    });
   });
 
   it('lets auth-me write although it is a GET: it creates a missing profile', () => {

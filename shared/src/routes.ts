@@ -187,6 +187,16 @@ export const ROUTES = [
     'Restore default templates',
     true,
   ),
+  // Addition to the spec: the template editor's live preview, rendered by the mail's own code on
+  // the server (the site's Content-Security-Policy forbids compiling templates in the browser).
+  route(
+    'settings-email-templates-preview',
+    'POST',
+    '/api/settings/email-templates/preview',
+    'admin',
+    'Render a template draft with sample values',
+    true,
+  ),
   // Additions to the spec (issue 10): the audit trail of admin actions and CSV exports of the lists.
   route('admin-audit-log', 'GET', '/api/admin/audit-log', 'admin', 'Audit log of admin actions, newest first', true),
   route('admin-export', 'GET', '/api/admin/export/{dataset}', 'admin', 'Download a list as CSV', true),

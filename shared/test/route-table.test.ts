@@ -101,6 +101,8 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['GET /api/admin/export/{dataset}', 'admin'],
   // Issue 13: the admin's on-demand on-chain check of a payment's TXID.
   ['POST /api/payment/chain-check/{id}', 'admin'],
+  // The template editor's live preview, rendered on the server by the mail's own code.
+  ['POST /api/settings/email-templates/preview', 'admin'],
 ];
 
 const EXPECTED = new Map<string, AuthLevel>([...CUSTOMER_SPEC, ...ADMIN_SPEC, ...PRODUCT_ADDITIONS]);

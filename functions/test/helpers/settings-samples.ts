@@ -45,6 +45,7 @@ export function settingsSampleWorld(dynamo: DocumentClientStub): Partial<Record<
     'settings-email-templates-get': world,
     'settings-email-templates-put': world,
     'settings-force-update-templates': world,
+    'settings-email-templates-preview': world,
     'settings-subscription-get': world,
     'settings-subscription-put': world,
     'admin-packages-update': world,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { htmlToText } from '../../src/domain/email/plain-text.js';
 import { renderEmail } from '../../src/domain/email/render.js';
-import { SAMPLE_PLACEHOLDER_VALUES } from '../../src/domain/email/template-rules.js';
+import { isAdminTemplateType, sampleValues } from '../../src/domain/email/template-rules.js';
 import {
   DEFAULT_EMAIL_TEMPLATES,
   EDITABLE_TEMPLATE_TYPES,
@@ -104,7 +104,11 @@ describe('renderEmail', () => {
     expect(mail.subject).toBe('Hello x Bcc: victim@example.com X: y, your code');
     for (const type of types) {
       // Every placeholder given (mail is strict about missing values), the username with line breaks.
-      const given = { ...SAMPLE_PLACEHOLDER_VALUES, ...values, username: 'x\r\nBcc: victim@example.com' };
+      const given = {
+        ...(isAdminTemplateType(type) ? sampleValues(type, 'https://goldbot.example/dashboard') : {}),
+        ...values,
+        username: 'x\r\nBcc: victim@example.com',
+      };
       expect(renderEmail(DEFAULT_EMAIL_TEMPLATES[type], given).subject).not.toMatch(/[\r\n]/);
     }
   });

@@ -101,6 +101,46 @@ export const emailTemplatesSaveResponseSchema = /* @__PURE__ */ schema(() =>
 export type EmailTemplatesSaveResponse = z.infer<typeof emailTemplatesSaveResponseSchema>;
 
 /**
+ * POST /api/settings/email-templates/preview: a draft of one type's template, as the editor holds
+ * it while the admin types (either part may be empty then). The caps are the save's.
+ */
+export const emailTemplatePreviewInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    type: z.string({ error: 'type is required' }).check(z.maxLength(64)),
+    subject: z.string({ error: 'subject is required' }).check(
+      z.maxLength(TEMPLATE_SUBJECT_MAX_LENGTH, {
+        error: `Subject must be at most ${TEMPLATE_SUBJECT_MAX_LENGTH} characters`,
+      }),
+    ),
+    html: z.string({ error: 'html is required' }).check(
+      z.maxLength(TEMPLATE_HTML_MAX_LENGTH, {
+        error: `Template HTML must be at most ${TEMPLATE_HTML_MAX_LENGTH} characters`,
+      }),
+    ),
+  }),
+);
+export type EmailTemplatePreviewInput = z.infer<typeof emailTemplatePreviewInputSchema>;
+/** The preview's body cap: one template at its longest, JSON-escaped, in any script (up to 3 bytes a character). */
+export const EMAIL_TEMPLATE_PREVIEW_MAX_BODY_BYTES = 64 * 1024;
+/**
+ * The draft rendered as the mail would be (subject, HTML and plain-text part), with the sample
+ * values shown next to it. A part the save would refuse is not rendered (null); its reason,
+ * worded as the save words it, is in `problems`.
+ */
+export const emailTemplatePreviewResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    success: z.literal(true),
+    subject: z.nullable(z.string()),
+    html: z.nullable(z.string()),
+    /** The plain-text part the mail carries next to the HTML. */
+    text: z.nullable(z.string()),
+    problems: z.array(z.object({ part: z.enum(['subject', 'html']), message: z.string() })),
+    values: z.record(z.string(), z.string()),
+  }),
+);
+export type EmailTemplatePreviewResponse = z.infer<typeof emailTemplatePreviewResponseSchema>;
+
+/**
  * `basicPackageEnabled`: the spec's Basic sales switch. `autoApproveOnMatch` (issue 13, off by
  * default): a payment whose on-chain check is a 'match' is approved by the system, through the same
  * conditional transaction as an admin's approval. An answer without it (an older server) reads as off.

@@ -1,10 +1,11 @@
+import { PACKAGE_NAMES, WITHDRAWAL } from '@goldbot/shared';
 import { EDITABLE_TEMPLATE_TYPES, REMINDER_TEMPLATE_TYPES, WITHDRAWAL_TEMPLATE_TYPES } from './templates.js';
 
 /**
  * The admin-editable template types and what each one offers (admin spec §3 "E-mail templates";
  * issue 11; docs/data-model.md E19), as data: the placeholders a type's mail is rendered with, and
- * the sample values a template is test-rendered with. What an admin may write with them, and the
- * check of a saved template, are in template-check.ts (the only part that needs handlebars).
+ * the sample values the editor's preview renders a draft with. What an admin may write with them,
+ * and the check of a saved template, are in template-check.ts.
  */
 
 /** Every type the admin template editor lists (E19): the 11 of the spec, the withdrawal decisions, the reminder. */
@@ -50,18 +51,38 @@ export const TEMPLATE_PLACEHOLDERS: Record<AdminTemplateType, readonly string[]>
   subscriptionExpiryReminder: ['username', 'packageName', 'endDate', 'daysLeft', 'dashboardLink'],
 };
 
-/** Values a template is test-rendered with before it is accepted (one per placeholder any type offers). */
-export const SAMPLE_PLACEHOLDER_VALUES: Readonly<Record<string, string>> = {
-  username: 'jane_doe',
-  packageName: 'Pro Package',
-  startDate: 'Dec 1, 2026',
-  endDate: 'May 31, 2027',
-  dashboardLink: 'https://goldbot.example/dashboard',
-  amount: '50',
-  trc20Address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-  network: 'TRC20',
-  requestDate: 'Nov 23, 2026',
-  processingHours: '24-48',
-  adminNote: 'Sent from our main wallet.',
-  daysLeft: '3',
-};
+/** The package a type's sample values describe, with dates as the mails format them. */
+const PACKAGE_SAMPLES = {
+  basic: { packageName: PACKAGE_NAMES.basic, startDate: 'Jul 1, 2026', endDate: 'Jul 31, 2026' },
+  pro: { packageName: PACKAGE_NAMES.pro, startDate: 'Jul 1, 2026', endDate: 'Dec 31, 2026' },
+  ultimate: { packageName: PACKAGE_NAMES.ultimate, startDate: 'Jun 12, 2026', endDate: 'Lifetime' },
+  freeTrial: { packageName: PACKAGE_NAMES.freeTrial, startDate: 'Jun 12, 2026', endDate: 'Jul 12, 2026' },
+} as const;
+
+function packageSample(type: AdminTemplateType) {
+  if (type.startsWith('basic')) return PACKAGE_SAMPLES.basic;
+  if (type.startsWith('ultimate')) return PACKAGE_SAMPLES.ultimate;
+  if (type.startsWith('freeTrial')) return PACKAGE_SAMPLES.freeTrial;
+  return PACKAGE_SAMPLES.pro;
+}
+
+/**
+ * The values the editor's preview renders a type's draft with: exactly the placeholders the type
+ * offers (mail is strict about missing values), shaped as its mail formats them. The note carries
+ * characters HTML must escape, so the preview shows that values arrive as text.
+ */
+export function sampleValues(type: AdminTemplateType, dashboardLink: string): Record<string, string> {
+  const known: Record<string, string> = {
+    username: 'trader42',
+    ...packageSample(type),
+    dashboardLink,
+    amount: String(WITHDRAWAL.minimumUsd),
+    trc20Address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    network: WITHDRAWAL.network,
+    requestDate: 'Jun 10, 2026',
+    processingHours: WITHDRAWAL.processingHours,
+    adminNote: 'Sent in one transfer & confirmed <on-chain>',
+    daysLeft: '3',
+  };
+  return Object.fromEntries(TEMPLATE_PLACEHOLDERS[type].map((name) => [name, known[name] ?? `[${name}]`]));
+}
