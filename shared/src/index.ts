@@ -10,4 +10,3 @@ export * from './schemas/payments.js';
 export * from './schemas/withdrawals.js';
 export * from './schemas/admin.js';
 export * from './schemas/settings.js';
-export * from './html-escape.js';

@@ -272,7 +272,7 @@ export function EmailTemplateManagement() {
                 Save Template
               </Button>
             </Flex>
-            <TemplatePreview type={current} draft={draft} placeholders={saved.placeholders} />
+            <TemplatePreview type={current} draft={draft} />
           </Flex>
         </Card>
       </Grid>

@@ -1,56 +1,55 @@
-import { useDeferredValue, useMemo } from 'react';
-import { Alert, Flex, Heading, Text } from '@aws-amplify/ui-react';
-import { SETTINGS_MESSAGES } from '@goldbot/shared';
-import { renderTemplate } from '../lib/render-template';
-import { sampleValues } from '../lib/sample-values';
+import { Alert, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { useTemplatePreview } from '../api/preview-email-template';
 import type { TemplateDraft } from './template-form';
 
 interface TemplatePreviewProps {
   type: string;
   draft: TemplateDraft;
-  placeholders: readonly string[];
 }
 
 export const PREVIEW_FRAME_TITLE = 'Email preview';
 
 /**
- * The live preview (issue 11): the draft rendered with sample values, as the server renders it
- * (values HTML-escaped in the body, plain in the subject), in an iframe sandboxed with no
- * permissions at all, so nothing in the template (a script, a form, a link's target) can run or act.
- * A placeholder the type does not offer is pointed out before the server refuses it.
+ * The live preview: the draft rendered by the server exactly as the mail would be (values
+ * HTML-escaped in the body, plain in the subject), asked for when the admin pauses typing. The
+ * body is shown in an iframe sandboxed with no permissions at all, so nothing in the template (a
+ * script, a form, a link's target) can run or act. A part the save would refuse is not rendered;
+ * the server's reason is shown instead, worded as the save will word it.
  */
-export function TemplatePreview({ type, draft, placeholders }: TemplatePreviewProps) {
-  // Typing stays responsive: the preview may trail a keystroke behind.
-  const shown = useDeferredValue(draft);
-  const values = useMemo(() => sampleValues(type, placeholders, window.location.origin), [type, placeholders]);
-  const body = useMemo(() => renderTemplate(shown.html, values), [shown.html, values]);
-  const subject = useMemo(() => renderTemplate(shown.subject, values, { escape: false }), [shown.subject, values]);
-
-  // Worded as the server words its refusal (the subject's problems labelled '<type> subject').
-  const notOffered = [
-    ...subject.names.filter((name) => !placeholders.includes(name)).map((name) => ({ label: `${type} subject`, name })),
-    ...body.names.filter((name) => !placeholders.includes(name)).map((name) => ({ label: type, name })),
-  ];
-  const problems = [...new Set([...subject.problems, ...body.problems])];
+export function TemplatePreview({ type, draft }: TemplatePreviewProps) {
+  const { data, error, pending } = useTemplatePreview({ type, subject: draft.subject, html: draft.html });
+  const values = data ? Object.entries(data.values) : [];
 
   return (
-    <Flex direction="column" gap="small" as="section" aria-labelledby="template-preview-title">
-      <Heading level={3} fontSize="medium" id="template-preview-title">
-        Preview
-      </Heading>
-      {placeholders.length > 0 && (
+    <Flex direction="column" gap="small" as="section" aria-labelledby="template-preview-title" aria-busy={pending}>
+      <Flex alignItems="center" gap="xs">
+        <Heading level={3} fontSize="medium" id="template-preview-title">
+          Preview
+        </Heading>
+        {pending && (
+          <Flex alignItems="center" gap="xxs" role="status">
+            <Loader size="small" />
+            <Text color="font.secondary" fontSize="small">
+              Updating preview…
+            </Text>
+          </Flex>
+        )}
+      </Flex>
+      {error instanceof Error && (
+        <Alert variation="error" heading="Preview unavailable">
+          {error.message}
+        </Alert>
+      )}
+      {values.length > 0 && (
         <Text color="font.secondary" fontSize="small">
-          Sample values: {placeholders.map((name) => `${name} = ${values[name] ?? ''}`).join(', ')}
+          Sample values: {values.map(([name, value]) => `${name} = ${value}`).join(', ')}
         </Text>
       )}
-      {notOffered.map(({ label, name }) => (
-        <Alert key={`${label}:${name}`} variation="warning">
-          {SETTINGS_MESSAGES.placeholderNotOffered(label, name, placeholders)}
-        </Alert>
-      ))}
-      {problems.length > 0 && (
-        <Alert variation="info" heading="Template problems">
-          {problems.join('; ')}
+      {data && data.problems.length > 0 && (
+        <Alert variation="warning" heading="Template problems">
+          {data.problems.map((problem) => (
+            <Text key={problem.part}>{problem.message}</Text>
+          ))}
         </Alert>
       )}
       <Text>
@@ -58,10 +57,18 @@ export function TemplatePreview({ type, draft, placeholders }: TemplatePreviewPr
           Subject:{' '}
         </Text>
         <Text as="span" data-testid="preview-subject">
-          {subject.output}
+          {data?.subject ?? ''}
         </Text>
       </Text>
-      <iframe title={PREVIEW_FRAME_TITLE} sandbox="" srcDoc={body.output} className="email-template-preview" />
+      <iframe title={PREVIEW_FRAME_TITLE} sandbox="" srcDoc={data?.html ?? ''} className="email-template-preview" />
+      {data?.text != null && (
+        <details>
+          <summary>Plain-text part</summary>
+          <Text as="pre" data-testid="preview-text" className="email-template-preview-text">
+            {data.text}
+          </Text>
+        </details>
+      )}
     </Flex>
   );
 }

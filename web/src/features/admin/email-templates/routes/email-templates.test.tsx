@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES, type EmailTemplateView } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
@@ -9,6 +9,7 @@ import AdminEmailTemplatesRoute from './email-templates';
 const GET = 'GET /api/settings/email-templates';
 const PUT = 'PUT /api/settings/email-templates';
 const FORCE = 'POST /api/settings/force-update-templates';
+const PREVIEW = 'POST /api/settings/email-templates/preview';
 
 const SUBSCRIPTION = ['username', 'packageName', 'startDate', 'endDate', 'dashboardLink'];
 
@@ -44,8 +45,37 @@ const list = (templates: Record<string, EmailTemplateView> = TEMPLATES) => jsonR
 const saved = (templates: Record<string, EmailTemplateView>, message: string = SETTINGS_MESSAGES.templatesUpdated) =>
   jsonResponse({ success: true, message, templates });
 
+/**
+ * The server's preview, stood in for: each `{{name}}` of the draft filled from the sample values,
+ * HTML-escaped in the body. The real rendering is the mail's own code
+ * (functions/test/unit/template-preview.test.ts; e2e/email-template-preview.spec.ts).
+ */
+const SAMPLE: Record<string, string> = {
+  username: 'trader42',
+  packageName: 'Pro Package',
+  endDate: 'Dec 31, 2026',
+  amount: '20',
+  adminNote: 'Sent in one transfer & confirmed <on-chain>',
+};
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const fill = (source: string, html: boolean) =>
+  source
+    .replace(/\{\{#if (\w+)\}\}([\s\S]*?)\{\{\/if\}\}/g, (_, name: string, body: string) => (SAMPLE[name] ? body : ''))
+    .replace(/\{\{(\w+)\}\}/g, (_, name: string) => (html ? escape(SAMPLE[name] ?? '') : (SAMPLE[name] ?? '')));
+function fakePreview(request: { body?: unknown }) {
+  const { subject, html } = request.body as { type: string; subject: string; html: string };
+  return jsonResponse({
+    success: true,
+    subject: fill(subject, false),
+    html: fill(html, true),
+    text: fill(html, false).replace(/<[^>]*>/g, ''),
+    problems: [],
+    values: SAMPLE,
+  });
+}
+
 async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ [GET]: list(), ...routes });
+  const api = mockApi({ [GET]: list(), [PREVIEW]: fakePreview, ...routes });
   const rendered = renderAdminScreen(<AdminEmailTemplatesRoute />, '/admin/email-templates');
   await screen.findByRole('heading', { level: 1, name: 'Email Templates' });
   return { api, ...rendered };
@@ -88,25 +118,54 @@ describe('admin e-mail templates', { timeout: 15_000 }, () => {
     expect(screen.getByText(/^Edited Mar 5, 2026/)).toBeInTheDocument();
   });
 
-  it('previews with sample values in a sandbox that allows nothing, values escaped', async () => {
-    const { user } = await openScreen();
-    await screen.findByTitle('Email preview');
+  it("previews the server's rendering of the draft in a sandbox that allows nothing", async () => {
+    const { api, user } = await openScreen();
+    await waitFor(() =>
+      expect(srcDoc()).toBe('<p>Hi trader42,</p><p>Your <strong>Pro Package</strong> ends on Dec 31, 2026.</p>'),
+    );
     expect(frame()).toHaveAttribute('sandbox', '');
-    expect(srcDoc()).toBe('<p>Hi trader42,</p><p>Your <strong>Pro Package</strong> ends on Dec 31, 2026.</p>');
     expect(screen.getByTestId('preview-subject')).toHaveTextContent('GoldBot: your Pro Package payment is verified');
+    expect(screen.getByText(/^Sample values: username = trader42, packageName = Pro Package/)).toBeInTheDocument();
+    expect(nth(api.requestsTo(PREVIEW), 0).body).toEqual({
+      type: 'paymentVerified',
+      subject: TEMPLATES.paymentVerified?.subject,
+      html: TEMPLATES.paymentVerified?.html,
+    });
 
-    // The sample note holds & and <...>: it arrives as text, as in the sent mail.
     await user.click(typeButton(/^Withdrawal Approved/));
-    expect(srcDoc()).toBe(
-      '<p>Hi trader42,</p><p class="note">Sent in one transfer &amp; confirmed &lt;on-chain&gt;</p>',
+    await waitFor(() =>
+      expect(srcDoc()).toBe(
+        '<p>Hi trader42,</p><p class="note">Sent in one transfer &amp; confirmed &lt;on-chain&gt;</p>',
+      ),
     );
     expect(screen.getByTestId('preview-subject')).toHaveTextContent('GoldBot: your withdrawal of $20 is approved');
+    expect(nth(api.requestsTo(PREVIEW), 1).body).toMatchObject({ type: 'withdrawalApproved' });
 
     // The admin's own markup is the template: it is HTML, and scripts in it cannot run (sandbox="").
-    await user.clear(htmlField());
-    await user.type(htmlField(), '<h2>Approved</h2><script>parent.alert(1)</script>');
+    fireEvent.change(htmlField(), { target: { value: '<h2>Approved</h2><script>parent.alert(1)</script>' } });
     await waitFor(() => expect(srcDoc()).toBe('<h2>Approved</h2><script>parent.alert(1)</script>'));
     expect(frame()).toHaveAttribute('sandbox', '');
+    expect(screen.getByTestId('preview-text')).toHaveTextContent('Approvedparent.alert(1)');
+  });
+
+  it('asks once the typing pauses, not per keystroke, and says while it is updating', async () => {
+    const answer = deferred<Response>();
+    const { api } = await openScreen();
+    await waitFor(() => expect(api.requestsTo(PREVIEW)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    api.on(PREVIEW, () => answer.promise);
+    for (const value of ['<p>a</p>', '<p>ab</p>', '<p>abc {{username}}</p>']) {
+      fireEvent.change(htmlField(), { target: { value } });
+    }
+    expect(screen.getByRole('status')).toHaveTextContent('Updating preview…');
+    await waitFor(() => expect(api.requestsTo(PREVIEW)).toHaveLength(2));
+    expect(nth(api.requestsTo(PREVIEW), 1).body).toMatchObject({ html: '<p>abc {{username}}</p>' });
+    // The previous answer stays on screen until the new one arrives.
+    expect(srcDoc()).toContain('Pro Package');
+    answer.resolve(fakePreview(nth(api.requestsTo(PREVIEW), 1)));
+    await waitFor(() => expect(srcDoc()).toBe('<p>abc trader42</p>'));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(api.requestsTo(PREVIEW)).toHaveLength(2);
   });
 
   it('inserts a placeholder at the cursor and updates the preview', async () => {
@@ -126,24 +185,46 @@ describe('admin e-mail templates', { timeout: 15_000 }, () => {
     await user.keyboard('{End}');
     await user.click(screen.getByRole('button', { name: 'Insert {{endDate}}' }));
     expect(subjectField()).toHaveValue(`${TEMPLATES.paymentVerified?.subject ?? ''}{{endDate}}`);
-    expect(screen.getByTestId('preview-subject')).toHaveTextContent(
-      'GoldBot: your Pro Package payment is verifiedDec 31, 2026',
+    await waitFor(() =>
+      expect(screen.getByTestId('preview-subject')).toHaveTextContent(
+        'GoldBot: your Pro Package payment is verifiedDec 31, 2026',
+      ),
     );
   });
 
-  it('warns about a placeholder the type does not offer', async () => {
-    const { user } = await openScreen();
+  it("shows the server's reasons for a part it would not save, as the save words them", async () => {
+    const reason = SETTINGS_MESSAGES.placeholderNotOffered('paymentPending', 'endDate', [
+      'username',
+      'packageName',
+      'dashboardLink',
+    ]);
+    const { api, user } = await openScreen();
     await user.click(await screen.findByRole('button', { name: /^Payment Pending/ }));
-    await user.type(htmlField(), '<p>{{{{endDate}}</p>');
-    expect(
-      await screen.findByText(
-        SETTINGS_MESSAGES.placeholderNotOffered('paymentPending', 'endDate', [
-          'username',
-          'packageName',
-          'dashboardLink',
-        ]),
-      ),
-    ).toBeInTheDocument();
+    api.on(
+      PREVIEW,
+      jsonResponse({
+        success: true,
+        subject: 'GoldBot: payment received',
+        html: null,
+        text: null,
+        problems: [{ part: 'html', message: reason }],
+        values: SAMPLE,
+      }),
+    );
+    fireEvent.change(htmlField(), { target: { value: '<p>{{endDate}}</p>' } });
+    const heading = await screen.findByText('Template problems');
+    expect(heading.closest('[role="alert"]')).toHaveTextContent(reason);
+    expect(srcDoc()).toBe('');
+    expect(screen.queryByTestId('preview-text')).not.toBeInTheDocument();
+  });
+
+  it('says when the preview cannot be had, with the server message', async () => {
+    const { api } = await openScreen();
+    await waitFor(() => expect(api.requestsTo(PREVIEW)).toHaveLength(1));
+    api.on(PREVIEW, jsonResponse({ message: 'Administrator access is required.' }, 403));
+    fireEvent.change(htmlField(), { target: { value: '<p>x</p>' } });
+    const heading = await screen.findByText('Preview unavailable');
+    expect(heading.closest('[role="alert"]')).toHaveTextContent('Administrator access is required.');
   });
 
   it('saves the selected template, says so, and shows it as Edited', async () => {
