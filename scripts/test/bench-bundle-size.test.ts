@@ -157,15 +157,6 @@ describe('what the Lambda bundles may import', () => {
     ['withdrawal-request', /adapters\/ses-mailer\.ts|handlebars/],
     // Only the TXID submission starts an on-chain check (the signed Lambda invoke).
     ['payment-create-free-trial', /services\/chain-check-trigger\.ts/],
-    // Mail renders with its own parser and a small interpreter (domain/email/template-parser.ts,
-    // render.ts), and the editor's check with handlebars' parser alone: no function bundles the
-    // template compiler (~45 KB).
-    ...['auth-register', 'payment-approve-usdt', 'job-expiry-reminders', 'settings-email-templates-put'].map(
-      (id): [string, RegExp] => [
-        id,
-        /handlebars\/(lib|dist\/cjs\/handlebars(\.js|\/compiler\/(javascript-)?compiler))/,
-      ],
-    ),
   ])('bundles %s without the clients it never uses', async (id, forbidden) => {
     const result = await build({
       ...esbuildOptions(),
@@ -203,19 +194,32 @@ describe('what the Lambda bundles may import', () => {
       return { ids: entries.length, kept };
     })());
 
-  it('bundles handlebars only where an admin saves a template (its parser costs +0.13× cold import)', async () => {
-    // Mail is parsed by domain/email/template-parser.ts, escaped by render.ts' own escapeHtml: no
-    // mail function needs any part of handlebars. Only the save check (template-check.ts, through
-    // template-save.ts) reads a template with handlebars' parser too, for its detailed reasons and
-    // to refuse what the mail parser would read differently; no other route, job or trigger runs it.
-    const TEMPLATE_CHECK_FUNCTIONS = ['settings-email-templates-put'];
+  it('bundles handlebars only with the mail renderer or the template check', async () => {
+    // Mail is compiled by handlebars (domain/email/render.ts: mail, the editor's preview) and the
+    // editor's save check walks handlebars' parser (template-check.ts). Functions that only list,
+    // store or seed templates read the template data alone (templates.ts) and carry none of it.
     const { ids, kept } = await bundleEveryFunction();
-    const withHandlebars = [...kept]
-      .filter(([, inputs]) => inputs.some((path) => path.includes('node_modules/handlebars/')))
-      .map(([id]) => id);
     expect(ids).toBeGreaterThan(50);
     expect(kept.size).toBe(ids);
-    expect(withHandlebars.sort()).toEqual(TEMPLATE_CHECK_FUNCTIONS);
+    const carrying = (pattern: RegExp) =>
+      [...kept]
+        .filter(([, inputs]) => inputs.some((path) => pattern.test(path)))
+        .map(([id]) => id)
+        .sort();
+    const withHandlebars = carrying(/node_modules\/handlebars\//);
+    expect(withHandlebars).toEqual(carrying(/functions\/src\/domain\/email\/(render|template-check)\.ts$/));
+    expect(withHandlebars).toEqual(
+      expect.arrayContaining([
+        'auth-register',
+        'payment-approve-usdt',
+        'job-expiry-reminders',
+        'settings-email-templates-put',
+        'settings-email-templates-preview',
+      ]),
+    );
+    for (const id of ['settings-email-templates-get', 'settings-force-update-templates', 'seed-defaults']) {
+      expect(withHandlebars, id).not.toContain(id);
+    }
   }, 120_000);
 
   it('bundles no SES or Lambda client: mail and the chain-check invoke go over the signed-request adapter', async () => {
