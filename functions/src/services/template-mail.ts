@@ -6,10 +6,9 @@ import { renderEmail } from '../domain/email/render.js';
 import type { EmailTemplateType, TemplateMailer } from '../domain/email/templates.js';
 
 /**
- * Mail as the use cases send it: a template rendered with its values (render.ts: its own parser
- * of the template subset, template-parser.ts, and a small interpreter; no part of handlebars) and
+ * Mail as the use cases send it: a template rendered with its values (render.ts, handlebars) and
  * sent through SES with its plain-text part. Only the functions that send mail import this
- * module, so only they bundle the template parser and the SES client.
+ * module, so only they bundle handlebars and the SES client.
  */
 export const templateMailer: TemplateMailer = {
   send: (to, template, values) => sesMailer.send(to, renderEmail(template, values)),

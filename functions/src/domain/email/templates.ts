@@ -12,7 +12,7 @@ import {
  * mail is sent with. Templates are HTML with `{{placeholders}}`, rendered by render.ts with
  * handlebars' default HTML escaping, so a username like `<script>` arrives as text. Stored
  * templates (edited in the admin e-mail editor) override these defaults. Nothing here loads
- * handlebars: the functions that only list, store or seed templates bundle no template parser.
+ * handlebars: the functions that only list, store or seed templates do not bundle it.
  */
 export interface EmailTemplate {
   subject: string;
