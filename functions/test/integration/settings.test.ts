@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PAYMENT_MESSAGES,
   SETTINGS_MESSAGES,
+  emailTemplatePreviewResponseSchema,
   emailTemplatesResponseSchema,
   emailTemplatesSaveResponseSchema,
   packageUpdateResponseSchema,
@@ -193,6 +194,42 @@ describe('e-mail templates', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe(SETTINGS_MESSAGES.unknownTemplate('goldTemplate'));
     expect((await getTemplates()).proPackagePaymentPending).toEqual(before);
+  });
+
+  it('previews a draft as the mail renders it, with sample values and the save’s reasons, for admins only', async () => {
+    const preview = (token: string, body: Record<string, unknown>) =>
+      api<Record<string, unknown>>('/api/settings/email-templates/preview', { method: 'POST', token, body });
+    const draft = {
+      type: 'withdrawalApproved',
+      subject: 'Approved: {{amount}} USDT for {{username}}',
+      html: '<p>Hi {{username}}</p>{{#if adminNote}}<p>{{adminNote}}</p>{{/if}}',
+    };
+    const res = await preview(await admin(), draft);
+    expect(res.status).toBe(200);
+    const answer = emailTemplatePreviewResponseSchema.parse(res.body);
+    expect(answer).toMatchObject({
+      subject: 'Approved: 20 USDT for trader42',
+      html: '<p>Hi trader42</p><p>Sent in one transfer &amp; confirmed &lt;on-chain&gt;</p>',
+      text: 'Hi trader42\nSent in one transfer & confirmed <on-chain>',
+      problems: [],
+    });
+    expect(answer.values.dashboardLink).toMatch(/\/dashboard$/);
+
+    const refused = emailTemplatePreviewResponseSchema.parse(
+      (await preview(await admin(), { ...draft, html: '<p>{{#if username}}Hi</p>' })).body,
+    );
+    expect(refused.html).toBeNull();
+    expect(refused.problems).toEqual([
+      {
+        part: 'html',
+        message: SETTINGS_MESSAGES.templateInvalid(
+          'withdrawalApproved',
+          '{{#if}} is never closed: add {{/if}} (line 1)',
+        ),
+      },
+    ]);
+    expect((await preview(buyer.token, draft)).status).toBe(403);
+    expect((await preview(await admin(), { ...draft, type: 'otpVerification' })).status).toBe(400);
   });
 
   it('takes the whole set in one save, as the spec’s client sends it (over the general 16 KB body cap)', async () => {
