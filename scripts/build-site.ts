@@ -7,8 +7,8 @@
  *    the lazy pages and sections). The browser hydrates that HTML (web/src/main.tsx).
  * 3. Each public page (PUBLIC_PAGES, web/src/app/public-pages.ts) is written as its own
  *    `<path>/index.html` (the home page as `index.html`): the page's title, description, canonical
- *    URL and Open Graph tags, the stylesheets and chunks of the lazy modules its render used, and
- *    its HTML in #root. The untouched build output becomes `app-shell.html`, which every other path
+ *    URL and Open Graph tags, its CSS inlined (the entry's and that of the lazy modules its render
+ *    used), and its HTML in #root. The untouched build output becomes `app-shell.html`, which every other path
  *    gets (the dashboard, the admin area, unknown paths).
  * 4. sitemap.xml and robots.txt from the same list, on the origin of APP_URL (the app URL setting,
  *    `http://localhost:5173` when unset), and prerendered.json, the list the hosting serves from
@@ -57,7 +57,7 @@ declare global {
 
 /**
  * Server build only: every `import('…')` in the app's own code first notes the module it loads,
- * so the page's HTML can link the stylesheets and chunks of the lazy modules it rendered.
+ * so the page's HTML can carry the styles of the lazy modules it rendered.
  */
 function noteLazyImports(): Plugin {
   const dynamicImport = /\bimport\(\s*(['"])([^'"]+)\1\s*\)/g;
@@ -79,15 +79,13 @@ function noteLazyImports(): Plugin {
   };
 }
 
-/** The client files a module needs: its chunk, the chunks it imports statically, and their CSS. */
-function filesOf(manifest: Manifest, key: string, seen = new Set<string>()): { css: string[]; js: string[] } {
+/** The stylesheets a module needs: its chunk's and those of the chunks it imports statically. */
+function filesOf(manifest: Manifest, key: string, seen = new Set<string>()): { css: string[] } {
   const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return { css: [], js: [] };
+  if (!chunk || seen.has(key)) return { css: [] };
   seen.add(key);
-  const nested = (chunk.imports ?? []).map((imported) => filesOf(manifest, imported, seen));
   return {
-    css: [...(chunk.css ?? []), ...nested.flatMap((files) => files.css)],
-    js: [chunk.file, ...nested.flatMap((files) => files.js)],
+    css: [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((imported) => filesOf(manifest, imported, seen).css)],
   };
 }
 
@@ -95,11 +93,15 @@ export interface PageHead {
   title: string;
   description: string;
   url: string;
-  stylesheets: string[];
-  modules: string[];
+  /** The page's whole CSS: the entry's and that of the lazy modules its render used. */
+  css: string;
 }
 
-/** The page's own `<head>` and its HTML in #root, in the built index.html. */
+/**
+ * The page's own `<head>` and its HTML in #root, in the built index.html. Its CSS is inlined
+ * (the CSP allows inline styles, not scripts): the page paints at once, styled, without waiting
+ * for a stylesheet on a slow network, and without JavaScript.
+ */
 export function pageDocument(shell: string, head: PageHead, html: string): string {
   const title = escapeHtml(head.title);
   const description = escapeHtml(head.description);
@@ -110,14 +112,14 @@ export function pageDocument(shell: string, head: PageHead, html: string): strin
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${url}" />`,
-    ...head.stylesheets.map((file) => `<link rel="stylesheet" href="/${file}" />`),
-    ...head.modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+    `<style>${head.css.replaceAll('</style', '<\\/style')}</style>`,
   ];
   const replaced = shell
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
     .replace(/<meta\s+name="description"[^>]*>/, `<meta name="description" content="${description}" />`)
-    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${html}</div>`)
+    .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
     // The page reads without JavaScript; only its forms and menus need it.
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
   if (!replaced.includes(`<div id="root">${html}</div>`)) throw new Error('index.html has no empty <div id="root">');
@@ -199,15 +201,16 @@ export async function buildSite({ appUrl = process.env.APP_URL }: { appUrl?: str
     // Scripts in the page would be React swapping in content a boundary held back: unreadable
     // without JavaScript, and refused by the CSP (scripts from our own files only).
     if (html.includes('<script')) throw new Error(`${page.path} did not render whole: its HTML has a script`);
-    const lazy = [...globalThis.__prerenderImports].map((module) => filesOf(manifest, module));
+    const lazy = [...globalThis.__prerenderImports].map((module) => filesOf(manifest, module).css);
+    const stylesheets = [...new Set([...entry.css, ...lazy.flat()])];
+    const css = (await Promise.all(stylesheets.map((file) => readFile(path.join(WEB_DIST, file), 'utf8')))).join('\n');
     const document = pageDocument(
       shell,
       {
         title: server.formatDocumentTitle(page.title),
         description: server.describeRoute(page.path),
         url: origin + page.path,
-        stylesheets: [...new Set(lazy.flatMap((files) => files.css))].filter((file) => !entry.css.includes(file)),
-        modules: [...new Set(lazy.flatMap((files) => files.js))].filter((file) => !entry.js.includes(file)),
+        css,
       },
       html,
     );

@@ -11,6 +11,7 @@ const SHELL = `<!doctype html>
     />
     <title>GoldBot</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body>
     <div id="root"></div>
@@ -26,8 +27,7 @@ describe('pageDocument', () => {
       title: 'About Us | GoldBot',
       description: 'Who builds "GoldBot" & why',
       url: 'https://goldbot.example/about',
-      stylesheets: ['assets/about-1.css'],
-      modules: ['assets/about-2.js'],
+      css: '.about{color:red}',
     },
     '<main><h1>About Us</h1></main>',
   );
@@ -42,12 +42,13 @@ describe('pageDocument', () => {
     expect(document).toContain('<meta property="og:description" content="Who builds &quot;GoldBot&quot; &amp; why" />');
   });
 
-  it('links the stylesheets and chunks its render used, and carries the HTML in #root without the noscript notice', () => {
-    expect(document).toContain('<link rel="stylesheet" href="/assets/about-1.css" />');
-    expect(document).toContain('<link rel="modulepreload" crossorigin href="/assets/about-2.js" />');
+  it('inlines its CSS in place of the stylesheet link, and carries the HTML in #root without the noscript notice', () => {
+    expect(document).toContain('<style>.about{color:red}</style>');
+    expect(document).not.toContain('rel="stylesheet"');
+    expect(document.indexOf('<style>')).toBeLessThan(document.indexOf('</head>'));
+    expect(document).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     expect(document).toContain('<div id="root"><main><h1>About Us</h1></main></div>');
     expect(document).not.toContain('<noscript>');
-    expect(document.indexOf('about-1.css')).toBeLessThan(document.indexOf('</head>'));
   });
 
   it('refuses a template without an empty root', () => {
@@ -57,7 +58,7 @@ describe('pageDocument', () => {
   });
 });
 
-const emptyHead = { title: 't', description: 'd', url: 'https://x.example/', stylesheets: [], modules: [] };
+const emptyHead = { title: 't', description: 'd', url: 'https://x.example/', css: '' };
 
 describe('files and origin', () => {
   it('writes / as index.html and every other page as <path>/index.html', () => {

@@ -7,6 +7,8 @@ export interface InViewOptions {
   rootMargin?: string;
   /** Stop watching after the first time the element is seen. */
   once?: boolean;
+  /** Whether it counts as in view until the first observation (default: only without an observer). */
+  initiallyInView?: boolean;
 }
 
 const canObserve = () => typeof IntersectionObserver === 'function';
@@ -17,12 +19,14 @@ const canObserve = () => typeof IntersectionObserver === 'function';
  * prerender nothing is in view: deferred sections stay placeholders in static HTML, as the
  * browser's first render (the hydration) has them too.
  */
-export function useInView<T extends Element>({ threshold = 0, rootMargin = '0px', once = false }: InViewOptions = {}): [
-  RefObject<T | null>,
-  boolean,
-] {
+export function useInView<T extends Element>({
+  threshold = 0,
+  rootMargin = '0px',
+  once = false,
+  initiallyInView,
+}: InViewOptions = {}): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
-  const [inView, setInView] = useState(() => typeof window !== 'undefined' && !canObserve());
+  const [inView, setInView] = useState(() => initiallyInView ?? (typeof window !== 'undefined' && !canObserve()));
 
   useEffect(() => {
     const node = ref.current;
