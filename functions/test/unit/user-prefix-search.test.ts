@@ -8,6 +8,7 @@ import { INSIDE_SEARCH_WINDOW, PREFIX_SEARCH_USERS, usersStartingWith } from '..
 import { toProfileItem, type UserProfile } from '../../src/data/user-profile-entity.js';
 import { encodeCursor } from '../../src/kit/cursor.js';
 import { namesPackageOrStatus } from '../../src/domain/commerce/subscription-history.js';
+import { sampleProfile } from '../helpers/admin-user-samples.js';
 import { pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';
 
 /**
@@ -23,21 +24,8 @@ beforeEach(() => {
 });
 afterAll(() => dynamo.restore());
 
-const profile = (n: number, overrides: Partial<UserProfile> = {}): UserProfile => ({
-  _id: `sub-${n}`,
-  username: `jane${n}`,
-  email: `jane.${n}@example.com`,
-  phone: null,
-  isActive: true,
-  isAdmin: false,
-  referralCode: `CODE${n}`,
-  referralCount: 0,
-  referralEarnings: 0,
-  emailVerifiedAt: '2026-01-01T00:00:00.000Z',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const profile = (n: number, overrides: Partial<UserProfile> = {}): UserProfile =>
+  sampleProfile({ _id: `sub-${n}`, username: `jane${n}`, email: `jane.${n}@example.com`, ...overrides });
 const item = (n: number, overrides: Partial<UserProfile> = {}) => toProfileItem(profile(n, overrides));
 const queries = () => dynamo.commandCalls(QueryCommand).map((call) => call.args[0].input);
 const onIndex = (index: string) => ({ IndexName: index });
