@@ -7,7 +7,7 @@ export interface InViewOptions {
   rootMargin?: string;
   /** Stop watching after the first time the element is seen. */
   once?: boolean;
-  /** Whether it counts as in view until the first observation (default: only without an observer). */
+  /** Counts as in view until the first observation (it always does without an observer). */
   initiallyInView?: boolean;
 }
 
@@ -26,7 +26,9 @@ export function useInView<T extends Element>({
   initiallyInView,
 }: InViewOptions = {}): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
-  const [inView, setInView] = useState(() => initiallyInView ?? (typeof window !== 'undefined' && !canObserve()));
+  const [inView, setInView] = useState(
+    () => initiallyInView === true || (typeof window !== 'undefined' && !canObserve()),
+  );
 
   useEffect(() => {
     const node = ref.current;
