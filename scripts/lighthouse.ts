@@ -335,6 +335,13 @@ async function main(): Promise<void> {
   console.log(`Serving web/dist on ${origin}, /api on ${stack.info.urls.api}`);
 
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
+  // Interrupted: leave no Chromium and no stack behind.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      chrome.kill();
+      void stack.stop().finally(() => process.exit(130));
+    });
+  }
   const results: RouteResult[] = [];
   try {
     for (const route of routes) {
