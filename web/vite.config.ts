@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The SPA's build and dev server. Scripts start it with
@@ -40,9 +41,34 @@ const apiProxy = {
   },
 };
 
+/**
+ * `vite preview` serves the built site as CloudFront does (infra/lib/web-stack.ts): a public page
+ * gets its own prerendered HTML (`/about` -> about/index.html), any other path without a file
+ * extension gets the app shell (app-shell.html, written by scripts/build-site.ts), and files and
+ * `/api/*` pass through untouched.
+ */
+function servePrerenderedPages(): Plugin {
+  return {
+    name: 'goldbot-serve-prerendered-pages',
+    configurePreviewServer(server) {
+      const dist = server.config.build.outDir;
+      server.middlewares.use((req, _res, next) => {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
+        if (url.pathname.startsWith('/api/') || last.includes('.')) return next();
+        const page = url.pathname.replace(/\/+$/, '');
+        const file = page === '' ? 'index.html' : `${page.slice(1)}/index.html`;
+        if (existsSync(path.join(dist, file))) req.url = `/${file}${url.search}`;
+        else if (existsSync(path.join(dist, 'app-shell.html'))) req.url = `/app-shell.html${url.search}`;
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), servePrerenderedPages()],
   resolve: {
     alias: { '@': path.join(webRoot, 'src') },
   },

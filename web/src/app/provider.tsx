@@ -1,21 +1,16 @@
 import type { ReactNode } from 'react';
-import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ToastProvider } from '@/components/toast';
 import { SessionProvider } from '@/features/auth/session';
-import { ApiError } from '@/lib/api-client';
 
-const swrConfig: SWRConfiguration = {
-  // A 4xx answer will not change by asking again; network errors and 5xx are worth retrying.
-  shouldRetryOnError: (error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500),
-};
-
-/** App-wide state, independent of the router so tests can pair it with a memory router. */
+/**
+ * App-wide state, independent of the router so tests can pair it with a memory router. SWR's
+ * settings are not here: the parts that fetch with SWR bring them (`SwrDefaults`), so the landing
+ * page loads no SWR.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <SWRConfig value={swrConfig}>
-      <SessionProvider>
-        <ToastProvider>{children}</ToastProvider>
-      </SessionProvider>
-    </SWRConfig>
+    <SessionProvider>
+      <ToastProvider>{children}</ToastProvider>
+    </SessionProvider>
   );
 }

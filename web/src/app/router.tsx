@@ -3,10 +3,10 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '@/components/ui/page-loader';
 import { RequireAdmin, RequireAuth } from '@/features/auth/components/guards';
 import { AuthLayout } from './layouts/auth-layout';
+import { lazyWithSwr } from './lazy-with-swr';
 import { RootLayout } from './layouts/root-layout';
 import { SiteLayout } from './layouts/site-layout';
 import { paths, type AdminPath } from './paths';
-import { RouteErrorPage } from './routes/route-error';
 
 /*
  * Every page is a React.lazy import, so each becomes its own chunk: the landing route downloads
@@ -21,7 +21,7 @@ const ContactRoute = lazy(() => import('@/features/contact/routes/contact'));
 const FaqRoute = lazy(() => import('@/features/faq/routes/faq'));
 const PrivacyPolicyRoute = lazy(() => import('@/features/legal/routes/privacy-policy'));
 const TermsRoute = lazy(() => import('@/features/legal/routes/terms'));
-const DashboardRoute = lazy(() => import('@/features/dashboard/routes/dashboard'));
+const DashboardRoute = lazyWithSwr(() => import('@/features/dashboard/routes/dashboard'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 const LoginRoute = lazy(() => import('@/features/auth/routes/login'));
@@ -33,7 +33,7 @@ const ResetPasswordRoute = lazy(() => import('@/features/auth/routes/reset'));
 const AdminLoginRoute = lazy(() => import('@/features/auth/routes/admin-login'));
 const AuthCallbackRoute = lazy(() => import('@/features/auth/routes/auth-callback'));
 
-const AdminLayout = lazy(() => import('@/features/admin/components/admin-layout'));
+const AdminLayout = lazyWithSwr(() => import('@/features/admin/components/admin-layout'));
 const ADMIN_PAGES: ReadonlyArray<readonly [AdminPath, LazyExoticComponent<ComponentType>]> = [
   [paths.admin.dashboard, lazy(() => import('@/features/admin/routes/dashboard'))],
   [paths.admin.users, lazy(() => import('@/features/admin/routes/users'))],
@@ -53,7 +53,6 @@ const ADMIN_PAGES: ReadonlyArray<readonly [AdminPath, LazyExoticComponent<Compon
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
       {
         // Public pages and the customer area, with the site header and footer.

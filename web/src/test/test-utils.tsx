@@ -5,6 +5,7 @@ import { createMemoryRouter, MemoryRouter, RouterProvider, type InitialEntry } f
 import { STORAGE_KEYS } from '@goldbot/shared';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
+import { SwrDefaults } from '@/lib/swr-defaults';
 import { SIGN_IN_METHOD_KEY, type SessionUser, type SignInMethod } from '@/lib/session-storage';
 
 /** Renders a component inside the app's providers and a router, with a user-event session. */
@@ -12,7 +13,9 @@ export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: s
   const user = userEvent.setup();
   const view = render(
     <AppProvider>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <SwrDefaults>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </SwrDefaults>
     </AppProvider>,
   );
   return { user, ...view };

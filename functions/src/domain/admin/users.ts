@@ -3,6 +3,7 @@ import {
   type AdminListQuery,
   type AdminSubscription,
   type AdminUser,
+  type ListSearchScope,
   type UserStats,
 } from '@goldbot/shared';
 import type { AuditEntry } from '../../data/audit-entity.js';
@@ -57,6 +58,8 @@ export interface UserPageRequest {
 export interface UserPage {
   users: AdminUser[];
   nextCursor: string | null;
+  /** With a search: how it answered (start of a value, or inside the newest users). */
+  search?: ListSearchScope;
 }
 
 export interface AdminUserStore {

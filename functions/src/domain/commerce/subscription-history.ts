@@ -1,13 +1,20 @@
-import type { AdminSubscription, SubscriptionHistoryQuery, SubscriptionSummary } from '@goldbot/shared';
+import {
+  ALL_PACKAGE_NAMES,
+  SUBSCRIPTION_STATUSES,
+  type AdminSubscription,
+  type ListSearchScope,
+  type SubscriptionHistoryQuery,
+  type SubscriptionSummary,
+} from '@goldbot/shared';
 import { toAdminSubscriptionView, type SubscriptionRecord } from '../../data/subscription-entity.js';
 import { utcDay } from './package-dates.js';
 
 /**
  * The admin subscription history (admin spec "Admin subscription history", §3, §7; issue 10;
  * docs/data-model.md E10, E22, AP33, AP34, §9): one year partition of GSI1 (`SUBS#<yyyy>`), newest
- * first, narrowed to a month by its sort-key prefix; a case-insensitive substring search on
- * username, e-mail, package name or status (`searchText`) that reads on until the page is full or
- * the period ends, so a search never answers an empty page with a cursor. The summary cards come
+ * first, narrowed to a month by its sort-key prefix; a case-insensitive search: the start of a
+ * username or e-mail from the prefix indexes, anything else (package, status, a part inside a
+ * value) among the newest rows of the period, a bounded window per page. The summary cards come
  * from the STATS#SUBSCRIPTIONS month aggregates of the period and ignore the text search.
  */
 export interface HistoryScope {
@@ -19,10 +26,15 @@ export interface HistoryScope {
 export interface HistoryPage {
   items: SubscriptionRecord[];
   nextCursor: string | null;
+  /** With a search: how it answered (start of a username or e-mail, or inside the newest rows). */
+  search?: ListSearchScope;
 }
 
 export interface SubscriptionHistoryStore {
-  /** One page, newest first; with `contains` (lower-cased), only matching rows, reading on until the page is full. */
+  /**
+   * One page, newest first; with `contains` (lower-cased), the rows of the users whose username or
+   * e-mail starts with it, or else the matching rows among the newest of the period (data-model §9).
+   */
   listHistory(scope: HistoryScope, page: { limit: number; cursor?: string; contains?: string }): Promise<HistoryPage>;
   /** The sum of the STATS#SUBSCRIPTIONS items of these `yyyy-mm` months (one BatchGetItem). */
   summaryOf(months: readonly string[]): Promise<SubscriptionSummary>;
@@ -33,6 +45,7 @@ export interface SubscriptionHistoryAnswer {
   subscriptions: AdminSubscription[];
   nextCursor: string | null;
   summary: SubscriptionSummary;
+  search?: ListSearchScope;
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -51,6 +64,13 @@ export const historyScope = (query: Pick<SubscriptionHistoryQuery, 'year' | 'mon
   year: query.year ?? now.getUTCFullYear(),
   ...(query.month !== undefined ? { month: query.month } : {}),
 });
+
+/**
+ * A term that starts a package name or a status ('pro', 'pending', 'free') searches every row's
+ * package and status, not the users whose name happens to start with it.
+ */
+export const namesPackageOrStatus = (term: string) =>
+  [...ALL_PACKAGE_NAMES, ...SUBSCRIPTION_STATUSES].some((word) => word.toLowerCase().startsWith(term));
 
 export const normalizeSearch = (search: string | undefined) => (search ?? '').trim().toLowerCase();
 
@@ -75,5 +95,6 @@ export async function subscriptionHistory(
     subscriptions: page.items.map((sub) => toAdminSubscriptionView(sub, today)),
     nextCursor: page.nextCursor,
     summary,
+    ...(page.search ? { search: page.search } : {}),
   };
 }

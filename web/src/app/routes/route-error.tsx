@@ -1,4 +1,4 @@
-import { Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
@@ -7,11 +7,11 @@ const isChunkLoadError = (error: unknown) =>
   error instanceof TypeError && /dynamically imported module|Importing a module script failed/i.test(error.message);
 
 /**
- * The router's error screen. Loaded eagerly: it must work exactly when loading a page failed,
- * typically because a new release replaced the page's chunk while this tab was open.
+ * The error screen of a page that could not be shown (RouteErrorBoundary). Loaded eagerly: it
+ * must work exactly when loading a page failed, typically because a new release replaced the
+ * page's chunk while this tab was open.
  */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   const lead = isChunkLoadError(error)
     ? 'A new version of the site is available. Reload the page to continue.'
     : 'This page could not be displayed. Reloading usually helps; if it keeps happening, please contact support.';

@@ -7,20 +7,28 @@ export interface InViewOptions {
   rootMargin?: string;
   /** Stop watching after the first time the element is seen. */
   once?: boolean;
+  /** Counts as in view until the first observation (it always does without an observer). */
+  initiallyInView?: boolean;
 }
 
 const canObserve = () => typeof IntersectionObserver === 'function';
 
 /**
  * Whether the element is (or, with `once`, has been) in view. Without IntersectionObserver
- * (old browsers, jsdom) everything counts as visible, so nothing stays hidden.
+ * (old browsers, jsdom) everything counts as visible, so nothing stays hidden. In the build's
+ * prerender nothing is in view: deferred sections stay placeholders in static HTML, as the
+ * browser's first render (the hydration) has them too.
  */
-export function useInView<T extends Element>({ threshold = 0, rootMargin = '0px', once = false }: InViewOptions = {}): [
-  RefObject<T | null>,
-  boolean,
-] {
+export function useInView<T extends Element>({
+  threshold = 0,
+  rootMargin = '0px',
+  once = false,
+  initiallyInView,
+}: InViewOptions = {}): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
-  const [inView, setInView] = useState(() => !canObserve());
+  const [inView, setInView] = useState(
+    () => initiallyInView === true || (typeof window !== 'undefined' && !canObserve()),
+  );
 
   useEffect(() => {
     const node = ref.current;

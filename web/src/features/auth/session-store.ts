@@ -89,6 +89,12 @@ export function toStoredUser(user: ApiSessionUser): SessionUser {
 
 const ANONYMOUS: SessionSnapshot = { status: 'anonymous', session: null, lastSignOut: null };
 
+/**
+ * The session a prerendered page was rendered with, and what the browser hydrates it with before
+ * it reads the stored session: nobody is signed in in static HTML.
+ */
+export const getServerSnapshot = (): SessionSnapshot => ANONYMOUS;
+
 /** A 4xx from the refresh call means the refresh cookie is no good (revoked, expired, absent). */
 const isRejection = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 

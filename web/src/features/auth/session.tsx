@@ -14,6 +14,7 @@ import type { SessionUser } from '@/lib/session-storage';
 import { fetchCurrentUser, logoutSession, refreshSessionToken, trackServerSignOut } from './api/session-api';
 import {
   SessionStore,
+  getServerSnapshot,
   type EndOptions,
   type SessionStatus,
   type SignInInput,
@@ -86,7 +87,7 @@ export interface SessionProviderProps {
  */
 export function SessionProvider({ children, store: givenStore }: SessionProviderProps) {
   const [store] = useState(() => givenStore ?? createSessionStore());
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, getServerSnapshot);
 
   useEffect(() => {
     store.start();

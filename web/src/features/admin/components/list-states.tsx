@@ -1,4 +1,5 @@
 import { Alert, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
+import type { ListSearchScope } from '@goldbot/shared';
 import { errorMessage } from '../lib/error-message';
 
 /** The first load of an admin list ('Loading payments...'): the one time a Loader shows. */
@@ -52,5 +53,26 @@ export function ListEmpty({ text }: { text: string }) {
     <Text padding="large" textAlign="center" color="font.secondary">
       {text}
     </Text>
+  );
+}
+
+/**
+ * What a search looked at when it was not everything (docs/data-model.md §9): a term found inside
+ * the values was looked for among the newest rows only ('Load more' goes further back), or a term
+ * that starts many usernames or e-mails took only the first users.
+ */
+export function searchScopeText(scope: ListSearchScope | undefined, noun: string): string | null {
+  if (!scope || scope.limitedTo === null) return null;
+  return scope.matched === 'inside'
+    ? `No username or e-mail starts with this search, so it was looked for anywhere in the newest ${scope.limitedTo} ${noun} only. 'Load more' searches older ones.`
+    : `Showing the ${noun} of the first ${scope.limitedTo} users whose username or e-mail starts with this search. Type more of it to narrow the search.`;
+}
+
+export function SearchScopeNote({ scope, noun }: { scope: ListSearchScope | undefined; noun: string }) {
+  const text = searchScopeText(scope, noun);
+  return text === null ? null : (
+    <Alert variation="info" role="status">
+      {text}
+    </Alert>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Flex } from '@aws-amplify/ui-react';
 import type { PagedList } from '../hooks/use-paged-list';
-import { ListEmpty, ListLoadFailed, ListLoading, ListRefreshFailed } from './list-states';
+import { ListEmpty, ListLoadFailed, ListLoading, ListRefreshFailed, SearchScopeNote } from './list-states';
 
 interface PagedListViewProps<TItem> {
   list: PagedList<TItem, unknown>;
@@ -15,6 +15,8 @@ interface PagedListViewProps<TItem> {
   children: (items: TItem[]) => ReactNode;
   /** What 'Try Again' does after a failed first load; by default it loads the list again. */
   onRetry?: () => void;
+  /** The rows in a sentence ('users'), for the note on what a search looked at. */
+  noun?: string;
 }
 
 /**
@@ -29,6 +31,7 @@ export function PagedListView<TItem>({
   errorText,
   children,
   onRetry,
+  noun = 'rows',
 }: PagedListViewProps<TItem>) {
   if (list.isLoading) return <ListLoading text={loadingText} />;
   if (list.error && list.items.length === 0) {
@@ -37,6 +40,7 @@ export function PagedListView<TItem>({
   return (
     <Flex direction="column" gap="medium">
       {list.error ? <ListRefreshFailed error={list.error} fallback={errorText} /> : null}
+      <SearchScopeNote scope={list.searchScope} noun={noun} />
       {list.items.length === 0 ? <ListEmpty text={emptyText} /> : children(list.items)}
       {list.hasMore && (
         <Button

@@ -1,5 +1,5 @@
 import useSWRInfinite from 'swr/infinite';
-import type { RouteId } from '@goldbot/shared';
+import type { ListSearchScope, RouteId } from '@goldbot/shared';
 
 /** Rows per request; "Load more" asks for the next page with the server's cursor (DESIGN.md §11). */
 export const ADMIN_PAGE_SIZE = 20;
@@ -10,6 +10,8 @@ export interface ListPage<TItem, TSummary> {
   nextCursor: string | null;
   /** The screen's counts (stat cards, tab badges): the server's aggregates, never counted from a page. */
   summary: TSummary;
+  /** With a search, how the server answered it (the screen says when it looked at the newest rows only). */
+  search?: ListSearchScope;
 }
 
 export interface PageRequest<TFilter extends string = string> {
@@ -37,6 +39,8 @@ export interface PagedList<TItem, TSummary> {
   summary: TSummary | undefined;
   /** True only while the first page of this filter has never arrived: the one time a Loader shows. */
   isLoading: boolean;
+  /** How the latest page's search was answered; undefined without a search. */
+  searchScope: ListSearchScope | undefined;
   /** The last failed load (first load, a background refresh or "Load more"). */
   error: unknown;
   hasMore: boolean;
@@ -92,6 +96,7 @@ export function usePagedList<TItem, TSummary, TFilter extends string = ''>(
   return {
     items: pages.flatMap((page) => page.items),
     summary: tagged[0]?.page.summary,
+    searchScope: term === '' ? undefined : last?.search,
     isLoading: !current && !error,
     error,
     hasMore: Boolean(last?.nextCursor),

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { REFUND_GUARANTEE_DAYS, UI } from '@goldbot/shared';
 import { paths } from '@/app/paths';
 import { useInView } from '@/components/motion/use-in-view';
+import { usePrerendered } from '@/hooks/use-prerendered';
 import { useReducedMotion } from '@/components/motion/use-reduced-motion';
 import { PlayIcon } from '@/components/ui/icons';
 import { classNames } from '@/lib/class-names';
@@ -34,11 +35,16 @@ function StaggerItem({ index, className, children }: { index: number; className?
 
 /**
  * The home hero (customer §2 Hero section). Its content fades in with a stagger when at least
- * 10% of it is visible and fades out again when it leaves, every time.
+ * 10% of it is visible and fades out again when it leaves, every time. On the prerendered page it
+ * is simply there from the first paint (also without JavaScript), and moves only once it has left.
  */
 export function Hero() {
   const reducedMotion = useReducedMotion();
-  const [ref, inView] = useInView<HTMLElement>({ threshold: UI.heroVisibilityThreshold });
+  const prerendered = usePrerendered();
+  const [ref, inView] = useInView<HTMLElement>({
+    threshold: UI.heroVisibilityThreshold,
+    initiallyInView: prerendered,
+  });
   const [proofOpen, setProofOpen] = useState(false);
   const visible = reducedMotion || inView;
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { HOME_TITLE } from '@/app/public-pages';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { Hero } from '../components/hero';
 
@@ -9,7 +10,7 @@ const HomeBelowFold = lazy(() => import('../components/home-below-fold'));
  * second chunk, so the landing route's initial JavaScript stays within its budget.
  */
 export default function HomeRoute() {
-  useDocumentTitle('Automated XAUUSD Trading Bot');
+  useDocumentTitle(HOME_TITLE);
   return (
     <>
       <Hero />

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
 import { SWRConfig } from 'swr';
+import { SwrDefaults } from '@/lib/swr-defaults';
 import { PACKAGE_NAMES, type PackageName } from '@goldbot/shared';
 import { AppProvider } from '@/app/provider';
 import { LocationProbe } from '@/components/testing/render-with-router';
@@ -109,22 +110,24 @@ export function renderSignedIn(
   const events = userEvent.setup();
   const view = render(
     <AppProvider>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route
-              path="/dashboard"
-              element={
-                <>
-                  {ui}
-                  <DashboardLocationProbe />
-                </>
-              }
-            />
-            <Route path="*" element={<LocationProbe />} />
-          </Routes>
-        </MemoryRouter>
-      </SWRConfig>
+      <SwrDefaults>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route
+                path="/dashboard"
+                element={
+                  <>
+                    {ui}
+                    <DashboardLocationProbe />
+                  </>
+                }
+              />
+              <Route path="*" element={<LocationProbe />} />
+            </Routes>
+          </MemoryRouter>
+        </SWRConfig>
+      </SwrDefaults>
     </AppProvider>,
   );
   return { user: events, ...view };

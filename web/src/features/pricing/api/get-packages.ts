@@ -17,6 +17,11 @@ export function getPackages(): Promise<PackagesResponse> {
 
 export type PackagePrices = Record<PackageSlug, number>;
 
+/**
+ * The seeded catalog's prices: what a new table's catalog holds (the seed writes
+ * DEFAULT_PACKAGE_PRICES_USD, functions/src/data/package-catalog-entity.ts) and what the
+ * prerendered pages show until the catalog answers.
+ */
 const DEFAULT_PRICES: PackagePrices = {
   freeTrial: DEFAULT_PACKAGE_PRICES_USD[PACKAGE_NAMES.freeTrial],
   basic: DEFAULT_PACKAGE_PRICES_USD[PACKAGE_NAMES.basic],
@@ -25,8 +30,8 @@ const DEFAULT_PRICES: PackagePrices = {
 };
 
 /**
- * Current prices from the catalog. While the catalog loads `loading` is true (cards show a
- * skeleton); if it cannot be read, or lacks a package, the shared default prices stand in.
+ * Current prices from the catalog. While the catalog loads `loading` is true and `prices` are the
+ * seeded catalog's; if it cannot be read, or lacks a package, those stand in too.
  */
 export function usePackagePrices(): {
   prices: PackagePrices;

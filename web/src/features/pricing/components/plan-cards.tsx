@@ -1,19 +1,30 @@
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
 import { classNames } from '@/lib/class-names';
+import { SwrDefaults } from '@/lib/swr-defaults';
 import { formatPrice, usePackagePrices } from '../api/get-packages';
 import { PLANS } from '../data/plans';
 import { usePlanSelection } from '../hooks/use-plan-selection';
 import './pricing.css';
 
 /** The four plan cards (customer §2 Pricing page), used on /pricing and on the home page. */
-export function PlanCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
-  const { prices, loading } = usePackagePrices();
+export function PlanCards(props: { headingLevel?: 2 | 3 }) {
+  return (
+    <SwrDefaults>
+      <PlanCardList {...props} />
+    </SwrDefaults>
+  );
+}
+
+function PlanCardList({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+  // No skeleton: until the catalog answers, the cards show the seeded catalog's prices (the
+  // defaults), which is also what the prerendered page shows, so nothing moves when they agree.
+  const { prices } = usePackagePrices();
   const { selectPlan, signedIn, disabled } = usePlanSelection();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   return (
-    <ul className="plan-cards" aria-busy={loading || undefined}>
+    <ul className="plan-cards">
       {PLANS.map((plan) => {
         const titleId = `plan-${plan.slug}-title`;
         return (
@@ -28,13 +39,7 @@ export function PlanCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
             </Heading>
             <p className="plan-card__summary">{plan.summary}</p>
             <div className="plan-card__price">
-              {loading ? (
-                <span className="skeleton plan-card__price-skeleton" data-testid="price-skeleton">
-                  <span className="visually-hidden">Loading price</span>
-                </span>
-              ) : (
-                <span className="plan-card__amount">{formatPrice(prices[plan.slug])}</span>
-              )}
+              <span className="plan-card__amount">{formatPrice(prices[plan.slug])}</span>
               <span className="plan-card__period">{plan.period}</span>
             </div>
             <ul className="plan-card__features">

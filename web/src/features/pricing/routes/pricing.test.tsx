@@ -46,14 +46,15 @@ describe('Pricing page', () => {
     expect(screen.getAllByText('BEST VALUE')).toHaveLength(1);
   });
 
-  it('shows a skeleton while the catalog loads', async () => {
+  it("shows the seeded catalog's prices while the catalog loads, then the catalog's", async () => {
     const response = deferred<Response>();
     fetchMock.mockReturnValue(response.promise);
     renderPricing();
-    expect(screen.getAllByTestId('price-skeleton')).toHaveLength(4);
-    response.resolve(catalog({ freeTrial: 0, basic: 60, pro: 250, ultimate: 1000 }));
-    expect(await within(card('Pro')).findByText('$250')).toBeInTheDocument();
-    expect(screen.queryByTestId('price-skeleton')).not.toBeInTheDocument();
+    // What the prerendered page shows (the seeded catalog): no skeleton, nothing moves when the API agrees.
+    expect(within(card('Pro')).getByText('$250')).toBeInTheDocument();
+    expect(within(card('Basic')).getByText('$60')).toBeInTheDocument();
+    response.resolve(catalog({ freeTrial: 0, basic: 55, pro: 240, ultimate: 990 }));
+    expect(await within(card('Pro')).findByText('$240')).toBeInTheDocument();
   });
 
   it('falls back to the default prices when the catalog cannot be read', async () => {

@@ -63,7 +63,12 @@ export function useSubscriptionHistory({ search, ...period }: HistoryFilter): Su
       try {
         const response = await getSubscriptionHistory({ ...parsePeriodKey(filter), search: term, cursor });
         lastReadFailed.current = false;
-        return { items: response.subscriptions, nextCursor: response.nextCursor, summary: response.summary };
+        return {
+          items: response.subscriptions,
+          nextCursor: response.nextCursor,
+          summary: response.summary,
+          search: response.search,
+        };
       } catch (error) {
         lastReadFailed.current = true;
         throw error;

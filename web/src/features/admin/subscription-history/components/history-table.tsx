@@ -20,6 +20,7 @@ export function HistoryTable({ list, errorText }: { list: SubscriptionHistoryLis
       loadingText="Loading subscription history..."
       emptyText="No records found"
       errorText={errorText}
+      noun="subscriptions"
     >
       {(subscriptions) => (
         <AdminTable

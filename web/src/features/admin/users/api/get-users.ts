@@ -11,7 +11,8 @@ export const USERS_ROUTE = 'admin-users';
 
 /**
  * GET /api/admin/users?search=&cursor=&limit= (admin §7); the server searches username, e-mail
- * and phone, case-insensitively, anywhere in them (admin §5).
+ * and phone, case-insensitively: the users whose username or e-mail starts with the term, or else
+ * the newest users with it anywhere in them (admin §5).
  */
 export function getUsers(request: Pick<PageRequest, 'search' | 'cursor'>): Promise<AdminUsersResponse> {
   return apiRequest(USERS_ROUTE, { query: pageQuery(request), schema: adminUsersResponseSchema });
@@ -21,6 +22,6 @@ export function getUsers(request: Pick<PageRequest, 'search' | 'cursor'>): Promi
 export function useUsers(search: string): UserList {
   return usePagedList(USERS_ROUTE, { filter: '', search }, async (request) => {
     const response = await getUsers(request);
-    return { items: response.users, nextCursor: response.nextCursor, summary: null };
+    return { items: response.users, nextCursor: response.nextCursor, summary: null, search: response.search };
   });
 }

@@ -30,6 +30,7 @@ export function UsersTable({ list, selfId, busy, onView, onToggle }: UsersTableP
       loadingText="Loading users..."
       emptyText={NO_USERS}
       errorText={ADMIN_MESSAGES.fetchUsersFailed}
+      noun="users"
     >
       {(users) => (
         <AdminTable label="Users" columns={['Username', 'Email', 'Phone', 'Status', 'Actions']} highlightOnHover>

@@ -148,6 +148,23 @@ describe('admin users', () => {
     expect(lastQuery(api).get('search')).toBe('trader@exazz');
   });
 
+  it('says when a search looked inside the newest users only, and that Load more searches older ones', async () => {
+    const { api, user } = await openScreen();
+    await table();
+    const inside = { matched: 'inside', limitedTo: 500 };
+    api.on(LIST, () =>
+      lastQuery(api).has('cursor')
+        ? jsonResponse({ users: [bob], nextCursor: null, search: { matched: 'inside', limitedTo: null } })
+        : jsonResponse({ users: [alice], nextCursor: 'older', search: inside }),
+    );
+    await user.type(screen.getByLabelText('Search users'), 'trader');
+    expect(await screen.findByText(/looked for anywhere in the newest 500 users only/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(within(await table()).getByText('bob')).toBeInTheDocument();
+    // The last window reached the end of the list: nothing left unsearched.
+    await waitFor(() => expect(screen.queryByText(/newest 500 users only/)).toBeNull());
+  });
+
   it('shows a loader first, and Failed to fetch users (or the server message) with Try Again', async () => {
     const answer = deferred<Response>();
     const { api, user } = await openScreen({ [LIST]: () => answer.promise });

@@ -1,0 +1,236 @@
+/**
+ * `npm run build`: the production site in web/dist, its public pages prerendered.
+ *
+ * 1. The client build (Vite), with its manifest.
+ * 2. A server build of web/src/prerender.tsx, every dynamic import inlined, and each page rendered
+ *    to HTML with React's own static renderer (`prerender` from react-dom/static, which waits for
+ *    the lazy pages and sections). The browser hydrates that HTML (web/src/main.tsx).
+ * 3. Each public page (PUBLIC_PAGES, web/src/app/public-pages.ts) is written as its own
+ *    `<path>/index.html` (the home page as `index.html`): the page's title, description, canonical
+ *    URL and Open Graph tags, its CSS inlined (the entry's and that of the lazy modules its render
+ *    used), and its HTML in #root. The untouched build output becomes `app-shell.html`, which every other path
+ *    gets (the dashboard, the admin area, unknown paths).
+ * 4. sitemap.xml and robots.txt from the same list, on the origin of APP_URL (the app URL setting,
+ *    `http://localhost:5173` when unset), and prerendered.json, the list the hosting serves from
+ *    (infra/lib/web-stack.ts, the preview server in web/vite.config.ts).
+ *
+ * Run: `npm run build` (or `npx tsx scripts/build-site.ts`). `buildSite()` is what
+ * `npm run lighthouse` and the no-JavaScript browser test build with.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'vite';
+import { escapeHtml } from '../shared/src/html-escape.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const WEB_ROOT = path.join(ROOT, 'web');
+export const WEB_DIST = path.join(WEB_ROOT, 'dist');
+const VITE_CONFIG = path.join(WEB_ROOT, 'vite.config.ts');
+const SERVER_OUT = path.join(WEB_ROOT, 'node_modules', '.prerender');
+export const LOCAL_APP_URL = 'http://localhost:5173';
+
+/** Where each page's HTML goes: `/` is `index.html`, `/about` is `about/index.html`. */
+export const pageFile = (pagePath: string) => (pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`);
+export const APP_SHELL_FILE = 'app-shell.html';
+export const PRERENDERED_LIST_FILE = 'prerendered.json';
+
+/** What web/src/prerender.tsx exports. */
+interface ServerEntry {
+  renderPage(url: string): Promise<string>;
+  PUBLIC_PAGES: readonly { path: string; title: string }[];
+  describeRoute(pathname: string): string;
+  formatDocumentTitle(title: string): string;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+declare global {
+  /** The web modules whose dynamic import a render asked for (set per page by `renderPages`). */
+  var __prerenderImports: Set<string> | undefined;
+}
+
+/**
+ * Server build only: every `import('…')` in the app's own code first notes the module it loads,
+ * so the page's HTML can carry the styles of the lazy modules it rendered.
+ */
+function noteLazyImports(): Plugin {
+  const dynamicImport = /\bimport\(\s*(['"])([^'"]+)\1\s*\)/g;
+  return {
+    name: 'goldbot-note-lazy-imports',
+    async transform(code, id) {
+      if (!id.startsWith(path.join(WEB_ROOT, 'src')) || !code.includes('import(')) return null;
+      let out = '';
+      let last = 0;
+      for (const match of code.matchAll(dynamicImport)) {
+        const resolved = await this.resolve(match[2] ?? '', id);
+        if (!resolved) continue;
+        const module = JSON.stringify(path.relative(WEB_ROOT, resolved.id.split('?')[0] ?? ''));
+        out += `${code.slice(last, match.index)}(globalThis.__prerenderImports?.add(${module}), ${match[0]})`;
+        last = match.index + match[0].length;
+      }
+      return last === 0 ? null : { code: out + code.slice(last), map: null };
+    },
+  };
+}
+
+/** The stylesheets a module needs: its chunk's and those of the chunks it imports statically. */
+function filesOf(manifest: Manifest, key: string, seen = new Set<string>()): { css: string[] } {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return { css: [] };
+  seen.add(key);
+  return {
+    css: [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((imported) => filesOf(manifest, imported, seen).css)],
+  };
+}
+
+export interface PageHead {
+  title: string;
+  description: string;
+  url: string;
+  /** The page's whole CSS: the entry's and that of the lazy modules its render used. */
+  css: string;
+}
+
+/**
+ * The page's own `<head>` and its HTML in #root, in the built index.html. Its CSS is inlined
+ * (the CSP allows inline styles, not scripts): the page paints at once, styled, without waiting
+ * for a stylesheet on a slow network, and without JavaScript.
+ */
+export function pageDocument(shell: string, head: PageHead, html: string): string {
+  const title = escapeHtml(head.title);
+  const description = escapeHtml(head.description);
+  const url = escapeHtml(head.url);
+  const tags = [
+    `<link rel="canonical" href="${url}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<style>${head.css.replaceAll('</style', '<\\/style')}</style>`,
+  ];
+  const replaced = shell
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+    .replace(/<meta\s+name="description"[^>]*>/, `<meta name="description" content="${description}" />`)
+    .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
+    // The page reads without JavaScript; only its forms and menus need it.
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+  if (!replaced.includes(`<div id="root">${html}</div>`)) throw new Error('index.html has no empty <div id="root">');
+  return replaced;
+}
+
+export const sitemapXml = (origin: string, pagePaths: readonly string[]) =>
+  [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...pagePaths.map((pagePath) => `  <url><loc>${escapeHtml(origin + pagePath)}</loc></url>`),
+    '</urlset>',
+    '',
+  ].join('\n');
+
+/** Crawlers may read the public pages; the signed-in areas have nothing for them. */
+export const robotsTxt = (origin: string) =>
+  [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /dashboard',
+    'Disallow: /admin',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+
+/** The origin of the app URL setting (`APP_URL`), the local one when unset. */
+export function siteOrigin(appUrl: string | undefined): string {
+  const raw = appUrl?.trim() || LOCAL_APP_URL;
+  try {
+    return new URL(raw).origin;
+  } catch {
+    throw new Error(`APP_URL must be an absolute URL such as https://goldbot.example, got "${raw}"`);
+  }
+}
+
+export interface SiteBuild {
+  origin: string;
+  pages: string[];
+}
+
+export async function buildSite({ appUrl = process.env.APP_URL }: { appUrl?: string } = {}): Promise<SiteBuild> {
+  const origin = siteOrigin(appUrl);
+  await build({
+    configFile: VITE_CONFIG,
+    root: WEB_ROOT,
+    mode: 'production',
+    logLevel: 'warn',
+    build: { manifest: true },
+  });
+  await build({
+    configFile: VITE_CONFIG,
+    root: WEB_ROOT,
+    mode: 'production',
+    logLevel: 'warn',
+    plugins: [noteLazyImports()],
+    build: {
+      ssr: 'src/prerender.tsx',
+      outDir: SERVER_OUT,
+      emptyOutDir: true,
+      // One file: importing it again gives every page fresh lazy components, whose imports it notes.
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+  });
+
+  const manifestFile = path.join(WEB_DIST, '.vite', 'manifest.json');
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
+  const shell = await readFile(path.join(WEB_DIST, 'index.html'), 'utf8');
+  await writeFile(path.join(WEB_DIST, APP_SHELL_FILE), shell);
+  const entry = filesOf(manifest, 'index.html');
+  const serverEntry = pathToFileURL(path.join(SERVER_OUT, 'prerender.js')).href;
+
+  const { PUBLIC_PAGES } = (await import(serverEntry)) as ServerEntry;
+  for (const [index, page] of PUBLIC_PAGES.entries()) {
+    globalThis.__prerenderImports = new Set();
+    const server = (await import(`${serverEntry}?page=${index}`)) as ServerEntry;
+    const html = await server.renderPage(page.path);
+    // Scripts in the page would be React swapping in content a boundary held back: unreadable
+    // without JavaScript, and refused by the CSP (scripts from our own files only).
+    if (html.includes('<script')) throw new Error(`${page.path} did not render whole: its HTML has a script`);
+    const lazy = [...globalThis.__prerenderImports].map((module) => filesOf(manifest, module).css);
+    const stylesheets = [...new Set([...entry.css, ...lazy.flat()])];
+    const css = (await Promise.all(stylesheets.map((file) => readFile(path.join(WEB_DIST, file), 'utf8')))).join('\n');
+    const document = pageDocument(
+      shell,
+      {
+        title: server.formatDocumentTitle(page.title),
+        description: server.describeRoute(page.path),
+        url: origin + page.path,
+        css,
+      },
+      html,
+    );
+    const file = path.join(WEB_DIST, pageFile(page.path));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, document);
+  }
+  globalThis.__prerenderImports = undefined;
+
+  const pages = PUBLIC_PAGES.map((page) => page.path);
+  await writeFile(path.join(WEB_DIST, 'sitemap.xml'), sitemapXml(origin, pages));
+  await writeFile(path.join(WEB_DIST, 'robots.txt'), robotsTxt(origin));
+  await writeFile(path.join(WEB_DIST, PRERENDERED_LIST_FILE), `${JSON.stringify({ pages }, null, 2)}\n`);
+  // The manifest and the server build were only for this step: neither is part of the site.
+  await rm(path.join(WEB_DIST, '.vite'), { recursive: true, force: true });
+  await rm(SERVER_OUT, { recursive: true, force: true });
+  return { origin, pages };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { origin, pages } = await buildSite();
+  console.log(`Built web/dist: ${pages.length} prerendered pages on ${origin}, sitemap.xml, robots.txt`);
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { pageDocument, pageFile, robotsTxt, siteOrigin, sitemapXml } from '../build-site.js';
+
+/** The pieces of `npm run build` that shape each prerendered page and the crawler files. */
+const SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta
+      name="description"
+      content="Site description"
+    />
+    <title>GoldBot</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
+  </head>
+  <body>
+    <div id="root"></div>
+    <noscript>GoldBot needs JavaScript enabled to run.</noscript>
+  </body>
+</html>
+`;
+
+describe('pageDocument', () => {
+  const document = pageDocument(
+    SHELL,
+    {
+      title: 'About Us | GoldBot',
+      description: 'Who builds "GoldBot" & why',
+      url: 'https://goldbot.example/about',
+      css: '.about{color:red}',
+    },
+    '<main><h1>About Us</h1></main>',
+  );
+
+  it("puts the page's title, description, canonical URL and Open Graph tags in its head, escaped", () => {
+    expect(document).toContain('<title>About Us | GoldBot</title>');
+    expect(document).toContain('<meta name="description" content="Who builds &quot;GoldBot&quot; &amp; why" />');
+    expect(document).not.toContain('Site description');
+    expect(document).toContain('<link rel="canonical" href="https://goldbot.example/about" />');
+    expect(document).toContain('<meta property="og:title" content="About Us | GoldBot" />');
+    expect(document).toContain('<meta property="og:url" content="https://goldbot.example/about" />');
+    expect(document).toContain('<meta property="og:description" content="Who builds &quot;GoldBot&quot; &amp; why" />');
+  });
+
+  it('inlines its CSS in place of the stylesheet link, and carries the HTML in #root without the noscript notice', () => {
+    expect(document).toContain('<style>.about{color:red}</style>');
+    expect(document).not.toContain('rel="stylesheet"');
+    expect(document.indexOf('<style>')).toBeLessThan(document.indexOf('</head>'));
+    expect(document).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(document).toContain('<div id="root"><main><h1>About Us</h1></main></div>');
+    expect(document).not.toContain('<noscript>');
+  });
+
+  it('refuses a template without an empty root', () => {
+    expect(() => pageDocument(SHELL.replace('<div id="root"></div>', ''), { ...emptyHead }, '<main></main>')).toThrow(
+      /root/,
+    );
+  });
+});
+
+const emptyHead = { title: 't', description: 'd', url: 'https://x.example/', css: '' };
+
+describe('files and origin', () => {
+  it('writes / as index.html and every other page as <path>/index.html', () => {
+    expect(pageFile('/')).toBe('index.html');
+    expect(pageFile('/privacy-policy')).toBe('privacy-policy/index.html');
+  });
+
+  it('takes the origin of APP_URL, the local one when unset, and refuses a relative one', () => {
+    expect(siteOrigin('https://goldbot.example/some/path/')).toBe('https://goldbot.example');
+    expect(siteOrigin(undefined)).toBe('http://localhost:5173');
+    expect(siteOrigin('  ')).toBe('http://localhost:5173');
+    expect(() => siteOrigin('goldbot.example')).toThrow(/APP_URL/);
+  });
+
+  it('lists the public pages in sitemap.xml and points robots.txt at it, keeping crawlers out of the signed-in areas', () => {
+    const sitemap = sitemapXml('https://goldbot.example', ['/', '/about']);
+    expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      'https://goldbot.example/',
+      'https://goldbot.example/about',
+    ]);
+    expect(sitemap.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    const robots = robotsTxt('https://goldbot.example');
+    expect(robots).toContain('Sitemap: https://goldbot.example/sitemap.xml');
+    expect(robots).toContain('Disallow: /dashboard\nDisallow: /admin');
+  });
+});

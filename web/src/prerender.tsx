@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { AppRoutes } from './app/app';
+import { AppProvider } from './app/provider';
+
+export { PUBLIC_PAGES, type PublicPage } from './app/public-pages';
+export { describeRoute } from './app/layouts/route-descriptions';
+export { formatDocumentTitle } from './hooks/use-document-title';
+
+/**
+ * The build's server entry (scripts/prerender-site.ts): the HTML of the app at `url`, with every
+ * lazy page and section resolved (React's `prerender` waits for each Suspense boundary). Nobody
+ * is signed in (the session's server snapshot), so no personal state reaches static HTML. The
+ * browser hydrates the same tree (src/main.tsx).
+ */
+export async function renderPage(url: string): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <AppProvider>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProvider>
+    </StrictMode>,
+    // Never outline a large boundary behind its fallback with an inline script to swap it in:
+    // the page must read without JavaScript, and the CSP allows no inline script.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
