@@ -148,6 +148,15 @@ export function baselineHandler(clients: readonly SdkClient[]): string {
   ].join('\n');
 }
 
+/**
+ * The clients of a function's cold-import baseline: those it imports statically. A function that
+ * loads no SDK client at all (`health`) is compared with the DynamoDB-only handler instead: against
+ * an empty module its ratio would weigh its whole code against Node's fixed cost of loading a file,
+ * a figure no code meets; the bundle pins hold it to no AWS SDK at all.
+ */
+export const baselineClientsOf = (clients: readonly SdkClient[]): SdkClient[] =>
+  clients.length === 0 ? ['dynamodb'] : [...clients];
+
 /** The clients a baseline is named after: `DynamoDB + Cognito`, or `no AWS SDK`. */
 export const baselineName = (clients: readonly SdkClient[]) =>
   clients.length === 0 ? 'no AWS SDK' : clients.map((client) => BASELINE_LABELS[client]).join(' + ');
@@ -289,9 +298,13 @@ async function bundleAll(root: string): Promise<BuiltBundles> {
       }
     }
   }
-  // One baseline per set of clients some function imports statically, and the DynamoDB-only one.
+  // One baseline per set of clients some function imports statically, and the DynamoDB-only one
+  // (also the baseline of a function without any client: see baselineClientsOf).
   const clientSets = new Map<string, SdkClient[]>([[baselineName(['dynamodb']), ['dynamodb']]]);
-  for (const bundle of bundles) clientSets.set(baselineName(bundle.sdkClients), bundle.sdkClients);
+  for (const bundle of bundles) {
+    const clients = baselineClientsOf(bundle.sdkClients);
+    clientSets.set(baselineName(clients), clients);
+  }
   const baselines = new Map<string, BuiltBundle>();
   for (const [name, clients] of clientSets) {
     const result = await build({

@@ -8,6 +8,7 @@ import { ROUTES, SCHEDULES } from '@goldbot/shared';
 import { cognitoCallsOf, jobAccess, routeAccess } from '../../infra/lib/access.js';
 import {
   aliasesOf,
+  baselineClientsOf,
   baselineHandler,
   baselineName,
   buildBundles,
@@ -81,6 +82,9 @@ describe('bundle-size section', () => {
     expect(baselineName(['dynamodb', 'cognito'])).toBe('DynamoDB + Cognito');
     expect(baselineName([])).toBe('no AWS SDK');
     expect(baselineHandler([])).toBe('export const handler = async () => Promise.all([]);\n');
+    // A function without any client is compared with the DynamoDB-only handler.
+    expect(baselineClientsOf([])).toEqual(['dynamodb']);
+    expect(baselineClientsOf(['dynamodb', 'cognito'])).toEqual(['dynamodb', 'cognito']);
   });
 
   it('counts the SDK clients reached through static imports and kept in the bundle, not through import()', () => {
