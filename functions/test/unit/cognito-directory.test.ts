@@ -17,7 +17,7 @@ import { cognitoDirectory, setUserEnabled } from '../../src/adapters/cognito-dir
 /**
  * The Cognito adapter (adapters/cognito-directory.ts) with the Cognito client mocked: the command
  * and input of each directory call, and how Cognito's answers and errors (the client's exceptions,
- * named by Cognito's code) become the directory's results. The MFA calls are covered in
+ * named by Cognito's code) become the directory's results. A sign-in's tokens and the MFA calls are in
  * admin-mfa-adapters.test.ts.
  */
 const cognito = mockClient(CognitoIdentityProviderClient);
@@ -78,27 +78,6 @@ describe('cognitoDirectory', () => {
       Username: EMAIL,
       Password: 'N3w!Passw0rd',
       Permanent: true,
-    });
-  });
-
-  it('signs in: the tokens and their claims read from the answer', async () => {
-    cognito.on(InitiateAuthCommand).resolves({
-      AuthenticationResult: { IdToken: ID_TOKEN, AccessToken: 'a-1', RefreshToken: 'r-1', ExpiresIn: 900 },
-    });
-    await expect(cognitoDirectory.signIn(EMAIL, 'Str0ng!Pass')).resolves.toEqual({
-      kind: 'ok',
-      tokens: {
-        idToken: ID_TOKEN,
-        accessToken: 'a-1',
-        refreshToken: 'r-1',
-        expiresIn: 900,
-        claims: { sub: 'sub-1', email: EMAIL, groups: ['admin'], iat: 1767268500 },
-      },
-    });
-    expect(cognito.commandCalls(InitiateAuthCommand)[0]?.args[0].input).toEqual({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: 'test-client',
-      AuthParameters: { USERNAME: EMAIL, PASSWORD: 'Str0ng!Pass' },
     });
   });
 
