@@ -58,8 +58,6 @@ const configSchema = z.object({
   AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: optionalUrl,
   AWS_ENDPOINT_URL_SES: optionalUrl,
   AWS_ENDPOINT_URL_SECRETS_MANAGER: optionalUrl,
-  /** As the SDK's Lambda client read it; only tests set it (the chain-check invoke's wire test). */
-  AWS_ENDPOINT_URL_LAMBDA: optionalUrl,
 });
 
 export type AppConfig = Readonly<{
@@ -84,7 +82,7 @@ export type AppConfig = Readonly<{
     graceHours: number;
     checkFunctionName?: string;
   }>;
-  endpoints: Readonly<{ dynamodb?: string; cognito?: string; ses?: string; secretsManager?: string; lambda?: string }>;
+  endpoints: Readonly<{ dynamodb?: string; cognito?: string; ses?: string; secretsManager?: string }>;
 }>;
 
 export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
@@ -121,7 +119,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       cognito: e.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,
       ses: e.AWS_ENDPOINT_URL_SES,
       secretsManager: e.AWS_ENDPOINT_URL_SECRETS_MANAGER,
-      lambda: e.AWS_ENDPOINT_URL_LAMBDA,
     }),
   });
 }

@@ -249,8 +249,21 @@ const CHAIN_CHECK_ROUTES: { callsTron: readonly string[]; invokesChainCheck: rea
   invokesChainCheck: ['payment-submit-usdt'] satisfies RouteId[],
 };
 
-/** Route families whose state changes send e-mail besides the auth routes: payment and withdrawal notices. */
-const MAILING_PREFIXES = ['/api/payment/', '/api/withdrawal/'] as const;
+/**
+ * The routes besides the auth routes that send e-mail: payment receipts, approvals and the chain
+ * check's auto-approval, withdrawal decisions. Listed rather than derived from the path, so a route
+ * that mails nobody (a wallet save, a withdrawal request) is not granted ses:SendEmail;
+ * scripts/test/bench-bundle-size.test.ts checks this list against the functions that bundle SES.
+ */
+const MAILING_ROUTES: readonly string[] = [
+  'payment-submit-usdt',
+  'payment-create-free-trial',
+  'payment-approve-usdt',
+  'payment-chain-check',
+  'payment-send-basic-notifications',
+  'withdrawal-approve',
+  'withdrawal-reject',
+] satisfies RouteId[];
 
 export function routeAccess(route: RouteDefinition): AccessProfile {
   const writes = route.method !== 'GET';
@@ -258,9 +271,8 @@ export function routeAccess(route: RouteDefinition): AccessProfile {
   const table =
     (TABLE_ACCESS_EXCEPTIONS as Partial<Record<string, TableAccess>>)[route.id] ?? (writes ? 'readWrite' : 'read');
   const cognitoActions = cognitoCallsOf(route.id).filter((action) => !COGNITO_CALLS_WITHOUT_IAM.has(action));
-  // A GET never sends mail; auth routes say so in their entry; mutating payment and withdrawal
-  // routes may (receipts, decisions). The contact form stores the message and mails nobody.
-  const sendsMail = auth ? auth.sendsMail : writes && MAILING_PREFIXES.some((prefix) => route.path.startsWith(prefix));
+  // Auth routes say so in their entry; the others are listed. The contact form mails nobody.
+  const sendsMail = auth ? auth.sendsMail : MAILING_ROUTES.includes(route.id);
   const scope = table === 'none' ? undefined : tableScopeOf(route.id);
   return {
     table,

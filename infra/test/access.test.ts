@@ -191,12 +191,11 @@ describe('routeAccess: Cognito', () => {
 
   it('documents every Cognito call the adapter makes (auth routes and the admin user routes)', () => {
     const adapter = readFileSync(join(REPO_ROOT, 'functions/src/adapters/cognito-directory.ts'), 'utf8');
-    // Every operation the adapter names (its signed requests carry `AWSCognitoIdentityProviderService.<name>`).
+    // Every operation the adapter sends: each Cognito client command it constructs (`new SignUpCommand(`).
     const commands = new Set(
-      [...adapter.matchAll(/'((?:Admin|Initiate|RespondTo|Revoke|Associate|Verify|Set|Sign|Get|List)[A-Za-z]*)'/g)].map(
-        (m) => `cognito-idp:${m[1] ?? ''}`,
-      ),
+      [...adapter.matchAll(/\bnew ([A-Z][A-Za-z]+)Command\(/g)].map((m) => `cognito-idp:${m[1] ?? ''}`),
     );
+    expect(commands.size).toBeGreaterThan(10);
     expect(commands).toContain('cognito-idp:AdminDeleteUser');
     expect(commands).toContain('cognito-idp:AdminDisableUser');
     const documented = new Set(ROUTES.flatMap((r) => cognitoCallsOf(r.id)));
@@ -231,6 +230,16 @@ describe('routeAccess: mail and the code key', () => {
       expect(route.path).toMatch(/^\/api\/(auth|payment|withdrawal)\//);
     }
     expect(access('contact-add').sendsMail).toBe(false);
+    // Payment and withdrawal routes that mail nobody get no grant (scripts/test/bench-bundle-size.test.ts
+    // checks the list against the functions that bundle the SES client).
+    for (const id of [
+      'payment-wallet-save',
+      'payment-verify-referral',
+      'payment-reject-usdt',
+      'withdrawal-request',
+    ] as const) {
+      expect(access(id).sendsMail, id).toBe(false);
+    }
   });
 
   it('gives the code key to the routes that issue or check codes only', () => {

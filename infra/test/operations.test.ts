@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { SCHEDULES, SCHEDULER_EVENT_SOURCE, scheduledJobEventSchema } from '@goldbot/shared';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSampleEvent } from '../../events/index.js';
 import { defaultSeedItems, SEED_CONDITION } from '../../functions/src/data/seed-items.js';
 import { jobAccess } from '../lib/access.js';
+import { REPO_ROOT } from '../lib/paths.js';
 import { API_5XX, FUNCTIONS_PER_ALARM, SES_REPUTATION, TABLE_OPERATIONS } from '../lib/constructs/operations-alarms.js';
 import { MAIL_EVENTS } from '../lib/constructs/mail-sending.js';
 import { JOB_MAX_EVENT_AGE, JOB_RETRY_ATTEMPTS, JOB_TIMEOUT } from '../lib/constructs/scheduled-job.js';
@@ -339,14 +342,17 @@ describe('SES', () => {
       const env = (fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(env.SES_CONFIGURATION_SET !== undefined, job.id).toBe(jobAccess(job).sendsMail);
     }
+    const mailer = readFileSync(join(REPO_ROOT, 'functions/src/adapters/ses-mailer.ts'), 'utf8');
+    const mailerActions = [...mailer.matchAll(/\bnew ([A-Z][A-Za-z]+)Command\(/g)].map((m) => `ses:${m[1] ?? ''}`);
+    expect(mailerActions).toEqual(['ses:SendEmail']);
     const sesStatements = policyStatements(api()).filter((s) =>
       asArray(s.Action as string[]).includes('ses:SendEmail'),
     );
     expect(sesStatements).toHaveLength(withSet.length);
     for (const statement of sesStatements) {
-      // SESv2 SendEmail is authorised as ses:SendEmail alone, on the sender's identities and,
-      // sending through the set, on the set too.
-      expect(asArray(statement.Action as string[])).toEqual(['ses:SendEmail']);
+      // SES SendEmail is authorised as ses:SendEmail alone, on the sender's identities and,
+      // sending through the set, on the set too: the one command the mailer sends.
+      expect(asArray(statement.Action as string[])).toEqual(mailerActions);
       expect(JSON.stringify(statement.Resource)).toContain(JSON.stringify({ Ref: setId }));
       expect(JSON.stringify(statement.Resource)).toContain(':identity/');
     }

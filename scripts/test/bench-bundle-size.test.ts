@@ -4,14 +4,24 @@ import { deflateRawSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { handlerEntry, triggerEntry } from '../../infra/lib/paths.js';
 import { describe, expect, it } from 'vitest';
+import { ROUTES, SCHEDULES } from '@goldbot/shared';
+import { cognitoCallsOf, jobAccess, routeAccess } from '../../infra/lib/access.js';
 import {
   aliasesOf,
+  baselineClientsOf,
+  baselineHandler,
+  baselineName,
+  buildBundles,
   BUNDLE_BUDGET_BYTES,
   esbuildOptions,
   functionEntries,
   judgeBundle,
+  SDK_CLIENT_PACKAGES,
+  SDK_CLIENTS,
+  staticSdkClients,
   zippedSize,
   type BundleFigures,
+  type SdkClient,
 } from '../bench/bundle-size-section.js';
 
 const bundle = (zippedBytes: number, kind: BundleFigures['kind'] = 'route'): BundleFigures => ({
@@ -56,12 +66,45 @@ describe('bundle-size section', () => {
       mainFields: ['module', 'main'],
     });
     expect(options.banner?.js).toContain('createRequire');
-    // The SDK's credential chain is swapped for the environment link, as `cdk synth` does.
-    expect(options.alias?.['@aws-sdk/credential-provider-node']).toMatch(
-      /functions\/src\/adapters\/lambda-credentials\.ts$/,
-    );
+    // The SDK's own default credential chain, as every client ships it.
+    expect(options.alias?.['@aws-sdk/credential-provider-node']).toBeUndefined();
     // handlebars' optional source-map dependency is left out.
     expect(options.alias?.['source-map']).toMatch(/functions\/src\/kit\/bundle-stubs\/no-source-map\.ts$/);
+  });
+
+  it('writes a baseline that creates each SDK client at module scope, sends one command each, and does nothing else', () => {
+    const code = baselineHandler(['cognito', 'dynamodb']);
+    expect(code).toContain("from '@aws-sdk/client-dynamodb'");
+    expect(code).toContain("from '@aws-sdk/client-cognito-identity-provider'");
+    expect(code).not.toMatch(/client-ses|client-lambda|client-secrets-manager|functions\/src/);
+    // In SDK_CLIENTS order whatever the order asked, so one set of clients is one baseline.
+    expect(code.indexOf('new DynamoDBClient')).toBeLessThan(code.indexOf('new CognitoIdentityProviderClient'));
+    expect(baselineName(['dynamodb', 'cognito'])).toBe('DynamoDB + Cognito');
+    expect(baselineName([])).toBe('no AWS SDK');
+    expect(baselineHandler([])).toBe('export const handler = async () => Promise.all([]);\n');
+    // A function without any client is compared with the DynamoDB-only handler.
+    expect(baselineClientsOf([])).toEqual(['dynamodb']);
+    expect(baselineClientsOf(['dynamodb', 'cognito'])).toEqual(['dynamodb', 'cognito']);
+  });
+
+  it('counts the SDK clients reached through static imports and kept in the bundle, not through import()', () => {
+    const imports = (...paths: [string, 'import-statement' | 'dynamic-import'][]) =>
+      paths.map(([path, kind]) => ({ path, kind }));
+    const inputs = {
+      'h.ts': { bytes: 1, imports: imports(['dir.ts', 'import-statement'], ['mail.ts', 'dynamic-import']) },
+      'dir.ts': {
+        bytes: 1,
+        imports: imports(['node_modules/@aws-sdk/client-cognito-identity-provider/i.js', 'import-statement']),
+      },
+      'mail.ts': { bytes: 1, imports: imports(['node_modules/@aws-sdk/client-ses/i.js', 'import-statement']) },
+      'node_modules/@aws-sdk/client-cognito-identity-provider/i.js': { bytes: 1, imports: [] },
+      'node_modules/@aws-sdk/client-ses/i.js': { bytes: 1, imports: [] },
+    };
+    const all = new Set(Object.keys(inputs));
+    expect(staticSdkClients(inputs, 'h.ts', all)).toEqual(['cognito']);
+    // Tree-shaken away: not loaded.
+    all.delete('node_modules/@aws-sdk/client-cognito-identity-provider/i.js');
+    expect(staticSdkClients(inputs, 'h.ts', all)).toEqual([]);
   });
 
   it("mirrors the CDK's --alias arguments and refuses any other extra argument", () => {
@@ -128,8 +171,9 @@ describe('what the Lambda bundles may import', () => {
     const zodFiles = kept.filter((path) => path.includes('node_modules/zod/'));
     expect(zodFiles.some((path) => path.includes('/v4/mini/'))).toBe(true);
     expect(zodFiles.filter((path) => path.includes('/v4/classic/'))).toEqual([]);
-    // The locale is in, so the config(en()) call that uses it survived tree-shaking ("sideEffects").
-    expect(zodFiles.filter((path) => path.includes('/locales/'))).toEqual([
+    // The locale is in, so the config(en()) call that uses it survived tree-shaking ("sideEffects"),
+    // and no other. (A bundle with an `await import()` keeps the locales' index files as 21-byte stubs.)
+    expect(zodFiles.filter((path) => path.includes('/locales/') && !path.endsWith('/index.js'))).toEqual([
       expect.stringMatching(/node_modules\/zod\/v4\/locales\/en\.js$/),
     ]);
   });
@@ -222,51 +266,64 @@ describe('what the Lambda bundles may import', () => {
     }
   }, 120_000);
 
-  it('bundles no SES or Lambda client: mail and the chain-check invoke go over the signed-request adapter', async () => {
-    // adapters/aws-signed-request.ts signs SESv2 SendEmail and Lambda Invoke with what the DynamoDB
-    // client already bundles (about 2.5 KB); the clients cost +0.14× (SES) and +0.28× (Lambda) cold import.
+  it('bundles each AWS SDK client only in the functions whose wiring uses it, as their IAM grants say', async () => {
+    // Each function's clients follow from what infra/lib/access.ts grants it: the table, its Cognito
+    // calls, ses:SendEmail, lambda:InvokeFunction on the chain check, GetSecretValue on a secret. A
+    // client bundled without its grant would fail in AWS only; a grant without its client is more
+    // privilege than the function uses. The Cognito triggers are wired in infra/lib/auth-stack.ts
+    // (pre-sign-up: ListUsers, AdminLinkProviderForUser) and seed-defaults.ts (the table).
+    const TRIGGER_CLIENTS: Record<string, SdkClient[]> = { 'pre-sign-up': ['cognito'], 'seed-defaults': ['dynamodb'] };
+    const expected = (id: string): SdkClient[] => {
+      const trigger = TRIGGER_CLIENTS[id];
+      if (trigger) return trigger;
+      const route = ROUTES.find((r) => r.id === id);
+      const job = SCHEDULES.find((s) => s.id === id);
+      const access = route ? routeAccess(route) : job ? jobAccess(job) : undefined;
+      if (!access) throw new Error(`${id}: neither a route, a job nor a known trigger`);
+      const uses: Record<SdkClient, boolean> = {
+        dynamodb: access.table !== 'none',
+        cognito: cognitoCallsOf(id).length > 0,
+        ses: access.sendsMail,
+        lambda: access.invokesChainCheck,
+        secretsManager: access.readsOtpHashKey || access.callsTron,
+      };
+      return SDK_CLIENTS.filter((client) => uses[client]);
+    };
     const { ids, kept } = await bundleEveryFunction();
     expect(kept.size).toBe(ids);
-    const withClients = [...kept].flatMap(([id, inputs]) =>
-      inputs
-        .filter((path) => /node_modules\/@aws-sdk\/client-(ses|sesv2|lambda)\//.test(path))
-        .map((path) => `${id}: ${path}`),
-    );
-    expect(withClients).toEqual([]);
-    // The mailing functions and the TXID submission do carry the adapter.
-    for (const id of [
-      'auth-register',
-      'payment-approve-usdt',
-      'withdrawal-approve',
-      'job-send-activation-emails',
-      'payment-submit-usdt',
-    ]) {
-      expect(kept.get(id)).toContain('functions/src/adapters/aws-signed-request.ts');
+    const bundled = (inputs: string[]) =>
+      SDK_CLIENTS.filter((client) =>
+        inputs.some((path) => path.includes(`node_modules/${SDK_CLIENT_PACKAGES[client]}/`)),
+      );
+    const mismatches = [...kept]
+      .filter(([id, inputs]) => bundled(inputs).join() !== expected(id).join())
+      .map(([id, inputs]) => `${id}: bundles [${bundled(inputs).join()}], wired for [${expected(id).join()}]`);
+    expect(mismatches).toEqual([]);
+    // A pin that matches no file proves nothing: every client is in some bundle, by its package path.
+    for (const client of SDK_CLIENTS) {
+      expect(
+        [...kept].filter(([, inputs]) => bundled(inputs).includes(client)),
+        client,
+      ).not.toEqual([]);
     }
+    // health answers without touching AWS: no SDK code at all.
+    expect((kept.get('health') ?? ['missing']).filter((path) => /@aws-sdk\/|@smithy\//.test(path))).toEqual([]);
   }, 120_000);
 
-  it('bundles no Cognito or Secrets Manager client on any route or job: both go over the signed-request adapter', async () => {
-    // adapters/cognito-directory.ts and secrets.ts send AWS JSON 1.1 requests through
-    // adapters/aws-signed-request.ts; the clients cost the account routes +0.08× (Cognito) and
-    // +0.03× (Secrets Manager) cold import. Only the Cognito PreSignUp trigger (Google sign-in,
-    // triggers/pre-sign-up.ts: ListUsers, AdminLinkProviderForUser) keeps the Cognito client: it
-    // runs once per first Google sign-in, on no request path of ours.
-    const SDK_COGNITO_FUNCTIONS = ['pre-sign-up'];
-    const { ids, kept } = await bundleEveryFunction();
-    expect(kept.size).toBe(ids);
-    const using = (client: RegExp) =>
-      [...kept]
-        .filter(([, inputs]) => inputs.some((path) => client.test(path)))
-        .map(([id]) => id)
-        .sort();
-    expect(using(/node_modules\/@aws-sdk\/client-cognito-identity-provider\//)).toEqual(SDK_COGNITO_FUNCTIONS);
-    expect(using(/node_modules\/@aws-sdk\/client-secrets-manager\//)).toEqual([]);
-    // The account routes, the admin deactivation and the secret readers do carry the adapters.
-    for (const id of ['auth-login', 'auth-reset-password', 'auth-update-user', 'admin-user-deactivate']) {
-      expect(kept.get(id)).toContain('functions/src/adapters/cognito-directory.ts');
-      expect(kept.get(id)).toContain('functions/src/adapters/aws-signed-request.ts');
-    }
-    expect([...kept].filter(([, inputs]) => inputs.includes('functions/src/adapters/secrets.ts'))).not.toEqual([]);
+  it('loads SES, Lambda and Secrets Manager only on the path that needs them, never at import', async () => {
+    // SES on a send (services/template-mail.ts), Lambda on the chain-check invoke
+    // (services/chain-check-trigger.ts), Secrets Manager on the first code or TRON key in AWS: a login
+    // that mails nothing never loads SES. DynamoDB and Cognito are imported at module scope.
+    const { bundles } = await buildBundles(REPO);
+    const loadedAtImport = (id: string) => bundles.find((bundle) => bundle.id === id)?.sdkClients;
+    expect(loadedAtImport('auth-login')).toEqual(['dynamodb', 'cognito']);
+    expect(loadedAtImport('auth-resend-otp')).toEqual(['dynamodb']);
+    expect(loadedAtImport('payment-submit-usdt')).toEqual(['dynamodb']);
+    expect(loadedAtImport('pre-sign-up')).toEqual(['cognito']);
+    expect(loadedAtImport('health')).toEqual([]);
+    const lazyOnly: SdkClient[] = ['ses', 'lambda', 'secretsManager'];
+    const eager = bundles.filter((bundle) => bundle.sdkClients.some((client) => lazyOnly.includes(client)));
+    expect(eager.map((bundle) => `${bundle.id}: ${bundle.sdkClients.join()}`)).toEqual([]);
   }, 120_000);
 
   it('defines every module-level schema of shared as /* @__PURE__ */ schema(() => ...)', () => {

@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@goldbot/shared';
 import { CUSTOMER_ROUTES } from '../bench/customer-journey.js';
 import {
+  ACCOUNT_ROUND_TRIP_BUDGET,
+  ACCOUNT_ROUTES,
   judgeRoundTrips,
   ROUND_TRIP_BUDGET,
+  roundTripBudgetOf,
   shortCommands,
   summarizeRoundTrips,
 } from '../bench/round-trips-section.js';
@@ -60,6 +63,27 @@ describe('the DynamoDB request counter of the local stack', () => {
 });
 
 describe('the round-trips section', () => {
+  it('gives the account routes 5 requests and every other customer route 3', () => {
+    expect([ROUND_TRIP_BUDGET, ACCOUNT_ROUND_TRIP_BUDGET]).toEqual([3, 5]);
+    const authRoutes = ROUTES.filter((r) => r.path.startsWith('/api/auth/')).map((r) => r.id);
+    expect([...ACCOUNT_ROUTES].sort()).toEqual([...authRoutes].sort());
+    expect(roundTripBudgetOf('auth-login')).toBe(5);
+    expect(roundTripBudgetOf('auth-me')).toBe(5);
+    for (const route of CUSTOMER_ROUTES.filter((r) => !r.startsWith('auth-'))) {
+      expect(roundTripBudgetOf(route), route).toBe(3);
+    }
+    // 5 for an account route, 3 for another: a call of 4 requests passes one and fails the other.
+    const four = ['GetItemCommand', 'GetItemCommand', 'GetItemCommand', 'PutItemCommand'];
+    const checks = judgeRoundTrips(
+      [
+        { route: 'auth-login', calls: 1, most: 4, commands: four },
+        { route: 'payment-wallets', calls: 1, most: 4, commands: four },
+      ],
+      ['auth-login', 'payment-wallets'],
+    );
+    expect(checks.map((c) => c.verdict)).toEqual(['pass', 'fail']);
+  });
+
   it('covers every route but the admin ones and the admin second factor', () => {
     const admin = new Set<string>(ROUTES.filter((r) => r.auth === 'admin').map((r) => r.id));
     expect(CUSTOMER_ROUTES).toContain('auth-register');
@@ -94,7 +118,8 @@ describe('the round-trips section', () => {
     ]);
     const checks = judgeRoundTrips(figures, ['auth-me', 'withdrawal-request', 'health']);
     expect(checks.map((c) => c.verdict)).toEqual(['pass', 'fail', 'error']);
-    expect(checks[0]?.detail).toBe(`2 (GetItemCommand, PutItemCommand), budget ≤ ${ROUND_TRIP_BUDGET}`);
+    expect(checks[0]?.detail).toBe(`2 (GetItemCommand, PutItemCommand), budget ≤ ${ACCOUNT_ROUND_TRIP_BUDGET}`);
+    expect(checks[1]?.detail).toContain(`budget ≤ ${ROUND_TRIP_BUDGET}`);
     expect(checks[2]?.detail).toBe('the journey never called it successfully');
     expect(shortCommands(['GetItemCommand', 'TransactWriteItemsCommand'])).toBe('GetItem, TransactWriteItems');
     expect(shortCommands([])).toBe('—');

@@ -1,62 +1,52 @@
+import {
+  AdminConfirmSignUpCommand,
+  AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
+  AssociateSoftwareTokenCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  RevokeTokenCommand,
+  SetUserMFAPreferenceCommand,
+  SignUpCommand,
+  VerifySoftwareTokenCommand,
+  type AuthenticationResultType,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../config.js';
 import { ConflictError, ValidationError } from '../domain/errors.js';
-import { awsRequest } from './aws-signed-request.js';
 
 /**
- * The Cognito user pool behind the spec's auth endpoints (DESIGN.md §6). The pool's username is
- * the e-mail address. Everything Cognito-specific (error names, token parsing) stays here.
+ * The Cognito user pool behind the spec's auth endpoints. The pool's username is the e-mail
+ * address. Everything Cognito-specific (error names, token parsing) stays here.
  *
- * Each call is one Cognito API operation (AWS JSON 1.1: POST /, X-Amz-Target
- * AWSCognitoIdentityProviderService.<Operation>) over the signed-request adapter, not the Cognito
- * client, which cost every account route +0.08× cold import (issue 12). A refusal throws an Error
- * named by Cognito's error code (`__type`: UsernameExistsException, NotAuthorizedException...) with
- * Cognito's message, as the client's errors were; locally the requests go to cognito-local
+ * One client per execution environment, created at import and reused by every invocation (the
+ * PreSignUp trigger calls Cognito the same way). A refusal is the client's error, named by
+ * Cognito's error code (UsernameExistsException, NotAuthorizedException...); throttling and 5xx
+ * answers are retried by the client's standard mode. Locally the endpoint is cognito-local
  * (AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER), which serves the same protocol.
  */
-async function cognito<Output = Record<string, never>>(operation: string, input: object): Promise<Partial<Output>> {
-  const response = await awsRequest({
-    service: 'cognito-idp',
-    region: config.region,
-    host: `cognito-idp.${config.region}.amazonaws.com`,
-    ...(config.endpoints.cognito ? { endpoint: config.endpoints.cognito } : {}),
-    method: 'POST',
-    path: '/',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-    },
-    body: JSON.stringify(input),
-  });
-  if (response.body.trim() === '') return {};
-  const output = JSON.parse(response.body) as unknown;
-  return output && typeof output === 'object' ? (output as Partial<Output>) : {};
-}
+const cognito = new CognitoIdentityProviderClient({ region: config.region, endpoint: config.endpoints.cognito });
 
 /**
  * Sets a user's address and marks it verified. The e-mail travels with the flag even when it does
  * not change: cognito-local insists, and AWS accepts the same value.
  */
 async function setVerifiedEmail(username: string, email: string): Promise<void> {
-  await cognito('AdminUpdateUserAttributes', {
-    UserPoolId: config.userPoolId,
-    Username: username,
-    UserAttributes: [
-      { Name: 'email', Value: email },
-      { Name: 'email_verified', Value: 'true' },
-    ],
-  });
-}
-
-interface AuthenticationResult {
-  IdToken?: string;
-  AccessToken?: string;
-  RefreshToken?: string;
-  ExpiresIn?: number;
-}
-interface AuthOutput {
-  AuthenticationResult?: AuthenticationResult;
-  ChallengeName?: string;
-  Session?: string;
+  await cognito.send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: config.userPoolId,
+      Username: username,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
 }
 
 export interface IssuedTokens {
@@ -116,7 +106,7 @@ export function decodeClaims(idToken: string): IssuedTokens['claims'] {
   };
 }
 
-function toSignInResult(auth: AuthenticationResult | undefined): SignInResult {
+function toSignInResult(auth: AuthenticationResultType | undefined): SignInResult {
   if (!auth?.IdToken) return { kind: 'invalid' };
   return {
     kind: 'ok',
@@ -133,12 +123,14 @@ function toSignInResult(auth: AuthenticationResult | undefined): SignInResult {
 export const cognitoDirectory: IdentityDirectory = {
   async signUp(email, password) {
     try {
-      const result = await cognito<{ UserSub: string }>('SignUp', {
-        ClientId: config.userPoolClientId,
-        Username: email,
-        Password: password,
-        UserAttributes: [{ Name: 'email', Value: email }],
-      });
+      const result = await cognito.send(
+        new SignUpCommand({
+          ClientId: config.userPoolClientId,
+          Username: email,
+          Password: password,
+          UserAttributes: [{ Name: 'email', Value: email }],
+        }),
+      );
       if (!result.UserSub) throw new Error('Cognito SignUp returned no user id');
       return result.UserSub;
     } catch (error) {
@@ -156,7 +148,7 @@ export const cognitoDirectory: IdentityDirectory = {
 
   async confirm(email) {
     try {
-      await cognito('AdminConfirmSignUp', { UserPoolId: config.userPoolId, Username: email });
+      await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: config.userPoolId, Username: email }));
     } catch (error) {
       // Confirming twice (a retried request) is fine.
       if (errorName(error) !== 'NotAuthorizedException') throw error;
@@ -166,11 +158,13 @@ export const cognitoDirectory: IdentityDirectory = {
 
   async signIn(email, password) {
     try {
-      const result = await cognito<AuthOutput>('InitiateAuth', {
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: config.userPoolClientId,
-        AuthParameters: { USERNAME: email, PASSWORD: password },
-      });
+      const result = await cognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: config.userPoolClientId,
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
+      );
       if (result.ChallengeName === 'SOFTWARE_TOKEN_MFA' && result.Session)
         return { kind: 'mfa', session: result.Session };
       return toSignInResult(result.AuthenticationResult);
@@ -189,11 +183,13 @@ export const cognitoDirectory: IdentityDirectory = {
 
   async refresh(refreshToken) {
     try {
-      const result = await cognito<AuthOutput>('InitiateAuth', {
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        ClientId: config.userPoolClientId,
-        AuthParameters: { REFRESH_TOKEN: refreshToken },
-      });
+      const result = await cognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          ClientId: config.userPoolClientId,
+          AuthParameters: { REFRESH_TOKEN: refreshToken },
+        }),
+      );
       const auth = result.AuthenticationResult;
       if (!auth?.IdToken) return null;
       return { idToken: auth.IdToken, expiresIn: auth.ExpiresIn ?? 3600, claims: decodeClaims(auth.IdToken) };
@@ -204,12 +200,14 @@ export const cognitoDirectory: IdentityDirectory = {
   },
 
   async setPassword(email, password) {
-    await cognito('AdminSetUserPassword', {
-      UserPoolId: config.userPoolId,
-      Username: email,
-      Password: password,
-      Permanent: true,
-    });
+    await cognito.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: config.userPoolId,
+        Username: email,
+        Password: password,
+        Permanent: true,
+      }),
+    );
   },
 
   async updateEmail(currentEmail, newEmail) {
@@ -219,11 +217,12 @@ export const cognitoDirectory: IdentityDirectory = {
 
   async signOutEverywhere(email) {
     try {
-      await cognito('AdminUserGlobalSignOut', { UserPoolId: config.userPoolId, Username: email });
+      await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: email }));
       return 'done';
     } catch (error) {
-      // cognito-local has no AdminUserGlobalSignOut; AWS always has it.
-      if (errorName(error) === 'CognitoLocal#Unsupported' || /unsupported/i.test(errorName(error))) {
+      // cognito-local has no AdminUserGlobalSignOut (it answers CognitoLocal#Unsupported, which the
+      // client names Unsupported); AWS always has it.
+      if (/unsupported/i.test(errorName(error))) {
         return 'unsupported';
       }
       throw error;
@@ -232,7 +231,7 @@ export const cognitoDirectory: IdentityDirectory = {
 
   async revokeToken(refreshToken) {
     try {
-      await cognito('RevokeToken', { ClientId: config.userPoolClientId, Token: refreshToken });
+      await cognito.send(new RevokeTokenCommand({ ClientId: config.userPoolClientId, Token: refreshToken }));
     } catch (error) {
       // Already revoked, expired or not ours: there is nothing left to end.
       if (!['NotAuthorizedException', 'UnauthorizedException', 'InvalidParameterException'].includes(errorName(error)))
@@ -242,12 +241,14 @@ export const cognitoDirectory: IdentityDirectory = {
 
   async respondToMfa(email, session, code) {
     try {
-      const result = await cognito<AuthOutput>('RespondToAuthChallenge', {
-        ClientId: config.userPoolClientId,
-        ChallengeName: 'SOFTWARE_TOKEN_MFA',
-        Session: session,
-        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code },
-      });
+      const result = await cognito.send(
+        new RespondToAuthChallengeCommand({
+          ClientId: config.userPoolClientId,
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          Session: session,
+          ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code },
+        }),
+      );
       return toSignInResult(result.AuthenticationResult);
     } catch (error) {
       // A wrong code, a used or expired session (3 minutes): the person signs in again.
@@ -259,35 +260,31 @@ export const cognitoDirectory: IdentityDirectory = {
   },
 
   async startTotpSetup(accessToken) {
-    const result = await cognito<{ SecretCode: string }>('AssociateSoftwareToken', { AccessToken: accessToken });
+    const result = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
     if (!result.SecretCode) throw new Error('Cognito returned no TOTP secret');
     return result.SecretCode;
   },
 
   async finishTotpSetup(accessToken, code) {
     try {
-      const result = await cognito<{ Status: string }>('VerifySoftwareToken', {
-        AccessToken: accessToken,
-        UserCode: code,
-      });
+      const result = await cognito.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code }));
       if (result.Status !== 'SUCCESS') return false;
     } catch (error) {
       if (['CodeMismatchException', 'EnableSoftwareTokenMFAException'].includes(errorName(error))) return false;
       throw error;
     }
-    await cognito('SetUserMFAPreference', {
-      AccessToken: accessToken,
-      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
-    });
+    await cognito.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
     return true;
   },
 
   async userStatus(email) {
     try {
-      const user = await cognito<{ UserStatus: string }>('AdminGetUser', {
-        UserPoolId: config.userPoolId,
-        Username: email,
-      });
+      const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: email }));
       return user.UserStatus ?? null;
     } catch (error) {
       if (errorName(error) === 'UserNotFoundException') return null;
@@ -296,7 +293,7 @@ export const cognitoDirectory: IdentityDirectory = {
   },
 
   async deleteUser(email) {
-    await cognito('AdminDeleteUser', { UserPoolId: config.userPoolId, Username: email });
+    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: email }));
   },
 };
 
@@ -311,7 +308,7 @@ export const cognitoDirectory: IdentityDirectory = {
 export async function setUserEnabled(email: string, enabled: boolean): Promise<'done' | 'not-found'> {
   const input = { UserPoolId: config.userPoolId, Username: email };
   try {
-    await cognito(enabled ? 'AdminEnableUser' : 'AdminDisableUser', input);
+    await cognito.send(enabled ? new AdminEnableUserCommand(input) : new AdminDisableUserCommand(input));
     return 'done';
   } catch (error) {
     if (errorName(error) === 'UserNotFoundException') return 'not-found';

@@ -90,8 +90,8 @@ export interface CodeStateRead {
   username?: string;
 }
 
-/** The keys of a code state (readCodeState), for a caller that reads them with its own. */
-export function codeStateKeys(email: string, purpose: CodePurpose, also: CodeStateRead = {}) {
+/** The keys of a code state (readCodeState). */
+function codeStateKeys(email: string, purpose: CodePurpose, also: CodeStateRead = {}) {
   return [
     codeLockKey(email),
     oneTimeCodeKey(email, purpose),
@@ -102,7 +102,7 @@ export function codeStateKeys(email: string, purpose: CodePurpose, also: CodeSta
 }
 
 /** A code state from the items read for codeStateKeys (absent items: none stored). */
-export function codeStateFrom(
+function codeStateFrom(
   items: readonly Item[],
   email: string,
   purpose: CodePurpose,

@@ -11,7 +11,6 @@ import {
 } from '@goldbot/shared';
 import { config } from '../config.js';
 import type { PendingLimits } from '../data/rate-limit-store.js';
-import type { Key } from './cursor.js';
 import type { UserProfile } from '../data/user-profile-entity.js';
 import {
   DomainError,
@@ -60,8 +59,6 @@ export interface RequestInput<B, Q, P, A> {
   sessionProfile: UserProfile | null | undefined;
   /** The request's limits, to move in the use case's first write (`countLimits: 'in-use-case'`); else null. */
   limits: PendingLimits | null;
-  /** The items of the spec's `prefetch` keys that exist (read with the guard's profile); else empty. */
-  prefetched: Record<string, unknown>[];
 }
 
 /**
@@ -98,13 +95,6 @@ export interface HandlerSpec<R extends RouteId, BS, QS, PS> {
    * case did not, whatever its outcome, so every request is still counted once.
    */
   countLimits?: 'in-use-case';
-  /**
-   * Keys a signed-in route reads along with the session guard's profile read (one BatchGetItem: the
-   * round-trip budget, issue 12), from the validated body; the items found reach the use case as
-   * `prefetched`. The body is then validated before the guard reads (a 400 may come before a 403).
-   * Not for routes with request limits.
-   */
-  prefetch?: (body: Infer<BS>) => readonly Key[];
 }
 
 interface State {
@@ -115,14 +105,11 @@ interface State {
 }
 
 /** What a signed-in request is checked against (kit/session-guard.ts). */
-/**
- * Checks the caller's session and answers the profile it read (null: none yet, where allowed),
- * with the items of `alsoRead` read in the same request.
- */
+/** Checks the caller's session and answers the profile it read (null: none yet, where allowed). */
 export type SessionGuard = (
   caller: Caller,
-  options: { allowMissingProfile?: boolean; requireMfa?: boolean; alsoRead?: readonly Key[] },
-) => Promise<{ profile: UserProfile | null; items: Record<string, unknown>[] }>;
+  options: { allowMissingProfile?: boolean; requireMfa?: boolean },
+) => Promise<UserProfile | null>;
 
 /** Counts a request against all its limits at once (one DynamoDB request: data/rate-limit-store.ts). */
 export type RateLimiter = (
@@ -295,10 +282,7 @@ function defineWith<
   const route = getRoute(spec.route);
   const missing =
     missingService(route, spec.limits, services) ??
-    (spec.countLimits && !services.pendingLimits ? `${spec.route} counts its limits in its use case` : null) ??
-    (spec.prefetch && (route.auth === 'public' || (spec.limits?.length ?? 0) > 0)
-      ? `${spec.route}: prefetch is for signed-in routes without request limits`
-      : null);
+    (spec.countLimits && !services.pendingLimits ? `${spec.route} counts its limits in its use case` : null);
   if (missing) throw new Error(`defineHandler: ${missing}; import defineHandler from kit/http-handler.ts`);
   const { sessionGuard, rateLimiter, pendingLimits } = services;
   const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
@@ -309,20 +293,12 @@ function defineWith<
     // or locally): claims in such an event were verified by no one and are not trusted.
     const caller = sessionGuard ? callerFromEvent(event) : null;
     guard(state.route, caller);
-    // A route that reads its own items with the guard's read needs its body first.
-    const early = spec.prefetch
-      ? { body: parse(spec.body as BS, spec.body ? readJsonBody(event) : undefined, 'body') }
-      : null;
     let sessionProfile: UserProfile | null | undefined;
-    let prefetched: Record<string, unknown>[] = [];
     if (caller && sessionGuard) {
-      const read = await sessionGuard(caller, {
+      sessionProfile = await sessionGuard(caller, {
         allowMissingProfile: spec.createsProfile === true,
         requireMfa: state.route.auth === 'admin' && config.adminMfaRequired,
-        ...(early && spec.prefetch ? { alsoRead: spec.prefetch(early.body) } : {}),
       });
-      sessionProfile = read.profile;
-      prefetched = read.items;
     }
     const clientIp = clientAddress(event.headers, event.requestContext.http.sourceIp);
     const nowMs = Date.now();
@@ -351,7 +327,7 @@ function defineWith<
     if (byBody.length === 0 && !inUseCase) await limit(byClient);
     let body: Infer<BS>;
     try {
-      body = early ? early.body : parse(spec.body as BS, spec.body ? readJsonBody(event) : undefined, 'body');
+      body = parse(spec.body as BS, spec.body ? readJsonBody(event) : undefined, 'body');
     } catch (error) {
       if (byBody.length > 0 || inUseCase) await limit(byClient);
       throw error;
@@ -382,7 +358,6 @@ function defineWith<
           typeof context.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : Infinity,
         sessionProfile,
         limits: pending,
-        prefetched,
       });
     } catch (error) {
       await countLeftover();

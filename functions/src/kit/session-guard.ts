@@ -1,7 +1,5 @@
 import { getProfile } from '../data/profile-store.js';
-import { batchGetItems, type Item } from '../data/table-reads.js';
-import type { Key } from './cursor.js';
-import { fromProfileItem, profileKey, type UserProfile } from '../data/user-profile-entity.js';
+import type { UserProfile } from '../data/user-profile-entity.js';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.js';
 import type { Caller } from './identity.js';
 
@@ -18,24 +16,13 @@ export const SESSION_MESSAGES = {
  */
 export async function assertSessionAllowed(
   caller: Caller,
-  options: { allowMissingProfile?: boolean; requireMfa?: boolean; alsoRead?: readonly Key[] } = {},
-): Promise<SessionRead> {
-  // A route's own keys ride on the profile's read (one BatchGetItem: the round-trip budget, issue 12).
-  const alsoRead = options.alsoRead ?? [];
-  let profile: UserProfile | undefined;
-  let items: Item[] = [];
-  if (alsoRead.length === 0) profile = await getProfile(caller.userId);
-  else {
-    const key = profileKey(caller.userId);
-    const read = await batchGetItems([key, ...alsoRead]);
-    const profileItem = read.find((item) => item.PK === key.PK && item.SK === key.SK);
-    profile = profileItem ? fromProfileItem(profileItem) : undefined;
-    items = read.filter((item) => item !== profileItem);
-  }
+  options: { allowMissingProfile?: boolean; requireMfa?: boolean } = {},
+): Promise<UserProfile | null> {
+  const profile = await getProfile(caller.userId);
   if (!profile) {
     // A valid token without a profile: a first Google or bootstrap-admin sign-in, whose profile
     // only /api/auth/me creates. Everywhere else it is refused (the guard never fails open).
-    if (options.allowMissingProfile === true) return { profile: null, items };
+    if (options.allowMissingProfile === true) return null;
     throw new UnauthorizedError(SESSION_MESSAGES.noProfile);
   }
   if (!profile.isActive) throw new ForbiddenError('Account is deactivated');
@@ -48,11 +35,5 @@ export async function assertSessionAllowed(
   // every sign-in of a user with TOTP on, so this also covers tokens fetched from Cognito directly,
   // around our login.
   if (options.requireMfa === true && !profile.mfaEnabledAt) throw new ForbiddenError(SESSION_MESSAGES.mfaRequired);
-  return { profile, items };
-}
-
-/** What the guard read: the caller's profile (null: none yet, where allowed) and the route's own items. */
-export interface SessionRead {
-  profile: UserProfile | null;
-  items: Item[];
+  return profile;
 }

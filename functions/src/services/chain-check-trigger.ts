@@ -1,23 +1,18 @@
 import { CHAIN_CHECK_EVENT_SOURCE, type ChainCheckEvent } from '../domain/commerce/chain-check-event.js';
-import { awsRequest } from '../adapters/aws-signed-request.js';
 import { config } from '../config.js';
 import { describeError, type Logger } from '../kit/logger.js';
 
 /**
- * Starts the on-chain check of a payment just saved, without holding the customer's answer back
- * (issue 13). In AWS: an asynchronous invoke ('Event') of the job-chain-recheck function with the
+ * Starts the on-chain check of a payment just saved, without holding the customer's answer back.
+ * In AWS: an asynchronous invoke ('Event') of the job-chain-recheck function with the
  * payment id; Lambda queues it, runs it, retries a failed run twice and sends a run that keeps
  * failing to the jobs' dead-letter queue. Locally (`npm start`, where the gateway runs every
  * handler in one process) the stack registers a runner that calls the same handler with the same
  * event in the background (scripts/local/stack.ts), so this bundle carries no TRON code. With
  * neither, nothing starts here and job-chain-recheck checks the payment within 5 minutes.
- *
- * The invoke is Lambda's HTTP API (POST /2015-03-31/functions/<name>/invocations with
- * X-Amz-Invocation-Type: Event, answered 202) over the signed-request adapter, not the Lambda
- * client, which cost this function +0.28× cold import (issue 12).
+ * The Lambda client (adapters/lambda-invoker.ts) is imported on the invoking path only.
  */
 const INVOKE_TIMEOUT_MS = 2_000;
-const QUEUED = 202;
 
 type LocalRunner = (event: ChainCheckEvent) => Promise<unknown>;
 let localRunner: LocalRunner | undefined;
@@ -32,18 +27,8 @@ export async function requestChainCheck(paymentId: string, log: Logger): Promise
   const functionName = config.tron.checkFunctionName;
   if (functionName) {
     try {
-      const { status } = await awsRequest({
-        service: 'lambda',
-        region: config.region,
-        host: `lambda.${config.region}.amazonaws.com`,
-        ...(config.endpoints.lambda ? { endpoint: config.endpoints.lambda } : {}),
-        method: 'POST',
-        path: `/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`,
-        headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'Event' },
-        body: JSON.stringify(event),
-        timeoutMs: INVOKE_TIMEOUT_MS,
-      });
-      if (status !== QUEUED) throw new Error(`Lambda answered the asynchronous invoke with HTTP ${status}, not 202`);
+      const { invokeAsynchronously } = await import('../adapters/lambda-invoker.js');
+      await invokeAsynchronously(functionName, event, INVOKE_TIMEOUT_MS);
     } catch (error) {
       log.warn('chain check not started; job-chain-recheck will check this payment', {
         paymentId,

@@ -1,4 +1,3 @@
-import { readSecret } from '../adapters/secrets.js';
 import { createTronApi, type TronTransactionApi } from '../adapters/tron-api.js';
 import { config } from '../config.js';
 import { SYSTEM_ACTOR } from '../data/audit-entity.js';
@@ -21,10 +20,13 @@ async function tronApiKey(): Promise<string | undefined> {
   if (config.tron.apiKey) return config.tron.apiKey;
   const arn = config.tron.apiKeySecretArn;
   if (!arn) return undefined;
-  apiKeyRead ??= readSecret(arn).catch((error: unknown) => {
-    apiKeyRead = undefined;
-    throw error;
-  });
+  // The Secrets Manager client is loaded on this path only: locally (a plain key or none) never.
+  apiKeyRead ??= import('../adapters/secrets.js')
+    .then(({ readSecret }) => readSecret(arn))
+    .catch((error: unknown) => {
+      apiKeyRead = undefined;
+      throw error;
+    });
   return apiKeyRead;
 }
 

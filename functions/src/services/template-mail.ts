@@ -1,4 +1,3 @@
-import { sesMailer } from '../adapters/ses-mailer.js';
 import { templateFromItem } from '../data/email-template-entity.js';
 import { loadEmailTemplate } from '../data/email-template-store.js';
 import type { Item } from '../data/table-reads.js';
@@ -8,10 +7,15 @@ import type { EmailTemplateType, TemplateMailer } from '../domain/email/template
 /**
  * Mail as the use cases send it: a template rendered with its values (render.ts, handlebars) and
  * sent through SES with its plain-text part. Only the functions that send mail import this
- * module, so only they bundle handlebars and the SES client.
+ * module, so only they bundle handlebars and the SES client; the client is imported on the
+ * first send, so a request that mails nothing does not load it.
  */
 export const templateMailer: TemplateMailer = {
-  send: (to, template, values) => sesMailer.send(to, renderEmail(template, values)),
+  async send(to, template, values) {
+    const email = renderEmail(template, values);
+    const { sesMailer } = await import('../adapters/ses-mailer.js');
+    await sesMailer.send(to, email);
+  },
 };
 
 /**

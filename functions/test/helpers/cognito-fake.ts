@@ -1,19 +1,20 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { HttpRequest } from '@smithy/types';
-import { beforeEach } from 'vitest';
-import type { AwsResponse } from '../../src/adapters/aws-signed-request.js';
-import { header, useAwsFakeService } from './aws-outbox.js';
+import {
+  CognitoIdentityProviderClient,
+  CognitoIdentityProviderServiceException,
+  type ServiceOutputTypes,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeEach } from 'vitest';
 
 /**
- * The Cognito user pool as the functions reach it: AWS JSON 1.1 requests over the signed-request
- * adapter (adapters/cognito-directory.ts), intercepted by their X-Amz-Target operation in place of
- * an SDK client mock. Every call is recorded with its decoded JSON input; each operation answers
- * `{}` unless a test sets an answer or an AWS error for it (optionally only for inputs that match).
- * `useCognitoFake()` registers its own hooks: emptied before each test, the network put back after
- * the file. Works beside useAwsOutbox() (SES, Lambda) in the same file.
+ * The Cognito user pool as the functions reach it: the Cognito client mocked with
+ * aws-sdk-client-mock (adapters/cognito-directory.ts), each command read by its operation name.
+ * Every call is recorded with its input; each operation answers `{}` unless a test sets an answer
+ * or a Cognito error for it (optionally only for inputs that match). `useCognitoFake()` registers
+ * its own hooks: emptied before each test, the client's own `send` put back after the file.
+ * The mock replaces the client's whole `send`, retries included: each call is one attempt.
  */
-export const COGNITO_TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
-
 export interface CognitoCall {
   /** The operation, e.g. 'SignUp', 'AdminUserGlobalSignOut'. */
   operation: string;
@@ -33,7 +34,7 @@ export interface CognitoRule {
 }
 
 export interface CognitoFake {
-  /** Every call that reached the fake, oldest first (retries included). */
+  /** Every call that reached the fake, oldest first. */
   readonly calls: CognitoCall[];
   /** The inputs of the calls of one operation, oldest first. */
   inputsOf(operation: string): Record<string, unknown>[];
@@ -75,43 +76,42 @@ interface Rule {
   answer: (input: Record<string, unknown>) => object;
 }
 
-const ok = (output: object): AwsResponse => ({
-  status: 200,
-  headers: { 'content-type': 'application/x-amz-json-1.1' },
-  body: JSON.stringify(output),
-});
-const failure = ({ code, message, status }: CognitoFakeError): AwsResponse => ({
-  status,
-  headers: { 'content-type': 'application/x-amz-json-1.1' },
-  body: JSON.stringify({ __type: code, message }),
-});
+/** Cognito's error as the client throws it: named by its code, with the answer's status. */
+const failure = ({ code, message, status }: CognitoFakeError) =>
+  new CognitoIdentityProviderServiceException({
+    name: code,
+    message,
+    $fault: status >= 500 ? 'server' : 'client',
+    $metadata: { httpStatusCode: status, attempts: 1 },
+  });
 
 export function useCognitoFake(): CognitoFake {
   const calls: CognitoCall[] = [];
   let rules: Rule[] = [];
 
-  const serve = (request: HttpRequest): AwsResponse | undefined => {
-    const target = header(request, 'x-amz-target');
-    if (!target?.startsWith(COGNITO_TARGET_PREFIX)) return undefined;
-    if (!header(request, 'authorization')?.startsWith('AWS4-HMAC-SHA256 Credential=')) {
-      throw new Error(`unsigned Cognito request ${target}`);
-    }
-    if (request.method !== 'POST' || request.path !== '/') throw new Error(`Cognito is POST /, not ${request.path}`);
-    if (header(request, 'content-type') !== 'application/x-amz-json-1.1') {
-      throw new Error(`Cognito request ${target} is not application/x-amz-json-1.1`);
-    }
-    const operation = target.slice(COGNITO_TARGET_PREFIX.length);
-    const input = JSON.parse(typeof request.body === 'string' ? request.body : '{}') as Record<string, unknown>;
+  const serve = (operation: string, input: Record<string, unknown>): object => {
     calls.push({ operation, input });
     const rule = rules.findLast((r) => r.operation === operation && (!r.match || matches(r.match, input)));
-    if (!rule) return ok({});
+    if (!rule) return {};
     try {
-      return ok(rule.answer(input));
+      return rule.answer(input);
     } catch (error) {
-      if (error instanceof CognitoFakeError) return failure(error);
+      if (error instanceof CognitoFakeError) throw failure(error);
       throw error;
     }
   };
+  const client = mockClient(CognitoIdentityProviderClient);
+  const answerEveryCommand = () =>
+    client.send.callsFake((command: { input: object }) =>
+      // The command's class names the operation: SignUpCommand is SignUp.
+      Promise.resolve().then(
+        () =>
+          serve(
+            command.constructor.name.replace(/Command$/, ''),
+            command.input as Record<string, unknown>,
+          ) as ServiceOutputTypes,
+      ),
+    );
 
   const fake: CognitoFake = {
     calls,
@@ -134,10 +134,12 @@ export function useCognitoFake(): CognitoFake {
     reset() {
       calls.length = 0;
       rules = [];
+      client.reset();
+      answerEveryCommand();
     },
   };
 
   beforeEach(() => fake.reset());
-  useAwsFakeService(serve);
+  afterAll(() => client.restore());
   return fake;
 }

@@ -185,7 +185,6 @@ export function storeCalls(dynamo: DocumentClientStub): { name: string; input: R
       const key = input.Key as { PK?: string; SK?: string } | undefined;
       if (name === 'UpdateCommand' && String(key?.PK).startsWith('RATE#')) return false;
       if (name === 'TransactWriteCommand' && isRateCounterTransaction(input)) return false;
-      if (name === 'BatchGetCommand' && isSessionGuardRead(input)) return false;
       return !(name === 'GetCommand' && key?.SK === 'PROFILE' && String(key.PK).startsWith('USER#'));
     });
 }
@@ -283,15 +282,6 @@ export function givenLoginFailures(
 /** Forgets what givenItems put in the mocked table (after `dynamo.reset()`). */
 export function forgetItems(dynamo: DocumentClientStub): void {
   heldItems.delete(dynamo);
-}
-
-/** The session guard's read of the profile with a route's own keys (kit `prefetch`): the profile's key first. */
-function isSessionGuardRead(input: Record<string, unknown>): boolean {
-  const tables = Object.values(
-    (input.RequestItems ?? {}) as Record<string, { Keys?: { PK?: unknown; SK?: unknown }[] }>,
-  );
-  const first = tables[0]?.Keys?.[0];
-  return first?.SK === 'PROFILE' && String(first.PK).startsWith('USER#');
 }
 
 /** The request limits' transaction (data/rate-limit-store.ts: several counters in one request). */

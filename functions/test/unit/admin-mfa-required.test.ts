@@ -6,7 +6,6 @@ import type * as LoginHandler from '../../src/handlers/auth-login.js';
 import type * as HttpHandlerKit from '../../src/kit/http-handler.js';
 import type * as HttpResponses from '../../src/kit/http-response.js';
 import { CALLERS, httpEvent, invoke, profileItemOf, type Claims } from '../helpers/lambda.js';
-import { useFakesIn } from '../helpers/aws-outbox.js';
 import { useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
@@ -32,7 +31,6 @@ beforeAll(async () => {
   kit = await import('../../src/kit/http-handler.js');
   responses = await import('../../src/kit/http-response.js');
   login = (await import('../../src/handlers/auth-login.js')).handler;
-  useFakesIn(await import('../../src/adapters/aws-signed-request.js'));
 });
 
 afterAll(() => {

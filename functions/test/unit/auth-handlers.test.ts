@@ -45,11 +45,10 @@ import {
 import { cancelled } from '../helpers/dynamo-outcomes.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
 import { cognitoError, useCognitoFake } from '../helpers/cognito-fake.js';
-import { MAX_ATTEMPTS } from '../../src/adapters/aws-signed-request.js';
 
 /**
- * The auth handlers end to end in process, with the DynamoDB client mocked and Cognito, SES faked
- * on the signed requests (helpers/cognito-fake.ts, aws-outbox.ts): how Cognito's and
+ * The auth handlers end to end in process, with the DynamoDB, Cognito and SES clients mocked
+ * (helpers/cognito-fake.ts, aws-outbox.ts): how Cognito's and
  * DynamoDB's answers become HTTP answers, and what reaches the table and the mail.
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -661,8 +660,8 @@ describe('auth-get-user-data and auth-update-user', () => {
     }
     // The password changed and our registry ended the sessions; Cognito's part is reported.
     expect(res.statusCode).toBe(200);
-    // Three sign-outs (end-sessions), each tried three times on throttling by the adapter, as the SDK did.
-    expect(cognito.inputsOf('AdminUserGlobalSignOut')).toHaveLength(3 * MAX_ATTEMPTS);
+    // Three sign-outs (end-sessions); the client's own retries happen inside the mocked send.
+    expect(cognito.inputsOf('AdminUserGlobalSignOut')).toHaveLength(3);
     const metrics = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => '_aws' in l);
     expect(metrics).toEqual([expect.objectContaining({ GlobalSignOutFailures: 1, Service: 'auth' })]);
   });

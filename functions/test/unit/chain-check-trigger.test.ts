@@ -1,35 +1,42 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { InvokeCommand, LambdaClient, LambdaServiceException } from '@aws-sdk/client-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAIN_CHECK_EVENT_SOURCE, chainCheckEventSchema } from '../../src/domain/commerce/chain-check-event.js';
 import type { Logger } from '../../src/kit/logger.js';
-import { startAwsWireServer, type AwsWireServer, restoreEnvAfterEach } from '../helpers/aws-outbox.js';
+import { restoreEnvAfterEach } from '../helpers/aws-outbox.js';
 
 /**
- * How a saved payment's on-chain check is started (issue 13): in AWS an asynchronous ('Event')
- * invoke of the job-chain-recheck function carrying the payment id, whose failure is logged and
- * never reaches the customer; locally the same event handed to the runner the local stack
- * registered, in the background; with neither, nothing at all.
- * The invoke is checked on the wire, against a local HTTP server standing in for Lambda's API
- * (AWS_ENDPOINT_URL_LAMBDA, as the SDK's client read it).
+ * How a saved payment's on-chain check is started: in AWS an asynchronous ('Event') invoke of the
+ * job-chain-recheck function carrying the payment id (the Lambda client mocked), whose failure is
+ * logged and never reaches the customer; locally the same event handed to the runner the local
+ * stack registered, in the background; with neither, nothing at all.
  * The configuration is read at import, so each case imports the trigger afresh with its environment.
  */
-let lambda: AwsWireServer;
-beforeAll(async () => {
-  lambda = await startAwsWireServer({ status: 202 });
-});
-afterAll(() => lambda.close());
+const lambda = mockClient(LambdaClient);
+afterAll(() => lambda.restore());
 beforeEach(() => {
-  lambda.received.length = 0;
+  lambda.reset();
+  lambda.on(InvokeCommand).resolves({ StatusCode: 202 });
 });
+const invokes = () => lambda.commandCalls(InvokeCommand).map((call) => call.args[0].input);
 
-const ENV_KEYS = ['CHAIN_CHECK_FUNCTION_NAME', 'TRON_API_URL', 'AWS_ENDPOINT_URL_LAMBDA'] as const;
+const ENV_KEYS = ['CHAIN_CHECK_FUNCTION_NAME', 'TRON_API_URL'] as const;
 restoreEnvAfterEach(ENV_KEYS);
 
 async function triggerWith(env: Partial<Record<(typeof ENV_KEYS)[number], string>>) {
   for (const key of ENV_KEYS) delete process.env[key];
-  Object.assign(process.env, { AWS_ENDPOINT_URL_LAMBDA: lambda.url }, env);
+  Object.assign(process.env, env);
   vi.resetModules();
   return (await import('../../src/services/chain-check-trigger.js')).requestChainCheck;
 }
+
+const lambdaError = (name: string, message: string, status: number) =>
+  new LambdaServiceException({
+    name,
+    message,
+    $fault: status >= 500 ? 'server' : 'client',
+    $metadata: { httpStatusCode: status },
+  });
 
 function recordingLogger() {
   const lines: { level: string; message: string; extra?: Record<string, unknown> }[] = [];
@@ -48,53 +55,21 @@ describe('requestChainCheck', () => {
     const request = await triggerWith({ CHAIN_CHECK_FUNCTION_NAME: 'Goldbot-Api-JobsjobchainrecheckFunction' });
     const { log, lines } = recordingLogger();
     await request('01KDX4A7Q2M9V3T8R5N6P1W0ZC', log);
-    expect(lambda.received).toHaveLength(1);
-    const [invoke] = lambda.received;
-    expect(invoke?.method).toBe('POST');
-    expect(invoke?.path).toBe('/2015-03-31/functions/Goldbot-Api-JobsjobchainrecheckFunction/invocations');
-    expect(invoke?.headers['x-amz-invocation-type']).toBe('Event');
-    expect(invoke?.headers.authorization).toMatch(
-      /^AWS4-HMAC-SHA256 Credential=test\/\d{8}\/us-east-1\/lambda\/aws4_request, SignedHeaders=\S*x-amz-date/,
-    );
-    expect(invoke?.headers['x-amz-date']).toMatch(/^\d{8}T\d{6}Z$/);
-    expect(chainCheckEventSchema.parse(JSON.parse(invoke?.body ?? ''))).toEqual({
+    expect(invokes()).toHaveLength(1);
+    const [invoke] = invokes();
+    expect(invoke).toMatchObject({ FunctionName: 'Goldbot-Api-JobsjobchainrecheckFunction', InvocationType: 'Event' });
+    expect(chainCheckEventSchema.parse(JSON.parse(new TextDecoder().decode(invoke?.Payload as Uint8Array)))).toEqual({
       source: CHAIN_CHECK_EVENT_SOURCE,
       paymentId: '01KDX4A7Q2M9V3T8R5N6P1W0ZC',
     });
     expect(lines).toEqual([]);
   });
 
-  it('AWS: names the function by ARN too, encoded in the path', async () => {
-    const arn = 'arn:aws:lambda:eu-west-1:123456789012:function:job-chain-recheck';
-    const request = await triggerWith({ CHAIN_CHECK_FUNCTION_NAME: arn });
-    const { log, lines } = recordingLogger();
-    await request('p1', log);
-    expect(lambda.received[0]?.path).toBe(`/2015-03-31/functions/${encodeURIComponent(arn)}/invocations`);
-    expect(lines).toEqual([]);
-  });
-
-  it('AWS: invokes again after a 500 or throttling, and logs nothing once Lambda queued it', async () => {
-    lambda.answer({ status: 500, body: '{"message":"ServiceException"}' });
-    lambda.answer({ status: 429, headers: { 'x-amzn-errortype': 'TooManyRequestsException' } });
-    const request = await triggerWith({ CHAIN_CHECK_FUNCTION_NAME: 'fn' });
-    const { log, lines } = recordingLogger();
-    await request('p1', log);
-    expect(lambda.received).toHaveLength(3);
-    expect(new Set(lambda.received.map((invoke) => invoke.body)).size).toBe(1);
-    expect(lines).toEqual([]);
-  });
-
   it('AWS: a failed invoke is logged for the recheck job and never thrown at the customer', async () => {
-    const throttled = {
-      status: 429,
-      headers: { 'x-amzn-errortype': 'TooManyRequestsException' },
-      body: '{"message":"Rate Exceeded."}',
-    };
-    lambda.answer(throttled, throttled, throttled);
+    lambda.on(InvokeCommand).rejects(lambdaError('TooManyRequestsException', 'Rate Exceeded.', 429));
     const request = await triggerWith({ CHAIN_CHECK_FUNCTION_NAME: 'fn' });
     const { log, lines } = recordingLogger();
     await expect(request('p1', log)).resolves.toBeUndefined();
-    expect(lambda.received).toHaveLength(3);
     expect(lines).toMatchObject([
       {
         level: 'warn',
@@ -104,23 +79,8 @@ describe('requestChainCheck', () => {
     ]);
   });
 
-  it('AWS: a refused invoke is not sent again, and is logged by its error code', async () => {
-    lambda.answer({
-      status: 404,
-      headers: { 'x-amzn-errortype': 'ResourceNotFoundException' },
-      body: '{"Type":"User","message":"Function not found: fn"}',
-    });
-    const request = await triggerWith({ CHAIN_CHECK_FUNCTION_NAME: 'fn' });
-    const { log, lines } = recordingLogger();
-    await request('p1', log);
-    expect(lambda.received).toHaveLength(1);
-    expect(lines).toMatchObject([
-      { level: 'warn', extra: { paymentId: 'p1', errorName: 'ResourceNotFoundException' } },
-    ]);
-  });
-
   it('AWS: an answer other than 202 (queued) is logged as not started', async () => {
-    lambda.answer({ status: 200, body: '{}' });
+    lambda.on(InvokeCommand).resolves({ StatusCode: 200 });
     const request = await triggerWith({ CHAIN_CHECK_FUNCTION_NAME: 'fn' });
     const { log, lines } = recordingLogger();
     await request('p1', log);
@@ -128,20 +88,27 @@ describe('requestChainCheck', () => {
       {
         level: 'warn',
         message: 'chain check not started; job-chain-recheck will check this payment',
-        extra: { paymentId: 'p1', errorMessage: expect.stringContaining('HTTP 200') as unknown },
+        extra: { paymentId: 'p1', errorMessage: expect.stringContaining('status 200') as unknown },
       },
     ]);
   });
 
   it('AWS: gives up after 2 s, so the customer is never kept waiting for Lambda', async () => {
-    lambda.answer({ status: 202, delayMs: 4_000 });
+    // A Lambda that never answers: the client gives up when the signal it was handed aborts.
+    lambda.reset();
+    lambda.send.callsFake(
+      (_command: unknown, options?: { abortSignal?: AbortSignal }) =>
+        new Promise((_resolve, reject) => {
+          const signal = options?.abortSignal;
+          signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+        }),
+    );
     const request = await triggerWith({ CHAIN_CHECK_FUNCTION_NAME: 'fn' });
     const { log, lines } = recordingLogger();
     const started = Date.now();
     await request('p1', log);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
     expect(Date.now() - started).toBeLessThan(3_500);
-    expect(lambda.received).toHaveLength(1);
     expect(lines).toMatchObject([{ level: 'warn', extra: { paymentId: 'p1' } }]);
   });
 
@@ -155,7 +122,7 @@ describe('requestChainCheck', () => {
     trigger.setLocalChainCheckRunner(runner);
     await trigger.requestChainCheck('p1', log);
     expect(runner).toHaveBeenCalledWith({ source: CHAIN_CHECK_EVENT_SOURCE, paymentId: 'p1' });
-    expect(lambda.received).toHaveLength(0);
+    expect(invokes()).toHaveLength(0);
     finish?.();
 
     // A failing background check is logged; the job picks the payment up.
@@ -177,7 +144,7 @@ describe('requestChainCheck', () => {
     const request = await triggerWith({ TRON_API_URL: 'http://127.0.0.1:8090' });
     const { log, lines } = recordingLogger();
     await request('p1', log);
-    expect(lambda.received).toHaveLength(0);
+    expect(invokes()).toHaveLength(0);
     expect(lines).toEqual([]);
   });
 });

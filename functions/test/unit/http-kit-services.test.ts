@@ -2,7 +2,6 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getRoute } from '@goldbot/shared';
-import * as z from '@goldbot/shared/zod';
 import { handler as health } from '../../src/handlers/health.js';
 import { handler as packagesList } from '../../src/handlers/packages-list.js';
 import { createDefineHandler, missingService } from '../../src/kit/http-kit.js';
@@ -19,7 +18,7 @@ const dynamo = mockClient(DynamoDBDocumentClient);
 afterEach(() => dynamo.reset());
 
 const NONE = { sessionGuard: null, rateLimiter: null };
-const guard = async () => ({ profile: null, items: [] });
+const guard = async () => null;
 
 describe('missingService', () => {
   it('lets a kit without services serve public reads only', () => {
@@ -67,56 +66,12 @@ describe('public-http-handler', () => {
     expect(packagesList.spec.route).toBe('packages-list');
   });
 
-  it("reads a route's prefetch keys with the guard's profile read, from the validated body", async () => {
-    const asked: unknown[] = [];
-    const define = createDefineHandler({
-      sessionGuard: async (_caller, options) => {
-        asked.push(options.alsoRead);
-        return { profile: null, items: [{ PK: 'EMAIL#new@example.com', SK: 'EMAIL', userId: 'x' }] };
-      },
-      rateLimiter: null,
-    });
-    const me = define(
-      {
-        route: 'auth-me',
-        body: z.object({ email: z.string() }),
-        prefetch: (body) => [{ PK: `EMAIL#${body.email}`, SK: 'EMAIL' }],
-      },
-      async ({ prefetched }) => ok({ prefetched }),
-    );
-    const res = await invoke(
-      me,
-      httpEvent({ routeId: 'auth-me', claims: CALLERS.user, body: { email: 'new@example.com' } }),
-    );
-    expect(asked).toEqual([[{ PK: 'EMAIL#new@example.com', SK: 'EMAIL' }]]);
-    expect(res.body).toEqual({ prefetched: [{ PK: 'EMAIL#new@example.com', SK: 'EMAIL', userId: 'x' }] });
-    // An invalid body answers 400 before any read.
-    const invalid = await invoke(me, httpEvent({ routeId: 'auth-me', claims: CALLERS.user, body: { email: 1 } }));
-    expect(invalid.statusCode).toBe(400);
-    expect(asked).toHaveLength(1);
-    // Not on a route with request limits (their counting order is the kit's).
-    const limited = createDefineHandler({
-      sessionGuard: async () => ({ profile: null, items: [] }),
-      rateLimiter: async () => undefined,
-    });
-    expect(() =>
-      limited(
-        {
-          route: 'payment-verify-referral',
-          limits: [{ name: 'verifyReferralPerUser', by: 'caller' }],
-          prefetch: () => [],
-        },
-        async () => ok({}),
-      ),
-    ).toThrow(/prefetch is for signed-in routes without request limits/);
-  });
-
   it('runs the session guard of a full kit on a signed-in route', async () => {
     const calls: string[] = [];
     const define = createDefineHandler({
       sessionGuard: async (caller) => {
         calls.push(caller.userId);
-        return { profile: null, items: [] };
+        return null;
       },
       rateLimiter: null,
     });

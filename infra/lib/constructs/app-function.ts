@@ -79,8 +79,6 @@ export interface AppFunctionProps {
  */
 const ESM_REQUIRE_BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
-/** The environment-only credential provider the bundles load instead of the SDK's default chain. */
-export const LAMBDA_CREDENTIALS_ENTRY = join(REPO_ROOT, 'functions', 'src', 'adapters', 'lambda-credentials.ts');
 /** An empty module the bundles load instead of `source-map`, which only handlebars' precompiler uses. */
 export const NO_SOURCE_MAP_ENTRY = join(REPO_ROOT, 'functions', 'src', 'kit', 'bundle-stubs', 'no-source-map.ts');
 
@@ -113,13 +111,9 @@ export const NODE_FUNCTION_DEFAULTS: Pick<
     // versions, same code locally and in AWS, and a smaller cold start than the full runtime SDK.
     bundleAwsSDK: true,
     externalModules: [],
-    // Lambda gives a function its role's credentials in environment variables only: every SDK
-    // client's default credential chain (SSO, STS web identity, sign-in, ini, process, metadata, each
-    // with its nested client) is swapped for the environment link alone (lambda-credentials.ts).
     // One definition: scripts/bench/bundle-size-section.ts builds its bundles from these options.
     esbuildArgs: {
       '--alias': [
-        `@aws-sdk/credential-provider-node=${LAMBDA_CREDENTIALS_ENTRY}`,
         // handlebars requires `source-map` (in a try) only to map precompiled templates, which we never
         // do; it falls back to its own SourceNode (no-source-map.ts). 27 KB less in every mail bundle.
         `source-map=${NO_SOURCE_MAP_ENTRY}`,
@@ -217,7 +211,7 @@ export class AppFunction extends Construct {
       role.addToPrincipalPolicy(
         new PolicyStatement({
           effect: Effect.ALLOW,
-          // Mail goes out with SESv2 SendEmail (functions/src/adapters/ses-mailer.ts), which IAM
+          // Mail goes out with SES SendEmail (functions/src/adapters/ses-mailer.ts), which IAM
           // authorises as ses:SendEmail alone, whatever the content (no SendRawEmail).
           actions: ['ses:SendEmail'],
           // The sender may be verified as an address or as its domain; both ARNs name only our sender.

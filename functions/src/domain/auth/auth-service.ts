@@ -760,11 +760,6 @@ export async function updateProfile(
   caller: SessionCaller,
   userId: string,
   input: { username: string; email: string; currentPassword?: string },
-  /**
-   * The new address's code state, its marker and the new username's, when the handler read them
-   * with the session's profile (data/auth-store.ts codeStateKeys); otherwise read here.
-   */
-  preRead?: CodeState,
 ) {
   if (caller.userId !== userId) throw new ForbiddenError('You can only change your own account.');
   const { store, now } = deps;
@@ -779,25 +774,19 @@ export async function updateProfile(
         currentPassword: AUTH_MESSAGES.currentPasswordForEmail,
       });
     }
-    // The new address's marker, the new username's and what the code mail needs, in one read
-    // (the round-trip budget, issue 12).
-    state =
-      preRead ??
-      (await store.readCodeState(
-        input.email,
-        'email-change',
-        now(),
-        codeMailRead('email-change', { emailOwner: true, ...(usernameChanges ? { username: input.username } : {}) }),
-      ));
+    // The new address's marker, the new username's and what the code mail needs, in one read.
+    state = await store.readCodeState(
+      input.email,
+      'email-change',
+      now(),
+      codeMailRead('email-change', { emailOwner: true, ...(usernameChanges ? { username: input.username } : {}) }),
+    );
     if (state.emailOwner) throw new ConflictError('An account with this email already exists.');
     if (usernameChanges && state.usernameOwner !== undefined && state.usernameOwner !== profile._id) {
       throw usernameTaken;
     }
   } else if (usernameChanges) {
-    const taken = preRead
-      ? preRead.usernameOwner !== undefined && preRead.usernameOwner !== profile._id
-      : await store.isUsernameTaken(input.username, now(), profile._id);
-    if (taken) throw usernameTaken;
+    if (await store.isUsernameTaken(input.username, now(), profile._id)) throw usernameTaken;
   }
   if (emailChanges && input.currentPassword) {
     await checkCurrentPassword(deps, profile.email, input.currentPassword, { clearBackoff: false });
