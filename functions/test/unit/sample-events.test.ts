@@ -145,7 +145,7 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
     storedCode('email-change', otp, email, SUB);
   },
   'auth-mfa-verify': () => {
-    cognito.on('RespondToAuthChallenge').resolves({
+    cognito.on('AdminRespondToAuthChallenge').resolves({
       AuthenticationResult: { IdToken: ADMIN_ID_TOKEN, RefreshToken: 'sample-admin-refresh-token', ExpiresIn: 3600 },
     });
   },
@@ -188,7 +188,7 @@ beforeEach(() => {
   dynamo.on(UpdateCommand).resolves({});
   dynamo.on(TransactWriteCommand).resolves({});
   cognito.on('SignUp').resolves({ UserSub: SUB, UserConfirmed: false });
-  cognito.on('InitiateAuth').resolves({
+  cognito.on('AdminInitiateAuth').resolves({
     AuthenticationResult: { IdToken: ID_TOKEN, RefreshToken: 'sample-refresh-token', ExpiresIn: 3600 },
   });
 });
