@@ -29,7 +29,7 @@ export const ADMIN_PASSWORD = process.env.LOCAL_ADMIN_PASSWORD || 'Admin123!';
  */
 export async function adminIdToken(): Promise<string> {
   const stack = readStack();
-  const token = await localIdToken(stack.urls.cognito, stack.pool.clientId, {
+  const token = await localIdToken(stack.urls.cognito, stack.pool, {
     email: stack.admin.email,
     password: ADMIN_PASSWORD,
   });

@@ -39,20 +39,27 @@ export type TableAccess = 'none' | 'read' | 'readWrite';
 export type CognitoAction = `cognito-idp:${string}`;
 
 /**
- * Cognito APIs that IAM does not govern: SignUp, InitiateAuth and RevokeToken are authorised by the
- * app client id (and the token), the MFA calls by the user's own access token or session. They are
- * listed in the maps below as documentation of what a handler calls, and never granted: an IAM
- * statement naming them would suggest a control that does not exist.
+ * Cognito APIs that IAM does not govern: SignUp and RevokeToken are authorised by the app client
+ * id and its secret, the TOTP set-up calls by the user's own access token (which never leaves the
+ * API). They are listed in the maps below as documentation of what a handler calls, and never
+ * granted: an IAM statement naming them would suggest a control that does not exist. Signing in,
+ * answering a challenge and refreshing are the IAM-governed Admin* calls, so only the functions
+ * granted them can do it (with the client secret as well).
  */
 export const COGNITO_CALLS_WITHOUT_IAM: ReadonlySet<CognitoAction> = new Set([
   'cognito-idp:SignUp',
-  'cognito-idp:InitiateAuth',
   'cognito-idp:RevokeToken',
-  'cognito-idp:RespondToAuthChallenge',
   'cognito-idp:AssociateSoftwareToken',
   'cognito-idp:VerifySoftwareToken',
   'cognito-idp:SetUserMFAPreference',
 ]);
+
+/**
+ * The web client's secret, read once per execution environment by the functions whose Cognito
+ * calls need it (SECRET_HASH on sign-up, sign-in, challenge answers and refresh; the secret itself
+ * on revocation): functions/src/adapters/cognito-directory.ts. Granted with those calls only.
+ */
+export const READ_CLIENT_SECRET: CognitoAction = 'cognito-idp:DescribeUserPoolClient';
 
 type AuthRouteId = Extract<RouteId, `auth-${string}`>;
 
@@ -76,7 +83,7 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
   'auth-register': {
     // AdminGetUser finds an abandoned, expired sign-up; AdminDeleteUser removes it, and is the
     // compensation when the profile cannot be written.
-    cognitoCalls: ['cognito-idp:SignUp', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'],
+    cognitoCalls: ['cognito-idp:SignUp', READ_CLIENT_SECRET, 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'],
     usesCodes: true,
     sendsMail: true,
   },
@@ -84,7 +91,8 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
     cognitoCalls: [
       'cognito-idp:AdminConfirmSignUp',
       'cognito-idp:AdminUpdateUserAttributes',
-      'cognito-idp:InitiateAuth',
+      'cognito-idp:AdminInitiateAuth',
+      READ_CLIENT_SECRET,
     ],
     usesCodes: true,
     sendsMail: false,
@@ -94,7 +102,8 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
     // Confirm + mark verified repairs a sign-up whose confirmation was interrupted; the groups
     // decide whether the admin MFA rule (ADMIN_MFA_REQUIRED) applies.
     cognitoCalls: [
-      'cognito-idp:InitiateAuth',
+      'cognito-idp:AdminInitiateAuth',
+      READ_CLIENT_SECRET,
       'cognito-idp:AdminConfirmSignUp',
       'cognito-idp:AdminUpdateUserAttributes',
       'cognito-idp:AdminListGroupsForUser',
@@ -104,10 +113,15 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
     usesCodes: true,
     sendsMail: true,
   },
-  'auth-refresh': { cognitoCalls: ['cognito-idp:InitiateAuth'], usesCodes: false, sendsMail: false },
-  // The TOTP step and its set-up (M5): token- or session-authenticated Cognito calls, no IAM grant.
+  'auth-refresh': {
+    cognitoCalls: ['cognito-idp:AdminInitiateAuth', READ_CLIENT_SECRET],
+    usesCodes: false,
+    sendsMail: false,
+  },
+  // The TOTP step answers Cognito's challenge server-side; the set-up uses the access token the
+  // API kept from the sign-in (token-authenticated calls, no IAM grant).
   'auth-mfa-verify': {
-    cognitoCalls: ['cognito-idp:RespondToAuthChallenge'],
+    cognitoCalls: ['cognito-idp:AdminRespondToAuthChallenge', READ_CLIENT_SECRET],
     usesCodes: false,
     sendsMail: false,
   },
@@ -116,7 +130,11 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
     usesCodes: false,
     sendsMail: false,
   },
-  'auth-logout': { cognitoCalls: ['cognito-idp:RevokeToken'], usesCodes: false, sendsMail: false },
+  'auth-logout': {
+    cognitoCalls: ['cognito-idp:RevokeToken', READ_CLIENT_SECRET],
+    usesCodes: false,
+    sendsMail: false,
+  },
   'auth-request-password-reset': { cognitoCalls: [], usesCodes: true, sendsMail: true },
   'auth-verify-reset-otp': { cognitoCalls: [], usesCodes: true, sendsMail: false },
   'auth-reset-password': {
@@ -127,9 +145,10 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
   'auth-me': { cognitoCalls: [], usesCodes: false, sendsMail: false },
   'auth-get-user-data': { cognitoCalls: [], usesCodes: false, sendsMail: false },
   'auth-update-user': {
-    // InitiateAuth proves the current password before a password change.
+    // AdminInitiateAuth proves the current password before a password change.
     cognitoCalls: [
-      'cognito-idp:InitiateAuth',
+      'cognito-idp:AdminInitiateAuth',
+      READ_CLIENT_SECRET,
       'cognito-idp:AdminSetUserPassword',
       'cognito-idp:AdminUserGlobalSignOut',
     ],

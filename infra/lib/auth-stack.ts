@@ -1,8 +1,9 @@
 import { ADMIN_GROUP, AUTH } from '@goldbot/shared';
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
-import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { CfnUserPoolClient, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import {
   AccountRecovery,
+  ClientAttributes,
   FeaturePlan,
   Mfa,
   OAuthScope,
@@ -45,13 +46,35 @@ const TOKEN_VALIDITY = {
 } as const;
 
 /**
+ * What the app clients may write through a user's own token. E-mail is the pool's required
+ * attribute, and Cognito insists that every app client can write its required attributes, so it
+ * stays in both lists; what keeps a customer from changing it (UpdateUserAttributes) is that no
+ * token they hold carries the right: the web client's access token never leaves the API and its
+ * refresh needs the client secret, and the Google client's tokens lack the
+ * aws.cognito.signin.user.admin scope. The Google client must also write what the IdP maps, or
+ * Cognito refuses the mapping. `keepOriginal` is not set for e-mail: Cognito refuses it while
+ * e-mail is not auto-verified, and this pool verifies e-mail itself on purpose.
+ */
+export const WEB_CLIENT_WRITE_ATTRIBUTES = new ClientAttributes().withStandardAttributes({ email: true });
+export const GOOGLE_CLIENT_WRITE_ATTRIBUTES = new ClientAttributes().withStandardAttributes({
+  email: true,
+  emailVerified: true,
+  givenName: true,
+  familyName: true,
+});
+
+/**
  * The user directory and token issuer (DESIGN.md §6). The API's auth endpoints drive it through
  * the Cognito API; one-time codes are ours (4 digits, which Cognito cannot send), so Cognito itself
  * never mails anyone.
  */
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
-  /** The client the SPA and the auth Lambdas use (USER_PASSWORD_AUTH, refresh). */
+  /**
+   * The client the auth Lambdas sign in through: confidential (its secret is read only by the
+   * functions that sign in, refresh or revoke) and server-side flows only. The SPA never calls
+   * Cognito with it: its id is only the audience of the tokens the API hands out.
+   */
   readonly webClient: UserPoolClient;
   /** The hosted-UI client for Google sign-in; only with the Google context values. */
   readonly hostedUiClient?: UserPoolClient;
@@ -105,9 +128,15 @@ export class AuthStack extends Stack {
     });
 
     this.webClient = this.userPool.addClient('WebClient', {
-      generateSecret: false, // a browser SPA cannot keep a secret
-      // REFRESH_TOKEN_AUTH is always allowed by the CDK alongside any auth flow.
-      authFlows: { userPassword: true },
+      // Confidential: nothing a customer holds (the client id in the page, their ID token, their
+      // refresh cookie) lets them call Cognito around the API's back-off, limits and session
+      // registry. The functions read the secret with DescribeUserPoolClient (infra/lib/access.ts),
+      // so it is in neither the template nor an environment variable.
+      generateSecret: true,
+      // ADMIN_USER_PASSWORD_AUTH is IAM-authorised: only the auth functions can sign in. The CDK
+      // adds ALLOW_REFRESH_TOKEN_AUTH beside it, which needs the secret too.
+      authFlows: { adminUserPassword: true },
+      writeAttributes: WEB_CLIENT_WRITE_ATTRIBUTES,
       // No OAuth on this client: tokens come only from our API (a hosted UI here would let people
       // sign up natively around our OTP flow).
       disableOAuth: true,
@@ -168,11 +197,14 @@ export class AuthStack extends Stack {
     });
 
     const client = this.userPool.addClient('HostedUiClient', {
+      // Public: the browser exchanges the code itself (PKCE), so it cannot keep a secret.
       generateSecret: false,
-      authFlows: {},
       supportedIdentityProviders: [UserPoolClientIdentityProvider.GOOGLE],
+      writeAttributes: GOOGLE_CLIENT_WRITE_ATTRIBUTES,
       oAuth: {
         flows: { authorizationCodeGrant: true }, // PKCE code flow; no implicit grant
+        // No aws.cognito.signin.user.admin: the access tokens of this client cannot call Cognito's
+        // user APIs (UpdateUserAttributes, GetUser...).
         scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
         callbackUrls: [`${appUrl}/auth/callback`],
         logoutUrls: [`${appUrl}/`],
@@ -183,6 +215,10 @@ export class AuthStack extends Stack {
     });
     // The client can only name Google once the IdP exists.
     client.node.addDependency(idp);
+    // Without explicit flows Cognito would allow SRP, custom and refresh sign-ins with this public
+    // id; the CDK writes none for an empty authFlows, so the list is set here: refresh only, beside
+    // the OAuth code grant (Amplify refreshes the hosted-UI tokens with it).
+    (client.node.defaultChild as CfnUserPoolClient).explicitAuthFlows = ['ALLOW_REFRESH_TOKEN_AUTH'];
 
     new CfnOutput(this, 'HostedUiClientId', { value: client.userPoolClientId });
     new CfnOutput(this, 'HostedUiDomain', { value: domain.baseUrl() });

@@ -150,9 +150,17 @@ describe('routeAccess: Cognito', () => {
 
   it('matches the calls the security review lists per route', () => {
     const iam = (id: RouteId) => access(id).cognitoActions;
-    expect(iam('auth-register')).toEqual(['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser']);
-    expect(iam('auth-verify-otp')).toEqual(['cognito-idp:AdminConfirmSignUp', 'cognito-idp:AdminUpdateUserAttributes']);
+    const secret = 'cognito-idp:DescribeUserPoolClient';
+    expect(iam('auth-register')).toEqual([secret, 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser']);
+    expect(iam('auth-verify-otp')).toEqual([
+      'cognito-idp:AdminConfirmSignUp',
+      'cognito-idp:AdminUpdateUserAttributes',
+      'cognito-idp:AdminInitiateAuth',
+      secret,
+    ]);
     expect(iam('auth-login')).toEqual([
+      'cognito-idp:AdminInitiateAuth',
+      secret,
       'cognito-idp:AdminConfirmSignUp',
       'cognito-idp:AdminUpdateUserAttributes',
       'cognito-idp:AdminListGroupsForUser',
@@ -161,15 +169,22 @@ describe('routeAccess: Cognito', () => {
       'cognito-idp:AdminSetUserPassword',
       'cognito-idp:AdminUserGlobalSignOut',
     ]);
-    expect(iam('auth-update-user')).toEqual(['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut']);
+    expect(iam('auth-update-user')).toEqual([
+      'cognito-idp:AdminInitiateAuth',
+      secret,
+      'cognito-idp:AdminSetUserPassword',
+      'cognito-idp:AdminUserGlobalSignOut',
+    ]);
+    expect(iam('auth-refresh')).toEqual(['cognito-idp:AdminInitiateAuth', secret]);
+    expect(iam('auth-mfa-verify')).toEqual(['cognito-idp:AdminRespondToAuthChallenge', secret]);
+    expect(iam('auth-logout')).toEqual([secret]);
+    expect(iam('auth-mfa-setup')).toEqual([]);
     expect(iam('auth-confirm-email-change')).toEqual([
       'cognito-idp:AdminUpdateUserAttributes',
       'cognito-idp:AdminUserGlobalSignOut',
     ]);
     for (const id of [
       'auth-resend-otp',
-      'auth-refresh',
-      'auth-logout',
       'auth-request-password-reset',
       'auth-verify-reset-otp',
       'auth-me',
@@ -177,8 +192,37 @@ describe('routeAccess: Cognito', () => {
     ] as const) {
       expect(iam(id), id).toEqual([]);
     }
-    expect(cognitoCallsOf('auth-refresh')).toEqual(['cognito-idp:InitiateAuth']);
-    expect(cognitoCallsOf('auth-logout')).toEqual(['cognito-idp:RevokeToken']);
+    expect(cognitoCallsOf('auth-logout')).toEqual(['cognito-idp:RevokeToken', secret]);
+  });
+
+  it('signs in and answers challenges only server-side, and reads the client secret only where a call needs it', () => {
+    const iam = (id: RouteId) => access(id).cognitoActions;
+    const calls = ROUTES.flatMap((r) => cognitoCallsOf(r.id));
+    // The client-authorised flows a customer could call with the public client id are gone.
+    expect(calls).not.toContain('cognito-idp:InitiateAuth');
+    expect(calls).not.toContain('cognito-idp:RespondToAuthChallenge');
+    const readers = ROUTES.filter((r) => routeAccess(r).cognitoActions.includes('cognito-idp:DescribeUserPoolClient'))
+      .map((r) => r.id)
+      .sort();
+    expect(readers).toEqual(
+      [
+        'auth-register',
+        'auth-verify-otp',
+        'auth-login',
+        'auth-refresh',
+        'auth-mfa-verify',
+        'auth-logout',
+        'auth-update-user',
+      ].sort(),
+    );
+    const signsIn = ROUTES.filter((r) => routeAccess(r).cognitoActions.includes('cognito-idp:AdminInitiateAuth'))
+      .map((r) => r.id)
+      .sort();
+    expect(signsIn).toEqual(['auth-login', 'auth-refresh', 'auth-update-user', 'auth-verify-otp']);
+    const answers = ROUTES.filter((r) =>
+      routeAccess(r).cognitoActions.includes('cognito-idp:AdminRespondToAuthChallenge'),
+    ).map((r) => r.id);
+    expect(answers).toEqual(['auth-mfa-verify']);
     for (const id of ['admin-user-activate', 'admin-user-deactivate'] as const) {
       expect(iam(id), id).toEqual([
         'cognito-idp:AdminDisableUser',

@@ -374,18 +374,48 @@ describe('Auth stack', () => {
     });
   });
 
-  it(`has one public client with password + refresh flows, no secret, 1 h / ${AUTH.refreshTokenDays} d tokens`, () => {
+  it(`has one confidential client with server-side sign-in + refresh only, 1 h / ${AUTH.refreshTokenDays} d tokens`, () => {
     expect(AUTH.refreshTokenDays).toBe(7);
     synth.templates.auth.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     synth.templates.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
-      GenerateSecret: false,
-      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      GenerateSecret: true,
+      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
       AllowedOAuthFlowsUserPoolClient: false,
+      // E-mail is the pool's required attribute, which Cognito keeps writable; nothing else is.
+      WriteAttributes: ['email'],
       IdTokenValidity: 60,
       AccessTokenValidity: 60,
       RefreshTokenValidity: AUTH.refreshTokenDays * 24 * 60,
       TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'minutes' },
     });
+  });
+
+  it('keeps the client secret out of the templates: the functions that need it read it from Cognito', () => {
+    for (const template of Object.values(synth.templates)) {
+      expect(JSON.stringify(template.toJSON())).not.toMatch(/ClientSecret/);
+    }
+    const readers = routes.filter((route) =>
+      actionsOf(functionOf(route)[1]).includes('cognito-idp:DescribeUserPoolClient'),
+    );
+    expect(readers.map((route) => route.id).sort()).toEqual(
+      [
+        'auth-login',
+        'auth-logout',
+        'auth-mfa-verify',
+        'auth-refresh',
+        'auth-register',
+        'auth-update-user',
+        'auth-verify-otp',
+      ]
+        .filter((id) => routes.some((route) => route.id === id))
+        .sort(),
+    );
+    for (const route of routes) {
+      const actions = actionsOf(functionOf(route)[1]);
+      // The client-authorised sign-in calls are never what a function relies on.
+      expect(actions, route.id).not.toContain('cognito-idp:InitiateAuth');
+      expect(actions, route.id).not.toContain('cognito-idp:RespondToAuthChallenge');
+    }
   });
 
   it('has no hosted UI, Google IdP or PreSignUp trigger without the Google context', () => {

@@ -71,6 +71,27 @@ describe('Google sign-in', () => {
     });
   });
 
+  it('gives the hosted-UI client refresh as its only flow beside the code grant, and no Cognito user-API scope', () => {
+    const clients = Object.values(resourcesOfType(synth.templates.auth, 'AWS::Cognito::UserPoolClient'));
+    const google = clients.find((client) => client.Properties?.AllowedOAuthFlowsUserPoolClient === true);
+    expect(google?.Properties).toMatchObject({
+      ExplicitAuthFlows: ['ALLOW_REFRESH_TOKEN_AUTH'],
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthScopes: expect.arrayContaining(['openid', 'email', 'profile']),
+      // What the Google IdP maps, which Cognito requires writable; e-mail is also the required attribute.
+      WriteAttributes: expect.arrayContaining(['email', 'email_verified', 'given_name', 'family_name']),
+    });
+    expect(google?.Properties?.AllowedOAuthScopes).not.toContain('aws.cognito.signin.user.admin');
+    expect(google?.Properties?.WriteAttributes).toHaveLength(4);
+    // The web client stays confidential and server-side beside it.
+    const web = clients.find((client) => client !== google);
+    expect(web?.Properties).toMatchObject({
+      GenerateSecret: true,
+      ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      WriteAttributes: ['email'],
+    });
+  });
+
   it(`gives both clients the same ${AUTH.refreshTokenDays}-day refresh tokens`, () => {
     const clients = Object.values(resourcesOfType(synth.templates.auth, 'AWS::Cognito::UserPoolClient'));
     expect(clients).toHaveLength(2);

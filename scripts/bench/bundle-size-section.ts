@@ -111,10 +111,10 @@ const BASELINE_PARTS: Readonly<Record<SdkClient, { imports: string[]; create: st
   },
   cognito: {
     imports: [
-      "import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';",
+      "import { AdminInitiateAuthCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';",
     ],
     create: 'const cognito = new CognitoIdentityProviderClient({});',
-    call: "cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: 'c' }))",
+    call: "cognito.send(new AdminInitiateAuthCommand({ AuthFlow: 'ADMIN_USER_PASSWORD_AUTH', UserPoolId: 'p', ClientId: 'c' }))",
   },
   ses: {
     imports: ["import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';"],

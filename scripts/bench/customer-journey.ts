@@ -114,7 +114,7 @@ export async function runCustomerJourney(info: StackInfo, log: (line: string) =>
   async function directCustomer(tag: string): Promise<{ token: string }> {
     const email = `${tag}-${randomUUID().slice(0, 8)}@example.com`;
     await ensureUser(localCognitoClient(info.urls.cognito), info.pool, { email, password: PASSWORD });
-    const token = await localIdToken(info.urls.cognito, info.pool.clientId, { email, password: PASSWORD });
+    const token = await localIdToken(info.urls.cognito, info.pool, { email, password: PASSWORD });
     await call('auth-me', '/api/auth/me', 200, { token });
     return { token };
   }
@@ -170,7 +170,7 @@ export async function runCustomerJourney(info: StackInfo, log: (line: string) =>
   await call('payment-active-subscription', '/api/payment/active-subscription', 200, { token });
 
   // Ten friends buy Basic with the customer's code; the admin approves each: $2 credit apiece.
-  const admin = await localIdToken(info.urls.cognito, info.pool.clientId, info.admin);
+  const admin = await localIdToken(info.urls.cognito, info.pool, info.admin);
   await request('/api/auth/me', { token: admin });
   const rewardsNeeded = Math.ceil(WITHDRAWAL.minimumUsd / 2);
   for (let i = 0; i < rewardsNeeded; i += 1) {

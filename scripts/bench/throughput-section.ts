@@ -72,7 +72,7 @@ async function customerToken(info: { urls: { cognito: string }; pool: { userPool
   const email = 'bench-customer@example.com';
   const password = 'Bench1234!';
   await ensureUser(localCognitoClient(info.urls.cognito), info.pool, { email, password });
-  return localIdToken(info.urls.cognito, info.pool.clientId, { email, password });
+  return localIdToken(info.urls.cognito, info.pool, { email, password });
 }
 
 export const throughputSection: BenchSection = {

@@ -3,22 +3,29 @@ import { createRequire } from 'node:module';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
-  InitiateAuthCommand,
+  DescribeUserPoolClientCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from '@goldbot/shared';
+import { secretHash } from '../../functions/src/adapters/cognito-secret-hash.js';
 import { startProcess, waitUntil, type ManagedProcess } from './processes.js';
 
 const require = createRequire(import.meta.url);
 
 export const LOCAL_POOL_NAME = 'goldbot-local';
-export const LOCAL_CLIENT_NAME = 'goldbot-web';
+/**
+ * The web client, confidential as in AWS (infra/lib/auth-stack.ts). Named apart from the public
+ * client earlier builds created, so a kept `.local/` pool gets a client with a secret.
+ */
+export const LOCAL_CLIENT_NAME = 'goldbot-web-confidential';
 
 /** cognito-local keeps its data in `.cognito/` under its working directory. */
 export function startCognitoLocal(options: { dataDir: string; port: number; verbose: boolean }): ManagedProcess {
@@ -79,7 +86,10 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient): Pro
       new CreateUserPoolClientCommand({
         UserPoolId: userPoolId,
         ClientName: LOCAL_CLIENT_NAME,
-        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        // The AWS client's settings. cognito-local stores the secret and hands it out with
+        // DescribeUserPoolClient as AWS does, but checks neither SECRET_HASH nor the flows.
+        GenerateSecret: true,
+        ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       }),
     );
     clientId = created.UserPoolClient?.ClientId;
@@ -135,20 +145,49 @@ export async function ensureUser(
   return created;
 }
 
-/** Signs a user in against cognito-local and returns the ID token (tests and tooling only). */
-export async function localIdToken(
+/** The secret of cognito-local's confidential web client, read as the functions read it. */
+export async function localClientSecret(endpoint: string, pool: LocalPool): Promise<string> {
+  const described = await localCognitoClient(endpoint).send(
+    new DescribeUserPoolClientCommand({ UserPoolId: pool.userPoolId, ClientId: pool.clientId }),
+  );
+  const secret = described.UserPoolClient?.ClientSecret;
+  if (!secret) throw new Error(`cognito-local's client ${pool.clientId} has no secret`);
+  return secret;
+}
+
+/**
+ * Signs a user in against cognito-local the way the API does (tests and tooling only):
+ * ADMIN_USER_PASSWORD_AUTH with the SECRET_HASH of the confidential web client. All three tokens.
+ */
+export async function localSignIn(
   endpoint: string,
-  clientId: string,
+  pool: LocalPool,
   credentials: { email: string; password: string },
-): Promise<string> {
+): Promise<AuthenticationResultType> {
+  const secret = await localClientSecret(endpoint, pool);
   const result = await localCognitoClient(endpoint).send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: clientId,
-      AuthParameters: { USERNAME: credentials.email, PASSWORD: credentials.password },
+    new AdminInitiateAuthCommand({
+      AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+      UserPoolId: pool.userPoolId,
+      ClientId: pool.clientId,
+      AuthParameters: {
+        USERNAME: credentials.email,
+        PASSWORD: credentials.password,
+        SECRET_HASH: secretHash(credentials.email, pool.clientId, secret),
+      },
     }),
   );
-  const token = result.AuthenticationResult?.IdToken;
+  if (!result.AuthenticationResult) throw new Error(`cognito-local signed ${credentials.email} in without tokens`);
+  return result.AuthenticationResult;
+}
+
+/** The ID token of a local sign-in (send it as `Authorization: Bearer <token>`). */
+export async function localIdToken(
+  endpoint: string,
+  pool: LocalPool,
+  credentials: { email: string; password: string },
+): Promise<string> {
+  const token = (await localSignIn(endpoint, pool, credentials)).IdToken;
   if (!token) throw new Error(`cognito-local returned no ID token for ${credentials.email}`);
   return token;
 }

@@ -4,21 +4,24 @@ import {
   AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminGetUserCommand,
+  AdminInitiateAuthCommand,
+  AdminRespondToAuthChallengeCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-  RespondToAuthChallengeCommand,
+  DescribeUserPoolClientCommand,
   RevokeTokenCommand,
   SetUserMFAPreferenceCommand,
   SignUpCommand,
   VerifySoftwareTokenCommand,
+  type AdminInitiateAuthCommandOutput,
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../config.js';
 import { ConflictError, ValidationError } from '../domain/errors.js';
+import { secretHash } from './cognito-secret-hash.js';
 
 /**
  * The Cognito user pool behind the spec's auth endpoints. The pool's username is the e-mail
@@ -31,6 +34,52 @@ import { ConflictError, ValidationError } from '../domain/errors.js';
  * (AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER), which serves the same protocol.
  */
 const cognito = new CognitoIdentityProviderClient({ region: config.region, endpoint: config.endpoints.cognito });
+
+/**
+ * The web app client is confidential (infra/lib/auth-stack.ts): sign-up, sign-in, challenge
+ * answers, refresh and revocation all need its secret, so its public id alone lets nobody use
+ * Cognito around this API. The secret is never in the template or the environment: the functions
+ * that need it read it once per execution environment with DescribeUserPoolClient (granted to
+ * those functions only, infra/lib/access.ts) and keep it in memory. Locally cognito-local hands out
+ * the secret of the client the bootstrap created the same way (it does not check it).
+ */
+let clientSecret: Promise<string> | undefined;
+
+async function readClientSecret(): Promise<string> {
+  const result = await cognito.send(
+    new DescribeUserPoolClientCommand({ UserPoolId: config.userPoolId, ClientId: config.userPoolClientId }),
+  );
+  const secret = result.UserPoolClient?.ClientSecret;
+  if (!secret) throw new Error('The user pool client has no secret: it must be created with one (generateSecret)');
+  return secret;
+}
+
+function webClientSecret(): Promise<string> {
+  clientSecret ??= readClientSecret().catch((error: unknown) => {
+    // A failed read (throttling, a deploy in progress) is tried again on the next call.
+    clientSecret = undefined;
+    throw error;
+  });
+  return clientSecret;
+}
+
+const hashFor = async (username: string) => secretHash(username, config.userPoolClientId, await webClientSecret());
+
+/**
+ * Cognito's refresh and challenge answers must carry the SECRET_HASH of the user's own Cognito
+ * username (a UUID in this pool, which signs in by e-mail alias), which neither the refresh token
+ * nor the challenge session reveals. The adapter therefore hands out both as `<username>~<value>`:
+ * the rest of the API treats them as opaque strings (the refresh cookie, the MFA session), and a
+ * tampered username only fails Cognito's own check. `~` occurs in neither a username nor a token.
+ */
+const HANDLE_SEPARATOR = '~';
+const withUsername = (username: string, value: string) => `${username}${HANDLE_SEPARATOR}${value}`;
+
+function splitHandle(handle: string): { username: string; value: string } | null {
+  const at = handle.indexOf(HANDLE_SEPARATOR);
+  if (at <= 0 || at === handle.length - 1) return null;
+  return { username: handle.slice(0, at), value: handle.slice(at + 1) };
+}
 
 /**
  * Sets a user's address and marks it verified. The e-mail travels with the flag even when it does
@@ -53,6 +102,7 @@ export interface IssuedTokens {
   idToken: string;
   /** Only used to set up TOTP (Cognito's own token-authenticated calls); never handed to a browser. */
   accessToken?: string;
+  /** The refresh token with the Cognito username it needs (see withUsername): opaque to callers. */
   refreshToken?: string;
   expiresIn: number;
   claims: { sub: string; email: string; groups: string[]; iat: number };
@@ -91,12 +141,13 @@ export interface IdentityDirectory {
 
 const errorName = (error: unknown) => (error as { name?: string }).name ?? '';
 
-/** Reads the claims of a token Cognito just handed us over TLS (no signature check needed here). */
+/** The payload of a token Cognito just handed us over TLS (no signature check needed here). */
+const payloadOf = (idToken: string) =>
+  JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+
+/** Reads the claims of a token Cognito just handed us. */
 export function decodeClaims(idToken: string): IssuedTokens['claims'] {
-  const payload = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
-    string,
-    unknown
-  >;
+  const payload = payloadOf(idToken);
   const groups = payload['cognito:groups'];
   return {
     sub: String(payload.sub),
@@ -106,6 +157,12 @@ export function decodeClaims(idToken: string): IssuedTokens['claims'] {
   };
 }
 
+/** The Cognito username in an ID token (`cognito:username`; the sub in a pool that signs in by e-mail). */
+function usernameOf(idToken: string): string {
+  const payload = payloadOf(idToken);
+  return String(payload['cognito:username'] ?? payload.sub);
+}
+
 function toSignInResult(auth: AuthenticationResultType | undefined): SignInResult {
   if (!auth?.IdToken) return { kind: 'invalid' };
   return {
@@ -113,11 +170,33 @@ function toSignInResult(auth: AuthenticationResultType | undefined): SignInResul
     tokens: {
       idToken: auth.IdToken,
       accessToken: auth.AccessToken,
-      refreshToken: auth.RefreshToken,
+      refreshToken: auth.RefreshToken ? withUsername(usernameOf(auth.IdToken), auth.RefreshToken) : undefined,
       expiresIn: auth.ExpiresIn ?? 3600,
       claims: decodeClaims(auth.IdToken),
     },
   };
+}
+
+/**
+ * What a sign-in or a challenge answer led to. SOFTWARE_TOKEN_MFA: the user has TOTP on and
+ * Cognito waits for a code in this session (AWS only: cognito-local never challenges). The session
+ * carries the username Cognito named for the challenge (USER_ID_FOR_SRP), which the answer's
+ * SECRET_HASH must use.
+ */
+function toChallengeOrTokens(
+  result: Pick<
+    AdminInitiateAuthCommandOutput,
+    'ChallengeName' | 'ChallengeParameters' | 'Session' | 'AuthenticationResult'
+  >,
+  email: string,
+): SignInResult {
+  if (result.ChallengeName === 'SOFTWARE_TOKEN_MFA' && result.Session) {
+    const username = result.ChallengeParameters?.USER_ID_FOR_SRP ?? email;
+    return { kind: 'mfa', session: withUsername(username, result.Session) };
+  }
+  // Any other challenge (NEW_PASSWORD_REQUIRED for a console-created user...) is not a sign-in.
+  if (result.ChallengeName) return { kind: 'invalid' };
+  return toSignInResult(result.AuthenticationResult);
 }
 
 export const cognitoDirectory: IdentityDirectory = {
@@ -126,6 +205,7 @@ export const cognitoDirectory: IdentityDirectory = {
       const result = await cognito.send(
         new SignUpCommand({
           ClientId: config.userPoolClientId,
+          SecretHash: await hashFor(email),
           Username: email,
           Password: password,
           UserAttributes: [{ Name: 'email', Value: email }],
@@ -158,16 +238,17 @@ export const cognitoDirectory: IdentityDirectory = {
 
   async signIn(email, password) {
     try {
+      // Server-side sign-in (ADMIN_USER_PASSWORD_AUTH): IAM-authorised and with the client secret,
+      // the only password flow the web client allows.
       const result = await cognito.send(
-        new InitiateAuthCommand({
-          AuthFlow: 'USER_PASSWORD_AUTH',
+        new AdminInitiateAuthCommand({
+          AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+          UserPoolId: config.userPoolId,
           ClientId: config.userPoolClientId,
-          AuthParameters: { USERNAME: email, PASSWORD: password },
+          AuthParameters: { USERNAME: email, PASSWORD: password, SECRET_HASH: await hashFor(email) },
         }),
       );
-      if (result.ChallengeName === 'SOFTWARE_TOKEN_MFA' && result.Session)
-        return { kind: 'mfa', session: result.Session };
-      return toSignInResult(result.AuthenticationResult);
+      return toChallengeOrTokens(result, email);
     } catch (error) {
       const name = errorName(error);
       if (name === 'UserNotConfirmedException') return { kind: 'unconfirmed' };
@@ -182,12 +263,17 @@ export const cognitoDirectory: IdentityDirectory = {
   },
 
   async refresh(refreshToken) {
+    // A handle without its username (a cookie from before the client had a secret) cannot be
+    // refreshed: the person signs in again.
+    const handle = splitHandle(refreshToken);
+    if (!handle) return null;
     try {
       const result = await cognito.send(
-        new InitiateAuthCommand({
+        new AdminInitiateAuthCommand({
           AuthFlow: 'REFRESH_TOKEN_AUTH',
+          UserPoolId: config.userPoolId,
           ClientId: config.userPoolClientId,
-          AuthParameters: { REFRESH_TOKEN: refreshToken },
+          AuthParameters: { REFRESH_TOKEN: handle.value, SECRET_HASH: await hashFor(handle.username) },
         }),
       );
       const auth = result.AuthenticationResult;
@@ -230,8 +316,16 @@ export const cognitoDirectory: IdentityDirectory = {
   },
 
   async revokeToken(refreshToken) {
+    const handle = splitHandle(refreshToken);
+    if (!handle) return;
     try {
-      await cognito.send(new RevokeTokenCommand({ ClientId: config.userPoolClientId, Token: refreshToken }));
+      await cognito.send(
+        new RevokeTokenCommand({
+          ClientId: config.userPoolClientId,
+          ClientSecret: await webClientSecret(),
+          Token: handle.value,
+        }),
+      );
     } catch (error) {
       // Already revoked, expired or not ours: there is nothing left to end.
       if (!['NotAuthorizedException', 'UnauthorizedException', 'InvalidParameterException'].includes(errorName(error)))
@@ -240,16 +334,24 @@ export const cognitoDirectory: IdentityDirectory = {
   },
 
   async respondToMfa(email, session, code) {
+    // A session from before the username travelled with it: sign in again.
+    const handle = splitHandle(session);
+    if (!handle) return { kind: 'invalid' };
     try {
       const result = await cognito.send(
-        new RespondToAuthChallengeCommand({
+        new AdminRespondToAuthChallengeCommand({
+          UserPoolId: config.userPoolId,
           ClientId: config.userPoolClientId,
           ChallengeName: 'SOFTWARE_TOKEN_MFA',
-          Session: session,
-          ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code },
+          Session: handle.value,
+          ChallengeResponses: {
+            USERNAME: handle.username,
+            SOFTWARE_TOKEN_MFA_CODE: code,
+            SECRET_HASH: await hashFor(handle.username),
+          },
         }),
       );
-      return toSignInResult(result.AuthenticationResult);
+      return toChallengeOrTokens(result, email);
     } catch (error) {
       // A wrong code, a used or expired session (3 minutes): the person signs in again.
       if (['CodeMismatchException', 'NotAuthorizedException', 'ExpiredCodeException'].includes(errorName(error))) {

@@ -85,6 +85,10 @@ const failure = ({ code, message, status }: CognitoFakeError) =>
     $metadata: { httpStatusCode: status, attempts: 1 },
   });
 
+/** The app client DescribeUserPoolClient answers unless a test says otherwise. */
+export const TEST_CLIENT_SECRET = 'test-client-secret';
+const TEST_CLIENT = { UserPoolClient: { ClientId: 'test-client', ClientSecret: TEST_CLIENT_SECRET } };
+
 export function useCognitoFake(): CognitoFake {
   const calls: CognitoCall[] = [];
   let rules: Rule[] = [];
@@ -133,7 +137,8 @@ export function useCognitoFake(): CognitoFake {
     },
     reset() {
       calls.length = 0;
-      rules = [];
+      // The web client is confidential: the adapter reads its secret once per module instance.
+      rules = [{ operation: 'DescribeUserPoolClient', match: undefined, answer: () => TEST_CLIENT }];
       client.reset();
       answerEveryCommand();
     },

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { localCognitoClient } from '../../../scripts/local/cognito-local.js';
+import { secretHash } from '../../src/adapters/cognito-secret-hash.js';
+import { localClientSecret, localCognitoClient } from '../../../scripts/local/cognito-local.js';
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { api, idTokenFor, refreshCookieOf, stack } from './http-client.js';
 import { latestCode, mailsTo } from './mailbox.js';
@@ -128,7 +129,16 @@ describe('registration with a mailed code', () => {
     const email = newEmail('abandoned');
     // An UNCONFIRMED Cognito user with no live profile or markers of ours (they expired after 24 h).
     await localCognitoClient(stack().urls.cognito).send(
-      new SignUpCommand({ ClientId: stack().pool.clientId, Username: email, Password: 'Old$pass123' }),
+      new SignUpCommand({
+        ClientId: stack().pool.clientId,
+        SecretHash: secretHash(
+          email,
+          stack().pool.clientId,
+          await localClientSecret(stack().urls.cognito, stack().pool),
+        ),
+        Username: email,
+        Password: 'Old$pass123',
+      }),
     );
     await register(email);
     const otp = await latestCode(email, /verification/i);

@@ -50,7 +50,7 @@ export async function newCustomer(tag: string): Promise<TestCustomer> {
   const email = `${tag}-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'Buyer1234!';
   await createConfirmedUser(email, password);
-  const token = await localIdToken(info.urls.cognito, info.pool.clientId, { email, password });
+  const token = await localIdToken(info.urls.cognito, info.pool, { email, password });
   const me = await api('/api/auth/me', { token });
   if (me.status !== 200) throw new Error(`could not set up ${email}: HTTP ${me.status}`);
   return { ...sessionUserSchema.parse(me.body), token };
@@ -84,7 +84,7 @@ export function idTokenFor(kind: 'admin' | 'user' | 'other-user'): Promise<strin
         new AdminAddUserToGroupCommand({ UserPoolId: info.pool.userPoolId, Username: email, GroupName: 'admin' }),
       );
     }
-    const token = await localIdToken(info.urls.cognito, info.pool.clientId, { email, password });
+    const token = await localIdToken(info.urls.cognito, info.pool, { email, password });
     // Only /api/auth/me serves a token without a profile (it creates one); every other route refuses it.
     const me = await api('/api/auth/me', { token });
     if (me.status !== 200) throw new Error(`could not set up the ${kind} profile: HTTP ${me.status}`);

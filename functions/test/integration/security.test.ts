@@ -1,11 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { InitiateAuthCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS, implementedRoutes } from '@goldbot/shared';
-import { localCognitoClient } from '../../../scripts/local/cognito-local.js';
+import { localCognitoClient, localSignIn } from '../../../scripts/local/cognito-local.js';
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { createGateway } from '../../../scripts/local/gateway.js';
 import { createJwtVerifier } from '../../../scripts/local/jwt-verifier.js';
@@ -225,18 +225,12 @@ describe('M2: sign-out ends the session on the server', () => {
 describe('L4 and M4: only ID tokens of set-up accounts pass', () => {
   it('refuses an access token on /api/auth/me', async () => {
     const user = await signedIn('access');
-    const result = await localCognitoClient(stack().urls.cognito).send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: stack().pool.clientId,
-        AuthParameters: { USERNAME: user.email, PASSWORD: PASSWORD },
-      }),
-    );
-    const accessToken = result.AuthenticationResult?.AccessToken;
+    const result = await localSignIn(stack().urls.cognito, stack().pool, { email: user.email, password: PASSWORD });
+    const accessToken = result.AccessToken;
     expect(accessToken).toBeTruthy();
     const me = await api('/api/auth/me', { token: accessToken });
     expect(me.status).toBe(401);
-    const idToken = result.AuthenticationResult?.IdToken;
+    const idToken = result.IdToken;
     expect((await api('/api/auth/me', { token: idToken })).status).toBe(200);
   });
 });

@@ -12,7 +12,8 @@ import { AUTH } from '@goldbot/shared';
 import { cognitoDirectory } from '../../src/adapters/cognito-directory.js';
 import { config } from '../../src/config.js';
 import { authStore } from '../../src/data/auth-store.js';
-import { cognitoError, useCognitoFake } from '../helpers/cognito-fake.js';
+import { secretHash } from '../../src/adapters/cognito-secret-hash.js';
+import { cognitoError, TEST_CLIENT_SECRET, useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
  * The two adapters of the admin two-factor sign-in (docs/security.md M5) against the DynamoDB
@@ -33,26 +34,30 @@ const EMAIL = 'admin@example.com';
 const SUB = '9d2c4f6e-1b3a-4c5d-8e7f-0a1b2c3d4e5f';
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const ID_TOKEN = `${b64({ alg: 'RS256' })}.${b64({ sub: SUB, email: EMAIL, 'cognito:groups': ['admin'], iat: 1767268500 })}.c2ln`;
-describe('cognitoDirectory: the TOTP challenge', () => {
-  it('answers the session of a SOFTWARE_TOKEN_MFA challenge instead of tokens', async () => {
-    cognito.on('InitiateAuth').resolves({
+/** What Cognito checks on every call of the confidential web client (helpers/cognito-fake.ts's secret). */
+const hashOf = (username: string) => secretHash(username, config.userPoolClientId, TEST_CLIENT_SECRET);
+
+describe('cognitoDirectory: the TOTP challenge (AWS only: cognito-local never challenges)', () => {
+  it('signs in server-side and answers the session of a SOFTWARE_TOKEN_MFA challenge, with its username', async () => {
+    cognito.on('AdminInitiateAuth').resolves({
       ChallengeName: 'SOFTWARE_TOKEN_MFA',
       Session: 'cognito-session-1',
-      ChallengeParameters: {},
+      ChallengeParameters: { USER_ID_FOR_SRP: SUB },
     });
     await expect(cognitoDirectory.signIn(EMAIL, 'Adm1n!Pass')).resolves.toEqual({
       kind: 'mfa',
-      session: 'cognito-session-1',
+      session: `${SUB}~cognito-session-1`,
     });
-    expect(cognito.inputsOf('InitiateAuth')[0]).toEqual({
-      AuthFlow: 'USER_PASSWORD_AUTH',
+    expect(cognito.inputsOf('AdminInitiateAuth')[0]).toEqual({
+      AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+      UserPoolId: config.userPoolId,
       ClientId: config.userPoolClientId,
-      AuthParameters: { USERNAME: EMAIL, PASSWORD: 'Adm1n!Pass' },
+      AuthParameters: { USERNAME: EMAIL, PASSWORD: 'Adm1n!Pass', SECRET_HASH: hashOf(EMAIL) },
     });
   });
 
   it('still answers tokens, including the access token, when there is no challenge', async () => {
-    cognito.on('InitiateAuth').resolves({
+    cognito.on('AdminInitiateAuth').resolves({
       AuthenticationResult: { IdToken: ID_TOKEN, AccessToken: 'access-1', RefreshToken: 'refresh-1', ExpiresIn: 3600 },
     });
     await expect(cognitoDirectory.signIn(EMAIL, 'Adm1n!Pass')).resolves.toEqual({
@@ -60,38 +65,49 @@ describe('cognitoDirectory: the TOTP challenge', () => {
       tokens: {
         idToken: ID_TOKEN,
         accessToken: 'access-1',
-        refreshToken: 'refresh-1',
+        // The refresh needs the user's Cognito username for its SECRET_HASH: it travels with the token.
+        refreshToken: `${SUB}~refresh-1`,
         expiresIn: 3600,
         claims: { sub: SUB, email: EMAIL, groups: ['admin'], iat: 1767268500 },
       },
     });
   });
 
-  it('answers a challenge without a session as invalid, never as tokens', async () => {
-    cognito.on('InitiateAuth').resolves({ ChallengeName: 'SOFTWARE_TOKEN_MFA' });
+  it('answers a challenge without a session, or another challenge, as invalid, never as tokens', async () => {
+    cognito.on('AdminInitiateAuth').resolves({ ChallengeName: 'SOFTWARE_TOKEN_MFA' });
+    await expect(cognitoDirectory.signIn(EMAIL, 'Adm1n!Pass')).resolves.toEqual({ kind: 'invalid' });
+    cognito.on('AdminInitiateAuth').resolves({ ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: 's' });
     await expect(cognitoDirectory.signIn(EMAIL, 'Adm1n!Pass')).resolves.toEqual({ kind: 'invalid' });
   });
 
-  it('answers the code in the challenge session and hands back the tokens', async () => {
-    cognito.on('RespondToAuthChallenge').resolves({
+  it('answers the code with AdminRespondToAuthChallenge under the challenge username and hands back the tokens', async () => {
+    cognito.on('AdminRespondToAuthChallenge').resolves({
       AuthenticationResult: { IdToken: ID_TOKEN, AccessToken: 'access-2', RefreshToken: 'refresh-2', ExpiresIn: 1800 },
     });
-    await expect(cognitoDirectory.respondToMfa(EMAIL, 'cognito-session-1', '123456')).resolves.toEqual({
+    await expect(cognitoDirectory.respondToMfa(EMAIL, `${SUB}~cognito-session-1`, '123456')).resolves.toEqual({
       kind: 'ok',
       tokens: {
         idToken: ID_TOKEN,
         accessToken: 'access-2',
-        refreshToken: 'refresh-2',
+        refreshToken: `${SUB}~refresh-2`,
         expiresIn: 1800,
         claims: { sub: SUB, email: EMAIL, groups: ['admin'], iat: 1767268500 },
       },
     });
-    expect(cognito.inputsOf('RespondToAuthChallenge')[0]).toEqual({
+    expect(cognito.inputsOf('AdminRespondToAuthChallenge')[0]).toEqual({
+      UserPoolId: config.userPoolId,
       ClientId: config.userPoolClientId,
       ChallengeName: 'SOFTWARE_TOKEN_MFA',
       Session: 'cognito-session-1',
-      ChallengeResponses: { USERNAME: EMAIL, SOFTWARE_TOKEN_MFA_CODE: '123456' },
+      ChallengeResponses: { USERNAME: SUB, SOFTWARE_TOKEN_MFA_CODE: '123456', SECRET_HASH: hashOf(SUB) },
     });
+  });
+
+  it('answers a session without its username as invalid without asking Cognito', async () => {
+    await expect(cognitoDirectory.respondToMfa(EMAIL, 'cognito-session-1', '123456')).resolves.toEqual({
+      kind: 'invalid',
+    });
+    expect(cognito.inputsOf('AdminRespondToAuthChallenge')).toEqual([]);
   });
 
   it.each([
@@ -99,17 +115,17 @@ describe('cognitoDirectory: the TOTP challenge', () => {
     ['NotAuthorizedException (used session)', cognitoError('NotAuthorizedException', 'Invalid session for the user.')],
     ['ExpiredCodeException (expired session)', cognitoError('ExpiredCodeException', 'Your software token has expired')],
   ])('answers %s as invalid', async (_label, error) => {
-    cognito.on('RespondToAuthChallenge').rejects(error);
-    await expect(cognitoDirectory.respondToMfa(EMAIL, 'cognito-session-1', '000000')).resolves.toEqual({
+    cognito.on('AdminRespondToAuthChallenge').rejects(error);
+    await expect(cognitoDirectory.respondToMfa(EMAIL, `${SUB}~cognito-session-1`, '000000')).resolves.toEqual({
       kind: 'invalid',
     });
   });
 
   it('answers a result without an ID token as invalid, and lets other errors through', async () => {
-    cognito.on('RespondToAuthChallenge').resolves({});
-    await expect(cognitoDirectory.respondToMfa(EMAIL, 's', '123456')).resolves.toEqual({ kind: 'invalid' });
-    cognito.on('RespondToAuthChallenge').rejects(cognitoError('InvalidParameterException', 'bad request'));
-    await expect(cognitoDirectory.respondToMfa(EMAIL, 's', '123456')).rejects.toThrow('bad request');
+    cognito.on('AdminRespondToAuthChallenge').resolves({});
+    await expect(cognitoDirectory.respondToMfa(EMAIL, `${SUB}~s`, '123456')).resolves.toEqual({ kind: 'invalid' });
+    cognito.on('AdminRespondToAuthChallenge').rejects(cognitoError('InvalidParameterException', 'bad request'));
+    await expect(cognitoDirectory.respondToMfa(EMAIL, `${SUB}~s`, '123456')).rejects.toThrow('bad request');
   });
 });
 

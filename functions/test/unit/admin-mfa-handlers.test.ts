@@ -89,7 +89,11 @@ describe('auth-login: the TOTP challenge', () => {
 
   it('answers the challenge in the body with no cookie and no session, and clears the failed sign-ins', async () => {
     expect(config.adminMfaRequired).toBe(false);
-    cognito.on('InitiateAuth').resolves({ ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: SESSION });
+    cognito.on('AdminInitiateAuth').resolves({
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: SESSION,
+      ChallengeParameters: { USER_ID_FOR_SRP: SUB },
+    });
 
     const res = await post({ email: EMAIL, password: 'Adm1n!Pass' });
 
@@ -97,7 +101,8 @@ describe('auth-login: the TOTP challenge', () => {
     expect(res.body).toEqual({
       mfaRequired: true,
       email: EMAIL,
-      session: SESSION,
+      // Cognito's session with the username its answer must name (adapters/cognito-directory.ts).
+      session: `${SUB}~${SESSION}`,
       message: 'Enter the 6-digit code from your authenticator app.',
     });
     expect(res.cookies).toEqual([]);
@@ -115,25 +120,25 @@ describe('auth-mfa-verify', () => {
 
   it('answers the code in the Cognito session and opens the session with the refresh cookie', async () => {
     dynamo.on(GetCommand, { Key: PROFILE_KEY }).resolves({ Item: profileItem() });
-    cognito.on('RespondToAuthChallenge').resolves({
+    cognito.on('AdminRespondToAuthChallenge').resolves({
       AuthenticationResult: { IdToken: ID_TOKEN, AccessToken: 'access-1', RefreshToken: 'rt-mfa-1', ExpiresIn: 3600 },
     });
 
-    const res = await post({ email: EMAIL, session: SESSION, code: ' 123456 ' });
+    const res = await post({ email: EMAIL, session: `${SUB}~${SESSION}`, code: ' 123456 ' });
 
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatchObject({ userId: SUB, email: EMAIL, isAdmin: true, token: ID_TOKEN, expiresIn: 3600 });
-    expect(res.cookies).toEqual([REFRESH_COOKIE('rt-mfa-1')]);
+    expect(res.cookies).toEqual([REFRESH_COOKIE(`${SUB}~rt-mfa-1`)]);
     expect(res.rawBody).not.toContain('rt-mfa-1');
     expect(res.rawBody).not.toContain('access-1');
-    expect(cognito.inputsOf('RespondToAuthChallenge')[0]).toMatchObject({
+    expect(cognito.inputsOf('AdminRespondToAuthChallenge')[0]).toMatchObject({
       ChallengeName: 'SOFTWARE_TOKEN_MFA',
       Session: SESSION,
-      ChallengeResponses: { USERNAME: EMAIL, SOFTWARE_TOKEN_MFA_CODE: '123456' },
+      ChallengeResponses: { USERNAME: SUB, SOFTWARE_TOKEN_MFA_CODE: '123456', SECRET_HASH: expect.any(String) },
     });
     expect(sessionPuts()[0]).toMatchObject({
       ...PROFILE_KEY,
-      SK: `SESSION#${tokenHash('rt-mfa-1')}`,
+      SK: `SESSION#${tokenHash(`${SUB}~rt-mfa-1`)}`,
     });
     // The profile lacked mfaEnabledAt (TOTP turned on outside the set-up): recorded now.
     expect(
@@ -146,7 +151,7 @@ describe('auth-mfa-verify', () => {
 
   it('answers a wrong code with 400 on the code field, no cookie and no session', async () => {
     cognito
-      .on('RespondToAuthChallenge')
+      .on('AdminRespondToAuthChallenge')
       .rejects(cognitoError('CodeMismatchException', 'Invalid code received for user'));
     const res = await post({ email: EMAIL, session: SESSION, code: '000000' });
     expect(res.statusCode).toBe(400);

@@ -111,7 +111,7 @@ describe('auth-login of an administrator without TOTP where admin MFA is require
 
   it('answers the set-up in the body, with no cookie and no session, and stores the access token', async () => {
     givenProfile(CALLERS.admin);
-    cognito.on('InitiateAuth').resolves({
+    cognito.on('AdminInitiateAuth').resolves({
       AuthenticationResult: {
         IdToken: ID_TOKEN,
         AccessToken: 'access-admin-1',

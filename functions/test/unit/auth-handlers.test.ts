@@ -12,6 +12,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH, AUTH_MESSAGES, type RouteId } from '@goldbot/shared';
+import { secretHash } from '../../src/adapters/cognito-secret-hash.js';
 import { config } from '../../src/config.js';
 import { CODE_MESSAGES, hashCode } from '../../src/domain/auth/one-time-codes.js';
 import { handler as confirmEmailChange } from '../../src/handlers/auth-confirm-email-change.js';
@@ -44,7 +45,7 @@ import {
 } from '../helpers/lambda.js';
 import { cancelled } from '../helpers/dynamo-outcomes.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
-import { cognitoError, useCognitoFake } from '../helpers/cognito-fake.js';
+import { cognitoError, TEST_CLIENT_SECRET, useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
  * The auth handlers end to end in process, with the DynamoDB, Cognito and SES clients mocked
@@ -213,7 +214,7 @@ describe('auth-login', () => {
     ],
     ['UserNotFoundException (unknown e-mail)', cognitoError('UserNotFoundException', 'User does not exist.')],
   ])('maps %s to the same generic 401 and counts the failure', async (_label, error) => {
-    cognito.on('InitiateAuth').rejects(error);
+    cognito.on('AdminInitiateAuth').rejects(error);
     const res = await post({ email: EMAIL, password: 'Wr0ng!Pass' });
     expect(res.statusCode).toBe(401);
     expect(res.body).toEqual(GENERIC_LOGIN);
@@ -229,7 +230,7 @@ describe('auth-login', () => {
 
   it('answers a session in the body and the refresh token only as an HttpOnly cookie (M2)', async () => {
     knownEmail();
-    cognito.on('InitiateAuth').resolves({
+    cognito.on('AdminInitiateAuth').resolves({
       AuthenticationResult: { IdToken: ID_TOKEN, RefreshToken: 'rt-login-1', ExpiresIn: 3600 },
     });
     const res = await post({ email: EMAIL, password: 'Str0ng!Pass' });
@@ -237,18 +238,19 @@ describe('auth-login', () => {
     expect(res.body).toMatchObject({ userId: SUB, email: EMAIL, token: ID_TOKEN, expiresIn: 3600 });
     expect(res.body).not.toHaveProperty('refreshToken');
     expect(res.rawBody).not.toContain('rt-login-1');
-    expect(res.cookies).toEqual([REFRESH_COOKIE('rt-login-1')]);
+    // The cookie carries the Cognito username the refresh's SECRET_HASH needs (the sub in this pool).
+    expect(res.cookies).toEqual([REFRESH_COOKIE(`${SUB}~rt-login-1`)]);
     expect(AUTH.refreshTokenDays * 24 * 3600).toBe(604800);
     // The session registry holds a hash of the token, never the token.
     const session = putItems(dynamo).find((item) => String(item.SK).startsWith('SESSION#'));
-    expect(session).toMatchObject({ PK: `USER#${SUB}`, SK: `SESSION#${tokenHash('rt-login-1')}` });
+    expect(session).toMatchObject({ PK: `USER#${SUB}`, SK: `SESSION#${tokenHash(`${SUB}~rt-login-1`)}` });
     expect(JSON.stringify(dynamo.calls().map((c) => c.args[0].input))).not.toContain('rt-login-1');
   });
 
   it('answers 401 to a wrong password of an unverified account, checked against its pending hash (L2)', async () => {
     const { hashPassword } = await import('../../src/domain/auth/password-hash.js');
     knownEmail({ emailVerifiedAt: undefined, pendingPasswordHash: await hashPassword('Str0ng!Pass') });
-    cognito.on('InitiateAuth').rejects(cognitoError('UserNotConfirmedException', 'User is not confirmed.'));
+    cognito.on('AdminInitiateAuth').rejects(cognitoError('UserNotConfirmedException', 'User is not confirmed.'));
     const res = await post({ email: EMAIL, password: 'Wr0ng!Pass' });
     expect([res.statusCode, res.body]).toEqual([401, GENERIC_LOGIN]);
     expect(outbox.requests).toHaveLength(0);
@@ -269,7 +271,7 @@ describe('auth-login', () => {
 
   it('answers 403 needsVerification to an unconfirmed account and mails a new code', async () => {
     knownEmail({ emailVerifiedAt: undefined });
-    cognito.on('InitiateAuth').rejects(cognitoError('UserNotConfirmedException', 'User is not confirmed.'));
+    cognito.on('AdminInitiateAuth').rejects(cognitoError('UserNotConfirmedException', 'User is not confirmed.'));
     const res = await post({ email: EMAIL, password: 'Str0ng!Pass' });
     expect(res.statusCode).toBe(403);
     expect(res.body).toMatchObject({
@@ -291,22 +293,32 @@ describe('auth-refresh (M2)', () => {
 
   it('reads the refresh token from the cookie and answers a new ID token', async () => {
     knownEmail();
-    knownSession('rt-cookie');
-    cognito.on('InitiateAuth').resolves({ AuthenticationResult: { IdToken: ID_TOKEN, ExpiresIn: 3600 } });
-    const res = await post({ cookies: ['theme=dark', 'goldbot_rt=rt-cookie'] });
+    knownSession(`${SUB}~rt-cookie`);
+    cognito.on('AdminInitiateAuth').resolves({ AuthenticationResult: { IdToken: ID_TOKEN, ExpiresIn: 3600 } });
+    const res = await post({ cookies: ['theme=dark', `goldbot_rt=${SUB}~rt-cookie`] });
     expect([res.statusCode, res.body]).toEqual([200, { token: ID_TOKEN, expiresIn: 3600 }]);
-    expect(cognito.inputsOf('InitiateAuth')[0]).toMatchObject({
+    // Server-side, with the SECRET_HASH of the user's Cognito username from the cookie.
+    expect(cognito.inputsOf('AdminInitiateAuth')[0]).toEqual({
       AuthFlow: 'REFRESH_TOKEN_AUTH',
-      AuthParameters: { REFRESH_TOKEN: 'rt-cookie' },
+      UserPoolId: config.userPoolId,
+      ClientId: config.userPoolClientId,
+      AuthParameters: { REFRESH_TOKEN: 'rt-cookie', SECRET_HASH: secretHash(SUB, 'test-client', TEST_CLIENT_SECRET) },
     });
+  });
+
+  it('answers 401 without asking Cognito for a cookie that lacks its username (set before the client had a secret)', async () => {
+    const res = await post({ cookies: ['goldbot_rt=rt-cookie'] });
+    expect([res.statusCode, res.body.message]).toEqual([401, SESSION_ENDED]);
+    expect(res.cookies).toEqual([CLEARED_COOKIE]);
+    expect(cognito.inputsOf('AdminInitiateAuth')).toEqual([]);
   });
 
   it('prefers the cookie over a token in the body', async () => {
     knownEmail();
-    knownSession('rt-cookie');
-    cognito.on('InitiateAuth').resolves({ AuthenticationResult: { IdToken: ID_TOKEN, ExpiresIn: 3600 } });
-    await post({ cookies: ['goldbot_rt=rt-cookie'], body: { refreshToken: 'rt-body' } });
-    expect(cognito.inputsOf('InitiateAuth')[0]?.AuthParameters).toEqual({
+    knownSession(`${SUB}~rt-cookie`);
+    cognito.on('AdminInitiateAuth').resolves({ AuthenticationResult: { IdToken: ID_TOKEN, ExpiresIn: 3600 } });
+    await post({ cookies: [`goldbot_rt=${SUB}~rt-cookie`], body: { refreshToken: `${SUB}~rt-body` } });
+    expect(cognito.inputsOf('AdminInitiateAuth')[0]?.AuthParameters).toMatchObject({
       REFRESH_TOKEN: 'rt-cookie',
     });
   });
@@ -319,16 +331,16 @@ describe('auth-refresh (M2)', () => {
   });
 
   it('answers 401 and clears the cookie when Cognito refuses the refresh token', async () => {
-    cognito.on('InitiateAuth').rejects(cognitoError('NotAuthorizedException', 'Invalid Refresh Token'));
-    const res = await post({ cookies: ['goldbot_rt=stale'] });
+    cognito.on('AdminInitiateAuth').rejects(cognitoError('NotAuthorizedException', 'Invalid Refresh Token'));
+    const res = await post({ cookies: [`goldbot_rt=${SUB}~stale`] });
     expect([res.statusCode, res.body.message]).toEqual([401, SESSION_ENDED]);
     expect(res.cookies).toEqual([CLEARED_COOKIE]);
   });
 
   it('answers 401 for a token Cognito accepts but our registry forgot (signed out)', async () => {
     knownEmail();
-    cognito.on('InitiateAuth').resolves({ AuthenticationResult: { IdToken: ID_TOKEN, ExpiresIn: 3600 } });
-    const res = await post({ cookies: ['goldbot_rt=rt-logged-out'] });
+    cognito.on('AdminInitiateAuth').resolves({ AuthenticationResult: { IdToken: ID_TOKEN, ExpiresIn: 3600 } });
+    const res = await post({ cookies: [`goldbot_rt=${SUB}~rt-logged-out`] });
     expect([res.statusCode, res.body.message]).toEqual([401, SESSION_ENDED]);
     expect(res.cookies).toEqual([CLEARED_COOKIE]);
   });
@@ -339,15 +351,22 @@ describe('auth-logout (M2)', () => {
     givenProfiles(dynamo, CALLERS.user);
     const res = await invoke(
       logout,
-      httpEvent({ routeId: 'auth-logout', claims: CALLERS.user, body: {}, cookies: ['goldbot_rt=rt-to-end'] }),
+      httpEvent({
+        routeId: 'auth-logout',
+        claims: CALLERS.user,
+        body: {},
+        cookies: [`goldbot_rt=${USER_SUB}~rt-to-end`],
+      }),
     );
     expect([res.statusCode, res.body.message]).toEqual([200, 'You have been signed out.']);
     expect(res.cookies).toEqual([CLEARED_COOKIE]);
     expect(dynamo.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key)).toEqual([
-      { PK: `USER#${USER_SUB}`, SK: `SESSION#${tokenHash('rt-to-end')}` },
+      { PK: `USER#${USER_SUB}`, SK: `SESSION#${tokenHash(`${USER_SUB}~rt-to-end`)}` },
     ]);
+    // A confidential client revokes with its secret.
     expect(cognito.inputsOf('RevokeToken')[0]).toEqual({
       ClientId: config.userPoolClientId,
+      ClientSecret: TEST_CLIENT_SECRET,
       Token: 'rt-to-end',
     });
   });
@@ -366,7 +385,7 @@ describe('auth-logout (M2)', () => {
     cognito.on('RevokeToken').rejects(cognitoError('NotAuthorizedException', 'Invalid token'));
     const res = await invoke(
       logout,
-      httpEvent({ routeId: 'auth-logout', claims: CALLERS.user, body: {}, cookies: ['goldbot_rt=gone'] }),
+      httpEvent({ routeId: 'auth-logout', claims: CALLERS.user, body: {}, cookies: [`goldbot_rt=${USER_SUB}~gone`] }),
     );
     expect(res.statusCode).toBe(200);
   });
@@ -436,14 +455,14 @@ describe('auth-verify-otp', () => {
   it('opens the session with the refresh token as a cookie when the password comes along', async () => {
     knownEmail({ emailVerifiedAt: undefined });
     storedCode('4821');
-    cognito.on('InitiateAuth').resolves({
+    cognito.on('AdminInitiateAuth').resolves({
       AuthenticationResult: { IdToken: ID_TOKEN, RefreshToken: 'rt-verify-1', ExpiresIn: 3600 },
     });
     const res = await post({ email: EMAIL, otp: '4821', password: 'Str0ng!Pass' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatchObject({ userId: SUB, token: ID_TOKEN });
     expect(res.body).not.toHaveProperty('refreshToken');
-    expect(res.cookies).toEqual([REFRESH_COOKIE('rt-verify-1')]);
+    expect(res.cookies).toEqual([REFRESH_COOKIE(`${SUB}~rt-verify-1`)]);
     expect(cognito.inputsOf('AdminConfirmSignUp')).toHaveLength(1);
   });
 
@@ -635,7 +654,7 @@ describe('auth-get-user-data and auth-update-user', () => {
   });
 
   it('answers 400 "Current password is incorrect" and changes nothing', async () => {
-    cognito.on('InitiateAuth').rejects(cognitoError('NotAuthorizedException', 'Incorrect username or password.'));
+    cognito.on('AdminInitiateAuth').rejects(cognitoError('NotAuthorizedException', 'Incorrect username or password.'));
     const res = await put({ currentPassword: 'Wr0ng!Pass', password: 'N3w!Passw0rd' });
     expect([res.statusCode, res.body.message]).toEqual([400, 'Current password is incorrect']);
     expect(cognito.inputsOf('AdminUserGlobalSignOut')).toHaveLength(0);
@@ -643,7 +662,7 @@ describe('auth-get-user-data and auth-update-user', () => {
   });
 
   it('counts a global sign-out that still fails after its retries as a metric (M3)', async () => {
-    cognito.on('InitiateAuth').resolves({
+    cognito.on('AdminInitiateAuth').resolves({
       AuthenticationResult: { IdToken: ID_TOKEN, RefreshToken: 'rt-check', ExpiresIn: 3600 },
     });
     cognito.on('AdminUserGlobalSignOut').rejects(cognitoError('TooManyRequestsException', 'Rate exceeded'));
@@ -680,7 +699,7 @@ describe('auth-get-user-data and auth-update-user', () => {
   });
 
   it('mails a code to the new address, and neither Cognito nor the profile changes', async () => {
-    cognito.on('InitiateAuth').resolves({
+    cognito.on('AdminInitiateAuth').resolves({
       AuthenticationResult: { IdToken: ID_TOKEN, RefreshToken: 'rt-check', ExpiresIn: 3600 },
     });
     const res = await put({ username: 'user', email: 'new@example.com', currentPassword: 'Str0ng!Pass' });

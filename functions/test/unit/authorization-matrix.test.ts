@@ -71,7 +71,7 @@ beforeEach(() => {
     .on(DeleteCommand)
     .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
   cognito.on('SignUp').resolves({ UserSub: '33333333-3333-4333-8333-333333333333', UserConfirmed: false });
-  cognito.on('InitiateAuth').rejects(cognitoError('NotAuthorizedException', 'Incorrect username or password.'));
+  cognito.on('AdminInitiateAuth').rejects(cognitoError('NotAuthorizedException', 'Incorrect username or password.'));
 });
 afterAll(() => {
   dynamo.restore();

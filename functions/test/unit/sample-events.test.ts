@@ -145,7 +145,7 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
     storedCode('email-change', otp, email, SUB);
   },
   'auth-mfa-verify': () => {
-    cognito.on('RespondToAuthChallenge').resolves({
+    cognito.on('AdminRespondToAuthChallenge').resolves({
       AuthenticationResult: { IdToken: ADMIN_ID_TOKEN, RefreshToken: 'sample-admin-refresh-token', ExpiresIn: 3600 },
     });
   },
@@ -188,7 +188,7 @@ beforeEach(() => {
   dynamo.on(UpdateCommand).resolves({});
   dynamo.on(TransactWriteCommand).resolves({});
   cognito.on('SignUp').resolves({ UserSub: SUB, UserConfirmed: false });
-  cognito.on('InitiateAuth').resolves({
+  cognito.on('AdminInitiateAuth').resolves({
     AuthenticationResult: { IdToken: ID_TOKEN, RefreshToken: 'sample-refresh-token', ExpiresIn: 3600 },
   });
 });
@@ -273,7 +273,8 @@ describe('events/<id>.json', () => {
       });
       expect(res.body).not.toHaveProperty('refreshToken');
       expect(res.cookies).toEqual([
-        expect.stringMatching(/^goldbot_rt=sample-refresh-token; Path=\/api\/auth; HttpOnly;/),
+        // The Cognito username (the sub) travels with the token for the refresh's SECRET_HASH.
+        expect.stringMatching(new RegExp(`^goldbot_rt=${SUB}~sample-refresh-token; Path=/api/auth; HttpOnly;`)),
       ]);
     },
   );
@@ -284,7 +285,7 @@ describe('events/<id>.json', () => {
     expect(res.cookies).toEqual([expect.stringMatching(/^goldbot_rt=; .*Max-Age=0$/)]);
     expect(dynamo.commandCalls(DeleteCommand)[0]?.args[0].input.Key).toEqual({
       PK: `USER#${SUB}`,
-      SK: `SESSION#${createHash('sha256').update('example-refresh-token').digest('hex')}`,
+      SK: `SESSION#${createHash('sha256').update(`${SUB}~example-refresh-token`).digest('hex')}`,
     });
   });
 
