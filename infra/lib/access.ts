@@ -112,7 +112,12 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
     sendsMail: false,
   },
   'auth-mfa-setup': {
-    cognitoCalls: ['cognito-idp:VerifySoftwareToken', 'cognito-idp:SetUserMFAPreference'],
+    // Completing the set-up ends the administrator's older sessions, Cognito's refresh tokens too.
+    cognitoCalls: [
+      'cognito-idp:VerifySoftwareToken',
+      'cognito-idp:SetUserMFAPreference',
+      'cognito-idp:AdminUserGlobalSignOut',
+    ],
     usesCodes: false,
     sendsMail: false,
   },
@@ -247,6 +252,15 @@ const CHAIN_CHECK_ROUTES: { callsTron: readonly string[]; invokesChainCheck: rea
 
 /** Route families whose state changes send e-mail besides the auth routes: payment and withdrawal notices. */
 const MAILING_PREFIXES = ['/api/payment/', '/api/withdrawal/'] as const;
+
+/**
+ * The functions that read ADMIN_MFA_REQUIRED: the auth routes (admin sign-in, TOTP, and
+ * getuserdata, whose view of another user's account is an admin action) and every admin route,
+ * whose guard refuses an administrator's token without TOTP. A function left out would read the
+ * setting's local default (off), so an admin route must never be.
+ */
+export const enforcesAdminMfa = (route: RouteDefinition): boolean =>
+  route.auth === 'admin' || route.path.startsWith('/api/auth/');
 
 export function routeAccess(route: RouteDefinition): AccessProfile {
   const writes = route.method !== 'GET';
