@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { chainCheckSchema, type ChainCheck } from '@goldbot/shared';
 import { TronApiError, type TronLookup, type TronTransactionApi } from '../../src/adapters/tron-api.js';
+import type { AmountHold } from '../../src/data/order-entity.js';
 import { toPaymentView, type PaymentRecord } from '../../src/data/payment-entity.js';
 import {
   CHAIN_CHECK_REASONS,
@@ -222,6 +223,19 @@ class MemoryStore implements ChainCheckStore {
   async autoApproveOnMatch() {
     return this.autoApprove;
   }
+  holds = new Map<number, AmountHold>();
+  payers: { address: string; paymentId: string; userId: string }[] = [];
+  async amountHolder(amountCents: number) {
+    return this.holds.get(amountCents) ?? null;
+  }
+  async releaseAmount(amountCents: number, paymentId: string) {
+    if (this.holds.get(amountCents)?.paymentId === paymentId) this.holds.delete(amountCents);
+  }
+  async recordPayer(address: string, p: Pick<PaymentRecord, '_id' | 'userId'>) {
+    const others = this.payers.some((row) => row.address === address && row.userId !== p.userId);
+    this.payers.push({ address, paymentId: p._id, userId: p.userId });
+    return others;
+  }
   async listRecheckCandidates(since: string) {
     this.pages.push(since);
     const items = [...this.payments.values()]
@@ -328,6 +342,102 @@ describe('checkPayment', () => {
     const tron = { transactionInfo: vi.fn(async () => ({ kind: 'unknown' }) as const) };
     await checkPayment(deps(store, tron).deps, 'p1', { origin: 'admin', budgetMs: 8_000 });
     expect(tron.transactionInfo).toHaveBeenCalledWith(TXID_60, { budgetMs: 8_000 });
+  });
+});
+
+/** A fixture's receipt with its USDT transfer carrying `usdt` instead (6 decimals). */
+function paying(name: string, usdt: string): TronLookup {
+  const lookup = found(name);
+  if (lookup.kind !== 'found') throw new Error('expected a receipt');
+  const units = BigInt(Math.round(Number(usdt) * 1_000_000));
+  const log = (lookup.info.log ?? []).map((entry) => ({ ...entry, data: units.toString(16).padStart(64, '0') }));
+  return { kind: 'found', info: { ...lookup.info, log } };
+}
+
+describe('payments of an order: attributed to their buyer by the exact amount', () => {
+  const orderPayment = (overrides: Partial<PaymentRecord> = {}) =>
+    payment({
+      _id: 'p1',
+      userId: 'buyer-1',
+      transactionId: TXID_60,
+      amount: 60,
+      orderId: 'ORD1',
+      orderAmount: 60.37,
+      ...overrides,
+    });
+  const hold = (amountCents: number, orderId: string, paymentId: string | null = null): AmountHold => ({
+    amountCents,
+    orderId,
+    userId: `owner-of-${orderId}`,
+    expiresAt: NOW.getTime() / 1000 + 3600,
+    paymentId,
+  });
+
+  it("match only for the order's exact amount; the settled check frees the amount", async () => {
+    const store = new MemoryStore(orderPayment());
+    store.holds.set(6037, hold(6037, 'ORD1', 'p1'));
+    const result = await checkPayment(
+      deps(store, fakeTron({ [TXID_60]: paying('usdt-60-basic', '60.37') })).deps,
+      'p1',
+      {
+        origin: 'submission',
+      },
+    );
+    expect(result.check).toMatchObject({ status: 'match', amount: '60.37', reasons: [], payerPaidOthers: false });
+    expect(store.holds.has(6037)).toBe(false);
+  });
+
+  it('the bare price, or more than the amount, is a mismatch for an order (a stranger could have sent it)', async () => {
+    for (const [usdt, shown] of [
+      ['60', '60'],
+      ['1000', '1000'],
+      ['60.38', '60.38'],
+    ] as const) {
+      const store = new MemoryStore(orderPayment());
+      store.autoApprove = true;
+      const { deps: d, approvals } = deps(store, fakeTron({ [TXID_60]: paying('usdt-60-basic', usdt) }));
+      const result = await checkPayment(d, 'p1', { origin: 'submission' });
+      expect(result.check.status, usdt).toBe('mismatch');
+      expect(result.check.reasons).toEqual([CHAIN_CHECK_REASONS.notOrderAmount(shown, '60.37')]);
+      expect(approvals).toEqual([]);
+    }
+  });
+
+  it("another open order's exact amount is 'pays another order', never auto-approved", async () => {
+    const store = new MemoryStore(orderPayment());
+    store.autoApprove = true;
+    store.holds.set(6037, hold(6037, 'ORD1', 'p1'));
+    store.holds.set(6052, hold(6052, 'ORD-victim'));
+    const { deps: d, approvals } = deps(store, fakeTron({ [TXID_60]: paying('usdt-60-basic', '60.52') }));
+    const result = await checkPayment(d, 'p1', { origin: 'submission' });
+    expect(result.check).toMatchObject({
+      status: 'mismatch',
+      reasons: [CHAIN_CHECK_REASONS.paysAnotherOrder('60.52')],
+    });
+    expect(result.check.reasons[0]).toContain('pays another order');
+    expect(approvals).toEqual([]);
+    // An expired hold is no open order any more.
+    store.holds.set(6052, { ...hold(6052, 'ORD-old'), expiresAt: NOW.getTime() / 1000 - 1 });
+    store.payments.set('p1', orderPayment());
+    const later = await checkPayment(d, 'p1', { origin: 'admin' });
+    expect(later.check.reasons).toEqual([CHAIN_CHECK_REASONS.notOrderAmount('60.52', '60.37')]);
+  });
+
+  it("records the payer's address, and flags an address that paid other customers' payments before", async () => {
+    const store = new MemoryStore(
+      orderPayment(),
+      orderPayment({ _id: 'p2', userId: 'buyer-2', transactionId: TXID_60, orderId: 'ORD2' }),
+    );
+    const tron = fakeTron({ [TXID_60]: paying('usdt-60-basic', '60.37') });
+    const first = await checkPayment(deps(store, tron).deps, 'p1', { origin: 'submission' });
+    expect(first.check.payerPaidOthers).toBe(false);
+    const second = await checkPayment(deps(store, tron).deps, 'p2', { origin: 'submission' });
+    expect(second.check.from).toBe(first.check.from);
+    expect(second.check.payerPaidOthers).toBe(true);
+    expect(store.payers.map((row) => [row.paymentId, row.userId])).toEqual([
+      ['p1', 'buyer-1'],
+      ['p2', 'buyer-2'],
+    ]);
   });
 });
 

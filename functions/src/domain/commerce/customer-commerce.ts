@@ -25,6 +25,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../errors.js';
+import type { OrderStore } from './orders.js';
 import { basicIsActive, utcDay } from './package-dates.js';
 import {
   PURCHASE_MESSAGES,
@@ -57,13 +58,14 @@ export type PurchaseCommit =
   | { kind: 'txid-taken'; marker: TxidMarker | null }
   | {
       kind: 'refused';
-      reason: 'profile' | 'price' | 'basic-disabled' | 'not-on-sale' | 'referral-invalid' | 'referral-own' | 'busy';
+      reason:
+        'profile' | 'price' | 'basic-disabled' | 'not-on-sale' | 'referral-invalid' | 'referral-own' | 'order' | 'busy';
     };
 
 export type FreeTrialCommit =
   { kind: 'committed' } | { kind: 'refused'; reason: 'used' | 'profile' | 'not-on-sale' | 'busy' };
 
-export interface CustomerCommerceStore {
+export interface CustomerCommerceStore extends OrderStore {
   /** AP31: profile and settings, one BatchGetItem. */
   readPackageStatus(userId: string): Promise<{ profile: CustomerProfile | null; settings: SubscriptionSettings }>;
   /** AP21: the settings singleton (defaults when missing). */
@@ -253,6 +255,8 @@ export async function submitUsdtPayment(
         const text = result.reason === 'referral-own' ? PAYMENT_MESSAGES.referralOwn : PAYMENT_MESSAGES.referralInvalid;
         throw new ValidationError(text, { referralCode: text });
       }
+      case 'order':
+        throw new ConflictError(PAYMENT_MESSAGES.orderExpired);
       case 'busy':
         throw new ConflictError(PURCHASE_MESSAGES.busy);
     }

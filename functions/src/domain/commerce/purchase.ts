@@ -11,6 +11,7 @@ import {
   type Subscription,
   type SubmitUsdtPaymentInput,
 } from '@goldbot/shared';
+import type { OrderRecord } from '../../data/order-entity.js';
 import { paymentSearchText, type PaymentRecord } from '../../data/payment-entity.js';
 import type { SubscriptionRecord } from '../../data/subscription-entity.js';
 import type { ActiveWalletPointer } from '../../data/wallet-entity.js';
@@ -84,6 +85,8 @@ export interface PurchaseSnapshot {
   wallet: ActiveWalletPointer | null;
   /** The marker of the typed code; null without a code or when no such code exists. */
   referral: ReferralMarker | null;
+  /** The buyer's order of the package (open or not), which the submission must name. */
+  order: OrderRecord | null;
   /** The marker of the submitted TXID, when it was already spent. */
   txidMarker: TxidMarker | null;
   /** The package's pending mail (an admin-edited template or the default). */
@@ -103,6 +106,9 @@ export interface PurchasePlan {
   requireOnSale: boolean;
   /** The referral code whose marker must still exist and not be the buyer's. */
   referralCode: string | null;
+  /** The order paid: deleted with the submission, its amount held until `holdUntil` (epoch seconds). */
+  order: OrderRecord;
+  holdUntil: number;
 }
 
 const SLUG_BY_NAME = Object.fromEntries(
@@ -197,7 +203,18 @@ export function planPurchase(
 
   const price = snapshot.catalogPriceUsd ?? DEFAULT_PACKAGE_PRICES_USD[input.packageName];
   const due = amountDue(price, referrer ? REFERRAL.discountUsd : 0);
-  if (!amountMatches(input.amount, due.amount)) throw fieldError('amount', PAYMENT_MESSAGES.amountMismatch);
+  const order = orderOfSubmission(input, snapshot.order, at);
+  // The order was priced with the same code: the window verified it, and re-priced the order.
+  if ((order.referralCode ?? null) !== (referrer ? referrer.code : null)) {
+    throw fieldError('referralCode', PAYMENT_MESSAGES.orderReferralChanged);
+  }
+  // The price moved since the order was made: its amount is no longer what the package costs.
+  if (order.originalAmountCents !== toCents(due.originalAmount) || order.priceCents !== toCents(due.amount)) {
+    throw new ConflictError(PURCHASE_MESSAGES.priceChanged);
+  }
+  if (!amountMatches(input.amount, order.amountCents / 100)) {
+    throw fieldError('amount', PAYMENT_MESSAGES.orderAmountMismatch);
+  }
 
   const wallet = snapshot.wallet;
   if (!wallet) throw new ServiceUnavailableError(PAYMENT_MESSAGES.walletUnavailable);
@@ -231,6 +248,8 @@ export function planPurchase(
     paymentMethod: 'usdt',
     transactionId,
     txidNormalized,
+    orderId: order.orderId,
+    orderAmount: order.amountCents / 100,
     wallet: { address: wallet.address, network: wallet.network, currency: wallet.currency },
     subscriptionId: ids.subscriptionId,
     status: 'pending',
@@ -272,7 +291,22 @@ export function planPurchase(
     requireBasicEnabled: slug === 'basic',
     requireOnSale: slug !== 'basic',
     referralCode: referrer ? referrer.code : null,
+    order,
+    holdUntil: Math.floor(at.getTime() / 1000) + SUBMITTED_ORDER_HOLD_SECONDS,
   };
+}
+
+/**
+ * How long a submitted payment keeps its order's amount: as long as the on-chain check may still
+ * ask (the recheck window), unless the check settles earlier and frees it.
+ */
+export const SUBMITTED_ORDER_HOLD_SECONDS = 24 * 3600;
+
+/** The open order the submission names; 400 without one, 409 once it has expired. */
+function orderOfSubmission(input: SubmitUsdtPaymentInput, order: OrderRecord | null, at: Date): OrderRecord {
+  if (!order || order.orderId !== input.orderId) throw fieldError('orderId', PAYMENT_MESSAGES.orderRequired);
+  if (order.expiresAt <= Math.floor(at.getTime() / 1000)) throw new ConflictError(PAYMENT_MESSAGES.orderExpired);
+  return order;
 }
 
 /**

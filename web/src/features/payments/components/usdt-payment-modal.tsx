@@ -7,6 +7,7 @@ import type { Subscription } from '../api/get-active-subscription';
 import { usePackageStatus } from '../api/get-package-status';
 import { useSubscriptionSettings } from '../api/get-subscription-settings';
 import { useWalletDetails } from '../api/get-wallet-details';
+import { usePaymentOrder } from '../api/open-order';
 import { useReferralVerification } from '../api/verify-referral';
 import { amountDue, formatUsd } from '../lib/money';
 import { isPaidPackageName, type PaidPackageName } from '../lib/packages';
@@ -86,16 +87,20 @@ export function UsdtPaymentModal({
   const price = prices[PRICE_SLUG[packageName]];
   const discount = isBasic && referral.status === 'valid' ? referral.discount : 0;
   const amount = amountDue(price, discount);
+  const basicOff =
+    isBasic &&
+    (!isPackageEnabled ||
+      packageStatus.status?.isBasicPackageEnabled === false ||
+      settings.basicPackageEnabled === false);
+  // The order names the exact amount to send; a verified code re-prices it.
+  const order = usePaymentOrder(packageName, isBasic && referral.status === 'valid' ? referral.code : null, {
+    enabled: wallet.state === 'ready' && !basicOff && !(isBasic && (packageStatus.loading || settings.loading)),
+  });
 
   let body: ReactNode;
   if (isBasic && (packageStatus.loading || settings.loading)) {
     body = <Checking />;
-  } else if (
-    isBasic &&
-    (!isPackageEnabled ||
-      packageStatus.status?.isBasicPackageEnabled === false ||
-      settings.basicPackageEnabled === false)
-  ) {
+  } else if (basicOff) {
     body = (
       <Notice heading={PAYMENT_MODAL_TEXT.unavailableHeading} onClose={onClose}>
         <p>{PAYMENT_MESSAGES.basicUnavailable}</p>
@@ -121,6 +126,20 @@ export function UsdtPaymentModal({
         </div>
       </div>
     );
+  } else if (order.state === 'error') {
+    body = (
+      <div className="payment-modal__notice">
+        <p role="alert">{order.message}</p>
+        <div className="payment-modal__actions">
+          <Button onClick={order.retry}>{PAYMENT_MODAL_TEXT.tryAgain}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            {PAYMENT_MODAL_TEXT.goBack}
+          </Button>
+        </div>
+      </div>
+    );
+  } else if (!order.order) {
+    body = <Checking />;
   } else {
     body = (
       <>
@@ -146,10 +165,11 @@ export function UsdtPaymentModal({
             </dd>
           </div>
         </dl>
-        <WalletPanel wallet={wallet.wallet} amount={amount} />
+        <WalletPanel wallet={wallet.wallet} amount={order.order.amount} />
         <PaymentForm
           packageName={packageName}
-          amount={amount}
+          order={order.order}
+          orderReady={order.state === 'ready'}
           referralCode={referralCode}
           onReferralCodeChange={setReferralCode}
           referral={referral}
