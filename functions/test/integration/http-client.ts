@@ -93,3 +93,25 @@ export function idTokenFor(kind: 'admin' | 'user' | 'other-user'): Promise<strin
   tokens.set(kind, created);
   return created;
 }
+
+/**
+ * A purchase body as the payment window sends it: the caller's open order of the package (POST
+ * /api/payment/order) names it, and its exact amount replaces an `amount` equal to the order's
+ * price (a deliberately wrong amount stays wrong). A body that names an order is sent as it is; one
+ * whose order the server refuses names no order, to get the submission's own answer.
+ */
+export async function withOrder<B extends { packageName: string; amount?: number; referralCode?: string | null }>(
+  token: string,
+  body: B,
+): Promise<B & { orderId?: string }> {
+  if ('orderId' in body) return body as B & { orderId?: string };
+  const opened = await api<{ order?: { orderId: string; price: number; amount: number } }>('/api/payment/order', {
+    method: 'POST',
+    token,
+    body: { packageName: body.packageName, referralCode: body.referralCode ?? null },
+  });
+  const order = opened.body.order;
+  // Refused (off sale, no wallet, a bad code): an id of no order, so the submission gives its own answer.
+  if (opened.status !== 200 || !order) return { ...body, orderId: 'NOORDER' };
+  return { ...body, orderId: order.orderId, ...(body.amount === order.price ? { amount: order.amount } : {}) };
+}
