@@ -56,6 +56,8 @@ export const PAYMENT = {
   defaultCurrency: 'USD',
   walletCurrencies: ['USDT', 'BTC', 'ETH'] as const,
   adminPollIntervalMs: 30_000,
+  /** Payments of one customer waiting for a decision at once (each is checked on chain). */
+  maxPendingPerUser: 3,
 } as const;
 
 /**
@@ -122,6 +124,8 @@ export const RATE_LIMITS = {
    * 2 hours, and reopening the window answers the same order, so a person needs only a few.
    */
   paymentOrderPerUser: { limit: 20, windowSeconds: 3600 },
+  /** Payment submissions per signed-in user: each starts an on-chain look-up (docs/operations.md). */
+  submitPaymentPerUser: { limit: 10, windowSeconds: 3600 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

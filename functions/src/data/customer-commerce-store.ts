@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { PackageName, PackageSlug } from '@goldbot/shared';
+import { PAYMENT, type PackageName, type PackageSlug } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { PendingLimits } from './rate-limit-store.js';
 import type {
@@ -138,6 +138,7 @@ function toCustomerProfile(item: Item | undefined): CustomerProfile | null {
     referralCode: String(item.referralCode ?? ''),
     basicPaidThrough: stringOrNull(item.basicPaidThrough),
     freeTrialStartedAt: stringOrNull(item.freeTrialStartedAt),
+    pendingPayments: typeof item.pendingPayments === 'number' ? item.pendingPayments : 0,
   };
 }
 
@@ -374,7 +375,7 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
     return item ? fromSubscriptionItem(item) : null;
   },
 
-  async commitPurchase(plan: PurchasePlan): Promise<PurchaseCommit> {
+  async commitPurchase(plan: PurchasePlan, limits?: PendingLimits | null): Promise<PurchaseCommit> {
     const { payment, subscription, marker } = plan;
     const items: Tagged<PurchaseTag>[] = [
       {
@@ -407,11 +408,17 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
       {
         tag: 'profile',
         item: {
-          ConditionCheck: {
+          // Active, and one more pending payment within the customer's limit (approvals and
+          // rejections count it down); the old item tells which one failed.
+          Update: {
             TableName: tableName,
             Key: profileKey(payment.userId),
-            ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(isActive) OR isActive = :true)',
-            ExpressionAttributeValues: { ':true': true },
+            UpdateExpression: 'ADD pendingPayments :one',
+            ConditionExpression:
+              'attribute_exists(PK) AND (attribute_not_exists(isActive) OR isActive = :true) AND ' +
+              '(attribute_not_exists(pendingPayments) OR pendingPayments < :max)',
+            ExpressionAttributeValues: { ':true': true, ':one': 1, ':max': PAYMENT.maxPendingPerUser },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           },
         },
       },
@@ -511,13 +518,17 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
         },
       },
     ];
-    const outcome = await transact(items);
+    const outcome = await transact(items, limits);
     if (outcome === null) return { kind: 'committed' };
     if (outcome === 'busy') return { kind: 'refused', reason: 'busy' };
     const failed = new Map(outcome.failed.map((f) => [f.tag, f.old]));
     if (failed.has('txid')) return { kind: 'txid-taken', marker: toTxidMarker(failed.get('txid')) };
     if (failed.has('order')) return { kind: 'refused', reason: 'order' };
-    if (failed.has('profile')) return { kind: 'refused', reason: 'profile' };
+    if (failed.has('profile')) {
+      const profile = failed.get('profile');
+      const full = profile?.isActive !== false && Number(profile?.pendingPayments ?? 0) >= PAYMENT.maxPendingPerUser;
+      return { kind: 'refused', reason: full ? 'too-many-pending' : 'profile' };
+    }
     if (failed.has('price')) {
       return { kind: 'refused', reason: failed.get('price')?.onSale === false ? 'not-on-sale' : 'price' };
     }

@@ -12,7 +12,11 @@ import { chainCheckSchema, type ChainCheck, type PackageSlug, type Payment } fro
  */
 export const paymentKey = (id: string) => ({ PK: `PAYMENT#${id}`, SK: `PAYMENT#${id}` });
 export const txidMarkerKey = (txid: string) => ({ PK: `TXID#${normalizeTxid(txid)}`, SK: 'TXID' });
-export const normalizeTxid = (txid: string) => txid.trim().toLowerCase();
+/**
+ * One transfer, one spelling: trimmed, without a `0x` prefix (some wallets show one), lower-cased,
+ * so `0x`+T is the same TXID as T for the uniqueness marker and the on-chain look-up.
+ */
+export const normalizeTxid = (txid: string) => txid.trim().replace(/^0x/i, '').toLowerCase();
 /**
  * The payments a sender's address paid (data-model E29), written by the on-chain check:
  *   PAYER#<address> / PAYMENT#<payment id>   {userId}

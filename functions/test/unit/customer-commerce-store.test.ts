@@ -159,7 +159,7 @@ describe('reads', () => {
       ],
     });
     expect(read).toEqual({
-      profile: { ...BUYER, basicPaidThrough: '2026-11-30' },
+      profile: { ...BUYER, basicPaidThrough: '2026-11-30', pendingPayments: 0 },
       catalogPriceUsd: 60,
       catalogOnSale: true,
       basicPackageEnabled: false,
@@ -331,9 +331,14 @@ describe('commitPurchase (T1)', () => {
       ConditionExpression: 'attribute_not_exists(PK)',
     });
     expect(items[2]?.Put?.Item).not.toHaveProperty('GSI3PK');
-    expect(items[3]?.ConditionCheck).toMatchObject({
+    // Active, and one more pending payment within the limit of 3.
+    expect(items[3]?.Update).toMatchObject({
       Key: { PK: 'USER#buyer-1', SK: 'PROFILE' },
-      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(isActive) OR isActive = :true)',
+      UpdateExpression: 'ADD pendingPayments :one',
+      ConditionExpression:
+        'attribute_exists(PK) AND (attribute_not_exists(isActive) OR isActive = :true) AND ' +
+        '(attribute_not_exists(pendingPayments) OR pendingPayments < :max)',
+      ExpressionAttributeValues: { ':true': true, ':one': 1, ':max': 3 },
     });
     expect(items[4]?.ConditionCheck).toMatchObject({
       Key: { PK: 'CATALOG', SK: 'PACKAGE#basic' },

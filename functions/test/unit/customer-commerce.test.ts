@@ -351,7 +351,16 @@ describe('submitUsdtPayment', () => {
   it('refuses by the rules before writing anything', async () => {
     const { deps, state, log } = setup({ wallet: null });
     expect(await statusOf(submitUsdtPayment(deps, BUYER._id, PRO, log))).toBe(503);
-    expect(await statusOf(submitUsdtPayment(deps, BUYER._id, { ...PRO, amount: 240 }, log))).toBe(400);
+    const withWallet = setup();
+    expect(await statusOf(submitUsdtPayment(withWallet.deps, BUYER._id, { ...PRO, amount: 240 }, log))).toBe(400);
+    // A customer with 3 payments waiting: refused before anything is written.
+    const busy = setup({ profile: { ...BUYER, pendingPayments: 3 } });
+    await expect(submitUsdtPayment(busy.deps, BUYER._id, PRO, log)).rejects.toMatchObject({
+      statusCode: 409,
+      message: PAYMENT_MESSAGES.tooManyPending,
+    });
+    expect(withWallet.state.commits).toEqual([]);
+    expect(busy.state.commits).toEqual([]);
     expect(state.commits).toEqual([]);
   });
 });

@@ -27,6 +27,7 @@ import {
   type TxidMarker,
 } from '../../src/domain/commerce/purchase.js';
 import type { OrderRecord } from '../../src/data/order-entity.js';
+import { normalizeTxid, txidMarkerKey } from '../../src/data/payment-entity.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import {
   ConflictError,
@@ -545,5 +546,22 @@ describe('currentSubscription', () => {
     const b = sub({ _id: 'B', createdAt: '2026-11-01T00:00:00.000Z' });
     const c = sub({ _id: 'C', createdAt: '2026-11-02T00:00:00.000Z' });
     expect(sortNewestFirst([a, c, b]).map((s) => s._id)).toEqual(['C', 'B', 'A']);
+  });
+});
+
+describe('TXID canonical form', () => {
+  const T = 'bcd9b4f54a1525c2653c7fcf8355a2f69f273c27e54b02c3fe6aff28830b4c8a';
+  it("is trimmed, without '0x', lower-cased before the uniqueness marker: 0x+T is T", () => {
+    for (const spelled of [T, ` 0x${T} `, `0X${T.toUpperCase()}`]) {
+      expect(normalizeTxid(spelled)).toBe(T);
+      expect(txidMarkerKey(spelled)).toEqual({ PK: `TXID#${T}`, SK: 'TXID' });
+    }
+    const plan = planPurchase(input({ txid: `0x${T.toUpperCase()}` }), snapshot(), BUYER._id, AT, IDS);
+    expect(plan.payment.txidNormalized).toBe(T);
+    expect(plan.marker.txidNormalized).toBe(T);
+  });
+
+  it('keeps an id that is not 64 hex characters (the warning and the invalid verdict stay)', () => {
+    expect(normalizeTxid('  BANKREF20261123 ')).toBe('bankref20261123');
   });
 });

@@ -17,10 +17,12 @@ export const PAYMENT_MESSAGES = {
   txidCharacters: 'Transaction ID may contain only letters and digits. Please check and try again.',
   amountInvalid: 'The amount must be a number of US dollars.',
   amountMismatch: 'The amount does not match the price of this package. Please reload and try again.',
+  tooManyPending: `You already have ${PAYMENT.maxPendingPerUser} payments waiting for verification. Please wait until one of them is approved or rejected before submitting another.`,
   orderAmountMismatch: 'The amount does not match this payment order. Please send and enter the exact amount shown.',
   orderRequired: 'Please open the payment window again to get your payment order.',
   orderExpired: `This payment order has expired (orders stay open for ${ORDER.openMinutes / 60} hours). Please open the payment window again for a new amount.`,
-  orderReferralChanged: 'The referral code differs from the one this order was priced with. Please verify the code again.',
+  orderReferralChanged:
+    'The referral code differs from the one this order was priced with. Please verify the code again.',
   orderAmountsBusy:
     'Every payment amount for this package is taken by other open orders right now. Please try again in a few minutes.',
   basicUnavailable:
@@ -85,7 +87,12 @@ export const referralCodeSchema = /* @__PURE__ */ schema(() =>
 export const orderIdSchema = /* @__PURE__ */ schema(() =>
   z
     .string({ error: PAYMENT_MESSAGES.orderRequired })
-    .check(z.trim(), z.minLength(1, { error: PAYMENT_MESSAGES.orderRequired }), z.maxLength(64), z.regex(/^[0-9A-Za-z]+$/, { error: PAYMENT_MESSAGES.orderRequired })),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: PAYMENT_MESSAGES.orderRequired }),
+      z.maxLength(64),
+      z.regex(/^[0-9A-Za-z]+$/, { error: PAYMENT_MESSAGES.orderRequired }),
+    ),
 );
 
 export const openOrderInputSchema = /* @__PURE__ */ schema(() =>

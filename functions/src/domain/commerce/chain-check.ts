@@ -193,12 +193,27 @@ export function judgeLookup(
   };
 }
 
-/** Whether job-chain-recheck should ask again: pending payment, unanswered verdict, inside the window. */
+/** The shortest wait between two look-ups of one payment by job-chain-recheck (its schedule). */
+export const RECHECK_FIRST_WAIT_MS = 5 * 60_000;
+
+/**
+ * Whether job-chain-recheck should ask again: a pending payment whose verdict may still change,
+ * inside the window (24 hours: the order's amount stays held that long, then the order is over),
+ * and backing off: the wait since the last look-up is at least as long as the payment had been
+ * waiting then (and at least 5 minutes), so look-ups come about 5, 10, 20, 40 ... minutes after
+ * submission: at most 10 a day per payment instead of 288.
+ */
 export function needsRecheck(payment: PaymentRecord, now: Date, policy: ChainCheckPolicy): boolean {
   if (payment.status !== 'pending') return false;
-  if (now.getTime() - Date.parse(payment.createdAt) > policy.recheckWindowMs) return false;
-  const status = payment.chainCheck?.status;
-  return status === undefined || CHAIN_CHECK_RECHECKABLE.includes(status);
+  const submittedAt = Date.parse(payment.createdAt);
+  if (now.getTime() - submittedAt > policy.recheckWindowMs) return false;
+  const check = payment.chainCheck;
+  if (!check) return true;
+  if (!CHAIN_CHECK_RECHECKABLE.includes(check.status)) return false;
+  const checkedAt = Date.parse(check.checkedAt);
+  const wait = Math.max(RECHECK_FIRST_WAIT_MS, checkedAt - submittedAt);
+  // The job runs every 5 minutes: a minute's slack keeps a run from just missing its turn.
+  return now.getTime() - checkedAt >= wait - 60_000;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -273,12 +288,12 @@ export async function checkPayment(
   if (!payment) throw new NotFoundError(REVIEW_MESSAGES.notFound);
 
   let check: ChainCheck;
-  if (!isTronTxid(payment.transactionId)) {
+  if (!isTronTxid(payment.txidNormalized)) {
     check = invalidCheck(deps.now());
   } else {
     if (!tron) throw new ServiceUnavailableError(CHAIN_CHECK_MESSAGES.notConfigured);
     try {
-      const lookup = await tron.transactionInfo(payment.transactionId.trim().toLowerCase(), {
+      const lookup = await tron.transactionInfo(payment.txidNormalized, {
         budgetMs: options.budgetMs,
       });
       check = judgeLookup(payment, lookup, deps.now(), deps.policy);

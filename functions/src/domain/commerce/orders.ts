@@ -209,7 +209,12 @@ export async function openOrder(
     const order = newOrder(input, priced, buyerId, amountCents, deps.newId(at.getTime()), at);
     const result = await deps.store.commitOrder(order, snapshot.order, nowSeconds, limits);
     if (result.kind === 'committed') return toOrderView(order);
-    if (result.kind === 'order-changed') throw new ConflictError(PURCHASE_MESSAGES.busy);
+    if (result.kind === 'order-changed') {
+      // Another window of the same customer made the order a moment ago: answer that one.
+      const now = await deps.store.readOrderContext({ userId: buyerId, slug, referralCode: input.referralCode });
+      if (orderStillFits(now.order, priced, nowSeconds)) return toOrderView(now.order);
+      throw new ConflictError(PURCHASE_MESSAGES.busy);
+    }
     tried.add(amountCents);
   }
   throw new ServiceUnavailableError(PAYMENT_MESSAGES.orderAmountsBusy);

@@ -12,7 +12,7 @@ import {
   type SubmitUsdtPaymentInput,
 } from '@goldbot/shared';
 import type { OrderRecord } from '../../data/order-entity.js';
-import { paymentSearchText, type PaymentRecord } from '../../data/payment-entity.js';
+import { normalizeTxid, paymentSearchText, type PaymentRecord } from '../../data/payment-entity.js';
 import type { SubscriptionRecord } from '../../data/subscription-entity.js';
 import type { ActiveWalletPointer } from '../../data/wallet-entity.js';
 import type { EmailTemplate } from '../email/templates.js';
@@ -53,6 +53,8 @@ export interface CustomerProfile {
   /** End of the last paid Basic month (`YYYY-MM-DD`), set by approvals. */
   basicPaidThrough: string | null;
   freeTrialStartedAt: string | null;
+  /** Payments of this customer waiting for a decision (PAYMENT.maxPendingPerUser at most). */
+  pendingPayments?: number;
 }
 
 /** A referral-code marker (E4): the code's owner. */
@@ -178,7 +180,8 @@ const fieldError = (field: string, message: string) => new ValidationError(messa
 /**
  * The payment and pending subscription a submission creates, or the domain error that refuses it.
  * Checks, in order: the package on sale (409; Basic with the spec's sentence), the referral code (Basic only, exists, not the buyer's:
- * 400), the amount due (400), a wallet to pay to (503), the buyer's account.
+ * 400), a wallet to pay to (503), the buyer's account, then the order it names: open (400 without
+ * one, 409 once expired), priced with the same code and price (400, 409), and its exact amount (400).
  */
 export function planPurchase(
   input: SubmitUsdtPaymentInput,
@@ -203,6 +206,15 @@ export function planPurchase(
 
   const price = snapshot.catalogPriceUsd ?? DEFAULT_PACKAGE_PRICES_USD[input.packageName];
   const due = amountDue(price, referrer ? REFERRAL.discountUsd : 0);
+  const wallet = snapshot.wallet;
+  if (!wallet) throw new ServiceUnavailableError(PAYMENT_MESSAGES.walletUnavailable);
+  const profile = snapshot.profile;
+  if (!profile) throw new UnauthorizedError(PURCHASE_MESSAGES.noProfile);
+  if (!profile.isActive) throw new ForbiddenError(PURCHASE_MESSAGES.deactivated);
+  // Each pending payment is checked on chain until it settles: a few at a time per customer.
+  if ((profile.pendingPayments ?? 0) >= PAYMENT.maxPendingPerUser) {
+    throw new ConflictError(PAYMENT_MESSAGES.tooManyPending);
+  }
   const order = orderOfSubmission(input, snapshot.order, at);
   // The order was priced with the same code: the window verified it, and re-priced the order.
   if ((order.referralCode ?? null) !== (referrer ? referrer.code : null)) {
@@ -216,16 +228,10 @@ export function planPurchase(
     throw fieldError('amount', PAYMENT_MESSAGES.orderAmountMismatch);
   }
 
-  const wallet = snapshot.wallet;
-  if (!wallet) throw new ServiceUnavailableError(PAYMENT_MESSAGES.walletUnavailable);
-  const profile = snapshot.profile;
-  if (!profile) throw new UnauthorizedError(PURCHASE_MESSAGES.noProfile);
-  if (!profile.isActive) throw new ForbiddenError(PURCHASE_MESSAGES.deactivated);
-
   const now = at.toISOString();
   const isExtension = slug === 'basic' && basicIsActive(profile.basicPaidThrough, utcDay(at));
   const transactionId = input.txid.trim();
-  const txidNormalized = transactionId.toLowerCase();
+  const txidNormalized = normalizeTxid(transactionId);
   const payment: PaymentRecord = {
     _id: ids.paymentId,
     userId: profile._id,
