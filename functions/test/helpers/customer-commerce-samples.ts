@@ -2,6 +2,7 @@ import { BatchGetCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient 
 import type { AwsClientStub } from 'aws-sdk-client-mock';
 import type { RouteId } from '@goldbot/shared';
 import { toOrderItem } from '../../src/data/order-entity.js';
+import type { CustomerProfile } from '../../src/domain/commerce/purchase.js';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 
 /**
@@ -157,3 +158,14 @@ export function customerCommerceSampleWorld(dynamo: DocumentClientStub): Partial
     'settings-public-subscription': world,
   };
 }
+
+/** A buyer's commerce profile as the purchase rules read it (the unit tests of orders and purchases). */
+export const BUYER_PROFILE: CustomerProfile = {
+  _id: 'buyer-1',
+  username: 'jane_doe',
+  email: 'jane@example.com',
+  isActive: true,
+  referralCode: 'JANE2026',
+  basicPaidThrough: null,
+  freeTrialStartedAt: null,
+};

@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_GROUP } from '@goldbot/shared';
 import { ensureUser, localCognitoClient, localIdToken } from '../../../scripts/local/cognito-local.js';
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
-import { createGateway } from '../../../scripts/local/gateway.js';
-import { createJwtVerifier } from '../../../scripts/local/jwt-verifier.js';
 import { ADMIN_MFA_MESSAGES } from '../../src/domain/auth/admin-mfa.js';
 import { profileKey } from '../../src/data/user-profile-entity.js';
-import { newCustomer, stack } from './http-client.js';
+import { newCustomer, ownGateway, stack } from './http-client.js';
 
 /**
  * Admin MFA as in AWS (ADMIN_MFA_REQUIRED=true) over real HTTP. cognito-local has no TOTP, so the
@@ -25,12 +21,7 @@ let close: () => Promise<void> = async () => undefined;
 const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
 
 beforeAll(async () => {
-  Object.assign(process.env, stack().handlerEnv, { ADMIN_MFA_REQUIRED: 'true' });
-  const verifier = await createJwtVerifier({ issuer: stack().issuer, clientId: stack().pool.clientId });
-  const server = createGateway({ root: resolve(import.meta.dirname, '../../..'), verifier });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise<void>((done) => server.close(() => done()));
+  ({ baseUrl, close } = await ownGateway({ ADMIN_MFA_REQUIRED: 'true' }));
 });
 afterAll(() => close());
 

@@ -412,7 +412,10 @@ describe('submitting a USDT payment', () => {
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     // The others are the winner's own double clicks (200, the same subscription) or refusals (409).
-    expect(statuses.every((s) => [200, 201, 409].includes(s))).toBe(true);
+    expect(
+      statuses.every((s) => [200, 201, 409].includes(s)),
+      JSON.stringify(responses.map((r) => [r.status, r.body.message])),
+    ).toBe(true);
     const winner = responses.findIndex((r) => r.status === 201) % 2 === 0 ? frank : grace;
     const loser = winner === frank ? grace : frank;
     const winnerSub = responses.find((r) => r.status === 201)?.body.pendingSubscription._id;

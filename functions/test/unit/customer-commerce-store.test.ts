@@ -9,14 +9,10 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { dynamoCustomerCommerceStore as store } from '../../src/data/customer-commerce-store.js';
-import {
-  planFreeTrial,
-  planPurchase,
-  type CustomerProfile,
-  type PurchasePlan,
-} from '../../src/domain/commerce/purchase.js';
+import { planFreeTrial, planPurchase, type PurchasePlan } from '../../src/domain/commerce/purchase.js';
 import type { OrderRecord } from '../../src/data/order-entity.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
+import { BUYER_PROFILE } from '../helpers/customer-commerce-samples.js';
 import { cancelled, transactItemsOf } from '../helpers/dynamo-outcomes.js';
 
 /**
@@ -29,15 +25,7 @@ afterAll(() => dynamo.restore());
 
 const TABLE = 'test-table';
 const AT = new Date('2026-11-23T10:15:00.000Z');
-const BUYER: CustomerProfile = {
-  _id: 'buyer-1',
-  username: 'jane_doe',
-  email: 'jane@example.com',
-  isActive: true,
-  referralCode: 'JANE2026',
-  basicPaidThrough: null,
-  freeTrialStartedAt: null,
-};
+const BUYER = BUYER_PROFILE;
 const RICK = { code: 'RICK2026', userId: 'rick-1', username: 'ref_rick' };
 const snapshot = {
   profile: BUYER,

@@ -9,21 +9,13 @@ import {
   type OrderSnapshot,
   type OrderStore,
 } from '../../src/domain/commerce/orders.js';
-import type { CustomerProfile } from '../../src/domain/commerce/purchase.js';
 import { DomainError } from '../../src/domain/errors.js';
+import { BUYER_PROFILE } from '../helpers/customer-commerce-samples.js';
 
 /** Payment orders: exact amounts no two open orders share, reopened and re-priced (orders.ts). */
 const NOW = new Date('2026-11-23T10:15:00.000Z');
 const NOW_S = NOW.getTime() / 1000;
-const BUYER: CustomerProfile = {
-  _id: 'buyer-1',
-  username: 'jane_doe',
-  email: 'jane@example.com',
-  isActive: true,
-  referralCode: 'JANE2026',
-  basicPaidThrough: null,
-  freeTrialStartedAt: null,
-};
+const BUYER = BUYER_PROFILE;
 const BASIC: OpenOrderInput = { packageName: 'Basic Package', referralCode: null };
 
 /** The table's order items and amount holds in memory, with DynamoDB's conditions. */

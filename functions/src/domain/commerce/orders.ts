@@ -1,32 +1,8 @@
-import {
-  DEFAULT_PACKAGE_PRICES_USD,
-  ORDER,
-  PAYMENT_MESSAGES,
-  REFERRAL,
-  SETTINGS_MESSAGES,
-  type OpenOrderInput,
-  type PackageSlug,
-  type PaymentOrder,
-} from '@goldbot/shared';
+import { ORDER, PAYMENT_MESSAGES, type OpenOrderInput, type PackageSlug, type PaymentOrder } from '@goldbot/shared';
 import type { AmountHold, OrderRecord } from '../../data/order-entity.js';
 import type { PendingLimits } from '../../data/rate-limit-store.js';
-import type { ActiveWalletPointer } from '../../data/wallet-entity.js';
-import {
-  ConflictError,
-  ForbiddenError,
-  ServiceUnavailableError,
-  UnauthorizedError,
-  ValidationError,
-} from '../errors.js';
-import {
-  PURCHASE_MESSAGES,
-  amountDue,
-  judgeReferral,
-  packageSlugOf,
-  toCents,
-  type CustomerProfile,
-  type ReferralMarker,
-} from './purchase.js';
+import { ConflictError, ServiceUnavailableError } from '../errors.js';
+import { PURCHASE_MESSAGES, packageSlugOf, purchaseTerms, toCents, type PurchaseContext } from './purchase.js';
 
 /**
  * Payment orders: what makes a USDT transfer attributable to its buyer. The receiving wallet is
@@ -38,7 +14,6 @@ import {
  */
 
 const ORDER_OPEN_SECONDS = ORDER.openMinutes * 60;
-const fieldError = (field: string, message: string) => new ValidationError(message, { [field]: message });
 
 /** Every exact amount an order of this price may ask for: the price plus 1 to 99 cents. */
 export const candidateAmounts = (priceCents: number): number[] =>
@@ -70,14 +45,8 @@ export const toOrderView = (order: OrderRecord): PaymentOrder => ({
   expiresAt: new Date(order.expiresAt * 1000).toISOString(),
 });
 
-/** What opening an order reads, in one BatchGetItem. */
-export interface OrderSnapshot {
-  profile: CustomerProfile | null;
-  catalogPriceUsd: number | null;
-  catalogOnSale: boolean;
-  basicPackageEnabled: boolean;
-  wallet: ActiveWalletPointer | null;
-  referral: ReferralMarker | null;
+/** What opening an order reads, in one BatchGetItem: the purchase's context and the current order. */
+export interface OrderSnapshot extends PurchaseContext {
   /** The customer's current order of the package, open or not. */
   order: OrderRecord | null;
 }
@@ -88,23 +57,7 @@ export function priceOrder(
   snapshot: OrderSnapshot,
   buyerId: string,
 ): { slug: PackageSlug; originalAmountCents: number; priceCents: number; referralCode: string | null } {
-  const slug = packageSlugOf(input.packageName);
-  if (slug === 'basic' && !snapshot.basicPackageEnabled) throw new ConflictError(PAYMENT_MESSAGES.basicUnavailable);
-  if (slug !== 'basic' && !snapshot.catalogOnSale) {
-    throw new ConflictError(SETTINGS_MESSAGES.packageUnavailable(input.packageName));
-  }
-  let referrer: ReferralMarker | null = null;
-  if (input.referralCode) {
-    if (slug !== 'basic') throw fieldError('referralCode', PAYMENT_MESSAGES.referralBasicOnly);
-    const verdict = judgeReferral(snapshot.referral, buyerId);
-    if (!verdict.ok) throw fieldError('referralCode', verdict.message);
-    referrer = verdict.referrer;
-  }
-  if (!snapshot.wallet) throw new ServiceUnavailableError(PAYMENT_MESSAGES.walletUnavailable);
-  if (!snapshot.profile) throw new UnauthorizedError(PURCHASE_MESSAGES.noProfile);
-  if (!snapshot.profile.isActive) throw new ForbiddenError(PURCHASE_MESSAGES.deactivated);
-  const price = snapshot.catalogPriceUsd ?? DEFAULT_PACKAGE_PRICES_USD[input.packageName];
-  const due = amountDue(price, referrer ? REFERRAL.discountUsd : 0);
+  const { slug, referrer, due } = purchaseTerms(input, snapshot, buyerId);
   return {
     slug,
     originalAmountCents: toCents(due.originalAmount),

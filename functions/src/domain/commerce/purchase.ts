@@ -177,10 +177,46 @@ export function referralAnswer(verdict: ReferralVerdict) {
 
 const fieldError = (field: string, message: string) => new ValidationError(message, { [field]: message });
 
+/** What opening an order and submitting a payment both read about the purchase. */
+export type PurchaseContext = Pick<
+  PurchaseSnapshot,
+  'profile' | 'catalogPriceUsd' | 'catalogOnSale' | 'basicPackageEnabled' | 'wallet' | 'referral'
+>;
+
+/**
+ * The rules an order and a submission share, in order: the package on sale (409; Basic with the
+ * spec's sentence), the referral code (Basic only, exists, not the buyer's: 400), a wallet to pay
+ * to (503), the buyer's account; then what is due.
+ */
+export function purchaseTerms(
+  input: { packageName: SubmitUsdtPaymentInput['packageName']; referralCode: string | null },
+  snapshot: PurchaseContext,
+  buyerId: string,
+) {
+  const slug = packageSlugOf(input.packageName);
+  if (slug === 'basic' && !snapshot.basicPackageEnabled) throw new ConflictError(PAYMENT_MESSAGES.basicUnavailable);
+  if (slug !== 'basic' && !snapshot.catalogOnSale) {
+    throw new ConflictError(SETTINGS_MESSAGES.packageUnavailable(input.packageName));
+  }
+  let referrer: ReferralMarker | null = null;
+  if (input.referralCode) {
+    if (slug !== 'basic') throw fieldError('referralCode', PAYMENT_MESSAGES.referralBasicOnly);
+    const verdict = judgeReferral(snapshot.referral, buyerId);
+    if (!verdict.ok) throw fieldError('referralCode', verdict.message);
+    referrer = verdict.referrer;
+  }
+  const wallet = snapshot.wallet;
+  if (!wallet) throw new ServiceUnavailableError(PAYMENT_MESSAGES.walletUnavailable);
+  const profile = snapshot.profile;
+  if (!profile) throw new UnauthorizedError(PURCHASE_MESSAGES.noProfile);
+  if (!profile.isActive) throw new ForbiddenError(PURCHASE_MESSAGES.deactivated);
+  const price = snapshot.catalogPriceUsd ?? DEFAULT_PACKAGE_PRICES_USD[input.packageName];
+  return { slug, referrer, wallet, profile, due: amountDue(price, referrer ? REFERRAL.discountUsd : 0) };
+}
+
 /**
  * The payment and pending subscription a submission creates, or the domain error that refuses it.
- * Checks, in order: the package on sale (409; Basic with the spec's sentence), the referral code (Basic only, exists, not the buyer's:
- * 400), a wallet to pay to (503), the buyer's account, then the order it names: open (400 without
+ * Checks purchaseTerms, then the order it names: open (400 without
  * one, 409 once expired), priced with the same code and price (400, 409), and its exact amount (400).
  */
 export function planPurchase(
@@ -190,27 +226,7 @@ export function planPurchase(
   at: Date,
   ids: { paymentId: string; subscriptionId: string },
 ): PurchasePlan {
-  const slug = packageSlugOf(input.packageName);
-  if (slug === 'basic' && !snapshot.basicPackageEnabled) throw new ConflictError(PAYMENT_MESSAGES.basicUnavailable);
-  if (slug !== 'basic' && !snapshot.catalogOnSale) {
-    throw new ConflictError(SETTINGS_MESSAGES.packageUnavailable(input.packageName));
-  }
-
-  let referrer: ReferralMarker | null = null;
-  if (input.referralCode) {
-    if (slug !== 'basic') throw fieldError('referralCode', PAYMENT_MESSAGES.referralBasicOnly);
-    const verdict = judgeReferral(snapshot.referral, buyerId);
-    if (!verdict.ok) throw fieldError('referralCode', verdict.message);
-    referrer = verdict.referrer;
-  }
-
-  const price = snapshot.catalogPriceUsd ?? DEFAULT_PACKAGE_PRICES_USD[input.packageName];
-  const due = amountDue(price, referrer ? REFERRAL.discountUsd : 0);
-  const wallet = snapshot.wallet;
-  if (!wallet) throw new ServiceUnavailableError(PAYMENT_MESSAGES.walletUnavailable);
-  const profile = snapshot.profile;
-  if (!profile) throw new UnauthorizedError(PURCHASE_MESSAGES.noProfile);
-  if (!profile.isActive) throw new ForbiddenError(PURCHASE_MESSAGES.deactivated);
+  const { slug, referrer, wallet, profile, due } = purchaseTerms(input, snapshot, buyerId);
   // Each pending payment is checked on chain until it settles: a few at a time per customer.
   if ((profile.pendingPayments ?? 0) >= PAYMENT.maxPendingPerUser) {
     throw new ConflictError(PAYMENT_MESSAGES.tooManyPending);

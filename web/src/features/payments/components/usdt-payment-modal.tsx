@@ -115,29 +115,9 @@ export function UsdtPaymentModal({
       </Notice>
     );
   } else if (wallet.state === 'error') {
-    body = (
-      <div className="payment-modal__notice">
-        <p role="alert">{wallet.message}</p>
-        <div className="payment-modal__actions">
-          <Button onClick={wallet.retry}>{PAYMENT_MODAL_TEXT.tryAgain}</Button>
-          <Button variant="secondary" onClick={onClose}>
-            {PAYMENT_MODAL_TEXT.goBack}
-          </Button>
-        </div>
-      </div>
-    );
+    body = <RetryNotice message={wallet.message} onRetry={wallet.retry} onClose={onClose} />;
   } else if (order.state === 'error') {
-    body = (
-      <div className="payment-modal__notice">
-        <p role="alert">{order.message}</p>
-        <div className="payment-modal__actions">
-          <Button onClick={order.retry}>{PAYMENT_MODAL_TEXT.tryAgain}</Button>
-          <Button variant="secondary" onClick={onClose}>
-            {PAYMENT_MODAL_TEXT.goBack}
-          </Button>
-        </div>
-      </div>
-    );
+    body = <RetryNotice message={order.message} onRetry={order.retry} onClose={onClose} />;
   } else if (!order.order) {
     body = <Checking />;
   } else {
@@ -183,6 +163,21 @@ export function UsdtPaymentModal({
     <Modal title={title} onClose={onClose} className="payment-modal">
       {body}
     </Modal>
+  );
+}
+
+/** A failure the customer can retry (the wallet or the order could not be loaded), or leave. */
+function RetryNotice({ message, onRetry, onClose }: { message: string; onRetry: () => void; onClose: () => void }) {
+  return (
+    <div className="payment-modal__notice">
+      <p role="alert">{message}</p>
+      <div className="payment-modal__actions">
+        <Button onClick={onRetry}>{PAYMENT_MODAL_TEXT.tryAgain}</Button>
+        <Button variant="secondary" onClick={onClose}>
+          {PAYMENT_MODAL_TEXT.goBack}
+        </Button>
+      </div>
+    </div>
   );
 }
 
