@@ -8,6 +8,7 @@ import {
   signInAsCustomer,
   uniqueTxid,
   verifiedCustomer,
+  withOrder,
 } from './journeys.js';
 import { seriousViolations } from './axe-scan.js';
 import { adminIdToken, mailsTo, type StoredEmail } from './local-stack.js';
@@ -147,11 +148,11 @@ test.describe('configuration back-office', () => {
     const buyerToken = await apiToken(request, buyer.email);
     const submitted = await request.post('/api/payment/submit-usdt-payment', {
       headers: bearer(buyerToken),
-      data: {
+      data: await withOrder(request, buyerToken, {
         packageName: PACKAGE_NAMES.pro,
         txid: uniqueTxid(),
         amount: await catalogPrice(request, PACKAGE_NAMES.pro),
-      },
+      }),
     });
     expect(submitted.status(), await submitted.text()).toBe(201);
     let mail: StoredEmail | undefined;
@@ -246,7 +247,9 @@ test.describe('configuration back-office', () => {
     const customerToken = await apiToken(request, customer.email);
     const refused = await request.post('/api/payment/submit-usdt-payment', {
       headers: bearer(customerToken),
+      // Basic is off sale: no order opens, so the submission names none and gets the sale refusal.
       data: {
+        orderId: 'NOORDER',
         packageName: PACKAGE_NAMES.basic,
         txid: uniqueTxid(),
         amount: await catalogPrice(request, PACKAGE_NAMES.basic),

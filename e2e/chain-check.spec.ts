@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PACKAGE_NAMES, type Wallet } from '@goldbot/shared';
-import { apiToken, bearer, catalogPrice, signInAsAdmin, verifiedCustomer } from './journeys.js';
+import { apiToken, bearer, catalogPrice, signInAsAdmin, verifiedCustomer, withOrder } from './journeys.js';
 import { adminIdToken, readStack } from './local-stack.js';
 
 /**
@@ -47,13 +47,21 @@ test('the admin sees what TRON says about a payment’s TXID and checks it again
     const price = await catalogPrice(request, PACKAGE_NAMES.basic);
     test.skip(price > 60, 'the Basic price was edited above the 60-USDT fixture');
     const txid = randomBytes(32).toString('hex');
-    const alias = await request.post(`${tron}/__double/alias`, { data: { txid, fixture: 'usdt-60-basic' } });
-    expect(alias.status()).toBe(201);
-
     const customer = await verifiedCustomer(request, 'chain');
+    const token = await apiToken(request, customer.email);
+    // The customer's order asks an exact amount: the transfer pays exactly that.
+    const order = await withOrder(request, token, {
+      packageName: PACKAGE_NAMES.basic,
+      amount: price,
+      referralCode: null,
+    });
+    const alias = await request.post(`${tron}/__double/alias`, {
+      data: { txid, fixture: 'usdt-60-basic', amount: String(order.amount) },
+    });
+    expect(alias.status()).toBe(201);
     const submitted = await request.post('/api/payment/submit-usdt-payment', {
-      headers: bearer(await apiToken(request, customer.email)),
-      data: { packageName: PACKAGE_NAMES.basic, txid, amount: price, referralCode: null },
+      headers: bearer(token),
+      data: { ...order, txid },
     });
     expect(submitted.status(), await submitted.text()).toBe(201);
 

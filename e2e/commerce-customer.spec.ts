@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { PACKAGE_NAMES, PAYMENT, PAYMENT_MESSAGES } from '@goldbot/shared';
 import { seriousViolations } from './axe-scan.js';
-import { apiResponse, apiToken, catalogPrice, signInAsCustomer, uniqueTxid, verifiedCustomer } from './journeys.js';
+import {
+  apiResponse,
+  apiToken,
+  catalogPrice,
+  signInAsCustomer,
+  uniqueTxid,
+  verifiedCustomer,
+  withOrder,
+} from './journeys.js';
 
 /**
  * The customer's commerce screens in the browser (issue 8, customer §2 Dashboard and USDT payment
@@ -99,7 +107,7 @@ test.describe('customer commerce', () => {
     const amount = await catalogPrice(request, PACKAGE_NAMES.pro);
     const spent = await request.post('/api/payment/submit-usdt-payment', {
       headers: { Authorization: `Bearer ${token}` },
-      data: { packageName: PACKAGE_NAMES.pro, txid, amount, referralCode: null },
+      data: await withOrder(request, token, { packageName: PACKAGE_NAMES.pro, txid, amount, referralCode: null }),
     });
     expect(spent.status(), await spent.text()).toBe(201);
 

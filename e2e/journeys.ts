@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import bs58check from 'bs58check';
 import { PACKAGE_NAMES } from '@goldbot/shared';
 import { ADMIN_PASSWORD, VERIFICATION_SUBJECT, mailedCode, readStack } from './local-stack.js';
 
@@ -85,16 +86,31 @@ export const apiResponse = (page: Page, path: string) =>
 /** A TXID no earlier run has used (TXIDs are single-use): 64 hex characters, like a TRON transaction hash. */
 export const uniqueTxid = () => randomBytes(32).toString('hex');
 
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
 /** A TRON-shaped address (T and 33 base58 characters, 34 in all), new on every call. */
 export function uniqueTronAddress(): string {
-  let address = 'T';
-  while (address.length < 34) address += BASE58.charAt(Math.floor(Math.random() * BASE58.length));
-  return address;
+  // A real TRON address shape: Base58Check of 0x41 and 20 random bytes (the server verifies the checksum).
+  return bs58check.encode(Buffer.concat([Buffer.from([0x41]), randomBytes(20)]));
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * A purchase body as the payment window sends it: the customer's open order of the package names
+ * it, and its exact amount (the price plus the order's cents) replaces an amount equal to the price.
+ */
+export async function withOrder<B extends { packageName: string; amount: number; referralCode?: string | null }>(
+  request: APIRequestContext,
+  token: string,
+  body: B,
+): Promise<B & { orderId: string }> {
+  const opened = await request.post('/api/payment/order', {
+    headers: bearer(token),
+    data: { packageName: body.packageName, referralCode: body.referralCode ?? null },
+  });
+  expect(opened.status(), await opened.text()).toBe(200);
+  const { order } = (await opened.json()) as { order: { orderId: string; price: number; amount: number } };
+  return { ...body, orderId: order.orderId, ...(body.amount === order.price ? { amount: order.amount } : {}) };
+}
 
 /**
  * `token`'s holder submits a USDT payment with a new TXID and the stack's admin approves it through the API.
@@ -109,7 +125,7 @@ export async function approvedPayment(
   const txid = uniqueTxid();
   const submitted = await request.post('/api/payment/submit-usdt-payment', {
     headers: bearer(token),
-    data: { ...order, txid },
+    data: { ...(await withOrder(request, token, order)), txid },
   });
   expect(submitted.status(), await submitted.text()).toBe(201);
 

@@ -138,16 +138,29 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     request: { body: { referralCode: 'MATRIXNOCODE' } },
     answers: [200], // `success: false`, "Invalid referral code"
   },
+  'payment-order': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    request: { body: { packageName: 'Pro Package', referralCode: null } },
+    answers: [200, 503], // 503 while no USDT wallet is active
+  },
   'payment-submit-usdt': {
     anonymous: 401,
     user: 'allowed',
     admin: 'allowed',
-    // The first caller buys Pro (201); the TXID is then spent, so the next one gets 409. Without an
-    // active wallet the use case answers 503.
+    // No open order by that id: the use case refuses with 400 (the order names the buyer's amount).
+    // Without an active wallet it answers 503.
     request: {
-      body: { packageName: 'Pro Package', txid: 'MATRIXTXID00000000000001', amount: 250, referralCode: null },
+      body: {
+        orderId: 'MATRIXORDER',
+        packageName: 'Pro Package',
+        txid: 'MATRIXTXID00000000000001',
+        amount: 250.37,
+        referralCode: null,
+      },
     },
-    answers: [201, 409, 503],
+    answers: [400, 503],
   },
   'payment-active-subscription': {
     anonymous: 401,

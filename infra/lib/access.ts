@@ -126,7 +126,12 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
     sendsMail: false,
   },
   'auth-mfa-setup': {
-    cognitoCalls: ['cognito-idp:VerifySoftwareToken', 'cognito-idp:SetUserMFAPreference'],
+    // Completing the set-up ends the administrator's older sessions, Cognito's refresh tokens too.
+    cognitoCalls: [
+      'cognito-idp:VerifySoftwareToken',
+      'cognito-idp:SetUserMFAPreference',
+      'cognito-idp:AdminUserGlobalSignOut',
+    ],
     usesCodes: false,
     sendsMail: false,
   },
@@ -283,6 +288,15 @@ const MAILING_ROUTES: readonly string[] = [
   'withdrawal-approve',
   'withdrawal-reject',
 ] satisfies RouteId[];
+
+/**
+ * The functions that read ADMIN_MFA_REQUIRED: the auth routes (admin sign-in, TOTP, and
+ * getuserdata, whose view of another user's account is an admin action) and every admin route,
+ * whose guard refuses an administrator's token without TOTP. A function left out would read the
+ * setting's local default (off), so an admin route must never be.
+ */
+export const enforcesAdminMfa = (route: RouteDefinition): boolean =>
+  route.auth === 'admin' || route.path.startsWith('/api/auth/');
 
 export function routeAccess(route: RouteDefinition): AccessProfile {
   const writes = route.method !== 'GET';

@@ -21,7 +21,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { routeAccess } from './access.js';
+import { enforcesAdminMfa, routeAccess } from './access.js';
 import type { FunctionContext } from './constructs/app-function.js';
 import { MailSending } from './constructs/mail-sending.js';
 import { OperationsAlarms } from './constructs/operations-alarms.js';
@@ -48,7 +48,7 @@ export interface ApiStackProps extends StackProps {
   /** Context `sesIdentity`: the SES identity this stack creates for mailFrom (none: verified by hand). */
   readonly sesIdentity?: SesIdentityKind;
   readonly logLevel: LogLevel;
-  /** ADMIN_MFA_REQUIRED of the auth route functions (context `adminMfa`). */
+  /** ADMIN_MFA_REQUIRED of the auth and admin route functions (context `adminMfa`). */
   readonly adminMfaRequired: boolean;
   /** RATE_LIMIT_SCALE of every function (context `rateLimitScale`). */
   readonly rateLimitScale: string;
@@ -249,10 +249,9 @@ export class ApiStack extends Stack {
           httpApi: this.httpApi,
           authorizer,
           context,
-          // The auth functions enforce it at admin sign-in; no other function signs anyone in.
-          environment: route.path.startsWith('/api/auth/')
-            ? { ADMIN_MFA_REQUIRED: String(props.adminMfaRequired) }
-            : undefined,
+          // The auth functions enforce it at admin sign-in (and getuserdata on another user's
+          // account); every admin route's function refuses an administrator's token without TOTP.
+          environment: enforcesAdminMfa(route) ? { ADMIN_MFA_REQUIRED: String(props.adminMfaRequired) } : undefined,
         }),
     );
 

@@ -32,7 +32,7 @@ import type { Node } from 'constructs';
  * - `apiDomainName` + `apiCertificateArn` (both or neither): a custom domain for the HTTP API, whose
  *   execute-api endpoint is then switched off, so API calls have to come through that domain (the
  *   CloudFront `/api/*` origin). The certificate is an ACM certificate in the API's region.
- * - `adminMfa` (default on; `false` turns it off): ADMIN_MFA_REQUIRED of the auth functions, whether
+ * - `adminMfa` (default on; `false` turns it off): ADMIN_MFA_REQUIRED of the auth and admin functions, whether
  *   admins must sign in with TOTP MFA (customers may opt in either way).
  * - `rateLimitScale` (default `1`): RATE_LIMIT_SCALE of every function, a number >= 0 that multiplies
  *   the per-client limits of RATE_LIMITS (0 turns them off, e.g. for a load test stage).

@@ -114,6 +114,7 @@ describe('API stack', () => {
       const env = envOf(fn);
       const access = routeAccess(route);
       const isAuth = route.path.startsWith('/api/auth/');
+      const readsAdminMfa = isAuth || route.auth === 'admin';
       expect(Object.keys(env).sort(), route.id).toEqual(
         [
           'APP_URL',
@@ -126,7 +127,7 @@ describe('API stack', () => {
           'USER_POOL_ID',
           ...(access.readsOtpHashKey ? ['OTP_HASH_KEY_SECRET_ARN'] : []),
           ...(access.sendsMail ? ['SES_CONFIGURATION_SET'] : []),
-          ...(isAuth ? ['ADMIN_MFA_REQUIRED'] : []),
+          ...(readsAdminMfa ? ['ADMIN_MFA_REQUIRED'] : []),
           // Issue 13 (infra/test/chain-check.test.ts): the TRON API where TRON is asked, the checker's name where a payment is saved.
           ...(access.callsTron ? ['TRON_API_URL', 'CHAIN_CHECK_AMOUNT_TOLERANCE_USDT', 'CHAIN_CHECK_GRACE_HOURS'] : []),
           ...(access.invokesChainCheck ? ['CHAIN_CHECK_FUNCTION_NAME'] : []),
@@ -135,7 +136,19 @@ describe('API stack', () => {
       expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
       expect(env.APP_URL).toBe(DEFAULT_SETTINGS.appUrl);
       expect(env.RATE_LIMIT_SCALE, route.id).toBe('1');
-      if (isAuth) expect(env.ADMIN_MFA_REQUIRED, route.id).toBe('true');
+      if (readsAdminMfa) expect(env.ADMIN_MFA_REQUIRED, route.id).toBe('true');
+    }
+  });
+
+  it('turns admin MFA on in every function that serves an admin action', () => {
+    // Every admin route, and getuserdata, whose view of another user's account is an admin action:
+    // a function without the variable would read the local default (off) and let a password-only
+    // administrator token through.
+    const adminActions = routes.filter((route) => route.auth === 'admin' || route.id === 'auth-get-user-data');
+    expect(adminActions.length).toBeGreaterThan(20);
+    for (const route of adminActions) {
+      const [, fn] = functionOf(route);
+      expect(envOf(fn).ADMIN_MFA_REQUIRED, route.id).toBe('true');
     }
   });
 

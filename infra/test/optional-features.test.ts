@@ -203,13 +203,20 @@ describe('custom API domain', () => {
 });
 
 describe('security context switches', () => {
-  it('passes adminMfa=false to the auth functions only, and the rate-limit scale to every function', () => {
+  it('passes adminMfa=false to the auth and admin functions only, and the rate-limit scale to every function', () => {
+    const adminPaths = new Set(
+      implementedRoutes()
+        .filter((route) => route.auth === 'admin')
+        .map((route) => `${route.method} ${route.path}:`),
+    );
     const fns = Object.values(resourcesOfType(synth.templates.api, 'AWS::Lambda::Function'));
     for (const fn of fns) {
       const env = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(env.RATE_LIMIT_SCALE).toBe('0.5');
-      const isAuth = String(fn.Properties?.Description).includes(' /api/auth/');
-      expect(env.ADMIN_MFA_REQUIRED).toBe(isAuth ? 'false' : undefined);
+      const description = String(fn.Properties?.Description);
+      const readsAdminMfa =
+        description.includes(' /api/auth/') || [...adminPaths].some((route) => description.startsWith(route));
+      expect(env.ADMIN_MFA_REQUIRED, description).toBe(readsAdminMfa ? 'false' : undefined);
     }
   });
 

@@ -180,11 +180,18 @@ export async function runCustomerJourney(info: StackInfo, log: (line: string) =>
       token: friend.token,
       body: { referralCode },
     });
+    // The payment window's order: the exact amount to send for this purchase.
+    const opened = await call('payment-order', '/api/payment/order', 200, {
+      method: 'POST',
+      token: friend.token,
+      body: { packageName: basic.packageName, referralCode },
+    });
+    const order = opened.body.order as { orderId: string; amount: number };
     const txid = randomBytes(32).toString('hex');
     await call('payment-submit-usdt', '/api/payment/submit-usdt-payment', 201, {
       method: 'POST',
       token: friend.token,
-      body: { packageName: basic.packageName, txid, amount: basic.priceUsd - 10, referralCode },
+      body: { orderId: order.orderId, packageName: basic.packageName, txid, amount: order.amount, referralCode },
     });
     const found = await request(`/api/payment/all-payments?search=${txid}`, { token: admin });
     const payment = ((found.body.payments ?? []) as { _id: string }[])[0];

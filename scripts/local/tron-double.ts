@@ -13,9 +13,9 @@ import * as z from '@goldbot/shared/zod';
  * Test switches, per fixture (`_double`): `blockTimeStamp: "recent"` (the answer's block time is a
  * minute before the request, so a fresh payment matches), `delayMs` (a slow answer: the adapter's
  * timeout), `status` with optional `times` (e.g. 429 always, or only for the first look-up). Two
- * helper endpoints for tests and developers on loopback: `POST /__double/alias {txid, fixture}`
+ * helper endpoints for tests and developers on loopback: `POST /__double/alias {txid, fixture, amount?}`
  * answers a new id like a fixture (a TXID can pay only once, so each test payment needs its own
- * id), `GET /__double/calls?txid=` counts the look-ups of an id.
+ * id), its USDT transfer carrying `amount` when given (a payment order's exact amount), `GET /__double/calls?txid=` counts the look-ups of an id.
  */
 export const TRON_DOUBLE_PATH = '/walletsolidity/gettransactioninfobyid';
 export const DEFAULT_FIXTURES_DIR = join(import.meta.dirname, 'tron-fixtures');
@@ -87,6 +87,33 @@ export function fixtureAnswer(fixture: TronFixture, txid: string, now: number): 
   return answer;
 }
 
+/** The ERC-20/TRC-20 Transfer event's topic. */
+const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+/** A USDT amount: up to 6 decimals (USDT's own precision). */
+const USDT_AMOUNT = /^\d{1,9}(\.\d{1,6})?$/;
+
+/**
+ * `fixture` with every Transfer log carrying `usdt` instead: a payment order asks for an exact amount
+ * (the price plus its tag), so a developer or a test aliases a new TXID to a fixture paying it.
+ */
+export function withTransferAmount(fixture: TronFixture, usdt: string): TronFixture {
+  const [whole = '0', fraction = ''] = usdt.split('.');
+  const units = BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
+  const log = Array.isArray(fixture.response.log) ? (fixture.response.log as Record<string, unknown>[]) : [];
+  return {
+    ...fixture,
+    name: `${fixture.name} (${usdt} USDT)`,
+    response: {
+      ...fixture.response,
+      log: log.map((entry) =>
+        Array.isArray(entry.topics) && entry.topics[0] === TRANSFER_TOPIC
+          ? { ...entry, data: units.toString(16).padStart(64, '0') }
+          : entry,
+      ),
+    },
+  };
+}
+
 const MAX_BODY_BYTES = 16 * 1024;
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
@@ -151,14 +178,17 @@ export function createTronDouble(options: TronDoubleOptions = {}): Server {
   };
 
   const alias = async (req: IncomingMessage, res: ServerResponse) => {
-    const body = (await readJson(req)) as { txid?: unknown; fixture?: unknown };
+    const body = (await readJson(req)) as { txid?: unknown; fixture?: unknown; amount?: unknown };
     const txid = typeof body.txid === 'string' ? body.txid.toLowerCase() : '';
     const fixture = typeof body.fixture === 'string' ? byName.get(body.fixture) : undefined;
-    if (!/^[0-9a-f]{64}$/.test(txid) || !fixture) {
-      return send(res, 400, { message: 'Send {"txid": <64 hex>, "fixture": <a fixture file name>}' });
+    const amount = body.amount === undefined ? undefined : String(body.amount);
+    if (!/^[0-9a-f]{64}$/.test(txid) || !fixture || (amount !== undefined && !USDT_AMOUNT.test(amount))) {
+      return send(res, 400, {
+        message: 'Send {"txid": <64 hex>, "fixture": <a fixture file name>, "amount"?: <USDT, e.g. "60.37">}',
+      });
     }
-    byTxid.set(txid, fixture);
-    send(res, 201, { txid, fixture: fixture.name });
+    byTxid.set(txid, amount === undefined ? fixture : withTransferAmount(fixture, amount));
+    send(res, 201, { txid, fixture: fixture.name, ...(amount === undefined ? {} : { amount }) });
   };
 
   return createServer((req, res) => {

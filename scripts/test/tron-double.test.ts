@@ -100,5 +100,19 @@ describe('the double over HTTP', () => {
       body: JSON.stringify({ txid: 'x', fixture: 'nope' }),
     });
     expect(bad.status).toBe(400);
+    // A payment order's exact amount: the transfer carries it instead of the fixture's.
+    const exact = 'd'.repeat(64);
+    const priced = await fetch(`${base}/__double/alias`, {
+      method: 'POST',
+      body: JSON.stringify({ txid: exact, fixture: 'usdt-60-basic', amount: '60.37' }),
+    });
+    expect(priced.status).toBe(201);
+    const exactBody = (await (await lookup(exact)).json()) as Record<string, unknown>;
+    expect(usdtTransfers(transactionInfoSchema.parse(exactBody))[0]?.units).toBe(60_370_000n);
+    const badAmount = await fetch(`${base}/__double/alias`, {
+      method: 'POST',
+      body: JSON.stringify({ txid: exact, fixture: 'usdt-60-basic', amount: '60.1234567' }),
+    });
+    expect(badAmount.status).toBe(400);
   });
 });

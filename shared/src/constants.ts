@@ -56,6 +56,19 @@ export const PAYMENT = {
   defaultCurrency: 'USD',
   walletCurrencies: ['USDT', 'BTC', 'ETH'] as const,
   adminPollIntervalMs: 30_000,
+  /** Payments of one customer waiting for a decision at once (each is checked on chain). */
+  maxPendingPerUser: 3,
+} as const;
+
+/**
+ * A payment order: the exact amount a customer sends for a package, the price after any discount
+ * plus a per-order tag of 1 to 99 cents, so a transfer names its order (docs/operations.md).
+ */
+export const ORDER = {
+  /** How long an order is open before its amount may go to someone else (the activation promise). */
+  openMinutes: 120,
+  /** The highest tag: the customer never sends $1 or more above the price. */
+  maxTagCents: 99,
 } as const;
 
 export const REFUND_GUARANTEE_DAYS = 7;
@@ -106,6 +119,13 @@ export const RATE_LIMITS = {
   contactPerIp: { limit: 5, windowSeconds: 3600 },
   /** Referral-code checks per signed-in user (stops code enumeration, data-model E9). */
   verifyReferralPerUser: { limit: 30, windowSeconds: 3600 },
+  /**
+   * Payment orders opened per signed-in user: an order holds one of a price's 99 exact amounts for
+   * 2 hours, and reopening the window answers the same order, so a person needs only a few.
+   */
+  paymentOrderPerUser: { limit: 20, windowSeconds: 3600 },
+  /** Payment submissions per signed-in user: each starts an on-chain look-up (docs/operations.md). */
+  submitPaymentPerUser: { limit: 10, windowSeconds: 3600 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -82,6 +82,8 @@ export const ROUTES = [
   ),
   route('payment-wallet-details', 'GET', '/api/payment/wallet-details', 'user', 'The active USDT wallet', true),
   route('payment-verify-referral', 'POST', '/api/payment/verify-referral', 'user', 'Check a referral code', true),
+  // An addition to the spec: the payment window's order, whose exact amount makes a transfer the buyer's.
+  route('payment-order', 'POST', '/api/payment/order', 'user', 'Open the payment order of a package', true),
   route('payment-submit-usdt', 'POST', '/api/payment/submit-usdt-payment', 'user', 'Submit a TXID for a package', true),
   route(
     'payment-active-subscription',

@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { PackageName, PackageSlug } from '@goldbot/shared';
+import { PAYMENT, type PackageName, type PackageSlug } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
+import type { PendingLimits } from './rate-limit-store.js';
 import type {
   CustomerCommerceStore,
   CustomerReadStore,
@@ -11,6 +12,16 @@ import type { CustomerProfile, PurchasePlan, ReferralMarker, TxidMarker } from '
 import type { EditableTemplateType, EmailTemplate } from '../domain/email/templates.js';
 import { emailTemplateKey, templateFromItem } from './email-template-entity.js';
 import { packageKey } from './package-catalog-entity.js';
+import type { OrderCommit, OrderSnapshot } from '../domain/commerce/orders.js';
+import {
+  fromAmountHoldItem,
+  fromOrderItem,
+  orderAmountKey,
+  orderKey,
+  toAmountHoldItem,
+  toOrderItem,
+  type AmountHold,
+} from './order-entity.js';
 import { toPaymentItem, txidMarkerKey } from './payment-entity.js';
 import { fromSubscriptionSettingsItem, subscriptionSettingsKey, type SubscriptionSettings } from './settings-entity.js';
 import { SUBSCRIPTION_PACKAGE_COUNTER, paymentStatsKeys, subscriptionStatsKey } from './stats-entity.js';
@@ -87,15 +98,23 @@ function plainItem(item: unknown): Item | undefined {
  * One TransactWriteItems. A cancellation caused only by other transactions touching the same
  * items (typically the aggregates) is retried with jitter; a failed condition is returned by tag.
  */
-async function transact<T extends string>(items: Tagged<T>[]): Promise<Cancellation<T> | 'busy' | null> {
+async function transact<T extends string>(
+  writes: Tagged<T>[],
+  /** The request's limits (the kit's `countLimits`), moved first; a full one throws its 429. */
+  limits?: PendingLimits | null,
+): Promise<Cancellation<T> | 'busy' | null> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     if (attempt > 0) await sleep(backoffMs(attempt));
+    const items: Tagged<T>[] = [...(limits?.items ?? []).map((item) => ({ tag: null, item })), ...writes];
     try {
       await documentClient.send(new TransactWriteCommand({ TransactItems: items.map((t) => t.item) }));
+      limits?.committed();
       return null;
     } catch (error) {
       const reasons = cancellationReasons(error);
       if (reasons.length === 0) throw error;
+      const refused = limits?.refusalIn(cancellationCodes(error));
+      if (refused) throw refused;
       const failed = reasons.flatMap((reason, index) => {
         const tag = items[index]?.tag;
         return reason.Code === 'ConditionalCheckFailed' && tag ? [{ tag, old: plainItem(reason.Item) }] : [];
@@ -119,6 +138,7 @@ function toCustomerProfile(item: Item | undefined): CustomerProfile | null {
     referralCode: String(item.referralCode ?? ''),
     basicPaidThrough: stringOrNull(item.basicPaidThrough),
     freeTrialStartedAt: stringOrNull(item.freeTrialStartedAt),
+    pendingPayments: typeof item.pendingPayments === 'number' ? item.pendingPayments : 0,
   };
 }
 
@@ -154,6 +174,7 @@ const toWallet = (item: Item | undefined): ActiveWalletPointer | null =>
   item && typeof item.address === 'string' && item.address !== '' ? fromActiveWalletItem(item) : null;
 
 const yearMonth = (iso: string) => iso.slice(0, 7);
+const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 /** The subscription aggregate (E22) of the creation month: total, the package's counter and the status. */
 function subscriptionCounter(sub: SubscriptionRecord): Tagged<never> {
@@ -175,7 +196,40 @@ function subscriptionCounter(sub: SubscriptionRecord): Tagged<never> {
   };
 }
 
-type PurchaseTag = 'txid' | 'profile' | 'price' | 'settings' | 'referral';
+type PurchaseTag = 'txid' | 'profile' | 'price' | 'settings' | 'referral' | 'order';
+
+/**
+ * What both opening an order and submitting a payment read, with `extra` keys, in one consistent
+ * BatchGetItem: the buyer, the package's catalog item, the settings, the wallet, the code's owner
+ * and the buyer's order of the package.
+ */
+async function readCommerceContext(
+  { userId, slug, referralCode }: { userId: string; slug: PackageSlug; referralCode: string | null },
+  extra: Key[],
+): Promise<{ snapshot: OrderSnapshot; found: Map<string, Item> }> {
+  const keys = {
+    profile: profileKey(userId),
+    catalog: packageKey(slug),
+    settings: subscriptionSettingsKey(),
+    wallet: activeWalletKey('USDT'),
+    order: orderKey(userId, slug),
+    referral: referralCode ? referralCodeMarkerKey(referralCode) : null,
+  };
+  const found = await batchGet([...Object.values(keys).filter((key): key is Key => key !== null), ...extra], true);
+  const catalog = found.get(keyId(keys.catalog));
+  return {
+    found,
+    snapshot: {
+      profile: toCustomerProfile(found.get(keyId(keys.profile))),
+      catalogPriceUsd: catalog && catalog.priceUsd !== undefined ? Number(catalog.priceUsd) : null,
+      catalogOnSale: catalogOnSale(catalog),
+      basicPackageEnabled: toSettings(found.get(keyId(keys.settings))).basicPackageEnabled,
+      wallet: toWallet(found.get(keyId(keys.wallet))),
+      referral: referralCode && keys.referral ? toReferralMarker(referralCode, found.get(keyId(keys.referral))) : null,
+      order: fromOrderItem(found.get(keyId(keys.order))),
+    },
+  };
+}
 
 /** AP31: profile and settings, one BatchGetItem. */
 async function readPackageStatus(userId: string) {
@@ -234,30 +288,86 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
   listSubscriptions,
 
   async readPurchase({ userId, slug, referralCode, txid, templateType }) {
-    const keys = {
-      profile: profileKey(userId),
-      catalog: packageKey(slug),
-      settings: subscriptionSettingsKey(),
-      wallet: activeWalletKey('USDT'),
-      txid: txidMarkerKey(txid),
-      template: emailTemplateKey(templateType),
-      referral: referralCode ? referralCodeMarkerKey(referralCode) : null,
+    const txidKey = txidMarkerKey(txid);
+    const templateKey = emailTemplateKey(templateType);
+    const { snapshot, found } = await readCommerceContext({ userId, slug, referralCode }, [txidKey, templateKey]);
+    return {
+      ...snapshot,
+      txidMarker: toTxidMarker(found.get(keyId(txidKey))),
+      template: toTemplate(found.get(keyId(templateKey)), templateType),
     };
+  },
+
+  async readOrderContext(request) {
+    return (await readCommerceContext(request, [])).snapshot;
+  },
+
+  async readAmountHolds(amountsCents) {
     const found = await batchGet(
-      Object.values(keys).filter((key): key is Key => key !== null),
+      amountsCents.map((cents) => orderAmountKey(cents)),
       true,
     );
-    const catalog = found.get(keyId(keys.catalog));
-    return {
-      profile: toCustomerProfile(found.get(keyId(keys.profile))),
-      catalogPriceUsd: catalog && catalog.priceUsd !== undefined ? Number(catalog.priceUsd) : null,
-      catalogOnSale: catalogOnSale(catalog),
-      basicPackageEnabled: toSettings(found.get(keyId(keys.settings))).basicPackageEnabled,
-      wallet: toWallet(found.get(keyId(keys.wallet))),
-      referral: referralCode && keys.referral ? toReferralMarker(referralCode, found.get(keyId(keys.referral))) : null,
-      txidMarker: toTxidMarker(found.get(keyId(keys.txid))),
-      template: toTemplate(found.get(keyId(keys.template)), templateType),
+    return [...found.values()].map(fromAmountHoldItem).filter((hold): hold is AmountHold => hold !== null);
+  },
+
+  async commitOrder(order, replaced, nowSeconds, limits): Promise<OrderCommit> {
+    const hold: AmountHold = {
+      amountCents: order.amountCents,
+      orderId: order.orderId,
+      userId: order.userId,
+      expiresAt: order.expiresAt,
+      paymentId: null,
     };
+    const items: Tagged<'amount' | 'order'>[] = [
+      {
+        tag: 'amount',
+        item: {
+          Put: {
+            TableName: tableName,
+            Item: toAmountHoldItem(hold),
+            // Free, or held by an order (or a payment's check) that has expired.
+            ConditionExpression: 'attribute_not_exists(PK) OR expiresAt <= :now',
+            ExpressionAttributeValues: { ':now': nowSeconds },
+          },
+        },
+      },
+      {
+        tag: 'order',
+        item: {
+          Put: {
+            TableName: tableName,
+            Item: toOrderItem(order),
+            // Still the order this one replaces (two windows opened at once make one order).
+            ...(replaced
+              ? {
+                  ConditionExpression: 'orderId = :replaced',
+                  ExpressionAttributeValues: { ':replaced': replaced.orderId },
+                }
+              : { ConditionExpression: 'attribute_not_exists(PK)' }),
+          },
+        },
+      },
+      // The replaced order's amount goes back, unless its hold already expired (then it is free anyway).
+      ...(replaced && replaced.expiresAt > nowSeconds && replaced.amountCents !== order.amountCents
+        ? [
+            {
+              tag: 'order' as const,
+              item: {
+                Delete: {
+                  TableName: tableName,
+                  Key: orderAmountKey(replaced.amountCents),
+                  ConditionExpression: 'orderId = :replaced',
+                  ExpressionAttributeValues: { ':replaced': replaced.orderId },
+                },
+              },
+            },
+          ]
+        : []),
+    ];
+    const outcome = await transact(items, limits);
+    if (outcome === null) return { kind: 'committed' };
+    if (outcome === 'busy') return { kind: 'order-changed' };
+    return outcome.failed.some((f) => f.tag === 'order') ? { kind: 'order-changed' } : { kind: 'amount-taken' };
   },
 
   async readSubscription(userId, subscriptionId) {
@@ -265,7 +375,7 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
     return item ? fromSubscriptionItem(item) : null;
   },
 
-  async commitPurchase(plan: PurchasePlan): Promise<PurchaseCommit> {
+  async commitPurchase(plan: PurchasePlan, limits?: PendingLimits | null): Promise<PurchaseCommit> {
     const { payment, subscription, marker } = plan;
     const items: Tagged<PurchaseTag>[] = [
       {
@@ -298,11 +408,17 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
       {
         tag: 'profile',
         item: {
-          ConditionCheck: {
+          // Active, and one more pending payment within the customer's limit (approvals and
+          // rejections count it down); the old item tells which one failed.
+          Update: {
             TableName: tableName,
             Key: profileKey(payment.userId),
-            ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(isActive) OR isActive = :true)',
-            ExpressionAttributeValues: { ':true': true },
+            UpdateExpression: 'ADD pendingPayments :one',
+            ConditionExpression:
+              'attribute_exists(PK) AND (attribute_not_exists(isActive) OR isActive = :true) AND ' +
+              '(attribute_not_exists(pendingPayments) OR pendingPayments < :max)',
+            ExpressionAttributeValues: { ':true': true, ':one': 1, ':max': PAYMENT.maxPendingPerUser },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           },
         },
       },
@@ -373,13 +489,46 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
         },
       },
       subscriptionCounter(subscription),
+      // The order is paid: it goes, and its amount stays held for this payment's check.
+      {
+        tag: 'order',
+        item: {
+          Delete: {
+            TableName: tableName,
+            Key: orderKey(payment.userId, payment.packageSlug),
+            ConditionExpression: 'orderId = :order AND expiresAt > :now',
+            ExpressionAttributeValues: { ':order': plan.order.orderId, ':now': epochSeconds(payment.createdAt) },
+          },
+        },
+      },
+      {
+        tag: 'order',
+        item: {
+          Update: {
+            TableName: tableName,
+            Key: orderAmountKey(plan.order.amountCents),
+            UpdateExpression: 'SET paymentId = :payment, expiresAt = :hold',
+            ConditionExpression: 'orderId = :order',
+            ExpressionAttributeValues: {
+              ':payment': payment._id,
+              ':hold': plan.holdUntil,
+              ':order': plan.order.orderId,
+            },
+          },
+        },
+      },
     ];
-    const outcome = await transact(items);
+    const outcome = await transact(items, limits);
     if (outcome === null) return { kind: 'committed' };
     if (outcome === 'busy') return { kind: 'refused', reason: 'busy' };
     const failed = new Map(outcome.failed.map((f) => [f.tag, f.old]));
     if (failed.has('txid')) return { kind: 'txid-taken', marker: toTxidMarker(failed.get('txid')) };
-    if (failed.has('profile')) return { kind: 'refused', reason: 'profile' };
+    if (failed.has('order')) return { kind: 'refused', reason: 'order' };
+    if (failed.has('profile')) {
+      const profile = failed.get('profile');
+      const full = profile?.isActive !== false && Number(profile?.pendingPayments ?? 0) >= PAYMENT.maxPendingPerUser;
+      return { kind: 'refused', reason: full ? 'too-many-pending' : 'profile' };
+    }
     if (failed.has('price')) {
       return { kind: 'refused', reason: failed.get('price')?.onSale === false ? 'not-on-sale' : 'price' };
     }

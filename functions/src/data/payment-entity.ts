@@ -12,7 +12,21 @@ import { chainCheckSchema, type ChainCheck, type PackageSlug, type Payment } fro
  */
 export const paymentKey = (id: string) => ({ PK: `PAYMENT#${id}`, SK: `PAYMENT#${id}` });
 export const txidMarkerKey = (txid: string) => ({ PK: `TXID#${normalizeTxid(txid)}`, SK: 'TXID' });
-export const normalizeTxid = (txid: string) => txid.trim().toLowerCase();
+/**
+ * One transfer, one spelling: trimmed, without a `0x` prefix (some wallets show one), lower-cased,
+ * so `0x`+T is the same TXID as T for the uniqueness marker and the on-chain look-up.
+ */
+export const normalizeTxid = (txid: string) => txid.trim().replace(/^0x/i, '').toLowerCase();
+/**
+ * The payments a sender's address paid (data-model E29), written by the on-chain check:
+ *   PAYER#<address> / PAYMENT#<payment id>   {userId}
+ * so "did this address pay other customers' orders before" is one Query of its partition.
+ */
+export const payerPartition = (address: string) => `PAYER#${address}`;
+export const payerKey = (address: string, paymentId: string) => ({
+  PK: payerPartition(address),
+  SK: `PAYMENT#${paymentId}`,
+});
 
 export const PAYMENTS_LIST = 'PAYMENTS';
 export const paymentStatusList = (status: Payment['status']) => `PAYMENTS#${status}`;
@@ -47,6 +61,9 @@ export interface PaymentRecord {
   paymentMethod: 'usdt';
   transactionId: string;
   txidNormalized: string;
+  /** The payment order this pays and its exact amount to send (absent on payments from before orders). */
+  orderId?: string;
+  orderAmount?: number;
   wallet: { address: string; network: string; currency: string };
   subscriptionId: string;
   status: Payment['status'];
@@ -99,6 +116,8 @@ export function fromPaymentItem(item: Record<string, unknown>): PaymentRecord {
     paymentMethod: 'usdt',
     transactionId: String(item.transactionId),
     txidNormalized: String(item.txidNormalized ?? normalizeTxid(String(item.transactionId))),
+    ...(typeof item.orderId === 'string' ? { orderId: item.orderId } : {}),
+    ...(typeof item.orderAmount === 'number' ? { orderAmount: item.orderAmount } : {}),
     wallet: {
       address: String(wallet.address ?? ''),
       network: String(wallet.network ?? ''),
@@ -141,6 +160,8 @@ export function toPaymentView(p: PaymentRecord): Payment {
     referralCredited: p.referralCredited,
     currency: p.currency,
     transactionId: p.transactionId,
+    orderId: p.orderId ?? null,
+    orderAmount: p.orderAmount ?? null,
     status: p.status,
     paymentMethod: p.paymentMethod,
     walletAddress: p.wallet.address,

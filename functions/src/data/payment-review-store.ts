@@ -126,8 +126,9 @@ export function approvalTransaction(plan: ApprovalPlan): { items: TransactItems;
     items.push(
       updateItem(
         profileKey(payment.userId),
-        'SET basicPaidThrough = :next, updatedAt = :at',
-        { ':next': next, ':at': at, ...(read === null ? {} : { ':read': read }) },
+        // One pending payment fewer for the buyer's limit, in the same write as the paid month.
+        'SET basicPaidThrough = :next, updatedAt = :at ADD pendingPayments :minusOne',
+        { ':next': next, ':at': at, ':minusOne': -1, ...(read === null ? {} : { ':read': read }) },
         {
           condition:
             read === null
@@ -137,6 +138,8 @@ export function approvalTransaction(plan: ApprovalPlan): { items: TransactItems;
       ),
     );
   }
+  // One pending payment fewer for the buyer's limit (in the paid-month write above for a Basic).
+  else items.push(pendingPaymentDone(payment.userId));
   if (plan.referralCredit) {
     const { referrerId, amount, ledgerId } = plan.referralCredit;
     sensitive.push(items.length, items.length + 1);
@@ -167,6 +170,10 @@ export function approvalTransaction(plan: ApprovalPlan): { items: TransactItems;
   return { items, sensitive };
 }
 
+/** The buyer's count of payments waiting for a decision (their submission limit) goes down by one. */
+const pendingPaymentDone = (userId: string) =>
+  addCounters(profileKey(userId), { pendingPayments: -1 }, { condition: 'attribute_exists(PK)' });
+
 export function rejectionTransaction(plan: RejectionPlan): TransactItems {
   const { payment, subscription, at } = plan;
   return [
@@ -194,6 +201,7 @@ export function rejectionTransaction(plan: RejectionPlan): TransactItems {
       },
       { names: { '#status': 'status' }, condition: '#status = :pending AND paymentId = :p', returnOld: true },
     ),
+    pendingPaymentDone(payment.userId),
     addCounters(paymentStatsKeys.total(), { pendingCount: -1, pendingAmount: -payment.amount, rejectedCount: 1 }),
     addCounters(subscriptionStatsKey(subscription.createdAt.slice(0, 7)), { pending: -1, rejected: 1 }),
     putNew(toAuditItem(plan.audit)),

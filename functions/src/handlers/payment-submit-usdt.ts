@@ -9,9 +9,16 @@ const deps = { ...customerCommerce, paymentSubmitted: requestChainCheck };
 
 /** 201 with the pending subscription; 200 with the same one for a double click (T1). */
 export const handler = defineHandler(
-  { route: 'payment-submit-usdt', body: submitUsdtPaymentInputSchema },
-  async ({ body, caller, log }) => {
-    const { status, body: answer } = await submitUsdtPayment(deps, caller.userId, body, log);
+  {
+    route: 'payment-submit-usdt',
+    body: submitUsdtPaymentInputSchema,
+    // Every submission starts an on-chain look-up: limited per user (429 with Retry-After).
+    limits: [{ name: 'submitPaymentPerUser', by: 'caller' }],
+    // Counted in the purchase's own transaction: the submission stays within 3 DynamoDB requests.
+    countLimits: 'in-use-case',
+  },
+  async ({ body, caller, log, limits }) => {
+    const { status, body: answer } = await submitUsdtPayment(deps, caller.userId, body, log, limits);
     return { statusCode: status, body: answer };
   },
 );

@@ -10,6 +10,12 @@ export interface Caller {
   isAdmin: boolean;
   /** Epoch seconds the token was issued (`iat`), for revocation checks. */
   issuedAt: number;
+  /**
+   * Epoch seconds of the sign-in the token comes from (`auth_time`; a refreshed token keeps it), so
+   * an administrator's sign-in from before TOTP was turned on is told apart from one with it.
+   * Falls back to `iat` for a token without the claim (never later than the real sign-in).
+   */
+  authTime: number;
 }
 
 type Claims = Record<string, string | number | boolean | string[] | undefined>;
@@ -42,5 +48,6 @@ export function callerFromEvent(event: APIGatewayProxyEventV2): Caller | null {
     emailVerified: claims.email_verified === true || claims.email_verified === 'true',
     isAdmin: parseGroups(claims['cognito:groups']).includes(ADMIN_GROUP),
     issuedAt: Number(claims.iat ?? 0),
+    authTime: Number(claims.auth_time ?? claims.iat ?? 0),
   };
 }

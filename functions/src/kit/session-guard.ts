@@ -1,11 +1,12 @@
 import { getProfile } from '../data/profile-store.js';
 import type { UserProfile } from '../data/user-profile-entity.js';
+import { ADMIN_MFA_MESSAGES, assertAdminMfa } from '../domain/auth/admin-mfa.js';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.js';
 import type { Caller } from './identity.js';
 
 export const SESSION_MESSAGES = {
   noProfile: 'Your account is not set up yet. Please sign in again.',
-  mfaRequired: 'Administrators must sign in with two-factor authentication. Please sign in again.',
+  mfaRequired: ADMIN_MFA_MESSAGES.required,
 } as const;
 
 /**
@@ -31,9 +32,9 @@ export async function assertSessionAllowed(
   if (profile.tokensValidAfter !== undefined && caller.issuedAt <= profile.tokensValidAfter) {
     throw new UnauthorizedError('Your session has ended. Please sign in again.');
   }
-  // M5: an administrator's token counts on admin routes only once TOTP is on. Cognito challenges
-  // every sign-in of a user with TOTP on, so this also covers tokens fetched from Cognito directly,
-  // around our login.
-  if (options.requireMfa === true && !profile.mfaEnabledAt) throw new ForbiddenError(SESSION_MESSAGES.mfaRequired);
+  // An administrator's token counts on admin routes only once TOTP is on, and only from a sign-in
+  // after that (admin-mfa.ts). Cognito challenges every sign-in of a user with TOTP on, so this also
+  // covers tokens fetched from Cognito directly, around our login.
+  if (options.requireMfa === true) assertAdminMfa(profile, caller.authTime);
   return profile;
 }

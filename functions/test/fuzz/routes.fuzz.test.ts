@@ -6,7 +6,7 @@ import * as z from '@goldbot/shared/zod';
 import { AUTHORIZATION_MATRIX } from '../authorization-matrix.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import { collectFields, collectKeys } from '../helpers/zod-arbitrary.js';
-import { api, idTokenFor, newCustomer, stack } from '../integration/http-client.js';
+import { api, idTokenFor, newCustomer, stack, withOrder } from '../integration/http-client.js';
 import {
   LATENCY_LIMIT_MS,
   carriesLeakMarker,
@@ -58,7 +58,12 @@ async function seedItems(userToken: string, adminToken: string): Promise<{ items
   const submitted = await api('/api/payment/submit-usdt-payment', {
     method: 'POST',
     token: userToken,
-    body: { packageName: 'Pro Package', txid, amount: pro?.priceUsd ?? 0, referralCode: null },
+    body: await withOrder(userToken, {
+      packageName: 'Pro Package',
+      txid,
+      amount: pro?.priceUsd ?? 0,
+      referralCode: null,
+    }),
   });
   const contact = await api<{ data?: { _id: string } }>('/api/contact/add', {
     method: 'POST',

@@ -1,6 +1,8 @@
 import { BatchGetCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AwsClientStub } from 'aws-sdk-client-mock';
 import type { RouteId } from '@goldbot/shared';
+import { toOrderItem } from '../../src/data/order-entity.js';
+import type { CustomerProfile } from '../../src/domain/commerce/purchase.js';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 
 /**
@@ -83,6 +85,29 @@ export const referralMarkerItem = (owner = SAMPLE_CODE_OWNER): Item => ({
   username: owner.username,
 });
 
+/**
+ * Jane's open orders: Basic priced with Rick's code (events/payment-submit-usdt.json pays it, 50.37)
+ * and Pro at the seeded price (250.37).
+ */
+export const SAMPLE_ORDERS = {
+  basic: { orderId: '01KDX3R5D7E9R1O2R3D4E5R6AB', amount: 50.37 },
+  pro: { orderId: '01KDX3R5D7E9R1O2R3D4E5R6PR', amount: 250.37 },
+} as const;
+export const sampleOrderItem = (slug: 'basic' | 'pro' = 'basic', userId: string = SAMPLE_CUSTOMER._id): Item =>
+  toOrderItem({
+    orderId: SAMPLE_ORDERS[slug].orderId,
+    userId,
+    packageSlug: slug,
+    packageName: slug === 'basic' ? 'Basic Package' : 'Pro Package',
+    originalAmountCents: slug === 'basic' ? 6000 : 25_000,
+    priceCents: slug === 'basic' ? 5000 : 25_000,
+    amountCents: Math.round(SAMPLE_ORDERS[slug].amount * 100),
+    referralCode: slug === 'basic' ? SAMPLE_CODE_OWNER.code : null,
+    createdAt: '2026-01-01T12:00:00.000Z',
+    // Open whenever the samples run.
+    expiresAt: 4_102_444_800,
+  });
+
 /** The world of the customer commerce samples: Jane, the seeded catalog and settings, a wallet, Rick's code. */
 export function customerCommerceSampleWorld(dynamo: DocumentClientStub): Partial<Record<RouteId, () => void>> {
   const world = () =>
@@ -94,6 +119,8 @@ export function customerCommerceSampleWorld(dynamo: DocumentClientStub): Partial
       { PK: 'SETTINGS', SK: 'SUBSCRIPTION', basicPackageEnabled: true },
       activeWalletItem(),
       referralMarkerItem(),
+      sampleOrderItem('basic'),
+      sampleOrderItem('pro'),
     ]);
   const withHistory = () => {
     world();
@@ -123,6 +150,7 @@ export function customerCommerceSampleWorld(dynamo: DocumentClientStub): Partial
     'payment-package-status': world,
     'payment-wallet-details': world,
     'payment-verify-referral': world,
+    'payment-order': world,
     'payment-submit-usdt': world,
     'payment-create-free-trial': world,
     'payment-active-subscription': withHistory,
@@ -130,3 +158,14 @@ export function customerCommerceSampleWorld(dynamo: DocumentClientStub): Partial
     'settings-public-subscription': world,
   };
 }
+
+/** A buyer's commerce profile as the purchase rules read it (the unit tests of orders and purchases). */
+export const BUYER_PROFILE: CustomerProfile = {
+  _id: 'buyer-1',
+  username: 'jane_doe',
+  email: 'jane@example.com',
+  isActive: true,
+  referralCode: 'JANE2026',
+  basicPaidThrough: null,
+  freeTrialStartedAt: null,
+};

@@ -12,7 +12,7 @@ import {
   type PaymentStatsResponse,
 } from '@goldbot/shared';
 import { subscriptionKey } from '../../src/data/subscription-entity.js';
-import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-client.js';
+import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
 import { admin, basicStartingToday, db, delta, table, todayUtc } from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 
@@ -39,7 +39,7 @@ async function submit(buyer: TestCustomer, slug: keyof typeof PACKAGE) {
   const res = await api<{ pendingSubscription: { _id: string } }>('/api/payment/submit-usdt-payment', {
     method: 'POST',
     token: buyer.token,
-    body: { packageName: PACKAGE[slug], txid, amount, referralCode: null },
+    body: await withOrder(buyer.token, { packageName: PACKAGE[slug], txid, amount, referralCode: null }),
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const found = await api<{ payments: { _id: string }[] }>(`/api/payment/all-payments?search=${txid}`, {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Payment, Subscription, Wallet } from '@goldbot/shared';
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { LOCAL_DEV_WALLET_ADDRESS } from '../../../scripts/local/stack.js';
-import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-client.js';
+import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -41,7 +41,12 @@ async function submit(
   const res = await api<{ message: string; pendingSubscription: Subscription }>('/api/payment/submit-usdt-payment', {
     method: 'POST',
     token: buyer.token,
-    body: { packageName: PACKAGE[slug], txid, amount, referralCode: options.referralCode ?? null },
+    body: await withOrder(buyer.token, {
+      packageName: PACKAGE[slug],
+      txid,
+      amount,
+      referralCode: options.referralCode ?? null,
+    }),
   });
   return { res, txid, amount };
 }

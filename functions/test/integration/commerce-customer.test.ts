@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_TRIAL_DAYS, PAYMENT_MESSAGES, subscriptionSchema, type Subscription } from '@goldbot/shared';
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
-import { api, newCustomer, stack, type TestCustomer } from './http-client.js';
+import { api, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -39,10 +39,18 @@ const addDays = (day: string, days: number) => {
   return date.toISOString().slice(0, 10);
 };
 
-const submit = (customer: Customer, body: Record<string, unknown>) =>
+const submit = async (customer: Customer, body: { packageName: string } & Record<string, unknown>) =>
   api<{ message: string; pendingSubscription: Subscription; errors?: Record<string, string> }>(
     '/api/payment/submit-usdt-payment',
-    { method: 'POST', token: customer.token, body: { referralCode: null, ...body } },
+    {
+      method: 'POST',
+      token: customer.token,
+      // The amount may be deliberately malformed here: withOrder only swaps an amount equal to the price.
+      body: await withOrder(customer.token, { referralCode: null, ...body } as {
+        packageName: string;
+        amount?: number;
+      }),
+    },
   );
 
 async function getItem(PK: string, SK: string) {
@@ -224,7 +232,20 @@ describe('submitting a USDT payment', () => {
   it('refuses an amount that is not the price due, and says which field', async () => {
     const wrong = await submit(alice, { packageName: 'Basic Package', txid: newTxid(), amount: 55 });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.errors).toEqual({ amount: PAYMENT_MESSAGES.amountMismatch });
+    expect(wrong.body.errors).toEqual({ amount: PAYMENT_MESSAGES.orderAmountMismatch });
+    // The bare price is not the order's exact amount either.
+    const order = await withOrder(alice.token, { packageName: 'Basic Package', amount: 60 });
+    const bare = await submit(alice, { ...order, txid: newTxid(), amount: 60 });
+    expect(bare.status).toBe(400);
+    expect(bare.body.errors).toEqual({ amount: PAYMENT_MESSAGES.orderAmountMismatch });
+    // No order: said, on its own field.
+    const none = await submit(alice, {
+      packageName: 'Basic Package',
+      orderId: 'NOSUCHORDER',
+      txid: newTxid(),
+      amount: 60,
+    });
+    expect(none.body.errors).toEqual({ orderId: PAYMENT_MESSAGES.orderRequired });
     // The discount needs a valid code: $50 without one is a mismatch too.
     const noCode = await submit(alice, { packageName: 'Basic Package', txid: newTxid(), amount: 50 });
     expect(noCode.status).toBe(400);
@@ -375,19 +396,26 @@ describe('submitting a USDT payment', () => {
   it('lets exactly one of ten concurrent submissions of one TXID through', async () => {
     const [frank, grace] = await Promise.all([newCustomer('frank'), newCustomer('grace')]);
     const txid = newTxid();
+    // Each has the payment window open: its order is made before the clicks.
+    const orders = await Promise.all(
+      [frank, grace].map((c) => withOrder(c.token, { packageName: 'Pro Package', amount: 250 })),
+    );
     const responses = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         submit(i % 2 === 0 ? frank : grace, {
+          ...orders[i % 2],
           packageName: 'Pro Package',
           txid: i % 3 === 0 ? txid.toUpperCase() : txid,
-          amount: 250,
         }),
       ),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     // The others are the winner's own double clicks (200, the same subscription) or refusals (409).
-    expect(statuses.every((s) => [200, 201, 409].includes(s))).toBe(true);
+    expect(
+      statuses.every((s) => [200, 201, 409].includes(s)),
+      JSON.stringify(responses.map((r) => [r.status, r.body.message])),
+    ).toBe(true);
     const winner = responses.findIndex((r) => r.status === 201) % 2 === 0 ? frank : grace;
     const loser = winner === frank ? grace : frank;
     const winnerSub = responses.find((r) => r.status === 201)?.body.pendingSubscription._id;

@@ -14,7 +14,7 @@ import {
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { activationKeys, toSubscriptionItem, type SubscriptionRecord } from '../../src/data/subscription-entity.js';
 import { toProfileItem, type UserProfile } from '../../src/data/user-profile-entity.js';
-import { api, idTokenFor, stack, type TestCustomer } from './http-client.js';
+import { api, idTokenFor, stack, withOrder, type TestCustomer } from './http-client.js';
 
 /**
  * Setup and read-back helpers shared by the integration suites that drive the money loop over
@@ -52,11 +52,12 @@ export async function purchaseBody(slug: PaidSlug, options: { txid?: string; ref
   };
 }
 
-export const submitPurchase = (buyer: TestCustomer, body: Record<string, unknown>) =>
+/** Submits `body` for the buyer's open order of its package (withOrder: the window's order and exact amount). */
+export const submitPurchase = async (buyer: TestCustomer, body: { packageName: string } & Record<string, unknown>) =>
   api<{ message: string; pendingSubscription: Subscription }>('/api/payment/submit-usdt-payment', {
     method: 'POST',
     token: buyer.token,
-    body,
+    body: await withOrder(buyer.token, body as { packageName: string; amount?: number }),
   });
 
 /** The admin finds a submitted payment the way the screen does: by its TXID. */

@@ -1,8 +1,12 @@
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import { AUTH, sessionUserSchema, type SessionUser } from '@goldbot/shared';
 import { inject } from 'vitest';
 import { ensureUser, localCognitoClient, localIdToken } from '../../../scripts/local/cognito-local.js';
+import { createGateway } from '../../../scripts/local/gateway.js';
+import { createJwtVerifier } from '../../../scripts/local/jwt-verifier.js';
 
 /** Small HTTP helpers for tests that talk to the local gateway exactly as the SPA does. */
 export const stack = () => inject('localStack');
@@ -92,4 +96,43 @@ export function idTokenFor(kind: 'admin' | 'user' | 'other-user'): Promise<strin
   })();
   tokens.set(kind, created);
   return created;
+}
+
+/**
+ * A purchase body as the payment window sends it: the caller's open order of the package (POST
+ * /api/payment/order) names it, and its exact amount replaces an `amount` equal to the order's
+ * price (a deliberately wrong amount stays wrong). A body that names an order is sent as it is; one
+ * whose order the server refuses names no order, to get the submission's own answer.
+ */
+export async function withOrder<B extends { packageName: string; amount?: number; referralCode?: string | null }>(
+  token: string,
+  body: B,
+): Promise<B & { orderId?: string }> {
+  if ('orderId' in body) return body as B & { orderId?: string };
+  const opened = await api<{ order?: { orderId: string; price: number; amount: number } }>('/api/payment/order', {
+    method: 'POST',
+    token,
+    body: { packageName: body.packageName, referralCode: body.referralCode ?? null },
+  });
+  const order = opened.body.order;
+  // Refused (off sale, no wallet, a bad code): an id of no order, so the submission gives its own answer.
+  if (opened.status !== 200 || !order) return { ...body, orderId: 'NOORDER' };
+  return { ...body, orderId: order.orderId, ...(body.amount === order.price ? { amount: order.amount } : {}) };
+}
+
+/**
+ * A gateway of its own in this test process: the same handlers against the shared stack's services,
+ * with `env` on top of the handlers' environment (read once, when this file's handlers load).
+ */
+export async function ownGateway(
+  env: Record<string, string>,
+): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  Object.assign(process.env, stack().handlerEnv, env);
+  const verifier = await createJwtVerifier({ issuer: stack().issuer, clientId: stack().pool.clientId });
+  const server = createGateway({ root: resolve(import.meta.dirname, '../../..'), verifier });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
 }

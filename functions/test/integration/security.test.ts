@@ -1,15 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
 import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS, implementedRoutes } from '@goldbot/shared';
 import { localCognitoClient, localSignIn } from '../../../scripts/local/cognito-local.js';
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
-import { createGateway } from '../../../scripts/local/gateway.js';
-import { createJwtVerifier } from '../../../scripts/local/jwt-verifier.js';
-import { api, refreshCookieOf, stack } from './http-client.js';
+import { api, ownGateway, refreshCookieOf, stack } from './http-client.js';
 import { latestCode, mailsTo } from './mailbox.js';
 
 /**
@@ -271,12 +267,7 @@ describe('M6: per-client limits at the default scale', () => {
   let close: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    Object.assign(process.env, stack().handlerEnv, { RATE_LIMIT_SCALE: '1' });
-    const verifier = await createJwtVerifier({ issuer: stack().issuer, clientId: stack().pool.clientId });
-    const server = createGateway({ root: resolve(import.meta.dirname, '../../..'), verifier });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => new Promise<void>((done) => server.close(() => done()));
+    ({ baseUrl, close } = await ownGateway({ RATE_LIMIT_SCALE: '1' }));
   });
   afterAll(() => close());
 

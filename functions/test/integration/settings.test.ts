@@ -17,7 +17,7 @@ import {
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { ADMIN_TEMPLATE_TYPES, TEMPLATE_PLACEHOLDERS } from '../../src/domain/email/template-rules.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
-import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-client.js';
+import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -62,11 +62,11 @@ const catalog = async (): Promise<CatalogPackage[]> => {
   return packagesResponseSchema.parse(res.body).packages;
 };
 const priceOf = async (slug: CatalogPackage['slug']) => (await catalog()).find((p) => p.slug === slug)?.priceUsd;
-const submit = (customer: TestCustomer, packageName: PackageName, amount: number) =>
+const submit = async (customer: TestCustomer, packageName: PackageName, amount: number) =>
   api<{ message: string; pendingSubscription?: unknown }>('/api/payment/submit-usdt-payment', {
     method: 'POST',
     token: customer.token,
-    body: { packageName, amount, txid: newTxid(), referralCode: null },
+    body: await withOrder(customer.token, { packageName, amount, txid: newTxid(), referralCode: null }),
   });
 
 /** How many mails `address` has received so far (nextMail waits for one beyond them). */
@@ -319,7 +319,7 @@ describe('the catalog', () => {
     expect(await priceOf('pro')).toBe(100);
     const old = await submit(customer, 'Pro Package', 250);
     expect(old.status).toBe(400);
-    expect(old.body.message).toBe(PAYMENT_MESSAGES.amountMismatch);
+    expect(old.body.message).toBe(PAYMENT_MESSAGES.orderAmountMismatch);
     expect((await submit(customer, 'Pro Package', 100)).status).toBe(201);
     expect((await updatePackage('pro', { priceUsd: 250 })).status).toBe(200);
   });

@@ -10,7 +10,7 @@ import {
   type Payment,
   type Withdrawal,
 } from '@goldbot/shared';
-import { api, idTokenFor, newCustomer, type TestCustomer } from './http-client.js';
+import { api, idTokenFor, newCustomer, type TestCustomer, withOrder } from './http-client.js';
 import { admin, auditEntriesFor, db, ledgerOf, table, withdrawalCounts } from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 
@@ -43,7 +43,12 @@ async function earn(referrer: Customer, count: number): Promise<void> {
     const submitted = await api('/api/payment/submit-usdt-payment', {
       method: 'POST',
       token: buyer.token,
-      body: { packageName: 'Basic Package', txid, amount: basicPrice - 10, referralCode: referrer.referralCode },
+      body: await withOrder(buyer.token, {
+        packageName: 'Basic Package',
+        txid,
+        amount: basicPrice - 10,
+        referralCode: referrer.referralCode,
+      }),
     });
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
     const found = await api<{ payments: Payment[] }>(`/api/payment/all-payments?search=${txid}`, {

@@ -81,6 +81,44 @@ describe('admin routes where admin MFA is required', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
+  it('refuse a token whose sign-in (auth_time, kept by a refresh) came before TOTP was turned on', async () => {
+    const signedIn = Number(CALLERS.admin.auth_time);
+    givenProfile(CALLERS.admin, { mfaEnabledAt: new Date((signedIn + 60) * 1000).toISOString() });
+    // Refreshed after the enrolment: a new iat, the old sign-in.
+    const refreshed = { ...CALLERS.admin, iat: String(signedIn + 120) };
+    const { handler, run } = probe('contact-list');
+    const res = await invoke(handler, httpEvent({ routeId: 'contact-list', claims: refreshed }));
+    expect(res.statusCode).toBe(403);
+    expect(res.body.message).toBe(
+      'This session began before two-factor authentication was turned on. Please sign in again with a code from your authenticator app.',
+    );
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("refuse an administrator without TOTP on another user's getuserdata, and serve their own", async () => {
+    givenProfile(CALLERS.admin);
+    givenProfile(CALLERS.user);
+    const { handler } = await import('../../src/handlers/auth-get-user-data.js');
+    const other = await invoke(
+      handler,
+      httpEvent({
+        routeId: 'auth-get-user-data',
+        claims: CALLERS.admin,
+        pathParameters: { userId: String(CALLERS.user.sub) },
+      }),
+    );
+    expect([other.statusCode, other.body.message]).toEqual([403, MFA_REQUIRED]);
+    const own = await invoke(
+      handler,
+      httpEvent({
+        routeId: 'auth-get-user-data',
+        claims: CALLERS.admin,
+        pathParameters: { userId: String(CALLERS.admin.sub) },
+      }),
+    );
+    expect(own.statusCode).toBe(200);
+  });
+
   it('still refuse a deactivated administrator with TOTP on', async () => {
     givenProfile(CALLERS.admin, { mfaEnabledAt: '2026-01-02T03:04:05.000Z', isActive: false });
     const { handler, run } = probe('contact-list');

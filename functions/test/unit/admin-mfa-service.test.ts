@@ -8,6 +8,7 @@ import {
   type SessionCaller,
 } from '../../src/domain/auth/auth-service.js';
 import * as auth from '../../src/domain/auth/auth-service.js';
+import { ADMIN_MFA_MESSAGES, assertAdminMfa } from '../../src/domain/auth/admin-mfa.js';
 import { LOGIN_MESSAGES } from '../../src/domain/auth/login-backoff.js';
 import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../../src/domain/errors.js';
 import {
@@ -187,7 +188,9 @@ describe('verifyMfa', () => {
     expect(result.body.token).toBeTruthy();
     expect(result.refreshToken).toBeTruthy();
     expect(store.sessions.size).toBe(1);
-    expect(store.profiles.get(sub)?.mfaEnabledAt).toBe(new Date(clock.now()).toISOString());
+    // As of the TOTP sign-in's token (`iat`), so this session passes the sign-in-after-TOTP rule.
+    expect(store.profiles.get(sub)?.mfaEnabledAt).toBe(new Date(epoch(clock.now()) * 1000).toISOString());
+    expect(() => assertAdminMfa(store.profiles.get(sub) ?? {}, epoch(clock.now()))).not.toThrow();
     expect(callsOf(store.calls, 'markMfaEnabled')).toBe(1);
     expect(store.loginFailures.has(ADMIN.email)).toBe(false);
   });
@@ -269,6 +272,63 @@ describe('verifyMfa', () => {
   });
 });
 
+describe('assertAdminMfa: the admin-action rule', () => {
+  const enabledAt = '2026-11-27T10:00:00.000Z';
+  const enabledSeconds = Date.parse(enabledAt) / 1000;
+  const refusal = (profile: { mfaEnabledAt?: string }, authTime: number) => {
+    try {
+      assertAdminMfa(profile, authTime);
+      return null;
+    } catch (error) {
+      return error as { statusCode: number; message: string };
+    }
+  };
+
+  it('refuses an administrator without TOTP with 403 and a clear message', () => {
+    expect(refusal({}, enabledSeconds)).toMatchObject({ statusCode: 403, message: ADMIN_MFA_MESSAGES.required });
+  });
+
+  it('refuses a token whose sign-in came before TOTP was turned on, and accepts one from after', () => {
+    expect(refusal({ mfaEnabledAt: enabledAt }, enabledSeconds - 1)).toMatchObject({
+      statusCode: 403,
+      message: ADMIN_MFA_MESSAGES.signInBeforeMfa,
+    });
+    expect(refusal({ mfaEnabledAt: enabledAt }, enabledSeconds)).toBeNull();
+    expect(refusal({ mfaEnabledAt: enabledAt }, enabledSeconds + 3600)).toBeNull();
+  });
+
+  it('fails closed on an unreadable date', () => {
+    expect(refusal({ mfaEnabledAt: 'not a date' }, enabledSeconds)).toMatchObject({ statusCode: 403 });
+  });
+});
+
+describe('getUserData of another account is an admin action', () => {
+  it('needs TOTP, and a sign-in after it, where admin MFA is required', async () => {
+    const deps = makeDeps({ adminMfaRequired: true });
+    const target = directory.addUser(CUSTOMER.email, CUSTOMER.password);
+    await auth.ensureProfile(deps, { userId: target, email: CUSTOMER.email, emailVerified: true, isAdmin: false });
+    const adminId = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
+    const caller: SessionCaller = { userId: adminId, email: ADMIN.email, isAdmin: true, authTime: epoch(clock.now()) };
+    await auth.ensureProfile(deps, caller);
+
+    const without = await failure(auth.getUserData(deps, caller, target));
+    expect([without.statusCode, without.message]).toEqual([403, ADMIN_MFA_MESSAGES.required]);
+    // Its own account is no admin action.
+    await expect(auth.getUserData(deps, caller, adminId)).resolves.toMatchObject({ _id: adminId });
+
+    await store.markMfaEnabled(adminId, clock.now() + 5_000);
+    const early = await failure(auth.getUserData(deps, caller, target));
+    expect([early.statusCode, early.message]).toEqual([403, ADMIN_MFA_MESSAGES.signInBeforeMfa]);
+    await expect(
+      auth.getUserData(deps, { ...caller, authTime: epoch(clock.now()) + 5 }, target),
+    ).resolves.toMatchObject({ _id: target });
+    // Where admin MFA is off (locally), the rule does not apply.
+    await expect(auth.getUserData(makeDeps({ adminMfaRequired: false }), caller, target)).resolves.toMatchObject({
+      _id: target,
+    });
+  });
+});
+
 describe('finishMfaSetup', () => {
   /** An administrator whose sign-in answered the set-up (TOTP not yet on). */
   async function setUp(deps: AuthDeps) {
@@ -288,6 +348,9 @@ describe('finishMfaSetup', () => {
 
     expect(store.profiles.get(sub)?.mfaEnabledAt).toBe(new Date(clock.now()).toISOString());
     expect(store.mfaSetups.has(SETUP_ID)).toBe(false);
+    // Every older session ends: tokens and refresh sessions from the password-only sign-in, and Cognito's.
+    expect(store.calls.filter((c) => c.method === 'revokeSessions').map((c) => c.args)).toEqual([[sub, clock.now()]]);
+    expect(callsOf(directory.calls, 'signOutEverywhere')).toBe(1);
     expect(callsOf(store.calls, 'completeMfaSetup')).toBe(1);
     expect(directory.users.get(ADMIN.email)?.totp?.enabled).toBe(true);
     // Still no session: the administrator signs in again, now with a code.

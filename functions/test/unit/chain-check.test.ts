@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { chainCheckSchema, type ChainCheck } from '@goldbot/shared';
 import { TronApiError, type TronLookup, type TronTransactionApi } from '../../src/adapters/tron-api.js';
+import type { AmountHold } from '../../src/data/order-entity.js';
 import { toPaymentView, type PaymentRecord } from '../../src/data/payment-entity.js';
 import {
   CHAIN_CHECK_REASONS,
@@ -175,8 +176,9 @@ describe('needsRecheck', () => {
   });
   it('asks again while pending, unanswered and inside 24 hours', () => {
     expect(needsRecheck(payment(), NOW, DEFAULT_CHAIN_CHECK_POLICY)).toBe(true);
+    const later = new Date(NOW.getTime() + 10 * 60_000);
     for (const status of ['pending', 'not-found', 'error'] as const) {
-      expect(needsRecheck(payment({ chainCheck: at(status) }), NOW, DEFAULT_CHAIN_CHECK_POLICY)).toBe(true);
+      expect(needsRecheck(payment({ chainCheck: at(status) }), later, DEFAULT_CHAIN_CHECK_POLICY)).toBe(true);
     }
     for (const status of ['match', 'mismatch', 'invalid'] as const) {
       expect(needsRecheck(payment({ chainCheck: at(status) }), NOW, DEFAULT_CHAIN_CHECK_POLICY)).toBe(false);
@@ -184,6 +186,22 @@ describe('needsRecheck', () => {
     expect(needsRecheck(payment({ status: 'completed' }), NOW, DEFAULT_CHAIN_CHECK_POLICY)).toBe(false);
     const dayOld = new Date(NOW.getTime() - 24 * 3_600_000 - 1).toISOString();
     expect(needsRecheck(payment({ createdAt: dayOld }), NOW, DEFAULT_CHAIN_CHECK_POLICY)).toBe(false);
+  });
+
+  it('backs off: 5, 10, 20, 40 ... minutes after submission, at most 10 look-ups in the 24 hours', () => {
+    const submitted = NOW.getTime();
+    let p = payment({ createdAt: new Date(submitted).toISOString(), chainCheck: null });
+    const lookups: number[] = [];
+    // The job runs every 5 minutes for a day; each run that asks stores a new 'not-found'.
+    for (let minute = 0; minute <= 24 * 60; minute += 5) {
+      const now = new Date(submitted + minute * 60_000);
+      if (!needsRecheck(p, now, DEFAULT_CHAIN_CHECK_POLICY)) continue;
+      lookups.push(minute);
+      p = { ...p, chainCheck: { ...at('not-found'), checkedAt: now.toISOString() } };
+    }
+    expect(lookups).toEqual([0, 5, 10, 20, 40, 80, 160, 320, 640, 1280]);
+    // Past the window (the order's held amount is released), it stops.
+    expect(needsRecheck(p, new Date(submitted + 24 * 3_600_000 + 60_000), DEFAULT_CHAIN_CHECK_POLICY)).toBe(false);
   });
 });
 
@@ -221,6 +239,19 @@ class MemoryStore implements ChainCheckStore {
   }
   async autoApproveOnMatch() {
     return this.autoApprove;
+  }
+  holds = new Map<number, AmountHold>();
+  payers: { address: string; paymentId: string; userId: string }[] = [];
+  async amountHolder(amountCents: number) {
+    return this.holds.get(amountCents) ?? null;
+  }
+  async releaseAmount(amountCents: number, paymentId: string) {
+    if (this.holds.get(amountCents)?.paymentId === paymentId) this.holds.delete(amountCents);
+  }
+  async recordPayer(address: string, p: Pick<PaymentRecord, '_id' | 'userId'>) {
+    const others = this.payers.some((row) => row.address === address && row.userId !== p.userId);
+    this.payers.push({ address, paymentId: p._id, userId: p.userId });
+    return others;
   }
   async listRecheckCandidates(since: string) {
     this.pages.push(since);
@@ -331,6 +362,102 @@ describe('checkPayment', () => {
   });
 });
 
+/** A fixture's receipt with its USDT transfer carrying `usdt` instead (6 decimals). */
+function paying(name: string, usdt: string): TronLookup {
+  const lookup = found(name);
+  if (lookup.kind !== 'found') throw new Error('expected a receipt');
+  const units = BigInt(Math.round(Number(usdt) * 1_000_000));
+  const log = (lookup.info.log ?? []).map((entry) => ({ ...entry, data: units.toString(16).padStart(64, '0') }));
+  return { kind: 'found', info: { ...lookup.info, log } };
+}
+
+describe('payments of an order: attributed to their buyer by the exact amount', () => {
+  const orderPayment = (overrides: Partial<PaymentRecord> = {}) =>
+    payment({
+      _id: 'p1',
+      userId: 'buyer-1',
+      transactionId: TXID_60,
+      amount: 60,
+      orderId: 'ORD1',
+      orderAmount: 60.37,
+      ...overrides,
+    });
+  const hold = (amountCents: number, orderId: string, paymentId: string | null = null): AmountHold => ({
+    amountCents,
+    orderId,
+    userId: `owner-of-${orderId}`,
+    expiresAt: NOW.getTime() / 1000 + 3600,
+    paymentId,
+  });
+
+  it("match only for the order's exact amount; the settled check frees the amount", async () => {
+    const store = new MemoryStore(orderPayment());
+    store.holds.set(6037, hold(6037, 'ORD1', 'p1'));
+    const result = await checkPayment(
+      deps(store, fakeTron({ [TXID_60]: paying('usdt-60-basic', '60.37') })).deps,
+      'p1',
+      {
+        origin: 'submission',
+      },
+    );
+    expect(result.check).toMatchObject({ status: 'match', amount: '60.37', reasons: [], payerPaidOthers: false });
+    expect(store.holds.has(6037)).toBe(false);
+  });
+
+  it('the bare price, or more than the amount, is a mismatch for an order (a stranger could have sent it)', async () => {
+    for (const [usdt, shown] of [
+      ['60', '60'],
+      ['1000', '1000'],
+      ['60.38', '60.38'],
+    ] as const) {
+      const store = new MemoryStore(orderPayment());
+      store.autoApprove = true;
+      const { deps: d, approvals } = deps(store, fakeTron({ [TXID_60]: paying('usdt-60-basic', usdt) }));
+      const result = await checkPayment(d, 'p1', { origin: 'submission' });
+      expect(result.check.status, usdt).toBe('mismatch');
+      expect(result.check.reasons).toEqual([CHAIN_CHECK_REASONS.notOrderAmount(shown, '60.37')]);
+      expect(approvals).toEqual([]);
+    }
+  });
+
+  it("another open order's exact amount is 'pays another order', never auto-approved", async () => {
+    const store = new MemoryStore(orderPayment());
+    store.autoApprove = true;
+    store.holds.set(6037, hold(6037, 'ORD1', 'p1'));
+    store.holds.set(6052, hold(6052, 'ORD-victim'));
+    const { deps: d, approvals } = deps(store, fakeTron({ [TXID_60]: paying('usdt-60-basic', '60.52') }));
+    const result = await checkPayment(d, 'p1', { origin: 'submission' });
+    expect(result.check).toMatchObject({
+      status: 'mismatch',
+      reasons: [CHAIN_CHECK_REASONS.paysAnotherOrder('60.52')],
+    });
+    expect(result.check.reasons[0]).toContain('pays another order');
+    expect(approvals).toEqual([]);
+    // An expired hold is no open order any more.
+    store.holds.set(6052, { ...hold(6052, 'ORD-old'), expiresAt: NOW.getTime() / 1000 - 1 });
+    store.payments.set('p1', orderPayment());
+    const later = await checkPayment(d, 'p1', { origin: 'admin' });
+    expect(later.check.reasons).toEqual([CHAIN_CHECK_REASONS.notOrderAmount('60.52', '60.37')]);
+  });
+
+  it("records the payer's address, and flags an address that paid other customers' payments before", async () => {
+    const store = new MemoryStore(
+      orderPayment(),
+      orderPayment({ _id: 'p2', userId: 'buyer-2', transactionId: TXID_60, orderId: 'ORD2' }),
+    );
+    const tron = fakeTron({ [TXID_60]: paying('usdt-60-basic', '60.37') });
+    const first = await checkPayment(deps(store, tron).deps, 'p1', { origin: 'submission' });
+    expect(first.check.payerPaidOthers).toBe(false);
+    const second = await checkPayment(deps(store, tron).deps, 'p2', { origin: 'submission' });
+    expect(second.check.from).toBe(first.check.from);
+    expect(second.check.payerPaidOthers).toBe(true);
+    expect(store.payers.map((row) => [row.paymentId, row.userId])).toEqual([
+      ['p1', 'buyer-1'],
+      ['p2', 'buyer-2'],
+    ]);
+  });
+});
+
 describe('automatic approval of a match (autoApproveOnMatch)', () => {
   const setup = (autoApprove: boolean, lookup = found('usdt-60-basic')) => {
     const store = new MemoryStore(payment({ _id: 'p1', transactionId: TXID_60, amount: 60 }));
@@ -408,9 +535,12 @@ describe('recheckPayments (job-chain-recheck)', () => {
     expect(first).toMatchObject({ processed: 2, failed: 0, complete: true, outcomes: { match: 1, pending: 1 } });
     expect(tron.asked.sort()).toEqual([TXID_60, unknownTxid].sort());
 
-    // The match is final: the next run asks only about the one the chain has not answered.
+    // The match is final: the next run asks only about the one the chain has not answered (once
+    // its back-off has passed: 5 minutes after its last look-up).
     tron.asked.length = 0;
-    const second = await recheckPayments(d, run);
+    expect((await recheckPayments(d, run)).outcomes).toEqual({ skipped: 1 });
+    const later = new Date(NOW.getTime() + 5 * 60_000);
+    const second = await recheckPayments(deps(store, tron, { now: () => later }).deps, { ...run, now: later });
     expect(second).toMatchObject({ processed: 1, outcomes: { pending: 1 } });
     expect(tron.asked).toEqual([unknownTxid]);
     expect(store.payments.get('day-old')?.chainCheck).toBeUndefined();

@@ -141,18 +141,18 @@ describe('wallets', () => {
 
   it('add answers 201, update 200, and bad input 400 with field errors', async () => {
     const added = await call('payment-wallet-save', {
-      body: { address: 'ADDRESS-B', network: 'TRC20', currency: 'USDT', isActive: true },
+      body: { address: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL', network: 'TRC20', currency: 'USDT', isActive: true },
     });
     expect(added.statusCode).toBe(201);
     expect(walletSaveResponseSchema.parse(added.body)).toMatchObject({
       message: 'Wallet added successfully',
-      wallet: { address: 'ADDRESS-B', isActive: true },
+      wallet: { address: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL', isActive: true },
     });
     const wallet = (added.body as { wallet: { _id: string; createdAt: string } }).wallet;
-    dynamo.on(GetCommand, { Key: { PK: 'WALLET#USDT#ADDRESS-B', SK: 'WALLET' } }).resolves({
+    dynamo.on(GetCommand, { Key: { PK: 'WALLET#USDT#TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL', SK: 'WALLET' } }).resolves({
       Item: {
         ...wallet,
-        address: 'ADDRESS-B',
+        address: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL',
         network: 'TRC20',
         currency: 'USDT',
         isActive: true,
@@ -160,7 +160,13 @@ describe('wallets', () => {
       },
     });
     const updated = await call('payment-wallet-save', {
-      body: { _id: wallet._id, address: 'ADDRESS-B', network: 'TRON', currency: 'USDT', isActive: false },
+      body: {
+        _id: wallet._id,
+        address: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL',
+        network: 'TRON',
+        currency: 'USDT',
+        isActive: false,
+      },
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.body).toMatchObject({ message: 'Wallet updated successfully', wallet: { network: 'TRON' } });

@@ -173,7 +173,11 @@ describe('approval transaction (T2)', () => {
         referralCredit: null,
       }),
     );
-    expect(items).toHaveLength(10);
+    expect(items).toHaveLength(11);
+    // The buyer has one pending payment fewer (the submission limit).
+    expect(items[2]?.Update).toMatchObject({ Key: { PK: `USER#${ultimate.userId}`, SK: 'PROFILE' } });
+    expect(items[2]?.Update?.UpdateExpression).toContain('ADD');
+    expect(items[2]?.Update?.ExpressionAttributeValues).toMatchObject({ ':c0': -1 });
     expect(items[1]?.Update?.UpdateExpression).not.toMatch(/GSI2PK|GSI3PK/);
     expect(items[1]?.Update?.ExpressionAttributeValues).toMatchObject({ ':end': null });
     expect(items[0]?.Update?.ExpressionAttributeValues).toMatchObject({ ':credited': false });
@@ -229,17 +233,20 @@ describe('dynamoPaymentReviewStore decisions', () => {
     expect(items.map((i) => i.Update?.Key ?? i.Put?.Item?.PK)).toEqual([
       { PK: `PAYMENT#${payment._id}`, SK: `PAYMENT#${payment._id}` },
       { PK: `USER#${SAMPLE_BUYER._id}`, SK: `SUB#${payment.subscriptionId}` },
+      { PK: `USER#${SAMPLE_BUYER._id}`, SK: 'PROFILE' },
       { PK: 'STATS#PAYMENTS', SK: 'TOTAL' },
       { PK: 'STATS#SUBSCRIPTIONS', SK: 'MONTH#2026-11' },
       'AUDIT#2026-11',
     ]);
+    expect(items[2]?.Update?.ExpressionAttributeNames).toEqual({ '#c0': 'pendingPayments' });
+    expect(items[2]?.Update?.ExpressionAttributeValues).toEqual({ ':c0': -1 });
     expect(items[0]?.Update).toMatchObject({
       ConditionExpression: '#status = :pending',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       ExpressionAttributeValues: { ':rejected': 'rejected', ':list': 'PAYMENTS#rejected', ':admin': ADMIN },
     });
-    expect(items[2]?.Update?.ExpressionAttributeValues).toEqual({ ':c0': -1, ':c1': -50, ':c2': 1 });
-    expect(items[2]?.Update?.ExpressionAttributeNames).toEqual({
+    expect(items[3]?.Update?.ExpressionAttributeValues).toEqual({ ':c0': -1, ':c1': -50, ':c2': 1 });
+    expect(items[3]?.Update?.ExpressionAttributeNames).toEqual({
       '#c0': 'pendingCount',
       '#c1': 'pendingAmount',
       '#c2': 'rejectedCount',

@@ -15,6 +15,8 @@ import {
   givenItems,
   referralMarkerItem,
   SAMPLE_CODE_OWNER,
+  SAMPLE_ORDERS,
+  sampleOrderItem,
 } from '../helpers/customer-commerce-samples.js';
 import { CALLERS, httpEvent, invoke, profileItemOf, type HttpHandler } from '../helpers/lambda.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
@@ -38,6 +40,8 @@ function world(profile: Record<string, unknown> = {}, extra: Record<string, unkn
     catalogItem('ultimate', 1000),
     activeWalletItem(),
     referralMarkerItem(),
+    sampleOrderItem('basic', String(USER.sub)),
+    sampleOrderItem('pro', String(USER.sub)),
     ...(extra as (Record<string, unknown> & { PK: string; SK: string })[]),
   ]);
 }
@@ -96,9 +100,10 @@ describe('answers', () => {
 
   it('submit: 201 with the pending subscription and a mail, then 200 for the same double click', async () => {
     const created = await call('payment-submit-usdt', {
+      orderId: SAMPLE_ORDERS.basic.orderId,
       packageName: 'Basic Package',
       txid: TXID,
-      amount: 50,
+      amount: SAMPLE_ORDERS.basic.amount,
       referralCode: SAMPLE_CODE_OWNER.code,
     });
     expect(created.statusCode).toBe(201);
@@ -113,9 +118,10 @@ describe('answers', () => {
     const pendingId = String((created.body.pendingSubscription as { _id: string })._id);
     world({}, writtenBySubmit());
     const again = await call('payment-submit-usdt', {
+      orderId: SAMPLE_ORDERS.basic.orderId,
       packageName: 'Basic Package',
       txid: TXID.toUpperCase(),
-      amount: 50,
+      amount: SAMPLE_ORDERS.basic.amount,
       referralCode: SAMPLE_CODE_OWNER.code,
     });
     expect(again.statusCode).toBe(200);
@@ -123,15 +129,20 @@ describe('answers', () => {
   });
 
   it('submit: the field errors, 409 and 503 of the rules', async () => {
-    const short = await call('payment-submit-usdt', { packageName: 'Pro Package', txid: 'abc', amount: 250 });
+    const pro = SAMPLE_ORDERS.pro;
+    const short = await call('payment-submit-usdt', { ...pro, packageName: 'Pro Package', txid: 'abc' });
     expect(short.statusCode).toBe(400);
     expect(short.body.errors).toEqual({ txid: PAYMENT_MESSAGES.txidTooShort });
-    const badPackage = await call('payment-submit-usdt', { packageName: 'Free Trial', txid: TXID, amount: 0 });
+    const badPackage = await call('payment-submit-usdt', { ...pro, packageName: 'Free Trial', txid: TXID, amount: 0 });
     expect(badPackage.body.errors).toEqual({ packageName: PAYMENT_MESSAGES.packageInvalid });
-    const mismatch = await call('payment-submit-usdt', { packageName: 'Pro Package', txid: TXID, amount: 200 });
-    expect(mismatch.body.errors).toEqual({ amount: PAYMENT_MESSAGES.amountMismatch });
+    const noOrder = await call('payment-submit-usdt', { packageName: 'Pro Package', txid: TXID, amount: 250.37 });
+    expect(noOrder.body.errors).toEqual({ orderId: PAYMENT_MESSAGES.orderRequired });
+    // The price alone is not the order's amount.
+    const mismatch = await call('payment-submit-usdt', { ...pro, packageName: 'Pro Package', txid: TXID, amount: 250 });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.body.errors).toEqual({ amount: PAYMENT_MESSAGES.orderAmountMismatch });
     world({}, [{ PK: 'SETTINGS', SK: 'SUBSCRIPTION', basicPackageEnabled: false }]);
-    const off = await call('payment-submit-usdt', { packageName: 'Basic Package', txid: TXID, amount: 60 });
+    const off = await call('payment-submit-usdt', { ...SAMPLE_ORDERS.basic, packageName: 'Basic Package', txid: TXID });
     expect(off.statusCode).toBe(409);
     expect(off.body.message).toBe(PAYMENT_MESSAGES.basicUnavailable);
   });
@@ -186,12 +197,14 @@ describe('referral checks are limited per signed-in user', () => {
 });
 
 describe('DynamoDB round trips per request (budget 3, DESIGN.md §10)', () => {
-  const submitPro = { packageName: 'Pro Package', txid: TXID, amount: 250, referralCode: null };
+  const submitPro = { ...SAMPLE_ORDERS.pro, packageName: 'Pro Package', txid: TXID, referralCode: null };
   it.each([
     ['payment-package-status', undefined, 2],
     ['settings-public-subscription', undefined, 2],
     ['payment-wallet-details', undefined, 2],
     ['payment-verify-referral', { referralCode: 'RICK2026' }, 3],
+    // The guard's profile, the order's context, then its transaction (with the limit and an amount's hold).
+    ['payment-order', { packageName: 'Ultimate Package', referralCode: null }, 3],
     ['payment-submit-usdt', submitPro, 3],
     ['payment-create-free-trial', {}, 3],
     ['payment-active-subscription', undefined, 2],
@@ -203,15 +216,17 @@ describe('DynamoDB round trips per request (budget 3, DESIGN.md §10)', () => {
     expect(roundTrips()).toBeLessThanOrEqual(3);
   });
 
-  it('a submit refused by the rules costs 2, a double click 3', async () => {
+  // Refused or replayed, the submission writes nothing, so its per-user limit is counted on its own:
+  // one request more (docs/performance.md). A new payment, the path that matters, costs 3.
+  it('a submit refused by the rules costs 3, a double click 4', async () => {
     await call('payment-submit-usdt', { ...submitPro, amount: 1 });
-    expect(roundTrips()).toBe(2);
+    expect(roundTrips()).toBe(3);
     await call('payment-submit-usdt', submitPro);
     world({}, writtenBySubmit());
     dynamo.resetHistory();
     const replay = await call('payment-submit-usdt', submitPro);
     expect(replay.statusCode).toBe(200);
-    expect(roundTrips()).toBe(3);
+    expect(roundTrips()).toBe(4);
     expect(dynamo.commandCalls(TransactWriteCommand)).toEqual([]);
   });
 });

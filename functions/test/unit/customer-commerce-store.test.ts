@@ -9,13 +9,10 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { dynamoCustomerCommerceStore as store } from '../../src/data/customer-commerce-store.js';
-import {
-  planFreeTrial,
-  planPurchase,
-  type CustomerProfile,
-  type PurchasePlan,
-} from '../../src/domain/commerce/purchase.js';
+import { planFreeTrial, planPurchase, type PurchasePlan } from '../../src/domain/commerce/purchase.js';
+import type { OrderRecord } from '../../src/data/order-entity.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
+import { BUYER_PROFILE } from '../helpers/customer-commerce-samples.js';
 import { cancelled, transactItemsOf } from '../helpers/dynamo-outcomes.js';
 
 /**
@@ -28,15 +25,7 @@ afterAll(() => dynamo.restore());
 
 const TABLE = 'test-table';
 const AT = new Date('2026-11-23T10:15:00.000Z');
-const BUYER: CustomerProfile = {
-  _id: 'buyer-1',
-  username: 'jane_doe',
-  email: 'jane@example.com',
-  isActive: true,
-  referralCode: 'JANE2026',
-  basicPaidThrough: null,
-  freeTrialStartedAt: null,
-};
+const BUYER = BUYER_PROFILE;
 const RICK = { code: 'RICK2026', userId: 'rick-1', username: 'ref_rick' };
 const snapshot = {
   profile: BUYER,
@@ -45,21 +34,41 @@ const snapshot = {
   basicPackageEnabled: true,
   wallet: { walletId: 'w1', address: 'TWallet', network: 'TRC20', currency: 'USDT' },
   referral: RICK,
+  order: null,
   txidMarker: null,
   template: DEFAULT_EMAIL_TEMPLATES.basicPackagePaymentPending,
 };
+/** An open order of the buyer, as the payment window made it. */
+const orderOf = (slug: 'basic' | 'pro', priceCents: number, referralCode: string | null = null): OrderRecord => ({
+  orderId: 'ORD1',
+  userId: BUYER._id,
+  packageSlug: slug,
+  packageName: slug === 'basic' ? 'Basic Package' : 'Pro Package',
+  originalAmountCents: referralCode ? priceCents + 1000 : priceCents,
+  priceCents,
+  amountCents: priceCents + 37,
+  referralCode,
+  createdAt: AT.toISOString(),
+  expiresAt: AT.getTime() / 1000 + 3600,
+});
 const basicPlan = (): PurchasePlan =>
   planPurchase(
-    { packageName: 'Basic Package', txid: 'ABCdef0123456789', amount: 50, referralCode: 'RICK2026' },
-    snapshot,
+    {
+      orderId: 'ORD1',
+      packageName: 'Basic Package',
+      txid: 'ABCdef0123456789',
+      amount: 50.37,
+      referralCode: 'RICK2026',
+    },
+    { ...snapshot, order: orderOf('basic', 5000, 'RICK2026') },
     BUYER._id,
     AT,
     { paymentId: 'PAY1', subscriptionId: 'SUB1' },
   );
 const proPlan = (): PurchasePlan =>
   planPurchase(
-    { packageName: 'Pro Package', txid: 'ABCdef0123456789', amount: 250, referralCode: null },
-    { ...snapshot, catalogPriceUsd: null, referral: null },
+    { orderId: 'ORD1', packageName: 'Pro Package', txid: 'ABCdef0123456789', amount: 250.37, referralCode: null },
+    { ...snapshot, catalogPriceUsd: null, referral: null, order: orderOf('pro', 25_000) },
     BUYER._id,
     AT,
     { paymentId: 'PAY1', subscriptionId: 'SUB1' },
@@ -93,6 +102,12 @@ describe('reads', () => {
             currency: 'USDT',
           },
           { PK: 'REFCODE#RICK2026', SK: 'REFCODE', userId: 'rick-1', username: 'ref_rick' },
+          {
+            PK: 'USER#buyer-1',
+            SK: 'ORDER#basic',
+            entity: 'Order',
+            ...orderOf('basic', 5000, 'RICK2026'),
+          },
           { PK: 'TEMPLATES', SK: 'TEMPLATE#basicPackagePaymentPending', subject: 'Edited', html: '<p>edited</p>' },
           {
             PK: 'TXID#abcdef0123456789',
@@ -125,18 +140,20 @@ describe('reads', () => {
         { PK: 'CATALOG', SK: 'PACKAGE#basic' },
         { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
         { PK: 'ACTIVEWALLET#USDT', SK: 'ACTIVEWALLET' },
+        { PK: 'USER#buyer-1', SK: 'ORDER#basic' },
+        { PK: 'REFCODE#RICK2026', SK: 'REFCODE' },
         { PK: 'TXID#abcdef0123456789', SK: 'TXID' },
         { PK: 'TEMPLATES', SK: 'TEMPLATE#basicPackagePaymentPending' },
-        { PK: 'REFCODE#RICK2026', SK: 'REFCODE' },
       ],
     });
     expect(read).toEqual({
-      profile: { ...BUYER, basicPaidThrough: '2026-11-30' },
+      profile: { ...BUYER, basicPaidThrough: '2026-11-30', pendingPayments: 0 },
       catalogPriceUsd: 60,
       catalogOnSale: true,
       basicPackageEnabled: false,
       wallet: { walletId: 'w1', address: 'TWallet', network: 'TRC20', currency: 'USDT' },
       referral: { code: 'RICK2026', userId: 'rick-1', username: 'ref_rick' },
+      order: orderOf('basic', 5000, 'RICK2026'),
       txidMarker: expect.objectContaining({
         paymentId: 'PAY0',
         subscriptionId: 'SUB0',
@@ -156,7 +173,7 @@ describe('reads', () => {
       txid: 'ABCdef0123456789',
       templateType: 'proPackagePaymentPending',
     });
-    expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[TABLE]?.Keys).toHaveLength(6);
+    expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[TABLE]?.Keys).toHaveLength(7);
     expect(read).toEqual({
       profile: null,
       catalogPriceUsd: null,
@@ -164,6 +181,7 @@ describe('reads', () => {
       basicPackageEnabled: true,
       wallet: null,
       referral: null,
+      order: null,
       txidMarker: null,
       template: DEFAULT_EMAIL_TEMPLATES.proPackagePaymentPending,
     });
@@ -241,7 +259,21 @@ describe('commitPurchase (T1)', () => {
     dynamo.on(TransactWriteCommand).resolves({});
     expect(await store.commitPurchase(basicPlan())).toEqual({ kind: 'committed' });
     const items = transactItems();
-    expect(items).toHaveLength(9);
+    expect(items).toHaveLength(11);
+    // The order goes with the submission, and its exact amount stays held for this payment's check.
+    expect(items[9]?.Delete).toEqual({
+      TableName: TABLE,
+      Key: { PK: 'USER#buyer-1', SK: 'ORDER#basic' },
+      ConditionExpression: 'orderId = :order AND expiresAt > :now',
+      ExpressionAttributeValues: { ':order': 'ORD1', ':now': AT.getTime() / 1000 },
+    });
+    expect(items[10]?.Update).toEqual({
+      TableName: TABLE,
+      Key: { PK: 'ORDERAMOUNT#5037', SK: 'ORDERAMOUNT' },
+      UpdateExpression: 'SET paymentId = :payment, expiresAt = :hold',
+      ConditionExpression: 'orderId = :order',
+      ExpressionAttributeValues: { ':payment': 'PAY1', ':hold': AT.getTime() / 1000 + 24 * 3600, ':order': 'ORD1' },
+    });
     expect(items[0]?.Put).toMatchObject({
       Item: {
         PK: 'PAYMENT#PAY1',
@@ -287,9 +319,14 @@ describe('commitPurchase (T1)', () => {
       ConditionExpression: 'attribute_not_exists(PK)',
     });
     expect(items[2]?.Put?.Item).not.toHaveProperty('GSI3PK');
-    expect(items[3]?.ConditionCheck).toMatchObject({
+    // Active, and one more pending payment within the limit of 3.
+    expect(items[3]?.Update).toMatchObject({
       Key: { PK: 'USER#buyer-1', SK: 'PROFILE' },
-      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(isActive) OR isActive = :true)',
+      UpdateExpression: 'ADD pendingPayments :one',
+      ConditionExpression:
+        'attribute_exists(PK) AND (attribute_not_exists(isActive) OR isActive = :true) AND ' +
+        '(attribute_not_exists(pendingPayments) OR pendingPayments < :max)',
+      ExpressionAttributeValues: { ':true': true, ':one': 1, ':max': 3 },
     });
     expect(items[4]?.ConditionCheck).toMatchObject({
       Key: { PK: 'CATALOG', SK: 'PACKAGE#basic' },
@@ -323,7 +360,7 @@ describe('commitPurchase (T1)', () => {
     dynamo.on(TransactWriteCommand).resolves({});
     await store.commitPurchase(proPlan());
     const items = transactItems();
-    expect(items).toHaveLength(7);
+    expect(items).toHaveLength(9);
     expect(items[4]?.ConditionCheck).toMatchObject({
       Key: { PK: 'CATALOG', SK: 'PACKAGE#pro' },
       ConditionExpression: 'attribute_not_exists(PK)',
@@ -334,8 +371,8 @@ describe('commitPurchase (T1)', () => {
   it('checks a catalogued Pro is still at its price and on sale, and tells which one failed from the old item', async () => {
     const catalogued = () =>
       planPurchase(
-        { packageName: 'Pro Package', txid: 'ABCdef0123456789', amount: 250, referralCode: null },
-        { ...snapshot, catalogPriceUsd: 250, referral: null },
+        { orderId: 'ORD1', packageName: 'Pro Package', txid: 'ABCdef0123456789', amount: 250.37, referralCode: null },
+        { ...snapshot, catalogPriceUsd: 250, referral: null, order: orderOf('pro', 25_000) },
         BUYER._id,
         AT,
         { paymentId: 'PAY2', subscriptionId: 'SUB2' },

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PAYMENT_MESSAGES, SETTINGS_MESSAGES, type SubmitUsdtPaymentInput } from '@goldbot/shared';
+import type { OrderRecord } from '../../src/data/order-entity.js';
 import type { SubscriptionSettings } from '../../src/data/settings-entity.js';
 import type { SubscriptionRecord } from '../../src/data/subscription-entity.js';
 import {
@@ -40,6 +41,23 @@ const BUYER: CustomerProfile = {
 };
 const WALLET = { walletId: 'w1', address: 'TWalletAddress', network: 'TRC20', currency: 'USDT' };
 
+/** The buyer's open Pro order (orders.test.ts covers how one is made). */
+const PRO_ORDER: OrderRecord = {
+  orderId: 'ORD1',
+  userId: 'buyer-1',
+  packageSlug: 'pro',
+  packageName: 'Pro Package',
+  originalAmountCents: 25_000,
+  priceCents: 25_000,
+  amountCents: 25_037,
+  referralCode: null,
+  createdAt: NOW.toISOString(),
+  expiresAt: NOW.getTime() / 1000 + 3600,
+};
+const notUsedHere = async (): Promise<never> => {
+  throw new Error('orders are opened in orders.test.ts');
+};
+
 function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
   const snapshot: PurchaseSnapshot = {
     profile: BUYER,
@@ -48,6 +66,7 @@ function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
     basicPackageEnabled: true,
     wallet: WALLET,
     referral: null,
+    order: PRO_ORDER,
     txidMarker: null,
     template: { subject: 'Pending {{packageName}}', html: '<p>Hi {{username}}, see {{dashboardLink}}</p>' },
     ...overrides,
@@ -88,6 +107,9 @@ function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
       template: DEFAULT_EMAIL_TEMPLATES[type],
       onSale: state.freeTrialOnSale,
     }),
+    readOrderContext: notUsedHere,
+    readAmountHolds: notUsedHere,
+    commitOrder: notUsedHere,
     commitFreeTrial: async (sub) => {
       state.freeTrials.push(sub);
       return state.freeTrialResult;
@@ -120,9 +142,10 @@ function setup(overrides: Partial<PurchaseSnapshot> = {}) {
 }
 
 const PRO: SubmitUsdtPaymentInput = {
+  orderId: 'ORD1',
   packageName: 'Pro Package',
   txid: 'ABCDEF0123456789',
-  amount: 250,
+  amount: 250.37,
   referralCode: null,
 };
 const marker = (overrides: Partial<TxidMarker> = {}): TxidMarker => ({
@@ -229,6 +252,8 @@ describe('submitUsdtPayment', () => {
       _id: 'ID1',
       subscriptionId: 'ID2',
       amount: 250,
+      orderId: 'ORD1',
+      orderAmount: 250.37,
       status: 'pending',
     });
     expect(result).toEqual({
@@ -326,7 +351,16 @@ describe('submitUsdtPayment', () => {
   it('refuses by the rules before writing anything', async () => {
     const { deps, state, log } = setup({ wallet: null });
     expect(await statusOf(submitUsdtPayment(deps, BUYER._id, PRO, log))).toBe(503);
-    expect(await statusOf(submitUsdtPayment(deps, BUYER._id, { ...PRO, amount: 240 }, log))).toBe(400);
+    const withWallet = setup();
+    expect(await statusOf(submitUsdtPayment(withWallet.deps, BUYER._id, { ...PRO, amount: 240 }, log))).toBe(400);
+    // A customer with 3 payments waiting: refused before anything is written.
+    const busy = setup({ profile: { ...BUYER, pendingPayments: 3 } });
+    await expect(submitUsdtPayment(busy.deps, BUYER._id, PRO, log)).rejects.toMatchObject({
+      statusCode: 409,
+      message: PAYMENT_MESSAGES.tooManyPending,
+    });
+    expect(withWallet.state.commits).toEqual([]);
+    expect(busy.state.commits).toEqual([]);
     expect(state.commits).toEqual([]);
   });
 });

@@ -249,6 +249,7 @@ describe('role guard', () => {
         emailVerified: true,
         isAdmin: false,
         issuedAt: Number(CALLERS.user.iat),
+        authTime: Number(CALLERS.user.auth_time),
       },
     });
     expect(run).toHaveBeenCalledTimes(2);

@@ -46,7 +46,13 @@ describe('callerFromEvent', () => {
       emailVerified: true,
       isAdmin: false,
       issuedAt: Number(CALLERS.user.iat),
+      authTime: Number(CALLERS.user.auth_time),
     });
+  });
+
+  it('reads the sign-in time from auth_time, which a refreshed token keeps, else from iat', () => {
+    expect(callerOf(idClaims({ sub: 'u-1', iat: '1767268600', auth_time: '1767268500' }))?.authTime).toBe(1767268500);
+    expect(callerOf(idClaims({ sub: 'u-1', iat: '1767268600' }))?.authTime).toBe(1767268600);
   });
 
   it.each([
@@ -86,6 +92,7 @@ describe('callerFromEvent', () => {
       emailVerified: false,
       isAdmin: false,
       issuedAt: 0,
+      authTime: 0,
     });
   });
 
@@ -96,6 +103,7 @@ describe('callerFromEvent', () => {
       emailVerified: true,
       isAdmin: true,
       issuedAt: 1767268500,
+      authTime: 1767268500,
     });
   });
 });

@@ -20,6 +20,7 @@ import {
   type RejectionPlan,
 } from '../../src/domain/commerce/payment-review.js';
 import { utcDay } from '../../src/domain/commerce/package-dates.js';
+import { buyerPaidDiscountedPrice } from '../../src/domain/commerce/payment-review.js';
 import { ConflictError, NotFoundError } from '../../src/domain/errors.js';
 import { SAMPLE_BUYER, SAMPLE_REFERRER, pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';
 
@@ -421,6 +422,16 @@ describe('approvePayment (T2)', () => {
       payment: { status: 'completed' },
     });
     expect(d.onMailFailure).toHaveBeenCalledWith(failure, pendingPayment()._id);
+  });
+});
+
+describe('the referral credit needs the discounted Basic price paid', () => {
+  it('credits $2 only when the buyer paid the whole discounted price, and never more than was paid', () => {
+    expect(buyerPaidDiscountedPrice({ amount: 50, originalAmount: 60 })).toBe(true);
+    expect(buyerPaidDiscountedPrice({ amount: 2, originalAmount: 12 })).toBe(true);
+    // A Basic priced under the discount: the buyer paid $0 (or less than the reward).
+    expect(buyerPaidDiscountedPrice({ amount: 0, originalAmount: 5 })).toBe(false);
+    expect(buyerPaidDiscountedPrice({ amount: 1, originalAmount: 11 })).toBe(false);
   });
 });
 

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES, SETTINGS_MESSAGES, type Subscription, type SubmitUsdtPaymentInput } from '@goldbot/shared';
+import {
+  DEFAULT_PACKAGE_PRICES_USD,
+  PAYMENT_MESSAGES,
+  SETTINGS_MESSAGES,
+  type Subscription,
+  type SubmitUsdtPaymentInput,
+} from '@goldbot/shared';
 import {
   PURCHASE_MESSAGES,
   amountDue,
@@ -12,13 +18,16 @@ import {
   packageSlugOf,
   pendingViewFromMarker,
   planFreeTrial,
-  planPurchase,
+  planPurchase as planPurchaseOf,
   referralAnswer,
+  toCents,
   sortNewestFirst,
   type CustomerProfile,
   type PurchaseSnapshot,
   type TxidMarker,
 } from '../../src/domain/commerce/purchase.js';
+import type { OrderRecord } from '../../src/data/order-entity.js';
+import { normalizeTxid, txidMarkerKey } from '../../src/data/payment-entity.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import {
   ConflictError,
@@ -44,6 +53,8 @@ const RICK = { code: 'RICK2026', userId: 'rick-1', username: 'ref_rick' };
 const WALLET = { walletId: 'w1', address: 'TWalletAddress', network: 'TRC20', currency: 'USDT' };
 const IDS = { paymentId: 'PAY1', subscriptionId: 'SUB1' };
 
+/** The default: the order the window made for the submitted body (see planPurchase below). */
+const ORDER_FROM_BODY = null;
 const snapshot = (overrides: Partial<PurchaseSnapshot> = {}): PurchaseSnapshot => ({
   profile: BUYER,
   catalogPriceUsd: 60,
@@ -51,6 +62,7 @@ const snapshot = (overrides: Partial<PurchaseSnapshot> = {}): PurchaseSnapshot =
   basicPackageEnabled: true,
   wallet: WALLET,
   referral: null,
+  order: ORDER_FROM_BODY,
   txidMarker: null,
   template: DEFAULT_EMAIL_TEMPLATES.basicPackagePaymentPending,
   ...overrides,
@@ -58,10 +70,40 @@ const snapshot = (overrides: Partial<PurchaseSnapshot> = {}): PurchaseSnapshot =
 const input = (overrides: Partial<SubmitUsdtPaymentInput> = {}): SubmitUsdtPaymentInput => ({
   packageName: 'Basic Package',
   txid: 'ABCdef0123456789',
+  orderId: ORDER_ID,
   amount: 60,
   referralCode: null,
   ...overrides,
 });
+
+/** An order's tag, as the payment window would have handed out. */
+const TAG_CENTS = 37;
+const ORDER_ID = 'ORD1';
+
+/**
+ * planPurchase with the open order the window made for this body, priced from this snapshot: the
+ * body's amount is the price due (as the cases read), the order asks that plus TAG_CENTS, and the
+ * body sends the order's exact amount. A snapshot that sets `order` itself keeps it.
+ */
+function planPurchase(body: SubmitUsdtPaymentInput, snap: PurchaseSnapshot, ...rest: [string, Date, typeof IDS]) {
+  if (snap.order !== undefined && snap.order !== ORDER_FROM_BODY) return planPurchaseOf(body, snap, ...rest);
+  const price = snap.catalogPriceUsd ?? DEFAULT_PACKAGE_PRICES_USD[body.packageName];
+  const priceCents = toCents(Math.max(0, price - (body.referralCode && snap.referral ? 10 : 0)));
+  const order: OrderRecord = {
+    orderId: ORDER_ID,
+    userId: BUYER._id,
+    packageSlug: packageSlugOf(body.packageName),
+    packageName: body.packageName,
+    originalAmountCents: toCents(price),
+    priceCents,
+    amountCents: priceCents + TAG_CENTS,
+    referralCode: body.referralCode && snap.referral ? snap.referral.code : null,
+    createdAt: AT.toISOString(),
+    expiresAt: AT.getTime() / 1000 + 3600,
+  };
+  const amount = toCents(body.amount) === priceCents ? (priceCents + TAG_CENTS) / 100 : body.amount;
+  return planPurchaseOf({ ...body, amount }, { ...snap, order }, ...rest);
+}
 
 function refusal(run: () => unknown): DomainError {
   try {
@@ -163,6 +205,8 @@ describe('planPurchase', () => {
       referralDiscount: 10,
       referralCode: 'RICK2026',
       referralUserId: 'rick-1',
+      orderId: 'ORD1',
+      orderAmount: 50.37,
       referrerUsername: 'ref_rick',
       referrerEmail: null,
       referralReward: 2,
@@ -309,16 +353,68 @@ describe('planPurchase', () => {
     expect((error as ValidationError).fieldErrors).toEqual({ referralCode: message });
   });
 
+  it("names its order: none or another order's id is 400, an expired order 409, and the order's amount is held", () => {
+    const order: OrderRecord = {
+      orderId: 'ORD9',
+      userId: BUYER._id,
+      packageSlug: 'basic',
+      packageName: 'Basic Package',
+      originalAmountCents: 6000,
+      priceCents: 6000,
+      amountCents: 6037,
+      referralCode: null,
+      createdAt: AT.toISOString(),
+      expiresAt: AT.getTime() / 1000 + 60,
+    };
+    const body = input({ orderId: 'ORD9', amount: 60.37 });
+    const plan = planPurchaseOf(body, snapshot({ order }), BUYER._id, AT, IDS);
+    expect(plan.payment).toMatchObject({ amount: 60, orderId: 'ORD9', orderAmount: 60.37 });
+    expect(plan.order).toBe(order);
+    expect(plan.holdUntil).toBe(AT.getTime() / 1000 + 24 * 3600);
+
+    for (const snap of [snapshot({ order }), snapshot({ order: { ...order, orderId: 'OTHER' } })]) {
+      const missing = refusal(() =>
+        planPurchaseOf(input({ orderId: 'NOPE', amount: 60.37 }), snap, BUYER._id, AT, IDS),
+      );
+      expect([missing.statusCode, missing.message]).toEqual([400, PAYMENT_MESSAGES.orderRequired]);
+    }
+    const expired = refusal(() =>
+      planPurchaseOf(body, snapshot({ order: { ...order, expiresAt: AT.getTime() / 1000 } }), BUYER._id, AT, IDS),
+    );
+    expect([expired.statusCode, expired.message]).toEqual([409, PAYMENT_MESSAGES.orderExpired]);
+    // The price alone, or another order's amount, is not this order's amount.
+    for (const amount of [60, 60.38, 60.4]) {
+      const error = refusal(() =>
+        planPurchaseOf(input({ orderId: 'ORD9', amount }), snapshot({ order }), BUYER._id, AT, IDS),
+      );
+      expect([error.statusCode, error.message]).toEqual([400, PAYMENT_MESSAGES.orderAmountMismatch]);
+    }
+    // A price change since the order was made: 409, reopen the window.
+    const repriced = refusal(() => planPurchaseOf(body, snapshot({ order, catalogPriceUsd: 65 }), BUYER._id, AT, IDS));
+    expect([repriced.statusCode, repriced.message]).toEqual([409, PURCHASE_MESSAGES.priceChanged]);
+    // A code the order was not priced with.
+    const recoded = refusal(() =>
+      planPurchaseOf(
+        input({ orderId: 'ORD9', amount: 60.37, referralCode: 'RICK2026' }),
+        snapshot({ order, referral: RICK }),
+        BUYER._id,
+        AT,
+        IDS,
+      ),
+    );
+    expect([recoded.statusCode, recoded.message]).toEqual([400, PAYMENT_MESSAGES.orderReferralChanged]);
+  });
+
   it('refuses an amount that differs from the amount due', () => {
     for (const amount of [59, 50, 60.01, 0]) {
       const error = refusal(() => planPurchase(input({ amount }), snapshot(), BUYER._id, AT, IDS));
-      expect((error as ValidationError).fieldErrors).toEqual({ amount: PAYMENT_MESSAGES.amountMismatch });
+      expect((error as ValidationError).fieldErrors).toEqual({ amount: PAYMENT_MESSAGES.orderAmountMismatch });
     }
     // With a valid code the full price is the mismatch.
     const error = refusal(() =>
       planPurchase(input({ amount: 60, referralCode: 'RICK2026' }), snapshot({ referral: RICK }), BUYER._id, AT, IDS),
     );
-    expect((error as ValidationError).fieldErrors).toEqual({ amount: PAYMENT_MESSAGES.amountMismatch });
+    expect((error as ValidationError).fieldErrors).toEqual({ amount: PAYMENT_MESSAGES.orderAmountMismatch });
   });
 
   it('answers 503 without an active wallet, and refuses a missing or deactivated buyer', () => {
@@ -450,5 +546,22 @@ describe('currentSubscription', () => {
     const b = sub({ _id: 'B', createdAt: '2026-11-01T00:00:00.000Z' });
     const c = sub({ _id: 'C', createdAt: '2026-11-02T00:00:00.000Z' });
     expect(sortNewestFirst([a, c, b]).map((s) => s._id)).toEqual(['C', 'B', 'A']);
+  });
+});
+
+describe('TXID canonical form', () => {
+  const T = 'bcd9b4f54a1525c2653c7fcf8355a2f69f273c27e54b02c3fe6aff28830b4c8a';
+  it("is trimmed, without '0x', lower-cased before the uniqueness marker: 0x+T is T", () => {
+    for (const spelled of [T, ` 0x${T} `, `0X${T.toUpperCase()}`]) {
+      expect(normalizeTxid(spelled)).toBe(T);
+      expect(txidMarkerKey(spelled)).toEqual({ PK: `TXID#${T}`, SK: 'TXID' });
+    }
+    const plan = planPurchase(input({ txid: `0x${T.toUpperCase()}` }), snapshot(), BUYER._id, AT, IDS);
+    expect(plan.payment.txidNormalized).toBe(T);
+    expect(plan.marker.txidNormalized).toBe(T);
+  });
+
+  it('keeps an id that is not 64 hex characters (the warning and the invalid verdict stay)', () => {
+    expect(normalizeTxid('  BANKREF20261123 ')).toBe('bankref20261123');
   });
 });

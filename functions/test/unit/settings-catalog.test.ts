@@ -237,6 +237,15 @@ describe('updatePackage', () => {
     expect(off.package).toMatchObject({ priceUsd: 0, onSale: false });
   });
 
+  it('keeps Basic at $12 or more: a referral code takes $10 off and pays its owner $2', async () => {
+    const memory = catalogMemory();
+    const error = await refusal(updatePackage(deps(memory.store), 'basic', { priceUsd: 11.99 }, ADMIN));
+    expect([error.statusCode, error.message]).toEqual([400, SETTINGS_MESSAGES.basicMinimumPrice]);
+    expect(SETTINGS_MESSAGES.basicMinimumPrice).toContain('$12');
+    const twelve = await updatePackage(deps(memory.store), 'basic', { priceUsd: 12 }, ADMIN);
+    expect(twelve.package.priceUsd).toBe(12);
+  });
+
   it('answers 404 for anything that is not a package', async () => {
     const memory = catalogMemory();
     for (const id of ['gold', 'Basic', 'PACKAGE#pro', '__proto__']) {

@@ -1,3 +1,4 @@
+import { TRON_ADDRESS_MESSAGE, isTronAddress } from '../../src/domain/commerce/tron-address.js';
 import { describe, expect, it } from 'vitest';
 import { walletSaveInputSchema, type Wallet } from '@goldbot/shared';
 import type { ActiveWalletPointer } from '../../src/data/wallet-entity.js';
@@ -70,12 +71,12 @@ describe('saveWallet: add', () => {
     const store = new FakeWallets([wallet()], pointerTo(wallet()));
     const saved = await saveWallet(
       deps(store),
-      input({ address: ' ADDRESS-B ', network: 'TRC20', currency: 'USDT' }),
+      input({ address: ' TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL ', network: 'TRC20', currency: 'USDT' }),
       ADMIN,
     );
     expect(saved).toMatchObject({ created: true, message: 'Wallet added successfully' });
     expect(saved.wallet).toMatchObject({
-      address: 'ADDRESS-B',
+      address: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL',
       isActive: false,
       createdAt: NOW.toISOString(),
       updatedAt: NOW.toISOString(),
@@ -92,7 +93,7 @@ describe('saveWallet: add', () => {
     const store = new FakeWallets([wallet()], pointerTo(wallet()));
     const saved = await saveWallet(
       deps(store),
-      input({ address: 'ADDRESS-B', network: 'TRC20', currency: 'USDT', isActive: true }),
+      input({ address: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL', network: 'TRC20', currency: 'USDT', isActive: true }),
       ADMIN,
     );
     expect(store.plans[0]).toMatchObject({
@@ -117,13 +118,46 @@ describe('saveWallet: add', () => {
     const duplicate = new FakeWallets();
     duplicate.outcome = 'duplicate';
     await expect(
-      saveWallet(deps(duplicate), input({ address: 'ADDRESS-A', network: 'TRC20', currency: 'USDT' }), ADMIN),
+      saveWallet(
+        deps(duplicate),
+        input({ address: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL', network: 'TRC20', currency: 'USDT' }),
+        ADMIN,
+      ),
     ).rejects.toThrow(new ConflictError('A wallet with this address already exists.'));
     const raced = new FakeWallets();
     raced.outcome = 'changed';
     await expect(
-      saveWallet(deps(raced), input({ address: 'B', network: 'TRC20', currency: 'USDT', isActive: true }), ADMIN),
+      saveWallet(
+        deps(raced),
+        input({ address: 'TUikLT3nTTjTkXPAuC4xUGj84vfSERCWRn', network: 'TRC20', currency: 'USDT', isActive: true }),
+        ADMIN,
+      ),
     ).rejects.toThrow(new ConflictError('Wallets changed meanwhile. Please reload and try again.'));
+  });
+});
+
+describe('saveWallet: a new USDT wallet is a TRON address', () => {
+  it("refuses a typo, a wrong checksum, another network's address, with a clear message on the field", async () => {
+    const valid = 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL';
+    for (const address of [
+      'ADDRESS-B',
+      // One character changed: the Base58Check checksum no longer matches.
+      'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaM',
+      '0x52908400098527886E0F7030069857D2E4169EE7',
+      'TQ3fY6uVYxAbC4dEf5GhJ6kLm7NpQ8rS9t',
+    ]) {
+      const store = new FakeWallets();
+      await expect(
+        saveWallet(deps(store), input({ address, network: 'TRC20', currency: 'USDT' }), ADMIN),
+        address,
+      ).rejects.toMatchObject({ statusCode: 400, fieldErrors: { address: TRON_ADDRESS_MESSAGE } });
+      expect(store.plans).toEqual([]);
+    }
+    expect(isTronAddress(valid)).toBe(true);
+    // Other currencies keep their rules.
+    await expect(
+      saveWallet(deps(new FakeWallets()), input({ address: 'ETH-1', network: 'ERC20', currency: 'ETH' }), ADMIN),
+    ).resolves.toMatchObject({ created: true });
   });
 });
 

@@ -1,4 +1,4 @@
-import { PACKAGE_NAMES, PAYMENT, REFERRAL } from '../constants.js';
+import { ORDER, PACKAGE_NAMES, PAYMENT, REFERRAL } from '../constants.js';
 import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
 import { schema } from './schema.js';
@@ -17,6 +17,14 @@ export const PAYMENT_MESSAGES = {
   txidCharacters: 'Transaction ID may contain only letters and digits. Please check and try again.',
   amountInvalid: 'The amount must be a number of US dollars.',
   amountMismatch: 'The amount does not match the price of this package. Please reload and try again.',
+  tooManyPending: `You already have ${PAYMENT.maxPendingPerUser} payments waiting for verification. Please wait until one of them is approved or rejected before submitting another.`,
+  orderAmountMismatch: 'The amount does not match this payment order. Please send and enter the exact amount shown.',
+  orderRequired: 'Please open the payment window again to get your payment order.',
+  orderExpired: `This payment order has expired (orders stay open for ${ORDER.openMinutes / 60} hours). Please open the payment window again for a new amount.`,
+  orderReferralChanged:
+    'The referral code differs from the one this order was priced with. Please verify the code again.',
+  orderAmountsBusy:
+    'Every payment amount for this package is taken by other open orders right now. Please try again in a few minutes.',
   basicUnavailable:
     'Monthly subscriptions are currently unavailable. Please try again later or choose another package.',
   referralBasicOnly: 'Referral codes apply to the Basic Package only.',
@@ -75,8 +83,49 @@ export const referralCodeSchema = /* @__PURE__ */ schema(() =>
   ),
 );
 
+/** The payment order a customer pays (opened with the payment window): its id names it on submission. */
+export const orderIdSchema = /* @__PURE__ */ schema(() =>
+  z
+    .string({ error: PAYMENT_MESSAGES.orderRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: PAYMENT_MESSAGES.orderRequired }),
+      z.maxLength(64),
+      z.regex(/^[0-9A-Za-z]+$/, { error: PAYMENT_MESSAGES.orderRequired }),
+    ),
+);
+
+export const openOrderInputSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    packageName: paidPackageNameSchema,
+    referralCode: z.pipe(
+      z.nullish(referralCodeSchema),
+      z.transform((code: string | null | undefined) => (code ? code : null)),
+    ),
+  }),
+);
+export type OpenOrderInput = z.infer<typeof openOrderInputSchema>;
+
+export const paymentOrderSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    orderId: z.string(),
+    packageName: paidPackageNameSchema,
+    /** The package's price and the price after the referral discount, in USD. */
+    originalAmount: z.number(),
+    price: z.number(),
+    /** The exact USDT to send: the price plus this order's tag of 0.01 to 0.99. */
+    amount: z.number(),
+    referralCode: z.nullable(z.string()),
+    /** When the order closes (ISO-8601 UTC) unless a TXID was submitted for it. */
+    expiresAt: z.string(),
+  }),
+);
+export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
+export const openOrderResponseSchema = /* @__PURE__ */ schema(() => z.object({ order: paymentOrderSchema }));
+
 export const submitUsdtPaymentInputSchema = /* @__PURE__ */ schema(() =>
   z.object({
+    orderId: orderIdSchema,
     packageName: paidPackageNameSchema,
     txid: txidSchema,
     // zod 4 numbers refuse Infinity and NaN themselves (classic's `.finite()` was a no-op).
@@ -191,6 +240,8 @@ export const chainCheckSchema = /* @__PURE__ */ schema(() =>
     blockNumber: z.nullable(z.number()),
     /** Why it is not a match, in words an admin reads (empty for a match). */
     reasons: z.array(z.string()),
+    /** Whether the sender's address paid other customers' orders before (absent on older checks). */
+    payerPaidOthers: z.optional(z.boolean()),
   }),
 );
 export type ChainCheck = z.infer<typeof chainCheckSchema>;
@@ -211,6 +262,9 @@ export const paymentSchema = /* @__PURE__ */ schema(() =>
     referralCredited: z.boolean(),
     currency: z.string(),
     transactionId: z.string(),
+    /** The payment order and its exact amount to send; null on payments from before orders existed. */
+    orderId: z.nullable(z.string()),
+    orderAmount: z.nullable(z.number()),
     status: z.enum(PAYMENT_STATUSES),
     paymentMethod: z.enum(['usdt', 'free']),
     walletAddress: z.string(),

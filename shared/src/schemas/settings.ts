@@ -1,3 +1,4 @@
+import { REFERRAL } from '../constants.js';
 import * as z from '../zod.js';
 import { catalogPackageSchema } from './packages.js';
 import { schema } from './schema.js';
@@ -27,6 +28,7 @@ export const SETTINGS_MESSAGES = {
   placeholderNotOffered: (type: string, name: string, offered: readonly string[]) =>
     `The ${type} template uses {{${name}}}, which this e-mail does not offer. Available: ${offered.map((p) => `{{${p}}}`).join(', ')}`,
   freeTrialPrice: 'The Free Trial is always free: its price stays $0',
+  basicMinimumPrice: `The Basic Package costs at least $${REFERRAL.discountUsd + REFERRAL.rewardUsd}: a referral code takes $${REFERRAL.discountUsd} off it and pays its owner $${REFERRAL.rewardUsd}.`,
   priceWhole: 'Price must be a whole number of dollars between 0 and 100,000',
 } as const;
 

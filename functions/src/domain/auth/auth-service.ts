@@ -23,6 +23,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../errors.js';
+import { ADMIN_MFA_MESSAGES, assertAdminMfa } from './admin-mfa.js';
 import { endAllSessions } from './end-sessions.js';
 import { LOGIN_MESSAGES, backoffSeconds } from './login-backoff.js';
 import { CODE_MESSAGES, checkCode, codeExpiry, generateCode, hashCode, type CodePurpose } from './one-time-codes.js';
@@ -83,6 +84,8 @@ export interface SessionCaller {
    * is not read twice (the round-trip budget, issue 12); undefined: read it here.
    */
   knownProfile?: UserProfile | null;
+  /** Epoch seconds of the token's sign-in (`auth_time`): an admin action checks it against TOTP. */
+  authTime?: number;
 }
 
 /** What an opened session answers: the body, and the refresh token for the HttpOnly cookie. */
@@ -105,7 +108,7 @@ export const MFA_MESSAGES = {
   wrongCode: 'The code is incorrect. Please try again.',
   expired: 'Your sign-in has expired. Please sign in again.',
   setupDone: 'Two-factor authentication is on. Please sign in again with a code from your authenticator app.',
-  required: 'Administrators must sign in with two-factor authentication. Please sign in again.',
+  required: ADMIN_MFA_MESSAGES.required,
 } as const;
 const MAX_SETUP_TRIES = 5;
 
@@ -560,8 +563,9 @@ export async function verifyMfa(
   if (result.kind !== 'ok') throw new ValidationError(MFA_MESSAGES.wrongCode, { code: MFA_MESSAGES.wrongCode });
   const opened = await openSession(deps, result.tokens, input.email);
   if (opened.body.isAdmin && !(await store.getProfile(result.tokens.claims.sub))?.mfaEnabledAt) {
-    // TOTP was turned on outside our set-up (e.g. in the console): record it.
-    await store.markMfaEnabled(result.tokens.claims.sub, deps.now());
+    // TOTP was turned on outside our set-up (e.g. in the console): record it, as of this sign-in
+    // (the token's `iat`), so this very session passes the admin routes' sign-in-after-TOTP rule.
+    await store.markMfaEnabled(result.tokens.claims.sub, Math.min(deps.now(), result.tokens.claims.iat * 1000));
   }
   return opened;
 }
@@ -579,6 +583,9 @@ export async function finishMfaSetup(
     throw new ValidationError(MFA_MESSAGES.wrongCode, { code: MFA_MESSAGES.wrongCode });
   }
   await store.completeMfaSetup(input.setupId, setup.userId, now());
+  // Every session from before TOTP ends here: tokens and refresh sessions obtained with the
+  // password alone (ours and Cognito's), so none of them outlives the enrolment.
+  await endSessions(deps, setup.userId, setup.email);
   return { message: MFA_MESSAGES.setupDone };
 }
 
@@ -741,6 +748,11 @@ export async function me(deps: AccountDeps, caller: SessionCaller): Promise<Sess
 
 export async function getUserData(deps: AccountDeps, caller: SessionCaller, userId: string) {
   if (caller.userId !== userId && !caller.isAdmin) throw new ForbiddenError('You can only view your own account.');
+  // Reading someone else's account is an admin action: the same TOTP rule as every admin route.
+  if (caller.userId !== userId && deps.adminMfaRequired) {
+    const own = caller.knownProfile !== undefined ? caller.knownProfile : await deps.store.getProfile(caller.userId);
+    assertAdminMfa(own ?? {}, caller.authTime ?? 0);
+  }
   const profile = caller.userId === userId ? await ensureProfile(deps, caller) : await deps.store.getProfile(userId);
   if (!profile) throw new NotFoundError('User not found.');
   const { userId: _ignored, ...user } = toSessionUser(

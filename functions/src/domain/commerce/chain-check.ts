@@ -6,12 +6,13 @@ import {
   type Payment,
 } from '@goldbot/shared';
 import { TronApiError, type TronLookup, type TronTransactionApi } from '../../adapters/tron-api.js';
+import type { AmountHold } from '../../data/order-entity.js';
 import { toPaymentView, type PaymentRecord } from '../../data/payment-entity.js';
 import type { Logger } from '../../kit/logger.js';
 import { DomainError, NotFoundError, ServiceUnavailableError } from '../errors.js';
 import { sweep, type Page, type SweepResult } from '../jobs/sweep.js';
 import { REVIEW_MESSAGES, type DecisionResult } from './payment-review.js';
-import { toCents } from './purchase.js';
+import { isWholeCents, toCents } from './purchase.js';
 import {
   centsToUsdtUnits,
   decodeResMessage,
@@ -74,6 +75,10 @@ export const CHAIN_CHECK_REASONS = {
   noUsdt: 'no USDT (TRC20) transfer in this transaction',
   otherWallet: (to: string, wallet: string) => `USDT sent to ${to}, not to the payment wallet ${wallet}`,
   tooLittle: (received: string, due: string) => `${received} USDT received, less than the ${due} USDT due`,
+  notOrderAmount: (received: string, due: string) =>
+    `${received} USDT received, not this order's exact amount of ${due} USDT`,
+  paysAnotherOrder: (received: string) =>
+    `${received} USDT is the exact amount of another customer's open order: this transfer pays another order`,
   tooOld: (at: string, windowStart: string, graceMs: number) =>
     `transferred at ${at}, before the payment window (from ${windowStart}, ${hoursText(graceMs)} before the payment was submitted)`,
   noBlockTime: 'the receipt has no block time',
@@ -97,7 +102,7 @@ export const invalidCheck = (now: Date): ChainCheck =>
 /** The verdict when TRON could not be asked. */
 export const errorCheck = (now: Date, reason: string): ChainCheck => emptyCheck('error', now.toISOString(), [reason]);
 
-type JudgedPayment = Pick<PaymentRecord, 'amount' | 'createdAt'> & { wallet: { address: string } };
+type JudgedPayment = Pick<PaymentRecord, 'amount' | 'createdAt' | 'orderAmount'> & { wallet: { address: string } };
 
 /** The verdict from what TRON answered (found or unknown) for `payment`, at `now`. */
 export function judgeLookup(
@@ -151,9 +156,17 @@ export function judgeLookup(
     // Several transfers to the wallet in one transaction add up.
     const units = toWallet.reduce((sum, t) => sum + t.units, 0n);
     shown = { from: toWallet[0]?.from ?? '', to: wallet, units };
-    const due = centsToUsdtUnits(toCents(payment.amount));
-    if (units + policy.amountToleranceUnits < due) {
-      reasons.push(CHAIN_CHECK_REASONS.tooLittle(formatTokenAmount(units), formatTokenAmount(due)));
+    if (payment.orderAmount !== undefined) {
+      // An order's payment matches only its exact amount: that amount is what names its buyer.
+      const due = centsToUsdtUnits(toCents(payment.orderAmount));
+      if (units !== due)
+        reasons.push(CHAIN_CHECK_REASONS.notOrderAmount(formatTokenAmount(units), formatTokenAmount(due)));
+    } else {
+      // A payment from before orders: at least the amount due, less the configured tolerance.
+      const due = centsToUsdtUnits(toCents(payment.amount));
+      if (units + policy.amountToleranceUnits < due) {
+        reasons.push(CHAIN_CHECK_REASONS.tooLittle(formatTokenAmount(units), formatTokenAmount(due)));
+      }
     }
   }
   if (blockTime === undefined) {
@@ -180,12 +193,27 @@ export function judgeLookup(
   };
 }
 
-/** Whether job-chain-recheck should ask again: pending payment, unanswered verdict, inside the window. */
+/** The shortest wait between two look-ups of one payment by job-chain-recheck (its schedule). */
+export const RECHECK_FIRST_WAIT_MS = 5 * 60_000;
+
+/**
+ * Whether job-chain-recheck should ask again: a pending payment whose verdict may still change,
+ * inside the window (24 hours: the order's amount stays held that long, then the order is over),
+ * and backing off: the wait since the last look-up is at least as long as the payment had been
+ * waiting then (and at least 5 minutes), so look-ups come about 5, 10, 20, 40 ... minutes after
+ * submission: at most 10 a day per payment instead of 288.
+ */
 export function needsRecheck(payment: PaymentRecord, now: Date, policy: ChainCheckPolicy): boolean {
   if (payment.status !== 'pending') return false;
-  if (now.getTime() - Date.parse(payment.createdAt) > policy.recheckWindowMs) return false;
-  const status = payment.chainCheck?.status;
-  return status === undefined || CHAIN_CHECK_RECHECKABLE.includes(status);
+  const submittedAt = Date.parse(payment.createdAt);
+  if (now.getTime() - submittedAt > policy.recheckWindowMs) return false;
+  const check = payment.chainCheck;
+  if (!check) return true;
+  if (!CHAIN_CHECK_RECHECKABLE.includes(check.status)) return false;
+  const checkedAt = Date.parse(check.checkedAt);
+  const wait = Math.max(RECHECK_FIRST_WAIT_MS, checkedAt - submittedAt);
+  // The job runs every 5 minutes: a minute's slack keeps a run from just missing its turn.
+  return now.getTime() - checkedAt >= wait - 60_000;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,6 +236,15 @@ export interface ChainCheckStore {
   saveChainCheck(paymentId: string, check: ChainCheck): Promise<SaveOutcome>;
   /** The autoApproveOnMatch setting (E17, missing = off). */
   autoApproveOnMatch(): Promise<boolean>;
+  /** Who holds an exact amount (an open order, or a submitted payment until its check settles). */
+  amountHolder(amountCents: number): Promise<AmountHold | null>;
+  /** Frees a submitted payment's amount once its check has settled (only while this payment holds it). */
+  releaseAmount(amountCents: number, paymentId: string): Promise<void>;
+  /**
+   * Records that `address` sent this payment's transfer, and answers whether it sent transfers for
+   * other customers' payments before (one Query of the address's partition, one PutItem).
+   */
+  recordPayer(address: string, payment: Pick<PaymentRecord, '_id' | 'userId' | 'createdAt'>): Promise<boolean>;
   /**
    * AP-T2: pending payments submitted at or after `since`, newest first, whose verdict may still
    * change (none yet, 'pending', 'not-found', 'error'): one Query page of GSI2 PAYMENTS#pending.
@@ -251,12 +288,12 @@ export async function checkPayment(
   if (!payment) throw new NotFoundError(REVIEW_MESSAGES.notFound);
 
   let check: ChainCheck;
-  if (!isTronTxid(payment.transactionId)) {
+  if (!isTronTxid(payment.txidNormalized)) {
     check = invalidCheck(deps.now());
   } else {
     if (!tron) throw new ServiceUnavailableError(CHAIN_CHECK_MESSAGES.notConfigured);
     try {
-      const lookup = await tron.transactionInfo(payment.transactionId.trim().toLowerCase(), {
+      const lookup = await tron.transactionInfo(payment.txidNormalized, {
         budgetMs: options.budgetMs,
       });
       check = judgeLookup(payment, lookup, deps.now(), deps.policy);
@@ -264,6 +301,7 @@ export async function checkPayment(
       if (!(error instanceof TronApiError)) throw error;
       check = errorCheck(deps.now(), error.message);
     }
+    check = await attribute(deps, payment, check);
   }
 
   const saved = await store.saveChainCheck(payment._id, check);
@@ -277,6 +315,10 @@ export async function checkPayment(
     reasons: check.reasons,
   });
   const checked: PaymentRecord = { ...payment, chainCheck: stored };
+  // A settled check frees the order's amount for the next order (a recheck would not change it).
+  if (payment.orderAmount !== undefined && !CHAIN_CHECK_RECHECKABLE.includes(stored.status)) {
+    await store.releaseAmount(toCents(payment.orderAmount), payment._id);
+  }
 
   if (stored.status === 'match' && payment.status === 'pending' && (await store.autoApproveOnMatch())) {
     try {
@@ -291,6 +333,41 @@ export async function checkPayment(
     }
   }
   return { payment: toPaymentView(checked), check: stored, autoApproved: false };
+}
+
+/**
+ * Who the transfer belongs to: a transfer to the wallet that carries another open order's exact
+ * amount pays that order, not this one (a 'mismatch' saying so, never auto-approved); and the
+ * sender's address is recorded, with whether it paid other customers' payments before.
+ */
+async function attribute(deps: ChainCheckDeps, payment: PaymentRecord, check: ChainCheck): Promise<ChainCheck> {
+  let judged = check;
+  const received = check.amount;
+  if (
+    payment.orderAmount !== undefined &&
+    received !== null &&
+    check.to === payment.wallet.address.trim() &&
+    isWholeCents(Number(received)) &&
+    toCents(Number(received)) !== toCents(payment.orderAmount)
+  ) {
+    const holder = await deps.store.amountHolder(toCents(Number(received)));
+    const nowSeconds = Math.floor(deps.now().getTime() / 1000);
+    if (holder && holder.expiresAt > nowSeconds && holder.orderId !== payment.orderId) {
+      const notThisOrder = CHAIN_CHECK_REASONS.notOrderAmount(
+        received,
+        formatTokenAmount(centsToUsdtUnits(toCents(payment.orderAmount))),
+      );
+      judged = {
+        ...check,
+        status: 'mismatch',
+        reasons: check.reasons.map((reason) =>
+          reason === notThisOrder ? CHAIN_CHECK_REASONS.paysAnotherOrder(received) : reason,
+        ),
+      };
+    }
+  }
+  if (judged.from) return { ...judged, payerPaidOthers: await deps.store.recordPayer(judged.from, payment) };
+  return judged;
 }
 
 export type RecheckOutcome =

@@ -7,6 +7,7 @@ import {
   type SubmitUsdtPaymentInput,
   type Subscription,
 } from '@goldbot/shared';
+import { normalizeTxid } from '../../data/payment-entity.js';
 import type { SubscriptionSettings } from '../../data/settings-entity.js';
 import { toSubscriptionView, type SubscriptionRecord } from '../../data/subscription-entity.js';
 import type { ActiveWalletPointer } from '../../data/wallet-entity.js';
@@ -25,6 +26,8 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../errors.js';
+import type { PendingLimits } from '../../data/rate-limit-store.js';
+import type { OrderStore } from './orders.js';
 import { basicIsActive, utcDay } from './package-dates.js';
 import {
   PURCHASE_MESSAGES,
@@ -57,13 +60,22 @@ export type PurchaseCommit =
   | { kind: 'txid-taken'; marker: TxidMarker | null }
   | {
       kind: 'refused';
-      reason: 'profile' | 'price' | 'basic-disabled' | 'not-on-sale' | 'referral-invalid' | 'referral-own' | 'busy';
+      reason:
+        | 'profile'
+        | 'price'
+        | 'basic-disabled'
+        | 'not-on-sale'
+        | 'referral-invalid'
+        | 'referral-own'
+        | 'order'
+        | 'too-many-pending'
+        | 'busy';
     };
 
 export type FreeTrialCommit =
   { kind: 'committed' } | { kind: 'refused'; reason: 'used' | 'profile' | 'not-on-sale' | 'busy' };
 
-export interface CustomerCommerceStore {
+export interface CustomerCommerceStore extends OrderStore {
   /** AP31: profile and settings, one BatchGetItem. */
   readPackageStatus(userId: string): Promise<{ profile: CustomerProfile | null; settings: SubscriptionSettings }>;
   /** AP21: the settings singleton (defaults when missing). */
@@ -83,7 +95,7 @@ export interface CustomerCommerceStore {
   /** One subscription of a user, read consistently. */
   readSubscription(userId: string, subscriptionId: string): Promise<SubscriptionRecord | null>;
   /** T1, one TransactWriteItems (retried on transaction conflicts only). */
-  commitPurchase(plan: PurchasePlan): Promise<PurchaseCommit>;
+  commitPurchase(plan: PurchasePlan, limits?: PendingLimits | null): Promise<PurchaseCommit>;
   /** AP30: the user's subscriptions, newest first, one Query. */
   listSubscriptions(userId: string): Promise<SubscriptionRecord[]>;
   /** The buyer's profile, the free-trial mail and whether the trial is on sale (E18), one BatchGetItem. */
@@ -189,7 +201,7 @@ type SubmitBody = { message: string; pendingSubscription: Subscription; txidWarn
 const submitBody = (packageName: string, view: Subscription, txid: string): SubmitBody => ({
   message: PURCHASE_MESSAGES.submitted(packageName),
   pendingSubscription: view,
-  ...(isTronTxid(txid) ? {} : { txidWarning: PAYMENT_MESSAGES.txidNotTron }),
+  ...(isTronTxid(normalizeTxid(txid)) ? {} : { txidWarning: PAYMENT_MESSAGES.txidNotTron }),
 });
 
 /**
@@ -202,6 +214,8 @@ export async function submitUsdtPayment(
   buyerId: string,
   input: SubmitUsdtPaymentInput,
   log: Logger,
+  /** The request's limits, moved in the purchase's transaction (the handler kit's `countLimits`). */
+  limits?: PendingLimits | null,
 ): Promise<Outcome<SubmitBody>> {
   const slug = packageSlugOf(input.packageName);
   const snapshot = await deps.store.readPurchase({
@@ -231,7 +245,7 @@ export async function submitUsdtPayment(
     paymentId: deps.newId(at.getTime()),
     subscriptionId: deps.newId(at.getTime()),
   });
-  const result = await deps.store.commitPurchase(plan);
+  const result = await deps.store.commitPurchase(plan, limits);
   if (result.kind === 'txid-taken') {
     if (result.marker && isReplay(result.marker, buyerId, input.packageName)) {
       return replayed(pendingViewFromMarker(result.marker));
@@ -253,6 +267,10 @@ export async function submitUsdtPayment(
         const text = result.reason === 'referral-own' ? PAYMENT_MESSAGES.referralOwn : PAYMENT_MESSAGES.referralInvalid;
         throw new ValidationError(text, { referralCode: text });
       }
+      case 'order':
+        throw new ConflictError(PAYMENT_MESSAGES.orderExpired);
+      case 'too-many-pending':
+        throw new ConflictError(PAYMENT_MESSAGES.tooManyPending);
       case 'busy':
         throw new ConflictError(PURCHASE_MESSAGES.busy);
     }

@@ -11,6 +11,7 @@ import { toPaymentView, type PaymentRecord } from '../../data/payment-entity.js'
 import type { SubscriptionRecord } from '../../data/subscription-entity.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { basicPeriod, proPeriod, ultimatePeriod, utcDay, type Period } from './package-dates.js';
+import { toCents } from './purchase.js';
 
 /**
  * The admin's payment queue (admin spec "Admin payments", §4; docs/data-model.md AP40-AP46, T2,
@@ -230,12 +231,20 @@ const datesOf = (payment: PaymentRecord, approvedAt: Date, paidThrough: string |
   }
 };
 
+/** The buyer paid the whole discounted price (the discount was not capped) and at least the reward. */
+export const buyerPaidDiscountedPrice = (payment: Pick<PaymentRecord, 'amount' | 'originalAmount'>): boolean =>
+  toCents(payment.amount) >=
+  Math.max(toCents(REFERRAL.rewardUsd), toCents(payment.originalAmount - REFERRAL.discountUsd));
+
 /** The referral reward of a Basic bought with another user's code (data-model T2 items 4-5). */
 function referralCreditOf(payment: PaymentRecord, context: ApprovalContext, ledgerId: string) {
   const referrerId = payment.referralUserId;
   if (payment.packageSlug !== 'basic' || !referrerId || referrerId === payment.userId || !context.referrerExists) {
     return null;
   }
+  // Only a buyer who paid at least the discounted Basic price earns the referrer the reward: never
+  // more than the buyer paid (a Basic priced under the discount would otherwise mint credit).
+  if (!buyerPaidDiscountedPrice(payment)) return null;
   const amount = payment.referralReward > 0 ? payment.referralReward : REFERRAL.rewardUsd;
   return { referrerId, amount, ledgerId };
 }

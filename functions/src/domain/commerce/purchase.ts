@@ -11,7 +11,8 @@ import {
   type Subscription,
   type SubmitUsdtPaymentInput,
 } from '@goldbot/shared';
-import { paymentSearchText, type PaymentRecord } from '../../data/payment-entity.js';
+import type { OrderRecord } from '../../data/order-entity.js';
+import { normalizeTxid, paymentSearchText, type PaymentRecord } from '../../data/payment-entity.js';
 import type { SubscriptionRecord } from '../../data/subscription-entity.js';
 import type { ActiveWalletPointer } from '../../data/wallet-entity.js';
 import type { EmailTemplate } from '../email/templates.js';
@@ -52,6 +53,8 @@ export interface CustomerProfile {
   /** End of the last paid Basic month (`YYYY-MM-DD`), set by approvals. */
   basicPaidThrough: string | null;
   freeTrialStartedAt: string | null;
+  /** Payments of this customer waiting for a decision (PAYMENT.maxPendingPerUser at most). */
+  pendingPayments?: number;
 }
 
 /** A referral-code marker (E4): the code's owner. */
@@ -84,6 +87,8 @@ export interface PurchaseSnapshot {
   wallet: ActiveWalletPointer | null;
   /** The marker of the typed code; null without a code or when no such code exists. */
   referral: ReferralMarker | null;
+  /** The buyer's order of the package (open or not), which the submission must name. */
+  order: OrderRecord | null;
   /** The marker of the submitted TXID, when it was already spent. */
   txidMarker: TxidMarker | null;
   /** The package's pending mail (an admin-edited template or the default). */
@@ -103,6 +108,9 @@ export interface PurchasePlan {
   requireOnSale: boolean;
   /** The referral code whose marker must still exist and not be the buyer's. */
   referralCode: string | null;
+  /** The order paid: deleted with the submission, its amount held until `holdUntil` (epoch seconds). */
+  order: OrderRecord;
+  holdUntil: number;
 }
 
 const SLUG_BY_NAME = Object.fromEntries(
@@ -169,10 +177,47 @@ export function referralAnswer(verdict: ReferralVerdict) {
 
 const fieldError = (field: string, message: string) => new ValidationError(message, { [field]: message });
 
+/** What opening an order and submitting a payment both read about the purchase. */
+export type PurchaseContext = Pick<
+  PurchaseSnapshot,
+  'profile' | 'catalogPriceUsd' | 'catalogOnSale' | 'basicPackageEnabled' | 'wallet' | 'referral'
+>;
+
+/**
+ * The rules an order and a submission share, in order: the package on sale (409; Basic with the
+ * spec's sentence), the referral code (Basic only, exists, not the buyer's: 400), a wallet to pay
+ * to (503), the buyer's account; then what is due.
+ */
+export function purchaseTerms(
+  input: { packageName: SubmitUsdtPaymentInput['packageName']; referralCode: string | null },
+  snapshot: PurchaseContext,
+  buyerId: string,
+) {
+  const slug = packageSlugOf(input.packageName);
+  if (slug === 'basic' && !snapshot.basicPackageEnabled) throw new ConflictError(PAYMENT_MESSAGES.basicUnavailable);
+  if (slug !== 'basic' && !snapshot.catalogOnSale) {
+    throw new ConflictError(SETTINGS_MESSAGES.packageUnavailable(input.packageName));
+  }
+  let referrer: ReferralMarker | null = null;
+  if (input.referralCode) {
+    if (slug !== 'basic') throw fieldError('referralCode', PAYMENT_MESSAGES.referralBasicOnly);
+    const verdict = judgeReferral(snapshot.referral, buyerId);
+    if (!verdict.ok) throw fieldError('referralCode', verdict.message);
+    referrer = verdict.referrer;
+  }
+  const wallet = snapshot.wallet;
+  if (!wallet) throw new ServiceUnavailableError(PAYMENT_MESSAGES.walletUnavailable);
+  const profile = snapshot.profile;
+  if (!profile) throw new UnauthorizedError(PURCHASE_MESSAGES.noProfile);
+  if (!profile.isActive) throw new ForbiddenError(PURCHASE_MESSAGES.deactivated);
+  const price = snapshot.catalogPriceUsd ?? DEFAULT_PACKAGE_PRICES_USD[input.packageName];
+  return { slug, referrer, wallet, profile, due: amountDue(price, referrer ? REFERRAL.discountUsd : 0) };
+}
+
 /**
  * The payment and pending subscription a submission creates, or the domain error that refuses it.
- * Checks, in order: the package on sale (409; Basic with the spec's sentence), the referral code (Basic only, exists, not the buyer's:
- * 400), the amount due (400), a wallet to pay to (503), the buyer's account.
+ * Checks purchaseTerms, then the order it names: open (400 without
+ * one, 409 once expired), priced with the same code and price (400, 409), and its exact amount (400).
  */
 export function planPurchase(
   input: SubmitUsdtPaymentInput,
@@ -181,34 +226,28 @@ export function planPurchase(
   at: Date,
   ids: { paymentId: string; subscriptionId: string },
 ): PurchasePlan {
-  const slug = packageSlugOf(input.packageName);
-  if (slug === 'basic' && !snapshot.basicPackageEnabled) throw new ConflictError(PAYMENT_MESSAGES.basicUnavailable);
-  if (slug !== 'basic' && !snapshot.catalogOnSale) {
-    throw new ConflictError(SETTINGS_MESSAGES.packageUnavailable(input.packageName));
+  const { slug, referrer, wallet, profile, due } = purchaseTerms(input, snapshot, buyerId);
+  // Each pending payment is checked on chain until it settles: a few at a time per customer.
+  if ((profile.pendingPayments ?? 0) >= PAYMENT.maxPendingPerUser) {
+    throw new ConflictError(PAYMENT_MESSAGES.tooManyPending);
   }
-
-  let referrer: ReferralMarker | null = null;
-  if (input.referralCode) {
-    if (slug !== 'basic') throw fieldError('referralCode', PAYMENT_MESSAGES.referralBasicOnly);
-    const verdict = judgeReferral(snapshot.referral, buyerId);
-    if (!verdict.ok) throw fieldError('referralCode', verdict.message);
-    referrer = verdict.referrer;
+  const order = orderOfSubmission(input, snapshot.order, at);
+  // The order was priced with the same code: the window verified it, and re-priced the order.
+  if ((order.referralCode ?? null) !== (referrer ? referrer.code : null)) {
+    throw fieldError('referralCode', PAYMENT_MESSAGES.orderReferralChanged);
   }
-
-  const price = snapshot.catalogPriceUsd ?? DEFAULT_PACKAGE_PRICES_USD[input.packageName];
-  const due = amountDue(price, referrer ? REFERRAL.discountUsd : 0);
-  if (!amountMatches(input.amount, due.amount)) throw fieldError('amount', PAYMENT_MESSAGES.amountMismatch);
-
-  const wallet = snapshot.wallet;
-  if (!wallet) throw new ServiceUnavailableError(PAYMENT_MESSAGES.walletUnavailable);
-  const profile = snapshot.profile;
-  if (!profile) throw new UnauthorizedError(PURCHASE_MESSAGES.noProfile);
-  if (!profile.isActive) throw new ForbiddenError(PURCHASE_MESSAGES.deactivated);
+  // The price moved since the order was made: its amount is no longer what the package costs.
+  if (order.originalAmountCents !== toCents(due.originalAmount) || order.priceCents !== toCents(due.amount)) {
+    throw new ConflictError(PURCHASE_MESSAGES.priceChanged);
+  }
+  if (!amountMatches(input.amount, order.amountCents / 100)) {
+    throw fieldError('amount', PAYMENT_MESSAGES.orderAmountMismatch);
+  }
 
   const now = at.toISOString();
   const isExtension = slug === 'basic' && basicIsActive(profile.basicPaidThrough, utcDay(at));
   const transactionId = input.txid.trim();
-  const txidNormalized = transactionId.toLowerCase();
+  const txidNormalized = normalizeTxid(transactionId);
   const payment: PaymentRecord = {
     _id: ids.paymentId,
     userId: profile._id,
@@ -231,6 +270,8 @@ export function planPurchase(
     paymentMethod: 'usdt',
     transactionId,
     txidNormalized,
+    orderId: order.orderId,
+    orderAmount: order.amountCents / 100,
     wallet: { address: wallet.address, network: wallet.network, currency: wallet.currency },
     subscriptionId: ids.subscriptionId,
     status: 'pending',
@@ -272,7 +313,22 @@ export function planPurchase(
     requireBasicEnabled: slug === 'basic',
     requireOnSale: slug !== 'basic',
     referralCode: referrer ? referrer.code : null,
+    order,
+    holdUntil: Math.floor(at.getTime() / 1000) + SUBMITTED_ORDER_HOLD_SECONDS,
   };
+}
+
+/**
+ * How long a submitted payment keeps its order's amount: as long as the on-chain check may still
+ * ask (the recheck window), unless the check settles earlier and frees it.
+ */
+export const SUBMITTED_ORDER_HOLD_SECONDS = 24 * 3600;
+
+/** The open order the submission names; 400 without one, 409 once it has expired. */
+function orderOfSubmission(input: SubmitUsdtPaymentInput, order: OrderRecord | null, at: Date): OrderRecord {
+  if (!order || order.orderId !== input.orderId) throw fieldError('orderId', PAYMENT_MESSAGES.orderRequired);
+  if (order.expiresAt <= Math.floor(at.getTime() / 1000)) throw new ConflictError(PAYMENT_MESSAGES.orderExpired);
+  return order;
 }
 
 /**

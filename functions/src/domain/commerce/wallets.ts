@@ -1,5 +1,6 @@
 import type { Wallet, WalletSaveInput } from '@goldbot/shared';
 import type { AuditEntry } from '../../data/audit-entity.js';
+import { TRON_ADDRESS_MESSAGE, isTronAddress } from './tron-address.js';
 import type { ActiveWalletPointer } from '../../data/wallet-entity.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 
@@ -99,6 +100,10 @@ export async function saveWallet(
   const now = deps.now();
   const at = now.toISOString();
   const mode = input._id === undefined ? 'add' : 'update';
+  // Customers pay USDT on TRON to this address: a new one must be a real TRON address.
+  if (mode === 'add' && input.currency === 'USDT' && !isTronAddress(input.address)) {
+    throw new ValidationError(TRON_ADDRESS_MESSAGE, { address: TRON_ADDRESS_MESSAGE });
+  }
   const current = input._id === undefined ? undefined : await walletToUpdate(store, { ...input, _id: input._id });
   const wallet: Wallet = {
     _id: current?._id ?? deps.newId(now.getTime()),

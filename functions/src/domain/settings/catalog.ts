@@ -1,5 +1,6 @@
 import {
   PACKAGE_SLUGS,
+  REFERRAL,
   SETTINGS_MESSAGES,
   type CatalogPackage,
   type PackageSlug,
@@ -71,6 +72,10 @@ export async function updatePackage(
   const slug = packageId;
   if (slug === 'freeTrial' && input.priceUsd !== undefined && input.priceUsd !== 0) {
     throw new ValidationError(SETTINGS_MESSAGES.freeTrialPrice, { priceUsd: SETTINGS_MESSAGES.freeTrialPrice });
+  }
+  // A referral code takes $10 off Basic and pays $2: below $12 the discounted price would not cover it.
+  if (slug === 'basic' && input.priceUsd !== undefined && input.priceUsd < REFERRAL.discountUsd + REFERRAL.rewardUsd) {
+    throw new ValidationError(SETTINGS_MESSAGES.basicMinimumPrice, { priceUsd: SETTINGS_MESSAGES.basicMinimumPrice });
   }
   for (let attempt = 1; ; attempt += 1) {
     const snapshot = await deps.store.readPackage(slug);

@@ -357,7 +357,9 @@ describe('50 different payments on the same aggregates and the same referrer at 
       amount,
       referralCode: referrer.referralCode,
     }));
-    const submitted = await race(RACERS, (i) => submitPurchase(buyers[i] as TestCustomer, bodies[i] ?? {}));
+    const submitted = await race(RACERS, (i) =>
+      submitPurchase(buyers[i] as TestCustomer, bodies[i] as (typeof bodies)[number]),
+    );
     record('submit 50 different payments', submitted.tally);
     const created = submitted.answers.filter((a) => a.status === 201).length;
     expectOutcome(

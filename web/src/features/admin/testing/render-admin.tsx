@@ -35,6 +35,8 @@ export function makePayment(overrides: Partial<Payment> = {}): Payment {
     referralCredited: false,
     currency: 'USD',
     transactionId: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2',
+    orderId: 'order-1',
+    orderAmount: 100.37,
     status: 'pending',
     paymentMethod: 'usdt',
     walletAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',

@@ -8,6 +8,7 @@ import { classNames } from '@/lib/class-names';
 import type { Subscription } from '../api/get-active-subscription';
 import { useRevalidateSubscriptions } from '../api/keys';
 import { useSubmitUsdtPayment, type SubmitUsdtPaymentInput } from '../api/submit-usdt-payment';
+import type { PaymentOrder } from '../api/open-order';
 import type { ReferralVerification } from '../api/verify-referral';
 import { serverMessage } from '../lib/errors';
 import { formatUsd } from '../lib/money';
@@ -29,8 +30,10 @@ export const validReferralText = (referrer: string | null, discount: number) =>
 
 interface PaymentFormProps {
   packageName: PaidPackageName;
-  /** What the customer sends: the price, less a verified referral discount. */
-  amount: number;
+  /** The open order: its id and exact amount go with the TXID. */
+  order: PaymentOrder;
+  /** False while a new referral code re-prices the order: submitting waits for the new amount. */
+  orderReady: boolean;
   /** The referral code field exists for the Basic Package only. */
   referralCode: string;
   onReferralCodeChange: (code: string) => void;
@@ -41,7 +44,8 @@ interface PaymentFormProps {
 /** The optional referral code, the TXID and the submit button (customer §2, §4, §5). */
 export function PaymentForm({
   packageName,
-  amount,
+  order,
+  orderReady,
   referralCode,
   onReferralCodeChange,
   referral,
@@ -79,11 +83,13 @@ export function PaymentForm({
       return;
     }
 
+    if (!orderReady) return;
     const input: SubmitUsdtPaymentInput = {
+      orderId: order.orderId,
       packageName,
       txid: checked.data,
-      amount,
-      referralCode: referral.status === 'valid' && code !== '' ? referral.code : null,
+      amount: order.amount,
+      referralCode: order.referralCode,
     };
     try {
       const answer = await trigger(input);
@@ -181,7 +187,7 @@ export function PaymentForm({
         fullWidth
         loading={isMutating}
         loadingText="Submitting..."
-        disabled={submitted || txid.trim() === ''}
+        disabled={submitted || txid.trim() === '' || !orderReady}
       >
         {submitted ? 'Payment Submitted ✓' : 'Submit Payment'}
       </Button>

@@ -6,6 +6,7 @@ import {
   catalog,
   errorResponse,
   mockCommerceApi,
+  orderReply,
   packageStatus,
   renderSignedIn,
   settings,
@@ -143,6 +144,21 @@ describe('USDT payment modal: loading and unavailable states', () => {
     expect(await ready()).toHaveValue(WALLET.walletAddress);
     expect(api.requestsTo('GET /api/payment/wallet-details')).toHaveLength(2);
   });
+
+  it('says when every amount of the price is taken by open orders, and tries again on request', async () => {
+    const api = mockCommerceApi({
+      'POST /api/payment/order': [errorResponse(503, PAYMENT_MESSAGES.orderAmountsBusy), orderReply()],
+    });
+    const { user } = renderModal({ packageName: PACKAGE_NAMES.pro });
+    expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.orderAmountsBusy);
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await ready();
+    expect(screen.getByTestId('amount-due')).toHaveTextContent('250.37 USDT');
+    expect(api.requestsTo('POST /api/payment/order').map((request) => request.body)).toEqual([
+      { packageName: 'Pro Package', referralCode: null },
+      { packageName: 'Pro Package', referralCode: null },
+    ]);
+  });
 });
 
 describe('USDT payment modal: what to pay', () => {
@@ -156,7 +172,14 @@ describe('USDT payment modal: what to pay', () => {
     expect(within(dialog()).getByText('TRC20', { selector: 'strong' })).toBeInTheDocument();
     expect(address).toHaveAttribute('readonly');
     expect(address).toHaveValue(WALLET.walletAddress);
-    expect(screen.getByTestId('amount-due')).toHaveTextContent('60 USDT');
+    // The order's exact amount: the price plus its tag, the figure alone.
+    expect(screen.getByTestId('amount-due')).toHaveTextContent(/^60\.37 USDT$/);
+    expect(screen.getByTestId('amount-due').parentElement).toHaveTextContent(/^Amount to send: 60\.37 USDT$/);
+    // The QR code still encodes the address alone.
+    expect(screen.getByTestId('wallet-qr')).toHaveAttribute(
+      'aria-label',
+      `QR code of the wallet address ${WALLET.walletAddress}`,
+    );
     expect(screen.getByRole('note')).toHaveTextContent('Send only USDT on the TRC20 network to this address.');
   });
 
@@ -173,11 +196,14 @@ describe('USDT payment modal: what to pay', () => {
   });
 
   it('takes the price from the catalog (prices are data)', async () => {
-    mockCommerceApi({ 'GET /api/packages': catalog({ pro: 240 }) });
+    mockCommerceApi({
+      'GET /api/packages': catalog({ pro: 240 }),
+      'POST /api/payment/order': orderReply({ pro: 240 }),
+    });
     renderModal({ packageName: PACKAGE_NAMES.pro });
     await ready();
     expect(screen.getByTestId('payment-price')).toHaveTextContent('$240');
-    expect(screen.getByTestId('amount-due')).toHaveTextContent('240 USDT');
+    expect(screen.getByTestId('amount-due')).toHaveTextContent('240.37 USDT');
     // The referral code is for the Basic Package only.
     expect(screen.queryByLabelText('Referral Code (optional)')).not.toBeInTheDocument();
   });
@@ -258,7 +284,7 @@ describe('USDT payment modal: referral code', () => {
     expect(within(price).getByText('$60').tagName).toBe('S');
     expect(price).toHaveTextContent('$50');
     expect(price).toHaveTextContent('($10 discount applied!)');
-    expect(screen.getByTestId('amount-due')).toHaveTextContent('50 USDT');
+    expect(screen.getByTestId('amount-due')).toHaveTextContent('50.37 USDT');
   });
 
   it('goes back to the full price when the code changes', async () => {
@@ -275,13 +301,14 @@ describe('USDT payment modal: referral code', () => {
     await user.type(referralField(), 'FRIEND10');
     await screen.findByText('Valid referral code from alice, saves $10');
     await user.type(referralField(), 'X');
-    expect(screen.getByTestId('amount-due')).toHaveTextContent('60 USDT');
+    expect(screen.getByTestId('amount-due')).toHaveTextContent('60.37 USDT');
     expect(screen.queryByText(/discount applied/)).not.toBeInTheDocument();
   });
 
   it('never charges below 0: the discount is capped at the price', async () => {
     mockCommerceApi({
       'GET /api/packages': catalog({ basic: 5 }),
+      'POST /api/payment/order': orderReply({ basic: 5 }),
       'POST /api/payment/verify-referral': jsonResponse({
         success: true,
         discount: 10,
@@ -293,7 +320,7 @@ describe('USDT payment modal: referral code', () => {
     await ready();
     await user.type(referralField(), 'FRIEND10');
     await screen.findByText(/Valid referral code/);
-    expect(screen.getByTestId('amount-due')).toHaveTextContent('0 USDT');
+    expect(screen.getByTestId('amount-due')).toHaveTextContent('0.37 USDT');
   });
 
   it.each([
@@ -326,7 +353,7 @@ describe('USDT payment modal: referral code', () => {
     await user.type(referralField(), 'NOPE');
     await waitFor(() => expect(referralField()).toHaveAccessibleDescription(expect.stringContaining(message)));
     expect(referralField()).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByTestId('amount-due')).toHaveTextContent('60 USDT');
+    expect(screen.getByTestId('amount-due')).toHaveTextContent('60.37 USDT');
   });
 
   it('blocks the submit while a typed code is not verified', async () => {
@@ -403,7 +430,13 @@ describe('USDT payment modal: the TXID and the submit', () => {
     await user.click(submitButton());
     expect(await within(dialog()).findByRole('button', { name: 'Payment Submitted ✓' })).toBeDisabled();
     expect(api.requestsTo('POST /api/payment/submit-usdt-payment').map((request) => request.body)).toEqual([
-      { packageName: 'Pro Package', txid: 'BANKREF20261123', amount: 250, referralCode: null },
+      {
+        orderId: 'order-plain',
+        packageName: 'Pro Package',
+        txid: 'BANKREF20261123',
+        amount: 250.37,
+        referralCode: null,
+      },
     ]);
     // The spec's success message, unchanged.
     expect(
@@ -432,7 +465,7 @@ describe('USDT payment modal: the TXID and the submit', () => {
 
     expect(await within(dialog()).findByRole('button', { name: 'Submitting...' })).toBeDisabled();
     expect(api.requestsTo('POST /api/payment/submit-usdt-payment').map((request) => request.body)).toEqual([
-      { packageName: 'Basic Package', txid: TXID, amount: 50, referralCode: 'FRIEND10' },
+      { orderId: 'order-FRIEND10', packageName: 'Basic Package', txid: TXID, amount: 50.37, referralCode: 'FRIEND10' },
     ]);
     expect(api.requestsTo('POST /api/payment/submit-usdt-payment')[0]?.headers.get('Authorization')).toBe(
       'Bearer test-token',
@@ -461,9 +494,10 @@ describe('USDT payment modal: the TXID and the submit', () => {
     await user.click(submitButton());
     await within(dialog()).findByRole('button', { name: 'Payment Submitted ✓' });
     expect(api.requestsTo('POST /api/payment/submit-usdt-payment')[0]?.body).toEqual({
+      orderId: 'order-plain',
       packageName: 'Ultimate Package',
       txid: TXID,
-      amount: 1000,
+      amount: 1000.37,
       referralCode: null,
     });
     expect(

@@ -7,6 +7,7 @@ import type { Subscription } from '../api/get-active-subscription';
 import { usePackageStatus } from '../api/get-package-status';
 import { useSubscriptionSettings } from '../api/get-subscription-settings';
 import { useWalletDetails } from '../api/get-wallet-details';
+import { usePaymentOrder } from '../api/open-order';
 import { useReferralVerification } from '../api/verify-referral';
 import { amountDue, formatUsd } from '../lib/money';
 import { isPaidPackageName, type PaidPackageName } from '../lib/packages';
@@ -86,16 +87,20 @@ export function UsdtPaymentModal({
   const price = prices[PRICE_SLUG[packageName]];
   const discount = isBasic && referral.status === 'valid' ? referral.discount : 0;
   const amount = amountDue(price, discount);
+  const basicOff =
+    isBasic &&
+    (!isPackageEnabled ||
+      packageStatus.status?.isBasicPackageEnabled === false ||
+      settings.basicPackageEnabled === false);
+  // The order names the exact amount to send; a verified code re-prices it.
+  const order = usePaymentOrder(packageName, isBasic && referral.status === 'valid' ? referral.code : null, {
+    enabled: wallet.state === 'ready' && !basicOff && !(isBasic && (packageStatus.loading || settings.loading)),
+  });
 
   let body: ReactNode;
   if (isBasic && (packageStatus.loading || settings.loading)) {
     body = <Checking />;
-  } else if (
-    isBasic &&
-    (!isPackageEnabled ||
-      packageStatus.status?.isBasicPackageEnabled === false ||
-      settings.basicPackageEnabled === false)
-  ) {
+  } else if (basicOff) {
     body = (
       <Notice heading={PAYMENT_MODAL_TEXT.unavailableHeading} onClose={onClose}>
         <p>{PAYMENT_MESSAGES.basicUnavailable}</p>
@@ -110,17 +115,11 @@ export function UsdtPaymentModal({
       </Notice>
     );
   } else if (wallet.state === 'error') {
-    body = (
-      <div className="payment-modal__notice">
-        <p role="alert">{wallet.message}</p>
-        <div className="payment-modal__actions">
-          <Button onClick={wallet.retry}>{PAYMENT_MODAL_TEXT.tryAgain}</Button>
-          <Button variant="secondary" onClick={onClose}>
-            {PAYMENT_MODAL_TEXT.goBack}
-          </Button>
-        </div>
-      </div>
-    );
+    body = <RetryNotice message={wallet.message} onRetry={wallet.retry} onClose={onClose} />;
+  } else if (order.state === 'error') {
+    body = <RetryNotice message={order.message} onRetry={order.retry} onClose={onClose} />;
+  } else if (!order.order) {
+    body = <Checking />;
   } else {
     body = (
       <>
@@ -146,10 +145,11 @@ export function UsdtPaymentModal({
             </dd>
           </div>
         </dl>
-        <WalletPanel wallet={wallet.wallet} amount={amount} />
+        <WalletPanel wallet={wallet.wallet} amount={order.order.amount} />
         <PaymentForm
           packageName={packageName}
-          amount={amount}
+          order={order.order}
+          orderReady={order.state === 'ready'}
           referralCode={referralCode}
           onReferralCodeChange={setReferralCode}
           referral={referral}
@@ -163,6 +163,21 @@ export function UsdtPaymentModal({
     <Modal title={title} onClose={onClose} className="payment-modal">
       {body}
     </Modal>
+  );
+}
+
+/** A failure the customer can retry (the wallet or the order could not be loaded), or leave. */
+function RetryNotice({ message, onRetry, onClose }: { message: string; onRetry: () => void; onClose: () => void }) {
+  return (
+    <div className="payment-modal__notice">
+      <p role="alert">{message}</p>
+      <div className="payment-modal__actions">
+        <Button onClick={onRetry}>{PAYMENT_MODAL_TEXT.tryAgain}</Button>
+        <Button variant="secondary" onClick={onClose}>
+          {PAYMENT_MODAL_TEXT.goBack}
+        </Button>
+      </div>
+    </div>
   );
 }
 

@@ -76,6 +76,35 @@ export const errorResponse = (status: number, message: string, errors?: Record<s
 
 type Routes = Parameters<typeof mockApi>[0];
 
+/** The cents every test order adds to its price: the exact amount to send is the price plus 0.37. */
+export const ORDER_TAG = 0.37;
+const SLUG_OF: Record<string, 'basic' | 'pro' | 'ultimate'> = {
+  [PACKAGE_NAMES.basic]: 'basic',
+  [PACKAGE_NAMES.pro]: 'pro',
+  [PACKAGE_NAMES.ultimate]: 'ultimate',
+};
+
+/** POST /api/payment/order as the server answers it: the price (less $10 with a code) plus ORDER_TAG. */
+export const orderReply =
+  (prices: { basic?: number; pro?: number; ultimate?: number } = {}) =>
+  (request: { body?: unknown }) => {
+    const all = { basic: 60, pro: 250, ultimate: 1000, ...prices };
+    const body = (request.body ?? {}) as { packageName?: string; referralCode?: string | null };
+    const originalAmount = all[SLUG_OF[body.packageName ?? ''] ?? 'basic'];
+    const price = Math.max(0, originalAmount - (body.referralCode ? 10 : 0));
+    return jsonResponse({
+      order: {
+        orderId: `order-${body.referralCode ?? 'plain'}`,
+        packageName: body.packageName,
+        originalAmount,
+        price,
+        amount: Math.round((price + ORDER_TAG) * 100) / 100,
+        referralCode: body.referralCode ?? null,
+        expiresAt: '2026-11-23T12:15:00.000Z',
+      },
+    });
+  };
+
 /** The commerce routes answering as for a customer without purchases; `routes` replace any. */
 export function mockCommerceApi(routes: Routes = {}) {
   return mockApi({
@@ -83,6 +112,7 @@ export function mockCommerceApi(routes: Routes = {}) {
     'GET /api/payment/package-status': packageStatus(),
     'GET /api/settings/public/subscription-settings': settings(),
     'GET /api/payment/wallet-details': jsonResponse(WALLET),
+    'POST /api/payment/order': orderReply(),
     'GET /api/payment/active-subscription': jsonResponse({ subscription: null }),
     'GET /api/payment/subscriptions': jsonResponse({ subscriptions: [] }),
     ...routes,

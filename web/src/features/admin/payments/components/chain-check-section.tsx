@@ -61,10 +61,22 @@ export function ChainCheckSection({ payment, checking, onCheck }: ChainCheckSect
         {check?.blockNumber !== null && check?.blockNumber !== undefined && (
           <Detail label="Block">{check.blockNumber.toLocaleString('en-US')}</Detail>
         )}
+        {payment.orderAmount !== null && <Detail label="Expected amount">{`${payment.orderAmount} USDT`}</Detail>}
         {check?.from && (
-          <Detail label="From">
+          <Detail label="Payer's address">
             <Text as="code" fontFamily="monospace">
               {check.from}
+            </Text>
+          </Detail>
+        )}
+        {check?.payerPaidOthers !== undefined && (
+          <Detail label="Paid other customers' orders before">
+            <Text
+              as="span"
+              color={check.payerPaidOthers ? 'font.error' : undefined}
+              fontWeight={check.payerPaidOthers ? 'bold' : undefined}
+            >
+              {check.payerPaidOthers ? 'Yes: this address paid payments of other customers' : 'No'}
             </Text>
           </Detail>
         )}

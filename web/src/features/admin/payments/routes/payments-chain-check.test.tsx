@@ -137,6 +137,32 @@ describe('the on-chain check in the detail modal', () => {
     expect(dialog.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
   });
 
+  it("shows the order's expected amount, the amount on chain, the payer's address and whether it paid others", async () => {
+    const paidOthers = row(
+      'suspect',
+      verdict('mismatch', {
+        from: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL',
+        to: WALLET,
+        amount: '60.52',
+        reasons: ['60.52 USDT is the exact amount of another customer’s open order: this transfer pays another order'],
+        payerPaidOthers: true,
+      }),
+      { orderAmount: 60.37 },
+    );
+    const { user, table } = await openScreen({
+      [PENDING]: jsonResponse({ pendingPayments: [paidOthers], nextCursor: null, summary }),
+    });
+    const dialog = await open(user, table, 'suspect');
+    const section = within(dialog.getByRole('region', { name: 'On-chain check' }));
+    expect(section.getByText('60.37 USDT')).toBeInTheDocument();
+    expect(section.getByText('60.52 USDT')).toBeInTheDocument();
+    expect(section.getByText("Payer's address")).toBeInTheDocument();
+    expect(section.getByText('TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL')).toBeInTheDocument();
+    expect(section.getByText("Paid other customers' orders before")).toBeInTheDocument();
+    expect(section.getByText('Yes: this address paid payments of other customers')).toBeInTheDocument();
+    expect(section.getByText(/pays another order/)).toBeInTheDocument();
+  });
+
   it('lists the reasons, says it asks again, and links no explorer for an id that is not TRON’s', async () => {
     const { user, table } = await openScreen();
     let dialog = await open(user, table, 'failing');

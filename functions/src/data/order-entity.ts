@@ -1,0 +1,77 @@
+import type { PackageSlug, PaymentOrder } from '@goldbot/shared';
+
+/**
+ * Payment orders (docs/data-model.md E27, E28):
+ *   USER#<sub> / ORDER#<package slug>     the customer's open order of a package (one per package)
+ *   ORDERAMOUNT#<cents> / ORDERAMOUNT     which order holds an exact amount, so no two open orders
+ *                                         share one; `expiresAt` (the table's TTL) frees it
+ * A submission deletes the order and keeps its amount held (`paymentId`) until the on-chain check
+ * settles or the recheck window ends.
+ */
+export const orderKey = (userId: string, slug: PackageSlug) => ({ PK: `USER#${userId}`, SK: `ORDER#${slug}` });
+export const orderAmountKey = (amountCents: number) => ({ PK: `ORDERAMOUNT#${amountCents}`, SK: 'ORDERAMOUNT' });
+
+export interface OrderRecord {
+  orderId: string;
+  userId: string;
+  packageSlug: PackageSlug;
+  packageName: PaymentOrder['packageName'];
+  /** The catalog price the order was made at, in cents. */
+  originalAmountCents: number;
+  /** The price after the referral discount, in cents. */
+  priceCents: number;
+  /** The exact amount to send: priceCents plus the order's tag. */
+  amountCents: number;
+  referralCode: string | null;
+  createdAt: string;
+  /** Epoch seconds the order closes. */
+  expiresAt: number;
+}
+
+/** Who holds an exact amount: an open order, or a submitted payment until its check settles. */
+export interface AmountHold {
+  amountCents: number;
+  orderId: string;
+  userId: string;
+  expiresAt: number;
+  paymentId: string | null;
+}
+
+export const toOrderItem = (order: OrderRecord) => ({
+  ...orderKey(order.userId, order.packageSlug),
+  entity: 'Order',
+  ...order,
+});
+
+export function fromOrderItem(item: Record<string, unknown> | undefined): OrderRecord | null {
+  if (!item || typeof item.orderId !== 'string') return null;
+  return {
+    orderId: item.orderId,
+    userId: String(item.userId),
+    packageSlug: item.packageSlug as PackageSlug,
+    packageName: item.packageName as PaymentOrder['packageName'],
+    originalAmountCents: Number(item.originalAmountCents),
+    priceCents: Number(item.priceCents),
+    amountCents: Number(item.amountCents),
+    referralCode: typeof item.referralCode === 'string' && item.referralCode !== '' ? item.referralCode : null,
+    createdAt: String(item.createdAt),
+    expiresAt: Number(item.expiresAt),
+  };
+}
+
+export const toAmountHoldItem = (hold: AmountHold) => ({
+  ...orderAmountKey(hold.amountCents),
+  entity: 'OrderAmount',
+  ...hold,
+});
+
+export function fromAmountHoldItem(item: Record<string, unknown> | undefined): AmountHold | null {
+  if (!item || typeof item.orderId !== 'string') return null;
+  return {
+    amountCents: Number(item.amountCents),
+    orderId: item.orderId,
+    userId: String(item.userId),
+    expiresAt: Number(item.expiresAt),
+    paymentId: typeof item.paymentId === 'string' ? item.paymentId : null,
+  };
+}
