@@ -83,6 +83,17 @@ export const referralMarkerItem = (owner = SAMPLE_CODE_OWNER): Item => ({
   username: owner.username,
 });
 
+/** The copy-trading link of the samples: the free trial is offered. */
+export const SAMPLE_COPY_TRADING_LINK = 'https://copy-trading.example.com/goldbot';
+
+/** The settings item: Basic on sale, the free trial's copy-trading link set. */
+export const settingsItem = (copyTradingLink: string | null = SAMPLE_COPY_TRADING_LINK) => ({
+  PK: 'SETTINGS',
+  SK: 'SUBSCRIPTION',
+  basicPackageEnabled: true,
+  ...(copyTradingLink ? { copyTradingLink } : {}),
+});
+
 /** The world of the customer commerce samples: Jane, the seeded catalog and settings, a wallet, Rick's code. */
 export function customerCommerceSampleWorld(dynamo: DocumentClientStub): Partial<Record<RouteId, () => void>> {
   const world = () =>
@@ -91,7 +102,7 @@ export function customerCommerceSampleWorld(dynamo: DocumentClientStub): Partial
       catalogItem('basic', 60),
       catalogItem('pro', 250),
       catalogItem('ultimate', 1000),
-      { PK: 'SETTINGS', SK: 'SUBSCRIPTION', basicPackageEnabled: true },
+      settingsItem(),
       activeWalletItem(),
       referralMarkerItem(),
     ]);

@@ -28,6 +28,8 @@ export const PAYMENT_MESSAGES = {
   walletUnavailable:
     'USDT payments are unavailable right now: no payment wallet is configured. Please try again later or contact support.',
   freeTrialUsed: 'You have already used your free trial.',
+  /** While no copy-trading link is set, the free trial has nothing to deliver. */
+  freeTrialUnavailable: 'The free trial is not available right now. Please try again later.',
   addressRequired: 'Address is required',
   networkRequired: 'Network is required',
   currencyRequired: 'Currency is required',
@@ -124,6 +126,10 @@ export const packageStatusResponseSchema = /* @__PURE__ */ schema(() =>
     success: z.literal(true),
     hasActiveBasicPackage: z.boolean(),
     isBasicPackageEnabled: z.boolean(),
+    /** False while no copy-trading link is set: the free trial cannot be activated. */
+    isFreeTrialAvailable: z._default(z.boolean(), true),
+    /** The copy-trading link, only while the caller's free trial runs; else null. */
+    copyTradingLink: z._default(z.nullable(z.string()), null),
   }),
 );
 export const walletDetailsResponseSchema = /* @__PURE__ */ schema(() =>

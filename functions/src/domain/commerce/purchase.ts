@@ -301,19 +301,24 @@ export const pendingViewFromMarker = (marker: TxidMarker): Subscription => ({
 // ---------------------------------------------------------------------------------------------
 // The free trial (T3).
 
-/** The active free-trial subscription of a buyer who never had one, while the trial is offered (else 409). */
+/**
+ * The active free-trial subscription of a buyer who never had one, while the trial is offered and
+ * has a copy-trading link to deliver (else 409), with the link its mail carries.
+ */
 export function planFreeTrial(
   profile: CustomerProfile,
   at: Date,
   subscriptionId: string,
-  onSale = true,
-): SubscriptionRecord {
+  offer: { onSale: boolean; copyTradingLink: string | null },
+): { subscription: SubscriptionRecord; link: string } {
   if (!profile.isActive) throw new ForbiddenError(PURCHASE_MESSAGES.deactivated);
-  if (!onSale) throw new ConflictError(SETTINGS_MESSAGES.packageUnavailable(PACKAGE_NAMES.freeTrial));
+  if (!offer.onSale) throw new ConflictError(SETTINGS_MESSAGES.packageUnavailable(PACKAGE_NAMES.freeTrial));
   if (profile.freeTrialStartedAt) throw new ConflictError(PAYMENT_MESSAGES.freeTrialUsed);
+  const link = offer.copyTradingLink;
+  if (!link) throw new ConflictError(PAYMENT_MESSAGES.freeTrialUnavailable);
   const { startDate, endDate } = freeTrialPeriod(at);
   const now = at.toISOString();
-  return {
+  const subscription: SubscriptionRecord = {
     _id: subscriptionId,
     userId: profile._id,
     username: profile.username,
@@ -330,6 +335,7 @@ export function planFreeTrial(
     createdAt: now,
     updatedAt: now,
   };
+  return { subscription, link };
 }
 
 // ---------------------------------------------------------------------------------------------

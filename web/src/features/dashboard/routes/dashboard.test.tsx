@@ -331,6 +331,30 @@ describe('free trial', () => {
     expect(await within(card('Free Copy Trading')).findByRole('button', { name: 'Start Now' })).toBeEnabled();
   });
 
+  it("offers 'Open Copy Trading' with the link while the caller's trial runs", async () => {
+    mockCommerceApi({
+      'GET /api/payment/active-subscription': jsonResponse({ subscription: trial }),
+      'GET /api/payment/package-status': packageStatus(false, true, {
+        copyTradingLink: 'https://broker.example/copy/goldbot',
+      }),
+    });
+    renderDashboard();
+    const link = await within(card('Free Copy Trading')).findByRole('link', { name: 'Open Copy Trading' });
+    expect(link).toHaveAttribute('href', 'https://broker.example/copy/goldbot');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(card('Free Copy Trading')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows the Free card as unavailable, with the reason, while no copy-trading link is set', async () => {
+    mockCommerceApi({
+      'GET /api/payment/package-status': packageStatus(false, true, { isFreeTrialAvailable: false }),
+    });
+    renderDashboard();
+    const free = card('Free Copy Trading');
+    expect(await within(free).findByRole('button', { name: 'Not Available' })).toBeDisabled();
+    expect(within(free).getByText(PAYMENT_MESSAGES.freeTrialUnavailable)).toBeInTheDocument();
+  });
+
   it("says 'Failed to activate free trial' when the server gives no reason", async () => {
     mockCommerceApi({ 'POST /api/payment/create-free-trial': new Response('', { status: 502 }) });
     const { user } = renderDashboard();

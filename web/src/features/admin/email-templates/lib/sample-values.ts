@@ -24,6 +24,7 @@ export function sampleValues(type: string, placeholders: readonly string[], orig
     username: 'trader42',
     ...packageSample(type),
     dashboardLink: `${origin}/dashboard`,
+    copyTradingLink: 'https://broker.example/copy-trading/goldbot',
     amount: String(WITHDRAWAL.minimumUsd),
     trc20Address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
     network: WITHDRAWAL.network,
