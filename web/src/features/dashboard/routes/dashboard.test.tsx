@@ -28,12 +28,17 @@ const search = () => probedSearch(screen.getByTestId('dashboard-location'));
 const navigationState = () => JSON.parse(screen.getByTestId('dashboard-location').textContent || 'null') as unknown;
 
 describe('dashboard layout', () => {
-  it('has the page heading, a sidebar with three tabs and the particle background', async () => {
+  it('has the page heading, a sidebar with four tabs and the particle background', async () => {
     mockCommerceApi();
     renderDashboard();
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist', { name: 'Dashboard sections' })).getAllByRole('tab');
-    expect(tabs.map((item) => item.textContent)).toEqual(['Packages', 'Referral Program', 'Billing History']);
+    expect(tabs.map((item) => item.textContent)).toEqual([
+      'Packages',
+      'Referral Program',
+      'Billing History',
+      'Account',
+    ]);
     expect(tab('Packages')).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByTestId('particle-background')).toHaveAttribute('aria-hidden', 'true');
     await waitFor(() => expect(document.title).toBe('Dashboard | GoldBot'));
@@ -49,6 +54,9 @@ describe('dashboard layout', () => {
     expect(search()).toBe('?tab=billing');
     await user.click(tab('Referral Program'));
     expect(search()).toBe('?tab=referral');
+    await user.click(tab('Account'));
+    expect(search()).toBe('?tab=account');
+    expect(screen.getByRole('tabpanel', { name: 'Account' })).toBeInTheDocument();
     await user.click(tab('Packages'));
     expect(search()).toBe('');
   });
