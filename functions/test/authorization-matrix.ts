@@ -411,6 +411,14 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     request: { body: {} },
     answers: [200],
   },
+  'payment-receipt': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    // No such payment: the use case answers 404 (as it does for anyone else's).
+    request: { pathParams: { id: UNKNOWN_ID } },
+    answers: [404],
+  },
   'auth-logout-all': {
     anonymous: 401,
     user: 'allowed',

@@ -172,6 +172,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       OTP_HASH_KEY: localSecret(options.dataDir, 'otpHashKey'),
       APP_URL: options.appUrl ?? 'http://localhost:5173',
       LOG_LEVEL: process.env.LOG_LEVEL ?? (verbose ? 'info' : 'warn'),
+      ...(process.env.SELLER_NAME ? { SELLER_NAME: process.env.SELLER_NAME } : {}),
       // Per-client request limits (RATE_LIMITS); test suites and scripted sign-ups raise them.
       RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '1',
       AWS_ENDPOINT_URL_DYNAMODB: urls.dynamodb,

@@ -100,6 +100,8 @@ export const ROUTES = [
     true,
   ),
   route('payment-subscriptions', 'GET', '/api/payment/subscriptions', 'user', "The caller's subscriptions", true),
+  // An addition to the spec: the receipt of a completed payment (its owner or an admin; 404 to anyone else).
+  route('payment-receipt', 'GET', '/api/payment/receipt/{id}', 'user', 'The receipt of a completed payment', true),
   route(
     'payment-create-free-trial',
     'POST',

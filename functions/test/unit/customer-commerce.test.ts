@@ -265,6 +265,7 @@ describe('submitUsdtPayment', () => {
           isExtension: false,
           createdAt: NOW.toISOString(),
           updatedAt: NOW.toISOString(),
+          paymentId: 'ID1',
         },
         // 'ABCDEF0123456789' is not a TRON transaction id: said, and the payment is saved all the same.
         txidWarning: PAYMENT_MESSAGES.txidNotTron,

@@ -365,6 +365,7 @@ describe('replays', () => {
       isExtension: false,
       createdAt: marker.createdAt,
       updatedAt: marker.createdAt,
+      paymentId: marker.paymentId,
     });
   });
 });

@@ -22,6 +22,7 @@ const FaqRoute = lazy(() => import('@/features/faq/routes/faq'));
 const PrivacyPolicyRoute = lazy(() => import('@/features/legal/routes/privacy-policy'));
 const TermsRoute = lazy(() => import('@/features/legal/routes/terms'));
 const DashboardRoute = lazy(() => import('@/features/dashboard/routes/dashboard'));
+const ReceiptRoute = lazy(() => import('@/features/dashboard/routes/receipt'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 const LoginRoute = lazy(() => import('@/features/auth/routes/login'));
@@ -77,6 +78,16 @@ export const routes: RouteObject[] = [
               <RequireAuth>
                 <Suspense fallback={<PageLoader />}>
                   <DashboardRoute />
+                </Suspense>
+              </RequireAuth>
+            ),
+          },
+          {
+            path: paths.receipt.path,
+            element: (
+              <RequireAuth>
+                <Suspense fallback={<PageLoader />}>
+                  <ReceiptRoute />
                 </Suspense>
               </RequireAuth>
             ),

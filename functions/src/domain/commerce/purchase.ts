@@ -296,6 +296,7 @@ export const pendingViewFromMarker = (marker: TxidMarker): Subscription => ({
   isExtension: marker.isExtension,
   createdAt: marker.createdAt,
   updatedAt: marker.createdAt,
+  paymentId: marker.paymentId,
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -415,7 +415,13 @@ describe('Billing History tab', () => {
     mockCommerceApi({
       'GET /api/payment/subscriptions': jsonResponse({
         subscriptions: [
-          subscription({ _id: 's4', packageName: PACKAGE_NAMES.ultimate, startDate: '2026-05-02', endDate: null }),
+          subscription({
+            _id: 's4',
+            packageName: PACKAGE_NAMES.ultimate,
+            startDate: '2026-05-02',
+            endDate: null,
+            paymentId: 'pay-4',
+          }),
           subscription({
             _id: 's3',
             packageName: PACKAGE_NAMES.pro,
@@ -423,9 +429,17 @@ describe('Billing History tab', () => {
             startDate: null,
             endDate: null,
           }),
-          subscription({ _id: 's2', status: 'expired', startDate: '2026-02-01', endDate: '2026-02-28' }),
+          subscription({
+            _id: 's2',
+            status: 'expired',
+            startDate: '2026-02-01',
+            endDate: '2026-02-28',
+            paymentId: 'pay-2',
+          }),
           subscription({
             _id: 's1',
+            paymentMethod: 'free',
+            paymentId: null,
             packageName: PACKAGE_NAMES.freeTrial,
             status: 'expired',
             startDate: '2026-01-01',
@@ -437,18 +451,23 @@ describe('Billing History tab', () => {
     renderDashboard(billing);
     const history = screen.getByRole('region', { name: 'Purchase History' });
     const table = await within(history).findByRole('table');
-    expect(columnHeaders(table)).toEqual(['Package', 'Duration', 'Start Date', 'End Date', 'Status']);
+    expect(columnHeaders(table)).toEqual(['Package', 'Duration', 'Start Date', 'End Date', 'Status', 'Receipt']);
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
       .map((row) => cellTexts(row));
     expect(rows).toEqual([
-      ['Ultimate Package', 'Lifetime', 'May 2, 2026', 'Lifetime', 'Active'],
-      ['Pro Package', '6 Months', 'N/A', 'N/A', 'Rejected'],
-      ['Basic Package', '1 Month', 'Feb 1, 2026', 'Feb 28, 2026', 'Expired'],
-      ['Free Trial', '30 Days', 'Jan 1, 2026', 'Jan 30, 2026', 'Expired'],
+      ['Ultimate Package', 'Lifetime', 'May 2, 2026', 'Lifetime', 'Active', 'Receipt'],
+      ['Pro Package', '6 Months', 'N/A', 'N/A', 'Rejected', ''],
+      ['Basic Package', '1 Month', 'Feb 1, 2026', 'Feb 28, 2026', 'Expired', 'Receipt'],
+      ['Free Trial', '30 Days', 'Jan 1, 2026', 'Jan 30, 2026', 'Expired', ''],
     ]);
     expect(within(history).getByText('4 purchases')).toBeInTheDocument();
+    // Completed payments link their receipt page.
+    expect(within(table).getByRole('link', { name: 'Receipt for Basic Package, Feb 1, 2026' })).toHaveAttribute(
+      'href',
+      '/dashboard/receipts/pay-2',
+    );
   });
 
   it('shows loading states, then the empty states', async () => {
