@@ -13,13 +13,22 @@ const STATUS: Record<AdminSubscription['status'], { label: string; variation?: B
 };
 
 /** The subscriptions: Package, User, Email, Start, End, Status, Payment (admin §2), with Load more. */
-export function HistoryTable({ list, errorText }: { list: SubscriptionHistoryList; errorText: string }) {
+export function HistoryTable({
+  list,
+  errorText,
+  loadFailedText,
+}: {
+  list: SubscriptionHistoryList;
+  errorText: string;
+  loadFailedText?: string;
+}) {
   return (
     <PagedListView
       list={list}
       loadingText="Loading subscription history..."
       emptyText="No records found"
       errorText={errorText}
+      loadFailedText={loadFailedText}
     >
       {(subscriptions) => (
         <AdminTable
