@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
-import { copyTradingLinkInputSchema, SETTINGS_MESSAGES, TOAST_MS } from '@goldbot/shared';
+import { copyTradingLinkInputSchema, SETTINGS_MESSAGES } from '@goldbot/shared';
 import { NoticeAlert } from '../../components/notice-alert';
-import { useNotice } from '../../hooks/use-notice';
-import { errorMessage } from '../../lib/error-message';
-import { useSaveSubscriptionSettings, useSubscriptionSettings } from '../api/subscription-settings';
+import { useSubscriptionSettings } from '../api/subscription-settings';
+import { useSettingSave } from './use-setting-save';
 
 export const COPY_TRADING_LINK_LABEL = 'Copy-trading link';
 export const COPY_TRADING_LINK_SAVE_NAME = 'Save copy-trading link';
@@ -18,11 +17,10 @@ export const NO_COPY_TRADING_LINK_WARNING =
  * Validated with the server's schema before it is sent; the server validates again and audits it.
  */
 export function CopyTradingLinkCard() {
-  const { data, mutate } = useSubscriptionSettings();
+  const { data } = useSubscriptionSettings();
   const [draft, setDraft] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const { save, isSaving } = useSaveSubscriptionSettings();
-  const notice = useNotice();
+  const { save, isSaving, notice } = useSettingSave();
   // The Basic card shows the loading and failure states of the settings.
   if (!data) return null;
 
@@ -39,15 +37,7 @@ export function CopyTradingLinkCard() {
       return;
     }
     setFieldError(null);
-    try {
-      const response = await save({ copyTradingLink: parsed.data });
-      if (!response) return;
-      await mutate({ success: true, settings: response.settings }, { revalidate: false });
-      setDraft(null);
-      notice.show('success', SETTINGS_MESSAGES.settingsUpdated, TOAST_MS.libraryDefault);
-    } catch (failure) {
-      notice.show('error', errorMessage(failure, SETTINGS_MESSAGES.settingsUpdateFailed));
-    }
+    if (await save({ copyTradingLink: parsed.data })) setDraft(null);
   };
 
   return (
