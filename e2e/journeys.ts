@@ -144,6 +144,7 @@ export async function approvedPayment(
     headers: bearer(adminToken),
   });
   expect(approved.status(), await approved.text()).toBe(200);
+  return { paymentId: payment?._id ?? '', txid };
 }
 
 /**

@@ -21,7 +21,10 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { escapeHtml } from '../shared/src/html-escape.js';
+import Handlebars from 'handlebars';
+
+/** Text for an HTML attribute or element: handlebars' own escaping, as the mail uses. */
+const escapeHtml = (value: string): string => Handlebars.Utils.escapeExpression(value);
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const WEB_ROOT = path.join(ROOT, 'web');

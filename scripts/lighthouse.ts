@@ -271,7 +271,7 @@ async function handWrittenSections(): Promise<string> {
 async function customerSession(stack: SpawnedStack): Promise<Record<string, string>> {
   const { urls, pool } = stack.info;
   await ensureUser(localCognitoClient(urls.cognito), pool, CUSTOMER);
-  const token = await localIdToken(urls.cognito, pool.clientId, CUSTOMER);
+  const token = await localIdToken(urls.cognito, pool, CUSTOMER);
   // The first /api/auth/me makes the profile, as after a first sign-in.
   const response = await fetch(`${urls.api}/api/auth/me`, { headers: { Authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`GET /api/auth/me answered ${response.status} for the Lighthouse customer`);

@@ -27,6 +27,8 @@ const configSchema = z.object({
   /** Multiplies every per-client request limit (RATE_LIMITS); 0 turns them off. */
   RATE_LIMIT_SCALE: z._default(z.coerce.number().check(z.gte(0), z.lte(1000)), 1),
   LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
+  /** The seller a receipt names (payment-receipt); the product's name unless configured. */
+  SELLER_NAME: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(120)), 'GoldBot'),
   /** The SES configuration set mail goes through in AWS (bounce/complaint events); unset locally. */
   SES_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   /**
@@ -72,6 +74,7 @@ export type AppConfig = Readonly<{
   rateLimitScale: number;
   adminMfaRequired: boolean;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
+  sellerName: string;
   sesConfigurationSet?: string;
   tron: Readonly<{
     apiUrl?: string;
@@ -104,6 +107,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     adminMfaRequired: e.ADMIN_MFA_REQUIRED === 'true',
     logLevel: e.LOG_LEVEL,
+    sellerName: e.SELLER_NAME,
     sesConfigurationSet: e.SES_CONFIGURATION_SET,
     tron: Object.freeze({
       apiUrl: e.TRON_API_URL,

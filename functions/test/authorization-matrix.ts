@@ -38,6 +38,11 @@ export interface AuthorizationRow {
    * route has no guard).
    */
   answers?: readonly number[];
+  /**
+   * The request ends every session of its caller when let through: the integration suite sends it
+   * as throw-away callers of each kind, so the shared test sessions live on.
+   */
+  endsCallerSessions?: true;
 }
 
 /** A well-formed id that no seed or test creates. */
@@ -425,6 +430,22 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     // No refresh token in the request: nothing to revoke, so the shared test sessions live on.
     request: { body: {} },
     answers: [200],
+  },
+  'payment-receipt': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    // No such payment: the use case answers 404 (as it does for anyone else's).
+    request: { pathParams: { id: UNKNOWN_ID } },
+    answers: [404],
+  },
+  'auth-logout-all': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    request: {},
+    answers: [200],
+    endsCallerSessions: true,
   },
   'auth-confirm-email-change': {
     anonymous: 401,

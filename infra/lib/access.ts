@@ -140,6 +140,7 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
     usesCodes: false,
     sendsMail: false,
   },
+  'auth-logout-all': { cognitoCalls: ['cognito-idp:AdminUserGlobalSignOut'], usesCodes: false, sendsMail: false },
   'auth-request-password-reset': { cognitoCalls: [], usesCodes: true, sendsMail: true },
   'auth-verify-reset-otp': { cognitoCalls: [], usesCodes: true, sendsMail: false },
   'auth-reset-password': {

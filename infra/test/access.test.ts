@@ -183,6 +183,8 @@ describe('routeAccess: Cognito', () => {
       'cognito-idp:AdminUpdateUserAttributes',
       'cognito-idp:AdminUserGlobalSignOut',
     ]);
+    // 'Sign out of all devices' needs only Cognito's global sign-out.
+    expect(iam('auth-logout-all')).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
     for (const id of [
       'auth-resend-otp',
       'auth-request-password-reset',

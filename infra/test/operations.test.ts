@@ -267,7 +267,7 @@ describe('deploy-time seeding (data stack)', () => {
     expect(seedDigest(changed)).not.toBe(seedDigest(items));
   });
 
-  it('writes each item only if absent, and the seeding function may only put items of the seed partitions', () => {
+  it('writes each item only if absent, and the seeding function may only put items of the seed partitions (and update templates)', () => {
     expect(SEED_CONDITION).toBe('attribute_not_exists(PK)');
     synth.templates.data.hasResourceProperties('AWS::Lambda::Function', {
       Description: Match.stringLikeRegexp('^Deploy-time seeding'),
@@ -278,11 +278,17 @@ describe('deploy-time seeding (data stack)', () => {
     const tableStatements = policyStatements(synth.templates.data).filter((s) =>
       JSON.stringify(s.Resource).includes('AppTable'),
     );
-    expect(tableStatements).toHaveLength(1);
+    expect(tableStatements).toHaveLength(2);
     expect(tableStatements[0]).toMatchObject({
       Action: 'dynamodb:PutItem',
       Effect: 'Allow',
       Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': seedPartitions(items) } },
+    });
+    // Only a template still holding a retired default is updated (to today's default).
+    expect(tableStatements[1]).toMatchObject({
+      Action: 'dynamodb:UpdateItem',
+      Effect: 'Allow',
+      Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['TEMPLATES'] } },
     });
     expect(seedPartitions(items)).toEqual(['CATALOG', 'SETTINGS', 'TEMPLATES']);
   });

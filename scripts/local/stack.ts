@@ -4,10 +4,11 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_GROUP, implementedRoutes } from '@goldbot/shared';
 import { seedDefaults as seedDefaultItems } from '../../functions/src/data/seed-items.js';
+import { subscriptionSettingsKey } from '../../functions/src/data/settings-entity.js';
 import { activeWalletKey, toWalletItem, walletKey } from '../../functions/src/data/wallet-entity.js';
 import { newId } from '../../functions/src/kit/ids.js';
 import {
@@ -171,6 +172,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       OTP_HASH_KEY: localSecret(options.dataDir, 'otpHashKey'),
       APP_URL: options.appUrl ?? 'http://localhost:5173',
       LOG_LEVEL: process.env.LOG_LEVEL ?? (verbose ? 'info' : 'warn'),
+      ...(process.env.SELLER_NAME ? { SELLER_NAME: process.env.SELLER_NAME } : {}),
       // Per-client request limits (RATE_LIMITS); test suites and scripted sign-ups raise them.
       RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '1',
       AWS_ENDPOINT_URL_DYNAMODB: urls.dynamodb,
@@ -242,12 +244,39 @@ function localSecret(dataDir: string, name: string): string {
 
 /**
  * The catalog, the settings and the default templates (functions/src/data/seed-items.ts, the same
- * items the deploy-time seeding writes), each only if absent, then the local placeholder wallet.
+ * items the deploy-time seeding writes), each only if absent, then the local placeholder wallet
+ * and the example copy-trading link.
  */
 async function seedDefaults(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
   const now = new Date();
   await seedDefaultItems(client, tableName, now);
   await seedLocalWallet(client, tableName, now.toISOString());
+  await seedLocalCopyTradingLink(client, tableName, now.toISOString());
+}
+
+/**
+ * LOCAL DEVELOPMENT ONLY: the free trial's copy-trading link a local stack starts with, so the
+ * free trial can be activated and its mail carries a link. Deployed stacks start with none: the
+ * admin sets the broker's real link in Subscription Settings. Set on every start while no link is
+ * set (an admin's local link is kept; one removed comes back on the next start).
+ */
+export const LOCAL_COPY_TRADING_LINK = 'https://copy-trading.example.com/goldbot-local';
+
+async function seedLocalCopyTradingLink(client: DynamoDBDocumentClient, tableName: string, now: string) {
+  try {
+    await client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: subscriptionSettingsKey(),
+        UpdateExpression: 'SET copyTradingLink = :link, updatedAt = :now',
+        ConditionExpression:
+          'attribute_exists(PK) AND (NOT attribute_type(copyTradingLink, :string) OR copyTradingLink = :empty)',
+        ExpressionAttributeValues: { ':link': LOCAL_COPY_TRADING_LINK, ':now': now, ':string': 'S', ':empty': '' },
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string } | null)?.name !== 'ConditionalCheckFailedException') throw error;
+  }
 }
 
 /**

@@ -54,6 +54,14 @@ export const ROUTES = [
   route('auth-update-user', 'PUT', '/api/auth/updateUser/{id}', 'user', 'Update own profile or password', true),
   // Additions to the spec (docs/security.md): server-side sign-out and the proven e-mail change.
   route('auth-logout', 'POST', '/api/auth/logout', 'user', 'End this session: revoke its refresh token', true),
+  route(
+    'auth-logout-all',
+    'POST',
+    '/api/auth/logout-all',
+    'user',
+    "End every session of the caller (the Account tab's 'Sign out of all devices')",
+    true,
+  ),
   // Admin two-factor sign-in (docs/security.md M5): the TOTP step after the password, and its set-up.
   route('auth-mfa-verify', 'POST', '/api/auth/mfa/verify', 'public', 'Finish a sign-in with a TOTP code', true),
   route('auth-mfa-setup', 'POST', '/api/auth/mfa/setup', 'public', 'Turn on TOTP with a first code', true),
@@ -94,6 +102,8 @@ export const ROUTES = [
     true,
   ),
   route('payment-subscriptions', 'GET', '/api/payment/subscriptions', 'user', "The caller's subscriptions", true),
+  // An addition to the spec: the receipt of a completed payment (its owner or an admin; 404 to anyone else).
+  route('payment-receipt', 'GET', '/api/payment/receipt/{id}', 'user', 'The receipt of a completed payment', true),
   route(
     'payment-create-free-trial',
     'POST',

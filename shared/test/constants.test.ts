@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_GROUP,
+  dollars,
+  withdrawalApprovedMessage,
   AUTH,
   CONTACT,
   DEFAULT_PACKAGE_PRICES_USD,
@@ -121,5 +123,21 @@ describe('schedules', () => {
       expect(s.id).toMatch(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/);
       expect(s.cron.split(' ')).toHaveLength(5);
     }
+  });
+});
+
+describe('the withdrawal approval message', () => {
+  it('is the spec’s sentence when nothing remains, else what was paid out and what remains', () => {
+    expect(withdrawalApprovedMessage(22, 0)).toBe(
+      'Withdrawal approved successfully! User earnings have been reset to $0.',
+    );
+    expect(withdrawalApprovedMessage(20, 2)).toBe(
+      'Withdrawal approved successfully! $20 paid out; $2 of earnings remain.',
+    );
+    expect(withdrawalApprovedMessage(20.5, 2.25)).toBe(
+      'Withdrawal approved successfully! $20.50 paid out; $2.25 of earnings remain.',
+    );
+    expect(dollars(1000)).toBe('$1000');
+    expect(dollars(0.1)).toBe('$0.10');
   });
 });

@@ -93,6 +93,10 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['GET /api/admin/activations', 'admin'],
   // docs/security.md: server-side sign-out (M2), the proven e-mail change (H2), admin two-factor sign-in (M5).
   ['POST /api/auth/logout', 'user'],
+  // The customer's Account tab: 'Sign out of all devices' ends every session of the caller.
+  ['POST /api/auth/logout-all', 'user'],
+  // Billing History's 'Receipt': a completed payment's receipt, for its owner or an admin.
+  ['GET /api/payment/receipt/{id}', 'user'],
   ['POST /api/auth/confirm-email-change', 'user'],
   ['POST /api/auth/mfa/verify', 'public'],
   ['POST /api/auth/mfa/setup', 'public'],

@@ -542,17 +542,19 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
       profile: profileKey(userId),
       template: emailTemplateKey(templateType),
       catalog: packageKey('freeTrial'),
+      settings: subscriptionSettingsKey(),
     };
-    const found = await batchGet([keys.profile, keys.template, keys.catalog], true);
+    const found = await batchGet([keys.profile, keys.template, keys.catalog, keys.settings], true);
     return {
       profile: toCustomerProfile(found.get(keyId(keys.profile))),
       template: toTemplate(found.get(keyId(keys.template)), templateType),
       onSale: catalogOnSale(found.get(keyId(keys.catalog))),
+      copyTradingLink: toSettings(found.get(keyId(keys.settings))).copyTradingLink,
     };
   },
 
-  async commitFreeTrial(subscription): Promise<FreeTrialCommit> {
-    const items: Tagged<'profile' | 'catalog'>[] = [
+  async commitFreeTrial(subscription, copyTradingLink): Promise<FreeTrialCommit> {
+    const items: Tagged<'profile' | 'catalog' | 'link'>[] = [
       {
         tag: 'profile',
         item: {
@@ -590,11 +592,24 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
           },
         },
       },
+      {
+        // The settings still hold the link the mail carries (E17): an admin may remove or replace it.
+        tag: 'link',
+        item: {
+          ConditionCheck: {
+            TableName: tableName,
+            Key: subscriptionSettingsKey(),
+            ConditionExpression: 'copyTradingLink = :link',
+            ExpressionAttributeValues: { ':link': copyTradingLink },
+          },
+        },
+      },
     ];
     const outcome = await transact(items);
     if (outcome === null) return { kind: 'committed' };
     if (outcome === 'busy') return { kind: 'refused', reason: 'busy' };
     if (outcome.failed.some((f) => f.tag === 'catalog')) return { kind: 'refused', reason: 'not-on-sale' };
+    if (outcome.failed.some((f) => f.tag === 'link')) return { kind: 'refused', reason: 'no-link' };
     const profile = outcome.failed.find((f) => f.tag === 'profile')?.old;
     if (profile && typeof profile.freeTrialStartedAt === 'string') return { kind: 'refused', reason: 'used' };
     return { kind: 'refused', reason: 'profile' };

@@ -1,9 +1,10 @@
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ADMIN_TEMPLATE_TYPES } from '../domain/email/template-rules.js';
+import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ADMIN_TEMPLATE_TYPES, TEMPLATE_PLACEHOLDERS } from '../domain/email/template-rules.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../domain/email/templates.js';
 import { SYSTEM_ACTOR } from './audit-entity.js';
-import { toTemplateItem } from './email-template-entity.js';
+import { emailTemplateKey, toTemplateItem } from './email-template-entity.js';
 import { defaultCatalog, toCatalogPackageItem } from './package-catalog-entity.js';
+import { RETIRED_DEFAULTS, type RetiredDefault } from './retired-template-defaults.js';
 import { DEFAULT_SUBSCRIPTION_SETTINGS, toSubscriptionSettingsItem } from './settings-entity.js';
 
 /**
@@ -11,13 +12,16 @@ import { DEFAULT_SUBSCRIPTION_SETTINGS, toSubscriptionSettingsItem } from './set
  * the local bootstrap (`npm start`, scripts/local/stack.ts) and the deploy-time seeding in AWS.
  *
  * - the package catalog (E18) at the customer-side prices, every package on sale;
- * - the subscription settings (E17), Basic on sale;
+ * - the subscription settings (E17), Basic on sale, no copy-trading link (an admin sets it; until
+ *   then the free trial cannot be activated);
  * - every admin-editable e-mail template (E19) as its default (`isDefault: true`, version 0).
  *
  * Each item is written only if absent (`SEED_CONDITION`), so seeding never overwrites an admin's
  * edit and running it again (every deploy, every restart) changes nothing. A seeded template is a
  * marker of "still the default": mails use the default in code (email-template-entity.ts), so a
  * deploy that improves a default reaches every type nobody edited without rewriting the item.
+ * A stored template that still holds a retired default word for word (retired-template-defaults.ts)
+ * is moved to today's default: nobody edited it, so it follows the product like an unedited type.
  */
 export const SEED_CONDITION = 'attribute_not_exists(PK)';
 
@@ -44,6 +48,8 @@ export interface SeedResult {
   written: string[];
   /** Items already there (seeded before, or edited by an admin): left as they are. */
   kept: string[];
+  /** Template items that held a retired default and now hold today's default. */
+  migrated: string[];
 }
 
 const isConditionFailure = (error: unknown) =>
@@ -64,7 +70,7 @@ export async function seedDefaults(
   tableName: string,
   now: Date = new Date(),
 ): Promise<SeedResult> {
-  const result: SeedResult = { written: [], kept: [] };
+  const result: SeedResult = { written: [], kept: [], migrated: [] };
   for (const item of defaultSeedItems(now)) {
     const name = `${item.PK}/${item.SK}`;
     try {
@@ -75,7 +81,64 @@ export async function seedDefaults(
       result.kept.push(name);
     }
   }
+  for (const retired of RETIRED_DEFAULTS) {
+    if (await migrateRetiredDefault(client, tableName, retired, now)) {
+      result.migrated.push(`${emailTemplateKey(retired.type).PK}/${emailTemplateKey(retired.type).SK}`);
+    }
+  }
   result.written.sort();
   result.kept.sort();
   return result;
+}
+
+/**
+ * Moves a template item that still holds `retired` word for word to today's default, marked as
+ * the default (a marker, like a seeded item), its version counted. The condition is the whole
+ * check: an admin's edit differs in subject or HTML and is never touched; running it again finds
+ * nothing to move. True when the item was moved.
+ */
+export async function migrateRetiredDefault(
+  client: Pick<DynamoDBDocumentClient, 'send'>,
+  tableName: string,
+  retired: RetiredDefault,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const current = DEFAULT_EMAIL_TEMPLATES[retired.type];
+  try {
+    await client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: emailTemplateKey(retired.type),
+        UpdateExpression:
+          'SET #subject = :subject, #html = :html, #placeholders = :placeholders, #isDefault = :true, ' +
+          '#version = if_not_exists(#version, :zero) + :one, #updatedAt = :at, #updatedBy = :by',
+        ConditionExpression: '#subject = :oldSubject AND #html = :oldHtml',
+        ExpressionAttributeNames: {
+          '#subject': 'subject',
+          '#html': 'html',
+          '#placeholders': 'placeholders',
+          '#isDefault': 'isDefault',
+          '#version': 'version',
+          '#updatedAt': 'updatedAt',
+          '#updatedBy': 'updatedBy',
+        },
+        ExpressionAttributeValues: {
+          ':subject': current.subject,
+          ':html': current.html,
+          ':placeholders': [...TEMPLATE_PLACEHOLDERS[retired.type]],
+          ':true': true,
+          ':zero': 0,
+          ':one': 1,
+          ':at': now.toISOString(),
+          ':by': SYSTEM_ACTOR,
+          ':oldSubject': retired.template.subject,
+          ':oldHtml': retired.template.html,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return false;
+  }
 }

@@ -2,7 +2,7 @@ import type { Item } from './table-reads.js';
 
 /**
  * Settings singletons (docs/data-model.md E17): one item per settings group.
- *   PK = SETTINGS, SK = SUBSCRIPTION   { basicPackageEnabled, autoApproveOnMatch, updatedAt, updatedBy }
+ *   PK = SETTINGS, SK = SUBSCRIPTION   { basicPackageEnabled, autoApproveOnMatch, copyTradingLink, updatedAt, updatedBy }
  * `basicPackageEnabled` is also Basic's on-sale flag in the catalog (package-catalog-entity.ts):
  * the admin's toggle and the catalog editor write this one attribute.
  */
@@ -12,26 +12,37 @@ export interface SubscriptionSettings {
   basicPackageEnabled: boolean;
   /** Issue 13: approve a payment whose on-chain check is a 'match' as the system (missing = off). */
   autoApproveOnMatch: boolean;
+  /**
+   * The copy-trading link the free trial delivers (its mail, the active Free card). Missing = null:
+   * the trial cannot be activated until an admin sets one. Deploy-time seeding leaves it empty.
+   */
+  copyTradingLink: string | null;
 }
 
 export const DEFAULT_SUBSCRIPTION_SETTINGS: SubscriptionSettings = {
   basicPackageEnabled: true,
   autoApproveOnMatch: false,
+  copyTradingLink: null,
 };
 
 export const toSubscriptionSettingsItem = (settings: SubscriptionSettings, updatedAt: string, updatedBy?: string) => ({
   ...subscriptionSettingsKey(),
   entity: 'SubscriptionSettings',
-  ...settings,
+  basicPackageEnabled: settings.basicPackageEnabled,
+  autoApproveOnMatch: settings.autoApproveOnMatch,
+  // No link is no attribute: the reads and the free trial's condition treat "absent" as "none set".
+  ...(settings.copyTradingLink ? { copyTradingLink: settings.copyTradingLink } : {}),
   updatedAt,
   ...(updatedBy ? { updatedBy } : {}),
 });
 
-/** A missing item (never seeded) or attribute reads as the default: Basic on sale, no automatic approval. */
+/** A missing item (never seeded) or attribute reads as the default: Basic on sale, no automatic approval, no link. */
 export const fromSubscriptionSettingsItem = (item: Item | undefined): SubscriptionSettings => ({
   basicPackageEnabled:
     item && item.basicPackageEnabled !== undefined
       ? item.basicPackageEnabled !== false
       : DEFAULT_SUBSCRIPTION_SETTINGS.basicPackageEnabled,
   autoApproveOnMatch: item?.autoApproveOnMatch === true,
+  copyTradingLink:
+    typeof item?.copyTradingLink === 'string' && item.copyTradingLink !== '' ? item.copyTradingLink : null,
 });

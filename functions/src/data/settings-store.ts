@@ -6,8 +6,9 @@ import { fromSubscriptionSettingsItem, subscriptionSettingsKey, type Subscriptio
 import { putNew, transactUnlessChanged, updateItem, type TransactItem } from './transaction-items.js';
 
 /**
- * E17, the subscription settings (AP21, AP22). A missing item or attribute reads as Basic on sale
- * and automatic approval off, so the write's conditions treat "absent" like those defaults.
+ * E17, the subscription settings (AP21, AP22). A missing item or attribute reads as Basic on sale,
+ * automatic approval off and no copy-trading link, so the write's conditions treat "absent" like
+ * those defaults.
  */
 
 /**
@@ -27,9 +28,68 @@ export function basicSwitchUpdate(from: boolean, to: boolean, at: string, adminI
 }
 
 /**
- * The update of a save that moves the autoApproveOnMatch switch (issue 13), with the Basic switch
- * too when it moves: every attribute set is conditioned on still reading its `from` value (absent
- * reads as the default: Basic on, automatic approval off).
+ * The condition that one setting still reads `from`, where an absent attribute reads as its
+ * default (Basic on, automatic approval off, no link), with the names and values it uses.
+ */
+function stillReads(
+  setting: keyof SubscriptionSettings,
+  from: SubscriptionSettings,
+): { condition: string; names: Record<string, string>; values: Record<string, unknown> } {
+  switch (setting) {
+    case 'basicPackageEnabled':
+      return {
+        condition: from.basicPackageEnabled
+          ? '(attribute_not_exists(#enabled) OR #enabled = :from)'
+          : '#enabled = :from',
+        names: { '#enabled': setting },
+        values: { ':from': from.basicPackageEnabled },
+      };
+    case 'autoApproveOnMatch':
+      return {
+        condition: from.autoApproveOnMatch ? '#auto = :autoFrom' : '(attribute_not_exists(#auto) OR #auto = :autoFrom)',
+        names: { '#auto': setting },
+        values: { ':autoFrom': from.autoApproveOnMatch },
+      };
+    case 'copyTradingLink':
+      // No link reads as null whether the attribute is absent, null or empty (settings-entity.ts).
+      return from.copyTradingLink === null
+        ? {
+            condition: '(NOT attribute_type(#link, :stringType) OR #link = :empty)',
+            names: { '#link': setting },
+            values: { ':stringType': 'S', ':empty': '' },
+          }
+        : {
+            condition: '#link = :linkFrom',
+            names: { '#link': setting },
+            values: { ':linkFrom': from.copyTradingLink },
+          };
+  }
+}
+
+/** The SET (or, for a link removed, REMOVE) clause that gives one setting its `to` value. */
+function assignment(setting: keyof SubscriptionSettings, to: SubscriptionSettings) {
+  switch (setting) {
+    case 'basicPackageEnabled':
+      return { set: '#enabled = :to', values: { ':to': to.basicPackageEnabled } };
+    case 'autoApproveOnMatch':
+      return { set: '#auto = :autoTo', values: { ':autoTo': to.autoApproveOnMatch } };
+    case 'copyTradingLink':
+      return to.copyTradingLink === null
+        ? { remove: '#link', values: {} }
+        : { set: '#link = :linkTo', values: { ':linkTo': to.copyTradingLink } };
+  }
+}
+
+const SETTINGS_ORDER = [
+  'basicPackageEnabled',
+  'autoApproveOnMatch',
+  'copyTradingLink',
+] as const satisfies readonly (keyof SubscriptionSettings)[];
+
+/**
+ * The update of a save: every setting that moves is set (a removed link is removed) on condition
+ * it still reads its `from` value. Basic's switch alone is `basicSwitchUpdate`, the item the
+ * catalog editor writes too.
  */
 export function settingsUpdate(
   from: SubscriptionSettings,
@@ -37,33 +97,27 @@ export function settingsUpdate(
   at: string,
   adminId: string,
 ): TransactItem {
-  if (from.autoApproveOnMatch === to.autoApproveOnMatch) {
+  const moved = SETTINGS_ORDER.filter((setting) => from[setting] !== to[setting]);
+  if (moved.length === 1 && moved[0] === 'basicPackageEnabled') {
     return basicSwitchUpdate(from.basicPackageEnabled, to.basicPackageEnabled, at, adminId);
   }
-  const sets = ['entity = :entity', '#auto = :autoTo', 'updatedAt = :at', 'updatedBy = :by'];
-  const conditions = [
-    from.autoApproveOnMatch ? '#auto = :autoFrom' : '(attribute_not_exists(#auto) OR #auto = :autoFrom)',
-  ];
-  const names: Record<string, string> = { '#auto': 'autoApproveOnMatch' };
-  const values: Record<string, unknown> = {
-    ':entity': 'SubscriptionSettings',
-    ':autoTo': to.autoApproveOnMatch,
-    ':autoFrom': from.autoApproveOnMatch,
-    ':at': at,
-    ':by': adminId,
-  };
-  if (from.basicPackageEnabled !== to.basicPackageEnabled) {
-    sets.splice(1, 0, '#enabled = :to');
-    conditions.push(
-      from.basicPackageEnabled ? '(attribute_not_exists(#enabled) OR #enabled = :from)' : '#enabled = :from',
-    );
-    names['#enabled'] = 'basicPackageEnabled';
-    Object.assign(values, { ':to': to.basicPackageEnabled, ':from': from.basicPackageEnabled });
+  const sets = ['entity = :entity'];
+  const removes: string[] = [];
+  const conditions: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':entity': 'SubscriptionSettings', ':at': at, ':by': adminId };
+  for (const setting of moved) {
+    const check = stillReads(setting, from);
+    const change = assignment(setting, to);
+    conditions.push(check.condition);
+    Object.assign(names, check.names);
+    Object.assign(values, check.values, change.values);
+    if (change.set) sets.push(change.set);
+    if (change.remove) removes.push(change.remove);
   }
-  return updateItem(subscriptionSettingsKey(), `SET ${sets.join(', ')}`, values, {
-    names,
-    condition: conditions.join(' AND '),
-  });
+  sets.push('updatedAt = :at', 'updatedBy = :by');
+  const expression = `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`;
+  return updateItem(subscriptionSettingsKey(), expression, values, { names, condition: conditions.join(' AND ') });
 }
 
 export const dynamoSettingsStore: SettingsStore = {

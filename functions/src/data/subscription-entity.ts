@@ -95,6 +95,7 @@ export function toSubscriptionView(sub: SubscriptionRecord, today: string): Subs
     isExtension: sub.isExtension,
     createdAt: sub.createdAt,
     updatedAt: sub.updatedAt,
+    paymentId: sub.paymentId,
   };
 }
 

@@ -196,6 +196,7 @@ function toWithdrawalProfile(item: Item): WithdrawalProfile {
     email: String(item.email ?? ''),
     isActive: item.isActive !== false,
     balances: balancesOf(item),
+    referralCount: count(item.referralCount),
   };
 }
 

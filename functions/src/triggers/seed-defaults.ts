@@ -42,7 +42,12 @@ export async function handler(event: CloudFormationCustomResourceEvent): Promise
   }
   // A failure throws: the provider reports FAILED and CloudFormation rolls the deploy back.
   const result = await seedDefaults(client, env.TABLE_NAME);
-  log.info('seed defaults', { requestType: event.RequestType, written: result.written, kept: result.kept.length });
+  log.info('seed defaults', {
+    requestType: event.RequestType,
+    written: result.written,
+    kept: result.kept.length,
+    migrated: result.migrated,
+  });
   return {
     PhysicalResourceId: physicalResourceId,
     Data: { Written: result.written.length, Kept: result.kept.length },

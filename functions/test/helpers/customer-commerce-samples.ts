@@ -108,6 +108,17 @@ export const sampleOrderItem = (slug: 'basic' | 'pro' = 'basic', userId: string 
     expiresAt: 4_102_444_800,
   });
 
+/** The copy-trading link of the samples: the free trial is offered. */
+export const SAMPLE_COPY_TRADING_LINK = 'https://copy-trading.example.com/goldbot';
+
+/** The settings item: Basic on sale, the free trial's copy-trading link set. */
+export const settingsItem = (copyTradingLink: string | null = SAMPLE_COPY_TRADING_LINK) => ({
+  PK: 'SETTINGS',
+  SK: 'SUBSCRIPTION',
+  basicPackageEnabled: true,
+  ...(copyTradingLink ? { copyTradingLink } : {}),
+});
+
 /** The world of the customer commerce samples: Jane, the seeded catalog and settings, a wallet, Rick's code. */
 export function customerCommerceSampleWorld(dynamo: DocumentClientStub): Partial<Record<RouteId, () => void>> {
   const world = () =>
@@ -116,7 +127,7 @@ export function customerCommerceSampleWorld(dynamo: DocumentClientStub): Partial
       catalogItem('basic', 60),
       catalogItem('pro', 250),
       catalogItem('ultimate', 1000),
-      { PK: 'SETTINGS', SK: 'SUBSCRIPTION', basicPackageEnabled: true },
+      settingsItem(),
       activeWalletItem(),
       referralMarkerItem(),
       sampleOrderItem('basic'),

@@ -79,7 +79,9 @@ export class InMemoryWithdrawalStore implements WithdrawalStore {
     await this.pause();
     this.calls.push('getProfile');
     const user = this.users.get(userId);
-    return user ? structuredClone(user) : undefined;
+    // The count of friends who bought with the code: one per credit, like an approval's.
+    const referralCount = this.ledger.filter((entry) => entry.userId === userId && entry.type === 'credit').length;
+    return user ? { ...structuredClone(user), referralCount } : undefined;
   }
 
   async commitRequest(plan: RequestPlan): Promise<RequestOutcome> {

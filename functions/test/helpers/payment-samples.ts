@@ -120,9 +120,22 @@ export function paymentReviewSampleWorld(dynamo: AwsClientStub<DynamoDBDocumentC
   const chainCheck = () => {
     dynamo.on(GetCommand, { Key: paymentKey(unchecked._id) }).resolves({ Item: toPaymentItem(unchecked) });
   };
+  // The receipt sample: Jane's payment, approved, and the subscription it started.
+  const completed = pendingPayment({ status: 'completed', approvedAt: '2026-11-21T09:00:00.000Z' });
+  const receipt = () => {
+    // The caller is Jane herself: the session guard reads her profile.
+    dynamo
+      .on(GetCommand, { Key: { PK: `USER#${SAMPLE_BUYER._id}`, SK: 'PROFILE' } })
+      .resolves({ Item: buyerProfileItem() });
+    dynamo.on(GetCommand, { Key: paymentKey(completed._id) }).resolves({ Item: toPaymentItem(completed) });
+    dynamo.on(GetCommand, { Key: subscriptionKey(completed.userId, subscription._id) }).resolves({
+      Item: toSubscriptionItem({ ...subscription, status: 'active', startDate: '2026-12-01', endDate: '2026-12-31' }),
+    });
+  };
   return {
     'payment-approve-usdt': given,
     'payment-reject-usdt': given,
     'payment-chain-check': chainCheck,
+    'payment-receipt': receipt,
   } satisfies Partial<Record<RouteId, () => void>>;
 }

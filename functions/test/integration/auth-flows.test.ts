@@ -252,6 +252,34 @@ describe('sign-in, refresh and back-off', () => {
     ).toBe(200);
   });
 
+  it('signs out of all devices: every token and refresh session of the account ends, a new sign-in works', async () => {
+    const first = await registerAndSignIn('everywhere');
+    const second = await api<Session>('/api/auth/login', {
+      method: 'POST',
+      body: { email: first.email, password: PASSWORD },
+    });
+    expect(second.status).toBe(200);
+    const secondRefresh = refreshCookieOf(second);
+    const ended = await api('/api/auth/logout-all', { method: 'POST', token: second.body.token, body: {} });
+    expect(ended.status).toBe(200);
+    expect(ended.body).toMatchObject({ message: 'You have been signed out of all devices. Please sign in again.' });
+    expect(ended.headers.getSetCookie().some((c) => /Max-Age=0/.test(c))).toBe(true);
+    for (const refreshToken of [first.refreshToken, secondRefresh]) {
+      expect((await api('/api/auth/refresh', { method: 'POST', body: { refreshToken } })).status).toBe(401);
+    }
+    for (const token of [first.token, second.body.token]) {
+      expect((await api('/api/auth/me', { token })).status).toBe(401);
+    }
+    // Tokens are refused up to the second of the sign-out: a new sign-in a second later works.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const again = await api<Session>('/api/auth/login', {
+      method: 'POST',
+      body: { email: first.email, password: PASSWORD },
+    });
+    expect(again.status).toBe(200);
+    expect((await api('/api/auth/me', { token: again.body.token })).status).toBe(200);
+  });
+
   it('refuses a deactivated account everywhere', async () => {
     const session = await registerAndSignIn('deactivated');
     await db().send(

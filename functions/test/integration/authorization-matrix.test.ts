@@ -22,8 +22,9 @@ async function callerIds() {
   return { user: subOf(user), otherUser: subOf(otherUser), admin: subOf(admin) };
 }
 
-const tokenFor = (who: MatrixCaller) =>
-  who === 'anonymous' ? Promise.resolve(undefined) : idTokenFor(who === 'otherUser' ? 'other-user' : who);
+/** `fresh` for a row whose request ends its caller's sessions: a throw-away caller of the same kind. */
+const tokenFor = (who: MatrixCaller, fresh = false) =>
+  who === 'anonymous' ? Promise.resolve(undefined) : idTokenFor(who === 'otherUser' ? 'other-user' : who, { fresh });
 
 describe('authorization matrix over HTTP', () => {
   for (const route of implementedRoutes()) {
@@ -36,7 +37,7 @@ describe('authorization matrix over HTTP', () => {
     for (const caller of callers) {
       const expected: Expectation | undefined = caller === 'otherUser' ? row.otherUser : row[caller];
       it(`${route.id} as ${caller} → ${expected}`, async () => {
-        const token = await tokenFor(caller);
+        const token = await tokenFor(caller, row.endsCallerSessions === true);
         const params = resolvePathParams(row.request.pathParams, caller, await callerIds());
         const query = row.request.query ? `?${new URLSearchParams(row.request.query).toString()}` : '';
         const response = await api(`${buildPath(route.path, params)}${query}`, {

@@ -10,7 +10,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_TRIAL_DAYS, PAYMENT_MESSAGES, subscriptionSchema, type Subscription } from '@goldbot/shared';
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
-import { api, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
+import { LOCAL_COPY_TRADING_LINK } from '../../../scripts/local/stack.js';
+import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -70,15 +71,11 @@ async function setProfile(userId: string, values: Record<string, unknown>) {
 }
 async function setBasicOnSale(enabled: boolean) {
   await db().send(
-    new PutCommand({
+    new UpdateCommand({
       TableName: table(),
-      Item: {
-        PK: 'SETTINGS',
-        SK: 'SUBSCRIPTION',
-        entity: 'SubscriptionSettings',
-        basicPackageEnabled: enabled,
-        updatedAt: new Date().toISOString(),
-      },
+      Key: { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
+      UpdateExpression: 'SET basicPackageEnabled = :enabled, updatedAt = :now',
+      ExpressionAttributeValues: { ':enabled': enabled, ':now': new Date().toISOString() },
     }),
   );
 }
@@ -125,7 +122,13 @@ describe('package status and public settings', () => {
   it('answers no active Basic and Basic on sale for a new customer', async () => {
     const status = await api('/api/payment/package-status', { token: alice.token });
     expect(status.status).toBe(200);
-    expect(status.body).toEqual({ success: true, hasActiveBasicPackage: false, isBasicPackageEnabled: true });
+    expect(status.body).toEqual({
+      success: true,
+      hasActiveBasicPackage: false,
+      isBasicPackageEnabled: true,
+      isFreeTrialAvailable: true,
+      copyTradingLink: null,
+    });
     const settings = await api('/api/settings/public/subscription-settings', { token: alice.token });
     expect(settings.body).toEqual({ success: true, settings: { basicPackageEnabled: true } });
   });
@@ -136,7 +139,7 @@ describe('package status and public settings', () => {
     await setBasicOnSale(false);
     try {
       const status = await api('/api/payment/package-status', { token: carol.token });
-      expect(status.body).toEqual({ success: true, hasActiveBasicPackage: true, isBasicPackageEnabled: false });
+      expect(status.body).toMatchObject({ success: true, hasActiveBasicPackage: true, isBasicPackageEnabled: false });
       const settings = await api('/api/settings/public/subscription-settings', { token: carol.token });
       expect(settings.body).toEqual({ success: true, settings: { basicPackageEnabled: false } });
     } finally {
@@ -477,6 +480,39 @@ describe('the free trial', () => {
 
     const mail = await waitForMail(ivan.email, /free trial/i);
     expect(mail.body.text).toContain(ivan.username);
+    // The mail delivers the copy-trading link the local stack sets (its main button).
+    expect(mail.body.html).toContain(`href="${LOCAL_COPY_TRADING_LINK}"`);
+    expect(mail.body.text).toContain(LOCAL_COPY_TRADING_LINK);
+    // The dashboard's status gives the link to the customer whose trial runs.
+    const status = await api('/api/payment/package-status', { token: ivan.token });
+    expect(status.body).toMatchObject({ isFreeTrialAvailable: true, copyTradingLink: LOCAL_COPY_TRADING_LINK });
+  });
+
+  it('cannot be started while no copy-trading link is set: 409 with the sentence', async () => {
+    const admin = await idTokenFor('admin');
+    const setLink = (copyTradingLink: string | null) =>
+      api('/api/settings/subscription-settings', {
+        method: 'PUT',
+        token: admin,
+        body: { settings: { copyTradingLink } },
+      });
+    const kim = await newCustomer('kim');
+    expect((await setLink(null)).status).toBe(200);
+    try {
+      const status = await api('/api/payment/package-status', { token: kim.token });
+      expect(status.body).toMatchObject({ isFreeTrialAvailable: false, copyTradingLink: null });
+      const refused = await api('/api/payment/create-free-trial', { method: 'POST', token: kim.token, body: {} });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        message: 'The free trial is not available right now. Please try again later.',
+      });
+      const profile = await getItem(`USER#${kim.userId}`, 'PROFILE');
+      expect(profile?.freeTrialStartedAt).toBeUndefined();
+    } finally {
+      expect((await setLink(LOCAL_COPY_TRADING_LINK)).status).toBe(200);
+    }
+    const started = await api('/api/payment/create-free-trial', { method: 'POST', token: kim.token, body: {} });
+    expect(started.status).toBe(201);
   });
 
   it('starts once when asked twice at the same moment', async () => {

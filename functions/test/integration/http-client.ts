@@ -2,7 +2,7 @@ import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-pro
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { AUTH, sessionUserSchema, type SessionUser } from '@goldbot/shared';
+import { ADMIN_GROUP, AUTH, sessionUserSchema, type SessionUser } from '@goldbot/shared';
 import { inject } from 'vitest';
 import { ensureUser, localCognitoClient, localIdToken } from '../../../scripts/local/cognito-local.js';
 import { createGateway } from '../../../scripts/local/gateway.js';
@@ -70,18 +70,26 @@ export function refreshCookieOf(response: ApiResponse<unknown>): string {
 
 const tokens = new Map<string, Promise<string>>();
 
-/** A confirmed Cognito user (optionally an admin) and its ID token, created once per test file. */
-export function idTokenFor(kind: 'admin' | 'user' | 'other-user'): Promise<string> {
-  const cached = tokens.get(kind);
+/**
+ * A confirmed Cognito user (optionally an admin) and its ID token, created once per test file.
+ * `fresh`: a throw-away account of that kind, never cached, for a request that ends every session
+ * of its caller (the shared callers must live on for the other tests).
+ */
+export function idTokenFor(kind: 'admin' | 'user' | 'other-user', options: { fresh?: boolean } = {}): Promise<string> {
+  const cached = options.fresh ? undefined : tokens.get(kind);
   if (cached) return cached;
   const created = (async () => {
     const info = stack();
     const client = localCognitoClient(info.urls.cognito);
     let email = info.admin.email;
-    const password = kind === 'admin' ? info.admin.password : 'User1234!';
+    let password = kind === 'admin' ? info.admin.password : 'User1234!';
     if (kind !== 'admin') {
       email = `${kind}-${randomUUID()}@example.com`;
       await createConfirmedUser(email, password);
+    } else if (options.fresh) {
+      email = `admin-${randomUUID()}@example.com`;
+      password = 'Admin1234!';
+      await ensureUser(client, info.pool, { email, password, groups: [ADMIN_GROUP] });
     } else {
       // The admin exists from the bootstrap; membership is re-asserted in case a test removed it.
       await client.send(
@@ -94,7 +102,7 @@ export function idTokenFor(kind: 'admin' | 'user' | 'other-user'): Promise<strin
     if (me.status !== 200) throw new Error(`could not set up the ${kind} profile: HTTP ${me.status}`);
     return token;
   })();
-  tokens.set(kind, created);
+  if (!options.fresh) tokens.set(kind, created);
   return created;
 }
 

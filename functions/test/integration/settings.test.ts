@@ -17,6 +17,7 @@ import {
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { ADMIN_TEMPLATE_TYPES, TEMPLATE_PLACEHOLDERS } from '../../src/domain/email/template-rules.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
+import { LOCAL_COPY_TRADING_LINK } from '../../../scripts/local/stack.js';
 import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
 import { mailsTo } from './mailbox.js';
 
@@ -303,6 +304,40 @@ describe('the Basic switch', () => {
       await setBasic(true);
     }
     expect((await catalog()).find((p) => p.slug === 'basic')?.onSale).toBe(true);
+  });
+});
+
+describe('the copy-trading link', () => {
+  const setLink = async (copyTradingLink: unknown) =>
+    api<{ message: string; settings: { copyTradingLink: string | null } }>('/api/settings/subscription-settings', {
+      method: 'PUT',
+      token: await admin(),
+      body: { settings: { copyTradingLink } },
+    });
+
+  it('starts as the local example, takes an https link with an audit entry, and refuses anything else', async () => {
+    const startedAt = new Date().toISOString();
+    const read = await api('/api/settings/subscription-settings', { token: await admin() });
+    expect(subscriptionSettingsResponseSchema.parse(read.body).settings.copyTradingLink).toBe(LOCAL_COPY_TRADING_LINK);
+    const link = 'https://broker.example/copy/goldbot-settings';
+    try {
+      const saved = await setLink(link);
+      expect(saved.status).toBe(200);
+      expect(saved.body.settings.copyTradingLink).toBe(link);
+      const entries = await auditEntries('settings.update', startedAt);
+      expect(entries.map((entry) => entry.details)).toContainEqual({
+        setting: 'copyTradingLink',
+        from: LOCAL_COPY_TRADING_LINK,
+        to: link,
+      });
+      for (const wrong of ['http://broker.example/copy', 'not a link', 42]) {
+        const refused = await setLink(wrong);
+        expect(refused.status).toBe(400);
+      }
+      expect((await setLink('javascript:alert(1)')).body.message).toBe(SETTINGS_MESSAGES.copyTradingLinkInvalid);
+    } finally {
+      expect((await setLink(LOCAL_COPY_TRADING_LINK)).status).toBe(200);
+    }
   });
 });
 

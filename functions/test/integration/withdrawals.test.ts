@@ -353,11 +353,14 @@ describe('withdrawal requests', () => {
     const decisions = await Promise.all(
       Array.from({ length: 5 }, () => decide('approve', id, { adminNote: 'Paid in one go' })),
     );
-    const transitions = decisions.filter((d) => d.status === 200 && d.body.message === WITHDRAWAL_MESSAGES.approved);
+    // $20 of $24 paid out: the approval says so, with what remains.
+    const partial = 'Withdrawal approved successfully! $20 paid out; $4 of earnings remain.';
+    expect(partial).toBe(WITHDRAWAL_MESSAGES.approvedPartial(20, 4));
+    const transitions = decisions.filter((d) => d.status === 200 && d.body.message === partial);
     expect(transitions).toHaveLength(1);
     for (const d of decisions) {
       expect([200, 409]).toContain(d.status);
-      if (d.status === 200 && d.body.message !== WITHDRAWAL_MESSAGES.approved) {
+      if (d.status === 200 && d.body.message !== partial) {
         expect(d.body.message).toBe('This withdrawal was already approved.');
       }
     }

@@ -19,6 +19,7 @@ import { handler as confirmEmailChange } from '../../src/handlers/auth-confirm-e
 import { handler as getUserData } from '../../src/handlers/auth-get-user-data.js';
 import { handler as login } from '../../src/handlers/auth-login.js';
 import { handler as logout } from '../../src/handlers/auth-logout.js';
+import { handler as logoutAll } from '../../src/handlers/auth-logout-all.js';
 import { handler as me } from '../../src/handlers/auth-me.js';
 import { handler as refresh } from '../../src/handlers/auth-refresh.js';
 import { handler as register } from '../../src/handlers/auth-register.js';
@@ -388,6 +389,37 @@ describe('auth-logout (M2)', () => {
       httpEvent({ routeId: 'auth-logout', claims: CALLERS.user, body: {}, cookies: [`goldbot_rt=${USER_SUB}~gone`] }),
     );
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('auth-logout-all', () => {
+  it('ends every session of the caller in one profile write, signs out in Cognito and clears the cookie', async () => {
+    givenProfiles(dynamo, CALLERS.user);
+    const res = await invoke(
+      logoutAll,
+      httpEvent({ routeId: 'auth-logout-all', claims: CALLERS.user, body: {}, cookies: ['goldbot_rt=rt-here'] }),
+    );
+    expect([res.statusCode, res.body.message]).toEqual([
+      200,
+      'You have been signed out of all devices. Please sign in again.',
+    ]);
+    expect(res.cookies).toEqual([CLEARED_COOKIE]);
+    const revoked = dynamo.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+    expect(revoked).toEqual([
+      expect.objectContaining({
+        Key: { PK: `USER#${USER_SUB}`, SK: 'PROFILE' },
+        UpdateExpression: 'SET tokensValidAfter = :t, sessionsValidAfterMs = :ms',
+      }),
+    ]);
+    expect(cognito.inputsOf('AdminUserGlobalSignOut')).toEqual([
+      { UserPoolId: config.userPoolId, Username: profileItemOf(CALLERS.user).email },
+    ]);
+  });
+
+  it('refuses an anonymous caller', async () => {
+    const res = await invoke(logoutAll, httpEvent({ routeId: 'auth-logout-all', body: {} }));
+    expect(res.statusCode).toBe(401);
+    expect(cognito.calls).toHaveLength(0);
   });
 });
 

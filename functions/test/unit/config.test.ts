@@ -24,6 +24,7 @@ describe('parseConfig', () => {
       rateLimitScale: 1,
       adminMfaRequired: false,
       logLevel: 'info',
+      sellerName: 'GoldBot',
       sesConfigurationSet: undefined,
       tron: {
         apiUrl: undefined,

@@ -17,6 +17,8 @@ import {
   SAMPLE_CODE_OWNER,
   SAMPLE_ORDERS,
   sampleOrderItem,
+  SAMPLE_COPY_TRADING_LINK,
+  settingsItem,
 } from '../helpers/customer-commerce-samples.js';
 import { CALLERS, httpEvent, invoke, profileItemOf, type HttpHandler } from '../helpers/lambda.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
@@ -42,6 +44,7 @@ function world(profile: Record<string, unknown> = {}, extra: Record<string, unkn
     referralMarkerItem(),
     sampleOrderItem('basic', String(USER.sub)),
     sampleOrderItem('pro', String(USER.sub)),
+    settingsItem(),
     ...(extra as (Record<string, unknown> & { PK: string; SK: string })[]),
   ]);
 }
@@ -70,6 +73,8 @@ describe('answers', () => {
       success: true,
       hasActiveBasicPackage: false,
       isBasicPackageEnabled: true,
+      isFreeTrialAvailable: true,
+      copyTradingLink: null,
     });
     expect((await call('settings-public-subscription')).body).toEqual({
       success: true,
@@ -155,10 +160,23 @@ describe('answers', () => {
       subscription: { packageName: 'Free Trial', status: 'active', paymentMethod: 'free' },
     });
     expect(outbox.mails[0]?.subject).toBe('GoldBot: free trial activated');
+    expect(outbox.mails[0]?.html).toContain(`href="${SAMPLE_COPY_TRADING_LINK}"`);
     world({ freeTrialStartedAt: '2026-01-01T00:00:00.000Z' });
     const again = await call('payment-create-free-trial', {});
     expect(again.statusCode).toBe(409);
     expect(again.body.message).toBe(PAYMENT_MESSAGES.freeTrialUsed);
+  });
+
+  it('free trial without a copy-trading link: 409 with the sentence, nothing written', async () => {
+    givenItems(dynamo, [
+      profileItemOf(USER) as Record<string, unknown> & { PK: string; SK: string },
+      settingsItem(null),
+    ]);
+    const refused = await call('payment-create-free-trial', {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body.message).toBe('The free trial is not available right now. Please try again later.');
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect((await call('payment-package-status')).body).toMatchObject({ isFreeTrialAvailable: false });
   });
 
   it('active subscription and history', async () => {

@@ -209,12 +209,16 @@ describe('reads', () => {
     });
     expect(calls[1]?.args[0].input.RequestItems?.[TABLE]?.Keys).toEqual([{ PK: 'SETTINGS', SK: 'SUBSCRIPTION' }]);
     expect(status.profile?._id).toBe('buyer-1');
-    expect(status.settings).toEqual({ basicPackageEnabled: false, autoApproveOnMatch: false });
+    expect(status.settings).toEqual({ basicPackageEnabled: false, autoApproveOnMatch: false, copyTradingLink: null });
   });
 
   it('reads the settings, the wallet pointer and a referral marker with one GetItem each', async () => {
     dynamo.on(GetCommand).resolves({});
-    expect(await store.readSettings()).toEqual({ basicPackageEnabled: true, autoApproveOnMatch: false });
+    expect(await store.readSettings()).toEqual({
+      basicPackageEnabled: true,
+      autoApproveOnMatch: false,
+      copyTradingLink: null,
+    });
     expect(await store.readActiveWallet('USDT')).toBeNull();
     expect(await store.readReferralMarker('RICK2026')).toBeNull();
     expect(dynamo.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([
@@ -472,9 +476,10 @@ describe('commitPurchase (T1)', () => {
 });
 
 describe('the free trial (T3)', () => {
-  const trial = () => planFreeTrial(BUYER, AT, 'SUBFT');
+  const LINK = 'https://broker.example/copy/goldbot';
+  const trial = () => planFreeTrial(BUYER, AT, 'SUBFT', { onSale: true, copyTradingLink: LINK }).subscription;
 
-  it('reads the profile and the template in one consistent BatchGetItem', async () => {
+  it('reads the profile, the template, the catalog item and the settings in one consistent BatchGetItem', async () => {
     dynamo.on(BatchGetCommand).resolves({
       Responses: {
         [TABLE]: [
@@ -486,6 +491,7 @@ describe('the free trial (T3)', () => {
             email: 'jane@example.com',
             freeTrialStartedAt: '2026-01-01T00:00:00.000Z',
           },
+          { PK: 'SETTINGS', SK: 'SUBSCRIPTION', copyTradingLink: LINK },
         ],
       },
     });
@@ -496,18 +502,29 @@ describe('the free trial (T3)', () => {
         { PK: 'USER#buyer-1', SK: 'PROFILE' },
         { PK: 'TEMPLATES', SK: 'TEMPLATE#freeTrialActivated' },
         { PK: 'CATALOG', SK: 'PACKAGE#freeTrial' },
+        { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
       ],
     });
     expect(read.profile?.freeTrialStartedAt).toBe('2026-01-01T00:00:00.000Z');
     expect(read.template).toEqual(DEFAULT_EMAIL_TEMPLATES.freeTrialActivated);
     expect(read.onSale).toBe(true);
+    expect(read.copyTradingLink).toBe(LINK);
+  });
+
+  it('reads no link as null (missing settings item or attribute, or an empty one)', async () => {
+    dynamo.on(BatchGetCommand).resolves({ Responses: { [TABLE]: [] } });
+    expect((await store.readFreeTrial('buyer-1', 'freeTrialActivated')).copyTradingLink).toBeNull();
+    dynamo.on(BatchGetCommand).resolves({
+      Responses: { [TABLE]: [{ PK: 'SETTINGS', SK: 'SUBSCRIPTION', copyTradingLink: '' }] },
+    });
+    expect((await store.readFreeTrial('buyer-1', 'freeTrialActivated')).copyTradingLink).toBeNull();
   });
 
   it('marks the profile, writes the active subscription with its expiry key and counts it, in one transaction', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
-    expect(await store.commitFreeTrial(trial())).toEqual({ kind: 'committed' });
+    expect(await store.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'committed' });
     const items = transactItems();
-    expect(items).toHaveLength(4);
+    expect(items).toHaveLength(5);
     expect(items[0]?.Update).toMatchObject({
       Key: { PK: 'USER#buyer-1', SK: 'PROFILE' },
       UpdateExpression: 'SET freeTrialStartedAt = :now, updatedAt = :now',
@@ -534,11 +551,23 @@ describe('the free trial (T3)', () => {
       Key: { PK: 'CATALOG', SK: 'PACKAGE#freeTrial' },
       ConditionExpression: 'attribute_not_exists(onSale) OR onSale = :true',
     });
+    expect(items[4]?.ConditionCheck).toMatchObject({
+      Key: { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
+      ConditionExpression: 'copyTradingLink = :link',
+      ExpressionAttributeValues: { ':link': LINK },
+    });
   });
 
   it('refuses the trial when an admin took it off sale meanwhile', async () => {
     dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'None', { Code: 'ConditionalCheckFailed' }));
-    expect(await store.commitFreeTrial(trial())).toEqual({ kind: 'refused', reason: 'not-on-sale' });
+    expect(await store.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'refused', reason: 'not-on-sale' });
+  });
+
+  it('refuses the trial when an admin removed or replaced the link meanwhile', async () => {
+    dynamo
+      .on(TransactWriteCommand)
+      .rejects(cancelled('None', 'None', 'None', 'None', { Code: 'ConditionalCheckFailed' }));
+    expect(await store.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'refused', reason: 'no-link' });
   });
 
   it('tells a used trial from a deactivated account', async () => {
@@ -551,10 +580,10 @@ describe('the free trial (T3)', () => {
           'None',
         ),
       );
-    expect(await store.commitFreeTrial(trial())).toEqual({ kind: 'refused', reason: 'used' });
+    expect(await store.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'refused', reason: 'used' });
     dynamo
       .on(TransactWriteCommand)
       .rejects(cancelled({ Code: 'ConditionalCheckFailed', Item: { isActive: { BOOL: false } } }, 'None', 'None'));
-    expect(await store.commitFreeTrial(trial())).toEqual({ kind: 'refused', reason: 'profile' });
+    expect(await store.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'refused', reason: 'profile' });
   });
 });

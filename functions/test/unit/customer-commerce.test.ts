@@ -39,6 +39,7 @@ const BUYER: CustomerProfile = {
   basicPaidThrough: null,
   freeTrialStartedAt: null,
 };
+const COPY_TRADING_LINK = 'https://broker.example/copy/goldbot?ref=gold&x=1';
 const WALLET = { walletId: 'w1', address: 'TWalletAddress', network: 'TRC20', currency: 'USDT' };
 
 /** The buyer's open Pro order (orders.test.ts covers how one is made). */
@@ -73,13 +74,15 @@ function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
   };
   const state = {
     snapshot,
-    settings: { basicPackageEnabled: true } as SubscriptionSettings,
+    settings: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null } as SubscriptionSettings,
     subscriptions: [] as SubscriptionRecord[],
     commits: [] as PurchasePlan[],
     purchaseResult: { kind: 'committed' } as PurchaseCommit,
     freeTrialResult: { kind: 'committed' } as FreeTrialCommit,
     freeTrials: [] as SubscriptionRecord[],
     freeTrialOnSale: true,
+    copyTradingLink: COPY_TRADING_LINK as string | null,
+    freeTrialLinks: [] as string[],
     reads: [] as unknown[],
   };
   const store: CustomerCommerceStore = {
@@ -106,12 +109,14 @@ function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
       profile: state.snapshot.profile,
       template: DEFAULT_EMAIL_TEMPLATES[type],
       onSale: state.freeTrialOnSale,
+      copyTradingLink: state.copyTradingLink,
     }),
     readOrderContext: notUsedHere,
     readAmountHolds: notUsedHere,
     commitOrder: notUsedHere,
-    commitFreeTrial: async (sub) => {
+    commitFreeTrial: async (sub, link) => {
       state.freeTrials.push(sub);
+      state.freeTrialLinks.push(link);
       return state.freeTrialResult;
     },
   };
@@ -195,14 +200,29 @@ describe('reads', () => {
       success: true,
       hasActiveBasicPackage: false,
       isBasicPackageEnabled: true,
+      isFreeTrialAvailable: false,
+      copyTradingLink: null,
     });
     state.snapshot.profile = { ...BUYER, basicPaidThrough: '2026-11-23' };
-    state.settings = { basicPackageEnabled: false, autoApproveOnMatch: false };
+    state.settings = { basicPackageEnabled: false, autoApproveOnMatch: false, copyTradingLink: null };
     expect(await packageStatus(deps, BUYER._id)).toEqual({
       success: true,
       hasActiveBasicPackage: true,
       isBasicPackageEnabled: false,
+      isFreeTrialAvailable: false,
+      copyTradingLink: null,
     });
+  });
+
+  it('package status: the free trial is available with a link, and the link is the caller’s while the trial runs', async () => {
+    const { deps, state } = setup();
+    state.settings = { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: COPY_TRADING_LINK };
+    expect(await packageStatus(deps, BUYER._id)).toMatchObject({ isFreeTrialAvailable: true, copyTradingLink: null });
+    // Started on Oct 24: its 30 days end on Nov 23, today (the clock), ends included.
+    state.snapshot.profile = { ...BUYER, freeTrialStartedAt: '2026-10-24T09:00:00.000Z' };
+    expect(await packageStatus(deps, BUYER._id)).toMatchObject({ copyTradingLink: COPY_TRADING_LINK });
+    state.snapshot.profile = { ...BUYER, freeTrialStartedAt: '2026-10-22T09:00:00.000Z' };
+    expect(await packageStatus(deps, BUYER._id)).toMatchObject({ copyTradingLink: null });
   });
 
   it('public settings', async () => {
@@ -270,6 +290,7 @@ describe('submitUsdtPayment', () => {
           isExtension: false,
           createdAt: NOW.toISOString(),
           updatedAt: NOW.toISOString(),
+          paymentId: 'ID1',
         },
         // 'ABCDEF0123456789' is not a TRON transaction id: said, and the payment is saved all the same.
         txidWarning: PAYMENT_MESSAGES.txidNotTron,
@@ -381,9 +402,31 @@ describe('createFreeTrial', () => {
       }),
     });
     expect(state.freeTrials).toHaveLength(1);
+    expect(state.freeTrialLinks).toEqual([COPY_TRADING_LINK]);
     expect(sent[0]?.email.subject).toBe('GoldBot: free trial activated');
     expect(sent[0]?.email.text).toContain('Nov 23, 2026');
     expect(sent[0]?.email.text).toContain('Dec 23, 2026');
+    // The main button opens the copy-trading link (HTML-escaped in the attribute), the text part has it too.
+    expect(sent[0]?.email.html).toContain('>Open Copy Trading</a>');
+    expect(sent[0]?.email.html).toContain('href="https://broker.example/copy/goldbot?ref&#x3D;gold&amp;x&#x3D;1"');
+    expect(sent[0]?.email.text).toContain(COPY_TRADING_LINK);
+  });
+
+  it('answers 409 with the sentence while no copy-trading link is set, read before or gone in the transaction', async () => {
+    const { deps, state, sent, log } = setup();
+    state.copyTradingLink = null;
+    await expect(createFreeTrial(deps, BUYER._id, log)).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'The free trial is not available right now. Please try again later.',
+    });
+    expect(state.freeTrials).toEqual([]);
+    state.copyTradingLink = COPY_TRADING_LINK;
+    state.freeTrialResult = { kind: 'refused', reason: 'no-link' };
+    await expect(createFreeTrial(deps, BUYER._id, log)).rejects.toMatchObject({
+      statusCode: 409,
+      message: PAYMENT_MESSAGES.freeTrialUnavailable,
+    });
+    expect(sent).toEqual([]);
   });
 
   it('answers 409 when the profile or the transaction says it was used, 403 when deactivated', async () => {

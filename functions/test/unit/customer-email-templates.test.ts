@@ -7,15 +7,19 @@ import {
   subscriptionMailValues,
 } from '../../src/domain/email/templates.js';
 import { renderEmail } from '../../src/domain/email/render.js';
+import { TEMPLATE_PLACEHOLDERS } from '../../src/domain/email/template-rules.js';
 
 /** The 11 editable commerce mails (admin spec §3, data-model E19) and their helpers. */
-const values = subscriptionMailValues({
-  username: 'jane_doe',
-  packageName: 'Pro Package',
-  startDate: '2026-12-01',
-  endDate: '2027-05-31',
-  dashboardLink: 'https://goldbot.example/dashboard',
-});
+const values = {
+  ...subscriptionMailValues({
+    username: 'jane_doe',
+    packageName: 'Pro Package',
+    startDate: '2026-12-01',
+    endDate: '2027-05-31',
+    dashboardLink: 'https://goldbot.example/dashboard',
+  }),
+  copyTradingLink: 'https://broker.example/copy/goldbot',
+};
 const PENDING = EDITABLE_TEMPLATE_TYPES.filter((t) => t.endsWith('Pending'));
 const DATED = EDITABLE_TEMPLATE_TYPES.filter((t) => !t.endsWith('Pending'));
 
@@ -29,10 +33,9 @@ describe('editable defaults', () => {
     expect(mail.subject).toMatch(/^GoldBot: /);
     expect(mail.subject).not.toMatch(/[\r\n]|\{\{/);
     expect(mail.html).not.toMatch(/\{\{/);
-    // Only the placeholders the admin editor documents.
+    // Only the placeholders the admin editor documents for the type.
     const used = [...template.html.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].map((m) => m[1]);
-    for (const name of used)
-      expect(['username', 'packageName', 'startDate', 'endDate', 'dashboardLink']).toContain(name);
+    for (const name of used) expect(TEMPLATE_PLACEHOLDERS[type]).toContain(name);
     expect(template.html).not.toMatch(/\{\{\{|\{\{&/);
   });
 
@@ -53,6 +56,14 @@ describe('editable defaults', () => {
     const ultimate = renderEmail(DEFAULT_EMAIL_TEMPLATES.ultimatePackagePaymentVerified, values);
     expect(ultimate.text).toContain('Lifetime');
     expect(ultimate.text).not.toContain('May 31, 2027');
+  });
+
+  it('freeTrialActivated makes the copy-trading link its main button, the dashboard a line below', () => {
+    const mail = renderEmail(DEFAULT_EMAIL_TEMPLATES.freeTrialActivated, values);
+    const buttons = [...mail.html.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+    expect(buttons[0]).toEqual(['https://broker.example/copy/goldbot', 'Open Copy Trading']);
+    expect(mail.text).toContain('https://broker.example/copy/goldbot');
+    expect(mail.text).not.toContain('copy-trading details are in your dashboard');
   });
 
   it('escapes a hostile username', () => {

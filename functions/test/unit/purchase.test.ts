@@ -40,6 +40,7 @@ import {
 
 /** The purchase rules without I/O (customer spec §4, §5 Payment submit; data-model T1, T3). */
 const AT = new Date('2026-11-23T10:15:00.000Z');
+const LINK = 'https://broker.example/copy/goldbot';
 const BUYER: CustomerProfile = {
   _id: 'buyer-1',
   username: 'Jane_Doe',
@@ -326,7 +327,7 @@ describe('planPurchase', () => {
   });
 
   it('refuses a free trial an admin took off sale', () => {
-    const error = refusal(() => planFreeTrial(BUYER, AT, 'SUBFT', false));
+    const error = refusal(() => planFreeTrial(BUYER, AT, 'SUBFT', { onSale: false, copyTradingLink: LINK }));
     expect(error).toBeInstanceOf(ConflictError);
     expect(error.message).toBe(
       'The Free Trial is not available for purchase right now. Please choose another package.',
@@ -460,13 +461,17 @@ describe('replays', () => {
       isExtension: false,
       createdAt: marker.createdAt,
       updatedAt: marker.createdAt,
+      paymentId: marker.paymentId,
     });
   });
 });
 
 describe('planFreeTrial', () => {
+  const OFFER = { onSale: true, copyTradingLink: LINK };
   it('is active from today for 30 days, without payment', () => {
-    expect(planFreeTrial(BUYER, new Date('2026-11-22T18:00:00Z'), 'SUBFT')).toEqual({
+    const { subscription, link } = planFreeTrial(BUYER, new Date('2026-11-22T18:00:00Z'), 'SUBFT', OFFER);
+    expect(link).toBe(LINK);
+    expect(subscription).toEqual({
       _id: 'SUBFT',
       userId: 'buyer-1',
       username: 'Jane_Doe',
@@ -486,10 +491,18 @@ describe('planFreeTrial', () => {
   });
 
   it('happens once per account, and never for a deactivated one', () => {
-    const used = refusal(() => planFreeTrial({ ...BUYER, freeTrialStartedAt: '2026-01-01T00:00:00.000Z' }, AT, 'S'));
+    const used = refusal(() =>
+      planFreeTrial({ ...BUYER, freeTrialStartedAt: '2026-01-01T00:00:00.000Z' }, AT, 'S', OFFER),
+    );
     expect(used).toBeInstanceOf(ConflictError);
     expect(used.message).toBe(PAYMENT_MESSAGES.freeTrialUsed);
-    expect(refusal(() => planFreeTrial({ ...BUYER, isActive: false }, AT, 'S'))).toBeInstanceOf(ForbiddenError);
+    expect(refusal(() => planFreeTrial({ ...BUYER, isActive: false }, AT, 'S', OFFER))).toBeInstanceOf(ForbiddenError);
+  });
+
+  it('has nothing to deliver without a copy-trading link: 409 with the sentence', () => {
+    const error = refusal(() => planFreeTrial(BUYER, AT, 'S', { onSale: true, copyTradingLink: null }));
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error.message).toBe('The free trial is not available right now. Please try again later.');
   });
 
   it('says so in the spec’s words', () => {

@@ -139,6 +139,7 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
   'auth-get-user-data': () => existingUser(true),
   'auth-update-user': () => existingUser(true),
   'auth-logout': () => existingUser(true),
+  'auth-logout-all': () => existingUser(true),
   'auth-confirm-email-change': () => {
     existingUser(true);
     const { email, otp } = sampleBody<{ email: string; otp: string }>('auth-confirm-email-change');

@@ -211,6 +211,7 @@ describe('subscription settings', () => {
     expect(subscriptionSettingsSaveResponseSchema.parse(put.body).settings).toEqual({
       basicPackageEnabled: true,
       autoApproveOnMatch: true,
+      copyTradingLink: null,
     });
     expect(transactItems()[1]?.Put?.Item).toMatchObject({
       action: 'settings.update',
@@ -218,9 +219,46 @@ describe('subscription settings', () => {
     });
     const none = await call('settings-subscription-put', { body: { settings: {} } });
     expect(none.statusCode).toBe(400);
-    expect((none.body as { message: string }).message).toBe('Send basicPackageEnabled, autoApproveOnMatch or both');
+    expect((none.body as { message: string }).message).toBe(
+      'Send basicPackageEnabled, autoApproveOnMatch, copyTradingLink or a combination',
+    );
     const wrong = await call('settings-subscription-put', { body: { settings: { autoApproveOnMatch: 'yes' } } });
     expect(wrong.statusCode).toBe(400);
+  });
+});
+
+describe('the copy-trading link', () => {
+  it('saves an https link trimmed, audited with its before and after', async () => {
+    const link = 'https://broker.example/copy/goldbot';
+    const put = await call('settings-subscription-put', { body: { settings: { copyTradingLink: `  ${link} ` } } });
+    expect(put.statusCode).toBe(200);
+    expect(subscriptionSettingsSaveResponseSchema.parse(put.body).settings.copyTradingLink).toBe(link);
+    expect(transactItems()[1]?.Put?.Item).toMatchObject({
+      action: 'settings.update',
+      details: { setting: 'copyTradingLink', from: null, to: link },
+    });
+  });
+
+  it.each(['http://broker.example/copy', 'javascript:alert(1)', 'broker.example/copy', 'https://', 'ftp://x.example'])(
+    'refuses %s with the reason',
+    async (copyTradingLink) => {
+      const put = await call('settings-subscription-put', { body: { settings: { copyTradingLink } } });
+      expect(put.statusCode).toBe(400);
+      expect((put.body as { message: string }).message).toBe(SETTINGS_MESSAGES.copyTradingLinkInvalid);
+    },
+  );
+
+  it('refuses an over-long link, and takes empty or null as "remove it"', async () => {
+    const long = await call('settings-subscription-put', {
+      body: { settings: { copyTradingLink: `https://broker.example/${'a'.repeat(2048)}` } },
+    });
+    expect(long.statusCode).toBe(400);
+    expect((long.body as { message: string }).message).toBe(SETTINGS_MESSAGES.copyTradingLinkTooLong);
+    for (const copyTradingLink of ['', null]) {
+      const cleared = await call('settings-subscription-put', { body: { settings: { copyTradingLink } } });
+      expect(cleared.statusCode).toBe(200);
+      expect(subscriptionSettingsSaveResponseSchema.parse(cleared.body).settings.copyTradingLink).toBeNull();
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import {
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -14,6 +15,7 @@ import { defaultPackage } from '../../src/data/package-catalog-entity.js';
 import { dynamoCatalogStore, listCatalog } from '../../src/data/package-catalog-store.js';
 import { dynamoTemplateEditorStore, loadEmailTemplate } from '../../src/data/email-template-store.js';
 import { SEED_CONDITION, defaultSeedItems, seedDefaults } from '../../src/data/seed-items.js';
+import { RETIRED_DEFAULTS } from '../../src/data/retired-template-defaults.js';
 import { dynamoSettingsStore } from '../../src/data/settings-store.js';
 import type { AuditEntry } from '../../src/data/audit-entity.js';
 import { ADMIN_TEMPLATE_TYPES, TEMPLATE_PLACEHOLDERS } from '../../src/domain/email/template-rules.js';
@@ -196,11 +198,13 @@ describe('the settings store (AP21, AP22)', () => {
     expect(await dynamoSettingsStore.readSubscriptionSettings()).toEqual({
       basicPackageEnabled: true,
       autoApproveOnMatch: false,
+      copyTradingLink: null,
     });
     dynamo.on(GetCommand).resolves({ Item: { basicPackageEnabled: false, autoApproveOnMatch: true } });
     expect(await dynamoSettingsStore.readSubscriptionSettings()).toEqual({
       basicPackageEnabled: false,
       autoApproveOnMatch: true,
+      copyTradingLink: null,
     });
     expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
       Key: { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
@@ -210,8 +214,8 @@ describe('the settings store (AP21, AP22)', () => {
 
   it('moves the switch on condition it still reads the old value, with the audit entry', async () => {
     const change = {
-      from: { basicPackageEnabled: true, autoApproveOnMatch: false },
-      to: { basicPackageEnabled: false, autoApproveOnMatch: false },
+      from: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null },
+      to: { basicPackageEnabled: false, autoApproveOnMatch: false, copyTradingLink: null },
       at: AT,
       adminId: 'admin-1',
       audit: audit('settings.update'),
@@ -229,8 +233,8 @@ describe('the settings store (AP21, AP22)', () => {
     expect(
       await dynamoSettingsStore.commitSubscriptionSettings({
         ...change,
-        from: { basicPackageEnabled: false, autoApproveOnMatch: false },
-        to: { basicPackageEnabled: true, autoApproveOnMatch: false },
+        from: { basicPackageEnabled: false, autoApproveOnMatch: false, copyTradingLink: null },
+        to: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null },
       }),
     ).toBe('changed');
     expect(transactItems(1)[0]?.Update?.ConditionExpression).toBe('#enabled = :from');
@@ -243,8 +247,8 @@ describe('the autoApproveOnMatch switch in the settings item (issue 13)', () => 
   it('moves it alone on condition it still reads the old value (absent reads as off)', async () => {
     await dynamoSettingsStore.commitSubscriptionSettings({
       ...base,
-      from: { basicPackageEnabled: true, autoApproveOnMatch: false },
-      to: { basicPackageEnabled: true, autoApproveOnMatch: true },
+      from: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null },
+      to: { basicPackageEnabled: true, autoApproveOnMatch: true, copyTradingLink: null },
     });
     expect(transactItems()[0]?.Update).toMatchObject({
       Key: { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
@@ -259,14 +263,55 @@ describe('the autoApproveOnMatch switch in the settings item (issue 13)', () => 
   it('moves both in one update with both conditions', async () => {
     await dynamoSettingsStore.commitSubscriptionSettings({
       ...base,
-      from: { basicPackageEnabled: false, autoApproveOnMatch: true },
-      to: { basicPackageEnabled: true, autoApproveOnMatch: false },
+      from: { basicPackageEnabled: false, autoApproveOnMatch: true, copyTradingLink: null },
+      to: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null },
     });
     expect(transactItems()[0]?.Update).toMatchObject({
       UpdateExpression: 'SET entity = :entity, #enabled = :to, #auto = :autoTo, updatedAt = :at, updatedBy = :by',
-      ConditionExpression: '#auto = :autoFrom AND #enabled = :from',
+      ConditionExpression: '#enabled = :from AND #auto = :autoFrom',
       ExpressionAttributeNames: { '#auto': 'autoApproveOnMatch', '#enabled': 'basicPackageEnabled' },
       ExpressionAttributeValues: { ':autoTo': false, ':autoFrom': true, ':to': true, ':from': false },
+    });
+  });
+});
+
+describe('the copy-trading link in the settings item', () => {
+  const base = { at: AT, adminId: 'admin-1', audit: audit('settings.update') };
+  const LINK = 'https://broker.example/copy/1';
+  const none = { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null };
+
+  it('reads a stored link, and no link as null', async () => {
+    dynamo.on(GetCommand).resolves({ Item: { copyTradingLink: LINK } });
+    expect((await dynamoSettingsStore.readSubscriptionSettings()).copyTradingLink).toBe(LINK);
+    dynamo.on(GetCommand).resolves({ Item: { copyTradingLink: '' } });
+    expect((await dynamoSettingsStore.readSubscriptionSettings()).copyTradingLink).toBeNull();
+  });
+
+  it('sets a first link on condition none is set (absent, null or empty)', async () => {
+    await dynamoSettingsStore.commitSubscriptionSettings({
+      ...base,
+      from: none,
+      to: { ...none, copyTradingLink: LINK },
+    });
+    expect(transactItems()[0]?.Update).toMatchObject({
+      UpdateExpression: 'SET entity = :entity, #link = :linkTo, updatedAt = :at, updatedBy = :by',
+      ConditionExpression: '(NOT attribute_type(#link, :stringType) OR #link = :empty)',
+      ExpressionAttributeNames: { '#link': 'copyTradingLink' },
+      ExpressionAttributeValues: { ':linkTo': LINK, ':stringType': 'S', ':empty': '' },
+    });
+    expect(transactItems()[1]).toEqual(auditPut);
+  });
+
+  it('removes the link on condition it still is the one read', async () => {
+    await dynamoSettingsStore.commitSubscriptionSettings({
+      ...base,
+      from: { ...none, copyTradingLink: LINK },
+      to: none,
+    });
+    expect(transactItems()[0]?.Update).toMatchObject({
+      UpdateExpression: 'SET entity = :entity, updatedAt = :at, updatedBy = :by REMOVE #link',
+      ConditionExpression: '#link = :linkFrom',
+      ExpressionAttributeValues: { ':linkFrom': LINK },
     });
   });
 });
@@ -416,6 +461,8 @@ describe('seed items', () => {
     expect(items[1]).toMatchObject({ priceUsd: 60 });
     expect(items[1]).not.toHaveProperty('onSale');
     expect(items[4]).toMatchObject({ basicPackageEnabled: true });
+    // Deploy-time seeding leaves the copy-trading link empty: an admin sets the broker's real one.
+    expect(items[4]).not.toHaveProperty('copyTradingLink');
     expect(items.find((i) => i.SK === 'TEMPLATE#subscriptionExpiryReminder')).toMatchObject({
       ...DEFAULT_EMAIL_TEMPLATES.subscriptionExpiryReminder,
       isDefault: true,
@@ -453,5 +500,46 @@ describe('seed items', () => {
     const result = await seedDefaults(documentClient, TABLE, new Date(AT));
     expect(result.written).toHaveLength(defaultSeedItems(new Date(AT)).length);
     expect(most).toBe(1);
+  });
+});
+
+describe('retired template defaults', () => {
+  it('moves a template that still holds a retired default word for word to today’s default, and nothing else', async () => {
+    dynamo.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
+    dynamo.on(UpdateCommand).resolves({});
+    const result = await seedDefaults(documentClient, TABLE, new Date(AT));
+    expect(result.migrated).toEqual(['TEMPLATES/TEMPLATE#freeTrialActivated']);
+    const update = dynamo.commandCalls(UpdateCommand)[0]?.args[0].input;
+    expect(update).toMatchObject({
+      TableName: TABLE,
+      Key: { PK: 'TEMPLATES', SK: 'TEMPLATE#freeTrialActivated' },
+      ConditionExpression: '#subject = :oldSubject AND #html = :oldHtml',
+    });
+    expect(update?.ExpressionAttributeValues).toMatchObject({
+      ':subject': DEFAULT_EMAIL_TEMPLATES.freeTrialActivated.subject,
+      ':html': DEFAULT_EMAIL_TEMPLATES.freeTrialActivated.html,
+      ':placeholders': [...TEMPLATE_PLACEHOLDERS.freeTrialActivated],
+      ':true': true,
+      ':by': 'system',
+      ':oldSubject': RETIRED_DEFAULTS[0]?.template.subject,
+      ':oldHtml': RETIRED_DEFAULTS[0]?.template.html,
+    });
+  });
+
+  it('leaves an edited (or missing) template alone: the condition fails, nothing is reported', async () => {
+    dynamo.on(PutCommand).resolves({});
+    dynamo.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'edited', $metadata: {} }));
+    expect((await seedDefaults(documentClient, TABLE, new Date(AT))).migrated).toEqual([]);
+    dynamo.on(UpdateCommand).rejects(new Error('AccessDenied'));
+    await expect(seedDefaults(documentClient, TABLE, new Date(AT))).rejects.toThrow('AccessDenied');
+  });
+
+  it('are no longer today’s defaults, and the retired free-trial mail lacks the link today’s carries', () => {
+    for (const retired of RETIRED_DEFAULTS) {
+      expect(retired.template).not.toEqual(DEFAULT_EMAIL_TEMPLATES[retired.type]);
+    }
+    const retiredTrial = RETIRED_DEFAULTS.find((r) => r.type === 'freeTrialActivated');
+    expect(retiredTrial?.template.html).not.toContain('{{copyTradingLink}}');
+    expect(DEFAULT_EMAIL_TEMPLATES.freeTrialActivated.html).toContain('href="{{copyTradingLink}}"');
   });
 });

@@ -56,7 +56,8 @@ describe('searchText on subscriptions', () => {
       },
       NOW,
       'SUB1',
-    );
+      { onSale: true, copyTradingLink: 'https://broker.example/copy' },
+    ).subscription;
     expect(toSubscriptionItem(trial).searchText).toBe('jane_doe\njane.doe@example.com\nfree trial\nactive');
   });
 

@@ -42,9 +42,15 @@ describe('the types and their placeholders', () => {
   });
 
   it('offers no package name in the free-trial mails and no dates in the pending ones (admin §3)', () => {
-    for (const type of ['freeTrial', 'freeTrialActivated'] as const) {
-      expect(TEMPLATE_PLACEHOLDERS[type]).toEqual(['username', 'startDate', 'endDate', 'dashboardLink']);
-    }
+    expect(TEMPLATE_PLACEHOLDERS.freeTrial).toEqual(['username', 'startDate', 'endDate', 'dashboardLink']);
+    // The mail the free trial sends also carries the link it delivers.
+    expect(TEMPLATE_PLACEHOLDERS.freeTrialActivated).toEqual([
+      'username',
+      'startDate',
+      'endDate',
+      'dashboardLink',
+      'copyTradingLink',
+    ]);
     for (const type of EDITABLE_TEMPLATE_TYPES.filter((t) => t.endsWith('Pending'))) {
       expect(TEMPLATE_PLACEHOLDERS[type]).toEqual(['username', 'packageName', 'dashboardLink']);
     }

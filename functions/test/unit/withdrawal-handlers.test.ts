@@ -159,6 +159,8 @@ describe('withdrawal-user', () => {
       ],
       referralEarnings: 4,
       referralHeld: 20,
+      // Total Referrals, live from the profile (the tab no longer reads the stored session's).
+      referralCount: 12,
     });
     expect(roundTrips()).toBe(3);
     expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input).toMatchObject({
@@ -213,7 +215,7 @@ describe('withdrawal-approve and withdrawal-reject', () => {
     const res = await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: { adminNote: `  ${note}  ` } });
     expect(res.statusCode, res.rawBody).toBe(200);
     expect(withdrawalDecisionResponseSchema.parse(res.body)).toMatchObject({
-      message: 'Withdrawal approved successfully! User earnings have been reset to $0.',
+      message: 'Withdrawal approved successfully! $20 paid out; $4 of earnings remain.',
       withdrawal: { status: 'approved', adminNote: note, userId: { referralEarnings: 4 } },
     });
     const sent = mail();

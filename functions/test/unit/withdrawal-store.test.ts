@@ -269,9 +269,11 @@ describe('decision transactions (T5, T6)', () => {
 
 describe('reads', () => {
   it('reads the profile consistently with its four balances (missing ones are 0)', async () => {
-    dynamo
-      .on(GetCommand, { Key: { PK: `USER#${JANE}`, SK: 'PROFILE' } })
-      .resolves({ Item: { ...requesterProfileItem({ referralEarnings: 6, referralHeld: 20, referralPaidOut: 40 }) } });
+    dynamo.on(GetCommand, { Key: { PK: `USER#${JANE}`, SK: 'PROFILE' } }).resolves({
+      Item: {
+        ...requesterProfileItem({ referralEarnings: 6, referralHeld: 20, referralPaidOut: 40, referralCount: 12 }),
+      },
+    });
     const profile = await dynamoWithdrawalStore.getProfile(JANE);
     expect(profile).toEqual({
       _id: JANE,
@@ -279,6 +281,7 @@ describe('reads', () => {
       email: 'jane.doe@example.com',
       isActive: true,
       balances: { available: 6, held: 20, lifetime: 24, paidOut: 40 },
+      referralCount: 12,
     });
     expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input.ConsistentRead).toBe(true);
     dynamo.on(GetCommand).resolves({});

@@ -245,7 +245,7 @@ describe('decideWithdrawal (T5 / T6)', () => {
     const d = deps(store);
     const answer = await decideWithdrawal(d, 'approved', id, ADMIN, 'Sent, txid abc');
     expect(withdrawalDecisionResponseSchema.parse(answer)).toEqual({
-      message: WITHDRAWAL_MESSAGES.approved,
+      message: 'Withdrawal approved successfully! $20 paid out; $10 of earnings remain.',
       withdrawal: expect.objectContaining({
         _id: id,
         status: 'approved',
@@ -365,7 +365,7 @@ describe('decideWithdrawal (T5 / T6)', () => {
     const failure = new Error('SES is down');
     const d = deps(store, { sendDecisionMail: vi.fn(async () => Promise.reject(failure)) });
     await expect(decideWithdrawal(d, 'approved', id, ADMIN, null)).resolves.toMatchObject({
-      message: WITHDRAWAL_MESSAGES.approved,
+      message: 'Withdrawal approved successfully! $20 paid out; $10 of earnings remain.',
     });
     expect(d.onMailFailure).toHaveBeenCalledWith(failure, id);
     expect(store.withdrawals.get(id)?.status).toBe('approved');

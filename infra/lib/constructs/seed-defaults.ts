@@ -7,6 +7,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { TEMPLATES_PARTITION } from '../../../functions/src/data/email-template-key.js';
 import { defaultSeedItems, type SeedItem } from '../../../functions/src/data/seed-items.js';
 import { triggerEntry } from '../paths.js';
 import type { LogLevel } from '../settings.js';
@@ -72,13 +73,23 @@ export class SeedDefaults extends Construct {
       description: 'Runtime role of the deploy-time seeding (catalog, settings, default templates)',
     });
     logGroup.grantWrite(role);
-    // Conditional Puts of the seed partitions only: no read, no update, no delete, no other item.
+    // Conditional Puts of the seed partitions only: no read, no delete, no other item.
     role.addToPrincipalPolicy(
       new PolicyStatement({
         effect: Effect.ALLOW,
         actions: ['dynamodb:PutItem'],
         resources: [props.table.tableArn],
         conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': seedPartitions(items) } },
+      }),
+    );
+    // The one update it makes: a template still holding a retired default moves to today's
+    // (seed-items.ts migrateRetiredDefault, conditioned on the old subject and HTML).
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['dynamodb:UpdateItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [TEMPLATES_PARTITION] } },
       }),
     );
 

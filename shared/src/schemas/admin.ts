@@ -22,6 +22,8 @@ export const ADMIN_MESSAGES = {
   fetchSubscriptionsFailed: 'Failed to fetch subscriptions',
   sendActivationFailed: 'Failed to send activation emails',
   fetchHistoryFailed: 'Failed to fetch subscription history',
+  /** Subscription history's first load failed (no rows to show): the spec's sentence. */
+  loadHistoryFailed: 'Failed to load subscription data',
   userStatsFailed: 'Failed to fetch user statistics',
   paymentStatsFailed: 'Failed to fetch payment statistics',
 } as const;

@@ -36,6 +36,8 @@ export const PAYMENT_MESSAGES = {
   walletUnavailable:
     'USDT payments are unavailable right now: no payment wallet is configured. Please try again later or contact support.',
   freeTrialUsed: 'You have already used your free trial.',
+  /** While no copy-trading link is set, the free trial has nothing to deliver. */
+  freeTrialUnavailable: 'The free trial is not available right now. Please try again later.',
   addressRequired: 'Address is required',
   networkRequired: 'Network is required',
   currencyRequired: 'Currency is required',
@@ -164,6 +166,8 @@ export const subscriptionSchema = /* @__PURE__ */ schema(() =>
     isExtension: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    /** The USDT payment that bought it (its receipt); null for the free trial. Absent from older answers. */
+    paymentId: z.optional(z.nullable(z.string())),
   }),
 );
 export type Subscription = z.infer<typeof subscriptionSchema>;
@@ -173,6 +177,10 @@ export const packageStatusResponseSchema = /* @__PURE__ */ schema(() =>
     success: z.literal(true),
     hasActiveBasicPackage: z.boolean(),
     isBasicPackageEnabled: z.boolean(),
+    /** False while no copy-trading link is set: the free trial cannot be activated. */
+    isFreeTrialAvailable: z._default(z.boolean(), true),
+    /** The copy-trading link, only while the caller's free trial runs; else null. */
+    copyTradingLink: z._default(z.nullable(z.string()), null),
   }),
 );
 export const walletDetailsResponseSchema = /* @__PURE__ */ schema(() =>
@@ -354,3 +362,37 @@ export const walletsResponseSchema = /* @__PURE__ */ schema(() => z.object({ wal
 export const walletSaveResponseSchema = /* @__PURE__ */ schema(() =>
   z.object({ message: z.string(), wallet: walletSchema }),
 );
+
+export const RECEIPT_MESSAGES = {
+  /** Said for an unknown payment, one not completed, and anyone else's alike: nothing is revealed. */
+  notFound: 'Receipt not found',
+  loadFailed: 'Failed to load the receipt',
+} as const;
+
+/** The receipt number of a payment: `R-` and the payment's id. */
+export const receiptNumber = (paymentId: string) => `R-${paymentId}`;
+
+/** GET /api/payment/receipt/{id}: a completed payment as its receipt states it. */
+export const receiptSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    receiptNumber: z.string(),
+    paymentId: z.string(),
+    sellerName: z.string(),
+    customer: z.object({ username: z.string(), email: z.string() }),
+    packageName: packageNameSchema,
+    /** The package's price when bought, before the referral discount (USD). */
+    priceUsd: z.number(),
+    discountUsd: z.number(),
+    /** What the customer paid, in USDT. */
+    amountPaid: z.number(),
+    currency: z.string(),
+    transactionId: z.string(),
+    /** The transaction on a block explorer (Tronscan). */
+    explorerUrl: z.string(),
+    /** When the payment was approved (ISO instant); null if the record lacks it. */
+    approvedAt: z.nullable(z.string()),
+    subscription: z.nullable(z.object({ startDate: z.nullable(isoDateSchema), endDate: z.nullable(isoDateSchema) })),
+  }),
+);
+export type Receipt = z.infer<typeof receiptSchema>;
+export const receiptResponseSchema = /* @__PURE__ */ schema(() => z.object({ receipt: receiptSchema }));

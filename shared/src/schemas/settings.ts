@@ -29,6 +29,8 @@ export const SETTINGS_MESSAGES = {
     `The ${type} template uses {{${name}}}, which this e-mail does not offer. Available: ${offered.map((p) => `{{${p}}}`).join(', ')}`,
   freeTrialPrice: 'The Free Trial is always free: its price stays $0',
   basicMinimumPrice: `The Basic Package costs at least $${REFERRAL.discountUsd + REFERRAL.rewardUsd}: a referral code takes $${REFERRAL.discountUsd} off it and pays its owner $${REFERRAL.rewardUsd}.`,
+  copyTradingLinkInvalid: 'The copy-trading link must be a full https:// address, e.g. https://broker.example/copy/123',
+  copyTradingLinkTooLong: 'The copy-trading link must be at most 2,048 characters',
   priceWhole: 'Price must be a whole number of dollars between 0 and 100,000',
 } as const;
 
@@ -102,6 +104,36 @@ export const emailTemplatesSaveResponseSchema = /* @__PURE__ */ schema(() =>
 );
 export type EmailTemplatesSaveResponse = z.infer<typeof emailTemplatesSaveResponseSchema>;
 
+/** The longest copy-trading link an admin may save (a browser's practical URL limit). */
+export const COPY_TRADING_LINK_MAX_LENGTH = 2048;
+
+/** True for an absolute https URL with a host: what a customer's browser can open safely. */
+export function isHttpsLink(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '' && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The free trial's copy-trading link as an admin saves it: trimmed, an https URL, or empty to
+ * remove it (null). Without a link the free trial cannot be activated.
+ */
+export const copyTradingLinkInputSchema = /* @__PURE__ */ schema(() =>
+  z.pipe(
+    z.nullable(
+      z.string({ error: SETTINGS_MESSAGES.copyTradingLinkInvalid }).check(
+        z.trim(),
+        z.maxLength(COPY_TRADING_LINK_MAX_LENGTH, { error: SETTINGS_MESSAGES.copyTradingLinkTooLong, abort: true }),
+        z.refine((value) => value === '' || isHttpsLink(value), { error: SETTINGS_MESSAGES.copyTradingLinkInvalid }),
+      ),
+    ),
+    z.transform((value: string | null) => (value ? value : null)),
+  ),
+);
+
 /**
  * POST /api/settings/email-templates/preview: a draft of one type's template, as the editor holds
  * it while the admin types (either part may be empty then). The caps are the save's.
@@ -151,6 +183,8 @@ export const subscriptionSettingsSchema = /* @__PURE__ */ schema(() =>
   z.object({
     basicPackageEnabled: z.boolean(),
     autoApproveOnMatch: z._default(z.boolean(), false),
+    /** The link the free trial delivers; null while none is set (the trial is then unavailable). */
+    copyTradingLink: z._default(z.nullable(z.string()), null),
   }),
 );
 export const subscriptionSettingsResponseSchema = /* @__PURE__ */ schema(() =>
@@ -159,18 +193,23 @@ export const subscriptionSettingsResponseSchema = /* @__PURE__ */ schema(() =>
     settings: subscriptionSettingsSchema,
   }),
 );
-/** Either switch alone or both: the spec's client sends `{settings: {basicPackageEnabled}}` only. */
+/** Any of the settings, at least one: the spec's client sends `{settings: {basicPackageEnabled}}` only. */
 export const subscriptionSettingsPutInputSchema = /* @__PURE__ */ schema(() =>
   z.object({
     settings: z
       .object({
         basicPackageEnabled: z.optional(z.boolean({ error: 'basicPackageEnabled must be true or false' })),
         autoApproveOnMatch: z.optional(z.boolean({ error: 'autoApproveOnMatch must be true or false' })),
+        copyTradingLink: z.optional(copyTradingLinkInputSchema),
       })
       .check(
-        z.refine((value) => value.basicPackageEnabled !== undefined || value.autoApproveOnMatch !== undefined, {
-          error: 'Send basicPackageEnabled, autoApproveOnMatch or both',
-        }),
+        z.refine(
+          (value) =>
+            value.basicPackageEnabled !== undefined ||
+            value.autoApproveOnMatch !== undefined ||
+            value.copyTradingLink !== undefined,
+          { error: 'Send basicPackageEnabled, autoApproveOnMatch, copyTradingLink or a combination' },
+        ),
       ),
   }),
 );

@@ -20,11 +20,27 @@ export const WITHDRAWAL_MESSAGES = {
   pendingExists: 'You already have a pending withdrawal request. Please wait for it to be processed.',
   requested: 'Withdrawal request submitted successfully! We will review it within 24 hours.',
   requestFailed: 'Failed to submit withdrawal request.',
+  /** The spec's sentence, said when the withdrawal took the whole balance (nothing remains). */
   approved: 'Withdrawal approved successfully! User earnings have been reset to $0.',
+  /** After a partial withdrawal: what was paid out and what remains, e.g. '$20 paid out; $2 of earnings remain.' */
+  approvedPartial: (paidOutUsd: number, remainingUsd: number) =>
+    `Withdrawal approved successfully! ${dollars(paidOutUsd)} paid out; ${dollars(remainingUsd)} of earnings remain.`,
   rejected: 'Withdrawal rejected successfully!',
   noteTooLong: 'The note may be at most 500 characters.',
   alreadyDecided: (status: string) => `This withdrawal was already ${status}.`,
 } as const;
+
+/** Dollars as a person reads them: '$20', '$2.50' (cents only when not whole). */
+export function dollars(usd: number): string {
+  const cents = Math.round(usd * 100);
+  return cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`;
+}
+
+/** The approval's message: the spec's sentence when nothing remains, else what was paid and what remains. */
+export const withdrawalApprovedMessage = (paidOutUsd: number, remainingUsd: number): string =>
+  Math.round(remainingUsd * 100) <= 0
+    ? WITHDRAWAL_MESSAGES.approved
+    : WITHDRAWAL_MESSAGES.approvedPartial(paidOutUsd, remainingUsd);
 
 export const ADMIN_NOTE_MAX_LENGTH = 500;
 
@@ -84,13 +100,16 @@ export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
 /**
  * The caller's withdrawals, newest first (the Withdrawal Center shows the 3 latest), with the live
- * balances: available (`referralEarnings`) and held by a pending request (`referralHeld`).
+ * balances: available (`referralEarnings`) and held by a pending request (`referralHeld`), and the
+ * live `referralCount`.
  */
 export const userWithdrawalsResponseSchema = /* @__PURE__ */ schema(() =>
   z.object({
     withdrawals: z.array(withdrawalSchema),
     referralEarnings: z.number(),
     referralHeld: z.number(),
+    /** Total Referrals, live (absent from older answers: the session's count stands in). */
+    referralCount: z.optional(z.number()),
   }),
 );
 

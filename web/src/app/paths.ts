@@ -41,6 +41,12 @@ export const paths = {
   authCallback: appPath('/auth/callback', 'Signing You In'),
 
   dashboard: appPath('/dashboard', 'Dashboard'),
+  /** A completed payment's receipt (Billing History's 'Receipt'). */
+  receipt: {
+    path: '/dashboard/receipts/:paymentId',
+    title: 'Receipt',
+    getHref: (paymentId: string) => `/dashboard/receipts/${encodeURIComponent(paymentId)}`,
+  },
 
   adminLogin: appPath('/admin-login', 'Admin Sign In'),
   admin: {

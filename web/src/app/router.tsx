@@ -22,6 +22,7 @@ const FaqRoute = lazy(() => import('@/features/faq/routes/faq'));
 const PrivacyPolicyRoute = lazy(() => import('@/features/legal/routes/privacy-policy'));
 const TermsRoute = lazy(() => import('@/features/legal/routes/terms'));
 const DashboardRoute = lazyWithSwr(() => import('@/features/dashboard/routes/dashboard'));
+const ReceiptRoute = lazyWithSwr(() => import('@/features/dashboard/routes/receipt'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 const LoginRoute = lazy(() => import('@/features/auth/routes/login'));
@@ -76,6 +77,16 @@ export const routes: RouteObject[] = [
               <RequireAuth>
                 <Suspense fallback={<PageLoader />}>
                   <DashboardRoute />
+                </Suspense>
+              </RequireAuth>
+            ),
+          },
+          {
+            path: paths.receipt.path,
+            element: (
+              <RequireAuth>
+                <Suspense fallback={<PageLoader />}>
+                  <ReceiptRoute />
                 </Suspense>
               </RequireAuth>
             ),

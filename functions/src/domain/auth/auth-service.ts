@@ -625,6 +625,20 @@ export async function logout(
   return { message: 'You have been signed out.' };
 }
 
+export const LOGOUT_ALL_MESSAGE = 'You have been signed out of all devices. Please sign in again.';
+
+/**
+ * 'Sign out of all devices': ends every session of the caller, this one included, the way a
+ * password change does (end-sessions.ts: one profile write refuses every token and refresh session
+ * issued so far; Cognito's global sign-out revokes its refresh tokens). Only the caller's own.
+ */
+export async function logoutAll(deps: AccountDeps & Directory, caller: SessionCaller): Promise<{ message: string }> {
+  // The profile holds the current address (the token's may predate an e-mail change).
+  const { email } = await ensureProfile(deps, caller);
+  await endSessions(deps, caller.userId, email);
+  return { message: LOGOUT_ALL_MESSAGE };
+}
+
 export async function requestPasswordReset(
   deps: CodeMailDeps,
   email: string,

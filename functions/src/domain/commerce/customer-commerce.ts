@@ -28,7 +28,7 @@ import {
 } from '../errors.js';
 import type { PendingLimits } from '../../data/rate-limit-store.js';
 import type { OrderStore } from './orders.js';
-import { basicIsActive, utcDay } from './package-dates.js';
+import { basicIsActive, freeTrialRuns, utcDay } from './package-dates.js';
 import {
   PURCHASE_MESSAGES,
   currentSubscription,
@@ -73,7 +73,7 @@ export type PurchaseCommit =
     };
 
 export type FreeTrialCommit =
-  { kind: 'committed' } | { kind: 'refused'; reason: 'used' | 'profile' | 'not-on-sale' | 'busy' };
+  { kind: 'committed' } | { kind: 'refused'; reason: 'used' | 'profile' | 'not-on-sale' | 'no-link' | 'busy' };
 
 export interface CustomerCommerceStore extends OrderStore {
   /** AP31: profile and settings, one BatchGetItem. */
@@ -98,7 +98,10 @@ export interface CustomerCommerceStore extends OrderStore {
   commitPurchase(plan: PurchasePlan, limits?: PendingLimits | null): Promise<PurchaseCommit>;
   /** AP30: the user's subscriptions, newest first, one Query. */
   listSubscriptions(userId: string): Promise<SubscriptionRecord[]>;
-  /** The buyer's profile, the free-trial mail and whether the trial is on sale (E18), one BatchGetItem. */
+  /**
+   * The buyer's profile, the free-trial mail, whether the trial is on sale (E18) and its
+   * copy-trading link (E17), one BatchGetItem.
+   */
   readFreeTrial(
     userId: string,
     templateType: EditableTemplateType,
@@ -106,9 +109,13 @@ export interface CustomerCommerceStore extends OrderStore {
     profile: CustomerProfile | null;
     template: EmailTemplate;
     onSale: boolean;
+    copyTradingLink: string | null;
   }>;
-  /** T3, one TransactWriteItems (re-checking that the trial is still on sale). */
-  commitFreeTrial(subscription: SubscriptionRecord): Promise<FreeTrialCommit>;
+  /**
+   * T3, one TransactWriteItems, re-checking that the trial is still on sale and that the
+   * settings still hold the link the mail will carry.
+   */
+  commitFreeTrial(subscription: SubscriptionRecord, copyTradingLink: string): Promise<FreeTrialCommit>;
 }
 
 /** The reads of the read-only routes: on their own, so those functions bundle no purchase code or mail defaults. */
@@ -148,13 +155,20 @@ const today = (deps: Pick<ReadDeps, 'now'>) => utcDay(deps.now());
 
 // ---------------------------------------------------------------------------------------------
 
-/** `payment-package-status`: Basic paid through today or later, and Basic on sale (E17, missing = on sale). */
+/**
+ * `payment-package-status`: Basic paid through today or later, Basic on sale (E17, missing = on
+ * sale), whether the free trial can be activated (a copy-trading link is set), and that link while
+ * the caller's own free trial runs.
+ */
 export async function packageStatus(deps: ReadDeps, userId: string) {
   const { profile, settings } = await deps.store.readPackageStatus(userId);
+  const day = today(deps);
   return {
     success: true as const,
-    hasActiveBasicPackage: basicIsActive(profile?.basicPaidThrough, today(deps)),
+    hasActiveBasicPackage: basicIsActive(profile?.basicPaidThrough, day),
     isBasicPackageEnabled: settings.basicPackageEnabled,
+    isFreeTrialAvailable: settings.copyTradingLink !== null,
+    copyTradingLink: freeTrialRuns(profile?.freeTrialStartedAt, day) ? settings.copyTradingLink : null,
   };
 }
 
@@ -312,17 +326,19 @@ export async function submitUsdtPayment(
 
 /** `payment-create-free-trial` (T3): once per user, active today for FREE_TRIAL_DAYS, then the mail. */
 export async function createFreeTrial(deps: CommerceDeps, userId: string, log: Logger) {
-  const { profile, template, onSale } = await deps.store.readFreeTrial(userId, 'freeTrialActivated');
+  const { profile, template, onSale, copyTradingLink } = await deps.store.readFreeTrial(userId, 'freeTrialActivated');
   if (!profile) throw new UnauthorizedError(PURCHASE_MESSAGES.noProfile);
   const at = deps.now();
-  const subscription = planFreeTrial(profile, at, deps.newId(at.getTime()), onSale);
-  const result = await deps.store.commitFreeTrial(subscription);
+  const { subscription, link } = planFreeTrial(profile, at, deps.newId(at.getTime()), { onSale, copyTradingLink });
+  const result = await deps.store.commitFreeTrial(subscription, link);
   if (result.kind === 'refused') {
     if (result.reason === 'used') throw new ConflictError(PAYMENT_MESSAGES.freeTrialUsed);
     if (result.reason === 'profile') throw new ForbiddenError(PURCHASE_MESSAGES.deactivated);
     if (result.reason === 'not-on-sale') {
       throw new ConflictError(SETTINGS_MESSAGES.packageUnavailable(PACKAGE_NAMES.freeTrial));
     }
+    // The admin removed or replaced the link meanwhile: asking again reads the new one.
+    if (result.reason === 'no-link') throw new ConflictError(PAYMENT_MESSAGES.freeTrialUnavailable);
     throw new ConflictError(PURCHASE_MESSAGES.busy);
   }
   log.info('free trial started', { subscriptionId: subscription._id });
@@ -331,13 +347,16 @@ export async function createFreeTrial(deps: CommerceDeps, userId: string, log: L
     log,
     profile.email,
     template,
-    subscriptionMailValues({
-      username: profile.username,
-      packageName: subscription.packageName,
-      startDate: subscription.startDate,
-      endDate: subscription.endDate,
-      dashboardLink: deps.dashboardLink,
-    }),
+    {
+      ...subscriptionMailValues({
+        username: profile.username,
+        packageName: subscription.packageName,
+        startDate: subscription.startDate,
+        endDate: subscription.endDate,
+        dashboardLink: deps.dashboardLink,
+      }),
+      copyTradingLink: link,
+    },
     { subscriptionId: subscription._id, template: 'freeTrialActivated' },
   );
   return { message: PURCHASE_MESSAGES.freeTrialActivated, subscription: toSubscriptionView(subscription, today(deps)) };

@@ -65,3 +65,15 @@ export function freeTrialPeriod(activatedAt: Date): Period {
 /** Whether a Basic paid through `paidThrough` is still running on `today` (both `YYYY-MM-DD`). */
 export const basicIsActive = (paidThrough: string | null | undefined, today: string): boolean =>
   Boolean(paidThrough && paidThrough >= today);
+
+/**
+ * Whether a free trial activated at `startedAt` (an ISO instant, the profile's freeTrialStartedAt)
+ * runs on `today`: the same period its subscription was given (freeTrialPeriod), ends included.
+ */
+export function freeTrialRuns(startedAt: string | null | undefined, today: string): boolean {
+  if (!startedAt) return false;
+  const activatedAt = new Date(startedAt);
+  if (Number.isNaN(activatedAt.getTime())) return false;
+  const { startDate, endDate } = freeTrialPeriod(activatedAt);
+  return startDate <= today && (endDate === null || today <= endDate);
+}

@@ -352,24 +352,30 @@ export const pendingViewFromMarker = (marker: TxidMarker): Subscription => ({
   isExtension: marker.isExtension,
   createdAt: marker.createdAt,
   updatedAt: marker.createdAt,
+  paymentId: marker.paymentId,
 });
 
 // ---------------------------------------------------------------------------------------------
 // The free trial (T3).
 
-/** The active free-trial subscription of a buyer who never had one, while the trial is offered (else 409). */
+/**
+ * The active free-trial subscription of a buyer who never had one, while the trial is offered and
+ * has a copy-trading link to deliver (else 409), with the link its mail carries.
+ */
 export function planFreeTrial(
   profile: CustomerProfile,
   at: Date,
   subscriptionId: string,
-  onSale = true,
-): SubscriptionRecord {
+  offer: { onSale: boolean; copyTradingLink: string | null },
+): { subscription: SubscriptionRecord; link: string } {
   if (!profile.isActive) throw new ForbiddenError(PURCHASE_MESSAGES.deactivated);
-  if (!onSale) throw new ConflictError(SETTINGS_MESSAGES.packageUnavailable(PACKAGE_NAMES.freeTrial));
+  if (!offer.onSale) throw new ConflictError(SETTINGS_MESSAGES.packageUnavailable(PACKAGE_NAMES.freeTrial));
   if (profile.freeTrialStartedAt) throw new ConflictError(PAYMENT_MESSAGES.freeTrialUsed);
+  const link = offer.copyTradingLink;
+  if (!link) throw new ConflictError(PAYMENT_MESSAGES.freeTrialUnavailable);
   const { startDate, endDate } = freeTrialPeriod(at);
   const now = at.toISOString();
-  return {
+  const subscription: SubscriptionRecord = {
     _id: subscriptionId,
     userId: profile._id,
     username: profile.username,
@@ -386,6 +392,7 @@ export function planFreeTrial(
     createdAt: now,
     updatedAt: now,
   };
+  return { subscription, link };
 }
 
 // ---------------------------------------------------------------------------------------------

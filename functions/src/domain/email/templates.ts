@@ -66,8 +66,8 @@ const layout = (title: string, body: string) => `<!doctype html>
 <p style="margin-top:32px;font-size:12px;color:#8a93a6">GoldBot · Automated XAUUSD trading. Trading involves risk.</p>
 </td></tr></table></td></tr></table></body></html>`;
 
-const button = (label: string) =>
-  `<p style="margin:24px 0"><a href="{{dashboardLink}}" style="background:#d4af37;color:#0b1220;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px;display:inline-block">${label}</a></p>`;
+const button = (label: string, href = '{{dashboardLink}}') =>
+  `<p style="margin:24px 0"><a href="${href}" style="background:#d4af37;color:#0b1220;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px;display:inline-block">${label}</a></p>`;
 const period = (end: string) =>
   `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
 <tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Start date</td><td style="padding:4px 0"><strong>{{startDate}}</strong></td></tr>
@@ -87,6 +87,7 @@ ${button('Go to your dashboard')}`;
  * The 11 editable defaults (admin spec §3). Placeholders: {{username}}, {{packageName}},
  * {{startDate}}, {{endDate}}, {{dashboardLink}}; the free-trial mails have no package name and the
  * pending mails no dates (nothing is dated before approval). Ultimate never ends ('Lifetime').
+ * freeTrialActivated also offers {{copyTradingLink}}, the link the free trial delivers (its main button).
  */
 const editableDefaults = (): Record<EditableTemplateType, EmailTemplate> => ({
   paymentPending: {
@@ -121,8 +122,9 @@ ${button('Go to your dashboard')}`,
       'Free trial activated',
       `<p>Hi {{username}},</p><p>Your free trial is active: you now have ${FREE_TRIAL_DAYS} days of access to copy trading.</p>
 ${period('{{endDate}}')}
-<p>Your copy-trading details are in your dashboard. Copy trading is free: you share ${FREE_COPY_TRADE_PROFIT_SPLIT_PERCENT}% of the profit and pay nothing if there is none.</p>
-${button('Go to your dashboard')}`,
+<p>Open the link below to start copying our trades. Copy trading is free: you share ${FREE_COPY_TRADE_PROFIT_SPLIT_PERCENT}% of the profit and pay nothing if there is none.</p>
+${button('Open Copy Trading', '{{copyTradingLink}}')}
+<p style="font-size:13px;color:#8a93a6">The link is also on the Free Copy Trading card of <a href="{{dashboardLink}}" style="color:#d4af37">your dashboard</a>.</p>`,
     ),
   },
   basicPackagePaymentPending: {

@@ -6,7 +6,8 @@ import { ConflictError } from '../errors.js';
 
 /**
  * Subscription settings (admin spec "Admin subscription settings", §3; docs/data-model.md E17,
- * AP21-AP22): the Basic sales switch. Storage is injected. The same attribute is Basic's on-sale
+ * AP21-AP22): the Basic sales switch, the automatic approval of on-chain matches and the free
+ * trial's copy-trading link. Storage is injected. The same attribute is Basic's on-sale
  * flag in the catalog (catalog.ts), so the toggle and the catalog editor always agree.
  */
 export interface SettingsStore {
@@ -37,12 +38,14 @@ export const SETTINGS_SAVE_ATTEMPTS = 3;
 const view = (settings: SubscriptionSettings) => ({
   basicPackageEnabled: settings.basicPackageEnabled,
   autoApproveOnMatch: settings.autoApproveOnMatch,
+  copyTradingLink: settings.copyTradingLink,
 });
 
-/** The switches, in the order an audit entry names them. */
+/** The settings, in the order an audit entry names them. */
 const SWITCHES = [
   'basicPackageEnabled',
   'autoApproveOnMatch',
+  'copyTradingLink',
 ] as const satisfies readonly (keyof SubscriptionSettings)[];
 
 /** `settings-subscription-get`. */
@@ -52,8 +55,8 @@ export async function getSubscriptionSettings(store: SettingsStore) {
 }
 
 /**
- * The audit details of a change: `{setting, from, to}` for one switch (as the spec's one switch
- * always was), `{settings, from: {...}, to: {...}}` when one save moves both.
+ * The audit details of a change: `{setting, from, to}` for one setting (as the spec's one switch
+ * always was), `{settings, from: {...}, to: {...}}` when one save moves several.
  */
 function changeDetails(from: SubscriptionSettings, to: SubscriptionSettings): Record<string, unknown> {
   const changed = SWITCHES.filter((name) => from[name] !== to[name]);
@@ -67,10 +70,11 @@ function changeDetails(from: SubscriptionSettings, to: SubscriptionSettings): Re
 }
 
 /**
- * `settings-subscription-put`: the switches a save names (the spec's client names only
- * basicPackageEnabled; the screen's second switch is autoApproveOnMatch) and an audit entry with
- * their before/after values, in one transaction. A switch left out keeps its value; saving the values
- * already there writes nothing and audits nothing.
+ * `settings-subscription-put`: the settings a save names (the spec's client names only
+ * basicPackageEnabled; the screen also saves autoApproveOnMatch and the free trial's
+ * copyTradingLink, null to remove it) and an audit entry with their before/after values, in one
+ * transaction. A setting left out keeps its value; saving the values already there writes nothing
+ * and audits nothing.
  */
 export async function saveSubscriptionSettings(
   deps: SettingsDeps,
@@ -84,6 +88,7 @@ export async function saveSubscriptionSettings(
     const to: SubscriptionSettings = {
       basicPackageEnabled: wanted.basicPackageEnabled ?? from.basicPackageEnabled,
       autoApproveOnMatch: wanted.autoApproveOnMatch ?? from.autoApproveOnMatch,
+      copyTradingLink: wanted.copyTradingLink === undefined ? from.copyTradingLink : wanted.copyTradingLink,
     };
     if (SWITCHES.every((name) => from[name] === to[name])) {
       saved = from;

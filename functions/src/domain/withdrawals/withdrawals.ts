@@ -1,6 +1,7 @@
 import {
   WITHDRAWAL,
   WITHDRAWAL_MESSAGES,
+  withdrawalApprovedMessage,
   type Withdrawal,
   type WithdrawalListQuery,
   type WithdrawalRequestInput,
@@ -42,6 +43,8 @@ export interface WithdrawalProfile {
   email: string;
   isActive: boolean;
   balances: ReferralBalances;
+  /** Friends who bought with the user's code (the Referral Program's Total Referrals). */
+  referralCount: number;
 }
 
 export interface RequestPlan {
@@ -272,7 +275,10 @@ export async function requestWithdrawal(
   };
 }
 
-/** The caller's withdrawals, newest first, with the live balances (profile and list read together). */
+/**
+ * The caller's withdrawals, newest first, with the live balances and referral count (profile and
+ * list read together): the Referral Program tab reads them instead of the stored session.
+ */
 export async function listOwnWithdrawals(store: WithdrawalStore, userId: string) {
   const [profile, rows] = await Promise.all([store.getProfile(userId), store.listOwn(userId, OWN_WITHDRAWALS_LIMIT)]);
   const referralEarnings = profile?.balances.available ?? 0;
@@ -281,6 +287,7 @@ export async function listOwnWithdrawals(store: WithdrawalStore, userId: string)
     withdrawals: rows.map((w) => toWithdrawalView(w, user)),
     referralEarnings,
     referralHeld: profile?.balances.held ?? 0,
+    referralCount: profile?.referralCount ?? 0,
   };
 }
 
@@ -436,7 +443,11 @@ export async function decideWithdrawal(
     deps.onMailFailure(error, withdrawal._id);
   }
   return {
-    message: decision === 'approved' ? WITHDRAWAL_MESSAGES.approved : WITHDRAWAL_MESSAGES.rejected,
+    // The available balance is what remains: the withdrawn amount was held since the request.
+    message:
+      decision === 'approved'
+        ? withdrawalApprovedMessage(withdrawal.amount, availableBefore)
+        : WITHDRAWAL_MESSAGES.rejected,
     withdrawal: toWithdrawalView(decided, {
       username: profile?.username,
       email: profile?.email,

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { UNSAFE_NavigationContext } from 'react-router-dom';
 import { registerSessionBridge } from '@/lib/api-client';
-import type { SessionUser } from '@/lib/session-storage';
+import type { SessionUser, SignInMethod } from '@/lib/session-storage';
 import { fetchCurrentUser, logoutSession, refreshSessionToken, trackServerSignOut } from './api/session-api';
 import {
   SessionStore,
@@ -38,6 +38,8 @@ export interface SessionContextValue {
   /** The bearer token (Cognito ID token). */
   token: string | null;
   isAdmin: boolean;
+  /** How this session was signed in: 'hosted-ui' (Google) has no password of ours; null when signed out. */
+  signInMethod: SignInMethod | null;
   /** Stores a signed-in session (login, verifyOtp, hosted-UI callback); returns the stored user. */
   signIn: (input: SignInInput) => SessionUser;
   /**
@@ -109,6 +111,7 @@ export function SessionProvider({ children, store: givenStore }: SessionProvider
       user: session?.user ?? null,
       token: session?.token ?? null,
       isAdmin: session?.user.role === 'admin',
+      signInMethod: session?.method ?? null,
       lastSignOut,
       signIn: (input) => store.signIn(input),
       endSession: (target, options) => store.end('signed-out', target, options),

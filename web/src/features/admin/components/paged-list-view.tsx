@@ -11,6 +11,8 @@ interface PagedListViewProps<TItem> {
   emptyText: string;
   /** The fallback when a load fails without a message of the server's (admin §8). */
   errorText: string;
+  /** The heading when the first load fails (no rows to keep), where the spec names its own; else errorText. */
+  loadFailedText?: string;
   /** The table of the loaded rows (never called with none). */
   children: (items: TItem[]) => ReactNode;
   /** What 'Try Again' does after a failed first load; by default it loads the list again. */
@@ -29,13 +31,20 @@ export function PagedListView<TItem>({
   loadingText,
   emptyText,
   errorText,
+  loadFailedText,
   children,
   onRetry,
   noun = 'rows',
 }: PagedListViewProps<TItem>) {
   if (list.isLoading) return <ListLoading text={loadingText} />;
   if (list.error && list.items.length === 0) {
-    return <ListLoadFailed error={list.error} fallback={errorText} onRetry={onRetry ?? (() => void list.refresh())} />;
+    return (
+      <ListLoadFailed
+        error={list.error}
+        fallback={loadFailedText ?? errorText}
+        onRetry={onRetry ?? (() => void list.refresh())}
+      />
+    );
   }
   return (
     <Flex direction="column" gap="medium">

@@ -201,3 +201,12 @@ export function changePassword(
     unauthorizedEndsSession: false,
   });
 }
+
+/**
+ * POST /api/auth/logout-all: the server ends every session of the caller, this one included, and
+ * clears this browser's refresh cookie. A 401 is the caller's to show (it does not end the
+ * session here: the page says why).
+ */
+export function signOutEverywhere(): Promise<MessageAnswer> {
+  return apiRequest('auth-logout-all', { body: {}, schema: messageAnswerSchema, unauthorizedEndsSession: false });
+}

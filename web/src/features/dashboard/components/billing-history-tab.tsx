@@ -1,4 +1,6 @@
-import { PAYMENT } from '@goldbot/shared';
+import { Link } from 'react-router-dom';
+import { PAYMENT, type Subscription } from '@goldbot/shared';
+import { paths } from '@/app/paths';
 import { useSession } from '@/features/auth/session';
 import { ACTIVE_SUBSCRIPTION_ERROR, useActiveSubscription } from '@/features/payments/api/get-active-subscription';
 import { SUBSCRIPTIONS_ERROR, useSubscriptions } from '@/features/payments/api/get-subscriptions';
@@ -16,6 +18,10 @@ export const BILLING_TEXT = {
 export const purchaseCount = (count: number) => `${count} ${count === 1 ? 'purchase' : 'purchases'}`;
 
 /** The Billing History tab (customer §2 Dashboard): the current subscription and every purchase. */
+/** A subscription bought with a payment the team approved (active now, or run out since) has a receipt. */
+const hasReceipt = (subscription: Subscription) =>
+  subscription.paymentMethod === 'usdt' && (subscription.status === 'active' || subscription.status === 'expired');
+
 export function BillingHistoryTab() {
   return (
     <div className="billing-tab">
@@ -120,6 +126,9 @@ function PurchaseHistory() {
               <th scope="col">Start Date</th>
               <th scope="col">End Date</th>
               <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Receipt</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -131,6 +140,16 @@ function PurchaseHistory() {
                 <td>{formatEndDate(subscription)}</td>
                 <td>
                   <StatusPill status={subscription.status} />
+                </td>
+                <td>
+                  {hasReceipt(subscription) && subscription.paymentId && (
+                    <Link
+                      to={paths.receipt.getHref(subscription.paymentId)}
+                      aria-label={`Receipt for ${subscription.packageName}, ${formatDate(subscription.startDate)}`}
+                    >
+                      Receipt
+                    </Link>
+                  )}
                 </td>
               </tr>
             ))}

@@ -23,6 +23,7 @@ export const PACKAGE_BUTTONS = {
   unavailable: 'Subscription Unavailable',
   notOnSale: 'Not Available',
   active: 'Active',
+  openCopyTrading: 'Open Copy Trading',
 } as const;
 
 export interface PurchaseRequest {
@@ -40,6 +41,8 @@ interface CardAction {
   loading?: boolean;
   loadingText?: string;
   onClick?: () => void;
+  /** A link instead of a button (the active free trial's copy-trading link). */
+  href?: string;
 }
 
 interface PackagesTabProps {
@@ -84,14 +87,26 @@ export function PackagesTab({ onBuy, highlightedPlan }: PackagesTabProps) {
       };
     }
     switch (card.packageName) {
-      case PACKAGE_NAMES.freeTrial:
+      case PACKAGE_NAMES.freeTrial: {
+        // The link the trial delivers, while the caller's trial runs (also when another package is current).
+        const link = packageStatus.status?.copyTradingLink;
+        if (link) return { label: PACKAGE_BUTTONS.openCopyTrading, href: link };
         if (active) return { label: PACKAGE_BUTTONS.active, disabled: true };
+        // No copy-trading link set: nothing to deliver, shown like a package taken off sale.
+        if (packageStatus.status && !packageStatus.status.isFreeTrialAvailable) {
+          return {
+            label: PACKAGE_BUTTONS.notOnSale,
+            disabled: true,
+            note: PAYMENT_MESSAGES.freeTrialUnavailable,
+          };
+        }
         return {
           label: PACKAGE_BUTTONS.startTrial,
           loading: startingTrial,
           loadingText: PACKAGE_BUTTONS.startingTrial,
           onClick: () => void startFreeTrial(),
         };
+      }
       case PACKAGE_NAMES.basic: {
         const { status, loading } = packageStatus;
         if (loading || !status)
@@ -124,7 +139,7 @@ export function PackagesTab({ onBuy, highlightedPlan }: PackagesTabProps) {
       {PACKAGE_CARDS.map((card) => {
         const own = subscription?.packageName === card.packageName ? subscription : undefined;
         const active = own?.status === 'active';
-        const { label, note, ...buttonProps } = action(card, active);
+        const { label, note, href, ...buttonProps } = action(card, active);
         return (
           <PackageCard
             key={card.slug}
@@ -134,9 +149,20 @@ export function PackagesTab({ onBuy, highlightedPlan }: PackagesTabProps) {
             highlighted={highlightedPlan === card.packageName}
             note={note}
           >
-            <Button variant={active ? 'secondary' : 'primary'} fullWidth {...buttonProps}>
-              {label}
-            </Button>
+            {href ? (
+              <a
+                className="button button--primary button--full-width"
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                <span className="button__label">{label}</span>
+              </a>
+            ) : (
+              <Button variant={active ? 'secondary' : 'primary'} fullWidth {...buttonProps}>
+                {label}
+              </Button>
+            )}
           </PackageCard>
         );
       })}

@@ -36,6 +36,25 @@ describe('Referral Program tab: code and counts', () => {
     });
   });
 
+  it('reads Total Referrals live, like the earnings, and keeps the stored session in step', async () => {
+    mockApi({
+      'GET /api/withdrawal/user': jsonResponse({
+        withdrawals: [],
+        referralEarnings: 6,
+        referralHeld: 0,
+        referralCount: 7,
+      }),
+    });
+    renderTab();
+    // The stored session says 3 until the server answers 7.
+    await waitFor(() => expect(screen.getByTestId('referral-count')).toHaveTextContent('7'));
+    await waitFor(() =>
+      expect(
+        (JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null') as { referralCount: number }).referralCount,
+      ).toBe(7),
+    );
+  });
+
   it("offers 'Refresh Data' when the code is missing, re-reading GET /api/auth/me", async () => {
     const api = mockApi({
       'GET /api/withdrawal/user': userWithdrawals([], 0),

@@ -34,8 +34,9 @@ export const heldText = (held: number) => `${formatUsd(held)} held for your pend
  * request is pending), the Withdraw button with its two blocking messages, the withdrawal modal and
  * the Withdrawal Center with the 3 latest withdrawals.
  *
- * The balances come from GET /api/withdrawal/user once it answers (the session user's
- * `referralEarnings` until then), and are written back to the session user when they differ.
+ * The balances and Total Referrals come from GET /api/withdrawal/user once it answers (the session
+ * user's `referralEarnings` and `referralCount` until then), and are written back to the session
+ * user when they differ.
  */
 export function ReferralProgramTab() {
   const { user, reloadUser, updateUser } = useSession();
@@ -51,6 +52,8 @@ export function ReferralProgramTab() {
   const liveEarnings = history.data?.referralEarnings;
   const available = liveEarnings ?? sessionEarnings ?? 0;
   const held = history.data?.referralHeld ?? 0;
+  const sessionCount = user?.referralCount;
+  const liveCount = history.data?.referralCount;
   const hasPending = held > 0 || (history.data?.withdrawals.some((item) => item.status === 'pending') ?? false);
   // A blocking message stays while it is still the reason (e.g. until the pending request is decided).
   const currentBlocker = withdrawBlocker({ available, hasPending });
@@ -62,6 +65,9 @@ export function ReferralProgramTab() {
       updateUser({ referralEarnings: liveEarnings });
     }
   }, [liveEarnings, sessionEarnings, updateUser]);
+  useEffect(() => {
+    if (liveCount !== undefined && liveCount !== sessionCount) updateUser({ referralCount: liveCount });
+  }, [liveCount, sessionCount, updateUser]);
 
   const copyCode = async () => {
     if (!code) return;
@@ -147,7 +153,7 @@ export function ReferralProgramTab() {
       <dl className="referral-tab__stats">
         <div className="dashboard-card">
           <dt>Total Referrals</dt>
-          <dd data-testid="referral-count">{user?.referralCount ?? 0}</dd>
+          <dd data-testid="referral-count">{liveCount ?? sessionCount ?? 0}</dd>
         </div>
         <div className="dashboard-card">
           <dt>Total Earnings</dt>

@@ -5,6 +5,7 @@ export const DASHBOARD_TABS = [
   { id: 'packages', label: 'Packages' },
   { id: 'referral', label: 'Referral Program' },
   { id: 'billing', label: 'Billing History' },
+  { id: 'account', label: 'Account' },
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]['id'];
 export const DEFAULT_TAB: DashboardTab = 'packages';

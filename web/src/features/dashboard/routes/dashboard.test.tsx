@@ -28,12 +28,17 @@ const search = () => probedSearch(screen.getByTestId('dashboard-location'));
 const navigationState = () => JSON.parse(screen.getByTestId('dashboard-location').textContent || 'null') as unknown;
 
 describe('dashboard layout', () => {
-  it('has the page heading, a sidebar with three tabs and the particle background', async () => {
+  it('has the page heading, a sidebar with four tabs and the particle background', async () => {
     mockCommerceApi();
     renderDashboard();
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist', { name: 'Dashboard sections' })).getAllByRole('tab');
-    expect(tabs.map((item) => item.textContent)).toEqual(['Packages', 'Referral Program', 'Billing History']);
+    expect(tabs.map((item) => item.textContent)).toEqual([
+      'Packages',
+      'Referral Program',
+      'Billing History',
+      'Account',
+    ]);
     expect(tab('Packages')).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByTestId('particle-background')).toHaveAttribute('aria-hidden', 'true');
     await waitFor(() => expect(document.title).toBe('Dashboard | GoldBot'));
@@ -49,6 +54,9 @@ describe('dashboard layout', () => {
     expect(search()).toBe('?tab=billing');
     await user.click(tab('Referral Program'));
     expect(search()).toBe('?tab=referral');
+    await user.click(tab('Account'));
+    expect(search()).toBe('?tab=account');
+    expect(screen.getByRole('tabpanel', { name: 'Account' })).toBeInTheDocument();
     await user.click(tab('Packages'));
     expect(search()).toBe('');
   });
@@ -331,6 +339,30 @@ describe('free trial', () => {
     expect(await within(card('Free Copy Trading')).findByRole('button', { name: 'Start Now' })).toBeEnabled();
   });
 
+  it("offers 'Open Copy Trading' with the link while the caller's trial runs", async () => {
+    mockCommerceApi({
+      'GET /api/payment/active-subscription': jsonResponse({ subscription: trial }),
+      'GET /api/payment/package-status': packageStatus(false, true, {
+        copyTradingLink: 'https://broker.example/copy/goldbot',
+      }),
+    });
+    renderDashboard();
+    const link = await within(card('Free Copy Trading')).findByRole('link', { name: 'Open Copy Trading' });
+    expect(link).toHaveAttribute('href', 'https://broker.example/copy/goldbot');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(card('Free Copy Trading')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows the Free card as unavailable, with the reason, while no copy-trading link is set', async () => {
+    mockCommerceApi({
+      'GET /api/payment/package-status': packageStatus(false, true, { isFreeTrialAvailable: false }),
+    });
+    renderDashboard();
+    const free = card('Free Copy Trading');
+    expect(await within(free).findByRole('button', { name: 'Not Available' })).toBeDisabled();
+    expect(within(free).getByText(PAYMENT_MESSAGES.freeTrialUnavailable)).toBeInTheDocument();
+  });
+
   it("says 'Failed to activate free trial' when the server gives no reason", async () => {
     mockCommerceApi({ 'POST /api/payment/create-free-trial': new Response('', { status: 502 }) });
     const { user } = renderDashboard();
@@ -383,7 +415,13 @@ describe('Billing History tab', () => {
     mockCommerceApi({
       'GET /api/payment/subscriptions': jsonResponse({
         subscriptions: [
-          subscription({ _id: 's4', packageName: PACKAGE_NAMES.ultimate, startDate: '2026-05-02', endDate: null }),
+          subscription({
+            _id: 's4',
+            packageName: PACKAGE_NAMES.ultimate,
+            startDate: '2026-05-02',
+            endDate: null,
+            paymentId: 'pay-4',
+          }),
           subscription({
             _id: 's3',
             packageName: PACKAGE_NAMES.pro,
@@ -391,9 +429,17 @@ describe('Billing History tab', () => {
             startDate: null,
             endDate: null,
           }),
-          subscription({ _id: 's2', status: 'expired', startDate: '2026-02-01', endDate: '2026-02-28' }),
+          subscription({
+            _id: 's2',
+            status: 'expired',
+            startDate: '2026-02-01',
+            endDate: '2026-02-28',
+            paymentId: 'pay-2',
+          }),
           subscription({
             _id: 's1',
+            paymentMethod: 'free',
+            paymentId: null,
             packageName: PACKAGE_NAMES.freeTrial,
             status: 'expired',
             startDate: '2026-01-01',
@@ -405,18 +451,23 @@ describe('Billing History tab', () => {
     renderDashboard(billing);
     const history = screen.getByRole('region', { name: 'Purchase History' });
     const table = await within(history).findByRole('table');
-    expect(columnHeaders(table)).toEqual(['Package', 'Duration', 'Start Date', 'End Date', 'Status']);
+    expect(columnHeaders(table)).toEqual(['Package', 'Duration', 'Start Date', 'End Date', 'Status', 'Receipt']);
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
       .map((row) => cellTexts(row));
     expect(rows).toEqual([
-      ['Ultimate Package', 'Lifetime', 'May 2, 2026', 'Lifetime', 'Active'],
-      ['Pro Package', '6 Months', 'N/A', 'N/A', 'Rejected'],
-      ['Basic Package', '1 Month', 'Feb 1, 2026', 'Feb 28, 2026', 'Expired'],
-      ['Free Trial', '30 Days', 'Jan 1, 2026', 'Jan 30, 2026', 'Expired'],
+      ['Ultimate Package', 'Lifetime', 'May 2, 2026', 'Lifetime', 'Active', 'Receipt'],
+      ['Pro Package', '6 Months', 'N/A', 'N/A', 'Rejected', ''],
+      ['Basic Package', '1 Month', 'Feb 1, 2026', 'Feb 28, 2026', 'Expired', 'Receipt'],
+      ['Free Trial', '30 Days', 'Jan 1, 2026', 'Jan 30, 2026', 'Expired', ''],
     ]);
     expect(within(history).getByText('4 purchases')).toBeInTheDocument();
+    // Completed payments link their receipt page.
+    expect(within(table).getByRole('link', { name: 'Receipt for Basic Package, Feb 1, 2026' })).toHaveAttribute(
+      'href',
+      '/dashboard/receipts/pay-2',
+    );
   });
 
   it('shows loading states, then the empty states', async () => {

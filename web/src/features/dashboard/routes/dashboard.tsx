@@ -8,6 +8,7 @@ import { useSession } from '@/features/auth/session';
 import { useRevalidateSubscriptions } from '@/features/payments/api/keys';
 import { isPaidPackageName, UsdtPaymentModal } from '@/features/payments/components/usdt-payment-modal';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { AccountTab } from '../components/account-tab';
 import { BillingHistoryTab } from '../components/billing-history-tab';
 import { InPageNotification, type Notice } from '../components/in-page-notification';
 import { PackagesTab, type PurchaseRequest } from '../components/packages-tab';
@@ -150,6 +151,7 @@ export default function DashboardRoute() {
             {tab === 'packages' && <PackagesTab onBuy={setPurchase} highlightedPlan={arrival.selectedPlan} />}
             {tab === 'referral' && <ReferralProgramTab />}
             {tab === 'billing' && <BillingHistoryTab />}
+            {tab === 'account' && <AccountTab />}
           </TabPanel>
         </div>
       </div>

@@ -11,15 +11,21 @@ export const PACKAGE_STATUS_ERROR = 'Failed to fetch package status';
 
 /**
  * What a failed status call stands for (customer §8): no active Basic package, and Basic not
- * on sale. The server refuses a Basic payment it does not accept anyway.
+ * on sale. The server refuses a Basic payment it does not accept anyway. The free trial stays
+ * offered (the server answers why if it is not), with no link to show.
  */
 export const PACKAGE_STATUS_ON_FAILURE: PackageStatus = {
   success: true,
   hasActiveBasicPackage: false,
   isBasicPackageEnabled: false,
+  isFreeTrialAvailable: true,
+  copyTradingLink: null,
 };
 
-/** GET /api/payment/package-status (customer §7): an active Basic package, and whether Basic is on sale. */
+/**
+ * GET /api/payment/package-status (customer §7): an active Basic package, whether Basic is on sale,
+ * whether the free trial can be started, and its copy-trading link while the caller's trial runs.
+ */
 export function getPackageStatus(): Promise<PackageStatus> {
   return apiRequest('payment-package-status', { schema: packageStatusSchema });
 }

@@ -65,8 +65,18 @@ export const catalog = (
   });
 };
 
-export const packageStatus = (hasActiveBasicPackage = false, isBasicPackageEnabled = true) =>
-  jsonResponse({ success: true, hasActiveBasicPackage, isBasicPackageEnabled });
+export const packageStatus = (
+  hasActiveBasicPackage = false,
+  isBasicPackageEnabled = true,
+  freeTrial: { isFreeTrialAvailable?: boolean; copyTradingLink?: string | null } = {},
+) =>
+  jsonResponse({
+    success: true,
+    hasActiveBasicPackage,
+    isBasicPackageEnabled,
+    isFreeTrialAvailable: freeTrial.isFreeTrialAvailable ?? true,
+    copyTradingLink: freeTrial.copyTradingLink ?? null,
+  });
 
 export const settings = (basicPackageEnabled = true) =>
   jsonResponse({ success: true, settings: { basicPackageEnabled } });

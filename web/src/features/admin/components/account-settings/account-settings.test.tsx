@@ -5,9 +5,9 @@ import { paths } from '@/app/paths';
 import { SIGN_IN_METHOD_KEY } from '@/lib/session-storage';
 import { mockApi, sessionResponse } from '@/test/auth-helpers';
 import { deferred, jsonResponse, renderApp, storeSession } from '@/test/test-utils';
-import { reloadPage } from '../../lib/reload-page';
+import { reloadPage } from '@/lib/reload-page';
 
-vi.mock('../../lib/reload-page', () => ({ reloadPage: vi.fn() }));
+vi.mock('@/lib/reload-page', () => ({ reloadPage: vi.fn() }));
 
 const admin = { _id: 'admin-1', username: 'admin', email: 'admin@example.com', role: 'admin' as const };
 

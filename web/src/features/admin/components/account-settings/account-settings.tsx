@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { PasswordForm } from './password-form';
-import { ProfileForm } from './profile-form';
+import { paths } from '@/app/paths';
+import { PasswordForm, ProfileForm } from '@/features/account';
 import './account-settings.css';
 
 const TABS = [
@@ -58,7 +58,8 @@ export function AccountSettings() {
           aria-labelledby={`${baseId}-${tab.id}-tab`}
           hidden={active !== tab.id}
         >
-          {active === tab.id && (tab.id === 'profile' ? <ProfileForm /> : <PasswordForm />)}
+          {active === tab.id &&
+            (tab.id === 'profile' ? <ProfileForm signInPath={paths.adminLogin.path} /> : <PasswordForm />)}
         </div>
       ))}
     </div>

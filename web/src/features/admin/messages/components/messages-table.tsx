@@ -2,7 +2,7 @@ import { Button, Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { ContactMessage } from '@goldbot/shared';
 import { PagedListView } from '../../components/paged-list-view';
 import { StatusBadge } from '../../components/status-badge';
-import { reloadPage } from '../../lib/reload-page';
+import { reloadPage } from '@/lib/reload-page';
 import { formatDateTime } from '../../lib/format';
 import { previewText, relativeDate } from '../lib/message-text';
 import { replyHref } from '../lib/reply-link';

@@ -3,12 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ContactMessage } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
-import { reloadPage } from '../../lib/reload-page';
+import { reloadPage } from '@/lib/reload-page';
 import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import { readFlagKey } from '../lib/read-flags';
 import AdminMessagesRoute from './messages';
 
-vi.mock('../../lib/reload-page', () => ({ reloadPage: vi.fn() }));
+vi.mock('@/lib/reload-page', () => ({ reloadPage: vi.fn() }));
 
 const LIST = 'GET /api/contact/get';
 const deleteKey = (id: string) => `DELETE /api/contact/del/${id}`;

@@ -13,7 +13,15 @@ const STATUS: Record<AdminSubscription['status'], { label: string; variation?: B
 };
 
 /** The subscriptions: Package, User, Email, Start, End, Status, Payment (admin §2), with Load more. */
-export function HistoryTable({ list, errorText }: { list: SubscriptionHistoryList; errorText: string }) {
+export function HistoryTable({
+  list,
+  errorText,
+  loadFailedText,
+}: {
+  list: SubscriptionHistoryList;
+  errorText: string;
+  loadFailedText?: string;
+}) {
   return (
     <PagedListView
       list={list}
@@ -21,6 +29,7 @@ export function HistoryTable({ list, errorText }: { list: SubscriptionHistoryLis
       emptyText="No records found"
       errorText={errorText}
       noun="subscriptions"
+      loadFailedText={loadFailedText}
     >
       {(subscriptions) => (
         <AdminTable

@@ -65,7 +65,11 @@ export function SubscriptionHistory({ toolbarActions }: { toolbarActions?: (filt
           { label: 'Ultimate', value: summary?.ultimatePackages },
         ]}
       />
-      <HistoryTable list={list} errorText={ADMIN_MESSAGES.fetchHistoryFailed} />
+      <HistoryTable
+        list={list}
+        errorText={ADMIN_MESSAGES.fetchHistoryFailed}
+        loadFailedText={ADMIN_MESSAGES.loadHistoryFailed}
+      />
     </Flex>
   );
 }

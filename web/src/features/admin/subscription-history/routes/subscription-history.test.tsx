@@ -209,9 +209,9 @@ describe('admin subscription history', { timeout: 15_000 }, () => {
     expect(screen.queryByText('Subscription history refreshed')).not.toBeInTheDocument();
   });
 
-  it('says when the history cannot be fetched, with the server message when there is one', async () => {
+  it("says 'Failed to load subscription data' when the first load fails, with the server message when there is one", async () => {
     const { api, user } = await openScreen({ [HISTORY]: new Response('oops', { status: 500 }) });
-    expect(await screen.findByText('Failed to fetch subscription history')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load subscription data')).toBeInTheDocument();
     api.on(HISTORY, jsonResponse({ message: 'year must be 2000 or later' }, 400));
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('year must be 2000 or later')).toBeInTheDocument();

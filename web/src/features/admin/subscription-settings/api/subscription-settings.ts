@@ -11,7 +11,7 @@ export const SUBSCRIPTION_SETTINGS_ROUTE = 'settings-subscription-get';
 
 /**
  * GET /api/settings/subscription-settings (admin §7): `{success, settings: {basicPackageEnabled,
- * autoApproveOnMatch}}` (the second switch is issue 13's; an answer without it reads as off).
+ * autoApproveOnMatch, copyTradingLink}}` (an answer without the last two reads as off and no link).
  */
 export function getSubscriptionSettings(): Promise<SubscriptionSettingsResponse> {
   return apiRequest(SUBSCRIPTION_SETTINGS_ROUTE, { schema: subscriptionSettingsResponseSchema });
@@ -21,12 +21,16 @@ export function useSubscriptionSettings() {
   return useSWR(SUBSCRIPTION_SETTINGS_ROUTE, getSubscriptionSettings);
 }
 
-/** The switches a save names; the other keeps its value on the server. */
-export type SubscriptionSettingsChange = { basicPackageEnabled: boolean } | { autoApproveOnMatch: boolean };
+/** The setting a save names; the others keep their values on the server. */
+export type SubscriptionSettingsChange =
+  | { basicPackageEnabled: boolean }
+  | { autoApproveOnMatch: boolean }
+  /** null removes the link (the free trial then cannot be activated). */
+  | { copyTradingLink: string | null };
 
 /**
- * PUT /api/settings/subscription-settings with the one switch saved: `{settings: {basicPackageEnabled}}`
- * as the spec's client sends it (admin §7), or `{settings: {autoApproveOnMatch}}`.
+ * PUT /api/settings/subscription-settings with the one setting saved: `{settings: {basicPackageEnabled}}`
+ * as the spec's client sends it (admin §7), `{settings: {autoApproveOnMatch}}` or `{settings: {copyTradingLink}}`.
  */
 export function saveSubscriptionSettings(
   change: SubscriptionSettingsChange,

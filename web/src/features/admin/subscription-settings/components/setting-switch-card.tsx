@@ -1,11 +1,10 @@
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Badge, Button, Card, Flex, Heading, SwitchField, Text } from '@aws-amplify/ui-react';
-import { SETTINGS_MESSAGES, TOAST_MS } from '@goldbot/shared';
+import { SETTINGS_MESSAGES } from '@goldbot/shared';
 import { ListLoadFailed, ListLoading } from '../../components/list-states';
 import { NoticeAlert } from '../../components/notice-alert';
-import { useNotice } from '../../hooks/use-notice';
-import { errorMessage } from '../../lib/error-message';
-import { useSaveSubscriptionSettings, useSubscriptionSettings } from '../api/subscription-settings';
+import { useSubscriptionSettings } from '../api/subscription-settings';
+import { useSettingSave } from './use-setting-save';
 
 /** The subscription settings' switches, each saved on its own (the other keeps its value on the server). */
 export type SwitchSetting = 'basicPackageEnabled' | 'autoApproveOnMatch';
@@ -45,8 +44,7 @@ export function SettingSwitchCard({
   const { data, error, isLoading, mutate } = useSubscriptionSettings();
   // The admin's choice before it is saved; null follows the server.
   const [choice, setChoice] = useState<boolean | null>(null);
-  const { save, isSaving } = useSaveSubscriptionSettings();
-  const notice = useNotice();
+  const { save, isSaving, notice } = useSettingSave();
   if (!data && !withLoadStates) return null;
 
   let body;
@@ -63,19 +61,12 @@ export function SettingSwitchCard({
     const shown = badge(on);
 
     const submit = async () => {
-      notice.clear();
-      try {
-        const response = await save(
-          setting === 'basicPackageEnabled' ? { basicPackageEnabled: on } : { autoApproveOnMatch: on },
-        );
-        if (!response) return;
-        await mutate({ success: true, settings: response.settings }, { revalidate: false });
-        setChoice(null);
-        onSaved?.(response.settings[setting]);
-        notice.show('success', SETTINGS_MESSAGES.settingsUpdated, TOAST_MS.libraryDefault);
-      } catch (failure) {
-        notice.show('error', errorMessage(failure, SETTINGS_MESSAGES.settingsUpdateFailed));
-      }
+      const settings = await save(
+        setting === 'basicPackageEnabled' ? { basicPackageEnabled: on } : { autoApproveOnMatch: on },
+      );
+      if (!settings) return;
+      setChoice(null);
+      onSaved?.(settings[setting]);
     };
 
     body = (

@@ -3,12 +3,13 @@ import { useCatalogEntryUpdate } from '../api/package-catalog';
 import { useSubscriptionSettings } from '../api/subscription-settings';
 import { AutoApproveSwitch } from './auto-approve-switch';
 import { BasicPackageSwitch } from './basic-package-switch';
+import { CopyTradingLinkCard } from './copy-trading-link-card';
 import { PackagePriceEditor } from './package-price-editor';
 
 /**
  * Admin subscription settings (admin §2, §3, §8; issue 11): the Basic sales switch, and the
  * catalog's prices and on-sale flags, where Basic's flag is that switch; issue 13's automatic
- * approval of on-chain matches.
+ * approval of on-chain matches; the free trial's copy-trading link.
  */
 export function SubscriptionSettingsManagement() {
   const settings = useSubscriptionSettings();
@@ -20,6 +21,7 @@ export function SubscriptionSettingsManagement() {
   return (
     <Flex direction="column" gap="large">
       <BasicPackageSwitch onSaved={onSwitchSaved} />
+      <CopyTradingLinkCard />
       <AutoApproveSwitch />
       <PackagePriceEditor basicEnabled={settings.data?.settings.basicPackageEnabled} />
     </Flex>

@@ -209,3 +209,56 @@ describe('admin subscription settings', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Failed to fetch packages')).toBeInTheDocument();
   });
 });
+
+describe('the copy-trading link', { timeout: 15_000 }, () => {
+  const LINK = 'https://broker.example/copy/goldbot';
+  const withLink = (copyTradingLink: string | null) =>
+    jsonResponse({ success: true, settings: { basicPackageEnabled: true, copyTradingLink } });
+  const linkField = () => screen.findByRole('textbox', { name: /Copy-trading link/ });
+  const saveLink = () => screen.getByRole('button', { name: 'Save copy-trading link' });
+
+  it('warns while no link is set, refuses a non-https address before sending, and saves an https one', async () => {
+    const { api, user } = await openScreen({
+      [GET]: withLink(null),
+      [PUT]: jsonResponse({
+        success: true,
+        message: SETTINGS_MESSAGES.settingsUpdated,
+        settings: { basicPackageEnabled: true, copyTradingLink: LINK },
+      }),
+    });
+    expect(
+      await screen.findByText(
+        'No copy-trading link is set: customers cannot start the free trial. Add the link to make it available.',
+      ),
+    ).toBeInTheDocument();
+    expect(saveLink()).toBeDisabled();
+    await user.type(await linkField(), 'http://broker.example/copy');
+    await user.click(saveLink());
+    expect(await screen.findByText(SETTINGS_MESSAGES.copyTradingLinkInvalid)).toBeInTheDocument();
+    expect(api.requestsTo(PUT)).toHaveLength(0);
+
+    await user.clear(await linkField());
+    await user.type(await linkField(), `${LINK} `);
+    await user.click(saveLink());
+    expect(await screen.findByText(SETTINGS_MESSAGES.settingsUpdated)).toBeInTheDocument();
+    expect(nth(api.requestsTo(PUT), 0).body).toEqual({ settings: { copyTradingLink: LINK } });
+    expect(screen.queryByText(/No copy-trading link is set/)).not.toBeInTheDocument();
+    expect(await linkField()).toHaveValue(LINK);
+  });
+
+  it('removes the link when the field is emptied', async () => {
+    const { api, user } = await openScreen({
+      [GET]: withLink(LINK),
+      [PUT]: jsonResponse({
+        success: true,
+        message: SETTINGS_MESSAGES.settingsUpdated,
+        settings: { basicPackageEnabled: true, copyTradingLink: null },
+      }),
+    });
+    await user.clear(await linkField());
+    await user.click(saveLink());
+    await waitFor(() => expect(api.requestsTo(PUT)).toHaveLength(1));
+    expect(nth(api.requestsTo(PUT), 0).body).toEqual({ settings: { copyTradingLink: null } });
+    expect(await screen.findByText(/No copy-trading link is set/)).toBeInTheDocument();
+  });
+});

@@ -34,7 +34,7 @@ function validate(values: { address: string; network: string; currency: string }
 
 /**
  * Adds or edits a wallet (admin §2, §4, §5): address, network, currency (USDT, BTC or ETH) and an
- * active switch. All three are required; the address is read-only once saved. Only one wallet per
+ * active switch. All three are required; the address and the currency are read-only once saved. Only one wallet per
  * currency can be active, which the form says next to the switch.
  */
 export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
@@ -112,6 +112,9 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
           value={currency}
           onChange={(event) => setCurrency(event.target.value)}
           isRequired
+          // Like the address, a saved wallet's currency is fixed: the server refuses another one.
+          isDisabled={editing}
+          descriptiveText={editing ? 'The currency cannot be changed once saved.' : undefined}
           placeholder="Select a currency"
           hasError={Boolean(fieldErrors.currency)}
           errorMessage={fieldErrors.currency}

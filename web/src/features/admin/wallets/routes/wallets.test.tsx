@@ -109,7 +109,11 @@ describe('admin wallets', () => {
     expect(address).toHaveValue(btc.address);
     expect(address).toHaveAttribute('readonly');
     expect(section.getByText('The address cannot be changed once saved.')).toBeInTheDocument();
-    expect(section.getByLabelText(/Currency/)).toHaveValue('BTC');
+    const currency = section.getByLabelText(/Currency/);
+    expect(currency).toHaveValue('BTC');
+    // The currency is locked like the address: the server refuses another one for a saved wallet.
+    expect(currency).toBeDisabled();
+    expect(section.getByText('The currency cannot be changed once saved.')).toBeInTheDocument();
     expect(section.getByText(/deactivates the other BTC wallets/)).toBeInTheDocument();
     expect(section.getByRole('switch', { name: 'Active' })).not.toBeChecked();
 

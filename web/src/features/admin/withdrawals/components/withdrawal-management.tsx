@@ -10,6 +10,7 @@ import type { Decision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
 import { useServerSearch } from '../../hooks/use-server-search';
 import { useWithdrawals, type WithdrawalTab } from '../api/get-withdrawals';
+import type { WithdrawalDecisionResponse } from '../api/decide-withdrawal';
 import { staleText, WithdrawalDetailModal } from './withdrawal-detail-modal';
 import { WithdrawalsTable } from './withdrawals-table';
 
@@ -44,9 +45,10 @@ export function WithdrawalManagement() {
   const notice = useNotice();
   const counts = list.summary;
 
-  const onDecided = (decision: Decision) => {
+  const onDecided = (decision: Decision, response: WithdrawalDecisionResponse) => {
     setSelected(null);
-    notice.show('success', SUCCESS[decision], TOAST_MS.adminPaymentsAndWithdrawals);
+    // The server's message says what was paid out and what remains (or the spec's sentence when nothing does).
+    notice.show('success', response.message || SUCCESS[decision], TOAST_MS.adminPaymentsAndWithdrawals);
     void list.refresh();
   };
 

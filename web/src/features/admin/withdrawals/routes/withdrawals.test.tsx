@@ -250,12 +250,13 @@ describe('admin withdrawals', () => {
 
     answer.resolve(
       jsonResponse({
-        message: 'Withdrawal approved',
+        message: 'Withdrawal approved successfully! $20 paid out; $2 of earnings remain.',
         withdrawal: { ...alice, status: 'approved', approvedDate: '2026-03-05T10:00:00.000Z' },
       }),
     );
     expect(
-      await screen.findByText('Withdrawal approved successfully! User earnings have been reset to $0.'),
+      // The server's message: the amount paid out and what remains.
+      await screen.findByText('Withdrawal approved successfully! $20 paid out; $2 of earnings remain.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(api.requestsTo(LIST).length).toBeGreaterThan(listBefore));
@@ -270,7 +271,7 @@ describe('admin withdrawals', () => {
   it('rejects after a confirmation, without a note when none is given, and says so', async () => {
     const { api, user } = await openScreen({
       [rejectKey(alice._id)]: jsonResponse({
-        message: 'Withdrawal rejected',
+        message: 'Withdrawal rejected successfully!',
         withdrawal: { ...alice, status: 'rejected' },
       }),
     });

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, REDIRECT_DELAYS_MS, updateProfileInputSchema, type UpdateProfileInput } from '@goldbot/shared';
-import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { updateProfile } from '@/features/auth/api/auth-api';
@@ -10,9 +9,9 @@ import { toFieldErrors, type FieldErrors } from '@/features/auth/lib/form-errors
 import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '@/features/auth/lib/messages';
 import { useFormFields } from '@/features/auth/lib/use-form-fields';
 import { useSession } from '@/features/auth/session';
-import { reloadPage } from '../../lib/reload-page';
+import { reloadPage } from '@/lib/reload-page';
 import { EmailChangeCode } from './email-change-code';
-import './account-settings.css';
+import './account-forms.css';
 
 type ProfileField = 'username' | 'email' | 'currentPassword';
 const PROFILE_FIELDS: readonly ProfileField[] = ['username', 'email', 'currentPassword'];
@@ -31,13 +30,23 @@ interface PendingEmailChange {
 /** The server compares addresses trimmed and lower-cased; so does the form. */
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+export interface ProfileFormProps {
+  /** Where the person signs in again once an e-mail change has ended every session. */
+  signInPath: string;
+  /**
+   * Set when the account has no password of ours (a Google sign-in): the e-mail, which needs the
+   * current password to change, is shown read-only with this explanation.
+   */
+  emailLockedReason?: string;
+}
+
 /**
- * Admin §2 Account settings, "Profile Information": username and e-mail (§5, §8; reload after
- * 1.5 s). A new e-mail needs the current password and is only taken once the code mailed to it is
- * confirmed (docs/security.md H2); the server then ends every session, so the admin signs in
- * again with the new address.
+ * Username and e-mail, for the admin's account settings ("Profile Information", admin §2, §5, §8)
+ * and the customer's Account tab; reload after 1.5 s. A new e-mail needs the current password and
+ * is only taken once the code mailed to it is confirmed (docs/security.md H2); the server then ends
+ * every session, so the person signs in again with the new address at `signInPath`.
  */
-export function ProfileForm() {
+export function ProfileForm({ signInPath, emailLockedReason }: ProfileFormProps) {
   const { user, updateUser, signOut } = useSession();
   const currentEmail = user?.email ?? '';
   const { values, setValues, errors, setErrors, handleChange, inputRef, showInvalid } = useFormFields(
@@ -128,7 +137,7 @@ export function ProfileForm() {
         onConfirmed={(message) =>
           // Every session was revoked with the change: nothing left to revoke, sign in again.
           signOut({
-            to: paths.adminLogin.path,
+            to: signInPath,
             state: { message, email: pending.pendingEmail },
             serverSessionEnded: true,
           })
@@ -145,7 +154,7 @@ export function ProfileForm() {
   }
 
   return (
-    <form className="account-settings__form" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
+    <form className="account-form" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
       {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
       <TextField
         ref={inputRef('username')}
@@ -168,6 +177,8 @@ export function ProfileForm() {
         required
         maxLength={254}
         value={values.email}
+        readOnly={emailLockedReason !== undefined}
+        hint={emailLockedReason}
         onChange={handleChange('email')}
         error={errors.email}
       />

@@ -10,7 +10,7 @@ import { toFieldErrors } from '@/features/auth/lib/form-errors';
 import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '@/features/auth/lib/messages';
 import { useFormFields } from '@/features/auth/lib/use-form-fields';
 import { useSession } from '@/features/auth/session';
-import './account-settings.css';
+import './account-forms.css';
 
 type PasswordFormField = 'currentPassword' | 'password' | 'confirmPassword';
 const PASSWORD_FIELDS: readonly PasswordFormField[] = ['currentPassword', 'password', 'confirmPassword'];
@@ -23,8 +23,9 @@ interface Alert {
 const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };
 
 /**
- * Admin §2 Account settings, "Change Password" (§5 rules with the pool's 8-character floor,
- * DESIGN.md §6). On success the stored session goes at once, and /login follows after 3 s (§4).
+ * "Change Password" for the admin's account settings (admin §2, §5 rules with the pool's
+ * 8-character floor, DESIGN.md §6) and the customer's Account tab. On success the stored session
+ * goes at once, and /login follows after 3 s (admin §4).
  */
 export function PasswordForm() {
   const { user, signOut } = useSession();
@@ -95,7 +96,7 @@ export function PasswordForm() {
   };
 
   return (
-    <form className="account-settings__form" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
+    <form className="account-form" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
       {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
       <PasswordField
         ref={inputRef('currentPassword')}

@@ -8,7 +8,7 @@ import { emptyOtp, OtpInput, type OtpInputHandle } from '@/features/auth/compone
 import { toFieldErrors } from '@/features/auth/lib/form-errors';
 import { describeSubmitFailure } from '@/features/auth/lib/messages';
 import { useCountdown } from '@/features/auth/lib/use-timers';
-import './account-settings.css';
+import './account-forms.css';
 
 /** Our texts for the e-mail change (an addition to the spec, docs/security.md H2). */
 export const EMAIL_CHANGE_MESSAGES = {
@@ -124,9 +124,9 @@ export function EmailChangeCode({
     });
 
   return (
-    <form className="account-settings__form" noValidate onSubmit={handleConfirm} aria-busy={busy !== null || undefined}>
+    <form className="account-form" noValidate onSubmit={handleConfirm} aria-busy={busy !== null || undefined}>
       {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
-      <p className="account-settings__lead">
+      <p className="account-form__lead">
         We sent a {AUTH.otpLength}-digit code to <strong>{pendingEmail}</strong>. Enter it to confirm your new email.
         Until then you keep signing in with <strong>{currentEmail}</strong>.
       </p>
@@ -146,7 +146,7 @@ export function EmailChangeCode({
           {otpError}
         </p>
       )}
-      <div className="account-settings__actions">
+      <div className="account-form__actions">
         <Button
           type="submit"
           loading={busy === 'confirm'}

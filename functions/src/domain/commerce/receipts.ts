@@ -1,0 +1,62 @@
+import { RECEIPT_MESSAGES, TRON_EXPLORER_TRANSACTION_URL, receiptNumber, type Receipt } from '@goldbot/shared';
+import type { PaymentRecord } from '../../data/payment-entity.js';
+import type { SubscriptionRecord } from '../../data/subscription-entity.js';
+import { NotFoundError } from '../errors.js';
+
+/**
+ * Receipts of completed payments (`payment-receipt`): what the customer bought and paid, for their
+ * records. Only the payment's owner and administrators see one; for anyone else, and for a payment
+ * that is not completed, the answer is the same 404, so a receipt never tells that a payment exists.
+ */
+export interface ReceiptStore {
+  /** The payment, and the subscription it bought (read once the payment names its owner). */
+  readReceipt(paymentId: string): Promise<{ payment: PaymentRecord | null; subscription: SubscriptionRecord | null }>;
+}
+
+export interface ReceiptDeps {
+  store: ReceiptStore;
+  /** The seller the receipt names (configuration). */
+  sellerName: string;
+}
+
+/**
+ * The amount a receipt states as paid. Today it is the amount due the payment recorded (what the
+ * server checked the submission against); the one place to point at a payment order's exact amount
+ * once payments carry one.
+ */
+export const amountPaidOf = (payment: PaymentRecord): number => payment.amount;
+
+export function toReceipt(
+  payment: PaymentRecord,
+  subscription: SubscriptionRecord | null,
+  sellerName: string,
+): Receipt {
+  return {
+    receiptNumber: receiptNumber(payment._id),
+    paymentId: payment._id,
+    sellerName,
+    customer: { username: payment.username, email: payment.email },
+    packageName: payment.packageName,
+    priceUsd: payment.originalAmount,
+    discountUsd: payment.referralDiscount,
+    amountPaid: amountPaidOf(payment),
+    currency: payment.wallet.currency || 'USDT',
+    transactionId: payment.transactionId,
+    explorerUrl: `${TRON_EXPLORER_TRANSACTION_URL}${encodeURIComponent(payment.transactionId)}`,
+    approvedAt: payment.approvedAt ?? null,
+    subscription: subscription ? { startDate: subscription.startDate, endDate: subscription.endDate } : null,
+  };
+}
+
+/** `payment-receipt`: the owner's or an admin's receipt of a completed payment; 404 otherwise. */
+export async function getReceipt(
+  deps: ReceiptDeps,
+  caller: { userId: string; isAdmin: boolean },
+  paymentId: string,
+): Promise<{ receipt: Receipt }> {
+  const { payment, subscription } = await deps.store.readReceipt(paymentId);
+  if (!payment || payment.status !== 'completed' || (payment.userId !== caller.userId && !caller.isAdmin)) {
+    throw new NotFoundError(RECEIPT_MESSAGES.notFound);
+  }
+  return { receipt: toReceipt(payment, subscription, deps.sellerName) };
+}
