@@ -8,6 +8,7 @@ import { API_5XX, FUNCTIONS_PER_ALARM, SES_REPUTATION, TABLE_OPERATIONS } from '
 import { MAIL_EVENTS } from '../lib/constructs/mail-sending.js';
 import { JOB_MAX_EVENT_AGE, JOB_RETRY_ATTEMPTS, JOB_TIMEOUT } from '../lib/constructs/scheduled-job.js';
 import { seedDigest, seedItemKeys, seedPartitions } from '../lib/constructs/seed-defaults.js';
+import { DEFAULT_SETTINGS } from '../lib/settings.js';
 import { toEventBridgeCron } from '../lib/cron.js';
 import {
   asArray,
@@ -344,11 +345,12 @@ describe('SES', () => {
     );
     expect(sesStatements).toHaveLength(withSet.length);
     for (const statement of sesStatements) {
-      // SESv2 SendEmail is authorised as ses:SendEmail alone, on the sender's identities and,
-      // sending through the set, on the set too.
+      // SESv2 SendEmail is authorised as ses:SendEmail alone, on every identity involved (the
+      // sender's, and in the sandbox each recipient's) and, sending through the set, on the set too.
       expect(asArray(statement.Action as string[])).toEqual(['ses:SendEmail']);
       expect(JSON.stringify(statement.Resource)).toContain(JSON.stringify({ Ref: setId }));
-      expect(JSON.stringify(statement.Resource)).toContain(':identity/');
+      expect(JSON.stringify(statement.Resource)).toContain(':identity/*');
+      expect(statement.Condition).toEqual({ StringEquals: { 'ses:FromAddress': DEFAULT_SETTINGS.mailFrom } });
     }
   });
 

@@ -213,20 +213,19 @@ export class AppFunction extends Construct {
 
     if (access.sendsMail) {
       const stack = Stack.of(this);
-      const domain = context.mailFrom.slice(context.mailFrom.lastIndexOf('@') + 1);
       role.addToPrincipalPolicy(
         new PolicyStatement({
           effect: Effect.ALLOW,
-          // Mail goes out with SESv2 SendEmail (functions/src/adapters/ses-mailer.ts), which IAM
-          // authorises as ses:SendEmail alone, whatever the content (no SendRawEmail).
+          // Mail goes out with SESv2 SendEmail, which IAM authorises as ses:SendEmail alone, whatever
+          // the content (no SendRawEmail).
           actions: ['ses:SendEmail'],
-          // The sender may be verified as an address or as its domain; both ARNs name only our sender.
-          // (In the SES sandbox, SES may also authorize against the recipients' identity ARNs; production
-          // accounts leave the sandbox, and sandbox tests can widen this locally if needed.)
+          // SES authorises a send against every identity it involves: the sender's, and in the
+          // sandbox also each recipient's (a verified test address). Naming only the sender's
+          // identity refuses every sandbox send, so the grant covers the account's identities in this
+          // region and the ses:FromAddress condition pins what matters: the sender is mailFrom.
           // Sending through a configuration set is also authorised against the set itself.
           resources: [
-            stack.formatArn({ service: 'ses', resource: 'identity', resourceName: context.mailFrom }),
-            stack.formatArn({ service: 'ses', resource: 'identity', resourceName: domain }),
+            stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
             ...(context.sesConfigurationSetName
               ? [
                   stack.formatArn({
@@ -242,14 +241,35 @@ export class AppFunction extends Construct {
       );
     }
 
-    if (access.table !== 'none' && access.tableIndexes === undefined) {
+    // One IAM5 suppression per role (cdk-nag reads only one entry per rule id), listing each wildcard.
+    const wildcards = [
+      ...(access.table !== 'none' && access.tableIndexes === undefined
+        ? [
+            {
+              reason: 'dynamodb:Query on the table’s own GSIs (<table-arn>/index/*), which the lists query',
+              regex: '/^Resource::.*\\/index\\/\\*$/',
+            },
+          ]
+        : []),
+      ...(access.sendsMail
+        ? [
+            {
+              reason:
+                'ses:SendEmail on identity/* (the SES sandbox also authorises against each recipient’s identity), ' +
+                'with the ses:FromAddress condition pinning the sender to mailFrom',
+              regex: '/^Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity\\/\\*$/',
+            },
+          ]
+        : []),
+    ];
+    if (wildcards.length > 0) {
       NagSuppressions.addResourceSuppressions(
         role,
         [
           {
             id: 'AwsSolutions-IAM5',
-            reason: 'dynamodb:Query on the table’s own GSIs (<table-arn>/index/*), which the lists query.',
-            appliesTo: [{ regex: '/^Resource::.*\\/index\\/\\*$/' }],
+            reason: `${wildcards.map((w) => w.reason).join('; ')}.`,
+            appliesTo: wildcards.map((w) => ({ regex: w.regex })),
           },
         ],
         true,
