@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeArea } from '../lib/api-stack.js';
+import { implementedRoutes } from '@goldbot/shared';
+import { asArray, policyStatements, PRODUCTION_CONTEXT, synthGoldbot, type SynthResult } from './helpers/synth.js';
+
+/** CloudFormation's limit of resources in one template (nested stacks each have their own). */
+const CLOUDFORMATION_RESOURCE_LIMIT = 500;
+/** What every template keeps free, so a few more routes or alarms never hit the limit at deploy. */
+const REQUIRED_HEADROOM = 100;
+
+/**
+ * What a first week in a real AWS account would hit, checked on the synth of a real deployment
+ * (PRODUCTION_CONTEXT: own domains, a verified sender, alarm mail, Google sign-in).
+ */
+let synth: SynthResult;
+beforeAll(() => {
+  synth = synthGoldbot({ context: PRODUCTION_CONTEXT });
+});
+afterAll(() => synth.cleanup());
+
+describe('stack headroom', () => {
+  it(`leaves every template at least ${REQUIRED_HEADROOM} resources below CloudFormation's limit`, () => {
+    const counts = Object.entries(synth.deployedTemplates).map(([path, template]) => [
+      path,
+      Object.keys((template.toJSON() as { Resources?: object }).Resources ?? {}).length,
+    ]);
+    expect(counts.length).toBeGreaterThan(5);
+    for (const [path, count] of counts) {
+      expect(count, `${path} has ${count} resources`).toBeLessThanOrEqual(
+        CLOUDFORMATION_RESOURCE_LIMIT - REQUIRED_HEADROOM,
+      );
+    }
+  });
+
+  it('puts each route area in its own nested stack, and keeps the stage in the API stack', () => {
+    const areas = new Set(implementedRoutes().map(routeArea));
+    expect([...synth.stacks.api.routeStacks.keys()].sort()).toEqual([...areas].sort());
+    const apiOnly = synth.deployedTemplates['Goldbot-Api'];
+    apiOnly?.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+    apiOnly?.resourceCountIs('AWS::ApiGatewayV2::Route', 0);
+    apiOnly?.resourceCountIs('AWS::CloudFormation::Stack', areas.size);
+    // The stage waits for every nested route stack: its RouteSettings name their route keys.
+    const json = apiOnly?.toJSON() as { Resources: Record<string, { Type: string; DependsOn?: string[] }> };
+    const stage = Object.values(json.Resources).find((r) => r.Type === 'AWS::ApiGatewayV2::Stage');
+    const nestedIds = Object.entries(json.Resources)
+      .filter(([, r]) => r.Type === 'AWS::CloudFormation::Stack')
+      .map(([id]) => id);
+    for (const id of nestedIds) expect(asArray(stage?.DependsOn), id).toContain(id);
+  });
+});
+
+describe('mail in the SES sandbox', () => {
+  it('grants ses:SendEmail on the account identities, pinned to mailFrom by ses:FromAddress', () => {
+    const statements = policyStatements(synth.templates.api).filter((s) =>
+      asArray(s.Action as string[]).includes('ses:SendEmail'),
+    );
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) {
+      expect(JSON.stringify(statement.Resource)).toContain(':identity/*');
+      expect(statement.Condition).toEqual({ StringEquals: { 'ses:FromAddress': PRODUCTION_CONTEXT.mailFrom } });
+    }
+  });
+});
