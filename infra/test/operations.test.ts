@@ -222,13 +222,13 @@ describe('alarms, all on the one alarm topic', () => {
     expect(SES_REPUTATION).toEqual({ bounceRate: 0.05, complaintRate: 0.001 });
   });
 
-  it('fires as soon as the jobs dead-letter queue holds a message', () => {
+  it('fires for every period in which a message reaches the jobs dead-letter queue (not while one sits there)', () => {
     const [dlqId] = resources('AWS::SQS::Queue').map(([id]) => id);
-    expect(alarmNamed('JobsDeadLetterQueueNotEmpty').Properties).toMatchObject({
+    expect(alarmNamed('JobsDeadLetterMessageSent').Properties).toMatchObject({
       Namespace: 'AWS/SQS',
-      MetricName: 'ApproximateNumberOfMessagesVisible',
+      MetricName: 'NumberOfMessagesSent',
       Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
-      Statistic: 'Maximum',
+      Statistic: 'Sum',
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });

@@ -61,3 +61,21 @@ describe('mail in the SES sandbox', () => {
     }
   });
 });
+
+describe('alarms that fire again', () => {
+  it('alarms on the sum of messages sent to the jobs dead-letter queue, not on the visible ones', () => {
+    const alarms = Object.values(synth.templates.api.findResources('AWS::CloudWatch::Alarm')) as Array<{
+      Properties: Record<string, unknown>;
+    }>;
+    const queueAlarms = alarms.filter((a) => a.Properties.Namespace === 'AWS/SQS');
+    expect(queueAlarms.length).toBeGreaterThan(0);
+    for (const alarm of queueAlarms) {
+      expect(alarm.Properties).toMatchObject({
+        MetricName: 'NumberOfMessagesSent',
+        Statistic: 'Sum',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
+    }
+  });
+});
