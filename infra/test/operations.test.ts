@@ -6,7 +6,13 @@ import { defaultSeedItems, SEED_CONDITION } from '../../functions/src/data/seed-
 import { jobAccess } from '../lib/access.js';
 import { API_5XX, FUNCTIONS_PER_ALARM, SES_REPUTATION, TABLE_OPERATIONS } from '../lib/constructs/operations-alarms.js';
 import { MAIL_EVENTS } from '../lib/constructs/mail-sending.js';
-import { JOB_MAX_EVENT_AGE, JOB_RETRY_ATTEMPTS, JOB_TIMEOUT } from '../lib/constructs/scheduled-job.js';
+import {
+  FREQUENT_JOB_TIMEOUT,
+  JOB_MAX_EVENT_AGE,
+  JOB_RETRY_ATTEMPTS,
+  JOB_TIMEOUT,
+  jobTimeout,
+} from '../lib/constructs/scheduled-job.js';
 import { seedDigest, seedItemKeys, seedPartitions } from '../lib/constructs/seed-defaults.js';
 import { DEFAULT_SETTINGS } from '../lib/settings.js';
 import { toEventBridgeCron } from '../lib/cron.js';
@@ -102,12 +108,27 @@ describe('scheduled jobs', () => {
     }
   });
 
-  it('gives each job a 5-minute timeout, retries a failed run twice and dead-letters it to the same queue', () => {
+  it('gives a daily job 5 minutes and one that runs every few minutes 2, well under its interval', () => {
+    expect(jobTimeout({ cron: '5 0 * * *' })).toBe(JOB_TIMEOUT);
+    expect(jobTimeout({ cron: '0/5 * * * *' })).toBe(FREQUENT_JOB_TIMEOUT);
+    expect(jobTimeout({ cron: '*/10 * * * *' })).toBe(FREQUENT_JOB_TIMEOUT);
+    expect(FREQUENT_JOB_TIMEOUT.toMinutes()).toBeLessThanOrEqual(2);
+    const recheck = implementedJobs.find((job) => job.id === 'job-chain-recheck');
+    const [, fn] = resources('AWS::Lambda::Function').find(([id]) => id === functionIdOf('job-chain-recheck')) ?? [];
+    expect(recheck && fn?.Properties.Timeout).toBe(120);
+    // No reserved concurrency: the function also checks each new payment, and a new account's
+    // concurrency quota of 10 refuses any reservation. The lease item keeps sweeps apart instead.
+    for (const [id, f] of resources('AWS::Lambda::Function')) {
+      expect(f.Properties.ReservedConcurrentExecutions, id).toBeUndefined();
+    }
+  });
+
+  it('gives each job its timeout, retries a failed run twice and dead-letters it to the same queue', () => {
     const [dlqId] = resources('AWS::SQS::Queue').map(([id]) => id);
     for (const job of implementedJobs) {
       const fnId = functionIdOf(job.id);
       const [, fn] = resources('AWS::Lambda::Function').find(([id]) => id === fnId) ?? [];
-      expect(fn?.Properties.Timeout, job.id).toBe(JOB_TIMEOUT.toSeconds());
+      expect(fn?.Properties.Timeout, job.id).toBe(jobTimeout(job).toSeconds());
       api().hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
         FunctionName: { Ref: fnId },
         MaximumRetryAttempts: JOB_RETRY_ATTEMPTS,
