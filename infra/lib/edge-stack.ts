@@ -23,6 +23,18 @@ export const WAF_RATE_LIMITS = {
   sitePerIp: 1500,
 } as const;
 
+/**
+ * AWS managed rule groups evaluated after the rate rules: addresses AWS has seen attacking (bots,
+ * scanners, reconnaissance) and request patterns of known exploits (Log4j, bad Host headers...).
+ * Deliberately not the core rule set: its SizeRestrictions_BODY rule blocks bodies over 8 KB, which
+ * refuses legitimate requests such as a long e-mail template; the API caps bodies itself
+ * (MAX_REQUEST_BODY_BYTES, and a larger cap on the template editor).
+ */
+export const WAF_MANAGED_RULE_GROUPS = [
+  'AWSManagedRulesAmazonIpReputationList',
+  'AWSManagedRulesKnownBadInputsRuleSet',
+] as const;
+
 /** The JSON error shape of the API (DESIGN.md §4), so the SPA shows WAF refusals like its own 429s. */
 const TOO_MANY_REQUESTS_BODY = JSON.stringify({
   message: 'Too many requests. Please wait a minute and try again.',
@@ -64,7 +76,7 @@ export class EdgeStack extends Stack {
     super(scope, id, { ...props, env: { region: EDGE_REGION } });
 
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
-      description: 'Goldbot: per-IP rate limits in front of CloudFront',
+      description: 'Goldbot: per-IP rate limits and AWS managed rules in front of CloudFront',
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('goldbot-web-acl'),
@@ -108,6 +120,14 @@ export class EdgeStack extends Stack {
             },
           },
         },
+        ...WAF_MANAGED_RULE_GROUPS.map((name, index): CfnWebACL.RuleProperty => ({
+          name,
+          priority: 2 + index,
+          // The group's own actions (block) apply; `none` keeps them rather than overriding to count.
+          overrideAction: { none: {} },
+          visibilityConfig: visibility(`goldbot-${name}`),
+          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name } },
+        })),
       ],
     });
 

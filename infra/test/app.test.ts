@@ -568,6 +568,9 @@ describe('Edge stack (WAF, on by default)', () => {
             RateBasedStatement: { Limit: WAF_RATE_LIMITS.sitePerIp, EvaluationWindowSec: 300, AggregateKeyType: 'IP' },
           },
         }),
+        // The managed groups come after (production-readiness.test.ts checks them).
+        Match.objectLike({ Name: 'AWSManagedRulesAmazonIpReputationList' }),
+        Match.objectLike({ Name: 'AWSManagedRulesKnownBadInputsRuleSet' }),
       ],
     });
     expect(WAF_RATE_LIMITS.apiPerIp).toBe(300);

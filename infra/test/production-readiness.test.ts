@@ -1,5 +1,7 @@
+import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeArea } from '../lib/api-stack.js';
+import { WAF_MANAGED_RULE_GROUPS } from '../lib/edge-stack.js';
 import { implementedRoutes } from '@goldbot/shared';
 import { asArray, policyStatements, PRODUCTION_CONTEXT, synthGoldbot, type SynthResult } from './helpers/synth.js';
 
@@ -77,5 +79,37 @@ describe('alarms that fire again', () => {
         ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       });
     }
+  });
+});
+
+describe('WAF', () => {
+  it('adds the IP-reputation and known-bad-inputs managed groups after the rate rules, and no body-size rule', () => {
+    const edge = synth.templates.edge;
+    if (!edge) throw new Error('no edge stack');
+    const [acl] = Object.values(edge.findResources('AWS::WAFv2::WebACL')) as Array<{
+      Properties: { Rules: Array<{ Name: string; Priority: number; Statement: Record<string, unknown> }> };
+    }>;
+    const rules = acl?.Properties.Rules ?? [];
+    expect(rules.map((r) => r.Name)).toEqual([
+      'ApiRatePerIp',
+      'SiteRatePerIp',
+      'AWSManagedRulesAmazonIpReputationList',
+      'AWSManagedRulesKnownBadInputsRuleSet',
+    ]);
+    for (const name of WAF_MANAGED_RULE_GROUPS) {
+      edge.hasResourceProperties('AWS::WAFv2::WebACL', {
+        Rules: Match.arrayWith([
+          Match.objectLike({
+            Name: name,
+            OverrideAction: { None: {} },
+            Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: name } },
+          }),
+        ]),
+      });
+    }
+    // The core rule set's 8 KB body limit would refuse a long e-mail template: the API caps bodies itself.
+    const text = JSON.stringify(rules);
+    expect(text).not.toContain('AWSManagedRulesCommonRuleSet');
+    expect(text).not.toContain('SizeConstraintStatement');
   });
 });
