@@ -1,3 +1,4 @@
+import { handlerSendsMail } from './mail-wiring.js';
 import type { GlobalIndexName, RouteDefinition, RouteId, ScheduleDefinition, SCHEDULES } from '@goldbot/shared';
 
 /**
@@ -19,7 +20,10 @@ export interface AccessProfile {
   readonly tableIndexes?: readonly GlobalIndexName[];
   /** Cognito admin API actions to allow on the user pool (IAM-authorised calls only); empty = none. */
   readonly cognitoActions: readonly CognitoAction[];
-  /** ses:SendEmail from the configured sender only. */
+  /**
+   * ses:SendEmail from the configured sender only: derived from the handler's wiring (its imports
+   * reach the template mailer, mail-wiring.ts), never listed by hand.
+   */
   readonly sendsMail: boolean;
   /** OTP_HASH_KEY_SECRET_ARN and secretsmanager:GetSecretValue on that one secret. */
   readonly readsOtpHashKey: boolean;
@@ -64,8 +68,6 @@ export interface AuthRouteAccess {
   readonly cognitoCalls: readonly CognitoAction[];
   /** Issues or checks one-time codes, so it needs the code key (OTP_HASH_KEY_SECRET_ARN). */
   readonly usesCodes: boolean;
-  /** Sends mail: codes, sign-in notices, e-mail change notices. */
-  readonly sendsMail: boolean;
 }
 
 /**
@@ -78,7 +80,6 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
     // compensation when the profile cannot be written.
     cognitoCalls: ['cognito-idp:SignUp', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'],
     usesCodes: true,
-    sendsMail: true,
   },
   'auth-verify-otp': {
     cognitoCalls: [
@@ -87,45 +88,39 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
       'cognito-idp:InitiateAuth',
     ],
     usesCodes: true,
-    sendsMail: false,
   },
-  'auth-resend-otp': { cognitoCalls: [], usesCodes: true, sendsMail: true },
+  'auth-resend-otp': { cognitoCalls: [], usesCodes: true },
   'auth-login': {
-    // Confirm + mark verified repairs a sign-up whose confirmation was interrupted; the groups
-    // decide whether the admin MFA rule (ADMIN_MFA_REQUIRED) applies.
+    // Confirm + mark verified repairs a sign-up whose confirmation was interrupted. Whether the admin
+    // MFA rule applies is read from the token's groups, not asked of Cognito.
     cognitoCalls: [
       'cognito-idp:InitiateAuth',
       'cognito-idp:AdminConfirmSignUp',
       'cognito-idp:AdminUpdateUserAttributes',
-      'cognito-idp:AdminListGroupsForUser',
       // An administrator without TOTP is set up before any token is handed out.
       'cognito-idp:AssociateSoftwareToken',
     ],
     usesCodes: true,
-    sendsMail: true,
   },
-  'auth-refresh': { cognitoCalls: ['cognito-idp:InitiateAuth'], usesCodes: false, sendsMail: false },
+  'auth-refresh': { cognitoCalls: ['cognito-idp:InitiateAuth'], usesCodes: false },
   // The TOTP step and its set-up (M5): token- or session-authenticated Cognito calls, no IAM grant.
   'auth-mfa-verify': {
     cognitoCalls: ['cognito-idp:RespondToAuthChallenge'],
     usesCodes: false,
-    sendsMail: false,
   },
   'auth-mfa-setup': {
     cognitoCalls: ['cognito-idp:VerifySoftwareToken', 'cognito-idp:SetUserMFAPreference'],
     usesCodes: false,
-    sendsMail: false,
   },
-  'auth-logout': { cognitoCalls: ['cognito-idp:RevokeToken'], usesCodes: false, sendsMail: false },
-  'auth-request-password-reset': { cognitoCalls: [], usesCodes: true, sendsMail: true },
-  'auth-verify-reset-otp': { cognitoCalls: [], usesCodes: true, sendsMail: false },
+  'auth-logout': { cognitoCalls: ['cognito-idp:RevokeToken'], usesCodes: false },
+  'auth-request-password-reset': { cognitoCalls: [], usesCodes: true },
+  'auth-verify-reset-otp': { cognitoCalls: [], usesCodes: true },
   'auth-reset-password': {
     cognitoCalls: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'],
     usesCodes: true,
-    sendsMail: false,
   },
-  'auth-me': { cognitoCalls: [], usesCodes: false, sendsMail: false },
-  'auth-get-user-data': { cognitoCalls: [], usesCodes: false, sendsMail: false },
+  'auth-me': { cognitoCalls: [], usesCodes: false },
+  'auth-get-user-data': { cognitoCalls: [], usesCodes: false },
   'auth-update-user': {
     // InitiateAuth proves the current password before a password change.
     cognitoCalls: [
@@ -134,12 +129,10 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
       'cognito-idp:AdminUserGlobalSignOut',
     ],
     usesCodes: true,
-    sendsMail: true,
   },
   'auth-confirm-email-change': {
     cognitoCalls: ['cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminUserGlobalSignOut'],
     usesCodes: true,
-    sendsMail: true,
   },
 };
 
@@ -245,25 +238,19 @@ const CHAIN_CHECK_ROUTES: { callsTron: readonly string[]; invokesChainCheck: rea
   invokesChainCheck: ['payment-submit-usdt'] satisfies RouteId[],
 };
 
-/** Route families whose state changes send e-mail besides the auth routes: payment and withdrawal notices. */
-const MAILING_PREFIXES = ['/api/payment/', '/api/withdrawal/'] as const;
-
 export function routeAccess(route: RouteDefinition): AccessProfile {
   const writes = route.method !== 'GET';
   const auth = (AUTH_ROUTE_ACCESS as Partial<Record<string, AuthRouteAccess>>)[route.id];
   const table =
     (TABLE_ACCESS_EXCEPTIONS as Partial<Record<string, TableAccess>>)[route.id] ?? (writes ? 'readWrite' : 'read');
   const cognitoActions = cognitoCallsOf(route.id).filter((action) => !COGNITO_CALLS_WITHOUT_IAM.has(action));
-  // A GET never sends mail; auth routes say so in their entry; mutating payment and withdrawal
-  // routes may (receipts, decisions). The contact form stores the message and mails nobody.
-  const sendsMail = auth ? auth.sendsMail : writes && MAILING_PREFIXES.some((prefix) => route.path.startsWith(prefix));
   const scope = table === 'none' ? undefined : tableScopeOf(route.id);
   return {
     table,
     tablePartitions: scope?.partitions,
     tableIndexes: scope?.indexes,
     cognitoActions,
-    sendsMail,
+    sendsMail: handlerSendsMail(route.id),
     readsOtpHashKey: auth?.usesCodes ?? false,
     callsTron: CHAIN_CHECK_ROUTES.callsTron.includes(route.id),
     invokesChainCheck: CHAIN_CHECK_ROUTES.invokesChainCheck.includes(route.id),
@@ -275,23 +262,25 @@ type JobId = (typeof SCHEDULES)[number]['id'];
 const JOB_DEFAULTS = {
   table: 'readWrite',
   cognitoActions: [],
-  sendsMail: false,
   readsOtpHashKey: false,
   callsTron: false,
   invokesChainCheck: false,
 } as const;
 
 /** Every scheduled job is listed here (the type forces a decision when a job is added to SCHEDULES). */
-const JOB_ACCESS: Record<JobId, AccessProfile> = {
+const JOB_ACCESS: Record<JobId, Omit<AccessProfile, 'sendsMail'>> = {
   'job-expire-subscriptions': JOB_DEFAULTS,
-  'job-send-activation-emails': { ...JOB_DEFAULTS, sendsMail: true },
-  'job-expiry-reminders': { ...JOB_DEFAULTS, sendsMail: true },
-  // Asks TRON about payments (also invoked once per new payment by payment-submit-usdt); mails the
-  // customer when the autoApproveOnMatch setting approves a 'match'.
-  'job-chain-recheck': { ...JOB_DEFAULTS, sendsMail: true, callsTron: true },
+  'job-send-activation-emails': JOB_DEFAULTS,
+  'job-expiry-reminders': JOB_DEFAULTS,
+  // Asks TRON about payments (also invoked once per new payment by payment-submit-usdt).
+  'job-chain-recheck': { ...JOB_DEFAULTS, callsTron: true },
 };
 
-/** Jobs not in the map (only possible in tests with ad-hoc definitions) get table access and nothing else. */
+/**
+ * Jobs not in the map (only possible in tests with ad-hoc definitions) get table access and nothing
+ * else. Whether a job mails comes from its handler's wiring, like a route's.
+ */
 export function jobAccess(job: ScheduleDefinition): AccessProfile {
-  return (JOB_ACCESS as Partial<Record<string, AccessProfile>>)[job.id] ?? JOB_DEFAULTS;
+  const profile = (JOB_ACCESS as Partial<Record<string, Omit<AccessProfile, 'sendsMail'>>>)[job.id] ?? JOB_DEFAULTS;
+  return { ...profile, sendsMail: handlerSendsMail(job.id) };
 }

@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getRoute, ROUTES, SCHEDULES, type RouteId } from '@goldbot/shared';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../lib/paths.js';
+import { handlerSendsMail, importsReach, MAIL_WIRING_MODULE } from '../lib/mail-wiring.js';
 import {
   ADMIN_USER_COGNITO_CALLS,
   AUTH_TABLE_SCOPE,
@@ -138,11 +140,8 @@ describe('routeAccess: Cognito', () => {
     const iam = (id: RouteId) => access(id).cognitoActions;
     expect(iam('auth-register')).toEqual(['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser']);
     expect(iam('auth-verify-otp')).toEqual(['cognito-idp:AdminConfirmSignUp', 'cognito-idp:AdminUpdateUserAttributes']);
-    expect(iam('auth-login')).toEqual([
-      'cognito-idp:AdminConfirmSignUp',
-      'cognito-idp:AdminUpdateUserAttributes',
-      'cognito-idp:AdminListGroupsForUser',
-    ]);
+    // No AdminListGroupsForUser: login never calls it (the admin rule reads the token's groups).
+    expect(iam('auth-login')).toEqual(['cognito-idp:AdminConfirmSignUp', 'cognito-idp:AdminUpdateUserAttributes']);
     expect(iam('auth-reset-password')).toEqual([
       'cognito-idp:AdminSetUserPassword',
       'cognito-idp:AdminUserGlobalSignOut',
@@ -197,7 +196,7 @@ describe('routeAccess: Cognito', () => {
 });
 
 describe('routeAccess: mail and the code key', () => {
-  it('lets only the routes that mail send it', () => {
+  it('lets only the routes whose wiring reaches the template mailer send it', () => {
     const senders = ROUTES.filter((r) => routeAccess(r).sendsMail).map((r) => r.id);
     const authSenders = senders.filter((id) => id.startsWith('auth-')).sort();
     expect(authSenders).toEqual(
@@ -214,9 +213,39 @@ describe('routeAccess: mail and the code key', () => {
     for (const id of senders) {
       const route = getRoute(id as RouteId);
       expect(route.method).not.toBe('GET');
-      expect(route.path).toMatch(/^\/api\/(auth|payment|withdrawal)\//);
+      expect(handlerSendsMail(id), id).toBe(true);
     }
-    expect(access('contact-add').sendsMail).toBe(false);
+    // They held ses:SendEmail by a path rule and never mail.
+    for (const id of [
+      'contact-add',
+      'payment-verify-referral',
+      'withdrawal-request',
+      'payment-reject-usdt',
+    ] satisfies RouteId[]) {
+      expect(access(id).sendsMail, id).toBe(false);
+    }
+  });
+
+  it('follows imports that load code, not type-only ones, through any depth', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mail-wiring-'));
+    try {
+      const file = (name: string, text: string) => {
+        writeFileSync(join(dir, name), text);
+        return join(dir, name);
+      };
+      const mailer = file('mailer.ts', 'export const send = 1;');
+      file('middle.ts', "export { send } from './mailer.js';");
+      const typeOnly = file('type-only.ts', "import type { send } from './mailer.js';\nexport type T = typeof send;");
+      const direct = file('direct.ts', "import { send } from './middle.js';\nexport const x = send;");
+      const lazy = file('lazy.ts', "export const load = () => import('./mailer.js');");
+      expect(importsReach(direct, mailer)).toBe(true);
+      expect(importsReach(lazy, mailer)).toBe(true);
+      expect(importsReach(typeOnly, mailer)).toBe(false);
+      expect(handlerSendsMail('no-such-handler')).toBe(false);
+      expect(MAIL_WIRING_MODULE).toMatch(/services\/template-mail\.ts$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('gives the code key to the routes that issue or check codes only', () => {
@@ -240,7 +269,7 @@ describe('routeAccess: mail and the code key', () => {
 });
 
 describe('jobAccess', () => {
-  it('covers every scheduled job; only the mailing jobs send mail; none reads the code key', () => {
+  it('covers every scheduled job; only the jobs whose wiring mails send mail; none reads the code key', () => {
     // Activation mails, expiry reminders, and the chain re-check's auto-approval mail.
     const mailing = ['job-send-activation-emails', 'job-expiry-reminders', 'job-chain-recheck'];
     for (const job of SCHEDULES) {
