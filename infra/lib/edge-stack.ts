@@ -1,4 +1,5 @@
 import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { Certificate, CertificateValidation } from 'aws-cdk-lib/aws-certificatemanager';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 
@@ -7,6 +8,19 @@ export const EDGE_REGION = 'us-east-1';
 
 /** Output name of the WebACL ARN, read by the web stack with Fn::GetStackOutput. */
 const WEB_ACL_ARN_OUTPUT = 'WebAclArn';
+/** Output name of the site certificate's ARN, read the same way. */
+const SITE_CERTIFICATE_ARN_OUTPUT = 'SiteCertificateArn';
+
+export interface EdgeStackProps extends StackProps {
+  /** The WebACL (context `waf`, on by default). */
+  readonly waf: boolean;
+  /**
+   * The site's own domain (context `siteDomainName` without `siteCertificateArn`): its ACM
+   * certificate is created here, in us-east-1 where CloudFront takes certificates from, validated by
+   * DNS. The deploy waits until the validation CNAME is in the domain's DNS (docs/operations.md).
+   */
+  readonly siteCertificateDomain?: string;
+}
 
 /**
  * Per-IP request limits at the edge, counted by WAF over a sliding 5-minute window. The API rule is
@@ -69,13 +83,32 @@ const blockWith429: CfnWebACL.RuleActionProperty = {
  * only for the requests that come through CloudFront (api-stack.ts, custom domain).
  */
 export class EdgeStack extends Stack {
-  readonly webAcl: CfnWebACL;
+  readonly webAcl?: CfnWebACL;
+  readonly siteCertificate?: Certificate;
 
-  constructor(scope: Construct, id: string, props: StackProps = {}) {
+  constructor(scope: Construct, id: string, props: EdgeStackProps) {
+    const { waf, siteCertificateDomain, ...stackProps } = props;
     // Account stays unresolved (the CLI's account); only the region is fixed.
-    super(scope, id, { ...props, env: { region: EDGE_REGION } });
+    super(scope, id, { ...stackProps, env: { region: EDGE_REGION } });
 
-    this.webAcl = new CfnWebACL(this, 'WebAcl', {
+    if (siteCertificateDomain) {
+      this.siteCertificate = new Certificate(this, 'SiteCertificate', {
+        domainName: siteCertificateDomain,
+        // No hosted zone is assumed (the DNS may be anywhere): ACM shows the CNAME to add, and the
+        // stack finishes once it resolves.
+        validation: CertificateValidation.fromDns(),
+      });
+      const output = new CfnOutput(this, SITE_CERTIFICATE_ARN_OUTPUT, {
+        value: this.siteCertificate.certificateArn,
+        description: 'ARN of the site certificate (read by Goldbot-Web)',
+      });
+      output.overrideLogicalId(SITE_CERTIFICATE_ARN_OUTPUT);
+    }
+    if (waf) this.webAcl = this.createWebAcl();
+  }
+
+  private createWebAcl(): CfnWebACL {
+    const webAcl = new CfnWebACL(this, 'WebAcl', {
       description: 'Goldbot: per-IP rate limits and AWS managed rules in front of CloudFront',
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
@@ -132,11 +165,12 @@ export class EdgeStack extends Stack {
     });
 
     const output = new CfnOutput(this, WEB_ACL_ARN_OUTPUT, {
-      value: this.webAcl.attrArn,
+      value: webAcl.attrArn,
       description: 'ARN of the CloudFront WebACL (read by Goldbot-Web)',
     });
     // Pinned: the web stack names this output in its Fn::GetStackOutput.
     output.overrideLogicalId(WEB_ACL_ARN_OUTPUT);
+    return webAcl;
   }
 
   /**
@@ -144,7 +178,14 @@ export class EdgeStack extends Stack {
    * by CloudFormation when the consumer deploys (no export lock). The consumer must deploy after this
    * stack (goldbot-app.ts adds the dependency).
    */
-  webAclArnReference(): string {
-    return Fn.getStackOutput(this.stackName, WEB_ACL_ARN_OUTPUT, EDGE_REGION);
+  webAclArnReference(): string | undefined {
+    return this.webAcl ? Fn.getStackOutput(this.stackName, WEB_ACL_ARN_OUTPUT, EDGE_REGION) : undefined;
+  }
+
+  /** The site certificate's ARN for a stack in any region, read the same way as the WebACL's. */
+  siteCertificateArnReference(): string | undefined {
+    return this.siteCertificate
+      ? Fn.getStackOutput(this.stackName, SITE_CERTIFICATE_ARN_OUTPUT, EDGE_REGION)
+      : undefined;
   }
 }

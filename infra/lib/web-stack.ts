@@ -1,4 +1,5 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
@@ -14,6 +15,7 @@ import {
   OriginRequestPolicy,
   OriginSslPolicy,
   PriceClass,
+  SecurityPolicyProtocol,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
@@ -32,6 +34,11 @@ export interface WebStackProps extends StackProps {
   readonly apiOriginDomain: string;
   /** The WAFv2 WebACL (scope CLOUDFRONT) to associate; undefined = no WAF (context `waf=false`). */
   readonly webAclArn?: string;
+  /**
+   * The site's own domain (context `siteDomainName`) and its us-east-1 ACM certificate: the one
+   * passed in (`siteCertificateArn`) or the edge stack's, read across regions like the WebACL ARN.
+   */
+  readonly siteDomain?: { readonly domainName: string; readonly certificateArn: string };
   /**
    * Origins the SPA itself calls besides its own: with Google sign-in, the Cognito hosted-UI domain
    * (code exchange) and `https://cognito-idp.<region>.amazonaws.com` (Amplify's token refresh).
@@ -149,6 +156,13 @@ export class WebStack extends Stack {
       comment: 'Goldbot SPA and /api',
       // Per-IP rate rules at the edge (edge-stack.ts); WAFv2 takes the WebACL's ARN here.
       webAclId: props.webAclArn,
+      ...(props.siteDomain
+        ? {
+            domainNames: [props.siteDomain.domainName],
+            certificate: Certificate.fromCertificateArn(this, 'SiteCertificate', props.siteDomain.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       // North America and Europe edges: the cheapest class; other viewers are served from there.
@@ -196,12 +210,17 @@ export class WebStack extends Stack {
         id: 'AwsSolutions-CFR3',
         reason: 'API requests are logged by the HTTP API access log; static asset access logs have no consumer.',
       },
-      {
-        id: 'AwsSolutions-CFR4',
-        reason:
-          'Uses the default *.cloudfront.net certificate, whose TLS policy cannot be set; a custom domain would use TLSv1.2_2021.',
-      },
     ]);
+    if (!props.siteDomain) {
+      NagSuppressions.addResourceSuppressions(this.distribution, [
+        {
+          id: 'AwsSolutions-CFR4',
+          reason:
+            'Without siteDomainName it uses the default *.cloudfront.net certificate, whose TLS policy cannot be set; ' +
+            'with the site’s own domain it uses TLSv1.2_2021.',
+        },
+      ]);
+    }
 
     if (!props.webAclArn) {
       NagSuppressions.addResourceSuppressions(this.distribution, [
@@ -214,7 +233,13 @@ export class WebStack extends Stack {
       ]);
     }
 
-    new CfnOutput(this, 'WebUrl', { value: `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'WebUrl', {
+      value: `https://${props.siteDomain?.domainName ?? this.distribution.distributionDomainName}`,
+    });
+    if (props.siteDomain) {
+      // The DNS target of the site's domain: a CNAME (or a Route 53 alias at the apex) to this host.
+      new CfnOutput(this, 'SiteDomainTarget', { value: this.distribution.distributionDomainName });
+    }
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
     new CfnOutput(this, 'SiteBucketName', { value: this.bucket.bucketName });
   }

@@ -113,3 +113,47 @@ describe('WAF', () => {
     expect(text).not.toContain('SizeConstraintStatement');
   });
 });
+
+describe('the site on its own domain', () => {
+  it('creates the certificate in the us-east-1 edge stack, validated by DNS, and reads it across regions', () => {
+    const edge = synth.templates.edge;
+    if (!edge) throw new Error('no edge stack');
+    expect(synth.stacks.edge?.region).toBe('us-east-1');
+    edge.hasResourceProperties('AWS::CertificateManager::Certificate', {
+      DomainName: PRODUCTION_CONTEXT.siteDomainName,
+      ValidationMethod: 'DNS',
+    });
+    edge.hasOutput('SiteCertificateArn', {});
+    synth.templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: [PRODUCTION_CONTEXT.siteDomainName],
+        ViewerCertificate: {
+          AcmCertificateArn: {
+            'Fn::GetStackOutput': Match.objectLike({ OutputName: 'SiteCertificateArn', Region: 'us-east-1' }),
+          },
+          MinimumProtocolVersion: 'TLSv1.2_2021',
+          SslSupportMethod: 'sni-only',
+        },
+      }),
+    });
+    synth.templates.web.hasOutput('WebUrl', { Value: `https://${PRODUCTION_CONTEXT.siteDomainName}` });
+    synth.templates.web.hasOutput('SiteDomainTarget', {});
+    expect(synth.stacks.web.dependencies).toContain(synth.stacks.edge);
+  });
+
+  it('uses a certificate ARN passed in as it is, and needs no edge stack for it', () => {
+    const arn = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-aaaa-bbbb-cccc-1234567890ab';
+    const own = synthGoldbot({ context: { ...PRODUCTION_CONTEXT, siteCertificateArn: arn, waf: 'false' } });
+    try {
+      expect(own.stacks.edge).toBeUndefined();
+      own.templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+        DistributionConfig: Match.objectLike({
+          Aliases: [PRODUCTION_CONTEXT.siteDomainName],
+          ViewerCertificate: Match.objectLike({ AcmCertificateArn: arn }),
+        }),
+      });
+    } finally {
+      own.cleanup();
+    }
+  });
+});

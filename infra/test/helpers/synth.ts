@@ -21,6 +21,7 @@ export const PRODUCTION_CONTEXT = {
   googleClientId: 'prod-client.apps.googleusercontent.com',
   googleClientSecretName: 'goldbot/google-client-secret',
   cognitoDomainPrefix: 'goldbot-prod',
+  siteDomainName: 'www.example.com',
   apiDomainName: 'api.example.com',
   apiCertificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/0a1b2c3d-aaaa-bbbb-cccc-1234567890ab',
 } as const;
