@@ -1,4 +1,4 @@
-import { handlerSendsMail } from './mail-wiring.js';
+import { handlerChecksOrigin, handlerSendsMail } from './handler-wiring.js';
 import type { GlobalIndexName, RouteDefinition, RouteId, ScheduleDefinition, SCHEDULES } from '@goldbot/shared';
 
 /**
@@ -22,9 +22,14 @@ export interface AccessProfile {
   readonly cognitoActions: readonly CognitoAction[];
   /**
    * ses:SendEmail from the configured sender only: derived from the handler's wiring (its imports
-   * reach the template mailer, mail-wiring.ts), never listed by hand.
+   * reach the template mailer, handler-wiring.ts), never listed by hand.
    */
   readonly sendsMail: boolean;
+  /**
+   * Checks the header CloudFront adds (ORIGIN_SECRET_ARN, GetSecretValue on that one secret):
+   * derived from the handler's wiring like sendsMail; every route but `health`.
+   */
+  readonly checksOrigin: boolean;
   /** OTP_HASH_KEY_SECRET_ARN and secretsmanager:GetSecretValue on that one secret. */
   readonly readsOtpHashKey: boolean;
   /**
@@ -251,6 +256,7 @@ export function routeAccess(route: RouteDefinition): AccessProfile {
     tableIndexes: scope?.indexes,
     cognitoActions,
     sendsMail: handlerSendsMail(route.id),
+    checksOrigin: handlerChecksOrigin(route.id),
     readsOtpHashKey: auth?.usesCodes ?? false,
     callsTron: CHAIN_CHECK_ROUTES.callsTron.includes(route.id),
     invokesChainCheck: CHAIN_CHECK_ROUTES.invokesChainCheck.includes(route.id),
@@ -268,7 +274,7 @@ const JOB_DEFAULTS = {
 } as const;
 
 /** Every scheduled job is listed here (the type forces a decision when a job is added to SCHEDULES). */
-const JOB_ACCESS: Record<JobId, Omit<AccessProfile, 'sendsMail'>> = {
+const JOB_ACCESS: Record<JobId, Omit<AccessProfile, 'sendsMail' | 'checksOrigin'>> = {
   'job-expire-subscriptions': JOB_DEFAULTS,
   'job-send-activation-emails': JOB_DEFAULTS,
   'job-expiry-reminders': JOB_DEFAULTS,
@@ -281,6 +287,8 @@ const JOB_ACCESS: Record<JobId, Omit<AccessProfile, 'sendsMail'>> = {
  * else. Whether a job mails comes from its handler's wiring, like a route's.
  */
 export function jobAccess(job: ScheduleDefinition): AccessProfile {
-  const profile = (JOB_ACCESS as Partial<Record<string, Omit<AccessProfile, 'sendsMail'>>>)[job.id] ?? JOB_DEFAULTS;
-  return { ...profile, sendsMail: handlerSendsMail(job.id) };
+  const profile =
+    (JOB_ACCESS as Partial<Record<string, Omit<AccessProfile, 'sendsMail' | 'checksOrigin'>>>)[job.id] ?? JOB_DEFAULTS;
+  // Jobs are not HTTP: no origin header to check.
+  return { ...profile, sendsMail: handlerSendsMail(job.id), checksOrigin: false };
 }

@@ -103,6 +103,8 @@ export function createGoldbotApp(app: App, options: GoldbotAppOptions = {}): Gol
     tags,
     description: 'Goldbot: S3 + CloudFront for the SPA, /api forwarded to the HTTP API',
     apiOriginDomain: api.originDomainName,
+    // A dynamic reference CloudFormation resolves at deploy: the template holds no value.
+    originVerifyValue: api.originSecret.secretValueFromJson('current').unsafeUnwrap(),
     webAclArn: edge?.webAclArnReference(),
     siteDomain: siteDomainWithCertificate,
     cognitoOrigins:

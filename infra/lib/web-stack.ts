@@ -1,3 +1,4 @@
+import { ORIGIN_VERIFY_HEADER } from '@goldbot/shared';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -32,6 +33,11 @@ export interface WebStackProps extends StackProps {
    * without one (ApiStack.originDomainName).
    */
   readonly apiOriginDomain: string;
+  /**
+   * The value CloudFront sends as ORIGIN_VERIFY_HEADER to the API: a Secrets Manager dynamic
+   * reference (`{{resolve:secretsmanager:...:current}}`), never the value itself.
+   */
+  readonly originVerifyValue?: string;
   /** The WAFv2 WebACL (scope CLOUDFRONT) to associate; undefined = no WAF (context `waf=false`). */
   readonly webAclArn?: string;
   /**
@@ -180,6 +186,9 @@ export class WebStack extends Stack {
           origin: new HttpOrigin(props.apiOriginDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // Proves to the API's handler kit that the request came through here (and the WAF).
+            // A viewer's own header of that name is replaced by CloudFront's.
+            ...(props.originVerifyValue ? { customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifyValue } } : {}),
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,

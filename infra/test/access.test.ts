@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { getRoute, ROUTES, SCHEDULES, type RouteId } from '@goldbot/shared';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../lib/paths.js';
-import { handlerSendsMail, importsReach, MAIL_WIRING_MODULE } from '../lib/mail-wiring.js';
+import { handlerSendsMail, importsReach, MAIL_WIRING_MODULE } from '../lib/handler-wiring.js';
 import {
   ADMIN_USER_COGNITO_CALLS,
   AUTH_TABLE_SCOPE,
@@ -227,7 +227,7 @@ describe('routeAccess: mail and the code key', () => {
   });
 
   it('follows imports that load code, not type-only ones, through any depth', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mail-wiring-'));
+    const dir = mkdtempSync(join(tmpdir(), 'handler-wiring-'));
     try {
       const file = (name: string, text: string) => {
         writeFileSync(join(dir, name), text);

@@ -2,7 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeArea } from '../lib/api-stack.js';
 import { WAF_MANAGED_RULE_GROUPS } from '../lib/edge-stack.js';
-import { implementedRoutes } from '@goldbot/shared';
+import { implementedRoutes, ORIGIN_VERIFY_HEADER } from '@goldbot/shared';
 import { asArray, policyStatements, PRODUCTION_CONTEXT, synthGoldbot, type SynthResult } from './helpers/synth.js';
 
 /** CloudFormation's limit of resources in one template (nested stacks each have their own). */
@@ -155,5 +155,51 @@ describe('the site on its own domain', () => {
     } finally {
       own.cleanup();
     }
+  });
+});
+
+describe('only CloudFront reaches the API', () => {
+  const functions = () =>
+    Object.entries(synth.templates.api.findResources('AWS::Lambda::Function')) as Array<
+      [string, { Properties: { Description?: string; Environment?: { Variables?: Record<string, unknown> } } }]
+    >;
+
+  it('has CloudFront send the header from a Secrets Manager dynamic reference, never a plain value', () => {
+    const [distribution] = Object.values(synth.templates.web.findResources('AWS::CloudFront::Distribution')) as Array<{
+      Properties: { DistributionConfig: { Origins: Array<{ OriginCustomHeaders?: unknown[] }> } };
+    }>;
+    const headers = distribution?.Properties.DistributionConfig.Origins.flatMap((o) => o.OriginCustomHeaders ?? []);
+    expect(headers).toHaveLength(1);
+    const text = JSON.stringify(headers);
+    expect(text).toContain(ORIGIN_VERIFY_HEADER);
+    expect(text).toMatch(/\{\{resolve:secretsmanager:.*:SecretString:current::\}\}/);
+    synth.templates.api.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ GenerateStringKey: 'current' }),
+    });
+  });
+
+  it('gives every route function but health the secret ARN and GetSecretValue on it, and no function its value', () => {
+    const [secretId] = Object.entries(synth.templates.api.findResources('AWS::SecretsManager::Secret'))
+      .filter(([, r]) => JSON.stringify(r).includes('"current"'))
+      .map(([id]) => id);
+    let checked = 0;
+    for (const [id, fn] of functions()) {
+      const env = fn.Properties.Environment?.Variables ?? {};
+      expect(JSON.stringify(env), id).not.toContain('resolve:secretsmanager');
+      const isHealth = fn.Properties.Description?.startsWith('GET /api/health') ?? false;
+      const isRoute = /^(GET|POST|PUT|DELETE) \/api\//.test(fn.Properties.Description ?? '');
+      if (isRoute && !isHealth) {
+        expect(env.ORIGIN_SECRET_ARN, id).toEqual({ Ref: secretId });
+        checked += 1;
+      } else {
+        expect(env.ORIGIN_SECRET_ARN, id).toBeUndefined();
+      }
+    }
+    expect(checked).toBe(implementedRoutes().length - 1);
+    const readers = policyStatements(synth.templates.api).filter((s) =>
+      JSON.stringify(s.Resource).includes(JSON.stringify({ Ref: secretId })),
+    );
+    expect(readers).toHaveLength(checked);
+    for (const statement of readers) expect(statement.Action).toBe('secretsmanager:GetSecretValue');
   });
 });

@@ -44,6 +44,11 @@ export interface FunctionContext {
    */
   readonly otpHashKeySecret: ISecret;
   /**
+   * The values of the header CloudFront adds to API requests; functions whose AccessProfile says
+   * checksOrigin get its ARN (ORIGIN_SECRET_ARN) and may read it. Absent in tests that build functions alone.
+   */
+  readonly originSecret?: ISecret;
+  /**
    * The SES configuration set mail is sent through (bounce and complaint events, reputation
    * metrics); functions that send mail get it as SES_CONFIGURATION_SET and may send through it.
    */
@@ -166,6 +171,7 @@ export class AppFunction extends Construct {
         LOG_LEVEL: context.logLevel,
         RATE_LIMIT_SCALE: context.rateLimitScale,
         ...(access.readsOtpHashKey ? { OTP_HASH_KEY_SECRET_ARN: context.otpHashKeySecret.secretArn } : {}),
+        ...(access.checksOrigin && context.originSecret ? { ORIGIN_SECRET_ARN: context.originSecret.secretArn } : {}),
         ...(access.sendsMail && context.sesConfigurationSetName
           ? { SES_CONFIGURATION_SET: context.sesConfigurationSetName }
           : {}),
@@ -191,6 +197,17 @@ export class AppFunction extends Construct {
           effect: Effect.ALLOW,
           actions: ['secretsmanager:GetSecretValue'],
           resources: [context.otpHashKeySecret.secretArn],
+        }),
+      );
+    }
+
+    if (access.checksOrigin && context.originSecret) {
+      // The origin header's values: GetSecretValue on that one secret, read at cold start and every few minutes.
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [context.originSecret.secretArn],
         }),
       );
     }

@@ -50,15 +50,28 @@ export function importsReach(entry: string, module: string): boolean {
   return false;
 }
 
+/**
+ * The handler kit's check of the header CloudFront adds (functions/src/kit/origin-header.ts). The
+ * functions whose handlers load it get ORIGIN_SECRET_ARN and may read that one secret; `health`
+ * does not load it and gets neither.
+ */
+export const ORIGIN_CHECK_MODULE = join(REPO_ROOT, 'functions', 'src', 'kit', 'origin-header.ts');
+
 const cache = new Map<string, boolean>();
 
-/** Whether the handler of a route or job (functions/src/handlers/<id>.ts) sends mail; false when it has none. */
-export function handlerSendsMail(handlerId: string): boolean {
-  let answer = cache.get(handlerId);
+function handlerReaches(handlerId: string, module: string): boolean {
+  const key = `${handlerId}\n${module}`;
+  let answer = cache.get(key);
   if (answer === undefined) {
     const entry = handlerEntry(handlerId);
-    answer = existsSync(entry) && importsReach(entry, MAIL_WIRING_MODULE);
-    cache.set(handlerId, answer);
+    answer = existsSync(entry) && importsReach(entry, module);
+    cache.set(key, answer);
   }
   return answer;
 }
+
+/** Whether the handler of a route or job (functions/src/handlers/<id>.ts) sends mail; false when it has none. */
+export const handlerSendsMail = (handlerId: string): boolean => handlerReaches(handlerId, MAIL_WIRING_MODULE);
+
+/** Whether the handler checks the origin header (every route but `health`). */
+export const handlerChecksOrigin = (handlerId: string): boolean => handlerReaches(handlerId, ORIGIN_CHECK_MODULE);
