@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeArea } from '../lib/api-stack.js';
 import { WAF_MANAGED_RULE_GROUPS } from '../lib/edge-stack.js';
+import { REPO_ROOT } from '../lib/paths.js';
 import { implementedRoutes, ORIGIN_VERIFY_HEADER } from '@goldbot/shared';
 import { asArray, policyStatements, PRODUCTION_CONTEXT, synthGoldbot, type SynthResult } from './helpers/synth.js';
 
@@ -201,5 +204,14 @@ describe('only CloudFront reaches the API', () => {
     );
     expect(readers).toHaveLength(checked);
     for (const statement of readers) expect(statement.Action).toBe('secretsmanager:GetSecretValue');
+  });
+});
+
+describe('sam local invoke docs', () => {
+  it('name the nested template file of every route area as the synth writes it', () => {
+    const docs = readFileSync(join(REPO_ROOT, 'docs', 'operations.md'), 'utf8');
+    for (const [area, nested] of synth.stacks.api.routeStacks) {
+      expect(docs, area).toContain(`${area.padEnd(10)} ${nested.templateFile}`);
+    }
   });
 });
