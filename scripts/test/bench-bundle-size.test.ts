@@ -4,6 +4,7 @@ import { deflateRawSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { handlerEntry, triggerEntry } from '../../infra/lib/paths.js';
 import { describe, expect, it } from 'vitest';
+import { implementedRoutes } from '@goldbot/shared';
 import {
   aliasesOf,
   BUNDLE_BUDGET_BYTES,
@@ -141,11 +142,13 @@ describe('what the Lambda bundles may import', () => {
       /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|handlebars/,
     ],
     // Each account route wires only the capabilities its use case asks for (services/auth-service.ts).
+    // (The Secrets Manager client itself is in every route but health, loaded lazily for the origin
+    // header check, kit/origin-header.ts; the OTP key reader, adapters/secrets.ts, is not.)
     [
       'auth-me',
-      /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|client-secrets-manager|adapters\/secrets\.ts|handlebars/,
+      /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|adapters\/secrets\.ts|handlebars/,
     ],
-    ['auth-logout', /adapters\/ses-mailer\.ts|client-secrets-manager|adapters\/secrets\.ts|handlebars/],
+    ['auth-logout', /adapters\/ses-mailer\.ts|adapters\/secrets\.ts|handlebars/],
     [
       'auth-verify-reset-otp',
       /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|handlebars/,
@@ -256,7 +259,14 @@ describe('what the Lambda bundles may import', () => {
         .map(([id]) => id)
         .sort();
     expect(using(/node_modules\/@aws-sdk\/client-cognito-identity-provider\//)).toEqual(SDK_COGNITO_FUNCTIONS);
-    expect(using(/node_modules\/@aws-sdk\/client-secrets-manager\//)).toEqual([]);
+    // The Secrets Manager client: only the origin header check's (kit/origin-header.ts, imported
+    // lazily), in every route but health, never in a job.
+    expect(using(/node_modules\/@aws-sdk\/client-secrets-manager\//)).toEqual(
+      implementedRoutes()
+        .map((route) => route.id)
+        .filter((id) => id !== 'health')
+        .sort(),
+    );
     // The account routes, the admin deactivation and the secret readers do carry the adapters.
     for (const id of ['auth-login', 'auth-reset-password', 'auth-update-user', 'admin-user-deactivate']) {
       expect(kept.get(id)).toContain('functions/src/adapters/cognito-directory.ts');

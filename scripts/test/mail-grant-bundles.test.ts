@@ -6,7 +6,7 @@ import { buildBundles } from '../bench/bundle-size-section.js';
 import { getRoute, type RouteId } from '@goldbot/shared';
 
 /**
- * ses:SendEmail is granted from the handlers' wiring (infra/lib/mail-wiring.ts); this checks that
+ * ses:SendEmail is granted from the handlers' wiring (infra/lib/handler-wiring.ts); this checks that
  * answer against what each deployed bundle really holds. SESv2 SendEmail is a POST to
  * /v2/email/outbound-emails, whichever client signs it, so a bundle that can send mail carries that
  * path and one that cannot does not. A grant without the code is a permission nobody needs; code

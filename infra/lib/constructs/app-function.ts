@@ -190,39 +190,15 @@ export class AppFunction extends Construct {
 
     grantTableAccess(role, context.table, access);
 
-    if (access.readsOtpHashKey) {
-      // GetSecretValue on this one secret, nothing else (grantRead would add DescribeSecret).
-      role.addToPrincipalPolicy(
-        new PolicyStatement({
-          effect: Effect.ALLOW,
-          actions: ['secretsmanager:GetSecretValue'],
-          resources: [context.otpHashKeySecret.secretArn],
-        }),
-      );
-    }
+    // GetSecretValue on each secret the function reads, nothing else (grantRead would add DescribeSecret).
+    if (access.readsOtpHashKey) allowSecretRead(role, context.otpHashKeySecret);
 
-    if (access.checksOrigin && context.originSecret) {
-      // The origin header's values: GetSecretValue on that one secret, read at cold start and every few minutes.
-      role.addToPrincipalPolicy(
-        new PolicyStatement({
-          effect: Effect.ALLOW,
-          actions: ['secretsmanager:GetSecretValue'],
-          resources: [context.originSecret.secretArn],
-        }),
-      );
-    }
+    // The origin header's values, read at cold start and every few minutes.
+    if (access.checksOrigin && context.originSecret) allowSecretRead(role, context.originSecret);
 
     const tronKey = context.tron?.apiKeySecret;
-    if (access.callsTron && tronKey) {
-      // The TronGrid key: GetSecretValue on that one secret (an operator-made secret, read when first needed).
-      role.addToPrincipalPolicy(
-        new PolicyStatement({
-          effect: Effect.ALLOW,
-          actions: ['secretsmanager:GetSecretValue'],
-          resources: [tronKey.secretArn],
-        }),
-      );
-    }
+    // The TronGrid key (an operator-made secret, read when first needed).
+    if (access.callsTron && tronKey) allowSecretRead(role, tronKey);
 
     if (access.cognitoActions.length > 0) {
       context.userPool.grant(role, ...access.cognitoActions);
@@ -299,6 +275,17 @@ export class AppFunction extends Construct {
       },
     ]);
   }
+}
+
+/** GetSecretValue on one secret. */
+function allowSecretRead(role: IRole, secret: ISecret): void {
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: ['secretsmanager:GetSecretValue'],
+      resources: [secret.secretArn],
+    }),
+  );
 }
 
 /**
