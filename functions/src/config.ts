@@ -56,6 +56,12 @@ const configSchema = z.object({
    * for each new payment. Unset (locally): the check runs in the background of the same process.
    */
   CHAIN_CHECK_FUNCTION_NAME: z.optional(z.string().check(z.minLength(1), z.maxLength(170))),
+  /**
+   * AWS only: the secret holding the values of the header CloudFront adds to every API request
+   * (ORIGIN_VERIFY_HEADER); with it the handler kit refuses a request without a valid one (403).
+   * Unset locally and in --bundled mode: no check.
+   */
+  ORIGIN_SECRET_ARN: z.optional(z.string().check(z.startsWith('arn:'))),
   AWS_ENDPOINT_URL_DYNAMODB: optionalUrl,
   AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: optionalUrl,
   AWS_ENDPOINT_URL_SES: optionalUrl,
@@ -71,6 +77,8 @@ export type AppConfig = Readonly<{
   appUrl: string;
   otpHashKey?: string;
   otpHashKeySecretArn?: string;
+  /** ORIGIN_SECRET_ARN: the origin header check is on when set. */
+  originSecretArn?: string;
   rateLimitScale: number;
   adminMfaRequired: boolean;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
@@ -104,6 +112,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     appUrl: e.APP_URL,
     otpHashKey: e.OTP_HASH_KEY,
     otpHashKeySecretArn: e.OTP_HASH_KEY_SECRET_ARN,
+    originSecretArn: e.ORIGIN_SECRET_ARN,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     adminMfaRequired: e.ADMIN_MFA_REQUIRED === 'true',
     logLevel: e.LOG_LEVEL,

@@ -1,3 +1,4 @@
+import { handlerChecksOrigin, handlerSendsMail } from './handler-wiring.js';
 import type { GlobalIndexName, RouteDefinition, RouteId, ScheduleDefinition, SCHEDULES } from '@goldbot/shared';
 
 /**
@@ -19,8 +20,16 @@ export interface AccessProfile {
   readonly tableIndexes?: readonly GlobalIndexName[];
   /** Cognito admin API actions to allow on the user pool (IAM-authorised calls only); empty = none. */
   readonly cognitoActions: readonly CognitoAction[];
-  /** ses:SendEmail from the configured sender only. */
+  /**
+   * ses:SendEmail from the configured sender only: derived from the handler's wiring (its imports
+   * reach the template mailer, handler-wiring.ts), never listed by hand.
+   */
   readonly sendsMail: boolean;
+  /**
+   * Checks the header CloudFront adds (ORIGIN_SECRET_ARN, GetSecretValue on that one secret):
+   * derived from the handler's wiring like sendsMail; every route but `health`.
+   */
+  readonly checksOrigin: boolean;
   /** OTP_HASH_KEY_SECRET_ARN and secretsmanager:GetSecretValue on that one secret. */
   readonly readsOtpHashKey: boolean;
   /**
@@ -71,8 +80,6 @@ export interface AuthRouteAccess {
   readonly cognitoCalls: readonly CognitoAction[];
   /** Issues or checks one-time codes, so it needs the code key (OTP_HASH_KEY_SECRET_ARN). */
   readonly usesCodes: boolean;
-  /** Sends mail: codes, sign-in notices, e-mail change notices. */
-  readonly sendsMail: boolean;
 }
 
 /**
@@ -85,7 +92,6 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
     // compensation when the profile cannot be written.
     cognitoCalls: ['cognito-idp:SignUp', READ_CLIENT_SECRET, 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'],
     usesCodes: true,
-    sendsMail: true,
   },
   'auth-verify-otp': {
     cognitoCalls: [
@@ -95,35 +101,27 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
       READ_CLIENT_SECRET,
     ],
     usesCodes: true,
-    sendsMail: false,
   },
-  'auth-resend-otp': { cognitoCalls: [], usesCodes: true, sendsMail: true },
+  'auth-resend-otp': { cognitoCalls: [], usesCodes: true },
   'auth-login': {
-    // Confirm + mark verified repairs a sign-up whose confirmation was interrupted; the groups
-    // decide whether the admin MFA rule (ADMIN_MFA_REQUIRED) applies.
+    // Confirm + mark verified repairs a sign-up whose confirmation was interrupted. Whether the admin
+    // MFA rule applies is read from the token's groups, not asked of Cognito.
     cognitoCalls: [
       'cognito-idp:AdminInitiateAuth',
       READ_CLIENT_SECRET,
       'cognito-idp:AdminConfirmSignUp',
       'cognito-idp:AdminUpdateUserAttributes',
-      'cognito-idp:AdminListGroupsForUser',
       // An administrator without TOTP is set up before any token is handed out.
       'cognito-idp:AssociateSoftwareToken',
     ],
     usesCodes: true,
-    sendsMail: true,
   },
-  'auth-refresh': {
-    cognitoCalls: ['cognito-idp:AdminInitiateAuth', READ_CLIENT_SECRET],
-    usesCodes: false,
-    sendsMail: false,
-  },
+  'auth-refresh': { cognitoCalls: ['cognito-idp:AdminInitiateAuth', READ_CLIENT_SECRET], usesCodes: false },
   // The TOTP step answers Cognito's challenge server-side; the set-up uses the access token the
   // API kept from the sign-in (token-authenticated calls, no IAM grant).
   'auth-mfa-verify': {
     cognitoCalls: ['cognito-idp:AdminRespondToAuthChallenge', READ_CLIENT_SECRET],
     usesCodes: false,
-    sendsMail: false,
   },
   'auth-mfa-setup': {
     // Completing the set-up ends the administrator's older sessions, Cognito's refresh tokens too.
@@ -133,23 +131,17 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
       'cognito-idp:AdminUserGlobalSignOut',
     ],
     usesCodes: false,
-    sendsMail: false,
   },
-  'auth-logout': {
-    cognitoCalls: ['cognito-idp:RevokeToken', READ_CLIENT_SECRET],
-    usesCodes: false,
-    sendsMail: false,
-  },
-  'auth-logout-all': { cognitoCalls: ['cognito-idp:AdminUserGlobalSignOut'], usesCodes: false, sendsMail: false },
-  'auth-request-password-reset': { cognitoCalls: [], usesCodes: true, sendsMail: true },
-  'auth-verify-reset-otp': { cognitoCalls: [], usesCodes: true, sendsMail: false },
+  'auth-logout': { cognitoCalls: ['cognito-idp:RevokeToken', READ_CLIENT_SECRET], usesCodes: false },
+  'auth-logout-all': { cognitoCalls: ['cognito-idp:AdminUserGlobalSignOut'], usesCodes: false },
+  'auth-request-password-reset': { cognitoCalls: [], usesCodes: true },
+  'auth-verify-reset-otp': { cognitoCalls: [], usesCodes: true },
   'auth-reset-password': {
     cognitoCalls: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'],
     usesCodes: true,
-    sendsMail: false,
   },
-  'auth-me': { cognitoCalls: [], usesCodes: false, sendsMail: false },
-  'auth-get-user-data': { cognitoCalls: [], usesCodes: false, sendsMail: false },
+  'auth-me': { cognitoCalls: [], usesCodes: false },
+  'auth-get-user-data': { cognitoCalls: [], usesCodes: false },
   'auth-update-user': {
     // AdminInitiateAuth proves the current password before a password change.
     cognitoCalls: [
@@ -159,12 +151,10 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
       'cognito-idp:AdminUserGlobalSignOut',
     ],
     usesCodes: true,
-    sendsMail: true,
   },
   'auth-confirm-email-change': {
     cognitoCalls: ['cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminUserGlobalSignOut'],
     usesCodes: true,
-    sendsMail: true,
   },
 };
 
@@ -275,22 +265,6 @@ const CHAIN_CHECK_ROUTES: { callsTron: readonly string[]; invokesChainCheck: rea
 };
 
 /**
- * The routes besides the auth routes that send e-mail: payment receipts, approvals and the chain
- * check's auto-approval, withdrawal decisions. Listed rather than derived from the path, so a route
- * that mails nobody (a wallet save, a withdrawal request) is not granted ses:SendEmail;
- * scripts/test/bench-bundle-size.test.ts checks this list against the functions that bundle SES.
- */
-const MAILING_ROUTES: readonly string[] = [
-  'payment-submit-usdt',
-  'payment-create-free-trial',
-  'payment-approve-usdt',
-  'payment-chain-check',
-  'payment-send-basic-notifications',
-  'withdrawal-approve',
-  'withdrawal-reject',
-] satisfies RouteId[];
-
-/**
  * The functions that read ADMIN_MFA_REQUIRED: the auth routes (admin sign-in, TOTP, and
  * getuserdata, whose view of another user's account is an admin action) and every admin route,
  * whose guard refuses an administrator's token without TOTP. A function left out would read the
@@ -305,15 +279,14 @@ export function routeAccess(route: RouteDefinition): AccessProfile {
   const table =
     (TABLE_ACCESS_EXCEPTIONS as Partial<Record<string, TableAccess>>)[route.id] ?? (writes ? 'readWrite' : 'read');
   const cognitoActions = cognitoCallsOf(route.id).filter((action) => !COGNITO_CALLS_WITHOUT_IAM.has(action));
-  // Auth routes say so in their entry; the others are listed. The contact form mails nobody.
-  const sendsMail = auth ? auth.sendsMail : MAILING_ROUTES.includes(route.id);
   const scope = table === 'none' ? undefined : tableScopeOf(route.id);
   return {
     table,
     tablePartitions: scope?.partitions,
     tableIndexes: scope?.indexes,
     cognitoActions,
-    sendsMail,
+    sendsMail: handlerSendsMail(route.id),
+    checksOrigin: handlerChecksOrigin(route.id),
     readsOtpHashKey: auth?.usesCodes ?? false,
     callsTron: CHAIN_CHECK_ROUTES.callsTron.includes(route.id),
     invokesChainCheck: CHAIN_CHECK_ROUTES.invokesChainCheck.includes(route.id),
@@ -325,23 +298,27 @@ type JobId = (typeof SCHEDULES)[number]['id'];
 const JOB_DEFAULTS = {
   table: 'readWrite',
   cognitoActions: [],
-  sendsMail: false,
   readsOtpHashKey: false,
   callsTron: false,
   invokesChainCheck: false,
 } as const;
 
 /** Every scheduled job is listed here (the type forces a decision when a job is added to SCHEDULES). */
-const JOB_ACCESS: Record<JobId, AccessProfile> = {
+const JOB_ACCESS: Record<JobId, Omit<AccessProfile, 'sendsMail' | 'checksOrigin'>> = {
   'job-expire-subscriptions': JOB_DEFAULTS,
-  'job-send-activation-emails': { ...JOB_DEFAULTS, sendsMail: true },
-  'job-expiry-reminders': { ...JOB_DEFAULTS, sendsMail: true },
-  // Asks TRON about payments (also invoked once per new payment by payment-submit-usdt); mails the
-  // customer when the autoApproveOnMatch setting approves a 'match'.
-  'job-chain-recheck': { ...JOB_DEFAULTS, sendsMail: true, callsTron: true },
+  'job-send-activation-emails': JOB_DEFAULTS,
+  'job-expiry-reminders': JOB_DEFAULTS,
+  // Asks TRON about payments (also invoked once per new payment by payment-submit-usdt).
+  'job-chain-recheck': { ...JOB_DEFAULTS, callsTron: true },
 };
 
-/** Jobs not in the map (only possible in tests with ad-hoc definitions) get table access and nothing else. */
+/**
+ * Jobs not in the map (only possible in tests with ad-hoc definitions) get table access and nothing
+ * else. Whether a job mails comes from its handler's wiring, like a route's.
+ */
 export function jobAccess(job: ScheduleDefinition): AccessProfile {
-  return (JOB_ACCESS as Partial<Record<string, AccessProfile>>)[job.id] ?? JOB_DEFAULTS;
+  const profile =
+    (JOB_ACCESS as Partial<Record<string, Omit<AccessProfile, 'sendsMail' | 'checksOrigin'>>>)[job.id] ?? JOB_DEFAULTS;
+  // Jobs are not HTTP: no origin header to check.
+  return { ...profile, sendsMail: handlerSendsMail(job.id), checksOrigin: false };
 }

@@ -1,4 +1,5 @@
 import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { Certificate, CertificateValidation } from 'aws-cdk-lib/aws-certificatemanager';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 
@@ -7,6 +8,19 @@ export const EDGE_REGION = 'us-east-1';
 
 /** Output name of the WebACL ARN, read by the web stack with Fn::GetStackOutput. */
 const WEB_ACL_ARN_OUTPUT = 'WebAclArn';
+/** Output name of the site certificate's ARN, read the same way. */
+const SITE_CERTIFICATE_ARN_OUTPUT = 'SiteCertificateArn';
+
+export interface EdgeStackProps extends StackProps {
+  /** The WebACL (context `waf`, on by default). */
+  readonly waf: boolean;
+  /**
+   * The site's own domain (context `siteDomainName` without `siteCertificateArn`): its ACM
+   * certificate is created here, in us-east-1 where CloudFront takes certificates from, validated by
+   * DNS. The deploy waits until the validation CNAME is in the domain's DNS (docs/operations.md).
+   */
+  readonly siteCertificateDomain?: string;
+}
 
 /**
  * Per-IP request limits at the edge, counted by WAF over a sliding 5-minute window. The API rule is
@@ -22,6 +36,18 @@ export const WAF_RATE_LIMITS = {
   apiPerIp: 300,
   sitePerIp: 1500,
 } as const;
+
+/**
+ * AWS managed rule groups evaluated after the rate rules: addresses AWS has seen attacking (bots,
+ * scanners, reconnaissance) and request patterns of known exploits (Log4j, bad Host headers...).
+ * Deliberately not the core rule set: its SizeRestrictions_BODY rule blocks bodies over 8 KB, which
+ * refuses legitimate requests such as a long e-mail template; the API caps bodies itself
+ * (MAX_REQUEST_BODY_BYTES, and a larger cap on the template editor).
+ */
+export const WAF_MANAGED_RULE_GROUPS = [
+  'AWSManagedRulesAmazonIpReputationList',
+  'AWSManagedRulesKnownBadInputsRuleSet',
+] as const;
 
 /** The JSON error shape of the API (DESIGN.md §4), so the SPA shows WAF refusals like its own 429s. */
 const TOO_MANY_REQUESTS_BODY = JSON.stringify({
@@ -57,14 +83,33 @@ const blockWith429: CfnWebACL.RuleActionProperty = {
  * only for the requests that come through CloudFront (api-stack.ts, custom domain).
  */
 export class EdgeStack extends Stack {
-  readonly webAcl: CfnWebACL;
+  readonly webAcl?: CfnWebACL;
+  readonly siteCertificate?: Certificate;
 
-  constructor(scope: Construct, id: string, props: StackProps = {}) {
+  constructor(scope: Construct, id: string, props: EdgeStackProps) {
+    const { waf, siteCertificateDomain, ...stackProps } = props;
     // Account stays unresolved (the CLI's account); only the region is fixed.
-    super(scope, id, { ...props, env: { region: EDGE_REGION } });
+    super(scope, id, { ...stackProps, env: { region: EDGE_REGION } });
 
-    this.webAcl = new CfnWebACL(this, 'WebAcl', {
-      description: 'Goldbot: per-IP rate limits in front of CloudFront',
+    if (siteCertificateDomain) {
+      this.siteCertificate = new Certificate(this, 'SiteCertificate', {
+        domainName: siteCertificateDomain,
+        // No hosted zone is assumed (the DNS may be anywhere): ACM shows the CNAME to add, and the
+        // stack finishes once it resolves.
+        validation: CertificateValidation.fromDns(),
+      });
+      const output = new CfnOutput(this, SITE_CERTIFICATE_ARN_OUTPUT, {
+        value: this.siteCertificate.certificateArn,
+        description: 'ARN of the site certificate (read by Goldbot-Web)',
+      });
+      output.overrideLogicalId(SITE_CERTIFICATE_ARN_OUTPUT);
+    }
+    if (waf) this.webAcl = this.createWebAcl();
+  }
+
+  private createWebAcl(): CfnWebACL {
+    const webAcl = new CfnWebACL(this, 'WebAcl', {
+      description: 'Goldbot: per-IP rate limits and AWS managed rules in front of CloudFront',
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('goldbot-web-acl'),
@@ -108,15 +153,24 @@ export class EdgeStack extends Stack {
             },
           },
         },
+        ...WAF_MANAGED_RULE_GROUPS.map((name, index): CfnWebACL.RuleProperty => ({
+          name,
+          priority: 2 + index,
+          // The group's own actions (block) apply; `none` keeps them rather than overriding to count.
+          overrideAction: { none: {} },
+          visibilityConfig: visibility(`goldbot-${name}`),
+          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name } },
+        })),
       ],
     });
 
     const output = new CfnOutput(this, WEB_ACL_ARN_OUTPUT, {
-      value: this.webAcl.attrArn,
+      value: webAcl.attrArn,
       description: 'ARN of the CloudFront WebACL (read by Goldbot-Web)',
     });
     // Pinned: the web stack names this output in its Fn::GetStackOutput.
     output.overrideLogicalId(WEB_ACL_ARN_OUTPUT);
+    return webAcl;
   }
 
   /**
@@ -124,7 +178,14 @@ export class EdgeStack extends Stack {
    * by CloudFormation when the consumer deploys (no export lock). The consumer must deploy after this
    * stack (goldbot-app.ts adds the dependency).
    */
-  webAclArnReference(): string {
-    return Fn.getStackOutput(this.stackName, WEB_ACL_ARN_OUTPUT, EDGE_REGION);
+  webAclArnReference(): string | undefined {
+    return this.webAcl ? Fn.getStackOutput(this.stackName, WEB_ACL_ARN_OUTPUT, EDGE_REGION) : undefined;
+  }
+
+  /** The site certificate's ARN for a stack in any region, read the same way as the WebACL's. */
+  siteCertificateArnReference(): string | undefined {
+    return this.siteCertificate
+      ? Fn.getStackOutput(this.stackName, SITE_CERTIFICATE_ARN_OUTPUT, EDGE_REGION)
+      : undefined;
   }
 }

@@ -13,7 +13,7 @@ export interface GoldbotStacks {
   readonly auth: AuthStack;
   readonly api: ApiStack;
   readonly web: WebStack;
-  /** The CloudFront WebACL in us-east-1; absent with context `waf=false`. */
+  /** The CloudFront WebACL and site certificate in us-east-1; absent when neither is wanted. */
   readonly edge?: EdgeStack;
 }
 
@@ -82,14 +82,31 @@ export function createGoldbotApp(app: App, options: GoldbotAppOptions = {}): Gol
     routes: options.routes,
     jobs: options.jobs,
   });
-  const edge = settings.waf
-    ? new EdgeStack(app, 'Goldbot-Edge', { tags, description: 'Goldbot: WAF WebACL for CloudFront (us-east-1)' })
-    : undefined;
+  // The us-east-1 stack exists for the WAF, or for a site certificate the app creates itself.
+  const siteCertificateDomain =
+    settings.siteDomain && !settings.siteDomain.certificateArn ? settings.siteDomain.domainName : undefined;
+  const edge =
+    settings.waf || siteCertificateDomain
+      ? new EdgeStack(app, 'Goldbot-Edge', {
+          tags,
+          description: 'Goldbot: WAF WebACL and site certificate for CloudFront (us-east-1)',
+          waf: settings.waf,
+          siteCertificateDomain,
+        })
+      : undefined;
+  const siteCertificateArn = settings.siteDomain?.certificateArn ?? edge?.siteCertificateArnReference();
+  const siteDomainWithCertificate =
+    settings.siteDomain && siteCertificateArn
+      ? { domainName: settings.siteDomain.domainName, certificateArn: siteCertificateArn }
+      : undefined;
   const web = new WebStack(app, 'Goldbot-Web', {
     tags,
     description: 'Goldbot: S3 + CloudFront for the SPA, /api forwarded to the HTTP API',
     apiOriginDomain: api.originDomainName,
+    // A dynamic reference CloudFormation resolves at deploy: the template holds no value.
+    originVerifyValue: api.originSecret.secretValueFromJson('current').unsafeUnwrap(),
     webAclArn: edge?.webAclArnReference(),
+    siteDomain: siteDomainWithCertificate,
     cognitoOrigins:
       auth.hostedUiDomainUrl && auth.cognitoApiOrigin ? [auth.hostedUiDomainUrl, auth.cognitoApiOrigin] : undefined,
     videoEmbedOrigins: settings.videoEmbedOrigins,
@@ -107,7 +124,7 @@ export function createGoldbotApp(app: App, options: GoldbotAppOptions = {}): Gol
   });
 
   // The hand-written Fn::GetStackOutput is not a CDK reference, so the order is stated here.
-  if (edge) web.addStackDependency(edge, 'reads the WebACL ARN (Fn::GetStackOutput)');
+  if (edge) web.addStackDependency(edge, 'reads the WebACL and site certificate ARNs (Fn::GetStackOutput)');
 
   if (settings.defaulted.length > 0) {
     Annotations.of(api).addWarningV2(

@@ -31,7 +31,14 @@ import type { Node } from 'constructs';
  *   CloudFront, in its own `Goldbot-Edge` stack in us-east-1 (edge-stack.ts).
  * - `apiDomainName` + `apiCertificateArn` (both or neither): a custom domain for the HTTP API, whose
  *   execute-api endpoint is then switched off, so API calls have to come through that domain (the
- *   CloudFront `/api/*` origin). The certificate is an ACM certificate in the API's region.
+ *   CloudFront `/api/*` origin). The certificate is an ACM certificate in the API's region (checked
+ *   at synth when the CLI names the region, CDK_DEFAULT_REGION).
+ * - `cognitoDomainPrefix` follows Cognito's rule: 1-63 lower-case letters, digits and hyphens,
+ *   without "aws", "amazon" or "cognito".
+ * - `siteDomainName` (+ optional `siteCertificateArn`): the site (CloudFront) on its own domain. With an
+ *   ARN, that ACM certificate (it must be in us-east-1, CloudFront's only region for them); without
+ *   one, the us-east-1 edge stack creates it with DNS validation (docs/operations.md walks through
+ *   the records). A certificate ARN without the domain is refused.
  * - `adminMfa` (default on; `false` turns it off): ADMIN_MFA_REQUIRED of the auth and admin functions, whether
  *   admins must sign in with TOTP MFA (customers may opt in either way).
  * - `rateLimitScale` (default `1`): RATE_LIMIT_SCALE of every function, a number >= 0 that multiplies
@@ -66,6 +73,8 @@ export interface AppSettings {
   readonly google?: GoogleSettings;
   readonly waf: boolean;
   readonly apiDomain?: ApiDomainSettings;
+  /** Context `siteDomainName` (+ optional `siteCertificateArn`): the site on its own domain. */
+  readonly siteDomain?: SiteDomainSettings;
   readonly adminMfaRequired: boolean;
   /** RATE_LIMIT_SCALE as the functions read it (a decimal string). */
   readonly rateLimitScale: string;
@@ -91,6 +100,12 @@ export const DEFAULT_TRON_API_URL = 'https://api.trongrid.io';
 export interface ApiDomainSettings {
   readonly domainName: string;
   readonly certificateArn: string;
+}
+
+export interface SiteDomainSettings {
+  readonly domainName: string;
+  /** An ACM certificate in us-east-1; absent: the edge stack creates one, validated by DNS. */
+  readonly certificateArn?: string;
 }
 
 export interface GoogleSettings {
@@ -147,21 +162,84 @@ function readRateLimitScale(node: Node): string {
   return String(Number(text));
 }
 
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:([a-z0-9-]+):\d{12}:certificate\/[\w-]+$/;
+
+/** The region of an ACM certificate ARN, after checking it is one. */
+function certificateRegion(key: string, arn: string): string {
+  const region = CERTIFICATE_ARN.exec(arn)?.[1];
+  if (region === undefined) throw new Error(`Context "${key}" must be an ACM certificate ARN, got "${arn}"`);
+  return region;
+}
+
+function readHostName(node: Node, key: string, example: string): string | undefined {
+  const domainName = contextString(node, key)?.toLowerCase();
+  if (domainName !== undefined && !HOST_NAME.test(domainName)) {
+    throw new Error(`Context "${key}" must be a host name like ${example}, got "${domainName}"`);
+  }
+  return domainName;
+}
+
 function readApiDomain(node: Node): ApiDomainSettings | undefined {
-  const domainName = contextString(node, 'apiDomainName')?.toLowerCase();
+  const domainName = readHostName(node, 'apiDomainName', 'api.example.com');
   const certificateArn = contextString(node, 'apiCertificateArn');
   if (domainName === undefined && certificateArn === undefined) return undefined;
   if (domainName === undefined || certificateArn === undefined) {
     // A domain without its certificate (or the reverse) cannot be deployed; say so at synth.
     throw new Error('A custom API domain needs both apiDomainName and apiCertificateArn in context (or neither)');
   }
-  if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domainName)) {
-    throw new Error(`Context "apiDomainName" must be a host name like api.example.com, got "${domainName}"`);
-  }
-  if (!/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
-    throw new Error(`Context "apiCertificateArn" must be an ACM certificate ARN, got "${certificateArn}"`);
+  const region = certificateRegion('apiCertificateArn', certificateArn);
+  // A regional API domain takes a certificate of its own region. The stacks are env-agnostic, so
+  // the region is known only when the CLI says where it deploys (CDK_DEFAULT_REGION).
+  const deployRegion = process.env.CDK_DEFAULT_REGION;
+  if (deployRegion && region !== deployRegion) {
+    throw new Error(
+      `Context "apiCertificateArn" is in ${region}, but the API deploys to ${deployRegion}: ` +
+        `a regional API domain needs an ACM certificate in ${deployRegion}`,
+    );
   }
   return { domainName, certificateArn };
+}
+
+/** CloudFront only takes certificates from us-east-1 (edge-stack.ts EDGE_REGION). */
+const SITE_CERTIFICATE_REGION = 'us-east-1';
+
+function readSiteDomain(node: Node): SiteDomainSettings | undefined {
+  const domainName = readHostName(node, 'siteDomainName', 'www.example.com');
+  const certificateArn = contextString(node, 'siteCertificateArn');
+  if (certificateArn !== undefined && domainName === undefined) {
+    throw new Error('Context "siteCertificateArn" needs siteDomainName, the domain the certificate is for');
+  }
+  if (domainName === undefined) return undefined;
+  if (certificateArn !== undefined) {
+    const region = certificateRegion('siteCertificateArn', certificateArn);
+    if (region !== SITE_CERTIFICATE_REGION) {
+      throw new Error(
+        `Context "siteCertificateArn" is in ${region}: CloudFront only accepts ACM certificates from ` +
+          `${SITE_CERTIFICATE_REGION} (or leave it out and the edge stack creates one, validated by DNS)`,
+      );
+    }
+  }
+  return { domainName, certificateArn };
+}
+
+/**
+ * Cognito's rule for a hosted-UI domain prefix, checked here so it fails at synth: lower-case
+ * letters, digits and hyphens, 1-63 characters, no hyphen at either end, and none of the reserved
+ * words.
+ */
+function checkDomainPrefix(prefix: string): void {
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(prefix)) {
+    throw new Error(
+      `Context "cognitoDomainPrefix" must be 1-63 lower-case letters, digits and hyphens (not at either end), got "${prefix}"`,
+    );
+  }
+  const reserved = ['aws', 'amazon', 'cognito'].find((word) => prefix.includes(word));
+  if (reserved) {
+    throw new Error(
+      `Context "cognitoDomainPrefix" must not contain "${reserved}" (Cognito reserves it), got "${prefix}"`,
+    );
+  }
 }
 
 function readVideoEmbedOrigins(node: Node): readonly string[] {
@@ -259,6 +337,7 @@ export function readSettings(node: Node): AppSettings {
     // Half a Google setup would deploy a hosted UI that cannot sign anyone in; refuse it early.
     throw new Error(`Google sign-in needs all of ${googleKeys.join(', ')} in context (or none of them)`);
   }
+  if (domainPrefix !== undefined) checkDomainPrefix(domainPrefix);
   const google =
     clientId && clientSecretName && domainPrefix ? { clientId, clientSecretName, domainPrefix } : undefined;
 
@@ -276,6 +355,7 @@ export function readSettings(node: Node): AppSettings {
     google,
     waf: contextFlag(node, 'waf', true),
     apiDomain: readApiDomain(node),
+    siteDomain: readSiteDomain(node),
     adminMfaRequired: contextFlag(node, 'adminMfa', true),
     rateLimitScale: readRateLimitScale(node),
     alarmEmail,

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ORIGIN_VERIFY_HEADER } from '@goldbot/shared';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
@@ -16,6 +18,7 @@ import {
   OriginRequestPolicy,
   OriginSslPolicy,
   PriceClass,
+  SecurityPolicyProtocol,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
@@ -32,8 +35,18 @@ export interface WebStackProps extends StackProps {
    * without one (ApiStack.originDomainName).
    */
   readonly apiOriginDomain: string;
+  /**
+   * The value CloudFront sends as ORIGIN_VERIFY_HEADER to the API: a Secrets Manager dynamic
+   * reference (`{{resolve:secretsmanager:...:current}}`), never the value itself.
+   */
+  readonly originVerifyValue?: string;
   /** The WAFv2 WebACL (scope CLOUDFRONT) to associate; undefined = no WAF (context `waf=false`). */
   readonly webAclArn?: string;
+  /**
+   * The site's own domain (context `siteDomainName`) and its us-east-1 ACM certificate: the one
+   * passed in (`siteCertificateArn`) or the edge stack's, read across regions like the WebACL ARN.
+   */
+  readonly siteDomain?: { readonly domainName: string; readonly certificateArn: string };
   /**
    * Origins the SPA itself calls besides its own: with Google sign-in, the Cognito hosted-UI domain
    * (code exchange) and `https://cognito-idp.<region>.amazonaws.com` (Amplify's token refresh).
@@ -176,6 +189,13 @@ export class WebStack extends Stack {
       comment: 'Goldbot SPA and /api',
       // Per-IP rate rules at the edge (edge-stack.ts); WAFv2 takes the WebACL's ARN here.
       webAclId: props.webAclArn,
+      ...(props.siteDomain
+        ? {
+            domainNames: [props.siteDomain.domainName],
+            certificate: Certificate.fromCertificateArn(this, 'SiteCertificate', props.siteDomain.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       // North America and Europe edges: the cheapest class; other viewers are served from there.
@@ -193,6 +213,9 @@ export class WebStack extends Stack {
           origin: new HttpOrigin(props.apiOriginDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // Proves to the API's handler kit that the request came through here (and the WAF).
+            // A viewer's own header of that name is replaced by CloudFront's.
+            ...(props.originVerifyValue ? { customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifyValue } } : {}),
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
@@ -223,12 +246,17 @@ export class WebStack extends Stack {
         id: 'AwsSolutions-CFR3',
         reason: 'API requests are logged by the HTTP API access log; static asset access logs have no consumer.',
       },
-      {
-        id: 'AwsSolutions-CFR4',
-        reason:
-          'Uses the default *.cloudfront.net certificate, whose TLS policy cannot be set; a custom domain would use TLSv1.2_2021.',
-      },
     ]);
+    if (!props.siteDomain) {
+      NagSuppressions.addResourceSuppressions(this.distribution, [
+        {
+          id: 'AwsSolutions-CFR4',
+          reason:
+            'Without siteDomainName it uses the default *.cloudfront.net certificate, whose TLS policy cannot be set; ' +
+            'with the site’s own domain it uses TLSv1.2_2021.',
+        },
+      ]);
+    }
 
     if (!props.webAclArn) {
       NagSuppressions.addResourceSuppressions(this.distribution, [
@@ -241,7 +269,13 @@ export class WebStack extends Stack {
       ]);
     }
 
-    new CfnOutput(this, 'WebUrl', { value: `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'WebUrl', {
+      value: `https://${props.siteDomain?.domainName ?? this.distribution.distributionDomainName}`,
+    });
+    if (props.siteDomain) {
+      // The DNS target of the site's domain: a CNAME (or a Route 53 alias at the apex) to this host.
+      new CfnOutput(this, 'SiteDomainTarget', { value: this.distribution.distributionDomainName });
+    }
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
     new CfnOutput(this, 'SiteBucketName', { value: this.bucket.bucketName });
   }

@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getRoute, ROUTES, SCHEDULES, type RouteId } from '@goldbot/shared';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../lib/paths.js';
+import { handlerSendsMail, importsReach, MAIL_WIRING_MODULE } from '../lib/handler-wiring.js';
 import {
   ADMIN_USER_COGNITO_CALLS,
   AUTH_TABLE_SCOPE,
@@ -158,12 +160,12 @@ describe('routeAccess: Cognito', () => {
       'cognito-idp:AdminInitiateAuth',
       secret,
     ]);
+    // No AdminListGroupsForUser: login never calls it (the admin rule reads the token's groups).
     expect(iam('auth-login')).toEqual([
       'cognito-idp:AdminInitiateAuth',
       secret,
       'cognito-idp:AdminConfirmSignUp',
       'cognito-idp:AdminUpdateUserAttributes',
-      'cognito-idp:AdminListGroupsForUser',
     ]);
     expect(iam('auth-reset-password')).toEqual([
       'cognito-idp:AdminSetUserPassword',
@@ -256,7 +258,7 @@ describe('routeAccess: Cognito', () => {
 });
 
 describe('routeAccess: mail and the code key', () => {
-  it('lets only the routes that mail send it', () => {
+  it('lets only the routes whose wiring reaches the template mailer send it', () => {
     const senders = ROUTES.filter((r) => routeAccess(r).sendsMail).map((r) => r.id);
     const authSenders = senders.filter((id) => id.startsWith('auth-')).sort();
     expect(authSenders).toEqual(
@@ -273,18 +275,39 @@ describe('routeAccess: mail and the code key', () => {
     for (const id of senders) {
       const route = getRoute(id as RouteId);
       expect(route.method).not.toBe('GET');
-      expect(route.path).toMatch(/^\/api\/(auth|payment|withdrawal)\//);
+      expect(handlerSendsMail(id), id).toBe(true);
     }
-    expect(access('contact-add').sendsMail).toBe(false);
-    // Payment and withdrawal routes that mail nobody get no grant (scripts/test/bench-bundle-size.test.ts
-    // checks the list against the functions that bundle the SES client).
+    // They held ses:SendEmail by a path rule and never mail.
     for (const id of [
+      'contact-add',
       'payment-wallet-save',
       'payment-verify-referral',
-      'payment-reject-usdt',
       'withdrawal-request',
-    ] as const) {
+      'payment-reject-usdt',
+    ] satisfies RouteId[]) {
       expect(access(id).sendsMail, id).toBe(false);
+    }
+  });
+
+  it('follows imports that load code, not type-only ones, through any depth', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'handler-wiring-'));
+    try {
+      const file = (name: string, text: string) => {
+        writeFileSync(join(dir, name), text);
+        return join(dir, name);
+      };
+      const mailer = file('mailer.ts', 'export const send = 1;');
+      file('middle.ts', "export { send } from './mailer.js';");
+      const typeOnly = file('type-only.ts', "import type { send } from './mailer.js';\nexport type T = typeof send;");
+      const direct = file('direct.ts', "import { send } from './middle.js';\nexport const x = send;");
+      const lazy = file('lazy.ts', "export const load = () => import('./mailer.js');");
+      expect(importsReach(direct, mailer)).toBe(true);
+      expect(importsReach(lazy, mailer)).toBe(true);
+      expect(importsReach(typeOnly, mailer)).toBe(false);
+      expect(handlerSendsMail('no-such-handler')).toBe(false);
+      expect(MAIL_WIRING_MODULE).toMatch(/services\/template-mail\.ts$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
@@ -309,7 +332,7 @@ describe('routeAccess: mail and the code key', () => {
 });
 
 describe('jobAccess', () => {
-  it('covers every scheduled job; only the mailing jobs send mail; none reads the code key', () => {
+  it('covers every scheduled job; only the jobs whose wiring mails send mail; none reads the code key', () => {
     // Activation mails, expiry reminders, and the chain re-check's auto-approval mail.
     const mailing = ['job-send-activation-emails', 'job-expiry-reminders', 'job-chain-recheck'];
     for (const job of SCHEDULES) {

@@ -9,8 +9,15 @@ import { jobAccess } from '../lib/access.js';
 import { REPO_ROOT } from '../lib/paths.js';
 import { API_5XX, FUNCTIONS_PER_ALARM, SES_REPUTATION, TABLE_OPERATIONS } from '../lib/constructs/operations-alarms.js';
 import { MAIL_EVENTS } from '../lib/constructs/mail-sending.js';
-import { JOB_MAX_EVENT_AGE, JOB_RETRY_ATTEMPTS, JOB_TIMEOUT } from '../lib/constructs/scheduled-job.js';
+import {
+  FREQUENT_JOB_TIMEOUT,
+  JOB_MAX_EVENT_AGE,
+  JOB_RETRY_ATTEMPTS,
+  JOB_TIMEOUT,
+  jobTimeout,
+} from '../lib/constructs/scheduled-job.js';
 import { seedDigest, seedItemKeys, seedPartitions } from '../lib/constructs/seed-defaults.js';
+import { DEFAULT_SETTINGS } from '../lib/settings.js';
 import { toEventBridgeCron } from '../lib/cron.js';
 import {
   asArray,
@@ -104,12 +111,27 @@ describe('scheduled jobs', () => {
     }
   });
 
-  it('gives each job a 5-minute timeout, retries a failed run twice and dead-letters it to the same queue', () => {
+  it('gives a daily job 5 minutes and one that runs every few minutes 2, well under its interval', () => {
+    expect(jobTimeout({ cron: '5 0 * * *' })).toBe(JOB_TIMEOUT);
+    expect(jobTimeout({ cron: '0/5 * * * *' })).toBe(FREQUENT_JOB_TIMEOUT);
+    expect(jobTimeout({ cron: '*/10 * * * *' })).toBe(FREQUENT_JOB_TIMEOUT);
+    expect(FREQUENT_JOB_TIMEOUT.toMinutes()).toBeLessThanOrEqual(2);
+    const recheck = implementedJobs.find((job) => job.id === 'job-chain-recheck');
+    const [, fn] = resources('AWS::Lambda::Function').find(([id]) => id === functionIdOf('job-chain-recheck')) ?? [];
+    expect(recheck && fn?.Properties.Timeout).toBe(120);
+    // No reserved concurrency: the function also checks each new payment, and a new account's
+    // concurrency quota of 10 refuses any reservation. The lease item keeps sweeps apart instead.
+    for (const [id, f] of resources('AWS::Lambda::Function')) {
+      expect(f.Properties.ReservedConcurrentExecutions, id).toBeUndefined();
+    }
+  });
+
+  it('gives each job its timeout, retries a failed run twice and dead-letters it to the same queue', () => {
     const [dlqId] = resources('AWS::SQS::Queue').map(([id]) => id);
     for (const job of implementedJobs) {
       const fnId = functionIdOf(job.id);
       const [, fn] = resources('AWS::Lambda::Function').find(([id]) => id === fnId) ?? [];
-      expect(fn?.Properties.Timeout, job.id).toBe(JOB_TIMEOUT.toSeconds());
+      expect(fn?.Properties.Timeout, job.id).toBe(jobTimeout(job).toSeconds());
       api().hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
         FunctionName: { Ref: fnId },
         MaximumRetryAttempts: JOB_RETRY_ATTEMPTS,
@@ -224,13 +246,13 @@ describe('alarms, all on the one alarm topic', () => {
     expect(SES_REPUTATION).toEqual({ bounceRate: 0.05, complaintRate: 0.001 });
   });
 
-  it('fires as soon as the jobs dead-letter queue holds a message', () => {
+  it('fires for every period in which a message reaches the jobs dead-letter queue (not while one sits there)', () => {
     const [dlqId] = resources('AWS::SQS::Queue').map(([id]) => id);
-    expect(alarmNamed('JobsDeadLetterQueueNotEmpty').Properties).toMatchObject({
+    expect(alarmNamed('JobsDeadLetterMessageSent').Properties).toMatchObject({
       Namespace: 'AWS/SQS',
-      MetricName: 'ApproximateNumberOfMessagesVisible',
+      MetricName: 'NumberOfMessagesSent',
       Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
-      Statistic: 'Maximum',
+      Statistic: 'Sum',
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });
@@ -356,11 +378,13 @@ describe('SES', () => {
     );
     expect(sesStatements).toHaveLength(withSet.length);
     for (const statement of sesStatements) {
-      // SES SendEmail is authorised as ses:SendEmail alone, on the sender's identities and,
-      // sending through the set, on the set too: the one command the mailer sends.
+      // SES SendEmail is authorised as ses:SendEmail alone, on every identity involved (the sender's,
+      // and in the sandbox each recipient's) and, sending through the set, on the set too: the one
+      // command the mailer sends.
       expect(asArray(statement.Action as string[])).toEqual(mailerActions);
       expect(JSON.stringify(statement.Resource)).toContain(JSON.stringify({ Ref: setId }));
-      expect(JSON.stringify(statement.Resource)).toContain(':identity/');
+      expect(JSON.stringify(statement.Resource)).toContain(':identity/*');
+      expect(statement.Condition).toEqual({ StringEquals: { 'ses:FromAddress': DEFAULT_SETTINGS.mailFrom } });
     }
   });
 

@@ -1,4 +1,6 @@
 import { implementedRoutes, ROUTES } from '@goldbot/shared';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_THROTTLE,
@@ -7,6 +9,7 @@ import {
   routeThrottle,
   stageRouteSettings,
 } from '../lib/route-throttles.js';
+import { REPO_ROOT } from '../lib/paths.js';
 
 describe('routeThrottle', () => {
   it('throttles anonymous writes low and everything else at the stage default, from the route table', () => {
@@ -33,5 +36,20 @@ describe('stageRouteSettings', () => {
     expect(Object.keys(settings).sort()).toEqual(routes.map(routeKey).sort());
     expect(settings['POST /api/auth/login']).toEqual({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 });
     expect(settings['GET /api/health']).toEqual({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 });
+  });
+});
+
+describe('docs/operations.md', () => {
+  const docs = readFileSync(join(REPO_ROOT, 'docs', 'operations.md'), 'utf8');
+
+  it('gives the real throttle figures per route: each low-throttled route by name, and the sum', () => {
+    const routes = implementedRoutes();
+    const low = routes.filter((route) => routeThrottle(route) === PUBLIC_WRITE_THROTTLE);
+    for (const route of low) expect(docs, route.id).toContain(route.path);
+    const sum = routes.reduce((total, route) => total + routeThrottle(route).rateLimit, 0);
+    expect(docs).toContain(
+      `${routes.length} routes\n  today: ${low.length} × ${PUBLIC_WRITE_THROTTLE.rateLimit} + ${routes.length - low.length} × ${DEFAULT_THROTTLE.rateLimit} = ${sum.toLocaleString('en-US')} requests/s`,
+    );
+    expect(docs).not.toContain('for the whole API');
   });
 });

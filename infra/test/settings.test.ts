@@ -112,3 +112,76 @@ describe('readSettings', () => {
     );
   });
 });
+
+describe('settings checked at synth, each with a clear message', () => {
+  const google = { googleClientId: 'id.apps.googleusercontent.com', googleClientSecretName: 'goldbot/google' };
+  const usEast1 = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-aaaa-bbbb-cccc-1234567890ab';
+  const euWest1 = 'arn:aws:acm:eu-west-1:123456789012:certificate/0a1b2c3d-aaaa-bbbb-cccc-1234567890ab';
+
+  it.each([
+    ['Goldbot', /1-63 lower-case letters, digits and hyphens/],
+    ['-goldbot', /not at either end/],
+    ['a'.repeat(64), /1-63/],
+    ['goldbot_prod', /lower-case letters, digits and hyphens/],
+    ['my-aws-shop', /must not contain "aws"/],
+    ['amazonish', /must not contain "amazon"/],
+    ['goldbot-cognito', /must not contain "cognito"/],
+  ])('refuses the Cognito domain prefix %j', (prefix, message) => {
+    expect(() => read({ ...google, cognitoDomainPrefix: prefix })).toThrow(message);
+  });
+
+  it('takes a valid domain prefix', () => {
+    expect(read({ ...google, cognitoDomainPrefix: 'goldbot-prod-1' }).google?.domainPrefix).toBe('goldbot-prod-1');
+  });
+
+  it('says what is wrong with the e-mail addresses, the app URL and the Google values', () => {
+    expect(() => read({ mailFrom: 'no-reply' })).toThrow(
+      'Context "mailFrom" must be an e-mail address, got "no-reply"',
+    );
+    expect(() => read({ alarmEmail: 'ops' })).toThrow('Context "alarmEmail" must be an e-mail address, got "ops"');
+    expect(() => read({ appUrl: 'http://app.example.com' })).toThrow(/must be https for a deployed site/);
+    expect(read({ appUrl: 'http://localhost:5173' }).appUrl).toBe('http://localhost:5173');
+    expect(() => read({ googleClientId: 'id' })).toThrow(/Google sign-in needs all of/);
+  });
+
+  it('reads the site domain, with or without a us-east-1 certificate', () => {
+    expect(read({ siteDomainName: 'WWW.Example.com' }).siteDomain).toEqual({
+      domainName: 'www.example.com',
+      certificateArn: undefined,
+    });
+    expect(read({ siteDomainName: 'www.example.com', siteCertificateArn: usEast1 }).siteDomain).toEqual({
+      domainName: 'www.example.com',
+      certificateArn: usEast1,
+    });
+    expect(read().siteDomain).toBeUndefined();
+  });
+
+  it('refuses a site certificate without its domain, outside us-east-1, or not a certificate', () => {
+    expect(() => read({ siteCertificateArn: usEast1 })).toThrow(/"siteCertificateArn" needs siteDomainName/);
+    expect(() => read({ siteDomainName: 'www.example.com', siteCertificateArn: euWest1 })).toThrow(
+      /is in eu-west-1: CloudFront only accepts ACM certificates from us-east-1/,
+    );
+    expect(() => read({ siteDomainName: 'www.example.com', siteCertificateArn: 'arn:aws:iam::1:role/x' })).toThrow(
+      /"siteCertificateArn" must be an ACM certificate ARN/,
+    );
+    expect(() => read({ siteDomainName: 'not a host' })).toThrow(/"siteDomainName" must be a host name/);
+  });
+
+  it('refuses an API certificate from another region than the one the CLI deploys to', () => {
+    const before = process.env.CDK_DEFAULT_REGION;
+    process.env.CDK_DEFAULT_REGION = 'eu-central-1';
+    try {
+      expect(() => read({ apiDomainName: 'api.example.com', apiCertificateArn: euWest1 })).toThrow(
+        'Context "apiCertificateArn" is in eu-west-1, but the API deploys to eu-central-1: a regional API domain needs an ACM certificate in eu-central-1',
+      );
+      process.env.CDK_DEFAULT_REGION = 'eu-west-1';
+      expect(read({ apiDomainName: 'api.example.com', apiCertificateArn: euWest1 }).apiDomain?.certificateArn).toBe(
+        euWest1,
+      );
+    } finally {
+      if (before === undefined) delete process.env.CDK_DEFAULT_REGION;
+      else process.env.CDK_DEFAULT_REGION = before;
+    }
+    expect(() => read({ apiDomainName: 'api.example.com' })).toThrow(/needs both apiDomainName and apiCertificateArn/);
+  });
+});

@@ -185,11 +185,13 @@ describe('what the Lambda bundles may import', () => {
       /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|handlebars/,
     ],
     // Each account route wires only the capabilities its use case asks for (services/auth-service.ts).
+    // (The Secrets Manager client itself is in every route but health, loaded lazily for the origin
+    // header check, kit/origin-header.ts; the OTP key reader, adapters/secrets.ts, is not.)
     [
       'auth-me',
-      /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|client-secrets-manager|adapters\/secrets\.ts|handlebars/,
+      /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|adapters\/secrets\.ts|handlebars/,
     ],
-    ['auth-logout', /adapters\/ses-mailer\.ts|client-secrets-manager|adapters\/secrets\.ts|handlebars/],
+    ['auth-logout', /adapters\/ses-mailer\.ts|adapters\/secrets\.ts|handlebars/],
     [
       'auth-verify-reset-otp',
       /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|handlebars/,
@@ -285,7 +287,7 @@ describe('what the Lambda bundles may import', () => {
         cognito: cognitoCallsOf(id).length > 0,
         ses: access.sendsMail,
         lambda: access.invokesChainCheck,
-        secretsManager: access.readsOtpHashKey || access.callsTron,
+        secretsManager: access.readsOtpHashKey || access.callsTron || access.checksOrigin,
       };
       return SDK_CLIENTS.filter((client) => uses[client]);
     };

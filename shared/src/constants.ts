@@ -103,6 +103,13 @@ export const AUTH = {
 export const MAX_REQUEST_BODY_BYTES = 16 * 1024;
 
 /**
+ * The header CloudFront adds to every request it forwards to the API, with a secret value (Secrets
+ * Manager). The handler kit refuses a request without a valid one, so a caller who finds the API's
+ * own domain cannot skip the WAF or pick their own X-Forwarded-For.
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-goldbot-origin-verify';
+
+/**
  * Per-client request limits (docs/security.md M6), fixed windows in DynamoDB counters with TTL.
  * RATE_LIMIT_SCALE multiplies every `limit` (0 turns them off); the code policy (AUTH) is not scaled.
  */

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { chainCheckEventSchema } from '../domain/commerce/chain-check-event.js';
 import { checkPayment, recheckPayments } from '../domain/commerce/chain-check.js';
 import { config } from '../config.js';
+import { dynamoJobLease } from '../data/job-lease-store.js';
+import { runAlone } from '../domain/jobs/job-lease.js';
 import { DomainError } from '../domain/errors.js';
 import { defineJob } from '../kit/job-handler.js';
 import { createLogger, describeError } from '../kit/logger.js';
@@ -14,13 +17,31 @@ import { chainCheckDeps } from '../services/chain-check.js';
  * payment-submit-usdt with `{source: 'goldbot.payment-submitted', paymentId}` to check one new
  * payment at once (services/chain-check-trigger.ts).
  */
+/** The longest a sweep holds its lease: the function's timeout (infra scheduled-job.ts), never the local 15 minutes. */
+export const CHAIN_RECHECK_LEASE_MAX_MS = 2 * 60_000;
+
 const sweepHandler = defineJob('job-chain-recheck', async ({ now, log, remainingMs }) => {
-  const result = await recheckPayments(chainCheckDeps(log), {
-    now,
-    remainingMs,
-    onFailure: (payment, error) =>
-      log.error('chain recheck failed; the next run tries again', { paymentId: payment._id, ...describeError(error) }),
-  });
+  // One sweep at a time: a second one (a retry, or the next schedule while this one runs) exits at once.
+  const nowMs = now.getTime();
+  const leased = await runAlone(
+    dynamoJobLease('job-chain-recheck'),
+    { holder: randomUUID(), nowMs, untilMs: nowMs + Math.min(remainingMs(), CHAIN_RECHECK_LEASE_MAX_MS) },
+    () =>
+      recheckPayments(chainCheckDeps(log), {
+        now,
+        remainingMs,
+        onFailure: (payment, error) =>
+          log.error('chain recheck failed; the next run tries again', {
+            paymentId: payment._id,
+            ...describeError(error),
+          }),
+      }),
+  );
+  if (!leased.ran) {
+    log.info('another chain recheck sweep holds the lease; this one stops');
+    return { processed: 0, failed: 0, complete: true, leaseHeld: 1 };
+  }
+  const result = leased.result;
   return { processed: result.processed, failed: result.failed, complete: result.complete, ...result.outcomes };
 });
 

@@ -1,5 +1,6 @@
 import { consumeRateLimits, pendingLimits } from '../data/rate-limit-store.js';
 import { createDefineHandler } from './http-kit.js';
+import { originCheck } from './origin-header.js';
 import { assertSessionAllowed } from './session-guard.js';
 
 /**
@@ -8,6 +9,7 @@ import { assertSessionAllowed } from './session-guard.js';
  * neither take public-http-handler.ts instead, so their bundles carry no AWS client they never use.
  */
 export const defineHandler = createDefineHandler({
+  originCheck,
   sessionGuard: assertSessionAllowed,
   rateLimiter: consumeRateLimits,
   pendingLimits,

@@ -21,6 +21,7 @@ import {
 } from '../domain/errors.js';
 import { clientAddress } from '../domain/limits/rate-limits.js';
 import { callerFromEvent, type Caller } from './identity.js';
+import type { OriginCheck } from './origin-header.js';
 import { createLogger, describeError, type Logger } from './logger.js';
 import { errorBody, toApiGatewayResult, type HttpResult } from './http-response.js';
 
@@ -124,6 +125,11 @@ export type RateLimiter = (
  */
 export interface KitServices {
   sessionGuard: SessionGuard | null;
+  /**
+   * Refuses (403) a request that did not come through CloudFront (kit/origin-header.ts), before
+   * anything else reads it. Null: off (locally, and for `health`, which answers everyone).
+   */
+  originCheck?: OriginCheck | null;
   rateLimiter: RateLimiter | null;
   /** Builds the limits a use case counts in its own write (`countLimits: 'in-use-case'`). */
   pendingLimits?: (
@@ -284,10 +290,11 @@ function defineWith<
     missingService(route, spec.limits, services) ??
     (spec.countLimits && !services.pendingLimits ? `${spec.route} counts its limits in its use case` : null);
   if (missing) throw new Error(`defineHandler: ${missing}; import defineHandler from kit/http-handler.ts`);
-  const { sessionGuard, rateLimiter, pendingLimits } = services;
+  const { sessionGuard, rateLimiter, pendingLimits, originCheck } = services;
   const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const state = states.get(context);
     if (!state) throw new Error('http-handler state missing');
+    if (originCheck) await originCheck(event.headers);
     assertBodySize(event, spec.maxBodyBytes);
     // Without a session guard the kit serves public routes only, which have no authorizer (in AWS
     // or locally): claims in such an event were verified by no one and are not trusted.

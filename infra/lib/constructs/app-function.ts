@@ -44,6 +44,11 @@ export interface FunctionContext {
    */
   readonly otpHashKeySecret: ISecret;
   /**
+   * The values of the header CloudFront adds to API requests; functions whose AccessProfile says
+   * checksOrigin get its ARN (ORIGIN_SECRET_ARN) and may read it. Absent in tests that build functions alone.
+   */
+  readonly originSecret?: ISecret;
+  /**
    * The SES configuration set mail is sent through (bounce and complaint events, reputation
    * metrics); functions that send mail get it as SES_CONFIGURATION_SET and may send through it.
    */
@@ -160,6 +165,7 @@ export class AppFunction extends Construct {
         LOG_LEVEL: context.logLevel,
         RATE_LIMIT_SCALE: context.rateLimitScale,
         ...(access.readsOtpHashKey ? { OTP_HASH_KEY_SECRET_ARN: context.otpHashKeySecret.secretArn } : {}),
+        ...(access.checksOrigin && context.originSecret ? { ORIGIN_SECRET_ARN: context.originSecret.secretArn } : {}),
         ...(access.sendsMail && context.sesConfigurationSetName
           ? { SES_CONFIGURATION_SET: context.sesConfigurationSetName }
           : {}),
@@ -178,28 +184,15 @@ export class AppFunction extends Construct {
 
     grantTableAccess(role, context.table, access);
 
-    if (access.readsOtpHashKey) {
-      // GetSecretValue on this one secret, nothing else (grantRead would add DescribeSecret).
-      role.addToPrincipalPolicy(
-        new PolicyStatement({
-          effect: Effect.ALLOW,
-          actions: ['secretsmanager:GetSecretValue'],
-          resources: [context.otpHashKeySecret.secretArn],
-        }),
-      );
-    }
+    // GetSecretValue on each secret the function reads, nothing else (grantRead would add DescribeSecret).
+    if (access.readsOtpHashKey) allowSecretRead(role, context.otpHashKeySecret);
+
+    // The origin header's values, read at cold start and every few minutes.
+    if (access.checksOrigin && context.originSecret) allowSecretRead(role, context.originSecret);
 
     const tronKey = context.tron?.apiKeySecret;
-    if (access.callsTron && tronKey) {
-      // The TronGrid key: GetSecretValue on that one secret (an operator-made secret, read when first needed).
-      role.addToPrincipalPolicy(
-        new PolicyStatement({
-          effect: Effect.ALLOW,
-          actions: ['secretsmanager:GetSecretValue'],
-          resources: [tronKey.secretArn],
-        }),
-      );
-    }
+    // The TronGrid key (an operator-made secret, read when first needed).
+    if (access.callsTron && tronKey) allowSecretRead(role, tronKey);
 
     if (access.cognitoActions.length > 0) {
       context.userPool.grant(role, ...access.cognitoActions);
@@ -207,20 +200,19 @@ export class AppFunction extends Construct {
 
     if (access.sendsMail) {
       const stack = Stack.of(this);
-      const domain = context.mailFrom.slice(context.mailFrom.lastIndexOf('@') + 1);
       role.addToPrincipalPolicy(
         new PolicyStatement({
           effect: Effect.ALLOW,
           // Mail goes out with SES SendEmail (functions/src/adapters/ses-mailer.ts), which IAM
           // authorises as ses:SendEmail alone, whatever the content (no SendRawEmail).
           actions: ['ses:SendEmail'],
-          // The sender may be verified as an address or as its domain; both ARNs name only our sender.
-          // (In the SES sandbox, SES may also authorize against the recipients' identity ARNs; production
-          // accounts leave the sandbox, and sandbox tests can widen this locally if needed.)
+          // SES authorises a send against every identity it involves: the sender's, and in the
+          // sandbox also each recipient's (a verified test address). Naming only the sender's
+          // identity refuses every sandbox send, so the grant covers the account's identities in this
+          // region and the ses:FromAddress condition pins what matters: the sender is mailFrom.
           // Sending through a configuration set is also authorised against the set itself.
           resources: [
-            stack.formatArn({ service: 'ses', resource: 'identity', resourceName: context.mailFrom }),
-            stack.formatArn({ service: 'ses', resource: 'identity', resourceName: domain }),
+            stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
             ...(context.sesConfigurationSetName
               ? [
                   stack.formatArn({
@@ -236,14 +228,35 @@ export class AppFunction extends Construct {
       );
     }
 
-    if (access.table !== 'none' && access.tableIndexes === undefined) {
+    // One IAM5 suppression per role (cdk-nag reads only one entry per rule id), listing each wildcard.
+    const wildcards = [
+      ...(access.table !== 'none' && access.tableIndexes === undefined
+        ? [
+            {
+              reason: 'dynamodb:Query on the table’s own GSIs (<table-arn>/index/*), which the lists query',
+              regex: '/^Resource::.*\\/index\\/\\*$/',
+            },
+          ]
+        : []),
+      ...(access.sendsMail
+        ? [
+            {
+              reason:
+                'ses:SendEmail on identity/* (the SES sandbox also authorises against each recipient’s identity), ' +
+                'with the ses:FromAddress condition pinning the sender to mailFrom',
+              regex: '/^Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity\\/\\*$/',
+            },
+          ]
+        : []),
+    ];
+    if (wildcards.length > 0) {
       NagSuppressions.addResourceSuppressions(
         role,
         [
           {
             id: 'AwsSolutions-IAM5',
-            reason: 'dynamodb:Query on the table’s own GSIs (<table-arn>/index/*), which the lists query.',
-            appliesTo: [{ regex: '/^Resource::.*\\/index\\/\\*$/' }],
+            reason: `${wildcards.map((w) => w.reason).join('; ')}.`,
+            appliesTo: wildcards.map((w) => ({ regex: w.regex })),
           },
         ],
         true,
@@ -256,6 +269,17 @@ export class AppFunction extends Construct {
       },
     ]);
   }
+}
+
+/** GetSecretValue on one secret. */
+function allowSecretRead(role: IRole, secret: ISecret): void {
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: ['secretsmanager:GetSecretValue'],
+      resources: [secret.secretArn],
+    }),
+  );
 }
 
 /**

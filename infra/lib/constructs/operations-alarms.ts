@@ -157,15 +157,16 @@ export class OperationsAlarms extends Construct {
     });
 
     if (props.jobsDeadLetterQueue) {
-      add('JobsDeadLetterQueueNotEmpty', {
+      // The sum of messages sent per period, not the visible messages: a queue that still holds
+      // last week's message would keep the alarm in ALARM for its 14 days of retention, and a new
+      // failure would then notify no one. Each failure is a message sent, so each period with one
+      // fires again (and the alarm returns to OK by itself when a period has none).
+      add('JobsDeadLetterMessageSent', {
         alarmDescription:
           'A scheduled job run failed for good (not delivered, or still failing after its retries): the message in ' +
           'the jobs dead-letter queue names it. Read the job’s log ("job completed" with failed > 0), fix, then run ' +
-          'it by hand and empty the queue (docs/operations.md §6.3).',
-        metric: props.jobsDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
-          period: PERIOD,
-          statistic: 'Maximum',
-        }),
+          'it by hand (docs/operations.md §8.2).',
+        metric: props.jobsDeadLetterQueue.metricNumberOfMessagesSent({ period: PERIOD, statistic: 'Sum' }),
         threshold: 1,
       });
     }

@@ -25,6 +25,21 @@ export interface ScheduledJobProps {
 
 /** A job sweeps page by page and stops itself before this (functions/src/domain/jobs/sweep.ts). */
 export const JOB_TIMEOUT = Duration.minutes(5);
+/**
+ * The timeout of a job that runs every few minutes (an increment in the cron's minute field, e.g.
+ * `0/5`): well under its interval, so a run, or Lambda's retry of a failed one, never overlaps the
+ * next scheduled run by much. The job also takes a lease item so a second run exits at once
+ * (functions/src/domain/jobs/job-lease.ts). Not reserved concurrency: the chain re-check function
+ * also checks each new payment, and a new account's quota of 10 refuses any reservation.
+ */
+export const FREQUENT_JOB_TIMEOUT = Duration.minutes(2);
+
+/** The timeout of a job: FREQUENT_JOB_TIMEOUT for one that repeats within the hour, else JOB_TIMEOUT. */
+export function jobTimeout(job: Pick<ScheduleDefinition, 'cron'>): Duration {
+  const [minutes = ''] = job.cron.trim().split(/\s+/);
+  return minutes.includes('/') || minutes.includes(',') || minutes === '*' ? FREQUENT_JOB_TIMEOUT : JOB_TIMEOUT;
+}
+
 /** Retries of a failed run; the jobs are idempotent sweeps, so a retry only redoes what is left. */
 export const JOB_RETRY_ATTEMPTS = 2;
 /** A run older than this is dropped (to the dead-letter queue): the next day's run covers the same ground. */
@@ -68,7 +83,7 @@ export class ScheduledJob extends Construct {
       description: `Scheduled (${job.cron} UTC): ${job.summary}`,
       access: jobAccess(job),
       context: props.context,
-      timeout: JOB_TIMEOUT,
+      timeout: jobTimeout(job),
     }).function;
     this.function.configureAsyncInvoke({
       retryAttempts: JOB_RETRY_ATTEMPTS,

@@ -1,0 +1,120 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { mockClient } from 'aws-sdk-client-mock';
+import { describe, expect, it } from 'vitest';
+import { ORIGIN_VERIFY_HEADER } from '@goldbot/shared';
+import { ForbiddenError } from '../../src/domain/errors.js';
+import { handler as health } from '../../src/handlers/health.js';
+import { createDefineHandler } from '../../src/kit/http-kit.js';
+import { ok } from '../../src/kit/http-response.js';
+import {
+  ACCEPTED_VALUES_TTL_MS,
+  acceptedValuesOf,
+  createOriginCheck,
+  originCheck,
+  ORIGIN_REFUSED_MESSAGE,
+} from '../../src/kit/origin-header.js';
+import { httpEvent, invoke } from '../helpers/lambda.js';
+
+const ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:goldbot-origin-AbCdEf';
+const CURRENT = 'c'.repeat(48);
+const PREVIOUS = 'p'.repeat(48);
+
+/** A loader that counts its reads and answers what `values` holds at the time. */
+function loader(values: { current: string; previous: string }) {
+  const calls: string[] = [];
+  const load = async (arn: string) => {
+    calls.push(arn);
+    return acceptedValuesOf(JSON.stringify(values));
+  };
+  return { load, calls };
+}
+
+describe('the origin header check', () => {
+  it('is off without ORIGIN_SECRET_ARN: locally, in --bundled mode and in these tests', () => {
+    expect(createOriginCheck(undefined)).toBeNull();
+    expect(originCheck).toBeNull();
+  });
+
+  it('accepts the current value and, during a rotation, the previous one; refuses the rest with 403', async () => {
+    const { load } = loader({ current: CURRENT, previous: PREVIOUS });
+    const check = createOriginCheck(ARN, load);
+    if (!check) throw new Error('check expected');
+    await expect(check({ [ORIGIN_VERIFY_HEADER]: CURRENT })).resolves.toBeUndefined();
+    await expect(check({ [ORIGIN_VERIFY_HEADER]: PREVIOUS })).resolves.toBeUndefined();
+    for (const headers of [
+      {},
+      { [ORIGIN_VERIFY_HEADER]: 'x'.repeat(48) },
+      { [ORIGIN_VERIFY_HEADER]: CURRENT.slice(1) },
+    ]) {
+      const refusal = await check(headers).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(ForbiddenError);
+      expect((refusal as ForbiddenError).message).toBe(ORIGIN_REFUSED_MESSAGE);
+    }
+  });
+
+  it('ignores an empty or short previous value (no rotation under way)', () => {
+    expect(acceptedValuesOf(JSON.stringify({ current: CURRENT, previous: '' }))).toEqual([CURRENT]);
+    expect(acceptedValuesOf('not json')).toEqual([]);
+    expect(acceptedValuesOf(undefined)).toEqual([]);
+  });
+
+  it('reads the values at cold start and again only after a few minutes, so a rotation arrives in time', async () => {
+    let now = 0;
+    const values = { current: CURRENT, previous: '' };
+    const { load, calls } = loader(values);
+    const check = createOriginCheck(ARN, load, () => now);
+    if (!check) throw new Error('check expected');
+    // The cold-start read began with the check itself.
+    expect(calls).toEqual([ARN]);
+    await check({ [ORIGIN_VERIFY_HEADER]: CURRENT });
+    values.current = 'n'.repeat(48);
+    values.previous = CURRENT;
+    now = ACCEPTED_VALUES_TTL_MS - 1;
+    await expect(check({ [ORIGIN_VERIFY_HEADER]: 'n'.repeat(48) })).rejects.toBeInstanceOf(ForbiddenError);
+    expect(calls).toHaveLength(1);
+    now = ACCEPTED_VALUES_TTL_MS;
+    await check({ [ORIGIN_VERIFY_HEADER]: 'n'.repeat(48) });
+    await check({ [ORIGIN_VERIFY_HEADER]: CURRENT });
+    expect(calls).toHaveLength(2);
+    expect(ACCEPTED_VALUES_TTL_MS).toBeLessThanOrEqual(5 * 60_000);
+  });
+
+  it('reads the secret with the Secrets Manager client by default', async () => {
+    const secrets = mockClient(SecretsManagerClient);
+    try {
+      secrets.on(GetSecretValueCommand).resolves({ SecretString: JSON.stringify({ current: CURRENT, previous: '' }) });
+      const check = createOriginCheck(ARN);
+      if (!check) throw new Error('check expected');
+      await expect(check({ [ORIGIN_VERIFY_HEADER]: CURRENT })).resolves.toBeUndefined();
+      expect(secrets.commandCalls(GetSecretValueCommand)[0]?.args[0].input).toEqual({ SecretId: ARN });
+    } finally {
+      secrets.restore();
+    }
+  });
+});
+
+describe('the handler kit with the check on', () => {
+  const { load } = loader({ current: CURRENT, previous: '' });
+  const define = createDefineHandler({
+    originCheck: createOriginCheck(ARN, load),
+    sessionGuard: null,
+    rateLimiter: null,
+  });
+  const packages = define({ route: 'packages-list' }, async () => ok({ packages: [] }));
+
+  it('answers 403 with the API error shape before the handler runs, and 200 with the header', async () => {
+    const refused = await invoke(packages, httpEvent({ routeId: 'packages-list' }));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toMatchObject({ message: ORIGIN_REFUSED_MESSAGE });
+    const passed = await invoke(
+      packages,
+      httpEvent({ routeId: 'packages-list', headers: { [ORIGIN_VERIFY_HEADER]: CURRENT } }),
+    );
+    expect(passed.statusCode).toBe(200);
+  });
+
+  it('leaves health without the check: it answers a direct call', async () => {
+    const res = await invoke(health, httpEvent({ routeId: 'health' }));
+    expect(res.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,35 @@
+import { SCHEDULES } from '@goldbot/shared';
+import { describe, expect, it } from 'vitest';
+import { jobAccess, routeAccess } from '../../infra/lib/access.js';
+import { REPO_ROOT } from '../../infra/lib/paths.js';
+import { buildBundles } from '../bench/bundle-size-section.js';
+import { getRoute, type RouteId } from '@goldbot/shared';
+
+/**
+ * ses:SendEmail is granted from the handlers' wiring (infra/lib/handler-wiring.ts); this checks that
+ * answer against what each deployed bundle really holds. SESv2 SendEmail is a POST to
+ * /v2/email/outbound-emails, whichever client signs it, so a bundle that can send mail carries that
+ * path and one that cannot does not. A grant without the code is a permission nobody needs; code
+ * without the grant is mail refused in AWS only.
+ */
+const SEND_EMAIL_PATH = '/v2/email/outbound-emails';
+
+describe('the ses:SendEmail grant against the bundles', () => {
+  it('is held by exactly the functions whose bundle can send mail', { timeout: 120_000 }, async () => {
+    const { bundles } = await buildBundles(REPO_ROOT);
+    const functions = bundles.filter((b) => b.kind !== 'trigger');
+    expect(functions.length).toBeGreaterThan(50);
+    const jobs = new Map<string, (typeof SCHEDULES)[number]>(SCHEDULES.map((job) => [job.id, job]));
+    let senders = 0;
+    for (const bundle of functions) {
+      const job = jobs.get(bundle.id);
+      const granted = job ? jobAccess(job).sendsMail : routeAccess(getRoute(bundle.id as RouteId)).sendsMail;
+      const sends = Buffer.from(bundle.code).toString('utf8').includes(SEND_EMAIL_PATH);
+      expect(granted, `${bundle.id}: grant ${granted}, bundle sends ${sends}`).toBe(sends);
+      if (sends) senders += 1;
+    }
+    // Both kinds exist, so neither half of the check is empty.
+    expect(senders).toBeGreaterThan(5);
+    expect(senders).toBeLessThan(functions.length);
+  });
+});
