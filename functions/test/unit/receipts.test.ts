@@ -43,8 +43,12 @@ describe('getReceipt', () => {
     });
   });
 
-  it('is the amount the payment recorded as paid', () => {
+  it('is the amount the payment recorded as paid when it named no order', () => {
     expect(amountPaidOf(payment)).toBe(50);
+  });
+
+  it("is the order's exact amount when the payment paid an order", () => {
+    expect(amountPaidOf({ ...payment, orderAmount: 50.37 })).toBe(50.37);
   });
 
   it('serves admins too', async () => {

@@ -20,11 +20,11 @@ export interface ReceiptDeps {
 }
 
 /**
- * The amount a receipt states as paid. Today it is the amount due the payment recorded (what the
- * server checked the submission against); the one place to point at a payment order's exact amount
- * once payments carry one.
+ * The amount a receipt states as paid: the exact amount of the order the payment paid (price plus
+ * its cents tag, what the on-chain check matched), or the amount due of a payment made before
+ * payments named an order.
  */
-export const amountPaidOf = (payment: PaymentRecord): number => payment.amount;
+export const amountPaidOf = (payment: PaymentRecord): number => payment.orderAmount ?? payment.amount;
 
 export function toReceipt(
   payment: PaymentRecord,
