@@ -180,7 +180,8 @@ describe('routeAccess: Cognito', () => {
     expect(iam('auth-refresh')).toEqual(['cognito-idp:AdminInitiateAuth', secret]);
     expect(iam('auth-mfa-verify')).toEqual(['cognito-idp:AdminRespondToAuthChallenge', secret]);
     expect(iam('auth-logout')).toEqual([secret]);
-    expect(iam('auth-mfa-setup')).toEqual([]);
+    // Completing the set-up ends the administrator's older sessions.
+    expect(iam('auth-mfa-setup')).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
     expect(iam('auth-confirm-email-change')).toEqual([
       'cognito-idp:AdminUpdateUserAttributes',
       'cognito-idp:AdminUserGlobalSignOut',

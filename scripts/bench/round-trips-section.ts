@@ -29,6 +29,7 @@ export const ACCOUNT_ROUTES: readonly RouteId[] = [
   'auth-login',
   'auth-refresh',
   'auth-logout',
+  'auth-logout-all',
   'auth-request-password-reset',
   'auth-verify-reset-otp',
   'auth-reset-password',

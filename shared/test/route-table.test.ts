@@ -105,6 +105,8 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['GET /api/admin/export/{dataset}', 'admin'],
   // Issue 13: the admin's on-demand on-chain check of a payment's TXID.
   ['POST /api/payment/chain-check/{id}', 'admin'],
+  // The payment window's order: the package's price and the exact amount that names its buyer.
+  ['POST /api/payment/order', 'user'],
   // The template editor's live preview, rendered on the server by the mail's own code.
   ['POST /api/settings/email-templates/preview', 'admin'],
 ];

@@ -157,9 +157,10 @@ describe('admin-users', () => {
       if (input.IndexName !== 'GSI1') return { Items: [] };
       reads += 1;
       const next = { PK: `USER#n${reads}`, SK: 'PROFILE', GSI1PK: 'USERS', GSI1SK: `2026-02-0${reads}#n` };
-      // Two reads of newer users that do not match, then Jane.
+      // Two reads of newer users that do not match, then Jane: all within the newest
+      // INSIDE_SEARCH_WINDOW records, so the first page finds her.
       return reads < 3
-        ? { Items: [], ScannedCount: 500, LastEvaluatedKey: next }
+        ? { Items: [], ScannedCount: 200, LastEvaluatedKey: next }
         : { Items: [sampleUserItem()], ScannedCount: 40 };
     });
     const res = await invoke(users, asAdmin('admin-users', { query: { search: '  E.DOE@EXAMPLE ', limit: '10' } }));

@@ -18,6 +18,7 @@ import {
   getRoute,
   mfaVerifyInputSchema,
   resetPasswordInputSchema,
+  submitUsdtPaymentInputSchema,
   verifyOtpInputSchema,
   verifyResetOtpInputSchema,
   withdrawalRequestInputSchema,
@@ -124,6 +125,7 @@ describe('rows whose use case answers 400', () => {
     ['auth-confirm-email-change', confirmEmailChangeInputSchema],
     ['auth-mfa-verify', mfaVerifyInputSchema],
     ['withdrawal-request', withdrawalRequestInputSchema],
+    ['payment-submit-usdt', submitUsdtPaymentInputSchema],
   ] as const)('%s sends a body its schema accepts', (routeId, schema) => {
     expect(AUTHORIZATION_MATRIX[routeId]?.answers).toContain(400);
     expect(schema.safeParse(AUTHORIZATION_MATRIX[routeId]?.request.body).success).toBe(true);
@@ -140,6 +142,7 @@ describe('rows whose use case answers 400', () => {
         'auth-verify-otp',
         'auth-verify-reset-otp',
         'withdrawal-request',
+        'payment-submit-usdt',
       ].sort(),
     );
   });

@@ -18,6 +18,7 @@ import {
   DEFAULT_EMAIL_TEMPLATES,
   EDITABLE_TEMPLATE_TYPES,
   expiryReminderMailValues,
+  freeTrialMailValues,
   subscriptionMailValues,
   withdrawalMailValues,
 } from '../../src/domain/email/templates.js';
@@ -106,10 +107,9 @@ describe('the values each mail is sent with', () => {
           }),
         ];
       }
-      return [
-        type,
-        subscriptionMailValues({ username: 'u', packageName: 'p', startDate: null, endDate: null, dashboardLink: 'l' }),
-      ];
+      const subscription = { username: 'u', packageName: 'p', startDate: null, endDate: null, dashboardLink: 'l' };
+      if (type === 'freeTrialActivated') return [type, freeTrialMailValues({ ...subscription, copyTradingLink: 'c' })];
+      return [type, subscriptionMailValues(subscription)];
     }),
   ) as Record<AdminTemplateType, Record<string, string>>;
 

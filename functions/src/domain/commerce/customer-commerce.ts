@@ -14,6 +14,7 @@ import type { ActiveWalletPointer } from '../../data/wallet-entity.js';
 import type { Logger } from '../../kit/logger.js';
 import {
   paymentTemplateType,
+  freeTrialMailValues,
   subscriptionMailValues,
   type EditableTemplateType,
   type EmailTemplate,
@@ -347,16 +348,14 @@ export async function createFreeTrial(deps: CommerceDeps, userId: string, log: L
     log,
     profile.email,
     template,
-    {
-      ...subscriptionMailValues({
-        username: profile.username,
-        packageName: subscription.packageName,
-        startDate: subscription.startDate,
-        endDate: subscription.endDate,
-        dashboardLink: deps.dashboardLink,
-      }),
+    freeTrialMailValues({
+      username: profile.username,
+      packageName: subscription.packageName,
+      startDate: subscription.startDate,
+      endDate: subscription.endDate,
+      dashboardLink: deps.dashboardLink,
       copyTradingLink: link,
-    },
+    }),
     { subscriptionId: subscription._id, template: 'freeTrialActivated' },
   );
   return { message: PURCHASE_MESSAGES.freeTrialActivated, subscription: toSubscriptionView(subscription, today(deps)) };

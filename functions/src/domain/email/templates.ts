@@ -322,6 +322,13 @@ export function subscriptionMailValues(values: {
   };
 }
 
+/** The placeholder values of the free-trial mail: the subscription's, and the copy-trading link it delivers. */
+export function freeTrialMailValues(
+  values: Parameters<typeof subscriptionMailValues>[0] & { copyTradingLink: string },
+): Record<string, string> {
+  return { ...subscriptionMailValues(values), copyTradingLink: values.copyTradingLink };
+}
+
 /** `2026-11-23T12:00:00.000Z` → 'Nov 23, 2026' (UTC), the day a person reads in the mail. */
 export const formatMailInstant = (iso: string) => formatMailDate(iso.slice(0, 10));
 
