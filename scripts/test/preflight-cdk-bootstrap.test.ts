@@ -1,4 +1,4 @@
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { CloudFormationClient, DescribeStacksCommand, type StackStatus } from '@aws-sdk/client-cloudformation';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkCdkBootstrap, MIN_BOOTSTRAP_VERSION } from '../preflight/checks/cdk-bootstrap.js';
@@ -8,7 +8,7 @@ const cloudFormation = mockClient(CloudFormationClient);
 const client = new CloudFormationClient({ region: 'us-east-1' });
 const bootstrap = 'npx cdk bootstrap aws://123456789012/us-east-1 --profile goldbot';
 
-const toolkit = (status: string, version?: string) => ({
+const toolkit = (status: StackStatus, version?: string) => ({
   Stacks: [
     {
       StackName: 'CDKToolkit',

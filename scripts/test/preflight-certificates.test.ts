@@ -27,11 +27,9 @@ describe('certificate check', () => {
   });
 
   it('is OK when issued in the right region for the domain (a SAN or a wildcard counts)', async () => {
-    acm
-      .on(DescribeCertificateCommand, { CertificateArn: site.certificateArn })
-      .resolves({
-        Certificate: { DomainName: 'gold.example', SubjectAlternativeNames: ['*.gold.example'], Status: 'ISSUED' },
-      });
+    acm.on(DescribeCertificateCommand, { CertificateArn: site.certificateArn }).resolves({
+      Certificate: { DomainName: 'gold.example', SubjectAlternativeNames: ['*.gold.example'], Status: 'ISSUED' },
+    });
     expect(await checkCertificate(client, TARGET, site)).toEqual({
       name: 'Site certificate for www.gold.example',
       ok: true,

@@ -18,9 +18,7 @@ describe('account and region', () => {
   });
 
   it('asks for a region when none is configured, before asking AWS anything', async () => {
-    const noRegion = new STSClient({
-      region: () => Promise.reject(new Error('Region is missing')),
-    });
+    const noRegion = new STSClient({ region: (): Promise<string> => Promise.reject(new Error('Region is missing')) });
     const result = await resolveTarget(noRegion);
     expect(isTarget(result)).toBe(false);
     expect(result).toMatchObject({ name: 'AWS region', ok: false, detail: 'none configured' });

@@ -1,4 +1,4 @@
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { type CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { failedCall, isNotFound } from '../aws-errors.js';
 import { ok, todo, type CheckResult } from '../report.js';
 import { cliFlags, profileFlag, type Target } from '../target.js';
