@@ -15,6 +15,7 @@ import { Writable } from 'node:stream';
 import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -29,7 +30,7 @@ export const USAGE = `Usage: npm run create-admin -- --email <address> [--pool-i
 
   --email           the administrator's e-mail address (their sign-in name)
   --pool-id         the user pool (the UserPoolId output of the Goldbot-Auth stack); default: env USER_POOL_ID,
-                    else read from the Goldbot-Auth stack when @aws-sdk/client-cloudformation is installed
+                    else read from the Goldbot-Auth stack's UserPoolId output
   --region          default: the region in the pool id, else your AWS configuration
   --reset-password  also set the password of a user who already exists
 
@@ -109,26 +110,12 @@ export async function promptHidden(question: string): Promise<string> {
   }
 }
 
-/** The UserPoolId output of the deployed auth stack, when the CloudFormation client is installed. */
-export async function poolIdFromStack(region: string | undefined): Promise<string> {
-  // A variable specifier: the package is optional, and the type checker must not require it.
-  const moduleName: string = '@aws-sdk/client-cloudformation';
-  let sdk: {
-    CloudFormationClient: new (config: { region?: string }) => { send(command: unknown): Promise<unknown> };
-    DescribeStacksCommand: new (input: { StackName: string }) => unknown;
-  };
-  try {
-    sdk = (await import(moduleName)) as typeof sdk;
-  } catch {
-    throw new UsageError(
-      `Pass --pool-id (the UserPoolId output of the ${AUTH_STACK_NAME} stack, e.g. from \`aws cloudformation ` +
-        `describe-stacks --stack-name ${AUTH_STACK_NAME} --query "Stacks[0].Outputs[?OutputKey=='UserPoolId'].OutputValue" ` +
-        '--output text`).',
-    );
-  }
-  const answer = (await new sdk.CloudFormationClient({ region }).send(
-    new sdk.DescribeStacksCommand({ StackName: AUTH_STACK_NAME }),
-  )) as { Stacks?: { Outputs?: { OutputKey?: string; OutputValue?: string }[] }[] };
+/** The UserPoolId output of the deployed auth stack (CloudFormation DescribeStacks). */
+export async function poolIdFromStack(
+  region: string | undefined,
+  cloudFormation: CloudFormationClient = new CloudFormationClient({ region }),
+): Promise<string> {
+  const answer = await cloudFormation.send(new DescribeStacksCommand({ StackName: AUTH_STACK_NAME }));
   const value = answer.Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === 'UserPoolId')?.OutputValue;
   if (!value) throw new UsageError(`The ${AUTH_STACK_NAME} stack has no UserPoolId output: pass --pool-id.`);
   return value;

@@ -7,6 +7,7 @@ import {
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UsageError, createAdmin, parseCreateAdminArgs, passwordProblem, poolIdFromStack } from '../create-admin.js';
@@ -69,8 +70,30 @@ describe('passwordProblem', () => {
 });
 
 describe('poolIdFromStack', () => {
-  it('asks for --pool-id when the CloudFormation client is not installed', async () => {
-    await expect(poolIdFromStack('us-east-1')).rejects.toThrow(/Pass --pool-id .*Goldbot-Auth/);
+  const cloudFormation = mockClient(CloudFormationClient);
+  const client = new CloudFormationClient({ region: 'us-east-1' });
+  beforeEach(() => cloudFormation.reset());
+  afterAll(() => cloudFormation.restore());
+
+  it("reads the Goldbot-Auth stack's UserPoolId output", async () => {
+    cloudFormation.on(DescribeStacksCommand, { StackName: 'Goldbot-Auth' }).resolves({
+      Stacks: [
+        {
+          StackName: 'Goldbot-Auth',
+          StackStatus: 'CREATE_COMPLETE',
+          CreationTime: new Date(),
+          Outputs: [{ OutputKey: 'UserPoolId', OutputValue: 'us-east-1_Pool' }],
+        },
+      ],
+    });
+    await expect(poolIdFromStack('us-east-1', client)).resolves.toBe('us-east-1_Pool');
+  });
+
+  it('asks for --pool-id when the stack has no such output', async () => {
+    cloudFormation.on(DescribeStacksCommand).resolves({ Stacks: [] });
+    await expect(poolIdFromStack('us-east-1', client)).rejects.toThrow(
+      'The Goldbot-Auth stack has no UserPoolId output: pass --pool-id.',
+    );
   });
 });
 
