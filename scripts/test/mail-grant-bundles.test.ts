@@ -7,12 +7,12 @@ import { getRoute, type RouteId } from '@goldbot/shared';
 
 /**
  * ses:SendEmail is granted from the handlers' wiring (infra/lib/handler-wiring.ts); this checks that
- * answer against what each deployed bundle really holds. SESv2 SendEmail is a POST to
- * /v2/email/outbound-emails, whichever client signs it, so a bundle that can send mail carries that
- * path and one that cannot does not. A grant without the code is a permission nobody needs; code
- * without the grant is mail refused in AWS only.
+ * answer against what each deployed bundle really holds. The SES client names its operation in the
+ * command class (`command(..., "SendEmail", ...)` in @aws-sdk/client-ses), a string minification
+ * keeps, so a bundle that can send mail carries it and one that cannot does not. A grant without the
+ * code is a permission nobody needs; code without the grant is mail refused in AWS only.
  */
-const SEND_EMAIL_PATH = '/v2/email/outbound-emails';
+const SEND_EMAIL_OPERATION = '"SendEmail"';
 
 describe('the ses:SendEmail grant against the bundles', () => {
   it('is held by exactly the functions whose bundle can send mail', { timeout: 120_000 }, async () => {
@@ -24,7 +24,7 @@ describe('the ses:SendEmail grant against the bundles', () => {
     for (const bundle of functions) {
       const job = jobs.get(bundle.id);
       const granted = job ? jobAccess(job).sendsMail : routeAccess(getRoute(bundle.id as RouteId)).sendsMail;
-      const sends = Buffer.from(bundle.code).toString('utf8').includes(SEND_EMAIL_PATH);
+      const sends = Buffer.from(bundle.code).toString('utf8').includes(SEND_EMAIL_OPERATION);
       expect(granted, `${bundle.id}: grant ${granted}, bundle sends ${sends}`).toBe(sends);
       if (sends) senders += 1;
     }

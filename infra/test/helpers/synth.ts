@@ -6,6 +6,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { createGoldbotApp, type GoldbotAppOptions, type GoldbotStacks } from '../../lib/goldbot-app.js';
 import { REPO_ROOT } from '../../lib/paths.js';
 import { DEFAULT_SETTINGS } from '../../lib/settings.js';
+import { PRERENDERED_LIST_FILE } from '../../lib/web-stack.js';
 
 /** The feature flags and context of cdk.json, so the tests check the same app `cdk synth` builds. */
 const cdkJsonContext = (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context?: object }).context;
@@ -153,11 +154,15 @@ export function flattenNestedStacks(parent: Stack): Template {
   );
 }
 
-/** A minimal Vite-like build (index.html + hashed assets) to exercise the upload path. */
+/**
+ * A minimal build as `npm run build` writes it (the home page prerendered, its list, hashed assets)
+ * to exercise the upload path.
+ */
 export function fakeWebDist(): { path: string; cleanup: () => void } {
   const path = mkdtempSync(join(tmpdir(), 'goldbot-web-dist-'));
   mkdirSync(join(path, 'assets'));
   writeFileSync(join(path, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(path, PRERENDERED_LIST_FILE), JSON.stringify({ pages: ['/'] }));
   writeFileSync(join(path, 'assets', 'index-abc123.js'), 'console.log(1);');
   return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
 }
