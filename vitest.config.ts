@@ -24,6 +24,7 @@ export default defineConfig({
           environment: 'node',
           include: ['functions/test/integration/**/*.test.ts'],
           globalSetup: ['functions/test/integration/global-setup.ts'],
+          setupFiles: ['functions/test/integration/fresh-amount-holds.ts'],
           testTimeout: 30_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -201,6 +201,8 @@ export async function runCustomerJourney(info: StackInfo, log: (line: string) =>
       token: admin,
     });
     if (approved.status !== 200) throw new JourneyError(`approval answered HTTP ${approved.status}`);
+    // The friend opens the receipt of the completed payment from Billing History.
+    await call('payment-receipt', `/api/payment/receipt/${payment._id}`, 200, { token: friend.token });
   }
 
   log('  withdrawal, profile, e-mail change, password reset and sign-out...');
@@ -254,5 +256,11 @@ export async function runCustomerJourney(info: StackInfo, log: (line: string) =>
   token = tokenOf(again);
   await call('auth-me', '/api/auth/me', 200, { token });
   await call('auth-logout', '/api/auth/logout', 200, { method: 'POST', token, cookie: refreshCookie(again) });
+  // Signed in once more, the customer signs out of every device from the Account tab.
+  const last = await call('auth-login', '/api/auth/login', 200, {
+    method: 'POST',
+    body: { email: newEmail, password: NEW_PASSWORD },
+  });
+  await call('auth-logout-all', '/api/auth/logout-all', 200, { method: 'POST', token: tokenOf(last) });
   return observations;
 }

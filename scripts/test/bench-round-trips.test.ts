@@ -8,6 +8,7 @@ import {
   ACCOUNT_ROUTES,
   judgeRoundTrips,
   ROUND_TRIP_BUDGET,
+  ROUND_TRIP_EXCEPTIONS,
   roundTripBudgetOf,
   shortCommands,
   summarizeRoundTrips,
@@ -69,7 +70,9 @@ describe('the round-trips section', () => {
     expect([...ACCOUNT_ROUTES].sort()).toEqual([...authRoutes].sort());
     expect(roundTripBudgetOf('auth-login')).toBe(5);
     expect(roundTripBudgetOf('auth-me')).toBe(5);
-    for (const route of CUSTOMER_ROUTES.filter((r) => !r.startsWith('auth-'))) {
+    // One stated exception: an order whose first random amount is taken reads the holds and writes again.
+    expect(ROUND_TRIP_EXCEPTIONS).toEqual({ 'payment-order': 5 });
+    for (const route of CUSTOMER_ROUTES.filter((r) => !r.startsWith('auth-') && r !== 'payment-order')) {
       expect(roundTripBudgetOf(route), route).toBe(3);
     }
     // 5 for an account route, 3 for another: a call of 4 requests passes one and fails the other.
