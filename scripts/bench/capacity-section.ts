@@ -357,7 +357,7 @@ function capacityMarkdown(input: {
         'AP9: the matching users and their own rows), and a part inside their e-mail (its index and domain), ' +
         'which starts no username or e-mail and is looked for in a window of the newest rows (at most 500 ' +
         'evaluated per request; a list smaller than that, like the small set, is read whole, hence a ratio over ' +
-        '1). The first 6 characters of their TXID are answered from the TXID markers\' prefix index (AP43a: the ' +
+        "1). The first 6 characters of their TXID are answered from the TXID markers' prefix index (AP43a: the " +
         'matching markers, then their payments by key). Other payment and withdrawal searches use the bounded ' +
         'page filter (at most 200 items evaluated per request, so a ' +
         'match beyond them answers an empty page and a cursor, and a list shorter than 200 items, like the small ' +

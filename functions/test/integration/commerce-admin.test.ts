@@ -328,7 +328,7 @@ describe('the payment queue over HTTP', () => {
     expect((await balanceOf(referrer)).referralEarnings).toBe(referrerBefore.referralEarnings + 2);
   });
 
-  it('finds payments by the first characters of their TXID from the markers\' prefix index, a page at a time', async () => {
+  it("finds payments by the first characters of their TXID from the markers' prefix index, a page at a time", async () => {
     const buyers = [await newCustomer('txidstart'), await newCustomer('txidstart')];
     // Two TXIDs that share their first 8 characters, which no other payment of this run has.
     const start = randomBytes(4).toString('hex');
@@ -345,7 +345,9 @@ describe('the payment queue over HTTP', () => {
     expect(first.status).toBe(200);
     const cursor = first.body.nextCursor ?? '';
     // The cursor is a marker's key: the search pages through the index, not through the payments list.
-    expect(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))).toMatchObject({ GSI2PK: `TXIDS#${start.slice(0, 2)}` });
+    expect(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))).toMatchObject({
+      GSI2PK: `TXIDS#${start.slice(0, 2)}`,
+    });
     const second = await listAll(`?limit=1&search=0x${start.toUpperCase()}&cursor=${encodeURIComponent(cursor)}`);
     expect(second.status).toBe(200);
     const sorted = [...txids].sort();

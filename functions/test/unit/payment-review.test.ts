@@ -206,7 +206,7 @@ describe('listPaymentsForAdmin', () => {
   const markerCursor = (txid: string) =>
     encodeCursor({ PK: `TXID#${txid}`, SK: 'TXID', GSI2PK: `TXIDS#${txid.slice(0, 2)}`, GSI2SK: txid }) ?? '';
 
-  it('answers the start of a TXID from the markers\' prefix search, with its cursor, and no list query', async () => {
+  it("answers the start of a TXID from the markers' prefix search, with its cursor, and no list query", async () => {
     const payment = pendingPayment();
     const store = new FakeStore(payment);
     store.txidStartCursor = markerCursor(payment.txidNormalized);
