@@ -32,8 +32,9 @@ import { profileKey } from './user-profile-entity.js';
 
 /**
  * DynamoDB side of the admin payment queue (docs/data-model.md AP39-AP46, T2, T2r, §8, §9): list
- * Queries on GSI1/GSI2 (never a Scan), the TXID markers' prefix index on GSI2, GetItems by key, and one TransactWriteItems per decision
- * whose cancellation reasons are turned into a DecisionOutcome for the use case.
+ * Queries on GSI1/GSI2 and on the TXID markers' prefix index in GSI2 (never a Scan), GetItems by
+ * key, and one TransactWriteItems per decision whose cancellation reasons are turned into a
+ * DecisionOutcome for the use case.
  */
 
 const LISTS = {
@@ -234,10 +235,8 @@ export const dynamoPaymentReviewStore: PaymentReviewStore = {
   async listPaymentsByTxidStart(list, prefix, { limit, cursor }) {
     const markers = await queryListPage(txidStartList(prefix), { limit, cursor, budget: limit });
     const ids = markers.items.flatMap((marker) => (typeof marker.paymentId === 'string' ? [marker.paymentId] : []));
-    const found = await batchGetItems(
-      ids.map((id) => paymentKey(id)),
-      false,
-    );
+    // Eventually consistent, like the index the ids came from.
+    const found = await batchGetItems(ids.map(paymentKey), false);
     const byId = new Map(
       found.filter((item) => item.entity === 'Payment').map((item) => [String(item._id), fromPaymentItem(item)]),
     );
