@@ -7,8 +7,8 @@ import type { SeedUser } from './seed-data.js';
  * name every admin dashboard and list endpoint while they are being built.
  *
  * `budgeted` rows are held to the ratio budget (DESIGN.md §10: the admin dashboard and lists cost
- * the same at 1k and 100k records), and so are the searches for the start of a username or an
- * e-mail, which the prefix indexes answer (data-model §9). A search for a part inside the values is
+ * the same at 1k and 100k records), and so are the searches for the start of a username, an
+ * e-mail or a TXID, which the prefix indexes answer (data-model §9). A search for a part inside the values is
  * reported, not budgeted: it reads a bounded window of the newest rows, the whole list when the
  * list is smaller than the window.
  */
@@ -26,7 +26,12 @@ export interface QueryContext {
   now: Date;
   /** A seeded customer present at every scale: searches look for them. */
   customer: SeedUser;
+  /** The TXID of that customer's payment. */
+  customerTxid: string;
 }
+
+/** How many characters of a TXID the search for its start types: one payment in 16 million. */
+const TXID_START_LENGTH = 6;
 
 /** The start of the customer's e-mail, up to the index (zero-padded, so it starts no other e-mail). */
 const emailStart = (customer: SeedUser) => customer.email.split('@')[0] ?? customer.email;
@@ -87,6 +92,13 @@ export const CAPACITY_CASES: readonly CapacityCase[] = [
     query: ({ customer }) => ({ search: emailStart(customer) }),
     rows: 'payments',
     budgeted: false,
+  },
+  {
+    route: 'payment-all',
+    request: 'search, start of one TXID',
+    query: ({ customerTxid }) => ({ search: customerTxid.slice(0, TXID_START_LENGTH) }),
+    rows: 'payments',
+    budgeted: true,
   },
   {
     route: 'withdrawal-all',

@@ -1,6 +1,11 @@
 import { DEFAULT_PACKAGE_PRICES_USD, PACKAGE_NAMES, REFERRAL, type PackageSlug } from '@goldbot/shared';
 import { toContactMessageItem } from '../../functions/src/data/contact-message-entity.js';
-import { paymentSearchText, toPaymentItem, type PaymentRecord } from '../../functions/src/data/payment-entity.js';
+import {
+  paymentSearchText,
+  toPaymentItem,
+  toTxidMarkerItem,
+  type PaymentRecord,
+} from '../../functions/src/data/payment-entity.js';
 import {
   contactBucketKey,
   contactBucketOf,
@@ -534,6 +539,7 @@ export function* seedItems(
     counts.payments += 1;
     counts.subscriptions += 1;
     yield toPaymentItem(activity.payment);
+    yield toTxidMarkerItem(txidMarkerOf(activity.payment));
     yield toSubscriptionItem(activity.subscription);
 
     const { withdrawal, freeTrial } = activity;
@@ -558,3 +564,15 @@ export function* seedItems(
     }
   }
 }
+
+/** The TXID marker the purchase writes with the payment (its uniqueness, and the TXID-start search). */
+const txidMarkerOf = (payment: PaymentRecord) => ({
+  txidNormalized: payment.txidNormalized,
+  paymentId: payment._id,
+  subscriptionId: payment.subscriptionId,
+  userId: payment.userId,
+  packageSlug: payment.packageSlug,
+  packageName: payment.packageName,
+  isExtension: false,
+  createdAt: payment.createdAt,
+});

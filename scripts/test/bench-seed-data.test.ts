@@ -41,8 +41,11 @@ describe('bench seed data', () => {
       withdrawals: 122,
       contactMessages: 122,
     });
-    // Records plus the pending-withdrawal markers.
-    expect(items.length).toBe(recordsIn(counts) + ofEntity(items, 'PendingWithdrawalMarker').length);
+    // Records plus the pending-withdrawal markers and one TXID marker per payment.
+    expect(ofEntity(items, 'TxidMarker')).toHaveLength(counts.payments);
+    expect(items.length).toBe(
+      recordsIn(counts) + ofEntity(items, 'PendingWithdrawalMarker').length + ofEntity(items, 'TxidMarker').length,
+    );
   });
 
   it('builds customer i the same way at every scale, so a larger set is a superset', () => {

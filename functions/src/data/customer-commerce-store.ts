@@ -22,7 +22,7 @@ import {
   toOrderItem,
   type AmountHold,
 } from './order-entity.js';
-import { toPaymentItem, txidMarkerKey } from './payment-entity.js';
+import { toPaymentItem, toTxidMarkerItem, txidMarkerKey } from './payment-entity.js';
 import { fromSubscriptionSettingsItem, subscriptionSettingsKey, type SubscriptionSettings } from './settings-entity.js';
 import { SUBSCRIPTION_PACKAGE_COUNTER, paymentStatsKeys, subscriptionStatsKey } from './stats-entity.js';
 import {
@@ -389,7 +389,7 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
         item: {
           Put: {
             TableName: tableName,
-            Item: { ...txidMarkerKey(payment.transactionId), entity: 'TxidMarker', ...marker },
+            Item: toTxidMarkerItem(marker),
             ConditionExpression: 'attribute_not_exists(PK)',
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           },

@@ -1,4 +1,7 @@
 import { chainCheckSchema, type ChainCheck, type PackageSlug, type Payment } from '@goldbot/shared';
+import type { TxidMarker } from '../domain/commerce/purchase.js';
+import { decodeCursor } from '../kit/cursor.js';
+import type { IndexList } from './table-reads.js';
 
 /**
  * USDT payments and the TXID marker (docs/data-model.md E5, E11):
@@ -7,6 +10,7 @@ import { chainCheckSchema, type ChainCheck, type PackageSlug, type Payment } fro
  *   GSI2  PAYMENTS#<status> / <createdAt>#<id>      per status; moved with the status in one update
  *   GSI3  USER#<sub> / PAYMENT#<createdAt>#<id>     one user's payments (search by user)
  *   TXID#<txid trimmed, lower-cased> / TXID         a transaction id can pay once, across all users
+ *     GSI2  TXIDS#<first 2 chars> / <txid>            the markers by the start of their TXID (admin search)
  * `chainCheck` (issue 13) is the latest on-chain verdict of the TXID; only the chain check writes it
  * (chain-check-store.ts), never the submission, so it is absent until the first check has run.
  */
@@ -17,6 +21,37 @@ export const txidMarkerKey = (txid: string) => ({ PK: `TXID#${normalizeTxid(txid
  * so `0x`+T is the same TXID as T for the uniqueness marker and the on-chain look-up.
  */
 export const normalizeTxid = (txid: string) => txid.trim().replace(/^0x/i, '').toLowerCase();
+
+/**
+ * The TXID markers by the start of their TXID: one GSI2 partition per first two characters, so a
+ * `begins_with` Query reads the matching markers and nothing else, and no partition holds more
+ * than about 1/256 of the markers (TRON TXIDs are random hex).
+ */
+export const txidStartPartition = (txidNormalized: string) => `TXIDS#${txidNormalized.slice(0, 2)}`;
+export const txidStartKeys = (txidNormalized: string) => ({
+  GSI2PK: txidStartPartition(txidNormalized),
+  GSI2SK: txidNormalized,
+});
+/** The markers whose TXID starts with `prefix` (normalized, at least two characters), in TXID order. */
+export const txidStartList = (prefix: string): IndexList => ({
+  index: 'GSI2',
+  pk: 'GSI2PK',
+  sk: 'GSI2SK',
+  value: txidStartPartition(prefix),
+  skPrefix: prefix,
+  ascending: true,
+});
+/** Whether a list cursor was handed out by the TXID-start search (its key is a marker's). */
+export const isTxidStartCursor = (cursor: string | undefined) =>
+  String(decodeCursor(cursor, {})?.PK ?? '').startsWith('TXID#');
+
+/** The marker as stored: its key, its index keys for the TXID-start search, and its fields. */
+export const toTxidMarkerItem = (marker: TxidMarker) => ({
+  ...txidMarkerKey(marker.txidNormalized),
+  entity: 'TxidMarker',
+  ...txidStartKeys(marker.txidNormalized),
+  ...marker,
+});
 /**
  * The payments a sender's address paid (data-model E29), written by the on-chain check:
  *   PAYER#<address> / PAYMENT#<payment id>   {userId}

@@ -10,7 +10,14 @@ import type {
 } from '../domain/commerce/payment-review.js';
 import { toAuditItem } from './audit-entity.js';
 import { toLedgerItem } from './ledger-entity.js';
-import { PAYMENTS_LIST, fromPaymentItem, paymentKey, paymentStatusList, txidMarkerKey } from './payment-entity.js';
+import {
+  PAYMENTS_LIST,
+  fromPaymentItem,
+  paymentKey,
+  paymentStatusList,
+  txidMarkerKey,
+  txidStartList,
+} from './payment-entity.js';
 import { paymentStatsKeys, subscriptionStatsKey } from './stats-entity.js';
 import {
   activationKeys,
@@ -25,8 +32,9 @@ import { profileKey } from './user-profile-entity.js';
 
 /**
  * DynamoDB side of the admin payment queue (docs/data-model.md AP39-AP46, T2, T2r, §8, §9): list
- * Queries on GSI1/GSI2 (never a Scan), GetItems by key, and one TransactWriteItems per decision
- * whose cancellation reasons are turned into a DecisionOutcome for the use case.
+ * Queries on GSI1/GSI2 and on the TXID markers' prefix index in GSI2 (never a Scan), GetItems by
+ * key, and one TransactWriteItems per decision whose cancellation reasons are turned into a
+ * DecisionOutcome for the use case.
  */
 
 const LISTS = {
@@ -222,6 +230,22 @@ export const dynamoPaymentReviewStore: PaymentReviewStore = {
       if (typeof item.email === 'string') emails.set(String(item._id), item.email);
     }
     return emails;
+  },
+
+  async listPaymentsByTxidStart(list, prefix, { limit, cursor }) {
+    const markers = await queryListPage(txidStartList(prefix), { limit, cursor, budget: limit });
+    const ids = markers.items.flatMap((marker) => (typeof marker.paymentId === 'string' ? [marker.paymentId] : []));
+    // Eventually consistent, like the index the ids came from.
+    const found = await batchGetItems(ids.map(paymentKey), false);
+    const byId = new Map(
+      found.filter((item) => item.entity === 'Payment').map((item) => [String(item._id), fromPaymentItem(item)]),
+    );
+    // In the markers' order (by TXID), so the page and its cursor agree.
+    const items = ids.flatMap((id) => {
+      const payment = byId.get(id);
+      return payment && (list === 'all' || payment.status === 'pending') ? [payment] : [];
+    });
+    return { items, nextCursor: markers.nextCursor };
   },
 
   async paymentIdByTxid(txid) {

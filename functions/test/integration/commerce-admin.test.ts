@@ -328,6 +328,41 @@ describe('the payment queue over HTTP', () => {
     expect((await balanceOf(referrer)).referralEarnings).toBe(referrerBefore.referralEarnings + 2);
   });
 
+  it("finds payments by the first characters of their TXID from the markers' prefix index, a page at a time", async () => {
+    const buyers = [await newCustomer('txidstart'), await newCustomer('txidstart')];
+    // Two TXIDs that share their first 8 characters, which no other payment of this run has.
+    const start = randomBytes(4).toString('hex');
+    const txids = buyers.map(() => `${start}${randomBytes(28).toString('hex')}`);
+    for (const [i, buyer] of buyers.entries()) {
+      expect((await submit(buyer, 'pro', { txid: txids[i] })).res.status).toBe(201);
+    }
+
+    const marker = await db().send(new GetCommand({ TableName: table(), Key: { PK: `TXID#${txids[0]}`, SK: 'TXID' } }));
+    expect(marker.Item).toMatchObject({ GSI2PK: `TXIDS#${start.slice(0, 2)}`, GSI2SK: txids[0] });
+
+    // Any case, with the 0x some wallets show, in TXID order, one per page.
+    const first = await listAll(`?limit=1&search=0x${start.toUpperCase()}`);
+    expect(first.status).toBe(200);
+    const cursor = first.body.nextCursor ?? '';
+    // The cursor is a marker's key: the search pages through the index, not through the payments list.
+    expect(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))).toMatchObject({
+      GSI2PK: `TXIDS#${start.slice(0, 2)}`,
+    });
+    const second = await listAll(`?limit=1&search=0x${start.toUpperCase()}&cursor=${encodeURIComponent(cursor)}`);
+    expect(second.status).toBe(200);
+    const sorted = [...txids].sort();
+    expect([...(first.body.payments ?? []), ...(second.body.payments ?? [])].map((p) => p.transactionId)).toEqual(
+      sorted,
+    );
+    const firstBuyer = buyers[txids.indexOf(sorted[0] ?? '')];
+    expect(first.body.payments?.[0]?.userId).toMatchObject({ _id: firstBuyer?.userId, username: firstBuyer?.username });
+
+    // The pending list finds them the same way, and the first 4 characters are enough.
+    const pending = await listPending(`?search=${start.slice(0, 4)}&limit=100`);
+    expect(pending.status).toBe(200);
+    expect(pending.body.pendingPayments?.map((p) => p.transactionId)).toEqual(expect.arrayContaining(sorted));
+  });
+
   it('chains a Basic extension after the paid-through month', async () => {
     const buyer = await newCustomer('extender');
     const first = await submit(buyer, 'basic');

@@ -9,7 +9,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { tableName } from '../../src/adapters/dynamodb.js';
-import { toPaymentItem, type PaymentRecord } from '../../src/data/payment-entity.js';
+import { toPaymentItem, toTxidMarkerItem, type PaymentRecord } from '../../src/data/payment-entity.js';
 import { approvalTransaction, dynamoPaymentReviewStore } from '../../src/data/payment-review-store.js';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import { dynamoWalletStore, walletSaveTransaction } from '../../src/data/wallet-store.js';
@@ -317,6 +317,72 @@ describe('dynamoPaymentReviewStore reads', () => {
     expect(dynamo.commandCalls(QueryCommand)).toHaveLength(1);
     expect(page.items).toEqual([]);
     expect(decodeCursor(page.nextCursor ?? undefined, { GSI1PK: 'PAYMENTS' })).toEqual(key);
+  });
+
+  it('keys a TXID marker for the search by the start of its TXID: GSI2 partition by its first two characters', () => {
+    const marker = toTxidMarkerItem({
+      txidNormalized: 'a1b2c3d4',
+      paymentId: 'P1',
+      subscriptionId: 'S1',
+      userId: 'U1',
+      packageSlug: 'pro',
+      packageName: 'Pro Package',
+      isExtension: false,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    });
+    expect(marker).toMatchObject({
+      PK: 'TXID#a1b2c3d4',
+      SK: 'TXID',
+      entity: 'TxidMarker',
+      GSI2PK: 'TXIDS#a1',
+      GSI2SK: 'a1b2c3d4',
+      paymentId: 'P1',
+    });
+  });
+
+  it('finds payments by the start of their TXID: one Query of the markers, then their payments by key', async () => {
+    const decided = pendingPayment({ _id: 'P-DECIDED', status: 'completed' });
+    const markerOf = (p: PaymentRecord, txid: string) => ({
+      PK: `TXID#${txid}`,
+      SK: 'TXID',
+      GSI2PK: 'TXIDS#a1',
+      GSI2SK: txid,
+      paymentId: p._id,
+    });
+    const last = { PK: 'TXID#a1b2ff', SK: 'TXID', GSI2PK: 'TXIDS#a1', GSI2SK: 'a1b2ff' };
+    dynamo
+      .on(QueryCommand)
+      .resolves({ Items: [markerOf(decided, 'a1b2aa'), markerOf(payment, 'a1b2ff')], LastEvaluatedKey: last });
+    dynamo.on(BatchGetCommand).resolves({ Responses: { [TABLE]: [item, toPaymentItem(decided)] } });
+
+    const all = await dynamoPaymentReviewStore.listPaymentsByTxidStart('all', 'a1b2', { limit: 2 });
+    expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input).toEqual({
+      TableName: TABLE,
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :list AND begins_with(GSI2SK, :prefix)',
+      ExpressionAttributeValues: { ':list': 'TXIDS#a1', ':prefix': 'a1b2' },
+      ScanIndexForward: true,
+      Limit: 2,
+      ExclusiveStartKey: undefined,
+    });
+    expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[TABLE]?.Keys).toEqual([
+      { PK: 'PAYMENT#P-DECIDED', SK: 'PAYMENT#P-DECIDED' },
+      { PK: `PAYMENT#${payment._id}`, SK: `PAYMENT#${payment._id}` },
+    ]);
+    // In the markers' (TXID) order, whatever order the BatchGetItem answered in.
+    expect(all.items.map((p) => p._id)).toEqual(['P-DECIDED', payment._id]);
+    expect(decodeCursor(all.nextCursor ?? undefined, { GSI2PK: 'TXIDS#a1' })).toEqual(last);
+
+    const pending = await dynamoPaymentReviewStore.listPaymentsByTxidStart('pending', 'a1b2', { limit: 2 });
+    expect(pending.items.map((p) => p._id)).toEqual([payment._id]);
+  });
+
+  it('refuses a cursor of the TXID-start search for another start', async () => {
+    const other = encodeCursor({ PK: 'TXID#a1ff00', SK: 'TXID', GSI2PK: 'TXIDS#a1', GSI2SK: 'a1ff00' }) ?? '';
+    await expect(
+      dynamoPaymentReviewStore.listPaymentsByTxidStart('all', 'a1b2', { limit: 5, cursor: other }),
+    ).rejects.toThrow('The page cursor is invalid');
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
   });
 
   it('finds a payment id by its TXID marker (trimmed, lower-cased) and reads payments consistently', async () => {

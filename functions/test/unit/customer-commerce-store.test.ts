@@ -300,6 +300,9 @@ describe('commitPurchase (T1)', () => {
         PK: 'TXID#abcdef0123456789',
         SK: 'TXID',
         entity: 'TxidMarker',
+        // Indexed by the start of the TXID, in the same write as the marker itself.
+        GSI2PK: 'TXIDS#ab',
+        GSI2SK: 'abcdef0123456789',
         txidNormalized: 'abcdef0123456789',
         paymentId: 'PAY1',
         subscriptionId: 'SUB1',

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { adminListQuerySchema, paymentDecisionResponseSchema } from '@goldbot/shared';
 import type { PaymentRecord } from '../../src/data/payment-entity.js';
+import { encodeCursor } from '../../src/kit/cursor.js';
 import type { SubscriptionRecord } from '../../src/data/subscription-entity.js';
 import {
   CONFLICT_RETRIES,
@@ -10,6 +11,7 @@ import {
   conflictBackoffMs,
   listPaymentsForAdmin,
   looksLikeTxid,
+  txidStartOf,
   planApproval,
   rejectPayment,
   type ApprovalContext,
@@ -54,6 +56,16 @@ class FakeStore implements PaymentReviewStore {
   async listPayments(list: string, page: unknown) {
     this.listCalls.push({ list, ...(page as object) });
     return { items: [...this.payments.values()], nextCursor: 'next' };
+  }
+  txidStartCalls: unknown[] = [];
+  /** The cursor the TXID-start search hands back (a marker's key, as the store's). */
+  txidStartCursor: string | null = null;
+  async listPaymentsByTxidStart(list: string, prefix: string, page: { limit: number; cursor?: string }) {
+    this.txidStartCalls.push({ list, prefix, ...page });
+    const items = [...this.payments.values()].filter(
+      (p) => p.txidNormalized.startsWith(prefix) && (list === 'all' || p.status === 'pending'),
+    );
+    return { items, nextCursor: this.txidStartCursor };
   }
   async paymentIdByTxid(txid: string) {
     return this.markers.get(txid);
@@ -189,6 +201,54 @@ describe('listPaymentsForAdmin', () => {
     const store = new FakeStore(pendingPayment());
     await listPaymentsForAdmin(store, 'all', query({ search: 'JaneDoe2026' }));
     expect(store.listCalls).toEqual([expect.objectContaining({ contains: 'janedoe2026' })]);
+  });
+
+  const markerCursor = (txid: string) =>
+    encodeCursor({ PK: `TXID#${txid}`, SK: 'TXID', GSI2PK: `TXIDS#${txid.slice(0, 2)}`, GSI2SK: txid }) ?? '';
+
+  it("answers the start of a TXID from the markers' prefix search, with its cursor, and no list query", async () => {
+    const payment = pendingPayment();
+    const store = new FakeStore(payment);
+    store.txidStartCursor = markerCursor(payment.txidNormalized);
+    const list = await listPaymentsForAdmin(store, 'all', query({ search: ' 0xA1B2C3 ', limit: '20' }));
+    expect(store.txidStartCalls).toEqual([{ list: 'all', prefix: 'a1b2c3', limit: 20, cursor: undefined }]);
+    expect(list.items.map((p) => p._id)).toEqual([payment._id]);
+    expect(list.nextCursor).toBe(store.txidStartCursor);
+    expect(store.listCalls).toEqual([]);
+  });
+
+  it('pages on through the prefix search with its own cursor, even when the page has no row', async () => {
+    const store = new FakeStore(pendingPayment({ status: 'completed' }));
+    const cursor = markerCursor('a1b2ff');
+    const list = await listPaymentsForAdmin(store, 'pending', query({ search: 'a1b2', cursor }));
+    expect(store.txidStartCalls).toEqual([{ list: 'pending', prefix: 'a1b2', limit: 50, cursor }]);
+    expect(list.items).toEqual([]);
+    expect(store.listCalls).toEqual([]);
+  });
+
+  it('falls back to the page filter when no TXID starts with a hex term (it may be part of a name)', async () => {
+    const store = new FakeStore(pendingPayment());
+    await listPaymentsForAdmin(store, 'all', query({ search: 'beef' }));
+    expect(store.txidStartCalls).toHaveLength(1);
+    expect(store.listCalls).toEqual([expect.objectContaining({ contains: 'beef', cursor: undefined })]);
+  });
+
+  it('continues the page filter, not the prefix search, with a cursor the page filter handed out', async () => {
+    const store = new FakeStore(pendingPayment());
+    const listCursor = encodeCursor({ PK: 'PAYMENT#P', SK: 'PAYMENT#P', GSI1PK: 'PAYMENTS', GSI1SK: '2026' }) ?? '';
+    await listPaymentsForAdmin(store, 'all', query({ search: 'beef', cursor: listCursor }));
+    expect(store.txidStartCalls).toEqual([]);
+    expect(store.listCalls).toEqual([expect.objectContaining({ contains: 'beef', cursor: listCursor })]);
+  });
+
+  it('takes 4 or more hex digits, a 0x allowed, as the start of a TXID', () => {
+    expect(txidStartOf('a1b2')).toBe('a1b2');
+    expect(txidStartOf('0xA1B2C3')).toBe('a1b2c3');
+    expect(txidStartOf('a1b')).toBe(null);
+    expect(txidStartOf('0xa1b')).toBe(null);
+    expect(txidStartOf('jane')).toBe(null);
+    expect(txidStartOf('a1b2-c3')).toBe(null);
+    expect(txidStartOf('a'.repeat(129))).toBe(null);
   });
 
   it('knows what a TXID looks like', () => {

@@ -7,7 +7,7 @@ import {
   type Payment,
 } from '@goldbot/shared';
 import type { AuditEntry } from '../../data/audit-entity.js';
-import { toPaymentView, type PaymentRecord } from '../../data/payment-entity.js';
+import { isTxidStartCursor, normalizeTxid, toPaymentView, type PaymentRecord } from '../../data/payment-entity.js';
 import type { SubscriptionRecord } from '../../data/subscription-entity.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { basicPeriod, proPeriod, ultimatePeriod, utcDay, type Period } from './package-dates.js';
@@ -101,6 +101,15 @@ export interface PaymentReviewStore {
     list: PaymentList,
     page: { limit: number; cursor?: string; contains?: string; budget: number },
   ): Promise<PaymentPage>;
+  /**
+   * One page of the payments of `list` whose TXID starts with `prefix` (normalized, AP43a): the
+   * markers' prefix index in TXID order, `limit` markers a page, then their payments by key.
+   */
+  listPaymentsByTxidStart(
+    list: PaymentList,
+    prefix: string,
+    page: { limit: number; cursor?: string },
+  ): Promise<PaymentPage>;
   /** The payment id a TXID marker points to (AP43). */
   paymentIdByTxid(txid: string): Promise<string | undefined>;
   /** Consistent read (AP39). */
@@ -162,12 +171,28 @@ export interface AdminPaymentList {
 export const looksLikeTxid = (text: string) =>
   text.length >= PAYMENT.txidMinLength && text.length <= TXID_MAX_LENGTH && /^[a-z0-9]+$/i.test(text);
 
+/** The fewest hex digits a search takes as the start of a TXID (fewer match too many payments). */
+export const TXID_START_MIN_LENGTH = 4;
+
+/**
+ * The start of a TXID as an admin may type it (at least TXID_START_MIN_LENGTH hex digits, a `0x`
+ * allowed), normalized like the markers' TXIDs; null for any other term.
+ */
+export function txidStartOf(search: string): string | null {
+  const start = normalizeTxid(search);
+  return start.length >= TXID_START_MIN_LENGTH && start.length <= TXID_MAX_LENGTH && /^[0-9a-f]+$/.test(start)
+    ? start
+    : null;
+}
+
 /**
  * Search (data-model §9), case-insensitive over username, e-mail and TXID: a TXID-looking query is
- * first a GetItem on its marker (an exact hit answers alone; no hit may still be a name, so the
- * page filter runs); anything else is the bounded page filter, which fills its page or stops at
- * SEARCH_EVALUATION_BUDGET items and hands back a cursor to search further (DESIGN.md §11).
- * The summary always comes from the aggregates, whatever the search.
+ * first a GetItem on its marker (an exact hit answers alone, also for markers written before the
+ * prefix index); then a term that can start a TXID reads the markers' prefix index, the same cost
+ * at any size, and pages on through it. When no TXID starts with the term it may still be part of
+ * a name, so, like any other term, it goes to the bounded page filter, which fills its page or
+ * stops at SEARCH_EVALUATION_BUDGET items and hands back a cursor to search further
+ * (DESIGN.md §11). The summary always comes from the aggregates, whatever the search.
  */
 export async function listPaymentsForAdmin(
   store: PaymentReviewStore,
@@ -184,6 +209,11 @@ export async function listPaymentsForAdmin(
       const inList = payment !== undefined && (list === 'all' || payment.status === 'pending');
       page = { items: inList ? [payment] : [], nextCursor: null };
     }
+  }
+  const txidStart = page === undefined ? txidStartOf(search) : null;
+  if (txidStart !== null && (query.cursor === undefined || isTxidStartCursor(query.cursor))) {
+    const found = await store.listPaymentsByTxidStart(list, txidStart, { limit: query.limit, cursor: query.cursor });
+    if (query.cursor !== undefined || found.items.length > 0 || found.nextCursor !== null) page = found;
   }
   page ??= await store.listPayments(list, {
     limit: query.limit,
