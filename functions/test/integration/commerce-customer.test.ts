@@ -361,6 +361,12 @@ describe('submitting a USDT payment', () => {
       GSI3PK: `USER#${buyer.userId}`,
     });
     expect(String(payment?.searchText)).toContain(buyer.email);
+    // The customer is shown the exact amount of the order the payment paid (price plus cents tag).
+    const orderAmount = Number(payment?.orderAmount);
+    expect(orderAmount).toBeGreaterThan(50);
+    expect(orderAmount).toBeLessThan(51);
+    expect(pending.amount).toBe(orderAmount);
+    expect(sub?.amount).toBe(orderAmount);
 
     const totalAfter = await getItem('STATS#PAYMENTS', 'TOTAL');
     expect(Number(totalAfter?.pendingCount ?? 0) - Number(totalBefore?.pendingCount ?? 0)).toBe(1);
@@ -373,6 +379,7 @@ describe('submitting a USDT payment', () => {
     expect(mail.subject).toBe('GoldBot: payment received for your Basic Package');
     expect(mail.body.text).toContain(buyer.username);
     expect(mail.body.text).toContain('2 hours');
+    expect(mail.body.text).toContain(`your payment of ${orderAmount.toFixed(2)} USDT for the Basic Package`);
     expect(mail.body.html).toContain('/dashboard');
   });
 

@@ -235,6 +235,7 @@ describe('planPurchase', () => {
       endDate: null,
       paymentMethod: 'usdt',
       paymentId: 'PAY1',
+      amount: 50.37,
       isExtension: false,
       notificationSent: false,
       createdAt: AT.toISOString(),

@@ -52,7 +52,8 @@ describe('the types and their placeholders', () => {
       'copyTradingLink',
     ]);
     for (const type of EDITABLE_TEMPLATE_TYPES.filter((t) => t.endsWith('Pending'))) {
-      expect(TEMPLATE_PLACEHOLDERS[type]).toEqual(['username', 'packageName', 'dashboardLink']);
+      // ...but the exact amount of the payment's order, what the customer sent.
+      expect(TEMPLATE_PLACEHOLDERS[type]).toEqual(['username', 'packageName', 'amount', 'dashboardLink']);
     }
     for (const type of ['paymentVerified', 'subscriptionActivation', 'proPackagePaymentVerified'] as const) {
       expect(TEMPLATE_PLACEHOLDERS[type]).toEqual(['username', 'packageName', 'startDate', 'endDate', 'dashboardLink']);
@@ -106,10 +107,17 @@ describe('the values each mail is sent with', () => {
           }),
         ];
       }
-      return [
-        type,
-        subscriptionMailValues({ username: 'u', packageName: 'p', startDate: null, endDate: null, dashboardLink: 'l' }),
-      ];
+      const values = subscriptionMailValues({
+        username: 'u',
+        packageName: 'p',
+        startDate: null,
+        endDate: null,
+        dashboardLink: 'l',
+        // The pending mails are sent with the exact amount of the payment's order.
+        ...(TEMPLATE_PLACEHOLDERS[type].includes('amount') ? { amount: 100.37 } : {}),
+      });
+      // The free trial's mail also carries the link it delivers (customer-commerce.ts adds it).
+      return [type, type === 'freeTrialActivated' ? { ...values, copyTradingLink: 'c' } : values];
     }),
   ) as Record<AdminTemplateType, Record<string, string>>;
 
@@ -139,7 +147,7 @@ describe('refused, with the reason', () => {
       SETTINGS_MESSAGES.placeholderNotOffered('freeTrial', 'packageName', TEMPLATE_PLACEHOLDERS.freeTrial),
     );
     expect(checkTemplateSource('paymentPending', 'html', '<p>{{#if endDate}}x{{/if}}</p>')?.message).toBe(
-      'The paymentPending template uses {{endDate}}, which this e-mail does not offer. Available: {{username}}, {{packageName}}, {{dashboardLink}}',
+      'The paymentPending template uses {{endDate}}, which this e-mail does not offer. Available: {{username}}, {{packageName}}, {{amount}}, {{dashboardLink}}',
     );
     expect(reason('{{userName}}')).toContain('uses {{userName}}');
   });

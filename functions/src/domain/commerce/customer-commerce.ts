@@ -29,6 +29,7 @@ import {
 import type { PendingLimits } from '../../data/rate-limit-store.js';
 import type { OrderStore } from './orders.js';
 import { basicIsActive, freeTrialRuns, utcDay } from './package-dates.js';
+import { amountPaidOf } from './receipts.js';
 import {
   PURCHASE_MESSAGES,
   currentSubscription,
@@ -313,6 +314,7 @@ export async function submitUsdtPayment(
       startDate: null,
       endDate: null,
       dashboardLink: deps.dashboardLink,
+      amount: amountPaidOf(payment),
     }),
     { paymentId: payment._id, template: paymentTemplateType(slug, 'pending') },
   );

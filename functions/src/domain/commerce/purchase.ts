@@ -291,6 +291,7 @@ export function planPurchase(
     endDate: null,
     paymentMethod: 'usdt',
     paymentId: ids.paymentId,
+    amount: order.amountCents / 100,
     isExtension,
     notificationSent: false,
     createdAt: now,
