@@ -194,6 +194,27 @@ describe('referral codes', () => {
     });
   });
 
+  it('refuses the code of another account of the buyer’s mailbox (a +tag alias), in the check and the purchase', async () => {
+    const box = `ref${randomBytes(4).toString('hex')}`;
+    const owner = await newCustomer('ref', `${box}@example.com`);
+    const alias = await newCustomer('ref', `${box.toUpperCase()}+second@example.com`);
+    expect((await getItem(`REFCODE#${owner.referralCode}`, 'REFCODE'))?.emailKey).toBe(`${box}@example.com`);
+    const check = await api('/api/payment/verify-referral', {
+      method: 'POST',
+      token: alias.token,
+      body: { referralCode: owner.referralCode },
+    });
+    expect(check.body).toMatchObject({ success: false, message: PAYMENT_MESSAGES.referralOwn });
+    const bought = await submit(alias, {
+      packageName: 'Basic Package',
+      txid: newTxid(),
+      amount: 50,
+      referralCode: owner.referralCode,
+    });
+    expect(bought.status).toBe(400);
+    expect(bought.body.errors).toEqual({ referralCode: PAYMENT_MESSAGES.referralOwn });
+  });
+
   it('refuses the buyer’s own code and unknown codes with success: false', async () => {
     const own = await api('/api/payment/verify-referral', {
       method: 'POST',
@@ -493,6 +514,21 @@ describe('the free trial', () => {
     // The dashboard's status gives the link to the customer whose trial runs.
     const status = await api('/api/payment/package-status', { token: ivan.token });
     expect(status.body).toMatchObject({ isFreeTrialAvailable: true, copyTradingLink: LOCAL_COPY_TRADING_LINK });
+  });
+
+  it('is once per mailbox: a +tag or Gmail-dots alias of an account that took one gets 409', async () => {
+    const box = `trial${randomBytes(4).toString('hex')}`;
+    const first = await newCustomer('trial', `${box}@gmail.com`);
+    const alias = await newCustomer('trial', `${box.slice(0, 3)}.${box.slice(3)}+again@GoogleMail.com`);
+    const start = (customer: TestCustomer) =>
+      api('/api/payment/create-free-trial', { method: 'POST', token: customer.token, body: {} });
+    expect((await start(first)).status).toBe(201);
+    const refused = await start(alias);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ message: PAYMENT_MESSAGES.freeTrialUsed });
+    expect(await getItem(`FREETRIAL#${box}@gmail.com`, 'FREETRIAL')).toMatchObject({ userId: first.userId });
+    // Nothing of the refused trial was written.
+    expect((await getItem(`USER#${alias.userId}`, 'PROFILE'))?.freeTrialStartedAt).toBeUndefined();
   });
 
   it('cannot be started while no copy-trading link is set: 409 with the sentence', async () => {

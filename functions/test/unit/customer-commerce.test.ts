@@ -245,12 +245,15 @@ describe('reads', () => {
 
   it('verify referral: valid, own, unknown', async () => {
     const { deps } = setup();
-    expect(await verifyReferral(deps, BUYER._id, 'RICK2026')).toMatchObject({ success: true, discount: 10 });
-    expect(await verifyReferral(deps, BUYER._id, 'JANE2026')).toMatchObject({
+    expect(await verifyReferral(deps, { userId: BUYER._id, email: BUYER.email }, 'RICK2026')).toMatchObject({
+      success: true,
+      discount: 10,
+    });
+    expect(await verifyReferral(deps, { userId: BUYER._id, email: BUYER.email }, 'JANE2026')).toMatchObject({
       success: false,
       message: PAYMENT_MESSAGES.referralOwn,
     });
-    expect(await verifyReferral(deps, BUYER._id, 'NOPE')).toMatchObject({
+    expect(await verifyReferral(deps, { userId: BUYER._id, email: BUYER.email }, 'NOPE')).toMatchObject({
       success: false,
       message: PAYMENT_MESSAGES.referralInvalid,
     });

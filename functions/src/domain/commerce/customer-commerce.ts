@@ -187,9 +187,13 @@ export async function walletDetails(deps: Pick<ReadDeps, 'store'>) {
 }
 
 /** `payment-verify-referral`: a valid code of someone else, or `success: false` with the reason (200 either way). */
-export async function verifyReferral(deps: Pick<ReadDeps, 'store'>, buyerId: string, code: string) {
+export async function verifyReferral(
+  deps: Pick<ReadDeps, 'store'>,
+  buyer: { userId: string; email: string },
+  code: string,
+) {
   const marker = await deps.store.readReferralMarker(code);
-  return referralAnswer(judgeReferral(marker, buyerId));
+  return referralAnswer(judgeReferral(marker, buyer.userId, buyer.email));
 }
 
 // ---------------------------------------------------------------------------------------------
