@@ -53,6 +53,8 @@ test.describe('customer commerce', () => {
     expect(walletAddress.length).toBeGreaterThan(0);
     await expect(dialog.getByRole('note')).toContainText('Send only USDT on the');
     await expect(dialog.getByTestId('amount-due')).toHaveText(/^\d[\d,.]* USDT$/);
+    // The order's exact amount, which the dashboard states again while the payment is pending.
+    const due = Number((await dialog.getByTestId('amount-due').textContent())?.replace(/[^\d.]/g, ''));
 
     // The QR code is drawn in the page (an <svg> or a <canvas>), 150x150.
     const qr = dialog.getByRole('img', { name: `QR code of the wallet address ${walletAddress}` });
@@ -91,10 +93,12 @@ test.describe('customer commerce', () => {
     const current = page.getByRole('region', { name: 'Current Subscription' });
     await expect(current.getByText('Payment verification in progress. Activation within 2 hours.')).toBeVisible();
     await expect(current.getByText('Pending', { exact: true })).toBeVisible();
+    await expect(current.getByRole('status')).toContainText(`Amount sent: ${due.toFixed(2)} USDT.`);
     const history = page.getByRole('region', { name: 'Purchase History' });
     await expect(history.getByText('1 purchase', { exact: true })).toBeVisible();
     await expect(history.getByRole('row').nth(1)).toContainText(PACKAGE_NAMES.basic);
     await expect(history.getByRole('row').nth(1)).toContainText('1 Month');
+    await expect(history.getByRole('row').nth(1)).toContainText(`${due.toFixed(2)} USDT`);
 
     expect(foreignRequests).toEqual([]);
   });

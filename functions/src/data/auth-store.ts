@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
+import { canonicalEmail } from '../domain/commerce/canonical-email.js';
 import type { CodePurpose, StoredCode } from '../domain/auth/one-time-codes.js';
 import { ConflictError, TooManyRequestsError } from '../domain/errors.js';
 import { codeLockKey, loginFailureKey, mfaSetupKey, oneTimeCodeKey, rateWindowKey } from './one-time-code-entity.js';
@@ -316,6 +317,8 @@ async function writeRegistration(
                 entity: 'ReferralCodeMarker',
                 userId: profile._id,
                 username: profile.username,
+                // The owner's mailbox, so another account of it cannot use this code (self-referral).
+                emailKey: canonicalEmail(profile.email),
               },
               ConditionExpression: 'attribute_not_exists(PK)',
             },

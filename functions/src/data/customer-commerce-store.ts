@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { PAYMENT, type PackageName, type PackageSlug } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
+import { canonicalEmail, isSamePerson } from '../domain/commerce/canonical-email.js';
 import type { PendingLimits } from './rate-limit-store.js';
 import type {
   CustomerCommerceStore,
@@ -33,7 +34,7 @@ import {
   type SubscriptionRecord,
 } from './subscription-entity.js';
 import { batchGetItems, cancellationCodes, cancellationReasons, onlyConflicts, type Item } from './table-reads.js';
-import { profileKey, referralCodeMarkerKey } from './user-profile-entity.js';
+import { freeTrialMarkerKey, profileKey, referralCodeMarkerKey } from './user-profile-entity.js';
 import { activeWalletKey, fromActiveWalletItem, type ActiveWalletPointer } from './wallet-entity.js';
 
 /**
@@ -152,7 +153,12 @@ const toTemplate = (item: Item | undefined, type: EditableTemplateType): EmailTe
 
 function toReferralMarker(code: string, item: Item | undefined): ReferralMarker | null {
   return item && typeof item.userId === 'string'
-    ? { code: code.toUpperCase(), userId: item.userId, username: String(item.username ?? '') }
+    ? {
+        code: code.toUpperCase(),
+        userId: item.userId,
+        username: String(item.username ?? ''),
+        ...(typeof item.emailKey === 'string' ? { emailKey: item.emailKey } : {}),
+      }
     : null;
 }
 
@@ -468,8 +474,10 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
                 ConditionCheck: {
                   TableName: tableName,
                   Key: referralCodeMarkerKey(plan.referralCode),
-                  ConditionExpression: 'attribute_exists(PK) AND userId <> :buyer',
-                  ExpressionAttributeValues: { ':buyer': payment.userId },
+                  // Not the buyer's own code, nor one of another account of the buyer's mailbox.
+                  ConditionExpression:
+                    'attribute_exists(PK) AND userId <> :buyer AND (attribute_not_exists(emailKey) OR emailKey <> :buyerEmail)',
+                  ExpressionAttributeValues: { ':buyer': payment.userId, ':buyerEmail': canonicalEmail(payment.email) },
                   ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
                 },
               },
@@ -533,8 +541,9 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
       return { kind: 'refused', reason: failed.get('price')?.onSale === false ? 'not-on-sale' : 'price' };
     }
     if (failed.has('settings')) return { kind: 'refused', reason: 'basic-disabled' };
-    const referrer = failed.get('referral');
-    return { kind: 'refused', reason: referrer?.userId === payment.userId ? 'referral-own' : 'referral-invalid' };
+    const referrer = toReferralMarker(plan.referralCode ?? '', failed.get('referral'));
+    const own = referrer !== null && isSamePerson(referrer, payment.userId, payment.email);
+    return { kind: 'refused', reason: own ? 'referral-own' : 'referral-invalid' };
   },
 
   async readFreeTrial(userId, templateType) {
@@ -554,7 +563,7 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
   },
 
   async commitFreeTrial(subscription, copyTradingLink): Promise<FreeTrialCommit> {
-    const items: Tagged<'profile' | 'catalog' | 'link'>[] = [
+    const items: Tagged<'profile' | 'mailbox' | 'catalog' | 'link'>[] = [
       {
         tag: 'profile',
         item: {
@@ -604,12 +613,29 @@ export const dynamoCustomerCommerceStore: CustomerCommerceStore = {
           },
         },
       },
+      {
+        // Once per person: no other account of this mailbox (`me+1@gmail.com`, `m.e@gmail.com`) took one.
+        tag: 'mailbox',
+        item: {
+          Put: {
+            TableName: tableName,
+            Item: {
+              ...freeTrialMarkerKey(canonicalEmail(subscription.email)),
+              entity: 'FreeTrialMarker',
+              userId: subscription.userId,
+              createdAt: subscription.createdAt,
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      },
     ];
     const outcome = await transact(items);
     if (outcome === null) return { kind: 'committed' };
     if (outcome === 'busy') return { kind: 'refused', reason: 'busy' };
     if (outcome.failed.some((f) => f.tag === 'catalog')) return { kind: 'refused', reason: 'not-on-sale' };
     if (outcome.failed.some((f) => f.tag === 'link')) return { kind: 'refused', reason: 'no-link' };
+    if (outcome.failed.some((f) => f.tag === 'mailbox')) return { kind: 'refused', reason: 'used' };
     const profile = outcome.failed.find((f) => f.tag === 'profile')?.old;
     if (profile && typeof profile.freeTrialStartedAt === 'string') return { kind: 'refused', reason: 'used' };
     return { kind: 'refused', reason: 'profile' };

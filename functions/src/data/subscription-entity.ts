@@ -69,6 +69,7 @@ export function fromSubscriptionItem(item: Record<string, unknown>): Subscriptio
     endDate: dateOrNull(item.endDate),
     paymentMethod: item.paymentMethod === 'free' ? 'free' : 'usdt',
     paymentId: typeof item.paymentId === 'string' ? item.paymentId : null,
+    ...(typeof item.amount === 'number' ? { amount: item.amount } : {}),
     isExtension: item.isExtension === true,
     notificationSent: item.notificationSent === true,
     createdAt: String(item.createdAt),
@@ -96,6 +97,8 @@ export function toSubscriptionView(sub: SubscriptionRecord, today: string): Subs
     createdAt: sub.createdAt,
     updatedAt: sub.updatedAt,
     paymentId: sub.paymentId,
+    // Only purchases paid through a payment order carry the exact amount they sent.
+    ...(typeof sub.amount === 'number' ? { amount: sub.amount } : {}),
   };
 }
 

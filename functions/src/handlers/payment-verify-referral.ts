@@ -13,5 +13,5 @@ export const handler = defineHandler(
     body: verifyReferralInputSchema,
     limits: [{ name: 'verifyReferralPerUser', by: 'caller' }],
   },
-  async ({ body, caller }) => ok(await verifyReferral(deps, caller.userId, body.referralCode)),
+  async ({ body, caller }) => ok(await verifyReferral(deps, caller, body.referralCode)),
 );

@@ -194,6 +194,27 @@ describe('referral codes', () => {
     });
   });
 
+  it('refuses the code of another account of the buyer’s mailbox (a +tag alias), in the check and the purchase', async () => {
+    const box = `ref${randomBytes(4).toString('hex')}`;
+    const owner = await newCustomer('ref', `${box}@example.com`);
+    const alias = await newCustomer('ref', `${box.toUpperCase()}+second@example.com`);
+    expect((await getItem(`REFCODE#${owner.referralCode}`, 'REFCODE'))?.emailKey).toBe(`${box}@example.com`);
+    const check = await api('/api/payment/verify-referral', {
+      method: 'POST',
+      token: alias.token,
+      body: { referralCode: owner.referralCode },
+    });
+    expect(check.body).toMatchObject({ success: false, message: PAYMENT_MESSAGES.referralOwn });
+    const bought = await submit(alias, {
+      packageName: 'Basic Package',
+      txid: newTxid(),
+      amount: 50,
+      referralCode: owner.referralCode,
+    });
+    expect(bought.status).toBe(400);
+    expect(bought.body.errors).toEqual({ referralCode: PAYMENT_MESSAGES.referralOwn });
+  });
+
   it('refuses the buyer’s own code and unknown codes with success: false', async () => {
     const own = await api('/api/payment/verify-referral', {
       method: 'POST',
@@ -361,6 +382,12 @@ describe('submitting a USDT payment', () => {
       GSI3PK: `USER#${buyer.userId}`,
     });
     expect(String(payment?.searchText)).toContain(buyer.email);
+    // The customer is shown the exact amount of the order the payment paid (price plus cents tag).
+    const orderAmount = Number(payment?.orderAmount);
+    expect(orderAmount).toBeGreaterThan(50);
+    expect(orderAmount).toBeLessThan(51);
+    expect(pending.amount).toBe(orderAmount);
+    expect(sub?.amount).toBe(orderAmount);
 
     const totalAfter = await getItem('STATS#PAYMENTS', 'TOTAL');
     expect(Number(totalAfter?.pendingCount ?? 0) - Number(totalBefore?.pendingCount ?? 0)).toBe(1);
@@ -373,6 +400,7 @@ describe('submitting a USDT payment', () => {
     expect(mail.subject).toBe('GoldBot: payment received for your Basic Package');
     expect(mail.body.text).toContain(buyer.username);
     expect(mail.body.text).toContain('2 hours');
+    expect(mail.body.text).toContain(`your payment of ${orderAmount.toFixed(2)} USDT for the Basic Package`);
     expect(mail.body.html).toContain('/dashboard');
   });
 
@@ -486,6 +514,21 @@ describe('the free trial', () => {
     // The dashboard's status gives the link to the customer whose trial runs.
     const status = await api('/api/payment/package-status', { token: ivan.token });
     expect(status.body).toMatchObject({ isFreeTrialAvailable: true, copyTradingLink: LOCAL_COPY_TRADING_LINK });
+  });
+
+  it('is once per mailbox: a +tag or Gmail-dots alias of an account that took one gets 409', async () => {
+    const box = `trial${randomBytes(4).toString('hex')}`;
+    const first = await newCustomer('trial', `${box}@gmail.com`);
+    const alias = await newCustomer('trial', `${box.slice(0, 3)}.${box.slice(3)}+again@GoogleMail.com`);
+    const start = (customer: TestCustomer) =>
+      api('/api/payment/create-free-trial', { method: 'POST', token: customer.token, body: {} });
+    expect((await start(first)).status).toBe(201);
+    const refused = await start(alias);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ message: PAYMENT_MESSAGES.freeTrialUsed });
+    expect(await getItem(`FREETRIAL#${box}@gmail.com`, 'FREETRIAL')).toMatchObject({ userId: first.userId });
+    // Nothing of the refused trial was written.
+    expect((await getItem(`USER#${alias.userId}`, 'PROFILE'))?.freeTrialStartedAt).toBeUndefined();
   });
 
   it('cannot be started while no copy-trading link is set: 409 with the sentence', async () => {

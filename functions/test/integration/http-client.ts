@@ -47,11 +47,14 @@ export interface TestCustomer extends SessionUser {
 
 /**
  * A new confirmed account with its profile, made by /api/auth/me as after a first sign-in (like a
- * Google user's lazy profile), and its ID token. `tag` starts the address, to tell accounts apart.
+ * Google user's lazy profile), and its ID token. `tag` starts the address, to tell accounts apart;
+ * `email` gives the whole address instead (aliases of one mailbox).
  */
-export async function newCustomer(tag: string): Promise<TestCustomer> {
+export async function newCustomer(
+  tag: string,
+  email = `${tag}-${randomUUID().slice(0, 8)}@example.com`,
+): Promise<TestCustomer> {
   const info = stack();
-  const email = `${tag}-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'Buyer1234!';
   await createConfirmedUser(email, password);
   const token = await localIdToken(info.urls.cognito, info.pool, { email, password });

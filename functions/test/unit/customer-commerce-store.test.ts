@@ -347,8 +347,10 @@ describe('commitPurchase (T1)', () => {
     });
     expect(items[6]?.ConditionCheck).toMatchObject({
       Key: { PK: 'REFCODE#RICK2026', SK: 'REFCODE' },
-      ConditionExpression: 'attribute_exists(PK) AND userId <> :buyer',
-      ExpressionAttributeValues: { ':buyer': 'buyer-1' },
+      // Neither the buyer's code nor one of another account of the buyer's mailbox (canonical e-mail).
+      ConditionExpression:
+        'attribute_exists(PK) AND userId <> :buyer AND (attribute_not_exists(emailKey) OR emailKey <> :buyerEmail)',
+      ExpressionAttributeValues: { ':buyer': 'buyer-1', ':buyerEmail': 'jane@example.com' },
     });
     expect(items[7]?.Update).toMatchObject({
       Key: { PK: 'STATS#PAYMENTS', SK: 'TOTAL' },
@@ -527,7 +529,7 @@ describe('the free trial (T3)', () => {
     dynamo.on(TransactWriteCommand).resolves({});
     expect(await store.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'committed' });
     const items = transactItems();
-    expect(items).toHaveLength(5);
+    expect(items).toHaveLength(6);
     expect(items[0]?.Update).toMatchObject({
       Key: { PK: 'USER#buyer-1', SK: 'PROFILE' },
       UpdateExpression: 'SET freeTrialStartedAt = :now, updatedAt = :now',
@@ -559,6 +561,21 @@ describe('the free trial (T3)', () => {
       ConditionExpression: 'copyTradingLink = :link',
       ExpressionAttributeValues: { ':link': LINK },
     });
+    // One trial per mailbox: the marker is keyed by the canonical e-mail.
+    expect(items[5]?.Put).toMatchObject({
+      Item: { PK: 'FREETRIAL#jane@example.com', SK: 'FREETRIAL', userId: 'buyer-1' },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    });
+  });
+
+  it('keys the trial by the canonical e-mail, and refuses it when another account of the mailbox took one', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    await store.commitFreeTrial({ ...trial(), email: 'J.a.n.e+trial2@GoogleMail.com' }, LINK);
+    expect(transactItems()[5]?.Put?.Item).toMatchObject({ PK: 'FREETRIAL#jane@gmail.com' });
+    dynamo
+      .on(TransactWriteCommand)
+      .rejects(cancelled('None', 'None', 'None', 'None', 'None', { Code: 'ConditionalCheckFailed' }));
+    expect(await store.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'refused', reason: 'used' });
   });
 
   it('refuses the trial when an admin took it off sale meanwhile', async () => {

@@ -69,7 +69,10 @@ function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
     referral: null,
     order: PRO_ORDER,
     txidMarker: null,
-    template: { subject: 'Pending {{packageName}}', html: '<p>Hi {{username}}, see {{dashboardLink}}</p>' },
+    template: {
+      subject: 'Pending {{packageName}}',
+      html: '<p>Hi {{username}}, {{amount}} USDT received, see {{dashboardLink}}</p>',
+    },
     ...overrides,
   };
   const state = {
@@ -242,12 +245,15 @@ describe('reads', () => {
 
   it('verify referral: valid, own, unknown', async () => {
     const { deps } = setup();
-    expect(await verifyReferral(deps, BUYER._id, 'RICK2026')).toMatchObject({ success: true, discount: 10 });
-    expect(await verifyReferral(deps, BUYER._id, 'JANE2026')).toMatchObject({
+    expect(await verifyReferral(deps, { userId: BUYER._id, email: BUYER.email }, 'RICK2026')).toMatchObject({
+      success: true,
+      discount: 10,
+    });
+    expect(await verifyReferral(deps, { userId: BUYER._id, email: BUYER.email }, 'JANE2026')).toMatchObject({
       success: false,
       message: PAYMENT_MESSAGES.referralOwn,
     });
-    expect(await verifyReferral(deps, BUYER._id, 'NOPE')).toMatchObject({
+    expect(await verifyReferral(deps, { userId: BUYER._id, email: BUYER.email }, 'NOPE')).toMatchObject({
       success: false,
       message: PAYMENT_MESSAGES.referralInvalid,
     });
@@ -291,6 +297,7 @@ describe('submitUsdtPayment', () => {
           createdAt: NOW.toISOString(),
           updatedAt: NOW.toISOString(),
           paymentId: 'ID1',
+          amount: 250.37,
         },
         // 'ABCDEF0123456789' is not a TRON transaction id: said, and the payment is saved all the same.
         txidWarning: PAYMENT_MESSAGES.txidNotTron,
@@ -299,7 +306,8 @@ describe('submitUsdtPayment', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]?.to).toBe('jane@example.com');
     expect(sent[0]?.email.subject).toBe('Pending Pro Package');
-    expect(sent[0]?.email.html).toBe('<p>Hi jane_doe, see https://goldbot.example/dashboard</p>');
+    // The mail states the order's exact amount (price plus its cents tag), what the buyer sent.
+    expect(sent[0]?.email.html).toBe('<p>Hi jane_doe, 250.37 USDT received, see https://goldbot.example/dashboard</p>');
   });
 
   it('keeps the payment when the mail fails, and logs it', async () => {

@@ -17,6 +17,7 @@ const values = {
     startDate: '2026-12-01',
     endDate: '2027-05-31',
     dashboardLink: 'https://goldbot.example/dashboard',
+    amount: 250.4,
   }),
   copyTradingLink: 'https://broker.example/copy/goldbot',
 };
@@ -42,6 +43,12 @@ describe('editable defaults', () => {
   it.each(PENDING)('%s has no dates (nothing is dated before approval) and promises the 2 hours', (type) => {
     expect(DEFAULT_EMAIL_TEMPLATES[type].html).not.toMatch(/startDate|endDate/);
     expect(renderEmail(DEFAULT_EMAIL_TEMPLATES[type], values).text).toContain('within 2 hours');
+  });
+
+  it.each(PENDING)("%s states the order's exact amount, every cent shown", (type) => {
+    expect(renderEmail(DEFAULT_EMAIL_TEMPLATES[type], values).text).toContain(
+      'We have received your payment of 250.40 USDT for the',
+    );
   });
 
   it.each(DATED)('%s shows the start date', (type) => {
@@ -110,5 +117,19 @@ describe('mail dates', () => {
         dashboardLink: 'l',
       }),
     ).toMatchObject({ startDate: 'N/A', endDate: 'N/A' });
+    // The amount is only given to the pending mails, to the cent.
+    expect(
+      subscriptionMailValues({ username: 'u', packageName: 'p', startDate: null, endDate: null, dashboardLink: 'l' }),
+    ).not.toHaveProperty('amount');
+    expect(
+      subscriptionMailValues({
+        username: 'u',
+        packageName: 'p',
+        startDate: null,
+        endDate: null,
+        dashboardLink: 'l',
+        amount: 60,
+      }).amount,
+    ).toBe('60.00');
   });
 });

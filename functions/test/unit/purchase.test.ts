@@ -161,6 +161,26 @@ describe('referral codes', () => {
     });
   });
 
+  it('refuse the code of another account of the buyer’s mailbox (a +tag or Gmail dots alias)', () => {
+    const gmailBuyer = 'jane.doe+2@gmail.com';
+    const ownOtherAccount = { ...RICK, emailKey: 'janedoe@gmail.com' };
+    expect(judgeReferral(ownOtherAccount, BUYER._id, gmailBuyer)).toMatchObject({ ok: false, reason: 'own' });
+    expect(judgeReferral(ownOtherAccount, BUYER._id, 'JaneDoe@GoogleMail.com')).toMatchObject({ reason: 'own' });
+    // Another person's mailbox, or a marker from before it kept one, is judged by its account alone.
+    expect(judgeReferral(ownOtherAccount, BUYER._id, 'jane.doe@example.com')).toMatchObject({ ok: true });
+    expect(judgeReferral(RICK, BUYER._id, gmailBuyer)).toMatchObject({ ok: true });
+  });
+
+  it('refuse a purchase with the code of another account of the buyer’s mailbox', () => {
+    const snap = snapshot({
+      profile: { ...BUYER, email: 'Jane+shop@example.com' },
+      referral: { ...RICK, emailKey: 'jane@example.com' },
+    });
+    expect(() => planPurchase(input({ amount: 50, referralCode: 'RICK2026' }), snap, BUYER._id, AT, IDS)).toThrow(
+      PAYMENT_MESSAGES.referralOwn,
+    );
+  });
+
   it('answer in the spec’s shape', () => {
     expect(referralAnswer(judgeReferral(RICK, BUYER._id))).toEqual({
       success: true,
@@ -235,6 +255,7 @@ describe('planPurchase', () => {
       endDate: null,
       paymentMethod: 'usdt',
       paymentId: 'PAY1',
+      amount: 50.37,
       isExtension: false,
       notificationSent: false,
       createdAt: AT.toISOString(),

@@ -93,7 +93,7 @@ describe('listTemplates', () => {
     expect(templates.paymentPending).toEqual({
       subject: 'Edited subject {{username}}',
       html: '<p>Edited {{username}}</p>',
-      placeholders: ['username', 'packageName', 'dashboardLink'],
+      placeholders: ['username', 'packageName', 'amount', 'dashboardLink'],
       isDefault: false,
       updatedAt: '2026-11-01T00:00:00.000Z',
     });

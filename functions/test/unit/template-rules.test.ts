@@ -53,7 +53,8 @@ describe('the types and their placeholders', () => {
       'copyTradingLink',
     ]);
     for (const type of EDITABLE_TEMPLATE_TYPES.filter((t) => t.endsWith('Pending'))) {
-      expect(TEMPLATE_PLACEHOLDERS[type]).toEqual(['username', 'packageName', 'dashboardLink']);
+      // ...but the exact amount of the payment's order, what the customer sent.
+      expect(TEMPLATE_PLACEHOLDERS[type]).toEqual(['username', 'packageName', 'amount', 'dashboardLink']);
     }
     for (const type of ['paymentVerified', 'subscriptionActivation', 'proPackagePaymentVerified'] as const) {
       expect(TEMPLATE_PLACEHOLDERS[type]).toEqual(['username', 'packageName', 'startDate', 'endDate', 'dashboardLink']);
@@ -107,7 +108,15 @@ describe('the values each mail is sent with', () => {
           }),
         ];
       }
-      const subscription = { username: 'u', packageName: 'p', startDate: null, endDate: null, dashboardLink: 'l' };
+      const subscription = {
+        username: 'u',
+        packageName: 'p',
+        startDate: null,
+        endDate: null,
+        dashboardLink: 'l',
+        // The pending mails are sent with the exact amount of the payment's order.
+        ...(TEMPLATE_PLACEHOLDERS[type].includes('amount') ? { amount: 100.37 } : {}),
+      };
       if (type === 'freeTrialActivated') return [type, freeTrialMailValues({ ...subscription, copyTradingLink: 'c' })];
       return [type, subscriptionMailValues(subscription)];
     }),
@@ -139,7 +148,7 @@ describe('refused, with the reason', () => {
       SETTINGS_MESSAGES.placeholderNotOffered('freeTrial', 'packageName', TEMPLATE_PLACEHOLDERS.freeTrial),
     );
     expect(checkTemplateSource('paymentPending', 'html', '<p>{{#if endDate}}x{{/if}}</p>')?.message).toBe(
-      'The paymentPending template uses {{endDate}}, which this e-mail does not offer. Available: {{username}}, {{packageName}}, {{dashboardLink}}',
+      'The paymentPending template uses {{endDate}}, which this e-mail does not offer. Available: {{username}}, {{packageName}}, {{amount}}, {{dashboardLink}}',
     );
     expect(reason('{{userName}}')).toContain('uses {{userName}}');
   });

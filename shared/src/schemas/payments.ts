@@ -168,6 +168,11 @@ export const subscriptionSchema = /* @__PURE__ */ schema(() =>
     updatedAt: z.string(),
     /** The USDT payment that bought it (its receipt); null for the free trial. Absent from older answers. */
     paymentId: z.optional(z.nullable(z.string())),
+    /**
+     * The exact USDT amount its payment order asked for (price plus the order's cents tag), what
+     * the customer sent; null for the free trial and for purchases made before payment orders.
+     */
+    amount: z.optional(z.nullable(z.number())),
   }),
 );
 export type Subscription = z.infer<typeof subscriptionSchema>;

@@ -30,6 +30,7 @@ import {
 import type { PendingLimits } from '../../data/rate-limit-store.js';
 import type { OrderStore } from './orders.js';
 import { basicIsActive, freeTrialRuns, utcDay } from './package-dates.js';
+import { amountPaidOf } from './receipts.js';
 import {
   PURCHASE_MESSAGES,
   currentSubscription,
@@ -187,9 +188,13 @@ export async function walletDetails(deps: Pick<ReadDeps, 'store'>) {
 }
 
 /** `payment-verify-referral`: a valid code of someone else, or `success: false` with the reason (200 either way). */
-export async function verifyReferral(deps: Pick<ReadDeps, 'store'>, buyerId: string, code: string) {
+export async function verifyReferral(
+  deps: Pick<ReadDeps, 'store'>,
+  buyer: { userId: string; email: string },
+  code: string,
+) {
   const marker = await deps.store.readReferralMarker(code);
-  return referralAnswer(judgeReferral(marker, buyerId));
+  return referralAnswer(judgeReferral(marker, buyer.userId, buyer.email));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -314,6 +319,7 @@ export async function submitUsdtPayment(
       startDate: null,
       endDate: null,
       dashboardLink: deps.dashboardLink,
+      amount: amountPaidOf(payment),
     }),
     { paymentId: payment._id, template: paymentTemplateType(slug, 'pending') },
   );

@@ -24,6 +24,7 @@ import {
   ValidationError,
 } from '../errors.js';
 import { basicIsActive, freeTrialPeriod, utcDay } from './package-dates.js';
+import { isSamePerson } from './canonical-email.js';
 
 /**
  * The customer's side of commerce as plain rules (customer spec §2 USDT payment modal, §4, §5
@@ -62,6 +63,8 @@ export interface ReferralMarker {
   code: string;
   userId: string;
   username: string;
+  /** The owner's canonical e-mail (`canonicalEmail`); absent on markers written before it was kept. */
+  emailKey?: string;
 }
 
 /** The TXID marker (E5): who spent the transaction id, on which payment and subscription. */
@@ -154,9 +157,12 @@ export const amountMatches = (submittedUsd: number, dueUsd: number): boolean =>
 export type ReferralVerdict =
   { ok: true; referrer: ReferralMarker } | { ok: false; reason: 'invalid' | 'own'; message: string };
 
-export function judgeReferral(marker: ReferralMarker | null, buyerId: string): ReferralVerdict {
+export function judgeReferral(marker: ReferralMarker | null, buyerId: string, buyerEmail?: string): ReferralVerdict {
   if (!marker) return { ok: false, reason: 'invalid', message: PAYMENT_MESSAGES.referralInvalid };
-  if (marker.userId === buyerId) return { ok: false, reason: 'own', message: PAYMENT_MESSAGES.referralOwn };
+  // One person earns no reward on themself, from this account or another of the same mailbox.
+  if (isSamePerson(marker, buyerId, buyerEmail)) {
+    return { ok: false, reason: 'own', message: PAYMENT_MESSAGES.referralOwn };
+  }
   return { ok: true, referrer: marker };
 }
 
@@ -201,7 +207,7 @@ export function purchaseTerms(
   let referrer: ReferralMarker | null = null;
   if (input.referralCode) {
     if (slug !== 'basic') throw fieldError('referralCode', PAYMENT_MESSAGES.referralBasicOnly);
-    const verdict = judgeReferral(snapshot.referral, buyerId);
+    const verdict = judgeReferral(snapshot.referral, buyerId, snapshot.profile?.email);
     if (!verdict.ok) throw fieldError('referralCode', verdict.message);
     referrer = verdict.referrer;
   }
@@ -291,6 +297,7 @@ export function planPurchase(
     endDate: null,
     paymentMethod: 'usdt',
     paymentId: ids.paymentId,
+    amount: order.amountCents / 100,
     isExtension,
     notificationSent: false,
     createdAt: now,

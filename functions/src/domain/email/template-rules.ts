@@ -20,7 +20,7 @@ export const isAdminTemplateType = (type: string): type is AdminTemplateType =>
   (ADMIN_TEMPLATE_TYPES as readonly string[]).includes(type);
 
 const DATED = ['username', 'packageName', 'startDate', 'endDate', 'dashboardLink'] as const;
-const PENDING = ['username', 'packageName', 'dashboardLink'] as const;
+const PENDING = ['username', 'packageName', 'amount', 'dashboardLink'] as const;
 const FREE_TRIAL = ['username', 'startDate', 'endDate', 'dashboardLink'] as const;
 const WITHDRAWAL_DECISION = [
   'username',
@@ -77,7 +77,8 @@ export function sampleValues(type: AdminTemplateType, dashboardLink: string): Re
     ...packageSample(type),
     dashboardLink,
     copyTradingLink: 'https://broker.example/copy-trading/goldbot',
-    amount: String(WITHDRAWAL.minimumUsd),
+    // A pending mail states an order's exact amount (price plus cents tag); a withdrawal a whole one.
+    amount: TEMPLATE_PLACEHOLDERS[type] === PENDING ? '100.37' : String(WITHDRAWAL.minimumUsd),
     trc20Address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
     network: WITHDRAWAL.network,
     requestDate: 'Jun 10, 2026',

@@ -74,7 +74,7 @@ const period = (end: string) =>
 <tr><td style="padding:4px 16px 4px 0;color:#8a93a6">End date</td><td style="padding:4px 0"><strong>${end}</strong></td></tr>
 </table>`;
 const pendingBody = (what: string) =>
-  `<p>Hi {{username}},</p><p>We have received your payment for the <strong>${what}</strong>. Our team verifies every transaction by hand; your package will be activated within ${PAYMENT.verificationHours} hours.</p>
+  `<p>Hi {{username}},</p><p>We have received your payment of <strong>{{amount}} USDT</strong> for the <strong>${what}</strong>. Our team verifies every transaction by hand; your package will be activated within ${PAYMENT.verificationHours} hours.</p>
 <p>You will get another email as soon as it is active. You can follow its status under Billing History in your dashboard.</p>
 ${button('Open your dashboard')}
 <p style="font-size:13px;color:#8a93a6">If you did not make this payment, reply to this email.</p>`;
@@ -86,7 +86,8 @@ ${button('Go to your dashboard')}`;
 /**
  * The 11 editable defaults (admin spec §3). Placeholders: {{username}}, {{packageName}},
  * {{startDate}}, {{endDate}}, {{dashboardLink}}; the free-trial mails have no package name and the
- * pending mails no dates (nothing is dated before approval). Ultimate never ends ('Lifetime').
+ * pending mails no dates (nothing is dated before approval) but {{amount}}, the exact USDT amount of
+ * the payment's order (what the customer sent). Ultimate never ends ('Lifetime').
  * freeTrialActivated also offers {{copyTradingLink}}, the link the free trial delivers (its main button).
  */
 const editableDefaults = (): Record<EditableTemplateType, EmailTemplate> => ({
@@ -304,6 +305,9 @@ export function formatMailDate(day: string | null): string {
   return `${month} ${Number(match[3])}, ${match[1]}`;
 }
 
+/** 100.37 → '100.37', 50 → '50.00': the exact amount to the cent, as the payment window shows it. */
+export const formatMailUsdt = (amount: number) => amount.toFixed(2);
+
 /** The placeholder values of the subscription and payment mails, dates formatted for people. */
 export function subscriptionMailValues(values: {
   username: string;
@@ -311,10 +315,13 @@ export function subscriptionMailValues(values: {
   startDate: string | null;
   endDate: string | null;
   dashboardLink: string;
+  /** The exact USDT amount of the payment's order, for the pending mails. */
+  amount?: number;
 }): Record<string, string> {
   return {
     username: values.username,
     packageName: values.packageName,
+    ...(values.amount === undefined ? {} : { amount: formatMailUsdt(values.amount) }),
     startDate: values.startDate === null ? 'N/A' : formatMailDate(values.startDate),
     // Nothing is dated before approval; after it, no end date means Ultimate's 'Lifetime'.
     endDate: values.startDate === null ? 'N/A' : formatMailDate(values.endDate),
@@ -360,10 +367,13 @@ export function expiryReminderMailValues(values: {
   endDate: string;
   daysLeft: number;
   dashboardLink: string;
+  /** The exact USDT amount of the payment's order, for the pending mails. */
+  amount?: number;
 }): Record<string, string> {
   return {
     username: values.username,
     packageName: values.packageName,
+    ...(values.amount === undefined ? {} : { amount: formatMailUsdt(values.amount) }),
     endDate: formatMailDate(values.endDate),
     daysLeft: String(values.daysLeft),
     dashboardLink: values.dashboardLink,

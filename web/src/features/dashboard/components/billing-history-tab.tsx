@@ -4,7 +4,7 @@ import { paths } from '@/app/paths';
 import { useSession } from '@/features/auth/session';
 import { ACTIVE_SUBSCRIPTION_ERROR, useActiveSubscription } from '@/features/payments/api/get-active-subscription';
 import { SUBSCRIPTIONS_ERROR, useSubscriptions } from '@/features/payments/api/get-subscriptions';
-import { formatDate, formatDuration, formatEndDate } from '../lib/format';
+import { formatDate, formatDuration, formatEndDate, formatExactUsdt, NOT_AVAILABLE } from '../lib/format';
 import { StatusPill } from './status-pill';
 
 export const BILLING_TEXT = {
@@ -14,6 +14,9 @@ export const BILLING_TEXT = {
   noSubscription: 'You have no active subscription yet. Choose a package to get started.',
   noHistory: 'No purchases yet.',
 } as const;
+
+/** The exact amount the customer sent for a pending purchase (its order's amount, to the cent). */
+export const pendingAmountText = (amount: number) => `Amount sent: ${formatExactUsdt(amount)}.`;
 
 export const purchaseCount = (count: number) => `${count} ${count === 1 ? 'purchase' : 'purchases'}`;
 
@@ -80,6 +83,7 @@ function CurrentSubscription() {
         {subscription.status === 'pending' && (
           <p className="billing-tab__pending" role="status">
             {BILLING_TEXT.pending}
+            {typeof subscription.amount === 'number' && ` ${pendingAmountText(subscription.amount)}`}
           </p>
         )}
       </>
@@ -125,6 +129,7 @@ function PurchaseHistory() {
               <th scope="col">Duration</th>
               <th scope="col">Start Date</th>
               <th scope="col">End Date</th>
+              <th scope="col">Amount</th>
               <th scope="col">Status</th>
               <th scope="col">
                 <span className="visually-hidden">Receipt</span>
@@ -138,6 +143,9 @@ function PurchaseHistory() {
                 <td>{formatDuration(subscription.packageName)}</td>
                 <td>{formatDate(subscription.startDate)}</td>
                 <td>{formatEndDate(subscription)}</td>
+                <td>
+                  {typeof subscription.amount === 'number' ? formatExactUsdt(subscription.amount) : NOT_AVAILABLE}
+                </td>
                 <td>
                   <StatusPill status={subscription.status} />
                 </td>

@@ -12,7 +12,7 @@ import { serverMessage } from '@/features/payments/lib/errors';
 import { formatPrice, usePackagePrices } from '@/features/pricing/api/get-packages';
 import { classNames } from '@/lib/class-names';
 import { PACKAGE_CARDS, type PackageCardInfo } from '../data/package-cards';
-import { formatDate, LIFETIME } from '../lib/format';
+import { formatDate, formatExactUsdt, LIFETIME } from '../lib/format';
 
 export const PACKAGE_BUTTONS = {
   buy: 'Buy Now',
@@ -203,7 +203,12 @@ function PackageCard({ card, price, subscription, highlighted, note, children }:
       data-testid={`package-${card.slug}`}
     >
       {active && <p className="package-card__badge">Active</p>}
-      {pending && <p className="package-card__badge package-card__badge--pending">Pending verification</p>}
+      {pending && (
+        <p className="package-card__badge package-card__badge--pending">
+          Pending verification
+          {typeof subscription.amount === 'number' && ` · ${formatExactUsdt(subscription.amount)}`}
+        </p>
+      )}
       <h3 id={titleId} className="package-card__title">
         {card.title}
       </h3>

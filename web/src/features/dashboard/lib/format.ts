@@ -35,5 +35,8 @@ export function formatEndDate(subscription: Pick<Subscription, 'packageName' | '
 export const formatDuration = (packageName: string): string =>
   (HISTORY_DURATIONS as Record<string, string | undefined>)[packageName] ?? NOT_AVAILABLE;
 
+/** 100.37 -> '100.37 USDT', 50 -> '50.00 USDT': an order's exact amount, every cent shown. */
+export const formatExactUsdt = (amount: number) => `${amount.toFixed(2)} USDT`;
+
 /** 'active' -> 'Active'; other statuses are shown as they are, capitalised. */
 export const formatStatus = (status: string) => (status ? status[0]?.toUpperCase() + status.slice(1) : NOT_AVAILABLE);

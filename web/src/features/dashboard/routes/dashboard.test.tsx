@@ -292,6 +292,22 @@ describe('Packages tab', () => {
     expect(await within(card('Pro')).findByText('Pending verification')).toBeInTheDocument();
     expect(within(card('Pro')).queryByText(/Start:/)).not.toBeInTheDocument();
   });
+
+  it("states the pending purchase's exact order amount on its card", async () => {
+    mockCommerceApi({
+      'GET /api/payment/active-subscription': jsonResponse({
+        subscription: subscription({
+          packageName: PACKAGE_NAMES.pro,
+          status: 'pending',
+          startDate: null,
+          endDate: null,
+          amount: 100.37,
+        }),
+      }),
+    });
+    renderDashboard();
+    expect(await within(card('Pro')).findByText('Pending verification · 100.37 USDT')).toBeInTheDocument();
+  });
 });
 
 describe('free trial', () => {
@@ -411,6 +427,21 @@ describe('Billing History tab', () => {
     expect(within(current).getByText('Pending')).toHaveClass('status-pill--pending');
   });
 
+  it('states the exact amount sent in the pending notice', async () => {
+    mockCommerceApi({
+      'GET /api/payment/active-subscription': jsonResponse({
+        subscription: subscription({ status: 'pending', startDate: null, endDate: null, amount: 60.05 }),
+      }),
+    });
+    renderDashboard(billing);
+    const current = screen.getByRole('region', { name: 'Current Subscription' });
+    expect(
+      await within(current).findByText(
+        'Payment verification in progress. Activation within 2 hours. Amount sent: 60.05 USDT.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('lists every purchase with its duration, dates and status, and counts them', async () => {
     mockCommerceApi({
       'GET /api/payment/subscriptions': jsonResponse({
@@ -421,13 +452,15 @@ describe('Billing History tab', () => {
             startDate: '2026-05-02',
             endDate: null,
             paymentId: 'pay-4',
+            amount: 500.12,
           }),
           subscription({
             _id: 's3',
             packageName: PACKAGE_NAMES.pro,
-            status: 'rejected',
+            status: 'pending',
             startDate: null,
             endDate: null,
+            amount: 100.4,
           }),
           subscription({
             _id: 's2',
@@ -451,16 +484,26 @@ describe('Billing History tab', () => {
     renderDashboard(billing);
     const history = screen.getByRole('region', { name: 'Purchase History' });
     const table = await within(history).findByRole('table');
-    expect(columnHeaders(table)).toEqual(['Package', 'Duration', 'Start Date', 'End Date', 'Status', 'Receipt']);
+    expect(columnHeaders(table)).toEqual([
+      'Package',
+      'Duration',
+      'Start Date',
+      'End Date',
+      'Amount',
+      'Status',
+      'Receipt',
+    ]);
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
       .map((row) => cellTexts(row));
     expect(rows).toEqual([
-      ['Ultimate Package', 'Lifetime', 'May 2, 2026', 'Lifetime', 'Active', 'Receipt'],
-      ['Pro Package', '6 Months', 'N/A', 'N/A', 'Rejected', ''],
-      ['Basic Package', '1 Month', 'Feb 1, 2026', 'Feb 28, 2026', 'Expired', 'Receipt'],
-      ['Free Trial', '30 Days', 'Jan 1, 2026', 'Jan 30, 2026', 'Expired', ''],
+      ['Ultimate Package', 'Lifetime', 'May 2, 2026', 'Lifetime', '500.12 USDT', 'Active', 'Receipt'],
+      // A pending purchase states the exact amount its order asked for, every cent shown.
+      ['Pro Package', '6 Months', 'N/A', 'N/A', '100.40 USDT', 'Pending', ''],
+      // Purchases from before payment orders, and the free trial, have no order amount.
+      ['Basic Package', '1 Month', 'Feb 1, 2026', 'Feb 28, 2026', 'N/A', 'Expired', 'Receipt'],
+      ['Free Trial', '30 Days', 'Jan 1, 2026', 'Jan 30, 2026', 'N/A', 'Expired', ''],
     ]);
     expect(within(history).getByText('4 purchases')).toBeInTheDocument();
     // Completed payments link their receipt page.
