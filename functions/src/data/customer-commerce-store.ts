@@ -34,7 +34,8 @@ import {
   type SubscriptionRecord,
 } from './subscription-entity.js';
 import { batchGetItems, cancellationCodes, cancellationReasons, onlyConflicts, type Item } from './table-reads.js';
-import { freeTrialMarkerKey, profileKey, referralCodeMarkerKey } from './user-profile-entity.js';
+import { freeTrialMarkerKey } from './free-trial-marker-entity.js';
+import { profileKey, referralCodeMarkerKey } from './user-profile-entity.js';
 import { activeWalletKey, fromActiveWalletItem, type ActiveWalletPointer } from './wallet-entity.js';
 
 /**

@@ -7,7 +7,6 @@ import type { AdminUser, SessionUser } from '@goldbot/shared';
  *   EMAIL#<email> / EMAIL             e-mail marker → userId
  *   USERNAME#<usernameLower> / USERNAME
  *   REFCODE#<CODE> / REFCODE          referral-code marker → userId, username, emailKey (canonical e-mail)
- *   FREETRIAL#<canonical e-mail> / FREETRIAL   the mailbox took its free trial → userId
  *   USER#<sub> / SESSION#<hash>       one item per refresh token we issued (revocable)
  */
 export const profileKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' });
@@ -17,8 +16,6 @@ export const usernameMarkerKey = (username: string) => ({
   SK: 'USERNAME',
 });
 export const referralCodeMarkerKey = (code: string) => ({ PK: `REFCODE#${code.toUpperCase()}`, SK: 'REFCODE' });
-/** One free trial per mailbox, whatever alias the account was opened with (`canonicalEmail`). */
-export const freeTrialMarkerKey = (emailKey: string) => ({ PK: `FREETRIAL#${emailKey}`, SK: 'FREETRIAL' });
 export const sessionKey = (userId: string, tokenHash: string) => ({ PK: `USER#${userId}`, SK: `SESSION#${tokenHash}` });
 export const SESSION_SK_PREFIX = 'SESSION#';
 
