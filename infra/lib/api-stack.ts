@@ -56,6 +56,8 @@ export interface ApiStackProps extends StackProps {
   /** Context `sesIdentity`: the SES identity this stack creates for mailFrom (none: verified by hand). */
   readonly sesIdentity?: SesIdentityKind;
   readonly logLevel: LogLevel;
+  /** Context `sellerName`: the seller receipts name (SELLER_NAME); unset keeps the functions' default. */
+  readonly sellerName?: string;
   /** ADMIN_MFA_REQUIRED of the auth and admin route functions (context `adminMfa`). */
   readonly adminMfaRequired: boolean;
   /** RATE_LIMIT_SCALE of every function (context `rateLimitScale`). */
@@ -275,6 +277,7 @@ export class ApiStack extends Stack {
       appUrl: props.appUrl,
       mailFrom: props.mailFrom,
       logLevel: props.logLevel,
+      sellerName: props.sellerName,
       rateLimitScale: props.rateLimitScale,
       // Not an environment variable: only the functions that use codes get the secret's ARN and may
       // read it, once per cold start (docs/security.md L1). The value is never in the template nor in

@@ -74,6 +74,7 @@ export function createGoldbotApp(app: App, options: GoldbotAppOptions = {}): Gol
     mailFrom: settings.mailFrom,
     sesIdentity: settings.sesIdentity,
     logLevel: settings.logLevel,
+    sellerName: settings.sellerName,
     adminMfaRequired: settings.adminMfaRequired,
     rateLimitScale: settings.rateLimitScale,
     tron: settings.tron,

@@ -20,6 +20,8 @@ import type { Node } from 'constructs';
  *   SES sends). Absent: the identity is created and verified by hand (docs/operations.md §4.4), which
  *   is also the way when it already exists in the account (CloudFormation cannot adopt it).
  * - `logLevel` (default `info`): LOG_LEVEL of every function.
+ * - `sellerName` (default: the functions' `GoldBot`): the seller each receipt names (SELLER_NAME),
+ *   1-120 characters.
  * - `restoredTableName` (optional): the functions use this table instead of the data stack's, e.g.
  *   one restored from a point in time (docs/operations.md §4.10). The data stack's table stays as it
  *   is (retained); deploying again without the value switches back.
@@ -70,6 +72,8 @@ export interface AppSettings {
   /** Context `restoredTableName`: a table (restored from a backup) the functions use instead of the data stack's. */
   readonly restoredTableName?: string;
   readonly logLevel: LogLevel;
+  /** Context `sellerName`: the seller receipts name (SELLER_NAME); the functions' default when unset. */
+  readonly sellerName?: string;
   readonly google?: GoogleSettings;
   readonly waf: boolean;
   readonly apiDomain?: ApiDomainSettings;
@@ -341,6 +345,11 @@ export function readSettings(node: Node): AppSettings {
   const google =
     clientId && clientSecretName && domainPrefix ? { clientId, clientSecretName, domainPrefix } : undefined;
 
+  const sellerName = contextString(node, 'sellerName')?.trim();
+  if (sellerName !== undefined && (sellerName.length < 1 || sellerName.length > 120)) {
+    throw new Error(`Context "sellerName" must be 1-120 characters, got "${sellerName}"`);
+  }
+
   const alarmEmail = contextString(node, 'alarmEmail');
   if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) {
     throw new Error(`Context "alarmEmail" must be an e-mail address, got "${alarmEmail}"`);
@@ -352,6 +361,7 @@ export function readSettings(node: Node): AppSettings {
     sesIdentity: sesIdentity as SesIdentityKind | undefined,
     restoredTableName,
     logLevel: logLevel as LogLevel,
+    ...(sellerName ? { sellerName } : {}),
     google,
     waf: contextFlag(node, 'waf', true),
     apiDomain: readApiDomain(node),

@@ -33,6 +33,7 @@ const googleContext = {
   sesIdentity: 'domain',
   adminMfa: 'false',
   rateLimitScale: '0.5',
+  sellerName: 'GoldBot Trading Ltd',
   videoEmbedOrigins: 'https://www.youtube-nocookie.com,https://player.vimeo.com',
 };
 
@@ -213,6 +214,8 @@ describe('security context switches', () => {
     for (const fn of fns) {
       const env = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(env.RATE_LIMIT_SCALE).toBe('0.5');
+      // The seller the receipts name.
+      expect(env.SELLER_NAME).toBe('GoldBot Trading Ltd');
       const description = String(fn.Properties?.Description);
       const readsAdminMfa =
         description.includes(' /api/auth/') || [...adminPaths].some((route) => description.startsWith(route));

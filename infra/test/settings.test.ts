@@ -144,6 +144,12 @@ describe('settings checked at synth, each with a clear message', () => {
     expect(() => read({ googleClientId: 'id' })).toThrow(/Google sign-in needs all of/);
   });
 
+  it('takes the seller receipts name, trimmed, or leaves the functions their default', () => {
+    expect(read({ sellerName: '  Acme Gold Ltd ' }).sellerName).toBe('Acme Gold Ltd');
+    expect(read().sellerName).toBeUndefined();
+    expect(() => read({ sellerName: 'x'.repeat(121) })).toThrow('Context "sellerName" must be 1-120 characters');
+  });
+
   it('reads the site domain, with or without a us-east-1 certificate', () => {
     expect(read({ siteDomainName: 'WWW.Example.com' }).siteDomain).toEqual({
       domainName: 'www.example.com',

@@ -36,6 +36,8 @@ export interface FunctionContext {
   readonly appUrl: string;
   readonly mailFrom: string;
   readonly logLevel: LogLevel;
+  /** SELLER_NAME (context `sellerName`): the seller receipts name; unset keeps the functions' default. */
+  readonly sellerName?: string;
   /** RATE_LIMIT_SCALE of every function (context `rateLimitScale`, see settings.ts). */
   readonly rateLimitScale: string;
   /**
@@ -164,6 +166,7 @@ export class AppFunction extends Construct {
         APP_URL: context.appUrl,
         LOG_LEVEL: context.logLevel,
         RATE_LIMIT_SCALE: context.rateLimitScale,
+        ...(context.sellerName ? { SELLER_NAME: context.sellerName } : {}),
         ...(access.readsOtpHashKey ? { OTP_HASH_KEY_SECRET_ARN: context.otpHashKeySecret.secretArn } : {}),
         ...(access.checksOrigin && context.originSecret ? { ORIGIN_SECRET_ARN: context.originSecret.secretArn } : {}),
         ...(access.sendsMail && context.sesConfigurationSetName
