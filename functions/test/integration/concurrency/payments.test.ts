@@ -8,7 +8,7 @@ import {
 } from '@goldbot/shared';
 import { PURCHASE_MESSAGES } from '../../../src/domain/commerce/purchase.js';
 import { REVIEW_MESSAGES } from '../../../src/domain/commerce/payment-review.js';
-import { api, idTokenFor, newCustomer, type TestCustomer } from '../http-client.js';
+import { api, idTokenFor, newCustomer, withOrder, type TestCustomer } from '../http-client.js';
 import { mailsTo } from '../mailbox.js';
 import {
   auditEntriesFor,
@@ -239,10 +239,12 @@ describe('submitting one TXID, 50 times at once', () => {
   it('one customer: one payment, the 49 repeats answer the same pending subscription, pendingCount +1', async () => {
     const buyer = await newCustomer('race-txid-one');
     const body = await purchaseBody('pro');
+    // The customer opened the payment window once: all 50 submissions name that one order.
+    const submitted = await withOrder(buyer.token, body);
     const figuresBefore = await revenueFigures();
     const summaryBefore = await subscriptionSummary();
 
-    const { answers, tally } = await race(RACERS, () => submitPurchase(buyer, body));
+    const { answers, tally } = await race(RACERS, () => submitPurchase(buyer, submitted));
     record('TXID submit, one customer x50', tally);
     const { winners } = expectOutcome(answers, (a) => a.status === 201, [
       { status: 200, message: PURCHASE_MESSAGES.submitted('Pro Package') },
