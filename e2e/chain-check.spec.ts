@@ -77,12 +77,17 @@ test('the admin sees what TRON says about a payment’s TXID and checks it again
       await page.getByLabel('Search payments').fill(txid);
       await expect(row.getByText('Match', { exact: true })).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
-    await expect(row.getByText('Match', { exact: true })).toHaveAttribute('title', `Match: 60 USDT to ${LOCAL_WALLET}`);
+    // The transfer carried the order's exact amount (a trailing zero of the cents may be dropped).
+    const sent = order.amount.toFixed(2).replace('.', '\\.').replace(/0$/, '0?');
+    await expect(row.getByText('Match', { exact: true })).toHaveAttribute(
+      'title',
+      new RegExp(`^Match: ${sent} USDT to ${LOCAL_WALLET}$`),
+    );
 
     await row.getByRole('button', { name: 'View Details' }).click();
     const dialog = page.getByRole('dialog', { name: 'Payment Details' });
     const section = dialog.getByRole('region', { name: 'On-chain check' });
-    await expect(section.getByText('60 USDT')).toBeVisible();
+    await expect(section.getByText(new RegExp(`^${sent} USDT$`)).first()).toBeVisible();
     const link = section.getByRole('link', { name: 'View on Tronscan' });
     await expect(link).toHaveAttribute('href', `https://tronscan.org/#/transaction/${txid}`);
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');

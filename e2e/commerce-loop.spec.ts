@@ -81,7 +81,8 @@ test.describe('commerce loop', () => {
     const dialog = page.getByRole('dialog', { name: 'Pay with USDT' });
     await expect(dialog.getByRole('textbox', { name: 'Wallet Address' })).toBeVisible();
     await expect(dialog.getByTestId('payment-price')).toHaveText(dollars(price));
-    await expect(dialog.getByTestId('amount-due')).toHaveText(`${price} USDT`);
+    // The order's exact amount: the price plus a few cents that name this buyer.
+    await expect(dialog.getByTestId('amount-due')).toHaveText(new RegExp(`^${price}\\.\\d{1,2} USDT$`));
 
     // The code is verified once typing pauses; the discount shows at once.
     await dialog.getByLabel('Referral Code (optional)').fill(referralCode.toLowerCase());
@@ -93,7 +94,10 @@ test.describe('commerce loop', () => {
     await expect(priceLine).toContainText(`(${dollars(REFERRAL.discountUsd)} discount applied!)`);
     await expect(priceLine.locator('s')).toHaveText(dollars(price));
     await expect(priceLine.locator('strong')).toHaveText(dollars(due));
-    await expect(dialog.getByTestId('amount-due')).toHaveText(`${due} USDT`);
+    await expect(dialog.getByTestId('amount-due')).toHaveText(new RegExp(`^${due}\\.\\d{1,2} USDT$`));
+    const exact = Number((await dialog.getByTestId('amount-due').textContent())?.replace(/[^\d.]/g, ''));
+    expect(exact).toBeGreaterThan(due);
+    expect(exact).toBeLessThan(due + 1);
 
     await dialog.getByLabel('Transaction ID (TXID)').fill(txid);
     const submitted = apiResponse(page, '/api/payment/submit-usdt-payment');
@@ -103,7 +107,7 @@ test.describe('commerce loop', () => {
     expect(submission.request().postDataJSON()).toMatchObject({
       packageName: PACKAGE_NAMES.basic,
       txid,
-      amount: due,
+      amount: exact,
       referralCode: referralCode.toUpperCase(),
     });
     await expect(dialog.getByRole('button', { name: 'Payment Submitted ✓' })).toBeDisabled();
