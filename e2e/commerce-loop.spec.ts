@@ -180,7 +180,10 @@ test.describe('commerce loop', () => {
       '1 Month',
       expected.start,
       expected.end,
+      // The amount sent: the order's exact amount.
+      `${exact.toFixed(2)} USDT`,
       'Active',
+      'Receipt',
     ]);
 
     // The Basic card says so too, and offers the extension.
