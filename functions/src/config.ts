@@ -22,7 +22,7 @@ const configSchema = z.object({
    */
   OTP_HASH_KEY: z.optional(z.string().check(z.minLength(32))),
   OTP_HASH_KEY_SECRET_ARN: z.optional(z.string().check(z.startsWith('arn:'))),
-  /** Administrators must sign in with TOTP (docs/security.md M5); cognito-local has no MFA, so off locally. */
+  /** Administrators must sign in with TOTP (docs/security.md, "Administrators sign in with TOTP"); cognito-local has no MFA, so off locally. */
   ADMIN_MFA_REQUIRED: z._default(z.enum(['true', 'false']), 'false'),
   /** Multiplies every per-client request limit (RATE_LIMITS); 0 turns them off. */
   RATE_LIMIT_SCALE: z._default(z.coerce.number().check(z.gte(0), z.lte(1000)), 1),
@@ -32,7 +32,7 @@ const configSchema = z.object({
   /** The SES configuration set mail goes through in AWS (bounce/complaint events); unset locally. */
   SES_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   /**
-   * The on-chain TXID check (issue 13). TRON_API_URL: a TRON HTTP API (TronGrid
+   * The on-chain TXID check. TRON_API_URL: a TRON HTTP API (TronGrid
    * https://api.trongrid.io in AWS, the local double under npm start); unset = no check. Only ever
    * from configuration (docs/security.md). The TronGrid key: TRON_API_KEY locally (optional), in AWS
    * TRON_API_KEY_SECRET_ARN, read from Secrets Manager when first needed.

@@ -122,7 +122,7 @@ export interface IdentityDirectory {
   signIn(email: string, password: string): Promise<SignInResult>;
   refresh(refreshToken: string): Promise<IssuedTokens | null>;
   setPassword(email: string, password: string): Promise<void>;
-  /** Sets a new, proven address (only after a correct code for it: docs/security.md H2). */
+  /** Sets a new, proven address (only after a correct code for it: docs/security.md, "E-mail changes"). */
   updateEmail(currentEmail: string, newEmail: string): Promise<void>;
   /** 'unsupported' when the directory lacks the call (cognito-local); errors are thrown. */
   signOutEverywhere(email: string): Promise<'done' | 'unsupported'>;
@@ -400,7 +400,7 @@ export const cognitoDirectory: IdentityDirectory = {
 };
 
 /**
- * An administrator's deactivation and activation (docs/data-model.md T11): AdminDisableUser makes
+ * An administrator's deactivation and activation (docs/data-model.md, "Activate / deactivate"): AdminDisableUser makes
  * Cognito refuse every sign-in and refresh of the user; AdminEnableUser lets them in again. Both are
  * idempotent. 'not-found' when the pool has no user by this address (a Google-only identity, whose
  * Cognito username is not the e-mail): the profile's `isActive` flag still refuses them on every

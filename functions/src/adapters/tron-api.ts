@@ -2,7 +2,7 @@ import { TRON_TXID_PATTERN } from '@goldbot/shared';
 import { transactionInfoSchema, type TransactionInfo } from '../domain/commerce/tron.js';
 
 /**
- * The TRON HTTP API (TronGrid or any full node's HTTP port) behind config (issue 13): one call,
+ * The TRON HTTP API (TronGrid or any full node's HTTP port) behind config: one call,
  * `POST {TRON_API_URL}/walletsolidity/gettransactioninfobyid` with `{"value": txid}`, asking for the
  * solidified (final) receipt. The base URL comes from configuration only (docs/security.md: no
  * caller chooses where this goes) and the TXID is checked to be 64 hex characters before it is sent.

@@ -13,7 +13,7 @@ import { batchGetItems, updateIf, queryListPage } from './table-reads.js';
 import { profileKey } from './user-profile-entity.js';
 
 /**
- * DynamoDB side of the activation mails (docs/data-model.md AP35, AP36, T12): a Query on the
+ * DynamoDB side of the activation mails (docs/data-model.md, "Activation mails"): a Query on the
  * sparse GSI2 partition of one day, the claim and its undo as single conditional UpdateItems on the
  * base table (the index may lag; the condition on the table decides), the owners' live addresses in
  * one BatchGetItem, and the audit entry as a create-only Put.

@@ -24,21 +24,21 @@ import { addCounters, putNew, updateItem, type TransactItems } from './transacti
 import { USERS_LIST_PARTITION, fromProfileItem, profileKey, toAdminUserView } from './user-profile-entity.js';
 
 /**
- * DynamoDB side of the back-office's users (docs/data-model.md AP7-AP10, AP11, AP13, AP30, T11,
- * §9): GetItem and BatchGetItem by key, Queries on GSI1 `USERS` and on the user's item collection
+ * DynamoDB side of the back-office's users (docs/data-model.md, the user access patterns, "Activate / deactivate"
+ * and "Search, stated honestly"): GetItem and BatchGetItem by key, Queries on GSI1 `USERS` and on the user's item collection
  * (never a Scan), and one TransactWriteItems per status change.
  */
 
-/** GSI1 `USERS`: verified users, newest first (E1). */
+/** GSI1 `USERS`: verified users, newest first. */
 const USERS_LIST = { index: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK', value: USERS_LIST_PARTITION } as const;
 
-/** Positions in the status-change transaction (T11). */
+/** Positions in the status-change transaction. */
 const STATUS_CHANGE = { profile: 0, counters: 1, audit: 2 } as const;
 
 /**
  * A page of verified users, newest first. With `search`, the users whose username or e-mail starts
  * with it, from the prefix indexes; a term that starts none is looked for anywhere in the newest
- * users' `searchText` (username, e-mail, phone), a window per page (data-model §9). Also the rows
+ * users' `searchText` (username, e-mail, phone), a window per page (docs/data-model.md, "Search, stated honestly"). Also the rows
  * of the users CSV export.
  */
 export async function listUsers({ limit, cursor, search }: UserPageRequest): Promise<UserPage> {
@@ -55,7 +55,7 @@ export async function listUsers({ limit, cursor, search }: UserPageRequest): Pro
   };
 }
 
-/** T11: the flag (on condition of the state it leaves), the E21 counters, the audit entry. */
+/** The status change: the flag (on condition of the state it leaves), the user counters, the audit entry. */
 export function statusChangeTransaction(plan: StatusChangePlan): TransactItems {
   const deactivate = plan.to === 'inactive';
   const profile = deactivate

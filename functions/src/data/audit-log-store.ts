@@ -8,7 +8,7 @@ import { batchGetItems, type Item } from './table-reads.js';
 import { fromProfileItem, profileKey } from './user-profile-entity.js';
 
 /**
- * DynamoDB side of the audit log screen (docs/data-model.md E25, AP-A1): one Query on the month's
+ * DynamoDB side of the audit log screen (docs/data-model.md, "Audit entry" and "Audit log"): one Query on the month's
  * partition, newest first (`SK = <at>#<id>`), and one BatchGetItem of the page's actors.
  */
 

@@ -9,8 +9,8 @@ import { fromPaymentItem, payerKey, payerPartition, paymentKey, paymentStatusLis
 import { subscriptionSettingsKey } from './settings-entity.js';
 
 /**
- * DynamoDB side of the on-chain pre-check (issue 13; docs/data-model.md E11 `chainCheck`, AP-T1,
- * AP-T2). The verdict is one attribute of the payment item, written by a conditional UpdateItem;
+ * DynamoDB side of the on-chain pre-check (docs/data-model.md, the payment's `chainCheck` and the
+ * on-chain access patterns). The verdict is one attribute of the payment item, written by a conditional UpdateItem;
  * the recheck job reads GSI2 `PAYMENTS#pending` newest first, bounded below by the 24-hour window
  * in the key condition, so it reads only the last day's pending payments and never Scans.
  */

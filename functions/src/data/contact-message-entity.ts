@@ -1,7 +1,7 @@
 import type { ContactMessage } from '@goldbot/shared';
 
 /**
- * Contact message entity: owns its keys (docs/data-model.md E16, E24, AP-C1..AP-C4).
+ * Contact message entity: owns its keys (docs/data-model.md, "Contact message" and "Contact messages").
  *   PK = CONTACT#<id>, SK = CONTACT#<id>             get / delete by id
  *   GSI1PK = CONTACTS, GSI1SK = <createdAt>#<id>     admin list, newest first; today's count
  *   searchText                                       name, e-mail and message, lower-cased (search)
@@ -19,7 +19,7 @@ export type ContactMessageItem = ContactMessage & {
   entity: 'ContactMessage';
   searchText: string;
   /**
-   * Written with the `total` +1 of E24 in the same transaction. A delete takes 1 off only from a
+   * Written with the `total` +1 of the contact aggregates in the same transaction. A delete takes 1 off only from a
    * message that carries it, so messages stored before the counter existed never push it below 0.
    */
   counted: true;

@@ -15,7 +15,7 @@ import { batchGetItems, cancellationReasons, onlyConflicts, queryListPage } from
 import { addCounters, putNew, updateItem, type TransactItems } from './transaction-items.js';
 
 /**
- * DynamoDB implementation of the contact message store (docs/data-model.md E16, E24, AP-C1..C4):
+ * DynamoDB implementation of the contact message store (docs/data-model.md, "Contact message" and "Contact messages"):
  * writes are two-item transactions with the `total` counter, reads are Queries on GSI1 `CONTACTS`
  * and one GetItem of the counter. No Scan.
  */
@@ -38,7 +38,7 @@ async function sendWithConflictRetries(items: TransactItems): Promise<void> {
   }
 }
 
-/** AP-C1: the message (create-only), `total` +1 and its half hour's `count` +1. */
+/** Storing a message: the message (create-only), `total` +1 and its half hour's `count` +1. */
 export const addTransaction = (message: ContactMessage): TransactItems => [
   putNew(toContactMessageItem(message)),
   addCounters(contactStatsKey(), { total: 1 }),
@@ -55,7 +55,7 @@ const bucketDecrement = (createdAt: string) =>
   );
 
 /**
- * AP-C3 for a counted message: the delete and `total` -1, on condition that the message carries
+ * Deleting a counted message: the delete and `total` -1, on condition that the message carries
  * `counted` and the counter is at least 1, so `total` never goes below 0.
  */
 export const deleteTransaction = (id: string, createdAt?: string): TransactItems => [
@@ -107,14 +107,14 @@ export const dynamoContactMessageStore: ContactMessageStore = {
       limit,
       cursor,
       contains,
-      // A search reads on until the page is full or the list ends (data-model §9, AP-C4).
+      // A search reads on until the page is full or the list ends (docs/data-model.md, "Search, stated honestly").
       budget: Infinity,
     });
     return { items: items.map(fromContactMessageItem), nextCursor };
   },
 
   async summary(sinceIso) {
-    // One BatchGetItem: the total and the half-hour buckets since the admin's midnight (E24).
+    // One BatchGetItem: the total and the half-hour buckets since the admin's midnight (contact aggregates).
     const buckets = contactBucketsBetween(sinceIso, new Date().toISOString()).map(contactBucketKey);
     const items = await batchGetItems([contactStatsKey(), ...buckets], false);
     const value = (item: Record<string, unknown>, name: string) => Math.max(0, Number(item[name] ?? 0) || 0);

@@ -4,7 +4,7 @@ import { TEMPLATE_SK_PREFIX, TEMPLATES_PARTITION, emailTemplateKey } from './ema
 import type { Item } from './table-reads.js';
 
 /**
- * E-mail templates (docs/data-model.md E19):
+ * E-mail templates (docs/data-model.md, "E-mail templates"):
  *   PK = TEMPLATES, SK = TEMPLATE#<type>   type, subject, html, placeholders, isDefault, version, updatedAt, updatedBy
  * One Query on `PK = TEMPLATES` lists them all (the editor); a send reads its one item (GetItem).
  *

@@ -19,7 +19,7 @@ import { putNew, transactUnlessChanged, type TransactItem } from './transaction-
 export { emailTemplateKey };
 
 /**
- * AP29, one GetItem per send: an admin's edit wins over the built-in default. Nothing is cached
+ * One GetItem per send: an admin's edit wins over the built-in default. Nothing is cached
  * across sends, so a saved template is what the very next mail of its type uses.
  */
 export async function loadEmailTemplate(type: EmailTemplateType): Promise<EmailTemplate> {
@@ -28,7 +28,7 @@ export async function loadEmailTemplate(type: EmailTemplateType): Promise<EmailT
 }
 
 /**
- * The editor's store (AP26-AP28). Every admin type plus the audit entry (15 items) fits one
+ * The editor's store (list, save, restore defaults). Every admin type plus the audit entry (15 items) fits one
  * TransactWriteItems (limit 100), so a save or a reset is never split.
  */
 export const dynamoTemplateEditorStore: TemplateEditorStore = {

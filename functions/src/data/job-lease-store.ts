@@ -3,7 +3,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { JobLease } from '../domain/jobs/job-lease.js';
 
-/** The lease item of a job (docs/data-model.md E26): one per job id. */
+/** The lease item of a job (docs/data-model.md, "Job lease"): one per job id. */
 export const jobLeaseKey = (jobId: string) => ({ PK: `LEASE#${jobId}`, SK: 'LEASE' });
 
 /** TTL removes a lease left behind by a run that died this long after its deadline (it is void then anyway). */

@@ -1,5 +1,5 @@
 /**
- * The referral ledger (docs/data-model.md E12), append-only, in the owner's item collection:
+ * The referral ledger (docs/data-model.md, "Referral ledger entry"), append-only, in the owner's item collection:
  *   USER#<sub> / LEDGER#<id>   credit | hold | settle | release, with the balances after it
  */
 export type LedgerEntryType = 'credit' | 'hold' | 'settle' | 'release';

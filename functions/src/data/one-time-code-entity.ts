@@ -1,5 +1,5 @@
 /**
- * One-time codes and the abuse counters around them (docs/data-model.md E7-E9).
+ * One-time codes and the abuse counters around them (docs/data-model.md, "One-time code", "Login failures", "Rate-limit counter").
  *   OTP#<email> / PURPOSE#<purpose>       the live code: keyed hash only, tries, expiry (TTL)
  *   LOGINFAIL#<email> / LOGINFAIL          consecutive failed sign-ins and the back-off deadline
  *   RATE#<action>#<subject> / WINDOW#<t>   fixed-window counters (TTL): request limits, code sends, wrong codes

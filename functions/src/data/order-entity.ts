@@ -1,7 +1,7 @@
 import type { PackageSlug, PaymentOrder } from '@goldbot/shared';
 
 /**
- * Payment orders (docs/data-model.md E27, E28):
+ * Payment orders (docs/data-model.md, "Payment order" and "Order amount hold"):
  *   USER#<sub> / ORDER#<package slug>     the customer's open order of a package (one per package)
  *   ORDERAMOUNT#<cents> / ORDERAMOUNT     which order holds an exact amount, so no two open orders
  *                                         share one; `expiresAt` (the table's TTL) frees it

@@ -8,13 +8,13 @@ import {
 import type { Item } from './table-reads.js';
 
 /**
- * Package catalog (docs/data-model.md E18): prices are data, seeded from the customer-side prices
+ * Package catalog (docs/data-model.md, "Package catalog"): prices are data, seeded from the customer-side prices
  * and edited by admins (`admin-packages-update`).
  *   PK = CATALOG, SK = PACKAGE#<slug>    slug, packageName, priceUsd, sortOrder, onSale, updatedAt, updatedBy
  * One Query lists the whole catalog in display order.
  *
  * The on-sale flag: Free Trial, Pro and Ultimate keep `onSale` on their item. Basic does not: its
- * flag IS the subscription-settings switch (E17 `SETTINGS / SUBSCRIPTION.basicPackageEnabled`), so
+ * flag IS the subscription-settings switch (`SETTINGS / SUBSCRIPTION.basicPackageEnabled`), so
  * there is one truth that the admin's Basic toggle, the catalog editor, `packages-list`,
  * `payment-package-status`, the public settings and the purchase check all read.
  */
@@ -27,7 +27,7 @@ export const packageKey = (slug: PackageSlug) => ({ PK: 'CATALOG', SK: `${PACKAG
 export const isPackageSlug = (value: string): value is PackageSlug =>
   (PACKAGE_SLUGS as readonly string[]).includes(value);
 
-/** True for the package whose on-sale flag lives in the subscription settings (E17), not on its item. */
+/** True for the package whose on-sale flag lives in the subscription settings, not on its item. */
 export const onSaleLivesInSettings = (slug: PackageSlug) => slug === 'basic';
 
 export const defaultPackage = (slug: PackageSlug): CatalogPackage => ({

@@ -19,8 +19,8 @@ import { batchGetItems, type Item } from './table-reads.js';
 import { putNew, transactUnlessChanged, type TransactItem } from './transaction-items.js';
 
 /**
- * E18, the package catalog (AP19, AP20). Reads merge the CATALOG items over the seed defaults,
- * so a package is never missing, and take Basic's on-sale flag from the settings switch (E17).
+ * The package catalog (read and edit). Reads merge the CATALOG items over the seed defaults,
+ * so a package is never missing, and take Basic's on-sale flag from the settings switch.
  */
 async function catalogItems(consistent: boolean): Promise<Item[]> {
   const result = await documentClient.send(
@@ -46,7 +46,7 @@ function mergeCatalog(items: Item[], basicPackageEnabled: boolean): CatalogPacka
   );
 }
 
-/** One Query on CATALOG and one GetItem of the settings, in parallel (AP19 + AP21). */
+/** One Query on CATALOG and one GetItem of the settings, in parallel. */
 export async function listCatalog(): Promise<CatalogPackage[]> {
   const [items, settings] = await Promise.all([
     catalogItems(false),

@@ -4,14 +4,14 @@ import { decodeCursor } from '../kit/cursor.js';
 import type { IndexList } from './table-reads.js';
 
 /**
- * USDT payments and the TXID marker (docs/data-model.md E5, E11):
+ * USDT payments and the TXID marker (docs/data-model.md, "Payment" and "Uniqueness markers"):
  *   PAYMENT#<id> / PAYMENT#<id>                     the payment, read and decided by id
  *   GSI1  PAYMENTS / <createdAt>#<id>               all payments, newest first
  *   GSI2  PAYMENTS#<status> / <createdAt>#<id>      per status; moved with the status in one update
  *   GSI3  USER#<sub> / PAYMENT#<createdAt>#<id>     one user's payments (search by user)
  *   TXID#<txid trimmed, lower-cased> / TXID         a transaction id can pay once, across all users
  *     GSI2  TXIDS#<first 2 chars> / <txid>            the markers by the start of their TXID (admin search)
- * `chainCheck` (issue 13) is the latest on-chain verdict of the TXID; only the chain check writes it
+ * `chainCheck` is the latest on-chain verdict of the TXID; only the chain check writes it
  * (chain-check-store.ts), never the submission, so it is absent until the first check has run.
  */
 export const paymentKey = (id: string) => ({ PK: `PAYMENT#${id}`, SK: `PAYMENT#${id}` });
@@ -53,7 +53,7 @@ export const toTxidMarkerItem = (marker: TxidMarker) => ({
   ...marker,
 });
 /**
- * The payments a sender's address paid (data-model E29), written by the on-chain check:
+ * The payments a sender's address paid (docs/data-model.md, "Payer of a payment"), written by the on-chain check:
  *   PAYER#<address> / PAYMENT#<payment id>   {userId}
  * so "did this address pay other customers' orders before" is one Query of its partition.
  */
@@ -102,13 +102,13 @@ export interface PaymentRecord {
   wallet: { address: string; network: string; currency: string };
   subscriptionId: string;
   status: Payment['status'];
-  /** Lower-cased username, e-mail and TXID, for the bounded page filter of admin search (data-model §9). */
+  /** Lower-cased username, e-mail and TXID, for the bounded page filter of admin search (docs/data-model.md, "Search, stated honestly"). */
   searchText: string;
   approvedAt?: string;
   approvedBy?: string;
   rejectedAt?: string;
   rejectedBy?: string;
-  /** The latest on-chain pre-check (issue 13); absent or null until one ran. */
+  /** The latest on-chain pre-check; absent or null until one ran. */
   chainCheck?: ChainCheck | null;
   createdAt: string;
   updatedAt: string;
@@ -178,7 +178,7 @@ function chainCheckOf(value: unknown): { chainCheck?: ChainCheck } {
   return parsed.success ? { chainCheck: parsed.data } : {};
 }
 
-/** The admin spec's row (§3): `userId` and `referralUserId` "populated", plus the wallet shown. */
+/** The admin payment row: `userId` and `referralUserId` "populated", plus the wallet shown. */
 export function toPaymentView(p: PaymentRecord): Payment {
   return {
     _id: p._id,

@@ -31,7 +31,7 @@ import { batchGetItems, cancellationCodes, onlyConflicts, queryListPage } from '
 import { profileKey } from './user-profile-entity.js';
 
 /**
- * DynamoDB side of the admin payment queue (docs/data-model.md AP39-AP46, T2, T2r, §8, §9): list
+ * DynamoDB side of the admin payment queue (docs/data-model.md, "Payments and referral ledger", "Approve a payment", "Reject a payment", "Lists and pagination", "Search, stated honestly"): list
  * Queries on GSI1/GSI2 and on the TXID markers' prefix index in GSI2 (never a Scan), GetItems by
  * key, and one TransactWriteItems per decision whose cancellation reasons are turned into a
  * DecisionOutcome for the use case.
@@ -53,7 +53,7 @@ function outcomeOf(error: unknown, sensitive: readonly number[]): DecisionOutcom
   throw error;
 }
 
-/** T2 items 6-12: revenue is recognised on the UTC day of approval; subscriptions by their creation month. */
+/** Revenue is recognised on the UTC day of approval; subscriptions by their creation month. */
 function approvalCounters(plan: ApprovalPlan): TransactItems {
   const { payment, at } = plan;
   const month = at.slice(0, 7);

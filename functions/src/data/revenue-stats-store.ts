@@ -4,7 +4,7 @@ import { PAYMENT_STATS_PARTITION, PAYMENT_STATS_PREFIX, paymentStatsKeys } from 
 import { batchGetItems, queryAllWithPrefix, type Item } from './table-reads.js';
 
 /**
- * Reads of the payment aggregates for the dashboard (docs/data-model.md E20, §7, AP47): one
+ * Reads of the payment aggregates for the dashboard (docs/data-model.md, "Aggregates" and "Dashboard revenue"): one
  * BatchGetItem of four known keys and Queries on the `STATS#PAYMENTS` partition by sort-key
  * prefix. Their size depends on the number of months and packages, never on the payments.
  */

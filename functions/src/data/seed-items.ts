@@ -8,13 +8,13 @@ import { RETIRED_DEFAULTS, type RetiredDefault } from './retired-template-defaul
 import { DEFAULT_SUBSCRIPTION_SETTINGS, toSubscriptionSettingsItem } from './settings-entity.js';
 
 /**
- * The items every table starts with (docs/data-model.md E17-E19), in one place for both seeders:
+ * The items every table starts with (docs/data-model.md, "Seeding"), in one place for both seeders:
  * the local bootstrap (`npm start`, scripts/local/stack.ts) and the deploy-time seeding in AWS.
  *
- * - the package catalog (E18) at the customer-side prices, every package on sale;
- * - the subscription settings (E17), Basic on sale, no copy-trading link (an admin sets it; until
+ * - the package catalog at the customer-side prices, every package on sale;
+ * - the subscription settings, Basic on sale, no copy-trading link (an admin sets it; until
  *   then the free trial cannot be activated);
- * - every admin-editable e-mail template (E19) as its default (`isDefault: true`, version 0).
+ * - every admin-editable e-mail template as its default (`isDefault: true`, version 0).
  *
  * Each item is written only if absent (`SEED_CONDITION`), so seeding never overwrites an admin's
  * edit and running it again (every deploy, every restart) changes nothing. A seeded template is a

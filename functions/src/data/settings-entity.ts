@@ -1,7 +1,7 @@
 import type { Item } from './table-reads.js';
 
 /**
- * Settings singletons (docs/data-model.md E17): one item per settings group.
+ * Settings singletons (docs/data-model.md, "Subscription settings"): one item per settings group.
  *   PK = SETTINGS, SK = SUBSCRIPTION   { basicPackageEnabled, autoApproveOnMatch, copyTradingLink, updatedAt, updatedBy }
  * `basicPackageEnabled` is also Basic's on-sale flag in the catalog (package-catalog-entity.ts):
  * the admin's toggle and the catalog editor write this one attribute.
@@ -10,7 +10,7 @@ export const subscriptionSettingsKey = () => ({ PK: 'SETTINGS', SK: 'SUBSCRIPTIO
 
 export interface SubscriptionSettings {
   basicPackageEnabled: boolean;
-  /** Issue 13: approve a payment whose on-chain check is a 'match' as the system (missing = off). */
+  /** Approve a payment whose on-chain check is a 'match' as the system (missing = off). */
   autoApproveOnMatch: boolean;
   /**
    * The copy-trading link the free trial delivers (its mail, the active Free card). Missing = null:

@@ -6,7 +6,7 @@ import { fromSubscriptionSettingsItem, subscriptionSettingsKey, type Subscriptio
 import { putNew, transactUnlessChanged, updateItem, type TransactItem } from './transaction-items.js';
 
 /**
- * E17, the subscription settings (AP21, AP22). A missing item or attribute reads as Basic on sale,
+ * The subscription settings (read and switch). A missing item or attribute reads as Basic on sale,
  * automatic approval off and no copy-trading link, so the write's conditions treat "absent" like
  * those defaults.
  */

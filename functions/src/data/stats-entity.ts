@@ -2,7 +2,7 @@ import type { PackageSlug } from '@goldbot/shared';
 
 /**
  * Aggregates kept with ADD inside the transactions that change the rows they count
- * (docs/data-model.md E20-E24, §7), so dashboards cost the same at any size.
+ * (docs/data-model.md, "Aggregates"), so dashboards cost the same at any size.
  */
 export const paymentStatsKeys = {
   total: () => ({ PK: 'STATS#PAYMENTS', SK: 'TOTAL' }),
@@ -13,10 +13,10 @@ export const paymentStatsKeys = {
   packageMonth: (ym: string, slug: PackageSlug) => ({ PK: 'STATS#PAYMENTS', SK: `PKGMONTH#${ym}#${slug}` }),
 };
 export const PAYMENT_STATS_PARTITION = 'STATS#PAYMENTS';
-/** Sort-key prefixes of the E20 items a dashboard Query selects with `begins_with`. */
+/** Sort-key prefixes of the payment aggregates a dashboard Query selects with `begins_with`. */
 export const PAYMENT_STATS_PREFIX = { month: 'MONTH#', package: 'PACKAGE#', packageMonth: 'PKGMONTH#' } as const;
 export const subscriptionStatsKey = (ym: string) => ({ PK: 'STATS#SUBSCRIPTIONS', SK: `MONTH#${ym}` });
-/** E23: `total`, `pending`, `approved`, `rejected`, `pendingAmount`, `approvedAmount`. */
+/** Withdrawal aggregates: `total`, `pending`, `approved`, `rejected`, `pendingAmount`, `approvedAmount`. */
 export const withdrawalStatsKey = () => ({ PK: 'STATS#WITHDRAWALS', SK: 'TOTAL' });
 
 /** The counter of STATS#SUBSCRIPTIONS per package (the spec's summary names). */
@@ -26,7 +26,7 @@ export const SUBSCRIPTION_PACKAGE_COUNTER: Record<PackageSlug, string> = {
   pro: 'proPackages',
   ultimate: 'ultimatePackages',
 };
-/** The counters of STATS#SUBSCRIPTIONS that make the history's summary cards (admin spec §3). */
+/** The counters of STATS#SUBSCRIPTIONS that make the history's summary cards. */
 export const SUBSCRIPTION_SUMMARY_COUNTERS = [
   'total',
   'freeTrials',
@@ -39,14 +39,14 @@ export const SUBSCRIPTION_SUMMARY_COUNTERS = [
 ] as const;
 
 /**
- * E21: `TOTAL` holds `total`, `active`, `inactive` (verified users; active = `isActive`), `MONTH#m`
+ * User aggregates: `TOTAL` holds `total`, `active`, `inactive` (verified users; active = `isActive`), `MONTH#m`
  * holds `newUsers` (verified in that UTC month).
  */
 export const userStatsKeys = {
   total: () => ({ PK: 'STATS#USERS', SK: 'TOTAL' }),
   month: (ym: string) => ({ PK: 'STATS#USERS', SK: `MONTH#${ym}` }),
 };
-/** E24: `total`, the contact messages stored and not deleted (AP-C4). */
+/** Contact aggregates: `total`, the contact messages stored and not deleted. */
 export const contactStatsKey = () => ({ PK: 'STATS#CONTACTS', SK: 'TOTAL' });
 
 /** Minutes per bucket of the "received today" counters: every UTC offset in use is a multiple of 30 but a few. */
@@ -58,7 +58,7 @@ export const contactBucketOf = (iso: string) => {
   return at.toISOString().slice(0, 16);
 };
 /**
- * E24: `count`, the messages received in one UTC half hour and not deleted. The Messages screen's
+ * Contact aggregates: `count`, the messages received in one UTC half hour and not deleted. The Messages screen's
  * Today card sums the buckets from the admin's local midnight (at most 53 keys in one BatchGetItem),
  * so it costs the same whatever the number of messages.
  */

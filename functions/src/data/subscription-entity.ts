@@ -1,7 +1,7 @@
 import type { AdminSubscription, PackageSlug, Subscription } from '@goldbot/shared';
 
 /**
- * Subscriptions (docs/data-model.md E10), in the owner's item collection:
+ * Subscriptions (docs/data-model.md, "Subscription"), in the owner's item collection:
  *   USER#<sub> / SUB#<id>                          one row per purchase or free trial
  *   GSI1  SUBS#<yyyy of createdAt> / <createdAt>#<id>   admin history, newest first
  *   GSI2  ACTIVATION#<startDate> / <createdAt>#<id>     sparse: Basic, active, not yet notified
@@ -16,7 +16,7 @@ export const subscriptionHistoryKeys = (createdAt: string, id: string) => ({
   GSI1PK: subscriptionHistoryPartition(createdAt.slice(0, 4)),
   GSI1SK: `${createdAt}#${id}`,
 });
-/** The sparse activation list (AP35): Basic, active, starting `startDate`, not yet mailed. */
+/** The sparse activation list: Basic, active, starting `startDate`, not yet mailed. */
 export const ACTIVATION_INDEX = { index: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK' } as const;
 export const activationPartition = (startDate: string) => `ACTIVATION#${startDate}`;
 export const activationKeys = (startDate: string, createdAt: string, id: string) => ({
@@ -35,7 +35,7 @@ export interface SubscriptionRecord extends Subscription {
 }
 
 /**
- * The admin history's search field (data-model §9): username, e-mail, package name and status,
+ * The admin history's search field (docs/data-model.md, "Search, stated honestly"): username, e-mail, package name and status,
  * lower-cased. Status is part of it, so every update that changes `status` also SETs it.
  */
 export const subscriptionSearchText = (
@@ -83,7 +83,7 @@ export const effectiveStatus = (sub: SubscriptionRecord, today: string): Subscri
 
 /**
  * What a customer sees: an `active` row whose end date has passed reads as `expired` even if the
- * nightly job has not reached it yet (data-model E10, "effective status").
+ * nightly job has not reached it yet (docs/data-model.md, "Subscription", "effective status").
  */
 export function toSubscriptionView(sub: SubscriptionRecord, today: string): Subscription {
   return {

@@ -17,7 +17,7 @@ import { addCounters, updateItem } from './transaction-items.js';
 import { profileKey } from './user-profile-entity.js';
 
 /**
- * DynamoDB side of the subscription jobs (docs/data-model.md E10, AP37, AP37r, "Expiry job",
+ * DynamoDB side of the subscription jobs (docs/data-model.md, "Subscription", "Expiry job",
  * "Expiry reminders"). Reads are Queries on the sparse expiry index `GSI3PK = EXPIRES`
  * (`GSI3SK = <endDate>#<id>`, only active rows with an end date), page by page, oldest first;
  * never a Scan. Writes are conditional, so two runs at once do each row once.
@@ -25,10 +25,10 @@ import { profileKey } from './user-profile-entity.js';
 const EXPIRY_INDEX = { name: 'GSI3', pk: 'GSI3PK', sk: 'GSI3SK', value: 'EXPIRES' } as const;
 /** Items per index page: small enough that a page is done well within a run's time budget. */
 export const EXPIRY_PAGE_SIZE = 100;
-/** The reminder claim on a subscription row (E10). */
+/** The reminder claim on a subscription row. */
 export const REMINDER_CLAIM_ATTRIBUTE = 'expiryReminderSentAt';
 
-/** Attempts of a transaction cancelled only by TransactionConflict (the E22 counter is shared). */
+/** Attempts of a transaction cancelled only by TransactionConflict (the subscription counters are shared). */
 const MAX_ATTEMPTS = 4;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const backoffMs = (attempt: number) => 20 * 2 ** attempt + Math.floor(Math.random() * 30);
@@ -83,7 +83,7 @@ export const dynamoExpiryStore: ExpiryStore = {
         },
         { names: { '#status': 'status' }, condition: '#status = :active AND endDate = :end' },
       ),
-      // E22: the month of the row's creation, where approval counted it active.
+      // The month of the row's creation, where approval counted it active.
       addCounters(subscriptionStatsKey(yearMonth(sub.createdAt)), { active: -1, expired: 1 }),
     ];
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {

@@ -19,10 +19,10 @@ import {
 } from './user-prefix-search.js';
 
 /**
- * DynamoDB side of the subscription history (docs/data-model.md AP33, AP34, §9): Queries on one
+ * DynamoDB side of the subscription history (docs/data-model.md, "Subscriptions" and "Search, stated honestly"): Queries on one
  * GSI1 year partition (a month is a `begins_with` on its sort key), never a Scan; the summary is
  * one BatchGetItem of at most 12 month aggregates. A search for the start of a username or e-mail
- * reads those users' own rows (AP8, AP9, AP30); any other term, the newest rows of the period, a
+ * reads those users' own rows (the prefix indexes, then each user's item collection); any other term, the newest rows of the period, a
  * window per page.
  */
 /** `yyyy` or `yyyy-mm`: what the period's `createdAt` values start with. */
@@ -46,7 +46,7 @@ export const dynamoSubscriptionHistoryStore: SubscriptionHistoryStore = {
     if (cursor === undefined && !namesPackageOrStatus(contains)) {
       const { users, limited } = await usersStartingWith(contains);
       if (users.length > 0) {
-        // A few users' own rows (AP30), however long the history is.
+        // A few users' own rows, however long the history is.
         const rows = await Promise.all(
           users.map((user) =>
             queryAllWithPrefix(profileKey(user._id).PK, SUBSCRIPTION_SK_PREFIX, { newestFirst: true }),

@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor, invalidCursorError, type Key } from '../kit
 /**
  * Reads and transaction outcomes that several stores share: batched gets with retries of
  * unprocessed keys, the newest-first admin list page with its bounded search filter
- * (docs/data-model.md §8, §9), every page of a bounded prefix, the conditional update that may be
+ * (docs/data-model.md, "Lists and pagination" and "Search, stated honestly"), every page of a bounded prefix, the conditional update that may be
  * refused, and the cancellation reasons of a TransactWriteItems.
  */
 export type Item = Record<string, unknown>;
@@ -89,7 +89,7 @@ export interface ListPage {
 }
 
 /**
- * One page of a list, newest first. With `contains` or `where`, the filtered page (data-model §9):
+ * One page of a list, newest first. With `contains` or `where`, the filtered page (docs/data-model.md, "Search, stated honestly"):
  * it reads on until the page is full, the budget is spent or the list ends, and the cursor resumes
  * right after the last row answered. Cursors are checked against the list's partition.
  */

@@ -12,7 +12,7 @@ import {
 import { queryListPage, type IndexList, type Item, type ListPage } from './table-reads.js';
 
 /**
- * Admin search by the start of a username or an e-mail (docs/data-model.md §9, AP8, AP9): the
+ * Admin search by the start of a username or an e-mail (docs/data-model.md, "Search, stated honestly"): the
  * profiles' prefix indexes answer it, so it reads the matching users and nothing else, at the same
  * cost whatever the number of users. Only a term that starts no username and no e-mail looks
  * inside the values, and then among the newest records only (INSIDE_SEARCH_WINDOW per page).

@@ -1,7 +1,7 @@
 import type { AdminUser, SessionUser } from '@goldbot/shared';
 
 /**
- * User profile and its uniqueness markers (docs/data-model.md E1-E4). Keys are built here only.
+ * User profile and its uniqueness markers (docs/data-model.md, "User profile", "Uniqueness markers"). Keys are built here only.
  *   USER#<sub> / PROFILE              the profile (GSI1 USERS list once verified, searched through its
  *                                     `searchText`; GSI2/GSI3 prefix keys)
  *   EMAIL#<email> / EMAIL             e-mail marker → userId
@@ -32,15 +32,15 @@ export interface UserProfile {
   emailVerifiedAt?: string;
   /** The address a correct code proved (registration or e-mail change); Cognito is only ever told this one. */
   verifiedEmail?: string;
-  /** A pending registration's password hash (scrypt), so sign-in can check it before Cognito confirms (L2). */
+  /** A pending registration's password hash (scrypt), so sign-in can check it before Cognito confirms (account state is not revealed). */
   pendingPasswordHash?: string;
-  /** Set when an administrator turned TOTP on; admin routes need it where admin MFA is required (M5). */
+  /** Set when an administrator turned TOTP on; admin routes need it where admin MFA is required. */
   mfaEnabledAt?: string;
   /** Epoch seconds: tokens issued before this are refused (password reset, deactivation). */
   tokensValidAfter?: number;
   /**
    * Epoch ms: refresh sessions registered at or before this are refused (every session ended at
-   * once by one write, without deleting each registry entry: the round-trip budget, issue 12).
+   * once by one write, without deleting each registry entry: the round-trip budget).
    */
   sessionsValidAfterMs?: number;
   createdAt: string;
@@ -51,7 +51,7 @@ export interface UserProfile {
 export const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
 
 /**
- * The admin list's search field (data-model E1, §9): username, e-mail and phone (as written and as
+ * The admin list's search field (docs/data-model.md, "User profile" and "Search, stated honestly"): username, e-mail and phone (as written and as
  * digits only), lower-cased, one per line so a match never spans two fields.
  */
 export function profileSearchText(profile: Pick<UserProfile, 'username' | 'email' | 'phone'>): string {
@@ -64,7 +64,7 @@ export function profileSearchText(profile: Pick<UserProfile, 'username' | 'email
 }
 
 /**
- * The prefix indexes (AP8, AP9): GSI2 holds lower-cased usernames and GSI3 e-mails, one partition
+ * The prefix indexes: GSI2 holds lower-cased usernames and GSI3 e-mails, one partition
  * per first character, so the values that start with a term are one `begins_with` range.
  */
 export const usernamePrefixPartition = (value: string) => `UNAME#${value.charAt(0)}`;
@@ -82,7 +82,7 @@ const searchKeys = (profile: Pick<UserProfile, '_id' | 'username' | 'email' | 'p
   };
 };
 
-/** GSI1 `USERS`, newest first: written at verification (AP7), so only verified users are listed. */
+/** GSI1 `USERS`, newest first: written at verification, so only verified users are listed. */
 export const USERS_LIST_PARTITION = 'USERS';
 export const verifiedListKeys = (profile: Pick<UserProfile, '_id' | 'createdAt'>) => ({
   GSI1PK: USERS_LIST_PARTITION,
@@ -125,7 +125,7 @@ export function fromProfileItem(item: Record<string, unknown>): UserProfile {
   };
 }
 
-/** The spec's user shape (customer §3); `isAdmin` comes from the caller's groups, not storage. */
+/** The user shape of the API; `isAdmin` comes from the caller's groups, not storage. */
 export const toSessionUser = (profile: UserProfile, isAdmin: boolean): SessionUser => ({
   userId: profile._id,
   username: profile.username,
@@ -137,7 +137,7 @@ export const toSessionUser = (profile: UserProfile, isAdmin: boolean): SessionUs
   referralEarnings: profile.referralEarnings,
 });
 
-/** A row of the admin user list and detail view (admin §3 User): no balances beyond the spec's, no secrets. */
+/** A row of the admin user list and detail view: no balances beyond the API's, no secrets. */
 export const toAdminUserView = (profile: UserProfile): AdminUser => ({
   _id: profile._id,
   username: profile.username,

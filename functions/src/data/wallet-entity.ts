@@ -1,7 +1,7 @@
 import type { Wallet } from '@goldbot/shared';
 
 /**
- * Payment wallets (docs/data-model.md E14, E15):
+ * Payment wallets (docs/data-model.md, "Wallets"):
  *   WALLET#<currency>#<address> / WALLET       the natural key: add vs. update is unambiguous and the
  *                                             address can never change once saved
  *   GSI1  WALLETS / <currency>#<createdAt>#<id> the admin list

@@ -14,7 +14,7 @@ import {
 import { cancellationCodes } from './table-reads.js';
 
 /**
- * DynamoDB side of the wallets (docs/data-model.md E14, E15, AP23-AP25, T9). The admin list is
+ * DynamoDB side of the wallets (docs/data-model.md, "Wallets" and "Wallet save and activation"). The admin list is
  * one GSI1 partition (a handful of items); every save is one TransactWriteItems with the wallet,
  * the previously active wallet, the ACTIVEWALLET pointer and the audit entry.
  */

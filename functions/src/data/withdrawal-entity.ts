@@ -1,7 +1,7 @@
 import type { Withdrawal, WithdrawalStatus } from '@goldbot/shared';
 
 /**
- * Referral withdrawals and the one-pending marker (docs/data-model.md E6, E13):
+ * Referral withdrawals and the one-pending marker (docs/data-model.md, "Withdrawal" and "Uniqueness markers"):
  *   WITHDRAWAL#<id> / WITHDRAWAL#<id>                   the request, read and decided by id
  *   GSI1  WITHDRAWALS / <createdAt>#<id>                all requests, newest first
  *   GSI2  WITHDRAWALS#<status> / <createdAt>#<id>       per status; moved with the status in one update
@@ -43,7 +43,7 @@ export interface WithdrawalRecord {
   adminNote: string | null;
   /** The deciding administrator's sub. */
   processedBy: string | null;
-  /** Lower-cased username, e-mail and TRC20 address, for the bounded page filter of admin search (data-model §9). */
+  /** Lower-cased username, e-mail and TRC20 address, for the bounded page filter of admin search (docs/data-model.md, "Search, stated honestly"). */
   searchText: string;
   createdAt: string;
   updatedAt: string;
@@ -92,7 +92,7 @@ export function fromWithdrawalItem(item: Record<string, unknown>): WithdrawalRec
 }
 
 /**
- * The spec's row (admin §3): `userId` "populated" with the requester and `referralEarnings`, the
+ * The admin withdrawal row: `userId` "populated" with the requester and `referralEarnings`, the
  * live **available** balance (read from the profile, not the snapshot of the request).
  */
 export function toWithdrawalView(

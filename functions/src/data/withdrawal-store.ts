@@ -37,20 +37,20 @@ import {
 } from './withdrawal-entity.js';
 
 /**
- * DynamoDB side of referral withdrawals (docs/data-model.md AP49-AP55, T4-T6, §8, §9): GetItems by
+ * DynamoDB side of referral withdrawals (docs/data-model.md, "Withdrawals", the withdrawal transactions, "Lists and pagination", "Search, stated honestly"): GetItems by
  * key, Queries on GSI1/GSI2/GSI3 (never a Scan), one BatchGetItem for the rows' live balances, and
  * one TransactWriteItems per request or decision whose cancellation reasons become an outcome.
  */
 
-/** Positions in the request transaction (T4). */
+/** Positions in the request transaction. */
 const REQUEST = { withdrawal: 0, marker: 1, profile: 2, ledger: 3, stats: 4 } as const;
-/** Positions in the decision transaction (T5 / T6). */
+/** Positions in the decision transaction (approve or reject). */
 const DECISION = { withdrawal: 0, marker: 1, profile: 2, ledger: 3, stats: 4, audit: 5 } as const;
 
 /** `ADD` of the withdrawal aggregate's counters. */
 const addWithdrawalCounters = (counters: Record<string, number>) => addCounters(withdrawalStatsKey(), counters);
 
-/** T4: the withdrawal, the one-pending marker, the hold on the profile, its ledger entry, the aggregates. */
+/** The request: the withdrawal, the one-pending marker, the hold on the profile, its ledger entry, the aggregates. */
 export function requestTransaction(plan: RequestPlan): TransactItems {
   const { withdrawal, ledgerId } = plan;
   const amount = withdrawal.amount;
@@ -83,7 +83,7 @@ export function requestTransaction(plan: RequestPlan): TransactItems {
   ];
 }
 
-/** T5 (settle: held → paid out) or T6 (release: held → available), conditioned on `#status = :pending`. */
+/** Settle (approve: held → paid out) or release (reject: held → available), conditioned on `#status = :pending`. */
 export function decisionTransaction(plan: DecisionPlan): TransactItems {
   const { withdrawal, decision, at } = plan;
   const amount = withdrawal.amount;

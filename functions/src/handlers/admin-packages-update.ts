@@ -7,7 +7,7 @@ import { newId } from '../kit/ids.js';
 
 const deps = { store: dynamoCatalogStore, now: () => new Date(), newId };
 
-/** Edits a package's price and on-sale flag (AP20; Basic's flag is the subscription switch), audited. */
+/** Edits a package's price and on-sale flag (Basic's flag is the subscription switch), audited. */
 export const handler = defineHandler(
   { route: 'admin-packages-update', params: packagePathSchema, body: packageUpdateInputSchema },
   async ({ params, body, caller, log }) => {

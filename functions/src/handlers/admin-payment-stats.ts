@@ -4,7 +4,7 @@ import { paymentStats } from '../domain/commerce/revenue-stats.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 
-/** The dashboard's revenue cards, monthly revenue and package revenue, from the E20 aggregates only. */
+/** The dashboard's revenue cards, monthly revenue and package revenue, from the payment aggregates only. */
 export const handler = defineHandler(
   { route: 'admin-payment-stats', query: paymentStatsQuerySchema },
   async ({ query }) => ok(await paymentStats(dynamoRevenueStatsStore, query, new Date())),

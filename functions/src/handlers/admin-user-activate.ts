@@ -4,7 +4,7 @@ import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 import { userStatusDeps } from '../services/admin-users.js';
 
-/** Activates a deactivated user again (T11): the flag, the counters and the audit entry, then Cognito enables them. */
+/** Activates a deactivated user again: the flag, the counters and the audit entry, then Cognito enables them. */
 export const handler = defineHandler(
   { route: 'admin-user-activate', params: idPathSchema },
   async ({ params, caller, log }) => {

@@ -4,7 +4,7 @@ import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 import { userStatusDeps } from '../services/admin-users.js';
 
-/** Deactivates a user (T11): refused everywhere at once, disabled in Cognito, every session ended. */
+/** Deactivates a user: refused everywhere at once, disabled in Cognito, every session ended. */
 export const handler = defineHandler(
   { route: 'admin-user-deactivate', params: idPathSchema },
   async ({ params, caller, log }) => {

@@ -3,7 +3,7 @@ import { getUserStats } from '../domain/admin/users.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 
-/** The dashboard's User Analytics cards: one BatchGetItem of the E21 counters (AP13). */
+/** The dashboard's User Analytics cards: one BatchGetItem of the user counters. */
 export const handler = defineHandler({ route: 'admin-user-stats' }, async () =>
   ok(await getUserStats(dynamoAdminUserStore, new Date())),
 );

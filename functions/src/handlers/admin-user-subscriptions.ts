@@ -4,7 +4,7 @@ import { listUserSubscriptions } from '../domain/admin/users.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 
-/** One user's subscriptions, newest first, from the user's item collection (AP30). */
+/** One user's subscriptions, newest first, from the user's item collection. */
 export const handler = defineHandler({ route: 'admin-user-subscriptions', params: idPathSchema }, async ({ params }) =>
   ok(await listUserSubscriptions(dynamoAdminUserStore, params.id, new Date())),
 );

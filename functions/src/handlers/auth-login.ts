@@ -10,7 +10,7 @@ import { sendTemplateMail } from '../services/template-mail.js';
 
 const deps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: sendTemplateMail };
 
-/** A session, or for an administrator the two-factor step that must come first (M5). */
+/** A session, or for an administrator the two-factor step that must come first. */
 export const handler = defineHandler(
   {
     route: 'auth-login',

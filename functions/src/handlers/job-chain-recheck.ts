@@ -13,7 +13,7 @@ import { chainCheckDeps } from '../services/chain-check.js';
 /**
  * Every 5 minutes (shared/src/schedules.ts): the pending payments of the last 24 hours whose
  * on-chain verdict may still change are checked again, until the chain answers for good or the
- * 24 hours have passed (issue 13). The same function is invoked asynchronously by
+ * 24 hours have passed. The same function is invoked asynchronously by
  * payment-submit-usdt with `{source: 'goldbot.payment-submitted', paymentId}` to check one new
  * payment at once (services/chain-check-trigger.ts).
  */

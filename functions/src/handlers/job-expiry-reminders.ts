@@ -8,7 +8,7 @@ import { sendTemplateMail } from '../services/template-mail.js';
 
 const dashboardLink = `${config.appUrl.replace(/\/+$/, '')}/dashboard`;
 
-/** The reminder template (E19: an admin's edit, or the default), read at send time, rendered and sent. */
+/** The reminder template (an admin's edit, or the default), read at send time, rendered and sent. */
 const sendReminder = (mail: ReminderMail): Promise<void> =>
   sendTemplateMail(mail.to, 'subscriptionExpiryReminder', expiryReminderMailValues({ ...mail, dashboardLink }));
 

@@ -9,7 +9,7 @@ import { sendVerifiedMail } from '../services/payment-verified-mail.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Approves a pending USDT payment (T2); a repeat answers "already approved", a rejected one 409. */
+/** Approves a pending USDT payment; a repeat answers "already approved", a rejected one 409. */
 export const handler = defineHandler(
   { route: 'payment-approve-usdt', params: idPathSchema },
   async ({ params, caller, log }) => {

@@ -5,7 +5,7 @@ import { ok } from '../kit/http-response.js';
 import { chainCheckDeps } from '../services/chain-check.js';
 
 /**
- * The admin's 'Check on chain' (issue 13): asks TRON about the payment's TXID now and answers with
+ * The admin's 'Check on chain': asks TRON about the payment's TXID now and answers with
  * the payment holding the new verdict. The look-up, retries included, stays within 8 s, inside the
  * function's 10 s and API Gateway's 30 s; a slow TRON API gives an 'error' verdict, never a 5xx.
  */

@@ -7,7 +7,7 @@ import { newId } from '../kit/ids.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Rejects a pending USDT payment (T2r): no balance moves and the TXID stays used. */
+/** Rejects a pending USDT payment: no balance moves and the TXID stays used. */
 export const handler = defineHandler(
   { route: 'payment-reject-usdt', params: idPathSchema },
   async ({ params, caller, log }) => {

@@ -11,7 +11,7 @@ import { activationDeps } from '../services/activation-mails.js';
 const CLICK_RESERVE_MS = 2_500;
 
 /**
- * 'Send Activation Emails': claims and mails each of today's listed subscribers once (T12), even
+ * 'Send Activation Emails': claims and mails each of today's listed subscribers once, even
  * when clicked twice or racing the 06:00 UTC job; one `notifications.send` audit entry per click.
  */
 export const handler = defineHandler(

@@ -6,7 +6,7 @@ import { ok } from '../kit/http-response.js';
 
 const deps = { store: dynamoCustomerReads };
 
-/** Limited per signed-in user, so nobody can walk the code space (data-model E9). */
+/** Limited per signed-in user, so nobody can walk the code space. */
 export const handler = defineHandler(
   {
     route: 'payment-verify-referral',

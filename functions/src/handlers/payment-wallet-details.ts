@@ -5,5 +5,5 @@ import { ok } from '../kit/http-response.js';
 
 const deps = { store: dynamoCustomerReads };
 
-/** The active USDT wallet, or 503 when none is configured: never a built-in address (DESIGN.md §11). */
+/** The active USDT wallet, or 503 when none is configured: never a built-in address (docs/decisions.md, "Commerce and back-office"). */
 export const handler = defineHandler({ route: 'payment-wallet-details' }, async () => ok(await walletDetails(deps)));

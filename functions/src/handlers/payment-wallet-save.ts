@@ -5,7 +5,7 @@ import { defineHandler } from '../kit/http-handler.js';
 import { created, ok } from '../kit/http-response.js';
 import { newId } from '../kit/ids.js';
 
-/** Adds (no `_id`, 201) or updates (`_id`, 200) a wallet; activating one switches the currency's active wallet (T9). */
+/** Adds (no `_id`, 201) or updates (`_id`, 200) a wallet; activating one switches the currency's active wallet. */
 export const handler = defineHandler(
   { route: 'payment-wallet-save', body: walletSaveInputSchema },
   async ({ body, caller, log }) => {

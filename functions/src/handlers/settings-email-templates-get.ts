@@ -3,7 +3,7 @@ import { listTemplates } from '../domain/email/template-editor.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 
-/** Every admin template type with its subject, HTML, placeholders and whether it is still the default (AP26). */
+/** Every admin template type with its subject, HTML, placeholders and whether it is still the default. */
 export const handler = defineHandler({ route: 'settings-email-templates-get' }, async () =>
   ok(await listTemplates(dynamoTemplateEditorStore)),
 );

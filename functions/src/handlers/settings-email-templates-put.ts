@@ -7,7 +7,7 @@ import { newId } from '../kit/ids.js';
 
 const deps = { store: dynamoTemplateEditorStore, now: () => new Date(), newId };
 
-/** Saves any subset of the templates after checking all of them (400 with every reason), in one transaction (AP27). */
+/** Saves any subset of the templates after checking all of them (400 with every reason), in one transaction. */
 export const handler = defineHandler(
   {
     route: 'settings-email-templates-put',

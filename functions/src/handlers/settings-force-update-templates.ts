@@ -6,7 +6,7 @@ import { newId } from '../kit/ids.js';
 
 const deps = { store: dynamoTemplateEditorStore, now: () => new Date(), newId };
 
-/** 'Force Update Templates': every type back to its default in one transaction, audited (AP28). */
+/** 'Force Update Templates': every type back to its default in one transaction, audited. */
 export const handler = defineHandler({ route: 'settings-force-update-templates' }, async ({ caller, log }) => {
   const result = await restoreDefaultTemplates(deps, { userId: caller.userId, email: caller.email });
   log.info('email templates restored to defaults', { adminId: caller.userId });

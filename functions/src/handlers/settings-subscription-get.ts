@@ -3,7 +3,7 @@ import { getSubscriptionSettings } from '../domain/settings/subscription-setting
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 
-/** The admin's view of the Basic switch (AP21, read consistently). */
+/** The admin's view of the Basic switch (read consistently). */
 export const handler = defineHandler({ route: 'settings-subscription-get' }, async () =>
   ok(await getSubscriptionSettings(dynamoSettingsStore)),
 );

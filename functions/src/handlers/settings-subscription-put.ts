@@ -7,7 +7,7 @@ import { newId } from '../kit/ids.js';
 
 const deps = { store: dynamoSettingsStore, now: () => new Date(), newId };
 
-/** Turns Basic sales on or off (AP22), with an audit entry of the change in the same transaction. */
+/** Turns Basic sales on or off, with an audit entry of the change in the same transaction. */
 export const handler = defineHandler(
   { route: 'settings-subscription-put', body: subscriptionSettingsPutInputSchema },
   async ({ body, caller, log }) => {

@@ -4,7 +4,7 @@ import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 import { decisionDeps } from '../services/withdrawal-decisions.js';
 
-/** Approves a pending withdrawal (T5: the hold is settled); a repeat answers "already", a rejected one 409. */
+/** Approves a pending withdrawal (the hold is settled); a repeat answers "already", a rejected one 409. */
 export const handler = defineHandler(
   { route: 'withdrawal-approve', params: idPathSchema, body: withdrawalDecisionInputSchema },
   async ({ params, body, caller, log }) => {

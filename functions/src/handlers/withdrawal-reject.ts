@@ -4,7 +4,7 @@ import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 import { decisionDeps } from '../services/withdrawal-decisions.js';
 
-/** Rejects a pending withdrawal (T6: the hold is released to the available balance); 409 if approved. */
+/** Rejects a pending withdrawal (the hold is released to the available balance); 409 if approved. */
 export const handler = defineHandler(
   { route: 'withdrawal-reject', params: idPathSchema, body: withdrawalDecisionInputSchema },
   async ({ params, body, caller, log }) => {

@@ -4,7 +4,7 @@ import { defineHandler } from '../kit/http-handler.js';
 import { created } from '../kit/http-response.js';
 import { withdrawals } from '../services/withdrawals.js';
 
-/** 201 with the pending withdrawal and the new balances: the amount is held at once (T4). */
+/** 201 with the pending withdrawal and the new balances: the amount is held at once. */
 export const handler = defineHandler(
   { route: 'withdrawal-request', body: withdrawalRequestInputSchema },
   async ({ body, caller, log }) => {

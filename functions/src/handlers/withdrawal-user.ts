@@ -3,7 +3,7 @@ import { listOwnWithdrawals } from '../domain/withdrawals/withdrawals.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 
-/** The caller's withdrawals, newest first (GSI3), with the available and held balances (AP50). */
+/** The caller's withdrawals, newest first (GSI3), with the available and held balances. */
 export const handler = defineHandler({ route: 'withdrawal-user' }, async ({ caller }) =>
   ok(await listOwnWithdrawals(dynamoWithdrawalStore, caller.userId)),
 );

@@ -8,7 +8,7 @@ import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { createLogger, describeError, type LogLevel } from '../kit/logger.js';
 
 /**
- * Cognito PreSignUp trigger (DESIGN.md §6, docs/security.md "Google sign-in"). It runs when
+ * Cognito PreSignUp trigger (docs/decisions.md, "Identity and sessions"; docs/security.md "Google sign-in"). It runs when
  * someone signs in with Google through the hosted UI for the first time. If a native account
  * (registered here with e-mail, password and our code) already has the same, verified e-mail, the
  * Google identity is linked to it, so both ways of signing in reach the same user (`sub`), the
@@ -122,7 +122,7 @@ export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTr
   if (!googleVerified) throw new Error(PRE_SIGN_UP_MESSAGES.unverifiedGoogleEmail);
   const target = natives.find(isLinkableNative);
   if (!target?.Username) throw new Error(PRE_SIGN_UP_MESSAGES.pendingRegistration);
-  // A deactivated account stays closed, whichever way its owner signs in (DESIGN.md §6).
+  // A deactivated account stays closed, whichever way its owner signs in (docs/decisions.md, "Identity and sessions").
   if (target.Enabled === false) throw new Error(PRE_SIGN_UP_MESSAGES.deactivated);
 
   try {

@@ -6,7 +6,7 @@ import { seedDefaults } from '../data/seed-items.js';
 import { createLogger } from '../kit/logger.js';
 
 /**
- * Deploy-time seeding (issue 11): the handler of the data stack's `SeedDefaults` custom resource
+ * Deploy-time seeding: the handler of the data stack's `SeedDefaults` custom resource
  * (infra/lib/constructs/seed-defaults.ts, through the CDK's custom-resource provider). On every
  * create and update it writes the catalog, the subscription settings and the default e-mail
  * templates of functions/src/data/seed-items.ts, the module the local bootstrap seeds from too, each

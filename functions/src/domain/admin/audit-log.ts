@@ -2,7 +2,7 @@ import type { AuditEntryView } from '@goldbot/shared';
 import { SYSTEM_ACTOR, type AuditEntry } from '../../data/audit-entity.js';
 
 /**
- * The audit log screen (issue 10, docs/data-model.md E25, AP-A1): one UTC month's entries, newest
+ * The audit log screen (docs/data-model.md, "Audit entry" and "Audit log"): one UTC month's entries, newest
  * first, a page at a time. The actor's e-mail is filled for display from the actors' current
  * profiles (one BatchGetItem of the page's distinct actors); entries written by a scheduled job
  * (`system`) show none.

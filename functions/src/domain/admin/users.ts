@@ -14,10 +14,10 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { adminAuditEntry, type AdminActor } from './admin-actor.js';
 
 /**
- * The back-office's users (admin spec "Admin users", §3, §7; issue 10; docs/data-model.md E1, E21,
- * AP7-AP13, T11): the counts, the searchable list, one user's subscriptions, and deactivation /
+ * The back-office's users (docs/data-model.md, "User profile", the user aggregates, the user access patterns
+ * and "Activate / deactivate"): the counts, the searchable list, one user's subscriptions, and deactivation /
  * activation. A status change is one conditional transaction (the flag, `tokensValidAfter` on
- * deactivation, the E21 counters and the audit entry), then Cognito follows: disabled and signed
+ * deactivation, the user counters and the audit entry), then Cognito follows: disabled and signed
  * out everywhere, or enabled again. Storage and Cognito are injected.
  */
 
@@ -35,7 +35,7 @@ export interface StatusChangePlan {
   at: string;
   /** Deactivation only: epoch seconds before which the user's tokens are refused. */
   tokensValidAfter?: number;
-  /** E21 `STATS#USERS / TOTAL` movements. */
+  /** `STATS#USERS / TOTAL` movements. */
   counters: { active: number; inactive: number };
   audit: AuditEntry;
 }
@@ -63,15 +63,15 @@ export interface UserPage {
 }
 
 export interface AdminUserStore {
-  /** AP1, consistent. */
+  /** The profile, consistent. */
   getUser(userId: string): Promise<UserProfile | undefined>;
-  /** T11, one TransactWriteItems. */
+  /** The status change, one TransactWriteItems. */
   commitStatusChange(plan: StatusChangePlan): Promise<StatusChangeOutcome>;
-  /** AP7/AP10: verified users, newest first, searched server-side. */
+  /** Verified users, newest first, searched server-side. */
   listUsers(page: UserPageRequest): Promise<UserPage>;
-  /** AP13: E21 TOTAL and MONTH#<month>. */
+  /** The user counters: TOTAL and MONTH#<month>. */
   userCounts(month: string): Promise<{ total: number; active: number; inactive: number; newUsers: number }>;
-  /** AP30: every subscription of the user, newest first. */
+  /** Every subscription of the user, newest first. */
   subscriptionsOf(userId: string): Promise<SubscriptionRecord[]>;
 }
 
@@ -95,7 +95,7 @@ export interface UserStatusDeps {
 
 export const statusOf = (user: Pick<UserProfile, 'isActive'>): UserStatus => (user.isActive ? 'active' : 'inactive');
 
-/** Only verified users are users of the back-office: they alone are listed and counted (E1, E21). */
+/** Only verified users are users of the back-office: they alone are listed and counted. */
 const isListed = (user: UserProfile | undefined): user is UserProfile => user?.emailVerifiedAt !== undefined;
 
 /**
@@ -114,7 +114,7 @@ export function userSearchTerm(search: string | undefined): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-/** `admin-user-stats`: the E21 counters; `newThisMonth` counts users verified in the current UTC month. */
+/** `admin-user-stats`: the user counters; `newThisMonth` counts users verified in the current UTC month. */
 export async function getUserStats(store: AdminUserStore, now: Date): Promise<{ userStats: UserStats }> {
   const counts = await store.userCounts(now.toISOString().slice(0, 7));
   return {
@@ -140,7 +140,7 @@ export async function listUserSubscriptions(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Deactivate / activate (T11)
+// Deactivate / activate
 
 /** The transaction's contents for a user in the other state; pure, so tests can build the same. */
 export function planStatusChange(
@@ -169,7 +169,7 @@ export function planStatusChange(
 /**
  * Cognito follows the flag: disabled and signed out everywhere, or enabled. Run after every
  * answer, the repeated one included, so repeating an action whose Cognito step failed repairs it
- * (the flag already refuses the user everywhere meanwhile; data-model T11).
+ * (the flag already refuses the user everywhere meanwhile; docs/data-model.md, "Activate / deactivate").
  */
 async function applyToDirectory(deps: UserStatusDeps, user: UserProfile, to: UserStatus): Promise<void> {
   const result = await deps.accounts.setUserEnabled(user.email, to === 'active');

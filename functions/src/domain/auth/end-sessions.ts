@@ -1,5 +1,5 @@
 /**
- * Ends every session of a user (DESIGN.md §6, docs/security.md M3): our registry and
+ * Ends every session of a user (docs/security.md, "Sessions and revocation"): our registry and
  * `tokensValidAfter` refuse old sessions at once; Cognito's global sign-out also revokes its
  * refresh tokens. That call is retried; a final failure is reported (logged at error and counted,
  * with an alarm), never silently swallowed. Used by password reset and change, e-mail change and

@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { AUTH } from '@goldbot/shared';
 
 /**
- * One-time code rules (DESIGN.md §6, docs/security.md): 4 digits from a CSPRNG, stored only as a
+ * One-time code rules (docs/decisions.md, "Identity and sessions"; docs/security.md): 4 digits from a CSPRNG, stored only as a
  * keyed hash bound to purpose and e-mail (a registration code can never pass as a reset code),
  * compared in constant time, 10-minute life, 5 wrong tries, 30 s resend cool-down, 5 per hour.
  */

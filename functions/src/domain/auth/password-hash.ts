@@ -4,7 +4,7 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
  * A pending registration's password, hashed with scrypt, kept on the unverified profile for its
  * 24 hours only (removed when the code is confirmed). Cognito answers "not confirmed" for any
  * password of an unconfirmed user, so without this, sign-in would tell anyone that an address has
- * a pending registration and mail its owner a code (docs/security.md L2).
+ * a pending registration and mail its owner a code (docs/security.md, "Account enumeration").
  */
 const PARAMS = { N: 16384, r: 8, p: 1, keyLength: 32 } as const;
 

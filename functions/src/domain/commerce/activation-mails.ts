@@ -5,8 +5,8 @@ import { subscriptionMailValues, type EmailTemplate, type TemplateMailer } from 
 import { utcDay } from './package-dates.js';
 
 /**
- * The day's activation mails (admin spec "Admin activations"; issue 10; docs/data-model.md E10,
- * AP35, AP36, T12), shared by the admin's 'Send Activation Emails' and the 06:00 UTC job.
+ * The day's activation mails (the admin's Activations screen; docs/data-model.md, "Subscription",
+ * "Activation mails"), shared by the admin's 'Send Activation Emails' and the 06:00 UTC job.
  *
  * The list is the sparse index of Basic subscriptions that are active, start today (UTC) and were
  * not mailed. Each one is **claimed first** with one conditional update (notificationSent
@@ -29,11 +29,11 @@ export interface ActivationClaim {
 }
 
 export interface ActivationStore {
-  /** One page of the sparse index `ACTIVATION#<day>` (AP35). */
+  /** One page of the sparse index `ACTIVATION#<day>`. */
   activationPage(day: string, page: { limit: number; cursor?: string }): Promise<ActivationPage>;
   /** Live username and e-mail of the owners (one BatchGetItem of their profiles); a missing profile is absent. */
   recipients(userIds: readonly string[]): Promise<Map<string, { username: string; email: string }>>;
-  /** T12: the one conditional update; false when another request claimed it first or it is no longer active. */
+  /** The one conditional update; false when another request claimed it first or it is no longer active. */
   claim(subscription: SubscriptionRecord, claim: ActivationClaim): Promise<boolean>;
   /** Undoes this run's claim (flag false, index keys back); false if the row no longer holds that claim. */
   release(subscription: SubscriptionRecord, claimId: string): Promise<boolean>;

@@ -2,7 +2,7 @@ import * as z from '@goldbot/shared/zod';
 
 /**
  * The event payment-submit-usdt sends to the job-chain-recheck function (an asynchronous invoke,
- * issue 13) to check one payment now; the schedule's own events carry no paymentId and sweep.
+ * check) to check one payment now; the schedule's own events carry no paymentId and sweep.
  */
 export const CHAIN_CHECK_EVENT_SOURCE = 'goldbot.payment-submitted';
 

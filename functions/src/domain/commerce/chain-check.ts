@@ -23,12 +23,12 @@ import {
 } from './tron.js';
 
 /**
- * The on-chain pre-check of a USDT payment (issue 13; docs/data-model.md E11 `chainCheck`, AP-T1,
- * AP-T2): the TXID's format, TRON's solidified receipt, the USDT transfer in it compared with the
+ * The on-chain pre-check of a USDT payment (docs/data-model.md, the payment's `chainCheck` and the
+ * on-chain access patterns): the TXID's format, TRON's solidified receipt, the USDT transfer in it compared with the
  * payment's wallet snapshot, the amount due and the payment window, and the verdict stored on the
  * payment. It runs after the payment is saved, on the admin's demand and from job-chain-recheck.
  * The verdict informs the admin and decides nothing, except that a 'match' is approved by the
- * system when the autoApproveOnMatch setting is on (through the admin's own approval, T2).
+ * system when the autoApproveOnMatch setting is on (through the admin's own approval).
  */
 
 export interface ChainCheckPolicy {
@@ -234,7 +234,7 @@ export interface ChainCheckStore {
    * outage must not hide it.
    */
   saveChainCheck(paymentId: string, check: ChainCheck): Promise<SaveOutcome>;
-  /** The autoApproveOnMatch setting (E17, missing = off). */
+  /** The autoApproveOnMatch setting (missing = off). */
   autoApproveOnMatch(): Promise<boolean>;
   /** Who holds an exact amount (an open order, or a submitted payment until its check settles). */
   amountHolder(amountCents: number): Promise<AmountHold | null>;
@@ -246,7 +246,7 @@ export interface ChainCheckStore {
    */
   recordPayer(address: string, payment: Pick<PaymentRecord, '_id' | 'userId' | 'createdAt'>): Promise<boolean>;
   /**
-   * AP-T2: pending payments submitted at or after `since`, newest first, whose verdict may still
+   * Pending payments submitted at or after `since`, newest first, whose verdict may still
    * change (none yet, 'pending', 'not-found', 'error'): one Query page of GSI2 PAYMENTS#pending.
    */
   listRecheckCandidates(since: string, cursor: string | undefined): Promise<Page<PaymentRecord>>;
@@ -258,7 +258,7 @@ export interface ChainCheckDeps {
   tron: TronTransactionApi | null;
   now: () => Date;
   policy: ChainCheckPolicy;
-  /** Approves the payment as the system (action 'payment.auto-approve'), through approvePayment (T2). */
+  /** Approves the payment as the system (action 'payment.auto-approve'), through approvePayment. */
   autoApprove: (payment: PaymentRecord, check: ChainCheck) => Promise<DecisionResult>;
   log: Logger;
 }

@@ -50,8 +50,8 @@ import {
 } from './purchase.js';
 
 /**
- * The customer commerce use cases (customer spec §2, §7; docs/data-model.md T1, T3, AP21-AP23,
- * AP30-AP32, AP38): storage and mail are injected, so these run in unit tests without AWS. Each
+ * The customer commerce use cases (docs/data-model.md, "Submit a USDT payment", "Free trial" and the
+ * catalog, settings, wallet and subscription access patterns): storage and mail are injected, so these run in unit tests without AWS. Each
  * one costs at most one read round trip and one write (see docs/performance.md).
  */
 
@@ -78,15 +78,15 @@ export type FreeTrialCommit =
   { kind: 'committed' } | { kind: 'refused'; reason: 'used' | 'profile' | 'not-on-sale' | 'no-link' | 'busy' };
 
 export interface CustomerCommerceStore extends OrderStore {
-  /** AP31: profile and settings, one BatchGetItem. */
+  /** Profile and settings, one BatchGetItem. */
   readPackageStatus(userId: string): Promise<{ profile: CustomerProfile | null; settings: SubscriptionSettings }>;
-  /** AP21: the settings singleton (defaults when missing). */
+  /** The settings singleton (defaults when missing). */
   readSettings(): Promise<SubscriptionSettings>;
-  /** AP23: the active wallet of a currency. */
+  /** The active wallet of a currency. */
   readActiveWallet(currency: 'USDT'): Promise<ActiveWalletPointer | null>;
-  /** AP6: the owner of a referral code. */
+  /** The owner of a referral code. */
   readReferralMarker(code: string): Promise<ReferralMarker | null>;
-  /** AP38: everything T1 needs, one consistent BatchGetItem. */
+  /** Everything the submit transaction needs, one consistent BatchGetItem. */
   readPurchase(request: {
     userId: string;
     slug: PackageSlug;
@@ -96,13 +96,13 @@ export interface CustomerCommerceStore extends OrderStore {
   }): Promise<PurchaseSnapshot>;
   /** One subscription of a user, read consistently. */
   readSubscription(userId: string, subscriptionId: string): Promise<SubscriptionRecord | null>;
-  /** T1, one TransactWriteItems (retried on transaction conflicts only). */
+  /** The submit transaction, one TransactWriteItems (retried on transaction conflicts only). */
   commitPurchase(plan: PurchasePlan, limits?: PendingLimits | null): Promise<PurchaseCommit>;
-  /** AP30: the user's subscriptions, newest first, one Query. */
+  /** The user's subscriptions, newest first, one Query. */
   listSubscriptions(userId: string): Promise<SubscriptionRecord[]>;
   /**
-   * The buyer's profile, the free-trial mail, whether the trial is on sale (E18) and its
-   * copy-trading link (E17), one BatchGetItem.
+   * The buyer's profile, the free-trial mail, whether the trial is on sale (catalog) and its
+   * copy-trading link (settings), one BatchGetItem.
    */
   readFreeTrial(
     userId: string,
@@ -114,7 +114,7 @@ export interface CustomerCommerceStore extends OrderStore {
     copyTradingLink: string | null;
   }>;
   /**
-   * T3, one TransactWriteItems, re-checking that the trial is still on sale and that the
+   * The free-trial transaction, one TransactWriteItems, re-checking that the trial is still on sale and that the
    * settings still hold the link the mail will carry.
    */
   commitFreeTrial(subscription: SubscriptionRecord, copyTradingLink: string): Promise<FreeTrialCommit>;
@@ -140,7 +140,7 @@ export interface CommerceDeps {
   /** The customer dashboard's URL, for the mails. */
   dashboardLink: string;
   /**
-   * Told about each payment once it is saved, so its on-chain check starts (issue 13). It must not
+   * Told about each payment once it is saved, so its on-chain check starts. It must not
    * hold the answer back: it hands the work off (an asynchronous invoke, a background task) and
    * never throws; the recheck job picks up any payment whose check did not start.
    */
@@ -158,7 +158,7 @@ const today = (deps: Pick<ReadDeps, 'now'>) => utcDay(deps.now());
 // ---------------------------------------------------------------------------------------------
 
 /**
- * `payment-package-status`: Basic paid through today or later, Basic on sale (E17, missing = on
+ * `payment-package-status`: Basic paid through today or later, Basic on sale (settings, missing = on
  * sale), whether the free trial can be activated (a copy-trading link is set), and that link while
  * the caller's own free trial runs.
  */
@@ -180,7 +180,7 @@ export async function publicSubscriptionSettings(deps: Pick<ReadDeps, 'store'>) 
   return { success: true as const, settings: { basicPackageEnabled: settings.basicPackageEnabled } };
 }
 
-/** `payment-wallet-details`: the active USDT wallet; never an invented address (DESIGN.md §11). */
+/** `payment-wallet-details`: the active USDT wallet; never an invented address (docs/decisions.md, "Commerce and back-office"). */
 export async function walletDetails(deps: Pick<ReadDeps, 'store'>) {
   const wallet = await deps.store.readActiveWallet('USDT');
   if (!wallet) throw new ServiceUnavailableError(PAYMENT_MESSAGES.walletUnavailable);
@@ -225,7 +225,7 @@ const submitBody = (packageName: string, view: Subscription, txid: string): Subm
 });
 
 /**
- * `payment-submit-usdt` (T1): one consistent read, the rules, one transaction, then the package's
+ * `payment-submit-usdt`: one consistent read, the rules, one transaction, then the package's
  * pending mail. A TXID spent by the same buyer for the same package while that purchase is still
  * pending answers 200 with it (a double click); any other reuse is 409, also in a race.
  */
@@ -331,7 +331,7 @@ export async function submitUsdtPayment(
 
 // ---------------------------------------------------------------------------------------------
 
-/** `payment-create-free-trial` (T3): once per user, active today for FREE_TRIAL_DAYS, then the mail. */
+/** `payment-create-free-trial`: once per user, active today for FREE_TRIAL_DAYS, then the mail. */
 export async function createFreeTrial(deps: CommerceDeps, userId: string, log: Logger) {
   const { profile, template, onSale, copyTradingLink } = await deps.store.readFreeTrial(userId, 'freeTrialActivated');
   if (!profile) throw new UnauthorizedError(PURCHASE_MESSAGES.noProfile);

@@ -1,7 +1,7 @@
 import { FREE_TRIAL_DAYS, PRO_DURATION_MONTHS } from '@goldbot/shared';
 
 /**
- * Package dates (DESIGN.md §7, admin spec §4), in UTC calendar days written `YYYY-MM-DD`:
+ * Package dates (docs/decisions.md, "Data: one table"), in UTC calendar days written `YYYY-MM-DD`:
  * - Basic starts on the 1st of the month after approval and ends on that month's last day; an
  *   extension (a Basic bought while one is paid through a later month) starts on the 1st of the
  *   month after the paid-through month.

@@ -14,15 +14,15 @@ import { basicPeriod, proPeriod, ultimatePeriod, utcDay, type Period } from './p
 import { toCents } from './purchase.js';
 
 /**
- * The admin's payment queue (admin spec "Admin payments", §4; docs/data-model.md AP40-AP46, T2,
- * T2r, §9): the lists with their search, approval and rejection. Storage and mail are injected;
+ * The admin's payment queue (docs/data-model.md, "Payments and referral ledger", "Approve a payment",
+ * "Reject a payment", "Search, stated honestly"): the lists with their search, approval and rejection. Storage and mail are injected;
  * the store turns plans into the conditional transactions and reports how they ended.
  */
 export type PaymentList = 'pending' | 'all';
 
-/** Items a search may evaluate per request before it answers with what it found (data-model §9). */
+/** Items a search may evaluate per request before it answers with what it found (docs/data-model.md, "Search, stated honestly"). */
 export const SEARCH_EVALUATION_BUDGET = 200;
-/** Retries of a transaction cancelled only by TransactionConflict (data-model §6). */
+/** Retries of a transaction cancelled only by TransactionConflict (docs/data-model.md, "Transactions: money and uniqueness"). */
 export const CONFLICT_RETRIES = 3;
 
 export const REVIEW_MESSAGES = {
@@ -110,16 +110,16 @@ export interface PaymentReviewStore {
     prefix: string,
     page: { limit: number; cursor?: string },
   ): Promise<PaymentPage>;
-  /** The payment id a TXID marker points to (AP43). */
+  /** The payment id a TXID marker points to. */
   paymentIdByTxid(txid: string): Promise<string | undefined>;
-  /** Consistent read (AP39). */
+  /** Consistent read. */
   getPayment(id: string): Promise<PaymentRecord | undefined>;
-  /** STATS#PAYMENTS / TOTAL (AP46). */
+  /** STATS#PAYMENTS / TOTAL. */
   paymentCounts(): Promise<PaymentCounts>;
   /**
    * The e-mail addresses of referrers, by user id (one BatchGetItem of their profiles). The submit
    * stores only the referrer's username (on the referral-code marker, to keep the customer's
-   * request within 3 round trips); the admin's row shows the e-mail too (admin spec §3).
+   * request within 3 round trips); the admin's row shows the e-mail too.
    */
   emailsOf(userIds: readonly string[]): Promise<Map<string, string>>;
   loadApprovalContext(payment: PaymentRecord): Promise<ApprovalContext>;
@@ -186,13 +186,13 @@ export function txidStartOf(search: string): string | null {
 }
 
 /**
- * Search (data-model §9), case-insensitive over username, e-mail and TXID: a TXID-looking query is
+ * Search (docs/data-model.md, "Search, stated honestly"), case-insensitive over username, e-mail and TXID: a TXID-looking query is
  * first a GetItem on its marker (an exact hit answers alone, also for markers written before the
  * prefix index); then a term that can start a TXID reads the markers' prefix index, the same cost
  * at any size, and pages on through it. When no TXID starts with the term it may still be part of
  * a name, so, like any other term, it goes to the bounded page filter, which fills its page or
  * stops at SEARCH_EVALUATION_BUDGET items and hands back a cursor to search further
- * (DESIGN.md §11). The summary always comes from the aggregates, whatever the search.
+ * (docs/decisions.md, "Commerce and back-office"). The summary always comes from the aggregates, whatever the search.
  */
 export async function listPaymentsForAdmin(
   store: PaymentReviewStore,
@@ -242,7 +242,7 @@ export async function listPaymentsForAdmin(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Approval (T2)
+// Approval
 
 const datesOf = (payment: PaymentRecord, approvedAt: Date, paidThrough: string | null) => {
   switch (payment.packageSlug) {
@@ -266,7 +266,7 @@ export const buyerPaidDiscountedPrice = (payment: Pick<PaymentRecord, 'amount' |
   toCents(payment.amount) >=
   Math.max(toCents(REFERRAL.rewardUsd), toCents(payment.originalAmount - REFERRAL.discountUsd));
 
-/** The referral reward of a Basic bought with another user's code (data-model T2 items 4-5). */
+/** The referral reward of a Basic bought with another user's code (docs/data-model.md, "Approve a payment"). */
 function referralCreditOf(payment: PaymentRecord, context: ApprovalContext, ledgerId: string) {
   const referrerId = payment.referralUserId;
   if (payment.packageSlug !== 'basic' || !referrerId || referrerId === payment.userId || !context.referrerExists) {
@@ -281,8 +281,8 @@ function referralCreditOf(payment: PaymentRecord, context: ApprovalContext, ledg
 
 /**
  * Who approves, as the audit log says it: an admin ('payment.approve', the default) or the system
- * approving an on-chain 'match' (issue 13: 'payment.auto-approve', actor SYSTEM_ACTOR, with the
- * verdict in `details`). Either way the approval is the same plan and the same transaction (T2).
+ * approving an on-chain 'match' ('payment.auto-approve', actor SYSTEM_ACTOR, with the
+ * verdict in `details`). Either way the approval is the same plan and the same transaction.
  */
 export interface ApprovalAudit {
   action: 'payment.approve' | 'payment.auto-approve';
@@ -337,7 +337,7 @@ export function planApproval(
 export const conflictBackoffMs = (attempt: number, random: () => number = Math.random) =>
   Math.round(20 * 2 ** (attempt - 1) * (1 + 2 * random()));
 
-/** The answer for a payment that another decision already settled (data-model §6 "How failures are answered"). */
+/** The answer for a payment that another decision already settled (docs/data-model.md, "How failures are answered"). */
 function alreadyDecided(current: PaymentRecord | undefined, wanted: 'completed' | 'rejected'): DecisionResult {
   if (!current) throw new NotFoundError(REVIEW_MESSAGES.notFound);
   if (current.status === wanted) {
@@ -409,7 +409,7 @@ async function runDecision<P>(
 }
 
 /**
- * Approves a pending payment in one conditional transaction (T2): payment completed, subscription
+ * Approves a pending payment in one conditional transaction: payment completed, subscription
  * active with its dates, Basic's paid-through month moved, the referrer credited, the aggregates
  * and the audit entry. A repeat answers 200 "already approved"; a rejected payment 409.
  */
@@ -465,10 +465,10 @@ export async function approvePayment(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Rejection (T2r)
+// Rejection
 
 /**
- * Rejects a pending payment (T2r): payment and subscription rejected, the counters moved, no
+ * Rejects a pending payment: payment and subscription rejected, the counters moved, no
  * balance touched, and the TXID marker stays (a rejected transfer cannot be submitted again).
  */
 export async function rejectPayment(deps: ReviewDeps, paymentId: string, adminId: string): Promise<DecisionResult> {

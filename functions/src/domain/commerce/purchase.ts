@@ -27,8 +27,8 @@ import { basicIsActive, freeTrialPeriod, utcDay } from './package-dates.js';
 import { isSamePerson } from './canonical-email.js';
 
 /**
- * The customer's side of commerce as plain rules (customer spec §2 USDT payment modal, §4, §5
- * Payment submit; DESIGN.md §7; docs/data-model.md T1, T3): what a purchase costs, which referral
+ * The customer's side of commerce as plain rules (the payment window and the submit route;
+ * docs/decisions.md, "Data: one table"; docs/data-model.md, "Submit a USDT payment", "Free trial"): what a purchase costs, which referral
  * codes count, what a submission writes, and which subscription is "current". No I/O here: the
  * use cases (customer-commerce.ts) read a snapshot, call these, and hand the plan to the store.
  */
@@ -44,7 +44,7 @@ export const PURCHASE_MESSAGES = {
   noProfile: 'Your account is not set up yet. Please sign in again.',
 } as const;
 
-/** What a purchase needs to know about the buyer (E1), including the commerce fields. */
+/** What a purchase needs to know about the buyer (the profile), including the commerce fields. */
 export interface CustomerProfile {
   _id: string;
   username: string;
@@ -58,7 +58,7 @@ export interface CustomerProfile {
   pendingPayments?: number;
 }
 
-/** A referral-code marker (E4): the code's owner. */
+/** A referral-code marker: the code's owner. */
 export interface ReferralMarker {
   code: string;
   userId: string;
@@ -67,7 +67,7 @@ export interface ReferralMarker {
   emailKey?: string;
 }
 
-/** The TXID marker (E5): who spent the transaction id, on which payment and subscription. */
+/** The TXID marker: who spent the transaction id, on which payment and subscription. */
 export interface TxidMarker {
   txidNormalized: string;
   paymentId: string;
@@ -79,7 +79,7 @@ export interface TxidMarker {
   createdAt: string;
 }
 
-/** Everything T1 reads, in one consistent BatchGetItem. */
+/** Everything the submit transaction reads, in one consistent BatchGetItem. */
 export interface PurchaseSnapshot {
   profile: CustomerProfile | null;
   /** The catalog price; null when the catalog has no item for the package (never seeded: the default price applies). */
@@ -98,7 +98,7 @@ export interface PurchaseSnapshot {
   template: EmailTemplate;
 }
 
-/** What T1 writes, plus the conditions it re-checks inside the transaction. */
+/** What the submit transaction writes, plus the conditions it re-checks inside the transaction. */
 export interface PurchasePlan {
   payment: PaymentRecord;
   subscription: SubscriptionRecord;
@@ -123,7 +123,7 @@ const SLUG_BY_NAME = Object.fromEntries(
 export const packageSlugOf = (name: PackageName): PackageSlug => SLUG_BY_NAME[name];
 
 // ---------------------------------------------------------------------------------------------
-// Money, in integer cents (docs/data-model.md §2).
+// Money, in integer cents (docs/data-model.md, "Conventions").
 
 export const toCents = (usd: number): number => Math.round(usd * 100);
 
@@ -166,7 +166,7 @@ export function judgeReferral(marker: ReferralMarker | null, buyerId: string, bu
   return { ok: true, referrer: marker };
 }
 
-/** The spec's verify-referral answer (customer §3 "Referral verification response"). */
+/** The verify-referral answer of the API. */
 export function referralAnswer(verdict: ReferralVerdict) {
   return verdict.ok
     ? {
@@ -179,7 +179,7 @@ export function referralAnswer(verdict: ReferralVerdict) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Submitting a USDT payment (T1).
+// Submitting a USDT payment.
 
 const fieldError = (field: string, message: string) => new ValidationError(message, { [field]: message });
 
@@ -340,7 +340,7 @@ function orderOfSubmission(input: SubmitUsdtPaymentInput, order: OrderRecord | n
 
 /**
  * A TXID already spent is an idempotent replay (double click, retry) only when the same buyer
- * sent it for the same package (T1 "Double click"); anything else is a reuse (409).
+ * sent it for the same package (docs/data-model.md, "Submit a USDT payment", double click); anything else is a reuse (409).
  */
 export const isReplay = (marker: TxidMarker, buyerId: string, packageName: PackageName): boolean =>
   marker.userId === buyerId && marker.packageSlug === packageSlugOf(packageName);
@@ -363,7 +363,7 @@ export const pendingViewFromMarker = (marker: TxidMarker): Subscription => ({
 });
 
 // ---------------------------------------------------------------------------------------------
-// The free trial (T3).
+// The free trial.
 
 /**
  * The active free-trial subscription of a buyer who never had one, while the trial is offered and
@@ -403,7 +403,7 @@ export function planFreeTrial(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Which subscription is "current" (customer §2 Billing History).
+// Which subscription is "current" (the dashboard's Billing History).
 
 const runsOn = (sub: Subscription, today: string) =>
   sub.status === 'active' &&

@@ -7,8 +7,8 @@ import {
 } from '@goldbot/shared';
 
 /**
- * The admin dashboard's revenue figures (admin spec "Admin dashboard", §3 Payment stats; issue 10;
- * docs/data-model.md E20, §7). Every number comes from the payment aggregates kept by the submit,
+ * The admin dashboard's revenue figures (the payment stats cards and charts;
+ * docs/data-model.md, "Aggregates"). Every number comes from the payment aggregates kept by the submit,
  * approval and rejection transactions, never from reading payments, so the answer costs the same
  * with 100 or 1,000,000 payments: one BatchGetItem and two Queries on `STATS#PAYMENTS`.
  */

@@ -10,8 +10,8 @@ import { toAdminSubscriptionView, type SubscriptionRecord } from '../../data/sub
 import { utcDay } from './package-dates.js';
 
 /**
- * The admin subscription history (admin spec "Admin subscription history", §3, §7; issue 10;
- * docs/data-model.md E10, E22, AP33, AP34, §9): one year partition of GSI1 (`SUBS#<yyyy>`), newest
+ * The admin subscription history (docs/data-model.md, "Subscription", the subscription aggregates,
+ * "Subscriptions" and "Search, stated honestly"): one year partition of GSI1 (`SUBS#<yyyy>`), newest
  * first, narrowed to a month by its sort-key prefix; a case-insensitive search: the start of a
  * username or e-mail from the prefix indexes, anything else (package, status, a part inside a
  * value) among the newest rows of the period, a bounded window per page. The summary cards come
@@ -33,7 +33,7 @@ export interface HistoryPage {
 export interface SubscriptionHistoryStore {
   /**
    * One page, newest first; with `contains` (lower-cased), the rows of the users whose username or
-   * e-mail starts with it, or else the matching rows among the newest of the period (data-model §9).
+   * e-mail starts with it, or else the matching rows among the newest of the period (docs/data-model.md, "Search, stated honestly").
    */
   listHistory(scope: HistoryScope, page: { limit: number; cursor?: string; contains?: string }): Promise<HistoryPage>;
   /** The sum of the STATS#SUBSCRIPTIONS items of these `yyyy-mm` months (one BatchGetItem). */

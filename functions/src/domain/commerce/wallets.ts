@@ -5,7 +5,7 @@ import type { ActiveWalletPointer } from '../../data/wallet-entity.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 
 /**
- * Payment wallets (admin spec "Admin wallets", §4, §5; docs/data-model.md E14, E15, T9). A wallet
+ * Payment wallets (the admin's Wallets screen; docs/data-model.md, "Wallets", "Wallet save and activation"). A wallet
  * is keyed by currency and address, so the address can never change once saved; one pointer per
  * currency names the active wallet, and activating one deactivates the previous one in the same
  * transaction. Storage is injected.
@@ -89,7 +89,7 @@ function activation(
 
 /**
  * `POST /api/payment/wallet`: no `_id` adds (201), an `_id` updates (200). The address and the
- * currency are the key and cannot change; `isActive` moves the currency's pointer (T9).
+ * currency are the key and cannot change; `isActive` moves the currency's pointer.
  */
 export async function saveWallet(
   deps: WalletDeps,

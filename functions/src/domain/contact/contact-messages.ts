@@ -9,10 +9,10 @@ import { NotFoundError } from '../errors.js';
 
 /** Contact messages: the rules, independent of storage (the store is injected). */
 export interface ContactMessageStore {
-  /** AP-C1: the message and `total` +1 (E24), in one transaction. */
+  /** The message and `total` +1, in one transaction. */
   put(message: ContactMessage): Promise<void>;
   /**
-   * AP-C2: one page, newest first. With `contains` (lower case), only messages whose name, e-mail
+   * One page, newest first. With `contains` (lower case), only messages whose name, e-mail
    * or message contain it; the store reads on until the page is full or the list ends.
    */
   listNewestFirst(page: {
@@ -20,9 +20,9 @@ export interface ContactMessageStore {
     cursor?: string;
     contains?: string;
   }): Promise<{ items: ContactMessage[]; nextCursor: string | null }>;
-  /** AP-C4: the `total` counter and the number of messages received at or after `sinceIso`. */
+  /** The `total` counter and the number of messages received at or after `sinceIso`. */
   summary(sinceIso: string): Promise<ContactSummary>;
-  /** AP-C3 (and `total` -1 for a counted message). False when no message has this id. */
+  /** The delete (and `total` -1 for a counted message). False when no message has this id. */
   delete(id: string): Promise<boolean>;
 }
 
@@ -67,7 +67,7 @@ export function todayStart(since: string | undefined, now: Date): string {
 /**
  * The admin Messages screen: a page newest first (searched server-side on name, e-mail and message,
  * case-insensitive, matches on the first page) with the summary cards, which do not depend on the
- * search: `total` from the E24 counter, `today` counted on the list index since the admin's midnight.
+ * search: `total` from the contact counter, `today` counted on the list index since the admin's midnight.
  */
 export async function listContactMessages(
   store: ContactMessageStore,

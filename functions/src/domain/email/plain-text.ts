@@ -1,5 +1,5 @@
 /**
- * The plain-text part every mail carries next to its HTML (issue 11): derived from the rendered
+ * The plain-text part every mail carries next to its HTML: derived from the rendered
  * HTML, so an admin-edited template gets one too. Tags go, block ends become line breaks, a link
  * keeps its address ("Open your dashboard (https://…)"), list items get a dash, and entities are
  * decoded, numeric ones included. Small on purpose: mails are simple tables and paragraphs.

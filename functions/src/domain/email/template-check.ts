@@ -5,7 +5,7 @@ import { TEMPLATE_PLACEHOLDERS, type AdminTemplateType } from './template-rules.
 import type { EmailTemplate } from './templates.js';
 
 /**
- * What an admin may write in a template (admin spec §3 "E-mail templates"; issue 11), as plain
+ * What an admin may write in a template (the E-mail templates screen), as plain
  * rules with no I/O. A template is handlebars with HTML escaping on, restricted to:
  *
  * - `{{name}}` where `name` is one of the placeholders the type offers (the values its mail is

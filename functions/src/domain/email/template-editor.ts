@@ -6,8 +6,8 @@ import { ADMIN_TEMPLATE_TYPES, TEMPLATE_PLACEHOLDERS, type AdminTemplateType } f
 import type { EmailTemplate } from './templates.js';
 
 /**
- * The admin e-mail template editor (admin spec "Admin e-mail templates", §7; docs/data-model.md
- * E19, AP26-AP28): list every type, save any subset (template-save.ts, the one part that checks
+ * The admin e-mail template editor (docs/data-model.md,
+ * "E-mail templates"): list every type, save any subset (template-save.ts, the one part that checks
  * templates with handlebars), restore the defaults. Storage is injected. Mails read their template
  * per send (email-template-store.ts), so a save is what the very next mail of that type uses.
  */
@@ -36,11 +36,11 @@ export interface TemplateResetPlan {
 }
 
 export interface TemplateEditorStore {
-  /** AP26: every stored template item by type, one consistent Query on `PK = TEMPLATES`. */
+  /** Every stored template item by type, one consistent Query on `PK = TEMPLATES`. */
   listStored(): Promise<Map<string, StoredTemplate>>;
-  /** AP27: one TransactWriteItems; 'changed' when an item's version moved since it was read. */
+  /** One TransactWriteItems; 'changed' when an item's version moved since it was read. */
   commitSave(plan: TemplateSavePlan): Promise<'committed' | 'changed'>;
-  /** AP28: one TransactWriteItems writing every default (version + 1) and the audit entry. */
+  /** One TransactWriteItems writing every default (version + 1) and the audit entry. */
   commitReset(plan: TemplateResetPlan): Promise<void>;
 }
 

@@ -2,13 +2,13 @@ import { PACKAGE_NAMES, WITHDRAWAL } from '@goldbot/shared';
 import { EDITABLE_TEMPLATE_TYPES, REMINDER_TEMPLATE_TYPES, WITHDRAWAL_TEMPLATE_TYPES } from './templates.js';
 
 /**
- * The admin-editable template types and what each one offers (admin spec §3 "E-mail templates";
- * issue 11; docs/data-model.md E19), as data: the placeholders a type's mail is rendered with, and
+ * The admin-editable template types and what each one offers (the E-mail templates screen;
+ * docs/data-model.md, "E-mail templates"), as data: the placeholders a type's mail is rendered with, and
  * the sample values the editor's preview renders a draft with. What an admin may write with them,
  * and the check of a saved template, are in template-check.ts.
  */
 
-/** Every type the admin template editor lists (E19): the 11 of the spec, the withdrawal decisions, the reminder. */
+/** Every type the admin template editor lists: the 11 of the product, the withdrawal decisions, the reminder. */
 export const ADMIN_TEMPLATE_TYPES = [
   ...EDITABLE_TEMPLATE_TYPES,
   ...WITHDRAWAL_TEMPLATE_TYPES,

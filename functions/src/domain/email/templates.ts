@@ -19,7 +19,7 @@ export interface EmailTemplate {
   html: string;
 }
 
-/** The 11 editable types of admin spec §3 (docs/data-model.md E19), then the built-in account mails. */
+/** The 11 editable types of the product (docs/data-model.md, "E-mail templates"), then the built-in account mails. */
 export const EDITABLE_TEMPLATE_TYPES = [
   'paymentVerified',
   'paymentPending',
@@ -35,7 +35,7 @@ export const EDITABLE_TEMPLATE_TYPES = [
 ] as const;
 export type EditableTemplateType = (typeof EDITABLE_TEMPLATE_TYPES)[number];
 /**
- * The withdrawal decision mails (issue 9): built in like the account mails, and overridable by a
+ * The withdrawal decision mails: built in like the account mails, and overridable by a
  * `TEMPLATES / TEMPLATE#<type>` item like every type, so the template editor can list them.
  * Placeholders: {{username}}, {{amount}}, {{trc20Address}}, {{network}}, {{requestDate}},
  * {{processingHours}}, {{adminNote}} (empty when the admin wrote none), {{dashboardLink}}.
@@ -44,7 +44,7 @@ export const WITHDRAWAL_TEMPLATE_TYPES = ['withdrawalApproved', 'withdrawalRejec
 export type WithdrawalTemplateType = (typeof WITHDRAWAL_TEMPLATE_TYPES)[number];
 /**
  * The reminder `job-expiry-reminders` sends once per subscription, a few days before a paid
- * package ends (issue 11). Placeholders: {{username}}, {{packageName}}, {{endDate}} (formatted
+ * package ends. Placeholders: {{username}}, {{packageName}}, {{endDate}} (formatted
  * like the other mails), {{daysLeft}}, {{dashboardLink}}. Editable like every admin type.
  */
 export const REMINDER_TEMPLATE_TYPES = ['subscriptionExpiryReminder'] as const;
@@ -84,7 +84,7 @@ ${period(end)}${extra}
 ${button('Go to your dashboard')}`;
 
 /**
- * The 11 editable defaults (admin spec §3). Placeholders: {{username}}, {{packageName}},
+ * The 11 editable defaults. Placeholders: {{username}}, {{packageName}},
  * {{startDate}}, {{endDate}}, {{dashboardLink}}; the free-trial mails have no package name and the
  * pending mails no dates (nothing is dated before approval) but {{amount}}, the exact USDT amount of
  * the payment's order (what the customer sent). Ultimate never ends ('Lifetime').
@@ -239,7 +239,7 @@ const defaultTemplates = (): Record<EmailTemplateType, EmailTemplate> => ({
 <p>It expires in {{expiresInMinutes}} minutes. If you did not ask for a reset, you can ignore this email; your password stays the same.</p>`,
     ),
   },
-  // Sent to an address nobody has proven yet: no username in it (docs/security.md L7).
+  // Sent to an address nobody has proven yet: no username in it (docs/security.md, "Account enumeration").
   emailChangeOtp: {
     subject: 'Confirm your new GoldBot email',
     html: layout(
@@ -262,7 +262,7 @@ const defaultTemplates = (): Record<EmailTemplateType, EmailTemplate> => ({
 /**
  * Every type's built-in default. Built by one call marked free of side effects, so a bundle that
  * uses only this module's types and value helpers (a read-only route) leaves the defaults' HTML
- * out: esbuild keeps any other top-level call, used or not (issue 12, lean bundles).
+ * out: esbuild keeps any other top-level call, used or not (lean bundles, docs/performance.md).
  */
 export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, EmailTemplate> = /* @__PURE__ */ defaultTemplates();
 

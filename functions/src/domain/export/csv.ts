@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 
 /**
- * CSV text for the admin exports (issue 10): quoting by csv-stringify (RFC 4180: a field holding a
+ * CSV text for the admin exports: quoting by csv-stringify (RFC 4180: a field holding a
  * comma, a quote or a line break is quoted, quotes doubled), and every text cell guarded against
  * spreadsheet formula injection (OWASP "CSV Injection"): a cell that starts with `=`, `+`, `-`, `@`,
  * a tab or a carriage return (or their full-width forms) gets a leading `'`, so Excel, Sheets and

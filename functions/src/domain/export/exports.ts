@@ -8,7 +8,7 @@ import { ValidationError } from '../errors.js';
 import { csvHeader, csvRows, type CsvValue } from './csv.js';
 
 /**
- * CSV downloads of the admin lists (issue 10, beyond the spec): payments, withdrawals, users and
+ * CSV downloads of the admin lists (an addition to the product's screens): payments, withdrawals, users and
  * subscription history, each with the list's current filter. The server reads the same list
  * Queries the screens read (never a Scan), page by page, up to EXPORT_MAX_ROWS rows and a size
  * that fits one API response, and says in the answer when it stopped early.
@@ -197,7 +197,7 @@ const SUBSCRIPTION_COLUMNS = [
   'Activation Mail Sent',
 ] as const;
 
-/** The history table's columns (admin spec §2): Ultimate ends 'Lifetime'; the payment is USDT or Free. */
+/** The history table's columns: Ultimate ends 'Lifetime'; the payment is USDT or Free. */
 export const subscriptionRow = (s: SubscriptionRecord, today: string): CsvValue[] => [
   s.createdAt,
   s._id,

@@ -3,10 +3,10 @@ import { utcDay } from '../commerce/package-dates.js';
 import { sweep, type Page } from './sweep.js';
 
 /**
- * `job-expire-subscriptions` (00:05 UTC; docs/data-model.md E10, AP37, "Expiry job"): every active
+ * `job-expire-subscriptions` (00:05 UTC; docs/data-model.md, "Expiry job"): every active
  * subscription whose end date has passed (endDate < today, UTC) becomes `expired`. The store reads
  * the sparse expiry index page by page, so the job only ever reads what is due; each expiry is one
- * conditional transaction (status, index keys, the E22 counters), so a second run, or two runs at
+ * conditional transaction (status, index keys, the subscription counters), so a second run, or two runs at
  * once, expire each row exactly once. A day the job missed is caught up by the next run.
  *
  * `hasActiveBasicPackage` needs no write here: it is derived at read time from the profile's

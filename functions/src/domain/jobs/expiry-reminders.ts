@@ -4,11 +4,11 @@ import { utcDay } from '../commerce/package-dates.js';
 import { addDays, daysBetween, sweep, type Page } from './sweep.js';
 
 /**
- * `job-expiry-reminders` (daily; docs/data-model.md E10, AP37r, "Expiry reminders"): mails the
+ * `job-expiry-reminders` (daily; docs/data-model.md, "Expiry reminders"): mails the
  * holder of a paid package that ends in 3 days, once per subscription.
  *
  * Decisions:
- * - Paid packages only (issue 11: "paid package"): Basic and Pro. Ultimate never ends; the free
+ * - Paid packages only: Basic and Pro. Ultimate never ends; the free
  *   trial is not paid, is once per customer (nothing to renew) and its start mail already gives the
  *   end date. Adding it is one entry in REMINDED_PACKAGES.
  * - The window is endDate from today+2 to today+3, not only today+3: a day the job did not run
@@ -19,7 +19,7 @@ import { addDays, daysBetween, sweep, type Page } from './sweep.js';
  *   paid and in review) subscription of the same package that ends later, such as a Basic
  *   extension. A deactivated account, or one without a profile, gets no mail. The address and
  *   name are the profile's current ones, not the row's snapshot.
- * - Claim first, then send (as T12): a conditional `expiryReminderSentAt` is set before the mail;
+ * - Claim first, then send (as the activation mails do): a conditional `expiryReminderSentAt` is set before the mail;
  *   when the send fails it is removed again, so the next run (or Lambda's retry) sends it.
  */
 export const REMINDER_DAYS_BEFORE = 3;
@@ -44,7 +44,7 @@ export interface ReminderStore {
   endingBetween(from: string, to: string, cursor: string | undefined): Promise<Page<ReminderCandidate>>;
   /** The owner's profile; null when there is none. */
   readHolder(userId: string): Promise<ReminderHolder | null>;
-  /** Every subscription of the owner (AP30). */
+  /** Every subscription of the owner. */
   userSubscriptions(userId: string): Promise<SubscriptionRecord[]>;
   /** Sets expiryReminderSentAt = at if absent and the row is still active; false when it was not. */
   claimReminder(subscription: SubscriptionRecord, at: string): Promise<boolean>;

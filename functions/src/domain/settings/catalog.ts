@@ -11,9 +11,9 @@ import { adminAuditEntry, type AdminActor } from '../admin/admin-actor.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 
 /**
- * The package catalog editor (issue 11; docs/data-model.md E18, AP19-AP20): an admin sets a
+ * The package catalog editor (docs/data-model.md, "Package catalog"): an admin sets a
  * package's price (whole dollars, 0-100,000, checked by the shared schema) and whether it is on
- * sale. The Free Trial stays free. Basic's on-sale flag is the subscription-settings switch (E17):
+ * sale. The Free Trial stays free. Basic's on-sale flag is the subscription-settings switch:
  * the store writes that attribute, in the same transaction as the catalog item and the audit entry.
  * Storage is injected.
  */
@@ -34,11 +34,11 @@ export interface PackageUpdatePlan {
 }
 
 export interface CatalogStore {
-  /** AP19: the whole catalog in display order, Basic's flag from the settings. */
+  /** The whole catalog in display order, Basic's flag from the settings. */
   listCatalog(): Promise<CatalogPackage[]>;
   /** One package and the settings switch, read consistently (one BatchGetItem). */
   readPackage(slug: PackageSlug): Promise<CatalogSnapshot>;
-  /** AP20: one TransactWriteItems on condition nothing moved since the read; 'changed' otherwise. */
+  /** One TransactWriteItems on condition nothing moved since the read; 'changed' otherwise. */
   commitPackageUpdate(plan: PackageUpdatePlan): Promise<'committed' | 'changed'>;
 }
 

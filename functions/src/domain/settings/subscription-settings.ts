@@ -5,16 +5,16 @@ import type { SubscriptionSettings } from '../../data/settings-entity.js';
 import { ConflictError } from '../errors.js';
 
 /**
- * Subscription settings (admin spec "Admin subscription settings", §3; docs/data-model.md E17,
- * AP21-AP22): the Basic sales switch, the automatic approval of on-chain matches and the free
+ * Subscription settings (the admin's Subscription Settings screen; docs/data-model.md,
+ * "Subscription settings"): the Basic sales switch, the automatic approval of on-chain matches and the free
  * trial's copy-trading link. Storage is injected. The same attribute is Basic's on-sale
  * flag in the catalog (catalog.ts), so the toggle and the catalog editor always agree.
  */
 export interface SettingsStore {
-  /** AP21, read consistently (the admin sees what they saved). */
+  /** Read consistently (the admin sees what they saved). */
   readSubscriptionSettings(): Promise<SubscriptionSettings>;
   /**
-   * AP22: one TransactWriteItems setting the switch to `to` on condition it still reads `from`,
+   * One TransactWriteItems setting the switch to `to` on condition it still reads `from`,
    * with the audit entry; 'changed' when it moved since it was read.
    */
   commitSubscriptionSettings(change: {

@@ -1,12 +1,12 @@
 /**
- * The referral balances of one user (docs/data-model.md E1, §6.5). `available` is the spec's
+ * The referral balances of one user (docs/data-model.md, "Why `referralEarnings` stays consistent"). `available` is the API's
  * `referralEarnings`, the only figure a customer can withdraw; the others are kept beside it so
  * that money is never created, lost or paid twice:
  *
  *   lifetime (every credit) = available + held (pending requests) + paidOut (settled)
  *
  * Balances move only in four transactions, each appending one ledger entry: credit (payment
- * approval, T2), hold (request, T4), settle (approval, T5) and release (rejection, T6).
+ * approval), hold (request), settle (approval) and release (rejection).
  */
 export interface ReferralBalances {
   available: number;
@@ -28,13 +28,13 @@ export const balancesOf = (profile: Record<string, unknown>): ReferralBalances =
   paidOut: amountOf(profile.referralPaidOut),
 });
 
-/** The reconciliation of §6.5: what was credited is available, held or paid out, and nothing is negative. */
+/** The reconciliation: what was credited is available, held or paid out, and nothing is negative. */
 export const isReconciled = (b: ReferralBalances) =>
   b.lifetime === b.available + b.held + b.paidOut && b.available >= 0 && b.held >= 0 && b.paidOut >= 0;
 
 export type LedgerMove = 'credit' | 'hold' | 'settle' | 'release';
 
-/** Balances from a ledger (the operator's reconciliation, AP48): each entry is one move. */
+/** Balances from a ledger (the operator's reconciliation, one Query of a user's ledger): each entry is one move. */
 export function balancesFromLedger(entries: readonly { type: LedgerMove; amount: number }[]): ReferralBalances {
   const b: ReferralBalances = { available: 0, held: 0, lifetime: 0, paidOut: 0 };
   for (const { type, amount } of entries) {

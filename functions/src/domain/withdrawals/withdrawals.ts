@@ -13,8 +13,8 @@ import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, Valida
 import type { ReferralBalances } from './balances.js';
 
 /**
- * Referral withdrawals (customer spec §2 Referral Program and Withdrawal modal, §4, §5, §8; admin
- * spec "Admin withdrawals", §3, §4, §8; docs/data-model.md E6, E13, E23, AP49-AP55, T4-T6, §6.5).
+ * Referral withdrawals (the customer's Referral Program and withdrawal window, the admin's Withdrawals
+ * screen; docs/data-model.md, "Withdrawal", "Withdrawals", the withdrawal transactions and "Why `referralEarnings` stays consistent").
  * A request holds the amount (available → held) in the transaction that creates it; approval
  * settles the hold (held → paid out); rejection releases it (held → available). Each step is one
  * conditional transaction, so double clicks, retries and racing admins move money at most once.
@@ -106,27 +106,27 @@ export interface RowUser {
 }
 
 export interface WithdrawalStore {
-  /** AP1: the profile with its balances, read consistently. */
+  /** The profile with its balances, read consistently. */
   getProfile(userId: string): Promise<WithdrawalProfile | undefined>;
-  /** T4, one TransactWriteItems. */
+  /** The request transaction, one TransactWriteItems. */
   commitRequest(plan: RequestPlan): Promise<RequestOutcome>;
-  /** AP50: the user's withdrawals, newest first (one Query on GSI3). */
+  /** The user's withdrawals, newest first (one Query on GSI3). */
   listOwn(userId: string, limit: number): Promise<WithdrawalRecord[]>;
   /**
-   * AP51/AP52: one page, newest first. With `contains`, a bounded page filter on `searchText`: it
+   * One page, newest first (all, or by status). With `contains`, a bounded page filter on `searchText`: it
    * reads on until `limit` matches are found, `budget` items were evaluated or the list ends.
    */
   listWithdrawals(
     status: WithdrawalListQuery['status'],
     page: { limit: number; cursor?: string; contains?: string; budget: number },
   ): Promise<WithdrawalPage>;
-  /** AP53: STATS#WITHDRAWALS / TOTAL. */
+  /** STATS#WITHDRAWALS / TOTAL. */
   withdrawalCounts(): Promise<WithdrawalCounts>;
-  /** AP54: the page's distinct requesters, one BatchGetItem of their profiles. */
+  /** The page's distinct requesters, one BatchGetItem of their profiles. */
   rowUsers(userIds: readonly string[]): Promise<Map<string, RowUser>>;
-  /** AP55: consistent read by id. */
+  /** Consistent read by id. */
   getWithdrawal(id: string): Promise<WithdrawalRecord | undefined>;
-  /** T5 / T6, one TransactWriteItems. */
+  /** The decision transaction (settle or release), one TransactWriteItems. */
   commitDecision(plan: DecisionPlan): Promise<DecisionOutcome>;
 }
 
@@ -168,7 +168,7 @@ export interface DecisionAnswer {
   withdrawal: Withdrawal;
 }
 
-/** Retries a commit cancelled only by TransactionConflict, with jitter (data-model §6). */
+/** Retries a commit cancelled only by TransactionConflict, with jitter (docs/data-model.md, "Transactions: money and uniqueness"). */
 async function commitWithRetries<O extends { kind: string }>(
   deps: WithdrawalDeps,
   commit: () => Promise<O>,
@@ -186,9 +186,9 @@ async function commitWithRetries<O extends { kind: string }>(
 const amountError = (message: string) => new ValidationError(message, { amount: message });
 
 // ---------------------------------------------------------------------------------------------
-// Customer: request (T4) and own list (AP50)
+// Customer: request and own list
 
-/** The pending withdrawal of a request (data-model E13); pure, so the tests can build the same. */
+/** The pending withdrawal of a request (docs/data-model.md, "Withdrawal"); pure, so the tests can build the same. */
 export function planRequest(
   profile: WithdrawalProfile,
   input: WithdrawalRequestInput,
@@ -222,7 +222,7 @@ export function planRequest(
 }
 
 /**
- * Requests a withdrawal (T4). The profile read gives the friendly answers (a pending request, too
+ * Requests a withdrawal. The profile read gives the friendly answers (a pending request, too
  * little to withdraw, more than available); the transaction's conditions are what enforce them, so
  * ten requests at once create exactly one. Answers 201 with the new balances: the amount is held
  * at once and can no longer be requested again.
@@ -292,7 +292,7 @@ export async function listOwnWithdrawals(store: WithdrawalStore, userId: string)
 }
 
 // ---------------------------------------------------------------------------------------------
-// Admin: list (AP51-AP54)
+// Admin: list
 
 export interface AdminWithdrawalList {
   withdrawals: Withdrawal[];
@@ -302,7 +302,7 @@ export interface AdminWithdrawalList {
 
 /**
  * The admin list of a tab (all: GSI1; a status: GSI2), newest first. Search is case-insensitive
- * on username, e-mail or TRC20 address: the bounded page filter of data-model §9, which fills its
+ * on username, e-mail or TRC20 address: the bounded page filter of docs/data-model.md, "Search, stated honestly", which fills its
  * page or stops at SEARCH_EVALUATION_BUDGET items and hands back a cursor to search further.
  * Rows carry the requester's live available balance; the counts come from the aggregates.
  */
@@ -330,7 +330,7 @@ export async function listWithdrawalsForAdmin(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Admin: approve (T5) and reject (T6)
+// Admin: approve and reject
 
 export function planDecision(
   withdrawal: WithdrawalRecord,
@@ -375,7 +375,7 @@ async function viewOf(store: WithdrawalStore, w: WithdrawalRecord): Promise<With
   );
 }
 
-/** The answer for a withdrawal another decision already settled (data-model §6 "How failures are answered"). */
+/** The answer for a withdrawal another decision already settled (docs/data-model.md, "How failures are answered"). */
 async function alreadyDecided(
   store: WithdrawalStore,
   current: WithdrawalRecord | undefined,
@@ -389,7 +389,7 @@ async function alreadyDecided(
 }
 
 /**
- * Approves or rejects a pending withdrawal in one conditional transaction (T5 / T6): the status
+ * Approves or rejects a pending withdrawal in one conditional transaction: the status
  * (and its GSI2 tab), the pending marker deleted, the hold settled or released, one ledger entry,
  * the aggregates and the audit entry. A repeat of the same decision answers 200 "already"; the
  * other decision 409; an unknown id 404. The mail goes out after the commit and never undoes it.
