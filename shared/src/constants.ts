@@ -1,6 +1,6 @@
 /**
  * Business constants from section 9 of both specs (customer-site.md and admin-backoffice.md).
- * Prices here are the seed for the package catalog; at run time prices are data (DESIGN.md §7).
+ * Prices here are the seed for the package catalog; at run time prices are data (docs/decisions.md, "Data: one table").
  */
 
 export const PACKAGE_NAMES = {
@@ -82,10 +82,10 @@ export const AUTH = {
   otpResendCooldownSeconds: 30,
   otpMaxPerEmailPerHour: 5,
   passwordMinLength: 8,
-  /** The admin spec says 6; raised to the pool floor of 8 (DESIGN.md §6). */
+  /** The product brief says 6; raised to the pool floor of 8 (docs/decisions.md, "Identity and sessions"). */
   adminPasswordMinLength: 8,
   loginFailuresBeforeBackoff: 5,
-  /** Wrong codes per address (all purposes) before its codes are locked for 24 h (docs/security.md H3). */
+  /** Wrong codes per address (all purposes) before its codes are locked for 24 h (docs/security.md, "One-time codes"). */
   maxFailedCodesPerDay: 10,
   codeLockHours: 24,
   /** Refresh tokens live 7 days (Cognito client, session registry and cookie agree). */
@@ -99,7 +99,7 @@ export const AUTH = {
   refreshCookie: 'goldbot_rt',
 } as const;
 
-/** Bodies above this are refused with 413 before JSON.parse (docs/security.md H1). */
+/** Bodies above this are refused with 413 before JSON.parse (docs/security.md, "The review's findings"). */
 export const MAX_REQUEST_BODY_BYTES = 16 * 1024;
 
 /**
@@ -110,7 +110,7 @@ export const MAX_REQUEST_BODY_BYTES = 16 * 1024;
 export const ORIGIN_VERIFY_HEADER = 'x-goldbot-origin-verify';
 
 /**
- * Per-client request limits (docs/security.md M6), fixed windows in DynamoDB counters with TTL.
+ * Per-client request limits (docs/security.md, "Request limits and the edge"), fixed windows in DynamoDB counters with TTL.
  * RATE_LIMIT_SCALE multiplies every `limit` (0 turns them off); the code policy (AUTH) is not scaled.
  */
 export const RATE_LIMITS = {
@@ -124,7 +124,7 @@ export const RATE_LIMITS = {
   registerPerIp: { limit: 10, windowSeconds: 3600 },
   /** Contact messages per source IP. */
   contactPerIp: { limit: 5, windowSeconds: 3600 },
-  /** Referral-code checks per signed-in user (stops code enumeration, data-model E9). */
+  /** Referral-code checks per signed-in user (stops code enumeration, docs/data-model.md "Rate-limit counter"). */
   verifyReferralPerUser: { limit: 30, windowSeconds: 3600 },
   /**
    * Payment orders opened per signed-in user: an order holds one of a price's 99 exact amounts for
@@ -187,7 +187,7 @@ export const CONTACT = {
   workingHours: 'Monday-Friday 9:00 AM-6:00 PM',
 } as const;
 
-/** Browser storage keys (customer §9). The refresh token key is ours (DESIGN.md §6). */
+/** Browser storage keys: `token` and `user` are the product's; the refresh token key is ours (docs/decisions.md, "Identity and sessions"). */
 export const STORAGE_KEYS = {
   token: 'token',
   user: 'user',
@@ -214,7 +214,7 @@ export const METRICS = {
   globalSignOutFailures: { name: 'GlobalSignOutFailures', dimensions: { Service: 'auth' } },
 } as const;
 
-/** Jan to Dec (admin §9): the dashboard's month dropdowns and the abbreviation every revenue label starts with (§3). */
+/** Jan to Dec: the dashboard's month dropdowns and the abbreviation every revenue label starts with. */
 export const MONTH_ABBREVIATIONS = [
   'Jan',
   'Feb',

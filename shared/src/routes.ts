@@ -1,5 +1,5 @@
 /**
- * The one route table (DESIGN.md §4). It drives the CDK (one function + route per entry), the
+ * The one route table (docs/decisions.md, "One route table"). It drives the CDK (one function + route per entry), the
  * local gateway, the authorization test matrix, the sample events and the web API client.
  * Paths are the spec's, verbatim, so the spec's tables are the API contract.
  */
@@ -33,7 +33,7 @@ export const ROUTES = [
   route('health', 'GET', '/api/health', 'public', 'Liveness probe', true),
   route('packages-list', 'GET', '/api/packages', 'public', 'Public package catalog (prices are data)', true),
 
-  // Auth (customer §7); google-auth is replaced by the Cognito hosted UI (docs/security.md)
+  // Auth; google-auth is replaced by the Cognito hosted UI (docs/security.md)
   route('auth-register', 'POST', '/api/auth/Register', 'public', 'Register; mails a one-time code', true),
   route('auth-verify-otp', 'POST', '/api/auth/verifyOtp', 'public', 'Confirm registration and sign in', true),
   route('auth-resend-otp', 'POST', '/api/auth/resendOtp', 'public', 'Mail a new registration code', true),
@@ -62,7 +62,7 @@ export const ROUTES = [
     "End every session of the caller (the Account tab's 'Sign out of all devices')",
     true,
   ),
-  // Admin two-factor sign-in (docs/security.md M5): the TOTP step after the password, and its set-up.
+  // Admin two-factor sign-in (docs/security.md, "Administrators sign in with TOTP"): the TOTP step after the password, and its set-up.
   route('auth-mfa-verify', 'POST', '/api/auth/mfa/verify', 'public', 'Finish a sign-in with a TOTP code', true),
   route('auth-mfa-setup', 'POST', '/api/auth/mfa/setup', 'public', 'Turn on TOTP with a first code', true),
   route(
@@ -74,7 +74,7 @@ export const ROUTES = [
     true,
   ),
 
-  // Contact (customer §7, admin §7)
+  // Contact
   route('contact-add', 'POST', '/api/contact/add', 'public', 'Send a contact message', true),
   route('contact-list', 'GET', '/api/contact/get', 'admin', 'Contact messages, newest first', true),
   route('contact-delete', 'DELETE', '/api/contact/del/{id}', 'admin', 'Delete a contact message', true),
@@ -132,7 +132,7 @@ export const ROUTES = [
     true,
   ),
 
-  // Admin back-office (admin §7)
+  // Admin back-office
   route('admin-user-stats', 'GET', '/api/admin/user-stats', 'admin', 'User counts', true),
   route('admin-payment-stats', 'GET', '/api/admin/payment-stats', 'admin', 'Revenue aggregates', true),
   route('admin-users', 'GET', '/api/admin/users', 'admin', 'Users, searchable', true),
@@ -159,7 +159,7 @@ export const ROUTES = [
   route('payment-all', 'GET', '/api/payment/all-payments', 'admin', 'All payments', true),
   route('payment-approve-usdt', 'POST', '/api/payment/approve-usdt-payment/{id}', 'admin', 'Approve a payment', true),
   route('payment-reject-usdt', 'POST', '/api/payment/reject-usdt-payment/{id}', 'admin', 'Reject a payment', true),
-  // Issue 13: ask the TRON network about a payment's TXID now (the admin's 'Check on chain').
+  // Ask the TRON network about a payment's TXID now (the admin's 'Check on chain').
   route(
     'payment-chain-check',
     'POST',
@@ -209,7 +209,7 @@ export const ROUTES = [
     'Render a template draft with sample values',
     true,
   ),
-  // Additions to the spec (issue 10): the audit trail of admin actions and CSV exports of the lists.
+  // Additions to the spec: the audit trail of admin actions and CSV exports of the lists.
   route('admin-audit-log', 'GET', '/api/admin/audit-log', 'admin', 'Audit log of admin actions, newest first', true),
   route('admin-export', 'GET', '/api/admin/export/{dataset}', 'admin', 'Download a list as CSV', true),
   route(

@@ -34,7 +34,7 @@ export const SCHEDULES = [
     summary: 'Remind customers whose paid package ends in 3 days',
   },
   {
-    // Issue 13. `0/5` (minutes 0, 5, ... 55) is the increment form EventBridge documents; the local scheduler reads it too.
+    // The on-chain re-check. `0/5` (minutes 0, 5, ... 55) is the increment form EventBridge documents; the local scheduler reads it too.
     id: 'job-chain-recheck',
     cron: '0/5 * * * *',
     implemented: true,

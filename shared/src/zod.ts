@@ -6,7 +6,7 @@ import { en } from 'zod/locales';
  * zod's English messages. Import it as a namespace, `import * as z from '@goldbot/shared/zod'`
  * (inside shared: `'../zod.js'`); scripts/test/bench-bundle-size.test.ts enforces both.
  *
- * Why mini (issue 12, lean bundles): classic zod's chainable methods live on every schema's
+ * Why mini (lean bundles, docs/performance.md): classic zod's chainable methods live on every schema's
  * prototype, so a bundle carries all of them (about 75 KB minified, 8-16 ms of cold import per
  * function); mini's checks are plain functions that esbuild drops when unused (about 15 KB).
  *

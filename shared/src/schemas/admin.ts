@@ -4,8 +4,8 @@ import { adminListQuerySchema, listSearchScopeSchema, subscriptionSchema } from 
 import { schema } from './schema.js';
 
 /**
- * Back-office insight (admin §2 Admin dashboard, users, subscription history, activations;
- * §3, §7; issue 10). Every figure comes from the aggregates of docs/data-model.md E20-E24.
+ * Back-office insight (the admin dashboard, users, subscription history, activations).
+ * Every figure comes from the aggregates of docs/data-model.md, "Aggregates".
  */
 export const ADMIN_MESSAGES = {
   userActivated: 'User activated successfully',
@@ -90,7 +90,7 @@ export const userStatsSchema = /* @__PURE__ */ schema(() =>
 export type UserStats = z.infer<typeof userStatsSchema>;
 export const userStatsResponseSchema = /* @__PURE__ */ schema(() => z.object({ userStats: userStatsSchema }));
 
-/** A user row of the admin list and detail view (admin §3 User). */
+/** A user row of the admin list and detail view. */
 export const adminUserSchema = /* @__PURE__ */ schema(() =>
   z.object({
     _id: z.string(),
@@ -107,7 +107,7 @@ export const adminUserSchema = /* @__PURE__ */ schema(() =>
 );
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-/** `search`: case-insensitive substring of username, e-mail or phone (server-side, data-model §9). */
+/** `search`: case-insensitive substring of username, e-mail or phone (server-side, docs/data-model.md "Search, stated honestly"). */
 export const adminUsersQuerySchema = adminListQuerySchema;
 export const adminUsersResponseSchema = /* @__PURE__ */ schema(() =>
   z.object({
@@ -148,7 +148,7 @@ export const paymentStatsSchema = /* @__PURE__ */ schema(() =>
     thisYear: amountAndCount,
   }),
 );
-/** `month` is a label like 'Jan 2026' (three-letter English abbreviation first, admin §3). */
+/** `month` is a label like 'Jan 2026' (three-letter English abbreviation first). */
 export const revenueEntrySchema = /* @__PURE__ */ schema(() =>
   z.object({ year: z.number(), month: z.string(), revenue: z.number() }),
 );

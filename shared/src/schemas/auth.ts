@@ -4,7 +4,7 @@ import { schema } from './schema.js';
 import { requiredText } from './text.js';
 
 /**
- * Auth contracts (customer §5, §7; admin §5). Messages are the spec's where it gives one; the
+ * Auth contracts (the customer and admin auth pages and routes). Messages are the spec's where it gives one; the
  * server validates with the same schemas as the pages, so both say the same thing.
  */
 export const AUTH_MESSAGES = {
@@ -30,14 +30,14 @@ export const AUTH_MESSAGES = {
 /**
  * Address-shaped: local@label(.label)+, no spaces. Linear on any input: the dot that separates
  * domain labels is not a label character, so there is only one way to match (the old
- * `[^\s@]+\.[^\s@]+` backtracked quadratically, docs/security.md H1). Callers also check the
+ * `[^\s@]+\.[^\s@]+` backtracked quadratically, docs/security.md "The review's findings"). Callers also check the
  * length first and abort, so the pattern never sees more than MAX_EMAIL_LENGTH characters.
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 export const MAX_EMAIL_LENGTH = 254;
-/** Registration: letters, digits and @$!%*?& only, with one of each class (customer §5 Register). */
+/** Registration: letters, digits and @$!%*?& only, with one of each class (the Register page's rule). */
 export const REGISTER_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,128}$/;
-/** Reset: the special characters the reset page lists (customer §5 Reset password). */
+/** Reset: the special characters the reset page lists. */
 export const RESET_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
 
 export const emailSchema = /* @__NO_SIDE_EFFECTS__ */ (invalid: string = AUTH_MESSAGES.emailInvalid) =>
@@ -108,7 +108,7 @@ export const registerInputSchema = /* @__PURE__ */ schema(() =>
 );
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 
-/** The password travels with the code only to sign the new account in (DESIGN.md §6). */
+/** The password travels with the code only to sign the new account in (docs/decisions.md, "Identity and sessions"). */
 export const verifyOtpInputSchema = /* @__PURE__ */ schema(() =>
   z.object({
     email: emailSchema(),
@@ -213,7 +213,7 @@ export const updateUserBodySchema = /* @__PURE__ */ schema(() =>
 );
 export type UpdateUserInput = z.infer<typeof updateProfileInputSchema> | z.infer<typeof changePasswordInputSchema>;
 
-/** The user as every auth response carries it (customer §3 User). */
+/** The user as every auth response carries it. */
 export const sessionUserSchema = /* @__PURE__ */ schema(() =>
   z.object({
     userId: z.string(),

@@ -4,7 +4,7 @@ import { EMAIL_PATTERN } from './auth.js';
 import { schema } from './schema.js';
 import { requiredText } from './text.js';
 
-/** Messages are the spec's (customer §5 Contact); the length limits are ours. */
+/** Messages are the spec's (the Contact page); the length limits are ours. */
 export const CONTACT_MESSAGES = {
   nameRequired: 'Name is required',
   nameTooLong: `Name must be at most ${CONTACT.nameMaxLength} characters`,
@@ -72,8 +72,8 @@ export const pageQuerySchema = /* @__PURE__ */ schema(() =>
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /**
- * The admin Messages screen (admin spec "Admin contact messages"): `search` is a case-insensitive
- * substring of the name, e-mail or message, answered on the first page (data-model AP-C4, §9);
+ * The admin Messages screen: `search` is a case-insensitive
+ * substring of the name, e-mail or message, answered on the first page (docs/data-model.md, "Search, stated honestly");
  * `since` is the instant the admin's "today" starts (their local midnight, ISO-8601), UTC midnight
  * when absent.
  */
@@ -85,7 +85,7 @@ export const contactListQuerySchema = /* @__PURE__ */ schema(() =>
 );
 export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
 
-/** `total`: every stored message (E24 counter); `today`: received since `since`. Neither depends on `search`. */
+/** `total`: every stored message (contact counter); `today`: received since `since`. Neither depends on `search`. */
 export const contactSummarySchema = /* @__PURE__ */ schema(() => z.object({ total: z.number(), today: z.number() }));
 export type ContactSummary = z.infer<typeof contactSummarySchema>;
 

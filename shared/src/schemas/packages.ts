@@ -4,7 +4,7 @@ import { schema } from './schema.js';
 
 /**
  * The public package catalog (`GET /api/packages`, route id 'packages-list'). Prices are data
- * (DESIGN.md §7): the catalog is seeded from DEFAULT_PACKAGE_PRICES_USD and edited by admins
+ * (docs/decisions.md, "Data: one table"): the catalog is seeded from DEFAULT_PACKAGE_PRICES_USD and edited by admins
  * (`admin-packages-update`: price and on-sale flag).
  */
 export const PACKAGE_SLUGS = ['freeTrial', 'basic', 'pro', 'ultimate'] as const satisfies ReadonlyArray<
@@ -22,7 +22,7 @@ export const catalogPackageSchema = /* @__PURE__ */ schema(() =>
     sortOrder: z.number().check(z.int()),
     /**
      * False when an admin took the package off sale: it cannot be bought (the server refuses it).
-     * For Basic this IS the subscription-settings switch (E17 basicPackageEnabled), not a second flag.
+     * For Basic this IS the subscription-settings switch (basicPackageEnabled), not a second flag.
      * Defaults to true for answers of servers that predate the flag.
      */
     onSale: z._default(z.boolean(), true),

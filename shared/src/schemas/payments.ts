@@ -5,8 +5,8 @@ import { schema } from './schema.js';
 import { requiredText } from './text.js';
 
 /**
- * Commerce contracts (customer §2 Dashboard, USDT payment modal, §3, §5, §7; admin §2 Admin
- * payments, Admin wallets, §3, §5, §7). Field names are the spec's; the server validates with
+ * Commerce contracts (the customer Dashboard and USDT payment window; the admin Payments and
+ * Wallets screens). Field names are the spec's; the server validates with
  * these and the pages validate with the same ones.
  */
 export const PAYMENT_MESSAGES = {
@@ -43,7 +43,7 @@ export const PAYMENT_MESSAGES = {
   currencyRequired: 'Currency is required',
   currencyInvalid: 'Currency must be USDT, BTC or ETH',
   /**
-   * Said when a TXID is not TRON-shaped (issue 13): told at submission, never blocking it (the
+   * Said when a TXID is not TRON-shaped: told at submission, never blocking it (the
    * admin decides). An addition: the spec's success message and pending notice stay as they are.
    */
   txidNotTron:
@@ -224,7 +224,7 @@ export const publicSubscriptionSettingsResponseSchema = /* @__PURE__ */ schema((
 );
 
 /**
- * What the TRON network says about a payment's TXID (issue 13, docs/data-model.md E11 chainCheck).
+ * What the TRON network says about a payment's TXID (docs/data-model.md, the payment's chainCheck).
  * 'match': a solidified, successful USDT transfer to the payment's wallet, of at least the amount
  * due, inside the payment window. 'mismatch': the chain's final answer differs (failed, not USDT,
  * another wallet, too little, too old). 'pending': not on the chain yet, shortly after submission.
@@ -260,7 +260,7 @@ export const chainCheckSchema = /* @__PURE__ */ schema(() =>
 export type ChainCheck = z.infer<typeof chainCheckSchema>;
 
 export const PAYMENT_STATUSES = ['pending', 'completed', 'rejected'] as const;
-/** A payment row of the admin lists (admin §3, plus the wallet the customer was shown). */
+/** A payment row of the admin lists (plus the wallet the customer was shown). */
 export const paymentSchema = /* @__PURE__ */ schema(() =>
   z.object({
     _id: z.string(),
@@ -282,7 +282,7 @@ export const paymentSchema = /* @__PURE__ */ schema(() =>
     paymentMethod: z.enum(['usdt', 'free']),
     walletAddress: z.string(),
     network: z.string(),
-    /** The latest on-chain pre-check of the TXID (issue 13); null until the first check has run. */
+    /** The latest on-chain pre-check of the TXID; null until the first check has run. */
     chainCheck: z.nullable(chainCheckSchema),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -303,7 +303,7 @@ export const adminListQuerySchema = /* @__PURE__ */ schema(() =>
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
 /**
- * How a list's search answered (docs/data-model.md §9), so the screen can say what it looked at.
+ * How a list's search answered (docs/data-model.md, "Search, stated honestly"), so the screen can say what it looked at.
  * `start`: the term starts a username or e-mail, answered from the prefix indexes. `inside`:
  * nothing starts with it, so the newest records were searched for it anywhere in their fields.
  * `limitedTo` is set when that was not everything: an `inside` page looked at only this many of

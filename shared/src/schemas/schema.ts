@@ -3,7 +3,7 @@
  * shared/src is written `export const x = <the @__PURE__ annotation comment> schema(() => ...)`.
  * `schema` calls `define` at once and returns what it builds: the schema is exactly the one inside.
  *
- * Why (issue 12, lean bundles): esbuild drops an unused `export const x = <expression>` only if
+ * Why (lean bundles, docs/performance.md): esbuild drops an unused `export const x = <expression>` only if
  * evaluating the expression has no side effects, and building a schema never looks that way: zod's
  * constructors are not marked pure, and `.check(...)` is a method call. So every function that
  * imported one schema from shared built and carried nearly all of them. The `@__PURE__` comment

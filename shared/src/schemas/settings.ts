@@ -4,7 +4,7 @@ import { catalogPackageSchema } from './packages.js';
 import { schema } from './schema.js';
 
 /**
- * Configuration (admin §2 Admin e-mail templates and subscription settings, §3, §7, §8; issue 11).
+ * Configuration (the admin's E-mail templates and Subscription settings screens).
  */
 export const SETTINGS_MESSAGES = {
   templatesUpdated: 'Email templates updated successfully',
@@ -175,7 +175,7 @@ export const emailTemplatePreviewResponseSchema = /* @__PURE__ */ schema(() =>
 export type EmailTemplatePreviewResponse = z.infer<typeof emailTemplatePreviewResponseSchema>;
 
 /**
- * `basicPackageEnabled`: the spec's Basic sales switch. `autoApproveOnMatch` (issue 13, off by
+ * `basicPackageEnabled`: the spec's Basic sales switch. `autoApproveOnMatch` (off by
  * default): a payment whose on-chain check is a 'match' is approved by the system, through the same
  * conditional transaction as an admin's approval. An answer without it (an older server) reads as off.
  */

@@ -5,8 +5,8 @@ import { schema } from './schema.js';
 import { requiredText } from './text.js';
 
 /**
- * Referral withdrawals (customer §2 Referral Program and Withdrawal modal, §4, §5 Withdrawal, §8;
- * admin §2 Admin withdrawals, §3, §4, §8). Messages are the spec's; the server validates with
+ * Referral withdrawals (the customer's Referral Program and withdrawal window; the admin's
+ * Withdrawals screen). Messages are the spec's; the server validates with
  * these schemas and the pages with the same ones.
  */
 export const WITHDRAWAL_MESSAGES = {
@@ -82,7 +82,7 @@ export type WithdrawalDecisionInput = z.infer<typeof withdrawalDecisionInputSche
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
-/** A withdrawal as both sides see it (admin §3); `userId.referralEarnings` is the live available balance. */
+/** A withdrawal as both sides see it; `userId.referralEarnings` is the live available balance. */
 export const withdrawalSchema = /* @__PURE__ */ schema(() =>
   z.object({
     _id: z.string(),
