@@ -33,7 +33,7 @@ export interface AccessProfile {
   /** OTP_HASH_KEY_SECRET_ARN and secretsmanager:GetSecretValue on that one secret. */
   readonly readsOtpHashKey: boolean;
   /**
-   * Asks the TRON API about payment TXIDs (issue 13): TRON_API_URL, and when an API key secret is
+   * Asks the TRON API about payment TXIDs: TRON_API_URL, and when an API key secret is
    * configured, TRON_API_KEY_SECRET_ARN with secretsmanager:GetSecretValue on that one secret.
    */
   readonly callsTron: boolean;
@@ -83,7 +83,7 @@ export interface AuthRouteAccess {
 }
 
 /**
- * Per auth route, exactly what it calls (DESIGN.md §6, docs/security.md L1). Typed by route id: a new
+ * Per auth route, exactly what it calls (docs/decisions.md, "Identity and sessions"; least privilege). Typed by route id: a new
  * `auth-*` route in shared/src/routes.ts does not compile until it is given an entry here.
  */
 export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> = {
@@ -160,7 +160,7 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
 
 type AdminUserRouteId = 'admin-user-activate' | 'admin-user-deactivate';
 
-/** Admin user management: deactivation disables the user and revokes its refresh tokens (DESIGN.md §6). */
+/** Admin user management: deactivation disables the user and revokes its refresh tokens (docs/security.md, "Sessions and revocation"). */
 export const ADMIN_USER_COGNITO_CALLS: Readonly<Record<AdminUserRouteId, readonly CognitoAction[]>> = {
   'admin-user-activate': [
     'cognito-idp:AdminDisableUser',
@@ -184,7 +184,7 @@ export function cognitoCallsOf(routeId: string): readonly CognitoAction[] {
 /**
  * Table access that the HTTP method alone gets wrong. `health` touches no data. `auth-me` is a GET
  * that writes: it creates the profile of a first Google or bootstrap-admin sign-in (the profile and
- * its markers in one TransactWriteItems of Puts and Updates, DESIGN.md §6).
+ * its markers in one TransactWriteItems of Puts and Updates, docs/data-model.md "Registration and confirmation").
  */
 const TABLE_ACCESS_EXCEPTIONS: Partial<Record<RouteId, TableAccess>> = {
   health: 'none',
@@ -201,7 +201,7 @@ export interface TableScope {
 }
 
 /**
- * The partitions the auth routes work in (docs/data-model.md E1-E9, E19, E21): profiles and their
+ * The partitions the auth routes work in (docs/data-model.md, the user, marker, code and counter entities, templates, user aggregates): profiles and their
  * sessions, the uniqueness markers, codes, sign-in failures, code locks, rate-limit counters, the
  * user counters and the e-mail templates. No index: the auth store looks everything up by key. One
  * scope for the family rather than one per route: they share one store
@@ -233,14 +233,14 @@ export const AUTH_TABLE_SCOPE: TableScope = {
  * `RATE#` item by the handler kit before anything else, and every signed-in call reads the caller's
  * `USER#` profile (the session guard). Routes not listed get the whole table and every index (still
  * without Scan): the payment, withdrawal and admin routes move money across users, payments, TXID
- * markers, wallets, ledgers and aggregates and list them by index (docs/data-model.md §6), so a list
+ * markers, wallets, ledgers and aggregates and list them by index (docs/data-model.md, "Transactions: money and uniqueness"), so a list
  * would name nearly every partition and protect nothing while breaking, in AWS only, at the first
  * key it forgot.
  */
 const TABLE_SCOPES: Partial<Record<RouteId, TableScope>> = {
-  // The catalog, and the subscription settings whose switch is Basic's on-sale flag (E17, E18).
+  // The catalog, and the subscription settings whose switch is Basic's on-sale flag.
   'packages-list': { partitions: ['CATALOG', 'SETTINGS'], indexes: [] },
-  // The message and the E24 `total` counter move together (AP-C1, AP-C3).
+  // The message and the contact `total` counter move together (store and delete).
   'contact-add': { partitions: ['CONTACT#*', 'STATS#CONTACTS', 'RATE#*'], indexes: [] },
   // The list itself is a GSI1 query (GSI1PK = CONTACTS).
   'contact-list': { partitions: ['USER#*', 'STATS#CONTACTS'], indexes: ['GSI1'] },
@@ -255,7 +255,7 @@ function tableScopeOf(routeId: string): TableScope | undefined {
 }
 
 /**
- * The on-chain TXID check (issue 13): the admin's on-demand check asks TRON itself; the submission
+ * The on-chain TXID check: the admin's on-demand check asks TRON itself; the submission
  * only hands the new payment to the job-chain-recheck function with an asynchronous invoke, so a
  * slow TRON API never slows it and the customer-facing function holds no TRON key.
  */

@@ -35,8 +35,8 @@ export interface AuthStackProps extends StackProps {
 export const PRE_SIGN_UP_COGNITO_ACTIONS = ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers'] as const;
 
 /**
- * Token lifetimes (DESIGN.md §6): short access, and `POST /api/auth/refresh` keeps sessions alive.
- * The refresh token lives AUTH.refreshTokenDays (docs/security.md M2), the same figure the session
+ * Token lifetimes (docs/decisions.md, "Identity and sessions"): short access, and `POST /api/auth/refresh` keeps sessions alive.
+ * The refresh token lives AUTH.refreshTokenDays (docs/security.md, "Sessions and revocation"), the same figure the session
  * registry and the HttpOnly refresh cookie use, so none of the three outlives the others.
  */
 const TOKEN_VALIDITY = {
@@ -64,7 +64,7 @@ export const GOOGLE_CLIENT_WRITE_ATTRIBUTES = new ClientAttributes().withStandar
 });
 
 /**
- * The user directory and token issuer (DESIGN.md §6). The API's auth endpoints drive it through
+ * The user directory and token issuer (docs/decisions.md, "Identity and sessions"). The API's auth endpoints drive it through
  * the Cognito API; one-time codes are ours (4 digits, which Cognito cannot send), so Cognito itself
  * never mails anyone.
  */
@@ -111,7 +111,7 @@ export class AuthStack extends Stack {
       },
       // Password reset is our OTP flow + AdminSetUserPassword; Cognito's ForgotPassword stays off.
       accountRecovery: AccountRecovery.NONE,
-      // TOTP (authenticator app) MFA, optional per user (docs/security.md M5): customers may opt in;
+      // TOTP (authenticator app) MFA, optional per user (docs/security.md, "Administrators sign in with TOTP"): customers may opt in;
       // admins must use it when ADMIN_MFA_REQUIRED is on (context adminMfa), enforced at sign-in by
       // the auth functions. No SMS: it costs per message, needs an SNS role and is the weaker factor.
       mfa: Mfa.OPTIONAL,
@@ -174,7 +174,7 @@ export class AuthStack extends Stack {
   }
 
   /**
-   * Google through the Cognito hosted UI (DESIGN.md §6): a Cognito domain, the Google IdP and a
+   * Google through the Cognito hosted UI (docs/decisions.md, "Identity and sessions"): a Cognito domain, the Google IdP and a
    * hosted-UI client that offers Google only. The SPA uses Amplify `signInWithRedirect` with this
    * client id and the redirect URL `${appUrl}/auth/callback`. A first Google sign-in is linked to
    * an existing native user with the same verified e-mail by the PreSignUp trigger below.
@@ -267,7 +267,7 @@ export class AuthStack extends Stack {
     NagSuppressions.addResourceSuppressions(fn, [
       {
         id: 'AwsSolutions-L1',
-        reason: 'DESIGN.md §2 pins nodejs22.x (arm64); the runtime is raised deliberately, not by the linter.',
+        reason: 'docs/decisions.md pins nodejs22.x (arm64); the runtime is raised deliberately, not by the linter.',
       },
     ]);
     return fn;

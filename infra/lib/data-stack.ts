@@ -11,7 +11,7 @@ export interface DataStackProps extends StackProps {
 }
 
 /**
- * The single table (DESIGN.md §7), built from the same TABLE_DEFINITION the local bootstrap uses,
+ * The single table (docs/decisions.md, "Data: one table"; docs/data-model.md), built from the same TABLE_DEFINITION the local bootstrap uses,
  * so AWS and `npm start` cannot drift apart. It lives in its own stack because it holds the data:
  * the API and web stacks can be destroyed and recreated freely, this one is retained. The table's
  * starting items (catalog, settings, default templates) are seeded here at deploy time, each only if

@@ -49,7 +49,7 @@ export const WAF_MANAGED_RULE_GROUPS = [
   'AWSManagedRulesKnownBadInputsRuleSet',
 ] as const;
 
-/** The JSON error shape of the API (DESIGN.md §4), so the SPA shows WAF refusals like its own 429s. */
+/** The JSON error shape of the API (docs/decisions.md, "One route table"), so the SPA shows WAF refusals like its own 429s. */
 const TOO_MANY_REQUESTS_BODY = JSON.stringify({
   message: 'Too many requests. Please wait a minute and try again.',
   msg: 'Too many requests. Please wait a minute and try again.',
@@ -77,7 +77,7 @@ const blockWith429: CfnWebACL.RuleActionProperty = {
  * us-east-1. The web stack reads the ARN with a weak reference (Fn::GetStackOutput with a Region),
  * written by hand: the CDK's automatic cross-region references require an explicit region on both
  * stacks, and pinning the web stack (and through its references the API stack) to a region would
- * give up the env-agnostic app. See docs/operations.md §4.9.
+ * give up the env-agnostic app. See docs/operations.md, "Edge protection".
  *
  * API Gateway HTTP APIs cannot be associated with WAF at all; the API is covered by this WebACL
  * only for the requests that come through CloudFront (api-stack.ts, custom domain).

@@ -17,13 +17,13 @@ import type { Node } from 'constructs';
  *   domain must be a verified SES identity; send permission is scoped to exactly those two.
  * - `sesIdentity` (optional, `domain` or `address`): the API stack creates that SES identity for
  *   mailFrom (a domain with Easy DKIM, its DNS records as outputs; an address, verified from the mail
- *   SES sends). Absent: the identity is created and verified by hand (docs/operations.md §4.4), which
+ *   SES sends). Absent: the identity is created and verified by hand (docs/operations.md, "SES: sending real mail"), which
  *   is also the way when it already exists in the account (CloudFormation cannot adopt it).
  * - `logLevel` (default `info`): LOG_LEVEL of every function.
  * - `sellerName` (default: the functions' `GoldBot`): the seller each receipt names (SELLER_NAME),
  *   1-120 characters.
  * - `restoredTableName` (optional): the functions use this table instead of the data stack's, e.g.
- *   one restored from a point in time (docs/operations.md §4.10). The data stack's table stays as it
+ *   one restored from a point in time (docs/operations.md, "Backups and restoring the table"). The data stack's table stays as it
  *   is (retained); deploying again without the value switches back.
  * - `googleClientId` + `googleClientSecretName` + `cognitoDomainPrefix`: all three enable Google
  *   sign-in (Cognito hosted UI domain, Google IdP, a hosted-UI app client). The secret name is a
@@ -48,7 +48,7 @@ import type { Node } from 'constructs';
  * - `alarmEmail` (optional): an address subscribed to the alarm topic (the subscription has to be
  *   confirmed from the mail SNS sends).
  * - `tronApiUrl` (default `https://api.trongrid.io`, TronGrid's mainnet API): the TRON HTTP API the
- *   on-chain TXID check asks (TRON_API_URL of payment-chain-check and job-chain-recheck only; issue 13).
+ *   on-chain TXID check asks (TRON_API_URL of payment-chain-check and job-chain-recheck only).
  *   https only: the check reads a third party's answer about money.
  * - `tronApiKeySecretArn` (optional): the full ARN of a Secrets Manager secret holding a TronGrid API
  *   key as plain text, created by hand (docs/operations.md). Only the two functions above get its ARN
@@ -61,7 +61,7 @@ import type { Node } from 'constructs';
  *   CSP allows as frames; they must cover the SPA's embedded videos (web/src/config/site.ts, whose
  *   VITE_*_VIDEO_URL overrides may point elsewhere).
  *
- * L8: a deployed site must be https. appUrl may only be http on localhost / 127.0.0.1 / [::1], which
+ * A deployed site must be https. appUrl may only be http on localhost / 127.0.0.1 / [::1], which
  * is what the default (first deploy, synth, tests) is; any other host must be https.
  */
 export interface AppSettings {
@@ -84,7 +84,7 @@ export interface AppSettings {
   readonly rateLimitScale: string;
   readonly alarmEmail?: string;
   readonly videoEmbedOrigins: readonly string[];
-  /** The on-chain TXID check (issue 13). */
+  /** The on-chain TXID check. */
   readonly tron: TronSettings;
   /** appUrl/mailFrom when they fell back to a default; the app warns (fine for a first or dev deploy). */
   readonly defaulted: readonly string[];
@@ -313,7 +313,7 @@ export function readSettings(node: Node): AppSettings {
   }
   const { protocol, hostname } = new URL(appUrl);
   if (protocol !== 'https:' && !LOCAL_HOSTS.has(hostname)) {
-    // L8: e-mail links, the CORS origin and the Google callback of a real deployment must be https;
+    // A deployed site must be https: e-mail links, the CORS origin and the Google callback of a real deployment must be https;
     // plain http is only the developer's own machine (the default, for synth, tests and a first deploy).
     throw new Error(`Context "appUrl" must be https for a deployed site (http only on localhost), got "${appUrl}"`);
   }

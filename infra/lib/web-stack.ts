@@ -113,9 +113,9 @@ export interface CspSources {
 }
 
 /**
- * Content Security Policy for the SPA (docs/security.md L6): every source named, no wildcard host.
+ * Content Security Policy for the SPA (docs/security.md, "The review's findings", loose CSP): every source named, no wildcard host.
  * Scripts only from our origin. Images are ours or inline data: URIs (the SVG art and Amplify UI's
- * icons; QR codes are drawn in the browser, DESIGN.md §2). Frames are the embedded videos only.
+ * icons; QR codes are drawn in the browser, docs/decisions.md "Stack and runtime"). Frames are the embedded videos only.
  * fetch goes to our origin, plus Cognito when Google sign-in is configured. Inline styles stay
  * allowed: React style props and Amplify UI's theme set them.
  */

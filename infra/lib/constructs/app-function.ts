@@ -56,7 +56,7 @@ export interface FunctionContext {
    */
   readonly sesConfigurationSetName?: string;
   /**
-   * The on-chain TXID check (issue 13): functions whose AccessProfile says callsTron get the TRON API
+   * The on-chain TXID check: functions whose AccessProfile says callsTron get the TRON API
    * URL and the check's tolerance and grace, and, when a TronGrid key secret is configured, its ARN
    * (TRON_API_KEY_SECRET_ARN) and GetSecretValue on it. Absent in tests that build functions alone.
    */
@@ -90,7 +90,7 @@ const ESM_REQUIRE_BANNER = "import { createRequire } from 'module'; const requir
 export const NO_SOURCE_MAP_ENTRY = join(REPO_ROOT, 'functions', 'src', 'kit', 'bundle-stubs', 'no-source-map.ts');
 
 /**
- * The settings DESIGN.md §2 fixes for every function (routes, jobs and Cognito triggers alike):
+ * The settings docs/decisions.md ("Stack and runtime") fixes for every function (routes, jobs and Cognito triggers alike):
  * Node 22 on arm64, bundled locally by esbuild, minified ESM with source maps.
  */
 export const NODE_FUNCTION_DEFAULTS: Pick<
@@ -108,7 +108,7 @@ export const NODE_FUNCTION_DEFAULTS: Pick<
     minify: true,
     sourceMap: true,
     // Source maps give file:line in stack traces; embedding the sources would double the bundle
-    // for nothing (DESIGN.md §10: <= 250 KB zipped per function).
+    // for nothing (docs/decisions.md, "Budgets": <= 250 KB zipped per function).
     sourcesContent: false,
     target: 'node22',
     format: OutputFormat.ESM,
@@ -130,7 +130,7 @@ export const NODE_FUNCTION_DEFAULTS: Pick<
 };
 
 /**
- * One Lambda function with the settings DESIGN.md §2 fixes (Node 22, arm64, esbuild, minified,
+ * One Lambda function with the settings docs/decisions.md fixes (Node 22, arm64, esbuild, minified,
  * source maps), its own log group and a role holding exactly what its AccessProfile allows.
  */
 export class AppFunction extends Construct {
@@ -268,7 +268,7 @@ export class AppFunction extends Construct {
     NagSuppressions.addResourceSuppressions(this.function, [
       {
         id: 'AwsSolutions-L1',
-        reason: 'DESIGN.md §2 pins nodejs22.x (arm64); the runtime is raised deliberately, not by the linter.',
+        reason: 'docs/decisions.md pins nodejs22.x (arm64); the runtime is raised deliberately, not by the linter.',
       },
     ]);
   }
@@ -287,7 +287,7 @@ function allowSecretRead(role: IRole, secret: ISecret): void {
 
 /**
  * Explicit actions instead of grantReadData: that helper includes dynamodb:Scan, and no request path
- * may Scan (DESIGN.md §7), so IAM enforces it too. TransactWriteItems needs no action of its own; it
+ * may Scan (docs/decisions.md, "Data: one table"), so IAM enforces it too. TransactWriteItems needs no action of its own; it
  * is authorised by the item actions below, each checked against its own key.
  *
  * Item actions go on the table, limited by `dynamodb:LeadingKeys` to the function's partitions when

@@ -16,7 +16,7 @@ export interface MailSendingProps {
   /**
    * Context `sesIdentity`: `domain` creates the SES identity of mailFrom's domain (Easy DKIM; the
    * three CNAME records are stack outputs), `address` the identity of the address itself (SES mails
-   * a verification link). Absent: the identity is verified by hand (docs/operations.md §4.4).
+   * a verification link). Absent: the identity is verified by hand (docs/operations.md, "SES: sending real mail").
    */
   readonly identity?: SesIdentityKind;
 }

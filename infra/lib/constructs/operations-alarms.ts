@@ -66,10 +66,10 @@ export const TABLE_OPERATIONS = [
 ] as const;
 
 /**
- * The operational alarms (issue 11), all on the one alarm topic: API 5xx, Lambda errors and
+ * The operational alarms, all on the one alarm topic: API 5xx, Lambda errors and
  * throttles of every function, DynamoDB throttles and system errors on the table, the SES bounce and
  * complaint rates, and scheduled jobs that ended in their dead-letter queue. No data is the healthy
- * case for every one of them (docs/operations.md §6.3 says what to do when each fires).
+ * case for every one of them (docs/operations.md, "Alarms", says what to do when each fires).
  */
 export class OperationsAlarms extends Construct {
   readonly alarms: Alarm[] = [];
@@ -93,7 +93,7 @@ export class OperationsAlarms extends Construct {
       alarmDescription:
         `HTTP API: ${API_5XX.ratePercent}% or more of the requests in 5 minutes answered 5xx (or ` +
         `${API_5XX.minErrorsAtLowTraffic}+ 5xx answers with fewer than ${API_5XX.minRequests} requests). Find the ` +
-        'route in the access log (status >= 500) and the error in its function log (docs/operations.md §6.3).',
+        'route in the access log (status >= 500) and the error in its function log (docs/operations.md, "Alarms").',
       metric: new MathExpression({
         label: 'API 5xx (% of requests)',
         expression:
@@ -128,7 +128,7 @@ export class OperationsAlarms extends Construct {
 
     add('TableThrottledRequests', {
       alarmDescription:
-        'DynamoDB throttled requests on the table (on-demand: a partition is hot, see docs/data-model.md §11).',
+        'DynamoDB throttled requests on the table (on-demand: a partition is hot, see docs/data-model.md, "Hot partitions").',
       metric: props.table.metricThrottledRequestsForOperations({
         operations: [...TABLE_OPERATIONS],
         period: PERIOD,
@@ -144,7 +144,7 @@ export class OperationsAlarms extends Construct {
     add('SesBounceRate', {
       alarmDescription:
         `SES account bounce rate at ${SES_REPUTATION.bounceRate * 100}% or more: AWS reviews the account from 5% and ` +
-        'may pause sending from 10%. See the mail events topic and docs/operations.md §4.4.',
+        'may pause sending from 10%. See the mail events topic and docs/operations.md, "SES: sending real mail".',
       metric: sesReputation('Reputation.BounceRate'),
       threshold: SES_REPUTATION.bounceRate,
     });
@@ -165,7 +165,7 @@ export class OperationsAlarms extends Construct {
         alarmDescription:
           'A scheduled job run failed for good (not delivered, or still failing after its retries): the message in ' +
           'the jobs dead-letter queue names it. Read the job’s log ("job completed" with failed > 0), fix, then run ' +
-          'it by hand (docs/operations.md §8.2).',
+          'it by hand (docs/operations.md, "A failed run: the dead-letter queue").',
         metric: props.jobsDeadLetterQueue.metricNumberOfMessagesSent({ period: PERIOD, statistic: 'Sum' }),
         threshold: 1,
       });

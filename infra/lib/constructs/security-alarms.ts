@@ -10,7 +10,7 @@ import { Construct } from 'constructs';
  * The metric the auth functions emit (CloudWatch Embedded Metric Format, functions/src/kit/metrics.ts
  * and functions/src/services/auth-service.ts) when Cognito's AdminUserGlobalSignOut still fails after
  * its retries. Our session registry already refuses the user's sessions, but Cognito's refresh tokens
- * may live on: an operator has to sign the user out by hand (docs/operations.md §6.3).
+ * may live on: an operator has to sign the user out by hand (docs/operations.md, "Alarms").
  */
 export const GLOBAL_SIGN_OUT_FAILURES = {
   namespace: METRICS.namespace,
@@ -41,7 +41,7 @@ export class SecurityAlarms extends Construct {
       alarmDescription:
         'Cognito AdminUserGlobalSignOut failed after retries: a reset or deactivated user may still hold Cognito ' +
         'refresh tokens. See the auth function logs at that time ("Cognito global sign-out failed after retries") ' +
-        'and docs/operations.md §6.3.',
+        'and docs/operations.md, "Alarms".',
       metric: new Metric({
         ...GLOBAL_SIGN_OUT_FAILURES,
         dimensionsMap: { ...GLOBAL_SIGN_OUT_FAILURES.dimensionsMap },

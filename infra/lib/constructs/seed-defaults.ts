@@ -46,7 +46,7 @@ export interface SeedDefaultsProps {
 }
 
 /**
- * Deploy-time seeding (issue 11): a custom resource whose handler (functions/src/triggers/seed-defaults.ts)
+ * Deploy-time seeding: a custom resource whose handler (functions/src/triggers/seed-defaults.ts)
  * writes the catalog, the subscription settings and the default e-mail templates of
  * functions/src/data/seed-items.ts, the same items the local bootstrap writes, each only if absent
  * (`attribute_not_exists(PK)`), so an admin's edits are never overwritten. It runs on the first
@@ -120,7 +120,7 @@ export class SeedDefaults extends Construct {
     NagSuppressions.addResourceSuppressions(this.function, [
       {
         id: 'AwsSolutions-L1',
-        reason: 'DESIGN.md §2 pins nodejs22.x (arm64); the runtime is raised deliberately, not by the linter.',
+        reason: 'docs/decisions.md pins nodejs22.x (arm64); the runtime is raised deliberately, not by the linter.',
       },
     ]);
     NagSuppressions.addResourceSuppressions(
