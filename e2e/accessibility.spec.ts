@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './axe-scan.js';
 
 /**
- * axe scan of every public route (admin §2 "Public routes", plus the 404 page): no serious or
+ * axe scan of every public route (the public pages, plus the 404 page): no serious or
  * critical violations of WCAG 2.1 A/AA. Motion is reduced so fade-ins cannot catch axe mid-way,
  * and each page is scrolled to the bottom first so every lazily loaded section is scanned.
  */

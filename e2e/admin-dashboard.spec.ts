@@ -5,7 +5,7 @@ import { seriousViolations } from './axe-scan.js';
 import { adminIdToken } from './local-stack.js';
 
 /**
- * The back-office insight screens in the browser (issue 10, "Done when": the dashboard draws its
+ * The back-office insight screens in the browser (the dashboard draws its
  * chart): a customer's Pro payment is approved, then the admin's dashboard shows the revenue it
  * added and draws the Monthly Revenue chart with a data point, and the subscription history lists
  * the customer's subscription.

@@ -14,7 +14,7 @@ import { seriousViolations } from './axe-scan.js';
 import { adminIdToken, mailsTo, type StoredEmail } from './local-stack.js';
 
 /**
- * Configuration in the browser (issue 11, "Done when"): the admin edits an e-mail template and the
+ * Configuration in the browser: the admin edits an e-mail template and the
  * preview follows the typing, and the saved template is what the next mail of its type says; the
  * admin switches the monthly Basic package off, and a customer opening its purchase sees
  * 'Subscription Unavailable'. Both change state the other journeys share (a template, the Basic

@@ -3,7 +3,7 @@ import { CUSTOMER_PASSWORD, signInAsAdmin, signInAsCustomer, verifiedCustomer } 
 import { adminIdToken } from './local-stack.js';
 
 /**
- * The back-office's users and messages in the browser (issue 10, "Done when"): an admin finds a
+ * The back-office's users and messages in the browser: an admin finds a
  * customer by a middle part of their e-mail and deactivates them, and the customer, signed in in
  * their own browser, is signed out on their next page load; activating them again lets them back
  * in. A message sent from the public contact form is opened (and so marked read) and deleted.

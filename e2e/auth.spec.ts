@@ -4,7 +4,7 @@ import { CUSTOMER_PASSWORD, apiResponse, submitSignInForm, uniqueAccount, verifi
 import { ADMIN_PASSWORD, VERIFICATION_SUBJECT, createLocalAdmin, mailedCode, readStack } from './local-stack.js';
 
 /**
- * Accounts in the browser (issue 3): registration with the mailed code, password reset, the
+ * Accounts in the browser: registration with the mailed code, password reset, the
  * admin sign-in and the guard's round trip. Codes are read from the SES emulator's inbox, as a
  * person would read their mail.
  */
@@ -71,7 +71,7 @@ test.describe('accounts', () => {
     expect(stored.local.token).toBeTruthy();
     expect(JSON.parse(stored.local.user ?? '{}')).toMatchObject({ email: account.email, username: account.username });
     expect(stored.local.pendingRegistration).toBeUndefined();
-    // The password travelled in memory only (DESIGN.md §6).
+    // The password travelled in memory only (docs/decisions.md, "Identity and sessions").
     expect(JSON.stringify(stored)).not.toContain(CUSTOMER_PASSWORD);
     // The refresh token is an HttpOnly cookie for the auth routes, nowhere in storage.
     const cookie = await refreshCookie(page);

@@ -5,7 +5,7 @@ import { apiToken, bearer, catalogPrice, signInAsAdmin, verifiedCustomer, withOr
 import { adminIdToken, readStack } from './local-stack.js';
 
 /**
- * The on-chain TXID pre-check in the browser (issue 13): a customer pays Basic with a TXID the local
+ * The on-chain TXID pre-check in the browser: a customer pays Basic with a TXID the local
  * TRON double answers like `usdt-60-basic.json` (a 60-USDT transfer to the local wallet), and the
  * admin sees 'Match' in the Chain column, the verdict and the Tronscan link in the detail modal, and
  * asks again with 'Check on chain'. The payment stays pending: the admin decides.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signInAsAdmin, uniqueTronAddress } from './journeys.js';
 
 /**
- * The commerce back-office in the browser (admin §2 Admin wallets, Admin payments): the stack's
+ * The commerce back-office in the browser (the admin's Wallets and Payments screens): the stack's
  * admin adds a USDT wallet and makes it the active one, which deactivates any other USDT wallet,
  * and the payments screen answers with its stat cards and tabs.
  */

@@ -12,7 +12,7 @@ import {
 } from './journeys.js';
 
 /**
- * The customer's commerce screens in the browser (issue 8, customer §2 Dashboard and USDT payment
+ * The customer's commerce screens in the browser (the Dashboard and the USDT payment
  * modal): a fresh customer opens the Basic package's payment, sees the wallet address with its QR
  * code drawn in the page (never fetched from elsewhere), copies the address, submits a TXID, and
  * finds the pending purchase under Billing History.

@@ -11,7 +11,7 @@ import {
 } from './journeys.js';
 
 /**
- * The money loop in the browser (issue 8, "Done when"): a customer buys the Basic package with a
+ * The money loop in the browser: a customer buys the Basic package with a
  * referrer's code, the admin approves the payment in /admin/payments, and the customer's Billing
  * History shows it active from the 1st to the last day of next month; the referrer is credited.
  */
@@ -40,7 +40,7 @@ const SHORT_DATE = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-/** The first and last day of the UTC month after `now`, as the dashboard shows them (DESIGN.md §7). */
+/** The first and last day of the UTC month after `now`, as the dashboard shows them (docs/decisions.md, "Data: one table"). */
 function nextMonth(now: Date): { start: string; end: string } {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth();

@@ -6,7 +6,7 @@ import { ensureUser, localCognitoClient, localIdToken } from '../scripts/local/c
 
 /** What `npm start` wrote about itself (.local/stack.json): pool ids and service URLs. */
 interface StackFile {
-  /** `tron`: the local TRON API double (issue 13); absent in a stack.json from before it. */
+  /** `tron`: the local TRON API double; absent in a stack.json from before it. */
   urls: { api: string; cognito: string; sesInbox: string; tron?: string };
   pool: { userPoolId: string; clientId: string };
   admin: { email: string };
@@ -25,7 +25,7 @@ export const ADMIN_PASSWORD = process.env.LOCAL_ADMIN_PASSWORD || 'Admin123!';
 /**
  * An ID token of the stack's admin. Like the SPA after a sign-in, it asks /api/auth/me first: on a
  * fresh stack that creates the admin's profile, without which every admin route answers 401
- * ("not set up yet", docs/security.md M4), whichever spec runs first.
+ * ("not set up yet", docs/security.md, "The per-request session guard"), whichever spec runs first.
  */
 export async function adminIdToken(): Promise<string> {
   const stack = readStack();

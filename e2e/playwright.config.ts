@@ -37,7 +37,7 @@ export default defineConfig({
   webServer: {
     command: 'npm start',
     cwd: '..',
-    // Browser journeys sign up and sign in more often than a person would (docs/security.md §12).
+    // Browser journeys sign up and sign in more often than a person would (docs/security.md, "Request limits and the edge").
     env: { ...process.env, RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '100' } as Record<string, string>,
     url: webUrl,
     reuseExistingServer: !process.env.CI,

@@ -13,7 +13,7 @@ import {
 import { adminIdToken, mailsTo, type StoredEmail } from './local-stack.js';
 
 /**
- * The withdrawal's last leg in the browser (issue 9, "Done when"): a customer who earned $20
+ * The withdrawal's last leg in the browser: a customer who earned $20
  * through ten referred Basic purchases has a pending withdrawal; the admin finds it in
  * /admin/withdrawals, approves it with a note, and the customer's Withdrawal Center shows it
  * approved. The earning and the request are made through the API: their screens have tests of

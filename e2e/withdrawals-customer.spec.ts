@@ -14,7 +14,7 @@ import {
 import { adminIdToken } from './local-stack.js';
 
 /**
- * The customer's side of a withdrawal in the browser (issue 9, "Done when"): a customer who
+ * The customer's side of a withdrawal in the browser: a customer who
  * really earned $20 (ten friends bought the Basic package with their code, and the admin approved
  * each purchase) opens Referral Program, requests $20 from the withdrawal modal, and sees the
  * success toast, the balance drop to $0 with $20 held, and the request pending in the Withdrawal

@@ -1,5 +1,5 @@
 /**
- * Landing-route JavaScript budget (DESIGN.md §10): the JavaScript a visitor's browser must run
+ * Landing-route JavaScript budget (docs/decisions.md, "Budgets"): the JavaScript a visitor's browser must run
  * before the home page can render - the entry chunk, the home route's chunk and every chunk they
  * import statically - must stay within 110 KB gzip, and recharts, Amplify and the admin area must
  * never be part of it (they load lazily, in chunks of their own).

@@ -1,6 +1,6 @@
 /**
  * `npm run lighthouse`: Lighthouse performance of every public page and of the customer dashboard
- * (DESIGN.md §10: 100 with the desktop preset, at least 98 with the mobile preset, mobile LCP at
+ * (docs/decisions.md, "Budgets": 100 with the desktop preset, at least 98 with the mobile preset, mobile LCP at
  * most 1.5 s, CLS at most 0.02), against the local stack. Builds the site (scripts/build-site.ts:
  * the public pages prerendered), starts a local stack of its own on free ports
  * (scripts/local/spawn-stack.ts), signs a customer in for `/dashboard`, serves web/dist with
@@ -39,7 +39,7 @@ const REPORT_FILE = path.join(ROOT, 'docs', 'performance.md');
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox'];
 
-/** What every measured route must reach (DESIGN.md §10). */
+/** What every measured route must reach (docs/decisions.md, "Budgets"). */
 export const TARGETS = { desktop: 100, mobile: 98, mobileLcpMs: 1500, cls: 0.02 } as const;
 type Preset = 'desktop' | 'mobile';
 const DASHBOARD = '/dashboard';
@@ -191,7 +191,7 @@ function renderReport(results: RouteResult[], bundle: LandingBundleReport, envir
 
   return `# Performance
 
-Budgets for the web app (DESIGN.md §10) and the latest measurements. This file is written by
+Budgets for the web app (docs/decisions.md, "Budgets") and the latest measurements. This file is written by
 \`npm run lighthouse\` (\`scripts/lighthouse.ts\`); edit the script, not the figures. The sections
 from "DynamoDB round trips per customer request" on are kept as they are: hand-written notes, and
 the "API benchmarks" blocks that \`npm run bench\` (\`scripts/bench/\`) rewrites.

@@ -1,5 +1,5 @@
 /**
- * Budget arithmetic of `npm run bench` (DESIGN.md §10), kept free of I/O so it is unit-tested
+ * Budget arithmetic of `npm run bench` (docs/decisions.md, "Budgets"), kept free of I/O so it is unit-tested
  * (scripts/test/bench-budget.test.ts). Every figure of a section ends up as one Check; only
  * `fail` and `error` make the run exit non-zero.
  */

@@ -6,9 +6,9 @@ import type { SeedUser } from './seed-data.js';
  * file does not exist yet is reported as "not built" instead of failing the run, so the list can
  * name every admin dashboard and list endpoint while they are being built.
  *
- * `budgeted` rows are held to the ratio budget (DESIGN.md §10: the admin dashboard and lists cost
+ * `budgeted` rows are held to the ratio budget (docs/decisions.md, "Budgets": the admin dashboard and lists cost
  * the same at 1k and 100k records), and so are the searches for the start of a username, an
- * e-mail or a TXID, which the prefix indexes answer (data-model §9). A search for a part inside the values is
+ * e-mail or a TXID, which the prefix indexes answer (docs/data-model.md, "Search, stated honestly"). A search for a part inside the values is
  * reported, not budgeted: it reads a bounded window of the newest rows, the whole list when the
  * list is smaller than the window.
  */

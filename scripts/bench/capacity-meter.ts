@@ -28,7 +28,7 @@ export interface CapacityTally {
   writeUnits: number;
   /** Counted requests (round trips); retries of unprocessed keys count one each. */
   requests: number;
-  /** Scans among them: no request path may Scan (DESIGN.md §7). */
+  /** Scans among them: no request path may Scan (docs/decisions.md, "Data: one table"). */
   scans: number;
   byOperation: Record<string, OperationTally>;
   /** Every counted request in order, with its units (for diagnostics). */

@@ -25,8 +25,8 @@ import {
 import type { BenchSection } from './section.js';
 
 /**
- * Consumed capacity of the admin dashboard and lists at a small and a large data set (issue 10's
- * "Done when", DESIGN.md §10): seed, measure every case, seed the rest, measure again, compare.
+ * Consumed capacity of the admin dashboard and lists at a small and a large data set
+ * (docs/decisions.md, "Budgets"): seed, measure every case, seed the rest, measure again, compare.
  */
 export const CAPACITY_RATIO_LIMIT = 1.2;
 /** Invocations measured per case and size (after one warm-up); the largest counts. */
@@ -312,7 +312,7 @@ function capacityMarkdown(input: {
   };
   return paragraphs(
     '### Consumed capacity of the admin dashboard and lists',
-    `Budget (DESIGN.md §10, issue 10): every **budgeted** request consumes at most ${CAPACITY_RATIO_LIMIT}× the read ` +
+    `Budget (docs/decisions.md, "Budgets"): every **budgeted** request consumes at most ${CAPACITY_RATIO_LIMIT}× the read ` +
       `capacity with ${n(large.records)} records that it consumes with ${n(small.records)} records. So does a ` +
       'search for the start of a username, an e-mail or a TXID (answered from the prefix indexes); the other searches ' +
       'are reported, not budgeted (see below).',
@@ -338,7 +338,7 @@ function capacityMarkdown(input: {
         'pending, with its pending marker), every other one sent a contact message, every tenth took a free ' +
         'trial. Dates spread over the 24 months before the run; the first 72 customers bought each paid package ' +
         'in each month and one customer registered and was approved today, so the small set already has every ' +
-        'aggregate item the dashboard reads. The STATS#… aggregates (data-model E20-E24) are accumulated from ' +
+        'aggregate item the dashboard reads. The STATS#… aggregates (docs/data-model.md, "Aggregates") are accumulated from ' +
         "exactly those records, and items are built with the entity modules' own builders " +
         `(\`functions/src/data/*-entity.ts\`). Small set: ${mix(small.counts)}. Large set: ${mix(large.counts)}; it ` +
         'is the small one plus more customers, so the same requests run over a superset.',
@@ -353,8 +353,8 @@ function capacityMarkdown(input: {
         'charged by the size of the items it read (before any filter), a BatchGetItem by each item rounded up; ' +
         'a request answered without it fails the run, and a Scan fails its row whatever the ratio.',
       '**Searches** look for one customer (present in both sets): the start of their e-mail and their username, ' +
-        'which the users list and the subscription history answer from the prefix indexes (data-model §9, AP8, ' +
-        'AP9: the matching users and their own rows), and a part inside their e-mail (its index and domain), ' +
+        'which the users list and the subscription history answer from the prefix indexes (docs/data-model.md, "Search, stated honestly": ' +
+        'the matching users and their own rows), and a part inside their e-mail (its index and domain), ' +
         'which starts no username or e-mail and is looked for in a window of the newest rows (at most 500 ' +
         'evaluated per request; a list smaller than that, like the small set, is read whole, hence a ratio over ' +
         "1). The first 6 characters of their TXID are answered from the TXID markers' prefix index (AP43a: the " +

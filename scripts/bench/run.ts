@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- <section>...] [--no-write] [--small N] [--large N] [--parallel N]
- * [--duration S] [--connections C]`: measures the API's budgets (DESIGN.md §10, issues 10 and 12)
+ * [--duration S] [--connections C]`: measures the API's budgets (docs/decisions.md, "Budgets")
  * offline, writes each section's table into docs/performance.md between its marker comments
  * (replacing the previous run of that section only) and exits non-zero when a budget is exceeded
  * or a measurement broke.

@@ -49,7 +49,7 @@ import { newId } from '../../functions/src/kit/ids.js';
  * and this month's aggregate items exist at every scale too. Customer i is the same at every
  * scale (a pseudo-random stream seeded by its index), so a larger set is a smaller one plus more
  * customers, spread over the same 24 months before `now`. The aggregates (STATS#…, data-model
- * E20-E24) are accumulated from exactly the records written, as the transactions that create and
+ * docs/data-model.md, "Aggregates") are accumulated from exactly the records written, as the transactions that create and
  * decide them would have left them.
  */
 /** Months of history: the current month and the 23 before it. */
@@ -422,14 +422,14 @@ export class StatsAccumulator {
     this.items.set(id, entry);
   }
 
-  /** Verification (T7: STATS#USERS TOTAL and MONTH#m) and, for a deactivated user, the deactivation. */
+  /** Verification (STATS#USERS TOTAL and MONTH#m) and, for a deactivated user, the deactivation. */
   user(profile: UserProfile): void {
     this.add(userStatsKeys.total(), { total: 1, ...(profile.isActive ? { active: 1 } : { inactive: 1 }) });
     const verified = profile.emailVerifiedAt ?? profile.createdAt;
     this.add(userStatsKeys.month(verified.slice(0, 7)), { newUsers: 1 });
   }
 
-  /** Submission (T1), then approval (T2) or rejection (T2r). */
+  /** Submission, then approval or rejection. */
   payment({ payment, subscription }: PaymentSeed): void {
     const month = subscriptionStatsKey(subscription.createdAt.slice(0, 7));
     this.add(month, { total: 1, [SUBSCRIPTION_PACKAGE_COUNTER[payment.packageSlug]]: 1 });
@@ -455,7 +455,7 @@ export class StatsAccumulator {
     this.add(month, subscription.status === 'expired' ? { expired: 1 } : { active: 1 });
   }
 
-  /** Free trial (T3), expired by the job once its 30 days are over. */
+  /** Free trial, expired by the job once its 30 days are over. */
   freeTrial(subscription: SubscriptionRecord): void {
     this.add(subscriptionStatsKey(subscription.createdAt.slice(0, 7)), {
       total: 1,
@@ -464,7 +464,7 @@ export class StatsAccumulator {
     });
   }
 
-  /** Request (T4), then approval (T5) or rejection (T6). */
+  /** Request, then approval (settle) or rejection (release). */
   withdrawal(withdrawal: WithdrawalRecord): void {
     const counters: Counters = { total: 1 };
     if (withdrawal.status === 'pending') Object.assign(counters, { pending: 1, pendingAmount: withdrawal.amount });

@@ -127,7 +127,7 @@ export const throughputSection: BenchSection = {
       const checks = rows.map(({ target, figures }) => judgeLoad(target, figures));
       const markdown = paragraphs(
         '### Local gateway throughput and latency',
-        `Reported, not budgeted (issue 12). \`autocannon\` with ${options.connections} connections for ` +
+        `Reported, not budgeted. \`autocannon\` with ${options.connections} connections for ` +
           `${options.durationSeconds} s per route against the local gateway (\`scripts/local/gateway.ts\`, started ` +
           'like the integration stack: DynamoDB Local on disk, cognito-local and the SES emulator on free ports ' +
           'with a throw-away data folder), after 20 warm-up requests and 2 s of unmeasured load. `auth-me` is ' +

@@ -3,7 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /**
  * Counts the DynamoDB requests each API call makes, for the `round-trips` section of `npm run
- * bench` (issue 12, budget 3 per customer route) and for anyone curious under `npm start`.
+ * bench` (budget 3 per customer route, docs/decisions.md "Budgets") and for anyone curious under `npm start`.
  *
  * A middleware on the handlers' document client (functions/src/adapters/dynamodb.ts; the local
  * stack runs every handler in its own process, so it is the same instance) notes each command

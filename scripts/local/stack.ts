@@ -46,7 +46,7 @@ export interface LocalStackPorts {
   cognito: number;
   ses: number;
   api: number;
-  /** The local TRON API double (issue 13); the functions get its URL as TRON_API_URL. */
+  /** The local TRON API double; the functions get its URL as TRON_API_URL. */
   tron: number;
 }
 
@@ -189,7 +189,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     const { documentClient } = await import('../../functions/src/adapters/dynamodb.js');
     installRoundTripCounter(documentClient);
 
-    // The local stand-in for payment-submit-usdt's asynchronous invoke of job-chain-recheck (issue 13):
+    // The local stand-in for payment-submit-usdt's asynchronous invoke of job-chain-recheck:
     // the same handler with the same event, in the background of this process. Imported only now:
     // the functions' modules read their configuration when first loaded.
     const { setLocalChainCheckRunner } = await import('../../functions/src/services/chain-check-trigger.js');
@@ -286,7 +286,7 @@ async function seedLocalCopyTradingLink(client: DynamoDBDocumentClient, tableNam
  * receipt those fixtures are built from. It is a real TRON address that belongs to a stranger,
  * not to this product: never send funds to it. Deployed stacks get no wallet: an admin adds the
  * real one in /admin/wallets, and until then `wallet-details` answers 503 (there is no built-in
- * fallback address, DESIGN.md §11).
+ * fallback address, docs/decisions.md "Commerce and back-office").
  */
 export const LOCAL_DEV_WALLET_ADDRESS = 'TWsghcMkFXe1hnwZAWVQ9fUrZBtYv2aGJ8';
 /** The placeholder earlier versions seeded; a data folder that still has it as the active wallet is moved on. */
@@ -339,7 +339,7 @@ async function seedLocalWallet(client: DynamoDBDocumentClient, tableName: string
 }
 
 /**
- * A data folder from before issue 13 has the old placeholder as its active USDT wallet: the new
+ * A data folder from before the on-chain check has the old placeholder as its active USDT wallet: the new
  * local wallet takes its place (the old one stays, inactive), in one transaction conditioned on the
  * pointer still naming the placeholder. Any other active wallet (an admin's choice) is left alone.
  */

@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import * as z from '@goldbot/shared/zod';
 
 /**
- * The local stand-in for TronGrid's HTTP API (issue 13): `POST /walletsolidity/gettransactioninfobyid`
+ * The local stand-in for TronGrid's HTTP API: `POST /walletsolidity/gettransactioninfobyid`
  * with `{"value": txid}` answers from the fixture files in scripts/local/tron-fixtures (each names
  * its source; see the README there), and `{}` for any other id, as the real API does. `npm start`
  * and the integration suite run it on a port of its own and hand its URL to the functions as

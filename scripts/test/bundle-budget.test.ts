@@ -8,7 +8,7 @@ import {
   type LandingBundleReport,
 } from '../check-bundle-budget.js';
 
-/** Fails `npm test` when the landing route outgrows its budget (DESIGN.md §10). */
+/** Fails `npm test` when the landing route outgrows its budget (docs/decisions.md, "Budgets"). */
 describe('landing route bundle budget', () => {
   let report: LandingBundleReport;
 

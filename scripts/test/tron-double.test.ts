@@ -7,7 +7,7 @@ import { LOCAL_DEV_WALLET_ADDRESS } from '../local/stack.js';
 import { TRON_DOUBLE_PATH, fixtureTxid, loadTronFixtures, startTronDouble } from '../local/tron-double.js';
 
 /**
- * The local TRON API double (issue 13): every fixture names its source and has a TRON id, the
+ * The local TRON API double: every fixture names its source and has a TRON id, the
  * answers are TronGrid's format (`{}` for unknown ids), and the test switches behave as documented.
  */
 const NOW = Date.parse('2026-11-23T12:00:00.000Z');
