@@ -91,7 +91,7 @@ export default defineConfig({
     // every admin screen - lands in its own chunk and the landing route stays small.
     // The entry chunk carries, for every lazy route, the list of chunks to preload with it. The
     // admin area has a dozen screens whose lists only admins ever use, and they weigh on the
-    // landing budget (DESIGN.md §10): admin screens load their own imports when opened instead.
+    // landing budget (docs/decisions.md, "Budgets"): admin screens load their own imports when opened instead.
     modulePreload: {
       resolveDependencies: (fileName, deps) => (isAdminChunk(fileName) ? [] : deps),
     },

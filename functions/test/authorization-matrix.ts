@@ -2,7 +2,7 @@ import type { RouteId } from '@goldbot/shared';
 import { DEFAULT_EMAIL_TEMPLATES } from '../src/domain/email/templates.js';
 
 /**
- * Who may call what (DESIGN.md §4, §9). Written out by hand, route by route, on purpose: it is
+ * Who may call what (docs/decisions.md, "One route table"; docs/security.md, "Route auth levels and ownership"). Written out by hand, route by route, on purpose: it is
  * the independent statement the route table's `auth` levels are checked against, so it must not
  * be derived from the table. The integration suite sends each row's request over real HTTP as
  * every caller; the unit suite runs it in-process against the handlers with a mocked table.
@@ -134,7 +134,7 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     user: 'allowed',
     admin: 'allowed',
     request: {},
-    answers: [200, 503], // 503 while no USDT wallet is active (no built-in address, DESIGN.md §11)
+    answers: [200, 503], // 503 while no USDT wallet is active (no built-in address, docs/decisions.md "Commerce and back-office")
   },
   'payment-verify-referral': {
     anonymous: 401,
@@ -189,7 +189,7 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     answers: [201, 409], // once per account: a caller who already had one gets 409
   },
 
-  // Accounts (DESIGN.md §6). The public ones are called by people who are not signed in yet, so a
+  // Accounts (docs/decisions.md, "Identity and sessions"). The public ones are called by people who are not signed in yet, so a
   // signed-in caller is let through too (API Gateway passes no claims on routes without an authorizer).
   'auth-register': {
     anonymous: 'allowed',

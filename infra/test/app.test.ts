@@ -214,7 +214,7 @@ describe('API stack', () => {
     for (const route of routes) {
       const access = routeAccess(route);
       const actions = actionsOf(functionOf(route)[1]);
-      // No request path may Scan (DESIGN.md §7); IAM refuses it too.
+      // No request path may Scan (docs/decisions.md, "Data: one table"); IAM refuses it too.
       expect(actions, route.id).not.toContain('dynamodb:Scan');
       expect(actions.includes('dynamodb:GetItem'), `${route.id} reads`).toBe(access.table !== 'none');
       expect(actions.includes('dynamodb:PutItem'), `${route.id} writes`).toBe(access.table === 'readWrite');

@@ -24,7 +24,7 @@ import {
   WITHDRAWAL,
 } from '../src/index.js';
 
-describe('business constants (spec §9 and DESIGN.md)', () => {
+describe('business constants (docs/decisions.md)', () => {
   it('one-time codes: 4 digits, 10 minutes, 5 wrong tries', () => {
     expect(AUTH.otpLength).toBe(4);
     expect(AUTH.otpTtlMinutes).toBe(10);

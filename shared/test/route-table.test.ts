@@ -35,7 +35,7 @@ const CUSTOMER_SPEC: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['POST /api/auth/verifyOtp', 'public'],
   ['POST /api/auth/resendOtp', 'public'],
   ['POST /api/auth/login', 'public'],
-  // POST /api/auth/google-auth is replaced by the Cognito hosted UI (DESIGN.md §6).
+  // POST /api/auth/google-auth is replaced by the Cognito hosted UI (docs/decisions.md, "Identity and sessions").
   ['GET /api/auth/me', 'user'],
   ['GET /api/auth/getuserdata/{userId}', 'user'],
   ['POST /api/auth/request-password-reset', 'public'],
@@ -83,7 +83,7 @@ const ADMIN_SPEC: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['GET /api/payment/subscription-history', 'admin'],
 ];
 
-/** Endpoints the spec lacks but the product needs (DESIGN.md §4, §6, §7). */
+/** Endpoints the spec lacks but the product needs (docs/decisions.md, "One route table"). */
 const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['GET /api/health', 'public'],
   ['POST /api/auth/refresh', 'public'],

@@ -37,7 +37,7 @@ import {
 } from '../helpers/auth-fakes.js';
 
 /**
- * The account use cases (DESIGN.md §6) against in-memory fakes of the table, Cognito and SES
+ * The account use cases (docs/decisions.md, "Identity and sessions") against in-memory fakes of the table, Cognito and SES
  * that keep the real adapters' semantics (test/helpers/auth-fakes.ts), including the fixes of the
  * security review (docs/security.md H2, H3, M2, M3, L2, L3, L5, L7).
  */

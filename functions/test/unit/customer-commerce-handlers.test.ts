@@ -214,7 +214,7 @@ describe('referral checks are limited per signed-in user', () => {
   });
 });
 
-describe('DynamoDB round trips per request (budget 3, DESIGN.md §10)', () => {
+describe('DynamoDB round trips per request (budget 3, docs/decisions.md "Budgets")', () => {
   const submitPro = { ...SAMPLE_ORDERS.pro, packageName: 'Pro Package', txid: TXID, referralCode: null };
   it.each([
     ['payment-package-status', undefined, 2],

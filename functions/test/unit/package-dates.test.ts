@@ -11,7 +11,7 @@ import {
 } from '../../src/domain/commerce/package-dates.js';
 
 /**
- * The package date rules (DESIGN.md §7, admin spec §4) over any instant of any four-digit year,
+ * The package date rules (docs/decisions.md, "Data: one table") over any instant of any four-digit year,
  * checked against an independent calendar model (year/month arithmetic and a days-in-month table)
  * rather than against Date again.
  */
