@@ -1,5 +1,5 @@
 /**
- * Business constants from section 9 of both specs (customer-site.md and admin-backoffice.md).
+ * Business constants of the product (its limits, lengths and messages; docs/decisions.md says what "the spec" is).
  * Prices here are the seed for the package catalog; at run time prices are data (docs/decisions.md, "Data: one table").
  */
 

@@ -24,8 +24,8 @@ const ROUTE_LIST: readonly RouteDefinition[] = ROUTES;
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
 /**
- * The API contract, copied by hand from the specs' "The calls it makes" tables (section 7 of
- * spec/customer-site.md and spec/admin-backoffice.md), with the auth level each call needs.
+ * The API contract, copied by hand from the product specification's tables of the calls each
+ * screen makes (docs/decisions.md, "One route table"), with the auth level each call needs.
  * Public: the auth endpoints other than me / getuserdata / updateUser, and the contact form.
  * Admin: every back-office call, except updateUser (the admin edits their own profile) and
  * GET /api/payment/subscriptions (also a customer call), which are 'user'. User: the rest.
