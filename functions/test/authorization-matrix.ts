@@ -114,7 +114,7 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     request: { pathParams: { id: UNKNOWN_ID } },
   },
 
-  // Customer commerce (issue 8): every signed-in caller buys for themselves; the body is always valid.
+  // Customer commerce: every signed-in caller buys for themselves; the body is always valid.
   'payment-package-status': {
     anonymous: 401,
     user: 'allowed',
@@ -211,7 +211,7 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     user: 'allowed',
     admin: 'allowed',
     request: { body: { email: NOBODY } },
-    answers: [200], // one answer for every address (docs/security.md L2)
+    answers: [200], // one answer for every address (docs/security.md, "Account enumeration")
   },
   'auth-login': {
     anonymous: 'allowed',
@@ -275,7 +275,7 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     },
     answers: [400],
   },
-  // The admin's payment queue and wallets (issue 8). Unknown ids answer 404, which the guard let through.
+  // The admin's payment queue and wallets. Unknown ids answer 404, which the guard let through.
   'payment-pending-usdt': {
     anonymous: 401,
     user: 403,
@@ -300,7 +300,7 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     admin: 'allowed',
     request: { pathParams: { id: UNKNOWN_ID } },
   },
-  // Issue 13: an unknown payment is a 404 once the admin is let through (nothing is sent to TRON).
+  // The on-chain check: an unknown payment is a 404 once the admin is let through (nothing is sent to TRON).
   'payment-chain-check': {
     anonymous: 401,
     user: 403,
@@ -322,7 +322,7 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
       body: { _id: UNKNOWN_ID, address: 'MATRIX-NOT-A-WALLET', network: 'TRC20', currency: 'BTC', isActive: false },
     },
   },
-  // Referral withdrawals (issue 9). The matrix callers have no referral earnings, so a well-formed
+  // Referral withdrawals. The matrix callers have no referral earnings, so a well-formed
   // request is answered by the use case: 400 "...Your current earnings are insufficient.".
   'withdrawal-user': {
     anonymous: 401,
@@ -356,7 +356,7 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     admin: 'allowed',
     request: { pathParams: { id: UNKNOWN_ID }, body: {} },
   },
-  // Configuration (issue 11). The writes are sent so that they change nothing another suite relies
+  // Configuration. The writes are sent so that they change nothing another suite relies
   // on: the default HTML of one template (a no-op, or a restore), Basic left on sale, the defaults
   // restored, and a package id that does not exist (404: the guard let the admin through).
   'settings-email-templates-get': {
@@ -455,7 +455,7 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     request: { body: { email: NOBODY, otp: '0000' } },
     answers: [400],
   },
-  // Back-office insight (issue 10): revenue aggregates, subscription history, activations, CSV export.
+  // Back-office insight: revenue aggregates, subscription history, activations, CSV export.
   'admin-payment-stats': {
     anonymous: 401,
     user: 403,
@@ -492,7 +492,7 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     request: { pathParams: { dataset: 'payments' }, query: { status: 'pending', search: 'matrix' } },
     answers: [200],
   },
-  // Users and the audit log (issue 10). Status changes name an id no test creates: 404, nothing changes.
+  // Users and the audit log. Status changes name an id no test creates: 404, nothing changes.
   'admin-user-stats': {
     anonymous: 401,
     user: 403,

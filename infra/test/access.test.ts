@@ -125,7 +125,7 @@ describe('routeAccess: table', () => {
     for (const id of ['contact-add', 'contact-delete'] as const) {
       expect(allows(access(id).tablePartitions, 'CONTACT#x'), id).toBe(true);
     }
-    // The E24 counter, and no other aggregate.
+    // The contact `total` counter, and no other aggregate.
     for (const id of ['contact-add', 'contact-list', 'contact-delete'] as const) {
       expect(allows(access(id).tablePartitions, 'STATS#CONTACTS'), id).toBe(true);
       expect(allows(access(id).tablePartitions, 'STATS#PAYMENTS'), id).toBe(false);

@@ -132,7 +132,7 @@ describe('API stack', () => {
           ...(access.checksOrigin ? ['ORIGIN_SECRET_ARN'] : []),
           ...(access.sendsMail ? ['SES_CONFIGURATION_SET'] : []),
           ...(readsAdminMfa ? ['ADMIN_MFA_REQUIRED'] : []),
-          // Issue 13 (infra/test/chain-check.test.ts): the TRON API where TRON is asked, the checker's name where a payment is saved.
+          // The on-chain check (infra/test/chain-check.test.ts): the TRON API where TRON is asked, the checker's name where a payment is saved.
           ...(access.callsTron ? ['TRON_API_URL', 'CHAIN_CHECK_AMOUNT_TOLERANCE_USDT', 'CHAIN_CHECK_GRACE_HOURS'] : []),
           ...(access.invokesChainCheck ? ['CHAIN_CHECK_FUNCTION_NAME'] : []),
         ].sort(),

@@ -7,7 +7,7 @@ import { ROUTES, SCHEDULES } from '@goldbot/shared';
 import { asArray, resourcesOfType, synthGoldbot, type SynthResult } from './helpers/synth.js';
 
 /**
- * The on-chain TXID check in AWS (issue 13): only payment-chain-check and job-chain-recheck get the
+ * The on-chain TXID check in AWS: only payment-chain-check and job-chain-recheck get the
  * TRON API's URL and (when configured) its key secret, with GetSecretValue on that one ARN;
  * payment-submit-usdt only gets the checker's name and lambda:InvokeFunction on that one function;
  * the recheck runs every 5 minutes; the context is validated.

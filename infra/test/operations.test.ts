@@ -29,7 +29,7 @@ import {
 } from './helpers/synth.js';
 
 /**
- * What an operator relies on once the product runs in AWS (issue 11): a schedule per implemented
+ * What an operator relies on once the product runs in AWS: a schedule per implemented
  * job with its retries and dead-letter queue, the alarms on the one alarm topic, the deploy-time
  * seeding, SES's configuration set and bounce/complaint events, and a retention on every log group.
  * Checked on the default synth, and on one with every optional feature on (log groups, SES identity).

@@ -373,7 +373,7 @@ describe('WAF switched off (waf=false)', () => {
   });
 });
 
-describe('L8: synth refuses a deployed site without https', () => {
+describe('synth refuses a deployed site without https', () => {
   it('fails for a non-local http appUrl', () => {
     const app = new App({ context: { appUrl: 'http://app.example.com' } });
     expect(() => createGoldbotApp(app)).toThrow(/must be https/);

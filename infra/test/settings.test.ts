@@ -96,7 +96,7 @@ describe('readSettings', () => {
     });
   });
 
-  describe('L8: a deployed site is https', () => {
+  describe('a deployed site is https', () => {
     it.each(['http://app.example.com', 'http://d1234abcd.cloudfront.net', 'http://10.0.0.5:8080'])(
       'refuses %s',
       (appUrl) => {

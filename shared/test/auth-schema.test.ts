@@ -126,7 +126,7 @@ describe('login and refresh', () => {
     });
   });
 
-  it('takes the refresh token from the cookie, so the body may leave it out (M2)', () => {
+  it('takes the refresh token from the cookie, so the body may leave it out', () => {
     expect(refreshInputSchema.parse({})).toEqual({});
     expect(refreshInputSchema.parse({ refreshToken: 'r' })).toEqual({ refreshToken: 'r' });
     // A client that sends the field must send a token.
@@ -190,7 +190,7 @@ describe('updateUser', () => {
     expect(isPasswordChange({ currentPassword: 'x', password: 'y' })).toBe(true);
     expect(isPasswordChange({ password: 'y' })).toBe(true);
     expect(isPasswordChange({ username: 'jane', email: 'a@b.co' })).toBe(false);
-    // A profile change carries the current password to change the e-mail (H2): still a profile change.
+    // A profile change carries the current password to change the e-mail: still a profile change.
     expect(isPasswordChange({ username: 'jane', email: 'new@b.co', currentPassword: 'x' })).toBe(false);
     expect(isPasswordChange(null)).toBe(false);
     expect(isPasswordChange('password')).toBe(false);
@@ -291,7 +291,7 @@ describe('session responses', () => {
     referralEarnings: 0,
   };
 
-  it("carry the spec's user fields plus token and lifetime, and never the refresh token (M2)", () => {
+  it("carry the spec's user fields plus token and lifetime, and never the refresh token", () => {
     expect(sessionUserSchema.parse(user)).toEqual(user);
     const session = { ...user, token: 'id', expiresIn: 3600 };
     expect(authSessionResponseSchema.parse(session)).toEqual(session);

@@ -19,7 +19,7 @@ import {
 } from '../src/index.js';
 
 /**
- * docs/security.md H1: no input makes validation slow. The old e-mail pattern backtracked
+ * docs/security.md, "The review's findings": no input makes validation slow. The old e-mail pattern backtracked
  * quadratically ("a@" followed by 120 000 dots took seconds), and length checks did not stop the
  * checks after them. Every schema a public route parses must now answer any input at once.
  */

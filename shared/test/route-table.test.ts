@@ -89,9 +89,9 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['POST /api/auth/refresh', 'public'],
   ['GET /api/packages', 'public'],
   ['PUT /api/admin/packages/{packageId}', 'admin'],
-  // The activations screen's server-side filtered query, instead of filtering all subscriptions in the browser (§4).
+  // The activations screen's server-side filtered query, instead of filtering all subscriptions in the browser.
   ['GET /api/admin/activations', 'admin'],
-  // docs/security.md: server-side sign-out (M2), the proven e-mail change (H2), admin two-factor sign-in (M5).
+  // docs/security.md: server-side sign-out, the proven e-mail change, admin two-factor sign-in.
   ['POST /api/auth/logout', 'user'],
   // The customer's Account tab: 'Sign out of all devices' ends every session of the caller.
   ['POST /api/auth/logout-all', 'user'],
@@ -100,10 +100,10 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['POST /api/auth/confirm-email-change', 'user'],
   ['POST /api/auth/mfa/verify', 'public'],
   ['POST /api/auth/mfa/setup', 'public'],
-  // Issue 10: the audit trail of admin actions and CSV exports of the lists.
+  // Additions: the audit trail of admin actions and CSV exports of the lists.
   ['GET /api/admin/audit-log', 'admin'],
   ['GET /api/admin/export/{dataset}', 'admin'],
-  // Issue 13: the admin's on-demand on-chain check of a payment's TXID.
+  // The admin's on-demand on-chain check of a payment's TXID.
   ['POST /api/payment/chain-check/{id}', 'admin'],
   // The payment window's order: the package's price and the exact amount that names its buyer.
   ['POST /api/payment/order', 'user'],

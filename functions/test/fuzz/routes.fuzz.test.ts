@@ -20,7 +20,7 @@ import { routeCaseArbitrary, type FuzzIdentities, type FuzzKnowledge, type FuzzR
 import { loadRouteSpecs, type RouteSpec } from './route-specs.js';
 
 /**
- * Property-based fuzzing of every route in the route table over real HTTP (issue 12, docs/security.md
+ * Property-based fuzzing of every route in the route table over real HTTP (docs/security.md
  * "Route fuzzing"). One property per route; each case draws its caller (anonymous, user, other
  * user, admin) and a request derived from the handler's own zod schemas, mostly mutated.
  *

@@ -7,7 +7,7 @@ import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 
 /**
  * A small in-memory table behind the mocked document client, for the customer commerce routes:
- * GetItem and BatchGetItem answer from `items` by key (BatchGetItem is what T1 and the free trial
+ * GetItem and BatchGetItem answer from `items` by key (BatchGetItem is what the submit and the free trial
  * read with), everything else keeps the test's own mocks. Shared by the sample events and the
  * customer commerce unit tests.
  */

@@ -16,7 +16,7 @@ import type {
 
 /**
  * The withdrawal store contract without DynamoDB, with the semantics of the transactions of
- * docs/data-model.md T2 (the credit only), T4, T5 and T6: each commit checks every condition
+ * docs/data-model.md's approval credit, request, approval and rejection transactions: each commit checks every condition
  * first and then applies every change, or applies nothing. Used by the use-case tests and the
  * randomized ledger property test; `beforeCommit` lets a test answer a commit itself (a
  * TransactionConflict, a race lost) and `pause` lets a scheduler interleave concurrent calls.
@@ -40,7 +40,7 @@ export interface StoredLedgerEntry {
 export class InMemoryWithdrawalStore implements WithdrawalStore {
   readonly users = new Map<string, StoredUser>();
   readonly withdrawals = new Map<string, WithdrawalRecord>();
-  /** userId → withdrawalId (E6). */
+  /** userId → withdrawalId (the one-pending marker). */
   readonly markers = new Map<string, string>();
   readonly ledger: StoredLedgerEntry[] = [];
   readonly audit: AuditEntry[] = [];
@@ -66,7 +66,7 @@ export class InMemoryWithdrawalStore implements WithdrawalStore {
     return stored;
   }
 
-  /** T2's referral credit: ADD referralEarnings and referralLifetime, and one `credit` entry. */
+  /** The approval's referral credit: ADD referralEarnings and referralLifetime, and one `credit` entry. */
   credit(userId: string, amount: number, sourceId = `payment-${(this.ledgerSeq += 1)}`): void {
     const user = this.users.get(userId);
     if (!user) throw new Error(`no user ${userId}`);

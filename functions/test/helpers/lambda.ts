@@ -116,8 +116,8 @@ export function httpEvent(options: HttpEventOptions): APIGatewayProxyEventV2 {
 }
 
 /**
- * The stored profile item (T7) of a signed-in caller: active and verified, so the session guard
- * lets its token through. Every signed-in caller of a test needs one (docs/security.md M4).
+ * The stored profile item of a signed-in caller: active and verified, so the session guard
+ * lets its token through. Every signed-in caller of a test needs one (docs/security.md, "The per-request session guard").
  */
 export function profileItemOf(claims: Claims, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const sub = String(claims.sub);
@@ -172,7 +172,7 @@ export function givenProfilesOnly(dynamo: DocumentClientStub): void {
 
 /**
  * The calls that reached the table for the use case itself: the per-client request counters
- * (RATE#… items, docs/security.md M6) and the session guard's profile read are left out.
+ * (RATE#… items, docs/security.md, "Request limits and the edge") and the session guard's profile read are left out.
  */
 export function storeCalls(dynamo: DocumentClientStub): { name: string; input: Record<string, unknown> }[] {
   return dynamo
@@ -243,7 +243,7 @@ export function updateInputs(dynamo: DocumentClientStub): Record<string, unknown
 }
 
 /**
- * Puts a sign-in back-off record on the table for `email` (L3): the reservation's first guess
+ * Puts a sign-in back-off record on the table for `email`: the reservation's first guess
  * (no record) fails its condition and returns the record, as DynamoDB does with
  * ReturnValuesOnConditionCheckFailure, alone or in the limits' transaction; a compare-and-set
  * from the record succeeds.

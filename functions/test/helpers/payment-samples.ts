@@ -5,7 +5,7 @@ import { paymentKey, paymentSearchText, toPaymentItem, type PaymentRecord } from
 import { subscriptionKey, toSubscriptionItem, type SubscriptionRecord } from '../../src/data/subscription-entity.js';
 
 /**
- * Payments and subscriptions as the customer's submit (data-model T1) leaves them: a pending
+ * Payments and subscriptions as the customer's submit leaves them: a pending
  * payment and its pending subscription. Shared by the admin payment unit tests and the sample
  * events of the admin payment routes.
  */

@@ -5,7 +5,7 @@ import { defaultSeedItems } from '../../src/data/seed-items.js';
 import { givenItems } from './customer-commerce-samples.js';
 
 /**
- * The world of the configuration samples (issue 11): a seeded table (catalog, settings, default
+ * The world of the configuration samples: a seeded table (catalog, settings, default
  * templates) where the admin once edited the paymentPending mail. Shared by the sample events and
  * the settings handler tests.
  */

@@ -9,7 +9,7 @@ import {
 } from '../../src/data/withdrawal-entity.js';
 
 /**
- * Withdrawals as the request (data-model T4) leaves them: Jane's pending $20 request, with her
+ * Withdrawals as the request leaves them: Jane's pending $20 request, with her
  * profile holding it. Shared by the withdrawal unit tests and the sample events of the withdrawal
  * routes (events/withdrawal-*.json: Jane requests, the sample administrator decides).
  */

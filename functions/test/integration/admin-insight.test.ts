@@ -17,7 +17,7 @@ import { admin, basicStartingToday, db, delta, table, todayUtc } from './fixture
 import { mailsTo } from './mailbox.js';
 
 /**
- * The back-office insight routes over real HTTP against the local stack (issue 10): the dashboard's
+ * The back-office insight routes over real HTTP against the local stack: the dashboard's
  * revenue figures move by exactly what one approval, submission or rejection moved; the
  * subscription history's summary follows submissions, approvals and rejections, its search finds a
  * subscriber by part of the e-mail or by status, and its month filter; the day's activations are

@@ -17,7 +17,7 @@ import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-c
 import { latestCode } from './mailbox.js';
 
 /**
- * The back-office's users over real HTTP (issue 10): the E21 counters moved by a registration and
+ * The back-office's users over real HTTP: the user counters moved by a registration and
  * by deactivation/activation (read through admin-user-stats before and after), the server-side
  * search that answers its matches on the first page, the lock-out of a deactivated user (every
  * authenticated call and the login answer 403) and its restoration, the self-deactivation rule,

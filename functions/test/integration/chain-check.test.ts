@@ -16,7 +16,7 @@ import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } fro
 import { mailsTo } from './mailbox.js';
 
 /**
- * The on-chain TXID pre-check over real HTTP (issue 13): customers submit USDT payments through
+ * The on-chain TXID pre-check over real HTTP: customers submit USDT payments through
  * the customer route with TXIDs the local TRON double knows (each a fresh alias of a fixture in
  * scripts/local/tron-fixtures, since a TXID pays only once), and the verdict appears on the
  * admin's payment: Match, each kind of Mismatch, Invalid, Pending then Not found, Error on a

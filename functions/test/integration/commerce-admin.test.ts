@@ -8,7 +8,7 @@ import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } fro
 import { mailsTo } from './mailbox.js';
 
 /**
- * The admin side of the money loop over real HTTP (issue 8): customers submit USDT payments
+ * The admin side of the money loop over real HTTP: customers submit USDT payments
  * through the customer route, the admin finds them (search by username, e-mail, TXID), approves or
  * rejects them, and the subscription, the referrer's balance, the aggregates, the audit trail and
  * the verified mail follow. Wallets: add, update, the one-active switch, duplicates, the locked

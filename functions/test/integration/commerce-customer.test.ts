@@ -15,8 +15,8 @@ import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } fro
 import { mailsTo } from './mailbox.js';
 
 /**
- * The customer's side of commerce over real HTTP (issue 8; customer spec §2, §5, §7; data-model
- * T1, T3): package status, the wallet, referral codes, USDT submissions with their TXID rules and
+ * The customer's side of commerce over real HTTP (docs/data-model.md, "Submit a USDT payment",
+ * "Free trial"): package status, the wallet, referral codes, USDT submissions with their TXID rules and
  * races, the free trial, and which subscription the dashboard shows. Wallets are written straight
  * into DynamoDB Local (the admin's wallet route belongs to the admin suite) and the seeded state
  * is restored afterwards.

@@ -121,7 +121,7 @@ describe('contact messages over HTTP', () => {
 
   it('keeps Total exactly: +1 per message, -1 per delete, never below 0, and counts Today from the given midnight', async () => {
     const start = await summary();
-    // Today from the admin's local midnight, summed from half-hour counters (E24): here the
+    // Today from the admin's local midnight, summed from half-hour counters: here the
     // midnight is a moment ago, so its half hour already holds what earlier tests sent.
     const since = `&since=${encodeURIComponent(new Date(Date.now() - 1).toISOString())}`;
     const sinceBefore = (await summary(since)).today;

@@ -25,7 +25,7 @@ import { api, idTokenFor, stack, withOrder, type TestCustomer } from './http-cli
 
 /**
  * Setup and read-back helpers shared by the integration suites that drive the money loop over
- * HTTP: buying, the admin's decisions, the referral balances and their ledger (data-model §6.5),
+ * HTTP: buying, the admin's decisions, the referral balances and their ledger (docs/data-model.md, "Why `referralEarnings` stays consistent"),
  * the aggregates read through the admin routes, audit entries and Basic rows starting today.
  * They read DynamoDB Local directly only where no route exposes the truth (ledger, audit, markers).
  */
@@ -194,7 +194,7 @@ export async function balancesOf(userId: string): Promise<Balances> {
   };
 }
 
-/** data-model §6.5 for one user: lifetime = available + held + paid out, nothing negative, the ledger agrees. */
+/** The ledger reconciliation for one user: lifetime = available + held + paid out, nothing negative, the ledger agrees. */
 export async function expectReconciled(userId: string): Promise<Balances> {
   const b = await balancesOf(userId);
   expect(b.lifetime, `${userId} ${JSON.stringify(b)}`).toBe(b.available + b.held + b.paidOut);

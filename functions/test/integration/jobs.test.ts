@@ -9,7 +9,7 @@ import { api, newCustomer, stack, type TestCustomer } from './http-client.js';
 import { mailsTo } from './mailbox.js';
 
 /**
- * The scheduled jobs against the real local stack (issue 11): subscriptions are seeded straight into
+ * The scheduled jobs against the real local stack: subscriptions are seeded straight into
  * DynamoDB Local with the entity's item builder, the job's handler runs in this process with the
  * stack's handler environment (as `npm run invoke` and the local scheduler run it), and the results
  * are read back from the table, the customer's routes and the SES emulator's inbox. Every job is

@@ -32,7 +32,7 @@ describe('local stack restart', () => {
     expect(second.pool).toEqual(first.pool);
 
     const token = await localIdToken(second.urls.cognito, second.pool, second.admin);
-    // A token straight from Cognito: its first call is /me, which sets up the admin's profile (M4).
+    // A token straight from Cognito: its first call is /me, which sets up the admin's profile.
     const headers = { authorization: `Bearer ${token}` };
     expect((await fetch(`${second.urls.api}/api/auth/me`, { headers })).status).toBe(200);
     const listed = await fetch(`${second.urls.api}/api/contact/get`, {

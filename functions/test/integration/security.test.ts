@@ -9,7 +9,7 @@ import { api, ownGateway, refreshCookieOf, stack } from './http-client.js';
 import { latestCode, mailsTo } from './mailbox.js';
 
 /**
- * The security review's findings (docs/security.md, issue 7), each replayed over real HTTP against
+ * The security review's findings (docs/security.md, "The review's findings", which names H1…L8), each replayed over real HTTP against
  * the local stack: what an attacker would send, and what must come back.
  */
 const PASSWORD = 'Gold$trade1';

@@ -22,7 +22,7 @@ import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } fro
 import { mailsTo } from './mailbox.js';
 
 /**
- * Configuration over real HTTP (issue 11): an admin edits a template and the very next mail of
+ * Configuration over real HTTP: an admin edits a template and the very next mail of
  * that type is the edit (placeholders filled, with a text part); broken templates and placeholders
  * a mail does not offer are refused with the reason; Force Update restores the defaults; the Basic
  * switch blocks Basic with the spec's sentence while Pro still sells; a price edit moves the

@@ -15,7 +15,7 @@ import { admin, auditEntriesFor, db, ledgerOf, table, withdrawalCounts } from '.
 import { mailsTo } from './mailbox.js';
 
 /**
- * Referral withdrawals over real HTTP (issue 9; data-model T4-T6, §6.5). Customers earn real
+ * Referral withdrawals over real HTTP (docs/data-model.md, the withdrawal transactions and the ledger). Customers earn real
  * credits the way the product pays them: friends buy Basic with their code and the admin approves
  * those payments through the commerce routes. Then every request rule, the hold (available →
  * held), the release on rejection and the settlement on approval with the balances after each
@@ -94,7 +94,7 @@ async function balancesOf(customer: Customer | string): Promise<Balances> {
   };
 }
 
-/** §6.5 for one user: lifetime = available + held + paid out, nothing negative, and the ledger agrees. */
+/** The ledger reconciliation for one user: lifetime = available + held + paid out, nothing negative, and the ledger agrees. */
 async function expectReconciled(userId: string): Promise<Balances> {
   const b = await balancesOf(userId);
   expect(b.lifetime, `${userId} ${JSON.stringify(b)}`).toBe(b.available + b.held + b.paidOut);
@@ -571,7 +571,7 @@ describe("the customer's Withdrawal Center", () => {
   }, 60_000);
 });
 
-describe('reconciliation (data-model §6.5)', () => {
+describe('reconciliation (the referral ledger)', () => {
   it('holds for every verified user in the table: lifetime = available + held + paid out = the ledger', async () => {
     const userIds: string[] = [];
     let start: Record<string, unknown> | undefined;

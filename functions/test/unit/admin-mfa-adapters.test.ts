@@ -16,7 +16,7 @@ import { secretHash } from '../../src/adapters/cognito-secret-hash.js';
 import { cognitoError, TEST_CLIENT_SECRET, useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
- * The two adapters of the admin two-factor sign-in (docs/security.md M5) against the DynamoDB
+ * The two adapters of the admin two-factor sign-in (docs/security.md, "Administrators sign in with TOTP") against the DynamoDB
  * client mocked and the Cognito fake (helpers/cognito-fake.ts): how Cognito's TOTP challenge and set-up calls become directory answers, and what the
  * set-up item and the profile's mfaEnabledAt look like in the table.
  */

@@ -31,7 +31,7 @@ import {
 import { cognitoError, useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
- * The admin two-factor sign-in (docs/security.md M5) through its handlers, in process, with the
+ * The admin two-factor sign-in (docs/security.md, "Administrators sign in with TOTP") through its handlers, in process, with the
  * DynamoDB client mocked, Cognito faked (helpers/cognito-fake.ts) and the unit-test configuration (ADMIN_MFA_REQUIRED unset, so false): the
  * challenge answer of auth-login, the session of auth-mfa-verify, the set-up of auth-mfa-setup.
  * The required case (admin routes, the set-up answer of auth-login) is admin-mfa-required.test.ts.

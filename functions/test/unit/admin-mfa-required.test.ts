@@ -9,7 +9,7 @@ import { CALLERS, httpEvent, invoke, profileItemOf, type Claims } from '../helpe
 import { useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
- * ADMIN_MFA_REQUIRED=true (docs/security.md M5), as in AWS. The configuration is read once, at
+ * ADMIN_MFA_REQUIRED=true (docs/security.md, "Administrators sign in with TOTP"), as in AWS. The configuration is read once, at
  * import, so the modules are loaded afresh with that environment (the other unit tests run with
  * the default, false): admin routes refuse administrators whose profile has no mfaEnabledAt, and
  * an administrator's sign-in without TOTP answers the set-up instead of a session.

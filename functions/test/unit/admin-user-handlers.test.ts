@@ -36,7 +36,7 @@ import { cognitoError, useCognitoFake } from '../helpers/cognito-fake.js';
 /**
  * The admin user routes and the audit log in process, DynamoDB and Cognito mocked: the exact
  * reads (no Scan: GetItem, BatchGetItem, Queries on GSI1 USERS, the user's collection and the
- * audit month), the T11 transaction with its conditions, Cognito following, and the answers
+ * audit month), the status-change transaction with its conditions, Cognito following, and the answers
  * against the shared schemas.
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -196,7 +196,7 @@ describe('admin-users', () => {
 });
 
 describe('admin-user-deactivate', () => {
-  it('commits T11 (flag, tokens, counters, audit), then disables the user in Cognito and ends every session', async () => {
+  it('commits the deactivation (flag, tokens, counters, audit), then disables the user in Cognito and ends every session', async () => {
     givenJane();
     const res = await invoke(deactivate, asAdmin('admin-user-deactivate', { id: SAMPLE_USER._id }));
     expect(res.statusCode).toBe(200);
@@ -346,7 +346,7 @@ describe('admin-user-deactivate', () => {
 });
 
 describe('admin-user-activate', () => {
-  it('commits the reverse of T11 and enables the user in Cognito, without ending sessions', async () => {
+  it('commits the reverse of the deactivation and enables the user in Cognito, without ending sessions', async () => {
     givenJane({ isActive: false, tokensValidAfter: 1767268000 });
     const res = await invoke(activate, asAdmin('admin-user-activate', { id: SAMPLE_USER._id }));
     expect(res.statusCode).toBe(200);

@@ -19,7 +19,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../src/domain/
 import { sampleProfile } from '../helpers/admin-user-samples.js';
 
 /**
- * The back-office user rules over fakes (docs/data-model.md T11, E21, AP13, AP30, E25): who may be
+ * The back-office user rules over fakes (docs/data-model.md, "Activate / deactivate"): who may be
  * deactivated, what one status change plans (flag, tokens, counters, audit), idempotent repeats
  * that move nothing, races answered from the state that won, and Cognito following every answer.
  */
@@ -28,7 +28,7 @@ const ADMIN = { userId: 'admin-sub', email: 'admin@example.com' };
 
 const profile = sampleProfile;
 
-/** A table of profiles with the E21 counters and the audit trail, moved only by committed plans. */
+/** A table of profiles with the user counters and the audit trail, moved only by committed plans. */
 function fakeStore(users: UserProfile[] = [profile()]) {
   const byId = new Map(users.map((u) => [u._id, { ...u }]));
   const counters = { total: users.length, active: users.filter((u) => u.isActive).length, inactive: 0 };
@@ -322,7 +322,7 @@ describe('user search', () => {
 });
 
 describe('getUserStats', () => {
-  it('answers the E21 counters, newThisMonth from the current UTC month', async () => {
+  it('answers the user counters, newThisMonth from the current UTC month', async () => {
     const userCounts = vi.fn(async () => ({ total: 12, active: 10, inactive: 2, newUsers: 3 }));
     const store = { ...fakeStore().store, userCounts };
     expect(await getUserStats(store, new Date('2026-03-31T23:59:59.999Z'))).toEqual({

@@ -50,7 +50,7 @@ beforeEach(() => {
   dynamo.reset();
   cognito.reset();
   dynamo.on(GetCommand).resolves({});
-  // Signed-in callers have profiles: the session guard refuses tokens without one (M4).
+  // Signed-in callers have profiles: the session guard refuses tokens without one.
   givenProfiles(dynamo, CALLERS.user, CALLERS.admin, CALLERS.otherUser);
   // ...and batch reads find them too (the commerce use cases read the profile with other items).
   dynamo.on(BatchGetCommand).callsFake((input: BatchGetCommandInput) => ({

@@ -20,7 +20,7 @@ import { decodeCursor, encodeCursor } from '../../src/kit/cursor.js';
 import { pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';
 
 /**
- * The DynamoDB side of the on-chain check (issue 13; docs/data-model.md AP-T1, AP-T2) against the
+ * The DynamoDB side of the on-chain check (docs/data-model.md, the payment's `chainCheck`) against the
  * mocked document client: the verdict's conditional write (a final verdict is never replaced by an
  * unanswered one), the recheck Query (GSI2 PAYMENTS#pending, bounded by the 24-hour window, never a
  * Scan), the setting, and the automatic approval's transaction, which is the admin's own.
@@ -43,7 +43,7 @@ const check = (status: ChainCheck['status']): ChainCheck => ({
 const conditionFailed = () =>
   new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 
-describe('saveChainCheck (AP-T1)', () => {
+describe('saveChainCheck', () => {
   it('stores a final verdict on any payment that exists, touching nothing else', async () => {
     dynamo.on(UpdateCommand).resolves({});
     expect(await dynamoChainCheckStore.saveChainCheck('p1', check('match'))).toEqual({ kind: 'saved' });
@@ -97,7 +97,7 @@ describe('the payment item carries the verdict', () => {
   });
 });
 
-describe('listRecheckCandidates (AP-T2)', () => {
+describe('listRecheckCandidates', () => {
   it('queries GSI2 PAYMENTS#pending newest first, from the window’s start, filtering answered verdicts', async () => {
     const item = toPaymentItem(pendingPayment());
     dynamo
@@ -155,7 +155,7 @@ describe('autoApproveOnMatch', () => {
   });
 });
 
-describe('the automatic approval is the admin’s approval (T2), audited as the system', () => {
+describe('the automatic approval is the admin’s approval, audited as the system', () => {
   it('same conditional transaction, actor system, action payment.auto-approve with the verdict', () => {
     const payment = { ...pendingPayment({ packageSlug: 'pro' }), chainCheck: check('match') };
     const context = {

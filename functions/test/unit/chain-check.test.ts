@@ -23,7 +23,7 @@ import { loadTronFixtures } from '../../../scripts/local/tron-double.js';
 import { pendingPayment } from '../helpers/payment-samples.js';
 
 /**
- * The on-chain pre-check's rules and use cases (issue 13): each verdict and reason from real and
+ * The on-chain pre-check's rules and use cases: each verdict and reason from real and
  * built receipts, the amount tolerance, the payment window (replay), what is stored and kept, the
  * automatic approval on a match, and the recheck sweep's stop conditions.
  */

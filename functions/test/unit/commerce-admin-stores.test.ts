@@ -27,7 +27,7 @@ import { cancelled, transactItemsOf } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The DynamoDB side of the admin payment queue and the wallets, against the document client
- * mocked: the exact transactions of T2, T2r and T9 (conditions, keys, counters, audit) and how
+ * mocked: the exact transactions of approval, rejection and wallet save (conditions, keys, counters, audit) and how
  * their cancellation reasons are read; the list queries and the bounded search.
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -62,7 +62,7 @@ function approvalPlan(payment: PaymentRecord, overrides: Partial<ApprovalPlan> =
   };
 }
 
-describe('approval transaction (T2)', () => {
+describe('approval transaction', () => {
   it('moves the payment, activates the subscription, locks the paid-through month, credits the referrer, counts and audits', () => {
     const payment = pendingPayment({ referralUserId: SAMPLE_REFERRER._id });
     const { items, sensitive } = approvalTransaction(approvalPlan(payment));
@@ -433,7 +433,7 @@ describe('dynamoPaymentReviewStore reads', () => {
   });
 });
 
-describe('wallet save transaction (T9)', () => {
+describe('wallet save transaction', () => {
   const wallet = {
     _id: 'W-B',
     address: 'ADDRESS-B',

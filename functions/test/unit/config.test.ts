@@ -39,7 +39,7 @@ describe('parseConfig', () => {
     });
   });
 
-  it('reads the on-chain check settings (issue 13) and refuses a TRON API URL that is not http(s)', () => {
+  it('reads the on-chain check settings and refuses a TRON API URL that is not http(s)', () => {
     const parsed = parseConfig({
       ...complete,
       TRON_API_URL: 'https://api.trongrid.io',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactBucketKey, contactBucketOf, contactBucketsBetween } from '../../src/data/stats-entity.js';
 
-describe('the half-hour counters behind the Messages Today card (E24)', () => {
+describe('the half-hour counters behind the Messages Today card', () => {
   it('puts an instant in its UTC half hour', () => {
     expect(contactBucketOf('2026-11-23T14:29:59.999Z')).toBe('2026-11-23T14:00');
     expect(contactBucketOf('2026-11-23T14:30:00.000Z')).toBe('2026-11-23T14:30');

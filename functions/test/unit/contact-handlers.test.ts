@@ -107,7 +107,7 @@ describe('contact-add', () => {
       createdAt: NOW.toISOString(),
     });
 
-    // Besides the per-IP request counters (M6), the one transaction.
+    // Besides the per-IP request counters, the one transaction.
     expect(storeCalls(dynamo)).toHaveLength(1);
     expect(storeTransactions(dynamo)[0]?.args[0].input.TransactItems).toEqual([
       {

@@ -9,7 +9,7 @@ import {
 import { renderEmail } from '../../src/domain/email/render.js';
 import { TEMPLATE_PLACEHOLDERS } from '../../src/domain/email/template-rules.js';
 
-/** The 11 editable commerce mails (admin spec §3, data-model E19) and their helpers. */
+/** The 11 editable commerce mails (docs/data-model.md, "E-mail templates") and their helpers. */
 const values = {
   ...subscriptionMailValues({
     username: 'jane_doe',

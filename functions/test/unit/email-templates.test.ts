@@ -39,7 +39,7 @@ describe('default templates', () => {
     expect(mail.subject).toMatch(/GoldBot/);
   });
 
-  // L7: a code for an address nobody has proven yet must not tell a stranger whose account it is.
+  // A code for an address nobody has proven yet must not tell a stranger whose account it is.
   it.each([
     ['otpVerification', false],
     ['emailChangeOtp', false],

@@ -10,7 +10,7 @@ import { ok } from '../../src/kit/http-response.js';
 import { CALLERS, httpEvent, invoke } from '../helpers/lambda.js';
 
 /**
- * The kit without its DynamoDB services (issue 12, lean bundles): public-http-handler.ts serves
+ * The kit without its DynamoDB services (lean bundles): public-http-handler.ts serves
  * only public reads without limits, refuses any other route when the handler module loads, and
  * never trusts claims on a public route (no authorizer verified them).
  */

@@ -59,7 +59,7 @@ describe('callerFromEvent', () => {
     ['an access token', { ...CALLERS.admin, token_use: 'access' }],
     ['a token without token_use', { sub: 'u-1', email: 'a@example.com', 'cognito:groups': '[admin]' }],
     ['an unknown token_use', { ...CALLERS.user, token_use: 'refresh' }],
-  ])('is null for %s (L4)', (_label, claims) => {
+  ])('is null for %s (only ID tokens pass)', (_label, claims) => {
     expect(callerOf(claims)).toBeNull();
   });
 

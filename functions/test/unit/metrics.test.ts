@@ -3,7 +3,7 @@ import { METRICS } from '@goldbot/shared';
 import { emitCount } from '../../src/kit/metrics.js';
 
 /**
- * CloudWatch embedded metric format (docs/security.md M3): the global sign-out alarm in infra/
+ * CloudWatch embedded metric format (docs/security.md, "Sessions and revocation"): the global sign-out alarm in infra/
  * watches the count this line becomes, so its shape must be exactly what CloudWatch reads.
  */
 describe('emitCount', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword, passwordMatches } from '../../src/domain/auth/password-hash.js';
 
 /**
- * The pending registration's password hash (docs/security.md L2): sign-in checks a password
+ * The pending registration's password hash (docs/security.md, "Account enumeration"): sign-in checks a password
  * against it before Cognito has confirmed the account.
  */
 describe('hashPassword and passwordMatches', () => {

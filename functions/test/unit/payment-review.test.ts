@@ -259,7 +259,7 @@ describe('listPaymentsForAdmin', () => {
   });
 });
 
-describe('approvePayment (T2)', () => {
+describe('approvePayment', () => {
   it('approves a Basic bought with a code: dates, paid-through month, referral credit, audit, mail', async () => {
     const payment = pendingPayment({ referralUserId: SAMPLE_REFERRER._id });
     const store = new FakeStore(payment);
@@ -432,7 +432,7 @@ describe('approvePayment (T2)', () => {
   });
 
   it('answers from the winner when another decision committed between the reads of the payment and its subscription', async () => {
-    // Issue 12's race (50 approvals at once): the payment read pending, then the winner committed,
+    // The race of 50 approvals at once: the payment read pending, then the winner committed,
     // so the subscription reads active. The answer is the winner's, not "reload".
     const decidedBetweenReads = (status: 'completed' | 'rejected') => {
       const payment = pendingPayment();
@@ -495,7 +495,7 @@ describe('the referral credit needs the discounted Basic price paid', () => {
   });
 });
 
-describe('rejectPayment (T2r)', () => {
+describe('rejectPayment', () => {
   it('rejects a pending payment with an audit entry', async () => {
     const store = new FakeStore(pendingPayment({ referralUserId: SAMPLE_REFERRER._id }));
     const result = await rejectPayment(deps(store), pendingPayment()._id, ADMIN);

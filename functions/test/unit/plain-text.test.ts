@@ -3,7 +3,7 @@ import { decodeEntities, htmlToText } from '../../src/domain/email/plain-text.js
 import { renderEmail } from '../../src/domain/email/render.js';
 import { DEFAULT_EMAIL_TEMPLATES, subscriptionMailValues } from '../../src/domain/email/templates.js';
 
-/** The plain-text part every mail carries (issue 11), derived from the rendered HTML. */
+/** The plain-text part every mail carries, derived from the rendered HTML. */
 describe('htmlToText', () => {
   it('keeps the address of a link after its label', () => {
     expect(htmlToText('<p>Go to <a href="https://goldbot.example/dashboard" style="x">your dashboard</a>.</p>')).toBe(

@@ -38,7 +38,7 @@ import {
   ValidationError,
 } from '../../src/domain/errors.js';
 
-/** The purchase rules without I/O (customer spec §4, §5 Payment submit; data-model T1, T3). */
+/** The purchase rules without I/O (docs/data-model.md, "Submit a USDT payment", "Free trial"). */
 const AT = new Date('2026-11-23T10:15:00.000Z');
 const LINK = 'https://broker.example/copy/goldbot';
 const BUYER: CustomerProfile = {

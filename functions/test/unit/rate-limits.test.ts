@@ -20,7 +20,7 @@ import { ok } from '../../src/kit/http-response.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, type HttpHandler } from '../helpers/lambda.js';
 
 /**
- * Per-client request limits (docs/security.md M6): the fixed windows, the scale, which address
+ * Per-client request limits (docs/security.md, "Request limits and the edge"): the fixed windows, the scale, which address
  * counts, the atomic counter in the table, and where the handler kit applies them.
  */
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -33,7 +33,7 @@ describe('referral codes', () => {
     expect(crypto.randomInt).toHaveBeenCalledWith(REFERRAL_CODE_ALPHABET.length);
   });
 
-  it('are unique in practice (31^8 ≈ 8.5e11 codes; the E4 marker catches the rare collision)', () => {
+  it('are unique in practice (31^8 ≈ 8.5e11 codes; the referral-code marker catches the rare collision)', () => {
     const codes = Array.from({ length: 20_000 }, generateReferralCode);
     expect(new Set(codes).size).toBe(codes.length);
   });

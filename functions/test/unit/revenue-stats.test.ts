@@ -20,7 +20,7 @@ import { CALLERS, givenProfilesOnly, httpEvent, invoke, storeCalls, type HttpHan
 
 /**
  * The dashboard's revenue answer (admin-payment-stats): labels, filters and package lines from the
- * E20 aggregates, the store's reads (one BatchGetItem of four keys and prefix Queries on the stats
+ * Payment aggregates, the store's reads (one BatchGetItem of four keys and prefix Queries on the stats
  * partition, whatever the number of payments) and the handler over a mocked table.
  */
 const counter = (completedAmount: number, completedCount = 1): RevenueCounter => ({ completedAmount, completedCount });

@@ -170,7 +170,7 @@ beforeEach(() => {
   forgetItems(dynamo);
   cognito.reset();
   dynamo.on(GetCommand).resolves({});
-  // The administrator of the admin samples has a profile, with TOTP on (M4, M5).
+  // The administrator of the admin samples has a profile, with TOTP on.
   dynamo.on(GetCommand, { Key: { PK: `USER#${ADMIN_SUB}`, SK: 'PROFILE' } }).resolves({
     Item: {
       ...profile(true),

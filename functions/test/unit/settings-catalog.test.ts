@@ -124,7 +124,7 @@ describe('subscription settings', () => {
   });
 });
 
-describe('the autoApproveOnMatch switch (issue 13)', () => {
+describe('the autoApproveOnMatch switch', () => {
   it('is off by default and turned on alone, Basic untouched, with its own from/to in the audit entry', async () => {
     const memory = settingsMemory();
     expect((await getSubscriptionSettings(memory.store)).settings).toEqual({

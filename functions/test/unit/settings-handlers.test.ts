@@ -205,7 +205,7 @@ describe('subscription settings', () => {
     expect((res.body as { message: string }).message).toBe('basicPackageEnabled must be true or false');
   });
 
-  it('takes autoApproveOnMatch alone (issue 13), and refuses a save that names no switch', async () => {
+  it('takes autoApproveOnMatch alone, and refuses a save that names no switch', async () => {
     const put = await call('settings-subscription-put', { body: { settings: { autoApproveOnMatch: true } } });
     expect(put.statusCode).toBe(200);
     expect(subscriptionSettingsSaveResponseSchema.parse(put.body).settings).toEqual({

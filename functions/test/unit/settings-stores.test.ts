@@ -49,7 +49,7 @@ const auditPut = {
   },
 };
 
-describe('templates at send time (AP29)', () => {
+describe('templates at send time', () => {
   it('uses an admin edit, and the code default for a missing item or a default marker', async () => {
     dynamo
       .on(GetCommand, { Key: { PK: 'TEMPLATES', SK: 'TEMPLATE#paymentPending' } })
@@ -67,7 +67,7 @@ describe('templates at send time (AP29)', () => {
   });
 });
 
-describe('the template editor store (AP26-AP28)', () => {
+describe('the template editor store', () => {
   it('lists every stored template with one consistent Query per page', async () => {
     dynamo
       .on(QueryCommand)
@@ -192,7 +192,7 @@ describe('the template editor store (AP26-AP28)', () => {
   });
 });
 
-describe('the settings store (AP21, AP22)', () => {
+describe('the settings store', () => {
   it('reads the switch consistently; a missing item is Basic on sale', async () => {
     dynamo.on(GetCommand).resolves({});
     expect(await dynamoSettingsStore.readSubscriptionSettings()).toEqual({
@@ -241,7 +241,7 @@ describe('the settings store (AP21, AP22)', () => {
   });
 });
 
-describe('the autoApproveOnMatch switch in the settings item (issue 13)', () => {
+describe('the autoApproveOnMatch switch in the settings item', () => {
   const base = { at: AT, adminId: 'admin-1', audit: audit('settings.update') };
 
   it('moves it alone on condition it still reads the old value (absent reads as off)', async () => {
@@ -316,7 +316,7 @@ describe('the copy-trading link in the settings item', () => {
   });
 });
 
-describe('the catalog store (AP19, AP20)', () => {
+describe('the catalog store', () => {
   it('lists every package in order over the defaults, with Basic’s flag from the settings', async () => {
     dynamo.on(QueryCommand).resolves({
       Items: [

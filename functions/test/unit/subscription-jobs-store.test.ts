@@ -28,7 +28,7 @@ import { cancelled } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The DynamoDB side of the subscription jobs with the document client mocked: the exact index
- * queries (never a Scan), the expiry transaction with its condition and E22 counters, the reminder
+ * queries (never a Scan), the expiry transaction with its condition and subscription counters, the reminder
  * claim and its release; and the job kit's one summary line and outcome.
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -85,7 +85,7 @@ describe('expiry store', () => {
     await expect(dynamoExpiryStore.dueForExpiry('2026-03-10', foreign ?? undefined)).rejects.toThrow(/cursor/);
   });
 
-  it('expires in one transaction: status on condition, index keys removed, E22 counters of the creation month', async () => {
+  it('expires in one transaction: status on condition, index keys removed, subscription counters of the creation month', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
     await expect(dynamoExpiryStore.expire(row, AT)).resolves.toBe(true);
     expect(dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems).toEqual([

@@ -23,7 +23,7 @@ import {
   withdrawalMailValues,
 } from '../../src/domain/email/templates.js';
 
-/** What an admin may write in a template (issue 11): offered placeholders only, escaping always on. */
+/** What an admin may write in a template: offered placeholders only, escaping always on. */
 const html = (source: string) => checkTemplateSource('paymentVerified', 'html', source);
 const reason = (source: string) => html(source)?.message;
 
@@ -42,7 +42,7 @@ describe('the types and their placeholders', () => {
     }
   });
 
-  it('offers no package name in the free-trial mails and no dates in the pending ones (admin §3)', () => {
+  it('offers no package name in the free-trial mails and no dates in the pending ones', () => {
     expect(TEMPLATE_PLACEHOLDERS.freeTrial).toEqual(['username', 'startDate', 'endDate', 'dashboardLink']);
     // The mail the free trial sends also carries the link it delivers.
     expect(TEMPLATE_PLACEHOLDERS.freeTrialActivated).toEqual([

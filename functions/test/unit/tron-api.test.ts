@@ -10,7 +10,7 @@ import {
 import { loadTronFixtures } from '../../../scripts/local/tron-double.js';
 
 /**
- * The TRON API adapter (issue 13) with a fake fetch and a fake clock: the request it sends, `{}` as
+ * The TRON API adapter with a fake fetch and a fake clock: the request it sends, `{}` as
  * "unknown", the per-attempt timeout, bounded retries with backoff on 429/5xx/timeouts (and none on
  * other 4xx), Retry-After, the call's budget, and the circuit breaker.
  */

@@ -18,7 +18,7 @@ import {
 import { loadTronFixtures } from '../../../scripts/local/tron-double.js';
 
 /**
- * Decoding TRON receipts (issue 13) against the real mainnet receipts of the local double's fixtures
+ * Decoding TRON receipts against the real mainnet receipts of the local double's fixtures
  * (scripts/local/tron-fixtures, each naming its source): Base58Check addresses, the uint256 amount
  * with 6 decimals, several logs, other contracts and events, failed receipts.
  */

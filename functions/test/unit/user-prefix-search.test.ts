@@ -12,7 +12,7 @@ import { sampleProfile } from '../helpers/admin-user-samples.js';
 import { pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';
 
 /**
- * Admin search by the start of a username or e-mail (docs/data-model.md §9, AP8, AP9): the prefix
+ * Admin search by the start of a username or e-mail (docs/data-model.md, "Search, stated honestly"): the prefix
  * indexes answer it, usernames first then e-mails, so its reads do not depend on the size of the
  * lists; a term that starts nothing falls to a window of the newest records, and the answer says
  * which of the two it was.

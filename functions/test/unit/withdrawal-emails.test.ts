@@ -7,7 +7,7 @@ import {
   withdrawalMailValues,
 } from '../../src/domain/email/templates.js';
 
-/** The withdrawal decision mails (issue 9): what they say, the optional note, escaping. */
+/** The withdrawal decision mails: what they say, the optional note, escaping. */
 const ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const values = (adminNote: string | null) =>
   withdrawalMailValues({

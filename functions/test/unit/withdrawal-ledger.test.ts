@@ -11,8 +11,8 @@ import {
 import { InMemoryWithdrawalStore } from '../helpers/in-memory-withdrawal-store.js';
 
 /**
- * The referral ledger as a property (docs/data-model.md §6.5, issue 9): randomized sequences of
- * credits (T2), requests (T4), approvals (T5) and rejections (T6), some of them hit by a
+ * The referral ledger as a property (docs/data-model.md, "Why `referralEarnings` stays consistent"): randomized sequences of
+ * credits (approval), requests (hold), approvals (settle) and rejections (release), some of them hit by a
  * TransactionConflict first, and concurrent decisions and requests interleaved by a scheduler,
  * run against the use cases with an in-memory store that has the transactions' semantics. After
  * every step, for every user: lifetime = available + held + paid out, the profile equals its
@@ -43,7 +43,7 @@ function newDeps(store: InMemoryWithdrawalStore): DecisionDeps {
   };
 }
 
-/** Every invariant of §6.5 and T4-T6 over the whole store. */
+/** Every invariant of the ledger and the withdrawal transactions over the whole store. */
 function assertConsistent(store: InMemoryWithdrawalStore): void {
   const withdrawals = [...store.withdrawals.values()];
   let heldTotal = 0;
@@ -131,7 +131,7 @@ const conflictOnce = (store: InMemoryWithdrawalStore, on: boolean) => {
   store.beforeCommit = () => (left-- > 0 ? { kind: 'conflict' } : undefined);
 };
 
-describe('referral ledger property (T2 credit, T4 hold, T5 settle, T6 release)', () => {
+describe('referral ledger property (credit, hold, settle, release)', () => {
   it('keeps lifetime = available + held + paid out through any sequence, never negative, never paid twice', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 60 }), async (commands) => {

@@ -24,7 +24,7 @@ import { cancelled, transactItemsOf } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The DynamoDB side of withdrawals against the document client mocked: the exact transactions of
- * T4, T5 and T6 (keys, conditions, balance expressions, ledger, counters, audit), how their
+ * the request, approval and rejection transactions (keys, conditions, balance expressions, ledger, counters, audit), how their
  * cancellation reasons are read, and the reads (profile, own list on GSI3, admin tabs on GSI1 and
  * GSI2 with the bounded search, counts, the page's balances in one BatchGetItem).
  */
@@ -70,7 +70,7 @@ const addsOf = (item: ReturnType<typeof transactItems>[number] | undefined) =>
     ]),
   );
 
-describe('request transaction (T4)', () => {
+describe('request transaction', () => {
   it('puts the withdrawal with its three list keys, the marker, the hold, the ledger entry and the counters', () => {
     const items = requestTransaction(requestPlan());
     expect(items).toHaveLength(5);
@@ -171,7 +171,7 @@ describe('request transaction (T4)', () => {
   });
 });
 
-describe('decision transactions (T5, T6)', () => {
+describe('decision transactions (settle, release)', () => {
   it('approval: status and tab moved on `#status = :pending`, marker deleted, hold settled, ledger, counters, audit', () => {
     const items = decisionTransaction(decisionPlan('approved'));
     expect(items).toHaveLength(6);
@@ -356,7 +356,7 @@ describe('reads', () => {
   });
 });
 
-describe('admin lists (AP51, AP52) and the bounded search (data-model §9)', () => {
+describe('admin lists and the bounded search', () => {
   const row = (i: number) =>
     toWithdrawalItem(pendingWithdrawal({ _id: `W${i}`, createdAt: `2026-11-2${i}T00:00:00.000Z` }));
 

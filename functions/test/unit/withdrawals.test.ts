@@ -47,7 +47,7 @@ function janeWith(available: number, held = 0) {
 
 const request = (amount: number, trc20Address = SAMPLE_TRC20_ADDRESS) => ({ amount, trc20Address });
 
-describe('requestWithdrawal (T4)', () => {
+describe('requestWithdrawal', () => {
   it('holds the amount, creates the pending withdrawal and answers the new balances', async () => {
     const store = janeWith(26);
     const answer = await requestWithdrawal(deps(store), JANE, request(20));
@@ -161,7 +161,7 @@ describe('requestWithdrawal (T4)', () => {
   });
 });
 
-describe('listOwnWithdrawals (AP50)', () => {
+describe('listOwnWithdrawals', () => {
   it("answers the caller's rows newest first with the live balances, and nobody else's", async () => {
     const store = janeWith(4, 20);
     store.addUser({ _id: 'someone-else' });
@@ -189,7 +189,7 @@ describe('listOwnWithdrawals (AP50)', () => {
   });
 });
 
-describe('listWithdrawalsForAdmin (AP51-AP54)', () => {
+describe('listWithdrawalsForAdmin', () => {
   const query = (q: Record<string, string> = {}) => withdrawalListQuerySchema.parse(q);
 
   it('answers the tab, the live available balances of the page and the counts of the aggregates', async () => {
@@ -232,7 +232,7 @@ describe('listWithdrawalsForAdmin (AP51-AP54)', () => {
   });
 });
 
-describe('decideWithdrawal (T5 / T6)', () => {
+describe('decideWithdrawal', () => {
   async function withPending(available = 30, amount = 20) {
     const store = janeWith(available);
     const { withdrawal } = await requestWithdrawal(deps(store), JANE, request(amount));

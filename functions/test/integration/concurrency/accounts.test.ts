@@ -9,7 +9,7 @@ import { delta, getItem, userStats } from '../fixtures.js';
 import { RACERS, expectOutcome, printFigures, race, record } from './race.js';
 
 /**
- * Accounts under 50 parallel requests over real HTTP (issue 12 part 4; data-model T7, T8, T8b):
+ * Accounts under 50 parallel requests over real HTTP (docs/data-model.md, codes and registration):
  * one e-mail and one username registered 50 times at once leave one pending registration whose
  * Cognito user, profile and markers agree, and one code mail; one right code verified 50 times at
  * once is consumed once, verifies once and moves the user counters by exactly one.

@@ -14,8 +14,8 @@ import { admin, auditEntriesFor, basicStartingToday, getItem, itemsOf, seededPro
 import { RACERS, expectOutcome, printFigures, race, record } from './race.js';
 
 /**
- * Back-office operations under 50 parallel requests over real HTTP (issue 12 part 4; data-model
- * T9, T12): activating 50 different wallets of one currency at once leaves exactly one active
+ * Back-office operations under 50 parallel requests over real HTTP (docs/data-model.md, wallet
+ * activation and activation mails): activating 50 different wallets of one currency at once leaves exactly one active
  * wallet and the ACTIVEWALLET pointer naming it; 50 clicks of 'Send Activation Emails' racing the
  * 06:00 job mail every subscriber exactly once.
  */

@@ -31,8 +31,8 @@ import {
 import { RACERS, expectOutcome, printFigures, race, record } from './race.js';
 
 /**
- * Contested commerce operations under 50 parallel requests over real HTTP (issue 12 part 4;
- * data-model §6 T1, T2, T2r, T3): one effect, and the balances and aggregates moved exactly once.
+ * Contested commerce operations under 50 parallel requests over real HTTP (docs/data-model.md,
+ * "Transactions: money and uniqueness"): one effect, and the balances and aggregates moved exactly once.
  * Aggregates are compared as before/after deltas (other suites share the table; files run one at
  * a time, so nothing else moves them meanwhile).
  */
@@ -133,7 +133,7 @@ describe('approving and rejecting one payment, 50 times at once', () => {
     const subs = await subscriptionItemsOf(buyer.userId);
     expect(subs.map((s) => [s._id, s.status])).toEqual([[subscriptionId, 'active']]);
 
-    // The referrer: credited once, the ledger has one credit, §6.5 holds.
+    // The referrer: credited once, the ledger has one credit, the balances reconcile.
     expect(await expectReconciled(referrer.userId)).toEqual({
       available: 2,
       held: 0,

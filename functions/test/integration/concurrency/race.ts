@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { ApiResponse } from '../http-client.js';
 
 /**
- * The concurrency suite's harness (issue 12 part 4): fire N requests at once over real HTTP,
+ * The concurrency suite's harness: fire N requests at once over real HTTP,
  * then sort the answers into the one that took effect, the documented refusals, rate-limit
  * refusals (429, counted apart: a legitimate answer, never the reason an effect is missing) and
  * anything else, which fails the test. Every answer is also checked for what a person reads: no

@@ -16,8 +16,8 @@ import {
 import { RACERS, expectOutcome, printFigures, race, record } from './race.js';
 
 /**
- * Referral withdrawals under 50 parallel requests over real HTTP (issue 12 part 4; data-model T4,
- * T5, T6, §6.5): one customer asks 50 times at once and one request holds the money; 50 approvals
+ * Referral withdrawals under 50 parallel requests over real HTTP (docs/data-model.md, the withdrawal
+ * transactions and the ledger): one customer asks 50 times at once and one request holds the money; 50 approvals
  * settle it once; 50 rejections release it once; approvals racing rejections let one decision
  * win. After every race the balances reconcile with the ledger (lifetime = available + held +
  * paid out), the pending marker matches, and STATS#WITHDRAWALS moved by exactly one step.
