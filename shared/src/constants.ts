@@ -82,7 +82,7 @@ export const AUTH = {
   otpResendCooldownSeconds: 30,
   otpMaxPerEmailPerHour: 5,
   passwordMinLength: 8,
-  /** The product brief says 6; raised to the pool floor of 8 (docs/decisions.md, "Identity and sessions"). */
+  /** The spec says 6 for admins; raised to the pool floor of 8 (docs/decisions.md, "Identity and sessions"). */
   adminPasswordMinLength: 8,
   loginFailuresBeforeBackoff: 5,
   /** Wrong codes per address (all purposes) before its codes are locked for 24 h (docs/security.md, "One-time codes"). */
