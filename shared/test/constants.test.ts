@@ -33,7 +33,7 @@ describe('business constants (docs/decisions.md)', () => {
     expect(AUTH.otpMaxPerEmailPerHour).toBeGreaterThan(0);
   });
 
-  it('passwords: 8 characters for everyone, the spec's admin minimum of 6 raised to the pool floor', () => {
+  it('passwords: 8 characters for everyone, the admin minimum of 6 in the spec raised to the pool floor', () => {
     expect(AUTH.passwordMinLength).toBe(8);
     expect(AUTH.adminPasswordMinLength).toBe(8);
   });
