@@ -158,10 +158,14 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
   },
 };
 
-type AdminUserRouteId = 'admin-user-activate' | 'admin-user-deactivate';
+type AdminCognitoRouteId = 'admin-user-activate' | 'admin-user-deactivate' | 'payment-wallet-save';
 
-/** Admin user management: deactivation disables the user and revokes its refresh tokens (DESIGN.md §6). */
-export const ADMIN_USER_COGNITO_CALLS: Readonly<Record<AdminUserRouteId, readonly CognitoAction[]>> = {
+/**
+ * The admin routes that call Cognito. Deactivation disables the user and revokes its refresh tokens
+ * (DESIGN.md §6); a wallet save that activates a different wallet mails every member of the admin
+ * group, which it lists (ListUsersInGroup: read-only, on the pool only).
+ */
+export const ADMIN_ROUTE_COGNITO_CALLS: Readonly<Record<AdminCognitoRouteId, readonly CognitoAction[]>> = {
   'admin-user-activate': [
     'cognito-idp:AdminDisableUser',
     'cognito-idp:AdminEnableUser',
@@ -172,13 +176,14 @@ export const ADMIN_USER_COGNITO_CALLS: Readonly<Record<AdminUserRouteId, readonl
     'cognito-idp:AdminEnableUser',
     'cognito-idp:AdminUserGlobalSignOut',
   ],
+  'payment-wallet-save': ['cognito-idp:ListUsersInGroup'],
 };
 
 /** Every Cognito call a route's handler makes, IAM-governed or not (documentation and tests). */
 export function cognitoCallsOf(routeId: string): readonly CognitoAction[] {
   const auth = (AUTH_ROUTE_ACCESS as Partial<Record<string, AuthRouteAccess>>)[routeId];
   if (auth) return auth.cognitoCalls;
-  return (ADMIN_USER_COGNITO_CALLS as Partial<Record<string, readonly CognitoAction[]>>)[routeId] ?? [];
+  return (ADMIN_ROUTE_COGNITO_CALLS as Partial<Record<string, readonly CognitoAction[]>>)[routeId] ?? [];
 }
 
 /**

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../lib/paths.js';
 import { handlerSendsMail, importsReach, MAIL_WIRING_MODULE } from '../lib/handler-wiring.js';
 import {
-  ADMIN_USER_COGNITO_CALLS,
+  ADMIN_ROUTE_COGNITO_CALLS,
   AUTH_TABLE_SCOPE,
   AUTH_ROUTE_ACCESS,
   COGNITO_CALLS_WITHOUT_IAM,
@@ -144,7 +144,7 @@ describe('routeAccess: Cognito', () => {
     for (const route of ROUTES) {
       const expected = cognitoCallsOf(route.id).filter((a) => !COGNITO_CALLS_WITHOUT_IAM.has(a));
       expect(routeAccess(route).cognitoActions, route.id).toEqual(expected);
-      if (!(route.id in AUTH_ROUTE_ACCESS) && !(route.id in ADMIN_USER_COGNITO_CALLS)) {
+      if (!(route.id in AUTH_ROUTE_ACCESS) && !(route.id in ADMIN_ROUTE_COGNITO_CALLS)) {
         expect(routeAccess(route).cognitoActions, route.id).toEqual([]);
       }
     }
@@ -236,6 +236,8 @@ describe('routeAccess: Cognito', () => {
       ]);
     }
     expect(iam('admin-users')).toEqual([]);
+    // Activating a different wallet mails every administrator: it reads the admin group, nothing more.
+    expect(iam('payment-wallet-save')).toEqual(['cognito-idp:ListUsersInGroup']);
   });
 
   it('documents every Cognito call the adapter makes (auth routes and the admin user routes)', () => {

@@ -442,6 +442,22 @@ describe('Auth stack', () => {
     }
   });
 
+  it('lets the wallet save list the admin group (to mail every administrator) on the pool and nothing broader', () => {
+    const walletSave = routes.find((route) => route.id === 'payment-wallet-save');
+    if (!walletSave) throw new Error('payment-wallet-save is not implemented');
+    const cognito = statementsOf(functionOf(walletSave)[1]).filter((s) =>
+      asArray(s.Action).some((a) => a.startsWith('cognito-idp:')),
+    );
+    expect(cognito).toHaveLength(1);
+    expect(asArray(cognito[0]?.Action)).toEqual(['cognito-idp:ListUsersInGroup']);
+    // The pool's own ARN, never a wildcard.
+    expect(cognito[0]?.Resource).toEqual({
+      'Fn::GetStackOutput': expect.objectContaining({ OutputName: expect.stringMatching(/UserPool\w*Arn/) }),
+    });
+    const listers = routes.filter((route) => actionsOf(functionOf(route)[1]).includes('cognito-idp:ListUsersInGroup'));
+    expect(listers.map((route) => route.id)).toEqual(['payment-wallet-save']);
+  });
+
   it('has no hosted UI, Google IdP or PreSignUp trigger without the Google context', () => {
     synth.templates.auth.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);
     synth.templates.auth.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);

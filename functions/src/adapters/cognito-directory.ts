@@ -12,6 +12,7 @@ import {
   AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   DescribeUserPoolClientCommand,
+  ListUsersInGroupCommand,
   RevokeTokenCommand,
   SetUserMFAPreferenceCommand,
   SignUpCommand,
@@ -19,6 +20,7 @@ import {
   type AdminInitiateAuthCommandOutput,
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { ADMIN_GROUP } from '@goldbot/shared';
 import { config } from '../config.js';
 import { ConflictError, ValidationError } from '../domain/errors.js';
 import { secretHash } from './cognito-secret-hash.js';
@@ -416,4 +418,34 @@ export async function setUserEnabled(email: string, enabled: boolean): Promise<'
     if (errorName(error) === 'UserNotFoundException') return 'not-found';
     throw error;
   }
+}
+
+/** Pages of the admin group read at most (60 users each): far beyond any real team. */
+const MAX_ADMIN_PAGES = 10;
+
+/**
+ * The e-mail addresses of the enabled members of the `admin` group (ListUsersInGroup, granted to
+ * the functions that mail every administrator only: infra/lib/access.ts). A disabled member (a
+ * deactivated administrator) is left out. cognito-local 5.3 serves the same call (in one page).
+ */
+export async function adminEmails(): Promise<string[]> {
+  const emails: string[] = [];
+  let nextToken: string | undefined;
+  for (let page = 0; page < MAX_ADMIN_PAGES; page += 1) {
+    const result = await cognito.send(
+      new ListUsersInGroupCommand({
+        UserPoolId: config.userPoolId,
+        GroupName: ADMIN_GROUP,
+        Limit: 60,
+        NextToken: nextToken,
+      }),
+    );
+    for (const user of result.Users ?? []) {
+      const email = user.Attributes?.find((a) => a.Name === 'email')?.Value;
+      if (email && user.Enabled !== false) emails.push(email);
+    }
+    nextToken = result.NextToken;
+    if (!nextToken) break;
+  }
+  return [...new Set(emails)];
 }
