@@ -111,24 +111,30 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
       READ_CLIENT_SECRET,
       'cognito-idp:AdminConfirmSignUp',
       'cognito-idp:AdminUpdateUserAttributes',
-      // An administrator without TOTP is set up before any token is handed out.
+      // An administrator without TOTP is set up before any token is handed out (with the sign-in's
+      // access token, or inside Cognito's MFA_SETUP challenge).
       'cognito-idp:AssociateSoftwareToken',
     ],
     usesCodes: true,
   },
   'auth-refresh': { cognitoCalls: ['cognito-idp:AdminInitiateAuth', READ_CLIENT_SECRET], usesCodes: false },
   // The TOTP step answers Cognito's challenge server-side; the set-up uses the access token the
-  // API kept from the sign-in (token-authenticated calls, no IAM grant).
+  // API kept from the sign-in, or the session of Cognito's MFA_SETUP challenge (token- or
+  // session-authenticated calls, no IAM grant).
   'auth-mfa-verify': {
     cognitoCalls: ['cognito-idp:AdminRespondToAuthChallenge', READ_CLIENT_SECRET],
     usesCodes: false,
   },
   'auth-mfa-setup': {
     // Completing the set-up ends the administrator's older sessions, Cognito's refresh tokens too.
+    // A set-up inside Cognito's MFA_SETUP challenge (a pool that requires MFA) ends with the
+    // challenge's answer, which needs the client secret.
     cognitoCalls: [
       'cognito-idp:VerifySoftwareToken',
       'cognito-idp:SetUserMFAPreference',
       'cognito-idp:AdminUserGlobalSignOut',
+      'cognito-idp:AdminRespondToAuthChallenge',
+      READ_CLIENT_SECRET,
     ],
     usesCodes: false,
   },

@@ -425,6 +425,7 @@ describe('Auth stack', () => {
       [
         'auth-login',
         'auth-logout',
+        'auth-mfa-setup',
         'auth-mfa-verify',
         'auth-refresh',
         'auth-register',

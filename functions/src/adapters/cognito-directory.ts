@@ -116,7 +116,19 @@ export type SignInResult =
   | { kind: 'unconfirmed' }
   | { kind: 'disabled' }
   /** The password was right and the user has TOTP on: Cognito waits for a code in this session. */
-  | { kind: 'mfa'; session: string };
+  | { kind: 'mfa'; session: string }
+  /**
+   * The password was right, the pool requires MFA and the user has none yet (MFA_SETUP): TOTP is
+   * set up inside this challenge session before Cognito hands out any token.
+   */
+  | { kind: 'mfa-setup'; session: string };
+
+/** How a TOTP set-up inside Cognito's MFA_SETUP challenge ended. */
+export type ChallengeSetupResult =
+  | { kind: 'done'; tokens: IssuedTokens }
+  | { kind: 'wrong-code' }
+  /** The challenge session expired or was used up: the person signs in again. */
+  | { kind: 'expired' };
 
 export interface IdentityDirectory {
   signUp(email: string, password: string): Promise<string>;
@@ -137,6 +149,10 @@ export interface IdentityDirectory {
   startTotpSetup(accessToken: string): Promise<string>;
   /** Checks a first code against the new secret and, if right, makes TOTP the user's second factor. */
   finishTotpSetup(accessToken: string, code: string): Promise<boolean>;
+  /** Starts TOTP inside an MFA_SETUP challenge: the secret, and the session to finish it in. */
+  startTotpSetupInChallenge(session: string): Promise<{ secretCode: string; session: string }>;
+  /** Checks a first code in an MFA_SETUP challenge and, if right, completes that sign-in with TOTP on. */
+  finishTotpSetupInChallenge(email: string, session: string, code: string): Promise<ChallengeSetupResult>;
   /** Cognito's status for the user (e.g. 'CONFIRMED', 'UNCONFIRMED'), or null when there is none. */
   userStatus(email: string): Promise<string | null>;
 }
@@ -181,9 +197,9 @@ function toSignInResult(auth: AuthenticationResultType | undefined): SignInResul
 
 /**
  * What a sign-in or a challenge answer led to. SOFTWARE_TOKEN_MFA: the user has TOTP on and
- * Cognito waits for a code in this session (AWS only: cognito-local never challenges). The session
- * carries the username Cognito named for the challenge (USER_ID_FOR_SRP), which the answer's
- * SECRET_HASH must use.
+ * Cognito waits for a code in this session; MFA_SETUP: the pool requires MFA and the user has none
+ * yet (AWS only: cognito-local never challenges). The session carries the username Cognito named
+ * for the challenge (USER_ID_FOR_SRP), which the answer's SECRET_HASH must use.
  */
 function toChallengeOrTokens(
   result: Pick<
@@ -195,6 +211,10 @@ function toChallengeOrTokens(
   if (result.ChallengeName === 'SOFTWARE_TOKEN_MFA' && result.Session) {
     const username = result.ChallengeParameters?.USER_ID_FOR_SRP ?? email;
     return { kind: 'mfa', session: withUsername(username, result.Session) };
+  }
+  if (result.ChallengeName === 'MFA_SETUP' && result.Session) {
+    const username = result.ChallengeParameters?.USER_ID_FOR_SRP ?? email;
+    return { kind: 'mfa-setup', session: withUsername(username, result.Session) };
   }
   // Any other challenge (NEW_PASSWORD_REQUIRED for a console-created user...) is not a sign-in.
   if (result.ChallengeName) return { kind: 'invalid' };
@@ -384,6 +404,61 @@ export const cognitoDirectory: IdentityDirectory = {
       }),
     );
     return true;
+  },
+
+  async startTotpSetupInChallenge(session) {
+    const handle = splitHandle(session);
+    if (!handle) throw new Error('An MFA_SETUP session without its username');
+    const result = await cognito.send(new AssociateSoftwareTokenCommand({ Session: handle.value }));
+    if (!result.SecretCode || !result.Session) throw new Error('Cognito returned no TOTP secret or session');
+    return { secretCode: result.SecretCode, session: withUsername(handle.username, result.Session) };
+  },
+
+  async finishTotpSetupInChallenge(email, session, code) {
+    const handle = splitHandle(session);
+    if (!handle) return { kind: 'expired' };
+    let verifiedSession: string | undefined;
+    try {
+      const verified = await cognito.send(new VerifySoftwareTokenCommand({ Session: handle.value, UserCode: code }));
+      if (verified.Status !== 'SUCCESS') return { kind: 'wrong-code' };
+      verifiedSession = verified.Session;
+    } catch (error) {
+      if (['CodeMismatchException', 'EnableSoftwareTokenMFAException'].includes(errorName(error))) {
+        return { kind: 'wrong-code' };
+      }
+      // The challenge lives 3 minutes and each step hands out the next session.
+      if (['NotAuthorizedException', 'ExpiredCodeException'].includes(errorName(error))) return { kind: 'expired' };
+      throw error;
+    }
+    if (!verifiedSession) return { kind: 'expired' };
+    let outcome: SignInResult;
+    try {
+      // The code is proven: the challenge's answer completes the sign-in (tokens, TOTP on).
+      const result = await cognito.send(
+        new AdminRespondToAuthChallengeCommand({
+          UserPoolId: config.userPoolId,
+          ClientId: config.userPoolClientId,
+          ChallengeName: 'MFA_SETUP',
+          Session: verifiedSession,
+          ChallengeResponses: { USERNAME: handle.username, SECRET_HASH: await hashFor(handle.username) },
+        }),
+      );
+      outcome = toChallengeOrTokens(result, email);
+    } catch (error) {
+      if (['NotAuthorizedException', 'ExpiredCodeException'].includes(errorName(error))) return { kind: 'expired' };
+      throw error;
+    }
+    if (outcome.kind !== 'ok') return { kind: 'expired' };
+    if (outcome.tokens.accessToken) {
+      // As the set-up with an access token does: TOTP is the user's preferred second factor.
+      await cognito.send(
+        new SetUserMFAPreferenceCommand({
+          AccessToken: outcome.tokens.accessToken,
+          SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+        }),
+      );
+    }
+    return { kind: 'done', tokens: outcome.tokens };
   },
 
   async userStatus(email) {
