@@ -221,6 +221,38 @@ function toChallengeOrTokens(
   return toSignInResult(result.AuthenticationResult);
 }
 
+/**
+ * Answers a challenge server-side (IAM-authorised, with the client secret): the SECRET_HASH is that
+ * of the username Cognito named for the challenge, which travels in the session handle.
+ */
+async function answerChallenge(
+  challenge: 'SOFTWARE_TOKEN_MFA' | 'MFA_SETUP',
+  handle: { username: string; value: string },
+  email: string,
+  responses: Record<string, string> = {},
+): Promise<SignInResult> {
+  const result = await cognito.send(
+    new AdminRespondToAuthChallengeCommand({
+      UserPoolId: config.userPoolId,
+      ClientId: config.userPoolClientId,
+      ChallengeName: challenge,
+      Session: handle.value,
+      ChallengeResponses: { USERNAME: handle.username, ...responses, SECRET_HASH: await hashFor(handle.username) },
+    }),
+  );
+  return toChallengeOrTokens(result, email);
+}
+
+/** Makes TOTP the user's preferred second factor (a token-authenticated call). */
+async function preferTotp(accessToken: string): Promise<void> {
+  await cognito.send(
+    new SetUserMFAPreferenceCommand({
+      AccessToken: accessToken,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    }),
+  );
+}
+
 export const cognitoDirectory: IdentityDirectory = {
   async signUp(email, password) {
     try {
@@ -360,20 +392,7 @@ export const cognitoDirectory: IdentityDirectory = {
     const handle = splitHandle(session);
     if (!handle) return { kind: 'invalid' };
     try {
-      const result = await cognito.send(
-        new AdminRespondToAuthChallengeCommand({
-          UserPoolId: config.userPoolId,
-          ClientId: config.userPoolClientId,
-          ChallengeName: 'SOFTWARE_TOKEN_MFA',
-          Session: handle.value,
-          ChallengeResponses: {
-            USERNAME: handle.username,
-            SOFTWARE_TOKEN_MFA_CODE: code,
-            SECRET_HASH: await hashFor(handle.username),
-          },
-        }),
-      );
-      return toChallengeOrTokens(result, email);
+      return await answerChallenge('SOFTWARE_TOKEN_MFA', handle, email, { SOFTWARE_TOKEN_MFA_CODE: code });
     } catch (error) {
       // A wrong code, a used or expired session (3 minutes): the person signs in again.
       if (['CodeMismatchException', 'NotAuthorizedException', 'ExpiredCodeException'].includes(errorName(error))) {
@@ -397,12 +416,7 @@ export const cognitoDirectory: IdentityDirectory = {
       if (['CodeMismatchException', 'EnableSoftwareTokenMFAException'].includes(errorName(error))) return false;
       throw error;
     }
-    await cognito.send(
-      new SetUserMFAPreferenceCommand({
-        AccessToken: accessToken,
-        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
-      }),
-    );
+    await preferTotp(accessToken);
     return true;
   },
 
@@ -434,16 +448,7 @@ export const cognitoDirectory: IdentityDirectory = {
     let outcome: SignInResult;
     try {
       // The code is proven: the challenge's answer completes the sign-in (tokens, TOTP on).
-      const result = await cognito.send(
-        new AdminRespondToAuthChallengeCommand({
-          UserPoolId: config.userPoolId,
-          ClientId: config.userPoolClientId,
-          ChallengeName: 'MFA_SETUP',
-          Session: verifiedSession,
-          ChallengeResponses: { USERNAME: handle.username, SECRET_HASH: await hashFor(handle.username) },
-        }),
-      );
-      outcome = toChallengeOrTokens(result, email);
+      outcome = await answerChallenge('MFA_SETUP', { username: handle.username, value: verifiedSession }, email);
     } catch (error) {
       if (['NotAuthorizedException', 'ExpiredCodeException'].includes(errorName(error))) return { kind: 'expired' };
       throw error;
@@ -451,12 +456,7 @@ export const cognitoDirectory: IdentityDirectory = {
     if (outcome.kind !== 'ok') return { kind: 'expired' };
     if (outcome.tokens.accessToken) {
       // As the set-up with an access token does: TOTP is the user's preferred second factor.
-      await cognito.send(
-        new SetUserMFAPreferenceCommand({
-          AccessToken: outcome.tokens.accessToken,
-          SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
-        }),
-      );
+      await preferTotp(outcome.tokens.accessToken);
     }
     return { kind: 'done', tokens: outcome.tokens };
   },
