@@ -111,24 +111,30 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
       READ_CLIENT_SECRET,
       'cognito-idp:AdminConfirmSignUp',
       'cognito-idp:AdminUpdateUserAttributes',
-      // An administrator without TOTP is set up before any token is handed out.
+      // An administrator without TOTP is set up before any token is handed out (with the sign-in's
+      // access token, or inside Cognito's MFA_SETUP challenge).
       'cognito-idp:AssociateSoftwareToken',
     ],
     usesCodes: true,
   },
   'auth-refresh': { cognitoCalls: ['cognito-idp:AdminInitiateAuth', READ_CLIENT_SECRET], usesCodes: false },
   // The TOTP step answers Cognito's challenge server-side; the set-up uses the access token the
-  // API kept from the sign-in (token-authenticated calls, no IAM grant).
+  // API kept from the sign-in, or the session of Cognito's MFA_SETUP challenge (token- or
+  // session-authenticated calls, no IAM grant).
   'auth-mfa-verify': {
     cognitoCalls: ['cognito-idp:AdminRespondToAuthChallenge', READ_CLIENT_SECRET],
     usesCodes: false,
   },
   'auth-mfa-setup': {
     // Completing the set-up ends the administrator's older sessions, Cognito's refresh tokens too.
+    // A set-up inside Cognito's MFA_SETUP challenge (a pool that requires MFA) ends with the
+    // challenge's answer, which needs the client secret.
     cognitoCalls: [
       'cognito-idp:VerifySoftwareToken',
       'cognito-idp:SetUserMFAPreference',
       'cognito-idp:AdminUserGlobalSignOut',
+      'cognito-idp:AdminRespondToAuthChallenge',
+      READ_CLIENT_SECRET,
     ],
     usesCodes: false,
   },
@@ -158,10 +164,14 @@ export const AUTH_ROUTE_ACCESS: Readonly<Record<AuthRouteId, AuthRouteAccess>> =
   },
 };
 
-type AdminUserRouteId = 'admin-user-activate' | 'admin-user-deactivate';
+type AdminCognitoRouteId = 'admin-user-activate' | 'admin-user-deactivate' | 'payment-wallet-save';
 
-/** Admin user management: deactivation disables the user and revokes its refresh tokens (docs/security.md, "Sessions and revocation"). */
-export const ADMIN_USER_COGNITO_CALLS: Readonly<Record<AdminUserRouteId, readonly CognitoAction[]>> = {
+/**
+ * The admin routes that call Cognito. Deactivation disables the user and revokes its refresh tokens
+ * (docs/security.md, "Sessions and revocation"); a wallet save that activates a different wallet
+ * mails every member of the admin group, which it lists (ListUsersInGroup: read-only, on the pool only).
+ */
+export const ADMIN_ROUTE_COGNITO_CALLS: Readonly<Record<AdminCognitoRouteId, readonly CognitoAction[]>> = {
   'admin-user-activate': [
     'cognito-idp:AdminDisableUser',
     'cognito-idp:AdminEnableUser',
@@ -172,13 +182,14 @@ export const ADMIN_USER_COGNITO_CALLS: Readonly<Record<AdminUserRouteId, readonl
     'cognito-idp:AdminEnableUser',
     'cognito-idp:AdminUserGlobalSignOut',
   ],
+  'payment-wallet-save': ['cognito-idp:ListUsersInGroup'],
 };
 
 /** Every Cognito call a route's handler makes, IAM-governed or not (documentation and tests). */
 export function cognitoCallsOf(routeId: string): readonly CognitoAction[] {
   const auth = (AUTH_ROUTE_ACCESS as Partial<Record<string, AuthRouteAccess>>)[routeId];
   if (auth) return auth.cognitoCalls;
-  return (ADMIN_USER_COGNITO_CALLS as Partial<Record<string, readonly CognitoAction[]>>)[routeId] ?? [];
+  return (ADMIN_ROUTE_COGNITO_CALLS as Partial<Record<string, readonly CognitoAction[]>>)[routeId] ?? [];
 }
 
 /**

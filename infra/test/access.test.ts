@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../lib/paths.js';
 import { handlerSendsMail, importsReach, MAIL_WIRING_MODULE } from '../lib/handler-wiring.js';
 import {
-  ADMIN_USER_COGNITO_CALLS,
+  ADMIN_ROUTE_COGNITO_CALLS,
   AUTH_TABLE_SCOPE,
   AUTH_ROUTE_ACCESS,
   COGNITO_CALLS_WITHOUT_IAM,
@@ -144,7 +144,7 @@ describe('routeAccess: Cognito', () => {
     for (const route of ROUTES) {
       const expected = cognitoCallsOf(route.id).filter((a) => !COGNITO_CALLS_WITHOUT_IAM.has(a));
       expect(routeAccess(route).cognitoActions, route.id).toEqual(expected);
-      if (!(route.id in AUTH_ROUTE_ACCESS) && !(route.id in ADMIN_USER_COGNITO_CALLS)) {
+      if (!(route.id in AUTH_ROUTE_ACCESS) && !(route.id in ADMIN_ROUTE_COGNITO_CALLS)) {
         expect(routeAccess(route).cognitoActions, route.id).toEqual([]);
       }
     }
@@ -180,8 +180,13 @@ describe('routeAccess: Cognito', () => {
     expect(iam('auth-refresh')).toEqual(['cognito-idp:AdminInitiateAuth', secret]);
     expect(iam('auth-mfa-verify')).toEqual(['cognito-idp:AdminRespondToAuthChallenge', secret]);
     expect(iam('auth-logout')).toEqual([secret]);
-    // Completing the set-up ends the administrator's older sessions.
-    expect(iam('auth-mfa-setup')).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
+    // Completing the set-up ends the administrator's older sessions; inside Cognito's MFA_SETUP
+    // challenge it also answers that challenge (with the client secret).
+    expect(iam('auth-mfa-setup')).toEqual([
+      'cognito-idp:AdminUserGlobalSignOut',
+      'cognito-idp:AdminRespondToAuthChallenge',
+      secret,
+    ]);
     expect(iam('auth-confirm-email-change')).toEqual([
       'cognito-idp:AdminUpdateUserAttributes',
       'cognito-idp:AdminUserGlobalSignOut',
@@ -216,6 +221,7 @@ describe('routeAccess: Cognito', () => {
         'auth-login',
         'auth-refresh',
         'auth-mfa-verify',
+        'auth-mfa-setup',
         'auth-logout',
         'auth-update-user',
       ].sort(),
@@ -227,7 +233,7 @@ describe('routeAccess: Cognito', () => {
     const answers = ROUTES.filter((r) =>
       routeAccess(r).cognitoActions.includes('cognito-idp:AdminRespondToAuthChallenge'),
     ).map((r) => r.id);
-    expect(answers).toEqual(['auth-mfa-verify']);
+    expect(answers.sort()).toEqual(['auth-mfa-setup', 'auth-mfa-verify']);
     for (const id of ['admin-user-activate', 'admin-user-deactivate'] as const) {
       expect(iam(id), id).toEqual([
         'cognito-idp:AdminDisableUser',
@@ -236,6 +242,8 @@ describe('routeAccess: Cognito', () => {
       ]);
     }
     expect(iam('admin-users')).toEqual([]);
+    // Activating a different wallet mails every administrator: it reads the admin group, nothing more.
+    expect(iam('payment-wallet-save')).toEqual(['cognito-idp:ListUsersInGroup']);
   });
 
   it('documents every Cognito call the adapter makes (auth routes and the admin user routes)', () => {
@@ -272,7 +280,10 @@ describe('routeAccess: mail and the code key', () => {
         'auth-confirm-email-change',
       ].sort(),
     );
-    expect(senders).toEqual(expect.arrayContaining(['payment-approve-usdt', 'withdrawal-approve']));
+    // The wallet save mails every administrator when a different wallet becomes active.
+    expect(senders).toEqual(
+      expect.arrayContaining(['payment-approve-usdt', 'withdrawal-approve', 'payment-wallet-save']),
+    );
     for (const id of senders) {
       const route = getRoute(id as RouteId);
       expect(route.method).not.toBe('GET');
@@ -281,7 +292,6 @@ describe('routeAccess: mail and the code key', () => {
     // They held ses:SendEmail by a path rule and never mail.
     for (const id of [
       'contact-add',
-      'payment-wallet-save',
       'payment-verify-referral',
       'withdrawal-request',
       'payment-reject-usdt',

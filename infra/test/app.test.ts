@@ -425,6 +425,7 @@ describe('Auth stack', () => {
       [
         'auth-login',
         'auth-logout',
+        'auth-mfa-setup',
         'auth-mfa-verify',
         'auth-refresh',
         'auth-register',
@@ -440,6 +441,22 @@ describe('Auth stack', () => {
       expect(actions, route.id).not.toContain('cognito-idp:InitiateAuth');
       expect(actions, route.id).not.toContain('cognito-idp:RespondToAuthChallenge');
     }
+  });
+
+  it('lets the wallet save list the admin group (to mail every administrator) on the pool and nothing broader', () => {
+    const walletSave = routes.find((route) => route.id === 'payment-wallet-save');
+    if (!walletSave) throw new Error('payment-wallet-save is not implemented');
+    const cognito = statementsOf(functionOf(walletSave)[1]).filter((s) =>
+      asArray(s.Action).some((a) => a.startsWith('cognito-idp:')),
+    );
+    expect(cognito).toHaveLength(1);
+    expect(asArray(cognito[0]?.Action)).toEqual(['cognito-idp:ListUsersInGroup']);
+    // The pool's own ARN, never a wildcard.
+    expect(cognito[0]?.Resource).toEqual({
+      'Fn::GetStackOutput': expect.objectContaining({ OutputName: expect.stringMatching(/UserPool\w*Arn/) }),
+    });
+    const listers = routes.filter((route) => actionsOf(functionOf(route)[1]).includes('cognito-idp:ListUsersInGroup'));
+    expect(listers.map((route) => route.id)).toEqual(['payment-wallet-save']);
   });
 
   it('has no hosted UI, Google IdP or PreSignUp trigger without the Google context', () => {

@@ -12,6 +12,7 @@ import {
   AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   DescribeUserPoolClientCommand,
+  ListUsersInGroupCommand,
   RevokeTokenCommand,
   SetUserMFAPreferenceCommand,
   SignUpCommand,
@@ -19,6 +20,7 @@ import {
   type AdminInitiateAuthCommandOutput,
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { ADMIN_GROUP } from '@goldbot/shared';
 import { config } from '../config.js';
 import { ConflictError, ValidationError } from '../domain/errors.js';
 import { secretHash } from './cognito-secret-hash.js';
@@ -114,7 +116,19 @@ export type SignInResult =
   | { kind: 'unconfirmed' }
   | { kind: 'disabled' }
   /** The password was right and the user has TOTP on: Cognito waits for a code in this session. */
-  | { kind: 'mfa'; session: string };
+  | { kind: 'mfa'; session: string }
+  /**
+   * The password was right, the pool requires MFA and the user has none yet (MFA_SETUP): TOTP is
+   * set up inside this challenge session before Cognito hands out any token.
+   */
+  | { kind: 'mfa-setup'; session: string };
+
+/** How a TOTP set-up inside Cognito's MFA_SETUP challenge ended. */
+export type ChallengeSetupResult =
+  | { kind: 'done'; tokens: IssuedTokens }
+  | { kind: 'wrong-code' }
+  /** The challenge session expired or was used up: the person signs in again. */
+  | { kind: 'expired' };
 
 export interface IdentityDirectory {
   signUp(email: string, password: string): Promise<string>;
@@ -135,6 +149,10 @@ export interface IdentityDirectory {
   startTotpSetup(accessToken: string): Promise<string>;
   /** Checks a first code against the new secret and, if right, makes TOTP the user's second factor. */
   finishTotpSetup(accessToken: string, code: string): Promise<boolean>;
+  /** Starts TOTP inside an MFA_SETUP challenge: the secret, and the session to finish it in. */
+  startTotpSetupInChallenge(session: string): Promise<{ secretCode: string; session: string }>;
+  /** Checks a first code in an MFA_SETUP challenge and, if right, completes that sign-in with TOTP on. */
+  finishTotpSetupInChallenge(email: string, session: string, code: string): Promise<ChallengeSetupResult>;
   /** Cognito's status for the user (e.g. 'CONFIRMED', 'UNCONFIRMED'), or null when there is none. */
   userStatus(email: string): Promise<string | null>;
 }
@@ -179,9 +197,9 @@ function toSignInResult(auth: AuthenticationResultType | undefined): SignInResul
 
 /**
  * What a sign-in or a challenge answer led to. SOFTWARE_TOKEN_MFA: the user has TOTP on and
- * Cognito waits for a code in this session (AWS only: cognito-local never challenges). The session
- * carries the username Cognito named for the challenge (USER_ID_FOR_SRP), which the answer's
- * SECRET_HASH must use.
+ * Cognito waits for a code in this session; MFA_SETUP: the pool requires MFA and the user has none
+ * yet (AWS only: cognito-local never challenges). The session carries the username Cognito named
+ * for the challenge (USER_ID_FOR_SRP), which the answer's SECRET_HASH must use.
  */
 function toChallengeOrTokens(
   result: Pick<
@@ -194,9 +212,45 @@ function toChallengeOrTokens(
     const username = result.ChallengeParameters?.USER_ID_FOR_SRP ?? email;
     return { kind: 'mfa', session: withUsername(username, result.Session) };
   }
+  if (result.ChallengeName === 'MFA_SETUP' && result.Session) {
+    const username = result.ChallengeParameters?.USER_ID_FOR_SRP ?? email;
+    return { kind: 'mfa-setup', session: withUsername(username, result.Session) };
+  }
   // Any other challenge (NEW_PASSWORD_REQUIRED for a console-created user...) is not a sign-in.
   if (result.ChallengeName) return { kind: 'invalid' };
   return toSignInResult(result.AuthenticationResult);
+}
+
+/**
+ * Answers a challenge server-side (IAM-authorised, with the client secret): the SECRET_HASH is that
+ * of the username Cognito named for the challenge, which travels in the session handle.
+ */
+async function answerChallenge(
+  challenge: 'SOFTWARE_TOKEN_MFA' | 'MFA_SETUP',
+  handle: { username: string; value: string },
+  email: string,
+  responses: Record<string, string> = {},
+): Promise<SignInResult> {
+  const result = await cognito.send(
+    new AdminRespondToAuthChallengeCommand({
+      UserPoolId: config.userPoolId,
+      ClientId: config.userPoolClientId,
+      ChallengeName: challenge,
+      Session: handle.value,
+      ChallengeResponses: { USERNAME: handle.username, ...responses, SECRET_HASH: await hashFor(handle.username) },
+    }),
+  );
+  return toChallengeOrTokens(result, email);
+}
+
+/** Makes TOTP the user's preferred second factor (a token-authenticated call). */
+async function preferTotp(accessToken: string): Promise<void> {
+  await cognito.send(
+    new SetUserMFAPreferenceCommand({
+      AccessToken: accessToken,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    }),
+  );
 }
 
 export const cognitoDirectory: IdentityDirectory = {
@@ -338,20 +392,7 @@ export const cognitoDirectory: IdentityDirectory = {
     const handle = splitHandle(session);
     if (!handle) return { kind: 'invalid' };
     try {
-      const result = await cognito.send(
-        new AdminRespondToAuthChallengeCommand({
-          UserPoolId: config.userPoolId,
-          ClientId: config.userPoolClientId,
-          ChallengeName: 'SOFTWARE_TOKEN_MFA',
-          Session: handle.value,
-          ChallengeResponses: {
-            USERNAME: handle.username,
-            SOFTWARE_TOKEN_MFA_CODE: code,
-            SECRET_HASH: await hashFor(handle.username),
-          },
-        }),
-      );
-      return toChallengeOrTokens(result, email);
+      return await answerChallenge('SOFTWARE_TOKEN_MFA', handle, email, { SOFTWARE_TOKEN_MFA_CODE: code });
     } catch (error) {
       // A wrong code, a used or expired session (3 minutes): the person signs in again.
       if (['CodeMismatchException', 'NotAuthorizedException', 'ExpiredCodeException'].includes(errorName(error))) {
@@ -375,13 +416,49 @@ export const cognitoDirectory: IdentityDirectory = {
       if (['CodeMismatchException', 'EnableSoftwareTokenMFAException'].includes(errorName(error))) return false;
       throw error;
     }
-    await cognito.send(
-      new SetUserMFAPreferenceCommand({
-        AccessToken: accessToken,
-        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
-      }),
-    );
+    await preferTotp(accessToken);
     return true;
+  },
+
+  async startTotpSetupInChallenge(session) {
+    const handle = splitHandle(session);
+    if (!handle) throw new Error('An MFA_SETUP session without its username');
+    const result = await cognito.send(new AssociateSoftwareTokenCommand({ Session: handle.value }));
+    if (!result.SecretCode || !result.Session) throw new Error('Cognito returned no TOTP secret or session');
+    return { secretCode: result.SecretCode, session: withUsername(handle.username, result.Session) };
+  },
+
+  async finishTotpSetupInChallenge(email, session, code) {
+    const handle = splitHandle(session);
+    if (!handle) return { kind: 'expired' };
+    let verifiedSession: string | undefined;
+    try {
+      const verified = await cognito.send(new VerifySoftwareTokenCommand({ Session: handle.value, UserCode: code }));
+      if (verified.Status !== 'SUCCESS') return { kind: 'wrong-code' };
+      verifiedSession = verified.Session;
+    } catch (error) {
+      if (['CodeMismatchException', 'EnableSoftwareTokenMFAException'].includes(errorName(error))) {
+        return { kind: 'wrong-code' };
+      }
+      // The challenge lives 3 minutes and each step hands out the next session.
+      if (['NotAuthorizedException', 'ExpiredCodeException'].includes(errorName(error))) return { kind: 'expired' };
+      throw error;
+    }
+    if (!verifiedSession) return { kind: 'expired' };
+    let outcome: SignInResult;
+    try {
+      // The code is proven: the challenge's answer completes the sign-in (tokens, TOTP on).
+      outcome = await answerChallenge('MFA_SETUP', { username: handle.username, value: verifiedSession }, email);
+    } catch (error) {
+      if (['NotAuthorizedException', 'ExpiredCodeException'].includes(errorName(error))) return { kind: 'expired' };
+      throw error;
+    }
+    if (outcome.kind !== 'ok') return { kind: 'expired' };
+    if (outcome.tokens.accessToken) {
+      // As the set-up with an access token does: TOTP is the user's preferred second factor.
+      await preferTotp(outcome.tokens.accessToken);
+    }
+    return { kind: 'done', tokens: outcome.tokens };
   },
 
   async userStatus(email) {
@@ -416,4 +493,34 @@ export async function setUserEnabled(email: string, enabled: boolean): Promise<'
     if (errorName(error) === 'UserNotFoundException') return 'not-found';
     throw error;
   }
+}
+
+/** Pages of the admin group read at most (60 users each): far beyond any real team. */
+const MAX_ADMIN_PAGES = 10;
+
+/**
+ * The e-mail addresses of the enabled members of the `admin` group (ListUsersInGroup, granted to
+ * the functions that mail every administrator only: infra/lib/access.ts). A disabled member (a
+ * deactivated administrator) is left out. cognito-local 5.3 serves the same call (in one page).
+ */
+export async function adminEmails(): Promise<string[]> {
+  const emails: string[] = [];
+  let nextToken: string | undefined;
+  for (let page = 0; page < MAX_ADMIN_PAGES; page += 1) {
+    const result = await cognito.send(
+      new ListUsersInGroupCommand({
+        UserPoolId: config.userPoolId,
+        GroupName: ADMIN_GROUP,
+        Limit: 60,
+        NextToken: nextToken,
+      }),
+    );
+    for (const user of result.Users ?? []) {
+      const email = user.Attributes?.find((a) => a.Name === 'email')?.Value;
+      if (email && user.Enabled !== false) emails.push(email);
+    }
+    nextToken = result.NextToken;
+    if (!nextToken) break;
+  }
+  return [...new Set(emails)];
 }

@@ -33,12 +33,12 @@ const cancelReasons = cancellationCodes;
 
 export class ReferralCodeCollision extends Error {}
 
-/** An admin's TOTP set-up in progress; the access token stays on the server. */
-export interface MfaSetup {
-  userId: string;
-  email: string;
-  accessToken: string;
-}
+/** An admin's TOTP set-up in progress; Cognito's handle on it (token or session) stays on the server. */
+export type MfaSetup =
+  /** Set up with the access token of a sign-in Cognito let through without a second factor. */
+  | { userId: string; email: string; accessToken: string }
+  /** Set up inside Cognito's MFA_SETUP challenge (a pool that requires MFA): no token before it ends. */
+  | { email: string; challengeSession: string };
 /** The code of an e-mail change was used, replaced or expired between its check and its use. */
 export class CodeRejected extends Error {}
 
@@ -750,11 +750,15 @@ export const authStore = {
     );
     const item = result.Item;
     if (!item || Number(item.expiresAt) <= nowEpoch(nowMs)) return undefined;
+    const wrongTries = Number(item.wrongTries ?? 0);
+    if (typeof item.challengeSession === 'string') {
+      return { email: String(item.email), challengeSession: item.challengeSession, wrongTries };
+    }
     return {
       userId: String(item.userId),
       email: String(item.email),
       accessToken: String(item.accessToken),
-      wrongTries: Number(item.wrongTries ?? 0),
+      wrongTries,
     };
   },
 

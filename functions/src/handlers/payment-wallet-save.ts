@@ -4,12 +4,17 @@ import { saveWallet } from '../domain/commerce/wallets.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { created, ok } from '../kit/http-response.js';
 import { newId } from '../kit/ids.js';
+import { walletSaveDeps } from '../services/wallet-activation-mail.js';
 
-/** Adds (no `_id`, 201) or updates (`_id`, 200) a wallet; activating one switches the currency's active wallet. */
+/**
+ * Adds (no `_id`, 201) or updates (`_id`, 200) a wallet; activating one switches the currency's
+ * active wallet, needs a fresh TOTP sign-in where admin MFA is required, and mails every
+ * administrator.
+ */
 export const handler = defineHandler(
   { route: 'payment-wallet-save', body: walletSaveInputSchema },
   async ({ body, caller, log }) => {
-    const saved = await saveWallet({ store: dynamoWalletStore, now: () => new Date(), newId }, body, caller.userId);
+    const saved = await saveWallet(walletSaveDeps(dynamoWalletStore, newId, log), body, caller);
     log.info(saved.created ? 'wallet added' : 'wallet updated', {
       walletId: saved.wallet._id,
       currency: saved.wallet.currency,

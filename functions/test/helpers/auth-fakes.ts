@@ -433,6 +433,8 @@ export interface FakeDirectory extends IdentityDirectory {
     password: string,
     options?: { confirmed?: boolean; groups?: string[]; totpEnabled?: boolean },
   ): string;
+  /** A pool whose MFA is required: a right password without TOTP on answers MFA_SETUP. */
+  poolRequiresMfa: boolean;
 }
 
 /** Cognito as cognito-directory.ts presents it: the pool's username is the e-mail. */
@@ -446,6 +448,8 @@ export function fakeDirectory(clock: Clock): FakeDirectory {
 
   /** Sessions of TOTP challenges → the user's e-mail. */
   const challenges = new Map<string, string>();
+  /** Sessions of MFA_SETUP challenges → the user's e-mail (each step hands out the next session). */
+  const setupChallenges = new Map<string, string>();
   const issue = (user: DirectoryUser, withRefresh: boolean): IssuedTokens => {
     const iat = Math.floor(clock.now() / 1000);
     const refreshToken = withRefresh ? `refresh-${user.sub}-${(counter += 1)}` : undefined;
@@ -460,10 +464,11 @@ export function fakeDirectory(clock: Clock): FakeDirectory {
   };
   const find = (email: string) => users.get(email.toLowerCase());
 
-  return {
+  const directory: FakeDirectory = {
     users,
     refreshTokens,
     calls,
+    poolRequiresMfa: false,
     addUser(email, password, options = {}) {
       const sub = nextSub();
       users.set(email.toLowerCase(), {
@@ -499,7 +504,31 @@ export function fakeDirectory(clock: Clock): FakeDirectory {
         challenges.set(session, user.email);
         return { kind: 'mfa', session };
       }
+      if (directory.poolRequiresMfa) {
+        const session = `setup-session-${(counter += 1)}`;
+        setupChallenges.set(session, user.email);
+        return { kind: 'mfa-setup', session };
+      }
       return { kind: 'ok', tokens: issue(user, true) };
+    },
+    async startTotpSetupInChallenge(session) {
+      record('startTotpSetupInChallenge', []);
+      const user = find(setupChallenges.get(session) ?? '');
+      if (!user) throw Object.assign(new Error('Invalid session for the user.'), { name: 'NotAuthorizedException' });
+      setupChallenges.delete(session);
+      user.totp = { secret: `SECRET${user.sub.slice(-4)}`, enabled: false };
+      const next = `setup-session-${(counter += 1)}`;
+      setupChallenges.set(next, user.email);
+      return { secretCode: user.totp.secret, session: next };
+    },
+    async finishTotpSetupInChallenge(email, session, code) {
+      record('finishTotpSetupInChallenge', [email]);
+      const user = find(setupChallenges.get(session) ?? '');
+      if (!user?.totp) return { kind: 'expired' };
+      if (code !== FAKE_TOTP_CODE) return { kind: 'wrong-code' };
+      setupChallenges.delete(session);
+      user.totp.enabled = true;
+      return { kind: 'done', tokens: issue(user, true) };
     },
     async respondToMfa(email, session, code) {
       record('respondToMfa', [email]);
@@ -562,6 +591,7 @@ export function fakeDirectory(clock: Clock): FakeDirectory {
       users.delete(email.toLowerCase());
     },
   };
+  return directory;
 }
 
 export interface FakeMailer extends Mailer {

@@ -6,8 +6,10 @@ import {
   DEFAULT_EMAIL_TEMPLATES,
   EDITABLE_TEMPLATE_TYPES,
   REMINDER_TEMPLATE_TYPES,
+  WALLET_TEMPLATE_TYPES,
   WITHDRAWAL_TEMPLATE_TYPES,
   expiryReminderMailValues,
+  walletActivatedMailValues,
   type EmailTemplateType,
 } from '../../src/domain/email/templates.js';
 
@@ -16,7 +18,7 @@ const types = Object.keys(DEFAULT_EMAIL_TEMPLATES) as EmailTemplateType[];
 const CODE_MAILS = ['otpVerification', 'passwordResetOtp', 'emailChangeOtp'] as const;
 
 describe('default templates', () => {
-  it('exist for the three code mails, the e-mail change notice, the 11 editable types and the withdrawal decisions', () => {
+  it('exist for the code mails, the e-mail change notice, the 11 editable types, the withdrawal decisions, the reminder and the wallet notice', () => {
     expect([...types].sort()).toEqual(
       [
         'emailChangeOtp',
@@ -26,6 +28,7 @@ describe('default templates', () => {
         ...EDITABLE_TEMPLATE_TYPES,
         ...WITHDRAWAL_TEMPLATE_TYPES,
         ...REMINDER_TEMPLATE_TYPES,
+        ...WALLET_TEMPLATE_TYPES,
       ].sort(),
     );
   });
@@ -56,6 +59,39 @@ describe('default templates', () => {
     expect(mail.subject).toBe('Your GoldBot email was changed');
     for (const part of [mail.html, mail.text]) expect(part).toContain('j***@example.org');
     expect(mail.text).not.toContain('0482');
+  });
+
+  it('walletActivated tells an administrator which wallet became active, instead of which, by whom and when', () => {
+    const mail = renderEmail(
+      DEFAULT_EMAIL_TEMPLATES.walletActivated,
+      walletActivatedMailValues({
+        currency: 'USDT',
+        network: 'TRC20',
+        address: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL',
+        previousAddress: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+        activatedBy: '<ops>@example.com',
+        activatedAt: '2026-11-23T12:05:09.000Z',
+        walletsLink: 'https://app.example.com/admin/wallets',
+      }),
+    );
+    expect(mail.subject).toBe('GoldBot admin: a new USDT wallet now receives payments');
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL');
+      expect(part).toContain('TJRabPrwbZy45sbavfcjinPJC18kjpRTv8');
+      expect(part).toContain('Nov 23, 2026, 12:05 UTC');
+    }
+    expect(mail.html).toContain('&lt;ops&gt;@example.com');
+    expect(mail.html).toContain('href="https://app.example.com/admin/wallets"');
+    const first = walletActivatedMailValues({
+      currency: 'ETH',
+      network: 'ERC20',
+      address: '0xabc',
+      previousAddress: null,
+      activatedBy: 'a@example.com',
+      activatedAt: '2026-11-23T12:05:09.000Z',
+      walletsLink: 'l',
+    });
+    expect(first.previousAddress).toBe('none');
   });
 
   it('subscriptionExpiryReminder names the package, its last day and the days left, escaped', () => {

@@ -20,6 +20,7 @@ import {
   expiryReminderMailValues,
   freeTrialMailValues,
   subscriptionMailValues,
+  walletActivatedMailValues,
   withdrawalMailValues,
 } from '../../src/domain/email/templates.js';
 
@@ -28,12 +29,13 @@ const html = (source: string) => checkTemplateSource('paymentVerified', 'html', 
 const reason = (source: string) => html(source)?.message;
 
 describe('the types and their placeholders', () => {
-  it('lists the 11 types of the spec, the withdrawal decisions and the expiry reminder', () => {
+  it('lists the 11 types of the spec, the withdrawal decisions, the expiry reminder and the wallet notice', () => {
     expect(ADMIN_TEMPLATE_TYPES).toEqual([
       ...EDITABLE_TEMPLATE_TYPES,
       'withdrawalApproved',
       'withdrawalRejected',
       'subscriptionExpiryReminder',
+      'walletActivated',
     ]);
     expect(isAdminTemplateType('paymentPending')).toBe(true);
     // The code mails are built in: never editable (a template could otherwise drop the code).
@@ -93,6 +95,20 @@ describe('the values each mail is sent with', () => {
             requestDate: '2026-11-23T12:00:00.000Z',
             adminNote: null,
             dashboardLink: 'l',
+          }),
+        ];
+      }
+      if (type === 'walletActivated') {
+        return [
+          type,
+          walletActivatedMailValues({
+            currency: 'USDT',
+            network: 'TRC20',
+            address: 'T',
+            previousAddress: null,
+            activatedBy: 'a@example.com',
+            activatedAt: '2026-11-23T12:00:00.000Z',
+            walletsLink: 'l',
           }),
         ];
       }

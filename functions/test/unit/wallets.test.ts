@@ -4,17 +4,24 @@ import { walletSaveInputSchema, type Wallet } from '@goldbot/shared';
 import type { ActiveWalletPointer } from '../../src/data/wallet-entity.js';
 import {
   listWallets,
+  mailEveryAdmin,
   saveWallet,
+  type WalletActivation,
   type WalletDeps,
   type WalletSaveOutcome,
   type WalletSavePlan,
   type WalletStore,
 } from '../../src/domain/commerce/wallets.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../src/domain/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../src/domain/errors.js';
 
 /** The wallet rules against an in-memory store that records the plans it was asked to commit. */
-const ADMIN = '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f';
 const NOW = new Date('2026-11-23T12:00:00.000Z');
+/** Signed in (with TOTP, where required) a minute ago. */
+const ADMIN = {
+  userId: '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f',
+  email: 'admin@example.com',
+  authTime: NOW.getTime() / 1000 - 60,
+};
 const EARLIER = '2026-11-01T08:00:00.000Z';
 
 const wallet = (overrides: Partial<Wallet> = {}): Wallet => ({
@@ -85,7 +92,7 @@ describe('saveWallet: add', () => {
       mode: 'add',
       pointer: { kind: 'none' },
       deactivate: null,
-      audit: { action: 'wallet.add', actor: ADMIN, target: { type: 'wallet', id: saved.wallet._id } },
+      audit: { action: 'wallet.add', actor: ADMIN.userId, target: { type: 'wallet', id: saved.wallet._id } },
     });
   });
 
@@ -237,5 +244,124 @@ describe('saveWallet: update', () => {
     await expect(
       saveWallet(deps(store), input({ _id: 'W-A', address: 'ADDRESS-A', network: 'TRC20', currency: 'USDT' }), ADMIN),
     ).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe('saveWallet: activating a different wallet', () => {
+  const active = wallet();
+  const other = wallet({ _id: 'W-B', address: 'ADDRESS-B', isActive: false });
+  const activateB = input({ _id: 'W-B', address: 'ADDRESS-B', network: 'TRC20', currency: 'USDT', isActive: true });
+  const announcing = (store: WalletStore, extra: Partial<WalletDeps> = {}) => {
+    const announced: WalletActivation[] = [];
+    const failures: { error: unknown; walletId: string }[] = [];
+    const withAnnounce: WalletDeps = {
+      ...deps(store),
+      announceActivation: async (activation) => {
+        announced.push(activation);
+      },
+      onAnnounceFailure: (error, walletId) => failures.push({ error, walletId }),
+      ...extra,
+    };
+    return { deps: withAnnounce, announced, failures };
+  };
+
+  it('announces the new active wallet, the previous address, who and when, once committed', async () => {
+    const world = announcing(new FakeWallets([active, other], pointerTo(active)));
+    await saveWallet(world.deps, activateB, ADMIN);
+    expect(world.announced).toEqual([
+      {
+        walletId: 'W-B',
+        currency: 'USDT',
+        network: 'TRC20',
+        address: 'ADDRESS-B',
+        previousAddress: 'ADDRESS-A',
+        activatedBy: 'admin@example.com',
+        activatedAt: NOW.toISOString(),
+      },
+    ]);
+    // A new currency's first active wallet is a change too; it had no previous address.
+    const first = announcing(new FakeWallets());
+    await saveWallet(first.deps, input({ address: 'ETH-1', network: 'ERC20', currency: 'ETH', isActive: true }), ADMIN);
+    expect(first.announced).toMatchObject([{ address: 'ETH-1', previousAddress: null }]);
+  });
+
+  it('announces nothing when the active wallet stays the same, when nothing is activated, or when the save fails', async () => {
+    const same = announcing(new FakeWallets([active], pointerTo(active)));
+    await saveWallet(
+      same.deps,
+      input({ _id: 'W-A', address: 'ADDRESS-A', network: 'TRON', currency: 'USDT', isActive: true }),
+      ADMIN,
+    );
+    await saveWallet(
+      same.deps,
+      input({ address: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL', network: 'TRC20', currency: 'USDT' }),
+      ADMIN,
+    );
+    expect(same.announced).toEqual([]);
+    const raced = new FakeWallets([active, other], pointerTo(active));
+    raced.outcome = 'changed';
+    const failed = announcing(raced);
+    await expect(saveWallet(failed.deps, activateB, ADMIN)).rejects.toBeInstanceOf(ConflictError);
+    expect(failed.announced).toEqual([]);
+  });
+
+  it('keeps the activation when the mail fails, and reports the failure', async () => {
+    const store = new FakeWallets([active, other], pointerTo(active));
+    const refusal = new Error('SES is down');
+    const world = announcing(store, {
+      announceActivation: () => Promise.reject(refusal),
+    });
+    const saved = await saveWallet(world.deps, activateB, ADMIN);
+    expect(saved).toMatchObject({ message: 'Wallet updated successfully', wallet: { isActive: true } });
+    expect(world.failures).toEqual([{ error: refusal, walletId: 'W-B' }]);
+  });
+
+  it('needs a TOTP sign-in from the last 5 minutes where admin MFA is required, and only to activate', async () => {
+    const strict = (store: WalletStore) => announcing(store, { freshTotpRequired: true });
+    const stale = { ...ADMIN, authTime: NOW.getTime() / 1000 - 5 * 60 - 1 };
+    const store = new FakeWallets([active, other], pointerTo(active));
+    const refused = strict(store);
+    await expect(saveWallet(refused.deps, activateB, stale)).rejects.toMatchObject({
+      constructor: ForbiddenError,
+      statusCode: 403,
+      message: 'Enter your password and a code from your authenticator app to activate a wallet.',
+      details: { totpRequired: true },
+    });
+    expect([store.plans, refused.announced]).toEqual([[], []]);
+    // Exactly 5 minutes old still counts.
+    const edge = { ...ADMIN, authTime: NOW.getTime() / 1000 - 5 * 60 };
+    await expect(saveWallet(strict(store).deps, activateB, edge)).resolves.toMatchObject({
+      wallet: { isActive: true },
+    });
+    // Saves that activate nothing need no fresh code; locally (switch off) nothing does.
+    const plain = new FakeWallets([active], pointerTo(active));
+    await saveWallet(
+      strict(plain).deps,
+      input({ _id: 'W-A', address: 'ADDRESS-A', network: 'TRON', currency: 'USDT', isActive: true }),
+      stale,
+    );
+    await saveWallet(
+      strict(plain).deps,
+      input({ address: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL', network: 'TRC20', currency: 'USDT' }),
+      stale,
+    );
+    await saveWallet(announcing(new FakeWallets([active, other], pointerTo(active))).deps, activateB, stale);
+  });
+});
+
+describe('mailEveryAdmin', () => {
+  it('tries every administrator, and reports the failed ones together', async () => {
+    const tried: string[] = [];
+    await expect(
+      mailEveryAdmin(['a@example.com', 'b@example.com'], async (to) => {
+        tried.push(to);
+      }),
+    ).resolves.toEqual({ sent: 2 });
+    const failing = mailEveryAdmin(['a@example.com', 'b@example.com', 'c@example.com'], async (to) => {
+      tried.push(to);
+      if (to !== 'b@example.com') throw new Error(`no ${to}`);
+    });
+    await expect(failing).rejects.toThrow('2 of 3 administrator mails failed');
+    expect(tried).toEqual(['a@example.com', 'b@example.com', 'a@example.com', 'b@example.com', 'c@example.com']);
   });
 });

@@ -17,3 +17,22 @@ export function assertAdminMfa(profile: { mfaEnabledAt?: string }, authTimeSecon
   const enabledSeconds = Math.floor(Date.parse(profile.mfaEnabledAt) / 1000);
   if (!(authTimeSeconds >= enabledSeconds)) throw new ForbiddenError(ADMIN_MFA_MESSAGES.signInBeforeMfa);
 }
+
+/** How recent the TOTP code behind an administrator's token must be for a wallet activation. */
+export const FRESH_TOTP_SECONDS = 5 * 60;
+
+export const FRESH_TOTP_MESSAGE = 'Enter your password and a code from your authenticator app to activate a wallet.';
+
+/**
+ * Where admin MFA is required, activating a receiving wallet needs a TOTP code entered within the
+ * last five minutes. Every administrator sign-in there passes Cognito's TOTP challenge (or its
+ * enrolment), and the ID token's `auth_time` is that sign-in's time, signed by Cognito and kept by
+ * refreshed tokens: a token whose sign-in is at most five minutes old therefore carries a code at
+ * most five minutes old. The 403 names `totpRequired`, so the back-office asks for a fresh sign-in
+ * (password and code) and sends the save again.
+ */
+export function assertFreshTotp(authTimeSeconds: number, nowMs: number): void {
+  if (!(authTimeSeconds * 1000 >= nowMs - FRESH_TOTP_SECONDS * 1000)) {
+    throw new ForbiddenError(FRESH_TOTP_MESSAGE, { totpRequired: true });
+  }
+}

@@ -26,6 +26,12 @@ import {
 import { ADMIN_MFA_MESSAGES, assertAdminMfa } from './admin-mfa.js';
 import { endAllSessions } from './end-sessions.js';
 import { LOGIN_MESSAGES, backoffSeconds } from './login-backoff.js';
+import {
+  finishSetupInChallenge,
+  startSetupInChallenge,
+  totpSetupBody,
+  type SetupOutcome,
+} from './mfa-setup-challenge.js';
 import { CODE_MESSAGES, checkCode, codeExpiry, generateCode, hashCode, type CodePurpose } from './one-time-codes.js';
 import { hashPassword, passwordMatches } from './password-hash.js';
 import { generateReferralCode } from './referral-code.js';
@@ -495,6 +501,14 @@ export async function login(
       body: { mfaRequired: true, email: input.email, session: result.session, message: MFA_MESSAGES.challenge },
     };
   }
+  if (result.kind === 'mfa-setup') {
+    // The pool requires MFA and this user has none yet: enrol inside Cognito's challenge.
+    await store.clearLoginFailures(input.email);
+    return {
+      kind: 'mfa-setup',
+      body: await startSetupInChallenge(deps, input.email, result.session, MFA_MESSAGES.setup),
+    };
+  }
   if (result.kind === 'ok') {
     // Cognito challenges every user who has TOTP on; tokens without a challenge for an
     // administrator mean TOTP is not on yet, so they are not handed out: set it up first.
@@ -536,18 +550,7 @@ async function startMfaSetup(deps: AccountDeps & Directory, tokens: IssuedTokens
     { userId: profile._id, email: profile.email, accessToken: tokens.accessToken },
     now(),
   );
-  const label = encodeURIComponent(`${AUTH.mfaIssuer}:${profile.email}`);
-  return {
-    kind: 'mfa-setup',
-    body: {
-      mfaSetupRequired: true,
-      email: profile.email,
-      setupId,
-      secretCode,
-      otpauthUri: `otpauth://totp/${label}?secret=${secretCode}&issuer=${encodeURIComponent(AUTH.mfaIssuer)}`,
-      message: MFA_MESSAGES.setup,
-    },
-  };
+  return { kind: 'mfa-setup', body: totpSetupBody(profile.email, setupId, secretCode, MFA_MESSAGES.setup) };
 }
 
 /** Step two of a sign-in with TOTP. Wrong codes count towards the same back-off as passwords. */
@@ -578,14 +581,22 @@ export async function finishMfaSetup(
   const { store, directory, now } = deps;
   const setup = await store.getMfaSetup(input.setupId, now());
   if (!setup || setup.wrongTries >= MAX_SETUP_TRIES) throw new UnauthorizedError(MFA_MESSAGES.expired);
-  if (!(await directory.finishTotpSetup(setup.accessToken, input.code))) {
+  // Inside Cognito's MFA_SETUP challenge (mfa-setup-challenge.ts), or with the sign-in's access token.
+  const outcome: SetupOutcome =
+    'challengeSession' in setup
+      ? await finishSetupInChallenge(deps, setup, input.code, (caller) => ensureProfile(deps, caller))
+      : (await directory.finishTotpSetup(setup.accessToken, input.code))
+        ? { kind: 'done', userId: setup.userId }
+        : { kind: 'wrong-code' };
+  if (outcome.kind === 'expired') throw new UnauthorizedError(MFA_MESSAGES.expired);
+  if (outcome.kind === 'wrong-code') {
     await store.recordMfaSetupWrongTry(input.setupId);
     throw new ValidationError(MFA_MESSAGES.wrongCode, { code: MFA_MESSAGES.wrongCode });
   }
-  await store.completeMfaSetup(input.setupId, setup.userId, now());
+  await store.completeMfaSetup(input.setupId, outcome.userId, now());
   // Every session from before TOTP ends here: tokens and refresh sessions obtained with the
   // password alone (ours and Cognito's), so none of them outlives the enrolment.
-  await endSessions(deps, setup.userId, setup.email);
+  await endSessions(deps, outcome.userId, setup.email);
   return { message: MFA_MESSAGES.setupDone };
 }
 
@@ -901,7 +912,7 @@ async function checkCurrentPassword(
   await reservePasswordAttempt(deps, email);
   const check = await directory.signIn(email, password);
   // With TOTP on, Cognito answers a right password with its challenge (M5): the password is proven.
-  if (check.kind !== 'ok' && check.kind !== 'mfa') {
+  if (check.kind !== 'ok' && check.kind !== 'mfa' && check.kind !== 'mfa-setup') {
     throw new ValidationError('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
   }
   if (options.clearBackoff !== false) await store.clearLoginFailures(email);

@@ -2,6 +2,7 @@ import type { Wallet, WalletSaveInput } from '@goldbot/shared';
 import type { AuditEntry } from '../../data/audit-entity.js';
 import { TRON_ADDRESS_MESSAGE, isTronAddress } from './tron-address.js';
 import type { ActiveWalletPointer } from '../../data/wallet-entity.js';
+import { assertFreshTotp } from '../auth/admin-mfa.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 
 /**
@@ -48,10 +49,41 @@ export interface WalletStore {
   commitSave(plan: WalletSavePlan): Promise<WalletSaveOutcome>;
 }
 
+/** What every administrator is told when a save makes a different wallet the active one. */
+export interface WalletActivation {
+  walletId: string;
+  currency: Wallet['currency'];
+  network: string;
+  address: string;
+  /** The address that was active before; null when the currency had none. */
+  previousAddress: string | null;
+  /** The acting administrator's e-mail. */
+  activatedBy: string;
+  /** ISO time of the save. */
+  activatedAt: string;
+}
+
 export interface WalletDeps {
   store: WalletStore;
   now: () => Date;
   newId: (nowMs: number) => string;
+  /**
+   * Where admin MFA is required (AWS): activating a wallet needs a sign-in with a TOTP code from
+   * the last five minutes (auth/admin-mfa.ts). Off locally, with the MFA switch.
+   */
+  freshTotpRequired?: boolean;
+  /** Mails every administrator about the activation; called once the save is committed. */
+  announceActivation?: (activation: WalletActivation) => Promise<void>;
+  /** A failed announcement is reported here and never undoes the save. */
+  onAnnounceFailure?: (error: unknown, walletId: string) => void;
+}
+
+/** The administrator saving a wallet, as their token names them. */
+export interface WalletAdmin {
+  userId: string;
+  email: string;
+  /** Epoch seconds of the token's sign-in (`auth_time`). */
+  authTime: number;
 }
 
 export async function listWallets(store: WalletStore): Promise<{ wallets: Wallet[] }> {
@@ -94,7 +126,7 @@ function activation(
 export async function saveWallet(
   deps: WalletDeps,
   input: WalletSaveInput,
-  adminId: string,
+  admin: WalletAdmin,
 ): Promise<{ created: boolean; message: string; wallet: Wallet }> {
   const { store } = deps;
   const now = deps.now();
@@ -116,13 +148,16 @@ export async function saveWallet(
   };
   const pointer = await store.getActivePointer(input.currency);
   const change = activation(wallet._id, wallet.isActive, pointer);
+  // The wallet customers pay to changes: re-saving the active wallet (e.g. its network) does not.
+  const activates = change.pointer.kind === 'put' && change.pointer.expected !== wallet._id;
+  if (activates && deps.freshTotpRequired) assertFreshTotp(admin.authTime, now.getTime());
   const outcome = await store.commitSave({
     mode,
     wallet,
     ...change,
     audit: {
       _id: deps.newId(now.getTime()),
-      actor: adminId,
+      actor: admin.userId,
       action: mode === 'add' ? 'wallet.add' : 'wallet.update',
       target: { type: 'wallet', id: wallet._id },
       details: {
@@ -138,6 +173,17 @@ export async function saveWallet(
   });
   switch (outcome) {
     case 'committed':
+      if (activates) {
+        await announce(deps, {
+          walletId: wallet._id,
+          currency: wallet.currency,
+          network: wallet.network,
+          address: wallet.address,
+          previousAddress: pointer?.address ?? null,
+          activatedBy: admin.email,
+          activatedAt: at,
+        });
+      }
       return mode === 'add'
         ? { created: true, message: WALLET_MESSAGES.added, wallet }
         : { created: false, message: WALLET_MESSAGES.updated, wallet };
@@ -148,4 +194,29 @@ export async function saveWallet(
     case 'changed':
       throw new ConflictError(WALLET_MESSAGES.changedMeanwhile);
   }
+}
+
+async function announce(deps: WalletDeps, activation: WalletActivation): Promise<void> {
+  if (!deps.announceActivation) return;
+  try {
+    await deps.announceActivation(activation);
+  } catch (error) {
+    deps.onAnnounceFailure?.(error, activation.walletId);
+  }
+}
+
+/**
+ * Mails one notice to each administrator; every address is tried even when one fails, and the
+ * failures come back together (the caller logs them; the activation stands).
+ */
+export async function mailEveryAdmin(
+  admins: readonly string[],
+  send: (to: string) => Promise<void>,
+): Promise<{ sent: number }> {
+  const results = await Promise.allSettled(admins.map((to) => send(to)));
+  const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+  if (failures.length > 0) {
+    throw new AggregateError(failures, `${failures.length} of ${admins.length} administrator mails failed`);
+  }
+  return { sent: admins.length };
 }

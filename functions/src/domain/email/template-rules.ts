@@ -1,5 +1,10 @@
 import { PACKAGE_NAMES, WITHDRAWAL } from '@goldbot/shared';
-import { EDITABLE_TEMPLATE_TYPES, REMINDER_TEMPLATE_TYPES, WITHDRAWAL_TEMPLATE_TYPES } from './templates.js';
+import {
+  EDITABLE_TEMPLATE_TYPES,
+  REMINDER_TEMPLATE_TYPES,
+  WALLET_TEMPLATE_TYPES,
+  WITHDRAWAL_TEMPLATE_TYPES,
+} from './templates.js';
 
 /**
  * The admin-editable template types and what each one offers (the E-mail templates screen;
@@ -8,11 +13,15 @@ import { EDITABLE_TEMPLATE_TYPES, REMINDER_TEMPLATE_TYPES, WITHDRAWAL_TEMPLATE_T
  * and the check of a saved template, are in template-check.ts.
  */
 
-/** Every type the admin template editor lists: the 11 of the product, the withdrawal decisions, the reminder. */
+/**
+ * Every type the admin template editor lists: the 11 of the product, the withdrawal decisions, the
+ * reminder, and the administrators' notice of a changed active wallet.
+ */
 export const ADMIN_TEMPLATE_TYPES = [
   ...EDITABLE_TEMPLATE_TYPES,
   ...WITHDRAWAL_TEMPLATE_TYPES,
   ...REMINDER_TEMPLATE_TYPES,
+  ...WALLET_TEMPLATE_TYPES,
 ] as const;
 export type AdminTemplateType = (typeof ADMIN_TEMPLATE_TYPES)[number];
 
@@ -49,6 +58,7 @@ export const TEMPLATE_PLACEHOLDERS: Record<AdminTemplateType, readonly string[]>
   withdrawalApproved: WITHDRAWAL_DECISION,
   withdrawalRejected: WITHDRAWAL_DECISION,
   subscriptionExpiryReminder: ['username', 'packageName', 'endDate', 'daysLeft', 'dashboardLink'],
+  walletActivated: ['currency', 'network', 'address', 'previousAddress', 'activatedBy', 'activatedAt', 'walletsLink'],
 };
 
 /** The package a type's sample values describe, with dates as the mails format them. */
@@ -85,6 +95,12 @@ export function sampleValues(type: AdminTemplateType, dashboardLink: string): Re
     processingHours: WITHDRAWAL.processingHours,
     adminNote: 'Sent in one transfer & confirmed <on-chain>',
     daysLeft: '3',
+    currency: 'USDT',
+    address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    previousAddress: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+    activatedBy: 'admin@example.com',
+    activatedAt: 'Jun 10, 2026, 09:30 UTC',
+    walletsLink: dashboardLink.replace(/\/dashboard$/, '/admin/wallets'),
   };
   return Object.fromEntries(TEMPLATE_PLACEHOLDERS[type].map((name) => [name, known[name] ?? `[${name}]`]));
 }

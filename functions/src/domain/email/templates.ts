@@ -49,10 +49,20 @@ export type WithdrawalTemplateType = (typeof WITHDRAWAL_TEMPLATE_TYPES)[number];
  */
 export const REMINDER_TEMPLATE_TYPES = ['subscriptionExpiryReminder'] as const;
 export type ReminderTemplateType = (typeof REMINDER_TEMPLATE_TYPES)[number];
+/**
+ * The notice every administrator gets when a save makes a different wallet the active one of its
+ * currency (payment-wallet-save), so a swapped receiving wallet never goes unseen. Placeholders:
+ * {{currency}}, {{network}}, {{address}} (the new active wallet), {{previousAddress}} ('none' when
+ * the currency had no active wallet), {{activatedBy}} (the acting administrator's e-mail),
+ * {{activatedAt}} (UTC date and time), {{walletsLink}} (the back-office's wallet page).
+ */
+export const WALLET_TEMPLATE_TYPES = ['walletActivated'] as const;
+export type WalletTemplateType = (typeof WALLET_TEMPLATE_TYPES)[number];
 export type EmailTemplateType =
   | EditableTemplateType
   | WithdrawalTemplateType
   | ReminderTemplateType
+  | WalletTemplateType
   | 'otpVerification'
   | 'passwordResetOtp'
   | 'emailChangeOtp'
@@ -217,10 +227,29 @@ ${button('Renew from your dashboard')}`,
   },
 });
 
+const walletDefaults = (): Record<WalletTemplateType, EmailTemplate> => ({
+  walletActivated: {
+    subject: 'GoldBot admin: a new {{currency}} wallet now receives payments',
+    html: layout(
+      'Active wallet changed',
+      `<p>Hello,</p><p>The active <strong>{{currency}}</strong> wallet was changed. Customers are now asked to pay to the new address.</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">New address</td><td style="padding:4px 0"><strong>{{address}}</strong> ({{network}})</td></tr>
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Previous address</td><td style="padding:4px 0">{{previousAddress}}</td></tr>
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Changed by</td><td style="padding:4px 0">{{activatedBy}}</td></tr>
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">When</td><td style="padding:4px 0">{{activatedAt}}</td></tr>
+</table>
+<p>If nobody on the team made this change, switch the active wallet back at once and review the audit log.</p>
+${button('Review the wallets', '{{walletsLink}}')}`,
+    ),
+  },
+});
+
 const defaultTemplates = (): Record<EmailTemplateType, EmailTemplate> => ({
   ...editableDefaults(),
   ...withdrawalDefaults(),
   ...reminderDefaults(),
+  ...walletDefaults(),
   otpVerification: {
     subject: 'Your GoldBot verification code',
     html: layout(
@@ -357,6 +386,30 @@ export function withdrawalMailValues(values: {
     processingHours: WITHDRAWAL.processingHours,
     adminNote: values.adminNote ?? '',
     dashboardLink: values.dashboardLink,
+  };
+}
+
+/** `2026-11-23T12:05:09.000Z` → 'Nov 23, 2026, 12:05 UTC': when something happened, to the minute. */
+export const formatMailDateTime = (iso: string) => `${formatMailInstant(iso)}, ${iso.slice(11, 16)} UTC`;
+
+/** The placeholder values of the notice that a different wallet became the active one. */
+export function walletActivatedMailValues(values: {
+  currency: string;
+  network: string;
+  address: string;
+  previousAddress: string | null;
+  activatedBy: string;
+  activatedAt: string;
+  walletsLink: string;
+}): Record<string, string> {
+  return {
+    currency: values.currency,
+    network: values.network,
+    address: values.address,
+    previousAddress: values.previousAddress ?? 'none',
+    activatedBy: values.activatedBy,
+    activatedAt: formatMailDateTime(values.activatedAt),
+    walletsLink: values.walletsLink,
   };
 }
 

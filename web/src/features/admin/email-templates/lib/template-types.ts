@@ -1,6 +1,7 @@
 /**
  * The e-mail template types as the editor lists them (admin §3): the 11 of the spec in its order,
- * then the withdrawal decisions and any type the server adds later, named from its key.
+ * then the withdrawal decisions, the administrators' wallet notice and any type the server adds
+ * later, named from its key.
  */
 const LABELS: Readonly<Record<string, string>> = {
   paymentVerified: 'Payment Verified',
@@ -16,6 +17,7 @@ const LABELS: Readonly<Record<string, string>> = {
   ultimatePackagePaymentPending: 'Ultimate Package: Payment Pending',
   withdrawalApproved: 'Withdrawal Approved',
   withdrawalRejected: 'Withdrawal Rejected',
+  walletActivated: 'Active Wallet Changed (to administrators)',
 };
 
 const ORDER = Object.keys(LABELS);

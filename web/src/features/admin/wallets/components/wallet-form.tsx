@@ -3,7 +3,13 @@ import { Alert, Button, Card, Flex, Heading, SelectField, SwitchField, Text, Tex
 import { PAYMENT, PAYMENT_MESSAGES, WALLET_CURRENCIES, type Wallet } from '@goldbot/shared';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '../../lib/error-message';
-import { useSaveWallet, walletSaveInputSchema, type WalletSaveResponse } from '../api/save-wallet';
+import {
+  useSaveWallet,
+  walletSaveInputSchema,
+  type WalletSaveInput,
+  type WalletSaveResponse,
+} from '../api/save-wallet';
+import { WalletTotpConfirm, needsFreshTotp } from './wallet-totp-confirm';
 
 type Field = 'address' | 'network' | 'currency';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -45,7 +51,27 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
   const [isActive, setIsActive] = useState(wallet?.isActive ?? false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  /** A save the server refused until a fresh sign-in with a TOTP code, and its message. */
+  const [awaitingTotp, setAwaitingTotp] = useState<{ input: WalletSaveInput; reason: string } | null>(null);
   const { save, isSaving } = useSaveWallet();
+
+  const send = async (parsed: WalletSaveInput) => {
+    try {
+      const response = await save(parsed);
+      if (response) onSaved(response, !editing);
+    } catch (error) {
+      if (needsFreshTotp(error)) {
+        setAwaitingTotp({ input: parsed, reason: error.message });
+        return;
+      }
+      const serverFields: FieldErrors = {};
+      if (error instanceof ApiError) {
+        for (const [key, message] of Object.entries(error.fieldErrors)) if (isField(key)) serverFields[key] = message;
+      }
+      setFieldErrors(serverFields);
+      if (Object.keys(serverFields).length === 0) setFormError(errorMessage(error, 'Failed to save wallet'));
+    }
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -55,19 +81,23 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
     setFieldErrors(errors);
     setFormError(null);
     if (Object.keys(errors).length > 0) return;
-    const parsed = walletSaveInputSchema.parse({ ...values, isActive, ...(wallet ? { _id: wallet._id } : {}) });
-    try {
-      const response = await save(parsed);
-      if (response) onSaved(response, !editing);
-    } catch (error) {
-      const serverFields: FieldErrors = {};
-      if (error instanceof ApiError) {
-        for (const [key, message] of Object.entries(error.fieldErrors)) if (isField(key)) serverFields[key] = message;
-      }
-      setFieldErrors(serverFields);
-      if (Object.keys(serverFields).length === 0) setFormError(errorMessage(error, 'Failed to save wallet'));
-    }
+    await send(walletSaveInputSchema.parse({ ...values, isActive, ...(wallet ? { _id: wallet._id } : {}) }));
   };
+
+  if (awaitingTotp) {
+    return (
+      <Card variation="outlined" as="section" aria-labelledby="wallet-totp-title">
+        <WalletTotpConfirm
+          reason={awaitingTotp.reason}
+          onConfirmed={() => {
+            setAwaitingTotp(null);
+            void send(awaitingTotp.input);
+          }}
+          onCancel={() => setAwaitingTotp(null)}
+        />
+      </Card>
+    );
+  }
 
   return (
     <Card variation="outlined" as="section" aria-labelledby="wallet-form-title">

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Wallet } from '@goldbot/shared';
-import { mockApi } from '@/test/auth-helpers';
+import { mockApi, sessionResponse } from '@/test/auth-helpers';
 import { columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
 import { makeWallet, nth, renderAdminScreen } from '../../testing/render-admin';
 import AdminWalletsRoute from './wallets';
@@ -184,4 +184,53 @@ describe('admin wallets', () => {
     expect(screen.queryByRole('region', { name: /Wallet$/ })).not.toBeInTheDocument();
     expect(api.requestsTo(SAVE)).toHaveLength(0);
   });
+
+  it('asks for the password and an authenticator code when the server wants a fresh sign-in, then saves again', async () => {
+    const FRESH = 'Enter your password and a code from your authenticator app to activate a wallet.';
+    const added = makeWallet({ _id: 'wallet-3', address: 'TNewAddress1234567890', isActive: true });
+    const { api, user } = await openScreen({
+      [SAVE]: [
+        jsonResponse({ message: FRESH, msg: FRESH, totpRequired: true }, 403),
+        jsonResponse({ message: 'Wallet added', wallet: added }, 201),
+      ],
+      'POST /api/auth/login': jsonResponse({
+        mfaRequired: true,
+        email: 'admin@example.com',
+        session: 'cognito-challenge-session',
+        message: 'Enter the 6-digit code from your authenticator app.',
+      }),
+      'POST /api/auth/mfa/verify': jsonResponse(
+        sessionResponse({ userId: 'admin-1', email: 'admin@example.com', username: 'admin', isAdmin: true }),
+      ),
+    });
+    await walletTable();
+    await user.click(screen.getByRole('button', { name: 'Add Wallet' }));
+    const section = within(form());
+    await user.type(section.getByLabelText(/Wallet address/), 'TNewAddress1234567890');
+    await user.click(section.getByRole('switch', { name: 'Active' }));
+    await user.click(section.getByRole('button', { name: 'Add Wallet' }));
+
+    const confirm = within(await screen.findByRole('region', { name: 'Confirm with your authenticator app' }));
+    expect(confirm.getByText(FRESH)).toBeInTheDocument();
+    const submit = confirm.getByRole('button', { name: 'Confirm and save' });
+    expect(submit).toBeDisabled();
+    await user.type(confirm.getByLabelText(/^Password/), 'Admin$123');
+    await user.type(confirm.getByLabelText(/6-digit code/), '12a3456');
+    await user.click(submit);
+
+    expect(await screen.findByText('Wallet added successfully')).toBeInTheDocument();
+    expect(nth(api.requestsTo('POST /api/auth/login'), 0).body).toEqual({
+      email: 'admin@example.com',
+      password: 'Admin$123',
+    });
+    expect(nth(api.requestsTo('POST /api/auth/mfa/verify'), 0).body).toEqual({
+      email: 'admin@example.com',
+      session: 'cognito-challenge-session',
+      code: '123456',
+    });
+    // The same save, sent again with the new session.
+    const saves = api.requestsTo(SAVE);
+    expect(saves).toHaveLength(2);
+    expect(nth(saves, 1).body).toEqual(nth(saves, 0).body);
+  }, 15_000);
 });

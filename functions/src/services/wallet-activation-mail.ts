@@ -1,0 +1,33 @@
+import { config } from '../config.js';
+import { loadEmailTemplate } from '../data/email-template-store.js';
+import { mailEveryAdmin, type WalletActivation, type WalletDeps } from '../domain/commerce/wallets.js';
+import { walletActivatedMailValues } from '../domain/email/templates.js';
+import { describeError, type Logger } from '../kit/logger.js';
+import { templateMailer } from './template-mail.js';
+
+/**
+ * The notice that a different wallet receives payments now, to every administrator: the members
+ * of the Cognito `admin` group (ListUsersInGroup) and the `walletActivated` template (an admin's
+ * edit or the default), read once and sent to each.
+ */
+export async function announceWalletActivation(activation: WalletActivation): Promise<void> {
+  // Loaded on the first activation only: a save that activates nothing never needs Cognito.
+  const { adminEmails } = await import('../adapters/cognito-directory.js');
+  const [admins, template] = await Promise.all([adminEmails(), loadEmailTemplate('walletActivated')]);
+  const values = walletActivatedMailValues({
+    ...activation,
+    walletsLink: `${config.appUrl.replace(/\/+$/, '')}/admin/wallets`,
+  });
+  await mailEveryAdmin(admins, (to) => templateMailer.send(to, template, values));
+}
+
+/** The wallet save as the route runs it: the table, the MFA switch and the announcement, logged on failure. */
+export const walletSaveDeps = (store: WalletDeps['store'], newId: WalletDeps['newId'], log: Logger): WalletDeps => ({
+  store,
+  now: () => new Date(),
+  newId,
+  freshTotpRequired: config.adminMfaRequired,
+  announceActivation: announceWalletActivation,
+  onAnnounceFailure: (error, walletId) =>
+    log.error('wallet activation mail failed; the activation stands', { walletId, ...describeError(error) }),
+});
