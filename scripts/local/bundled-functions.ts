@@ -200,7 +200,9 @@ export function startBundledFunctions(options: {
   };
 
   const start = (fn: SynthesizedFunction): WarmFunction => {
-    const idle = [...warm.entries()].filter(([, w]) => w.pending.size === 0).sort((a, b) => a[1].lastUsed - b[1].lastUsed);
+    const idle = [...warm.entries()]
+      .filter(([, w]) => w.pending.size === 0)
+      .sort((a, b) => a[1].lastUsed - b[1].lastUsed);
     for (const [id] of idle.slice(0, Math.max(0, warm.size + 1 - maxWarm))) {
       end(id, new Error('reclaimed'));
     }
@@ -214,23 +216,29 @@ export function startBundledFunctions(options: {
       },
     });
     const entry: WarmFunction = { worker, pending: new Map(), lastUsed: Date.now() };
-    worker.on('message', (message: { id: string; ok: boolean; result?: unknown; error?: { name: string; message: string; stack?: string } }) => {
-      const call = entry.pending.get(message.id);
-      if (!call) return;
-      entry.pending.delete(message.id);
-      clearTimeout(call.timer);
-      if (message.ok) return call.resolve(message.result);
-      const error = message.error ?? { name: 'Error', message: 'unknown error' };
-      options.log(`bundled ${fn.id}: ${error.stack ?? `${error.name}: ${error.message}`}`);
-      call.reject(new FunctionError(fn.id, error.name, error.message));
-    });
+    worker.on(
+      'message',
+      (message: {
+        id: string;
+        ok: boolean;
+        result?: unknown;
+        error?: { name: string; message: string; stack?: string };
+      }) => {
+        const call = entry.pending.get(message.id);
+        if (!call) return;
+        entry.pending.delete(message.id);
+        clearTimeout(call.timer);
+        if (message.ok) return call.resolve(message.result);
+        const error = message.error ?? { name: 'Error', message: 'unknown error' };
+        options.log(`bundled ${fn.id}: ${error.stack ?? `${error.name}: ${error.message}`}`);
+        call.reject(new FunctionError(fn.id, error.name, error.message));
+      },
+    );
     worker.on('error', (error) => {
       options.log(`bundled ${fn.id}: the runtime failed: ${error.stack ?? error.message}`);
       end(fn.id, new FunctionError(fn.id, 'Runtime.ExitError', error.message), entry);
     });
-    worker.on('exit', () =>
-      end(fn.id, new FunctionError(fn.id, 'Runtime.ExitError', 'the function exited'), entry),
-    );
+    worker.on('exit', () => end(fn.id, new FunctionError(fn.id, 'Runtime.ExitError', 'the function exited'), entry));
     warm.set(fn.id, entry);
     return entry;
   };

@@ -261,7 +261,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
  * how many DynamoDB requests its handler made (dynamodb-round-trips.ts): the handlers share this
  * process's document client, so one middleware counts them all.
  */
-async function sourceGateway(root: string, verifier: Awaited<ReturnType<typeof createJwtVerifier>>, log: (line: string) => void) {
+async function sourceGateway(
+  root: string,
+  verifier: Awaited<ReturnType<typeof createJwtVerifier>>,
+  log: (line: string) => void,
+) {
   const { documentClient } = await import('../../functions/src/adapters/dynamodb.js');
   installRoundTripCounter(documentClient);
 

@@ -41,7 +41,10 @@ export interface SynthesizedFunction {
 }
 
 interface Template {
-  Resources?: Record<string, { Type?: string; Properties?: Record<string, unknown>; Metadata?: Record<string, unknown> }>;
+  Resources?: Record<
+    string,
+    { Type?: string; Properties?: Record<string, unknown>; Metadata?: Record<string, unknown> }
+  >;
   Parameters?: Record<string, unknown>;
 }
 
