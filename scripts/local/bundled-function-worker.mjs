@@ -7,6 +7,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 
 const { bundleFile, exportName, functionName, timeoutMs } = workerData;
+// Lambda reads NODE_OPTIONS when it starts the process; a worker thread can only switch it on.
+if (process.env.NODE_OPTIONS?.includes('--enable-source-maps')) process.setSourceMapsEnabled(true);
 
 /** The handler, imported once: the module's top level is this function's cold start. */
 const loaded = import(pathToFileURL(bundleFile).href).then((module) => {
