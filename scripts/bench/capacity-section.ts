@@ -31,18 +31,18 @@ import type { BenchSection } from './section.js';
 export const CAPACITY_RATIO_LIMIT = 1.2;
 /** Invocations measured per case and size (after one warm-up); the largest counts. */
 const MEASURED_RUNS = 3;
-const TABLE_NAME = 'goldbot-bench';
+export const TABLE_NAME = 'goldbot-bench';
 /** The customer the searches look for: seeded in the small set, so present at both sizes. */
 const SEARCHED_CUSTOMER = 123;
 
-const ADMIN: AdminCaller & { username: string } = {
+export const ADMIN: AdminCaller & { username: string } = {
   userId: '0b5e7c1a-ad31-4a00-8a6e-00000000ad31',
   email: 'admin@example.com',
   username: 'admin',
 };
 
 /** The session guard's GetItem of the caller's profile: the same at every size, tallied apart. */
-const isGuardRead = (operation: string, input: Record<string, unknown>) => {
+export const isGuardRead = (operation: string, input: Record<string, unknown>) => {
   const key = input.Key as { PK?: unknown; SK?: unknown } | undefined;
   return operation === 'GetItemCommand' && key?.PK === `USER#${ADMIN.userId}` && key?.SK === 'PROFILE';
 };
@@ -52,7 +52,7 @@ const isGuardRead = (operation: string, input: Record<string, unknown>) => {
  * other AWS endpoint at a closed loopback port, so a handler that reached for Cognito or SES would
  * fail here at once instead of going to the network.
  */
-function handlerEnvironment(endpoint: string): Record<string, string> {
+export function handlerEnvironment(endpoint: string): Record<string, string> {
   const closed = 'http://127.0.0.1:9';
   return {
     TABLE_NAME,
@@ -74,7 +74,7 @@ function handlerEnvironment(endpoint: string): Record<string, string> {
   };
 }
 
-async function seedFixedItems(client: DynamoDBDocumentClient, stats: StatsAccumulator, now: Date) {
+export async function seedFixedItems(client: DynamoDBDocumentClient, stats: StatsAccumulator, now: Date) {
   const at = now.toISOString();
   const admin: UserProfile = {
     _id: ADMIN.userId,
