@@ -1,14 +1,12 @@
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { EXPORT_DATASETS, type ExportDataset } from '@goldbot/shared';
 import { ROUTE_FUNCTION_TIMEOUT } from '../../infra/lib/constructs/app-function.js';
 import { adminEvent, lambdaContext, loadHandler, type LambdaHandler } from './admin-invoke.js';
-import { batchWriteAll, startBenchDynamoDb } from './bench-dynamodb.js';
+import { batchWriteAll } from './bench-dynamodb.js';
 import type { Check } from './budget.js';
 import { formatUnits } from './budget.js';
-import { attachCapacityMeter, type CapacityMeter } from './capacity-meter.js';
-import { ADMIN, handlerEnvironment, isGuardRead, seedFixedItems, TABLE_NAME } from './capacity-section.js';
+import type { CapacityMeter } from './capacity-meter.js';
+import { ADMIN, TABLE_NAME, withBenchHandlers } from './bench-handlers.js';
+import { seedFixedItems } from './capacity-section.js';
 import { list, paragraphs, renderTable } from './markdown.js';
 import {
   customersFor,
@@ -128,15 +126,7 @@ export const exportSection: BenchSection = {
     const { root, largeRecords, seedParallel } = options;
     const timeoutMs = ROUTE_FUNCTION_TIMEOUT.toMilliseconds();
     const budgetMs = Math.round(timeoutMs * TIMEOUT_SHARE);
-    const db = await startBenchDynamoDb({ root, tableName: TABLE_NAME, log });
-    const handlerEnv = handlerEnvironment(db.endpoint);
-    const savedEnv = Object.fromEntries(Object.keys(handlerEnv).map((name) => [name, process.env[name]]));
-    try {
-      Object.assign(process.env, handlerEnv);
-      const adapter = (await import(pathToFileURL(join(root, 'functions/src/adapters/dynamodb.ts')).href)) as {
-        documentClient: DynamoDBDocumentClient;
-      };
-      const meter = attachCapacityMeter(adapter.documentClient, { exclude: isGuardRead });
+    return withBenchHandlers({ root, log }, async ({ db, meter }) => {
       const now = new Date();
       const context: SeedContext = { now, adminId: ADMIN.userId, walletAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' };
       const stats = new StatsAccumulator();
@@ -197,13 +187,7 @@ export const exportSection: BenchSection = {
         seedSeconds,
       });
       return { markdown, checks };
-    } finally {
-      for (const [name, value] of Object.entries(savedEnv)) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
-      await db.stop();
-    }
+    });
   },
 };
 
