@@ -5,6 +5,7 @@
 // its own), its own module graph and its own SDK clients, like one Lambda execution environment.
 import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
+import { lambdaContext } from './lambda-context.mjs';
 
 const { bundleFile, exportName, functionName, timeoutMs } = workerData;
 // Lambda reads NODE_OPTIONS when it starts the process; a worker thread can only switch it on.
@@ -19,28 +20,11 @@ const loaded = import(pathToFileURL(bundleFile).href).then((module) => {
 // A failed import is reported by the first invocation; it must not end the thread before then.
 loaded.catch(() => undefined);
 
-function contextFor(requestId) {
-  const deadline = Date.now() + timeoutMs;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '256',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local-bundled',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
-
 parentPort.on('message', async ({ id, event, requestId }) => {
   try {
     const handler = await loaded;
-    const result = await handler(event, contextFor(requestId));
+    const context = lambdaContext({ functionName, requestId, timeoutMs, logStreamName: 'local-bundled' });
+    const result = await handler(event, context);
     parentPort.postMessage({ id, ok: true, result: result === undefined ? null : result });
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error));

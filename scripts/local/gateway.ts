@@ -7,6 +7,7 @@ import { implementedRoutes, pathParams, type RouteDefinition } from '@goldbot/sh
 import { countRoundTrips, roundTripHeaders } from './dynamodb-round-trips.js';
 import type { JwtVerifier } from './jwt-verifier.js';
 import { toAuthorizerClaims } from './jwt-verifier.js';
+import { lambdaContext } from './lambda-context.mjs';
 import { answerInvoke, invokedFunctionName, type InvokeTarget } from './lambda-invoke-endpoint.js';
 
 /**
@@ -57,23 +58,9 @@ export function mountRoutes(
   });
 }
 
-function fakeContext(functionName: string, requestId: string): Context {
-  const deadline = Date.now() + 10_000;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '256',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
+/** API Gateway waits 30 s; the route functions time out after 10 (infra/lib/constructs/app-function.ts). */
+const fakeContext = (functionName: string, requestId: string): Context =>
+  lambdaContext({ functionName, requestId, timeoutMs: 10_000, logStreamName: 'local' });
 
 async function readBody(req: IncomingMessage): Promise<string | undefined> {
   const chunks: Buffer[] = [];
