@@ -61,7 +61,7 @@ async function downloadAllParts(dataset: ExportDataset, query: Record<string, st
 }
 
 /**
- * 'Export CSV' of a list's current filter (issue 10): GET /api/admin/export/{dataset} with the
+ * 'Export CSV' of a list's current filter: GET /api/admin/export/{dataset} with the
  * admin's token, every part of it, saved as one file. The server reads page by page and escapes
  * cells against spreadsheet injection; here only the download, its loading state and its error.
  */
