@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One `npm test` runs every project: unit (shared, functions, scripts), web components,
- * infra assertions and the integration suite against a local stack started on free ports.
+ * infra assertions, the integration suite against a local stack started on free ports, and the
+ * smoke pass of every route through the synthesized bundles on a stack of its own.
  */
 // Tests run on Node 20; the SDK's notice about its future Node 22 floor is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -27,6 +28,19 @@ export default defineConfig({
           setupFiles: ['functions/test/integration/fresh-amount-holds.ts'],
           testTimeout: 30_000,
           hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // The smoke pass of the deployed bundles: one request per route through `npm start --
+        // --bundled` (infra/cdk.out, synthesized first when missing or stale).
+        test: {
+          name: 'bundled',
+          environment: 'node',
+          include: ['functions/test/bundled/**/*.test.ts'],
+          globalSetup: ['functions/test/bundled/bundled-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 600_000,
           fileParallelism: false,
         },
       },

@@ -1,7 +1,9 @@
 /**
  * `npm start`: the whole product on this machine, no AWS account needed.
- * Flags (used by the test suites): --no-web, --data-dir <dir>, --ready-json (print one JSON line
- * when ready), --verbose. Ports come from DYNAMODB_PORT, COGNITO_PORT, SES_PORT, API_PORT, TRON_PORT,
+ * Flags: --bundled (each route and job runs its synthesized bundle from infra/cdk.out, as deployed,
+ * instead of its TypeScript source; synthesizes first when cdk.out is missing or stale), and for the
+ * test suites --no-web, --data-dir <dir>, --ready-json (print one JSON line when ready), --verbose.
+ * Ports come from DYNAMODB_PORT, COGNITO_PORT, SES_PORT, API_PORT, TRON_PORT,
  * WEB_PORT.
  */
 import { join, resolve } from 'node:path';
@@ -17,6 +19,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const { values: flags } = parseArgs({
   options: {
     'no-web': { type: 'boolean', default: false },
+    bundled: { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
     'ready-json': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
@@ -67,6 +70,7 @@ async function main() {
     admin: { email: 'admin@example.com', password: process.env.LOCAL_ADMIN_PASSWORD || 'Admin123!' },
     appUrl: `http://localhost:${webPort}`,
     verbose: flags.verbose,
+    bundled: flags.bundled,
     log,
   });
   running.stack = stack;
@@ -90,6 +94,7 @@ async function main() {
   log('GoldBot is running locally:');
   if (webUrl) log(`  Web app        ${webUrl}`);
   log(`  API            ${stack.urls.api}  (${stack.routes.length} routes; try ${stack.urls.api}/api/health)`);
+  if (stack.mode === 'bundled') log('  Functions      the synthesized bundles of infra/cdk.out (--bundled)');
   log(`  SES inbox      ${stack.urls.sesInbox}  (every e-mail the app sends)`);
   log(`  TRON double    ${stack.urls.tron}  (on-chain TXID checks; fixture TXIDs in scripts/local/tron-fixtures)`);
   log(`  DynamoDB Local ${stack.urls.dynamodb}  (table ${stack.tableName})`);

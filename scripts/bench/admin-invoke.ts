@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { lambdaContext as localLambdaContext } from '../local/lambda-context.mjs';
 import { ADMIN_GROUP, buildPath, getRoute, type RouteId } from '@goldbot/shared';
 
 /**
@@ -76,23 +77,9 @@ export function adminEvent(
   } as APIGatewayProxyEventV2;
 }
 
-export function lambdaContext(functionName: string): Context {
-  const awsRequestId = randomUUID();
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '256',
-    awsRequestId,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'bench',
-    getRemainingTimeInMillis: () => 10_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
+/** The context of one invocation (the route functions' 10 s timeout). */
+export const lambdaContext = (functionName: string): Context =>
+  localLambdaContext({ functionName, requestId: randomUUID(), timeoutMs: 10_000, logStreamName: 'bench' });
 
 export const handlerPath = (root: string, routeId: string) =>
   join(root, 'functions', 'src', 'handlers', `${routeId}.ts`);

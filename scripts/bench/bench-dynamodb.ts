@@ -26,6 +26,8 @@ export interface BenchDynamoDb {
   stop(): Promise<void>;
 }
 
+let benchPort: number | undefined;
+
 export async function startBenchDynamoDb(options: {
   root: string;
   tableName: string;
@@ -33,7 +35,10 @@ export async function startBenchDynamoDb(options: {
 }): Promise<BenchDynamoDb> {
   assertJavaAvailable();
   const jarDir = ensureDynamoDbLocalJar(join(options.root, '.local', 'cache'), options.log);
-  const port = await freePort();
+  // One port for every section of a run: handlers loaded by an earlier section keep the endpoint
+  // they read at import, so a later section's DynamoDB Local must answer where they look.
+  benchPort ??= await freePort();
+  const port = benchPort;
   // DynamoDB Local may leave a metadata file in its working directory: a throw-away one.
   const workDir = mkdtempSync(join(tmpdir(), 'goldbot-bench-'));
   const stop = async () => {

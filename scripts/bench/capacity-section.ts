@@ -1,13 +1,12 @@
-import { pathToFileURL } from 'node:url';
-import { join } from 'node:path';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { defaultCatalog, toCatalogPackageItem } from '../../functions/src/data/package-catalog-entity.js';
 import { DEFAULT_SUBSCRIPTION_SETTINGS, toSubscriptionSettingsItem } from '../../functions/src/data/settings-entity.js';
 import { toProfileItem, type UserProfile } from '../../functions/src/data/user-profile-entity.js';
-import { adminEvent, handlerExists, invokeHandler, loadHandler, rowsOf, type AdminCaller } from './admin-invoke.js';
-import { batchWriteAll, startBenchDynamoDb } from './bench-dynamodb.js';
+import { adminEvent, handlerExists, invokeHandler, loadHandler, rowsOf } from './admin-invoke.js';
+import { batchWriteAll } from './bench-dynamodb.js';
+import { ADMIN, TABLE_NAME, withBenchHandlers } from './bench-handlers.js';
 import { CAPACITY_CASES, type CapacityCase } from './capacity-cases.js';
-import { attachCapacityMeter, describeCalls, type CapacityMeter } from './capacity-meter.js';
+import { describeCalls, type CapacityMeter } from './capacity-meter.js';
 import { list, paragraphs } from './markdown.js';
 import { formatUnits } from './budget.js';
 import { capacityTable, judgeCase, type CaseOutcome, type JudgedCase, type Measurement } from './capacity-report.js';
@@ -31,50 +30,10 @@ import type { BenchSection } from './section.js';
 export const CAPACITY_RATIO_LIMIT = 1.2;
 /** Invocations measured per case and size (after one warm-up); the largest counts. */
 const MEASURED_RUNS = 3;
-const TABLE_NAME = 'goldbot-bench';
 /** The customer the searches look for: seeded in the small set, so present at both sizes. */
 const SEARCHED_CUSTOMER = 123;
 
-const ADMIN: AdminCaller & { username: string } = {
-  userId: '0b5e7c1a-ad31-4a00-8a6e-00000000ad31',
-  email: 'admin@example.com',
-  username: 'admin',
-};
-
-/** The session guard's GetItem of the caller's profile: the same at every size, tallied apart. */
-const isGuardRead = (operation: string, input: Record<string, unknown>) => {
-  const key = input.Key as { PK?: unknown; SK?: unknown } | undefined;
-  return operation === 'GetItemCommand' && key?.PK === `USER#${ADMIN.userId}` && key?.SK === 'PROFILE';
-};
-
-/**
- * The handlers read their configuration at import: point them at the benchmark's table, and every
- * other AWS endpoint at a closed loopback port, so a handler that reached for Cognito or SES would
- * fail here at once instead of going to the network.
- */
-function handlerEnvironment(endpoint: string): Record<string, string> {
-  const closed = 'http://127.0.0.1:9';
-  return {
-    TABLE_NAME,
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    USER_POOL_ID: 'us-east-1_bench',
-    USER_POOL_CLIENT_ID: 'bench-client',
-    MAIL_FROM: 'no-reply@goldbot.example',
-    APP_URL: 'http://localhost:5173',
-    OTP_HASH_KEY: 'bench-otp-hash-key-0123456789abcdef0123',
-    ADMIN_MFA_REQUIRED: 'false',
-    RATE_LIMIT_SCALE: '100',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
-    AWS_ENDPOINT_URL_DYNAMODB: endpoint,
-    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: closed,
-    AWS_ENDPOINT_URL_SES: closed,
-    AWS_ENDPOINT_URL_SECRETS_MANAGER: closed,
-  };
-}
-
-async function seedFixedItems(client: DynamoDBDocumentClient, stats: StatsAccumulator, now: Date) {
+export async function seedFixedItems(client: DynamoDBDocumentClient, stats: StatsAccumulator, now: Date) {
   const at = now.toISOString();
   const admin: UserProfile = {
     _id: ADMIN.userId,
@@ -179,16 +138,7 @@ export const capacitySection: BenchSection = {
   async run({ options, log, machine, startedAt }) {
     const { root, smallRecords, largeRecords, seedParallel } = options;
     log(`  data sets: about ${n(smallRecords)} and ${n(largeRecords)} records`);
-    const db = await startBenchDynamoDb({ root, tableName: TABLE_NAME, log });
-    const handlerEnv = handlerEnvironment(db.endpoint);
-    const savedEnv = Object.fromEntries(Object.keys(handlerEnv).map((name) => [name, process.env[name]]));
-    try {
-      Object.assign(process.env, handlerEnv);
-      // The handlers' own client (one per process, like a warm Lambda): the meter goes on it.
-      const adapter = (await import(pathToFileURL(join(root, 'functions/src/adapters/dynamodb.ts')).href)) as {
-        documentClient: DynamoDBDocumentClient;
-      };
-      const meter = attachCapacityMeter(adapter.documentClient, { exclude: isGuardRead });
+    return withBenchHandlers({ root, log }, async ({ db, meter }) => {
       const now = new Date();
       const context: SeedContext = {
         now,
@@ -267,14 +217,7 @@ export const capacitySection: BenchSection = {
         seedParallel,
       });
       return { markdown, checks };
-    } finally {
-      // The loaded handlers keep the configuration they read; later sections start from the caller's.
-      for (const [name, value] of Object.entries(savedEnv)) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
-      await db.stop();
-    }
+    });
   },
 };
 

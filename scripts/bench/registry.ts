@@ -1,6 +1,7 @@
 import { bundleSizeSection } from './bundle-size-section.js';
 import { capacitySection } from './capacity-section.js';
 import { coldImportSection } from './cold-import-section.js';
+import { exportSection } from './export-section.js';
 import { roundTripsSection } from './round-trips-section.js';
 import type { BenchSection } from './section.js';
 import { throughputSection } from './throughput-section.js';
@@ -12,6 +13,7 @@ import { throughputSection } from './throughput-section.js';
  */
 export const SECTIONS: readonly BenchSection[] = [
   capacitySection,
+  exportSection,
   roundTripsSection,
   throughputSection,
   bundleSizeSection,

@@ -7,13 +7,15 @@ import { implementedRoutes, pathParams, type RouteDefinition } from '@goldbot/sh
 import { countRoundTrips, roundTripHeaders } from './dynamodb-round-trips.js';
 import type { JwtVerifier } from './jwt-verifier.js';
 import { toAuthorizerClaims } from './jwt-verifier.js';
+import { lambdaContext } from './lambda-context.mjs';
+import { answerInvoke, invokedFunctionName, type InvokeTarget } from './lambda-invoke-endpoint.js';
 
 /**
  * The local stand-in for API Gateway HTTP API: mounts every implemented route of the route table,
  * verifies JWTs for non-public routes like the Cognito authorizer, and calls the real handler
  * with a payload v2.0 event. Unknown routes get API Gateway's 404.
  */
-type LambdaHandler = (
+export type LambdaHandler = (
   event: APIGatewayProxyEventV2,
   context: Context,
 ) => Promise<APIGatewayProxyStructuredResultV2 | string>;
@@ -34,39 +36,31 @@ export function compileRoute(path: string): { pattern: RegExp; names: string[] }
   return { pattern: new RegExp(`^${source}$`), names };
 }
 
-export function mountRoutes(root: string, routes: RouteDefinition[] = implementedRoutes()): MountedRoute[] {
+/** The TypeScript source of each route's handler, imported into this process on its first request. */
+const sourceHandler = (root: string) => (route: RouteDefinition) =>
+  import(pathToFileURL(handlerFile(root, route.id)).href).then((m: { handler: LambdaHandler }) => m.handler);
+
+export function mountRoutes(
+  root: string,
+  routes: RouteDefinition[] = implementedRoutes(),
+  loadHandler: (route: RouteDefinition) => Promise<LambdaHandler> = sourceHandler(root),
+): MountedRoute[] {
   return routes.map((route) => {
     let cached: Promise<LambdaHandler> | undefined;
     return {
       route,
       ...compileRoute(route.path),
       load: () => {
-        cached ??= import(pathToFileURL(handlerFile(root, route.id)).href).then(
-          (m: { handler: LambdaHandler }) => m.handler,
-        );
+        cached ??= loadHandler(route);
         return cached;
       },
     };
   });
 }
 
-function fakeContext(functionName: string, requestId: string): Context {
-  const deadline = Date.now() + 10_000;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '256',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
+/** API Gateway waits 30 s; the route functions time out after 10 (infra/lib/constructs/app-function.ts). */
+const fakeContext = (functionName: string, requestId: string): Context =>
+  lambdaContext({ functionName, requestId, timeoutMs: 10_000, logStreamName: 'local' });
 
 async function readBody(req: IncomingMessage): Promise<string | undefined> {
   const chunks: Buffer[] = [];
@@ -166,13 +160,24 @@ export function createGateway(options: {
   verifier: JwtVerifier;
   routes?: RouteDefinition[];
   log?: (line: string) => void;
+  /**
+   * `--bundled`: each route's handler (by default its TypeScript source in this process), and the
+   * functions Lambda's Invoke API reaches (lambda-invoke-endpoint.ts). The DynamoDB round-trip
+   * headers are only sent for handlers in this process, the only ones whose requests it can count.
+   */
+  bundled?: { loadHandler: (route: RouteDefinition) => Promise<LambdaHandler>; invokeTarget: InvokeTarget };
 }): Server {
-  const mounted = mountRoutes(options.root, options.routes);
+  const mounted = mountRoutes(options.root, options.routes, options.bundled?.loadHandler);
+  const bundled = options.bundled;
   return createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const method = (req.method ?? 'GET').toUpperCase();
       const requestId = randomUUID();
+      const invoked = bundled ? invokedFunctionName(method, url.pathname) : null;
+      if (bundled && invoked !== null) {
+        return answerInvoke(req, res, invoked, await readBody(req), bundled.invokeTarget, options.log);
+      }
       if (method === 'OPTIONS') {
         res.writeHead(204, { allow: 'GET, POST, PUT, DELETE, OPTIONS' });
         res.end();
@@ -215,9 +220,11 @@ export function createGateway(options: {
       const handler = await match.mounted.load();
       const mountedRoute = match.mounted.route;
       // The DynamoDB requests the handler made, answered in headers (dynamodb-round-trips.ts).
-      const { result, commands } = await countRoundTrips(() => handler(event, fakeContext(mountedRoute.id, requestId)));
-      if (typeof result === 'string') return send(res, 200, result, roundTripHeaders(commands));
-      const headers: Record<string, string | string[]> = roundTripHeaders(commands);
+      const call = () => handler(event, fakeContext(mountedRoute.id, requestId));
+      const { result, commands } = bundled ? { result: await call(), commands: null } : await countRoundTrips(call);
+      const tally = commands ? roundTripHeaders(commands) : {};
+      if (typeof result === 'string') return send(res, 200, result, tally);
+      const headers: Record<string, string | string[]> = { ...tally };
       for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
       // Like API Gateway: each entry of `cookies` becomes its own Set-Cookie header.
       if (result.cookies && result.cookies.length > 0) headers['set-cookie'] = result.cookies;

@@ -5,7 +5,8 @@ import { cronMatches, parseCron } from './cron.js';
 
 /**
  * The local stand-in for EventBridge Scheduler: once a minute, runs every implemented job of the
- * schedule table whose cron matches, through the same handler file the CDK deploys.
+ * schedule table whose cron matches, through the same handler file the CDK deploys (or, under
+ * `npm start -- --bundled`, its synthesized bundle: `runJob`).
  */
 export interface LocalScheduler {
   jobs: readonly ScheduleDefinition[];
@@ -17,7 +18,16 @@ export function startScheduler(options: {
   log: (line: string) => void;
   schedules?: readonly ScheduleDefinition[];
   now?: () => Date;
+  /** Runs one job with its event; by default its TypeScript handler in this process. */
+  runJob?: (jobId: string, event: unknown) => Promise<unknown>;
 }): LocalScheduler {
+  const runJob =
+    options.runJob ??
+    (async (jobId: string, event: unknown) => {
+      const file = pathToFileURL(join(options.root, 'functions', 'src', 'handlers', `${jobId}.ts`)).href;
+      const { handler } = (await import(file)) as { handler: (event: unknown) => Promise<unknown> };
+      return handler(event);
+    });
   const jobs = (options.schedules ?? SCHEDULES).filter((s) => s.implemented);
   jobs.forEach((job) => parseCron(job.cron));
   const now = options.now ?? (() => new Date());
@@ -30,10 +40,8 @@ export function startScheduler(options: {
     lastMinute = minute;
     for (const job of jobs.filter((j) => cronMatches(j.cron, at))) {
       try {
-        const file = pathToFileURL(join(options.root, 'functions', 'src', 'handlers', `${job.id}.ts`)).href;
-        const { handler } = (await import(file)) as { handler: (event: unknown) => Promise<unknown> };
         // The same event shape EventBridge Scheduler sends in AWS (the CDK sets it as the schedule's input).
-        await handler(scheduledJobEvent(job.id, at, 'local.scheduler'));
+        await runJob(job.id, scheduledJobEvent(job.id, at, 'local.scheduler'));
         options.log(`scheduler: ${job.id} ran`);
       } catch (error) {
         options.log(`scheduler: ${job.id} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -25,6 +25,8 @@ export interface SpawnOptions {
     Record<'DYNAMODB_PORT' | 'COGNITO_PORT' | 'SES_PORT' | 'API_PORT' | 'TRON_PORT' | 'WEB_PORT', number>
   >;
   timeoutMs?: number;
+  /** `--bundled`: the synthesized bundles instead of the TypeScript handlers. */
+  bundled?: boolean;
 }
 
 export async function spawnLocalStack(options: SpawnOptions): Promise<SpawnedStack> {
@@ -39,6 +41,7 @@ export async function spawnLocalStack(options: SpawnOptions): Promise<SpawnedSta
   const tsx = require.resolve('tsx/cli');
   const args = [tsx, join(options.root, 'scripts', 'start.ts'), '--ready-json', '--data-dir', options.dataDir];
   if (!options.withWeb) args.push('--no-web');
+  if (options.bundled) args.push('--bundled');
   const child = spawn(process.execPath, args, {
     cwd: options.root,
     env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) },

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ADMIN_GROUP, implementedRoutes } from '@goldbot/shared';
+import { ADMIN_GROUP, implementedRoutes, SCHEDULES } from '@goldbot/shared';
 import { seedDefaults as seedDefaultItems } from '../../functions/src/data/seed-items.js';
 import { subscriptionSettingsKey } from '../../functions/src/data/settings-entity.js';
 import { activeWalletKey, toWalletItem, walletKey } from '../../functions/src/data/wallet-entity.js';
@@ -28,11 +28,13 @@ import {
   waitForDynamoDb,
 } from './dynamodb-local.js';
 import { installRoundTripCounter, outsideRoundTrips } from './dynamodb-round-trips.js';
-import { createGateway, handlerFile } from './gateway.js';
+import { createGateway, handlerFile, type LambdaHandler } from './gateway.js';
 import { createJwtVerifier } from './jwt-verifier.js';
-import { assertPortFree, stopProcess, type ManagedProcess } from './processes.js';
+import { bundledEnvironment, startBundledFunctions, type BundledFunctions } from './bundled-functions.js';
+import { assertPortFree, LocalStackError, stopProcess, type ManagedProcess } from './processes.js';
 import { startScheduler, type LocalScheduler } from './scheduler.js';
 import { startSesLocal, waitForSes } from './ses-local.js';
+import { ensureSynthesized, readSynthesizedFunctions, type SynthesizedFunction } from './synthesized-functions.js';
 import { startTronDouble } from './tron-double.js';
 
 /**
@@ -60,6 +62,11 @@ export interface LocalStackOptions {
   appUrl?: string;
   verbose?: boolean;
   scheduler?: boolean;
+  /**
+   * Run each route and job from its synthesized bundle (infra/cdk.out, synthesized first when
+   * missing or stale) instead of its TypeScript source: `npm start -- --bundled`.
+   */
+  bundled?: boolean;
   log?: (line: string) => void;
 }
 
@@ -72,6 +79,8 @@ export interface LocalStackInfo {
   /** The environment the handlers run with (also written to <dataDir>/stack.json for `npm run invoke`). */
   handlerEnv: Record<string, string>;
   routes: string[];
+  /** How the handlers run: their TypeScript source in this process, or the synthesized bundles. */
+  mode: 'source' | 'bundled';
 }
 
 export interface RunningLocalStack extends LocalStackInfo {
@@ -107,6 +116,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   };
 
   assertJavaAvailable();
+  // The bundles first: a failed synth leaves nothing running.
+  const synthesized = options.bundled ? await synthesizedRouteAndJobFunctions(options.root, log) : undefined;
   for (const key of Object.keys(options.ports) as (keyof LocalStackPorts)[]) {
     await assertPortFree(options.ports[key], PORT_LABEL[key], PORT_ENV[key]);
   }
@@ -117,8 +128,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   let gateway: Server | undefined;
   let tronDouble: Server | undefined;
   let scheduler: LocalScheduler | undefined;
+  let bundles: BundledFunctions | undefined;
   const stop = async () => {
     scheduler?.stop();
+    await bundles?.stop();
     if (gateway) await new Promise<void>((resolve) => gateway?.close(() => resolve()));
     gateway?.closeAllConnections();
     if (tronDouble) await new Promise<void>((resolve) => tronDouble?.close(() => resolve()));
@@ -184,32 +197,43 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     // Handlers run in this process and read their config at import: set it before any is loaded.
     Object.assign(process.env, handlerEnv);
 
-    // Every API response says how many DynamoDB requests its handler made (dynamodb-round-trips.ts):
-    // the handlers share this process's document client, so one middleware counts them all.
-    const { documentClient } = await import('../../functions/src/adapters/dynamodb.js');
-    installRoundTripCounter(documentClient);
-
-    // The local stand-in for payment-submit-usdt's asynchronous invoke of job-chain-recheck:
-    // the same handler with the same event, in the background of this process. Imported only now:
-    // the functions' modules read their configuration when first loaded.
-    const { setLocalChainCheckRunner } = await import('../../functions/src/services/chain-check-trigger.js');
-    // Outside the submission's DynamoDB tally: in AWS the check is another invocation.
-    setLocalChainCheckRunner((event) =>
-      outsideRoundTrips(async () => {
-        const file = pathToFileURL(handlerFile(options.root, 'job-chain-recheck')).href;
-        const { handler } = (await import(file)) as { handler: (event: unknown) => Promise<unknown> };
-        return handler(event);
-      }),
-    );
-
     const verifier = await createJwtVerifier({ issuer, clientId: pool.clientId });
-    gateway = createGateway({ root: options.root, verifier, log });
+    let runJob: ((jobId: string, event: unknown) => Promise<unknown>) | undefined;
+    if (synthesized) {
+      const functions = synthesized;
+      const idOfLogicalId = new Map([...functions.values()].map((fn) => [fn.logicalId, fn.id]));
+      bundles = startBundledFunctions({
+        functions,
+        // The gateway is also Lambda's API for the functions (lambda-invoke-endpoint.ts).
+        environmentOf: (fn) =>
+          bundledEnvironment(fn, handlerEnv, {
+            lambdaEndpoint: urls.api,
+            functionIdOf: (logicalId) => idOfLogicalId.get(logicalId),
+          }),
+        log,
+      });
+      const running = bundles;
+      gateway = createGateway({
+        root: options.root,
+        verifier,
+        log,
+        bundled: {
+          loadHandler: async (route) => async (event) =>
+            (await running.invoke(route.id, event)) as Awaited<ReturnType<LambdaHandler>>,
+          invokeTarget: running,
+        },
+      });
+      runJob = (jobId, event) => running.invoke(jobId, event);
+      log(`bundled: ${functions.size} functions from ${join(options.root, 'infra', 'cdk.out')}`);
+    } else {
+      gateway = await sourceGateway(options.root, verifier, log);
+    }
     const server = gateway;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.ports.api, host, () => resolve());
     });
-    if (options.scheduler ?? true) scheduler = startScheduler({ root: options.root, log });
+    if (options.scheduler ?? true) scheduler = startScheduler({ root: options.root, log, runJob });
 
     const info: LocalStackInfo = {
       urls,
@@ -219,6 +243,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       admin: options.admin,
       handlerEnv,
       routes: implementedRoutes().map((r) => `${r.method} ${r.path}`),
+      mode: synthesized ? 'bundled' : 'source',
     };
     writeFileSync(
       join(options.dataDir, 'stack.json'),
@@ -229,6 +254,54 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     await stop();
     throw error;
   }
+}
+
+/**
+ * The gateway over the handlers' TypeScript source, all in this process. Every API response says
+ * how many DynamoDB requests its handler made (dynamodb-round-trips.ts): the handlers share this
+ * process's document client, so one middleware counts them all.
+ */
+async function sourceGateway(
+  root: string,
+  verifier: Awaited<ReturnType<typeof createJwtVerifier>>,
+  log: (line: string) => void,
+) {
+  const { documentClient } = await import('../../functions/src/adapters/dynamodb.js');
+  installRoundTripCounter(documentClient);
+
+  // The local stand-in for payment-submit-usdt's asynchronous invoke of job-chain-recheck: the same
+  // handler with the same event, in the background of this process. Imported only now: the
+  // functions' modules read their configuration when first loaded.
+  const { setLocalChainCheckRunner } = await import('../../functions/src/services/chain-check-trigger.js');
+  // Outside the submission's DynamoDB tally: in AWS the check is another invocation.
+  setLocalChainCheckRunner((event) =>
+    outsideRoundTrips(async () => {
+      const file = pathToFileURL(handlerFile(root, 'job-chain-recheck')).href;
+      const { handler } = (await import(file)) as { handler: (event: unknown) => Promise<unknown> };
+      return handler(event);
+    }),
+  );
+  return createGateway({ root, verifier, log });
+}
+
+/**
+ * The synthesized functions of every implemented route and job (synthesizing first when needed);
+ * a route or job the assembly lacks is an error, not a route that answers 404.
+ */
+async function synthesizedRouteAndJobFunctions(
+  root: string,
+  log: (line: string) => void,
+): Promise<Map<string, SynthesizedFunction>> {
+  const assembly = await ensureSynthesized(root, log);
+  const all = readSynthesizedFunctions(assembly);
+  const ids = [...implementedRoutes().map((r) => r.id), ...SCHEDULES.filter((s) => s.implemented).map((s) => s.id)];
+  const missing = ids.filter((id) => !all.has(id));
+  if (missing.length > 0) {
+    throw new LocalStackError(
+      `${assembly} has no function for ${missing.join(', ')}: delete it and start again to synthesize the app anew.`,
+    );
+  }
+  return new Map(ids.map((id) => [id, all.get(id) as SynthesizedFunction]));
 }
 
 /** Secrets generated once per data folder, so codes issued before a restart still verify after it. */

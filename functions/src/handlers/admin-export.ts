@@ -6,8 +6,8 @@ import { download } from '../kit/http-response.js';
 
 /**
  * GET /api/admin/export/{dataset}: the list's current filter as a CSV download (formula-guarded
- * cells). `x-export-rows` gives the row count; `x-export-truncated: true` says the export stopped
- * at its row or size limit before the end of the list.
+ * cells), in parts when it is long: `x-export-rows` gives this part's row count, and
+ * `x-export-next-cursor` the `cursor` of the next part, until the last part, which has none.
  */
 export const handler = defineHandler(
   { route: 'admin-export', params: exportPathSchema, query: exportQuerySchema },
@@ -17,7 +17,8 @@ export const handler = defineHandler(
       adminId: caller.userId,
       dataset: params.dataset,
       rows: file.rows,
-      truncated: file.truncated,
+      part: query.cursor === undefined ? 'first' : 'next',
+      last: file.nextCursor === null,
     });
     const result = download(file.csv, 'text/csv; charset=utf-8', file.fileName);
     return {
@@ -25,7 +26,7 @@ export const handler = defineHandler(
       headers: {
         ...result.headers,
         'x-export-rows': String(file.rows),
-        ...(file.truncated ? { 'x-export-truncated': 'true' } : {}),
+        ...(file.nextCursor === null ? {} : { 'x-export-next-cursor': file.nextCursor }),
       },
     };
   },

@@ -10,6 +10,8 @@ import {
   exportDataset,
   exportFileName,
   subscriptionRow,
+  type ExportFile,
+  type ExportLimits,
   type ExportSources,
   type Page,
 } from '../../src/domain/export/exports.js';
@@ -157,7 +159,7 @@ describe('exportDataset', () => {
   it('reads every page (100 rows per Query) with the current filter and renders one row each', async () => {
     const { src, asked } = sources({ payments: payments(250) });
     const file = await exportDataset(src, 'payments', { status: 'pending', search: ' BUYER ' }, NOW);
-    expect(file).toMatchObject({ fileName: 'payments-2026-11-23.csv', rows: 249, truncated: false });
+    expect(file).toMatchObject({ fileName: 'payments-2026-11-23.csv', rows: 249, nextCursor: null });
     const parsed = parseCsv(file.csv.slice(1));
     expect(parsed[0]?.slice(0, 5)).toEqual(['Date', 'Payment ID', 'Username', 'Email', 'Package']);
     expect(parsed).toHaveLength(250);
@@ -171,17 +173,51 @@ describe('exportDataset', () => {
     expect(parseCsv(file.csv.slice(1))[2]?.[2]).toBe(`'=HYPERLINK("x")`);
   });
 
-  it('stops at the row limit or the size limit and says so', async () => {
+  /** Every part of an export, each started from the cursor of the one before. */
+  async function allParts(src: ExportSources, limits: ExportLimits, clock?: () => number) {
+    const parts: ExportFile[] = [];
+    let cursor: string | undefined;
+    do {
+      const part = await exportDataset(src, 'payments', cursor ? { cursor } : {}, NOW, limits, clock);
+      parts.push(part);
+      cursor = part.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+    return parts;
+  }
+  const BIG = { maxRows: 50_000, maxBytes: 10_000_000, maxMs: 60_000 };
+
+  it('answers in parts at the row, size or time limit of a part: the parts joined are the whole file', async () => {
     const { src } = sources({ payments: payments(250) });
-    const byRows = await exportDataset(src, 'payments', {}, NOW, { maxRows: 120, maxBytes: 10_000_000 });
-    expect(byRows).toMatchObject({ rows: 120, truncated: true });
-    expect(parseCsv(byRows.csv.slice(1))).toHaveLength(121);
-    const exact = await exportDataset(src, 'payments', {}, NOW, { maxRows: 250, maxBytes: 10_000_000 });
-    expect(exact).toMatchObject({ rows: 250, truncated: false });
-    const bySize = await exportDataset(src, 'payments', {}, NOW, { maxRows: 50_000, maxBytes: 2_000 });
-    expect(bySize.truncated).toBe(true);
-    expect(Buffer.byteLength(bySize.csv)).toBeLessThanOrEqual(2_000);
-    expect(bySize.rows).toBeGreaterThan(0);
+    const whole = await exportDataset(src, 'payments', {}, NOW, BIG);
+    expect(whole).toMatchObject({ rows: 250, nextCursor: null });
+
+    // A part ends before a page that would pass its rows: 100 + 100, then 50.
+    const byRows = await allParts(src, { ...BIG, maxRows: 220 });
+    expect(byRows.map((p) => [p.rows, p.nextCursor])).toEqual([
+      [200, '200'],
+      [50, null],
+    ]);
+    expect(byRows.map((p) => p.csv).join('')).toBe(whole.csv);
+    // Only the first part carries the header.
+    expect(byRows[1]?.csv.startsWith('\uFEFF')).toBe(false);
+
+    // By size: each part within its bytes, however many parts it takes.
+    const pageBytes = Buffer.byteLength(whole.csv) / 2.5;
+    const bySize = await allParts(src, { ...BIG, maxBytes: Math.round(pageBytes * 1.3) });
+    expect(bySize.map((p) => p.rows)).toEqual([100, 100, 50]);
+    expect(bySize.map((p) => p.csv).join('')).toBe(whole.csv);
+
+    // By time: a clock that moves 2 s per page, parts of 3 s, so two pages a part.
+    let now = 0;
+    const byTime = await allParts(src, { ...BIG, maxMs: 3_000 }, () => (now += 2_000));
+    expect(byTime.map((p) => p.rows)).toEqual([200, 50]);
+    expect(byTime.map((p) => p.csv).join('')).toBe(whole.csv);
+  });
+
+  it('always takes the first page of a part, so an export ends even when one page is over a limit', async () => {
+    const { src } = sources({ payments: payments(250) });
+    const parts = await allParts(src, { ...BIG, maxRows: 10, maxBytes: 100 });
+    expect(parts.map((p) => p.rows)).toEqual([100, 100, 50]);
   });
 
   it('refuses a status that is not one of the dataset', async () => {

@@ -76,9 +76,15 @@ export interface AppFunctionProps {
   readonly context: FunctionContext;
   /** Variables only this function gets, on top of the shared ones. */
   readonly environment?: Readonly<Record<string, string>>;
-  /** Default 10 s (API Gateway's own limit is 30 s); scheduled jobs sweep for longer. */
+  /** Default ROUTE_FUNCTION_TIMEOUT; scheduled jobs sweep for longer. */
   readonly timeout?: Duration;
 }
+
+/**
+ * The timeout of a route's function (API Gateway's own limit is 30 s). `npm run bench`'s exports
+ * section budgets the admin CSV export against it.
+ */
+export const ROUTE_FUNCTION_TIMEOUT = Duration.seconds(10);
 
 /**
  * ESM output is smaller and loads faster, but some CommonJS dependencies bundled into it still call
@@ -155,7 +161,7 @@ export class AppFunction extends Construct {
       entry: handlerEntry(props.handlerId),
       handler: 'handler',
       description: props.description,
-      timeout: props.timeout ?? Duration.seconds(10),
+      timeout: props.timeout ?? ROUTE_FUNCTION_TIMEOUT,
       role,
       logGroup,
       environment: {

@@ -295,8 +295,10 @@ export const exportQuerySchema = /* @__PURE__ */ schema(() =>
     ),
     year: yearFilterSchema,
     month: monthFilterSchema,
+    /** Where this part of the export starts: the `x-export-next-cursor` of the part before. */
+    cursor: z.optional(z.string().check(z.maxLength(2048, { error: 'cursor is too long' }))),
   }),
 );
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
-/** At most this many rows per export (the server reads page by page up to it). */
+/** At most this many rows per part of an export (the server reads page by page up to it). */
 export const EXPORT_MAX_ROWS = 50_000;

@@ -303,6 +303,8 @@ export interface ApiDownload {
   blob: Blob;
   /** From `Content-Disposition: attachment; filename="..."`; null when the server named none. */
   fileName: string | null;
+  /** The answer's headers (a file sent in parts names the next part in one). */
+  headers: Headers;
 }
 
 /** The `filename` of a Content-Disposition header (quoted or not); null when there is none. */
@@ -321,5 +323,9 @@ export async function apiDownload(
   options: Pick<ApiRequestOptions<unknown>, 'params' | 'query' | 'signal'> = {},
 ): Promise<ApiDownload> {
   const { response, blob } = await call(routeId, options, 'blob');
-  return { blob: blob ?? new Blob([]), fileName: fileNameFrom(response.headers.get('Content-Disposition')) };
+  return {
+    blob: blob ?? new Blob([]),
+    fileName: fileNameFrom(response.headers.get('Content-Disposition')),
+    headers: response.headers,
+  };
 }

@@ -10,17 +10,24 @@ import { csvHeader, csvRows, type CsvValue } from './csv.js';
 /**
  * CSV downloads of the admin lists (an addition to the product's screens): payments, withdrawals, users and
  * subscription history, each with the list's current filter. The server reads the same list
- * Queries the screens read (never a Scan), page by page, up to EXPORT_MAX_ROWS rows and a size
- * that fits one API response, and says in the answer when it stopped early.
+ * Queries the screens read (never a Scan), page by page. A list too long for one API response or
+ * one invocation is exported in parts: each answers the cursor of the next, and the back-office
+ * fetches them in turn and saves one file.
  */
 export const EXPORT_PAGE_SIZE = 100;
 /**
  * A Lambda response behind API Gateway holds at most 6 MB, and the CSV travels inside a JSON
- * envelope (quotes are escaped), so an export stops adding rows past this many bytes of CSV.
+ * envelope (quotes are escaped), so a part stops adding rows past this many bytes of CSV.
  */
 export const EXPORT_MAX_BYTES = 4_500_000;
 /** Items a search evaluates per Query while an export pages through a list. */
 export const EXPORT_SEARCH_BUDGET = 1000;
+/**
+ * Milliseconds one part reads for before it answers, so every invocation ends well within the
+ * route function's 10 s timeout however long the list is (`npm run bench -- exports` measures it
+ * at 100,000 records, docs/performance.md).
+ */
+export const EXPORT_PART_MS = 3_000;
 
 export type PaymentExportStatus = 'all' | 'pending' | 'completed' | 'rejected';
 export type WithdrawalExportStatus = 'all' | 'pending' | 'approved' | 'rejected';
@@ -44,12 +51,14 @@ export interface ExportSources {
   subscriptions(scope: HistoryScope, page: PageRequest): Promise<Page<SubscriptionRecord>>;
 }
 
+/** One part of an export. */
 export interface ExportFile {
   fileName: string;
   csv: string;
+  /** Rows in this part. */
   rows: number;
-  /** True when EXPORT_MAX_ROWS or EXPORT_MAX_BYTES stopped the export before the list's end. */
-  truncated: boolean;
+  /** Where the next part starts; null when this part ends the list. */
+  nextCursor: string | null;
 }
 
 /** A dataset's columns and how to read one page of it as CSV rows. */
@@ -244,46 +253,44 @@ function datasetReader(dataset: ExportDataset, query: ExportQuery, now: Date): D
 /** `payments-2026-11-23.csv` (the UTC day of the export). */
 export const exportFileName = (dataset: ExportDataset, now: Date) => `${dataset}-${utcDay(now)}.csv`;
 
+/** The limits of one part of an export: rows, bytes of CSV, and milliseconds spent reading. */
+export interface ExportLimits {
+  maxRows: number;
+  maxBytes: number;
+  maxMs: number;
+}
+
 /**
- * Reads the dataset's list page by page (EXPORT_PAGE_SIZE rows per Query) with the current filter
- * and renders it, stopping at EXPORT_MAX_ROWS rows or EXPORT_MAX_BYTES of CSV.
+ * Reads the dataset's list page by page (EXPORT_PAGE_SIZE rows per Query) with the current filter,
+ * from `query.cursor` on, and renders one part of the export: it stops before a page that would
+ * pass EXPORT_MAX_ROWS rows or EXPORT_MAX_BYTES of CSV, or once it has read for EXPORT_PART_MS, and
+ * then answers the cursor the next part starts from. The first part starts with the header; the
+ * parts joined in order are the whole file.
  */
 export async function exportDataset(
   sources: ExportSources,
   dataset: ExportDataset,
   query: ExportQuery,
   now: Date,
-  limits: { maxRows: number; maxBytes: number } = { maxRows: EXPORT_MAX_ROWS, maxBytes: EXPORT_MAX_BYTES },
+  limits: ExportLimits = { maxRows: EXPORT_MAX_ROWS, maxBytes: EXPORT_MAX_BYTES, maxMs: EXPORT_PART_MS },
+  clock: () => number = Date.now,
 ): Promise<ExportFile> {
+  const started = clock();
   const spec = datasetReader(dataset, query, now);
-  const parts = [csvHeader(spec.columns)];
+  const parts = query.cursor === undefined ? [csvHeader(spec.columns)] : [];
   let bytes = Buffer.byteLength(parts[0] ?? '', 'utf8');
   let rows = 0;
-  let truncated = false;
-  let cursor: string | undefined;
-  read: do {
+  let cursor: string | undefined = query.cursor;
+  do {
     const { lines, nextCursor } = await spec.rows(sources, cursor);
-    cursor = nextCursor ?? undefined;
     const text = csvRows(lines);
     const size = Buffer.byteLength(text, 'utf8');
-    if (rows + lines.length <= limits.maxRows && bytes + size <= limits.maxBytes) {
-      parts.push(text);
-      rows += lines.length;
-      bytes += size;
-      continue;
-    }
-    // The last page that fits only in part: row by row up to the limits.
-    for (const line of lines) {
-      const one = csvRows([line]);
-      const oneSize = Buffer.byteLength(one, 'utf8');
-      if (rows + 1 > limits.maxRows || bytes + oneSize > limits.maxBytes) {
-        truncated = true;
-        break read;
-      }
-      parts.push(one);
-      rows += 1;
-      bytes += oneSize;
-    }
-  } while (cursor !== undefined);
-  return { fileName: exportFileName(dataset, now), csv: parts.join(''), rows, truncated };
+    // A page that does not fit is read again by the next part (a part always takes its first page).
+    if (rows > 0 && (rows + lines.length > limits.maxRows || bytes + size > limits.maxBytes)) break;
+    parts.push(text);
+    rows += lines.length;
+    bytes += size;
+    cursor = nextCursor ?? undefined;
+  } while (cursor !== undefined && clock() - started < limits.maxMs);
+  return { fileName: exportFileName(dataset, now), csv: parts.join(''), rows, nextCursor: cursor ?? null };
 }

@@ -4,7 +4,7 @@ import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
 import { captureDownloads, csvResponse } from '../testing/capture-downloads';
 import { nth, queriesTo, renderAdminScreen } from '../testing/render-admin';
-import { ExportCsvButton, fallbackFileName } from './export-csv-button';
+import { ExportCsvButton, fallbackFileName, NEXT_PART_HEADER } from './export-csv-button';
 
 const EXPORT_USERS = 'GET /api/admin/export/users';
 const CSV = 'Username,Email,Phone\r\nada,ada@example.com,\r\n';
@@ -27,6 +27,42 @@ describe('ExportCsvButton', () => {
     const query = nth(queriesTo(api, EXPORT_USERS), 0);
     expect([...query.entries()]).toEqual([['search', 'ada']]);
     expect(nth(api.requestsTo(EXPORT_USERS), 0).headers.get('Authorization')).toBe('Bearer test-token');
+  });
+
+  it('fetches every part of a long export in turn, each from the cursor of the one before, and saves one file', async () => {
+    const downloads = captureDownloads();
+    const part = (text: string, next?: string) => {
+      const response = csvResponse(text, 'payments-2026-03-02.csv');
+      if (next) response.headers.set(NEXT_PART_HEADER, next);
+      return response;
+    };
+    const api = mockApi({
+      'GET /api/admin/export/payments': [part('Date,ID\r\n1,a\r\n', 'c1'), part('2,b\r\n', 'c2'), part('3,c\r\n')],
+    });
+    const { user } = renderAdminScreen(<ExportCsvButton dataset="payments" query={{ status: 'pending' }} />);
+    await user.click(screen.getByRole('button', { name: 'Export payments as CSV' }));
+
+    await waitFor(() => expect(downloads.saved).toHaveLength(1));
+    const file = nth(downloads.saved, 0);
+    expect(file.fileName).toBe('payments-2026-03-02.csv');
+    const saved = await new Promise<unknown>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result);
+      reader.readAsText(file.blob);
+    });
+    expect(saved).toBe('Date,ID\r\n1,a\r\n2,b\r\n3,c\r\n');
+    const queries = queriesTo(api, 'GET /api/admin/export/payments').map((q) => [...q.entries()]);
+    expect(queries).toEqual([
+      [['status', 'pending']],
+      [
+        ['status', 'pending'],
+        ['cursor', 'c1'],
+      ],
+      [
+        ['status', 'pending'],
+        ['cursor', 'c2'],
+      ],
+    ]);
   });
 
   it('names the file after the dataset and the day when the server names none', async () => {

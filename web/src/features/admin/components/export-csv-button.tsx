@@ -5,6 +5,8 @@ import { apiDownload } from '@/lib/api-client';
 import { errorMessage } from '../lib/error-message';
 
 export const EXPORT_ROUTE = 'admin-export';
+/** The header of an export part that is not the last: the `cursor` of the next part. */
+export const NEXT_PART_HEADER = 'x-export-next-cursor';
 
 /** What a failed export says when the server sent no message of its own. */
 export const exportFailedText = (dataset: ExportDataset) => `Failed to export ${dataset}`;
@@ -37,9 +39,31 @@ interface ExportCsvButtonProps {
 }
 
 /**
- * 'Export CSV' of a list's current filter (issue 10): GET /api/admin/export/{dataset} with the
- * admin's token, saved as a file. The server reads page by page and escapes cells against
- * spreadsheet injection; here only the download, its loading state and its error.
+ * Every part of one export, in order: a long list comes in parts (each within one API response and
+ * one invocation of the function), each naming the cursor of the next; the last names none.
+ */
+async function downloadAllParts(dataset: ExportDataset, query: Record<string, string | undefined>) {
+  const parts: Blob[] = [];
+  let fileName: string | null = null;
+  let cursor: string | undefined;
+  do {
+    const part = await apiDownload(EXPORT_ROUTE, { params: { dataset }, query: { ...query, cursor } });
+    parts.push(part.blob);
+    fileName ??= part.fileName;
+    const next = part.headers.get(NEXT_PART_HEADER) ?? undefined;
+    // A cursor that does not move would repeat the same part forever.
+    cursor = next && next !== cursor ? next : undefined;
+  } while (cursor !== undefined);
+  if (parts.length === 1) return { blob: parts[0] ?? new Blob([]), fileName };
+  // Joined as text: each part is UTF-8 CSV, and the first one's byte order mark stays first.
+  const text = (await Promise.all(parts.map((blob) => blob.text()))).join('');
+  return { blob: new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName };
+}
+
+/**
+ * 'Export CSV' of a list's current filter: GET /api/admin/export/{dataset} with the
+ * admin's token, every part of it, saved as one file. The server reads page by page and escapes
+ * cells against spreadsheet injection; here only the download, its loading state and its error.
  */
 export function ExportCsvButton({ dataset, query }: ExportCsvButtonProps) {
   const [busy, setBusy] = useState(false);
@@ -56,7 +80,7 @@ export function ExportCsvButton({ dataset, query }: ExportCsvButtonProps) {
       const sent = Object.fromEntries(
         Object.entries(query).map(([key, value]) => [key, value?.trim() ? value.trim() : undefined]),
       );
-      const { blob, fileName } = await apiDownload(EXPORT_ROUTE, { params: { dataset }, query: sent });
+      const { blob, fileName } = await downloadAllParts(dataset, sent);
       saveFile(blob, fileName ?? fallbackFileName(dataset));
     } catch (failure) {
       setError(errorMessage(failure, exportFailedText(dataset)));
