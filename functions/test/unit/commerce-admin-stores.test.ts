@@ -17,6 +17,7 @@ import {
   pendingSubscription,
 } from '../helpers/payment-samples.js';
 import { cancelled, transactItemsOf, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
+import { SAMPLE_ADMIN_ID as ADMIN } from '../helpers/sample-admin.js';
 
 /**
  * The DynamoDB side of the admin payment queue and the wallets, against the document client
@@ -26,7 +27,6 @@ import { cancelled, transactItemsOf, useMockedDynamo } from '../helpers/dynamo-o
 const dynamo = useMockedDynamo();
 
 const TABLE = tableName;
-const ADMIN = '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f';
 const AT = '2026-11-23T12:00:00.000Z';
 
 const transactItems = () => transactItemsOf(dynamo);

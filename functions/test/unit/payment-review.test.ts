@@ -26,9 +26,9 @@ import { buyerPaidDiscountedPrice } from '../../src/domain/commerce/payment-revi
 import { ConflictError, NotFoundError } from '../../src/domain/errors.js';
 import { SAMPLE_BUYER, SAMPLE_REFERRER, pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';
 import { fixedRuntime } from '../helpers/use-case-runtime.js';
+import { SAMPLE_ADMIN_ID as ADMIN } from '../helpers/sample-admin.js';
 
 /** The use cases of the admin payment queue against an in-memory store that records what it was asked. */
-const ADMIN = '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f';
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 
 class FakeStore implements PaymentReviewStore {

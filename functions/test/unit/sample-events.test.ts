@@ -29,6 +29,7 @@ import { adminUserSampleWorld } from '../helpers/admin-user-samples.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
 import { useCognitoFake } from '../helpers/cognito-fake.js';
 import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
+import { SAMPLE_ADMIN_ID as ADMIN_SUB } from '../helpers/sample-admin.js';
 
 /**
  * The sample events are what `npm run invoke -- <id>` and `sam local invoke` send: each must run
@@ -41,8 +42,7 @@ const outbox = useAwsOutbox();
 
 const SUB = '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63';
 const EMAIL = 'jane.doe@example.com';
-/** The administrator of the admin samples. */
-const ADMIN_SUB = '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f';
+/** The administrator of the admin samples signs in with this address. */
 const ADMIN_EMAIL = 'admin@example.com';
 const OTP_KEY = String(config.otpHashKey);
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

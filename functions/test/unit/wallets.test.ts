@@ -11,9 +11,9 @@ import {
   type WalletStore,
 } from '../../src/domain/commerce/wallets.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../src/domain/errors.js';
+import { SAMPLE_ADMIN_ID as ADMIN } from '../helpers/sample-admin.js';
 
 /** The wallet rules against an in-memory store that records the plans it was asked to commit. */
-const ADMIN = '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f';
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 const EARLIER = '2026-11-01T08:00:00.000Z';
 

@@ -14,6 +14,7 @@ import {
   requesterProfileItem,
 } from '../helpers/withdrawal-samples.js';
 import { cancelled, transactItemsOf, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
+import { SAMPLE_ADMIN_ID as ADMIN } from '../helpers/sample-admin.js';
 
 /**
  * The DynamoDB side of withdrawals against the document client mocked: the exact transactions of
@@ -24,7 +25,6 @@ import { cancelled, transactItemsOf, useMockedDynamo } from '../helpers/dynamo-o
 const dynamo = useMockedDynamo();
 
 const TABLE = tableName;
-const ADMIN = '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f';
 const AT = '2026-11-23T12:00:00.000Z';
 const JANE = SAMPLE_REQUESTER._id;
 
