@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ADMIN_GROUP, buildPath, getRoute, type RouteId } from '@goldbot/shared';
+import { localLambdaContext } from '../local/lambda-context.js';
 
 /**
  * Runs a real handler in this process, as `npm run invoke` does, with the HTTP API v2 event API
@@ -76,24 +77,6 @@ export function adminEvent(
   } as APIGatewayProxyEventV2;
 }
 
-export function lambdaContext(functionName: string): Context {
-  const awsRequestId = randomUUID();
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '256',
-    awsRequestId,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'bench',
-    getRemainingTimeInMillis: () => 10_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
-
 export const handlerPath = (root: string, routeId: string) =>
   join(root, 'functions', 'src', 'handlers', `${routeId}.ts`);
 export const handlerExists = (root: string, routeId: string) => existsSync(handlerPath(root, routeId));
@@ -115,7 +98,7 @@ export async function invokeHandler(
   event: APIGatewayProxyEventV2,
   id: string,
 ): Promise<Answer> {
-  const result = await handler(event, lambdaContext(id));
+  const result = await handler(event, localLambdaContext(id, randomUUID(), 'bench'));
   const text = result.body ?? '';
   let body: Record<string, unknown> = {};
   try {

@@ -6,6 +6,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { implementedRoutes, pathParams, type RouteDefinition } from '@goldbot/shared';
 import { countRoundTrips, roundTripHeaders } from './dynamodb-round-trips.js';
 import type { JwtVerifier } from './jwt-verifier.js';
+import { localLambdaContext } from './lambda-context.js';
 import { toAuthorizerClaims } from './jwt-verifier.js';
 
 /**
@@ -48,24 +49,6 @@ export function mountRoutes(root: string, routes: RouteDefinition[] = implemente
       },
     };
   });
-}
-
-function fakeContext(functionName: string, requestId: string): Context {
-  const deadline = Date.now() + 10_000;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '256',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
 }
 
 async function readBody(req: IncomingMessage): Promise<string | undefined> {
@@ -215,7 +198,9 @@ export function createGateway(options: {
       const handler = await match.mounted.load();
       const mountedRoute = match.mounted.route;
       // The DynamoDB requests the handler made, answered in headers (dynamodb-round-trips.ts).
-      const { result, commands } = await countRoundTrips(() => handler(event, fakeContext(mountedRoute.id, requestId)));
+      const { result, commands } = await countRoundTrips(() =>
+        handler(event, localLambdaContext(mountedRoute.id, requestId, 'local')),
+      );
       if (typeof result === 'string') return send(res, 200, result, roundTripHeaders(commands));
       const headers: Record<string, string | string[]> = roundTripHeaders(commands);
       for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
