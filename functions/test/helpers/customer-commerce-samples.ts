@@ -193,3 +193,16 @@ export const txidMarker = (overrides: Partial<TxidMarker> = {}): TxidMarker => (
   createdAt: '2026-11-23T10:00:00.000Z',
   ...overrides,
 });
+
+/** A pending USDT purchase as the buyer is shown it (no dates until an admin approves it). */
+export const pendingPurchaseView = (
+  view: { _id: string; packageName: string; createdAt: string; paymentId: string } & Record<string, unknown>,
+) => ({
+  status: 'pending',
+  startDate: null,
+  endDate: null,
+  paymentMethod: 'usdt',
+  isExtension: false,
+  updatedAt: view.createdAt,
+  ...view,
+});

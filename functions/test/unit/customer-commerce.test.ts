@@ -22,7 +22,7 @@ import { renderEmail } from '../../src/domain/email/render.js';
 import { DEFAULT_EMAIL_TEMPLATES, type EmailTemplate, type RenderedEmail } from '../../src/domain/email/templates.js';
 import { DomainError } from '../../src/domain/errors.js';
 import type { Logger } from '../../src/kit/logger.js';
-import { BUYER_PROFILE, txidMarker } from '../helpers/customer-commerce-samples.js';
+import { BUYER_PROFILE, pendingPurchaseView, txidMarker } from '../helpers/customer-commerce-samples.js';
 
 /** The use cases against an in-memory store and mailer: statuses, replays, mails, and what reaches the store. */
 const NOW = new Date('2026-11-23T10:15:00.000Z');
@@ -264,19 +264,14 @@ describe('submitUsdtPayment', () => {
       status: 201,
       body: {
         message: 'Payment submitted successfully! Your Pro Package will be activated within 2 hours.',
-        pendingSubscription: {
+        pendingSubscription: pendingPurchaseView({
           _id: 'ID2',
           packageName: 'Pro Package',
-          status: 'pending',
-          startDate: null,
-          endDate: null,
-          paymentMethod: 'usdt',
-          isExtension: false,
           createdAt: NOW.toISOString(),
           updatedAt: NOW.toISOString(),
           paymentId: 'ID1',
           amount: 250.37,
-        },
+        }),
         // 'ABCDEF0123456789' is not a TRON transaction id: said, and the payment is saved all the same.
         txidWarning: PAYMENT_MESSAGES.txidNotTron,
       },
