@@ -1,13 +1,13 @@
 import { ADMIN_GROUP, AUTH, implementedRoutes, SCHEDULES, TABLE_DEFINITION } from '@goldbot/shared';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routeAccess } from '../lib/access.js';
 import { GLOBAL_SIGN_OUT_FAILURES } from '../lib/constructs/security-alarms.js';
 import { EDGE_REGION, WAF_RATE_LIMITS } from '../lib/edge-stack.js';
 import { stageRouteSettings } from '../lib/route-throttles.js';
 import { DEFAULT_SETTINGS, DEFAULT_VIDEO_EMBED_ORIGINS } from '../lib/settings.js';
-import { asArray, policyStatements, resourcesOfType, synthGoldbot, type SynthResult } from './helpers/synth.js';
+import { asArray, policyStatements, resourcesOfType, useSynth } from './helpers/synth.js';
 
 /**
  * The app as `cdk synth` builds it by default (no web build, no Google, the implemented routes and
@@ -16,17 +16,13 @@ import { asArray, policyStatements, resourcesOfType, synthGoldbot, type SynthRes
 const routes = implementedRoutes();
 const implementedJobs = SCHEDULES.filter((job) => job.implemented);
 
-let synth: SynthResult;
-beforeAll(() => {
-  synth = synthGoldbot();
-});
-afterAll(() => synth.cleanup());
+const synth = useSynth();
 
 type Fn = { Properties: { Description: string; Role: { 'Fn::GetAtt': [string, string] }; [k: string]: unknown } };
 
 /** The function deployed for a route, found by the description RouteFunction gives it. */
 function functionOf(route: (typeof routes)[number]): [string, Fn] {
-  const fns = Object.entries(resourcesOfType(synth.templates.api, 'AWS::Lambda::Function')) as unknown as Array<
+  const fns = Object.entries(resourcesOfType(synth().templates.api, 'AWS::Lambda::Function')) as unknown as Array<
     [string, Fn]
   >;
   const matches = fns.filter(([, fn]) => fn.Properties.Description.startsWith(`${route.method} ${route.path}:`));
@@ -36,7 +32,7 @@ function functionOf(route: (typeof routes)[number]): [string, Fn] {
 
 /** A secret's logical id by the key it generates; functions get its ARN (Ref), never its value. */
 function secretIdGenerating(key: 'otp' | 'current'): string {
-  const [secretId] = Object.entries(resourcesOfType(synth.templates.api, 'AWS::SecretsManager::Secret'))
+  const [secretId] = Object.entries(resourcesOfType(synth().templates.api, 'AWS::SecretsManager::Secret'))
     .filter(([, r]) => JSON.stringify(r.Properties).includes('"GenerateStringKey":"current"') === (key === 'current'))
     .map(([id]) => id);
   return secretId ?? '';
@@ -48,7 +44,7 @@ type Statement = { Action: string | string[]; Resource: unknown; Condition?: Rec
 /** Every statement of the policies attached to the function's role. */
 function statementsOf(fn: Fn): Statement[] {
   const roleId = fn.Properties.Role['Fn::GetAtt'][0];
-  const policies = Object.values(resourcesOfType(synth.templates.api, 'AWS::IAM::Policy')).filter((p) =>
+  const policies = Object.values(resourcesOfType(synth().templates.api, 'AWS::IAM::Policy')).filter((p) =>
     JSON.stringify(p.Properties?.Roles).includes(`"${roleId}"`),
   );
   return policies.flatMap((p) => asArray((p.Properties?.PolicyDocument as { Statement: Statement[] }).Statement));
@@ -62,8 +58,8 @@ const envOf = (fn: Fn) => (fn.Properties.Environment as { Variables: Record<stri
 describe('API stack', () => {
   it('has exactly one Lambda function per implemented route (plus one per implemented job)', () => {
     expect(routes.length).toBeGreaterThan(0);
-    synth.templates.api.resourceCountIs('AWS::Lambda::Function', routes.length + implementedJobs.length);
-    synth.templates.api.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
+    synth().templates.api.resourceCountIs('AWS::Lambda::Function', routes.length + implementedJobs.length);
+    synth().templates.api.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
     for (const route of routes) functionOf(route);
   });
 
@@ -74,13 +70,13 @@ describe('API stack', () => {
         route.auth === 'public'
           ? { RouteKey: key, AuthorizationType: 'NONE' }
           : { RouteKey: key, AuthorizationType: 'JWT', AuthorizerId: Match.anyValue() };
-      synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Route', expected);
+      synth().templates.api.hasResourceProperties('AWS::ApiGatewayV2::Route', expected);
     },
   );
 
   it('protects every non-public route with the JWT authorizer and leaves public ones open', () => {
     const byKey = new Map(
-      Object.values(resourcesOfType(synth.templates.api, 'AWS::ApiGatewayV2::Route')).map((r) => [
+      Object.values(resourcesOfType(synth().templates.api, 'AWS::ApiGatewayV2::Route')).map((r) => [
         r.Properties?.RouteKey as string,
         r.Properties?.AuthorizationType,
       ]),
@@ -91,7 +87,7 @@ describe('API stack', () => {
   });
 
   it('verifies Cognito tokens: issuer is the user pool, audience the app client', () => {
-    synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+    synth().templates.api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       AuthorizerType: 'JWT',
       IdentitySource: ['$request.header.Authorization'],
       JwtConfiguration: {
@@ -190,8 +186,8 @@ describe('API stack', () => {
 
   it('generates the OTP hash key in Secrets Manager and never writes its value into the template', () => {
     // The OTP hash key, and the origin header's values (production-readiness.test.ts).
-    synth.templates.api.resourceCountIs('AWS::SecretsManager::Secret', 2);
-    synth.templates.api.hasResourceProperties('AWS::SecretsManager::Secret', {
+    synth().templates.api.resourceCountIs('AWS::SecretsManager::Secret', 2);
+    synth().templates.api.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: Match.objectLike({
         PasswordLength: 64,
         ExcludeUppercase: true,
@@ -199,11 +195,11 @@ describe('API stack', () => {
         ExcludeCharacters: 'ghijklmnopqrstuvwxyz',
       }),
     });
-    synth.templates.api.resourceCountIs('AWS::SecretsManager::RotationSchedule', 0); // manual, see the suppression
+    synth().templates.api.resourceCountIs('AWS::SecretsManager::RotationSchedule', 0); // manual, see the suppression
   });
 
   it('gives each function a log group kept for one month', () => {
-    synth.templates.api.resourcePropertiesCountIs(
+    synth().templates.api.resourcePropertiesCountIs(
       'AWS::Logs::LogGroup',
       { RetentionInDays: 30 },
       routes.length + implementedJobs.length + 1, // + the API access log
@@ -269,20 +265,20 @@ describe('API stack', () => {
   });
 
   it('uses no AWS managed policy on the function roles', () => {
-    for (const role of Object.values(resourcesOfType(synth.templates.api, 'AWS::IAM::Role'))) {
+    for (const role of Object.values(resourcesOfType(synth().templates.api, 'AWS::IAM::Role'))) {
       expect(role.Properties?.ManagedPolicyArns).toBeUndefined();
     }
   });
 
   it('logs access and throttles on the default stage, per route from the route table', () => {
-    synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+    synth().templates.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
       DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
       RouteSettings: stageRouteSettings(routes),
     });
-    const [stage] = Object.values(resourcesOfType(synth.templates.api, 'AWS::ApiGatewayV2::Stage'));
+    const [stage] = Object.values(resourcesOfType(synth().templates.api, 'AWS::ApiGatewayV2::Stage'));
     const settings = stage?.Properties?.RouteSettings as Record<string, { ThrottlingRateLimit: number }>;
     expect(Object.keys(settings)).toHaveLength(routes.length);
     expect(settings['POST /api/auth/login']).toEqual({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 });
@@ -291,7 +287,9 @@ describe('API stack', () => {
   });
 
   it('creates the stage after its routes (RouteSettings must name existing route keys)', () => {
-    const json = synth.templates.api.toJSON() as { Resources: Record<string, { Type: string; DependsOn?: string[] }> };
+    const json = synth().templates.api.toJSON() as {
+      Resources: Record<string, { Type: string; DependsOn?: string[] }>;
+    };
     const [stage] = Object.values(json.Resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Stage');
     const routeIds = Object.entries(json.Resources)
       .filter(([, r]) => r.Type === 'AWS::ApiGatewayV2::Route')
@@ -301,12 +299,12 @@ describe('API stack', () => {
   });
 
   it('keeps the execute-api endpoint as CloudFront’s origin when no custom domain is given', () => {
-    synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: false });
-    synth.templates.api.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+    synth().templates.api.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: false });
+    synth().templates.api.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
   });
 
   it('alarms on the first global sign-out failure in 5 minutes, and treats no data as fine', () => {
-    synth.templates.api.hasResourceProperties('AWS::CloudWatch::Alarm', {
+    synth().templates.api.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: GLOBAL_SIGN_OUT_FAILURES.namespace,
       MetricName: 'GlobalSignOutFailures',
       Dimensions: [{ Name: 'Service', Value: 'auth' }],
@@ -320,27 +318,27 @@ describe('API stack', () => {
     });
     expect(GLOBAL_SIGN_OUT_FAILURES.namespace).toBe('Goldbot');
     // The alarm topic, and the SES mail events topic (operations.test.ts).
-    synth.templates.api.resourceCountIs('AWS::SNS::Topic', 2);
+    synth().templates.api.resourceCountIs('AWS::SNS::Topic', 2);
     // No e-mail subscription without the alarmEmail context.
-    synth.templates.api.resourceCountIs('AWS::SNS::Subscription', 0);
+    synth().templates.api.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
   it('allows only the app URL as CORS origin', () => {
-    synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+    synth().templates.api.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       ProtocolType: 'HTTP',
       CorsConfiguration: Match.objectLike({ AllowOrigins: [DEFAULT_SETTINGS.appUrl] }),
     });
   });
 
   it('creates one schedule per implemented job', () => {
-    synth.templates.api.resourceCountIs('AWS::Scheduler::Schedule', implementedJobs.length);
+    synth().templates.api.resourceCountIs('AWS::Scheduler::Schedule', implementedJobs.length);
   });
 });
 
 describe('Data stack', () => {
   it('has the single table with PITR, deletion protection, TTL and the three GSIs', () => {
-    synth.templates.data.resourceCountIs('AWS::DynamoDB::Table', 1);
-    synth.templates.data.hasResource('AWS::DynamoDB::Table', {
+    synth().templates.data.resourceCountIs('AWS::DynamoDB::Table', 1);
+    synth().templates.data.hasResource('AWS::DynamoDB::Table', {
       DeletionPolicy: 'Retain',
       UpdateReplacePolicy: 'Retain',
       Properties: {
@@ -368,7 +366,7 @@ describe('Data stack', () => {
 
 describe('Auth stack', () => {
   it('has a user pool with e-mail sign-in and the password policy', () => {
-    synth.templates.auth.hasResource('AWS::Cognito::UserPool', {
+    synth().templates.auth.hasResource('AWS::Cognito::UserPool', {
       DeletionPolicy: 'Retain',
       Properties: Match.objectLike({
         UsernameAttributes: ['email'],
@@ -388,11 +386,11 @@ describe('Auth stack', () => {
   });
 
   it('has the admin group', () => {
-    synth.templates.auth.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
+    synth().templates.auth.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
   });
 
   it('offers optional TOTP MFA (no SMS)', () => {
-    synth.templates.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+    synth().templates.auth.hasResourceProperties('AWS::Cognito::UserPool', {
       MfaConfiguration: 'OPTIONAL',
       EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
     });
@@ -400,8 +398,8 @@ describe('Auth stack', () => {
 
   it(`has one confidential client with server-side sign-in + refresh only, 1 h / ${AUTH.refreshTokenDays} d tokens`, () => {
     expect(AUTH.refreshTokenDays).toBe(7);
-    synth.templates.auth.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
-    synth.templates.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+    synth().templates.auth.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    synth().templates.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: true,
       ExplicitAuthFlows: Match.arrayEquals(['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
       AllowedOAuthFlowsUserPoolClient: false,
@@ -415,7 +413,7 @@ describe('Auth stack', () => {
   });
 
   it('keeps the client secret out of the templates: the functions that need it read it from Cognito', () => {
-    for (const template of Object.values(synth.templates)) {
+    for (const template of Object.values(synth().templates)) {
       expect(JSON.stringify(template.toJSON())).not.toMatch(/ClientSecret/);
     }
     const readers = routes.filter((route) =>
@@ -460,17 +458,17 @@ describe('Auth stack', () => {
   });
 
   it('has no hosted UI, Google IdP or PreSignUp trigger without the Google context', () => {
-    synth.templates.auth.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);
-    synth.templates.auth.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
-    synth.templates.auth.resourceCountIs('AWS::Lambda::Function', 0);
-    const [pool] = Object.values(resourcesOfType(synth.templates.auth, 'AWS::Cognito::UserPool'));
+    synth().templates.auth.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);
+    synth().templates.auth.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+    synth().templates.auth.resourceCountIs('AWS::Lambda::Function', 0);
+    const [pool] = Object.values(resourcesOfType(synth().templates.auth, 'AWS::Cognito::UserPool'));
     expect(pool?.Properties?.LambdaConfig).toBeUndefined();
   });
 });
 
 describe('Web stack', () => {
   it('keeps the bucket private, encrypted and TLS-only', () => {
-    synth.templates.web.hasResourceProperties('AWS::S3::Bucket', {
+    synth().templates.web.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
         BlockPublicPolicy: true,
@@ -479,7 +477,7 @@ describe('Web stack', () => {
       },
       BucketEncryption: Match.anyValue(),
     });
-    synth.templates.web.hasResourceProperties('AWS::S3::BucketPolicy', {
+    synth().templates.web.hasResourceProperties('AWS::S3::BucketPolicy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
           Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
@@ -489,8 +487,8 @@ describe('Web stack', () => {
   });
 
   it('serves the bucket through CloudFront with Origin Access Control', () => {
-    synth.templates.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
-    synth.templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+    synth().templates.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    synth().templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
         Origins: Match.arrayWith([
@@ -507,14 +505,14 @@ describe('Web stack', () => {
   });
 
   it('does not use distribution-wide error responses (they would mask API 403/404)', () => {
-    const [distribution] = Object.values(resourcesOfType(synth.templates.web, 'AWS::CloudFront::Distribution'));
+    const [distribution] = Object.values(resourcesOfType(synth().templates.web, 'AWS::CloudFront::Distribution'));
     expect(
       (distribution?.Properties?.DistributionConfig as Record<string, unknown>).CustomErrorResponses,
     ).toBeUndefined();
   });
 
   it('forwards /api/* to the HTTP API uncached, with all viewer headers and cookies except Host', () => {
-    synth.templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+    synth().templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         CacheBehaviors: [
           Match.objectLike({
@@ -545,7 +543,7 @@ describe('Web stack', () => {
   });
 
   it('sends security headers, with a CSP that names every source and no X-XSS-Protection', () => {
-    synth.templates.web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+    synth().templates.web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({
         SecurityHeadersConfig: Match.objectLike({
           StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: Match.anyValue() }),
@@ -554,7 +552,7 @@ describe('Web stack', () => {
         }),
       }),
     });
-    const [policy] = Object.values(resourcesOfType(synth.templates.web, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const [policy] = Object.values(resourcesOfType(synth().templates.web, 'AWS::CloudFront::ResponseHeadersPolicy'));
     const headers = (
       policy?.Properties?.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, unknown> }
     ).SecurityHeadersConfig;
@@ -578,30 +576,30 @@ describe('Web stack', () => {
   });
 
   it('puts the WAF WebACL (from the us-east-1 edge stack) in front of the distribution', () => {
-    synth.templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+    synth().templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         WebACLId: { 'Fn::GetStackOutput': { StackName: 'Goldbot-Edge', OutputName: 'WebAclArn', Region: EDGE_REGION } },
       }),
     });
-    expect(synth.stacks.web.dependencies.map((s) => s.stackName)).toContain('Goldbot-Edge');
+    expect(synth().stacks.web.dependencies.map((s) => s.stackName)).toContain('Goldbot-Edge');
   });
 
   it('uploads nothing when the SPA has not been built', () => {
-    synth.templates.web.resourceCountIs('Custom::CDKBucketDeployment', 0);
+    synth().templates.web.resourceCountIs('Custom::CDKBucketDeployment', 0);
   });
 });
 
 describe('Edge stack (WAF, on by default)', () => {
   it('is pinned to us-east-1, the only region CloudFront WebACLs exist in', () => {
-    expect(synth.stacks.edge?.region).toBe(EDGE_REGION);
+    expect(synth().stacks.edge?.region).toBe(EDGE_REGION);
     // Every other stack stays env-agnostic.
     for (const name of ['data', 'auth', 'api', 'web'] as const) {
-      expect(synth.stacks[name].environment, name).toBe('aws://unknown-account/unknown-region');
+      expect(synth().stacks[name].environment, name).toBe('aws://unknown-account/unknown-region');
     }
   });
 
   it('rate-limits per IP: tightly on /api/*, loosely everywhere, answering 429 in the API error shape', () => {
-    const edge = synth.templates.edge;
+    const edge = synth().templates.edge;
     if (!edge) throw new Error('no edge template');
     edge.resourceCountIs('AWS::WAFv2::WebACL', 1);
     const block = {
@@ -652,7 +650,7 @@ describe('Edge stack (WAF, on by default)', () => {
 
 describe('Security', () => {
   it('grants no wildcard action in any stack, and only named actions on the table', () => {
-    for (const [name, template] of Object.entries(synth.templates)) {
+    for (const [name, template] of Object.entries(synth().templates)) {
       for (const statement of policyStatements(template)) {
         const actions = asArray(statement.Action as string | string[]);
         expect(actions, `${name}: ${JSON.stringify(statement)}`).not.toContain('*');
@@ -670,7 +668,7 @@ describe('Security', () => {
   it.each(['data', 'auth', 'api', 'web', 'edge'] as const)(
     'cdk-nag reports no unsuppressed AwsSolutions error in %s',
     (name) => {
-      const stack = synth.stacks[name];
+      const stack = synth().stacks[name];
       if (!stack) throw new Error(`no ${name} stack`);
       const errors = Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-.*'));
       expect(errors).toEqual([]);
@@ -680,7 +678,7 @@ describe('Security', () => {
   it.each(['data', 'auth', 'api', 'web', 'edge'] as const)(
     'cdk-nag reports no unsuppressed AwsSolutions warning in %s',
     (name) => {
-      const stack = synth.stacks[name];
+      const stack = synth().stacks[name];
       if (!stack) throw new Error(`no ${name} stack`);
       const warnings = Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'));
       expect(warnings).toEqual([]);

@@ -26,6 +26,7 @@ import {
   resourcesOfType,
   synthGoldbot,
   type SynthResult,
+  useSynth,
 } from './helpers/synth.js';
 
 /**
@@ -38,13 +39,9 @@ const implementedJobs = SCHEDULES.filter((job) => job.implemented);
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
 
-let synth: SynthResult;
-beforeAll(() => {
-  synth = synthGoldbot();
-});
-afterAll(() => synth.cleanup());
+const synth = useSynth();
 
-const api = () => synth.templates.api;
+const api = () => synth().templates.api;
 const resources = (type: string) =>
   Object.entries(resourcesOfType(api(), type)) as unknown as Array<[string, Resource]>;
 const alarmTopicRef = () => {
@@ -263,7 +260,7 @@ describe('deploy-time seeding (data stack)', () => {
   const items = defaultSeedItems(new Date(0));
 
   it('runs one custom resource listing every seed item: catalog, settings and default templates', () => {
-    const seeds = Object.values(resourcesOfType(synth.templates.data, 'Custom::GoldbotSeedDefaults'));
+    const seeds = Object.values(resourcesOfType(synth().templates.data, 'Custom::GoldbotSeedDefaults'));
     expect(seeds).toHaveLength(1);
     const properties = seeds[0]?.Properties as Record<string, unknown>;
     expect(properties.Items).toEqual(seedItemKeys(items));
@@ -279,7 +276,7 @@ describe('deploy-time seeding (data stack)', () => {
     );
     expect(properties.Digest).toBe(seedDigest(items));
     expect(properties.TableName).toEqual({
-      Ref: Object.keys(resourcesOfType(synth.templates.data, 'AWS::DynamoDB::Table'))[0],
+      Ref: Object.keys(resourcesOfType(synth().templates.data, 'AWS::DynamoDB::Table'))[0],
     });
   });
 
@@ -291,13 +288,13 @@ describe('deploy-time seeding (data stack)', () => {
 
   it('writes each item only if absent, and the seeding function may only put items of the seed partitions (and update templates)', () => {
     expect(SEED_CONDITION).toBe('attribute_not_exists(PK)');
-    synth.templates.data.hasResourceProperties('AWS::Lambda::Function', {
+    synth().templates.data.hasResourceProperties('AWS::Lambda::Function', {
       Description: Match.stringLikeRegexp('^Deploy-time seeding'),
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
       Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue() }) },
     });
-    const tableStatements = policyStatements(synth.templates.data).filter((s) =>
+    const tableStatements = policyStatements(synth().templates.data).filter((s) =>
       JSON.stringify(s.Resource).includes('AppTable'),
     );
     expect(tableStatements).toHaveLength(2);
@@ -465,14 +462,10 @@ describe('with every optional feature on', () => {
 });
 
 describe('switching to a restored table (context restoredTableName)', () => {
-  let restored: SynthResult;
-  beforeAll(() => {
-    restored = synthGoldbot({ context: { restoredTableName: 'goldbot-restore-2026-11-23' } });
-  });
-  afterAll(() => restored.cleanup());
+  const restored = useSynth({ context: { restoredTableName: 'goldbot-restore-2026-11-23' } });
 
   it('points every function, its table permissions and the table alarms at the restored table', () => {
-    const template = restored.templates.api;
+    const template = restored().templates.api;
     const fns = Object.values(resourcesOfType(template, 'AWS::Lambda::Function'));
     expect(fns.length).toBeGreaterThan(0);
     for (const fn of fns) {
@@ -488,7 +481,7 @@ describe('switching to a restored table (context restoredTableName)', () => {
     }
     // Nothing in the API stack reads the data stack's table any more; the data stack keeps it (retained).
     expect(JSON.stringify(template.toJSON())).not.toContain('AppTable');
-    restored.templates.data.resourceCountIs('AWS::DynamoDB::Table', 1);
+    restored().templates.data.resourceCountIs('AWS::DynamoDB::Table', 1);
     const throttles = Object.entries(resourcesOfType(template, 'AWS::CloudWatch::Alarm')).find(([id]) =>
       id.startsWith('OperationsAlarmsTableThrottledRequests'),
     );

@@ -10,6 +10,7 @@ import {
   resourcesOfType,
   synthGoldbot,
   type SynthResult,
+  useSynth,
 } from './helpers/synth.js';
 
 /**
@@ -352,22 +353,18 @@ describe('security with every optional feature on', () => {
 });
 
 describe('WAF switched off (waf=false)', () => {
-  let noWaf: SynthResult;
-  beforeAll(() => {
-    noWaf = synthGoldbot({ context: { waf: 'false' } });
-  });
-  afterAll(() => noWaf.cleanup());
+  const noWaf = useSynth({ context: { waf: 'false' } });
 
   it('has no edge stack and no WebACL on the distribution', () => {
-    expect(noWaf.stacks.edge).toBeUndefined();
-    expect(noWaf.templates.edge).toBeUndefined();
-    const [distribution] = Object.values(resourcesOfType(noWaf.templates.web, 'AWS::CloudFront::Distribution'));
+    expect(noWaf().stacks.edge).toBeUndefined();
+    expect(noWaf().templates.edge).toBeUndefined();
+    const [distribution] = Object.values(resourcesOfType(noWaf().templates.web, 'AWS::CloudFront::Distribution'));
     expect((distribution?.Properties?.DistributionConfig as Record<string, unknown>).WebACLId).toBeUndefined();
-    expect(noWaf.stacks.web.dependencies.map((s) => s.stackName)).not.toContain('Goldbot-Edge');
+    expect(noWaf().stacks.web.dependencies.map((s) => s.stackName)).not.toContain('Goldbot-Edge');
   });
 
   it.each(['data', 'auth', 'api', 'web'] as const)('stays clean under cdk-nag in %s', (name) => {
-    const annotations = Annotations.fromStack(noWaf.stacks[name]);
+    const annotations = Annotations.fromStack(noWaf().stacks[name]);
     expect(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
     expect(annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
   });

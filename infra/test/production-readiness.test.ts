@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routeArea } from '../lib/api-stack.js';
 import { WAF_MANAGED_RULE_GROUPS } from '../lib/edge-stack.js';
 import { REPO_ROOT } from '../lib/paths.js';
 import { implementedRoutes, ORIGIN_VERIFY_HEADER } from '@goldbot/shared';
-import { asArray, policyStatements, PRODUCTION_CONTEXT, synthGoldbot, type SynthResult } from './helpers/synth.js';
+import { asArray, policyStatements, PRODUCTION_CONTEXT, synthGoldbot, useSynth } from './helpers/synth.js';
 
 /** CloudFormation's limit of resources in one template (nested stacks each have their own). */
 const CLOUDFORMATION_RESOURCE_LIMIT = 500;
@@ -17,15 +17,11 @@ const REQUIRED_HEADROOM = 100;
  * What a first week in a real AWS account would hit, checked on the synth of a real deployment
  * (PRODUCTION_CONTEXT: own domains, a verified sender, alarm mail, Google sign-in).
  */
-let synth: SynthResult;
-beforeAll(() => {
-  synth = synthGoldbot({ context: PRODUCTION_CONTEXT });
-});
-afterAll(() => synth.cleanup());
+const synth = useSynth({ context: PRODUCTION_CONTEXT });
 
 describe('stack headroom', () => {
   it(`leaves every template at least ${REQUIRED_HEADROOM} resources below CloudFormation's limit`, () => {
-    const counts = Object.entries(synth.deployedTemplates).map(([path, template]) => [
+    const counts = Object.entries(synth().deployedTemplates).map(([path, template]) => [
       path,
       Object.keys((template.toJSON() as { Resources?: object }).Resources ?? {}).length,
     ]);
@@ -39,8 +35,8 @@ describe('stack headroom', () => {
 
   it('puts each route area in its own nested stack, and keeps the stage in the API stack', () => {
     const areas = new Set(implementedRoutes().map(routeArea));
-    expect([...synth.stacks.api.routeStacks.keys()].sort()).toEqual([...areas].sort());
-    const apiOnly = synth.deployedTemplates['Goldbot-Api'];
+    expect([...synth().stacks.api.routeStacks.keys()].sort()).toEqual([...areas].sort());
+    const apiOnly = synth().deployedTemplates['Goldbot-Api'];
     apiOnly?.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
     apiOnly?.resourceCountIs('AWS::ApiGatewayV2::Route', 0);
     apiOnly?.resourceCountIs('AWS::CloudFormation::Stack', areas.size);
@@ -56,7 +52,7 @@ describe('stack headroom', () => {
 
 describe('mail in the SES sandbox', () => {
   it('grants ses:SendEmail on the account identities, pinned to mailFrom by ses:FromAddress', () => {
-    const statements = policyStatements(synth.templates.api).filter((s) =>
+    const statements = policyStatements(synth().templates.api).filter((s) =>
       asArray(s.Action as string[]).includes('ses:SendEmail'),
     );
     expect(statements.length).toBeGreaterThan(0);
@@ -69,7 +65,7 @@ describe('mail in the SES sandbox', () => {
 
 describe('alarms that fire again', () => {
   it('alarms on the sum of messages sent to the jobs dead-letter queue, not on the visible ones', () => {
-    const alarms = Object.values(synth.templates.api.findResources('AWS::CloudWatch::Alarm')) as Array<{
+    const alarms = Object.values(synth().templates.api.findResources('AWS::CloudWatch::Alarm')) as Array<{
       Properties: Record<string, unknown>;
     }>;
     const queueAlarms = alarms.filter((a) => a.Properties.Namespace === 'AWS/SQS');
@@ -87,7 +83,7 @@ describe('alarms that fire again', () => {
 
 describe('WAF', () => {
   it('adds the IP-reputation and known-bad-inputs managed groups after the rate rules, and no body-size rule', () => {
-    const edge = synth.templates.edge;
+    const edge = synth().templates.edge;
     if (!edge) throw new Error('no edge stack');
     const [acl] = Object.values(edge.findResources('AWS::WAFv2::WebACL')) as Array<{
       Properties: { Rules: Array<{ Name: string; Priority: number; Statement: Record<string, unknown> }> };
@@ -119,15 +115,15 @@ describe('WAF', () => {
 
 describe('the site on its own domain', () => {
   it('creates the certificate in the us-east-1 edge stack, validated by DNS, and reads it across regions', () => {
-    const edge = synth.templates.edge;
+    const edge = synth().templates.edge;
     if (!edge) throw new Error('no edge stack');
-    expect(synth.stacks.edge?.region).toBe('us-east-1');
+    expect(synth().stacks.edge?.region).toBe('us-east-1');
     edge.hasResourceProperties('AWS::CertificateManager::Certificate', {
       DomainName: PRODUCTION_CONTEXT.siteDomainName,
       ValidationMethod: 'DNS',
     });
     edge.hasOutput('SiteCertificateArn', {});
-    synth.templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+    synth().templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         Aliases: [PRODUCTION_CONTEXT.siteDomainName],
         ViewerCertificate: {
@@ -139,9 +135,9 @@ describe('the site on its own domain', () => {
         },
       }),
     });
-    synth.templates.web.hasOutput('WebUrl', { Value: `https://${PRODUCTION_CONTEXT.siteDomainName}` });
-    synth.templates.web.hasOutput('SiteDomainTarget', {});
-    expect(synth.stacks.web.dependencies).toContain(synth.stacks.edge);
+    synth().templates.web.hasOutput('WebUrl', { Value: `https://${PRODUCTION_CONTEXT.siteDomainName}` });
+    synth().templates.web.hasOutput('SiteDomainTarget', {});
+    expect(synth().stacks.web.dependencies).toContain(synth().stacks.edge);
   });
 
   it('uses a certificate ARN passed in as it is, and needs no edge stack for it', () => {
@@ -163,12 +159,14 @@ describe('the site on its own domain', () => {
 
 describe('only CloudFront reaches the API', () => {
   const functions = () =>
-    Object.entries(synth.templates.api.findResources('AWS::Lambda::Function')) as Array<
+    Object.entries(synth().templates.api.findResources('AWS::Lambda::Function')) as Array<
       [string, { Properties: { Description?: string; Environment?: { Variables?: Record<string, unknown> } } }]
     >;
 
   it('has CloudFront send the header from a Secrets Manager dynamic reference, never a plain value', () => {
-    const [distribution] = Object.values(synth.templates.web.findResources('AWS::CloudFront::Distribution')) as Array<{
+    const [distribution] = Object.values(
+      synth().templates.web.findResources('AWS::CloudFront::Distribution'),
+    ) as Array<{
       Properties: { DistributionConfig: { Origins: Array<{ OriginCustomHeaders?: unknown[] }> } };
     }>;
     const headers = distribution?.Properties.DistributionConfig.Origins.flatMap((o) => o.OriginCustomHeaders ?? []);
@@ -176,13 +174,13 @@ describe('only CloudFront reaches the API', () => {
     const text = JSON.stringify(headers);
     expect(text).toContain(ORIGIN_VERIFY_HEADER);
     expect(text).toMatch(/\{\{resolve:secretsmanager:.*:SecretString:current::\}\}/);
-    synth.templates.api.hasResourceProperties('AWS::SecretsManager::Secret', {
+    synth().templates.api.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: Match.objectLike({ GenerateStringKey: 'current' }),
     });
   });
 
   it('gives every route function but health the secret ARN and GetSecretValue on it, and no function its value', () => {
-    const [secretId] = Object.entries(synth.templates.api.findResources('AWS::SecretsManager::Secret'))
+    const [secretId] = Object.entries(synth().templates.api.findResources('AWS::SecretsManager::Secret'))
       .filter(([, r]) => JSON.stringify(r).includes('"current"'))
       .map(([id]) => id);
     let checked = 0;
@@ -199,7 +197,7 @@ describe('only CloudFront reaches the API', () => {
       }
     }
     expect(checked).toBe(implementedRoutes().length - 1);
-    const readers = policyStatements(synth.templates.api).filter((s) =>
+    const readers = policyStatements(synth().templates.api).filter((s) =>
       JSON.stringify(s.Resource).includes(JSON.stringify({ Ref: secretId })),
     );
     expect(readers).toHaveLength(checked);
@@ -210,7 +208,7 @@ describe('only CloudFront reaches the API', () => {
 describe('sam local invoke docs', () => {
   it('name the nested template file of every route area as the synth writes it', () => {
     const docs = readFileSync(join(REPO_ROOT, 'docs', 'operations.md'), 'utf8');
-    for (const [area, nested] of synth.stacks.api.routeStacks) {
+    for (const [area, nested] of synth().stacks.api.routeStacks) {
       expect(docs, area).toContain(`${area.padEnd(10)} ${nested.templateFile}`);
     }
   });

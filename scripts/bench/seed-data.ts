@@ -112,6 +112,9 @@ export function seedUser(index: number): SeedUser {
   };
 }
 
+/** Who a record belongs to, as every user-owned item repeats it (id, username, e-mail). */
+const ownerOf = ({ userId, username, email }: SeedUser) => ({ userId, username, email });
+
 /** The first instant of the month `monthsBack` months before the month of `now` (UTC). */
 export function monthStart(now: number, monthsBack: number): number {
   const at = new Date(now);
@@ -213,9 +216,7 @@ export function seedPayment(index: number, ctx: SeedContext): PaymentSeed {
   const decidedAt = decided.toISOString();
   const payment: PaymentRecord = {
     _id: paymentId,
-    userId: buyer.userId,
-    username: buyer.username,
-    email: buyer.email,
+    ...ownerOf(buyer),
     packageSlug: slug,
     packageName: PACKAGE_NAMES[slug] as PaymentRecord['packageName'],
     amount,
@@ -245,9 +246,7 @@ export function seedPayment(index: number, ctx: SeedContext): PaymentSeed {
   const today = utcDay(ctx.now);
   const subscription: SubscriptionRecord = {
     _id: subscriptionId,
-    userId: buyer.userId,
-    username: buyer.username,
-    email: buyer.email,
+    ...ownerOf(buyer),
     packageSlug: slug,
     packageName: payment.packageName,
     status: period ? settledStatus(period, today) : status === 'rejected' ? 'rejected' : 'pending',
@@ -273,9 +272,7 @@ export function seedFreeTrial(index: number, ctx: SeedContext, boughtAt?: string
   const createdAt = activated.toISOString();
   return {
     _id: newId(activated.getTime()),
-    userId: user.userId,
-    username: user.username,
-    email: user.email,
+    ...ownerOf(user),
     packageSlug: 'freeTrial',
     packageName: PACKAGE_NAMES.freeTrial,
     status: settledStatus(period, utcDay(ctx.now)),
@@ -303,9 +300,7 @@ export function seedWithdrawal(index: number, ctx: SeedContext): WithdrawalRecor
   const createdAt = created.toISOString();
   return {
     _id: newId(created.getTime()),
-    userId: user.userId,
-    username: user.username,
-    email: user.email,
+    ...ownerOf(user),
     amount: 20 + Math.floor(random() * 181),
     trc20Address,
     status,

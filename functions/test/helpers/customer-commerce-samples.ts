@@ -2,7 +2,7 @@ import { BatchGetCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient 
 import type { AwsClientStub } from 'aws-sdk-client-mock';
 import type { RouteId } from '@goldbot/shared';
 import { toOrderItem } from '../../src/data/order-entity.js';
-import type { CustomerProfile } from '../../src/domain/commerce/purchase.js';
+import type { CustomerProfile, TxidMarker } from '../../src/domain/commerce/purchase.js';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 
 /**
@@ -180,3 +180,29 @@ export const BUYER_PROFILE: CustomerProfile = {
   basicPaidThrough: null,
   freeTrialStartedAt: null,
 };
+
+/** The marker a used TXID leaves: by default the buyer's Pro purchase, as the replay rules read it. */
+export const txidMarker = (overrides: Partial<TxidMarker> = {}): TxidMarker => ({
+  txidNormalized: 'abcdef0123456789',
+  paymentId: 'PAY0',
+  subscriptionId: 'SUB0',
+  userId: BUYER_PROFILE._id,
+  packageSlug: 'pro',
+  packageName: 'Pro Package',
+  isExtension: false,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  ...overrides,
+});
+
+/** A pending USDT purchase as the buyer is shown it (no dates until an admin approves it). */
+export const pendingPurchaseView = (
+  view: { _id: string; packageName: string; createdAt: string; paymentId: string } & Record<string, unknown>,
+) => ({
+  status: 'pending',
+  startDate: null,
+  endDate: null,
+  paymentMethod: 'usdt',
+  isExtension: false,
+  updatedAt: view.createdAt,
+  ...view,
+});

@@ -1,6 +1,31 @@
-import { TransactionCanceledException, type CancellationReason } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AwsClientStub } from 'aws-sdk-client-mock';
+import {
+  ConditionalCheckFailedException,
+  TransactionCanceledException,
+  type CancellationReason,
+} from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient, type AwsClientStub } from 'aws-sdk-client-mock';
+import { afterAll, beforeEach } from 'vitest';
+
+/**
+ * The DynamoDB document client mocked for the calling test file (or describe block): emptied of
+ * stubs and calls before each test, its own `send` put back afterwards. Tests stub what the table
+ * answers in their own `beforeEach`, which runs after this reset.
+ */
+export function useMockedDynamo(): AwsClientStub<DynamoDBDocumentClient> {
+  const dynamo = mockClient(DynamoDBDocumentClient);
+  beforeEach(() => {
+    dynamo.reset();
+  });
+  afterAll(() => {
+    dynamo.restore();
+  });
+  return dynamo;
+}
+
+/** A write refused by its condition expression, as the document client throws it. */
+export const conditionFailed = () =>
+  new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 
 /** A TransactWriteItems refused with one reason per item, in item order: a code ('None', 'ConditionalCheckFailed'…) or a whole reason. */
 export const cancelled = (...reasons: (string | CancellationReason)[]) =>

@@ -3,6 +3,7 @@ import type { AwsClientStub } from 'aws-sdk-client-mock';
 import type { RouteId } from '@goldbot/shared';
 import { defaultSeedItems } from '../../src/data/seed-items.js';
 import { givenItems } from './customer-commerce-samples.js';
+import { SAMPLE_ADMIN_ID } from './sample-admin.js';
 
 /**
  * The world of the configuration samples: a seeded table (catalog, settings, default
@@ -22,7 +23,7 @@ export const editedPaymentPending = (): Item => ({
   isDefault: false,
   version: 2,
   updatedAt: '2026-01-01T09:00:00.000Z',
-  updatedBy: '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f',
+  updatedBy: SAMPLE_ADMIN_ID,
 });
 
 export function seededItems(): Item[] {

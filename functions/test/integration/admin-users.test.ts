@@ -14,7 +14,8 @@ import {
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { profileSearchText } from '../../src/data/user-profile-entity.js';
 import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-client.js';
-import { latestCode } from './mailbox.js';
+
+import { register, verifyMailedCode } from './sign-up.js';
 
 /**
  * The back-office's users over real HTTP: the user counters moved by a registration and
@@ -23,7 +24,6 @@ import { latestCode } from './mailbox.js';
  * authenticated call and the login answer 403) and its restoration, the self-deactivation rule,
  * and the audit trail of both actions.
  */
-const PASSWORD = 'Gold$trade1';
 /** newCustomer's password (http-client.ts). */
 const CUSTOMER_PASSWORD = 'Buyer1234!';
 const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
@@ -49,17 +49,10 @@ const setStatus = async (action: 'activate' | 'deactivate', userId: string) =>
 
 /** Registers with the spec's form and proves the address with the mailed code: a verified user. */
 async function registerAndVerify(username: string, email: string) {
-  const registered = await api('/api/auth/Register', {
-    method: 'POST',
-    body: { username, email, password: PASSWORD },
-  });
+  const registered = await register(email, username);
   expect(registered.status).toBe(201);
   const before = await stats();
-  const otp = await latestCode(email, /verification/i);
-  const verified = await api<{ userId: string; token: string }>('/api/auth/verifyOtp', {
-    method: 'POST',
-    body: { email, otp, password: PASSWORD },
-  });
+  const verified = await verifyMailedCode(email);
   expect(verified.status).toBe(200);
   return { ...verified.body, statsBeforeVerification: before };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -7,6 +6,7 @@ import { localClientSecret, localCognitoClient } from '../../../scripts/local/co
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { api, idTokenFor, refreshCookieOf, stack } from './http-client.js';
 import { latestCode, mailsTo } from './mailbox.js';
+import { SIGN_UP_PASSWORD, newEmail, newUsername, register as registerForm, verifyMailedCode } from './sign-up.js';
 
 /** Accounts end to end over real HTTP: real Cognito (local), real DynamoDB Local, mails from the SES emulator. */
 interface Session {
@@ -23,13 +23,11 @@ interface Session {
   expiresIn: number;
 }
 
-const PASSWORD = 'Gold$trade1';
+const PASSWORD = SIGN_UP_PASSWORD;
 const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
-const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
-const newUsername = (tag: string) => `${tag}_${randomUUID().slice(0, 6)}`;
 
 async function register(email: string, username = newUsername('user')) {
-  const response = await api('/api/auth/Register', { method: 'POST', body: { username, email, password: PASSWORD } });
+  const response = await registerForm(email, username);
   expect(response.status).toBe(201);
   return username;
 }
@@ -49,11 +47,7 @@ async function skipCooldown(email: string, purpose: 'registration' | 'reset') {
 async function registerAndSignIn(tag: string): Promise<Session> {
   const email = newEmail(tag);
   await register(email);
-  const otp = await latestCode(email, /verification/i);
-  const verified = await api<Session>('/api/auth/verifyOtp', {
-    method: 'POST',
-    body: { email, otp, password: PASSWORD },
-  });
+  const verified = await verifyMailedCode<Session>(email);
   expect(verified.status).toBe(200);
   expect(verified.body).not.toHaveProperty('refreshToken');
   return { ...verified.body, refreshToken: refreshCookieOf(verified) };
@@ -141,11 +135,7 @@ describe('registration with a mailed code', () => {
       }),
     );
     await register(email);
-    const otp = await latestCode(email, /verification/i);
-    const verified = await api<Session>('/api/auth/verifyOtp', {
-      method: 'POST',
-      body: { email, otp, password: PASSWORD },
-    });
+    const verified = await verifyMailedCode<Session>(email);
     expect(verified.status).toBe(200);
   });
 

@@ -7,27 +7,21 @@ import { localCognitoClient, localSignIn } from '../../../scripts/local/cognito-
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { api, ownGateway, refreshCookieOf, stack } from './http-client.js';
 import { latestCode, mailsTo } from './mailbox.js';
+import { SIGN_UP_PASSWORD, newEmail, newUsername, register, verifyMailedCode } from './sign-up.js';
 
 /**
  * The security review's findings (docs/security.md, "The review's findings", which names H1…L8), each replayed over real HTTP against
  * the local stack: what an attacker would send, and what must come back.
  */
-const PASSWORD = 'Gold$trade1';
+const PASSWORD = SIGN_UP_PASSWORD;
 const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
-const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 const PUBLIC_POSTS = implementedRoutes().filter((r) => r.auth === 'public' && r.method === 'POST');
 
 async function signedIn(tag: string) {
   const email = newEmail(tag);
-  const username = `${tag}_${randomUUID().slice(0, 6)}`;
-  expect(
-    (await api('/api/auth/Register', { method: 'POST', body: { username, email, password: PASSWORD } })).status,
-  ).toBe(201);
-  const otp = await latestCode(email, /verification/i);
-  const verified = await api<{ userId: string; token: string }>('/api/auth/verifyOtp', {
-    method: 'POST',
-    body: { email, otp, password: PASSWORD },
-  });
+  const username = newUsername(tag);
+  expect((await register(email, username)).status).toBe(201);
+  const verified = await verifyMailedCode(email);
   expect(verified.status).toBe(200);
   return {
     email,

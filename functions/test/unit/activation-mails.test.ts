@@ -1,8 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { activationsResponseSchema, sendActivationMailsResponseSchema } from '@goldbot/shared';
 import { dynamoActivationStore } from '../../src/data/activation-store.js';
 import { SYSTEM_ACTOR } from '../../src/data/audit-entity.js';
@@ -19,6 +17,7 @@ import { JobFailedError } from '../../src/kit/job-handler.js';
 import { CALLERS, givenProfilesOnly, httpEvent, invoke, lambdaContext, type HttpHandler } from '../helpers/lambda.js';
 import { inMemoryActivationStore, type InMemoryActivationStore } from '../helpers/in-memory-activation-store.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
+import { conditionFailed, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The day's activation mails (admin-activations, payment-send-basic-notifications,
@@ -258,19 +257,13 @@ describe('sendActivationMails', () => {
   });
 });
 
-const dynamo = mockClient(DynamoDBDocumentClient);
+const dynamo = useMockedDynamo();
 const outbox = useAwsOutbox();
 beforeEach(() => {
   givenProfilesOnly(dynamo);
   dynamo.on(UpdateCommand).resolves({});
   dynamo.on(PutCommand).resolves({});
 });
-afterAll(() => {
-  dynamo.restore();
-});
-
-const conditionFailed = () =>
-  new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 
 describe('dynamoActivationStore', () => {
   it("reads one day's page of the sparse GSI2 partition", async () => {

@@ -1,7 +1,6 @@
 import {
   BatchGetCommand,
   BatchWriteCommand,
-  DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
@@ -9,8 +8,7 @@ import {
   type BatchGetCommandInput,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ADMIN_MESSAGES,
   adminUserActionResponseSchema,
@@ -30,7 +28,7 @@ import { handler as users } from '../../src/handlers/admin-users.js';
 import { encodeCursor } from '../../src/kit/cursor.js';
 import { SAMPLE_USER, sampleSubscriptionItem, sampleUserItem } from '../helpers/admin-user-samples.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, storeCalls, type HttpHandler } from '../helpers/lambda.js';
-import { cancelled } from '../helpers/dynamo-outcomes.js';
+import { cancelled, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 import { cognitoError, useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
@@ -39,7 +37,7 @@ import { cognitoError, useCognitoFake } from '../helpers/cognito-fake.js';
  * audit month), the status-change transaction with its conditions, Cognito following, and the answers
  * against the shared schemas.
  */
-const dynamo = mockClient(DynamoDBDocumentClient);
+const dynamo = useMockedDynamo();
 const cognito = useCognitoFake();
 const TABLE = 'test-table';
 const NOW = new Date('2026-03-04T05:06:07.890Z');
@@ -48,7 +46,6 @@ const JANE_KEY = { PK: `USER#${SAMPLE_USER._id}`, SK: 'PROFILE' };
 const ADMIN_SUB = String(CALLERS.admin.sub);
 
 beforeEach(() => {
-  dynamo.reset();
   cognito.reset();
   dynamo.on(GetCommand).resolves({});
   givenProfiles(dynamo, CALLERS.user, CALLERS.admin);
@@ -59,9 +56,6 @@ beforeEach(() => {
   vi.setSystemTime(NOW);
 });
 afterEach(() => vi.useRealTimers());
-afterAll(() => {
-  dynamo.restore();
-});
 
 const asAdmin = (routeId: RouteId, options: { query?: Record<string, string>; id?: string } = {}) =>
   httpEvent({

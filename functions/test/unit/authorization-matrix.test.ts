@@ -1,8 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   DeleteCommand,
-  DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -10,8 +8,7 @@ import {
   UpdateCommand,
   type BatchGetCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   changePasswordInputSchema,
   confirmEmailChangeInputSchema,
@@ -35,6 +32,7 @@ import {
 import { CALLERS, givenProfiles, httpEvent, invoke, profileItemOf, type HttpHandler } from '../helpers/lambda.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
 import { cognitoError, useCognitoFake } from '../helpers/cognito-fake.js';
+import { conditionFailed, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The matrix, in process: every row's request sent to the real handler as each caller, with the
@@ -42,12 +40,11 @@ import { cognitoError, useCognitoFake } from '../helpers/cognito-fake.js';
  * ids fail their condition) and a Cognito that knows nobody (sign-up works, every sign-in and
  * refresh is refused). The integration suite repeats this over real HTTP against the local stack.
  */
-const dynamo = mockClient(DynamoDBDocumentClient);
+const dynamo = useMockedDynamo();
 const cognito = useCognitoFake();
 // Mail goes to the outbox, never to the network.
 useAwsOutbox();
 beforeEach(() => {
-  dynamo.reset();
   cognito.reset();
   dynamo.on(GetCommand).resolves({});
   // Signed-in callers have profiles: the session guard refuses tokens without one.
@@ -68,14 +65,9 @@ beforeEach(() => {
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(TransactWriteCommand).resolves({});
   dynamo.on(UpdateCommand).resolves({ Attributes: { failures: 1 } });
-  dynamo
-    .on(DeleteCommand)
-    .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
+  dynamo.on(DeleteCommand).rejects(conditionFailed());
   cognito.on('SignUp').resolves({ UserSub: '33333333-3333-4333-8333-333333333333', UserConfirmed: false });
   cognito.on('AdminInitiateAuth').rejects(cognitoError('NotAuthorizedException', 'Incorrect username or password.'));
-});
-afterAll(() => {
-  dynamo.restore();
 });
 
 const callers = { anonymous: null, user: CALLERS.user, admin: CALLERS.admin, otherUser: CALLERS.otherUser } as const;

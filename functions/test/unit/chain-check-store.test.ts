@@ -1,14 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  ScanCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import type { ChainCheck } from '@goldbot/shared';
 import { tableName } from '../../src/adapters/dynamodb.js';
 import { SYSTEM_ACTOR } from '../../src/data/audit-entity.js';
@@ -18,6 +9,7 @@ import { approvalTransaction } from '../../src/data/payment-review-store.js';
 import { planApproval } from '../../src/domain/commerce/payment-review.js';
 import { decodeCursor, encodeCursor } from '../../src/kit/cursor.js';
 import { pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';
+import { conditionFailed, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The DynamoDB side of the on-chain check (docs/data-model.md, the payment's `chainCheck`) against the
@@ -25,9 +17,7 @@ import { pendingPayment, pendingSubscription } from '../helpers/payment-samples.
  * unanswered one), the recheck Query (GSI2 PAYMENTS#pending, bounded by the 24-hour window, never a
  * Scan), the setting, and the automatic approval's transaction, which is the admin's own.
  */
-const dynamo = mockClient(DynamoDBDocumentClient);
-beforeEach(() => dynamo.reset());
-afterAll(() => dynamo.restore());
+const dynamo = useMockedDynamo();
 
 const AT = '2026-11-23T12:00:00.000Z';
 const check = (status: ChainCheck['status']): ChainCheck => ({
@@ -40,9 +30,6 @@ const check = (status: ChainCheck['status']): ChainCheck => ({
   blockNumber: status === 'match' ? 86738346 : null,
   reasons: status === 'match' ? [] : ['not confirmed yet'],
 });
-const conditionFailed = () =>
-  new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
-
 describe('saveChainCheck', () => {
   it('stores a final verdict on any payment that exists, touching nothing else', async () => {
     dynamo.on(UpdateCommand).resolves({});

@@ -49,6 +49,18 @@ const payment = (overrides: Partial<PaymentRecord> = {}) =>
 const judge = (p: PaymentRecord, lookup: TronLookup, policy = DEFAULT_CHAIN_CHECK_POLICY) =>
   judgeLookup(p, lookup, NOW, policy);
 
+/** A check made at NOW that found no transfer on the chain: nothing confirmed, only its reasons. */
+const unconfirmedCheck = (status: ChainCheck['status'], reasons: string[]): ChainCheck => ({
+  status,
+  checkedAt: NOW.toISOString(),
+  confirmedAt: null,
+  from: null,
+  to: null,
+  amount: null,
+  blockNumber: null,
+  reasons,
+});
+
 describe('judgeLookup: the verdicts and their reasons', () => {
   it('match: a successful USDT transfer to the wallet, enough, inside the window', () => {
     const check = judge(payment({ amount: 60 }), found('usdt-60-basic'));
@@ -137,16 +149,7 @@ describe('judgeLookup: the verdicts and their reasons', () => {
   });
 
   it('pending shortly after submission, not-found later, when the chain does not know the id', () => {
-    expect(judge(payment(), { kind: 'unknown' })).toEqual({
-      status: 'pending',
-      checkedAt: NOW.toISOString(),
-      confirmedAt: null,
-      from: null,
-      to: null,
-      amount: null,
-      blockNumber: null,
-      reasons: ['not confirmed yet'],
-    });
+    expect(judge(payment(), { kind: 'unknown' })).toEqual(unconfirmedCheck('pending', ['not confirmed yet']));
     const old = payment({ createdAt: new Date(NOW.getTime() - 30 * 60_000).toISOString() });
     expect(judge(old, { kind: 'unknown' })).toMatchObject({
       status: 'not-found',
@@ -164,16 +167,7 @@ describe('judgeLookup: the verdicts and their reasons', () => {
 });
 
 describe('needsRecheck', () => {
-  const at = (status: ChainCheck['status']): ChainCheck => ({
-    status,
-    checkedAt: NOW.toISOString(),
-    confirmedAt: null,
-    from: null,
-    to: null,
-    amount: null,
-    blockNumber: null,
-    reasons: [],
-  });
+  const at = (status: ChainCheck['status']): ChainCheck => unconfirmedCheck(status, []);
   it('asks again while pending, unanswered and inside 24 hours', () => {
     expect(needsRecheck(payment(), NOW, DEFAULT_CHAIN_CHECK_POLICY)).toBe(true);
     const later = new Date(NOW.getTime() + 10 * 60_000);

@@ -1,14 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   allPaymentsResponseSchema,
   paymentDecisionResponseSchema,
@@ -21,20 +13,17 @@ import { paymentKey, toPaymentItem } from '../../src/data/payment-entity.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, type HttpHandler } from '../helpers/lambda.js';
 import { SAMPLE_PAYMENT_ID, paymentReviewSampleWorld, pendingPayment } from '../helpers/payment-samples.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
+import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
 /** The six admin commerce handlers in process: thin adapters over the use cases, with the table and SES mocked. */
-const dynamo = mockClient(DynamoDBDocumentClient);
+const dynamo = useMockedDynamo();
 const outbox = useAwsOutbox();
 beforeEach(() => {
-  dynamo.reset();
   dynamo.on(GetCommand).resolves({});
   givenProfiles(dynamo, CALLERS.admin, CALLERS.user);
   dynamo.on(UpdateCommand).resolves({});
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(TransactWriteCommand).resolves({});
-});
-afterAll(() => {
-  dynamo.restore();
 });
 
 const call = async (

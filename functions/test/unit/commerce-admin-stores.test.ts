@@ -1,13 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { tableName } from '../../src/adapters/dynamodb.js';
 import { toPaymentItem, toTxidMarkerItem, type PaymentRecord } from '../../src/data/payment-entity.js';
 import { approvalTransaction, dynamoPaymentReviewStore } from '../../src/data/payment-review-store.js';
@@ -23,19 +16,17 @@ import {
   pendingPayment,
   pendingSubscription,
 } from '../helpers/payment-samples.js';
-import { cancelled, transactItemsOf } from '../helpers/dynamo-outcomes.js';
+import { cancelled, transactItemsOf, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
+import { SAMPLE_ADMIN_ID as ADMIN } from '../helpers/sample-admin.js';
 
 /**
  * The DynamoDB side of the admin payment queue and the wallets, against the document client
  * mocked: the exact transactions of approval, rejection and wallet save (conditions, keys, counters, audit) and how
  * their cancellation reasons are read; the list queries and the bounded search.
  */
-const dynamo = mockClient(DynamoDBDocumentClient);
-beforeEach(() => dynamo.reset());
-afterAll(() => dynamo.restore());
+const dynamo = useMockedDynamo();
 
 const TABLE = tableName;
-const ADMIN = '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f';
 const AT = '2026-11-23T12:00:00.000Z';
 
 const transactItems = () => transactItemsOf(dynamo);

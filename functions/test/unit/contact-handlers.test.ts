@@ -6,15 +6,13 @@ import {
 import {
   BatchGetCommand,
   DeleteCommand,
-  DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
   type BatchGetCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CONTACT_MESSAGES,
   contactAddResponseSchema,
@@ -35,13 +33,13 @@ import {
   storeCalls,
   storeTransactions,
 } from '../helpers/lambda.js';
+import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
-const dynamo = mockClient(DynamoDBDocumentClient);
+const dynamo = useMockedDynamo();
 const TABLE = 'test-table';
 const NOW = new Date('2026-03-04T05:06:07.890Z');
 
 beforeEach(() => {
-  dynamo.reset();
   // The per-request session guard reads the caller's profile: signed-in callers have one.
   dynamo.on(GetCommand).resolves({});
   givenProfiles(dynamo, CALLERS.user, CALLERS.admin);
@@ -49,7 +47,6 @@ beforeEach(() => {
   vi.setSystemTime(NOW);
 });
 afterEach(() => vi.useRealTimers());
-afterAll(() => dynamo.restore());
 
 const item = (id: string, createdAt: string, name = 'Jane') => ({
   PK: `CONTACT#${id}`,

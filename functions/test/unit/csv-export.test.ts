@@ -1,7 +1,6 @@
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminUser } from '@goldbot/shared';
 import { toPaymentItem, type PaymentRecord } from '../../src/data/payment-entity.js';
 import type { SubscriptionRecord } from '../../src/data/subscription-entity.js';
@@ -17,6 +16,7 @@ import {
 } from '../../src/domain/export/exports.js';
 import { CALLERS, givenProfilesOnly, httpEvent, invoke, type HttpHandler } from '../helpers/lambda.js';
 import { pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';
+import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
 /**
  * CSV exports: quoting by csv-stringify and the formula guard (a property over any text), the
@@ -279,9 +279,8 @@ describe('exportDataset', () => {
   });
 });
 
-const dynamo = mockClient(DynamoDBDocumentClient);
+const dynamo = useMockedDynamo();
 beforeEach(() => givenProfilesOnly(dynamo));
-afterAll(() => dynamo.restore());
 
 describe('admin-export handler', () => {
   const call = async (

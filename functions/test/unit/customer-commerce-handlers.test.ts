@@ -1,13 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, RATE_LIMITS, type RouteId } from '@goldbot/shared';
 import {
   activeWalletItem,
@@ -22,6 +14,7 @@ import {
 } from '../helpers/customer-commerce-samples.js';
 import { CALLERS, httpEvent, invoke, profileItemOf, type HttpHandler } from '../helpers/lambda.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
+import { conditionFailed, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The eight customer commerce handlers in process, with DynamoDB and SES mocked: what each answers,
@@ -29,7 +22,7 @@ import { useAwsOutbox } from '../helpers/aws-outbox.js';
  * over every call the request makes (the session guard's profile read and the limit counters
  * included). docs/performance.md states the same figures.
  */
-const dynamo = mockClient(DynamoDBDocumentClient);
+const dynamo = useMockedDynamo();
 const outbox = useAwsOutbox();
 const USER = CALLERS.user;
 const TXID = '9f3c1e7a2b4d6f80a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7';
@@ -50,15 +43,11 @@ function world(profile: Record<string, unknown> = {}, extra: Record<string, unkn
 }
 
 beforeEach(() => {
-  dynamo.reset();
   dynamo.on(GetCommand).resolves({});
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(UpdateCommand).resolves({});
   dynamo.on(TransactWriteCommand).resolves({});
   world();
-});
-afterAll(() => {
-  dynamo.restore();
 });
 
 async function call(routeId: RouteId, body?: unknown) {
@@ -204,9 +193,7 @@ describe('referral checks are limited per signed-in user', () => {
   });
 
   it('answers 429 once the hour is used up, without looking the code up', async () => {
-    dynamo
-      .on(UpdateCommand)
-      .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
+    dynamo.on(UpdateCommand).rejects(conditionFailed());
     const refused = await call('payment-verify-referral', { referralCode: 'RICK2026' });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

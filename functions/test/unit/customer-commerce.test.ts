@@ -17,28 +17,16 @@ import {
   type FreeTrialCommit,
   type PurchaseCommit,
 } from '../../src/domain/commerce/customer-commerce.js';
-import type {
-  CustomerProfile,
-  PurchasePlan,
-  PurchaseSnapshot,
-  TxidMarker,
-} from '../../src/domain/commerce/purchase.js';
+import type { PurchasePlan, PurchaseSnapshot } from '../../src/domain/commerce/purchase.js';
 import { renderEmail } from '../../src/domain/email/render.js';
 import { DEFAULT_EMAIL_TEMPLATES, type EmailTemplate, type RenderedEmail } from '../../src/domain/email/templates.js';
 import { DomainError } from '../../src/domain/errors.js';
 import type { Logger } from '../../src/kit/logger.js';
+import { BUYER_PROFILE, pendingPurchaseView, txidMarker } from '../helpers/customer-commerce-samples.js';
 
 /** The use cases against an in-memory store and mailer: statuses, replays, mails, and what reaches the store. */
 const NOW = new Date('2026-11-23T10:15:00.000Z');
-const BUYER: CustomerProfile = {
-  _id: 'buyer-1',
-  username: 'jane_doe',
-  email: 'jane@example.com',
-  isActive: true,
-  referralCode: 'JANE2026',
-  basicPaidThrough: null,
-  freeTrialStartedAt: null,
-};
+const BUYER = BUYER_PROFILE;
 const COPY_TRADING_LINK = 'https://broker.example/copy/goldbot?ref=gold&x=1';
 const WALLET = { walletId: 'w1', address: 'TWalletAddress', network: 'TRC20', currency: 'USDT' };
 
@@ -156,17 +144,7 @@ const PRO: SubmitUsdtPaymentInput = {
   amount: 250.37,
   referralCode: null,
 };
-const marker = (overrides: Partial<TxidMarker> = {}): TxidMarker => ({
-  txidNormalized: 'abcdef0123456789',
-  paymentId: 'PAY0',
-  subscriptionId: 'SUB0',
-  userId: BUYER._id,
-  packageSlug: 'pro',
-  packageName: 'Pro Package',
-  isExtension: false,
-  createdAt: '2026-11-23T10:00:00.000Z',
-  ...overrides,
-});
+const marker = txidMarker;
 const pendingRow = (overrides: Partial<SubscriptionRecord> = {}): SubscriptionRecord => ({
   _id: 'SUB0',
   userId: BUYER._id,
@@ -286,19 +264,14 @@ describe('submitUsdtPayment', () => {
       status: 201,
       body: {
         message: 'Payment submitted successfully! Your Pro Package will be activated within 2 hours.',
-        pendingSubscription: {
+        pendingSubscription: pendingPurchaseView({
           _id: 'ID2',
           packageName: 'Pro Package',
-          status: 'pending',
-          startDate: null,
-          endDate: null,
-          paymentMethod: 'usdt',
-          isExtension: false,
           createdAt: NOW.toISOString(),
           updatedAt: NOW.toISOString(),
           paymentId: 'ID1',
           amount: 250.37,
-        },
+        }),
         // 'ABCDEF0123456789' is not a TRON transaction id: said, and the payment is saved all the same.
         txidWarning: PAYMENT_MESSAGES.txidNotTron,
       },

@@ -1,12 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { SCHEDULER_EVENT_SOURCE } from '@goldbot/shared';
 import { tableName } from '../../src/adapters/dynamodb.js';
 import { dynamoJobLease, jobLeaseKey } from '../../src/data/job-lease-store.js';
 import { runAlone, type JobLease } from '../../src/domain/jobs/job-lease.js';
 import { handler } from '../../src/handlers/job-chain-recheck.js';
+import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
 /** A lease in memory with the same rule as the table's conditional Put: free, or past its deadline. */
 function memoryLease(): JobLease & { holder?: string; until?: number } {
@@ -62,9 +62,7 @@ describe('runAlone', () => {
 });
 
 describe('dynamoJobLease', () => {
-  const dynamo = mockClient(DynamoDBDocumentClient);
-  beforeEach(() => dynamo.reset());
-  afterAll(() => dynamo.restore());
+  const dynamo = useMockedDynamo();
 
   it('takes the lease with a conditional Put (free or expired) and gives it back only if still the holder', async () => {
     dynamo.on(PutCommand).resolves({});
@@ -102,9 +100,7 @@ describe('dynamoJobLease', () => {
 });
 
 describe('job-chain-recheck sweep', () => {
-  const dynamo = mockClient(DynamoDBDocumentClient);
-  beforeEach(() => dynamo.reset());
-  afterAll(() => dynamo.restore());
+  const dynamo = useMockedDynamo();
 
   it('exits at once, reading no payment, while another sweep holds the lease', async () => {
     dynamo.on(PutCommand).rejects(conditionFailed());

@@ -25,9 +25,10 @@ import { utcDay } from '../../src/domain/commerce/package-dates.js';
 import { buyerPaidDiscountedPrice } from '../../src/domain/commerce/payment-review.js';
 import { ConflictError, NotFoundError } from '../../src/domain/errors.js';
 import { SAMPLE_BUYER, SAMPLE_REFERRER, pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';
+import { fixedRuntime } from '../helpers/use-case-runtime.js';
+import { SAMPLE_ADMIN_ID as ADMIN } from '../helpers/sample-admin.js';
 
 /** The use cases of the admin payment queue against an in-memory store that records what it was asked. */
-const ADMIN = '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f';
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 
 class FakeStore implements PaymentReviewStore {
@@ -113,16 +114,11 @@ class FakeStore implements PaymentReviewStore {
   }
 }
 
-let ids = 0;
 function deps(store: FakeStore, overrides: Partial<ApprovalDeps> = {}): ApprovalDeps {
   return {
     store,
-    now: () => NOW,
-    newId: () => `ID${String((ids += 1)).padStart(24, '0')}`,
-    sleep: vi.fn(async () => undefined),
-    random: () => 0.5,
+    ...fixedRuntime(NOW),
     sendVerifiedMail: vi.fn(async () => undefined),
-    onMailFailure: vi.fn(),
     ...overrides,
   };
 }

@@ -24,7 +24,6 @@ import {
   sortNewestFirst,
   type CustomerProfile,
   type PurchaseSnapshot,
-  type TxidMarker,
 } from '../../src/domain/commerce/purchase.js';
 import type { OrderRecord } from '../../src/data/order-entity.js';
 import { normalizeTxid, txidMarkerKey } from '../../src/data/payment-entity.js';
@@ -37,19 +36,12 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../src/domain/errors.js';
+import { BUYER_PROFILE, pendingPurchaseView, txidMarker } from '../helpers/customer-commerce-samples.js';
 
 /** The purchase rules without I/O (docs/data-model.md, "Submit a USDT payment", "Free trial"). */
 const AT = new Date('2026-11-23T10:15:00.000Z');
 const LINK = 'https://broker.example/copy/goldbot';
-const BUYER: CustomerProfile = {
-  _id: 'buyer-1',
-  username: 'Jane_Doe',
-  email: 'jane@example.com',
-  isActive: true,
-  referralCode: 'JANE2026',
-  basicPaidThrough: null,
-  freeTrialStartedAt: null,
-};
+const BUYER: CustomerProfile = { ...BUYER_PROFILE, username: 'Jane_Doe' };
 const RICK = { code: 'RICK2026', userId: 'rick-1', username: 'ref_rick' };
 const WALLET = { walletId: 'w1', address: 'TWalletAddress', network: 'TRC20', currency: 'USDT' };
 const IDS = { paymentId: 'PAY1', subscriptionId: 'SUB1' };
@@ -261,16 +253,16 @@ describe('planPurchase', () => {
       createdAt: AT.toISOString(),
       updatedAt: AT.toISOString(),
     });
-    expect(plan.marker).toEqual({
-      txidNormalized: 'abcdef0123456789',
-      paymentId: 'PAY1',
-      subscriptionId: 'SUB1',
-      userId: 'buyer-1',
-      packageSlug: 'basic',
-      packageName: 'Basic Package',
-      isExtension: false,
-      createdAt: AT.toISOString(),
-    });
+    expect(plan.marker).toEqual(
+      txidMarker({
+        paymentId: 'PAY1',
+        subscriptionId: 'SUB1',
+        userId: 'buyer-1',
+        packageSlug: 'basic',
+        packageName: 'Basic Package',
+        createdAt: AT.toISOString(),
+      }),
+    );
     expect(plan).toMatchObject({ catalogPriceUsd: 60, requireBasicEnabled: true, referralCode: 'RICK2026' });
   });
 
@@ -454,16 +446,7 @@ describe('planPurchase', () => {
 });
 
 describe('replays', () => {
-  const marker: TxidMarker = {
-    txidNormalized: 'abcdef0123456789',
-    paymentId: 'PAY0',
-    subscriptionId: 'SUB0',
-    userId: BUYER._id,
-    packageSlug: 'pro',
-    packageName: 'Pro Package',
-    isExtension: false,
-    createdAt: '2026-11-23T10:00:00.000Z',
-  };
+  const marker = txidMarker();
 
   it('are the same buyer and the same package only', () => {
     expect(isReplay(marker, BUYER._id, 'Pro Package')).toBe(true);
@@ -472,18 +455,15 @@ describe('replays', () => {
   });
 
   it('answer the pending subscription the marker names', () => {
-    expect(pendingViewFromMarker(marker)).toEqual({
-      _id: 'SUB0',
-      packageName: 'Pro Package',
-      status: 'pending',
-      startDate: null,
-      endDate: null,
-      paymentMethod: 'usdt',
-      isExtension: false,
-      createdAt: marker.createdAt,
-      updatedAt: marker.createdAt,
-      paymentId: marker.paymentId,
-    });
+    expect(pendingViewFromMarker(marker)).toEqual(
+      pendingPurchaseView({
+        _id: 'SUB0',
+        packageName: 'Pro Package',
+        createdAt: marker.createdAt,
+        updatedAt: marker.createdAt,
+        paymentId: marker.paymentId,
+      }),
+    );
   });
 });
 

@@ -1,7 +1,6 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RATE_LIMITS, ROUTES, loginInputSchema, type RateLimitName } from '@goldbot/shared';
 import * as z from '@goldbot/shared/zod';
 import { config } from '../../src/config.js';
@@ -18,25 +17,23 @@ import { handler as contactAdd } from '../../src/handlers/contact-add.js';
 import { defineHandler } from '../../src/kit/http-handler.js';
 import { ok } from '../../src/kit/http-response.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, type HttpHandler } from '../helpers/lambda.js';
+import { conditionFailed, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
 /**
  * Per-client request limits (docs/security.md, "Request limits and the edge"): the fixed windows, the scale, which address
  * counts, the atomic counter in the table, and where the handler kit applies them.
  */
-const dynamo = mockClient(DynamoDBDocumentClient);
+const dynamo = useMockedDynamo();
 beforeEach(() => {
-  dynamo.reset();
   dynamo.on(GetCommand).resolves({});
   dynamo.on(UpdateCommand).resolves({});
   dynamo.on(TransactWriteCommand).resolves({});
   givenProfiles(dynamo, CALLERS.user, CALLERS.admin);
 });
-afterAll(() => dynamo.restore());
 
 const AT = Date.parse('2026-11-23T12:05:17.500Z');
 const epoch = (iso: string) => Date.parse(iso) / 1000;
-const conditionalCheckFailed = () =>
-  new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+const conditionalCheckFailed = () => conditionFailed();
 /** The ip of helpers/lambda.ts's events (X-Forwarded-For and sourceIp alike). */
 const IP = '198.51.100.7';
 

@@ -1,6 +1,5 @@
-import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentStatsResponseSchema, type PackageSlug } from '@goldbot/shared';
 import { dynamoRevenueStatsStore } from '../../src/data/revenue-stats-store.js';
 import {
@@ -17,6 +16,7 @@ import {
   type RevenueStatsStore,
 } from '../../src/domain/commerce/revenue-stats.js';
 import { CALLERS, givenProfilesOnly, httpEvent, invoke, storeCalls, type HttpHandler } from '../helpers/lambda.js';
+import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The dashboard's revenue answer (admin-payment-stats): labels, filters and package lines from the
@@ -178,9 +178,8 @@ describe('paymentStats', () => {
   });
 });
 
-const dynamo = mockClient(DynamoDBDocumentClient);
+const dynamo = useMockedDynamo();
 beforeEach(() => givenProfilesOnly(dynamo));
-afterAll(() => dynamo.restore());
 
 const TABLE = process.env.TABLE_NAME ?? '';
 

@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
 import {
   DeleteCommand,
-  DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { authSessionResponseSchema, implementedRoutes, type RouteId } from '@goldbot/shared';
 import { config } from '../../src/config.js';
 import { hashCode, type CodePurpose } from '../../src/domain/auth/one-time-codes.js';
@@ -30,20 +28,21 @@ import { adminInsightSampleWorld } from '../helpers/admin-insight-samples.js';
 import { adminUserSampleWorld } from '../helpers/admin-user-samples.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
 import { useCognitoFake } from '../helpers/cognito-fake.js';
+import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
+import { SAMPLE_ADMIN_ID as ADMIN_SUB } from '../helpers/sample-admin.js';
 
 /**
  * The sample events are what `npm run invoke -- <id>` and `sam local invoke` send: each must run
  * its real handler to a success answer, with the table, Cognito and SES mocked as the world the
  * sample describes (Jane Doe, jane.doe@example.com, with the codes the samples carry).
  */
-const dynamo = mockClient(DynamoDBDocumentClient);
+const dynamo = useMockedDynamo();
 const cognito = useCognitoFake();
 const outbox = useAwsOutbox();
 
 const SUB = '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63';
 const EMAIL = 'jane.doe@example.com';
-/** The administrator of the admin samples. */
-const ADMIN_SUB = '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f';
+/** The administrator of the admin samples signs in with this address. */
 const ADMIN_EMAIL = 'admin@example.com';
 const OTP_KEY = String(config.otpHashKey);
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -166,7 +165,6 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
 };
 
 beforeEach(() => {
-  dynamo.reset();
   forgetItems(dynamo);
   cognito.reset();
   dynamo.on(GetCommand).resolves({});
@@ -192,9 +190,6 @@ beforeEach(() => {
   cognito.on('AdminInitiateAuth').resolves({
     AuthenticationResult: { IdToken: ID_TOKEN, RefreshToken: 'sample-refresh-token', ExpiresIn: 3600 },
   });
-});
-afterAll(() => {
-  dynamo.restore();
 });
 
 const run = async (id: RouteId) => {

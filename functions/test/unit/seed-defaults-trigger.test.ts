@@ -1,19 +1,17 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultSeedItems } from '../../src/data/seed-items.js';
 import { handler } from '../../src/triggers/seed-defaults.js';
+import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The deploy-time seeding handler (the data stack's custom resource) with DynamoDB mocked: every seed
  * item is put only if absent, an existing (edited) item is kept, a delete writes nothing, and a
  * DynamoDB failure fails the deploy instead of reporting success.
  */
-const dynamo = mockClient(DynamoDBDocumentClient);
-beforeEach(() => dynamo.reset());
-afterAll(() => dynamo.restore());
+const dynamo = useMockedDynamo();
 
 const base = {
   ServiceToken: 'arn:aws:lambda:eu-west-1:123456789012:function:provider',

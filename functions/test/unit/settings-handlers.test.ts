@@ -1,6 +1,5 @@
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   EMAIL_TEMPLATES_PUT_MAX_BODY_BYTES,
   MAX_REQUEST_BODY_BYTES,
@@ -19,18 +18,17 @@ import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, type Claims, type HttpHandler } from '../helpers/lambda.js';
 import { givenItems } from '../helpers/customer-commerce-samples.js';
 import { seededItems, settingsSampleWorld } from '../helpers/settings-samples.js';
+import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
 /** The configuration handlers in process: thin adapters over the use cases, with a mocked, seeded table. */
-const dynamo = mockClient(DynamoDBDocumentClient);
+const dynamo = useMockedDynamo();
 beforeEach(() => {
-  dynamo.reset();
   dynamo.on(GetCommand).resolves({});
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(TransactWriteCommand).resolves({});
   settingsSampleWorld(dynamo)['settings-email-templates-get']?.();
   givenProfiles(dynamo, CALLERS.admin, CALLERS.user);
 });
-afterAll(() => dynamo.restore());
 
 const call = async (
   routeId: RouteId,

@@ -1,6 +1,5 @@
 import {
   BatchGetCommand,
-  DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -8,8 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { documentClient } from '../../src/adapters/dynamodb.js';
 import { defaultPackage } from '../../src/data/package-catalog-entity.js';
 import { dynamoCatalogStore, listCatalog } from '../../src/data/package-catalog-store.js';
@@ -20,17 +18,15 @@ import { dynamoSettingsStore } from '../../src/data/settings-store.js';
 import type { AuditEntry } from '../../src/data/audit-entity.js';
 import { ADMIN_TEMPLATE_TYPES, TEMPLATE_PLACEHOLDERS } from '../../src/domain/email/template-rules.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
-import { cancelled, transactItemsOf } from '../helpers/dynamo-outcomes.js';
+import { cancelled, transactItemsOf, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
 /** The settings, template and catalog stores against a mocked document client: keys, conditions, one request each. */
-const dynamo = mockClient(DynamoDBDocumentClient);
+const dynamo = useMockedDynamo();
 const TABLE = 'test-table';
 const AT = '2026-11-23T10:15:00.000Z';
 beforeEach(() => {
-  dynamo.reset();
   dynamo.on(TransactWriteCommand).resolves({});
 });
-afterAll(() => dynamo.restore());
 
 const audit = (action: AuditEntry['action']): AuditEntry => ({
   _id: 'AUDIT1',

@@ -1,6 +1,5 @@
-import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { subscriptionHistoryResponseSchema, type SubscriptionSummary } from '@goldbot/shared';
 import { approvalTransaction, rejectionTransaction } from '../../src/data/payment-review-store.js';
 import { dynamoSubscriptionHistoryStore } from '../../src/data/subscription-history-store.js';
@@ -20,15 +19,15 @@ import { planFreeTrial } from '../../src/domain/commerce/purchase.js';
 import { encodeCursor } from '../../src/kit/cursor.js';
 import { CALLERS, givenProfilesOnly, httpEvent, invoke, storeCalls, type HttpHandler } from '../helpers/lambda.js';
 import { SAMPLE_BUYER, pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';
+import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The admin subscription history (payment-subscription-history): the year/month scope, the search
  * field every write keeps, the page that reads on until it is full (never an empty page with a
  * cursor), the summary from the month aggregates, and the handler.
  */
-const dynamo = mockClient(DynamoDBDocumentClient);
+const dynamo = useMockedDynamo();
 beforeEach(() => givenProfilesOnly(dynamo));
-afterAll(() => dynamo.restore());
 
 const NOW = new Date('2026-11-23T10:00:00.000Z');
 

@@ -1,13 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { scheduledJobEvent } from '@goldbot/shared';
 import { tableName } from '../../src/adapters/dynamodb.js';
 import {
@@ -24,16 +17,14 @@ import {
 import { JobFailedError, defineJob } from '../../src/kit/job-handler.js';
 import { encodeCursor } from '../../src/kit/cursor.js';
 import { createLogger } from '../../src/kit/logger.js';
-import { cancelled } from '../helpers/dynamo-outcomes.js';
+import { cancelled, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The DynamoDB side of the subscription jobs with the document client mocked: the exact index
  * queries (never a Scan), the expiry transaction with its condition and subscription counters, the reminder
  * claim and its release; and the job kit's one summary line and outcome.
  */
-const dynamo = mockClient(DynamoDBDocumentClient);
-beforeEach(() => dynamo.reset());
-afterAll(() => dynamo.restore());
+const dynamo = useMockedDynamo();
 
 const AT = '2026-03-10T00:05:00.000Z';
 const row: SubscriptionRecord = {

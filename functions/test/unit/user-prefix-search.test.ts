@@ -1,6 +1,5 @@
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { listUsers } from '../../src/data/admin-user-store.js';
 import { dynamoSubscriptionHistoryStore } from '../../src/data/subscription-history-store.js';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
@@ -10,6 +9,7 @@ import { encodeCursor } from '../../src/kit/cursor.js';
 import { namesPackageOrStatus } from '../../src/domain/commerce/subscription-history.js';
 import { sampleProfile } from '../helpers/admin-user-samples.js';
 import { pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';
+import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
 /**
  * Admin search by the start of a username or e-mail (docs/data-model.md, "Search, stated honestly"): the prefix
@@ -17,12 +17,10 @@ import { pendingPayment, pendingSubscription } from '../helpers/payment-samples.
  * lists; a term that starts nothing falls to a window of the newest records, and the answer says
  * which of the two it was.
  */
-const dynamo = mockClient(DynamoDBDocumentClient);
+const dynamo = useMockedDynamo();
 beforeEach(() => {
-  dynamo.reset();
   dynamo.on(QueryCommand).resolves({ Items: [] });
 });
-afterAll(() => dynamo.restore());
 
 const profile = (n: number, overrides: Partial<UserProfile> = {}): UserProfile =>
   sampleProfile({ _id: `sub-${n}`, username: `jane${n}`, email: `jane.${n}@example.com`, ...overrides });

@@ -13,12 +13,13 @@ import {
   type WalletStore,
 } from '../../src/domain/commerce/wallets.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../src/domain/errors.js';
+import { SAMPLE_ADMIN_ID } from '../helpers/sample-admin.js';
 
 /** The wallet rules against an in-memory store that records the plans it was asked to commit. */
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 /** Signed in (with TOTP, where required) a minute ago. */
 const ADMIN = {
-  userId: '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f',
+  userId: SAMPLE_ADMIN_ID,
   email: 'admin@example.com',
   authTime: NOW.getTime() / 1000 - 60,
 };

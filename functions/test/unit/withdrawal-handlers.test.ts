@@ -1,13 +1,5 @@
-import {
-  BatchGetCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   WITHDRAWAL_MESSAGES,
   adminWithdrawalsResponseSchema,
@@ -26,7 +18,7 @@ import {
   requesterProfileItem,
   withdrawalSampleWorld,
 } from '../helpers/withdrawal-samples.js';
-import { cancelled } from '../helpers/dynamo-outcomes.js';
+import { cancelled, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
 
 /**
@@ -36,21 +28,17 @@ import { useAwsOutbox } from '../helpers/aws-outbox.js';
  * DynamoDB round trips of the customer routes, counted over every call (the session guard's
  * profile read included).
  */
-const dynamo = mockClient(DynamoDBDocumentClient);
+const dynamo = useMockedDynamo();
 const outbox = useAwsOutbox();
 const JANE = jwtClaims(SAMPLE_REQUESTER._id, SAMPLE_REQUESTER.email);
 const world = withdrawalSampleWorld(dynamo);
 
 beforeEach(() => {
-  dynamo.reset();
   dynamo.on(GetCommand).resolves({});
   givenProfiles(dynamo, CALLERS.admin, CALLERS.user);
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(UpdateCommand).resolves({});
   dynamo.on(TransactWriteCommand).resolves({});
-});
-afterAll(() => {
-  dynamo.restore();
 });
 
 const call = async (

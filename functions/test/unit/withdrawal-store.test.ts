@@ -1,13 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { tableName } from '../../src/adapters/dynamodb.js';
 import { toWithdrawalItem } from '../../src/data/withdrawal-entity.js';
 import { decisionTransaction, dynamoWithdrawalStore, requestTransaction } from '../../src/data/withdrawal-store.js';
@@ -20,7 +13,8 @@ import {
   pendingWithdrawal,
   requesterProfileItem,
 } from '../helpers/withdrawal-samples.js';
-import { cancelled, transactItemsOf } from '../helpers/dynamo-outcomes.js';
+import { cancelled, transactItemsOf, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
+import { SAMPLE_ADMIN_ID as ADMIN } from '../helpers/sample-admin.js';
 
 /**
  * The DynamoDB side of withdrawals against the document client mocked: the exact transactions of
@@ -28,12 +22,9 @@ import { cancelled, transactItemsOf } from '../helpers/dynamo-outcomes.js';
  * cancellation reasons are read, and the reads (profile, own list on GSI3, admin tabs on GSI1 and
  * GSI2 with the bounded search, counts, the page's balances in one BatchGetItem).
  */
-const dynamo = mockClient(DynamoDBDocumentClient);
-beforeEach(() => dynamo.reset());
-afterAll(() => dynamo.restore());
+const dynamo = useMockedDynamo();
 
 const TABLE = tableName;
-const ADMIN = '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f';
 const AT = '2026-11-23T12:00:00.000Z';
 const JANE = SAMPLE_REQUESTER._id;
 

@@ -19,22 +19,18 @@ import {
 } from '../../src/domain/withdrawals/withdrawals.js';
 import { InMemoryWithdrawalStore } from '../helpers/in-memory-withdrawal-store.js';
 import { SAMPLE_REQUESTER, SAMPLE_TRC20_ADDRESS, pendingWithdrawal } from '../helpers/withdrawal-samples.js';
+import { fixedRuntime } from '../helpers/use-case-runtime.js';
+import { SAMPLE_ADMIN_ID as ADMIN } from '../helpers/sample-admin.js';
 
 /** The withdrawal use cases against the in-memory store (the transactions' semantics, no AWS). */
-const ADMIN = '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f';
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 const JANE = SAMPLE_REQUESTER._id;
 
-let ids = 0;
 function deps(store: InMemoryWithdrawalStore, overrides: Partial<DecisionDeps> = {}): DecisionDeps {
   return {
     store,
-    now: () => NOW,
-    newId: () => `ID${String((ids += 1)).padStart(24, '0')}`,
-    sleep: vi.fn(async () => undefined),
-    random: () => 0.5,
+    ...fixedRuntime(NOW),
     sendDecisionMail: vi.fn(async () => undefined),
-    onMailFailure: vi.fn(),
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, NestedStack, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll } from 'vitest';
 import { createGoldbotApp, type GoldbotAppOptions, type GoldbotStacks } from '../../lib/goldbot-app.js';
 import { REPO_ROOT } from '../../lib/paths.js';
 import { DEFAULT_SETTINGS } from '../../lib/settings.js';
@@ -193,3 +194,19 @@ export function policyStatements(template: Template): Array<Record<string, unkno
 
 export const asArray = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+/**
+ * Synthesises the app once for the calling test file (or describe block) and removes its cloud
+ * assembly afterwards: call the returned function inside the tests to read the result.
+ */
+export function useSynth(options: SynthOptions = {}): () => SynthResult {
+  let result: SynthResult | undefined;
+  beforeAll(() => {
+    result = synthGoldbot(options);
+  });
+  afterAll(() => result?.cleanup());
+  return () => {
+    if (!result) throw new Error('the app is synthesised in beforeAll: read it inside a test');
+    return result;
+  };
+}

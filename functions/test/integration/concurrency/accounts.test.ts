@@ -5,6 +5,7 @@ import { localCognitoClient } from '../../../../scripts/local/cognito-local.js';
 import { CODE_MESSAGES } from '../../../src/domain/auth/one-time-codes.js';
 import { api, stack } from '../http-client.js';
 import { latestCode, mailsTo } from '../mailbox.js';
+import { register, verifyOtp } from '../sign-up.js';
 import { delta, getItem, userStats } from '../fixtures.js';
 import { RACERS, expectOutcome, printFigures, race, record } from './race.js';
 
@@ -14,18 +15,11 @@ import { RACERS, expectOutcome, printFigures, race, record } from './race.js';
  * Cognito user, profile and markers agree, and one code mail; one right code verified 50 times at
  * once is consumed once, verifies once and moves the user counters by exactly one.
  */
-const PASSWORD = 'Gold$trade1';
 const EMAIL_TAKEN = 'An account with this email already exists. Please sign in instead.';
 const USERNAME_TAKEN = 'This username is already taken.';
 const ALREADY_VERIFIED = 'This email is already verified. Please sign in.';
 
-const register = (email: string, username: string) =>
-  api('/api/auth/Register', { method: 'POST', body: { username, email, password: PASSWORD } });
-const verify = (email: string, otp: string) =>
-  api<{ userId: string; token: string; email: string }>('/api/auth/verifyOtp', {
-    method: 'POST',
-    body: { email, otp, password: PASSWORD },
-  });
+const verify = verifyOtp;
 
 async function cognitoUser(email: string) {
   const info = stack();
