@@ -3,11 +3,11 @@ import { AUTH, confirmEmailChangeInputSchema, type UpdateProfileInput } from '@g
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { confirmEmailChange, updateProfile } from '@/features/auth/api/auth-api';
-import { FormAlert, type FormAlertVariant } from '@/features/auth/components/form-alert';
-import { emptyOtp, OtpInput, type OtpInputHandle } from '@/features/auth/components/otp-input';
-import { toFieldErrors } from '@/features/auth/lib/form-errors';
+import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { emptyOtp, OtpInput, type OtpInputHandle } from '@/components/ui/otp-input';
+import { toFieldErrors } from '@/lib/form-errors';
 import { describeSubmitFailure } from '@/features/auth/lib/messages';
-import { useCountdown } from '@/features/auth/lib/use-timers';
+import { useCountdown } from '@/hooks/use-timers';
 import './account-forms.css';
 
 /** Our texts for the e-mail change (an addition to the spec, docs/security.md H2). */

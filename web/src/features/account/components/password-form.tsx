@@ -4,11 +4,11 @@ import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { clearStoredSession } from '@/lib/session-storage';
 import { changePassword } from '@/features/auth/api/auth-api';
-import { FormAlert, type FormAlertVariant } from '@/features/auth/components/form-alert';
-import { PasswordField } from '@/features/auth/components/password-field';
-import { toFieldErrors } from '@/features/auth/lib/form-errors';
+import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { PasswordField } from '@/components/ui/password-field';
+import { toFieldErrors } from '@/lib/form-errors';
 import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '@/features/auth/lib/messages';
-import { useFormFields } from '@/features/auth/lib/use-form-fields';
+import { useFormFields } from '@/hooks/use-form-fields';
 import { useSession } from '@/features/auth/session';
 import './account-forms.css';
 

@@ -3,11 +3,11 @@ import { AUTH_MESSAGES, REDIRECT_DELAYS_MS, updateProfileInputSchema, type Updat
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { updateProfile } from '@/features/auth/api/auth-api';
-import { FormAlert, type FormAlertVariant } from '@/features/auth/components/form-alert';
-import { PasswordField } from '@/features/auth/components/password-field';
-import { toFieldErrors, type FieldErrors } from '@/features/auth/lib/form-errors';
+import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { PasswordField } from '@/components/ui/password-field';
+import { toFieldErrors, type FieldErrors } from '@/lib/form-errors';
 import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '@/features/auth/lib/messages';
-import { useFormFields } from '@/features/auth/lib/use-form-fields';
+import { useFormFields } from '@/hooks/use-form-fields';
 import { useSession } from '@/features/auth/session';
 import { reloadPage } from '@/lib/reload-page';
 import { EmailChangeCode } from './email-change-code';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { signOutEverywhere } from '@/features/auth/api/auth-api';
-import { FormAlert } from '@/features/auth/components/form-alert';
+import { FormAlert } from '@/components/ui/form-alert';
 import { describeSubmitFailure } from '@/features/auth/lib/messages';
 import { useSession } from '@/features/auth/session';
 import './account-forms.css';

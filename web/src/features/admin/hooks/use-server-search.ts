@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 /** The search is sent once typing pauses this long (the server searches, admin §5). */
 export const SEARCH_DEBOUNCE_MS = 300;

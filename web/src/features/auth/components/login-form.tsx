@@ -8,14 +8,14 @@ import { ApiError } from '@/lib/api-client';
 import { writePendingRegistration } from '@/lib/session-storage';
 import { login, type AdminSecondStep } from '../api/auth-api';
 import { GOOGLE_UNAVAILABLE_MESSAGE, loadHostedUiConfig } from '../google/hosted-ui-config';
-import { toFieldErrors } from '../lib/form-errors';
+import { toFieldErrors } from '@/lib/form-errors';
 import { AUTH_PAGE_MESSAGES, describeSubmitFailure, serverMessage } from '../lib/messages';
 import { rememberRegistrationPassword } from '../lib/pending-password';
 import { destinationAfterSignIn, readAuthNavigationState } from '../lib/redirects';
-import { useFormFields } from '../lib/use-form-fields';
+import { useFormFields } from '@/hooks/use-form-fields';
 import { useSession } from '../session';
-import { FormAlert, type FormAlertVariant } from './form-alert';
-import { PasswordField } from './password-field';
+import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { PasswordField } from '@/components/ui/password-field';
 import './auth-form.css';
 
 type LoginField = 'email' | 'password';

@@ -1,5 +1,5 @@
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
-import { pickFieldErrors, type FieldErrors } from './form-errors';
+import { pickFieldErrors, type FieldErrors } from '@/lib/form-errors';
 
 /**
  * The spec's texts for the auth pages (customer §4, §5, §8; admin §8) that are not validation

@@ -6,11 +6,11 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { readResetEmail, writeResetEmail, writeResetOtp } from '@/lib/session-storage';
 import { verifyResetOtp } from '../api/auth-api';
-import { FormAlert, type FormAlertVariant } from '../components/form-alert';
-import { emptyOtp, OtpInput, type OtpInputHandle } from '../components/otp-input';
+import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { emptyOtp, OtpInput, type OtpInputHandle } from '@/components/ui/otp-input';
 import { AUTH_PAGE_MESSAGES, isUnreachable, serverMessage, withRetryHint } from '../lib/messages';
 import { readAuthNavigationState } from '../lib/redirects';
-import { useDelayedNavigate } from '../lib/use-timers';
+import { useDelayedNavigate } from '@/hooks/use-timers';
 import '../components/auth-form.css';
 
 interface Alert {

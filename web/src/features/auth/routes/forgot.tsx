@@ -7,12 +7,12 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { clearPasswordReset, writeResetEmail } from '@/lib/session-storage';
 import { requestPasswordReset } from '../api/auth-api';
-import { FormAlert, type FormAlertVariant } from '../components/form-alert';
-import { toFieldErrors } from '../lib/form-errors';
+import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { toFieldErrors } from '@/lib/form-errors';
 import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '../lib/messages';
 import { readAuthNavigationState } from '../lib/redirects';
-import { useFormFields } from '../lib/use-form-fields';
-import { useDelayedNavigate } from '../lib/use-timers';
+import { useFormFields } from '@/hooks/use-form-fields';
+import { useDelayedNavigate } from '@/hooks/use-timers';
 import '../components/auth-form.css';
 
 type ForgotField = 'email';

@@ -8,12 +8,12 @@ import { Button } from '@/components/ui/button';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { clearPendingRegistration, readPendingRegistration } from '@/lib/session-storage';
 import { resendRegistrationOtp, verifyRegistrationOtp } from '../api/auth-api';
-import { FormAlert, type FormAlertVariant } from '../components/form-alert';
-import { emptyOtp, OtpInput, type OtpInputHandle } from '../components/otp-input';
+import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { emptyOtp, OtpInput, type OtpInputHandle } from '@/components/ui/otp-input';
 import { AUTH_PAGE_MESSAGES, isUnreachable, serverMessage, withRetryHint } from '../lib/messages';
 import { forgetRegistrationPassword, recallRegistrationPassword } from '../lib/pending-password';
 import { readAuthNavigationState } from '../lib/redirects';
-import { useCountdown, useDelayedNavigate } from '../lib/use-timers';
+import { useCountdown, useDelayedNavigate } from '@/hooks/use-timers';
 import { useSession } from '../session';
 import '../components/auth-form.css';
 

@@ -7,11 +7,11 @@ import { Button } from '@/components/ui/button';
 import { classNames } from '@/lib/class-names';
 import { clearPasswordReset, readResetEmail, readResetOtp } from '@/lib/session-storage';
 import { resetPassword } from '../api/auth-api';
-import { FormAlert, type FormAlertVariant } from '../components/form-alert';
-import { PasswordField } from '../components/password-field';
+import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { PasswordField } from '@/components/ui/password-field';
 import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '../lib/messages';
-import { useFormFields } from '../lib/use-form-fields';
-import { useDelayedNavigate } from '../lib/use-timers';
+import { useFormFields } from '@/hooks/use-form-fields';
+import { useDelayedNavigate } from '@/hooks/use-timers';
 import '../components/auth-form.css';
 
 type ResetField = 'password' | 'confirmPassword';

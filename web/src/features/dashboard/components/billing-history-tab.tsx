@@ -4,8 +4,9 @@ import { paths } from '@/app/paths';
 import { useSession } from '@/features/auth/session';
 import { ACTIVE_SUBSCRIPTION_ERROR, useActiveSubscription } from '@/features/payments/api/get-active-subscription';
 import { SUBSCRIPTIONS_ERROR, useSubscriptions } from '@/features/payments/api/get-subscriptions';
-import { formatDate, formatDuration, formatEndDate, formatExactUsdt, NOT_AVAILABLE } from '../lib/format';
-import { StatusPill } from './status-pill';
+import { formatCalendarDay, formatUsdt, NOT_AVAILABLE } from '@/lib/format';
+import { formatDuration, formatEndDate } from '../lib/format';
+import { StatusPill } from '@/components/ui/status-pill';
 
 export const BILLING_TEXT = {
   pending: `Payment verification in progress. Activation within ${PAYMENT.verificationHours} hours.`,
@@ -16,7 +17,7 @@ export const BILLING_TEXT = {
 } as const;
 
 /** The exact amount the customer sent for a pending purchase (its order's amount, to the cent). */
-export const pendingAmountText = (amount: number) => `Amount sent: ${formatExactUsdt(amount)}.`;
+export const pendingAmountText = (amount: number) => `Amount sent: ${formatUsdt(amount)}.`;
 
 export const purchaseCount = (count: number) => `${count} ${count === 1 ? 'purchase' : 'purchases'}`;
 
@@ -67,7 +68,7 @@ function CurrentSubscription() {
           </div>
           <div>
             <dt>Start Date</dt>
-            <dd>{formatDate(subscription.startDate)}</dd>
+            <dd>{formatCalendarDay(subscription.startDate)}</dd>
           </div>
           <div>
             <dt>End Date</dt>
@@ -141,10 +142,10 @@ function PurchaseHistory() {
               <tr key={subscription._id}>
                 <td>{subscription.packageName}</td>
                 <td>{formatDuration(subscription.packageName)}</td>
-                <td>{formatDate(subscription.startDate)}</td>
+                <td>{formatCalendarDay(subscription.startDate)}</td>
                 <td>{formatEndDate(subscription)}</td>
                 <td>
-                  {typeof subscription.amount === 'number' ? formatExactUsdt(subscription.amount) : NOT_AVAILABLE}
+                  {typeof subscription.amount === 'number' ? formatUsdt(subscription.amount) : NOT_AVAILABLE}
                 </td>
                 <td>
                   <StatusPill status={subscription.status} />
@@ -153,7 +154,7 @@ function PurchaseHistory() {
                   {hasReceipt(subscription) && subscription.paymentId && (
                     <Link
                       to={paths.receipt.getHref(subscription.paymentId)}
-                      aria-label={`Receipt for ${subscription.packageName}, ${formatDate(subscription.startDate)}`}
+                      aria-label={`Receipt for ${subscription.packageName}, ${formatCalendarDay(subscription.startDate)}`}
                     >
                       Receipt
                     </Link>

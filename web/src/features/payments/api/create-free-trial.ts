@@ -2,7 +2,7 @@ import useSWRMutation from 'swr/mutation';
 import { FREE_TRIAL_DAYS, freeTrialResponseSchema } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
 import { useUserKey } from './keys';
-import type { Infer } from './types';
+import type { Infer } from '@/lib/schema-types';
 
 export const freeTrialSchema = freeTrialResponseSchema;
 export type FreeTrialResponse = Infer<typeof freeTrialSchema>;

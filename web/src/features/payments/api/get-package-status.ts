@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { packageStatusResponseSchema } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
 import { useUserKey } from './keys';
-import type { Infer } from './types';
+import type { Infer } from '@/lib/schema-types';
 
 export const packageStatusSchema = packageStatusResponseSchema;
 export type PackageStatus = Infer<typeof packageStatusSchema>;

@@ -1,9 +1,9 @@
 import useSWR from 'swr';
 import { PAYMENT_MESSAGES, walletDetailsResponseSchema } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { isApiError, isRetryable, serverMessage } from '../lib/errors';
+import { isApiError, isRetryable, serverMessage } from '@/lib/api-errors';
 import { useUserKey } from './keys';
-import type { Infer } from './types';
+import type { Infer } from '@/lib/schema-types';
 
 export const walletDetailsSchema = walletDetailsResponseSchema;
 export type WalletDetails = Infer<typeof walletDetailsSchema>;

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { openOrderResponseSchema, type PaymentOrder } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { serverMessage } from '../lib/errors';
+import { serverMessage } from '@/lib/api-errors';
 import type { PaidPackageName } from '../lib/packages';
 import { useUserScope } from './keys';
 

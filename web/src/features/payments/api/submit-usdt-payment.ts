@@ -2,7 +2,7 @@ import useSWRMutation from 'swr/mutation';
 import { submitUsdtPaymentResponseSchema, type SubmitUsdtPaymentInput } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
 import { useUserKey } from './keys';
-import type { Infer } from './types';
+import type { Infer } from '@/lib/schema-types';
 
 export const submitUsdtPaymentSchema = submitUsdtPaymentResponseSchema;
 export type SubmitUsdtPaymentResponse = Infer<typeof submitUsdtPaymentSchema>;

@@ -1,10 +1,10 @@
 import useSWR from 'swr';
 import { PAYMENT_MESSAGES, REFERRAL, verifyReferralResponseSchema } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { isApiError, serverMessage } from '../lib/errors';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { isApiError, serverMessage } from '@/lib/api-errors';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useUserScope } from './keys';
-import type { Infer } from './types';
+import type { Infer } from '@/lib/schema-types';
 
 export const verifyReferralSchema = verifyReferralResponseSchema;
 export type VerifyReferralResponse = Infer<typeof verifyReferralSchema>;
@@ -47,7 +47,7 @@ function invalidFrom(error: unknown): ReferralVerification {
  */
 export function useReferralVerification(code: string, { enabled = true }: { enabled?: boolean } = {}) {
   const normalized = normalizeReferralCode(code);
-  const settled = useDebouncedValue(normalized, REFERRAL.verifyDebounceMs);
+  const [settled] = useDebouncedValue(normalized, REFERRAL.verifyDebounceMs);
   const scope = useUserScope();
   const key =
     enabled && scope !== null && normalized !== '' && settled === normalized

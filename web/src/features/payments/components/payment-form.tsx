@@ -10,8 +10,8 @@ import { useRevalidateSubscriptions } from '../api/keys';
 import { useSubmitUsdtPayment, type SubmitUsdtPaymentInput } from '../api/submit-usdt-payment';
 import type { PaymentOrder } from '../api/open-order';
 import type { ReferralVerification } from '../api/verify-referral';
-import { serverMessage } from '../lib/errors';
-import { formatUsd } from '../lib/money';
+import { serverMessage } from '@/lib/api-errors';
+import { formatUsd } from '@/lib/format';
 import type { PaidPackageName } from '../lib/packages';
 
 export const PAYMENT_FORM_MESSAGES = {

@@ -13,7 +13,7 @@ import {
   subscription,
   TXID,
   WALLET,
-} from '../testing/commerce-fixtures';
+} from '@/test/commerce-fixtures';
 import { UsdtPaymentModal, type UsdtPaymentModalProps } from './usdt-payment-modal';
 
 const onClose = vi.fn();

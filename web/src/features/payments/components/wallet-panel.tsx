@@ -5,8 +5,8 @@ import { useToast } from '@/components/toast';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
 import type { WalletDetails } from '../api/get-wallet-details';
-import { formatUsdt } from '../lib/money';
-import { useCopyToClipboard } from '../lib/use-copy-to-clipboard';
+import { formatUsdt } from '@/lib/format';
+import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 
 export const WALLET_MESSAGES = {
   copied: 'Wallet address copied to clipboard!',

@@ -1,3 +1,4 @@
+import { formatUsdCents } from '@/lib/format';
 import reportData from './monthly-reports.json';
 
 /**
@@ -141,7 +142,5 @@ export function overallSummary(reports: readonly MonthlyReport[] = MONTHLY_REPOR
   };
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatUsd = (value: number) => usd.format(value);
-export const formatSignedUsd = (value: number) => `${value > 0 ? '+' : ''}${usd.format(value)}`;
+export const formatSignedUsd = (value: number) => `${value > 0 ? '+' : ''}${formatUsdCents(value)}`;
 export const formatPercent = (value: number) => `${value.toFixed(1)}%`;

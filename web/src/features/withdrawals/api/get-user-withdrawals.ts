@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { userWithdrawalsResponseSchema } from '@goldbot/shared';
 import { useUserKey } from '@/features/payments/api/keys';
-import type { Infer } from '@/features/payments/api/types';
+import type { Infer } from '@/lib/schema-types';
 import { apiRequest } from '@/lib/api-client';
 
 export const userWithdrawalsSchema = userWithdrawalsResponseSchema;

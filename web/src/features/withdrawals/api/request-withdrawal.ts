@@ -1,7 +1,7 @@
 import useSWRMutation from 'swr/mutation';
 import { withdrawalRequestResponseSchema, type WithdrawalRequestInput } from '@goldbot/shared';
 import { useUserKey } from '@/features/payments/api/keys';
-import type { Infer } from '@/features/payments/api/types';
+import type { Infer } from '@/lib/schema-types';
 import { apiRequest } from '@/lib/api-client';
 
 export const withdrawalRequestSchema = withdrawalRequestResponseSchema;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WITHDRAWAL_MESSAGES } from '@goldbot/shared';
-import { TRC20_ADDRESS } from '../testing/withdrawal-fixtures';
+import { TRC20_ADDRESS } from '@/test/withdrawal-fixtures';
 import { checkWithdrawal, withdrawBlocker } from './withdrawal-rules';
 
 describe('checkWithdrawal (customer §5 Withdrawal)', () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Flex, SelectField, TableCell, TableRow, Text, View } from '@aws-amplify/ui-react';
 import { PagedListView } from '../../components/paged-list-view';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useAuditLog } from '../api/get-audit-log';
 import { ACTION_LABELS, actorText, changeText, detailLines, monthOptions, targetText } from '../lib/audit-text';
 import { AdminTable } from '../../components/admin-table';

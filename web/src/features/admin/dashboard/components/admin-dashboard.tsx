@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES } from '@goldbot/shared';
 import { ListLoading } from '../../components/list-states';
 import { StatCards } from '../../components/stat-cards';
 import { errorMessage } from '../../lib/error-message';
-import { formatUsd } from '../../lib/format';
+import { formatUsd } from '@/lib/format';
 import { usePaymentStats } from '../api/get-payment-stats';
 import { useUserStats } from '../api/get-user-stats';
 import { dashboardYears } from '../lib/dashboard-options';

@@ -3,7 +3,7 @@ import { Card, Flex, Grid, Heading, Loader, SelectField, Text } from '@aws-ampli
 import { MONTH_ABBREVIATIONS, type MonthAbbreviation, type RevenueEntry } from '@goldbot/shared';
 import { ListEmpty } from '../../components/list-states';
 import { StatCards } from '../../components/stat-cards';
-import { formatUsd } from '../../lib/format';
+import { formatUsd } from '@/lib/format';
 import type { ChartType } from '../lib/dashboard-options';
 import { filterRevenue, MONTH_CARDS_MAX, revenueYears, summarizeRevenue, type TimeRange } from '../lib/revenue-filter';
 

@@ -1,7 +1,7 @@
 import { Card, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
 import type { PaymentStatsResponse } from '../api/get-payment-stats';
 import { ListEmpty } from '../../components/list-states';
-import { formatUsd } from '../../lib/format';
+import { formatUsd } from '@/lib/format';
 
 /** The dot of a package the server gives no colour (admin §2: default teal). */
 export const DEFAULT_PACKAGE_COLOR = '#14b8a6';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { RevenueEntry } from '@goldbot/shared';
-import { formatUsd } from '../../lib/format';
+import { formatUsd } from '@/lib/format';
 import type { ChartType } from '../lib/dashboard-options';
 
 /** The chart's accessible name (its svg's title). */

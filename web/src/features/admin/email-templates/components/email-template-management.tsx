@@ -12,7 +12,7 @@ import { ListEmpty, ListLoadFailed, ListLoading, ListRefreshFailed } from '../..
 import { NoticeAlert } from '../../components/notice-alert';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { getEmailTemplates, useEmailTemplates } from '../api/get-email-templates';
 import {
   forceUpdateTemplates,

@@ -1,7 +1,7 @@
 import { Button, Card, Divider, Flex, Heading, Link, Text } from '@aws-amplify/ui-react';
 import type { ContactMessage } from '@goldbot/shared';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { relativeDate } from '../lib/message-text';
 import { replyHref } from '../lib/reply-link';
 

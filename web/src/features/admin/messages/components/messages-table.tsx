@@ -3,7 +3,7 @@ import type { ContactMessage } from '@goldbot/shared';
 import { PagedListView } from '../../components/paged-list-view';
 import { StatusBadge } from '../../components/status-badge';
 import { reloadPage } from '@/lib/reload-page';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { previewText, relativeDate } from '../lib/message-text';
 import { replyHref } from '../lib/reply-link';
 import type { MessageList } from '../api/get-messages';

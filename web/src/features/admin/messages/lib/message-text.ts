@@ -1,4 +1,4 @@
-import { formatDate } from '../../lib/format';
+import { formatDate } from '@/lib/format';
 
 /** How much of a message the table shows (admin §2, §9). */
 export const PREVIEW_LENGTH = 50;

@@ -7,7 +7,7 @@ import {
   type Payment,
 } from '@goldbot/shared';
 import { Detail, DetailList } from '../../components/detail-list';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { CHAIN_STATUS, ChainCheckBadge, NOT_CHECKED } from './chain-check-badge';
 
 export const CHECK_ON_CHAIN = 'Check on chain';

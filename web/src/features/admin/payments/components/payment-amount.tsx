@@ -1,6 +1,6 @@
 import { Badge, Flex, Text } from '@aws-amplify/ui-react';
 import type { Payment } from '@goldbot/shared';
-import { formatAmount, formatUsd } from '../../lib/format';
+import { formatAmount, formatUsd } from '@/lib/format';
 
 type Amounts = Pick<Payment, 'amount' | 'originalAmount' | 'hasReferralDiscount' | 'referralDiscount' | 'currency'>;
 

@@ -12,7 +12,7 @@ import { UserIdentity } from '../../components/user-identity';
 import { useDecision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
-import { formatAmount, formatDateTime, formatUsd } from '../../lib/format';
+import { formatAmount, formatDateTime, formatUsd } from '@/lib/format';
 import { checkOnChain } from '../api/check-on-chain';
 import { decidePayment, type PaymentDecision, type PaymentDecisionResponse } from '../api/decide-payment';
 import { ChainCheckSection } from './chain-check-section';

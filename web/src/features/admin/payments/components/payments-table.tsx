@@ -3,7 +3,7 @@ import type { Payment } from '@goldbot/shared';
 import { PagedListView } from '../../components/paged-list-view';
 import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '@/lib/format';
 import type { PaymentList } from '../api/payment-list';
 import { ChainCheckBadge } from './chain-check-badge';
 import { PaymentAmount } from './payment-amount';

@@ -23,7 +23,7 @@ import { ListLoadFailed, ListLoading } from '../../components/list-states';
 import { NoticeAlert } from '../../components/notice-alert';
 import { useNotice, type NoticeApi } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
-import { formatUsd } from '../../lib/format';
+import { formatUsd } from '@/lib/format';
 import {
   useCatalog,
   useCatalogEntryUpdate,

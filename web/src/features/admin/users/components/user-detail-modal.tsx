@@ -6,7 +6,7 @@ import { AdminModal } from '../../components/admin-modal';
 import { NoticeAlert } from '../../components/notice-alert';
 import { StatusBadge } from '../../components/status-badge';
 import { useNotice } from '../../hooks/use-notice';
-import { formatDateTime, formatUsd } from '../../lib/format';
+import { formatDateTime, formatUsd } from '@/lib/format';
 import type { UserActionResponse } from '../api/set-user-active';
 import { actionErrorText, confirmWording, useUserStatus, type UserStatusChange } from '../hooks/use-user-status';
 import { UserStatusButton } from './user-status-button';

@@ -12,7 +12,7 @@ import {
 } from '@aws-amplify/ui-react';
 import type { Wallet } from '@goldbot/shared';
 import { ListEmpty } from '../../components/list-states';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '@/lib/format';
 
 export const NO_WALLETS_TEXT = 'No wallets found. Add your first wallet to accept payments.';
 

@@ -12,7 +12,7 @@ import { UserIdentity } from '../../components/user-identity';
 import { useDecision, type Decision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
-import { formatDateTime, formatUsd } from '../../lib/format';
+import { formatDateTime, formatUsd } from '@/lib/format';
 import { decideWithdrawal, type WithdrawalDecisionResponse } from '../api/decide-withdrawal';
 
 export const NOTE_HINT = 'This note will be included in the email to the user';

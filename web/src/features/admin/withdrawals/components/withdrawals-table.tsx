@@ -3,7 +3,7 @@ import type { Withdrawal } from '@goldbot/shared';
 import { PagedListView } from '../../components/paged-list-view';
 import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
-import { formatDate, formatUsd } from '../../lib/format';
+import { formatDate, formatUsd } from '@/lib/format';
 import type { WithdrawalList } from '../api/get-withdrawals';
 import { AdminTable } from '../../components/admin-table';
 

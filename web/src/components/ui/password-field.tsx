@@ -1,7 +1,7 @@
 import { useId, useState, type ComponentProps } from 'react';
 import { classNames } from '@/lib/class-names';
-import '@/components/ui/text-field.css';
-import './auth-form.css';
+import './text-field.css';
+import './password-field.css';
 
 export interface PasswordFieldProps extends Omit<ComponentProps<'input'>, 'type'> {
   label: string;

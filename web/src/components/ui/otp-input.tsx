@@ -1,7 +1,7 @@
 import { useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
 import { AUTH } from '@goldbot/shared';
 import { classNames } from '@/lib/class-names';
-import './auth-form.css';
+import './otp-input.css';
 
 export interface OtpInputHandle {
   /** Moves the focus to a box (the first by default). */

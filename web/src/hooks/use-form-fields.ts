@@ -1,5 +1,5 @@
 import { createRef, useState, type ChangeEvent, type RefObject } from 'react';
-import { withoutError, type FieldErrors } from './form-errors';
+import { withoutError, type FieldErrors } from '../lib/form-errors';
 
 /**
  * The plumbing every form shares: the typed values and per-field errors, a change handler that
