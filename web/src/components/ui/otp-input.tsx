@@ -12,7 +12,7 @@ export interface OtpInputProps {
   /** One entry per box, '' when empty. */
   digits: readonly string[];
   onChange: (digits: string[]) => void;
-  /** Registration only (customer §2 OTP pages): backspace on an empty box moves back. */
+  /** Registration only: backspace on an empty box moves back. */
   backspaceMovesBack?: boolean;
   /** Labels the group of boxes. */
   label: string;
@@ -29,7 +29,7 @@ export const emptyOtp = (): string[] => Array.from({ length: AUTH.otpLength }, (
 const onlyDigits = (text: string) => text.replace(/\D/g, '');
 
 /**
- * Four single-digit boxes (customer §2 OTP pages): typing a digit moves to the next box, a pasted
+ * Four single-digit boxes: typing a digit moves to the next box, a pasted
  * (or autofilled) code fills every box, arrows move between boxes.
  */
 export function OtpInput({

@@ -10,7 +10,7 @@ export interface PasswordFieldProps extends Omit<ComponentProps<'input'>, 'type'
 }
 
 /**
- * A password input with a show/hide toggle (customer §2 Login and Register pages). The toggle is
+ * A password input with a show/hide toggle. The toggle is
  * a real button right after the input, named after what it will do ("Show password").
  */
 export function PasswordField({

@@ -2,15 +2,15 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { AUTH, confirmEmailChangeInputSchema, type UpdateProfileInput } from '@goldbot/shared';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
-import { confirmEmailChange, updateProfile } from '@/features/auth/api/auth-api';
+import { confirmEmailChange, updateProfile } from '../api/account-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
 import { emptyOtp, OtpInput, type OtpInputHandle } from '@/components/ui/otp-input';
 import { toFieldErrors } from '@/lib/form-errors';
-import { describeSubmitFailure } from '@/features/auth/lib/messages';
+import { describeSubmitFailure } from '@/lib/api-errors';
 import { useCountdown } from '@/hooks/use-timers';
 import './account-forms.css';
 
-/** Our texts for the e-mail change (an addition to the spec, docs/security.md H2). */
+/** Our texts for the e-mail change (a changed address only counts once its owner proves it: see docs/security.md). */
 export const EMAIL_CHANGE_MESSAGES = {
   confirmFailed: 'Failed to confirm email',
   resendFailed: 'Failed to resend the code',

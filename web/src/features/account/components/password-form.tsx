@@ -3,13 +3,14 @@ import { AUTH_MESSAGES, changePasswordInputSchema, REDIRECT_DELAYS_MS } from '@g
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { clearStoredSession } from '@/lib/session-storage';
-import { changePassword } from '@/features/auth/api/auth-api';
+import { changePassword } from '../api/account-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { toFieldErrors } from '@/lib/form-errors';
-import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '@/features/auth/lib/messages';
+import { ACCOUNT_MESSAGES } from '../lib/messages';
+import { describeSubmitFailure } from '@/lib/api-errors';
 import { useFormFields } from '@/hooks/use-form-fields';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/features/auth';
 import './account-forms.css';
 
 type PasswordFormField = 'currentPassword' | 'password' | 'confirmPassword';
@@ -23,9 +24,9 @@ interface Alert {
 const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };
 
 /**
- * "Change Password" for the admin's account settings (admin §2, §5 rules with the pool's
- * 8-character floor, DESIGN.md §6) and the customer's Account tab. On success the stored session
- * goes at once, and /login follows after 3 s (admin §4).
+ * "Change Password" for the admin's account settings (the shared password rules, with the pool's
+ * 8-character floor) and the customer's Account tab. On success the stored session
+ * goes at once, and /login follows after 3 s.
  */
 export function PasswordForm() {
   const { user, signOut } = useSession();
@@ -44,7 +45,7 @@ export function PasswordForm() {
       () =>
         signOut({
           to: paths.login.path,
-          state: { message: AUTH_PAGE_MESSAGES.passwordUpdated, email: user?.email },
+          state: { message: ACCOUNT_MESSAGES.passwordUpdated, email: user?.email },
         }),
       REDIRECT_DELAYS_MS.afterAdminPasswordChange,
     );
@@ -58,7 +59,7 @@ export function PasswordForm() {
 
     const parsed = changePasswordInputSchema.safeParse(values);
     const fieldErrors = parsed.success ? {} : toFieldErrors(parsed.error.issues, PASSWORD_FIELDS);
-    // The confirmation is checked once the new password is there (admin §5 order).
+    // The confirmation is checked once the new password is there, so the person is not told off before typing it.
     if (values.password !== '' && values.confirmPassword !== values.password) {
       fieldErrors.confirmPassword = AUTH_MESSAGES.passwordsDoNotMatch;
     }
@@ -67,7 +68,7 @@ export function PasswordForm() {
       return;
     }
     if (!user?._id) {
-      setAlert({ variant: 'error', text: AUTH_PAGE_MESSAGES.passwordUpdateFailed });
+      setAlert({ variant: 'error', text: ACCOUNT_MESSAGES.passwordUpdateFailed });
       return;
     }
 
@@ -76,16 +77,16 @@ export function PasswordForm() {
     setSaving(true);
     try {
       await changePassword(user._id, parsed.data);
-      // The server revoked every session: nothing stored may outlive this page (admin §4).
+      // The server revoked every session: nothing stored may outlive this page.
       clearStoredSession();
       setValues(EMPTY);
       setChanged(true);
-      setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.passwordUpdated });
+      setAlert({ variant: 'success', text: ACCOUNT_MESSAGES.passwordUpdated });
     } catch (error) {
       const { fieldErrors, text } = describeSubmitFailure(
         error,
         PASSWORD_FIELDS,
-        AUTH_PAGE_MESSAGES.passwordUpdateFailed,
+        ACCOUNT_MESSAGES.passwordUpdateFailed,
       );
       setErrors(fieldErrors);
       setAlert({ variant: 'error', text });

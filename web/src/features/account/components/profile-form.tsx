@@ -2,13 +2,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, REDIRECT_DELAYS_MS, updateProfileInputSchema, type UpdateProfileInput } from '@goldbot/shared';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { updateProfile } from '@/features/auth/api/auth-api';
+import { updateProfile } from '../api/account-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { toFieldErrors, type FieldErrors } from '@/lib/form-errors';
-import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '@/features/auth/lib/messages';
+import { ACCOUNT_MESSAGES } from '../lib/messages';
+import { describeSubmitFailure } from '@/lib/api-errors';
 import { useFormFields } from '@/hooks/use-form-fields';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/features/auth';
 import { reloadPage } from '@/lib/reload-page';
 import { EmailChangeCode } from './email-change-code';
 import './account-forms.css';
@@ -41,9 +42,9 @@ export interface ProfileFormProps {
 }
 
 /**
- * Username and e-mail, for the admin's account settings ("Profile Information", admin §2, §5, §8)
+ * Username and e-mail, for the admin's account settings ("Profile Information")
  * and the customer's Account tab; reload after 1.5 s. A new e-mail needs the current password and
- * is only taken once the code mailed to it is confirmed (docs/security.md H2); the server then ends
+ * is only taken once the code mailed to it is confirmed (see docs/security.md); the server then ends
  * every session, so the person signs in again with the new address at `signInPath`.
  */
 export function ProfileForm({ signInPath, emailLockedReason }: ProfileFormProps) {
@@ -79,7 +80,7 @@ export function ProfileForm({ signInPath, emailLockedReason }: ProfileFormProps)
     const fieldErrors: FieldErrors<ProfileField> = parsed.success
       ? {}
       : toFieldErrors(parsed.error.issues, PROFILE_FIELDS);
-    // Either field empty: the spec's one message for the form (admin §5).
+    // Either field empty: the spec's one message for the form.
     if (
       fieldErrors.username === AUTH_MESSAGES.allFieldsRequired ||
       fieldErrors.email === AUTH_MESSAGES.allFieldsRequired
@@ -95,7 +96,7 @@ export function ProfileForm({ signInPath, emailLockedReason }: ProfileFormProps)
       return;
     }
     if (!user?._id) {
-      setAlert({ variant: 'error', text: AUTH_PAGE_MESSAGES.profileUpdateFailed });
+      setAlert({ variant: 'error', text: ACCOUNT_MESSAGES.profileUpdateFailed });
       return;
     }
 
@@ -112,9 +113,9 @@ export function ProfileForm({ signInPath, emailLockedReason }: ProfileFormProps)
       }
       setValues((current) => ({ ...current, currentPassword: '' }));
       setSaved(true);
-      setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.profileUpdated });
+      setAlert({ variant: 'success', text: ACCOUNT_MESSAGES.profileUpdated });
     } catch (error) {
-      const failure = describeSubmitFailure(error, PROFILE_FIELDS, AUTH_PAGE_MESSAGES.profileUpdateFailed, {
+      const failure = describeSubmitFailure(error, PROFILE_FIELDS, ACCOUNT_MESSAGES.profileUpdateFailed, {
         retryHint: true,
       });
       // A refused password is typed again, not corrected.

@@ -37,7 +37,7 @@ interface ExportCsvButtonProps {
 }
 
 /**
- * 'Export CSV' of a list's current filter (issue 10): GET /api/admin/export/{dataset} with the
+ * 'Export CSV' of a list's current filter: GET /api/admin/export/{dataset} with the
  * admin's token, saved as a file. The server reads page by page and escapes cells against
  * spreadsheet injection; here only the download, its loading state and its error.
  */

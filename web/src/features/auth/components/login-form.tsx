@@ -9,7 +9,8 @@ import { writePendingRegistration } from '@/lib/session-storage';
 import { login, type AdminSecondStep } from '../api/auth-api';
 import { GOOGLE_UNAVAILABLE_MESSAGE, loadHostedUiConfig } from '../google/hosted-ui-config';
 import { toFieldErrors } from '@/lib/form-errors';
-import { AUTH_PAGE_MESSAGES, describeSubmitFailure, serverMessage } from '../lib/messages';
+import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { describeSubmitFailure, serverMessage } from '@/lib/api-errors';
 import { rememberRegistrationPassword } from '../lib/pending-password';
 import { destinationAfterSignIn, readAuthNavigationState } from '../lib/redirects';
 import { useFormFields } from '@/hooks/use-form-fields';
@@ -30,7 +31,7 @@ export interface LoginFormProps {
   /** 'admin': /admin-login, which signs in administrators only and offers no Google or register. */
   variant?: 'customer' | 'admin';
   /**
-   * The two-factor step an administrator's password led to (docs/security.md M5), with the
+   * The two-factor step an administrator's password led to (see docs/security.md), with the
    * e-mail typed. Only /admin-login handles it; without it the form says to sign in there.
    */
   onSecondStep?: (step: AdminSecondStep) => void;
@@ -46,7 +47,7 @@ export interface LoginFormProps {
   initialAlert?: LoginFormAlert | null | undefined;
 }
 
-/** The sign-in form of /login and /admin-login (customer §2 Login page, admin §2). */
+/** The sign-in form of /login and /admin-login. */
 export function LoginForm({ variant = 'customer', onSecondStep, initialEmail, initialAlert }: LoginFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -74,7 +75,7 @@ export function LoginForm({ variant = 'customer', onSecondStep, initialEmail, in
     if (startInPassword) passwordInput.current?.focus();
   }, [startInPassword, passwordInput]);
 
-  // Signed in (just now, or already when arriving): on to the right page (customer §4 Login success).
+  // Signed in (just now, or already when arriving): on to the right page.
   const signedInHere = status === 'authenticated' && (variant === 'customer' || isAdmin);
   if (signedInHere) {
     const destination = destinationAfterSignIn(isAdmin, navigationState);

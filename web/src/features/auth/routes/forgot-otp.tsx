@@ -8,7 +8,8 @@ import { readResetEmail, writeResetEmail, writeResetOtp } from '@/lib/session-st
 import { verifyResetOtp } from '../api/auth-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
 import { emptyOtp, OtpInput, type OtpInputHandle } from '@/components/ui/otp-input';
-import { AUTH_PAGE_MESSAGES, isUnreachable, serverMessage, withRetryHint } from '../lib/messages';
+import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { isUnreachable, serverMessage, withRetryHint } from '@/lib/api-errors';
 import { readAuthNavigationState } from '../lib/redirects';
 import { useDelayedNavigate } from '@/hooks/use-timers';
 import '../components/auth-form.css';
@@ -21,8 +22,8 @@ interface Alert {
 const OTP_PATTERN = new RegExp(`^\\d{${AUTH.otpLength}}$`);
 
 /**
- * Customer §2 OTP pages (reset): four boxes with auto-advance; no backspace-back and no resend
- * (a new code is asked for on /forgot). §4: the code is checked (not used up), stored, and
+ * The reset code page: four boxes with auto-advance; no backspace-back and no resend
+ * (a new code is asked for on /forgot). The code is checked (not used up), stored, and
  * /reset follows after 1.5 s. Without a known e-mail, back to /forgot.
  */
 export default function ForgotPasswordOtpRoute() {

@@ -9,7 +9,8 @@ import { clearPasswordReset, writeResetEmail } from '@/lib/session-storage';
 import { requestPasswordReset } from '../api/auth-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
 import { toFieldErrors } from '@/lib/form-errors';
-import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '../lib/messages';
+import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { describeSubmitFailure } from '@/lib/api-errors';
 import { readAuthNavigationState } from '../lib/redirects';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { useDelayedNavigate } from '@/hooks/use-timers';
@@ -23,7 +24,7 @@ interface Alert {
   text: string;
 }
 
-/** Customer §4 Password reset, first step: the e-mail; the code goes out, /forgot-otp after 2 s. */
+/** Password reset, first step: the e-mail; the code goes out, /forgot-otp after 2 s. */
 export default function ForgotPasswordRoute() {
   const location = useLocation();
   const navigateLater = useDelayedNavigate();

@@ -10,7 +10,8 @@ import { clearPendingRegistration, readPendingRegistration } from '@/lib/session
 import { resendRegistrationOtp, verifyRegistrationOtp } from '../api/auth-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
 import { emptyOtp, OtpInput, type OtpInputHandle } from '@/components/ui/otp-input';
-import { AUTH_PAGE_MESSAGES, isUnreachable, serverMessage, withRetryHint } from '../lib/messages';
+import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { isUnreachable, serverMessage, withRetryHint } from '@/lib/api-errors';
 import { forgetRegistrationPassword, recallRegistrationPassword } from '../lib/pending-password';
 import { readAuthNavigationState } from '../lib/redirects';
 import { useCountdown, useDelayedNavigate } from '@/hooks/use-timers';
@@ -25,8 +26,8 @@ interface Alert {
 const OTP_PATTERN = new RegExp(`^\\d{${AUTH.otpLength}}$`);
 
 /**
- * Customer §2 OTP pages (registration): four boxes, backspace moves back, resend with a visible
- * cool-down; §4 Registration: wrong code clears the boxes, success signs in and goes to
+ * The registration code page: four boxes, backspace moves back, resend with a visible
+ * cool-down; a wrong code clears the boxes, success signs in and goes to
  * /dashboard after 1.5 s; without an e-mail (state or stored draft) back to /register.
  */
 export default function RegisterOtpRoute() {
@@ -96,7 +97,7 @@ export default function RegisterOtpRoute() {
         navigate(paths.login.path, { replace: true, state: { message, email } });
         return;
       }
-      // Customer §4: on a wrong code the boxes clear and the focus returns to the first.
+      // On a wrong code the boxes clear and the focus returns to the first.
       setDigits(emptyOtp());
       otpInput.current?.focus(0);
       const text = isUnreachable(error)

@@ -10,7 +10,8 @@ import { register } from '../api/auth-api';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { toFieldErrors } from '@/lib/form-errors';
-import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '../lib/messages';
+import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { describeSubmitFailure } from '@/lib/api-errors';
 import { rememberRegistrationPassword } from '../lib/pending-password';
 import { readAuthNavigationState } from '../lib/redirects';
 import { useFormFields } from '@/hooks/use-form-fields';
@@ -23,7 +24,7 @@ const REGISTER_FIELDS: readonly RegisterField[] = ['username', 'email', 'passwor
 type Draft = Record<RegisterField, string>;
 const EMPTY_DRAFT: Draft = { username: '', email: '', password: '', confirmPassword: '' };
 
-/** Customer §2 Register page, §5 Register rules, §8 Registration (popup, 5 s). */
+/** The registration page: the form, its checks, and the message shown for 5 s. */
 export default function RegisterRoute() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -31,7 +32,7 @@ export default function RegisterRoute() {
     REGISTER_FIELDS,
     EMPTY_DRAFT,
   );
-  // The error popup clears itself after 5 s (customer §4). The OTP page may send one along.
+  // The error popup clears itself after 5 s. The OTP page may send one along.
   const arrivalError = readAuthNavigationState(location.state).error;
   const [popup, setPopup] = useAutoClear<{ text: string }>(
     REDIRECT_DELAYS_MS.registrationErrorPopup,
@@ -61,7 +62,7 @@ export default function RegisterRoute() {
     try {
       const answer = await register(parsed.data);
       const email = answer.email ?? parsed.data.email;
-      // The draft survives a reload; the password does not (DESIGN.md §6).
+      // The draft survives a reload; the password does not.
       writePendingRegistration({ username: parsed.data.username, email });
       rememberRegistrationPassword(email, parsed.data.password);
       navigate(paths.registerOtp.path, { state: { email, message: answer.message } });

@@ -9,7 +9,8 @@ import { clearPasswordReset, readResetEmail, readResetOtp } from '@/lib/session-
 import { resetPassword } from '../api/auth-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
-import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '../lib/messages';
+import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { describeSubmitFailure } from '@/lib/api-errors';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { useDelayedNavigate } from '@/hooks/use-timers';
 import '../components/auth-form.css';
@@ -22,7 +23,7 @@ interface Alert {
   text: string;
 }
 
-/** The reset rules (customer §5) as checklist lines, each tied to the message it answers. */
+/** The reset rules as checklist lines, each tied to the message it answers. */
 const REQUIREMENTS = [
   { label: 'At least 8 characters', problem: 'Password must be at least 8 characters' },
   { label: 'At least 1 number', problem: 'Password must contain at least 1 number' },
@@ -35,7 +36,7 @@ const REQUIREMENTS = [
 ] as const;
 
 /**
- * Customer §2 Reset page and §4 Password reset, last step: new password and confirmation with a
+ * Password reset, last step: new password and confirmation with a
  * live checklist shown on focus; on success the stored e-mail and code are cleared and /login
  * follows after 2 s.
  */

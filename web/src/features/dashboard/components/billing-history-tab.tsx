@@ -1,9 +1,13 @@
 import { Link } from 'react-router-dom';
 import { PAYMENT, type Subscription } from '@goldbot/shared';
 import { paths } from '@/app/paths';
-import { useSession } from '@/features/auth/session';
-import { ACTIVE_SUBSCRIPTION_ERROR, useActiveSubscription } from '@/features/payments/api/get-active-subscription';
-import { SUBSCRIPTIONS_ERROR, useSubscriptions } from '@/features/payments/api/get-subscriptions';
+import { useSession } from '@/features/auth';
+import {
+  ACTIVE_SUBSCRIPTION_ERROR,
+  SUBSCRIPTIONS_ERROR,
+  useActiveSubscription,
+  useSubscriptions,
+} from '@/features/payments';
 import { formatCalendarDay, formatUsdt, NOT_AVAILABLE } from '@/lib/format';
 import { formatDuration, formatEndDate } from '../lib/format';
 import { StatusPill } from '@/components/ui/status-pill';
@@ -21,7 +25,7 @@ export const pendingAmountText = (amount: number) => `Amount sent: ${formatUsdt(
 
 export const purchaseCount = (count: number) => `${count} ${count === 1 ? 'purchase' : 'purchases'}`;
 
-/** The Billing History tab (customer §2 Dashboard): the current subscription and every purchase. */
+/** The Billing History tab: the current subscription and every purchase. */
 /** A subscription bought with a payment the team approved (active now, or run out since) has a receipt. */
 const hasReceipt = (subscription: Subscription) =>
   subscription.paymentMethod === 'usdt' && (subscription.status === 'active' || subscription.status === 'expired');
@@ -144,9 +148,7 @@ function PurchaseHistory() {
                 <td>{formatDuration(subscription.packageName)}</td>
                 <td>{formatCalendarDay(subscription.startDate)}</td>
                 <td>{formatEndDate(subscription)}</td>
-                <td>
-                  {typeof subscription.amount === 'number' ? formatUsdt(subscription.amount) : NOT_AVAILABLE}
-                </td>
+                <td>{typeof subscription.amount === 'number' ? formatUsdt(subscription.amount) : NOT_AVAILABLE}</td>
                 <td>
                   <StatusPill status={subscription.status} />
                 </td>

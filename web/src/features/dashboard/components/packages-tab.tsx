@@ -3,13 +3,17 @@ import { PACKAGE_NAMES, PAYMENT_MESSAGES, SETTINGS_MESSAGES, TOAST_MS, type Pack
 import { useToast } from '@/components/toast';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
-import { FREE_TRIAL_MESSAGES, useCreateFreeTrial } from '@/features/payments/api/create-free-trial';
-import { useActiveSubscription, type Subscription } from '@/features/payments/api/get-active-subscription';
-import { usePackageStatus } from '@/features/payments/api/get-package-status';
-import { useRevalidateSubscriptions } from '@/features/payments/api/keys';
-import type { PaidPackageName } from '@/features/payments/components/usdt-payment-modal';
+import {
+  FREE_TRIAL_MESSAGES,
+  type PaidPackageName,
+  type Subscription,
+  useActiveSubscription,
+  useCreateFreeTrial,
+  usePackageStatus,
+  useRevalidateSubscriptions,
+} from '@/features/payments';
 import { serverMessage } from '@/lib/api-errors';
-import { formatPrice, usePackagePrices } from '@/features/pricing/api/get-packages';
+import { formatPrice, usePackagePrices } from '@/lib/package-prices';
 import { classNames } from '@/lib/class-names';
 import { PACKAGE_CARDS, type PackageCardInfo } from '../data/package-cards';
 import { formatCalendarDay, formatUsdt } from '@/lib/format';
@@ -53,7 +57,7 @@ interface PackagesTabProps {
   highlightedPlan?: PackageName | undefined;
 }
 
-/** The Packages tab (customer §2 Dashboard): four cards with prices from the catalog. */
+/** The Packages tab: four cards with prices from the catalog. */
 export function PackagesTab({ onBuy, highlightedPlan }: PackagesTabProps) {
   const { prices, onSale, loading: pricesLoading } = usePackagePrices();
   const packageStatus = usePackageStatus();

@@ -1,7 +1,7 @@
 import useSWRMutation from 'swr/mutation';
 import { FREE_TRIAL_DAYS, freeTrialResponseSchema } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { useUserKey } from './keys';
+import { useUserKey } from '@/features/auth';
 import type { Infer } from '@/lib/schema-types';
 
 export const freeTrialSchema = freeTrialResponseSchema;
@@ -13,7 +13,7 @@ export const FREE_TRIAL_MESSAGES = {
   failed: 'Failed to activate free trial',
 } as const;
 
-/** POST /api/payment/create-free-trial (customer §7), body `{}`: 201, or 409 when already used. */
+/** POST /api/payment/create-free-trial, body `{}`: 201, or 409 when already used. */
 export function createFreeTrial(): Promise<FreeTrialResponse> {
   return apiRequest('payment-create-free-trial', { body: {}, schema: freeTrialSchema });
 }

@@ -3,7 +3,7 @@ import { PAYMENT_MESSAGES, REFERRAL, verifyReferralResponseSchema } from '@goldb
 import { apiRequest } from '@/lib/api-client';
 import { isApiError, serverMessage } from '@/lib/api-errors';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { useUserScope } from './keys';
+import { useUserScope } from '@/features/auth';
 import type { Infer } from '@/lib/schema-types';
 
 export const verifyReferralSchema = verifyReferralResponseSchema;
@@ -11,10 +11,10 @@ export type VerifyReferralResponse = Infer<typeof verifyReferralSchema>;
 
 export const REFERRAL_CHECK_ERROR = 'Error verifying referral code';
 
-/** How the modal keeps a typed code: trimmed and upper-cased (customer §4 Referral code). */
+/** How the modal keeps a typed code: trimmed and upper-cased. */
 export const normalizeReferralCode = (code: string) => code.trim().toUpperCase();
 
-/** POST /api/payment/verify-referral (customer §7) with the upper-cased code. */
+/** POST /api/payment/verify-referral with the upper-cased code. */
 export function verifyReferral(referralCode: string, signal?: AbortSignal): Promise<VerifyReferralResponse> {
   return apiRequest('payment-verify-referral', {
     body: { referralCode: normalizeReferralCode(referralCode) },
@@ -23,7 +23,7 @@ export function verifyReferral(referralCode: string, signal?: AbortSignal): Prom
   });
 }
 
-/** The referral code's states (customer §4): unchecked, verifying, valid, invalid. */
+/** The referral code's states: unchecked, verifying, valid, invalid. */
 export type ReferralVerification =
   | { status: 'unchecked' }
   | { status: 'verifying' }

@@ -22,9 +22,9 @@ interface WalletPanelProps {
 }
 
 /**
- * Where and what to pay (customer §2 USDT payment modal): the network, the wallet address
+ * Where and what to pay: the network, the wallet address
  * (read-only, with Copy), its QR code drawn in the browser (never fetched from an outside
- * service, DESIGN.md §2), the amount and the send-only-USDT warning.
+ * service), the amount and the send-only-USDT warning.
  */
 export function WalletPanel({ wallet, amount }: WalletPanelProps) {
   const addressId = useId();

@@ -2,7 +2,7 @@ import { formatUsdCents } from '@/lib/format';
 import reportData from './monthly-reports.json';
 
 /**
- * Monthly trading reports (customer §2 Reports section), read from monthly-reports.json: one
+ * Monthly trading reports, read from monthly-reports.json: one
  * entry per trading day of a live account. Everything shown (graphs, figures, tables) is derived
  * here, so updating the JSON file updates the site.
  */

@@ -28,7 +28,7 @@ export interface WithdrawalHistoryProps {
   onRetry: () => void;
 }
 
-/** The Withdrawal Center's history (customer §2, §9): the 3 latest withdrawals with amount, date and status. */
+/** The Withdrawal Center's history: the 3 latest withdrawals with amount, date and status. */
 export function WithdrawalHistory({ withdrawals, loading, error, onRetry }: WithdrawalHistoryProps) {
   let content;
   if (loading) {

@@ -73,7 +73,7 @@ describe('withdrawal modal: what it shows', () => {
   });
 });
 
-describe('withdrawal modal: the checks before sending (customer §5)', () => {
+describe('withdrawal modal: the checks before sending', () => {
   it.each([
     ['', 'Please enter your TRC20 address'],
     ['TJRabPrwbZy45sbavfcjin', 'Please enter a valid TRC20 address (starts with T and 34 characters long)'],

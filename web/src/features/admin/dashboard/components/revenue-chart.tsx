@@ -18,7 +18,7 @@ const describe = (data: readonly RevenueEntry[]) =>
   `Revenue per month: ${data.map((entry) => `${entry.month} ${formatUsd(entry.revenue)}`).join(', ')}`;
 
 /**
- * The Monthly Revenue chart in the chosen type (admin §2), with recharts: a module of its own that
+ * The Monthly Revenue chart in the chosen type, with recharts: a module of its own that
  * the dashboard loads lazily, so recharts stays out of the admin entry and the landing bundle.
  */
 export default function RevenueChart({ data, type }: { data: RevenueEntry[]; type: ChartType }) {

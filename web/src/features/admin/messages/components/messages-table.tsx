@@ -26,8 +26,8 @@ interface MessagesTableProps {
 
 /**
  * Name, Email, Message (50 characters and '...'), Date (relative), Status, Actions (Reply, Delete)
- * (admin §2). The preview opens the message. A failed first load offers 'Try Again', which reloads
- * the page (admin §2).
+ *. The preview opens the message. A failed first load offers 'Try Again', which reloads
+ * the page.
  */
 export function MessagesTable({ label, list, isRead, now, onOpen, onDelete }: MessagesTableProps) {
   return (

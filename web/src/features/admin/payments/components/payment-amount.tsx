@@ -5,7 +5,7 @@ import { formatAmount, formatUsd } from '@/lib/format';
 type Amounts = Pick<Payment, 'amount' | 'originalAmount' | 'hasReferralDiscount' | 'referralDiscount' | 'currency'>;
 
 /**
- * The amount of a payment; a referral-discounted one (admin §2) shows the original amount struck
+ * The amount of a payment; a referral-discounted one shows the original amount struck
  * through, the final amount and '$X off'.
  */
 export function PaymentAmount({ payment }: { payment: Amounts }) {

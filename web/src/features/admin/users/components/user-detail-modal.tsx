@@ -26,7 +26,7 @@ interface UserDetailModalProps {
 }
 
 /**
- * A user's details (admin §2 Admin users): avatar initial, username, e-mail, phone ('Not
+ * A user's details: avatar initial, username, e-mail, phone ('Not
  * provided'), the Active/Inactive badge, account information, the subscription history, the
  * Activate/Deactivate button with its confirmation; the modal's own Close button closes it.
  */

@@ -18,7 +18,7 @@ interface WithdrawalsTableProps {
 
 export const FETCH_WITHDRAWALS_FAILED = 'Failed to fetch withdrawals';
 
-/** One tab's requests: User, Amount, Balance (the user's available earnings), Status, Date, Actions (admin §2). */
+/** One tab's requests: User, Amount, Balance (the user's available earnings), Status, Date, Actions. */
 export function WithdrawalsTable({ label, list, emptyText, onView }: WithdrawalsTableProps) {
   return (
     <PagedListView

@@ -11,7 +11,7 @@ import { formatUsd } from '@/lib/format';
 
 export const PACKAGES_KEY = 'packages-list';
 
-/** GET /api/packages: the public catalog (DESIGN.md §7). */
+/** GET /api/packages: the public catalog. */
 export function getPackages(): Promise<PackagesResponse> {
   return apiRequest(PACKAGES_KEY, { schema: packagesResponseSchema });
 }
