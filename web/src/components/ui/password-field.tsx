@@ -1,6 +1,5 @@
-import { useId, useState, type ComponentProps } from 'react';
-import { classNames } from '@/lib/class-names';
-import './text-field.css';
+import { useState, type ComponentProps } from 'react';
+import { FieldFrame, useFieldAria } from './text-field';
 import './password-field.css';
 
 export interface PasswordFieldProps extends Omit<ComponentProps<'input'>, 'type'> {
@@ -22,27 +21,19 @@ export function PasswordField({
   'aria-describedby': describedBy,
   ...inputProps
 }: PasswordFieldProps) {
-  const generatedId = useId();
-  const controlId = id ?? generatedId;
-  const hintId = hint ? `${controlId}-hint` : undefined;
-  const errorId = error ? `${controlId}-error` : undefined;
-  const describedByIds = [describedBy, hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const { controlId, hintId, errorId, aria } = useFieldAria(id, { hint, error }, describedBy);
   const [visible, setVisible] = useState(false);
   const toggleLabel = `${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`;
 
   return (
-    <div className={classNames('field', error && 'field--invalid', className)}>
-      <label className="field__label" htmlFor={controlId}>
-        {label}
-      </label>
+    <FieldFrame {...{ label, hint, error, controlId, hintId, errorId, className }}>
       <div className="password-field">
         <input
           {...inputProps}
+          {...aria}
           id={controlId}
           type={visible ? 'text' : 'password'}
           className="field__control password-field__control"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedByIds}
           // A shown password must not be sent to a spell-checking service or auto-capitalised.
           spellCheck={false}
           autoCapitalize="off"
@@ -58,16 +49,6 @@ export function PasswordField({
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -2,7 +2,7 @@ import { useId, type ComponentProps, type ReactNode } from 'react';
 import { classNames } from '@/lib/class-names';
 import './text-field.css';
 
-interface FieldFrameProps {
+export interface FieldFrameProps {
   label: string;
   /** Shown under the control and announced with it; marks the control invalid. */
   error?: string | undefined;
@@ -11,7 +11,11 @@ interface FieldFrameProps {
 }
 
 /** Ids and ARIA wiring shared by every field: label, hint and error all reach screen readers. */
-function useFieldAria(id: string | undefined, { hint, error }: Omit<FieldFrameProps, 'label'>, describedBy?: string) {
+export function useFieldAria(
+  id: string | undefined,
+  { hint, error }: Omit<FieldFrameProps, 'label'>,
+  describedBy?: string,
+) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
   const hintId = hint ? `${controlId}-hint` : undefined;
@@ -28,7 +32,7 @@ function useFieldAria(id: string | undefined, { hint, error }: Omit<FieldFramePr
   };
 }
 
-function FieldFrame({
+export function FieldFrame({
   label,
   hint,
   error,

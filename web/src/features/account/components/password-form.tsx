@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { clearStoredSession } from '@/lib/session-storage';
 import { changePassword } from '../api/account-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { NewPasswordField, PASSWORD_RULES_HINT } from '@/components/ui/account-fields';
 import { PasswordField } from '@/components/ui/password-field';
 import { toFieldErrors } from '@/lib/form-errors';
 import { ACCOUNT_MESSAGES } from '../lib/messages';
@@ -30,10 +31,7 @@ const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };
  */
 export function PasswordForm() {
   const { user, signOut } = useSession();
-  const { values, setValues, errors, setErrors, handleChange, inputRef, showInvalid } = useFormFields(
-    PASSWORD_FIELDS,
-    EMPTY,
-  );
+  const { values, setValues, setErrors, showInvalid, field } = useFormFields(PASSWORD_FIELDS, EMPTY);
   const [alert, setAlert] = useState<Alert | null>(null);
   const [saving, setSaving] = useState(false);
   const [changed, setChanged] = useState(false);
@@ -100,42 +98,15 @@ export function PasswordForm() {
     <form className="account-form" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
       {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
       <PasswordField
-        ref={inputRef('currentPassword')}
+        {...field('currentPassword')}
         label="Current Password"
-        name="currentPassword"
         autoComplete="current-password"
         required
         maxLength={128}
-        value={values.currentPassword}
         readOnly={changed}
-        onChange={handleChange('currentPassword')}
-        error={errors.currentPassword}
       />
-      <PasswordField
-        ref={inputRef('password')}
-        label="New Password"
-        name="password"
-        autoComplete="new-password"
-        required
-        maxLength={128}
-        hint="At least 8 characters with an uppercase and a lowercase letter, a number and one of @$!%*?&."
-        value={values.password}
-        readOnly={changed}
-        onChange={handleChange('password')}
-        error={errors.password}
-      />
-      <PasswordField
-        ref={inputRef('confirmPassword')}
-        label="Confirm New Password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        required
-        maxLength={128}
-        value={values.confirmPassword}
-        readOnly={changed}
-        onChange={handleChange('confirmPassword')}
-        error={errors.confirmPassword}
-      />
+      <NewPasswordField {...field('password')} label="New Password" hint={PASSWORD_RULES_HINT} readOnly={changed} />
+      <NewPasswordField {...field('confirmPassword')} label="Confirm New Password" readOnly={changed} />
       <Button type="submit" loading={saving} loadingText="Updating..." disabled={changed}>
         Update Password
       </Button>

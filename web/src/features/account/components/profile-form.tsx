@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, REDIRECT_DELAYS_MS, updateProfileInputSchema, type UpdateProfileInput } from '@goldbot/shared';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { EmailField, UsernameField } from '@/components/ui/account-fields';
 import { updateProfile } from '../api/account-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
@@ -50,10 +50,11 @@ export interface ProfileFormProps {
 export function ProfileForm({ signInPath, emailLockedReason }: ProfileFormProps) {
   const { user, updateUser, signOut } = useSession();
   const currentEmail = user?.email ?? '';
-  const { values, setValues, errors, setErrors, handleChange, inputRef, showInvalid } = useFormFields(
-    PROFILE_FIELDS,
-    () => ({ username: user?.username ?? '', email: currentEmail, currentPassword: '' }),
-  );
+  const { values, setValues, setErrors, showInvalid, field } = useFormFields(PROFILE_FIELDS, () => ({
+    username: user?.username ?? '',
+    email: currentEmail,
+    currentPassword: '',
+  }));
   const [alert, setAlert] = useState<Alert | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -157,44 +158,16 @@ export function ProfileForm({ signInPath, emailLockedReason }: ProfileFormProps)
   return (
     <form className="account-form" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
       {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
-      <TextField
-        ref={inputRef('username')}
-        label="Username"
-        name="username"
-        autoComplete="username"
-        required
-        maxLength={30}
-        value={values.username}
-        onChange={handleChange('username')}
-        error={errors.username}
-      />
-      <TextField
-        ref={inputRef('email')}
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        maxLength={254}
-        value={values.email}
-        readOnly={emailLockedReason !== undefined}
-        hint={emailLockedReason}
-        onChange={handleChange('email')}
-        error={errors.email}
-      />
+      <UsernameField {...field('username')} />
+      <EmailField {...field('email')} readOnly={emailLockedReason !== undefined} hint={emailLockedReason} />
       {emailChanges && (
         <PasswordField
-          ref={inputRef('currentPassword')}
+          {...field('currentPassword')}
           label="Current password"
-          name="currentPassword"
           autoComplete="current-password"
           required
           maxLength={128}
           hint="Needed to change your email. We will send a code to the new address."
-          value={values.currentPassword}
-          onChange={handleChange('currentPassword')}
-          error={errors.currentPassword}
         />
       )}
       <Button type="submit" loading={saving} loadingText="Saving..." disabled={saved}>

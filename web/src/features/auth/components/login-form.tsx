@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { loginInputSchema } from '@goldbot/shared';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { EmailField } from '@/components/ui/account-fields';
 import { ApiError } from '@/lib/api-client';
 import { writePendingRegistration } from '@/lib/session-storage';
 import { login, type AdminSecondStep } from '../api/auth-api';
@@ -54,10 +54,10 @@ export function LoginForm({ variant = 'customer', onSecondStep, initialEmail, in
   const navigationState = readAuthNavigationState(location.state);
   const { status, isAdmin, signIn } = useSession();
 
-  const { values, setValues, errors, setErrors, handleChange, inputRef, showInvalid } = useFormFields(
-    LOGIN_FIELDS,
-    () => ({ email: initialEmail ?? navigationState.email ?? '', password: '' }),
-  );
+  const { values, setValues, setErrors, inputRef, showInvalid, field } = useFormFields(LOGIN_FIELDS, () => ({
+    email: initialEmail ?? navigationState.email ?? '',
+    password: '',
+  }));
   // `adminSignInLink`: the answer was a two-factor step, which only /admin-login can take.
   const [alert, setAlert] = useState<(LoginFormAlert & { adminSignInLink?: boolean }) | null>(() => {
     if (initialAlert !== undefined) return initialAlert;
@@ -174,28 +174,13 @@ export function LoginForm({ variant = 'customer', onSecondStep, initialEmail, in
           )}
         </FormAlert>
       )}
-      <TextField
-        ref={inputRef('email')}
-        label="Email"
-        name="email"
-        type="email"
+      <EmailField
+        {...field('email')}
         autoComplete={variant === 'admin' ? 'username' : 'email'}
-        inputMode="email"
-        required
-        value={values.email}
-        onChange={handleChange('email')}
-        error={errors.email}
+        // No length cap on sign-in: an over-long address simply fails to sign in.
+        maxLength={undefined}
       />
-      <PasswordField
-        ref={inputRef('password')}
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        required
-        value={values.password}
-        onChange={handleChange('password')}
-        error={errors.password}
-      />
+      <PasswordField {...field('password')} label="Password" autoComplete="current-password" required />
       <div className="auth-form__row">
         <span />
         <Link to={paths.forgot.path}>Forgot Password</Link>

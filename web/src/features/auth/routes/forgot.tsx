@@ -4,7 +4,7 @@ import { forgotInputSchema, REDIRECT_DELAYS_MS } from '@goldbot/shared';
 import { paths } from '@/app/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { EmailField } from '@/components/ui/account-fields';
 import { clearPasswordReset, writeResetEmail } from '@/lib/session-storage';
 import { requestPasswordReset } from '../api/auth-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
@@ -29,7 +29,7 @@ export default function ForgotPasswordRoute() {
   const location = useLocation();
   const navigateLater = useDelayedNavigate();
   const arrival = readAuthNavigationState(location.state);
-  const { values, errors, handleChange, inputRef, showInvalid } = useFormFields(FORGOT_FIELDS, () => ({
+  const { values, showInvalid, field } = useFormFields(FORGOT_FIELDS, () => ({
     email: arrival.email ?? '',
   }));
   const [alert, setAlert] = useState<Alert | null>(() =>
@@ -80,20 +80,7 @@ export default function ForgotPasswordRoute() {
     >
       <form className="auth-form" noValidate onSubmit={handleSubmit} aria-busy={sending || undefined}>
         {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
-        <TextField
-          ref={inputRef('email')}
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          maxLength={254}
-          value={values.email}
-          readOnly={sent}
-          onChange={handleChange('email')}
-          error={errors.email}
-        />
+        <EmailField {...field('email')} readOnly={sent} />
         <Button type="submit" fullWidth loading={sending} loadingText="Sending..." disabled={sent}>
           Send Code
         </Button>

@@ -4,11 +4,10 @@ import { AUTH_MESSAGES, REDIRECT_DELAYS_MS, registerInputSchema } from '@goldbot
 import { paths } from '@/app/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { EmailField, NewPasswordField, PASSWORD_RULES_HINT, UsernameField } from '@/components/ui/account-fields';
 import { writePendingRegistration } from '@/lib/session-storage';
 import { register } from '../api/auth-api';
 import { FormAlert } from '@/components/ui/form-alert';
-import { PasswordField } from '@/components/ui/password-field';
 import { toFieldErrors } from '@/lib/form-errors';
 import { AUTH_PAGE_MESSAGES } from '../lib/messages';
 import { describeSubmitFailure } from '@/lib/api-errors';
@@ -28,10 +27,7 @@ const EMPTY_DRAFT: Draft = { username: '', email: '', password: '', confirmPassw
 export default function RegisterRoute() {
   const navigate = useNavigate();
   const location = useLocation();
-  const { values, errors, setErrors, handleChange, inputRef, showInvalid } = useFormFields(
-    REGISTER_FIELDS,
-    EMPTY_DRAFT,
-  );
+  const { values, setErrors, showInvalid, field } = useFormFields(REGISTER_FIELDS, EMPTY_DRAFT);
   // The error popup clears itself after 5 s. The OTP page may send one along.
   const arrivalError = readAuthNavigationState(location.state).error;
   const [popup, setPopup] = useAutoClear<{ text: string }>(
@@ -89,55 +85,10 @@ export default function RegisterRoute() {
             {popup.text}
           </FormAlert>
         )}
-        <TextField
-          ref={inputRef('username')}
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-          maxLength={30}
-          value={values.username}
-          onChange={handleChange('username')}
-          error={errors.username}
-        />
-        <TextField
-          ref={inputRef('email')}
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          maxLength={254}
-          value={values.email}
-          onChange={handleChange('email')}
-          error={errors.email}
-        />
-        <PasswordField
-          ref={inputRef('password')}
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          maxLength={128}
-          hint="At least 8 characters with an uppercase and a lowercase letter, a number and one of @$!%*?&."
-          value={values.password}
-          onChange={handleChange('password')}
-          error={errors.password}
-        />
-        <PasswordField
-          ref={inputRef('confirmPassword')}
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          maxLength={128}
-          value={values.confirmPassword}
-          onChange={handleChange('confirmPassword')}
-          error={errors.confirmPassword}
-        />
+        <UsernameField {...field('username')} autoCapitalize="off" spellCheck={false} />
+        <EmailField {...field('email')} />
+        <NewPasswordField {...field('password')} label="Password" hint={PASSWORD_RULES_HINT} />
+        <NewPasswordField {...field('confirmPassword')} label="Confirm Password" />
         <Button type="submit" fullWidth loading={submitting} loadingText="Creating account...">
           Register
         </Button>

@@ -8,7 +8,7 @@ import { classNames } from '@/lib/class-names';
 import { clearPasswordReset, readResetEmail, readResetOtp } from '@/lib/session-storage';
 import { resetPassword } from '../api/auth-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
-import { PasswordField } from '@/components/ui/password-field';
+import { NewPasswordField } from '@/components/ui/account-fields';
 import { AUTH_PAGE_MESSAGES } from '../lib/messages';
 import { describeSubmitFailure } from '@/lib/api-errors';
 import { useFormFields } from '@/hooks/use-form-fields';
@@ -42,7 +42,7 @@ const REQUIREMENTS = [
  */
 export default function ResetPasswordRoute() {
   const navigateLater = useDelayedNavigate();
-  const { values, errors, setErrors, handleChange, inputRef, showInvalid } = useFormFields(RESET_FIELDS, {
+  const { values, errors, setErrors, handleChange, inputRef, showInvalid, field } = useFormFields(RESET_FIELDS, {
     password: '',
     confirmPassword: '',
   });
@@ -114,13 +114,10 @@ export default function ResetPasswordRoute() {
             )}
           </FormAlert>
         )}
-        <PasswordField
+        <NewPasswordField
           ref={inputRef('password')}
           label="New Password"
           name="newPassword"
-          autoComplete="new-password"
-          required
-          maxLength={128}
           value={password}
           readOnly={done}
           aria-describedby={checklistShown ? checklistId : undefined}
@@ -150,18 +147,7 @@ export default function ResetPasswordRoute() {
             })}
           </ul>
         )}
-        <PasswordField
-          ref={inputRef('confirmPassword')}
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          maxLength={128}
-          value={confirmPassword}
-          readOnly={done}
-          onChange={handleChange('confirmPassword')}
-          error={errors.confirmPassword}
-        />
+        <NewPasswordField {...field('confirmPassword')} label="Confirm Password" readOnly={done} />
         <Button type="submit" fullWidth loading={saving} loadingText="Saving..." disabled={done}>
           Reset Password
         </Button>
