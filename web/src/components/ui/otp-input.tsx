@@ -1,4 +1,4 @@
-import { useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
+import { useId, useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
 import { AUTH } from '@goldbot/shared';
 import { classNames } from '@/lib/class-names';
 import './otp-input.css';
@@ -16,11 +16,10 @@ export interface OtpInputProps {
   backspaceMovesBack?: boolean;
   /** Labels the group of boxes. */
   label: string;
-  invalid?: boolean;
+  /** Shown under the boxes and announced with them; marks every box invalid. */
+  error?: string | undefined;
   disabled?: boolean;
   autoFocus?: boolean;
-  /** Id of an element describing the boxes (e.g. the error message). */
-  describedBy?: string | undefined;
   ref?: Ref<OtpInputHandle>;
 }
 
@@ -37,12 +36,13 @@ export function OtpInput({
   onChange,
   backspaceMovesBack = false,
   label,
-  invalid = false,
+  error,
   disabled = false,
   autoFocus = false,
-  describedBy,
   ref,
 }: OtpInputProps) {
+  const errorId = useId();
+  const invalid = error !== undefined;
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   const length = digits.length;
 
@@ -104,33 +104,40 @@ export function OtpInput({
   };
 
   return (
-    <fieldset className="otp-input" aria-describedby={describedBy} disabled={disabled}>
-      <legend className="otp-input__legend">{label}</legend>
-      <div className="otp-input__boxes">
-        {digits.map((digit, index) => (
-          <input
-            // The boxes never reorder: the index is their identity.
-            key={index}
-            ref={(element) => {
-              boxes.current[index] = element;
-            }}
-            className={classNames('otp-input__box', invalid && 'otp-input__box--invalid')}
-            type="text"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete={index === 0 ? 'one-time-code' : 'off'}
-            maxLength={length}
-            aria-label={`Digit ${index + 1} of ${length}`}
-            aria-invalid={invalid || undefined}
-            value={digit}
-            autoFocus={autoFocus && index === 0}
-            onFocus={(event) => event.currentTarget.select()}
-            onChange={(event) => handleInput(index, event.currentTarget.value)}
-            onKeyDown={(event) => handleKeyDown(index, event)}
-            onPaste={handlePaste}
-          />
-        ))}
-      </div>
-    </fieldset>
+    <>
+      <fieldset className="otp-input" aria-describedby={invalid ? errorId : undefined} disabled={disabled}>
+        <legend className="otp-input__legend">{label}</legend>
+        <div className="otp-input__boxes">
+          {digits.map((digit, index) => (
+            <input
+              // The boxes never reorder: the index is their identity.
+              key={index}
+              ref={(element) => {
+                boxes.current[index] = element;
+              }}
+              className={classNames('otp-input__box', invalid && 'otp-input__box--invalid')}
+              type="text"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              autoComplete={index === 0 ? 'one-time-code' : 'off'}
+              maxLength={length}
+              aria-label={`Digit ${index + 1} of ${length}`}
+              aria-invalid={invalid || undefined}
+              value={digit}
+              autoFocus={autoFocus && index === 0}
+              onFocus={(event) => event.currentTarget.select()}
+              onChange={(event) => handleInput(index, event.currentTarget.value)}
+              onKeyDown={(event) => handleKeyDown(index, event)}
+              onPaste={handlePaste}
+            />
+          ))}
+        </div>
+      </fieldset>
+      {invalid && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { AUTH, confirmEmailChangeInputSchema, type UpdateProfileInput } from '@goldbot/shared';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
@@ -59,7 +59,6 @@ export function EmailChangeCode({
   // One request at a time, whichever button started it (state updates land a render late).
   const inFlight = useRef(false);
   const otpInput = useRef<OtpInputHandle>(null);
-  const errorId = useId();
   const complete = digits.every((digit) => digit !== '');
 
   const handleDigits = (next: string[]) => {
@@ -137,15 +136,9 @@ export function EmailChangeCode({
         onChange={handleDigits}
         backspaceMovesBack
         autoFocus
-        invalid={otpError !== undefined}
+        error={otpError}
         disabled={confirmed}
-        describedBy={otpError ? errorId : undefined}
       />
-      {otpError && (
-        <p id={errorId} className="field__error">
-          {otpError}
-        </p>
-      )}
       <div className="account-form__actions">
         <Button
           type="submit"

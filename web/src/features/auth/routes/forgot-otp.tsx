@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { AUTH, AUTH_MESSAGES, REDIRECT_DELAYS_MS } from '@goldbot/shared';
 import { paths } from '@/app/paths';
@@ -37,7 +37,6 @@ export default function ForgotPasswordOtpRoute() {
   const [verified, setVerified] = useState(false);
   const inFlight = useRef(false);
   const otpInput = useRef<OtpInputHandle>(null);
-  const errorId = useId();
 
   if (!email) {
     return <Navigate to={paths.forgot.path} replace state={{ error: AUTH_PAGE_MESSAGES.resetEmailMissing }} />;
@@ -94,15 +93,9 @@ export default function ForgotPasswordOtpRoute() {
             setOtpError(undefined);
           }}
           autoFocus
-          invalid={otpError !== undefined}
+          error={otpError}
           disabled={verified}
-          describedBy={otpError ? errorId : undefined}
         />
-        {otpError && (
-          <p id={errorId} className="field__error">
-            {otpError}
-          </p>
-        )}
         <Button type="submit" fullWidth loading={verifying} loadingText="Verifying..." disabled={verified}>
           Verify Code
         </Button>

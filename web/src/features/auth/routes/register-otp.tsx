@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH, AUTH_MESSAGES, REDIRECT_DELAYS_MS, TOAST_MS } from '@goldbot/shared';
 import { paths } from '@/app/paths';
@@ -51,7 +51,6 @@ export default function RegisterOtpRoute() {
   const [cooldown, startCooldown] = useCountdown(AUTH.otpResendCooldownSeconds);
   const inFlight = useRef(false);
   const otpInput = useRef<OtpInputHandle>(null);
-  const errorId = useId();
 
   if (!email) {
     return <Navigate to={paths.register.path} replace state={{ error: AUTH_PAGE_MESSAGES.registrationEmailMissing }} />;
@@ -154,15 +153,9 @@ export default function RegisterOtpRoute() {
           onChange={handleDigits}
           backspaceMovesBack
           autoFocus
-          invalid={otpError !== undefined}
+          error={otpError}
           disabled={succeeded}
-          describedBy={otpError ? errorId : undefined}
         />
-        {otpError && (
-          <p id={errorId} className="field__error">
-            {otpError}
-          </p>
-        )}
         <Button type="submit" fullWidth loading={verifying} loadingText="Verifying..." disabled={succeeded}>
           Verify
         </Button>
