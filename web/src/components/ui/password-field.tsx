@@ -1,5 +1,5 @@
 import { useState, type ComponentProps } from 'react';
-import { FieldFrame, useFieldAria } from './text-field';
+import { FieldFrame, useFieldParts } from './text-field';
 import './password-field.css';
 
 export interface PasswordFieldProps extends Omit<ComponentProps<'input'>, 'type'> {
@@ -12,26 +12,16 @@ export interface PasswordFieldProps extends Omit<ComponentProps<'input'>, 'type'
  * A password input with a show/hide toggle. The toggle is
  * a real button right after the input, named after what it will do ("Show password").
  */
-export function PasswordField({
-  label,
-  error,
-  hint,
-  id,
-  className,
-  'aria-describedby': describedBy,
-  ...inputProps
-}: PasswordFieldProps) {
-  const { controlId, hintId, errorId, aria } = useFieldAria(id, { hint, error }, describedBy);
+export function PasswordField(props: PasswordFieldProps) {
+  const { frame, control } = useFieldParts(props);
   const [visible, setVisible] = useState(false);
-  const toggleLabel = `${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`;
+  const toggleLabel = `${visible ? 'Hide' : 'Show'} ${props.label.toLowerCase()}`;
 
   return (
-    <FieldFrame {...{ label, hint, error, controlId, hintId, errorId, className }}>
+    <FieldFrame {...frame}>
       <div className="password-field">
         <input
-          {...inputProps}
-          {...aria}
-          id={controlId}
+          {...control}
           type={visible ? 'text' : 'password'}
           className="field__control password-field__control"
           // A shown password must not be sent to a spell-checking service or auto-capitalised.
@@ -43,7 +33,7 @@ export function PasswordField({
           className="password-field__toggle"
           aria-label={toggleLabel}
           aria-pressed={visible}
-          aria-controls={controlId}
+          aria-controls={control.id}
           onClick={() => setVisible((shown) => !shown)}
         >
           {visible ? 'Hide' : 'Show'}
