@@ -514,7 +514,8 @@ describe('USDT payment modal: the TXID and the submit', () => {
     await user.type(txidField(), TXID);
     await user.click(submitButton());
     expect(await screen.findByText(PAYMENT_MESSAGES.txidUsed)).toBeInTheDocument();
-    expect(submitButton()).toHaveTextContent('Submit Payment');
+    // SWR ends the mutation's busy state in a transition, which may commit a render after the alert.
+    await waitFor(() => expect(submitButton()).toHaveTextContent('Submit Payment'));
     expect(submitButton()).toBeEnabled();
     expect(onSuccess).not.toHaveBeenCalled();
   });
