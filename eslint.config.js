@@ -1,7 +1,49 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Web feature boundaries: a file under web/src/features/<feature>/ reaches another feature only
+ * through that feature's index.ts (`@/features/<name>`), its public surface. What two features
+ * share lives in web/src/components, web/src/lib or web/src/hooks instead. Two patterns enforce
+ * it: no deep `@/features/<other>/...` path, and no relative path that climbs out of the
+ * feature's own folder (`../` once more than the file is deep in it). The second needs the file's
+ * depth, so there is one config object per feature and depth (minimatch's `*` never crosses a
+ * `/`, so each file matches exactly one of them).
+ */
+const WEB_FEATURES_DIR = new URL('./web/src/features/', import.meta.url);
+const WEB_FEATURE_MAX_DEPTH = 8;
+const webFeatureNames = readdirSync(WEB_FEATURES_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const webFeatureBoundaries = webFeatureNames.flatMap((feature) =>
+  Array.from({ length: WEB_FEATURE_MAX_DEPTH }, (_, depth) => ({
+    name: `web/feature-boundaries/${feature}/depth-${depth}`,
+    files: [`web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^@/features/(?!${escapeRegExp(feature)}(?:/|$))[^/]+/.+`,
+              message:
+                "Import another feature through its index.ts ('@/features/<name>'); move what two features share to web/src/components, lib or hooks.",
+            },
+            {
+              regex: `^(?:\\.\\./){${depth + 1},}`,
+              message:
+                "This relative path leaves the feature's folder: import another feature through its index.ts ('@/features/<name>'), shared code through '@/components', '@/lib' or '@/hooks'.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
 
 export default tseslint.config(
   {
@@ -30,4 +72,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...webFeatureBoundaries,
 );

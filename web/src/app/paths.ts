@@ -1,5 +1,5 @@
 /**
- * Every client-side route of both specs (customer §2, admin §2), with the title its page shows.
+ * Every client-side route of both specs, with the title its page shows.
  * The router, links and tests read paths from here, so a path is spelled once.
  */
 
@@ -63,14 +63,14 @@ export const paths = {
     emailTemplates: adminPath('email-templates', 'Email Templates'),
     subscriptionSettings: adminPath('subscription-settings', 'Subscription Settings'),
     adminSetting: adminPath('admin-setting', 'Account Settings'),
-    /** Beyond the spec (issue 10): every admin action that changed something. */
+    /** Beyond the spec: every admin action that changed something. */
     auditLog: adminPath('audit-log', 'Audit Log'),
   },
 } as const;
 
 export type AdminPath = (typeof paths.admin)[Exclude<keyof typeof paths.admin, 'root'>];
 
-/** The admin sidebar, in the order of admin §2 "Admin layout", then the audit log (issue 10). */
+/** The admin sidebar, in the order the back-office shows them, then the audit log. */
 export const ADMIN_NAVIGATION: readonly AdminPath[] = [
   paths.admin.dashboard,
   paths.admin.users,

@@ -68,7 +68,7 @@ export const routes: RouteObject[] = [
           { path: paths.terms.path, element: <TermsRoute /> },
           { path: paths.blog.path, element: <BlogRoute /> },
           {
-            // Signed-in users only (admin §2 Route guarding).
+            // Signed-in users only.
             path: paths.dashboard.path,
             // The page's own boundary lets the guard commit before the chunk arrives: a guard
             // inside a suspended tree is thrown away with it and mounts afresh, forgetting the
@@ -95,7 +95,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // Sign-in and recovery steps: header and footer hidden (customer §2).
+        // Sign-in and recovery steps: header and footer hidden.
         element: <AuthLayout />,
         children: [
           { path: paths.login.path, element: <LoginRoute /> },
@@ -109,7 +109,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // Signed-in admins only (admin §2 Route guarding).
+        // Signed-in admins only.
         path: paths.admin.root.path,
         element: (
           <RequireAdmin>

@@ -26,7 +26,7 @@ export function withQuery(url: string, params: Record<string, string>): string {
 export const VIDEO_FRAME_TITLE = 'GoldBot live trading proof';
 
 export const siteConfig = {
-  /** The "See Live Proofs" video in the hero (customer §2 Hero section). */
+  /** The "See Live Proofs" video in the hero. */
   liveProofVideoUrl: readUrl('VITE_LIVE_PROOF_VIDEO_URL', 'https://www.youtube-nocookie.com/embed/Xw5tXqF3o7c'),
   /** The "See Live Trading" tab of the reports section. */
   liveTradingVideoUrl: readUrl('VITE_LIVE_TRADING_VIDEO_URL', 'https://www.youtube-nocookie.com/embed/Xw5tXqF3o7c'),

@@ -5,7 +5,7 @@ const prefersReducedMotion = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * Scrolls smoothly to the top whenever the path changes (customer §2). Only the path counts:
+ * Scrolls smoothly to the top whenever the path changes. Only the path counts:
  * query-string changes such as dashboard tabs or filters keep the reader's position.
  */
 export function useScrollToTop(): void {

@@ -152,7 +152,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** Error bodies are `{ message, msg, errors? }` (DESIGN.md §4); older clients read either key. */
+/** Error bodies are `{ message, msg, errors? }`; older clients read either key. */
 export function toApiError(status: number, body: unknown, retryAfterSeconds?: number): ApiError {
   const details: ApiErrorDetails = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
   if (!isRecord(body)) return new ApiError(status, fallbackMessage(status), {}, details);

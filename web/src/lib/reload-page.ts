@@ -1,4 +1,4 @@
-/** Reloads the page (admin §4 Profile save); a module of its own so tests can replace it. */
+/** Reloads the page; a module of its own so tests can replace it. */
 export function reloadPage(): void {
   window.location.reload();
 }

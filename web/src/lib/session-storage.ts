@@ -1,13 +1,13 @@
 import { STORAGE_KEYS } from '@goldbot/shared';
 
 /**
- * Everything the SPA keeps in browser storage about accounts (customer §9 storage keys). Only
+ * Everything the SPA keeps in browser storage about accounts (the storage keys). Only
  * this module touches those keys.
  *
  * - `token`, `user` (localStorage): the signed-in session, restored on start.
  * - `authMethod` (localStorage): how that session was signed in, which decides how it is renewed.
  *   The refresh token itself is never readable here: the server keeps it in the HttpOnly cookie
- *   `goldbot_rt` (docs/security.md M2). Older builds stored it under `refreshToken`; that key is
+ *   `goldbot_rt` (see docs/security.md). Older builds stored it under `refreshToken`; that key is
  *   deleted on start.
  * - `pendingRegistration` (localStorage): `{ username, email }` between /register and
  *   /register-otp, so the code can still be entered after a reload. Never the password: that
@@ -17,7 +17,7 @@ import { STORAGE_KEYS } from '@goldbot/shared';
  */
 
 /**
- * The signed-in user as the spec keeps it (customer §3 "User (session)"). Only username and
+ * The signed-in user as the session keeps it. Only username and
  * e-mail are required: they are what every screen reads; the rest arrives with the sign-in
  * response and is optional so an older stored session still restores.
  */
@@ -26,7 +26,7 @@ export interface SessionUser {
   username: string;
   email: string;
   phone?: string;
-  /** Derived from the server's `isAdmin` (customer §6). */
+  /** Derived from the server's `isAdmin`. */
   role?: 'admin' | 'user';
   referralCode?: string;
   referralCount?: number;
@@ -267,7 +267,7 @@ export function writeResetOtp(otp: string): void {
   write(perTab(), STORAGE_KEYS.resetOtp, otp);
 }
 
-/** After a successful reset (customer §4) or on sign-out. */
+/** After a successful reset or on sign-out. */
 export function clearPasswordReset(): void {
   remove(perTab(), STORAGE_KEYS.resetEmail, STORAGE_KEYS.resetOtp);
 }

@@ -5,7 +5,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { APP_NAME } from '@/config/brand';
 import './site-layout.css';
 
-/** Sign-in, registration and password-reset steps: no site header or footer (customer §2). */
+/** Sign-in, registration and password-reset steps: no site header or footer. */
 export function AuthLayout() {
   return (
     <div className="auth-layout">

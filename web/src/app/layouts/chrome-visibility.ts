@@ -1,6 +1,6 @@
 import { paths } from '@/app/paths';
 
-/** Pages shown without the site header and footer (customer §2, admin §2). */
+/** Pages shown without the site header and footer. */
 const CHROMELESS_PATHS: ReadonlySet<string> = new Set([
   paths.register.path,
   paths.login.path,
@@ -20,12 +20,12 @@ export function hidesSiteChrome(pathname: string): boolean {
   return CHROMELESS_PATHS.has(path) || path === adminRoot || path.startsWith(`${adminRoot}/`);
 }
 
-/** The footer's call to action is hidden on exactly /dashboard (customer §2 Footer). */
+/** The footer's call to action is hidden on exactly /dashboard. */
 export function hidesFooterCta(pathname: string): boolean {
   return withoutTrailingSlash(pathname) === paths.dashboard.path;
 }
 
-/** 'Logout' replaces 'Dashboard' in the navbar on /dashboard and below (customer §2 Navbar). */
+/** 'Logout' replaces 'Dashboard' in the navbar on /dashboard and below. */
 export function isDashboardPath(pathname: string): boolean {
   const path = withoutTrailingSlash(pathname);
   return path === paths.dashboard.path || path.startsWith(`${paths.dashboard.path}/`);

@@ -7,7 +7,7 @@ import { classNames } from '@/lib/class-names';
 import { useScrolledPast } from './use-scrolled-past';
 
 /**
- * The referral promotion above the navbar (customer §2 Navbar): dismissible, and hidden once the
+ * The referral promotion above the navbar: dismissible, and hidden once the
  * page is scrolled past 50 px. It sits in the page flow above the sticky header, so hiding it
  * never moves the content the reader is looking at.
  */

@@ -59,7 +59,7 @@ function FooterCallToAction() {
   );
 }
 
-/** The site footer (customer §2 Footer). */
+/** The site footer. */
 export function SiteFooter() {
   const { pathname } = useLocation();
   return (

@@ -9,7 +9,7 @@ import { isDashboardPath } from './chrome-visibility';
 // The call-to-action link borrows the button look without being a <button>.
 import '@/components/ui/button.css';
 
-// The header links and their labels (customer §2 Navbar); page titles are longer.
+// The header links and their labels; page titles are longer.
 const NAV_LINKS = [
   { to: paths.home.getHref(), label: 'Home' },
   { to: paths.about.getHref(), label: 'About' },
@@ -51,7 +51,7 @@ function AccountAction() {
   );
 }
 
-/** The navbar (customer §2): main links, the account action and, below 768 px, a menu toggle. */
+/** The navbar: main links, the account action and, below 768 px, a menu toggle. */
 export function SiteHeader() {
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: navigating closes it without an effect.

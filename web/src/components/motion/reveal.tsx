@@ -14,7 +14,7 @@ export interface RevealProps {
 }
 
 /**
- * Scroll reveal (customer §2, cosmetic): the content fades or slides in the first time it comes
+ * Scroll reveal (cosmetic only): the content fades or slides in the first time it comes
  * into view. With reduced motion it is simply there, and so it is on a prerendered page: static
  * HTML shows it (also without JavaScript) and hydration does not hide it again.
  */

@@ -7,7 +7,7 @@ export type ToastVariant = 'success' | 'error' | 'info';
 export interface ToastOptions {
   message: string;
   variant?: ToastVariant;
-  /** How long the toast stays before it dismisses itself; defaults to 5 s (customer §9). */
+  /** How long the toast stays before it dismisses itself; defaults to 5 s. */
   durationMs?: number;
 }
 

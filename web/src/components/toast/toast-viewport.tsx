@@ -59,7 +59,7 @@ function ToastItem({ toast, onDismiss }: ToastItemProps) {
   );
 }
 
-/** Top-centre overlay (customer §2 Notifications); newest toast last. */
+/** Top-centre overlay; newest toast last. */
 export function ToastViewport({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: number) => void }) {
   return (
     <div className="toast-viewport">

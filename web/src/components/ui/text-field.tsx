@@ -28,7 +28,7 @@ function useFieldAria(id: string | undefined, { hint, error }: Omit<FieldFramePr
   };
 }
 
-function FieldFrame({
+export function FieldFrame({
   label,
   hint,
   error,
@@ -64,40 +64,50 @@ function FieldFrame({
   );
 }
 
-export type TextFieldProps = FieldFrameProps & ComponentProps<'input'>;
+interface FieldPropsBase extends FieldFrameProps {
+  id?: string | undefined;
+  className?: string | undefined;
+  'aria-describedby'?: string | undefined;
+}
 
-export function TextField({
+/**
+ * Splits a field's props into the frame's (label, hint, error, ids) and the control's, which get
+ * the id and the ARIA wiring: what every field component does first.
+ */
+export function useFieldParts<P extends FieldPropsBase>({
   label,
   error,
   hint,
   id,
   className,
   'aria-describedby': describedBy,
-  ...inputProps
-}: TextFieldProps) {
+  ...controlProps
+}: P) {
   const { controlId, hintId, errorId, aria } = useFieldAria(id, { hint, error }, describedBy);
+  return {
+    frame: { label, hint, error, controlId, hintId, errorId, className },
+    control: { ...controlProps, ...aria, id: controlId },
+  };
+}
+
+export type TextFieldProps = FieldFrameProps & ComponentProps<'input'>;
+
+export function TextField(props: TextFieldProps) {
+  const { frame, control } = useFieldParts(props);
   return (
-    <FieldFrame {...{ label, hint, error, controlId, hintId, errorId, className }}>
-      <input {...inputProps} {...aria} id={controlId} className="field__control" />
+    <FieldFrame {...frame}>
+      <input {...control} className="field__control" />
     </FieldFrame>
   );
 }
 
 export type TextAreaFieldProps = FieldFrameProps & ComponentProps<'textarea'>;
 
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  id,
-  className,
-  'aria-describedby': describedBy,
-  ...textAreaProps
-}: TextAreaFieldProps) {
-  const { controlId, hintId, errorId, aria } = useFieldAria(id, { hint, error }, describedBy);
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { frame, control } = useFieldParts(props);
   return (
-    <FieldFrame {...{ label, hint, error, controlId, hintId, errorId, className }}>
-      <textarea {...textAreaProps} {...aria} id={controlId} className="field__control field__control--multiline" />
+    <FieldFrame {...frame}>
+      <textarea {...control} className="field__control field__control--multiline" />
     </FieldFrame>
   );
 }

@@ -18,7 +18,7 @@ import { readTokenExpiry } from './lib/token';
  * It imports no zod and no Amplify, because it is part of the landing bundle.
  */
 
-/** 'loading' while a stored session is being renewed on start (customer §4 Auth session). */
+/** 'loading' while a stored session is being renewed on start. */
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 
 /** Where an explicit sign-out sends the user, so guards agree with it instead of racing it. */

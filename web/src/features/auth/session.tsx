@@ -25,7 +25,7 @@ export type { SessionUser, SignInMethod, StoredSession } from '@/lib/session-sto
 export type { SessionStatus, SignInInput, SignOutTarget } from './session-store';
 
 export interface SignOutOptions extends EndOptions {
-  /** Where to go afterwards; '/' unless given (customer §2 Navbar). */
+  /** Where to go afterwards; '/' unless given. */
   to?: string;
   /** Navigation state for that page (e.g. a message for /login). */
   state?: unknown;
@@ -84,7 +84,7 @@ export interface SessionProviderProps {
 }
 
 /**
- * The signed-in session (customer §4 Auth session): restored from storage on start, renewed
+ * The signed-in session: restored from storage on start, renewed
  * shortly before the ID token expires, ended by sign-out, by a refused refresh or by a 401.
  */
 export function SessionProvider({ children, store: givenStore }: SessionProviderProps) {

@@ -1,16 +1,16 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { AUTH, confirmEmailChangeInputSchema, type UpdateProfileInput } from '@goldbot/shared';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
-import { confirmEmailChange, updateProfile } from '@/features/auth/api/auth-api';
-import { FormAlert, type FormAlertVariant } from '@/features/auth/components/form-alert';
-import { emptyOtp, OtpInput, type OtpInputHandle } from '@/features/auth/components/otp-input';
-import { toFieldErrors } from '@/features/auth/lib/form-errors';
-import { describeSubmitFailure } from '@/features/auth/lib/messages';
-import { useCountdown } from '@/features/auth/lib/use-timers';
+import { confirmEmailChange, updateProfile } from '../api/account-api';
+import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { emptyOtp, OtpInput, type OtpInputHandle } from '@/components/ui/otp-input';
+import { toFieldErrors } from '@/lib/form-errors';
+import { describeSubmitFailure } from '@/lib/api-errors';
+import { useCountdown } from '@/hooks/use-timers';
 import './account-forms.css';
 
-/** Our texts for the e-mail change (an addition to the spec, docs/security.md H2). */
+/** Our texts for the e-mail change (a changed address only counts once its owner proves it: see docs/security.md). */
 export const EMAIL_CHANGE_MESSAGES = {
   confirmFailed: 'Failed to confirm email',
   resendFailed: 'Failed to resend the code',
@@ -59,7 +59,6 @@ export function EmailChangeCode({
   // One request at a time, whichever button started it (state updates land a render late).
   const inFlight = useRef(false);
   const otpInput = useRef<OtpInputHandle>(null);
-  const errorId = useId();
   const complete = digits.every((digit) => digit !== '');
 
   const handleDigits = (next: string[]) => {
@@ -137,15 +136,9 @@ export function EmailChangeCode({
         onChange={handleDigits}
         backspaceMovesBack
         autoFocus
-        invalid={otpError !== undefined}
+        error={otpError}
         disabled={confirmed}
-        describedBy={otpError ? errorId : undefined}
       />
-      {otpError && (
-        <p id={errorId} className="field__error">
-          {otpError}
-        </p>
-      )}
       <div className="account-form__actions">
         <Button
           type="submit"

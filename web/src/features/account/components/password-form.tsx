@@ -3,13 +3,15 @@ import { AUTH_MESSAGES, changePasswordInputSchema, REDIRECT_DELAYS_MS } from '@g
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { clearStoredSession } from '@/lib/session-storage';
-import { changePassword } from '@/features/auth/api/auth-api';
-import { FormAlert, type FormAlertVariant } from '@/features/auth/components/form-alert';
-import { PasswordField } from '@/features/auth/components/password-field';
-import { toFieldErrors } from '@/features/auth/lib/form-errors';
-import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '@/features/auth/lib/messages';
-import { useFormFields } from '@/features/auth/lib/use-form-fields';
-import { useSession } from '@/features/auth/session';
+import { changePassword } from '../api/account-api';
+import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { NewPasswordField, PASSWORD_RULES_HINT } from '@/components/ui/account-fields';
+import { PasswordField } from '@/components/ui/password-field';
+import { toFieldErrors } from '@/lib/form-errors';
+import { ACCOUNT_MESSAGES } from '../lib/messages';
+import { describeSubmitFailure } from '@/lib/api-errors';
+import { useFormFields } from '@/hooks/use-form-fields';
+import { useSession } from '@/features/auth';
 import './account-forms.css';
 
 type PasswordFormField = 'currentPassword' | 'password' | 'confirmPassword';
@@ -23,16 +25,13 @@ interface Alert {
 const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };
 
 /**
- * "Change Password" for the admin's account settings (admin §2, §5 rules with the pool's
- * 8-character floor, DESIGN.md §6) and the customer's Account tab. On success the stored session
- * goes at once, and /login follows after 3 s (admin §4).
+ * "Change Password" for the admin's account settings (the shared password rules, with the pool's
+ * 8-character floor) and the customer's Account tab. On success the stored session
+ * goes at once, and /login follows after 3 s.
  */
 export function PasswordForm() {
   const { user, signOut } = useSession();
-  const { values, setValues, errors, setErrors, handleChange, inputRef, showInvalid } = useFormFields(
-    PASSWORD_FIELDS,
-    EMPTY,
-  );
+  const { values, setValues, setErrors, showInvalid, field } = useFormFields(PASSWORD_FIELDS, EMPTY);
   const [alert, setAlert] = useState<Alert | null>(null);
   const [saving, setSaving] = useState(false);
   const [changed, setChanged] = useState(false);
@@ -44,7 +43,7 @@ export function PasswordForm() {
       () =>
         signOut({
           to: paths.login.path,
-          state: { message: AUTH_PAGE_MESSAGES.passwordUpdated, email: user?.email },
+          state: { message: ACCOUNT_MESSAGES.passwordUpdated, email: user?.email },
         }),
       REDIRECT_DELAYS_MS.afterAdminPasswordChange,
     );
@@ -58,7 +57,7 @@ export function PasswordForm() {
 
     const parsed = changePasswordInputSchema.safeParse(values);
     const fieldErrors = parsed.success ? {} : toFieldErrors(parsed.error.issues, PASSWORD_FIELDS);
-    // The confirmation is checked once the new password is there (admin §5 order).
+    // The confirmation is checked once the new password is there, so the person is not told off before typing it.
     if (values.password !== '' && values.confirmPassword !== values.password) {
       fieldErrors.confirmPassword = AUTH_MESSAGES.passwordsDoNotMatch;
     }
@@ -67,7 +66,7 @@ export function PasswordForm() {
       return;
     }
     if (!user?._id) {
-      setAlert({ variant: 'error', text: AUTH_PAGE_MESSAGES.passwordUpdateFailed });
+      setAlert({ variant: 'error', text: ACCOUNT_MESSAGES.passwordUpdateFailed });
       return;
     }
 
@@ -76,16 +75,16 @@ export function PasswordForm() {
     setSaving(true);
     try {
       await changePassword(user._id, parsed.data);
-      // The server revoked every session: nothing stored may outlive this page (admin §4).
+      // The server revoked every session: nothing stored may outlive this page.
       clearStoredSession();
       setValues(EMPTY);
       setChanged(true);
-      setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.passwordUpdated });
+      setAlert({ variant: 'success', text: ACCOUNT_MESSAGES.passwordUpdated });
     } catch (error) {
       const { fieldErrors, text } = describeSubmitFailure(
         error,
         PASSWORD_FIELDS,
-        AUTH_PAGE_MESSAGES.passwordUpdateFailed,
+        ACCOUNT_MESSAGES.passwordUpdateFailed,
       );
       setErrors(fieldErrors);
       setAlert({ variant: 'error', text });
@@ -99,42 +98,15 @@ export function PasswordForm() {
     <form className="account-form" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
       {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
       <PasswordField
-        ref={inputRef('currentPassword')}
+        {...field('currentPassword')}
         label="Current Password"
-        name="currentPassword"
         autoComplete="current-password"
         required
         maxLength={128}
-        value={values.currentPassword}
         readOnly={changed}
-        onChange={handleChange('currentPassword')}
-        error={errors.currentPassword}
       />
-      <PasswordField
-        ref={inputRef('password')}
-        label="New Password"
-        name="password"
-        autoComplete="new-password"
-        required
-        maxLength={128}
-        hint="At least 8 characters with an uppercase and a lowercase letter, a number and one of @$!%*?&."
-        value={values.password}
-        readOnly={changed}
-        onChange={handleChange('password')}
-        error={errors.password}
-      />
-      <PasswordField
-        ref={inputRef('confirmPassword')}
-        label="Confirm New Password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        required
-        maxLength={128}
-        value={values.confirmPassword}
-        readOnly={changed}
-        onChange={handleChange('confirmPassword')}
-        error={errors.confirmPassword}
-      />
+      <NewPasswordField {...field('password')} label="New Password" hint={PASSWORD_RULES_HINT} readOnly={changed} />
+      <NewPasswordField {...field('confirmPassword')} label="Confirm New Password" readOnly={changed} />
       <Button type="submit" loading={saving} loadingText="Updating..." disabled={changed}>
         Update Password
       </Button>

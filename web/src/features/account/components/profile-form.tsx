@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, REDIRECT_DELAYS_MS, updateProfileInputSchema, type UpdateProfileInput } from '@goldbot/shared';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
-import { updateProfile } from '@/features/auth/api/auth-api';
-import { FormAlert, type FormAlertVariant } from '@/features/auth/components/form-alert';
-import { PasswordField } from '@/features/auth/components/password-field';
-import { toFieldErrors, type FieldErrors } from '@/features/auth/lib/form-errors';
-import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '@/features/auth/lib/messages';
-import { useFormFields } from '@/features/auth/lib/use-form-fields';
-import { useSession } from '@/features/auth/session';
+import { EmailField, UsernameField } from '@/components/ui/account-fields';
+import { updateProfile } from '../api/account-api';
+import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { PasswordField } from '@/components/ui/password-field';
+import { toFieldErrors, type FieldErrors } from '@/lib/form-errors';
+import { ACCOUNT_MESSAGES } from '../lib/messages';
+import { describeSubmitFailure } from '@/lib/api-errors';
+import { useFormFields } from '@/hooks/use-form-fields';
+import { useSession } from '@/features/auth';
 import { reloadPage } from '@/lib/reload-page';
 import { EmailChangeCode } from './email-change-code';
 import './account-forms.css';
@@ -41,18 +42,19 @@ export interface ProfileFormProps {
 }
 
 /**
- * Username and e-mail, for the admin's account settings ("Profile Information", admin §2, §5, §8)
+ * Username and e-mail, for the admin's account settings ("Profile Information")
  * and the customer's Account tab; reload after 1.5 s. A new e-mail needs the current password and
- * is only taken once the code mailed to it is confirmed (docs/security.md H2); the server then ends
+ * is only taken once the code mailed to it is confirmed (see docs/security.md); the server then ends
  * every session, so the person signs in again with the new address at `signInPath`.
  */
 export function ProfileForm({ signInPath, emailLockedReason }: ProfileFormProps) {
   const { user, updateUser, signOut } = useSession();
   const currentEmail = user?.email ?? '';
-  const { values, setValues, errors, setErrors, handleChange, inputRef, showInvalid } = useFormFields(
-    PROFILE_FIELDS,
-    () => ({ username: user?.username ?? '', email: currentEmail, currentPassword: '' }),
-  );
+  const { values, setValues, setErrors, showInvalid, field } = useFormFields(PROFILE_FIELDS, () => ({
+    username: user?.username ?? '',
+    email: currentEmail,
+    currentPassword: '',
+  }));
   const [alert, setAlert] = useState<Alert | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -79,7 +81,7 @@ export function ProfileForm({ signInPath, emailLockedReason }: ProfileFormProps)
     const fieldErrors: FieldErrors<ProfileField> = parsed.success
       ? {}
       : toFieldErrors(parsed.error.issues, PROFILE_FIELDS);
-    // Either field empty: the spec's one message for the form (admin §5).
+    // Either field empty: the spec's one message for the form.
     if (
       fieldErrors.username === AUTH_MESSAGES.allFieldsRequired ||
       fieldErrors.email === AUTH_MESSAGES.allFieldsRequired
@@ -95,7 +97,7 @@ export function ProfileForm({ signInPath, emailLockedReason }: ProfileFormProps)
       return;
     }
     if (!user?._id) {
-      setAlert({ variant: 'error', text: AUTH_PAGE_MESSAGES.profileUpdateFailed });
+      setAlert({ variant: 'error', text: ACCOUNT_MESSAGES.profileUpdateFailed });
       return;
     }
 
@@ -112,9 +114,9 @@ export function ProfileForm({ signInPath, emailLockedReason }: ProfileFormProps)
       }
       setValues((current) => ({ ...current, currentPassword: '' }));
       setSaved(true);
-      setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.profileUpdated });
+      setAlert({ variant: 'success', text: ACCOUNT_MESSAGES.profileUpdated });
     } catch (error) {
-      const failure = describeSubmitFailure(error, PROFILE_FIELDS, AUTH_PAGE_MESSAGES.profileUpdateFailed, {
+      const failure = describeSubmitFailure(error, PROFILE_FIELDS, ACCOUNT_MESSAGES.profileUpdateFailed, {
         retryHint: true,
       });
       // A refused password is typed again, not corrected.
@@ -156,44 +158,16 @@ export function ProfileForm({ signInPath, emailLockedReason }: ProfileFormProps)
   return (
     <form className="account-form" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
       {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
-      <TextField
-        ref={inputRef('username')}
-        label="Username"
-        name="username"
-        autoComplete="username"
-        required
-        maxLength={30}
-        value={values.username}
-        onChange={handleChange('username')}
-        error={errors.username}
-      />
-      <TextField
-        ref={inputRef('email')}
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        maxLength={254}
-        value={values.email}
-        readOnly={emailLockedReason !== undefined}
-        hint={emailLockedReason}
-        onChange={handleChange('email')}
-        error={errors.email}
-      />
+      <UsernameField {...field('username')} />
+      <EmailField {...field('email')} readOnly={emailLockedReason !== undefined} hint={emailLockedReason} />
       {emailChanges && (
         <PasswordField
-          ref={inputRef('currentPassword')}
+          {...field('currentPassword')}
           label="Current password"
-          name="currentPassword"
           autoComplete="current-password"
           required
           maxLength={128}
           hint="Needed to change your email. We will send a code to the new address."
-          value={values.currentPassword}
-          onChange={handleChange('currentPassword')}
-          error={errors.currentPassword}
         />
       )}
       <Button type="submit" loading={saving} loadingText="Saving..." disabled={saved}>

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { signOutEverywhere } from '@/features/auth/api/auth-api';
-import { FormAlert } from '@/features/auth/components/form-alert';
-import { describeSubmitFailure } from '@/features/auth/lib/messages';
-import { useSession } from '@/features/auth/session';
+import { signOutEverywhere } from '../api/account-api';
+import { FormAlert } from '@/components/ui/form-alert';
+import { describeSubmitFailure } from '@/lib/api-errors';
+import { useSession } from '@/features/auth';
 import './account-forms.css';
 
 export const SIGN_OUT_EVERYWHERE_MESSAGES = {

@@ -4,14 +4,14 @@ import { ADMIN_NAVIGATION, paths } from '@/app/paths';
 import { PageLoader } from '@/components/ui/page-loader';
 import { Button } from '@/components/ui/button';
 import { APP_NAME } from '@/config/brand';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/features/auth';
 import { AdminThemeProvider } from './admin-theme';
 import './admin-layout.css';
 
 /**
- * The back-office frame (admin §2 "Admin layout"): a sidebar with every admin section and the
+ * The back-office frame: a sidebar with every admin section and the
  * signed-in admin in its footer, with logout (to /admin-login). No site header or footer here.
- * Every admin screen is inside the Amplify UI theme (DESIGN.md §2), loaded with this chunk only.
+ * Every admin screen is inside the Amplify UI theme, loaded with this chunk only.
  */
 export default function AdminLayout() {
   const { user, signOut } = useSession();

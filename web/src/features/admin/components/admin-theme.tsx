@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ThemeProvider, type Theme } from '@aws-amplify/ui-react';
-// Only the styles of the primitives the back-office uses (DESIGN.md §2), in this lazily loaded
+// Only the styles of the primitives the back-office uses, in this lazily loaded
 // chunk: the public site never downloads them. The unlayered files, so Amplify's class rules win
 // over the site's element rules (button, input, h1...) inside the admin area.
 import '@aws-amplify/ui-react/styles/base.css';

@@ -8,7 +8,7 @@ interface CopyButtonProps {
   label: string;
   /** Where the outcome is told. */
   notice: NoticeApi;
-  /** 'Transaction ID copied to clipboard'; cleared after 3 s (admin §9). */
+  /** 'Transaction ID copied to clipboard'; cleared after 3 s. */
   copiedMessage: string;
   /** When the browser refuses the clipboard: what to copy by hand. */
   failedMessage: string;

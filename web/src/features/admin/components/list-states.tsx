@@ -13,7 +13,7 @@ export function ListLoading({ text }: { text: string }) {
 }
 
 /**
- * A first load that failed, with nothing to show (admin §8): the screen's fallback as the heading,
+ * A first load that failed, with nothing to show: the screen's fallback as the heading,
  * the server's own message under it when it sent one, and 'Try Again'.
  */
 export function ListLoadFailed({
@@ -57,7 +57,7 @@ export function ListEmpty({ text }: { text: string }) {
 }
 
 /**
- * What a search looked at when it was not everything (docs/data-model.md §9): a term found inside
+ * What a search looked at when it was not everything (see docs/data-model.md on search): a term found inside
  * the values was looked for among the newest rows only ('Load more' goes further back), or a term
  * that starts many usernames or e-mails took only the first users.
  */

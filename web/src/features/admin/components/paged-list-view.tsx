@@ -9,7 +9,7 @@ interface PagedListViewProps<TItem> {
   loadingText: string;
   /** Shown when the list is empty. */
   emptyText: string;
-  /** The fallback when a load fails without a message of the server's (admin §8). */
+  /** The fallback when a load fails without a message of the server's. */
   errorText: string;
   /** The heading when the first load fails (no rows to keep), where the spec names its own; else errorText. */
   loadFailedText?: string;

@@ -15,7 +15,7 @@ export interface StatCard {
 
 const asCount = (value: number) => value.toLocaleString('en-US');
 
-/** A screen's stat cards (admin §2): the server's aggregates, never a count of the rows shown. */
+/** A screen's stat cards: the server's aggregates, never a count of the rows shown. */
 export function StatCards({ cards }: { cards: readonly StatCard[] }) {
   return (
     <Grid

@@ -1,7 +1,7 @@
 import { Badge, type BadgeVariations } from '@aws-amplify/ui-react';
 
 /**
- * Every status an admin list shows: payments (admin §4), withdrawals, subscriptions (active,
+ * Every status an admin list shows: payments, withdrawals, subscriptions (active,
  * pending, expired, rejected), users (active or inactive) and contact messages (read or unread).
  */
 export type AdminStatus =

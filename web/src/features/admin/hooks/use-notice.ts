@@ -11,7 +11,7 @@ export interface Notice {
 
 export interface NoticeApi {
   notice: Notice | null;
-  /** Shows a notice; with `durationMs` it clears itself then (admin §9), otherwise it stays until dismissed. */
+  /** Shows a notice; with `durationMs` it clears itself then, otherwise it stays until dismissed. */
   show: (variation: NoticeVariation, message: string, durationMs?: number) => void;
   clear: () => void;
 }

@@ -1,7 +1,7 @@
 import useSWRInfinite from 'swr/infinite';
 import type { ListSearchScope, RouteId } from '@goldbot/shared';
 
-/** Rows per request; "Load more" asks for the next page with the server's cursor (DESIGN.md §11). */
+/** Rows per request; "Load more" asks for the next page with the server's cursor. */
 export const ADMIN_PAGE_SIZE = 20;
 
 /** One page of an admin list, whatever its array is called in the answer. */
@@ -20,7 +20,7 @@ export interface PageRequest<TFilter extends string = string> {
    * choice. Unlike a new search, a new filter does not keep the previous filter's rows on screen.
    */
   filter: TFilter;
-  /** Username, e-mail and so on: the server searches (admin §5). Empty sends no `search`. */
+  /** Username, e-mail and so on: the server searches. Empty sends no `search`. */
   search: string;
   cursor: string | null;
 }
@@ -59,7 +59,7 @@ interface TaggedPage<TItem, TSummary> {
 }
 
 export interface PagedListOptions {
-  /** Re-reads every loaded page this often, in the background (admin §4, §9: the payment lists). */
+  /** Re-reads every loaded page this often, in the background (the payment lists). */
   refreshInterval?: number;
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
-/** The search is sent once typing pauses this long (the server searches, admin §5). */
+/** The search is sent once typing pauses this long (the server searches). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface ServerSearch {

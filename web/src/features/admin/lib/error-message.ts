@@ -2,7 +2,7 @@ import { ApiError } from '@/lib/api-client';
 
 /**
  * The server's own message when its error answer carried one, else the screen's fallback
- * (admin §8: "On a non-OK answer the server's message is shown, else a fallback").
+ * ("On a non-OK answer the server's message is shown, else a fallback").
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;

@@ -2,40 +2,25 @@ import {
   authSessionResponseSchema,
   mfaChallengeResponseSchema,
   mfaSetupResponseSchema,
-  updateProfileResponseSchema,
   type AuthSessionResponse,
-  type ConfirmEmailChangeInput,
   type LoginInput,
   type MfaChallengeResponse,
   type MfaSetupInput,
   type MfaSetupResponse,
   type MfaVerifyInput,
   type RegisterInput,
-  type UpdateProfileInput,
-  type UpdateProfileResponse,
 } from '@goldbot/shared';
 import { apiRequest, type ResponseSchema } from '@/lib/api-client';
+import { messageAnswerSchema, type MessageAnswer } from '@/lib/message-answer';
 import { serverSignOutSettled } from './session-api';
 
 /**
- * The auth calls of the pages (customer §7, admin §7 updateUser). Sessions are validated with the
+ * The calls of the sign-in, registration and recovery pages. Sessions are validated with the
  * shared zod schema; the one-line answers by hand.
  */
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-export interface MessageAnswer {
-  /** The server's confirmation, when it sent one; pages fall back to the spec's text. */
-  message?: string;
-}
-
-const messageAnswerSchema: ResponseSchema<MessageAnswer> = {
-  safeParse: (data) => ({
-    success: true,
-    data: isRecord(data) && typeof data.message === 'string' ? { message: data.message } : {},
-  }),
-};
 
 export type RegisterAnswer = MessageAnswer & { email?: string };
 
@@ -57,7 +42,7 @@ export function register(input: RegisterInput): Promise<RegisterAnswer> {
 
 /**
  * verifyOtp answers a session when the password came along and is right, else only that the
- * account is verified (DESIGN.md §6: after a reload the password is gone).
+ * account is verified (after a reload the password is gone).
  */
 export type VerifyOtpAnswer =
   { kind: 'signed-in'; session: AuthSessionResponse } | { kind: 'verified'; message: string };
@@ -94,7 +79,7 @@ export function resendRegistrationOtp(email: string): Promise<MessageAnswer> {
 
 /**
  * What `login` answers: a session, or for an administrator the two-factor step that must come
- * first (docs/security.md M5): a TOTP challenge (`verifyMfa`) or, the first time, the set-up of an
+ * first (two-factor sign-in, see docs/security.md): a TOTP challenge (`verifyMfa`) or, the first time, the set-up of an
  * authenticator app (`finishMfaSetup`). Only a session comes with the refresh cookie.
  */
 export type LoginAnswer =
@@ -166,47 +151,4 @@ export function verifyResetOtp(input: { email: string; otp: string }): Promise<M
 
 export function resetPassword(input: { email: string; otp: string; newPassword: string }): Promise<MessageAnswer> {
   return apiRequest('auth-reset-password', { body: input, schema: messageAnswerSchema });
-}
-
-/**
- * PUT /api/auth/updateUser/{id} with `{ username, email, currentPassword? }`. An unchanged e-mail
- * is saved at once; a new one needs the current password, and the answer then carries
- * `pendingEmail` and the user still with the old address: the change waits for the code mailed
- * to the new one (confirmEmailChange). 400 field errors, 409 address taken, 429 with Retry-After.
- */
-export function updateProfile(userId: string, input: UpdateProfileInput): Promise<UpdateProfileResponse> {
-  return apiRequest('auth-update-user', { params: { id: userId }, body: input, schema: updateProfileResponseSchema });
-}
-
-/**
- * POST /api/auth/confirm-email-change with the code mailed to the new address. On success the
- * server has ended every session of the user; 400 `errors.otp`, 429 with Retry-After when locked.
- */
-export function confirmEmailChange(input: ConfirmEmailChangeInput): Promise<MessageAnswer> {
-  return apiRequest('auth-confirm-email-change', { body: input, schema: messageAnswerSchema });
-}
-
-/**
- * PUT /api/auth/updateUser/{id} with `{ currentPassword, password }`. A refused current password
- * must not read as an ended session, so a 401 here does not sign out.
- */
-export function changePassword(
-  userId: string,
-  input: { currentPassword: string; password: string },
-): Promise<MessageAnswer> {
-  return apiRequest('auth-update-user', {
-    params: { id: userId },
-    body: input,
-    schema: messageAnswerSchema,
-    unauthorizedEndsSession: false,
-  });
-}
-
-/**
- * POST /api/auth/logout-all: the server ends every session of the caller, this one included, and
- * clears this browser's refresh cookie. A 401 is the caller's to show (it does not end the
- * session here: the page says why).
- */
-export function signOutEverywhere(): Promise<MessageAnswer> {
-  return apiRequest('auth-logout-all', { body: {}, schema: messageAnswerSchema, unauthorizedEndsSession: false });
 }

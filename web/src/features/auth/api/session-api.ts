@@ -18,7 +18,7 @@ export const refreshAnswerSchema: ResponseSchema<{ token: string; expiresIn: num
       : invalid('refresh'),
 };
 
-/** The user fields of customer §3 as /me, login and verifyOtp send them. */
+/** The user fields as /me, login and verifyOtp send them. */
 export const sessionUserAnswerSchema: ResponseSchema<ApiSessionUser> = {
   safeParse: (data) => {
     if (!isRecord(data)) return invalid('user');

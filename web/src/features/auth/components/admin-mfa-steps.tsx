@@ -12,15 +12,15 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { finishMfaSetup, verifyMfa } from '../api/auth-api';
-import { describeSubmitFailure, serverMessage } from '../lib/messages';
-import { useCountdown } from '../lib/use-timers';
-import { FormAlert } from './form-alert';
+import { describeSubmitFailure, serverMessage } from '@/lib/api-errors';
+import { useCountdown } from '@/hooks/use-timers';
+import { FormAlert } from '@/components/ui/form-alert';
 import type { LoginFormAlert } from './login-form';
 import './auth-form.css';
 import './admin-mfa-steps.css';
 
 /**
- * The two-factor steps of /admin-login (docs/security.md M5). The server's own texts (`message`,
+ * The two-factor steps of /admin-login (see docs/security.md). The server's own texts (`message`,
  * the wrong-code and expiry messages) are shown as they come; these are the page's.
  */
 export const MFA_PAGE_MESSAGES = {

@@ -5,7 +5,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { useSession } from '../session';
 import { readAuthNavigationState } from '../lib/redirects';
 
-/** The spec's text while the session loads (admin §2 Route guarding). */
+/** The spec's text while the session loads. */
 export const SESSION_LOADING_TEXT = 'Loading...';
 
 /**
@@ -23,7 +23,7 @@ function useSignOutRedirect(): ReactNode | null {
   return null;
 }
 
-/** /dashboard: signed-in users only; others go to /login, which brings them back (admin §2). */
+/** /dashboard: signed-in users only; others go to /login, which brings them back. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
@@ -38,7 +38,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** /admin/*: signed-in admins only; everyone else goes to / (admin §2). */
+/** /admin/*: signed-in admins only; everyone else goes to /. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { status, isAdmin } = useSession();
   const signedOut = useSignOutRedirect();

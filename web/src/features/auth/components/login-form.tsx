@@ -3,19 +3,20 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { loginInputSchema } from '@goldbot/shared';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { EmailField } from '@/components/ui/account-fields';
 import { ApiError } from '@/lib/api-client';
 import { writePendingRegistration } from '@/lib/session-storage';
 import { login, type AdminSecondStep } from '../api/auth-api';
 import { GOOGLE_UNAVAILABLE_MESSAGE, loadHostedUiConfig } from '../google/hosted-ui-config';
-import { toFieldErrors } from '../lib/form-errors';
-import { AUTH_PAGE_MESSAGES, describeSubmitFailure, serverMessage } from '../lib/messages';
+import { toFieldErrors } from '@/lib/form-errors';
+import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { describeSubmitFailure, serverMessage } from '@/lib/api-errors';
 import { rememberRegistrationPassword } from '../lib/pending-password';
 import { destinationAfterSignIn, readAuthNavigationState } from '../lib/redirects';
-import { useFormFields } from '../lib/use-form-fields';
+import { useFormFields } from '@/hooks/use-form-fields';
 import { useSession } from '../session';
-import { FormAlert, type FormAlertVariant } from './form-alert';
-import { PasswordField } from './password-field';
+import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { PasswordField } from '@/components/ui/password-field';
 import './auth-form.css';
 
 type LoginField = 'email' | 'password';
@@ -30,7 +31,7 @@ export interface LoginFormProps {
   /** 'admin': /admin-login, which signs in administrators only and offers no Google or register. */
   variant?: 'customer' | 'admin';
   /**
-   * The two-factor step an administrator's password led to (docs/security.md M5), with the
+   * The two-factor step an administrator's password led to (see docs/security.md), with the
    * e-mail typed. Only /admin-login handles it; without it the form says to sign in there.
    */
   onSecondStep?: (step: AdminSecondStep) => void;
@@ -46,17 +47,17 @@ export interface LoginFormProps {
   initialAlert?: LoginFormAlert | null | undefined;
 }
 
-/** The sign-in form of /login and /admin-login (customer §2 Login page, admin §2). */
+/** The sign-in form of /login and /admin-login. */
 export function LoginForm({ variant = 'customer', onSecondStep, initialEmail, initialAlert }: LoginFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const navigationState = readAuthNavigationState(location.state);
   const { status, isAdmin, signIn } = useSession();
 
-  const { values, setValues, errors, setErrors, handleChange, inputRef, showInvalid } = useFormFields(
-    LOGIN_FIELDS,
-    () => ({ email: initialEmail ?? navigationState.email ?? '', password: '' }),
-  );
+  const { values, setValues, setErrors, inputRef, showInvalid, field } = useFormFields(LOGIN_FIELDS, () => ({
+    email: initialEmail ?? navigationState.email ?? '',
+    password: '',
+  }));
   // `adminSignInLink`: the answer was a two-factor step, which only /admin-login can take.
   const [alert, setAlert] = useState<(LoginFormAlert & { adminSignInLink?: boolean }) | null>(() => {
     if (initialAlert !== undefined) return initialAlert;
@@ -74,7 +75,7 @@ export function LoginForm({ variant = 'customer', onSecondStep, initialEmail, in
     if (startInPassword) passwordInput.current?.focus();
   }, [startInPassword, passwordInput]);
 
-  // Signed in (just now, or already when arriving): on to the right page (customer §4 Login success).
+  // Signed in (just now, or already when arriving): on to the right page.
   const signedInHere = status === 'authenticated' && (variant === 'customer' || isAdmin);
   if (signedInHere) {
     const destination = destinationAfterSignIn(isAdmin, navigationState);
@@ -173,28 +174,13 @@ export function LoginForm({ variant = 'customer', onSecondStep, initialEmail, in
           )}
         </FormAlert>
       )}
-      <TextField
-        ref={inputRef('email')}
-        label="Email"
-        name="email"
-        type="email"
+      <EmailField
+        {...field('email')}
         autoComplete={variant === 'admin' ? 'username' : 'email'}
-        inputMode="email"
-        required
-        value={values.email}
-        onChange={handleChange('email')}
-        error={errors.email}
+        // No length cap on sign-in: an over-long address simply fails to sign in.
+        maxLength={undefined}
       />
-      <PasswordField
-        ref={inputRef('password')}
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        required
-        value={values.password}
-        onChange={handleChange('password')}
-        error={errors.password}
-      />
+      <PasswordField {...field('password')} label="Password" autoComplete="current-password" required />
       <div className="auth-form__row">
         <span />
         <Link to={paths.forgot.path}>Forgot Password</Link>

@@ -5,7 +5,7 @@ import { clearAmplifyStorage } from '@/lib/session-storage';
 import { loadHostedUiConfig, type HostedUiConfig } from './hosted-ui-config';
 
 /**
- * Google sign-in through the Cognito hosted UI (DESIGN.md §6), with Amplify. This module is only
+ * Google sign-in through the Cognito hosted UI, with Amplify. This module is only
  * ever imported dynamically: Amplify stays out of the landing bundle.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The password typed on /register, kept between /register and /register-otp so `verifyOtp` can
- * sign the new account in (DESIGN.md §6). Module memory only, never storage: a reload forgets it,
+ * sign the new account in. Module memory only, never storage: a reload forgets it,
  * and the OTP page then sends the user to /login with "Account verified, please sign in.".
  */
 

@@ -4,7 +4,7 @@ import { paths } from '@/app/paths';
 /**
  * Navigation state between the guards, the pricing page and the sign-in pages:
  * - `from`: where a guard or a call-to-action sent the visitor from (a path, or a location);
- * - `selectedPlan`: the plan chosen on the pricing page, handed on to /dashboard (customer §2);
+ * - `selectedPlan`: the plan chosen on the pricing page, handed on to /dashboard;
  * - `message`: a line to show on arrival (e.g. "Account verified, please sign in.");
  * - `error`: a failure to show on arrival (e.g. "Google login failed" from the callback);
  * - `email`: prefills the e-mail field.
@@ -59,7 +59,7 @@ const SIGN_IN_PATHS: readonly string[] = [
   '/auth/callback',
 ];
 
-/** The footer's "Start for Free now" hint (customer §2 Footer); there is no such page. */
+/** The footer's "Start for Free now" hint; there is no such page. */
 export const FREE_TRIAL_HINT = '/free-trial';
 
 /** Only paths of this app: no `//host` or `/\host` (open redirects), no sign-in pages. */
@@ -76,7 +76,7 @@ export interface Destination {
 }
 
 /**
- * Where a signed-in user goes (customer §4 Login success): admins to /admin (or the admin page
+ * Where a signed-in user goes: admins to /admin (or the admin page
  * they came from), others back to where they came from or to /dashboard, keeping `selectedPlan`.
  */
 export function destinationAfterSignIn(isAdmin: boolean, navigationState: AuthNavigationState): Destination {

@@ -7,7 +7,7 @@ import { deferred, jsonResponse, renderApp } from '@/test/test-utils';
 import { MFA_CHALLENGE_LIFETIME_MS, MFA_PAGE_MESSAGES } from '../components/admin-mfa-steps';
 
 /**
- * /admin-login with two-factor sign-in (docs/security.md M5). The local stack never asks for a
+ * /admin-login with two-factor sign-in (see docs/security.md). The local stack never asks for a
  * code (cognito-local has no MFA), so these answers are the server's contract, mocked.
  */
 

@@ -19,7 +19,7 @@ const LEADS: Record<Step['kind'], string> = {
 };
 
 /**
- * /admin-login: the password, then, where administrators must use TOTP (docs/security.md M5),
+ * /admin-login: the password, then, where administrators must use TOTP (see docs/security.md),
  * the code from the authenticator app or, the first time, its set-up. The two-factor steps live
  * in this route's chunk only (the QR code library included).
  */

@@ -5,7 +5,8 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { PageLoader } from '@/components/ui/page-loader';
 import { fetchCurrentUser } from '../api/session-api';
 import { GOOGLE_UNAVAILABLE_MESSAGE } from '../google/hosted-ui-config';
-import { AUTH_PAGE_MESSAGES, serverMessage } from '../lib/messages';
+import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { serverMessage } from '@/lib/api-errors';
 import { destinationAfterSignIn, readAuthNavigationState } from '../lib/redirects';
 import { useSession } from '../session';
 
@@ -20,8 +21,8 @@ function readReturnState(customState: string | undefined): unknown {
 }
 
 /**
- * /auth/callback: where the Cognito hosted UI returns after Google (customer §4 OAuth redirect,
- * DESIGN.md §6). Amplify exchanges the code; the ID token fetches the user from /api/auth/me;
+ * /auth/callback: where the Cognito hosted UI returns after Google (the OAuth
+ * redirect). Amplify exchanges the code; the ID token fetches the user from /api/auth/me;
  * the session is stored and the query string goes with a replacing navigation. An `error`
  * parameter is logged, stripped, and the user is back on /login.
  */

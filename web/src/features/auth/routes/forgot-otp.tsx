@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { AUTH, AUTH_MESSAGES, REDIRECT_DELAYS_MS } from '@goldbot/shared';
 import { paths } from '@/app/paths';
@@ -6,11 +6,12 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { readResetEmail, writeResetEmail, writeResetOtp } from '@/lib/session-storage';
 import { verifyResetOtp } from '../api/auth-api';
-import { FormAlert, type FormAlertVariant } from '../components/form-alert';
-import { emptyOtp, OtpInput, type OtpInputHandle } from '../components/otp-input';
-import { AUTH_PAGE_MESSAGES, isUnreachable, serverMessage, withRetryHint } from '../lib/messages';
+import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { emptyOtp, OtpInput, type OtpInputHandle } from '@/components/ui/otp-input';
+import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { isUnreachable, serverMessage, withRetryHint } from '@/lib/api-errors';
 import { readAuthNavigationState } from '../lib/redirects';
-import { useDelayedNavigate } from '../lib/use-timers';
+import { useDelayedNavigate } from '@/hooks/use-timers';
 import '../components/auth-form.css';
 
 interface Alert {
@@ -21,8 +22,8 @@ interface Alert {
 const OTP_PATTERN = new RegExp(`^\\d{${AUTH.otpLength}}$`);
 
 /**
- * Customer §2 OTP pages (reset): four boxes with auto-advance; no backspace-back and no resend
- * (a new code is asked for on /forgot). §4: the code is checked (not used up), stored, and
+ * The reset code page: four boxes with auto-advance; no backspace-back and no resend
+ * (a new code is asked for on /forgot). The code is checked (not used up), stored, and
  * /reset follows after 1.5 s. Without a known e-mail, back to /forgot.
  */
 export default function ForgotPasswordOtpRoute() {
@@ -36,7 +37,6 @@ export default function ForgotPasswordOtpRoute() {
   const [verified, setVerified] = useState(false);
   const inFlight = useRef(false);
   const otpInput = useRef<OtpInputHandle>(null);
-  const errorId = useId();
 
   if (!email) {
     return <Navigate to={paths.forgot.path} replace state={{ error: AUTH_PAGE_MESSAGES.resetEmailMissing }} />;
@@ -93,15 +93,9 @@ export default function ForgotPasswordOtpRoute() {
             setOtpError(undefined);
           }}
           autoFocus
-          invalid={otpError !== undefined}
+          error={otpError}
           disabled={verified}
-          describedBy={otpError ? errorId : undefined}
         />
-        {otpError && (
-          <p id={errorId} className="field__error">
-            {otpError}
-          </p>
-        )}
         <Button type="submit" fullWidth loading={verifying} loadingText="Verifying..." disabled={verified}>
           Verify Code
         </Button>

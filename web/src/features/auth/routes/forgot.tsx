@@ -4,15 +4,16 @@ import { forgotInputSchema, REDIRECT_DELAYS_MS } from '@goldbot/shared';
 import { paths } from '@/app/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { EmailField } from '@/components/ui/account-fields';
 import { clearPasswordReset, writeResetEmail } from '@/lib/session-storage';
 import { requestPasswordReset } from '../api/auth-api';
-import { FormAlert, type FormAlertVariant } from '../components/form-alert';
-import { toFieldErrors } from '../lib/form-errors';
-import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '../lib/messages';
+import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { toFieldErrors } from '@/lib/form-errors';
+import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { describeSubmitFailure } from '@/lib/api-errors';
 import { readAuthNavigationState } from '../lib/redirects';
-import { useFormFields } from '../lib/use-form-fields';
-import { useDelayedNavigate } from '../lib/use-timers';
+import { useFormFields } from '@/hooks/use-form-fields';
+import { useDelayedNavigate } from '@/hooks/use-timers';
 import '../components/auth-form.css';
 
 type ForgotField = 'email';
@@ -23,12 +24,12 @@ interface Alert {
   text: string;
 }
 
-/** Customer §4 Password reset, first step: the e-mail; the code goes out, /forgot-otp after 2 s. */
+/** Password reset, first step: the e-mail; the code goes out, /forgot-otp after 2 s. */
 export default function ForgotPasswordRoute() {
   const location = useLocation();
   const navigateLater = useDelayedNavigate();
   const arrival = readAuthNavigationState(location.state);
-  const { values, errors, handleChange, inputRef, showInvalid } = useFormFields(FORGOT_FIELDS, () => ({
+  const { values, showInvalid, field } = useFormFields(FORGOT_FIELDS, () => ({
     email: arrival.email ?? '',
   }));
   const [alert, setAlert] = useState<Alert | null>(() =>
@@ -79,20 +80,7 @@ export default function ForgotPasswordRoute() {
     >
       <form className="auth-form" noValidate onSubmit={handleSubmit} aria-busy={sending || undefined}>
         {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
-        <TextField
-          ref={inputRef('email')}
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          maxLength={254}
-          value={values.email}
-          readOnly={sent}
-          onChange={handleChange('email')}
-          error={errors.email}
-        />
+        <EmailField {...field('email')} readOnly={sent} />
         <Button type="submit" fullWidth loading={sending} loadingText="Sending..." disabled={sent}>
           Send Code
         </Button>

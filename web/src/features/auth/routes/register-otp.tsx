@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH, AUTH_MESSAGES, REDIRECT_DELAYS_MS, TOAST_MS } from '@goldbot/shared';
 import { paths } from '@/app/paths';
@@ -8,12 +8,13 @@ import { Button } from '@/components/ui/button';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { clearPendingRegistration, readPendingRegistration } from '@/lib/session-storage';
 import { resendRegistrationOtp, verifyRegistrationOtp } from '../api/auth-api';
-import { FormAlert, type FormAlertVariant } from '../components/form-alert';
-import { emptyOtp, OtpInput, type OtpInputHandle } from '../components/otp-input';
-import { AUTH_PAGE_MESSAGES, isUnreachable, serverMessage, withRetryHint } from '../lib/messages';
+import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { emptyOtp, OtpInput, type OtpInputHandle } from '@/components/ui/otp-input';
+import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { isUnreachable, serverMessage, withRetryHint } from '@/lib/api-errors';
 import { forgetRegistrationPassword, recallRegistrationPassword } from '../lib/pending-password';
 import { readAuthNavigationState } from '../lib/redirects';
-import { useCountdown, useDelayedNavigate } from '../lib/use-timers';
+import { useCountdown, useDelayedNavigate } from '@/hooks/use-timers';
 import { useSession } from '../session';
 import '../components/auth-form.css';
 
@@ -25,8 +26,8 @@ interface Alert {
 const OTP_PATTERN = new RegExp(`^\\d{${AUTH.otpLength}}$`);
 
 /**
- * Customer §2 OTP pages (registration): four boxes, backspace moves back, resend with a visible
- * cool-down; §4 Registration: wrong code clears the boxes, success signs in and goes to
+ * The registration code page: four boxes, backspace moves back, resend with a visible
+ * cool-down; a wrong code clears the boxes, success signs in and goes to
  * /dashboard after 1.5 s; without an e-mail (state or stored draft) back to /register.
  */
 export default function RegisterOtpRoute() {
@@ -50,7 +51,6 @@ export default function RegisterOtpRoute() {
   const [cooldown, startCooldown] = useCountdown(AUTH.otpResendCooldownSeconds);
   const inFlight = useRef(false);
   const otpInput = useRef<OtpInputHandle>(null);
-  const errorId = useId();
 
   if (!email) {
     return <Navigate to={paths.register.path} replace state={{ error: AUTH_PAGE_MESSAGES.registrationEmailMissing }} />;
@@ -96,7 +96,7 @@ export default function RegisterOtpRoute() {
         navigate(paths.login.path, { replace: true, state: { message, email } });
         return;
       }
-      // Customer §4: on a wrong code the boxes clear and the focus returns to the first.
+      // On a wrong code the boxes clear and the focus returns to the first.
       setDigits(emptyOtp());
       otpInput.current?.focus(0);
       const text = isUnreachable(error)
@@ -153,15 +153,9 @@ export default function RegisterOtpRoute() {
           onChange={handleDigits}
           backspaceMovesBack
           autoFocus
-          invalid={otpError !== undefined}
+          error={otpError}
           disabled={succeeded}
-          describedBy={otpError ? errorId : undefined}
         />
-        {otpError && (
-          <p id={errorId} className="field__error">
-            {otpError}
-          </p>
-        )}
         <Button type="submit" fullWidth loading={verifying} loadingText="Verifying..." disabled={succeeded}>
           Verify
         </Button>

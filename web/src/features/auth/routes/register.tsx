@@ -4,17 +4,17 @@ import { AUTH_MESSAGES, REDIRECT_DELAYS_MS, registerInputSchema } from '@goldbot
 import { paths } from '@/app/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { EmailField, NewPasswordField, PASSWORD_RULES_HINT, UsernameField } from '@/components/ui/account-fields';
 import { writePendingRegistration } from '@/lib/session-storage';
 import { register } from '../api/auth-api';
-import { FormAlert } from '../components/form-alert';
-import { PasswordField } from '../components/password-field';
-import { toFieldErrors } from '../lib/form-errors';
-import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '../lib/messages';
+import { FormAlert } from '@/components/ui/form-alert';
+import { toFieldErrors } from '@/lib/form-errors';
+import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { describeSubmitFailure } from '@/lib/api-errors';
 import { rememberRegistrationPassword } from '../lib/pending-password';
 import { readAuthNavigationState } from '../lib/redirects';
-import { useFormFields } from '../lib/use-form-fields';
-import { useAutoClear } from '../lib/use-timers';
+import { useFormFields } from '@/hooks/use-form-fields';
+import { useAutoClear } from '@/hooks/use-timers';
 import '../components/auth-form.css';
 
 type RegisterField = 'username' | 'email' | 'password' | 'confirmPassword';
@@ -23,15 +23,12 @@ const REGISTER_FIELDS: readonly RegisterField[] = ['username', 'email', 'passwor
 type Draft = Record<RegisterField, string>;
 const EMPTY_DRAFT: Draft = { username: '', email: '', password: '', confirmPassword: '' };
 
-/** Customer §2 Register page, §5 Register rules, §8 Registration (popup, 5 s). */
+/** The registration page: the form, its checks, and the message shown for 5 s. */
 export default function RegisterRoute() {
   const navigate = useNavigate();
   const location = useLocation();
-  const { values, errors, setErrors, handleChange, inputRef, showInvalid } = useFormFields(
-    REGISTER_FIELDS,
-    EMPTY_DRAFT,
-  );
-  // The error popup clears itself after 5 s (customer §4). The OTP page may send one along.
+  const { values, setErrors, showInvalid, field } = useFormFields(REGISTER_FIELDS, EMPTY_DRAFT);
+  // The error popup clears itself after 5 s. The OTP page may send one along.
   const arrivalError = readAuthNavigationState(location.state).error;
   const [popup, setPopup] = useAutoClear<{ text: string }>(
     REDIRECT_DELAYS_MS.registrationErrorPopup,
@@ -61,7 +58,7 @@ export default function RegisterRoute() {
     try {
       const answer = await register(parsed.data);
       const email = answer.email ?? parsed.data.email;
-      // The draft survives a reload; the password does not (DESIGN.md §6).
+      // The draft survives a reload; the password does not.
       writePendingRegistration({ username: parsed.data.username, email });
       rememberRegistrationPassword(email, parsed.data.password);
       navigate(paths.registerOtp.path, { state: { email, message: answer.message } });
@@ -88,55 +85,10 @@ export default function RegisterRoute() {
             {popup.text}
           </FormAlert>
         )}
-        <TextField
-          ref={inputRef('username')}
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-          maxLength={30}
-          value={values.username}
-          onChange={handleChange('username')}
-          error={errors.username}
-        />
-        <TextField
-          ref={inputRef('email')}
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          maxLength={254}
-          value={values.email}
-          onChange={handleChange('email')}
-          error={errors.email}
-        />
-        <PasswordField
-          ref={inputRef('password')}
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          maxLength={128}
-          hint="At least 8 characters with an uppercase and a lowercase letter, a number and one of @$!%*?&."
-          value={values.password}
-          onChange={handleChange('password')}
-          error={errors.password}
-        />
-        <PasswordField
-          ref={inputRef('confirmPassword')}
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          maxLength={128}
-          value={values.confirmPassword}
-          onChange={handleChange('confirmPassword')}
-          error={errors.confirmPassword}
-        />
+        <UsernameField {...field('username')} autoCapitalize="off" spellCheck={false} />
+        <EmailField {...field('email')} />
+        <NewPasswordField {...field('password')} label="Password" hint={PASSWORD_RULES_HINT} />
+        <NewPasswordField {...field('confirmPassword')} label="Confirm Password" />
         <Button type="submit" fullWidth loading={submitting} loadingText="Creating account...">
           Register
         </Button>

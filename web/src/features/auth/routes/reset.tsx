@@ -7,11 +7,12 @@ import { Button } from '@/components/ui/button';
 import { classNames } from '@/lib/class-names';
 import { clearPasswordReset, readResetEmail, readResetOtp } from '@/lib/session-storage';
 import { resetPassword } from '../api/auth-api';
-import { FormAlert, type FormAlertVariant } from '../components/form-alert';
-import { PasswordField } from '../components/password-field';
-import { AUTH_PAGE_MESSAGES, describeSubmitFailure } from '../lib/messages';
-import { useFormFields } from '../lib/use-form-fields';
-import { useDelayedNavigate } from '../lib/use-timers';
+import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { NewPasswordField } from '@/components/ui/account-fields';
+import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { describeSubmitFailure } from '@/lib/api-errors';
+import { useFormFields } from '@/hooks/use-form-fields';
+import { useDelayedNavigate } from '@/hooks/use-timers';
 import '../components/auth-form.css';
 
 type ResetField = 'password' | 'confirmPassword';
@@ -22,7 +23,7 @@ interface Alert {
   text: string;
 }
 
-/** The reset rules (customer §5) as checklist lines, each tied to the message it answers. */
+/** The reset rules as checklist lines, each tied to the message it answers. */
 const REQUIREMENTS = [
   { label: 'At least 8 characters', problem: 'Password must be at least 8 characters' },
   { label: 'At least 1 number', problem: 'Password must contain at least 1 number' },
@@ -35,13 +36,13 @@ const REQUIREMENTS = [
 ] as const;
 
 /**
- * Customer §2 Reset page and §4 Password reset, last step: new password and confirmation with a
+ * Password reset, last step: new password and confirmation with a
  * live checklist shown on focus; on success the stored e-mail and code are cleared and /login
  * follows after 2 s.
  */
 export default function ResetPasswordRoute() {
   const navigateLater = useDelayedNavigate();
-  const { values, errors, setErrors, handleChange, inputRef, showInvalid } = useFormFields(RESET_FIELDS, {
+  const { values, errors, setErrors, handleChange, inputRef, showInvalid, field } = useFormFields(RESET_FIELDS, {
     password: '',
     confirmPassword: '',
   });
@@ -113,13 +114,10 @@ export default function ResetPasswordRoute() {
             )}
           </FormAlert>
         )}
-        <PasswordField
+        <NewPasswordField
           ref={inputRef('password')}
           label="New Password"
           name="newPassword"
-          autoComplete="new-password"
-          required
-          maxLength={128}
           value={password}
           readOnly={done}
           aria-describedby={checklistShown ? checklistId : undefined}
@@ -149,18 +147,7 @@ export default function ResetPasswordRoute() {
             })}
           </ul>
         )}
-        <PasswordField
-          ref={inputRef('confirmPassword')}
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          maxLength={128}
-          value={confirmPassword}
-          readOnly={done}
-          onChange={handleChange('confirmPassword')}
-          error={errors.confirmPassword}
-        />
+        <NewPasswordField {...field('confirmPassword')} label="Confirm Password" readOnly={done} />
         <Button type="submit" fullWidth loading={saving} loadingText="Saving..." disabled={done}>
           Reset Password
         </Button>

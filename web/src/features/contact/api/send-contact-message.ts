@@ -11,7 +11,7 @@ export const sendContactMessageInputSchema = contactMessageInputSchema;
 export type SendContactMessageInput = ContactMessageInput;
 export type SendContactMessageResponse = ContactAddResponse;
 
-/** POST /api/contact/add (customer §7). Anonymous; a token is sent only if one is stored. */
+/** POST /api/contact/add. Anonymous; a token is sent only if one is stored. */
 export function sendContactMessage(
   input: SendContactMessageInput,
   options: { signal?: AbortSignal } = {},

@@ -101,7 +101,7 @@ export function ContactForm({ user }: ContactFormProps) {
     const sentMessage = values.message;
     try {
       await sendContactMessage(parsed.data);
-      // Only the message is cleared: name and e-mail stay for the next one (customer §4).
+      // Only the message is cleared: name and e-mail stay for the next one.
       // If the user kept typing while it was sending, their new text is not thrown away.
       setDraft((current) => (current.message === sentMessage ? { ...current, message: '' } : current));
       showToast({ message: CONTACT_MESSAGES.sendSucceeded, variant: 'success', durationMs: TOAST_MS.contactPage });

@@ -72,7 +72,7 @@ const SUPPORT_CHANNELS: readonly SupportChannel[] = [
   },
 ];
 
-/** The three ways to reach support (customer §1: e-mail, live chat, community chat). */
+/** The three ways to reach support (e-mail, live chat, community chat). */
 export function SupportChannels() {
   return (
     <ul className="support-channels">

@@ -1,7 +1,7 @@
 import { CONTACT } from '@goldbot/shared';
 import { paths } from '@/app/paths';
 import { PageFrame } from '@/components/layout/page-frame';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/features/auth';
 import { ContactForm } from '../components/contact-form';
 import { SupportChannels } from '../components/support-channels';
 import './contact.css';

@@ -1,6 +1,6 @@
 import { paths } from '@/app/paths';
 import { PasswordForm, ProfileForm, SignOutEverywhere } from '@/features/account';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/features/auth';
 
 export const ACCOUNT_TAB_TEXT = {
   profile: 'Profile',

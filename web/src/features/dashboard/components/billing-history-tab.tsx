@@ -1,11 +1,16 @@
 import { Link } from 'react-router-dom';
 import { PAYMENT, type Subscription } from '@goldbot/shared';
 import { paths } from '@/app/paths';
-import { useSession } from '@/features/auth/session';
-import { ACTIVE_SUBSCRIPTION_ERROR, useActiveSubscription } from '@/features/payments/api/get-active-subscription';
-import { SUBSCRIPTIONS_ERROR, useSubscriptions } from '@/features/payments/api/get-subscriptions';
-import { formatDate, formatDuration, formatEndDate, formatExactUsdt, NOT_AVAILABLE } from '../lib/format';
-import { StatusPill } from './status-pill';
+import { useSession } from '@/features/auth';
+import {
+  ACTIVE_SUBSCRIPTION_ERROR,
+  SUBSCRIPTIONS_ERROR,
+  useActiveSubscription,
+  useSubscriptions,
+} from '@/features/payments';
+import { formatCalendarDay, formatUsdt, NOT_AVAILABLE } from '@/lib/format';
+import { formatDuration, formatEndDate } from '../lib/format';
+import { StatusPill } from '@/components/ui/status-pill';
 
 export const BILLING_TEXT = {
   pending: `Payment verification in progress. Activation within ${PAYMENT.verificationHours} hours.`,
@@ -16,11 +21,11 @@ export const BILLING_TEXT = {
 } as const;
 
 /** The exact amount the customer sent for a pending purchase (its order's amount, to the cent). */
-export const pendingAmountText = (amount: number) => `Amount sent: ${formatExactUsdt(amount)}.`;
+export const pendingAmountText = (amount: number) => `Amount sent: ${formatUsdt(amount)}.`;
 
 export const purchaseCount = (count: number) => `${count} ${count === 1 ? 'purchase' : 'purchases'}`;
 
-/** The Billing History tab (customer §2 Dashboard): the current subscription and every purchase. */
+/** The Billing History tab: the current subscription and every purchase. */
 /** A subscription bought with a payment the team approved (active now, or run out since) has a receipt. */
 const hasReceipt = (subscription: Subscription) =>
   subscription.paymentMethod === 'usdt' && (subscription.status === 'active' || subscription.status === 'expired');
@@ -67,7 +72,7 @@ function CurrentSubscription() {
           </div>
           <div>
             <dt>Start Date</dt>
-            <dd>{formatDate(subscription.startDate)}</dd>
+            <dd>{formatCalendarDay(subscription.startDate)}</dd>
           </div>
           <div>
             <dt>End Date</dt>
@@ -141,11 +146,9 @@ function PurchaseHistory() {
               <tr key={subscription._id}>
                 <td>{subscription.packageName}</td>
                 <td>{formatDuration(subscription.packageName)}</td>
-                <td>{formatDate(subscription.startDate)}</td>
+                <td>{formatCalendarDay(subscription.startDate)}</td>
                 <td>{formatEndDate(subscription)}</td>
-                <td>
-                  {typeof subscription.amount === 'number' ? formatExactUsdt(subscription.amount) : NOT_AVAILABLE}
-                </td>
+                <td>{typeof subscription.amount === 'number' ? formatUsdt(subscription.amount) : NOT_AVAILABLE}</td>
                 <td>
                   <StatusPill status={subscription.status} />
                 </td>
@@ -153,7 +156,7 @@ function PurchaseHistory() {
                   {hasReceipt(subscription) && subscription.paymentId && (
                     <Link
                       to={paths.receipt.getHref(subscription.paymentId)}
-                      aria-label={`Receipt for ${subscription.packageName}, ${formatDate(subscription.startDate)}`}
+                      aria-label={`Receipt for ${subscription.packageName}, ${formatCalendarDay(subscription.startDate)}`}
                     >
                       Receipt
                     </Link>

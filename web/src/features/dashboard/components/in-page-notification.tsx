@@ -11,11 +11,11 @@ export interface Notice {
 interface InPageNotificationProps {
   notice: Notice;
   onClose: () => void;
-  /** Customer §2 Notifications: the in-page notification hides itself after 3 seconds. */
+  /** The in-page notification hides itself after 3 seconds. */
   durationMs?: number;
 }
 
-/** The dashboard's in-page notification (customer §2 Notifications): auto-hides, closable by hand. */
+/** The dashboard's in-page notification: auto-hides, closable by hand. */
 export function InPageNotification({
   notice,
   onClose,

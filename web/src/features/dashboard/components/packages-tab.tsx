@@ -3,16 +3,21 @@ import { PACKAGE_NAMES, PAYMENT_MESSAGES, SETTINGS_MESSAGES, TOAST_MS, type Pack
 import { useToast } from '@/components/toast';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
-import { FREE_TRIAL_MESSAGES, useCreateFreeTrial } from '@/features/payments/api/create-free-trial';
-import { useActiveSubscription, type Subscription } from '@/features/payments/api/get-active-subscription';
-import { usePackageStatus } from '@/features/payments/api/get-package-status';
-import { useRevalidateSubscriptions } from '@/features/payments/api/keys';
-import type { PaidPackageName } from '@/features/payments/components/usdt-payment-modal';
-import { serverMessage } from '@/features/payments/lib/errors';
-import { formatPrice, usePackagePrices } from '@/features/pricing/api/get-packages';
+import {
+  FREE_TRIAL_MESSAGES,
+  type PaidPackageName,
+  type Subscription,
+  useActiveSubscription,
+  useCreateFreeTrial,
+  usePackageStatus,
+  useRevalidateSubscriptions,
+} from '@/features/payments';
+import { serverMessage } from '@/lib/api-errors';
+import { formatPrice, usePackagePrices } from '@/lib/package-prices';
 import { classNames } from '@/lib/class-names';
 import { PACKAGE_CARDS, type PackageCardInfo } from '../data/package-cards';
-import { formatDate, formatExactUsdt, LIFETIME } from '../lib/format';
+import { formatCalendarDay, formatUsdt } from '@/lib/format';
+import { LIFETIME } from '../lib/format';
 
 export const PACKAGE_BUTTONS = {
   buy: 'Buy Now',
@@ -52,7 +57,7 @@ interface PackagesTabProps {
   highlightedPlan?: PackageName | undefined;
 }
 
-/** The Packages tab (customer §2 Dashboard): four cards with prices from the catalog. */
+/** The Packages tab: four cards with prices from the catalog. */
 export function PackagesTab({ onBuy, highlightedPlan }: PackagesTabProps) {
   const { prices, onSale, loading: pricesLoading } = usePackagePrices();
   const packageStatus = usePackageStatus();
@@ -206,7 +211,7 @@ function PackageCard({ card, price, subscription, highlighted, note, children }:
       {pending && (
         <p className="package-card__badge package-card__badge--pending">
           Pending verification
-          {typeof subscription.amount === 'number' && ` · ${formatExactUsdt(subscription.amount)}`}
+          {typeof subscription.amount === 'number' && ` · ${formatUsdt(subscription.amount)}`}
         </p>
       )}
       <h3 id={titleId} className="package-card__title">
@@ -232,8 +237,8 @@ function PackageCard({ card, price, subscription, highlighted, note, children }:
       </ul>
       {active && subscription && (
         <div className="package-card__dates">
-          <p>Start: {formatDate(subscription.startDate)}</p>
-          <p>End: {card.packageName === PACKAGE_NAMES.ultimate ? LIFETIME : formatDate(subscription.endDate)}</p>
+          <p>Start: {formatCalendarDay(subscription.startDate)}</p>
+          <p>End: {card.packageName === PACKAGE_NAMES.ultimate ? LIFETIME : formatCalendarDay(subscription.endDate)}</p>
         </div>
       )}
       {note && <p className="package-card__note">{note}</p>}

@@ -10,7 +10,7 @@ import {
 } from '../lib/particles';
 
 /**
- * The dashboard's animated particle background (customer §2 Dashboard): 40 particles on a
+ * The dashboard's animated particle background: 40 particles on a
  * canvas, at most 120 frames a second. It stands still under prefers-reduced-motion (drawn once),
  * and pauses while the tab is hidden. Purely decorative: hidden from assistive technology.
  *

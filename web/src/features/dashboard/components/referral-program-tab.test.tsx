@@ -1,13 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, WITHDRAWAL_MESSAGES } from '@goldbot/shared';
-import { CUSTOMER, errorResponse, renderSignedIn } from '@/features/payments/testing/commerce-fixtures';
-import {
-  requested,
-  TRC20_ADDRESS,
-  userWithdrawals,
-  withdrawal,
-} from '@/features/withdrawals/testing/withdrawal-fixtures';
+import { CUSTOMER, errorResponse, renderSignedIn } from '@/test/commerce-fixtures';
+import { requested, TRC20_ADDRESS, userWithdrawals, withdrawal } from '@/test/withdrawal-fixtures';
 import { mockApi } from '@/test/auth-helpers';
 import { cellTexts, deferred, jsonResponse } from '@/test/test-utils';
 import { ReferralProgramTab } from './referral-program-tab';

@@ -3,14 +3,16 @@ import { REFERRAL, TOAST_MS, WITHDRAWAL } from '@goldbot/shared';
 import { useToast } from '@/components/toast';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
-import { useSession } from '@/features/auth/session';
-import { formatUsd } from '@/features/payments/lib/money';
-import { useCopyToClipboard } from '@/features/payments/lib/use-copy-to-clipboard';
-import { useUserWithdrawals } from '@/features/withdrawals/api/get-user-withdrawals';
-import type { WithdrawalRequestResponse } from '@/features/withdrawals/api/request-withdrawal';
-import { WithdrawalHistory } from '@/features/withdrawals/components/withdrawal-history';
-import { WithdrawalModal } from '@/features/withdrawals/components/withdrawal-modal';
-import { withdrawBlocker } from '@/features/withdrawals/lib/withdrawal-rules';
+import { useSession } from '@/features/auth';
+import { formatUsd } from '@/lib/format';
+import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
+import {
+  useUserWithdrawals,
+  WithdrawalHistory,
+  WithdrawalModal,
+  type WithdrawalRequestResponse,
+  withdrawBlocker,
+} from '@/features/withdrawals';
 
 export const REFERRAL_TAB_MESSAGES = {
   copied: 'Referral code copied to clipboard!',
@@ -29,7 +31,7 @@ export const REFERRAL_TAB_TEXT = {
 export const heldText = (held: number) => `${formatUsd(held)} held for your pending withdrawal`;
 
 /**
- * The Referral Program tab (customer §2 Dashboard, §4, §5 Withdrawal): the referral code (Copy, or
+ * The Referral Program tab: the referral code (Copy, or
  * 'Refresh Data' when it is missing), total referrals, the earnings (available, and held while a
  * request is pending), the Withdraw button with its two blocking messages, the withdrawal modal and
  * the Withdrawal Center with the 3 latest withdrawals.

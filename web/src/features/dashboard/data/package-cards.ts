@@ -1,5 +1,5 @@
 import { PACKAGE_NAMES, type PackageName, type PackageSlug } from '@goldbot/shared';
-import { PLANS } from '@/features/pricing/data/plans';
+import { PLANS } from '@/config/plans';
 
 /** A card of the dashboard's Packages tab; prices come from the catalog, not from here. */
 export interface PackageCardInfo {
@@ -10,7 +10,7 @@ export interface PackageCardInfo {
   features: readonly string[];
 }
 
-/** The dashboard's own card titles (customer §2 Dashboard); the rest is the pricing page's. */
+/** The dashboard's own card titles; the rest is the pricing page's. */
 const TITLES: Record<PackageSlug, string> = {
   freeTrial: 'Free Copy Trading',
   basic: 'Basic',

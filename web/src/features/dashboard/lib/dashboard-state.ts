@@ -1,6 +1,6 @@
 import type { Notice } from '../components/in-page-notification';
 
-/** The dashboard's tabs (customer §2 Dashboard), in sidebar order; `?tab=` names the open one. */
+/** The dashboard's tabs, in sidebar order; `?tab=` names the open one. */
 export const DASHBOARD_TABS = [
   { id: 'packages', label: 'Packages' },
   { id: 'referral', label: 'Referral Program' },
@@ -20,7 +20,7 @@ export const DASHBOARD_NOTICES = {
   basicWelcome: 'Welcome to your Basic Package! Your subscription is now active.',
 } as const;
 
-/** The query parameters the dashboard reads on arrival (customer §2), removed once read. */
+/** The query parameters the dashboard reads on arrival, removed once read. */
 export const NOTICE_PARAMS = ['success', 'subscription'] as const;
 
 /** success=true, success=false, or subscription (welcome to the Basic Package). */

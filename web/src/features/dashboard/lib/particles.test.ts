@@ -28,7 +28,7 @@ function recordingContext() {
 }
 
 describe('dashboard particles', () => {
-  it('has 40 particles and a 120 fps cap (customer §2, §9)', () => {
+  it('has 40 particles and a 120 fps cap', () => {
     expect(PARTICLE_COUNT).toBe(40);
     expect(UI.dashboardParticleFpsCap).toBe(120);
     expect(FRAME_INTERVAL_MS).toBeCloseTo(1000 / 120);

@@ -1,6 +1,6 @@
 import { UI } from '@goldbot/shared';
 
-/** The dashboard's particle background (customer §2, §9): 40 particles, at most 120 frames a second. */
+/** The dashboard's particle background: 40 particles, at most 120 frames a second. */
 export const PARTICLE_COUNT = UI.dashboardParticles;
 export const FRAME_INTERVAL_MS = 1000 / UI.dashboardParticleFpsCap;
 /** Frames arrive with a little jitter; one this close to the interval still counts as on time. */

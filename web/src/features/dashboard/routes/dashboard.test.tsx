@@ -10,8 +10,8 @@ import {
   probedSearch,
   renderSignedIn,
   subscription,
-} from '@/features/payments/testing/commerce-fixtures';
-import { userWithdrawals, withdrawal } from '@/features/withdrawals/testing/withdrawal-fixtures';
+} from '@/test/commerce-fixtures';
+import { userWithdrawals, withdrawal } from '@/test/withdrawal-fixtures';
 import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
 import DashboardRoute from './dashboard';
 

@@ -3,10 +3,8 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ALL_PACKAGE_NAMES, type PackageName } from '@goldbot/shared';
 import { paths } from '@/app/paths';
 import { TabList, TabPanel } from '@/components/ui/tabs';
-import { readAuthNavigationState } from '@/features/auth/lib/redirects';
-import { useSession } from '@/features/auth/session';
-import { useRevalidateSubscriptions } from '@/features/payments/api/keys';
-import { isPaidPackageName, UsdtPaymentModal } from '@/features/payments/components/usdt-payment-modal';
+import { readAuthNavigationState, useSession } from '@/features/auth';
+import { isPaidPackageName, UsdtPaymentModal, useRevalidateSubscriptions } from '@/features/payments';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { AccountTab } from '../components/account-tab';
 import { BillingHistoryTab } from '../components/billing-history-tab';
@@ -72,7 +70,7 @@ function useArrival(): Arrival {
   return arrival;
 }
 
-/** The customer dashboard (customer §2 Dashboard): sidebar tabs, particle background, payments. */
+/** The customer dashboard: sidebar tabs, particle background, payments. */
 export default function DashboardRoute() {
   useDocumentTitle(paths.dashboard.title);
   const { user } = useSession();

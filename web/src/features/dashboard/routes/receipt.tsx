@@ -4,28 +4,28 @@ import { RECEIPT_MESSAGES } from '@goldbot/shared';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { PageLoader } from '@/components/ui/page-loader';
-import { serverMessage } from '@/features/payments/lib/errors';
+import { serverMessage } from '@/lib/api-errors';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useReceipt, type Receipt } from '../api/get-receipt';
-import { formatDate, formatEndDate } from '../lib/format';
+import { formatCalendarDay, formatUsdCents } from '@/lib/format';
+import { formatEndDate } from '../lib/format';
 import '../components/receipt.css';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
 
 /** An approval instant as a person reads it, in UTC like the package dates: 'Nov 21, 2026, 09:00 UTC'. */
 const approvalTime = (iso: string | null) => {
-  if (!iso) return formatDate(null);
+  if (!iso) return formatCalendarDay(null);
   const time = Date.parse(iso);
-  if (Number.isNaN(time)) return formatDate(null);
-  return `${formatDate(iso.slice(0, 10))}, ${iso.slice(11, 16)} UTC`;
+  if (Number.isNaN(time)) return formatCalendarDay(null);
+  return `${formatCalendarDay(iso.slice(0, 10))}, ${iso.slice(11, 16)} UTC`;
 };
 
 function ReceiptDocument({ receipt }: { receipt: Receipt }) {
   const rows: [string, ReactNode][] = [
     ['Package', receipt.packageName],
-    ['Price', usd.format(receipt.priceUsd)],
-    ['Discount', receipt.discountUsd > 0 ? `−${usd.format(receipt.discountUsd)}` : usd.format(0)],
+    ['Price', formatUsdCents(receipt.priceUsd)],
+    ['Discount', receipt.discountUsd > 0 ? `−${formatUsdCents(receipt.discountUsd)}` : formatUsdCents(0)],
     ['Amount paid', `${amount.format(receipt.amountPaid)} ${receipt.currency}`],
     [
       'Transaction ID (TXID)',
@@ -34,12 +34,12 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
       </a>,
     ],
     ['Approved', approvalTime(receipt.approvedAt)],
-    ['Subscription start', formatDate(receipt.subscription?.startDate)],
+    ['Subscription start', formatCalendarDay(receipt.subscription?.startDate)],
     [
       'Subscription end',
       receipt.subscription
         ? formatEndDate({ packageName: receipt.packageName, ...receipt.subscription })
-        : formatDate(null),
+        : formatCalendarDay(null),
     ],
   ];
   return (

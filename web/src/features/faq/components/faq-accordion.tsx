@@ -17,7 +17,7 @@ export interface FaqAccordionProps {
 }
 
 /**
- * The FAQ (customer §2): category tabs and an accordion in which one answer at a time is open.
+ * The FAQ: category tabs and an accordion in which one answer at a time is open.
  * Switching category closes the open answer.
  */
 export function FaqAccordion({ questionLevel = 3 }: FaqAccordionProps) {

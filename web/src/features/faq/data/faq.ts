@@ -22,7 +22,7 @@ export interface FaqCategory {
   entries: readonly FaqEntry[];
 }
 
-/** The four categories of customer §2 FAQ, with 4-5 questions each. */
+/** The four FAQ categories, with 4-5 questions each. */
 export const FAQ_CATEGORIES: readonly FaqCategory[] = [
   {
     id: 'general',

@@ -4,7 +4,7 @@ import { paths } from '@/app/paths';
 import { APP_NAME, SUPPORT_EMAIL } from '@/config/brand';
 import type { LegalSection } from '../components/legal-document';
 
-/** Privacy Policy: 12 sections (admin §2 Static pages); the service is for ages 18+ (admin §9). */
+/** Privacy Policy: 12 sections; the service is for ages 18+. */
 export const PRIVACY_SECTIONS: readonly LegalSection[] = [
   {
     id: 'who-we-are',

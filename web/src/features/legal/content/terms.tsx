@@ -14,7 +14,7 @@ import type { LegalSection } from '../components/legal-document';
 
 export const LEGAL_LAST_UPDATED = 'November 1, 2026';
 
-/** Terms of Service: 11 sections (admin §2 Static pages), carrying the facts of admin §9. */
+/** Terms of Service: 11 sections, carrying the business facts (prices, refund window, profit split) the site states elsewhere. */
 export const TERMS_SECTIONS: readonly LegalSection[] = [
   {
     id: 'acceptance',

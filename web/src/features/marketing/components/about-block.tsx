@@ -12,7 +12,7 @@ const HIGHLIGHTS = [
   `${REFUND_GUARANTEE_DAYS}-day money-back guarantee, and a refund for any month without profit`,
 ] as const;
 
-/** The home page's about block (customer §2 Route table). */
+/** The home page's about block. */
 export function AboutBlock() {
   return (
     <section className="section" aria-labelledby="about-heading">

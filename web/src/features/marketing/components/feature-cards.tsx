@@ -44,7 +44,7 @@ export const FEATURES: readonly Feature[] = [
   },
 ];
 
-/** Feature cards (customer §2); centred under 768 px (customer §9). */
+/** Feature cards; centred under 768 px. */
 export function FeatureCards() {
   return (
     <section className="section section--alt" aria-labelledby="features-heading">

@@ -21,7 +21,7 @@ interface Dot {
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
-/** The three particle layers of customer §9: 30, 25 and 20 dots at opacity 0.3, 0.4 and 0.5. */
+/** The three particle layers: 30, 25 and 20 dots at opacity 0.3, 0.4 and 0.5. */
 export const PARTICLE_LAYERS = UI.heroParticleLayers.map((layer, layerIndex) => {
   const random = seededRandom(2024 + layerIndex * 7919);
   const dots: Dot[] = Array.from({ length: layer.dots }, () => ({
@@ -34,7 +34,7 @@ export const PARTICLE_LAYERS = UI.heroParticleLayers.map((layer, layerIndex) => 
 });
 
 /**
- * The hero's decoration (customer §2 Hero section): particle layers drifting at different speeds
+ * The hero's decoration: particle layers drifting at different speeds
  * behind the whole hero, and five concentric circles around the avatar. Purely visual, so hidden
  * from assistive technology; all motion stops under prefers-reduced-motion (hero.css).
  */

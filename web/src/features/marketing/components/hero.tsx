@@ -34,7 +34,7 @@ function StaggerItem({ index, className, children }: { index: number; className?
 }
 
 /**
- * The home hero (customer §2 Hero section). Its content fades in with a stagger when at least
+ * The home hero. Its content fades in with a stagger when at least
  * 10% of it is visible and fades out again when it leaves, every time. On the prerendered page it
  * is simply there from the first paint (also without JavaScript), and moves only once it has left.
  */

@@ -2,7 +2,7 @@ import { UI } from '@goldbot/shared';
 import { Modal } from '@/components/ui/modal';
 import { siteConfig, VIDEO_FRAME_TITLE, withQuery } from '@/config/site';
 
-/** "See Live Proofs" (customer §2 Hero section): the proof video, 600x450, playing on open. */
+/** "See Live Proofs": the proof video, 600x450, playing on open. */
 export function LiveProofModal({ onClose }: { onClose: () => void }) {
   // Browsers only autoplay muted video; the viewer can unmute in the player.
   const src = withQuery(siteConfig.liveProofVideoUrl, { autoplay: '1', mute: '1', rel: '0' });

@@ -2,7 +2,7 @@ import { Reveal } from '@/components/motion/reveal';
 import { SectionHeading } from './section-heading';
 import './home-sections.css';
 
-/** The marketing figures of customer §1. */
+/** The marketing figures of the home page. */
 export const PERFORMANCE_STATS = [
   { value: '92%', label: 'Win ratio', detail: 'Share of closed trades in profit, January to May' },
   { value: 'Up to 20%', label: 'Average monthly ROI', detail: 'Net of spreads, on the account balance' },

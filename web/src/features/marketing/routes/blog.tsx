@@ -10,7 +10,7 @@ const UPCOMING = [
   'Setting up MetaTrader 5 for automated trading, step by step',
 ] as const;
 
-/** The blog placeholder (customer §2 Route table: its content is not shown). */
+/** The blog placeholder (its content is not shown). */
 export default function BlogRoute() {
   return (
     <PageFrame

@@ -6,7 +6,7 @@ import { Hero } from '../components/hero';
 const HomeBelowFold = lazy(() => import('../components/home-below-fold'));
 
 /**
- * Home (customer §2 Route table): the hero renders at once; the sections below it arrive in a
+ * Home: the hero renders at once; the sections below it arrive in a
  * second chunk, so the landing route's initial JavaScript stays within its budget.
  */
 export default function HomeRoute() {

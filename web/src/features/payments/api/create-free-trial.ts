@@ -1,8 +1,8 @@
 import useSWRMutation from 'swr/mutation';
 import { FREE_TRIAL_DAYS, freeTrialResponseSchema } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { useUserKey } from './keys';
-import type { Infer } from './types';
+import { useUserKey } from '@/features/auth';
+import type { Infer } from '@/lib/schema-types';
 
 export const freeTrialSchema = freeTrialResponseSchema;
 export type FreeTrialResponse = Infer<typeof freeTrialSchema>;
@@ -13,7 +13,7 @@ export const FREE_TRIAL_MESSAGES = {
   failed: 'Failed to activate free trial',
 } as const;
 
-/** POST /api/payment/create-free-trial (customer §7), body `{}`: 201, or 409 when already used. */
+/** POST /api/payment/create-free-trial, body `{}`: 201, or 409 when already used. */
 export function createFreeTrial(): Promise<FreeTrialResponse> {
   return apiRequest('payment-create-free-trial', { body: {}, schema: freeTrialSchema });
 }

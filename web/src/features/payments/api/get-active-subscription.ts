@@ -1,8 +1,8 @@
 import useSWR from 'swr';
 import { activeSubscriptionResponseSchema } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { useUserKey } from './keys';
-import type { Infer } from './types';
+import { useUserKey } from '@/features/auth';
+import type { Infer } from '@/lib/schema-types';
 
 export const activeSubscriptionSchema = activeSubscriptionResponseSchema;
 export type ActiveSubscriptionResponse = Infer<typeof activeSubscriptionSchema>;
@@ -10,7 +10,7 @@ export type Subscription = NonNullable<ActiveSubscriptionResponse['subscription'
 
 export const ACTIVE_SUBSCRIPTION_ERROR = 'Failed to fetch active subscription';
 
-/** GET /api/payment/active-subscription (customer §7): the current (or pending) subscription, or null. */
+/** GET /api/payment/active-subscription: the current (or pending) subscription, or null. */
 export function getActiveSubscription(): Promise<ActiveSubscriptionResponse> {
   return apiRequest('payment-active-subscription', { schema: activeSubscriptionSchema });
 }

@@ -1,8 +1,8 @@
 import useSWR from 'swr';
 import { packageStatusResponseSchema } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { useUserKey } from './keys';
-import type { Infer } from './types';
+import { useUserKey } from '@/features/auth';
+import type { Infer } from '@/lib/schema-types';
 
 export const packageStatusSchema = packageStatusResponseSchema;
 export type PackageStatus = Infer<typeof packageStatusSchema>;
@@ -10,7 +10,7 @@ export type PackageStatus = Infer<typeof packageStatusSchema>;
 export const PACKAGE_STATUS_ERROR = 'Failed to fetch package status';
 
 /**
- * What a failed status call stands for (customer §8): no active Basic package, and Basic not
+ * What a failed status call stands for: no active Basic package, and Basic not
  * on sale. The server refuses a Basic payment it does not accept anyway. The free trial stays
  * offered (the server answers why if it is not), with no link to show.
  */
@@ -23,7 +23,7 @@ export const PACKAGE_STATUS_ON_FAILURE: PackageStatus = {
 };
 
 /**
- * GET /api/payment/package-status (customer §7): an active Basic package, whether Basic is on sale,
+ * GET /api/payment/package-status: an active Basic package, whether Basic is on sale,
  * whether the free trial can be started, and its copy-trading link while the caller's trial runs.
  */
 export function getPackageStatus(): Promise<PackageStatus> {

@@ -1,22 +1,22 @@
 import useSWR from 'swr';
 import { publicSubscriptionSettingsResponseSchema } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { useUserKey } from './keys';
-import type { Infer } from './types';
+import { useUserKey } from '@/features/auth';
+import type { Infer } from '@/lib/schema-types';
 
 export const subscriptionSettingsSchema = publicSubscriptionSettingsResponseSchema;
 export type SubscriptionSettings = Infer<typeof subscriptionSettingsSchema>;
 
 export const SETTINGS_CHECK_ERROR = 'Failed to check subscription settings';
 
-/** GET /api/settings/public/subscription-settings (customer §7): is Basic on sale. */
+/** GET /api/settings/public/subscription-settings: is Basic on sale. */
 export function getSubscriptionSettings(): Promise<SubscriptionSettings> {
   return apiRequest('settings-public-subscription', { schema: subscriptionSettingsSchema });
 }
 
 /**
- * Whether monthly (Basic) subscriptions are on sale, checked before a Basic purchase (customer
- * §5). While the check runs `basicPackageEnabled` is undefined; when the check itself fails the
+ * Whether monthly (Basic) subscriptions are on sale, checked before a Basic purchase.
+ * While the check runs `basicPackageEnabled` is undefined; when the check itself fails the
  * purchase proceeds (true), and the failure is only logged.
  */
 export function useSubscriptionSettings({ enabled = true }: { enabled?: boolean } = {}): {

@@ -1,15 +1,15 @@
 import useSWR from 'swr';
 import { subscriptionsResponseSchema } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { useUserKey } from './keys';
-import type { Infer } from './types';
+import { useUserKey } from '@/features/auth';
+import type { Infer } from '@/lib/schema-types';
 
 export const subscriptionsSchema = subscriptionsResponseSchema;
 export type SubscriptionsResponse = Infer<typeof subscriptionsSchema>;
 
 export const SUBSCRIPTIONS_ERROR = 'Failed to fetch subscription history';
 
-/** GET /api/payment/subscriptions (customer §7): the caller's subscriptions, newest first. */
+/** GET /api/payment/subscriptions: the caller's subscriptions, newest first. */
 export function getSubscriptions(): Promise<SubscriptionsResponse> {
   return apiRequest('payment-subscriptions', { schema: subscriptionsSchema });
 }

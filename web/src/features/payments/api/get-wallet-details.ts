@@ -1,16 +1,16 @@
 import useSWR from 'swr';
 import { PAYMENT_MESSAGES, walletDetailsResponseSchema } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { isApiError, isRetryable, serverMessage } from '../lib/errors';
-import { useUserKey } from './keys';
-import type { Infer } from './types';
+import { isApiError, isRetryable, serverMessage } from '@/lib/api-errors';
+import { useUserKey } from '@/features/auth';
+import type { Infer } from '@/lib/schema-types';
 
 export const walletDetailsSchema = walletDetailsResponseSchema;
 export type WalletDetails = Infer<typeof walletDetailsSchema>;
 
 export const WALLET_LOAD_ERROR = 'Could not load the payment details. Please try again.';
 
-/** GET /api/payment/wallet-details (customer §7): the active USDT wallet; 503 when there is none. */
+/** GET /api/payment/wallet-details: the active USDT wallet; 503 when there is none. */
 export function getWalletDetails(): Promise<WalletDetails> {
   return apiRequest('payment-wallet-details', { schema: walletDetailsSchema });
 }
@@ -20,7 +20,7 @@ export type WalletDetailsState =
   | { state: 'ready'; wallet: WalletDetails }
   /**
    * 503: no payment wallet is configured. There is deliberately no built-in fallback address
-   * (DESIGN.md §11): a wrong address would send the customer's money to nobody.
+   *: a wrong address would send the customer's money to nobody.
    */
   | { state: 'unavailable'; message: string }
   | { state: 'error'; message: string; retry: () => void };

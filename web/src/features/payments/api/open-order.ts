@@ -1,9 +1,9 @@
 import useSWR from 'swr';
 import { openOrderResponseSchema, type PaymentOrder } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { serverMessage } from '../lib/errors';
+import { serverMessage } from '@/lib/api-errors';
 import type { PaidPackageName } from '../lib/packages';
-import { useUserScope } from './keys';
+import { useUserScope } from '@/features/auth';
 
 export type { PaymentOrder };
 export const ORDER_LOAD_ERROR = 'Could not prepare your payment. Please try again.';

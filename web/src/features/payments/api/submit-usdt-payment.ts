@@ -1,15 +1,15 @@
 import useSWRMutation from 'swr/mutation';
 import { submitUsdtPaymentResponseSchema, type SubmitUsdtPaymentInput } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { useUserKey } from './keys';
-import type { Infer } from './types';
+import { useUserKey } from '@/features/auth';
+import type { Infer } from '@/lib/schema-types';
 
 export const submitUsdtPaymentSchema = submitUsdtPaymentResponseSchema;
 export type SubmitUsdtPaymentResponse = Infer<typeof submitUsdtPaymentSchema>;
 export type { SubmitUsdtPaymentInput };
 
 /**
- * POST /api/payment/submit-usdt-payment (customer §7): 201 with the pending subscription; 400
+ * POST /api/payment/submit-usdt-payment: 201 with the pending subscription; 400
  * with field errors (`txid`, `amount`, `referralCode`); 409 for a used TXID or Basic off sale.
  */
 export function submitUsdtPayment(input: SubmitUsdtPaymentInput): Promise<SubmitUsdtPaymentResponse> {

@@ -1,20 +1,20 @@
 import useSWR from 'swr';
 import { PAYMENT_MESSAGES, REFERRAL, verifyReferralResponseSchema } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { isApiError, serverMessage } from '../lib/errors';
-import { useDebouncedValue } from '../lib/use-debounced-value';
-import { useUserScope } from './keys';
-import type { Infer } from './types';
+import { isApiError, serverMessage } from '@/lib/api-errors';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useUserScope } from '@/features/auth';
+import type { Infer } from '@/lib/schema-types';
 
 export const verifyReferralSchema = verifyReferralResponseSchema;
 export type VerifyReferralResponse = Infer<typeof verifyReferralSchema>;
 
 export const REFERRAL_CHECK_ERROR = 'Error verifying referral code';
 
-/** How the modal keeps a typed code: trimmed and upper-cased (customer §4 Referral code). */
+/** How the modal keeps a typed code: trimmed and upper-cased. */
 export const normalizeReferralCode = (code: string) => code.trim().toUpperCase();
 
-/** POST /api/payment/verify-referral (customer §7) with the upper-cased code. */
+/** POST /api/payment/verify-referral with the upper-cased code. */
 export function verifyReferral(referralCode: string, signal?: AbortSignal): Promise<VerifyReferralResponse> {
   return apiRequest('payment-verify-referral', {
     body: { referralCode: normalizeReferralCode(referralCode) },
@@ -23,7 +23,7 @@ export function verifyReferral(referralCode: string, signal?: AbortSignal): Prom
   });
 }
 
-/** The referral code's states (customer §4): unchecked, verifying, valid, invalid. */
+/** The referral code's states: unchecked, verifying, valid, invalid. */
 export type ReferralVerification =
   | { status: 'unchecked' }
   | { status: 'verifying' }
@@ -47,7 +47,7 @@ function invalidFrom(error: unknown): ReferralVerification {
  */
 export function useReferralVerification(code: string, { enabled = true }: { enabled?: boolean } = {}) {
   const normalized = normalizeReferralCode(code);
-  const settled = useDebouncedValue(normalized, REFERRAL.verifyDebounceMs);
+  const [settled] = useDebouncedValue(normalized, REFERRAL.verifyDebounceMs);
   const scope = useUserScope();
   const key =
     enabled && scope !== null && normalized !== '' && settled === normalized

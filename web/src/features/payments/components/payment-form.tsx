@@ -10,8 +10,8 @@ import { useRevalidateSubscriptions } from '../api/keys';
 import { useSubmitUsdtPayment, type SubmitUsdtPaymentInput } from '../api/submit-usdt-payment';
 import type { PaymentOrder } from '../api/open-order';
 import type { ReferralVerification } from '../api/verify-referral';
-import { serverMessage } from '../lib/errors';
-import { formatUsd } from '../lib/money';
+import { serverMessage } from '@/lib/api-errors';
+import { formatUsd } from '@/lib/format';
 import type { PaidPackageName } from '../lib/packages';
 
 export const PAYMENT_FORM_MESSAGES = {
@@ -24,7 +24,7 @@ export const PAYMENT_FORM_MESSAGES = {
   referralHint: `Optional. A friend's code takes $${REFERRAL.discountUsd} off the Basic Package.`,
 } as const;
 
-/** "Valid referral code from trader42, saves $10" (customer §8 Referral). */
+/** "Valid referral code from trader42, saves $10". */
 export const validReferralText = (referrer: string | null, discount: number) =>
   `Valid referral code${referrer ? ` from ${referrer}` : ''}, saves ${formatUsd(discount)}`;
 
@@ -41,7 +41,7 @@ interface PaymentFormProps {
   onSubmitted: (pendingSubscription: Subscription) => void;
 }
 
-/** The optional referral code, the TXID and the submit button (customer §2, §4, §5). */
+/** The optional referral code, the TXID and the submit button. */
 export function PaymentForm({
   packageName,
   order,
@@ -122,7 +122,7 @@ export function PaymentForm({
     return null;
   })();
   const referralFieldError = referralError ?? (referral.status === 'invalid' ? referral.message : undefined);
-  // Issue 13: an id the form accepts but TRON would not know is said under the field, never refused
+  // An id the form accepts but TRON would not know is said under the field, never refused
   // (the admin decides); the spec's messages and the pending notice stay as they are.
   const txidHint =
     !txidError && txidSchema.safeParse(txid).success && !isTronTxid(txid) ? PAYMENT_MESSAGES.txidNotTron : undefined;

@@ -13,7 +13,7 @@ import {
   subscription,
   TXID,
   WALLET,
-} from '../testing/commerce-fixtures';
+} from '@/test/commerce-fixtures';
 import { UsdtPaymentModal, type UsdtPaymentModalProps } from './usdt-payment-modal';
 
 const onClose = vi.fn();
@@ -22,7 +22,7 @@ const onSuccess = vi.fn();
 beforeEach(() => {
   onClose.mockReset();
   onSuccess.mockReset();
-  // The status and settings failures are logged (customer §8); keep the test output clean.
+  // The status and settings failures are logged; keep the test output clean.
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 
@@ -93,7 +93,7 @@ describe('USDT payment modal: loading and unavailable states', () => {
     expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('Failed to check subscription settings'));
   });
 
-  it('treats a failed package status as Basic off sale (customer §8)', async () => {
+  it('treats a failed package status as Basic off sale', async () => {
     mockCommerceApi({ 'GET /api/payment/package-status': errorResponse(500, 'boom') });
     renderModal();
     expect(await screen.findByRole('heading', { name: 'Subscription Unavailable' })).toBeInTheDocument();
@@ -411,7 +411,7 @@ describe('USDT payment modal: the TXID and the submit', () => {
     expect(txidField()).not.toHaveAttribute('aria-invalid');
   });
 
-  it('says under the field when the TXID is not a TRON transaction id, and submits it all the same (issue 13)', async () => {
+  it('says under the field when the TXID is not a TRON transaction id, and submits it all the same', async () => {
     const api = mockCommerceApi({
       'POST /api/payment/submit-usdt-payment': jsonResponse(
         { message: 'Payment submitted', pendingSubscription: pending, txidWarning: PAYMENT_MESSAGES.txidNotTron },
@@ -514,7 +514,8 @@ describe('USDT payment modal: the TXID and the submit', () => {
     await user.type(txidField(), TXID);
     await user.click(submitButton());
     expect(await screen.findByText(PAYMENT_MESSAGES.txidUsed)).toBeInTheDocument();
-    expect(submitButton()).toHaveTextContent('Submit Payment');
+    // SWR ends the mutation's busy state in a transition, which may commit a render after the alert.
+    await waitFor(() => expect(submitButton()).toHaveTextContent('Submit Payment'));
     expect(submitButton()).toBeEnabled();
     expect(onSuccess).not.toHaveBeenCalled();
   });

@@ -2,14 +2,15 @@ import { useState, type ReactNode } from 'react';
 import { PACKAGE_NAMES, PAYMENT_MESSAGES } from '@goldbot/shared';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { usePackagePrices } from '@/features/pricing/api/get-packages';
+import { usePackagePrices } from '@/lib/package-prices';
 import type { Subscription } from '../api/get-active-subscription';
 import { usePackageStatus } from '../api/get-package-status';
 import { useSubscriptionSettings } from '../api/get-subscription-settings';
 import { useWalletDetails } from '../api/get-wallet-details';
 import { usePaymentOrder } from '../api/open-order';
 import { useReferralVerification } from '../api/verify-referral';
-import { amountDue, formatUsd } from '../lib/money';
+import { formatUsd } from '@/lib/format';
+import { amountDue } from '../lib/amount-due';
 import { isPaidPackageName, type PaidPackageName } from '../lib/packages';
 import { PaymentForm } from './payment-form';
 import { WalletPanel } from './wallet-panel';
@@ -61,9 +62,9 @@ function Notice({ heading, children, onClose }: { heading: string; children: Rea
 }
 
 /**
- * The USDT payment modal (customer §2, §4 Payment modal, §5 Payment submit): while the package
+ * The USDT payment modal: while the package
  * status, the Basic settings check, the wallet and the price load it says so; Basic off sale and
- * a missing wallet (503, no built-in fallback: DESIGN.md §11) end at a notice with Go Back;
+ * a missing wallet (503: there is no built-in fallback address, so a customer never pays into a wrong one) end at a notice with Go Back;
  * otherwise the customer sees what to pay where, and submits the transaction id.
  */
 export function UsdtPaymentModal({

@@ -5,8 +5,8 @@ import { useToast } from '@/components/toast';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
 import type { WalletDetails } from '../api/get-wallet-details';
-import { formatUsdt } from '../lib/money';
-import { useCopyToClipboard } from '../lib/use-copy-to-clipboard';
+import { formatUsdt } from '@/lib/format';
+import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 
 export const WALLET_MESSAGES = {
   copied: 'Wallet address copied to clipboard!',
@@ -22,9 +22,9 @@ interface WalletPanelProps {
 }
 
 /**
- * Where and what to pay (customer §2 USDT payment modal): the network, the wallet address
+ * Where and what to pay: the network, the wallet address
  * (read-only, with Copy), its QR code drawn in the browser (never fetched from an outside
- * service, DESIGN.md §2), the amount and the send-only-USDT warning.
+ * service), the amount and the send-only-USDT warning.
  */
 export function WalletPanel({ wallet, amount }: WalletPanelProps) {
   const addressId = useId();

@@ -1,5 +1,5 @@
 import { CheckIcon, MinusIcon } from '@/components/ui/icons';
-import { COMPARISON_COLUMNS, COMPARISON_ROWS, type CellValue } from '../data/plans';
+import { COMPARISON_COLUMNS, COMPARISON_ROWS, type CellValue } from '@/config/plans';
 import './pricing.css';
 
 function Cell({ value }: { value: CellValue }) {
@@ -17,7 +17,7 @@ function Cell({ value }: { value: CellValue }) {
   );
 }
 
-/** The comparison table with every row of customer §3. */
+/** The comparison table of every plan, row by row. */
 export function ComparisonTable() {
   return (
     // Scrolls sideways on narrow screens; focusable so keyboard users can scroll it too.

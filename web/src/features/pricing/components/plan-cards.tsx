@@ -2,12 +2,12 @@ import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
 import { classNames } from '@/lib/class-names';
 import { SwrDefaults } from '@/lib/swr-defaults';
-import { formatPrice, usePackagePrices } from '../api/get-packages';
-import { PLANS } from '../data/plans';
+import { formatPrice, usePackagePrices } from '@/lib/package-prices';
+import { PLANS } from '@/config/plans';
 import { usePlanSelection } from '../hooks/use-plan-selection';
 import './pricing.css';
 
-/** The four plan cards (customer §2 Pricing page), used on /pricing and on the home page. */
+/** The four plan cards, used on /pricing and on the home page. */
 export function PlanCards(props: { headingLevel?: 2 | 3 }) {
   return (
     <SwrDefaults>

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import type { PackageName } from '@goldbot/shared';
 import { paths } from '@/app/paths';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/features/auth';
 
 /** What /dashboard and /login receive in navigation state when a plan is chosen. */
 export interface PlanSelectionState {
@@ -11,7 +11,7 @@ export interface PlanSelectionState {
 }
 
 /**
- * The plan buttons (customer §2 Pricing page): signed-in users go to /dashboard carrying the plan;
+ * The plan buttons: signed-in users go to /dashboard carrying the plan;
  * guests go to /login carrying it and a `from` of /dashboard, so it survives sign-in. The buttons
  * wait (disabled) while the session is still loading.
  */

@@ -4,7 +4,7 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { ComparisonTable } from '../components/comparison-table';
 import { PlanCards } from '../components/plan-cards';
-import { BASIC_PLAN } from '../data/plans';
+import { BASIC_PLAN } from '@/config/plans';
 import { usePlanSelection } from '../hooks/use-plan-selection';
 import '../components/pricing.css';
 

@@ -3,11 +3,11 @@ import {
   chartPoints,
   formatPercent,
   formatSignedUsd,
-  formatUsd,
   STARTING_BALANCE_USD,
   weeklySummary,
   type MonthlyReport,
 } from '../data/reports';
+import { formatUsdCents } from '@/lib/format';
 
 /*
  * Every recharts chart of the site lives in this module, which is only ever imported lazily
@@ -115,7 +115,7 @@ export function EquityChart({ report }: ChartProps) {
       <Tooltip
         {...TOOLTIP_PROPS}
         formatter={(value, name) =>
-          name === 'balanceUsd' ? [formatUsd(Number(value)), 'Balance'] : [String(value), String(name)]
+          name === 'balanceUsd' ? [formatUsdCents(Number(value)), 'Balance'] : [String(value), String(name)]
         }
       />
       <Area

@@ -5,11 +5,11 @@ import {
   formatDay,
   formatPercent,
   formatSignedUsd,
-  formatUsd,
   REPORT_ACCOUNT,
   summarize,
   type MonthlyReport,
 } from '../data/reports';
+import { formatUsdCents } from '@/lib/format';
 import { DailyProfitChart, EquityChart, WeeklyProfitChart } from './charts';
 
 export type ReportKind = 'graph' | 'report';
@@ -70,8 +70,8 @@ function DetailedView({ report }: { report: MonthlyReport }) {
     <>
       <Figures
         items={[
-          ['Starting balance', formatUsd(summary.startingBalanceUsd)],
-          ['Ending balance', formatUsd(summary.endingBalanceUsd)],
+          ['Starting balance', formatUsdCents(summary.startingBalanceUsd)],
+          ['Ending balance', formatUsdCents(summary.endingBalanceUsd)],
           ['Net profit', formatSignedUsd(summary.netProfitUsd)],
           ['Return on investment', formatPercent(summary.roiPercent)],
           ['Trades', String(summary.trades)],
@@ -108,7 +108,7 @@ function DetailedView({ report }: { report: MonthlyReport }) {
                 <td className={day.profitUsd < 0 ? 'report-table__loss' : 'report-table__profit'}>
                   {formatSignedUsd(day.profitUsd)}
                 </td>
-                <td>{formatUsd(points[index]?.balanceUsd ?? 0)}</td>
+                <td>{formatUsdCents(points[index]?.balanceUsd ?? 0)}</td>
               </tr>
             ))}
           </tbody>

@@ -113,7 +113,7 @@ function Overview() {
 }
 
 /**
- * The reports section of the home page (customer §2 Reports section): live trading, all months,
+ * The reports section of the home page: live trading, all months,
  * or one month; each month's graph and detailed report open full screen.
  */
 export function ReportsSection() {

@@ -1,7 +1,8 @@
+import { formatUsdCents } from '@/lib/format';
 import reportData from './monthly-reports.json';
 
 /**
- * Monthly trading reports (customer §2 Reports section), read from monthly-reports.json: one
+ * Monthly trading reports, read from monthly-reports.json: one
  * entry per trading day of a live account. Everything shown (graphs, figures, tables) is derived
  * here, so updating the JSON file updates the site.
  */
@@ -141,7 +142,5 @@ export function overallSummary(reports: readonly MonthlyReport[] = MONTHLY_REPOR
   };
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatUsd = (value: number) => usd.format(value);
-export const formatSignedUsd = (value: number) => `${value > 0 ? '+' : ''}${usd.format(value)}`;
+export const formatSignedUsd = (value: number) => `${value > 0 ? '+' : ''}${formatUsdCents(value)}`;
 export const formatPercent = (value: number) => `${value.toFixed(1)}%`;

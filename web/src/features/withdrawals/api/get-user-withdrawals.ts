@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { userWithdrawalsResponseSchema } from '@goldbot/shared';
-import { useUserKey } from '@/features/payments/api/keys';
-import type { Infer } from '@/features/payments/api/types';
+import { useUserKey } from '@/features/auth';
+import type { Infer } from '@/lib/schema-types';
 import { apiRequest } from '@/lib/api-client';
 
 export const userWithdrawalsSchema = userWithdrawalsResponseSchema;
@@ -12,7 +12,7 @@ export type Withdrawal = UserWithdrawalsResponse['withdrawals'][number];
 export const WITHDRAWALS_ERROR = 'Failed to fetch withdrawals';
 
 /**
- * GET /api/withdrawal/user (customer §7): the caller's withdrawals, newest first, with the live
+ * GET /api/withdrawal/user: the caller's withdrawals, newest first, with the live
  * balances: available (`referralEarnings`) and held by a pending request (`referralHeld`).
  */
 export function getUserWithdrawals(): Promise<UserWithdrawalsResponse> {

@@ -1,7 +1,7 @@
 import useSWRMutation from 'swr/mutation';
 import { withdrawalRequestResponseSchema, type WithdrawalRequestInput } from '@goldbot/shared';
-import { useUserKey } from '@/features/payments/api/keys';
-import type { Infer } from '@/features/payments/api/types';
+import { useUserKey } from '@/features/auth';
+import type { Infer } from '@/lib/schema-types';
 import { apiRequest } from '@/lib/api-client';
 
 export const withdrawalRequestSchema = withdrawalRequestResponseSchema;
@@ -9,7 +9,7 @@ export type WithdrawalRequestResponse = Infer<typeof withdrawalRequestSchema>;
 export type { WithdrawalRequestInput };
 
 /**
- * POST /api/withdrawal/request (customer §7): 201 with the pending withdrawal and the new
+ * POST /api/withdrawal/request: 201 with the pending withdrawal and the new
  * balances (the amount moves from available to held at once); 400 with field errors
  * (`amount`, `trc20Address`) or a message; 409 while another request is pending.
  */

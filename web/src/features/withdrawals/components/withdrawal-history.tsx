@@ -1,8 +1,8 @@
 import { WITHDRAWAL } from '@goldbot/shared';
 import { Button } from '@/components/ui/button';
-import { StatusPill } from '@/features/dashboard/components/status-pill';
-import { formatDate } from '@/features/dashboard/lib/format';
-import { formatUsd } from '@/features/payments/lib/money';
+import { StatusPill } from '@/components/ui/status-pill';
+import { formatCalendarDay } from '@/lib/format';
+import { formatUsd } from '@/lib/format';
 import { WITHDRAWALS_ERROR, type Withdrawal } from '../api/get-user-withdrawals';
 
 export const WITHDRAWAL_HISTORY_TEXT = {
@@ -28,7 +28,7 @@ export interface WithdrawalHistoryProps {
   onRetry: () => void;
 }
 
-/** The Withdrawal Center's history (customer §2, §9): the 3 latest withdrawals with amount, date and status. */
+/** The Withdrawal Center's history: the 3 latest withdrawals with amount, date and status. */
 export function WithdrawalHistory({ withdrawals, loading, error, onRetry }: WithdrawalHistoryProps) {
   let content;
   if (loading) {
@@ -66,7 +66,7 @@ export function WithdrawalHistory({ withdrawals, loading, error, onRetry }: With
             {latestWithdrawals(withdrawals).map((withdrawal) => (
               <tr key={withdrawal._id}>
                 <td>{formatUsd(withdrawal.amount)}</td>
-                <td>{formatDate(withdrawal.requestDate)}</td>
+                <td>{formatCalendarDay(withdrawal.requestDate)}</td>
                 <td>
                   <StatusPill status={withdrawal.status} />
                 </td>

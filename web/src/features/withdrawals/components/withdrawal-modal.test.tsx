@@ -1,10 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { WITHDRAWAL_MESSAGES } from '@goldbot/shared';
-import { errorResponse, renderSignedIn } from '@/features/payments/testing/commerce-fixtures';
+import { errorResponse, renderSignedIn } from '@/test/commerce-fixtures';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
-import { requested, TRC20_ADDRESS, withdrawal } from '../testing/withdrawal-fixtures';
+import { requested, TRC20_ADDRESS, withdrawal } from '@/test/withdrawal-fixtures';
 import { WITHDRAWAL_NOTES, WithdrawalModal, type WithdrawalModalProps } from './withdrawal-modal';
 
 const onClose = vi.fn();
@@ -73,7 +73,7 @@ describe('withdrawal modal: what it shows', () => {
   });
 });
 
-describe('withdrawal modal: the checks before sending (customer §5)', () => {
+describe('withdrawal modal: the checks before sending', () => {
   it.each([
     ['', 'Please enter your TRC20 address'],
     ['TJRabPrwbZy45sbavfcjin', 'Please enter a valid TRC20 address (starts with T and 34 characters long)'],

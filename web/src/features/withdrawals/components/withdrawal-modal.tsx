@@ -4,8 +4,8 @@ import { useToast } from '@/components/toast';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
-import { serverMessage } from '@/features/payments/lib/errors';
-import { formatUsd } from '@/features/payments/lib/money';
+import { serverMessage } from '@/lib/api-errors';
+import { formatUsd } from '@/lib/format';
 import { ApiError } from '@/lib/api-client';
 import { classNames } from '@/lib/class-names';
 import { useRevalidateWithdrawals } from '../api/get-user-withdrawals';
@@ -30,7 +30,7 @@ export const WITHDRAWAL_MODAL_TEXT = {
   notesHeading: 'Please note',
 } as const;
 
-/** The notes list under the form (customer §2 Withdrawal modal, §4, §9). */
+/** The notes list under the form. */
 export const WITHDRAWAL_NOTES = [
   `Minimum withdrawal amount is $${WITHDRAWAL.minimumUsd}.`,
   `Withdrawals are paid in USDT on the ${WITHDRAWAL.network} network only.`,
@@ -48,7 +48,7 @@ export interface WithdrawalModalProps {
 }
 
 /**
- * The withdrawal modal (customer §2, §5 Withdrawal, §8): the available earnings, the amount and
+ * The withdrawal modal: the available earnings, the amount and
  * the TRC20 address, checked here with the shared rules and then by the server. One request at a
  * time; while it runs the modal stays open (Cancel, Close and Escape wait for the answer).
  */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { WITHDRAWAL_MESSAGES } from '@goldbot/shared';
-import { TRC20_ADDRESS } from '../testing/withdrawal-fixtures';
+import { TRC20_ADDRESS } from '@/test/withdrawal-fixtures';
 import { checkWithdrawal, withdrawBlocker } from './withdrawal-rules';
 
-describe('checkWithdrawal (customer §5 Withdrawal)', () => {
+describe('checkWithdrawal', () => {
   it('accepts a whole amount between $20 and the available balance, with the address trimmed', () => {
     expect(checkWithdrawal({ amount: '20', trc20Address: ` ${TRC20_ADDRESS} ` }, 20)).toEqual({
       ok: true,

@@ -18,7 +18,7 @@ export type WithdrawalCheck =
   { ok: true; input: WithdrawalRequestInput } | { ok: false; errors: WithdrawalFieldErrors };
 
 /**
- * The request checks the browser repeats for comfort (customer §5 Withdrawal): the shared schema
+ * The request checks the browser repeats for comfort: the shared schema
  * (address required and T + 33 base58 characters; a whole number of dollars, at least $20), then
  * the amount against the available balance. The server decides; its answer can still refuse.
  */
@@ -43,7 +43,7 @@ export function checkWithdrawal(form: WithdrawalForm, available: number): Withdr
 }
 
 /**
- * Why the dashboard's Withdraw button does not open the modal (customer §5), or null when it may.
+ * Why the dashboard's Withdraw button does not open the modal, or null when it may.
  * A pending request comes first: its amount is held, so the available balance is low because of
  * it, and "wait for it to be processed" is what the customer can act on.
  */

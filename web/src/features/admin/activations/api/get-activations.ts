@@ -9,7 +9,7 @@ export const ACTIVATIONS_ROUTE = 'admin-activations';
 
 /**
  * GET /api/admin/activations: the active Basic Package subscriptions that start today and whose
- * activation e-mail has not been sent (admin §2; the server picks them, the spec's client filtered).
+ * activation e-mail has not been sent (the server picks them, the spec's client filtered).
  */
 export function getActivations(): Promise<ActivationsResponse> {
   return apiRequest(ACTIVATIONS_ROUTE, { schema: activationsResponseSchema });

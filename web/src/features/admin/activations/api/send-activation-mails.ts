@@ -5,7 +5,7 @@ export { sendActivationMailsResponseSchema };
 export type SendActivationMailsResponse = ReturnType<typeof sendActivationMailsResponseSchema.parse>;
 
 /**
- * POST /api/payment/send-basic-package-notifications, no body (admin §7): mails each listed
+ * POST /api/payment/send-basic-package-notifications, no body: mails each listed
  * subscriber once (the server marks them in the same write) and answers `{message, sent}`.
  */
 export function sendActivationMails(): Promise<SendActivationMailsResponse> {

@@ -10,7 +10,7 @@ import { sendActivationMails } from '../api/send-activation-mails';
 import { ActivationsTable } from './activations-table';
 
 /**
- * Admin activations, 'Subscription Activations' (admin §2, §5, §8): today's Basic Package
+ * Admin activations, 'Subscription Activations': today's Basic Package
  * subscribers whose activation e-mail is not sent yet, Refresh, and 'Send Activation Emails' -
  * disabled while the list is empty or a send is under way - which says what the server did and
  * reads the list again.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Flex, SelectField, TableCell, TableRow, Text, View } from '@aws-amplify/ui-react';
 import { PagedListView } from '../../components/paged-list-view';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useAuditLog } from '../api/get-audit-log';
 import { ACTION_LABELS, actorText, changeText, detailLines, monthOptions, targetText } from '../lib/audit-text';
 import { AdminTable } from '../../components/admin-table';
@@ -10,7 +10,7 @@ export const NO_ENTRIES = 'No admin actions recorded this month';
 export const FETCH_AUDIT_LOG_FAILED = 'Failed to fetch the audit log';
 
 /**
- * The audit log (issue 10): every admin action that changed something, one UTC month at a time,
+ * The audit log: every admin action that changed something, one UTC month at a time,
  * newest first: when, who, what, on which item, the before/after status and the facts recorded.
  */
 export function AuditLogView() {

@@ -10,7 +10,7 @@ const TABS = [
 
 type TabId = (typeof TABS)[number]['id'];
 
-/** Admin §2 Account settings: two tabs (WAI-ARIA tabs: arrows move between them). */
+/** The admin's account settings: two tabs (WAI-ARIA tabs: arrows move between them). */
 export function AccountSettings() {
   const [active, setActive] = useState<TabId>('profile');
   const baseId = useId();

@@ -14,13 +14,13 @@ export interface PaymentStatsFilter {
   month: number | 'all';
 }
 
-/** The query: year and month are sent only when not 'all' (admin §7). */
+/** The query: year and month are sent only when not 'all'. */
 export const paymentStatsQuery = ({ year, month }: PaymentStatsFilter) => ({
   year: year === 'all' ? undefined : year,
   month: month === 'all' ? undefined : month,
 });
 
-/** GET /api/admin/payment-stats?year=&month= (admin §7): the revenue aggregates, months and packages. */
+/** GET /api/admin/payment-stats?year=&month=: the revenue aggregates, months and packages. */
 export function getPaymentStats(filter: PaymentStatsFilter): Promise<PaymentStatsResponse> {
   return apiRequest(PAYMENT_STATS_ROUTE, { query: paymentStatsQuery(filter), schema: paymentStatsResponseSchema });
 }
@@ -28,7 +28,7 @@ export function getPaymentStats(filter: PaymentStatsFilter): Promise<PaymentStat
 type PaymentStatsKey = readonly [typeof PAYMENT_STATS_ROUTE, number | 'all', number | 'all'];
 
 /**
- * The revenue figures of the chosen year and month, read again whenever they change (admin §4).
+ * The revenue figures of the chosen year and month, read again whenever they change.
  * The previous figures stay on screen while new ones load, and after a failed reload.
  */
 export function usePaymentStats(filter: PaymentStatsFilter, { onSuccess }: { onSuccess?: () => void } = {}) {

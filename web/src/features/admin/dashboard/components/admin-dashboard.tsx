@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES } from '@goldbot/shared';
 import { ListLoading } from '../../components/list-states';
 import { StatCards } from '../../components/stat-cards';
 import { errorMessage } from '../../lib/error-message';
-import { formatUsd } from '../../lib/format';
+import { formatUsd } from '@/lib/format';
 import { usePaymentStats } from '../api/get-payment-stats';
 import { useUserStats } from '../api/get-user-stats';
 import { dashboardYears } from '../lib/dashboard-options';
@@ -12,7 +12,7 @@ import { DashboardControls, type DashboardSettings } from './dashboard-controls'
 import { MonthlyRevenuePanel } from './monthly-revenue-panel';
 import { PackageRevenueList } from './package-revenue-list';
 
-/** Defaults of admin §4: every year, every month; a line chart over 12 months. */
+/** What the dashboard shows when it opens: every year, every month; a line chart over 12 months. */
 const INITIAL_SETTINGS: DashboardSettings = { year: 'all', month: 'all', chartType: 'line', timeRange: '12months' };
 
 const payments = (count: number) => `${count.toLocaleString('en-US')} payment${count === 1 ? '' : 's'}`;
@@ -20,7 +20,7 @@ const payments = (count: number) => `${count.toLocaleString('en-US')} payment${c
 const loadFailed = (message: string) => `Error loading dashboard: ${message}`;
 
 /**
- * The admin dashboard (admin §2, §4, §8): the user counts (read on the first load and on Refresh
+ * The admin dashboard: the user counts (read on the first load and on Refresh
  * only), the revenue figures of the chosen year and month (read again when either changes), the
  * Monthly Revenue panel and Package Revenue. A failed first load replaces the page with its error;
  * a failure after that is a dismissible alert over the figures already shown.

@@ -28,7 +28,7 @@ interface DashboardControlsProps {
 }
 
 /**
- * The dashboard's controls (admin §2): year and month of the payment statistics, the chart type,
+ * The dashboard's controls: year and month of the payment statistics, the chart type,
  * the time range and Refresh. Native selects: they close on a choice or a click outside.
  */
 export function DashboardControls({ settings, years, onChange, onRefresh, refreshing }: DashboardControlsProps) {

@@ -3,11 +3,11 @@ import { Card, Flex, Grid, Heading, Loader, SelectField, Text } from '@aws-ampli
 import { MONTH_ABBREVIATIONS, type MonthAbbreviation, type RevenueEntry } from '@goldbot/shared';
 import { ListEmpty } from '../../components/list-states';
 import { StatCards } from '../../components/stat-cards';
-import { formatUsd } from '../../lib/format';
+import { formatUsd } from '@/lib/format';
 import type { ChartType } from '../lib/dashboard-options';
 import { filterRevenue, MONTH_CARDS_MAX, revenueYears, summarizeRevenue, type TimeRange } from '../lib/revenue-filter';
 
-// recharts arrives in a chunk of its own when the chart is first drawn (DESIGN.md §10).
+// recharts arrives in a chunk of its own when the chart is first drawn.
 const RevenueChart = lazy(() => import('./revenue-chart'));
 
 const CHART_HEIGHT = 300;
@@ -19,7 +19,7 @@ interface MonthlyRevenuePanelProps {
 }
 
 /**
- * 'Monthly Revenue' (admin §2, §5): its own year and month filters over the server's months,
+ * 'Monthly Revenue': its own year and month filters over the server's months,
  * applied here (the time range when both are 'all'), the summary of what they keep, the first six
  * month cards and the chart of the chosen type.
  */

@@ -1,12 +1,12 @@
 import { Card, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
 import type { PaymentStatsResponse } from '../api/get-payment-stats';
 import { ListEmpty } from '../../components/list-states';
-import { formatUsd } from '../../lib/format';
+import { formatUsd } from '@/lib/format';
 
-/** The dot of a package the server gives no colour (admin §2: default teal). */
+/** The dot of a package the server gives no colour (default teal). */
 export const DEFAULT_PACKAGE_COLOR = '#14b8a6';
 
-/** 'Package Revenue' (admin §2): a coloured dot, the package's name and its revenue. */
+/** 'Package Revenue': a coloured dot, the package's name and its revenue. */
 export function PackageRevenueList({ packages }: { packages: PaymentStatsResponse['packageData'] }) {
   return (
     <Card as="section" variation="outlined" aria-labelledby="package-revenue-heading">

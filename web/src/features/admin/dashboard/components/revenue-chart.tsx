@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { RevenueEntry } from '@goldbot/shared';
-import { formatUsd } from '../../lib/format';
+import { formatUsd } from '@/lib/format';
 import type { ChartType } from '../lib/dashboard-options';
 
 /** The chart's accessible name (its svg's title). */
@@ -18,7 +18,7 @@ const describe = (data: readonly RevenueEntry[]) =>
   `Revenue per month: ${data.map((entry) => `${entry.month} ${formatUsd(entry.revenue)}`).join(', ')}`;
 
 /**
- * The Monthly Revenue chart in the chosen type (admin §2), with recharts: a module of its own that
+ * The Monthly Revenue chart in the chosen type, with recharts: a module of its own that
  * the dashboard loads lazily, so recharts stays out of the admin entry and the landing bundle.
  */
 export default function RevenueChart({ data, type }: { data: RevenueEntry[]; type: ChartType }) {

@@ -1,7 +1,7 @@
 import { MONTH_ABBREVIATIONS } from '@goldbot/shared';
 import type { TimeRange } from './revenue-filter';
 
-/** The chart types of the Monthly Revenue chart (admin §2): line by default, bar or area. */
+/** The chart types of the Monthly Revenue chart: line by default, bar or area. */
 export const CHART_TYPES = ['line', 'bar', 'area'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 
@@ -13,11 +13,11 @@ export const TIME_RANGE_LABELS: Record<TimeRange, string> = {
   '3months': 'Last 3 months',
 };
 
-/** How many years before the current one the dashboard's year dropdown offers (admin §9: 6 in all). */
+/** How many years before the current one the dashboard's year dropdown offers (6 in all). */
 const PREVIOUS_YEARS = 5;
 
 /**
- * The dashboard's year choices: the current year and the five previous, newest first (admin §9).
+ * The dashboard's year choices: the current year and the five previous, newest first.
  * UTC, as the server's 'this year' is.
  */
 export function dashboardYears(now: Date = new Date()): number[] {

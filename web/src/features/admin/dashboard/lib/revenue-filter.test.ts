@@ -7,7 +7,7 @@ import { EIGHT_MONTHS, revenueEntry } from '../testing/fixtures';
 const ALL: RevenueFilter = { year: 'all', month: 'all', timeRange: '12months' };
 const labels = (entries: RevenueEntry[]) => entries.map((kept) => kept.month);
 
-describe('filterRevenue (admin §5)', () => {
+describe('filterRevenue', () => {
   it('keeps every entry in order for all years, all months and 12 months', () => {
     expect(filterRevenue(EIGHT_MONTHS, ALL)).toEqual(EIGHT_MONTHS);
   });
@@ -62,7 +62,7 @@ describe('filterRevenue (admin §5)', () => {
   });
 });
 
-describe('summarizeRevenue (admin §3)', () => {
+describe('summarizeRevenue', () => {
   it('counts the total, the number of records, the average, the highest and the lowest', () => {
     expect(summarizeRevenue(EIGHT_MONTHS)).toEqual({
       total: 1990,
@@ -91,7 +91,7 @@ describe('the year choices', () => {
     expect(revenueYears([])).toEqual([]);
   });
 
-  it('offers the current UTC year and the five previous on the dashboard (admin §9)', () => {
+  it('offers the current UTC year and the five previous on the dashboard', () => {
     expect(dashboardYears(new Date('2026-05-01T12:00:00Z'))).toEqual([2026, 2025, 2024, 2023, 2022, 2021]);
     // Still the old year in UTC, whatever the local clock says.
     expect(dashboardYears(new Date('2025-12-31T23:30:00Z'))[0]).toBe(2025);

@@ -1,6 +1,6 @@
 import type { MonthAbbreviation, RevenueEntry } from '@goldbot/shared';
 
-/** The dashboard's time range (admin §9): 12 months by default, or the last 6 or 3. */
+/** The dashboard's time range: 12 months by default, or the last 6 or 3. */
 export const TIME_RANGES = ['12months', '6months', '3months'] as const;
 export type TimeRange = (typeof TIME_RANGES)[number];
 
@@ -15,7 +15,7 @@ export interface RevenueFilter {
 const LAST_ENTRIES: Record<TimeRange, number | undefined> = { '12months': undefined, '6months': 6, '3months': 3 };
 
 /**
- * The Monthly Revenue panel's client-side filter (admin §5): the year keeps the entries of that
+ * The Monthly Revenue panel's client-side filter: the year keeps the entries of that
  * year; the month keeps the labels that equal or start with its abbreviation; when both are 'all'
  * the time range applies ('6months' the last 6 entries, '3months' the last 3, otherwise all).
  */
@@ -38,7 +38,7 @@ export interface RevenueSummary {
   lowest: number;
 }
 
-/** Total, count, average, highest and lowest of the filtered entries; all zero when there are none (admin §3). */
+/** Total, count, average, highest and lowest of the filtered entries; all zero when there are none. */
 export function summarizeRevenue(entries: readonly RevenueEntry[]): RevenueSummary {
   if (entries.length === 0) return { total: 0, count: 0, average: 0, highest: 0, lowest: 0 };
   const revenues = entries.map((entry) => entry.revenue);
@@ -52,7 +52,7 @@ export function summarizeRevenue(entries: readonly RevenueEntry[]): RevenueSumma
   };
 }
 
-/** The panel's grid shows at most this many month cards (admin §9), the first of the filtered entries. */
+/** The panel's grid shows at most this many month cards, the first of the filtered entries. */
 export const MONTH_CARDS_MAX = 6;
 
 /** The years the panel's year filter offers: those of the entries, newest first. */

@@ -7,7 +7,7 @@ export type { EmailTemplatesResponse };
 
 export const EMAIL_TEMPLATES_ROUTE = 'settings-email-templates-get';
 
-/** GET /api/settings/email-templates (admin §7): every type's subject, HTML, placeholders and state. */
+/** GET /api/settings/email-templates: every type's subject, HTML, placeholders and state. */
 export function getEmailTemplates(): Promise<EmailTemplatesResponse> {
   return apiRequest(EMAIL_TEMPLATES_ROUTE, { schema: emailTemplatesResponseSchema });
 }

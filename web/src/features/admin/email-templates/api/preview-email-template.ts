@@ -5,7 +5,7 @@ import {
   type EmailTemplatePreviewResponse,
 } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 export type { EmailTemplatePreviewResponse };
 

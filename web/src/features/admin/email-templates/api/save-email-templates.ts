@@ -10,7 +10,7 @@ export { emailTemplatesSaveResponseSchema };
 export type { EmailTemplatesPutInput, EmailTemplatesSaveResponse };
 
 /**
- * PUT /api/settings/email-templates `{templates: {<type>: {subject, html}}}` (admin §7): answers
+ * PUT /api/settings/email-templates `{templates: {<type>: {subject, html}}}`: answers
  * every type as it now is. 400 with the reason when a template does not compile or uses a
  * placeholder its type does not offer (as ApiError).
  */

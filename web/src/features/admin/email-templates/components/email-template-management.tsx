@@ -12,7 +12,7 @@ import { ListEmpty, ListLoadFailed, ListLoading, ListRefreshFailed } from '../..
 import { NoticeAlert } from '../../components/notice-alert';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { getEmailTemplates, useEmailTemplates } from '../api/get-email-templates';
 import {
   forceUpdateTemplates,
@@ -70,7 +70,7 @@ function refusedParts(failure: unknown, type: string): ReadonlySet<'subject' | '
 }
 
 /**
- * Admin e-mail templates (admin §2, §3, §5, §8; issue 11): the types in a sidebar, the selected
+ * Admin e-mail templates: the types in a sidebar, the selected
  * one's subject and HTML with placeholder help and a live preview, and Reset Changes, Save Template,
  * Refresh and Force Update Templates.
  *

@@ -14,7 +14,7 @@ interface ForceUpdateModalProps {
 
 export const FORCE_UPDATE_TITLE = 'Force Update Templates';
 
-/** The confirmation before every template goes back to its default (admin §2 Force Update Templates). */
+/** The confirmation before every template goes back to its default. */
 export function ForceUpdateModal({ editedCount, unsavedCount, busy, onConfirm, onCancel }: ForceUpdateModalProps) {
   const edited =
     editedCount === 0

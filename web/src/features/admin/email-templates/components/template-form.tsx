@@ -20,7 +20,7 @@ interface TemplateFormProps {
 }
 
 /**
- * The subject and the HTML of one template (admin §2 "an HTML editor with placeholder help"): the
+ * The subject and the HTML of one template (an HTML editor with help on the placeholders): the
  * HTML in a monospace text area, and the type's placeholders as buttons that insert `{{name}}`
  * where the cursor was in the field last used (the HTML unless the subject was).
  */

@@ -12,7 +12,7 @@ interface TemplateListProps {
 }
 
 /**
- * The sidebar of template types (admin §2): each with its label, 'Default' while no admin edit is
+ * The sidebar of template types: each with its label, 'Default' while no admin edit is
  * stored or 'Edited', and 'Unsaved' while it holds edits not saved yet.
  */
 export function TemplateList({ types, templates, selected, unsaved, onSelect }: TemplateListProps) {

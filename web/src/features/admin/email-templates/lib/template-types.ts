@@ -1,5 +1,5 @@
 /**
- * The e-mail template types as the editor lists them (admin §3): the 11 of the spec in its order,
+ * The e-mail template types as the editor lists them: the 11 of the spec in its order,
  * then the withdrawal decisions, the administrators' wallet notice and any type the server adds
  * later, named from its key.
  */

@@ -15,8 +15,8 @@ export interface MessagePageRequest extends Pick<PageRequest, 'search' | 'cursor
 }
 
 /**
- * GET /api/contact/get?search=&since=&cursor=&limit= (admin §7), newest first. The server searches
- * name, e-mail and message (admin §5) and answers the summary: every message (`total`) and those
+ * GET /api/contact/get?search=&since=&cursor=&limit=, newest first. The server searches
+ * name, e-mail and message and answers the summary: every message (`total`) and those
  * since the admin's midnight (`today`), whatever the search.
  */
 export function getMessages({ since, ...page }: MessagePageRequest): Promise<ContactListResponse> {

@@ -36,7 +36,7 @@ export const MESSAGES_TEXT = {
 const CLOCK_TICK_MS = 60_000;
 
 /**
- * Admin contact messages, 'Messages' (admin §2, §4, §8, §9): a server search on name, e-mail and
+ * Admin contact messages, 'Messages': a server search on name, e-mail and
  * message; Total and Today from the server's summary and Unread from this browser's read flags;
  * All/Unread/Read tabs; Refresh and Mark All Read; the table with Reply and a confirmed Delete;
  * opening a message marks it read and shows it in full with a way back.

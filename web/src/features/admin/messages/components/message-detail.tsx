@@ -1,7 +1,7 @@
 import { Button, Card, Divider, Flex, Heading, Link, Text } from '@aws-amplify/ui-react';
 import type { ContactMessage } from '@goldbot/shared';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { relativeDate } from '../lib/message-text';
 import { replyHref } from '../lib/reply-link';
 
@@ -12,7 +12,7 @@ interface MessageDetailProps {
   onDelete: (message: ContactMessage) => void;
 }
 
-/** An opened message (admin §2): who sent it and when, the whole text, Reply, Delete and Back. */
+/** An opened message: who sent it and when, the whole text, Reply, Delete and Back. */
 export function MessageDetail({ message, now, onBack, onDelete }: MessageDetailProps) {
   return (
     <Flex direction="column" gap="medium" as="article" aria-label={`Message from ${message.name}`}>

@@ -3,7 +3,7 @@ import type { ContactMessage } from '@goldbot/shared';
 import { PagedListView } from '../../components/paged-list-view';
 import { StatusBadge } from '../../components/status-badge';
 import { reloadPage } from '@/lib/reload-page';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { previewText, relativeDate } from '../lib/message-text';
 import { replyHref } from '../lib/reply-link';
 import type { MessageList } from '../api/get-messages';
@@ -26,8 +26,8 @@ interface MessagesTableProps {
 
 /**
  * Name, Email, Message (50 characters and '...'), Date (relative), Status, Actions (Reply, Delete)
- * (admin §2). The preview opens the message. A failed first load offers 'Try Again', which reloads
- * the page (admin §2).
+ *. The preview opens the message. A failed first load offers 'Try Again', which reloads
+ * the page.
  */
 export function MessagesTable({ label, list, isRead, now, onOpen, onDelete }: MessagesTableProps) {
   return (

@@ -1,6 +1,6 @@
-import { formatDate } from '../../lib/format';
+import { formatDate } from '@/lib/format';
 
-/** How much of a message the table shows (admin §2, §9). */
+/** How much of a message the table shows. */
 export const PREVIEW_LENGTH = 50;
 
 /** The first 50 characters and '...' when the message is longer; a shorter one as it is. */
@@ -19,7 +19,7 @@ const RELATIVE_DAYS = 7;
 const ago = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 
 /**
- * When a message came (admin §2): 'Just now', then minutes, hours and days ago, and from a week
+ * When a message came: 'Just now', then minutes, hours and days ago, and from a week
  * on its short date ('Mar 2, 2026'). A time ahead of the clock (skew) counts as just now.
  */
 export function relativeDate(iso: string, now: number = Date.now()): string {
@@ -33,7 +33,7 @@ export function relativeDate(iso: string, now: number = Date.now()): string {
   return formatDate(iso);
 }
 
-/** The admin's local midnight of `now`, as the instant the server counts 'Today' from (admin §9). */
+/** The admin's local midnight of `now`, as the instant the server counts 'Today' from. */
 export function startOfLocalDay(now: Date = new Date()): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate());
 }

@@ -1,6 +1,6 @@
 /**
  * Which contact messages this admin has read. The spec keeps the flag in the admin's browser only
- * (admin §3 Contact message, §4: "It is not kept on the server"), under a key per message; only
+ * ("It is not kept on the server"), under a key per message; only
  * this module touches those keys. When storage cannot be used (privacy modes, quota) the flags
  * live in this page's memory until it is closed, rather than failing the screen.
  */

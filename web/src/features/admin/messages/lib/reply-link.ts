@@ -1,6 +1,6 @@
 import { APP_NAME } from '@/config/brand';
 
-/** Reply: a mailto link to the sender (admin §2), with a subject that says what it answers. */
+/** Reply: a mailto link to the sender, with a subject that says what it answers. */
 export function replyHref(email: string): string {
   const address = encodeURIComponent(email.trim()).replace(/%40/g, '@');
   return `mailto:${address}?subject=${encodeURIComponent(`Re: Your message to ${APP_NAME}`)}`;

@@ -9,7 +9,7 @@ export type PaymentDecision = Decision;
 const ROUTES = { approve: 'payment-approve-usdt', reject: 'payment-reject-usdt' } as const;
 
 /**
- * POST /api/payment/approve-usdt-payment/{id} or reject-usdt-payment/{id}, no body (admin §7).
+ * POST /api/payment/approve-usdt-payment/{id} or reject-usdt-payment/{id}, no body.
  * 409 when another admin decided it meanwhile, 404 for an unknown payment: both as ApiError.
  */
 export function decidePayment(id: string, decision: PaymentDecision): Promise<PaymentDecisionResponse> {

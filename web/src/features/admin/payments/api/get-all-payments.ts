@@ -8,7 +8,7 @@ export type AllPaymentsResponse = ReturnType<typeof allPaymentsResponseSchema.pa
 
 export const ALL_PAYMENTS_ROUTE = 'payment-all';
 
-/** GET /api/payment/all-payments?search=&cursor=&limit= (admin §7). */
+/** GET /api/payment/all-payments?search=&cursor=&limit=. */
 export function getAllPayments(request: Pick<PageRequest, 'search' | 'cursor'>): Promise<AllPaymentsResponse> {
   return apiRequest(ALL_PAYMENTS_ROUTE, { query: pageQuery(request), schema: allPaymentsResponseSchema });
 }

@@ -8,7 +8,7 @@ export type PendingPaymentsResponse = ReturnType<typeof pendingPaymentsResponseS
 
 export const PENDING_PAYMENTS_ROUTE = 'payment-pending-usdt';
 
-/** GET /api/payment/pending-usdt-payments?search=&cursor=&limit= (admin §7). */
+/** GET /api/payment/pending-usdt-payments?search=&cursor=&limit=. */
 export function getPendingPayments(request: Pick<PageRequest, 'search' | 'cursor'>): Promise<PendingPaymentsResponse> {
   return apiRequest(PENDING_PAYMENTS_ROUTE, { query: pageQuery(request), schema: pendingPaymentsResponseSchema });
 }

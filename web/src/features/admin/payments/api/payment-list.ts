@@ -12,7 +12,7 @@ export type PaymentPage = ListPage<Payment, PaymentSummary>;
 export type PaymentList = PagedList<Payment, PaymentSummary>;
 
 /**
- * A paged admin payment list, re-read every 30 s in the background (admin §4, §9) with every
+ * A paged admin payment list, re-read every 30 s in the background with every
  * loaded page (a decided payment leaves the pending pages).
  */
 export function usePaymentList(

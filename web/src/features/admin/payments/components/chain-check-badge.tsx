@@ -1,7 +1,7 @@
 import { Badge, Text, type BadgeVariations } from '@aws-amplify/ui-react';
 import type { ChainCheck, ChainCheckStatus } from '@goldbot/shared';
 
-/** What the TRON network says about a payment's TXID, as the chain column and the modal name it (issue 13). */
+/** What the TRON network says about a payment's TXID, as the chain column and the modal name it. */
 export const CHAIN_STATUS: Record<ChainCheckStatus, { label: string; variation: BadgeVariations; meaning: string }> = {
   match: {
     label: 'Match',

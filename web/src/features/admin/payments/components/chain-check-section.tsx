@@ -7,7 +7,7 @@ import {
   type Payment,
 } from '@goldbot/shared';
 import { Detail, DetailList } from '../../components/detail-list';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { CHAIN_STATUS, ChainCheckBadge, NOT_CHECKED } from './chain-check-badge';
 
 export const CHECK_ON_CHAIN = 'Check on chain';
@@ -23,7 +23,7 @@ interface ChainCheckSectionProps {
 }
 
 /**
- * The payment's on-chain pre-check in its detail modal (issue 13): the verdict with its reasons,
+ * The payment's on-chain pre-check in its detail modal: the verdict with its reasons,
  * what the chain showed (block time, sender, recipient, amount, block), a link to the transaction
  * on Tronscan, and 'Check on chain' to ask TRON again now. The verdict informs; the admin decides.
  */

@@ -22,7 +22,7 @@ const SUCCESS = {
 } as const;
 
 /**
- * Admin payments, 'Package Management' (admin §2, §4, §8, §9): stat cards from the server's
+ * Admin payments, 'Package Management': stat cards from the server's
  * summary, the pending USDT payments and all payments in two tabs, one search for both, a detail
  * modal that approves or rejects. Both lists are re-read every 30 s in the background.
  */

@@ -1,11 +1,11 @@
 import { Badge, Flex, Text } from '@aws-amplify/ui-react';
 import type { Payment } from '@goldbot/shared';
-import { formatAmount, formatUsd } from '../../lib/format';
+import { formatAmount, formatUsd } from '@/lib/format';
 
 type Amounts = Pick<Payment, 'amount' | 'originalAmount' | 'hasReferralDiscount' | 'referralDiscount' | 'currency'>;
 
 /**
- * The amount of a payment; a referral-discounted one (admin §2) shows the original amount struck
+ * The amount of a payment; a referral-discounted one shows the original amount struck
  * through, the final amount and '$X off'.
  */
 export function PaymentAmount({ payment }: { payment: Amounts }) {

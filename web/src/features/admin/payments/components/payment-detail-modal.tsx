@@ -12,7 +12,7 @@ import { UserIdentity } from '../../components/user-identity';
 import { useDecision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
-import { formatAmount, formatDateTime, formatUsd } from '../../lib/format';
+import { formatAmount, formatDateTime, formatUsd } from '@/lib/format';
 import { checkOnChain } from '../api/check-on-chain';
 import { decidePayment, type PaymentDecision, type PaymentDecisionResponse } from '../api/decide-payment';
 import { ChainCheckSection } from './chain-check-section';
@@ -36,7 +36,7 @@ const WORDING = {
   },
 } as const;
 
-/** The message of a failed approval or rejection (admin §8). */
+/** The message of a failed approval or rejection. */
 export const decisionErrorText = (decision: PaymentDecision, error: unknown) =>
   `${WORDING[decision].errorPrefix}: ${errorMessage(error, WORDING[decision].fallback)}`;
 
@@ -56,9 +56,9 @@ export const chainCheckErrorText = (error: unknown) =>
   `Error checking the transaction on chain: ${errorMessage(error, 'Failed to check the transaction')}`;
 
 /**
- * A payment's details (admin §2): package, amount and currency, user, status, TXID with Copy,
+ * A payment's details: package, amount and currency, user, status, TXID with Copy,
  * times, the wallet the customer was shown and the referral; the on-chain check with 'Check on
- * chain' (issue 13); Approve and Reject while pending, each confirmed first, one request at a time.
+ * chain'; Approve and Reject while pending, each confirmed first, one request at a time.
  */
 export function PaymentDetailModal({
   payment: opened,

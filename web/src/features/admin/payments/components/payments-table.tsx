@@ -3,7 +3,7 @@ import type { Payment } from '@goldbot/shared';
 import { PagedListView } from '../../components/paged-list-view';
 import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '@/lib/format';
 import type { PaymentList } from '../api/payment-list';
 import { ChainCheckBadge } from './chain-check-badge';
 import { PaymentAmount } from './payment-amount';
@@ -14,14 +14,14 @@ interface PaymentsTableProps {
   list: PaymentList;
   /** Shown when the list is empty ('No pending USDT payments', 'No payments found'). */
   emptyText: string;
-  /** The fallback when a load fails without a message of the server's (admin §8). */
+  /** The fallback when a load fails without a message of the server's. */
   errorText: string;
   onView: (payment: Payment) => void;
 }
 
 /**
- * One tab's rows: Package, User, Amount, Status, Date, Actions (admin §2), and Chain: what the TRON
- * network says about the TXID (issue 13), its reasons on hover.
+ * One tab's rows: Package, User, Amount, Status, Date, Actions, and Chain: what the TRON
+ * network says about the TXID, its reasons on hover.
  */
 export function PaymentsTable({ label, list, emptyText, errorText, onView }: PaymentsTableProps) {
   return (

@@ -7,7 +7,7 @@ import { makePayment, nth, renderAdminScreen } from '../../testing/render-admin'
 import AdminPaymentsRoute from './payments';
 
 /**
- * The on-chain pre-check on /admin/payments (issue 13): the Chain column with each verdict and its
+ * The on-chain pre-check on /admin/payments: the Chain column with each verdict and its
  * reasons on hover, and in the detail modal the reasons, what the chain showed, the Tronscan link and
  * 'Check on chain', which asks the server, shows the new verdict and reloads the lists.
  */

@@ -207,7 +207,7 @@ describe('admin payments (Package Management)', () => {
     expect(api.requestsTo(PENDING).length).toBeGreaterThan(pendingBefore);
     expect(api.requestsTo(ALL).length).toBeGreaterThan(allBefore);
 
-    // The success notice clears itself after 5 s (admin §9).
+    // The success notice clears itself after 5 s.
     await waitFor(() => expect(screen.queryByText(/successfully approved/)).not.toBeInTheDocument(), {
       timeout: 7000,
     });

@@ -9,7 +9,7 @@ export type SubscriptionHistoryResponse = ReturnType<typeof subscriptionHistoryR
 export const SUBSCRIPTION_HISTORY_ROUTE = 'payment-subscription-history';
 
 export interface HistoryPeriod {
-  /** The year of the subscriptions (admin §2: one of the last 5, the current one by default). */
+  /** The year of the subscriptions (one of the last 5, the current one by default). */
   year: number;
   /** The month's index 0-11 (January = 0), or 'all'. */
   month: number | 'all';
@@ -29,7 +29,7 @@ export function historyQuery({ year, month, search }: HistoryFilter) {
   return { year, month: month === 'all' ? undefined : month, search: term === '' ? undefined : term };
 }
 
-/** GET /api/payment/subscription-history?year=&month=&search=&cursor=&limit= (admin §7). */
+/** GET /api/payment/subscription-history?year=&month=&search=&cursor=&limit=. */
 export function getSubscriptionHistory({
   cursor,
   ...filter

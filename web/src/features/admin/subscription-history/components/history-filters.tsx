@@ -6,7 +6,7 @@ import type { HistoryPeriod } from '../api/get-subscription-history';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
-/** How many years the year filter offers (admin §9), the current one first. */
+/** How many years the year filter offers, the current one first. */
 const YEARS_OFFERED = 5;
 
 /** The year filter's choices: the current UTC year and the four before it. */
@@ -26,7 +26,7 @@ interface HistoryFiltersProps {
   actions?: ReactNode;
 }
 
-/** Search (username, e-mail, package, status), month and year, and the toolbar (admin §2). */
+/** Search (username, e-mail, package, status), month and year, and the toolbar. */
 export function HistoryFilters({
   search,
   period,

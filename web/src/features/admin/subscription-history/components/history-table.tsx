@@ -12,7 +12,7 @@ const STATUS: Record<AdminSubscription['status'], { label: string; variation?: B
   rejected: { label: 'Rejected', variation: 'error' },
 };
 
-/** The subscriptions: Package, User, Email, Start, End, Status, Payment (admin §2), with Load more. */
+/** The subscriptions: Package, User, Email, Start, End, Status, Payment, with Load more. */
 export function HistoryTable({
   list,
   errorText,

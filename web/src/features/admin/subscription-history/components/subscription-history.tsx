@@ -14,7 +14,7 @@ const currentPeriod = (): HistoryPeriod => ({ year: new Date().getUTCFullYear(),
 export const HISTORY_REFRESHED = 'Subscription history refreshed';
 
 /**
- * Admin subscription history (admin §2, §8, §9): a server search on username, e-mail, package or
+ * Admin subscription history: a server search on username, e-mail, package or
  * status, the month and year (the current year by default), Clear and Refresh, the summary cards
  * of the period and its subscriptions page by page. `toolbarActions` adds buttons after Refresh,
  * given the filter of the rows shown (an export of them).

@@ -10,7 +10,7 @@ import {
   type PackageUpdateResponse,
 } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { PACKAGES_KEY } from '@/features/pricing/api/get-packages';
+import { PACKAGES_KEY } from '@/lib/package-prices';
 
 export type { CatalogPackage, PackageUpdateInput, PackageUpdateResponse };
 

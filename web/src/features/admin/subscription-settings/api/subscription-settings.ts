@@ -10,7 +10,7 @@ export type SubscriptionSettingsSaveResponse = ReturnType<typeof subscriptionSet
 export const SUBSCRIPTION_SETTINGS_ROUTE = 'settings-subscription-get';
 
 /**
- * GET /api/settings/subscription-settings (admin §7): `{success, settings: {basicPackageEnabled,
+ * GET /api/settings/subscription-settings: `{success, settings: {basicPackageEnabled,
  * autoApproveOnMatch, copyTradingLink}}` (an answer without the last two reads as off and no link).
  */
 export function getSubscriptionSettings(): Promise<SubscriptionSettingsResponse> {
@@ -30,7 +30,7 @@ export type SubscriptionSettingsChange =
 
 /**
  * PUT /api/settings/subscription-settings with the one setting saved: `{settings: {basicPackageEnabled}}`
- * as the spec's client sends it (admin §7), `{settings: {autoApproveOnMatch}}` or `{settings: {copyTradingLink}}`.
+ * as the spec's client sends it, `{settings: {autoApproveOnMatch}}` or `{settings: {copyTradingLink}}`.
  */
 export function saveSubscriptionSettings(
   change: SubscriptionSettingsChange,

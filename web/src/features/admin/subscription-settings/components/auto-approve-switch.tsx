@@ -5,7 +5,7 @@ export const AUTO_APPROVE_LABEL = 'Approve on-chain matches automatically';
 export const AUTO_APPROVE_SAVE_NAME = 'Save Changes to automatic approval';
 
 /**
- * The autoApproveOnMatch setting (issue 13, off by default): with it on, a payment whose on-chain
+ * The autoApproveOnMatch setting (off by default): with it on, a payment whose on-chain
  * check is a Match is approved by the system through the admin's own approval (the same
  * transaction, the same mail, audited as the system). Shown once the settings have loaded; the Basic
  * card above says when they could not be read.

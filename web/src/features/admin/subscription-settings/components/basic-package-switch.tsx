@@ -3,7 +3,7 @@ import { SettingSwitchCard } from './setting-switch-card';
 export const BASIC_SWITCH_LABEL = 'Monthly Subscription (Basic Package)';
 
 /**
- * The Basic sales switch (admin §2, §3, §5, §8): 'Monthly Subscription (Basic Package)' with
+ * The Basic sales switch: 'Monthly Subscription (Basic Package)' with
  * Enabled/Disabled for the switch's position, and Save Changes, disabled until the position differs
  * from what the server has. With Basic off, customers see 'Subscription Unavailable' and the server
  * refuses Basic payments; the other packages still sell.

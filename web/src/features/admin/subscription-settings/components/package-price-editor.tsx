@@ -23,7 +23,7 @@ import { ListLoadFailed, ListLoading } from '../../components/list-states';
 import { NoticeAlert } from '../../components/notice-alert';
 import { useNotice, type NoticeApi } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
-import { formatUsd } from '../../lib/format';
+import { formatUsd } from '@/lib/format';
 import {
   useCatalog,
   useCatalogEntryUpdate,
@@ -161,7 +161,7 @@ function PackageRow({ entry, basicEnabled, notice, saving, onSave }: PackageRowP
 }
 
 /**
- * The package catalog's prices and on-sale flags (issue 11): the same catalog the pricing page, the
+ * The package catalog's prices and on-sale flags: the same catalog the pricing page, the
  * dashboard cards, the payment modal and the server's amount check read. Whole dollars from 0 to
  * 100,000, checked with the shared schema; the Free Trial stays $0; Basic's on-sale flag is the
  * Monthly Subscription switch. Each row saves on its own, only what changed.

@@ -26,7 +26,7 @@ interface SettingSwitchCardProps {
 }
 
 /**
- * One switch of the subscription settings (admin §7) in its own card: the position the admin picks
+ * One switch of the subscription settings in its own card: the position the admin picks
  * (following the server until then), Save Changes disabled until it differs from what the server
  * has, one save at a time, and the 'Settings updated' or error notice.
  */

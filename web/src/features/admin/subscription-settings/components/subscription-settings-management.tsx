@@ -7,8 +7,8 @@ import { CopyTradingLinkCard } from './copy-trading-link-card';
 import { PackagePriceEditor } from './package-price-editor';
 
 /**
- * Admin subscription settings (admin §2, §3, §8; issue 11): the Basic sales switch, and the
- * catalog's prices and on-sale flags, where Basic's flag is that switch; issue 13's automatic
+ * Admin subscription settings: the Basic sales switch, and the
+ * catalog's prices and on-sale flags, where Basic's flag is that switch; the automatic
  * approval of on-chain matches; the free trial's copy-trading link.
  */
 export function SubscriptionSettingsManagement() {

@@ -7,7 +7,7 @@ import { nth, renderAdminScreen } from '../../testing/render-admin';
 import AdminSubscriptionSettingsRoute from './subscription-settings';
 
 /**
- * The automatic approval switch on /admin/subscription-settings (issue 13): off by default (also
+ * The automatic approval switch on /admin/subscription-settings: off by default (also
  * when the server's answer predates it), Save Changes sends only `autoApproveOnMatch`, and the
  * Basic switch's save still sends only `basicPackageEnabled`, as the spec's client does.
  */

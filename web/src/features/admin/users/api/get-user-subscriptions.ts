@@ -6,7 +6,7 @@ export { adminUserSubscriptionsResponseSchema };
 
 export const USER_SUBSCRIPTIONS_ROUTE = 'admin-user-subscriptions';
 
-/** GET /api/admin/user/{id}/subscriptions (admin §7): every subscription of one user. */
+/** GET /api/admin/user/{id}/subscriptions: every subscription of one user. */
 export async function getUserSubscriptions(userId: string): Promise<AdminSubscription[]> {
   const response = await apiRequest(USER_SUBSCRIPTIONS_ROUTE, {
     params: { id: userId },

@@ -10,9 +10,9 @@ export type UserList = PagedList<AdminUser, null>;
 export const USERS_ROUTE = 'admin-users';
 
 /**
- * GET /api/admin/users?search=&cursor=&limit= (admin §7); the server searches username, e-mail
+ * GET /api/admin/users?search=&cursor=&limit=; the server searches username, e-mail
  * and phone, case-insensitively: the users whose username or e-mail starts with the term, or else
- * the newest users with it anywhere in them (admin §5).
+ * the newest users with it anywhere in them.
  */
 export function getUsers(request: Pick<PageRequest, 'search' | 'cursor'>): Promise<AdminUsersResponse> {
   return apiRequest(USERS_ROUTE, { query: pageQuery(request), schema: adminUsersResponseSchema });

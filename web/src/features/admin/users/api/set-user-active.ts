@@ -10,7 +10,7 @@ export type UserAction = 'activate' | 'deactivate';
 const ROUTES = { activate: 'admin-user-activate', deactivate: 'admin-user-deactivate' } as const;
 
 /**
- * PUT /api/admin/user/{id}/activate or /deactivate, no body (admin §7). Both are idempotent; the
+ * PUT /api/admin/user/{id}/activate or /deactivate, no body. Both are idempotent; the
  * server refuses an admin's own deactivation. Answers the message and the user as they are now.
  */
 export function setUserActive(id: string, action: UserAction): Promise<UserActionResponse> {

@@ -6,7 +6,7 @@ import { AdminModal } from '../../components/admin-modal';
 import { NoticeAlert } from '../../components/notice-alert';
 import { StatusBadge } from '../../components/status-badge';
 import { useNotice } from '../../hooks/use-notice';
-import { formatDateTime, formatUsd } from '../../lib/format';
+import { formatDateTime, formatUsd } from '@/lib/format';
 import type { UserActionResponse } from '../api/set-user-active';
 import { actionErrorText, confirmWording, useUserStatus, type UserStatusChange } from '../hooks/use-user-status';
 import { UserStatusButton } from './user-status-button';
@@ -26,7 +26,7 @@ interface UserDetailModalProps {
 }
 
 /**
- * A user's details (admin §2 Admin users): avatar initial, username, e-mail, phone ('Not
+ * A user's details: avatar initial, username, e-mail, phone ('Not
  * provided'), the Active/Inactive badge, account information, the subscription history, the
  * Activate/Deactivate button with its confirmation; the modal's own Close button closes it.
  */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Flex, View } from '@aws-amplify/ui-react';
 import { TOAST_MS, type AdminUser } from '@goldbot/shared';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/features/auth';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { NoticeAlert } from '../../components/notice-alert';
@@ -14,7 +14,7 @@ import { UserDetailModal } from './user-detail-modal';
 import { UsersTable } from './users-table';
 
 /**
- * Admin users (admin §2, §7, §8): a server search on username, e-mail or phone, the table with
+ * Admin users: a server search on username, e-mail or phone, the table with
  * 'View Details' and Activate/Deactivate (confirmed first), the detail modal, and the CSV export
  * of the current search. The admin's own account cannot be deactivated.
  */

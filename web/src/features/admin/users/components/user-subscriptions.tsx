@@ -3,7 +3,7 @@ import type { AdminSubscription } from '@goldbot/shared';
 import { ListEmpty, ListLoading } from '../../components/list-states';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/error-message';
-import { formatCalendarDay } from '../../lib/format';
+import { formatCalendarDay } from '@/lib/format';
 import { useUserSubscriptions } from '../api/get-user-subscriptions';
 import { AdminTable } from '../../components/admin-table';
 
@@ -12,7 +12,7 @@ export const FETCH_SUBSCRIPTIONS_FAILED = 'Failed to fetch user subscriptions';
 
 /** A subscription's end: 'Lifetime' for Ultimate, '-' while it has not started. */
 function endText(subscription: AdminSubscription): string {
-  if (subscription.endDate) return formatCalendarDay(subscription.endDate);
+  if (subscription.endDate) return formatCalendarDay(subscription.endDate, '-');
   return subscription.startDate ? 'Lifetime' : '-';
 }
 
@@ -30,7 +30,7 @@ export function UserSubscriptions({ userId }: { userId: string }) {
           <TableCell>
             <StatusBadge status={subscription.status} />
           </TableCell>
-          <TableCell>{formatCalendarDay(subscription.startDate)}</TableCell>
+          <TableCell>{formatCalendarDay(subscription.startDate, '-')}</TableCell>
           <TableCell>{endText(subscription)}</TableCell>
         </TableRow>
       ))}

@@ -9,7 +9,7 @@ import { AdminTable } from '../../components/admin-table';
 export const NO_USERS = 'No matching users found';
 export const NO_PHONE = 'Not provided';
 
-/** The phone number, or 'Not provided' when there is none (admin §2). */
+/** The phone number, or 'Not provided' when there is none. */
 export const phoneText = (user: AdminUser) => (user.phone?.trim() ? user.phone : NO_PHONE);
 
 interface UsersTableProps {
@@ -22,7 +22,7 @@ interface UsersTableProps {
   onToggle: (user: AdminUser) => void;
 }
 
-/** Username, Email, Phone, Status, Actions (admin §2 Admin users), with 'Load more'. */
+/** Username, Email, Phone, Status, Actions, with 'Load more'. */
 export function UsersTable({ list, selfId, busy, onView, onToggle }: UsersTableProps) {
   return (
     <PagedListView

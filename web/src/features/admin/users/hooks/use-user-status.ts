@@ -15,7 +15,7 @@ const FAILED: Record<UserAction, string> = {
   deactivate: ADMIN_MESSAGES.deactivateFailed,
 };
 
-/** What a failed change says (admin §8): the server's message first, else the fallback. */
+/** What a failed change says: the server's message first, else the fallback. */
 export const actionErrorText = (action: UserAction, error: unknown) => errorMessage(error, FAILED[action]);
 
 export function confirmWording(user: AdminUser, action: UserAction): ConfirmWording {

@@ -7,7 +7,7 @@ export type WalletsResponse = ReturnType<typeof walletsResponseSchema.parse>;
 
 export const WALLETS_ROUTE = 'payment-wallets';
 
-/** GET /api/payment/wallets (admin §7). */
+/** GET /api/payment/wallets. */
 export function getWallets(): Promise<WalletsResponse> {
   return apiRequest(WALLETS_ROUTE, { schema: walletsResponseSchema });
 }

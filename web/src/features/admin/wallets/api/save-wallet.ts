@@ -7,7 +7,7 @@ export type { WalletSaveInput };
 export type WalletSaveResponse = ReturnType<typeof walletSaveResponseSchema.parse>;
 
 /**
- * POST /api/payment/wallet {_id?, address, network, currency, isActive} (admin §7): 201 added,
+ * POST /api/payment/wallet {_id?, address, network, currency, isActive}: 201 added,
  * 200 updated; 400 with `errors.address|network|currency`; 409 for a duplicate address or wallets
  * changed meanwhile. Errors arrive as ApiError.
  */

@@ -24,7 +24,7 @@ interface WalletFormProps {
 const FIELDS: readonly Field[] = ['address', 'network', 'currency'];
 const isField = (key: unknown): key is Field => typeof key === 'string' && (FIELDS as readonly string[]).includes(key);
 
-/** Client-side check with the server's schema (admin §5): the first message per field. */
+/** Client-side check with the server's schema: the first message per field. */
 function validate(values: { address: string; network: string; currency: string }): FieldErrors {
   const errors: FieldErrors = {};
   if (values.currency === '') errors.currency = PAYMENT_MESSAGES.currencyRequired;
@@ -39,7 +39,7 @@ function validate(values: { address: string; network: string; currency: string }
 }
 
 /**
- * Adds or edits a wallet (admin §2, §4, §5): address, network, currency (USDT, BTC or ETH) and an
+ * Adds or edits a wallet: address, network, currency (USDT, BTC or ETH) and an
  * active switch. All three are required; the address and the currency are read-only once saved. Only one wallet per
  * currency can be active, which the form says next to the switch.
  */

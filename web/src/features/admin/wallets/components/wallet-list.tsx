@@ -12,11 +12,11 @@ import {
 } from '@aws-amplify/ui-react';
 import type { Wallet } from '@goldbot/shared';
 import { ListEmpty } from '../../components/list-states';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '@/lib/format';
 
 export const NO_WALLETS_TEXT = 'No wallets found. Add your first wallet to accept payments.';
 
-/** The wallets (admin §2): Status, Address, Network, Currency, Last Updated and edit. */
+/** The wallets: Status, Address, Network, Currency, Last Updated and edit. */
 export function WalletList({ wallets, onEdit }: { wallets: Wallet[]; onEdit: (wallet: Wallet) => void }) {
   if (wallets.length === 0) return <ListEmpty text={NO_WALLETS_TEXT} />;
   return (

@@ -14,7 +14,7 @@ const FETCH_FAILED = 'Failed to fetch wallets';
 /** The form's state: closed, adding, or editing one wallet. */
 type Editing = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; wallet: Wallet };
 
-/** Admin wallets (admin §2, §4, §8): the list and the add/edit form; notices clear after 3 s. */
+/** Admin wallets: the list and the add/edit form; notices clear after 3 s. */
 export function WalletManagement() {
   const { data, error, isLoading, mutate } = useWallets();
   const [editing, setEditing] = useState<Editing>({ kind: 'closed' });

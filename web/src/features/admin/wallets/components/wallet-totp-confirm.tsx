@@ -1,8 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { AUTH } from '@goldbot/shared';
-import { login, verifyMfa } from '@/features/auth/api/auth-api';
-import { useSession } from '@/features/auth/session';
+import { login, useSession, verifyMfa } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 

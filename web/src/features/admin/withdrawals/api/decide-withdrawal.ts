@@ -8,7 +8,7 @@ export type WithdrawalDecisionResponse = ReturnType<typeof withdrawalDecisionRes
 const ROUTES = { approve: 'withdrawal-approve', reject: 'withdrawal-reject' } as const;
 
 /**
- * PUT /api/withdrawal/approve/{id} or reject/{id} with `{ adminNote }` (admin §7); the note goes
+ * PUT /api/withdrawal/approve/{id} or reject/{id} with `{ adminNote }`; the note goes
  * only when there is one, and the server mails it to the user. 409 when the request was decided
  * meanwhile, 404 for an unknown one: both as ApiError.
  */

@@ -16,7 +16,7 @@ export interface WithdrawalPageRequest extends Pick<PageRequest, 'search' | 'cur
   status: WithdrawalTab;
 }
 
-/** GET /api/withdrawal/all?status=&search=&cursor=&limit= (admin §7); search on username, e-mail or address. */
+/** GET /api/withdrawal/all?status=&search=&cursor=&limit=; search on username, e-mail or address. */
 export function getWithdrawals({ status, ...page }: WithdrawalPageRequest): Promise<AdminWithdrawalsResponse> {
   return apiRequest(WITHDRAWALS_ROUTE, {
     query: { status, ...pageQuery(page) },

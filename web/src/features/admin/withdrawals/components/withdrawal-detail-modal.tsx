@@ -12,7 +12,7 @@ import { UserIdentity } from '../../components/user-identity';
 import { useDecision, type Decision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
-import { formatDateTime, formatUsd } from '../../lib/format';
+import { formatDateTime, formatUsd } from '@/lib/format';
 import { decideWithdrawal, type WithdrawalDecisionResponse } from '../api/decide-withdrawal';
 
 export const NOTE_HINT = 'This note will be included in the email to the user';
@@ -23,7 +23,7 @@ const FAILED: Record<Decision, string> = {
 };
 
 /**
- * The message of a failed approval or rejection (admin §8): the fallback, followed by the server's
+ * The message of a failed approval or rejection: the fallback, followed by the server's
  * own message when it sent one.
  */
 export function decisionErrorText(decision: Decision, error: unknown): string {
@@ -64,7 +64,7 @@ interface WithdrawalDetailModalProps {
 }
 
 /**
- * A withdrawal request's details (admin §2): the user, their current balance, amount, status,
+ * A withdrawal request's details: the user, their current balance, amount, status,
  * request date, the TRC20 wallet with Copy, the processed or rejected date and the admin note.
  * While pending: the optional note (at most 500 characters, mailed to the user) and 'Approve &
  * Reset Balance' / 'Reject Request', each confirmed first, one request at a time.

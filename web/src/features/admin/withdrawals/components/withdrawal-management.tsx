@@ -28,12 +28,12 @@ const SUCCESS: Record<Decision, string> = {
   reject: WITHDRAWAL_MESSAGES.rejected,
 };
 
-/** Admin §2: 'No withdrawal requests found' or 'No {status} withdrawal requests found'. */
+/** The empty list's text: 'No withdrawal requests found' or 'No {status} withdrawal requests found'. */
 export const emptyText = (tab: WithdrawalTab) =>
   tab === 'all' ? 'No withdrawal requests found' : `No ${tab} withdrawal requests found`;
 
 /**
- * Admin withdrawals (admin §2, §4, §8, §9): stat cards and tab counts from the server's counts,
+ * Admin withdrawals: stat cards and tab counts from the server's counts,
  * the requests of the chosen status with a server search on username, e-mail or wallet, and a
  * detail modal that approves or rejects with an optional note for the user's e-mail.
  */

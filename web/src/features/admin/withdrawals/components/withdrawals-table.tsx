@@ -3,7 +3,7 @@ import type { Withdrawal } from '@goldbot/shared';
 import { PagedListView } from '../../components/paged-list-view';
 import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
-import { formatDate, formatUsd } from '../../lib/format';
+import { formatDate, formatUsd } from '@/lib/format';
 import type { WithdrawalList } from '../api/get-withdrawals';
 import { AdminTable } from '../../components/admin-table';
 
@@ -18,7 +18,7 @@ interface WithdrawalsTableProps {
 
 export const FETCH_WITHDRAWALS_FAILED = 'Failed to fetch withdrawals';
 
-/** One tab's requests: User, Amount, Balance (the user's available earnings), Status, Date, Actions (admin §2). */
+/** One tab's requests: User, Amount, Balance (the user's available earnings), Status, Date, Actions. */
 export function WithdrawalsTable({ label, list, emptyText, onView }: WithdrawalsTableProps) {
   return (
     <PagedListView

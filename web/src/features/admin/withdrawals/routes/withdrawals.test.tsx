@@ -262,7 +262,7 @@ describe('admin withdrawals', () => {
     await waitFor(() => expect(api.requestsTo(LIST).length).toBeGreaterThan(listBefore));
     await waitFor(() => expect(screen.getByRole('tab', { name: /^Pending/ })).toHaveTextContent('Pending2'));
 
-    // The success notice clears itself after 5 s (admin §9).
+    // The success notice clears itself after 5 s.
     await waitFor(() => expect(screen.queryByText(/Withdrawal approved successfully/)).not.toBeInTheDocument(), {
       timeout: 7000,
     });

@@ -1,9 +1,10 @@
 import { createRef, useState, type ChangeEvent, type RefObject } from 'react';
-import { withoutError, type FieldErrors } from './form-errors';
+import { withoutError, type FieldErrors } from '../lib/form-errors';
 
 /**
  * The plumbing every form shares: the typed values and per-field errors, a change handler that
- * clears the edited field's error, a ref per field, and `showInvalid`, which shows errors and
+ * clears the edited field's error, a ref per field, `field`, which hands a field component all
+ * of these at once, and `showInvalid`, which shows errors and
  * focuses the first invalid field in `fields` order.
  */
 export function useFormFields<F extends string>(
@@ -33,5 +34,14 @@ export function useFormFields<F extends string>(
     if (first) inputs[first].current?.focus();
   };
 
-  return { values, setValues, errors, setErrors, handleChange, inputRef, showInvalid };
+  /** Everything a field component takes from the form: `<EmailField {...field('email')} />`. */
+  const field = (name: F) => ({
+    ref: inputs[name],
+    name,
+    value: values[name],
+    onChange: handleChange(name),
+    error: errors[name],
+  });
+
+  return { values, setValues, errors, setErrors, handleChange, inputRef, showInvalid, field };
 }

@@ -1,7 +1,7 @@
-import { useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
+import { useId, useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
 import { AUTH } from '@goldbot/shared';
 import { classNames } from '@/lib/class-names';
-import './auth-form.css';
+import './otp-input.css';
 
 export interface OtpInputHandle {
   /** Moves the focus to a box (the first by default). */
@@ -12,15 +12,14 @@ export interface OtpInputProps {
   /** One entry per box, '' when empty. */
   digits: readonly string[];
   onChange: (digits: string[]) => void;
-  /** Registration only (customer §2 OTP pages): backspace on an empty box moves back. */
+  /** Registration only: backspace on an empty box moves back. */
   backspaceMovesBack?: boolean;
   /** Labels the group of boxes. */
   label: string;
-  invalid?: boolean;
+  /** Shown under the boxes and announced with them; marks every box invalid. */
+  error?: string | undefined;
   disabled?: boolean;
   autoFocus?: boolean;
-  /** Id of an element describing the boxes (e.g. the error message). */
-  describedBy?: string | undefined;
   ref?: Ref<OtpInputHandle>;
 }
 
@@ -29,7 +28,7 @@ export const emptyOtp = (): string[] => Array.from({ length: AUTH.otpLength }, (
 const onlyDigits = (text: string) => text.replace(/\D/g, '');
 
 /**
- * Four single-digit boxes (customer §2 OTP pages): typing a digit moves to the next box, a pasted
+ * Four single-digit boxes: typing a digit moves to the next box, a pasted
  * (or autofilled) code fills every box, arrows move between boxes.
  */
 export function OtpInput({
@@ -37,12 +36,13 @@ export function OtpInput({
   onChange,
   backspaceMovesBack = false,
   label,
-  invalid = false,
+  error,
   disabled = false,
   autoFocus = false,
-  describedBy,
   ref,
 }: OtpInputProps) {
+  const errorId = useId();
+  const invalid = error !== undefined;
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   const length = digits.length;
 
@@ -104,33 +104,40 @@ export function OtpInput({
   };
 
   return (
-    <fieldset className="otp-input" aria-describedby={describedBy} disabled={disabled}>
-      <legend className="otp-input__legend">{label}</legend>
-      <div className="otp-input__boxes">
-        {digits.map((digit, index) => (
-          <input
-            // The boxes never reorder: the index is their identity.
-            key={index}
-            ref={(element) => {
-              boxes.current[index] = element;
-            }}
-            className={classNames('otp-input__box', invalid && 'otp-input__box--invalid')}
-            type="text"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete={index === 0 ? 'one-time-code' : 'off'}
-            maxLength={length}
-            aria-label={`Digit ${index + 1} of ${length}`}
-            aria-invalid={invalid || undefined}
-            value={digit}
-            autoFocus={autoFocus && index === 0}
-            onFocus={(event) => event.currentTarget.select()}
-            onChange={(event) => handleInput(index, event.currentTarget.value)}
-            onKeyDown={(event) => handleKeyDown(index, event)}
-            onPaste={handlePaste}
-          />
-        ))}
-      </div>
-    </fieldset>
+    <>
+      <fieldset className="otp-input" aria-describedby={invalid ? errorId : undefined} disabled={disabled}>
+        <legend className="otp-input__legend">{label}</legend>
+        <div className="otp-input__boxes">
+          {digits.map((digit, index) => (
+            <input
+              // The boxes never reorder: the index is their identity.
+              key={index}
+              ref={(element) => {
+                boxes.current[index] = element;
+              }}
+              className={classNames('otp-input__box', invalid && 'otp-input__box--invalid')}
+              type="text"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              autoComplete={index === 0 ? 'one-time-code' : 'off'}
+              maxLength={length}
+              aria-label={`Digit ${index + 1} of ${length}`}
+              aria-invalid={invalid || undefined}
+              value={digit}
+              autoFocus={autoFocus && index === 0}
+              onFocus={(event) => event.currentTarget.select()}
+              onChange={(event) => handleInput(index, event.currentTarget.value)}
+              onKeyDown={(event) => handleKeyDown(index, event)}
+              onPaste={handlePaste}
+            />
+          ))}
+        </div>
+      </fieldset>
+      {invalid && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { classNames } from '@/lib/class-names';
-import './auth-form.css';
+import './form-alert.css';
 
 export type FormAlertVariant = 'error' | 'success' | 'info';
 

@@ -8,7 +8,7 @@ import {
   type PackageSlug,
 } from '@goldbot/shared';
 
-/** A plan card (customer §3 Plans). Prices are not here: they come from the package catalog. */
+/** A plan card. Prices are not here: they come from the package catalog. */
 export interface Plan {
   slug: PackageSlug;
   /** The package name the dashboard and the payment use ('Basic Package', ...). */
@@ -84,7 +84,7 @@ export const BASIC_PLAN = PACKAGE_NAMES.basic;
 
 export type CellValue = string | boolean;
 
-/** The comparison table, every row of customer §3, columns Copy trade, Basic, Pro, Ultimate. */
+/** The comparison table of the pricing page: its rows, and the columns Copy trade, Basic, Pro, Ultimate. */
 export const COMPARISON_COLUMNS = ['Copy trade', 'Basic', 'Pro', 'Ultimate'] as const;
 
 export const COMPARISON_ROWS: ReadonlyArray<{

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stopped changing for `delayMs`; `flush` takes the current one at once. */
+/**
+ * `value` once it has stopped changing for `delayMs` (a search box, the referral code, an e-mail
+ * preview), and `flush`, which takes a value at once without waiting (a cleared search).
+ */
 export function useDebouncedValue<T>(value: T, delayMs: number): [T, (now: T) => void] {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
-import { describeSubmitFailure } from './messages';
+import { describeSubmitFailure } from '@/lib/api-errors';
 import { useFormFields } from './use-form-fields';
 
 type Field = 'email' | 'password';

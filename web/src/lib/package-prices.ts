@@ -7,10 +7,11 @@ import {
   type PackagesResponse,
 } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
+import { formatUsd } from '@/lib/format';
 
 export const PACKAGES_KEY = 'packages-list';
 
-/** GET /api/packages: the public catalog (DESIGN.md §7). */
+/** GET /api/packages: the public catalog. */
 export function getPackages(): Promise<PackagesResponse> {
   return apiRequest(PACKAGES_KEY, { schema: packagesResponseSchema });
 }
@@ -54,6 +55,5 @@ export function usePackagePrices(): {
   return { prices, onSale, loading: isLoading };
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
-
-export const formatPrice = (priceUsd: number) => (priceUsd === 0 ? 'Free' : usd.format(priceUsd).replace(/\.00$/, ''));
+/** A package's price on its card: 'Free', '$60', '$59.50'. */
+export const formatPrice = (priceUsd: number) => (priceUsd === 0 ? 'Free' : formatUsd(priceUsd));

@@ -1,5 +1,5 @@
 import { jsonResponse } from '@/test/test-utils';
-import type { Withdrawal } from '../api/get-user-withdrawals';
+import type { Withdrawal } from '../features/withdrawals/api/get-user-withdrawals';
 
 /**
  * Test helpers for the referral tab and the withdrawal modal (tests only; never imported by the

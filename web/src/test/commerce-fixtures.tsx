@@ -10,7 +10,7 @@ import { LocationProbe } from '@/components/testing/render-with-router';
 import type { SessionUser } from '@/lib/session-storage';
 import { mockApi } from '@/test/auth-helpers';
 import { jsonResponse, storeSession } from '@/test/test-utils';
-import type { Subscription } from '../api/get-active-subscription';
+import type { Subscription } from '../features/payments/api/get-active-subscription';
 
 /**
  * Test helpers for the commerce screens (tests only; never imported by the app): answers of the

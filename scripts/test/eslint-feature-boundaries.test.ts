@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The web feature boundary of eslint.config.js, run on snippets as `npm run lint` runs it on the
+ * tree: a feature reaches another one only through its index.ts.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The boundary's messages for `code` in a file at `filePath`; each must be an error. */
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, filePath) });
+  const messages = (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports');
+  for (const message of messages) expect(message.severity).toBe(2);
+  return messages.map((message) => message.message);
+}
+
+const DASHBOARD_FILE = 'web/src/features/dashboard/components/snippet.tsx';
+const ADMIN_FILE = 'web/src/features/admin/payments/components/snippet.tsx';
+const THROUGH_INDEX = "Import another feature through its index.ts ('@/features/<name>')";
+const LEAVES_FEATURE = "leaves the feature's folder";
+
+// The first lint loads the whole config and the TypeScript parser: seconds on a busy machine.
+describe('web feature boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
+  it.each([
+    [
+      'a deep import of another feature',
+      DASHBOARD_FILE,
+      "import { useSession } from '@/features/auth/session';",
+      THROUGH_INDEX,
+    ],
+    [
+      'a re-export from inside another feature',
+      DASHBOARD_FILE,
+      "export { UsdtPaymentModal } from '@/features/payments/components/usdt-payment-modal';",
+      THROUGH_INDEX,
+    ],
+    [
+      'a type import from inside another feature',
+      DASHBOARD_FILE,
+      "import type { Withdrawal } from '@/features/withdrawals/api/get-user-withdrawals';",
+      THROUGH_INDEX,
+    ],
+    [
+      "a feature whose name starts with the file's own",
+      'web/src/features/admin/snippet.ts',
+      "import { x } from '@/features/admin-extra/lib/x';",
+      THROUGH_INDEX,
+    ],
+    [
+      'a relative path out of the feature',
+      DASHBOARD_FILE,
+      "import { useSession } from '../../auth/session';",
+      LEAVES_FEATURE,
+    ],
+    [
+      'a relative path out of a deeper feature folder',
+      ADMIN_FILE,
+      "import { useSession } from '../../../auth/session';",
+      LEAVES_FEATURE,
+    ],
+  ])('fails %s, saying what to do instead', async (_case, filePath, code, advice) => {
+    const errors = await boundaryErrors(filePath, `${code}\n`);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(advice);
+  });
+
+  it.each([
+    ["another feature's index.ts", DASHBOARD_FILE, "import { useSession } from '@/features/auth';"],
+    [
+      "the feature's own files, by alias",
+      DASHBOARD_FILE,
+      "import { formatEndDate } from '@/features/dashboard/lib/format';",
+    ],
+    ["the feature's own files, relatively", DASHBOARD_FILE, "import { formatDuration } from '../lib/format';"],
+    [
+      'a relative path that stays inside a deep feature',
+      ADMIN_FILE,
+      "import { NoticeAlert } from '../../components/notice-alert';",
+    ],
+    ['shared components', DASHBOARD_FILE, "import { StatusPill } from '@/components/ui/status-pill';"],
+    ['shared lib', DASHBOARD_FILE, "import { formatUsdt } from '@/lib/format';"],
+    ['shared hooks', DASHBOARD_FILE, "import { useDebouncedValue } from '@/hooks/use-debounced-value';"],
+  ])('passes %s', async (_case, filePath, code) => {
+    expect(await boundaryErrors(filePath, `${code}\n`)).toEqual([]);
+  });
+});

@@ -1,0 +1,10 @@
+/**
+ * The payments feature's public surface, used by the dashboard: the caller's subscriptions and
+ * package status, the free trial, and the USDT payment window.
+ */
+export { FREE_TRIAL_MESSAGES, useCreateFreeTrial } from './api/create-free-trial';
+export { ACTIVE_SUBSCRIPTION_ERROR, useActiveSubscription, type Subscription } from './api/get-active-subscription';
+export { usePackageStatus } from './api/get-package-status';
+export { SUBSCRIPTIONS_ERROR, useSubscriptions } from './api/get-subscriptions';
+export { useRevalidateSubscriptions } from './api/keys';
+export { isPaidPackageName, UsdtPaymentModal, type PaidPackageName } from './components/usdt-payment-modal';

@@ -1,0 +1,69 @@
+/**
+ * How the site writes money, days and statuses, in US English, the same on every page: the
+ * customer's dashboard, the payment window, the price cards and the back-office.
+ */
+
+/** Shown in place of a day or a status the server did not send, or sent unreadable. */
+export const NOT_AVAILABLE = 'N/A';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** "$60", "$1,000", "$59.50": dollars, with cents only when there are some. */
+export const formatUsd = (amount: number) => usd.format(amount).replace(/\.00$/, '');
+
+/** "$60.00", "$1,234.50": dollars with every cent (receipts, trading results). */
+export const formatUsdCents = (amount: number) => usd.format(amount);
+
+/**
+ * "50.40 USDT", "100.37 USDT": an amount of USDT with both cents, as the customer must send it.
+ * No thousands separator, so the figure can be typed into a wallet as it reads.
+ */
+export const formatUsdt = (amount: number) => `${amount.toFixed(2)} USDT`;
+
+/** An amount in its currency code ("79 USDT", "0.5 TRX"); USD, the default, as dollars. */
+export function formatAmount(amount: number, currency: string): string {
+  const code = currency.trim().toUpperCase() || 'USD';
+  if (code === 'USD') return formatUsd(amount);
+  return `${amount.toLocaleString('en-US', { maximumFractionDigits: 8 })} ${code}`;
+}
+
+const calendarDay = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A subscription's calendar day ('2026-03-01', read in UTC) or a timestamp's UTC day as
+ * 'Mar 1, 2026': the same day wherever the reader is. `missing` when absent or unreadable.
+ */
+export function formatCalendarDay(value: string | null | undefined, missing: string = NOT_AVAILABLE): string {
+  if (!value) return missing;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const time = day ? Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : Date.parse(value);
+  return Number.isNaN(time) ? missing : calendarDay.format(time);
+}
+
+const localDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const localDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+const parseInstant = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** A moment's day in the reader's time zone ('Mar 1, 2026'); '-' when unreadable. */
+export function formatDate(iso: string): string {
+  const date = parseInstant(iso);
+  return date ? localDate.format(date) : '-';
+}
+
+/** A moment in the reader's time zone ('Mar 1, 2026, 2:05 PM'); '-' when unreadable. */
+export function formatDateTime(iso: string): string {
+  const date = parseInstant(iso);
+  return date ? localDateTime.format(date) : '-';
+}
+
+/** 'active' -> 'Active'; other statuses are shown as they are, capitalised. */
+export const formatStatus = (status: string) => (status ? status[0]?.toUpperCase() + status.slice(1) : NOT_AVAILABLE);
