@@ -9,12 +9,13 @@
  * budget, to docs/performance.md.
  *
  * Options: --runs <n> (default 3), --no-build (serve the existing web/dist), --no-write,
- * --only <path,...> (measure these routes only; implies --no-write).
+ * --only <path,...> (measure these routes only; implies --no-write), --reports <dir> (keep every
+ * run's full Lighthouse JSON there, for its diagnostics: layout shifts, long tasks, the LCP element).
  * Chromium: CHROME_PATH (default /usr/bin/chromium). Exit code 1 when a route misses a target.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -70,7 +71,13 @@ interface RouteResult {
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
-async function runLighthouse(url: string, port: number, preset: Preset, keepStorage: boolean): Promise<RunResult> {
+async function runLighthouse(
+  url: string,
+  port: number,
+  preset: Preset,
+  keepStorage: boolean,
+  reportFile?: string,
+): Promise<RunResult> {
   const result = await lighthouse(
     url,
     {
@@ -86,6 +93,7 @@ async function runLighthouse(url: string, port: number, preset: Preset, keepStor
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (reportFile) await writeFile(reportFile, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
     throw new Error(`Lighthouse measured ${lhr.finalDisplayedUrl} instead of ${url} (a redirect: signed out?)`);
   }
@@ -302,9 +310,12 @@ async function main(): Promise<void> {
       'no-build': { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
       only: { type: 'string' },
+      reports: { type: 'string' },
     },
   });
   const runs = Math.max(1, Number.parseInt(values.runs, 10) || 3);
+  const reportsDir = values.reports ? path.resolve(values.reports) : undefined;
+  if (reportsDir) await mkdir(reportsDir, { recursive: true });
 
   if (!values['no-build']) {
     console.log('Building the site (public pages prerendered) ...');
@@ -316,7 +327,8 @@ async function main(): Promise<void> {
     pages: string[];
   };
   const only = values.only?.split(',').map((route) => route.trim());
-  const routes = [...pages, DASHBOARD].filter((route) => !only || only.includes(route));
+  // The dashboard is prerendered too (its frame), so it may already be in the list.
+  const routes = [...new Set([...pages, DASHBOARD])].filter((route) => !only || only.includes(route));
   console.log('Measuring the landing route bundle ...');
   const bundle = await measureLandingBundle();
 
@@ -352,7 +364,13 @@ async function main(): Promise<void> {
           const signedIn = route === DASHBOARD;
           // A fresh sign-in per run: the dashboard must not meet an expiring token.
           if (signedIn) await storeSession(chrome.port, origin, await customerSession(stack));
-          const result = await runLighthouse(origin + route, chrome.port, preset, signedIn);
+          const reportFile = reportsDir
+            ? path.join(
+                reportsDir,
+                `${route === '/' ? 'home' : route.slice(1).replaceAll('/', '-')}-${preset}-${run}.json`,
+              )
+            : undefined;
+          const result = await runLighthouse(origin + route, chrome.port, preset, signedIn, reportFile);
           console.log(
             `  ${route} ${preset} run ${run}: performance ${result.performance}, LCP ${result.metrics['largest-contentful-paint'].display}`,
           );

@@ -10,6 +10,7 @@ import { isPaidPackageName, UsdtPaymentModal } from '@/features/payments/compone
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { AccountTab } from '../components/account-tab';
 import { BillingHistoryTab } from '../components/billing-history-tab';
+import { DashboardFrame } from '../components/dashboard-frame';
 import { InPageNotification, type Notice } from '../components/in-page-notification';
 import { PackagesTab, type PurchaseRequest } from '../components/packages-tab';
 import { ParticleBackground } from '../components/particle-background';
@@ -125,11 +126,10 @@ export default function DashboardRoute() {
   };
 
   return (
-    <div className="dashboard">
-      <ParticleBackground />
-      <div className="dashboard__layout">
-        <h1 className="dashboard__title">{paths.dashboard.title}</h1>
-        <aside className="dashboard__sidebar">
+    <DashboardFrame
+      background={<ParticleBackground />}
+      sidebar={
+        <>
           <p className="dashboard__greeting">
             Welcome back{user?.username ? ',' : ''} <strong>{user?.username}</strong>
           </p>
@@ -143,26 +143,27 @@ export default function DashboardRoute() {
               className="dashboard__tabs"
             />
           </div>
-        </aside>
-        <div className="dashboard__content">
-          {notice && <InPageNotification notice={notice} onClose={closeNotice} />}
-          <TabPanel idPrefix={TAB_PREFIX} id={tab} className="dashboard__panel">
-            <h2 className="dashboard__panel-title">{DASHBOARD_TABS.find((item) => item.id === tab)?.label}</h2>
-            {tab === 'packages' && <PackagesTab onBuy={setPurchase} highlightedPlan={arrival.selectedPlan} />}
-            {tab === 'referral' && <ReferralProgramTab />}
-            {tab === 'billing' && <BillingHistoryTab />}
-            {tab === 'account' && <AccountTab />}
-          </TabPanel>
-        </div>
-      </div>
-      {purchase && (
-        <UsdtPaymentModal
-          packageName={purchase.packageName}
-          isUpgrade={purchase.isUpgrade}
-          onClose={closePurchase}
-          onSuccess={() => void revalidateSubscriptions()}
-        />
-      )}
-    </div>
+        </>
+      }
+      after={
+        purchase && (
+          <UsdtPaymentModal
+            packageName={purchase.packageName}
+            isUpgrade={purchase.isUpgrade}
+            onClose={closePurchase}
+            onSuccess={() => void revalidateSubscriptions()}
+          />
+        )
+      }
+    >
+      {notice && <InPageNotification notice={notice} onClose={closeNotice} />}
+      <TabPanel idPrefix={TAB_PREFIX} id={tab} className="dashboard__panel">
+        <h2 className="dashboard__panel-title">{DASHBOARD_TABS.find((item) => item.id === tab)?.label}</h2>
+        {tab === 'packages' && <PackagesTab onBuy={setPurchase} highlightedPlan={arrival.selectedPlan} />}
+        {tab === 'referral' && <ReferralProgramTab />}
+        {tab === 'billing' && <BillingHistoryTab />}
+        {tab === 'account' && <AccountTab />}
+      </TabPanel>
+    </DashboardFrame>
   );
 }
