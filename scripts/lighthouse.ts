@@ -237,6 +237,14 @@ Measured with ${environment.join(', ')}.
 - Every public page is prerendered to static HTML at build time (\`scripts/build-site.ts\`, React's
   \`prerender\`), with the stylesheets of the lazy modules it renders linked in its head: its
   largest text paints before any JavaScript runs, and hydration then makes it interactive.
+- The dashboard is prerendered as its loading state (header, footer and the dashboard's frame,
+  rendered with the session still being checked, so nobody's data is in it): its heading paints
+  at once, and the signed-in page then takes the frame's place. The frame is at least a screen
+  tall and the package cards keep the price's height while it loads, so nothing on screen moves
+  when the page or its data arrive.
+- The dashboard's particle background is drawn in a worker (\`OffscreenCanvas\`,
+  \`web/src/features/dashboard/lib/particle-worker.ts\`): the endless animation costs the page's
+  main thread nothing, so it neither blocks input nor keeps the page from going idle.
 - Every route is its own chunk, and the home route renders only the hero from its chunk: the
   sections below it arrive in a second chunk right after, and prices (SWR + zod), the reports
   (recharts), the FAQ and the contact form load only when their section nears the viewport.
@@ -258,7 +266,12 @@ Measured with ${environment.join(', ')}.
 npm run lighthouse                         # build, start a stack, serve, measure, rewrite this file
 npm run lighthouse -- --runs 5 --no-build
 npm run lighthouse -- --only /pricing,/dashboard   # a few routes, this file untouched
+npm run lighthouse -- --only /dashboard --reports /tmp/lh   # keep each run's JSON report
 \`\`\`
+
+A miss is found in the JSON reports' diagnostics: \`layout-shifts\` (what moved),
+\`long-tasks\` and \`bootup-time\` (what held the main thread), and
+\`largest-contentful-paint-element\` (what painted last, and its phases).
 
 Chromium comes from \`CHROME_PATH\` (default \`/usr/bin/chromium\`), started headless with
 \`--no-sandbox\`. Scores vary by a few points between machines and runs, and drop on a machine
