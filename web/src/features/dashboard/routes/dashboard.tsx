@@ -1,20 +1,18 @@
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ALL_PACKAGE_NAMES, type PackageName } from '@goldbot/shared';
 import { paths } from '@/app/paths';
+import { PageLoader } from '@/components/ui/page-loader';
 import { TabList, TabPanel } from '@/components/ui/tabs';
 import { readAuthNavigationState } from '@/features/auth/lib/redirects';
 import { useSession } from '@/features/auth/session';
 import { useRevalidateSubscriptions } from '@/features/payments/api/keys';
-import { isPaidPackageName, UsdtPaymentModal } from '@/features/payments/components/usdt-payment-modal';
+import { isPaidPackageName } from '@/features/payments/lib/packages';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { AccountTab } from '../components/account-tab';
-import { BillingHistoryTab } from '../components/billing-history-tab';
 import { DashboardFrame } from '../components/dashboard-frame';
 import { InPageNotification, type Notice } from '../components/in-page-notification';
 import { PackagesTab, type PurchaseRequest } from '../components/packages-tab';
 import { ParticleBackground } from '../components/particle-background';
-import { ReferralProgramTab } from '../components/referral-program-tab';
 import {
   DASHBOARD_TABS,
   DEFAULT_TAB,
@@ -27,6 +25,22 @@ import {
 import '../components/dashboard.css';
 
 const TAB_PREFIX = 'dashboard';
+
+/*
+ * The dashboard opens on Packages. The other tabs (the account forms and their schemas, the
+ * referral and billing lists) and the payment dialog (its QR code) load when first opened, so the
+ * page's first render evaluates only what it shows.
+ */
+const ReferralProgramTab = lazy(() =>
+  import('../components/referral-program-tab').then((module) => ({ default: module.ReferralProgramTab })),
+);
+const BillingHistoryTab = lazy(() =>
+  import('../components/billing-history-tab').then((module) => ({ default: module.BillingHistoryTab })),
+);
+const AccountTab = lazy(() => import('../components/account-tab').then((module) => ({ default: module.AccountTab })));
+const UsdtPaymentModal = lazy(() =>
+  import('@/features/payments/components/usdt-payment-modal').then((module) => ({ default: module.UsdtPaymentModal })),
+);
 
 const isPackageName = (name: string | undefined): name is PackageName =>
   name !== undefined && (ALL_PACKAGE_NAMES as readonly string[]).includes(name);
@@ -147,12 +161,14 @@ export default function DashboardRoute() {
       }
       after={
         purchase && (
-          <UsdtPaymentModal
-            packageName={purchase.packageName}
-            isUpgrade={purchase.isUpgrade}
-            onClose={closePurchase}
-            onSuccess={() => void revalidateSubscriptions()}
-          />
+          <Suspense fallback={null}>
+            <UsdtPaymentModal
+              packageName={purchase.packageName}
+              isUpgrade={purchase.isUpgrade}
+              onClose={closePurchase}
+              onSuccess={() => void revalidateSubscriptions()}
+            />
+          </Suspense>
         )
       }
     >
@@ -160,9 +176,13 @@ export default function DashboardRoute() {
       <TabPanel idPrefix={TAB_PREFIX} id={tab} className="dashboard__panel">
         <h2 className="dashboard__panel-title">{DASHBOARD_TABS.find((item) => item.id === tab)?.label}</h2>
         {tab === 'packages' && <PackagesTab onBuy={setPurchase} highlightedPlan={arrival.selectedPlan} />}
-        {tab === 'referral' && <ReferralProgramTab />}
-        {tab === 'billing' && <BillingHistoryTab />}
-        {tab === 'account' && <AccountTab />}
+        {/* Keyed by tab: a new boundary shows its loader at once, so the chosen tab is selected
+            on the click even while its code is on the way. */}
+        <Suspense key={tab} fallback={<PageLoader />}>
+          {tab === 'referral' && <ReferralProgramTab />}
+          {tab === 'billing' && <BillingHistoryTab />}
+          {tab === 'account' && <AccountTab />}
+        </Suspense>
       </TabPanel>
     </DashboardFrame>
   );
