@@ -24,7 +24,7 @@ function useSignOutRedirect(): ReactNode | null {
 }
 
 /**
- * /dashboard: signed-in users only; others go to /login, which brings them back (admin §2).
+ * /dashboard: signed-in users only; others go to /login, which brings them back.
  * `fallback` shows while the session is checked (the page's own loading state, which must show
  * SESSION_LOADING_TEXT too); the plain loader otherwise.
  */

@@ -15,7 +15,7 @@ interface DashboardFrameProps {
 }
 
 /**
- * The dashboard's stage (customer §2 Dashboard): its heading, the sidebar and the open section.
+ * The customer dashboard's stage: its heading, the sidebar and the open section.
  * The page and its loading state both use it, so the one takes the other's place without the
  * heading or the footer moving.
  */
