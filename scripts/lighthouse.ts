@@ -16,7 +16,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -368,6 +368,8 @@ async function main(): Promise<void> {
     });
   }
   const results: RouteResult[] = [];
+  // Scores fall on a machine busy with other work: the report says how busy this one was.
+  const loadAtStart = loadavg()[0] ?? 0;
   try {
     for (const route of routes) {
       const presets = {} as RouteResult['presets'];
@@ -405,6 +407,7 @@ async function main(): Promise<void> {
     chromiumVersion(),
     `Node ${process.version}`,
     `on ${new Date().toISOString().slice(0, 10)}`,
+    `load average ${loadAtStart.toFixed(1)} at the start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end`,
   ];
   const problems = [
     ...budgetProblems(bundle),
