@@ -2,14 +2,16 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { preview, type PreviewServer } from 'vite';
+import { STORAGE_KEYS } from '@goldbot/shared';
 import { buildSite, WEB_ROOT } from '../scripts/build-site.js';
 
 /**
  * The production build's public pages as a visitor without JavaScript gets them: each is
  * prerendered static HTML with its own heading, main text, title, description, canonical URL and
  * Open Graph tags, served by `vite preview` as CloudFront serves it (web/vite.config.ts). With
- * JavaScript the same HTML hydrates without React complaining, and the signed-in area gets the
- * app shell. The site is built by this file (scripts/build-site.ts), so it runs on a clean clone.
+ * JavaScript the same HTML hydrates without React complaining. The dashboard is prerendered as its
+ * loading state, with nobody's data in it; the rest of the signed-in area gets the app shell. The
+ * site is built by this file (scripts/build-site.ts), so it runs on a clean clone.
  */
 const PAGES = [
   { path: '/', heading: /Let AI Trade Gold for You/i, text: /XAUUSD|gold/i },
@@ -93,11 +95,25 @@ test.describe('without JavaScript', () => {
     expect(titles.size).toBe(PAGES.length);
   });
 
-  test('the signed-in area and unknown paths get the app shell; sitemap and robots list public pages only', async ({
+  test('the dashboard is its frame while the session is checked: no one signed in or out, not indexed', async ({
+    page,
+  }) => {
+    await page.goto(`${origin}/dashboard`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText('Loading...');
+    await expect(page.locator('#root')).toHaveAttribute('data-static-session', 'loading');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+    await expect(page.getByText(/Welcome back/)).toHaveCount(0);
+    expect(await meta(page, 'meta[name="robots"]')).toBe('noindex');
+    await expect(page).toHaveTitle('Dashboard | GoldBot');
+  });
+
+  test('the rest of the signed-in area and unknown paths get the app shell; sitemap and robots list public pages only', async ({
     page,
     request,
   }) => {
-    for (const shellPath of ['/dashboard', '/admin/users', '/no-such-page']) {
+    for (const shellPath of ['/dashboard/receipts/p-1', '/admin/users', '/no-such-page']) {
       await page.goto(origin + shellPath);
       await expect(page.locator('#root')).toBeEmpty();
     }
@@ -124,4 +140,58 @@ test('with JavaScript, a prerendered page hydrates without mismatches and works'
   await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
   await expect(page).toHaveTitle('Pricing | GoldBot');
   expect(problems).toEqual([]);
+});
+
+test.describe("with JavaScript, the dashboard's frame", () => {
+  /** A session as the SPA stores it (web/src/lib/session-storage.ts), its token valid for an hour. */
+  const storedSession = () => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const token = `${part({ alg: 'none' })}.${part({ sub: 'u-1', exp: Math.floor(Date.now() / 1000) + 3600 })}.x`;
+    const user = {
+      _id: 'u-1',
+      username: 'frame-tester',
+      email: 'frame@example.com',
+      referralCode: 'ABC123',
+      role: 'user',
+    };
+    return { user: JSON.stringify(user), token };
+  };
+
+  const hydrationProblems = (page: Page) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /hydrat|did not match/i.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    return problems;
+  };
+
+  test('hydrates into the signed-in dashboard', async ({ page }) => {
+    const problems = hydrationProblems(page);
+    // No API behind this server: every call fails as a network error would.
+    await page.route('**/api/**', (route) => route.fulfill({ status: 503, json: { message: 'unavailable' } }));
+    await page.goto(`${origin}/robots.txt`);
+    const { user, token } = storedSession();
+    await page.evaluate(
+      ([keys, values]) => {
+        localStorage.setItem(keys.user, values.user);
+        localStorage.setItem(keys.token, values.token);
+        localStorage.setItem('authMethod', 'password');
+      },
+      [STORAGE_KEYS, { user, token }] as const,
+    );
+    await page.goto(`${origin}/dashboard`);
+    await expect(page.getByText('Welcome back, frame-tester')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Packages' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('sends a visitor who is not signed in to /login', async ({ page }) => {
+    const problems = hydrationProblems(page);
+    await page.goto(`${origin}/dashboard`);
+    await expect(page).toHaveURL(`${origin}/login`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
 });

@@ -8,11 +8,14 @@
  * 3. Each public page (PUBLIC_PAGES, web/src/app/public-pages.ts) is written as its own
  *    `<path>/index.html` (the home page as `index.html`): the page's title, description, canonical
  *    URL and Open Graph tags, its CSS inlined (the entry's and that of the lazy modules its render
- *    used), and its HTML in #root. The untouched build output becomes `app-shell.html`, which every other path
- *    gets (the dashboard, the admin area, unknown paths).
- * 4. sitemap.xml and robots.txt from the same list, on the origin of APP_URL (the app URL setting,
- *    `http://localhost:5173` when unset), and prerendered.json, the list the hosting serves from
- *    (infra/lib/web-stack.ts, the preview server in web/vite.config.ts).
+ *    used), and its HTML in #root. The dashboard (SIGNED_IN_FRAMES) is written the same way as its
+ *    loading state, rendered with the session still being checked and marked so on its root, and
+ *    kept out of search results (noindex). The untouched build output becomes `app-shell.html`,
+ *    which every other path gets (the receipts, the admin area, unknown paths).
+ * 4. sitemap.xml and robots.txt from the public pages, on the origin of APP_URL (the app URL
+ *    setting, `http://localhost:5173` when unset), and prerendered.json, the list of every page
+ *    written, which the hosting serves from (infra/lib/web-stack.ts, the preview server in
+ *    web/vite.config.ts).
  *
  * Run: `npm run build` (or `npx tsx scripts/build-site.ts`). `buildSite()` is what
  * `npm run lighthouse` and the no-JavaScript browser test build with.
@@ -38,10 +41,14 @@ export const pageFile = (pagePath: string) => (pagePath === '/' ? 'index.html' :
 export const APP_SHELL_FILE = 'app-shell.html';
 export const PRERENDERED_LIST_FILE = 'prerendered.json';
 
+type StaticSession = 'anonymous' | 'loading';
+
 /** What web/src/prerender.tsx exports. */
 interface ServerEntry {
-  renderPage(url: string): Promise<string>;
+  renderPage(url: string, session: StaticSession): Promise<string>;
   PUBLIC_PAGES: readonly { path: string; title: string }[];
+  SIGNED_IN_FRAMES: readonly { path: string; title: string }[];
+  STATIC_SESSION_ATTRIBUTE: string;
   describeRoute(pathname: string): string;
   formatDocumentTitle(title: string): string;
 }
@@ -98,6 +105,11 @@ export interface PageHead {
   url: string;
   /** The page's whole CSS: the entry's and that of the lazy modules its render used. */
   css: string;
+  /**
+   * A signed-in page's frame: the attribute marking its root as rendered with the session still
+   * being checked (src/main.tsx hydrates it so), and noindex, as it is no page to find.
+   */
+  signedInFrame?: { attribute: string };
 }
 
 /**
@@ -115,17 +127,19 @@ export function pageDocument(shell: string, head: PageHead, html: string): strin
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${url}" />`,
+    ...(head.signedInFrame ? ['<meta name="robots" content="noindex" />'] : []),
     `<style>${head.css.replaceAll('</style', '<\\/style')}</style>`,
   ];
+  const root = head.signedInFrame ? `<div id="root" ${head.signedInFrame.attribute}="loading">` : '<div id="root">';
   const replaced = shell
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
     .replace(/<meta\s+name="description"[^>]*>/, `<meta name="description" content="${description}" />`)
     .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
     .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
+    .replace('<div id="root"></div>', () => `${root}${html}</div>`)
     // The page reads without JavaScript; only its forms and menus need it.
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
-  if (!replaced.includes(`<div id="root">${html}</div>`)) throw new Error('index.html has no empty <div id="root">');
+  if (!replaced.includes(`${root}${html}</div>`)) throw new Error('index.html has no empty <div id="root">');
   return replaced;
 }
 
@@ -162,7 +176,10 @@ export function siteOrigin(appUrl: string | undefined): string {
 
 export interface SiteBuild {
   origin: string;
+  /** The public pages (those in sitemap.xml). */
   pages: string[];
+  /** The signed-in pages prerendered as their frame. */
+  frames: string[];
 }
 
 export async function buildSite({ appUrl = process.env.APP_URL }: { appUrl?: string } = {}): Promise<SiteBuild> {
@@ -196,11 +213,15 @@ export async function buildSite({ appUrl = process.env.APP_URL }: { appUrl?: str
   const entry = filesOf(manifest, 'index.html');
   const serverEntry = pathToFileURL(path.join(SERVER_OUT, 'prerender.js')).href;
 
-  const { PUBLIC_PAGES } = (await import(serverEntry)) as ServerEntry;
-  for (const [index, page] of PUBLIC_PAGES.entries()) {
+  const { PUBLIC_PAGES, SIGNED_IN_FRAMES, STATIC_SESSION_ATTRIBUTE } = (await import(serverEntry)) as ServerEntry;
+  const toRender = [
+    ...PUBLIC_PAGES.map((page) => ({ page, session: 'anonymous' as const })),
+    ...SIGNED_IN_FRAMES.map((page) => ({ page, session: 'loading' as const })),
+  ];
+  for (const [index, { page, session }] of toRender.entries()) {
     globalThis.__prerenderImports = new Set();
     const server = (await import(`${serverEntry}?page=${index}`)) as ServerEntry;
-    const html = await server.renderPage(page.path);
+    const html = await server.renderPage(page.path, session);
     // Scripts in the page would be React swapping in content a boundary held back: unreadable
     // without JavaScript, and refused by the CSP (scripts from our own files only).
     if (html.includes('<script')) throw new Error(`${page.path} did not render whole: its HTML has a script`);
@@ -214,6 +235,7 @@ export async function buildSite({ appUrl = process.env.APP_URL }: { appUrl?: str
         description: server.describeRoute(page.path),
         url: origin + page.path,
         css,
+        ...(session === 'loading' ? { signedInFrame: { attribute: STATIC_SESSION_ATTRIBUTE } } : {}),
       },
       html,
     );
@@ -226,14 +248,17 @@ export async function buildSite({ appUrl = process.env.APP_URL }: { appUrl?: str
   const pages = PUBLIC_PAGES.map((page) => page.path);
   await writeFile(path.join(WEB_DIST, 'sitemap.xml'), sitemapXml(origin, pages));
   await writeFile(path.join(WEB_DIST, 'robots.txt'), robotsTxt(origin));
-  await writeFile(path.join(WEB_DIST, PRERENDERED_LIST_FILE), `${JSON.stringify({ pages }, null, 2)}\n`);
+  const written = toRender.map(({ page }) => page.path);
+  await writeFile(path.join(WEB_DIST, PRERENDERED_LIST_FILE), `${JSON.stringify({ pages: written }, null, 2)}\n`);
   // The manifest and the server build were only for this step: neither is part of the site.
   await rm(path.join(WEB_DIST, '.vite'), { recursive: true, force: true });
   await rm(SERVER_OUT, { recursive: true, force: true });
-  return { origin, pages };
+  return { origin, pages, frames: SIGNED_IN_FRAMES.map((page) => page.path) };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { origin, pages } = await buildSite();
-  console.log(`Built web/dist: ${pages.length} prerendered pages on ${origin}, sitemap.xml, robots.txt`);
+  const { origin, pages, frames } = await buildSite();
+  console.log(
+    `Built web/dist: ${pages.length} public pages and ${frames.length} signed-in frame(s) prerendered on ${origin}, sitemap.xml, robots.txt`,
+  );
 }

@@ -9,13 +9,14 @@
  * budget, to docs/performance.md.
  *
  * Options: --runs <n> (default 3), --no-build (serve the existing web/dist), --no-write,
- * --only <path,...> (measure these routes only; implies --no-write).
+ * --only <path,...> (measure these routes only; implies --no-write), --reports <dir> (keep every
+ * run's full Lighthouse JSON there, for its diagnostics: layout shifts, long tasks, the LCP element).
  * Chromium: CHROME_PATH (default /usr/bin/chromium). Exit code 1 when a route misses a target.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -70,7 +71,13 @@ interface RouteResult {
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
-async function runLighthouse(url: string, port: number, preset: Preset, keepStorage: boolean): Promise<RunResult> {
+async function runLighthouse(
+  url: string,
+  port: number,
+  preset: Preset,
+  keepStorage: boolean,
+  reportFile?: string,
+): Promise<RunResult> {
   const result = await lighthouse(
     url,
     {
@@ -86,6 +93,7 @@ async function runLighthouse(url: string, port: number, preset: Preset, keepStor
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (reportFile) await writeFile(reportFile, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
     throw new Error(`Lighthouse measured ${lhr.finalDisplayedUrl} instead of ${url} (a redirect: signed out?)`);
   }
@@ -229,6 +237,14 @@ Measured with ${environment.join(', ')}.
 - Every public page is prerendered to static HTML at build time (\`scripts/build-site.ts\`, React's
   \`prerender\`), with the stylesheets of the lazy modules it renders linked in its head: its
   largest text paints before any JavaScript runs, and hydration then makes it interactive.
+- The dashboard is prerendered as its loading state (header, footer and the dashboard's frame,
+  rendered with the session still being checked, so nobody's data is in it): its heading paints
+  at once, and the signed-in page then takes the frame's place. The frame is at least a screen
+  tall and the package cards keep the price's height while it loads, so nothing on screen moves
+  when the page or its data arrive.
+- The dashboard's particle background is drawn in a worker (\`OffscreenCanvas\`,
+  \`web/src/features/dashboard/lib/particle-worker.ts\`): the endless animation costs the page's
+  main thread nothing, so it neither blocks input nor keeps the page from going idle.
 - Every route is its own chunk, and the home route renders only the hero from its chunk: the
   sections below it arrive in a second chunk right after, and prices (SWR + zod), the reports
   (recharts), the FAQ and the contact form load only when their section nears the viewport.
@@ -250,7 +266,12 @@ Measured with ${environment.join(', ')}.
 npm run lighthouse                         # build, start a stack, serve, measure, rewrite this file
 npm run lighthouse -- --runs 5 --no-build
 npm run lighthouse -- --only /pricing,/dashboard   # a few routes, this file untouched
+npm run lighthouse -- --only /dashboard --reports /tmp/lh   # keep each run's JSON report
 \`\`\`
+
+A miss is found in the JSON reports' diagnostics: \`layout-shifts\` (what moved),
+\`long-tasks\` and \`bootup-time\` (what held the main thread), and
+\`largest-contentful-paint-element\` (what painted last, and its phases).
 
 Chromium comes from \`CHROME_PATH\` (default \`/usr/bin/chromium\`), started headless with
 \`--no-sandbox\`. Scores vary by a few points between machines and runs, and drop on a machine
@@ -302,9 +323,12 @@ async function main(): Promise<void> {
       'no-build': { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
       only: { type: 'string' },
+      reports: { type: 'string' },
     },
   });
   const runs = Math.max(1, Number.parseInt(values.runs, 10) || 3);
+  const reportsDir = values.reports ? path.resolve(values.reports) : undefined;
+  if (reportsDir) await mkdir(reportsDir, { recursive: true });
 
   if (!values['no-build']) {
     console.log('Building the site (public pages prerendered) ...');
@@ -316,7 +340,8 @@ async function main(): Promise<void> {
     pages: string[];
   };
   const only = values.only?.split(',').map((route) => route.trim());
-  const routes = [...pages, DASHBOARD].filter((route) => !only || only.includes(route));
+  // The dashboard is prerendered too (its frame), so it may already be in the list.
+  const routes = [...new Set([...pages, DASHBOARD])].filter((route) => !only || only.includes(route));
   console.log('Measuring the landing route bundle ...');
   const bundle = await measureLandingBundle();
 
@@ -343,6 +368,8 @@ async function main(): Promise<void> {
     });
   }
   const results: RouteResult[] = [];
+  // Scores fall on a machine busy with other work: the report says how busy this one was.
+  const loadAtStart = loadavg()[0] ?? 0;
   try {
     for (const route of routes) {
       const presets = {} as RouteResult['presets'];
@@ -352,7 +379,13 @@ async function main(): Promise<void> {
           const signedIn = route === DASHBOARD;
           // A fresh sign-in per run: the dashboard must not meet an expiring token.
           if (signedIn) await storeSession(chrome.port, origin, await customerSession(stack));
-          const result = await runLighthouse(origin + route, chrome.port, preset, signedIn);
+          const reportFile = reportsDir
+            ? path.join(
+                reportsDir,
+                `${route === '/' ? 'home' : route.slice(1).replaceAll('/', '-')}-${preset}-${run}.json`,
+              )
+            : undefined;
+          const result = await runLighthouse(origin + route, chrome.port, preset, signedIn, reportFile);
           console.log(
             `  ${route} ${preset} run ${run}: performance ${result.performance}, LCP ${result.metrics['largest-contentful-paint'].display}`,
           );
@@ -374,6 +407,7 @@ async function main(): Promise<void> {
     chromiumVersion(),
     `Node ${process.version}`,
     `on ${new Date().toISOString().slice(0, 10)}`,
+    `load average ${loadAtStart.toFixed(1)} at the start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end`,
   ];
   const problems = [
     ...budgetProblems(bundle),

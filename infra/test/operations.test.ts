@@ -16,7 +16,7 @@ import {
   JOB_TIMEOUT,
   jobTimeout,
 } from '../lib/constructs/scheduled-job.js';
-import { seedDigest, seedItemKeys, seedPartitions } from '../lib/constructs/seed-defaults.js';
+import { SEED_MIGRATIONS, seedDigest, seedItemKeys, seedPartitions } from '../lib/constructs/seed-defaults.js';
 import { DEFAULT_SETTINGS } from '../lib/settings.js';
 import { toEventBridgeCron } from '../lib/cron.js';
 import {
@@ -275,6 +275,8 @@ describe('deploy-time seeding (data stack)', () => {
       ]),
     );
     expect(properties.Digest).toBe(seedDigest(items));
+    expect(properties.Migrations).toEqual([...SEED_MIGRATIONS]);
+    expect(SEED_MIGRATIONS).toEqual(['txid-start-keys']);
     expect(properties.TableName).toEqual({
       Ref: Object.keys(resourcesOfType(synth().templates.data, 'AWS::DynamoDB::Table'))[0],
     });
@@ -297,7 +299,7 @@ describe('deploy-time seeding (data stack)', () => {
     const tableStatements = policyStatements(synth().templates.data).filter((s) =>
       JSON.stringify(s.Resource).includes('AppTable'),
     );
-    expect(tableStatements).toHaveLength(2);
+    expect(tableStatements).toHaveLength(5);
     expect(tableStatements[0]).toMatchObject({
       Action: 'dynamodb:PutItem',
       Effect: 'Allow',
@@ -308,6 +310,18 @@ describe('deploy-time seeding (data stack)', () => {
       Action: 'dynamodb:UpdateItem',
       Effect: 'Allow',
       Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['TEMPLATES'] } },
+    });
+    // The TXID-start keys backfill: the payments list through GSI1, the TXID markers, and its own
+    // completion item; nothing else.
+    expect(tableStatements[2]).toMatchObject({ Action: 'dynamodb:Query', Effect: 'Allow' });
+    expect(JSON.stringify(tableStatements[2]?.Resource)).toContain('/index/GSI1');
+    expect(tableStatements[3]).toMatchObject({
+      Action: 'dynamodb:UpdateItem',
+      Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['TXID#*'] } },
+    });
+    expect(tableStatements[4]).toMatchObject({
+      Action: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+      Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['MIGRATION#txidStartKeys'] } },
     });
     expect(seedPartitions(items)).toEqual(['CATALOG', 'SETTINGS', 'TEMPLATES']);
   });

@@ -51,6 +51,18 @@ describe('pageDocument', () => {
     expect(document).not.toContain('<noscript>');
   });
 
+  it("marks a signed-in page's frame on its root, to be hydrated with the session still being checked, and keeps it out of search results", () => {
+    const frame = pageDocument(
+      SHELL,
+      { ...emptyHead, signedInFrame: { attribute: 'data-static-session' } },
+      '<main><h1>Dashboard</h1></main>',
+    );
+    expect(frame).toContain('<div id="root" data-static-session="loading"><main><h1>Dashboard</h1></main></div>');
+    expect(frame).toContain('<meta name="robots" content="noindex" />');
+    expect(document).not.toContain('noindex');
+    expect(document).not.toContain('data-static-session');
+  });
+
   it('refuses a template without an empty root', () => {
     expect(() => pageDocument(SHELL.replace('<div id="root"></div>', ''), { ...emptyHead }, '<main></main>')).toThrow(
       /root/,

@@ -3,21 +3,23 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes } from './app/app';
 import { AppProvider } from './app/provider';
+import type { StaticSessionStatus } from './features/auth/session';
 
-export { PUBLIC_PAGES, type PublicPage } from './app/public-pages';
+export { PUBLIC_PAGES, SIGNED_IN_FRAMES, STATIC_SESSION_ATTRIBUTE, type PublicPage } from './app/public-pages';
 export { describeRoute } from './app/layouts/route-descriptions';
 export { formatDocumentTitle } from './hooks/use-document-title';
 
 /**
- * The build's server entry (scripts/prerender-site.ts): the HTML of the app at `url`, with every
+ * The build's server entry (scripts/build-site.ts): the HTML of the app at `url`, with every
  * lazy page and section resolved (React's `prerender` waits for each Suspense boundary). Nobody
- * is signed in (the session's server snapshot), so no personal state reaches static HTML. The
- * browser hydrates the same tree (src/main.tsx).
+ * is signed in (the session's server snapshot): a public page renders signed out, a signed-in
+ * page's frame with the session still being checked (`session: 'loading'`), so no personal state
+ * reaches static HTML. The browser hydrates the same tree (src/main.tsx).
  */
-export async function renderPage(url: string): Promise<string> {
+export async function renderPage(url: string, session: StaticSessionStatus = 'anonymous'): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppProvider>
+      <AppProvider staticSession={session}>
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>

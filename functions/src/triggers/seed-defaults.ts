@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import * as z from '@goldbot/shared/zod';
 import { seedDefaults } from '../data/seed-items.js';
+import { backfillTxidStartKeys } from '../data/txid-start-backfill.js';
 import { createLogger } from '../kit/logger.js';
 
 /**
@@ -12,6 +13,8 @@ import { createLogger } from '../kit/logger.js';
  * templates of functions/src/data/seed-items.ts, the module the local bootstrap seeds from too, each
  * with a conditional Put (`attribute_not_exists(PK)`): an item that is there, seeded before or edited
  * by an admin, is kept as it is. Deleting the resource deletes nothing: the items are the shop's data.
+ * Then the one-off data migrations run: the TXID-start keys of markers written before they existed
+ * (functions/src/data/txid-start-backfill.ts), once per table.
  *
  * It runs outside the API (no user pool, no mailer), so it reads only TABLE_NAME, not the functions'
  * shared configuration.
@@ -48,6 +51,8 @@ export async function handler(event: CloudFormationCustomResourceEvent): Promise
     kept: result.kept.length,
     migrated: result.migrated,
   });
+  const backfill = await backfillTxidStartKeys(client, env.TABLE_NAME);
+  log.info('TXID-start keys backfill', { ...backfill });
   return {
     PhysicalResourceId: physicalResourceId,
     Data: { Written: result.written.length, Kept: result.kept.length },

@@ -9,6 +9,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { TEMPLATES_PARTITION } from '../../../functions/src/data/email-template-key.js';
 import { defaultSeedItems, type SeedItem } from '../../../functions/src/data/seed-items.js';
+import { TXID_START_BACKFILL_KEY } from '../../../functions/src/data/txid-start-backfill.js';
 import { triggerEntry } from '../paths.js';
 import type { LogLevel } from '../settings.js';
 import { NODE_FUNCTION_DEFAULTS } from './app-function.js';
@@ -36,6 +37,13 @@ export function seedDigest(items: readonly SeedItem[]): string {
     );
   return createHash('sha256').update(JSON.stringify(stable)).digest('hex');
 }
+
+/**
+ * The one-off data migrations the seeding runs after the seed items (each once per table, then it
+ * only reads its completion item). A property of the custom resource: adding one runs the seeding
+ * on the next deploy.
+ */
+export const SEED_MIGRATIONS = ['txid-start-keys'] as const;
 
 /** The partitions the seed writes (CATALOG, SETTINGS, TEMPLATES): the function may write only there. */
 export const seedPartitions = (items: readonly SeedItem[]): string[] => [...new Set(items.map((i) => i.PK))].sort();
@@ -93,12 +101,39 @@ export class SeedDefaults extends Construct {
       }),
     );
 
+    // The TXID-start keys backfill (functions/src/data/txid-start-backfill.ts): the payments list
+    // read through GSI1, the markers given their keys, and its completion item read and written.
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['dynamodb:Query'],
+        resources: [`${props.table.tableArn}/index/GSI1`],
+      }),
+    );
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['dynamodb:UpdateItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['TXID#*'] } },
+      }),
+    );
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [TXID_START_BACKFILL_KEY.PK] } },
+      }),
+    );
+
     this.function = new NodejsFunction(this, 'Function', {
       ...NODE_FUNCTION_DEFAULTS,
       entry: triggerEntry('seed-defaults'),
       handler: 'handler',
       description: 'Deploy-time seeding: catalog, settings and default e-mail templates, each only if absent',
-      timeout: Duration.minutes(1),
+      // The first run of a migration reads every payment once (a few minutes at a million).
+      timeout: Duration.minutes(10),
       role,
       logGroup,
       environment: {
@@ -114,7 +149,12 @@ export class SeedDefaults extends Construct {
     this.resource = new CustomResource(this, 'Resource', {
       serviceToken: provider.serviceToken,
       resourceType: 'Custom::GoldbotSeedDefaults',
-      properties: { TableName: props.table.tableName, Items: this.itemKeys, Digest: seedDigest(items) },
+      properties: {
+        TableName: props.table.tableName,
+        Items: this.itemKeys,
+        Digest: seedDigest(items),
+        Migrations: [...SEED_MIGRATIONS],
+      },
     });
 
     NagSuppressions.addResourceSuppressions(this.function, [

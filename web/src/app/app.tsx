@@ -1,4 +1,5 @@
 import { BrowserRouter, useRoutes } from 'react-router-dom';
+import type { StaticSessionStatus } from '@/features/auth/session';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
@@ -11,9 +12,9 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
-export function App() {
+export function App({ staticSession }: { staticSession?: StaticSessionStatus | undefined }) {
   return (
-    <AppProvider>
+    <AppProvider staticSession={staticSession}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -30,3 +30,18 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
     paths.forgot,
   ].map(({ path, title }) => ({ path, title })),
 ];
+
+/**
+ * Pages only a signed-in user sees that are prerendered all the same, as their loading state: the
+ * site's header and footer and the page's frame, rendered with the session still being checked
+ * (the build has no session, so nobody's data can be in it). The page paints before any
+ * JavaScript runs; the browser then decides who is signed in, as on any other path. Served like
+ * the public pages, but not in sitemap.xml.
+ */
+export const SIGNED_IN_FRAMES: readonly PublicPage[] = [{ path: paths.dashboard.path, title: paths.dashboard.title }];
+
+/**
+ * Marks the root of a signed-in page's prerendered frame (scripts/build-site.ts), so the browser
+ * hydrates it as it was rendered: with the session still being checked (src/main.tsx).
+ */
+export const STATIC_SESSION_ATTRIBUTE = 'data-static-session';

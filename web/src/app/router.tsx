@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '@/components/ui/page-loader';
 import { RequireAdmin, RequireAuth } from '@/features/auth/components/guards';
+import { DashboardSkeleton } from '@/features/dashboard/components/dashboard-frame';
 import { AuthLayout } from './layouts/auth-layout';
 import { lazyWithSwr } from './lazy-with-swr';
 import { RootLayout } from './layouts/root-layout';
@@ -73,9 +74,10 @@ export const routes: RouteObject[] = [
             // The page's own boundary lets the guard commit before the chunk arrives: a guard
             // inside a suspended tree is thrown away with it and mounts afresh, forgetting the
             // session it guarded, so a sign-out meanwhile would end on /login instead of '/'.
+            // Both wait in the dashboard's own frame, which is also its prerendered HTML.
             element: (
-              <RequireAuth>
-                <Suspense fallback={<PageLoader />}>
+              <RequireAuth fallback={<DashboardSkeleton />}>
+                <Suspense fallback={<DashboardSkeleton />}>
                   <DashboardRoute />
                 </Suspense>
               </RequireAuth>

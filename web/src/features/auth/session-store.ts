@@ -88,12 +88,22 @@ export function toStoredUser(user: ApiSessionUser): SessionUser {
 }
 
 const ANONYMOUS: SessionSnapshot = { status: 'anonymous', session: null, lastSignOut: null };
+const CHECKING: SessionSnapshot = { status: 'loading', session: null, lastSignOut: null };
 
 /**
  * The session a prerendered page was rendered with, and what the browser hydrates it with before
  * it reads the stored session: nobody is signed in in static HTML.
  */
 export const getServerSnapshot = (): SessionSnapshot => ANONYMOUS;
+
+/**
+ * The same for the static frame of a page only a signed-in user sees (the dashboard): the session
+ * is still being checked there, so its HTML shows neither anyone's data nor a signed-out header.
+ */
+export const getCheckingServerSnapshot = (): SessionSnapshot => CHECKING;
+
+/** How static HTML shows the session: signed out (public pages) or still being checked. */
+export type StaticSessionStatus = Extract<SessionStatus, 'anonymous' | 'loading'>;
 
 /** A 4xx from the refresh call means the refresh cookie is no good (revoked, expired, absent). */
 const isRejection = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;

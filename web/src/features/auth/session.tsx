@@ -14,7 +14,9 @@ import type { SessionUser, SignInMethod } from '@/lib/session-storage';
 import { fetchCurrentUser, logoutSession, refreshSessionToken, trackServerSignOut } from './api/session-api';
 import {
   SessionStore,
+  getCheckingServerSnapshot,
   getServerSnapshot,
+  type StaticSessionStatus,
   type EndOptions,
   type SessionStatus,
   type SignInInput,
@@ -22,7 +24,7 @@ import {
 } from './session-store';
 
 export type { SessionUser, SignInMethod, StoredSession } from '@/lib/session-storage';
-export type { SessionStatus, SignInInput, SignOutTarget } from './session-store';
+export type { SessionStatus, SignInInput, SignOutTarget, StaticSessionStatus } from './session-store';
 
 export interface SignOutOptions extends EndOptions {
   /** Where to go afterwards; '/' unless given. */
@@ -81,15 +83,24 @@ export interface SessionProviderProps {
   children: ReactNode;
   /** For tests: a store with controlled dependencies. */
   store?: SessionStore;
+  /**
+   * The session static HTML was rendered with, and the browser hydrates it with: 'anonymous' for
+   * the public pages, 'loading' for a signed-in page's prerendered frame (web/src/prerender.tsx).
+   */
+  staticStatus?: StaticSessionStatus;
 }
 
 /**
  * The signed-in session: restored from storage on start, renewed
  * shortly before the ID token expires, ended by sign-out, by a refused refresh or by a 401.
  */
-export function SessionProvider({ children, store: givenStore }: SessionProviderProps) {
+export function SessionProvider({ children, store: givenStore, staticStatus = 'anonymous' }: SessionProviderProps) {
   const [store] = useState(() => givenStore ?? createSessionStore());
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, getServerSnapshot);
+  const snapshot = useSyncExternalStore(
+    store.subscribe,
+    store.getSnapshot,
+    staticStatus === 'loading' ? getCheckingServerSnapshot : getServerSnapshot,
+  );
 
   useEffect(() => {
     store.start();

@@ -7,4 +7,5 @@ export { ACTIVE_SUBSCRIPTION_ERROR, useActiveSubscription, type Subscription } f
 export { usePackageStatus } from './api/get-package-status';
 export { SUBSCRIPTIONS_ERROR, useSubscriptions } from './api/get-subscriptions';
 export { useRevalidateSubscriptions } from './api/keys';
-export { isPaidPackageName, UsdtPaymentModal, type PaidPackageName } from './components/usdt-payment-modal';
+export { isPaidPackageName, type PaidPackageName } from './lib/packages';
+export { LazyUsdtPaymentModal } from './components/lazy-usdt-payment-modal';

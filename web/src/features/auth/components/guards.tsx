@@ -23,13 +23,17 @@ function useSignOutRedirect(): ReactNode | null {
   return null;
 }
 
-/** /dashboard: signed-in users only; others go to /login, which brings them back. */
-export function RequireAuth({ children }: { children: ReactNode }) {
+/**
+ * /dashboard: signed-in users only; others go to /login, which brings them back.
+ * `fallback` shows while the session is checked (the page's own loading state, which must show
+ * SESSION_LOADING_TEXT too); the plain loader otherwise.
+ */
+export function RequireAuth({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
   const signedOut = useSignOutRedirect();
   if (signedOut) return signedOut;
-  if (status === 'loading') return <PageLoader label={SESSION_LOADING_TEXT} />;
+  if (status === 'loading') return fallback ?? <PageLoader label={SESSION_LOADING_TEXT} />;
   if (status === 'anonymous') {
     const { selectedPlan } = readAuthNavigationState(location.state);
     const from = `${location.pathname}${location.search}${location.hash}`;

@@ -11,6 +11,8 @@ const SIGNED_OUT = 'You have been signed out of all devices. Please sign in agai
 async function openAccountTab() {
   const view = renderApp('/dashboard?tab=account');
   const panel = await screen.findByRole('tabpanel', { name: 'Account' });
+  // The tab's code loads when it is first opened.
+  await within(panel).findByRole('heading', { name: 'Profile' });
   return { ...view, panel: within(panel) };
 }
 

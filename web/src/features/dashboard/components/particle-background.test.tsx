@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ParticleWorkerMessage } from '../lib/particles';
 import { ParticleBackground } from './particle-background';
 
 /** A stand-in 2D context that counts the particles drawn. */
@@ -75,9 +76,9 @@ function renderBackground() {
 describe('ParticleBackground', () => {
   it('is a decorative canvas, hidden from assistive technology', () => {
     renderBackground();
-    const canvas = screen.getByTestId('particle-background');
-    expect(canvas.tagName).toBe('CANVAS');
-    expect(canvas).toHaveAttribute('aria-hidden', 'true');
+    const background = screen.getByTestId('particle-background');
+    expect(background).toHaveAttribute('aria-hidden', 'true');
+    expect(background.querySelectorAll('canvas')).toHaveLength(1);
   });
 
   it('animates 40 particles, at most 120 frames a second', () => {
@@ -118,11 +119,12 @@ describe('ParticleBackground', () => {
     expect(counts.arc).toBe(drawn + 40);
   });
 
-  it('stops on unmount', () => {
-    const { unmount } = renderBackground();
+  it('stops on unmount and takes its canvas away', () => {
+    const { unmount, container } = renderBackground();
     expect(frames.size).toBe(1);
     unmount();
     expect(frames.size).toBe(0);
+    expect(container.querySelector('canvas')).toBeNull();
   });
 
   it('draws nothing where there is no ResizeObserver', () => {
@@ -131,5 +133,82 @@ describe('ParticleBackground', () => {
     render(<ParticleBackground />);
     expect(getContext).not.toHaveBeenCalled();
     expect(frames.size).toBe(0);
+  });
+
+  describe('where a canvas can be handed to a worker', () => {
+    interface FakeWorker {
+      url: string;
+      messages: Array<{ message: ParticleWorkerMessage; transfer: unknown[] }>;
+      terminated: boolean;
+    }
+    let workers: FakeWorker[];
+    const offscreen = { offscreen: true };
+
+    beforeEach(() => {
+      workers = [];
+      vi.stubGlobal(
+        'Worker',
+        class {
+          record: FakeWorker;
+          constructor(url: URL) {
+            this.record = { url: String(url), messages: [], terminated: false };
+            workers.push(this.record);
+          }
+          postMessage(message: ParticleWorkerMessage, transfer: unknown[] = []) {
+            this.record.messages.push({ message, transfer });
+          }
+          terminate() {
+            this.record.terminated = true;
+          }
+        },
+      );
+      Object.defineProperty(HTMLCanvasElement.prototype, 'transferControlToOffscreen', {
+        configurable: true,
+        value: () => offscreen,
+      });
+    });
+
+    afterEach(() => {
+      Reflect.deleteProperty(HTMLCanvasElement.prototype, 'transferControlToOffscreen');
+    });
+
+    const sent = (worker: FakeWorker | undefined) => worker?.messages.map(({ message }) => message.type);
+
+    it('draws in the worker: the page requests no animation frame of its own', () => {
+      const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext');
+      render(<ParticleBackground />);
+      const [worker] = workers;
+      expect(worker?.url).toContain('particle-worker');
+      expect(worker?.messages[0]).toEqual({
+        message: { type: 'start', canvas: offscreen, count: 40 },
+        transfer: [offscreen],
+      });
+      expect(worker?.messages[1]?.message).toEqual({ type: 'resize', width: 800, height: 600, pixelRatio: 1 });
+      expect(sent(worker)).toEqual(['start', 'resize', 'play']);
+      expect(getContext).not.toHaveBeenCalled();
+      expect(frames.size).toBe(0);
+    });
+
+    it('pauses the worker while the tab is hidden, and stops it on unmount', () => {
+      const { unmount } = render(<ParticleBackground />);
+      act(() => {
+        hidden = true;
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      act(() => {
+        hidden = false;
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      unmount();
+      const [worker] = workers;
+      expect(sent(worker)).toEqual(['start', 'resize', 'play', 'pause', 'play', 'pause']);
+      expect(worker?.terminated).toBe(true);
+    });
+
+    it('under prefers-reduced-motion the worker draws once and never plays', () => {
+      reducedMotion(true);
+      render(<ParticleBackground />);
+      expect(sent(workers[0])).toEqual(['start', 'resize']);
+    });
   });
 });

@@ -1,12 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UI } from '@goldbot/shared';
 import {
   createFrameLimiter,
   createParticles,
+  createParticleWorkerHandler,
   drawParticles,
   FRAME_INTERVAL_MS,
   PARTICLE_COUNT,
   stepParticles,
+  type ParticleCanvas,
   type ParticleContext,
 } from './particles';
 
@@ -83,5 +85,73 @@ describe('dashboard particles', () => {
     expect(limiter.next(5000)).toBe(100);
     limiter.reset();
     expect(limiter.next(9000)).toBeCloseTo(FRAME_INTERVAL_MS);
+  });
+});
+
+describe('the particle worker', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A canvas handed over by the page, drawing into a recording context. */
+  function offscreenCanvas() {
+    const recording = recordingContext();
+    const setTransform = vi.fn();
+    const canvas = {
+      width: 300,
+      height: 150,
+      getContext: () => Object.assign(recording.context, { setTransform }),
+    } as unknown as ParticleCanvas;
+    return { canvas: canvas as unknown as OffscreenCanvas, setTransform, ...recording };
+  }
+
+  it('draws the particles on the canvas it is handed, at the size and pixel ratio the page asks', () => {
+    const handle = createParticleWorkerHandler({ requestAnimationFrame: () => 1, cancelAnimationFrame: () => {} });
+    const { canvas, setTransform, count } = offscreenCanvas();
+    handle({ type: 'start', canvas, count: 40 });
+    handle({ type: 'resize', width: 400, height: 300, pixelRatio: 2 });
+    expect([canvas.width, canvas.height]).toEqual([800, 600]);
+    expect(setTransform).toHaveBeenCalledWith(2, 0, 0, 2, 0, 0);
+    expect(count('arc')).toBe(40);
+  });
+
+  it("animates on the worker's animation frames while playing, and stops when paused", () => {
+    const pending = new Map<number, (now: number) => void>();
+    let next = 1;
+    const handle = createParticleWorkerHandler({
+      requestAnimationFrame: (callback) => {
+        pending.set(next, callback);
+        return next++;
+      },
+      cancelAnimationFrame: (id) => pending.delete(id),
+    });
+    const { canvas, count } = offscreenCanvas();
+    handle({ type: 'start', canvas, count: 40 });
+    handle({ type: 'resize', width: 400, height: 300, pixelRatio: 1 });
+    handle({ type: 'play' });
+    const runFrame = (now: number) => {
+      const callbacks = [...pending.values()];
+      pending.clear();
+      for (const callback of callbacks) callback(now);
+    };
+    runFrame(0);
+    runFrame(20);
+    expect(count('arc')).toBe(120);
+    handle({ type: 'pause' });
+    expect(pending.size).toBe(0);
+  });
+
+  it('steps on timers at the frame cap where a worker has no animation frames', () => {
+    vi.useFakeTimers();
+    const handle = createParticleWorkerHandler({});
+    const { canvas, count } = offscreenCanvas();
+    handle({ type: 'start', canvas, count: 40 });
+    handle({ type: 'resize', width: 400, height: 300, pixelRatio: 1 });
+    handle({ type: 'play' });
+    vi.advanceTimersByTime(Math.ceil(FRAME_INTERVAL_MS) * 3);
+    expect(count('arc')).toBe(40 * 4);
+    handle({ type: 'pause' });
+    vi.advanceTimersByTime(1000);
+    expect(count('arc')).toBe(40 * 4);
   });
 });

@@ -109,3 +109,100 @@ export function createFrameLimiter(intervalMs: number = FRAME_INTERVAL_MS) {
     },
   };
 }
+
+/** The canvases the animation draws on: the page's own, or one handed to a worker. */
+export type ParticleCanvas = Pick<HTMLCanvasElement | OffscreenCanvas, 'width' | 'height' | 'getContext'>;
+
+/** Animation frames: the window's, or a worker's (which may only have timers). */
+export interface FrameScheduler {
+  request(callback: (now: number) => void): number;
+  cancel(handle: number): void;
+}
+
+/** The particle animation on one canvas, driven by whoever owns it (the page or a worker). */
+export interface ParticleAnimator {
+  /** Fits the canvas to a new CSS size and draws the particles there at once. */
+  resize(width: number, height: number, pixelRatio: number): void;
+  play(): void;
+  pause(): void;
+}
+
+export function createParticleAnimator(
+  canvas: ParticleCanvas,
+  count: number,
+  frames: FrameScheduler,
+): ParticleAnimator | null {
+  const context = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
+  if (!context) return null;
+  let width = 0;
+  let height = 0;
+  let particles: Particle[] = [];
+  let frame = 0;
+  const limiter = createFrameLimiter();
+  const draw = () => drawParticles(context, particles, width, height);
+  const tick = (now: number) => {
+    frame = frames.request(tick);
+    const elapsed = limiter.next(now);
+    if (elapsed === null) return;
+    stepParticles(particles, width, height, elapsed);
+    draw();
+  };
+  return {
+    resize(nextWidth, nextHeight, pixelRatio) {
+      canvas.width = Math.round(nextWidth * pixelRatio);
+      canvas.height = Math.round(nextHeight * pixelRatio);
+      context.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
+      if (particles.length === 0) particles = createParticles(count, nextWidth, nextHeight);
+      else if (width > 0 && height > 0) {
+        // Spread the same particles over the new size instead of starting again.
+        for (const particle of particles) {
+          particle.x = (particle.x / width) * nextWidth;
+          particle.y = (particle.y / height) * nextHeight;
+        }
+      }
+      width = nextWidth;
+      height = nextHeight;
+      draw();
+    },
+    play() {
+      if (frame !== 0) return;
+      limiter.reset();
+      frame = frames.request(tick);
+    },
+    pause() {
+      if (frame !== 0) frames.cancel(frame);
+      frame = 0;
+    },
+  };
+}
+
+/** What the page tells the particle worker (particle-worker.ts). */
+export type ParticleWorkerMessage =
+  | { type: 'start'; canvas: OffscreenCanvas; count: number }
+  | { type: 'resize'; width: number; height: number; pixelRatio: number }
+  | { type: 'play' }
+  | { type: 'pause' };
+
+/**
+ * The worker's side: starts an animator on the canvas it is handed and passes the page's requests
+ * on. A worker without animation frames (some browsers give workers timers only) steps at the cap.
+ */
+export function createParticleWorkerHandler(scope: {
+  requestAnimationFrame?: (callback: (now: number) => void) => number;
+  cancelAnimationFrame?: (handle: number) => void;
+}) {
+  const frames: FrameScheduler =
+    typeof scope.requestAnimationFrame === 'function' && typeof scope.cancelAnimationFrame === 'function'
+      ? { request: scope.requestAnimationFrame.bind(scope), cancel: scope.cancelAnimationFrame.bind(scope) }
+      : {
+          request: (callback) => Number(setTimeout(() => callback(performance.now()), FRAME_INTERVAL_MS)),
+          cancel: (handle) => clearTimeout(handle),
+        };
+  let animator: ParticleAnimator | null = null;
+  return (message: ParticleWorkerMessage) => {
+    if (message.type === 'start') animator = createParticleAnimator(message.canvas, message.count, frames);
+    else if (message.type === 'resize') animator?.resize(message.width, message.height, message.pixelRatio);
+    else if (message.type === 'play') animator?.play();
+    else animator?.pause();
+  };
+}

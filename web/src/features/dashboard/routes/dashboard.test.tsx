@@ -65,7 +65,8 @@ describe('dashboard layout', () => {
     mockCommerceApi();
     renderDashboard({ path: '/dashboard?tab=referral' });
     expect(tab('Referral Program')).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('heading', { name: 'Your Referral Code' })).toBeInTheDocument();
+    // The tab's code loads when it is first opened.
+    expect(await screen.findByRole('heading', { name: 'Your Referral Code' })).toBeInTheDocument();
   });
 
   it('moves between the tabs with the arrow keys, Up and Down included', async () => {

@@ -1,17 +1,16 @@
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ALL_PACKAGE_NAMES, type PackageName } from '@goldbot/shared';
 import { paths } from '@/app/paths';
+import { PageLoader } from '@/components/ui/page-loader';
 import { TabList, TabPanel } from '@/components/ui/tabs';
 import { readAuthNavigationState, useSession } from '@/features/auth';
-import { isPaidPackageName, UsdtPaymentModal, useRevalidateSubscriptions } from '@/features/payments';
+import { isPaidPackageName, LazyUsdtPaymentModal, useRevalidateSubscriptions } from '@/features/payments';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { AccountTab } from '../components/account-tab';
-import { BillingHistoryTab } from '../components/billing-history-tab';
+import { DashboardFrame } from '../components/dashboard-frame';
 import { InPageNotification, type Notice } from '../components/in-page-notification';
 import { PackagesTab, type PurchaseRequest } from '../components/packages-tab';
 import { ParticleBackground } from '../components/particle-background';
-import { ReferralProgramTab } from '../components/referral-program-tab';
 import {
   DASHBOARD_TABS,
   DEFAULT_TAB,
@@ -24,6 +23,19 @@ import {
 import '../components/dashboard.css';
 
 const TAB_PREFIX = 'dashboard';
+
+/*
+ * The dashboard opens on Packages. The other tabs (the account forms and their schemas, the
+ * referral and billing lists) and the payment dialog (its QR code) load when first opened, so the
+ * page's first render evaluates only what it shows.
+ */
+const ReferralProgramTab = lazy(() =>
+  import('../components/referral-program-tab').then((module) => ({ default: module.ReferralProgramTab })),
+);
+const BillingHistoryTab = lazy(() =>
+  import('../components/billing-history-tab').then((module) => ({ default: module.BillingHistoryTab })),
+);
+const AccountTab = lazy(() => import('../components/account-tab').then((module) => ({ default: module.AccountTab })));
 
 const isPackageName = (name: string | undefined): name is PackageName =>
   name !== undefined && (ALL_PACKAGE_NAMES as readonly string[]).includes(name);
@@ -123,11 +135,10 @@ export default function DashboardRoute() {
   };
 
   return (
-    <div className="dashboard">
-      <ParticleBackground />
-      <div className="dashboard__layout">
-        <h1 className="dashboard__title">{paths.dashboard.title}</h1>
-        <aside className="dashboard__sidebar">
+    <DashboardFrame
+      background={<ParticleBackground />}
+      sidebar={
+        <>
           <p className="dashboard__greeting">
             Welcome back{user?.username ? ',' : ''} <strong>{user?.username}</strong>
           </p>
@@ -141,26 +152,33 @@ export default function DashboardRoute() {
               className="dashboard__tabs"
             />
           </div>
-        </aside>
-        <div className="dashboard__content">
-          {notice && <InPageNotification notice={notice} onClose={closeNotice} />}
-          <TabPanel idPrefix={TAB_PREFIX} id={tab} className="dashboard__panel">
-            <h2 className="dashboard__panel-title">{DASHBOARD_TABS.find((item) => item.id === tab)?.label}</h2>
-            {tab === 'packages' && <PackagesTab onBuy={setPurchase} highlightedPlan={arrival.selectedPlan} />}
-            {tab === 'referral' && <ReferralProgramTab />}
-            {tab === 'billing' && <BillingHistoryTab />}
-            {tab === 'account' && <AccountTab />}
-          </TabPanel>
-        </div>
-      </div>
-      {purchase && (
-        <UsdtPaymentModal
-          packageName={purchase.packageName}
-          isUpgrade={purchase.isUpgrade}
-          onClose={closePurchase}
-          onSuccess={() => void revalidateSubscriptions()}
-        />
-      )}
-    </div>
+        </>
+      }
+      after={
+        purchase && (
+          <Suspense fallback={null}>
+            <LazyUsdtPaymentModal
+              packageName={purchase.packageName}
+              isUpgrade={purchase.isUpgrade}
+              onClose={closePurchase}
+              onSuccess={() => void revalidateSubscriptions()}
+            />
+          </Suspense>
+        )
+      }
+    >
+      {notice && <InPageNotification notice={notice} onClose={closeNotice} />}
+      <TabPanel idPrefix={TAB_PREFIX} id={tab} className="dashboard__panel">
+        <h2 className="dashboard__panel-title">{DASHBOARD_TABS.find((item) => item.id === tab)?.label}</h2>
+        {tab === 'packages' && <PackagesTab onBuy={setPurchase} highlightedPlan={arrival.selectedPlan} />}
+        {/* Keyed by tab: a new boundary shows its loader at once, so the chosen tab is selected
+            on the click even while its code is on the way. */}
+        <Suspense key={tab} fallback={<PageLoader />}>
+          {tab === 'referral' && <ReferralProgramTab />}
+          {tab === 'billing' && <BillingHistoryTab />}
+          {tab === 'account' && <AccountTab />}
+        </Suspense>
+      </TabPanel>
+    </DashboardFrame>
   );
 }
