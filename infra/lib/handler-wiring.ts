@@ -9,7 +9,7 @@ import { handlerEntry, REPO_ROOT } from './paths.js';
  * keeping a list. Our own wiring module, not the SES adapter, so how the adapter talks to SES does
  * not matter here. scripts/test/mail-grant-bundles.test.ts checks the answer against the bundles.
  */
-export const MAIL_WIRING_MODULE = join(REPO_ROOT, 'functions', 'src', 'services', 'template-mail.ts');
+export const MAIL_WIRING_MODULE = join(REPO_ROOT, 'functions', 'src', 'wiring', 'template-mail.ts');
 
 /**
  * Relative imports that load code: `import ... from`, `export ... from`, side-effect imports and

@@ -192,7 +192,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     // The local stand-in for payment-submit-usdt's asynchronous invoke of job-chain-recheck (issue 13):
     // the same handler with the same event, in the background of this process. Imported only now:
     // the functions' modules read their configuration when first loaded.
-    const { setLocalChainCheckRunner } = await import('../../functions/src/services/chain-check-trigger.js');
+    const { setLocalChainCheckRunner } = await import('../../functions/src/wiring/chain-check-trigger.js');
     // Outside the submission's DynamoDB tally: in AWS the check is another invocation.
     setLocalChainCheckRunner((event) =>
       outsideRoundTrips(async () => {

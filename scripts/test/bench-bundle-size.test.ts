@@ -184,7 +184,7 @@ describe('what the Lambda bundles may import', () => {
       'packages-list',
       /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|handlebars/,
     ],
-    // Each account route wires only the capabilities its use case asks for (services/auth-service.ts).
+    // Each account route wires only the capabilities its use case asks for (wiring/account-deps.ts).
     // (The Secrets Manager client itself is in every route but health, loaded lazily for the origin
     // header check, kit/origin-header.ts; the OTP key reader, adapters/secrets.ts, is not.)
     [
@@ -202,7 +202,7 @@ describe('what the Lambda bundles may import', () => {
     ['settings-email-templates-get', /adapters\/ses-mailer\.ts|handlebars/],
     ['withdrawal-request', /adapters\/ses-mailer\.ts|handlebars/],
     // Only the TXID submission starts an on-chain check (the signed Lambda invoke).
-    ['payment-create-free-trial', /services\/chain-check-trigger\.ts/],
+    ['payment-create-free-trial', /wiring\/chain-check-trigger\.ts/],
   ])('bundles %s without the clients it never uses', async (id, forbidden) => {
     const result = await build({
       ...esbuildOptions(),
@@ -313,8 +313,8 @@ describe('what the Lambda bundles may import', () => {
   }, 120_000);
 
   it('loads SES, Lambda and Secrets Manager only on the path that needs them, never at import', async () => {
-    // SES on a send (services/template-mail.ts), Lambda on the chain-check invoke
-    // (services/chain-check-trigger.ts), Secrets Manager on the first code or TRON key in AWS: a login
+    // SES on a send (wiring/template-mail.ts), Lambda on the chain-check invoke
+    // (wiring/chain-check-trigger.ts), Secrets Manager on the first code or TRON key in AWS: a login
     // that mails nothing never loads SES. DynamoDB and Cognito are imported at module scope.
     const { bundles } = await buildBundles(REPO);
     const loadedAtImport = (id: string) => bundles.find((bundle) => bundle.id === id)?.sdkClients;

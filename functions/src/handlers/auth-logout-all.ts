@@ -3,7 +3,7 @@ import { logoutAll } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { clearedRefreshCookie } from '../kit/refresh-cookie.js';
-import { accounts } from '../services/auth-service.js';
+import { accounts } from '../wiring/account-deps.js';
 
 const deps = { ...accounts, directory: cognitoDirectory };
 

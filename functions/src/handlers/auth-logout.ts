@@ -4,7 +4,7 @@ import { logout } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { clearedRefreshCookie, refreshTokenFrom } from '../kit/refresh-cookie.js';
-import { accounts } from '../services/auth-service.js';
+import { accounts } from '../wiring/account-deps.js';
 
 const deps = { ...accounts, directory: cognitoDirectory };
 

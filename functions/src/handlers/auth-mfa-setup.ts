@@ -3,7 +3,7 @@ import { cognitoDirectory } from '../adapters/cognito-directory.js';
 import { finishMfaSetup } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../services/auth-service.js';
+import { accounts } from '../wiring/account-deps.js';
 
 const deps = { ...accounts, directory: cognitoDirectory };
 

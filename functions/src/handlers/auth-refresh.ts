@@ -5,7 +5,7 @@ import { UnauthorizedError } from '../domain/errors.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 import { clearedRefreshCookie, refreshTokenFrom } from '../kit/refresh-cookie.js';
-import { accounts } from '../services/auth-service.js';
+import { accounts } from '../wiring/account-deps.js';
 
 const deps = { ...accounts, directory: cognitoDirectory };
 

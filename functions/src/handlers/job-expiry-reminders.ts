@@ -4,7 +4,7 @@ import { sendExpiryReminders, type ReminderMail } from '../domain/jobs/expiry-re
 import { expiryReminderMailValues } from '../domain/email/templates.js';
 import { defineJob } from '../kit/job-handler.js';
 import { describeError } from '../kit/logger.js';
-import { sendTemplateMail } from '../services/template-mail.js';
+import { sendTemplateMail } from '../wiring/template-mail.js';
 
 const dashboardLink = `${config.appUrl.replace(/\/+$/, '')}/dashboard`;
 

@@ -5,7 +5,7 @@ import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 import { newId } from '../kit/ids.js';
 import { describeError } from '../kit/logger.js';
-import { sendVerifiedMail } from '../services/payment-verified-mail.js';
+import { sendVerifiedMail } from '../wiring/payment-verified-mail.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
