@@ -1,4 +1,4 @@
-import { SYSTEM_ACTOR } from '../data/audit-entity.js';
+import { SYSTEM_ACTOR } from '../domain/records/audit-entry.js';
 import { sendActivationMails } from '../domain/commerce/activation-mails.js';
 import { defineJob } from '../kit/job-handler.js';
 import { activationDeps } from '../wiring/activation-mail-deps.js';

@@ -1,6 +1,7 @@
-import { createTronApi, type TronTransactionApi } from '../adapters/tron-api.js';
+import { createTronApi } from '../adapters/tron-api.js';
+import type { TronTransactionApi } from '../domain/commerce/tron.js';
 import { config } from '../config.js';
-import { SYSTEM_ACTOR } from '../data/audit-entity.js';
+import { SYSTEM_ACTOR } from '../domain/records/audit-entry.js';
 import { dynamoChainCheckStore } from '../data/chain-check-store.js';
 import { dynamoPaymentReviewStore } from '../data/payment-review-store.js';
 import { chainCheckPolicy, type ChainCheckDeps } from '../domain/commerce/chain-check.js';

@@ -9,7 +9,8 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { tableName } from '../../src/adapters/dynamodb.js';
-import { toPaymentItem, toTxidMarkerItem, type PaymentRecord } from '../../src/data/payment-entity.js';
+import { toPaymentItem, toTxidMarkerItem } from '../../src/data/payment-entity.js';
+import type { PaymentRecord } from '../../src/domain/records/payment-record.js';
 import { approvalTransaction, dynamoPaymentReviewStore } from '../../src/data/payment-review-store.js';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import { dynamoWalletStore, walletSaveTransaction } from '../../src/data/wallet-store.js';
