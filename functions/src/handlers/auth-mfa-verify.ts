@@ -1,5 +1,5 @@
 import { mfaVerifyInputSchema } from '@goldbot/shared';
-import { cognitoDirectory } from '../adapters/cognito-directory.js';
+import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { verifyMfa } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';

@@ -1,5 +1,5 @@
 import { refreshInputSchema } from '@goldbot/shared';
-import { cognitoDirectory } from '../adapters/cognito-directory.js';
+import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { refresh } from '../domain/auth/auth-service.js';
 import { UnauthorizedError } from '../domain/errors.js';
 import { defineHandler } from '../kit/http-handler.js';

@@ -1,5 +1,5 @@
 import { registerInputSchema } from '@goldbot/shared';
-import { cognitoDirectory } from '../adapters/cognito-directory.js';
+import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { register } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { created } from '../kit/http-response.js';

@@ -5,7 +5,7 @@ import {
   updateProfileInputSchema,
   updateUserBodySchema,
 } from '@goldbot/shared';
-import { cognitoDirectory } from '../adapters/cognito-directory.js';
+import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { changePassword, updateProfile } from '../domain/auth/auth-service.js';
 import { defineHandler, parseInput } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';

@@ -1,5 +1,5 @@
 import { verifyOtpInputSchema } from '@goldbot/shared';
-import { cognitoDirectory } from '../adapters/cognito-directory.js';
+import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { verifyRegistration } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';

@@ -3,7 +3,7 @@ import type { Context } from 'aws-lambda';
 import { chainCheckEventSchema } from '../domain/commerce/chain-check-event.js';
 import { checkPayment, recheckPayments } from '../domain/commerce/chain-check.js';
 import { config } from '../config.js';
-import { dynamoJobLease } from '../data/job-lease-store.js';
+import { dynamoJobLease } from '../wiring/job-lease-deps.js';
 import { runAlone } from '../domain/jobs/job-lease.js';
 import { DomainError } from '../domain/errors.js';
 import { defineJob } from '../kit/job-handler.js';

@@ -1,5 +1,5 @@
 import { walletSaveInputSchema } from '@goldbot/shared';
-import { dynamoWalletStore } from '../data/wallet-store.js';
+import { dynamoWalletStore } from '../wiring/wallet-deps.js';
 import { saveWallet } from '../domain/commerce/wallets.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { created, ok } from '../kit/http-response.js';

@@ -1,0 +1,2 @@
+/** The store of the admin payment review. */
+export { dynamoPaymentReviewStore } from '../data/payment-review-store.js';

@@ -1,0 +1,2 @@
+/** The receiving-wallet store, with the clock and ids its edits need. */
+export { dynamoWalletStore } from '../data/wallet-store.js';
