@@ -1,4 +1,4 @@
-import { DEFAULT_EMAIL_TEMPLATES, type EmailTemplate, type EmailTemplateType } from '../domain/email/templates.js';
+import type { EmailTemplate, EmailTemplateType } from '../domain/email/templates.js';
 import { TEMPLATE_PLACEHOLDERS, type AdminTemplateType } from '../domain/email/template-rules.js';
 import { TEMPLATE_SK_PREFIX, TEMPLATES_PARTITION, emailTemplateKey } from './email-template-key.js';
 import type { Item } from './table-reads.js';

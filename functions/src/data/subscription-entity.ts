@@ -1,4 +1,4 @@
-import type { AdminSubscription, PackageSlug, Subscription } from '@goldbot/shared';
+import type { PackageSlug, Subscription } from '@goldbot/shared';
 import type { SubscriptionRecord } from '../domain/records/subscription-record.js';
 
 // Re-exported for the stores and the kit that still import the record from here.

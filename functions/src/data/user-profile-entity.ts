@@ -1,4 +1,3 @@
-import type { AdminUser, SessionUser } from '@goldbot/shared';
 import type { UserProfile } from '../domain/records/user-profile.js';
 
 // Re-exported for the stores and the kit that still import the record from here.

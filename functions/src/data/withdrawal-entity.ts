@@ -1,4 +1,4 @@
-import type { Withdrawal, WithdrawalStatus } from '@goldbot/shared';
+import type { WithdrawalStatus } from '@goldbot/shared';
 import type { WithdrawalRecord } from '../domain/records/withdrawal-record.js';
 
 /**
