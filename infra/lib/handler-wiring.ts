@@ -63,6 +63,8 @@ function handlerReaches(handlerId: string, module: string): boolean {
   const key = `${handlerId}\n${module}`;
   let answer = cache.get(key);
   if (answer === undefined) {
+    // A pinned module that moved would make every answer "no" without a word: refuse it instead.
+    if (!existsSync(module)) throw new Error(`${module} does not exist: point the pin at the module's new path`);
     const entry = handlerEntry(handlerId);
     answer = existsSync(entry) && importsReach(entry, module);
     cache.set(key, answer);

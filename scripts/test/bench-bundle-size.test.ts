@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -178,7 +178,8 @@ describe('what the Lambda bundles may import', () => {
     ]);
   });
 
-  it.each([
+  /** Per function, the inputs its bundle must not hold: SDK clients, adapters and libraries it never uses. */
+  const FORBIDDEN_INPUTS: [string, RegExp][] = [
     ['health', /@aws-sdk\/|@smithy\//],
     [
       'packages-list',
@@ -203,7 +204,9 @@ describe('what the Lambda bundles may import', () => {
     ['withdrawal-request', /adapters\/ses-mailer\.ts|handlebars/],
     // Only the TXID submission starts an on-chain check (the signed Lambda invoke).
     ['payment-create-free-trial', /wiring\/chain-check-trigger\.ts/],
-  ])('bundles %s without the clients it never uses', async (id, forbidden) => {
+  ];
+
+  it.each(FORBIDDEN_INPUTS)('bundles %s without the clients it never uses', async (id, forbidden) => {
     const result = await build({
       ...esbuildOptions(),
       entryPoints: [handlerEntry(id)],
@@ -213,6 +216,17 @@ describe('what the Lambda bundles may import', () => {
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((path) => path.includes('functions/src/kit/'))).toBe(true);
     expect(inputs.filter((path) => forbidden.test(path))).toEqual([]);
+  });
+
+  it('pins only source files that exist, so a moved file cannot pass unnoticed', () => {
+    const pinned = FORBIDDEN_INPUTS.flatMap(([, forbidden]) =>
+      forbidden.source
+        .split('|')
+        .filter((alternative) => alternative.endsWith('\\.ts'))
+        .map((alternative) => alternative.replaceAll('\\', '')),
+    );
+    expect(pinned.length).toBeGreaterThan(5);
+    for (const path of pinned) expect(existsSync(join(REPO, 'functions/src', path)), path).toBe(true);
   });
 
   /** Every function bundled in one esbuild run (about 10 s on 2 busy cores), shared by the pins below. */

@@ -1,0 +1,11 @@
+import type { Linter } from 'eslint';
+
+/** Types of eslint-layers.js, for the test that lints snippets against its rules. */
+export declare const FUNCTIONS_LAYER_ZONES: readonly {
+  target: string | string[];
+  from: string | string[];
+  message: string;
+}[];
+export declare const functionsLayers: Linter.Config;
+export declare function webFeatureZones(): { target: string; from: string; except: string[]; message: string }[];
+export declare const webFeatureBoundaries: (severity: Linter.RuleSeverity) => Linter.Config;
