@@ -25,7 +25,7 @@ import { ConflictError, ValidationError } from '../domain/errors.js';
 import { secretHash } from './cognito-secret-hash.js';
 
 // Re-exported for the use cases that still import the directory's contract from here.
-export type { IdentityDirectory, IssuedTokens, SignInResult } from '../domain/auth/identity-directory.js';
+export type { IdentityDirectory, IssuedTokens } from '../domain/auth/identity-directory.js';
 
 /**
  * The Cognito user pool behind the spec's auth endpoints. The pool's username is the e-mail

@@ -2,7 +2,7 @@ import type { AuditAction, AuditTargetType } from '@goldbot/shared';
 import type { AuditEntry } from '../domain/records/audit-entry.js';
 
 /**
- * The admin audit trail (DESIGN.md §11: every admin action that changes data writes an entry in
+ * The admin audit trail (every admin action that changes data writes an entry in
  * the same transaction as the change). One partition per UTC month, newest last:
  *   AUDIT#<yyyy-mm> / <at>#<id>   actor (admin sub or 'system'), action, target {type, id}, details, at
  * Entries are only ever Put (`attribute_not_exists(PK)`), never updated or deleted. Reading a month

@@ -12,7 +12,7 @@ import { normalizeTxid, type PaymentRecord } from '../domain/records/payment-rec
  *   GSI3  USER#<sub> / PAYMENT#<createdAt>#<id>     one user's payments (search by user)
  *   TXID#<txid trimmed, lower-cased> / TXID         a transaction id can pay once, across all users
  *     GSI2  TXIDS#<first 2 chars> / <txid>            the markers by the start of their TXID (admin search)
- * `chainCheck` (issue 13) is the latest on-chain verdict of the TXID; only the chain check writes it
+ * `chainCheck` is the latest on-chain verdict of the TXID; only the chain check writes it
  * (chain-check-store.ts), never the submission, so it is absent until the first check has run.
  */
 export const paymentKey = (id: string) => ({ PK: `PAYMENT#${id}`, SK: `PAYMENT#${id}` });
@@ -49,7 +49,7 @@ export const toTxidMarkerItem = (marker: TxidMarker) => ({
   ...marker,
 });
 /**
- * The payments a sender's address paid (data-model E29), written by the on-chain check:
+ * The payments a sender's address paid (docs/data-model.md E29), written by the on-chain check:
  *   PAYER#<address> / PAYMENT#<payment id>   {userId}
  * so "did this address pay other customers' orders before" is one Query of its partition.
  */

@@ -22,11 +22,11 @@ const CONFLICT_TRIES = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Counts one request against each of its limits (E9 `RATE#<name>#<subject>` / `WINDOW#<start>`),
+ * Counts one request against each of its limits (docs/data-model.md E9: `RATE#<name>#<subject>` / `WINDOW#<start>`),
  * refusing it with 429 and Retry-After once a window is full. Each counter is one conditional
  * update, so the count and the check are atomic and parallel requests cannot slip past a limit.
  *
- * One DynamoDB request whatever the number of limits (issue 12, the round-trip budget): a single
+ * One DynamoDB request whatever the number of limits (the round-trip budget of docs/performance.md): a single
  * counter is an UpdateItem; several go in one TransactWriteItems, so either every counter moves or
  * none does (a refused request never uses up another limit). Two transactions on the same counter
  * at once (a burst from one address) cancel each other; those are retried with jitter and, still

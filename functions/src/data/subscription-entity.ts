@@ -20,7 +20,7 @@ export const subscriptionHistoryKeys = (createdAt: string, id: string) => ({
   GSI1PK: subscriptionHistoryPartition(createdAt.slice(0, 4)),
   GSI1SK: `${createdAt}#${id}`,
 });
-/** The sparse activation list (AP35): Basic, active, starting `startDate`, not yet mailed. */
+/** The sparse activation list (docs/data-model.md AP35): Basic, active, starting `startDate`, not yet mailed. */
 export const ACTIVATION_INDEX = { index: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK' } as const;
 export const activationPartition = (startDate: string) => `ACTIVATION#${startDate}`;
 export const activationKeys = (startDate: string, createdAt: string, id: string) => ({
@@ -30,7 +30,7 @@ export const activationKeys = (startDate: string, createdAt: string, id: string)
 export const expiryKeys = (endDate: string, id: string) => ({ GSI3PK: 'EXPIRES', GSI3SK: `${endDate}#${id}` });
 
 /**
- * The admin history's search field (data-model §9): username, e-mail, package name and status,
+ * The admin history's search field (docs/data-model.md): username, e-mail, package name and status,
  * lower-cased. Status is part of it, so every update that changes `status` also SETs it.
  */
 export const subscriptionSearchText = (

@@ -27,7 +27,7 @@ export const SESSION_SK_PREFIX = 'SESSION#';
 export const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
 
 /**
- * The admin list's search field (data-model E1, §9): username, e-mail and phone (as written and as
+ * The admin list's search field (docs/data-model.md E1): username, e-mail and phone (as written and as
  * digits only), lower-cased, one per line so a match never spans two fields.
  */
 export function profileSearchText(profile: Pick<UserProfile, 'username' | 'email' | 'phone'>): string {
@@ -40,7 +40,7 @@ export function profileSearchText(profile: Pick<UserProfile, 'username' | 'email
 }
 
 /**
- * The prefix indexes (AP8, AP9): GSI2 holds lower-cased usernames and GSI3 e-mails, one partition
+ * The prefix indexes (docs/data-model.md AP8, AP9): GSI2 holds lower-cased usernames and GSI3 e-mails, one partition
  * per first character, so the values that start with a term are one `begins_with` range.
  */
 export const usernamePrefixPartition = (value: string) => `UNAME#${value.charAt(0)}`;
@@ -58,7 +58,7 @@ const searchKeys = (profile: Pick<UserProfile, '_id' | 'username' | 'email' | 'p
   };
 };
 
-/** GSI1 `USERS`, newest first: written at verification (AP7), so only verified users are listed. */
+/** GSI1 `USERS`, newest first: written at verification (docs/data-model.md AP7), so only verified users are listed. */
 export const USERS_LIST_PARTITION = 'USERS';
 export const verifiedListKeys = (profile: Pick<UserProfile, '_id' | 'createdAt'>) => ({
   GSI1PK: USERS_LIST_PARTITION,

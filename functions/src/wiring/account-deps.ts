@@ -9,7 +9,7 @@ const log = createLogger(config.logLevel, { service: 'auth' });
 /**
  * What every account use case runs on (domain/auth/auth-service.ts): the table, the clock and the
  * settings; built once per execution environment. Each auth handler adds only the capabilities
- * its use case asks for, so its function bundles only those clients (issue 12):
+ * its use case asks for, so its function bundles only those clients:
  * Cognito (adapters/cognito-directory.ts), the code key (otp-hash-key.ts, a Secrets Manager read
  * in AWS) and the account mails (template-mail.ts: SES and the template renderer).
  */

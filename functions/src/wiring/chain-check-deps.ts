@@ -11,7 +11,7 @@ import { describeError, type Logger } from '../kit/logger.js';
 import { sendVerifiedMail } from './payment-verified-mail.js';
 
 /**
- * The on-chain check wired to TRON, DynamoDB and SES (issue 13), once per execution environment:
+ * The on-chain check wired to TRON, DynamoDB and SES, once per execution environment:
  * used by the admin's payment-chain-check route, job-chain-recheck and (locally) the submission.
  */
 let apiKeyRead: Promise<string> | undefined;
@@ -45,7 +45,7 @@ export function chainCheckDeps(log: Logger): ChainCheckDeps {
     now: () => new Date(),
     policy,
     log,
-    // The admin's approval, as the system: the same plan and conditional transaction (T2), audited
+    // The admin's approval, as the system: the same plan and conditional transaction, audited
     // as 'payment.auto-approve' with the verdict, and the same verified mail.
     autoApprove: (payment, check) =>
       approvePayment(

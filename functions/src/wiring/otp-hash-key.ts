@@ -3,7 +3,7 @@ import { config } from '../config.js';
 /**
  * The one-time-code key: a plain value locally and a Secrets Manager secret in AWS, read once per
  * execution environment, on the first code a function handles. Only the functions that issue or
- * check codes import this (and are given the secret, L1), so no other bundles the Secrets Manager
+ * check codes import this (and are given the secret), so no other bundles the Secrets Manager
  * client; they load it on the first code in AWS only (locally the key is a plain value).
  */
 let key: Promise<string> | undefined;

@@ -5,7 +5,7 @@ import { sendTemplateMail } from './template-mail.js';
 
 /**
  * The package's verified mail after an approval, by an admin or by the system on an on-chain
- * match: the template (E19, admin-edited or the default), rendered and sent through SES.
+ * match: the template (admin-edited or the default), rendered and sent through SES.
  */
 export async function sendVerifiedMail(mail: VerifiedMail): Promise<void> {
   const values = subscriptionMailValues({ ...mail, dashboardLink: `${config.appUrl}/dashboard` });

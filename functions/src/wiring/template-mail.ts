@@ -19,8 +19,8 @@ export const templateMailer: TemplateMailer = {
 };
 
 /**
- * A mail of one type: its template read at send time (E19: an admin's edit wins over the built-in
- * default, AP29), rendered and sent. A caller that read the template's item along with its own
+ * A mail of one type: its template read at send time (an admin's edit wins over the built-in
+ * default), rendered and sent. A caller that read the template's item along with its own
  * items (one BatchGetItem; `item` undefined when no edit is stored) passes it as `stored`.
  */
 export async function sendTemplateMail(

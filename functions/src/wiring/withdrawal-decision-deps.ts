@@ -5,7 +5,7 @@ import { describeError, type Logger } from '../kit/logger.js';
 import { sendTemplateMail } from './template-mail.js';
 import { withdrawals } from './withdrawal-deps.js';
 
-/** The decision's template (E19: an admin-edited item wins over the built-in default), rendered and sent. */
+/** The decision's template (an admin-edited item wins over the built-in default), rendered and sent. */
 export async function sendDecisionMail(mail: DecisionMail): Promise<void> {
   const values = withdrawalMailValues({ ...mail, dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard` });
   await sendTemplateMail(mail.to, mail.decision === 'approved' ? 'withdrawalApproved' : 'withdrawalRejected', values);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as z from '@goldbot/shared/zod';
 
 /**
- * TRON as the payment pre-check reads it (issue 13): a transaction receipt of
+ * TRON as the payment pre-check reads it: a transaction receipt of
  * `/walletsolidity/gettransactioninfobyid` (docs: developers.tron.network gettransactioninfobyid,
  * tronprotocol.github.io TransactionInfo), the TRC20 `Transfer` logs of the USDT contract in it, and
  * TRON addresses (hex with the 0x41 prefix, shown as Base58Check T-addresses). Plain code, no I/O.

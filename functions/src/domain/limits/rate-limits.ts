@@ -2,8 +2,8 @@ import { RATE_LIMITS, type RateLimitName } from '@goldbot/shared';
 import { TooManyRequestsError } from '../errors.js';
 
 /**
- * Per-client request limits (docs/security.md M6): fixed windows counted in DynamoDB items with a
- * TTL (data-model E9). These rules are pure; data/rate-limit-store.ts does the counting.
+ * Per-client request limits (docs/security.md, request limits): fixed windows counted in DynamoDB items with a
+ * TTL (docs/data-model.md E9). These rules are pure; data/rate-limit-store.ts does the counting.
  *
  * RATE_LIMIT_SCALE multiplies every limit so a test suite or a scripted local run can raise them;
  * 0 turns them off. The one-time-code policy (tries, cool-down, caps per code and address) is not
@@ -51,7 +51,7 @@ export class RequestLimitError extends TooManyRequestsError {
  * client sent, so only the end of the list is trusted. Should API Gateway also append the address
  * that connected to it (the edge), that entry equals sourceIp and is skipped. Without the header
  * (the local gateway, direct calls) the connection's address is used. A direct caller can still
- * send its own header; docs/security.md §12 states that limit of a deploy without the API domain.
+ * send its own header; docs/security.md states that limit of a deploy without the API domain.
  */
 export function clientAddress(headers: Record<string, string | undefined> | undefined, sourceIp: string): string {
   const hops = (headers?.['x-forwarded-for'] ?? '')

@@ -1,7 +1,7 @@
 /** The subscription settings an admin edits, and what they read as before anyone saved them. */
 export interface SubscriptionSettings {
   basicPackageEnabled: boolean;
-  /** Issue 13: approve a payment whose on-chain check is a 'match' as the system (missing = off). */
+  /** Approve a payment whose on-chain check is a 'match' as the system (missing = off). */
   autoApproveOnMatch: boolean;
   /**
    * The copy-trading link the free trial delivers (its mail, the active Free card). Missing = null:
