@@ -1,15 +1,14 @@
 import { walletSaveInputSchema } from '@goldbot/shared';
-import { dynamoWalletStore } from '../wiring/wallet-deps.js';
+import { walletDeps } from '../wiring/wallet-deps.js';
 import { saveWallet } from '../domain/commerce/wallets.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { created, ok } from '../kit/http-response.js';
-import { newId } from '../kit/ids.js';
 
 /** Adds (no `_id`, 201) or updates (`_id`, 200) a wallet; activating one switches the currency's active wallet (T9). */
 export const handler = defineHandler(
   { route: 'payment-wallet-save', body: walletSaveInputSchema },
   async ({ body, caller, log }) => {
-    const saved = await saveWallet({ store: dynamoWalletStore, now: () => new Date(), newId }, body, caller.userId);
+    const saved = await saveWallet(walletDeps, body, caller.userId);
     log.info(saved.created ? 'wallet added' : 'wallet updated', {
       walletId: saved.wallet._id,
       currency: saved.wallet.currency,
