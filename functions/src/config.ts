@@ -18,7 +18,7 @@ const configSchema = z.object({
   /**
    * Key for the keyed hash of one-time codes (HMAC-SHA-256); never logged. Locally a plain value;
    * in AWS only the functions that use codes get OTP_HASH_KEY_SECRET_ARN and read the secret at
-   * cold start (services/otp-hash-key.ts). Functions without codes get neither.
+   * cold start (wiring/otp-hash-key.ts). Functions without codes get neither.
    */
   OTP_HASH_KEY: z.optional(z.string().check(z.minLength(32))),
   OTP_HASH_KEY_SECRET_ARN: z.optional(z.string().check(z.startsWith('arn:'))),

@@ -9,7 +9,7 @@ import { handlerEntry, REPO_ROOT } from './paths.js';
  * keeping a list. Our own wiring module, not the SES adapter, so how the adapter talks to SES does
  * not matter here. scripts/test/mail-grant-bundles.test.ts checks the answer against the bundles.
  */
-export const MAIL_WIRING_MODULE = join(REPO_ROOT, 'functions', 'src', 'services', 'template-mail.ts');
+export const MAIL_WIRING_MODULE = join(REPO_ROOT, 'functions', 'src', 'wiring', 'template-mail.ts');
 
 /**
  * Relative imports that load code: `import ... from`, `export ... from`, side-effect imports and
@@ -63,6 +63,8 @@ function handlerReaches(handlerId: string, module: string): boolean {
   const key = `${handlerId}\n${module}`;
   let answer = cache.get(key);
   if (answer === undefined) {
+    // A pinned module that moved would make every answer "no" without a word: refuse it instead.
+    if (!existsSync(module)) throw new Error(`${module} does not exist: point the pin at the module's new path`);
     const entry = handlerEntry(handlerId);
     answer = existsSync(entry) && importsReach(entry, module);
     cache.set(key, answer);

@@ -316,7 +316,7 @@ describe('routeAccess: mail and the code key', () => {
       expect(importsReach(lazy, mailer)).toBe(true);
       expect(importsReach(typeOnly, mailer)).toBe(false);
       expect(handlerSendsMail('no-such-handler')).toBe(false);
-      expect(MAIL_WIRING_MODULE).toMatch(/services\/template-mail\.ts$/);
+      expect(MAIL_WIRING_MODULE).toMatch(/wiring\/template-mail\.ts$/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

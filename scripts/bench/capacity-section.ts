@@ -1,7 +1,9 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { defaultCatalog, toCatalogPackageItem } from '../../functions/src/data/package-catalog-entity.js';
-import { DEFAULT_SUBSCRIPTION_SETTINGS, toSubscriptionSettingsItem } from '../../functions/src/data/settings-entity.js';
-import { toProfileItem, type UserProfile } from '../../functions/src/data/user-profile-entity.js';
+import { toSubscriptionSettingsItem } from '../../functions/src/data/settings-entity.js';
+import { DEFAULT_SUBSCRIPTION_SETTINGS } from '../../functions/src/domain/records/settings-record.js';
+import { toProfileItem } from '../../functions/src/data/user-profile-entity.js';
+import type { UserProfile } from '../../functions/src/domain/records/user-profile.js';
 import { adminEvent, handlerExists, invokeHandler, loadHandler, rowsOf } from './admin-invoke.js';
 import { batchWriteAll } from './bench-dynamodb.js';
 import { ADMIN, TABLE_NAME, withBenchHandlers } from './bench-handlers.js';

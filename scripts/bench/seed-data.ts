@@ -1,11 +1,7 @@
 import { DEFAULT_PACKAGE_PRICES_USD, PACKAGE_NAMES, REFERRAL, type PackageSlug } from '@goldbot/shared';
 import { toContactMessageItem } from '../../functions/src/data/contact-message-entity.js';
-import {
-  paymentSearchText,
-  toPaymentItem,
-  toTxidMarkerItem,
-  type PaymentRecord,
-} from '../../functions/src/data/payment-entity.js';
+import { toPaymentItem, toTxidMarkerItem } from '../../functions/src/data/payment-entity.js';
+import { paymentSearchText, type PaymentRecord } from '../../functions/src/domain/records/payment-record.js';
 import {
   contactBucketKey,
   contactBucketOf,
@@ -17,14 +13,12 @@ import {
   userStatsKeys,
   withdrawalStatsKey,
 } from '../../functions/src/data/stats-entity.js';
-import { toSubscriptionItem, type SubscriptionRecord } from '../../functions/src/data/subscription-entity.js';
-import { toProfileItem, type UserProfile } from '../../functions/src/data/user-profile-entity.js';
-import {
-  toPendingMarkerItem,
-  toWithdrawalItem,
-  withdrawalSearchText,
-  type WithdrawalRecord,
-} from '../../functions/src/data/withdrawal-entity.js';
+import { toSubscriptionItem } from '../../functions/src/data/subscription-entity.js';
+import type { SubscriptionRecord } from '../../functions/src/domain/records/subscription-record.js';
+import { toProfileItem } from '../../functions/src/data/user-profile-entity.js';
+import type { UserProfile } from '../../functions/src/domain/records/user-profile.js';
+import { toPendingMarkerItem, toWithdrawalItem } from '../../functions/src/data/withdrawal-entity.js';
+import { withdrawalSearchText, type WithdrawalRecord } from '../../functions/src/domain/records/withdrawal-record.js';
 import {
   basicPeriod,
   freeTrialPeriod,

@@ -272,7 +272,7 @@ async function sourceGateway(
   // The local stand-in for payment-submit-usdt's asynchronous invoke of job-chain-recheck: the same
   // handler with the same event, in the background of this process. Imported only now: the
   // functions' modules read their configuration when first loaded.
-  const { setLocalChainCheckRunner } = await import('../../functions/src/services/chain-check-trigger.js');
+  const { setLocalChainCheckRunner } = await import('../../functions/src/wiring/chain-check-trigger.js');
   // Outside the submission's DynamoDB tally: in AWS the check is another invocation.
   setLocalChainCheckRunner((event) =>
     outsideRoundTrips(async () => {

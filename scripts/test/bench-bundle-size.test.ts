@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -178,13 +178,14 @@ describe('what the Lambda bundles may import', () => {
     ]);
   });
 
-  it.each([
+  /** Per function, the inputs its bundle must not hold: SDK clients, adapters and libraries it never uses. */
+  const FORBIDDEN_INPUTS: [string, RegExp][] = [
     ['health', /@aws-sdk\/|@smithy\//],
     [
       'packages-list',
       /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|handlebars/,
     ],
-    // Each account route wires only the capabilities its use case asks for (services/auth-service.ts).
+    // Each account route wires only the capabilities its use case asks for (wiring/account-deps.ts).
     // (The Secrets Manager client itself is in every route but health, loaded lazily for the origin
     // header check, kit/origin-header.ts; the OTP key reader, adapters/secrets.ts, is not.)
     [
@@ -202,8 +203,10 @@ describe('what the Lambda bundles may import', () => {
     ['settings-email-templates-get', /adapters\/ses-mailer\.ts|handlebars/],
     ['withdrawal-request', /adapters\/ses-mailer\.ts|handlebars/],
     // Only the TXID submission starts an on-chain check (the signed Lambda invoke).
-    ['payment-create-free-trial', /services\/chain-check-trigger\.ts/],
-  ])('bundles %s without the clients it never uses', async (id, forbidden) => {
+    ['payment-create-free-trial', /wiring\/chain-check-trigger\.ts/],
+  ];
+
+  it.each(FORBIDDEN_INPUTS)('bundles %s without the clients it never uses', async (id, forbidden) => {
     const result = await build({
       ...esbuildOptions(),
       entryPoints: [handlerEntry(id)],
@@ -213,6 +216,17 @@ describe('what the Lambda bundles may import', () => {
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((path) => path.includes('functions/src/kit/'))).toBe(true);
     expect(inputs.filter((path) => forbidden.test(path))).toEqual([]);
+  });
+
+  it('pins only source files that exist, so a moved file cannot pass unnoticed', () => {
+    const pinned = FORBIDDEN_INPUTS.flatMap(([, forbidden]) =>
+      forbidden.source
+        .split('|')
+        .filter((alternative) => alternative.endsWith('\\.ts'))
+        .map((alternative) => alternative.replaceAll('\\', '')),
+    );
+    expect(pinned.length).toBeGreaterThan(5);
+    for (const path of pinned) expect(existsSync(join(REPO, 'functions/src', path)), path).toBe(true);
   });
 
   /** Every function bundled in one esbuild run (about 10 s on 2 busy cores), shared by the pins below. */
@@ -313,8 +327,8 @@ describe('what the Lambda bundles may import', () => {
   }, 120_000);
 
   it('loads SES, Lambda and Secrets Manager only on the path that needs them, never at import', async () => {
-    // SES on a send (services/template-mail.ts), Lambda on the chain-check invoke
-    // (services/chain-check-trigger.ts), Secrets Manager on the first code or TRON key in AWS: a login
+    // SES on a send (wiring/template-mail.ts), Lambda on the chain-check invoke
+    // (wiring/chain-check-trigger.ts), Secrets Manager on the first code or TRON key in AWS: a login
     // that mails nothing never loads SES. DynamoDB and Cognito are imported at module scope.
     const { bundles } = await buildBundles(REPO);
     const loadedAtImport = (id: string) => bundles.find((bundle) => bundle.id === id)?.sdkClients;

@@ -3,7 +3,7 @@ import { config } from '../config.js';
 
 /**
  * Lambda's asynchronous invoke, one client per execution environment. Imported only on the path
- * that invokes (services/chain-check-trigger.ts, in AWS, for a newly saved payment), so no other
+ * that invokes (wiring/chain-check-trigger.ts, in AWS, for a newly saved payment), so no other
  * request loads the client.
  */
 const lambda = new LambdaClient({ region: config.region });

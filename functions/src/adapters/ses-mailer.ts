@@ -9,7 +9,7 @@ export interface Mailer {
 
 /**
  * One SES client per execution environment, created when a function first sends a mail: the
- * senders import this module on the sending path only (services/template-mail.ts), so a request
+ * senders import this module on the sending path only (wiring/template-mail.ts), so a request
  * that mails nothing (a login, a refused submission) never loads it. Locally the endpoint is the
  * SES inbox (AWS_ENDPOINT_URL_SES, aws-ses-v2-local), which serves SES's SendEmail.
  */

@@ -1,5 +1,10 @@
 import { TRON_TXID_PATTERN } from '@goldbot/shared';
-import { transactionInfoSchema, type TransactionInfo } from '../domain/commerce/tron.js';
+import {
+  TronApiError,
+  transactionInfoSchema,
+  type TronLookup,
+  type TronTransactionApi,
+} from '../domain/commerce/tron.js';
 
 /**
  * The TRON HTTP API (TronGrid or any full node's HTTP port) behind config: one call,
@@ -13,19 +18,6 @@ import { transactionInfoSchema, type TransactionInfo } from '../domain/commerce/
  * one request in a warm Lambda or the local process, stops calling for a cool-down after N failed
  * look-ups in a row. Every failure is a TronApiError whose message an admin can read.
  */
-export type TronLookup = { kind: 'found'; info: TransactionInfo } | { kind: 'unknown' };
-
-export interface TronTransactionApi {
-  /** `budgetMs`: the most this look-up may take with its retries (the caller's own deadline). */
-  transactionInfo(txid: string, options?: { budgetMs?: number }): Promise<TronLookup>;
-}
-
-export class TronApiError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'TronApiError';
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Circuit breaker

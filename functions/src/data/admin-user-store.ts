@@ -21,7 +21,8 @@ import {
 } from './table-reads.js';
 import { searchUsersPage } from './user-prefix-search.js';
 import { addCounters, putNew, updateItem, type TransactItems } from './transaction-items.js';
-import { USERS_LIST_PARTITION, fromProfileItem, profileKey, toAdminUserView } from './user-profile-entity.js';
+import { USERS_LIST_PARTITION, fromProfileItem, profileKey } from './user-profile-entity.js';
+import { toAdminUserView } from '../domain/records/user-profile.js';
 
 /**
  * DynamoDB side of the back-office's users (docs/data-model.md, the user access patterns, "Activate / deactivate"

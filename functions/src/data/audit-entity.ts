@@ -1,4 +1,5 @@
 import type { AuditAction, AuditTargetType } from '@goldbot/shared';
+import type { AuditEntry } from '../domain/records/audit-entry.js';
 
 /**
  * The admin audit trail (docs/decisions.md, "Commerce and back-office": every admin action that changes data writes an entry in
@@ -8,23 +9,6 @@ import type { AuditAction, AuditTargetType } from '@goldbot/shared';
  * is one Query on `PK = AUDIT#<yyyy-mm>` (optionally `SK BETWEEN` two instants).
  */
 export type { AuditAction, AuditTargetType };
-
-/** The actor of entries written by scheduled jobs and automatic decisions. */
-export const SYSTEM_ACTOR = 'system';
-
-export interface AuditEntry {
-  _id: string;
-  /** The administrator's Cognito sub, or SYSTEM_ACTOR. */
-  actor: string;
-  /** The administrator's e-mail at the time (display only). */
-  actorEmail?: string;
-  action: AuditAction;
-  target: { type: AuditTargetType; id: string };
-  /** Before/after status (`from`, `to`) and the facts of the change; never secrets or codes. */
-  details: Record<string, unknown>;
-  /** ISO-8601 UTC with milliseconds. */
-  at: string;
-}
 
 export const auditMonthPartition = (yearMonth: string) => `AUDIT#${yearMonth}`;
 export const auditKey = (at: string, id: string) => ({ PK: auditMonthPartition(at.slice(0, 7)), SK: `${at}#${id}` });

@@ -3,7 +3,8 @@ import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetTy
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { AuditLogStore } from '../domain/admin/audit-log.js';
 import { decodeCursor, encodeCursor, type Key } from '../kit/cursor.js';
-import { auditMonthPartition, type AuditEntry } from './audit-entity.js';
+import { auditMonthPartition } from './audit-entity.js';
+import type { AuditEntry } from '../domain/records/audit-entry.js';
 import { batchGetItems, type Item } from './table-reads.js';
 import { fromProfileItem, profileKey } from './user-profile-entity.js';
 

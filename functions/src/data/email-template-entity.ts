@@ -1,7 +1,8 @@
-import { DEFAULT_EMAIL_TEMPLATES, type EmailTemplate, type EmailTemplateType } from '../domain/email/templates.js';
+import type { EmailTemplate, EmailTemplateType } from '../domain/email/templates.js';
 import { TEMPLATE_PLACEHOLDERS, type AdminTemplateType } from '../domain/email/template-rules.js';
 import { TEMPLATE_SK_PREFIX, TEMPLATES_PARTITION, emailTemplateKey } from './email-template-key.js';
 import type { Item } from './table-reads.js';
+import { effectiveTemplate, type StoredTemplate } from '../domain/email/stored-template.js';
 
 /**
  * E-mail templates (docs/data-model.md, "E-mail templates"):
@@ -16,16 +17,6 @@ import type { Item } from './table-reads.js';
  */
 export { TEMPLATE_SK_PREFIX, TEMPLATES_PARTITION, emailTemplateKey };
 
-/** A stored template item, as read. */
-export interface StoredTemplate {
-  type: string;
-  subject: string;
-  html: string;
-  isDefault: boolean;
-  version: number;
-  updatedAt: string | null;
-}
-
 export function fromTemplateItem(item: Item | undefined): StoredTemplate | null {
   if (!item || typeof item.subject !== 'string' || typeof item.html !== 'string') return null;
   const sk = typeof item.SK === 'string' ? item.SK : '';
@@ -37,11 +28,6 @@ export function fromTemplateItem(item: Item | undefined): StoredTemplate | null 
     version: typeof item.version === 'number' ? item.version : Number(item.version ?? 0) || 0,
     updatedAt: typeof item.updatedAt === 'string' ? item.updatedAt : null,
   };
-}
-
-/** The template a mail of `type` is sent with: the admin's edit when there is one, else the default. */
-export function effectiveTemplate(type: EmailTemplateType, stored: StoredTemplate | null): EmailTemplate {
-  return stored && !stored.isDefault ? { subject: stored.subject, html: stored.html } : DEFAULT_EMAIL_TEMPLATES[type];
 }
 
 /** `effectiveTemplate` of a raw item (the stores that batch-read a template with other items). */

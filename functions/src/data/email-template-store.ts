@@ -11,8 +11,8 @@ import {
   fromTemplateItem,
   templateFromItem,
   toTemplateItem,
-  type StoredTemplate,
 } from './email-template-entity.js';
+import type { StoredTemplate } from '../domain/email/stored-template.js';
 import { cancellationCodes, queryAllWithPrefix } from './table-reads.js';
 import { putNew, transactUnlessChanged, type TransactItem } from './transaction-items.js';
 

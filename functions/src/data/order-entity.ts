@@ -1,4 +1,8 @@
 import type { PackageSlug, PaymentOrder } from '@goldbot/shared';
+import type { AmountHold, OrderRecord } from '../domain/records/order-record.js';
+
+// Re-exported for the stores and the kit that still import the record from here.
+export type { AmountHold };
 
 /**
  * Payment orders (docs/data-model.md, "Payment order" and "Order amount hold"):
@@ -10,32 +14,6 @@ import type { PackageSlug, PaymentOrder } from '@goldbot/shared';
  */
 export const orderKey = (userId: string, slug: PackageSlug) => ({ PK: `USER#${userId}`, SK: `ORDER#${slug}` });
 export const orderAmountKey = (amountCents: number) => ({ PK: `ORDERAMOUNT#${amountCents}`, SK: 'ORDERAMOUNT' });
-
-export interface OrderRecord {
-  orderId: string;
-  userId: string;
-  packageSlug: PackageSlug;
-  packageName: PaymentOrder['packageName'];
-  /** The catalog price the order was made at, in cents. */
-  originalAmountCents: number;
-  /** The price after the referral discount, in cents. */
-  priceCents: number;
-  /** The exact amount to send: priceCents plus the order's tag. */
-  amountCents: number;
-  referralCode: string | null;
-  createdAt: string;
-  /** Epoch seconds the order closes. */
-  expiresAt: number;
-}
-
-/** Who holds an exact amount: an open order, or a submitted payment until its check settles. */
-export interface AmountHold {
-  amountCents: number;
-  orderId: string;
-  userId: string;
-  expiresAt: number;
-  paymentId: string | null;
-}
 
 export const toOrderItem = (order: OrderRecord) => ({
   ...orderKey(order.userId, order.packageSlug),

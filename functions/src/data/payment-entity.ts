@@ -2,6 +2,7 @@ import { chainCheckSchema, type ChainCheck, type PackageSlug, type Payment } fro
 import type { TxidMarker } from '../domain/commerce/purchase.js';
 import { decodeCursor } from '../kit/cursor.js';
 import type { IndexList } from './table-reads.js';
+import { normalizeTxid, type PaymentRecord } from '../domain/records/payment-record.js';
 
 /**
  * USDT payments and the TXID marker (docs/data-model.md, "Payment" and "Uniqueness markers"):
@@ -16,11 +17,6 @@ import type { IndexList } from './table-reads.js';
  */
 export const paymentKey = (id: string) => ({ PK: `PAYMENT#${id}`, SK: `PAYMENT#${id}` });
 export const txidMarkerKey = (txid: string) => ({ PK: `TXID#${normalizeTxid(txid)}`, SK: 'TXID' });
-/**
- * One transfer, one spelling: trimmed, without a `0x` prefix (some wallets show one), lower-cased,
- * so `0x`+T is the same TXID as T for the uniqueness marker and the on-chain look-up.
- */
-export const normalizeTxid = (txid: string) => txid.trim().replace(/^0x/i, '').toLowerCase();
 
 /**
  * The TXID markers by the start of their TXID: one GSI2 partition per first two characters, so a
@@ -74,48 +70,6 @@ export const paymentListKeys = (createdAt: string, id: string, status: Payment['
   GSI3SK: `PAYMENT#${createdAt}#${id}`,
 });
 export const USER_PAYMENTS_SK_PREFIX = 'PAYMENT#';
-
-export interface PaymentRecord {
-  _id: string;
-  userId: string;
-  username: string;
-  email: string;
-  packageSlug: PackageSlug;
-  packageName: Payment['packageName'];
-  amount: number;
-  originalAmount: number;
-  hasReferralDiscount: boolean;
-  referralDiscount: number;
-  referralCode: string | null;
-  referralUserId: string | null;
-  referrerUsername: string | null;
-  referrerEmail: string | null;
-  referralReward: number;
-  referralCredited: boolean;
-  currency: string;
-  paymentMethod: 'usdt';
-  transactionId: string;
-  txidNormalized: string;
-  /** The payment order this pays and its exact amount to send (absent on payments from before orders). */
-  orderId?: string;
-  orderAmount?: number;
-  wallet: { address: string; network: string; currency: string };
-  subscriptionId: string;
-  status: Payment['status'];
-  /** Lower-cased username, e-mail and TXID, for the bounded page filter of admin search (docs/data-model.md, "Search, stated honestly"). */
-  searchText: string;
-  approvedAt?: string;
-  approvedBy?: string;
-  rejectedAt?: string;
-  rejectedBy?: string;
-  /** The latest on-chain pre-check; absent or null until one ran. */
-  chainCheck?: ChainCheck | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export const paymentSearchText = (p: Pick<PaymentRecord, 'username' | 'email' | 'transactionId'>) =>
-  `${p.username}\n${p.email}\n${p.transactionId}`.toLowerCase();
 
 export function toPaymentItem(payment: PaymentRecord) {
   return {
@@ -176,33 +130,4 @@ function chainCheckOf(value: unknown): { chainCheck?: ChainCheck } {
   if (value === undefined || value === null) return {};
   const parsed = chainCheckSchema.safeParse(value);
   return parsed.success ? { chainCheck: parsed.data } : {};
-}
-
-/** The admin payment row: `userId` and `referralUserId` "populated", plus the wallet shown. */
-export function toPaymentView(p: PaymentRecord): Payment {
-  return {
-    _id: p._id,
-    userId: { _id: p.userId, username: p.username, email: p.email },
-    packageName: p.packageName,
-    amount: p.amount,
-    originalAmount: p.originalAmount,
-    hasReferralDiscount: p.hasReferralDiscount,
-    referralDiscount: p.referralDiscount,
-    referralCode: p.referralCode,
-    referralUserId: p.referralUserId
-      ? { _id: p.referralUserId, username: p.referrerUsername ?? '', email: p.referrerEmail ?? '' }
-      : null,
-    referralCredited: p.referralCredited,
-    currency: p.currency,
-    transactionId: p.transactionId,
-    orderId: p.orderId ?? null,
-    orderAmount: p.orderAmount ?? null,
-    status: p.status,
-    paymentMethod: p.paymentMethod,
-    walletAddress: p.wallet.address,
-    network: p.wallet.network,
-    chainCheck: p.chainCheck ?? null,
-    createdAt: p.createdAt,
-    updatedAt: p.updatedAt,
-  };
 }

@@ -17,6 +17,7 @@ import {
   paymentStatusList,
   txidMarkerKey,
   txidStartList,
+  isTxidStartCursor,
 } from './payment-entity.js';
 import { paymentStatsKeys, subscriptionStatsKey } from './stats-entity.js';
 import {
@@ -232,6 +233,7 @@ export const dynamoPaymentReviewStore: PaymentReviewStore = {
     return emails;
   },
 
+  isTxidStartCursor,
   async listPaymentsByTxidStart(list, prefix, { limit, cursor }) {
     const markers = await queryListPage(txidStartList(prefix), { limit, cursor, budget: limit });
     const ids = markers.items.flatMap((marker) => (typeof marker.paymentId === 'string' ? [marker.paymentId] : []));

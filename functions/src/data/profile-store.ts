@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
-import { fromProfileItem, profileKey, type UserProfile } from './user-profile-entity.js';
+import { fromProfileItem, profileKey } from './user-profile-entity.js';
+import type { UserProfile } from '../domain/records/user-profile.js';
 
 /**
  * A user's profile, one GetItem: the session guard's read on every signed-in request, and the

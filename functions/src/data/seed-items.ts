@@ -1,11 +1,12 @@
 import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_TEMPLATE_TYPES, TEMPLATE_PLACEHOLDERS } from '../domain/email/template-rules.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../domain/email/templates.js';
-import { SYSTEM_ACTOR } from './audit-entity.js';
+import { SYSTEM_ACTOR } from '../domain/records/audit-entry.js';
 import { emailTemplateKey, toTemplateItem } from './email-template-entity.js';
 import { defaultCatalog, toCatalogPackageItem } from './package-catalog-entity.js';
 import { RETIRED_DEFAULTS, type RetiredDefault } from './retired-template-defaults.js';
-import { DEFAULT_SUBSCRIPTION_SETTINGS, toSubscriptionSettingsItem } from './settings-entity.js';
+import { toSubscriptionSettingsItem } from './settings-entity.js';
+import { DEFAULT_SUBSCRIPTION_SETTINGS } from '../domain/records/settings-record.js';
 
 /**
  * The items every table starts with (docs/data-model.md, "Seeding"), in one place for both seeders:

@@ -1,4 +1,8 @@
 import type { Item } from './table-reads.js';
+import { DEFAULT_SUBSCRIPTION_SETTINGS, type SubscriptionSettings } from '../domain/records/settings-record.js';
+
+// Re-exported for the stores and the kit that still import the record from here.
+export type { SubscriptionSettings };
 
 /**
  * Settings singletons (docs/data-model.md, "Subscription settings"): one item per settings group.
@@ -7,23 +11,6 @@ import type { Item } from './table-reads.js';
  * the admin's toggle and the catalog editor write this one attribute.
  */
 export const subscriptionSettingsKey = () => ({ PK: 'SETTINGS', SK: 'SUBSCRIPTION' });
-
-export interface SubscriptionSettings {
-  basicPackageEnabled: boolean;
-  /** Approve a payment whose on-chain check is a 'match' as the system (missing = off). */
-  autoApproveOnMatch: boolean;
-  /**
-   * The copy-trading link the free trial delivers (its mail, the active Free card). Missing = null:
-   * the trial cannot be activated until an admin sets one. Deploy-time seeding leaves it empty.
-   */
-  copyTradingLink: string | null;
-}
-
-export const DEFAULT_SUBSCRIPTION_SETTINGS: SubscriptionSettings = {
-  basicPackageEnabled: true,
-  autoApproveOnMatch: false,
-  copyTradingLink: null,
-};
 
 export const toSubscriptionSettingsItem = (settings: SubscriptionSettings, updatedAt: string, updatedBy?: string) => ({
   ...subscriptionSettingsKey(),

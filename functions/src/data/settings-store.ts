@@ -2,7 +2,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { SettingsStore } from '../domain/settings/subscription-settings.js';
 import { toAuditItem } from './audit-entity.js';
-import { fromSubscriptionSettingsItem, subscriptionSettingsKey, type SubscriptionSettings } from './settings-entity.js';
+import { fromSubscriptionSettingsItem, subscriptionSettingsKey } from './settings-entity.js';
+import type { SubscriptionSettings } from '../domain/records/settings-record.js';
 import { putNew, transactUnlessChanged, updateItem, type TransactItem } from './transaction-items.js';
 
 /**

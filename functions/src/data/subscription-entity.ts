@@ -1,4 +1,8 @@
-import type { AdminSubscription, PackageSlug, Subscription } from '@goldbot/shared';
+import type { PackageSlug, Subscription } from '@goldbot/shared';
+import type { SubscriptionRecord } from '../domain/records/subscription-record.js';
+
+// Re-exported for the stores and the kit that still import the record from here.
+export type { SubscriptionRecord };
 
 /**
  * Subscriptions (docs/data-model.md, "Subscription"), in the owner's item collection:
@@ -24,15 +28,6 @@ export const activationKeys = (startDate: string, createdAt: string, id: string)
   GSI2SK: `${createdAt}#${id}`,
 });
 export const expiryKeys = (endDate: string, id: string) => ({ GSI3PK: 'EXPIRES', GSI3SK: `${endDate}#${id}` });
-
-export interface SubscriptionRecord extends Subscription {
-  userId: string;
-  username: string;
-  email: string;
-  packageSlug: PackageSlug;
-  paymentId: string | null;
-  notificationSent: boolean;
-}
 
 /**
  * The admin history's search field (docs/data-model.md, "Search, stated honestly"): username, e-mail, package name and status,
@@ -74,48 +69,5 @@ export function fromSubscriptionItem(item: Record<string, unknown>): Subscriptio
     notificationSent: item.notificationSent === true,
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt ?? item.createdAt),
-  };
-}
-
-/** The effective status: `active` past its end date reads `expired` before the nightly job runs. */
-export const effectiveStatus = (sub: SubscriptionRecord, today: string): Subscription['status'] =>
-  sub.status === 'active' && sub.endDate !== null && sub.endDate < today ? 'expired' : sub.status;
-
-/**
- * What a customer sees: an `active` row whose end date has passed reads as `expired` even if the
- * nightly job has not reached it yet (docs/data-model.md, "Subscription", "effective status").
- */
-export function toSubscriptionView(sub: SubscriptionRecord, today: string): Subscription {
-  return {
-    _id: sub._id,
-    packageName: sub.packageName,
-    status: effectiveStatus(sub, today),
-    startDate: sub.startDate,
-    endDate: sub.endDate,
-    paymentMethod: sub.paymentMethod,
-    isExtension: sub.isExtension,
-    createdAt: sub.createdAt,
-    updatedAt: sub.updatedAt,
-    paymentId: sub.paymentId,
-    // Only purchases paid through a payment order carry the exact amount they sent.
-    ...(typeof sub.amount === 'number' ? { amount: sub.amount } : {}),
-  };
-}
-
-/**
- * A row of the admin screens (user detail, subscription history, activations): the customer's
- * view plus its owner and the fields only the back-office shows. `owner` is the live profile when
- * the caller read it, otherwise the snapshot the row carries.
- */
-export function toAdminSubscriptionView(
-  sub: SubscriptionRecord,
-  today: string,
-  owner: { username: string; email: string } = sub,
-): AdminSubscription {
-  return {
-    ...toSubscriptionView(sub, today),
-    userId: { _id: sub.userId, username: owner.username, email: owner.email },
-    notificationSent: sub.notificationSent,
-    paymentId: sub.paymentId,
   };
 }

@@ -10,8 +10,8 @@ import {
   fromSubscriptionItem,
   subscriptionKey,
   subscriptionSearchText,
-  type SubscriptionRecord,
 } from './subscription-entity.js';
+import type { SubscriptionRecord } from '../domain/records/subscription-record.js';
 import { cancellationCodes, updateIf, onlyConflicts, queryAllWithPrefix, type Item } from './table-reads.js';
 import { addCounters, updateItem } from './transaction-items.js';
 import { profileKey } from './user-profile-entity.js';

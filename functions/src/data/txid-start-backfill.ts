@@ -5,7 +5,8 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { normalizeTxid, PAYMENTS_LIST, txidStartKeys } from './payment-entity.js';
+import { normalizeTxid } from '../domain/records/payment-record.js';
+import { PAYMENTS_LIST, txidStartKeys } from './payment-entity.js';
 
 /**
  * The one-off backfill of the TXID-start keys (docs/data-model.md E5, AP43a). A TXID marker has

@@ -7,8 +7,8 @@ import {
   emailPrefixPartition,
   fromProfileItem,
   usernamePrefixPartition,
-  type UserProfile,
 } from './user-profile-entity.js';
+import type { UserProfile } from '../domain/records/user-profile.js';
 import { queryListPage, type IndexList, type Item, type ListPage } from './table-reads.js';
 
 /**

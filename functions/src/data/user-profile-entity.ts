@@ -1,4 +1,8 @@
-import type { AdminUser, SessionUser } from '@goldbot/shared';
+import type { UserProfile } from '../domain/records/user-profile.js';
+
+// Re-exported for the stores and the kit that still import the record from here.
+export type { UserProfile };
+export { toSessionUser } from '../domain/records/user-profile.js';
 
 /**
  * User profile and its uniqueness markers (docs/data-model.md, "User profile", "Uniqueness markers"). Keys are built here only.
@@ -18,34 +22,6 @@ export const usernameMarkerKey = (username: string) => ({
 export const referralCodeMarkerKey = (code: string) => ({ PK: `REFCODE#${code.toUpperCase()}`, SK: 'REFCODE' });
 export const sessionKey = (userId: string, tokenHash: string) => ({ PK: `USER#${userId}`, SK: `SESSION#${tokenHash}` });
 export const SESSION_SK_PREFIX = 'SESSION#';
-
-export interface UserProfile {
-  _id: string;
-  username: string;
-  email: string;
-  phone: string | null;
-  isActive: boolean;
-  isAdmin: boolean;
-  referralCode: string;
-  referralCount: number;
-  referralEarnings: number;
-  emailVerifiedAt?: string;
-  /** The address a correct code proved (registration or e-mail change); Cognito is only ever told this one. */
-  verifiedEmail?: string;
-  /** A pending registration's password hash (scrypt), so sign-in can check it before Cognito confirms (account state is not revealed). */
-  pendingPasswordHash?: string;
-  /** Set when an administrator turned TOTP on; admin routes need it where admin MFA is required. */
-  mfaEnabledAt?: string;
-  /** Epoch seconds: tokens issued before this are refused (password reset, deactivation). */
-  tokensValidAfter?: number;
-  /**
-   * Epoch ms: refresh sessions registered at or before this are refused (every session ended at
-   * once by one write, without deleting each registry entry: the round-trip budget).
-   */
-  sessionsValidAfterMs?: number;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** The digits of a phone number (`+1 (555) 010-2030` → `15550102030`), so a search may type it either way. */
 export const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
@@ -124,29 +100,3 @@ export function fromProfileItem(item: Record<string, unknown>): UserProfile {
     updatedAt: String(item.updatedAt),
   };
 }
-
-/** The user shape of the API; `isAdmin` comes from the caller's groups, not storage. */
-export const toSessionUser = (profile: UserProfile, isAdmin: boolean): SessionUser => ({
-  userId: profile._id,
-  username: profile.username,
-  email: profile.email,
-  phone: profile.phone,
-  isAdmin,
-  referralCode: profile.referralCode,
-  referralCount: profile.referralCount,
-  referralEarnings: profile.referralEarnings,
-});
-
-/** A row of the admin user list and detail view: no balances beyond the API's, no secrets. */
-export const toAdminUserView = (profile: UserProfile): AdminUser => ({
-  _id: profile._id,
-  username: profile.username,
-  email: profile.email,
-  phone: profile.phone,
-  isActive: profile.isActive,
-  isAdmin: profile.isAdmin,
-  referralCode: profile.referralCode,
-  referralEarnings: profile.referralEarnings,
-  createdAt: profile.createdAt,
-  updatedAt: profile.updatedAt,
-});

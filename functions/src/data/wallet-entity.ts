@@ -1,4 +1,8 @@
 import type { Wallet } from '@goldbot/shared';
+import type { ActiveWalletPointer } from '../domain/records/active-wallet-pointer.js';
+
+// Re-exported for the stores and the kit that still import the record from here.
+export type { ActiveWalletPointer };
 
 /**
  * Payment wallets (docs/data-model.md, "Wallets"):
@@ -17,13 +21,6 @@ export const walletListKeys = (w: Pick<Wallet, 'currency' | 'createdAt' | '_id'>
   GSI1SK: `${w.currency}#${w.createdAt}#${w._id}`,
 });
 export const activeWalletKey = (currency: string) => ({ PK: `ACTIVEWALLET#${currency}`, SK: 'ACTIVEWALLET' });
-
-export interface ActiveWalletPointer {
-  walletId: string;
-  address: string;
-  network: string;
-  currency: string;
-}
 
 export const toWalletItem = (wallet: Wallet) => ({
   ...walletKey(wallet.currency, wallet.address),

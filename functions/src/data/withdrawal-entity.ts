@@ -1,4 +1,5 @@
-import type { Withdrawal, WithdrawalStatus } from '@goldbot/shared';
+import type { WithdrawalStatus } from '@goldbot/shared';
+import type { WithdrawalRecord } from '../domain/records/withdrawal-record.js';
 
 /**
  * Referral withdrawals and the one-pending marker (docs/data-model.md, "Withdrawal" and "Uniqueness markers"):
@@ -26,31 +27,6 @@ export const withdrawalListKeys = (createdAt: string, id: string, status: Withdr
   GSI3PK: userWithdrawalsPartition(userId),
   GSI3SK: `${USER_WITHDRAWALS_SK_PREFIX}${createdAt}#${id}`,
 });
-
-export interface WithdrawalRecord {
-  _id: string;
-  userId: string;
-  /** Snapshots of the requester at request time (the admin row shows them; the live balance is read apart). */
-  username: string;
-  email: string;
-  amount: number;
-  trc20Address: string;
-  status: WithdrawalStatus;
-  /** = createdAt. */
-  requestDate: string;
-  approvedDate: string | null;
-  rejectedDate: string | null;
-  adminNote: string | null;
-  /** The deciding administrator's sub. */
-  processedBy: string | null;
-  /** Lower-cased username, e-mail and TRC20 address, for the bounded page filter of admin search (docs/data-model.md, "Search, stated honestly"). */
-  searchText: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export const withdrawalSearchText = (w: Pick<WithdrawalRecord, 'username' | 'email' | 'trc20Address'>) =>
-  `${w.username}\n${w.email}\n${w.trc20Address}`.toLowerCase();
 
 export function toWithdrawalItem(withdrawal: WithdrawalRecord) {
   return {
@@ -88,31 +64,5 @@ export function fromWithdrawalItem(item: Record<string, unknown>): WithdrawalRec
     searchText: String(item.searchText ?? ''),
     createdAt,
     updatedAt: String(item.updatedAt ?? createdAt),
-  };
-}
-
-/**
- * The admin withdrawal row: `userId` "populated" with the requester and `referralEarnings`, the
- * live **available** balance (read from the profile, not the snapshot of the request).
- */
-export function toWithdrawalView(
-  w: WithdrawalRecord,
-  user: { username?: string; email?: string; referralEarnings: number },
-): Withdrawal {
-  return {
-    _id: w._id,
-    userId: {
-      _id: w.userId,
-      username: user.username ?? w.username,
-      email: user.email ?? w.email,
-      referralEarnings: user.referralEarnings,
-    },
-    amount: w.amount,
-    trc20Address: w.trc20Address,
-    status: w.status,
-    requestDate: w.requestDate,
-    approvedDate: w.approvedDate,
-    rejectedDate: w.rejectedDate,
-    adminNote: w.adminNote,
   };
 }

@@ -1,4 +1,4 @@
-import { dynamoActivationStore } from '../data/activation-store.js';
+import { dynamoActivationStore } from '../wiring/activation-store-deps.js';
 import { listActivations } from '../domain/commerce/activation-mails.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';

@@ -1,5 +1,5 @@
 import { auditLogQuerySchema } from '@goldbot/shared';
-import { dynamoAuditLogStore } from '../data/audit-log-store.js';
+import { dynamoAuditLogStore } from '../wiring/audit-log-deps.js';
 import { listAuditLog } from '../domain/admin/audit-log.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';

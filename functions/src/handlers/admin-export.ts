@@ -1,5 +1,5 @@
 import { exportPathSchema, exportQuerySchema } from '@goldbot/shared';
-import { dynamoExportSources } from '../data/export-store.js';
+import { dynamoExportSources } from '../wiring/export-deps.js';
 import { exportDataset } from '../domain/export/exports.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { download } from '../kit/http-response.js';

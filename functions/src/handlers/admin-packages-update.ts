@@ -1,11 +1,8 @@
 import { packagePathSchema, packageUpdateInputSchema } from '@goldbot/shared';
-import { dynamoCatalogStore } from '../data/package-catalog-store.js';
+import { adminPackagesUpdateDeps as deps } from '../wiring/catalog-deps.js';
 import { updatePackage } from '../domain/settings/catalog.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { newId } from '../kit/ids.js';
-
-const deps = { store: dynamoCatalogStore, now: () => new Date(), newId };
 
 /** Edits a package's price and on-sale flag (Basic's flag is the subscription switch), audited. */
 export const handler = defineHandler(

@@ -1,5 +1,5 @@
 import { paymentStatsQuerySchema } from '@goldbot/shared';
-import { dynamoRevenueStatsStore } from '../data/revenue-stats-store.js';
+import { dynamoRevenueStatsStore } from '../wiring/revenue-stats-deps.js';
 import { paymentStats } from '../domain/commerce/revenue-stats.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';

@@ -2,7 +2,7 @@ import { idPathSchema } from '@goldbot/shared';
 import { changeUserStatus } from '../domain/admin/users.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { userStatusDeps } from '../services/admin-users.js';
+import { userStatusDeps } from '../wiring/user-status-deps.js';
 
 /** Activates a deactivated user again: the flag, the counters and the audit entry, then Cognito enables them. */
 export const handler = defineHandler(

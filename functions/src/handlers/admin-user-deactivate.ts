@@ -2,7 +2,7 @@ import { idPathSchema } from '@goldbot/shared';
 import { changeUserStatus } from '../domain/admin/users.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { userStatusDeps } from '../services/admin-users.js';
+import { userStatusDeps } from '../wiring/user-status-deps.js';
 
 /** Deactivates a user: refused everywhere at once, disabled in Cognito, every session ended. */
 export const handler = defineHandler(

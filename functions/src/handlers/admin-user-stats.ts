@@ -1,4 +1,4 @@
-import { dynamoAdminUserStore } from '../data/admin-user-store.js';
+import { dynamoAdminUserStore } from '../wiring/admin-user-store-deps.js';
 import { getUserStats } from '../domain/admin/users.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';

@@ -1,5 +1,5 @@
 import { idPathSchema } from '@goldbot/shared';
-import { dynamoAdminUserStore } from '../data/admin-user-store.js';
+import { dynamoAdminUserStore } from '../wiring/admin-user-store-deps.js';
 import { listUserSubscriptions } from '../domain/admin/users.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';

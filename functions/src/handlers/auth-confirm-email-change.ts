@@ -1,12 +1,12 @@
 import { confirmEmailChangeInputSchema } from '@goldbot/shared';
-import { cognitoDirectory } from '../adapters/cognito-directory.js';
+import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { confirmEmailChange } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { clearedRefreshCookie } from '../kit/refresh-cookie.js';
-import { accounts } from '../services/auth-service.js';
-import { otpHashKey } from '../services/otp-hash-key.js';
-import { sendTemplateMail } from '../services/template-mail.js';
+import { accounts } from '../wiring/account-deps.js';
+import { otpHashKey } from '../wiring/otp-hash-key.js';
+import { sendTemplateMail } from '../wiring/template-mail.js';
 
 const deps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: sendTemplateMail };
 

@@ -2,9 +2,9 @@ import { emailOnlyInputSchema } from '@goldbot/shared';
 import { resendRegistrationCode } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../services/auth-service.js';
-import { otpHashKey } from '../services/otp-hash-key.js';
-import { sendTemplateMail } from '../services/template-mail.js';
+import { accounts } from '../wiring/account-deps.js';
+import { otpHashKey } from '../wiring/otp-hash-key.js';
+import { sendTemplateMail } from '../wiring/template-mail.js';
 
 const deps = { ...accounts, otpHashKey, sendMail: sendTemplateMail };
 

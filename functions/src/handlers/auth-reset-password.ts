@@ -1,10 +1,10 @@
 import { resetPasswordInputSchema } from '@goldbot/shared';
-import { cognitoDirectory } from '../adapters/cognito-directory.js';
+import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { resetPassword } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../services/auth-service.js';
-import { otpHashKey } from '../services/otp-hash-key.js';
+import { accounts } from '../wiring/account-deps.js';
+import { otpHashKey } from '../wiring/otp-hash-key.js';
 
 const deps = { ...accounts, directory: cognitoDirectory, otpHashKey };
 

@@ -2,8 +2,8 @@ import { verifyResetOtpInputSchema } from '@goldbot/shared';
 import { verifyResetCode } from '../domain/auth/auth-service.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../services/auth-service.js';
-import { otpHashKey } from '../services/otp-hash-key.js';
+import { accounts } from '../wiring/account-deps.js';
+import { otpHashKey } from '../wiring/otp-hash-key.js';
 
 const deps = { ...accounts, otpHashKey };
 

@@ -1,11 +1,9 @@
 import { CONTACT_MESSAGES, contactMessageInputSchema } from '@goldbot/shared';
-import { dynamoContactMessageStore } from '../data/contact-message-store.js';
+import { dynamoContactMessageStore, contactClock as clock } from '../wiring/contact-deps.js';
 import { addContactMessage } from '../domain/contact/contact-messages.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { created } from '../kit/http-response.js';
 import { newId } from '../kit/ids.js';
-
-const clock = { now: () => new Date() };
 
 export const handler = defineHandler(
   { route: 'contact-add', body: contactMessageInputSchema, limits: [{ name: 'contactPerIp', by: 'ip' }] },

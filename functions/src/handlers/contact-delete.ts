@@ -1,5 +1,5 @@
 import { idPathSchema } from '@goldbot/shared';
-import { dynamoContactMessageStore } from '../data/contact-message-store.js';
+import { dynamoContactMessageStore } from '../wiring/contact-deps.js';
 import { deleteContactMessage } from '../domain/contact/contact-messages.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';

@@ -1,5 +1,5 @@
 import { contactListQuerySchema } from '@goldbot/shared';
-import { dynamoContactMessageStore } from '../data/contact-message-store.js';
+import { dynamoContactMessageStore } from '../wiring/contact-deps.js';
 import { listContactMessages } from '../domain/contact/contact-messages.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';

@@ -3,19 +3,19 @@ import type { Context } from 'aws-lambda';
 import { chainCheckEventSchema } from '../domain/commerce/chain-check-event.js';
 import { checkPayment, recheckPayments } from '../domain/commerce/chain-check.js';
 import { config } from '../config.js';
-import { dynamoJobLease } from '../data/job-lease-store.js';
+import { dynamoJobLease } from '../wiring/job-lease-deps.js';
 import { runAlone } from '../domain/jobs/job-lease.js';
 import { DomainError } from '../domain/errors.js';
 import { defineJob } from '../kit/job-handler.js';
 import { createLogger, describeError } from '../kit/logger.js';
-import { chainCheckDeps } from '../services/chain-check.js';
+import { chainCheckDeps } from '../wiring/chain-check-deps.js';
 
 /**
  * Every 5 minutes (shared/src/schedules.ts): the pending payments of the last 24 hours whose
  * on-chain verdict may still change are checked again, until the chain answers for good or the
  * 24 hours have passed. The same function is invoked asynchronously by
  * payment-submit-usdt with `{source: 'goldbot.payment-submitted', paymentId}` to check one new
- * payment at once (services/chain-check-trigger.ts).
+ * payment at once (wiring/chain-check-trigger.ts).
  */
 /** The longest a sweep holds its lease: the function's timeout (infra scheduled-job.ts), never the local 15 minutes. */
 export const CHAIN_RECHECK_LEASE_MAX_MS = 2 * 60_000;

@@ -1,4 +1,4 @@
-import { dynamoExpiryStore } from '../data/subscription-expiry-store.js';
+import { dynamoExpiryStore } from '../wiring/subscription-expiry-deps.js';
 import { expireSubscriptions } from '../domain/jobs/expire-subscriptions.js';
 import { defineJob } from '../kit/job-handler.js';
 import { describeError } from '../kit/logger.js';

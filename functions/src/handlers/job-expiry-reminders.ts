@@ -1,10 +1,10 @@
 import { config } from '../config.js';
-import { dynamoReminderStore } from '../data/subscription-expiry-store.js';
+import { dynamoReminderStore } from '../wiring/subscription-expiry-deps.js';
 import { sendExpiryReminders, type ReminderMail } from '../domain/jobs/expiry-reminders.js';
 import { expiryReminderMailValues } from '../domain/email/templates.js';
 import { defineJob } from '../kit/job-handler.js';
 import { describeError } from '../kit/logger.js';
-import { sendTemplateMail } from '../services/template-mail.js';
+import { sendTemplateMail } from '../wiring/template-mail.js';
 
 const dashboardLink = `${config.appUrl.replace(/\/+$/, '')}/dashboard`;
 

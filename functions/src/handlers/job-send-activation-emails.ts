@@ -1,7 +1,7 @@
-import { SYSTEM_ACTOR } from '../data/audit-entity.js';
+import { SYSTEM_ACTOR } from '../domain/records/audit-entry.js';
 import { sendActivationMails } from '../domain/commerce/activation-mails.js';
 import { defineJob } from '../kit/job-handler.js';
-import { activationDeps } from '../services/activation-mails.js';
+import { activationDeps } from '../wiring/activation-mail-deps.js';
 
 /**
  * `job-send-activation-emails` (06:00 UTC): the same claim-then-mail module as the admin's button,

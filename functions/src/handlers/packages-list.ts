@@ -1,4 +1,4 @@
-import { dynamoCatalogStore } from '../data/package-catalog-store.js';
+import { dynamoCatalogStore } from '../wiring/catalog-deps.js';
 import { listPackages } from '../domain/settings/catalog.js';
 import { defineHandler } from '../kit/public-http-handler.js';
 import { ok } from '../kit/http-response.js';

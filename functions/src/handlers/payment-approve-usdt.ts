@@ -1,31 +1,14 @@
 import { idPathSchema } from '@goldbot/shared';
-import { dynamoPaymentReviewStore } from '../data/payment-review-store.js';
 import { approvePayment } from '../domain/commerce/payment-review.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { newId } from '../kit/ids.js';
-import { describeError } from '../kit/logger.js';
-import { sendVerifiedMail } from '../services/payment-verified-mail.js';
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+import { paymentApprovalDeps } from '../wiring/payment-approval-deps.js';
 
 /** Approves a pending USDT payment; a repeat answers "already approved", a rejected one 409. */
 export const handler = defineHandler(
   { route: 'payment-approve-usdt', params: idPathSchema },
   async ({ params, caller, log }) => {
-    const result = await approvePayment(
-      {
-        store: dynamoPaymentReviewStore,
-        now: () => new Date(),
-        newId,
-        sleep,
-        sendVerifiedMail,
-        onMailFailure: (error, paymentId) =>
-          log.error('payment verified mail failed; the approval stands', { paymentId, ...describeError(error) }),
-      },
-      params.id,
-      caller.userId,
-    );
+    const result = await approvePayment(paymentApprovalDeps(log), params.id, caller.userId);
     log.info('payment approval answered', {
       paymentId: params.id,
       adminId: caller.userId,

@@ -2,7 +2,7 @@ import { idPathSchema } from '@goldbot/shared';
 import { checkPayment } from '../domain/commerce/chain-check.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { chainCheckDeps } from '../services/chain-check.js';
+import { chainCheckDeps } from '../wiring/chain-check-deps.js';
 
 /**
  * The admin's 'Check on chain': asks TRON about the payment's TXID now and answers with

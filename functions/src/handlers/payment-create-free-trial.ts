@@ -1,7 +1,7 @@
 import { createFreeTrial } from '../domain/commerce/customer-commerce.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { created } from '../kit/http-response.js';
-import { customerCommerce } from '../services/customer-commerce.js';
+import { customerCommerce } from '../wiring/customer-commerce-deps.js';
 
 /** The spec sends a JSON content type and no fields: the body is not read. */
 export const handler = defineHandler({ route: 'payment-create-free-trial' }, async ({ caller, log }) =>

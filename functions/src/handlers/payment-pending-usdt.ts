@@ -1,5 +1,5 @@
 import { adminListQuerySchema } from '@goldbot/shared';
-import { dynamoPaymentReviewStore } from '../data/payment-review-store.js';
+import { dynamoPaymentReviewStore } from '../wiring/payment-review-deps.js';
 import { listPaymentsForAdmin } from '../domain/commerce/payment-review.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';

@@ -1,21 +1,14 @@
 import { idPathSchema } from '@goldbot/shared';
-import { dynamoPaymentReviewStore } from '../data/payment-review-store.js';
+import { paymentReviewDeps } from '../wiring/payment-review-deps.js';
 import { rejectPayment } from '../domain/commerce/payment-review.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { newId } from '../kit/ids.js';
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Rejects a pending USDT payment: no balance moves and the TXID stays used. */
 export const handler = defineHandler(
   { route: 'payment-reject-usdt', params: idPathSchema },
   async ({ params, caller, log }) => {
-    const result = await rejectPayment(
-      { store: dynamoPaymentReviewStore, now: () => new Date(), newId, sleep },
-      params.id,
-      caller.userId,
-    );
+    const result = await rejectPayment(paymentReviewDeps, params.id, caller.userId);
     log.info('payment rejection answered', {
       paymentId: params.id,
       adminId: caller.userId,

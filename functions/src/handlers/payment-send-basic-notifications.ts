@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES } from '@goldbot/shared';
 import { sendActivationMails } from '../domain/commerce/activation-mails.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { activationDeps } from '../services/activation-mails.js';
+import { activationDeps } from '../wiring/activation-mail-deps.js';
 
 /**
  * A click stops starting rows with this much of the route's time left, so no run is cut off with

@@ -1,8 +1,8 @@
 import { submitUsdtPaymentInputSchema } from '@goldbot/shared';
 import { submitUsdtPayment } from '../domain/commerce/customer-commerce.js';
 import { defineHandler } from '../kit/http-handler.js';
-import { requestChainCheck } from '../services/chain-check-trigger.js';
-import { customerCommerce } from '../services/customer-commerce.js';
+import { requestChainCheck } from '../wiring/chain-check-trigger.js';
+import { customerCommerce } from '../wiring/customer-commerce-deps.js';
 
 /** Each saved payment's TXID is checked on TRON, after the answer is on its way. */
 const deps = { ...customerCommerce, paymentSubmitted: requestChainCheck };

@@ -1,5 +1,5 @@
 import { subscriptionHistoryQuerySchema } from '@goldbot/shared';
-import { dynamoSubscriptionHistoryStore } from '../data/subscription-history-store.js';
+import { dynamoSubscriptionHistoryStore } from '../wiring/subscription-history-deps.js';
 import { subscriptionHistory } from '../domain/commerce/subscription-history.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';

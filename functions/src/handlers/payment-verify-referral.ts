@@ -1,10 +1,8 @@
 import { verifyReferralInputSchema } from '@goldbot/shared';
-import { dynamoCustomerReads } from '../data/customer-commerce-store.js';
+import { customerReadDeps as deps } from '../wiring/customer-read-deps.js';
 import { verifyReferral } from '../domain/commerce/customer-commerce.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-
-const deps = { store: dynamoCustomerReads };
 
 /** Limited per signed-in user, so nobody can walk the code space. */
 export const handler = defineHandler(

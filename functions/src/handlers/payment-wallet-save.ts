@@ -1,10 +1,8 @@
 import { walletSaveInputSchema } from '@goldbot/shared';
-import { dynamoWalletStore } from '../data/wallet-store.js';
+import { walletSaveDeps } from '../wiring/wallet-activation-mail.js';
 import { saveWallet } from '../domain/commerce/wallets.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { created, ok } from '../kit/http-response.js';
-import { newId } from '../kit/ids.js';
-import { walletSaveDeps } from '../services/wallet-activation-mail.js';
 
 /**
  * Adds (no `_id`, 201) or updates (`_id`, 200) a wallet; activating one switches the currency's
@@ -14,7 +12,7 @@ import { walletSaveDeps } from '../services/wallet-activation-mail.js';
 export const handler = defineHandler(
   { route: 'payment-wallet-save', body: walletSaveInputSchema },
   async ({ body, caller, log }) => {
-    const saved = await saveWallet(walletSaveDeps(dynamoWalletStore, newId, log), body, caller);
+    const saved = await saveWallet(walletSaveDeps(log), body, caller);
     log.info(saved.created ? 'wallet added' : 'wallet updated', {
       walletId: saved.wallet._id,
       currency: saved.wallet.currency,

@@ -1,4 +1,4 @@
-import { dynamoWalletStore } from '../data/wallet-store.js';
+import { dynamoWalletStore } from '../wiring/wallet-deps.js';
 import { listWallets } from '../domain/commerce/wallets.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';

@@ -1,4 +1,4 @@
-import { dynamoTemplateEditorStore } from '../data/email-template-store.js';
+import { dynamoTemplateEditorStore } from '../wiring/template-editor-deps.js';
 import { listTemplates } from '../domain/email/template-editor.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';

@@ -1,11 +1,8 @@
 import { EMAIL_TEMPLATES_PUT_MAX_BODY_BYTES, emailTemplatesPutInputSchema } from '@goldbot/shared';
-import { dynamoTemplateEditorStore } from '../data/email-template-store.js';
+import { templateEditorDeps as deps } from '../wiring/template-editor-deps.js';
 import { saveTemplates } from '../domain/email/template-save.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { newId } from '../kit/ids.js';
-
-const deps = { store: dynamoTemplateEditorStore, now: () => new Date(), newId };
 
 /** Saves any subset of the templates after checking all of them (400 with every reason), in one transaction. */
 export const handler = defineHandler(

@@ -1,10 +1,7 @@
-import { dynamoTemplateEditorStore } from '../data/email-template-store.js';
+import { templateEditorDeps as deps } from '../wiring/template-editor-deps.js';
 import { restoreDefaultTemplates } from '../domain/email/template-editor.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { newId } from '../kit/ids.js';
-
-const deps = { store: dynamoTemplateEditorStore, now: () => new Date(), newId };
 
 /** 'Force Update Templates': every type back to its default in one transaction, audited. */
 export const handler = defineHandler({ route: 'settings-force-update-templates' }, async ({ caller, log }) => {

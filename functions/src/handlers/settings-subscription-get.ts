@@ -1,4 +1,4 @@
-import { dynamoSettingsStore } from '../data/settings-store.js';
+import { dynamoSettingsStore } from '../wiring/settings-deps.js';
 import { getSubscriptionSettings } from '../domain/settings/subscription-settings.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';

@@ -1,11 +1,8 @@
 import { subscriptionSettingsPutInputSchema } from '@goldbot/shared';
-import { dynamoSettingsStore } from '../data/settings-store.js';
+import { settingsSubscriptionPutDeps as deps } from '../wiring/settings-deps.js';
 import { saveSubscriptionSettings } from '../domain/settings/subscription-settings.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { newId } from '../kit/ids.js';
-
-const deps = { store: dynamoSettingsStore, now: () => new Date(), newId };
 
 /** Turns Basic sales on or off, with an audit entry of the change in the same transaction. */
 export const handler = defineHandler(

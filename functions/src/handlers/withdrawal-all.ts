@@ -1,5 +1,5 @@
 import { withdrawalListQuerySchema } from '@goldbot/shared';
-import { dynamoWithdrawalStore } from '../data/withdrawal-store.js';
+import { dynamoWithdrawalStore } from '../wiring/withdrawal-deps.js';
 import { listWithdrawalsForAdmin } from '../domain/withdrawals/withdrawals.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';

@@ -2,7 +2,7 @@ import { idPathSchema, withdrawalDecisionInputSchema } from '@goldbot/shared';
 import { decideWithdrawal } from '../domain/withdrawals/withdrawals.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { decisionDeps } from '../services/withdrawal-decisions.js';
+import { decisionDeps } from '../wiring/withdrawal-decision-deps.js';
 
 /** Rejects a pending withdrawal (the hold is released to the available balance); 409 if approved. */
 export const handler = defineHandler(

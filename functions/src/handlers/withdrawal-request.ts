@@ -2,7 +2,7 @@ import { withdrawalRequestInputSchema } from '@goldbot/shared';
 import { requestWithdrawal } from '../domain/withdrawals/withdrawals.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { created } from '../kit/http-response.js';
-import { withdrawals } from '../services/withdrawals.js';
+import { withdrawals } from '../wiring/withdrawal-deps.js';
 
 /** 201 with the pending withdrawal and the new balances: the amount is held at once. */
 export const handler = defineHandler(

@@ -1,4 +1,4 @@
-import { dynamoWithdrawalStore } from '../data/withdrawal-store.js';
+import { dynamoWithdrawalStore } from '../wiring/withdrawal-deps.js';
 import { listOwnWithdrawals } from '../domain/withdrawals/withdrawals.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';

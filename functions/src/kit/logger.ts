@@ -1,3 +1,5 @@
+import type { Logger } from '../domain/logger-port.js';
+
 /**
  * Structured JSON logs, one object per line (CloudWatch and the local console read them alike).
  * Values under sensitive keys are replaced before anything is written: passwords, tokens,
@@ -34,13 +36,8 @@ export function redact(value: unknown, depth = 0, ancestors: WeakSet<object> = n
   return out;
 }
 
-export interface Logger {
-  debug(message: string, extra?: Record<string, unknown>): void;
-  info(message: string, extra?: Record<string, unknown>): void;
-  warn(message: string, extra?: Record<string, unknown>): void;
-  error(message: string, extra?: Record<string, unknown>): void;
-  child(context: Record<string, unknown>): Logger;
-}
+/** Declared with the use cases that write to it (domain/logger-port.ts); createLogger makes one. */
+export type { Logger };
 
 export function createLogger(
   level: LogLevel,

@@ -2,7 +2,8 @@ import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import type { AwsClientStub } from 'aws-sdk-client-mock';
 import type { RouteId } from '@goldbot/shared';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
-import { profileSearchText, type UserProfile } from '../../src/data/user-profile-entity.js';
+import { profileSearchText } from '../../src/data/user-profile-entity.js';
+import type { UserProfile } from '../../src/domain/records/user-profile.js';
 
 /**
  * The user of the admin user samples (events/admin-user-*.json): Jane Doe, verified, with one Pro

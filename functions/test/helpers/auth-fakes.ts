@@ -1,9 +1,9 @@
 import { AUTH } from '@goldbot/shared';
-import type { IdentityDirectory, IssuedTokens } from '../../src/adapters/cognito-directory.js';
+import type { IdentityDirectory, IssuedTokens } from '../../src/domain/auth/identity-directory.js';
 import type { Mailer } from '../../src/adapters/ses-mailer.js';
 import type { AuthStore, MfaSetup } from '../../src/data/auth-store.js';
 import { CodeRejected, REGISTRATION_CLAIM_SECONDS, ReferralCodeCollision } from '../../src/data/auth-store.js';
-import type { UserProfile } from '../../src/data/user-profile-entity.js';
+import type { UserProfile } from '../../src/domain/records/user-profile.js';
 import type { CodePurpose, StoredCode } from '../../src/domain/auth/one-time-codes.js';
 import { ConflictError, DomainError, TooManyRequestsError } from '../../src/domain/errors.js';
 import type { AuthDeps } from '../../src/domain/auth/auth-service.js';

@@ -1,5 +1,5 @@
-import type { AuditEntry } from '../../src/data/audit-entity.js';
-import type { SubscriptionRecord } from '../../src/data/subscription-entity.js';
+import type { AuditEntry } from '../../src/domain/records/audit-entry.js';
+import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import type { ActivationClaim, ActivationStore } from '../../src/domain/commerce/activation-mails.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { WithdrawalStatus } from '@goldbot/shared';
-import type { AuditEntry } from '../../src/data/audit-entity.js';
+import type { AuditEntry } from '../../src/domain/records/audit-entry.js';
 import type { LedgerEntryType } from '../../src/data/ledger-entity.js';
-import type { WithdrawalRecord } from '../../src/data/withdrawal-entity.js';
+import type { WithdrawalRecord } from '../../src/domain/records/withdrawal-record.js';
 import type { ReferralBalances } from '../../src/domain/withdrawals/balances.js';
 import type {
   DecisionOutcome,

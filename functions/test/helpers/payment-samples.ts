@@ -1,8 +1,10 @@
 import { BatchGetCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AwsClientStub } from 'aws-sdk-client-mock';
 import { PACKAGE_NAMES, type PackageSlug, type RouteId } from '@goldbot/shared';
-import { paymentKey, paymentSearchText, toPaymentItem, type PaymentRecord } from '../../src/data/payment-entity.js';
-import { subscriptionKey, toSubscriptionItem, type SubscriptionRecord } from '../../src/data/subscription-entity.js';
+import { paymentKey, toPaymentItem } from '../../src/data/payment-entity.js';
+import { paymentSearchText, type PaymentRecord } from '../../src/domain/records/payment-record.js';
+import { subscriptionKey, toSubscriptionItem } from '../../src/data/subscription-entity.js';
+import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 
 /**
  * Payments and subscriptions as the customer's submit leaves them: a pending

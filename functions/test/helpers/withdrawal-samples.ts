@@ -1,12 +1,8 @@
 import { BatchGetCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AwsClientStub } from 'aws-sdk-client-mock';
 import type { RouteId } from '@goldbot/shared';
-import {
-  toWithdrawalItem,
-  withdrawalKey,
-  withdrawalSearchText,
-  type WithdrawalRecord,
-} from '../../src/data/withdrawal-entity.js';
+import { toWithdrawalItem, withdrawalKey } from '../../src/data/withdrawal-entity.js';
+import { withdrawalSearchText, type WithdrawalRecord } from '../../src/domain/records/withdrawal-record.js';
 
 /**
  * Withdrawals as the request leaves them: Jane's pending $20 request, with her

@@ -19,8 +19,10 @@ import {
   type UserStats,
 } from '@goldbot/shared';
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
-import { activationKeys, toSubscriptionItem, type SubscriptionRecord } from '../../src/data/subscription-entity.js';
-import { toProfileItem, type UserProfile } from '../../src/data/user-profile-entity.js';
+import { activationKeys, toSubscriptionItem } from '../../src/data/subscription-entity.js';
+import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
+import { toProfileItem } from '../../src/data/user-profile-entity.js';
+import type { UserProfile } from '../../src/domain/records/user-profile.js';
 import { api, idTokenFor, stack, withOrder, type TestCustomer } from './http-client.js';
 
 /**

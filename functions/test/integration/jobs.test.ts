@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_NAMES, scheduledJobEvent, type JobId, type PackageSlug } from '@goldbot/shared';
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { subscriptionStatsKey } from '../../src/data/stats-entity.js';
-import { toSubscriptionItem, type SubscriptionRecord } from '../../src/data/subscription-entity.js';
+import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
+import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import { api, newCustomer, stack, type TestCustomer } from './http-client.js';
 import { mailsTo } from './mailbox.js';
 

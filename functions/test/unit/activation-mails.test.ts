@@ -3,8 +3,9 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { activationsResponseSchema, sendActivationMailsResponseSchema } from '@goldbot/shared';
 import { dynamoActivationStore } from '../../src/data/activation-store.js';
-import { SYSTEM_ACTOR } from '../../src/data/audit-entity.js';
-import { activationKeys, toSubscriptionItem, type SubscriptionRecord } from '../../src/data/subscription-entity.js';
+import { SYSTEM_ACTOR } from '../../src/domain/records/audit-entry.js';
+import { activationKeys, toSubscriptionItem } from '../../src/data/subscription-entity.js';
+import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import {
   ACTIVATION_PAGE_SIZE,
   listActivations,

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_MESSAGES, adminUserActionResponseSchema } from '@goldbot/shared';
-import type { AuditEntry } from '../../src/data/audit-entity.js';
-import type { SubscriptionRecord } from '../../src/data/subscription-entity.js';
-import { profileSearchText, type UserProfile } from '../../src/data/user-profile-entity.js';
+import type { AuditEntry } from '../../src/domain/records/audit-entry.js';
+import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
+import { profileSearchText } from '../../src/data/user-profile-entity.js';
+import type { UserProfile } from '../../src/domain/records/user-profile.js';
 import { listAuditLog, type AuditLogStore } from '../../src/domain/admin/audit-log.js';
 import {
   changeUserStatus,

@@ -13,7 +13,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH } from '@goldbot/shared';
 import { REGISTRATION_CLAIM_SECONDS, authStore } from '../../src/data/auth-store.js';
 import { pendingLimits } from '../../src/data/rate-limit-store.js';
-import type { UserProfile } from '../../src/data/user-profile-entity.js';
+import type { UserProfile } from '../../src/domain/records/user-profile.js';
 import { backoffSeconds } from '../../src/domain/auth/login-backoff.js';
 
 /**

@@ -2,9 +2,10 @@ import { GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateComm
 import { describe, expect, it } from 'vitest';
 import type { ChainCheck } from '@goldbot/shared';
 import { tableName } from '../../src/adapters/dynamodb.js';
-import { SYSTEM_ACTOR } from '../../src/data/audit-entity.js';
+import { SYSTEM_ACTOR } from '../../src/domain/records/audit-entry.js';
 import { RECHECK_PAGE_SIZE, dynamoChainCheckStore } from '../../src/data/chain-check-store.js';
-import { fromPaymentItem, toPaymentItem, toPaymentView } from '../../src/data/payment-entity.js';
+import { fromPaymentItem, toPaymentItem } from '../../src/data/payment-entity.js';
+import { toPaymentView } from '../../src/domain/records/payment-record.js';
 import { approvalTransaction } from '../../src/data/payment-review-store.js';
 import { planApproval } from '../../src/domain/commerce/payment-review.js';
 import { decodeCursor, encodeCursor } from '../../src/kit/cursor.js';

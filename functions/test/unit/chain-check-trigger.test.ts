@@ -27,7 +27,7 @@ async function triggerWith(env: Partial<Record<(typeof ENV_KEYS)[number], string
   for (const key of ENV_KEYS) delete process.env[key];
   Object.assign(process.env, env);
   vi.resetModules();
-  return (await import('../../src/services/chain-check-trigger.js')).requestChainCheck;
+  return (await import('../../src/wiring/chain-check-trigger.js')).requestChainCheck;
 }
 
 const lambdaError = (name: string, message: string, status: number) =>
@@ -115,7 +115,7 @@ describe('requestChainCheck', () => {
   it('locally: hands the same event to the runner the local stack registered, without waiting for it', async () => {
     vi.resetModules();
     for (const key of ENV_KEYS) delete process.env[key];
-    const trigger = await import('../../src/services/chain-check-trigger.js');
+    const trigger = await import('../../src/wiring/chain-check-trigger.js');
     const { log, lines } = recordingLogger();
     let finish: (() => void) | undefined;
     const runner = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { chainCheckSchema, type ChainCheck } from '@goldbot/shared';
-import { TronApiError, type TronLookup, type TronTransactionApi } from '../../src/adapters/tron-api.js';
-import type { AmountHold } from '../../src/data/order-entity.js';
-import { toPaymentView, type PaymentRecord } from '../../src/data/payment-entity.js';
+import { TronApiError, type TronLookup, type TronTransactionApi } from '../../src/domain/commerce/tron.js';
+import type { AmountHold } from '../../src/domain/records/order-record.js';
+import { toPaymentView, type PaymentRecord } from '../../src/domain/records/payment-record.js';
 import {
   CHAIN_CHECK_REASONS,
   DEFAULT_CHAIN_CHECK_POLICY,

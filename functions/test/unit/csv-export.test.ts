@@ -2,8 +2,9 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminUser } from '@goldbot/shared';
-import { toPaymentItem, type PaymentRecord } from '../../src/data/payment-entity.js';
-import type { SubscriptionRecord } from '../../src/data/subscription-entity.js';
+import { toPaymentItem } from '../../src/data/payment-entity.js';
+import type { PaymentRecord } from '../../src/domain/records/payment-record.js';
+import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import { FORMULA_TRIGGERS, csvHeader, csvRows, toCsv, type CsvValue } from '../../src/domain/export/csv.js';
 import {
   exportDataset,

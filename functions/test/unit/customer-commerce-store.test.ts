@@ -10,7 +10,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { dynamoCustomerCommerceStore as store } from '../../src/data/customer-commerce-store.js';
 import { planFreeTrial, planPurchase, type PurchasePlan } from '../../src/domain/commerce/purchase.js';
-import type { OrderRecord } from '../../src/data/order-entity.js';
+import type { OrderRecord } from '../../src/domain/records/order-record.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import { BUYER_PROFILE } from '../helpers/customer-commerce-samples.js';
 import { cancelled, transactItemsOf } from '../helpers/dynamo-outcomes.js';

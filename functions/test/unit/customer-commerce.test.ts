@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PAYMENT_MESSAGES, SETTINGS_MESSAGES, type SubmitUsdtPaymentInput } from '@goldbot/shared';
-import type { OrderRecord } from '../../src/data/order-entity.js';
-import type { SubscriptionSettings } from '../../src/data/settings-entity.js';
-import type { SubscriptionRecord } from '../../src/data/subscription-entity.js';
+import type { OrderRecord } from '../../src/domain/records/order-record.js';
+import type { SubscriptionSettings } from '../../src/domain/records/settings-record.js';
+import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import {
   activeSubscription,
   createFreeTrial,

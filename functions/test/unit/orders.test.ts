@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER, PAYMENT_MESSAGES, type OpenOrderInput } from '@goldbot/shared';
-import type { AmountHold, OrderRecord } from '../../src/data/order-entity.js';
+import type { AmountHold, OrderRecord } from '../../src/domain/records/order-record.js';
 import {
   candidateAmounts,
   freeAmounts,

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { adminListQuerySchema, paymentDecisionResponseSchema } from '@goldbot/shared';
-import type { PaymentRecord } from '../../src/data/payment-entity.js';
+import type { PaymentRecord } from '../../src/domain/records/payment-record.js';
+import { isTxidStartCursor } from '../../src/data/payment-entity.js';
 import { encodeCursor } from '../../src/kit/cursor.js';
-import type { SubscriptionRecord } from '../../src/data/subscription-entity.js';
+import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import {
   CONFLICT_RETRIES,
   SEARCH_EVALUATION_BUDGET,
@@ -61,6 +62,7 @@ class FakeStore implements PaymentReviewStore {
   txidStartCalls: unknown[] = [];
   /** The cursor the TXID-start search hands back (a marker's key, as the store's). */
   txidStartCursor: string | null = null;
+  isTxidStartCursor = isTxidStartCursor;
   async listPaymentsByTxidStart(list: string, prefix: string, page: { limit: number; cursor?: string }) {
     this.txidStartCalls.push({ list, prefix, ...page });
     const items = [...this.payments.values()].filter(

@@ -25,8 +25,9 @@ import {
   type CustomerProfile,
   type PurchaseSnapshot,
 } from '../../src/domain/commerce/purchase.js';
-import type { OrderRecord } from '../../src/data/order-entity.js';
-import { normalizeTxid, txidMarkerKey } from '../../src/data/payment-entity.js';
+import type { OrderRecord } from '../../src/domain/records/order-record.js';
+import { txidMarkerKey } from '../../src/data/payment-entity.js';
+import { normalizeTxid } from '../../src/domain/records/payment-record.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import {
   ConflictError,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES, packageUpdateResponseSchema, type CatalogPackage, type PackageSlug } from '@goldbot/shared';
 import { defaultPackage } from '../../src/data/package-catalog-entity.js';
-import type { SubscriptionSettings } from '../../src/data/settings-entity.js';
+import type { SubscriptionSettings } from '../../src/domain/records/settings-record.js';
 import { updatePackage, type CatalogStore, type PackageUpdatePlan } from '../../src/domain/settings/catalog.js';
 import {
   SETTINGS_SAVE_ATTEMPTS,

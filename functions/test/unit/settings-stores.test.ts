@@ -15,7 +15,7 @@ import { dynamoTemplateEditorStore, loadEmailTemplate } from '../../src/data/ema
 import { SEED_CONDITION, defaultSeedItems, seedDefaults } from '../../src/data/seed-items.js';
 import { RETIRED_DEFAULTS } from '../../src/data/retired-template-defaults.js';
 import { dynamoSettingsStore } from '../../src/data/settings-store.js';
-import type { AuditEntry } from '../../src/data/audit-entity.js';
+import type { AuditEntry } from '../../src/domain/records/audit-entry.js';
 import { ADMIN_TEMPLATE_TYPES, TEMPLATE_PLACEHOLDERS } from '../../src/domain/email/template-rules.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import { cancelled, transactItemsOf, useMockedDynamo } from '../helpers/dynamo-outcomes.js';

@@ -3,11 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { subscriptionHistoryResponseSchema, type SubscriptionSummary } from '@goldbot/shared';
 import { approvalTransaction, rejectionTransaction } from '../../src/data/payment-review-store.js';
 import { dynamoSubscriptionHistoryStore } from '../../src/data/subscription-history-store.js';
-import {
-  subscriptionSearchText,
-  toSubscriptionItem,
-  type SubscriptionRecord,
-} from '../../src/data/subscription-entity.js';
+import { subscriptionSearchText, toSubscriptionItem } from '../../src/data/subscription-entity.js';
+import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import { UNBOUNDED_SEARCH_CHUNK, queryListPage } from '../../src/data/table-reads.js';
 import {
   historyScope,

@@ -9,11 +9,8 @@ import {
   dynamoExpiryStore,
   dynamoReminderStore,
 } from '../../src/data/subscription-expiry-store.js';
-import {
-  subscriptionSearchText,
-  toSubscriptionItem,
-  type SubscriptionRecord,
-} from '../../src/data/subscription-entity.js';
+import { subscriptionSearchText, toSubscriptionItem } from '../../src/data/subscription-entity.js';
+import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import { JobFailedError, defineJob } from '../../src/kit/job-handler.js';
 import { encodeCursor } from '../../src/kit/cursor.js';
 import { createLogger } from '../../src/kit/logger.js';

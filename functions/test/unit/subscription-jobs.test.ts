@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PackageSlug } from '@goldbot/shared';
-import type { SubscriptionRecord } from '../../src/data/subscription-entity.js';
+import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import { expireSubscriptions, isDueForExpiry, type ExpiryStore } from '../../src/domain/jobs/expire-subscriptions.js';
 import {
   REMINDED_PACKAGES,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES, emailTemplatesSaveResponseSchema, type EmailTemplatesPutInput } from '@goldbot/shared';
-import type { StoredTemplate } from '../../src/data/email-template-entity.js';
+import type { StoredTemplate } from '../../src/domain/email/stored-template.js';
 import {
   listTemplates,
   restoreDefaultTemplates,

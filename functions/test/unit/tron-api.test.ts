@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   TRON_API_PATH,
-  TronApiError,
   createCircuitBreaker,
   createTronApi,
   defaultBackoffMs,
   type TronApiOptions,
 } from '../../src/adapters/tron-api.js';
+import { TronApiError } from '../../src/domain/commerce/tron.js';
 import { loadTronFixtures } from '../../../scripts/local/tron-double.js';
 
 /**

@@ -1,7 +1,7 @@
 import { TRON_ADDRESS_MESSAGE, isTronAddress } from '../../src/domain/commerce/tron-address.js';
 import { describe, expect, it } from 'vitest';
 import { walletSaveInputSchema, type Wallet } from '@goldbot/shared';
-import type { ActiveWalletPointer } from '../../src/data/wallet-entity.js';
+import type { ActiveWalletPointer } from '../../src/domain/records/active-wallet-pointer.js';
 import {
   listWallets,
   mailEveryAdmin,

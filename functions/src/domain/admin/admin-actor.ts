@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../data/audit-entity.js';
+import type { AuditEntry } from '../records/audit-entry.js';
 
 /** An administrator acting: the Cognito sub and the token's e-mail (kept on the audit entry for display). */
 export interface AdminActor {

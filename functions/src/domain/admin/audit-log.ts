@@ -1,5 +1,5 @@
 import type { AuditEntryView } from '@goldbot/shared';
-import { SYSTEM_ACTOR, type AuditEntry } from '../../data/audit-entity.js';
+import { SYSTEM_ACTOR, type AuditEntry } from '../records/audit-entry.js';
 
 /**
  * The audit log screen (docs/data-model.md, "Audit entry" and "Audit log"): one UTC month's entries, newest

@@ -6,9 +6,9 @@ import {
   type ListSearchScope,
   type UserStats,
 } from '@goldbot/shared';
-import type { AuditEntry } from '../../data/audit-entity.js';
-import { toAdminSubscriptionView, type SubscriptionRecord } from '../../data/subscription-entity.js';
-import { toAdminUserView, type UserProfile } from '../../data/user-profile-entity.js';
+import type { AuditEntry } from '../records/audit-entry.js';
+import { toAdminSubscriptionView, type SubscriptionRecord } from '../records/subscription-record.js';
+import { toAdminUserView, type UserProfile } from '../records/user-profile.js';
 import { CONFLICT_RETRIES, conflictBackoffMs } from '../commerce/payment-review.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { adminAuditEntry, type AdminActor } from './admin-actor.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_GROUP, AUTH, type MfaSetupResponse } from '@goldbot/shared';
-import type { UserProfile } from '../../data/user-profile-entity.js';
+import type { UserProfile } from '../records/user-profile.js';
 import type { AccountDeps, Directory, SessionCaller } from './auth-service.js';
 
 /**

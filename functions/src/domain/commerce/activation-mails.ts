@@ -1,6 +1,6 @@
 import type { AdminSubscription } from '@goldbot/shared';
-import { SYSTEM_ACTOR, type AuditEntry } from '../../data/audit-entity.js';
-import { toAdminSubscriptionView, type SubscriptionRecord } from '../../data/subscription-entity.js';
+import { SYSTEM_ACTOR, type AuditEntry } from '../records/audit-entry.js';
+import { toAdminSubscriptionView, type SubscriptionRecord } from '../records/subscription-record.js';
 import { subscriptionMailValues, type EmailTemplate, type TemplateMailer } from '../email/templates.js';
 import { utcDay } from './package-dates.js';
 

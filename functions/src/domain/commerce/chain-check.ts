@@ -5,10 +5,10 @@ import {
   type ChainCheckStatus,
   type Payment,
 } from '@goldbot/shared';
-import { TronApiError, type TronLookup, type TronTransactionApi } from '../../adapters/tron-api.js';
-import type { AmountHold } from '../../data/order-entity.js';
-import { toPaymentView, type PaymentRecord } from '../../data/payment-entity.js';
-import type { Logger } from '../../kit/logger.js';
+import { TronApiError, type TronLookup, type TronTransactionApi } from './tron.js';
+import type { AmountHold } from '../records/order-record.js';
+import { toPaymentView, type PaymentRecord } from '../records/payment-record.js';
+import type { Logger } from '../logger-port.js';
 import { DomainError, NotFoundError, ServiceUnavailableError } from '../errors.js';
 import { sweep, type Page, type SweepResult } from '../jobs/sweep.js';
 import { REVIEW_MESSAGES, type DecisionResult } from './payment-review.js';

@@ -7,11 +7,11 @@ import {
   type SubmitUsdtPaymentInput,
   type Subscription,
 } from '@goldbot/shared';
-import { normalizeTxid } from '../../data/payment-entity.js';
-import type { SubscriptionSettings } from '../../data/settings-entity.js';
-import { toSubscriptionView, type SubscriptionRecord } from '../../data/subscription-entity.js';
-import type { ActiveWalletPointer } from '../../data/wallet-entity.js';
-import type { Logger } from '../../kit/logger.js';
+import { normalizeTxid } from '../records/payment-record.js';
+import type { SubscriptionSettings } from '../records/settings-record.js';
+import { toSubscriptionView, type SubscriptionRecord } from '../records/subscription-record.js';
+import type { ActiveWalletPointer } from '../records/active-wallet-pointer.js';
+import type { Logger } from '../logger-port.js';
 import {
   paymentTemplateType,
   freeTrialMailValues,
@@ -27,7 +27,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../errors.js';
-import type { PendingLimits } from '../../data/rate-limit-store.js';
+import type { PendingLimits } from '../limits/rate-limits.js';
 import type { OrderStore } from './orders.js';
 import { basicIsActive, freeTrialRuns, utcDay } from './package-dates.js';
 import { amountPaidOf } from './receipts.js';

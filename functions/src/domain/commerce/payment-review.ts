@@ -6,9 +6,9 @@ import {
   type PackageSlug,
   type Payment,
 } from '@goldbot/shared';
-import type { AuditEntry } from '../../data/audit-entity.js';
-import { isTxidStartCursor, normalizeTxid, toPaymentView, type PaymentRecord } from '../../data/payment-entity.js';
-import type { SubscriptionRecord } from '../../data/subscription-entity.js';
+import type { AuditEntry } from '../records/audit-entry.js';
+import { normalizeTxid, toPaymentView, type PaymentRecord } from '../records/payment-record.js';
+import type { SubscriptionRecord } from '../records/subscription-record.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { basicPeriod, proPeriod, ultimatePeriod, utcDay, type Period } from './package-dates.js';
 import { toCents } from './purchase.js';
@@ -110,6 +110,8 @@ export interface PaymentReviewStore {
     prefix: string,
     page: { limit: number; cursor?: string },
   ): Promise<PaymentPage>;
+  /** Whether a list cursor was handed out by listPaymentsByTxidStart (the store knows its cursors' keys). */
+  isTxidStartCursor(cursor: string): boolean;
   /** The payment id a TXID marker points to. */
   paymentIdByTxid(txid: string): Promise<string | undefined>;
   /** Consistent read. */
@@ -211,7 +213,7 @@ export async function listPaymentsForAdmin(
     }
   }
   const txidStart = page === undefined ? txidStartOf(search) : null;
-  if (txidStart !== null && (query.cursor === undefined || isTxidStartCursor(query.cursor))) {
+  if (txidStart !== null && (query.cursor === undefined || store.isTxidStartCursor(query.cursor))) {
     const found = await store.listPaymentsByTxidStart(list, txidStart, { limit: query.limit, cursor: query.cursor });
     if (query.cursor !== undefined || found.items.length > 0 || found.nextCursor !== null) page = found;
   }

@@ -11,10 +11,10 @@ import {
   type Subscription,
   type SubmitUsdtPaymentInput,
 } from '@goldbot/shared';
-import type { OrderRecord } from '../../data/order-entity.js';
-import { normalizeTxid, paymentSearchText, type PaymentRecord } from '../../data/payment-entity.js';
-import type { SubscriptionRecord } from '../../data/subscription-entity.js';
-import type { ActiveWalletPointer } from '../../data/wallet-entity.js';
+import type { OrderRecord } from '../records/order-record.js';
+import { normalizeTxid, paymentSearchText, type PaymentRecord } from '../records/payment-record.js';
+import type { SubscriptionRecord } from '../records/subscription-record.js';
+import type { ActiveWalletPointer } from '../records/active-wallet-pointer.js';
 import type { EmailTemplate } from '../email/templates.js';
 import {
   ConflictError,

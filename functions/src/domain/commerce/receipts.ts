@@ -1,6 +1,6 @@
 import { RECEIPT_MESSAGES, TRON_EXPLORER_TRANSACTION_URL, receiptNumber, type Receipt } from '@goldbot/shared';
-import type { PaymentRecord } from '../../data/payment-entity.js';
-import type { SubscriptionRecord } from '../../data/subscription-entity.js';
+import type { PaymentRecord } from '../records/payment-record.js';
+import type { SubscriptionRecord } from '../records/subscription-record.js';
 import { NotFoundError } from '../errors.js';
 
 /**

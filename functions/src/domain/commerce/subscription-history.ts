@@ -6,7 +6,7 @@ import {
   type SubscriptionHistoryQuery,
   type SubscriptionSummary,
 } from '@goldbot/shared';
-import { toAdminSubscriptionView, type SubscriptionRecord } from '../../data/subscription-entity.js';
+import { toAdminSubscriptionView, type SubscriptionRecord } from '../records/subscription-record.js';
 import { utcDay } from './package-dates.js';
 
 /**

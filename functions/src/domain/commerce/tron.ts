@@ -160,3 +160,21 @@ export function decodeResMessage(info: TransactionInfo): string | undefined {
   if (hex === '' || !/^([0-9a-f]{2})+$/.test(hex)) return undefined;
   return Buffer.from(hex, 'hex').toString('utf8');
 }
+
+/**
+ * The look-up the payment pre-check asks of TRON, and its failure. adapters/tron-api.ts answers it
+ * over the TRON HTTP API; a test answers it with a double.
+ */
+export type TronLookup = { kind: 'found'; info: TransactionInfo } | { kind: 'unknown' };
+
+export interface TronTransactionApi {
+  /** `budgetMs`: the most this look-up may take with its retries (the caller's own deadline). */
+  transactionInfo(txid: string, options?: { budgetMs?: number }): Promise<TronLookup>;
+}
+
+export class TronApiError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TronApiError';
+  }
+}

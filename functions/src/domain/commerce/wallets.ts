@@ -1,7 +1,7 @@
 import type { Wallet, WalletSaveInput } from '@goldbot/shared';
-import type { AuditEntry } from '../../data/audit-entity.js';
+import type { AuditEntry } from '../records/audit-entry.js';
 import { TRON_ADDRESS_MESSAGE, isTronAddress } from './tron-address.js';
-import type { ActiveWalletPointer } from '../../data/wallet-entity.js';
+import type { ActiveWalletPointer } from '../records/active-wallet-pointer.js';
 import { assertFreshTotp } from '../auth/admin-mfa.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 

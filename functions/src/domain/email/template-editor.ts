@@ -1,7 +1,7 @@
 import { SETTINGS_MESSAGES, type EmailTemplateView } from '@goldbot/shared';
-import type { AuditEntry } from '../../data/audit-entity.js';
+import type { AuditEntry } from '../records/audit-entry.js';
 import { adminAuditEntry, type AdminActor } from '../admin/admin-actor.js';
-import { effectiveTemplate, type StoredTemplate } from '../../data/email-template-entity.js';
+import { effectiveTemplate, type StoredTemplate } from './stored-template.js';
 import { ADMIN_TEMPLATE_TYPES, TEMPLATE_PLACEHOLDERS, type AdminTemplateType } from './template-rules.js';
 import type { EmailTemplate } from './templates.js';
 

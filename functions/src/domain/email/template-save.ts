@@ -1,5 +1,5 @@
 import { SETTINGS_MESSAGES, type EmailTemplatesPutInput } from '@goldbot/shared';
-import { effectiveTemplate } from '../../data/email-template-entity.js';
+import { effectiveTemplate } from './stored-template.js';
 import { adminAuditEntry, type AdminActor } from '../admin/admin-actor.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { checkTemplate } from './template-check.js';

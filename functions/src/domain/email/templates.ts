@@ -303,7 +303,7 @@ export interface RenderedEmail {
 
 /**
  * How the use cases send a mail: a template (an admin's edit or the default) and its placeholder
- * values. Rendering (handlebars, render.ts) and SES live behind it (services/template-mail.ts), so
+ * values. Rendering (handlebars, render.ts) and SES live behind it (wiring/template-mail.ts), so
  * only the functions that send mail bundle them; the rest import this module's data alone.
  */
 export interface TemplateMailer {

@@ -1,7 +1,7 @@
 import { EXPORT_MAX_ROWS, type AdminUser, type ExportDataset, type ExportQuery } from '@goldbot/shared';
-import type { PaymentRecord } from '../../data/payment-entity.js';
-import { effectiveStatus, type SubscriptionRecord } from '../../data/subscription-entity.js';
-import type { WithdrawalRecord } from '../../data/withdrawal-entity.js';
+import type { PaymentRecord } from '../records/payment-record.js';
+import { effectiveStatus, type SubscriptionRecord } from '../records/subscription-record.js';
+import type { WithdrawalRecord } from '../records/withdrawal-record.js';
 import { historyScope, normalizeSearch, type HistoryScope } from '../commerce/subscription-history.js';
 import { utcDay } from '../commerce/package-dates.js';
 import { ValidationError } from '../errors.js';

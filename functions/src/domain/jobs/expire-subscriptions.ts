@@ -1,4 +1,4 @@
-import type { SubscriptionRecord } from '../../data/subscription-entity.js';
+import type { SubscriptionRecord } from '../records/subscription-record.js';
 import { utcDay } from '../commerce/package-dates.js';
 import { sweep, type Page } from './sweep.js';
 

@@ -1,5 +1,5 @@
 import type { PackageSlug } from '@goldbot/shared';
-import type { SubscriptionRecord } from '../../data/subscription-entity.js';
+import type { SubscriptionRecord } from '../records/subscription-record.js';
 import { utcDay } from '../commerce/package-dates.js';
 import { addDays, daysBetween, sweep, type Page } from './sweep.js';
 

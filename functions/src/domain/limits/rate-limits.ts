@@ -61,3 +61,35 @@ export function clientAddress(headers: Record<string, string | undefined> | unde
   while (hops.length > 1 && hops.at(-1) === sourceIp) hops.pop();
   return hops.at(-1) ?? (sourceIp || 'unknown');
 }
+
+/**
+ * Counters a use case moves in its own first write (the kit's `countLimits: 'in-use-case'`), so a
+ * request's limits cost no request of their own, within the round-trip budget. The use case
+ * puts `items` first in its TransactWriteItems and reports the outcome; the kit counts the limits
+ * itself after any request whose use case did not (refused earlier, answered without writing), so
+ * every request is counted exactly once.
+ */
+export interface PendingLimits {
+  /** The counters' conditional updates still to move, to lead the use case's TransactWriteItems (none once counted). */
+  readonly items: readonly { Update: CounterUpdate }[];
+  /** True once the counters moved, or refused the request (429): nothing left to count. */
+  readonly counted: boolean;
+  /** The transaction that led with `items` committed. */
+  committed(): void;
+  /**
+   * The transaction was cancelled with these reasons (the counters' from index `at`, first by
+   * default): the 429 to answer if a counter was full, else null (nothing moved; the use case
+   * reads the rest of the reasons).
+   */
+  refusalIn(codes: readonly string[], at?: number): TooManyRequestsError | null;
+}
+
+/** The conditional update of one request counter, as the store writes it into a transaction. */
+export interface CounterUpdate {
+  TableName: string;
+  Key: Record<string, string>;
+  UpdateExpression: string;
+  ConditionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues: Record<string, number>;
+}

@@ -6,7 +6,7 @@ import {
   type PackageSlug,
   type PackageUpdateInput,
 } from '@goldbot/shared';
-import type { AuditEntry } from '../../data/audit-entity.js';
+import type { AuditEntry } from '../records/audit-entry.js';
 import { adminAuditEntry, type AdminActor } from '../admin/admin-actor.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 

@@ -1,7 +1,7 @@
 import { SETTINGS_MESSAGES } from '@goldbot/shared';
-import type { AuditEntry } from '../../data/audit-entity.js';
+import type { AuditEntry } from '../records/audit-entry.js';
 import { adminAuditEntry, type AdminActor } from '../admin/admin-actor.js';
-import type { SubscriptionSettings } from '../../data/settings-entity.js';
+import type { SubscriptionSettings } from '../records/settings-record.js';
 import { ConflictError } from '../errors.js';
 
 /**

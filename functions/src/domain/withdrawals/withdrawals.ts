@@ -6,8 +6,8 @@ import {
   type WithdrawalListQuery,
   type WithdrawalRequestInput,
 } from '@goldbot/shared';
-import type { AuditEntry } from '../../data/audit-entity.js';
-import { toWithdrawalView, withdrawalSearchText, type WithdrawalRecord } from '../../data/withdrawal-entity.js';
+import type { AuditEntry } from '../records/audit-entry.js';
+import { toWithdrawalView, withdrawalSearchText, type WithdrawalRecord } from '../records/withdrawal-record.js';
 import { CONFLICT_RETRIES, SEARCH_EVALUATION_BUDGET, conflictBackoffMs } from '../commerce/payment-review.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.js';
 import type { ReferralBalances } from './balances.js';

@@ -1,13 +1,12 @@
-import { createTronApi, type TronTransactionApi } from '../adapters/tron-api.js';
+import { createTronApi } from '../adapters/tron-api.js';
+import type { TronTransactionApi } from '../domain/commerce/tron.js';
 import { config } from '../config.js';
-import { SYSTEM_ACTOR } from '../data/audit-entity.js';
+import { SYSTEM_ACTOR } from '../domain/records/audit-entry.js';
 import { dynamoChainCheckStore } from '../data/chain-check-store.js';
-import { dynamoPaymentReviewStore } from '../data/payment-review-store.js';
 import { chainCheckPolicy, type ChainCheckDeps } from '../domain/commerce/chain-check.js';
 import { approvePayment } from '../domain/commerce/payment-review.js';
-import { newId } from '../kit/ids.js';
-import { describeError, type Logger } from '../kit/logger.js';
-import { sendVerifiedMail } from './payment-verified-mail.js';
+import type { Logger } from '../kit/logger.js';
+import { paymentApprovalDeps } from './payment-approval-deps.js';
 
 /**
  * The on-chain check wired to TRON, DynamoDB and SES, once per execution environment:
@@ -35,7 +34,6 @@ export const tronApi: TronTransactionApi | null = config.tron.apiUrl
   : null;
 
 const policy = chainCheckPolicy(config.tron.amountToleranceUsdt, config.tron.graceHours);
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function chainCheckDeps(log: Logger): ChainCheckDeps {
   return {
@@ -47,33 +45,20 @@ export function chainCheckDeps(log: Logger): ChainCheckDeps {
     // The admin's approval, as the system: the same plan and conditional transaction, audited
     // as 'payment.auto-approve' with the verdict, and the same verified mail.
     autoApprove: (payment, check) =>
-      approvePayment(
-        {
-          store: dynamoPaymentReviewStore,
-          now: () => new Date(),
-          newId,
-          sleep,
-          sendVerifiedMail,
-          onMailFailure: (error, paymentId) =>
-            log.error('payment verified mail failed; the approval stands', { paymentId, ...describeError(error) }),
-        },
-        payment._id,
-        SYSTEM_ACTOR,
-        {
-          action: 'payment.auto-approve',
-          details: {
-            from: 'pending',
-            to: 'completed',
-            chainCheck: {
-              status: check.status,
-              amount: check.amount,
-              to: check.to,
-              blockNumber: check.blockNumber,
-              confirmedAt: check.confirmedAt,
-              checkedAt: check.checkedAt,
-            },
+      approvePayment(paymentApprovalDeps(log), payment._id, SYSTEM_ACTOR, {
+        action: 'payment.auto-approve',
+        details: {
+          from: 'pending',
+          to: 'completed',
+          chainCheck: {
+            status: check.status,
+            amount: check.amount,
+            to: check.to,
+            blockNumber: check.blockNumber,
+            confirmedAt: check.confirmedAt,
+            checkedAt: check.checkedAt,
           },
         },
-      ),
+      }),
   };
 }

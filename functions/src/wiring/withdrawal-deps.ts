@@ -10,3 +10,6 @@ import { newId } from '../kit/ids.js';
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export const withdrawals: WithdrawalDeps = { store: dynamoWithdrawalStore, now: () => new Date(), newId, sleep };
+
+/** The withdrawal store itself, for the routes that only read it. */
+export { dynamoWithdrawalStore };

@@ -3,7 +3,7 @@ import { withdrawalMailValues } from '../domain/email/templates.js';
 import type { DecisionDeps, DecisionMail } from '../domain/withdrawals/withdrawals.js';
 import { describeError, type Logger } from '../kit/logger.js';
 import { sendTemplateMail } from './template-mail.js';
-import { withdrawals } from './withdrawals.js';
+import { withdrawals } from './withdrawal-deps.js';
 
 /** The decision's template (an admin-edited item wins over the built-in default), rendered and sent. */
 export async function sendDecisionMail(mail: DecisionMail): Promise<void> {

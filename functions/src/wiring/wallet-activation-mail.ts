@@ -4,6 +4,7 @@ import { mailEveryAdmin, type WalletActivation, type WalletDeps } from '../domai
 import { walletActivatedMailValues } from '../domain/email/templates.js';
 import { describeError, type Logger } from '../kit/logger.js';
 import { templateMailer } from './template-mail.js';
+import { walletDeps } from './wallet-deps.js';
 
 /**
  * The notice that a different wallet receives payments now, to every administrator: the members
@@ -22,10 +23,8 @@ export async function announceWalletActivation(activation: WalletActivation): Pr
 }
 
 /** The wallet save as the route runs it: the table, the MFA switch and the announcement, logged on failure. */
-export const walletSaveDeps = (store: WalletDeps['store'], newId: WalletDeps['newId'], log: Logger): WalletDeps => ({
-  store,
-  now: () => new Date(),
-  newId,
+export const walletSaveDeps = (log: Logger): WalletDeps => ({
+  ...walletDeps,
   freshTotpRequired: config.adminMfaRequired,
   announceActivation: announceWalletActivation,
   onAnnounceFailure: (error, walletId) =>

@@ -1,0 +1,54 @@
+import type { AdminSubscription, PackageSlug, Subscription } from '@goldbot/shared';
+
+/** A subscription as the use cases hold it, and the views the customer and the back-office see. */
+export interface SubscriptionRecord extends Subscription {
+  userId: string;
+  username: string;
+  email: string;
+  packageSlug: PackageSlug;
+  paymentId: string | null;
+  notificationSent: boolean;
+}
+
+/** The effective status: `active` past its end date reads `expired` before the nightly job runs. */
+export const effectiveStatus = (sub: SubscriptionRecord, today: string): Subscription['status'] =>
+  sub.status === 'active' && sub.endDate !== null && sub.endDate < today ? 'expired' : sub.status;
+
+/**
+ * What a customer sees: an `active` row whose end date has passed reads as `expired` even if the
+ * nightly job has not reached it yet (the effective status of docs/data-model.md).
+ */
+export function toSubscriptionView(sub: SubscriptionRecord, today: string): Subscription {
+  return {
+    _id: sub._id,
+    packageName: sub.packageName,
+    status: effectiveStatus(sub, today),
+    startDate: sub.startDate,
+    endDate: sub.endDate,
+    paymentMethod: sub.paymentMethod,
+    isExtension: sub.isExtension,
+    createdAt: sub.createdAt,
+    updatedAt: sub.updatedAt,
+    paymentId: sub.paymentId,
+    // Only purchases paid through a payment order carry the exact amount they sent.
+    ...(typeof sub.amount === 'number' ? { amount: sub.amount } : {}),
+  };
+}
+
+/**
+ * A row of the admin screens (user detail, subscription history, activations): the customer's
+ * view plus its owner and the fields only the back-office shows. `owner` is the live profile when
+ * the caller read it, otherwise the snapshot the row carries.
+ */
+export function toAdminSubscriptionView(
+  sub: SubscriptionRecord,
+  today: string,
+  owner: { username: string; email: string } = sub,
+): AdminSubscription {
+  return {
+    ...toSubscriptionView(sub, today),
+    userId: { _id: sub.userId, username: owner.username, email: owner.email },
+    notificationSent: sub.notificationSent,
+    paymentId: sub.paymentId,
+  };
+}

@@ -1,0 +1,2 @@
+/** The identity directory the account routes use: Cognito. */
+export { cognitoDirectory } from '../adapters/cognito-directory.js';

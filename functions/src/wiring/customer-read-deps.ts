@@ -1,0 +1,8 @@
+import { dynamoCustomerCommerceStore, dynamoCustomerReads } from '../data/customer-commerce-store.js';
+import { newId } from '../kit/ids.js';
+
+/** What the customer reads need: the store and the clock that tells which subscriptions are current. */
+export const customerReadDeps = { store: dynamoCustomerReads, now: () => new Date() };
+
+/** What a payment order needs: the store, the clock and fresh ids. */
+export const paymentOrderDeps = { store: dynamoCustomerCommerceStore, now: () => new Date(), newId };

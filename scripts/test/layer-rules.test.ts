@@ -1,0 +1,89 @@
+import { ESLint, type Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { functionsLayers } from '../../eslint-layers.js';
+
+/**
+ * The layer rule of eslint.config.js (eslint-layers.js), run by the ESLint API on snippets placed
+ * at real paths of the repository: an upward import in functions/src is an error, and the imports
+ * the layers allow are not. (The web feature boundaries have their own test,
+ * eslint-feature-boundaries.test.ts.)
+ */
+
+const RULE = 'import-x/no-restricted-paths';
+
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({
+    cwd: process.cwd(),
+    overrideConfigFile: true,
+    overrideConfig: [
+      // typescript-eslint's parser, so the snippets may use `import type` and TSX.
+      { files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } },
+      functionsLayers,
+    ] as Linter.Config[],
+  });
+});
+
+async function layerErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === RULE && m.severity === 2).map((m) => m.message);
+}
+
+describe('functions/src layers', () => {
+  it('refuses a domain module importing data/, adapters/, wiring/, handlers/ or the kit', async () => {
+    const file = 'functions/src/domain/commerce/layer-probe.ts';
+    for (const upward of [
+      "import { paymentKey } from '../../data/payment-entity.js';",
+      "import { createTronApi } from '../../adapters/tron-api.js';",
+      "import { templateMailer } from '../../wiring/template-mail.js';",
+      "import { handler } from '../../handlers/health.js';",
+      "import type { Logger } from '../../kit/logger.js';",
+      "import { config } from '../../config.js';",
+    ]) {
+      const errors = await layerErrors(file, `${upward}\nexport const probe = 1;\n`);
+      expect(errors, upward).toHaveLength(1);
+      expect(errors[0]).toContain('The domain depends on no outer layer');
+    }
+  });
+
+  it('lets the domain import the domain and the shared package', async () => {
+    const code = [
+      "import { PAYMENT } from '@goldbot/shared';",
+      "import { normalizeTxid } from '../records/payment-record.js';",
+      "import { ValidationError } from '../errors.js';",
+      'export const probe = [PAYMENT, normalizeTxid, ValidationError];',
+    ].join('\n');
+    expect(await layerErrors('functions/src/domain/commerce/layer-probe.ts', code)).toEqual([]);
+  });
+
+  it('lets data/ import the domain it implements, but not wiring/ or a handler', async () => {
+    const file = 'functions/src/data/layer-probe.ts';
+    expect(
+      await layerErrors(file, "import type { PaymentRecord } from '../domain/records/payment-record.js';\n"),
+    ).toEqual([]);
+    expect(await layerErrors(file, "import { withdrawals } from '../wiring/withdrawal-deps.js';\n")).toHaveLength(1);
+    expect(await layerErrors(file, "import { handler } from '../handlers/health.js';\n")).toHaveLength(1);
+  });
+
+  it('keeps wiring/ below the handlers and the handlers on wiring/', async () => {
+    expect(
+      await layerErrors('functions/src/wiring/layer-probe.ts', "import { handler } from '../handlers/health.js';\n"),
+    ).toHaveLength(1);
+    expect(
+      await layerErrors(
+        'functions/src/wiring/layer-probe.ts',
+        "import { dynamoWalletStore } from '../data/wallet-store.js';\nexport { dynamoWalletStore };\n",
+      ),
+    ).toEqual([]);
+    const handler = 'functions/src/handlers/layer-probe.ts';
+    expect(await layerErrors(handler, "import { dynamoWalletStore } from '../data/wallet-store.js';\n")).toHaveLength(
+      1,
+    );
+    expect(
+      await layerErrors(handler, "import { cognitoDirectory } from '../adapters/cognito-directory.js';\n"),
+    ).toHaveLength(1);
+    expect(await layerErrors(handler, "import { dynamoWalletStore } from '../wiring/wallet-deps.js';\n")).toEqual([]);
+  });
+});
