@@ -1,7 +1,8 @@
 import { packagePathSchema, packageUpdateInputSchema } from '@goldbot/shared';
 import { dynamoCatalogStore } from '../data/package-catalog-store.js';
 import { updatePackage } from '../domain/settings/catalog.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { newId } from '../kit/ids.js';
 
@@ -9,7 +10,7 @@ const deps = { store: dynamoCatalogStore, now: () => new Date(), newId };
 
 /** Edits a package's price and on-sale flag (AP20; Basic's flag is the subscription switch), audited. */
 export const handler = defineHandler(
-  { route: 'admin-packages-update', params: packagePathSchema, body: packageUpdateInputSchema },
+  { route: 'admin-packages-update', checks: awsChecks, params: packagePathSchema, body: packageUpdateInputSchema },
   async ({ params, body, caller, log }) => {
     const result = await updatePackage(deps, params.packageId, body, { userId: caller.userId, email: caller.email });
     log.info('package updated', {

@@ -1,7 +1,8 @@
 import { registerInputSchema } from '@goldbot/shared';
 import { cognitoDirectory } from '../adapters/cognito-directory.js';
 import { register } from '../domain/auth/auth-service.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { created } from '../kit/http-response.js';
 import { accounts } from '../services/auth-service.js';
 import { otpHashKey } from '../services/otp-hash-key.js';
@@ -12,6 +13,7 @@ const deps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: s
 export const handler = defineHandler(
   {
     route: 'auth-register',
+    checks: awsChecks,
     body: registerInputSchema,
     limits: [{ name: 'registerPerIp', by: 'ip' }],
     // Counted with the e-mail's claim, before Cognito is asked: one request.

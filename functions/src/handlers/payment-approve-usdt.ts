@@ -1,7 +1,8 @@
 import { idPathSchema } from '@goldbot/shared';
 import { dynamoPaymentReviewStore } from '../data/payment-review-store.js';
 import { approvePayment } from '../domain/commerce/payment-review.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { newId } from '../kit/ids.js';
 import { describeError } from '../kit/logger.js';
@@ -11,7 +12,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** Approves a pending USDT payment (T2); a repeat answers "already approved", a rejected one 409. */
 export const handler = defineHandler(
-  { route: 'payment-approve-usdt', params: idPathSchema },
+  { route: 'payment-approve-usdt', checks: awsChecks, params: idPathSchema },
   async ({ params, caller, log }) => {
     const result = await approvePayment(
       {

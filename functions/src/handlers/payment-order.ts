@@ -1,7 +1,8 @@
 import { openOrderInputSchema } from '@goldbot/shared';
 import { dynamoCustomerCommerceStore } from '../data/customer-commerce-store.js';
 import { openOrder } from '../domain/commerce/orders.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { newId } from '../kit/ids.js';
 
@@ -11,6 +12,7 @@ const deps = { store: dynamoCustomerCommerceStore, now: () => new Date(), newId 
 export const handler = defineHandler(
   {
     route: 'payment-order',
+    checks: awsChecks,
     body: openOrderInputSchema,
     limits: [{ name: 'paymentOrderPerUser', by: 'caller' }],
     // Counted in the order's own transaction: one DynamoDB request less.

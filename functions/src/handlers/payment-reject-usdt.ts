@@ -1,7 +1,8 @@
 import { idPathSchema } from '@goldbot/shared';
 import { dynamoPaymentReviewStore } from '../data/payment-review-store.js';
 import { rejectPayment } from '../domain/commerce/payment-review.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { newId } from '../kit/ids.js';
 
@@ -9,7 +10,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** Rejects a pending USDT payment (T2r): no balance moves and the TXID stays used. */
 export const handler = defineHandler(
-  { route: 'payment-reject-usdt', params: idPathSchema },
+  { route: 'payment-reject-usdt', checks: awsChecks, params: idPathSchema },
   async ({ params, caller, log }) => {
     const result = await rejectPayment(
       { store: dynamoPaymentReviewStore, now: () => new Date(), newId, sleep },

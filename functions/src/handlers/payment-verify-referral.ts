@@ -1,7 +1,8 @@
 import { verifyReferralInputSchema } from '@goldbot/shared';
 import { dynamoCustomerReads } from '../data/customer-commerce-store.js';
 import { verifyReferral } from '../domain/commerce/customer-commerce.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
 const deps = { store: dynamoCustomerReads };
@@ -10,6 +11,7 @@ const deps = { store: dynamoCustomerReads };
 export const handler = defineHandler(
   {
     route: 'payment-verify-referral',
+    checks: awsChecks,
     body: verifyReferralInputSchema,
     limits: [{ name: 'verifyReferralPerUser', by: 'caller' }],
   },

@@ -1,13 +1,14 @@
 import { walletSaveInputSchema } from '@goldbot/shared';
 import { dynamoWalletStore } from '../data/wallet-store.js';
 import { saveWallet } from '../domain/commerce/wallets.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { created, ok } from '../kit/http-response.js';
 import { newId } from '../kit/ids.js';
 
 /** Adds (no `_id`, 201) or updates (`_id`, 200) a wallet; activating one switches the currency's active wallet (T9). */
 export const handler = defineHandler(
-  { route: 'payment-wallet-save', body: walletSaveInputSchema },
+  { route: 'payment-wallet-save', checks: awsChecks, body: walletSaveInputSchema },
   async ({ body, caller, log }) => {
     const saved = await saveWallet({ store: dynamoWalletStore, now: () => new Date(), newId }, body, caller.userId);
     log.info(saved.created ? 'wallet added' : 'wallet updated', {

@@ -1,7 +1,8 @@
 import { EMAIL_TEMPLATES_PUT_MAX_BODY_BYTES, emailTemplatesPutInputSchema } from '@goldbot/shared';
 import { dynamoTemplateEditorStore } from '../data/email-template-store.js';
 import { saveTemplates } from '../domain/email/template-save.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { newId } from '../kit/ids.js';
 
@@ -11,6 +12,7 @@ const deps = { store: dynamoTemplateEditorStore, now: () => new Date(), newId };
 export const handler = defineHandler(
   {
     route: 'settings-email-templates-put',
+    checks: awsChecks,
     body: emailTemplatesPutInputSchema,
     // The whole set of templates may come in one save (the spec's client sends `{templates}`).
     maxBodyBytes: EMAIL_TEMPLATES_PUT_MAX_BODY_BYTES,

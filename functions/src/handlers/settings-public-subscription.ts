@@ -1,10 +1,11 @@
 import { dynamoCustomerReads } from '../data/customer-commerce-store.js';
 import { publicSubscriptionSettings } from '../domain/commerce/customer-commerce.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
 const deps = { store: dynamoCustomerReads };
 
-export const handler = defineHandler({ route: 'settings-public-subscription' }, async () =>
+export const handler = defineHandler({ route: 'settings-public-subscription', checks: awsChecks }, async () =>
   ok(await publicSubscriptionSettings(deps)),
 );
