@@ -1,5 +1,6 @@
 import { TRON_TXID_PATTERN } from '@goldbot/shared';
 import { transactionInfoSchema, type TransactionInfo } from '../domain/commerce/tron.js';
+import { sleep as defaultSleep } from '../kit/retry.js';
 
 /**
  * The TRON HTTP API (TronGrid or any full node's HTTP port) behind config (issue 13): one call,
@@ -104,8 +105,6 @@ const MIN_ATTEMPT_MS = 250;
 export const defaultBackoffMs = (attempt: number, random: () => number = Math.random) =>
   Math.round(300 * 2 ** (attempt - 1) * (0.75 + 0.5 * random()));
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** How one attempt ended: an answer, or a failure that may or may not be worth another attempt. */
 type Attempt =
   | { kind: 'answer'; body: unknown }
@@ -130,7 +129,7 @@ export function createTronApi(options: TronApiOptions): TronTransactionApi {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_ATTEMPTS);
   const backoff = options.backoffMs ?? ((attempt: number) => defaultBackoffMs(attempt));
-  const sleep = options.sleep ?? realSleep;
+  const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
   const breaker = options.breaker ?? tronCircuitBreaker;
   const url = `${options.baseUrl.replace(/\/+$/, '')}${TRON_API_PATH}`;

@@ -7,8 +7,7 @@ import { ok } from '../kit/http-response.js';
 import { newId } from '../kit/ids.js';
 import { describeError } from '../kit/logger.js';
 import { sendVerifiedMail } from '../services/payment-verified-mail.js';
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+import { sleep } from '../kit/retry.js';
 
 /** Approves a pending USDT payment (T2); a repeat answers "already approved", a rejected one 409. */
 export const handler = defineHandler(

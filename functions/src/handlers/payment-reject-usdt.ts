@@ -5,8 +5,7 @@ import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { newId } from '../kit/ids.js';
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+import { sleep } from '../kit/retry.js';
 
 /** Rejects a pending USDT payment (T2r): no balance moves and the TXID stays used. */
 export const handler = defineHandler(

@@ -8,6 +8,7 @@ import { approvePayment } from '../domain/commerce/payment-review.js';
 import { newId } from '../kit/ids.js';
 import { describeError, type Logger } from '../kit/logger.js';
 import { sendVerifiedMail } from './payment-verified-mail.js';
+import { sleep } from '../kit/retry.js';
 
 /**
  * The on-chain check wired to TRON, DynamoDB and SES (issue 13), once per execution environment:
@@ -35,7 +36,6 @@ export const tronApi: TronTransactionApi | null = config.tron.apiUrl
   : null;
 
 const policy = chainCheckPolicy(config.tron.amountToleranceUsdt, config.tron.graceHours);
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function chainCheckDeps(log: Logger): ChainCheckDeps {
   return {

@@ -15,6 +15,7 @@ import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { profileSearchText } from '../../src/data/user-profile-entity.js';
 import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-client.js';
 import { latestCode } from './mailbox.js';
+import { sleep } from '../../src/kit/retry.js';
 
 /**
  * The back-office's users over real HTTP (issue 10): the E21 counters moved by a registration and
@@ -74,7 +75,7 @@ async function auditEntriesFor(userId: string): Promise<AuditEntryView[]> {
 
 /** Waits until the clock is in a later second than `epochSeconds` (tokens of that second are refused). */
 async function nextSecondAfter(epochSeconds: number) {
-  while (Math.floor(Date.now() / 1000) <= epochSeconds) await new Promise((r) => setTimeout(r, 50));
+  while (Math.floor(Date.now() / 1000) <= epochSeconds) await sleep(50);
 }
 
 describe('user counters', () => {

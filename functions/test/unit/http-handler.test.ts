@@ -18,6 +18,7 @@ import { defineHandler, toValidationError } from '../../src/kit/define-handler.j
 import { created, errorBody, ok, toApiGatewayResult } from '../../src/kit/http-response.js';
 import { SESSION_MESSAGES } from '../../src/kit/session-guard.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, lambdaContext, storeCalls } from '../helpers/lambda.js';
+import { sleep } from '../../src/kit/retry.js';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 /** A signed-in caller outside CALLERS, whose admin group arrives as an array (local gateway). */
@@ -455,7 +456,7 @@ describe('error mapping', () => {
 describe('invocations', () => {
   it('keeps concurrent invocations apart (state per context)', async () => {
     const h = defineHandler({ route: 'auth-me', checks: awsChecks }, async ({ caller }) => {
-      await new Promise((resolve) => setTimeout(resolve, caller.userId === CALLERS.user.sub ? 20 : 1));
+      await sleep(caller.userId === CALLERS.user.sub ? 20 : 1);
       return ok({ userId: caller.userId });
     });
     const [a, b] = await Promise.all([
