@@ -4,6 +4,7 @@ import type { Linter } from 'eslint';
 export declare const FUNCTIONS_LAYER_ZONES: readonly {
   target: string | string[];
   from: string | string[];
+  except?: string[];
   message: string;
 }[];
 export declare const functionsLayers: Linter.Config;

@@ -27,9 +27,17 @@ const resolver = createTypeScriptImportResolver({
 export const FUNCTIONS_LAYER_ZONES = [
   {
     target: `${FUNCTIONS}/domain`,
-    from: ['data', 'adapters', 'wiring', 'handlers', 'kit', 'triggers', 'config.ts'].map((p) => `${FUNCTIONS}/${p}`),
+    from: ['data', 'adapters', 'wiring', 'handlers', 'triggers', 'config.ts'].map((p) => `${FUNCTIONS}/${p}`),
     message:
       'The domain depends on no outer layer: declare what it needs (a record type or a port) in domain/, and let data/ or adapters/ implement it.',
+  },
+  {
+    // The one sleep and retry helper has no dependencies of its own, so the domain's retry loops use it too.
+    target: `${FUNCTIONS}/domain`,
+    from: `${FUNCTIONS}/kit`,
+    except: ['./retry.ts'],
+    message:
+      'The domain depends on no outer layer: of the kit it uses only kit/retry.ts; declare what else it needs in domain/.',
   },
   {
     target: [`${FUNCTIONS}/data`, `${FUNCTIONS}/adapters`],

@@ -11,6 +11,7 @@ import {
   waitForDynamoDb,
 } from '../local/dynamodb-local.js';
 import { freePort, startProcess, stopProcess } from '../local/processes.js';
+import { sleep } from '../../functions/src/kit/retry.js';
 
 /**
  * A DynamoDB Local of the benchmark's own: the jar `npm start` uses (fetched once into
@@ -110,7 +111,7 @@ export async function batchWriteAll(
       let requests = batch.map((Item) => ({ PutRequest: { Item } }));
       for (let attempt = 0; requests.length > 0; attempt += 1) {
         if (attempt >= MAX_ATTEMPTS) throw new Error('BatchWriteItem left items unprocessed after retries');
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+        if (attempt > 0) await sleep(25 * 2 ** attempt);
         const result = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
         requests = (result.UnprocessedItems?.[tableName] ?? []) as typeof requests;
       }

@@ -4,6 +4,7 @@ import { ensureUser, localCognitoClient, localIdToken } from '../local/cognito-l
 import { ROUND_TRIP_COMMANDS_HEADER, ROUND_TRIPS_HEADER } from '../local/dynamodb-round-trips.js';
 import { latestCode as latestCodeAt } from '../local/ses-local.js';
 import type { LocalStackInfo } from '../local/stack.js';
+import { sleep } from '../../functions/src/kit/retry.js';
 
 /**
  * A customer's whole life through the HTTP API of a local stack, the flows of the integration
@@ -248,7 +249,7 @@ export async function runCustomerJourney(info: StackInfo, log: (line: string) =>
     body: { email: newEmail, otp: resetCode, newPassword: NEW_PASSWORD },
   });
   // Tokens carry whole seconds: one from the second of the reset counts as revoked (session-guard.ts).
-  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  await sleep(1_100);
   const again = await call('auth-login', '/api/auth/login', 200, {
     method: 'POST',
     body: { email: newEmail, password: NEW_PASSWORD },

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { sleep } from '../../functions/src/kit/retry.js';
 
 /** Thrown for problems a person can fix (busy port, missing Java): printed as one line, no stack. */
 export class LocalStackError extends Error {}
@@ -112,7 +113,7 @@ export async function waitUntil(
     } catch {
       // not ready yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
   }
   throw new LocalStackError(`${what} did not become ready in time.\n${options.process?.recentOutput() ?? ''}`);
 }

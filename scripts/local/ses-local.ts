@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { startProcess, waitUntil, type ManagedProcess } from './processes.js';
+import { sleep } from '../../functions/src/kit/retry.js';
 
 const require = createRequire(import.meta.url);
 
@@ -40,7 +41,7 @@ export async function latestCode(endpoint: string, address: string, subject: Reg
     const mail = (await mailsTo(endpoint, address)).filter((m) => subject.test(m.subject)).at(-1);
     const code = mail?.body.text?.match(/\b(\d{4})\b/)?.[1];
     if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   throw new Error(`No code mailed to ${address}`);
 }

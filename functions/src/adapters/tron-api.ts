@@ -5,6 +5,7 @@ import {
   type TronLookup,
   type TronTransactionApi,
 } from '../domain/commerce/tron.js';
+import { sleep as defaultSleep } from '../kit/retry.js';
 
 /**
  * The TRON HTTP API (TronGrid or any full node's HTTP port) behind config: one call,
@@ -96,8 +97,6 @@ const MIN_ATTEMPT_MS = 250;
 export const defaultBackoffMs = (attempt: number, random: () => number = Math.random) =>
   Math.round(300 * 2 ** (attempt - 1) * (0.75 + 0.5 * random()));
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** How one attempt ended: an answer, or a failure that may or may not be worth another attempt. */
 type Attempt =
   | { kind: 'answer'; body: unknown }
@@ -122,7 +121,7 @@ export function createTronApi(options: TronApiOptions): TronTransactionApi {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_ATTEMPTS);
   const backoff = options.backoffMs ?? ((attempt: number) => defaultBackoffMs(attempt));
-  const sleep = options.sleep ?? realSleep;
+  const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
   const breaker = options.breaker ?? tronCircuitBreaker;
   const url = `${options.baseUrl.replace(/\/+$/, '')}${TRON_API_PATH}`;

@@ -1,3 +1,4 @@
+import { sleep } from '../kit/retry.js';
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
@@ -50,7 +51,6 @@ export class CodeRejected extends Error {}
 export const REGISTRATION_CLAIM_SECONDS = 300;
 /** Attempts of a registration transaction cancelled only by TransactionConflict. */
 const REGISTRATION_ATTEMPTS = 4;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The user a uniqueness marker belongs to; markers of abandoned registrations count only until

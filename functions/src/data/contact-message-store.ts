@@ -10,6 +10,7 @@ import {
   fromContactMessageItem,
   toContactMessageItem,
 } from './contact-message-entity.js';
+import { retry } from '../kit/retry.js';
 import { contactBucketKey, contactBucketOf, contactBucketsBetween, contactStatsKey } from './stats-entity.js';
 import { batchGetItems, cancellationReasons, onlyConflicts, queryListPage } from './table-reads.js';
 import { addCounters, putNew, updateItem, type TransactItems } from './transaction-items.js';
@@ -22,20 +23,13 @@ import { addCounters, putNew, updateItem, type TransactItems } from './transacti
 
 const CONTACTS_LIST = { index: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK', value: CONTACT_LIST_PARTITION } as const;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** Runs a transaction again when it was cancelled only by TransactionConflict (a busy counter). */
 async function sendWithConflictRetries(items: TransactItems): Promise<void> {
-  for (let conflicts = 0; ; conflicts += 1) {
-    try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      const codes = cancellationReasons(error).map((reason) => reason.Code ?? 'None');
-      if (!onlyConflicts(codes) || conflicts >= CONFLICT_RETRIES) throw error;
-      await sleep(conflictBackoffMs(conflicts + 1));
-    }
-  }
+  await retry(() => documentClient.send(new TransactWriteCommand({ TransactItems: items })), {
+    tries: CONFLICT_RETRIES + 1,
+    retryOn: (error) => onlyConflicts(cancellationReasons(error).map((reason) => reason.Code ?? 'None')),
+    delayMs: (attempt) => conflictBackoffMs(attempt),
+  });
 }
 
 /** Storing a message: the message (create-only), `total` +1 and its half hour's `count` +1. */

@@ -1,3 +1,4 @@
+import { sleep } from '../kit/retry.js';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { PAYMENT, type PackageName, type PackageSlug } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
@@ -46,7 +47,6 @@ import { activeWalletKey, fromActiveWalletItem, type ActiveWalletPointer } from 
 type Key = { PK: string; SK: string };
 
 const keyId = (key: Key) => `${key.PK}\u0000${key.SK}`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** At most this many attempts of a transaction that only conflicted. */
 const MAX_ATTEMPTS = 4;

@@ -14,6 +14,7 @@ import {
 } from './email-template-entity.js';
 import type { StoredTemplate } from '../domain/email/stored-template.js';
 import { cancellationCodes, queryAllWithPrefix } from './table-reads.js';
+import { retry } from '../kit/retry.js';
 import { putNew, transactUnlessChanged, type TransactItem } from './transaction-items.js';
 
 export { emailTemplateKey };
@@ -100,14 +101,10 @@ export const dynamoTemplateEditorStore: TemplateEditorStore = {
     });
     items.push(putNew(toAuditItem(plan.audit)));
     // Nothing here is conditional: only a transaction racing on the same items can cancel it.
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
-        return;
-      } catch (error) {
-        if (attempt >= 3 || !cancellationCodes(error).includes('TransactionConflict')) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
-      }
-    }
+    await retry(() => documentClient.send(new TransactWriteCommand({ TransactItems: items })), {
+      tries: 3,
+      retryOn: (error) => cancellationCodes(error).includes('TransactionConflict'),
+      delayMs: (attempt) => 25 * attempt,
+    });
   },
 };

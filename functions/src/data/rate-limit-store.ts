@@ -9,6 +9,7 @@ import {
   type PendingLimits,
   type RateWindow,
 } from '../domain/limits/rate-limits.js';
+import { retry } from '../kit/retry.js';
 import { rateWindowKey } from './one-time-code-entity.js';
 import { cancellationCodes, onlyConflicts } from './table-reads.js';
 
@@ -19,7 +20,6 @@ export interface RateLimitCheck {
 
 /** Tries of a transaction cancelled only by concurrent transactions on the same counters. */
 const CONFLICT_TRIES = 3;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Counts one request against each of its limits (`RATE#<name>#<subject>` / `WINDOW#<start>`),
@@ -49,21 +49,19 @@ export async function consumeRateLimits(
     }
     return;
   }
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await documentClient.send(
-        new TransactWriteCommand({ TransactItems: counters.map((c) => ({ Update: c.update })) }),
-      );
-      return;
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (codes.length === 0) throw error;
-      const full = counters.filter((_, index) => codes[index] === 'ConditionalCheckFailed');
-      if (full.length > 0) throw refusal(Math.max(...full.map((c) => c.window.secondsLeft)));
-      if (!onlyConflicts(codes)) throw error;
-      if (attempt >= CONFLICT_TRIES) throw refusal(1);
-      await sleep(10 + Math.random() * 40 * attempt);
-    }
+  const conflicted = (error: unknown) => onlyConflicts(cancellationCodes(error));
+  try {
+    await retry(
+      () =>
+        documentClient.send(new TransactWriteCommand({ TransactItems: counters.map((c) => ({ Update: c.update })) })),
+      { tries: CONFLICT_TRIES, retryOn: conflicted, delayMs: (attempt) => 10 + Math.random() * 40 * attempt },
+    );
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    const full = counters.filter((_, index) => codes[index] === 'ConditionalCheckFailed');
+    if (full.length > 0) throw refusal(Math.max(...full.map((c) => c.window.secondsLeft)));
+    if (conflicted(error)) throw refusal(1);
+    throw error;
   }
 }
 

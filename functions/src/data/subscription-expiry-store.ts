@@ -4,6 +4,7 @@ import type { ExpiryStore } from '../domain/jobs/expire-subscriptions.js';
 import type { ReminderCandidate, ReminderStore } from '../domain/jobs/expiry-reminders.js';
 import type { Page } from '../domain/jobs/sweep.js';
 import { decodeCursor, encodeCursor, type Key } from '../kit/cursor.js';
+import { retry } from '../kit/retry.js';
 import { subscriptionStatsKey } from './stats-entity.js';
 import {
   SUBSCRIPTION_SK_PREFIX,
@@ -30,7 +31,6 @@ export const REMINDER_CLAIM_ATTRIBUTE = 'expiryReminderSentAt';
 
 /** Attempts of a transaction cancelled only by TransactionConflict (the subscription counters are shared). */
 const MAX_ATTEMPTS = 4;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const backoffMs = (attempt: number) => 20 * 2 ** attempt + Math.floor(Math.random() * 30);
 
 const INDEX_KEY_NAMES = ['PK', 'SK', EXPIRY_INDEX.pk, EXPIRY_INDEX.sk] as const;
@@ -86,18 +86,20 @@ export const dynamoExpiryStore: ExpiryStore = {
       // The month of the row's creation, where approval counted it active.
       addCounters(subscriptionStatsKey(yearMonth(sub.createdAt)), { active: -1, expired: 1 }),
     ];
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      if (attempt > 0) await sleep(backoffMs(attempt));
-      try {
-        await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
-        return true;
-      } catch (error) {
-        const codes = cancellationCodes(error);
-        if (codes[0] === 'ConditionalCheckFailed') return false;
-        if (!onlyConflicts(codes)) throw error;
-      }
+    const conflicted = (error: unknown) => onlyConflicts(cancellationCodes(error));
+    try {
+      await retry(() => documentClient.send(new TransactWriteCommand({ TransactItems: items })), {
+        tries: MAX_ATTEMPTS,
+        retryOn: conflicted,
+        delayMs: backoffMs,
+      });
+      return true;
+    } catch (error) {
+      if (cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
+      if (conflicted(error))
+        throw new Error(`expiry of subscription ${sub._id} kept conflicting with other transactions`);
+      throw error;
     }
-    throw new Error(`expiry of subscription ${sub._id} kept conflicting with other transactions`);
   },
 };
 

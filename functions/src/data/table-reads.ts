@@ -2,6 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import { decodeCursor, encodeCursor, invalidCursorError, type Key } from '../kit/cursor.js';
+import { sleep } from '../kit/retry.js';
 
 /**
  * Reads and transaction outcomes that several stores share: batched gets with retries of
@@ -23,7 +24,7 @@ export async function batchGetItems(keys: readonly Key[], consistent = true): Pr
     let pending: Record<string, unknown>[] = keys.slice(i, i + BATCH_GET_LIMIT);
     for (let attempt = 0; pending.length > 0; attempt += 1) {
       if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+      if (attempt > 0) await sleep(20 * 2 ** attempt);
       const result = await documentClient.send(
         new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: consistent } } }),
       );

@@ -1,5 +1,5 @@
 /**
- * Typed domain errors. Use cases throw these; one middleware maps them to HTTP (kit/http-handler.ts).
+ * Typed domain errors. Use cases throw these; one middleware maps them to HTTP (kit/middlewares/error-mapping.ts).
  * The message is shown to the person using the product, so it must say what to do next.
  */
 export abstract class DomainError extends Error {

@@ -1,9 +1,10 @@
 import { dynamoActivationStore } from '../wiring/activation-store-deps.js';
 import { listActivations } from '../domain/commerce/activation-mails.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
 /** Basic subscriptions that are active, start today (UTC) and were not mailed (the sparse GSI2 list). */
-export const handler = defineHandler({ route: 'admin-activations' }, async () =>
+export const handler = defineHandler({ route: 'admin-activations', checks: awsChecks }, async () =>
   ok({ subscriptions: await listActivations(dynamoActivationStore, new Date()) }),
 );

@@ -1,10 +1,12 @@
 import { auditLogQuerySchema } from '@goldbot/shared';
 import { dynamoAuditLogStore } from '../wiring/audit-log-deps.js';
 import { listAuditLog } from '../domain/admin/audit-log.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
 /** One UTC month of the audit trail, newest first (default: the current month). */
-export const handler = defineHandler({ route: 'admin-audit-log', query: auditLogQuerySchema }, async ({ query }) =>
-  ok(await listAuditLog(dynamoAuditLogStore, query, new Date())),
+export const handler = defineHandler(
+  { route: 'admin-audit-log', checks: awsChecks, query: auditLogQuerySchema },
+  async ({ query }) => ok(await listAuditLog(dynamoAuditLogStore, query, new Date())),
 );

@@ -1,7 +1,8 @@
 import { exportPathSchema, exportQuerySchema } from '@goldbot/shared';
 import { dynamoExportSources } from '../wiring/export-deps.js';
 import { exportDataset } from '../domain/export/exports.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { download } from '../kit/http-response.js';
 
 /**
@@ -10,7 +11,7 @@ import { download } from '../kit/http-response.js';
  * `x-export-next-cursor` the `cursor` of the next part, until the last part, which has none.
  */
 export const handler = defineHandler(
-  { route: 'admin-export', params: exportPathSchema, query: exportQuerySchema },
+  { route: 'admin-export', checks: awsChecks, params: exportPathSchema, query: exportQuerySchema },
   async ({ params, query, caller, log }) => {
     const file = await exportDataset(dynamoExportSources, params.dataset, query, new Date());
     log.info('export answered', {

@@ -1,12 +1,13 @@
 import { packagePathSchema, packageUpdateInputSchema } from '@goldbot/shared';
 import { adminPackagesUpdateDeps as deps } from '../wiring/catalog-deps.js';
 import { updatePackage } from '../domain/settings/catalog.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
 /** Edits a package's price and on-sale flag (Basic's flag is the subscription switch), audited. */
 export const handler = defineHandler(
-  { route: 'admin-packages-update', params: packagePathSchema, body: packageUpdateInputSchema },
+  { route: 'admin-packages-update', checks: awsChecks, params: packagePathSchema, body: packageUpdateInputSchema },
   async ({ params, body, caller, log }) => {
     const result = await updatePackage(deps, params.packageId, body, { userId: caller.userId, email: caller.email });
     log.info('package updated', {

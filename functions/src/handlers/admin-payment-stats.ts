@@ -1,11 +1,12 @@
 import { paymentStatsQuerySchema } from '@goldbot/shared';
 import { dynamoRevenueStatsStore } from '../wiring/revenue-stats-deps.js';
 import { paymentStats } from '../domain/commerce/revenue-stats.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
 /** The dashboard's revenue cards, monthly revenue and package revenue, from the payment aggregates only. */
 export const handler = defineHandler(
-  { route: 'admin-payment-stats', query: paymentStatsQuerySchema },
+  { route: 'admin-payment-stats', checks: awsChecks, query: paymentStatsQuerySchema },
   async ({ query }) => ok(await paymentStats(dynamoRevenueStatsStore, query, new Date())),
 );

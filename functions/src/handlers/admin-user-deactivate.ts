@@ -1,12 +1,13 @@
 import { idPathSchema } from '@goldbot/shared';
 import { changeUserStatus } from '../domain/admin/users.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { userStatusDeps } from '../wiring/user-status-deps.js';
 
 /** Deactivates a user: refused everywhere at once, disabled in Cognito, every session ended. */
 export const handler = defineHandler(
-  { route: 'admin-user-deactivate', params: idPathSchema },
+  { route: 'admin-user-deactivate', checks: awsChecks, params: idPathSchema },
   async ({ params, caller, log }) => {
     const result = await changeUserStatus(userStatusDeps(log), 'inactive', params.id, {
       userId: caller.userId,

@@ -1,9 +1,10 @@
 import { dynamoAdminUserStore } from '../wiring/admin-user-store-deps.js';
 import { getUserStats } from '../domain/admin/users.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
 /** The dashboard's User Analytics cards: one BatchGetItem of the user counters. */
-export const handler = defineHandler({ route: 'admin-user-stats' }, async () =>
+export const handler = defineHandler({ route: 'admin-user-stats', checks: awsChecks }, async () =>
   ok(await getUserStats(dynamoAdminUserStore, new Date())),
 );

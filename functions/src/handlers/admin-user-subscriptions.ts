@@ -1,10 +1,12 @@
 import { idPathSchema } from '@goldbot/shared';
 import { dynamoAdminUserStore } from '../wiring/admin-user-store-deps.js';
 import { listUserSubscriptions } from '../domain/admin/users.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
 /** One user's subscriptions, newest first, from the user's item collection. */
-export const handler = defineHandler({ route: 'admin-user-subscriptions', params: idPathSchema }, async ({ params }) =>
-  ok(await listUserSubscriptions(dynamoAdminUserStore, params.id, new Date())),
+export const handler = defineHandler(
+  { route: 'admin-user-subscriptions', checks: awsChecks, params: idPathSchema },
+  async ({ params }) => ok(await listUserSubscriptions(dynamoAdminUserStore, params.id, new Date())),
 );

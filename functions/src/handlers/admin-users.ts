@@ -1,10 +1,12 @@
 import { adminUsersQuerySchema } from '@goldbot/shared';
 import { dynamoAdminUserStore } from '../wiring/admin-user-store-deps.js';
 import { listAdminUsers } from '../domain/admin/users.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
 /** Verified users, newest first (GSI1 USERS), searched server-side on username, e-mail or phone. */
-export const handler = defineHandler({ route: 'admin-users', query: adminUsersQuerySchema }, async ({ query }) =>
-  ok(await listAdminUsers(dynamoAdminUserStore, query)),
+export const handler = defineHandler(
+  { route: 'admin-users', checks: awsChecks, query: adminUsersQuerySchema },
+  async ({ query }) => ok(await listAdminUsers(dynamoAdminUserStore, query)),
 );

@@ -1,7 +1,8 @@
 import { confirmEmailChangeInputSchema } from '@goldbot/shared';
 import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { confirmEmailChange } from '../domain/auth/auth-service.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { clearedRefreshCookie } from '../kit/refresh-cookie.js';
 import { accounts } from '../wiring/account-deps.js';
@@ -14,6 +15,7 @@ const deps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: s
 export const handler = defineHandler(
   {
     route: 'auth-confirm-email-change',
+    checks: awsChecks,
     body: confirmEmailChangeInputSchema,
     limits: [{ name: 'codeVerifyPerIp', by: 'ip' }],
     // Counted with the change's transaction (a refused one puts Cognito's address back): one request.

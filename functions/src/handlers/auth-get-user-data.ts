@@ -1,11 +1,12 @@
 import { userIdPathSchema } from '@goldbot/shared';
 import { getUserData } from '../domain/auth/auth-service.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { accounts } from '../wiring/account-deps.js';
 
 export const handler = defineHandler(
-  { route: 'auth-get-user-data', params: userIdPathSchema },
+  { route: 'auth-get-user-data', checks: awsChecks, params: userIdPathSchema },
   async ({ caller, params, sessionProfile }) =>
     ok(await getUserData(accounts, { ...caller, knownProfile: sessionProfile }, params.userId)),
 );

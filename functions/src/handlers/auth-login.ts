@@ -1,7 +1,8 @@
 import { loginInputSchema } from '@goldbot/shared';
 import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { login } from '../domain/auth/auth-service.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { refreshCookie } from '../kit/refresh-cookie.js';
 import { accounts } from '../wiring/account-deps.js';
@@ -14,6 +15,7 @@ const deps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: s
 export const handler = defineHandler(
   {
     route: 'auth-login',
+    checks: awsChecks,
     body: loginInputSchema,
     limits: [{ name: 'loginPerAccount', by: (body) => body.email }],
     // Counted with the attempt's reservation, before Cognito sees the password: one request.

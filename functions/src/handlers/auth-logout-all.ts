@@ -1,6 +1,7 @@
 import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { logoutAll } from '../domain/auth/auth-service.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { clearedRefreshCookie } from '../kit/refresh-cookie.js';
 import { accounts } from '../wiring/account-deps.js';
@@ -8,6 +9,6 @@ import { accounts } from '../wiring/account-deps.js';
 const deps = { ...accounts, directory: cognitoDirectory };
 
 /** Ends every session of the caller (no body is read) and clears this browser's refresh cookie. */
-export const handler = defineHandler({ route: 'auth-logout-all' }, async ({ caller }) =>
+export const handler = defineHandler({ route: 'auth-logout-all', checks: awsChecks }, async ({ caller }) =>
   withCookies(ok(await logoutAll(deps, caller)), [clearedRefreshCookie()]),
 );

@@ -1,7 +1,8 @@
 import { logoutInputSchema } from '@goldbot/shared';
 import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { logout } from '../domain/auth/auth-service.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { clearedRefreshCookie, refreshTokenFrom } from '../kit/refresh-cookie.js';
 import { accounts } from '../wiring/account-deps.js';
@@ -9,7 +10,7 @@ import { accounts } from '../wiring/account-deps.js';
 const deps = { ...accounts, directory: cognitoDirectory };
 
 export const handler = defineHandler(
-  { route: 'auth-logout', body: logoutInputSchema },
+  { route: 'auth-logout', checks: awsChecks, body: logoutInputSchema },
   async ({ caller, body, cookies }) =>
     withCookies(ok(await logout(deps, caller, refreshTokenFrom(cookies, body))), [clearedRefreshCookie()]),
 );

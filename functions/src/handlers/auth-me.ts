@@ -1,9 +1,11 @@
 import { me } from '../domain/auth/auth-service.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { accounts } from '../wiring/account-deps.js';
 
 /** The one route that creates a missing profile (a first Google or bootstrap-admin sign-in). */
-export const handler = defineHandler({ route: 'auth-me', createsProfile: true }, async ({ caller, sessionProfile }) =>
-  ok(await me(accounts, { ...caller, knownProfile: sessionProfile })),
+export const handler = defineHandler(
+  { route: 'auth-me', checks: awsChecks, createsProfile: true },
+  async ({ caller, sessionProfile }) => ok(await me(accounts, { ...caller, knownProfile: sessionProfile })),
 );

@@ -1,7 +1,8 @@
 import { mfaVerifyInputSchema } from '@goldbot/shared';
 import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { verifyMfa } from '../domain/auth/auth-service.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { refreshCookie } from '../kit/refresh-cookie.js';
 import { accounts } from '../wiring/account-deps.js';
@@ -11,6 +12,7 @@ const deps = { ...accounts, directory: cognitoDirectory };
 export const handler = defineHandler(
   {
     route: 'auth-mfa-verify',
+    checks: awsChecks,
     body: mfaVerifyInputSchema,
     limits: [
       { name: 'codeVerifyPerIp', by: 'ip' },

@@ -1,7 +1,8 @@
 import { registerInputSchema } from '@goldbot/shared';
 import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { register } from '../domain/auth/auth-service.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { created } from '../kit/http-response.js';
 import { accounts } from '../wiring/account-deps.js';
 import { otpHashKey } from '../wiring/otp-hash-key.js';
@@ -12,6 +13,7 @@ const deps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: s
 export const handler = defineHandler(
   {
     route: 'auth-register',
+    checks: awsChecks,
     body: registerInputSchema,
     limits: [{ name: 'registerPerIp', by: 'ip' }],
     // Counted with the e-mail's claim, before Cognito is asked: one request.

@@ -1,6 +1,7 @@
 import { forgotInputSchema } from '@goldbot/shared';
 import { requestPasswordReset } from '../domain/auth/auth-service.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { accounts } from '../wiring/account-deps.js';
 import { otpHashKey } from '../wiring/otp-hash-key.js';
@@ -10,6 +11,6 @@ const deps = { ...accounts, otpHashKey, sendMail: sendTemplateMail };
 
 export const handler = defineHandler(
   // Counted with the code's write (before any mail); an address that gets no code is counted after.
-  { route: 'auth-request-password-reset', body: forgotInputSchema, countLimits: 'in-use-case' },
+  { route: 'auth-request-password-reset', checks: awsChecks, body: forgotInputSchema, countLimits: 'in-use-case' },
   async ({ body, limits }) => ok(await requestPasswordReset(deps, body.email, limits)),
 );

@@ -1,6 +1,7 @@
 import { emailOnlyInputSchema } from '@goldbot/shared';
 import { resendRegistrationCode } from '../domain/auth/auth-service.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { accounts } from '../wiring/account-deps.js';
 import { otpHashKey } from '../wiring/otp-hash-key.js';
@@ -10,6 +11,6 @@ const deps = { ...accounts, otpHashKey, sendMail: sendTemplateMail };
 
 /** Counted with the code's write (before any mail); an address that gets no code is counted after. */
 export const handler = defineHandler(
-  { route: 'auth-resend-otp', body: emailOnlyInputSchema, countLimits: 'in-use-case' },
+  { route: 'auth-resend-otp', checks: awsChecks, body: emailOnlyInputSchema, countLimits: 'in-use-case' },
   async ({ body, limits }) => ok(await resendRegistrationCode(deps, body.email, limits)),
 );

@@ -7,7 +7,8 @@ import {
 } from '@goldbot/shared';
 import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { changePassword, updateProfile } from '../domain/auth/auth-service.js';
-import { defineHandler, parseInput } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler, parseInput } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { accounts } from '../wiring/account-deps.js';
 import { otpHashKey } from '../wiring/otp-hash-key.js';
@@ -19,6 +20,7 @@ const deps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: s
 export const handler = defineHandler(
   {
     route: 'auth-update-user',
+    checks: awsChecks,
     params: idPathSchema,
     body: updateUserBodySchema,
   },

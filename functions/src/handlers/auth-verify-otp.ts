@@ -1,7 +1,8 @@
 import { verifyOtpInputSchema } from '@goldbot/shared';
 import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { verifyRegistration } from '../domain/auth/auth-service.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { refreshCookie } from '../kit/refresh-cookie.js';
 import { accounts } from '../wiring/account-deps.js';
@@ -12,6 +13,7 @@ const deps = { ...accounts, directory: cognitoDirectory, otpHashKey };
 export const handler = defineHandler(
   {
     route: 'auth-verify-otp',
+    checks: awsChecks,
     body: verifyOtpInputSchema,
     limits: [{ name: 'codeVerifyPerIp', by: 'ip' }],
     // Counted with the confirmation, before Cognito confirms the account: one request.

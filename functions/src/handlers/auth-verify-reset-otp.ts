@@ -1,6 +1,7 @@
 import { verifyResetOtpInputSchema } from '@goldbot/shared';
 import { verifyResetCode } from '../domain/auth/auth-service.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { accounts } from '../wiring/account-deps.js';
 import { otpHashKey } from '../wiring/otp-hash-key.js';
@@ -8,6 +9,11 @@ import { otpHashKey } from '../wiring/otp-hash-key.js';
 const deps = { ...accounts, otpHashKey };
 
 export const handler = defineHandler(
-  { route: 'auth-verify-reset-otp', body: verifyResetOtpInputSchema, limits: [{ name: 'codeVerifyPerIp', by: 'ip' }] },
+  {
+    route: 'auth-verify-reset-otp',
+    checks: awsChecks,
+    body: verifyResetOtpInputSchema,
+    limits: [{ name: 'codeVerifyPerIp', by: 'ip' }],
+  },
   async ({ body }) => ok(await verifyResetCode(deps, body.email, body.otp)),
 );

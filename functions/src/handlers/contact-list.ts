@@ -1,10 +1,12 @@
 import { contactListQuerySchema } from '@goldbot/shared';
 import { dynamoContactMessageStore } from '../wiring/contact-deps.js';
 import { listContactMessages } from '../domain/contact/contact-messages.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
 /** The admin Messages screen: a page newest first (searchable) with the Total and Today cards. */
-export const handler = defineHandler({ route: 'contact-list', query: contactListQuerySchema }, async ({ query }) =>
-  ok(await listContactMessages(dynamoContactMessageStore, query, new Date())),
+export const handler = defineHandler(
+  { route: 'contact-list', checks: awsChecks, query: contactListQuerySchema },
+  async ({ query }) => ok(await listContactMessages(dynamoContactMessageStore, query, new Date())),
 );

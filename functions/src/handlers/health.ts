@@ -1,4 +1,4 @@
-import { defineHandler } from '../kit/health-http-handler.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
 export const handler = defineHandler({ route: 'health' }, async () =>

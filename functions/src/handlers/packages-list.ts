@@ -1,12 +1,13 @@
 import { dynamoCatalogStore } from '../wiring/catalog-deps.js';
 import { listPackages } from '../domain/settings/catalog.js';
-import { defineHandler } from '../kit/public-http-handler.js';
+import { defineHandler } from '../kit/define-handler.js';
+import { originCheck } from '../kit/origin-header.js';
 import { ok } from '../kit/http-response.js';
 
 /**
  * The catalog with prices and on-sale flags (Basic's is the subscription switch). Public and the
  * same for everyone: browsers and CloudFront may cache it for a minute.
  */
-export const handler = defineHandler({ route: 'packages-list' }, async () =>
+export const handler = defineHandler({ route: 'packages-list', checks: { originCheck } }, async () =>
   ok(await listPackages(dynamoCatalogStore), { 'cache-control': 'public, max-age=60' }),
 );

@@ -1,8 +1,9 @@
 import { customerReadDeps as deps } from '../wiring/customer-read-deps.js';
 import { activeSubscription } from '../domain/commerce/customer-commerce.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
-export const handler = defineHandler({ route: 'payment-active-subscription' }, async ({ caller }) =>
+export const handler = defineHandler({ route: 'payment-active-subscription', checks: awsChecks }, async ({ caller }) =>
   ok(await activeSubscription(deps, caller.userId)),
 );

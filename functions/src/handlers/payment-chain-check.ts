@@ -1,6 +1,7 @@
 import { idPathSchema } from '@goldbot/shared';
 import { checkPayment } from '../domain/commerce/chain-check.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { chainCheckDeps } from '../wiring/chain-check-deps.js';
 
@@ -12,7 +13,7 @@ import { chainCheckDeps } from '../wiring/chain-check-deps.js';
 const ADMIN_CHECK_BUDGET_MS = 8_000;
 
 export const handler = defineHandler(
-  { route: 'payment-chain-check', params: idPathSchema },
+  { route: 'payment-chain-check', checks: awsChecks, params: idPathSchema },
   async ({ params, caller, log }) => {
     const result = await checkPayment(chainCheckDeps(log), params.id, {
       origin: 'admin',

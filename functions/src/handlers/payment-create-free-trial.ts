@@ -1,9 +1,11 @@
 import { createFreeTrial } from '../domain/commerce/customer-commerce.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { created } from '../kit/http-response.js';
 import { customerCommerce } from '../wiring/customer-commerce-deps.js';
 
 /** The spec sends a JSON content type and no fields: the body is not read. */
-export const handler = defineHandler({ route: 'payment-create-free-trial' }, async ({ caller, log }) =>
-  created(await createFreeTrial(customerCommerce, caller.userId, log)),
+export const handler = defineHandler(
+  { route: 'payment-create-free-trial', checks: awsChecks },
+  async ({ caller, log }) => created(await createFreeTrial(customerCommerce, caller.userId, log)),
 );

@@ -1,13 +1,15 @@
 import { openOrderInputSchema } from '@goldbot/shared';
 import { paymentOrderDeps as deps } from '../wiring/customer-read-deps.js';
 import { openOrder } from '../domain/commerce/orders.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
 /** The payment window's order: the same one while it is open, a new exact amount otherwise. */
 export const handler = defineHandler(
   {
     route: 'payment-order',
+    checks: awsChecks,
     body: openOrderInputSchema,
     limits: [{ name: 'paymentOrderPerUser', by: 'caller' }],
     // Counted in the order's own transaction: one DynamoDB request less.

@@ -1,10 +1,12 @@
 import { idPathSchema } from '@goldbot/shared';
 import { paymentReceiptDeps as deps } from '../wiring/receipt-deps.js';
 import { getReceipt } from '../domain/commerce/receipts.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
 /** The receipt of a completed payment: its owner's or an admin's; 404 for anyone else. */
-export const handler = defineHandler({ route: 'payment-receipt', params: idPathSchema }, async ({ params, caller }) =>
-  ok(await getReceipt(deps, caller, params.id)),
+export const handler = defineHandler(
+  { route: 'payment-receipt', checks: awsChecks, params: idPathSchema },
+  async ({ params, caller }) => ok(await getReceipt(deps, caller, params.id)),
 );

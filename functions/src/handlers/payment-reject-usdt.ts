@@ -1,12 +1,13 @@
 import { idPathSchema } from '@goldbot/shared';
 import { paymentReviewDeps } from '../wiring/payment-review-deps.js';
 import { rejectPayment } from '../domain/commerce/payment-review.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
 /** Rejects a pending USDT payment: no balance moves and the TXID stays used. */
 export const handler = defineHandler(
-  { route: 'payment-reject-usdt', params: idPathSchema },
+  { route: 'payment-reject-usdt', checks: awsChecks, params: idPathSchema },
   async ({ params, caller, log }) => {
     const result = await rejectPayment(paymentReviewDeps, params.id, caller.userId);
     log.info('payment rejection answered', {

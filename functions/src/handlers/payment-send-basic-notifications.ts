@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES } from '@goldbot/shared';
 import { sendActivationMails } from '../domain/commerce/activation-mails.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { activationDeps } from '../wiring/activation-mail-deps.js';
 
@@ -15,7 +16,7 @@ const CLICK_RESERVE_MS = 2_500;
  * when clicked twice or racing the 06:00 UTC job; one `notifications.send` audit entry per click.
  */
 export const handler = defineHandler(
-  { route: 'payment-send-basic-notifications' },
+  { route: 'payment-send-basic-notifications', checks: awsChecks },
   async ({ caller, log, remainingMs }) => {
     const run = await sendActivationMails(activationDeps(log, remainingMs, CLICK_RESERVE_MS), {
       id: caller.userId,

@@ -1,6 +1,7 @@
 import { submitUsdtPaymentInputSchema } from '@goldbot/shared';
 import { submitUsdtPayment } from '../domain/commerce/customer-commerce.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { requestChainCheck } from '../wiring/chain-check-trigger.js';
 import { customerCommerce } from '../wiring/customer-commerce-deps.js';
 
@@ -11,6 +12,7 @@ const deps = { ...customerCommerce, paymentSubmitted: requestChainCheck };
 export const handler = defineHandler(
   {
     route: 'payment-submit-usdt',
+    checks: awsChecks,
     body: submitUsdtPaymentInputSchema,
     // Every submission starts an on-chain look-up: limited per user (429 with Retry-After).
     limits: [{ name: 'submitPaymentPerUser', by: 'caller' }],

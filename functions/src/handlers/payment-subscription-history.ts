@@ -1,11 +1,12 @@
 import { subscriptionHistoryQuerySchema } from '@goldbot/shared';
 import { dynamoSubscriptionHistoryStore } from '../wiring/subscription-history-deps.js';
 import { subscriptionHistory } from '../domain/commerce/subscription-history.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
 /** Subscriptions of a year (or month), newest first, with search and the period's summary cards. */
 export const handler = defineHandler(
-  { route: 'payment-subscription-history', query: subscriptionHistoryQuerySchema },
+  { route: 'payment-subscription-history', checks: awsChecks, query: subscriptionHistoryQuerySchema },
   async ({ query }) => ok(await subscriptionHistory(dynamoSubscriptionHistoryStore, query, new Date())),
 );

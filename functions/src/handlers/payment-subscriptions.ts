@@ -1,8 +1,9 @@
 import { customerReadDeps as deps } from '../wiring/customer-read-deps.js';
 import { listSubscriptions } from '../domain/commerce/customer-commerce.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
-export const handler = defineHandler({ route: 'payment-subscriptions' }, async ({ caller }) =>
+export const handler = defineHandler({ route: 'payment-subscriptions', checks: awsChecks }, async ({ caller }) =>
   ok(await listSubscriptions(deps, caller.userId)),
 );

@@ -1,13 +1,15 @@
 import { verifyReferralInputSchema } from '@goldbot/shared';
 import { customerReadDeps as deps } from '../wiring/customer-read-deps.js';
 import { verifyReferral } from '../domain/commerce/customer-commerce.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
 /** Limited per signed-in user, so nobody can walk the code space. */
 export const handler = defineHandler(
   {
     route: 'payment-verify-referral',
+    checks: awsChecks,
     body: verifyReferralInputSchema,
     limits: [{ name: 'verifyReferralPerUser', by: 'caller' }],
   },

@@ -1,7 +1,8 @@
 import { walletSaveInputSchema } from '@goldbot/shared';
 import { walletSaveDeps } from '../wiring/wallet-activation-mail.js';
 import { saveWallet } from '../domain/commerce/wallets.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { created, ok } from '../kit/http-response.js';
 
 /**
@@ -10,7 +11,7 @@ import { created, ok } from '../kit/http-response.js';
  * administrator.
  */
 export const handler = defineHandler(
-  { route: 'payment-wallet-save', body: walletSaveInputSchema },
+  { route: 'payment-wallet-save', checks: awsChecks, body: walletSaveInputSchema },
   async ({ body, caller, log }) => {
     const saved = await saveWallet(walletSaveDeps(log), body, caller);
     log.info(saved.created ? 'wallet added' : 'wallet updated', {

@@ -1,9 +1,10 @@
 import { dynamoWalletStore } from '../wiring/wallet-deps.js';
 import { listWallets } from '../domain/commerce/wallets.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
 /** Every payment wallet (GSI1 WALLETS), grouped by currency. */
-export const handler = defineHandler({ route: 'payment-wallets' }, async () =>
+export const handler = defineHandler({ route: 'payment-wallets', checks: awsChecks }, async () =>
   ok(await listWallets(dynamoWalletStore)),
 );

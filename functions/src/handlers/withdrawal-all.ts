@@ -1,10 +1,12 @@
 import { withdrawalListQuerySchema } from '@goldbot/shared';
 import { dynamoWithdrawalStore } from '../wiring/withdrawal-deps.js';
 import { listWithdrawalsForAdmin } from '../domain/withdrawals/withdrawals.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
 /** A tab of withdrawals (all: GSI1; a status: GSI2), newest first, with search, live balances and the counts. */
-export const handler = defineHandler({ route: 'withdrawal-all', query: withdrawalListQuerySchema }, async ({ query }) =>
-  ok(await listWithdrawalsForAdmin(dynamoWithdrawalStore, query)),
+export const handler = defineHandler(
+  { route: 'withdrawal-all', checks: awsChecks, query: withdrawalListQuerySchema },
+  async ({ query }) => ok(await listWithdrawalsForAdmin(dynamoWithdrawalStore, query)),
 );

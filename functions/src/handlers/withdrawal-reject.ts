@@ -1,12 +1,13 @@
 import { idPathSchema, withdrawalDecisionInputSchema } from '@goldbot/shared';
 import { decideWithdrawal } from '../domain/withdrawals/withdrawals.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { decisionDeps } from '../wiring/withdrawal-decision-deps.js';
 
 /** Rejects a pending withdrawal (the hold is released to the available balance); 409 if approved. */
 export const handler = defineHandler(
-  { route: 'withdrawal-reject', params: idPathSchema, body: withdrawalDecisionInputSchema },
+  { route: 'withdrawal-reject', checks: awsChecks, params: idPathSchema, body: withdrawalDecisionInputSchema },
   async ({ params, body, caller, log }) => {
     const result = await decideWithdrawal(decisionDeps(log), 'rejected', params.id, caller.userId, body.adminNote);
     log.info('withdrawal rejection answered', {

@@ -1,12 +1,13 @@
 import { withdrawalRequestInputSchema } from '@goldbot/shared';
 import { requestWithdrawal } from '../domain/withdrawals/withdrawals.js';
-import { defineHandler } from '../kit/http-handler.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
 import { created } from '../kit/http-response.js';
 import { withdrawals } from '../wiring/withdrawal-deps.js';
 
 /** 201 with the pending withdrawal and the new balances: the amount is held at once. */
 export const handler = defineHandler(
-  { route: 'withdrawal-request', body: withdrawalRequestInputSchema },
+  { route: 'withdrawal-request', checks: awsChecks, body: withdrawalRequestInputSchema },
   async ({ body, caller, log }) => {
     const answer = await requestWithdrawal(withdrawals, caller.userId, body);
     log.info('withdrawal requested', { withdrawalId: answer.withdrawal._id, amount: answer.withdrawal.amount });

@@ -5,7 +5,7 @@ import { ADMIN_GROUP } from '@goldbot/shared';
 export interface Caller {
   userId: string;
   email: string;
-  /** The token's `email_verified`: only a verified address may claim an e-mail marker (L5). */
+  /** The token's `email_verified`: only a verified address may claim an e-mail marker. */
   emailVerified: boolean;
   isAdmin: boolean;
   /** Epoch seconds the token was issued (`iat`), for revocation checks. */
@@ -39,7 +39,7 @@ export function callerFromEvent(event: APIGatewayProxyEventV2): Caller | null {
   const userId = claims?.sub;
   if (!claims || typeof userId !== 'string' || userId === '') return null;
   // Only ID tokens identify a caller: an access token passes the authorizer (its client_id is an
-  // audience) but carries no e-mail or groups we could trust for this API (docs/security.md L4).
+  // audience) but carries no e-mail or groups we could trust for this API (docs/security.md).
   if (claims.token_use !== 'id') return null;
   const email = typeof claims.email === 'string' ? claims.email : '';
   return {

@@ -1,7 +1,7 @@
 import { AUTH } from '@goldbot/shared';
 
 /**
- * The refresh token travels only as an HttpOnly cookie (docs/security.md M2): script on the page
+ * The refresh token travels only as an HttpOnly cookie (docs/security.md, "Sessions and revocation"): script on the page
  * can never read it, so an injected script cannot carry a 7-day credential away. Path=/api/auth
  * limits it to the auth routes; SameSite=Strict keeps other sites from sending it; Secure is
  * honoured by browsers on https and on http://localhost alike.

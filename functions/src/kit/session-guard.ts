@@ -10,7 +10,7 @@ export const SESSION_MESSAGES = {
 } as const;
 
 /**
- * Checked on every authenticated request (DESIGN.md §6): a caller needs a profile, a deactivated
+ * Checked on every authenticated request (docs/security.md, "The per-request session guard"): a caller needs a profile, a deactivated
  * account is refused everywhere, tokens issued before a password reset or deactivation no longer
  * work even though their signature and expiry are still valid, and admin routes need TOTP where
  * admin MFA is required. One GetItem on the profile.

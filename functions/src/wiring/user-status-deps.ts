@@ -6,9 +6,9 @@ import { endAllSessions } from '../domain/auth/end-sessions.js';
 import { newId } from '../kit/ids.js';
 import type { Logger } from '../kit/logger.js';
 import { reportGlobalSignOutFailure } from './global-sign-out.js';
+import { sleep } from '../kit/retry.js';
 
 /** The admin user use cases wired to DynamoDB and Cognito (one set per request, for its logger). */
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export const userStatusDeps = (log: Logger): UserStatusDeps => ({
   store: dynamoAdminUserStore,

@@ -5,7 +5,7 @@ import type * as z from '@goldbot/shared/zod';
 
 /**
  * Every implemented route with the schemas its handler declares (defineHandler's read-only
- * `spec`, functions/src/kit/http-handler.ts): the fuzzer never keeps a copy of a schema.
+ * `spec`, functions/src/kit/define-handler.ts): the fuzzer never keeps a copy of a schema.
  * Importing a handler validates the function config, so the caller sets the environment first.
  */
 export interface RouteSpec {

@@ -16,6 +16,7 @@ import { profileSearchText } from '../../src/data/user-profile-entity.js';
 import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-client.js';
 
 import { register, verifyMailedCode } from './sign-up.js';
+import { sleep } from '../../src/kit/retry.js';
 
 /**
  * The back-office's users over real HTTP: the user counters moved by a registration and
@@ -67,7 +68,7 @@ async function auditEntriesFor(userId: string): Promise<AuditEntryView[]> {
 
 /** Waits until the clock is in a later second than `epochSeconds` (tokens of that second are refused). */
 async function nextSecondAfter(epochSeconds: number) {
-  while (Math.floor(Date.now() / 1000) <= epochSeconds) await new Promise((r) => setTimeout(r, 50));
+  while (Math.floor(Date.now() / 1000) <= epochSeconds) await sleep(50);
 }
 
 describe('user counters', () => {

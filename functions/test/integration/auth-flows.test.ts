@@ -7,6 +7,7 @@ import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { api, idTokenFor, refreshCookieOf, stack } from './http-client.js';
 import { latestCode, mailsTo } from './mailbox.js';
 import { SIGN_UP_PASSWORD, newEmail, newUsername, register as registerForm, verifyMailedCode } from './sign-up.js';
+import { sleep } from '../../src/kit/retry.js';
 
 /** Accounts end to end over real HTTP: real Cognito (local), real DynamoDB Local, mails from the SES emulator. */
 interface Session {
@@ -261,7 +262,7 @@ describe('sign-in, refresh and back-off', () => {
       expect((await api('/api/auth/me', { token })).status).toBe(401);
     }
     // Tokens are refused up to the second of the sign-out: a new sign-in a second later works.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await sleep(1100);
     const again = await api<Session>('/api/auth/login', {
       method: 'POST',
       body: { email: first.email, password: PASSWORD },

@@ -14,6 +14,7 @@ import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { LOCAL_DEV_WALLET_ADDRESS } from '../../../scripts/local/stack.js';
 import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
 import { mailsTo } from './mailbox.js';
+import { sleep } from '../../src/kit/retry.js';
 
 /**
  * The on-chain TXID pre-check over real HTTP: customers submit USDT payments through
@@ -97,7 +98,7 @@ async function verdictOf(
     last = await paymentByTxid(txid);
     const check = last.chainCheck;
     if (check && done(check, last)) return { ...last, chainCheck: check };
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
   throw new Error(`no verdict for ${txid} in time: ${JSON.stringify(last?.chainCheck)}`);
 }
@@ -361,8 +362,7 @@ describe('automatic approval of a match', () => {
         details: { from: 'pending', to: 'completed', chainCheck: { status: 'match', to: LOCAL_DEV_WALLET_ADDRESS } },
       });
       const deadline = Date.now() + 10_000;
-      while ((await mailsTo(on.email)).length < 2 && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 200));
+      while ((await mailsTo(on.email)).length < 2 && Date.now() < deadline) await sleep(200);
       expect((await mailsTo(on.email)).map((m) => m.subject)).toHaveLength(2);
 
       // A mismatch is never approved, even with the setting on.

@@ -13,6 +13,7 @@ import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { LOCAL_COPY_TRADING_LINK } from '../../../scripts/local/stack.js';
 import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
 import { mailsTo } from './mailbox.js';
+import { sleep } from '../../src/kit/retry.js';
 
 /**
  * The customer's side of commerce over real HTTP (docs/data-model.md, "Submit a USDT payment",
@@ -94,7 +95,7 @@ async function waitForMail(address: string, subject: RegExp) {
   while (Date.now() < deadline) {
     const mail = (await mailsTo(address)).find((m) => subject.test(m.subject));
     if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   throw new Error(`no mail to ${address} matching ${subject}`);
 }

@@ -20,6 +20,7 @@ import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import { LOCAL_COPY_TRADING_LINK } from '../../../scripts/local/stack.js';
 import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
 import { mailsTo } from './mailbox.js';
+import { sleep } from '../../src/kit/retry.js';
 
 /**
  * Configuration over real HTTP: an admin edits a template and the very next mail of
@@ -79,7 +80,7 @@ async function nextMail(address: string, subject: RegExp, seen: number) {
   while (Date.now() < deadline) {
     const mail = (await mailsTo(address)).slice(seen).find((m) => subject.test(m.subject));
     if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   throw new Error(`no mail to ${address} matching ${subject}`);
 }

@@ -15,7 +15,8 @@ import { config } from '../../src/config.js';
 import { handler as login } from '../../src/handlers/auth-login.js';
 import { handler as mfaSetup } from '../../src/handlers/auth-mfa-setup.js';
 import { handler as mfaVerify } from '../../src/handlers/auth-mfa-verify.js';
-import { defineHandler } from '../../src/kit/http-handler.js';
+import { awsChecks } from '../../src/kit/aws-checks.js';
+import { defineHandler } from '../../src/kit/define-handler.js';
 import { ok } from '../../src/kit/http-response.js';
 import {
   CALLERS,
@@ -280,7 +281,7 @@ describe('admin routes where admin MFA is not required (the default)', () => {
   it('let an administrator without TOTP through', async () => {
     givenProfiles(dynamo, CALLERS.admin);
     const run = vi.fn(async () => ok({}));
-    const h = defineHandler({ route: 'contact-list' }, run);
+    const h = defineHandler({ route: 'contact-list', checks: awsChecks }, run);
     const res = await invoke(h, httpEvent({ routeId: 'contact-list', claims: CALLERS.admin }));
     expect(res.statusCode).toBe(200);
     expect(run).toHaveBeenCalledTimes(1);

@@ -3,7 +3,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Config from '../../src/config.js';
 import type * as LoginHandler from '../../src/handlers/auth-login.js';
-import type * as HttpHandlerKit from '../../src/kit/http-handler.js';
+import type * as HttpHandlerKit from '../../src/kit/define-handler.js';
+import type * as AwsChecks from '../../src/kit/aws-checks.js';
 import type * as HttpResponses from '../../src/kit/http-response.js';
 import { CALLERS, httpEvent, invoke, profileItemOf, type Claims } from '../helpers/lambda.js';
 import { useCognitoFake } from '../helpers/cognito-fake.js';
@@ -18,6 +19,7 @@ const MFA_REQUIRED = 'Administrators must sign in with two-factor authentication
 
 let config: (typeof Config)['config'];
 let kit: typeof HttpHandlerKit;
+let awsChecks: (typeof AwsChecks)['awsChecks'];
 let responses: typeof HttpResponses;
 let login: (typeof LoginHandler)['handler'];
 
@@ -28,7 +30,8 @@ beforeAll(async () => {
   vi.stubEnv('ADMIN_MFA_REQUIRED', 'true');
   vi.resetModules();
   config = (await import('../../src/config.js')).config;
-  kit = await import('../../src/kit/http-handler.js');
+  kit = await import('../../src/kit/define-handler.js');
+  awsChecks = (await import('../../src/kit/aws-checks.js')).awsChecks;
   responses = await import('../../src/kit/http-response.js');
   login = (await import('../../src/handlers/auth-login.js')).handler;
 });
@@ -56,7 +59,7 @@ const givenProfile = (claims: Claims, overrides: Record<string, unknown> = {}) =
 
 function probe(route: 'contact-list' | 'auth-me' | 'health') {
   const run = vi.fn(async () => responses.ok({}));
-  return { run, handler: kit.defineHandler({ route }, run) };
+  return { run, handler: kit.defineHandler({ route, checks: awsChecks }, run) };
 }
 
 describe('admin routes where admin MFA is required', () => {

@@ -2,7 +2,8 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type * as DomainErrors from '../../src/domain/errors.js';
-import type * as HttpHandlerKit from '../../src/kit/http-handler.js';
+import type * as HttpHandlerKit from '../../src/kit/define-handler.js';
+import type * as AwsChecks from '../../src/kit/aws-checks.js';
 import type * as HttpResponses from '../../src/kit/http-response.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, lambdaContext } from '../helpers/lambda.js';
 
@@ -16,6 +17,7 @@ type Errors = typeof DomainErrors;
 type Responses = typeof HttpResponses;
 
 let kit: Kit;
+let awsChecks: (typeof AwsChecks)['awsChecks'];
 let errors: Errors;
 let responses: Responses;
 let write: MockInstance<typeof process.stdout.write>;
@@ -28,7 +30,8 @@ givenProfiles(dynamo, CALLERS.user);
 beforeAll(async () => {
   process.env.LOG_LEVEL = 'info';
   vi.resetModules();
-  kit = await import('../../src/kit/http-handler.js');
+  kit = await import('../../src/kit/define-handler.js');
+  awsChecks = (await import('../../src/kit/aws-checks.js')).awsChecks;
   errors = await import('../../src/domain/errors.js');
   responses = await import('../../src/kit/http-response.js');
 });
@@ -59,7 +62,7 @@ async function logsOf(run: () => Promise<unknown>): Promise<Record<string, unkno
 
 describe('request logging', () => {
   it('writes one completion line with request id, route, status and duration', async () => {
-    const h = kit.defineHandler({ route: 'health' }, async () => responses.ok({ status: 'ok' }));
+    const h = kit.defineHandler({ route: 'health', checks: awsChecks }, async () => responses.ok({ status: 'ok' }));
     const context = lambdaContext();
     const entries = await logsOf(() => h(httpEvent({ routeId: 'health' }), context));
     expect(entries).toHaveLength(1);
@@ -76,7 +79,7 @@ describe('request logging', () => {
   });
 
   it('logs the reason of a domain error at info', async () => {
-    const h = kit.defineHandler({ route: 'health' }, async () => {
+    const h = kit.defineHandler({ route: 'health', checks: awsChecks }, async () => {
       throw new errors.NotFoundError('This message no longer exists.');
     });
     const entries = await logsOf(() => invoke(h, httpEvent({ routeId: 'health' })));
@@ -86,7 +89,7 @@ describe('request logging', () => {
   });
 
   it('logs an unexpected error with its stack, which the answer never shows', async () => {
-    const h = kit.defineHandler({ route: 'health' }, async () => {
+    const h = kit.defineHandler({ route: 'health', checks: awsChecks }, async () => {
       throw new Error('socket hang up at 10.1.2.3');
     });
     let rawBody = '';
@@ -106,7 +109,7 @@ describe('request logging', () => {
   });
 
   it('never logs the bearer token, the body or values under sensitive keys', async () => {
-    const h = kit.defineHandler({ route: 'auth-me' }, async ({ log }) => {
+    const h = kit.defineHandler({ route: 'auth-me', checks: awsChecks }, async ({ log }) => {
       log.info('checking', { attempt: { password: 'hunter2', nested: { otp: '4821' } } });
       return responses.ok({});
     });
@@ -123,7 +126,7 @@ describe('request logging', () => {
   });
 
   it('logs a 401 without failing', async () => {
-    const h = kit.defineHandler({ route: 'contact-list' }, async () => responses.ok({}));
+    const h = kit.defineHandler({ route: 'contact-list', checks: awsChecks }, async () => responses.ok({}));
     const entries = await logsOf(() => invoke(h, httpEvent({ routeId: 'contact-list' })));
     expect(entries).toEqual([expect.objectContaining({ status: 401, reason: 'Please sign in to continue.' })]);
   });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { contactMessageInputSchema, idPathSchema, pageQuerySchema } from '@goldbot/shared';
 import * as z from '@goldbot/shared/zod';
 import { handler as contactAdd } from '../../src/handlers/contact-add.js';
-import { defineHandler } from '../../src/kit/http-handler.js';
+import { awsChecks } from '../../src/kit/aws-checks.js';
+import { defineHandler } from '../../src/kit/define-handler.js';
 import { ok } from '../../src/kit/http-response.js';
 
 /**
@@ -13,7 +14,7 @@ describe('defineHandler exposes its spec', () => {
   it('carries the route id and the very schemas it validates with', () => {
     const body = z.object({ note: z.string() });
     const handler = defineHandler(
-      { route: 'withdrawal-approve', body, query: pageQuerySchema, params: idPathSchema },
+      { route: 'withdrawal-approve', checks: awsChecks, body, query: pageQuerySchema, params: idPathSchema },
       async () => ok({}),
     );
     expect(handler.spec.route).toBe('withdrawal-approve');
@@ -29,7 +30,7 @@ describe('defineHandler exposes its spec', () => {
   });
 
   it('is read-only and stays out of enumeration', () => {
-    const handler = defineHandler({ route: 'health' }, async () => ok({}));
+    const handler = defineHandler({ route: 'health', checks: awsChecks }, async () => ok({}));
     expect(() => {
       (handler as unknown as { spec: unknown }).spec = { route: 'auth-me' };
     }).toThrow(TypeError);

@@ -13,10 +13,12 @@ import {
   ValidationError,
 } from '../../src/domain/errors.js';
 import { handler as contactAdd } from '../../src/handlers/contact-add.js';
-import { defineHandler, toValidationError } from '../../src/kit/http-handler.js';
+import { awsChecks } from '../../src/kit/aws-checks.js';
+import { defineHandler, toValidationError } from '../../src/kit/define-handler.js';
 import { created, errorBody, ok, toApiGatewayResult } from '../../src/kit/http-response.js';
 import { SESSION_MESSAGES } from '../../src/kit/session-guard.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, lambdaContext, storeCalls } from '../helpers/lambda.js';
+import { sleep } from '../../src/kit/retry.js';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 /** A signed-in caller outside CALLERS, whose admin group arrives as an array (local gateway). */
@@ -34,12 +36,12 @@ const GENERIC_500 = 'Something went wrong on our side. Please try again in a mom
 /** A handler on a real route id whose `run` is a spy returning the caller. */
 function probe<R extends Parameters<typeof defineHandler>[0]['route']>(route: R) {
   const run = vi.fn(async ({ caller }: { caller: unknown }) => ok({ caller }));
-  return { run, handler: defineHandler({ route }, run) };
+  return { run, handler: defineHandler({ route, checks: awsChecks }, run) };
 }
 
 /** A public handler whose use case throws `error`. */
 const throwing = (error: unknown) =>
-  defineHandler({ route: 'health' }, async () => {
+  defineHandler({ route: 'health', checks: awsChecks }, async () => {
     throw error;
   });
 
@@ -111,7 +113,10 @@ describe('request body validation', () => {
 
   it('decodes a base64 body', async () => {
     const run = vi.fn(async ({ body }: { body: { name: string } }) => ok({ got: body.name }));
-    const h = defineHandler({ route: 'contact-add', body: z.object({ name: z.string().check(z.trim()) }) }, run);
+    const h = defineHandler(
+      { route: 'contact-add', checks: awsChecks, body: z.object({ name: z.string().check(z.trim()) }) },
+      run,
+    );
     const res = await invoke(
       h,
       httpEvent({ routeId: 'contact-add', body: { name: '  Zoë ✓ ' }, isBase64Encoded: true }),
@@ -128,7 +133,7 @@ describe('request body validation', () => {
 
   it('hands the parsed, transformed values to the use case', async () => {
     const run = vi.fn(async () => created({ done: true }));
-    const h = defineHandler({ route: 'contact-add', body: z.object({ n: z.coerce.number() }) }, run);
+    const h = defineHandler({ route: 'contact-add', checks: awsChecks, body: z.object({ n: z.coerce.number() }) }, run);
     const res = await invoke(h, httpEvent({ routeId: 'contact-add', body: { n: '12', extra: 'dropped' } }));
     expect(res.statusCode).toBe(201);
     expect(run).toHaveBeenCalledWith(expect.objectContaining({ body: { n: 12 } }));
@@ -136,8 +141,13 @@ describe('request body validation', () => {
 });
 
 describe('query and path validation', () => {
-  const list = defineHandler({ route: 'contact-list', query: pageQuerySchema }, async ({ query }) => ok(query));
-  const remove = defineHandler({ route: 'contact-delete', params: idPathSchema }, async ({ params }) => ok(params));
+  const list = defineHandler({ route: 'contact-list', checks: awsChecks, query: pageQuerySchema }, async ({ query }) =>
+    ok(query),
+  );
+  const remove = defineHandler(
+    { route: 'contact-delete', checks: awsChecks, params: idPathSchema },
+    async ({ params }) => ok(params),
+  );
 
   it('parses the query with defaults', async () => {
     const res = await invoke(
@@ -186,7 +196,7 @@ describe('request size (H1)', () => {
     const validate = vi.fn((value: string) => value.length > 0);
     const run = vi.fn(async () => ok({}));
     const h = defineHandler(
-      { route: 'contact-add', body: z.object({ name: z.string().check(z.refine(validate)) }) },
+      { route: 'contact-add', checks: awsChecks, body: z.object({ name: z.string().check(z.refine(validate)) }) },
       run,
     );
     const parse = vi.spyOn(JSON, 'parse');
@@ -208,7 +218,7 @@ describe('request size (H1)', () => {
 
   it('accepts a body of exactly 16 KB', async () => {
     const run = vi.fn(async () => ok({}));
-    const h = defineHandler({ route: 'contact-add', body: z.object({ name: z.string() }) }, run);
+    const h = defineHandler({ route: 'contact-add', checks: awsChecks, body: z.object({ name: z.string() }) }, run);
     const res = await invoke(h, httpEvent({ routeId: 'contact-add', body: jsonOfBytes(MAX_REQUEST_BODY_BYTES) }));
     expect(res.statusCode).toBe(200);
     expect(run).toHaveBeenCalledTimes(1);
@@ -317,7 +327,7 @@ describe('role guard', () => {
   });
 
   it('checks who is calling before validating what they sent', async () => {
-    const h = defineHandler({ route: 'contact-delete', params: idPathSchema }, async () => ok({}));
+    const h = defineHandler({ route: 'contact-delete', checks: awsChecks, params: idPathSchema }, async () => ok({}));
     const anonymous = await invoke(h, httpEvent({ routeId: 'contact-delete', pathParameters: { id: ' ' } }));
     expect(anonymous.statusCode).toBe(401);
     const user = await invoke(
@@ -326,7 +336,7 @@ describe('role guard', () => {
     );
     expect(user.statusCode).toBe(403);
     const withBody = defineHandler(
-      { route: 'withdrawal-approve', body: z.object({ adminNote: z.string() }) },
+      { route: 'withdrawal-approve', checks: awsChecks, body: z.object({ adminNote: z.string() }) },
       async () => ok({}),
     );
     const malformed = await invoke(
@@ -365,7 +375,7 @@ describe('session guard (M4)', () => {
 
   it('lets a caller without a profile through only where the route creates it', async () => {
     const run = vi.fn(async () => ok({}));
-    const h = defineHandler({ route: 'auth-me', createsProfile: true }, run);
+    const h = defineHandler({ route: 'auth-me', checks: awsChecks, createsProfile: true }, run);
     expect((await invoke(h, httpEvent({ routeId: 'auth-me', claims: NEWCOMER }))).statusCode).toBe(200);
     expect(run).toHaveBeenCalledTimes(1);
   });
@@ -445,8 +455,8 @@ describe('error mapping', () => {
 
 describe('invocations', () => {
   it('keeps concurrent invocations apart (state per context)', async () => {
-    const h = defineHandler({ route: 'auth-me' }, async ({ caller }) => {
-      await new Promise((resolve) => setTimeout(resolve, caller.userId === CALLERS.user.sub ? 20 : 1));
+    const h = defineHandler({ route: 'auth-me', checks: awsChecks }, async ({ caller }) => {
+      await sleep(caller.userId === CALLERS.user.sub ? 20 : 1);
       return ok({ userId: caller.userId });
     });
     const [a, b] = await Promise.all([
@@ -459,7 +469,7 @@ describe('invocations', () => {
 
   it('passes the event and a request-scoped logger to the use case', async () => {
     const run = vi.fn(async (_input: unknown) => ok({}));
-    const h = defineHandler({ route: 'health' }, run);
+    const h = defineHandler({ route: 'health', checks: awsChecks }, run);
     const event = httpEvent({ routeId: 'health' });
     await invoke(h, event);
     const input = run.mock.calls[0]?.[0] as { event: unknown; log: { info: unknown; child: unknown } };

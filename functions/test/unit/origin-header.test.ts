@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '@goldbot/shared';
 import { ForbiddenError } from '../../src/domain/errors.js';
 import { handler as health } from '../../src/handlers/health.js';
-import { createDefineHandler } from '../../src/kit/http-kit.js';
+import { defineHandler } from '../../src/kit/define-handler.js';
 import { ok } from '../../src/kit/http-response.js';
 import {
   ACCEPTED_VALUES_TTL_MS,
@@ -95,12 +95,10 @@ describe('the origin header check', () => {
 
 describe('the handler kit with the check on', () => {
   const { load } = loader({ current: CURRENT, previous: '' });
-  const define = createDefineHandler({
-    originCheck: createOriginCheck(ARN, load),
-    sessionGuard: null,
-    rateLimiter: null,
-  });
-  const packages = define({ route: 'packages-list' }, async () => ok({ packages: [] }));
+  const packages = defineHandler(
+    { route: 'packages-list', checks: { originCheck: createOriginCheck(ARN, load) } },
+    async () => ok({ packages: [] }),
+  );
 
   it('answers 403 with the API error shape before the handler runs, and 200 with the header', async () => {
     const refused = await invoke(packages, httpEvent({ routeId: 'packages-list' }));

@@ -14,7 +14,8 @@ import { handler as resetPassword } from '../../src/handlers/auth-reset-password
 import { handler as verifyOtp } from '../../src/handlers/auth-verify-otp.js';
 import { handler as verifyResetOtp } from '../../src/handlers/auth-verify-reset-otp.js';
 import { handler as contactAdd } from '../../src/handlers/contact-add.js';
-import { defineHandler } from '../../src/kit/http-handler.js';
+import { awsChecks } from '../../src/kit/aws-checks.js';
+import { defineHandler } from '../../src/kit/define-handler.js';
 import { ok } from '../../src/kit/http-response.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, type HttpHandler } from '../helpers/lambda.js';
 import { conditionFailed, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
@@ -231,7 +232,7 @@ describe('consumeRateLimits (several counters in one request)', () => {
 describe('where the handler kit applies the limits', () => {
   const probe = (route: (typeof ROUTES)[number]['id']) => {
     const run = vi.fn(async () => ok({}));
-    return { run, handler: defineHandler({ route }, run) };
+    return { run, handler: defineHandler({ route, checks: awsChecks }, run) };
   };
 
   it.each(ROUTES.filter((r) => r.auth === 'public' && r.method !== 'GET').map((r) => [r.id] as const))(
@@ -286,6 +287,7 @@ describe('where the handler kit applies the limits', () => {
     const h = defineHandler(
       {
         route: 'auth-login',
+        checks: awsChecks,
         body: loginInputSchema,
         limits: [
           { name: 'registerPerIp', by: 'ip' },
@@ -310,6 +312,7 @@ describe('where the handler kit applies the limits', () => {
       defineHandler(
         {
           route: 'auth-login',
+          checks: awsChecks,
           body: loginInputSchema,
           limits: [{ name: 'loginPerAccount', by: (body) => body.email }],
           countLimits: 'in-use-case',
@@ -359,7 +362,12 @@ describe('where the handler kit applies the limits', () => {
 
   it('applies rules on authenticated routes too, by the caller address', async () => {
     const h = defineHandler(
-      { route: 'auth-confirm-email-change', body: z.object({}), limits: [{ name: 'codeVerifyPerIp', by: 'ip' }] },
+      {
+        route: 'auth-confirm-email-change',
+        checks: awsChecks,
+        body: z.object({}),
+        limits: [{ name: 'codeVerifyPerIp', by: 'ip' }],
+      },
       async () => ok({}),
     );
     await invoke(h, httpEvent({ routeId: 'auth-confirm-email-change', claims: CALLERS.user, body: {} }));

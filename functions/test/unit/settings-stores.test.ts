@@ -19,6 +19,7 @@ import type { AuditEntry } from '../../src/domain/records/audit-entry.js';
 import { ADMIN_TEMPLATE_TYPES, TEMPLATE_PLACEHOLDERS } from '../../src/domain/email/template-rules.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import { cancelled, transactItemsOf, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
+import { sleep } from '../../src/kit/retry.js';
 
 /** The settings, template and catalog stores against a mocked document client: keys, conditions, one request each. */
 const dynamo = useMockedDynamo();
@@ -489,7 +490,7 @@ describe('seed items', () => {
     dynamo.on(PutCommand).callsFake(async () => {
       inFlight += 1;
       most = Math.max(most, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      await sleep(1);
       inFlight -= 1;
       return {};
     });

@@ -1,3 +1,5 @@
+import { retry } from '../../kit/retry.js';
+
 /**
  * Ends every session of a user (docs/security.md, "Sessions and revocation"): our registry and
  * `tokensValidAfter` refuse old sessions at once; Cognito's global sign-out also revokes its
@@ -21,16 +23,13 @@ export interface EndSessionsDeps {
 
 export async function endAllSessions(deps: EndSessionsDeps, userId: string, email: string): Promise<void> {
   await deps.revokeSessions(userId, deps.now());
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  let lastError: unknown;
-  for (let attempt = 0; attempt < GLOBAL_SIGN_OUT_ATTEMPTS; attempt += 1) {
-    try {
-      await deps.signOutEverywhere(email);
-      return;
-    } catch (error) {
-      lastError = error;
-      if (attempt < GLOBAL_SIGN_OUT_ATTEMPTS - 1) await sleep(100 * 2 ** attempt);
-    }
+  try {
+    await retry(() => deps.signOutEverywhere(email), {
+      tries: GLOBAL_SIGN_OUT_ATTEMPTS,
+      delayMs: (attempt) => 100 * 2 ** (attempt - 1),
+      ...(deps.sleep ? { sleep: deps.sleep } : {}),
+    });
+  } catch (error) {
+    deps.onGlobalSignOutFailure?.(error, userId);
   }
-  deps.onGlobalSignOutFailure?.(lastError, userId);
 }

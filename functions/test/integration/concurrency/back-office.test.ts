@@ -12,6 +12,7 @@ import { api, stack, type TestCustomer } from '../http-client.js';
 import { mailsTo } from '../mailbox.js';
 import { admin, auditEntriesFor, basicStartingToday, getItem, itemsOf, seededProfile, todayUtc } from '../fixtures.js';
 import { RACERS, expectOutcome, printFigures, race, record } from './race.js';
+import { sleep } from '../../../src/kit/retry.js';
 
 /**
  * Back-office operations under 50 parallel requests over real HTTP (docs/data-model.md, wallet
@@ -136,9 +137,7 @@ describe('activation mails, 50 clicks racing the job', () => {
     // starts a moment later, while the clicks are being handled.
     const [{ answers, tally }, scheduled] = await Promise.all([
       race(RACERS, () => send()),
-      new Promise((resolve) => setTimeout(resolve, 150)).then(() =>
-        job(scheduledJobEvent('job-send-activation-emails', new Date())),
-      ),
+      sleep(150).then(() => job(scheduledJobEvent('job-send-activation-emails', new Date()))),
     ]);
     record('activation mails x50 + job', tally);
     console.info(

@@ -4,43 +4,51 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getRoute } from '@goldbot/shared';
 import { handler as health } from '../../src/handlers/health.js';
 import { handler as packagesList } from '../../src/handlers/packages-list.js';
-import { createDefineHandler, missingService } from '../../src/kit/http-kit.js';
-import { defineHandler as definePublic } from '../../src/kit/public-http-handler.js';
+import { defineHandler, missingCheck } from '../../src/kit/define-handler.js';
 import { ok } from '../../src/kit/http-response.js';
 import { CALLERS, httpEvent, invoke } from '../helpers/lambda.js';
 
 /**
- * The kit without its DynamoDB services (lean bundles): public-http-handler.ts serves
- * only public reads without limits, refuses any other route when the handler module loads, and
- * never trusts claims on a public route (no authorizer verified them).
+ * defineHandler without the AWS-backed checks: it serves only public reads without limits,
+ * refuses any other route when the handler module loads, and never trusts claims on a public
+ * route (no authorizer verified them), so `health` bundles no AWS client at all.
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
 afterEach(() => dynamo.reset());
 
-const NONE = { sessionGuard: null, rateLimiter: null };
+const NONE = {};
 const guard = async () => null;
 
-describe('missingService', () => {
-  it('lets a kit without services serve public reads only', () => {
-    expect(missingService(getRoute('health'), undefined, NONE)).toBeNull();
-    expect(missingService(getRoute('packages-list'), [], NONE)).toBeNull();
-    expect(missingService(getRoute('auth-me'), undefined, NONE)).toMatch(/auth-me is not public/);
-    expect(missingService(getRoute('admin-users'), undefined, NONE)).toMatch(/session guard/);
+describe('missingCheck', () => {
+  it('lets a handler without checks serve public reads only', () => {
+    expect(missingCheck(getRoute('health'), {}, NONE)).toBeNull();
+    expect(missingCheck(getRoute('packages-list'), { limits: [] }, NONE)).toBeNull();
+    expect(missingCheck(getRoute('auth-me'), {}, NONE)).toMatch(/auth-me is not public/);
+    expect(missingCheck(getRoute('admin-users'), {}, NONE)).toMatch(/session guard/);
   });
 
   it('asks for the rate limiter on an anonymous write and on a route with limits', () => {
-    expect(missingService(getRoute('contact-add'), undefined, NONE)).toMatch(/contact-add is rate limited/);
-    expect(missingService(getRoute('health'), [{ name: 'publicPostPerIp', by: 'ip' }], NONE)).toMatch(/rate limiter/);
-    expect(missingService(getRoute('auth-me'), undefined, { sessionGuard: guard, rateLimiter: null })).toBeNull();
+    expect(missingCheck(getRoute('contact-add'), {}, NONE)).toMatch(/contact-add is rate limited/);
+    expect(missingCheck(getRoute('health'), { limits: [{ name: 'publicPostPerIp', by: 'ip' }] }, NONE)).toMatch(
+      /rate limiter/,
+    );
+    expect(missingCheck(getRoute('auth-me'), {}, { sessionGuard: guard })).toBeNull();
+  });
+
+  it('asks for the pending limits where the use case counts them', () => {
+    const limiter = async () => undefined;
+    expect(missingCheck(getRoute('auth-resend-otp'), { countLimits: 'in-use-case' }, { rateLimiter: limiter })).toMatch(
+      /auth-resend-otp counts its limits in its use case/,
+    );
   });
 });
 
-describe('public-http-handler', () => {
+describe('defineHandler without checks', () => {
   it('refuses, at definition, a route that needs the session guard or the limiter', () => {
-    expect(() => definePublic({ route: 'auth-me' }, async () => ok({}))).toThrow(
-      'defineHandler: auth-me is not public: it needs the session guard; import defineHandler from kit/http-handler.ts',
+    expect(() => defineHandler({ route: 'auth-me' }, async () => ok({}))).toThrow(
+      'defineHandler: auth-me is not public: it needs the session guard; pass checks: awsChecks from kit/aws-checks.ts',
     );
-    expect(() => definePublic({ route: 'contact-add' }, async () => ok({}))).toThrow(/rate limited/);
+    expect(() => defineHandler({ route: 'contact-add' }, async () => ok({}))).toThrow(/rate limited/);
   });
 
   it('answers health without a single DynamoDB call, even with claims in the event', async () => {
@@ -52,7 +60,7 @@ describe('public-http-handler', () => {
 
   it('hands a public route no caller: unverified claims are ignored, and no session is checked', async () => {
     let seen: unknown = 'not run';
-    const probe = definePublic({ route: 'health' }, async ({ caller }) => {
+    const probe = defineHandler({ route: 'health' }, async ({ caller }) => {
       seen = caller;
       return ok({});
     });
@@ -66,16 +74,13 @@ describe('public-http-handler', () => {
     expect(packagesList.spec.route).toBe('packages-list');
   });
 
-  it('runs the session guard of a full kit on a signed-in route', async () => {
+  it('runs the session guard it is given on a signed-in route', async () => {
     const calls: string[] = [];
-    const define = createDefineHandler({
-      sessionGuard: async (caller) => {
-        calls.push(caller.userId);
-        return null;
-      },
-      rateLimiter: null,
-    });
-    const me = define({ route: 'auth-me' }, async ({ caller, sessionProfile }) =>
+    const sessionGuard = async (caller: { userId: string }) => {
+      calls.push(caller.userId);
+      return null;
+    };
+    const me = defineHandler({ route: 'auth-me', checks: { sessionGuard } }, async ({ caller, sessionProfile }) =>
       ok({ id: caller.userId, profile: sessionProfile }),
     );
     const res = await invoke(me, httpEvent({ routeId: 'auth-me', claims: CALLERS.user }));
@@ -87,11 +92,11 @@ describe('public-http-handler', () => {
   });
 });
 
-describe('the full kit', () => {
-  it('still checks the session on signed-in routes through DynamoDB', async () => {
+describe('the AWS checks', () => {
+  it('still check the session on signed-in routes through DynamoDB', async () => {
     dynamo.on(GetCommand).resolves({});
-    const { defineHandler } = await import('../../src/kit/http-handler.js');
-    const me = defineHandler({ route: 'auth-me' }, async () => ok({}));
+    const { awsChecks } = await import('../../src/kit/aws-checks.js');
+    const me = defineHandler({ route: 'auth-me', checks: awsChecks }, async () => ok({}));
     const res = await invoke(me, httpEvent({ routeId: 'auth-me', claims: CALLERS.user }));
     // No profile: the guard refuses (only auth-me with createsProfile lets a first sign-in through).
     expect(res.statusCode).toBe(401);
