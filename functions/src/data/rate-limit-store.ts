@@ -1,8 +1,16 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateLimitName } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
-import type { TooManyRequestsError } from '../domain/errors.js';
-import { RequestLimitError, rateWindow, scaledLimit, type RateWindow } from '../domain/limits/rate-limits.js';
+import {
+  RequestLimitError,
+  rateWindow,
+  scaledLimit,
+  type PendingLimits,
+  type RateWindow,
+  type UpdateCounter,
+} from '../domain/limits/rate-limits.js';
+
+export type { PendingLimits, UpdateCounter } from '../domain/limits/rate-limits.js';
 import { rateWindowKey } from './one-time-code-entity.js';
 import { cancellationCodes, onlyConflicts } from './table-reads.js';
 
@@ -61,28 +69,6 @@ export async function consumeRateLimits(
   }
 }
 
-/**
- * Counters a use case moves in its own first write (the kit's `countLimits: 'in-use-case'`), so a
- * request's limits cost no request of their own (the round-trip budget, issue 12). The use case
- * puts `items` first in its TransactWriteItems and reports the outcome; the kit counts the limits
- * itself after any request whose use case did not (refused earlier, answered without writing), so
- * every request is counted exactly once.
- */
-export interface PendingLimits {
-  /** The counters' conditional updates still to move, to lead the use case's TransactWriteItems (none once counted). */
-  readonly items: readonly { Update: UpdateCounter }[];
-  /** True once the counters moved, or refused the request (429): nothing left to count. */
-  readonly counted: boolean;
-  /** The transaction that led with `items` committed. */
-  committed(): void;
-  /**
-   * The transaction was cancelled with these reasons (the counters' from index `at`, first by
-   * default): the 429 to answer if a counter was full, else null (nothing moved; the use case
-   * reads the rest of the reasons).
-   */
-  refusalIn(codes: readonly string[], at?: number): TooManyRequestsError | null;
-}
-
 export function pendingLimits(checks: readonly RateLimitCheck[], nowMs: number, scale: number): PendingLimits {
   const counters = countersOf(checks, nowMs, scale);
   let counted = counters.length === 0;
@@ -134,13 +120,4 @@ function countersOf(checks: readonly RateLimitCheck[], nowMs: number, scale: num
     });
   }
   return [...counters.values()];
-}
-
-export interface UpdateCounter {
-  TableName: string;
-  Key: Record<string, string>;
-  UpdateExpression: string;
-  ConditionExpression: string;
-  ExpressionAttributeNames: Record<string, string>;
-  ExpressionAttributeValues: Record<string, number>;
 }

@@ -1,4 +1,7 @@
-import type { AdminUser, SessionUser } from '@goldbot/shared';
+import type { AdminUser } from '@goldbot/shared';
+import type { UserProfile } from '../domain/auth/user-profile.js';
+
+export { toSessionUser, type UserProfile } from '../domain/auth/user-profile.js';
 
 /**
  * User profile and its uniqueness markers (docs/data-model.md E1-E4). Keys are built here only.
@@ -18,34 +21,6 @@ export const usernameMarkerKey = (username: string) => ({
 export const referralCodeMarkerKey = (code: string) => ({ PK: `REFCODE#${code.toUpperCase()}`, SK: 'REFCODE' });
 export const sessionKey = (userId: string, tokenHash: string) => ({ PK: `USER#${userId}`, SK: `SESSION#${tokenHash}` });
 export const SESSION_SK_PREFIX = 'SESSION#';
-
-export interface UserProfile {
-  _id: string;
-  username: string;
-  email: string;
-  phone: string | null;
-  isActive: boolean;
-  isAdmin: boolean;
-  referralCode: string;
-  referralCount: number;
-  referralEarnings: number;
-  emailVerifiedAt?: string;
-  /** The address a correct code proved (registration or e-mail change); Cognito is only ever told this one. */
-  verifiedEmail?: string;
-  /** A pending registration's password hash (scrypt), so sign-in can check it before Cognito confirms (L2). */
-  pendingPasswordHash?: string;
-  /** Set when an administrator turned TOTP on; admin routes need it where admin MFA is required (M5). */
-  mfaEnabledAt?: string;
-  /** Epoch seconds: tokens issued before this are refused (password reset, deactivation). */
-  tokensValidAfter?: number;
-  /**
-   * Epoch ms: refresh sessions registered at or before this are refused (every session ended at
-   * once by one write, without deleting each registry entry: the round-trip budget, issue 12).
-   */
-  sessionsValidAfterMs?: number;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** The digits of a phone number (`+1 (555) 010-2030` → `15550102030`), so a search may type it either way. */
 export const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
@@ -124,18 +99,6 @@ export function fromProfileItem(item: Record<string, unknown>): UserProfile {
     updatedAt: String(item.updatedAt),
   };
 }
-
-/** The spec's user shape (customer §3); `isAdmin` comes from the caller's groups, not storage. */
-export const toSessionUser = (profile: UserProfile, isAdmin: boolean): SessionUser => ({
-  userId: profile._id,
-  username: profile.username,
-  email: profile.email,
-  phone: profile.phone,
-  isAdmin,
-  referralCode: profile.referralCode,
-  referralCount: profile.referralCount,
-  referralEarnings: profile.referralEarnings,
-});
 
 /** A row of the admin user list and detail view (admin §3 User): no balances beyond the spec's, no secrets. */
 export const toAdminUserView = (profile: UserProfile): AdminUser => ({

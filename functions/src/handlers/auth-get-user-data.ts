@@ -1,8 +1,8 @@
 import { userIdPathSchema } from '@goldbot/shared';
-import { getUserData } from '../domain/auth/auth-service.js';
+import { getUserData } from '../domain/auth/account-profile.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../services/auth-service.js';
+import { accounts } from '../services/accounts.js';
 
 export const handler = defineHandler(
   { route: 'auth-get-user-data', params: userIdPathSchema },

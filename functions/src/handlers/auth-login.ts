@@ -1,10 +1,10 @@
 import { loginInputSchema } from '@goldbot/shared';
 import { cognitoDirectory } from '../adapters/cognito-directory.js';
-import { login } from '../domain/auth/auth-service.js';
+import { login } from '../domain/auth/sign-in.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { refreshCookie } from '../kit/refresh-cookie.js';
-import { accounts } from '../services/auth-service.js';
+import { accounts } from '../services/accounts.js';
 import { otpHashKey } from '../services/otp-hash-key.js';
 import { sendTemplateMail } from '../services/template-mail.js';
 

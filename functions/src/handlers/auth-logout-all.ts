@@ -1,9 +1,9 @@
 import { cognitoDirectory } from '../adapters/cognito-directory.js';
-import { logoutAll } from '../domain/auth/auth-service.js';
+import { logoutAll } from '../domain/auth/sign-in.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { clearedRefreshCookie } from '../kit/refresh-cookie.js';
-import { accounts } from '../services/auth-service.js';
+import { accounts } from '../services/accounts.js';
 
 const deps = { ...accounts, directory: cognitoDirectory };
 

@@ -1,9 +1,9 @@
 import { mfaSetupInputSchema } from '@goldbot/shared';
 import { cognitoDirectory } from '../adapters/cognito-directory.js';
-import { finishMfaSetup } from '../domain/auth/auth-service.js';
+import { finishMfaSetup } from '../domain/auth/mfa-sign-in.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../services/auth-service.js';
+import { accounts } from '../services/accounts.js';
 
 const deps = { ...accounts, directory: cognitoDirectory };
 

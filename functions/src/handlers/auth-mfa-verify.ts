@@ -1,10 +1,10 @@
 import { mfaVerifyInputSchema } from '@goldbot/shared';
 import { cognitoDirectory } from '../adapters/cognito-directory.js';
-import { verifyMfa } from '../domain/auth/auth-service.js';
+import { verifyMfa } from '../domain/auth/mfa-sign-in.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { refreshCookie } from '../kit/refresh-cookie.js';
-import { accounts } from '../services/auth-service.js';
+import { accounts } from '../services/accounts.js';
 
 const deps = { ...accounts, directory: cognitoDirectory };
 

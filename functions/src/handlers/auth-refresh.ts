@@ -1,11 +1,11 @@
 import { refreshInputSchema } from '@goldbot/shared';
 import { cognitoDirectory } from '../adapters/cognito-directory.js';
-import { refresh } from '../domain/auth/auth-service.js';
+import { refresh } from '../domain/auth/sign-in.js';
 import { UnauthorizedError } from '../domain/errors.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 import { clearedRefreshCookie, refreshTokenFrom } from '../kit/refresh-cookie.js';
-import { accounts } from '../services/auth-service.js';
+import { accounts } from '../services/accounts.js';
 
 const deps = { ...accounts, directory: cognitoDirectory };
 

@@ -1,9 +1,9 @@
 import { registerInputSchema } from '@goldbot/shared';
 import { cognitoDirectory } from '../adapters/cognito-directory.js';
-import { register } from '../domain/auth/auth-service.js';
+import { register } from '../domain/auth/registration.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { created } from '../kit/http-response.js';
-import { accounts } from '../services/auth-service.js';
+import { accounts } from '../services/accounts.js';
 import { otpHashKey } from '../services/otp-hash-key.js';
 import { sendTemplateMail } from '../services/template-mail.js';
 

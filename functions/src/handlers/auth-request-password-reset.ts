@@ -1,8 +1,8 @@
 import { forgotInputSchema } from '@goldbot/shared';
-import { requestPasswordReset } from '../domain/auth/auth-service.js';
+import { requestPasswordReset } from '../domain/auth/password-reset.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../services/auth-service.js';
+import { accounts } from '../services/accounts.js';
 import { otpHashKey } from '../services/otp-hash-key.js';
 import { sendTemplateMail } from '../services/template-mail.js';
 

@@ -1,9 +1,9 @@
 import { resetPasswordInputSchema } from '@goldbot/shared';
 import { cognitoDirectory } from '../adapters/cognito-directory.js';
-import { resetPassword } from '../domain/auth/auth-service.js';
+import { resetPassword } from '../domain/auth/password-reset.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../services/auth-service.js';
+import { accounts } from '../services/accounts.js';
 import { otpHashKey } from '../services/otp-hash-key.js';
 
 const deps = { ...accounts, directory: cognitoDirectory, otpHashKey };

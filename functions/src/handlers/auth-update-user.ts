@@ -6,10 +6,10 @@ import {
   updateUserBodySchema,
 } from '@goldbot/shared';
 import { cognitoDirectory } from '../adapters/cognito-directory.js';
-import { changePassword, updateProfile } from '../domain/auth/auth-service.js';
+import { changePassword, updateProfile } from '../domain/auth/account-profile.js';
 import { defineHandler, parseInput } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../services/auth-service.js';
+import { accounts } from '../services/accounts.js';
 import { otpHashKey } from '../services/otp-hash-key.js';
 import { sendTemplateMail } from '../services/template-mail.js';
 

@@ -1,10 +1,10 @@
 import { verifyOtpInputSchema } from '@goldbot/shared';
 import { cognitoDirectory } from '../adapters/cognito-directory.js';
-import { verifyRegistration } from '../domain/auth/auth-service.js';
+import { verifyRegistration } from '../domain/auth/registration.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { refreshCookie } from '../kit/refresh-cookie.js';
-import { accounts } from '../services/auth-service.js';
+import { accounts } from '../services/accounts.js';
 import { otpHashKey } from '../services/otp-hash-key.js';
 
 const deps = { ...accounts, directory: cognitoDirectory, otpHashKey };

@@ -1,8 +1,8 @@
 import { verifyResetOtpInputSchema } from '@goldbot/shared';
-import { verifyResetCode } from '../domain/auth/auth-service.js';
+import { verifyResetCode } from '../domain/auth/password-reset.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../services/auth-service.js';
+import { accounts } from '../services/accounts.js';
 import { otpHashKey } from '../services/otp-hash-key.js';
 
 const deps = { ...accounts, otpHashKey };

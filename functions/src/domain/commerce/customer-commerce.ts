@@ -27,7 +27,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../errors.js';
-import type { PendingLimits } from '../../data/rate-limit-store.js';
+import type { PendingLimits } from '../limits/rate-limits.js';
 import type { OrderStore } from './orders.js';
 import { basicIsActive, freeTrialRuns, utcDay } from './package-dates.js';
 import { amountPaidOf } from './receipts.js';

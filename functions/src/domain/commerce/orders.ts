@@ -1,6 +1,6 @@
 import { ORDER, PAYMENT_MESSAGES, type OpenOrderInput, type PackageSlug, type PaymentOrder } from '@goldbot/shared';
 import type { AmountHold, OrderRecord } from '../../data/order-entity.js';
-import type { PendingLimits } from '../../data/rate-limit-store.js';
+import type { PendingLimits } from '../limits/rate-limits.js';
 import { ConflictError, ServiceUnavailableError } from '../errors.js';
 import { PURCHASE_MESSAGES, packageSlugOf, purchaseTerms, toCents, type PurchaseContext } from './purchase.js';
 

@@ -46,6 +46,38 @@ export class RequestLimitError extends TooManyRequestsError {
 }
 
 /**
+ * Counters a use case moves in its own first write (the kit's `countLimits: 'in-use-case'`), so a
+ * request's limits cost no request of their own (the round-trip budget, docs/performance.md). The use case
+ * puts `items` first in its TransactWriteItems and reports the outcome; the kit counts the limits
+ * itself after any request whose use case did not (refused earlier, answered without writing), so
+ * every request is counted exactly once.
+ */
+export interface PendingLimits {
+  /** The counters' conditional updates still to move, to lead the use case's TransactWriteItems (none once counted). */
+  readonly items: readonly { Update: UpdateCounter }[];
+  /** True once the counters moved, or refused the request (429): nothing left to count. */
+  readonly counted: boolean;
+  /** The transaction that led with `items` committed. */
+  committed(): void;
+  /**
+   * The transaction was cancelled with these reasons (the counters' from index `at`, first by
+   * default): the 429 to answer if a counter was full, else null (nothing moved; the use case
+   * reads the rest of the reasons).
+   */
+  refusalIn(codes: readonly string[], at?: number): TooManyRequestsError | null;
+}
+
+/** A counter's conditional update, as the table write that moves it takes it. */
+export interface UpdateCounter {
+  TableName: string;
+  Key: Record<string, string>;
+  UpdateExpression: string;
+  ConditionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues: Record<string, number>;
+}
+
+/**
  * The client's address. Behind CloudFront, API Gateway's sourceIp is the edge's address and
  * CloudFront appends the viewer's address to X-Forwarded-For; entries before it are whatever the
  * client sent, so only the end of the list is trusted. Should API Gateway also append the address
