@@ -94,41 +94,16 @@ export const accountIdentityStore: AccountIdentityStore = {
       },
     ];
     if (emailChanged) {
-      items.push(
-        {
-          Delete: {
-            TableName: tableName,
-            Key: emailMarkerKey(profile.email),
-            ConditionExpression: 'attribute_not_exists(PK) OR userId = :id',
-            ExpressionAttributeValues: { ':id': profile._id },
-          },
-        },
-        {
-          Put: {
-            TableName: tableName,
-            Item: { ...emailMarkerKey(next.email), entity: 'EmailMarker', userId: profile._id },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-      );
+      items.push(...markerMove(emailMarkerKey(profile.email), emailMarkerKey(next.email), 'EmailMarker', profile._id));
     }
     if (usernameChanged) {
       items.push(
-        {
-          Delete: {
-            TableName: tableName,
-            Key: usernameMarkerKey(profile.username),
-            ConditionExpression: 'attribute_not_exists(PK) OR userId = :id',
-            ExpressionAttributeValues: { ':id': profile._id },
-          },
-        },
-        {
-          Put: {
-            TableName: tableName,
-            Item: { ...usernameMarkerKey(next.username), entity: 'UsernameMarker', userId: profile._id },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
+        ...markerMove(
+          usernameMarkerKey(profile.username),
+          usernameMarkerKey(next.username),
+          'UsernameMarker',
+          profile._id,
+        ),
         {
           Update: {
             TableName: tableName,
@@ -181,3 +156,29 @@ export const accountIdentityStore: AccountIdentityStore = {
     }
   },
 };
+
+type Key = { PK: string; SK: string };
+
+/**
+ * A uniqueness marker's move to a new value: the old one goes (if it is still this user's), the
+ * new one must be free. The new marker's Put sits second, where updateIdentity reads its reason.
+ */
+function markerMove(from: Key, to: Key, entity: 'EmailMarker' | 'UsernameMarker', userId: string) {
+  return [
+    {
+      Delete: {
+        TableName: tableName,
+        Key: from,
+        ConditionExpression: 'attribute_not_exists(PK) OR userId = :id',
+        ExpressionAttributeValues: { ':id': userId },
+      },
+    },
+    {
+      Put: {
+        TableName: tableName,
+        Item: { ...to, entity, userId },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ];
+}

@@ -1,4 +1,4 @@
-import { dynamoCustomerReads } from '../data/customer-commerce-store.js';
+import { dynamoCustomerReads } from '../data/customer-read-store.js';
 import { activeSubscription } from '../domain/commerce/customer-commerce.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';

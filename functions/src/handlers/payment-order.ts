@@ -1,11 +1,11 @@
 import { openOrderInputSchema } from '@goldbot/shared';
-import { dynamoCustomerCommerceStore } from '../data/customer-commerce-store.js';
+import { dynamoOrderStore } from '../data/order-store.js';
 import { openOrder } from '../domain/commerce/orders.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';
 import { newId } from '../kit/ids.js';
 
-const deps = { store: dynamoCustomerCommerceStore, now: () => new Date(), newId };
+const deps = { store: dynamoOrderStore, now: () => new Date(), newId };
 
 /** The payment window's order: the same one while it is open, a new exact amount otherwise. */
 export const handler = defineHandler(

@@ -1,5 +1,5 @@
 import { verifyReferralInputSchema } from '@goldbot/shared';
-import { dynamoCustomerReads } from '../data/customer-commerce-store.js';
+import { dynamoCustomerReads } from '../data/customer-read-store.js';
 import { verifyReferral } from '../domain/commerce/customer-commerce.js';
 import { defineHandler } from '../kit/http-handler.js';
 import { ok } from '../kit/http-response.js';

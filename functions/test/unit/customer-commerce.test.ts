@@ -13,10 +13,12 @@ import {
   verifyReferral,
   walletDetails,
   type CommerceDeps,
-  type CustomerCommerceStore,
-  type FreeTrialCommit,
-  type PurchaseCommit,
 } from '../../src/domain/commerce/customer-commerce.js';
+import type {
+  CustomerCommerceStore,
+  FreeTrialCommit,
+  PurchaseCommit,
+} from '../../src/domain/commerce/customer-stores.js';
 import type {
   CustomerProfile,
   PurchasePlan,
@@ -136,7 +138,8 @@ function setup(overrides: Partial<PurchaseSnapshot> = {}) {
     }),
   };
   let id = 0;
-  const deps: CommerceDeps = {
+  // One fake for every store: the read use cases and the purchase ones share its state.
+  const deps: CommerceDeps & { store: CustomerCommerceStore } = {
     store,
     mailer,
     now: () => NOW,

@@ -3,20 +3,16 @@ import {
   PAYMENT_MESSAGES,
   isTronTxid,
   SETTINGS_MESSAGES,
-  type PackageSlug,
   type SubmitUsdtPaymentInput,
   type Subscription,
 } from '@goldbot/shared';
 import { normalizeTxid } from '../../data/payment-entity.js';
-import type { SubscriptionSettings } from '../../data/settings-entity.js';
-import { toSubscriptionView, type SubscriptionRecord } from '../../data/subscription-entity.js';
-import type { ActiveWalletPointer } from '../../data/wallet-entity.js';
+import { toSubscriptionView } from '../../data/subscription-entity.js';
 import type { Logger } from '../../kit/logger.js';
 import {
   paymentTemplateType,
   freeTrialMailValues,
   subscriptionMailValues,
-  type EditableTemplateType,
   type EmailTemplate,
   type TemplateMailer,
 } from '../email/templates.js';
@@ -28,7 +24,7 @@ import {
   ValidationError,
 } from '../errors.js';
 import type { PendingLimits } from '../limits/rate-limits.js';
-import type { OrderStore } from './orders.js';
+import type { CustomerReadStore, FreeTrialStore, PurchaseStore } from './customer-stores.js';
 import { basicIsActive, freeTrialRuns, utcDay } from './package-dates.js';
 import { amountPaidOf } from './receipts.js';
 import {
@@ -42,89 +38,15 @@ import {
   planPurchase,
   referralAnswer,
   sortNewestFirst,
-  type CustomerProfile,
-  type PurchasePlan,
-  type PurchaseSnapshot,
-  type ReferralMarker,
-  type TxidMarker,
 } from './purchase.js';
 
 /**
- * The customer commerce use cases (customer spec §2, §7; docs/data-model.md T1, T3, AP21-AP23,
- * AP30-AP32, AP38): storage and mail are injected, so these run in unit tests without AWS. Each
- * one costs at most one read round trip and one write (see docs/performance.md).
+ * The customer commerce use cases: the package status, the public settings, the wallet, a
+ * referral check, a USDT payment's submission, the free trial and the customer's subscriptions
+ * (stores in customer-stores.ts, their table access in docs/data-model.md). Storage and mail are
+ * injected, so these run in unit tests without AWS. Each one costs at most one read round trip
+ * and one write (see docs/performance.md).
  */
-
-/** How a purchase transaction ended (the store maps DynamoDB's cancellation reasons to these). */
-export type PurchaseCommit =
-  | { kind: 'committed' }
-  /** The TXID marker exists: `marker` is its current content when DynamoDB returned it. */
-  | { kind: 'txid-taken'; marker: TxidMarker | null }
-  | {
-      kind: 'refused';
-      reason:
-        | 'profile'
-        | 'price'
-        | 'basic-disabled'
-        | 'not-on-sale'
-        | 'referral-invalid'
-        | 'referral-own'
-        | 'order'
-        | 'too-many-pending'
-        | 'busy';
-    };
-
-export type FreeTrialCommit =
-  { kind: 'committed' } | { kind: 'refused'; reason: 'used' | 'profile' | 'not-on-sale' | 'no-link' | 'busy' };
-
-export interface CustomerCommerceStore extends OrderStore {
-  /** AP31: profile and settings, one BatchGetItem. */
-  readPackageStatus(userId: string): Promise<{ profile: CustomerProfile | null; settings: SubscriptionSettings }>;
-  /** AP21: the settings singleton (defaults when missing). */
-  readSettings(): Promise<SubscriptionSettings>;
-  /** AP23: the active wallet of a currency. */
-  readActiveWallet(currency: 'USDT'): Promise<ActiveWalletPointer | null>;
-  /** AP6: the owner of a referral code. */
-  readReferralMarker(code: string): Promise<ReferralMarker | null>;
-  /** AP38: everything T1 needs, one consistent BatchGetItem. */
-  readPurchase(request: {
-    userId: string;
-    slug: PackageSlug;
-    referralCode: string | null;
-    txid: string;
-    templateType: EditableTemplateType;
-  }): Promise<PurchaseSnapshot>;
-  /** One subscription of a user, read consistently. */
-  readSubscription(userId: string, subscriptionId: string): Promise<SubscriptionRecord | null>;
-  /** T1, one TransactWriteItems (retried on transaction conflicts only). */
-  commitPurchase(plan: PurchasePlan, limits?: PendingLimits | null): Promise<PurchaseCommit>;
-  /** AP30: the user's subscriptions, newest first, one Query. */
-  listSubscriptions(userId: string): Promise<SubscriptionRecord[]>;
-  /**
-   * The buyer's profile, the free-trial mail, whether the trial is on sale (E18) and its
-   * copy-trading link (E17), one BatchGetItem.
-   */
-  readFreeTrial(
-    userId: string,
-    templateType: EditableTemplateType,
-  ): Promise<{
-    profile: CustomerProfile | null;
-    template: EmailTemplate;
-    onSale: boolean;
-    copyTradingLink: string | null;
-  }>;
-  /**
-   * T3, one TransactWriteItems, re-checking that the trial is still on sale and that the
-   * settings still hold the link the mail will carry.
-   */
-  commitFreeTrial(subscription: SubscriptionRecord, copyTradingLink: string): Promise<FreeTrialCommit>;
-}
-
-/** The reads of the read-only routes: on their own, so those functions bundle no purchase code or mail defaults. */
-export type CustomerReadStore = Pick<
-  CustomerCommerceStore,
-  'readPackageStatus' | 'readSettings' | 'readActiveWallet' | 'readReferralMarker' | 'listSubscriptions'
->;
 
 /** What the read-only use cases need: the reads and the clock. */
 export interface ReadDeps {
@@ -133,14 +55,14 @@ export interface ReadDeps {
 }
 
 export interface CommerceDeps {
-  store: CustomerCommerceStore;
+  store: PurchaseStore & FreeTrialStore;
   mailer: TemplateMailer;
   now: () => Date;
   newId: (nowMs: number) => string;
   /** The customer dashboard's URL, for the mails. */
   dashboardLink: string;
   /**
-   * Told about each payment once it is saved, so its on-chain check starts (issue 13). It must not
+   * Told about each payment once it is saved, so its on-chain check starts. It must not
    * hold the answer back: it hands the work off (an asynchronous invoke, a background task) and
    * never throws; the recheck job picks up any payment whose check did not start.
    */
@@ -158,7 +80,7 @@ const today = (deps: Pick<ReadDeps, 'now'>) => utcDay(deps.now());
 // ---------------------------------------------------------------------------------------------
 
 /**
- * `payment-package-status`: Basic paid through today or later, Basic on sale (E17, missing = on
+ * `payment-package-status`: Basic paid through today or later, Basic on sale (the settings switch, missing = on
  * sale), whether the free trial can be activated (a copy-trading link is set), and that link while
  * the caller's own free trial runs.
  */
@@ -180,7 +102,7 @@ export async function publicSubscriptionSettings(deps: Pick<ReadDeps, 'store'>) 
   return { success: true as const, settings: { basicPackageEnabled: settings.basicPackageEnabled } };
 }
 
-/** `payment-wallet-details`: the active USDT wallet; never an invented address (DESIGN.md §11). */
+/** `payment-wallet-details`: the active USDT wallet; never an invented address. */
 export async function walletDetails(deps: Pick<ReadDeps, 'store'>) {
   const wallet = await deps.store.readActiveWallet('USDT');
   if (!wallet) throw new ServiceUnavailableError(PAYMENT_MESSAGES.walletUnavailable);
@@ -225,7 +147,7 @@ const submitBody = (packageName: string, view: Subscription, txid: string): Subm
 });
 
 /**
- * `payment-submit-usdt` (T1): one consistent read, the rules, one transaction, then the package's
+ * `payment-submit-usdt`: one consistent read, the rules, one transaction, then the package's
  * pending mail. A TXID spent by the same buyer for the same package while that purchase is still
  * pending answers 200 with it (a double click); any other reuse is 409, also in a race.
  */
@@ -331,7 +253,7 @@ export async function submitUsdtPayment(
 
 // ---------------------------------------------------------------------------------------------
 
-/** `payment-create-free-trial` (T3): once per user, active today for FREE_TRIAL_DAYS, then the mail. */
+/** `payment-create-free-trial`: once per user, active today for FREE_TRIAL_DAYS, then the mail. */
 export async function createFreeTrial(deps: CommerceDeps, userId: string, log: Logger) {
   const { profile, template, onSale, copyTradingLink } = await deps.store.readFreeTrial(userId, 'freeTrialActivated');
   if (!profile) throw new UnauthorizedError(PURCHASE_MESSAGES.noProfile);
