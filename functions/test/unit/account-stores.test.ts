@@ -310,7 +310,7 @@ describe('readCodeState (one consistent BatchGetItem)', () => {
   });
 });
 
-describe('one registration per address in flight (T8 step 0)', () => {
+describe('one registration per address in flight', () => {
   const MARKER = { PK: `EMAIL#${EMAIL}`, SK: 'EMAIL' };
   const PROFILE: UserProfile = {
     _id: 'sub-1',

@@ -14,7 +14,7 @@ import { config } from '../../src/config.js';
 import { accountIdentityStore } from '../../src/data/account-identity-store.js';
 import { mfaSetupStore } from '../../src/data/mfa-setup-store.js';
 import { secretHash } from '../../src/adapters/cognito-secret-hash.js';
-import { cognitoError, TEST_CLIENT_SECRET, useCognitoFake } from '../helpers/cognito-fake.js';
+import { cognitoError, idTokenFor, TEST_CLIENT_SECRET, useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
  * The two adapters of the admin two-factor sign-in (docs/security.md M5) against the DynamoDB
@@ -33,8 +33,7 @@ afterAll(() => {
 
 const EMAIL = 'admin@example.com';
 const SUB = '9d2c4f6e-1b3a-4c5d-8e7f-0a1b2c3d4e5f';
-const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const ID_TOKEN = `${b64({ alg: 'RS256' })}.${b64({ sub: SUB, email: EMAIL, 'cognito:groups': ['admin'], iat: 1767268500 })}.c2ln`;
+const ID_TOKEN = idTokenFor({ sub: SUB, email: EMAIL, 'cognito:groups': ['admin'], iat: 1767268500 });
 /** What Cognito checks on every call of the confidential web client (helpers/cognito-fake.ts's secret). */
 const hashOf = (username: string) => secretHash(username, config.userPoolClientId, TEST_CLIENT_SECRET);
 

@@ -1,5 +1,5 @@
 import { AUTH } from '@goldbot/shared';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type AuthDeps, type OpenedSession, type SessionCaller } from '../../src/domain/auth/account-deps.js';
 import { MFA_MESSAGES } from '../../src/domain/auth/mfa-sign-in.js';
 import { type LoginOutcome } from '../../src/domain/auth/sign-in.js';
@@ -10,19 +10,8 @@ import * as signInCases from '../../src/domain/auth/sign-in.js';
 import { ADMIN_MFA_MESSAGES, assertAdminMfa } from '../../src/domain/auth/admin-mfa.js';
 import { LOGIN_MESSAGES } from '../../src/domain/auth/login-backoff.js';
 import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../../src/domain/errors.js';
-import {
-  FAKE_TOTP_CODE,
-  fakeClock,
-  fakeDirectory,
-  fakeMailer,
-  inMemoryAuthStore,
-  type Clock,
-  type FakeDirectory,
-  type FakeMailer,
-  type InMemoryAuthStore,
-  authDepsOver,
-  domainFailure,
-} from '../helpers/auth-fakes.js';
+import { callsOf, clock, directory, failure, freshAccountsEachTest, mailer, store } from '../helpers/account-world.js';
+import { FAKE_TOTP_CODE, authDepsOver } from '../helpers/auth-fakes.js';
 
 /**
  * The admin two-factor sign-in (docs/security.md M5) in the account use cases, against the
@@ -34,25 +23,11 @@ const CUSTOMER = { email: 'customer@example.com', password: 'Cust0mer!Pass' };
 const SETUP_ID = 'setup-0001';
 const WRONG_CODE = '135790';
 
-let clock: Clock;
-let store: InMemoryAuthStore;
-let directory: FakeDirectory;
-let mailer: FakeMailer;
+freshAccountsEachTest();
 
 function makeDeps(overrides: Partial<AuthDeps> = {}): AuthDeps {
   return authDepsOver({ clock, store, directory, mailer }, { newSetupId: () => SETUP_ID, ...overrides });
 }
-
-beforeEach(() => {
-  clock = fakeClock();
-  store = inMemoryAuthStore();
-  directory = fakeDirectory(clock);
-  mailer = fakeMailer();
-});
-
-const failure = domainFailure;
-
-const callsOf = (calls: { method: string }[], method: string) => calls.filter((c) => c.method === method).length;
 const epoch = (ms: number) => Math.floor(ms / 1000);
 
 function opened(outcome: LoginOutcome): OpenedSession {

@@ -89,7 +89,7 @@ const buyerItem = (fields: Record<string, unknown>) => ({
 });
 
 describe('reads', () => {
-  it('reads everything T1 needs in one consistent BatchGetItem, and maps it', async () => {
+  it('reads everything a purchase needs in one consistent BatchGetItem, and maps it', async () => {
     dynamo.on(BatchGetCommand).resolves({
       Responses: {
         [TABLE]: [
