@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { PendingLimits } from '../domain/limits/rate-limits.js';
-import { cancellationCodes, cancellationReasons, onlyConflicts, type Item } from './table-reads.js';
+import { cancellationCodes, cancellationReasons, isConditionFailure, onlyConflicts, type Item } from './table-reads.js';
 
 /**
  * What the account stores (registration-store.ts, one-time-code-store.ts, login-backoff-store.ts,
@@ -10,8 +10,6 @@ import { cancellationCodes, cancellationReasons, onlyConflicts, type Item } from
  * the reading of numbers returned with a cancellation.
  */
 export const nowEpoch = (nowMs: number) => Math.floor(nowMs / 1000);
-export const isConditionalFailure = (error: unknown) =>
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -55,7 +53,7 @@ export async function writeWithLimits(write: ConditionalWrite, limits?: PendingL
       else await documentClient.send(new UpdateCommand(write.Update));
       return { outcome: 'written' };
     } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
+      if (!isConditionFailure(error)) throw error;
       return { outcome: 'condition-failed', item: (error as { Item?: Record<string, unknown> }).Item };
     }
   }
@@ -74,6 +72,13 @@ export async function writeWithLimits(write: ConditionalWrite, limits?: PendingL
     if (onlyConflicts(codes)) return { outcome: 'conflicted', error };
     throw error;
   }
+}
+
+/** writeWithLimits for a write that is simply refused when its condition fails: true once written. */
+export async function writtenWithLimits(write: ConditionalWrite, limits?: PendingLimits): Promise<boolean> {
+  const result = await writeWithLimits(write, limits);
+  if (result.outcome === 'conflicted') throw result.error;
+  return result.outcome === 'written';
 }
 
 /**

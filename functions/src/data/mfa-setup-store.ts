@@ -2,8 +2,9 @@ import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aw
 import { AUTH } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { MfaSetup, MfaSetupStore } from '../domain/auth/account-stores.js';
-import { isConditionalFailure, nowEpoch } from './account-writes.js';
+import { nowEpoch } from './account-writes.js';
 import { mfaSetupKey } from './one-time-code-entity.js';
+import { updateIf } from './table-reads.js';
 import { profileKey } from './user-profile-entity.js';
 
 /**
@@ -43,20 +44,13 @@ export const mfaSetupStore: MfaSetupStore = {
   },
 
   async recordMfaSetupWrongTry(setupId: string): Promise<void> {
-    try {
-      await documentClient.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: mfaSetupKey(setupId),
-          UpdateExpression: 'ADD wrongTries :one',
-          // A set-up finished meanwhile must not come back as an item without expiry or token.
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':one': 1 },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-    }
+    await updateIf({
+      Key: mfaSetupKey(setupId),
+      UpdateExpression: 'ADD wrongTries :one',
+      // A set-up finished meanwhile must not come back as an item without expiry or token.
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':one': 1 },
+    });
   },
 
   /** Ends the set-up and records on the profile that this administrator signs in with TOTP. */

@@ -5,11 +5,11 @@ import type { CodeState, CodeStateRead, CodeToIssue, OneTimeCodeStore } from '..
 import type { CodePurpose, StoredCode } from '../domain/auth/one-time-codes.js';
 import { TooManyRequestsError } from '../domain/errors.js';
 import type { PendingLimits } from '../domain/limits/rate-limits.js';
-import { isConditionalFailure, liveOwnerOf, nowEpoch, numberAttribute, writeWithLimits } from './account-writes.js';
+import { liveOwnerOf, nowEpoch, numberAttribute, writtenWithLimits } from './account-writes.js';
 import { emailTemplateKey } from './email-template-key.js';
 import { clearLoginFailuresItem } from './login-backoff-store.js';
 import { codeLockKey, oneTimeCodeKey, rateWindowKey } from './one-time-code-entity.js';
-import { batchGetItems, cancellationCodes, cancellationReasons, type Item } from './table-reads.js';
+import { batchGetItems, cancellationCodes, cancellationReasons, updateIf, type Item } from './table-reads.js';
 import { emailMarkerKey, usernameMarkerKey } from './user-profile-entity.js';
 
 /**
@@ -187,19 +187,13 @@ export const oneTimeCodeStore: OneTimeCodeStore = {
 
   /** Counts against this exact code only (a newer code is never charged for an old try). */
   async recordWrongTry(email: string, purpose: CodePurpose, codeHashSeen: string): Promise<void> {
-    try {
-      await documentClient.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: oneTimeCodeKey(email, purpose),
-          UpdateExpression: 'ADD wrongTries :one',
-          ConditionExpression: 'codeHash = :seen AND wrongTries < :max',
-          ExpressionAttributeValues: { ':one': 1, ':seen': codeHashSeen, ':max': AUTH.otpMaxWrongTries },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-    }
+    // A newer code, or one already exhausted, is left as it is.
+    await updateIf({
+      Key: oneTimeCodeKey(email, purpose),
+      UpdateExpression: 'ADD wrongTries :one',
+      ConditionExpression: 'codeHash = :seen AND wrongTries < :max',
+      ExpressionAttributeValues: { ':one': 1, ':seen': codeHashSeen, ':max': AUTH.otpMaxWrongTries },
+    });
   },
 
   /**
@@ -219,9 +213,7 @@ export const oneTimeCodeStore: OneTimeCodeStore = {
       ConditionExpression: 'codeHash = :hash AND wrongTries < :max AND expiresAt > :now',
       ExpressionAttributeValues: { ':hash': codeHash, ':max': AUTH.otpMaxWrongTries, ':now': nowEpoch(nowMs) },
     };
-    const result = await writeWithLimits({ Delete: consume }, limits);
-    if (result.outcome === 'conflicted') throw result.error;
-    return result.outcome === 'written';
+    return writtenWithLimits({ Delete: consume }, limits);
   },
   /** The address's lock after too many wrong codes, in epoch seconds (0 when none). */
   async getCodeLock(email: string, nowMs: number): Promise<number> {

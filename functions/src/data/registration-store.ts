@@ -1,4 +1,4 @@
-import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import {
@@ -11,7 +11,7 @@ import type { UserProfile } from '../domain/auth/user-profile.js';
 import { canonicalEmail } from '../domain/commerce/canonical-email.js';
 import type { PendingLimits } from '../domain/limits/rate-limits.js';
 import { ConflictError } from '../domain/errors.js';
-import { isConditionalFailure, liveMarkerOwner, nowEpoch, sleep, writeWithLimits } from './account-writes.js';
+import { liveMarkerOwner, nowEpoch, sleep, writeWithLimits, writtenWithLimits } from './account-writes.js';
 import { codeIssueItems, codeIssueRefusal } from './one-time-code-store.js';
 import { oneTimeCodeKey } from './one-time-code-entity.js';
 import { sessionItem } from './session-store.js';
@@ -190,26 +190,21 @@ export const registrationStore: RegistrationStore = {
       ConditionExpression: 'attribute_not_exists(PK) OR expiresAt < :now',
       ExpressionAttributeValues: { ':now': nowEpoch(nowMs) },
     };
-    const result = await writeWithLimits({ Put: claim }, limits);
-    if (result.outcome === 'conflicted') throw result.error;
-    return result.outcome === 'written';
+    return writtenWithLimits({ Put: claim }, limits);
   },
 
   /** Gives an e-mail's claim back when its registration stopped before the account existed. */
   async releaseEmailClaim(email: string, claimId: string): Promise<void> {
-    try {
-      await documentClient.send(
-        new DeleteCommand({
-          TableName: tableName,
-          Key: emailMarkerKey(email),
-          ConditionExpression: 'registrationClaim = :claim',
-          ExpressionAttributeValues: { ':claim': claimId },
-        }),
-      );
-    } catch (error) {
-      // Not this request's claim any more (it lapsed and someone else claimed the address).
-      if (!isConditionalFailure(error)) throw error;
-    }
+    // A failed condition: not this request's claim any more (it lapsed and someone else claimed
+    // the address), which is left alone.
+    await writeWithLimits({
+      Delete: {
+        TableName: tableName,
+        Key: emailMarkerKey(email),
+        ConditionExpression: 'registrationClaim = :claim',
+        ExpressionAttributeValues: { ':claim': claimId },
+      },
+    });
   },
 
   /**

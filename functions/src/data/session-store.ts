@@ -1,9 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { SessionStore } from '../domain/auth/account-stores.js';
-import { isConditionalFailure, nowEpoch } from './account-writes.js';
+import { nowEpoch } from './account-writes.js';
 import { clearLoginFailuresItem } from './login-backoff-store.js';
+import { updateIf } from './table-reads.js';
 import { profileKey, sessionKey } from './user-profile-entity.js';
 
 /**
@@ -74,9 +75,8 @@ export const sessionStore: SessionStore = {
       ExpressionAttributeValues: { ':t': nowEpoch(nowMs), ':ms': nowMs },
     };
     if (options.clearLoginFailuresOf === undefined) {
-      await documentClient.send(new UpdateCommand(revoke)).catch((error: unknown) => {
-        if (!isConditionalFailure(error)) throw error;
-      });
+      // A profile that is gone has no session left to end.
+      await updateIf(revoke);
       return;
     }
     // A password reset also clears the address's back-off: same request. The profile is
