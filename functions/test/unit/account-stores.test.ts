@@ -21,8 +21,8 @@ import type { UserProfile } from '../../src/domain/auth/user-profile.js';
 import { backoffSeconds } from '../../src/domain/auth/login-backoff.js';
 
 /**
- * The DynamoDB side of the fixes that must hold under concurrency: the login reservation (L3),
- * the daily code lock (H3), logout (M2) and the registration's e-mail claim (T8 step 0), against
+ * The DynamoDB side of the fixes that must hold under concurrency: the login reservation,
+ * the daily code lock, logout and the registration's e-mail claim, against
  * the document client mocked.
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -37,7 +37,7 @@ const conditionalCheckFailed = () =>
   new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 const updates = () => dynamo.commandCalls(UpdateCommand).map((c) => c.args[0].input);
 
-describe('reserveLoginAttempt (L3)', () => {
+describe('reserveLoginAttempt', () => {
   /** A failed condition, with the record as it is now (ReturnValuesOnConditionCheckFailure). */
   const movedTo = (record?: { failures: number; blockedUntil: number }) =>
     Object.assign(conditionalCheckFailed(), {
@@ -160,7 +160,7 @@ describe('reserveLoginAttempt (L3)', () => {
   });
 });
 
-describe('the daily code lock (H3)', () => {
+describe('the daily code lock', () => {
   it('counts wrong codes per address and UTC day, and locks for 24 h at the tenth', async () => {
     dynamo.on(UpdateCommand).resolves({ Attributes: { count: AUTH.maxFailedCodesPerDay - 1 } });
     dynamo.on(PutCommand).resolves({});
@@ -197,7 +197,7 @@ describe('the daily code lock (H3)', () => {
   });
 });
 
-describe('sessions (M2)', () => {
+describe('sessions', () => {
   it("logout deletes one session of the caller's own, by the hash of its token", async () => {
     dynamo.on(DeleteCommand).resolves({});
     await sessionStore.deleteSession('user-1', 'a'.repeat(64));
@@ -229,7 +229,7 @@ describe('sessions (M2)', () => {
   });
 });
 
-describe('issueCode (T7)', () => {
+describe('issueCode', () => {
   it('answers the cool-down from the code returned with the cancellation, without reading it again', async () => {
     dynamo.on(TransactWriteCommand).rejects(
       new TransactionCanceledException({

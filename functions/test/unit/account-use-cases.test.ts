@@ -84,7 +84,7 @@ describe('registration', () => {
     });
     expect(session.body.token).toBeTruthy();
     expect(session.refreshToken).toBeTruthy();
-    // The refresh token is for the HttpOnly cookie only, never in the body (M2).
+    // The refresh token is for the HttpOnly cookie only, never in the body.
     expect(session.body).not.toHaveProperty('refreshToken');
     expect(session.body.referralCode).toMatch(new RegExp(`^[${REFERRAL_CODE_ALPHABET}]{8}$`));
 
@@ -151,7 +151,7 @@ describe('registration', () => {
     expect(error.message).toBe(CODE_MESSAGES.wrong);
     expect((error as ValidationError).fieldErrors).toEqual({ otp: CODE_MESSAGES.wrong });
     expect([...store.codes.values()][0]?.wrongTries).toBe(1);
-    // The address's daily count of wrong codes (H3) moved too.
+    // The address's daily count of wrong codes moved too.
     expect([...store.codeFailures.values()]).toEqual([1]);
     await expect(registrationCases.verifyRegistration(deps, { email: JANE.email, otp: code })).resolves.toMatchObject({
       verified: true,
@@ -269,7 +269,7 @@ describe('registration', () => {
   });
 });
 
-describe('verifying an already verified address (H2)', () => {
+describe('verifying an already verified address', () => {
   it('answers 409 and asks Cognito for nothing, whatever the code', async () => {
     await registeredAndVerified();
     const before = directory.calls.length;
@@ -336,7 +336,7 @@ describe('verifying an already verified address (H2)', () => {
   });
 });
 
-describe('resending registration codes (L2)', () => {
+describe('resending registration codes', () => {
   const SAME_ANSWER = { message: 'If this email is waiting for verification, we have sent a new code.' };
 
   it('answers the same for unknown, pending and verified addresses, and mails only the pending one', async () => {
@@ -389,7 +389,7 @@ describe('resending registration codes (L2)', () => {
 });
 
 describe('login', () => {
-  it('opens no session for an account Cognito confirmed but no code confirmed here (H2)', async () => {
+  it('opens no session for an account Cognito confirmed but no code confirmed here', async () => {
     // A verification whose confirming transaction did not commit after Cognito confirmed the user
     // (verifyRegistration confirms in Cognito first): the address is still unproven.
     await registrationCases.register(deps, JANE);
@@ -454,7 +454,7 @@ describe('login', () => {
     expect(store.loginFailures.size).toBe(0); // a success resets the count
   });
 
-  it('lets no more parallel attempts reach Cognito than the back-off allows (L3)', async () => {
+  it('lets no more parallel attempts reach Cognito than the back-off allows', async () => {
     await registeredAndVerified();
     // Cognito takes a moment to answer, as it does: every attempt is in flight at once.
     const signIn = directory.signIn.bind(directory);
@@ -502,7 +502,7 @@ describe('login', () => {
     expect(opened(session).body.token).toBeTruthy();
   });
 
-  it('answers a wrong password of an unverified account like any wrong password, and mails nothing (L2)', async () => {
+  it('answers a wrong password of an unverified account like any wrong password, and mails nothing', async () => {
     await registrationCases.register(deps, JANE);
     seconds(AUTH.otpResendCooldownSeconds);
     const wrong = await failure(signInCases.login(deps, { email: JANE.email, password: 'Wr0ng!Pass' }));
@@ -514,7 +514,7 @@ describe('login', () => {
     expect([right.statusCode, right.details]).toEqual([403, { needsVerification: true, email: JANE.email }]);
   });
 
-  it('answers a sign-up whose registration expired like an unknown address, and mails nothing (L2)', async () => {
+  it('answers a sign-up whose registration expired like an unknown address, and mails nothing', async () => {
     await registrationCases.register(deps, JANE);
     seconds(DAY_SECONDS + 1); // our profile and markers are gone; Cognito keeps the UNCONFIRMED user
     for (const password of [JANE.password, 'Wr0ng!Pass']) {
@@ -553,7 +553,7 @@ describe('login', () => {
   });
 });
 
-describe('refresh and logout (M2)', () => {
+describe('refresh and logout', () => {
   it('exchanges a refresh token we issued for a new ID token', async () => {
     const session = await registeredAndVerified();
     await expect(signInCases.refresh(deps, session.refreshToken)).resolves.toEqual({
@@ -618,7 +618,7 @@ describe('refresh and logout (M2)', () => {
   });
 });
 
-describe('ending every session (M3)', () => {
+describe('ending every session', () => {
   async function changePasswordWith(signOutFailures: number) {
     const session = await registeredAndVerified();
     const onGlobalSignOutFailure = vi.fn();
@@ -722,7 +722,7 @@ describe('password reset', () => {
   });
 });
 
-describe('the daily code lock (H3)', () => {
+describe('the daily code lock', () => {
   /** Enters wrong reset codes until `count` have been counted for the address, asking for new codes as needed. */
   async function wrongResetCodes(count: number): Promise<DomainError[]> {
     const errors: DomainError[] = [];
@@ -789,7 +789,7 @@ describe('the daily code lock (H3)', () => {
     expect(errors.at(-1)?.statusCode).toBe(429);
     const mailsBefore = mailer.sent.length;
     seconds(AUTH.otpResendCooldownSeconds);
-    // Resending answers as always (L2) but sends nothing; the last code is refused.
+    // Resending answers as always but sends nothing; the last code is refused.
     await registrationCases.resendRegistrationCode(deps, JANE.email);
     expect(mailer.sent).toHaveLength(mailsBefore);
     const locked = await failure(
@@ -888,7 +888,7 @@ describe('profile and password changes', () => {
   });
 });
 
-describe('changing the e-mail address (H2)', () => {
+describe('changing the e-mail address', () => {
   async function janeWithPendingChange() {
     const jane = await registeredAndVerified();
     seconds(60);
@@ -951,7 +951,7 @@ describe('changing the e-mail address (H2)', () => {
     const [mail] = mailsTo(NEW_EMAIL);
     expect(mail?.email.subject).toBe(DEFAULT_EMAIL_TEMPLATES.emailChangeOtp.subject);
     expect(mailer.lastCode(NEW_EMAIL)).toMatch(/^\d{4}$/);
-    // A stranger's inbox learns nothing about the account (L7).
+    // A stranger's inbox learns nothing about the account.
     for (const part of [mail?.email.html, mail?.email.text, mail?.email.subject]) {
       expect(part).not.toContain('jane');
     }
@@ -1044,7 +1044,7 @@ describe('changing the e-mail address (H2)', () => {
   });
 });
 
-describe('what code mails say (L7)', () => {
+describe('what code mails say', () => {
   it('names the account only in reset mails, which go to a proven address', async () => {
     await registrationCases.register(deps, JANE);
     const registration = mailsTo(JANE.email).at(-1);
@@ -1060,7 +1060,7 @@ describe('what code mails say (L7)', () => {
   });
 });
 
-describe('what code mails say, whatever the stored templates hold (L7)', () => {
+describe('what code mails say, whatever the stored templates hold', () => {
   it('hands the username only to the reset template', async () => {
     // An administrator may edit the templates (settings page) and put {{username}} back in.
     useDeps({
@@ -1130,7 +1130,7 @@ describe('me, getUserData and lazily created profiles', () => {
     expect(store.profiles.get('admin-sub')?.isAdmin).toBe(true);
   });
 
-  it('does not let a token with an unverified e-mail claim that address (L5)', async () => {
+  it('does not let a token with an unverified e-mail claim that address', async () => {
     const unverified: SessionCaller = {
       userId: 'sub-unverified',
       email: 'claimed@example.com',

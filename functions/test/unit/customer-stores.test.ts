@@ -261,7 +261,7 @@ describe('reads', () => {
   });
 });
 
-describe('commitPurchase (T1)', () => {
+describe('commitPurchase', () => {
   it('writes payment, TXID marker and pending subscription with every check and counter in one transaction', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
     expect(await purchases.commitPurchase(basicPlan())).toEqual({ kind: 'committed' });
@@ -483,7 +483,7 @@ describe('commitPurchase (T1)', () => {
   });
 });
 
-describe('the free trial (T3)', () => {
+describe('the free trial', () => {
   const LINK = 'https://broker.example/copy/goldbot';
   const trial = () => planFreeTrial(BUYER, AT, 'SUBFT', { onSale: true, copyTradingLink: LINK }).subscription;
 
