@@ -75,12 +75,4 @@ export default tseslint.config(
   },
   ...webFeatureBoundaries,
   functionsLayers,
-  {
-    // The account use cases still import their store and directory from data/ and adapters/ while
-    // they are split into per-aggregate modules with their ports in the domain; this one file is
-    // exempt until then. Every other file of functions/src keeps the layers.
-    name: 'goldbot/functions-layers-account-use-cases-exempt',
-    files: ['functions/src/domain/auth/auth-service.ts'],
-    rules: { 'import-x/no-restricted-paths': 'off' },
-  },
 );

@@ -75,7 +75,7 @@ type AuthRouteId = Extract<RouteId, `auth-${string}`>;
 export interface AuthRouteAccess {
   /**
    * Every Cognito call the handler makes (functions/src/adapters/cognito-directory.ts through
-   * functions/src/domain/auth/auth-service.ts); the IAM-governed ones are granted on the pool.
+   * the use cases in functions/src/domain/auth/); the IAM-governed ones are granted on the pool.
    */
   readonly cognitoCalls: readonly CognitoAction[];
   /** Issues or checks one-time codes, so it needs the code key (OTP_HASH_KEY_SECRET_ARN). */
@@ -214,9 +214,9 @@ export interface TableScope {
 /**
  * The partitions the auth routes work in (docs/data-model.md, the user, marker, code and counter entities, templates, user aggregates): profiles and their
  * sessions, the uniqueness markers, codes, sign-in failures, code locks, rate-limit counters, the
- * user counters and the e-mail templates. No index: the auth store looks everything up by key. One
- * scope for the family rather than one per route: they share one store
- * (functions/src/data/auth-store.ts) whose calls move between routes as the flows change, and the
+ * user counters and the e-mail templates. No index: the account stores look everything up by key.
+ * One scope for the family rather than one per route: they share the account stores (wired in
+ * functions/src/services/accounts.ts) whose calls move between routes as the flows change, and the
  * session guard reads USER# on every signed-in call. What it keeps out is what matters: the public
  * sign-in endpoints cannot read or change payments, withdrawals, wallets, subscriptions, the
  * catalog, the settings or the money counters, and cannot list anything.

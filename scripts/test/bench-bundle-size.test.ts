@@ -178,6 +178,14 @@ describe('what the Lambda bundles may import', () => {
     ]);
   });
 
+  /** The account stores (functions/src/data), kept out of every signed-in function but the auth routes. */
+  const ACCOUNT_STORES = ['registration', 'one-time-code', 'login-backoff', 'session', 'mfa-setup', 'account-identity'];
+
+  it('names account stores that exist, so the pin below cannot go stale', () => {
+    const data = readdirSync(join(REPO, 'functions/src/data'));
+    for (const store of ACCOUNT_STORES) expect(data, store).toContain(`${store}-store.ts`);
+  });
+
   /** Per function, the inputs its bundle must not hold: SDK clients, adapters and libraries it never uses. */
   const FORBIDDEN_INPUTS: [string, RegExp][] = [
     ['health', /@aws-sdk\/|@smithy\//],
@@ -185,7 +193,7 @@ describe('what the Lambda bundles may import', () => {
       'packages-list',
       /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|handlebars/,
     ],
-    // Each account route wires only the capabilities its use case asks for (wiring/account-deps.ts).
+    // Each account route wires only the capabilities its use case asks for (wiring/accounts.ts).
     // (The Secrets Manager client itself is in every route but health, loaded lazily for the origin
     // header check, kit/origin-header.ts; the OTP key reader, adapters/secrets.ts, is not.)
     [
@@ -198,8 +206,11 @@ describe('what the Lambda bundles may import', () => {
       /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|handlebars/,
     ],
     // Template data and the renderer live apart (domain/email/templates.ts, render.ts), and the
-    // session guard reads the profile alone (data/profile-store.ts), not the whole account store.
-    ['payment-subscriptions', /adapters\/ses-mailer\.ts|handlebars|data\/auth-store\.ts/],
+    // session guard reads the profile alone (data/profile-store.ts), not the account stores.
+    [
+      'payment-subscriptions',
+      new RegExp(`adapters/ses-mailer\\.ts|handlebars|data/(${ACCOUNT_STORES.join('|')})-store\\.ts`),
+    ],
     ['settings-email-templates-get', /adapters\/ses-mailer\.ts|handlebars/],
     ['withdrawal-request', /adapters\/ses-mailer\.ts|handlebars/],
     // Only the TXID submission starts an on-chain check (the signed Lambda invoke).

@@ -22,12 +22,11 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from '@goldbot/shared';
 import { config } from '../config.js';
-import type { IdentityDirectory, IssuedTokens, SignInResult } from '../domain/auth/identity-directory.js';
 import { ConflictError, ValidationError } from '../domain/errors.js';
 import { secretHash } from './cognito-secret-hash.js';
+import type { IdentityDirectory, IssuedTokens, SignInResult } from '../domain/auth/identity-directory.js';
 
-// Re-exported for the use cases that still import the directory's contract from here.
-export type { IdentityDirectory, IssuedTokens } from '../domain/auth/identity-directory.js';
+export type { IdentityDirectory, IssuedTokens, SignInResult } from '../domain/auth/identity-directory.js';
 
 /**
  * The Cognito user pool behind the spec's auth endpoints. The pool's username is the e-mail

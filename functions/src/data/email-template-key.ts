@@ -1,6 +1,6 @@
 /**
  * The key of a stored e-mail template (docs/data-model.md, "E-mail templates"), apart from email-template-entity.ts
- * so a store that reads a template item along with its own (auth-store.ts: the code mails) does
+ * so a store that reads a template item along with its own (one-time-code-store.ts: the code mails) does
  * not bundle the default templates.
  */
 export const TEMPLATES_PARTITION = 'TEMPLATES';

@@ -10,6 +10,8 @@ import {
   type RateWindow,
 } from '../domain/limits/rate-limits.js';
 import { retry } from '../kit/retry.js';
+
+export type { PendingLimits, CounterUpdate } from '../domain/limits/rate-limits.js';
 import { rateWindowKey } from './one-time-code-entity.js';
 import { cancellationCodes, onlyConflicts } from './table-reads.js';
 
@@ -64,9 +66,6 @@ export async function consumeRateLimits(
     throw error;
   }
 }
-
-/** Declared in the domain (domain/limits/rate-limits.ts); the kit and the stores import it from here too. */
-export type { PendingLimits };
 
 export function pendingLimits(checks: readonly RateLimitCheck[], nowMs: number, scale: number): PendingLimits {
   const counters = countersOf(checks, nowMs, scale);

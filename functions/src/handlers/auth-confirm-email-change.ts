@@ -1,11 +1,11 @@
 import { confirmEmailChangeInputSchema } from '@goldbot/shared';
 import { cognitoDirectory } from '../wiring/cognito-deps.js';
-import { confirmEmailChange } from '../domain/auth/auth-service.js';
+import { confirmEmailChange } from '../domain/auth/account-profile.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { clearedRefreshCookie } from '../kit/refresh-cookie.js';
-import { accounts } from '../wiring/account-deps.js';
+import { accounts } from '../wiring/accounts.js';
 import { otpHashKey } from '../wiring/otp-hash-key.js';
 import { sendTemplateMail } from '../wiring/template-mail.js';
 

@@ -1,9 +1,9 @@
 import { userIdPathSchema } from '@goldbot/shared';
-import { getUserData } from '../domain/auth/auth-service.js';
+import { getUserData } from '../domain/auth/account-profile.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../wiring/account-deps.js';
+import { accounts } from '../wiring/accounts.js';
 
 export const handler = defineHandler(
   { route: 'auth-get-user-data', checks: awsChecks, params: userIdPathSchema },

@@ -1,10 +1,10 @@
 import { cognitoDirectory } from '../wiring/cognito-deps.js';
-import { logoutAll } from '../domain/auth/auth-service.js';
+import { logoutAll } from '../domain/auth/sign-in.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { clearedRefreshCookie } from '../kit/refresh-cookie.js';
-import { accounts } from '../wiring/account-deps.js';
+import { accounts } from '../wiring/accounts.js';
 
 const deps = { ...accounts, directory: cognitoDirectory };
 

@@ -1,8 +1,8 @@
-import { me } from '../domain/auth/auth-service.js';
+import { me } from '../domain/auth/account-profile.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../wiring/account-deps.js';
+import { accounts } from '../wiring/accounts.js';
 
 /** The one route that creates a missing profile (a first Google or bootstrap-admin sign-in). */
 export const handler = defineHandler(

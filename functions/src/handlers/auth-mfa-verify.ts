@@ -1,11 +1,11 @@
 import { mfaVerifyInputSchema } from '@goldbot/shared';
 import { cognitoDirectory } from '../wiring/cognito-deps.js';
-import { verifyMfa } from '../domain/auth/auth-service.js';
+import { verifyMfa } from '../domain/auth/mfa-sign-in.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { refreshCookie } from '../kit/refresh-cookie.js';
-import { accounts } from '../wiring/account-deps.js';
+import { accounts } from '../wiring/accounts.js';
 
 const deps = { ...accounts, directory: cognitoDirectory };
 

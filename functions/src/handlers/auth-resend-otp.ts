@@ -1,9 +1,9 @@
 import { emailOnlyInputSchema } from '@goldbot/shared';
-import { resendRegistrationCode } from '../domain/auth/auth-service.js';
+import { resendRegistrationCode } from '../domain/auth/registration.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../wiring/account-deps.js';
+import { accounts } from '../wiring/accounts.js';
 import { otpHashKey } from '../wiring/otp-hash-key.js';
 import { sendTemplateMail } from '../wiring/template-mail.js';
 

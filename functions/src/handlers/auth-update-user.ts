@@ -6,11 +6,11 @@ import {
   updateUserBodySchema,
 } from '@goldbot/shared';
 import { cognitoDirectory } from '../wiring/cognito-deps.js';
-import { changePassword, updateProfile } from '../domain/auth/auth-service.js';
+import { changePassword, updateProfile } from '../domain/auth/account-profile.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler, parseInput } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../wiring/account-deps.js';
+import { accounts } from '../wiring/accounts.js';
 import { otpHashKey } from '../wiring/otp-hash-key.js';
 import { sendTemplateMail } from '../wiring/template-mail.js';
 

@@ -1,5 +1,6 @@
 import { config } from '../config.js';
-import { dynamoCustomerCommerceStore } from '../data/customer-commerce-store.js';
+import { dynamoFreeTrialStore } from '../data/free-trial-store.js';
+import { dynamoPurchaseStore } from '../data/purchase-store.js';
 import type { CommerceDeps } from '../domain/commerce/customer-commerce.js';
 import { newId } from '../kit/ids.js';
 import { templateMailer } from './template-mail.js';
@@ -11,7 +12,7 @@ import { templateMailer } from './template-mail.js';
  * only where a payment is saved.
  */
 export const customerCommerce: CommerceDeps = {
-  store: dynamoCustomerCommerceStore,
+  store: { ...dynamoPurchaseStore, ...dynamoFreeTrialStore },
   mailer: templateMailer,
   now: () => new Date(),
   newId,

@@ -1,12 +1,17 @@
 import { AUTH } from '@goldbot/shared';
 import type { IdentityDirectory, IssuedTokens } from '../../src/domain/auth/identity-directory.js';
 import type { Mailer } from '../../src/adapters/ses-mailer.js';
-import type { AuthStore, MfaSetup } from '../../src/data/auth-store.js';
-import { CodeRejected, REGISTRATION_CLAIM_SECONDS, ReferralCodeCollision } from '../../src/data/auth-store.js';
+import {
+  CodeRejected,
+  REGISTRATION_CLAIM_SECONDS,
+  ReferralCodeCollision,
+  type AccountStore,
+  type MfaSetup,
+} from '../../src/domain/auth/account-stores.js';
 import type { UserProfile } from '../../src/domain/records/user-profile.js';
 import type { CodePurpose, StoredCode } from '../../src/domain/auth/one-time-codes.js';
 import { ConflictError, DomainError, TooManyRequestsError } from '../../src/domain/errors.js';
-import type { AuthDeps } from '../../src/domain/auth/auth-service.js';
+import type { AuthDeps } from '../../src/domain/auth/account-deps.js';
 import { renderEmail } from '../../src/domain/email/render.js';
 import {
   DEFAULT_EMAIL_TEMPLATES,
@@ -33,7 +38,7 @@ export function fakeClock(start = Date.parse('2026-03-04T05:06:07.000Z')): Clock
 
 const epoch = (ms: number) => Math.floor(ms / 1000);
 
-export interface InMemoryAuthStore extends AuthStore {
+export interface InMemoryAuthStore extends AccountStore {
   readonly profiles: Map<string, UserProfile>;
   readonly codes: Map<string, StoredCode>;
   /** Registered refresh sessions (`<userId>#<tokenHash>`) and when each was opened (epoch ms). */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import {
   CognitoIdentityProviderClient,
@@ -84,6 +85,16 @@ const failure = ({ code, message, status }: CognitoFakeError) =>
     $fault: status >= 500 ? 'server' : 'client',
     $metadata: { httpStatusCode: status, attempts: 1 },
   });
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** An ID token as Cognito hands it over, with these claims (the directory only decodes it). */
+export const idTokenFor = (claims: Record<string, unknown>, signature = 'c2ln') =>
+  `${b64({ alg: 'RS256' })}.${b64(claims)}.${signature}`;
+/** The refresh cookie: HttpOnly, only for the auth routes, 7 days. */
+export const refreshCookie = (token: string) =>
+  `goldbot_rt=${token}; Path=/api/auth; HttpOnly; Secure; SameSite=Strict; Max-Age=604800`;
+/** How the session registry keys a refresh token: its SHA-256, never the token. */
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The app client DescribeUserPoolClient answers unless a test says otherwise. */
 export const TEST_CLIENT_SECRET = 'test-client-secret';

@@ -11,9 +11,10 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH } from '@goldbot/shared';
 import { cognitoDirectory } from '../../src/adapters/cognito-directory.js';
 import { config } from '../../src/config.js';
-import { authStore } from '../../src/data/auth-store.js';
+import { accountIdentityStore } from '../../src/data/account-identity-store.js';
+import { mfaSetupStore } from '../../src/data/mfa-setup-store.js';
 import { secretHash } from '../../src/adapters/cognito-secret-hash.js';
-import { cognitoError, TEST_CLIENT_SECRET, useCognitoFake } from '../helpers/cognito-fake.js';
+import { cognitoError, idTokenFor, TEST_CLIENT_SECRET, useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
  * The two adapters of the admin two-factor sign-in (docs/security.md, "Administrators sign in with TOTP") against the DynamoDB
@@ -32,8 +33,7 @@ afterAll(() => {
 
 const EMAIL = 'admin@example.com';
 const SUB = '9d2c4f6e-1b3a-4c5d-8e7f-0a1b2c3d4e5f';
-const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const ID_TOKEN = `${b64({ alg: 'RS256' })}.${b64({ sub: SUB, email: EMAIL, 'cognito:groups': ['admin'], iat: 1767268500 })}.c2ln`;
+const ID_TOKEN = idTokenFor({ sub: SUB, email: EMAIL, 'cognito:groups': ['admin'], iat: 1767268500 });
 /** What Cognito checks on every call of the confidential web client (helpers/cognito-fake.ts's secret). */
 const hashOf = (username: string) => secretHash(username, config.userPoolClientId, TEST_CLIENT_SECRET);
 
@@ -182,7 +182,7 @@ describe('cognitoDirectory: setting up TOTP', () => {
   });
 });
 
-describe('authStore: the TOTP set-up item and mfaEnabledAt', () => {
+describe('mfaSetupStore: the TOTP set-up item and mfaEnabledAt', () => {
   const NOW_MS = Date.parse('2026-11-23T12:00:00.000Z');
   const NOW = NOW_MS / 1000;
   const KEY = { PK: 'MFASETUP#setup-1', SK: 'MFASETUP' };
@@ -190,7 +190,7 @@ describe('authStore: the TOTP set-up item and mfaEnabledAt', () => {
 
   it('writes a new set-up for 10 minutes, never over an existing one', async () => {
     dynamo.on(PutCommand).resolves({});
-    await authStore.putMfaSetup('setup-1', SETUP, NOW_MS);
+    await mfaSetupStore.putMfaSetup('setup-1', SETUP, NOW_MS);
     expect(dynamo.commandCalls(PutCommand).map((c) => c.args[0].input)).toEqual([
       {
         TableName: 'test-table',
@@ -204,21 +204,21 @@ describe('authStore: the TOTP set-up item and mfaEnabledAt', () => {
   it('reads a set-up consistently while it lasts, and ignores an expired item TTL has not removed yet', async () => {
     const item = { ...KEY, entity: 'MfaSetup', ...SETUP, wrongTries: 2, expiresAt: NOW + 60 };
     dynamo.on(GetCommand).resolves({ Item: item });
-    await expect(authStore.getMfaSetup('setup-1', NOW_MS)).resolves.toEqual({ ...SETUP, wrongTries: 2 });
+    await expect(mfaSetupStore.getMfaSetup('setup-1', NOW_MS)).resolves.toEqual({ ...SETUP, wrongTries: 2 });
     expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toEqual({
       TableName: 'test-table',
       Key: KEY,
       ConsistentRead: true,
     });
-    await expect(authStore.getMfaSetup('setup-1', NOW_MS + 60_000)).resolves.toBeUndefined();
-    await expect(authStore.getMfaSetup('setup-1', NOW_MS + 61_000)).resolves.toBeUndefined();
+    await expect(mfaSetupStore.getMfaSetup('setup-1', NOW_MS + 60_000)).resolves.toBeUndefined();
+    await expect(mfaSetupStore.getMfaSetup('setup-1', NOW_MS + 61_000)).resolves.toBeUndefined();
     dynamo.on(GetCommand).resolves({});
-    await expect(authStore.getMfaSetup('setup-1', NOW_MS)).resolves.toBeUndefined();
+    await expect(mfaSetupStore.getMfaSetup('setup-1', NOW_MS)).resolves.toBeUndefined();
   });
 
   it('counts a wrong code on the set-up only while it exists', async () => {
     dynamo.on(UpdateCommand).resolves({});
-    await authStore.recordMfaSetupWrongTry('setup-1');
+    await mfaSetupStore.recordMfaSetupWrongTry('setup-1');
     expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
       TableName: 'test-table',
       Key: KEY,
@@ -230,14 +230,16 @@ describe('authStore: the TOTP set-up item and mfaEnabledAt', () => {
     dynamo
       .on(UpdateCommand)
       .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
-    await expect(authStore.recordMfaSetupWrongTry('setup-1')).resolves.toBeUndefined();
+    await expect(mfaSetupStore.recordMfaSetupWrongTry('setup-1')).resolves.toBeUndefined();
     dynamo.on(UpdateCommand).rejects(new Error('ProvisionedThroughputExceededException'));
-    await expect(authStore.recordMfaSetupWrongTry('setup-1')).rejects.toThrow('ProvisionedThroughputExceededException');
+    await expect(mfaSetupStore.recordMfaSetupWrongTry('setup-1')).rejects.toThrow(
+      'ProvisionedThroughputExceededException',
+    );
   });
 
   it('completes a set-up in one transaction: the set-up goes, the existing profile gets mfaEnabledAt', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
-    await authStore.completeMfaSetup('setup-1', SUB, NOW_MS);
+    await mfaSetupStore.completeMfaSetup('setup-1', SUB, NOW_MS);
     const calls = dynamo.commandCalls(TransactWriteCommand);
     expect(calls).toHaveLength(1);
     expect(dynamo.calls()).toHaveLength(1);
@@ -263,12 +265,12 @@ describe('authStore: the TOTP set-up item and mfaEnabledAt', () => {
         CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
       }),
     );
-    await expect(authStore.completeMfaSetup('setup-1', SUB, NOW_MS)).rejects.toThrow('Transaction cancelled');
+    await expect(mfaSetupStore.completeMfaSetup('setup-1', SUB, NOW_MS)).rejects.toThrow('Transaction cancelled');
   });
 
   it('records TOTP turned on elsewhere on an existing profile only', async () => {
     dynamo.on(UpdateCommand).resolves({});
-    await authStore.markMfaEnabled(SUB, NOW_MS);
+    await mfaSetupStore.markMfaEnabled(SUB, NOW_MS);
     expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
       TableName: 'test-table',
       Key: { PK: `USER#${SUB}`, SK: 'PROFILE' },
@@ -294,6 +296,6 @@ describe('authStore: the TOTP set-up item and mfaEnabledAt', () => {
         updatedAt: '2026-11-23T12:00:00.000Z',
       },
     });
-    expect((await authStore.getProfile(SUB))?.mfaEnabledAt).toBe('2026-11-23T12:00:00.000Z');
+    expect((await accountIdentityStore.getProfile(SUB))?.mfaEnabledAt).toBe('2026-11-23T12:00:00.000Z');
   });
 });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   DeleteCommand,
   DynamoDBDocumentClient,
@@ -29,7 +28,7 @@ import {
   storeTransactions,
   updateInputs,
 } from '../helpers/lambda.js';
-import { cognitoError, useCognitoFake } from '../helpers/cognito-fake.js';
+import { cognitoError, idTokenFor, refreshCookie, tokenHash, useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
  * The admin two-factor sign-in (docs/security.md, "Administrators sign in with TOTP") through its handlers, in process, with the
@@ -45,11 +44,8 @@ const SUB = '9d2c4f6e-1b3a-4c5d-8e7f-0a1b2c3d4e5f';
 const SESSION = 'AYABeCognitoChallengeSession';
 const SETUP_ID = 'a6c1f0d2-3b4e-4f5a-8b9c-0d1e2f3a4b5c';
 const WRONG_CODE = 'The code is incorrect. Please try again.';
-const REFRESH_COOKIE = (token: string) =>
-  `goldbot_rt=${token}; Path=/api/auth; HttpOnly; Secure; SameSite=Strict; Max-Age=604800`;
-const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const ID_TOKEN = `${b64({ alg: 'RS256' })}.${b64({ sub: SUB, email: EMAIL, 'cognito:groups': ['admin'], iat: 1767268500 })}.c2ln`;
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+const REFRESH_COOKIE = refreshCookie;
+const ID_TOKEN = idTokenFor({ sub: SUB, email: EMAIL, 'cognito:groups': ['admin'], iat: 1767268500 });
 const PROFILE_KEY = { PK: `USER#${SUB}`, SK: 'PROFILE' };
 const SETUP_KEY = { PK: `MFASETUP#${SETUP_ID}`, SK: 'MFASETUP' };
 

@@ -7,7 +7,7 @@ import type * as HttpHandlerKit from '../../src/kit/define-handler.js';
 import type * as AwsChecks from '../../src/kit/aws-checks.js';
 import type * as HttpResponses from '../../src/kit/http-response.js';
 import { CALLERS, httpEvent, invoke, profileItemOf, type Claims } from '../helpers/lambda.js';
-import { useCognitoFake } from '../helpers/cognito-fake.js';
+import { idTokenFor, useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
  * ADMIN_MFA_REQUIRED=true (docs/security.md, "Administrators sign in with TOTP"), as in AWS. The configuration is read once, at
@@ -147,8 +147,7 @@ describe('admin routes where admin MFA is required', () => {
 describe('auth-login of an administrator without TOTP where admin MFA is required', () => {
   const EMAIL = 'admin@example.com';
   const SUB = String(CALLERS.admin.sub);
-  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const ID_TOKEN = `${b64({ alg: 'RS256' })}.${b64({ sub: SUB, email: EMAIL, 'cognito:groups': ['admin'], iat: 1767268500 })}.c2ln`;
+  const ID_TOKEN = idTokenFor({ sub: SUB, email: EMAIL, 'cognito:groups': ['admin'], iat: 1767268500 });
 
   it('answers the set-up in the body, with no cookie and no session, and stores the access token', async () => {
     givenProfile(CALLERS.admin);

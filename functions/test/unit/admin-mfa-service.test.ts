@@ -1,29 +1,17 @@
 import { AUTH } from '@goldbot/shared';
-import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  MFA_MESSAGES,
-  type AuthDeps,
-  type LoginOutcome,
-  type OpenedSession,
-  type SessionCaller,
-} from '../../src/domain/auth/auth-service.js';
-import * as auth from '../../src/domain/auth/auth-service.js';
+import { describe, expect, it } from 'vitest';
+import { type AuthDeps, type OpenedSession, type SessionCaller } from '../../src/domain/auth/account-deps.js';
+import { MFA_MESSAGES } from '../../src/domain/auth/mfa-sign-in.js';
+import { type LoginOutcome } from '../../src/domain/auth/sign-in.js';
+import * as profileCases from '../../src/domain/auth/account-profile.js';
+import * as mfaCases from '../../src/domain/auth/mfa-sign-in.js';
+import * as provisioning from '../../src/domain/auth/profile-provisioning.js';
+import * as signInCases from '../../src/domain/auth/sign-in.js';
 import { ADMIN_MFA_MESSAGES, assertAdminMfa } from '../../src/domain/auth/admin-mfa.js';
 import { LOGIN_MESSAGES } from '../../src/domain/auth/login-backoff.js';
 import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../../src/domain/errors.js';
-import {
-  FAKE_TOTP_CODE,
-  fakeClock,
-  fakeDirectory,
-  fakeMailer,
-  inMemoryAuthStore,
-  type Clock,
-  type FakeDirectory,
-  type FakeMailer,
-  type InMemoryAuthStore,
-  authDepsOver,
-  domainFailure,
-} from '../helpers/auth-fakes.js';
+import { callsOf, clock, directory, failure, freshAccountsEachTest, mailer, store } from '../helpers/account-world.js';
+import { FAKE_TOTP_CODE, authDepsOver } from '../helpers/auth-fakes.js';
 
 /**
  * The admin two-factor sign-in (docs/security.md M5) in the account use cases, against the
@@ -35,25 +23,11 @@ const CUSTOMER = { email: 'customer@example.com', password: 'Cust0mer!Pass' };
 const SETUP_ID = 'setup-0001';
 const WRONG_CODE = '135790';
 
-let clock: Clock;
-let store: InMemoryAuthStore;
-let directory: FakeDirectory;
-let mailer: FakeMailer;
+freshAccountsEachTest();
 
 function makeDeps(overrides: Partial<AuthDeps> = {}): AuthDeps {
   return authDepsOver({ clock, store, directory, mailer }, { newSetupId: () => SETUP_ID, ...overrides });
 }
-
-beforeEach(() => {
-  clock = fakeClock();
-  store = inMemoryAuthStore();
-  directory = fakeDirectory(clock);
-  mailer = fakeMailer();
-});
-
-const failure = domainFailure;
-
-const callsOf = (calls: { method: string }[], method: string) => calls.filter((c) => c.method === method).length;
 const epoch = (ms: number) => Math.floor(ms / 1000);
 
 function opened(outcome: LoginOutcome): OpenedSession {
@@ -73,7 +47,7 @@ describe('login of an administrator without TOTP where admin MFA is required (M5
     const deps = makeDeps({ adminMfaRequired: true });
     const sub = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
 
-    const outcome = await auth.login(deps, ADMIN);
+    const outcome = await signInCases.login(deps, ADMIN);
 
     const secret = directory.users.get(ADMIN.email)?.totp?.secret;
     expect(secret).toBe(`SECRET${sub.slice(-4)}`);
@@ -112,7 +86,7 @@ describe('login of an administrator without TOTP where admin MFA is required (M5
   it('opens a normal session for a customer', async () => {
     const deps = makeDeps({ adminMfaRequired: true });
     directory.addUser(CUSTOMER.email, CUSTOMER.password);
-    const session = opened(await auth.login(deps, CUSTOMER));
+    const session = opened(await signInCases.login(deps, CUSTOMER));
     expect(session.body).toMatchObject({ email: CUSTOMER.email, isAdmin: false });
     expect(session.body.token).toBeTruthy();
     expect(session.refreshToken).toBeTruthy();
@@ -124,7 +98,7 @@ describe('login of an administrator without TOTP where admin MFA is required (M5
   it('opens a normal session for an administrator where admin MFA is not required', async () => {
     directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
     for (const deps of [makeDeps({ adminMfaRequired: false }), makeDeps({ adminMfaRequired: undefined })]) {
-      const session = opened(await auth.login(deps, ADMIN));
+      const session = opened(await signInCases.login(deps, ADMIN));
       expect(session.body).toMatchObject({ email: ADMIN.email, isAdmin: true });
       expect(session.body.token).toBeTruthy();
     }
@@ -135,7 +109,7 @@ describe('login of an administrator without TOTP where admin MFA is required (M5
   it('still answers a wrong password with the generic 401, and starts no set-up', async () => {
     const deps = makeDeps({ adminMfaRequired: true });
     directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
-    const error = await failure(auth.login(deps, { email: ADMIN.email, password: 'Wr0ng!Pass' }));
+    const error = await failure(signInCases.login(deps, { email: ADMIN.email, password: 'Wr0ng!Pass' }));
     expect([error.statusCode, error.message]).toEqual([401, LOGIN_MESSAGES.invalid]);
     expect(store.mfaSetups.size).toBe(0);
     expect(callsOf(directory.calls, 'startTotpSetup')).toBe(0);
@@ -146,10 +120,11 @@ describe('login of a user with TOTP on', () => {
   it('answers the challenge instead of a session, and clears the failed sign-ins', async () => {
     const deps = makeDeps({ adminMfaRequired: true });
     directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
-    for (let i = 0; i < 3; i += 1) await failure(auth.login(deps, { email: ADMIN.email, password: 'Wr0ng!Pass' }));
+    for (let i = 0; i < 3; i += 1)
+      await failure(signInCases.login(deps, { email: ADMIN.email, password: 'Wr0ng!Pass' }));
     expect(store.loginFailures.get(ADMIN.email)?.failures).toBe(3);
 
-    const outcome = secondStep(await auth.login(deps, ADMIN), 'mfa-required');
+    const outcome = secondStep(await signInCases.login(deps, ADMIN), 'mfa-required');
 
     expect(outcome.body).toEqual({
       mfaRequired: true,
@@ -165,7 +140,10 @@ describe('login of a user with TOTP on', () => {
 
   it('challenges any user Cognito challenges, whether or not admin MFA is required', async () => {
     directory.addUser(CUSTOMER.email, CUSTOMER.password, { totpEnabled: true });
-    const outcome = secondStep(await auth.login(makeDeps({ adminMfaRequired: false }), CUSTOMER), 'mfa-required');
+    const outcome = secondStep(
+      await signInCases.login(makeDeps({ adminMfaRequired: false }), CUSTOMER),
+      'mfa-required',
+    );
     expect(outcome.body.mfaRequired).toBe(true);
     expect(store.sessions.size).toBe(0);
   });
@@ -173,7 +151,7 @@ describe('login of a user with TOTP on', () => {
 
 describe('verifyMfa', () => {
   async function challenged(deps: AuthDeps, user = ADMIN) {
-    return secondStep(await auth.login(deps, user), 'mfa-required').body.session;
+    return secondStep(await signInCases.login(deps, user), 'mfa-required').body.session;
   }
 
   it('opens a session with the right code and records TOTP on an admin profile that lacks it', async () => {
@@ -182,7 +160,7 @@ describe('verifyMfa', () => {
     const session = await challenged(deps);
     clock.advance(5_000);
 
-    const result = await auth.verifyMfa(deps, { email: ADMIN.email, session, code: FAKE_TOTP_CODE });
+    const result = await mfaCases.verifyMfa(deps, { email: ADMIN.email, session, code: FAKE_TOTP_CODE });
 
     expect(result.body).toMatchObject({ userId: sub, email: ADMIN.email, isAdmin: true, expiresIn: 3600 });
     expect(result.body.token).toBeTruthy();
@@ -198,15 +176,15 @@ describe('verifyMfa', () => {
   it('leaves an existing mfaEnabledAt alone, and never marks a customer', async () => {
     const deps = makeDeps({ adminMfaRequired: true });
     const admin = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
-    await auth.verifyMfa(deps, { email: ADMIN.email, session: await challenged(deps), code: FAKE_TOTP_CODE });
+    await mfaCases.verifyMfa(deps, { email: ADMIN.email, session: await challenged(deps), code: FAKE_TOTP_CODE });
     const first = store.profiles.get(admin)?.mfaEnabledAt;
     clock.advance(60_000);
-    await auth.verifyMfa(deps, { email: ADMIN.email, session: await challenged(deps), code: FAKE_TOTP_CODE });
+    await mfaCases.verifyMfa(deps, { email: ADMIN.email, session: await challenged(deps), code: FAKE_TOTP_CODE });
     expect(store.profiles.get(admin)?.mfaEnabledAt).toBe(first);
     expect(callsOf(store.calls, 'markMfaEnabled')).toBe(1);
 
     const customer = directory.addUser(CUSTOMER.email, CUSTOMER.password, { totpEnabled: true });
-    const result = await auth.verifyMfa(deps, {
+    const result = await mfaCases.verifyMfa(deps, {
       email: CUSTOMER.email,
       session: await challenged(deps, CUSTOMER),
       code: FAKE_TOTP_CODE,
@@ -221,7 +199,7 @@ describe('verifyMfa', () => {
     directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
     const session = await challenged(deps);
 
-    const error = await failure(auth.verifyMfa(deps, { email: ADMIN.email, session, code: WRONG_CODE }));
+    const error = await failure(mfaCases.verifyMfa(deps, { email: ADMIN.email, session, code: WRONG_CODE }));
 
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.statusCode).toBe(400);
@@ -232,7 +210,7 @@ describe('verifyMfa', () => {
     // The wrong code counts as a failed sign-in until a success clears it.
     expect(store.loginFailures.get(ADMIN.email)?.failures).toBe(1);
     // Cognito's session survives a wrong code: the right one still opens the session.
-    const result = await auth.verifyMfa(deps, { email: ADMIN.email, session, code: FAKE_TOTP_CODE });
+    const result = await mfaCases.verifyMfa(deps, { email: ADMIN.email, session, code: FAKE_TOTP_CODE });
     expect(result.body.token).toBeTruthy();
     expect(store.loginFailures.has(ADMIN.email)).toBe(false);
   });
@@ -241,7 +219,7 @@ describe('verifyMfa', () => {
     const deps = makeDeps({ adminMfaRequired: true });
     directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
     const error = await failure(
-      auth.verifyMfa(deps, { email: ADMIN.email, session: 'mfa-session-forged', code: FAKE_TOTP_CODE }),
+      mfaCases.verifyMfa(deps, { email: ADMIN.email, session: 'mfa-session-forged', code: FAKE_TOTP_CODE }),
     );
     expect([error.statusCode, error.message]).toEqual([400, MFA_MESSAGES.wrongCode]);
     expect(store.sessions.size).toBe(0);
@@ -254,20 +232,20 @@ describe('verifyMfa', () => {
     const statuses: number[] = [];
     for (let i = 0; i < AUTH.loginFailuresBeforeBackoff; i += 1) {
       statuses.push(
-        (await failure(auth.verifyMfa(deps, { email: ADMIN.email, session, code: WRONG_CODE }))).statusCode,
+        (await failure(mfaCases.verifyMfa(deps, { email: ADMIN.email, session, code: WRONG_CODE }))).statusCode,
       );
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400]);
     expect(callsOf(directory.calls, 'respondToMfa')).toBe(5);
 
     // Even the right code waits out the back-off.
-    const blocked = await failure(auth.verifyMfa(deps, { email: ADMIN.email, session, code: FAKE_TOTP_CODE }));
+    const blocked = await failure(mfaCases.verifyMfa(deps, { email: ADMIN.email, session, code: FAKE_TOTP_CODE }));
     expect(blocked).toBeInstanceOf(TooManyRequestsError);
     expect(blocked.message).toBe(LOGIN_MESSAGES.blocked(30));
     expect(blocked.headers).toEqual({ 'Retry-After': '30' });
     expect(callsOf(directory.calls, 'respondToMfa')).toBe(5);
     // The password step is blocked too: the back-off is the address's, not the code's.
-    expect((await failure(auth.login(deps, ADMIN))).statusCode).toBe(429);
+    expect((await failure(signInCases.login(deps, ADMIN))).statusCode).toBe(429);
     expect(store.sessions.size).toBe(0);
   });
 });
@@ -306,24 +284,31 @@ describe('getUserData of another account is an admin action', () => {
   it('needs TOTP, and a sign-in after it, where admin MFA is required', async () => {
     const deps = makeDeps({ adminMfaRequired: true });
     const target = directory.addUser(CUSTOMER.email, CUSTOMER.password);
-    await auth.ensureProfile(deps, { userId: target, email: CUSTOMER.email, emailVerified: true, isAdmin: false });
+    await provisioning.ensureProfile(deps, {
+      userId: target,
+      email: CUSTOMER.email,
+      emailVerified: true,
+      isAdmin: false,
+    });
     const adminId = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
     const caller: SessionCaller = { userId: adminId, email: ADMIN.email, isAdmin: true, authTime: epoch(clock.now()) };
-    await auth.ensureProfile(deps, caller);
+    await provisioning.ensureProfile(deps, caller);
 
-    const without = await failure(auth.getUserData(deps, caller, target));
+    const without = await failure(profileCases.getUserData(deps, caller, target));
     expect([without.statusCode, without.message]).toEqual([403, ADMIN_MFA_MESSAGES.required]);
     // Its own account is no admin action.
-    await expect(auth.getUserData(deps, caller, adminId)).resolves.toMatchObject({ _id: adminId });
+    await expect(profileCases.getUserData(deps, caller, adminId)).resolves.toMatchObject({ _id: adminId });
 
     await store.markMfaEnabled(adminId, clock.now() + 5_000);
-    const early = await failure(auth.getUserData(deps, caller, target));
+    const early = await failure(profileCases.getUserData(deps, caller, target));
     expect([early.statusCode, early.message]).toEqual([403, ADMIN_MFA_MESSAGES.signInBeforeMfa]);
     await expect(
-      auth.getUserData(deps, { ...caller, authTime: epoch(clock.now()) + 5 }, target),
+      profileCases.getUserData(deps, { ...caller, authTime: epoch(clock.now()) + 5 }, target),
     ).resolves.toMatchObject({ _id: target });
     // Where admin MFA is off (locally), the rule does not apply.
-    await expect(auth.getUserData(makeDeps({ adminMfaRequired: false }), caller, target)).resolves.toMatchObject({
+    await expect(
+      profileCases.getUserData(makeDeps({ adminMfaRequired: false }), caller, target),
+    ).resolves.toMatchObject({
       _id: target,
     });
   });
@@ -333,7 +318,7 @@ describe('finishMfaSetup', () => {
   /** An administrator whose sign-in answered the set-up (TOTP not yet on). */
   async function setUp(deps: AuthDeps) {
     const sub = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
-    secondStep(await auth.login(deps, ADMIN), 'mfa-setup');
+    secondStep(await signInCases.login(deps, ADMIN), 'mfa-setup');
     return sub;
   }
 
@@ -342,7 +327,7 @@ describe('finishMfaSetup', () => {
     const sub = await setUp(deps);
     clock.advance(30_000);
 
-    await expect(auth.finishMfaSetup(deps, { setupId: SETUP_ID, code: FAKE_TOTP_CODE })).resolves.toEqual({
+    await expect(mfaCases.finishMfaSetup(deps, { setupId: SETUP_ID, code: FAKE_TOTP_CODE })).resolves.toEqual({
       message: 'Two-factor authentication is on. Please sign in again with a code from your authenticator app.',
     });
 
@@ -355,8 +340,8 @@ describe('finishMfaSetup', () => {
     expect(directory.users.get(ADMIN.email)?.totp?.enabled).toBe(true);
     // Still no session: the administrator signs in again, now with a code.
     expect(store.sessions.size).toBe(0);
-    const again = secondStep(await auth.login(deps, ADMIN), 'mfa-required');
-    const session = await auth.verifyMfa(deps, {
+    const again = secondStep(await signInCases.login(deps, ADMIN), 'mfa-required');
+    const session = await mfaCases.verifyMfa(deps, {
       email: ADMIN.email,
       session: again.body.session,
       code: FAKE_TOTP_CODE,
@@ -365,7 +350,7 @@ describe('finishMfaSetup', () => {
     // The set-up already recorded TOTP: nothing to mark at the challenge.
     expect(callsOf(store.calls, 'markMfaEnabled')).toBe(0);
     // A used set-up cannot be finished twice.
-    const reused = await failure(auth.finishMfaSetup(deps, { setupId: SETUP_ID, code: FAKE_TOTP_CODE }));
+    const reused = await failure(mfaCases.finishMfaSetup(deps, { setupId: SETUP_ID, code: FAKE_TOTP_CODE }));
     expect([reused.statusCode, reused.message]).toEqual([401, MFA_MESSAGES.expired]);
   });
 
@@ -373,7 +358,7 @@ describe('finishMfaSetup', () => {
     const deps = makeDeps({ adminMfaRequired: true });
     const sub = await setUp(deps);
 
-    const error = await failure(auth.finishMfaSetup(deps, { setupId: SETUP_ID, code: WRONG_CODE }));
+    const error = await failure(mfaCases.finishMfaSetup(deps, { setupId: SETUP_ID, code: WRONG_CODE }));
 
     expect(error).toBeInstanceOf(ValidationError);
     expect([error.statusCode, error.message]).toEqual([400, 'The code is incorrect. Please try again.']);
@@ -382,7 +367,7 @@ describe('finishMfaSetup', () => {
     expect(store.profiles.get(sub)?.mfaEnabledAt).toBeUndefined();
     expect(callsOf(store.calls, 'completeMfaSetup')).toBe(0);
     // The right code still works after a wrong one.
-    await auth.finishMfaSetup(deps, { setupId: SETUP_ID, code: FAKE_TOTP_CODE });
+    await mfaCases.finishMfaSetup(deps, { setupId: SETUP_ID, code: FAKE_TOTP_CODE });
     expect(store.profiles.get(sub)?.mfaEnabledAt).toBeDefined();
   });
 
@@ -391,14 +376,14 @@ describe('finishMfaSetup', () => {
     const sub = await setUp(deps);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) {
-      statuses.push((await failure(auth.finishMfaSetup(deps, { setupId: SETUP_ID, code: WRONG_CODE }))).statusCode);
+      statuses.push((await failure(mfaCases.finishMfaSetup(deps, { setupId: SETUP_ID, code: WRONG_CODE }))).statusCode);
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400]);
     expect(store.mfaSetups.get(SETUP_ID)?.wrongTries).toBe(5);
     expect(callsOf(directory.calls, 'finishTotpSetup')).toBe(5);
 
     for (const code of [WRONG_CODE, FAKE_TOTP_CODE]) {
-      const error = await failure(auth.finishMfaSetup(deps, { setupId: SETUP_ID, code }));
+      const error = await failure(mfaCases.finishMfaSetup(deps, { setupId: SETUP_ID, code }));
       expect(error).toBeInstanceOf(UnauthorizedError);
       expect([error.statusCode, error.message]).toEqual([401, 'Your sign-in has expired. Please sign in again.']);
     }
@@ -411,11 +396,11 @@ describe('finishMfaSetup', () => {
     const deps = makeDeps({ adminMfaRequired: true });
     await setUp(deps);
 
-    const unknown = await failure(auth.finishMfaSetup(deps, { setupId: 'no-such-setup', code: FAKE_TOTP_CODE }));
+    const unknown = await failure(mfaCases.finishMfaSetup(deps, { setupId: 'no-such-setup', code: FAKE_TOTP_CODE }));
     expect([unknown.statusCode, unknown.message]).toEqual([401, MFA_MESSAGES.expired]);
 
     clock.advance(AUTH.mfaSetupMinutes * 60_000);
-    const expired = await failure(auth.finishMfaSetup(deps, { setupId: SETUP_ID, code: FAKE_TOTP_CODE }));
+    const expired = await failure(mfaCases.finishMfaSetup(deps, { setupId: SETUP_ID, code: FAKE_TOTP_CODE }));
     expect(expired).toBeInstanceOf(UnauthorizedError);
     expect([expired.statusCode, expired.message]).toEqual([401, MFA_MESSAGES.expired]);
     expect(callsOf(directory.calls, 'finishTotpSetup')).toBe(0);
@@ -427,8 +412,8 @@ describe('the current password of a user with TOTP on', () => {
   /** Signed in through the challenge: the caller of the profile form. */
   async function signedInWithTotp(deps: AuthDeps): Promise<SessionCaller> {
     directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
-    const challenge = secondStep(await auth.login(deps, ADMIN), 'mfa-required');
-    const session = await auth.verifyMfa(deps, {
+    const challenge = secondStep(await signInCases.login(deps, ADMIN), 'mfa-required');
+    const session = await mfaCases.verifyMfa(deps, {
       email: ADMIN.email,
       session: challenge.body.session,
       code: FAKE_TOTP_CODE,
@@ -440,7 +425,10 @@ describe('the current password of a user with TOTP on', () => {
     const deps = makeDeps({ adminMfaRequired: true });
     const caller = await signedInWithTotp(deps);
     await expect(
-      auth.changePassword(deps, caller, caller.userId, { currentPassword: ADMIN.password, password: 'N3w!Passw0rd' }),
+      profileCases.changePassword(deps, caller, caller.userId, {
+        currentPassword: ADMIN.password,
+        password: 'N3w!Passw0rd',
+      }),
     ).resolves.toEqual({ message: 'Password updated successfully. Please login again with your new password.' });
     expect(directory.users.get(ADMIN.email)?.password).toBe('N3w!Passw0rd');
     expect(store.loginFailures.has(ADMIN.email)).toBe(false);
@@ -450,7 +438,7 @@ describe('the current password of a user with TOTP on', () => {
     const deps = makeDeps({ adminMfaRequired: true });
     const caller = await signedInWithTotp(deps);
     const username = store.profiles.get(caller.userId)?.username ?? '';
-    const answer = await auth.updateProfile(deps, caller, caller.userId, {
+    const answer = await profileCases.updateProfile(deps, caller, caller.userId, {
       username,
       email: 'admin.new@example.org',
       currentPassword: ADMIN.password,
@@ -463,7 +451,10 @@ describe('the current password of a user with TOTP on', () => {
     const deps = makeDeps({ adminMfaRequired: true });
     const caller = await signedInWithTotp(deps);
     const error = await failure(
-      auth.changePassword(deps, caller, caller.userId, { currentPassword: 'Wr0ng!Pass', password: 'N3w!Passw0rd' }),
+      profileCases.changePassword(deps, caller, caller.userId, {
+        currentPassword: 'Wr0ng!Pass',
+        password: 'N3w!Passw0rd',
+      }),
     );
     expect([error.statusCode, error.message]).toEqual([400, 'Current password is incorrect']);
     expect(directory.users.get(ADMIN.email)?.password).toBe(ADMIN.password);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   BatchGetCommand,
   DeleteCommand,
@@ -46,7 +45,14 @@ import {
 } from '../helpers/lambda.js';
 import { cancelled } from '../helpers/dynamo-outcomes.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
-import { cognitoError, TEST_CLIENT_SECRET, useCognitoFake } from '../helpers/cognito-fake.js';
+import {
+  cognitoError,
+  idTokenFor,
+  refreshCookie,
+  TEST_CLIENT_SECRET,
+  tokenHash,
+  useCognitoFake,
+} from '../helpers/cognito-fake.js';
 
 /**
  * The auth handlers end to end in process, with the DynamoDB, Cognito and SES clients mocked
@@ -64,14 +70,9 @@ const USER_SUB = String(CALLERS.user.sub);
 const GENERIC_LOGIN = { message: 'Invalid email or password', msg: 'Invalid email or password' };
 const OTP_KEY = String(config.otpHashKey);
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
-/** The refresh cookie (M2): HttpOnly, only for the auth routes, 7 days. */
-const REFRESH_COOKIE = (token: string) =>
-  `goldbot_rt=${token}; Path=/api/auth; HttpOnly; Secure; SameSite=Strict; Max-Age=604800`;
+const REFRESH_COOKIE = refreshCookie;
 const CLEARED_COOKIE = 'goldbot_rt=; Path=/api/auth; HttpOnly; Secure; SameSite=Strict; Max-Age=0';
-const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-/** An ID token as Cognito hands it over (the directory only decodes it). */
-const ID_TOKEN = `${b64({ alg: 'RS256' })}.${b64({ sub: SUB, email: EMAIL, iat: 1767268500 })}.c2lnbmF0dXJl`;
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+const ID_TOKEN = idTokenFor({ sub: SUB, email: EMAIL, iat: 1767268500 }, 'c2lnbmF0dXJl');
 
 const profileItem = (overrides: Record<string, unknown> = {}) => ({
   PK: `USER#${SUB}`,

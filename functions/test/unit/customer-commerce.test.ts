@@ -13,10 +13,12 @@ import {
   verifyReferral,
   walletDetails,
   type CommerceDeps,
-  type CustomerCommerceStore,
-  type FreeTrialCommit,
-  type PurchaseCommit,
 } from '../../src/domain/commerce/customer-commerce.js';
+import type {
+  CustomerCommerceStore,
+  FreeTrialCommit,
+  PurchaseCommit,
+} from '../../src/domain/commerce/customer-stores.js';
 import type { PurchasePlan, PurchaseSnapshot } from '../../src/domain/commerce/purchase.js';
 import { renderEmail } from '../../src/domain/email/render.js';
 import { DEFAULT_EMAIL_TEMPLATES, type EmailTemplate, type RenderedEmail } from '../../src/domain/email/templates.js';
@@ -124,7 +126,8 @@ function setup(overrides: Partial<PurchaseSnapshot> = {}) {
     }),
   };
   let id = 0;
-  const deps: CommerceDeps = {
+  // One fake for every store: the read use cases and the purchase ones share its state.
+  const deps: CommerceDeps & { store: CustomerCommerceStore } = {
     store,
     mailer,
     now: () => NOW,

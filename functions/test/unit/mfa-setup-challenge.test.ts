@@ -3,8 +3,9 @@ import { AUTH } from '@goldbot/shared';
 import { cognitoDirectory } from '../../src/adapters/cognito-directory.js';
 import { secretHash } from '../../src/adapters/cognito-secret-hash.js';
 import { config } from '../../src/config.js';
-import * as auth from '../../src/domain/auth/auth-service.js';
-import { MFA_MESSAGES, type AuthDeps, type LoginOutcome } from '../../src/domain/auth/auth-service.js';
+import type { AuthDeps } from '../../src/domain/auth/account-deps.js';
+import { finishMfaSetup, MFA_MESSAGES } from '../../src/domain/auth/mfa-sign-in.js';
+import { login, type LoginOutcome } from '../../src/domain/auth/sign-in.js';
 import { UnauthorizedError, ValidationError } from '../../src/domain/errors.js';
 import {
   FAKE_TOTP_CODE,
@@ -55,7 +56,7 @@ describe('login and set-up when Cognito answers MFA_SETUP', () => {
 
   it('leads the administrator into enrolment: the key and QR URI, the challenge session kept on the server', async () => {
     directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
-    const body = setupOf(await auth.login(deps, ADMIN));
+    const body = setupOf(await login(deps, ADMIN));
     expect(body).toEqual({
       mfaSetupRequired: true,
       email: ADMIN.email,
@@ -76,10 +77,10 @@ describe('login and set-up when Cognito answers MFA_SETUP', () => {
 
   it('a right code turns TOTP on, creates the missing profile, records the enrolment, and asks for a new sign-in with a code', async () => {
     const sub = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
-    setupOf(await auth.login(deps, ADMIN));
+    setupOf(await login(deps, ADMIN));
     expect(store.profiles.get(sub)).toBeUndefined();
 
-    await expect(auth.finishMfaSetup(deps, { setupId: SETUP_ID, code: FAKE_TOTP_CODE })).resolves.toEqual({
+    await expect(finishMfaSetup(deps, { setupId: SETUP_ID, code: FAKE_TOTP_CODE })).resolves.toEqual({
       message: MFA_MESSAGES.setupDone,
     });
     expect(directory.users.get(ADMIN.email)?.totp?.enabled).toBe(true);
@@ -89,30 +90,29 @@ describe('login and set-up when Cognito answers MFA_SETUP', () => {
     expect(store.sessions.size).toBe(0);
     expect(store.profiles.get(sub)?.tokensValidAfter).toBeDefined();
     // From now on Cognito challenges the sign-in for a code.
-    const next = await auth.login(deps, ADMIN);
+    const next = await login(deps, ADMIN);
     expect('kind' in next && next.kind).toBe('mfa-required');
   });
 
   it('a wrong code is 400 and counted; after 5 the set-up is over (401)', async () => {
     directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
-    setupOf(await auth.login(deps, ADMIN));
-    const wrong = await domainFailure(auth.finishMfaSetup(deps, { setupId: SETUP_ID, code: WRONG_CODE }));
+    setupOf(await login(deps, ADMIN));
+    const wrong = await domainFailure(finishMfaSetup(deps, { setupId: SETUP_ID, code: WRONG_CODE }));
     expect(wrong).toBeInstanceOf(ValidationError);
     expect((wrong as ValidationError).fieldErrors).toEqual({ code: MFA_MESSAGES.wrongCode });
-    for (let i = 1; i < 5; i += 1)
-      await domainFailure(auth.finishMfaSetup(deps, { setupId: SETUP_ID, code: WRONG_CODE }));
-    const over = await domainFailure(auth.finishMfaSetup(deps, { setupId: SETUP_ID, code: FAKE_TOTP_CODE }));
+    for (let i = 1; i < 5; i += 1) await domainFailure(finishMfaSetup(deps, { setupId: SETUP_ID, code: WRONG_CODE }));
+    const over = await domainFailure(finishMfaSetup(deps, { setupId: SETUP_ID, code: FAKE_TOTP_CODE }));
     expect([over.statusCode, over.message]).toEqual([401, MFA_MESSAGES.expired]);
     expect(directory.users.get(ADMIN.email)?.totp?.enabled).toBe(false);
   });
 
   it("answers 401 when Cognito's challenge session has expired", async () => {
     directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
-    setupOf(await auth.login(deps, ADMIN));
+    setupOf(await login(deps, ADMIN));
     const setup = store.mfaSetups.get(SETUP_ID);
     if (!setup) throw new Error('no set-up');
     store.mfaSetups.set(SETUP_ID, { ...setup, challengeSession: 'setup-session-gone' });
-    const error = await domainFailure(auth.finishMfaSetup(deps, { setupId: SETUP_ID, code: FAKE_TOTP_CODE }));
+    const error = await domainFailure(finishMfaSetup(deps, { setupId: SETUP_ID, code: FAKE_TOTP_CODE }));
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect(error.message).toBe(MFA_MESSAGES.expired);
   });

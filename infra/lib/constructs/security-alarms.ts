@@ -8,7 +8,7 @@ import { Construct } from 'constructs';
 
 /**
  * The metric the auth functions emit (CloudWatch Embedded Metric Format, functions/src/kit/metrics.ts
- * and functions/src/wiring/account-deps.ts) when Cognito's AdminUserGlobalSignOut still fails after
+ * and functions/src/wiring/accounts.ts) when Cognito's AdminUserGlobalSignOut still fails after
  * its retries. Our session registry already refuses the user's sessions, but Cognito's refresh tokens
  * may live on: an operator has to sign the user out by hand (docs/operations.md, "Alarms").
  */

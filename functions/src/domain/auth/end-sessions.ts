@@ -10,7 +10,7 @@ import { retry } from '../../kit/retry.js';
 export const GLOBAL_SIGN_OUT_ATTEMPTS = 3;
 
 export interface EndSessionsDeps {
-  /** Sets `tokensValidAfter` and `sessionsValidAfterMs`: every token and refresh session so far is refused (auth-store). */
+  /** Sets `tokensValidAfter` and `sessionsValidAfterMs`: every token and refresh session so far is refused (SessionStore.revokeSessions). */
   revokeSessions(userId: string, nowMs: number): Promise<void>;
   /** Cognito's AdminUserGlobalSignOut; 'unsupported' on cognito-local. */
   signOutEverywhere(email: string): Promise<'done' | 'unsupported'>;

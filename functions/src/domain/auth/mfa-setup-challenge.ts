@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_GROUP, AUTH, type MfaSetupResponse } from '@goldbot/shared';
 import type { UserProfile } from '../records/user-profile.js';
-import type { AccountDeps, Directory, SessionCaller } from './auth-service.js';
+import type { AccountDeps, Directory, SessionCaller } from './account-deps.js';
 
 /**
  * TOTP set-up inside Cognito's MFA_SETUP challenge. A pool whose MFA is required answers a right

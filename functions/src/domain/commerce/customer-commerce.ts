@@ -3,20 +3,16 @@ import {
   PAYMENT_MESSAGES,
   isTronTxid,
   SETTINGS_MESSAGES,
-  type PackageSlug,
   type SubmitUsdtPaymentInput,
   type Subscription,
 } from '@goldbot/shared';
 import { normalizeTxid } from '../records/payment-record.js';
-import type { SubscriptionSettings } from '../records/settings-record.js';
-import { toSubscriptionView, type SubscriptionRecord } from '../records/subscription-record.js';
-import type { ActiveWalletPointer } from '../records/active-wallet-pointer.js';
+import { toSubscriptionView } from '../records/subscription-record.js';
 import type { Logger } from '../logger-port.js';
 import {
   paymentTemplateType,
   freeTrialMailValues,
   subscriptionMailValues,
-  type EditableTemplateType,
   type EmailTemplate,
   type TemplateMailer,
 } from '../email/templates.js';
@@ -28,7 +24,7 @@ import {
   ValidationError,
 } from '../errors.js';
 import type { PendingLimits } from '../limits/rate-limits.js';
-import type { OrderStore } from './orders.js';
+import type { CustomerReadStore, FreeTrialStore, PurchaseStore } from './customer-stores.js';
 import { basicIsActive, freeTrialRuns, utcDay } from './package-dates.js';
 import { amountPaidOf } from './receipts.js';
 import {
@@ -42,89 +38,15 @@ import {
   planPurchase,
   referralAnswer,
   sortNewestFirst,
-  type CustomerProfile,
-  type PurchasePlan,
-  type PurchaseSnapshot,
-  type ReferralMarker,
-  type TxidMarker,
 } from './purchase.js';
 
 /**
- * The customer commerce use cases (docs/data-model.md, "Submit a USDT payment", "Free trial" and the
- * catalog, settings, wallet and subscription access patterns): storage and mail are injected, so these run in unit tests without AWS. Each
- * one costs at most one read round trip and one write (see docs/performance.md).
+ * The customer commerce use cases: the package status, the public settings, the wallet, a
+ * referral check, a USDT payment's submission, the free trial and the customer's subscriptions
+ * (stores in customer-stores.ts, their table access in docs/data-model.md). Storage and mail are
+ * injected, so these run in unit tests without AWS. Each one costs at most one read round trip
+ * and one write (see docs/performance.md).
  */
-
-/** How a purchase transaction ended (the store maps DynamoDB's cancellation reasons to these). */
-export type PurchaseCommit =
-  | { kind: 'committed' }
-  /** The TXID marker exists: `marker` is its current content when DynamoDB returned it. */
-  | { kind: 'txid-taken'; marker: TxidMarker | null }
-  | {
-      kind: 'refused';
-      reason:
-        | 'profile'
-        | 'price'
-        | 'basic-disabled'
-        | 'not-on-sale'
-        | 'referral-invalid'
-        | 'referral-own'
-        | 'order'
-        | 'too-many-pending'
-        | 'busy';
-    };
-
-export type FreeTrialCommit =
-  { kind: 'committed' } | { kind: 'refused'; reason: 'used' | 'profile' | 'not-on-sale' | 'no-link' | 'busy' };
-
-export interface CustomerCommerceStore extends OrderStore {
-  /** Profile and settings, one BatchGetItem. */
-  readPackageStatus(userId: string): Promise<{ profile: CustomerProfile | null; settings: SubscriptionSettings }>;
-  /** The settings singleton (defaults when missing). */
-  readSettings(): Promise<SubscriptionSettings>;
-  /** The active wallet of a currency. */
-  readActiveWallet(currency: 'USDT'): Promise<ActiveWalletPointer | null>;
-  /** The owner of a referral code. */
-  readReferralMarker(code: string): Promise<ReferralMarker | null>;
-  /** Everything the submit transaction needs, one consistent BatchGetItem. */
-  readPurchase(request: {
-    userId: string;
-    slug: PackageSlug;
-    referralCode: string | null;
-    txid: string;
-    templateType: EditableTemplateType;
-  }): Promise<PurchaseSnapshot>;
-  /** One subscription of a user, read consistently. */
-  readSubscription(userId: string, subscriptionId: string): Promise<SubscriptionRecord | null>;
-  /** The submit transaction, one TransactWriteItems (retried on transaction conflicts only). */
-  commitPurchase(plan: PurchasePlan, limits?: PendingLimits | null): Promise<PurchaseCommit>;
-  /** The user's subscriptions, newest first, one Query. */
-  listSubscriptions(userId: string): Promise<SubscriptionRecord[]>;
-  /**
-   * The buyer's profile, the free-trial mail, whether the trial is on sale (catalog) and its
-   * copy-trading link (settings), one BatchGetItem.
-   */
-  readFreeTrial(
-    userId: string,
-    templateType: EditableTemplateType,
-  ): Promise<{
-    profile: CustomerProfile | null;
-    template: EmailTemplate;
-    onSale: boolean;
-    copyTradingLink: string | null;
-  }>;
-  /**
-   * The free-trial transaction, one TransactWriteItems, re-checking that the trial is still on sale and that the
-   * settings still hold the link the mail will carry.
-   */
-  commitFreeTrial(subscription: SubscriptionRecord, copyTradingLink: string): Promise<FreeTrialCommit>;
-}
-
-/** The reads of the read-only routes: on their own, so those functions bundle no purchase code or mail defaults. */
-export type CustomerReadStore = Pick<
-  CustomerCommerceStore,
-  'readPackageStatus' | 'readSettings' | 'readActiveWallet' | 'readReferralMarker' | 'listSubscriptions'
->;
 
 /** What the read-only use cases need: the reads and the clock. */
 export interface ReadDeps {
@@ -133,7 +55,7 @@ export interface ReadDeps {
 }
 
 export interface CommerceDeps {
-  store: CustomerCommerceStore;
+  store: PurchaseStore & FreeTrialStore;
   mailer: TemplateMailer;
   now: () => Date;
   newId: (nowMs: number) => string;

@@ -11,14 +11,18 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH } from '@goldbot/shared';
-import { REGISTRATION_CLAIM_SECONDS, authStore } from '../../src/data/auth-store.js';
+import { REGISTRATION_CLAIM_SECONDS } from '../../src/domain/auth/account-stores.js';
+import { loginBackoffStore } from '../../src/data/login-backoff-store.js';
+import { oneTimeCodeStore } from '../../src/data/one-time-code-store.js';
+import { registrationStore } from '../../src/data/registration-store.js';
+import { sessionStore } from '../../src/data/session-store.js';
 import { pendingLimits } from '../../src/data/rate-limit-store.js';
 import type { UserProfile } from '../../src/domain/records/user-profile.js';
 import { backoffSeconds } from '../../src/domain/auth/login-backoff.js';
 
 /**
- * The DynamoDB side of the fixes that must hold under concurrency: the login reservation (L3),
- * the daily code lock (H3), logout (M2) and the registration's e-mail claim (T8 step 0), against
+ * The DynamoDB side of the fixes that must hold under concurrency: the login reservation,
+ * the daily code lock, logout and the registration's e-mail claim, against
  * the document client mocked.
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -33,7 +37,7 @@ const conditionalCheckFailed = () =>
   new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 const updates = () => dynamo.commandCalls(UpdateCommand).map((c) => c.args[0].input);
 
-describe('reserveLoginAttempt (L3)', () => {
+describe('reserveLoginAttempt', () => {
   /** A failed condition, with the record as it is now (ReturnValuesOnConditionCheckFailure). */
   const movedTo = (record?: { failures: number; blockedUntil: number }) =>
     Object.assign(conditionalCheckFailed(), {
@@ -44,7 +48,7 @@ describe('reserveLoginAttempt (L3)', () => {
 
   it('counts the first attempt without a read, only if no other attempt created the count meanwhile', async () => {
     dynamo.on(UpdateCommand).resolves({});
-    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(0);
+    await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(0);
     expect(dynamo.calls()).toHaveLength(1);
     expect(updates()).toEqual([
       expect.objectContaining({
@@ -62,7 +66,7 @@ describe('reserveLoginAttempt (L3)', () => {
       .on(UpdateCommand)
       .rejectsOnce(movedTo({ failures: 4, blockedUntil: 0 }))
       .resolves({});
-    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(0);
+    await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(0);
     expect(dynamo.calls()).toHaveLength(2);
     expect(updates()[1]).toMatchObject({
       ConditionExpression: 'failures = :seen',
@@ -78,7 +82,7 @@ describe('reserveLoginAttempt (L3)', () => {
       .rejectsOnce(movedTo({ failures: 4, blockedUntil: 0 }))
       .rejectsOnce(movedTo(undefined))
       .resolves({});
-    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(0);
+    await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(0);
     expect(updates().map((u) => [u.ConditionExpression, u.ExpressionAttributeValues?.[':next']])).toEqual([
       ['attribute_not_exists(failures)', 1],
       ['failures = :seen', 4],
@@ -89,14 +93,14 @@ describe('reserveLoginAttempt (L3)', () => {
 
   it('answers the seconds left of a block, changing nothing, and counts nothing more', async () => {
     dynamo.on(UpdateCommand).rejects(movedTo({ failures: 6, blockedUntil: NOW + 42 }));
-    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(42);
+    await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(42);
     expect(updates()).toHaveLength(1);
   });
 
   it('moves the request limits with the reservation, in one transaction', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
     const limits = pendingLimits([{ name: 'loginPerAccount', subject: EMAIL }], NOW_MS, 1);
-    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, limits)).resolves.toBe(0);
+    await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, limits)).resolves.toBe(0);
     expect(dynamo.calls()).toHaveLength(1);
     const items = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
     expect(items.map((item) => item.Update?.Key?.PK)).toEqual([`RATE#loginPerAccount#${EMAIL}`, LOGINFAIL.PK]);
@@ -111,7 +115,9 @@ describe('reserveLoginAttempt (L3)', () => {
     });
     dynamo.on(TransactWriteCommand).rejects(full);
     const limits = pendingLimits([{ name: 'loginPerAccount', subject: EMAIL }], NOW_MS, 1);
-    const error = await authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, limits).catch((e: unknown) => e);
+    const error = await loginBackoffStore
+      .reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, limits)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({
       statusCode: 429,
       message: 'Too many requests. Please wait 3600 seconds and try again.',
@@ -135,7 +141,7 @@ describe('reserveLoginAttempt (L3)', () => {
       )
       .resolves({});
     const again = pendingLimits([{ name: 'loginPerAccount', subject: EMAIL }], NOW_MS, 1);
-    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, again)).resolves.toBe(0);
+    await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, again)).resolves.toBe(0);
     const second = dynamo.commandCalls(TransactWriteCommand)[1]?.args[0].input.TransactItems ?? [];
     expect(second).toHaveLength(2);
     expect(second[1]?.Update?.ExpressionAttributeValues).toMatchObject({ ':seen': 2, ':next': 3 });
@@ -144,21 +150,21 @@ describe('reserveLoginAttempt (L3)', () => {
 
   it('refuses for a moment under heavy contention, and lets other errors through', async () => {
     dynamo.on(UpdateCommand).rejects(movedTo({ failures: 1, blockedUntil: 0 }));
-    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(1);
+    await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(1);
     expect(updates()).toHaveLength(8);
 
     dynamo.on(UpdateCommand).rejects(new Error('ProvisionedThroughputExceededException'));
-    await expect(authStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).rejects.toThrow(
+    await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).rejects.toThrow(
       'ProvisionedThroughputExceededException',
     );
   });
 });
 
-describe('the daily code lock (H3)', () => {
+describe('the daily code lock', () => {
   it('counts wrong codes per address and UTC day, and locks for 24 h at the tenth', async () => {
     dynamo.on(UpdateCommand).resolves({ Attributes: { count: AUTH.maxFailedCodesPerDay - 1 } });
     dynamo.on(PutCommand).resolves({});
-    await expect(authStore.recordCodeFailure('Jane.Doe@Example.com', NOW_MS)).resolves.toBe(0);
+    await expect(oneTimeCodeStore.recordCodeFailure('Jane.Doe@Example.com', NOW_MS)).resolves.toBe(0);
     expect(updates()[0]).toMatchObject({
       Key: { PK: `RATE#code-fail#${EMAIL}`, SK: 'WINDOW#2026-11-23' },
       UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)',
@@ -168,7 +174,7 @@ describe('the daily code lock (H3)', () => {
 
     dynamo.on(UpdateCommand).resolves({ Attributes: { count: AUTH.maxFailedCodesPerDay } });
     const lockedUntil = NOW + AUTH.codeLockHours * 3600;
-    await expect(authStore.recordCodeFailure(EMAIL, NOW_MS)).resolves.toBe(lockedUntil);
+    await expect(oneTimeCodeStore.recordCodeFailure(EMAIL, NOW_MS)).resolves.toBe(lockedUntil);
     expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item).toEqual({
       PK: `CODELOCK#${EMAIL}`,
       SK: 'CODELOCK',
@@ -180,21 +186,21 @@ describe('the daily code lock (H3)', () => {
 
   it('reads a lock consistently, and only while it lasts', async () => {
     dynamo.on(GetCommand).resolves({ Item: { lockedUntil: NOW + 60 } });
-    await expect(authStore.getCodeLock(EMAIL, NOW_MS)).resolves.toBe(NOW + 60);
+    await expect(oneTimeCodeStore.getCodeLock(EMAIL, NOW_MS)).resolves.toBe(NOW + 60);
     expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
       Key: { PK: `CODELOCK#${EMAIL}`, SK: 'CODELOCK' },
       ConsistentRead: true,
     });
-    await expect(authStore.getCodeLock(EMAIL, NOW_MS + 61_000)).resolves.toBe(0);
+    await expect(oneTimeCodeStore.getCodeLock(EMAIL, NOW_MS + 61_000)).resolves.toBe(0);
     dynamo.on(GetCommand).resolves({});
-    await expect(authStore.getCodeLock(EMAIL, NOW_MS)).resolves.toBe(0);
+    await expect(oneTimeCodeStore.getCodeLock(EMAIL, NOW_MS)).resolves.toBe(0);
   });
 });
 
-describe('sessions (M2)', () => {
+describe('sessions', () => {
   it("logout deletes one session of the caller's own, by the hash of its token", async () => {
     dynamo.on(DeleteCommand).resolves({});
-    await authStore.deleteSession('user-1', 'a'.repeat(64));
+    await sessionStore.deleteSession('user-1', 'a'.repeat(64));
     expect(dynamo.commandCalls(DeleteCommand)[0]?.args[0].input).toEqual({
       TableName: 'test-table',
       Key: { PK: 'USER#user-1', SK: `SESSION#${'a'.repeat(64)}` },
@@ -203,7 +209,7 @@ describe('sessions (M2)', () => {
 
   it('keeps a session for the 7 days of its refresh token', async () => {
     dynamo.on(PutCommand).resolves({});
-    await authStore.putSession('user-1', 'b'.repeat(64), NOW_MS);
+    await sessionStore.putSession('user-1', 'b'.repeat(64), NOW_MS);
     expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item).toMatchObject({
       PK: 'USER#user-1',
       SK: `SESSION#${'b'.repeat(64)}`,
@@ -214,7 +220,7 @@ describe('sessions (M2)', () => {
 
   it("registers a sign-in's session and clears its back-off in one transaction", async () => {
     dynamo.on(TransactWriteCommand).resolves({});
-    await authStore.putSession('user-1', 'b'.repeat(64), NOW_MS, { clearLoginFailuresOf: EMAIL });
+    await sessionStore.putSession('user-1', 'b'.repeat(64), NOW_MS, { clearLoginFailuresOf: EMAIL });
     expect(dynamo.calls()).toHaveLength(1);
     expect(dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems).toEqual([
       { Put: expect.objectContaining({ Item: expect.objectContaining({ SK: `SESSION#${'b'.repeat(64)}` }) }) },
@@ -223,7 +229,7 @@ describe('sessions (M2)', () => {
   });
 });
 
-describe('issueCode (T7)', () => {
+describe('issueCode', () => {
   it('answers the cool-down from the code returned with the cancellation, without reading it again', async () => {
     dynamo.on(TransactWriteCommand).rejects(
       new TransactionCanceledException({
@@ -235,7 +241,9 @@ describe('issueCode (T7)', () => {
         ],
       }),
     );
-    const error = await authStore.issueCode(EMAIL, 'registration', 'h', NOW + 600, NOW_MS).catch((e: unknown) => e);
+    const error = await oneTimeCodeStore
+      .issueCode(EMAIL, 'registration', 'h', NOW + 600, NOW_MS)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({
       statusCode: 429,
       message: `Please wait ${AUTH.otpResendCooldownSeconds - 12} seconds before requesting another code.`,
@@ -265,7 +273,7 @@ describe('readCodeState (one consistent BatchGetItem)', () => {
         ],
       },
     });
-    const state = await authStore.readCodeState(EMAIL, 'registration', NOW_MS, {
+    const state = await oneTimeCodeStore.readCodeState(EMAIL, 'registration', NOW_MS, {
       templateType: 'otpVerification',
       emailOwner: true,
       username: 'Jane_Doe',
@@ -297,12 +305,12 @@ describe('readCodeState (one consistent BatchGetItem)', () => {
     dynamo.on(BatchGetCommand).resolves({
       Responses: { 'test-table': [item({ PK: `CODELOCK#${EMAIL}`, SK: 'CODELOCK' }, { lockedUntil: NOW })] },
     });
-    await expect(authStore.readCodeState(EMAIL, 'reset', NOW_MS)).resolves.toEqual({ lockedUntil: 0 });
+    await expect(oneTimeCodeStore.readCodeState(EMAIL, 'reset', NOW_MS)).resolves.toEqual({ lockedUntil: 0 });
     expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.['test-table']?.Keys).toHaveLength(2);
   });
 });
 
-describe('one registration per address in flight (T8 step 0)', () => {
+describe('one registration per address in flight', () => {
   const MARKER = { PK: `EMAIL#${EMAIL}`, SK: 'EMAIL' };
   const PROFILE: UserProfile = {
     _id: 'sub-1',
@@ -326,8 +334,8 @@ describe('one registration per address in flight (T8 step 0)', () => {
 
   it('claims the e-mail marker only while no live marker or claim holds it, for REGISTRATION_CLAIM_SECONDS', async () => {
     dynamo.on(PutCommand).resolvesOnce({}).rejects(conditionalCheckFailed());
-    await expect(authStore.claimEmailForRegistration(EMAIL, 'claim-1', NOW_MS)).resolves.toBe(true);
-    await expect(authStore.claimEmailForRegistration(EMAIL, 'claim-2', NOW_MS)).resolves.toBe(false);
+    await expect(registrationStore.claimEmailForRegistration(EMAIL, 'claim-1', NOW_MS)).resolves.toBe(true);
+    await expect(registrationStore.claimEmailForRegistration(EMAIL, 'claim-2', NOW_MS)).resolves.toBe(false);
     expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input).toMatchObject({
       Item: {
         ...MARKER,
@@ -343,9 +351,9 @@ describe('one registration per address in flight (T8 step 0)', () => {
 
   it('reads a claimed marker as nobody’s, and releases only its own claim', async () => {
     dynamo.on(GetCommand).resolves({ Item: { ...MARKER, registrationClaim: 'claim-1', expiresAt: NOW + 60 } });
-    await expect(authStore.findUserIdByEmail(EMAIL, NOW_MS)).resolves.toBeUndefined();
+    await expect(registrationStore.findUserIdByEmail(EMAIL, NOW_MS)).resolves.toBeUndefined();
     dynamo.on(DeleteCommand).rejects(conditionalCheckFailed());
-    await expect(authStore.releaseEmailClaim(EMAIL, 'claim-1')).resolves.toBeUndefined();
+    await expect(registrationStore.releaseEmailClaim(EMAIL, 'claim-1')).resolves.toBeUndefined();
     expect(dynamo.commandCalls(DeleteCommand)[0]?.args[0].input).toMatchObject({
       Key: MARKER,
       ConditionExpression: 'registrationClaim = :claim',
@@ -358,7 +366,7 @@ describe('one registration per address in flight (T8 step 0)', () => {
       .on(TransactWriteCommand)
       .rejectsOnce(cancelled('None', 'TransactionConflict', 'None', 'None'))
       .resolves({});
-    await authStore.createRegistration(PROFILE, NOW_MS, false, { emailClaim: 'claim-1' });
+    await registrationStore.createRegistration(PROFILE, NOW_MS, false, { emailClaim: 'claim-1' });
     const calls = dynamo.commandCalls(TransactWriteCommand);
     expect(calls).toHaveLength(2);
     expect(calls[1]?.args[0].input.TransactItems?.[1]?.Put).toMatchObject({
@@ -369,9 +377,9 @@ describe('one registration per address in flight (T8 step 0)', () => {
 
     dynamo.reset();
     dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed', 'None', 'None'));
-    await expect(authStore.createRegistration(PROFILE, NOW_MS, false, { emailClaim: 'claim-1' })).rejects.toThrow(
-      'An account with this email already exists.',
-    );
+    await expect(
+      registrationStore.createRegistration(PROFILE, NOW_MS, false, { emailClaim: 'claim-1' }),
+    ).rejects.toThrow('An account with this email already exists.');
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 });

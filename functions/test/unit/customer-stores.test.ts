@@ -8,7 +8,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { dynamoCustomerCommerceStore as store } from '../../src/data/customer-commerce-store.js';
+import { dynamoCustomerReads as reads } from '../../src/data/customer-read-store.js';
+import { dynamoFreeTrialStore as freeTrials } from '../../src/data/free-trial-store.js';
+import { dynamoPurchaseStore as purchases } from '../../src/data/purchase-store.js';
 import { planFreeTrial, planPurchase, type PurchasePlan } from '../../src/domain/commerce/purchase.js';
 import type { OrderRecord } from '../../src/domain/records/order-record.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
@@ -17,7 +19,8 @@ import { cancelled, transactItemsOf } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The DynamoDB side of the customer routes against the mocked document client: one request per
- * call, the keys and conditions of data-model T1 and T3, and how cancellations are read.
+ * call, the keys and conditions of the purchase and free-trial transactions, and how cancellations
+ * are read.
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
 beforeEach(() => dynamo.reset());
@@ -75,22 +78,22 @@ const proPlan = (): PurchasePlan =>
   );
 
 const transactItems = (call = 0) => transactItemsOf(dynamo, call);
+/** The buyer's profile item as the table holds it, with the fields a test reads. */
+const buyerItem = (fields: Record<string, unknown>) => ({
+  PK: 'USER#buyer-1',
+  SK: 'PROFILE',
+  _id: 'buyer-1',
+  username: 'jane_doe',
+  email: 'jane@example.com',
+  ...fields,
+});
 
 describe('reads', () => {
-  it('reads everything T1 needs in one consistent BatchGetItem, and maps it', async () => {
+  it('reads everything a purchase needs in one consistent BatchGetItem, and maps it', async () => {
     dynamo.on(BatchGetCommand).resolves({
       Responses: {
         [TABLE]: [
-          {
-            PK: 'USER#buyer-1',
-            SK: 'PROFILE',
-            _id: 'buyer-1',
-            username: 'jane_doe',
-            email: 'jane@example.com',
-            isActive: true,
-            referralCode: 'JANE2026',
-            basicPaidThrough: '2026-11-30',
-          },
+          buyerItem({ isActive: true, referralCode: 'JANE2026', basicPaidThrough: '2026-11-30' }),
           { PK: 'CATALOG', SK: 'PACKAGE#basic', priceUsd: 60 },
           { PK: 'SETTINGS', SK: 'SUBSCRIPTION', basicPackageEnabled: false },
           {
@@ -124,7 +127,7 @@ describe('reads', () => {
         ],
       },
     });
-    const read = await store.readPurchase({
+    const read = await purchases.readPurchase({
       userId: 'buyer-1',
       slug: 'basic',
       referralCode: 'rick2026',
@@ -166,7 +169,7 @@ describe('reads', () => {
 
   it('reads an empty table as: no profile, default price, Basic on sale, no wallet, the default template', async () => {
     dynamo.on(BatchGetCommand).resolves({ Responses: { [TABLE]: [] } });
-    const read = await store.readPurchase({
+    const read = await purchases.readPurchase({
       userId: 'buyer-1',
       slug: 'pro',
       referralCode: null,
@@ -197,7 +200,7 @@ describe('reads', () => {
         UnprocessedKeys: { [TABLE]: { Keys: [{ PK: 'SETTINGS', SK: 'SUBSCRIPTION' }] } },
       })
       .resolves({ Responses: { [TABLE]: [{ PK: 'SETTINGS', SK: 'SUBSCRIPTION', basicPackageEnabled: false }] } });
-    const status = await store.readPackageStatus('buyer-1');
+    const status = await reads.readPackageStatus('buyer-1');
     const calls = dynamo.commandCalls(BatchGetCommand);
     expect(calls).toHaveLength(2);
     expect(calls[0]?.args[0].input.RequestItems?.[TABLE]).toEqual({
@@ -214,13 +217,13 @@ describe('reads', () => {
 
   it('reads the settings, the wallet pointer and a referral marker with one GetItem each', async () => {
     dynamo.on(GetCommand).resolves({});
-    expect(await store.readSettings()).toEqual({
+    expect(await reads.readSettings()).toEqual({
       basicPackageEnabled: true,
       autoApproveOnMatch: false,
       copyTradingLink: null,
     });
-    expect(await store.readActiveWallet('USDT')).toBeNull();
-    expect(await store.readReferralMarker('RICK2026')).toBeNull();
+    expect(await reads.readActiveWallet('USDT')).toBeNull();
+    expect(await reads.readReferralMarker('RICK2026')).toBeNull();
     expect(dynamo.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([
       { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
       { PK: 'ACTIVEWALLET#USDT', SK: 'ACTIVEWALLET' },
@@ -229,7 +232,7 @@ describe('reads', () => {
     dynamo.on(GetCommand, { Key: { PK: 'ACTIVEWALLET#USDT', SK: 'ACTIVEWALLET' } }).resolves({
       Item: { walletId: 'w1', address: 'TWallet', network: 'TRC20', currency: 'USDT' },
     });
-    expect(await store.readActiveWallet('USDT')).toEqual({
+    expect(await reads.readActiveWallet('USDT')).toEqual({
       walletId: 'w1',
       address: 'TWallet',
       network: 'TRC20',
@@ -239,7 +242,7 @@ describe('reads', () => {
 
   it('lists a user’s subscriptions with one Query on the item collection, newest first', async () => {
     dynamo.on(QueryCommand).resolves({ Items: [] });
-    expect(await store.listSubscriptions('buyer-1')).toEqual([]);
+    expect(await reads.listSubscriptions('buyer-1')).toEqual([]);
     expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input).toEqual({
       TableName: TABLE,
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
@@ -250,7 +253,7 @@ describe('reads', () => {
 
   it('reads one subscription consistently', async () => {
     dynamo.on(GetCommand).resolves({});
-    expect(await store.readSubscription('buyer-1', 'SUB0')).toBeNull();
+    expect(await purchases.readSubscription('buyer-1', 'SUB0')).toBeNull();
     expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
       Key: { PK: 'USER#buyer-1', SK: 'SUB#SUB0' },
       ConsistentRead: true,
@@ -258,10 +261,10 @@ describe('reads', () => {
   });
 });
 
-describe('commitPurchase (T1)', () => {
+describe('commitPurchase', () => {
   it('writes payment, TXID marker and pending subscription with every check and counter in one transaction', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
-    expect(await store.commitPurchase(basicPlan())).toEqual({ kind: 'committed' });
+    expect(await purchases.commitPurchase(basicPlan())).toEqual({ kind: 'committed' });
     const items = transactItems();
     expect(items).toHaveLength(11);
     // The order goes with the submission, and its exact amount stays held for this payment's check.
@@ -367,7 +370,7 @@ describe('commitPurchase (T1)', () => {
 
   it('checks that a package missing from the catalog is still missing, and leaves out the Basic and referral checks for Pro', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
-    await store.commitPurchase(proPlan());
+    await purchases.commitPurchase(proPlan());
     const items = transactItems();
     expect(items).toHaveLength(9);
     expect(items[4]?.ConditionCheck).toMatchObject({
@@ -387,7 +390,7 @@ describe('commitPurchase (T1)', () => {
         { paymentId: 'PAY2', subscriptionId: 'SUB2' },
       );
     dynamo.on(TransactWriteCommand).resolves({});
-    await store.commitPurchase(catalogued());
+    await purchases.commitPurchase(catalogued());
     expect(transactItems()[4]?.ConditionCheck).toMatchObject({
       Key: { PK: 'CATALOG', SK: 'PACKAGE#pro' },
       ConditionExpression: 'priceUsd = :price AND (attribute_not_exists(onSale) OR onSale = :true)',
@@ -397,9 +400,9 @@ describe('commitPurchase (T1)', () => {
     const failing = (item: Record<string, AttributeValue>) =>
       cancelled('None', 'None', 'None', 'None', { Code: 'ConditionalCheckFailed', Item: item }, 'None', 'None');
     dynamo.on(TransactWriteCommand).rejects(failing({ priceUsd: { N: '250' }, onSale: { BOOL: false } }));
-    expect(await store.commitPurchase(catalogued())).toEqual({ kind: 'refused', reason: 'not-on-sale' });
+    expect(await purchases.commitPurchase(catalogued())).toEqual({ kind: 'refused', reason: 'not-on-sale' });
     dynamo.on(TransactWriteCommand).rejects(failing({ priceUsd: { N: '199' }, onSale: { BOOL: true } }));
-    expect(await store.commitPurchase(catalogued())).toEqual({ kind: 'refused', reason: 'price' });
+    expect(await purchases.commitPurchase(catalogued())).toEqual({ kind: 'refused', reason: 'price' });
   });
 
   it('reads the existing TXID marker from the cancellation (attribute-value form)', async () => {
@@ -428,7 +431,7 @@ describe('commitPurchase (T1)', () => {
         'None',
       ),
     );
-    expect(await store.commitPurchase(basicPlan())).toEqual({
+    expect(await purchases.commitPurchase(basicPlan())).toEqual({
       kind: 'txid-taken',
       marker: {
         txidNormalized: 'abcdef0123456789',
@@ -451,36 +454,36 @@ describe('commitPurchase (T1)', () => {
   ])('maps a failed condition on item %i', async (index, expected) => {
     const codes = Array.from({ length: 9 }, (_, i) => (i === index ? 'ConditionalCheckFailed' : 'None'));
     dynamo.on(TransactWriteCommand).rejects(cancelled(...codes));
-    expect(await store.commitPurchase(basicPlan())).toEqual(expected);
+    expect(await purchases.commitPurchase(basicPlan())).toEqual(expected);
   });
 
   it('tells the buyer’s own code from a missing one by the marker returned', async () => {
     const codes: Parameters<typeof cancelled> = Array.from({ length: 9 }, () => 'None');
     codes[6] = { Code: 'ConditionalCheckFailed', Item: { userId: { S: 'buyer-1' }, username: { S: 'jane_doe' } } };
     dynamo.on(TransactWriteCommand).rejects(cancelled(...codes));
-    expect(await store.commitPurchase(basicPlan())).toEqual({ kind: 'refused', reason: 'referral-own' });
+    expect(await purchases.commitPurchase(basicPlan())).toEqual({ kind: 'refused', reason: 'referral-own' });
   });
 
   it('retries a transaction that only conflicted with another one, and gives up after four tries', async () => {
     const conflict = () =>
       cancelled('None', 'None', 'None', 'None', 'None', 'None', 'None', 'TransactionConflict', 'None');
     dynamo.on(TransactWriteCommand).rejectsOnce(conflict()).resolves({});
-    expect(await store.commitPurchase(basicPlan())).toEqual({ kind: 'committed' });
+    expect(await purchases.commitPurchase(basicPlan())).toEqual({ kind: 'committed' });
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(2);
 
     dynamo.reset();
     dynamo.on(TransactWriteCommand).rejects(conflict());
-    expect(await store.commitPurchase(basicPlan())).toEqual({ kind: 'refused', reason: 'busy' });
+    expect(await purchases.commitPurchase(basicPlan())).toEqual({ kind: 'refused', reason: 'busy' });
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(4);
   });
 
   it('lets other failures through', async () => {
     dynamo.on(TransactWriteCommand).rejects(new Error('ProvisionedThroughputExceededException'));
-    await expect(store.commitPurchase(basicPlan())).rejects.toThrow('ProvisionedThroughputExceededException');
+    await expect(purchases.commitPurchase(basicPlan())).rejects.toThrow('ProvisionedThroughputExceededException');
   });
 });
 
-describe('the free trial (T3)', () => {
+describe('the free trial', () => {
   const LINK = 'https://broker.example/copy/goldbot';
   const trial = () => planFreeTrial(BUYER, AT, 'SUBFT', { onSale: true, copyTradingLink: LINK }).subscription;
 
@@ -488,19 +491,12 @@ describe('the free trial (T3)', () => {
     dynamo.on(BatchGetCommand).resolves({
       Responses: {
         [TABLE]: [
-          {
-            PK: 'USER#buyer-1',
-            SK: 'PROFILE',
-            _id: 'buyer-1',
-            username: 'jane_doe',
-            email: 'jane@example.com',
-            freeTrialStartedAt: '2026-01-01T00:00:00.000Z',
-          },
+          buyerItem({ freeTrialStartedAt: '2026-01-01T00:00:00.000Z' }),
           { PK: 'SETTINGS', SK: 'SUBSCRIPTION', copyTradingLink: LINK },
         ],
       },
     });
-    const read = await store.readFreeTrial('buyer-1', 'freeTrialActivated');
+    const read = await freeTrials.readFreeTrial('buyer-1', 'freeTrialActivated');
     expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[TABLE]).toEqual({
       ConsistentRead: true,
       Keys: [
@@ -518,16 +514,16 @@ describe('the free trial (T3)', () => {
 
   it('reads no link as null (missing settings item or attribute, or an empty one)', async () => {
     dynamo.on(BatchGetCommand).resolves({ Responses: { [TABLE]: [] } });
-    expect((await store.readFreeTrial('buyer-1', 'freeTrialActivated')).copyTradingLink).toBeNull();
+    expect((await freeTrials.readFreeTrial('buyer-1', 'freeTrialActivated')).copyTradingLink).toBeNull();
     dynamo.on(BatchGetCommand).resolves({
       Responses: { [TABLE]: [{ PK: 'SETTINGS', SK: 'SUBSCRIPTION', copyTradingLink: '' }] },
     });
-    expect((await store.readFreeTrial('buyer-1', 'freeTrialActivated')).copyTradingLink).toBeNull();
+    expect((await freeTrials.readFreeTrial('buyer-1', 'freeTrialActivated')).copyTradingLink).toBeNull();
   });
 
   it('marks the profile, writes the active subscription with its expiry key and counts it, in one transaction', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
-    expect(await store.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'committed' });
+    expect(await freeTrials.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'committed' });
     const items = transactItems();
     expect(items).toHaveLength(6);
     expect(items[0]?.Update).toMatchObject({
@@ -570,24 +566,24 @@ describe('the free trial (T3)', () => {
 
   it('keys the trial by the canonical e-mail, and refuses it when another account of the mailbox took one', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
-    await store.commitFreeTrial({ ...trial(), email: 'J.a.n.e+trial2@GoogleMail.com' }, LINK);
+    await freeTrials.commitFreeTrial({ ...trial(), email: 'J.a.n.e+trial2@GoogleMail.com' }, LINK);
     expect(transactItems()[5]?.Put?.Item).toMatchObject({ PK: 'FREETRIAL#jane@gmail.com' });
     dynamo
       .on(TransactWriteCommand)
       .rejects(cancelled('None', 'None', 'None', 'None', 'None', { Code: 'ConditionalCheckFailed' }));
-    expect(await store.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'refused', reason: 'used' });
+    expect(await freeTrials.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'refused', reason: 'used' });
   });
 
   it('refuses the trial when an admin took it off sale meanwhile', async () => {
     dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'None', { Code: 'ConditionalCheckFailed' }));
-    expect(await store.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'refused', reason: 'not-on-sale' });
+    expect(await freeTrials.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'refused', reason: 'not-on-sale' });
   });
 
   it('refuses the trial when an admin removed or replaced the link meanwhile', async () => {
     dynamo
       .on(TransactWriteCommand)
       .rejects(cancelled('None', 'None', 'None', 'None', { Code: 'ConditionalCheckFailed' }));
-    expect(await store.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'refused', reason: 'no-link' });
+    expect(await freeTrials.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'refused', reason: 'no-link' });
   });
 
   it('tells a used trial from a deactivated account', async () => {
@@ -600,10 +596,10 @@ describe('the free trial (T3)', () => {
           'None',
         ),
       );
-    expect(await store.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'refused', reason: 'used' });
+    expect(await freeTrials.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'refused', reason: 'used' });
     dynamo
       .on(TransactWriteCommand)
       .rejects(cancelled({ Code: 'ConditionalCheckFailed', Item: { isActive: { BOOL: false } } }, 'None', 'None'));
-    expect(await store.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'refused', reason: 'profile' });
+    expect(await freeTrials.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'refused', reason: 'profile' });
   });
 });
