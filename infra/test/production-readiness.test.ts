@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { routeArea } from '../lib/api-stack.js';
 import { WAF_MANAGED_RULE_GROUPS } from '../lib/edge-stack.js';
-import { REPO_ROOT } from '../lib/paths.js';
 import { implementedRoutes, ORIGIN_VERIFY_HEADER } from '@goldbot/shared';
 import { asArray, policyStatements, PRODUCTION_CONTEXT, synthGoldbot, useSynth } from './helpers/synth.js';
 
@@ -205,11 +202,3 @@ describe('only CloudFront reaches the API', () => {
   });
 });
 
-describe('sam local invoke docs', () => {
-  it('name the nested template file of every route area as the synth writes it', () => {
-    const docs = readFileSync(join(REPO_ROOT, 'docs', 'operations.md'), 'utf8');
-    for (const [area, nested] of synth().stacks.api.routeStacks) {
-      expect(docs, area).toContain(`${area.padEnd(10)} ${nested.templateFile}`);
-    }
-  });
-});
