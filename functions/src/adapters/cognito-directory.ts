@@ -37,6 +37,9 @@ export type { IdentityDirectory, IssuedTokens, SignInResult } from '../domain/au
  * Cognito's error code (UsernameExistsException, NotAuthorizedException...); throttling and 5xx
  * answers are retried by the client's standard mode. Locally the endpoint is cognito-local
  * (AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER), which serves the same protocol.
+ *
+ * Over 400 lines because it implements the whole identity port (domain/auth/identity-directory.ts)
+ * over one client and one secret-hash rule; splitting it would spread Cognito's error mapping.
  */
 const cognito = new CognitoIdentityProviderClient({ region: config.region, endpoint: config.endpoints.cognito });
 

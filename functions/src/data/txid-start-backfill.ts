@@ -9,10 +9,10 @@ import { normalizeTxid } from '../domain/records/payment-record.js';
 import { PAYMENTS_LIST, txidStartKeys } from './payment-entity.js';
 
 /**
- * The one-off backfill of the TXID-start keys (docs/data-model.md E5, AP43a). A TXID marker has
+ * The one-off backfill of the TXID-start keys (docs/data-model.md, "Uniqueness markers" and "Payments and referral ledger"). A TXID marker has
  * carried `GSI2PK = TXIDS#<first 2 chars>` / `GSI2SK = <txid>` since the admin search by the start
  * of a TXID; markers written before lack them, and that search cannot find their payments. Every
- * payment names its TXID, so the markers to fix are found from the `PAYMENTS` list (AP41, one
+ * payment names its TXID, so the markers to fix are found from the `PAYMENTS` list (one
  * Query of GSI1 page by page, no Scan), and each gets its keys with an UpdateItem conditioned on
  * the marker existing without them: a marker keyed already is left as it is, and a second run
  * changes nothing. A completed run leaves `MIGRATION#txidStartKeys`, so later runs read one item

@@ -17,6 +17,9 @@ import { toCents } from './purchase.js';
  * The admin's payment queue (docs/data-model.md, "Payments and referral ledger", "Approve a payment",
  * "Reject a payment", "Search, stated honestly"): the lists with their search, approval and rejection. Storage and mail are injected;
  * the store turns plans into the conditional transactions and reports how they ended.
+ *
+ * Over 400 lines on purpose: approval and rejection share the referral-credit and retry rules, and
+ * the admin lists share the bounded search; one file keeps those rules in one place.
  */
 export type PaymentList = 'pending' | 'all';
 

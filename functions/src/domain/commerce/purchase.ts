@@ -31,6 +31,10 @@ import { isSamePerson } from './canonical-email.js';
  * docs/decisions.md, "Data: one table"; docs/data-model.md, "Submit a USDT payment", "Free trial"): what a purchase costs, which referral
  * codes count, what a submission writes, and which subscription is "current". No I/O here: the
  * use cases (customer-commerce.ts) read a snapshot, call these, and hand the plan to the store.
+ *
+ * Over 400 lines on purpose: the purchase's price, referral and plan rules are checked together
+ * (the store re-checks the same conditions inside its transaction), and reading them in one file
+ * is how a reviewer sees that a price can never be set by the client.
  */
 
 export const PURCHASE_MESSAGES = {

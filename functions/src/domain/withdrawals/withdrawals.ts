@@ -19,6 +19,9 @@ import type { ReferralBalances } from './balances.js';
  * settles the hold (held → paid out); rejection releases it (held → available). Each step is one
  * conditional transaction, so double clicks, retries and racing admins move money at most once.
  * Storage and mail are injected; the store turns plans into those transactions.
+ *
+ * Over 400 lines on purpose: request, approval and rejection move the same balance, and keeping
+ * the three next to each other is what lets a reader check that money moves at most once.
  */
 
 export const WITHDRAWAL_DECISION_MESSAGES = {
