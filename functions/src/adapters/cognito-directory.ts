@@ -26,8 +26,6 @@ import { ConflictError, ValidationError } from '../domain/errors.js';
 import { secretHash } from './cognito-secret-hash.js';
 import type { IdentityDirectory, IssuedTokens, SignInResult } from '../domain/auth/identity-directory.js';
 
-export type { IdentityDirectory, IssuedTokens, SignInResult } from '../domain/auth/identity-directory.js';
-
 /**
  * The Cognito user pool behind the spec's auth endpoints. The pool's username is the e-mail
  * address. Everything Cognito-specific (error names, token parsing) stays here.

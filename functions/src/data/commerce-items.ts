@@ -9,12 +9,15 @@ import type { PendingLimits } from '../domain/limits/rate-limits.js';
 import { templateFromItem } from './email-template-entity.js';
 import { fromOrderItem, orderKey } from './order-entity.js';
 import { packageKey } from './package-catalog-entity.js';
-import { fromSubscriptionSettingsItem, subscriptionSettingsKey, type SubscriptionSettings } from './settings-entity.js';
+import { fromSubscriptionSettingsItem, subscriptionSettingsKey } from './settings-entity.js';
 import { SUBSCRIPTION_PACKAGE_COUNTER, subscriptionStatsKey } from './stats-entity.js';
-import { toSubscriptionItem, type SubscriptionRecord } from './subscription-entity.js';
+import { toSubscriptionItem } from './subscription-entity.js';
 import { batchGetItems, cancellationCodes, cancellationReasons, onlyConflicts, type Item } from './table-reads.js';
 import { profileKey, referralCodeMarkerKey } from './user-profile-entity.js';
-import { activeWalletKey, fromActiveWalletItem, type ActiveWalletPointer } from './wallet-entity.js';
+import { activeWalletKey, fromActiveWalletItem } from './wallet-entity.js';
+import type { ActiveWalletPointer } from '../domain/records/active-wallet-pointer.js';
+import type { SubscriptionSettings } from '../domain/records/settings-record.js';
+import type { SubscriptionRecord } from '../domain/records/subscription-record.js';
 
 /**
  * What the customer commerce stores (customer-read-store.ts, order-store.ts, purchase-store.ts,

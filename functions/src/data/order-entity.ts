@@ -1,9 +1,6 @@
 import type { PackageSlug, PaymentOrder } from '@goldbot/shared';
 import type { AmountHold, OrderRecord } from '../domain/records/order-record.js';
 
-// Re-exported for the stores and the kit that still import the record from here.
-export type { AmountHold };
-
 /**
  * Payment orders (docs/data-model.md, "Payment order" and "Order amount hold"):
  *   USER#<sub> / ORDER#<package slug>     the customer's open order of a package (one per package)

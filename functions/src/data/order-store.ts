@@ -1,7 +1,8 @@
 import { tableName } from '../adapters/dynamodb.js';
 import type { OrderCommit, OrderStore } from '../domain/commerce/orders.js';
 import { batchGet, readCommerceContext, transact, type Tagged } from './commerce-items.js';
-import { fromAmountHoldItem, orderAmountKey, toAmountHoldItem, toOrderItem, type AmountHold } from './order-entity.js';
+import { fromAmountHoldItem, orderAmountKey, toAmountHoldItem, toOrderItem } from './order-entity.js';
+import type { AmountHold } from '../domain/records/order-record.js';
 
 /**
  * A customer's order in the table: the order of a package with its exact amount, and the hold that

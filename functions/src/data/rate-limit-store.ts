@@ -11,7 +11,6 @@ import {
 } from '../domain/limits/rate-limits.js';
 import { retry } from '../kit/retry.js';
 
-export type { PendingLimits, CounterUpdate } from '../domain/limits/rate-limits.js';
 import { rateWindowKey } from './one-time-code-entity.js';
 import { cancellationCodes, onlyConflicts } from './table-reads.js';
 

@@ -1,9 +1,6 @@
 import type { Item } from './table-reads.js';
 import { DEFAULT_SUBSCRIPTION_SETTINGS, type SubscriptionSettings } from '../domain/records/settings-record.js';
 
-// Re-exported for the stores and the kit that still import the record from here.
-export type { SubscriptionSettings };
-
 /**
  * Settings singletons (docs/data-model.md, "Subscription settings"): one item per settings group.
  *   PK = SETTINGS, SK = SUBSCRIPTION   { basicPackageEnabled, autoApproveOnMatch, copyTradingLink, updatedAt, updatedBy }

@@ -1,9 +1,6 @@
 import type { PackageSlug, Subscription } from '@goldbot/shared';
 import type { SubscriptionRecord } from '../domain/records/subscription-record.js';
 
-// Re-exported for the stores and the kit that still import the record from here.
-export type { SubscriptionRecord };
-
 /**
  * Subscriptions (docs/data-model.md, "Subscription"), in the owner's item collection:
  *   USER#<sub> / SUB#<id>                          one row per purchase or free trial

@@ -1,9 +1,5 @@
 import type { UserProfile } from '../domain/records/user-profile.js';
 
-// Re-exported for the stores and the kit that still import the record from here.
-export type { UserProfile };
-export { toSessionUser } from '../domain/records/user-profile.js';
-
 /**
  * User profile and its uniqueness markers (docs/data-model.md, "User profile", "Uniqueness markers"). Keys are built here only.
  *   USER#<sub> / PROFILE              the profile (GSI1 USERS list once verified, searched through its

@@ -1,9 +1,6 @@
 import type { Wallet } from '@goldbot/shared';
 import type { ActiveWalletPointer } from '../domain/records/active-wallet-pointer.js';
 
-// Re-exported for the stores and the kit that still import the record from here.
-export type { ActiveWalletPointer };
-
 /**
  * Payment wallets (docs/data-model.md, "Wallets"):
  *   WALLET#<currency>#<address> / WALLET       the natural key: add vs. update is unambiguous and the

@@ -3,8 +3,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from '@goldbot/shared/zod';
 import { getRoute, type RouteAuth, type RouteDefinition, type RouteId } from '@goldbot/shared';
 import { config } from '../config.js';
-import type { UserProfile } from '../data/user-profile-entity.js';
-import type { PendingLimits } from '../data/rate-limit-store.js';
+import type { UserProfile } from '../domain/records/user-profile.js';
+import type { PendingLimits } from '../domain/limits/rate-limits.js';
 import type { Caller } from './identity.js';
 import type { Logger } from './logger.js';
 import { createLogger } from './logger.js';

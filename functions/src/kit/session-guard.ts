@@ -1,5 +1,5 @@
 import { getProfile } from '../data/profile-store.js';
-import type { UserProfile } from '../data/user-profile-entity.js';
+import type { UserProfile } from '../domain/records/user-profile.js';
 import { ADMIN_MFA_MESSAGES, assertAdminMfa } from '../domain/auth/admin-mfa.js';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.js';
 import type { Caller } from './identity.js';

@@ -20,7 +20,7 @@ import { requestLog } from '../../src/kit/middlewares/request-log.js';
 import { requestStateOf, type HttpMiddleware, type RequestState } from '../../src/kit/middlewares/request-state.js';
 import { sessionCheck } from '../../src/kit/middlewares/session-check.js';
 import { createLogger } from '../../src/kit/logger.js';
-import type { PendingLimits } from '../../src/data/rate-limit-store.js';
+import type { PendingLimits } from '../../src/domain/limits/rate-limits.js';
 import { CALLERS, httpEvent, lambdaContext } from '../helpers/lambda.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { RateLimitName, RouteDefinition } from '@goldbot/shared';
-import type { PendingLimits } from '../../data/rate-limit-store.js';
+import type { PendingLimits } from '../../domain/limits/rate-limits.js';
 import { findRequestState, requestStateOf, type HttpMiddleware, type RequestState } from './request-state.js';
 
 export interface LimitCheck {

@@ -1,8 +1,8 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { RouteDefinition } from '@goldbot/shared';
-import type { PendingLimits } from '../../data/rate-limit-store.js';
-import type { UserProfile } from '../../data/user-profile-entity.js';
+import type { PendingLimits } from '../../domain/limits/rate-limits.js';
+import type { UserProfile } from '../../domain/records/user-profile.js';
 import type { Caller } from '../identity.js';
 import type { Logger } from '../logger.js';
 

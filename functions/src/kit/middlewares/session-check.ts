@@ -1,4 +1,4 @@
-import type { UserProfile } from '../../data/user-profile-entity.js';
+import type { UserProfile } from '../../domain/records/user-profile.js';
 import type { Caller } from '../identity.js';
 import { requestStateOf, type HttpMiddleware } from './request-state.js';
 
