@@ -201,4 +201,3 @@ describe('only CloudFront reaches the API', () => {
     for (const statement of readers) expect(statement.Action).toBe('secretsmanager:GetSecretValue');
   });
 });
-
