@@ -1,15 +1,10 @@
 import { confirmEmailChangeInputSchema } from '@goldbot/shared';
-import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { confirmEmailChange } from '../domain/auth/account-profile.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { clearedRefreshCookie } from '../kit/refresh-cookie.js';
-import { accounts } from '../wiring/accounts.js';
-import { otpHashKey } from '../wiring/otp-hash-key.js';
-import { sendTemplateMail } from '../wiring/template-mail.js';
-
-const deps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: sendTemplateMail };
+import { accountCodeMailDeps as deps } from '../wiring/account-code-mail-deps.js';
 
 /** Every session ends with the change, this browser's too: its refresh cookie goes as well. */
 export const handler = defineHandler(

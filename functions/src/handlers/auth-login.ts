@@ -1,15 +1,10 @@
 import { loginInputSchema } from '@goldbot/shared';
-import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { login } from '../domain/auth/sign-in.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { refreshCookie } from '../kit/refresh-cookie.js';
-import { accounts } from '../wiring/accounts.js';
-import { otpHashKey } from '../wiring/otp-hash-key.js';
-import { sendTemplateMail } from '../wiring/template-mail.js';
-
-const deps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: sendTemplateMail };
+import { accountCodeMailDeps as deps } from '../wiring/account-code-mail-deps.js';
 
 /** A session, or for an administrator the two-factor step that must come first. */
 export const handler = defineHandler(

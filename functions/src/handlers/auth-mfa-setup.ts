@@ -1,12 +1,9 @@
 import { mfaSetupInputSchema } from '@goldbot/shared';
-import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { finishMfaSetup } from '../domain/auth/mfa-sign-in.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../wiring/accounts.js';
-
-const deps = { ...accounts, directory: cognitoDirectory };
+import { accountDirectoryDeps as deps } from '../wiring/account-directory-deps.js';
 
 export const handler = defineHandler(
   {

@@ -1,13 +1,10 @@
 import { mfaVerifyInputSchema } from '@goldbot/shared';
-import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { verifyMfa } from '../domain/auth/mfa-sign-in.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { refreshCookie } from '../kit/refresh-cookie.js';
-import { accounts } from '../wiring/accounts.js';
-
-const deps = { ...accounts, directory: cognitoDirectory };
+import { accountDirectoryDeps as deps } from '../wiring/account-directory-deps.js';
 
 export const handler = defineHandler(
   {

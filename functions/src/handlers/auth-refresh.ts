@@ -1,14 +1,11 @@
 import { refreshInputSchema } from '@goldbot/shared';
-import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { refresh } from '../domain/auth/sign-in.js';
 import { UnauthorizedError } from '../domain/errors.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { clearedRefreshCookie, refreshTokenFrom } from '../kit/refresh-cookie.js';
-import { accounts } from '../wiring/accounts.js';
-
-const deps = { ...accounts, directory: cognitoDirectory };
+import { accountDirectoryDeps as deps } from '../wiring/account-directory-deps.js';
 
 export const handler = defineHandler(
   { route: 'auth-refresh', checks: awsChecks, body: refreshInputSchema },

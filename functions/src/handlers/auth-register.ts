@@ -1,14 +1,9 @@
 import { registerInputSchema } from '@goldbot/shared';
-import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { register } from '../domain/auth/registration.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { created } from '../kit/http-response.js';
-import { accounts } from '../wiring/accounts.js';
-import { otpHashKey } from '../wiring/otp-hash-key.js';
-import { sendTemplateMail } from '../wiring/template-mail.js';
-
-const deps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: sendTemplateMail };
+import { accountCodeMailDeps as deps } from '../wiring/account-code-mail-deps.js';
 
 export const handler = defineHandler(
   {

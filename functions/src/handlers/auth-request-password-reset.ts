@@ -3,11 +3,7 @@ import { requestPasswordReset } from '../domain/auth/password-reset.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../wiring/accounts.js';
-import { otpHashKey } from '../wiring/otp-hash-key.js';
-import { sendTemplateMail } from '../wiring/template-mail.js';
-
-const deps = { ...accounts, otpHashKey, sendMail: sendTemplateMail };
+import { accountCodeSenderDeps as deps } from '../wiring/account-code-sender-deps.js';
 
 export const handler = defineHandler(
   // Counted with the code's write (before any mail); an address that gets no code is counted after.

@@ -1,13 +1,9 @@
 import { resetPasswordInputSchema } from '@goldbot/shared';
-import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { resetPassword } from '../domain/auth/password-reset.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../wiring/accounts.js';
-import { otpHashKey } from '../wiring/otp-hash-key.js';
-
-const deps = { ...accounts, directory: cognitoDirectory, otpHashKey };
+import { accountDirectoryCodeDeps as deps } from '../wiring/account-directory-code-deps.js';
 
 export const handler = defineHandler(
   {

@@ -5,16 +5,11 @@ import {
   updateProfileInputSchema,
   updateUserBodySchema,
 } from '@goldbot/shared';
-import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { changePassword, updateProfile } from '../domain/auth/account-profile.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler, parseInput } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../wiring/accounts.js';
-import { otpHashKey } from '../wiring/otp-hash-key.js';
-import { sendTemplateMail } from '../wiring/template-mail.js';
-
-const deps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: sendTemplateMail };
+import { accountCodeMailDeps as deps } from '../wiring/account-code-mail-deps.js';
 
 /** `{username, email}` updates the profile; `{currentPassword, password}` changes the password. */
 export const handler = defineHandler(

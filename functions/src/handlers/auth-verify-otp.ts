@@ -1,14 +1,10 @@
 import { verifyOtpInputSchema } from '@goldbot/shared';
-import { cognitoDirectory } from '../wiring/cognito-deps.js';
 import { verifyRegistration } from '../domain/auth/registration.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { refreshCookie } from '../kit/refresh-cookie.js';
-import { accounts } from '../wiring/accounts.js';
-import { otpHashKey } from '../wiring/otp-hash-key.js';
-
-const deps = { ...accounts, directory: cognitoDirectory, otpHashKey };
+import { accountDirectoryCodeDeps as deps } from '../wiring/account-directory-code-deps.js';
 
 export const handler = defineHandler(
   {

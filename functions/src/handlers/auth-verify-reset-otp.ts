@@ -3,10 +3,7 @@ import { verifyResetCode } from '../domain/auth/password-reset.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
-import { accounts } from '../wiring/accounts.js';
-import { otpHashKey } from '../wiring/otp-hash-key.js';
-
-const deps = { ...accounts, otpHashKey };
+import { accountCodeCheckDeps as deps } from '../wiring/account-code-check-deps.js';
 
 export const handler = defineHandler(
   {

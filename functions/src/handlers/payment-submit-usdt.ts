@@ -2,11 +2,7 @@ import { submitUsdtPaymentInputSchema } from '@goldbot/shared';
 import { submitUsdtPayment } from '../domain/commerce/customer-commerce.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
-import { requestChainCheck } from '../wiring/chain-check-trigger.js';
-import { customerCommerce } from '../wiring/customer-commerce-deps.js';
-
-/** Each saved payment's TXID is checked on TRON, after the answer is on its way. */
-const deps = { ...customerCommerce, paymentSubmitted: requestChainCheck };
+import { paymentSubmissionDeps as deps } from '../wiring/payment-submission-deps.js';
 
 /** 201 with the pending subscription; 200 with the same one for a double click. */
 export const handler = defineHandler(

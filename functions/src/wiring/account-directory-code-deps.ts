@@ -1,0 +1,10 @@
+import { accounts } from './accounts.js';
+import { cognitoDirectory } from './cognito-deps.js';
+import { otpHashKey } from './otp-hash-key.js';
+
+/**
+ * What an account route runs on when its use case needs the account stores, Cognito and the code
+ * key: checking a code that then changes the Cognito user. One module per set of capabilities, so
+ * a function bundles only the clients its route uses.
+ */
+export const accountDirectoryCodeDeps = { ...accounts, directory: cognitoDirectory, otpHashKey };
