@@ -17,8 +17,9 @@ interface Animation extends ParticleAnimator {
  * frames otherwise. A worker that cannot load (a policy refusing workers) leaves the background
  * empty: it is decoration.
  */
-function startAnimation(canvas: HTMLCanvasElement, count: number): Animation | null {
-  if (typeof Worker === 'function' && typeof canvas.transferControlToOffscreen === 'function') {
+function startAnimation(canvas: HTMLCanvasElement, count: number, still: boolean): Animation | null {
+  // A still picture (reduced motion) is drawn once: no frames to move off the main thread, so no worker.
+  if (!still && typeof Worker === 'function' && typeof canvas.transferControlToOffscreen === 'function') {
     const worker = new Worker(new URL('../lib/particle-worker.ts', import.meta.url), { type: 'module' });
     try {
       const offscreen = canvas.transferControlToOffscreen();
@@ -62,7 +63,7 @@ export const ParticleBackground = memo(function ParticleBackground({ count = PAR
     const canvas = document.createElement('canvas');
     canvas.className = 'particle-background__canvas';
     host.append(canvas);
-    const animation = startAnimation(canvas, count);
+    const animation = startAnimation(canvas, count, reducedMotion);
     if (!animation) {
       canvas.remove();
       return;
