@@ -19,7 +19,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { NODE_FUNCTION_DEFAULTS } from './constructs/app-function.js';
+import { bundledEntry, NODE_FUNCTION_DEFAULTS } from './constructs/app-function.js';
 import { triggerEntry } from './paths.js';
 import type { GoogleSettings, LogLevel } from './settings.js';
 
@@ -241,8 +241,7 @@ export class AuthStack extends Stack {
 
     const fn = new NodejsFunction(this, 'PreSignUpFunction', {
       ...NODE_FUNCTION_DEFAULTS,
-      entry: triggerEntry('pre-sign-up'),
-      handler: 'handler',
+      ...bundledEntry(triggerEntry('pre-sign-up')),
       description: 'Cognito PreSignUp: link a first Google sign-in to the native account with the same e-mail',
       // Cognito waits at most 5 s for a trigger (and retries it); a longer timeout would never be used.
       timeout: Duration.seconds(5),

@@ -4,9 +4,6 @@ import { join, resolve } from 'node:path';
 /** Paths are resolved from this file, not the working directory: `cdk` runs from the repo root, vitest from anywhere. */
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 
-/** The lock file NodejsFunction hashes and bundles against (npm workspaces: one lock file at the root). */
-export const LOCK_FILE = join(REPO_ROOT, 'package-lock.json');
-
 /** Route and job handlers share one folder and one naming rule: functions/src/handlers/<id>.ts. */
 export const handlerEntry = (id: string): string => join(REPO_ROOT, 'functions', 'src', 'handlers', `${id}.ts`);
 

@@ -1,18 +1,18 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { implementedRoutes, SCHEDULES } from '@goldbot/shared';
-import { NODE_FUNCTION_DEFAULTS } from '../../infra/lib/constructs/app-function.js';
+import { FUNCTION_ESBUILD_OPTIONS } from '../../infra/lib/constructs/function-bundle.js';
 import { handlerEntry, triggerEntry } from '../../infra/lib/paths.js';
 import type { Check } from './budget.js';
 import { list, paragraphs, renderTable } from './markdown.js';
 import type { BenchSection } from './section.js';
 
 /**
- * Size of every Lambda bundle as it is deployed: each handler bundled by esbuild with the CDK's own
- * settings (NODE_FUNCTION_DEFAULTS.bundling: minified ESM for Node 22, the SDK bundled), then
- * measured zipped without its source map. A bundle that loads only the DynamoDB document client,
+ * Size of every Lambda bundle as it is deployed: each handler bundled by esbuild with the options
+ * `cdk synth` uses (FUNCTION_ESBUILD_OPTIONS: minified ESM for Node 22, the SDK bundled, code
+ * splitting), then measured zipped without its source maps. A bundle that loads only the DynamoDB document client,
  * built the same way, is shown beside them.
  */
 export const BUNDLE_BUDGET_BYTES = 250 * 1024;
@@ -28,13 +28,23 @@ export interface BundleFigures {
   mapZippedBytes?: number;
 }
 
+/** A file of a function's asset: its path in the zip and its content. */
+export interface BundleFile {
+  path: string;
+  contents: Uint8Array;
+}
+
 /**
- * The size of a zip holding one file: the deflated content (level 9, as the CDK's asset zips) plus
- * the local file header, the central directory entry and the end record.
+ * The size of a zip holding these files: each one's content deflated (level 9, as the CDK's asset
+ * zips) plus its local file header and central directory entry, and the end record.
  */
-export function zippedSize(content: Uint8Array, fileName: string): number {
-  const name = Buffer.byteLength(fileName);
-  return deflateRawSync(content, { level: 9 }).length + (30 + name) + (46 + name) + 22;
+export function zippedSize(files: readonly BundleFile[]): number {
+  let size = 22;
+  for (const file of files) {
+    const name = Buffer.byteLength(file.path);
+    size += deflateRawSync(file.contents, { level: 9 }).length + (30 + name) + (46 + name);
+  }
+  return size;
 }
 
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -48,43 +58,9 @@ export function judgeBundle(figures: BundleFigures, budget = BUNDLE_BUDGET_BYTES
   return { label, verdict, detail } satisfies Check;
 }
 
-/**
- * The `--alias` entries of the CDK's extra esbuild arguments as esbuild's `alias` option. Any other
- * extra argument is refused, so the bench cannot silently build something other than what deploys.
- */
-export function aliasesOf(args: Readonly<Record<string, string | boolean | string[]>> | undefined) {
-  const alias: Record<string, string> = {};
-  for (const [key, value] of Object.entries(args ?? {})) {
-    if (key !== '--alias') throw new Error(`bench: esbuild argument ${key} is not mirrored (bundle-size-section.ts)`);
-    for (const item of Array.isArray(value) ? value : [String(value)]) {
-      const at = item.indexOf('=');
-      if (at <= 0) throw new Error(`bench: malformed --alias ${item}`);
-      alias[item.slice(0, at)] = item.slice(at + 1);
-    }
-  }
-  return alias;
-}
-
-/** The esbuild options the CDK derives from NODE_FUNCTION_DEFAULTS.bundling (aws-lambda-nodejs). */
+/** The options `cdk synth` bundles every function with (infra/lib/constructs/function-bundle.ts), in memory. */
 export function esbuildOptions(): BuildOptions {
-  const bundling = NODE_FUNCTION_DEFAULTS.bundling ?? {};
-  return {
-    bundle: true,
-    platform: 'node',
-    target: bundling.target ?? 'node22',
-    format: bundling.format === 'esm' ? 'esm' : 'cjs',
-    minify: bundling.minify ?? false,
-    // The map is built as in AWS but not zipped here: the budget is for the code Lambda loads.
-    sourcemap: bundling.sourceMap ? 'external' : false,
-    sourcesContent: bundling.sourcesContent ?? true,
-    mainFields: bundling.mainFields,
-    banner: bundling.banner ? { js: bundling.banner } : undefined,
-    external: bundling.externalModules ?? [],
-    alias: aliasesOf(bundling.esbuildArgs),
-    outExtension: bundling.format === 'esm' ? { '.js': '.mjs' } : undefined,
-    logLevel: 'silent',
-    write: false,
-  };
+  return { ...FUNCTION_ESBUILD_OPTIONS, logLevel: 'silent', write: false };
 }
 
 /** The AWS SDK clients a function may load, by the package that holds each. */
@@ -207,13 +183,19 @@ export function functionEntries(root: string): { id: string; kind: BundleFigures
 export interface BuiltBundle {
   id: string;
   kind: BundleFigures['kind'];
-  /** The bundle's code (index.mjs), source map left out. */
-  code: Uint8Array;
-  /** Its source map (index.mjs.map), measured apart. */
-  map?: Uint8Array;
+  /** The code Lambda loads: index.mjs and its chunks (chunks/*.mjs), source maps left out. */
+  files: BundleFile[];
+  /** The source maps deployed beside them, measured apart. */
+  maps: BundleFile[];
+  /** The source files with bytes in any of its files (what reached the bundle after tree-shaking). */
+  kept: string[];
   /** The AWS SDK clients it loads at import (staticSdkClients); a baseline's own clients. */
   sdkClients: SdkClient[];
 }
+
+/** All of a bundle's code as one text (index.mjs and its chunks), to look for what it carries. */
+export const bundleText = (bundle: Pick<BuiltBundle, 'files'>): string =>
+  bundle.files.map((file) => Buffer.from(file.contents).toString('utf8')).join('\n');
 
 export interface BuiltBundles {
   bundles: BuiltBundle[];
@@ -225,45 +207,75 @@ export interface BuiltBundles {
   problems: Check[];
 }
 
-/** The code, the map and the statically loaded SDK clients of each entry of one esbuild run. */
-async function buildEntries(
-  options: BuildOptions,
-  entries: Record<string, string>,
-): Promise<Map<string, Omit<BuiltBundle, 'id' | 'kind'>>> {
-  const result = await build({ ...options, entryPoints: entries, outdir: 'bundles', metafile: true });
-  const built = new Map<string, Omit<BuiltBundle, 'id' | 'kind'>>();
-  for (const id of Object.keys(entries)) {
-    const code = result.outputFiles?.find((f) => f.path.endsWith(`/bundles/${id}.mjs`));
-    if (!code) throw new Error(`esbuild wrote no code for ${id}`);
-    const map = result.outputFiles?.find((f) => f.path.endsWith(`/bundles/${id}.mjs.map`));
-    const output = result.metafile.outputs[`bundles/${id}.mjs`];
-    if (!output?.entryPoint) throw new Error(`esbuild's metafile has no entry for ${id}`);
-    const kept = new Set(
-      Object.entries(output.inputs)
-        .filter(([, input]) => input.bytesInOutput > 0)
-        .map(([path]) => path),
-    );
-    built.set(id, {
-      code: code.contents,
-      map: map?.contents,
-      sdkClients: staticSdkClients(result.metafile.inputs, output.entryPoint, kept),
-    });
-  }
-  return built;
+/**
+ * Bundles one function as `cdk synth` does (esbuildOptions(): its own index.mjs and chunks), in
+ * memory. `entry` is a handler file, or the source of a baseline handler.
+ */
+export async function bundleFunction(
+  root: string,
+  entry: string | { contents: string },
+): Promise<Omit<BuiltBundle, 'id' | 'kind'>> {
+  const outdir = join(root, '.bench-bundle');
+  const result = await build({
+    ...esbuildOptions(),
+    ...(typeof entry === 'string'
+      ? { entryPoints: [entry] }
+      : {
+          stdin: {
+            contents: entry.contents,
+            resolveDir: join(root, 'functions'),
+            sourcefile: 'baseline.ts',
+            loader: 'ts',
+          },
+        }),
+    absWorkingDir: root,
+    outdir,
+    metafile: true,
+  });
+  const outputs = (result.outputFiles ?? []).map((file) => ({
+    path: relative(outdir, file.path),
+    contents: file.contents,
+  }));
+  const files = outputs.filter((file) => file.path.endsWith('.mjs'));
+  if (!files.some((file) => file.path === 'index.mjs')) throw new Error('esbuild wrote no index.mjs');
+  // The metafile names outputs relative to the working directory. (A chunk loaded by `await import()`
+  // has an entryPoint too: the module it starts with.)
+  const entryOutput = result.metafile.outputs[relative(root, join(outdir, 'index.mjs'))];
+  if (!entryOutput?.entryPoint) throw new Error("esbuild's metafile has no entry");
+  const kept = [
+    ...new Set(
+      Object.values(result.metafile.outputs).flatMap((output) =>
+        Object.entries(output.inputs)
+          .filter(([, input]) => input.bytesInOutput > 0)
+          .map(([path]) => path),
+      ),
+    ),
+  ];
+  return {
+    files,
+    maps: outputs.filter((file) => file.path.endsWith('.mjs.map')),
+    kept,
+    sdkClients: staticSdkClients(result.metafile.inputs, entryOutput.entryPoint, new Set(kept)),
+  };
 }
 
-function builtEntry<T>(entries: Map<string, T>, id: string): T {
-  const entry = entries.get(id);
-  if (!entry) throw new Error(`esbuild built no bundle for ${id}`);
-  return entry;
+/** Runs `task` on every item, at most `width` at a time, keeping the order. */
+async function eachLimited<T, R>(items: readonly T[], width: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await task(items[index] as T);
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+  return results;
 }
 
 const built = new Map<string, Promise<BuiltBundles>>();
 
 /**
  * Every function's bundle and the baselines, built once per run (the bundle-size and cold-import
- * sections share them). One esbuild run bundles every entry on its own (no shared chunks) in
- * parallel; if one handler does not build, they are bundled one by one to tell which.
+ * sections and the bundle tests share them). Each function is bundled on its own, as it deploys:
+ * with code splitting, one esbuild run over every entry would share chunks between functions.
  */
 export function buildBundles(root: string): Promise<BuiltBundles> {
   let pending = built.get(root);
@@ -275,29 +287,22 @@ export function buildBundles(root: string): Promise<BuiltBundles> {
 }
 
 async function bundleAll(root: string): Promise<BuiltBundles> {
-  const base = esbuildOptions();
   const problems: Check[] = [];
   const present = functionEntries(root).filter((entry) => {
     if (existsSync(entry.path)) return true;
     problems.push({ label: `${entry.id} bundle`, verdict: 'not built', detail: 'no handler yet' });
     return false;
   });
-  let bundles: BuiltBundle[] = [];
-  try {
-    const all = await buildEntries(base, Object.fromEntries(present.map((e) => [e.id, e.path])));
-    bundles = present.map((entry) => ({ id: entry.id, kind: entry.kind, ...builtEntry(all, entry.id) }));
-  } catch {
-    bundles = [];
-    for (const entry of present) {
-      try {
-        const one = await buildEntries(base, { [entry.id]: entry.path });
-        bundles.push({ id: entry.id, kind: entry.kind, ...builtEntry(one, entry.id) });
-      } catch (error) {
-        const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
-        problems.push({ label: `${entry.id} bundle`, verdict: 'error', detail: message });
-      }
+  const results = await eachLimited(present, 4, async (entry) => {
+    try {
+      return { id: entry.id, kind: entry.kind, ...(await bundleFunction(root, entry.path)) };
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+      problems.push({ label: `${entry.id} bundle`, verdict: 'error', detail: message });
+      return undefined;
     }
-  }
+  });
+  const bundles = results.filter((bundle): bundle is BuiltBundle => bundle !== undefined);
   // One baseline per set of clients some function imports statically, and the DynamoDB-only one
   // (also the baseline of a function without any client: see baselineClientsOf).
   const clientSets = new Map<string, SdkClient[]>([[baselineName(['dynamodb']), ['dynamodb']]]);
@@ -307,32 +312,20 @@ async function bundleAll(root: string): Promise<BuiltBundles> {
   }
   const baselines = new Map<string, BuiltBundle>();
   for (const [name, clients] of clientSets) {
-    const result = await build({
-      ...base,
-      stdin: {
-        contents: baselineHandler(clients),
-        resolveDir: join(root, 'functions'),
-        sourcefile: 'baseline.ts',
-        loader: 'ts',
-      },
-      outfile: 'index.mjs',
-    });
-    const code = result.outputFiles?.find((f) => f.path.endsWith('.mjs'));
-    if (!code) throw new Error(`esbuild wrote no code for the ${name} baseline`);
-    const map = result.outputFiles?.find((f) => f.path.endsWith('.mjs.map'))?.contents;
-    baselines.set(name, { id: `${name} only`, kind: 'baseline', code: code.contents, map, sdkClients: clients });
+    const baseline = await bundleFunction(root, { contents: baselineHandler(clients) });
+    baselines.set(name, { id: `${name} only`, kind: 'baseline', ...baseline, sdkClients: clients });
   }
   const baseline = baselines.get(baselineName(['dynamodb']));
   if (!baseline) throw new Error('the DynamoDB-only baseline was not built');
   return { bundles, baseline, baselines, problems };
 }
 
-const figuresOf = ({ id, kind, code, map }: BuiltBundle): BundleFigures => ({
+const figuresOf = ({ id, kind, files, maps }: BuiltBundle): BundleFigures => ({
   id,
   kind,
-  minifiedBytes: code.length,
-  zippedBytes: zippedSize(code, 'index.mjs'),
-  ...(map ? { mapZippedBytes: zippedSize(map, 'index.mjs.map') } : {}),
+  minifiedBytes: files.reduce((sum, file) => sum + file.contents.length, 0),
+  zippedBytes: zippedSize(files),
+  ...(maps.length > 0 ? { mapZippedBytes: zippedSize(maps) } : {}),
 });
 
 export const bundleSizeSection: BenchSection = {
@@ -384,10 +377,11 @@ export const bundleSizeSection: BenchSection = {
       'How it is measured (`scripts/bench/bundle-size-section.ts`):',
       list(
         'Every implemented route and job handler and every Cognito trigger is bundled on its own by esbuild ' +
-          "with the CDK's settings (`NODE_FUNCTION_DEFAULTS.bundling` in `infra/lib/constructs/app-function.ts`: " +
-          'minified ESM for Node 22, the AWS SDK bundled, the require banner), as `npx cdk synth` bundles it.',
-        'Zipped: the code deflated at level 9 plus the zip headers of one file, the source map left out (Lambda ' +
-          'never loads it). Minified: the code before zipping. 1 KB = 1024 bytes.',
+          'with the options `npx cdk synth` uses (`FUNCTION_ESBUILD_OPTIONS` in `infra/lib/constructs/function-bundle.ts`: ' +
+          'minified ESM for Node 22, the AWS SDK bundled, the require banner, code splitting): an `index.mjs` and ' +
+          'the chunks under `chunks/` it loads on the paths that need them.',
+        'Zipped: the code files deflated at level 9 plus their zip headers, the source maps left out (Lambda ' +
+          'never loads them). Minified: the code files before zipping, together. 1 KB = 1024 bytes.',
         'Source map: every function is deployed with its source map (without embedded sources) and ' +
           '`NODE_OPTIONS=--enable-source-maps`, so an error logged in CloudWatch names the TypeScript file and ' +
           'line. The map ships in the same zip, but importing a bundle with and without `--enable-source-maps` and ' +

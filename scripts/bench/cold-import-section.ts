@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Check } from './budget.js';
-import { baselineClientsOf, baselineName, buildBundles } from './bundle-size-section.js';
+import { baselineClientsOf, baselineName, buildBundles, type BuiltBundle } from './bundle-size-section.js';
 import { list, paragraphs, renderTable } from './markdown.js';
 import type { BenchSection } from './section.js';
 
@@ -151,12 +151,19 @@ export const coldImportSection: BenchSection = {
     try {
       const { bundles, baseline: dynamodbBaseline, baselines, problems } = await buildBundles(options.root);
       const present = bundles;
-      for (const bundle of bundles) writeFileSync(join(outdir, `${bundle.id}.mjs`), bundle.code);
+      // Each bundle in a folder of its own, as Lambda unpacks it: index.mjs beside its chunks.
+      const writeBundle = (folder: string, bundle: BuiltBundle) => {
+        for (const file of bundle.files) {
+          const path = join(outdir, folder, file.path);
+          mkdirSync(dirname(path), { recursive: true });
+          writeFileSync(path, file.contents);
+        }
+        return join(outdir, folder, 'index.mjs');
+      };
+      for (const bundle of bundles) writeBundle(bundle.id, bundle);
       const baselineFiles = new Map<string, string>();
-      for (const [name, built] of baselines) {
-        const file = join(outdir, `_baseline-${baselineFiles.size}.mjs`);
-        writeFileSync(file, built.code);
-        baselineFiles.set(name, file);
+      for (const [name, baseline] of baselines) {
+        baselineFiles.set(name, writeBundle(`_baseline-${baselineFiles.size}`, baseline));
       }
       const dynamodbFile = baselineFiles.get(baselineName(dynamodbBaseline.sdkClients));
       if (!dynamodbFile) throw new Error('no DynamoDB-only baseline file');
@@ -176,8 +183,8 @@ export const coldImportSection: BenchSection = {
         // The function, its baseline and (when that is another file) the DynamoDB-only baseline.
         const files =
           own === dynamodbFile
-            ? [join(outdir, `${entry.id}.mjs`), own]
-            : [join(outdir, `${entry.id}.mjs`), own, dynamodbFile];
+            ? [join(outdir, entry.id, 'index.mjs'), own]
+            : [join(outdir, entry.id, 'index.mjs'), own, dynamodbFile];
         try {
           const rounds: ImportRound[] = [];
           for (let i = 0; i < PAIRS; i += 1) {
@@ -254,12 +261,13 @@ export const coldImportSection: BenchSection = {
         table,
         'How it is measured (`scripts/bench/cold-import-section.ts`):',
         list(
-          "The bundles of the bundle-size section (the CDK's esbuild settings, built once per run), written to a " +
-            'temporary folder without their source maps, and the baselines built the same way.',
+          'The bundles of the bundle-size section (the esbuild options `npx cdk synth` uses, built once per run), ' +
+            'each written to a temporary folder of its own as Lambda unpacks it (index.mjs and its chunks) without ' +
+            'their source maps, and the baselines built the same way.',
           "A function's SDK clients are those its bundle reaches from the entry through static imports (esbuild's " +
             'metafile); a client imported with `await import()` on the path that needs it (SES on a send, Secrets ' +
-            'Manager on the first code in AWS, Lambda on an invoke) is not evaluated by the import, so its ' +
-            'baseline leaves it out (its code is still in the one-file bundle and parsed). Each baseline creates ' +
+            'Manager on the first code in AWS, Lambda on an invoke) is in a chunk the import does not read, so its ' +
+            'baseline leaves it out. Each baseline creates ' +
             'each of its clients once and sends one command with each (`baselineHandler` in ' +
             '`scripts/bench/bundle-size-section.ts`). A function without any SDK client (`health`) is compared ' +
             'with the DynamoDB-only handler: against an empty module the ratio would weigh all of its code ' +

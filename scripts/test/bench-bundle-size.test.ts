@@ -7,11 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES, SCHEDULES } from '@goldbot/shared';
 import { cognitoCallsOf, jobAccess, routeAccess } from '../../infra/lib/access.js';
 import {
-  aliasesOf,
   baselineClientsOf,
   baselineHandler,
   baselineName,
   buildBundles,
+  bundleFunction,
+  bundleText,
   BUNDLE_BUDGET_BYTES,
   esbuildOptions,
   functionEntries,
@@ -32,12 +33,18 @@ const bundle = (zippedBytes: number, kind: BundleFigures['kind'] = 'route'): Bun
 });
 
 describe('bundle-size section', () => {
-  it('sizes a one-file zip as its deflated content plus the zip headers', () => {
+  it("sizes a zip as its files' deflated contents plus the zip headers", () => {
     const code = Buffer.from('export const handler = async () => ({ statusCode: 200 });\n'.repeat(200));
-    const deflated = deflateRawSync(code, { level: 9 }).length;
+    const chunk = Buffer.from('export const mail = async () => "sent";\n'.repeat(50));
+    const deflated = (content: Buffer) => deflateRawSync(content, { level: 9 }).length;
+    const index = { path: 'index.mjs', contents: code };
     // Local header (30) and central directory entry (46), each with the name, and the end record (22).
-    expect(zippedSize(code, 'index.mjs')).toBe(deflated + 30 + 9 + 46 + 9 + 22);
-    expect(zippedSize(code, 'index.mjs')).toBeLessThan(code.length);
+    expect(zippedSize([index])).toBe(deflated(code) + 30 + 9 + 46 + 9 + 22);
+    expect(zippedSize([index])).toBeLessThan(code.length);
+    const name = 'chunks/mail-AB12CD34.mjs'.length;
+    expect(zippedSize([index, { path: 'chunks/mail-AB12CD34.mjs', contents: chunk }])).toBe(
+      deflated(code) + 30 + 9 + 46 + 9 + deflated(chunk) + 30 + name + 46 + name + 22,
+    );
   });
 
   it('reports an over-budget bundle until the budget is enforced, then fails it', () => {
@@ -52,18 +59,21 @@ describe('bundle-size section', () => {
     );
   });
 
-  it("bundles with the CDK's settings: minified ESM for Node 22, the SDK inside, no embedded sources", () => {
+  it('bundles as cdk synth does: minified ESM for Node 22 split into chunks, the SDK inside, no embedded sources', () => {
     const options = esbuildOptions();
     expect(options).toMatchObject({
       bundle: true,
       platform: 'node',
       target: 'node22',
       format: 'esm',
+      splitting: true,
+      entryNames: 'index',
       minify: true,
-      sourcemap: 'external',
+      sourcemap: true,
       sourcesContent: false,
       external: [],
       mainFields: ['module', 'main'],
+      write: false,
     });
     expect(options.banner?.js).toContain('createRequire');
     // The SDK's own default credential chain, as every client ships it.
@@ -105,13 +115,6 @@ describe('bundle-size section', () => {
     // Tree-shaken away: not loaded.
     all.delete('node_modules/@aws-sdk/client-cognito-identity-provider/i.js');
     expect(staticSdkClients(inputs, 'h.ts', all)).toEqual([]);
-  });
-
-  it("mirrors the CDK's --alias arguments and refuses any other extra argument", () => {
-    expect(aliasesOf({ '--alias': ['a=/x/a.ts', '@s/b=c'] })).toEqual({ a: '/x/a.ts', '@s/b': 'c' });
-    expect(aliasesOf(undefined)).toEqual({});
-    expect(() => aliasesOf({ '--define:X': '1' })).toThrow(/not mirrored/);
-    expect(() => aliasesOf({ '--alias': ['no-target'] })).toThrow(/malformed/);
   });
 });
 
@@ -161,13 +164,8 @@ describe('what the Lambda bundles may import', () => {
     ['auth-login', handlerEntry('auth-login')],
     ['seed-defaults', triggerEntry('seed-defaults')],
   ])('bundles %s with zod/mini and its English messages, without zod classic', async (_id, entry) => {
-    const result = await build({ ...esbuildOptions(), entryPoints: [entry], outfile: 'index.mjs', metafile: true });
     // What reached the bundle (metafile.inputs also lists files esbuild read and then tree-shook away).
-    const kept = Object.values(result.metafile.outputs).flatMap((output) =>
-      Object.entries(output.inputs)
-        .filter(([, input]) => input.bytesInOutput > 0)
-        .map(([path]) => path),
-    );
+    const { kept } = await bundleFunction(REPO, entry);
     const zodFiles = kept.filter((path) => path.includes('node_modules/zod/'));
     expect(zodFiles.some((path) => path.includes('/v4/mini/'))).toBe(true);
     expect(zodFiles.filter((path) => path.includes('/v4/classic/'))).toEqual([]);
@@ -221,9 +219,10 @@ describe('what the Lambda bundles may import', () => {
     const result = await build({
       ...esbuildOptions(),
       entryPoints: [handlerEntry(id)],
-      outfile: 'index.mjs',
+      outdir: 'bundle',
       metafile: true,
     });
+    // Every file esbuild read, even one tree-shaking then dropped: the handler must not reach them at all.
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((path) => path.includes('functions/src/kit/'))).toBe(true);
     expect(inputs.filter((path) => forbidden.test(path))).toEqual([]);
@@ -241,30 +240,12 @@ describe('what the Lambda bundles may import', () => {
     for (const path of pinned) expect(existsSync(join(REPO, 'functions/src', path)), path).toBe(true);
   });
 
-  /** Every function bundled in one esbuild run (about 10 s on 2 busy cores), shared by the pins below. */
-  let everyBundle: Promise<{ ids: number; kept: Map<string, string[]> }> | undefined;
-  const bundleEveryFunction = () =>
-    (everyBundle ??= (async () => {
-      const entries = functionEntries(REPO);
-      const result = await build({
-        ...esbuildOptions(),
-        entryPoints: Object.fromEntries(entries.map((entry) => [entry.id, entry.path])),
-        outdir: 'bundles',
-        metafile: true,
-      });
-      // Per function id, the inputs that reached its bundle (bytes in the output).
-      const kept = new Map(
-        Object.entries(result.metafile.outputs)
-          .filter(([file]) => file.endsWith('.mjs'))
-          .map(([file, output]): [string, string[]] => [
-            /([^/]+)\.mjs$/.exec(file)?.[1] ?? file,
-            Object.entries(output.inputs)
-              .filter(([, input]) => input.bytesInOutput > 0)
-              .map(([path]) => path),
-          ]),
-      );
-      return { ids: entries.length, kept };
-    })());
+  /** Per function id, the inputs that reached its bundle (index.mjs or a chunk), shared by the pins below. */
+  const bundleEveryFunction = async () => {
+    const { bundles, problems } = await buildBundles(REPO);
+    expect(problems).toEqual([]);
+    return { ids: functionEntries(REPO).length, kept: new Map(bundles.map((bundle) => [bundle.id, bundle.kept])) };
+  };
 
   it('bundles handlebars only with the mail renderer or the template check', async () => {
     // Mail is compiled by handlebars (domain/email/render.ts: mail, the editor's preview) and the
@@ -292,7 +273,7 @@ describe('what the Lambda bundles may import', () => {
     for (const id of ['settings-email-templates-get', 'settings-force-update-templates', 'seed-defaults']) {
       expect(withHandlebars, id).not.toContain(id);
     }
-  }, 120_000);
+  }, 300_000);
 
   it('bundles each AWS SDK client only in the functions whose wiring uses it, as their IAM grants say', async () => {
     // Each function's clients follow from what infra/lib/access.ts grants it: the table, its Cognito
@@ -336,7 +317,7 @@ describe('what the Lambda bundles may import', () => {
     }
     // health answers without touching AWS: no SDK code at all.
     expect((kept.get('health') ?? ['missing']).filter((path) => /@aws-sdk\/|@smithy\//.test(path))).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('loads SES, Lambda and Secrets Manager only on the path that needs them, never at import', async () => {
     // SES on a send (wiring/template-mail.ts), Lambda on the chain-check invoke
@@ -352,7 +333,7 @@ describe('what the Lambda bundles may import', () => {
     const lazyOnly: SdkClient[] = ['ses', 'lambda', 'secretsManager'];
     const eager = bundles.filter((bundle) => bundle.sdkClients.some((client) => lazyOnly.includes(client)));
     expect(eager.map((bundle) => `${bundle.id}: ${bundle.sdkClients.join()}`)).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('defines every module-level schema of shared as /* @__PURE__ */ schema(() => ...)', () => {
     // Unannotated, building a schema looks like a side effect to esbuild, so every bundle that
@@ -375,8 +356,7 @@ describe('what the Lambda bundles may import', () => {
     // No schema of shared at all.
     ['settings-subscription-get', []],
   ])('bundles %s with only the schemas it uses, and English messages', async (id, used) => {
-    const result = await build({ ...esbuildOptions(), entryPoints: [handlerEntry(id)], outfile: 'index.mjs' });
-    const code = result.outputFiles?.find((file) => file.path.endsWith('.mjs'))?.text ?? '';
+    const code = bundleText(await bundleFunction(REPO, handlerEntry(id)));
     // zod's English locale: the config(en()) of shared/src/zod.ts survived.
     expect(code).toContain('Invalid input: expected');
     for (const text of used) expect(code).toContain(text);

@@ -1,16 +1,16 @@
-import { join } from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { AccessProfile } from '../access.js';
-import { handlerEntry, LOCK_FILE, REPO_ROOT } from '../paths.js';
+import { handlerEntry } from '../paths.js';
+import { functionCode } from './function-bundle.js';
 import type { LogLevel } from '../settings.js';
 
 export const TABLE_READ_ACTIONS = [
@@ -87,53 +87,20 @@ export interface AppFunctionProps {
 export const ROUTE_FUNCTION_TIMEOUT = Duration.seconds(10);
 
 /**
- * ESM output is smaller and loads faster, but some CommonJS dependencies bundled into it still call
- * `require` (Node built-ins); the banner gives them one.
+ * The settings docs/decisions.md ("Stack and runtime") fixes for every function (routes, jobs and
+ * Cognito triggers alike): Node 22 on arm64; the code comes from functionCode (function-bundle.ts).
  */
-const ESM_REQUIRE_BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
-
-/** An empty module the bundles load instead of `source-map`, which only handlebars' precompiler uses. */
-export const NO_SOURCE_MAP_ENTRY = join(REPO_ROOT, 'functions', 'src', 'kit', 'bundle-stubs', 'no-source-map.ts');
-
-/**
- * The settings docs/decisions.md ("Stack and runtime") fixes for every function (routes, jobs and Cognito triggers alike):
- * Node 22 on arm64, bundled locally by esbuild, minified ESM with source maps.
- */
-export const NODE_FUNCTION_DEFAULTS: Pick<
-  NodejsFunctionProps,
-  'projectRoot' | 'depsLockFilePath' | 'runtime' | 'architecture' | 'memorySize' | 'bundling'
-> = {
-  projectRoot: REPO_ROOT,
-  depsLockFilePath: LOCK_FILE,
+export const NODE_FUNCTION_DEFAULTS: Pick<NodejsFunctionProps, 'runtime' | 'architecture' | 'memorySize'> = {
   runtime: Runtime.NODEJS_22_X,
   architecture: Architecture.ARM_64,
   memorySize: 256,
-  bundling: {
-    // Never Docker: there is no Docker engine on the build machines; the workspace's esbuild is used.
-    forceDockerBundling: false,
-    minify: true,
-    sourceMap: true,
-    // Source maps give file:line in stack traces; embedding the sources would double the bundle
-    // for nothing (docs/decisions.md, "Budgets": <= 250 KB zipped per function).
-    sourcesContent: false,
-    target: 'node22',
-    format: OutputFormat.ESM,
-    mainFields: ['module', 'main'],
-    banner: ESM_REQUIRE_BANNER,
-    // The SDK v3 is bundled (and tree-shaken) rather than taken from the runtime: pinned
-    // versions, same code locally and in AWS, and a smaller cold start than the full runtime SDK.
-    bundleAwsSDK: true,
-    externalModules: [],
-    // One definition: scripts/bench/bundle-size-section.ts builds its bundles from these options.
-    esbuildArgs: {
-      '--alias': [
-        // handlebars requires `source-map` (in a try) only to map precompiled templates, which we never
-        // do; it falls back to its own SourceNode (no-source-map.ts). 27 KB less in every mail bundle.
-        `source-map=${NO_SOURCE_MAP_ENTRY}`,
-      ],
-    },
-  },
 };
+
+/** The code and handler of the function whose handler module is `entry` (function-bundle.ts). */
+export const bundledEntry = (entry: string): Pick<NodejsFunctionProps, 'code' | 'handler'> => ({
+  code: functionCode(entry),
+  handler: 'index.handler',
+});
 
 /**
  * One Lambda function with the settings docs/decisions.md fixes (Node 22, arm64, esbuild, minified,
@@ -158,8 +125,7 @@ export class AppFunction extends Construct {
 
     this.function = new NodejsFunction(this, 'Function', {
       ...NODE_FUNCTION_DEFAULTS,
-      entry: handlerEntry(props.handlerId),
-      handler: 'handler',
+      ...bundledEntry(handlerEntry(props.handlerId)),
       description: props.description,
       timeout: props.timeout ?? ROUTE_FUNCTION_TIMEOUT,
       role,

@@ -12,7 +12,7 @@ import { defaultSeedItems, type SeedItem } from '../../../functions/src/data/see
 import { TXID_START_BACKFILL_KEY } from '../../../functions/src/data/txid-start-backfill.js';
 import { triggerEntry } from '../paths.js';
 import type { LogLevel } from '../settings.js';
-import { NODE_FUNCTION_DEFAULTS } from './app-function.js';
+import { bundledEntry, NODE_FUNCTION_DEFAULTS } from './app-function.js';
 
 /** Attributes that only say when an item was written; they do not make a seed item different. */
 const TIMESTAMP_ATTRIBUTES = new Set(['createdAt', 'updatedAt']);
@@ -129,8 +129,7 @@ export class SeedDefaults extends Construct {
 
     this.function = new NodejsFunction(this, 'Function', {
       ...NODE_FUNCTION_DEFAULTS,
-      entry: triggerEntry('seed-defaults'),
-      handler: 'handler',
+      ...bundledEntry(triggerEntry('seed-defaults')),
       description: 'Deploy-time seeding: catalog, settings and default e-mail templates, each only if absent',
       // The first run of a migration reads every payment once (a few minutes at a million).
       timeout: Duration.minutes(10),

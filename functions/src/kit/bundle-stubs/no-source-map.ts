@@ -1,6 +1,6 @@
 /**
  * What the Lambda bundles load in place of the `source-map` package (an esbuild alias in
- * NODE_FUNCTION_DEFAULTS.bundling, infra/lib/constructs/app-function.ts, to keep the bundles lean).
+ * FUNCTION_ESBUILD_OPTIONS, infra/lib/constructs/function-bundle.ts, to keep the bundles lean).
  *
  * Only handlebars' code generator requires it, inside a try, to emit source maps of precompiled
  * templates (`precompile` with `srcName`), which this product never does; without it handlebars
