@@ -1,9 +1,7 @@
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { LoginBackoffStore } from '../domain/auth/account-stores.js';
-import type { PendingLimits } from '../domain/limits/rate-limits.js';
-import { sleep } from '../kit/retry.js';
-import { nowEpoch, numberAttribute, writeWithLimits } from './account-writes.js';
+import { nowEpoch, numberAttribute, writeIf } from './account-writes.js';
 import { loginFailureKey } from './one-time-code-entity.js';
 
 /**
@@ -37,15 +35,13 @@ export const loginBackoffStore: LoginBackoffStore = {
    * parallel request can pass it. Answers the seconds left when the address is blocked, else 0.
    *
    * The first try assumes no failures on record (the usual sign-in) and needs no read: a record
-   * that exists fails the condition and comes back with the cancellation (ALL_OLD), and the next
-   * try sets from it. `limits`: the request's limits, moved in the same transaction as the first
-   * reservation that commits (one request for both: the round-trip budget in docs/performance.md).
+   * that exists fails the condition and comes back with the failure (ALL_OLD), and the next
+   * try sets from it.
    */
   async reserveLoginAttempt(
     email: string,
     nowMs: number,
     blockSecondsFor: (failures: number) => number,
-    limits?: PendingLimits,
   ): Promise<number> {
     const now = nowEpoch(nowMs);
     let current: { failures: number; blockedUntil: number } | undefined;
@@ -67,11 +63,10 @@ export const loginBackoffStore: LoginBackoffStore = {
         },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
       };
-      const result = await writeWithLimits({ Update: reservation }, limits);
+      const result = await writeIf({ Update: reservation });
       if (result.outcome === 'written') return 0;
       // Another attempt moved the count first (or cleared it): go on from what it left.
-      if (result.outcome === 'condition-failed') current = loginFailuresOf(result.item);
-      else await sleep(10 + Math.floor(Math.random() * 40));
+      current = loginFailuresOf(result.item);
     }
     // Heavy contention on one address is itself a sign of an attack: refuse for a moment.
     return 1;

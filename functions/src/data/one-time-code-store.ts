@@ -4,9 +4,7 @@ import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { CodeState, CodeStateRead, CodeToIssue, OneTimeCodeStore } from '../domain/auth/account-stores.js';
 import type { CodePurpose, StoredCode } from '../domain/auth/one-time-codes.js';
 import { TooManyRequestsError } from '../domain/errors.js';
-import type { PendingLimits } from '../domain/limits/rate-limits.js';
-import { liveOwnerOf, nowEpoch, numberAttribute, writtenWithLimits } from './account-writes.js';
-import { emailTemplateKey } from './email-template-key.js';
+import { liveOwnerOf, nowEpoch, numberAttribute, writtenIf } from './account-writes.js';
 import { clearLoginFailuresItem } from './login-backoff-store.js';
 import { codeLockKey, oneTimeCodeKey, rateWindowKey } from './one-time-code-entity.js';
 import { batchGetItems, cancellationCodes, cancellationReasons, updateIf, type Item } from './table-reads.js';
@@ -23,7 +21,6 @@ function codeStateKeys(email: string, purpose: CodePurpose, also: CodeStateRead 
   return [
     codeLockKey(email),
     oneTimeCodeKey(email, purpose),
-    ...(also.templateType === undefined ? [] : [emailTemplateKey(also.templateType)]),
     ...(also.emailOwner ? [emailMarkerKey(email)] : []),
     ...(also.username === undefined ? [] : [usernameMarkerKey(also.username)]),
   ];
@@ -40,7 +37,6 @@ function codeStateFrom(
   const find = (key: { PK: string; SK: string }) => items.find((item) => item.PK === key.PK && item.SK === key.SK);
   const until = Number(find(codeLockKey(email))?.lockedUntil ?? 0);
   const code = toStoredCode(find(oneTimeCodeKey(email, purpose)));
-  const templateItem = also.templateType === undefined ? undefined : find(emailTemplateKey(also.templateType));
   const emailMarker = also.emailOwner ? find(emailMarkerKey(email)) : undefined;
   const emailOwner = liveOwnerOf(emailMarker, nowMs);
   const usernameOwner =
@@ -48,7 +44,6 @@ function codeStateFrom(
   return {
     lockedUntil: until > nowEpoch(nowMs) ? until : 0,
     ...(code ? { code } : {}),
-    ...(templateItem ? { templateItem } : {}),
     ...(emailOwner ? { emailOwner, emailPending: typeof emailMarker?.expiresAt === 'number' } : {}),
     ...(usernameOwner ? { usernameOwner } : {}),
   };
@@ -137,30 +132,20 @@ export const oneTimeCodeStore: OneTimeCodeStore = {
     options: {
       /** Who asked, for codes that belong to an account rather than to the address (e-mail change). */
       owner?: string;
-      /** The request's limits, moved in the same transaction (see PendingLimits). */
-      limits?: PendingLimits;
       /** An address whose sign-in back-off a just-proven password clears, in the same write. */
       clearLoginFailuresOf?: string;
     } = {},
   ): Promise<void> {
-    const { owner, limits, clearLoginFailuresOf } = options;
-    const counters = limits?.items ?? [];
+    const { owner, clearLoginFailuresOf } = options;
     const clear = clearLoginFailuresOf === undefined ? [] : [clearLoginFailuresItem(clearLoginFailuresOf)];
     try {
       await documentClient.send(
         new TransactWriteCommand({
-          TransactItems: [
-            ...counters,
-            ...codeIssueItems({ email, purpose, codeHash, expiresAt, owner }, nowMs),
-            ...clear,
-          ],
+          TransactItems: [...codeIssueItems({ email, purpose, codeHash, expiresAt, owner }, nowMs), ...clear],
         }),
       );
-      if (counters.length > 0) limits?.committed();
     } catch (error) {
-      const refused = counters.length > 0 ? limits?.refusalIn(cancellationCodes(error)) : null;
-      if (refused) throw refused;
-      throw codeIssueRefusal(error, counters.length, nowMs) ?? error;
+      throw codeIssueRefusal(error, 0, nowMs) ?? error;
     }
   },
 
@@ -172,9 +157,8 @@ export const oneTimeCodeStore: OneTimeCodeStore = {
   },
 
   /**
-   * What a code check or a code mail reads, in one consistent BatchGetItem (the round-trip budget
-   * in docs/performance.md): the address's lock, its code of this purpose and, as asked, the mail's stored
-   * template item and the owners of the e-mail's and a username's markers.
+   * What a code check or a code mail reads, in one consistent BatchGetItem: the address's lock, its
+   * code of this purpose and, as asked, the owners of the e-mail's and a username's markers.
    */
   async readCodeState(
     email: string,
@@ -196,24 +180,16 @@ export const oneTimeCodeStore: OneTimeCodeStore = {
     });
   },
 
-  /**
-   * Consumes a code (single use), if it is still this one and alive. False when it is not.
-   * `limits`: the request's limits, moved in the same transaction (see PendingLimits).
-   */
-  async consumeCode(
-    email: string,
-    purpose: CodePurpose,
-    codeHash: string,
-    nowMs: number,
-    limits?: PendingLimits,
-  ): Promise<boolean> {
-    const consume = {
-      TableName: tableName,
-      Key: oneTimeCodeKey(email, purpose),
-      ConditionExpression: 'codeHash = :hash AND wrongTries < :max AND expiresAt > :now',
-      ExpressionAttributeValues: { ':hash': codeHash, ':max': AUTH.otpMaxWrongTries, ':now': nowEpoch(nowMs) },
-    };
-    return writtenWithLimits({ Delete: consume }, limits);
+  /** Consumes a code (single use), if it is still this one and alive. False when it is not. */
+  async consumeCode(email: string, purpose: CodePurpose, codeHash: string, nowMs: number): Promise<boolean> {
+    return writtenIf({
+      Delete: {
+        TableName: tableName,
+        Key: oneTimeCodeKey(email, purpose),
+        ConditionExpression: 'codeHash = :hash AND wrongTries < :max AND expiresAt > :now',
+        ExpressionAttributeValues: { ':hash': codeHash, ':max': AUTH.otpMaxWrongTries, ':now': nowEpoch(nowMs) },
+      },
+    });
   },
   /** The address's lock after too many wrong codes, in epoch seconds (0 when none). */
   async getCodeLock(email: string, nowMs: number): Promise<number> {

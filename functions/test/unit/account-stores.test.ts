@@ -16,7 +16,6 @@ import { loginBackoffStore } from '../../src/data/login-backoff-store.js';
 import { oneTimeCodeStore } from '../../src/data/one-time-code-store.js';
 import { registrationStore } from '../../src/data/registration-store.js';
 import { sessionStore } from '../../src/data/session-store.js';
-import { pendingLimits } from '../../src/data/rate-limit-store.js';
 import type { UserProfile } from '../../src/domain/records/user-profile.js';
 import { backoffSeconds } from '../../src/domain/auth/login-backoff.js';
 
@@ -95,57 +94,6 @@ describe('reserveLoginAttempt', () => {
     dynamo.on(UpdateCommand).rejects(movedTo({ failures: 6, blockedUntil: NOW + 42 }));
     await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(42);
     expect(updates()).toHaveLength(1);
-  });
-
-  it('moves the request limits with the reservation, in one transaction', async () => {
-    dynamo.on(TransactWriteCommand).resolves({});
-    const limits = pendingLimits([{ name: 'loginPerAccount', subject: EMAIL }], NOW_MS, 1);
-    await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, limits)).resolves.toBe(0);
-    expect(dynamo.calls()).toHaveLength(1);
-    const items = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
-    expect(items.map((item) => item.Update?.Key?.PK)).toEqual([`RATE#loginPerAccount#${EMAIL}`, LOGINFAIL.PK]);
-    expect(limits.counted).toBe(true);
-  });
-
-  it('answers 429 when a limit is full, and retries the reservation alone once the limits moved', async () => {
-    const full = new TransactionCanceledException({
-      message: 'cancelled',
-      $metadata: {},
-      CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
-    });
-    dynamo.on(TransactWriteCommand).rejects(full);
-    const limits = pendingLimits([{ name: 'loginPerAccount', subject: EMAIL }], NOW_MS, 1);
-    const error = await loginBackoffStore
-      .reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, limits)
-      .catch((e: unknown) => e);
-    expect(error).toMatchObject({
-      statusCode: 429,
-      message: 'Too many requests. Please wait 3600 seconds and try again.',
-    });
-    expect(limits.counted).toBe(true);
-
-    // A record on record: the limits are not moved (the whole transaction was cancelled); the next
-    // try carries them again with the compare-and-set.
-    dynamo.reset();
-    dynamo
-      .on(TransactWriteCommand)
-      .rejectsOnce(
-        new TransactionCanceledException({
-          message: 'cancelled',
-          $metadata: {},
-          CancellationReasons: [
-            { Code: 'None' },
-            { Code: 'ConditionalCheckFailed', Item: { failures: { N: '2' }, blockedUntil: { N: '0' } } },
-          ],
-        }),
-      )
-      .resolves({});
-    const again = pendingLimits([{ name: 'loginPerAccount', subject: EMAIL }], NOW_MS, 1);
-    await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, again)).resolves.toBe(0);
-    const second = dynamo.commandCalls(TransactWriteCommand)[1]?.args[0].input.TransactItems ?? [];
-    expect(second).toHaveLength(2);
-    expect(second[1]?.Update?.ExpressionAttributeValues).toMatchObject({ ':seen': 2, ':next': 3 });
-    expect(again.counted).toBe(true);
   });
 
   it('refuses for a moment under heavy contention, and lets other errors through', async () => {
@@ -257,7 +205,7 @@ describe('issueCode', () => {
 describe('readCodeState (one consistent BatchGetItem)', () => {
   const item = (key: { PK: string; SK: string }, rest: Record<string, unknown>) => ({ ...key, ...rest });
 
-  it('reads the lock, the code and, as asked, the template and both markers in one request', async () => {
+  it('reads the lock, the code and, as asked, both markers in one request', async () => {
     dynamo.on(BatchGetCommand).resolves({
       Responses: {
         'test-table': [
@@ -266,7 +214,6 @@ describe('readCodeState (one consistent BatchGetItem)', () => {
             { PK: `OTP#${EMAIL}`, SK: 'PURPOSE#registration' },
             { codeHash: 'h', wrongTries: 2, expiresAt: NOW + 600 },
           ),
-          item({ PK: 'TEMPLATES', SK: 'TEMPLATE#otpVerification' }, { subject: 'S', html: '<p>H</p>' }),
           item({ PK: `EMAIL#${EMAIL}`, SK: 'EMAIL' }, { userId: 'user-1' }),
           // An abandoned registration's username marker has expired: nobody's.
           item({ PK: 'USERNAME#jane_doe', SK: 'USERNAME' }, { userId: 'user-2', expiresAt: NOW - 1 }),
@@ -274,7 +221,6 @@ describe('readCodeState (one consistent BatchGetItem)', () => {
       },
     });
     const state = await oneTimeCodeStore.readCodeState(EMAIL, 'registration', NOW_MS, {
-      templateType: 'otpVerification',
       emailOwner: true,
       username: 'Jane_Doe',
     });
@@ -285,7 +231,6 @@ describe('readCodeState (one consistent BatchGetItem)', () => {
         Keys: [
           { PK: `CODELOCK#${EMAIL}`, SK: 'CODELOCK' },
           { PK: `OTP#${EMAIL}`, SK: 'PURPOSE#registration' },
-          { PK: 'TEMPLATES', SK: 'TEMPLATE#otpVerification' },
           { PK: `EMAIL#${EMAIL}`, SK: 'EMAIL' },
           { PK: 'USERNAME#jane_doe', SK: 'USERNAME' },
         ],
@@ -294,7 +239,6 @@ describe('readCodeState (one consistent BatchGetItem)', () => {
     expect(state).toEqual({
       lockedUntil: NOW + 60,
       code: { codeHash: 'h', wrongTries: 2, expiresAt: NOW + 600, lastSentAt: 0 },
-      templateItem: expect.objectContaining({ subject: 'S' }),
       // A marker without expiry: a verified address.
       emailOwner: 'user-1',
       emailPending: false,

@@ -16,16 +16,10 @@ export interface AuthDeps {
   store: AccountStore;
   directory: IdentityDirectory;
   /**
-   * Sends an account mail: the type's template (an admin's edit or the default), rendered with the
-   * values. `stored` is the template's item when the caller already read it with its own items
-   * (`item` undefined: no admin edit); without it the template is read first.
+   * Sends an account mail: the type's template (an admin's edit or the default), read at send
+   * time and rendered with the values.
    */
-  sendMail: (
-    to: string,
-    type: EmailTemplateType,
-    values: Record<string, string | number>,
-    stored?: { item?: Record<string, unknown> },
-  ) => Promise<void>;
+  sendMail: (to: string, type: EmailTemplateType, values: Record<string, string | number>) => Promise<void>;
   /** The code key, or how to fetch it: only the functions that use codes ever ask. */
   otpHashKey: string | (() => Promise<string>);
   now: () => number;

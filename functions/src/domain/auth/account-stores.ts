@@ -1,4 +1,3 @@
-import type { PendingLimits } from '../limits/rate-limits.js';
 import type { CodePurpose, StoredCode } from './one-time-codes.js';
 import type { UserProfile } from '../records/user-profile.js';
 
@@ -35,8 +34,6 @@ export interface CodeState {
   /** The address's lock after too many wrong codes, epoch seconds; 0 when none. */
   lockedUntil: number;
   code?: StoredCode;
-  /** The mail's stored template item; absent when the admin never saved one (or none was asked). */
-  templateItem?: Record<string, unknown>;
   /** Who owns the e-mail's marker (findUserIdByEmail), when asked for. */
   emailOwner?: string;
   /**
@@ -50,7 +47,6 @@ export interface CodeState {
 
 /** What readCodeState reads besides the address's lock and code. */
 export interface CodeStateRead {
-  templateType?: string;
   emailOwner?: boolean;
   username?: string;
 }
@@ -81,9 +77,9 @@ export interface RegistrationStore {
   isUsernameTaken(username: string, nowMs: number, exceptUserId?: string): Promise<boolean>;
   /**
    * Takes the e-mail's marker before Cognito is asked for the account, so at most one registration
-   * per address is in flight; false when the address is taken. `limits` move with the claim.
+   * per address is in flight; false when the address is taken.
    */
-  claimEmailForRegistration(email: string, claimId: string, nowMs: number, limits?: PendingLimits): Promise<boolean>;
+  claimEmailForRegistration(email: string, claimId: string, nowMs: number): Promise<boolean>;
   /** Gives an e-mail's claim back when its registration stopped before the account existed. */
   releaseEmailClaim(email: string, claimId: string): Promise<void>;
   /**
@@ -97,14 +93,13 @@ export interface RegistrationStore {
     options?: RegistrationOptions,
   ): Promise<void>;
   /**
-   * Consumes the registration's code and marks the account verified, atomically, with the request's
-   * limits and the session it opens. 'code-rejected' when the code lost a race.
+   * Consumes the registration's code and marks the account verified, atomically, with the session
+   * it opens. 'code-rejected' when the code lost a race.
    */
   confirmRegistration(
     profile: UserProfile,
     codeHash: string,
     nowMs: number,
-    limits?: PendingLimits,
     options?: { sessionTokenHash?: string },
   ): Promise<'confirmed' | 'already' | 'code-rejected'>;
 }
@@ -121,21 +116,15 @@ export interface OneTimeCodeStore {
     codeHash: string,
     expiresAt: number,
     nowMs: number,
-    options?: { owner?: string; limits?: PendingLimits; clearLoginFailuresOf?: string },
+    options?: { owner?: string; clearLoginFailuresOf?: string },
   ): Promise<void>;
   getCode(email: string, purpose: CodePurpose): Promise<StoredCode | undefined>;
-  /** The lock, the code and, as asked, a mail's template and the markers' owners, in one read. */
+  /** The lock, the code and, as asked, the markers' owners, in one read. */
   readCodeState(email: string, purpose: CodePurpose, nowMs: number, also?: CodeStateRead): Promise<CodeState>;
   /** Counts a wrong try against this exact code only (a newer code is never charged for an old try). */
   recordWrongTry(email: string, purpose: CodePurpose, codeHashSeen: string): Promise<void>;
   /** Consumes a code if it is still this one and alive; false when it is not. */
-  consumeCode(
-    email: string,
-    purpose: CodePurpose,
-    codeHash: string,
-    nowMs: number,
-    limits?: PendingLimits,
-  ): Promise<boolean>;
+  consumeCode(email: string, purpose: CodePurpose, codeHash: string, nowMs: number): Promise<boolean>;
   /** The address's lock, epoch seconds (0 when none). */
   getCodeLock(email: string, nowMs: number): Promise<number>;
   /** Counts a wrong code for the address and locks its codes at the day's cap; the lock's end or 0. */
@@ -149,12 +138,7 @@ export interface LoginBackoffStore {
    * Reserves a password attempt before the directory sees it, counted as a failure until a success
    * clears it; the seconds left when the address is blocked, else 0.
    */
-  reserveLoginAttempt(
-    email: string,
-    nowMs: number,
-    blockSecondsFor: (failures: number) => number,
-    limits?: PendingLimits,
-  ): Promise<number>;
+  reserveLoginAttempt(email: string, nowMs: number, blockSecondsFor: (failures: number) => number): Promise<number>;
   clearLoginFailures(email: string): Promise<void>;
 }
 
@@ -200,7 +184,7 @@ export interface AccountIdentityStore {
     next: { username: string; email: string },
     nowMs: number,
     proof?: { codeHash: string },
-    options?: { endSessions?: boolean; limits?: PendingLimits },
+    options?: { endSessions?: boolean },
   ): Promise<UserProfile>;
 }
 

@@ -1,6 +1,5 @@
 import { ADMIN_GROUP } from '@goldbot/shared';
 import { ForbiddenError, TooManyRequestsError, ValidationError } from '../errors.js';
-import type { PendingLimits } from '../limits/rate-limits.js';
 import { hashToken, type AccountDeps, type Directory, type OpenedSession } from './account-deps.js';
 import { endAllSessions } from './end-sessions.js';
 import type { IssuedTokens } from './identity-directory.js';
@@ -17,12 +16,8 @@ import { toSessionUser, type UserProfile } from '../records/user-profile.js';
  * The login back-off: the attempt is reserved, counted as a failure, before any password
  * reaches Cognito; a success clears it. While an address is blocked no password is even tried.
  */
-export async function reservePasswordAttempt(
-  deps: AccountDeps,
-  email: string,
-  limits?: PendingLimits | null,
-): Promise<void> {
-  const blockedFor = await deps.store.reserveLoginAttempt(email, deps.now(), backoffSeconds, limits ?? undefined);
+export async function reservePasswordAttempt(deps: AccountDeps, email: string): Promise<void> {
+  const blockedFor = await deps.store.reserveLoginAttempt(email, deps.now(), backoffSeconds);
   if (blockedFor > 0) throw new TooManyRequestsError(LOGIN_MESSAGES.blocked(blockedFor), blockedFor);
 }
 

@@ -1,6 +1,5 @@
 import { ADMIN_GROUP } from '@goldbot/shared';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../errors.js';
-import type { PendingLimits } from '../limits/rate-limits.js';
 import {
   SESSION_ENDED,
   hashToken,
@@ -18,6 +17,7 @@ import { startSetupInChallenge } from './mfa-setup-challenge.js';
 import { passwordMatches } from './password-hash.js';
 import { ensureProfile } from './profile-provisioning.js';
 import { PendingRegistration, endSessions, openSession, reservePasswordAttempt } from './session-steps.js';
+import type { UserProfile } from '../records/user-profile.js';
 
 /**
  * Signing in and out: the password sign-in (with its back-off and, for an administrator, the
@@ -28,16 +28,16 @@ export type LoginOutcome = OpenedSession | AdminSecondStep;
 export async function login(
   deps: AccountDeps & Directory & CodeKey & Mail,
   input: { email: string; password: string },
-  /** The request's limits, moved with the reservation (the handler kit's `countLimits`). */
-  limits?: PendingLimits | null,
 ): Promise<LoginOutcome> {
   const { store, directory, now } = deps;
-  await reservePasswordAttempt(deps, input.email, limits);
+  await reservePasswordAttempt(deps, input.email);
 
   let result = await directory.signIn(input.email, input.password);
+  // The profile, when the unconfirmed case below read it: the session need not read it again.
+  let profile: UserProfile | undefined;
   if (result.kind === 'unconfirmed') {
     const userId = await store.findUserIdByEmail(input.email, now());
-    const profile = userId ? await store.getProfile(userId) : undefined;
+    profile = userId ? await store.getProfile(userId) : undefined;
     if (profile?.emailVerifiedAt && profile.verifiedEmail === input.email) {
       // Verified with us (a correct code for this very address) but the Cognito confirmation
       // failed half-way: repair it; Cognito then checks the password.
@@ -78,7 +78,7 @@ export async function login(
       return startMfaSetup(deps, result.tokens);
     }
     try {
-      return await openSession(deps, result.tokens, input.email);
+      return await openSession(deps, result.tokens, input.email, profile);
     } catch (error) {
       if (!(error instanceof PendingRegistration)) throw error;
       // The password was right; the address still has to be proven, as for an unconfirmed user.
