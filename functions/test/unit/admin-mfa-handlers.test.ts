@@ -144,6 +144,15 @@ describe('auth-mfa-verify', () => {
         .map((c) => c.args[0].input)
         .filter((i) => i.Key?.SK === 'PROFILE'),
     ).toEqual([expect.objectContaining({ Key: PROFILE_KEY, UpdateExpression: 'SET mfaEnabledAt = :at' })]);
+    // Five DynamoDB requests: the limits, the back-off's reservation, one profile read (for the
+    // session and the TOTP record alike), the session with the back-off cleared, the TOTP record.
+    expect(dynamo.calls().map((c) => c.args[0].constructor.name)).toEqual([
+      'TransactWriteCommand',
+      'UpdateCommand',
+      'GetCommand',
+      'TransactWriteCommand',
+      'UpdateCommand',
+    ]);
   });
 
   it('answers a wrong code with 400 on the code field, no cookie and no session', async () => {
