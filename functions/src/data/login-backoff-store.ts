@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { LoginBackoffStore } from '../domain/auth/account-stores.js';
 import { nowEpoch, numberAttribute, writeIf } from './account-writes.js';
@@ -19,15 +19,6 @@ function loginFailuresOf(item: Record<string, unknown> | undefined) {
   return { failures, blockedUntil: numberAttribute(item?.blockedUntil) ?? 0 };
 }
 export const loginBackoffStore: LoginBackoffStore = {
-  async getLoginFailures(email: string): Promise<{ failures: number; blockedUntil: number } | undefined> {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: loginFailureKey(email), ConsistentRead: true }),
-    );
-    return result.Item
-      ? { failures: Number(result.Item.failures ?? 0), blockedUntil: Number(result.Item.blockedUntil ?? 0) }
-      : undefined;
-  },
-
   /**
    * Reserves a password attempt before Cognito sees it, counted as a failure until a success
    * clears it. The count moves by compare-and-set, so parallel attempts are serialised: once the

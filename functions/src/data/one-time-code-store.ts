@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { CodeState, CodeStateRead, CodeToIssue, OneTimeCodeStore } from '../domain/auth/account-stores.js';
@@ -149,13 +149,6 @@ export const oneTimeCodeStore: OneTimeCodeStore = {
     }
   },
 
-  async getCode(email: string, purpose: CodePurpose): Promise<StoredCode | undefined> {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: oneTimeCodeKey(email, purpose), ConsistentRead: true }),
-    );
-    return toStoredCode(result.Item);
-  },
-
   /**
    * What a code check or a code mail reads, in one consistent BatchGetItem: the address's lock, its
    * code of this purpose and, as asked, the owners of the e-mail's and a username's markers.
@@ -191,15 +184,6 @@ export const oneTimeCodeStore: OneTimeCodeStore = {
       },
     });
   },
-  /** The address's lock after too many wrong codes, in epoch seconds (0 when none). */
-  async getCodeLock(email: string, nowMs: number): Promise<number> {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: codeLockKey(email), ConsistentRead: true }),
-    );
-    const until = Number(result.Item?.lockedUntil ?? 0);
-    return until > nowEpoch(nowMs) ? until : 0;
-  },
-
   /**
    * Counts a wrong code for the address (all purposes, per UTC day) and locks its codes for
    * AUTH.codeLockHours once AUTH.maxFailedCodesPerDay is reached. Answers the lock's end or 0.

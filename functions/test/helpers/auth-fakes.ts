@@ -200,12 +200,6 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       }
     },
 
-    async getCode(email, purpose) {
-      record('getCode', [email, purpose]);
-      const found = codes.get(codeKey(email, purpose));
-      return found ? { ...found } : undefined;
-    },
-
     async recordWrongTry(email, purpose, codeHashSeen) {
       record('recordWrongTry', [email, purpose, codeHashSeen]);
       const found = codes.get(codeKey(email, purpose));
@@ -226,12 +220,6 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       }
       codes.delete(key);
       return true;
-    },
-
-    async getLoginFailures(email) {
-      record('getLoginFailures', [email]);
-      const found = loginFailures.get(email.toLowerCase());
-      return found ? { ...found } : undefined;
     },
 
     async reserveLoginAttempt(email, nowMs, blockSecondsFor) {
@@ -260,12 +248,6 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
           : {}),
         ...(usernameOwner ? { usernameOwner } : {}),
       };
-    },
-
-    async getCodeLock(email, nowMs) {
-      record('getCodeLock', [email, nowMs]);
-      const until = codeLocks.get(email.toLowerCase()) ?? 0;
-      return until > epoch(nowMs) ? until : 0;
     },
 
     async recordCodeFailure(email, nowMs) {

@@ -131,18 +131,6 @@ describe('the daily code lock', () => {
       expiresAt: lockedUntil,
     });
   });
-
-  it('reads a lock consistently, and only while it lasts', async () => {
-    dynamo.on(GetCommand).resolves({ Item: { lockedUntil: NOW + 60 } });
-    await expect(oneTimeCodeStore.getCodeLock(EMAIL, NOW_MS)).resolves.toBe(NOW + 60);
-    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
-      Key: { PK: `CODELOCK#${EMAIL}`, SK: 'CODELOCK' },
-      ConsistentRead: true,
-    });
-    await expect(oneTimeCodeStore.getCodeLock(EMAIL, NOW_MS + 61_000)).resolves.toBe(0);
-    dynamo.on(GetCommand).resolves({});
-    await expect(oneTimeCodeStore.getCodeLock(EMAIL, NOW_MS)).resolves.toBe(0);
-  });
 });
 
 describe('sessions', () => {

@@ -118,22 +118,18 @@ export interface OneTimeCodeStore {
     nowMs: number,
     options?: { owner?: string; clearLoginFailuresOf?: string },
   ): Promise<void>;
-  getCode(email: string, purpose: CodePurpose): Promise<StoredCode | undefined>;
   /** The lock, the code and, as asked, the markers' owners, in one read. */
   readCodeState(email: string, purpose: CodePurpose, nowMs: number, also?: CodeStateRead): Promise<CodeState>;
   /** Counts a wrong try against this exact code only (a newer code is never charged for an old try). */
   recordWrongTry(email: string, purpose: CodePurpose, codeHashSeen: string): Promise<void>;
   /** Consumes a code if it is still this one and alive; false when it is not. */
   consumeCode(email: string, purpose: CodePurpose, codeHash: string, nowMs: number): Promise<boolean>;
-  /** The address's lock, epoch seconds (0 when none). */
-  getCodeLock(email: string, nowMs: number): Promise<number>;
   /** Counts a wrong code for the address and locks its codes at the day's cap; the lock's end or 0. */
   recordCodeFailure(email: string, nowMs: number): Promise<number>;
 }
 
 /** The sign-in back-off of an address. */
 export interface LoginBackoffStore {
-  getLoginFailures(email: string): Promise<{ failures: number; blockedUntil: number } | undefined>;
   /**
    * Reserves a password attempt before the directory sees it, counted as a failure until a success
    * clears it; the seconds left when the address is blocked, else 0.
