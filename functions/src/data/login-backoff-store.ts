@@ -1,6 +1,6 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
-import type { LoginBackoffStore } from '../domain/auth/account-stores.js';
+import type { LoginBackoffStore, LoginFailures } from '../domain/auth/account-stores.js';
 import { nowEpoch, numberAttribute, writeIf } from './account-writes.js';
 import { loginFailureKey } from './one-time-code-entity.js';
 
@@ -12,8 +12,8 @@ import { loginFailureKey } from './one-time-code-entity.js';
 export const clearLoginFailuresItem = (email: string) => ({
   Delete: { TableName: tableName, Key: loginFailureKey(email) },
 });
-/** The back-off record returned with a failed condition; undefined when there is none (cleared). */
-function loginFailuresOf(item: Record<string, unknown> | undefined) {
+/** The back-off record of an item (read, or returned with a failed condition); undefined when there is none. */
+export function loginFailuresOf(item: Record<string, unknown> | undefined): LoginFailures | undefined {
   const failures = numberAttribute(item?.failures);
   if (failures === undefined) return undefined;
   return { failures, blockedUntil: numberAttribute(item?.blockedUntil) ?? 0 };
@@ -25,17 +25,18 @@ export const loginBackoffStore: LoginBackoffStore = {
    * count reaches the back-off threshold the block is written with the reservation itself, and no
    * parallel request can pass it. Answers the seconds left when the address is blocked, else 0.
    *
-   * The first try assumes no failures on record (the usual sign-in) and needs no read: a record
-   * that exists fails the condition and comes back with the failure (ALL_OLD), and the next
-   * try sets from it.
+   * The first try starts from the record the use case read (`known`), or else assumes none: a
+   * record that differs fails the condition and comes back with the failure (ALL_OLD), and the
+   * next try sets from it.
    */
   async reserveLoginAttempt(
     email: string,
     nowMs: number,
     blockSecondsFor: (failures: number) => number,
+    known?: LoginFailures,
   ): Promise<number> {
     const now = nowEpoch(nowMs);
-    let current: { failures: number; blockedUntil: number } | undefined;
+    let current: LoginFailures | undefined = known && known.failures > 0 ? known : undefined;
     for (let attempt = 0; attempt < 8; attempt += 1) {
       if (current && current.blockedUntil > now) return current.blockedUntil - now;
       const failures = (current?.failures ?? 0) + 1;

@@ -5,8 +5,9 @@ import type { CodeState, CodeStateRead, CodeToIssue, OneTimeCodeStore } from '..
 import type { CodePurpose, StoredCode } from '../domain/auth/one-time-codes.js';
 import { TooManyRequestsError } from '../domain/errors.js';
 import { liveOwnerOf, nowEpoch, numberAttribute, writtenIf } from './account-writes.js';
-import { clearLoginFailuresItem } from './login-backoff-store.js';
-import { codeLockKey, oneTimeCodeKey, rateWindowKey } from './one-time-code-entity.js';
+import { emailTemplateKey, templateFromItem } from './email-template-entity.js';
+import { clearLoginFailuresItem, loginFailuresOf } from './login-backoff-store.js';
+import { codeLockKey, loginFailureKey, oneTimeCodeKey, rateWindowKey } from './one-time-code-entity.js';
 import { batchGetItems, cancellationCodes, cancellationReasons, updateIf, type Item } from './table-reads.js';
 import { emailMarkerKey, usernameMarkerKey } from './user-profile-entity.js';
 
@@ -17,13 +18,43 @@ import { emailMarkerKey, usernameMarkerKey } from './user-profile-entity.js';
  * requests can never both use one code or both slip past a cap.
  */
 /** The keys of a code state (readCodeState). */
-function codeStateKeys(email: string, purpose: CodePurpose, also: CodeStateRead = {}) {
+function codeStateKeys(email: string, purpose: CodePurpose, nowMs: number, also: CodeStateRead = {}) {
   return [
     codeLockKey(email),
     oneTimeCodeKey(email, purpose),
     ...(also.emailOwner ? [emailMarkerKey(email)] : []),
     ...(also.username === undefined ? [] : [usernameMarkerKey(also.username)]),
+    ...(also.loginFailuresOf === undefined ? [] : [loginFailureKey(also.loginFailuresOf)]),
+    ...(also.mail === undefined ? [] : [emailTemplateKey(also.mail), sendCountKey(email, nowMs)]),
   ];
+}
+
+/** The address's count of codes sent in the hour of nowMs, and the hour's end (epoch ms). */
+function sendCountKey(email: string, nowMs: number) {
+  return rateWindowKey('otp-send', email, new Date(nowMs).toISOString().slice(0, 13));
+}
+const hourEndMs = (nowMs: number) => Date.parse(`${new Date(nowMs).toISOString().slice(0, 13)}:00:00.000Z`) + 3600_000;
+
+/** The 429 of a code asked for inside the resend cool-down of the code sent at lastSentAt. */
+function cooldownRefusal(lastSentAt: number | undefined, nowMs: number) {
+  const wait =
+    lastSentAt === undefined ? 1 : Math.ceil((lastSentAt + AUTH.otpResendCooldownSeconds * 1000 - nowMs) / 1000);
+  return new TooManyRequestsError(`Please wait ${Math.max(1, wait)} seconds before requesting another code.`, wait);
+}
+
+/** The 429 of a code asked for past the address's hourly cap. */
+const capRefusal = (nowMs: number) =>
+  new TooManyRequestsError(
+    'Too many codes requested for this email. Please try again later.',
+    (hourEndMs(nowMs) - nowMs) / 1000,
+  );
+
+/** The refusal a new code would meet as read (codeIssueItems' conditions); undefined when none. */
+function issueRefusalOf(code: StoredCode | undefined, sentThisHour: number, nowMs: number) {
+  if (code && code.lastSentAt > nowMs - AUTH.otpResendCooldownSeconds * 1000)
+    return cooldownRefusal(code.lastSentAt, nowMs);
+  if (sentThisHour >= AUTH.otpMaxPerEmailPerHour) return capRefusal(nowMs);
+  return undefined;
 }
 
 /** A code state from the items read for codeStateKeys (absent items: none stored). */
@@ -41,11 +72,22 @@ function codeStateFrom(
   const emailOwner = liveOwnerOf(emailMarker, nowMs);
   const usernameOwner =
     also.username === undefined ? undefined : liveOwnerOf(find(usernameMarkerKey(also.username)), nowMs);
+  const loginFailures =
+    also.loginFailuresOf === undefined
+      ? undefined
+      : (loginFailuresOf(find(loginFailureKey(also.loginFailuresOf))) ?? { failures: 0, blockedUntil: 0 });
+  const issueRefusal =
+    also.mail === undefined
+      ? undefined
+      : issueRefusalOf(code, Number(find(sendCountKey(email, nowMs))?.count ?? 0), nowMs);
   return {
     lockedUntil: until > nowEpoch(nowMs) ? until : 0,
     ...(code ? { code } : {}),
     ...(emailOwner ? { emailOwner, emailPending: typeof emailMarker?.expiresAt === 'number' } : {}),
     ...(usernameOwner ? { usernameOwner } : {}),
+    ...(loginFailures ? { loginFailures } : {}),
+    ...(also.mail === undefined ? {} : { template: templateFromItem(also.mail, find(emailTemplateKey(also.mail))) }),
+    ...(issueRefusal ? { issueRefusal } : {}),
   };
 }
 /**
@@ -53,8 +95,6 @@ function codeStateFrom(
  * this hour (refused at the cap). Reasons are read by codeIssueRefusal at the same offset.
  */
 export function codeIssueItems(code: CodeToIssue, nowMs: number) {
-  const hourStart = new Date(nowMs).toISOString().slice(0, 13);
-  const hourEndMs = Date.parse(`${hourStart}:00:00.000Z`) + 3600_000;
   return [
     {
       Put: {
@@ -79,14 +119,14 @@ export function codeIssueItems(code: CodeToIssue, nowMs: number) {
     {
       Update: {
         TableName: tableName,
-        Key: rateWindowKey('otp-send', code.email, hourStart),
+        Key: sendCountKey(code.email, nowMs),
         UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)',
         ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
         ExpressionAttributeNames: { '#count': 'count' },
         ExpressionAttributeValues: {
           ':one': 1,
           ':limit': AUTH.otpMaxPerEmailPerHour,
-          ':expires': Math.floor(hourEndMs / 1000) + 3600,
+          ':expires': Math.floor(hourEndMs(nowMs) / 1000) + 3600,
         },
       },
     },
@@ -97,18 +137,9 @@ export function codeIssueItems(code: CodeToIssue, nowMs: number) {
 export function codeIssueRefusal(error: unknown, at: number, nowMs: number): TooManyRequestsError | null {
   const reasons = cancellationCodes(error);
   if (reasons[at] === 'ConditionalCheckFailed') {
-    const lastSentAt = numberAttribute(cancellationReasons(error)[at]?.Item?.lastSentAt);
-    const wait =
-      lastSentAt === undefined ? 1 : Math.ceil((lastSentAt + AUTH.otpResendCooldownSeconds * 1000 - nowMs) / 1000);
-    return new TooManyRequestsError(`Please wait ${Math.max(1, wait)} seconds before requesting another code.`, wait);
+    return cooldownRefusal(numberAttribute(cancellationReasons(error)[at]?.Item?.lastSentAt), nowMs);
   }
-  if (reasons[at + 1] === 'ConditionalCheckFailed') {
-    const hourEndMs = Date.parse(`${new Date(nowMs).toISOString().slice(0, 13)}:00:00.000Z`) + 3600_000;
-    return new TooManyRequestsError(
-      'Too many codes requested for this email. Please try again later.',
-      (hourEndMs - nowMs) / 1000,
-    );
-  }
+  if (reasons[at + 1] === 'ConditionalCheckFailed') return capRefusal(nowMs);
   return null;
 }
 function toStoredCode(item: Item | undefined): StoredCode | undefined {
@@ -159,7 +190,7 @@ export const oneTimeCodeStore: OneTimeCodeStore = {
     nowMs: number,
     also: CodeStateRead = {},
   ): Promise<CodeState> {
-    return codeStateFrom(await batchGetItems(codeStateKeys(email, purpose, also)), email, purpose, nowMs, also);
+    return codeStateFrom(await batchGetItems(codeStateKeys(email, purpose, nowMs, also)), email, purpose, nowMs, also);
   },
 
   /** Counts against this exact code only (a newer code is never charged for an old try). */

@@ -1,5 +1,5 @@
 import { loadEmailTemplate } from '../data/email-template-store.js';
-import type { EmailTemplateType, TemplateMailer } from '../domain/email/templates.js';
+import type { EmailTemplate, EmailTemplateType, TemplateMailer } from '../domain/email/templates.js';
 
 /**
  * Mail as the use cases send it: a template rendered with its values (render.ts, handlebars) and
@@ -19,12 +19,13 @@ export const templateMailer: TemplateMailer = {
 
 /**
  * A mail of one type: its template read at send time (an admin's edit wins over the built-in
- * default), rendered and sent.
+ * default), rendered and sent; or the template the caller already read with its own items.
  */
 export async function sendTemplateMail(
   to: string,
   type: EmailTemplateType,
   values: Record<string, string | number>,
+  template?: EmailTemplate,
 ): Promise<void> {
-  await templateMailer.send(to, await loadEmailTemplate(type), values);
+  await templateMailer.send(to, template ?? (await loadEmailTemplate(type)), values);
 }

@@ -247,6 +247,11 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
           ? { emailOwner, emailPending: emailMarkers.get(email.toLowerCase())?.expiresAt !== undefined }
           : {}),
         ...(usernameOwner ? { usernameOwner } : {}),
+        ...(also.loginFailuresOf === undefined
+          ? {}
+          : {
+              loginFailures: loginFailures.get(also.loginFailuresOf.toLowerCase()) ?? { failures: 0, blockedUntil: 0 },
+            }),
       };
     },
 

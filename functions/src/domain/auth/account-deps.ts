@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AuthSessionResponse } from '@goldbot/shared';
-import type { EmailTemplateType } from '../email/templates.js';
+import type { EmailTemplate, EmailTemplateType } from '../email/templates.js';
 import type { AccountStore } from './account-stores.js';
 import type { IdentityDirectory } from './identity-directory.js';
 import type { UserProfile } from '../records/user-profile.js';
@@ -17,9 +17,15 @@ export interface AuthDeps {
   directory: IdentityDirectory;
   /**
    * Sends an account mail: the type's template (an admin's edit or the default), read at send
-   * time and rendered with the values.
+   * time and rendered with the values. `template`: already read with the use case's own items
+   * (readCodeState's `mail`, where a separate read would take a route past its round trips).
    */
-  sendMail: (to: string, type: EmailTemplateType, values: Record<string, string | number>) => Promise<void>;
+  sendMail: (
+    to: string,
+    type: EmailTemplateType,
+    values: Record<string, string | number>,
+    template?: EmailTemplate,
+  ) => Promise<void>;
   /** The code key, or how to fetch it: only the functions that use codes ever ask. */
   otpHashKey: string | (() => Promise<string>);
   now: () => number;

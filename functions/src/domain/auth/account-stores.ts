@@ -1,4 +1,6 @@
 import type { CodePurpose, StoredCode } from './one-time-codes.js';
+import type { TooManyRequestsError } from '../errors.js';
+import type { EmailTemplate, EmailTemplateType } from '../email/templates.js';
 import type { UserProfile } from '../records/user-profile.js';
 
 /**
@@ -43,12 +45,31 @@ export interface CodeState {
   emailPending?: boolean;
   /** Who owns the username's marker (isUsernameTaken), when asked for. */
   usernameOwner?: string;
+  /** The sign-in back-off on record for `loginFailuresOf` (none: 0 failures), when asked for. */
+  loginFailures?: LoginFailures;
+  /** The mail's template (an admin's edit or the default), when asked for (`mail`). */
+  template?: EmailTemplate;
+  /**
+   * When asked for (`mail`): the 429 a new code would meet as read (the resend cool-down or the
+   * hourly cap), so a refused code costs no write; issueCode's conditions still decide races.
+   */
+  issueRefusal?: TooManyRequestsError;
 }
 
 /** What readCodeState reads besides the address's lock and code. */
 export interface CodeStateRead {
   emailOwner?: boolean;
   username?: string;
+  /** The address whose sign-in back-off the request reserves an attempt against. */
+  loginFailuresOf?: string;
+  /** The code mail the request may send: its template and the address's codes sent this hour. */
+  mail?: EmailTemplateType;
+}
+
+/** An address's sign-in back-off as stored: failures in a row and the block's end (epoch seconds). */
+export interface LoginFailures {
+  failures: number;
+  blockedUntil: number;
 }
 
 /** An admin's TOTP set-up in progress; Cognito's handle on it (token or session) stays on the server. */
@@ -132,9 +153,15 @@ export interface OneTimeCodeStore {
 export interface LoginBackoffStore {
   /**
    * Reserves a password attempt before the directory sees it, counted as a failure until a success
-   * clears it; the seconds left when the address is blocked, else 0.
+   * clears it; the seconds left when the address is blocked, else 0. `known`: the record as the
+   * use case read it (readCodeState), so the compare-and-set needs no failed try to learn it.
    */
-  reserveLoginAttempt(email: string, nowMs: number, blockSecondsFor: (failures: number) => number): Promise<number>;
+  reserveLoginAttempt(
+    email: string,
+    nowMs: number,
+    blockSecondsFor: (failures: number) => number,
+    known?: LoginFailures,
+  ): Promise<number>;
   clearLoginFailures(email: string): Promise<void>;
 }
 

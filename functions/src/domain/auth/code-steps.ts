@@ -28,7 +28,7 @@ export async function sendCode(
   options: {
     username?: string;
     owner?: string;
-    /** The lock as the use case already read it with its own items (readCodeState). */
+    /** The lock (and, read with `mail`, the refusal and template) as the use case read them (readCodeState). */
     state?: CodeState;
     /** A just-proven password's address: its back-off is cleared with the code's write. */
     clearLoginFailuresOf?: string;
@@ -37,6 +37,8 @@ export async function sendCode(
   const { store, now } = deps;
   const state = options.state ?? (await store.readCodeState(email, purpose, now()));
   assertNotLocked(deps, state.lockedUntil);
+  // A cool-down or cap already seen in the read refuses without a write.
+  if (state.issueRefusal) throw state.issueRefusal;
   const otpHashKey = await codeKey(deps);
   const code = generateCode();
   const nowMs = now();
@@ -45,7 +47,12 @@ export async function sendCode(
     ...(options.clearLoginFailuresOf === undefined ? {} : { clearLoginFailuresOf: options.clearLoginFailuresOf }),
   });
   const username = purpose === 'reset' ? (options.username ?? '') : '';
-  await deps.sendMail(email, CODE_TEMPLATES[purpose], { username, code, expiresInMinutes: AUTH.otpTtlMinutes });
+  await deps.sendMail(
+    email,
+    CODE_TEMPLATES[purpose],
+    { username, code, expiresInMinutes: AUTH.otpTtlMinutes },
+    state.template,
+  );
 }
 
 /**
@@ -79,10 +86,13 @@ export async function checkSubmittedCode(
   const verdict = checkCode(stored, candidate, now());
   if (verdict === 'valid') return candidate;
   if (verdict === 'wrong' && stored) {
-    await store.recordWrongTry(email, purpose, stored.codeHash);
+    // The address's count first: a wrong code that locks the address needs no try counted
+    // against the code, as the lock outlives every code (codeLockHours against otpTtlMinutes).
+    // Two requests either way (docs/performance.md).
     if ((await store.recordCodeFailure(email, now())) > 0) {
       throw new TooManyRequestsError(CODE_MESSAGES.locked, AUTH.codeLockHours * 3600);
     }
+    await store.recordWrongTry(email, purpose, stored.codeHash);
     if (stored.wrongTries + 1 >= AUTH.otpMaxWrongTries)
       throw new ValidationError(CODE_MESSAGES.exhausted, { otp: CODE_MESSAGES.exhausted });
     throw new ValidationError(CODE_MESSAGES.wrong, { otp: CODE_MESSAGES.wrong });
