@@ -278,6 +278,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
         record('clearLoginFailures', [options.clearLoginFailuresOf]);
         loginFailures.delete(options.clearLoginFailuresOf.toLowerCase());
       }
+      if (options.mfaEnabledAt !== undefined) await this.markMfaEnabled(userId, options.mfaEnabledAt);
     },
 
     async deleteSession(userId, tokenHash) {

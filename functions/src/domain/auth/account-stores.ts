@@ -167,12 +167,15 @@ export interface LoginBackoffStore {
 
 /** The registry of refresh sessions and their revocation. */
 export interface SessionStore {
-  /** Registers a session; `clearLoginFailuresOf`: the sign-in's back-off is cleared in the same write. */
+  /**
+   * Registers a session; `clearLoginFailuresOf`: the sign-in's back-off is cleared in the same
+   * write; `mfaEnabledAt`: the profile records TOTP as on (markMfaEnabled) in the same write.
+   */
   putSession(
     userId: string,
     tokenHash: string,
     nowMs: number,
-    options?: { clearLoginFailuresOf?: string },
+    options?: { clearLoginFailuresOf?: string; mfaEnabledAt?: number },
   ): Promise<void>;
   /** Forgets one refresh token of this user (the key includes the caller's id). */
   deleteSession(userId: string, tokenHash: string): Promise<void>;

@@ -56,6 +56,8 @@ export async function openSession(
   signedInAs?: string,
   /** The profile, when the use case has it as it now stands (read or just written). */
   knownProfile?: UserProfile,
+  /** mfaEnabledAt: TOTP is recorded as on with the session's write (verifyMfa). */
+  options: { mfaEnabledAt?: number } = {},
 ): Promise<OpenedSession> {
   const { store, now } = deps;
   const isAdmin = tokens.claims.groups.includes(ADMIN_GROUP);
@@ -73,12 +75,10 @@ export async function openSession(
   // Cognito confirmed it, but its code never confirmed the registration here: not an account yet.
   if (!profile.emailVerifiedAt) throw new PendingRegistration();
   if (!tokens.refreshToken) throw new Error('Cognito issued no refresh token');
-  await store.putSession(
-    profile._id,
-    hashToken(tokens.refreshToken),
-    now(),
-    signedInAs === undefined ? {} : { clearLoginFailuresOf: signedInAs },
-  );
+  await store.putSession(profile._id, hashToken(tokens.refreshToken), now(), {
+    ...(signedInAs === undefined ? {} : { clearLoginFailuresOf: signedInAs }),
+    ...(options.mfaEnabledAt === undefined ? {} : { mfaEnabledAt: options.mfaEnabledAt }),
+  });
   return {
     body: { ...toSessionUser(profile, isAdmin), token: tokens.idToken, expiresIn: tokens.expiresIn },
     refreshToken: tokens.refreshToken,
