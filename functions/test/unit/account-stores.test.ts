@@ -242,6 +242,73 @@ describe('readCodeState (one consistent BatchGetItem)', () => {
   });
 });
 
+describe('readCodeState for a sign-in or a code mail', () => {
+  const item = (key: { PK: string; SK: string }, rest: Record<string, unknown>) => ({ ...key, ...rest });
+  const SENT = { PK: `RATE#otp-send#${EMAIL}`, SK: 'WINDOW#2026-11-23T12' };
+  const TEMPLATE = { PK: 'TEMPLATES', SK: 'TEMPLATE#otpVerification' };
+
+  it('reads the back-off, the template and the sends of the hour with the code, and sees the cool-down', async () => {
+    dynamo.on(BatchGetCommand).resolves({
+      Responses: {
+        'test-table': [
+          item(LOGINFAIL, { failures: 3, blockedUntil: 0 }),
+          item(
+            { PK: `OTP#${EMAIL}`, SK: 'PURPOSE#registration' },
+            { codeHash: 'h', wrongTries: 0, expiresAt: NOW + 600, lastSentAt: NOW_MS - 10_000 },
+          ),
+        ],
+      },
+    });
+    const state = await oneTimeCodeStore.readCodeState(EMAIL, 'registration', NOW_MS, {
+      loginFailuresOf: EMAIL,
+      mail: 'otpVerification',
+    });
+    expect(dynamo.calls()).toHaveLength(1);
+    expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.['test-table']?.Keys).toEqual([
+      { PK: `CODELOCK#${EMAIL}`, SK: 'CODELOCK' },
+      { PK: `OTP#${EMAIL}`, SK: 'PURPOSE#registration' },
+      LOGINFAIL,
+      TEMPLATE,
+      SENT,
+    ]);
+    expect(state.loginFailures).toEqual({ failures: 3, blockedUntil: 0 });
+    // No admin edit: the built-in template.
+    expect(state.template?.subject).toEqual(expect.any(String));
+    expect(state.issueRefusal?.message).toBe('Please wait 20 seconds before requesting another code.');
+  });
+
+  it('sees the hourly cap, and no back-off on record as 0 failures', async () => {
+    dynamo.on(BatchGetCommand).resolves({
+      Responses: { 'test-table': [item(SENT, { count: AUTH.otpMaxPerEmailPerHour })] },
+    });
+    const state = await oneTimeCodeStore.readCodeState(EMAIL, 'registration', NOW_MS, {
+      loginFailuresOf: EMAIL,
+      mail: 'otpVerification',
+    });
+    expect(state.loginFailures).toEqual({ failures: 0, blockedUntil: 0 });
+    expect(state.issueRefusal?.message).toBe('Too many codes requested for this email. Please try again later.');
+  });
+
+  it('the reservation starts from the record read: one conditional write with failures on record', async () => {
+    dynamo.on(UpdateCommand).resolves({});
+    await expect(
+      loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, { failures: 3, blockedUntil: 0 }),
+    ).resolves.toBe(0);
+    expect(updates()).toEqual([
+      expect.objectContaining({
+        ConditionExpression: 'failures = :seen',
+        ExpressionAttributeValues: expect.objectContaining({ ':seen': 3, ':next': 4 }),
+      }),
+    ]);
+    // Blocked as read: refused without a write.
+    dynamo.reset();
+    await expect(
+      loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, { failures: 6, blockedUntil: NOW + 42 }),
+    ).resolves.toBe(42);
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+});
+
 describe('one registration per address in flight', () => {
   const MARKER = { PK: `EMAIL#${EMAIL}`, SK: 'EMAIL' };
   const PROFILE: UserProfile = {
