@@ -3,7 +3,6 @@ import { AUTH } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import { CodeRejected, type AccountIdentityStore } from '../domain/auth/account-stores.js';
 import type { UserProfile } from '../domain/records/user-profile.js';
-import type { PendingLimits } from '../domain/limits/rate-limits.js';
 import { ConflictError } from '../domain/errors.js';
 import { nowEpoch } from './account-writes.js';
 import { oneTimeCodeKey } from './one-time-code-entity.js';
@@ -52,8 +51,6 @@ export const accountIdentityStore: AccountIdentityStore = {
     options: {
       /** Ends every session with the change (as revokeSessions does), in the same write. */
       endSessions?: boolean;
-      /** The request's limits, moved in the same transaction, after its own items (see PendingLimits). */
-      limits?: PendingLimits;
     } = {},
   ): Promise<UserProfile> {
     const updatedAt = new Date(nowMs).toISOString();
@@ -130,17 +127,12 @@ export const accountIdentityStore: AccountIdentityStore = {
         },
       });
     }
-    const ownItems = items.length;
-    const counters = options.limits?.items ?? [];
     try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: [...items, ...counters] }));
-      if (counters.length > 0) options.limits?.committed();
+      await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
       return updated;
     } catch (error) {
       const reasons = cancellationCodes(error);
-      const refused = counters.length > 0 ? options.limits?.refusalIn(reasons, ownItems) : null;
-      if (refused) throw refused;
-      if (proof && reasons[ownItems - 1] === 'ConditionalCheckFailed') throw new CodeRejected();
+      if (proof && reasons[items.length - 1] === 'ConditionalCheckFailed') throw new CodeRejected();
       if (reasons[0] === 'ConditionalCheckFailed') {
         throw new ConflictError('Your profile changed meanwhile. Please reload and try again.');
       }

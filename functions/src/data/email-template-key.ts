@@ -1,7 +1,7 @@
 /**
  * The key of a stored e-mail template (docs/data-model.md, "E-mail templates"), apart from email-template-entity.ts
- * so a store that reads a template item along with its own (one-time-code-store.ts: the code mails) does
- * not bundle the default templates.
+ * so code that needs only the key (the infra's seeding construct, infra/lib/constructs/seed-defaults.ts) does
+ * not load the default templates.
  */
 export const TEMPLATES_PARTITION = 'TEMPLATES';
 export const TEMPLATE_SK_PREFIX = 'TEMPLATE#';

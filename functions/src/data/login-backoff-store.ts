@@ -1,9 +1,7 @@
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
-import type { LoginBackoffStore } from '../domain/auth/account-stores.js';
-import type { PendingLimits } from '../domain/limits/rate-limits.js';
-import { sleep } from '../kit/retry.js';
-import { nowEpoch, numberAttribute, writeWithLimits } from './account-writes.js';
+import type { LoginBackoffStore, LoginFailures } from '../domain/auth/account-stores.js';
+import { nowEpoch, numberAttribute, writeIf } from './account-writes.js';
 import { loginFailureKey } from './one-time-code-entity.js';
 
 /**
@@ -14,41 +12,31 @@ import { loginFailureKey } from './one-time-code-entity.js';
 export const clearLoginFailuresItem = (email: string) => ({
   Delete: { TableName: tableName, Key: loginFailureKey(email) },
 });
-/** The back-off record returned with a failed condition; undefined when there is none (cleared). */
-function loginFailuresOf(item: Record<string, unknown> | undefined) {
+/** The back-off record of an item (read, or returned with a failed condition); undefined when there is none. */
+export function loginFailuresOf(item: Record<string, unknown> | undefined): LoginFailures | undefined {
   const failures = numberAttribute(item?.failures);
   if (failures === undefined) return undefined;
   return { failures, blockedUntil: numberAttribute(item?.blockedUntil) ?? 0 };
 }
 export const loginBackoffStore: LoginBackoffStore = {
-  async getLoginFailures(email: string): Promise<{ failures: number; blockedUntil: number } | undefined> {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: loginFailureKey(email), ConsistentRead: true }),
-    );
-    return result.Item
-      ? { failures: Number(result.Item.failures ?? 0), blockedUntil: Number(result.Item.blockedUntil ?? 0) }
-      : undefined;
-  },
-
   /**
    * Reserves a password attempt before Cognito sees it, counted as a failure until a success
    * clears it. The count moves by compare-and-set, so parallel attempts are serialised: once the
    * count reaches the back-off threshold the block is written with the reservation itself, and no
    * parallel request can pass it. Answers the seconds left when the address is blocked, else 0.
    *
-   * The first try assumes no failures on record (the usual sign-in) and needs no read: a record
-   * that exists fails the condition and comes back with the cancellation (ALL_OLD), and the next
-   * try sets from it. `limits`: the request's limits, moved in the same transaction as the first
-   * reservation that commits (one request for both: the round-trip budget in docs/performance.md).
+   * The first try starts from the record the use case read (`known`), or else assumes none: a
+   * record that differs fails the condition and comes back with the failure (ALL_OLD), and the
+   * next try sets from it.
    */
   async reserveLoginAttempt(
     email: string,
     nowMs: number,
     blockSecondsFor: (failures: number) => number,
-    limits?: PendingLimits,
+    known?: LoginFailures,
   ): Promise<number> {
     const now = nowEpoch(nowMs);
-    let current: { failures: number; blockedUntil: number } | undefined;
+    let current: LoginFailures | undefined = known && known.failures > 0 ? known : undefined;
     for (let attempt = 0; attempt < 8; attempt += 1) {
       if (current && current.blockedUntil > now) return current.blockedUntil - now;
       const failures = (current?.failures ?? 0) + 1;
@@ -67,11 +55,10 @@ export const loginBackoffStore: LoginBackoffStore = {
         },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
       };
-      const result = await writeWithLimits({ Update: reservation }, limits);
+      const result = await writeIf({ Update: reservation });
       if (result.outcome === 'written') return 0;
       // Another attempt moved the count first (or cleared it): go on from what it left.
-      if (result.outcome === 'condition-failed') current = loginFailuresOf(result.item);
-      else await sleep(10 + Math.floor(Math.random() * 40));
+      current = loginFailuresOf(result.item);
     }
     // Heavy contention on one address is itself a sign of an attack: refuse for a moment.
     return 1;

@@ -7,6 +7,15 @@ import { mfaSetupKey } from './one-time-code-entity.js';
 import { updateIf } from './table-reads.js';
 import { profileKey } from './user-profile-entity.js';
 
+/** The profile's record that this administrator signs in with TOTP, to ride in another write too. */
+export const mfaEnabledUpdate = (userId: string, nowMs: number) => ({
+  TableName: tableName,
+  Key: profileKey(userId),
+  UpdateExpression: 'SET mfaEnabledAt = :at',
+  ConditionExpression: 'attribute_exists(PK)',
+  ExpressionAttributeValues: { ':at': new Date(nowMs).toISOString() },
+});
+
 /**
  * An administrator's TOTP set-up in the table, between the password step and the first code: the
  * Cognito access token it needs stays here (never in a browser) and expires with the item.
@@ -79,15 +88,6 @@ export const mfaSetupStore: MfaSetupStore = {
   },
 
   async markMfaEnabled(userId: string, nowMs: number): Promise<void> {
-    const at = new Date(nowMs).toISOString();
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: profileKey(userId),
-        UpdateExpression: 'SET mfaEnabledAt = :at',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':at': at },
-      }),
-    );
+    await documentClient.send(new UpdateCommand(mfaEnabledUpdate(userId, nowMs)));
   },
 };

@@ -1,14 +1,13 @@
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { CodeState, CodeStateRead, CodeToIssue, OneTimeCodeStore } from '../domain/auth/account-stores.js';
 import type { CodePurpose, StoredCode } from '../domain/auth/one-time-codes.js';
 import { TooManyRequestsError } from '../domain/errors.js';
-import type { PendingLimits } from '../domain/limits/rate-limits.js';
-import { liveOwnerOf, nowEpoch, numberAttribute, writtenWithLimits } from './account-writes.js';
-import { emailTemplateKey } from './email-template-key.js';
-import { clearLoginFailuresItem } from './login-backoff-store.js';
-import { codeLockKey, oneTimeCodeKey, rateWindowKey } from './one-time-code-entity.js';
+import { liveOwnerOf, nowEpoch, numberAttribute, writtenIf } from './account-writes.js';
+import { emailTemplateKey, templateFromItem } from './email-template-entity.js';
+import { clearLoginFailuresItem, loginFailuresOf } from './login-backoff-store.js';
+import { codeLockKey, loginFailureKey, oneTimeCodeKey, rateWindowKey } from './one-time-code-entity.js';
 import { batchGetItems, cancellationCodes, cancellationReasons, updateIf, type Item } from './table-reads.js';
 import { emailMarkerKey, usernameMarkerKey } from './user-profile-entity.js';
 
@@ -19,14 +18,43 @@ import { emailMarkerKey, usernameMarkerKey } from './user-profile-entity.js';
  * requests can never both use one code or both slip past a cap.
  */
 /** The keys of a code state (readCodeState). */
-function codeStateKeys(email: string, purpose: CodePurpose, also: CodeStateRead = {}) {
+function codeStateKeys(email: string, purpose: CodePurpose, nowMs: number, also: CodeStateRead = {}) {
   return [
     codeLockKey(email),
     oneTimeCodeKey(email, purpose),
-    ...(also.templateType === undefined ? [] : [emailTemplateKey(also.templateType)]),
     ...(also.emailOwner ? [emailMarkerKey(email)] : []),
     ...(also.username === undefined ? [] : [usernameMarkerKey(also.username)]),
+    ...(also.loginFailuresOf === undefined ? [] : [loginFailureKey(also.loginFailuresOf)]),
+    ...(also.mail === undefined ? [] : [emailTemplateKey(also.mail), sendCountKey(email, nowMs)]),
   ];
+}
+
+/** The address's count of codes sent in the hour of nowMs, and the hour's end (epoch ms). */
+function sendCountKey(email: string, nowMs: number) {
+  return rateWindowKey('otp-send', email, new Date(nowMs).toISOString().slice(0, 13));
+}
+const hourEndMs = (nowMs: number) => Date.parse(`${new Date(nowMs).toISOString().slice(0, 13)}:00:00.000Z`) + 3600_000;
+
+/** The 429 of a code asked for inside the resend cool-down of the code sent at lastSentAt. */
+function cooldownRefusal(lastSentAt: number | undefined, nowMs: number) {
+  const wait =
+    lastSentAt === undefined ? 1 : Math.ceil((lastSentAt + AUTH.otpResendCooldownSeconds * 1000 - nowMs) / 1000);
+  return new TooManyRequestsError(`Please wait ${Math.max(1, wait)} seconds before requesting another code.`, wait);
+}
+
+/** The 429 of a code asked for past the address's hourly cap. */
+const capRefusal = (nowMs: number) =>
+  new TooManyRequestsError(
+    'Too many codes requested for this email. Please try again later.',
+    (hourEndMs(nowMs) - nowMs) / 1000,
+  );
+
+/** The refusal a new code would meet as read (codeIssueItems' conditions); undefined when none. */
+function issueRefusalOf(code: StoredCode | undefined, sentThisHour: number, nowMs: number) {
+  if (code && code.lastSentAt > nowMs - AUTH.otpResendCooldownSeconds * 1000)
+    return cooldownRefusal(code.lastSentAt, nowMs);
+  if (sentThisHour >= AUTH.otpMaxPerEmailPerHour) return capRefusal(nowMs);
+  return undefined;
 }
 
 /** A code state from the items read for codeStateKeys (absent items: none stored). */
@@ -40,17 +68,26 @@ function codeStateFrom(
   const find = (key: { PK: string; SK: string }) => items.find((item) => item.PK === key.PK && item.SK === key.SK);
   const until = Number(find(codeLockKey(email))?.lockedUntil ?? 0);
   const code = toStoredCode(find(oneTimeCodeKey(email, purpose)));
-  const templateItem = also.templateType === undefined ? undefined : find(emailTemplateKey(also.templateType));
   const emailMarker = also.emailOwner ? find(emailMarkerKey(email)) : undefined;
   const emailOwner = liveOwnerOf(emailMarker, nowMs);
   const usernameOwner =
     also.username === undefined ? undefined : liveOwnerOf(find(usernameMarkerKey(also.username)), nowMs);
+  const loginFailures =
+    also.loginFailuresOf === undefined
+      ? undefined
+      : (loginFailuresOf(find(loginFailureKey(also.loginFailuresOf))) ?? { failures: 0, blockedUntil: 0 });
+  const issueRefusal =
+    also.mail === undefined
+      ? undefined
+      : issueRefusalOf(code, Number(find(sendCountKey(email, nowMs))?.count ?? 0), nowMs);
   return {
     lockedUntil: until > nowEpoch(nowMs) ? until : 0,
     ...(code ? { code } : {}),
-    ...(templateItem ? { templateItem } : {}),
     ...(emailOwner ? { emailOwner, emailPending: typeof emailMarker?.expiresAt === 'number' } : {}),
     ...(usernameOwner ? { usernameOwner } : {}),
+    ...(loginFailures ? { loginFailures } : {}),
+    ...(also.mail === undefined ? {} : { template: templateFromItem(also.mail, find(emailTemplateKey(also.mail))) }),
+    ...(issueRefusal ? { issueRefusal } : {}),
   };
 }
 /**
@@ -58,8 +95,6 @@ function codeStateFrom(
  * this hour (refused at the cap). Reasons are read by codeIssueRefusal at the same offset.
  */
 export function codeIssueItems(code: CodeToIssue, nowMs: number) {
-  const hourStart = new Date(nowMs).toISOString().slice(0, 13);
-  const hourEndMs = Date.parse(`${hourStart}:00:00.000Z`) + 3600_000;
   return [
     {
       Put: {
@@ -84,14 +119,14 @@ export function codeIssueItems(code: CodeToIssue, nowMs: number) {
     {
       Update: {
         TableName: tableName,
-        Key: rateWindowKey('otp-send', code.email, hourStart),
+        Key: sendCountKey(code.email, nowMs),
         UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)',
         ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
         ExpressionAttributeNames: { '#count': 'count' },
         ExpressionAttributeValues: {
           ':one': 1,
           ':limit': AUTH.otpMaxPerEmailPerHour,
-          ':expires': Math.floor(hourEndMs / 1000) + 3600,
+          ':expires': Math.floor(hourEndMs(nowMs) / 1000) + 3600,
         },
       },
     },
@@ -102,18 +137,9 @@ export function codeIssueItems(code: CodeToIssue, nowMs: number) {
 export function codeIssueRefusal(error: unknown, at: number, nowMs: number): TooManyRequestsError | null {
   const reasons = cancellationCodes(error);
   if (reasons[at] === 'ConditionalCheckFailed') {
-    const lastSentAt = numberAttribute(cancellationReasons(error)[at]?.Item?.lastSentAt);
-    const wait =
-      lastSentAt === undefined ? 1 : Math.ceil((lastSentAt + AUTH.otpResendCooldownSeconds * 1000 - nowMs) / 1000);
-    return new TooManyRequestsError(`Please wait ${Math.max(1, wait)} seconds before requesting another code.`, wait);
+    return cooldownRefusal(numberAttribute(cancellationReasons(error)[at]?.Item?.lastSentAt), nowMs);
   }
-  if (reasons[at + 1] === 'ConditionalCheckFailed') {
-    const hourEndMs = Date.parse(`${new Date(nowMs).toISOString().slice(0, 13)}:00:00.000Z`) + 3600_000;
-    return new TooManyRequestsError(
-      'Too many codes requested for this email. Please try again later.',
-      (hourEndMs - nowMs) / 1000,
-    );
-  }
+  if (reasons[at + 1] === 'ConditionalCheckFailed') return capRefusal(nowMs);
   return null;
 }
 function toStoredCode(item: Item | undefined): StoredCode | undefined {
@@ -137,44 +163,26 @@ export const oneTimeCodeStore: OneTimeCodeStore = {
     options: {
       /** Who asked, for codes that belong to an account rather than to the address (e-mail change). */
       owner?: string;
-      /** The request's limits, moved in the same transaction (see PendingLimits). */
-      limits?: PendingLimits;
       /** An address whose sign-in back-off a just-proven password clears, in the same write. */
       clearLoginFailuresOf?: string;
     } = {},
   ): Promise<void> {
-    const { owner, limits, clearLoginFailuresOf } = options;
-    const counters = limits?.items ?? [];
+    const { owner, clearLoginFailuresOf } = options;
     const clear = clearLoginFailuresOf === undefined ? [] : [clearLoginFailuresItem(clearLoginFailuresOf)];
     try {
       await documentClient.send(
         new TransactWriteCommand({
-          TransactItems: [
-            ...counters,
-            ...codeIssueItems({ email, purpose, codeHash, expiresAt, owner }, nowMs),
-            ...clear,
-          ],
+          TransactItems: [...codeIssueItems({ email, purpose, codeHash, expiresAt, owner }, nowMs), ...clear],
         }),
       );
-      if (counters.length > 0) limits?.committed();
     } catch (error) {
-      const refused = counters.length > 0 ? limits?.refusalIn(cancellationCodes(error)) : null;
-      if (refused) throw refused;
-      throw codeIssueRefusal(error, counters.length, nowMs) ?? error;
+      throw codeIssueRefusal(error, 0, nowMs) ?? error;
     }
   },
 
-  async getCode(email: string, purpose: CodePurpose): Promise<StoredCode | undefined> {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: oneTimeCodeKey(email, purpose), ConsistentRead: true }),
-    );
-    return toStoredCode(result.Item);
-  },
-
   /**
-   * What a code check or a code mail reads, in one consistent BatchGetItem (the round-trip budget
-   * in docs/performance.md): the address's lock, its code of this purpose and, as asked, the mail's stored
-   * template item and the owners of the e-mail's and a username's markers.
+   * What a code check or a code mail reads, in one consistent BatchGetItem: the address's lock, its
+   * code of this purpose and, as asked, the owners of the e-mail's and a username's markers.
    */
   async readCodeState(
     email: string,
@@ -182,7 +190,7 @@ export const oneTimeCodeStore: OneTimeCodeStore = {
     nowMs: number,
     also: CodeStateRead = {},
   ): Promise<CodeState> {
-    return codeStateFrom(await batchGetItems(codeStateKeys(email, purpose, also)), email, purpose, nowMs, also);
+    return codeStateFrom(await batchGetItems(codeStateKeys(email, purpose, nowMs, also)), email, purpose, nowMs, also);
   },
 
   /** Counts against this exact code only (a newer code is never charged for an old try). */
@@ -196,34 +204,17 @@ export const oneTimeCodeStore: OneTimeCodeStore = {
     });
   },
 
-  /**
-   * Consumes a code (single use), if it is still this one and alive. False when it is not.
-   * `limits`: the request's limits, moved in the same transaction (see PendingLimits).
-   */
-  async consumeCode(
-    email: string,
-    purpose: CodePurpose,
-    codeHash: string,
-    nowMs: number,
-    limits?: PendingLimits,
-  ): Promise<boolean> {
-    const consume = {
-      TableName: tableName,
-      Key: oneTimeCodeKey(email, purpose),
-      ConditionExpression: 'codeHash = :hash AND wrongTries < :max AND expiresAt > :now',
-      ExpressionAttributeValues: { ':hash': codeHash, ':max': AUTH.otpMaxWrongTries, ':now': nowEpoch(nowMs) },
-    };
-    return writtenWithLimits({ Delete: consume }, limits);
+  /** Consumes a code (single use), if it is still this one and alive. False when it is not. */
+  async consumeCode(email: string, purpose: CodePurpose, codeHash: string, nowMs: number): Promise<boolean> {
+    return writtenIf({
+      Delete: {
+        TableName: tableName,
+        Key: oneTimeCodeKey(email, purpose),
+        ConditionExpression: 'codeHash = :hash AND wrongTries < :max AND expiresAt > :now',
+        ExpressionAttributeValues: { ':hash': codeHash, ':max': AUTH.otpMaxWrongTries, ':now': nowEpoch(nowMs) },
+      },
+    });
   },
-  /** The address's lock after too many wrong codes, in epoch seconds (0 when none). */
-  async getCodeLock(email: string, nowMs: number): Promise<number> {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: codeLockKey(email), ConsistentRead: true }),
-    );
-    const until = Number(result.Item?.lockedUntil ?? 0);
-    return until > nowEpoch(nowMs) ? until : 0;
-  },
-
   /**
    * Counts a wrong code for the address (all purposes, per UTC day) and locks its codes for
    * AUTH.codeLockHours once AUTH.maxFailedCodesPerDay is reached. Answers the lock's end or 0.

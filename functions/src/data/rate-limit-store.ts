@@ -1,8 +1,9 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateLimitName } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
+import { TooManyRequestsError } from '../domain/errors.js';
 import {
-  RequestLimitError,
+  RATE_LIMIT_MESSAGE,
   rateWindow,
   scaledLimit,
   type CounterUpdate,
@@ -94,7 +95,8 @@ export function consumeRateLimit(name: RateLimitName, subject: string, nowMs: nu
   return consumeRateLimits([{ name, subject }], nowMs, scale);
 }
 
-const refusal = (seconds: number) => new RequestLimitError(seconds);
+/** A full request limit: 429 with the seconds until its window ends. */
+const refusal = (seconds: number) => new TooManyRequestsError(RATE_LIMIT_MESSAGE(seconds), seconds);
 
 /** The counters to move: limits that are on, one per key (a transaction may name an item once). */
 function countersOf(checks: readonly RateLimitCheck[], nowMs: number, scale: number) {

@@ -9,10 +9,9 @@ import {
 } from '../domain/auth/account-stores.js';
 import type { UserProfile } from '../domain/records/user-profile.js';
 import { canonicalEmail } from '../domain/commerce/canonical-email.js';
-import type { PendingLimits } from '../domain/limits/rate-limits.js';
 import { ConflictError } from '../domain/errors.js';
 import { sleep } from '../kit/retry.js';
-import { liveMarkerOwner, nowEpoch, writeWithLimits, writtenWithLimits } from './account-writes.js';
+import { liveMarkerOwner, nowEpoch, writeIf, writtenIf } from './account-writes.js';
 import { codeIssueItems, codeIssueRefusal } from './one-time-code-store.js';
 import { oneTimeCodeKey } from './one-time-code-entity.js';
 import { sessionItem } from './session-store.js';
@@ -173,32 +172,27 @@ export const registrationStore: RegistrationStore = {
    * registration's transaction replaces it with the real marker. False when the address is taken
    * by a live registration, an account or another registration in flight.
    */
-  async claimEmailForRegistration(
-    email: string,
-    claimId: string,
-    nowMs: number,
-    /** The request's limits, moved with the claim, before Cognito is asked (see PendingLimits). */
-    limits?: PendingLimits,
-  ): Promise<boolean> {
-    const claim = {
-      TableName: tableName,
-      Item: {
-        ...emailMarkerKey(email),
-        entity: 'EmailMarker',
-        registrationClaim: claimId,
-        expiresAt: nowEpoch(nowMs) + REGISTRATION_CLAIM_SECONDS,
+  async claimEmailForRegistration(email: string, claimId: string, nowMs: number): Promise<boolean> {
+    return writtenIf({
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...emailMarkerKey(email),
+          entity: 'EmailMarker',
+          registrationClaim: claimId,
+          expiresAt: nowEpoch(nowMs) + REGISTRATION_CLAIM_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(PK) OR expiresAt < :now',
+        ExpressionAttributeValues: { ':now': nowEpoch(nowMs) },
       },
-      ConditionExpression: 'attribute_not_exists(PK) OR expiresAt < :now',
-      ExpressionAttributeValues: { ':now': nowEpoch(nowMs) },
-    };
-    return writtenWithLimits({ Put: claim }, limits);
+    });
   },
 
   /** Gives an e-mail's claim back when its registration stopped before the account existed. */
   async releaseEmailClaim(email: string, claimId: string): Promise<void> {
     // A failed condition: not this request's claim any more (it lapsed and someone else claimed
     // the address), which is left alone.
-    await writeWithLimits({
+    await writeIf({
       Delete: {
         TableName: tableName,
         Key: emailMarkerKey(email),
@@ -238,8 +232,6 @@ export const registrationStore: RegistrationStore = {
     profile: UserProfile,
     codeHash: string,
     nowMs: number,
-    /** The request's limits, moved in the same transaction, after its own items (see PendingLimits). */
-    limits?: PendingLimits,
     /** The session the confirmation opens, registered in the same transaction. */
     options: { sessionTokenHash?: string } = {},
   ): Promise<'confirmed' | 'already' | 'code-rejected'> {
@@ -250,7 +242,6 @@ export const registrationStore: RegistrationStore = {
         ? []
         : [{ Put: sessionItem(profile._id, options.sessionTokenHash, nowMs) }]),
     ];
-    const counters = limits?.items ?? [];
     try {
       await documentClient.send(
         new TransactWriteCommand({
@@ -302,16 +293,12 @@ export const registrationStore: RegistrationStore = {
               },
             },
             ...counts,
-            ...counters,
           ],
         }),
       );
-      if (counters.length > 0) limits?.committed();
       return 'confirmed';
     } catch (error) {
       const reasons = cancellationCodes(error);
-      const refused = counters.length > 0 ? limits?.refusalIn(reasons, 4 + counts.length) : null;
-      if (refused) throw refused;
       if (reasons[1] === 'ConditionalCheckFailed') return 'already';
       if (reasons[0] === 'ConditionalCheckFailed') return 'code-rejected';
       throw error;

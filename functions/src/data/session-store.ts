@@ -4,6 +4,7 @@ import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { SessionStore } from '../domain/auth/account-stores.js';
 import { nowEpoch } from './account-writes.js';
 import { clearLoginFailuresItem } from './login-backoff-store.js';
+import { mfaEnabledUpdate } from './mfa-setup-store.js';
 import { updateIf } from './table-reads.js';
 import { profileKey, sessionKey } from './user-profile-entity.js';
 
@@ -32,18 +33,18 @@ export const sessionStore: SessionStore = {
     userId: string,
     tokenHash: string,
     nowMs: number,
-    options: { clearLoginFailuresOf?: string } = {},
+    options: { clearLoginFailuresOf?: string; mfaEnabledAt?: number } = {},
   ): Promise<void> {
     const session = sessionItem(userId, tokenHash, nowMs);
-    if (options.clearLoginFailuresOf === undefined) {
+    const also = [
+      ...(options.clearLoginFailuresOf === undefined ? [] : [clearLoginFailuresItem(options.clearLoginFailuresOf)]),
+      ...(options.mfaEnabledAt === undefined ? [] : [{ Update: mfaEnabledUpdate(userId, options.mfaEnabledAt) }]),
+    ];
+    if (also.length === 0) {
       await documentClient.send(new PutCommand(session));
       return;
     }
-    await documentClient.send(
-      new TransactWriteCommand({
-        TransactItems: [{ Put: session }, clearLoginFailuresItem(options.clearLoginFailuresOf)],
-      }),
-    );
+    await documentClient.send(new TransactWriteCommand({ TransactItems: [{ Put: session }, ...also] }));
   },
   /** Logout: forgets one refresh token of this user (the key includes the caller's id). */
   async deleteSession(userId: string, tokenHash: string): Promise<void> {

@@ -13,11 +13,9 @@ export const handler = defineHandler(
     checks: awsChecks,
     body: confirmEmailChangeInputSchema,
     limits: [{ name: 'codeVerifyPerIp', by: 'ip' }],
-    // Counted with the change's transaction (a refused one puts Cognito's address back): one request.
-    countLimits: 'in-use-case',
   },
-  async ({ caller, body, log, sessionProfile, limits }) => {
-    const result = await confirmEmailChange(deps, { ...caller, knownProfile: sessionProfile }, body, limits);
+  async ({ caller, body, log, sessionProfile }) => {
+    const result = await confirmEmailChange(deps, { ...caller, knownProfile: sessionProfile }, body);
     log.info('e-mail changed', { userId: caller.userId });
     return withCookies(ok(result), [clearedRefreshCookie()]);
   },

@@ -13,11 +13,9 @@ export const handler = defineHandler(
     checks: awsChecks,
     body: loginInputSchema,
     limits: [{ name: 'loginPerAccount', by: (body) => body.email }],
-    // Counted with the attempt's reservation, before Cognito sees the password: one request.
-    countLimits: 'in-use-case',
   },
-  async ({ body, limits }) => {
-    const outcome = await login(deps, body, limits);
+  async ({ body }) => {
+    const outcome = await login(deps, body);
     if ('kind' in outcome) return ok(outcome.body);
     return withCookies(ok(outcome.body), [refreshCookie(outcome.refreshToken)]);
   },

@@ -15,11 +15,9 @@ export const handler = defineHandler(
       { name: 'codeVerifyPerIp', by: 'ip' },
       { name: 'loginPerAccount', by: (body) => body.email },
     ],
-    // Counted with the attempt's reservation, before Cognito sees the code: one request.
-    countLimits: 'in-use-case',
   },
-  async ({ body, limits }) => {
-    const session = await verifyMfa(deps, body, limits);
+  async ({ body }) => {
+    const session = await verifyMfa(deps, body);
     return withCookies(ok(session.body), [refreshCookie(session.refreshToken)]);
   },
 );

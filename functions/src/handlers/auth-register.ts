@@ -11,8 +11,6 @@ export const handler = defineHandler(
     checks: awsChecks,
     body: registerInputSchema,
     limits: [{ name: 'registerPerIp', by: 'ip' }],
-    // Counted with the e-mail's claim, before Cognito is asked: one request.
-    countLimits: 'in-use-case',
   },
-  async ({ body, limits }) => created(await register(deps, body, limits)),
+  async ({ body }) => created(await register(deps, body)),
 );

@@ -5,8 +5,7 @@ import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { accountCodeSenderDeps as deps } from '../wiring/account-code-sender-deps.js';
 
-/** Counted with the code's write (before any mail); an address that gets no code is counted after. */
 export const handler = defineHandler(
-  { route: 'auth-resend-otp', checks: awsChecks, body: emailOnlyInputSchema, countLimits: 'in-use-case' },
-  async ({ body, limits }) => ok(await resendRegistrationCode(deps, body.email, limits)),
+  { route: 'auth-resend-otp', checks: awsChecks, body: emailOnlyInputSchema },
+  async ({ body }) => ok(await resendRegistrationCode(deps, body.email)),
 );

@@ -11,8 +11,6 @@ export const handler = defineHandler(
     checks: awsChecks,
     body: resetPasswordInputSchema,
     limits: [{ name: 'codeVerifyPerIp', by: 'ip' }],
-    // Counted with the code's consumption, before Cognito sets the password: one request.
-    countLimits: 'in-use-case',
   },
-  async ({ body, limits }) => ok(await resetPassword(deps, body, limits)),
+  async ({ body }) => ok(await resetPassword(deps, body)),
 );

@@ -12,11 +12,9 @@ export const handler = defineHandler(
     checks: awsChecks,
     body: verifyOtpInputSchema,
     limits: [{ name: 'codeVerifyPerIp', by: 'ip' }],
-    // Counted with the confirmation, before Cognito confirms the account: one request.
-    countLimits: 'in-use-case',
   },
-  async ({ body, limits }) => {
-    const outcome = await verifyRegistration(deps, body, limits);
+  async ({ body }) => {
+    const outcome = await verifyRegistration(deps, body);
     if (!('body' in outcome)) return ok(outcome);
     return withCookies(ok(outcome.body), [refreshCookie(outcome.refreshToken)]);
   },

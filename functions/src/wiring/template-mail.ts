@@ -1,7 +1,5 @@
-import { templateFromItem } from '../data/email-template-entity.js';
 import { loadEmailTemplate } from '../data/email-template-store.js';
-import type { Item } from '../data/table-reads.js';
-import type { EmailTemplateType, TemplateMailer } from '../domain/email/templates.js';
+import type { EmailTemplate, EmailTemplateType, TemplateMailer } from '../domain/email/templates.js';
 
 /**
  * Mail as the use cases send it: a template rendered with its values (render.ts, handlebars) and
@@ -21,15 +19,13 @@ export const templateMailer: TemplateMailer = {
 
 /**
  * A mail of one type: its template read at send time (an admin's edit wins over the built-in
- * default), rendered and sent. A caller that read the template's item along with its own
- * items (one BatchGetItem; `item` undefined when no edit is stored) passes it as `stored`.
+ * default), rendered and sent; or the template the caller already read with its own items.
  */
 export async function sendTemplateMail(
   to: string,
   type: EmailTemplateType,
   values: Record<string, string | number>,
-  stored?: { item?: Item },
+  template?: EmailTemplate,
 ): Promise<void> {
-  const template = stored ? templateFromItem(type, stored.item) : await loadEmailTemplate(type);
-  await templateMailer.send(to, template, values);
+  await templateMailer.send(to, template ?? (await loadEmailTemplate(type)), values);
 }

@@ -104,11 +104,10 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       return live(marker, nowMs) && marker?.userId !== exceptUserId;
     },
 
-    async claimEmailForRegistration(email, claimId, nowMs, limits) {
+    async claimEmailForRegistration(email, claimId, nowMs) {
       record('claimEmailForRegistration', [email, claimId, nowMs]);
       if (live(emailMarkers.get(email.toLowerCase()), nowMs)) return false;
       emailMarkers.set(email.toLowerCase(), { claim: claimId, expiresAt: epoch(nowMs) + REGISTRATION_CLAIM_SECONDS });
-      limits?.committed();
       return true;
     },
 
@@ -141,7 +140,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       referralMarkers.set(profile.referralCode, profile._id);
     },
 
-    async confirmRegistration(profile, codeHash, nowMs, limits, options = {}) {
+    async confirmRegistration(profile, codeHash, nowMs, options = {}) {
       record('confirmRegistration', [profile, codeHash, nowMs]);
       const current = profiles.get(profile._id);
       if (current?.emailVerifiedAt) return 'already';
@@ -169,12 +168,11 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       const username = usernameMarkers.get(profile.username.toLowerCase());
       if (username) delete username.expiresAt;
       if (options.sessionTokenHash !== undefined) sessions.set(`${profile._id}#${options.sessionTokenHash}`, nowMs);
-      limits?.committed();
       return 'confirmed';
     },
 
     async issueCode(email, purpose, codeHash, expiresAt, nowMs, options = {}) {
-      const { owner, limits, clearLoginFailuresOf } = options;
+      const { owner, clearLoginFailuresOf } = options;
       record('issueCode', [email, purpose, codeHash, expiresAt, nowMs, owner]);
       const key = codeKey(email, purpose);
       const existing = codes.get(key);
@@ -196,17 +194,10 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       sendCounts.set(countKey, sent + 1);
       issuedHashes.push(codeHash);
       codes.set(key, { codeHash, wrongTries: 0, expiresAt, lastSentAt: nowMs, ...(owner ? { userId: owner } : {}) });
-      limits?.committed();
       if (clearLoginFailuresOf !== undefined) {
         record('clearLoginFailures', [clearLoginFailuresOf]);
         loginFailures.delete(clearLoginFailuresOf.toLowerCase());
       }
-    },
-
-    async getCode(email, purpose) {
-      record('getCode', [email, purpose]);
-      const found = codes.get(codeKey(email, purpose));
-      return found ? { ...found } : undefined;
     },
 
     async recordWrongTry(email, purpose, codeHashSeen) {
@@ -215,7 +206,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       if (found && found.codeHash === codeHashSeen && found.wrongTries < AUTH.otpMaxWrongTries) found.wrongTries += 1;
     },
 
-    async consumeCode(email, purpose, codeHash, nowMs, limits) {
+    async consumeCode(email, purpose, codeHash, nowMs) {
       record('consumeCode', [email, purpose, codeHash, nowMs]);
       const key = codeKey(email, purpose);
       const found = codes.get(key);
@@ -228,17 +219,10 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
         return false;
       }
       codes.delete(key);
-      limits?.committed();
       return true;
     },
 
-    async getLoginFailures(email) {
-      record('getLoginFailures', [email]);
-      const found = loginFailures.get(email.toLowerCase());
-      return found ? { ...found } : undefined;
-    },
-
-    async reserveLoginAttempt(email, nowMs, blockSecondsFor, limits) {
+    async reserveLoginAttempt(email, nowMs, blockSecondsFor) {
       record('reserveLoginAttempt', [email, nowMs]);
       const key = email.toLowerCase();
       const current = loginFailures.get(key) ?? { failures: 0, blockedUntil: 0 };
@@ -246,7 +230,6 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       const failures = current.failures + 1;
       const block = blockSecondsFor(failures);
       loginFailures.set(key, { failures, blockedUntil: block > 0 ? epoch(nowMs) + block : 0 });
-      limits?.committed();
       return 0;
     },
 
@@ -257,7 +240,6 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       const emailOwner = also.emailOwner ? await this.findUserIdByEmail(email, nowMs) : undefined;
       const usernameMarker = also.username === undefined ? undefined : usernameMarkers.get(also.username.toLowerCase());
       const usernameOwner = live(usernameMarker, nowMs) ? usernameMarker?.userId : undefined;
-      // No stored templates here: the mails use fakeSendMail's templates.
       return {
         lockedUntil: until > epoch(nowMs) ? until : 0,
         ...(found ? { code: { ...found } } : {}),
@@ -265,13 +247,12 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
           ? { emailOwner, emailPending: emailMarkers.get(email.toLowerCase())?.expiresAt !== undefined }
           : {}),
         ...(usernameOwner ? { usernameOwner } : {}),
+        ...(also.loginFailuresOf === undefined
+          ? {}
+          : {
+              loginFailures: loginFailures.get(also.loginFailuresOf.toLowerCase()) ?? { failures: 0, blockedUntil: 0 },
+            }),
       };
-    },
-
-    async getCodeLock(email, nowMs) {
-      record('getCodeLock', [email, nowMs]);
-      const until = codeLocks.get(email.toLowerCase()) ?? 0;
-      return until > epoch(nowMs) ? until : 0;
     },
 
     async recordCodeFailure(email, nowMs) {
@@ -297,6 +278,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
         record('clearLoginFailures', [options.clearLoginFailuresOf]);
         loginFailures.delete(options.clearLoginFailuresOf.toLowerCase());
       }
+      if (options.mfaEnabledAt !== undefined) await this.markMfaEnabled(userId, options.mfaEnabledAt);
     },
 
     async deleteSession(userId, tokenHash) {
@@ -407,7 +389,6 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
         updatedAt: new Date(nowMs).toISOString(),
       };
       profiles.set(profile._id, updated);
-      options.limits?.committed();
       return { ...updated };
     },
   };

@@ -16,7 +16,6 @@ import { loginBackoffStore } from '../../src/data/login-backoff-store.js';
 import { oneTimeCodeStore } from '../../src/data/one-time-code-store.js';
 import { registrationStore } from '../../src/data/registration-store.js';
 import { sessionStore } from '../../src/data/session-store.js';
-import { pendingLimits } from '../../src/data/rate-limit-store.js';
 import type { UserProfile } from '../../src/domain/records/user-profile.js';
 import { backoffSeconds } from '../../src/domain/auth/login-backoff.js';
 
@@ -97,57 +96,6 @@ describe('reserveLoginAttempt', () => {
     expect(updates()).toHaveLength(1);
   });
 
-  it('moves the request limits with the reservation, in one transaction', async () => {
-    dynamo.on(TransactWriteCommand).resolves({});
-    const limits = pendingLimits([{ name: 'loginPerAccount', subject: EMAIL }], NOW_MS, 1);
-    await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, limits)).resolves.toBe(0);
-    expect(dynamo.calls()).toHaveLength(1);
-    const items = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
-    expect(items.map((item) => item.Update?.Key?.PK)).toEqual([`RATE#loginPerAccount#${EMAIL}`, LOGINFAIL.PK]);
-    expect(limits.counted).toBe(true);
-  });
-
-  it('answers 429 when a limit is full, and retries the reservation alone once the limits moved', async () => {
-    const full = new TransactionCanceledException({
-      message: 'cancelled',
-      $metadata: {},
-      CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
-    });
-    dynamo.on(TransactWriteCommand).rejects(full);
-    const limits = pendingLimits([{ name: 'loginPerAccount', subject: EMAIL }], NOW_MS, 1);
-    const error = await loginBackoffStore
-      .reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, limits)
-      .catch((e: unknown) => e);
-    expect(error).toMatchObject({
-      statusCode: 429,
-      message: 'Too many requests. Please wait 3600 seconds and try again.',
-    });
-    expect(limits.counted).toBe(true);
-
-    // A record on record: the limits are not moved (the whole transaction was cancelled); the next
-    // try carries them again with the compare-and-set.
-    dynamo.reset();
-    dynamo
-      .on(TransactWriteCommand)
-      .rejectsOnce(
-        new TransactionCanceledException({
-          message: 'cancelled',
-          $metadata: {},
-          CancellationReasons: [
-            { Code: 'None' },
-            { Code: 'ConditionalCheckFailed', Item: { failures: { N: '2' }, blockedUntil: { N: '0' } } },
-          ],
-        }),
-      )
-      .resolves({});
-    const again = pendingLimits([{ name: 'loginPerAccount', subject: EMAIL }], NOW_MS, 1);
-    await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, again)).resolves.toBe(0);
-    const second = dynamo.commandCalls(TransactWriteCommand)[1]?.args[0].input.TransactItems ?? [];
-    expect(second).toHaveLength(2);
-    expect(second[1]?.Update?.ExpressionAttributeValues).toMatchObject({ ':seen': 2, ':next': 3 });
-    expect(again.counted).toBe(true);
-  });
-
   it('refuses for a moment under heavy contention, and lets other errors through', async () => {
     dynamo.on(UpdateCommand).rejects(movedTo({ failures: 1, blockedUntil: 0 }));
     await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(1);
@@ -182,18 +130,6 @@ describe('the daily code lock', () => {
       lockedUntil,
       expiresAt: lockedUntil,
     });
-  });
-
-  it('reads a lock consistently, and only while it lasts', async () => {
-    dynamo.on(GetCommand).resolves({ Item: { lockedUntil: NOW + 60 } });
-    await expect(oneTimeCodeStore.getCodeLock(EMAIL, NOW_MS)).resolves.toBe(NOW + 60);
-    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
-      Key: { PK: `CODELOCK#${EMAIL}`, SK: 'CODELOCK' },
-      ConsistentRead: true,
-    });
-    await expect(oneTimeCodeStore.getCodeLock(EMAIL, NOW_MS + 61_000)).resolves.toBe(0);
-    dynamo.on(GetCommand).resolves({});
-    await expect(oneTimeCodeStore.getCodeLock(EMAIL, NOW_MS)).resolves.toBe(0);
   });
 });
 
@@ -257,7 +193,7 @@ describe('issueCode', () => {
 describe('readCodeState (one consistent BatchGetItem)', () => {
   const item = (key: { PK: string; SK: string }, rest: Record<string, unknown>) => ({ ...key, ...rest });
 
-  it('reads the lock, the code and, as asked, the template and both markers in one request', async () => {
+  it('reads the lock, the code and, as asked, both markers in one request', async () => {
     dynamo.on(BatchGetCommand).resolves({
       Responses: {
         'test-table': [
@@ -266,7 +202,6 @@ describe('readCodeState (one consistent BatchGetItem)', () => {
             { PK: `OTP#${EMAIL}`, SK: 'PURPOSE#registration' },
             { codeHash: 'h', wrongTries: 2, expiresAt: NOW + 600 },
           ),
-          item({ PK: 'TEMPLATES', SK: 'TEMPLATE#otpVerification' }, { subject: 'S', html: '<p>H</p>' }),
           item({ PK: `EMAIL#${EMAIL}`, SK: 'EMAIL' }, { userId: 'user-1' }),
           // An abandoned registration's username marker has expired: nobody's.
           item({ PK: 'USERNAME#jane_doe', SK: 'USERNAME' }, { userId: 'user-2', expiresAt: NOW - 1 }),
@@ -274,7 +209,6 @@ describe('readCodeState (one consistent BatchGetItem)', () => {
       },
     });
     const state = await oneTimeCodeStore.readCodeState(EMAIL, 'registration', NOW_MS, {
-      templateType: 'otpVerification',
       emailOwner: true,
       username: 'Jane_Doe',
     });
@@ -285,7 +219,6 @@ describe('readCodeState (one consistent BatchGetItem)', () => {
         Keys: [
           { PK: `CODELOCK#${EMAIL}`, SK: 'CODELOCK' },
           { PK: `OTP#${EMAIL}`, SK: 'PURPOSE#registration' },
-          { PK: 'TEMPLATES', SK: 'TEMPLATE#otpVerification' },
           { PK: `EMAIL#${EMAIL}`, SK: 'EMAIL' },
           { PK: 'USERNAME#jane_doe', SK: 'USERNAME' },
         ],
@@ -294,7 +227,6 @@ describe('readCodeState (one consistent BatchGetItem)', () => {
     expect(state).toEqual({
       lockedUntil: NOW + 60,
       code: { codeHash: 'h', wrongTries: 2, expiresAt: NOW + 600, lastSentAt: 0 },
-      templateItem: expect.objectContaining({ subject: 'S' }),
       // A marker without expiry: a verified address.
       emailOwner: 'user-1',
       emailPending: false,
@@ -307,6 +239,73 @@ describe('readCodeState (one consistent BatchGetItem)', () => {
     });
     await expect(oneTimeCodeStore.readCodeState(EMAIL, 'reset', NOW_MS)).resolves.toEqual({ lockedUntil: 0 });
     expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.['test-table']?.Keys).toHaveLength(2);
+  });
+});
+
+describe('readCodeState for a sign-in or a code mail', () => {
+  const item = (key: { PK: string; SK: string }, rest: Record<string, unknown>) => ({ ...key, ...rest });
+  const SENT = { PK: `RATE#otp-send#${EMAIL}`, SK: 'WINDOW#2026-11-23T12' };
+  const TEMPLATE = { PK: 'TEMPLATES', SK: 'TEMPLATE#otpVerification' };
+
+  it('reads the back-off, the template and the sends of the hour with the code, and sees the cool-down', async () => {
+    dynamo.on(BatchGetCommand).resolves({
+      Responses: {
+        'test-table': [
+          item(LOGINFAIL, { failures: 3, blockedUntil: 0 }),
+          item(
+            { PK: `OTP#${EMAIL}`, SK: 'PURPOSE#registration' },
+            { codeHash: 'h', wrongTries: 0, expiresAt: NOW + 600, lastSentAt: NOW_MS - 10_000 },
+          ),
+        ],
+      },
+    });
+    const state = await oneTimeCodeStore.readCodeState(EMAIL, 'registration', NOW_MS, {
+      loginFailuresOf: EMAIL,
+      mail: 'otpVerification',
+    });
+    expect(dynamo.calls()).toHaveLength(1);
+    expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.['test-table']?.Keys).toEqual([
+      { PK: `CODELOCK#${EMAIL}`, SK: 'CODELOCK' },
+      { PK: `OTP#${EMAIL}`, SK: 'PURPOSE#registration' },
+      LOGINFAIL,
+      TEMPLATE,
+      SENT,
+    ]);
+    expect(state.loginFailures).toEqual({ failures: 3, blockedUntil: 0 });
+    // No admin edit: the built-in template.
+    expect(state.template?.subject).toEqual(expect.any(String));
+    expect(state.issueRefusal?.message).toBe('Please wait 20 seconds before requesting another code.');
+  });
+
+  it('sees the hourly cap, and no back-off on record as 0 failures', async () => {
+    dynamo.on(BatchGetCommand).resolves({
+      Responses: { 'test-table': [item(SENT, { count: AUTH.otpMaxPerEmailPerHour })] },
+    });
+    const state = await oneTimeCodeStore.readCodeState(EMAIL, 'registration', NOW_MS, {
+      loginFailuresOf: EMAIL,
+      mail: 'otpVerification',
+    });
+    expect(state.loginFailures).toEqual({ failures: 0, blockedUntil: 0 });
+    expect(state.issueRefusal?.message).toBe('Too many codes requested for this email. Please try again later.');
+  });
+
+  it('the reservation starts from the record read: one conditional write with failures on record', async () => {
+    dynamo.on(UpdateCommand).resolves({});
+    await expect(
+      loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, { failures: 3, blockedUntil: 0 }),
+    ).resolves.toBe(0);
+    expect(updates()).toEqual([
+      expect.objectContaining({
+        ConditionExpression: 'failures = :seen',
+        ExpressionAttributeValues: expect.objectContaining({ ':seen': 3, ':next': 4 }),
+      }),
+    ]);
+    // Blocked as read: refused without a write.
+    dynamo.reset();
+    await expect(
+      loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, { failures: 6, blockedUntil: NOW + 42 }),
+    ).resolves.toBe(42);
+    expect(dynamo.calls()).toHaveLength(0);
   });
 });
 

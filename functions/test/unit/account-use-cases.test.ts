@@ -745,6 +745,12 @@ describe('the daily code lock', () => {
     const locking = errors.at(-1);
     expect([locking?.statusCode, locking?.message]).toEqual([429, CODE_MESSAGES.locked]);
     expect(locking?.headers['Retry-After']).toBe(String(DAY_SECONDS));
+    // The address's count comes first; the locking code's try is not counted against the code
+    // (the lock outlives it): two writes per wrong code, the round-trip budget of the code routes.
+    const counted = store.calls
+      .map((c) => c.method)
+      .filter((method) => method === 'recordCodeFailure' || method === 'recordWrongTry');
+    expect(counted.slice(-3)).toEqual(['recordCodeFailure', 'recordWrongTry', 'recordCodeFailure']);
 
     // A fresh, right code no longer passes, nor does a reset, and no code is sent.
     seconds(AUTH.otpResendCooldownSeconds);

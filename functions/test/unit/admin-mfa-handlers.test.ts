@@ -137,13 +137,21 @@ describe('auth-mfa-verify', () => {
       ...PROFILE_KEY,
       SK: `SESSION#${tokenHash(`${SUB}~rt-mfa-1`)}`,
     });
-    // The profile lacked mfaEnabledAt (TOTP turned on outside the set-up): recorded now.
-    expect(
-      dynamo
-        .commandCalls(UpdateCommand)
-        .map((c) => c.args[0].input)
-        .filter((i) => i.Key?.SK === 'PROFILE'),
-    ).toEqual([expect.objectContaining({ Key: PROFILE_KEY, UpdateExpression: 'SET mfaEnabledAt = :at' })]);
+    // The profile lacked mfaEnabledAt (TOTP turned on outside the set-up): recorded now, in the
+    // session's transaction.
+    const sessionWrite = dynamo.commandCalls(TransactWriteCommand).at(-1)?.args[0].input.TransactItems ?? [];
+    expect(sessionWrite.map((item) => item.Update).filter((u) => u?.Key?.SK === 'PROFILE')).toEqual([
+      expect.objectContaining({ Key: PROFILE_KEY, UpdateExpression: 'SET mfaEnabledAt = :at' }),
+    ]);
+    // Four DynamoDB requests: the limits, the back-off's reservation, one profile read (for the
+    // session and the TOTP record alike), the session with the back-off cleared and the TOTP
+    // record. With failures on record the reservation's compare-and-set takes a second try: 5.
+    expect(dynamo.calls().map((c) => c.args[0].constructor.name)).toEqual([
+      'TransactWriteCommand',
+      'UpdateCommand',
+      'GetCommand',
+      'TransactWriteCommand',
+    ]);
   });
 
   it('answers a wrong code with 400 on the code field, no cookie and no session', async () => {

@@ -151,6 +151,24 @@ describe('auth-register', () => {
     expect(JSON.stringify(dynamo.calls().map((c) => c.args[0].input))).not.toContain(`"${code}"`);
   });
 
+  it("mails the code with the admin's edit of its template, read when the mail goes out", async () => {
+    cognito.on('SignUp').resolves({ UserSub: SUB, UserConfirmed: false });
+    givenItems(dynamo, {
+      PK: 'TEMPLATES',
+      SK: 'TEMPLATE#otpVerification',
+      subject: 'Your Gold Bot code',
+      html: '<p>Code: {{code}}</p>',
+      isDefault: false,
+    });
+    expect((await post(REGISTER)).statusCode).toBe(201);
+    expect(outbox.mails.at(-1)?.subject).toBe('Your Gold Bot code');
+    expect(mailedText()).toMatch(/^Code: \d{4}$/m);
+    const templateRead = dynamo
+      .commandCalls(GetCommand)
+      .filter((c) => c.args[0].input.Key?.SK === 'TEMPLATE#otpVerification');
+    expect(templateRead).toHaveLength(1);
+  });
+
   it('maps UsernameExistsException to 409 with a clear message', async () => {
     cognito
       .on('SignUp')
@@ -514,8 +532,7 @@ describe('auth-resend-otp (L2)', () => {
 
   it('answers the same inside the 30 s cool-down, and sends nothing', async () => {
     knownEmail({ emailVerifiedAt: undefined });
-    // The request's counter leads the code's transaction (countLimits: 'in-use-case').
-    dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed', 'None'));
+    dynamo.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
     const res = await post();
     expect([res.statusCode, res.body.message]).toEqual([200, SAME_ANSWER]);
     expect(res.headers['retry-after']).toBeUndefined();
@@ -524,24 +541,25 @@ describe('auth-resend-otp (L2)', () => {
 
   it('answers the same once 5 codes went out this hour', async () => {
     knownEmail({ emailVerifiedAt: undefined });
-    dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'ConditionalCheckFailed'));
+    dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed'));
     const res = await post();
     expect([res.statusCode, res.body.message]).toEqual([200, SAME_ANSWER]);
     expect(outbox.requests).toHaveLength(0);
   });
 
-  it('answers 429 when the request limit is full: that refusal is not hidden like a cool-down', async () => {
-    knownEmail({ emailVerifiedAt: undefined });
-    dynamo.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None', 'None'));
-    const pending = await post();
-    expect(pending.statusCode).toBe(429);
-    expect(pending.body.message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
-    expect(outbox.requests).toHaveLength(0);
-
-    // An address that gets no code is counted after the use case, with the same answer when full.
+  it('answers 429 when the request limit is full, for any address: that refusal is not hidden like a cool-down', async () => {
     dynamo
       .on(UpdateCommand, { Key: { PK: `RATE#publicPostPerIp#198.51.100.7` } })
       .rejects(Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }));
+    knownEmail({ emailVerifiedAt: undefined });
+    const pending = await post();
+    expect(pending.statusCode).toBe(429);
+    expect(pending.body.message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+    // Counted before the use case: no code was read, written or mailed.
+    expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(0);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(outbox.requests).toHaveLength(0);
+
     forgetItems(dynamo);
     dynamo.on(GetCommand).resolves({});
     dynamo.on(BatchGetCommand).resolves({ Responses: {} });

@@ -36,9 +36,9 @@ describe('missingCheck', () => {
   });
 
   it('asks for the pending limits where the use case counts them', () => {
-    const limiter = async () => undefined;
-    expect(missingCheck(getRoute('auth-resend-otp'), { countLimits: 'in-use-case' }, { rateLimiter: limiter })).toMatch(
-      /auth-resend-otp counts its limits in its use case/,
+    const checks = { rateLimiter: async () => undefined, sessionGuard: guard };
+    expect(missingCheck(getRoute('payment-order'), { limits: [{}], countLimits: 'in-use-case' }, checks)).toMatch(
+      /payment-order counts its limits in its use case/,
     );
   });
 });

@@ -9,7 +9,10 @@ import { TooManyRequestsError } from '../../src/domain/errors.js';
 import { RATE_LIMIT_MESSAGE, clientAddress, rateWindow, scaledLimit } from '../../src/domain/limits/rate-limits.js';
 import { handler as confirmEmailChange } from '../../src/handlers/auth-confirm-email-change.js';
 import { handler as login } from '../../src/handlers/auth-login.js';
+import { handler as mfaVerify } from '../../src/handlers/auth-mfa-verify.js';
 import { handler as register } from '../../src/handlers/auth-register.js';
+import { handler as requestPasswordReset } from '../../src/handlers/auth-request-password-reset.js';
+import { handler as resendOtp } from '../../src/handlers/auth-resend-otp.js';
 import { handler as resetPassword } from '../../src/handlers/auth-reset-password.js';
 import { handler as verifyOtp } from '../../src/handlers/auth-verify-otp.js';
 import { handler as verifyResetOtp } from '../../src/handlers/auth-verify-reset-otp.js';
@@ -307,19 +310,21 @@ describe('where the handler kit applies the limits', () => {
     expect(counted()).toEqual([`publicPostPerIp#${IP}`, `registerPerIp#${IP}`]);
   });
 
-  describe("countLimits: 'in-use-case'", () => {
+  describe("countLimits: 'in-use-case' (the payment order's)", () => {
     const define = (run: Parameters<typeof defineHandler>[1]) =>
       defineHandler(
         {
-          route: 'auth-login',
+          route: 'payment-order',
           checks: awsChecks,
-          body: loginInputSchema,
-          limits: [{ name: 'loginPerAccount', by: (body) => body.email }],
+          body: z.object({ packageName: z.string() }),
+          limits: [{ name: 'paymentOrderPerUser', by: 'caller' }],
           countLimits: 'in-use-case',
         },
         run,
       );
-    const body = { email: 'jane@example.com', password: 'x' };
+    const USER = `user:${String(CALLERS.user.sub)}`;
+    const order = (body: unknown = { packageName: 'Basic' }) =>
+      httpEvent({ routeId: 'payment-order', claims: CALLERS.user, body });
 
     it('hands the limits to the use case instead of counting them up front', async () => {
       const seen: unknown[] = [];
@@ -328,35 +333,35 @@ describe('where the handler kit applies the limits', () => {
         limits?.committed();
         return ok({});
       });
-      const res = await invoke(h, httpEvent({ routeId: 'auth-login', body }));
+      const res = await invoke(h, order());
       expect(res.statusCode).toBe(200);
-      expect(seen).toEqual([[`RATE#publicPostPerIp#${IP}`, 'RATE#loginPerAccount#jane@example.com']]);
-      expect(dynamo.calls()).toHaveLength(0);
+      expect(seen).toEqual([[`RATE#paymentOrderPerUser#${USER}`]]);
+      expect(counted()).toEqual([]);
     });
 
     it('counts them after a use case that did not, whatever it answered, and a full window wins', async () => {
       const answered = define(async () => ok({}));
-      expect((await invoke(answered, httpEvent({ routeId: 'auth-login', body }))).statusCode).toBe(200);
-      expect(counted()).toEqual([`publicPostPerIp#${IP}`, 'loginPerAccount#jane@example.com']);
+      expect((await invoke(answered, order())).statusCode).toBe(200);
+      expect(counted()).toEqual([`paymentOrderPerUser#${USER}`]);
 
       dynamo.resetHistory();
       const failed = define(async () => {
         throw new TooManyRequestsError('Please wait.', 5);
       });
-      expect((await invoke(failed, httpEvent({ routeId: 'auth-login', body }))).statusCode).toBe(429);
-      expect(counted()).toHaveLength(2);
+      expect((await invoke(failed, order())).statusCode).toBe(429);
+      expect(counted()).toHaveLength(1);
 
-      refuseCounter('RATE#loginPerAccount#jane@example.com');
-      const res = await invoke(answered, httpEvent({ routeId: 'auth-login', body }));
+      refuseCounter(`RATE#paymentOrderPerUser#${USER}`);
+      const res = await invoke(answered, order());
       expect(res.statusCode).toBe(429);
       expect(res.body.message).toBe(RATE_LIMIT_MESSAGE(Number(res.headers['retry-after'])));
     });
 
-    it('counts an invalid body against the client, before its 400', async () => {
+    it('counts an invalid body against the caller, before its 400', async () => {
       const h = define(async () => ok({}));
-      const res = await invoke(h, httpEvent({ routeId: 'auth-login', body: { email: 'nope' } }));
+      const res = await invoke(h, order({ packageName: 42 }));
       expect(res.statusCode).toBe(400);
-      expect(counted()).toEqual([`publicPostPerIp#${IP}`]);
+      expect(counted()).toEqual([`paymentOrderPerUser#${USER}`]);
     });
   });
 
@@ -389,6 +394,24 @@ describe("the real handlers' limits", () => {
       login,
       { routeId: 'auth-login', body: { email: 'Jane.Doe@Example.com', password: 'x' } },
       `loginPerAccount#${EMAIL}`,
+    ],
+    [
+      'mfa-verify, per account',
+      mfaVerify,
+      { routeId: 'auth-mfa-verify', body: { email: EMAIL, session: 'cognito-session', code: '123456' } },
+      `loginPerAccount#${EMAIL}`,
+    ],
+    [
+      'resend-otp, per address',
+      resendOtp,
+      { routeId: 'auth-resend-otp', body: { email: EMAIL } },
+      `publicPostPerIp#${IP}`,
+    ],
+    [
+      'request-password-reset, per address',
+      requestPasswordReset,
+      { routeId: 'auth-request-password-reset', body: { email: EMAIL } },
+      `publicPostPerIp#${IP}`,
     ],
     [
       'verifyOtp, per address',
@@ -428,28 +451,27 @@ describe("the real handlers' limits", () => {
     const res = await invoke(h, httpEvent(event));
     expect(res.statusCode).toBe(429);
     expect(counted()).toContain(limit);
-    // Nothing was written but counters. A route that counts its limits in its use case (login,
-    // reset-password, ...) may read first, and sends its first write with the counters, cancelled
-    // with them: nothing of it was written.
-    const writes = dynamo.calls().filter((c) => {
+    // Nothing was sent but the counters (and a signed-in caller's profile read by the session
+    // guard): the limits are counted before the use case reads or writes anything.
+    const others = dynamo.calls().filter((c) => {
       const command = c.args[0] as { constructor: { name: string }; input: Record<string, unknown> };
-      if (['GetCommand', 'BatchGetCommand', 'QueryCommand'].includes(command.constructor.name)) return false;
+      if (command.constructor.name === 'GetCommand' && event.claims) return false;
       const input = command.input as {
         Key?: { PK?: unknown };
         TransactItems?: { Update?: { Key?: { PK?: unknown } } }[];
       };
       if (input.TransactItems)
-        return !input.TransactItems.some((item) => String(item.Update?.Key?.PK).startsWith('RATE#'));
+        return !input.TransactItems.every((item) => String(item.Update?.Key?.PK).startsWith('RATE#'));
       return !String(input.Key?.PK).startsWith('RATE#');
     });
-    expect(writes).toEqual([]);
+    expect(others).toEqual([]);
   });
 
   it('login: a full window answers 429 before Cognito sees the password', async () => {
     refuseCounter(`RATE#loginPerAccount#${EMAIL}`);
     const res = await invoke(login, httpEvent({ routeId: 'auth-login', body: { email: EMAIL, password: 'x' } }));
     expect(res.statusCode).toBe(429);
-    // The reservation went in the counters' transaction, which was cancelled; nothing else was sent.
+    // The counters' transaction was refused; nothing else was sent (no reservation, no Cognito).
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
     expect(dynamo.calls()).toHaveLength(1);
   });

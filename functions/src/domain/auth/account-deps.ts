@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AuthSessionResponse } from '@goldbot/shared';
-import type { EmailTemplateType } from '../email/templates.js';
+import type { EmailTemplate, EmailTemplateType } from '../email/templates.js';
 import type { AccountStore } from './account-stores.js';
 import type { IdentityDirectory } from './identity-directory.js';
 import type { UserProfile } from '../records/user-profile.js';
@@ -16,15 +16,15 @@ export interface AuthDeps {
   store: AccountStore;
   directory: IdentityDirectory;
   /**
-   * Sends an account mail: the type's template (an admin's edit or the default), rendered with the
-   * values. `stored` is the template's item when the caller already read it with its own items
-   * (`item` undefined: no admin edit); without it the template is read first.
+   * Sends an account mail: the type's template (an admin's edit or the default), read at send
+   * time and rendered with the values. `template`: already read with the use case's own items
+   * (readCodeState's `mail`, where a separate read would take a route past its round trips).
    */
   sendMail: (
     to: string,
     type: EmailTemplateType,
     values: Record<string, string | number>,
-    stored?: { item?: Record<string, unknown> },
+    template?: EmailTemplate,
   ) => Promise<void>;
   /** The code key, or how to fetch it: only the functions that use codes ever ask. */
   otpHashKey: string | (() => Promise<string>);

@@ -1,5 +1,6 @@
-import type { PendingLimits } from '../limits/rate-limits.js';
 import type { CodePurpose, StoredCode } from './one-time-codes.js';
+import type { TooManyRequestsError } from '../errors.js';
+import type { EmailTemplate, EmailTemplateType } from '../email/templates.js';
 import type { UserProfile } from '../records/user-profile.js';
 
 /**
@@ -35,8 +36,6 @@ export interface CodeState {
   /** The address's lock after too many wrong codes, epoch seconds; 0 when none. */
   lockedUntil: number;
   code?: StoredCode;
-  /** The mail's stored template item; absent when the admin never saved one (or none was asked). */
-  templateItem?: Record<string, unknown>;
   /** Who owns the e-mail's marker (findUserIdByEmail), when asked for. */
   emailOwner?: string;
   /**
@@ -46,13 +45,31 @@ export interface CodeState {
   emailPending?: boolean;
   /** Who owns the username's marker (isUsernameTaken), when asked for. */
   usernameOwner?: string;
+  /** The sign-in back-off on record for `loginFailuresOf` (none: 0 failures), when asked for. */
+  loginFailures?: LoginFailures;
+  /** The mail's template (an admin's edit or the default), when asked for (`mail`). */
+  template?: EmailTemplate;
+  /**
+   * When asked for (`mail`): the 429 a new code would meet as read (the resend cool-down or the
+   * hourly cap), so a refused code costs no write; issueCode's conditions still decide races.
+   */
+  issueRefusal?: TooManyRequestsError;
 }
 
 /** What readCodeState reads besides the address's lock and code. */
 export interface CodeStateRead {
-  templateType?: string;
   emailOwner?: boolean;
   username?: string;
+  /** The address whose sign-in back-off the request reserves an attempt against. */
+  loginFailuresOf?: string;
+  /** The code mail the request may send: its template and the address's codes sent this hour. */
+  mail?: EmailTemplateType;
+}
+
+/** An address's sign-in back-off as stored: failures in a row and the block's end (epoch seconds). */
+export interface LoginFailures {
+  failures: number;
+  blockedUntil: number;
 }
 
 /** An admin's TOTP set-up in progress; Cognito's handle on it (token or session) stays on the server. */
@@ -81,9 +98,9 @@ export interface RegistrationStore {
   isUsernameTaken(username: string, nowMs: number, exceptUserId?: string): Promise<boolean>;
   /**
    * Takes the e-mail's marker before Cognito is asked for the account, so at most one registration
-   * per address is in flight; false when the address is taken. `limits` move with the claim.
+   * per address is in flight; false when the address is taken.
    */
-  claimEmailForRegistration(email: string, claimId: string, nowMs: number, limits?: PendingLimits): Promise<boolean>;
+  claimEmailForRegistration(email: string, claimId: string, nowMs: number): Promise<boolean>;
   /** Gives an e-mail's claim back when its registration stopped before the account existed. */
   releaseEmailClaim(email: string, claimId: string): Promise<void>;
   /**
@@ -97,14 +114,13 @@ export interface RegistrationStore {
     options?: RegistrationOptions,
   ): Promise<void>;
   /**
-   * Consumes the registration's code and marks the account verified, atomically, with the request's
-   * limits and the session it opens. 'code-rejected' when the code lost a race.
+   * Consumes the registration's code and marks the account verified, atomically, with the session
+   * it opens. 'code-rejected' when the code lost a race.
    */
   confirmRegistration(
     profile: UserProfile,
     codeHash: string,
     nowMs: number,
-    limits?: PendingLimits,
     options?: { sessionTokenHash?: string },
   ): Promise<'confirmed' | 'already' | 'code-rejected'>;
 }
@@ -121,51 +137,45 @@ export interface OneTimeCodeStore {
     codeHash: string,
     expiresAt: number,
     nowMs: number,
-    options?: { owner?: string; limits?: PendingLimits; clearLoginFailuresOf?: string },
+    options?: { owner?: string; clearLoginFailuresOf?: string },
   ): Promise<void>;
-  getCode(email: string, purpose: CodePurpose): Promise<StoredCode | undefined>;
-  /** The lock, the code and, as asked, a mail's template and the markers' owners, in one read. */
+  /** The lock, the code and, as asked, the markers' owners, in one read. */
   readCodeState(email: string, purpose: CodePurpose, nowMs: number, also?: CodeStateRead): Promise<CodeState>;
   /** Counts a wrong try against this exact code only (a newer code is never charged for an old try). */
   recordWrongTry(email: string, purpose: CodePurpose, codeHashSeen: string): Promise<void>;
   /** Consumes a code if it is still this one and alive; false when it is not. */
-  consumeCode(
-    email: string,
-    purpose: CodePurpose,
-    codeHash: string,
-    nowMs: number,
-    limits?: PendingLimits,
-  ): Promise<boolean>;
-  /** The address's lock, epoch seconds (0 when none). */
-  getCodeLock(email: string, nowMs: number): Promise<number>;
+  consumeCode(email: string, purpose: CodePurpose, codeHash: string, nowMs: number): Promise<boolean>;
   /** Counts a wrong code for the address and locks its codes at the day's cap; the lock's end or 0. */
   recordCodeFailure(email: string, nowMs: number): Promise<number>;
 }
 
 /** The sign-in back-off of an address. */
 export interface LoginBackoffStore {
-  getLoginFailures(email: string): Promise<{ failures: number; blockedUntil: number } | undefined>;
   /**
    * Reserves a password attempt before the directory sees it, counted as a failure until a success
-   * clears it; the seconds left when the address is blocked, else 0.
+   * clears it; the seconds left when the address is blocked, else 0. `known`: the record as the
+   * use case read it (readCodeState), so the compare-and-set needs no failed try to learn it.
    */
   reserveLoginAttempt(
     email: string,
     nowMs: number,
     blockSecondsFor: (failures: number) => number,
-    limits?: PendingLimits,
+    known?: LoginFailures,
   ): Promise<number>;
   clearLoginFailures(email: string): Promise<void>;
 }
 
 /** The registry of refresh sessions and their revocation. */
 export interface SessionStore {
-  /** Registers a session; `clearLoginFailuresOf`: the sign-in's back-off is cleared in the same write. */
+  /**
+   * Registers a session; `clearLoginFailuresOf`: the sign-in's back-off is cleared in the same
+   * write; `mfaEnabledAt`: the profile records TOTP as on (markMfaEnabled) in the same write.
+   */
   putSession(
     userId: string,
     tokenHash: string,
     nowMs: number,
-    options?: { clearLoginFailuresOf?: string },
+    options?: { clearLoginFailuresOf?: string; mfaEnabledAt?: number },
   ): Promise<void>;
   /** Forgets one refresh token of this user (the key includes the caller's id). */
   deleteSession(userId: string, tokenHash: string): Promise<void>;
@@ -200,7 +210,7 @@ export interface AccountIdentityStore {
     next: { username: string; email: string },
     nowMs: number,
     proof?: { codeHash: string },
-    options?: { endSessions?: boolean; limits?: PendingLimits },
+    options?: { endSessions?: boolean },
   ): Promise<UserProfile>;
 }
 

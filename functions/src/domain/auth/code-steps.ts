@@ -1,7 +1,6 @@
 import { AUTH } from '@goldbot/shared';
 import type { EmailTemplateType } from '../email/templates.js';
 import { TooManyRequestsError, ValidationError } from '../errors.js';
-import type { PendingLimits } from '../limits/rate-limits.js';
 import { codeKey, type AccountDeps, type CodeCheckDeps, type CodeMailDeps } from './account-deps.js';
 import type { CodeState } from './account-stores.js';
 import { CODE_MESSAGES, checkCode, codeExpiry, generateCode, hashCode, type CodePurpose } from './one-time-codes.js';
@@ -17,12 +16,6 @@ export const CODE_TEMPLATES = {
   'email-change': 'emailChangeOtp',
 } as const satisfies Record<CodePurpose, EmailTemplateType>;
 
-/** What sendCode reads besides the lock and the code: the mail's template (and what a caller adds). */
-export const codeMailRead = (purpose: CodePurpose, also: { emailOwner?: boolean; username?: string } = {}) => ({
-  templateType: CODE_TEMPLATES[purpose],
-  ...also,
-});
-
 /**
  * Mails a code. The username goes only to an address that is already proven (a reset): a code
  * for an unproven address (registration, e-mail change) must not tell a stranger whose account
@@ -35,23 +28,22 @@ export async function sendCode(
   options: {
     username?: string;
     owner?: string;
+    /** The lock (and, read with `mail`, the refusal and template) as the use case read them (readCodeState). */
     state?: CodeState;
-    limits?: PendingLimits | null;
     /** A just-proven password's address: its back-off is cleared with the code's write. */
     clearLoginFailuresOf?: string;
   } = {},
 ) {
   const { store, now } = deps;
-  // The lock and the mail's template in one read (docs/performance.md), or the read
-  // the use case already made with its own items.
-  const state = options.state ?? (await store.readCodeState(email, purpose, now(), codeMailRead(purpose)));
+  const state = options.state ?? (await store.readCodeState(email, purpose, now()));
   assertNotLocked(deps, state.lockedUntil);
+  // A cool-down or cap already seen in the read refuses without a write.
+  if (state.issueRefusal) throw state.issueRefusal;
   const otpHashKey = await codeKey(deps);
   const code = generateCode();
   const nowMs = now();
   await store.issueCode(email, purpose, hashCode(otpHashKey, purpose, email, code), codeExpiry(nowMs), nowMs, {
     ...(options.owner === undefined ? {} : { owner: options.owner }),
-    ...(options.limits ? { limits: options.limits } : {}),
     ...(options.clearLoginFailuresOf === undefined ? {} : { clearLoginFailuresOf: options.clearLoginFailuresOf }),
   });
   const username = purpose === 'reset' ? (options.username ?? '') : '';
@@ -59,7 +51,7 @@ export async function sendCode(
     email,
     CODE_TEMPLATES[purpose],
     { username, code, expiresInMinutes: AUTH.otpTtlMinutes },
-    { item: state.templateItem },
+    state.template,
   );
 }
 
@@ -94,10 +86,13 @@ export async function checkSubmittedCode(
   const verdict = checkCode(stored, candidate, now());
   if (verdict === 'valid') return candidate;
   if (verdict === 'wrong' && stored) {
-    await store.recordWrongTry(email, purpose, stored.codeHash);
+    // The address's count first: a wrong code that locks the address needs no try counted
+    // against the code, as the lock outlives every code (codeLockHours against otpTtlMinutes).
+    // Two requests either way (docs/performance.md).
     if ((await store.recordCodeFailure(email, now())) > 0) {
       throw new TooManyRequestsError(CODE_MESSAGES.locked, AUTH.codeLockHours * 3600);
     }
+    await store.recordWrongTry(email, purpose, stored.codeHash);
     if (stored.wrongTries + 1 >= AUTH.otpMaxWrongTries)
       throw new ValidationError(CODE_MESSAGES.exhausted, { otp: CODE_MESSAGES.exhausted });
     throw new ValidationError(CODE_MESSAGES.wrong, { otp: CODE_MESSAGES.wrong });

@@ -1,7 +1,6 @@
 import { ValidationError, TooManyRequestsError } from '../errors.js';
-import { RequestLimitError, type PendingLimits } from '../limits/rate-limits.js';
 import type { AccountDeps, CodeCheckDeps, CodeKey, CodeMailDeps, Directory } from './account-deps.js';
-import { CodesLockedError, checkSubmittedCode, codeMailRead, sendCode } from './code-steps.js';
+import { CodesLockedError, checkSubmittedCode, sendCode } from './code-steps.js';
 import { CODE_MESSAGES } from './one-time-codes.js';
 import { endSessions } from './session-steps.js';
 
@@ -9,32 +8,20 @@ import { endSessions } from './session-steps.js';
  * The password reset: a code mailed to a verified address (the same answer for any address), its
  * check, and the new password that consumes it and ends every session.
  */
-export async function requestPasswordReset(
-  deps: CodeMailDeps,
-  email: string,
-  /** The request's limits, moved with the code's write (the handler kit's `countLimits`). */
-  limits?: PendingLimits | null,
-): Promise<{ message: string }> {
+export async function requestPasswordReset(deps: CodeMailDeps, email: string): Promise<{ message: string }> {
   const { store, now } = deps;
   const message = 'If an account exists for this email, we have sent a reset code. Check your email for OTP.';
-  const state = await store.readCodeState(email, 'reset', now(), codeMailRead('reset', { emailOwner: true }));
+  const state = await store.readCodeState(email, 'reset', now(), { emailOwner: true });
   const profile = state.emailOwner ? await store.getProfile(state.emailOwner) : undefined;
   // Same answer whether or not the account exists (no enumeration); unknown addresses get no mail.
   if (!profile?.emailVerifiedAt) return { message };
   try {
-    await sendCode(deps, email, 'reset', { username: profile.username, state, limits });
+    await sendCode(deps, email, 'reset', { username: profile.username, state });
   } catch (error) {
     // A locked address is told so: the lock only exists after wrong guesses at a real code,
     // which already showed that a reset was under way, so it reveals nothing new. A cool-down or
-    // cap answer would reveal that the account exists: answer the same, send nothing. A full
-    // request limit answers 429 whoever asks, as it would have before the use case ran.
-    if (
-      !(error instanceof TooManyRequestsError) ||
-      error instanceof CodesLockedError ||
-      error instanceof RequestLimitError
-    ) {
-      throw error;
-    }
+    // cap answer would reveal that the account exists: answer the same, send nothing.
+    if (!(error instanceof TooManyRequestsError) || error instanceof CodesLockedError) throw error;
   }
   return { message };
 }
@@ -47,13 +34,11 @@ export async function verifyResetCode(deps: CodeCheckDeps, email: string, otp: s
 export async function resetPassword(
   deps: AccountDeps & Directory & CodeKey,
   input: { email: string; otp: string; newPassword: string },
-  /** The request's limits, moved with the code's consumption (the handler kit's `countLimits`). */
-  limits?: PendingLimits | null,
 ): Promise<{ message: string }> {
   const { store, directory, now } = deps;
   const state = await store.readCodeState(input.email, 'reset', now(), { emailOwner: true });
   const codeHash = await checkSubmittedCode(deps, input.email, 'reset', input.otp, undefined, state);
-  if (!(await store.consumeCode(input.email, 'reset', codeHash, now(), limits ?? undefined))) {
+  if (!(await store.consumeCode(input.email, 'reset', codeHash, now()))) {
     throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
   }
   const userId = state.emailOwner;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_GROUP, AUTH } from '@goldbot/shared';
 import { ConflictError, ForbiddenError, TooManyRequestsError, ValidationError } from '../errors.js';
-import { RequestLimitError, type PendingLimits } from '../limits/rate-limits.js';
 import {
   codeKey,
   hashToken,
@@ -12,7 +11,7 @@ import {
   type Mail,
   type OpenedSession,
 } from './account-deps.js';
-import { CODE_TEMPLATES, assertNotLocked, checkSubmittedCode, codeMailRead, sendCode } from './code-steps.js';
+import { CODE_TEMPLATES, assertNotLocked, checkSubmittedCode, sendCode } from './code-steps.js';
 import { LOGIN_MESSAGES } from './login-backoff.js';
 import { CODE_MESSAGES, codeExpiry, generateCode, hashCode } from './one-time-codes.js';
 import { hashPassword } from './password-hash.js';
@@ -30,27 +29,22 @@ export async function register(
     email: string;
     password: string;
   },
-  /** The request's limits, moved with the e-mail's claim (the handler kit's `countLimits`). */
-  limits?: PendingLimits | null,
 ): Promise<{ message: string; email: string }> {
   const { store, directory, now } = deps;
   const emailTaken = 'An account with this email already exists. Please sign in instead.';
-  // Both markers, and what the code mail needs, in one read (docs/performance.md).
-  const state = await store.readCodeState(
-    input.email,
-    'registration',
-    now(),
-    codeMailRead('registration', { emailOwner: true, username: input.username }),
-  );
+  // Both markers and the address's code lock in one read.
+  const state = await store.readCodeState(input.email, 'registration', now(), {
+    emailOwner: true,
+    username: input.username,
+  });
   if (state.emailOwner) throw new ConflictError(emailTaken);
   if (state.usernameOwner) throw new ConflictError('This username is already taken.');
   // An address locked for wrong codes gets no code, so no registration either.
   assertNotLocked(deps, state.lockedUntil);
   // One registration per address at a time: everything below, the Cognito user
-  // included, belongs to this request until its profile replaces the claim. The request's limits
-  // move with the claim, before Cognito is asked.
+  // included, belongs to this request until its profile replaces the claim.
   const claim = randomUUID();
-  if (!(await store.claimEmailForRegistration(input.email, claim, now(), limits ?? undefined))) {
+  if (!(await store.claimEmailForRegistration(input.email, claim, now()))) {
     throw new ConflictError(emailTaken);
   }
   let userId: string;
@@ -88,12 +82,11 @@ export async function register(
     await store.releaseEmailClaim(input.email, claim);
     throw error;
   }
-  await deps.sendMail(
-    input.email,
-    CODE_TEMPLATES.registration,
-    { username: '', code, expiresInMinutes: AUTH.otpTtlMinutes },
-    { item: state.templateItem },
-  );
+  await deps.sendMail(input.email, CODE_TEMPLATES.registration, {
+    username: '',
+    code,
+    expiresInMinutes: AUTH.otpTtlMinutes,
+  });
   return {
     message: 'Registration successful! Please check your email for the verification code.',
     email: input.email,
@@ -104,26 +97,16 @@ export async function register(
  * The same answer for an unknown, a pending and a verified address: only a pending
  * registration gets a mail, and a cool-down, cap or lock is not revealed either.
  */
-export async function resendRegistrationCode(
-  deps: CodeMailDeps,
-  email: string,
-  /** The request's limits, moved with the code's write (the handler kit's `countLimits`). */
-  limits?: PendingLimits | null,
-): Promise<{ message: string }> {
+export async function resendRegistrationCode(deps: CodeMailDeps, email: string): Promise<{ message: string }> {
   const { store, now } = deps;
   const message = 'If this email is waiting for verification, we have sent a new code.';
-  const state = await store.readCodeState(
-    email,
-    'registration',
-    now(),
-    codeMailRead('registration', { emailOwner: true }),
-  );
+  const state = await store.readCodeState(email, 'registration', now(), { emailOwner: true });
   // Pending or not, the e-mail's marker tells: no profile read (docs/performance.md).
   if (!state.emailOwner || !state.emailPending) return { message };
   try {
-    await sendCode(deps, email, 'registration', { state, limits });
+    await sendCode(deps, email, 'registration', { state });
   } catch (error) {
-    if (!(error instanceof TooManyRequestsError) || error instanceof RequestLimitError) throw error;
+    if (!(error instanceof TooManyRequestsError)) throw error;
   }
   return { message };
 }
@@ -135,8 +118,6 @@ export async function verifyRegistration(
     otp: string;
     password?: string;
   },
-  /** The request's limits, moved with the confirmation (the handler kit's `countLimits`). */
-  limits?: PendingLimits | null,
 ): Promise<OpenedSession | { verified: true; message: string }> {
   const { store, directory, now } = deps;
   const state = await store.readCodeState(input.email, 'registration', now(), { emailOwner: true });
@@ -149,9 +130,8 @@ export async function verifyRegistration(
     throw new ConflictError('This email is already verified. Please sign in.');
   }
   const codeHash = await checkSubmittedCode(deps, input.email, 'registration', input.otp, undefined, state);
-  // Cognito first (idempotent), then one transaction confirms the registration, registers the
-  // session and moves the request's limits (the round-trip budget in docs/performance.md). Should that
-  // transaction not commit, Cognito holds a confirmed user whose profile still waits for its code:
+  // Cognito first (idempotent), then one transaction confirms the registration and registers the
+  // session. Should that transaction not commit, Cognito holds a confirmed user whose profile still waits for its code:
   // sign-in refuses such an account until a code confirms it (openSession), so nothing is opened
   // on an unproven address.
   await directory.confirm(input.email);
@@ -159,9 +139,12 @@ export async function verifyRegistration(
   const tokens = signIn?.kind === 'ok' && profile.isActive ? signIn.tokens : undefined;
   if (tokens && !tokens.refreshToken) throw new Error('Cognito issued no refresh token');
   const verifiedAtMs = now();
-  const outcome = await store.confirmRegistration(profile, codeHash, verifiedAtMs, limits ?? undefined, {
-    ...(tokens?.refreshToken ? { sessionTokenHash: hashToken(tokens.refreshToken) } : {}),
-  });
+  const outcome = await store.confirmRegistration(
+    profile,
+    codeHash,
+    verifiedAtMs,
+    tokens?.refreshToken ? { sessionTokenHash: hashToken(tokens.refreshToken) } : {},
+  );
   if (outcome === 'code-rejected') throw new ValidationError(CODE_MESSAGES.missing, { otp: CODE_MESSAGES.missing });
   if (outcome === 'already') throw new ConflictError('This email is already verified. Please sign in.');
   if (signIn?.kind === 'ok' && !profile.isActive) throw new ForbiddenError(LOGIN_MESSAGES.deactivated);

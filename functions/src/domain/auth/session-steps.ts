@@ -1,7 +1,7 @@
 import { ADMIN_GROUP } from '@goldbot/shared';
 import { ForbiddenError, TooManyRequestsError, ValidationError } from '../errors.js';
-import type { PendingLimits } from '../limits/rate-limits.js';
 import { hashToken, type AccountDeps, type Directory, type OpenedSession } from './account-deps.js';
+import type { LoginFailures } from './account-stores.js';
 import { endAllSessions } from './end-sessions.js';
 import type { IssuedTokens } from './identity-directory.js';
 import { LOGIN_MESSAGES, backoffSeconds } from './login-backoff.js';
@@ -17,12 +17,8 @@ import { toSessionUser, type UserProfile } from '../records/user-profile.js';
  * The login back-off: the attempt is reserved, counted as a failure, before any password
  * reaches Cognito; a success clears it. While an address is blocked no password is even tried.
  */
-export async function reservePasswordAttempt(
-  deps: AccountDeps,
-  email: string,
-  limits?: PendingLimits | null,
-): Promise<void> {
-  const blockedFor = await deps.store.reserveLoginAttempt(email, deps.now(), backoffSeconds, limits ?? undefined);
+export async function reservePasswordAttempt(deps: AccountDeps, email: string, known?: LoginFailures): Promise<void> {
+  const blockedFor = await deps.store.reserveLoginAttempt(email, deps.now(), backoffSeconds, known);
   if (blockedFor > 0) throw new TooManyRequestsError(LOGIN_MESSAGES.blocked(blockedFor), blockedFor);
 }
 
@@ -31,11 +27,14 @@ export async function checkCurrentPassword(
   deps: AccountDeps & Directory,
   email: string,
   password: string,
-  /** clearBackoff false: the caller clears the back-off with its own next write. */
-  options: { clearBackoff?: boolean } = {},
+  /**
+   * clearBackoff false: the caller clears the back-off with its own next write. loginFailures:
+   * the back-off as the caller read it (readCodeState's `loginFailuresOf`).
+   */
+  options: { clearBackoff?: boolean; loginFailures?: LoginFailures } = {},
 ): Promise<void> {
   const { store, directory } = deps;
-  await reservePasswordAttempt(deps, email);
+  await reservePasswordAttempt(deps, email, options.loginFailures);
   const check = await directory.signIn(email, password);
   // With TOTP on, Cognito answers a right password with its challenge: the password is proven.
   if (check.kind !== 'ok' && check.kind !== 'mfa' && check.kind !== 'mfa-setup') {
@@ -57,6 +56,8 @@ export async function openSession(
   signedInAs?: string,
   /** The profile, when the use case has it as it now stands (read or just written). */
   knownProfile?: UserProfile,
+  /** mfaEnabledAt: TOTP is recorded as on with the session's write (verifyMfa). */
+  options: { mfaEnabledAt?: number } = {},
 ): Promise<OpenedSession> {
   const { store, now } = deps;
   const isAdmin = tokens.claims.groups.includes(ADMIN_GROUP);
@@ -74,12 +75,10 @@ export async function openSession(
   // Cognito confirmed it, but its code never confirmed the registration here: not an account yet.
   if (!profile.emailVerifiedAt) throw new PendingRegistration();
   if (!tokens.refreshToken) throw new Error('Cognito issued no refresh token');
-  await store.putSession(
-    profile._id,
-    hashToken(tokens.refreshToken),
-    now(),
-    signedInAs === undefined ? {} : { clearLoginFailuresOf: signedInAs },
-  );
+  await store.putSession(profile._id, hashToken(tokens.refreshToken), now(), {
+    ...(signedInAs === undefined ? {} : { clearLoginFailuresOf: signedInAs }),
+    ...(options.mfaEnabledAt === undefined ? {} : { mfaEnabledAt: options.mfaEnabledAt }),
+  });
   return {
     body: { ...toSessionUser(profile, isAdmin), token: tokens.idToken, expiresIn: tokens.expiresIn },
     refreshToken: tokens.refreshToken,

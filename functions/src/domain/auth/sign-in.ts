@@ -1,6 +1,5 @@
 import { ADMIN_GROUP } from '@goldbot/shared';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../errors.js';
-import type { PendingLimits } from '../limits/rate-limits.js';
 import {
   SESSION_ENDED,
   hashToken,
@@ -11,13 +10,14 @@ import {
   type OpenedSession,
   type SessionCaller,
 } from './account-deps.js';
-import { sendCode } from './code-steps.js';
+import { CODE_TEMPLATES, sendCode } from './code-steps.js';
 import { LOGIN_MESSAGES } from './login-backoff.js';
 import { MFA_MESSAGES, startMfaSetup, type AdminSecondStep } from './mfa-sign-in.js';
 import { startSetupInChallenge } from './mfa-setup-challenge.js';
 import { passwordMatches } from './password-hash.js';
 import { ensureProfile } from './profile-provisioning.js';
 import { PendingRegistration, endSessions, openSession, reservePasswordAttempt } from './session-steps.js';
+import type { UserProfile } from '../records/user-profile.js';
 
 /**
  * Signing in and out: the password sign-in (with its back-off and, for an administrator, the
@@ -28,16 +28,24 @@ export type LoginOutcome = OpenedSession | AdminSecondStep;
 export async function login(
   deps: AccountDeps & Directory & CodeKey & Mail,
   input: { email: string; password: string },
-  /** The request's limits, moved with the reservation (the handler kit's `countLimits`). */
-  limits?: PendingLimits | null,
 ): Promise<LoginOutcome> {
   const { store, directory, now } = deps;
-  await reservePasswordAttempt(deps, input.email, limits);
+  // Whatever a path below may need of the address, in one read: the back-off on record (so its
+  // reservation is one write), the address's marker, and its code lock, code, sends this hour and
+  // template for the code an unproven address is sent. Every path then stays within 5 requests
+  // (docs/performance.md); reading them as each path needs them took the unproven one to 7.
+  const state = await store.readCodeState(input.email, 'registration', now(), {
+    emailOwner: true,
+    loginFailuresOf: input.email,
+    mail: CODE_TEMPLATES.registration,
+  });
+  await reservePasswordAttempt(deps, input.email, state.loginFailures);
 
   let result = await directory.signIn(input.email, input.password);
+  // The profile, when the unconfirmed case below read it: the session need not read it again.
+  let profile: UserProfile | undefined;
   if (result.kind === 'unconfirmed') {
-    const userId = await store.findUserIdByEmail(input.email, now());
-    const profile = userId ? await store.getProfile(userId) : undefined;
+    profile = state.emailOwner ? await store.getProfile(state.emailOwner) : undefined;
     if (profile?.emailVerifiedAt && profile.verifiedEmail === input.email) {
       // Verified with us (a correct code for this very address) but the Cognito confirmation
       // failed half-way: repair it; Cognito then checks the password.
@@ -70,6 +78,8 @@ export async function login(
       body: await startSetupInChallenge(deps, input.email, result.session, MFA_MESSAGES.setup),
     };
   }
+  // The password was right but the registration waits for its code: its back-off is cleared.
+  let proven = false;
   if (result.kind === 'ok') {
     // Cognito challenges every user who has TOTP on; tokens without a challenge for an
     // administrator mean TOTP is not on yet, so they are not handed out: set it up first.
@@ -78,18 +88,23 @@ export async function login(
       return startMfaSetup(deps, result.tokens);
     }
     try {
-      return await openSession(deps, result.tokens, input.email);
+      return await openSession(deps, result.tokens, input.email, profile);
     } catch (error) {
       if (!(error instanceof PendingRegistration)) throw error;
       // The password was right; the address still has to be proven, as for an unconfirmed user.
-      await store.clearLoginFailures(input.email);
+      // Its back-off is cleared with the code's write.
+      proven = true;
     }
   }
   try {
-    await sendCode(deps, input.email, 'registration');
+    await sendCode(deps, input.email, 'registration', {
+      state,
+      ...(proven ? { clearLoginFailuresOf: input.email } : {}),
+    });
   } catch (error) {
     // Within the cool-down the previous code is still valid: the user can use it.
     if (!(error instanceof TooManyRequestsError)) throw error;
+    if (proven) await store.clearLoginFailures(input.email);
   }
   throw new ForbiddenError(LOGIN_MESSAGES.unverified, { needsVerification: true, email: input.email });
 }

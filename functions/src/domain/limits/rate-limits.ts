@@ -1,5 +1,5 @@
 import { RATE_LIMITS, type RateLimitName } from '@goldbot/shared';
-import { TooManyRequestsError } from '../errors.js';
+import type { TooManyRequestsError } from '../errors.js';
 
 /**
  * Per-client request limits (docs/security.md, "Request limits and the edge"): fixed windows counted in DynamoDB items with a
@@ -34,16 +34,6 @@ export function scaledLimit(name: RateLimitName, scale: number): number | null {
 
 export const RATE_LIMIT_MESSAGE = (seconds: number) =>
   `Too many requests. Please wait ${seconds} seconds and try again.`;
-
-/**
- * A full request limit (429). Its own class: a use case that hides its own 429s (a code's
- * cool-down, which would reveal that an account exists) must still let this one through.
- */
-export class RequestLimitError extends TooManyRequestsError {
-  constructor(seconds: number) {
-    super(RATE_LIMIT_MESSAGE(seconds), seconds);
-  }
-}
 
 /**
  * The client's address. Behind CloudFront, API Gateway's sourceIp is the edge's address and
