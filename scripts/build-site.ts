@@ -4,7 +4,7 @@
  * 1. The client build (Vite), with its manifest.
  * 2. A server build of web/src/prerender.tsx, every dynamic import inlined, and each page rendered
  *    to HTML with React's own static renderer (`prerender` from react-dom/static, which waits for
- *    the lazy pages and sections). The browser hydrates that HTML (web/src/main.tsx).
+ *    the lazy pages and sections). The browser hydrates that HTML once it has painted (web/src/main.tsx).
  * 3. Each public page (PUBLIC_PAGES, web/src/app/public-pages.ts) is written as its own
  *    `<path>/index.html` (the home page as `index.html`): the page's title, description, canonical
  *    URL and Open Graph tags, its CSS inlined (the entry's and that of the lazy modules its render
@@ -34,6 +34,11 @@ export const WEB_ROOT = path.join(ROOT, 'web');
 export const WEB_DIST = path.join(WEB_ROOT, 'dist');
 const VITE_CONFIG = path.join(WEB_ROOT, 'vite.config.ts');
 const SERVER_OUT = path.join(WEB_ROOT, 'node_modules', '.prerender');
+/**
+ * The app itself, which the entry (web/src/main.tsx) imports once a prerendered page has painted,
+ * or at once in the app shell.
+ */
+export const APP_START_MODULE = 'src/app/start-app.tsx';
 export const LOCAL_APP_URL = 'http://localhost:5173';
 
 /** Where each page's HTML goes: `/` is `index.html`, `/about` is `about/index.html`. */
@@ -89,14 +94,31 @@ function noteLazyImports(): Plugin {
   };
 }
 
-/** The stylesheets a module needs: its chunk's and those of the chunks it imports statically. */
-function filesOf(manifest: Manifest, key: string, seen = new Set<string>()): { css: string[] } {
+/**
+ * The files a module needs: its chunk and the chunks it imports statically (`js`), and their
+ * stylesheets (`css`).
+ */
+export function filesOf(manifest: Manifest, key: string, seen = new Set<string>()): { js: string[]; css: string[] } {
   const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return { css: [] };
+  if (!chunk || seen.has(key)) return { js: [], css: [] };
   seen.add(key);
+  const imported = (chunk.imports ?? []).map((importedKey) => filesOf(manifest, importedKey, seen));
   return {
-    css: [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((imported) => filesOf(manifest, imported, seen).css)],
+    js: [chunk.file, ...imported.flatMap((files) => files.js)],
+    css: [...(chunk.css ?? []), ...imported.flatMap((files) => files.css)],
   };
+}
+
+/**
+ * The app shell (the build's index.html, for every path without a page of its own) fetches the
+ * app's module (`APP_START_MODULE`) with the entry: it has nothing to show before the app runs, so
+ * the entry should not first have to load to ask for it.
+ */
+export function appShellDocument(shell: string, appFiles: readonly string[]): string {
+  const preloads = appFiles
+    .filter((file) => !shell.includes(`"/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return shell.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`);
 }
 
 export interface PageHead {
@@ -107,7 +129,7 @@ export interface PageHead {
   css: string;
   /**
    * A signed-in page's frame: the attribute marking its root as rendered with the session still
-   * being checked (src/main.tsx hydrates it so), and noindex, as it is no page to find.
+   * being checked (src/app/start-app.tsx hydrates it so), and noindex, as it is no page to find.
    */
   signedInFrame?: { attribute: string };
 }
@@ -135,6 +157,8 @@ export function pageDocument(shell: string, head: PageHead, html: string): strin
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
     .replace(/<meta\s+name="description"[^>]*>/, `<meta name="description" content="${description}" />`)
     .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+    // Nothing of the app is fetched before the page has painted: the entry asks for it then.
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)
     .replace('<div id="root"></div>', () => `${root}${html}</div>`)
     // The page reads without JavaScript; only its forms and menus need it.
@@ -209,8 +233,11 @@ export async function buildSite({ appUrl = process.env.APP_URL }: { appUrl?: str
   const manifestFile = path.join(WEB_DIST, '.vite', 'manifest.json');
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
   const shell = await readFile(path.join(WEB_DIST, 'index.html'), 'utf8');
-  await writeFile(path.join(WEB_DIST, APP_SHELL_FILE), shell);
-  const entry = filesOf(manifest, 'index.html');
+  const app = filesOf(manifest, APP_START_MODULE);
+  if (app.js.length === 0) throw new Error(`The client build has no chunk for ${APP_START_MODULE}`);
+  await writeFile(path.join(WEB_DIST, APP_SHELL_FILE), appShellDocument(shell, app.js));
+  // Every page's CSS starts with the entry's and the app's, which the page renders with.
+  const entryCss = [...filesOf(manifest, 'index.html').css, ...app.css];
   const serverEntry = pathToFileURL(path.join(SERVER_OUT, 'prerender.js')).href;
 
   const { PUBLIC_PAGES, SIGNED_IN_FRAMES, STATIC_SESSION_ATTRIBUTE } = (await import(serverEntry)) as ServerEntry;
@@ -226,7 +253,7 @@ export async function buildSite({ appUrl = process.env.APP_URL }: { appUrl?: str
     // without JavaScript, and refused by the CSP (scripts from our own files only).
     if (html.includes('<script')) throw new Error(`${page.path} did not render whole: its HTML has a script`);
     const lazy = [...globalThis.__prerenderImports].map((module) => filesOf(manifest, module).css);
-    const stylesheets = [...new Set([...entry.css, ...lazy.flat()])];
+    const stylesheets = [...new Set([...entryCss, ...lazy.flat()])];
     const css = (await Promise.all(stylesheets.map((file) => readFile(path.join(WEB_DIST, file), 'utf8')))).join('\n');
     const document = pageDocument(
       shell,
