@@ -127,6 +127,8 @@ export interface PageHead {
   url: string;
   /** The page's whole CSS: the entry's and that of the lazy modules its render used. */
   css: string;
+  /** The built stylesheets (`assets/…css`) that `css` holds. */
+  stylesheets?: readonly string[];
   /**
    * A signed-in page's frame: the attribute marking its root as rendered with the session still
    * being checked (src/app/start-app.tsx hydrates it so), and noindex, as it is no page to find.
@@ -151,6 +153,10 @@ export function pageDocument(shell: string, head: PageHead, html: string): strin
     `<meta property="og:url" content="${url}" />`,
     ...(head.signedInFrame ? ['<meta name="robots" content="noindex" />'] : []),
     `<style>${head.css.replaceAll('</style', '<\\/style')}</style>`,
+    // The stylesheets above, declared and disabled (a disabled stylesheet is not fetched): when the
+    // app later loads the modules of this page, its loader sees their CSS is here and does not
+    // fetch and apply it again, which would restyle the whole page once per file.
+    ...(head.stylesheets ?? []).map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}" disabled />`),
   ];
   const root = head.signedInFrame ? `<div id="root" ${head.signedInFrame.attribute}="loading">` : '<div id="root">';
   const replaced = shell
@@ -262,6 +268,7 @@ export async function buildSite({ appUrl = process.env.APP_URL }: { appUrl?: str
         description: server.describeRoute(page.path),
         url: origin + page.path,
         css,
+        stylesheets,
         ...(session === 'loading' ? { signedInFrame: { attribute: STATIC_SESSION_ATTRIBUTE } } : {}),
       },
       html,

@@ -51,6 +51,17 @@ describe('pageDocument', () => {
     expect(document).not.toContain('<noscript>');
   });
 
+  it('declares the inlined stylesheets disabled, so the app does not fetch and apply them again', () => {
+    const page = pageDocument(
+      SHELL,
+      { ...emptyHead, css: '.a{}', stylesheets: ['assets/index-abc.css', 'assets/about-1.css'] },
+      '<main></main>',
+    );
+    expect(page).toContain('<link rel="stylesheet" href="/assets/index-abc.css" disabled />');
+    expect(page).toContain('<link rel="stylesheet" href="/assets/about-1.css" disabled />');
+    expect(page.match(/rel="stylesheet"/g)).toHaveLength(2);
+  });
+
   it("marks a signed-in page's frame on its root, to be hydrated with the session still being checked, and keeps it out of search results", () => {
     const frame = pageDocument(
       SHELL,
