@@ -9,6 +9,14 @@ import { STATIC_SESSION_ATTRIBUTE } from './public-pages';
  * which is rendered into.
  */
 export function startApp(container: HTMLElement): void {
+  if (!container.hasChildNodes()) {
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+    return;
+  }
   // A signed-in page's prerendered frame was rendered with the session still being checked: it is
   // hydrated so too, before the stored session takes over. Public pages were rendered signed out.
   const staticSession = container.getAttribute(STATIC_SESSION_ATTRIBUTE) === 'loading' ? 'loading' : 'anonymous';
@@ -17,10 +25,6 @@ export function startApp(container: HTMLElement): void {
       <App staticSession={staticSession} />
     </StrictMode>
   );
-  if (!container.hasChildNodes()) {
-    createRoot(container).render(app);
-    return;
-  }
   // The page is already on screen: hydrating it as a transition lets React yield to the browser
   // every few milliseconds instead of holding the main thread for the whole tree, so a tap or a
   // scroll during hydration is answered at once.
