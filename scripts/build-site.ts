@@ -4,14 +4,16 @@
  * 1. The client build (Vite), with its manifest.
  * 2. A server build of web/src/prerender.tsx, every dynamic import inlined, and each page rendered
  *    to HTML with React's own static renderer (`prerender` from react-dom/static, which waits for
- *    the lazy pages and sections). The browser hydrates that HTML once it has painted (web/src/main.tsx).
+ *    the lazy pages and sections). The browser hydrates that HTML once it has painted
+ *    (web/src/main.tsx).
  * 3. Each public page (PUBLIC_PAGES, web/src/app/public-pages.ts) is written as its own
  *    `<path>/index.html` (the home page as `index.html`): the page's title, description, canonical
  *    URL and Open Graph tags, its CSS inlined (the entry's and that of the lazy modules its render
  *    used), and its HTML in #root. The dashboard (SIGNED_IN_FRAMES) is written the same way as its
  *    loading state, rendered with the session still being checked and marked so on its root, and
- *    kept out of search results (noindex). The untouched build output becomes `app-shell.html`,
- *    which every other path gets (the receipts, the admin area, unknown paths).
+ *    kept out of search results (noindex). A page fetches no JavaScript but the entry, which loads
+ *    the app once the page has painted. The build output, with the app's chunks preloaded, becomes
+ *    `app-shell.html`, which every other path gets (the receipts, the admin area, unknown paths).
  * 4. sitemap.xml and robots.txt from the public pages, on the origin of APP_URL (the app URL
  *    setting, `http://localhost:5173` when unset), and prerendered.json, the list of every page
  *    written, which the hosting serves from (infra/lib/web-stack.ts, the preview server in

@@ -1,8 +1,9 @@
 /**
- * Landing-route JavaScript budget (docs/decisions.md, "Budgets"): the JavaScript a visitor's browser must run
- * before the home page is interactive - the entry chunk, the app it starts (APP_START_MODULE), the
- * home route's chunk and every chunk they import statically - must stay within 110 KB gzip, and recharts, Amplify and the admin area must
- * never be part of it (they load lazily, in chunks of their own).
+ * Landing-route JavaScript budget (docs/decisions.md, "Budgets"): the JavaScript a visitor's
+ * browser must run before the home page is interactive - the entry chunk, the app it starts
+ * (APP_START_MODULE), the home route's chunk and every chunk they import statically - must stay
+ * within 110 KB gzip, and recharts, Amplify and the admin area must never be part of it (they load
+ * lazily, in chunks of their own).
  *
  * Builds the SPA in memory (nothing is written to web/dist) and inspects the chunk graph.
  * Run: `npx tsx scripts/check-bundle-budget.ts` (exit code 1 when the budget is broken);
