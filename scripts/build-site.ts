@@ -4,14 +4,16 @@
  * 1. The client build (Vite), with its manifest.
  * 2. A server build of web/src/prerender.tsx, every dynamic import inlined, and each page rendered
  *    to HTML with React's own static renderer (`prerender` from react-dom/static, which waits for
- *    the lazy pages and sections). The browser hydrates that HTML (web/src/main.tsx).
+ *    the lazy pages and sections). The browser hydrates that HTML once it has painted
+ *    (web/src/main.tsx).
  * 3. Each public page (PUBLIC_PAGES, web/src/app/public-pages.ts) is written as its own
  *    `<path>/index.html` (the home page as `index.html`): the page's title, description, canonical
  *    URL and Open Graph tags, its CSS inlined (the entry's and that of the lazy modules its render
  *    used), and its HTML in #root. The dashboard (SIGNED_IN_FRAMES) is written the same way as its
  *    loading state, rendered with the session still being checked and marked so on its root, and
- *    kept out of search results (noindex). The untouched build output becomes `app-shell.html`,
- *    which every other path gets (the receipts, the admin area, unknown paths).
+ *    kept out of search results (noindex). A page fetches no JavaScript but the entry, which loads
+ *    the app once the page has painted. The build output, with the app's chunks preloaded, becomes
+ *    `app-shell.html`, which every other path gets (the receipts, the admin area, unknown paths).
  * 4. sitemap.xml and robots.txt from the public pages, on the origin of APP_URL (the app URL
  *    setting, `http://localhost:5173` when unset), and prerendered.json, the list of every page
  *    written, which the hosting serves from (infra/lib/web-stack.ts, the preview server in
@@ -34,6 +36,11 @@ export const WEB_ROOT = path.join(ROOT, 'web');
 export const WEB_DIST = path.join(WEB_ROOT, 'dist');
 const VITE_CONFIG = path.join(WEB_ROOT, 'vite.config.ts');
 const SERVER_OUT = path.join(WEB_ROOT, 'node_modules', '.prerender');
+/**
+ * The app itself, which the entry (web/src/main.tsx) imports once a prerendered page has painted,
+ * or at once in the app shell.
+ */
+export const APP_START_MODULE = 'src/app/start-app.tsx';
 export const LOCAL_APP_URL = 'http://localhost:5173';
 
 /** Where each page's HTML goes: `/` is `index.html`, `/about` is `about/index.html`. */
@@ -89,14 +96,31 @@ function noteLazyImports(): Plugin {
   };
 }
 
-/** The stylesheets a module needs: its chunk's and those of the chunks it imports statically. */
-function filesOf(manifest: Manifest, key: string, seen = new Set<string>()): { css: string[] } {
+/**
+ * The files a module needs: its chunk and the chunks it imports statically (`js`), and their
+ * stylesheets (`css`).
+ */
+export function filesOf(manifest: Manifest, key: string, seen = new Set<string>()): { js: string[]; css: string[] } {
   const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return { css: [] };
+  if (!chunk || seen.has(key)) return { js: [], css: [] };
   seen.add(key);
+  const imported = (chunk.imports ?? []).map((importedKey) => filesOf(manifest, importedKey, seen));
   return {
-    css: [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((imported) => filesOf(manifest, imported, seen).css)],
+    js: [chunk.file, ...imported.flatMap((files) => files.js)],
+    css: [...(chunk.css ?? []), ...imported.flatMap((files) => files.css)],
   };
+}
+
+/**
+ * The app shell (the build's index.html, for every path without a page of its own) fetches the
+ * app's module (`APP_START_MODULE`) with the entry: it has nothing to show before the app runs, so
+ * the entry should not first have to load to ask for it.
+ */
+export function appShellDocument(shell: string, appFiles: readonly string[]): string {
+  const preloads = appFiles
+    .filter((file) => !shell.includes(`"/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return shell.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`);
 }
 
 export interface PageHead {
@@ -105,9 +129,11 @@ export interface PageHead {
   url: string;
   /** The page's whole CSS: the entry's and that of the lazy modules its render used. */
   css: string;
+  /** The built stylesheets (`assets/…css`) that `css` holds. */
+  stylesheets?: readonly string[];
   /**
    * A signed-in page's frame: the attribute marking its root as rendered with the session still
-   * being checked (src/main.tsx hydrates it so), and noindex, as it is no page to find.
+   * being checked (src/app/start-app.tsx hydrates it so), and noindex, as it is no page to find.
    */
   signedInFrame?: { attribute: string };
 }
@@ -129,12 +155,18 @@ export function pageDocument(shell: string, head: PageHead, html: string): strin
     `<meta property="og:url" content="${url}" />`,
     ...(head.signedInFrame ? ['<meta name="robots" content="noindex" />'] : []),
     `<style>${head.css.replaceAll('</style', '<\\/style')}</style>`,
+    // The stylesheets above, declared and disabled (a disabled stylesheet is not fetched): when the
+    // app later loads the modules of this page, its loader sees their CSS is here and does not
+    // fetch and apply it again, which would restyle the whole page once per file.
+    ...(head.stylesheets ?? []).map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}" disabled />`),
   ];
   const root = head.signedInFrame ? `<div id="root" ${head.signedInFrame.attribute}="loading">` : '<div id="root">';
   const replaced = shell
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
     .replace(/<meta\s+name="description"[^>]*>/, `<meta name="description" content="${description}" />`)
     .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+    // Nothing of the app is fetched before the page has painted: the entry asks for it then.
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)
     .replace('<div id="root"></div>', () => `${root}${html}</div>`)
     // The page reads without JavaScript; only its forms and menus need it.
@@ -209,8 +241,11 @@ export async function buildSite({ appUrl = process.env.APP_URL }: { appUrl?: str
   const manifestFile = path.join(WEB_DIST, '.vite', 'manifest.json');
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
   const shell = await readFile(path.join(WEB_DIST, 'index.html'), 'utf8');
-  await writeFile(path.join(WEB_DIST, APP_SHELL_FILE), shell);
-  const entry = filesOf(manifest, 'index.html');
+  const app = filesOf(manifest, APP_START_MODULE);
+  if (app.js.length === 0) throw new Error(`The client build has no chunk for ${APP_START_MODULE}`);
+  await writeFile(path.join(WEB_DIST, APP_SHELL_FILE), appShellDocument(shell, app.js));
+  // Every page's CSS starts with the entry's and the app's, which the page renders with.
+  const entryCss = [...filesOf(manifest, 'index.html').css, ...app.css];
   const serverEntry = pathToFileURL(path.join(SERVER_OUT, 'prerender.js')).href;
 
   const { PUBLIC_PAGES, SIGNED_IN_FRAMES, STATIC_SESSION_ATTRIBUTE } = (await import(serverEntry)) as ServerEntry;
@@ -226,7 +261,7 @@ export async function buildSite({ appUrl = process.env.APP_URL }: { appUrl?: str
     // without JavaScript, and refused by the CSP (scripts from our own files only).
     if (html.includes('<script')) throw new Error(`${page.path} did not render whole: its HTML has a script`);
     const lazy = [...globalThis.__prerenderImports].map((module) => filesOf(manifest, module).css);
-    const stylesheets = [...new Set([...entry.css, ...lazy.flat()])];
+    const stylesheets = [...new Set([...entryCss, ...lazy.flat()])];
     const css = (await Promise.all(stylesheets.map((file) => readFile(path.join(WEB_DIST, file), 'utf8')))).join('\n');
     const document = pageDocument(
       shell,
@@ -235,6 +270,7 @@ export async function buildSite({ appUrl = process.env.APP_URL }: { appUrl?: str
         description: server.describeRoute(page.path),
         url: origin + page.path,
         css,
+        stylesheets,
         ...(session === 'loading' ? { signedInFrame: { attribute: STATIC_SESSION_ATTRIBUTE } } : {}),
       },
       html,

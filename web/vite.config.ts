@@ -20,10 +20,6 @@ function escapeRegExp(text: string): string {
 /** Modules of the @goldbot/shared workspace, which Vite compiles from source. */
 const SHARED_SOURCE = new RegExp(`^${escapeRegExp(path.resolve(webRoot, '../shared/src'))}[\\\\/]`);
 
-/** Modules of the admin area (lazily loaded under /admin). */
-const ADMIN_SOURCE = new RegExp(`^${escapeRegExp(path.resolve(webRoot, 'src/features/admin'))}[\\\\/]`);
-const isAdminChunk = (fileName: string) => /(^|\/)admin-[^/]*\.js$/.test(fileName);
-
 function portFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
@@ -89,20 +85,13 @@ export default defineConfig({
     target: 'es2022',
     // Every page is a React.lazy import (src/app/router.tsx), so each route - and in particular
     // every admin screen - lands in its own chunk and the landing route stays small.
-    // The entry chunk carries, for every lazy route, the list of chunks to preload with it. The
-    // admin area has a dozen screens whose lists only admins ever use, and they weigh on the
-    // landing budget (docs/decisions.md, "Budgets"): admin screens load their own imports when opened instead.
-    modulePreload: {
-      resolveDependencies: (fileName, deps) => (isAdminChunk(fileName) ? [] : deps),
-    },
+    // No preload links for the chunks a lazy import needs: the loader would add one <link> per
+    // chunk in a single task, in the middle of a render (about 170 ms of a phone's main thread for
+    // the dashboard's thirty-odd chunks, counted by Lighthouse as blocking time). The browser
+    // fetches a chunk's imports itself as it reads the chunk; a lazy module's CSS still loads with
+    // it. The app shell lists the app's own chunks in its HTML instead (scripts/build-site.ts).
+    modulePreload: false,
     rolldownOptions: {
-      output: {
-        // Admin chunks are named as such, so the preload rule above can tell them apart.
-        chunkFileNames: (chunk) =>
-          chunk.facadeModuleId && ADMIN_SOURCE.test(chunk.facadeModuleId)
-            ? 'assets/admin-[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
-      },
       treeshake: {
         // @goldbot/shared only declares constants, routes and schemas. Saying so lets the bundler
         // drop the zod schema modules from the landing chunk, which only needs the route table

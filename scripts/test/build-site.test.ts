@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageDocument, pageFile, robotsTxt, siteOrigin, sitemapXml } from '../build-site.js';
+import { appShellDocument, filesOf, pageDocument, pageFile, robotsTxt, siteOrigin, sitemapXml } from '../build-site.js';
 
 /** The pieces of `npm run build` that shape each prerendered page and the crawler files. */
 const SHELL = `<!doctype html>
@@ -51,6 +51,17 @@ describe('pageDocument', () => {
     expect(document).not.toContain('<noscript>');
   });
 
+  it('declares the inlined stylesheets disabled, so the app does not fetch and apply them again', () => {
+    const page = pageDocument(
+      SHELL,
+      { ...emptyHead, css: '.a{}', stylesheets: ['assets/index-abc.css', 'assets/about-1.css'] },
+      '<main></main>',
+    );
+    expect(page).toContain('<link rel="stylesheet" href="/assets/index-abc.css" disabled />');
+    expect(page).toContain('<link rel="stylesheet" href="/assets/about-1.css" disabled />');
+    expect(page.match(/rel="stylesheet"/g)).toHaveLength(2);
+  });
+
   it("marks a signed-in page's frame on its root, to be hydrated with the session still being checked, and keeps it out of search results", () => {
     const frame = pageDocument(
       SHELL,
@@ -71,6 +82,41 @@ describe('pageDocument', () => {
 });
 
 const emptyHead = { title: 't', description: 'd', url: 'https://x.example/', css: '' };
+
+describe('the app and its files', () => {
+  const manifest = {
+    'index.html': { file: 'assets/index-abc.js', css: ['assets/index-abc.css'] },
+    'src/app/start-app.tsx': {
+      file: 'assets/start-app-1.js',
+      css: ['assets/start-app-1.css'],
+      imports: ['_react.js', 'index.html'],
+    },
+    '_react.js': { file: 'assets/react-2.js', imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared-3.js', css: ['assets/shared-3.css'], imports: ['_react.js'] },
+  };
+
+  it("collects a module's chunk, the chunks it imports statically and their stylesheets, each once", () => {
+    expect(filesOf(manifest, 'src/app/start-app.tsx')).toEqual({
+      js: ['assets/start-app-1.js', 'assets/react-2.js', 'assets/shared-3.js', 'assets/index-abc.js'],
+      css: ['assets/start-app-1.css', 'assets/shared-3.css', 'assets/index-abc.css'],
+    });
+    expect(filesOf(manifest, 'src/missing.tsx')).toEqual({ js: [], css: [] });
+  });
+
+  it('has the app shell fetch the app with its entry, leaving out what it already loads', () => {
+    const shell = appShellDocument(SHELL, filesOf(manifest, 'src/app/start-app.tsx').js);
+    const preloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloads).toEqual(['/assets/start-app-1.js', '/assets/react-2.js', '/assets/shared-3.js']);
+    expect(shell.indexOf('modulepreload')).toBeLessThan(shell.indexOf('</head>'));
+  });
+
+  it('fetches no JavaScript from a prerendered page before it has painted: only the entry, which waits for that', () => {
+    const withPreload = SHELL.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/x.js">\n</head>');
+    const page = pageDocument(withPreload, emptyHead, '<main></main>');
+    expect(page).not.toContain('modulepreload');
+    expect([...page.matchAll(/<script[^>]*>/g)]).toHaveLength(1);
+  });
+});
 
 describe('files and origin', () => {
   it('writes / as index.html and every other page as <path>/index.html', () => {

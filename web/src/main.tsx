@@ -1,21 +1,14 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { STATIC_SESSION_ATTRIBUTE } from './app/public-pages';
+import { afterFirstPaint } from './lib/after-first-paint';
 import './styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain an element with id "root"');
 
-// A signed-in page's prerendered frame was rendered with the session still being checked: it is
-// hydrated so too, before the stored session takes over. Public pages were rendered signed out.
-const staticSession = container.getAttribute(STATIC_SESSION_ATTRIBUTE) === 'loading' ? 'loading' : 'anonymous';
-const app = (
-  <StrictMode>
-    <App staticSession={staticSession} />
-  </StrictMode>
-);
-// A prerendered page (src/prerender.tsx): hydrate its HTML. The app shell that every other path
-// gets has an empty root: render into it.
-if (container.hasChildNodes()) hydrateRoot(container, app);
-else createRoot(container).render(app);
+const start = () => {
+  void import('./app/start-app').then(({ startApp }) => startApp(container));
+};
+// A prerendered page (scripts/build-site.ts) reads and looks right before any JavaScript runs:
+// the app, which only makes it interactive, loads once it has painted. The app shell that every
+// other path gets has an empty root and shows nothing until the app runs: it loads at once.
+if (container.hasChildNodes()) afterFirstPaint(start);
+else start();

@@ -14,7 +14,7 @@ export { formatDocumentTitle } from './hooks/use-document-title';
  * lazy page and section resolved (React's `prerender` waits for each Suspense boundary). Nobody
  * is signed in (the session's server snapshot): a public page renders signed out, a signed-in
  * page's frame with the session still being checked (`session: 'loading'`), so no personal state
- * reaches static HTML. The browser hydrates the same tree (src/main.tsx).
+ * reaches static HTML. The browser hydrates the same tree (src/app/start-app.tsx).
  */
 export async function renderPage(url: string, session: StaticSessionStatus = 'anonymous'): Promise<string> {
   const { prelude } = await prerenderToNodeStream(

@@ -42,6 +42,6 @@ export const SIGNED_IN_FRAMES: readonly PublicPage[] = [{ path: paths.dashboard.
 
 /**
  * Marks the root of a signed-in page's prerendered frame (scripts/build-site.ts), so the browser
- * hydrates it as it was rendered: with the session still being checked (src/main.tsx).
+ * hydrates it as it was rendered: with the session still being checked (src/app/start-app.tsx).
  */
 export const STATIC_SESSION_ATTRIBUTE = 'data-static-session';

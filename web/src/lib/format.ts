@@ -6,13 +6,23 @@
 /** Shown in place of a day or a status the server did not send, or sent unreadable. */
 export const NOT_AVAILABLE = 'N/A';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/**
+ * A formatter made on first use. The browser's first Intl formatter loads its locale data, which
+ * takes tens of milliseconds on a phone: made when this module loads, every formatter here would
+ * hold up the page that merely imports one of them, all in one go.
+ */
+function onFirstUse<T>(create: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= create());
+}
+
+const usd = onFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
 
 /** "$60", "$1,000", "$59.50": dollars, with cents only when there are some. */
-export const formatUsd = (amount: number) => usd.format(amount).replace(/\.00$/, '');
+export const formatUsd = (amount: number) => usd().format(amount).replace(/\.00$/, '');
 
 /** "$60.00", "$1,234.50": dollars with every cent (receipts, trading results). */
-export const formatUsdCents = (amount: number) => usd.format(amount);
+export const formatUsdCents = (amount: number) => usd().format(amount);
 
 /**
  * "50.40 USDT", "100.37 USDT": an amount of USDT with both cents, as the customer must send it.
@@ -27,12 +37,15 @@ export function formatAmount(amount: number, currency: string): string {
   return `${amount.toLocaleString('en-US', { maximumFractionDigits: 8 })} ${code}`;
 }
 
-const calendarDay = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const calendarDay = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 
 /**
  * A subscription's calendar day ('2026-03-01', read in UTC) or a timestamp's UTC day as
@@ -42,11 +55,13 @@ export function formatCalendarDay(value: string | null | undefined, missing: str
   if (!value) return missing;
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const time = day ? Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : Date.parse(value);
-  return Number.isNaN(time) ? missing : calendarDay.format(time);
+  return Number.isNaN(time) ? missing : calendarDay().format(time);
 }
 
-const localDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const localDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const localDate = onFirstUse(
+  () => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
+);
+const localDateTime = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
 
 const parseInstant = (iso: string) => {
   const date = new Date(iso);
@@ -56,13 +71,13 @@ const parseInstant = (iso: string) => {
 /** A moment's day in the reader's time zone ('Mar 1, 2026'); '-' when unreadable. */
 export function formatDate(iso: string): string {
   const date = parseInstant(iso);
-  return date ? localDate.format(date) : '-';
+  return date ? localDate().format(date) : '-';
 }
 
 /** A moment in the reader's time zone ('Mar 1, 2026, 2:05 PM'); '-' when unreadable. */
 export function formatDateTime(iso: string): string {
   const date = parseInstant(iso);
-  return date ? localDateTime.format(date) : '-';
+  return date ? localDateTime().format(date) : '-';
 }
 
 /** 'active' -> 'Active'; other statuses are shown as they are, capitalised. */

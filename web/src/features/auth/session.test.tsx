@@ -57,6 +57,29 @@ describe('SessionProvider: restore', () => {
     expect(result.current.isAdmin).toBe(false);
   });
 
+  it.each([
+    ['anonymous', 'anonymous'],
+    ['loading', 'loading'],
+  ] as const)(
+    'hydrating static HTML rendered %s, shows that first and then the stored session, in a transition',
+    async (staticStatus, firstStatus) => {
+      storeSession(trader, 'stored-token');
+      const seen: string[] = [];
+      function Probe() {
+        const { status, user } = useSession();
+        seen.push(`${status}:${user?.username ?? '-'}`);
+        return null;
+      }
+      render(
+        <SessionProvider staticStatus={staticStatus}>
+          <Probe />
+        </SessionProvider>,
+      );
+      await waitFor(() => expect(seen.at(-1)).toBe('authenticated:trader42'));
+      expect(seen[0]).toBe(`${firstStatus}:-`);
+    },
+  );
+
   it('is anonymous when nothing is stored', () => {
     const { result } = renderSession();
     expect(result.current).toMatchObject({ status: 'anonymous', user: null, token: null, isAdmin: false });

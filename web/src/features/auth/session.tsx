@@ -1,5 +1,6 @@
 import {
   createContext,
+  startTransition,
   use,
   useCallback,
   useEffect,
@@ -86,6 +87,7 @@ export interface SessionProviderProps {
   /**
    * The session static HTML was rendered with, and the browser hydrates it with: 'anonymous' for
    * the public pages, 'loading' for a signed-in page's prerendered frame (web/src/prerender.tsx).
+   * Unset when nothing is hydrated: the stored session shows from the first render.
    */
   staticStatus?: StaticSessionStatus;
 }
@@ -94,13 +96,22 @@ export interface SessionProviderProps {
  * The signed-in session: restored from storage on start, renewed
  * shortly before the ID token expires, ended by sign-out, by a refused refresh or by a 401.
  */
-export function SessionProvider({ children, store: givenStore, staticStatus = 'anonymous' }: SessionProviderProps) {
+export function SessionProvider({ children, store: givenStore, staticStatus }: SessionProviderProps) {
   const [store] = useState(() => givenStore ?? createSessionStore());
+  const staticSnapshot = staticStatus === 'loading' ? getCheckingServerSnapshot : getServerSnapshot;
+  // Static HTML is hydrated with the session it was rendered with, and the stored session then
+  // takes over in a transition: React renders that in slices between which the page stays
+  // responsive. Read straight from the store, a stored session differing from the static one would
+  // make React redo the whole page at once, and finish any hydration still under way with it.
+  const [showingStatic, setShowingStatic] = useState(staticStatus !== undefined);
   const snapshot = useSyncExternalStore(
     store.subscribe,
-    store.getSnapshot,
-    staticStatus === 'loading' ? getCheckingServerSnapshot : getServerSnapshot,
+    showingStatic ? staticSnapshot : store.getSnapshot,
+    staticSnapshot,
   );
+  useEffect(() => {
+    if (showingStatic) startTransition(() => setShowingStatic(false));
+  }, [showingStatic]);
 
   useEffect(() => {
     store.start();
