@@ -245,6 +245,9 @@ Measured with ${environment.join(', ')}.
   fast local server they finished first, and Lighthouse's simulation then counted their download
   on slow 4G as holding the paint back (mobile LCP 1.5-1.7 s, equal to FCP, with the same HTML).
   The app shell, which shows nothing until the app runs, preloads the app's chunks instead.
+  The entry imports React's DOM renderer (\`react-dom/client\`) first and the app in the next
+  task: evaluated as one module graph they held a phone's main thread for about a third of a
+  second in a single task.
 - Hydration runs as a transition (\`startTransition\` around \`hydrateRoot\`), so React yields to the
   browser every few milliseconds, and the stored session takes over from the static one in a
   transition too (\`web/src/features/auth/session.tsx\`): before, a signed-in visitor's
