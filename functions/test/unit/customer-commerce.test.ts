@@ -307,6 +307,37 @@ describe('submitUsdtPayment', () => {
     expect(sent).toEqual([]);
   });
 
+  it('reads again when the order is gone and no marker was seen: a repeat that raced the commit is answered 200', async () => {
+    // The batch read caught the winning submission half-way: its order taken, its marker not yet there.
+    const { deps, state, sent, log } = setup({ order: null });
+    state.subscriptions = [pendingRow()];
+    const afterCommit = { ...state.snapshot, order: null, txidMarker: marker() };
+    const readPurchase = deps.store.readPurchase;
+    deps.store.readPurchase = async (request) => {
+      const first = await readPurchase(request);
+      state.snapshot = afterCommit;
+      return first;
+    };
+    const result = await submitUsdtPayment(deps, BUYER._id, PRO, log);
+    expect(state.reads).toHaveLength(2);
+    expect(result.status).toBe(200);
+    expect(result.body.pendingSubscription).toMatchObject({ _id: 'SUB0', status: 'pending' });
+    expect(state.commits).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+
+  it('still answers 400 for a missing order after reading again, and reads once when the order is there', async () => {
+    const { deps, state, log } = setup({ order: null });
+    await expect(submitUsdtPayment(deps, BUYER._id, PRO, log)).rejects.toMatchObject({
+      statusCode: 400,
+      message: PAYMENT_MESSAGES.orderRequired,
+    });
+    expect(state.reads).toHaveLength(2);
+    const present = setup();
+    await submitUsdtPayment(present.deps, BUYER._id, PRO, log);
+    expect(present.state.reads).toHaveLength(1);
+  });
+
   it.each([
     ['someone else’s TXID', marker({ userId: 'other' }), [pendingRow()]],
     [

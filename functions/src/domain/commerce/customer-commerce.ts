@@ -160,13 +160,20 @@ export async function submitUsdtPayment(
   limits?: PendingLimits | null,
 ): Promise<Outcome<SubmitBody>> {
   const slug = packageSlugOf(input.packageName);
-  const snapshot = await deps.store.readPurchase({
-    userId: buyerId,
-    slug,
-    referralCode: input.referralCode,
-    txid: input.txid,
-    templateType: paymentTemplateType(slug, 'pending'),
-  });
+  const read = () =>
+    deps.store.readPurchase({
+      userId: buyerId,
+      slug,
+      referralCode: input.referralCode,
+      txid: input.txid,
+      templateType: paymentTemplateType(slug, 'pending'),
+    });
+  let snapshot = await read();
+  // The batch read is consistent item by item, not as a whole: a submission of the same TXID
+  // committing meanwhile can leave this read with its order already taken but its TXID marker not
+  // yet written. Read again before answering "open the payment window again": the commit wrote
+  // both at once, so a second read sees the marker and this request is answered as the repeat it is.
+  if (!snapshot.txidMarker && snapshot.order?.orderId !== input.orderId) snapshot = await read();
   const replayed = (view: Subscription): Outcome<SubmitBody> => ({
     status: 200,
     body: submitBody(view.packageName, view, input.txid),

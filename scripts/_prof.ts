@@ -1,0 +1,41 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { preview } from 'vite';
+import { STORAGE_KEYS } from '@goldbot/shared';
+import { ensureUser, localCognitoClient, localIdToken } from './local/cognito-local.js';
+import { freePort } from './local/processes.js';
+import { spawnLocalStack } from './local/spawn-stack.js';
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CUSTOMER = { email: 'lighthouse-customer@example.com', password: 'Lighthouse1!' };
+const stack = await spawnLocalStack({ root: ROOT, dataDir: await mkdtemp(path.join(tmpdir(), 'prof-')) });
+process.env.API_PROXY_TARGET = stack.info.urls.api;
+const port = await freePort();
+const server = await preview({ configFile: path.join(ROOT, 'web/vite.config.ts'), root: path.join(ROOT, 'web'), logLevel: 'silent', preview: { port, strictPort: true, host: '127.0.0.1', open: false } });
+const origin = `http://127.0.0.1:${port}`;
+const { urls, pool } = stack.info;
+await ensureUser(localCognitoClient(urls.cognito), pool, CUSTOMER);
+const token = await localIdToken(urls.cognito, pool, CUSTOMER);
+const me = await (await fetch(`${urls.api}/api/auth/me`, { headers: { Authorization: `Bearer ${token}` } })).json() as any;
+const entries = { [STORAGE_KEYS.user]: JSON.stringify({ _id: me.userId, username: me.username, email: me.email, referralCode: me.referralCode, role: 'user' }), [STORAGE_KEYS.token]: token, authMethod: 'password' };
+const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+try {
+  const page = await browser.newPage();
+  await page.goto(`${origin}/robots.txt`);
+  await page.evaluate((v: Record<string, string>) => { for (const [k, x] of Object.entries(v)) localStorage.setItem(k, x); }, entries);
+  await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
+  const cdp = await page.createCDPSession();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await page.tracing.start({ path: '/tmp/ci/trace.json', categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  await cdp.send('Profiler.start');
+  await page.goto(`${origin}/dashboard`, { waitUntil: 'load' });
+  await new Promise((r) => setTimeout(r, 6000));
+  const { profile } = await cdp.send('Profiler.stop');
+  await page.tracing.stop();
+  await writeFile('/tmp/ci/dash.cpuprofile', JSON.stringify(profile));
+} finally {
+  await browser.close(); await server.close(); await stack.stop();
+}
