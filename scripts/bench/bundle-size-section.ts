@@ -6,6 +6,7 @@ import { implementedRoutes, SCHEDULES } from '@goldbot/shared';
 import { FUNCTION_ESBUILD_OPTIONS } from '../../infra/lib/constructs/function-bundle.js';
 import { handlerEntry, triggerEntry } from '../../infra/lib/paths.js';
 import type { Check } from './budget.js';
+import { eachLimited } from './each-limited.js';
 import { list, paragraphs, renderTable } from './markdown.js';
 import type { BenchSection } from './section.js';
 
@@ -257,17 +258,6 @@ export async function bundleFunction(
     kept,
     sdkClients: staticSdkClients(result.metafile.inputs, entryOutput.entryPoint, new Set(kept)),
   };
-}
-
-/** Runs `task` on every item, at most `width` at a time, keeping the order. */
-async function eachLimited<T, R>(items: readonly T[], width: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await task(items[index] as T);
-  };
-  await Promise.all(Array.from({ length: width }, worker));
-  return results;
 }
 
 const built = new Map<string, Promise<BuiltBundles>>();

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Check } from './budget.js';
+import { eachLimited } from './each-limited.js';
 import { baselineClientsOf, baselineName, buildBundles, type BuiltBundle } from './bundle-size-section.js';
 import { list, paragraphs, renderTable } from './markdown.js';
 import type { BenchSection } from './section.js';
@@ -198,11 +199,7 @@ export const coldImportSection: BenchSection = {
         }
       };
       // One function per core: the sides of a round still run back to back on the same worker.
-      const queue = [...present];
-      const worker = async () => {
-        for (let entry = queue.shift(); entry; entry = queue.shift()) await measureEntry(entry);
-      };
-      await Promise.all(Array.from({ length: IMPORT_WORKERS }, worker));
+      await eachLimited(present, IMPORT_WORKERS, measureEntry);
       // A function over the budget is measured once more before it counts (countingFigures).
       const first = new Map(figures.map((f) => [f.id, f]));
       const overFirst = present.filter((entry) => {
@@ -211,8 +208,7 @@ export const coldImportSection: BenchSection = {
       });
       if (overFirst.length > 0) log(`  ${overFirst.length} over ${COLD_IMPORT_LIMIT}×: measuring them again...`);
       figures.length = 0;
-      queue.push(...overFirst);
-      await Promise.all(Array.from({ length: IMPORT_WORKERS }, worker));
+      await eachLimited(overFirst, IMPORT_WORKERS, measureEntry);
       const second = new Map(figures.map((f) => [f.id, f]));
       figures.length = 0;
       for (const [id, measured] of first) {
