@@ -9,6 +9,7 @@ import { cognitoCallsOf, jobAccess, routeAccess } from '../../infra/lib/access.j
 import {
   baselineClientsOf,
   baselineHandler,
+  baselineImportsOf,
   baselineName,
   buildBundles,
   bundleFunction,
@@ -19,6 +20,7 @@ import {
   judgeBundle,
   SDK_CLIENT_PACKAGES,
   SDK_CLIENTS,
+  staticLibraries,
   staticSdkClients,
   zippedSize,
   type BundleFigures,
@@ -95,6 +97,42 @@ describe('bundle-size section', () => {
     // A function without any client is compared with the DynamoDB-only handler.
     expect(baselineClientsOf([])).toEqual(['dynamodb']);
     expect(baselineClientsOf(['dynamodb', 'cognito'])).toEqual(['dynamodb', 'cognito']);
+  });
+
+  it('writes a baseline that also loads the libraries a function imports statically (handlebars), used once per call', () => {
+    const code = baselineHandler(['dynamodb'], ['handlebars']);
+    expect(code).toContain("import Handlebars from 'handlebars';");
+    expect(code).toContain('Handlebars.compile(');
+    expect(code).toContain('template({');
+    expect(baselineName(['dynamodb'], ['handlebars'])).toBe('DynamoDB + handlebars');
+    // Without libraries, the name and the code are those of the SDK-only baseline.
+    expect(baselineName(['dynamodb'], [])).toBe(baselineName(['dynamodb']));
+    expect(baselineHandler(['dynamodb'], [])).toBe(baselineHandler(['dynamodb']));
+  });
+
+  it('counts handlebars as loaded at import only when reached through static imports and kept', () => {
+    const inputs = {
+      'h.ts': {
+        bytes: 1,
+        imports: [
+          { path: 'render.ts', kind: 'import-statement' as const },
+          { path: 'mail.ts', kind: 'dynamic-import' as const },
+        ],
+      },
+      'render.ts': {
+        bytes: 1,
+        imports: [{ path: 'node_modules/handlebars/lib/index.js', kind: 'import-statement' as const }],
+      },
+      'mail.ts': { bytes: 1, imports: [] },
+      'node_modules/handlebars/lib/index.js': { bytes: 1, imports: [] },
+    };
+    const all = new Set(Object.keys(inputs));
+    expect(staticLibraries(inputs, 'h.ts', all)).toEqual(['handlebars']);
+    all.delete('node_modules/handlebars/lib/index.js');
+    expect(staticLibraries(inputs, 'h.ts', all)).toEqual([]);
+    // Reached only through import(): loaded on the path that needs it, not at import.
+    const lazy = { ...inputs, 'h.ts': { bytes: 1, imports: [{ path: 'render.ts', kind: 'dynamic-import' as const }] } };
+    expect(staticLibraries(lazy, 'h.ts', new Set(Object.keys(lazy)))).toEqual([]);
   });
 
   it('counts the SDK clients reached through static imports and kept in the bundle, not through import()', () => {
@@ -317,6 +355,22 @@ describe('what the Lambda bundles may import', () => {
     }
     // health answers without touching AWS: no SDK code at all.
     expect((kept.get('health') ?? ['missing']).filter((path) => /@aws-sdk\/|@smithy\//.test(path))).toEqual([]);
+  }, 300_000);
+
+  it("gives the template editor's routes a baseline that loads handlebars, and no other function one", async () => {
+    // The template editor compiles a template on every call, so it imports handlebars statically;
+    // its cold import is judged against a baseline that loads handlebars too.
+    const { bundles, baselines } = await buildBundles(REPO);
+    const withLibraries = bundles.filter((bundle) => bundle.libraries.length > 0).map((bundle) => bundle.id);
+    expect(withLibraries.sort()).toEqual(['settings-email-templates-preview', 'settings-email-templates-put']);
+    for (const id of withLibraries) {
+      const bundle = bundles.find((candidate) => candidate.id === id);
+      if (!bundle) throw new Error(`${id} was not bundled`);
+      const { clients, libraries } = baselineImportsOf(bundle);
+      const baseline = baselines.get(baselineName(clients, libraries));
+      expect(baseline?.libraries, id).toEqual(['handlebars']);
+      expect(bundleText(baseline ?? { files: [] }), id).toContain('Handlebars');
+    }
   }, 300_000);
 
   it('loads SES, Lambda and Secrets Manager only on the path that needs them, never at import', async () => {
