@@ -28,6 +28,7 @@ import {
   waitForDynamoDb,
 } from './dynamodb-local.js';
 import { installRoundTripCounter, outsideRoundTrips } from './dynamodb-round-trips.js';
+import { createFaultInjector, faultError, installFaults, parseFaults, rateFor, type FaultInjector } from './faults.js';
 import { createGateway, handlerFile, type LambdaHandler } from './gateway.js';
 import { createJwtVerifier } from './jwt-verifier.js';
 import { bundledEnvironment, startBundledFunctions, type BundledFunctions } from './bundled-functions.js';
@@ -67,6 +68,12 @@ export interface LocalStackOptions {
    * missing or stale) instead of its TypeScript source: `npm start -- --bundled`.
    */
   bundled?: boolean;
+  /**
+   * Faults injected into the handlers' AWS calls, the chain check's invoke and the scheduled jobs
+   * (faults.ts). By default from the `FAULTS` setting (`FAULTS=0.1 npm start`), seeded by
+   * `FAULTS_SEED`; none when it is absent. Not available with `bundled`.
+   */
+  faults?: FaultInjector;
   log?: (line: string) => void;
 }
 
@@ -81,6 +88,20 @@ export interface LocalStackInfo {
   routes: string[];
   /** How the handlers run: their TypeScript source in this process, or the synthesized bundles. */
   mode: 'source' | 'bundled';
+}
+
+/** The faults of a run: the option, else the `FAULTS` setting, else none. */
+export function faultsOf(options: Pick<LocalStackOptions, 'faults' | 'bundled'>): FaultInjector | undefined {
+  const setting = process.env.FAULTS;
+  const faults =
+    options.faults ??
+    (setting ? createFaultInjector(parseFaults(setting), Number(process.env.FAULTS_SEED ?? Date.now())) : undefined);
+  if (faults && options.bundled) {
+    throw new LocalStackError(
+      'FAULTS cannot be used with --bundled: the deployed bundles carry no fault injection. Start without --bundled.',
+    );
+  }
+  return faults;
 }
 
 export interface RunningLocalStack extends LocalStackInfo {
@@ -117,6 +138,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
 
   assertJavaAvailable();
   // The bundles first: a failed synth leaves nothing running.
+  const faults = faultsOf(options);
   const synthesized = options.bundled ? await synthesizedRouteAndJobFunctions(options.root, log) : undefined;
   for (const key of Object.keys(options.ports) as (keyof LocalStackPorts)[]) {
     await assertPortFree(options.ports[key], PORT_LABEL[key], PORT_ENV[key]);
@@ -226,14 +248,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       runJob = (jobId, event) => running.invoke(jobId, event);
       log(`bundled: ${functions.size} functions from ${join(options.root, 'infra', 'cdk.out')}`);
     } else {
-      gateway = await sourceGateway(options.root, verifier, log);
+      gateway = await sourceGateway(options.root, verifier, log, faults);
     }
     const server = gateway;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.ports.api, host, () => resolve());
     });
-    if (options.scheduler ?? true) scheduler = startScheduler({ root: options.root, log, runJob });
+    if (options.scheduler ?? true) {
+      scheduler = startScheduler({
+        root: options.root,
+        log,
+        runJob,
+        // EventBridge Scheduler delivers at least once: with faults on, a job is sometimes delivered twice.
+        ...(faults ? { deliverTwice: () => duplicates(faults, 'scheduler', 'RunJob') } : {}),
+      });
+    }
+    if (faults) log(`faults: injecting ${process.env.FAULTS ?? 'the given plan'} (scripts/local/faults.ts)`);
 
     const info: LocalStackInfo = {
       urls,
@@ -265,22 +296,40 @@ async function sourceGateway(
   root: string,
   verifier: Awaited<ReturnType<typeof createJwtVerifier>>,
   log: (line: string) => void,
+  faults?: FaultInjector,
 ) {
   const { documentClient } = await import('../../functions/src/adapters/dynamodb.js');
   installRoundTripCounter(documentClient);
+  if (faults) {
+    // The clients the handlers share in this process (each created once, at its module's scope).
+    installFaults(documentClient, 'dynamodb', faults);
+    installFaults((await import('../../functions/src/adapters/cognito-directory.js')).cognitoClient, 'cognito', faults);
+    installFaults((await import('../../functions/src/adapters/ses-mailer.js')).sesClient, 'ses', faults);
+  }
 
   // The local stand-in for payment-submit-usdt's asynchronous invoke of job-chain-recheck: the same
   // handler with the same event, in the background of this process. Imported only now: the
   // functions' modules read their configuration when first loaded.
   const { setLocalChainCheckRunner } = await import('../../functions/src/wiring/chain-check-trigger.js');
   // Outside the submission's DynamoDB tally: in AWS the check is another invocation.
-  setLocalChainCheckRunner((event) =>
+  const runChainCheck = (event: unknown) =>
     outsideRoundTrips(async () => {
       const file = pathToFileURL(handlerFile(root, 'job-chain-recheck')).href;
       const { handler } = (await import(file)) as { handler: (event: unknown) => Promise<unknown> };
       return handler(event);
-    }),
-  );
+    });
+  setLocalChainCheckRunner((event) => {
+    if (!faults || !faults.enabled || faults.random() >= rateFor(faults.plan, 'lambda', 'InvokeCommand')) {
+      return runChainCheck(event);
+    }
+    // Lambda's asynchronous invoke under faults: refused (throttled), or delivered twice.
+    if (faults.random() < 0.5) {
+      faults.tally.add('lambda', 'InvokeCommand', 'throttling');
+      return Promise.reject(faultError('lambda', 'InvokeCommand', 'throttling'));
+    }
+    faults.tally.add('lambda', 'InvokeCommand', 'delivered-twice');
+    return Promise.all([runChainCheck(event), runChainCheck(event)]).then(([first]) => first);
+  });
   return createGateway({ root, verifier, log });
 }
 
@@ -461,4 +510,11 @@ async function replaceFormerLocalWallet(
     const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
     if (!reasons.some((r) => r.Code === 'ConditionalCheckFailed')) throw error;
   }
+}
+
+/** Whether a delivery under faults comes twice (at the rate of `client`, e.g. `scheduler`), counted in the tally. */
+function duplicates(faults: FaultInjector, client: 'scheduler', command: string): boolean {
+  if (!faults.enabled || faults.random() >= rateFor(faults.plan, client, command)) return false;
+  faults.tally.add(client, command, 'delivered-twice');
+  return true;
 }

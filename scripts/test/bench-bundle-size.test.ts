@@ -373,6 +373,17 @@ describe('what the Lambda bundles may import', () => {
     }
   }, 300_000);
 
+  it('carries no fault injection: neither the middleware nor the FAULTS setting is in any bundle', async () => {
+    // Faults are injected by the local stack only (scripts/local/faults.ts), from outside the
+    // functions' code; a bundle that named them could be made to fail in AWS by its environment.
+    const { bundles } = await buildBundles(REPO);
+    expect(bundles.length).toBeGreaterThan(60);
+    const carrying = bundles
+      .filter((bundle) => /\bFAULTS\b|localFaultInjection|Injected fault/.test(bundleText(bundle)))
+      .map((bundle) => bundle.id);
+    expect(carrying).toEqual([]);
+  }, 300_000);
+
   it('loads SES, Lambda and Secrets Manager only on the path that needs them, never at import', async () => {
     // SES on a send (wiring/template-mail.ts), Lambda on the chain-check invoke
     // (wiring/chain-check-trigger.ts), Secrets Manager on the first code or TRON key in AWS: a login

@@ -40,6 +40,8 @@ import type { IdentityDirectory, IssuedTokens, SignInResult } from '../domain/au
  * over one client and one secret-hash rule; splitting it would spread Cognito's error mapping.
  */
 const cognito = new CognitoIdentityProviderClient({ region: config.region, endpoint: config.endpoints.cognito });
+/** The client itself, for the local stack's middleware (scripts/local/stack.ts: fault injection). */
+export { cognito as cognitoClient };
 
 /**
  * The web app client is confidential (infra/lib/auth-stack.ts): sign-up, sign-in, challenge
