@@ -12,7 +12,12 @@ import {
 } from '../../src/domain/errors.js';
 import { authentication, assertRouteAccess } from '../../src/kit/middlewares/authentication.js';
 import { bodyBytes, bodyCap } from '../../src/kit/middlewares/body-cap.js';
-import { errorMapping, GENERIC_500 } from '../../src/kit/middlewares/error-mapping.js';
+import {
+  BUSY_503,
+  errorMapping,
+  GENERIC_500,
+  isTransientDependencyFailure,
+} from '../../src/kit/middlewares/error-mapping.js';
 import { inputParsing } from '../../src/kit/middlewares/input-parsing.js';
 import { originCheck } from '../../src/kit/middlewares/origin-check.js';
 import { requestLimits, type LimitCheck } from '../../src/kit/middlewares/request-limits.js';
@@ -83,6 +88,59 @@ describe('error mapping', () => {
     const { status, body } = await call(httpEvent({ routeId: 'health' }));
     expect(status).toBe(500);
     expect(body).toEqual({ message: GENERIC_500, msg: GENERIC_500 });
+  });
+});
+
+describe('a dependency that fails for a moment', () => {
+  /** An error shaped like the AWS SDK's service exceptions. */
+  const awsError = (name: string, status: number, extra: object = {}) =>
+    Object.assign(new Error(`${name} from the service`), { name, $metadata: { httpStatusCode: status }, ...extra });
+  const throwing = (error: unknown): HttpMiddleware => ({
+    before: () => {
+      throw error;
+    },
+  });
+
+  it.each([
+    ['DynamoDB throttling', awsError('ProvisionedThroughputExceededException', 400)],
+    ['SES or Cognito throttling', awsError('ThrottlingException', 400)],
+    ['an internal error', awsError('InternalServerError', 500)],
+    ['any 5xx answer', awsError('SomethingNew', 502)],
+    ['a timeout', Object.assign(new Error('socket hang up'), { name: 'TimeoutError' })],
+    [
+      'a transaction cancelled by a conflict',
+      awsError('TransactionCanceledException', 400, {
+        CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
+      }),
+    ],
+  ])('answers %s 503 with Retry-After and a message that says to try again', async (_what, error) => {
+    expect(isTransientDependencyFailure(error)).toBe(true);
+    const { status, body, res } = await stack('health', throwing(error)).call(httpEvent({ routeId: 'health' }));
+    expect(status).toBe(503);
+    expect(body).toEqual({ message: BUSY_503, msg: BUSY_503 });
+    expect(BUSY_503).toMatch(/try again/);
+    expect(Number(res.headers?.['Retry-After'])).toBeGreaterThan(0);
+    expect(JSON.stringify(body)).not.toMatch(/from the service|hang up/);
+  });
+
+  it.each([
+    [
+      'a failed condition',
+      awsError('TransactionCanceledException', 400, { CancellationReasons: [{ Code: 'ConditionalCheckFailed' }] }),
+    ],
+    [
+      'a conflict beside a failed condition',
+      awsError('TransactionCanceledException', 400, {
+        CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'ConditionalCheckFailed' }],
+      }),
+    ],
+    ['a validation error of the service', awsError('ValidationException', 400)],
+    ['a plain bug', new TypeError('x is undefined')],
+    ['something that is not an error', 'boom'],
+  ])('keeps %s a 500: trying again would not help', async (_what, error) => {
+    expect(isTransientDependencyFailure(error)).toBe(false);
+    const { status } = await stack('health', throwing(error)).call(httpEvent({ routeId: 'health' }));
+    expect(status).toBe(500);
   });
 });
 
