@@ -200,6 +200,12 @@ describe('the rotation steps of docs/operations.md, walked through against the t
     expect(steps.get(4)).toContain(`"$NEW${ORIGIN_VERIFY_ROTATION_MARK}<new tag>"`);
     expect(steps.get(5)).toContain('`OriginCheckRefusals`');
     expect(ORIGIN_CHECK_REFUSALS.metricName).toBe('OriginCheckRefusals');
+    // The alarm table of the same document states the alarm's real threshold.
+    expect(readFileSync(join(REPO_ROOT, 'docs', 'operations.md'), 'utf8')).toMatch(
+      new RegExp(
+        `\\| \`OriginCheckRefusals\` +\\| ${ORIGIN_CHECK_REFUSALS.threshold} or more API requests in 5 minutes`,
+      ),
+    );
     const alarms = Object.keys(resourcesOfType(untagged().templates.api, 'AWS::CloudWatch::Alarm'));
     expect(alarms.some((id) => id.startsWith('OperationsAlarmsOriginCheckRefusals'))).toBe(true);
   });
