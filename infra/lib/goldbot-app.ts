@@ -106,6 +106,7 @@ export function createGoldbotApp(app: App, options: GoldbotAppOptions = {}): Gol
     apiOriginDomain: api.originDomainName,
     // A dynamic reference CloudFormation resolves at deploy: the template holds no value.
     originVerifyValue: api.originSecret.secretValueFromJson('current').unsafeUnwrap(),
+    originVerifyRotation: settings.originSecretRotation,
     webAclArn: edge?.webAclArnReference(),
     siteDomain: siteDomainWithCertificate,
     cognitoOrigins:

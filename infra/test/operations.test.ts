@@ -1,13 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SCHEDULES, SCHEDULER_EVENT_SOURCE, scheduledJobEventSchema } from '@goldbot/shared';
+import { METRICS, SCHEDULES, SCHEDULER_EVENT_SOURCE, scheduledJobEventSchema } from '@goldbot/shared';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSampleEvent } from '../../events/index.js';
 import { defaultSeedItems, SEED_CONDITION } from '../../functions/src/data/seed-items.js';
 import { jobAccess } from '../lib/access.js';
 import { REPO_ROOT } from '../lib/paths.js';
-import { API_5XX, FUNCTIONS_PER_ALARM, SES_REPUTATION, TABLE_OPERATIONS } from '../lib/constructs/operations-alarms.js';
+import {
+  API_5XX,
+  FUNCTIONS_PER_ALARM,
+  ORIGIN_CHECK_REFUSALS,
+  SES_REPUTATION,
+  TABLE_OPERATIONS,
+} from '../lib/constructs/operations-alarms.js';
 import { MAIL_EVENTS } from '../lib/constructs/mail-sending.js';
 import {
   FREQUENT_JOB_TIMEOUT,
@@ -243,6 +249,27 @@ describe('alarms, all on the one alarm topic', () => {
     expect(SES_REPUTATION).toEqual({ bounceRate: 0.05, complaintRate: 0.001 });
   });
 
+  it('sums the origin-check refusals the handler kit emits over 5 minutes, against a threshold an outage passes', () => {
+    expect(alarmNamed('OriginCheckRefusals').Properties).toMatchObject({
+      // The metric and dimension the kit writes (functions/src/kit/origin-header.ts, METRICS in shared/).
+      Namespace: METRICS.namespace,
+      MetricName: METRICS.originCheckRefusals.name,
+      Dimensions: [{ Name: 'Service', Value: METRICS.originCheckRefusals.dimensions.Service }],
+      Statistic: 'Sum',
+      Period: 300,
+      EvaluationPeriods: 1,
+      Threshold: ORIGIN_CHECK_REFUSALS.threshold,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    expect(METRICS.originCheckRefusals.name).toBe('OriginCheckRefusals');
+    // Above a handful of direct calls to the API host, far below what a refused site makes in 5 minutes.
+    expect(ORIGIN_CHECK_REFUSALS.threshold).toBeGreaterThanOrEqual(10);
+    expect(ORIGIN_CHECK_REFUSALS.threshold).toBeLessThanOrEqual(50);
+    expect(String(alarmNamed('OriginCheckRefusals').Properties.AlarmDescription)).toContain(
+      'Requests to the API must come through the site.',
+    );
+  });
+
   it('fires for every period in which a message reaches the jobs dead-letter queue (not while one sits there)', () => {
     const [dlqId] = resources('AWS::SQS::Queue').map(([id]) => id);
     expect(alarmNamed('JobsDeadLetterMessageSent').Properties).toMatchObject({
@@ -450,13 +477,24 @@ describe('with every optional feature on', () => {
     });
   });
 
-  it('creates the sender domain as an SES identity with Easy DKIM, on the configuration set, and outputs its DNS records', () => {
-    const [setId] = Object.keys(resourcesOfType(full.templates.api, 'AWS::SES::ConfigurationSet'));
-    full.templates.api.hasResourceProperties('AWS::SES::EmailIdentity', {
-      EmailIdentity: 'mail.example.com',
-      ConfigurationSetAttributes: { ConfigurationSetName: { Ref: setId } },
-    });
+  it('creates the sender domain as an SES identity with Easy DKIM and outputs its DNS records', () => {
+    full.templates.api.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'mail.example.com' });
     for (const i of [1, 2, 3]) full.templates.api.hasOutput(`SesDkimRecord${i}`, {});
+  });
+
+  it('retains the SES identity: destroying or replacing the API stack leaves the verified sender in place', () => {
+    const identities = Object.values(full.templates.api.findResources('AWS::SES::EmailIdentity')) as Array<{
+      DeletionPolicy?: string;
+      UpdateReplacePolicy?: string;
+      Properties: Record<string, unknown>;
+    }>;
+    expect(identities).toHaveLength(1);
+    expect(identities[0]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    // It stays in the API stack (the data stack holds only the table and its seeding)...
+    full.templates.data.resourceCountIs('AWS::SES::EmailIdentity', 0);
+    // ...and names no default configuration set: SES refuses mail from an identity whose default set
+    // was deleted, which a retained identity outlives. Every mailing function names the set itself.
+    expect(identities[0]?.Properties.ConfigurationSetAttributes).toBeUndefined();
   });
 
   it('subscribes the alarm e-mail to the one alarm topic, not to the mail events', () => {

@@ -11,6 +11,7 @@ import {
 import { invokedFunctionName } from '../local/lambda-invoke-endpoint.js';
 import {
   readSynthesizedFunctions,
+  readSynthesizedTriggers,
   staleAssemblyReason,
   type SynthesizedFunction,
 } from '../local/synthesized-functions.js';
@@ -94,6 +95,37 @@ describe('reading the synthesized functions', () => {
       'paymentsubmitusdtHandlerFunction092E6BDA',
     );
     expect(submit?.resolveRef('Nothing')).toBeUndefined();
+  });
+});
+
+describe('reading the synthesized triggers', () => {
+  it('finds the seeding and the PreSignUp trigger by their construct paths, named after their handlers', () => {
+    const dir = writeAssembly({ 'asset.seed': 'export const handler = async () => ({});' });
+    expect([...readSynthesizedTriggers(dir).keys()]).toEqual(['seed-defaults']);
+    const auth = {
+      Resources: {
+        PreSignUpFunction8B568BDD: lambdaFunction('Goldbot-Auth/PreSignUpFunction/Resource', 'asset.presignup', 5, {
+          LOG_LEVEL: 'info',
+        }),
+      },
+    };
+    writeFileSync(join(dir, 'Goldbot-Auth.template.json'), JSON.stringify(auth));
+    mkdirSync(join(dir, 'asset.presignup'));
+    writeFileSync(join(dir, 'asset.presignup', 'index.mjs'), 'export const handler = async (event) => event;');
+    const triggers = readSynthesizedTriggers(dir);
+    expect([...triggers.keys()].sort()).toEqual(['pre-sign-up', 'seed-defaults']);
+    expect(triggers.get('pre-sign-up')).toMatchObject({
+      templateFile: 'Goldbot-Auth.template.json',
+      bundleFile: join(dir, 'asset.presignup', 'index.mjs'),
+      timeoutSeconds: 5,
+      environment: { LOG_LEVEL: 'info' },
+    });
+    // Route and job functions are not triggers, nor the reverse.
+    expect(readSynthesizedFunctions(dir).has('seed-defaults')).toBe(false);
+  });
+
+  it('leaves out a trigger whose stack was not bundled (its code is the source folder)', () => {
+    expect(readSynthesizedTriggers(writeAssembly()).size).toBe(0);
   });
 });
 

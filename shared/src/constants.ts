@@ -110,6 +110,15 @@ export const MAX_REQUEST_BODY_BYTES = 16 * 1024;
 export const ORIGIN_VERIFY_HEADER = 'x-goldbot-origin-verify';
 
 /**
+ * What CloudFront appends to the header's secret value once a rotation has been deployed:
+ * `<value>;rotation=<tag>`, the tag being the CDK context `originSecretRotation`. It exists only to
+ * change the web stack's template, so that CloudFormation updates the distribution and resolves the
+ * secret again (docs/operations.md, "Rotating the origin header"); the handler kit compares only
+ * the part before it.
+ */
+export const ORIGIN_VERIFY_ROTATION_MARK = ';rotation=';
+
+/**
  * Per-client request limits (docs/security.md, "Request limits and the edge"), fixed windows in DynamoDB counters with TTL.
  * RATE_LIMIT_SCALE multiplies every `limit` (0 turns them off); the code policy (AUTH) is not scaled.
  */
@@ -212,6 +221,8 @@ export const MAX_PAGE_SIZE = 100;
 export const METRICS = {
   namespace: 'Goldbot',
   globalSignOutFailures: { name: 'GlobalSignOutFailures', dimensions: { Service: 'auth' } },
+  /** One per request the handler kit refused for a missing or wrong origin header (kit/origin-header.ts). */
+  originCheckRefusals: { name: 'OriginCheckRefusals', dimensions: { Service: 'api' } },
 } as const;
 
 /** Jan to Dec: the dashboard's month dropdowns and the abbreviation every revenue label starts with. */
