@@ -291,7 +291,13 @@ describe('getUserData of another account is an admin action', () => {
       isAdmin: false,
     });
     const adminId = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
-    const caller: SessionCaller = { userId: adminId, email: ADMIN.email, isAdmin: true, authTime: epoch(clock.now()) };
+    const caller: SessionCaller = {
+      userId: adminId,
+      email: ADMIN.email,
+      isAdmin: true,
+      authTime: epoch(clock.now()),
+      apiSignIn: true,
+    };
     await provisioning.ensureProfile(deps, caller);
 
     const without = await failure(profileCases.getUserData(deps, caller, target));
