@@ -1,6 +1,11 @@
-import { TRON_ADDRESS_MESSAGE, isTronAddress } from '../../src/domain/commerce/tron-address.js';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_SIGN_IN_REQUIRED_MESSAGE, walletSaveInputSchema, type Wallet } from '@goldbot/shared';
+import {
+  ADMIN_SIGN_IN_REQUIRED_MESSAGE,
+  TRON_ADDRESS_MESSAGE,
+  isTronAddress,
+  walletSaveInputSchema,
+  type Wallet,
+} from '@goldbot/shared';
 import type { ActiveWalletPointer } from '../../src/domain/records/active-wallet-pointer.js';
 import {
   listWallets,

@@ -1,6 +1,5 @@
-import type { Wallet, WalletSaveInput } from '@goldbot/shared';
+import { TRON_ADDRESS_MESSAGE, isTronAddress, type Wallet, type WalletSaveInput } from '@goldbot/shared';
 import type { AuditEntry } from '../records/audit-entry.js';
-import { TRON_ADDRESS_MESSAGE, isTronAddress } from './tron-address.js';
 import type { ActiveWalletPointer } from '../records/active-wallet-pointer.js';
 import { assertApiSignIn, assertFreshTotp } from '../auth/admin-mfa.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
