@@ -72,7 +72,6 @@ function webClientSecret(): Promise<string> {
 
 const hashFor = async (username: string) => secretHash(username, config.userPoolClientId, await webClientSecret());
 
-
 /**
  * Sets a user's address and marks it verified. The e-mail travels with the flag even when it does
  * not change: cognito-local insists, and AWS accepts the same value.
