@@ -1,4 +1,4 @@
-import type { RouteId } from '@goldbot/shared';
+import { ADMIN_SIGN_IN_REQUIRED_MESSAGE, type RouteId } from '@goldbot/shared';
 import { DEFAULT_EMAIL_TEMPLATES } from '../src/domain/email/templates.js';
 
 /**
@@ -74,7 +74,11 @@ export function resolvePathParams(
 /** An address no test registers: every public auth route treats it as an unknown account. */
 const NOBODY = 'matrix-nobody@example.com';
 /** Messages of the guard itself: an 'allowed' answer never carries one. */
-export const GUARD_MESSAGES = ['Please sign in to continue.', 'Administrator access is required.'] as const;
+export const GUARD_MESSAGES = [
+  'Please sign in to continue.',
+  'Administrator access is required.',
+  ADMIN_SIGN_IN_REQUIRED_MESSAGE,
+] as const;
 
 export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = {
   health: {
@@ -412,9 +416,10 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     anonymous: 'allowed',
     user: 'allowed',
     admin: 'allowed',
-    // A made-up challenge session: Cognito refuses it, the use case answers "The code is incorrect".
+    // A made-up challenge session without the username the API puts in one: the use case answers
+    // "Your sign-in has expired" before anything reaches Cognito.
     request: { body: { email: NOBODY, session: 'matrix-not-a-session', code: '123456' } },
-    answers: [400, 429],
+    answers: [401, 429],
   },
   'auth-mfa-setup': {
     anonymous: 'allowed',

@@ -276,13 +276,19 @@ const CHAIN_CHECK_ROUTES: { callsTron: readonly string[]; invokesChainCheck: rea
 };
 
 /**
+ * User routes whose admin branch is an admin action: getuserdata (another user's account) and the
+ * receipt of another customer's payment. They check an administrator's TOTP like the admin routes.
+ */
+export const ADMIN_BRANCH_ROUTES: readonly string[] = ['auth-get-user-data', 'payment-receipt'] satisfies RouteId[];
+
+/**
  * The functions that read ADMIN_MFA_REQUIRED: the auth routes (admin sign-in, TOTP, and
- * getuserdata, whose view of another user's account is an admin action) and every admin route,
- * whose guard refuses an administrator's token without TOTP. A function left out would read the
- * setting's local default (off), so an admin route must never be.
+ * getuserdata), every admin route, whose guard refuses an administrator's token without TOTP, and
+ * the admin branches of user routes (ADMIN_BRANCH_ROUTES). A function left out would read the
+ * setting's local default (off), so an admin action must never be.
  */
 export const enforcesAdminMfa = (route: RouteDefinition): boolean =>
-  route.auth === 'admin' || route.path.startsWith('/api/auth/');
+  route.auth === 'admin' || route.path.startsWith('/api/auth/') || ADMIN_BRANCH_ROUTES.includes(route.id);
 
 export function routeAccess(route: RouteDefinition): AccessProfile {
   const writes = route.method !== 'GET';

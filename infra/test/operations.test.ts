@@ -514,7 +514,15 @@ describe('with every optional feature on', () => {
 });
 
 describe('switching to a restored table (context restoredTableName)', () => {
-  const restored = useSynth({ context: { restoredTableName: 'goldbot-restore-2026-11-23' } });
+  // With Google sign-in, so the PreSignUp trigger (auth stack) is there to follow the switch too.
+  const restored = useSynth({
+    context: {
+      restoredTableName: 'goldbot-restore-2026-11-23',
+      googleClientId: 'restore-client.apps.googleusercontent.com',
+      googleClientSecretName: 'goldbot/google-client-secret',
+      cognitoDomainPrefix: 'goldbot-restore',
+    },
+  });
 
   it('points every function, its table permissions and the table alarms at the restored table', () => {
     const template = restored().templates.api;
@@ -538,5 +546,16 @@ describe('switching to a restored table (context restoredTableName)', () => {
       id.startsWith('OperationsAlarmsTableThrottledRequests'),
     );
     expect(JSON.stringify(throttles?.[1].Properties)).toContain('goldbot-restore-2026-11-23');
+  });
+
+  it("points the PreSignUp trigger's table and its read of the e-mail markers at the restored table", () => {
+    const auth = restored().templates.auth;
+    const [trigger] = Object.values(resourcesOfType(auth, 'AWS::Lambda::Function'));
+    const env = (trigger?.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env.TABLE_NAME).toBe('goldbot-restore-2026-11-23');
+    const reads = policyStatements(auth).filter((s) => asArray(s.Action as string[]).includes('dynamodb:GetItem'));
+    expect(reads).toHaveLength(1);
+    expect(JSON.stringify(reads[0]?.Resource)).toContain(':table/goldbot-restore-2026-11-23');
+    expect(JSON.stringify(auth.toJSON())).not.toContain('Goldbot-Data');
   });
 });

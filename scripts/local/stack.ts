@@ -31,7 +31,12 @@ import { installRoundTripCounter, outsideRoundTrips } from './dynamodb-round-tri
 import { createFaultInjector, faultError, installFaults, parseFaults, rateFor, type FaultInjector } from './faults.js';
 import { createGateway, handlerFile, type LambdaHandler } from './gateway.js';
 import { createJwtVerifier } from './jwt-verifier.js';
-import { bundledEnvironment, startBundledFunctions, type BundledFunctions } from './bundled-functions.js';
+import {
+  bundledEnvironment,
+  invokedFunctionIds,
+  startBundledFunctions,
+  type BundledFunctions,
+} from './bundled-functions.js';
 import { assertPortFree, LocalStackError, stopProcess, type ManagedProcess } from './processes.js';
 import { startScheduler, type LocalScheduler } from './scheduler.js';
 import { startSesLocal, waitForSes } from './ses-local.js';
@@ -224,14 +229,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     if (synthesized) {
       const functions = synthesized;
       const idOfLogicalId = new Map([...functions.values()].map((fn) => [fn.logicalId, fn.id]));
+      const functionIdOf = (logicalId: string) => idOfLogicalId.get(logicalId);
+      // The gateway is also Lambda's API for the functions (lambda-invoke-endpoint.ts). It answers
+      // only this run's token, which only the bundled functions get, and only the functions the
+      // app invokes asynchronously.
+      const invokeToken = randomBytes(32).toString('hex');
       bundles = startBundledFunctions({
         functions,
-        // The gateway is also Lambda's API for the functions (lambda-invoke-endpoint.ts).
         environmentOf: (fn) =>
-          bundledEnvironment(fn, handlerEnv, {
-            lambdaEndpoint: urls.api,
-            functionIdOf: (logicalId) => idOfLogicalId.get(logicalId),
-          }),
+          bundledEnvironment(fn, handlerEnv, { lambdaEndpoint: urls.api, functionIdOf, invokeToken }),
         log,
       });
       const running = bundles;
@@ -243,6 +249,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
           loadHandler: async (route) => async (event) =>
             (await running.invoke(route.id, event)) as Awaited<ReturnType<LambdaHandler>>,
           invokeTarget: running,
+          invokePolicy: { token: invokeToken, functions: invokedFunctionIds(functions.values(), functionIdOf) },
         },
       });
       runJob = (jobId, event) => running.invoke(jobId, event);

@@ -318,8 +318,11 @@ describe('what the Lambda bundles may import', () => {
     // calls, ses:SendEmail, lambda:InvokeFunction on the chain check, GetSecretValue on a secret. A
     // client bundled without its grant would fail in AWS only; a grant without its client is more
     // privilege than the function uses. The Cognito triggers are wired in infra/lib/auth-stack.ts
-    // (pre-sign-up: ListUsers, AdminLinkProviderForUser) and seed-defaults.ts (the table).
-    const TRIGGER_CLIENTS: Record<string, SdkClient[]> = { 'pre-sign-up': ['cognito'], 'seed-defaults': ['dynamodb'] };
+    // (pre-sign-up: its Cognito calls and the e-mail markers of the table) and seed-defaults.ts (the table).
+    const TRIGGER_CLIENTS: Record<string, SdkClient[]> = {
+      'pre-sign-up': ['dynamodb', 'cognito'],
+      'seed-defaults': ['dynamodb'],
+    };
     const expected = (id: string): SdkClient[] => {
       const trigger = TRIGGER_CLIENTS[id];
       if (trigger) return trigger;
@@ -393,7 +396,7 @@ describe('what the Lambda bundles may import', () => {
     expect(loadedAtImport('auth-login')).toEqual(['dynamodb', 'cognito']);
     expect(loadedAtImport('auth-resend-otp')).toEqual(['dynamodb']);
     expect(loadedAtImport('payment-submit-usdt')).toEqual(['dynamodb']);
-    expect(loadedAtImport('pre-sign-up')).toEqual(['cognito']);
+    expect(loadedAtImport('pre-sign-up')).toEqual(['dynamodb', 'cognito']);
     expect(loadedAtImport('health')).toEqual([]);
     const lazyOnly: SdkClient[] = ['ses', 'lambda', 'secretsManager'];
     const eager = bundles.filter((bundle) => bundle.sdkClients.some((client) => lazyOnly.includes(client)));

@@ -6,6 +6,7 @@ import {
   BundledEnvironmentError,
   bundledEnvironment,
   FunctionError,
+  invokedFunctionIds,
   startBundledFunctions,
 } from '../local/bundled-functions.js';
 import { invokedFunctionName } from '../local/lambda-invoke-endpoint.js';
@@ -185,6 +186,7 @@ describe('the environment of a bundled function', () => {
   const options = {
     lambdaEndpoint: 'http://127.0.0.1:3000',
     functionIdOf: (logicalId: string) => (logicalId === 'CheckerLogicalId' ? 'job-chain-recheck' : undefined),
+    invokeToken: 'token-of-this-run',
   };
 
   it('takes the names from the template and the values from the local stack', () => {
@@ -208,6 +210,8 @@ describe('the environment of a bundled function', () => {
     expect(env).toEqual({
       AWS_LAMBDA_FUNCTION_NAME: 'payment-submit-usdt',
       AWS_ENDPOINT_URL_LAMBDA: 'http://127.0.0.1:3000',
+      // The local Invoke endpoint's token: the Lambda client signs it into its requests.
+      AWS_SESSION_TOKEN: 'token-of-this-run',
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
@@ -303,6 +307,18 @@ describe('running bundles in workers', () => {
   });
 });
 
+describe('the functions the local Invoke endpoint answers', () => {
+  it('are the targets of the function-name variables: the chain check, and no route or other job', () => {
+    const functions = readSynthesizedFunctions(writeAssembly());
+    const idOfLogicalId = new Map([...functions.values()].map((fn) => [fn.logicalId, fn.id]));
+    expect(invokedFunctionIds(functions.values(), (logicalId) => idOfLogicalId.get(logicalId))).toEqual(
+      new Set(['job-chain-recheck']),
+    );
+    // A reference that leads nowhere names nothing.
+    expect(invokedFunctionIds(functions.values(), () => undefined)).toEqual(new Set());
+  });
+});
+
 describe("Lambda's Invoke path", () => {
   it('names the function by name or ARN, and nothing else', () => {
     expect(invokedFunctionName('POST', '/2015-03-31/functions/job-chain-recheck/invocations')).toBe(
@@ -316,5 +332,7 @@ describe("Lambda's Invoke path", () => {
     ).toBe('job-chain-recheck');
     expect(invokedFunctionName('GET', '/2015-03-31/functions/job-chain-recheck/invocations')).toBeNull();
     expect(invokedFunctionName('POST', '/api/health')).toBeNull();
+    // A broken percent-encoding is no function name (and no 500).
+    expect(invokedFunctionName('POST', '/2015-03-31/functions/%E0%A4%A/invocations')).toBeNull();
   });
 });

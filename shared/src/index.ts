@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './routes.js';
 export * from './table.js';
 export * from './schedules.js';
+export * from './tron-address.js';
 export * from './schemas/contact.js';
 export * from './schemas/errors.js';
 export * from './schemas/auth.js';

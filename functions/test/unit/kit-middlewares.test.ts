@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
-import { getRoute, type RouteId } from '@goldbot/shared';
+import { ADMIN_SIGN_IN_REQUIRED_MESSAGE, getRoute, type RouteId } from '@goldbot/shared';
 import * as z from '@goldbot/shared/zod';
 import {
   ForbiddenError,
@@ -26,7 +26,7 @@ import { requestStateOf, type HttpMiddleware, type RequestState } from '../../sr
 import { sessionCheck } from '../../src/kit/middlewares/session-check.js';
 import { createLogger } from '../../src/kit/logger.js';
 import type { PendingLimits } from '../../src/domain/limits/rate-limits.js';
-import { CALLERS, httpEvent, lambdaContext } from '../helpers/lambda.js';
+import { API_CLIENT_ID, CALLERS, httpEvent, lambdaContext } from '../helpers/lambda.js';
 
 /**
  * Each middleware of the handler kit on its own, in a middy stack with only the request log in
@@ -206,8 +206,17 @@ describe('body cap', () => {
 });
 
 describe('authentication', () => {
+  const user = {
+    userId: 'u',
+    email: 'u@example.com',
+    emailVerified: true,
+    isAdmin: false,
+    issuedAt: 1,
+    authTime: 1,
+    apiSignIn: true,
+  };
+
   it('applies the access levels: public passes, user needs a caller, admin an administrator', () => {
-    const user = { userId: 'u', email: 'u@example.com', emailVerified: true, isAdmin: false, issuedAt: 1, authTime: 1 };
     expect(() => assertRouteAccess(getRoute('health'), null)).not.toThrow();
     expect(() => assertRouteAccess(getRoute('auth-me'), null)).toThrow(UnauthorizedError);
     expect(() => assertRouteAccess(getRoute('auth-me'), user)).not.toThrow();
@@ -215,12 +224,49 @@ describe('authentication', () => {
     expect(() => assertRouteAccess(getRoute('admin-users'), { ...user, isAdmin: true })).not.toThrow();
   });
 
+  it("refuses an administrator's token from any sign-in but the API's own on admin routes, with the way in", () => {
+    const google = { ...user, isAdmin: true, apiSignIn: false };
+    expect(() => assertRouteAccess(getRoute('admin-users'), google)).toThrow(
+      new ForbiddenError(ADMIN_SIGN_IN_REQUIRED_MESSAGE),
+    );
+    expect(ADMIN_SIGN_IN_REQUIRED_MESSAGE).toContain('/admin-login');
+    // A customer's Google session is a session like any other on their own routes.
+    expect(() => assertRouteAccess(getRoute('auth-me'), google)).not.toThrow();
+    expect(() => assertRouteAccess(getRoute('auth-me'), { ...google, isAdmin: false })).not.toThrow();
+  });
+
+  it('answers 403 to a hosted-UI or Google token on an admin route, before any check behind it', async () => {
+    const guard = vi.fn(async () => null);
+    const { call } = stack(
+      'admin-users',
+      authentication(getRoute('admin-users'), { trustClaims: true, apiClientId: API_CLIENT_ID }),
+      sessionCheck(guard, { allowMissingProfile: false, requireMfa: () => true }),
+    );
+    for (const claims of [
+      { ...CALLERS.admin, aud: 'hosted-ui-client' },
+      { ...CALLERS.admin, identities: '[{"providerName":"Google","userId":"1098"}]' },
+    ]) {
+      expect(await call(httpEvent({ routeId: 'admin-users', claims }))).toMatchObject({
+        status: 403,
+        body: { message: ADMIN_SIGN_IN_REQUIRED_MESSAGE },
+      });
+    }
+    expect(guard).not.toHaveBeenCalled();
+    expect((await call(httpEvent({ routeId: 'admin-users', claims: CALLERS.admin }))).status).toBe(200);
+  });
+
   it('keeps the caller of verified claims, and ignores claims it may not trust', async () => {
-    const trusted = stack('auth-me', authentication(getRoute('auth-me'), { trustClaims: true }));
+    const trusted = stack(
+      'auth-me',
+      authentication(getRoute('auth-me'), { trustClaims: true, apiClientId: API_CLIENT_ID }),
+    );
     expect((await trusted.call(httpEvent({ routeId: 'auth-me', claims: CALLERS.user }))).status).toBe(200);
     expect(trusted.state()?.caller?.userId).toBe(CALLERS.user.sub);
     expect((await trusted.call(httpEvent({ routeId: 'auth-me' }))).status).toBe(401);
-    const untrusted = stack('health', authentication(getRoute('health'), { trustClaims: false }));
+    const untrusted = stack(
+      'health',
+      authentication(getRoute('health'), { trustClaims: false, apiClientId: API_CLIENT_ID }),
+    );
     expect((await untrusted.call(httpEvent({ routeId: 'health', claims: CALLERS.admin }))).status).toBe(200);
     expect(untrusted.state()?.caller).toBeNull();
   });
@@ -232,7 +278,7 @@ describe('session check', () => {
     const guard = vi.fn(async () => profile);
     const { call, state } = stack(
       'auth-me',
-      authentication(getRoute('auth-me'), { trustClaims: true }),
+      authentication(getRoute('auth-me'), { trustClaims: true, apiClientId: API_CLIENT_ID }),
       sessionCheck(guard, { allowMissingProfile: true, requireMfa: () => false }),
     );
     expect((await call(httpEvent({ routeId: 'auth-me', claims: CALLERS.user }))).status).toBe(200);
@@ -249,7 +295,7 @@ describe('session check', () => {
     });
     const signedIn = stack(
       'auth-me',
-      authentication(getRoute('auth-me'), { trustClaims: true }),
+      authentication(getRoute('auth-me'), { trustClaims: true, apiClientId: API_CLIENT_ID }),
       sessionCheck(guard, { allowMissingProfile: false, requireMfa: () => true }),
     );
     expect(await signedIn.call(httpEvent({ routeId: 'auth-me', claims: CALLERS.user }))).toMatchObject({
@@ -259,7 +305,7 @@ describe('session check', () => {
     expect(guard).toHaveBeenCalledWith(expect.anything(), { allowMissingProfile: false, requireMfa: true });
     const anonymous = stack(
       'contact-add',
-      authentication(getRoute('contact-add'), { trustClaims: true }),
+      authentication(getRoute('contact-add'), { trustClaims: true, apiClientId: API_CLIENT_ID }),
       sessionCheck(guard, { allowMissingProfile: false, requireMfa: () => false }),
     );
     expect((await anonymous.call(httpEvent({ routeId: 'contact-add' }))).status).toBe(200);
@@ -407,7 +453,7 @@ describe('request limits', () => {
     const verify = getRoute('payment-verify-referral');
     const { call } = stack(
       'payment-verify-referral',
-      authentication(verify, { trustClaims: true }),
+      authentication(verify, { trustClaims: true, apiClientId: API_CLIENT_ID }),
       inputParsing({}),
       requestLimits({
         route: verify,

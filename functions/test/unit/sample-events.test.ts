@@ -7,7 +7,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authSessionResponseSchema, implementedRoutes, type RouteId } from '@goldbot/shared';
 import { config } from '../../src/config.js';
 import { hashCode, type CodePurpose } from '../../src/domain/auth/one-time-codes.js';
@@ -36,6 +36,11 @@ import { SAMPLE_ADMIN_ID as ADMIN_SUB } from '../helpers/sample-admin.js';
  * its real handler to a success answer, with the table, Cognito and SES mocked as the world the
  * sample describes (Jane Doe, jane.doe@example.com, with the codes the samples carry).
  */
+// The samples' tokens name the example app client as their audience (`aud`); here it is the
+// API's own client, as a deployment's client id is in a real event. Set before config is read.
+vi.hoisted(() => {
+  process.env.USER_POOL_CLIENT_ID = '1example23456789clientid';
+});
 const dynamo = useMockedDynamo();
 const cognito = useCognitoFake();
 const outbox = useAwsOutbox();
@@ -205,9 +210,11 @@ describe('events/<id>.json', () => {
       const res = await run(id);
       expect(res.statusCode, res.rawBody).toBeGreaterThanOrEqual(200);
       expect(res.statusCode, res.rawBody).toBeLessThan(300);
-      const caller = callerFromEvent(loadSampleEvent(id));
+      const caller = callerFromEvent(loadSampleEvent(id), config.userPoolClientId);
       if (route.auth === 'public') expect(caller).toBeNull();
       if (route.auth === 'admin') expect(caller?.isAdmin).toBe(true);
+      // Their tokens are the API's own client's: an administrator's acts as one.
+      if (route.auth !== 'public') expect(caller?.apiSignIn).toBe(true);
       if (route.auth !== 'public') expect(caller?.issuedAt, 'user samples carry iat').toBeGreaterThan(0);
     },
   );
