@@ -117,6 +117,18 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     admin: 'allowed',
     request: { pathParams: { id: UNKNOWN_ID } },
   },
+  'contact-mark-read': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { id: UNKNOWN_ID } },
+  },
+  'contact-mark-all-read': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: {},
+  },
 
   // Customer commerce: every signed-in caller buys for themselves; the body is always valid.
   'payment-package-status': {

@@ -251,11 +251,14 @@ export const AUTH_TABLE_SCOPE: TableScope = {
 const TABLE_SCOPES: Partial<Record<RouteId, TableScope>> = {
   // The catalog, and the subscription settings whose switch is Basic's on-sale flag.
   'packages-list': { partitions: ['CATALOG', 'SETTINGS'], indexes: [] },
-  // The message and the contact `total` counter move together (store and delete).
+  // The message and the contact counters move together (store, delete, read).
   'contact-add': { partitions: ['CONTACT#*', 'STATS#CONTACTS', 'RATE#*'], indexes: [] },
-  // The list itself is a GSI1 query (GSI1PK = CONTACTS).
-  'contact-list': { partitions: ['USER#*', 'STATS#CONTACTS'], indexes: ['GSI1'] },
+  // The list itself is a GSI1 query (GSI1PK = CONTACTS); the Unread tab a GSI2 query (GSI2PK = CONTACTS#UNREAD).
+  'contact-list': { partitions: ['USER#*', 'STATS#CONTACTS'], indexes: ['GSI1', 'GSI2'] },
   'contact-delete': { partitions: ['USER#*', 'CONTACT#*', 'STATS#CONTACTS'], indexes: [] },
+  'contact-mark-read': { partitions: ['USER#*', 'CONTACT#*', 'STATS#CONTACTS'], indexes: [] },
+  // Mark All Read finds the unread messages on GSI2 (GSI2PK = CONTACTS#UNREAD).
+  'contact-mark-all-read': { partitions: ['USER#*', 'CONTACT#*', 'STATS#CONTACTS'], indexes: ['GSI2'] },
   // The template preview reads the caller's profile (the session guard) and nothing else.
   'settings-email-templates-preview': { partitions: ['USER#*'], indexes: [] },
 };

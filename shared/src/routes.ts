@@ -78,6 +78,16 @@ export const ROUTES = [
   route('contact-add', 'POST', '/api/contact/add', 'public', 'Send a contact message', true),
   route('contact-list', 'GET', '/api/contact/get', 'admin', 'Contact messages, newest first', true),
   route('contact-delete', 'DELETE', '/api/contact/del/{id}', 'admin', 'Delete a contact message', true),
+  // Additions to the spec: the read state is kept on the server (docs/decisions.md, "Where the product differs from the spec").
+  route('contact-mark-read', 'POST', '/api/contact/mark-read/{id}', 'admin', 'Mark a contact message read', true),
+  route(
+    'contact-mark-all-read',
+    'POST',
+    '/api/contact/mark-all-read',
+    'admin',
+    'Mark every unread contact message read',
+    true,
+  ),
 
   // Payments and subscriptions, customer side
   route(

@@ -109,6 +109,9 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['POST /api/payment/order', 'user'],
   // The template editor's live preview, rendered on the server by the mail's own code.
   ['POST /api/settings/email-templates/preview', 'admin'],
+  // Messages' read state, kept on the server so Unread and Mark All Read cover every message.
+  ['POST /api/contact/mark-read/{id}', 'admin'],
+  ['POST /api/contact/mark-all-read', 'admin'],
 ];
 
 const EXPECTED = new Map<string, AuthLevel>([...CUSTOMER_SPEC, ...ADMIN_SPEC, ...PRODUCT_ADDITIONS]);

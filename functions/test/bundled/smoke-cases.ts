@@ -53,6 +53,8 @@ export const SMOKE_CASES: Record<RouteId, SmokeCase> = {
   'contact-add': { as: 'anonymous', status: 201 },
   'contact-list': { as: 'admin', status: 200 },
   'contact-delete': { as: 'admin', status: 404 },
+  'contact-mark-read': { as: 'admin', status: 404 },
+  'contact-mark-all-read': { as: 'admin', status: 200 },
 
   'payment-package-status': { as: 'customer', status: 200 },
   'settings-public-subscription': { as: 'customer', status: 200 },

@@ -118,6 +118,10 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
       Item: { ...key, _id: '01KDX3N8W6Q5ZJ4R2T7B9C0E1F', createdAt: '2026-03-01T10:40:00.000Z', counted: true },
     });
   },
+  // The unread index holds the sample message: Mark All Read marks it.
+  'contact-mark-all-read': () => {
+    dynamo.on(QueryCommand, { IndexName: 'GSI2' }).resolves({ Items: [{ _id: '01KDX3N8W6Q5ZJ4R2T7B9C0E1F' }] });
+  },
   'auth-verify-otp': () => {
     existingUser(false);
     storedCode('registration', '4821');
@@ -253,6 +257,20 @@ describe('events/<id>.json', () => {
       PK: `CONTACT#${event.pathParameters?.id}`,
       SK: `CONTACT#${event.pathParameters?.id}`,
     });
+  });
+
+  it('contact-mark-read marks the sample id read', async () => {
+    const event = loadSampleEvent('contact-mark-read');
+    await run('contact-mark-read');
+    expect(storeTransactions(dynamo)[0]?.args[0].input.TransactItems?.[0]?.Update?.Key).toEqual({
+      PK: `CONTACT#${event.pathParameters?.id}`,
+      SK: `CONTACT#${event.pathParameters?.id}`,
+    });
+  });
+
+  it('contact-mark-all-read marks the unread sample message', async () => {
+    const res = await run('contact-mark-all-read');
+    expect(res.body).toEqual({ message: '1 message marked as read', marked: 1, complete: true });
   });
 
   it('auth-register signs the lower-cased sample e-mail up and mails a code', async () => {
