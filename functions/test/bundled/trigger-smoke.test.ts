@@ -57,6 +57,8 @@ beforeAll(async () => {
       ...bundledEnvironment(fn, stack().handlerEnv, {
         lambdaEndpoint: stack().urls.api,
         functionIdOf: () => undefined,
+        // The triggers invoke no function: this token opens nothing.
+        invokeToken: 'the-triggers-invoke-nothing',
       }),
       // Lambda runs Node 22; the SDK's notice about its future Node 22 floor is noise on this machine's Node.
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
