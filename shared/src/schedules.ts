@@ -40,6 +40,13 @@ export const SCHEDULES = [
     implemented: true,
     summary: 'Check again on TRON the pending payments of the last 24 hours the chain has not answered yet',
   },
+  {
+    // Every 5 minutes; each kind is mailed at most once per NEW_WORK_MAIL.minIntervalMinutes (15).
+    id: 'job-new-work-mail',
+    cron: '0/5 * * * *',
+    implemented: true,
+    summary: 'Mail every administrator what work arrived since the last mail of its kind',
+  },
 ] as const satisfies readonly ScheduleDefinition[];
 
 export type JobId = (typeof SCHEDULES)[number]['id'];

@@ -109,6 +109,11 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['POST /api/payment/order', 'user'],
   // The template editor's live preview, rendered on the server by the mail's own code.
   ['POST /api/settings/email-templates/preview', 'admin'],
+  // What waits for the administrators (the navigation's counts), the dashboard's first-run
+  // checklist and its test mail to the signed-in administrator.
+  ['GET /api/admin/work-counts', 'admin'],
+  ['GET /api/admin/setup-checklist', 'admin'],
+  ['POST /api/admin/test-mail', 'admin'],
 ];
 
 const EXPECTED = new Map<string, AuthLevel>([...CUSTOMER_SPEC, ...ADMIN_SPEC, ...PRODUCT_ADDITIONS]);
