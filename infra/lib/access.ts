@@ -321,6 +321,8 @@ const JOB_ACCESS: Record<JobId, Omit<AccessProfile, 'sendsMail' | 'checksOrigin'
   'job-expiry-reminders': JOB_DEFAULTS,
   // Asks TRON about payments (also invoked once per new payment by payment-submit-usdt).
   'job-chain-recheck': { ...JOB_DEFAULTS, callsTron: true },
+  // Mails every administrator about new work: it lists the admin group (read-only, on the pool only).
+  'job-new-work-mail': { ...JOB_DEFAULTS, cognitoActions: ['cognito-idp:ListUsersInGroup'] },
 };
 
 /**

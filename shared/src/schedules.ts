@@ -41,9 +41,10 @@ export const SCHEDULES = [
     summary: 'Check again on TRON the pending payments of the last 24 hours the chain has not answered yet',
   },
   {
-    // Every 5 minutes; each kind is mailed at most once per NEW_WORK_MAIL.minIntervalMinutes (15).
+    // Every 5 minutes, two minutes after the chain re-check (minutes 2, 7, ... 57); each kind of
+    // work is mailed at most once per NEW_WORK_MAIL.minIntervalMinutes (15).
     id: 'job-new-work-mail',
-    cron: '0/5 * * * *',
+    cron: '2/5 * * * *',
     implemented: true,
     summary: 'Mail every administrator what work arrived since the last mail of its kind',
   },

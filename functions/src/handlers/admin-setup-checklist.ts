@@ -2,7 +2,7 @@ import { readSetupChecklist } from '../domain/admin/setup-checklist.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
-import { adminMfaAvailable, setupStateStore } from '../wiring/admin-setup-deps.js';
+import { adminMfaAvailable, setupStateStore } from '../wiring/setup-checklist-deps.js';
 
 /**
  * The admin dashboard's first-run checklist, from the caller's profile (as the session guard read

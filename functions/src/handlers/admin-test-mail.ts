@@ -2,7 +2,7 @@ import { sendTestMail } from '../domain/admin/setup-checklist.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
-import { testMailDeps } from '../wiring/admin-setup-deps.js';
+import { testMailDeps } from '../wiring/admin-test-mail-deps.js';
 
 /**
  * 'Send a test mail to yourself': a mail to the signed-in administrator's own address (their
