@@ -185,11 +185,13 @@ export const ADMIN_ROUTE_COGNITO_CALLS: Readonly<Record<AdminCognitoRouteId, rea
   'payment-wallet-save': ['cognito-idp:ListUsersInGroup'],
 };
 
-/** Every Cognito call a route's handler makes, IAM-governed or not (documentation and tests). */
-export function cognitoCallsOf(routeId: string): readonly CognitoAction[] {
-  const auth = (AUTH_ROUTE_ACCESS as Partial<Record<string, AuthRouteAccess>>)[routeId];
+/** Every Cognito call a route's or a job's handler makes, IAM-governed or not (documentation and tests). */
+export function cognitoCallsOf(handlerId: string): readonly CognitoAction[] {
+  const auth = (AUTH_ROUTE_ACCESS as Partial<Record<string, AuthRouteAccess>>)[handlerId];
   if (auth) return auth.cognitoCalls;
-  return (ADMIN_ROUTE_COGNITO_CALLS as Partial<Record<string, readonly CognitoAction[]>>)[routeId] ?? [];
+  const job = (JOB_ACCESS as Partial<Record<string, Pick<AccessProfile, 'cognitoActions'>>>)[handlerId];
+  if (job) return job.cognitoActions;
+  return (ADMIN_ROUTE_COGNITO_CALLS as Partial<Record<string, readonly CognitoAction[]>>)[handlerId] ?? [];
 }
 
 /**
