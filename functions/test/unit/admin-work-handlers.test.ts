@@ -38,8 +38,8 @@ beforeEach(() => {
   dynamo.on(UpdateCommand).resolves({});
   givenItems(
     dynamo,
-    profileItemOf(CALLERS.admin) as typeof ADMIN_PROFILE,
-    profileItemOf(CALLERS.user) as typeof ADMIN_PROFILE,
+    { ...ADMIN_PROFILE, ...profileItemOf(CALLERS.admin) },
+    { PK: `USER#${CALLERS.user.sub}`, SK: 'PROFILE', ...profileItemOf(CALLERS.user) },
   );
 });
 
@@ -107,7 +107,7 @@ describe('admin-setup-checklist', () => {
   it('derives every step from the profile, the settings and the active USDT wallet', async () => {
     givenItems(
       dynamo,
-      { ...profileItemOf(CALLERS.admin), testMailSentAt: '2026-11-20T09:00:00.000Z' } as typeof ADMIN_PROFILE,
+      { ...ADMIN_PROFILE, ...profileItemOf(CALLERS.admin), testMailSentAt: '2026-11-20T09:00:00.000Z' },
       { PK: 'SETTINGS', SK: 'SUBSCRIPTION', copyTradingLink: 'https://broker.example/copy/1' },
       {
         PK: 'ACTIVEWALLET#USDT',
