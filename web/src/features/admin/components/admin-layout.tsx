@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { APP_NAME } from '@/config/brand';
 import { useSession } from '@/features/auth';
 import { useWorkCounts } from '../work-counts/api/get-work-counts';
-import { WorkCountBadge } from '../work-counts/components/work-count-badge';
+import { WorkCountBadge, waitingCount, workCountDescriptionId } from '../work-counts/components/work-count-badge';
 import { NAV_WORK_KINDS } from '../work-counts/lib/nav-work-kinds';
 import { AdminThemeProvider } from './admin-theme';
 import './admin-layout.css';
@@ -29,15 +29,23 @@ export default function AdminLayout() {
           </Link>
           <nav aria-label="Admin">
             <ul className="admin-layout__nav">
-              {ADMIN_NAVIGATION.map((section) => (
-                <li key={section.path}>
-                  {/* NavLink matches by prefix, so nested views keep their section highlighted. */}
-                  <NavLink to={section.getHref()} className="admin-layout__link">
-                    {section.title}
-                    <WorkCountBadge counts={workCounts} kind={NAV_WORK_KINDS.get(section.path)} />
-                  </NavLink>
-                </li>
-              ))}
+              {ADMIN_NAVIGATION.map((section) => {
+                const kind = NAV_WORK_KINDS.get(section.path);
+                const count = waitingCount(workCounts, kind);
+                return (
+                  <li key={section.path}>
+                    {/* NavLink matches by prefix, so nested views keep their section highlighted. */}
+                    <NavLink
+                      to={section.getHref()}
+                      className="admin-layout__link"
+                      aria-describedby={kind && count !== null ? workCountDescriptionId(kind) : undefined}
+                    >
+                      {section.title}
+                      {kind && count !== null && <WorkCountBadge count={count} kind={kind} />}
+                    </NavLink>
+                  </li>
+                );
+              })}
             </ul>
           </nav>
           <div className="admin-layout__account">
