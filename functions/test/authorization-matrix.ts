@@ -552,6 +552,28 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     request: { query: { limit: '1' } },
     answers: [200],
   },
+  'admin-work-counts': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: {},
+    answers: [200],
+  },
+  'admin-setup-checklist': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: {},
+    answers: [200],
+  },
+  // Mails the signed-in administrator only: no address can be named in the request.
+  'admin-test-mail': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { body: {} },
+    answers: [200],
+  },
 };
 
 /**

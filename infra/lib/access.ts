@@ -185,11 +185,13 @@ export const ADMIN_ROUTE_COGNITO_CALLS: Readonly<Record<AdminCognitoRouteId, rea
   'payment-wallet-save': ['cognito-idp:ListUsersInGroup'],
 };
 
-/** Every Cognito call a route's handler makes, IAM-governed or not (documentation and tests). */
-export function cognitoCallsOf(routeId: string): readonly CognitoAction[] {
-  const auth = (AUTH_ROUTE_ACCESS as Partial<Record<string, AuthRouteAccess>>)[routeId];
+/** Every Cognito call a route's or a job's handler makes, IAM-governed or not (documentation and tests). */
+export function cognitoCallsOf(handlerId: string): readonly CognitoAction[] {
+  const auth = (AUTH_ROUTE_ACCESS as Partial<Record<string, AuthRouteAccess>>)[handlerId];
   if (auth) return auth.cognitoCalls;
-  return (ADMIN_ROUTE_COGNITO_CALLS as Partial<Record<string, readonly CognitoAction[]>>)[routeId] ?? [];
+  const job = (JOB_ACCESS as Partial<Record<string, Pick<AccessProfile, 'cognitoActions'>>>)[handlerId];
+  if (job) return job.cognitoActions;
+  return (ADMIN_ROUTE_COGNITO_CALLS as Partial<Record<string, readonly CognitoAction[]>>)[handlerId] ?? [];
 }
 
 /**
@@ -330,6 +332,8 @@ const JOB_ACCESS: Record<JobId, Omit<AccessProfile, 'sendsMail' | 'checksOrigin'
   'job-expiry-reminders': JOB_DEFAULTS,
   // Asks TRON about payments (also invoked once per new payment by payment-submit-usdt).
   'job-chain-recheck': { ...JOB_DEFAULTS, callsTron: true },
+  // Mails every administrator about new work: it lists the admin group (read-only, on the pool only).
+  'job-new-work-mail': { ...JOB_DEFAULTS, cognitoActions: ['cognito-idp:ListUsersInGroup'] },
 };
 
 /**

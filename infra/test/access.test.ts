@@ -364,12 +364,13 @@ describe('routeAccess: mail and the code key', () => {
 
 describe('jobAccess', () => {
   it('covers every scheduled job; only the jobs whose wiring mails send mail; none reads the code key', () => {
-    // Activation mails, expiry reminders, and the chain re-check's auto-approval mail.
-    const mailing = ['job-send-activation-emails', 'job-expiry-reminders', 'job-chain-recheck'];
+    // Activation mails, expiry reminders, the chain re-check's auto-approval mail and the new-work mail.
+    const mailing = ['job-send-activation-emails', 'job-expiry-reminders', 'job-chain-recheck', 'job-new-work-mail'];
     for (const job of SCHEDULES) {
       const profile = jobAccess(job);
       expect(profile.table).toBe('readWrite');
-      expect(profile.cognitoActions).toEqual([]);
+      // The new-work mail goes to every member of the admin group, which it lists; no other job calls Cognito.
+      expect(profile.cognitoActions).toEqual(job.id === 'job-new-work-mail' ? ['cognito-idp:ListUsersInGroup'] : []);
       expect(profile.readsOtpHashKey).toBe(false);
       expect(profile.sendsMail, job.id).toBe(mailing.includes(job.id));
     }

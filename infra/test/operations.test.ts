@@ -506,7 +506,9 @@ describe('with every optional feature on', () => {
   });
 
   it('stays under CloudFormation’s 500 resources per stack', () => {
-    for (const [name, template] of Object.entries(full.templates)) {
+    // Per template CloudFormation deploys: `templates.api` folds the nested route stacks in, which
+    // CloudFormation never sees as one template.
+    for (const [name, template] of Object.entries(full.deployedTemplates)) {
       const count = Object.keys((template.toJSON() as { Resources: object }).Resources).length;
       expect(count, name).toBeLessThan(500);
     }

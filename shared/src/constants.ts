@@ -142,6 +142,8 @@ export const RATE_LIMITS = {
   paymentOrderPerUser: { limit: 20, windowSeconds: 3600 },
   /** Payment submissions per signed-in user: each starts an on-chain look-up (docs/operations.md). */
   submitPaymentPerUser: { limit: 10, windowSeconds: 3600 },
+  /** Test mails an administrator sends to themself (the dashboard's checklist): each one is a real mail. */
+  adminTestMailPerUser: { limit: 5, windowSeconds: 3600 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

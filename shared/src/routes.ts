@@ -222,6 +222,18 @@ export const ROUTES = [
   // Additions to the spec: the audit trail of admin actions and CSV exports of the lists.
   route('admin-audit-log', 'GET', '/api/admin/audit-log', 'admin', 'Audit log of admin actions, newest first', true),
   route('admin-export', 'GET', '/api/admin/export/{dataset}', 'admin', 'Download a list as CSV', true),
+  // Additions to the spec: what waits for the administrators (the navigation's counts), the
+  // dashboard's first-run checklist, and a test mail to the signed-in administrator.
+  route('admin-work-counts', 'GET', '/api/admin/work-counts', 'admin', 'How many of each kind of work wait', true),
+  route(
+    'admin-setup-checklist',
+    'GET',
+    '/api/admin/setup-checklist',
+    'admin',
+    "The back-office's first-run checklist",
+    true,
+  ),
+  route('admin-test-mail', 'POST', '/api/admin/test-mail', 'admin', 'Mail a test to the signed-in administrator', true),
   route(
     'settings-subscription-get',
     'GET',

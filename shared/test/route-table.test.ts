@@ -112,6 +112,11 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   // Messages' read state, kept on the server so Unread and Mark All Read cover every message.
   ['POST /api/contact/mark-read/{id}', 'admin'],
   ['POST /api/contact/mark-all-read', 'admin'],
+  // What waits for the administrators (the navigation's counts), the dashboard's first-run
+  // checklist and its test mail to the signed-in administrator.
+  ['GET /api/admin/work-counts', 'admin'],
+  ['GET /api/admin/setup-checklist', 'admin'],
+  ['POST /api/admin/test-mail', 'admin'],
 ];
 
 const EXPECTED = new Map<string, AuthLevel>([...CUSTOMER_SPEC, ...ADMIN_SPEC, ...PRODUCT_ADDITIONS]);

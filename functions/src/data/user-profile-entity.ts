@@ -98,6 +98,7 @@ export function fromProfileItem(item: Record<string, unknown>): UserProfile {
     tokensValidAfter: typeof item.tokensValidAfter === 'number' ? item.tokensValidAfter : undefined,
     sessionsValidAfterMs: typeof item.sessionsValidAfterMs === 'number' ? item.sessionsValidAfterMs : undefined,
     mfaEnabledAt: typeof item.mfaEnabledAt === 'string' ? item.mfaEnabledAt : undefined,
+    ...(typeof item.testMailSentAt === 'string' ? { testMailSentAt: item.testMailSentAt } : {}),
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt),
   };

@@ -99,4 +99,8 @@ export const SMOKE_CASES: Record<RouteId, SmokeCase> = {
   'admin-user-activate': { as: 'admin', status: 404 },
   'admin-user-subscriptions': { as: 'admin', status: 404 },
   'admin-audit-log': { as: 'admin', status: 200 },
+  'admin-work-counts': { as: 'admin', status: 200 },
+  'admin-setup-checklist': { as: 'admin', status: 200 },
+  // Mails the test stack's admin through the SES emulator.
+  'admin-test-mail': { as: 'admin', status: 200 },
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PAYMENT_MESSAGES, SETTINGS_MESSAGES, type SubmitUsdtPaymentInput } from '@goldbot/shared';
 import type { OrderRecord } from '../../src/domain/records/order-record.js';
-import type { SubscriptionSettings } from '../../src/domain/records/settings-record.js';
+import { allNewWorkMailOn, type SubscriptionSettings } from '../../src/domain/records/settings-record.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import {
   activeSubscription,
@@ -67,7 +67,12 @@ function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
   };
   const state = {
     snapshot,
-    settings: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null } as SubscriptionSettings,
+    settings: {
+      basicPackageEnabled: true,
+      autoApproveOnMatch: false,
+      copyTradingLink: null,
+      newWorkMail: allNewWorkMailOn(),
+    } as SubscriptionSettings,
     subscriptions: [] as SubscriptionRecord[],
     commits: [] as PurchasePlan[],
     purchaseResult: { kind: 'committed' } as PurchaseCommit,
@@ -188,7 +193,12 @@ describe('reads', () => {
       copyTradingLink: null,
     });
     state.snapshot.profile = { ...BUYER, basicPaidThrough: '2026-11-23' };
-    state.settings = { basicPackageEnabled: false, autoApproveOnMatch: false, copyTradingLink: null };
+    state.settings = {
+      basicPackageEnabled: false,
+      autoApproveOnMatch: false,
+      copyTradingLink: null,
+      newWorkMail: allNewWorkMailOn(),
+    };
     expect(await packageStatus(deps, BUYER._id)).toEqual({
       success: true,
       hasActiveBasicPackage: true,
@@ -200,7 +210,12 @@ describe('reads', () => {
 
   it('package status: the free trial is available with a link, and the link is the caller’s while the trial runs', async () => {
     const { deps, state } = setup();
-    state.settings = { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: COPY_TRADING_LINK };
+    state.settings = {
+      basicPackageEnabled: true,
+      autoApproveOnMatch: false,
+      copyTradingLink: COPY_TRADING_LINK,
+      newWorkMail: allNewWorkMailOn(),
+    };
     expect(await packageStatus(deps, BUYER._id)).toMatchObject({ isFreeTrialAvailable: true, copyTradingLink: null });
     // Started on Oct 24: its 30 days end on Nov 23, today (the clock), ends included.
     state.snapshot.profile = { ...BUYER, freeTrialStartedAt: '2026-10-24T09:00:00.000Z' };

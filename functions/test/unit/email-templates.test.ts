@@ -5,30 +5,43 @@ import { isAdminTemplateType, sampleValues } from '../../src/domain/email/templa
 import {
   DEFAULT_EMAIL_TEMPLATES,
   EDITABLE_TEMPLATE_TYPES,
+  NEW_WORK_TEMPLATE_TYPES,
   REMINDER_TEMPLATE_TYPES,
   WALLET_TEMPLATE_TYPES,
   WITHDRAWAL_TEMPLATE_TYPES,
+  adminTestMailValues,
   expiryReminderMailValues,
+  newWorkMailValues,
   walletActivatedMailValues,
   type EmailTemplateType,
 } from '../../src/domain/email/templates.js';
 
-const values = { username: 'jane_doe', code: '0482', expiresInMinutes: 10, newEmail: 'j***@example.org' };
+const values = {
+  username: 'jane_doe',
+  code: '0482',
+  expiresInMinutes: 10,
+  newEmail: 'j***@example.org',
+  // The administrator's test mail.
+  sentAt: 'Nov 23, 2026, 12:05 UTC',
+  adminLink: 'https://goldbot.example/admin/dashboard',
+};
 const types = Object.keys(DEFAULT_EMAIL_TEMPLATES) as EmailTemplateType[];
 const CODE_MAILS = ['otpVerification', 'passwordResetOtp', 'emailChangeOtp'] as const;
 
 describe('default templates', () => {
-  it('exist for the code mails, the e-mail change notice, the 11 editable types, the withdrawal decisions, the reminder and the wallet notice', () => {
+  it('exist for the code mails, the e-mail change notice, the 11 editable types, the withdrawal decisions, the reminder, the wallet notice, the new-work mail and the test mail', () => {
     expect([...types].sort()).toEqual(
       [
         'emailChangeOtp',
         'emailChanged',
         'otpVerification',
         'passwordResetOtp',
+        'adminTestMail',
         ...EDITABLE_TEMPLATE_TYPES,
         ...WITHDRAWAL_TEMPLATE_TYPES,
         ...REMINDER_TEMPLATE_TYPES,
         ...WALLET_TEMPLATE_TYPES,
+        ...NEW_WORK_TEMPLATE_TYPES,
       ].sort(),
     );
   });
@@ -92,6 +105,60 @@ describe('default templates', () => {
       walletsLink: 'l',
     });
     expect(first.previousAddress).toBe('none');
+  });
+
+  it('adminNewWork says what is new since when, lists it escaped, counts the rest and links the screen', () => {
+    const mail = renderEmail(
+      DEFAULT_EMAIL_TEMPLATES.adminNewWork,
+      newWorkMailValues({
+        kind: 'pendingWithdrawals',
+        since: '2026-11-23T11:49:30.000Z',
+        arrivals: {
+          items: [{ at: '2026-11-23T11:52:04.000Z', who: '<b>ann</b> <ann@example.com>', what: '20.00 USDT to TQn9' }],
+          total: 3,
+        },
+        waiting: 1,
+        reviewLink: 'https://app.example.com/admin/withdrawals',
+        settingsLink: 'https://app.example.com/admin/subscription-settings',
+      }),
+    );
+    expect(mail.subject).toBe('GoldBot admin: 3 new withdrawal requests');
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('since Nov 23, 2026, 11:49 UTC');
+      expect(part).toContain('… and 2 more');
+      expect(part).toContain('1 withdrawal request waits for a decision in all.');
+      expect(part).toContain('every 15 minutes');
+    }
+    expect(mail.text).toContain(
+      '• Nov 23, 2026, 11:52 UTC · <b>ann</b> <ann@example.com> · 20.00 USDT to TQn9\n… and 2 more',
+    );
+    expect(mail.html).toContain('&lt;b&gt;ann&lt;/b&gt;');
+    expect(mail.html).toContain('href="https://app.example.com/admin/withdrawals"');
+    expect(mail.html).toContain('href="https://app.example.com/admin/subscription-settings"');
+  });
+
+  it('adminNewWork leaves out the total where the server keeps no count of the kind, and words one item alone', () => {
+    const values = newWorkMailValues({
+      kind: 'unreadMessages',
+      since: '2026-11-23T11:49:30.000Z',
+      arrivals: { items: [{ at: '2026-11-23T11:52:04.000Z', who: 'Ann', what: 'Hello' }], total: 1 },
+      waiting: null,
+      reviewLink: 'l',
+      settingsLink: 's',
+    });
+    expect(values).toMatchObject({ newSummary: '1 new contact message', waitingSummary: '', newCount: '1' });
+    expect(values.newItems).not.toContain('more');
+    expect(renderEmail(DEFAULT_EMAIL_TEMPLATES.adminNewWork, values).text).not.toContain('in all');
+  });
+
+  it('adminTestMail names when it was asked for and links the back-office', () => {
+    const mail = renderEmail(
+      DEFAULT_EMAIL_TEMPLATES.adminTestMail,
+      adminTestMailValues({ sentAt: '2026-11-23T12:05:09.000Z', adminLink: 'https://app.example.com/admin/dashboard' }),
+    );
+    expect(mail.subject).toBe('GoldBot admin: test mail');
+    expect(mail.text).toContain('Nov 23, 2026, 12:05 UTC');
+    expect(mail.html).toContain('href="https://app.example.com/admin/dashboard"');
   });
 
   it('subscriptionExpiryReminder names the package, its last day and the days left, escaped', () => {

@@ -20,6 +20,7 @@ import {
   expiryReminderMailValues,
   freeTrialMailValues,
   subscriptionMailValues,
+  newWorkMailValues,
   walletActivatedMailValues,
   withdrawalMailValues,
 } from '../../src/domain/email/templates.js';
@@ -29,17 +30,25 @@ const html = (source: string) => checkTemplateSource('paymentVerified', 'html', 
 const reason = (source: string) => html(source)?.message;
 
 describe('the types and their placeholders', () => {
-  it('lists the 11 types of the spec, the withdrawal decisions, the expiry reminder and the wallet notice', () => {
+  it('lists the 11 types of the spec, the withdrawal decisions, the expiry reminder, the wallet notice and the new-work mail', () => {
     expect(ADMIN_TEMPLATE_TYPES).toEqual([
       ...EDITABLE_TEMPLATE_TYPES,
       'withdrawalApproved',
       'withdrawalRejected',
       'subscriptionExpiryReminder',
       'walletActivated',
+      'adminNewWork',
     ]);
     expect(isAdminTemplateType('paymentPending')).toBe(true);
     // The code mails are built in: never editable (a template could otherwise drop the code).
-    for (const type of ['otpVerification', 'passwordResetOtp', 'emailChangeOtp', 'emailChanged', 'nope']) {
+    for (const type of [
+      'otpVerification',
+      'passwordResetOtp',
+      'emailChangeOtp',
+      'emailChanged',
+      'adminTestMail',
+      'nope',
+    ]) {
       expect(isAdminTemplateType(type)).toBe(false);
     }
   });
@@ -109,6 +118,19 @@ describe('the values each mail is sent with', () => {
             activatedBy: 'a@example.com',
             activatedAt: '2026-11-23T12:00:00.000Z',
             walletsLink: 'l',
+          }),
+        ];
+      }
+      if (type === 'adminNewWork') {
+        return [
+          type,
+          newWorkMailValues({
+            kind: 'pendingPayments',
+            since: '2026-11-23T12:00:00.000Z',
+            arrivals: { items: [], total: 0 },
+            waiting: null,
+            reviewLink: 'l',
+            settingsLink: 's',
           }),
         ];
       }

@@ -1,6 +1,7 @@
 import { PACKAGE_NAMES, WITHDRAWAL } from '@goldbot/shared';
 import {
   EDITABLE_TEMPLATE_TYPES,
+  NEW_WORK_TEMPLATE_TYPES,
   REMINDER_TEMPLATE_TYPES,
   WALLET_TEMPLATE_TYPES,
   WITHDRAWAL_TEMPLATE_TYPES,
@@ -15,13 +16,14 @@ import {
 
 /**
  * Every type the admin template editor lists: the 11 of the product, the withdrawal decisions, the
- * reminder, and the administrators' notice of a changed active wallet.
+ * reminder, the administrators' notice of a changed active wallet and their new-work mail.
  */
 export const ADMIN_TEMPLATE_TYPES = [
   ...EDITABLE_TEMPLATE_TYPES,
   ...WITHDRAWAL_TEMPLATE_TYPES,
   ...REMINDER_TEMPLATE_TYPES,
   ...WALLET_TEMPLATE_TYPES,
+  ...NEW_WORK_TEMPLATE_TYPES,
 ] as const;
 export type AdminTemplateType = (typeof ADMIN_TEMPLATE_TYPES)[number];
 
@@ -59,6 +61,16 @@ export const TEMPLATE_PLACEHOLDERS: Record<AdminTemplateType, readonly string[]>
   withdrawalRejected: WITHDRAWAL_DECISION,
   subscriptionExpiryReminder: ['username', 'packageName', 'endDate', 'daysLeft', 'dashboardLink'],
   walletActivated: ['currency', 'network', 'address', 'previousAddress', 'activatedBy', 'activatedAt', 'walletsLink'],
+  adminNewWork: [
+    'workTitle',
+    'newSummary',
+    'newCount',
+    'since',
+    'newItems',
+    'waitingSummary',
+    'reviewLink',
+    'settingsLink',
+  ],
 };
 
 /** The package a type's sample values describe, with dates as the mails format them. */
@@ -101,6 +113,18 @@ export function sampleValues(type: AdminTemplateType, dashboardLink: string): Re
     activatedBy: 'admin@example.com',
     activatedAt: 'Jun 10, 2026, 09:30 UTC',
     walletsLink: dashboardLink.replace(/\/dashboard$/, '/admin/wallets'),
+    workTitle: 'Payments to review',
+    newSummary: '3 new payments to review',
+    newCount: '3',
+    since: 'Jun 10, 2026, 09:15 UTC',
+    newItems: [
+      '• Jun 10, 2026, 09:16 UTC · trader42 <trader42@example.com> · Basic Package, 60.37 USDT',
+      '• Jun 10, 2026, 09:22 UTC · jane_doe <jane@example.com> · Pro Package, 250.12 USDT',
+      '• Jun 10, 2026, 09:27 UTC · Ann & <Bo> <ann@example.com> · Basic Package, 50.05 USDT',
+    ].join('\n'),
+    waitingSummary: '7 payments wait for a decision in all.',
+    reviewLink: dashboardLink.replace(/\/dashboard$/, '/admin/payments'),
+    settingsLink: dashboardLink.replace(/\/dashboard$/, '/admin/subscription-settings'),
   };
   return Object.fromEntries(TEMPLATE_PLACEHOLDERS[type].map((name) => [name, known[name] ?? `[${name}]`]));
 }

@@ -1,10 +1,13 @@
 import {
   FREE_COPY_TRADE_PROFIT_SPLIT_PERCENT,
   FREE_TRIAL_DAYS,
+  NEW_WORK_MAIL,
   PAYMENT,
   PRO_DURATION_MONTHS,
   WITHDRAWAL,
+  WORK_KIND_LABELS,
   type PackageSlug,
+  type WorkKind,
 } from '@goldbot/shared';
 
 /**
@@ -60,11 +63,23 @@ export type ReminderTemplateType = (typeof REMINDER_TEMPLATE_TYPES)[number];
  */
 export const WALLET_TEMPLATE_TYPES = ['walletActivated'] as const;
 export type WalletTemplateType = (typeof WALLET_TEMPLATE_TYPES)[number];
+/**
+ * The notice every administrator gets about new work (job-new-work-mail), one mail per kind of work
+ * at most every NEW_WORK_MAIL.minIntervalMinutes. Placeholders: {{workTitle}} ('Payments to
+ * review'), {{newSummary}} ('3 new payments to review'), {{newCount}}, {{since}} (UTC date and
+ * time the reported window starts), {{newItems}} (one line per arrival, then '… and N more'),
+ * {{waitingSummary}} (how many wait in all; empty where the server keeps no count of the kind),
+ * {{reviewLink}} (the back-office screen of the kind), {{settingsLink}} (where the mail is turned off).
+ */
+export const NEW_WORK_TEMPLATE_TYPES = ['adminNewWork'] as const;
+export type NewWorkTemplateType = (typeof NEW_WORK_TEMPLATE_TYPES)[number];
 export type EmailTemplateType =
   | EditableTemplateType
   | WithdrawalTemplateType
   | ReminderTemplateType
   | WalletTemplateType
+  | NewWorkTemplateType
+  | 'adminTestMail'
   | 'otpVerification'
   | 'passwordResetOtp'
   | 'emailChangeOtp'
@@ -247,11 +262,35 @@ ${button('Review the wallets', '{{walletsLink}}')}`,
   },
 });
 
+const newWorkDefaults = (): Record<NewWorkTemplateType, EmailTemplate> => ({
+  adminNewWork: {
+    subject: 'GoldBot admin: {{newSummary}}',
+    html: layout(
+      '{{workTitle}}',
+      `<p>Hello,</p><p><strong>{{newSummary}}</strong> since {{since}}:</p>
+<div style="margin:16px 0;padding:12px 16px;border-left:3px solid #d4af37;background:#0b1220;white-space:pre-line;font-size:14px;line-height:1.6">{{newItems}}</div>
+{{#if waitingSummary}}<p>{{waitingSummary}}</p>{{/if}}
+${button('Open the back-office', '{{reviewLink}}')}
+<p style="font-size:13px;color:#8a93a6">You get at most one mail of this kind every ${NEW_WORK_MAIL.minIntervalMinutes} minutes, with what arrived since the last one. Each kind can be turned off in <a href="{{settingsLink}}" style="color:#d4af37">Subscription Settings</a>.</p>`,
+    ),
+  },
+});
+
 const defaultTemplates = (): Record<EmailTemplateType, EmailTemplate> => ({
   ...editableDefaults(),
   ...withdrawalDefaults(),
   ...reminderDefaults(),
   ...walletDefaults(),
+  ...newWorkDefaults(),
+  // Built in (not in the editor): the first-run checklist's test of the mail path to an administrator.
+  adminTestMail: {
+    subject: 'GoldBot admin: test mail',
+    html: layout(
+      'Test mail',
+      `<p>Hello,</p><p>This is the test mail you asked for in the GoldBot back-office on {{sentAt}}. Mail from the product reaches you, so the notices of new work sent to every administrator will too.</p>
+${button('Open the back-office', '{{adminLink}}')}`,
+    ),
+  },
   otpVerification: {
     subject: 'Your GoldBot verification code',
     html: layout(
@@ -434,3 +473,63 @@ export function expiryReminderMailValues(values: {
     dashboardLink: values.dashboardLink,
   };
 }
+
+/** A count with its noun: '1 payment', '3 payments'. */
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** How the new-work mail words each kind: what is new, and how many wait in all. */
+const NEW_WORK_WORDS: Record<WorkKind, { news: (count: number) => string; waiting: (count: number) => string }> = {
+  pendingPayments: {
+    news: (n) => `${counted(n, 'new payment', 'new payments')} to review`,
+    waiting: (n) => `${counted(n, 'payment waits', 'payments wait')} for a decision in all.`,
+  },
+  pendingWithdrawals: {
+    news: (n) => counted(n, 'new withdrawal request', 'new withdrawal requests'),
+    waiting: (n) => `${counted(n, 'withdrawal request waits', 'withdrawal requests wait')} for a decision in all.`,
+  },
+  refundRequests: {
+    news: (n) => counted(n, 'new refund request', 'new refund requests'),
+    waiting: (n) => `${counted(n, 'refund request waits', 'refund requests wait')} for a decision in all.`,
+  },
+  unreadMessages: {
+    news: (n) => counted(n, 'new contact message', 'new contact messages'),
+    waiting: (n) => `${counted(n, 'message is', 'messages are')} unread in all.`,
+  },
+  unmatchedTransfers: {
+    news: (n) => counted(n, 'new unmatched transfer', 'new unmatched transfers'),
+    waiting: (n) => `${counted(n, 'transfer waits', 'transfers wait')} to be matched to an order in all.`,
+  },
+};
+
+/** The placeholder values of the new-work mail of one kind. */
+export function newWorkMailValues(values: {
+  kind: WorkKind;
+  /** The start of the reported window (ISO). */
+  since: string;
+  arrivals: { items: readonly { at: string; who: string; what: string }[]; total: number };
+  /** How many wait in all; null where the server keeps no count of the kind. */
+  waiting: number | null;
+  reviewLink: string;
+  settingsLink: string;
+}): Record<string, string> {
+  const { kind, arrivals } = values;
+  const lines = arrivals.items.map((item) => `• ${formatMailDateTime(item.at)} · ${item.who} · ${item.what}`);
+  const more = arrivals.total - arrivals.items.length;
+  if (more > 0) lines.push(`… and ${more} more`);
+  return {
+    workTitle: WORK_KIND_LABELS[kind],
+    newSummary: NEW_WORK_WORDS[kind].news(arrivals.total),
+    newCount: String(arrivals.total),
+    since: formatMailDateTime(values.since),
+    newItems: lines.join('\n'),
+    waitingSummary: values.waiting === null ? '' : NEW_WORK_WORDS[kind].waiting(values.waiting),
+    reviewLink: values.reviewLink,
+    settingsLink: values.settingsLink,
+  };
+}
+
+/** The placeholder values of the administrator's test mail. */
+export const adminTestMailValues = (values: { sentAt: string; adminLink: string }): Record<string, string> => ({
+  sentAt: formatMailDateTime(values.sentAt),
+  adminLink: values.adminLink,
+});

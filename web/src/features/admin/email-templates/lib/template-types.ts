@@ -1,6 +1,6 @@
 /**
  * The e-mail template types as the editor lists them: the 11 of the spec in its order,
- * then the withdrawal decisions, the administrators' wallet notice and any type the server adds
+ * then the withdrawal decisions, the administrators' wallet notice and new-work mail, and any type the server adds
  * later, named from its key.
  */
 const LABELS: Readonly<Record<string, string>> = {
@@ -18,6 +18,7 @@ const LABELS: Readonly<Record<string, string>> = {
   withdrawalApproved: 'Withdrawal Approved',
   withdrawalRejected: 'Withdrawal Rejected',
   walletActivated: 'Active Wallet Changed (to administrators)',
+  adminNewWork: 'New Work (to administrators)',
 };
 
 const ORDER = Object.keys(LABELS);
