@@ -109,6 +109,12 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['POST /api/payment/order', 'user'],
   // The template editor's live preview, rendered on the server by the mail's own code.
   ['POST /api/settings/email-templates/preview', 'admin'],
+  // Refunds: the customer asks from Billing History; admins list, decide and open them.
+  ['POST /api/payment/refund-request', 'user'],
+  ['GET /api/admin/refunds', 'admin'],
+  ['POST /api/admin/refunds', 'admin'],
+  ['POST /api/admin/refunds/{id}/approve', 'admin'],
+  ['POST /api/admin/refunds/{id}/refuse', 'admin'],
 ];
 
 const EXPECTED = new Map<string, AuthLevel>([...CUSTOMER_SPEC, ...ADMIN_SPEC, ...PRODUCT_ADDITIONS]);
