@@ -19,6 +19,7 @@ import {
   EDITABLE_TEMPLATE_TYPES,
   expiryReminderMailValues,
   freeTrialMailValues,
+  refundMailValues,
   subscriptionMailValues,
   walletActivatedMailValues,
   withdrawalMailValues,
@@ -29,13 +30,15 @@ const html = (source: string) => checkTemplateSource('paymentVerified', 'html', 
 const reason = (source: string) => html(source)?.message;
 
 describe('the types and their placeholders', () => {
-  it('lists the 11 types of the spec, the withdrawal decisions, the expiry reminder and the wallet notice', () => {
+  it('lists the 11 types of the spec, the withdrawal decisions, the expiry reminder, the wallet notice and the refund decisions', () => {
     expect(ADMIN_TEMPLATE_TYPES).toEqual([
       ...EDITABLE_TEMPLATE_TYPES,
       'withdrawalApproved',
       'withdrawalRejected',
       'subscriptionExpiryReminder',
       'walletActivated',
+      'refundApproved',
+      'refundRefused',
     ]);
     expect(isAdminTemplateType('paymentPending')).toBe(true);
     // The code mails are built in: never editable (a template could otherwise drop the code).
@@ -110,6 +113,15 @@ describe('the values each mail is sent with', () => {
             activatedAt: '2026-11-23T12:00:00.000Z',
             walletsLink: 'l',
           }),
+        ];
+      }
+      if (type === 'refundApproved' || type === 'refundRefused') {
+        const refund = { username: 'u', packageName: 'p', amountPaid: 250.37, trc20Address: 'T', dashboardLink: 'l' };
+        return [
+          type,
+          type === 'refundApproved'
+            ? refundMailValues({ ...refund, decision: 'approved', payoutTxid: 'a'.repeat(64), note: null })
+            : refundMailValues({ ...refund, decision: 'refused', reason: 'r' }),
         ];
       }
       if (type === 'subscriptionExpiryReminder') {
