@@ -230,7 +230,14 @@ export const ROUTES = [
     'Approve a refund with its payout TXID',
     true,
   ),
-  route('admin-refund-refuse', 'POST', '/api/admin/refunds/{id}/refuse', 'admin', 'Refuse a refund with a reason', true),
+  route(
+    'admin-refund-refuse',
+    'POST',
+    '/api/admin/refunds/{id}/refuse',
+    'admin',
+    'Refuse a refund with a reason',
+    true,
+  ),
   // Additions to the spec: the audit trail of admin actions and CSV exports of the lists.
   route('admin-audit-log', 'GET', '/api/admin/audit-log', 'admin', 'Audit log of admin actions, newest first', true),
   route('admin-export', 'GET', '/api/admin/export/{dataset}', 'admin', 'Download a list as CSV', true),

@@ -1,4 +1,9 @@
-import { subscriptionRefundSchema, type PackageSlug, type Subscription, type SubscriptionRefund } from '@goldbot/shared';
+import {
+  subscriptionRefundSchema,
+  type PackageSlug,
+  type Subscription,
+  type SubscriptionRefund,
+} from '@goldbot/shared';
 import type { SubscriptionRecord } from '../domain/records/subscription-record.js';
 
 /**

@@ -90,7 +90,9 @@ export function refundSampleWorld(dynamo: DocumentClientStub): Partial<Record<Ro
     dynamo.on(GetCommand, { Key: paymentKey(SAMPLE_PAYMENT_ID) }).resolves({ Item: toPaymentItem(p) });
   const pending = () => {
     paymentIs(requested);
-    dynamo.on(GetCommand, { Key: refundKey(SAMPLE_REFUND_ID) }).resolves({ Item: toRefundItem(pendingRefund(requested)) });
+    dynamo
+      .on(GetCommand, { Key: refundKey(SAMPLE_REFUND_ID) })
+      .resolves({ Item: toRefundItem(pendingRefund(requested)) });
     dynamo
       .on(GetCommand, { Key: { PK: `USER#${SAMPLE_BUYER._id}`, SK: 'PROFILE' } })
       .resolves({ Item: buyerProfileItem() });

@@ -100,8 +100,7 @@ describe('approval transaction', () => {
       },
       ExpressionAttributeValues: { ':c0': 1, ':c1': 2, ':c2': 2, ':s0': AT, ':owedRead': 0 },
       // Nothing owed from refunds when read: a clawback landing meanwhile makes the approval read again.
-      ConditionExpression:
-        'attribute_exists(PK) AND (attribute_not_exists(referralOwed) OR referralOwed <= :owedRead)',
+      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(referralOwed) OR referralOwed <= :owedRead)',
     });
     expect(items[4]?.Put).toMatchObject({
       Item: {

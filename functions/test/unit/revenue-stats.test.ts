@@ -23,7 +23,12 @@ import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
  * Payment aggregates, the store's reads (one BatchGetItem of four keys and prefix Queries on the stats
  * partition, whatever the number of payments) and the handler over a mocked table.
  */
-const counter = (completedAmount: number, completedCount = 1, refundedAmount = 0, refundedCount = 0): RevenueCounter => ({
+const counter = (
+  completedAmount: number,
+  completedCount = 1,
+  refundedAmount = 0,
+  refundedCount = 0,
+): RevenueCounter => ({
   completedAmount,
   completedCount,
   refundedAmount,

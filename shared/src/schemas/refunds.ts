@@ -170,10 +170,7 @@ export type Refund = z.infer<typeof refundSchema>;
 /** GET /api/admin/refunds: one status's requests, newest first (default: the pending ones). */
 export const adminRefundsQuerySchema = /* @__PURE__ */ schema(() =>
   z.extend(pageQuerySchema, {
-    status: z._default(
-      z.enum(REFUND_STATUSES, { error: 'status must be pending, approved or refused' }),
-      'pending',
-    ),
+    status: z._default(z.enum(REFUND_STATUSES, { error: 'status must be pending, approved or refused' }), 'pending'),
   }),
 );
 export type AdminRefundsQuery = z.infer<typeof adminRefundsQuerySchema>;

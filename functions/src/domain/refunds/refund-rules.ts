@@ -105,8 +105,7 @@ export function rechainBasic(months: readonly BasicMonth[], refundedId: string, 
   const moved: MovedMonth[] = [];
   let paidThrough: string | null = null;
   for (const month of order) {
-    const movable =
-      refunded !== undefined && month.approvedAt > refunded.approvedAt && month.startDate > today;
+    const movable = refunded !== undefined && month.approvedAt > refunded.approvedAt && month.startDate > today;
     if (!movable) {
       paidThrough = later(paidThrough, month.endDate);
       continue;

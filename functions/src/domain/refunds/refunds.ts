@@ -142,10 +142,7 @@ export type RefundMail = {
   packageName: string;
   amountPaid: number;
   trc20Address: string;
-} & (
-  | { decision: 'approved'; payoutTxid: string; note: string | null }
-  | { decision: 'refused'; reason: string }
-);
+} & ({ decision: 'approved'; payoutTxid: string; note: string | null } | { decision: 'refused'; reason: string });
 
 export interface RefundDecisionDeps extends RefundDeps {
   sendRefundMail: (mail: RefundMail) => Promise<void>;
@@ -161,7 +158,7 @@ async function commitWithRetries<O extends { kind: string }>(
   deps: RefundDeps,
   commit: () => Promise<O>,
 ): Promise<Exclude<O, { kind: 'conflict' }>> {
-  for (let conflicts = 0; ; ) {
+  for (let conflicts = 0; ;) {
     const outcome = await commit();
     if (outcome.kind !== 'conflict') return outcome as Exclude<O, { kind: 'conflict' }>;
     if (conflicts >= CONFLICT_RETRIES) throw new ConflictError(REFUND_MESSAGES.tryAgain);
@@ -243,11 +240,7 @@ export function planRequest(
 
 async function openRefund(deps: RefundDeps, input: RefundRequestInput, asker: Asker): Promise<RefundRecord> {
   const judge = (payment: PaymentRecord | undefined) =>
-    judgeRefundRequest(
-      payment,
-      asker.kind === 'customer' ? asker : { kind: 'admin' },
-      deps.now(),
-    );
+    judgeRefundRequest(payment, asker.kind === 'customer' ? asker : { kind: 'admin' }, deps.now());
   const payment = await deps.store.getPayment(input.paymentId);
   const refusal = judge(payment);
   if (refusal || !payment) throw refusalError(refusal ?? { status: 404, message: REFUND_MESSAGES.paymentNotFound });
