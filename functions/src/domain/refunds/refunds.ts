@@ -315,6 +315,14 @@ const basicMonthsOf = (subscriptions: readonly SubscriptionRecord[]): BasicMonth
       : [],
   );
 
+/** Whether the payment and its purchase still read as this pending refund left them (completed, paid). */
+function stillRefundable(refund: RefundRecord, context: RefundApprovalContext): boolean {
+  const { payment } = context;
+  if (!payment || payment.status !== 'completed' || payment.refundId !== refund._id) return false;
+  const subscription = context.subscriptions.find((sub) => sub._id === payment.subscriptionId);
+  return subscription !== undefined && isPaid(subscription) && subscription.paymentId === payment._id;
+}
+
 /**
  * The approval of a pending refund (docs/data-model.md, "Approve a refund"), from what was read: the
  * purchase's row ends as refunded, later Basic months move back into its place, the profile's
@@ -329,13 +337,8 @@ export function planRefundApproval(
   newId: (nowMs: number) => string,
 ): ApprovalPlan {
   const { payment } = context;
-  if (!payment || payment.status !== 'completed' || payment.refundId !== refund._id) {
-    throw new ConflictError(REFUND_MESSAGES.tryAgain);
-  }
-  const subscription = context.subscriptions.find((sub) => sub._id === payment.subscriptionId);
-  if (!subscription || !isPaid(subscription) || subscription.paymentId !== payment._id) {
-    throw new ConflictError(REFUND_MESSAGES.tryAgain);
-  }
+  const subscription = payment && context.subscriptions.find((sub) => sub._id === payment.subscriptionId);
+  if (!payment || !subscription || !stillRefundable(refund, context)) throw new ConflictError(REFUND_MESSAGES.tryAgain);
   const at = now.toISOString();
   const today = utcDay(now);
 
@@ -455,12 +458,16 @@ export async function approveRefund(
 
   let context: RefundApprovalContext | undefined;
   let plan: ApprovalPlan | undefined;
-  for (let replans = 0; ; replans += 1) {
+  for (let attempt = 1; ; attempt += 1) {
     context = await store.loadApprovalContext(refund);
-    if (context.payment?.refundId !== refund._id || context.payment.status !== 'completed') {
-      // Decided meanwhile (the payment already reads refunded): answer from the refund as it is now.
+    if (!stillRefundable(refund, context)) {
+      // Another approval got there first. Its transaction is atomic, but reads of single items
+      // are not: the payment may already read refunded while the refund still reads pending.
       const current = await store.getRefund(refundId);
       if (current?.status !== 'pending') return alreadyDecided(current, 'approved');
+      if (attempt > CONTEXT_RETRIES) throw new ConflictError(REFUND_MESSAGES.tryAgain);
+      await deps.sleep(conflictBackoffMs(attempt, deps.random));
+      continue;
     }
     plan = planRefundApproval(refund, context, adminId, input, deps.now(), deps.newId);
     const candidate = plan;
@@ -468,7 +475,8 @@ export async function approveRefund(
     if (outcome.kind === 'committed') break;
     if (outcome.kind === 'not-pending') return alreadyDecided(await store.getRefund(refundId), 'approved');
     if (outcome.kind === 'payout-used') throw new ConflictError(REFUND_MESSAGES.payoutTxidUsed);
-    if (replans >= CONTEXT_RETRIES) throw new ConflictError(REFUND_MESSAGES.tryAgain);
+    if (attempt > CONTEXT_RETRIES) throw new ConflictError(REFUND_MESSAGES.tryAgain);
+    await deps.sleep(conflictBackoffMs(attempt, deps.random));
   }
 
   const approved = approvedRecord(plan);
