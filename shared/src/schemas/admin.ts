@@ -142,12 +142,12 @@ export const paymentStatsQuerySchema = /* @__PURE__ */ schema(() =>
 /**
  * Refunds counted apart (docs/data-model.md, "Aggregates"): `amount` stays the gross revenue of the
  * payments completed in the period, `refundedAmount` what was refunded in it, `netAmount` the
- * difference. Absent from older answers (0).
+ * difference. Absent from older answers (read as 0).
  */
 const refundFigures = {
-  refundedAmount: /* @__PURE__ */ schema(() => z._default(z.number(), 0)),
-  refundedCount: /* @__PURE__ */ schema(() => z._default(z.number(), 0)),
-  netAmount: /* @__PURE__ */ schema(() => z._default(z.number(), 0)),
+  refundedAmount: /* @__PURE__ */ schema(() => z.optional(z.number())),
+  refundedCount: /* @__PURE__ */ schema(() => z.optional(z.number())),
+  netAmount: /* @__PURE__ */ schema(() => z.optional(z.number())),
 };
 const amountAndCount = /* @__PURE__ */ schema(() =>
   z.object({ amount: z.number(), count: z.number(), ...refundFigures }),
@@ -167,12 +167,12 @@ export const revenueEntrySchema = /* @__PURE__ */ schema(() =>
     year: z.number(),
     month: z.string(),
     revenue: z.number(),
-    refunded: z._default(z.number(), 0),
-    net: z._default(z.number(), 0),
+    refunded: z.optional(z.number()),
+    net: z.optional(z.number()),
   }),
 );
 export const packageRevenueSchema = /* @__PURE__ */ schema(() =>
-  z.object({ name: z.string(), revenue: z.number(), color: z.string(), refunded: z._default(z.number(), 0) }),
+  z.object({ name: z.string(), revenue: z.number(), color: z.string(), refunded: z.optional(z.number()) }),
 );
 export const paymentStatsResponseSchema = /* @__PURE__ */ schema(() =>
   z.object({
