@@ -239,15 +239,15 @@ describe('the admins decide', () => {
     // Revenue: the gross stays as recorded, the refund is counted apart, the net is the difference.
     const statsAfter = await paymentStats();
     expect(statsAfter.paymentStats.total.amount).toBe(statsBefore.paymentStats.total.amount);
-    expect((statsAfter.paymentStats.total.refundedAmount ?? 0) - (statsBefore.paymentStats.total.refundedAmount ?? 0)).toBe(
-      payment.amount,
-    );
+    expect(
+      (statsAfter.paymentStats.total.refundedAmount ?? 0) - (statsBefore.paymentStats.total.refundedAmount ?? 0),
+    ).toBe(payment.amount);
     expect(statsAfter.paymentStats.total.netAmount).toBe(
       statsAfter.paymentStats.total.amount - (statsAfter.paymentStats.total.refundedAmount ?? 0),
     );
-    expect((statsAfter.paymentStats.today.refundedAmount ?? 0) - (statsBefore.paymentStats.today.refundedAmount ?? 0)).toBe(
-      payment.amount,
-    );
+    expect(
+      (statsAfter.paymentStats.today.refundedAmount ?? 0) - (statsBefore.paymentStats.today.refundedAmount ?? 0),
+    ).toBe(payment.amount);
     expect(delta(await subscriptionSummary(), summaryBefore)).toMatchObject({ active: -1, refunded: 1 });
 
     // The customer's mail carries the payout TXID, linked to the block explorer.
@@ -273,7 +273,9 @@ describe('the admins decide', () => {
     expect(messages.filter((m) => m === REFUND_MESSAGES.approved)).toHaveLength(1);
     expect(messages.filter((m) => m === REFUND_MESSAGES.alreadyDecided('approved'))).toHaveLength(9);
     const statsAfter = await paymentStats();
-    expect((statsAfter.paymentStats.total.refundedCount ?? 0) - (statsBefore.paymentStats.total.refundedCount ?? 0)).toBe(1);
+    expect(
+      (statsAfter.paymentStats.total.refundedCount ?? 0) - (statsBefore.paymentStats.total.refundedCount ?? 0),
+    ).toBe(1);
     expect((await refundsOf('approved')).counts.approved - countsBefore.counts.approved).toBe(1);
     expect((await mailsTo(buyer.email)).length - mailsBefore).toBe(1);
     expect(await getItem(`PAYOUTTXID#${payout}`, 'PAYOUTTXID')).toMatchObject({ refundId: refund._id });
