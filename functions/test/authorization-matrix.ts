@@ -197,6 +197,20 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     request: {},
     answers: [200],
   },
+  // A refund of a payment no test creates: 404, as for anyone else's payment (nothing is revealed).
+  'payment-refund-request': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    request: {
+      body: {
+        paymentId: UNKNOWN_ID,
+        trc20Address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+        reason: 'Sent by the authorization matrix test.',
+      },
+    },
+    answers: [404],
+  },
   'payment-create-free-trial': {
     anonymous: 401,
     user: 'allowed',
@@ -337,6 +351,44 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     request: {
       body: { _id: UNKNOWN_ID, address: 'MATRIX-NOT-A-WALLET', network: 'TRC20', currency: 'BTC', isActive: false },
     },
+  },
+  // Refunds: the list, and decisions on a refund (or a refund of a payment) that no test creates: 404.
+  'admin-refunds': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { query: { status: 'pending', limit: '1' } },
+    answers: [200],
+  },
+  'admin-refund-create': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: {
+      body: {
+        paymentId: UNKNOWN_ID,
+        trc20Address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+        reason: 'Sent by the authorization matrix test.',
+      },
+    },
+    answers: [404],
+  },
+  'admin-refund-approve': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: {
+      pathParams: { id: UNKNOWN_ID },
+      body: { payoutTxid: 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90' },
+    },
+    answers: [404],
+  },
+  'admin-refund-refuse': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { id: UNKNOWN_ID }, body: { reason: 'Sent by the authorization matrix test.' } },
+    answers: [404],
   },
   // Referral withdrawals. The matrix callers have no referral earnings, so a well-formed
   // request is answered by the use case: 400 "...Your current earnings are insufficient.".

@@ -72,6 +72,23 @@ export const ORDER = {
 } as const;
 
 export const REFUND_GUARANTEE_DAYS = 7;
+
+/**
+ * Refunds (docs/data-model.md, "Refund request"): a customer asks within the money-back guarantee's
+ * days of the payment's approval, from Billing History; an admin may refund any completed payment
+ * (the monthly no-profit guarantee). The payout is USDT on TRC20, proved by its transaction id.
+ */
+export const REFUND = {
+  guaranteeDays: REFUND_GUARANTEE_DAYS,
+  network: 'TRC20',
+  reasonMaxLength: 1000,
+  noteMaxLength: 500,
+  /**
+   * Basic months a refund may move back at most (each is one item of its transaction, which holds
+   * at most 100): a customer with more queued months is refunded by support in steps.
+   */
+  maxMovedMonths: 60,
+} as const;
 export const TERMS_CHANGE_NOTICE_DAYS = 30;
 export const MINIMUM_AGE = 18;
 

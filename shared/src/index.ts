@@ -10,5 +10,6 @@ export * from './schemas/packages.js';
 export * from './schemas/payments.js';
 export * from './schemas/withdrawals.js';
 export * from './schemas/admin.js';
+export * from './schemas/refunds.js';
 export * from './schemas/settings.js';
 export * from './schemas/admin-work.js';

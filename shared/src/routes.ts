@@ -114,6 +114,15 @@ export const ROUTES = [
   route('payment-subscriptions', 'GET', '/api/payment/subscriptions', 'user', "The caller's subscriptions", true),
   // An addition to the spec: the receipt of a completed payment (its owner or an admin; 404 to anyone else).
   route('payment-receipt', 'GET', '/api/payment/receipt/{id}', 'user', 'The receipt of a completed payment', true),
+  // An addition to the spec: the 7-day money-back guarantee, asked for from Billing History.
+  route(
+    'payment-refund-request',
+    'POST',
+    '/api/payment/refund-request',
+    'user',
+    'Ask for a refund of a completed payment',
+    true,
+  ),
   route(
     'payment-create-free-trial',
     'POST',
@@ -217,6 +226,26 @@ export const ROUTES = [
     '/api/settings/email-templates/preview',
     'admin',
     'Render a template draft with sample values',
+    true,
+  ),
+  // Additions to the spec: refunds, listed by status, decided once (approve with the payout's TXID,
+  // or refuse with a reason), and made by an admin for any completed payment.
+  route('admin-refunds', 'GET', '/api/admin/refunds', 'admin', 'Refund requests by status, newest first', true),
+  route('admin-refund-create', 'POST', '/api/admin/refunds', 'admin', 'Open a refund of any completed payment', true),
+  route(
+    'admin-refund-approve',
+    'POST',
+    '/api/admin/refunds/{id}/approve',
+    'admin',
+    'Approve a refund with its payout TXID',
+    true,
+  ),
+  route(
+    'admin-refund-refuse',
+    'POST',
+    '/api/admin/refunds/{id}/refuse',
+    'admin',
+    'Refuse a refund with a reason',
     true,
   ),
   // Additions to the spec: the audit trail of admin actions and CSV exports of the lists.

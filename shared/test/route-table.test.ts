@@ -117,6 +117,12 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['GET /api/admin/work-counts', 'admin'],
   ['GET /api/admin/setup-checklist', 'admin'],
   ['POST /api/admin/test-mail', 'admin'],
+  // Refunds: the customer asks from Billing History; admins list, decide and open them.
+  ['POST /api/payment/refund-request', 'user'],
+  ['GET /api/admin/refunds', 'admin'],
+  ['POST /api/admin/refunds', 'admin'],
+  ['POST /api/admin/refunds/{id}/approve', 'admin'],
+  ['POST /api/admin/refunds/{id}/refuse', 'admin'],
 ];
 
 const EXPECTED = new Map<string, AuthLevel>([...CUSTOMER_SPEC, ...ADMIN_SPEC, ...PRODUCT_ADDITIONS]);

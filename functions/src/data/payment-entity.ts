@@ -1,4 +1,11 @@
-import { chainCheckSchema, type ChainCheck, type PackageSlug, type Payment } from '@goldbot/shared';
+import {
+  REFUND_STATUSES,
+  chainCheckSchema,
+  type ChainCheck,
+  type PackageSlug,
+  type Payment,
+  type RefundStatus,
+} from '@goldbot/shared';
 import type { TxidMarker } from '../domain/commerce/purchase.js';
 import { decodeCursor } from '../kit/cursor.js';
 import type { IndexList } from './table-reads.js';
@@ -120,10 +127,17 @@ export function fromPaymentItem(item: Record<string, unknown>): PaymentRecord {
     ...(typeof item.rejectedAt === 'string' ? { rejectedAt: item.rejectedAt } : {}),
     ...(typeof item.rejectedBy === 'string' ? { rejectedBy: item.rejectedBy } : {}),
     ...chainCheckOf(item.chainCheck),
+    ...(typeof item.refundId === 'string' ? { refundId: item.refundId } : {}),
+    ...(isRefundStatus(item.refundStatus) ? { refundStatus: item.refundStatus } : {}),
+    ...(typeof item.refundedAt === 'string' ? { refundedAt: item.refundedAt } : {}),
+    ...(typeof item.refundPayoutTxid === 'string' ? { refundPayoutTxid: item.refundPayoutTxid } : {}),
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt ?? item.createdAt),
   };
 }
+
+const isRefundStatus = (value: unknown): value is RefundStatus =>
+  (REFUND_STATUSES as readonly unknown[]).includes(value);
 
 /** A stored verdict; nothing when none ran yet (or one this version cannot read). */
 function chainCheckOf(value: unknown): { chainCheck?: ChainCheck } {

@@ -103,4 +103,11 @@ export const SMOKE_CASES: Record<RouteId, SmokeCase> = {
   'admin-setup-checklist': { as: 'admin', status: 200 },
   // Mails the test stack's admin through the SES emulator.
   'admin-test-mail': { as: 'admin', status: 200 },
+
+  // Refunds of a made-up payment or refund: 404 from the use case.
+  'payment-refund-request': { as: 'customer', status: 404 },
+  'admin-refunds': { as: 'admin', status: 200 },
+  'admin-refund-create': { as: 'admin', status: 404 },
+  'admin-refund-approve': { as: 'admin', status: 404 },
+  'admin-refund-refuse': { as: 'admin', status: 404 },
 };

@@ -6,12 +6,14 @@ import {
   DEFAULT_EMAIL_TEMPLATES,
   EDITABLE_TEMPLATE_TYPES,
   NEW_WORK_TEMPLATE_TYPES,
+  REFUND_TEMPLATE_TYPES,
   REMINDER_TEMPLATE_TYPES,
   WALLET_TEMPLATE_TYPES,
   WITHDRAWAL_TEMPLATE_TYPES,
   adminTestMailValues,
   expiryReminderMailValues,
   newWorkMailValues,
+  refundMailValues,
   walletActivatedMailValues,
   type EmailTemplateType,
 } from '../../src/domain/email/templates.js';
@@ -29,7 +31,7 @@ const types = Object.keys(DEFAULT_EMAIL_TEMPLATES) as EmailTemplateType[];
 const CODE_MAILS = ['otpVerification', 'passwordResetOtp', 'emailChangeOtp'] as const;
 
 describe('default templates', () => {
-  it('exist for the code mails, the e-mail change notice, the 11 editable types, the withdrawal decisions, the reminder, the wallet notice, the new-work mail and the test mail', () => {
+  it('exist for the code mails, the e-mail change notice, the 11 editable types, the withdrawal decisions, the reminder, the wallet notice, the new-work mail, the test mail and the refund decisions', () => {
     expect([...types].sort()).toEqual(
       [
         'emailChangeOtp',
@@ -42,6 +44,7 @@ describe('default templates', () => {
         ...REMINDER_TEMPLATE_TYPES,
         ...WALLET_TEMPLATE_TYPES,
         ...NEW_WORK_TEMPLATE_TYPES,
+        ...REFUND_TEMPLATE_TYPES,
       ].sort(),
     );
   });
@@ -179,6 +182,46 @@ describe('default templates', () => {
     }
     expect(mail.html).toContain('&lt;b&gt;jane&lt;/b&gt;');
     expect(mail.html).toContain('href="https://app.example.com/dashboard"');
+  });
+
+  const refund = {
+    username: '<b>jane</b>',
+    packageName: 'Pro Package',
+    amountPaid: 250.37,
+    trc20Address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+    dashboardLink: 'https://app.example.com/dashboard',
+  };
+  const PAYOUT = '5c8e2f0a9b7d6c4e3f1a2b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e';
+
+  it('refundApproved carries the payout TXID linked to the block explorer, the amount paid back and the note', () => {
+    const mail = renderEmail(
+      DEFAULT_EMAIL_TEMPLATES.refundApproved,
+      refundMailValues({ ...refund, decision: 'approved', payoutTxid: PAYOUT, note: 'Sent <today>' }),
+    );
+    expect(mail.subject).toBe('GoldBot: your refund of 250.37 USDT has been sent');
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain(PAYOUT);
+      expect(part).toContain('TJRabPrwbZy45sbavfcjinPJC18kjpRTv8');
+    }
+    expect(mail.html).toContain(`href="https://tronscan.org/#/transaction/${PAYOUT}"`);
+    expect(mail.html).toContain('Sent &lt;today&gt;');
+    expect(mail.html).toContain('&lt;b&gt;jane&lt;/b&gt;');
+    const silent = renderEmail(
+      DEFAULT_EMAIL_TEMPLATES.refundApproved,
+      refundMailValues({ ...refund, decision: 'approved', payoutTxid: PAYOUT, note: null }),
+    );
+    expect(silent.text).not.toContain('Note from our team');
+  });
+
+  it('refundRefused carries the reason, escaped, and says the package continues', () => {
+    const mail = renderEmail(
+      DEFAULT_EMAIL_TEMPLATES.refundRefused,
+      refundMailValues({ ...refund, decision: 'refused', reason: 'Asked after the <7 days>.' }),
+    );
+    expect(mail.subject).toBe('GoldBot: your refund request for the Pro Package was not approved');
+    expect(mail.html).toContain('Asked after the &lt;7 days&gt;.');
+    expect(mail.text).toContain('Asked after the <7 days>.');
+    expect(mail.text).toContain('continues as before');
   });
 
   it.each(types)('%s never disables escaping (no triple-stash placeholders)', (type) => {

@@ -26,6 +26,7 @@ import { settingsSampleWorld } from '../helpers/settings-samples.js';
 import { withdrawalSampleWorld } from '../helpers/withdrawal-samples.js';
 import { adminInsightSampleWorld } from '../helpers/admin-insight-samples.js';
 import { adminUserSampleWorld } from '../helpers/admin-user-samples.js';
+import { refundSampleWorld } from '../helpers/refund-samples.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
 import { useCognitoFake } from '../helpers/cognito-fake.js';
 import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
@@ -111,6 +112,7 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
   ...settingsSampleWorld(dynamo),
   ...adminInsightSampleWorld(dynamo),
   ...adminUserSampleWorld(dynamo),
+  ...refundSampleWorld(dynamo),
   // The sample message exists: the delete reads its time to take it off its half-hour counter.
   'contact-delete': () => {
     const key = { PK: 'CONTACT#01KDX3N8W6Q5ZJ4R2T7B9C0E1F', SK: 'CONTACT#01KDX3N8W6Q5ZJ4R2T7B9C0E1F' };

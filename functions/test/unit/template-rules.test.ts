@@ -19,6 +19,7 @@ import {
   EDITABLE_TEMPLATE_TYPES,
   expiryReminderMailValues,
   freeTrialMailValues,
+  refundMailValues,
   subscriptionMailValues,
   newWorkMailValues,
   walletActivatedMailValues,
@@ -30,7 +31,7 @@ const html = (source: string) => checkTemplateSource('paymentVerified', 'html', 
 const reason = (source: string) => html(source)?.message;
 
 describe('the types and their placeholders', () => {
-  it('lists the 11 types of the spec, the withdrawal decisions, the expiry reminder, the wallet notice and the new-work mail', () => {
+  it('lists the 11 types of the spec, the withdrawal decisions, the expiry reminder, the wallet notice, the new-work mail and the refund decisions', () => {
     expect(ADMIN_TEMPLATE_TYPES).toEqual([
       ...EDITABLE_TEMPLATE_TYPES,
       'withdrawalApproved',
@@ -38,6 +39,8 @@ describe('the types and their placeholders', () => {
       'subscriptionExpiryReminder',
       'walletActivated',
       'adminNewWork',
+      'refundApproved',
+      'refundRefused',
     ]);
     expect(isAdminTemplateType('paymentPending')).toBe(true);
     // The code mails are built in: never editable (a template could otherwise drop the code).
@@ -132,6 +135,15 @@ describe('the values each mail is sent with', () => {
             reviewLink: 'l',
             settingsLink: 's',
           }),
+        ];
+      }
+      if (type === 'refundApproved' || type === 'refundRefused') {
+        const refund = { username: 'u', packageName: 'p', amountPaid: 250.37, trc20Address: 'T', dashboardLink: 'l' };
+        return [
+          type,
+          type === 'refundApproved'
+            ? refundMailValues({ ...refund, decision: 'approved', payoutTxid: 'a'.repeat(64), note: null })
+            : refundMailValues({ ...refund, decision: 'refused', reason: 'r' }),
         ];
       }
       if (type === 'subscriptionExpiryReminder') {

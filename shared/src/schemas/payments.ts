@@ -152,7 +152,30 @@ export const verifyReferralInputSchema = /* @__PURE__ */ schema(() =>
 /** YYYY-MM-DD (UTC) or null. */
 export const isoDateSchema = /* @__PURE__ */ schema(() => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)));
 
-export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'expired', 'rejected'] as const;
+/** `refunded`: its payment was refunded, so the period it bought ended (docs/data-model.md, "Refund request"). */
+export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'expired', 'rejected', 'refunded'] as const;
+
+/** A refund request's state: pending (requested), approved (refunded, with the payout TXID) or refused (with the reason). */
+export const REFUND_STATUSES = ['pending', 'approved', 'refused'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** The refund request of a purchase, as its Billing History row shows it. */
+export const subscriptionRefundSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    _id: z.string(),
+    status: z.enum(REFUND_STATUSES),
+    /** When it was asked for (ISO-8601 UTC). */
+    requestedAt: z.string(),
+    /** When an admin approved or refused it; null while pending. */
+    decidedAt: z.nullable(z.string()),
+    /** The USDT transfer that paid the refund (64 hex characters), once approved. */
+    payoutTxid: z.nullable(z.string()),
+    /** Why it was refused, once refused. */
+    refusalReason: z.nullable(z.string()),
+  }),
+);
+export type SubscriptionRefund = z.infer<typeof subscriptionRefundSchema>;
+
 export const subscriptionSchema = /* @__PURE__ */ schema(() =>
   z.object({
     _id: z.string(),
@@ -173,6 +196,13 @@ export const subscriptionSchema = /* @__PURE__ */ schema(() =>
      * the customer sent; null for the free trial and for purchases made before payment orders.
      */
     amount: z.optional(z.nullable(z.number())),
+    /** The purchase's refund request, if one was made (absent from older answers). */
+    refund: z.optional(z.nullable(subscriptionRefundSchema)),
+    /**
+     * Until when (ISO-8601 UTC) the customer may still ask for a refund under the money-back
+     * guarantee: set only on a paid purchase without a request, while the guarantee runs.
+     */
+    refundableUntil: z.optional(z.nullable(z.string())),
   }),
 );
 export type Subscription = z.infer<typeof subscriptionSchema>;
@@ -259,7 +289,8 @@ export const chainCheckSchema = /* @__PURE__ */ schema(() =>
 );
 export type ChainCheck = z.infer<typeof chainCheckSchema>;
 
-export const PAYMENT_STATUSES = ['pending', 'completed', 'rejected'] as const;
+/** `refunded`: a completed payment whose refund was approved (its revenue stays counted, refunds apart). */
+export const PAYMENT_STATUSES = ['pending', 'completed', 'rejected', 'refunded'] as const;
 /** A payment row of the admin lists (plus the wallet the customer was shown). */
 export const paymentSchema = /* @__PURE__ */ schema(() =>
   z.object({
@@ -284,6 +315,8 @@ export const paymentSchema = /* @__PURE__ */ schema(() =>
     network: z.string(),
     /** The latest on-chain pre-check of the TXID; null until the first check has run. */
     chainCheck: z.nullable(chainCheckSchema),
+    /** The payment's latest refund request and its state; null without one (absent from older answers). */
+    refund: z.optional(z.nullable(z.object({ _id: z.string(), status: z.enum(REFUND_STATUSES) }))),
     createdAt: z.string(),
     updatedAt: z.string(),
   }),

@@ -56,6 +56,8 @@ export const paths = {
     users: adminPath('users', 'Users'),
     payments: adminPath('payments', 'Package Management'),
     withdrawals: adminPath('withdrawals', 'Withdrawals'),
+    /** Beyond the spec: the money-back guarantee's refund requests. */
+    refunds: adminPath('refunds', 'Refunds'),
     subscriptionHistory: adminPath('subscription-history', 'Subscription History'),
     activations: adminPath('activations', 'Subscription Activations'),
     wallets: adminPath('wallets', 'Payment Wallets'),
@@ -76,6 +78,7 @@ export const ADMIN_NAVIGATION: readonly AdminPath[] = [
   paths.admin.users,
   paths.admin.payments,
   paths.admin.withdrawals,
+  paths.admin.refunds,
   paths.admin.subscriptionHistory,
   paths.admin.activations,
   paths.admin.wallets,

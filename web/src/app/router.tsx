@@ -41,6 +41,7 @@ const ADMIN_PAGES: ReadonlyArray<readonly [AdminPath, LazyExoticComponent<Compon
   [paths.admin.users, lazy(() => import('@/features/admin/routes/users'))],
   [paths.admin.payments, lazy(() => import('@/features/admin/routes/payments'))],
   [paths.admin.withdrawals, lazy(() => import('@/features/admin/routes/withdrawals'))],
+  [paths.admin.refunds, lazy(() => import('@/features/admin/routes/refunds'))],
   [paths.admin.subscriptionHistory, lazy(() => import('@/features/admin/routes/subscription-history'))],
   [paths.admin.activations, lazy(() => import('@/features/admin/routes/activations'))],
   [paths.admin.wallets, lazy(() => import('@/features/admin/routes/wallets'))],

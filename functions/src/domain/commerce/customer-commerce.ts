@@ -299,9 +299,11 @@ export async function createFreeTrial(deps: CommerceDeps, userId: string, log: L
 // ---------------------------------------------------------------------------------------------
 
 async function subscriptionViews(deps: ReadDeps, userId: string) {
-  const day = today(deps);
+  const now = deps.now();
+  const day = utcDay(now);
   const rows = await deps.store.listSubscriptions(userId);
-  return { day, views: sortNewestFirst(rows.map((row) => toSubscriptionView(row, day))) };
+  // With `now`, each paid row says until when a refund may still be asked for.
+  return { day, views: sortNewestFirst(rows.map((row) => toSubscriptionView(row, day, now))) };
 }
 
 /** `payment-active-subscription`: see currentSubscription. */

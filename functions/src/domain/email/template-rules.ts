@@ -1,7 +1,8 @@
-import { PACKAGE_NAMES, WITHDRAWAL } from '@goldbot/shared';
+import { PACKAGE_NAMES, TRON_EXPLORER_TRANSACTION_URL, WITHDRAWAL } from '@goldbot/shared';
 import {
   EDITABLE_TEMPLATE_TYPES,
   NEW_WORK_TEMPLATE_TYPES,
+  REFUND_TEMPLATE_TYPES,
   REMINDER_TEMPLATE_TYPES,
   WALLET_TEMPLATE_TYPES,
   WITHDRAWAL_TEMPLATE_TYPES,
@@ -16,7 +17,8 @@ import {
 
 /**
  * Every type the admin template editor lists: the 11 of the product, the withdrawal decisions, the
- * reminder, the administrators' notice of a changed active wallet and their new-work mail.
+ * reminder, the administrators' notice of a changed active wallet and their new-work mail, and the
+ * refund decisions.
  */
 export const ADMIN_TEMPLATE_TYPES = [
   ...EDITABLE_TEMPLATE_TYPES,
@@ -24,6 +26,7 @@ export const ADMIN_TEMPLATE_TYPES = [
   ...REMINDER_TEMPLATE_TYPES,
   ...WALLET_TEMPLATE_TYPES,
   ...NEW_WORK_TEMPLATE_TYPES,
+  ...REFUND_TEMPLATE_TYPES,
 ] as const;
 export type AdminTemplateType = (typeof ADMIN_TEMPLATE_TYPES)[number];
 
@@ -43,6 +46,8 @@ const WITHDRAWAL_DECISION = [
   'adminNote',
   'dashboardLink',
 ] as const;
+
+const REFUND_DECISION = ['username', 'packageName', 'amount', 'trc20Address', 'network', 'dashboardLink'] as const;
 
 /** The placeholders each type's mail is rendered with (and so the only ones its template may use). */
 export const TEMPLATE_PLACEHOLDERS: Record<AdminTemplateType, readonly string[]> = {
@@ -71,7 +76,12 @@ export const TEMPLATE_PLACEHOLDERS: Record<AdminTemplateType, readonly string[]>
     'reviewLink',
     'settingsLink',
   ],
+  refundApproved: [...REFUND_DECISION, 'payoutTxid', 'payoutLink', 'note'],
+  refundRefused: [...REFUND_DECISION, 'reason'],
 };
+
+/** A payout transaction id of the refund samples (64 hex characters, as the admin enters it). */
+const SAMPLE_PAYOUT_TXID = '5c8e2f0a9b7d6c4e3f1a2b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e';
 
 /** The package a type's sample values describe, with dates as the mails format them. */
 const PACKAGE_SAMPLES = {
@@ -99,8 +109,10 @@ export function sampleValues(type: AdminTemplateType, dashboardLink: string): Re
     ...packageSample(type),
     dashboardLink,
     copyTradingLink: 'https://broker.example/copy-trading/goldbot',
-    // A pending mail states an order's exact amount (price plus cents tag); a withdrawal a whole one.
-    amount: TEMPLATE_PLACEHOLDERS[type] === PENDING ? '100.37' : String(WITHDRAWAL.minimumUsd),
+    // A pending mail states an order's exact amount (price plus cents tag), as does a refund of
+    // what was paid; a withdrawal a whole one.
+    amount:
+      TEMPLATE_PLACEHOLDERS[type] === PENDING || type.startsWith('refund') ? '100.37' : String(WITHDRAWAL.minimumUsd),
     trc20Address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
     network: WITHDRAWAL.network,
     requestDate: 'Jun 10, 2026',
@@ -125,6 +137,10 @@ export function sampleValues(type: AdminTemplateType, dashboardLink: string): Re
     waitingSummary: '7 payments wait for a decision in all.',
     reviewLink: dashboardLink.replace(/\/dashboard$/, '/admin/payments'),
     settingsLink: dashboardLink.replace(/\/dashboard$/, '/admin/subscription-settings'),
+    payoutTxid: SAMPLE_PAYOUT_TXID,
+    payoutLink: `${TRON_EXPLORER_TRANSACTION_URL}${SAMPLE_PAYOUT_TXID}`,
+    note: 'Sent in one transfer & confirmed <on-chain>',
+    reason: 'The 7 days of the guarantee had passed & the month made a <profit>.',
   };
   return Object.fromEntries(TEMPLATE_PLACEHOLDERS[type].map((name) => [name, known[name] ?? `[${name}]`]));
 }

@@ -4,6 +4,7 @@ import {
   NEW_WORK_MAIL,
   PAYMENT,
   PRO_DURATION_MONTHS,
+  TRON_EXPLORER_TRANSACTION_URL,
   WITHDRAWAL,
   WORK_KIND_LABELS,
   type PackageSlug,
@@ -73,6 +74,14 @@ export type WalletTemplateType = (typeof WALLET_TEMPLATE_TYPES)[number];
  */
 export const NEW_WORK_TEMPLATE_TYPES = ['adminNewWork'] as const;
 export type NewWorkTemplateType = (typeof NEW_WORK_TEMPLATE_TYPES)[number];
+ * The refund decisions mailed to the customer (admin-refund-approve, admin-refund-refuse). Placeholders:
+ * {{username}}, {{packageName}}, {{amount}} (the USDT the customer paid, to the cent),
+ * {{trc20Address}}, {{network}}, {{dashboardLink}}; refundApproved also {{payoutTxid}} (the payout's
+ * transaction id), {{payoutLink}} (that transaction on a block explorer) and {{note}} (empty when
+ * the admin wrote none); refundRefused also {{reason}}. Editable like every admin type.
+ */
+export const REFUND_TEMPLATE_TYPES = ['refundApproved', 'refundRefused'] as const;
+export type RefundTemplateType = (typeof REFUND_TEMPLATE_TYPES)[number];
 export type EmailTemplateType =
   | EditableTemplateType
   | WithdrawalTemplateType
@@ -80,6 +89,7 @@ export type EmailTemplateType =
   | WalletTemplateType
   | NewWorkTemplateType
   | 'adminTestMail'
+  | RefundTemplateType
   | 'otpVerification'
   | 'passwordResetOtp'
   | 'emailChangeOtp'
@@ -276,6 +286,41 @@ ${button('Open the back-office', '{{reviewLink}}')}
   },
 });
 
+const refundDetails = `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Package</td><td style="padding:4px 0"><strong>{{packageName}}</strong></td></tr>
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Amount</td><td style="padding:4px 0"><strong>{{amount}} USDT</strong></td></tr>
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">To wallet</td><td style="padding:4px 0"><strong>{{trc20Address}}</strong> ({{network}})</td></tr>
+</table>`;
+
+const refundDefaults = (): Record<RefundTemplateType, EmailTemplate> => ({
+  refundApproved: {
+    subject: 'GoldBot: your refund of {{amount}} USDT has been sent',
+    html: layout(
+      'Refund sent',
+      `<p>Hi {{username}},</p><p>Your refund request has been approved and the USDT has been sent to your wallet. The {{packageName}} it refunds has ended.</p>
+${refundDetails}
+<p style="margin:16px 0 4px;color:#8a93a6">Payout transaction</p>
+<p style="margin:0;word-break:break-all"><a href="{{payoutLink}}" style="color:#d4af37">{{payoutTxid}}</a></p>
+{{#if note}}<p style="margin:16px 0 4px;color:#8a93a6">Note from our team:</p>
+<p style="margin:0;padding:12px 16px;border-left:3px solid #d4af37;background:#0b1220">{{note}}</p>{{/if}}
+<p>The transfer appears in your wallet once it is confirmed on the ${WITHDRAWAL.network} network.</p>
+${button('Open your dashboard')}`,
+    ),
+  },
+  refundRefused: {
+    subject: 'GoldBot: your refund request for the {{packageName}} was not approved',
+    html: layout(
+      'Refund not approved',
+      `<p>Hi {{username}},</p><p>We have reviewed your refund request and could not approve it. Your {{packageName}} continues as before.</p>
+<p style="margin:16px 0 4px;color:#8a93a6">Why:</p>
+<p style="margin:0;padding:12px 16px;border-left:3px solid #d4af37;background:#0b1220">{{reason}}</p>
+${refundDetails}
+<p>If you have questions, reply to this email and our team will get back to you.</p>
+${button('Open your dashboard')}`,
+    ),
+  },
+});
+
 const defaultTemplates = (): Record<EmailTemplateType, EmailTemplate> => ({
   ...editableDefaults(),
   ...withdrawalDefaults(),
@@ -291,6 +336,7 @@ const defaultTemplates = (): Record<EmailTemplateType, EmailTemplate> => ({
 ${button('Open the back-office', '{{adminLink}}')}`,
     ),
   },
+  ...refundDefaults(),
   otpVerification: {
     subject: 'Your GoldBot verification code',
     html: layout(
@@ -533,3 +579,31 @@ export const adminTestMailValues = (values: { sentAt: string; adminLink: string 
   sentAt: formatMailDateTime(values.sentAt),
   adminLink: values.adminLink,
 });
+
+/** The placeholder values of the refund decision mails (refundApproved or refundRefused). */
+export function refundMailValues(
+  values: {
+    username: string;
+    packageName: string;
+    amountPaid: number;
+    trc20Address: string;
+    dashboardLink: string;
+  } & ({ decision: 'approved'; payoutTxid: string; note: string | null } | { decision: 'refused'; reason: string }),
+): Record<string, string> {
+  const common = {
+    username: values.username,
+    packageName: values.packageName,
+    amount: formatMailUsdt(values.amountPaid),
+    trc20Address: values.trc20Address,
+    network: WITHDRAWAL.network,
+    dashboardLink: values.dashboardLink,
+  };
+  return values.decision === 'approved'
+    ? {
+        ...common,
+        payoutTxid: values.payoutTxid,
+        payoutLink: `${TRON_EXPLORER_TRANSACTION_URL}${values.payoutTxid}`,
+        note: values.note ?? '',
+      }
+    : { ...common, reason: values.reason };
+}

@@ -1,4 +1,4 @@
-import type { ChainCheck, PackageSlug, Payment } from '@goldbot/shared';
+import type { ChainCheck, PackageSlug, Payment, RefundStatus } from '@goldbot/shared';
 
 /** A USDT payment as the use cases hold it, its TXID spelling, its search field and the admin row. */
 /**
@@ -42,6 +42,12 @@ export interface PaymentRecord {
   rejectedBy?: string;
   /** The latest on-chain pre-check; absent or null until one ran. */
   chainCheck?: ChainCheck | null;
+  /** Its latest refund request and that request's state (docs/data-model.md, "Refund request"). */
+  refundId?: string;
+  refundStatus?: RefundStatus;
+  /** When its refund was approved, and the payout's transaction id. */
+  refundedAt?: string;
+  refundPayoutTxid?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -73,6 +79,7 @@ export function toPaymentView(p: PaymentRecord): Payment {
     walletAddress: p.wallet.address,
     network: p.wallet.network,
     chainCheck: p.chainCheck ?? null,
+    ...(p.refundId && p.refundStatus ? { refund: { _id: p.refundId, status: p.refundStatus } } : {}),
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };

@@ -16,6 +16,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'settings.update': 'Subscription settings updated',
   'catalog.update': 'Package updated',
   'notifications.send': 'Activation emails sent',
+  'refund.create': 'Refund opened',
+  'refund.approve': 'Refund approved',
+  'refund.refuse': 'Refund refused',
 };
 
 const TARGET_LABELS: Record<AuditTargetType, string> = {
@@ -27,6 +30,7 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   settings: 'Settings',
   package: 'Package',
   subscription: 'Subscriptions',
+  refund: 'Refund',
 };
 
 export const SYSTEM_LABEL = 'System';

@@ -1,7 +1,7 @@
 /**
  * The e-mail template types as the editor lists them: the 11 of the spec in its order,
- * then the withdrawal decisions, the administrators' wallet notice and new-work mail, and any type the server adds
- * later, named from its key.
+ * then the withdrawal decisions, the administrators' wallet notice and new-work mail, the refund
+ * decisions, and any type the server adds later, named from its key.
  */
 const LABELS: Readonly<Record<string, string>> = {
   paymentVerified: 'Payment Verified',
@@ -19,6 +19,8 @@ const LABELS: Readonly<Record<string, string>> = {
   withdrawalRejected: 'Withdrawal Rejected',
   walletActivated: 'Active Wallet Changed (to administrators)',
   adminNewWork: 'New Work (to administrators)',
+  refundApproved: 'Refund Approved',
+  refundRefused: 'Refund Refused',
 };
 
 const ORDER = Object.keys(LABELS);

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { Divider, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
+import { paths } from '@/app/paths';
 import { PAYMENT, type Payment } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { AdminModal } from '../../components/admin-modal';
@@ -160,13 +162,32 @@ export function PaymentDetailModal({
                   ? 'Referral Credited'
                   : payment.status === 'pending'
                     ? 'Pending Payment Approval'
-                    : 'Not credited (payment rejected)'}
+                    : payment.status === 'refunded'
+                      ? 'Taken back (payment refunded)'
+                      : 'Not credited (payment rejected)'}
               </Detail>
             </DetailList>
           </View>
         )}
 
         <ChainCheckSection payment={payment} checking={checking} onCheck={() => void checkNow()} />
+
+        {(payment.status === 'completed' || payment.refund) && (
+          <View as="section" aria-label="Refund">
+            <Divider marginBlockEnd="small" />
+            <Text>
+              {payment.refund?.status === 'pending' ? (
+                <RouterLink to={paths.admin.refunds.getHref()}>A refund is requested: decide it in Refunds</RouterLink>
+              ) : payment.status === 'completed' ? (
+                <RouterLink to={`${paths.admin.refunds.getHref()}?payment=${encodeURIComponent(payment._id)}`}>
+                  Refund this payment
+                </RouterLink>
+              ) : (
+                `Refund ${payment.refund?.status ?? ''}`
+              )}
+            </Text>
+          </View>
+        )}
 
         {payment.status === 'pending' && (
           <View as="section" aria-label="Decision">
