@@ -321,6 +321,9 @@ const JOB_ACCESS: Record<JobId, Omit<AccessProfile, 'sendsMail' | 'checksOrigin'
   'job-expiry-reminders': JOB_DEFAULTS,
   // Asks TRON about payments (also invoked once per new payment by payment-submit-usdt).
   'job-chain-recheck': { ...JOB_DEFAULTS, callsTron: true },
+  // Reads the wallets' transfers from TRON, and mails every administrator (the admin group's members)
+  // about each unmatched transfer and a price running out of amounts.
+  'job-watch-wallets': { ...JOB_DEFAULTS, callsTron: true, cognitoActions: ['cognito-idp:ListUsersInGroup'] },
 };
 
 /**

@@ -40,6 +40,14 @@ export const SCHEDULES = [
     implemented: true,
     summary: 'Check again on TRON the pending payments of the last 24 hours the chain has not answered yet',
   },
+  {
+    // The wallet watcher: every minute, so a customer's window says "Payment found" about a minute after confirmation.
+    id: 'job-watch-wallets',
+    cron: '* * * * *',
+    implemented: false,
+    summary:
+      'Record the confirmed USDT transfers to the payment wallets and bind each to the open order whose exact amount it carries',
+  },
 ] as const satisfies readonly ScheduleDefinition[];
 
 export type JobId = (typeof SCHEDULES)[number]['id'];

@@ -109,6 +109,11 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['POST /api/payment/order', 'user'],
   // The template editor's live preview, rendered on the server by the mail's own code.
   ['POST /api/settings/email-templates/preview', 'admin'],
+  // The payment window's order state (found by the wallet watcher) and the unmatched transfers.
+  ['GET /api/payment/order/{orderId}', 'user'],
+  ['GET /api/admin/unmatched-transfers', 'admin'],
+  ['POST /api/admin/unmatched-transfers/{txid}/assign', 'admin'],
+  ['POST /api/admin/unmatched-transfers/{txid}/resolve', 'admin'],
 ];
 
 const EXPECTED = new Map<string, AuthLevel>([...CUSTOMER_SPEC, ...ADMIN_SPEC, ...PRODUCT_ADDITIONS]);

@@ -235,6 +235,8 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'catalog.update',
   'notifications.send',
+  'transfer.assign',
+  'transfer.resolve',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = [
@@ -246,6 +248,7 @@ export const AUDIT_TARGET_TYPES = [
   'settings',
   'package',
   'subscription',
+  'transfer',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -16,6 +16,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'settings.update': 'Subscription settings updated',
   'catalog.update': 'Package updated',
   'notifications.send': 'Activation emails sent',
+  'transfer.assign': 'Unmatched transfer assigned',
+  'transfer.resolve': 'Unmatched transfer closed',
 };
 
 const TARGET_LABELS: Record<AuditTargetType, string> = {
@@ -27,6 +29,7 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   settings: 'Settings',
   package: 'Package',
   subscription: 'Subscriptions',
+  transfer: 'Transfer',
 };
 
 export const SYSTEM_LABEL = 'System';
