@@ -334,6 +334,9 @@ const JOB_ACCESS: Record<JobId, Omit<AccessProfile, 'sendsMail' | 'checksOrigin'
   'job-chain-recheck': { ...JOB_DEFAULTS, callsTron: true },
   // Mails every administrator about new work: it lists the admin group (read-only, on the pool only).
   'job-new-work-mail': { ...JOB_DEFAULTS, cognitoActions: ['cognito-idp:ListUsersInGroup'] },
+  // Reads the wallets' transfers from TRON, and mails every administrator (the admin group's members)
+  // about each unmatched transfer and a price running out of amounts.
+  'job-watch-wallets': { ...JOB_DEFAULTS, callsTron: true, cognitoActions: ['cognito-idp:ListUsersInGroup'] },
 };
 
 /**

@@ -364,13 +364,22 @@ describe('routeAccess: mail and the code key', () => {
 
 describe('jobAccess', () => {
   it('covers every scheduled job; only the jobs whose wiring mails send mail; none reads the code key', () => {
-    // Activation mails, expiry reminders, the chain re-check's auto-approval mail and the new-work mail.
-    const mailing = ['job-send-activation-emails', 'job-expiry-reminders', 'job-chain-recheck', 'job-new-work-mail'];
+    // Activation mails, expiry reminders, the chain re-check's auto-approval mail, the new-work mail,
+    // and the wallet watcher's customer mails and administrators' notices.
+    const mailing = [
+      'job-send-activation-emails',
+      'job-expiry-reminders',
+      'job-chain-recheck',
+      'job-new-work-mail',
+      'job-watch-wallets',
+    ];
     for (const job of SCHEDULES) {
       const profile = jobAccess(job);
       expect(profile.table).toBe('readWrite');
-      // The new-work mail goes to every member of the admin group, which it lists; no other job calls Cognito.
-      expect(profile.cognitoActions).toEqual(job.id === 'job-new-work-mail' ? ['cognito-idp:ListUsersInGroup'] : []);
+      // Both mail every member of the admin group, which they list (read-only); no other job calls Cognito.
+      expect(profile.cognitoActions).toEqual(
+        job.id === 'job-new-work-mail' || job.id === 'job-watch-wallets' ? ['cognito-idp:ListUsersInGroup'] : [],
+      );
       expect(profile.readsOtpHashKey).toBe(false);
       expect(profile.sendsMail, job.id).toBe(mailing.includes(job.id));
     }

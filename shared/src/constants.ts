@@ -65,10 +65,29 @@ export const PAYMENT = {
  * plus a per-order tag of 1 to 99 cents, so a transfer names its order (docs/operations.md).
  */
 export const ORDER = {
-  /** How long an order is open before its amount may go to someone else (the activation promise). */
+  /**
+   * How long an order is open before its amount may go to someone else: the default of the
+   * functions' ORDER_OPEN_MINUTES setting (the order's own `expiresAt` is what counts).
+   */
   openMinutes: 120,
+  /**
+   * How long after an order closes a transfer of its amount still binds to it (a transfer confirmed
+   * late): the default of ORDER_GRACE_MINUTES.
+   */
+  graceMinutes: 10,
+  /** How long before an order's creation a transfer may be dated and still bind to it (clock skew). */
+  skewMinutes: 2,
   /** The highest tag: the customer never sends $1 or more above the price. */
   maxTagCents: 99,
+  /** How often the open payment window asks for its order's state (GET /api/payment/order/{orderId}). */
+  statePollMs: 10_000,
+  /**
+   * A transfer that carries an amount re-issued within this many hours of an earlier order of it
+   * ending unpaid is bound as ambiguous: it may be the earlier customer's late payment.
+   */
+  ambiguousWithinHours: 24,
+  /** Below this share of a price's amounts free, the administrators are mailed (once per price and hour). */
+  poolLowFreeShare: 0.2,
 } as const;
 
 export const REFUND_GUARANTEE_DAYS = 7;

@@ -8,6 +8,7 @@ export * from './schemas/errors.js';
 export * from './schemas/auth.js';
 export * from './schemas/packages.js';
 export * from './schemas/payments.js';
+export * from './schemas/transfers.js';
 export * from './schemas/withdrawals.js';
 export * from './schemas/admin.js';
 export * from './schemas/refunds.js';

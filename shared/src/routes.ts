@@ -103,6 +103,15 @@ export const ROUTES = [
   // An addition to the spec: the payment window's order, whose exact amount makes a transfer the buyer's.
   route('payment-order', 'POST', '/api/payment/order', 'user', 'Open the payment order of a package', true),
   route('payment-submit-usdt', 'POST', '/api/payment/submit-usdt-payment', 'user', 'Submit a TXID for a package', true),
+  // An addition to the spec: the payment window polls its order until the chain's transfer is found.
+  route(
+    'payment-order-state',
+    'GET',
+    '/api/payment/order/{orderId}',
+    'user',
+    "The caller's payment order and whether its payment was found",
+    true,
+  ),
   route(
     'payment-active-subscription',
     'GET',
@@ -185,6 +194,31 @@ export const ROUTES = [
     '/api/payment/chain-check/{id}',
     'admin',
     'Check a payment TXID on the TRON network',
+    true,
+  ),
+  // Additions to the spec: the transfers the wallet watcher could bind to no order, and their decisions.
+  route(
+    'admin-unmatched-transfers',
+    'GET',
+    '/api/admin/unmatched-transfers',
+    'admin',
+    'Transfers to the payment wallets that fit no order, newest first',
+    true,
+  ),
+  route(
+    'admin-unmatched-transfer-assign',
+    'POST',
+    '/api/admin/unmatched-transfers/{txid}/assign',
+    'admin',
+    "Give an unmatched transfer to a customer's package (a pending payment)",
+    true,
+  ),
+  route(
+    'admin-unmatched-transfer-resolve',
+    'POST',
+    '/api/admin/unmatched-transfers/{txid}/resolve',
+    'admin',
+    'Close an unmatched transfer as refunded or ignored',
     true,
   ),
   route('payment-wallets', 'GET', '/api/payment/wallets', 'admin', 'Payment wallets', true),

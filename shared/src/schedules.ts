@@ -48,6 +48,14 @@ export const SCHEDULES = [
     implemented: true,
     summary: 'Mail every administrator what work arrived since the last mail of its kind',
   },
+  {
+    // The wallet watcher: every minute, so a customer's window says "Payment found" about a minute after confirmation.
+    id: 'job-watch-wallets',
+    cron: '* * * * *',
+    implemented: true,
+    summary:
+      'Record the confirmed USDT transfers to the payment wallets and bind each to the open order whose exact amount it carries',
+  },
 ] as const satisfies readonly ScheduleDefinition[];
 
 export type JobId = (typeof SCHEDULES)[number]['id'];

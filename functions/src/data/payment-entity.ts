@@ -1,9 +1,11 @@
 import {
   REFUND_STATUSES,
   chainCheckSchema,
+  paymentBindingSchema,
   type ChainCheck,
   type PackageSlug,
   type Payment,
+  type PaymentBinding,
   type RefundStatus,
 } from '@goldbot/shared';
 import type { TxidMarker } from '../domain/commerce/purchase.js';
@@ -114,6 +116,9 @@ export function fromPaymentItem(item: Record<string, unknown>): PaymentRecord {
     txidNormalized: String(item.txidNormalized ?? normalizeTxid(String(item.transactionId))),
     ...(typeof item.orderId === 'string' ? { orderId: item.orderId } : {}),
     ...(typeof item.orderAmount === 'number' ? { orderAmount: item.orderAmount } : {}),
+    ...(typeof item.orderCreatedAt === 'string' ? { orderCreatedAt: item.orderCreatedAt } : {}),
+    ...(typeof item.orderExpiresAt === 'string' ? { orderExpiresAt: item.orderExpiresAt } : {}),
+    ...bindingOf(item.binding),
     wallet: {
       address: String(wallet.address ?? ''),
       network: String(wallet.network ?? ''),
@@ -138,6 +143,12 @@ export function fromPaymentItem(item: Record<string, unknown>): PaymentRecord {
 
 const isRefundStatus = (value: unknown): value is RefundStatus =>
   (REFUND_STATUSES as readonly unknown[]).includes(value);
+/** The stored binding; nothing while the payment is only a submitted TXID. */
+function bindingOf(value: unknown): { binding?: PaymentBinding } {
+  if (value === undefined || value === null) return {};
+  const parsed = paymentBindingSchema.safeParse(value);
+  return parsed.success ? { binding: parsed.data } : {};
+}
 
 /** A stored verdict; nothing when none ran yet (or one this version cannot read). */
 function chainCheckOf(value: unknown): { chainCheck?: ChainCheck } {

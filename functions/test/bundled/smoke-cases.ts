@@ -61,6 +61,8 @@ export const SMOKE_CASES: Record<RouteId, SmokeCase> = {
   'payment-wallet-details': { as: 'customer', status: 200 },
   'payment-verify-referral': { as: 'customer', status: 200 },
   'payment-order': { as: 'customer', status: 200 },
+  // A made-up order id: the caller's own orders only, so 404.
+  'payment-order-state': { as: 'customer', status: 404 },
   'payment-submit-usdt': { as: 'customer', status: 201, request: 'purchase' },
   'payment-active-subscription': { as: 'customer', status: 200 },
   'payment-subscriptions': { as: 'customer', status: 200 },
@@ -71,6 +73,10 @@ export const SMOKE_CASES: Record<RouteId, SmokeCase> = {
   'payment-approve-usdt': { as: 'admin', status: 404 },
   'payment-reject-usdt': { as: 'admin', status: 404 },
   'payment-chain-check': { as: 'admin', status: 404 },
+  'admin-unmatched-transfers': { as: 'admin', status: 200 },
+  // A made-up transaction id: no such unmatched transfer.
+  'admin-unmatched-transfer-assign': { as: 'admin', status: 404 },
+  'admin-unmatched-transfer-resolve': { as: 'admin', status: 404 },
   'payment-wallets': { as: 'admin', status: 200 },
   'payment-wallet-save': { as: 'admin', status: 404 },
   'payment-send-basic-notifications': { as: 'admin', status: 200 },

@@ -9,6 +9,7 @@ import {
   REFUND_TEMPLATE_TYPES,
   REMINDER_TEMPLATE_TYPES,
   WALLET_TEMPLATE_TYPES,
+  WATCHER_TEMPLATE_TYPES,
   WITHDRAWAL_TEMPLATE_TYPES,
   adminTestMailValues,
   expiryReminderMailValues,
@@ -31,7 +32,7 @@ const types = Object.keys(DEFAULT_EMAIL_TEMPLATES) as EmailTemplateType[];
 const CODE_MAILS = ['otpVerification', 'passwordResetOtp', 'emailChangeOtp'] as const;
 
 describe('default templates', () => {
-  it('exist for the code mails, the e-mail change notice, the 11 editable types, the withdrawal decisions, the reminder, the wallet notice, the new-work mail, the test mail and the refund decisions', () => {
+  it('exist for the code mails, the e-mail change notice, the 11 editable types, the withdrawal decisions, the reminder, the admin notices, the new-work mail, the test mail and the refund decisions', () => {
     expect([...types].sort()).toEqual(
       [
         'emailChangeOtp',
@@ -45,6 +46,7 @@ describe('default templates', () => {
         ...WALLET_TEMPLATE_TYPES,
         ...NEW_WORK_TEMPLATE_TYPES,
         ...REFUND_TEMPLATE_TYPES,
+        ...WATCHER_TEMPLATE_TYPES,
       ].sort(),
     );
   });

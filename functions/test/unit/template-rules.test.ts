@@ -23,6 +23,8 @@ import {
   subscriptionMailValues,
   newWorkMailValues,
   walletActivatedMailValues,
+  unmatchedTransferMailValues,
+  amountPoolLowMailValues,
   withdrawalMailValues,
 } from '../../src/domain/email/templates.js';
 
@@ -31,7 +33,7 @@ const html = (source: string) => checkTemplateSource('paymentVerified', 'html', 
 const reason = (source: string) => html(source)?.message;
 
 describe('the types and their placeholders', () => {
-  it('lists the 11 types of the spec, the withdrawal decisions, the expiry reminder, the wallet notice, the new-work mail and the refund decisions', () => {
+  it('lists the 11 types of the spec, the withdrawal decisions, the expiry reminder, the admin notices, the new-work mail and the refund decisions', () => {
     expect(ADMIN_TEMPLATE_TYPES).toEqual([
       ...EDITABLE_TEMPLATE_TYPES,
       'withdrawalApproved',
@@ -41,6 +43,8 @@ describe('the types and their placeholders', () => {
       'adminNewWork',
       'refundApproved',
       'refundRefused',
+      'unmatchedTransfer',
+      'amountPoolLow',
     ]);
     expect(isAdminTemplateType('paymentPending')).toBe(true);
     // The code mails are built in: never editable (a template could otherwise drop the code).
@@ -144,6 +148,33 @@ describe('the values each mail is sent with', () => {
           type === 'refundApproved'
             ? refundMailValues({ ...refund, decision: 'approved', payoutTxid: 'a'.repeat(64), note: null })
             : refundMailValues({ ...refund, decision: 'refused', reason: 'r' }),
+        ];
+      }
+      if (type === 'unmatchedTransfer') {
+        return [
+          type,
+          unmatchedTransferMailValues({
+            amount: '60.37',
+            txid: 't',
+            from: 'T',
+            wallet: 'T',
+            confirmedAt: '2026-11-23T12:00:00.000Z',
+            reason: 'r',
+            closeOrders: 1,
+            transfersLink: 'l',
+          }),
+        ];
+      }
+      if (type === 'amountPoolLow') {
+        return [
+          type,
+          amountPoolLowMailValues({
+            priceCents: 6000,
+            freeAmounts: 17,
+            totalAmounts: 99,
+            seenAt: '2026-11-23T12:00:00.000Z',
+            paymentsLink: 'l',
+          }),
         ];
       }
       if (type === 'subscriptionExpiryReminder') {

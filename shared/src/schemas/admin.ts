@@ -260,6 +260,8 @@ export const AUDIT_ACTIONS = [
   'refund.create',
   'refund.approve',
   'refund.refuse',
+  'transfer.assign',
+  'transfer.resolve',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = [
@@ -272,6 +274,7 @@ export const AUDIT_TARGET_TYPES = [
   'package',
   'subscription',
   'refund',
+  'transfer',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -5,6 +5,7 @@ import {
   REFUND_TEMPLATE_TYPES,
   REMINDER_TEMPLATE_TYPES,
   WALLET_TEMPLATE_TYPES,
+  WATCHER_TEMPLATE_TYPES,
   WITHDRAWAL_TEMPLATE_TYPES,
 } from './templates.js';
 
@@ -17,8 +18,8 @@ import {
 
 /**
  * Every type the admin template editor lists: the 11 of the product, the withdrawal decisions, the
- * reminder, the administrators' notice of a changed active wallet and their new-work mail, and the
- * refund decisions.
+ * reminder, the administrators' notices (a changed active wallet, their new-work mail, an
+ * unmatched transfer, a price running out of amounts), and the refund decisions.
  */
 export const ADMIN_TEMPLATE_TYPES = [
   ...EDITABLE_TEMPLATE_TYPES,
@@ -27,6 +28,7 @@ export const ADMIN_TEMPLATE_TYPES = [
   ...WALLET_TEMPLATE_TYPES,
   ...NEW_WORK_TEMPLATE_TYPES,
   ...REFUND_TEMPLATE_TYPES,
+  ...WATCHER_TEMPLATE_TYPES,
 ] as const;
 export type AdminTemplateType = (typeof ADMIN_TEMPLATE_TYPES)[number];
 
@@ -78,6 +80,8 @@ export const TEMPLATE_PLACEHOLDERS: Record<AdminTemplateType, readonly string[]>
   ],
   refundApproved: [...REFUND_DECISION, 'payoutTxid', 'payoutLink', 'note'],
   refundRefused: [...REFUND_DECISION, 'reason'],
+  unmatchedTransfer: ['amount', 'txid', 'from', 'wallet', 'confirmedAt', 'reason', 'closeOrders', 'transfersLink'],
+  amountPoolLow: ['price', 'freeAmounts', 'totalAmounts', 'seenAt', 'paymentsLink'],
 };
 
 /** A payout transaction id of the refund samples (64 hex characters, as the admin enters it). */
@@ -109,10 +113,12 @@ export function sampleValues(type: AdminTemplateType, dashboardLink: string): Re
     ...packageSample(type),
     dashboardLink,
     copyTradingLink: 'https://broker.example/copy-trading/goldbot',
-    // A pending mail states an order's exact amount (price plus cents tag), as does a refund of
-    // what was paid; a withdrawal a whole one.
+    // A pending mail states an order's exact amount (price plus cents tag), as do a refund of what
+    // was paid and an unmatched transfer; a withdrawal a whole one.
     amount:
-      TEMPLATE_PLACEHOLDERS[type] === PENDING || type.startsWith('refund') ? '100.37' : String(WITHDRAWAL.minimumUsd),
+      TEMPLATE_PLACEHOLDERS[type] === PENDING || type.startsWith('refund') || type === 'unmatchedTransfer'
+        ? '100.37'
+        : String(WITHDRAWAL.minimumUsd),
     trc20Address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
     network: WITHDRAWAL.network,
     requestDate: 'Jun 10, 2026',
@@ -141,6 +147,18 @@ export function sampleValues(type: AdminTemplateType, dashboardLink: string): Re
     payoutLink: `${TRON_EXPLORER_TRANSACTION_URL}${SAMPLE_PAYOUT_TXID}`,
     note: 'Sent in one transfer & confirmed <on-chain>',
     reason: 'The 7 days of the guarantee had passed & the month made a <profit>.',
+    txid: 'e0acf1a1305799799f336afe9e73e44406a6f9f635ededd7e5baea4962be8ab6',
+    from: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL',
+    wallet: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    confirmedAt: 'Jun 10, 2026, 09:30 UTC',
+    reason: 'the order of this amount had closed before it arrived',
+    closeOrders: '1',
+    transfersLink: dashboardLink.replace(/\/dashboard$/, '/admin/unmatched-transfers'),
+    price: '60.00',
+    freeAmounts: '17',
+    totalAmounts: '99',
+    seenAt: 'Jun 10, 2026, 09:30 UTC',
+    paymentsLink: dashboardLink.replace(/\/dashboard$/, '/admin/payments'),
   };
   return Object.fromEntries(TEMPLATE_PLACEHOLDERS[type].map((name) => [name, known[name] ?? `[${name}]`]));
 }

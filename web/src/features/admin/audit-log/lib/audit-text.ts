@@ -19,6 +19,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'refund.create': 'Refund opened',
   'refund.approve': 'Refund approved',
   'refund.refuse': 'Refund refused',
+  'transfer.assign': 'Unmatched transfer assigned',
+  'transfer.resolve': 'Unmatched transfer closed',
 };
 
 const TARGET_LABELS: Record<AuditTargetType, string> = {
@@ -31,6 +33,7 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   package: 'Package',
   subscription: 'Subscriptions',
   refund: 'Refund',
+  transfer: 'Transfer',
 };
 
 export const SYSTEM_LABEL = 'System';
