@@ -190,6 +190,7 @@ describe('the new-work mail', () => {
       name: `${name}-${tag}`,
       email: `${name}-${tag}@example.com`,
       message: 'Is the bot trading today?',
+      read: false,
       createdAt: new Date(at).toISOString(),
     });
     await db().send(new PutCommand({ TableName: table(), Item: item }));

@@ -1,5 +1,4 @@
-import { ADMIN_WORK_MESSAGES, type SetupChecklistResponse, type SetupStepState } from '@goldbot/shared';
-import { isTronAddress } from '../commerce/tron-address.js';
+import { ADMIN_WORK_MESSAGES, isTronAddress, type SetupChecklistResponse, type SetupStepState } from '@goldbot/shared';
 import { ServiceUnavailableError } from '../errors.js';
 import type { ActiveWalletPointer } from '../records/active-wallet-pointer.js';
 

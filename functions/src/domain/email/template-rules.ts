@@ -151,7 +151,6 @@ export function sampleValues(type: AdminTemplateType, dashboardLink: string): Re
     from: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL',
     wallet: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
     confirmedAt: 'Jun 10, 2026, 09:30 UTC',
-    reason: 'the order of this amount had closed before it arrived',
     closeOrders: '1',
     transfersLink: dashboardLink.replace(/\/dashboard$/, '/admin/unmatched-transfers'),
     price: '60.00',

@@ -74,6 +74,8 @@ export type WalletTemplateType = (typeof WALLET_TEMPLATE_TYPES)[number];
  */
 export const NEW_WORK_TEMPLATE_TYPES = ['adminNewWork'] as const;
 export type NewWorkTemplateType = (typeof NEW_WORK_TEMPLATE_TYPES)[number];
+
+/**
  * The refund decisions mailed to the customer (admin-refund-approve, admin-refund-refuse). Placeholders:
  * {{username}}, {{packageName}}, {{amount}} (the USDT the customer paid, to the cent),
  * {{trc20Address}}, {{network}}, {{dashboardLink}}; refundApproved also {{payoutTxid}} (the payout's
