@@ -6,6 +6,8 @@ import { dynamoChainCheckStore } from '../data/chain-check-store.js';
 import { chainCheckPolicy, type ChainCheckDeps } from '../domain/commerce/chain-check.js';
 import { approvePayment } from '../domain/commerce/payment-review.js';
 import type { Logger } from '../kit/logger.js';
+import { settleTransfer } from '../domain/commerce/binding.js';
+import { bindingDeps } from './binding-deps.js';
 import { paymentApprovalDeps } from './payment-approval-deps.js';
 
 /**
@@ -33,7 +35,7 @@ export const tronApi: TronTransactionApi | null = config.tron.apiUrl
   ? createTronApi({ baseUrl: config.tron.apiUrl, apiKey: tronApiKey, timeoutMs: config.tron.timeoutMs })
   : null;
 
-const policy = chainCheckPolicy(config.tron.amountToleranceUsdt, config.tron.graceHours);
+const policy = chainCheckPolicy(config.tron.amountToleranceUsdt, config.tron.graceHours, config.orders.graceMinutes);
 
 export function chainCheckDeps(log: Logger): ChainCheckDeps {
   return {
@@ -42,6 +44,8 @@ export function chainCheckDeps(log: Logger): ChainCheckDeps {
     now: () => new Date(),
     policy,
     log,
+    // A transfer the check finds is bound as the wallet watcher would bind it.
+    settle: (transfer) => settleTransfer(bindingDeps(log), transfer, 'txid-check'),
     // The admin's approval, as the system: the same plan and conditional transaction, audited
     // as 'payment.auto-approve' with the verdict, and the same verified mail.
     autoApprove: (payment, check) =>

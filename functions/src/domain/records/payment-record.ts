@@ -1,4 +1,4 @@
-import type { ChainCheck, PackageSlug, Payment } from '@goldbot/shared';
+import type { ChainCheck, PackageSlug, Payment, PaymentBinding } from '@goldbot/shared';
 
 /** A USDT payment as the use cases hold it, its TXID spelling, its search field and the admin row. */
 /**
@@ -31,6 +31,11 @@ export interface PaymentRecord {
   /** The payment order this pays and its exact amount to send (absent on payments from before orders). */
   orderId?: string;
   orderAmount?: number;
+  /** The lifetime of that order (ISO-8601 UTC): a transfer pays it only inside it. */
+  orderCreatedAt?: string;
+  orderExpiresAt?: string;
+  /** How the chain's transfer came to this payment (absent while it is only a submitted TXID). */
+  binding?: PaymentBinding | null;
   wallet: { address: string; network: string; currency: string };
   subscriptionId: string;
   status: Payment['status'];
@@ -73,6 +78,9 @@ export function toPaymentView(p: PaymentRecord): Payment {
     walletAddress: p.wallet.address,
     network: p.wallet.network,
     chainCheck: p.chainCheck ?? null,
+    orderCreatedAt: p.orderCreatedAt ?? null,
+    orderExpiresAt: p.orderExpiresAt ?? null,
+    binding: p.binding ?? null,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };
