@@ -356,12 +356,13 @@ describe('routeAccess: mail and the code key', () => {
 
 describe('jobAccess', () => {
   it('covers every scheduled job; only the jobs whose wiring mails send mail; none reads the code key', () => {
-    // Activation mails, expiry reminders, and the chain re-check's auto-approval mail.
-    const mailing = ['job-send-activation-emails', 'job-expiry-reminders', 'job-chain-recheck'];
+    // Activation mails, expiry reminders, the chain re-check's auto-approval mail, and the wallet
+    // watcher's customer mails and administrators' notices (the admin group listed, read-only).
+    const mailing = ['job-send-activation-emails', 'job-expiry-reminders', 'job-chain-recheck', 'job-watch-wallets'];
     for (const job of SCHEDULES) {
       const profile = jobAccess(job);
       expect(profile.table).toBe('readWrite');
-      expect(profile.cognitoActions).toEqual([]);
+      expect(profile.cognitoActions).toEqual(job.id === 'job-watch-wallets' ? ['cognito-idp:ListUsersInGroup'] : []);
       expect(profile.readsOtpHashKey).toBe(false);
       expect(profile.sendsMail, job.id).toBe(mailing.includes(job.id));
     }

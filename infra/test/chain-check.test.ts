@@ -64,11 +64,14 @@ const SUBMIT_ROUTE = 'POST /api/payment/submit-usdt-payment';
 const RECHECK_JOB = 'Scheduled (0/5 * * * * UTC)';
 
 describe('access profiles', () => {
-  it('callsTron for the admin’s check and the recheck job only; invokesChainCheck for the submission only', () => {
+  it('callsTron for the admin’s check, the recheck job and the wallet watcher only; invokesChainCheck for the submission only', () => {
     const callers = ROUTES.filter((r) => routeAccess(r).callsTron).map((r) => r.id);
     expect(callers).toEqual(['payment-chain-check']);
     expect(ROUTES.filter((r) => routeAccess(r).invokesChainCheck).map((r) => r.id)).toEqual(['payment-submit-usdt']);
-    expect(SCHEDULES.filter((j) => jobAccess(j).callsTron).map((j) => j.id)).toEqual(['job-chain-recheck']);
+    expect(SCHEDULES.filter((j) => jobAccess(j).callsTron).map((j) => j.id)).toEqual([
+      'job-chain-recheck',
+      'job-watch-wallets',
+    ]);
     expect(SCHEDULES.filter((j) => jobAccess(j).invokesChainCheck)).toEqual([]);
   });
 });

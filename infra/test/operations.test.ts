@@ -11,6 +11,7 @@ import { API_5XX, FUNCTIONS_PER_ALARM, SES_REPUTATION, TABLE_OPERATIONS } from '
 import { MAIL_EVENTS } from '../lib/constructs/mail-sending.js';
 import {
   FREQUENT_JOB_TIMEOUT,
+  MINUTELY_JOB_TIMEOUT,
   JOB_MAX_EVENT_AGE,
   JOB_RETRY_ATTEMPTS,
   JOB_TIMEOUT,
@@ -113,6 +114,9 @@ describe('scheduled jobs', () => {
     expect(jobTimeout({ cron: '0/5 * * * *' })).toBe(FREQUENT_JOB_TIMEOUT);
     expect(jobTimeout({ cron: '*/10 * * * *' })).toBe(FREQUENT_JOB_TIMEOUT);
     expect(FREQUENT_JOB_TIMEOUT.toMinutes()).toBeLessThanOrEqual(2);
+    // The wallet watcher runs every minute: its run is over well before the next one.
+    expect(jobTimeout({ cron: '* * * * *' })).toBe(MINUTELY_JOB_TIMEOUT);
+    expect(MINUTELY_JOB_TIMEOUT.toSeconds()).toBeLessThan(60);
     const recheck = implementedJobs.find((job) => job.id === 'job-chain-recheck');
     const [, fn] = resources('AWS::Lambda::Function').find(([id]) => id === functionIdOf('job-chain-recheck')) ?? [];
     expect(recheck && fn?.Properties.Timeout).toBe(120);

@@ -191,8 +191,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       AWS_ENDPOINT_URL_DYNAMODB: urls.dynamodb,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: urls.cognito,
       AWS_ENDPOINT_URL_SES: urls.sesInbox,
-      // The on-chain TXID check asks the local TRON double (fixtures in scripts/local/tron-fixtures).
+      // The on-chain TXID check and the wallet watcher ask the local TRON double (scripts/local/tron-fixtures).
       TRON_API_URL: urls.tron,
+      // A payment order's lifetime and grace, when set: a test stack can run with short ones.
+      ...(process.env.ORDER_OPEN_MINUTES ? { ORDER_OPEN_MINUTES: process.env.ORDER_OPEN_MINUTES } : {}),
+      ...(process.env.ORDER_GRACE_MINUTES ? { ORDER_GRACE_MINUTES: process.env.ORDER_GRACE_MINUTES } : {}),
     };
     // Handlers run in this process and read their config at import: set it before any is loaded.
     Object.assign(process.env, handlerEnv);

@@ -44,7 +44,7 @@ export const SCHEDULES = [
     // The wallet watcher: every minute, so a customer's window says "Payment found" about a minute after confirmation.
     id: 'job-watch-wallets',
     cron: '* * * * *',
-    implemented: false,
+    implemented: true,
     summary:
       'Record the confirmed USDT transfers to the payment wallets and bind each to the open order whose exact amount it carries',
   },

@@ -1,5 +1,5 @@
 import { createTronApi } from '../adapters/tron-api.js';
-import type { TronTransactionApi } from '../domain/commerce/tron.js';
+import type { TronTransactionApi, TronTransferApi } from '../domain/commerce/tron.js';
 import { config } from '../config.js';
 import { SYSTEM_ACTOR } from '../domain/records/audit-entry.js';
 import { dynamoChainCheckStore } from '../data/chain-check-store.js';
@@ -31,7 +31,8 @@ async function tronApiKey(): Promise<string | undefined> {
   return apiKeyRead;
 }
 
-export const tronApi: TronTransactionApi | null = config.tron.apiUrl
+/** The TRON HTTP API: the on-chain check's receipts and the wallet watcher's listings. */
+export const tronApi: (TronTransactionApi & TronTransferApi) | null = config.tron.apiUrl
   ? createTronApi({ baseUrl: config.tron.apiUrl, apiKey: tronApiKey, timeoutMs: config.tron.timeoutMs })
   : null;
 

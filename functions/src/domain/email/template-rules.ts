@@ -3,6 +3,7 @@ import {
   EDITABLE_TEMPLATE_TYPES,
   REMINDER_TEMPLATE_TYPES,
   WALLET_TEMPLATE_TYPES,
+  WATCHER_TEMPLATE_TYPES,
   WITHDRAWAL_TEMPLATE_TYPES,
 } from './templates.js';
 
@@ -15,13 +16,15 @@ import {
 
 /**
  * Every type the admin template editor lists: the 11 of the product, the withdrawal decisions, the
- * reminder, and the administrators' notice of a changed active wallet.
+ * reminder, and the administrators' notices (a changed active wallet, an unmatched transfer, a
+ * price running out of amounts).
  */
 export const ADMIN_TEMPLATE_TYPES = [
   ...EDITABLE_TEMPLATE_TYPES,
   ...WITHDRAWAL_TEMPLATE_TYPES,
   ...REMINDER_TEMPLATE_TYPES,
   ...WALLET_TEMPLATE_TYPES,
+  ...WATCHER_TEMPLATE_TYPES,
 ] as const;
 export type AdminTemplateType = (typeof ADMIN_TEMPLATE_TYPES)[number];
 
@@ -59,6 +62,8 @@ export const TEMPLATE_PLACEHOLDERS: Record<AdminTemplateType, readonly string[]>
   withdrawalRejected: WITHDRAWAL_DECISION,
   subscriptionExpiryReminder: ['username', 'packageName', 'endDate', 'daysLeft', 'dashboardLink'],
   walletActivated: ['currency', 'network', 'address', 'previousAddress', 'activatedBy', 'activatedAt', 'walletsLink'],
+  unmatchedTransfer: ['amount', 'txid', 'from', 'wallet', 'confirmedAt', 'reason', 'closeOrders', 'transfersLink'],
+  amountPoolLow: ['price', 'freeAmounts', 'totalAmounts', 'seenAt', 'paymentsLink'],
 };
 
 /** The package a type's sample values describe, with dates as the mails format them. */
@@ -88,7 +93,10 @@ export function sampleValues(type: AdminTemplateType, dashboardLink: string): Re
     dashboardLink,
     copyTradingLink: 'https://broker.example/copy-trading/goldbot',
     // A pending mail states an order's exact amount (price plus cents tag); a withdrawal a whole one.
-    amount: TEMPLATE_PLACEHOLDERS[type] === PENDING ? '100.37' : String(WITHDRAWAL.minimumUsd),
+    amount:
+      TEMPLATE_PLACEHOLDERS[type] === PENDING || type === 'unmatchedTransfer'
+        ? '100.37'
+        : String(WITHDRAWAL.minimumUsd),
     trc20Address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
     network: WITHDRAWAL.network,
     requestDate: 'Jun 10, 2026',
@@ -101,6 +109,18 @@ export function sampleValues(type: AdminTemplateType, dashboardLink: string): Re
     activatedBy: 'admin@example.com',
     activatedAt: 'Jun 10, 2026, 09:30 UTC',
     walletsLink: dashboardLink.replace(/\/dashboard$/, '/admin/wallets'),
+    txid: 'e0acf1a1305799799f336afe9e73e44406a6f9f635ededd7e5baea4962be8ab6',
+    from: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL',
+    wallet: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    confirmedAt: 'Jun 10, 2026, 09:30 UTC',
+    reason: 'the order of this amount had closed before it arrived',
+    closeOrders: '1',
+    transfersLink: dashboardLink.replace(/\/dashboard$/, '/admin/unmatched-transfers'),
+    price: '60.00',
+    freeAmounts: '17',
+    totalAmounts: '99',
+    seenAt: 'Jun 10, 2026, 09:30 UTC',
+    paymentsLink: dashboardLink.replace(/\/dashboard$/, '/admin/payments'),
   };
   return Object.fromEntries(TEMPLATE_PLACEHOLDERS[type].map((name) => [name, known[name] ?? `[${name}]`]));
 }

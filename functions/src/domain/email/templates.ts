@@ -60,11 +60,22 @@ export type ReminderTemplateType = (typeof REMINDER_TEMPLATE_TYPES)[number];
  */
 export const WALLET_TEMPLATE_TYPES = ['walletActivated'] as const;
 export type WalletTemplateType = (typeof WALLET_TEMPLATE_TYPES)[number];
+/**
+ * What job-watch-wallets tells every administrator (docs/data-model.md, "Transfer" and "Amount
+ * pool alert"). `unmatchedTransfer`, once per transfer that fit no order: {{amount}}, {{txid}},
+ * {{from}}, {{wallet}}, {{confirmedAt}}, {{reason}} (why no order took it), {{closeOrders}} (how many
+ * orders came close), {{transfersLink}}. `amountPoolLow`, once per price and hour when fewer than a
+ * fifth of its amounts are free: {{price}}, {{freeAmounts}}, {{totalAmounts}}, {{seenAt}},
+ * {{paymentsLink}}.
+ */
+export const WATCHER_TEMPLATE_TYPES = ['unmatchedTransfer', 'amountPoolLow'] as const;
+export type WatcherTemplateType = (typeof WATCHER_TEMPLATE_TYPES)[number];
 export type EmailTemplateType =
   | EditableTemplateType
   | WithdrawalTemplateType
   | ReminderTemplateType
   | WalletTemplateType
+  | WatcherTemplateType
   | 'otpVerification'
   | 'passwordResetOtp'
   | 'emailChangeOtp'
@@ -247,11 +258,44 @@ ${button('Review the wallets', '{{walletsLink}}')}`,
   },
 });
 
+const factRow = (label: string, value: string) =>
+  `<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">${label}</td><td style="padding:4px 0">${value}</td></tr>`;
+
+const watcherDefaults = (): Record<WatcherTemplateType, EmailTemplate> => ({
+  unmatchedTransfer: {
+    subject: 'GoldBot admin: {{amount}} USDT arrived that fits no payment order',
+    html: layout(
+      'A transfer fits no order',
+      `<p>Hello,</p><p>The wallet watcher recorded a USDT transfer to a payment wallet that it could not match to any order: {{reason}}.</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
+${factRow('Amount', '<strong>{{amount}} USDT</strong>')}
+${factRow('From', '{{from}}')}
+${factRow('To wallet', '{{wallet}}')}
+${factRow('Confirmed', '{{confirmedAt}}')}
+${factRow('Transaction', '{{txid}}')}
+${factRow('Orders that came close', '{{closeOrders}}')}
+</table>
+<p>Give it to the customer it belongs to, or mark it refunded or ignored, in Unmatched transfers.</p>
+${button('Review unmatched transfers', '{{transfersLink}}')}`,
+    ),
+  },
+  amountPoolLow: {
+    subject: 'GoldBot admin: the {{price}} USDT price is running out of payment amounts',
+    html: layout(
+      'Payment amounts running low',
+      `<p>Hello,</p><p>Only <strong>{{freeAmounts}} of {{totalAmounts}}</strong> exact amounts of the <strong>{{price}} USDT</strong> price were free at {{seenAt}}. Each open payment order holds one; when none is free, customers are asked to try again later.</p>
+<p>If this is not a rush of real customers, look for accounts opening orders they never pay.</p>
+${button('Review payments', '{{paymentsLink}}')}`,
+    ),
+  },
+});
+
 const defaultTemplates = (): Record<EmailTemplateType, EmailTemplate> => ({
   ...editableDefaults(),
   ...withdrawalDefaults(),
   ...reminderDefaults(),
   ...walletDefaults(),
+  ...watcherDefaults(),
   otpVerification: {
     subject: 'Your GoldBot verification code',
     html: layout(
@@ -432,5 +476,45 @@ export function expiryReminderMailValues(values: {
     endDate: formatMailDate(values.endDate),
     daysLeft: String(values.daysLeft),
     dashboardLink: values.dashboardLink,
+  };
+}
+
+/** The placeholder values of the administrators' notice of an unmatched transfer. */
+export function unmatchedTransferMailValues(values: {
+  amount: string;
+  txid: string;
+  from: string;
+  wallet: string;
+  confirmedAt: string;
+  reason: string;
+  closeOrders: number;
+  transfersLink: string;
+}): Record<string, string> {
+  return {
+    amount: values.amount,
+    txid: values.txid,
+    from: values.from,
+    wallet: values.wallet,
+    confirmedAt: formatMailDateTime(values.confirmedAt),
+    reason: values.reason,
+    closeOrders: values.closeOrders === 0 ? 'none' : String(values.closeOrders),
+    transfersLink: values.transfersLink,
+  };
+}
+
+/** The placeholder values of the administrators' notice that a price runs low on amounts. */
+export function amountPoolLowMailValues(values: {
+  priceCents: number;
+  freeAmounts: number;
+  totalAmounts: number;
+  seenAt: string;
+  paymentsLink: string;
+}): Record<string, string> {
+  return {
+    price: formatMailUsdt(values.priceCents / 100),
+    freeAmounts: String(values.freeAmounts),
+    totalAmounts: String(values.totalAmounts),
+    seenAt: formatMailDateTime(values.seenAt),
+    paymentsLink: values.paymentsLink,
   };
 }
