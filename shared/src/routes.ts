@@ -100,6 +100,7 @@ export const ROUTES = [
     '/api/payment/order/{orderId}',
     'user',
     "The caller's payment order and whether its payment was found",
+    true,
   ),
   route(
     'payment-active-subscription',
@@ -183,6 +184,7 @@ export const ROUTES = [
     '/api/admin/unmatched-transfers',
     'admin',
     'Transfers to the payment wallets that fit no order, newest first',
+    true,
   ),
   route(
     'admin-unmatched-transfer-assign',
@@ -190,6 +192,7 @@ export const ROUTES = [
     '/api/admin/unmatched-transfers/{txid}/assign',
     'admin',
     "Give an unmatched transfer to a customer's package (a pending payment)",
+    true,
   ),
   route(
     'admin-unmatched-transfer-resolve',
@@ -197,6 +200,7 @@ export const ROUTES = [
     '/api/admin/unmatched-transfers/{txid}/resolve',
     'admin',
     'Close an unmatched transfer as refunded or ignored',
+    true,
   ),
   route('payment-wallets', 'GET', '/api/payment/wallets', 'admin', 'Payment wallets', true),
   route('payment-wallet-save', 'POST', '/api/payment/wallet', 'admin', 'Add or update a wallet', true),

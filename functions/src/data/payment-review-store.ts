@@ -28,7 +28,8 @@ import {
   subscriptionSearchText,
 } from './subscription-entity.js';
 import { addCounters, putNew, updateItem, type TransactItems } from './transaction-items.js';
-import { batchGetItems, cancellationCodes, onlyConflicts, queryListPage } from './table-reads.js';
+import { batchGetItems, cancellationCodes, onlyConflicts, queryListPage, updateIf } from './table-reads.js';
+import { orderAmountKey } from './order-entity.js';
 import { profileKey } from './user-profile-entity.js';
 
 /**
@@ -310,6 +311,15 @@ export const dynamoPaymentReviewStore: PaymentReviewStore = {
     } catch (error) {
       return outcomeOf(error, sensitive);
     }
+  },
+
+  async endOrderHold(amountCents, orderId, nowSeconds) {
+    await updateIf({
+      Key: orderAmountKey(amountCents),
+      UpdateExpression: 'SET heldUntil = :now',
+      ConditionExpression: 'orderId = :order AND heldUntil > :now',
+      ExpressionAttributeValues: { ':order': orderId, ':now': nowSeconds },
+    });
   },
 
   async commitRejection(plan) {

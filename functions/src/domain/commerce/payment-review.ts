@@ -131,6 +131,11 @@ export interface PaymentReviewStore {
   getSubscription(userId: string, subscriptionId: string): Promise<SubscriptionRecord | undefined>;
   commitApproval(plan: ApprovalPlan): Promise<DecisionOutcome>;
   commitRejection(plan: RejectionPlan): Promise<DecisionOutcome>;
+  /**
+   * Frees an order's exact amount now, if that order still holds it (a rejected payment's order
+   * holds nothing any more); otherwise nothing happens.
+   */
+  endOrderHold(amountCents: number, orderId: string, nowSeconds: number): Promise<void>;
 }
 
 /** The package's verified mail, sent after the approval committed (dates `YYYY-MM-DD`, null end = lifetime). */
@@ -515,6 +520,10 @@ export async function rejectPayment(deps: ReviewDeps, paymentId: string, adminId
     commit: (plan) => store.commitRejection(plan),
   });
   if (outcome.kind !== 'committed') return alreadyDecided(await store.getPayment(paymentId), 'rejected');
+  if (payment.orderId !== undefined && payment.orderAmount !== undefined) {
+    // A rejection frees the order's amount for the next order (only while that order still holds it).
+    await store.endOrderHold(toCents(payment.orderAmount), payment.orderId, Math.floor(deps.now().getTime() / 1000));
+  }
   const rejected: PaymentRecord = {
     ...payment,
     status: 'rejected',
