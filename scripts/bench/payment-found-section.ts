@@ -58,7 +58,7 @@ export function judgeCatchUp(figures: CatchUpFigures): Check {
   }
   const detail =
     `${figures.recorded.toLocaleString('en-US')} recorded in ${figures.caughtUpSeconds.toFixed(0)} s, ` +
-    `${figures.runs} runs, ${figures.listingRequests} TronGrid requests`;
+    `${figures.runs} runs (${figures.incompleteRuns} stopped at their time budget), ${figures.listingRequests} TronGrid requests`;
   // Every transfer of the backlog must be recorded: one lost is a payment nobody sees.
   return { label, verdict: figures.recorded === figures.transfers ? 'pass' : 'fail', detail };
 }
@@ -127,7 +127,8 @@ export const paymentFoundSection: BenchSection = {
         `**Catch-up**: ${catchUp.transfers.toLocaleString('en-US')} transfers over ${catchUp.backlogHours} h, ` +
           `${catchUp.recorded.toLocaleString('en-US')} recorded; caught up ` +
           (catchUp.caughtUpSeconds === null ? 'never' : `${catchUp.caughtUpSeconds.toFixed(0)} s`) +
-          ` after the outage ended, in ${catchUp.runs} scheduled runs, with ${catchUp.listingRequests} requests ` +
+          ` after the outage ended, in ${catchUp.runs} scheduled runs (${catchUp.incompleteRuns} of them used their ` +
+          `time budget before reaching the present, and the next went on from the cursor), with ${catchUp.listingRequests} requests ` +
           'to TronGrid\u2019s listing of the wallet.',
         renderTable(
           ['Watcher', 'Runs', 'TronGrid requests', 'Per run'],

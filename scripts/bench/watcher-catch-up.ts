@@ -24,6 +24,8 @@ export interface CatchUpFigures {
   caughtUpSeconds: number | null;
   /** Scheduled runs of the watcher from the end of the outage until caught up. */
   runs: number;
+  /** Of those, the runs that used their time budget before reaching the present (the next went on). */
+  incompleteRuns: number;
   /** Requests to TronGrid's listing of the wallet while catching up. */
   listingRequests: number;
   /** How many of the backlog's transfers the table holds afterwards. */
@@ -37,9 +39,15 @@ export interface IdleFigures {
 
 type StackInfo = Pick<LocalStackInfo, 'urls' | 'tableName'>;
 
-/** Counts the local scheduler's runs of the watcher from the stack's output ("scheduler: job-watch-wallets ran"). */
+/**
+ * Counts the local scheduler's runs of the watcher from the stack's output ("scheduler:
+ * job-watch-wallets ran" or "... failed: ..."). A run that used its time budget before reaching
+ * the present ends with "stopped before the end (time budget); 0 item(s) failed", by design (the
+ * next run goes on from the cursor): incomplete, not failed. Any other failure is one.
+ */
 export class WatcherRunCounter {
   runs = 0;
+  incomplete = 0;
   failures: string[] = [];
   constructor(output: NodeJS.ReadableStream | null) {
     let pending = '';
@@ -47,11 +55,17 @@ export class WatcherRunCounter {
       pending += chunk.toString('utf8');
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
-      for (const line of lines) {
-        if (line.includes('scheduler: job-watch-wallets ran')) this.runs += 1;
-        if (line.includes('scheduler: job-watch-wallets failed')) this.failures.push(line.trim());
-      }
+      for (const line of lines) this.read(line);
     });
+  }
+
+  private read(line: string) {
+    if (line.includes('scheduler: job-watch-wallets ran')) this.runs += 1;
+    else if (line.includes('scheduler: job-watch-wallets failed')) {
+      this.runs += 1;
+      if (line.includes('stopped before the end (time budget); 0 item(s) failed')) this.incomplete += 1;
+      else this.failures.push(line.trim());
+    }
   }
 }
 
@@ -154,6 +168,7 @@ export async function measureCatchUp(
 
   const requestsBefore = await listingRequests(info, wallet);
   const runsBefore = counter.runs;
+  const incompleteBefore = counter.incomplete;
   // The outage ends now: the next scheduled run starts within a minute, and the runs catch up.
   const startedAt = Date.now();
   const deadline = startedAt + 15 * 60_000;
@@ -168,6 +183,7 @@ export async function measureCatchUp(
   }
   await sleep(1_000);
   const runs = counter.runs - runsBefore;
+  const incompleteRuns = counter.incomplete - incompleteBefore;
   const listing = (await listingRequests(info, wallet)) - requestsBefore;
 
   let recorded = 0;
@@ -182,5 +198,5 @@ export async function measureCatchUp(
       request = result.UnprocessedKeys as typeof request;
     }
   }
-  return { transfers, backlogHours, caughtUpSeconds, runs, listingRequests: listing, recorded };
+  return { transfers, backlogHours, caughtUpSeconds, runs, incompleteRuns, listingRequests: listing, recorded };
 }

@@ -55,6 +55,7 @@ describe('bench payment-found: catch-up', () => {
     backlogHours: 6,
     caughtUpSeconds: 130.4,
     runs: 3,
+    incompleteRuns: 2,
     listingRequests: 11,
     recorded: 1000,
   };
@@ -63,7 +64,7 @@ describe('bench payment-found: catch-up', () => {
     expect(judgeCatchUp(figures)).toEqual({
       label: 'catch-up of 1,000 transfers over 6 h',
       verdict: 'pass',
-      detail: '1,000 recorded in 130 s, 3 runs, 11 TronGrid requests',
+      detail: '1,000 recorded in 130 s, 3 runs (2 stopped at their time budget), 11 TronGrid requests',
     });
   });
 
@@ -88,12 +89,20 @@ describe('bench payment-found: requests per day', () => {
     expect(requestsPerDay({ runs: 0, listingRequests: 0 })).toBeNaN();
   });
 
-  it("counts the scheduler's runs and failures of the watcher from the stack's output, across chunks", () => {
+  it("counts the scheduler's runs of the watcher from the stack's output, across chunks", () => {
     const output = new PassThrough();
     const counter = new WatcherRunCounter(output);
     output.write('scheduler: job-watch-wallets ran\nscheduler: job-chain-recheck ran\nschedu');
-    output.write('ler: job-watch-wallets ran\nscheduler: job-watch-wallets failed: boom\n');
-    expect(counter.runs).toBe(2);
-    expect(counter.failures).toEqual(['scheduler: job-watch-wallets failed: boom']);
+    output.write('ler: job-watch-wallets ran\n');
+    output.write(
+      'scheduler: job-watch-wallets failed: job-watch-wallets: stopped before the end (time budget); 0 item(s) failed\n',
+    );
+    output.write('scheduler: job-watch-wallets failed: job-watch-wallets: 2 of 40 item(s) failed\n');
+    // A run that used its time budget is incomplete, by design; a run whose items failed is a failure.
+    expect(counter.runs).toBe(4);
+    expect(counter.incomplete).toBe(1);
+    expect(counter.failures).toEqual([
+      'scheduler: job-watch-wallets failed: job-watch-wallets: 2 of 40 item(s) failed',
+    ]);
   });
 });
