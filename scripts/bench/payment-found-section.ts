@@ -7,13 +7,7 @@ import type { Check } from './budget.js';
 import { list, paragraphs, renderTable } from './markdown.js';
 import { GIVE_UP_MS, POLL_MS, measurePaymentFound, type FoundSample } from './payment-found-latency.js';
 import type { BenchSection } from './section.js';
-import {
-  WatcherRunCounter,
-  measureCatchUp,
-  measureIdle,
-  type CatchUpFigures,
-  type IdleFigures,
-} from './watcher-catch-up.js';
+import { WatcherLog, measureCatchUp, measureIdle, type CatchUpFigures, type IdleFigures } from './watcher-catch-up.js';
 
 /**
  * Payments found on the chain: how soon a customer's order says `found` after the transfer
@@ -88,8 +82,14 @@ export const paymentFoundSection: BenchSection = {
   async run({ options, log, machine, startedAt }) {
     const dataDir = mkdtempSync(join(tmpdir(), 'goldbot-bench-found-'));
     log('  starting the local stack on free ports...');
-    const stack = await spawnLocalStack({ root: options.root, dataDir });
-    const counter = new WatcherRunCounter(stack.child.stdout);
+    // The watcher's `job completed` lines (info) say how its runs went.
+    const logLevel = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = 'info';
+    const stack = await spawnLocalStack({ root: options.root, dataDir }).finally(() => {
+      if (logLevel === undefined) delete process.env.LOG_LEVEL;
+      else process.env.LOG_LEVEL = logLevel;
+    });
+    const counter = new WatcherLog(stack.child.stdout);
     try {
       const info = stack.info;
       log(`  ${FOUND_SAMPLES} transfers, one every ${FOUND_SPACING_MS / 1000} s, each followed until found...`);
@@ -129,7 +129,8 @@ export const paymentFoundSection: BenchSection = {
           (catchUp.caughtUpSeconds === null ? 'never' : `${catchUp.caughtUpSeconds.toFixed(0)} s`) +
           ` after the outage ended, in ${catchUp.runs} scheduled runs (${catchUp.incompleteRuns} of them used their ` +
           `time budget before reaching the present, and the next went on from the cursor), with ${catchUp.listingRequests} requests ` +
-          'to TronGrid\u2019s listing of the wallet.',
+          `to TronGrid\u2019s listing of the wallet. The longest run took ${(catchUp.longestRunMs / 1000).toFixed(0)} s; ` +
+          `the runs mailed ${catchUp.noticesMailed.toLocaleString('en-US')} notices of unmatched transfers meanwhile.`,
         renderTable(
           ['Watcher', 'Runs', 'TronGrid requests', 'Per run'],
           [

@@ -26,6 +26,9 @@ export interface CatchUpFigures {
   runs: number;
   /** Of those, the runs that used their time budget before reaching the present (the next went on). */
   incompleteRuns: number;
+  /** The longest run (ms), and the admins' notices of unmatched transfers mailed meanwhile. */
+  longestRunMs: number;
+  noticesMailed: number;
   /** Requests to TronGrid's listing of the wallet while catching up. */
   listingRequests: number;
   /** How many of the backlog's transfers the table holds afterwards. */
@@ -40,14 +43,20 @@ export interface IdleFigures {
 type StackInfo = Pick<LocalStackInfo, 'urls' | 'tableName'>;
 
 /**
- * Counts the local scheduler's runs of the watcher from the stack's output ("scheduler:
- * job-watch-wallets ran" or "... failed: ..."). A run that used its time budget before reaching
- * the present ends with "stopped before the end (time budget); 0 item(s) failed", by design (the
- * next run goes on from the cursor): incomplete, not failed. Any other failure is one.
+ * What the stack's output says of the watcher's runs (its handlers log JSON lines; the section
+ * starts the stack with LOG_LEVEL=info): each run writes one `job completed` line, with its
+ * duration, whether it reached the present (`complete`), or `leaseHeld` when another run held the
+ * lease and it stopped at once. A run that used its time budget before reaching the present ends
+ * "stopped before the end (time budget); 0 item(s) failed", by design (the next run goes on from the
+ * cursor): incomplete, not failed. Any other failure the scheduler reports is one.
  */
-export class WatcherRunCounter {
+export class WatcherLog {
+  /** Runs that watched (not the ones that found the lease held). */
   runs = 0;
   incomplete = 0;
+  leaseHeld = 0;
+  longestRunMs = 0;
+  noticesMailed = 0;
   failures: string[] = [];
   constructor(output: NodeJS.ReadableStream | null) {
     let pending = '';
@@ -59,12 +68,27 @@ export class WatcherRunCounter {
     });
   }
 
-  private read(line: string) {
-    if (line.includes('scheduler: job-watch-wallets ran')) this.runs += 1;
-    else if (line.includes('scheduler: job-watch-wallets failed')) {
+  read(line: string) {
+    if (line.startsWith('{')) {
+      let entry: Record<string, unknown>;
+      try {
+        entry = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        return;
+      }
+      if (entry.message !== 'job completed' || entry.job !== 'job-watch-wallets') return;
+      if (entry.leaseHeld) {
+        this.leaseHeld += 1;
+        return;
+      }
       this.runs += 1;
-      if (line.includes('stopped before the end (time budget); 0 item(s) failed')) this.incomplete += 1;
-      else this.failures.push(line.trim());
+      if (entry.complete === false) this.incomplete += 1;
+      if (typeof entry.durationMs === 'number') this.longestRunMs = Math.max(this.longestRunMs, entry.durationMs);
+      if (typeof entry.noticesMailed === 'number') this.noticesMailed += entry.noticesMailed;
+      return;
+    }
+    if (line.includes('scheduler: job-watch-wallets failed') && !line.includes('(time budget); 0 item(s) failed')) {
+      this.failures.push(line.trim());
     }
   }
 }
@@ -102,19 +126,29 @@ async function afterNextRun(db: DynamoDBDocumentClient, info: StackInfo, wallet:
 }
 
 /** The scheduler's runs and the listing requests over `minutes` of a watcher with nothing new to read. */
+/** Waits (up to `timeoutMs`) for the run that just saved its cursor to log its line: it does when it ends. */
+async function lineOfRunAfter(counter: WatcherLog, before: number, timeoutMs = 120_000) {
+  for (const until = Date.now() + timeoutMs; counter.runs === before && Date.now() < until;) await sleep(250);
+}
+
+/** The scheduler's runs and the listing requests over `minutes` of a watcher with nothing new to read. */
 export async function measureIdle(
   info: StackInfo,
   wallet: string,
-  counter: WatcherRunCounter,
+  counter: WatcherLog,
   minutes: number,
 ): Promise<IdleFigures> {
   const db = documentClient(info);
+  let before = counter.runs;
   await afterNextRun(db, info, wallet);
+  await lineOfRunAfter(counter, before);
   const runs = counter.runs;
   const requests = await listingRequests(info, wallet);
-  for (let i = 0; i < minutes; i += 1) await afterNextRun(db, info, wallet);
-  // The scheduler logs a run once its handler answered: let the last one's line arrive.
-  await sleep(1_000);
+  for (let i = 0; i < minutes; i += 1) {
+    before = counter.runs;
+    await afterNextRun(db, info, wallet);
+    await lineOfRunAfter(counter, before);
+  }
   return { runs: counter.runs - runs, listingRequests: (await listingRequests(info, wallet)) - requests };
 }
 
@@ -128,12 +162,14 @@ const strayAmount = (i: number) => `${17 + (i % 23)}.03`;
 export async function measureCatchUp(
   info: StackInfo,
   wallet: string,
-  counter: WatcherRunCounter,
+  counter: WatcherLog,
   { transfers, backlogHours, log }: { transfers: number; backlogHours: number; log: (line: string) => void },
 ): Promise<CatchUpFigures> {
   const db = documentClient(info);
   // Right after a run, so none is under way while the outage is staged (the next is a minute away).
+  const previous = counter.runs;
   await afterNextRun(db, info, wallet);
+  await lineOfRunAfter(counter, previous, 30_000);
   const outageEnd = Date.now() - 1_000;
   const outageStart = outageEnd - backlogHours * 3_600_000;
   const txids = Array.from({ length: transfers }, () => randomBytes(32).toString('hex'));
@@ -169,6 +205,8 @@ export async function measureCatchUp(
   const requestsBefore = await listingRequests(info, wallet);
   const runsBefore = counter.runs;
   const incompleteBefore = counter.incomplete;
+  const mailedBefore = counter.noticesMailed;
+  counter.longestRunMs = 0;
   // The outage ends now: the next scheduled run starts within a minute, and the runs catch up.
   const startedAt = Date.now();
   const deadline = startedAt + 15 * 60_000;
@@ -181,7 +219,8 @@ export async function measureCatchUp(
       break;
     }
   }
-  await sleep(1_000);
+  // The run that caught up logs its line when it ends (after its notices): wait for it.
+  await lineOfRunAfter(counter, counter.runs);
   const runs = counter.runs - runsBefore;
   const incompleteRuns = counter.incomplete - incompleteBefore;
   const listing = (await listingRequests(info, wallet)) - requestsBefore;
@@ -198,5 +237,15 @@ export async function measureCatchUp(
       request = result.UnprocessedKeys as typeof request;
     }
   }
-  return { transfers, backlogHours, caughtUpSeconds, runs, incompleteRuns, listingRequests: listing, recorded };
+  return {
+    transfers,
+    backlogHours,
+    caughtUpSeconds,
+    runs,
+    incompleteRuns,
+    longestRunMs: counter.longestRunMs,
+    noticesMailed: counter.noticesMailed - mailedBefore,
+    listingRequests: listing,
+    recorded,
+  };
 }

@@ -7,7 +7,7 @@ import {
   judgeFound,
   requestsPerDay,
 } from '../bench/payment-found-section.js';
-import { WatcherRunCounter, spreadTimes } from '../bench/watcher-catch-up.js';
+import { WatcherLog, spreadTimes } from '../bench/watcher-catch-up.js';
 
 describe('bench payment-found: transfer to found', () => {
   it(`passes when every transfer was found within ${FOUND_BUDGET_SECONDS} s, at the limit too`, () => {
@@ -56,6 +56,8 @@ describe('bench payment-found: catch-up', () => {
     caughtUpSeconds: 130.4,
     runs: 3,
     incompleteRuns: 2,
+    longestRunMs: 54_000,
+    noticesMailed: 40,
     listingRequests: 11,
     recorded: 1000,
   };
@@ -89,18 +91,24 @@ describe('bench payment-found: requests per day', () => {
     expect(requestsPerDay({ runs: 0, listingRequests: 0 })).toBeNaN();
   });
 
-  it("counts the scheduler's runs of the watcher from the stack's output, across chunks", () => {
+  it("reads the watcher's runs from the stack's output, across chunks", () => {
     const output = new PassThrough();
-    const counter = new WatcherRunCounter(output);
-    output.write('scheduler: job-watch-wallets ran\nscheduler: job-chain-recheck ran\nschedu');
-    output.write('ler: job-watch-wallets ran\n');
+    const counter = new WatcherLog(output);
+    const line = (fields: Record<string, unknown>) =>
+      `${JSON.stringify({ level: 'info', message: 'job completed', job: 'job-watch-wallets', ...fields })}\n`;
+    const first = line({ complete: true, durationMs: 800, noticesMailed: 0 });
+    output.write(first.slice(0, 30));
+    output.write(first.slice(30));
+    output.write(line({ complete: false, durationMs: 55_400, noticesMailed: 12 }));
+    output.write(line({ complete: true, leaseHeld: 1, durationMs: 20 }));
+    output.write(`${JSON.stringify({ level: 'info', message: 'job completed', job: 'job-chain-recheck' })}\n`);
+    output.write('{"level":"info","message":"request"}\nnot json {\n');
     output.write(
       'scheduler: job-watch-wallets failed: job-watch-wallets: stopped before the end (time budget); 0 item(s) failed\n',
     );
     output.write('scheduler: job-watch-wallets failed: job-watch-wallets: 2 of 40 item(s) failed\n');
+    expect(counter).toMatchObject({ runs: 2, incomplete: 1, leaseHeld: 1, longestRunMs: 55_400, noticesMailed: 12 });
     // A run that used its time budget is incomplete, by design; a run whose items failed is a failure.
-    expect(counter.runs).toBe(4);
-    expect(counter.incomplete).toBe(1);
     expect(counter.failures).toEqual([
       'scheduler: job-watch-wallets failed: job-watch-wallets: 2 of 40 item(s) failed',
     ]);
