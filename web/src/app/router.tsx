@@ -40,6 +40,7 @@ const ADMIN_PAGES: ReadonlyArray<readonly [AdminPath, LazyExoticComponent<Compon
   [paths.admin.dashboard, lazy(() => import('@/features/admin/routes/dashboard'))],
   [paths.admin.users, lazy(() => import('@/features/admin/routes/users'))],
   [paths.admin.payments, lazy(() => import('@/features/admin/routes/payments'))],
+  [paths.admin.unmatchedTransfers, lazy(() => import('@/features/admin/routes/unmatched-transfers'))],
   [paths.admin.withdrawals, lazy(() => import('@/features/admin/routes/withdrawals'))],
   [paths.admin.refunds, lazy(() => import('@/features/admin/routes/refunds'))],
   [paths.admin.subscriptionHistory, lazy(() => import('@/features/admin/routes/subscription-history'))],

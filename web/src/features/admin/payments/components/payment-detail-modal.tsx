@@ -17,6 +17,7 @@ import { errorMessage } from '../../lib/error-message';
 import { formatAmount, formatDateTime, formatUsd } from '@/lib/format';
 import { checkOnChain } from '../api/check-on-chain';
 import { decidePayment, type PaymentDecision, type PaymentDecisionResponse } from '../api/decide-payment';
+import { BindingSection } from './binding-section';
 import { ChainCheckSection } from './chain-check-section';
 
 const WORDING = {
@@ -59,7 +60,8 @@ export const chainCheckErrorText = (error: unknown) =>
 
 /**
  * A payment's details: package, amount and currency, user, status, TXID with Copy,
- * times, the wallet the customer was shown and the referral; the on-chain check with 'Check on
+ * times, the wallet the customer was shown and the referral; how the chain's transfer was bound to
+ * the order (and why that binding is ambiguous, when it is); the on-chain check with 'Check on
  * chain'; Approve and Reject while pending, each confirmed first, one request at a time.
  */
 export function PaymentDetailModal({
@@ -169,6 +171,8 @@ export function PaymentDetailModal({
             </DetailList>
           </View>
         )}
+
+        <BindingSection payment={payment} />
 
         <ChainCheckSection payment={payment} checking={checking} onCheck={() => void checkNow()} />
 
