@@ -159,7 +159,7 @@ describe('the account listing (the wallet watcher’s GET /v1/accounts/{address}
       value: '60370000',
       type: 'Transfer',
       token_info: { address: USDT },
-      block_timestamp: Math.floor(NOW / 3000) * 3000,
+      block_timestamp: Math.ceil(NOW / 3000) * 3000,
     });
     const receipt = transactionInfoSchema.parse(await (await lookup(txid)).json());
     expect(usdtTransfers(receipt)).toEqual([{ from: expect.any(String), to: WALLET, units: 60_370_000n }]);

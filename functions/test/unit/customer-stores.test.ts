@@ -276,16 +276,20 @@ describe('commitPurchase', () => {
     dynamo.on(TransactWriteCommand).resolves({});
     expect(await purchases.commitPurchase(basicPlan())).toEqual({ kind: 'committed' });
     const items = transactItems();
-    expect(items).toHaveLength(10);
-    // The window's current-order copy goes with the submission; the amount's hold is left alone: it
-    // ends with the order, not 24 hours later.
-    expect(items[9]?.Delete).toEqual({
+    expect(items).toHaveLength(11);
+    // A claim holds nothing: the order's amount is free again at once (not 24 hours later), and
+    // the window's current-order copy goes with the submission.
+    expect(items[9]?.Update).toMatchObject({
+      Key: { PK: 'ORDERAMOUNT#5037', SK: 'ORDERAMOUNT' },
+      ConditionExpression: 'attribute_not_exists(PK) OR orderId = :order',
+      ExpressionAttributeValues: { ':now': AT.getTime() / 1000, ':order': 'ORD1' },
+    });
+    expect(items[10]?.Delete).toEqual({
       TableName: TABLE,
       Key: { PK: 'USER#buyer-1', SK: 'ORDER#basic' },
       ConditionExpression: 'orderId = :order AND expiresAt > :now',
       ExpressionAttributeValues: { ':order': 'ORD1', ':now': AT.getTime() / 1000 },
     });
-    expect(items.some((item) => item.Update?.Key?.PK === 'ORDERAMOUNT#5037')).toBe(false);
     expect(items[0]?.Put).toMatchObject({
       Item: {
         PK: 'PAYMENT#PAY1',
@@ -377,7 +381,7 @@ describe('commitPurchase', () => {
     dynamo.on(TransactWriteCommand).resolves({});
     await purchases.commitPurchase(proPlan());
     const items = transactItems();
-    expect(items).toHaveLength(8);
+    expect(items).toHaveLength(9);
     expect(items[4]?.ConditionCheck).toMatchObject({
       Key: { PK: 'CATALOG', SK: 'PACKAGE#pro' },
       ConditionExpression: 'attribute_not_exists(PK)',

@@ -3,6 +3,7 @@ import { ORDER, PAYMENT_MESSAGES, type OpenOrderInput } from '@goldbot/shared';
 import type { AmountHold, OrderRecord } from '../../src/domain/records/order-record.js';
 import {
   amountsByLastUse,
+  amountsToTry,
   candidateAmounts,
   freeAmounts,
   openOrder,
@@ -132,6 +133,15 @@ describe('exact amounts', () => {
     expect(ranked).toHaveLength(98);
     // A never-held amount comes before any that was held.
     expect(amountsByLastUse(6000, holds.slice(1), NOW_S, () => 0.5)[0]).toBe(6001);
+  });
+
+  it('are tried in random order within the oldest quarter, then the rest oldest first', () => {
+    const ranked = Array.from({ length: 40 }, (_, i) => 6001 + i);
+    let key = 1;
+    const tried = amountsToTry(ranked, () => (key -= 0.01));
+    expect(tried.slice(0, 10).sort()).toEqual(ranked.slice(0, 10));
+    expect(tried.slice(0, 10)).not.toEqual(ranked.slice(0, 10));
+    expect(tried.slice(10)).toEqual(ranked.slice(10));
   });
 
   it('a pool is low below a fifth of its amounts free', () => {
