@@ -248,6 +248,17 @@ export const PROMO_BANNER_TEXT = 'Use a referral code & get $10 discount on Basi
 
 export const ADMIN_GROUP = 'admin';
 
+/**
+ * The answer (403) to an administrator's token that did not come from the API's own sign-in: a
+ * Google sign-in through the hosted UI passes no TOTP (Cognito asks federated users for no second
+ * factor), so it never acts as an administrator. Said by every admin route, the admin branches of
+ * user routes, the wallet activation and the Google sign-in of an administrator; the back office
+ * shows it to an administrator signed in with Google. Here, not with the auth schemas, so the
+ * app's first screen can use it without loading zod.
+ */
+export const ADMIN_SIGN_IN_REQUIRED_MESSAGE =
+  'Administrators must sign in at /admin-login with their password and the code from their authenticator app.';
+
 /** Default page size for admin lists; the server caps every page at MAX_PAGE_SIZE. */
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;

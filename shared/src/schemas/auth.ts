@@ -29,15 +29,6 @@ export const AUTH_MESSAGES = {
 } as const;
 
 /**
- * The answer (403) to an administrator's token that did not come from the API's own sign-in: a
- * Google sign-in through the hosted UI passes no TOTP (Cognito asks federated users for no second
- * factor), so it never acts as an administrator. Said by every admin route, the admin branches of
- * user routes and the wallet activation; the back office shows it as it comes.
- */
-export const ADMIN_SIGN_IN_REQUIRED_MESSAGE =
-  'Administrators must sign in at /admin-login with their password and the code from their authenticator app.';
-
-/**
  * Address-shaped: local@label(.label)+, no spaces. Linear on any input: the dot that separates
  * domain labels is not a label character, so there is only one way to match (the old
  * `[^\s@]+\.[^\s@]+` backtracked quadratically, docs/security.md "The review's findings"). Callers also check the
