@@ -13,6 +13,7 @@ import { dynamoFreeTrialStore as freeTrials } from '../../src/data/free-trial-st
 import { dynamoPurchaseStore as purchases } from '../../src/data/purchase-store.js';
 import { planFreeTrial, planPurchase, type PurchasePlan } from '../../src/domain/commerce/purchase.js';
 import type { OrderRecord } from '../../src/domain/records/order-record.js';
+import { allNewWorkMailOn } from '../../src/domain/records/settings-record.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import { BUYER_PROFILE } from '../helpers/customer-commerce-samples.js';
 import { cancelled, transactItemsOf } from '../helpers/dynamo-outcomes.js';
@@ -222,7 +223,12 @@ describe('reads', () => {
     });
     expect(calls[1]?.args[0].input.RequestItems?.[TABLE]?.Keys).toEqual([{ PK: 'SETTINGS', SK: 'SUBSCRIPTION' }]);
     expect(status.profile?._id).toBe('buyer-1');
-    expect(status.settings).toEqual({ basicPackageEnabled: false, autoApproveOnMatch: false, copyTradingLink: null });
+    expect(status.settings).toEqual({
+      basicPackageEnabled: false,
+      autoApproveOnMatch: false,
+      copyTradingLink: null,
+      newWorkMail: allNewWorkMailOn(),
+    });
   });
 
   it('reads the settings, the wallet pointer and a referral marker with one GetItem each', async () => {
@@ -231,6 +237,7 @@ describe('reads', () => {
       basicPackageEnabled: true,
       autoApproveOnMatch: false,
       copyTradingLink: null,
+      newWorkMail: allNewWorkMailOn(),
     });
     expect(await reads.readActiveWallet('USDT')).toBeNull();
     expect(await reads.readReferralMarker('RICK2026')).toBeNull();
