@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './axe-scan.js';
 import { signInAsCustomer, verifiedCustomer } from './journeys.js';
 import { readStack, runJobNow } from './local-stack.js';
 
@@ -31,6 +32,7 @@ test('the payment window goes from waiting to found without a TXID being typed',
   await expect(status).toContainText(`Send exactly ${due} USDT in one transfer. It is found automatically`);
   await expect(dialog.getByRole('group', { name: 'Already sent? Paste the transaction ID' })).toBeVisible();
   const wallet = await dialog.getByRole('textbox', { name: 'Wallet Address' }).inputValue();
+  expect(await seriousViolations(page, '[role="dialog"]'), 'the waiting window').toEqual([]);
 
   // The customer's wallet app sends exactly the amount; TRON confirms it.
   const sent = await request.post(`${tron}/__double/transfer`, { data: { to: wallet, amount: due } });
@@ -47,6 +49,7 @@ test('the payment window goes from waiting to found without a TXID being typed',
   await expect(dialog.getByRole('textbox', { name: 'Wallet Address' })).toBeHidden();
   await expect(dialog.getByLabel('Transaction ID (TXID)')).toBeHidden();
   expect(submissions).toEqual([]);
+  expect(await seriousViolations(page, '[role="dialog"]'), 'the window once found').toEqual([]);
 
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
