@@ -155,7 +155,7 @@ async function expire(customer: TestCustomer, order: PaymentOrder, atSeconds: nu
   await db().send(
     new UpdateCommand({
       TableName: table(),
-      Key: { PK: `ORDERAMOUNT#${cents}`, SK: 'ORDERAMOUNT' },
+      Key: { PK: `AMOUNTPOOL#${Math.floor(cents / 100)}`, SK: `HOLD#${cents}` },
       UpdateExpression: 'SET heldUntil = :at',
       ConditionExpression: 'orderId = :order',
       ExpressionAttributeValues: { ':at': atSeconds, ':order': order.orderId },
@@ -176,8 +176,8 @@ async function holdAllBut(priceCents: number, keepCents: number): Promise<() => 
       new PutCommand({
         TableName: table(),
         Item: {
-          PK: `ORDERAMOUNT#${cents}`,
-          SK: 'ORDERAMOUNT',
+          PK: `AMOUNTPOOL#${Math.floor(cents / 100)}`,
+          SK: `HOLD#${cents}`,
           entity: 'OrderAmount',
           amountCents: cents,
           orderId: `HELD${cents}`,
@@ -190,7 +190,10 @@ async function holdAllBut(priceCents: number, keepCents: number): Promise<() => 
   return async () => {
     for (const cents of held) {
       await db().send(
-        new DeleteCommand({ TableName: table(), Key: { PK: `ORDERAMOUNT#${cents}`, SK: 'ORDERAMOUNT' } }),
+        new DeleteCommand({
+          TableName: table(),
+          Key: { PK: `AMOUNTPOOL#${Math.floor(cents / 100)}`, SK: `HOLD#${cents}` },
+        }),
       );
     }
   };

@@ -154,7 +154,13 @@ class MemoryBindings implements BindingStore {
     this.transfers.set(transfer.txid, {
       ...transfer,
       state: 'bound',
-      binding: { orderId: current.orderId, userId: current.userId, paymentId, boundAt: plan.at, source: plan.binding.source },
+      binding: {
+        orderId: current.orderId,
+        userId: current.userId,
+        paymentId,
+        boundAt: plan.at,
+        source: plan.binding.source,
+      },
     });
     this.orders.set(current.orderId, {
       ...current,
@@ -340,7 +346,11 @@ describe('settleTransfer', () => {
     const { deps } = depsOf(store);
     expect(await settleTransfer(deps, recorded(), 'watcher')).toEqual({ kind: 'unmatched', reason: 'late' });
     expect(store.transfers.get(TXID)?.unmatched?.closeOrders).toMatchObject([
-      { orderId: 'ORD1', reason: 'same-amount', user: { _id: BUYER_PROFILE._id, username: `name-${BUYER_PROFILE._id}` } },
+      {
+        orderId: 'ORD1',
+        reason: 'same-amount',
+        user: { _id: BUYER_PROFILE._id, username: `name-${BUYER_PROFILE._id}` },
+      },
     ]);
     expect(store.late).toEqual([{ orderId: 'ORD1', txid: TXID }]);
   });

@@ -151,7 +151,7 @@ export type OrderCommit = { kind: 'committed' } | { kind: 'amount-taken' } | { k
 export interface OrderStore {
   /** The customer, the package, the settings, the wallet, the code's owner and the current order: one BatchGetItem. */
   readOrderContext(request: { userId: string; slug: PackageSlug; referralCode: string | null }): Promise<OrderSnapshot>;
-  /** The holds of every candidate amount of a price: one BatchGetItem of 99 keys. */
+  /** The holds of every candidate amount of a price (one Query of the price's amount pool partition). */
   readAmountHolds(amountsCents: readonly number[]): Promise<AmountHold[]>;
   /**
    * One transaction: the new order (its own item and the customer's current-order copy), its
