@@ -47,6 +47,8 @@ export interface AuthorizationRow {
 
 /** A well-formed id that no seed or test creates. */
 const UNKNOWN_ID = '01KDX3N8W6Q5ZJ4R2T7B9MATRX';
+/** A well-formed TRON transaction id that no transfer has. */
+const UNKNOWN_TXID = '0f'.repeat(32);
 
 /**
  * Path placeholder for "the account this request is about": the caller's own user id (`sub`),
@@ -149,6 +151,14 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     admin: 'allowed',
     request: { body: { packageName: 'Pro Package', referralCode: null } },
     answers: [200, 503], // 503 while no USDT wallet is active
+  },
+  'payment-order-state': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    // No such order: the use case answers 404 (as it does for anyone else's).
+    request: { pathParams: { orderId: UNKNOWN_ID } },
+    answers: [404],
   },
   'payment-submit-usdt': {
     anonymous: 401,
@@ -306,6 +316,23 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     user: 403,
     admin: 'allowed',
     request: { pathParams: { id: UNKNOWN_ID } },
+  },
+  'admin-unmatched-transfers': { anonymous: 401, user: 403, admin: 'allowed', request: {} },
+  'admin-unmatched-transfer-assign': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    // No such unmatched transfer: 404.
+    request: {
+      pathParams: { txid: UNKNOWN_TXID },
+      body: { userId: UNKNOWN_ID, packageName: 'Basic Package' },
+    },
+  },
+  'admin-unmatched-transfer-resolve': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { txid: UNKNOWN_TXID }, body: { resolution: 'ignored', note: '' } },
   },
   'payment-wallets': {
     anonymous: 401,

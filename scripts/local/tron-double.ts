@@ -391,11 +391,14 @@ export function createTronDouble(options: TronDoubleOptions = {}): Server {
     if (rows.some((row) => row.transaction_id === txid) || byTxid.has(txid)) {
       return send(res, 409, { message: `transaction ${txid} is already on this chain` });
     }
-    // TRON makes a block every 3 s: the block time is a multiple of it.
+    // TRON makes a block every 3 s: a transfer sent now is in the next block (its time a multiple of
+    // 3 s, never before the transfer was sent); one dated by the caller keeps its block.
+    const blockTime =
+      body.blockTimestamp === undefined ? Math.ceil(at / BLOCK_MS) * BLOCK_MS : Math.floor(at / BLOCK_MS) * BLOCK_MS;
     const row: ListingRow = {
       transaction_id: txid,
       token_info: { ...USDT_TOKEN_INFO },
-      block_timestamp: Math.floor(at / BLOCK_MS) * BLOCK_MS,
+      block_timestamp: blockTime,
       from,
       to: body.to,
       type: 'Transfer',

@@ -291,7 +291,8 @@ describe('what the Lambda bundles may import', () => {
       if (!access) throw new Error(`${id}: neither a route, a job nor a known trigger`);
       const uses: Record<SdkClient, boolean> = {
         dynamodb: access.table !== 'none',
-        cognito: cognitoCallsOf(id).length > 0,
+        // A route's Cognito calls (the auth map), or a job's (the wallet watcher lists the admin group).
+        cognito: cognitoCallsOf(id).length > 0 || access.cognitoActions.length > 0,
         ses: access.sendsMail,
         lambda: access.invokesChainCheck,
         secretsManager: access.readsOtpHashKey || access.callsTron || access.checksOrigin,

@@ -260,12 +260,13 @@ export function createTronApi(options: TronApiOptions): TronTransactionApi & Tro
 
   /** A page of the listing: `{success, data, meta: {fingerprint?}}`; `success: false` is TronGrid's error. */
   function interpretListing(body: unknown): Interpreted<TransferPage> {
+    const answer = body !== null && typeof body === 'object' ? (body as { success?: unknown; error?: unknown }) : {};
+    if (answer.success === false) {
+      const error = typeof answer.error === 'string' ? answer.error : 'unknown';
+      return { kind: 'malformed', reason: `answered with an error (${error})` };
+    }
     const parsed = trc20ListingPageSchema.safeParse(body);
     if (!parsed.success) return { kind: 'malformed', reason: 'answered with something that is not a transfer listing' };
-    if (parsed.data.success === false) {
-      const error = (body as { error?: unknown }).error;
-      return { kind: 'malformed', reason: `answered with an error (${typeof error === 'string' ? error : 'unknown'})` };
-    }
     const { transfers, skipped } = usdtListedTransfers(parsed.data.data);
     const fingerprint = parsed.data.meta?.fingerprint;
     return { kind: 'result', value: { transfers, skipped, fingerprint: fingerprint ? fingerprint : null } };

@@ -18,7 +18,7 @@ import {
   type Tagged,
 } from './commerce-items.js';
 import { emailTemplateKey } from './email-template-entity.js';
-import { fromOrderDetailItem, orderItemKey, orderKey } from './order-entity.js';
+import { fromOrderDetailItem, orderAmountKey, orderItemKey, orderKey } from './order-entity.js';
 import { packageKey } from './package-catalog-entity.js';
 import { paymentKey, toPaymentItem, toTxidMarkerItem, txidMarkerKey } from './payment-entity.js';
 import { fromTransferItem, transferKey } from './transfer-entity.js';
@@ -176,8 +176,28 @@ export const dynamoPurchaseStore: PurchaseStore = {
       },
       subscriptionCounter(subscription),
       // The TXID is submitted for this order: the window's current-order copy goes (reopening it
-      // makes a new order), and the order's own item records the claim. The order keeps holding
-      // its amount until it expires or the chain's transfer is bound to it, never longer.
+      // makes a new order), the order's own item records the claim, and the order's amount is
+      // free again at once: a claim holds nothing, so claims can never exhaust a price's amounts.
+      // The order's lifetime still binds a transfer of its amount to it (the chain decides).
+      {
+        tag: 'order',
+        item: {
+          Update: {
+            TableName: tableName,
+            Key: orderAmountKey(plan.order.amountCents),
+            UpdateExpression:
+              'SET heldUntil = :now, orderId = :order, userId = :user, amountCents = :amount, entity = :entity',
+            ConditionExpression: 'attribute_not_exists(PK) OR orderId = :order',
+            ExpressionAttributeValues: {
+              ':now': epochSeconds(payment.createdAt),
+              ':order': plan.order.orderId,
+              ':user': payment.userId,
+              ':amount': plan.order.amountCents,
+              ':entity': 'OrderAmount',
+            },
+          },
+        },
+      },
       {
         tag: 'order',
         item: {

@@ -118,11 +118,12 @@ export async function earnReferralCredits(referrer: TestCustomer, buyers: readon
 // Reading the truth back
 
 /**
- * Frees every exact payment amount held on the shared stack, as if the holds had run out. A price
- * holds at most ORDER.maxTagCents open orders at once (docs/operations.md), and the suite's earlier
- * files leave many submitted payments waiting on an on-chain check that never settles (random
- * TXIDs), each keeping its amount for a day. Run before each file (fresh-amount-holds.ts), so a file
- * that opens dozens of orders of one price starts as a quiet shop would. Test code: a Scan is fine.
+ * Frees every exact payment amount held on the shared stack, as if the holds had run out, and
+ * forgets the earlier files' orders. A price holds at most ORDER.maxTagCents open orders at once
+ * (docs/operations.md), and the suite's earlier files leave many orders open. Run before each file
+ * (fresh-amount-holds.ts), so a file that opens dozens of orders of one price starts as a quiet
+ * shop would, and a transfer it makes binds to its own orders, never to an earlier file's order of
+ * the same amount. Test code: a Scan is fine.
  */
 export async function releaseAmountHolds() {
   let start: Record<string, unknown> | undefined;
@@ -130,8 +131,8 @@ export async function releaseAmountHolds() {
     const page = await db().send(
       new ScanCommand({
         TableName: table(),
-        FilterExpression: 'begins_with(PK, :hold)',
-        ExpressionAttributeValues: { ':hold': 'ORDERAMOUNT#' },
+        FilterExpression: 'begins_with(PK, :hold) OR (begins_with(PK, :order) AND SK = :orderItem)',
+        ExpressionAttributeValues: { ':hold': 'AMOUNTPOOL#', ':order': 'ORDER#', ':orderItem': 'ORDER' },
         ProjectionExpression: 'PK, SK',
         ExclusiveStartKey: start,
       }),

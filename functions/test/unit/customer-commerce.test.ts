@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PAYMENT_MESSAGES, SETTINGS_MESSAGES, type SubmitUsdtPaymentInput } from '@goldbot/shared';
+import { ORDER, PAYMENT_MESSAGES, SETTINGS_MESSAGES, type SubmitUsdtPaymentInput } from '@goldbot/shared';
 import type { OrderRecord } from '../../src/domain/records/order-record.js';
 import type { SubscriptionSettings } from '../../src/domain/records/settings-record.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
@@ -20,6 +20,7 @@ import type {
   PurchaseCommit,
 } from '../../src/domain/commerce/customer-stores.js';
 import type { PurchasePlan, PurchaseSnapshot } from '../../src/domain/commerce/purchase.js';
+import { bindingPolicy } from '../../src/domain/commerce/transfers.js';
 import { renderEmail } from '../../src/domain/email/render.js';
 import { DEFAULT_EMAIL_TEMPLATES, type EmailTemplate, type RenderedEmail } from '../../src/domain/email/templates.js';
 import { DomainError } from '../../src/domain/errors.js';
@@ -59,6 +60,8 @@ function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
     referral: null,
     order: PRO_ORDER,
     txidMarker: null,
+    transfer: null,
+    namedOrder: null,
     template: {
       subject: 'Pending {{packageName}}',
       html: '<p>Hi {{username}}, {{amount}} USDT received, see {{dashboardLink}}</p>',
@@ -93,6 +96,7 @@ function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
       return state.snapshot;
     },
     readSubscription: async (_userId, id) => state.subscriptions.find((s) => s._id === id) ?? null,
+    readPaymentSubscription: async (paymentId) => state.subscriptions.find((s) => s.paymentId === paymentId) ?? null,
     commitPurchase: async (plan) => {
       state.commits.push(plan);
       return state.purchaseResult;
@@ -107,6 +111,7 @@ function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
     readOrderContext: notUsedHere,
     readAmountHolds: notUsedHere,
     commitOrder: notUsedHere,
+    notePoolLow: notUsedHere,
     commitFreeTrial: async (sub, link) => {
       state.freeTrials.push(sub);
       state.freeTrialLinks.push(link);
@@ -133,6 +138,7 @@ function setup(overrides: Partial<PurchaseSnapshot> = {}) {
     now: () => NOW,
     newId: () => `ID${(id += 1)}`,
     dashboardLink: 'https://goldbot.example/dashboard',
+    bindingPolicy: bindingPolicy(ORDER.openMinutes, ORDER.graceMinutes),
   };
   const log = { info: vi.fn(), error: vi.fn(), warn: vi.fn(), debug: vi.fn(), child: vi.fn() } as unknown as Logger & {
     error: ReturnType<typeof vi.fn>;
@@ -251,6 +257,7 @@ describe('submitUsdtPayment', () => {
         slug: 'pro',
         referralCode: null,
         txid: 'ABCDEF0123456789',
+        orderId: PRO.orderId,
         templateType: 'proPackagePaymentPending',
       },
     ]);
@@ -345,7 +352,7 @@ describe('submitUsdtPayment', () => {
       marker({ packageSlug: 'ultimate', packageName: 'Ultimate Package' }),
       [pendingRow()],
     ],
-    ['a TXID whose purchase was already decided', marker(), [pendingRow({ status: 'active' })]],
+    ['a TXID whose purchase was rejected', marker(), [pendingRow({ status: 'rejected' })]],
     ['a TXID whose subscription is gone', marker(), []],
   ])('answers 409 for %s', async (_, existing, rows) => {
     const { deps, state, log } = setup({ txidMarker: existing });
@@ -354,6 +361,14 @@ describe('submitUsdtPayment', () => {
       statusCode: 409,
       message: PAYMENT_MESSAGES.txidUsed,
     });
+    expect(state.commits).toEqual([]);
+  });
+
+  it('answers the same buyer repeating an approved purchase as a replay (200), its subscription as it is now', async () => {
+    const { deps, state, log } = setup({ txidMarker: marker() });
+    state.subscriptions = [pendingRow({ status: 'active', startDate: '2026-12-01', endDate: '2027-05-31' })];
+    const replay = await submitUsdtPayment(deps, BUYER._id, PRO, log);
+    expect(replay).toMatchObject({ status: 200, body: { pendingSubscription: { _id: 'SUB0', status: 'active' } } });
     expect(state.commits).toEqual([]);
   });
 

@@ -39,6 +39,8 @@ const snapshot = {
   referral: RICK,
   order: null,
   txidMarker: null,
+  transfer: null,
+  namedOrder: null,
   template: DEFAULT_EMAIL_TEMPLATES.basicPackagePaymentPending,
 };
 /** An open order of the buyer, as the payment window made it. */
@@ -132,6 +134,7 @@ describe('reads', () => {
       slug: 'basic',
       referralCode: 'rick2026',
       txid: ' ABCdef0123456789 ',
+      orderId: 'ORD1',
       templateType: 'basicPackagePaymentPending',
     });
     const calls = dynamo.commandCalls(BatchGetCommand);
@@ -147,6 +150,8 @@ describe('reads', () => {
         { PK: 'REFCODE#RICK2026', SK: 'REFCODE' },
         { PK: 'TXID#abcdef0123456789', SK: 'TXID' },
         { PK: 'TEMPLATES', SK: 'TEMPLATE#basicPackagePaymentPending' },
+        { PK: 'TRANSFER#abcdef0123456789', SK: 'TRANSFER' },
+        { PK: 'ORDER#ORD1', SK: 'ORDER' },
       ],
     });
     expect(read).toEqual({
@@ -163,6 +168,8 @@ describe('reads', () => {
         userId: 'buyer-1',
         packageSlug: 'basic',
       }),
+      transfer: null,
+      namedOrder: null,
       template: { subject: 'Edited', html: '<p>edited</p>' },
     });
   });
@@ -174,9 +181,10 @@ describe('reads', () => {
       slug: 'pro',
       referralCode: null,
       txid: 'ABCdef0123456789',
+      orderId: 'ORD1',
       templateType: 'proPackagePaymentPending',
     });
-    expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[TABLE]?.Keys).toHaveLength(7);
+    expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[TABLE]?.Keys).toHaveLength(9);
     expect(read).toEqual({
       profile: null,
       catalogPriceUsd: null,
@@ -186,6 +194,8 @@ describe('reads', () => {
       referral: null,
       order: null,
       txidMarker: null,
+      transfer: null,
+      namedOrder: null,
       template: DEFAULT_EMAIL_TEMPLATES.proPackagePaymentPending,
     });
   });
@@ -267,19 +277,18 @@ describe('commitPurchase', () => {
     expect(await purchases.commitPurchase(basicPlan())).toEqual({ kind: 'committed' });
     const items = transactItems();
     expect(items).toHaveLength(11);
-    // The order goes with the submission, and its exact amount stays held for this payment's check.
-    expect(items[9]?.Delete).toEqual({
+    // A claim holds nothing: the order's amount is free again at once (not 24 hours later), and
+    // the window's current-order copy goes with the submission.
+    expect(items[9]?.Update).toMatchObject({
+      Key: { PK: 'AMOUNTPOOL#50', SK: 'HOLD#5037' },
+      ConditionExpression: 'attribute_not_exists(PK) OR orderId = :order',
+      ExpressionAttributeValues: { ':now': AT.getTime() / 1000, ':order': 'ORD1' },
+    });
+    expect(items[10]?.Delete).toEqual({
       TableName: TABLE,
       Key: { PK: 'USER#buyer-1', SK: 'ORDER#basic' },
       ConditionExpression: 'orderId = :order AND expiresAt > :now',
       ExpressionAttributeValues: { ':order': 'ORD1', ':now': AT.getTime() / 1000 },
-    });
-    expect(items[10]?.Update).toEqual({
-      TableName: TABLE,
-      Key: { PK: 'ORDERAMOUNT#5037', SK: 'ORDERAMOUNT' },
-      UpdateExpression: 'SET paymentId = :payment, expiresAt = :hold',
-      ConditionExpression: 'orderId = :order',
-      ExpressionAttributeValues: { ':payment': 'PAY1', ':hold': AT.getTime() / 1000 + 24 * 3600, ':order': 'ORD1' },
     });
     expect(items[0]?.Put).toMatchObject({
       Item: {

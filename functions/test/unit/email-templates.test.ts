@@ -7,6 +7,7 @@ import {
   EDITABLE_TEMPLATE_TYPES,
   REMINDER_TEMPLATE_TYPES,
   WALLET_TEMPLATE_TYPES,
+  WATCHER_TEMPLATE_TYPES,
   WITHDRAWAL_TEMPLATE_TYPES,
   expiryReminderMailValues,
   walletActivatedMailValues,
@@ -18,7 +19,7 @@ const types = Object.keys(DEFAULT_EMAIL_TEMPLATES) as EmailTemplateType[];
 const CODE_MAILS = ['otpVerification', 'passwordResetOtp', 'emailChangeOtp'] as const;
 
 describe('default templates', () => {
-  it('exist for the code mails, the e-mail change notice, the 11 editable types, the withdrawal decisions, the reminder and the wallet notice', () => {
+  it('exist for the code mails, the e-mail change notice, the 11 editable types, the withdrawal decisions, the reminder and the admin notices', () => {
     expect([...types].sort()).toEqual(
       [
         'emailChangeOtp',
@@ -29,6 +30,7 @@ describe('default templates', () => {
         ...WITHDRAWAL_TEMPLATE_TYPES,
         ...REMINDER_TEMPLATE_TYPES,
         ...WALLET_TEMPLATE_TYPES,
+        ...WATCHER_TEMPLATE_TYPES,
       ].sort(),
     );
   });

@@ -21,6 +21,8 @@ import {
   freeTrialMailValues,
   subscriptionMailValues,
   walletActivatedMailValues,
+  unmatchedTransferMailValues,
+  amountPoolLowMailValues,
   withdrawalMailValues,
 } from '../../src/domain/email/templates.js';
 
@@ -29,13 +31,15 @@ const html = (source: string) => checkTemplateSource('paymentVerified', 'html', 
 const reason = (source: string) => html(source)?.message;
 
 describe('the types and their placeholders', () => {
-  it('lists the 11 types of the spec, the withdrawal decisions, the expiry reminder and the wallet notice', () => {
+  it('lists the 11 types of the spec, the withdrawal decisions, the expiry reminder and the admin notices', () => {
     expect(ADMIN_TEMPLATE_TYPES).toEqual([
       ...EDITABLE_TEMPLATE_TYPES,
       'withdrawalApproved',
       'withdrawalRejected',
       'subscriptionExpiryReminder',
       'walletActivated',
+      'unmatchedTransfer',
+      'amountPoolLow',
     ]);
     expect(isAdminTemplateType('paymentPending')).toBe(true);
     // The code mails are built in: never editable (a template could otherwise drop the code).
@@ -109,6 +113,33 @@ describe('the values each mail is sent with', () => {
             activatedBy: 'a@example.com',
             activatedAt: '2026-11-23T12:00:00.000Z',
             walletsLink: 'l',
+          }),
+        ];
+      }
+      if (type === 'unmatchedTransfer') {
+        return [
+          type,
+          unmatchedTransferMailValues({
+            amount: '60.37',
+            txid: 't',
+            from: 'T',
+            wallet: 'T',
+            confirmedAt: '2026-11-23T12:00:00.000Z',
+            reason: 'r',
+            closeOrders: 1,
+            transfersLink: 'l',
+          }),
+        ];
+      }
+      if (type === 'amountPoolLow') {
+        return [
+          type,
+          amountPoolLowMailValues({
+            priceCents: 6000,
+            freeAmounts: 17,
+            totalAmounts: 99,
+            seenAt: '2026-11-23T12:00:00.000Z',
+            paymentsLink: 'l',
           }),
         ];
       }

@@ -45,6 +45,22 @@ export function amountsByLastUse(
     .map((entry) => entry.cents);
 }
 
+/**
+ * The order in which a new order tries the free amounts: the oldest quarter of amountsByLastUse in
+ * random order, then the rest oldest first. Customers who open orders of a price at the same moment
+ * read the same holds; trying the single oldest amount first, they would all collide on it. Within
+ * the oldest quarter every amount ended long before the rest, so an amount whose order just closed
+ * (and whose late transfer may still come) is still handed out last.
+ */
+export function amountsToTry(ranked: readonly number[], random: () => number = Math.random): number[] {
+  const oldest = ranked.slice(0, Math.max(1, Math.ceil(ranked.length / 4)));
+  const shuffled = oldest
+    .map((cents) => ({ cents, key: random() }))
+    .sort((a, b) => a.key - b.key)
+    .map((entry) => entry.cents);
+  return [...shuffled, ...ranked.slice(oldest.length)];
+}
+
 /** Whether a price is running out of amounts: fewer than ORDER.poolLowFreeShare of them free. */
 export const poolIsLow = (freeCount: number): boolean => freeCount < ORDER.poolLowFreeShare * ORDER.maxTagCents;
 
@@ -135,7 +151,7 @@ export type OrderCommit = { kind: 'committed' } | { kind: 'amount-taken' } | { k
 export interface OrderStore {
   /** The customer, the package, the settings, the wallet, the code's owner and the current order: one BatchGetItem. */
   readOrderContext(request: { userId: string; slug: PackageSlug; referralCode: string | null }): Promise<OrderSnapshot>;
-  /** The holds of every candidate amount of a price: one BatchGetItem of 99 keys. */
+  /** The holds of every candidate amount of a price (one Query of the price's amount pool partition). */
   readAmountHolds(amountsCents: readonly number[]): Promise<AmountHold[]>;
   /**
    * One transaction: the new order (its own item and the customer's current-order copy), its
@@ -164,11 +180,11 @@ export interface OrderDeps {
 }
 
 /** Attempts when another customer takes the chosen amount at the same moment. */
-const MAX_ORDER_ATTEMPTS = 3;
+const MAX_ORDER_ATTEMPTS = 5;
 
 /**
  * `payment-order`: the customer's open order of a package, or a new one with a free exact amount:
- * the one whose last hold ended longest ago. Reopening the window answers the same order; a
+ * one whose last hold ended longest ago (amountsToTry). Reopening the window answers the same order; a
  * verified referral code re-prices it (a new amount, the old one freed). When every amount of the
  * price is held, 503: try again later. When fewer than a fifth are free, the admins hear of it.
  */
@@ -187,7 +203,7 @@ export async function openOrder(
 
   const holds = await deps.store.readAmountHolds(candidateAmounts(priced.priceCents));
   const ranked = amountsByLastUse(priced.priceCents, holds, nowSeconds, deps.random);
-  for (const amountCents of ranked.slice(0, MAX_ORDER_ATTEMPTS)) {
+  for (const amountCents of amountsToTry(ranked, deps.random).slice(0, MAX_ORDER_ATTEMPTS)) {
     const order = newOrder(input, priced, buyerId, amountCents, deps.newId(at.getTime()), at, deps.openMinutes);
     const result = await deps.store.commitOrder(order, snapshot.order, nowSeconds, limits);
     if (result.kind === 'committed') {

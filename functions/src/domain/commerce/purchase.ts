@@ -122,8 +122,8 @@ export interface PurchasePlan {
   referralCode: string | null;
   /**
    * The order the TXID is submitted for: the customer's current-order copy goes with the
-   * submission, and the order's own item records the claim. Its amount stays held until the
-   * order's expiry (or until the chain's transfer is bound to it), not longer.
+   * submission, the order's own item records the claim, and its amount is free again at once (a
+   * claim holds nothing; the order's lifetime still binds a transfer of its amount to it).
    */
   order: OrderRecord;
   /** The order has its own item (orders opened before it had none): the claim is recorded there. */

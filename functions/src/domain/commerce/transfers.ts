@@ -1,7 +1,7 @@
 import { ORDER, type CloseOrder, type UNMATCHED_REASONS } from '@goldbot/shared';
 import type { OrderDetail } from '../records/order-record.js';
 import type { TransferRecord } from '../records/transfer-record.js';
-import { centsToUsdtUnits, formatTokenAmount, usdtTransfers, type TransactionInfo } from './tron.js';
+import { centsToUsdtUnits, formatTokenAmount, receiptFailure, usdtTransfers, type TransactionInfo } from './tron.js';
 
 /**
  * Which order a USDT transfer pays, as plain rules (docs/data-model.md, "Binding a transfer to its
@@ -91,7 +91,7 @@ export function transferFromReceipt(
   wallet: string,
   recordedAt: string,
 ): TransferRecord | null {
-  if (info.blockTimeStamp === undefined) return null;
+  if (info.blockTimeStamp === undefined || receiptFailure(info) !== undefined) return null;
   const toWallet = usdtTransfers(info).filter((t) => t.to === wallet && t.units > 0n);
   const first = toWallet[0];
   if (!first) return null;

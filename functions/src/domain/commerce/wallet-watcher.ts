@@ -104,7 +104,8 @@ async function readWindow(
   deps: WatcherDeps,
   address: string,
   from: number,
-  to: number,
+  /** Null: to the present. */
+  to: number | null,
   budgetMs: () => number,
 ): Promise<PassResult> {
   const listed: { txid: string; from: string; to: string; units: bigint; blockTime: number }[] = [];
@@ -115,7 +116,13 @@ async function readWindow(
     try {
       const page = await deps.tron.incomingUsdtPage(
         address,
-        { minTimestamp: from, maxTimestamp: to, ...(fingerprint ? { fingerprint } : {}) },
+        {
+          minTimestamp: from,
+          // The window that reaches the present reads to the end: a block a moment newer than this
+          // run's clock is recorded now, and read again (idempotently) by the next run.
+          ...(to === null ? {} : { maxTimestamp: to }),
+          ...(fingerprint ? { fingerprint } : {}),
+        },
         { budgetMs: Math.max(1_000, Math.min(10_000, budgetMs() - WATCH_PASS_RESERVE_MS / 2)) },
       );
       pages += 1;
@@ -147,7 +154,7 @@ export async function watchWallet(deps: WatcherDeps, address: string, remainingM
   while (remainingMs() > WATCH_PASS_RESERVE_MS) {
     const from = run.cursorMs - WATCH_REREAD_MS;
     const to = Math.min(runStart, run.cursorMs + windowMs);
-    const read = await readWindow(deps, address, from, to, remainingMs);
+    const read = await readWindow(deps, address, from, to >= runStart ? null : to, remainingMs);
     if (read.kind === 'too-many') {
       // More transfers in the window than a pass reads: a narrower window (down to a minute).
       if (windowMs <= 60_000) throw new Error(`wallet ${address}: too many transfers in one minute to page through`);
