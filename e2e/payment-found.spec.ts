@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './axe-scan.js';
 import { signInAsCustomer, verifiedCustomer } from './journeys.js';
 import { readStack, runJobNow } from './local-stack.js';
 
@@ -14,6 +15,8 @@ test('the payment window goes from waiting to found without a TXID being typed',
   test.skip(!tron, 'the running npm start predates the local TRON double: restart it');
   // The watcher runs once by hand; the window polls every 10 s.
   test.setTimeout(120_000);
+  // Reduced motion: the particles stand still and nothing spins while axe looks.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   const submissions: string[] = [];
   page.on('request', (sent) => {
     if (new URL(sent.url()).pathname === '/api/payment/submit-usdt-payment') submissions.push(sent.url());
@@ -25,12 +28,14 @@ test('the payment window goes from waiting to found without a TXID being typed',
 
   const dialog = page.getByRole('dialog', { name: 'Pay with USDT' });
   const status = dialog.getByRole('status', { name: 'Payment status' });
-  await expect(status).toContainText('Waiting for your transfer');
+  // The window first checks Basic is on sale, reads the wallet and opens the order.
+  await expect(status).toContainText('Waiting for your transfer', { timeout: 30_000 });
   const due = (await dialog.getByTestId('amount-due').textContent())?.replace(/ USDT$/, '') ?? '';
   expect(due).toMatch(/^\d+\.\d{2}$/);
   await expect(status).toContainText(`Send exactly ${due} USDT in one transfer. It is found automatically`);
   await expect(dialog.getByRole('group', { name: 'Already sent? Paste the transaction ID' })).toBeVisible();
   const wallet = await dialog.getByRole('textbox', { name: 'Wallet Address' }).inputValue();
+  expect(await seriousViolations(page, '[role="dialog"]'), 'the waiting window').toEqual([]);
 
   // The customer's wallet app sends exactly the amount; TRON confirms it.
   const sent = await request.post(`${tron}/__double/transfer`, { data: { to: wallet, amount: due } });
@@ -47,6 +52,7 @@ test('the payment window goes from waiting to found without a TXID being typed',
   await expect(dialog.getByRole('textbox', { name: 'Wallet Address' })).toBeHidden();
   await expect(dialog.getByLabel('Transaction ID (TXID)')).toBeHidden();
   expect(submissions).toEqual([]);
+  expect(await seriousViolations(page, '[role="dialog"]'), 'the window once found').toEqual([]);
 
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();

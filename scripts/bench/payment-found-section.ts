@@ -20,6 +20,12 @@ export const FOUND_BUDGET_SECONDS = 75;
 export const FOUND_SAMPLES = 4;
 export const FOUND_SPACING_MS = 15_000;
 export const CATCH_UP = { transfers: 1_000, backlogHours: 6 } as const;
+/**
+ * The longest a watcher run may take: its lease (functions/src/handlers/job-watch-wallets.ts,
+ * WATCH_LEASE_MAX_MS), past which a second run may start beside it. In AWS the function's timeout
+ * (50 s, infra/lib/constructs/scheduled-job.ts) stops it earlier still.
+ */
+export const RUN_LIMIT_MS = 55_000;
 /** Minutes of a watcher with nothing new, to count its requests per run. */
 export const IDLE_MINUTES = 2;
 /** TronGrid's free tier, per account and day (developers.tron.network, "Rate Limits"). */
@@ -43,6 +49,14 @@ export function judgeFound(samples: readonly FoundSample[]): Check {
     verdict: worst <= FOUND_BUDGET_SECONDS ? 'pass' : 'fail',
     detail: `at most ${worst.toFixed(1)} s over ${samples.length} transfers, budget ≤ ${FOUND_BUDGET_SECONDS} s`,
   };
+}
+
+/** Each run ends within its lease, or two runs overlap (and in AWS the timeout cuts the longer one short). */
+export function judgeRunLength(figures: Pick<CatchUpFigures, 'longestRunMs' | 'runs'>): Check {
+  const label = 'longest watcher run while catching up';
+  const detail = `${(figures.longestRunMs / 1000).toFixed(1)} s over ${figures.runs} runs, budget ≤ ${RUN_LIMIT_MS / 1000} s (its lease)`;
+  if (figures.runs === 0) return { label, verdict: 'error', detail: 'no run of the catch-up logged its end' };
+  return { label, verdict: figures.longestRunMs <= RUN_LIMIT_MS ? 'pass' : 'fail', detail };
 }
 
 export function judgeCatchUp(figures: CatchUpFigures): Check {
@@ -78,7 +92,8 @@ export const paymentFoundSection: BenchSection = {
   title: 'Payments found on the chain',
   budget:
     `a confirmed transfer shows as found on its order within ${FOUND_BUDGET_SECONDS} s with the watcher every minute; ` +
-    `a ${CATCH_UP.backlogHours}-hour backlog of ${CATCH_UP.transfers.toLocaleString('en-US')} transfers is caught up, every one recorded, its TronGrid requests counted`,
+    `a ${CATCH_UP.backlogHours}-hour backlog of ${CATCH_UP.transfers.toLocaleString('en-US')} transfers is caught up, every one recorded, ` +
+    `each run within its ${RUN_LIMIT_MS / 1000} s lease, its TronGrid requests counted`,
   async run({ options, log, machine, startedAt }) {
     const dataDir = mkdtempSync(join(tmpdir(), 'goldbot-bench-found-'));
     log('  starting the local stack on free ports...');
@@ -104,6 +119,7 @@ export const paymentFoundSection: BenchSection = {
       const checks: Check[] = [
         judgeFound(samples.samples),
         judgeCatchUp(catchUp),
+        judgeRunLength(catchUp),
         {
           label: 'TronGrid requests per wallet and day, idle',
           verdict: 'reported',
@@ -119,7 +135,9 @@ export const paymentFoundSection: BenchSection = {
         `Budget: a confirmed transfer of an order's exact amount shows on that order as \`found\` within ` +
           `${FOUND_BUDGET_SECONDS} s, with the wallet watcher (\`job-watch-wallets\`) running every minute; after a ` +
           `${CATCH_UP.backlogHours}-hour outage with ${CATCH_UP.transfers.toLocaleString('en-US')} transfers, the ` +
-          'runs catch up and record every one. A transfer not found, or one lost in the catch-up, fails the run.',
+          `runs catch up and record every one, each run ending within its ${RUN_LIMIT_MS / 1000} s lease (else a ` +
+          'second run starts beside it, and in AWS the 50 s timeout stops it half-way). A transfer not found, one ' +
+          'lost in the catch-up, or a run past its lease fails the run.',
         `**Transfer to found**: at most ${Number.isNaN(worst) ? '—' : `${worst.toFixed(1)} s`} over ` +
           `${samples.samples.length} transfers. The payment window asks every ${ORDER.statePollMs / 1000} s, so the ` +
           'customer reads "Payment found" up to that much later.',
@@ -127,7 +145,7 @@ export const paymentFoundSection: BenchSection = {
         `**Catch-up**: ${catchUp.transfers.toLocaleString('en-US')} transfers over ${catchUp.backlogHours} h, ` +
           `${catchUp.recorded.toLocaleString('en-US')} recorded; caught up ` +
           (catchUp.caughtUpSeconds === null ? 'never' : `${catchUp.caughtUpSeconds.toFixed(0)} s`) +
-          ` after the outage ended, in ${catchUp.runs} scheduled runs (${catchUp.incompleteRuns} of them used their ` +
+          ` after the outage ended; ${catchUp.runs} scheduled runs up to the first quiet one after (${catchUp.incompleteRuns} of them used their ` +
           `time budget before reaching the present, and the next went on from the cursor), with ${catchUp.listingRequests} requests ` +
           `to TronGrid\u2019s listing of the wallet. The longest run took ${(catchUp.longestRunMs / 1000).toFixed(0)} s; ` +
           `the runs mailed ${catchUp.noticesMailed.toLocaleString('en-US')} notices of unmatched transfers meanwhile.`,

@@ -22,7 +22,7 @@ export interface CatchUpFigures {
    * within a minute of the end); null when it never did.
    */
   caughtUpSeconds: number | null;
-  /** Scheduled runs of the watcher from the end of the outage until caught up. */
+  /** Scheduled runs of the watcher from the end of the outage until caught up, and the first quiet one after. */
   runs: number;
   /** Of those, the runs that used their time budget before reaching the present (the next went on). */
   incompleteRuns: number;
@@ -53,6 +53,8 @@ type StackInfo = Pick<LocalStackInfo, 'urls' | 'tableName'>;
 export class WatcherLog {
   /** Runs that watched (not the ones that found the lease held). */
   runs = 0;
+  /** Runs that reached the present (`complete`), and the ones that used their time budget first. */
+  complete = 0;
   incomplete = 0;
   leaseHeld = 0;
   longestRunMs = 0;
@@ -83,6 +85,7 @@ export class WatcherLog {
       }
       this.runs += 1;
       if (entry.complete === false) this.incomplete += 1;
+      else this.complete += 1;
       if (typeof entry.durationMs === 'number') this.longestRunMs = Math.max(this.longestRunMs, entry.durationMs);
       if (typeof entry.noticesMailed === 'number') this.noticesMailed += entry.noticesMailed;
       return;
@@ -219,8 +222,13 @@ export async function measureCatchUp(
       break;
     }
   }
-  // The run that caught up logs its line when it ends (after its notices): wait for it.
-  await lineOfRunAfter(counter, counter.runs);
+  // Runs log their line when they end, after mailing their notices, and a long one may still be
+  // under way when a later run catches up: wait for the first run after that to end complete (up
+  // to 5 minutes), so every run of the catch-up has logged.
+  const completeBefore = counter.complete;
+  for (const until = Date.now() + 5 * 60_000; counter.complete === completeBefore && Date.now() < until;) {
+    await sleep(500);
+  }
   const runs = counter.runs - runsBefore;
   const incompleteRuns = counter.incomplete - incompleteBefore;
   const listing = (await listingRequests(info, wallet)) - requestsBefore;

@@ -5,6 +5,7 @@ import {
   foundTable,
   judgeCatchUp,
   judgeFound,
+  judgeRunLength,
   requestsPerDay,
 } from '../bench/payment-found-section.js';
 import { WatcherLog, spreadTimes } from '../bench/watcher-catch-up.js';
@@ -78,6 +79,16 @@ describe('bench payment-found: catch-up', () => {
     });
   });
 
+  it('fails a run longer than its 55 s lease (two runs would overlap)', () => {
+    expect(judgeRunLength({ runs: 4, longestRunMs: 55_000 }).verdict).toBe('pass');
+    expect(judgeRunLength({ runs: 4, longestRunMs: 126_400 })).toEqual({
+      label: 'longest watcher run while catching up',
+      verdict: 'fail',
+      detail: '126.4 s over 4 runs, budget ≤ 55 s (its lease)',
+    });
+    expect(judgeRunLength({ runs: 0, longestRunMs: 0 }).verdict).toBe('error');
+  });
+
   it('spreads the block times evenly over the backlog, oldest first, inside it', () => {
     const times = spreadTimes(4, 1_000, 5_000);
     expect(times).toEqual([1_500, 2_500, 3_500, 4_500]);
@@ -107,7 +118,14 @@ describe('bench payment-found: requests per day', () => {
       'scheduler: job-watch-wallets failed: job-watch-wallets: stopped before the end (time budget); 0 item(s) failed\n',
     );
     output.write('scheduler: job-watch-wallets failed: job-watch-wallets: 2 of 40 item(s) failed\n');
-    expect(counter).toMatchObject({ runs: 2, incomplete: 1, leaseHeld: 1, longestRunMs: 55_400, noticesMailed: 12 });
+    expect(counter).toMatchObject({
+      runs: 2,
+      complete: 1,
+      incomplete: 1,
+      leaseHeld: 1,
+      longestRunMs: 55_400,
+      noticesMailed: 12,
+    });
     // A run that used its time budget is incomplete, by design; a run whose items failed is a failure.
     expect(counter.failures).toEqual([
       'scheduler: job-watch-wallets failed: job-watch-wallets: 2 of 40 item(s) failed',

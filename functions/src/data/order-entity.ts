@@ -15,12 +15,19 @@ import type {
  *   ORDER#<orderId> / ORDER               the order itself: its claim, its binding, a late transfer
  *     GSI1  ORDERAMOUNT#<cents> / <createdAt>#<orderId>   the orders of one exact amount, by time:
  *                                         how a transfer finds the order whose amount it carries
- *   ORDERAMOUNT#<cents> / ORDERAMOUNT     which open order holds an exact amount, until `heldUntil`
+ *   AMOUNTPOOL#<whole dollars> / HOLD#<cents>   which open order holds an exact amount, until
+ *                                         `heldUntil`: a price's 99 amounts (P.01 to P.99) share
+ *                                         one partition, so one Query reads them all
  *   POOLALERTS / <yyyy-mm-ddThh>#<price cents>   a price that ran low on free amounts in that hour
  */
 export const orderKey = (userId: string, slug: PackageSlug) => ({ PK: `USER#${userId}`, SK: `ORDER#${slug}` });
 export const orderItemKey = (orderId: string) => ({ PK: `ORDER#${orderId}`, SK: 'ORDER' });
-export const orderAmountKey = (amountCents: number) => ({ PK: `ORDERAMOUNT#${amountCents}`, SK: 'ORDERAMOUNT' });
+/** The amount pool's partition of an exact amount: its whole dollars (a price's amounts share it). */
+export const amountPoolPartition = (amountCents: number) => `AMOUNTPOOL#${Math.floor(amountCents / 100)}`;
+export const orderAmountKey = (amountCents: number) => ({
+  PK: amountPoolPartition(amountCents),
+  SK: `HOLD#${amountCents}`,
+});
 export const ordersOfAmountPartition = (amountCents: number) => `ORDERAMOUNT#${amountCents}`;
 export const POOL_ALERTS_PARTITION = 'POOLALERTS';
 export const poolAlertKey = (hour: string, priceCents: number) => ({
@@ -111,20 +118,15 @@ export const toAmountHoldItem = (hold: AmountHold) => ({
   ...hold,
 });
 
-/**
- * A hold as stored. Holds written before `heldUntil` carried the table's TTL attribute `expiresAt`
- * (a submitted payment's 24 hours): it stands for their end.
- */
 export function fromAmountHoldItem(item: Record<string, unknown> | undefined): AmountHold | null {
   if (!item || typeof item.orderId !== 'string') return null;
   return {
     amountCents: Number(item.amountCents),
     orderId: item.orderId,
     userId: String(item.userId),
-    heldUntil: Number(item.heldUntil ?? item.expiresAt ?? 0),
+    heldUntil: Number(item.heldUntil ?? 0),
   };
 }
 
-/** A hold is free to take: none, ended, or an older hold whose TTL time has passed. */
-export const HOLD_FREE_CONDITION =
-  'attribute_not_exists(PK) OR heldUntil <= :now OR (attribute_not_exists(heldUntil) AND expiresAt <= :now)';
+/** A hold is free to take: never held, or its hold has ended. */
+export const HOLD_FREE_CONDITION = 'attribute_not_exists(PK) OR heldUntil <= :now';

@@ -1,10 +1,11 @@
 import { tableName } from '../adapters/dynamodb.js';
 import type { OrderCommit, OrderStore } from '../domain/commerce/orders.js';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../adapters/dynamodb.js';
-import { batchGet, readCommerceContext, transact, type Tagged } from './commerce-items.js';
+import { readCommerceContext, transact, type Tagged } from './commerce-items.js';
 import {
   HOLD_FREE_CONDITION,
+  amountPoolPartition,
   fromAmountHoldItem,
   orderAmountKey,
   poolAlertKey,
@@ -27,11 +28,30 @@ export const dynamoOrderStore: OrderStore = {
   },
 
   async readAmountHolds(amountsCents) {
-    const found = await batchGet(
-      amountsCents.map((cents) => orderAmountKey(cents)),
-      true,
-    );
-    return [...found.values()].map(fromAmountHoldItem).filter((hold): hold is AmountHold => hold !== null);
+    // A price's amounts share a partition (its whole dollars): one consistent Query each, ~15 KB.
+    const wanted = new Set(amountsCents);
+    const partitions = [...new Set(amountsCents.map(amountPoolPartition))];
+    const holds: AmountHold[] = [];
+    for (const partition of partitions) {
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await documentClient.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'PK = :pool',
+            ExpressionAttributeValues: { ':pool': partition },
+            ConsistentRead: true,
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of page?.Items ?? []) {
+          const hold = fromAmountHoldItem(item);
+          if (hold && wanted.has(hold.amountCents)) holds.push(hold);
+        }
+        start = page?.LastEvaluatedKey;
+      } while (start);
+    }
+    return holds;
   },
 
   async commitOrder(order, replaced, nowSeconds, limits): Promise<OrderCommit> {

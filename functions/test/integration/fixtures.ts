@@ -132,7 +132,7 @@ export async function releaseAmountHolds() {
       new ScanCommand({
         TableName: table(),
         FilterExpression: 'begins_with(PK, :hold) OR (begins_with(PK, :order) AND SK = :orderItem)',
-        ExpressionAttributeValues: { ':hold': 'ORDERAMOUNT#', ':order': 'ORDER#', ':orderItem': 'ORDER' },
+        ExpressionAttributeValues: { ':hold': 'AMOUNTPOOL#', ':order': 'ORDER#', ':orderItem': 'ORDER' },
         ProjectionExpression: 'PK, SK',
         ExclusiveStartKey: start,
       }),

@@ -287,7 +287,7 @@ describe('commitPurchase', () => {
     // A claim holds nothing: the order's amount is free again at once (not 24 hours later), and
     // the window's current-order copy goes with the submission.
     expect(items[9]?.Update).toMatchObject({
-      Key: { PK: 'ORDERAMOUNT#5037', SK: 'ORDERAMOUNT' },
+      Key: { PK: 'AMOUNTPOOL#50', SK: 'HOLD#5037' },
       ConditionExpression: 'attribute_not_exists(PK) OR orderId = :order',
       ExpressionAttributeValues: { ':now': AT.getTime() / 1000, ':order': 'ORD1' },
     });

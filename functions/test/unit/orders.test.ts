@@ -135,13 +135,13 @@ describe('exact amounts', () => {
     expect(amountsByLastUse(6000, holds.slice(1), NOW_S, () => 0.5)[0]).toBe(6001);
   });
 
-  it('are tried in random order within the oldest quarter, then the rest oldest first', () => {
+  it('are tried in random order within the older half, then the rest oldest first', () => {
     const ranked = Array.from({ length: 40 }, (_, i) => 6001 + i);
     let key = 1;
     const tried = amountsToTry(ranked, () => (key -= 0.01));
-    expect(tried.slice(0, 10).sort()).toEqual(ranked.slice(0, 10));
-    expect(tried.slice(0, 10)).not.toEqual(ranked.slice(0, 10));
-    expect(tried.slice(10)).toEqual(ranked.slice(10));
+    expect(tried.slice(0, 20).sort()).toEqual(ranked.slice(0, 20));
+    expect(tried.slice(0, 20)).not.toEqual(ranked.slice(0, 20));
+    expect(tried.slice(20)).toEqual(ranked.slice(20));
   });
 
   it('a pool is low below a fifth of its amounts free', () => {

@@ -123,6 +123,15 @@ describe('chooseOrder', () => {
     expect(chooseOrder(transfer(NOW), [b, longAgo], POLICY)).toMatchObject({ ambiguous: null });
   });
 
+  it('prefers the order whose customer submitted this TXID, still calling it ambiguous', () => {
+    // A claim frees its order's amount, so it can be issued again while the claimed order lives.
+    const claimedOrder = order('A', NOW - 20 * MIN, { claim: { paymentId: 'p', txid: 'ab'.repeat(32), at: '' } });
+    const reissued = order('B', NOW - 5 * MIN);
+    const choice = chooseOrder({ ...transfer(NOW), txid: 'ab'.repeat(32) }, [reissued, claimedOrder], POLICY);
+    expect(choice).toMatchObject({ kind: 'bind', order: claimedOrder });
+    expect(choice.kind === 'bind' && choice.ambiguous).toContain('also fits order B');
+  });
+
   it('prefers the order open at the block time over one in its grace, and calls it ambiguous', () => {
     const closing = order('A', NOW - (ORDER.openMinutes + 3) * MIN);
     const fresh = order('B', NOW - 2 * MIN);

@@ -46,14 +46,14 @@ export function amountsByLastUse(
 }
 
 /**
- * The order in which a new order tries the free amounts: the oldest quarter of amountsByLastUse in
+ * The order in which a new order tries the free amounts: the older half of amountsByLastUse in
  * random order, then the rest oldest first. Customers who open orders of a price at the same moment
- * read the same holds; trying the single oldest amount first, they would all collide on it. Within
- * the oldest quarter every amount ended long before the rest, so an amount whose order just closed
- * (and whose late transfer may still come) is still handed out last.
+ * read the same holds; trying the single oldest amount first, they would all collide on it. Every
+ * amount of the older half ended before any of the rest, so an amount whose order just closed (and
+ * whose late transfer may still come) is still handed out last.
  */
 export function amountsToTry(ranked: readonly number[], random: () => number = Math.random): number[] {
-  const oldest = ranked.slice(0, Math.max(1, Math.ceil(ranked.length / 4)));
+  const oldest = ranked.slice(0, Math.max(1, Math.ceil(ranked.length / 2)));
   const shuffled = oldest
     .map((cents) => ({ cents, key: random() }))
     .sort((a, b) => a.key - b.key)
@@ -151,7 +151,7 @@ export type OrderCommit = { kind: 'committed' } | { kind: 'amount-taken' } | { k
 export interface OrderStore {
   /** The customer, the package, the settings, the wallet, the code's owner and the current order: one BatchGetItem. */
   readOrderContext(request: { userId: string; slug: PackageSlug; referralCode: string | null }): Promise<OrderSnapshot>;
-  /** The holds of every candidate amount of a price: one BatchGetItem of 99 keys. */
+  /** The holds of every candidate amount of a price (one Query of the price's amount pool partition). */
   readAmountHolds(amountsCents: readonly number[]): Promise<AmountHold[]>;
   /**
    * One transaction: the new order (its own item and the customer's current-order copy), its
@@ -179,8 +179,9 @@ export interface OrderDeps {
   random?: () => number;
 }
 
-/** Attempts when another customer takes the chosen amount at the same moment. */
-const MAX_ORDER_ATTEMPTS = 5;
+/** Attempts when other customers take the chosen amounts at the same moment (the holds are read again halfway). */
+const MAX_ORDER_ATTEMPTS = 8;
+const REREAD_AFTER_ATTEMPTS = 4;
 
 /**
  * `payment-order`: the customer's open order of a package, or a new one with a free exact amount:
@@ -201,9 +202,19 @@ export async function openOrder(
   const priced = priceOrder(input, snapshot, buyerId);
   if (orderStillFits(snapshot.order, priced, nowSeconds)) return toOrderView(snapshot.order);
 
-  const holds = await deps.store.readAmountHolds(candidateAmounts(priced.priceCents));
-  const ranked = amountsByLastUse(priced.priceCents, holds, nowSeconds, deps.random);
-  for (const amountCents of amountsToTry(ranked, deps.random).slice(0, MAX_ORDER_ATTEMPTS)) {
+  const tried = new Set<number>();
+  let ranked: number[] = [];
+  let queue: number[] = [];
+  for (let attempt = 0; attempt < MAX_ORDER_ATTEMPTS; attempt += 1) {
+    if (attempt === 0 || attempt === REREAD_AFTER_ATTEMPTS || queue.length === 0) {
+      // Read (again, after a run of collisions): the holds as they are now.
+      const holds = await deps.store.readAmountHolds(candidateAmounts(priced.priceCents));
+      ranked = amountsByLastUse(priced.priceCents, holds, nowSeconds, deps.random);
+      queue = amountsToTry(ranked, deps.random).filter((cents) => !tried.has(cents));
+    }
+    const amountCents = queue.shift();
+    if (amountCents === undefined) break;
+    tried.add(amountCents);
     const order = newOrder(input, priced, buyerId, amountCents, deps.newId(at.getTime()), at, deps.openMinutes);
     const result = await deps.store.commitOrder(order, snapshot.order, nowSeconds, limits);
     if (result.kind === 'committed') {
