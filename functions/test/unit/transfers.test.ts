@@ -123,6 +123,13 @@ describe('chooseOrder', () => {
     expect(chooseOrder(transfer(NOW), [b, longAgo], POLICY)).toMatchObject({ ambiguous: null });
   });
 
+  it('a TXID submitted for a newer order never moves the transfer off the order open when it was made', () => {
+    const victim = order('V', NOW - 30 * MIN);
+    const squatter = order('S', NOW + MIN, { claim: { paymentId: 'p', txid: 'ab'.repeat(32), at: '' } });
+    const choice = chooseOrder({ ...transfer(NOW), txid: 'ab'.repeat(32) }, [squatter, victim], POLICY);
+    expect(choice).toMatchObject({ kind: 'bind', order: victim });
+  });
+
   it('prefers the order whose customer submitted this TXID, still calling it ambiguous', () => {
     // A claim frees its order's amount, so it can be issued again while the claimed order lives.
     const claimedOrder = order('A', NOW - 20 * MIN, { claim: { paymentId: 'p', txid: 'ab'.repeat(32), at: '' } });

@@ -184,8 +184,9 @@ const hoursText = (ms: number) => Math.round((ms / HOUR_MS) * 10) / 10;
  * The order a transfer pays, from `orders` (the orders of its exact amount around its time, as
  * orderLookup reads them), or why none: no order asked this amount then (`no-order`), the order of
  * this amount had closed (`late`), or it already has its transfer (`order-paid`). Among orders whose
- * lifetime holds the block time, one whose customer submitted this TXID wins; then one still open
- * at that time over one in its grace, and that over one not yet created (the clock-skew allowance). The binding is ambiguous when another order
+ * lifetime holds the block time, one still open at that time wins over one in its grace, and that
+ * over one not yet created (the clock-skew allowance); among those, one whose customer submitted
+ * this TXID, then the oldest. The binding is ambiguous when another order
  * of the amount fits too, or when an earlier order of the amount ended unpaid within
  * `ambiguousWithinHours` before the chosen one was opened: the transfer may be its customer's late
  * payment, so a person decides.
@@ -200,13 +201,15 @@ export function chooseOrder(
   const fitting = orders
     .map((order) => ({ order, place: placeInLifetime(order, transfer.blockTime, policy) }))
     .filter((entry): entry is { order: OrderDetail; place: 'open' | 'grace' | 'skew' } => entry.place !== null);
-  // An order whose customer submitted this very TXID comes first; then by place, the newest first.
+  // By place first (a TXID submitted for a newer order can never move the transfer off the order
+  // that was open when it was made); then an order whose customer submitted this TXID; then the
+  // oldest, the one that asked for the amount first.
   const claimed = (order: OrderDetail) => (transfer.txid !== undefined && order.claim?.txid === transfer.txid ? 0 : 1);
   const unpaid = fitting
     .filter((entry) => entry.order.binding === null)
     .sort(
       (a, b) =>
-        claimed(a.order) - claimed(b.order) || RANK[a.place] - RANK[b.place] || createdMs(b.order) - createdMs(a.order),
+        RANK[a.place] - RANK[b.place] || claimed(a.order) - claimed(b.order) || createdMs(a.order) - createdMs(b.order),
     );
   const chosen = unpaid[0];
   if (!chosen) {
