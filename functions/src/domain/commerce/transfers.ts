@@ -125,7 +125,17 @@ export const unitsToUsdt = (units: string | bigint): number => Number(formatToke
 // Orders' lifetimes
 
 const createdMs = (order: Pick<OrderDetail, 'createdAt'>) => Date.parse(order.createdAt);
-const expiresMs = (order: Pick<OrderDetail, 'expiresAt'>) => order.expiresAt * 1000;
+/**
+ * When the order stopped asking for its amount: its expiry, or earlier when it let its amount go
+ * (a TXID submitted for it, a rejected payment, a re-price), after which the amount may be issued to
+ * another order. Its lifetime for binding ends there (plus the grace), so an order that let its
+ * amount go can never take the transfer of the next order that was given it.
+ */
+const closesMs = (order: Pick<OrderDetail, 'expiresAt'> & { releasedAt?: string | null }) => {
+  const expires = order.expiresAt * 1000;
+  const released = order.releasedAt ? Date.parse(order.releasedAt) : Number.NaN;
+  return Number.isFinite(released) ? Math.min(expires, released) : expires;
+};
 
 /**
  * How far back the orders of an amount are read for one transfer: its binding window (an order
@@ -142,12 +152,12 @@ export function orderLookup(blockTime: number, policy: BindingPolicy): { fromIso
 
 /** Where a block time falls in an order's lifetime (null: outside it). */
 export function placeInLifetime(
-  order: Pick<OrderDetail, 'createdAt' | 'expiresAt'>,
+  order: Pick<OrderDetail, 'createdAt' | 'expiresAt'> & { releasedAt?: string | null },
   blockTime: number,
   policy: BindingPolicy,
 ): 'open' | 'grace' | 'skew' | null {
   const created = createdMs(order);
-  const expires = expiresMs(order);
+  const expires = closesMs(order);
   if (blockTime >= created && blockTime <= expires) return 'open';
   if (blockTime > expires && blockTime <= expires + policy.graceMinutes * MINUTE_MS) return 'grace';
   if (blockTime < created && blockTime >= created - policy.skewMinutes * MINUTE_MS) return 'skew';
@@ -155,7 +165,7 @@ export function placeInLifetime(
 }
 
 export const withinLifetime = (
-  order: Pick<OrderDetail, 'createdAt' | 'expiresAt'>,
+  order: Pick<OrderDetail, 'createdAt' | 'expiresAt'> & { releasedAt?: string | null },
   blockTime: number,
   policy: BindingPolicy,
 ): boolean => placeInLifetime(order, blockTime, policy) !== null;
@@ -184,8 +194,9 @@ const hoursText = (ms: number) => Math.round((ms / HOUR_MS) * 10) / 10;
  * The order a transfer pays, from `orders` (the orders of its exact amount around its time, as
  * orderLookup reads them), or why none: no order asked this amount then (`no-order`), the order of
  * this amount had closed (`late`), or it already has its transfer (`order-paid`). Among orders whose
- * lifetime holds the block time, one whose customer submitted this TXID wins; then one still open
- * at that time over one in its grace, and that over one not yet created (the clock-skew allowance). The binding is ambiguous when another order
+ * lifetime holds the block time, one still open at that time wins over one in its grace, and that
+ * over one not yet created (the clock-skew allowance); among those, one whose customer submitted
+ * this TXID, then the oldest. The binding is ambiguous when another order
  * of the amount fits too, or when an earlier order of the amount ended unpaid within
  * `ambiguousWithinHours` before the chosen one was opened: the transfer may be its customer's late
  * payment, so a person decides.
@@ -200,13 +211,15 @@ export function chooseOrder(
   const fitting = orders
     .map((order) => ({ order, place: placeInLifetime(order, transfer.blockTime, policy) }))
     .filter((entry): entry is { order: OrderDetail; place: 'open' | 'grace' | 'skew' } => entry.place !== null);
-  // An order whose customer submitted this very TXID comes first; then by place, the newest first.
+  // By place first (a TXID submitted for a newer order can never move the transfer off the order
+  // that was open when it was made); then an order whose customer submitted this TXID; then the
+  // oldest, the one that asked for the amount first.
   const claimed = (order: OrderDetail) => (transfer.txid !== undefined && order.claim?.txid === transfer.txid ? 0 : 1);
   const unpaid = fitting
     .filter((entry) => entry.order.binding === null)
     .sort(
       (a, b) =>
-        claimed(a.order) - claimed(b.order) || RANK[a.place] - RANK[b.place] || createdMs(b.order) - createdMs(a.order),
+        RANK[a.place] - RANK[b.place] || claimed(a.order) - claimed(b.order) || createdMs(a.order) - createdMs(b.order),
     );
   const chosen = unpaid[0];
   if (!chosen) {
@@ -214,8 +227,8 @@ export function chooseOrder(
       return { kind: 'unmatched', reason: 'order-paid', closeOrders: fitting.map((entry) => entry.order) };
     }
     const ended = orders
-      .filter((order) => expiresMs(order) < transfer.blockTime)
-      .sort((a, b) => expiresMs(b) - expiresMs(a));
+      .filter((order) => closesMs(order) < transfer.blockTime)
+      .sort((a, b) => closesMs(b) - closesMs(a));
     return ended.length > 0
       ? { kind: 'unmatched', reason: 'late', closeOrders: ended }
       : { kind: 'unmatched', reason: 'no-order', closeOrders: [] };
@@ -230,11 +243,11 @@ export function chooseOrder(
     const earlier = orders
       .filter(
         (o) =>
-          o.orderId !== order.orderId && o.binding === null && createdMs(o) < opened && expiresMs(o) > opened - window,
+          o.orderId !== order.orderId && o.binding === null && createdMs(o) < opened && closesMs(o) > opened - window,
       )
-      .sort((a, b) => expiresMs(b) - expiresMs(a))[0];
+      .sort((a, b) => closesMs(b) - closesMs(a))[0];
     if (earlier) {
-      const endedAt = Math.min(expiresMs(earlier), opened);
+      const endedAt = Math.min(closesMs(earlier), opened);
       ambiguous = BINDING_REASONS.ambiguousEarlier(
         amount,
         new Date(endedAt).toISOString(),
@@ -274,6 +287,6 @@ export function toCloseOrder(
     packageName: order.packageName,
     amount: order.amountCents / 100,
     createdAt: order.createdAt,
-    expiresAt: new Date(expiresMs(order)).toISOString(),
+    expiresAt: new Date(order.expiresAt * 1000).toISOString(),
   };
 }
