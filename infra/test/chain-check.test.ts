@@ -62,6 +62,7 @@ const tronKeyReads = (statements: Array<Record<string, unknown>>) =>
 const CHECK_ROUTE = 'POST /api/payment/chain-check/{id}';
 const SUBMIT_ROUTE = 'POST /api/payment/submit-usdt-payment';
 const RECHECK_JOB = 'Scheduled (0/5 * * * * UTC)';
+const WATCHER_JOB = 'Scheduled (* * * * * UTC)';
 
 describe('access profiles', () => {
   it('callsTron for the admin’s check, the recheck job and the wallet watcher only; invokesChainCheck for the submission only', () => {
@@ -84,7 +85,7 @@ describe('the deployed functions', () => {
   });
 
   it('TRON_API_URL (TronGrid by default), tolerance and grace only where TRON is asked; no key without one', () => {
-    for (const prefix of [CHECK_ROUTE, RECHECK_JOB]) {
+    for (const prefix of [CHECK_ROUTE, RECHECK_JOB, WATCHER_JOB]) {
       const { env, roleId } = fn(plain, prefix);
       expect(env).toMatchObject({
         TRON_API_URL: DEFAULT_TRON_API_URL,
@@ -96,15 +97,15 @@ describe('the deployed functions', () => {
     }
     for (const [, resource] of functions(plain)) {
       const description = String(resource.Properties.Description ?? '');
-      if (description.startsWith(CHECK_ROUTE) || description.startsWith(RECHECK_JOB)) continue;
+      if ([CHECK_ROUTE, RECHECK_JOB, WATCHER_JOB].some((prefix) => description.startsWith(prefix))) continue;
       const env = ((resource.Properties.Environment as { Variables?: Record<string, unknown> }) ?? {}).Variables ?? {};
       expect(env.TRON_API_URL, description).toBeUndefined();
       expect(env.TRON_API_KEY_SECRET_ARN, description).toBeUndefined();
     }
   });
 
-  it('with a key secret: its ARN and GetSecretValue on exactly it, for those two functions only', () => {
-    for (const prefix of [CHECK_ROUTE, RECHECK_JOB]) {
+  it('with a key secret: its ARN and GetSecretValue on exactly it, for those three functions only', () => {
+    for (const prefix of [CHECK_ROUTE, RECHECK_JOB, WATCHER_JOB]) {
       const { env, roleId } = fn(keyed, prefix);
       expect(env).toMatchObject({ TRON_API_KEY_SECRET_ARN: KEY_ARN, CHAIN_CHECK_AMOUNT_TOLERANCE_USDT: '0.5' });
       const reads = tronKeyReads(statementsOf(keyed, roleId));
@@ -116,7 +117,7 @@ describe('the deployed functions', () => {
       const env = ((r.Properties.Environment as { Variables?: Record<string, unknown> }) ?? {}).Variables ?? {};
       return env.TRON_API_KEY_SECRET_ARN !== undefined;
     });
-    expect(allReaders).toHaveLength(2);
+    expect(allReaders).toHaveLength(3);
   });
 
   it('the submission invokes only the recheck function, asynchronously by name, and holds no TRON access', () => {

@@ -147,8 +147,12 @@ export const paymentFoundSection: BenchSection = {
           (catchUp.caughtUpSeconds === null ? 'never' : `${catchUp.caughtUpSeconds.toFixed(0)} s`) +
           ` after the outage ended; ${catchUp.runs} scheduled runs up to the first quiet one after (${catchUp.incompleteRuns} of them used their ` +
           `time budget before reaching the present, and the next went on from the cursor), with ${catchUp.listingRequests} requests ` +
-          `to TronGrid\u2019s listing of the wallet. The longest run took ${(catchUp.longestRunMs / 1000).toFixed(0)} s; ` +
-          `the runs mailed ${catchUp.noticesMailed.toLocaleString('en-US')} notices of unmatched transfers meanwhile.`,
+          `to TronGrid\u2019s listing of the wallet. The longest run took ${(catchUp.longestRunMs / 1000).toFixed(0)} s` +
+          (catchUp.longestRunMs > RUN_LIMIT_MS
+            ? ` (**over its ${RUN_LIMIT_MS / 1000} s lease**: the runs mail the admins' notices of unmatched transfers ` +
+              'after their sweep, one by one and without a time limit)'
+            : '') +
+          `; the runs mailed ${catchUp.noticesMailed.toLocaleString('en-US')} notices of unmatched transfers meanwhile.`,
         renderTable(
           ['Watcher', 'Runs', 'TronGrid requests', 'Per run'],
           [

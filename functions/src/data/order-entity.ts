@@ -106,6 +106,7 @@ export function fromOrderDetailItem(item: Record<string, unknown> | undefined): 
   if (!order || !item) return null;
   return {
     ...order,
+    releasedAt: stringOrNull(item.releasedAt),
     claim: claimOf(item.claim),
     binding: bindingOf(item.binding),
     lateTransfer: lateTransferOf(item.lateTransfer),

@@ -3,11 +3,13 @@ import type { OrderCommit, OrderStore } from '../domain/commerce/orders.js';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../adapters/dynamodb.js';
 import { readCommerceContext, transact, type Tagged } from './commerce-items.js';
+import { updateIf } from './table-reads.js';
 import {
   HOLD_FREE_CONDITION,
   amountPoolPartition,
   fromAmountHoldItem,
   orderAmountKey,
+  orderItemKey,
   poolAlertKey,
   toAmountHoldItem,
   toOrderDetailItem,
@@ -119,7 +121,18 @@ export const dynamoOrderStore: OrderStore = {
         : []),
     ];
     const outcome = await transact(items, limits);
-    if (outcome === null) return { kind: 'committed' };
+    if (outcome === null) {
+      if (replaced && replaced.expiresAt > nowSeconds) {
+        // The replaced order let its amount go: it binds no transfer made from now on.
+        await updateIf({
+          Key: orderItemKey(replaced.orderId),
+          UpdateExpression: 'SET releasedAt = if_not_exists(releasedAt, :at)',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':at': new Date(nowSeconds * 1000).toISOString() },
+        });
+      }
+      return { kind: 'committed' };
+    }
     if (outcome === 'busy') return { kind: 'order-changed' };
     return outcome.failed.some((f) => f.tag === 'order') ? { kind: 'order-changed' } : { kind: 'amount-taken' };
   },

@@ -29,7 +29,7 @@ import {
 } from './subscription-entity.js';
 import { addCounters, putNew, updateItem, type TransactItems } from './transaction-items.js';
 import { batchGetItems, cancellationCodes, onlyConflicts, queryListPage, updateIf } from './table-reads.js';
-import { orderAmountKey } from './order-entity.js';
+import { orderAmountKey, orderItemKey } from './order-entity.js';
 import { profileKey } from './user-profile-entity.js';
 
 /**
@@ -333,11 +333,19 @@ export const dynamoPaymentReviewStore: PaymentReviewStore = {
   },
 
   async endOrderHold(amountCents, orderId, nowSeconds) {
-    await updateIf({
+    const ended = await updateIf({
       Key: orderAmountKey(amountCents),
       UpdateExpression: 'SET heldUntil = :now',
       ConditionExpression: 'orderId = :order AND heldUntil > :now',
       ExpressionAttributeValues: { ':order': orderId, ':now': nowSeconds },
+    });
+    if (!ended) return;
+    // From now on the amount may be another order's: this order binds no later transfer.
+    await updateIf({
+      Key: orderItemKey(orderId),
+      UpdateExpression: 'SET releasedAt = if_not_exists(releasedAt, :at)',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':at': new Date(nowSeconds * 1000).toISOString() },
     });
   },
 

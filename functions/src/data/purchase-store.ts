@@ -217,10 +217,12 @@ export const dynamoPurchaseStore: PurchaseStore = {
                 Update: {
                   TableName: tableName,
                   Key: orderItemKey(plan.order.orderId),
-                  UpdateExpression: 'SET claim = :claim',
+                  // The order lets its amount go now: a transfer binds to it only up to here (and the grace).
+                  UpdateExpression: 'SET claim = :claim, releasedAt = if_not_exists(releasedAt, :at)',
                   ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(binding)',
                   ExpressionAttributeValues: {
                     ':claim': { paymentId: payment._id, txid: payment.txidNormalized, at: payment.createdAt },
+                    ':at': payment.createdAt,
                   },
                 },
               },

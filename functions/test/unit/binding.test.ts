@@ -50,6 +50,7 @@ function order(orderId: string, createdAt: number, extra: Partial<OrderDetail> =
     referralCode: null,
     createdAt: new Date(createdAt).toISOString(),
     expiresAt: (createdAt + ORDER.openMinutes * MIN) / 1000,
+    releasedAt: null,
     claim: null,
     binding: null,
     lateTransfer: null,

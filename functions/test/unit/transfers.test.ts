@@ -37,6 +37,7 @@ function order(orderId: string, createdAt: number, extra: Partial<OrderDetail> =
     referralCode: null,
     createdAt: new Date(createdAt).toISOString(),
     expiresAt: (createdAt + ORDER.openMinutes * MIN) / 1000,
+    releasedAt: null,
     claim: null,
     binding: null,
     lateTransfer: null,
@@ -130,13 +131,17 @@ describe('chooseOrder', () => {
     expect(choice).toMatchObject({ kind: 'bind', order: victim });
   });
 
-  it('prefers the order whose customer submitted this TXID, still calling it ambiguous', () => {
-    // A claim frees its order's amount, so it can be issued again while the claimed order lives.
-    const claimedOrder = order('A', NOW - 20 * MIN, { claim: { paymentId: 'p', txid: 'ab'.repeat(32), at: '' } });
-    const reissued = order('B', NOW - 5 * MIN);
-    const choice = chooseOrder({ ...transfer(NOW), txid: 'ab'.repeat(32) }, [reissued, claimedOrder], POLICY);
-    expect(choice).toMatchObject({ kind: 'bind', order: claimedOrder });
-    expect(choice.kind === 'bind' && choice.ambiguous).toContain('also fits order B');
+  it('an order that let its amount go binds only transfers made before (and the grace); its next holder gets the rest', () => {
+    // A TXID was submitted for A 30 minutes ago (a claim frees the amount); B was given it since.
+    const claimedAt = NOW - 30 * MIN;
+    const claim = { paymentId: 'p', txid: 'ab'.repeat(32), at: new Date(claimedAt).toISOString() };
+    const a = order('A', NOW - 40 * MIN, { claim, releasedAt: claim.at });
+    const b = order('B', NOW - 20 * MIN);
+    // Paid after B opened: B's, never A's (A's customer cannot take B's payment with a bogus TXID).
+    expect(chooseOrder(transfer(NOW), [a, b], POLICY)).toMatchObject({ kind: 'bind', order: b });
+    // Paid while A still asked for the amount, and named by A's claim: A's.
+    const early = chooseOrder({ ...transfer(claimedAt - MIN), txid: claim.txid }, [a, b], POLICY);
+    expect(early).toMatchObject({ kind: 'bind', order: a });
   });
 
   it('prefers the order open at the block time over one in its grace, and calls it ambiguous', () => {

@@ -355,7 +355,8 @@ export async function checkPayment(
     }
     if (lookup?.kind === 'found' && payment.orderId !== undefined) {
       const bound = await bindFoundTransfer(deps, payment, lookup);
-      if (bound.kind === 'this-payment') {
+      if (bound.kind === 'this-payment' && bound.justBound) {
+        // The binding completed this payment just now (its verdict, and the approval when it applies).
         const current = (await store.getPayment(payment._id)) ?? payment;
         log.info('payment chain check', {
           paymentId: payment._id,
@@ -369,6 +370,7 @@ export async function checkPayment(
           autoApproved: bound.autoApproved,
         };
       }
+      // Bound to this payment before: the fresh verdict is stored as any other check's.
       if (bound.kind === 'elsewhere') check = bound.check(check);
     }
     if (check.from) check = { ...check, payerPaidOthers: await store.payerPaidOthers(check.from, payment.userId) };
@@ -410,7 +412,7 @@ export async function checkPayment(
 
 type FoundTransfer =
   | { kind: 'none' }
-  | { kind: 'this-payment'; autoApproved: boolean }
+  | { kind: 'this-payment'; autoApproved: boolean; justBound: boolean }
   /** Bound to another order or payment: how this payment's verdict says so. */
   | { kind: 'elsewhere'; check: (judged: ChainCheck) => ChainCheck };
 
@@ -438,7 +440,8 @@ async function bindFoundTransfer(
         : null;
   if (!binding) return { kind: 'none' };
   if (binding.paymentId === payment._id) {
-    return { kind: 'this-payment', autoApproved: outcome?.kind === 'bound' && outcome.autoApproved };
+    const justBound = outcome?.kind === 'bound';
+    return { kind: 'this-payment', autoApproved: justBound && outcome.autoApproved, justBound };
   }
   const received = formatTokenAmount(BigInt(recorded.units));
   const reason =

@@ -125,7 +125,17 @@ export const unitsToUsdt = (units: string | bigint): number => Number(formatToke
 // Orders' lifetimes
 
 const createdMs = (order: Pick<OrderDetail, 'createdAt'>) => Date.parse(order.createdAt);
-const expiresMs = (order: Pick<OrderDetail, 'expiresAt'>) => order.expiresAt * 1000;
+/**
+ * When the order stopped asking for its amount: its expiry, or earlier when it let its amount go
+ * (a TXID submitted for it, a rejected payment, a re-price), after which the amount may be issued to
+ * another order. Its lifetime for binding ends there (plus the grace), so an order that let its
+ * amount go can never take the transfer of the next order that was given it.
+ */
+const closesMs = (order: Pick<OrderDetail, 'expiresAt'> & { releasedAt?: string | null }) => {
+  const expires = order.expiresAt * 1000;
+  const released = order.releasedAt ? Date.parse(order.releasedAt) : Number.NaN;
+  return Number.isFinite(released) ? Math.min(expires, released) : expires;
+};
 
 /**
  * How far back the orders of an amount are read for one transfer: its binding window (an order
@@ -142,12 +152,12 @@ export function orderLookup(blockTime: number, policy: BindingPolicy): { fromIso
 
 /** Where a block time falls in an order's lifetime (null: outside it). */
 export function placeInLifetime(
-  order: Pick<OrderDetail, 'createdAt' | 'expiresAt'>,
+  order: Pick<OrderDetail, 'createdAt' | 'expiresAt'> & { releasedAt?: string | null },
   blockTime: number,
   policy: BindingPolicy,
 ): 'open' | 'grace' | 'skew' | null {
   const created = createdMs(order);
-  const expires = expiresMs(order);
+  const expires = closesMs(order);
   if (blockTime >= created && blockTime <= expires) return 'open';
   if (blockTime > expires && blockTime <= expires + policy.graceMinutes * MINUTE_MS) return 'grace';
   if (blockTime < created && blockTime >= created - policy.skewMinutes * MINUTE_MS) return 'skew';
@@ -155,7 +165,7 @@ export function placeInLifetime(
 }
 
 export const withinLifetime = (
-  order: Pick<OrderDetail, 'createdAt' | 'expiresAt'>,
+  order: Pick<OrderDetail, 'createdAt' | 'expiresAt'> & { releasedAt?: string | null },
   blockTime: number,
   policy: BindingPolicy,
 ): boolean => placeInLifetime(order, blockTime, policy) !== null;
@@ -217,8 +227,8 @@ export function chooseOrder(
       return { kind: 'unmatched', reason: 'order-paid', closeOrders: fitting.map((entry) => entry.order) };
     }
     const ended = orders
-      .filter((order) => expiresMs(order) < transfer.blockTime)
-      .sort((a, b) => expiresMs(b) - expiresMs(a));
+      .filter((order) => closesMs(order) < transfer.blockTime)
+      .sort((a, b) => closesMs(b) - closesMs(a));
     return ended.length > 0
       ? { kind: 'unmatched', reason: 'late', closeOrders: ended }
       : { kind: 'unmatched', reason: 'no-order', closeOrders: [] };
@@ -233,11 +243,11 @@ export function chooseOrder(
     const earlier = orders
       .filter(
         (o) =>
-          o.orderId !== order.orderId && o.binding === null && createdMs(o) < opened && expiresMs(o) > opened - window,
+          o.orderId !== order.orderId && o.binding === null && createdMs(o) < opened && closesMs(o) > opened - window,
       )
-      .sort((a, b) => expiresMs(b) - expiresMs(a))[0];
+      .sort((a, b) => closesMs(b) - closesMs(a))[0];
     if (earlier) {
-      const endedAt = Math.min(expiresMs(earlier), opened);
+      const endedAt = Math.min(closesMs(earlier), opened);
       ambiguous = BINDING_REASONS.ambiguousEarlier(
         amount,
         new Date(endedAt).toISOString(),
@@ -277,6 +287,6 @@ export function toCloseOrder(
     packageName: order.packageName,
     amount: order.amountCents / 100,
     createdAt: order.createdAt,
-    expiresAt: new Date(expiresMs(order)).toISOString(),
+    expiresAt: new Date(order.expiresAt * 1000).toISOString(),
   };
 }

@@ -51,6 +51,12 @@ export interface OrderLateTransfer {
 
 /** The order as its own item holds it: what it asked for, and what became of it. */
 export interface OrderDetail extends OrderRecord {
+  /**
+   * When the order let its amount go before its expiry (a TXID submitted for it, its payment
+   * rejected, a re-price): from then on the amount may be another order's, so a transfer binds to
+   * this order only up to that moment (and the grace). Null while it holds its amount to the end.
+   */
+  releasedAt: string | null;
   claim: OrderClaim | null;
   binding: OrderBinding | null;
   lateTransfer: OrderLateTransfer | null;
