@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, join } from 'node:path';
-import bs58check from 'bs58check';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { createBase58check } from '@scure/base';
 import * as z from '@goldbot/shared/zod';
 
 /**
@@ -191,6 +192,9 @@ export function usdtUnits(amount: unknown): bigint | null {
   const units = BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
   return units > 0n ? units : null;
 }
+
+/** Base58Check, as TRON spells addresses (the checksum is a double SHA-256). */
+const bs58check = createBase58check(sha256);
 
 /** A T-address's 20 account bytes, as a log topic carries them (left-padded to 32 bytes). */
 function addressTopic(address: string): string {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import basex from 'base-x';
+import { base58 } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,6 @@ import {
  * admin list's statuses.
  */
 const ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
-const base58 = basex('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz');
 
 /** A TRON address built the way the network builds one: 0x41, 20 bytes, and the checksum. */
 const tronAddressOf = (account: Uint8Array) => {
