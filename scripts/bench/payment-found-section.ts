@@ -149,9 +149,8 @@ export const paymentFoundSection: BenchSection = {
           `time budget before reaching the present, and the next went on from the cursor), with ${catchUp.listingRequests} requests ` +
           `to TronGrid\u2019s listing of the wallet. The longest run took ${(catchUp.longestRunMs / 1000).toFixed(0)} s` +
           (catchUp.longestRunMs > RUN_LIMIT_MS
-            ? ` (**over its ${RUN_LIMIT_MS / 1000} s lease**: the runs mail the admins' notices of unmatched transfers ` +
-              'after their sweep, one by one and without a time limit)'
-            : '') +
+            ? ` (**over its ${RUN_LIMIT_MS / 1000} s lease**)`
+            : ` (the sweep and the admins' notices share the run's time; notices that do not fit are mailed by the next runs)`) +
           `; the runs mailed ${catchUp.noticesMailed.toLocaleString('en-US')} notices of unmatched transfers meanwhile.`,
         renderTable(
           ['Watcher', 'Runs', 'TronGrid requests', 'Per run'],

@@ -10,7 +10,8 @@ import { noticeDeps, watcherDeps } from '../wiring/watcher-deps.js';
  * Every minute (shared/src/schedules.ts): the wallet watcher. The confirmed USDT transfers to the
  * payment wallets since each wallet's cursor are recorded and bound to the order whose exact amount
  * they carry (domain/commerce/wallet-watcher.ts, binding.ts), then the administrators are told of
- * unmatched transfers and of prices running out of amounts. One run at a time (a lease, as
+ * unmatched transfers and of prices running out of amounts, as many as the run's time allows (the
+ * next run mails the rest). One run at a time (a lease, as
  * job-chain-recheck's); a run that stops early or fails a page throws after its summary, so Lambda
  * retries it, and the next scheduled run reads from the cursor anyway.
  */
@@ -30,7 +31,7 @@ export const handler = defineJob('job-watch-wallets', async ({ now, log, remaini
     { holder: randomUUID(), nowMs, untilMs: nowMs + Math.min(remainingMs(), WATCH_LEASE_MAX_MS) },
     async () => {
       const watched = await watchWallets(deps, budget);
-      const notices = await sendNotices(noticeDeps(log));
+      const notices = await sendNotices(noticeDeps(log), budget);
       return { watched, notices };
     },
   );
@@ -49,5 +50,6 @@ export const handler = defineJob('job-watch-wallets', async ({ now, log, remaini
     bound: watched.bound,
     unmatched: watched.unmatched,
     noticesMailed: notices.mailed,
+    noticesDeferred: notices.deferred,
   };
 });

@@ -39,13 +39,22 @@ export function watcherDeps(log: Logger): WatcherDeps | null {
   };
 }
 
-async function admins(): Promise<string[]> {
+async function adminList(): Promise<string[]> {
   // Loaded when a notice is due only: most runs mail nobody and never need Cognito.
   const { adminEmails } = await import('../adapters/cognito-directory.js');
   return adminEmails();
 }
 
+/** One run's notices: the admin group is listed once per run, not once per notice. */
 export function noticeDeps(log: Logger): NoticeDeps {
+  let recipients: Promise<string[]> | undefined;
+  const admins = () => {
+    recipients ??= adminList().catch((error: unknown) => {
+      recipients = undefined;
+      throw error;
+    });
+    return recipients;
+  };
   return {
     store: dynamoNoticeStore,
     now: () => new Date(),

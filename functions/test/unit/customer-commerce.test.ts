@@ -360,8 +360,17 @@ describe('submitUsdtPayment', () => {
     expect(present.state.reads).toHaveLength(1);
   });
 
+  it('answers 409 for a TXID another customer claimed before the chain showed it, saying the chain still pays the real payer', async () => {
+    const { deps, state, log } = setup({ txidMarker: marker({ userId: 'other' }) });
+    state.subscriptions = [pendingRow()];
+    await expect(submitUsdtPayment(deps, BUYER._id, PRO, log)).rejects.toMatchObject({
+      statusCode: 409,
+      message: PAYMENT_MESSAGES.txidClaimedElsewhere,
+    });
+    expect(state.commits).toEqual([]);
+  });
+
   it.each([
-    ['someone else’s TXID', marker({ userId: 'other' }), [pendingRow()]],
     [
       'the same TXID for another package',
       marker({ packageSlug: 'ultimate', packageName: 'Ultimate Package' }),

@@ -9,7 +9,7 @@ import {
   type WatcherDeps,
   type WatcherStore,
 } from '../../src/domain/commerce/wallet-watcher.js';
-import { sendNotices, type NoticeStore, type PoolAlert } from '../../src/domain/commerce/watch-notices.js';
+import { NOTICE_RESERVE_MS, sendNotices, type NoticeStore, type PoolAlert } from '../../src/domain/commerce/watch-notices.js';
 import type { TransferRecord } from '../../src/domain/records/transfer-record.js';
 import type { Logger } from '../../src/kit/logger.js';
 
@@ -251,10 +251,38 @@ describe('sendNotices', () => {
       },
       mailPoolLow: async (alert: PoolAlert) => void mails.push(`pool ${alert.priceCents}`),
     };
-    expect(await sendNotices(deps)).toEqual({ mailed: 2, failed: 1 });
+    expect(await sendNotices(deps)).toEqual({ mailed: 2, failed: 1, deferred: 0 });
     failB = false;
-    expect(await sendNotices(deps)).toEqual({ mailed: 1, failed: 0 });
-    expect(await sendNotices(deps)).toEqual({ mailed: 0, failed: 0 });
+    expect(await sendNotices(deps)).toEqual({ mailed: 1, failed: 0, deferred: 0 });
+    expect(await sendNotices(deps)).toEqual({ mailed: 0, failed: 0, deferred: 0 });
     expect(mails.sort()).toEqual(['a', 'b', 'pool 6000']);
+  });
+
+  it("mails only what the run's time allows and leaves the rest, unclaimed, to the next runs", async () => {
+    const store = new MemoryNotices(Array.from({ length: 10 }, (_, i) => transfer(`t${i}`)));
+    const mails: string[] = [];
+    // Each mail takes 4 s of a run's clock; a run has 20 s left when its notices begin.
+    let clock = 0;
+    const deps = {
+      store,
+      now: () => new Date(NOW),
+      log: silent,
+      mailUnmatched: async (t: TransferRecord) => {
+        clock += 4_000;
+        mails.push(t.txid);
+      },
+      mailPoolLow: async () => undefined,
+    };
+    const run = () => {
+      clock = 0;
+      return sendNotices(deps, () => 20_000 - clock);
+    };
+    // 20, 16 and 12 s left are at least the reserve; at 8 s the fourth begins, at 4 s none does.
+    expect(20_000 - 3 * 4_000).toBeGreaterThanOrEqual(NOTICE_RESERVE_MS);
+    expect(await run()).toEqual({ mailed: 4, failed: 0, deferred: 6 });
+    expect(await run()).toEqual({ mailed: 4, failed: 0, deferred: 2 });
+    expect(await run()).toEqual({ mailed: 2, failed: 0, deferred: 0 });
+    expect(mails).toEqual(Array.from({ length: 10 }, (_, i) => `t${i}`));
+    expect(store.mailed.size).toBe(10);
   });
 });

@@ -35,6 +35,13 @@ export const PAYMENT_MESSAGES = {
   referralTooLong: `Referral codes are at most ${REFERRAL.codeMaxLength} characters.`,
   referralPending: 'Please wait for referral code verification or use a valid referral code',
   txidUsed: 'This transaction ID has already been submitted.',
+  /**
+   * Another customer submitted this TXID first and the chain has not shown its transfer yet. A
+   * claim blocks nobody: the transfer goes to the order whose exact amount it carries, so the real
+   * payer is paid by the chain whoever typed the TXID first.
+   */
+  txidClaimedElsewhere:
+    'This transaction ID was already submitted for another order, and the network has not shown its transfer yet. If you sent it, you need to do nothing: your order is paid automatically as soon as the transfer of its exact amount arrives.',
   /** The chain bound the transfer, or would bind it, to another customer's order: it is not this order's. */
   txidOtherOrder:
     'This transaction belongs to another order: it carries the exact amount of another payment order. Your own payment is found automatically from the exact amount you send.',

@@ -39,6 +39,7 @@ import {
   referralAnswer,
   sortNewestFirst,
   type PurchaseSnapshot,
+  type TxidMarker,
 } from './purchase.js';
 import { withinLifetime, type BindingPolicy } from './transfers.js';
 
@@ -151,6 +152,14 @@ const submitBody = (packageName: string, view: Subscription, txid: string): Subm
 });
 
 /**
+ * Why a TXID spent elsewhere is refused: by this customer for another package, or claimed by
+ * another customer before the chain showed it. The second is no loss to the real payer (the chain
+ * binds the transfer to the order of its exact amount), and the message says so.
+ */
+const reuseMessage = (marker: TxidMarker, buyerId: string): string =>
+  marker.userId === buyerId ? PAYMENT_MESSAGES.txidUsed : PAYMENT_MESSAGES.txidClaimedElsewhere;
+
+/**
  * The answer a submission gets without writing, when the table already says whose the TXID is:
  * the chain's recorded transfer first, then the TXID's marker. Null: nothing says, it is a new claim.
  */
@@ -189,7 +198,7 @@ async function answerFromChainOrMarker(
   }
   const marker = snapshot.txidMarker;
   if (!marker) return null;
-  if (!isReplay(marker, buyerId, input.packageName)) throw new ConflictError(PAYMENT_MESSAGES.txidUsed);
+  if (!isReplay(marker, buyerId, input.packageName)) throw new ConflictError(reuseMessage(marker, buyerId));
   const existing = await deps.store.readSubscription(buyerId, marker.subscriptionId);
   // The same purchase repeated: answered with its subscription, pending or approved since.
   if (!existing || existing.status === 'rejected' || existing.paymentId !== marker.paymentId) {
@@ -251,7 +260,9 @@ export async function submitUsdtPayment(
     // binding its transfer. What the table says now decides, as it would have on the first read.
     const now = await answerFromChainOrMarker(deps, buyerId, input, await read());
     if (now) return now;
-    if (result.kind === 'txid-taken') throw new ConflictError(PAYMENT_MESSAGES.txidUsed);
+    if (result.kind === 'txid-taken') {
+      throw new ConflictError(result.marker ? reuseMessage(result.marker, buyerId) : PAYMENT_MESSAGES.txidUsed);
+    }
   }
   if (result.kind === 'refused') {
     switch (result.reason) {

@@ -39,16 +39,43 @@ export interface NoticeDeps {
 /** Unmatched transfers older than this are not mailed any more (a day of retries). */
 export const NOTICE_WINDOW_MS = 24 * 3_600_000;
 
-export async function sendNotices(deps: NoticeDeps): Promise<{ mailed: number; failed: number }> {
+/**
+ * A notice is begun only with this much of the run's time left: one notice mails every
+ * administrator through SES (each send bounded by the client's timeouts and retries), and a run
+ * that overstays its lease lets a second run start beside it and is cut off by Lambda's timeout.
+ */
+export const NOTICE_RESERVE_MS = 8_000;
+
+export interface NoticeSummary {
+  mailed: number;
+  failed: number;
+  /** Notices left for the next run because this one ran out of time. */
+  deferred: number;
+}
+
+/**
+ * Mails the notices that are due, while `remainingMs()` leaves room for one more. After a long
+ * outage the sweep can find thousands of unmatched transfers; the run mails what its time allows
+ * and the next runs (every minute) go on, as no notice is claimed before it is begun.
+ */
+export async function sendNotices(
+  deps: NoticeDeps,
+  remainingMs: () => number = () => Infinity,
+): Promise<NoticeSummary> {
   const now = deps.now();
   let mailed = 0;
   let failed = 0;
+  let deferred = 0;
   const attempt = async (
     claim: () => Promise<boolean>,
     mail: () => Promise<void>,
     undo: () => Promise<void>,
     what: Record<string, unknown>,
   ) => {
+    if (remainingMs() < NOTICE_RESERVE_MS) {
+      deferred += 1;
+      return;
+    }
     if (!(await claim())) return;
     try {
       await mail();
@@ -82,5 +109,6 @@ export async function sendNotices(deps: NoticeDeps): Promise<{ mailed: number; f
       { priceCents: alert.priceCents, hour: alert.hour },
     );
   }
-  return { mailed, failed };
+  if (deferred > 0) deps.log.info('out of time for admin notices; the next run sends the rest', { deferred });
+  return { mailed, failed, deferred };
 }

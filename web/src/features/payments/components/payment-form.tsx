@@ -35,6 +35,7 @@ const TXID_REFUSALS: readonly string[] = [
   PAYMENT_MESSAGES.txidOtherOrder,
   PAYMENT_MESSAGES.txidOutsideOrder,
   PAYMENT_MESSAGES.txidUsed,
+  PAYMENT_MESSAGES.txidClaimedElsewhere,
 ];
 
 /** "Valid referral code from trader42, saves $10". */
