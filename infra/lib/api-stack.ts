@@ -295,6 +295,8 @@ export class ApiStack extends Stack {
           : undefined,
         amountToleranceUsdt: props.tron.amountToleranceUsdt,
         graceHours: props.tron.graceHours,
+        orderOpenMinutes: props.tron.orderOpenMinutes,
+        orderGraceMinutes: props.tron.orderGraceMinutes,
       },
     };
 

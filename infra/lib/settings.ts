@@ -1,4 +1,5 @@
 import type { Node } from 'constructs';
+import { ORDER } from '@goldbot/shared';
 
 /**
  * Deployment settings, read once from CDK context (`cdk.json` or `-c key=value`), so nothing in the
@@ -55,6 +56,9 @@ import type { Node } from 'constructs';
  * - `tronApiUrl` (default `https://api.trongrid.io`, TronGrid's mainnet API): the TRON HTTP API the
  *   on-chain TXID check asks (TRON_API_URL of payment-chain-check and job-chain-recheck only).
  *   https only: the check reads a third party's answer about money.
+ * - `orderOpenMinutes` (default 120) and `orderGraceMinutes` (default 10): how long a payment order
+ *   holds its exact amount, and how long after it closes a transfer of that amount still binds to it
+ *   (ORDER_OPEN_MINUTES and ORDER_GRACE_MINUTES of every function; whole minutes).
  * - `tronApiKeySecretArn` (optional): the full ARN of a Secrets Manager secret holding a TronGrid API
  *   key as plain text, created by hand (docs/operations.md). Only the two functions above get its ARN
  *   (TRON_API_KEY_SECRET_ARN) and secretsmanager:GetSecretValue on it. Without it TronGrid is called
@@ -108,6 +112,10 @@ export interface TronSettings {
   readonly amountToleranceUsdt: string;
   /** CHAIN_CHECK_GRACE_HOURS as the functions read it (a decimal string). */
   readonly graceHours: string;
+  /** ORDER_OPEN_MINUTES of every function: how long a payment order stays open (whole minutes). */
+  readonly orderOpenMinutes: string;
+  /** ORDER_GRACE_MINUTES of every function: how late a transfer may still bind to its order. */
+  readonly orderGraceMinutes: string;
 }
 
 export const DEFAULT_TRON_API_URL = 'https://api.trongrid.io';
@@ -285,6 +293,18 @@ function readNumber(node: Node, key: string, fallback: number, max: number): str
   return String(value);
 }
 
+/** Whole minutes from `min` to `max`, with the same bounds as functions/src/config.ts, so a bad value fails synth. */
+function readMinutes(node: Node, key: string, fallback: number, min: number, max: number): string {
+  const value: unknown = node.tryGetContext(key);
+  const raw = typeof value === 'number' ? String(value) : contextString(node, key);
+  if (raw === undefined) return String(fallback);
+  const minutes = Number(raw);
+  if (!/^\d+$/.test(raw) || minutes < min || minutes > max) {
+    throw new Error(`Context "${key}" must be a whole number of minutes from ${min} to ${max}, got "${raw}"`);
+  }
+  return String(minutes);
+}
+
 function readTron(node: Node): TronSettings {
   const apiUrl = (contextString(node, 'tronApiUrl') ?? DEFAULT_TRON_API_URL).replace(/\/+$/, '');
   if (!/^https:\/\/[a-z0-9.-]+(:\d+)?(\/[\w./-]*)?$/i.test(apiUrl)) {
@@ -304,6 +324,8 @@ function readTron(node: Node): TronSettings {
     apiKeySecretArn,
     amountToleranceUsdt: readNumber(node, 'chainCheckToleranceUsdt', 0, 1_000),
     graceHours: readNumber(node, 'chainCheckGraceHours', 24, 24 * 30),
+    orderOpenMinutes: readMinutes(node, 'orderOpenMinutes', ORDER.openMinutes, 1, 7 * 24 * 60),
+    orderGraceMinutes: readMinutes(node, 'orderGraceMinutes', ORDER.graceMinutes, 0, 24 * 60),
   };
 }
 

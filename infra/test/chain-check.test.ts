@@ -147,6 +147,8 @@ describe('context', () => {
       apiKeySecretArn: undefined,
       amountToleranceUsdt: '0',
       graceHours: '24',
+      orderOpenMinutes: '120',
+      orderGraceMinutes: '10',
     });
   });
 
@@ -156,12 +158,16 @@ describe('context', () => {
         tronApiUrl: 'https://nile.trongrid.io/',
         tronApiKeySecretArn: KEY_ARN,
         chainCheckGraceHours: '48',
+        orderOpenMinutes: 90,
+        orderGraceMinutes: '0',
       }),
     ).toEqual({
       apiUrl: 'https://nile.trongrid.io',
       apiKeySecretArn: KEY_ARN,
       amountToleranceUsdt: '0',
       graceHours: '48',
+      orderOpenMinutes: '90',
+      orderGraceMinutes: '0',
     });
   });
 
@@ -171,5 +177,8 @@ describe('context', () => {
     expect(() => settingsWith({ tronApiKeySecretArn: 'goldbot/trongrid' })).toThrow(/tronApiKeySecretArn/);
     expect(() => settingsWith({ chainCheckToleranceUsdt: '-1' })).toThrow(/chainCheckToleranceUsdt/);
     expect(() => settingsWith({ chainCheckGraceHours: 'a day' })).toThrow(/chainCheckGraceHours/);
+    expect(() => settingsWith({ orderOpenMinutes: '0' })).toThrow(/orderOpenMinutes/);
+    expect(() => settingsWith({ orderOpenMinutes: '90.5' })).toThrow(/orderOpenMinutes/);
+    expect(() => settingsWith({ orderGraceMinutes: String(24 * 60 + 1) })).toThrow(/orderGraceMinutes/);
   });
 });
