@@ -17,6 +17,10 @@ export default defineConfig({
           environment: 'node',
           include: ['shared/test/**/*.test.ts', 'functions/test/unit/**/*.test.ts', 'scripts/test/**/*.test.ts'],
           setupFiles: ['functions/test/setup-env.ts'],
+          // A few files hash passwords with scrypt or walk every route's schemas: fast alone, but
+          // `npm test` runs them beside the stack-starting projects on a 2-core runner. Budgets are
+          // measured by the bench, never by a unit test's clock.
+          testTimeout: 20_000,
         },
       },
       {

@@ -18,6 +18,7 @@ import {
   userStatsResponseSchema,
   type RouteId,
 } from '@goldbot/shared';
+import { BUSY_503, BUSY_RETRY_AFTER_SECONDS } from '../../src/kit/middlewares/error-mapping.js';
 import { toAuditItem } from '../../src/data/audit-entity.js';
 import { handler as auditLog } from '../../src/handlers/admin-audit-log.js';
 import { handler as activate } from '../../src/handlers/admin-user-activate.js';
@@ -327,11 +328,13 @@ describe('admin-user-deactivate', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('answers 500 when Cognito fails otherwise (the admin repeats; the counters moved once)', async () => {
+  it('answers 503 with Retry-After when Cognito is unavailable (the admin repeats; the counters moved once)', async () => {
     givenJane();
     cognito.on('AdminDisableUser').rejects(cognitoError('ServiceUnavailable', 'Service unavailable', 503));
     const res = await invoke(deactivate, asAdmin('admin-user-deactivate', { id: SAMPLE_USER._id }));
-    expect(res.statusCode).toBe(500);
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+    expect(res.body).toMatchObject({ message: BUSY_503 });
     expect(res.rawBody).not.toContain('ServiceUnavailable');
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
     // One call (the client's own retries of a 503 happen inside the mocked send).
