@@ -92,14 +92,18 @@ export const refundRequestResponseSchema = /* @__PURE__ */ schema(() =>
  */
 export const canonicalTxid = (txid: string) => txid.trim().replace(/^0x/i, '').toLowerCase();
 
-/** The refund's payout on the TRON network: 64 hexadecimal characters, kept in canonical form. */
+/**
+ * The refund's payout on the TRON network: 64 hexadecimal characters in either case, with or without
+ * a `0x` prefix, kept in canonical form. The shape is checked before the transform, so the schema
+ * states it as data (the fuzzer and the route specs generate valid ids from it).
+ */
 export const refundPayoutTxidSchema = /* @__PURE__ */ schema(() =>
   z.pipe(
-    requiredText(REFUND_MESSAGES.payoutTxidRequired),
-    z.pipe(
-      z.transform(canonicalTxid),
-      z.string().check(z.regex(/^[0-9a-f]{64}$/, { error: REFUND_MESSAGES.payoutTxidInvalid })),
+    requiredText(
+      REFUND_MESSAGES.payoutTxidRequired,
+      z.regex(/^(0x)?[0-9a-fA-F]{64}$/, { error: REFUND_MESSAGES.payoutTxidInvalid }),
     ),
+    z.transform(canonicalTxid),
   ),
 );
 
