@@ -16,6 +16,9 @@ export default mergeConfig(
       setupFiles: ['src/test/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
+      // jsdom renders of whole screens with user-event typing: about a second alone, several when
+      // `npm test` runs them beside the local stacks on a 2-core runner.
+      testTimeout: 20_000,
     },
   }),
 );
