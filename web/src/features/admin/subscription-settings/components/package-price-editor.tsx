@@ -10,6 +10,7 @@ import {
   TableRow,
   Text,
   TextField,
+  VisuallyHidden,
 } from '@aws-amplify/ui-react';
 import {
   MAX_PACKAGE_PRICE_USD,
@@ -134,8 +135,8 @@ function PackageRow({ entry, basicEnabled, notice, saving, onSave }: PackageRowP
           </Flex>
         ) : (
           <SwitchField
-            label={`${entry.packageName} on sale`}
-            labelHidden
+            // SwitchField has no labelHidden: the label is read by screen readers only.
+            label={<VisuallyHidden>{`${entry.packageName} on sale`}</VisuallyHidden>}
             name={`onSale-${entry.slug}`}
             isChecked={onSale}
             onChange={(event) => setOnSale(event.target.checked)}
