@@ -174,6 +174,7 @@ export async function runCustomerJourney(info: StackInfo, log: (line: string) =>
   const admin = await localIdToken(info.urls.cognito, info.pool, info.admin);
   await request('/api/auth/me', { token: admin });
   const rewardsNeeded = Math.ceil(WITHDRAWAL.minimumUsd / 2);
+  let lastPurchase: { token: string; paymentId: string } | undefined;
   for (let i = 0; i < rewardsNeeded; i += 1) {
     const friend = await directCustomer(`journey-friend${i}`);
     await call('payment-verify-referral', '/api/payment/verify-referral', 200, {
@@ -206,6 +207,7 @@ export async function runCustomerJourney(info: StackInfo, log: (line: string) =>
     if (approved.status !== 200) throw new JourneyError(`approval answered HTTP ${approved.status}`);
     // The friend opens the receipt of the completed payment from Billing History.
     await call('payment-receipt', `/api/payment/receipt/${payment._id}`, 200, { token: friend.token });
+    lastPurchase = { token: friend.token, paymentId: payment._id };
   }
 
   log('  withdrawal, profile, e-mail change, password reset and sign-out...');
@@ -215,6 +217,15 @@ export async function runCustomerJourney(info: StackInfo, log: (line: string) =>
     body: { trc20Address: PAYOUT_ADDRESS, amount: WITHDRAWAL.minimumUsd },
   });
   await call('withdrawal-user', '/api/withdrawal/user', 200, { token });
+
+  // The last friend asks for a refund within the guarantee's days (after the withdrawal above: only
+  // an approved refund takes the referrer's reward back, and nobody approves this one).
+  if (!lastPurchase) throw new JourneyError('no referred purchase to ask a refund of');
+  await call('payment-refund-request', '/api/payment/refund-request', 201, {
+    method: 'POST',
+    token: lastPurchase.token,
+    body: { paymentId: lastPurchase.paymentId, trc20Address: PAYOUT_ADDRESS, reason: 'The bot is not for me.' },
+  });
 
   // A new username, then a new address confirmed with the code mailed to it (it ends every session).
   const renamed = `${username}x`;
