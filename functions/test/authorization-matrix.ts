@@ -71,6 +71,9 @@ export function resolvePathParams(
   return Object.fromEntries(Object.entries(pathParams).map(([k, v]) => [k, v === SELF ? owner : v]));
 }
 
+/** A well-formed payout TXID (64 hex characters) of no transfer. */
+const MATRIX_PAYOUT_TXID = '00000000000000000000000000000000000000000000000000000000a7c1d2e3';
+
 /** An address no test registers: every public auth route treats it as an unknown account. */
 const NOBODY = 'matrix-nobody@example.com';
 /** Messages of the guard itself: an 'allowed' answer never carries one. */
@@ -348,13 +351,24 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     anonymous: 401,
     user: 403,
     admin: 'allowed',
-    request: { pathParams: { id: UNKNOWN_ID }, body: { adminNote: 'Matrix note' } },
+    request: {
+      pathParams: { id: UNKNOWN_ID },
+      body: { adminNote: 'Matrix note', payoutTxid: MATRIX_PAYOUT_TXID },
+    },
   },
   'withdrawal-reject': {
     anonymous: 401,
     user: 403,
     admin: 'allowed',
     request: { pathParams: { id: UNKNOWN_ID }, body: {} },
+  },
+  // An unknown withdrawal: 404 once the admin is let through (nothing is sent to TRON).
+  'withdrawal-payout-check': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { id: UNKNOWN_ID } },
+    answers: [404],
   },
   // Configuration. The writes are sent so that they change nothing another suite relies
   // on: the default HTML of one template (a no-op, or a restore), Basic left on sale, the defaults

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, join } from 'node:path';
@@ -13,9 +14,10 @@ import * as z from '@goldbot/shared/zod';
  * Test switches, per fixture (`_double`): `blockTimeStamp: "recent"` (the answer's block time is a
  * minute before the request, so a fresh payment matches), `delayMs` (a slow answer: the adapter's
  * timeout), `status` with optional `times` (e.g. 429 always, or only for the first look-up). Two
- * helper endpoints for tests and developers on loopback: `POST /__double/alias {txid, fixture, amount?}`
+ * helper endpoints for tests and developers on loopback: `POST /__double/alias {txid, fixture, amount?, to?}`
  * answers a new id like a fixture (a TXID can pay only once, so each test payment needs its own
- * id), its USDT transfer carrying `amount` when given (a payment order's exact amount), `GET /__double/calls?txid=` counts the look-ups of an id.
+ * id), its USDT transfer carrying `amount` when given (a payment order's exact amount) and going to
+ * the T-address `to` when given (a withdrawal's payout to its customer), `GET /__double/calls?txid=` counts the look-ups of an id.
  */
 export const TRON_DOUBLE_PATH = '/walletsolidity/gettransactioninfobyid';
 export const DEFAULT_FIXTURES_DIR = join(import.meta.dirname, 'tron-fixtures');
@@ -92,27 +94,63 @@ const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4d
 /** A USDT amount: up to 6 decimals (USDT's own precision). */
 const USDT_AMOUNT = /^\d{1,9}(\.\d{1,6})?$/;
 
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
+
 /**
- * `fixture` with every Transfer log carrying `usdt` instead: a payment order asks for an exact amount
- * (the price plus its tag), so a developer or a test aliases a new TXID to a fixture paying it.
+ * The 20-byte account id of a TRON T-address as a Transfer log's address topic carries it (32 bytes,
+ * left-padded); undefined unless it is Base58Check of 0x41 and 20 bytes.
  */
-export function withTransferAmount(fixture: TronFixture, usdt: string): TronFixture {
-  const [whole = '0', fraction = ''] = usdt.split('.');
-  const units = BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
+export function addressTopic(address: string): string | undefined {
+  if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address)) return undefined;
+  let value = 0n;
+  for (const char of address) value = value * 58n + BigInt(BASE58.indexOf(char));
+  const bytes = Buffer.from(value.toString(16).padStart(50, '0'), 'hex');
+  const [payload, checksum] = [bytes.subarray(0, 21), bytes.subarray(21)];
+  if (bytes.length !== 25 || payload[0] !== 0x41 || !sha256(sha256(payload)).subarray(0, 4).equals(checksum)) {
+    return undefined;
+  }
+  return payload.subarray(1).toString('hex').padStart(64, '0');
+}
+
+/**
+ * `fixture` with every Transfer log carrying `usdt` instead and, with `to`, going to that T-address:
+ * a payment order asks for an exact amount (the price plus its tag), and a withdrawal is paid to its
+ * customer's address, so a developer or a test aliases a new TXID to a fixture paying it.
+ */
+export function withTransfer(fixture: TronFixture, change: { usdt?: string; to?: string }): TronFixture {
+  const units =
+    change.usdt === undefined
+      ? undefined
+      : (([whole = '0', fraction = '']) => BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0')))(
+          change.usdt.split('.'),
+        );
+  const toTopic = change.to === undefined ? undefined : addressTopic(change.to);
+  if (change.to !== undefined && toTopic === undefined) throw new Error(`Not a TRON address: ${change.to}`);
   const log = Array.isArray(fixture.response.log) ? (fixture.response.log as Record<string, unknown>[]) : [];
+  const labels = [change.usdt === undefined ? '' : `${change.usdt} USDT`, change.to ? `to ${change.to}` : '']
+    .filter(Boolean)
+    .join(' ');
   return {
     ...fixture,
-    name: `${fixture.name} (${usdt} USDT)`,
+    name: `${fixture.name} (${labels})`,
     response: {
       ...fixture.response,
-      log: log.map((entry) =>
-        Array.isArray(entry.topics) && entry.topics[0] === TRANSFER_TOPIC
-          ? { ...entry, data: units.toString(16).padStart(64, '0') }
-          : entry,
-      ),
+      log: log.map((entry) => {
+        if (!Array.isArray(entry.topics) || entry.topics[0] !== TRANSFER_TOPIC) return entry;
+        const topics = entry.topics as string[];
+        return {
+          ...entry,
+          ...(units === undefined ? {} : { data: units.toString(16).padStart(64, '0') }),
+          ...(toTopic === undefined ? {} : { topics: [topics[0], topics[1], toTopic] }),
+        };
+      }),
     },
   };
 }
+
+/** `fixture` with every Transfer log carrying `usdt` instead (a payment order's exact amount). */
+export const withTransferAmount = (fixture: TronFixture, usdt: string): TronFixture => withTransfer(fixture, { usdt });
 
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -178,17 +216,29 @@ export function createTronDouble(options: TronDoubleOptions = {}): Server {
   };
 
   const alias = async (req: IncomingMessage, res: ServerResponse) => {
-    const body = (await readJson(req)) as { txid?: unknown; fixture?: unknown; amount?: unknown };
+    const body = (await readJson(req)) as { txid?: unknown; fixture?: unknown; amount?: unknown; to?: unknown };
     const txid = typeof body.txid === 'string' ? body.txid.toLowerCase() : '';
     const fixture = typeof body.fixture === 'string' ? byName.get(body.fixture) : undefined;
     const amount = body.amount === undefined ? undefined : String(body.amount);
-    if (!/^[0-9a-f]{64}$/.test(txid) || !fixture || (amount !== undefined && !USDT_AMOUNT.test(amount))) {
+    const to = body.to === undefined ? undefined : String(body.to);
+    if (
+      !/^[0-9a-f]{64}$/.test(txid) ||
+      !fixture ||
+      (amount !== undefined && !USDT_AMOUNT.test(amount)) ||
+      (to !== undefined && addressTopic(to) === undefined)
+    ) {
       return send(res, 400, {
-        message: 'Send {"txid": <64 hex>, "fixture": <a fixture file name>, "amount"?: <USDT, e.g. "60.37">}',
+        message:
+          'Send {"txid": <64 hex>, "fixture": <a fixture file name>, "amount"?: <USDT, e.g. "60.37">, "to"?: <a T-address>}',
       });
     }
-    byTxid.set(txid, amount === undefined ? fixture : withTransferAmount(fixture, amount));
-    send(res, 201, { txid, fixture: fixture.name, ...(amount === undefined ? {} : { amount }) });
+    byTxid.set(txid, amount === undefined && to === undefined ? fixture : withTransfer(fixture, { usdt: amount, to }));
+    send(res, 201, {
+      txid,
+      fixture: fixture.name,
+      ...(amount === undefined ? {} : { amount }),
+      ...(to === undefined ? {} : { to }),
+    });
   };
 
   return createServer((req, res) => {

@@ -189,6 +189,15 @@ export const ROUTES = [
   route('withdrawal-all', 'GET', '/api/withdrawal/all', 'admin', 'All withdrawals, by status', true),
   route('withdrawal-approve', 'PUT', '/api/withdrawal/approve/{id}', 'admin', 'Approve a withdrawal', true),
   route('withdrawal-reject', 'PUT', '/api/withdrawal/reject/{id}', 'admin', 'Reject a withdrawal', true),
+  // An addition: the admin's 'Check on chain' of an approved withdrawal's payout TXID.
+  route(
+    'withdrawal-payout-check',
+    'POST',
+    '/api/withdrawal/payout-check/{id}',
+    'admin',
+    "Check a withdrawal's payout TXID on the TRON network",
+    true,
+  ),
   route('settings-email-templates-get', 'GET', '/api/settings/email-templates', 'admin', 'E-mail templates', true),
   route('settings-email-templates-put', 'PUT', '/api/settings/email-templates', 'admin', 'Save e-mail templates', true),
   route(

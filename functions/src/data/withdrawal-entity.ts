@@ -1,4 +1,4 @@
-import type { WithdrawalStatus } from '@goldbot/shared';
+import type { ChainCheck, WithdrawalStatus } from '@goldbot/shared';
 import type { WithdrawalRecord } from '../domain/records/withdrawal-record.js';
 
 /**
@@ -61,6 +61,8 @@ export function fromWithdrawalItem(item: Record<string, unknown>): WithdrawalRec
     rejectedDate: stringOrNull(item.rejectedDate),
     adminNote: stringOrNull(item.adminNote),
     processedBy: stringOrNull(item.processedBy),
+    payoutTxid: stringOrNull(item.payoutTxid),
+    payoutCheck: item.payoutCheck && typeof item.payoutCheck === 'object' ? (item.payoutCheck as ChainCheck) : null,
     searchText: String(item.searchText ?? ''),
     createdAt,
     updatedAt: String(item.updatedAt ?? createdAt),

@@ -1,5 +1,5 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { WithdrawalListQuery } from '@goldbot/shared';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CHAIN_CHECK_RECHECKABLE, type WithdrawalListQuery } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import { balancesOf } from '../domain/withdrawals/balances.js';
 import type {
@@ -11,6 +11,7 @@ import type {
   WithdrawalProfile,
   WithdrawalStore,
 } from '../domain/withdrawals/withdrawals.js';
+import type { PayoutCheckStore } from '../domain/withdrawals/payout-check.js';
 import { toAuditItem } from './audit-entity.js';
 import { toLedgerItem } from './ledger-entity.js';
 import { withdrawalStatsKey } from './stats-entity.js';
@@ -19,6 +20,7 @@ import {
   batchGetItems,
   cancellationCodes,
   cancellationReasons,
+  isConditionFailure,
   onlyConflicts,
   queryListPage,
   type Item,
@@ -91,7 +93,7 @@ export function decisionTransaction(plan: DecisionPlan): TransactItems {
   return [
     updateItem(
       withdrawalKey(withdrawal._id),
-      `SET #status = :decided, ${approved ? 'approvedDate' : 'rejectedDate'} = :at, adminNote = :note, processedBy = :admin, updatedAt = :at, GSI2PK = :list`,
+      `SET #status = :decided, ${approved ? 'approvedDate' : 'rejectedDate'} = :at, adminNote = :note, processedBy = :admin, updatedAt = :at, GSI2PK = :list${approved ? ', payoutTxid = :txid' : ''}`,
       {
         ':decided': decision,
         ':pending': 'pending',
@@ -99,6 +101,7 @@ export function decisionTransaction(plan: DecisionPlan): TransactItems {
         ':note': plan.adminNote,
         ':admin': plan.adminId,
         ':list': withdrawalStatusList(decision),
+        ...(approved ? { ':txid': plan.payoutTxid } : {}),
       },
       { names: { '#status': 'status' }, condition: '#status = :pending', returnOld: true },
     ),
@@ -200,7 +203,18 @@ function toWithdrawalProfile(item: Item): WithdrawalProfile {
   };
 }
 
-export const dynamoWithdrawalStore: WithdrawalStore = {
+/**
+ * The condition of a payout verdict's write: the withdrawal is approved with that payout TXID, and a
+ * verdict that may still change (pending, not found, error) never replaces a final one.
+ */
+export function payoutCheckCondition(mayChange: boolean) {
+  const base = 'attribute_exists(PK) AND #status = :approved AND payoutTxid = :txid';
+  return mayChange
+    ? `${base} AND (attribute_not_exists(payoutCheck) OR payoutCheck.#status IN (${CHAIN_CHECK_RECHECKABLE.map((_, i) => `:r${i}`).join(', ')}))`
+    : base;
+}
+
+export const dynamoWithdrawalStore: WithdrawalStore & PayoutCheckStore = {
   async getProfile(userId) {
     const result = await documentClient.send(
       new GetCommand({ TableName: tableName, Key: profileKey(userId), ConsistentRead: true }),
@@ -266,6 +280,35 @@ export const dynamoWithdrawalStore: WithdrawalStore = {
       new GetCommand({ TableName: tableName, Key: withdrawalKey(id), ConsistentRead: true }),
     );
     return result.Item && result.Item.entity === 'Withdrawal' ? fromWithdrawalItem(result.Item) : undefined;
+  },
+
+  async savePayoutCheck(withdrawalId, payoutTxid, check) {
+    const mayChange = CHAIN_CHECK_RECHECKABLE.includes(check.status);
+    try {
+      await documentClient.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: withdrawalKey(withdrawalId),
+          UpdateExpression: 'SET payoutCheck = :check',
+          ConditionExpression: payoutCheckCondition(mayChange),
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':check': check,
+            ':approved': 'approved',
+            ':txid': payoutTxid,
+            ...(mayChange ? Object.fromEntries(CHAIN_CHECK_RECHECKABLE.map((s, i) => [`:r${i}`, s])) : {}),
+          },
+        }),
+      );
+      return { kind: 'saved' };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      // A final verdict already there, or no approved withdrawal with this payout: read what is there.
+      const current = await dynamoWithdrawalStore.getWithdrawal(withdrawalId);
+      return current?.status === 'approved' && current.payoutTxid === payoutTxid
+        ? { kind: 'kept', current: current.payoutCheck }
+        : { kind: 'missing' };
+    }
   },
 
   async commitDecision(plan) {

@@ -1,46 +1,22 @@
-import { createTronApi } from '../adapters/tron-api.js';
-import type { TronTransactionApi } from '../domain/commerce/tron.js';
-import { config } from '../config.js';
 import { SYSTEM_ACTOR } from '../domain/records/audit-entry.js';
 import { dynamoChainCheckStore } from '../data/chain-check-store.js';
-import { chainCheckPolicy, type ChainCheckDeps } from '../domain/commerce/chain-check.js';
+import type { ChainCheckDeps } from '../domain/commerce/chain-check.js';
 import { approvePayment } from '../domain/commerce/payment-review.js';
 import type { Logger } from '../kit/logger.js';
 import { paymentApprovalDeps } from './payment-approval-deps.js';
+import { chainPolicy, tronApi } from './tron-api-client.js';
 
 /**
  * The on-chain check wired to TRON, DynamoDB and SES, once per execution environment:
  * used by the admin's payment-chain-check route, job-chain-recheck and (locally) the submission.
+ * The TRON client itself is tron-api-client.ts (the payouts' check asks it too).
  */
-let apiKeyRead: Promise<string> | undefined;
-
-/** The TronGrid key: a local value, or the secret read once per cold start (a failed read is tried again next time). */
-async function tronApiKey(): Promise<string | undefined> {
-  if (config.tron.apiKey) return config.tron.apiKey;
-  const arn = config.tron.apiKeySecretArn;
-  if (!arn) return undefined;
-  // The Secrets Manager client is loaded on this path only: locally (a plain key or none) never.
-  apiKeyRead ??= import('../adapters/secrets.js')
-    .then(({ readSecret }) => readSecret(arn))
-    .catch((error: unknown) => {
-      apiKeyRead = undefined;
-      throw error;
-    });
-  return apiKeyRead;
-}
-
-export const tronApi: TronTransactionApi | null = config.tron.apiUrl
-  ? createTronApi({ baseUrl: config.tron.apiUrl, apiKey: tronApiKey, timeoutMs: config.tron.timeoutMs })
-  : null;
-
-const policy = chainCheckPolicy(config.tron.amountToleranceUsdt, config.tron.graceHours);
-
 export function chainCheckDeps(log: Logger): ChainCheckDeps {
   return {
     store: dynamoChainCheckStore,
     tron: tronApi,
     now: () => new Date(),
-    policy,
+    policy: chainPolicy,
     log,
     // The admin's approval, as the system: the same plan and conditional transaction, audited
     // as 'payment.auto-approve' with the verdict, and the same verified mail.

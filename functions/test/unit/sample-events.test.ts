@@ -7,7 +7,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authSessionResponseSchema, implementedRoutes, type RouteId } from '@goldbot/shared';
 import { config } from '../../src/config.js';
 import { hashCode, type CodePurpose } from '../../src/domain/auth/one-time-codes.js';
@@ -23,7 +23,8 @@ import {
 import { customerCommerceSampleWorld } from '../helpers/customer-commerce-samples.js';
 import { paymentReviewSampleWorld } from '../helpers/payment-samples.js';
 import { settingsSampleWorld } from '../helpers/settings-samples.js';
-import { withdrawalSampleWorld } from '../helpers/withdrawal-samples.js';
+import { SAMPLE_PAYOUT_TXID, SAMPLE_TRC20_ADDRESS, withdrawalSampleWorld } from '../helpers/withdrawal-samples.js';
+import { tronFetch, usdtPayoutReceipt } from '../helpers/tron-fetch.js';
 import { adminInsightSampleWorld } from '../helpers/admin-insight-samples.js';
 import { adminUserSampleWorld } from '../helpers/admin-user-samples.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
@@ -39,6 +40,15 @@ import { SAMPLE_ADMIN_ID as ADMIN_SUB } from '../helpers/sample-admin.js';
 const dynamo = useMockedDynamo();
 const cognito = useCognitoFake();
 const outbox = useAwsOutbox();
+
+// The withdrawal samples' payout is checked on TRON: a TRON API (TRON_TEST_URL) that knows Jane's payout.
+vi.hoisted(() => {
+  process.env.TRON_API_URL = 'https://tron.test';
+});
+vi.stubGlobal(
+  'fetch',
+  tronFetch(new Map([[SAMPLE_PAYOUT_TXID, usdtPayoutReceipt(SAMPLE_PAYOUT_TXID, SAMPLE_TRC20_ADDRESS, '20')]])),
+);
 
 const SUB = '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63';
 const EMAIL = 'jane.doe@example.com';

@@ -95,6 +95,7 @@ describe('the values each mail is sent with', () => {
             requestDate: '2026-11-23T12:00:00.000Z',
             adminNote: null,
             dashboardLink: 'l',
+            ...(type === 'withdrawalApproved' ? { payoutTxid: 'ab'.repeat(32) } : {}),
           }),
         ];
       }

@@ -72,6 +72,12 @@ export const txidSchema = /* @__PURE__ */ schema(() =>
 /** A TRON transaction id: the 32-byte hash as 64 hexadecimal characters (TronGrid answers in lower case). */
 export const TRON_TXID_PATTERN = /^[0-9a-fA-F]{64}$/;
 export const isTronTxid = (txid: string): boolean => TRON_TXID_PATTERN.test(txid.trim());
+/**
+ * A transaction id as it is stored and compared: trimmed, without a `0x` prefix, lower case
+ * (transaction hashes are hexadecimal, so case carries no meaning). Payment TXIDs and payout TXIDs
+ * are kept in this one form.
+ */
+export const canonicalTxid = (txid: string): string => txid.trim().replace(/^0x/i, '').toLowerCase();
 /** Where an admin opens a transaction on a block explorer (the id appended). */
 export const TRON_EXPLORER_TRANSACTION_URL = 'https://tronscan.org/#/transaction/';
 

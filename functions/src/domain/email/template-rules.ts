@@ -1,4 +1,4 @@
-import { PACKAGE_NAMES, WITHDRAWAL } from '@goldbot/shared';
+import { PACKAGE_NAMES, TRON_EXPLORER_TRANSACTION_URL, WITHDRAWAL } from '@goldbot/shared';
 import {
   EDITABLE_TEMPLATE_TYPES,
   REMINDER_TEMPLATE_TYPES,
@@ -55,11 +55,14 @@ export const TEMPLATE_PLACEHOLDERS: Record<AdminTemplateType, readonly string[]>
   proPackagePaymentPending: PENDING,
   ultimatePackagePaymentVerified: DATED,
   ultimatePackagePaymentPending: PENDING,
-  withdrawalApproved: WITHDRAWAL_DECISION,
+  withdrawalApproved: [...WITHDRAWAL_DECISION, 'payoutTxid', 'payoutLink'],
   withdrawalRejected: WITHDRAWAL_DECISION,
   subscriptionExpiryReminder: ['username', 'packageName', 'endDate', 'daysLeft', 'dashboardLink'],
   walletActivated: ['currency', 'network', 'address', 'previousAddress', 'activatedBy', 'activatedAt', 'walletsLink'],
 };
+
+/** A payout's TRON transaction id as the approval mail shows it (a sample, not a real transfer). */
+const SAMPLE_PAYOUT_TXID = '8f3b2c1d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9';
 
 /** The package a type's sample values describe, with dates as the mails format them. */
 const PACKAGE_SAMPLES = {
@@ -94,6 +97,8 @@ export function sampleValues(type: AdminTemplateType, dashboardLink: string): Re
     requestDate: 'Jun 10, 2026',
     processingHours: WITHDRAWAL.processingHours,
     adminNote: 'Sent in one transfer & confirmed <on-chain>',
+    payoutTxid: SAMPLE_PAYOUT_TXID,
+    payoutLink: `${TRON_EXPLORER_TRANSACTION_URL}${SAMPLE_PAYOUT_TXID}`,
     daysLeft: '3',
     currency: 'USDT',
     address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',

@@ -3,6 +3,7 @@ import {
   FREE_TRIAL_DAYS,
   PAYMENT,
   PRO_DURATION_MONTHS,
+  TRON_EXPLORER_TRANSACTION_URL,
   WITHDRAWAL,
   type PackageSlug,
 } from '@goldbot/shared';
@@ -40,7 +41,9 @@ export type EditableTemplateType = (typeof EDITABLE_TEMPLATE_TYPES)[number];
  * The withdrawal decision mails: built in like the account mails, and overridable by a
  * `TEMPLATES / TEMPLATE#<type>` item like every type, so the template editor can list them.
  * Placeholders: {{username}}, {{amount}}, {{trc20Address}}, {{network}}, {{requestDate}},
- * {{processingHours}}, {{adminNote}} (empty when the admin wrote none), {{dashboardLink}}.
+ * {{processingHours}}, {{adminNote}} (empty when the admin wrote none), {{dashboardLink}}; the
+ * approval also {{payoutTxid}} (the TRON transaction id of the payout) and {{payoutLink}} (that
+ * transaction on a block explorer).
  */
 export const WITHDRAWAL_TEMPLATE_TYPES = ['withdrawalApproved', 'withdrawalRejected'] as const;
 export type WithdrawalTemplateType = (typeof WITHDRAWAL_TEMPLATE_TYPES)[number];
@@ -198,10 +201,12 @@ const withdrawalDefaults = (): Record<WithdrawalTemplateType, EmailTemplate> => 
     subject: 'GoldBot: your withdrawal of ${{amount}} is approved',
     html: layout(
       'Withdrawal approved',
-      `<p>Hi {{username}},</p><p>Your withdrawal request has been approved. We will send the USDT to your wallet within {{processingHours}} hours.</p>
+      `<p>Hi {{username}},</p><p>Your withdrawal request has been approved and the USDT has been sent to your wallet.</p>
 ${withdrawalDetails('To wallet')}
+<p style="margin:16px 0 4px;color:#8a93a6">Payout transaction (TXID):</p>
+<p style="margin:0;font-family:monospace;word-break:break-all"><a href="{{payoutLink}}" style="color:#d4af37">{{payoutTxid}}</a></p>
 ${adminNoteBlock}
-<p>Processing takes {{processingHours}} hours after approval; the transfer appears in your wallet once it is confirmed on the ${WITHDRAWAL.network} network.</p>
+<p>The transfer appears in your wallet once it is confirmed on the ${WITHDRAWAL.network} network, usually within minutes; you can follow it on the block explorer with the link above. If it has not arrived within {{processingHours}} hours, reply to this email.</p>
 ${button('Open your dashboard')}`,
     ),
   },
@@ -370,7 +375,13 @@ export function freeTrialMailValues(
 /** `2026-11-23T12:00:00.000Z` → 'Nov 23, 2026' (UTC), the day a person reads in the mail. */
 export const formatMailInstant = (iso: string) => formatMailDate(iso.slice(0, 10));
 
-/** The placeholder values of the withdrawal decision mails (a missing note renders nothing). */
+/** A TRON transaction on the block explorer the product links everywhere (Tronscan). */
+export const explorerTransactionLink = (txid: string) => `${TRON_EXPLORER_TRANSACTION_URL}${txid}`;
+
+/**
+ * The placeholder values of the withdrawal decision mails (a missing note renders nothing); an
+ * approval's also carry its payout TXID and that transaction's block-explorer link.
+ */
 export function withdrawalMailValues(values: {
   username: string;
   amount: number;
@@ -378,8 +389,12 @@ export function withdrawalMailValues(values: {
   requestDate: string;
   adminNote: string | null;
   dashboardLink: string;
+  payoutTxid?: string | null;
 }): Record<string, string> {
   return {
+    ...(values.payoutTxid
+      ? { payoutTxid: values.payoutTxid, payoutLink: explorerTransactionLink(values.payoutTxid) }
+      : {}),
     username: values.username,
     amount: String(values.amount),
     trc20Address: values.trc20Address,
