@@ -26,6 +26,7 @@ import {
   type Item,
 } from './table-reads.js';
 import { profileKey } from './user-profile-entity.js';
+import { retry } from '../kit/retry.js';
 import {
   USER_WITHDRAWALS_SK_PREFIX,
   WITHDRAWALS_LIST,
@@ -203,6 +204,9 @@ function toWithdrawalProfile(item: Item): WithdrawalProfile {
   };
 }
 
+const isTransactionConflict = (error: unknown) =>
+  error instanceof Error && error.name === 'TransactionConflictException';
+
 /**
  * The condition of a payout verdict's write: the withdrawal is approved with that payout TXID, and a
  * verdict that may still change (pending, not found, error) never replaces a final one.
@@ -285,21 +289,25 @@ export const dynamoWithdrawalStore: WithdrawalStore & PayoutCheckStore = {
   async savePayoutCheck(withdrawalId, payoutTxid, check) {
     const mayChange = CHAIN_CHECK_RECHECKABLE.includes(check.status);
     try {
-      await documentClient.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: withdrawalKey(withdrawalId),
-          UpdateExpression: 'SET payoutCheck = :check',
-          ConditionExpression: payoutCheckCondition(mayChange),
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':check': check,
-            ':approved': 'approved',
-            ':txid': payoutTxid,
-            ...(mayChange ? Object.fromEntries(CHAIN_CHECK_RECHECKABLE.map((s, i) => [`:r${i}`, s])) : {}),
-          },
-        }),
-      );
+      // A second admin's approval of the same withdrawal may still be cancelling its transaction,
+      // which refuses this write with TransactionConflict for a moment: tried again, briefly.
+      const send = () =>
+        documentClient.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: withdrawalKey(withdrawalId),
+            UpdateExpression: 'SET payoutCheck = :check',
+            ConditionExpression: payoutCheckCondition(mayChange),
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':check': check,
+              ':approved': 'approved',
+              ':txid': payoutTxid,
+              ...(mayChange ? Object.fromEntries(CHAIN_CHECK_RECHECKABLE.map((s, i) => [`:r${i}`, s])) : {}),
+            },
+          }),
+        );
+      await retry(send, { tries: 4, retryOn: isTransactionConflict, delayMs: (attempt) => 50 * 2 ** attempt });
       return { kind: 'saved' };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;

@@ -481,6 +481,17 @@ describe('the payout verdict', () => {
     expect(input?.ExpressionAttributeValues).toMatchObject({ ':r0': 'pending', ':r1': 'not-found', ':r2': 'error' });
   });
 
+  it('tries again while a racing approval still holds the item in its transaction', async () => {
+    const conflict = Object.assign(new Error('Transaction is ongoing for the item'), {
+      name: 'TransactionConflictException',
+    });
+    dynamo.on(UpdateCommand).rejectsOnce(conflict).resolves({});
+    expect(await dynamoWithdrawalStore.savePayoutCheck(SAMPLE_WITHDRAWAL_ID, PAYOUT_TXID, check('pending'))).toEqual({
+      kind: 'saved',
+    });
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(2);
+  });
+
   it('answers missing for a withdrawal gone, not approved, or approved with another payout', async () => {
     dynamo.on(UpdateCommand).rejects(conditionFailed());
     for (const item of [
