@@ -542,6 +542,17 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     request: { pathParams: { id: UNKNOWN_ID } },
     answers: [404],
   },
+  // Support's controls aimed at an id no test creates: 404, nothing changes.
+  'admin-user-subscription-change': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: {
+      pathParams: { id: UNKNOWN_ID },
+      body: { action: 'grant', packageName: 'Pro Package', days: 30, reason: 'Authorization matrix' },
+    },
+    answers: [404],
+  },
   'admin-audit-log': {
     anonymous: 401,
     user: 403,

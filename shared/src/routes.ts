@@ -146,6 +146,15 @@ export const ROUTES = [
     "A user's subscriptions",
     true,
   ),
+  // An addition: support grants, extends or ends a user's paid package without a payment (audited).
+  route(
+    'admin-user-subscription-change',
+    'POST',
+    '/api/admin/user/{id}/subscription',
+    'admin',
+    "Grant, extend or end a user's package for support",
+    true,
+  ),
   route(
     'admin-activations',
     'GET',

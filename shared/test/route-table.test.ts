@@ -111,6 +111,8 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['POST /api/settings/email-templates/preview', 'admin'],
   // The admin's on-demand on-chain check of a withdrawal's payout TXID.
   ['POST /api/withdrawal/payout-check/{id}', 'admin'],
+  // Support's subscription controls in the user detail modal: grant, extend or end, with a reason.
+  ['POST /api/admin/user/{id}/subscription', 'admin'],
 ];
 
 const EXPECTED = new Map<string, AuthLevel>([...CUSTOMER_SPEC, ...ADMIN_SPEC, ...PRODUCT_ADDITIONS]);

@@ -80,6 +80,7 @@ export const SMOKE_CASES: Record<RouteId, SmokeCase> = {
   'withdrawal-approve': { as: 'admin', status: 404 },
   'withdrawal-reject': { as: 'admin', status: 404 },
   'withdrawal-payout-check': { as: 'admin', status: 404 },
+  'admin-user-subscription-change': { as: 'admin', status: 404 },
 
   'settings-email-templates-get': { as: 'admin', status: 200 },
   'settings-email-templates-put': { as: 'admin', status: 200 },

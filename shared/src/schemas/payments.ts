@@ -159,6 +159,12 @@ export const verifyReferralInputSchema = /* @__PURE__ */ schema(() =>
 export const isoDateSchema = /* @__PURE__ */ schema(() => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)));
 
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'expired', 'rejected'] as const;
+/**
+ * How a subscription came about: bought with USDT, the free trial, or given by support (a grant or an
+ * extension an administrator made, with no payment and no amount).
+ */
+export const SUBSCRIPTION_PAYMENT_METHODS = ['usdt', 'free', 'support'] as const;
+export type SubscriptionPaymentMethod = (typeof SUBSCRIPTION_PAYMENT_METHODS)[number];
 export const subscriptionSchema = /* @__PURE__ */ schema(() =>
   z.object({
     _id: z.string(),
@@ -168,7 +174,7 @@ export const subscriptionSchema = /* @__PURE__ */ schema(() =>
     startDate: z.nullable(isoDateSchema),
     /** Null until approved, and for Ultimate ('Lifetime'). */
     endDate: z.nullable(isoDateSchema),
-    paymentMethod: z.enum(['usdt', 'free']),
+    paymentMethod: z.enum(SUBSCRIPTION_PAYMENT_METHODS),
     isExtension: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -179,6 +185,8 @@ export const subscriptionSchema = /* @__PURE__ */ schema(() =>
      * the customer sent; null for the free trial and for purchases made before payment orders.
      */
     amount: z.optional(z.nullable(z.number())),
+    /** When support ended it before its time (ISO-8601 UTC); absent otherwise. */
+    endedAt: z.optional(z.nullable(z.string())),
   }),
 );
 export type Subscription = z.infer<typeof subscriptionSchema>;

@@ -16,6 +16,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'settings.update': 'Subscription settings updated',
   'catalog.update': 'Package updated',
   'notifications.send': 'Activation emails sent',
+  'subscription.grant': 'Package granted by support',
+  'subscription.extend': 'Package extended by support',
+  'subscription.end': 'Package ended by support',
 };
 
 const TARGET_LABELS: Record<AuditTargetType, string> = {
