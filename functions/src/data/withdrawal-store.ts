@@ -26,7 +26,8 @@ import {
   type Item,
 } from './table-reads.js';
 import { profileKey } from './user-profile-entity.js';
-import { retry } from '../kit/retry.js';
+import { sleep } from '../kit/retry.js';
+import type { WithdrawalRecord } from '../domain/records/withdrawal-record.js';
 import {
   USER_WITHDRAWALS_SK_PREFIX,
   WITHDRAWALS_LIST,
@@ -204,6 +205,9 @@ function toWithdrawalProfile(item: Item): WithdrawalProfile {
   };
 }
 
+/** Writes of a payout verdict before it is given up (each waiting a little longer). */
+const PAYOUT_SAVE_ATTEMPTS = 4;
+
 const isTransactionConflict = (error: unknown) =>
   error instanceof Error && error.name === 'TransactionConflictException';
 
@@ -288,35 +292,40 @@ export const dynamoWithdrawalStore: WithdrawalStore & PayoutCheckStore = {
 
   async savePayoutCheck(withdrawalId, payoutTxid, check) {
     const mayChange = CHAIN_CHECK_RECHECKABLE.includes(check.status);
-    try {
-      // A second admin's approval of the same withdrawal may still be cancelling its transaction,
-      // which refuses this write with TransactionConflict for a moment: tried again, briefly.
-      const send = () =>
-        documentClient.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: withdrawalKey(withdrawalId),
-            UpdateExpression: 'SET payoutCheck = :check',
-            ConditionExpression: payoutCheckCondition(mayChange),
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':check': check,
-              ':approved': 'approved',
-              ':txid': payoutTxid,
-              ...(mayChange ? Object.fromEntries(CHAIN_CHECK_RECHECKABLE.map((s, i) => [`:r${i}`, s])) : {}),
-            },
-          }),
-        );
-      await retry(send, { tries: 4, retryOn: isTransactionConflict, delayMs: (attempt) => 50 * 2 ** attempt });
-      return { kind: 'saved' };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      // A final verdict already there, or no approved withdrawal with this payout: read what is there.
-      const current = await dynamoWithdrawalStore.getWithdrawal(withdrawalId);
-      return current?.status === 'approved' && current.payoutTxid === payoutTxid
-        ? { kind: 'kept', current: current.payoutCheck }
-        : { kind: 'missing' };
+    const update = new UpdateCommand({
+      TableName: tableName,
+      Key: withdrawalKey(withdrawalId),
+      UpdateExpression: 'SET payoutCheck = :check',
+      ConditionExpression: payoutCheckCondition(mayChange),
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':check': check,
+        ':approved': 'approved',
+        ':txid': payoutTxid,
+        ...(mayChange ? Object.fromEntries(CHAIN_CHECK_RECHECKABLE.map((s, i) => [`:r${i}`, s])) : {}),
+      },
+    });
+    // A second admin's approval of the same withdrawal may still be cancelling its transaction,
+    // which refuses this write for a moment (TransactionConflict, or locally a failed condition
+    // that reading shows should have held): tried again, briefly.
+    let current: WithdrawalRecord | undefined;
+    for (let attempt = 1; attempt <= PAYOUT_SAVE_ATTEMPTS; attempt += 1) {
+      if (attempt > 1) await sleep(50 * 2 ** attempt);
+      try {
+        await documentClient.send(update);
+        return { kind: 'saved' };
+      } catch (error) {
+        if (isTransactionConflict(error)) continue;
+        if (!isConditionFailure(error)) throw error;
+      }
+      current = await dynamoWithdrawalStore.getWithdrawal(withdrawalId);
+      if (current?.status !== 'approved' || current.payoutTxid !== payoutTxid) return { kind: 'missing' };
+      // A final verdict is there and this one may still change: the final one stays.
+      if (current.payoutCheck && !CHAIN_CHECK_RECHECKABLE.includes(current.payoutCheck.status)) {
+        return { kind: 'kept', current: current.payoutCheck };
+      }
     }
+    return { kind: 'kept', current: current?.payoutCheck ?? null };
   },
 
   async commitDecision(plan) {

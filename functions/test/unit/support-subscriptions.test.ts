@@ -64,9 +64,10 @@ const input = (value: unknown) => supportSubscriptionInputSchema.parse(value);
 const plan = (t: SupportTarget, i: SupportSubscriptionInput) => planSupportAction(t, i, ACTOR, NOW, newId);
 
 describe('the package dates of support', () => {
-  it('a grant starts today and ends `days` later (as the free trial); Ultimate without days never ends', () => {
-    expect(supportGrantPeriod(TODAY, 30)).toEqual({ startDate: TODAY, endDate: '2026-04-14' });
-    expect(supportGrantPeriod('2026-12-31', 1)).toEqual({ startDate: '2026-12-31', endDate: '2027-01-01' });
+  it('a grant covers `days` calendar days from today, today included; Ultimate without days never ends', () => {
+    expect(supportGrantPeriod(TODAY, 30)).toEqual({ startDate: TODAY, endDate: '2026-04-13' });
+    expect(supportGrantPeriod('2026-12-31', 2)).toEqual({ startDate: '2026-12-31', endDate: '2027-01-01' });
+    expect(supportGrantPeriod(TODAY, 1)).toEqual({ startDate: TODAY, endDate: TODAY });
     expect(supportGrantPeriod(TODAY, null)).toEqual({ startDate: TODAY, endDate: null });
   });
 
@@ -88,7 +89,7 @@ describe('grant', () => {
       packageName: 'Pro Package',
       status: 'active',
       startDate: TODAY,
-      endDate: '2026-04-14',
+      endDate: '2026-04-13',
       paymentMethod: 'support',
       paymentId: null,
       isExtension: false,
@@ -107,11 +108,11 @@ describe('grant', () => {
         reason: 'Lost TXID',
         days: 30,
         startDate: TODAY,
-        endDate: '2026-04-14',
+        endDate: '2026-04-13',
         subscriptionId: p.created?._id,
       },
     });
-    expect(message).toBe('Granted the Pro Package to jane_doe until Apr 14, 2026.');
+    expect(message).toBe('Granted the Pro Package to jane_doe until Apr 13, 2026.');
   });
 
   it('a Basic moves the paid-through day on the value read; an Ultimate without days is for life', () => {
@@ -119,7 +120,7 @@ describe('grant', () => {
       target([], { basicPaidThrough: '2026-01-31', supportVersion: 4 }),
       input({ action: 'grant', packageName: 'Basic Package', days: 10, reason: 'Goodwill' }),
     ).plan;
-    expect(basic.paidThrough).toEqual({ read: '2026-01-31', next: '2026-03-25' });
+    expect(basic.paidThrough).toEqual({ read: '2026-01-31', next: '2026-03-24' });
     expect(basic.version).toEqual({ read: 4, next: 5 });
     const ultimate = plan(target(), input({ action: 'grant', packageName: 'Ultimate Package', reason: 'Partner' }));
     expect(ultimate.plan.created).toMatchObject({ startDate: TODAY, endDate: null });
@@ -259,7 +260,7 @@ describe('the transaction', () => {
       UpdateExpression: 'SET supportVersion = :versionNext, updatedAt = :at, basicPaidThrough = :paidNext',
       ConditionExpression:
         'attribute_exists(emailVerifiedAt) AND attribute_not_exists(supportVersion) AND basicPaidThrough = :paidRead',
-      ExpressionAttributeValues: { ':versionNext': 1, ':paidNext': '2026-03-25', ':paidRead': '2026-01-31' },
+      ExpressionAttributeValues: { ':versionNext': 1, ':paidNext': '2026-03-24', ':paidRead': '2026-01-31' },
     });
     expect(items[1]?.Put).toMatchObject({
       ConditionExpression: 'attribute_not_exists(PK)',
@@ -272,7 +273,7 @@ describe('the transaction', () => {
         GSI1PK: 'SUBS#2026',
         GSI2PK: `ACTIVATION#${TODAY}`,
         GSI3PK: 'EXPIRES',
-        GSI3SK: `2026-03-25#${p.created?._id}`,
+        GSI3SK: `2026-03-24#${p.created?._id}`,
       },
     });
     expect(items[2]?.Update).toMatchObject({
@@ -447,7 +448,12 @@ describe('the input', () => {
     };
     expect(errors({})).toEqual({ action: SUPPORT_MESSAGES.actionInvalid });
     expect(errors({ action: 'refund', reason: 'x' })).toEqual({ action: SUPPORT_MESSAGES.actionInvalid });
-    expect(errors({ action: 'grant', reason: 'x' })).toEqual({ packageName: SUPPORT_MESSAGES.packageRequired });
+    // Days are asked for with the package's problem too (a blank reason stops the check there).
+    expect(errors({ action: 'grant', reason: 'x' })).toEqual({
+      packageName: SUPPORT_MESSAGES.packageRequired,
+      days: SUPPORT_MESSAGES.daysRequired,
+    });
+    expect(errors({ action: 'grant', packageName: 'Ultimate Package', reason: 'x' })).toEqual({});
     expect(errors({ action: 'grant', packageName: 'Pro Package', reason: 'x' })).toEqual({
       days: SUPPORT_MESSAGES.daysRequired,
     });

@@ -492,6 +492,15 @@ describe('the payout verdict', () => {
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(2);
   });
 
+  it('writes again when a refused condition reads as if it held (a racing approval was cancelling)', async () => {
+    dynamo.on(UpdateCommand).rejectsOnce(conditionFailed()).resolves({});
+    dynamo.on(GetCommand).resolves({ Item: approved() });
+    expect(await dynamoWithdrawalStore.savePayoutCheck(SAMPLE_WITHDRAWAL_ID, PAYOUT_TXID, check('pending'))).toEqual({
+      kind: 'saved',
+    });
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(2);
+  });
+
   it('answers missing for a withdrawal gone, not approved, or approved with another payout', async () => {
     dynamo.on(UpdateCommand).rejects(conditionFailed());
     for (const item of [

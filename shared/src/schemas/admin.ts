@@ -209,6 +209,11 @@ export const supportSubscriptionInputSchema = /* @__PURE__ */ schema(() =>
           z.refine((input) => input.days !== undefined || input.packageName === PACKAGE_NAMES.ultimate, {
             error: SUPPORT_MESSAGES.daysRequired,
             path: ['days'],
+            // Said with the other fields' problems (a missing reason), not only once they are fixed.
+            when: ({ value }) => {
+              const input = value as { packageName?: unknown; days?: unknown } | null;
+              return typeof input === 'object' && input !== null && input.days === undefined;
+            },
           }),
         ),
       z.object({
