@@ -542,6 +542,37 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     request: { pathParams: { id: UNKNOWN_ID } },
     answers: [404],
   },
+  // The customer's MetaTrader 5 account: each signed-in caller's own. Saving needs a current paid
+  // package (409 without one; the shared test callers may have one from other suites).
+  'account-mt5-get': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    request: {},
+    answers: [200],
+  },
+  'account-mt5-put': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    request: { body: { broker: 'Matrix Broker', server: 'Matrix-MT5-1', accountNumber: '51234567' } },
+    answers: [200, 409],
+  },
+  'admin-bot-connections': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { query: { status: 'waiting', limit: '1' } },
+    answers: [200],
+  },
+  // A subscription no test creates: no request to connect (404), nothing changes.
+  'admin-bot-connected': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { subscriptionId: UNKNOWN_ID } },
+    answers: [404],
+  },
   // Support's controls aimed at an id no test creates: 404, nothing changes.
   'admin-user-subscription-change': {
     anonymous: 401,

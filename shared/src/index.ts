@@ -10,3 +10,4 @@ export * from './schemas/payments.js';
 export * from './schemas/withdrawals.js';
 export * from './schemas/admin.js';
 export * from './schemas/settings.js';
+export * from './schemas/trading-account.js';

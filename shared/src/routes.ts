@@ -121,6 +121,10 @@ export const ROUTES = [
     true,
   ),
 
+  // The customer's MetaTrader 5 account (additions): the bot runs on it once the team connects it.
+  route('account-mt5-get', 'GET', '/api/account/mt5', 'user', "The caller's MetaTrader 5 account and connection", true),
+  route('account-mt5-put', 'PUT', '/api/account/mt5', 'user', "Save the caller's MetaTrader 5 account", true),
+
   // Withdrawals, customer side
   route('withdrawal-user', 'GET', '/api/withdrawal/user', 'user', "The caller's withdrawals", true),
   route(
@@ -161,6 +165,23 @@ export const ROUTES = [
     '/api/admin/activations',
     'admin',
     'Basic subscriptions starting today, not yet notified',
+    true,
+  ),
+  // Additions: the customers' MetaTrader 5 accounts the team connects the bot to (Activations screen).
+  route(
+    'admin-bot-connections',
+    'GET',
+    '/api/admin/activations/connections',
+    'admin',
+    'Bot connections waiting for the team, or done',
+    true,
+  ),
+  route(
+    'admin-bot-connected',
+    'POST',
+    '/api/admin/activations/{subscriptionId}/connected',
+    'admin',
+    "Mark a subscription's bot connected and mail the customer",
     true,
   ),
   route('admin-packages-update', 'PUT', '/api/admin/packages/{packageId}', 'admin', 'Edit the package catalog', true),

@@ -113,6 +113,11 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['POST /api/withdrawal/payout-check/{id}', 'admin'],
   // Support's subscription controls in the user detail modal: grant, extend or end, with a reason.
   ['POST /api/admin/user/{id}/subscription', 'admin'],
+  // The customer's MetaTrader 5 account, and the team's bot connections on the Activations screen.
+  ['GET /api/account/mt5', 'user'],
+  ['PUT /api/account/mt5', 'user'],
+  ['GET /api/admin/activations/connections', 'admin'],
+  ['POST /api/admin/activations/{subscriptionId}/connected', 'admin'],
 ];
 
 const EXPECTED = new Map<string, AuthLevel>([...CUSTOMER_SPEC, ...ADMIN_SPEC, ...PRODUCT_ADDITIONS]);

@@ -29,11 +29,16 @@ export const withdrawalListKeys = (createdAt: string, id: string, status: Withdr
 });
 
 export function toWithdrawalItem(withdrawal: WithdrawalRecord) {
+  // The payout's TXID and verdict exist only once there is one: the verdict's write conditions on
+  // `attribute_not_exists(payoutCheck)`, which a stored null would fail.
+  const { payoutTxid, payoutCheck, ...rest } = withdrawal;
   return {
     ...withdrawalKey(withdrawal._id),
     entity: 'Withdrawal',
     ...withdrawalListKeys(withdrawal.createdAt, withdrawal._id, withdrawal.status, withdrawal.userId),
-    ...withdrawal,
+    ...rest,
+    ...(payoutTxid ? { payoutTxid } : {}),
+    ...(payoutCheck ? { payoutCheck } : {}),
   };
 }
 

@@ -27,6 +27,7 @@ import { SAMPLE_PAYOUT_TXID, SAMPLE_TRC20_ADDRESS, withdrawalSampleWorld } from 
 import { tronFetch, usdtPayoutReceipt } from '../helpers/tron-fetch.js';
 import { adminInsightSampleWorld } from '../helpers/admin-insight-samples.js';
 import { adminUserSampleWorld } from '../helpers/admin-user-samples.js';
+import { tradingSampleWorld } from '../helpers/trading-samples.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
 import { useCognitoFake } from '../helpers/cognito-fake.js';
 import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
@@ -108,6 +109,8 @@ function existingUser(verified: boolean) {
   );
 }
 
+const tradingWorld = tradingSampleWorld(dynamo);
+
 /** What each auth sample needs beyond an empty table. */
 const WORLD: Partial<Record<RouteId, () => void>> = {
   ...paymentReviewSampleWorld(dynamo),
@@ -116,6 +119,7 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
   ...settingsSampleWorld(dynamo),
   ...adminInsightSampleWorld(dynamo),
   ...adminUserSampleWorld(dynamo),
+  ...tradingSampleWorld(dynamo),
   // The sample message exists: the delete reads its time to take it off its half-hour counter.
   'contact-delete': () => {
     const key = { PK: 'CONTACT#01KDX3N8W6Q5ZJ4R2T7B9C0E1F', SK: 'CONTACT#01KDX3N8W6Q5ZJ4R2T7B9C0E1F' };
@@ -145,9 +149,14 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
     storedCode('reset', '7390');
   },
   'auth-me': () => existingUser(true),
+  'account-mt5-get': () => existingUser(true),
   'auth-get-user-data': () => existingUser(true),
   'auth-update-user': () => existingUser(true),
   'auth-logout': () => existingUser(true),
+  'account-mt5-put': () => {
+    existingUser(true);
+    tradingWorld['account-mt5-put']?.();
+  },
   'auth-logout-all': () => existingUser(true),
   'auth-confirm-email-change': () => {
     existingUser(true);

@@ -515,6 +515,13 @@ describe('the payout verdict', () => {
     }
   });
 
+  it('stores no payout attributes until there is a payout (a null verdict would fail the write condition)', () => {
+    const item = toWithdrawalItem(pendingWithdrawal());
+    expect(item).not.toHaveProperty('payoutTxid');
+    expect(item).not.toHaveProperty('payoutCheck');
+    expect(approved(check('match'))).toMatchObject({ payoutTxid: PAYOUT_TXID, payoutCheck: check('match') });
+  });
+
   it('reads the payout TXID and its verdict back from the item', () => {
     expect(fromWithdrawalItem(approved(check('pending')))).toMatchObject({
       payoutTxid: PAYOUT_TXID,

@@ -343,6 +343,7 @@ export const AUDIT_ACTIONS = [
   'subscription.grant',
   'subscription.extend',
   'subscription.end',
+  'bot.connect',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = [

@@ -1,5 +1,6 @@
 import { PACKAGE_NAMES, TRON_EXPLORER_TRANSACTION_URL, WITHDRAWAL } from '@goldbot/shared';
 import {
+  CONNECTION_TEMPLATE_TYPES,
   EDITABLE_TEMPLATE_TYPES,
   REMINDER_TEMPLATE_TYPES,
   WALLET_TEMPLATE_TYPES,
@@ -15,13 +16,15 @@ import {
 
 /**
  * Every type the admin template editor lists: the 11 of the product, the withdrawal decisions, the
- * reminder, and the administrators' notice of a changed active wallet.
+ * reminder, the administrators' notice of a changed active wallet, and the customer's notice that
+ * the bot is connected to their MetaTrader 5 account.
  */
 export const ADMIN_TEMPLATE_TYPES = [
   ...EDITABLE_TEMPLATE_TYPES,
   ...WITHDRAWAL_TEMPLATE_TYPES,
   ...REMINDER_TEMPLATE_TYPES,
   ...WALLET_TEMPLATE_TYPES,
+  ...CONNECTION_TEMPLATE_TYPES,
 ] as const;
 export type AdminTemplateType = (typeof ADMIN_TEMPLATE_TYPES)[number];
 
@@ -59,6 +62,7 @@ export const TEMPLATE_PLACEHOLDERS: Record<AdminTemplateType, readonly string[]>
   withdrawalRejected: WITHDRAWAL_DECISION,
   subscriptionExpiryReminder: ['username', 'packageName', 'endDate', 'daysLeft', 'dashboardLink'],
   walletActivated: ['currency', 'network', 'address', 'previousAddress', 'activatedBy', 'activatedAt', 'walletsLink'],
+  botConnected: ['username', 'packageName', 'broker', 'server', 'accountNumber', 'connectedAt', 'dashboardLink'],
 };
 
 /** A payout's TRON transaction id as the approval mail shows it (a sample, not a real transfer). */
@@ -106,6 +110,10 @@ export function sampleValues(type: AdminTemplateType, dashboardLink: string): Re
     activatedBy: 'admin@example.com',
     activatedAt: 'Jun 10, 2026, 09:30 UTC',
     walletsLink: dashboardLink.replace(/\/dashboard$/, '/admin/wallets'),
+    broker: 'IC Markets',
+    server: 'ICMarketsSC-MT5-2',
+    accountNumber: '51234567',
+    connectedAt: 'Jun 12, 2026',
   };
   return Object.fromEntries(TEMPLATE_PLACEHOLDERS[type].map((name) => [name, known[name] ?? `[${name}]`]));
 }

@@ -63,11 +63,20 @@ export type ReminderTemplateType = (typeof REMINDER_TEMPLATE_TYPES)[number];
  */
 export const WALLET_TEMPLATE_TYPES = ['walletActivated'] as const;
 export type WalletTemplateType = (typeof WALLET_TEMPLATE_TYPES)[number];
+/**
+ * The customer's notice that the team connected the bot to their MetaTrader 5 account (sent when an
+ * admin marks a subscription connected on the Activations screen). Placeholders: {{username}},
+ * {{packageName}}, {{broker}}, {{server}}, {{accountNumber}}, {{connectedAt}} (the day, formatted
+ * like the other mails), {{dashboardLink}}.
+ */
+export const CONNECTION_TEMPLATE_TYPES = ['botConnected'] as const;
+export type ConnectionTemplateType = (typeof CONNECTION_TEMPLATE_TYPES)[number];
 export type EmailTemplateType =
   | EditableTemplateType
   | WithdrawalTemplateType
   | ReminderTemplateType
   | WalletTemplateType
+  | ConnectionTemplateType
   | 'otpVerification'
   | 'passwordResetOtp'
   | 'emailChangeOtp'
@@ -252,11 +261,30 @@ ${button('Review the wallets', '{{walletsLink}}')}`,
   },
 });
 
+const connectionDefaults = (): Record<ConnectionTemplateType, EmailTemplate> => ({
+  botConnected: {
+    subject: 'GoldBot: the bot is connected to your MetaTrader 5 account',
+    html: layout(
+      'Your bot is connected',
+      `<p>Hi {{username}},</p><p>Our team has connected the bot to your MetaTrader 5 account for your <strong>{{packageName}}</strong>, on {{connectedAt}}.</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Broker</td><td style="padding:4px 0"><strong>{{broker}}</strong></td></tr>
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Server</td><td style="padding:4px 0"><strong>{{server}}</strong></td></tr>
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Account number</td><td style="padding:4px 0"><strong>{{accountNumber}}</strong></td></tr>
+</table>
+<p>The connection is read-only: we never asked for, and never need, your MetaTrader password. If you change your account, update it in your dashboard and we will connect the bot again.</p>
+${button('Open your dashboard')}
+<p style="font-size:13px;color:#8a93a6">If this is not your account, reply to this email at once.</p>`,
+    ),
+  },
+});
+
 const defaultTemplates = (): Record<EmailTemplateType, EmailTemplate> => ({
   ...editableDefaults(),
   ...withdrawalDefaults(),
   ...reminderDefaults(),
   ...walletDefaults(),
+  ...connectionDefaults(),
   otpVerification: {
     subject: 'Your GoldBot verification code',
     html: layout(
@@ -427,6 +455,27 @@ export function walletActivatedMailValues(values: {
     activatedBy: values.activatedBy,
     activatedAt: formatMailDateTime(values.activatedAt),
     walletsLink: values.walletsLink,
+  };
+}
+
+/** The placeholder values of the notice that the bot is connected (`connectedAt` an ISO instant). */
+export function botConnectedMailValues(values: {
+  username: string;
+  packageName: string;
+  broker: string;
+  server: string;
+  accountNumber: string;
+  connectedAt: string;
+  dashboardLink: string;
+}): Record<string, string> {
+  return {
+    username: values.username,
+    packageName: values.packageName,
+    broker: values.broker,
+    server: values.server,
+    accountNumber: values.accountNumber,
+    connectedAt: formatMailInstant(values.connectedAt),
+    dashboardLink: values.dashboardLink,
   };
 }
 

@@ -19,6 +19,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'subscription.grant': 'Package granted by support',
   'subscription.extend': 'Package extended by support',
   'subscription.end': 'Package ended by support',
+  'bot.connect': 'Bot connected to a MetaTrader 5 account',
 };
 
 const TARGET_LABELS: Record<AuditTargetType, string> = {
