@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, WITHDRAWAL_MESSAGES } from '@goldbot/shared';
 import { CUSTOMER, errorResponse, renderSignedIn } from '@/test/commerce-fixtures';
 import { requested, TRC20_ADDRESS, userWithdrawals, withdrawal } from '@/test/withdrawal-fixtures';
-
-/** The payout of an approved withdrawal: the TRON transaction id the admin named. */
-const PAYOUT_TXID = '5e4c1a7f2b9d08c6e3f1a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e3f5a7b9c1d3';
 import { mockApi } from '@/test/auth-helpers';
 import { cellTexts, deferred, jsonResponse } from '@/test/test-utils';
 import { ReferralProgramTab } from './referral-program-tab';
+
+/** The payout of an approved withdrawal: the TRON transaction id the admin named. */
+const PAYOUT_TXID = '5e4c1a7f2b9d08c6e3f1a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e3f5a7b9c1d3';
 
 const renderTab = (user = CUSTOMER) => renderSignedIn(<ReferralProgramTab />, { user });
 
