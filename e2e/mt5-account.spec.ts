@@ -21,6 +21,8 @@ test('a paying customer gives the MetaTrader 5 account, the admin connects the b
   browser,
   request,
 }) => {
+  // Two browsers and a dozen API calls: a journey, given the time the other journeys get.
+  test.setTimeout(300_000);
   const account = await verifiedCustomer(request, 'mt5');
   await signInAsCustomer(page, account.email);
   const card = page.getByRole('region', { name: 'MetaTrader 5 account' });
@@ -40,9 +42,10 @@ test('a paying customer gives the MetaTrader 5 account, the admin connects the b
   expect(granted.status(), await granted.text()).toBe(200);
 
   await page.reload();
+  // After a reload the dashboard and its lazily loaded card arrive anew.
   await expect(
     card.getByText('Your Pro Package is active. Tell us which MetaTrader 5 account the bot should trade on.'),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 });
   await expect(card.getByText('Still missing')).toBeVisible();
   await expect(card.getByText(MT5_MESSAGES.readOnlyNote)).toBeVisible();
   const form = card.getByRole('form', { name: 'MetaTrader 5 account' });
@@ -81,7 +84,8 @@ test('a paying customer gives the MetaTrader 5 account, the admin connects the b
   await admin.goto('/admin/activations');
   const connections = admin.getByRole('region', { name: 'Bot Connections' });
   const row = connections.getByRole('row').filter({ hasText: account.username });
-  await expect(row).toHaveCount(1);
+  // The back-office (Amplify UI) loads lazily on the first admin page.
+  await expect(row).toHaveCount(1, { timeout: 60_000 });
   await expect(row.getByRole('cell')).toContainText([
     account.username,
     'Pro Package',
@@ -102,7 +106,7 @@ test('a paying customer gives the MetaTrader 5 account, the admin connects the b
     year: 'numeric',
     timeZone: 'UTC',
   });
-  await expect(card.getByText(`Bot connected on ${today}`)).toBeVisible();
+  await expect(card.getByText(`Bot connected on ${today}`)).toBeVisible({ timeout: 30_000 });
   await expect(card.getByText('Still missing')).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Change account' })).toBeVisible();
   await expect
