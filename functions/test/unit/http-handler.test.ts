@@ -365,7 +365,7 @@ describe('session guard (M4)', () => {
         httpEvent({
           routeId,
           claims: NEWCOMER,
-          pathParameters: { id: 'x', userId: 'x', packageId: 'x', dataset: 'payments' },
+          pathParameters: { id: 'x', userId: 'x', packageId: 'x', dataset: 'payments', subscriptionId: 'x' },
         }),
       );
       expect([res.statusCode, res.body.message]).toEqual([401, SESSION_MESSAGES.noProfile]);

@@ -256,7 +256,7 @@ describe('where the handler kit applies the limits', () => {
         httpEvent({
           routeId,
           claims: auth === 'public' ? null : CALLERS.admin,
-          pathParameters: { id: 'x', userId: 'x', packageId: 'x', dataset: 'payments' },
+          pathParameters: { id: 'x', userId: 'x', packageId: 'x', dataset: 'payments', subscriptionId: 'x' },
           body: {},
         }),
       );
