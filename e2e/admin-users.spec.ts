@@ -130,7 +130,7 @@ test.describe('messages back-office', () => {
     await page.getByRole('button', { name: '← Back to Messages' }).click();
     await expect(row.getByText('Read', { exact: true })).toBeVisible();
 
-    // The read flag survives a reload (it lives in this browser).
+    // The read state survives a reload: it is kept on the server.
     await page.reload();
     await page.getByLabel('Search messages').fill(marker);
     await expect(row).toHaveCount(1);

@@ -122,7 +122,9 @@ test.describe('customer commerce', () => {
     const dialog = page.getByRole('dialog', { name: 'Pay with USDT' });
     await dialog.getByLabel('Transaction ID (TXID)').fill(txid);
     await dialog.getByRole('button', { name: 'Submit Payment' }).click();
-    await expect(page.getByText(PAYMENT_MESSAGES.txidUsed)).toBeVisible();
+    // In the toast, and under the field, where it stays after the toast is gone.
+    await expect(page.getByRole('alert').filter({ hasText: PAYMENT_MESSAGES.txidUsed })).toBeVisible();
+    await expect(dialog.getByLabel('Transaction ID (TXID)')).toHaveAccessibleDescription(PAYMENT_MESSAGES.txidUsed);
     await expect(dialog.getByRole('button', { name: 'Submit Payment' })).toBeEnabled();
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import bs58check from 'bs58check';
+import { createBase58check } from '@scure/base';
 import { PACKAGE_NAMES } from '@goldbot/shared';
 import { ADMIN_PASSWORD, VERIFICATION_SUBJECT, mailedCode, readStack } from './local-stack.js';
 
@@ -89,7 +90,7 @@ export const uniqueTxid = () => randomBytes(32).toString('hex');
 /** A TRON-shaped address (T and 33 base58 characters, 34 in all), new on every call. */
 export function uniqueTronAddress(): string {
   // A real TRON address shape: Base58Check of 0x41 and 20 random bytes (the server verifies the checksum).
-  return bs58check.encode(Buffer.concat([Buffer.from([0x41]), randomBytes(20)]));
+  return createBase58check(sha256).encode(Buffer.concat([Buffer.from([0x41]), randomBytes(20)]));
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { ADMIN_GROUP } from '@goldbot/shared';
@@ -101,4 +103,22 @@ export async function mailedCode(
     )
     .toMatch(/^\d{4}$/);
   return code ?? '';
+}
+
+/**
+ * Runs a scheduled job of the running stack once, now, as `npm run invoke -- <jobId>` does (the same
+ * handler the local scheduler runs every minute), and answers what it printed. For journeys that
+ * must not wait for the scheduler's next minute.
+ */
+export function runJobNow(jobId: string): Promise<string> {
+  const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+  return new Promise((resolveRun, reject) => {
+    execFile(
+      process.execPath,
+      [tsx, join(root, 'scripts', 'invoke.ts'), jobId],
+      { cwd: root, env: process.env, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`${jobId}: ${error.message}\n${stderr}`)) : resolveRun(stdout),
+    );
+  });
 }

@@ -1,3 +1,4 @@
+import { ORDER } from '@goldbot/shared';
 import * as z from '@goldbot/shared/zod';
 
 /**
@@ -52,6 +53,14 @@ const configSchema = z.object({
   /** How long before the payment's submission a transfer may have happened (default 24 h). */
   CHAIN_CHECK_GRACE_HOURS: z._default(z.coerce.number().check(z.gte(0), z.lte(24 * 30)), 24),
   /**
+   * A payment order's lifetime (minutes): how long its exact amount is held for it and a transfer of
+   * that amount binds to it, and the grace after it in which a transfer confirmed late still binds
+   * (docs/operations.md, "Payment orders"). The local stack passes both through, so tests can run
+   * with a short lifetime.
+   */
+  ORDER_OPEN_MINUTES: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(7 * 24 * 60)), ORDER.openMinutes),
+  ORDER_GRACE_MINUTES: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(24 * 60)), ORDER.graceMinutes),
+  /**
    * AWS only: the job-chain-recheck function payment-submit-usdt invokes asynchronously ('Event')
    * for each new payment. Unset (locally): the check runs in the background of the same process.
    */
@@ -93,6 +102,7 @@ export type AppConfig = Readonly<{
     graceHours: number;
     checkFunctionName?: string;
   }>;
+  orders: Readonly<{ openMinutes: number; graceMinutes: number }>;
   endpoints: Readonly<{ dynamodb?: string; cognito?: string; ses?: string; secretsManager?: string }>;
 }>;
 
@@ -127,6 +137,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       graceHours: e.CHAIN_CHECK_GRACE_HOURS,
       checkFunctionName: e.CHAIN_CHECK_FUNCTION_NAME,
     }),
+    orders: Object.freeze({ openMinutes: e.ORDER_OPEN_MINUTES, graceMinutes: e.ORDER_GRACE_MINUTES }),
     endpoints: Object.freeze({
       dynamodb: e.AWS_ENDPOINT_URL_DYNAMODB,
       cognito: e.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,

@@ -1,4 +1,4 @@
-import type { RouteId } from '@goldbot/shared';
+import { ADMIN_SIGN_IN_REQUIRED_MESSAGE, type RouteId } from '@goldbot/shared';
 import { DEFAULT_EMAIL_TEMPLATES } from '../src/domain/email/templates.js';
 
 /**
@@ -47,6 +47,8 @@ export interface AuthorizationRow {
 
 /** A well-formed id that no seed or test creates. */
 const UNKNOWN_ID = '01KDX3N8W6Q5ZJ4R2T7B9MATRX';
+/** A well-formed TRON transaction id that no transfer has. */
+const UNKNOWN_TXID = '0f'.repeat(32);
 
 /**
  * Path placeholder for "the account this request is about": the caller's own user id (`sub`),
@@ -77,7 +79,11 @@ const MATRIX_PAYOUT_TXID = '0000000000000000000000000000000000000000000000000000
 /** An address no test registers: every public auth route treats it as an unknown account. */
 const NOBODY = 'matrix-nobody@example.com';
 /** Messages of the guard itself: an 'allowed' answer never carries one. */
-export const GUARD_MESSAGES = ['Please sign in to continue.', 'Administrator access is required.'] as const;
+export const GUARD_MESSAGES = [
+  'Please sign in to continue.',
+  'Administrator access is required.',
+  ADMIN_SIGN_IN_REQUIRED_MESSAGE,
+] as const;
 
 export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = {
   health: {
@@ -116,6 +122,18 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     admin: 'allowed',
     request: { pathParams: { id: UNKNOWN_ID } },
   },
+  'contact-mark-read': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { id: UNKNOWN_ID } },
+  },
+  'contact-mark-all-read': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: {},
+  },
 
   // Customer commerce: every signed-in caller buys for themselves; the body is always valid.
   'payment-package-status': {
@@ -153,6 +171,14 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     request: { body: { packageName: 'Pro Package', referralCode: null } },
     answers: [200, 503], // 503 while no USDT wallet is active
   },
+  'payment-order-state': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    // No such order: the use case answers 404 (as it does for anyone else's).
+    request: { pathParams: { orderId: UNKNOWN_ID } },
+    answers: [404],
+  },
   'payment-submit-usdt': {
     anonymous: 401,
     user: 'allowed',
@@ -183,6 +209,20 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     admin: 'allowed',
     request: {},
     answers: [200],
+  },
+  // A refund of a payment no test creates: 404, as for anyone else's payment (nothing is revealed).
+  'payment-refund-request': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    request: {
+      body: {
+        paymentId: UNKNOWN_ID,
+        trc20Address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+        reason: 'Sent by the authorization matrix test.',
+      },
+    },
+    answers: [404],
   },
   'payment-create-free-trial': {
     anonymous: 401,
@@ -310,6 +350,23 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     admin: 'allowed',
     request: { pathParams: { id: UNKNOWN_ID } },
   },
+  'admin-unmatched-transfers': { anonymous: 401, user: 403, admin: 'allowed', request: {} },
+  'admin-unmatched-transfer-assign': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    // No such unmatched transfer: 404.
+    request: {
+      pathParams: { txid: UNKNOWN_TXID },
+      body: { userId: UNKNOWN_ID, packageName: 'Basic Package' },
+    },
+  },
+  'admin-unmatched-transfer-resolve': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { txid: UNKNOWN_TXID }, body: { resolution: 'ignored', note: '' } },
+  },
   'payment-wallets': {
     anonymous: 401,
     user: 403,
@@ -324,6 +381,44 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     request: {
       body: { _id: UNKNOWN_ID, address: 'MATRIX-NOT-A-WALLET', network: 'TRC20', currency: 'BTC', isActive: false },
     },
+  },
+  // Refunds: the list, and decisions on a refund (or a refund of a payment) that no test creates: 404.
+  'admin-refunds': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { query: { status: 'pending', limit: '1' } },
+    answers: [200],
+  },
+  'admin-refund-create': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: {
+      body: {
+        paymentId: UNKNOWN_ID,
+        trc20Address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+        reason: 'Sent by the authorization matrix test.',
+      },
+    },
+    answers: [404],
+  },
+  'admin-refund-approve': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: {
+      pathParams: { id: UNKNOWN_ID },
+      body: { payoutTxid: 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90' },
+    },
+    answers: [404],
+  },
+  'admin-refund-refuse': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { id: UNKNOWN_ID }, body: { reason: 'Sent by the authorization matrix test.' } },
+    answers: [404],
   },
   // Referral withdrawals. The matrix callers have no referral earnings, so a well-formed
   // request is answered by the use case: 400 "...Your current earnings are insufficient.".
@@ -426,9 +521,10 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     anonymous: 'allowed',
     user: 'allowed',
     admin: 'allowed',
-    // A made-up challenge session: Cognito refuses it, the use case answers "The code is incorrect".
+    // A made-up challenge session without the username the API puts in one: the use case answers
+    // "Your sign-in has expired" before anything reaches Cognito.
     request: { body: { email: NOBODY, session: 'matrix-not-a-session', code: '123456' } },
-    answers: [400, 429],
+    answers: [401, 429],
   },
   'auth-mfa-setup': {
     anonymous: 'allowed',
@@ -589,6 +685,28 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     user: 403,
     admin: 'allowed',
     request: { query: { limit: '1' } },
+    answers: [200],
+  },
+  'admin-work-counts': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: {},
+    answers: [200],
+  },
+  'admin-setup-checklist': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: {},
+    answers: [200],
+  },
+  // Mails the signed-in administrator only: no address can be named in the request.
+  'admin-test-mail': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { body: {} },
     answers: [200],
   },
 };

@@ -185,11 +185,13 @@ export const ADMIN_ROUTE_COGNITO_CALLS: Readonly<Record<AdminCognitoRouteId, rea
   'payment-wallet-save': ['cognito-idp:ListUsersInGroup'],
 };
 
-/** Every Cognito call a route's handler makes, IAM-governed or not (documentation and tests). */
-export function cognitoCallsOf(routeId: string): readonly CognitoAction[] {
-  const auth = (AUTH_ROUTE_ACCESS as Partial<Record<string, AuthRouteAccess>>)[routeId];
+/** Every Cognito call a route's or a job's handler makes, IAM-governed or not (documentation and tests). */
+export function cognitoCallsOf(handlerId: string): readonly CognitoAction[] {
+  const auth = (AUTH_ROUTE_ACCESS as Partial<Record<string, AuthRouteAccess>>)[handlerId];
   if (auth) return auth.cognitoCalls;
-  return (ADMIN_ROUTE_COGNITO_CALLS as Partial<Record<string, readonly CognitoAction[]>>)[routeId] ?? [];
+  const job = (JOB_ACCESS as Partial<Record<string, Pick<AccessProfile, 'cognitoActions'>>>)[handlerId];
+  if (job) return job.cognitoActions;
+  return (ADMIN_ROUTE_COGNITO_CALLS as Partial<Record<string, readonly CognitoAction[]>>)[handlerId] ?? [];
 }
 
 /**
@@ -251,11 +253,14 @@ export const AUTH_TABLE_SCOPE: TableScope = {
 const TABLE_SCOPES: Partial<Record<RouteId, TableScope>> = {
   // The catalog, and the subscription settings whose switch is Basic's on-sale flag.
   'packages-list': { partitions: ['CATALOG', 'SETTINGS'], indexes: [] },
-  // The message and the contact `total` counter move together (store and delete).
+  // The message and the contact counters move together (store, delete, read).
   'contact-add': { partitions: ['CONTACT#*', 'STATS#CONTACTS', 'RATE#*'], indexes: [] },
-  // The list itself is a GSI1 query (GSI1PK = CONTACTS).
-  'contact-list': { partitions: ['USER#*', 'STATS#CONTACTS'], indexes: ['GSI1'] },
+  // The list itself is a GSI1 query (GSI1PK = CONTACTS); the Unread tab a GSI2 query (GSI2PK = CONTACTS#UNREAD).
+  'contact-list': { partitions: ['USER#*', 'STATS#CONTACTS'], indexes: ['GSI1', 'GSI2'] },
   'contact-delete': { partitions: ['USER#*', 'CONTACT#*', 'STATS#CONTACTS'], indexes: [] },
+  'contact-mark-read': { partitions: ['USER#*', 'CONTACT#*', 'STATS#CONTACTS'], indexes: [] },
+  // Mark All Read finds the unread messages on GSI2 (GSI2PK = CONTACTS#UNREAD).
+  'contact-mark-all-read': { partitions: ['USER#*', 'CONTACT#*', 'STATS#CONTACTS'], indexes: ['GSI2'] },
   // The template preview reads the caller's profile (the session guard) and nothing else.
   'settings-email-templates-preview': { partitions: ['USER#*'], indexes: [] },
 };
@@ -278,13 +283,19 @@ const CHAIN_CHECK_ROUTES: { callsTron: readonly string[]; invokesChainCheck: rea
 };
 
 /**
+ * User routes whose admin branch is an admin action: getuserdata (another user's account) and the
+ * receipt of another customer's payment. They check an administrator's TOTP like the admin routes.
+ */
+export const ADMIN_BRANCH_ROUTES: readonly string[] = ['auth-get-user-data', 'payment-receipt'] satisfies RouteId[];
+
+/**
  * The functions that read ADMIN_MFA_REQUIRED: the auth routes (admin sign-in, TOTP, and
- * getuserdata, whose view of another user's account is an admin action) and every admin route,
- * whose guard refuses an administrator's token without TOTP. A function left out would read the
- * setting's local default (off), so an admin route must never be.
+ * getuserdata), every admin route, whose guard refuses an administrator's token without TOTP, and
+ * the admin branches of user routes (ADMIN_BRANCH_ROUTES). A function left out would read the
+ * setting's local default (off), so an admin action must never be.
  */
 export const enforcesAdminMfa = (route: RouteDefinition): boolean =>
-  route.auth === 'admin' || route.path.startsWith('/api/auth/');
+  route.auth === 'admin' || route.path.startsWith('/api/auth/') || ADMIN_BRANCH_ROUTES.includes(route.id);
 
 export function routeAccess(route: RouteDefinition): AccessProfile {
   const writes = route.method !== 'GET';
@@ -323,6 +334,11 @@ const JOB_ACCESS: Record<JobId, Omit<AccessProfile, 'sendsMail' | 'checksOrigin'
   'job-expiry-reminders': JOB_DEFAULTS,
   // Asks TRON about payments (also invoked once per new payment by payment-submit-usdt).
   'job-chain-recheck': { ...JOB_DEFAULTS, callsTron: true },
+  // Mails every administrator about new work: it lists the admin group (read-only, on the pool only).
+  'job-new-work-mail': { ...JOB_DEFAULTS, cognitoActions: ['cognito-idp:ListUsersInGroup'] },
+  // Reads the wallets' transfers from TRON, and mails every administrator (the admin group's members)
+  // about each unmatched transfer and a price running out of amounts.
+  'job-watch-wallets': { ...JOB_DEFAULTS, callsTron: true, cognitoActions: ['cognito-idp:ListUsersInGroup'] },
 };
 
 /**

@@ -116,8 +116,9 @@ export class ApiStack extends Stack {
   readonly otpHashKey: Secret;
   /**
    * The values of the header CloudFront adds to every API request (ORIGIN_VERIFY_HEADER):
-   * `{"current": ..., "previous": ...}`. CloudFront sends `current`; the functions accept either, so
-   * a rotation needs no downtime (docs/operations.md "Rotating the origin header").
+   * `{"current": ..., "previous": ...}`. CloudFront sends `current` (with the rotation tag of context
+   * `originSecretRotation` after it); the functions accept either value, so a rotation needs no
+   * downtime (docs/operations.md "Rotating the origin header").
    */
   readonly originSecret: Secret;
   /** The host CloudFront forwards `/api/*` to: the custom domain, or the execute-api host without one. */
@@ -254,8 +255,9 @@ export class ApiStack extends Stack {
       {
         id: 'AwsSolutions-SMG4',
         reason:
-          'Rotated by hand in two steps (new value as current, the old one kept as previous until CloudFront sends the ' +
-          'new one), because CloudFront only takes a new header value when the web stack deploys: docs/operations.md.',
+          'Rotated by hand (new value as current, the old one kept as previous until CloudFront sends the new one), ' +
+          'because CloudFront only takes a new header value when a deploy with a new originSecretRotation tag updates ' +
+          'the distribution: docs/operations.md, "Rotating the origin header".',
       },
     ]);
 
@@ -293,6 +295,8 @@ export class ApiStack extends Stack {
           : undefined,
         amountToleranceUsdt: props.tron.amountToleranceUsdt,
         graceHours: props.tron.graceHours,
+        orderOpenMinutes: props.tron.orderOpenMinutes,
+        orderGraceMinutes: props.tron.orderGraceMinutes,
       },
     };
 

@@ -13,6 +13,7 @@ import {
   UserPoolIdentityProviderGoogle,
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
+import { type ITable, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -27,12 +28,28 @@ export interface AuthStackProps extends StackProps {
   readonly appUrl: string;
   /** Present only when all Google context values are given (see settings.ts). */
   readonly google?: GoogleSettings;
+  /** The table whose e-mail markers tell the PreSignUp trigger which sign-ups are registrations of ours. */
+  readonly table: ITable;
+  /** Context `restoredTableName`: the table the functions use instead of `table` (as in the API stack). */
+  readonly restoredTableName?: string;
   /** LOG_LEVEL of the user-pool trigger (default info). */
   readonly logLevel?: LogLevel;
 }
 
-/** What the PreSignUp trigger may do on the pool: find a native user by e-mail and link an identity to it. */
-export const PRE_SIGN_UP_COGNITO_ACTIONS = ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers'] as const;
+/**
+ * What the PreSignUp trigger may do on the pool: find the native users of an address, tell an
+ * administrator (never linked), delete an unconfirmed sign-up no registration holds, and link an
+ * identity to a customer's account.
+ */
+export const PRE_SIGN_UP_COGNITO_ACTIONS = [
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminLinkProviderForUser',
+  'cognito-idp:AdminListGroupsForUser',
+  'cognito-idp:ListUsers',
+] as const;
+
+/** What the PreSignUp trigger reads of the table: the e-mail markers of registrations, by key. */
+export const PRE_SIGN_UP_TABLE_PARTITIONS = ['EMAIL#*'] as const;
 
 /**
  * Token lifetimes (docs/decisions.md, "Identity and sessions"): short access, and `POST /api/auth/refresh` keeps sessions alive.
@@ -148,7 +165,11 @@ export class AuthStack extends Stack {
 
     if (props.google) {
       this.hostedUiClient = this.addGoogleSignIn(props.google, props.appUrl);
-      this.preSignUpTrigger = this.addPreSignUpTrigger(props.logLevel ?? 'info');
+      // A restored table is referenced by name, as in the API stack.
+      const table = props.restoredTableName
+        ? Table.fromTableName(this, 'RestoredTable', props.restoredTableName)
+        : props.table;
+      this.preSignUpTrigger = this.addPreSignUpTrigger(props.logLevel ?? 'info', table);
     }
 
     NagSuppressions.addResourceSuppressions(this.userPool, [
@@ -231,7 +252,7 @@ export class AuthStack extends Stack {
    * functions/src/triggers/pre-sign-up.ts as the pool's PreSignUp trigger. Only deployed with
    * Google: without a federated IdP there is nothing to link, and native sign-ups need no trigger.
    */
-  private addPreSignUpTrigger(logLevel: LogLevel): IFunction {
+  private addPreSignUpTrigger(logLevel: LogLevel, table: ITable): IFunction {
     const logGroup = new LogGroup(this, 'PreSignUpLogs', { retention: RetentionDays.ONE_MONTH });
     const role = new Role(this, 'PreSignUpRole', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
@@ -247,7 +268,7 @@ export class AuthStack extends Stack {
       timeout: Duration.seconds(5),
       role,
       logGroup,
-      environment: { LOG_LEVEL: logLevel, NODE_OPTIONS: '--enable-source-maps' },
+      environment: { TABLE_NAME: table.tableName, LOG_LEVEL: logLevel, NODE_OPTIONS: '--enable-source-maps' },
     });
     this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, fn);
 
@@ -262,6 +283,14 @@ export class AuthStack extends Stack {
         new PolicyStatement({ actions: [...PRE_SIGN_UP_COGNITO_ACTIONS], resources: [this.userPool.userPoolArn] }),
       ],
     });
+    // One GetItem on an address's e-mail marker: is a registration of ours behind an unconfirmed user?
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...PRE_SIGN_UP_TABLE_PARTITIONS] } },
+      }),
+    );
 
     NagSuppressions.addResourceSuppressions(fn, [
       {

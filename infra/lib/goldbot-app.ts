@@ -57,6 +57,8 @@ export function createGoldbotApp(app: App, options: GoldbotAppOptions = {}): Gol
     description: 'Goldbot: Cognito user pool, clients and admin group',
     appUrl: settings.appUrl,
     google: settings.google,
+    table: data.table,
+    restoredTableName: settings.restoredTableName,
     logLevel: settings.logLevel,
   });
   const api = new ApiStack(app, 'Goldbot-Api', {
@@ -106,6 +108,7 @@ export function createGoldbotApp(app: App, options: GoldbotAppOptions = {}): Gol
     apiOriginDomain: api.originDomainName,
     // A dynamic reference CloudFormation resolves at deploy: the template holds no value.
     originVerifyValue: api.originSecret.secretValueFromJson('current').unsafeUnwrap(),
+    originVerifyRotation: settings.originSecretRotation,
     webAclArn: edge?.webAclArnReference(),
     siteDomain: siteDomainWithCertificate,
     cognitoOrigins:

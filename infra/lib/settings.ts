@@ -1,24 +1,30 @@
 import type { Node } from 'constructs';
+import { ORDER } from '@goldbot/shared';
 
 /**
  * Deployment settings, read once from CDK context (`cdk.json` or `-c key=value`), so nothing in the
  * stacks needs a lookup or an AWS account at synth time.
  *
- * - `appUrl` (default `http://localhost:5173`): the public URL of the SPA. Functions put it in
- *   e-mail links (APP_URL) and the HTTP API allows it as the only CORS origin. It is context, not
+ * - `appUrl` (default `https://<siteDomainName>` when the site has its own domain, else
+ *   `http://localhost:5173`): the public URL of the SPA. Functions put it in e-mail links (APP_URL),
+ *   the HTTP API allows it as the only CORS origin, and the Google hosted-UI client takes
+ *   `<appUrl>/auth/callback` and `<appUrl>/` as its callback and logout URLs. With `siteDomainName`
+ *   set, an appUrl naming any other origin is refused: the site answers only on that domain. It is context, not
  *   a reference to the CloudFront distribution, because the distribution forwards `/api/*` to the
  *   HTTP API: the web stack depends on the API stack, so the API stack cannot also read the
  *   distribution's domain (that would be a cycle). The SPA reaches the API through the same
  *   CloudFront origin, so its requests are same-origin and need no CORS at all; CORS only matters
- *   for the Vite dev server against a deployed API, which is what the default allows. First deploy
- *   with the default, then deploy again with `-c appUrl=https://<WebUrl output>` (or a custom
- *   domain) so e-mail links point at the real site.
+ *   for the Vite dev server against a deployed API, which is what the default allows. Without a
+ *   site domain, first deploy with the default, then deploy again with
+ *   `-c appUrl=https://<WebUrl output>` so e-mail links point at the real site.
  * - `mailFrom` (default `no-reply@example.com`): the SES sender (MAIL_FROM). Its address or its
  *   domain must be a verified SES identity; send permission is scoped to exactly those two.
  * - `sesIdentity` (optional, `domain` or `address`): the API stack creates that SES identity for
  *   mailFrom (a domain with Easy DKIM, its DNS records as outputs; an address, verified from the mail
- *   SES sends). Absent: the identity is created and verified by hand (docs/operations.md, "SES: sending real mail"), which
- *   is also the way when it already exists in the account (CloudFormation cannot adopt it).
+ *   SES sends). The identity is retained: destroying the API stack leaves the verified sender in
+ *   place. Absent: the identity is created and verified by hand (docs/operations.md, "SES: sending real mail"), which
+ *   is also the way when it already exists in the account (CloudFormation cannot adopt it), e.g.
+ *   retained from an earlier API stack. `npm run preflight` tells these apart.
  * - `logLevel` (default `info`): LOG_LEVEL of every function.
  * - `sellerName` (default: the functions' `GoldBot`): the seller each receipt names (SELLER_NAME),
  *   1-120 characters.
@@ -50,6 +56,9 @@ import type { Node } from 'constructs';
  * - `tronApiUrl` (default `https://api.trongrid.io`, TronGrid's mainnet API): the TRON HTTP API the
  *   on-chain TXID check asks (TRON_API_URL of payment-chain-check and job-chain-recheck only).
  *   https only: the check reads a third party's answer about money.
+ * - `orderOpenMinutes` (default 120) and `orderGraceMinutes` (default 10): how long a payment order
+ *   holds its exact amount, and how long after it closes a transfer of that amount still binds to it
+ *   (ORDER_OPEN_MINUTES and ORDER_GRACE_MINUTES of every function; whole minutes).
  * - `tronApiKeySecretArn` (optional): the full ARN of a Secrets Manager secret holding a TronGrid API
  *   key as plain text, created by hand (docs/operations.md). Only the two functions above get its ARN
  *   (TRON_API_KEY_SECRET_ARN) and secretsmanager:GetSecretValue on it. Without it TronGrid is called
@@ -57,6 +66,10 @@ import type { Node } from 'constructs';
  * - `chainCheckToleranceUsdt` (default 0) and `chainCheckGraceHours` (default 24): how much USDT a
  *   transfer may fall short of the amount due, and how long before the payment's submission it may
  *   have happened, and still be a Match.
+ * - `originSecretRotation` (optional, any string up to 64 characters, e.g. `2` or a date): a tag
+ *   CloudFront appends to the origin header's value. A new tag changes the web stack's template, so
+ *   CloudFormation updates the distribution and resolves the origin secret again: that is how a
+ *   rotated secret reaches CloudFront (docs/operations.md, "Rotating the origin header").
  * - `videoEmbedOrigins` (default `https://www.youtube-nocookie.com`): comma-separated https origins the
  *   CSP allows as frames; they must cover the SPA's embedded videos (web/src/config/site.ts, whose
  *   VITE_*_VIDEO_URL overrides may point elsewhere).
@@ -79,6 +92,8 @@ export interface AppSettings {
   readonly apiDomain?: ApiDomainSettings;
   /** Context `siteDomainName` (+ optional `siteCertificateArn`): the site on its own domain. */
   readonly siteDomain?: SiteDomainSettings;
+  /** Context `originSecretRotation`: the tag CloudFront appends to the origin header; none before the first rotation. */
+  readonly originSecretRotation?: string;
   readonly adminMfaRequired: boolean;
   /** RATE_LIMIT_SCALE as the functions read it (a decimal string). */
   readonly rateLimitScale: string;
@@ -97,6 +112,10 @@ export interface TronSettings {
   readonly amountToleranceUsdt: string;
   /** CHAIN_CHECK_GRACE_HOURS as the functions read it (a decimal string). */
   readonly graceHours: string;
+  /** ORDER_OPEN_MINUTES of every function: how long a payment order stays open (whole minutes). */
+  readonly orderOpenMinutes: string;
+  /** ORDER_GRACE_MINUTES of every function: how late a transfer may still bind to its order. */
+  readonly orderGraceMinutes: string;
 }
 
 export const DEFAULT_TRON_API_URL = 'https://api.trongrid.io';
@@ -274,6 +293,18 @@ function readNumber(node: Node, key: string, fallback: number, max: number): str
   return String(value);
 }
 
+/** Whole minutes from `min` to `max`, with the same bounds as functions/src/config.ts, so a bad value fails synth. */
+function readMinutes(node: Node, key: string, fallback: number, min: number, max: number): string {
+  const value: unknown = node.tryGetContext(key);
+  const raw = typeof value === 'number' ? String(value) : contextString(node, key);
+  if (raw === undefined) return String(fallback);
+  const minutes = Number(raw);
+  if (!/^\d+$/.test(raw) || minutes < min || minutes > max) {
+    throw new Error(`Context "${key}" must be a whole number of minutes from ${min} to ${max}, got "${raw}"`);
+  }
+  return String(minutes);
+}
+
 function readTron(node: Node): TronSettings {
   const apiUrl = (contextString(node, 'tronApiUrl') ?? DEFAULT_TRON_API_URL).replace(/\/+$/, '');
   if (!/^https:\/\/[a-z0-9.-]+(:\d+)?(\/[\w./-]*)?$/i.test(apiUrl)) {
@@ -293,7 +324,55 @@ function readTron(node: Node): TronSettings {
     apiKeySecretArn,
     amountToleranceUsdt: readNumber(node, 'chainCheckToleranceUsdt', 0, 1_000),
     graceHours: readNumber(node, 'chainCheckGraceHours', 24, 24 * 30),
+    orderOpenMinutes: readMinutes(node, 'orderOpenMinutes', ORDER.openMinutes, 1, 7 * 24 * 60),
+    orderGraceMinutes: readMinutes(node, 'orderGraceMinutes', ORDER.graceMinutes, 0, 24 * 60),
   };
+}
+
+/**
+ * appUrl: the context value, else `https://<siteDomainName>` when the site has its own domain (the
+ * only origin it answers on), else the local default. With a site domain, another origin is
+ * refused: CORS, e-mail links and the Google callback would point where the site is not.
+ */
+function readAppUrl(node: Node, siteDomain: SiteDomainSettings | undefined, defaulted: string[]): string {
+  const given = contextString(node, 'appUrl');
+  const siteUrl = siteDomain ? `https://${siteDomain.domainName}` : undefined;
+  if (given === undefined && siteUrl === undefined) defaulted.push('appUrl');
+  const appUrl = (given ?? siteUrl ?? DEFAULT_SETTINGS.appUrl).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/\s]+$/.test(appUrl)) {
+    // An origin, not a page: it is used verbatim as the CORS origin, which has no path.
+    throw new Error(`Context "appUrl" must be an origin like https://app.example.com, got "${appUrl}"`);
+  }
+  const { protocol, hostname } = new URL(appUrl);
+  if (protocol !== 'https:' && !LOCAL_HOSTS.has(hostname)) {
+    // A deployed site must be https: e-mail links, the CORS origin and the Google callback of a real deployment must be https;
+    // plain http is only the developer's own machine (the default, for synth, tests and a first deploy).
+    throw new Error(`Context "appUrl" must be https for a deployed site (http only on localhost), got "${appUrl}"`);
+  }
+  if (siteUrl !== undefined) {
+    if (new URL(appUrl).origin !== siteUrl) {
+      throw new Error(
+        `Context "appUrl" is "${appUrl}", but the site answers on ${siteUrl} (siteDomainName): e-mail links, ` +
+          `the CORS origin and the Google callback must name the site. Leave appUrl out (it then follows ` +
+          `siteDomainName) or set it to ${siteUrl}`,
+      );
+    }
+    return siteUrl;
+  }
+  return appUrl;
+}
+
+/** The rotation tag: any text of 1-64 characters (a number in cdk.json is taken as its digits). */
+function readOriginSecretRotation(node: Node): string | undefined {
+  const value: unknown = node.tryGetContext('originSecretRotation');
+  if (value === undefined || value === null || value === '') return undefined;
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof text !== 'string' || text.trim() === '' || text.trim().length > 64) {
+    throw new Error(
+      `Context "originSecretRotation" must be a text of 1-64 characters (e.g. 2 or 2026-05-01), got ${JSON.stringify(value)}`,
+    );
+  }
+  return text.trim();
 }
 
 export function readSettings(node: Node): AppSettings {
@@ -306,17 +385,8 @@ export function readSettings(node: Node): AppSettings {
     return DEFAULT_SETTINGS[key];
   };
 
-  const appUrl = pick('appUrl').replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/\s]+$/.test(appUrl)) {
-    // An origin, not a page: it is used verbatim as the CORS origin, which has no path.
-    throw new Error(`Context "appUrl" must be an origin like https://app.example.com, got "${appUrl}"`);
-  }
-  const { protocol, hostname } = new URL(appUrl);
-  if (protocol !== 'https:' && !LOCAL_HOSTS.has(hostname)) {
-    // A deployed site must be https: e-mail links, the CORS origin and the Google callback of a real deployment must be https;
-    // plain http is only the developer's own machine (the default, for synth, tests and a first deploy).
-    throw new Error(`Context "appUrl" must be https for a deployed site (http only on localhost), got "${appUrl}"`);
-  }
+  const siteDomain = readSiteDomain(node);
+  const appUrl = readAppUrl(node, siteDomain, defaulted);
   const mailFrom = pick('mailFrom');
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom)) {
     throw new Error(`Context "mailFrom" must be an e-mail address, got "${mailFrom}"`);
@@ -365,7 +435,8 @@ export function readSettings(node: Node): AppSettings {
     google,
     waf: contextFlag(node, 'waf', true),
     apiDomain: readApiDomain(node),
-    siteDomain: readSiteDomain(node),
+    siteDomain,
+    originSecretRotation: readOriginSecretRotation(node),
     adminMfaRequired: contextFlag(node, 'adminMfa', true),
     rateLimitScale: readRateLimitScale(node),
     alarmEmail,

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ORIGIN_VERIFY_HEADER } from '@goldbot/shared';
+import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_ROTATION_MARK } from '@goldbot/shared';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -40,6 +40,13 @@ export interface WebStackProps extends StackProps {
    * reference (`{{resolve:secretsmanager:...:current}}`), never the value itself.
    */
   readonly originVerifyValue?: string;
+  /**
+   * Context `originSecretRotation`: appended to the header's value (ORIGIN_VERIFY_ROTATION_MARK), so
+   * that a rotation changes this template. CloudFormation resolves a dynamic reference again only
+   * when the resource holding it is updated, and `cdk deploy` skips a stack whose template did not
+   * change: without a new tag, CloudFront would keep sending the old value.
+   */
+  readonly originVerifyRotation?: string;
   /** The WAFv2 WebACL (scope CLOUDFRONT) to associate; undefined = no WAF (context `waf=false`). */
   readonly webAclArn?: string;
   /**
@@ -61,6 +68,17 @@ export interface WebStackProps extends StackProps {
    * UI settings, web/src/features/auth/google/hosted-ui-config.ts). Omitted = no file.
    */
   readonly runtimeConfig?: Record<string, unknown>;
+}
+
+/**
+ * The value of ORIGIN_VERIFY_HEADER CloudFront sends: the secret's reference, then the rotation tag
+ * when there is one (URI-encoded, so any text is a valid header value). The handler kit compares the
+ * part before the tag (functions/src/kit/origin-header.ts).
+ */
+export function originVerifyHeaderValue(secretReference: string, rotation: string | undefined): string {
+  return rotation === undefined
+    ? secretReference
+    : `${secretReference}${ORIGIN_VERIFY_ROTATION_MARK}${encodeURIComponent(rotation)}`;
 }
 
 /** The list of prerendered pages the site build writes (scripts/build-site.ts). */
@@ -215,7 +233,16 @@ export class WebStack extends Stack {
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
             // Proves to the API's handler kit that the request came through here (and the WAF).
             // A viewer's own header of that name is replaced by CloudFront's.
-            ...(props.originVerifyValue ? { customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifyValue } } : {}),
+            ...(props.originVerifyValue
+              ? {
+                  customHeaders: {
+                    [ORIGIN_VERIFY_HEADER]: originVerifyHeaderValue(
+                      props.originVerifyValue,
+                      props.originVerifyRotation,
+                    ),
+                  },
+                }
+              : {}),
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,

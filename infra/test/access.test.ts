@@ -109,8 +109,10 @@ describe('routeAccess: table', () => {
       expect(readFileSync(join(REPO_ROOT, file), 'utf8'), file).not.toMatch(/IndexName/);
     }
     for (const route of authRoutes) expect(routeAccess(route).tableIndexes, route.id).toEqual([]);
-    expect(access('contact-list').tableIndexes).toEqual(['GSI1']);
-    for (const id of ['contact-add', 'contact-delete', 'packages-list'] as const) {
+    expect(access('contact-list').tableIndexes).toEqual(['GSI1', 'GSI2']);
+    // Mark All Read finds the unread messages in the sparse unread index, and nothing else.
+    expect(access('contact-mark-all-read').tableIndexes).toEqual(['GSI2']);
+    for (const id of ['contact-add', 'contact-delete', 'contact-mark-read', 'packages-list'] as const) {
       expect(access(id).tableIndexes, id).toEqual([]);
     }
     // Unrestricted routes keep every index (and every partition).
@@ -134,11 +136,17 @@ describe('routeAccess: table', () => {
     expect(contactKeys).toEqual(['CONTACT#x']);
     expect(access('contact-add').tablePartitions).toEqual(['CONTACT#*', 'STATS#CONTACTS', 'RATE#*']);
     expect(allows(access('contact-add').tablePartitions, 'USER#x')).toBe(false);
-    for (const id of ['contact-add', 'contact-delete'] as const) {
+    for (const id of ['contact-add', 'contact-delete', 'contact-mark-read', 'contact-mark-all-read'] as const) {
       expect(allows(access(id).tablePartitions, 'CONTACT#x'), id).toBe(true);
     }
-    // The contact `total` counter, and no other aggregate.
-    for (const id of ['contact-add', 'contact-list', 'contact-delete'] as const) {
+    // The contact counters, and no other aggregate.
+    for (const id of [
+      'contact-add',
+      'contact-list',
+      'contact-delete',
+      'contact-mark-read',
+      'contact-mark-all-read',
+    ] as const) {
       expect(allows(access(id).tablePartitions, 'STATS#CONTACTS'), id).toBe(true);
       expect(allows(access(id).tablePartitions, 'STATS#PAYMENTS'), id).toBe(false);
     }
@@ -356,12 +364,22 @@ describe('routeAccess: mail and the code key', () => {
 
 describe('jobAccess', () => {
   it('covers every scheduled job; only the jobs whose wiring mails send mail; none reads the code key', () => {
-    // Activation mails, expiry reminders, and the chain re-check's auto-approval mail.
-    const mailing = ['job-send-activation-emails', 'job-expiry-reminders', 'job-chain-recheck'];
+    // Activation mails, expiry reminders, the chain re-check's auto-approval mail, the new-work mail,
+    // and the wallet watcher's customer mails and administrators' notices.
+    const mailing = [
+      'job-send-activation-emails',
+      'job-expiry-reminders',
+      'job-chain-recheck',
+      'job-new-work-mail',
+      'job-watch-wallets',
+    ];
     for (const job of SCHEDULES) {
       const profile = jobAccess(job);
       expect(profile.table).toBe('readWrite');
-      expect(profile.cognitoActions).toEqual([]);
+      // Both mail every member of the admin group, which they list (read-only); no other job calls Cognito.
+      expect(profile.cognitoActions).toEqual(
+        job.id === 'job-new-work-mail' || job.id === 'job-watch-wallets' ? ['cognito-idp:ListUsersInGroup'] : [],
+      );
       expect(profile.readsOtpHashKey).toBe(false);
       expect(profile.sendsMail, job.id).toBe(mailing.includes(job.id));
     }

@@ -113,7 +113,7 @@ describe('API stack', () => {
       const env = envOf(fn);
       const access = routeAccess(route);
       const isAuth = route.path.startsWith('/api/auth/');
-      const readsAdminMfa = isAuth || route.auth === 'admin';
+      const readsAdminMfa = isAuth || route.auth === 'admin' || route.id === 'payment-receipt';
       expect(Object.keys(env).sort(), route.id).toEqual(
         [
           'APP_URL',
@@ -141,10 +141,12 @@ describe('API stack', () => {
   });
 
   it('turns admin MFA on in every function that serves an admin action', () => {
-    // Every admin route, and getuserdata, whose view of another user's account is an admin action:
-    // a function without the variable would read the local default (off) and let a password-only
-    // administrator token through.
-    const adminActions = routes.filter((route) => route.auth === 'admin' || route.id === 'auth-get-user-data');
+    // Every admin route, getuserdata, whose view of another user's account is an admin action, and
+    // the receipt, whose view of another customer's payment is one too: a function without the
+    // variable would read the local default (off) and let a password-only administrator token through.
+    const adminActions = routes.filter(
+      (route) => route.auth === 'admin' || route.id === 'auth-get-user-data' || route.id === 'payment-receipt',
+    );
     expect(adminActions.length).toBeGreaterThan(20);
     for (const route of adminActions) {
       const [, fn] = functionOf(route);

@@ -65,15 +65,19 @@ const SUBMIT_ROUTE = 'POST /api/payment/submit-usdt-payment';
 const RECHECK_JOB = 'Scheduled (0/5 * * * * UTC)';
 const PAYOUT_APPROVE_ROUTE = 'PUT /api/withdrawal/approve/{id}';
 const PAYOUT_CHECK_ROUTE = 'POST /api/withdrawal/payout-check/{id}';
+const WATCHER_JOB = 'Scheduled (* * * * * UTC)';
 /** Every function that asks TRON. */
-const TRON_CALLERS = [CHECK_ROUTE, RECHECK_JOB, PAYOUT_APPROVE_ROUTE, PAYOUT_CHECK_ROUTE];
+const TRON_CALLERS = [CHECK_ROUTE, RECHECK_JOB, WATCHER_JOB, PAYOUT_APPROVE_ROUTE, PAYOUT_CHECK_ROUTE];
 
 describe('access profiles', () => {
-  it('callsTron for the admin’s checks, the payout approval and the recheck job only; invokesChainCheck for the submission only', () => {
+  it('callsTron for the admin’s checks, the payout approval, the recheck job and the wallet watcher only; invokesChainCheck for the submission only', () => {
     const callers = ROUTES.filter((r) => routeAccess(r).callsTron).map((r) => r.id);
     expect(callers).toEqual(['payment-chain-check', 'withdrawal-approve', 'withdrawal-payout-check']);
     expect(ROUTES.filter((r) => routeAccess(r).invokesChainCheck).map((r) => r.id)).toEqual(['payment-submit-usdt']);
-    expect(SCHEDULES.filter((j) => jobAccess(j).callsTron).map((j) => j.id)).toEqual(['job-chain-recheck']);
+    expect(SCHEDULES.filter((j) => jobAccess(j).callsTron).map((j) => j.id)).toEqual([
+      'job-chain-recheck',
+      'job-watch-wallets',
+    ]);
     expect(SCHEDULES.filter((j) => jobAccess(j).invokesChainCheck)).toEqual([]);
   });
 });
@@ -148,6 +152,8 @@ describe('context', () => {
       apiKeySecretArn: undefined,
       amountToleranceUsdt: '0',
       graceHours: '24',
+      orderOpenMinutes: '120',
+      orderGraceMinutes: '10',
     });
   });
 
@@ -157,12 +163,16 @@ describe('context', () => {
         tronApiUrl: 'https://nile.trongrid.io/',
         tronApiKeySecretArn: KEY_ARN,
         chainCheckGraceHours: '48',
+        orderOpenMinutes: 90,
+        orderGraceMinutes: '0',
       }),
     ).toEqual({
       apiUrl: 'https://nile.trongrid.io',
       apiKeySecretArn: KEY_ARN,
       amountToleranceUsdt: '0',
       graceHours: '48',
+      orderOpenMinutes: '90',
+      orderGraceMinutes: '0',
     });
   });
 
@@ -172,5 +182,8 @@ describe('context', () => {
     expect(() => settingsWith({ tronApiKeySecretArn: 'goldbot/trongrid' })).toThrow(/tronApiKeySecretArn/);
     expect(() => settingsWith({ chainCheckToleranceUsdt: '-1' })).toThrow(/chainCheckToleranceUsdt/);
     expect(() => settingsWith({ chainCheckGraceHours: 'a day' })).toThrow(/chainCheckGraceHours/);
+    expect(() => settingsWith({ orderOpenMinutes: '0' })).toThrow(/orderOpenMinutes/);
+    expect(() => settingsWith({ orderOpenMinutes: '90.5' })).toThrow(/orderOpenMinutes/);
+    expect(() => settingsWith({ orderGraceMinutes: String(24 * 60 + 1) })).toThrow(/orderGraceMinutes/);
   });
 });

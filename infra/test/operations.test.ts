@@ -1,16 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SCHEDULES, SCHEDULER_EVENT_SOURCE, scheduledJobEventSchema } from '@goldbot/shared';
+import { METRICS, SCHEDULES, SCHEDULER_EVENT_SOURCE, scheduledJobEventSchema } from '@goldbot/shared';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSampleEvent } from '../../events/index.js';
 import { defaultSeedItems, SEED_CONDITION } from '../../functions/src/data/seed-items.js';
 import { jobAccess } from '../lib/access.js';
 import { REPO_ROOT } from '../lib/paths.js';
-import { API_5XX, FUNCTIONS_PER_ALARM, SES_REPUTATION, TABLE_OPERATIONS } from '../lib/constructs/operations-alarms.js';
+import {
+  API_5XX,
+  FUNCTIONS_PER_ALARM,
+  ORIGIN_CHECK_REFUSALS,
+  SES_REPUTATION,
+  TABLE_OPERATIONS,
+} from '../lib/constructs/operations-alarms.js';
 import { MAIL_EVENTS } from '../lib/constructs/mail-sending.js';
 import {
   FREQUENT_JOB_TIMEOUT,
+  MINUTELY_JOB_TIMEOUT,
   JOB_MAX_EVENT_AGE,
   JOB_RETRY_ATTEMPTS,
   JOB_TIMEOUT,
@@ -113,6 +120,9 @@ describe('scheduled jobs', () => {
     expect(jobTimeout({ cron: '0/5 * * * *' })).toBe(FREQUENT_JOB_TIMEOUT);
     expect(jobTimeout({ cron: '*/10 * * * *' })).toBe(FREQUENT_JOB_TIMEOUT);
     expect(FREQUENT_JOB_TIMEOUT.toMinutes()).toBeLessThanOrEqual(2);
+    // The wallet watcher runs every minute: its run is over well before the next one.
+    expect(jobTimeout({ cron: '* * * * *' })).toBe(MINUTELY_JOB_TIMEOUT);
+    expect(MINUTELY_JOB_TIMEOUT.toSeconds()).toBeLessThan(60);
     const recheck = implementedJobs.find((job) => job.id === 'job-chain-recheck');
     const [, fn] = resources('AWS::Lambda::Function').find(([id]) => id === functionIdOf('job-chain-recheck')) ?? [];
     expect(recheck && fn?.Properties.Timeout).toBe(120);
@@ -241,6 +251,27 @@ describe('alarms, all on the one alarm topic', () => {
       Threshold: SES_REPUTATION.complaintRate,
     });
     expect(SES_REPUTATION).toEqual({ bounceRate: 0.05, complaintRate: 0.001 });
+  });
+
+  it('sums the origin-check refusals the handler kit emits over 5 minutes, against a threshold an outage passes', () => {
+    expect(alarmNamed('OriginCheckRefusals').Properties).toMatchObject({
+      // The metric and dimension the kit writes (functions/src/kit/origin-header.ts, METRICS in shared/).
+      Namespace: METRICS.namespace,
+      MetricName: METRICS.originCheckRefusals.name,
+      Dimensions: [{ Name: 'Service', Value: METRICS.originCheckRefusals.dimensions.Service }],
+      Statistic: 'Sum',
+      Period: 300,
+      EvaluationPeriods: 1,
+      Threshold: ORIGIN_CHECK_REFUSALS.threshold,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    expect(METRICS.originCheckRefusals.name).toBe('OriginCheckRefusals');
+    // Above a handful of direct calls to the API host, far below what a refused site makes in 5 minutes.
+    expect(ORIGIN_CHECK_REFUSALS.threshold).toBeGreaterThanOrEqual(10);
+    expect(ORIGIN_CHECK_REFUSALS.threshold).toBeLessThanOrEqual(50);
+    expect(String(alarmNamed('OriginCheckRefusals').Properties.AlarmDescription)).toContain(
+      'Requests to the API must come through the site.',
+    );
   });
 
   it('fires for every period in which a message reaches the jobs dead-letter queue (not while one sits there)', () => {
@@ -450,13 +481,24 @@ describe('with every optional feature on', () => {
     });
   });
 
-  it('creates the sender domain as an SES identity with Easy DKIM, on the configuration set, and outputs its DNS records', () => {
-    const [setId] = Object.keys(resourcesOfType(full.templates.api, 'AWS::SES::ConfigurationSet'));
-    full.templates.api.hasResourceProperties('AWS::SES::EmailIdentity', {
-      EmailIdentity: 'mail.example.com',
-      ConfigurationSetAttributes: { ConfigurationSetName: { Ref: setId } },
-    });
+  it('creates the sender domain as an SES identity with Easy DKIM and outputs its DNS records', () => {
+    full.templates.api.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'mail.example.com' });
     for (const i of [1, 2, 3]) full.templates.api.hasOutput(`SesDkimRecord${i}`, {});
+  });
+
+  it('retains the SES identity: destroying or replacing the API stack leaves the verified sender in place', () => {
+    const identities = Object.values(full.templates.api.findResources('AWS::SES::EmailIdentity')) as Array<{
+      DeletionPolicy?: string;
+      UpdateReplacePolicy?: string;
+      Properties: Record<string, unknown>;
+    }>;
+    expect(identities).toHaveLength(1);
+    expect(identities[0]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    // It stays in the API stack (the data stack holds only the table and its seeding)...
+    full.templates.data.resourceCountIs('AWS::SES::EmailIdentity', 0);
+    // ...and names no default configuration set: SES refuses mail from an identity whose default set
+    // was deleted, which a retained identity outlives. Every mailing function names the set itself.
+    expect(identities[0]?.Properties.ConfigurationSetAttributes).toBeUndefined();
   });
 
   it('subscribes the alarm e-mail to the one alarm topic, not to the mail events', () => {
@@ -468,7 +510,8 @@ describe('with every optional feature on', () => {
   });
 
   it('stays under CloudFormation’s 500 resources per stack', () => {
-    // Per deployed template: the route functions live in nested stacks, which the limit counts apart.
+    // Per template CloudFormation deploys: `templates.api` folds the nested route stacks in, which
+    // CloudFormation never sees as one template.
     for (const [name, template] of Object.entries(full.deployedTemplates)) {
       const count = Object.keys((template.toJSON() as { Resources: object }).Resources).length;
       expect(count, name).toBeLessThan(500);
@@ -477,7 +520,15 @@ describe('with every optional feature on', () => {
 });
 
 describe('switching to a restored table (context restoredTableName)', () => {
-  const restored = useSynth({ context: { restoredTableName: 'goldbot-restore-2026-11-23' } });
+  // With Google sign-in, so the PreSignUp trigger (auth stack) is there to follow the switch too.
+  const restored = useSynth({
+    context: {
+      restoredTableName: 'goldbot-restore-2026-11-23',
+      googleClientId: 'restore-client.apps.googleusercontent.com',
+      googleClientSecretName: 'goldbot/google-client-secret',
+      cognitoDomainPrefix: 'goldbot-restore',
+    },
+  });
 
   it('points every function, its table permissions and the table alarms at the restored table', () => {
     const template = restored().templates.api;
@@ -501,5 +552,16 @@ describe('switching to a restored table (context restoredTableName)', () => {
       id.startsWith('OperationsAlarmsTableThrottledRequests'),
     );
     expect(JSON.stringify(throttles?.[1].Properties)).toContain('goldbot-restore-2026-11-23');
+  });
+
+  it("points the PreSignUp trigger's table and its read of the e-mail markers at the restored table", () => {
+    const auth = restored().templates.auth;
+    const [trigger] = Object.values(resourcesOfType(auth, 'AWS::Lambda::Function'));
+    const env = (trigger?.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env.TABLE_NAME).toBe('goldbot-restore-2026-11-23');
+    const reads = policyStatements(auth).filter((s) => asArray(s.Action as string[]).includes('dynamodb:GetItem'));
+    expect(reads).toHaveLength(1);
+    expect(JSON.stringify(reads[0]?.Resource)).toContain(':table/goldbot-restore-2026-11-23');
+    expect(JSON.stringify(auth.toJSON())).not.toContain('Goldbot-Data');
   });
 });

@@ -115,7 +115,13 @@ describe('Google sign-in', () => {
       Architectures: ['arm64'],
       Timeout: 5,
       Handler: 'index.handler',
-      Environment: { Variables: { LOG_LEVEL: 'info', NODE_OPTIONS: '--enable-source-maps' } },
+      Environment: {
+        Variables: {
+          TABLE_NAME: { 'Fn::GetStackOutput': expect.objectContaining({ StackName: 'Goldbot-Data' }) },
+          LOG_LEVEL: 'info',
+          NODE_OPTIONS: '--enable-source-maps',
+        },
+      },
     });
     auth.hasResourceProperties('AWS::Cognito::UserPool', {
       LambdaConfig: { PreSignUp: { 'Fn::GetAtt': [fnId, 'Arn'] } },
@@ -130,6 +136,21 @@ describe('Google sign-in', () => {
     });
   });
 
+  it("lets the trigger read only the e-mail markers of the data stack's table, by key", () => {
+    const auth = synth.templates.auth;
+    const tableStatements = policyStatements(auth).filter((s) =>
+      asArray(s.Action as string | string[]).some((a) => a.startsWith('dynamodb:')),
+    );
+    expect(tableStatements).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'dynamodb:GetItem',
+        Resource: { 'Fn::GetStackOutput': expect.objectContaining({ StackName: 'Goldbot-Data' }) },
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['EMAIL#*'] } },
+      },
+    ]);
+  });
+
   it('lets the trigger list users and link identities on this pool only, without a dependency cycle', () => {
     const auth = synth.templates.auth;
     const [poolId] = Object.keys(resourcesOfType(auth, 'AWS::Cognito::UserPool'));
@@ -139,7 +160,12 @@ describe('Google sign-in', () => {
     expect(cognitoStatements).toEqual([
       {
         Effect: 'Allow',
-        Action: ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers'],
+        Action: [
+          'cognito-idp:AdminDeleteUser',
+          'cognito-idp:AdminLinkProviderForUser',
+          'cognito-idp:AdminListGroupsForUser',
+          'cognito-idp:ListUsers',
+        ],
         Resource: { 'Fn::GetAtt': [poolId, 'Arn'] },
       },
     ]);
@@ -205,7 +231,7 @@ describe('custom API domain', () => {
 });
 
 describe('security context switches', () => {
-  it('passes adminMfa=false to the auth and admin functions only, and the rate-limit scale to every function', () => {
+  it('passes adminMfa=false to the auth, admin and receipt functions only, and the rate-limit scale to every function', () => {
     const adminPaths = new Set(
       implementedRoutes()
         .filter((route) => route.auth === 'admin')
@@ -219,7 +245,9 @@ describe('security context switches', () => {
       expect(env.SELLER_NAME).toBe('GoldBot Trading Ltd');
       const description = String(fn.Properties?.Description);
       const readsAdminMfa =
-        description.includes(' /api/auth/') || [...adminPaths].some((route) => description.startsWith(route));
+        description.includes(' /api/auth/') ||
+        description.startsWith('GET /api/payment/receipt/{id}:') ||
+        [...adminPaths].some((route) => description.startsWith(route));
       expect(env.ADMIN_MFA_REQUIRED, description).toBe(readsAdminMfa ? 'false' : undefined);
     }
   });

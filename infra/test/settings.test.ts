@@ -162,6 +162,52 @@ describe('settings checked at synth, each with a clear message', () => {
     expect(read().siteDomain).toBeUndefined();
   });
 
+  it('makes appUrl follow siteDomainName when it is not given, and warns about neither', () => {
+    const settings = read({ siteDomainName: 'WWW.Gold.example', mailFrom: 'no-reply@gold.example' });
+    expect(settings.appUrl).toBe('https://www.gold.example');
+    expect(settings.defaulted).toEqual([]);
+    expect(read({ siteDomainName: 'www.gold.example', appUrl: 'https://www.gold.example/' }).appUrl).toBe(
+      'https://www.gold.example',
+    );
+    // The same origin written differently is the same site.
+    expect(read({ siteDomainName: 'www.gold.example', appUrl: 'https://WWW.gold.example:443' }).appUrl).toBe(
+      'https://www.gold.example',
+    );
+  });
+
+  it('refuses an appUrl that is not the site domain, saying what to do', () => {
+    for (const appUrl of [
+      'https://gold.example',
+      'https://d1234abcd.cloudfront.net',
+      'https://www.gold.example:8443',
+      'http://localhost:5173',
+    ]) {
+      expect(() => read({ siteDomainName: 'www.gold.example', appUrl }), appUrl).toThrow(
+        `Context "appUrl" is "${appUrl}", but the site answers on https://www.gold.example (siteDomainName): ` +
+          'e-mail links, the CORS origin and the Google callback must name the site. Leave appUrl out (it then ' +
+          'follows siteDomainName) or set it to https://www.gold.example',
+      );
+    }
+    expect(() => read({ siteDomainName: 'www.gold.example', appUrl: 'http://www.gold.example' })).toThrow(
+      /must be https for a deployed site/,
+    );
+  });
+
+  it('reads the origin secret rotation tag: any text up to 64 characters, a number as its digits', () => {
+    expect(read().originSecretRotation).toBeUndefined();
+    expect(read({ originSecretRotation: '' }).originSecretRotation).toBeUndefined();
+    expect(read({ originSecretRotation: '2' }).originSecretRotation).toBe('2');
+    expect(read({ originSecretRotation: 3 }).originSecretRotation).toBe('3');
+    expect(read({ originSecretRotation: ' 2026-05-01 rotated by Ana ' }).originSecretRotation).toBe(
+      '2026-05-01 rotated by Ana',
+    );
+    for (const value of ['x'.repeat(65), '   ', true, { n: 1 }]) {
+      expect(() => read({ originSecretRotation: value }), JSON.stringify(value)).toThrow(
+        /Context "originSecretRotation" must be a text of 1-64 characters/,
+      );
+    }
+  });
+
   it('refuses a site certificate without its domain, outside us-east-1, or not a certificate', () => {
     expect(() => read({ siteCertificateArn: usEast1 })).toThrow(/"siteCertificateArn" needs siteDomainName/);
     expect(() => read({ siteDomainName: 'www.example.com', siteCertificateArn: euWest1 })).toThrow(

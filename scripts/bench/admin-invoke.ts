@@ -20,11 +20,16 @@ export interface AdminCaller {
   email: string;
 }
 
-/** The authorizer's claims as API Gateway passes them (strings; groups as "[admin]"). */
+/**
+ * The authorizer's claims as API Gateway passes them (strings; groups as "[admin]"). The audience
+ * is the client the handlers sign in through (their USER_POOL_CLIENT_ID): only such a token acts
+ * as an administrator.
+ */
 export function adminClaims(caller: AdminCaller, nowMs = Date.now()): Record<string, string> {
   const iat = String(Math.floor(nowMs / 1000));
   return {
     sub: caller.userId,
+    aud: process.env.USER_POOL_CLIENT_ID ?? '',
     email: caller.email,
     email_verified: 'true',
     'cognito:groups': `[${ADMIN_GROUP}]`,

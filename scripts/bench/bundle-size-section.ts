@@ -111,12 +111,43 @@ const BASELINE_PARTS: Readonly<Record<SdkClient, { imports: string[]; create: st
 };
 
 /**
- * A handler that imports these SDK clients at module scope, creates each once and sends one command
- * with each, and does nothing else: the cold-import baseline of a function that imports the same
- * clients statically, so the ratio measures the function's own code, not the SDK's.
+ * Libraries other than the SDK that a function may load at import and that its baseline then loads
+ * too: a library the function needs on every call (the template editor's routes compile a template
+ * on each request) is part of what it must load, not our own code's cost.
  */
-export function baselineHandler(clients: readonly SdkClient[]): string {
-  const parts = SDK_CLIENTS.filter((client) => clients.includes(client)).map((client) => BASELINE_PARTS[client]);
+export const BASELINE_LIBRARIES = ['handlebars'] as const;
+export type BaselineLibrary = (typeof BASELINE_LIBRARIES)[number];
+
+export const BASELINE_LIBRARY_PACKAGES: Readonly<Record<BaselineLibrary, string>> = {
+  handlebars: 'handlebars',
+};
+
+/** What a baseline does with each library: import it, prepare it at module scope and use it once per call. */
+const LIBRARY_PARTS: Readonly<Record<BaselineLibrary, { imports: string[]; create: string; call: string }>> = {
+  handlebars: {
+    imports: ["import Handlebars from 'handlebars';"],
+    create: "const template = Handlebars.compile('{{name}}');",
+    call: "Promise.resolve(template({ name: 'a' }))",
+  },
+};
+
+/** What a baseline loads at import: the SDK clients and the other libraries. */
+export interface BaselineImports {
+  clients: readonly SdkClient[];
+  libraries?: readonly BaselineLibrary[];
+}
+
+/**
+ * A handler that imports these SDK clients and libraries at module scope, creates each once and
+ * uses each once per call (one command per client), and does nothing else: the cold-import baseline
+ * of a function that imports the same clients and libraries statically, so the ratio measures the
+ * function's own code, not the SDK's or a library's.
+ */
+export function baselineHandler(clients: readonly SdkClient[], libraries: readonly BaselineLibrary[] = []): string {
+  const parts = [
+    ...SDK_CLIENTS.filter((client) => clients.includes(client)).map((client) => BASELINE_PARTS[client]),
+    ...BASELINE_LIBRARIES.filter((library) => libraries.includes(library)).map((library) => LIBRARY_PARTS[library]),
+  ];
   return [
     ...parts.flatMap((part) => part.imports),
     ...parts.map((part) => part.create),
@@ -134,9 +165,20 @@ export function baselineHandler(clients: readonly SdkClient[]): string {
 export const baselineClientsOf = (clients: readonly SdkClient[]): SdkClient[] =>
   clients.length === 0 ? ['dynamodb'] : [...clients];
 
-/** The clients a baseline is named after: `DynamoDB + Cognito`, or `no AWS SDK`. */
-export const baselineName = (clients: readonly SdkClient[]) =>
-  clients.length === 0 ? 'no AWS SDK' : clients.map((client) => BASELINE_LABELS[client]).join(' + ');
+/** What a function's baseline loads: its static SDK clients (baselineClientsOf) and its static libraries. */
+export const baselineImportsOf = (
+  bundle: Pick<BuiltBundle, 'sdkClients' | 'libraries'>,
+): Required<BaselineImports> => ({
+  clients: baselineClientsOf(bundle.sdkClients),
+  libraries: [...bundle.libraries],
+});
+
+/** The clients and libraries a baseline is named after: `DynamoDB + Cognito + handlebars`, or `no AWS SDK`. */
+export const baselineName = (clients: readonly SdkClient[], libraries: readonly BaselineLibrary[] = []) =>
+  [
+    clients.length === 0 ? 'no AWS SDK' : clients.map((client) => BASELINE_LABELS[client]).join(' + '),
+    ...BASELINE_LIBRARIES.filter((library) => libraries.includes(library)),
+  ].join(' + ');
 const BASELINE_LABELS: Readonly<Record<SdkClient, string>> = {
   dynamodb: 'DynamoDB',
   cognito: 'Cognito',
@@ -145,12 +187,8 @@ const BASELINE_LABELS: Readonly<Record<SdkClient, string>> = {
   secretsManager: 'Secrets Manager',
 };
 
-/**
- * The SDK clients a bundle loads when it is imported: those whose package is reached from the entry
- * through static imports (an `await import()` is followed only when the code runs) and kept in the
- * output. `inputs` are the metafile's inputs, `kept` the paths with bytes in this bundle.
- */
-export function staticSdkClients(inputs: Metafile['inputs'], entry: string, kept: ReadonlySet<string>): SdkClient[] {
+/** The source files a bundle reaches from its entry through static imports (an `await import()` is followed only when the code runs). */
+function staticallyReached(inputs: Metafile['inputs'], entry: string): Set<string> {
   const reached = new Set<string>();
   const pending = [entry];
   for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
@@ -160,9 +198,31 @@ export function staticSdkClients(inputs: Metafile['inputs'], entry: string, kept
       if (imported.kind !== 'dynamic-import' && !imported.external) pending.push(imported.path);
     }
   }
-  return SDK_CLIENTS.filter((client) =>
-    [...reached].some((path) => kept.has(path) && path.includes(`node_modules/${SDK_CLIENT_PACKAGES[client]}/`)),
-  );
+  return reached;
+}
+
+/** Whether a kept, statically reached file lies in this package. */
+const loadsPackage = (reached: ReadonlySet<string>, kept: ReadonlySet<string>, pkg: string) =>
+  [...reached].some((path) => kept.has(path) && path.includes(`node_modules/${pkg}/`));
+
+/**
+ * The SDK clients a bundle loads when it is imported: those whose package is reached from the entry
+ * through static imports and kept in the output. `inputs` are the metafile's inputs, `kept` the paths
+ * with bytes in this bundle.
+ */
+export function staticSdkClients(inputs: Metafile['inputs'], entry: string, kept: ReadonlySet<string>): SdkClient[] {
+  const reached = staticallyReached(inputs, entry);
+  return SDK_CLIENTS.filter((client) => loadsPackage(reached, kept, SDK_CLIENT_PACKAGES[client]));
+}
+
+/** The baseline libraries (handlebars) a bundle loads when it is imported, found as staticSdkClients finds clients. */
+export function staticLibraries(
+  inputs: Metafile['inputs'],
+  entry: string,
+  kept: ReadonlySet<string>,
+): BaselineLibrary[] {
+  const reached = staticallyReached(inputs, entry);
+  return BASELINE_LIBRARIES.filter((library) => loadsPackage(reached, kept, BASELINE_LIBRARY_PACKAGES[library]));
 }
 
 export function functionEntries(root: string): { id: string; kind: BundleFigures['kind']; path: string }[] {
@@ -192,6 +252,8 @@ export interface BuiltBundle {
   kept: string[];
   /** The AWS SDK clients it loads at import (staticSdkClients); a baseline's own clients. */
   sdkClients: SdkClient[];
+  /** The other libraries it loads at import that its baseline loads too (staticLibraries). */
+  libraries: BaselineLibrary[];
 }
 
 /** All of a bundle's code as one text (index.mjs and its chunks), to look for what it carries. */
@@ -202,7 +264,7 @@ export interface BuiltBundles {
   bundles: BuiltBundle[];
   /** The DynamoDB document client alone: every function's time is also shown against it. */
   baseline: BuiltBundle;
-  /** Per set of statically imported SDK clients (by baselineName), the baseline that imports those alone. */
+  /** Per set of statically imported SDK clients and libraries (by baselineName), the baseline that imports those alone. */
   baselines: Map<string, BuiltBundle>;
   /** Handlers missing (not built) or failing to bundle (error). */
   problems: Check[];
@@ -257,6 +319,7 @@ export async function bundleFunction(
     maps: outputs.filter((file) => file.path.endsWith('.mjs.map')),
     kept,
     sdkClients: staticSdkClients(result.metafile.inputs, entryOutput.entryPoint, new Set(kept)),
+    libraries: staticLibraries(result.metafile.inputs, entryOutput.entryPoint, new Set(kept)),
   };
 }
 
@@ -293,17 +356,25 @@ async function bundleAll(root: string): Promise<BuiltBundles> {
     }
   });
   const bundles = results.filter((bundle): bundle is BuiltBundle => bundle !== undefined);
-  // One baseline per set of clients some function imports statically, and the DynamoDB-only one
-  // (also the baseline of a function without any client: see baselineClientsOf).
-  const clientSets = new Map<string, SdkClient[]>([[baselineName(['dynamodb']), ['dynamodb']]]);
+  // One baseline per set of clients and libraries some function imports statically, and the
+  // DynamoDB-only one (also the baseline of a function without any client: see baselineClientsOf).
+  const importSets = new Map<string, Required<BaselineImports>>([
+    [baselineName(['dynamodb']), { clients: ['dynamodb'], libraries: [] }],
+  ]);
   for (const bundle of bundles) {
-    const clients = baselineClientsOf(bundle.sdkClients);
-    clientSets.set(baselineName(clients), clients);
+    const imports = baselineImportsOf(bundle);
+    importSets.set(baselineName(imports.clients, imports.libraries), imports);
   }
   const baselines = new Map<string, BuiltBundle>();
-  for (const [name, clients] of clientSets) {
-    const baseline = await bundleFunction(root, { contents: baselineHandler(clients) });
-    baselines.set(name, { id: `${name} only`, kind: 'baseline', ...baseline, sdkClients: clients });
+  for (const [name, { clients, libraries }] of importSets) {
+    const baseline = await bundleFunction(root, { contents: baselineHandler(clients, libraries) });
+    baselines.set(name, {
+      id: `${name} only`,
+      kind: 'baseline',
+      ...baseline,
+      sdkClients: [...clients],
+      libraries: [...libraries],
+    });
   }
   const baseline = baselines.get(baselineName(['dynamodb']));
   if (!baseline) throw new Error('the DynamoDB-only baseline was not built');

@@ -73,6 +73,8 @@ export const CAPACITY_CASES: readonly CapacityCase[] = [
     budgeted: true,
   },
   { route: 'admin-user-stats', request: 'user cards', query: () => ({}), budgeted: true },
+  // The back-office navigation's counts of waiting work, read every 30 s while it is open.
+  { route: 'admin-work-counts', request: 'navigation counts', query: () => ({}), budgeted: true },
   { route: 'admin-users', request: 'first page', query: () => ({}), rows: 'users', budgeted: true },
   { route: 'payment-all', request: 'first page', query: () => ({}), rows: 'payments', budgeted: true },
   { route: 'withdrawal-all', request: 'first page, all', query: () => ({}), rows: 'withdrawals', budgeted: true },

@@ -189,6 +189,8 @@ export async function runCustomerJourney(info: StackInfo, log: (line: string) =>
       body: { packageName: basic.packageName, referralCode },
     });
     const order = opened.body.order as { orderId: string; amount: number };
+    // The open window polls its order (waiting until the chain's transfer is found).
+    await call('payment-order-state', `/api/payment/order/${order.orderId}`, 200, { token: friend.token });
     const txid = randomBytes(32).toString('hex');
     await call('payment-submit-usdt', '/api/payment/submit-usdt-payment', 201, {
       method: 'POST',

@@ -2,6 +2,7 @@ import { bundleSizeSection } from './bundle-size-section.js';
 import { capacitySection } from './capacity-section.js';
 import { coldImportSection } from './cold-import-section.js';
 import { exportSection } from './export-section.js';
+import { paymentFoundSection } from './payment-found-section.js';
 import { roundTripsSection } from './round-trips-section.js';
 import type { BenchSection } from './section.js';
 import { throughputSection } from './throughput-section.js';
@@ -16,6 +17,7 @@ export const SECTIONS: readonly BenchSection[] = [
   exportSection,
   roundTripsSection,
   throughputSection,
+  paymentFoundSection,
   bundleSizeSection,
   coldImportSection,
 ];

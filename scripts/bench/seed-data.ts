@@ -317,7 +317,10 @@ const MESSAGE_WORDS =
   'hello I would like to know more about the pro package and whether the bot works with my broker account ' +
   'my payment was sent yesterday please check the transaction and activate my subscription thanks';
 
-/** Contact message i: a visitor's question of 60 to 400 characters. */
+/** How long an admin takes to read a message: older ones are read, newer ones still unread. */
+const CONTACT_UNREAD_FOR_MS = 7 * 24 * 3600 * 1000;
+
+/** Contact message i: a visitor's question of 60 to 400 characters, read once it is a week old. */
 export function seedContactMessage(index: number, ctx: SeedContext) {
   const random = randomStream(STREAM.contact, index);
   const words = MESSAGE_WORDS.split(' ');
@@ -332,6 +335,7 @@ export function seedContactMessage(index: number, ctx: SeedContext) {
     email: user.email,
     message: message.trim().slice(0, length),
     createdAt: created.toISOString(),
+    read: ctx.now.getTime() - created.getTime() > CONTACT_UNREAD_FOR_MS,
   };
 }
 
@@ -466,8 +470,8 @@ export class StatsAccumulator {
     this.add(withdrawalStatsKey(), counters);
   }
 
-  contactMessage(createdAt: string): void {
-    this.add(contactStatsKey(), { total: 1 });
+  contactMessage(createdAt: string, read: boolean): void {
+    this.add(contactStatsKey(), read ? { total: 1 } : { total: 1, unread: 1 });
     this.add(contactBucketKey(contactBucketOf(createdAt)), { count: 1 });
   }
 
@@ -551,7 +555,7 @@ export function* seedItems(
     }
     if (hasContactMessage(i)) {
       const message = seedContactMessage(i, ctx);
-      stats.contactMessage(message.createdAt);
+      stats.contactMessage(message.createdAt, message.read);
       counts.contactMessages += 1;
       yield toContactMessageItem(message);
     }

@@ -67,21 +67,61 @@ const RUNTIME_VARIABLES = [
 
 export class BundledEnvironmentError extends Error {}
 
+type TemplateFunction = Pick<SynthesizedFunction, 'id' | 'environment' | 'resolveRef'>;
+
+/** The function a 'function-name' variable's Ref points at, by its route or job id; undefined when it is none. */
+function functionNameTarget(
+  fn: TemplateFunction,
+  templateValue: TemplateValue,
+  functionIdOf: (logicalId: string) => string | undefined,
+): string | undefined {
+  const ref = (templateValue as { Ref?: unknown }).Ref;
+  const logicalId = typeof ref === 'string' ? fn.resolveRef(ref) : undefined;
+  return logicalId ? functionIdOf(logicalId) : undefined;
+}
+
+/**
+ * The functions the app invokes through Lambda's API (asynchronously: the chain check): those a
+ * function-name variable of some function's template names. The local Invoke endpoint answers
+ * these and no other (lambda-invoke-endpoint.ts).
+ */
+export function invokedFunctionIds(
+  functions: Iterable<TemplateFunction>,
+  functionIdOf: (logicalId: string) => string | undefined,
+): Set<string> {
+  const ids = new Set<string>();
+  for (const fn of functions) {
+    for (const [name, value] of Object.entries(fn.environment)) {
+      if (BUNDLED_ENVIRONMENT_RULES[name]?.kind !== 'function-name') continue;
+      const target = functionNameTarget(fn, value, functionIdOf);
+      if (target) ids.add(target);
+    }
+  }
+  return ids;
+}
+
 /**
  * The environment one bundled function runs with: the runtime's variables, each template variable
- * by its rule, the Lambda API of the local gateway (AWS_ENDPOINT_URL_LAMBDA) and the function's
- * name. A template variable without a rule, or a reference a rule cannot follow, is an error that
- * names the function, the variable and this file, so a new setting in the CDK app cannot be
- * silently missing locally.
+ * by its rule, the Lambda API of the local gateway (AWS_ENDPOINT_URL_LAMBDA), the token that
+ * endpoint asks for (AWS_SESSION_TOKEN, which the SDK signs into its requests, as Lambda gives
+ * every function a session token) and the function's name. A template variable without a rule, or
+ * a reference a rule cannot follow, is an error that names the function, the variable and this
+ * file, so a new setting in the CDK app cannot be silently missing locally.
  */
 export function bundledEnvironment(
-  fn: Pick<SynthesizedFunction, 'id' | 'environment' | 'resolveRef'>,
+  fn: TemplateFunction,
   localEnv: Readonly<Record<string, string>>,
-  options: { lambdaEndpoint: string; functionIdOf: (logicalId: string) => string | undefined },
+  options: {
+    lambdaEndpoint: string;
+    functionIdOf: (logicalId: string) => string | undefined;
+    /** Made at start for the local Invoke endpoint; only the bundled functions get it. */
+    invokeToken: string;
+  },
 ): Record<string, string> {
   const env: Record<string, string> = {
     AWS_LAMBDA_FUNCTION_NAME: fn.id,
     AWS_ENDPOINT_URL_LAMBDA: options.lambdaEndpoint,
+    AWS_SESSION_TOKEN: options.invokeToken,
   };
   for (const name of RUNTIME_VARIABLES) {
     const value = localEnv[name];
@@ -118,9 +158,7 @@ export function bundledEnvironment(
         env[name] = String(templateValue);
         break;
       case 'function-name': {
-        const ref = (templateValue as { Ref?: unknown }).Ref;
-        const logicalId = typeof ref === 'string' ? fn.resolveRef(ref) : undefined;
-        const target = logicalId ? options.functionIdOf(logicalId) : undefined;
+        const target = functionNameTarget(fn, templateValue, options.functionIdOf);
         if (!target) throw problem(name, 'it does not refer to a route or job function of the app');
         env[name] = target;
         break;

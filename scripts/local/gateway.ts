@@ -8,7 +8,14 @@ import { countRoundTrips, roundTripHeaders } from './dynamodb-round-trips.js';
 import type { JwtVerifier } from './jwt-verifier.js';
 import { toAuthorizerClaims } from './jwt-verifier.js';
 import { lambdaContext } from './lambda-context.mjs';
-import { answerInvoke, invokedFunctionName, type InvokeTarget } from './lambda-invoke-endpoint.js';
+import {
+  answerInvoke,
+  answerRefusal,
+  invokedFunctionName,
+  invokeRefusal,
+  type InvokePolicy,
+  type InvokeTarget,
+} from './lambda-invoke-endpoint.js';
 
 /**
  * The local stand-in for API Gateway HTTP API: mounts every implemented route of the route table,
@@ -162,10 +169,15 @@ export function createGateway(options: {
   log?: (line: string) => void;
   /**
    * `--bundled`: each route's handler (by default its TypeScript source in this process), and the
-   * functions Lambda's Invoke API reaches (lambda-invoke-endpoint.ts). The DynamoDB round-trip
-   * headers are only sent for handlers in this process, the only ones whose requests it can count.
+   * functions Lambda's Invoke API reaches (lambda-invoke-endpoint.ts) with who may invoke which.
+   * The DynamoDB round-trip headers are only sent for handlers in this process, the only ones whose
+   * requests it can count.
    */
-  bundled?: { loadHandler: (route: RouteDefinition) => Promise<LambdaHandler>; invokeTarget: InvokeTarget };
+  bundled?: {
+    loadHandler: (route: RouteDefinition) => Promise<LambdaHandler>;
+    invokeTarget: InvokeTarget;
+    invokePolicy: InvokePolicy;
+  };
 }): Server {
   const mounted = mountRoutes(options.root, options.routes, options.bundled?.loadHandler);
   const bundled = options.bundled;
@@ -176,6 +188,12 @@ export function createGateway(options: {
       const requestId = randomUUID();
       const invoked = bundled ? invokedFunctionName(method, url.pathname) : null;
       if (bundled && invoked !== null) {
+        // Refused before the body is read: only the bundled functions' own invokes get through.
+        const refusal = invokeRefusal(req.headers, invoked, bundled.invokePolicy);
+        if (refusal) {
+          options.log?.(`lambda invoke ${invoked} refused: ${refusal.type}`);
+          return answerRefusal(res, refusal);
+        }
         return answerInvoke(req, res, invoked, await readBody(req), bundled.invokeTarget, options.log);
       }
       if (method === 'OPTIONS') {

@@ -20,6 +20,11 @@ export function startScheduler(options: {
   now?: () => Date;
   /** Runs one job with its event; by default its TypeScript handler in this process. */
   runJob?: (jobId: string, event: unknown) => Promise<unknown>;
+  /**
+   * Whether this delivery of a job comes twice, at once (EventBridge Scheduler delivers at least
+   * once): the local stack says yes now and then when faults are injected (faults.ts).
+   */
+  deliverTwice?: (jobId: string) => boolean;
 }): LocalScheduler {
   const runJob =
     options.runJob ??
@@ -41,8 +46,10 @@ export function startScheduler(options: {
     for (const job of jobs.filter((j) => cronMatches(j.cron, at))) {
       try {
         // The same event shape EventBridge Scheduler sends in AWS (the CDK sets it as the schedule's input).
-        await runJob(job.id, scheduledJobEvent(job.id, at, 'local.scheduler'));
-        options.log(`scheduler: ${job.id} ran`);
+        const event = scheduledJobEvent(job.id, at, 'local.scheduler');
+        const twice = options.deliverTwice?.(job.id) ?? false;
+        await (twice ? Promise.all([runJob(job.id, event), runJob(job.id, event)]) : runJob(job.id, event));
+        options.log(`scheduler: ${job.id} ran${twice ? ' (delivered twice)' : ''}`);
       } catch (error) {
         options.log(`scheduler: ${job.id} failed: ${error instanceof Error ? error.message : String(error)}`);
       }

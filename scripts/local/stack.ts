@@ -28,9 +28,15 @@ import {
   waitForDynamoDb,
 } from './dynamodb-local.js';
 import { installRoundTripCounter, outsideRoundTrips } from './dynamodb-round-trips.js';
+import { createFaultInjector, faultError, installFaults, parseFaults, rateFor, type FaultInjector } from './faults.js';
 import { createGateway, handlerFile, type LambdaHandler } from './gateway.js';
 import { createJwtVerifier } from './jwt-verifier.js';
-import { bundledEnvironment, startBundledFunctions, type BundledFunctions } from './bundled-functions.js';
+import {
+  bundledEnvironment,
+  invokedFunctionIds,
+  startBundledFunctions,
+  type BundledFunctions,
+} from './bundled-functions.js';
 import { assertPortFree, LocalStackError, stopProcess, type ManagedProcess } from './processes.js';
 import { startScheduler, type LocalScheduler } from './scheduler.js';
 import { startSesLocal, waitForSes } from './ses-local.js';
@@ -67,6 +73,12 @@ export interface LocalStackOptions {
    * missing or stale) instead of its TypeScript source: `npm start -- --bundled`.
    */
   bundled?: boolean;
+  /**
+   * Faults injected into the handlers' AWS calls, the chain check's invoke and the scheduled jobs
+   * (faults.ts). By default from the `FAULTS` setting (`FAULTS=0.1 npm start`), seeded by
+   * `FAULTS_SEED`; none when it is absent. Not available with `bundled`.
+   */
+  faults?: FaultInjector;
   log?: (line: string) => void;
 }
 
@@ -81,6 +93,20 @@ export interface LocalStackInfo {
   routes: string[];
   /** How the handlers run: their TypeScript source in this process, or the synthesized bundles. */
   mode: 'source' | 'bundled';
+}
+
+/** The faults of a run: the option, else the `FAULTS` setting, else none. */
+export function faultsOf(options: Pick<LocalStackOptions, 'faults' | 'bundled'>): FaultInjector | undefined {
+  const setting = process.env.FAULTS;
+  const faults =
+    options.faults ??
+    (setting ? createFaultInjector(parseFaults(setting), Number(process.env.FAULTS_SEED ?? Date.now())) : undefined);
+  if (faults && options.bundled) {
+    throw new LocalStackError(
+      'FAULTS cannot be used with --bundled: the deployed bundles carry no fault injection. Start without --bundled.',
+    );
+  }
+  return faults;
 }
 
 export interface RunningLocalStack extends LocalStackInfo {
@@ -117,6 +143,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
 
   assertJavaAvailable();
   // The bundles first: a failed synth leaves nothing running.
+  const faults = faultsOf(options);
   const synthesized = options.bundled ? await synthesizedRouteAndJobFunctions(options.root, log) : undefined;
   for (const key of Object.keys(options.ports) as (keyof LocalStackPorts)[]) {
     await assertPortFree(options.ports[key], PORT_LABEL[key], PORT_ENV[key]);
@@ -191,8 +218,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       AWS_ENDPOINT_URL_DYNAMODB: urls.dynamodb,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: urls.cognito,
       AWS_ENDPOINT_URL_SES: urls.sesInbox,
-      // The on-chain TXID check asks the local TRON double (fixtures in scripts/local/tron-fixtures).
+      // The on-chain TXID check and the wallet watcher ask the local TRON double (scripts/local/tron-fixtures).
       TRON_API_URL: urls.tron,
+      // A payment order's lifetime and grace, when set: a test stack can run with short ones.
+      ...(process.env.ORDER_OPEN_MINUTES ? { ORDER_OPEN_MINUTES: process.env.ORDER_OPEN_MINUTES } : {}),
+      ...(process.env.ORDER_GRACE_MINUTES ? { ORDER_GRACE_MINUTES: process.env.ORDER_GRACE_MINUTES } : {}),
     };
     // Handlers run in this process and read their config at import: set it before any is loaded.
     Object.assign(process.env, handlerEnv);
@@ -202,14 +232,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     if (synthesized) {
       const functions = synthesized;
       const idOfLogicalId = new Map([...functions.values()].map((fn) => [fn.logicalId, fn.id]));
+      const functionIdOf = (logicalId: string) => idOfLogicalId.get(logicalId);
+      // The gateway is also Lambda's API for the functions (lambda-invoke-endpoint.ts). It answers
+      // only this run's token, which only the bundled functions get, and only the functions the
+      // app invokes asynchronously.
+      const invokeToken = randomBytes(32).toString('hex');
       bundles = startBundledFunctions({
         functions,
-        // The gateway is also Lambda's API for the functions (lambda-invoke-endpoint.ts).
         environmentOf: (fn) =>
-          bundledEnvironment(fn, handlerEnv, {
-            lambdaEndpoint: urls.api,
-            functionIdOf: (logicalId) => idOfLogicalId.get(logicalId),
-          }),
+          bundledEnvironment(fn, handlerEnv, { lambdaEndpoint: urls.api, functionIdOf, invokeToken }),
         log,
       });
       const running = bundles;
@@ -221,19 +252,29 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
           loadHandler: async (route) => async (event) =>
             (await running.invoke(route.id, event)) as Awaited<ReturnType<LambdaHandler>>,
           invokeTarget: running,
+          invokePolicy: { token: invokeToken, functions: invokedFunctionIds(functions.values(), functionIdOf) },
         },
       });
       runJob = (jobId, event) => running.invoke(jobId, event);
       log(`bundled: ${functions.size} functions from ${join(options.root, 'infra', 'cdk.out')}`);
     } else {
-      gateway = await sourceGateway(options.root, verifier, log);
+      gateway = await sourceGateway(options.root, verifier, log, faults);
     }
     const server = gateway;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.ports.api, host, () => resolve());
     });
-    if (options.scheduler ?? true) scheduler = startScheduler({ root: options.root, log, runJob });
+    if (options.scheduler ?? true) {
+      scheduler = startScheduler({
+        root: options.root,
+        log,
+        runJob,
+        // EventBridge Scheduler delivers at least once: with faults on, a job is sometimes delivered twice.
+        ...(faults ? { deliverTwice: () => duplicates(faults, 'scheduler', 'RunJob') } : {}),
+      });
+    }
+    if (faults) log(`faults: injecting ${process.env.FAULTS ?? 'the given plan'} (scripts/local/faults.ts)`);
 
     const info: LocalStackInfo = {
       urls,
@@ -265,22 +306,40 @@ async function sourceGateway(
   root: string,
   verifier: Awaited<ReturnType<typeof createJwtVerifier>>,
   log: (line: string) => void,
+  faults?: FaultInjector,
 ) {
   const { documentClient } = await import('../../functions/src/adapters/dynamodb.js');
   installRoundTripCounter(documentClient);
+  if (faults) {
+    // The clients the handlers share in this process (each created once, at its module's scope).
+    installFaults(documentClient, 'dynamodb', faults);
+    installFaults((await import('../../functions/src/adapters/cognito-directory.js')).cognitoClient, 'cognito', faults);
+    installFaults((await import('../../functions/src/adapters/ses-mailer.js')).sesClient, 'ses', faults);
+  }
 
   // The local stand-in for payment-submit-usdt's asynchronous invoke of job-chain-recheck: the same
   // handler with the same event, in the background of this process. Imported only now: the
   // functions' modules read their configuration when first loaded.
   const { setLocalChainCheckRunner } = await import('../../functions/src/wiring/chain-check-trigger.js');
   // Outside the submission's DynamoDB tally: in AWS the check is another invocation.
-  setLocalChainCheckRunner((event) =>
+  const runChainCheck = (event: unknown) =>
     outsideRoundTrips(async () => {
       const file = pathToFileURL(handlerFile(root, 'job-chain-recheck')).href;
       const { handler } = (await import(file)) as { handler: (event: unknown) => Promise<unknown> };
       return handler(event);
-    }),
-  );
+    });
+  setLocalChainCheckRunner((event) => {
+    if (!faults || !faults.enabled || faults.random() >= rateFor(faults.plan, 'lambda', 'InvokeCommand')) {
+      return runChainCheck(event);
+    }
+    // Lambda's asynchronous invoke under faults: refused (throttled), or delivered twice.
+    if (faults.random() < 0.5) {
+      faults.tally.add('lambda', 'InvokeCommand', 'throttling');
+      return Promise.reject(faultError('lambda', 'InvokeCommand', 'throttling'));
+    }
+    faults.tally.add('lambda', 'InvokeCommand', 'delivered-twice');
+    return Promise.all([runChainCheck(event), runChainCheck(event)]).then(([first]) => first);
+  });
   return createGateway({ root, verifier, log });
 }
 
@@ -461,4 +520,11 @@ async function replaceFormerLocalWallet(
     const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
     if (!reasons.some((r) => r.Code === 'ConditionalCheckFailed')) throw error;
   }
+}
+
+/** Whether a delivery under faults comes twice (at the rate of `client`, e.g. `scheduler`), counted in the tally. */
+function duplicates(faults: FaultInjector, client: 'scheduler', command: string): boolean {
+  if (!faults.enabled || faults.random() >= rateFor(faults.plan, client, command)) return false;
+  faults.tally.add(client, command, 'delivered-twice');
+  return true;
 }

@@ -19,7 +19,10 @@ const LOCK_FILE = 'package-lock.json';
 export type TemplateValue = string | number | boolean | Record<string, unknown> | unknown[];
 
 export interface SynthesizedFunction {
-  /** The route or job id (the construct id in the CDK app): the handler is functions/src/handlers/<id>.ts. */
+  /**
+   * The route or job id (the construct id in the CDK app): the handler is functions/src/handlers/<id>.ts;
+   * for a trigger its name, functions/src/triggers/<id>.ts (TRIGGER_FUNCTION_PATHS).
+   */
   id: string;
   /** The template file in the cloud assembly (a nested stack's `*.nested.template.json` for routes). */
   templateFile: string;
@@ -54,10 +57,38 @@ const readTemplate = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as
 const FUNCTION_PATH = /\/([a-z0-9-]+)\/Handler\/Function\/Resource$/;
 
 /**
+ * The functions outside the API, by their construct path in the CDK app, named after their handler
+ * in functions/src/triggers: the user pool's PreSignUp trigger (only in an app synthesized with
+ * Google sign-in) and the data stack's deploy-time seeding.
+ */
+export const TRIGGER_FUNCTION_PATHS: Readonly<Record<string, string>> = {
+  'Goldbot-Auth/PreSignUpFunction/Resource': 'pre-sign-up',
+  'Goldbot-Data/SeedDefaults/Function/Resource': 'seed-defaults',
+};
+
+/**
  * Every route and job function of the assembly at `assemblyDir`, by id. Other functions (the seed
- * custom resource, Cognito triggers) are left out.
+ * custom resource, Cognito triggers: readSynthesizedTriggers) are left out.
  */
 export function readSynthesizedFunctions(assemblyDir: string): Map<string, SynthesizedFunction> {
+  return readFunctions(assemblyDir, (cdkPath) => FUNCTION_PATH.exec(cdkPath)?.[1]);
+}
+
+/**
+ * The trigger functions of the assembly (TRIGGER_FUNCTION_PATHS) that it holds bundled, by the name
+ * of their handler: what the bundled smoke pass runs besides the routes and jobs.
+ */
+export function readSynthesizedTriggers(assemblyDir: string): Map<string, SynthesizedFunction> {
+  const triggers = readFunctions(assemblyDir, (cdkPath) => TRIGGER_FUNCTION_PATHS[cdkPath]);
+  // A stack left out of the bundling (`cdk synth <stack> --exclusively`) has no bundle for its functions.
+  return new Map([...triggers].filter(([, fn]) => existsSync(fn.bundleFile)));
+}
+
+/** The Lambda functions of the assembly that `idOf` names by their construct path, with their code's asset. */
+function readFunctions(
+  assemblyDir: string,
+  idOf: (cdkPath: string) => string | undefined,
+): Map<string, SynthesizedFunction> {
   const files = readdirSync(assemblyDir).filter((f) => f.endsWith('.template.json'));
   const templates = new Map(files.map((f) => [f, readTemplate(join(assemblyDir, f))]));
   // A nested stack's parameter -> the value its parent passes in (the parent names the nested template).
@@ -74,7 +105,7 @@ export function readSynthesizedFunctions(assemblyDir: string): Map<string, Synth
   for (const [templateFile, template] of templates) {
     for (const [logicalId, resource] of Object.entries(template.Resources ?? {})) {
       if (resource.Type !== 'AWS::Lambda::Function') continue;
-      const id = FUNCTION_PATH.exec(String(resource.Metadata?.['aws:cdk:path'] ?? ''))?.[1];
+      const id = idOf(String(resource.Metadata?.['aws:cdk:path'] ?? ''));
       const asset = resource.Metadata?.['aws:asset:path'];
       if (!id || typeof asset !== 'string') continue;
       const props = resource.Properties ?? {};
@@ -133,11 +164,29 @@ export function staleAssemblyReason(root: string): string | null {
   return null;
 }
 
-/** Runs `cdk synth --quiet` (the CDK app of cdk.json, bundling every function with esbuild). */
-export function synthesize(root: string, log: (line: string) => void): Promise<void> {
+/** What to synthesize besides the default: the whole app of cdk.json into infra/cdk.out. */
+export interface SynthesizeOptions {
+  /** Only these stacks' functions are bundled (`cdk synth <stacks> --exclusively`). */
+  readonly stacks?: readonly string[];
+  /** `-c key=value` context on top of cdk.json's. */
+  readonly context?: Readonly<Record<string, string>>;
+  /** Another cloud assembly folder than cdk.json's output. */
+  readonly outdir?: string;
+}
+
+/** Runs `cdk synth --quiet` (the CDK app of cdk.json, bundling every function, or those of `stacks`, with esbuild). */
+export function synthesize(root: string, log: (line: string) => void, options: SynthesizeOptions = {}): Promise<void> {
   const cdk = join(root, 'node_modules', 'aws-cdk', 'bin', 'cdk');
+  const args = [
+    cdk,
+    'synth',
+    '--quiet',
+    ...(options.stacks?.length ? [...options.stacks, '--exclusively'] : []),
+    ...Object.entries(options.context ?? {}).flatMap(([key, value]) => ['-c', `${key}=${value}`]),
+    ...(options.outdir ? ['--output', options.outdir] : []),
+  ];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cdk, 'synth', '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString('utf8')).slice(-20_000);

@@ -1,23 +1,35 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, join } from 'node:path';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { createBase58check } from '@scure/base';
 import * as z from '@goldbot/shared/zod';
 
 /**
- * The local stand-in for TronGrid's HTTP API: `POST /walletsolidity/gettransactioninfobyid`
+ * The local stand-in for TronGrid's HTTP API. `POST /walletsolidity/gettransactioninfobyid`
  * with `{"value": txid}` answers from the fixture files in scripts/local/tron-fixtures (each names
- * its source; see the README there), and `{}` for any other id, as the real API does. `npm start`
- * and the integration suite run it on a port of its own and hand its URL to the functions as
+ * its source; see the README there), and `{}` for any other id, as the real API does.
+ * `GET /v1/accounts/{address}/transactions/trc20` answers the account's USDT transfers (the wallet
+ * watcher's listing) from the listing fixtures in tron-fixtures/listings plus the transfers recorded
+ * with `POST /__double/transfer`, newest first, filtered and paged like TronGrid. `npm start` and
+ * the integration suite run it on a port of its own and hand its URL to the functions as
  * TRON_API_URL. Never deployed.
  *
  * Test switches, per fixture (`_double`): `blockTimeStamp: "recent"` (the answer's block time is a
  * minute before the request, so a fresh payment matches), `delayMs` (a slow answer: the adapter's
- * timeout), `status` with optional `times` (e.g. 429 always, or only for the first look-up). Two
- * helper endpoints for tests and developers on loopback: `POST /__double/alias {txid, fixture, amount?, to?}`
- * answers a new id like a fixture (a TXID can pay only once, so each test payment needs its own
- * id), its USDT transfer carrying `amount` when given (a payment order's exact amount) and going to
- * the T-address `to` when given (a withdrawal's payout to its customer), `GET /__double/calls?txid=` counts the look-ups of an id.
+ * timeout), `status` with optional `times` (e.g. 429 always, or only for the first look-up).
+ * Helper endpoints for tests and developers, answered on loopback only:
+ * - `POST /__double/transfer {to, amount, from?, txid?, blockTimestamp?}` records a confirmed USDT
+ *   transfer (now, or at `blockTimestamp` for one confirmed late) and answers `{txid}`: it is in the
+ *   listing of `to` and its receipt answers its TXID. `amount` is USDT, a decimal string or number.
+ * - `POST /__double/fail {path, calls, status?}`: the next `calls` requests to `path` fail with
+ *   `status` (default 500), to show that nothing is skipped.
+ * - `POST /__double/alias {txid, fixture, amount?, to?}` answers a new id like a fixture (a TXID can
+ *   pay only once, so each test payment needs its own id), its USDT transfer carrying `amount` when
+ *   given (a payment order's exact amount) and going to the T-address `to` when given (a
+ *   withdrawal's payout to its customer).
+ * - `GET /__double/calls?txid=` counts the look-ups of an id, `GET /__double/calls?path=` the requests to a path.
  */
 export const TRON_DOUBLE_PATH = '/walletsolidity/gettransactioninfobyid';
 export const DEFAULT_FIXTURES_DIR = join(import.meta.dirname, 'tron-fixtures');
@@ -94,8 +106,8 @@ const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4d
 /** A USDT amount: up to 6 decimals (USDT's own precision). */
 const USDT_AMOUNT = /^\d{1,9}(\.\d{1,6})?$/;
 
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
+/** Base58Check, as TRON spells addresses (the checksum is a double SHA-256). */
+const bs58check = createBase58check(sha256);
 
 /**
  * The 20-byte account id of a TRON T-address as a Transfer log's address topic carries it (32 bytes,
@@ -103,14 +115,13 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
  */
 export function addressTopic(address: string): string | undefined {
   if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address)) return undefined;
-  let value = 0n;
-  for (const char of address) value = value * 58n + BigInt(BASE58.indexOf(char));
-  const bytes = Buffer.from(value.toString(16).padStart(50, '0'), 'hex');
-  const [payload, checksum] = [bytes.subarray(0, 21), bytes.subarray(21)];
-  if (bytes.length !== 25 || payload[0] !== 0x41 || !sha256(sha256(payload)).subarray(0, 4).equals(checksum)) {
+  try {
+    const bytes = bs58check.decode(address);
+    if (bytes.length !== 21 || bytes[0] !== 0x41) return undefined;
+    return `000000000000000000000000${Buffer.from(bytes).subarray(1).toString('hex')}`;
+  } catch {
     return undefined;
   }
-  return payload.subarray(1).toString('hex').padStart(64, '0');
 }
 
 /**
@@ -149,8 +160,112 @@ export function withTransfer(fixture: TronFixture, change: { usdt?: string; to?:
   };
 }
 
-/** `fixture` with every Transfer log carrying `usdt` instead (a payment order's exact amount). */
-export const withTransferAmount = (fixture: TronFixture, usdt: string): TronFixture => withTransfer(fixture, { usdt });
+// ---------------------------------------------------------------------------------------------
+// The account listing (GET /v1/accounts/{address}/transactions/trc20)
+
+export const DEFAULT_LISTINGS_DIR = join(DEFAULT_FIXTURES_DIR, 'listings');
+/** USDT on TRON mainnet, as the listing's `token_info` names it. */
+const USDT_TOKEN_INFO = {
+  symbol: 'USDT',
+  address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  decimals: 6,
+  name: 'Tether USD',
+} as const;
+/** The sender of a recorded transfer that names none (a real mainnet address of the fixtures' receipt). */
+export const DOUBLE_DEFAULT_SENDER = 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL';
+const LISTING_PATH = /^\/v1\/accounts\/([^/]+)\/transactions\/trc20$/;
+
+/** One row of the listing, field for field as TronGrid answers it. */
+export interface ListingRow {
+  transaction_id: string;
+  token_info: { symbol: string; address: string; decimals: number; name: string };
+  block_timestamp: number;
+  from: string;
+  to: string;
+  type: string;
+  value: string;
+}
+
+const listingFileSchema = z.object({
+  _source: z.string().check(z.minLength(1)),
+  _note: z.optional(z.string()),
+  response: z.object({
+    data: z.array(
+      z.object({
+        transaction_id: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+        token_info: z.object({ symbol: z.string(), address: z.string(), decimals: z.number(), name: z.string() }),
+        block_timestamp: z.number(),
+        from: z.string(),
+        to: z.string(),
+        type: z.string(),
+        value: z.string().check(z.regex(/^\d+$/)),
+      }),
+    ),
+    success: z.boolean(),
+    meta: z.object({ at: z.number(), page_size: z.number() }),
+  }),
+});
+
+/** The rows of every listing fixture; a malformed file fails loudly at start-up. */
+export function loadListingRows(dir: string = DEFAULT_LISTINGS_DIR): ListingRow[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .flatMap((file) => {
+      const parsed = listingFileSchema.safeParse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+      if (!parsed.success) throw new Error(`TRON listing fixture ${file}: ${parsed.error.message}`);
+      return parsed.data.response.data;
+    });
+}
+
+/** The micro-units of a USDT amount (`"60.37"` or 60.37), or null when it is not one. */
+export function usdtUnits(amount: unknown): bigint | null {
+  const text = typeof amount === 'number' && Number.isFinite(amount) ? amount.toFixed(6).replace(/\.?0+$/, '') : amount;
+  if (typeof text !== 'string' || !USDT_AMOUNT.test(text)) return null;
+  const [whole = '0', fraction = ''] = text.split('.');
+  const units = BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
+  return units > 0n ? units : null;
+}
+
+const isTAddress = (value: unknown): value is string => typeof value === 'string' && addressTopic(value) !== undefined;
+
+/** The log topic of a T-address the double has already checked (a recorded transfer's ends). */
+function checkedTopic(address: string): string {
+  const topic = addressTopic(address);
+  if (topic === undefined) throw new Error(`Not a TRON address: ${address}`);
+  return topic;
+}
+
+/**
+ * The receipt of a recorded transfer: the built USDT receipt's fields (usdt-60-basic.json, itself
+ * in the format of the real ones) with this transfer's id, block time, sender, recipient and value.
+ */
+function receiptOf(template: TronFixture, row: ListingRow): TronFixture {
+  const log = Array.isArray(template.response.log) ? (template.response.log as Record<string, unknown>[]) : [];
+  return {
+    ...template,
+    name: `transfer ${row.transaction_id}`,
+    behaviour: {},
+    response: {
+      ...template.response,
+      id: row.transaction_id,
+      blockTimeStamp: row.block_timestamp,
+      log: log.map((entry) => ({
+        ...entry,
+        topics: [TRANSFER_TOPIC, checkedTopic(row.from), checkedTopic(row.to)],
+        data: BigInt(row.value).toString(16).padStart(64, '0'),
+      })),
+    },
+  };
+}
+
+/** Opaque to callers, like TronGrid's: where the next page starts in the filtered, ordered rows. */
+const encodeFingerprint = (offset: number) => Buffer.from(`offset:${offset}`).toString('base64url');
+function decodeFingerprint(fingerprint: string | null): number | null {
+  if (fingerprint === null || fingerprint === '') return 0;
+  const match = /^offset:(\d+)$/.exec(Buffer.from(fingerprint, 'base64url').toString('utf8'));
+  return match ? Number(match[1]) : null;
+}
 
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -174,15 +289,28 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 
 export interface TronDoubleOptions {
   fixturesDir?: string;
+  listingsDir?: string;
   now?: () => number;
   log?: (line: string) => void;
 }
+
+/** The helper endpoints answer only callers on this machine. */
+const isLoopback = (req: IncomingMessage) => {
+  const address = req.socket.remoteAddress ?? '';
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+};
 
 export function createTronDouble(options: TronDoubleOptions = {}): Server {
   const byName = loadTronFixtures(options.fixturesDir);
   const byTxid = new Map([...byName.values()].map((f) => [f.txid, f]));
   const calls = new Map<string, number>();
+  const pathCalls = new Map<string, number>();
+  const failures = new Map<string, { calls: number; status: number }>();
+  const rows: ListingRow[] = loadListingRows(
+    options.listingsDir ?? (options.fixturesDir ? join(options.fixturesDir, 'listings') : undefined),
+  );
   const now = options.now ?? Date.now;
+  const receiptTemplate = byName.get('usdt-60-basic');
 
   const lookup = async (req: IncomingMessage, res: ServerResponse) => {
     const body = (await readJson(req)) as { value?: unknown };
@@ -241,16 +369,145 @@ export function createTronDouble(options: TronDoubleOptions = {}): Server {
     });
   };
 
+  /** TronGrid's listing: the rows to the address (only_to), USDT only, in the time range, newest first, paged. */
+  const listing = (res: ServerResponse, url: URL, address: string) => {
+    const params = url.searchParams;
+    const contract = params.get('contract_address');
+    const min = Number(params.get('min_timestamp') ?? 0);
+    const max = params.has('max_timestamp') ? Number(params.get('max_timestamp')) : Number.POSITIVE_INFINITY;
+    const limit = Math.min(200, Math.max(1, Number(params.get('limit') ?? 20) || 20));
+    const offset = decodeFingerprint(params.get('fingerprint'));
+    if (offset === null) return send(res, 400, { success: false, error: 'invalid fingerprint', statusCode: 400 });
+    const matching = rows
+      .filter(
+        (row) =>
+          (params.get('only_to') !== 'true' || row.to === address) &&
+          (params.get('only_to') === 'true' || row.to === address || row.from === address) &&
+          (contract === null || row.token_info.address === contract) &&
+          row.block_timestamp >= min &&
+          row.block_timestamp <= max,
+      )
+      .sort((a, b) => b.block_timestamp - a.block_timestamp || (a.transaction_id < b.transaction_id ? -1 : 1));
+    const page = matching.slice(offset, offset + limit);
+    const more = offset + limit < matching.length;
+    const fingerprint = more ? encodeFingerprint(offset + limit) : undefined;
+    const next = new URL(url.href);
+    if (fingerprint) next.searchParams.set('fingerprint', fingerprint);
+    send(res, 200, {
+      data: page,
+      success: true,
+      meta: {
+        at: now(),
+        page_size: page.length,
+        ...(fingerprint ? { fingerprint, links: { next: next.href } } : {}),
+      },
+    });
+  };
+
+  const transfer = async (req: IncomingMessage, res: ServerResponse) => {
+    const body = (await readJson(req)) as {
+      to?: unknown;
+      amount?: unknown;
+      from?: unknown;
+      txid?: unknown;
+      blockTimestamp?: unknown;
+    };
+    const units = usdtUnits(body.amount);
+    const from = body.from === undefined ? DOUBLE_DEFAULT_SENDER : body.from;
+    const txid = body.txid === undefined ? randomBytes(32).toString('hex') : String(body.txid).toLowerCase();
+    const at = body.blockTimestamp === undefined ? now() : Number(body.blockTimestamp);
+    if (
+      !isTAddress(body.to) ||
+      !isTAddress(from) ||
+      units === null ||
+      !/^[0-9a-f]{64}$/.test(txid) ||
+      !Number.isSafeInteger(at) ||
+      at <= 0
+    ) {
+      return send(res, 400, {
+        message:
+          'Send {"to": <T-address>, "amount": <USDT, e.g. "60.37">, "from"?: <T-address>, "txid"?: <64 hex>, "blockTimestamp"?: <epoch ms>}',
+      });
+    }
+    if (rows.some((row) => row.transaction_id === txid) || byTxid.has(txid)) {
+      return send(res, 409, { message: `transaction ${txid} is already on this chain` });
+    }
+    // TRON makes a block every 3 s: a transfer sent now is in the next block (its time a multiple of
+    // 3 s, never before the transfer was sent); one dated by the caller keeps its block.
+    const blockTime =
+      body.blockTimestamp === undefined ? Math.ceil(at / BLOCK_MS) * BLOCK_MS : Math.floor(at / BLOCK_MS) * BLOCK_MS;
+    const row: ListingRow = {
+      transaction_id: txid,
+      token_info: { ...USDT_TOKEN_INFO },
+      block_timestamp: blockTime,
+      from,
+      to: body.to,
+      type: 'Transfer',
+      value: units.toString(),
+    };
+    rows.push(row);
+    if (receiptTemplate) byTxid.set(txid, receiptOf(receiptTemplate, row));
+    send(res, 201, { txid });
+  };
+
+  const fail = async (req: IncomingMessage, res: ServerResponse) => {
+    const body = (await readJson(req)) as { path?: unknown; calls?: unknown; status?: unknown };
+    const status = body.status === undefined ? 500 : Number(body.status);
+    const count = Number(body.calls);
+    if (
+      typeof body.path !== 'string' ||
+      !body.path.startsWith('/') ||
+      !Number.isInteger(count) ||
+      count < 1 ||
+      count > 1000 ||
+      !Number.isInteger(status) ||
+      status < 400 ||
+      status > 599
+    ) {
+      return send(res, 400, {
+        message: 'Send {"path": "/v1/...", "calls": <1-1000>, "status"?: <400-599, default 500>}',
+      });
+    }
+    failures.set(body.path, { calls: count, status });
+    send(res, 201, { path: body.path, calls: count, status });
+  };
+
+  /** A request to a path set to fail: answered with the failure (and counted down). */
+  const failed = (res: ServerResponse, path: string): boolean => {
+    const failure = failures.get(path);
+    if (!failure) return false;
+    if (failure.calls <= 1) failures.delete(path);
+    else failures.set(path, { ...failure, calls: failure.calls - 1 });
+    send(res, failure.status, {
+      success: false,
+      error: `local TRON double: HTTP ${failure.status} (failing on purpose)`,
+      statusCode: failure.status,
+    });
+    return true;
+  };
+
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const route = `${req.method} ${url.pathname}`;
     const handle = async () => {
-      if (route === `POST ${TRON_DOUBLE_PATH}`) return lookup(req, res);
-      if (route === 'POST /__double/alias') return alias(req, res);
-      if (route === 'GET /__double/calls') {
-        return send(res, 200, { calls: calls.get((url.searchParams.get('txid') ?? '').toLowerCase()) ?? 0 });
+      if (url.pathname.startsWith('/__double/')) {
+        if (!isLoopback(req))
+          return send(res, 403, { Error: 'local TRON double: helper endpoints answer loopback only' });
+        if (route === 'POST /__double/transfer') return transfer(req, res);
+        if (route === 'POST /__double/fail') return fail(req, res);
+        if (route === 'POST /__double/alias') return alias(req, res);
+        if (route === 'GET /__double/calls') {
+          const path = url.searchParams.get('path');
+          if (path !== null) return send(res, 200, { calls: pathCalls.get(path) ?? 0 });
+          return send(res, 200, { calls: calls.get((url.searchParams.get('txid') ?? '').toLowerCase()) ?? 0 });
+        }
       }
       if (route === 'GET /health') return send(res, 200, { ok: true, fixtures: byName.size });
+      pathCalls.set(url.pathname, (pathCalls.get(url.pathname) ?? 0) + 1);
+      if (failed(res, url.pathname)) return;
+      if (route === `POST ${TRON_DOUBLE_PATH}`) return lookup(req, res);
+      const listed = req.method === 'GET' ? LISTING_PATH.exec(url.pathname) : null;
+      if (listed?.[1]) return listing(res, url, decodeURIComponent(listed[1]));
       send(res, 404, { Error: `local TRON double: no ${route}` });
     };
     handle().catch((error: unknown) => {

@@ -52,7 +52,7 @@ export async function runPreflight(
         : Promise.resolve(notNeeded(`CDK bootstrap (${EDGE_REGION})`, 'waf=false and no site certificate to create')),
     checkLambdaConcurrency(new LambdaClient(inRegion), target, appConcurrencyNeed()),
     checkSesSandbox(ses, target),
-    checkSesIdentity(ses, target, {
+    checkSesIdentity(ses, cloudFormation, target, {
       mailFrom: settings.mailFrom,
       sesIdentity: settings.sesIdentity,
       mailFromDefaulted: settings.defaulted.includes('mailFrom'),

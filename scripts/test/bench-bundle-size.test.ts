@@ -9,6 +9,7 @@ import { cognitoCallsOf, jobAccess, routeAccess } from '../../infra/lib/access.j
 import {
   baselineClientsOf,
   baselineHandler,
+  baselineImportsOf,
   baselineName,
   buildBundles,
   bundleFunction,
@@ -19,6 +20,7 @@ import {
   judgeBundle,
   SDK_CLIENT_PACKAGES,
   SDK_CLIENTS,
+  staticLibraries,
   staticSdkClients,
   zippedSize,
   type BundleFigures,
@@ -95,6 +97,42 @@ describe('bundle-size section', () => {
     // A function without any client is compared with the DynamoDB-only handler.
     expect(baselineClientsOf([])).toEqual(['dynamodb']);
     expect(baselineClientsOf(['dynamodb', 'cognito'])).toEqual(['dynamodb', 'cognito']);
+  });
+
+  it('writes a baseline that also loads the libraries a function imports statically (handlebars), used once per call', () => {
+    const code = baselineHandler(['dynamodb'], ['handlebars']);
+    expect(code).toContain("import Handlebars from 'handlebars';");
+    expect(code).toContain('Handlebars.compile(');
+    expect(code).toContain('template({');
+    expect(baselineName(['dynamodb'], ['handlebars'])).toBe('DynamoDB + handlebars');
+    // Without libraries, the name and the code are those of the SDK-only baseline.
+    expect(baselineName(['dynamodb'], [])).toBe(baselineName(['dynamodb']));
+    expect(baselineHandler(['dynamodb'], [])).toBe(baselineHandler(['dynamodb']));
+  });
+
+  it('counts handlebars as loaded at import only when reached through static imports and kept', () => {
+    const inputs = {
+      'h.ts': {
+        bytes: 1,
+        imports: [
+          { path: 'render.ts', kind: 'import-statement' as const },
+          { path: 'mail.ts', kind: 'dynamic-import' as const },
+        ],
+      },
+      'render.ts': {
+        bytes: 1,
+        imports: [{ path: 'node_modules/handlebars/lib/index.js', kind: 'import-statement' as const }],
+      },
+      'mail.ts': { bytes: 1, imports: [] },
+      'node_modules/handlebars/lib/index.js': { bytes: 1, imports: [] },
+    };
+    const all = new Set(Object.keys(inputs));
+    expect(staticLibraries(inputs, 'h.ts', all)).toEqual(['handlebars']);
+    all.delete('node_modules/handlebars/lib/index.js');
+    expect(staticLibraries(inputs, 'h.ts', all)).toEqual([]);
+    // Reached only through import(): loaded on the path that needs it, not at import.
+    const lazy = { ...inputs, 'h.ts': { bytes: 1, imports: [{ path: 'render.ts', kind: 'dynamic-import' as const }] } };
+    expect(staticLibraries(lazy, 'h.ts', new Set(Object.keys(lazy)))).toEqual([]);
   });
 
   it('counts the SDK clients reached through static imports and kept in the bundle, not through import()', () => {
@@ -280,8 +318,11 @@ describe('what the Lambda bundles may import', () => {
     // calls, ses:SendEmail, lambda:InvokeFunction on the chain check, GetSecretValue on a secret. A
     // client bundled without its grant would fail in AWS only; a grant without its client is more
     // privilege than the function uses. The Cognito triggers are wired in infra/lib/auth-stack.ts
-    // (pre-sign-up: ListUsers, AdminLinkProviderForUser) and seed-defaults.ts (the table).
-    const TRIGGER_CLIENTS: Record<string, SdkClient[]> = { 'pre-sign-up': ['cognito'], 'seed-defaults': ['dynamodb'] };
+    // (pre-sign-up: its Cognito calls and the e-mail markers of the table) and seed-defaults.ts (the table).
+    const TRIGGER_CLIENTS: Record<string, SdkClient[]> = {
+      'pre-sign-up': ['dynamodb', 'cognito'],
+      'seed-defaults': ['dynamodb'],
+    };
     const expected = (id: string): SdkClient[] => {
       const trigger = TRIGGER_CLIENTS[id];
       if (trigger) return trigger;
@@ -291,7 +332,8 @@ describe('what the Lambda bundles may import', () => {
       if (!access) throw new Error(`${id}: neither a route, a job nor a known trigger`);
       const uses: Record<SdkClient, boolean> = {
         dynamodb: access.table !== 'none',
-        cognito: cognitoCallsOf(id).length > 0,
+        // A route's Cognito calls (the auth map), or a job's (the wallet watcher lists the admin group).
+        cognito: cognitoCallsOf(id).length > 0 || access.cognitoActions.length > 0,
         ses: access.sendsMail,
         lambda: access.invokesChainCheck,
         secretsManager: access.readsOtpHashKey || access.callsTron || access.checksOrigin,
@@ -319,6 +361,33 @@ describe('what the Lambda bundles may import', () => {
     expect((kept.get('health') ?? ['missing']).filter((path) => /@aws-sdk\/|@smithy\//.test(path))).toEqual([]);
   }, 300_000);
 
+  it("gives the template editor's routes a baseline that loads handlebars, and no other function one", async () => {
+    // The template editor compiles a template on every call, so it imports handlebars statically;
+    // its cold import is judged against a baseline that loads handlebars too.
+    const { bundles, baselines } = await buildBundles(REPO);
+    const withLibraries = bundles.filter((bundle) => bundle.libraries.length > 0).map((bundle) => bundle.id);
+    expect(withLibraries.sort()).toEqual(['settings-email-templates-preview', 'settings-email-templates-put']);
+    for (const id of withLibraries) {
+      const bundle = bundles.find((candidate) => candidate.id === id);
+      if (!bundle) throw new Error(`${id} was not bundled`);
+      const { clients, libraries } = baselineImportsOf(bundle);
+      const baseline = baselines.get(baselineName(clients, libraries));
+      expect(baseline?.libraries, id).toEqual(['handlebars']);
+      expect(bundleText(baseline ?? { files: [] }), id).toContain('Handlebars');
+    }
+  }, 300_000);
+
+  it('carries no fault injection: neither the middleware nor the FAULTS setting is in any bundle', async () => {
+    // Faults are injected by the local stack only (scripts/local/faults.ts), from outside the
+    // functions' code; a bundle that named them could be made to fail in AWS by its environment.
+    const { bundles } = await buildBundles(REPO);
+    expect(bundles.length).toBeGreaterThan(60);
+    const carrying = bundles
+      .filter((bundle) => /\bFAULTS\b|localFaultInjection|Injected fault/.test(bundleText(bundle)))
+      .map((bundle) => bundle.id);
+    expect(carrying).toEqual([]);
+  }, 300_000);
+
   it('loads SES, Lambda and Secrets Manager only on the path that needs them, never at import', async () => {
     // SES on a send (wiring/template-mail.ts), Lambda on the chain-check invoke
     // (wiring/chain-check-trigger.ts), Secrets Manager on the first code or TRON key in AWS: a login
@@ -328,7 +397,7 @@ describe('what the Lambda bundles may import', () => {
     expect(loadedAtImport('auth-login')).toEqual(['dynamodb', 'cognito']);
     expect(loadedAtImport('auth-resend-otp')).toEqual(['dynamodb']);
     expect(loadedAtImport('payment-submit-usdt')).toEqual(['dynamodb']);
-    expect(loadedAtImport('pre-sign-up')).toEqual(['cognito']);
+    expect(loadedAtImport('pre-sign-up')).toEqual(['dynamodb', 'cognito']);
     expect(loadedAtImport('health')).toEqual([]);
     const lazyOnly: SdkClient[] = ['ses', 'lambda', 'secretsManager'];
     const eager = bundles.filter((bundle) => bundle.sdkClients.some((client) => lazyOnly.includes(client)));

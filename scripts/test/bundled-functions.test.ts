@@ -6,11 +6,13 @@ import {
   BundledEnvironmentError,
   bundledEnvironment,
   FunctionError,
+  invokedFunctionIds,
   startBundledFunctions,
 } from '../local/bundled-functions.js';
 import { invokedFunctionName } from '../local/lambda-invoke-endpoint.js';
 import {
   readSynthesizedFunctions,
+  readSynthesizedTriggers,
   staleAssemblyReason,
   type SynthesizedFunction,
 } from '../local/synthesized-functions.js';
@@ -97,6 +99,37 @@ describe('reading the synthesized functions', () => {
   });
 });
 
+describe('reading the synthesized triggers', () => {
+  it('finds the seeding and the PreSignUp trigger by their construct paths, named after their handlers', () => {
+    const dir = writeAssembly({ 'asset.seed': 'export const handler = async () => ({});' });
+    expect([...readSynthesizedTriggers(dir).keys()]).toEqual(['seed-defaults']);
+    const auth = {
+      Resources: {
+        PreSignUpFunction8B568BDD: lambdaFunction('Goldbot-Auth/PreSignUpFunction/Resource', 'asset.presignup', 5, {
+          LOG_LEVEL: 'info',
+        }),
+      },
+    };
+    writeFileSync(join(dir, 'Goldbot-Auth.template.json'), JSON.stringify(auth));
+    mkdirSync(join(dir, 'asset.presignup'));
+    writeFileSync(join(dir, 'asset.presignup', 'index.mjs'), 'export const handler = async (event) => event;');
+    const triggers = readSynthesizedTriggers(dir);
+    expect([...triggers.keys()].sort()).toEqual(['pre-sign-up', 'seed-defaults']);
+    expect(triggers.get('pre-sign-up')).toMatchObject({
+      templateFile: 'Goldbot-Auth.template.json',
+      bundleFile: join(dir, 'asset.presignup', 'index.mjs'),
+      timeoutSeconds: 5,
+      environment: { LOG_LEVEL: 'info' },
+    });
+    // Route and job functions are not triggers, nor the reverse.
+    expect(readSynthesizedFunctions(dir).has('seed-defaults')).toBe(false);
+  });
+
+  it('leaves out a trigger whose stack was not bundled (its code is the source folder)', () => {
+    expect(readSynthesizedTriggers(writeAssembly()).size).toBe(0);
+  });
+});
+
 describe('whether the assembly must be synthesized again', () => {
   function project() {
     const root = tempDir();
@@ -153,6 +186,7 @@ describe('the environment of a bundled function', () => {
   const options = {
     lambdaEndpoint: 'http://127.0.0.1:3000',
     functionIdOf: (logicalId: string) => (logicalId === 'CheckerLogicalId' ? 'job-chain-recheck' : undefined),
+    invokeToken: 'token-of-this-run',
   };
 
   it('takes the names from the template and the values from the local stack', () => {
@@ -176,6 +210,8 @@ describe('the environment of a bundled function', () => {
     expect(env).toEqual({
       AWS_LAMBDA_FUNCTION_NAME: 'payment-submit-usdt',
       AWS_ENDPOINT_URL_LAMBDA: 'http://127.0.0.1:3000',
+      // The local Invoke endpoint's token: the Lambda client signs it into its requests.
+      AWS_SESSION_TOKEN: 'token-of-this-run',
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
@@ -271,6 +307,18 @@ describe('running bundles in workers', () => {
   });
 });
 
+describe('the functions the local Invoke endpoint answers', () => {
+  it('are the targets of the function-name variables: the chain check, and no route or other job', () => {
+    const functions = readSynthesizedFunctions(writeAssembly());
+    const idOfLogicalId = new Map([...functions.values()].map((fn) => [fn.logicalId, fn.id]));
+    expect(invokedFunctionIds(functions.values(), (logicalId) => idOfLogicalId.get(logicalId))).toEqual(
+      new Set(['job-chain-recheck']),
+    );
+    // A reference that leads nowhere names nothing.
+    expect(invokedFunctionIds(functions.values(), () => undefined)).toEqual(new Set());
+  });
+});
+
 describe("Lambda's Invoke path", () => {
   it('names the function by name or ARN, and nothing else', () => {
     expect(invokedFunctionName('POST', '/2015-03-31/functions/job-chain-recheck/invocations')).toBe(
@@ -284,5 +332,7 @@ describe("Lambda's Invoke path", () => {
     ).toBe('job-chain-recheck');
     expect(invokedFunctionName('GET', '/2015-03-31/functions/job-chain-recheck/invocations')).toBeNull();
     expect(invokedFunctionName('POST', '/api/health')).toBeNull();
+    // A broken percent-encoding is no function name (and no 500).
+    expect(invokedFunctionName('POST', '/2015-03-31/functions/%E0%A4%A/invocations')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { CloudFormationClient, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
 import {
   CognitoIdentityProviderClient,
   DescribeUserPoolDomainCommand,
@@ -195,6 +195,24 @@ describe('npm run preflight', () => {
       ok: true,
       detail: expect.stringContaining('Goldbot-Edge creates it in us-east-1') as unknown,
     });
+  });
+
+  it('looks for an SES identity the stack would create among Goldbot-Api’s resources, in the app region', async () => {
+    readyAccount();
+    mocks.cloudFormation.on(ListStackResourcesCommand).resolves({ StackResourceSummaries: [] });
+    const run = await runPreflight(deploySettings(cdkJson, { ...production, sesIdentity: 'domain' }), {
+      region: 'eu-central-1',
+    });
+    expect(run.results.filter((result) => !result.ok)).toEqual([
+      expect.objectContaining({
+        name: 'SES sender no-reply@gold.example',
+        nextStep: expect.stringContaining('drop sesIdentity') as unknown,
+      }),
+    ]);
+    const calls = mocks.cloudFormation.commandCalls(ListStackResourcesCommand);
+    expect(calls.map((call) => call.args[0].input.StackName)).toEqual(['Goldbot-Api']);
+    expect(await calls[0]?.thisValue.config.region()).toBe('eu-central-1');
+    expect(exitCode(run.results)).toBe(1);
   });
 
   it('stops at the credentials, with nothing else asked, when there are none', async () => {

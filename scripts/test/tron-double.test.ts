@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRON_TXID_PATTERN } from '@goldbot/shared';
 import { transactionInfoSchema, usdtTransfers } from '../../functions/src/domain/commerce/tron.js';
 import { LOCAL_DEV_WALLET_ADDRESS } from '../local/stack.js';
-import { TRON_DOUBLE_PATH, fixtureTxid, loadTronFixtures, startTronDouble } from '../local/tron-double.js';
+import {
+  TRON_DOUBLE_PATH,
+  fixtureTxid,
+  loadListingRows,
+  loadTronFixtures,
+  startTronDouble,
+} from '../local/tron-double.js';
 
 /**
  * The local TRON API double: every fixture names its source and has a TRON id, the
@@ -137,5 +143,125 @@ describe('the double over HTTP', () => {
     expect(typo.status).toBe(400);
     expect((await lookup('f'.repeat(64))).status).toBe(200);
     expect(await (await lookup('f'.repeat(64))).json()).toEqual({});
+  });
+});
+
+describe('the account listing (the wallet watcher’s GET /v1/accounts/{address}/transactions/trc20)', () => {
+  const WALLET = LOCAL_DEV_WALLET_ADDRESS;
+  const listing = (address: string, params: Record<string, string>) =>
+    fetch(`${base}/v1/accounts/${address}/transactions/trc20?${new URLSearchParams(params).toString()}`);
+  const transfer = (body: Record<string, unknown>) =>
+    fetch(`${base}/__double/transfer`, { method: 'POST', body: JSON.stringify(body) });
+  const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+  const confirmedTo = { only_to: 'true', only_confirmed: 'true', contract_address: USDT };
+
+  it('the listing fixture names its source and is a listing of the API’s shape', () => {
+    const rows = loadListingRows();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(Object.keys(row).sort()).toEqual(
+        ['block_timestamp', 'from', 'to', 'token_info', 'transaction_id', 'type', 'value'].sort(),
+      );
+      expect(row.token_info).toMatchObject({ symbol: 'USDT', address: USDT, decimals: 6 });
+    }
+  });
+
+  it('records a confirmed transfer now and answers {txid}; it is in the listing and its receipt answers the TXID', async () => {
+    const recorded = await transfer({ to: WALLET, amount: '60.37' });
+    expect(recorded.status).toBe(201);
+    const { txid } = (await recorded.json()) as { txid: string };
+    expect(txid).toMatch(TRON_TXID_PATTERN);
+    const page = (await (await listing(WALLET, { ...confirmedTo, min_timestamp: String(NOW - 60_000) })).json()) as {
+      data: Record<string, unknown>[];
+      success: boolean;
+      meta: { at: number; page_size: number; fingerprint?: string };
+    };
+    expect(page.success).toBe(true);
+    expect(page.data.find((row) => row.transaction_id === txid)).toMatchObject({
+      to: WALLET,
+      value: '60370000',
+      type: 'Transfer',
+      token_info: { address: USDT },
+      block_timestamp: Math.ceil(NOW / 3000) * 3000,
+    });
+    const receipt = transactionInfoSchema.parse(await (await lookup(txid)).json());
+    expect(usdtTransfers(receipt)).toEqual([{ from: expect.any(String), to: WALLET, units: 60_370_000n }]);
+    // A number is an amount too, and the sender and TXID may be named; bad ones are refused.
+    const named = await transfer({
+      to: WALLET,
+      amount: 250.37,
+      from: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL',
+      txid: '1'.repeat(64),
+    });
+    expect(await named.json()).toEqual({ txid: '1'.repeat(64) });
+    for (const bad of [
+      { to: 'nope', amount: '1' },
+      { to: WALLET, amount: '1.1234567' },
+      { to: WALLET, amount: 0 },
+    ]) {
+      expect((await transfer(bad)).status).toBe(400);
+    }
+    expect((await transfer({ to: WALLET, amount: '1', txid: '1'.repeat(64) })).status).toBe(409);
+  });
+
+  it('keeps to the filters and pages with the fingerprint, newest first', async () => {
+    const other = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+    for (let i = 0; i < 5; i += 1) {
+      await transfer({ to: other, amount: `${i + 1}.01`, blockTimestamp: NOW - (10 - i) * 60_000 });
+    }
+    const rows: Record<string, unknown>[] = [];
+    let fingerprint: string | undefined;
+    let pages = 0;
+    do {
+      const body = (await (
+        await listing(other, {
+          ...confirmedTo,
+          min_timestamp: String(NOW - 9 * 60_000),
+          limit: '2',
+          ...(fingerprint ? { fingerprint } : {}),
+        })
+      ).json()) as { data: Record<string, unknown>[]; meta: { fingerprint?: string; links?: { next: string } } };
+      rows.push(...body.data);
+      fingerprint = body.meta.fingerprint;
+      if (fingerprint) expect(body.meta.links?.next).toContain(`fingerprint=${fingerprint}`);
+      pages += 1;
+    } while (fingerprint);
+    expect(pages).toBe(2);
+    expect(rows.map((row) => row.value)).toEqual(['5010000', '4010000', '3010000', '2010000']);
+    const window = (await (
+      await listing(other, { ...confirmedTo, min_timestamp: '0', max_timestamp: String(NOW - 8 * 60_000) })
+    ).json()) as { data: unknown[] };
+    expect(window.data).toHaveLength(3);
+    const otherToken = (await (
+      await listing(other, { ...confirmedTo, min_timestamp: '0', contract_address: 'TNotUsdt' })
+    ).json()) as { data: unknown[] };
+    expect(otherToken.data).toEqual([]);
+  });
+
+  it('fails the next calls to a path on demand, then answers again, and counts the calls', async () => {
+    const path = `/v1/accounts/${WALLET}/transactions/trc20`;
+    const set = await fetch(`${base}/__double/fail`, {
+      method: 'POST',
+      body: JSON.stringify({ path, calls: 2, status: 503 }),
+    });
+    expect(set.status).toBe(201);
+    const before = (
+      (await (await fetch(`${base}/__double/calls?path=${encodeURIComponent(path)}`)).json()) as { calls: number }
+    ).calls;
+    expect((await listing(WALLET, confirmedTo)).status).toBe(503);
+    expect((await listing(WALLET, confirmedTo)).status).toBe(503);
+    expect((await listing(WALLET, confirmedTo)).status).toBe(200);
+    expect(await (await fetch(`${base}/__double/calls?path=${encodeURIComponent(path)}`)).json()).toEqual({
+      calls: before + 3,
+    });
+    const defaulted = await fetch(`${base}/__double/fail`, {
+      method: 'POST',
+      body: JSON.stringify({ path, calls: 1 }),
+    });
+    expect(await defaulted.json()).toEqual({ path, calls: 1, status: 500 });
+    expect((await listing(WALLET, confirmedTo)).status).toBe(500);
+    expect(
+      (await fetch(`${base}/__double/fail`, { method: 'POST', body: JSON.stringify({ path, calls: 0 }) })).status,
+    ).toBe(400);
   });
 });

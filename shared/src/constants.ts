@@ -65,13 +65,49 @@ export const PAYMENT = {
  * plus a per-order tag of 1 to 99 cents, so a transfer names its order (docs/operations.md).
  */
 export const ORDER = {
-  /** How long an order is open before its amount may go to someone else (the activation promise). */
+  /**
+   * How long an order is open before its amount may go to someone else: the default of the
+   * functions' ORDER_OPEN_MINUTES setting (the order's own `expiresAt` is what counts).
+   */
   openMinutes: 120,
+  /**
+   * How long after an order closes a transfer of its amount still binds to it (a transfer confirmed
+   * late): the default of ORDER_GRACE_MINUTES.
+   */
+  graceMinutes: 10,
+  /** How long before an order's creation a transfer may be dated and still bind to it (clock skew). */
+  skewMinutes: 2,
   /** The highest tag: the customer never sends $1 or more above the price. */
   maxTagCents: 99,
+  /** How often the open payment window asks for its order's state (GET /api/payment/order/{orderId}). */
+  statePollMs: 10_000,
+  /**
+   * A transfer that carries an amount re-issued within this many hours of an earlier order of it
+   * ending unpaid is bound as ambiguous: it may be the earlier customer's late payment.
+   */
+  ambiguousWithinHours: 24,
+  /** Below this share of a price's amounts free, the administrators are mailed (once per price and hour). */
+  poolLowFreeShare: 0.2,
 } as const;
 
 export const REFUND_GUARANTEE_DAYS = 7;
+
+/**
+ * Refunds (docs/data-model.md, "Refund request"): a customer asks within the money-back guarantee's
+ * days of the payment's approval, from Billing History; an admin may refund any completed payment
+ * (the monthly no-profit guarantee). The payout is USDT on TRC20, proved by its transaction id.
+ */
+export const REFUND = {
+  guaranteeDays: REFUND_GUARANTEE_DAYS,
+  network: 'TRC20',
+  reasonMaxLength: 1000,
+  noteMaxLength: 500,
+  /**
+   * Basic months a refund may move back at most (each is one item of its transaction, which holds
+   * at most 100): a customer with more queued months is refunded by support in steps.
+   */
+  maxMovedMonths: 60,
+} as const;
 export const TERMS_CHANGE_NOTICE_DAYS = 30;
 export const MINIMUM_AGE = 18;
 
@@ -110,6 +146,15 @@ export const MAX_REQUEST_BODY_BYTES = 16 * 1024;
 export const ORIGIN_VERIFY_HEADER = 'x-goldbot-origin-verify';
 
 /**
+ * What CloudFront appends to the header's secret value once a rotation has been deployed:
+ * `<value>;rotation=<tag>`, the tag being the CDK context `originSecretRotation`. It exists only to
+ * change the web stack's template, so that CloudFormation updates the distribution and resolves the
+ * secret again (docs/operations.md, "Rotating the origin header"); the handler kit compares only
+ * the part before it.
+ */
+export const ORIGIN_VERIFY_ROTATION_MARK = ';rotation=';
+
+/**
  * Per-client request limits (docs/security.md, "Request limits and the edge"), fixed windows in DynamoDB counters with TTL.
  * RATE_LIMIT_SCALE multiplies every `limit` (0 turns them off); the code policy (AUTH) is not scaled.
  */
@@ -133,6 +178,8 @@ export const RATE_LIMITS = {
   paymentOrderPerUser: { limit: 20, windowSeconds: 3600 },
   /** Payment submissions per signed-in user: each starts an on-chain look-up (docs/operations.md). */
   submitPaymentPerUser: { limit: 10, windowSeconds: 3600 },
+  /** Test mails an administrator sends to themself (the dashboard's checklist): each one is a real mail. */
+  adminTestMailPerUser: { limit: 5, windowSeconds: 3600 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -201,6 +248,17 @@ export const PROMO_BANNER_TEXT = 'Use a referral code & get $10 discount on Basi
 
 export const ADMIN_GROUP = 'admin';
 
+/**
+ * The answer (403) to an administrator's token that did not come from the API's own sign-in: a
+ * Google sign-in through the hosted UI passes no TOTP (Cognito asks federated users for no second
+ * factor), so it never acts as an administrator. Said by every admin route, the admin branches of
+ * user routes, the wallet activation and the Google sign-in of an administrator; the back office
+ * shows it to an administrator signed in with Google. Here, not with the auth schemas, so the
+ * app's first screen can use it without loading zod.
+ */
+export const ADMIN_SIGN_IN_REQUIRED_MESSAGE =
+  'Administrators must sign in at /admin-login with their password and the code from their authenticator app.';
+
 /** Default page size for admin lists; the server caps every page at MAX_PAGE_SIZE. */
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
@@ -212,6 +270,8 @@ export const MAX_PAGE_SIZE = 100;
 export const METRICS = {
   namespace: 'Goldbot',
   globalSignOutFailures: { name: 'GlobalSignOutFailures', dimensions: { Service: 'auth' } },
+  /** One per request the handler kit refused for a missing or wrong origin header (kit/origin-header.ts). */
+  originCheckRefusals: { name: 'OriginCheckRefusals', dimensions: { Service: 'api' } },
 } as const;
 
 /** Jan to Dec: the dashboard's month dropdowns and the abbreviation every revenue label starts with. */

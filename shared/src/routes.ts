@@ -78,6 +78,16 @@ export const ROUTES = [
   route('contact-add', 'POST', '/api/contact/add', 'public', 'Send a contact message', true),
   route('contact-list', 'GET', '/api/contact/get', 'admin', 'Contact messages, newest first', true),
   route('contact-delete', 'DELETE', '/api/contact/del/{id}', 'admin', 'Delete a contact message', true),
+  // Additions to the spec: the read state is kept on the server (docs/decisions.md, "Where the product differs from the spec").
+  route('contact-mark-read', 'POST', '/api/contact/mark-read/{id}', 'admin', 'Mark a contact message read', true),
+  route(
+    'contact-mark-all-read',
+    'POST',
+    '/api/contact/mark-all-read',
+    'admin',
+    'Mark every unread contact message read',
+    true,
+  ),
 
   // Payments and subscriptions, customer side
   route(
@@ -93,6 +103,15 @@ export const ROUTES = [
   // An addition to the spec: the payment window's order, whose exact amount makes a transfer the buyer's.
   route('payment-order', 'POST', '/api/payment/order', 'user', 'Open the payment order of a package', true),
   route('payment-submit-usdt', 'POST', '/api/payment/submit-usdt-payment', 'user', 'Submit a TXID for a package', true),
+  // An addition to the spec: the payment window polls its order until the chain's transfer is found.
+  route(
+    'payment-order-state',
+    'GET',
+    '/api/payment/order/{orderId}',
+    'user',
+    "The caller's payment order and whether its payment was found",
+    true,
+  ),
   route(
     'payment-active-subscription',
     'GET',
@@ -104,6 +123,15 @@ export const ROUTES = [
   route('payment-subscriptions', 'GET', '/api/payment/subscriptions', 'user', "The caller's subscriptions", true),
   // An addition to the spec: the receipt of a completed payment (its owner or an admin; 404 to anyone else).
   route('payment-receipt', 'GET', '/api/payment/receipt/{id}', 'user', 'The receipt of a completed payment', true),
+  // An addition to the spec: the 7-day money-back guarantee, asked for from Billing History.
+  route(
+    'payment-refund-request',
+    'POST',
+    '/api/payment/refund-request',
+    'user',
+    'Ask for a refund of a completed payment',
+    true,
+  ),
   route(
     'payment-create-free-trial',
     'POST',
@@ -198,6 +226,31 @@ export const ROUTES = [
     'Check a payment TXID on the TRON network',
     true,
   ),
+  // Additions to the spec: the transfers the wallet watcher could bind to no order, and their decisions.
+  route(
+    'admin-unmatched-transfers',
+    'GET',
+    '/api/admin/unmatched-transfers',
+    'admin',
+    'Transfers to the payment wallets that fit no order, newest first',
+    true,
+  ),
+  route(
+    'admin-unmatched-transfer-assign',
+    'POST',
+    '/api/admin/unmatched-transfers/{txid}/assign',
+    'admin',
+    "Give an unmatched transfer to a customer's package (a pending payment)",
+    true,
+  ),
+  route(
+    'admin-unmatched-transfer-resolve',
+    'POST',
+    '/api/admin/unmatched-transfers/{txid}/resolve',
+    'admin',
+    'Close an unmatched transfer as refunded or ignored',
+    true,
+  ),
   route('payment-wallets', 'GET', '/api/payment/wallets', 'admin', 'Payment wallets', true),
   route('payment-wallet-save', 'POST', '/api/payment/wallet', 'admin', 'Add or update a wallet', true),
   route(
@@ -248,9 +301,41 @@ export const ROUTES = [
     'Render a template draft with sample values',
     true,
   ),
+  // Additions to the spec: refunds, listed by status, decided once (approve with the payout's TXID,
+  // or refuse with a reason), and made by an admin for any completed payment.
+  route('admin-refunds', 'GET', '/api/admin/refunds', 'admin', 'Refund requests by status, newest first', true),
+  route('admin-refund-create', 'POST', '/api/admin/refunds', 'admin', 'Open a refund of any completed payment', true),
+  route(
+    'admin-refund-approve',
+    'POST',
+    '/api/admin/refunds/{id}/approve',
+    'admin',
+    'Approve a refund with its payout TXID',
+    true,
+  ),
+  route(
+    'admin-refund-refuse',
+    'POST',
+    '/api/admin/refunds/{id}/refuse',
+    'admin',
+    'Refuse a refund with a reason',
+    true,
+  ),
   // Additions to the spec: the audit trail of admin actions and CSV exports of the lists.
   route('admin-audit-log', 'GET', '/api/admin/audit-log', 'admin', 'Audit log of admin actions, newest first', true),
   route('admin-export', 'GET', '/api/admin/export/{dataset}', 'admin', 'Download a list as CSV', true),
+  // Additions to the spec: what waits for the administrators (the navigation's counts), the
+  // dashboard's first-run checklist, and a test mail to the signed-in administrator.
+  route('admin-work-counts', 'GET', '/api/admin/work-counts', 'admin', 'How many of each kind of work wait', true),
+  route(
+    'admin-setup-checklist',
+    'GET',
+    '/api/admin/setup-checklist',
+    'admin',
+    "The back-office's first-run checklist",
+    true,
+  ),
+  route('admin-test-mail', 'POST', '/api/admin/test-mail', 'admin', 'Mail a test to the signed-in administrator', true),
   route(
     'settings-subscription-get',
     'GET',

@@ -40,6 +40,22 @@ export const SCHEDULES = [
     implemented: true,
     summary: 'Check again on TRON the pending payments of the last 24 hours the chain has not answered yet',
   },
+  {
+    // Every 5 minutes, two minutes after the chain re-check (minutes 2, 7, ... 57); each kind of
+    // work is mailed at most once per NEW_WORK_MAIL.minIntervalMinutes (15).
+    id: 'job-new-work-mail',
+    cron: '2/5 * * * *',
+    implemented: true,
+    summary: 'Mail every administrator what work arrived since the last mail of its kind',
+  },
+  {
+    // The wallet watcher: every minute, so a customer's window says "Payment found" about a minute after confirmation.
+    id: 'job-watch-wallets',
+    cron: '* * * * *',
+    implemented: true,
+    summary:
+      'Record the confirmed USDT transfers to the payment wallets and bind each to the open order whose exact amount it carries',
+  },
 ] as const satisfies readonly ScheduleDefinition[];
 
 export type JobId = (typeof SCHEDULES)[number]['id'];

@@ -21,6 +21,7 @@ import {
   updateProfileResponseSchema,
   updateUserBodySchema,
   userIdPathSchema,
+  usernameSchema,
   verifyOtpInputSchema,
   verifyResetOtpInputSchema,
 } from '../src/index.js';
@@ -56,10 +57,44 @@ describe('register', () => {
     });
   });
 
-  it.each(['ab', 'a'.repeat(31), 'jane doe', 'jane<script>', 'jäne'])('refuses the username %j', (username) => {
-    expect(errorsOf(registerInputSchema, { ...REGISTER, username })).toEqual({
-      username: AUTH_MESSAGES.usernameInvalid,
-    });
+  it.each([
+    ['with a space', 'John Smith'],
+    ['of two letters', 'Jo'],
+    ['of one letter', 'J'],
+    ['in Cyrillic', 'Анна Ковальова'],
+    ['in Chinese', '李小龍'],
+    ['in Arabic', 'محمد علي'],
+    ['with accents', 'Zoë Ångström'],
+    ['with punctuation', "O'Brien-Smith (Jr.) & Co"],
+    ['with an emoji', 'Gold 🥇 Trader'],
+    ['of 50 characters', 'a'.repeat(50)],
+    ['of 50 characters outside the BMP', '😀'.repeat(50)],
+  ])('accepts a username %s', (_label, username) => {
+    expect(registerInputSchema.parse({ ...REGISTER, username }).username).toBe(username);
+  });
+
+  it('trims a username and stores it composed (NFC), so one name has one spelling', () => {
+    expect(usernameSchema.parse('  John Smith\t')).toBe('John Smith');
+    expect(usernameSchema.parse('Jose\u0301')).toBe('Jos\u00e9');
+    // 50 letters each with a combining accent: 100 code units typed, 50 characters stored.
+    expect(usernameSchema.parse('e\u0301'.repeat(50))).toBe('\u00e9'.repeat(50));
+  });
+
+  it.each([
+    ['of 51 characters', 'a'.repeat(51), AUTH_MESSAGES.usernameTooLong],
+    ['of 51 characters outside the BMP', '😀'.repeat(51), AUTH_MESSAGES.usernameTooLong],
+    ['with angle brackets', 'jane<script>', AUTH_MESSAGES.usernameInvalid],
+    ['with a closing angle bracket', 'a > b', AUTH_MESSAGES.usernameInvalid],
+    ['with a line break', 'John\nSmith', AUTH_MESSAGES.usernameInvalid],
+    ['with a tab inside', 'John\tSmith', AUTH_MESSAGES.usernameInvalid],
+    ['with a NUL', 'John\u0000', AUTH_MESSAGES.usernameInvalid],
+    ['with a C1 control', 'John\u0085Smith', AUTH_MESSAGES.usernameInvalid],
+    ['with a line separator', 'John\u2028Smith', AUTH_MESSAGES.usernameInvalid],
+    ['with a right-to-left override', 'admin\u202Egnp.exe', AUTH_MESSAGES.usernameInvalid],
+    ['with an unpaired surrogate', 'John\uD800', AUTH_MESSAGES.usernameInvalid],
+    ['that is blank', ' \u3000 ', AUTH_MESSAGES.usernameRequired],
+  ])('refuses a username %s', (_label, username, message) => {
+    expect(errorsOf(registerInputSchema, { ...REGISTER, username })).toEqual({ username: message });
   });
 
   it.each(['jane', 'jane@', 'jane@example', 'jane doe@example.com', `${'a'.repeat(250)}@example.com`])(
@@ -241,7 +276,7 @@ describe('updateUser', () => {
       username: 'All fields are required',
       email: 'All fields are required',
     });
-    expect(errorsOf(updateProfileInputSchema, { username: 'ab', email: 'bad' })).toEqual({
+    expect(errorsOf(updateProfileInputSchema, { username: 'a<b', email: 'bad' })).toEqual({
       username: AUTH_MESSAGES.usernameInvalid,
       email: 'Email is invalid',
     });
@@ -249,6 +284,10 @@ describe('updateUser', () => {
       username: 'jane.d',
       email: 'jane@b.co',
     });
+    // Any name the spec accepts: with a space, two letters, another script.
+    for (const username of ['John Smith', 'Jo', 'Анна']) {
+      expect(updateProfileInputSchema.parse({ username, email: 'jane@b.co' }).username).toBe(username);
+    }
   });
 
   it("uses the admin settings page's password messages", () => {

@@ -9,6 +9,8 @@ import {
   contactAddResponseSchema,
   contactListQuerySchema,
   contactListResponseSchema,
+  contactMarkAllReadResponseSchema,
+  contactMarkReadResponseSchema,
   contactMessageInputSchema,
   healthResponseSchema,
   idPathSchema,
@@ -159,25 +161,48 @@ describe('id path', () => {
 });
 
 describe('response schemas', () => {
-  const stored = { ...valid, _id: '01KDX3N8W6Q5ZJ4R2T7B9C0E1F', createdAt: '2026-01-01T12:00:00.000Z' };
+  const stored = { ...valid, _id: '01KDX3N8W6Q5ZJ4R2T7B9C0E1F', createdAt: '2026-01-01T12:00:00.000Z', read: false };
 
-  it('describe the contact answers', () => {
+  it('describe the contact answers, each message with its read state', () => {
     expect(contactAddResponseSchema.safeParse({ message: 'ok', data: stored }).success).toBe(true);
     expect(contactAddResponseSchema.safeParse({ message: 'ok', data: valid }).success).toBe(false);
-    const summary = { total: 3, today: 1 };
-    expect(contactListResponseSchema.safeParse({ data: [stored], nextCursor: null, summary }).success).toBe(true);
-    expect(contactListResponseSchema.safeParse({ data: [stored], summary }).success).toBe(false);
-    // The summary cards are always answered.
-    expect(contactListResponseSchema.safeParse({ data: [stored], nextCursor: null }).success).toBe(false);
+    const { read: _read, ...withoutReadState } = stored;
+    expect(contactAddResponseSchema.safeParse({ message: 'ok', data: withoutReadState }).success).toBe(false);
+    const counts = { totalCount: 3, unreadCount: 2, todayCount: 1 };
+    expect(contactListResponseSchema.safeParse({ data: [stored], nextCursor: null, ...counts }).success).toBe(true);
+    expect(contactListResponseSchema.safeParse({ data: [stored], ...counts }).success).toBe(false);
+    // The cards are always answered, Unread and Today included.
+    for (const name of ['totalCount', 'unreadCount', 'todayCount'] as const) {
+      const { [name]: _left, ...rest } = counts;
+      expect(contactListResponseSchema.safeParse({ data: [stored], nextCursor: null, ...rest }).success, name).toBe(
+        false,
+      );
+    }
   });
 
-  it('describe the list query: search and the start of today', () => {
+  it('describe the read answers and the Mark All Read sentence', () => {
+    expect(contactMarkReadResponseSchema.safeParse({ message: CONTACT_MESSAGES.markedRead }).success).toBe(true);
+    expect(contactMarkAllReadResponseSchema.safeParse({ message: 'x', marked: 2, complete: true }).success).toBe(true);
+    expect(contactMarkAllReadResponseSchema.safeParse({ message: 'x', marked: 2 }).success).toBe(false);
+    expect(CONTACT_MESSAGES.markedAllRead(0)).toBe('0 messages marked as read');
+    expect(CONTACT_MESSAGES.markedAllRead(1)).toBe('1 message marked as read');
+    expect(CONTACT_MESSAGES.markedAllRead(25)).toBe('25 messages marked as read');
+  });
+
+  it('describe the list query: the tab, search and the start of today', () => {
     expect(contactListQuerySchema.parse({ limit: '5', search: '  Ada ', since: '2026-03-04T00:00:00+01:00' })).toEqual({
       limit: 5,
+      status: 'all',
       search: 'Ada',
       since: '2026-03-04T00:00:00+01:00',
     });
-    expect(contactListQuerySchema.parse({})).toEqual({ limit: 50 });
+    expect(contactListQuerySchema.parse({})).toEqual({ limit: 50, status: 'all' });
+    for (const status of ['all', 'unread', 'read'] as const) {
+      expect(contactListQuerySchema.parse({ status }).status).toBe(status);
+    }
+    expect(fieldErrors(contactListQuerySchema.safeParse({ status: 'archived' }))).toEqual({
+      status: 'status must be all, unread or read',
+    });
     expect(fieldErrors(contactListQuerySchema.safeParse({ since: '2026-03-04' }))).toEqual({
       since: 'since must be an ISO-8601 date and time',
     });

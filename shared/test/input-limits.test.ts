@@ -132,7 +132,7 @@ describe('every public form refuses 120 KB fields within 100 ms, with its own me
       registerInputSchema,
       { username: 'u'.repeat(KB120), email: badEmail, password: big },
       {
-        username: AUTH_MESSAGES.usernameInvalid,
+        username: AUTH_MESSAGES.usernameTooLong,
         email: AUTH_MESSAGES.emailInvalid,
         password: AUTH_MESSAGES.registerPasswordRule,
       },
@@ -183,7 +183,7 @@ describe('every public form refuses 120 KB fields within 100 ms, with its own me
       updateProfileInputSchema,
       { username: 'u'.repeat(KB120), email: badEmail, currentPassword: big },
       {
-        username: AUTH_MESSAGES.usernameInvalid,
+        username: AUTH_MESSAGES.usernameTooLong,
         email: AUTH_MESSAGES.emailInvalid,
         currentPassword: 'Password must be at most 128 characters',
       },

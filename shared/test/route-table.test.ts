@@ -118,6 +118,25 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['PUT /api/account/mt5', 'user'],
   ['GET /api/admin/activations/connections', 'admin'],
   ['POST /api/admin/activations/{subscriptionId}/connected', 'admin'],
+  // Messages' read state, kept on the server so Unread and Mark All Read cover every message.
+  ['POST /api/contact/mark-read/{id}', 'admin'],
+  ['POST /api/contact/mark-all-read', 'admin'],
+  // What waits for the administrators (the navigation's counts), the dashboard's first-run
+  // checklist and its test mail to the signed-in administrator.
+  ['GET /api/admin/work-counts', 'admin'],
+  ['GET /api/admin/setup-checklist', 'admin'],
+  ['POST /api/admin/test-mail', 'admin'],
+  // Refunds: the customer asks from Billing History; admins list, decide and open them.
+  ['POST /api/payment/refund-request', 'user'],
+  ['GET /api/admin/refunds', 'admin'],
+  ['POST /api/admin/refunds', 'admin'],
+  ['POST /api/admin/refunds/{id}/approve', 'admin'],
+  ['POST /api/admin/refunds/{id}/refuse', 'admin'],
+  // The payment window's order state (found by the wallet watcher) and the unmatched transfers.
+  ['GET /api/payment/order/{orderId}', 'user'],
+  ['GET /api/admin/unmatched-transfers', 'admin'],
+  ['POST /api/admin/unmatched-transfers/{txid}/assign', 'admin'],
+  ['POST /api/admin/unmatched-transfers/{txid}/resolve', 'admin'],
 ];
 
 const EXPECTED = new Map<string, AuthLevel>([...CUSTOMER_SPEC, ...ADMIN_SPEC, ...PRODUCT_ADDITIONS]);

@@ -22,6 +22,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from '@goldbot/shared';
 import { config } from '../config.js';
+import { splitHandle, withUsername } from '../domain/auth/cognito-handle.js';
 import { ConflictError, ValidationError } from '../domain/errors.js';
 import { secretHash } from './cognito-secret-hash.js';
 import type { IdentityDirectory, IssuedTokens, SignInResult } from '../domain/auth/identity-directory.js';
@@ -40,6 +41,8 @@ import type { IdentityDirectory, IssuedTokens, SignInResult } from '../domain/au
  * over one client and one secret-hash rule; splitting it would spread Cognito's error mapping.
  */
 const cognito = new CognitoIdentityProviderClient({ region: config.region, endpoint: config.endpoints.cognito });
+/** The client itself, for the local stack's middleware (scripts/local/stack.ts: fault injection). */
+export { cognito as cognitoClient };
 
 /**
  * The web app client is confidential (infra/lib/auth-stack.ts): sign-up, sign-in, challenge
@@ -70,22 +73,6 @@ function webClientSecret(): Promise<string> {
 }
 
 const hashFor = async (username: string) => secretHash(username, config.userPoolClientId, await webClientSecret());
-
-/**
- * Cognito's refresh and challenge answers must carry the SECRET_HASH of the user's own Cognito
- * username (a UUID in this pool, which signs in by e-mail alias), which neither the refresh token
- * nor the challenge session reveals. The adapter therefore hands out both as `<username>~<value>`:
- * the rest of the API treats them as opaque strings (the refresh cookie, the MFA session), and a
- * tampered username only fails Cognito's own check. `~` occurs in neither a username nor a token.
- */
-const HANDLE_SEPARATOR = '~';
-const withUsername = (username: string, value: string) => `${username}${HANDLE_SEPARATOR}${value}`;
-
-function splitHandle(handle: string): { username: string; value: string } | null {
-  const at = handle.indexOf(HANDLE_SEPARATOR);
-  if (at <= 0 || at === handle.length - 1) return null;
-  return { username: handle.slice(0, at), value: handle.slice(at + 1) };
-}
 
 /**
  * Sets a user's address and marks it verified. The e-mail travels with the flag even when it does

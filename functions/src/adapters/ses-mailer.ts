@@ -14,6 +14,8 @@ export interface Mailer {
  * SES inbox (AWS_ENDPOINT_URL_SES, aws-ses-v2-local), which serves SES's SendEmail.
  */
 const ses = new SESClient({ region: config.region, endpoint: config.endpoints.ses });
+/** The client itself, for the local stack's middleware (scripts/local/stack.ts: fault injection). */
+export { ses as sesClient };
 
 const utf8 = (data: string) => ({ Data: data, Charset: 'UTF-8' });
 

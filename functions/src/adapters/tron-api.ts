@@ -1,17 +1,25 @@
 import { TRON_TXID_PATTERN } from '@goldbot/shared';
 import {
+  TRC20_PAGE_LIMIT,
   TronApiError,
+  USDT_CONTRACT,
+  trc20ListingPageSchema,
   transactionInfoSchema,
+  usdtListedTransfers,
+  type TransferPage,
   type TronLookup,
   type TronTransactionApi,
+  type TronTransferApi,
 } from '../domain/commerce/tron.js';
 import { sleep as defaultSleep } from '../kit/retry.js';
 
 /**
- * The TRON HTTP API (TronGrid or any full node's HTTP port) behind config: one call,
+ * The TRON HTTP API (TronGrid or any full node's HTTP port) behind config: two calls,
  * `POST {TRON_API_URL}/walletsolidity/gettransactioninfobyid` with `{"value": txid}`, asking for the
- * solidified (final) receipt. The base URL comes from configuration only (docs/security.md: no
- * caller chooses where this goes) and the TXID is checked to be 64 hex characters before it is sent.
+ * solidified (final) receipt of one TXID, and TronGrid's `GET /v1/accounts/{address}/transactions/trc20`,
+ * a page of the confirmed USDT transfers to a payment wallet (the wallet watcher). The base URL comes
+ * from configuration only (docs/security.md: no caller chooses where this goes); the TXID is checked
+ * to be 64 hex characters and the address to be a T-address before either is sent.
  *
  * Each attempt has a timeout (5 s by default, AbortSignal.timeout); 429, 5xx, timeouts and network
  * errors are retried a bounded number of times with exponential backoff (a 429's Retry-After is
@@ -116,7 +124,23 @@ function retryAfterMs(header: string | null): number | undefined {
 const isTimeout = (error: unknown) =>
   error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
-export function createTronApi(options: TronApiOptions): TronTransactionApi {
+/** One HTTP request of the client: a receipt look-up (POST) or a page of an account listing (GET). */
+interface TronRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  body?: string;
+}
+
+/** What one call does with a JSON answer: a result, or a malformed answer (counted as a failure). */
+type Interpreted<T> = { kind: 'result'; value: T } | { kind: 'malformed'; reason: string };
+
+/** A Base58 T-address (the listing's path segment is only ever one). */
+const T_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+
+/** The path of the account listing the wallet watcher reads. */
+export const trc20ListingPath = (address: string) => `/v1/accounts/${encodeURIComponent(address)}/transactions/trc20`;
+
+export function createTronApi(options: TronApiOptions): TronTransactionApi & TronTransferApi {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_ATTEMPTS);
@@ -124,9 +148,9 @@ export function createTronApi(options: TronApiOptions): TronTransactionApi {
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
   const breaker = options.breaker ?? tronCircuitBreaker;
-  const url = `${options.baseUrl.replace(/\/+$/, '')}${TRON_API_PATH}`;
+  const base = options.baseUrl.replace(/\/+$/, '');
 
-  async function attempt(txid: string, attemptTimeoutMs: number): Promise<Attempt> {
+  async function attempt(request: TronRequest, attemptTimeoutMs: number): Promise<Attempt> {
     let key: string | undefined;
     try {
       key = options.apiKey ? await options.apiKey() : undefined;
@@ -135,14 +159,14 @@ export function createTronApi(options: TronApiOptions): TronTransactionApi {
     }
     let response: Response;
     try {
-      response = await doFetch(url, {
-        method: 'POST',
+      response = await doFetch(request.url, {
+        method: request.method,
         headers: {
           accept: 'application/json',
-          'content-type': 'application/json',
+          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(key ? { 'TRON-PRO-API-KEY': key } : {}),
         },
-        body: JSON.stringify({ value: txid }),
+        ...(request.body === undefined ? {} : { body: request.body }),
         signal: AbortSignal.timeout(attemptTimeoutMs),
         redirect: 'error',
       });
@@ -177,58 +201,103 @@ export function createTronApi(options: TronApiOptions): TronTransactionApi {
     }
   }
 
+  /** One call: the breaker, bounded attempts with backoff inside the budget, one TronApiError at the end. */
+  async function call<T>(
+    request: TronRequest,
+    budgetMs: number | undefined,
+    interpret: (body: unknown) => Interpreted<T>,
+  ): Promise<T> {
+    const startedAt = now();
+    const blocked = breaker.blockedForMs(startedAt);
+    if (blocked > 0) {
+      throw new TronApiError(
+        `TRON API calls are paused for ${seconds(blocked)} after ${breaker.options.failureThreshold} failed look-ups in a row.`,
+      );
+    }
+    const deadline = startedAt + (budgetMs ?? options.defaultBudgetMs ?? 20_000);
+    let lastReason = 'was not asked';
+    let attempts = 0;
+    while (attempts < maxAttempts) {
+      const left = deadline - now();
+      if (left < MIN_ATTEMPT_MS) break;
+      attempts += 1;
+      const outcome = await attempt(request, Math.min(timeoutMs, left));
+      if (outcome.kind === 'answer') {
+        const result = interpret(outcome.body);
+        if (result.kind === 'malformed') {
+          breaker.failure(now());
+          throw new TronApiError(`The TRON API ${result.reason}.`);
+        }
+        breaker.success();
+        return result.value;
+      }
+      lastReason = outcome.reason;
+      if (outcome.kind === 'final') break;
+      if (attempts >= maxAttempts) break;
+      const wait = Math.max(backoff(attempts), Math.min(outcome.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
+      if (now() + wait + MIN_ATTEMPT_MS > deadline) break;
+      await sleep(wait);
+    }
+    breaker.failure(now());
+    throw new TronApiError(`The TRON API ${lastReason}${attempts > 1 ? ` (${attempts} attempts)` : ''}.`);
+  }
+
   /** `{}` is TronGrid's answer for an id it has no solidified receipt of. */
-  function interpret(body: unknown): TronLookup | { kind: 'malformed'; reason: string } {
+  function interpretReceipt(body: unknown): Interpreted<TronLookup> {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       return { kind: 'malformed', reason: 'answered with something that is not a transaction receipt' };
     }
     const record = body as Record<string, unknown>;
     if (typeof record.Error === 'string')
       return { kind: 'malformed', reason: `answered with an error (${record.Error})` };
-    if (Object.keys(record).length === 0) return { kind: 'unknown' };
+    if (Object.keys(record).length === 0) return { kind: 'result', value: { kind: 'unknown' } };
     const parsed = transactionInfoSchema.safeParse(record);
     if (!parsed.success || typeof parsed.data.id !== 'string') {
       return { kind: 'malformed', reason: 'answered with something that is not a transaction receipt' };
     }
-    return { kind: 'found', info: parsed.data };
+    return { kind: 'result', value: { kind: 'found', info: parsed.data } };
+  }
+
+  /** A page of the listing: `{success, data, meta: {fingerprint?}}`; `success: false` is TronGrid's error. */
+  function interpretListing(body: unknown): Interpreted<TransferPage> {
+    const answer = body !== null && typeof body === 'object' ? (body as { success?: unknown; error?: unknown }) : {};
+    if (answer.success === false) {
+      const error = typeof answer.error === 'string' ? answer.error : 'unknown';
+      return { kind: 'malformed', reason: `answered with an error (${error})` };
+    }
+    const parsed = trc20ListingPageSchema.safeParse(body);
+    if (!parsed.success) return { kind: 'malformed', reason: 'answered with something that is not a transfer listing' };
+    const { transfers, skipped } = usdtListedTransfers(parsed.data.data);
+    const fingerprint = parsed.data.meta?.fingerprint;
+    return { kind: 'result', value: { transfers, skipped, fingerprint: fingerprint ? fingerprint : null } };
   }
 
   return {
     async transactionInfo(txid, { budgetMs } = {}) {
       if (!TRON_TXID_PATTERN.test(txid)) throw new TronApiError('Not a TRON transaction id: nothing was sent.');
-      const startedAt = now();
-      const blocked = breaker.blockedForMs(startedAt);
-      if (blocked > 0) {
-        throw new TronApiError(
-          `TRON API calls are paused for ${seconds(blocked)} after ${breaker.options.failureThreshold} failed look-ups in a row.`,
-        );
-      }
-      const deadline = startedAt + (budgetMs ?? options.defaultBudgetMs ?? 20_000);
-      let lastReason = 'was not asked';
-      let attempts = 0;
-      while (attempts < maxAttempts) {
-        const left = deadline - now();
-        if (left < MIN_ATTEMPT_MS) break;
-        attempts += 1;
-        const outcome = await attempt(txid.toLowerCase(), Math.min(timeoutMs, left));
-        if (outcome.kind === 'answer') {
-          const result = interpret(outcome.body);
-          if (result.kind === 'malformed') {
-            breaker.failure(now());
-            throw new TronApiError(`The TRON API ${result.reason}.`);
-          }
-          breaker.success();
-          return result;
-        }
-        lastReason = outcome.reason;
-        if (outcome.kind === 'final') break;
-        if (attempts >= maxAttempts) break;
-        const wait = Math.max(backoff(attempts), Math.min(outcome.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
-        if (now() + wait + MIN_ATTEMPT_MS > deadline) break;
-        await sleep(wait);
-      }
-      breaker.failure(now());
-      throw new TronApiError(`The TRON API ${lastReason}${attempts > 1 ? ` (${attempts} attempts)` : ''}.`);
+      return call(
+        { method: 'POST', url: `${base}${TRON_API_PATH}`, body: JSON.stringify({ value: txid.toLowerCase() }) },
+        budgetMs,
+        interpretReceipt,
+      );
+    },
+
+    async incomingUsdtPage(address, page, { budgetMs } = {}) {
+      if (!T_ADDRESS.test(address)) throw new TronApiError('Not a TRON address: nothing was sent.');
+      const query = new URLSearchParams({
+        only_to: 'true',
+        only_confirmed: 'true',
+        contract_address: USDT_CONTRACT.address,
+        min_timestamp: String(Math.max(0, Math.floor(page.minTimestamp))),
+        ...(page.maxTimestamp === undefined ? {} : { max_timestamp: String(Math.floor(page.maxTimestamp)) }),
+        limit: String(TRC20_PAGE_LIMIT),
+        ...(page.fingerprint ? { fingerprint: page.fingerprint } : {}),
+      });
+      return call(
+        { method: 'GET', url: `${base}${trc20ListingPath(address)}?${query.toString()}` },
+        budgetMs,
+        interpretListing,
+      );
     },
   };
 }

@@ -1,11 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CHAIN_CHECK_RECHECKABLE, type ChainCheck } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { ChainCheckStore } from '../domain/commerce/chain-check.js';
 import { decodeCursor, encodeCursor, type Key } from '../kit/cursor.js';
-import { fromAmountHoldItem, orderAmountKey } from './order-entity.js';
-import { fromPaymentItem, payerKey, payerPartition, paymentKey, paymentStatusList } from './payment-entity.js';
+import { dynamoBindingStore } from './binding-store.js';
+import { fromPaymentItem, paymentKey, paymentStatusList } from './payment-entity.js';
 import { subscriptionSettingsKey } from './settings-entity.js';
 
 /**
@@ -68,55 +68,9 @@ export const dynamoChainCheckStore: ChainCheckStore = {
     }
   },
 
-  async amountHolder(amountCents) {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: orderAmountKey(amountCents), ConsistentRead: true }),
-    );
-    return fromAmountHoldItem(result.Item);
-  },
-
-  async releaseAmount(amountCents, paymentId) {
-    try {
-      await documentClient.send(
-        new DeleteCommand({
-          TableName: tableName,
-          Key: orderAmountKey(amountCents),
-          // Only this payment's hold: an expired one may already be another order's.
-          ConditionExpression: 'paymentId = :payment',
-          ExpressionAttributeValues: { ':payment': paymentId },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-  },
-
-  async recordPayer(address, payment) {
-    // Whether this address paid someone else's payment before: one Query of its own partition.
-    const others = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :payer',
-        FilterExpression: 'userId <> :buyer',
-        ExpressionAttributeValues: { ':payer': payerPartition(address), ':buyer': payment.userId },
-        Select: 'COUNT',
-      }),
-    );
-    await documentClient.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: {
-          ...payerKey(address, payment._id),
-          entity: 'PayerPayment',
-          address,
-          paymentId: payment._id,
-          userId: payment.userId,
-          createdAt: payment.createdAt,
-        },
-      }),
-    );
-    return (others.Count ?? 0) > 0;
-  },
+  payerPaidOthers: dynamoBindingStore.payerPaidOthers,
+  recordTransfer: dynamoBindingStore.recordTransfer,
+  getTransfer: dynamoBindingStore.getTransfer,
 
   async autoApproveOnMatch() {
     const result = await documentClient.send(

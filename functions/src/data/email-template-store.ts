@@ -29,7 +29,7 @@ export async function loadEmailTemplate(type: EmailTemplateType): Promise<EmailT
 }
 
 /**
- * The editor's store (list, save, restore defaults). Every admin type plus the audit entry (15 items) fits one
+ * The editor's store (list, save, restore defaults). Every admin type plus the audit entry (17 items) fits one
  * TransactWriteItems (limit 100), so a save or a reset is never split.
  */
 export const dynamoTemplateEditorStore: TemplateEditorStore = {

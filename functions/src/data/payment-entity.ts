@@ -1,4 +1,13 @@
-import { chainCheckSchema, type ChainCheck, type PackageSlug, type Payment } from '@goldbot/shared';
+import {
+  REFUND_STATUSES,
+  chainCheckSchema,
+  paymentBindingSchema,
+  type ChainCheck,
+  type PackageSlug,
+  type Payment,
+  type PaymentBinding,
+  type RefundStatus,
+} from '@goldbot/shared';
 import type { TxidMarker } from '../domain/commerce/purchase.js';
 import { decodeCursor } from '../kit/cursor.js';
 import type { IndexList } from './table-reads.js';
@@ -107,6 +116,9 @@ export function fromPaymentItem(item: Record<string, unknown>): PaymentRecord {
     txidNormalized: String(item.txidNormalized ?? normalizeTxid(String(item.transactionId))),
     ...(typeof item.orderId === 'string' ? { orderId: item.orderId } : {}),
     ...(typeof item.orderAmount === 'number' ? { orderAmount: item.orderAmount } : {}),
+    ...(typeof item.orderCreatedAt === 'string' ? { orderCreatedAt: item.orderCreatedAt } : {}),
+    ...(typeof item.orderExpiresAt === 'string' ? { orderExpiresAt: item.orderExpiresAt } : {}),
+    ...bindingOf(item.binding),
     wallet: {
       address: String(wallet.address ?? ''),
       network: String(wallet.network ?? ''),
@@ -120,9 +132,22 @@ export function fromPaymentItem(item: Record<string, unknown>): PaymentRecord {
     ...(typeof item.rejectedAt === 'string' ? { rejectedAt: item.rejectedAt } : {}),
     ...(typeof item.rejectedBy === 'string' ? { rejectedBy: item.rejectedBy } : {}),
     ...chainCheckOf(item.chainCheck),
+    ...(typeof item.refundId === 'string' ? { refundId: item.refundId } : {}),
+    ...(isRefundStatus(item.refundStatus) ? { refundStatus: item.refundStatus } : {}),
+    ...(typeof item.refundedAt === 'string' ? { refundedAt: item.refundedAt } : {}),
+    ...(typeof item.refundPayoutTxid === 'string' ? { refundPayoutTxid: item.refundPayoutTxid } : {}),
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt ?? item.createdAt),
   };
+}
+
+const isRefundStatus = (value: unknown): value is RefundStatus =>
+  (REFUND_STATUSES as readonly unknown[]).includes(value);
+/** The stored binding; nothing while the payment is only a submitted TXID. */
+function bindingOf(value: unknown): { binding?: PaymentBinding } {
+  if (value === undefined || value === null) return {};
+  const parsed = paymentBindingSchema.safeParse(value);
+  return parsed.success ? { binding: parsed.data } : {};
 }
 
 /** A stored verdict; nothing when none ran yet (or one this version cannot read). */

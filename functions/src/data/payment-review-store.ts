@@ -28,7 +28,8 @@ import {
   subscriptionSearchText,
 } from './subscription-entity.js';
 import { addCounters, putNew, updateItem, type TransactItems } from './transaction-items.js';
-import { batchGetItems, cancellationCodes, onlyConflicts, queryListPage } from './table-reads.js';
+import { batchGetItems, cancellationCodes, onlyConflicts, queryListPage, updateIf } from './table-reads.js';
+import { orderAmountKey, orderItemKey } from './order-entity.js';
 import { profileKey } from './user-profile-entity.js';
 
 /**
@@ -79,6 +80,8 @@ export function approvalTransaction(plan: ApprovalPlan): { items: TransactItems;
     'notificationSent = :false',
     'isExtension = :extension',
     'searchText = :search',
+    // The refund window of Billing History runs from here (docs/data-model.md, "Refund request").
+    'approvedAt = :at',
     'updatedAt = :at',
   ];
   const subscriptionValues: Record<string, unknown> = {
@@ -150,13 +153,27 @@ export function approvalTransaction(plan: ApprovalPlan): { items: TransactItems;
   // One pending payment fewer for the buyer's limit (in the paid-month write above for a Basic).
   else items.push(pendingPaymentDone(payment.userId));
   if (plan.referralCredit) {
-    const { referrerId, amount, ledgerId } = plan.referralCredit;
+    const { referrerId, amount, ledgerId, offset, owedRead } = plan.referralCredit;
     sensitive.push(items.length, items.length + 1);
     items.push(
       addCounters(
         profileKey(referrerId),
-        { referralCount: 1, referralEarnings: amount, referralLifetime: amount },
-        { set: { updatedAt: at }, condition: 'attribute_exists(PK)' },
+        {
+          referralCount: 1,
+          // What the referrer owes from rewards taken back by refunds is settled first.
+          referralEarnings: amount - offset,
+          referralLifetime: amount,
+          ...(offset > 0 ? { referralOwed: -offset } : {}),
+        },
+        {
+          set: { updatedAt: at },
+          // The owed amount as read: a refund taking a reward back meanwhile makes the approval read again.
+          condition:
+            owedRead > 0
+              ? 'attribute_exists(PK) AND referralOwed = :owedRead'
+              : 'attribute_exists(PK) AND (attribute_not_exists(referralOwed) OR referralOwed <= :owedRead)',
+          conditionValues: { ':owedRead': owedRead },
+        },
       ),
       putNew(
         toLedgerItem({
@@ -167,6 +184,7 @@ export function approvalTransaction(plan: ApprovalPlan): { items: TransactItems;
           sourceType: 'payment',
           sourceId: payment._id,
           refereeId: payment.userId,
+          ...(offset > 0 ? { offset } : {}),
           actor: plan.adminId,
           createdAt: at,
         }),
@@ -282,6 +300,7 @@ export const dynamoPaymentReviewStore: PaymentReviewStore = {
     const find = (key: { PK: string; SK: string }) => items.find((i) => i.PK === key.PK && i.SK === key.SK);
     const payer = find(payerKey);
     const subscription = find(subKey);
+    const referrer = referrerKey ? find(referrerKey) : undefined;
     return {
       subscription: subscription ? fromSubscriptionItem(subscription) : undefined,
       payer: payer
@@ -291,7 +310,8 @@ export const dynamoPaymentReviewStore: PaymentReviewStore = {
             basicPaidThrough: typeof payer.basicPaidThrough === 'string' ? payer.basicPaidThrough : null,
           }
         : undefined,
-      referrerExists: referrerKey !== undefined && find(referrerKey) !== undefined,
+      referrerExists: referrerKey !== undefined && referrer !== undefined,
+      referrerOwed: Number(referrer?.referralOwed ?? 0) || 0,
     };
   },
 
@@ -310,6 +330,23 @@ export const dynamoPaymentReviewStore: PaymentReviewStore = {
     } catch (error) {
       return outcomeOf(error, sensitive);
     }
+  },
+
+  async endOrderHold(amountCents, orderId, nowSeconds) {
+    const ended = await updateIf({
+      Key: orderAmountKey(amountCents),
+      UpdateExpression: 'SET heldUntil = :now',
+      ConditionExpression: 'orderId = :order AND heldUntil > :now',
+      ExpressionAttributeValues: { ':order': orderId, ':now': nowSeconds },
+    });
+    if (!ended) return;
+    // From now on the amount may be another order's: this order binds no later transfer.
+    await updateIf({
+      Key: orderItemKey(orderId),
+      UpdateExpression: 'SET releasedAt = if_not_exists(releasedAt, :at)',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':at': new Date(nowSeconds * 1000).toISOString() },
+    });
   },
 
   async commitRejection(plan) {

@@ -18,9 +18,10 @@ import {
   type Tagged,
 } from './commerce-items.js';
 import { emailTemplateKey } from './email-template-entity.js';
-import { orderAmountKey, orderKey } from './order-entity.js';
+import { fromOrderDetailItem, orderAmountKey, orderItemKey, orderKey } from './order-entity.js';
 import { packageKey } from './package-catalog-entity.js';
-import { toPaymentItem, toTxidMarkerItem, txidMarkerKey } from './payment-entity.js';
+import { paymentKey, toPaymentItem, toTxidMarkerItem, txidMarkerKey } from './payment-entity.js';
+import { fromTransferItem, transferKey } from './transfer-entity.js';
 import { subscriptionSettingsKey } from './settings-entity.js';
 import { paymentStatsKeys } from './stats-entity.js';
 import { fromSubscriptionItem, subscriptionKey } from './subscription-entity.js';
@@ -35,19 +36,35 @@ import { profileKey, referralCodeMarkerKey } from './user-profile-entity.js';
 type PurchaseTag = 'txid' | 'profile' | 'price' | 'settings' | 'referral' | 'order';
 
 export const dynamoPurchaseStore: PurchaseStore = {
-  async readPurchase({ userId, slug, referralCode, txid, templateType }) {
+  async readPurchase({ userId, slug, referralCode, txid, orderId, templateType }) {
     const txidKey = txidMarkerKey(txid);
     const templateKey = emailTemplateKey(templateType);
-    const { snapshot, found } = await readCommerceContext({ userId, slug, referralCode }, [txidKey, templateKey]);
+    const chainKey = transferKey(txid);
+    const namedKey = orderItemKey(orderId);
+    const { snapshot, found } = await readCommerceContext({ userId, slug, referralCode }, [
+      txidKey,
+      templateKey,
+      chainKey,
+      namedKey,
+    ]);
     return {
       ...snapshot,
       txidMarker: toTxidMarker(found.get(keyId(txidKey))),
+      transfer: fromTransferItem(found.get(keyId(chainKey))),
+      namedOrder: fromOrderDetailItem(found.get(keyId(namedKey))),
       template: toTemplate(found.get(keyId(templateKey)), templateType),
     };
   },
 
   async readSubscription(userId, subscriptionId) {
     const item = await getItem(subscriptionKey(userId, subscriptionId), true);
+    return item ? fromSubscriptionItem(item) : null;
+  },
+
+  async readPaymentSubscription(paymentId) {
+    const payment = await getItem(paymentKey(paymentId), true);
+    if (!payment || typeof payment.subscriptionId !== 'string') return null;
+    const item = await getItem(subscriptionKey(String(payment.userId), payment.subscriptionId), true);
     return item ? fromSubscriptionItem(item) : null;
   },
 
@@ -158,7 +175,29 @@ export const dynamoPurchaseStore: PurchaseStore = {
         },
       },
       subscriptionCounter(subscription),
-      // The order is paid: it goes, and its amount stays held for this payment's check.
+      // The TXID is submitted for this order: the window's current-order copy goes (reopening it
+      // makes a new order), the order's own item records the claim, and the order's amount is
+      // free again at once: a claim holds nothing, so claims can never exhaust a price's amounts.
+      // The order's lifetime still binds a transfer of its amount to it (the chain decides).
+      {
+        tag: 'order',
+        item: {
+          Update: {
+            TableName: tableName,
+            Key: orderAmountKey(plan.order.amountCents),
+            UpdateExpression:
+              'SET heldUntil = :now, orderId = :order, userId = :user, amountCents = :amount, entity = :entity',
+            ConditionExpression: 'attribute_not_exists(PK) OR orderId = :order',
+            ExpressionAttributeValues: {
+              ':now': epochSeconds(payment.createdAt),
+              ':order': plan.order.orderId,
+              ':user': payment.userId,
+              ':amount': plan.order.amountCents,
+              ':entity': 'OrderAmount',
+            },
+          },
+        },
+      },
       {
         tag: 'order',
         item: {
@@ -170,22 +209,26 @@ export const dynamoPurchaseStore: PurchaseStore = {
           },
         },
       },
-      {
-        tag: 'order',
-        item: {
-          Update: {
-            TableName: tableName,
-            Key: orderAmountKey(plan.order.amountCents),
-            UpdateExpression: 'SET paymentId = :payment, expiresAt = :hold',
-            ConditionExpression: 'orderId = :order',
-            ExpressionAttributeValues: {
-              ':payment': payment._id,
-              ':hold': plan.holdUntil,
-              ':order': plan.order.orderId,
+      ...(plan.recordClaim
+        ? [
+            {
+              tag: 'order' as const,
+              item: {
+                Update: {
+                  TableName: tableName,
+                  Key: orderItemKey(plan.order.orderId),
+                  // The order lets its amount go now: a transfer binds to it only up to here (and the grace).
+                  UpdateExpression: 'SET claim = :claim, releasedAt = if_not_exists(releasedAt, :at)',
+                  ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(binding)',
+                  ExpressionAttributeValues: {
+                    ':claim': { paymentId: payment._id, txid: payment.txidNormalized, at: payment.createdAt },
+                    ':at': payment.createdAt,
+                  },
+                },
+              },
             },
-          },
-        },
-      },
+          ]
+        : []),
     ];
     const outcome = await transact(items, limits);
     if (outcome === null) return { kind: 'committed' };

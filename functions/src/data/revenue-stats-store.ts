@@ -13,6 +13,8 @@ const number = (value: unknown) => (typeof value === 'number' ? value : Number(v
 const counterOf = (item: Item | undefined): RevenueCounter => ({
   completedCount: number(item?.completedCount),
   completedAmount: number(item?.completedAmount),
+  refundedCount: number(item?.refundedCount),
+  refundedAmount: number(item?.refundedAmount),
 });
 
 const isSlug = (value: string): value is PackageSlug => (PACKAGE_SLUGS as readonly string[]).includes(value);

@@ -1,9 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { WORK_KINDS } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { SettingsStore } from '../domain/settings/subscription-settings.js';
 import { toAuditItem } from './audit-entity.js';
 import { fromSubscriptionSettingsItem, subscriptionSettingsKey } from './settings-entity.js';
 import type { SubscriptionSettings } from '../domain/records/settings-record.js';
+import { sameSetting } from '../domain/settings/subscription-settings.js';
 import { putNew, transactUnlessChanged, updateItem, type TransactItem } from './transaction-items.js';
 
 /**
@@ -51,6 +53,17 @@ function stillReads(
         names: { '#auto': setting },
         values: { ':autoFrom': from.autoApproveOnMatch },
       };
+    case 'newWorkMail': {
+      // The whole map is written, so every kind must still read as it did: a kind is on unless it
+      // is stored as false, and a missing map or entry compares as "not false" (settings-entity.ts).
+      const names: Record<string, string> = { '#mail': setting };
+      const conditions = WORK_KINDS.map((kind, index) => {
+        names[`#mailKind${index}`] = kind;
+        const stored = `#mail.#mailKind${index} = :mailOff`;
+        return from.newWorkMail[kind] ? `(NOT ${stored})` : stored;
+      });
+      return { condition: conditions.join(' AND '), names, values: { ':mailOff': false } };
+    }
     case 'copyTradingLink':
       // No link reads as null whether the attribute is absent, null or empty (settings-entity.ts).
       return from.copyTradingLink === null
@@ -78,6 +91,8 @@ function assignment(setting: keyof SubscriptionSettings, to: SubscriptionSetting
       return to.copyTradingLink === null
         ? { remove: '#link', values: {} }
         : { set: '#link = :linkTo', values: { ':linkTo': to.copyTradingLink } };
+    case 'newWorkMail':
+      return { set: '#mail = :mailTo', values: { ':mailTo': { ...to.newWorkMail } } };
   }
 }
 
@@ -85,6 +100,7 @@ const SETTINGS_ORDER = [
   'basicPackageEnabled',
   'autoApproveOnMatch',
   'copyTradingLink',
+  'newWorkMail',
 ] as const satisfies readonly (keyof SubscriptionSettings)[];
 
 /**
@@ -98,7 +114,7 @@ export function settingsUpdate(
   at: string,
   adminId: string,
 ): TransactItem {
-  const moved = SETTINGS_ORDER.filter((setting) => from[setting] !== to[setting]);
+  const moved = SETTINGS_ORDER.filter((setting) => !sameSetting(setting, from, to));
   if (moved.length === 1 && moved[0] === 'basicPackageEnabled') {
     return basicSwitchUpdate(from.basicPackageEnabled, to.basicPackageEnabled, at, adminId);
   }

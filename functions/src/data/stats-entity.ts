@@ -18,6 +18,11 @@ export const PAYMENT_STATS_PREFIX = { month: 'MONTH#', package: 'PACKAGE#', pack
 export const subscriptionStatsKey = (ym: string) => ({ PK: 'STATS#SUBSCRIPTIONS', SK: `MONTH#${ym}` });
 /** Withdrawal aggregates: `total`, `pending`, `approved`, `rejected`, `pendingAmount`, `approvedAmount`. */
 export const withdrawalStatsKey = () => ({ PK: 'STATS#WITHDRAWALS', SK: 'TOTAL' });
+/**
+ * Refund aggregates: `total`, `pending` (the refund requests waiting for an admin: the back-office
+ * counts them as work), `approved`, `refused`, `pendingAmount`, `approvedAmount`.
+ */
+export const refundStatsKey = () => ({ PK: 'STATS#REFUNDS', SK: 'TOTAL' });
 
 /** The counter of STATS#SUBSCRIPTIONS per package (the spec's summary names). */
 export const SUBSCRIPTION_PACKAGE_COUNTER: Record<PackageSlug, string> = {
@@ -36,6 +41,7 @@ export const SUBSCRIPTION_SUMMARY_COUNTERS = [
   'active',
   'pending',
   'expired',
+  'refunded',
 ] as const;
 
 /**

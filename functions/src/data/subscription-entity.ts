@@ -1,4 +1,9 @@
-import type { PackageSlug, Subscription } from '@goldbot/shared';
+import {
+  subscriptionRefundSchema,
+  type PackageSlug,
+  type Subscription,
+  type SubscriptionRefund,
+} from '@goldbot/shared';
 import type { SubscriptionRecord } from '../domain/records/subscription-record.js';
 
 /**
@@ -48,6 +53,13 @@ export function toSubscriptionItem(sub: SubscriptionRecord) {
 
 const dateOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
+/** The refund mirror a refund transaction wrote on the row (an unreadable one reads as none). */
+function refundOf(value: unknown): { refund?: SubscriptionRefund } {
+  if (value === undefined || value === null) return {};
+  const parsed = subscriptionRefundSchema.safeParse(value);
+  return parsed.success ? { refund: parsed.data } : {};
+}
+
 export function fromSubscriptionItem(item: Record<string, unknown>): SubscriptionRecord {
   return {
     _id: String(item._id),
@@ -65,6 +77,8 @@ export function fromSubscriptionItem(item: Record<string, unknown>): Subscriptio
     ...(typeof item.endedAt === 'string' ? { endedAt: item.endedAt } : {}),
     isExtension: item.isExtension === true,
     notificationSent: item.notificationSent === true,
+    ...(typeof item.approvedAt === 'string' ? { approvedAt: item.approvedAt } : {}),
+    ...refundOf(item.refund),
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt ?? item.createdAt),
   };

@@ -44,10 +44,15 @@ export const putNew = (item: Item, returnOld = false): TransactItem => ({
 export function addCounters(
   Key: Record<string, string>,
   counters: Record<string, number>,
-  extra: { set?: Record<string, unknown>; condition?: string } = {},
+  extra: {
+    set?: Record<string, unknown>;
+    condition?: string;
+    /** Values the condition names (`:x`), besides the counters' own. */
+    conditionValues?: Record<string, unknown>;
+  } = {},
 ): TransactItem {
   const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
+  const values: Record<string, unknown> = { ...extra.conditionValues };
   const adds = Object.entries(counters).map(([name, amount], i) => {
     names[`#c${i}`] = name;
     values[`:c${i}`] = amount;

@@ -36,11 +36,17 @@ export function profileSearchText(profile: Pick<UserProfile, 'username' | 'email
 }
 
 /**
+ * The first character of a value: a whole code point, so a name that starts with a letter outside
+ * the BMP ('𠮷', an emoji) never puts half a surrogate pair, which is not text, into a key.
+ */
+const firstCharacter = (value: string) => Array.from(value.slice(0, 2))[0] ?? '';
+
+/**
  * The prefix indexes: GSI2 holds lower-cased usernames and GSI3 e-mails, one partition
  * per first character, so the values that start with a term are one `begins_with` range.
  */
-export const usernamePrefixPartition = (value: string) => `UNAME#${value.charAt(0)}`;
-export const emailPrefixPartition = (value: string) => `UEMAIL#${value.charAt(0)}`;
+export const usernamePrefixPartition = (value: string) => `UNAME#${firstCharacter(value)}`;
+export const emailPrefixPartition = (value: string) => `UEMAIL#${firstCharacter(value)}`;
 
 const searchKeys = (profile: Pick<UserProfile, '_id' | 'username' | 'email' | 'phone'>) => {
   const usernameLower = profile.username.toLowerCase();
@@ -92,6 +98,7 @@ export function fromProfileItem(item: Record<string, unknown>): UserProfile {
     tokensValidAfter: typeof item.tokensValidAfter === 'number' ? item.tokensValidAfter : undefined,
     sessionsValidAfterMs: typeof item.sessionsValidAfterMs === 'number' ? item.sessionsValidAfterMs : undefined,
     mfaEnabledAt: typeof item.mfaEnabledAt === 'string' ? item.mfaEnabledAt : undefined,
+    ...(typeof item.testMailSentAt === 'string' ? { testMailSentAt: item.testMailSentAt } : {}),
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt),
   };

@@ -1,4 +1,5 @@
 import { mfaVerifyInputSchema } from '@goldbot/shared';
+import { challengeUsername } from '../domain/auth/cognito-handle.js';
 import { verifyMfa } from '../domain/auth/mfa-sign-in.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
@@ -13,7 +14,9 @@ export const handler = defineHandler(
     body: mfaVerifyInputSchema,
     limits: [
       { name: 'codeVerifyPerIp', by: 'ip' },
-      { name: 'loginPerAccount', by: (body) => body.email },
+      // The account whose sign-in the session belongs to, never the e-mail the client sends (a
+      // session without its username never reaches Cognito and is counted by that address).
+      { name: 'loginPerAccount', by: (body) => challengeUsername(body.session) ?? body.email },
     ],
   },
   async ({ body }) => {

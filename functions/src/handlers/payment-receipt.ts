@@ -5,8 +5,11 @@ import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
-/** The receipt of a completed payment: its owner's or an admin's; 404 for anyone else. */
+/**
+ * The receipt of a completed payment: its owner's or an admin's (with the admin routes' checks);
+ * 404 for anyone else.
+ */
 export const handler = defineHandler(
   { route: 'payment-receipt', checks: awsChecks, params: idPathSchema },
-  async ({ params, caller }) => ok(await getReceipt(deps, caller, params.id)),
+  async ({ params, caller, sessionProfile }) => ok(await getReceipt(deps, caller, params.id, sessionProfile)),
 );

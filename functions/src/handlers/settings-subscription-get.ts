@@ -1,10 +1,10 @@
-import { dynamoSettingsStore } from '../wiring/settings-deps.js';
+import { dynamoSettingsStore, MAIL_KINDS } from '../wiring/settings-deps.js';
 import { getSubscriptionSettings } from '../domain/settings/subscription-settings.js';
 import { awsChecks } from '../kit/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 
-/** The admin's view of the Basic switch (read consistently). */
+/** The admin's subscription settings (read consistently), with the new-work mail's switches of this server's kinds. */
 export const handler = defineHandler({ route: 'settings-subscription-get', checks: awsChecks }, async () =>
-  ok(await getSubscriptionSettings(dynamoSettingsStore)),
+  ok(await getSubscriptionSettings(dynamoSettingsStore, MAIL_KINDS)),
 );

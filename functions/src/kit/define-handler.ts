@@ -145,7 +145,8 @@ const rootLogger = createLogger(config.logLevel);
  * 2. error mapping: a thrown error becomes its status and message (500 without internals);
  * 3. origin check: 403 unless the request came through CloudFront (when `checks.originCheck` is on);
  * 4. body cap: 413 before anything reads the body;
- * 5. authentication: the caller from the verified claims, 401/403 by the route's access level;
+ * 5. authentication: the caller from the verified claims, 401/403 by the route's access level (an
+ *    admin route also refuses an administrator's token that the API's own sign-in did not issue);
  * 6. session check: the session guard's profile read (signed-in routes);
  * 7. input parsing: body, query and path parameters against the zod schemas (400);
  * 8. request limits: the route's counters, in one DynamoDB request (429).
@@ -172,7 +173,7 @@ export function defineHandler<
     errorMapping(),
     checks.originCheck ? originCheck(checks.originCheck) : null,
     bodyCap(spec.maxBodyBytes),
-    authentication(route, { trustClaims: sessionGuard !== undefined }),
+    authentication(route, { trustClaims: sessionGuard !== undefined, apiClientId: config.userPoolClientId }),
     sessionGuard
       ? sessionCheck(sessionGuard, {
           allowMissingProfile: spec.createsProfile === true,

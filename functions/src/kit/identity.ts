@@ -16,6 +16,14 @@ export interface Caller {
    * Falls back to `iat` for a token without the claim (never later than the real sign-in).
    */
   authTime: number;
+  /**
+   * The token comes from the API's own sign-in: it was issued to the API's client
+   * (USER_POOL_CLIENT_ID, which only the auth functions sign in through, with TOTP for
+   * administrators) and carries no `identities` (no federated sign-in). A token of the hosted-UI
+   * client, or of a Google identity, passed no TOTP: Cognito asks federated users for no second
+   * factor, so such a token never acts as an administrator (docs/security.md, "Google sign-in").
+   */
+  apiSignIn: boolean;
 }
 
 type Claims = Record<string, string | number | boolean | string[] | undefined>;
@@ -31,7 +39,12 @@ export function parseGroups(raw: unknown): string[] {
     .filter(Boolean);
 }
 
-export function callerFromEvent(event: APIGatewayProxyEventV2): Caller | null {
+/** A claim that is there and says something: API Gateway passes an empty list as "[]". */
+const present = (value: Claims[string]) =>
+  value !== undefined && value !== '' && value !== '[]' && !(Array.isArray(value) && value.length === 0);
+
+/** `apiClientId`: the client the API signs in through (config.userPoolClientId). */
+export function callerFromEvent(event: APIGatewayProxyEventV2, apiClientId: string): Caller | null {
   const context = event.requestContext as APIGatewayProxyEventV2['requestContext'] & {
     authorizer?: { jwt?: { claims?: Claims } };
   };
@@ -49,5 +62,6 @@ export function callerFromEvent(event: APIGatewayProxyEventV2): Caller | null {
     isAdmin: parseGroups(claims['cognito:groups']).includes(ADMIN_GROUP),
     issuedAt: Number(claims.iat ?? 0),
     authTime: Number(claims.auth_time ?? claims.iat ?? 0),
+    apiSignIn: apiClientId !== '' && claims.aud === apiClientId && !present(claims.identities),
   };
 }

@@ -1,15 +1,21 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { ORIGIN_VERIFY_HEADER } from '@goldbot/shared';
+import { METRICS, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_ROTATION_MARK } from '@goldbot/shared';
 import { config } from '../config.js';
 import { ForbiddenError } from '../domain/errors.js';
+import { emitCount } from './metrics.js';
 
 /**
  * The check that a request came through CloudFront: CloudFront adds ORIGIN_VERIFY_HEADER with the
  * secret's `current` value; the kit accepts `current` or, during a rotation, `previous`
  * (docs/operations.md "Rotating the origin header"). The values are read at cold start and again
- * after ACCEPTED_VALUES_TTL_MS, so a rotation reaches every function within that time. On only where
- * the deployment sets ORIGIN_SECRET_ARN (AWS); locally and in --bundled mode there is no CloudFront.
+ * after ACCEPTED_VALUES_TTL_MS, so a rotation reaches every function within that time. After a
+ * rotation CloudFront sends `<value>;rotation=<tag>` (ORIGIN_VERIFY_ROTATION_MARK): the tag only
+ * makes the rotation change the web stack's template, so the value before it is what is compared.
+ * Every refusal is counted (metric OriginCheckRefusals, the alarm of the same name): a rotation
+ * gone wrong refuses every call through the site, and `health`, which skips the check, cannot show it.
+ * On only where the deployment sets ORIGIN_SECRET_ARN (AWS); locally and in --bundled mode there is
+ * no CloudFront.
  */
 export const ACCEPTED_VALUES_TTL_MS = 5 * 60_000;
 
@@ -41,6 +47,14 @@ const secretsManagerLoader: AcceptedValuesLoader = async (secretArn) => {
   return acceptedValuesOf(answer.SecretString);
 };
 
+/** The secret value in a header CloudFront sent: everything before the rotation tag, if there is one. */
+export function presentedValue(header: string): string {
+  const mark = header.indexOf(ORIGIN_VERIFY_ROTATION_MARK);
+  return mark === -1 ? header : header.slice(0, mark);
+}
+
+const countRefusal = () => emitCount(METRICS.originCheckRefusals.name, METRICS.originCheckRefusals.dimensions);
+
 const sameValue = (given: string, expected: string): boolean => {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
@@ -54,6 +68,7 @@ export function createOriginCheck(
   secretArn: string | undefined,
   load: AcceptedValuesLoader = secretsManagerLoader,
   now: () => number = Date.now,
+  onRefusal: () => void = countRefusal,
 ): OriginCheck | null {
   if (!secretArn) return null;
   let cached: { values: readonly string[]; at: number } | undefined;
@@ -72,11 +87,16 @@ export function createOriginCheck(
   };
   // Cold start: the read starts with the module, before the first request needs it.
   values().catch(() => undefined);
+  const refuse = () => {
+    onRefusal();
+    return new ForbiddenError(ORIGIN_REFUSED_MESSAGE);
+  };
   return async (headers) => {
-    const given = headers[ORIGIN_VERIFY_HEADER];
-    if (!given) throw new ForbiddenError(ORIGIN_REFUSED_MESSAGE);
+    const header = headers[ORIGIN_VERIFY_HEADER];
+    if (!header) throw refuse();
+    const given = presentedValue(header);
     const accepted = await values();
-    if (!accepted.some((value) => sameValue(given, value))) throw new ForbiddenError(ORIGIN_REFUSED_MESSAGE);
+    if (!accepted.some((value) => sameValue(given, value))) throw refuse();
   };
 }
 

@@ -1,11 +1,18 @@
 import {
+  AdminDeleteUserCommand,
   AdminLinkProviderForUserCommand,
+  AdminListGroupsForUserCommand,
   CognitoIdentityProviderClient,
   ListUsersCommand,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { createLogger, describeError, type LogLevel } from '../kit/logger.js';
+import { ADMIN_GROUP, ADMIN_SIGN_IN_REQUIRED_MESSAGE } from '@goldbot/shared';
+import * as z from '@goldbot/shared/zod';
+import { emailHeldByRegistration } from '../data/email-registration-read.js';
+import { createLogger, describeError } from '../kit/logger.js';
 
 /**
  * Cognito PreSignUp trigger (docs/decisions.md, "Identity and sessions"; docs/security.md "Google sign-in"). It runs when
@@ -37,13 +44,33 @@ import { createLogger, describeError, type LogLevel } from '../kit/logger.js';
  * Safety (account pre-hijacking): only a verified Google address is linked, and only to a native
  * account whose address was verified with our code. A pending (unverified) registration for the
  * address refuses the Google sign-in with a message instead of being taken over or duplicated.
+ *
+ * Administrators are never linked: Cognito asks a federated sign-in for no TOTP, so a Google
+ * identity linked to an administrator would open the back office to whoever controls that
+ * mailbox. Their Google sign-in is refused with the way in (/admin-login, password and code), and
+ * the handler kit refuses a Google token on every admin path anyway (docs/security.md, "Google
+ * sign-in").
+ *
+ * A stranger's sign-up does not block anyone's first Google sign-in: anyone can call Cognito's
+ * `SignUp` with the public hosted-UI client id for someone else's address and leave an
+ * UNCONFIRMED user that only our code could confirm. An UNCONFIRMED user whose address no
+ * registration of ours holds (no live e-mail marker in the table) is such a leftover, or an
+ * abandoned registration of ours past its 24 hours: it is deleted and the Google user is created
+ * as for a new customer (docs/decisions.md, "Identity and sessions").
  */
 
-const cognito = new CognitoIdentityProviderClient({});
+/** The trigger runs outside the API: it reads only the table's name and its log level, not the functions' configuration. */
+const env = z
+  .object({
+    TABLE_NAME: z.string().check(z.minLength(1)),
+    AWS_REGION: z.optional(z.string().check(z.minLength(1))),
+    LOG_LEVEL: z._default(z.catch(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'), 'info'),
+  })
+  .parse(process.env);
 
-const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
-const envLevel = process.env.LOG_LEVEL as LogLevel | undefined;
-const log = createLogger(envLevel && LEVELS.includes(envLevel) ? envLevel : 'info', { trigger: 'pre-sign-up' });
+const cognito = new CognitoIdentityProviderClient({});
+const table = DynamoDBDocumentClient.from(new DynamoDBClient({ region: env.AWS_REGION }));
+const log = createLogger(env.LOG_LEVEL, { trigger: 'pre-sign-up' });
 
 /** Shown by the hosted UI / our callback page as "PreSignUp failed with error <message>". */
 export const PRE_SIGN_UP_MESSAGES = {
@@ -53,6 +80,7 @@ export const PRE_SIGN_UP_MESSAGES = {
     'An account with this e-mail address exists but the address has not been verified yet. Please sign in with your e-mail and password (or finish your registration with the code we e-mailed you), then use Google.',
   unusableEmail: 'This e-mail address cannot be used for Google sign-in.',
   deactivated: 'Account is deactivated',
+  administrator: ADMIN_SIGN_IN_REQUIRED_MESSAGE,
 } as const;
 
 export interface ExternalIdentity {
@@ -91,6 +119,39 @@ async function usersWithEmail(userPoolId: string, email: string): Promise<UserTy
   return users;
 }
 
+/** Whether the user is a member of the admin group (the groups are paged, though few). */
+async function isAdministrator(userPoolId: string, username: string): Promise<boolean> {
+  let token: string | undefined;
+  do {
+    const page = await cognito.send(
+      new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username, NextToken: token }),
+    );
+    if ((page.Groups ?? []).some((group) => group.GroupName === ADMIN_GROUP)) return true;
+    token = page.NextToken;
+  } while (token);
+  return false;
+}
+
+/**
+ * The native users that count for this address: an UNCONFIRMED one without a registration of
+ * ours holding the address is deleted (a stranger's `SignUp`, or our abandoned sign-up) and left
+ * out. Deleted by its own username, so a registration that started meanwhile keeps its user.
+ */
+async function withoutStaleSignUps(userPoolId: string, email: string, natives: UserType[]): Promise<UserType[]> {
+  const unconfirmed = natives.filter((user) => user.UserStatus === 'UNCONFIRMED' && user.Username);
+  if (unconfirmed.length === 0) return natives;
+  if (await emailHeldByRegistration(table, env.TABLE_NAME, email, Date.now())) return natives;
+  for (const user of unconfirmed) {
+    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: user.Username }));
+    // No e-mail address in the log: the username identifies the removed user.
+    log.info('removed an unconfirmed sign-up that no registration holds', {
+      userPoolId,
+      removedUsername: user.Username,
+    });
+  }
+  return natives.filter((user) => !unconfirmed.includes(user));
+}
+
 /** True when `user` already carries the identity (a retried invocation after a successful link). */
 function alreadyLinked(user: UserType | undefined, identity: ExternalIdentity): boolean {
   const raw = user ? attribute(user, 'identities') : undefined;
@@ -116,7 +177,8 @@ export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTr
   // The ListUsers filter is a quoted string: an address that could break out of it is refused.
   if (/["\\]/.test(email)) throw new Error(PRE_SIGN_UP_MESSAGES.unusableEmail);
 
-  const natives = (await usersWithEmail(event.userPoolId, email)).filter((u) => u.UserStatus !== 'EXTERNAL_PROVIDER');
+  const listed = (await usersWithEmail(event.userPoolId, email)).filter((u) => u.UserStatus !== 'EXTERNAL_PROVIDER');
+  const natives = await withoutStaleSignUps(event.userPoolId, email, listed);
   if (natives.length === 0) return event; // a new customer: Cognito creates the federated user
 
   if (!googleVerified) throw new Error(PRE_SIGN_UP_MESSAGES.unverifiedGoogleEmail);
@@ -124,6 +186,14 @@ export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTr
   if (!target?.Username) throw new Error(PRE_SIGN_UP_MESSAGES.pendingRegistration);
   // A deactivated account stays closed, whichever way its owner signs in (docs/decisions.md, "Identity and sessions").
   if (target.Enabled === false) throw new Error(PRE_SIGN_UP_MESSAGES.deactivated);
+  // An administrator signs in with the password and TOTP only: a linked Google identity would skip the code.
+  if (await isAdministrator(event.userPoolId, target.Username)) {
+    log.warn('refused to link a Google identity to an administrator', {
+      userPoolId: event.userPoolId,
+      nativeUsername: target.Username,
+    });
+    throw new Error(PRE_SIGN_UP_MESSAGES.administrator);
+  }
 
   try {
     await cognito.send(

@@ -3,6 +3,8 @@ import { dynamoChainCheckStore } from '../data/chain-check-store.js';
 import type { ChainCheckDeps } from '../domain/commerce/chain-check.js';
 import { approvePayment } from '../domain/commerce/payment-review.js';
 import type { Logger } from '../kit/logger.js';
+import { settleTransfer } from '../domain/commerce/binding.js';
+import { bindingDeps } from './binding-deps.js';
 import { paymentApprovalDeps } from './payment-approval-deps.js';
 import { chainPolicy, tronApi } from './tron-api-client.js';
 
@@ -18,6 +20,8 @@ export function chainCheckDeps(log: Logger): ChainCheckDeps {
     now: () => new Date(),
     policy: chainPolicy,
     log,
+    // A transfer the check finds is bound as the wallet watcher would bind it.
+    settle: (transfer) => settleTransfer(bindingDeps(log), transfer, 'txid-check'),
     // The admin's approval, as the system: the same plan and conditional transaction, audited
     // as 'payment.auto-approve' with the verdict, and the same verified mail.
     autoApprove: (payment, check) =>

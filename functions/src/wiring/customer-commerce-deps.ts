@@ -2,6 +2,7 @@ import { config } from '../config.js';
 import { dynamoFreeTrialStore } from '../data/free-trial-store.js';
 import { dynamoPurchaseStore } from '../data/purchase-store.js';
 import type { CommerceDeps } from '../domain/commerce/customer-commerce.js';
+import { bindingPolicy } from '../domain/commerce/transfers.js';
 import { newId } from '../kit/ids.js';
 import { templateMailer } from './template-mail.js';
 
@@ -17,4 +18,5 @@ export const customerCommerce: CommerceDeps = {
   now: () => new Date(),
   newId,
   dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard`,
+  bindingPolicy: bindingPolicy(config.orders.openMinutes, config.orders.graceMinutes),
 };

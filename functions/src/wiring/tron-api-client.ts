@@ -1,6 +1,6 @@
 import { createTronApi } from '../adapters/tron-api.js';
 import { chainCheckPolicy } from '../domain/commerce/chain-check.js';
-import type { TronTransactionApi } from '../domain/commerce/tron.js';
+import type { TronTransactionApi, TronTransferApi } from '../domain/commerce/tron.js';
 import { config } from '../config.js';
 
 /**
@@ -25,8 +25,13 @@ async function tronApiKey(): Promise<string | undefined> {
   return apiKeyRead;
 }
 
-export const tronApi: TronTransactionApi | null = config.tron.apiUrl
+/** The TRON HTTP API: the on-chain checks' receipts and the wallet watcher's listings. */
+export const tronApi: (TronTransactionApi & TronTransferApi) | null = config.tron.apiUrl
   ? createTronApi({ baseUrl: config.tron.apiUrl, apiKey: tronApiKey, timeoutMs: config.tron.timeoutMs })
   : null;
 
-export const chainPolicy = chainCheckPolicy(config.tron.amountToleranceUsdt, config.tron.graceHours);
+export const chainPolicy = chainCheckPolicy(
+  config.tron.amountToleranceUsdt,
+  config.tron.graceHours,
+  config.orders.graceMinutes,
+);

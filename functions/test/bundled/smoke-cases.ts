@@ -47,18 +47,23 @@ export const SMOKE_CASES: Record<RouteId, SmokeCase> = {
   'auth-logout': { as: 'customer', status: 200 },
   'auth-logout-all': { as: 'fresh-customer', status: 200 },
   'auth-confirm-email-change': { as: 'customer', status: 400 },
-  'auth-mfa-verify': { as: 'anonymous', status: 400 },
+  // The matrix's made-up session carries no username: "sign in again" before Cognito.
+  'auth-mfa-verify': { as: 'anonymous', status: 401 },
   'auth-mfa-setup': { as: 'anonymous', status: 401 },
 
   'contact-add': { as: 'anonymous', status: 201 },
   'contact-list': { as: 'admin', status: 200 },
   'contact-delete': { as: 'admin', status: 404 },
+  'contact-mark-read': { as: 'admin', status: 404 },
+  'contact-mark-all-read': { as: 'admin', status: 200 },
 
   'payment-package-status': { as: 'customer', status: 200 },
   'settings-public-subscription': { as: 'customer', status: 200 },
   'payment-wallet-details': { as: 'customer', status: 200 },
   'payment-verify-referral': { as: 'customer', status: 200 },
   'payment-order': { as: 'customer', status: 200 },
+  // A made-up order id: the caller's own orders only, so 404.
+  'payment-order-state': { as: 'customer', status: 404 },
   'payment-submit-usdt': { as: 'customer', status: 201, request: 'purchase' },
   'payment-active-subscription': { as: 'customer', status: 200 },
   'payment-subscriptions': { as: 'customer', status: 200 },
@@ -69,6 +74,10 @@ export const SMOKE_CASES: Record<RouteId, SmokeCase> = {
   'payment-approve-usdt': { as: 'admin', status: 404 },
   'payment-reject-usdt': { as: 'admin', status: 404 },
   'payment-chain-check': { as: 'admin', status: 404 },
+  'admin-unmatched-transfers': { as: 'admin', status: 200 },
+  // A made-up transaction id: no such unmatched transfer.
+  'admin-unmatched-transfer-assign': { as: 'admin', status: 404 },
+  'admin-unmatched-transfer-resolve': { as: 'admin', status: 404 },
   'payment-wallets': { as: 'admin', status: 200 },
   'payment-wallet-save': { as: 'admin', status: 404 },
   'payment-send-basic-notifications': { as: 'admin', status: 200 },
@@ -104,4 +113,15 @@ export const SMOKE_CASES: Record<RouteId, SmokeCase> = {
   'admin-user-activate': { as: 'admin', status: 404 },
   'admin-user-subscriptions': { as: 'admin', status: 404 },
   'admin-audit-log': { as: 'admin', status: 200 },
+  'admin-work-counts': { as: 'admin', status: 200 },
+  'admin-setup-checklist': { as: 'admin', status: 200 },
+  // Mails the test stack's admin through the SES emulator.
+  'admin-test-mail': { as: 'admin', status: 200 },
+
+  // Refunds of a made-up payment or refund: 404 from the use case.
+  'payment-refund-request': { as: 'customer', status: 404 },
+  'admin-refunds': { as: 'admin', status: 200 },
+  'admin-refund-create': { as: 'admin', status: 404 },
+  'admin-refund-approve': { as: 'admin', status: 404 },
+  'admin-refund-refuse': { as: 'admin', status: 404 },
 };

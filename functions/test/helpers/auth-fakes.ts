@@ -1,4 +1,5 @@
 import { AUTH } from '@goldbot/shared';
+import { splitHandle, withUsername } from '../../src/domain/auth/cognito-handle.js';
 import type { IdentityDirectory, IssuedTokens } from '../../src/domain/auth/identity-directory.js';
 import type { Mailer } from '../../src/adapters/ses-mailer.js';
 import {
@@ -486,7 +487,8 @@ export function fakeDirectory(clock: Clock): FakeDirectory {
       if (user && !user.confirmed) return { kind: 'unconfirmed' };
       if (!user || user.password !== password) return { kind: 'invalid' };
       if (user.totp?.enabled) {
-        const session = `mfa-session-${(counter += 1)}`;
+        // Like the adapter: the session carries the Cognito username the challenge names.
+        const session = withUsername(user.sub, `mfa-session-${(counter += 1)}`);
         challenges.set(session, user.email);
         return { kind: 'mfa', session };
       }
@@ -518,7 +520,9 @@ export function fakeDirectory(clock: Clock): FakeDirectory {
     },
     async respondToMfa(email, session, code) {
       record('respondToMfa', [email]);
-      const user = find(email);
+      // Like Cognito: the session and the username in it decide whose sign-in this is, not the e-mail.
+      const username = splitHandle(session)?.username;
+      const user = [...users.values()].find((u) => u.sub === username);
       if (!user || challenges.get(session) !== user.email || code !== FAKE_TOTP_CODE) return { kind: 'invalid' };
       challenges.delete(session);
       return { kind: 'ok', tokens: issue(user, true) };

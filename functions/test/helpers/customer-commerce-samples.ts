@@ -1,7 +1,8 @@
+import type { OrderRecord } from '../../src/domain/records/order-record.js';
 import { BatchGetCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AwsClientStub } from 'aws-sdk-client-mock';
 import type { RouteId } from '@goldbot/shared';
-import { toOrderItem } from '../../src/data/order-entity.js';
+import { toOrderDetailItem, toOrderItem } from '../../src/data/order-entity.js';
 import type { CustomerProfile, TxidMarker } from '../../src/domain/commerce/purchase.js';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 
@@ -93,20 +94,25 @@ export const SAMPLE_ORDERS = {
   basic: { orderId: '01KDX3R5D7E9R1O2R3D4E5R6AB', amount: 50.37 },
   pro: { orderId: '01KDX3R5D7E9R1O2R3D4E5R6PR', amount: 250.37 },
 } as const;
+const sampleOrder = (slug: 'basic' | 'pro', userId: string): OrderRecord => ({
+  orderId: SAMPLE_ORDERS[slug].orderId,
+  userId,
+  packageSlug: slug,
+  packageName: slug === 'basic' ? 'Basic Package' : 'Pro Package',
+  originalAmountCents: slug === 'basic' ? 6000 : 25_000,
+  priceCents: slug === 'basic' ? 5000 : 25_000,
+  amountCents: Math.round(SAMPLE_ORDERS[slug].amount * 100),
+  referralCode: slug === 'basic' ? SAMPLE_CODE_OWNER.code : null,
+  createdAt: '2026-01-01T12:00:00.000Z',
+  // Open whenever the samples run.
+  expiresAt: 4_102_444_800,
+});
 export const sampleOrderItem = (slug: 'basic' | 'pro' = 'basic', userId: string = SAMPLE_CUSTOMER._id): Item =>
-  toOrderItem({
-    orderId: SAMPLE_ORDERS[slug].orderId,
-    userId,
-    packageSlug: slug,
-    packageName: slug === 'basic' ? 'Basic Package' : 'Pro Package',
-    originalAmountCents: slug === 'basic' ? 6000 : 25_000,
-    priceCents: slug === 'basic' ? 5000 : 25_000,
-    amountCents: Math.round(SAMPLE_ORDERS[slug].amount * 100),
-    referralCode: slug === 'basic' ? SAMPLE_CODE_OWNER.code : null,
-    createdAt: '2026-01-01T12:00:00.000Z',
-    // Open whenever the samples run.
-    expiresAt: 4_102_444_800,
-  });
+  toOrderItem(sampleOrder(slug, userId));
+
+/** The sample order's own item (GET /api/payment/order/{orderId}). */
+export const sampleOrderDetailItem = (slug: 'basic' | 'pro' = 'basic'): Item =>
+  toOrderDetailItem(sampleOrder(slug, SAMPLE_CUSTOMER._id));
 
 /** The copy-trading link of the samples: the free trial is offered. */
 export const SAMPLE_COPY_TRADING_LINK = 'https://copy-trading.example.com/goldbot';
@@ -162,6 +168,11 @@ export function customerCommerceSampleWorld(dynamo: DocumentClientStub): Partial
     'payment-wallet-details': world,
     'payment-verify-referral': world,
     'payment-order': world,
+    // events/payment-order-state.json polls the sample Pro order: its own item, still waiting.
+    'payment-order-state': () => {
+      world();
+      givenItems(dynamo, [sampleOrderDetailItem('pro')]);
+    },
     'payment-submit-usdt': world,
     'payment-create-free-trial': world,
     'payment-active-subscription': withHistory,

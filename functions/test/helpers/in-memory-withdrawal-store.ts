@@ -3,6 +3,7 @@ import type { AuditEntry } from '../../src/domain/records/audit-entry.js';
 import type { LedgerEntryType } from '../../src/data/ledger-entity.js';
 import type { WithdrawalRecord } from '../../src/domain/records/withdrawal-record.js';
 import type { ReferralBalances } from '../../src/domain/withdrawals/balances.js';
+import { clawbackOf, creditAfterOwed } from '../../src/domain/refunds/refund-rules.js';
 import type {
   DecisionOutcome,
   DecisionPlan,
@@ -35,6 +36,9 @@ export interface StoredLedgerEntry {
   type: LedgerEntryType;
   amount: number;
   sourceId: string;
+  /** A credit's part that settled what was owed; a clawback's part taken from available earnings. */
+  offset?: number;
+  fromAvailable?: number;
 }
 
 export class InMemoryWithdrawalStore implements WithdrawalStore {
@@ -60,19 +64,51 @@ export class InMemoryWithdrawalStore implements WithdrawalStore {
       email: `${user._id}@example.com`,
       isActive: true,
       ...user,
-      balances: { available: 0, held: 0, lifetime: 0, paidOut: 0, ...user.balances, ...balances },
+      balances: {
+        available: 0,
+        held: 0,
+        lifetime: 0,
+        paidOut: 0,
+        clawedBack: 0,
+        owed: 0,
+        ...user.balances,
+        ...balances,
+      },
     };
     this.users.set(stored._id, stored);
     return stored;
   }
 
-  /** The approval's referral credit: ADD referralEarnings and referralLifetime, and one `credit` entry. */
+  /**
+   * The approval's referral credit: what is owed from clawbacks is settled first, the rest is added to
+   * referralEarnings; referralLifetime takes the whole amount; one `credit` entry.
+   */
   credit(userId: string, amount: number, sourceId = `payment-${(this.ledgerSeq += 1)}`): void {
     const user = this.users.get(userId);
     if (!user) throw new Error(`no user ${userId}`);
-    user.balances.available += amount;
+    const { toAvailable, offset } = creditAfterOwed(amount, user.balances.owed);
+    user.balances.available += toAvailable;
+    user.balances.owed -= offset;
     user.balances.lifetime += amount;
-    this.ledger.push({ _id: `credit-${sourceId}`, userId, type: 'credit', amount, sourceId });
+    this.ledger.push({
+      _id: `credit-${sourceId}`,
+      userId,
+      type: 'credit',
+      amount,
+      sourceId,
+      ...(offset > 0 ? { offset } : {}),
+    });
+  }
+
+  /** An approved refund's clawback of a reward: from available earnings, the rest owed; one `clawback` entry. */
+  clawback(userId: string, amount: number, sourceId = `payment-${(this.ledgerSeq += 1)}`): void {
+    const user = this.users.get(userId);
+    if (!user) throw new Error(`no user ${userId}`);
+    const { fromAvailable, owed } = clawbackOf(amount, user.balances.available);
+    user.balances.available -= fromAvailable;
+    user.balances.owed += owed;
+    user.balances.clawedBack += amount;
+    this.ledger.push({ _id: `clawback-${sourceId}`, userId, type: 'clawback', amount, sourceId, fromAvailable });
   }
 
   async getProfile(userId: string): Promise<WithdrawalProfile | undefined> {

@@ -23,6 +23,8 @@ import { parseGroups } from '../../src/kit/identity.js';
 export type Claims = Record<string, string>;
 
 const ISSUER = 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_test';
+/** The client the API signs in through (USER_POOL_CLIENT_ID of setup-env.ts): its tokens' audience. */
+export const API_CLIENT_ID = 'test-client';
 
 export function jwtClaims(sub: string, email: string, groups: string[] = []): Claims {
   const issuedAt = Math.floor(Date.now() / 1000);
@@ -33,7 +35,7 @@ export function jwtClaims(sub: string, email: string, groups: string[] = []): Cl
     ...(groups.length > 0 ? { 'cognito:groups': `[${groups.join(' ')}]` } : {}),
     'cognito:username': sub,
     iss: ISSUER,
-    aud: 'test-client',
+    aud: API_CLIENT_ID,
     token_use: 'id',
     auth_time: String(issuedAt),
     iat: String(issuedAt),

@@ -1,4 +1,5 @@
-import { BatchGetCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { toTransferItem } from '../../src/data/transfer-entity.js';
 import type { AwsClientStub } from 'aws-sdk-client-mock';
 import { PACKAGE_NAMES, type PackageSlug, type RouteId } from '@goldbot/shared';
 import { paymentKey, toPaymentItem } from '../../src/data/payment-entity.js';
@@ -134,10 +135,50 @@ export function paymentReviewSampleWorld(dynamo: AwsClientStub<DynamoDBDocumentC
       Item: toSubscriptionItem({ ...subscription, status: 'active', startDate: '2026-12-01', endDate: '2026-12-31' }),
     });
   };
+  // The unmatched transfer of events/admin-unmatched-transfer-*.json: 79 USDT that fit no order.
+  const transfer = sampleUnmatchedTransferItem();
+  const unmatched = () => {
+    dynamo.on(QueryCommand).resolves({ Items: [transfer] });
+    dynamo.on(GetCommand, { Key: { PK: transfer.PK, SK: transfer.SK } }).resolves({ Item: transfer });
+    dynamo.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, unknown> }) => {
+      const [table] = Object.keys(input.RequestItems);
+      return {
+        Responses: {
+          [String(table)]: [transfer, buyerProfileItem({ emailVerifiedAt: '2026-01-01T10:00:00.000Z' })],
+        },
+      };
+    });
+  };
   return {
     'payment-approve-usdt': given,
     'payment-reject-usdt': given,
     'payment-chain-check': chainCheck,
     'payment-receipt': receipt,
+    'admin-unmatched-transfers': unmatched,
+    'admin-unmatched-transfer-assign': unmatched,
+    'admin-unmatched-transfer-resolve': unmatched,
   } satisfies Partial<Record<RouteId, () => void>>;
 }
+
+/** The transaction id of the unmatched transfer samples (the real 79-USDT receipt of the TRON fixtures). */
+export const SAMPLE_UNMATCHED_TXID = 'e0acf1a1305799799f336afe9e73e44406a6f9f635ededd7e5baea4962be8ab6';
+
+/** An unmatched transfer as the wallet watcher leaves it: no order asked 79 USDT. */
+export const sampleUnmatchedTransferItem = () => ({
+  ...toTransferItem({
+    txid: SAMPLE_UNMATCHED_TXID,
+    wallet: 'TWsghcMkFXe1hnwZAWVQ9fUrZBtYv2aGJ8',
+    from: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL',
+    events: [{ index: 0, from: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL', units: '79000000' }],
+    units: '79000000',
+    blockTime: Date.parse('2026-11-23T09:00:00.000Z'),
+    blockNumber: null,
+    recordedAt: '2026-11-23T09:01:00.000Z',
+    source: 'watcher',
+    state: 'unmatched',
+    binding: null,
+    unmatched: null,
+  }),
+  unmatchedReason: 'no-order',
+  closeOrders: [],
+});

@@ -1,5 +1,7 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { createBase58check } from '@scure/base';
 import fc from 'fast-check';
-import { EMAIL_PATTERN } from '@goldbot/shared';
+import { EMAIL_PATTERN, TRON_ADDRESS_PATTERN } from '@goldbot/shared';
 import type * as z from '@goldbot/shared/zod';
 
 /**
@@ -68,6 +70,21 @@ export const emailArbitrary = (fixed = 8): fc.Arbitrary<string> =>
     },
   );
 
+/**
+ * A TRON address: mostly a real one (Base58Check of 0x41 and 20 random bytes, which the checksum
+ * check accepts, so the case reaches the use case), sometimes any string the pattern accepts
+ * (whose checksum almost never matches).
+ */
+export const tronAddressArbitrary: fc.Arbitrary<string> = fc.oneof(
+  {
+    weight: 9,
+    arbitrary: fc
+      .uint8Array({ minLength: 20, maxLength: 20 })
+      .map((account) => createBase58check(sha256).encode(Uint8Array.of(0x41, ...account))),
+  },
+  { weight: 1, arbitrary: fc.stringMatching(TRON_ADDRESS_PATTERN) },
+);
+
 function stringArbitrary(def: Def, options: ZodArbitraryOptions): fc.Arbitrary<string> {
   let minLength = 0;
   let maxLength = 64;
@@ -99,6 +116,7 @@ function stringArbitrary(def: Def, options: ZodArbitraryOptions): fc.Arbitrary<s
   if (format === 'email' || patterns.some((p) => p.source === EMAIL_PATTERN.source)) {
     return options.email ?? emailArbitrary();
   }
+  if (patterns.some((p) => p.source === TRON_ADDRESS_PATTERN.source)) return tronAddressArbitrary;
   if (format === 'uuid' || format === 'guid') return fc.uuid();
   if (format === 'url') return fc.webUrl();
   // No filters (an unsatisfiable one would spin forever): a value that misses a second pattern or

@@ -7,6 +7,7 @@ import { ensureUser, localCognitoClient, localIdToken } from '../../../scripts/l
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { ADMIN_MFA_MESSAGES } from '../../src/domain/auth/admin-mfa.js';
 import { profileKey } from '../../src/data/user-profile-entity.js';
+import { buy, decidePayment } from './fixtures.js';
 import { newCustomer, ownGateway, stack } from './http-client.js';
 
 /**
@@ -66,6 +67,22 @@ describe('admin MFA on every admin action (ADMIN_MFA_REQUIRED=true)', () => {
     }
     // The admin's own account is not an admin action.
     expect((await get(`/api/auth/getuserdata/${admin.userId}`, admin.token)).status).toBe(200);
+  });
+
+  it("checks an administrator's view of another customer's receipt like an admin route", async () => {
+    const customer = await newCustomer('mfa-receipt');
+    const { payment } = await buy(customer, 'pro');
+    expect((await decidePayment('approve', payment._id)).status).toBe(200);
+    const path = `/api/payment/receipt/${payment._id}`;
+    // The owner needs no TOTP for their own receipt.
+    expect((await get(path, customer.token)).status).toBe(200);
+
+    const admin = await newAdmin();
+    const refused = await get(path, admin.token);
+    expect([refused.status, refused.body.message]).toEqual([403, ADMIN_MFA_MESSAGES.required]);
+    // TOTP on, then a sign-in after it: served.
+    await markMfaEnabled(admin.userId, new Date(Date.now() - 60_000));
+    expect((await get(path, await admin.signIn())).status).toBe(200);
   });
 
   it('refuses a token signed in before enrolment, and serves a sign-in after it', async () => {

@@ -372,6 +372,61 @@ describe('account data and profile', () => {
     ).toBe(403);
   });
 
+  it('takes any name as a username, at registration and on the profile, unique whatever its case', async () => {
+    // A space, at registration.
+    const email = newEmail('names');
+    await register(email, 'John Smith');
+    const john = await verifyMailedCode<Session>(email);
+    expect(john.status).toBe(200);
+    expect(john.body).toMatchObject({ username: 'John Smith' });
+    const update = (username: string, account: Pick<Session, 'userId' | 'token' | 'email'> = john.body) =>
+      api<{ user: Session }>(`/api/auth/updateUser/${account.userId}`, {
+        method: 'PUT',
+        token: account.token,
+        body: { username, email: account.email },
+      });
+
+    // Two letters, other scripts, an accent typed decomposed (stored composed), on the profile.
+    for (const [typed, stored] of [
+      ['Jo', 'Jo'],
+      ['Анна Ковальова', 'Анна Ковальова'],
+      ['李小龍', '李小龍'],
+      ['  Zoe\u0308 Ångström ', 'Zo\u00eb Ångström'],
+    ]) {
+      const renamed = await update(typed ?? '');
+      expect(renamed.status, typed).toBe(200);
+      expect(renamed.body.user.username).toBe(stored);
+      const me = await api<{ username: string }>(`/api/auth/getuserdata/${john.body.userId}`, {
+        token: john.body.token,
+      });
+      expect(me.body.username).toBe(stored);
+    }
+
+    // Unique whatever the case: another account can have neither 'ZOË ÅNGSTRÖM' nor the name
+    // John gave up; the released 'John Smith' is free again.
+    const other = await registerAndSignIn('names-other');
+    const taken = await update('ZOË ÅNGSTRÖM', other);
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ message: 'This username is already taken.' });
+    const sameAtRegistration = await registerForm(newEmail('names-dup'), 'zoë ångström');
+    expect(sameAtRegistration.status).toBe(409);
+    expect((await update('john smith', other)).status).toBe(200);
+
+    // Still refused: angle brackets, control characters, more than 50 characters.
+    for (const [username, message] of [
+      ['Jo <b>', 'Username cannot contain line breaks, control characters or angle brackets (< >)'],
+      ['John\nSmith', 'Username cannot contain line breaks, control characters or angle brackets (< >)'],
+      ['a'.repeat(51), 'Username must be at most 50 characters'],
+    ]) {
+      const refused = await update(username ?? '');
+      expect(refused.status, username).toBe(400);
+      expect(refused.body).toMatchObject({ errors: { username: message } });
+      const atRegistration = await registerForm(newEmail('names-bad'), username ?? '');
+      expect(atRegistration.status, username).toBe(400);
+      expect(atRegistration.body).toMatchObject({ errors: { username: message } });
+    }
+  });
+
   it('updates username and e-mail, keeping e-mails unique and Cognito in step', async () => {
     const carol = await registerAndSignIn('carol');
     const dave = await registerAndSignIn('dave');

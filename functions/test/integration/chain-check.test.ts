@@ -64,12 +64,20 @@ interface SubmitAnswer {
 
 /**
  * Submits `txid` for the buyer's open order of `slug`. With `pays`, the TXID is first made a
- * transfer like that fixture of exactly the order's amount, as the customer's wallet would send it.
+ * transfer like that fixture of exactly the order's amount, as the customer's wallet would send it;
+ * with `payer`, a transfer of that amount from that address (POST /__double/transfer).
  */
-async function submit(buyer: TestCustomer, slug: Slug, txid: string, options: { pays?: string } = {}) {
+async function submit(buyer: TestCustomer, slug: Slug, txid: string, options: { pays?: string; payer?: string } = {}) {
   const amount = await priceOf(slug);
   const body = await withOrder(buyer.token, { packageName: PACKAGE[slug], txid, amount, referralCode: null });
   if (options.pays) await aliasOf(options.pays, txid, body.amount);
+  if (options.payer) {
+    const sent = await fetch(`${stack().urls.tron}/__double/transfer`, {
+      method: 'POST',
+      body: JSON.stringify({ to: LOCAL_DEV_WALLET_ADDRESS, amount: body.amount, from: options.payer, txid }),
+    });
+    expect(sent.status).toBe(201);
+  }
   const res = await api<SubmitAnswer>('/api/payment/submit-usdt-payment', {
     method: 'POST',
     token: buyer.token,
@@ -215,7 +223,7 @@ describe('the verdict after submission, through the local TRON double', () => {
       ['trx-transfer', 'basic', /^no USDT \(TRC20\) transfer in this transaction$/],
       ['other-token', 'basic', /^no USDT \(TRC20\) transfer in this transaction$/],
       ['usdt-20-short', 'basic', /^20 USDT received, not this order's exact amount of \d+(\.\d+)? USDT$/],
-      ['usdt-79-real', 'basic', /^transferred at 2026-10-01T20:47:24.000Z, before the payment window/],
+      ['usdt-79-real', 'basic', /^transferred at 2026-10-01T20:47:24.000Z, outside this payment order's time/],
     ];
     const submitted = await Promise.all(
       cases.map(async ([fixture, slug, reason]) => {
@@ -272,7 +280,7 @@ describe('the verdict after submission, through the local TRON double', () => {
 });
 
 describe('payments only their payer can claim', () => {
-  it("a transfer of another customer's open order is 'pays another order', never auto-approved; the payer is flagged", async () => {
+  it("a transfer of another customer's order goes to that order: the claimant's verdict says so, never approved; the payer is flagged", async () => {
     const victim = await newCustomer('chain-victim');
     const victimOrder = await withOrder(victim.token, { packageName: PACKAGE.pro, amount: await priceOf('pro') });
     expect(victimOrder.amount).toBeGreaterThan(await priceOf('pro'));
@@ -282,21 +290,31 @@ describe('payments only their payer can claim', () => {
     expect((await setAutoApprove(true)).status).toBe(200);
     try {
       const attacker = await newCustomer('chain-attacker');
-      await submit(attacker, 'pro', victimTxid);
-      const claimed = await verdictOf(victimTxid);
-      expect(claimed.status).toBe('pending');
-      expect(claimed.chainCheck.status).toBe('mismatch');
-      expect(claimed.chainCheck.reasons[0]).toBe(
-        `${victimOrder.amount} USDT is the exact amount of another customer's open order: this transfer pays another order`,
+      const claim = await submit(attacker, 'pro', victimTxid);
+      const claimId = claim.body.pendingSubscription.paymentId ?? '';
+      const deadline = Date.now() + 20_000;
+      let check = await storedCheck(claimId);
+      while (check?.status !== 'mismatch' && Date.now() < deadline) {
+        await sleep(200);
+        check = await storedCheck(claimId);
+      }
+      expect(check?.reasons[0]).toBe(
+        `${victimOrder.amount} USDT is the exact amount of another order, and the chain bound this transfer to that order`,
       );
-      expect(claimed.orderAmount).not.toBe(victimOrder.amount);
-      // The sender's address is recorded; the same address paying another customer's payment is flagged.
-      expect(claimed.chainCheck.from).toBe('TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL');
+      // The chain bound it to the victim's order: the TXID now names the victim's payment.
+      const bound = await verdictOf(victimTxid);
+      expect(bound.userId._id).toBe(victim.userId);
+      expect(bound.chainCheck.status).toBe('match');
+      // The sender's address is recorded with the binding; the same address paying another
+      // customer's order is flagged, and the automatic approval waits for a person.
+      expect(bound.chainCheck.from).toBe('TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL');
       const later = await newCustomer('chain-same-payer');
       const laterTxid = randomBytes(32).toString('hex');
       await submit(later, 'basic', laterTxid, { pays: 'usdt-60-basic' });
-      const flagged = await verdictOf(laterTxid, (_check, payment) => payment.status === 'completed');
-      expect(flagged.chainCheck).toMatchObject({ status: 'match', payerPaidOthers: true });
+      const flagged = await verdictOf(laterTxid, (c) => c.status === 'match');
+      expect(flagged.chainCheck.payerPaidOthers).toBe(true);
+      expect(flagged.status).toBe('pending');
+      expect(flagged.binding?.autoApprovalWithheld).toContain("the sender's address paid other customers' orders");
     } finally {
       expect((await setAutoApprove(false)).status).toBe(200);
     }
@@ -340,7 +358,8 @@ describe('automatic approval of a match', () => {
     try {
       const on = await newCustomer('chain-auto-on');
       const txid = randomBytes(32).toString('hex');
-      await submit(on, 'pro', txid, { pays: matchFixtureFor(await priceOf('pro')) });
+      // From an address that paid no other customer (the fixtures' sender has, by now).
+      await submit(on, 'pro', txid, { payer: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' });
       const approved = await verdictOf(txid, (_check, payment) => payment.status === 'completed');
       expect(approved.chainCheck.status).toBe('match');
 
@@ -359,7 +378,12 @@ describe('automatic approval of a match', () => {
       expect(audit.Items?.[0]).toMatchObject({
         actor: 'system',
         action: 'payment.auto-approve',
-        details: { from: 'pending', to: 'completed', chainCheck: { status: 'match', to: LOCAL_DEV_WALLET_ADDRESS } },
+        details: {
+          from: 'pending',
+          to: 'completed',
+          chainCheck: { status: 'match', to: LOCAL_DEV_WALLET_ADDRESS },
+          binding: { source: 'txid-check', txid },
+        },
       });
       const deadline = Date.now() + 10_000;
       while ((await mailsTo(on.email)).length < 2 && Date.now() < deadline) await sleep(200);

@@ -419,7 +419,7 @@ describe('submitting a USDT payment', () => {
     expect(otherPackage.body).toMatchObject({ message: PAYMENT_MESSAGES.txidUsed });
     const otherBuyer = await submit(alice, { packageName: 'Ultimate Package', txid: txid.toUpperCase(), amount: 1000 });
     expect(otherBuyer.status).toBe(409);
-    expect(otherBuyer.body).toMatchObject({ message: PAYMENT_MESSAGES.txidUsed });
+    expect(otherBuyer.body).toMatchObject({ message: PAYMENT_MESSAGES.txidClaimedElsewhere });
 
     const history = await api<{ subscriptions: Subscription[] }>('/api/payment/subscriptions', { token: erin.token });
     expect(history.body.subscriptions).toHaveLength(1);

@@ -1,32 +1,46 @@
 import { randomBytes } from 'node:crypto';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { contactListResponseSchema } from '@goldbot/shared';
+import {
+  contactListResponseSchema,
+  contactMarkAllReadResponseSchema,
+  type ContactListResponse,
+  type ContactMessage,
+} from '@goldbot/shared';
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
+import { toContactMessageItem } from '../../src/data/contact-message-entity.js';
+import { contactBucketKey, contactBucketOf } from '../../src/data/stats-entity.js';
 import { api, idTokenFor, stack } from './http-client.js';
-
-interface ContactMessage {
-  _id: string;
-  name: string;
-  email: string;
-  message: string;
-  createdAt: string;
-}
 
 const send = (fields: Record<string, unknown>) =>
   api<{ data: ContactMessage; message: string }>('/api/contact/add', { method: 'POST', body: fields });
 const list = async (query = '') =>
-  api<{ data: ContactMessage[]; nextCursor: string | null; summary: { total: number; today: number } }>(
-    `/api/contact/get${query}`,
-    { token: await idTokenFor('admin') },
-  );
+  api<ContactListResponse>(`/api/contact/get${query}`, { token: await idTokenFor('admin') });
 const remove = async (id: string) =>
   api(`/api/contact/del/${id}`, { method: 'DELETE', token: await idTokenFor('admin') });
-const summary = async (query = '') => {
+const markRead = async (id: string) =>
+  api(`/api/contact/mark-read/${id}`, { method: 'POST', token: await idTokenFor('admin') });
+const markAllRead = async () => api('/api/contact/mark-all-read', { method: 'POST', token: await idTokenFor('admin') });
+/** The cards: every message, whatever the page, tab or search. */
+const counts = async (query = '') => {
   const res = await list(`?limit=1${query}`);
   expect(res.status).toBe(200);
-  return contactListResponseSchema.parse(res.body).summary;
+  const { totalCount, unreadCount, todayCount } = contactListResponseSchema.parse(res.body);
+  return { totalCount, unreadCount, todayCount };
 };
+/** Every message of a tab, page by page (20 a page, as the screen asks). */
+async function everyMessage(status: 'all' | 'unread' | 'read'): Promise<ContactMessage[]> {
+  const found: ContactMessage[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = `?limit=20&status=${status}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const res = await list(query);
+    expect(res.status).toBe(200);
+    found.push(...res.body.data);
+    cursor = res.body.nextCursor;
+  } while (cursor);
+  return found;
+}
 const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
 const COUNTER = { PK: 'STATS#CONTACTS', SK: 'TOTAL' };
 
@@ -105,11 +119,15 @@ describe('contact messages over HTTP', () => {
   it('keeps admin routes closed to anonymous callers, customers and forged tokens', async () => {
     expect((await api('/api/contact/get')).status).toBe(401);
     expect((await api('/api/contact/del/anything', { method: 'DELETE' })).status).toBe(401);
+    expect((await api('/api/contact/mark-read/anything', { method: 'POST' })).status).toBe(401);
+    expect((await api('/api/contact/mark-all-read', { method: 'POST' })).status).toBe(401);
     const user = await idTokenFor('user');
     const asUser = await api('/api/contact/get', { token: user });
     expect(asUser.status).toBe(403);
     expect(asUser.body).toMatchObject({ message: 'Administrator access is required.' });
     expect((await api('/api/contact/del/anything', { method: 'DELETE', token: user })).status).toBe(403);
+    expect((await api('/api/contact/mark-read/anything', { method: 'POST', token: user })).status).toBe(403);
+    expect((await api('/api/contact/mark-all-read', { method: 'POST', token: user })).status).toBe(403);
 
     const admin = await idTokenFor('admin');
     const [header, payload] = admin.split('.');
@@ -120,23 +138,31 @@ describe('contact messages over HTTP', () => {
   });
 
   it('keeps Total exactly: +1 per message, -1 per delete, never below 0, and counts Today from the given midnight', async () => {
-    const start = await summary();
+    const start = await counts();
     // Today from the admin's local midnight, summed from half-hour counters: here the
     // midnight is a moment ago, so its half hour already holds what earlier tests sent.
     const since = `&since=${encodeURIComponent(new Date(Date.now() - 1).toISOString())}`;
-    const sinceBefore = (await summary(since)).today;
+    const sinceBefore = (await counts(since)).todayCount;
     const a = await send({ name: 'Count A', email: 'count@example.com', message: 'first' });
     const b = await send({ name: 'Count B', email: 'count@example.com', message: 'second' });
-    expect(await summary()).toEqual({ total: start.total + 2, today: start.today + 2 });
-    expect((await summary(since)).today).toBe(sinceBefore + 2);
+    expect(await counts()).toEqual({
+      totalCount: start.totalCount + 2,
+      unreadCount: start.unreadCount + 2,
+      todayCount: start.todayCount + 2,
+    });
+    expect((await counts(since)).todayCount).toBe(sinceBefore + 2);
     expect((await list('?since=yesterday')).status).toBe(400);
 
     expect((await remove(a.body.data._id)).status).toBe(200);
-    // A deleted message leaves Total and Today alike.
-    expect(await summary()).toEqual({ total: start.total + 1, today: start.today + 1 });
+    // A deleted message leaves Total, Unread and Today alike.
+    expect(await counts()).toEqual({
+      totalCount: start.totalCount + 1,
+      unreadCount: start.unreadCount + 1,
+      todayCount: start.todayCount + 1,
+    });
     // A second delete of the same message is a 404 and moves nothing.
     expect((await remove(a.body.data._id)).status).toBe(404);
-    expect((await summary()).total).toBe(start.total + 1);
+    expect((await counts()).totalCount).toBe(start.totalCount + 1);
 
     // A message stored before the counter existed (no `counted` flag) is deleted without moving it.
     const legacyId = `LEGACY${randomBytes(10).toString('hex').toUpperCase()}`;
@@ -157,18 +183,24 @@ describe('contact messages over HTTP', () => {
         },
       }),
     );
+    // It predates the read state on the server too: it reads as read, and Unread never counted it.
+    const legacyListed = (await everyMessage('read')).find((m) => m._id === legacyId);
+    expect(legacyListed).toMatchObject({ read: true });
     expect((await remove(legacyId)).status).toBe(200);
-    expect((await summary()).total).toBe(start.total + 1);
+    expect(await counts()).toMatchObject({ totalCount: start.totalCount + 1, unreadCount: start.unreadCount + 1 });
 
     // With the counter at 0 (data older than the counter), deleting a counted message leaves it at 0.
     const counter = await db().send(new GetCommand({ TableName: stack().tableName, Key: COUNTER }));
     const counted = Number(counter.Item?.total ?? 0);
-    await db().send(new PutCommand({ TableName: stack().tableName, Item: { ...COUNTER, total: 0 } }));
+    const unread = Number(counter.Item?.unread ?? 0);
+    await db().send(new PutCommand({ TableName: stack().tableName, Item: { ...counter.Item, ...COUNTER, total: 0 } }));
     expect((await remove(b.body.data._id)).status).toBe(200);
-    expect((await summary()).total).toBe(0);
-    // Put the counter back to the true number of counted messages (b is gone).
-    await db().send(new PutCommand({ TableName: stack().tableName, Item: { ...COUNTER, total: counted - 1 } }));
-    expect((await summary()).total).toBe(start.total);
+    expect((await counts()).totalCount).toBe(0);
+    // Put the counters back to the true numbers of counted and unread messages (b, unread, is gone).
+    await db().send(
+      new PutCommand({ TableName: stack().tableName, Item: { ...COUNTER, total: counted - 1, unread: unread - 1 } }),
+    );
+    expect(await counts()).toMatchObject({ totalCount: start.totalCount, unreadCount: start.unreadCount });
   });
 
   it('searches name, e-mail and message case-insensitively and answers the match on the first page', async () => {
@@ -181,15 +213,16 @@ describe('contact messages over HTTP', () => {
     const byName = await send({ name: `Pat ${marker}son`, email: 'pat@example.com', message: 'Hello' });
     for (let i = 0; i < 12; i += 1)
       await send({ name: `Filler ${i}`, email: 'filler@example.com', message: 'Nothing here' });
-    const before = await summary();
+    const before = await counts();
 
     // The message's middle, in other case; the newer fillers do not match.
     const byMessage = await list(`?limit=5&search=${encodeURIComponent(`ORDER ${marker}-4`)}`);
     expect(byMessage.status).toBe(200);
     expect(byMessage.body.data.map((m) => m._id)).toEqual([target.body.data._id]);
     expect(byMessage.body.nextCursor).toBeNull();
-    // Search leaves the summary cards alone.
-    expect(byMessage.body.summary).toEqual(before);
+    // Search leaves the cards alone.
+    const { totalCount, unreadCount, todayCount } = byMessage.body;
+    expect({ totalCount, unreadCount, todayCount }).toEqual(before);
 
     const byEmail = await list(`?limit=5&search=${encodeURIComponent(`NEEDLE-${marker}@`)}`);
     expect(byEmail.body.data.map((m) => m._id)).toEqual([target.body.data._id]);
@@ -205,5 +238,123 @@ describe('contact messages over HTTP', () => {
     expect((await list(`?search=${'x'.repeat(129)}`)).status).toBe(400);
 
     for (const id of [target.body.data._id, byName.body.data._id]) expect((await remove(id)).status).toBe(200);
+  });
+});
+
+describe("messages' read state over HTTP", () => {
+  /** A moment ago: Today counts from the half hour holding it, so tests compare before and after. */
+  const sinceNow = () => `&since=${encodeURIComponent(new Date(Date.now() - 1).toISOString())}`;
+
+  /**
+   * `count` unread messages written as contact-add writes them (the item and its counters), without
+   * the per-IP limit of the form: enough to fill more than one batch of Mark All Read.
+   */
+  async function storeUnread(count: number, tag: string): Promise<string[]> {
+    const ids: string[] = [];
+    const buckets = new Map<string, number>();
+    for (let i = 0; i < count; i += 1) {
+      const _id = `SEED${tag}${String(i).padStart(3, '0')}${randomBytes(4).toString('hex').toUpperCase()}`;
+      const createdAt = new Date(Date.now() - i).toISOString();
+      const message = { _id, name: `Seed ${i}`, email: 'seed@example.com', message: `seeded ${tag}`, createdAt };
+      await db().send(
+        new PutCommand({ TableName: stack().tableName, Item: toContactMessageItem({ ...message, read: false }) }),
+      );
+      buckets.set(contactBucketOf(createdAt), (buckets.get(contactBucketOf(createdAt)) ?? 0) + 1);
+      ids.push(_id);
+    }
+    const add = (key: Record<string, string>, counters: Record<string, number>) =>
+      db().send(
+        new UpdateCommand({
+          TableName: stack().tableName,
+          Key: key,
+          UpdateExpression: `ADD ${Object.keys(counters)
+            .map((_, i) => `#c${i} :c${i}`)
+            .join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(Object.keys(counters).map((name, i) => [`#c${i}`, name])),
+          ExpressionAttributeValues: Object.fromEntries(Object.values(counters).map((value, i) => [`:c${i}`, value])),
+        }),
+      );
+    await add(COUNTER, { total: count, unread: count });
+    for (const [bucket, n] of buckets) await add(contactBucketKey(bucket), { count: n });
+    return ids;
+  }
+
+  it('counts Unread and Today over every message, beyond the 20 a page shows', async () => {
+    const since = sinceNow();
+    const start = await counts(since);
+    const sent: ContactMessage[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      const res = await send({ name: `Reader ${i}`, email: 'reader@example.com', message: `unread ${i}` });
+      expect(res.status).toBe(201);
+      expect(res.body.data.read).toBe(false);
+      sent.push(res.body.data);
+    }
+    const page = await list(`?limit=20${since}`);
+    expect(page.status).toBe(200);
+    expect(page.body.data).toHaveLength(20);
+    expect(page.body).toMatchObject({
+      totalCount: start.totalCount + 25,
+      unreadCount: start.unreadCount + 25,
+      todayCount: start.todayCount + 25,
+    });
+    expect(page.body.data.every((m) => !m.read)).toBe(true);
+    // The counter and the unread list agree, page after page.
+    expect(await everyMessage('unread')).toHaveLength(start.unreadCount + 25);
+  });
+
+  it('opening a message marks it read once: Unread counts one less, the tabs move it', async () => {
+    const sent = await send({ name: 'Opened', email: 'opened@example.com', message: 'read me' });
+    const id = sent.body.data._id;
+    const before = await counts();
+
+    const marked = await markRead(id);
+    expect(marked.status).toBe(200);
+    expect(marked.body).toEqual({ message: 'Message marked as read' });
+    expect(await counts()).toEqual({ ...before, unreadCount: before.unreadCount - 1 });
+    expect((await list('?limit=5')).body.data.find((m) => m._id === id)).toMatchObject({ read: true });
+    expect((await everyMessage('unread')).map((m) => m._id)).not.toContain(id);
+    expect((await everyMessage('read')).map((m) => m._id)).toContain(id);
+
+    // Again: already read, nothing moves.
+    expect((await markRead(id)).status).toBe(200);
+    expect((await counts()).unreadCount).toBe(before.unreadCount - 1);
+
+    // Deleting a read message leaves Unread; deleting an unread one takes it off.
+    const other = await send({ name: 'Unopened', email: 'opened@example.com', message: 'never read' });
+    expect((await counts()).unreadCount).toBe(before.unreadCount);
+    expect((await remove(id)).status).toBe(200);
+    expect((await counts()).unreadCount).toBe(before.unreadCount);
+    expect((await remove(other.body.data._id)).status).toBe(200);
+    expect((await counts()).unreadCount).toBe(before.unreadCount - 1);
+
+    const gone = await markRead(id);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toMatchObject({ message: 'This message no longer exists. It may have been deleted already.' });
+    expect((await list('?status=archived')).status).toBe(400);
+  });
+
+  it('Mark All Read marks every unread message, beyond the first page and the first batch', async () => {
+    await storeUnread(110, randomBytes(2).toString('hex').toUpperCase());
+    const before = await counts();
+    expect(before.unreadCount).toBeGreaterThanOrEqual(110);
+    expect(await everyMessage('unread')).toHaveLength(before.unreadCount);
+
+    const res = await markAllRead();
+    expect(res.status).toBe(200);
+    expect(contactMarkAllReadResponseSchema.parse(res.body)).toEqual({
+      message: `${before.unreadCount} messages marked as read`,
+      marked: before.unreadCount,
+      complete: true,
+    });
+    expect(await counts()).toEqual({ ...before, unreadCount: 0 });
+    expect(await everyMessage('unread')).toEqual([]);
+    const all = await everyMessage('all');
+    expect(all).toHaveLength(before.totalCount);
+    expect(all.filter((m) => !m.read)).toEqual([]);
+
+    // Nothing left: 0. A new message is unread again.
+    expect((await markAllRead()).body).toMatchObject({ message: '0 messages marked as read', marked: 0 });
+    await send({ name: 'After', email: 'after@example.com', message: 'new' });
+    expect((await counts()).unreadCount).toBe(1);
   });
 });

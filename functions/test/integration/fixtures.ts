@@ -118,11 +118,12 @@ export async function earnReferralCredits(referrer: TestCustomer, buyers: readon
 // Reading the truth back
 
 /**
- * Frees every exact payment amount held on the shared stack, as if the holds had run out. A price
- * holds at most ORDER.maxTagCents open orders at once (docs/operations.md), and the suite's earlier
- * files leave many submitted payments waiting on an on-chain check that never settles (random
- * TXIDs), each keeping its amount for a day. Run before each file (fresh-amount-holds.ts), so a file
- * that opens dozens of orders of one price starts as a quiet shop would. Test code: a Scan is fine.
+ * Frees every exact payment amount held on the shared stack, as if the holds had run out, and
+ * forgets the earlier files' orders. A price holds at most ORDER.maxTagCents open orders at once
+ * (docs/operations.md), and the suite's earlier files leave many orders open. Run before each file
+ * (fresh-amount-holds.ts), so a file that opens dozens of orders of one price starts as a quiet
+ * shop would, and a transfer it makes binds to its own orders, never to an earlier file's order of
+ * the same amount. Test code: a Scan is fine.
  */
 export async function releaseAmountHolds() {
   let start: Record<string, unknown> | undefined;
@@ -130,8 +131,8 @@ export async function releaseAmountHolds() {
     const page = await db().send(
       new ScanCommand({
         TableName: table(),
-        FilterExpression: 'begins_with(PK, :hold)',
-        ExpressionAttributeValues: { ':hold': 'ORDERAMOUNT#' },
+        FilterExpression: 'begins_with(PK, :hold) OR (begins_with(PK, :order) AND SK = :orderItem)',
+        ExpressionAttributeValues: { ':hold': 'AMOUNTPOOL#', ':order': 'ORDER#', ':orderItem': 'ORDER' },
         ProjectionExpression: 'PK, SK',
         ExclusiveStartKey: start,
       }),
@@ -196,25 +197,52 @@ export async function balancesOf(userId: string): Promise<Balances> {
   };
 }
 
-/** The ledger reconciliation for one user: lifetime = available + held + paid out, nothing negative, the ledger agrees. */
+/** What refunds took back from a referrer: every reward clawed back, and what is still owed of it. */
+export async function clawbacksOf(userId: string): Promise<{ clawedBack: number; owed: number }> {
+  const item = (await getItem(`USER#${userId}`, 'PROFILE')) ?? {};
+  return { clawedBack: num(item.referralClawedBack), owed: num(item.referralOwed) };
+}
+
+/**
+ * The ledger reconciliation for one user (docs/data-model.md, "Why `referralEarnings` stays
+ * consistent"): lifetime - clawed back = available + held + paid out - owed, nothing negative, and
+ * the profile equal to its ledger (a credit's `offset` settled what was owed; a clawback's
+ * `fromAvailable` came out of the available balance and the rest was owed).
+ */
 export async function expectReconciled(userId: string): Promise<Balances> {
   const b = await balancesOf(userId);
-  expect(b.lifetime, `${userId} ${JSON.stringify(b)}`).toBe(b.available + b.held + b.paidOut);
-  for (const value of Object.values(b)) expect(value).toBeGreaterThanOrEqual(0);
-  const sums = { credit: 0, hold: 0, settle: 0, release: 0 };
-  const counts = { credit: 0, hold: 0, settle: 0, release: 0 };
+  const { clawedBack, owed } = await clawbacksOf(userId);
+  const cents = (usd: number) => Math.round(usd * 100);
+  expect(cents(b.lifetime) - cents(clawedBack), `${userId} ${JSON.stringify({ ...b, clawedBack, owed })}`).toBe(
+    cents(b.available) + cents(b.held) + cents(b.paidOut) - cents(owed),
+  );
+  for (const value of [...Object.values(b), clawedBack, owed]) expect(value).toBeGreaterThanOrEqual(0);
+  const sums = { credit: 0, hold: 0, settle: 0, release: 0, clawback: 0, offset: 0, fromAvailable: 0 };
+  const counts = { credit: 0, hold: 0, settle: 0, release: 0, clawback: 0 };
   for (const entry of await ledgerOf(userId)) {
-    const type = entry.type as keyof typeof sums;
-    sums[type] += num(entry.amount);
+    const type = entry.type as keyof typeof counts;
+    sums[type] += cents(num(entry.amount));
+    sums.offset += cents(num(entry.offset));
+    sums.fromAvailable += cents(num(entry.fromAvailable));
     counts[type] += 1;
   }
-  expect({ available: b.available, held: b.held, lifetime: b.lifetime, paidOut: b.paidOut }).toEqual({
-    available: sums.credit - sums.hold + sums.release,
+  expect({
+    available: cents(b.available),
+    held: cents(b.held),
+    lifetime: cents(b.lifetime),
+    paidOut: cents(b.paidOut),
+    clawedBack: cents(clawedBack),
+    owed: cents(owed),
+  }).toEqual({
+    available: sums.credit - sums.offset - sums.hold + sums.release - sums.fromAvailable,
     held: sums.hold - sums.settle - sums.release,
     lifetime: sums.credit,
     paidOut: sums.settle,
+    clawedBack: sums.clawback,
+    owed: sums.clawback - sums.fromAvailable - sums.offset,
   });
-  expect(b.count).toBe(counts.credit);
+  // A purchase refunded since no longer counts as a referral.
+  expect(b.count).toBe(counts.credit - counts.clawback);
   return b;
 }
 

@@ -25,6 +25,8 @@ import { mailsTo } from './mailbox.js';
  */
 const ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const OTHER_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+/** ADDRESS with its last character mistyped: the right shape, a checksum that no longer matches. */
+const MISTYPED_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv9';
 const BUYERS = 10;
 
 type Customer = TestCustomer;
@@ -191,6 +193,8 @@ describe('withdrawal requests', () => {
       [{ trc20Address: ADDRESS.slice(0, 33), amount: 20 }, 'trc20Address', WITHDRAWAL_MESSAGES.addressInvalid],
       [{ trc20Address: `A${ADDRESS.slice(1)}`, amount: 20 }, 'trc20Address', WITHDRAWAL_MESSAGES.addressInvalid],
       [{ trc20Address: `${ADDRESS.slice(0, 33)}O`, amount: 20 }, 'trc20Address', WITHDRAWAL_MESSAGES.addressInvalid],
+      // The right shape, one character mistyped: the server checks the Base58Check checksum.
+      [{ trc20Address: MISTYPED_ADDRESS, amount: 20 }, 'trc20Address', WITHDRAWAL_MESSAGES.addressInvalid],
       [{ trc20Address: ADDRESS }, 'amount', WITHDRAWAL_MESSAGES.amountRequired],
       [{ trc20Address: ADDRESS, amount: 20.5 }, 'amount', WITHDRAWAL_MESSAGES.amountWhole],
       [{ trc20Address: ADDRESS, amount: 19 }, 'amount', 'Minimum withdrawal amount is $20'],

@@ -1,4 +1,4 @@
-import { AUTH, AUTH_MESSAGES } from '@goldbot/shared';
+import { ADMIN_SIGN_IN_REQUIRED_MESSAGE, AUTH, AUTH_MESSAGES } from '@goldbot/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { SESSION_ENDED, type SessionCaller } from '../../src/domain/auth/account-deps.js';
 import * as profileCases from '../../src/domain/auth/account-profile.js';
@@ -1097,11 +1097,25 @@ describe('me, getUserData and lazily created profiles', () => {
     });
     const other: SessionCaller = { userId: 'someone-else', email: 'x@example.com', isAdmin: false };
     expect((await failure(profileCases.getUserData(deps, other, jane.body.userId))).statusCode).toBe(403);
-    const admin: SessionCaller = { userId: 'admin-id', email: 'admin@example.com', isAdmin: true };
+    const admin: SessionCaller = { userId: 'admin-id', email: 'admin@example.com', isAdmin: true, apiSignIn: true };
     await expect(profileCases.getUserData(deps, admin, jane.body.userId)).resolves.toMatchObject({
       _id: jane.body.userId,
     });
     expect((await failure(profileCases.getUserData(deps, admin, 'no-such-user'))).statusCode).toBe(404);
+  });
+
+  it("refuses an administrator's Google token on someone else's account, never on their own", async () => {
+    const jane = await registeredAndVerified();
+    const google: SessionCaller = { userId: 'admin-id', email: 'admin@example.com', isAdmin: true, apiSignIn: false };
+    const refused = await failure(profileCases.getUserData(deps, google, jane.body.userId));
+    expect([refused.statusCode, refused.message]).toEqual([403, ADMIN_SIGN_IN_REQUIRED_MESSAGE]);
+    // Without the fact at all, it counts as no.
+    const unknown: SessionCaller = { userId: 'admin-id', email: 'admin@example.com', isAdmin: true };
+    expect((await failure(profileCases.getUserData(deps, unknown, jane.body.userId))).statusCode).toBe(403);
+    const own = { ...callerOf(jane), isAdmin: true, apiSignIn: false };
+    await expect(profileCases.getUserData(deps, own, jane.body.userId)).resolves.toMatchObject({
+      _id: jane.body.userId,
+    });
   });
 
   it('creates the profile of a federated user once, on first use, with a unique username', async () => {

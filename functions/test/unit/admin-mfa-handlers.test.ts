@@ -158,23 +158,45 @@ describe('auth-mfa-verify', () => {
     cognito
       .on('AdminRespondToAuthChallenge')
       .rejects(cognitoError('CodeMismatchException', 'Invalid code received for user'));
-    const res = await post({ email: EMAIL, session: SESSION, code: '000000' });
+    const res = await post({ email: EMAIL, session: `${SUB}~${SESSION}`, code: '000000' });
     expect(res.statusCode).toBe(400);
     expect(res.body).toEqual({ message: WRONG_CODE, msg: WRONG_CODE, errors: { code: WRONG_CODE } });
     expect(res.cookies).toEqual([]);
     expect(sessionPuts()).toHaveLength(0);
-    // The attempt was reserved as a failed sign-in (the back-off of the address), and not cleared.
-    const reservation = updateInputs(dynamo).find((u) => (u.Key as { PK?: string }).PK === `LOGINFAIL#${EMAIL}`);
-    expect(reservation).toBeDefined();
+    // The attempt was reserved as a failed sign-in of the session's account (its Cognito username,
+    // never the e-mail the client sends), and not cleared.
+    const keys = updateInputs(dynamo).map((u) => (u.Key as { PK?: string }).PK);
+    expect(keys).toContain(`LOGINFAIL#${SUB}`);
+    expect(keys).not.toContain(`LOGINFAIL#${EMAIL}`);
     expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(0);
+  });
+
+  it("counts the step's request limit by the session's username too, whatever e-mail comes with it", async () => {
+    cognito
+      .on('AdminRespondToAuthChallenge')
+      .rejects(cognitoError('CodeMismatchException', 'Invalid code received for user'));
+    await post({ email: 'decoy@example.com', session: `${SUB}~${SESSION}`, code: '000000' });
+    const counters = dynamo
+      .commandCalls(TransactWriteCommand)
+      .flatMap((call) => call.args[0].input.TransactItems ?? [])
+      .map((item) => String(item.Update?.Key?.PK))
+      .filter((pk) => pk.startsWith('RATE#'));
+    expect(counters).toContain(`RATE#loginPerAccount#${SUB}`);
+    expect(counters.some((pk) => pk.includes('decoy@example.com'))).toBe(false);
   });
 
   it('answers 429 while the back-off runs, without asking Cognito', async () => {
     const blockedUntil = Math.floor(Date.now() / 1000) + 45;
-    givenLoginFailures(dynamo, EMAIL, { failures: 5, blockedUntil });
-    const res = await post({ email: EMAIL, session: SESSION, code: '123456' });
+    givenLoginFailures(dynamo, SUB, { failures: 5, blockedUntil });
+    const res = await post({ email: EMAIL, session: `${SUB}~${SESSION}`, code: '123456' });
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(44);
+    expect(cognito.calls).toHaveLength(0);
+  });
+
+  it('answers a session without its username 401 "sign in again", without asking Cognito', async () => {
+    const res = await post({ email: EMAIL, session: SESSION, code: '123456' });
+    expect([res.statusCode, res.body.message]).toEqual([401, 'Your sign-in has expired. Please sign in again.']);
     expect(cognito.calls).toHaveLength(0);
   });
 

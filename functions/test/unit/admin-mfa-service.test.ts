@@ -129,7 +129,7 @@ describe('login of a user with TOTP on', () => {
     expect(outcome.body).toEqual({
       mfaRequired: true,
       email: ADMIN.email,
-      session: expect.stringMatching(/^mfa-session-/),
+      session: expect.stringMatching(/^[0-9a-f-]{36}~mfa-session-/),
       message: 'Enter the 6-digit code from your authenticator app.',
     });
     expect(MFA_MESSAGES.challenge).toBe(outcome.body.message);
@@ -171,6 +171,7 @@ describe('verifyMfa', () => {
     expect(() => assertAdminMfa(store.profiles.get(sub) ?? {}, epoch(clock.now()))).not.toThrow();
     expect(callsOf(store.calls, 'markMfaEnabled')).toBe(1);
     expect(store.loginFailures.has(ADMIN.email)).toBe(false);
+    expect(store.loginFailures.has(sub)).toBe(false);
   });
 
   it('leaves an existing mfaEnabledAt alone, and never marks a customer', async () => {
@@ -196,7 +197,7 @@ describe('verifyMfa', () => {
 
   it('answers a wrong code with 400 on the code field, opening nothing', async () => {
     const deps = makeDeps({ adminMfaRequired: true });
-    directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
+    const sub = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
     const session = await challenged(deps);
 
     const error = await failure(mfaCases.verifyMfa(deps, { email: ADMIN.email, session, code: WRONG_CODE }));
@@ -207,22 +208,61 @@ describe('verifyMfa', () => {
     expect((error as ValidationError).fieldErrors).toEqual({ code: 'The code is incorrect. Please try again.' });
     expect(store.sessions.size).toBe(0);
     expect(callsOf(store.calls, 'markMfaEnabled')).toBe(0);
-    // The wrong code counts as a failed sign-in until a success clears it.
-    expect(store.loginFailures.get(ADMIN.email)?.failures).toBe(1);
+    // The wrong code counts as a failed sign-in of the session's account (its Cognito username)
+    // until a success clears it.
+    expect(store.loginFailures.get(sub)?.failures).toBe(1);
     // Cognito's session survives a wrong code: the right one still opens the session.
     const result = await mfaCases.verifyMfa(deps, { email: ADMIN.email, session, code: FAKE_TOTP_CODE });
     expect(result.body.token).toBeTruthy();
-    expect(store.loginFailures.has(ADMIN.email)).toBe(false);
+    expect(store.loginFailures.has(sub)).toBe(false);
   });
 
-  it('answers a session that is not this user’s like a wrong code', async () => {
+  it('answers a session that is not this user’s like a wrong code, and one without its username as expired', async () => {
     const deps = makeDeps({ adminMfaRequired: true });
-    directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
+    const sub = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
     const error = await failure(
-      mfaCases.verifyMfa(deps, { email: ADMIN.email, session: 'mfa-session-forged', code: FAKE_TOTP_CODE }),
+      mfaCases.verifyMfa(deps, { email: ADMIN.email, session: `${sub}~mfa-session-forged`, code: FAKE_TOTP_CODE }),
     );
     expect([error.statusCode, error.message]).toEqual([400, MFA_MESSAGES.wrongCode]);
+    // A session from before the username travelled with it cannot be answered: nothing reaches Cognito.
+    const old = await failure(
+      mfaCases.verifyMfa(deps, { email: ADMIN.email, session: 'mfa-session-1', code: FAKE_TOTP_CODE }),
+    );
+    expect([old.statusCode, old.message]).toEqual([401, MFA_MESSAGES.expired]);
+    expect(callsOf(directory.calls, 'respondToMfa')).toBe(1);
     expect(store.sessions.size).toBe(0);
+  });
+
+  it('keys the back-off on the username in the session: another e-mail on each try escapes nothing', async () => {
+    const deps = makeDeps({ adminMfaRequired: true });
+    const sub = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
+    const session = await challenged(deps);
+    for (let i = 0; i < AUTH.loginFailuresBeforeBackoff; i += 1) {
+      const email = `decoy-${i}@example.com`;
+      expect((await failure(mfaCases.verifyMfa(deps, { email, session, code: WRONG_CODE }))).statusCode).toBe(400);
+    }
+    expect(store.loginFailures.get(sub)?.failures).toBe(AUTH.loginFailuresBeforeBackoff);
+    expect([...store.loginFailures.keys()].filter((key) => key.startsWith('decoy-'))).toEqual([]);
+    const blocked = await failure(
+      mfaCases.verifyMfa(deps, { email: 'yet-another@example.com', session, code: FAKE_TOTP_CODE }),
+    );
+    expect(blocked).toBeInstanceOf(TooManyRequestsError);
+    expect(callsOf(directory.calls, 'respondToMfa')).toBe(AUTH.loginFailuresBeforeBackoff);
+  });
+
+  it('keeps the codes’ back-off across sign-ins: the right password clears only the address’s', async () => {
+    const deps = makeDeps({ adminMfaRequired: true });
+    const sub = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'], totpEnabled: true });
+    for (let i = 0; i < AUTH.loginFailuresBeforeBackoff - 1; i += 1) {
+      const session = await challenged(deps);
+      await failure(mfaCases.verifyMfa(deps, { email: ADMIN.email, session, code: WRONG_CODE }));
+    }
+    // A new sign-in with the right password, and one more wrong code: the fifth, so the back-off starts.
+    const session = await challenged(deps);
+    await failure(mfaCases.verifyMfa(deps, { email: ADMIN.email, session, code: WRONG_CODE }));
+    expect(store.loginFailures.get(sub)?.failures).toBe(AUTH.loginFailuresBeforeBackoff);
+    const blocked = await failure(mfaCases.verifyMfa(deps, { email: ADMIN.email, session, code: FAKE_TOTP_CODE }));
+    expect(blocked.statusCode).toBe(429);
   });
 
   it('backs off after 5 wrong codes: the next attempt is 429 and never reaches Cognito', async () => {
@@ -244,8 +284,13 @@ describe('verifyMfa', () => {
     expect(blocked.message).toBe(LOGIN_MESSAGES.blocked(30));
     expect(blocked.headers).toEqual({ 'Retry-After': '30' });
     expect(callsOf(directory.calls, 'respondToMfa')).toBe(5);
-    // The password step is blocked too: the back-off is the address's, not the code's.
-    expect((await failure(signInCases.login(deps, ADMIN))).statusCode).toBe(429);
+    // A new sign-in with the password leads to the same blocked code step: the back-off is the account's.
+    const again = await challenged(deps);
+    expect(
+      (await failure(mfaCases.verifyMfa(deps, { email: ADMIN.email, session: again, code: FAKE_TOTP_CODE })))
+        .statusCode,
+    ).toBe(429);
+    expect(callsOf(directory.calls, 'respondToMfa')).toBe(5);
     expect(store.sessions.size).toBe(0);
   });
 });
@@ -291,7 +336,13 @@ describe('getUserData of another account is an admin action', () => {
       isAdmin: false,
     });
     const adminId = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
-    const caller: SessionCaller = { userId: adminId, email: ADMIN.email, isAdmin: true, authTime: epoch(clock.now()) };
+    const caller: SessionCaller = {
+      userId: adminId,
+      email: ADMIN.email,
+      isAdmin: true,
+      authTime: epoch(clock.now()),
+      apiSignIn: true,
+    };
     await provisioning.ensureProfile(deps, caller);
 
     const without = await failure(profileCases.getUserData(deps, caller, target));

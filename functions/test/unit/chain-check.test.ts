@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { chainCheckSchema, type ChainCheck } from '@goldbot/shared';
 import { TronApiError, type TronLookup, type TronTransactionApi } from '../../src/domain/commerce/tron.js';
-import type { AmountHold } from '../../src/domain/records/order-record.js';
+import type { TransferRecord } from '../../src/domain/records/transfer-record.js';
+import type { SettleOutcome } from '../../src/domain/commerce/binding.js';
 import { toPaymentView, type PaymentRecord } from '../../src/domain/records/payment-record.js';
 import {
   CHAIN_CHECK_REASONS,
@@ -234,18 +235,20 @@ class MemoryStore implements ChainCheckStore {
   async autoApproveOnMatch() {
     return this.autoApprove;
   }
-  holds = new Map<number, AmountHold>();
-  payers: { address: string; paymentId: string; userId: string }[] = [];
-  async amountHolder(amountCents: number) {
-    return this.holds.get(amountCents) ?? null;
+  transfers = new Map<string, TransferRecord>();
+  /** Addresses that paid other customers' orders (the PAYER# partition, read only here). */
+  payersOfOthers = new Set<string>();
+  async payerPaidOthers(address: string) {
+    return this.payersOfOthers.has(address);
   }
-  async releaseAmount(amountCents: number, paymentId: string) {
-    if (this.holds.get(amountCents)?.paymentId === paymentId) this.holds.delete(amountCents);
+  async recordTransfer(transfer: TransferRecord) {
+    const existing = this.transfers.get(transfer.txid);
+    if (existing) return existing;
+    this.transfers.set(transfer.txid, transfer);
+    return transfer;
   }
-  async recordPayer(address: string, p: Pick<PaymentRecord, '_id' | 'userId'>) {
-    const others = this.payers.some((row) => row.address === address && row.userId !== p.userId);
-    this.payers.push({ address, paymentId: p._id, userId: p.userId });
-    return others;
+  async getTransfer(txid: string) {
+    return this.transfers.get(txid) ?? null;
   }
   async listRecheckCandidates(since: string) {
     this.pages.push(since);
@@ -278,6 +281,11 @@ function deps(store: MemoryStore, tron: TronTransactionApi | null, overrides: Pa
     now: () => NOW,
     policy: DEFAULT_CHAIN_CHECK_POLICY,
     log: silent,
+    // Nothing takes the transfer unless a test says where the chain binds it.
+    settle: async (transfer): Promise<SettleOutcome> => {
+      store.transfers.set(transfer.txid, { ...transfer, state: 'unmatched' });
+      return { kind: 'unmatched', reason: 'no-order' };
+    },
     autoApprove: async (p): Promise<DecisionResult> => {
       approvals.push(p._id);
       const approved: PaymentRecord = { ...p, status: 'completed', approvedBy: 'system', updatedAt: NOW.toISOString() };
@@ -365,7 +373,9 @@ function paying(name: string, usdt: string): TronLookup {
   return { kind: 'found', info: { ...lookup.info, log } };
 }
 
-describe('payments of an order: attributed to their buyer by the exact amount', () => {
+describe('payments of an order: the chain binds the transfer, the check reports where it went', () => {
+  const ORDER_CREATED = new Date(NOW.getTime() - 30 * 60_000).toISOString();
+  const ORDER_EXPIRES = new Date(NOW.getTime() + 90 * 60_000).toISOString();
   const orderPayment = (overrides: Partial<PaymentRecord> = {}) =>
     payment({
       _id: 'p1',
@@ -374,31 +384,68 @@ describe('payments of an order: attributed to their buyer by the exact amount', 
       amount: 60,
       orderId: 'ORD1',
       orderAmount: 60.37,
+      orderCreatedAt: ORDER_CREATED,
+      orderExpiresAt: ORDER_EXPIRES,
       ...overrides,
     });
-  const hold = (amountCents: number, orderId: string, paymentId: string | null = null): AmountHold => ({
-    amountCents,
-    orderId,
-    userId: `owner-of-${orderId}`,
-    expiresAt: NOW.getTime() / 1000 + 3600,
-    paymentId,
+  /** The chain binds the transfer to `orderId`'s payment `paymentId` (a binding completes its own claim with a Match). */
+  const bindsTo = (store: MemoryStore, orderId: string, paymentId: string) => async (transfer: TransferRecord) => {
+    store.transfers.set(transfer.txid, {
+      ...transfer,
+      state: 'bound',
+      binding: { orderId, paymentId, userId: 'someone', boundAt: NOW.toISOString(), source: 'txid-check' },
+    });
+    const claim = store.payments.get(paymentId);
+    if (claim) store.payments.set(paymentId, { ...claim, chainCheck: { ...emptyMatch(transfer) } });
+    return { kind: 'bound', orderId, paymentId, created: false, autoApproved: false, ambiguous: false } as const;
+  };
+  const emptyMatch = (transfer: TransferRecord): ChainCheck => ({
+    status: 'match',
+    checkedAt: NOW.toISOString(),
+    confirmedAt: new Date(transfer.blockTime).toISOString(),
+    from: transfer.from,
+    to: transfer.wallet,
+    amount: '60.37',
+    blockNumber: transfer.blockNumber,
+    reasons: [],
   });
 
-  it("match only for the order's exact amount; the settled check frees the amount", async () => {
+  it("records the transfer the receipt shows and lets the chain bind it: this payment's claim completed is a Match", async () => {
     const store = new MemoryStore(orderPayment());
-    store.holds.set(6037, hold(6037, 'ORD1', 'p1'));
-    const result = await checkPayment(
-      deps(store, fakeTron({ [TXID_60]: paying('usdt-60-basic', '60.37') })).deps,
-      'p1',
-      {
-        origin: 'submission',
-      },
-    );
-    expect(result.check).toMatchObject({ status: 'match', amount: '60.37', reasons: [], payerPaidOthers: false });
-    expect(store.holds.has(6037)).toBe(false);
+    const { deps: d } = deps(store, fakeTron({ [TXID_60]: paying('usdt-60-basic', '60.37') }), {
+      settle: bindsTo(store, 'ORD1', 'p1'),
+    });
+    const result = await checkPayment(d, 'p1', { origin: 'submission' });
+    expect(result.check).toMatchObject({ status: 'match', amount: '60.37', reasons: [] });
+    expect(store.transfers.get(TXID_60)).toMatchObject({ state: 'bound', units: '60370000', source: 'txid-check' });
+    // The binding wrote the verdict; the check does not write over it.
+    expect(store.saves).toEqual([]);
   });
 
-  it('the bare price, or more than the amount, is a mismatch for an order (a stranger could have sent it)', async () => {
+  it("a transfer the chain binds to another order is 'pays another order', never auto-approved", async () => {
+    const store = new MemoryStore(orderPayment());
+    store.autoApprove = true;
+    const { deps: d, approvals } = deps(store, fakeTron({ [TXID_60]: paying('usdt-60-basic', '60.52') }), {
+      settle: bindsTo(store, 'ORD-victim', 'p-victim'),
+    });
+    const result = await checkPayment(d, 'p1', { origin: 'submission' });
+    expect(result.check).toMatchObject({
+      status: 'mismatch',
+      reasons: [CHAIN_CHECK_REASONS.paysAnotherOrder('60.52')],
+    });
+    expect(approvals).toEqual([]);
+    // Settled once: a second check finds it bound and does not bind it again.
+    let settled = 0;
+    const again = await checkPayment(
+      { ...d, settle: async () => ((settled += 1), { kind: 'already', state: 'bound' }) },
+      'p1',
+      { origin: 'admin' },
+    );
+    expect(settled).toBe(0);
+    expect(again.check.reasons).toEqual([CHAIN_CHECK_REASONS.paysAnotherOrder('60.52')]);
+  });
+
+  it('the bare price, or more than the amount, is a mismatch for an order, and nothing binds it here', async () => {
     for (const [usdt, shown] of [
       ['60', '60'],
       ['1000', '1000'],
@@ -410,45 +457,30 @@ describe('payments of an order: attributed to their buyer by the exact amount', 
       const result = await checkPayment(d, 'p1', { origin: 'submission' });
       expect(result.check.status, usdt).toBe('mismatch');
       expect(result.check.reasons).toEqual([CHAIN_CHECK_REASONS.notOrderAmount(shown, '60.37')]);
+      expect(store.transfers.get(TXID_60)?.state).toBe('unmatched');
       expect(approvals).toEqual([]);
     }
   });
 
-  it("another open order's exact amount is 'pays another order', never auto-approved", async () => {
-    const store = new MemoryStore(orderPayment());
-    store.autoApprove = true;
-    store.holds.set(6037, hold(6037, 'ORD1', 'p1'));
-    store.holds.set(6052, hold(6052, 'ORD-victim'));
-    const { deps: d, approvals } = deps(store, fakeTron({ [TXID_60]: paying('usdt-60-basic', '60.52') }));
-    const result = await checkPayment(d, 'p1', { origin: 'submission' });
-    expect(result.check).toMatchObject({
-      status: 'mismatch',
-      reasons: [CHAIN_CHECK_REASONS.paysAnotherOrder('60.52')],
-    });
-    expect(result.check.reasons[0]).toContain('pays another order');
-    expect(approvals).toEqual([]);
-    // An expired hold is no open order any more.
-    store.holds.set(6052, { ...hold(6052, 'ORD-old'), expiresAt: NOW.getTime() / 1000 - 1 });
-    store.payments.set('p1', orderPayment());
-    const later = await checkPayment(d, 'p1', { origin: 'admin' });
-    expect(later.check.reasons).toEqual([CHAIN_CHECK_REASONS.notOrderAmount('60.52', '60.37')]);
+  it("a transfer outside the order's lifetime is a mismatch that says so (the replay of an old transfer)", () => {
+    const old = found('usdt-60-basic', Date.parse(ORDER_CREATED) - 3 * 60_000);
+    const judged = judge(orderPayment({ amount: 60, orderAmount: 60 }), old);
+    expect(judged.status).toBe('mismatch');
+    expect(judged.reasons[0]).toContain("outside this payment order's time");
+    // Within the clock-skew allowance before the order, and within the grace after it, it is in time.
+    const skewed = found('usdt-60-basic', Date.parse(ORDER_CREATED) - 60_000);
+    expect(judge(orderPayment({ orderAmount: 60 }), skewed).status).toBe('match');
   });
 
-  it("records the payer's address, and flags an address that paid other customers' payments before", async () => {
-    const store = new MemoryStore(
-      orderPayment(),
-      orderPayment({ _id: 'p2', userId: 'buyer-2', transactionId: TXID_60, orderId: 'ORD2' }),
-    );
+  it("flags a sender that paid other customers' orders, without recording a payer for a claim", async () => {
+    const store = new MemoryStore(orderPayment());
     const tron = fakeTron({ [TXID_60]: paying('usdt-60-basic', '60.37') });
     const first = await checkPayment(deps(store, tron).deps, 'p1', { origin: 'submission' });
     expect(first.check.payerPaidOthers).toBe(false);
-    const second = await checkPayment(deps(store, tron).deps, 'p2', { origin: 'submission' });
-    expect(second.check.from).toBe(first.check.from);
+    store.payersOfOthers.add(first.check.from ?? '');
+    store.payments.set('p1', orderPayment());
+    const second = await checkPayment(deps(store, tron).deps, 'p1', { origin: 'admin' });
     expect(second.check.payerPaidOthers).toBe(true);
-    expect(store.payers.map((row) => [row.paymentId, row.userId])).toEqual([
-      ['p1', 'buyer-1'],
-      ['p2', 'buyer-2'],
-    ]);
   });
 });
 

@@ -41,7 +41,7 @@ function approvalPlan(payment: PaymentRecord, overrides: Partial<ApprovalPlan> =
     period: { startDate: '2026-12-01', endDate: '2026-12-31' },
     isExtension: false,
     paidThrough: { read: null, next: '2026-12-31' },
-    referralCredit: { referrerId: SAMPLE_REFERRER._id, amount: 2, ledgerId: 'LEDGER1' },
+    referralCredit: { referrerId: SAMPLE_REFERRER._id, amount: 2, ledgerId: 'LEDGER1', offset: 0, owedRead: 0 },
     audit: {
       _id: 'AUDIT1',
       actor: ADMIN,
@@ -98,8 +98,9 @@ describe('approval transaction', () => {
         '#c2': 'referralLifetime',
         '#s0': 'updatedAt',
       },
-      ExpressionAttributeValues: { ':c0': 1, ':c1': 2, ':c2': 2, ':s0': AT },
-      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':c0': 1, ':c1': 2, ':c2': 2, ':s0': AT, ':owedRead': 0 },
+      // Nothing owed from refunds when read: a clawback landing meanwhile makes the approval read again.
+      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(referralOwed) OR referralOwed <= :owedRead)',
     });
     expect(items[4]?.Put).toMatchObject({
       Item: {
@@ -173,6 +174,27 @@ describe('approval transaction', () => {
     expect(items[1]?.Update?.UpdateExpression).not.toMatch(/GSI2PK|GSI3PK/);
     expect(items[1]?.Update?.ExpressionAttributeValues).toMatchObject({ ':end': null });
     expect(items[0]?.Update?.ExpressionAttributeValues).toMatchObject({ ':credited': false });
+  });
+
+  it('settles what the referrer owes from refunds first: only the rest of the reward becomes available', () => {
+    const payment = pendingPayment({ referralUserId: SAMPLE_REFERRER._id });
+    const { items } = approvalTransaction(
+      approvalPlan(payment, {
+        referralCredit: { referrerId: SAMPLE_REFERRER._id, amount: 2, ledgerId: 'LEDGER1', offset: 1.5, owedRead: 1.5 },
+      }),
+    );
+    expect(items[3]?.Update).toMatchObject({
+      Key: { PK: `USER#${SAMPLE_REFERRER._id}`, SK: 'PROFILE' },
+      ExpressionAttributeNames: {
+        '#c0': 'referralCount',
+        '#c1': 'referralEarnings',
+        '#c2': 'referralLifetime',
+        '#c3': 'referralOwed',
+      },
+      ExpressionAttributeValues: { ':c0': 1, ':c1': 0.5, ':c2': 2, ':c3': -1.5, ':owedRead': 1.5 },
+      ConditionExpression: 'attribute_exists(PK) AND referralOwed = :owedRead',
+    });
+    expect(items[4]?.Put?.Item).toMatchObject({ type: 'credit', amount: 2, offset: 1.5 });
   });
 });
 
@@ -412,6 +434,7 @@ describe('dynamoPaymentReviewStore reads', () => {
       subscription,
       payer: { username: 'jane_doe', email: 'jane.doe@example.com', basicPaidThrough: '2026-12-31' },
       referrerExists: false,
+      referrerOwed: 0,
     });
     const first = dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[TABLE];
     expect(first).toEqual({

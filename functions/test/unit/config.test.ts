@@ -35,6 +35,7 @@ describe('parseConfig', () => {
         graceHours: 24,
         checkFunctionName: undefined,
       },
+      orders: { openMinutes: 120, graceMinutes: 10 },
       endpoints: { dynamodb: undefined, cognito: undefined, ses: undefined, secretsManager: undefined },
     });
   });

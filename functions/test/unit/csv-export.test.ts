@@ -224,7 +224,7 @@ describe('exportDataset', () => {
   it('refuses a status that is not one of the dataset', async () => {
     const { src } = sources({});
     await expect(exportDataset(src, 'payments', { status: 'approved' }, NOW)).rejects.toThrow(
-      'status must be one of all, pending, completed, rejected for payments',
+      'status must be one of all, pending, completed, rejected, refunded for payments',
     );
     await expect(exportDataset(src, 'withdrawals', { status: 'completed' }, NOW)).rejects.toThrow(/for withdrawals/);
     expect((await exportDataset(src, 'withdrawals', { status: 'approved' }, NOW)).rows).toBe(0);

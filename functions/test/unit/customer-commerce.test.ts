@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PAYMENT_MESSAGES, SETTINGS_MESSAGES, type SubmitUsdtPaymentInput } from '@goldbot/shared';
+import { ORDER, PAYMENT_MESSAGES, SETTINGS_MESSAGES, type SubmitUsdtPaymentInput } from '@goldbot/shared';
 import type { OrderRecord } from '../../src/domain/records/order-record.js';
-import type { SubscriptionSettings } from '../../src/domain/records/settings-record.js';
+import { allNewWorkMailOn, type SubscriptionSettings } from '../../src/domain/records/settings-record.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import {
   activeSubscription,
@@ -20,6 +20,7 @@ import type {
   PurchaseCommit,
 } from '../../src/domain/commerce/customer-stores.js';
 import type { PurchasePlan, PurchaseSnapshot } from '../../src/domain/commerce/purchase.js';
+import { bindingPolicy } from '../../src/domain/commerce/transfers.js';
 import { renderEmail } from '../../src/domain/email/render.js';
 import { DEFAULT_EMAIL_TEMPLATES, type EmailTemplate, type RenderedEmail } from '../../src/domain/email/templates.js';
 import { DomainError } from '../../src/domain/errors.js';
@@ -59,6 +60,8 @@ function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
     referral: null,
     order: PRO_ORDER,
     txidMarker: null,
+    transfer: null,
+    namedOrder: null,
     template: {
       subject: 'Pending {{packageName}}',
       html: '<p>Hi {{username}}, {{amount}} USDT received, see {{dashboardLink}}</p>',
@@ -67,7 +70,12 @@ function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
   };
   const state = {
     snapshot,
-    settings: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null } as SubscriptionSettings,
+    settings: {
+      basicPackageEnabled: true,
+      autoApproveOnMatch: false,
+      copyTradingLink: null,
+      newWorkMail: allNewWorkMailOn(),
+    } as SubscriptionSettings,
     subscriptions: [] as SubscriptionRecord[],
     commits: [] as PurchasePlan[],
     purchaseResult: { kind: 'committed' } as PurchaseCommit,
@@ -93,6 +101,7 @@ function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
       return state.snapshot;
     },
     readSubscription: async (_userId, id) => state.subscriptions.find((s) => s._id === id) ?? null,
+    readPaymentSubscription: async (paymentId) => state.subscriptions.find((s) => s.paymentId === paymentId) ?? null,
     commitPurchase: async (plan) => {
       state.commits.push(plan);
       return state.purchaseResult;
@@ -107,6 +116,7 @@ function fakeStore(overrides: Partial<PurchaseSnapshot> = {}) {
     readOrderContext: notUsedHere,
     readAmountHolds: notUsedHere,
     commitOrder: notUsedHere,
+    notePoolLow: notUsedHere,
     commitFreeTrial: async (sub, link) => {
       state.freeTrials.push(sub);
       state.freeTrialLinks.push(link);
@@ -133,6 +143,7 @@ function setup(overrides: Partial<PurchaseSnapshot> = {}) {
     now: () => NOW,
     newId: () => `ID${(id += 1)}`,
     dashboardLink: 'https://goldbot.example/dashboard',
+    bindingPolicy: bindingPolicy(ORDER.openMinutes, ORDER.graceMinutes),
   };
   const log = { info: vi.fn(), error: vi.fn(), warn: vi.fn(), debug: vi.fn(), child: vi.fn() } as unknown as Logger & {
     error: ReturnType<typeof vi.fn>;
@@ -188,7 +199,12 @@ describe('reads', () => {
       copyTradingLink: null,
     });
     state.snapshot.profile = { ...BUYER, basicPaidThrough: '2026-11-23' };
-    state.settings = { basicPackageEnabled: false, autoApproveOnMatch: false, copyTradingLink: null };
+    state.settings = {
+      basicPackageEnabled: false,
+      autoApproveOnMatch: false,
+      copyTradingLink: null,
+      newWorkMail: allNewWorkMailOn(),
+    };
     expect(await packageStatus(deps, BUYER._id)).toEqual({
       success: true,
       hasActiveBasicPackage: true,
@@ -200,7 +216,12 @@ describe('reads', () => {
 
   it('package status: the free trial is available with a link, and the link is the caller’s while the trial runs', async () => {
     const { deps, state } = setup();
-    state.settings = { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: COPY_TRADING_LINK };
+    state.settings = {
+      basicPackageEnabled: true,
+      autoApproveOnMatch: false,
+      copyTradingLink: COPY_TRADING_LINK,
+      newWorkMail: allNewWorkMailOn(),
+    };
     expect(await packageStatus(deps, BUYER._id)).toMatchObject({ isFreeTrialAvailable: true, copyTradingLink: null });
     // Started on Oct 24: its 30 days end on Nov 23, today (the clock), ends included.
     state.snapshot.profile = { ...BUYER, freeTrialStartedAt: '2026-10-24T09:00:00.000Z' };
@@ -251,6 +272,7 @@ describe('submitUsdtPayment', () => {
         slug: 'pro',
         referralCode: null,
         txid: 'ABCDEF0123456789',
+        orderId: PRO.orderId,
         templateType: 'proPackagePaymentPending',
       },
     ]);
@@ -338,14 +360,23 @@ describe('submitUsdtPayment', () => {
     expect(present.state.reads).toHaveLength(1);
   });
 
+  it('answers 409 for a TXID another customer claimed before the chain showed it, saying the chain still pays the real payer', async () => {
+    const { deps, state, log } = setup({ txidMarker: marker({ userId: 'other' }) });
+    state.subscriptions = [pendingRow()];
+    await expect(submitUsdtPayment(deps, BUYER._id, PRO, log)).rejects.toMatchObject({
+      statusCode: 409,
+      message: PAYMENT_MESSAGES.txidClaimedElsewhere,
+    });
+    expect(state.commits).toEqual([]);
+  });
+
   it.each([
-    ['someone else’s TXID', marker({ userId: 'other' }), [pendingRow()]],
     [
       'the same TXID for another package',
       marker({ packageSlug: 'ultimate', packageName: 'Ultimate Package' }),
       [pendingRow()],
     ],
-    ['a TXID whose purchase was already decided', marker(), [pendingRow({ status: 'active' })]],
+    ['a TXID whose purchase was rejected', marker(), [pendingRow({ status: 'rejected' })]],
     ['a TXID whose subscription is gone', marker(), []],
   ])('answers 409 for %s', async (_, existing, rows) => {
     const { deps, state, log } = setup({ txidMarker: existing });
@@ -354,6 +385,14 @@ describe('submitUsdtPayment', () => {
       statusCode: 409,
       message: PAYMENT_MESSAGES.txidUsed,
     });
+    expect(state.commits).toEqual([]);
+  });
+
+  it('answers the same buyer repeating an approved purchase as a replay (200), its subscription as it is now', async () => {
+    const { deps, state, log } = setup({ txidMarker: marker() });
+    state.subscriptions = [pendingRow({ status: 'active', startDate: '2026-12-01', endDate: '2027-05-31' })];
+    const replay = await submitUsdtPayment(deps, BUYER._id, PRO, log);
+    expect(replay).toMatchObject({ status: 200, body: { pendingSubscription: { _id: 'SUB0', status: 'active' } } });
     expect(state.commits).toEqual([]);
   });
 

@@ -13,6 +13,7 @@ import { dynamoFreeTrialStore as freeTrials } from '../../src/data/free-trial-st
 import { dynamoPurchaseStore as purchases } from '../../src/data/purchase-store.js';
 import { planFreeTrial, planPurchase, type PurchasePlan } from '../../src/domain/commerce/purchase.js';
 import type { OrderRecord } from '../../src/domain/records/order-record.js';
+import { allNewWorkMailOn } from '../../src/domain/records/settings-record.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import { BUYER_PROFILE } from '../helpers/customer-commerce-samples.js';
 import { cancelled, transactItemsOf } from '../helpers/dynamo-outcomes.js';
@@ -39,6 +40,8 @@ const snapshot = {
   referral: RICK,
   order: null,
   txidMarker: null,
+  transfer: null,
+  namedOrder: null,
   template: DEFAULT_EMAIL_TEMPLATES.basicPackagePaymentPending,
 };
 /** An open order of the buyer, as the payment window made it. */
@@ -132,6 +135,7 @@ describe('reads', () => {
       slug: 'basic',
       referralCode: 'rick2026',
       txid: ' ABCdef0123456789 ',
+      orderId: 'ORD1',
       templateType: 'basicPackagePaymentPending',
     });
     const calls = dynamo.commandCalls(BatchGetCommand);
@@ -147,6 +151,8 @@ describe('reads', () => {
         { PK: 'REFCODE#RICK2026', SK: 'REFCODE' },
         { PK: 'TXID#abcdef0123456789', SK: 'TXID' },
         { PK: 'TEMPLATES', SK: 'TEMPLATE#basicPackagePaymentPending' },
+        { PK: 'TRANSFER#abcdef0123456789', SK: 'TRANSFER' },
+        { PK: 'ORDER#ORD1', SK: 'ORDER' },
       ],
     });
     expect(read).toEqual({
@@ -163,6 +169,8 @@ describe('reads', () => {
         userId: 'buyer-1',
         packageSlug: 'basic',
       }),
+      transfer: null,
+      namedOrder: null,
       template: { subject: 'Edited', html: '<p>edited</p>' },
     });
   });
@@ -174,9 +182,10 @@ describe('reads', () => {
       slug: 'pro',
       referralCode: null,
       txid: 'ABCdef0123456789',
+      orderId: 'ORD1',
       templateType: 'proPackagePaymentPending',
     });
-    expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[TABLE]?.Keys).toHaveLength(7);
+    expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[TABLE]?.Keys).toHaveLength(9);
     expect(read).toEqual({
       profile: null,
       catalogPriceUsd: null,
@@ -186,6 +195,8 @@ describe('reads', () => {
       referral: null,
       order: null,
       txidMarker: null,
+      transfer: null,
+      namedOrder: null,
       template: DEFAULT_EMAIL_TEMPLATES.proPackagePaymentPending,
     });
   });
@@ -212,7 +223,12 @@ describe('reads', () => {
     });
     expect(calls[1]?.args[0].input.RequestItems?.[TABLE]?.Keys).toEqual([{ PK: 'SETTINGS', SK: 'SUBSCRIPTION' }]);
     expect(status.profile?._id).toBe('buyer-1');
-    expect(status.settings).toEqual({ basicPackageEnabled: false, autoApproveOnMatch: false, copyTradingLink: null });
+    expect(status.settings).toEqual({
+      basicPackageEnabled: false,
+      autoApproveOnMatch: false,
+      copyTradingLink: null,
+      newWorkMail: allNewWorkMailOn(),
+    });
   });
 
   it('reads the settings, the wallet pointer and a referral marker with one GetItem each', async () => {
@@ -221,6 +237,7 @@ describe('reads', () => {
       basicPackageEnabled: true,
       autoApproveOnMatch: false,
       copyTradingLink: null,
+      newWorkMail: allNewWorkMailOn(),
     });
     expect(await reads.readActiveWallet('USDT')).toBeNull();
     expect(await reads.readReferralMarker('RICK2026')).toBeNull();
@@ -267,19 +284,18 @@ describe('commitPurchase', () => {
     expect(await purchases.commitPurchase(basicPlan())).toEqual({ kind: 'committed' });
     const items = transactItems();
     expect(items).toHaveLength(11);
-    // The order goes with the submission, and its exact amount stays held for this payment's check.
-    expect(items[9]?.Delete).toEqual({
+    // A claim holds nothing: the order's amount is free again at once (not 24 hours later), and
+    // the window's current-order copy goes with the submission.
+    expect(items[9]?.Update).toMatchObject({
+      Key: { PK: 'AMOUNTPOOL#50', SK: 'HOLD#5037' },
+      ConditionExpression: 'attribute_not_exists(PK) OR orderId = :order',
+      ExpressionAttributeValues: { ':now': AT.getTime() / 1000, ':order': 'ORD1' },
+    });
+    expect(items[10]?.Delete).toEqual({
       TableName: TABLE,
       Key: { PK: 'USER#buyer-1', SK: 'ORDER#basic' },
       ConditionExpression: 'orderId = :order AND expiresAt > :now',
       ExpressionAttributeValues: { ':order': 'ORD1', ':now': AT.getTime() / 1000 },
-    });
-    expect(items[10]?.Update).toEqual({
-      TableName: TABLE,
-      Key: { PK: 'ORDERAMOUNT#5037', SK: 'ORDERAMOUNT' },
-      UpdateExpression: 'SET paymentId = :payment, expiresAt = :hold',
-      ConditionExpression: 'orderId = :order',
-      ExpressionAttributeValues: { ':payment': 'PAY1', ':hold': AT.getTime() / 1000 + 24 * 3600, ':order': 'ORD1' },
     });
     expect(items[0]?.Put).toMatchObject({
       Item: {

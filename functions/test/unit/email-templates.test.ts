@@ -6,32 +6,50 @@ import {
   CONNECTION_TEMPLATE_TYPES,
   DEFAULT_EMAIL_TEMPLATES,
   EDITABLE_TEMPLATE_TYPES,
+  NEW_WORK_TEMPLATE_TYPES,
+  REFUND_TEMPLATE_TYPES,
   REMINDER_TEMPLATE_TYPES,
   WALLET_TEMPLATE_TYPES,
+  WATCHER_TEMPLATE_TYPES,
   WITHDRAWAL_TEMPLATE_TYPES,
   botConnectedMailValues,
+  adminTestMailValues,
   expiryReminderMailValues,
+  newWorkMailValues,
+  refundMailValues,
   walletActivatedMailValues,
   type EmailTemplateType,
 } from '../../src/domain/email/templates.js';
 
-const values = { username: 'jane_doe', code: '0482', expiresInMinutes: 10, newEmail: 'j***@example.org' };
+const values = {
+  username: 'jane_doe',
+  code: '0482',
+  expiresInMinutes: 10,
+  newEmail: 'j***@example.org',
+  // The administrator's test mail.
+  sentAt: 'Nov 23, 2026, 12:05 UTC',
+  adminLink: 'https://goldbot.example/admin/dashboard',
+};
 const types = Object.keys(DEFAULT_EMAIL_TEMPLATES) as EmailTemplateType[];
 const CODE_MAILS = ['otpVerification', 'passwordResetOtp', 'emailChangeOtp'] as const;
 
 describe('default templates', () => {
-  it('exist for the code mails, the e-mail change notice, the 11 editable types, the withdrawal decisions, the reminder, the wallet notice and the bot connection notice', () => {
+  it('exist for the code mails, the e-mail change notice, the 11 editable types, the withdrawal decisions, the reminder, the admin notices, the new-work mail, the test mail, the refund decisions and the bot connection notice', () => {
     expect([...types].sort()).toEqual(
       [
         'emailChangeOtp',
         'emailChanged',
         'otpVerification',
         'passwordResetOtp',
+        'adminTestMail',
         ...EDITABLE_TEMPLATE_TYPES,
         ...WITHDRAWAL_TEMPLATE_TYPES,
         ...REMINDER_TEMPLATE_TYPES,
         ...WALLET_TEMPLATE_TYPES,
         ...CONNECTION_TEMPLATE_TYPES,
+        ...NEW_WORK_TEMPLATE_TYPES,
+        ...REFUND_TEMPLATE_TYPES,
+        ...WATCHER_TEMPLATE_TYPES,
       ].sort(),
     );
   });
@@ -120,6 +138,60 @@ describe('default templates', () => {
     expect(first.previousAddress).toBe('none');
   });
 
+  it('adminNewWork says what is new since when, lists it escaped, counts the rest and links the screen', () => {
+    const mail = renderEmail(
+      DEFAULT_EMAIL_TEMPLATES.adminNewWork,
+      newWorkMailValues({
+        kind: 'pendingWithdrawals',
+        since: '2026-11-23T11:49:30.000Z',
+        arrivals: {
+          items: [{ at: '2026-11-23T11:52:04.000Z', who: '<b>ann</b> <ann@example.com>', what: '20.00 USDT to TQn9' }],
+          total: 3,
+        },
+        waiting: 1,
+        reviewLink: 'https://app.example.com/admin/withdrawals',
+        settingsLink: 'https://app.example.com/admin/subscription-settings',
+      }),
+    );
+    expect(mail.subject).toBe('GoldBot admin: 3 new withdrawal requests');
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('since Nov 23, 2026, 11:49 UTC');
+      expect(part).toContain('… and 2 more');
+      expect(part).toContain('1 withdrawal request waits for a decision in all.');
+      expect(part).toContain('every 15 minutes');
+    }
+    expect(mail.text).toContain(
+      '• Nov 23, 2026, 11:52 UTC · <b>ann</b> <ann@example.com> · 20.00 USDT to TQn9\n… and 2 more',
+    );
+    expect(mail.html).toContain('&lt;b&gt;ann&lt;/b&gt;');
+    expect(mail.html).toContain('href="https://app.example.com/admin/withdrawals"');
+    expect(mail.html).toContain('href="https://app.example.com/admin/subscription-settings"');
+  });
+
+  it('adminNewWork leaves out the total where the server keeps no count of the kind, and words one item alone', () => {
+    const values = newWorkMailValues({
+      kind: 'unreadMessages',
+      since: '2026-11-23T11:49:30.000Z',
+      arrivals: { items: [{ at: '2026-11-23T11:52:04.000Z', who: 'Ann', what: 'Hello' }], total: 1 },
+      waiting: null,
+      reviewLink: 'l',
+      settingsLink: 's',
+    });
+    expect(values).toMatchObject({ newSummary: '1 new contact message', waitingSummary: '', newCount: '1' });
+    expect(values.newItems).not.toContain('more');
+    expect(renderEmail(DEFAULT_EMAIL_TEMPLATES.adminNewWork, values).text).not.toContain('in all');
+  });
+
+  it('adminTestMail names when it was asked for and links the back-office', () => {
+    const mail = renderEmail(
+      DEFAULT_EMAIL_TEMPLATES.adminTestMail,
+      adminTestMailValues({ sentAt: '2026-11-23T12:05:09.000Z', adminLink: 'https://app.example.com/admin/dashboard' }),
+    );
+    expect(mail.subject).toBe('GoldBot admin: test mail');
+    expect(mail.text).toContain('Nov 23, 2026, 12:05 UTC');
+    expect(mail.html).toContain('href="https://app.example.com/admin/dashboard"');
+  });
+
   it('subscriptionExpiryReminder names the package, its last day and the days left, escaped', () => {
     const mail = renderEmail(
       DEFAULT_EMAIL_TEMPLATES.subscriptionExpiryReminder,
@@ -138,6 +210,46 @@ describe('default templates', () => {
     }
     expect(mail.html).toContain('&lt;b&gt;jane&lt;/b&gt;');
     expect(mail.html).toContain('href="https://app.example.com/dashboard"');
+  });
+
+  const refund = {
+    username: '<b>jane</b>',
+    packageName: 'Pro Package',
+    amountPaid: 250.37,
+    trc20Address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+    dashboardLink: 'https://app.example.com/dashboard',
+  };
+  const PAYOUT = '5c8e2f0a9b7d6c4e3f1a2b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e';
+
+  it('refundApproved carries the payout TXID linked to the block explorer, the amount paid back and the note', () => {
+    const mail = renderEmail(
+      DEFAULT_EMAIL_TEMPLATES.refundApproved,
+      refundMailValues({ ...refund, decision: 'approved', payoutTxid: PAYOUT, note: 'Sent <today>' }),
+    );
+    expect(mail.subject).toBe('GoldBot: your refund of 250.37 USDT has been sent');
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain(PAYOUT);
+      expect(part).toContain('TJRabPrwbZy45sbavfcjinPJC18kjpRTv8');
+    }
+    expect(mail.html).toContain(`href="https://tronscan.org/#/transaction/${PAYOUT}"`);
+    expect(mail.html).toContain('Sent &lt;today&gt;');
+    expect(mail.html).toContain('&lt;b&gt;jane&lt;/b&gt;');
+    const silent = renderEmail(
+      DEFAULT_EMAIL_TEMPLATES.refundApproved,
+      refundMailValues({ ...refund, decision: 'approved', payoutTxid: PAYOUT, note: null }),
+    );
+    expect(silent.text).not.toContain('Note from our team');
+  });
+
+  it('refundRefused carries the reason, escaped, and says the package continues', () => {
+    const mail = renderEmail(
+      DEFAULT_EMAIL_TEMPLATES.refundRefused,
+      refundMailValues({ ...refund, decision: 'refused', reason: 'Asked after the <7 days>.' }),
+    );
+    expect(mail.subject).toBe('GoldBot: your refund request for the Pro Package was not approved');
+    expect(mail.html).toContain('Asked after the &lt;7 days&gt;.');
+    expect(mail.text).toContain('Asked after the <7 days>.');
+    expect(mail.text).toContain('continues as before');
   });
 
   it.each(types)('%s never disables escaping (no triple-stash placeholders)', (type) => {

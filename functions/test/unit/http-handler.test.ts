@@ -17,12 +17,20 @@ import { awsChecks } from '../../src/kit/aws-checks.js';
 import { defineHandler, toValidationError } from '../../src/kit/define-handler.js';
 import { created, errorBody, ok, toApiGatewayResult } from '../../src/kit/http-response.js';
 import { SESSION_MESSAGES } from '../../src/kit/session-guard.js';
-import { CALLERS, givenProfiles, httpEvent, invoke, lambdaContext, storeCalls } from '../helpers/lambda.js';
+import {
+  API_CLIENT_ID,
+  CALLERS,
+  givenProfiles,
+  httpEvent,
+  invoke,
+  lambdaContext,
+  storeCalls,
+} from '../helpers/lambda.js';
 import { sleep } from '../../src/kit/retry.js';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 /** A signed-in caller outside CALLERS, whose admin group arrives as an array (local gateway). */
-const ARRAY_ADMIN = { sub: 'a-1', email: 'a@example.com', token_use: 'id' };
+const ARRAY_ADMIN = { sub: 'a-1', email: 'a@example.com', token_use: 'id', aud: API_CLIENT_ID };
 beforeEach(() => {
   dynamo.reset();
   // The per-request session guard reads the caller's profile: every signed-in caller has one.
@@ -260,6 +268,7 @@ describe('role guard', () => {
         isAdmin: false,
         issuedAt: Number(CALLERS.user.iat),
         authTime: Number(CALLERS.user.auth_time),
+        apiSignIn: true,
       },
     });
     expect(run).toHaveBeenCalledTimes(2);
@@ -353,6 +362,7 @@ describe('session guard (M4)', () => {
     sub: 'sub-without-profile',
     email: 'new@example.com',
     token_use: 'id',
+    aud: API_CLIENT_ID,
     'cognito:groups': '[admin]',
   };
 
@@ -365,7 +375,15 @@ describe('session guard (M4)', () => {
         httpEvent({
           routeId,
           claims: NEWCOMER,
-          pathParameters: { id: 'x', userId: 'x', packageId: 'x', dataset: 'payments', subscriptionId: 'x' },
+          pathParameters: {
+            id: 'x',
+            userId: 'x',
+            packageId: 'x',
+            dataset: 'payments',
+            orderId: 'x',
+            txid: 'x',
+            subscriptionId: 'x',
+          },
         }),
       );
       expect([res.statusCode, res.body.message]).toEqual([401, SESSION_MESSAGES.noProfile]);

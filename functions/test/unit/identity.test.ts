@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callerFromEvent, parseGroups } from '../../src/kit/identity.js';
-import { CALLERS, httpEvent, loadSampleEvent } from '../helpers/lambda.js';
+import { API_CLIENT_ID, CALLERS, httpEvent, loadSampleEvent } from '../helpers/lambda.js';
 
 describe('parseGroups', () => {
   it.each<[string, unknown, string[]]>([
@@ -27,10 +27,11 @@ describe('parseGroups', () => {
 describe('callerFromEvent', () => {
   /** Claims of an ID token with only what a test cares about. */
   const idClaims = (claims: Record<string, string>) => ({ token_use: 'id', ...claims });
-  const callerOf = (claims: Record<string, string>) => callerFromEvent(httpEvent({ routeId: 'auth-me', claims }));
+  const callerOf = (claims: Record<string, string>) =>
+    callerFromEvent(httpEvent({ routeId: 'auth-me', claims }), API_CLIENT_ID);
 
   it('is null without an authorizer (anonymous)', () => {
-    expect(callerFromEvent(httpEvent({ routeId: 'health' }))).toBeNull();
+    expect(callerFromEvent(httpEvent({ routeId: 'health' }), API_CLIENT_ID)).toBeNull();
   });
 
   it('is null when the claims carry no subject', () => {
@@ -47,6 +48,7 @@ describe('callerFromEvent', () => {
       isAdmin: false,
       issuedAt: Number(CALLERS.user.iat),
       authTime: Number(CALLERS.user.auth_time),
+      apiSignIn: true,
     });
   });
 
@@ -76,11 +78,13 @@ describe('callerFromEvent', () => {
       .authorizer.jwt.claims;
     if (raw === undefined) delete claims.email_verified;
     else claims.email_verified = raw;
-    expect(callerFromEvent(event)?.emailVerified).toBe(expected);
+    expect(callerFromEvent(event, API_CLIENT_ID)?.emailVerified).toBe(expected);
   });
 
   it('marks members of the admin group as admin', () => {
-    expect(callerFromEvent(httpEvent({ routeId: 'contact-list', claims: CALLERS.admin }))?.isAdmin).toBe(true);
+    expect(callerFromEvent(httpEvent({ routeId: 'contact-list', claims: CALLERS.admin }), API_CLIENT_ID)?.isAdmin).toBe(
+      true,
+    );
     expect(callerOf(idClaims({ sub: 'u', 'cognito:groups': '[user admin]' }))?.isAdmin).toBe(true);
     expect(callerOf(idClaims({ sub: 'u', 'cognito:groups': '[editors]' }))?.isAdmin).toBe(false);
   });
@@ -93,17 +97,40 @@ describe('callerFromEvent', () => {
       isAdmin: false,
       issuedAt: 0,
       authTime: 0,
+      apiSignIn: false,
     });
   });
 
+  it.each<[string, Record<string, string>, boolean]>([
+    ["a token of the API's own client", CALLERS.admin, true],
+    ['a token of the hosted-UI client (Google)', { ...CALLERS.admin, aud: 'hosted-ui-client' }, false],
+    [
+      'a token carrying a federated identity',
+      { ...CALLERS.admin, identities: '[{"providerName":"Google","providerType":"Google","userId":"1098"}]' },
+      false,
+    ],
+    ['the identities of the local gateway', { ...CALLERS.admin, identities: '[[object Object]]' }, false],
+    ['an empty identities list', { ...CALLERS.admin, identities: '[]' }, true],
+    ['a token without an audience', (({ aud: _aud, ...rest }) => rest)(CALLERS.admin), false],
+  ])('tells whether %s comes from the API sign-in', (_label, claims, expected) => {
+    expect(callerOf(claims)?.apiSignIn).toBe(expected);
+  });
+
+  it('counts no token as from the API sign-in when the API client is unknown', () => {
+    expect(
+      callerFromEvent(httpEvent({ routeId: 'auth-me', claims: { ...CALLERS.admin, aud: '' } }), '')?.apiSignIn,
+    ).toBe(false);
+  });
+
   it('reads the admin caller of the sample events', () => {
-    expect(callerFromEvent(loadSampleEvent('contact-list'))).toEqual({
+    expect(callerFromEvent(loadSampleEvent('contact-list'), '1example23456789clientid')).toEqual({
       userId: '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f',
       email: 'admin@example.com',
       emailVerified: true,
       isAdmin: true,
       issuedAt: 1767268500,
       authTime: 1767268500,
+      apiSignIn: true,
     });
   });
 });

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
-import { getRoute, type RouteId } from '@goldbot/shared';
+import { ADMIN_SIGN_IN_REQUIRED_MESSAGE, getRoute, type RouteId } from '@goldbot/shared';
 import * as z from '@goldbot/shared/zod';
 import {
   ForbiddenError,
@@ -12,7 +12,12 @@ import {
 } from '../../src/domain/errors.js';
 import { authentication, assertRouteAccess } from '../../src/kit/middlewares/authentication.js';
 import { bodyBytes, bodyCap } from '../../src/kit/middlewares/body-cap.js';
-import { errorMapping, GENERIC_500 } from '../../src/kit/middlewares/error-mapping.js';
+import {
+  BUSY_503,
+  errorMapping,
+  GENERIC_500,
+  isTransientDependencyFailure,
+} from '../../src/kit/middlewares/error-mapping.js';
 import { inputParsing } from '../../src/kit/middlewares/input-parsing.js';
 import { originCheck } from '../../src/kit/middlewares/origin-check.js';
 import { requestLimits, type LimitCheck } from '../../src/kit/middlewares/request-limits.js';
@@ -21,7 +26,7 @@ import { requestStateOf, type HttpMiddleware, type RequestState } from '../../sr
 import { sessionCheck } from '../../src/kit/middlewares/session-check.js';
 import { createLogger } from '../../src/kit/logger.js';
 import type { PendingLimits } from '../../src/domain/limits/rate-limits.js';
-import { CALLERS, httpEvent, lambdaContext } from '../helpers/lambda.js';
+import { API_CLIENT_ID, CALLERS, httpEvent, lambdaContext } from '../helpers/lambda.js';
 
 /**
  * Each middleware of the handler kit on its own, in a middy stack with only the request log in
@@ -83,6 +88,59 @@ describe('error mapping', () => {
     const { status, body } = await call(httpEvent({ routeId: 'health' }));
     expect(status).toBe(500);
     expect(body).toEqual({ message: GENERIC_500, msg: GENERIC_500 });
+  });
+});
+
+describe('a dependency that fails for a moment', () => {
+  /** An error shaped like the AWS SDK's service exceptions. */
+  const awsError = (name: string, status: number, extra: object = {}) =>
+    Object.assign(new Error(`${name} from the service`), { name, $metadata: { httpStatusCode: status }, ...extra });
+  const throwing = (error: unknown): HttpMiddleware => ({
+    before: () => {
+      throw error;
+    },
+  });
+
+  it.each([
+    ['DynamoDB throttling', awsError('ProvisionedThroughputExceededException', 400)],
+    ['SES or Cognito throttling', awsError('ThrottlingException', 400)],
+    ['an internal error', awsError('InternalServerError', 500)],
+    ['any 5xx answer', awsError('SomethingNew', 502)],
+    ['a timeout', Object.assign(new Error('socket hang up'), { name: 'TimeoutError' })],
+    [
+      'a transaction cancelled by a conflict',
+      awsError('TransactionCanceledException', 400, {
+        CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
+      }),
+    ],
+  ])('answers %s 503 with Retry-After and a message that says to try again', async (_what, error) => {
+    expect(isTransientDependencyFailure(error)).toBe(true);
+    const { status, body, res } = await stack('health', throwing(error)).call(httpEvent({ routeId: 'health' }));
+    expect(status).toBe(503);
+    expect(body).toEqual({ message: BUSY_503, msg: BUSY_503 });
+    expect(BUSY_503).toMatch(/try again/);
+    expect(Number(res.headers?.['Retry-After'])).toBeGreaterThan(0);
+    expect(JSON.stringify(body)).not.toMatch(/from the service|hang up/);
+  });
+
+  it.each([
+    [
+      'a failed condition',
+      awsError('TransactionCanceledException', 400, { CancellationReasons: [{ Code: 'ConditionalCheckFailed' }] }),
+    ],
+    [
+      'a conflict beside a failed condition',
+      awsError('TransactionCanceledException', 400, {
+        CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'ConditionalCheckFailed' }],
+      }),
+    ],
+    ['a validation error of the service', awsError('ValidationException', 400)],
+    ['a plain bug', new TypeError('x is undefined')],
+    ['something that is not an error', 'boom'],
+  ])('keeps %s a 500: trying again would not help', async (_what, error) => {
+    expect(isTransientDependencyFailure(error)).toBe(false);
+    const { status } = await stack('health', throwing(error)).call(httpEvent({ routeId: 'health' }));
+    expect(status).toBe(500);
   });
 });
 
@@ -148,8 +206,17 @@ describe('body cap', () => {
 });
 
 describe('authentication', () => {
+  const user = {
+    userId: 'u',
+    email: 'u@example.com',
+    emailVerified: true,
+    isAdmin: false,
+    issuedAt: 1,
+    authTime: 1,
+    apiSignIn: true,
+  };
+
   it('applies the access levels: public passes, user needs a caller, admin an administrator', () => {
-    const user = { userId: 'u', email: 'u@example.com', emailVerified: true, isAdmin: false, issuedAt: 1, authTime: 1 };
     expect(() => assertRouteAccess(getRoute('health'), null)).not.toThrow();
     expect(() => assertRouteAccess(getRoute('auth-me'), null)).toThrow(UnauthorizedError);
     expect(() => assertRouteAccess(getRoute('auth-me'), user)).not.toThrow();
@@ -157,12 +224,49 @@ describe('authentication', () => {
     expect(() => assertRouteAccess(getRoute('admin-users'), { ...user, isAdmin: true })).not.toThrow();
   });
 
+  it("refuses an administrator's token from any sign-in but the API's own on admin routes, with the way in", () => {
+    const google = { ...user, isAdmin: true, apiSignIn: false };
+    expect(() => assertRouteAccess(getRoute('admin-users'), google)).toThrow(
+      new ForbiddenError(ADMIN_SIGN_IN_REQUIRED_MESSAGE),
+    );
+    expect(ADMIN_SIGN_IN_REQUIRED_MESSAGE).toContain('/admin-login');
+    // A customer's Google session is a session like any other on their own routes.
+    expect(() => assertRouteAccess(getRoute('auth-me'), google)).not.toThrow();
+    expect(() => assertRouteAccess(getRoute('auth-me'), { ...google, isAdmin: false })).not.toThrow();
+  });
+
+  it('answers 403 to a hosted-UI or Google token on an admin route, before any check behind it', async () => {
+    const guard = vi.fn(async () => null);
+    const { call } = stack(
+      'admin-users',
+      authentication(getRoute('admin-users'), { trustClaims: true, apiClientId: API_CLIENT_ID }),
+      sessionCheck(guard, { allowMissingProfile: false, requireMfa: () => true }),
+    );
+    for (const claims of [
+      { ...CALLERS.admin, aud: 'hosted-ui-client' },
+      { ...CALLERS.admin, identities: '[{"providerName":"Google","userId":"1098"}]' },
+    ]) {
+      expect(await call(httpEvent({ routeId: 'admin-users', claims }))).toMatchObject({
+        status: 403,
+        body: { message: ADMIN_SIGN_IN_REQUIRED_MESSAGE },
+      });
+    }
+    expect(guard).not.toHaveBeenCalled();
+    expect((await call(httpEvent({ routeId: 'admin-users', claims: CALLERS.admin }))).status).toBe(200);
+  });
+
   it('keeps the caller of verified claims, and ignores claims it may not trust', async () => {
-    const trusted = stack('auth-me', authentication(getRoute('auth-me'), { trustClaims: true }));
+    const trusted = stack(
+      'auth-me',
+      authentication(getRoute('auth-me'), { trustClaims: true, apiClientId: API_CLIENT_ID }),
+    );
     expect((await trusted.call(httpEvent({ routeId: 'auth-me', claims: CALLERS.user }))).status).toBe(200);
     expect(trusted.state()?.caller?.userId).toBe(CALLERS.user.sub);
     expect((await trusted.call(httpEvent({ routeId: 'auth-me' }))).status).toBe(401);
-    const untrusted = stack('health', authentication(getRoute('health'), { trustClaims: false }));
+    const untrusted = stack(
+      'health',
+      authentication(getRoute('health'), { trustClaims: false, apiClientId: API_CLIENT_ID }),
+    );
     expect((await untrusted.call(httpEvent({ routeId: 'health', claims: CALLERS.admin }))).status).toBe(200);
     expect(untrusted.state()?.caller).toBeNull();
   });
@@ -174,7 +278,7 @@ describe('session check', () => {
     const guard = vi.fn(async () => profile);
     const { call, state } = stack(
       'auth-me',
-      authentication(getRoute('auth-me'), { trustClaims: true }),
+      authentication(getRoute('auth-me'), { trustClaims: true, apiClientId: API_CLIENT_ID }),
       sessionCheck(guard, { allowMissingProfile: true, requireMfa: () => false }),
     );
     expect((await call(httpEvent({ routeId: 'auth-me', claims: CALLERS.user }))).status).toBe(200);
@@ -191,7 +295,7 @@ describe('session check', () => {
     });
     const signedIn = stack(
       'auth-me',
-      authentication(getRoute('auth-me'), { trustClaims: true }),
+      authentication(getRoute('auth-me'), { trustClaims: true, apiClientId: API_CLIENT_ID }),
       sessionCheck(guard, { allowMissingProfile: false, requireMfa: () => true }),
     );
     expect(await signedIn.call(httpEvent({ routeId: 'auth-me', claims: CALLERS.user }))).toMatchObject({
@@ -201,7 +305,7 @@ describe('session check', () => {
     expect(guard).toHaveBeenCalledWith(expect.anything(), { allowMissingProfile: false, requireMfa: true });
     const anonymous = stack(
       'contact-add',
-      authentication(getRoute('contact-add'), { trustClaims: true }),
+      authentication(getRoute('contact-add'), { trustClaims: true, apiClientId: API_CLIENT_ID }),
       sessionCheck(guard, { allowMissingProfile: false, requireMfa: () => false }),
     );
     expect((await anonymous.call(httpEvent({ routeId: 'contact-add' }))).status).toBe(200);
@@ -349,7 +453,7 @@ describe('request limits', () => {
     const verify = getRoute('payment-verify-referral');
     const { call } = stack(
       'payment-verify-referral',
-      authentication(verify, { trustClaims: true }),
+      authentication(verify, { trustClaims: true, apiClientId: API_CLIENT_ID }),
       inputParsing({}),
       requestLimits({
         route: verify,

@@ -1,7 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
-import { describe, expect, it } from 'vitest';
-import { ORIGIN_VERIFY_HEADER } from '@goldbot/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { METRICS, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_ROTATION_MARK } from '@goldbot/shared';
 import { ForbiddenError } from '../../src/domain/errors.js';
 import { handler as health } from '../../src/handlers/health.js';
 import { defineHandler } from '../../src/kit/define-handler.js';
@@ -12,12 +12,15 @@ import {
   createOriginCheck,
   originCheck,
   ORIGIN_REFUSED_MESSAGE,
+  presentedValue,
 } from '../../src/kit/origin-header.js';
 import { httpEvent, invoke } from '../helpers/lambda.js';
 
 const ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:goldbot-origin-AbCdEf';
 const CURRENT = 'c'.repeat(48);
 const PREVIOUS = 'p'.repeat(48);
+/** Refusals counted nowhere: the metric line is checked once, below, and would only clutter the output. */
+const quiet = () => undefined;
 
 /** A loader that counts its reads and answers what `values` holds at the time. */
 function loader(values: { current: string; previous: string }) {
@@ -37,7 +40,7 @@ describe('the origin header check', () => {
 
   it('accepts the current value and, during a rotation, the previous one; refuses the rest with 403', async () => {
     const { load } = loader({ current: CURRENT, previous: PREVIOUS });
-    const check = createOriginCheck(ARN, load);
+    const check = createOriginCheck(ARN, load, Date.now, quiet);
     if (!check) throw new Error('check expected');
     await expect(check({ [ORIGIN_VERIFY_HEADER]: CURRENT })).resolves.toBeUndefined();
     await expect(check({ [ORIGIN_VERIFY_HEADER]: PREVIOUS })).resolves.toBeUndefined();
@@ -52,6 +55,68 @@ describe('the origin header check', () => {
     }
   });
 
+  it('compares the value before the rotation tag CloudFront appends after a rotation, never the tag', async () => {
+    const { load } = loader({ current: CURRENT, previous: PREVIOUS });
+    const check = createOriginCheck(ARN, load, Date.now, quiet);
+    if (!check) throw new Error('check expected');
+    const tagged = (value: string, tag: string) => `${value}${ORIGIN_VERIFY_ROTATION_MARK}${tag}`;
+    expect(tagged(CURRENT, '2')).toBe(`${CURRENT};rotation=2`);
+    await expect(check({ [ORIGIN_VERIFY_HEADER]: tagged(CURRENT, '2') })).resolves.toBeUndefined();
+    await expect(check({ [ORIGIN_VERIFY_HEADER]: tagged(PREVIOUS, '2026-05-01') })).resolves.toBeUndefined();
+    for (const header of [
+      tagged('x'.repeat(48), '2'),
+      tagged('', CURRENT),
+      `${CURRENT};rotation`,
+      `${CURRENT}x${ORIGIN_VERIFY_ROTATION_MARK}2`,
+    ]) {
+      await expect(check({ [ORIGIN_VERIFY_HEADER]: header }), header).rejects.toBeInstanceOf(ForbiddenError);
+    }
+    expect(presentedValue(`${CURRENT};rotation=a;rotation=b`)).toBe(CURRENT);
+    expect(presentedValue(CURRENT)).toBe(CURRENT);
+  });
+
+  it('counts every refusal and nothing else (the OriginCheckRefusals alarm sums the count)', async () => {
+    const { load } = loader({ current: CURRENT, previous: '' });
+    const refusals: string[] = [];
+    const check = createOriginCheck(ARN, load, Date.now, () => refusals.push('refused'));
+    if (!check) throw new Error('check expected');
+    await check({ [ORIGIN_VERIFY_HEADER]: CURRENT });
+    await check({ [ORIGIN_VERIFY_HEADER]: `${CURRENT};rotation=3` });
+    expect(refusals).toHaveLength(0);
+    await check({}).catch(() => undefined);
+    await check({ [ORIGIN_VERIFY_HEADER]: PREVIOUS }).catch(() => undefined);
+    expect(refusals).toHaveLength(2);
+  });
+
+  it('emits the refusal as the OriginCheckRefusals metric (embedded metric format) by default', async () => {
+    const { load } = loader({ current: CURRENT, previous: '' });
+    const check = createOriginCheck(ARN, load);
+    if (!check) throw new Error('check expected');
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      await check({ [ORIGIN_VERIFY_HEADER]: CURRENT });
+      expect(write).not.toHaveBeenCalled();
+      await expect(check({ [ORIGIN_VERIFY_HEADER]: 'x'.repeat(48) })).rejects.toBeInstanceOf(ForbiddenError);
+      expect(write).toHaveBeenCalledTimes(1);
+      const line = JSON.parse(String(write.mock.calls[0]?.[0])) as Record<string, unknown>;
+      expect(line).toMatchObject({
+        _aws: {
+          CloudWatchMetrics: [
+            {
+              Namespace: METRICS.namespace,
+              Dimensions: [['Service']],
+              Metrics: [{ Name: 'OriginCheckRefusals', Unit: 'Count' }],
+            },
+          ],
+        },
+        Service: 'api',
+        OriginCheckRefusals: 1,
+      });
+    } finally {
+      write.mockRestore();
+    }
+  });
+
   it('ignores an empty or short previous value (no rotation under way)', () => {
     expect(acceptedValuesOf(JSON.stringify({ current: CURRENT, previous: '' }))).toEqual([CURRENT]);
     expect(acceptedValuesOf('not json')).toEqual([]);
@@ -62,7 +127,7 @@ describe('the origin header check', () => {
     let now = 0;
     const values = { current: CURRENT, previous: '' };
     const { load, calls } = loader(values);
-    const check = createOriginCheck(ARN, load, () => now);
+    const check = createOriginCheck(ARN, load, () => now, quiet);
     if (!check) throw new Error('check expected');
     // The cold-start read began with the check itself.
     expect(calls).toEqual([ARN]);
@@ -96,7 +161,7 @@ describe('the origin header check', () => {
 describe('the handler kit with the check on', () => {
   const { load } = loader({ current: CURRENT, previous: '' });
   const packages = defineHandler(
-    { route: 'packages-list', checks: { originCheck: createOriginCheck(ARN, load) } },
+    { route: 'packages-list', checks: { originCheck: createOriginCheck(ARN, load, Date.now, quiet) } },
     async () => ok({ packages: [] }),
   );
 

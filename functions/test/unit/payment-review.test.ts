@@ -110,6 +110,10 @@ class FakeStore implements PaymentReviewStore {
     this.approvals.push(plan);
     return this.next(plan.payment._id);
   }
+  readonly endedHolds: { amountCents: number; orderId: string }[] = [];
+  async endOrderHold(amountCents: number, orderId: string) {
+    this.endedHolds.push({ amountCents, orderId });
+  }
   async commitRejection(plan: RejectionPlan) {
     this.rejections.push(plan);
     return this.next(plan.payment._id);

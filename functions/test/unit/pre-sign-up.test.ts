@@ -1,25 +1,39 @@
 import {
+  AdminDeleteUserCommand,
   AdminLinkProviderForUserCommand,
+  AdminListGroupsForUserCommand,
   CognitoIdentityProviderClient,
   InvalidParameterException,
   ListUsersCommand,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_SIGN_IN_REQUIRED_MESSAGE } from '@goldbot/shared';
 import { PRE_SIGN_UP_MESSAGES, handler, parseExternalUserName } from '../../src/triggers/pre-sign-up.js';
 
 /** The PreSignUp trigger that links a first Google sign-in to an existing native account. */
 const cognito = mockClient(CognitoIdentityProviderClient);
+const dynamo = mockClient(DynamoDBDocumentClient);
 beforeEach(() => {
   cognito.reset();
+  dynamo.reset();
   cognito.on(ListUsersCommand).resolves({ Users: [] });
   cognito.on(AdminLinkProviderForUserCommand).resolves({});
+  cognito.on(AdminListGroupsForUserCommand).resolves({ Groups: [] });
+  cognito.on(AdminDeleteUserCommand).resolves({});
+  // No registration of ours holds the address.
+  dynamo.on(GetCommand).resolves({});
 });
-afterAll(() => cognito.restore());
+afterAll(() => {
+  cognito.restore();
+  dynamo.restore();
+});
 
 const POOL = 'us-east-1_EXAMPLE';
+const nowEpoch = () => Math.floor(Date.now() / 1000);
 const GOOGLE_SUB = '109876543210987654321';
 const NATIVE = '5f3c2a1e-8b7d-4c6a-9e0f-1a2b3c4d5e6f';
 
@@ -132,15 +146,86 @@ describe('PreSignUp trigger', () => {
   });
 
   it('never takes over a registration whose address was not verified with our code', async () => {
+    // A registration of ours holds the address (its marker lives 24 hours).
+    dynamo.on(GetCommand).resolves({
+      Item: { PK: 'EMAIL#jane.doe@gmail.com', SK: 'EMAIL', userId: NATIVE, expiresAt: nowEpoch() + 3600 },
+    });
     cognito.on(ListUsersCommand).resolves({ Users: [nativeUser({ UserStatus: 'UNCONFIRMED' }, 'false')] });
     await expect(handler(event('PreSignUp_ExternalProvider'))).rejects.toThrow(
       PRE_SIGN_UP_MESSAGES.pendingRegistration,
     );
+    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toEqual({
+      TableName: 'test-table',
+      Key: { PK: 'EMAIL#jane.doe@gmail.com', SK: 'EMAIL' },
+      ConsistentRead: true,
+    });
     cognito.on(ListUsersCommand).resolves({ Users: [nativeUser({}, 'false')] });
     await expect(handler(event('PreSignUp_ExternalProvider'))).rejects.toThrow(
       PRE_SIGN_UP_MESSAGES.pendingRegistration,
     );
     expect(cognito.commandCalls(AdminLinkProviderForUserCommand)).toHaveLength(0);
+    expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(0);
+  });
+
+  it('counts a registration that has only claimed the address as live (it is signing up in Cognito right now)', async () => {
+    dynamo.on(GetCommand).resolves({
+      Item: { PK: 'EMAIL#jane.doe@gmail.com', SK: 'EMAIL', registrationClaim: 'claim-1', expiresAt: nowEpoch() + 60 },
+    });
+    cognito.on(ListUsersCommand).resolves({ Users: [nativeUser({ UserStatus: 'UNCONFIRMED' }, 'false')] });
+    await expect(handler(event('PreSignUp_ExternalProvider'))).rejects.toThrow(
+      PRE_SIGN_UP_MESSAGES.pendingRegistration,
+    );
+    expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(0);
+  });
+
+  it.each([
+    ['no marker at all (a stranger called SignUp with the public client id)', undefined],
+    [
+      'an expired marker (our sign-up, abandoned past its 24 hours)',
+      { PK: 'EMAIL#jane.doe@gmail.com', SK: 'EMAIL', userId: NATIVE, expiresAt: nowEpoch() - 1 },
+    ],
+  ])(
+    'deletes an UNCONFIRMED user with %s, and Google creates the user as for a new customer',
+    async (_label, marker) => {
+      dynamo.on(GetCommand).resolves(marker ? { Item: marker } : {});
+      cognito.on(ListUsersCommand).resolves({ Users: [nativeUser({ UserStatus: 'UNCONFIRMED' }, 'false')] });
+      const output = await handler(event('PreSignUp_ExternalProvider'));
+      expect(cognito.commandCalls(AdminDeleteUserCommand).map((call) => call.args[0].input)).toEqual([
+        { UserPoolId: POOL, Username: NATIVE },
+      ]);
+      // Returned, auto-confirmed and verified as Google says: Cognito creates the federated user.
+      expect(output.response).toEqual({ autoConfirmUser: true, autoVerifyEmail: true, autoVerifyPhone: false });
+      expect(cognito.commandCalls(AdminLinkProviderForUserCommand)).toHaveLength(0);
+    },
+  );
+
+  it('reads no table when no native user is unconfirmed', async () => {
+    cognito.on(ListUsersCommand).resolves({ Users: [nativeUser()] });
+    await handler(event('PreSignUp_ExternalProvider'));
+    await handler(event('PreSignUp_ExternalProvider', { email: 'new@gmail.com', email_verified: 'true' }));
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('never links a Google identity to an administrator, and says how administrators sign in', async () => {
+    cognito.on(ListUsersCommand).resolves({ Users: [nativeUser()] });
+    cognito
+      .on(AdminListGroupsForUserCommand)
+      .resolvesOnce({ Groups: [{ GroupName: 'beta' }], NextToken: 'more' })
+      .resolves({ Groups: [{ GroupName: 'admin' }] });
+    await expect(handler(event('PreSignUp_ExternalProvider'))).rejects.toThrow(ADMIN_SIGN_IN_REQUIRED_MESSAGE);
+    expect(PRE_SIGN_UP_MESSAGES.administrator).toBe(ADMIN_SIGN_IN_REQUIRED_MESSAGE);
+    expect(cognito.commandCalls(AdminListGroupsForUserCommand).map((call) => call.args[0].input)).toEqual([
+      { UserPoolId: POOL, Username: NATIVE, NextToken: undefined },
+      { UserPoolId: POOL, Username: NATIVE, NextToken: 'more' },
+    ]);
+    expect(cognito.commandCalls(AdminLinkProviderForUserCommand)).toHaveLength(0);
+  });
+
+  it('links a member of other groups as any customer', async () => {
+    cognito.on(ListUsersCommand).resolves({ Users: [nativeUser()] });
+    cognito.on(AdminListGroupsForUserCommand).resolves({ Groups: [{ GroupName: 'administrators' }] });
+    await handler(event('PreSignUp_ExternalProvider'));
+    expect(cognito.commandCalls(AdminLinkProviderForUserCommand)).toHaveLength(1);
   });
 
   it('keeps a deactivated account closed', async () => {

@@ -58,6 +58,8 @@ const snapshot = (overrides: Partial<PurchaseSnapshot> = {}): PurchaseSnapshot =
   referral: null,
   order: ORDER_FROM_BODY,
   txidMarker: null,
+  transfer: null,
+  namedOrder: null,
   template: DEFAULT_EMAIL_TEMPLATES.basicPackagePaymentPending,
   ...overrides,
 });
@@ -221,6 +223,8 @@ describe('planPurchase', () => {
       referralUserId: 'rick-1',
       orderId: 'ORD1',
       orderAmount: 50.37,
+      orderCreatedAt: expect.any(String),
+      orderExpiresAt: expect.any(String),
       referrerUsername: 'ref_rick',
       referrerEmail: null,
       referralReward: 2,
@@ -385,7 +389,13 @@ describe('planPurchase', () => {
     const plan = planPurchaseOf(body, snapshot({ order }), BUYER._id, AT, IDS);
     expect(plan.payment).toMatchObject({ amount: 60, orderId: 'ORD9', orderAmount: 60.37 });
     expect(plan.order).toBe(order);
-    expect(plan.holdUntil).toBe(AT.getTime() / 1000 + 24 * 3600);
+    // The payment keeps its order's lifetime: a transfer pays it only inside it.
+    expect(plan.payment).toMatchObject({
+      orderCreatedAt: AT.toISOString(),
+      orderExpiresAt: new Date(AT.getTime() + 60_000).toISOString(),
+    });
+    // Without the order's own item (an order from before it had one), no claim is recorded on it.
+    expect(plan.recordClaim).toBe(false);
 
     for (const snap of [snapshot({ order }), snapshot({ order: { ...order, orderId: 'OTHER' } })]) {
       const missing = refusal(() =>

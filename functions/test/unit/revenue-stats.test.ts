@@ -23,11 +23,23 @@ import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
  * Payment aggregates, the store's reads (one BatchGetItem of four keys and prefix Queries on the stats
  * partition, whatever the number of payments) and the handler over a mocked table.
  */
-const counter = (completedAmount: number, completedCount = 1): RevenueCounter => ({ completedAmount, completedCount });
+const counter = (
+  completedAmount: number,
+  completedCount = 1,
+  refundedAmount = 0,
+  refundedCount = 0,
+): RevenueCounter => ({
+  completedAmount,
+  completedCount,
+  refundedAmount,
+  refundedCount,
+});
+/** What the store reads for an item without refunds. */
+const none = { refundedAmount: 0, refundedCount: 0 };
 
 /** An in-memory store over a list of aggregates, recording the prefixes asked for. */
 function fakeStore(data: {
-  total?: { completedAmount: number; completedCount: number; pendingCount: number };
+  total?: RevenueCounter & { pendingCount: number };
   days?: Record<string, RevenueCounter>;
   months?: MonthRevenue[];
   years?: Record<string, RevenueCounter>;
@@ -39,7 +51,7 @@ function fakeStore(data: {
     async currentCounters({ day, month, year }) {
       asked.push(`current:${day}:${month}:${year}`);
       return {
-        total: data.total ?? { completedAmount: 0, completedCount: 0, pendingCount: 0 },
+        total: data.total ?? { ...counter(0, 0), pendingCount: 0 },
         day: data.days?.[day] ?? counter(0, 0),
         month: data.months?.find((m) => m.month === month) ?? counter(0, 0),
         year: data.years?.[year] ?? counter(0, 0),
@@ -64,7 +76,7 @@ function fakeStore(data: {
 const NOW = new Date('2026-11-23T10:30:00.000Z');
 
 const WORLD = {
-  total: { completedAmount: 1560, completedCount: 7, pendingCount: 2 },
+  total: { ...counter(1560, 7), pendingCount: 2 },
   days: { '2026-11-23': counter(250) },
   years: { '2026': counter(1310, 5), '2025': counter(250) },
   months: [
@@ -111,14 +123,15 @@ describe('revenue rules', () => {
 
   it('lists every paid package with its fixed colour, and the free trial only when it had revenue', () => {
     expect(packageLines(new Map([['pro', 250]]))).toEqual([
-      { name: 'Basic Package', revenue: 0, color: PACKAGE_COLORS.basic },
-      { name: 'Pro Package', revenue: 250, color: PACKAGE_COLORS.pro },
-      { name: 'Ultimate Package', revenue: 0, color: PACKAGE_COLORS.ultimate },
+      { name: 'Basic Package', revenue: 0, color: PACKAGE_COLORS.basic, refunded: 0 },
+      { name: 'Pro Package', revenue: 250, color: PACKAGE_COLORS.pro, refunded: 0 },
+      { name: 'Ultimate Package', revenue: 0, color: PACKAGE_COLORS.ultimate, refunded: 0 },
     ]);
     expect(packageLines(new Map([['freeTrial', 5]]))[0]).toEqual({
       name: 'Free Trial',
       revenue: 5,
       color: DEFAULT_PACKAGE_COLOR,
+      refunded: 0,
     });
     expect(DEFAULT_PACKAGE_COLOR).toBe('#14b8a6');
     expect(new Set(Object.values(PACKAGE_COLORS).slice(1)).size).toBe(3);
@@ -129,17 +142,18 @@ describe('paymentStats', () => {
   it('answers all time: the cards from TOTAL, DAY, MONTH, YEAR, every month oldest first, PACKAGE lines', async () => {
     const { store, asked } = fakeStore(WORLD);
     const answer = paymentStatsResponseSchema.parse(await paymentStats(store, {}, NOW));
+    const noRefunds = (amount: number) => ({ refundedAmount: 0, refundedCount: 0, netAmount: amount });
     expect(answer.paymentStats).toEqual({
-      total: { amount: 1560, completedCount: 7, pendingCount: 2 },
-      today: { amount: 250, count: 1 },
-      thisMonth: { amount: 250, count: 1 },
-      thisYear: { amount: 1310, count: 5 },
+      total: { amount: 1560, completedCount: 7, pendingCount: 2, ...noRefunds(1560) },
+      today: { amount: 250, count: 1, ...noRefunds(250) },
+      thisMonth: { amount: 250, count: 1, ...noRefunds(250) },
+      thisYear: { amount: 1310, count: 5, ...noRefunds(1310) },
     });
     expect(answer.revenueData).toEqual([
-      { year: 2025, month: 'Mar 2025', revenue: 250 },
-      { year: 2026, month: 'Jan 2026', revenue: 60 },
-      { year: 2026, month: 'Mar 2026', revenue: 1000 },
-      { year: 2026, month: 'Nov 2026', revenue: 250 },
+      { year: 2025, month: 'Mar 2025', revenue: 250, refunded: 0, net: 250 },
+      { year: 2026, month: 'Jan 2026', revenue: 60, refunded: 0, net: 60 },
+      { year: 2026, month: 'Mar 2026', revenue: 1000, refunded: 0, net: 1000 },
+      { year: 2026, month: 'Nov 2026', revenue: 250, refunded: 0, net: 250 },
     ]);
     expect(answer.packageData.map((p) => [p.name, p.revenue])).toEqual([
       ['Basic Package', 60],
@@ -152,10 +166,10 @@ describe('paymentStats', () => {
   it('narrows revenueData and packageData to a year, the cards stay current', async () => {
     const { store, asked } = fakeStore(WORLD);
     const answer = await paymentStats(store, { year: 2025 }, NOW);
-    expect(answer.revenueData).toEqual([{ year: 2025, month: 'Mar 2025', revenue: 250 }]);
+    expect(answer.revenueData).toEqual([{ year: 2025, month: 'Mar 2025', revenue: 250, refunded: 0, net: 250 }]);
     expect(answer.packageData.find((p) => p.name === 'Pro Package')?.revenue).toBe(250);
     expect(answer.packageData.find((p) => p.name === 'Ultimate Package')?.revenue).toBe(0);
-    expect(answer.paymentStats.thisYear).toEqual({ amount: 1310, count: 5 });
+    expect(answer.paymentStats.thisYear).toMatchObject({ amount: 1310, count: 5 });
     expect(asked).toContain('months:2025');
     expect(asked).toContain('pkgmonths:2025');
   });
@@ -163,16 +177,51 @@ describe('paymentStats', () => {
   it('narrows to one month of a year, or to that month of every year', async () => {
     const { store } = fakeStore(WORLD);
     const march2026 = await paymentStats(store, { year: 2026, month: 2 }, NOW);
-    expect(march2026.revenueData).toEqual([{ year: 2026, month: 'Mar 2026', revenue: 1000 }]);
+    expect(march2026.revenueData).toEqual([{ year: 2026, month: 'Mar 2026', revenue: 1000, refunded: 0, net: 1000 }]);
     expect(march2026.packageData.map((p) => p.revenue)).toEqual([0, 0, 1000]);
     const everyMarch = await paymentStats(store, { month: 2 }, NOW);
     expect(everyMarch.revenueData.map((r) => r.month)).toEqual(['Mar 2025', 'Mar 2026']);
     expect(everyMarch.packageData.map((p) => p.revenue)).toEqual([0, 250, 1000]);
   });
 
+  it('counts refunds apart: gross stays what was completed, refunded is what the period refunded, net the difference', async () => {
+    const { store } = fakeStore({
+      ...WORLD,
+      total: { ...counter(1560, 7, 250, 1), pendingCount: 2 },
+      days: { '2026-11-23': counter(250, 1, 59.99, 1) },
+      months: [
+        { month: '2026-03', ...counter(1000) },
+        // A March purchase refunded in November: March keeps its revenue, November counts the refund.
+        { month: '2026-11', ...counter(250, 1, 250, 1) },
+      ],
+      packages: { pro: counter(500, 2, 250, 1) },
+    });
+    const answer = await paymentStats(store, {}, NOW);
+    expect(answer.paymentStats.total).toMatchObject({
+      amount: 1560,
+      refundedAmount: 250,
+      refundedCount: 1,
+      netAmount: 1310,
+    });
+    // Whole cents, never a floating-point tail.
+    expect(answer.paymentStats.today).toMatchObject({ amount: 250, refundedAmount: 59.99, netAmount: 190.01 });
+    expect(answer.revenueData).toEqual([
+      { year: 2026, month: 'Mar 2026', revenue: 1000, refunded: 0, net: 1000 },
+      { year: 2026, month: 'Nov 2026', revenue: 250, refunded: 250, net: 0 },
+    ]);
+    expect(answer.packageData.find((p) => p.name === 'Pro Package')).toMatchObject({ revenue: 500, refunded: 250 });
+  });
+
   it('answers zeros and no months on an empty table', async () => {
     const answer = await paymentStats(fakeStore({}).store, {}, NOW);
-    expect(answer.paymentStats.total).toEqual({ amount: 0, completedCount: 0, pendingCount: 0 });
+    expect(answer.paymentStats.total).toEqual({
+      amount: 0,
+      completedCount: 0,
+      pendingCount: 0,
+      refundedAmount: 0,
+      refundedCount: 0,
+      netAmount: 0,
+    });
     expect(answer.revenueData).toEqual([]);
     expect(answer.packageData.every((p) => p.revenue === 0)).toBe(true);
   });
@@ -189,7 +238,14 @@ describe('dynamoRevenueStatsStore', () => {
       Responses: {
         [Object.keys(input.RequestItems)[0] ?? TABLE]: [
           { PK: 'STATS#PAYMENTS', SK: 'TOTAL', completedAmount: 500, completedCount: 2, pendingCount: 1 },
-          { PK: 'STATS#PAYMENTS', SK: 'DAY#2026-11-23', completedAmount: 250, completedCount: 1 },
+          {
+            PK: 'STATS#PAYMENTS',
+            SK: 'DAY#2026-11-23',
+            completedAmount: 250,
+            completedCount: 1,
+            refundedAmount: 60,
+            refundedCount: 1,
+          },
         ],
       },
     }));
@@ -199,10 +255,10 @@ describe('dynamoRevenueStatsStore', () => {
       year: '2026',
     });
     expect(current).toEqual({
-      total: { completedAmount: 500, completedCount: 2, pendingCount: 1 },
-      day: { completedAmount: 250, completedCount: 1 },
-      month: { completedAmount: 0, completedCount: 0 },
-      year: { completedAmount: 0, completedCount: 0 },
+      total: { completedAmount: 500, completedCount: 2, pendingCount: 1, ...none },
+      day: { completedAmount: 250, completedCount: 1, refundedAmount: 60, refundedCount: 1 },
+      month: { completedAmount: 0, completedCount: 0, ...none },
+      year: { completedAmount: 0, completedCount: 0, ...none },
     });
     const calls = dynamo.commandCalls(BatchGetCommand);
     expect(calls).toHaveLength(1);
@@ -224,8 +280,8 @@ describe('dynamoRevenueStatsStore', () => {
       })
       .resolvesOnce({ Items: [{ SK: 'MONTH#2026-02', completedAmount: 250, completedCount: 1 }] });
     expect(await dynamoRevenueStatsStore.monthCounters('2026')).toEqual([
-      { month: '2026-01', completedAmount: 60, completedCount: 1 },
-      { month: '2026-02', completedAmount: 250, completedCount: 1 },
+      { month: '2026-01', completedAmount: 60, completedCount: 1, ...none },
+      { month: '2026-02', completedAmount: 250, completedCount: 1, ...none },
     ]);
     dynamo
       .on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'STATS#PAYMENTS', ':prefix': 'PACKAGE#' } })
@@ -236,13 +292,13 @@ describe('dynamoRevenueStatsStore', () => {
         ],
       });
     expect([...(await dynamoRevenueStatsStore.packageCounters())]).toEqual([
-      ['pro', { completedAmount: 250, completedCount: 1 }],
+      ['pro', { completedAmount: 250, completedCount: 1, ...none }],
     ]);
     dynamo
       .on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'STATS#PAYMENTS', ':prefix': 'PKGMONTH#2026-03' } })
       .resolves({ Items: [{ SK: 'PKGMONTH#2026-03#ultimate', completedAmount: 1000, completedCount: 1 }] });
     expect(await dynamoRevenueStatsStore.packageMonthCounters('2026-03')).toEqual([
-      { month: '2026-03', slug: 'ultimate', completedAmount: 1000, completedCount: 1 },
+      { month: '2026-03', slug: 'ultimate', completedAmount: 1000, completedCount: 1, ...none },
     ]);
     for (const call of dynamo.commandCalls(QueryCommand)) {
       expect(call.args[0].input).toMatchObject({ KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)' });

@@ -28,6 +28,7 @@ import { tronFetch, usdtPayoutReceipt } from '../helpers/tron-fetch.js';
 import { adminInsightSampleWorld } from '../helpers/admin-insight-samples.js';
 import { adminUserSampleWorld } from '../helpers/admin-user-samples.js';
 import { tradingSampleWorld } from '../helpers/trading-samples.js';
+import { refundSampleWorld } from '../helpers/refund-samples.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
 import { useCognitoFake } from '../helpers/cognito-fake.js';
 import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
@@ -38,6 +39,11 @@ import { SAMPLE_ADMIN_ID as ADMIN_SUB } from '../helpers/sample-admin.js';
  * its real handler to a success answer, with the table, Cognito and SES mocked as the world the
  * sample describes (Jane Doe, jane.doe@example.com, with the codes the samples carry).
  */
+// The samples' tokens name the example app client as their audience (`aud`); here it is the
+// API's own client, as a deployment's client id is in a real event. Set before config is read.
+vi.hoisted(() => {
+  process.env.USER_POOL_CLIENT_ID = '1example23456789clientid';
+});
 const dynamo = useMockedDynamo();
 const cognito = useCognitoFake();
 const outbox = useAwsOutbox();
@@ -120,12 +126,17 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
   ...adminInsightSampleWorld(dynamo),
   ...adminUserSampleWorld(dynamo),
   ...tradingSampleWorld(dynamo),
+  ...refundSampleWorld(dynamo),
   // The sample message exists: the delete reads its time to take it off its half-hour counter.
   'contact-delete': () => {
     const key = { PK: 'CONTACT#01KDX3N8W6Q5ZJ4R2T7B9C0E1F', SK: 'CONTACT#01KDX3N8W6Q5ZJ4R2T7B9C0E1F' };
     dynamo.on(GetCommand, { Key: key }).resolves({
       Item: { ...key, _id: '01KDX3N8W6Q5ZJ4R2T7B9C0E1F', createdAt: '2026-03-01T10:40:00.000Z', counted: true },
     });
+  },
+  // The unread index holds the sample message: Mark All Read marks it.
+  'contact-mark-all-read': () => {
+    dynamo.on(QueryCommand, { IndexName: 'GSI2' }).resolves({ Items: [{ _id: '01KDX3N8W6Q5ZJ4R2T7B9C0E1F' }] });
   },
   'auth-verify-otp': () => {
     existingUser(false);
@@ -224,9 +235,11 @@ describe('events/<id>.json', () => {
       const res = await run(id);
       expect(res.statusCode, res.rawBody).toBeGreaterThanOrEqual(200);
       expect(res.statusCode, res.rawBody).toBeLessThan(300);
-      const caller = callerFromEvent(loadSampleEvent(id));
+      const caller = callerFromEvent(loadSampleEvent(id), config.userPoolClientId);
       if (route.auth === 'public') expect(caller).toBeNull();
       if (route.auth === 'admin') expect(caller?.isAdmin).toBe(true);
+      // Their tokens are the API's own client's: an administrator's acts as one.
+      if (route.auth !== 'public') expect(caller?.apiSignIn).toBe(true);
       if (route.auth !== 'public') expect(caller?.issuedAt, 'user samples carry iat').toBeGreaterThan(0);
     },
   );
@@ -265,6 +278,20 @@ describe('events/<id>.json', () => {
       PK: `CONTACT#${event.pathParameters?.id}`,
       SK: `CONTACT#${event.pathParameters?.id}`,
     });
+  });
+
+  it('contact-mark-read marks the sample id read', async () => {
+    const event = loadSampleEvent('contact-mark-read');
+    await run('contact-mark-read');
+    expect(storeTransactions(dynamo)[0]?.args[0].input.TransactItems?.[0]?.Update?.Key).toEqual({
+      PK: `CONTACT#${event.pathParameters?.id}`,
+      SK: `CONTACT#${event.pathParameters?.id}`,
+    });
+  });
+
+  it('contact-mark-all-read marks the unread sample message', async () => {
+    const res = await run('contact-mark-all-read');
+    expect(res.body).toEqual({ message: '1 message marked as read', marked: 1, complete: true });
   });
 
   it('auth-register signs the lower-cased sample e-mail up and mails a code', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES, packageUpdateResponseSchema, type CatalogPackage, type PackageSlug } from '@goldbot/shared';
 import { defaultPackage } from '../../src/data/package-catalog-entity.js';
-import type { SubscriptionSettings } from '../../src/domain/records/settings-record.js';
+import { allNewWorkMailOn, type SubscriptionSettings } from '../../src/domain/records/settings-record.js';
 import { updatePackage, type CatalogStore, type PackageUpdatePlan } from '../../src/domain/settings/catalog.js';
 import {
   SETTINGS_SAVE_ATTEMPTS,
@@ -21,7 +21,13 @@ const ids = () => {
 
 function settingsMemory(initial: Partial<SubscriptionSettings> = {}) {
   const state = {
-    settings: { basicPackageEnabled: true, autoApproveOnMatch: false, ...initial } as SubscriptionSettings,
+    settings: {
+      basicPackageEnabled: true,
+      autoApproveOnMatch: false,
+      copyTradingLink: null,
+      newWorkMail: allNewWorkMailOn(),
+      ...initial,
+    } as SubscriptionSettings,
     commits: [] as Parameters<SettingsStore['commitSubscriptionSettings']>[0][],
   };
   let racesLeft = 0;
@@ -34,7 +40,8 @@ function settingsMemory(initial: Partial<SubscriptionSettings> = {}) {
       }
       if (
         state.settings.basicPackageEnabled !== change.from.basicPackageEnabled ||
-        state.settings.autoApproveOnMatch !== change.from.autoApproveOnMatch
+        state.settings.autoApproveOnMatch !== change.from.autoApproveOnMatch ||
+        JSON.stringify(state.settings.newWorkMail) !== JSON.stringify(change.from.newWorkMail)
       ) {
         return 'changed';
       }
@@ -57,7 +64,7 @@ describe('subscription settings', () => {
     const { store } = settingsMemory({ basicPackageEnabled: false });
     expect(await getSubscriptionSettings(store)).toEqual({
       success: true,
-      settings: { basicPackageEnabled: false, autoApproveOnMatch: false },
+      settings: { basicPackageEnabled: false, autoApproveOnMatch: false, copyTradingLink: null, newWorkMail: {} },
     });
   });
 
@@ -71,7 +78,7 @@ describe('subscription settings', () => {
     expect(result).toEqual({
       success: true,
       message: 'Subscription settings updated successfully',
-      settings: { basicPackageEnabled: false, autoApproveOnMatch: false },
+      settings: { basicPackageEnabled: false, autoApproveOnMatch: false, copyTradingLink: null, newWorkMail: {} },
     });
     expect(memory.state.commits).toHaveLength(1);
     expect(memory.state.commits[0]).toMatchObject({
@@ -107,7 +114,12 @@ describe('subscription settings', () => {
       { settings: {} },
       ADMIN,
     );
-    expect(result.settings).toEqual({ basicPackageEnabled: false, autoApproveOnMatch: false });
+    expect(result.settings).toEqual({
+      basicPackageEnabled: false,
+      autoApproveOnMatch: false,
+      copyTradingLink: null,
+      newWorkMail: {},
+    });
     expect(memory.state.commits).toEqual([]);
   });
 
@@ -130,13 +142,15 @@ describe('the autoApproveOnMatch switch', () => {
     expect((await getSubscriptionSettings(memory.store)).settings).toEqual({
       basicPackageEnabled: true,
       autoApproveOnMatch: false,
+      copyTradingLink: null,
+      newWorkMail: {},
     });
     const result = await saveSubscriptionSettings(
       { store: memory.store, now: () => NOW, newId: ids() },
       { settings: { autoApproveOnMatch: true } },
       ADMIN,
     );
-    expect(result.settings).toEqual({ basicPackageEnabled: true, autoApproveOnMatch: true });
+    expect(result.settings).toMatchObject({ basicPackageEnabled: true, autoApproveOnMatch: true });
     expect(memory.state.commits).toHaveLength(1);
     expect(memory.state.commits[0]).toMatchObject({
       from: { basicPackageEnabled: true, autoApproveOnMatch: false },
@@ -155,7 +169,7 @@ describe('the autoApproveOnMatch switch', () => {
       { settings: { basicPackageEnabled: false } },
       ADMIN,
     );
-    expect(result.settings).toEqual({ basicPackageEnabled: false, autoApproveOnMatch: true });
+    expect(result.settings).toMatchObject({ basicPackageEnabled: false, autoApproveOnMatch: true });
     expect(memory.state.commits[0]?.audit.details).toEqual({ setting: 'basicPackageEnabled', from: true, to: false });
   });
 
@@ -172,6 +186,51 @@ describe('the autoApproveOnMatch switch', () => {
       from: { basicPackageEnabled: true, autoApproveOnMatch: false },
       to: { basicPackageEnabled: false, autoApproveOnMatch: true },
     });
+  });
+});
+
+describe('the new-work mail switches', () => {
+  const MAIL_KINDS = ['pendingPayments', 'pendingWithdrawals', 'unreadMessages'] as const;
+
+  it('shows a switch for each kind this server mails about, and none for a kind it does not have', async () => {
+    const memory = settingsMemory({ newWorkMail: { ...allNewWorkMailOn(), pendingWithdrawals: false } });
+    expect((await getSubscriptionSettings(memory.store, MAIL_KINDS)).settings.newWorkMail).toEqual({
+      pendingPayments: true,
+      pendingWithdrawals: false,
+      unreadMessages: true,
+    });
+  });
+
+  it('turns one kind off, the others untouched, with its before and after in the audit entry', async () => {
+    const memory = settingsMemory();
+    const result = await saveSubscriptionSettings(
+      { store: memory.store, mailKinds: MAIL_KINDS, now: () => NOW, newId: ids() },
+      { settings: { newWorkMail: { unreadMessages: false } } },
+      ADMIN,
+    );
+    expect(result.settings.newWorkMail).toEqual({
+      pendingPayments: true,
+      pendingWithdrawals: true,
+      unreadMessages: false,
+    });
+    expect(memory.state.settings.newWorkMail).toEqual({ ...allNewWorkMailOn(), unreadMessages: false });
+    expect(memory.state.commits).toHaveLength(1);
+    expect(memory.state.commits[0]?.audit.details).toEqual({
+      setting: 'newWorkMail',
+      from: allNewWorkMailOn(),
+      to: { ...allNewWorkMailOn(), unreadMessages: false },
+    });
+    expect(memory.state.settings.basicPackageEnabled).toBe(true);
+  });
+
+  it('writes and audits nothing when the kinds named already have their values', async () => {
+    const memory = settingsMemory({ newWorkMail: { ...allNewWorkMailOn(), pendingPayments: false } });
+    await saveSubscriptionSettings(
+      { store: memory.store, mailKinds: MAIL_KINDS, now: () => NOW, newId: ids() },
+      { settings: { newWorkMail: { pendingPayments: false, pendingWithdrawals: true } } },
+      ADMIN,
+    );
+    expect(memory.state.commits).toEqual([]);
   });
 });
 

@@ -210,6 +210,8 @@ describe('subscription settings', () => {
       basicPackageEnabled: true,
       autoApproveOnMatch: true,
       copyTradingLink: null,
+      // The kinds of work the new-work mail reports on this build, each with its switch.
+      newWorkMail: { pendingPayments: true, pendingWithdrawals: true, unreadMessages: true },
     });
     expect(transactItems()[1]?.Put?.Item).toMatchObject({
       action: 'settings.update',
@@ -218,10 +220,37 @@ describe('subscription settings', () => {
     const none = await call('settings-subscription-put', { body: { settings: {} } });
     expect(none.statusCode).toBe(400);
     expect((none.body as { message: string }).message).toBe(
-      'Send basicPackageEnabled, autoApproveOnMatch, copyTradingLink or a combination',
+      'Send basicPackageEnabled, autoApproveOnMatch, copyTradingLink, newWorkMail or a combination',
     );
+    const noKind = await call('settings-subscription-put', { body: { settings: { newWorkMail: {} } } });
+    expect(noKind.statusCode).toBe(400);
     const wrong = await call('settings-subscription-put', { body: { settings: { autoApproveOnMatch: 'yes' } } });
     expect(wrong.statusCode).toBe(400);
+  });
+
+  it('turns one kind of the new-work mail off, audited, and refuses a switch that is not true or false', async () => {
+    const put = await call('settings-subscription-put', {
+      body: { settings: { newWorkMail: { pendingWithdrawals: false } } },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(subscriptionSettingsSaveResponseSchema.parse(put.body).settings.newWorkMail).toEqual({
+      pendingPayments: true,
+      pendingWithdrawals: false,
+      unreadMessages: true,
+    });
+    expect(transactItems()[0]?.Update?.ExpressionAttributeValues?.[':mailTo']).toMatchObject({
+      pendingWithdrawals: false,
+      pendingPayments: true,
+    });
+    expect(transactItems()[1]?.Put?.Item).toMatchObject({
+      action: 'settings.update',
+      details: { setting: 'newWorkMail' },
+    });
+    const wrong = await call('settings-subscription-put', {
+      body: { settings: { newWorkMail: { pendingPayments: 'off' } } },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect((wrong.body as { message: string }).message).toBe('pendingPayments must be true or false');
   });
 });
 

@@ -15,10 +15,14 @@ import { dynamoTemplateEditorStore, loadEmailTemplate } from '../../src/data/ema
 import { SEED_CONDITION, defaultSeedItems, seedDefaults } from '../../src/data/seed-items.js';
 import { RETIRED_DEFAULTS } from '../../src/data/retired-template-defaults.js';
 import { dynamoSettingsStore } from '../../src/data/settings-store.js';
+import { allNewWorkMailOn } from '../../src/domain/records/settings-record.js';
 import type { AuditEntry } from '../../src/domain/records/audit-entry.js';
 import { ADMIN_TEMPLATE_TYPES, TEMPLATE_PLACEHOLDERS } from '../../src/domain/email/template-rules.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import { cancelled, transactItemsOf, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
+
+/** The new-work mail on for every kind: what settings read as until an administrator turns one off. */
+const MAIL_ON = allNewWorkMailOn();
 import { sleep } from '../../src/kit/retry.js';
 
 /** The settings, template and catalog stores against a mocked document client: keys, conditions, one request each. */
@@ -196,12 +200,14 @@ describe('the settings store', () => {
       basicPackageEnabled: true,
       autoApproveOnMatch: false,
       copyTradingLink: null,
+      newWorkMail: MAIL_ON,
     });
     dynamo.on(GetCommand).resolves({ Item: { basicPackageEnabled: false, autoApproveOnMatch: true } });
     expect(await dynamoSettingsStore.readSubscriptionSettings()).toEqual({
       basicPackageEnabled: false,
       autoApproveOnMatch: true,
       copyTradingLink: null,
+      newWorkMail: MAIL_ON,
     });
     expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
       Key: { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
@@ -211,8 +217,8 @@ describe('the settings store', () => {
 
   it('moves the switch on condition it still reads the old value, with the audit entry', async () => {
     const change = {
-      from: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null },
-      to: { basicPackageEnabled: false, autoApproveOnMatch: false, copyTradingLink: null },
+      from: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null, newWorkMail: MAIL_ON },
+      to: { basicPackageEnabled: false, autoApproveOnMatch: false, copyTradingLink: null, newWorkMail: MAIL_ON },
       at: AT,
       adminId: 'admin-1',
       audit: audit('settings.update'),
@@ -230,8 +236,8 @@ describe('the settings store', () => {
     expect(
       await dynamoSettingsStore.commitSubscriptionSettings({
         ...change,
-        from: { basicPackageEnabled: false, autoApproveOnMatch: false, copyTradingLink: null },
-        to: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null },
+        from: { basicPackageEnabled: false, autoApproveOnMatch: false, copyTradingLink: null, newWorkMail: MAIL_ON },
+        to: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null, newWorkMail: MAIL_ON },
       }),
     ).toBe('changed');
     expect(transactItems(1)[0]?.Update?.ConditionExpression).toBe('#enabled = :from');
@@ -244,8 +250,8 @@ describe('the autoApproveOnMatch switch in the settings item', () => {
   it('moves it alone on condition it still reads the old value (absent reads as off)', async () => {
     await dynamoSettingsStore.commitSubscriptionSettings({
       ...base,
-      from: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null },
-      to: { basicPackageEnabled: true, autoApproveOnMatch: true, copyTradingLink: null },
+      from: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null, newWorkMail: MAIL_ON },
+      to: { basicPackageEnabled: true, autoApproveOnMatch: true, copyTradingLink: null, newWorkMail: MAIL_ON },
     });
     expect(transactItems()[0]?.Update).toMatchObject({
       Key: { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
@@ -260,8 +266,8 @@ describe('the autoApproveOnMatch switch in the settings item', () => {
   it('moves both in one update with both conditions', async () => {
     await dynamoSettingsStore.commitSubscriptionSettings({
       ...base,
-      from: { basicPackageEnabled: false, autoApproveOnMatch: true, copyTradingLink: null },
-      to: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null },
+      from: { basicPackageEnabled: false, autoApproveOnMatch: true, copyTradingLink: null, newWorkMail: MAIL_ON },
+      to: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null, newWorkMail: MAIL_ON },
     });
     expect(transactItems()[0]?.Update).toMatchObject({
       UpdateExpression: 'SET entity = :entity, #enabled = :to, #auto = :autoTo, updatedAt = :at, updatedBy = :by',
@@ -275,7 +281,7 @@ describe('the autoApproveOnMatch switch in the settings item', () => {
 describe('the copy-trading link in the settings item', () => {
   const base = { at: AT, adminId: 'admin-1', audit: audit('settings.update') };
   const LINK = 'https://broker.example/copy/1';
-  const none = { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null };
+  const none = { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null, newWorkMail: MAIL_ON };
 
   it('reads a stored link, and no link as null', async () => {
     dynamo.on(GetCommand).resolves({ Item: { copyTradingLink: LINK } });
@@ -310,6 +316,48 @@ describe('the copy-trading link in the settings item', () => {
       ConditionExpression: '#link = :linkFrom',
       ExpressionAttributeValues: { ':linkFrom': LINK },
     });
+  });
+});
+
+describe('the new-work mail switches in the settings item', () => {
+  const base = { at: AT, adminId: 'admin-1', audit: audit('settings.update') };
+  const none = { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null, newWorkMail: MAIL_ON };
+
+  it('reads every kind as on unless it is stored as false, with or without the map', async () => {
+    dynamo.on(GetCommand).resolves({ Item: { newWorkMail: { pendingPayments: false, unreadMessages: true } } });
+    expect((await dynamoSettingsStore.readSubscriptionSettings()).newWorkMail).toEqual({
+      ...MAIL_ON,
+      pendingPayments: false,
+    });
+    dynamo.on(GetCommand).resolves({ Item: { newWorkMail: 'not a map' } });
+    expect((await dynamoSettingsStore.readSubscriptionSettings()).newWorkMail).toEqual(MAIL_ON);
+  });
+
+  it('writes the whole map on condition every kind still reads as it did (absent reads as on)', async () => {
+    await dynamoSettingsStore.commitSubscriptionSettings({
+      ...base,
+      from: { ...none, newWorkMail: { ...MAIL_ON, unreadMessages: false } },
+      to: { ...none, newWorkMail: { ...MAIL_ON, pendingPayments: false, unreadMessages: false } },
+    });
+    expect(transactItems()[0]?.Update).toMatchObject({
+      UpdateExpression: 'SET entity = :entity, #mail = :mailTo, updatedAt = :at, updatedBy = :by',
+      ConditionExpression:
+        '(NOT #mail.#mailKind0 = :mailOff) AND (NOT #mail.#mailKind1 = :mailOff) AND (NOT #mail.#mailKind2 = :mailOff)' +
+        ' AND #mail.#mailKind3 = :mailOff AND (NOT #mail.#mailKind4 = :mailOff)',
+      ExpressionAttributeNames: {
+        '#mail': 'newWorkMail',
+        '#mailKind0': 'pendingPayments',
+        '#mailKind1': 'pendingWithdrawals',
+        '#mailKind2': 'refundRequests',
+        '#mailKind3': 'unreadMessages',
+        '#mailKind4': 'unmatchedTransfers',
+      },
+      ExpressionAttributeValues: {
+        ':mailOff': false,
+        ':mailTo': { ...MAIL_ON, pendingPayments: false, unreadMessages: false },
+      },
+    });
+    expect(transactItems()[1]).toEqual(auditPut);
   });
 });
 

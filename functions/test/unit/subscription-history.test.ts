@@ -128,6 +128,7 @@ describe('subscriptionHistory', () => {
     active: 2,
     pending: 1,
     expired: 0,
+    refunded: 0,
   };
 
   it('answers admin rows (effective status, owner), the cursor and the summary of the period, whatever the search', async () => {
@@ -245,6 +246,7 @@ describe('dynamoSubscriptionHistoryStore', () => {
         [Object.keys(input.RequestItems)[0] ?? TABLE]: [
           { PK: 'STATS#SUBSCRIPTIONS', SK: 'MONTH#2026-01', total: 2, proPackages: 2, pending: 1, active: 1 },
           { PK: 'STATS#SUBSCRIPTIONS', SK: 'MONTH#2026-03', total: 1, freeTrials: 1, expired: 1, rejected: 4 },
+          { PK: 'STATS#SUBSCRIPTIONS', SK: 'MONTH#2026-04', refunded: 1 },
         ],
       },
     }));
@@ -257,6 +259,7 @@ describe('dynamoSubscriptionHistoryStore', () => {
       active: 1,
       pending: 1,
       expired: 1,
+      refunded: 1,
     });
     const calls = dynamo.commandCalls(BatchGetCommand);
     expect(calls).toHaveLength(1);

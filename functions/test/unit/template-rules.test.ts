@@ -20,8 +20,12 @@ import {
   botConnectedMailValues,
   expiryReminderMailValues,
   freeTrialMailValues,
+  refundMailValues,
   subscriptionMailValues,
+  newWorkMailValues,
   walletActivatedMailValues,
+  unmatchedTransferMailValues,
+  amountPoolLowMailValues,
   withdrawalMailValues,
 } from '../../src/domain/email/templates.js';
 
@@ -30,18 +34,30 @@ const html = (source: string) => checkTemplateSource('paymentVerified', 'html', 
 const reason = (source: string) => html(source)?.message;
 
 describe('the types and their placeholders', () => {
-  it('lists the 11 types of the spec, the withdrawal decisions, the expiry reminder, the wallet notice and the bot connection notice', () => {
+  it('lists the 11 types of the spec, the withdrawal decisions, the expiry reminder, the admin notices, the new-work mail, the refund decisions and the bot connection notice', () => {
     expect(ADMIN_TEMPLATE_TYPES).toEqual([
       ...EDITABLE_TEMPLATE_TYPES,
       'withdrawalApproved',
       'withdrawalRejected',
       'subscriptionExpiryReminder',
       'walletActivated',
+      'adminNewWork',
+      'refundApproved',
+      'refundRefused',
+      'unmatchedTransfer',
+      'amountPoolLow',
       'botConnected',
     ]);
     expect(isAdminTemplateType('paymentPending')).toBe(true);
     // The code mails are built in: never editable (a template could otherwise drop the code).
-    for (const type of ['otpVerification', 'passwordResetOtp', 'emailChangeOtp', 'emailChanged', 'nope']) {
+    for (const type of [
+      'otpVerification',
+      'passwordResetOtp',
+      'emailChangeOtp',
+      'emailChanged',
+      'adminTestMail',
+      'nope',
+    ]) {
       expect(isAdminTemplateType(type)).toBe(false);
     }
   });
@@ -126,6 +142,55 @@ describe('the values each mail is sent with', () => {
             accountNumber: '1234',
             connectedAt: '2026-11-23T12:00:00.000Z',
             dashboardLink: 'l',
+          }),
+        ];
+      }
+      if (type === 'adminNewWork') {
+        return [
+          type,
+          newWorkMailValues({
+            kind: 'pendingPayments',
+            since: '2026-11-23T12:00:00.000Z',
+            arrivals: { items: [], total: 0 },
+            waiting: null,
+            reviewLink: 'l',
+            settingsLink: 's',
+          }),
+        ];
+      }
+      if (type === 'refundApproved' || type === 'refundRefused') {
+        const refund = { username: 'u', packageName: 'p', amountPaid: 250.37, trc20Address: 'T', dashboardLink: 'l' };
+        return [
+          type,
+          type === 'refundApproved'
+            ? refundMailValues({ ...refund, decision: 'approved', payoutTxid: 'a'.repeat(64), note: null })
+            : refundMailValues({ ...refund, decision: 'refused', reason: 'r' }),
+        ];
+      }
+      if (type === 'unmatchedTransfer') {
+        return [
+          type,
+          unmatchedTransferMailValues({
+            amount: '60.37',
+            txid: 't',
+            from: 'T',
+            wallet: 'T',
+            confirmedAt: '2026-11-23T12:00:00.000Z',
+            reason: 'r',
+            closeOrders: 1,
+            transfersLink: 'l',
+          }),
+        ];
+      }
+      if (type === 'amountPoolLow') {
+        return [
+          type,
+          amountPoolLowMailValues({
+            priceCents: 6000,
+            freeAmounts: 17,
+            totalAmounts: 99,
+            seenAt: '2026-11-23T12:00:00.000Z',
+            paymentsLink: 'l',
           }),
         ];
       }

@@ -291,3 +291,105 @@ describe('the circuit breaker', () => {
     expect(breaker.blockedForMs(clock.now())).toBe(60_000);
   });
 });
+
+describe('the account listing (the wallet watcher)', () => {
+  const WALLET = 'TWsghcMkFXe1hnwZAWVQ9fUrZBtYv2aGJ8';
+  const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+  const row = (txid: string, value: string, extra: Record<string, unknown> = {}) => ({
+    transaction_id: txid,
+    token_info: { symbol: 'USDT', address: USDT, decimals: 6, name: 'Tether USD' },
+    block_timestamp: 1_790_887_644_000,
+    from: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL',
+    to: WALLET,
+    type: 'Transfer',
+    value,
+    ...extra,
+  });
+
+  it('GETs the confirmed USDT transfers to the address, 200 a page, with the key header and the fingerprint', async () => {
+    const fetch = vi.fn(async () =>
+      json(200, {
+        success: true,
+        data: [row('ab'.repeat(32), '60370000')],
+        meta: { at: 1, page_size: 1, fingerprint: 'next-page' },
+      }),
+    );
+    const { client } = api(fetch, { apiKey: async () => 'key-123' });
+    const page = await client.incomingUsdtPage(WALLET, {
+      minTimestamp: 1000,
+      maxTimestamp: 2000,
+      fingerprint: 'this-page',
+    });
+    expect(page).toEqual({
+      transfers: [
+        {
+          txid: 'ab'.repeat(32),
+          from: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL',
+          to: WALLET,
+          units: 60_370_000n,
+          blockTime: 1_790_887_644_000,
+        },
+      ],
+      skipped: 0,
+      fingerprint: 'next-page',
+    });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const parsed = new URL(url);
+    expect(parsed.origin + parsed.pathname).toBe(`https://tron.example/v1/accounts/${WALLET}/transactions/trc20`);
+    expect(Object.fromEntries(parsed.searchParams)).toEqual({
+      only_to: 'true',
+      only_confirmed: 'true',
+      contract_address: USDT,
+      min_timestamp: '1000',
+      max_timestamp: '2000',
+      limit: '200',
+      fingerprint: 'this-page',
+    });
+    expect(init.method).toBe('GET');
+    expect(init.body).toBeUndefined();
+    expect(init.headers).toMatchObject({ 'TRON-PRO-API-KEY': 'key-123' });
+  });
+
+  it('the last page has no fingerprint; rows of another token, other events or malformed are left out', async () => {
+    const fetch = vi.fn(async () =>
+      json(200, {
+        success: true,
+        data: [
+          row('ab'.repeat(32), '1'),
+          row('cd'.repeat(32), '2', { token_info: { address: 'TFakeUsdt', symbol: 'USDT' } }),
+          row('ef'.repeat(32), '3', { type: 'Approval' }),
+          row('not-a-txid', '4'),
+          { transaction_id: '12'.repeat(32) },
+        ],
+        meta: { at: 1, page_size: 5 },
+      }),
+    );
+    const page = await api(fetch).client.incomingUsdtPage(WALLET, { minTimestamp: 0 });
+    expect(page.transfers.map((t) => t.units)).toEqual([1n]);
+    expect(page).toMatchObject({ skipped: 4, fingerprint: null });
+  });
+
+  it('retries a failed page like a receipt, and reports TronGrid’s error answer as malformed', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(json(500, { success: false, error: 'boom', statusCode: 500 }))
+      .mockResolvedValueOnce(json(200, { success: true, data: [], meta: { at: 1, page_size: 0 } }));
+    expect(await api(fetch).client.incomingUsdtPage(WALLET, { minTimestamp: 0 })).toEqual({
+      transfers: [],
+      skipped: 0,
+      fingerprint: null,
+    });
+    const refused = vi.fn(async () => json(200, { success: false, error: 'invalid fingerprint' }));
+    await expect(api(refused).client.incomingUsdtPage(WALLET, { minTimestamp: 0 })).rejects.toThrow(
+      'The TRON API answered with an error (invalid fingerprint).',
+    );
+  });
+
+  it('refuses to send anything that is not a T-address', async () => {
+    const fetch = vi.fn(async () => json(200, {}));
+    await expect(api(fetch).client.incomingUsdtPage('../wallet/x', { minTimestamp: 0 })).rejects.toBeInstanceOf(
+      TronApiError,
+    );
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

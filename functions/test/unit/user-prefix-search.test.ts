@@ -135,6 +135,24 @@ describe('listUsers with a search', () => {
   });
 });
 
+describe('the prefix keys of any username', () => {
+  it.each([
+    ['John Smith', 'UNAME#j', 'john smith#sub-1'],
+    ['Анна Ковальова', 'UNAME#а', 'анна ковальова#sub-1'],
+    ['李小龍', 'UNAME#李', '李小龍#sub-1'],
+    // A first letter outside the BMP is one character of the key, never half a surrogate pair.
+    ['𠮷野家', 'UNAME#𠮷', '𠮷野家#sub-1'],
+    ['😀 Smile', 'UNAME#😀', '😀 smile#sub-1'],
+  ])('files %j under its first character, lower-cased', async (username, partition, sortKey) => {
+    const stored = item(1, { username });
+    expect({ GSI2PK: stored.GSI2PK, GSI2SK: stored.GSI2SK }).toEqual({ GSI2PK: partition, GSI2SK: sortKey });
+    expect(stored.searchText.split('\n')[0]).toBe(username.toLowerCase());
+    // The admin's search for the start of the name reads that partition.
+    await listUsers({ limit: 5, search: username.slice(0, 2).toLowerCase() });
+    expect(queries()[0]).toMatchObject({ ...onIndex('GSI2'), ExpressionAttributeValues: { ':list': partition } });
+  });
+});
+
 describe('usersStartingWith', () => {
   it('takes at most PREFIX_SEARCH_USERS users from one Query of each index, and says when there were more', async () => {
     const many = Array.from({ length: PREFIX_SEARCH_USERS }, (_, n) => item(n));

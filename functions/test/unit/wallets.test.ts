@@ -1,6 +1,11 @@
-import { TRON_ADDRESS_MESSAGE, isTronAddress } from '../../src/domain/commerce/tron-address.js';
 import { describe, expect, it } from 'vitest';
-import { walletSaveInputSchema, type Wallet } from '@goldbot/shared';
+import {
+  ADMIN_SIGN_IN_REQUIRED_MESSAGE,
+  TRON_ADDRESS_MESSAGE,
+  isTronAddress,
+  walletSaveInputSchema,
+  type Wallet,
+} from '@goldbot/shared';
 import type { ActiveWalletPointer } from '../../src/domain/records/active-wallet-pointer.js';
 import {
   listWallets,
@@ -17,11 +22,12 @@ import { SAMPLE_ADMIN_ID } from '../helpers/sample-admin.js';
 
 /** The wallet rules against an in-memory store that records the plans it was asked to commit. */
 const NOW = new Date('2026-11-23T12:00:00.000Z');
-/** Signed in (with TOTP, where required) a minute ago. */
+/** Signed in through the API (with TOTP, where required) a minute ago. */
 const ADMIN = {
   userId: SAMPLE_ADMIN_ID,
   email: 'admin@example.com',
   authTime: NOW.getTime() / 1000 - 60,
+  apiSignIn: true,
 };
 const EARLIER = '2026-11-01T08:00:00.000Z';
 
@@ -347,6 +353,18 @@ describe('saveWallet: activating a different wallet', () => {
       stale,
     );
     await saveWallet(announcing(new FakeWallets([active, other], pointerTo(active))).deps, activateB, stale);
+  });
+
+  it("never activates with a token the API's sign-in did not issue (Google), whatever the MFA switch", async () => {
+    const google = { ...ADMIN, apiSignIn: false };
+    for (const freshTotpRequired of [true, false]) {
+      const store = new FakeWallets([active, other], pointerTo(active));
+      const world = announcing(store, { freshTotpRequired });
+      await expect(saveWallet(world.deps, activateB, google)).rejects.toThrow(
+        new ForbiddenError(ADMIN_SIGN_IN_REQUIRED_MESSAGE),
+      );
+      expect([store.plans, world.announced]).toEqual([[], []]);
+    }
   });
 });
 

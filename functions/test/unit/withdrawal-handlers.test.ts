@@ -118,6 +118,12 @@ describe('withdrawal-request', () => {
       'trc20Address',
       WITHDRAWAL_MESSAGES.addressInvalid,
     ],
+    // The right shape, one character mistyped: its Base58Check checksum no longer matches.
+    [
+      { trc20Address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv9', amount: 20 },
+      'trc20Address',
+      WITHDRAWAL_MESSAGES.addressInvalid,
+    ],
     [{ trc20Address: SAMPLE_TRC20_ADDRESS }, 'amount', WITHDRAWAL_MESSAGES.amountRequired],
     [{ trc20Address: SAMPLE_TRC20_ADDRESS, amount: '20' }, 'amount', WITHDRAWAL_MESSAGES.amountRequired],
     [{ trc20Address: SAMPLE_TRC20_ADDRESS, amount: 20.5 }, 'amount', WITHDRAWAL_MESSAGES.amountWhole],

@@ -84,6 +84,7 @@ function assertConsistent(store: InMemoryWithdrawalStore): void {
 
 type Command =
   | { type: 'credit'; user: number; amount: number }
+  | { type: 'clawback'; user: number; amount: number }
   | { type: 'request'; user: number; amount: number; conflict: boolean }
   | { type: 'decide'; pick: number; decision: WithdrawalDecision; note: string | null; conflict: boolean };
 
@@ -94,6 +95,15 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
       type: fc.constant('credit' as const),
       user: fc.nat(2),
       amount: fc.constantFrom(2, 2, 2, 10, 25),
+    }),
+  },
+  {
+    // A refund of a referred purchase takes its reward back, whatever is available.
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('clawback' as const),
+      user: fc.nat(2),
+      amount: fc.constantFrom(2, 2, 10),
     }),
   },
   {
@@ -132,15 +142,37 @@ const conflictOnce = (store: InMemoryWithdrawalStore, on: boolean) => {
   store.beforeCommit = () => (left-- > 0 ? { kind: 'conflict' } : undefined);
 };
 
-describe('referral ledger property (credit, hold, settle, release)', () => {
-  it('keeps lifetime = available + held + paid out through any sequence, never negative, never paid twice', async () => {
+describe('referral ledger property (credit, hold, settle, release, clawback)', () => {
+  it('keeps lifetime - clawed back = available + held + paid out - owed through any sequence, never negative, never paid twice', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 60 }), async (commands) => {
         const store = newStore();
         const deps = newDeps(store);
         for (const command of commands) {
           if (command.type === 'credit') {
-            store.credit(USERS[command.user] ?? 'u0', command.amount);
+            const userId = USERS[command.user] ?? 'u0';
+            const before = structuredClone(store.users.get(userId)?.balances) as ReferralBalances;
+            store.credit(userId, command.amount);
+            // What is owed is settled first; only the rest becomes available.
+            const offset = Math.min(command.amount, before.owed);
+            expect(store.users.get(userId)?.balances).toEqual({
+              ...before,
+              available: before.available + command.amount - offset,
+              owed: before.owed - offset,
+              lifetime: before.lifetime + command.amount,
+            });
+          } else if (command.type === 'clawback') {
+            const userId = USERS[command.user] ?? 'u0';
+            const before = structuredClone(store.users.get(userId)?.balances) as ReferralBalances;
+            store.clawback(userId, command.amount);
+            // Out of what is available, never below zero; the shortfall is owed.
+            const taken = Math.min(command.amount, before.available);
+            expect(store.users.get(userId)?.balances).toEqual({
+              ...before,
+              available: before.available - taken,
+              owed: before.owed + command.amount - taken,
+              clawedBack: before.clawedBack + command.amount,
+            });
           } else if (command.type === 'request') {
             const userId = USERS[command.user] ?? 'u0';
             const before = structuredClone(store.users.get(userId)?.balances) as ReferralBalances;

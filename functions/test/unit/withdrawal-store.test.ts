@@ -274,7 +274,7 @@ describe('reads', () => {
       username: 'jane_doe',
       email: 'jane.doe@example.com',
       isActive: true,
-      balances: { available: 6, held: 20, lifetime: 24, paidOut: 40 },
+      balances: { available: 6, held: 20, lifetime: 24, paidOut: 40, clawedBack: 0, owed: 0 },
       referralCount: 12,
     });
     expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input.ConsistentRead).toBe(true);

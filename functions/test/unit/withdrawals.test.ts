@@ -66,7 +66,14 @@ describe('requestWithdrawal', () => {
       referralEarnings: 6,
       referralHeld: 20,
     });
-    expect(store.users.get(JANE)?.balances).toEqual({ available: 6, held: 20, lifetime: 26, paidOut: 0 });
+    expect(store.users.get(JANE)?.balances).toEqual({
+      available: 6,
+      held: 20,
+      lifetime: 26,
+      paidOut: 0,
+      clawedBack: 0,
+      owed: 0,
+    });
     const [plan] = store.requestPlans;
     expect(plan?.withdrawal).toMatchObject({
       userId: JANE,
@@ -255,7 +262,14 @@ describe('decideWithdrawal', () => {
         userId: { _id: JANE, username: 'jane_doe', email: 'jane.doe@example.com', referralEarnings: 10 },
       }),
     });
-    expect(store.users.get(JANE)?.balances).toEqual({ available: 10, held: 0, lifetime: 30, paidOut: 20 });
+    expect(store.users.get(JANE)?.balances).toEqual({
+      available: 10,
+      held: 0,
+      lifetime: 30,
+      paidOut: 20,
+      clawedBack: 0,
+      owed: 0,
+    });
     expect(store.markers.size).toBe(0);
     expect(store.ledger.map((e) => e.type)).toEqual(['hold', 'settle']);
     expect(store.stats).toMatchObject({ pending: 0, approved: 1, pendingAmount: 0, approvedAmount: 20 });
@@ -300,7 +314,14 @@ describe('decideWithdrawal', () => {
       adminNote: null,
       userId: { referralEarnings: 30 },
     });
-    expect(store.users.get(JANE)?.balances).toEqual({ available: 30, held: 0, lifetime: 30, paidOut: 0 });
+    expect(store.users.get(JANE)?.balances).toEqual({
+      available: 30,
+      held: 0,
+      lifetime: 30,
+      paidOut: 0,
+      clawedBack: 0,
+      owed: 0,
+    });
     expect(store.ledger.map((e) => e.type)).toEqual(['hold', 'release']);
     expect(store.stats).toMatchObject({ pending: 0, rejected: 1, pendingAmount: 0, approvedAmount: 0 });
     expect(store.audit[0]).toMatchObject({ action: 'withdrawal.reject' });

@@ -65,6 +65,9 @@ export interface FunctionContext {
     readonly apiKeySecret?: ISecret;
     readonly amountToleranceUsdt: string;
     readonly graceHours: string;
+    /** ORDER_OPEN_MINUTES and ORDER_GRACE_MINUTES: every function, as orders and bindings read them. */
+    readonly orderOpenMinutes: string;
+    readonly orderGraceMinutes: string;
   };
 }
 
@@ -143,6 +146,9 @@ export class AppFunction extends Construct {
         ...(access.checksOrigin && context.originSecret ? { ORIGIN_SECRET_ARN: context.originSecret.secretArn } : {}),
         ...(access.sendsMail && context.sesConfigurationSetName
           ? { SES_CONFIGURATION_SET: context.sesConfigurationSetName }
+          : {}),
+        ...(context.tron
+          ? { ORDER_OPEN_MINUTES: context.tron.orderOpenMinutes, ORDER_GRACE_MINUTES: context.tron.orderGraceMinutes }
           : {}),
         ...(access.callsTron && context.tron
           ? {

@@ -1,3 +1,4 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
 import {
   ConfigurationSet,
   EmailIdentity,
@@ -17,6 +18,7 @@ export interface MailSendingProps {
    * Context `sesIdentity`: `domain` creates the SES identity of mailFrom's domain (Easy DKIM; the
    * three CNAME records are stack outputs), `address` the identity of the address itself (SES mails
    * a verification link). Absent: the identity is verified by hand (docs/operations.md, "SES: sending real mail").
+   * Either way the identity is retained when the stack goes (MailSending.identity).
    */
   readonly identity?: SesIdentityKind;
 }
@@ -57,10 +59,17 @@ export class MailSending extends Construct {
     });
     if (props.identity) {
       const domain = props.mailFrom.slice(props.mailFrom.lastIndexOf('@') + 1);
+      // Retained: the API stack may be destroyed and deployed again (docs/operations.md), but the
+      // verified sender, its DKIM records in the domain's DNS and its sending reputation must
+      // survive that. Deployed again, the stack cannot adopt it: the next deploy leaves out
+      // sesIdentity and uses it as a by-hand identity (`npm run preflight` says so).
+      // No default configuration set: SES refuses mail from an identity whose default set was
+      // deleted, which the retained identity would outlive; every function names the set itself
+      // (SES_CONFIGURATION_SET).
       this.identity = new EmailIdentity(this, 'Identity', {
         identity: props.identity === 'domain' ? Identity.domain(domain) : Identity.email(props.mailFrom),
-        configurationSet: this.configurationSet,
       });
+      this.identity.applyRemovalPolicy(RemovalPolicy.RETAIN);
     }
   }
 }

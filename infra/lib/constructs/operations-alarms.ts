@@ -1,3 +1,4 @@
+import { METRICS } from '@goldbot/shared';
 import { Duration } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
@@ -53,6 +54,21 @@ export const FUNCTIONS_PER_ALARM = 10;
 /** SES account reputation (AWS/SES, fractions): AWS reviews an account at 5% bounces and 0.1% complaints. */
 export const SES_REPUTATION = { bounceRate: 0.05, complaintRate: 0.001 } as const;
 
+/**
+ * Requests the handler kit refused for a missing or wrong origin header (metric OriginCheckRefusals,
+ * functions/src/kit/origin-header.ts), summed over 5 minutes. A rotation that did not reach
+ * CloudFront refuses every API call that comes through the site, and a single visit makes several, so
+ * a real outage passes the threshold within minutes; a few direct calls to the API's own host (a
+ * scanner, someone who found it) are refused and counted too, but stay below it. `health` skips the
+ * check, so it cannot show such an outage: this alarm does.
+ */
+export const ORIGIN_CHECK_REFUSALS = {
+  namespace: METRICS.namespace,
+  metricName: METRICS.originCheckRefusals.name,
+  dimensionsMap: METRICS.originCheckRefusals.dimensions,
+  threshold: 20,
+} as const;
+
 /** The table operations the functions use (data/*-store.ts), each a dimension of ThrottledRequests / SystemErrors. */
 export const TABLE_OPERATIONS = [
   Operation.GET_ITEM,
@@ -68,7 +84,7 @@ export const TABLE_OPERATIONS = [
 /**
  * The operational alarms, all on the one alarm topic: API 5xx, Lambda errors and
  * throttles of every function, DynamoDB throttles and system errors on the table, the SES bounce and
- * complaint rates, and scheduled jobs that ended in their dead-letter queue. No data is the healthy
+ * complaint rates, origin-check refusals, and scheduled jobs that ended in their dead-letter queue. No data is the healthy
  * case for every one of them (docs/operations.md, "Alarms", says what to do when each fires).
  */
 export class OperationsAlarms extends Construct {
@@ -154,6 +170,22 @@ export class OperationsAlarms extends Construct {
         '0.1% and may pause sending from 0.5%.',
       metric: sesReputation('Reputation.ComplaintRate'),
       threshold: SES_REPUTATION.complaintRate,
+    });
+
+    add('OriginCheckRefusals', {
+      alarmDescription:
+        `${ORIGIN_CHECK_REFUSALS.threshold} or more API requests in 5 minutes refused with 403 "Requests to the API ` +
+        'must come through the site." (origin header missing or wrong). Right after an origin-secret rotation: ' +
+        'CloudFront still sends a value the functions no longer accept; put the old value back as previous. ' +
+        'Otherwise someone calls the API host directly (docs/operations.md, "Alarms").',
+      metric: new Metric({
+        namespace: ORIGIN_CHECK_REFUSALS.namespace,
+        metricName: ORIGIN_CHECK_REFUSALS.metricName,
+        dimensionsMap: { ...ORIGIN_CHECK_REFUSALS.dimensionsMap },
+        statistic: 'Sum',
+        period: PERIOD,
+      }),
+      threshold: ORIGIN_CHECK_REFUSALS.threshold,
     });
 
     if (props.jobsDeadLetterQueue) {

@@ -34,10 +34,20 @@ export const JOB_TIMEOUT = Duration.minutes(5);
  */
 export const FREQUENT_JOB_TIMEOUT = Duration.minutes(2);
 
-/** The timeout of a job: FREQUENT_JOB_TIMEOUT for one that repeats within the hour, else JOB_TIMEOUT. */
+/**
+ * The timeout of a job that runs every minute (the wallet watcher): well under the minute, so a run
+ * is over before the next one starts; its lease (55 s at most) ends with it.
+ */
+export const MINUTELY_JOB_TIMEOUT = Duration.seconds(50);
+
+/**
+ * The timeout of a job: MINUTELY_JOB_TIMEOUT for one that runs every minute, FREQUENT_JOB_TIMEOUT
+ * for one that repeats within the hour, else JOB_TIMEOUT.
+ */
 export function jobTimeout(job: Pick<ScheduleDefinition, 'cron'>): Duration {
   const [minutes = ''] = job.cron.trim().split(/\s+/);
-  return minutes.includes('/') || minutes.includes(',') || minutes === '*' ? FREQUENT_JOB_TIMEOUT : JOB_TIMEOUT;
+  if (minutes === '*') return MINUTELY_JOB_TIMEOUT;
+  return minutes.includes('/') || minutes.includes(',') ? FREQUENT_JOB_TIMEOUT : JOB_TIMEOUT;
 }
 
 /** Retries of a failed run; the jobs are idempotent sweeps, so a retry only redoes what is left. */

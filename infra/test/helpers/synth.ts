@@ -57,7 +57,8 @@ export function synthGoldbot(options: SynthOptions = {}): SynthResult {
       // handlers would cost minutes. `npx cdk synth` does the real bundling.
       'aws:cdk:bundling-stacks': [],
       // Explicit (default) values keep the "using default context" warning out of the test output.
-      appUrl: DEFAULT_SETTINGS.appUrl,
+      // A site domain brings its own appUrl (settings.ts), so the local default would clash with it.
+      ...(options.context?.siteDomainName === undefined ? { appUrl: DEFAULT_SETTINGS.appUrl } : {}),
       mailFrom: DEFAULT_SETTINGS.mailFrom,
       ...options.context,
     },

@@ -1,35 +1,12 @@
-import { type CloudFormationClient, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
+import type { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import {
   type CognitoIdentityProviderClient,
   DescribeUserPoolDomainCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { failedCall, isNotFound } from '../aws-errors.js';
+import { failedCall } from '../aws-errors.js';
 import { ok, todo, type CheckResult } from '../report.js';
+import { AUTH_STACK_NAME, stackHoldsResource } from '../stack-resources.js';
 import { type Target } from '../target.js';
-
-/** The stack whose user pool owns the hosted-UI domain (infra/lib/goldbot-app.ts). */
-export const AUTH_STACK_NAME = 'Goldbot-Auth';
-
-/** Whether the user pool is the auth stack's own, i.e. the domain is ours from an earlier deploy. */
-async function ownedByAuthStack(cloudFormation: CloudFormationClient, userPoolId: string): Promise<boolean> {
-  try {
-    let nextToken: string | undefined;
-    do {
-      const page = await cloudFormation.send(
-        new ListStackResourcesCommand({ StackName: AUTH_STACK_NAME, NextToken: nextToken }),
-      );
-      const found = page.StackResourceSummaries?.some(
-        (resource) => resource.ResourceType === 'AWS::Cognito::UserPool' && resource.PhysicalResourceId === userPoolId,
-      );
-      if (found) return true;
-      nextToken = page.NextToken;
-    } while (nextToken);
-    return false;
-  } catch (error) {
-    if (isNotFound(error)) return false;
-    throw error;
-  }
-}
 
 /**
  * Cognito DescribeUserPoolDomain on the prefix. It only sees this account's domains in this
@@ -56,7 +33,8 @@ export async function checkCognitoDomain(
     );
   }
   try {
-    if (await ownedByAuthStack(cloudFormation, userPoolId))
+    // The pool is the auth stack's own: the domain is ours from an earlier deploy.
+    if (await stackHoldsResource(cloudFormation, AUTH_STACK_NAME, 'AWS::Cognito::UserPool', userPoolId))
       return ok(name, `already ${AUTH_STACK_NAME}'s (user pool ${userPoolId})`);
   } catch (error) {
     return failedCall(name, 'cloudformation:ListStackResources', error);

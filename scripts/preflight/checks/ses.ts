@@ -1,3 +1,4 @@
+import type { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import {
   GetAccountCommand,
   GetEmailIdentityCommand,
@@ -6,6 +7,7 @@ import {
 } from '@aws-sdk/client-sesv2';
 import { failedCall, isNotFound } from '../aws-errors.js';
 import { ok, todo, type CheckResult } from '../report.js';
+import { API_STACK_NAME, stackHoldsResource } from '../stack-resources.js';
 import { cliFlags, consoleUrl, type Target } from '../target.js';
 
 /** The SES settings the checks need, as infra/lib/settings.ts reads them. */
@@ -57,9 +59,17 @@ async function findIdentity(ses: SESv2Client, identity: string): Promise<GetEmai
 
 /**
  * The sender identity: mailFrom's domain verified with Easy DKIM (mail from an address identity
- * alone is not DKIM-signed). The API stack may create it itself (sesIdentity=domain).
+ * alone is not DKIM-signed). The API stack may create it itself (sesIdentity=domain or address); then
+ * the identity must not exist yet unless the stack's own resources hold it: CloudFormation cannot
+ * adopt an identity made by hand, or one retained from an earlier API stack, and its create fails
+ * with "already exists" and rolls the deploy back.
  */
-export async function checkSesIdentity(ses: SESv2Client, target: Target, mail: MailSettings): Promise<CheckResult> {
+export async function checkSesIdentity(
+  ses: SESv2Client,
+  cloudFormation: CloudFormationClient,
+  target: Target,
+  mail: MailSettings,
+): Promise<CheckResult> {
   const name = `SES sender ${mail.mailFrom}`;
   if (mail.mailFromDefaulted) {
     return todo(
@@ -75,9 +85,33 @@ export async function checkSesIdentity(ses: SESv2Client, target: Target, mail: M
   let addressIdentity;
   try {
     domainIdentity = await findIdentity(ses, domain);
-    addressIdentity = domainIdentity ? undefined : await findIdentity(ses, mail.mailFrom);
+    addressIdentity =
+      domainIdentity && mail.sesIdentity !== 'address' ? undefined : await findIdentity(ses, mail.mailFrom);
   } catch (error) {
     return failedCall(name, 'ses:GetEmailIdentity', error);
+  }
+
+  if (mail.sesIdentity) {
+    // The identity the stack would create, when it exists already.
+    const created = mail.sesIdentity === 'domain' ? domain : mail.mailFrom;
+    if (mail.sesIdentity === 'domain' ? domainIdentity : addressIdentity) {
+      let ours;
+      try {
+        ours = await stackHoldsResource(cloudFormation, API_STACK_NAME, 'AWS::SES::EmailIdentity', created);
+      } catch (error) {
+        return failedCall(name, 'cloudformation:ListStackResources', error);
+      }
+      if (!ours) {
+        return todo(
+          name,
+          `the SES identity ${created} already exists outside ${API_STACK_NAME} (made by hand, or retained from an ` +
+            `earlier ${API_STACK_NAME}): with sesIdentity=${mail.sesIdentity} the deploy would fail to create it ` +
+            '("already exists") and roll back',
+          `drop sesIdentity (leave out -c sesIdentity=${mail.sesIdentity}, and remove it from cdk.json): the deploy ` +
+            `then sends from the existing identity as it is`,
+        );
+      }
+    }
   }
 
   if (domainIdentity) {

@@ -244,21 +244,40 @@ export type SupportSubscriptionResponse = z.infer<typeof supportSubscriptionResp
 export const paymentStatsQuerySchema = /* @__PURE__ */ schema(() =>
   z.object({ year: yearFilterSchema, month: monthFilterSchema }),
 );
-const amountAndCount = /* @__PURE__ */ schema(() => z.object({ amount: z.number(), count: z.number() }));
+/**
+ * Refunds counted apart (docs/data-model.md, "Aggregates"): `amount` stays the gross revenue of the
+ * payments completed in the period, `refundedAmount` what was refunded in it, `netAmount` the
+ * difference. Absent from older answers (read as 0).
+ */
+const refundFigures = {
+  refundedAmount: /* @__PURE__ */ schema(() => z.optional(z.number())),
+  refundedCount: /* @__PURE__ */ schema(() => z.optional(z.number())),
+  netAmount: /* @__PURE__ */ schema(() => z.optional(z.number())),
+};
+const amountAndCount = /* @__PURE__ */ schema(() =>
+  z.object({ amount: z.number(), count: z.number(), ...refundFigures }),
+);
 export const paymentStatsSchema = /* @__PURE__ */ schema(() =>
   z.object({
-    total: z.object({ amount: z.number(), completedCount: z.number(), pendingCount: z.number() }),
+    total: z.object({ amount: z.number(), completedCount: z.number(), pendingCount: z.number(), ...refundFigures }),
     today: amountAndCount,
     thisMonth: amountAndCount,
     thisYear: amountAndCount,
   }),
 );
 /** `month` is a label like 'Jan 2026' (three-letter English abbreviation first). */
+/** `revenue` is the month's gross revenue; `refunded` what was refunded in that month, `net` the difference. */
 export const revenueEntrySchema = /* @__PURE__ */ schema(() =>
-  z.object({ year: z.number(), month: z.string(), revenue: z.number() }),
+  z.object({
+    year: z.number(),
+    month: z.string(),
+    revenue: z.number(),
+    refunded: z.optional(z.number()),
+    net: z.optional(z.number()),
+  }),
 );
 export const packageRevenueSchema = /* @__PURE__ */ schema(() =>
-  z.object({ name: z.string(), revenue: z.number(), color: z.string() }),
+  z.object({ name: z.string(), revenue: z.number(), color: z.string(), refunded: z.optional(z.number()) }),
 );
 export const paymentStatsResponseSchema = /* @__PURE__ */ schema(() =>
   z.object({
@@ -290,6 +309,8 @@ export const subscriptionSummarySchema = /* @__PURE__ */ schema(() =>
     active: z.number(),
     pending: z.number(),
     expired: z.number(),
+    /** Rows whose payment was refunded (absent from older answers). */
+    refunded: z._default(z.number(), 0),
   }),
 );
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
@@ -303,6 +324,7 @@ export const subscriptionSummaryOf = (counts: Partial<SubscriptionSummary> = {})
   active: 0,
   pending: 0,
   expired: 0,
+  refunded: 0,
   ...counts,
 });
 export const subscriptionHistoryResponseSchema = /* @__PURE__ */ schema(() =>
@@ -344,6 +366,11 @@ export const AUDIT_ACTIONS = [
   'subscription.extend',
   'subscription.end',
   'bot.connect',
+  'refund.create',
+  'refund.approve',
+  'refund.refuse',
+  'transfer.assign',
+  'transfer.resolve',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = [
@@ -355,6 +382,8 @@ export const AUDIT_TARGET_TYPES = [
   'settings',
   'package',
   'subscription',
+  'refund',
+  'transfer',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -400,7 +429,9 @@ export const exportQuerySchema = /* @__PURE__ */ schema(() =>
   z.object({
     search: z.optional(z.string().check(z.trim(), z.maxLength(128, { error: 'search is too long' }))),
     status: z.optional(
-      z.enum(['all', 'pending', 'completed', 'rejected', 'approved'], { error: 'status is not a known status' }),
+      z.enum(['all', 'pending', 'completed', 'rejected', 'approved', 'refunded'], {
+        error: 'status is not a known status',
+      }),
     ),
     year: yearFilterSchema,
     month: monthFilterSchema,

@@ -9,7 +9,8 @@ import { requiredText } from './text.js';
  */
 export const AUTH_MESSAGES = {
   usernameRequired: 'Username is required',
-  usernameInvalid: 'Username must be 3-30 characters: letters, numbers, dots, dashes or underscores',
+  usernameTooLong: 'Username must be at most 50 characters',
+  usernameInvalid: 'Username cannot contain line breaks, control characters or angle brackets (< >)',
   emailRequired: 'Email is required',
   emailInvalid: 'Email is invalid',
   forgotEmailInvalid: 'Please enter a valid email address',
@@ -50,11 +51,34 @@ export const emailSchema = /* @__NO_SIDE_EFFECTS__ */ (invalid: string = AUTH_ME
     z.transform((v: string) => v.toLowerCase()),
   );
 
+/** The longest username, in characters (code points, so a letter outside the BMP counts once). */
+export const USERNAME_MAX_LENGTH = 50;
+
+/**
+ * What a username may not hold: control characters (line breaks, tabs, NUL...), line and paragraph
+ * separators, the invisible text-direction controls (which can make a name read as another),
+ * unpaired surrogates (not text), and angle brackets. Everything else is a name: any script,
+ * spaces, digits and punctuation ('John Smith', 'Jo', 'Анна', '李小龍', "O'Brien").
+ */
+export const USERNAME_PATTERN = /^[^\p{Cc}\uD800-\uDFFF\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069<>]+$/u;
+
+/**
+ * A username as the spec asks for one: given (trimmed, 'Username is required'), at most 50
+ * characters, and plain text. It is stored in Unicode NFC, so a name typed with a composed or a
+ * decomposed accent is the same name for the case-insensitive uniqueness rule.
+ */
 export const usernameSchema = /* @__PURE__ */ schema(() =>
   requiredText(
     AUTH_MESSAGES.usernameRequired,
-    z.maxLength(30, { error: AUTH_MESSAGES.usernameInvalid, abort: true }),
-    z.regex(/^[A-Za-z0-9_.-]{3,30}$/, { error: AUTH_MESSAGES.usernameInvalid }),
+    // Code units first: cheap, and it bounds the work of what follows on any input. Four per
+    // character leaves room for a name typed with combining accents, which NFC then composes.
+    z.maxLength(USERNAME_MAX_LENGTH * 4, { error: AUTH_MESSAGES.usernameTooLong, abort: true }),
+    z.normalize('NFC'),
+    z.refine((value: string) => Array.from(value).length <= USERNAME_MAX_LENGTH, {
+      error: AUTH_MESSAGES.usernameTooLong,
+      abort: true,
+    }),
+    z.regex(USERNAME_PATTERN, { error: AUTH_MESSAGES.usernameInvalid }),
   ),
 );
 

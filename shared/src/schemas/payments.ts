@@ -1,4 +1,4 @@
-import { ORDER, PACKAGE_NAMES, PAYMENT, REFERRAL } from '../constants.js';
+import { PACKAGE_NAMES, PAYMENT, REFERRAL } from '../constants.js';
 import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
 import { schema } from './schema.js';
@@ -20,7 +20,9 @@ export const PAYMENT_MESSAGES = {
   tooManyPending: `You already have ${PAYMENT.maxPendingPerUser} payments waiting for verification. Please wait until one of them is approved or rejected before submitting another.`,
   orderAmountMismatch: 'The amount does not match this payment order. Please send and enter the exact amount shown.',
   orderRequired: 'Please open the payment window again to get your payment order.',
-  orderExpired: `This payment order has expired (orders stay open for ${ORDER.openMinutes / 60} hours). Please open the payment window again for a new amount.`,
+  orderExpired: 'This payment order has expired. Please open the payment window again for a new amount.',
+  /** An order id that is unknown, or another customer's (nothing is revealed). */
+  orderNotFound: 'Payment order not found',
   orderReferralChanged:
     'The referral code differs from the one this order was priced with. Please verify the code again.',
   orderAmountsBusy:
@@ -33,6 +35,19 @@ export const PAYMENT_MESSAGES = {
   referralTooLong: `Referral codes are at most ${REFERRAL.codeMaxLength} characters.`,
   referralPending: 'Please wait for referral code verification or use a valid referral code',
   txidUsed: 'This transaction ID has already been submitted.',
+  /**
+   * Another customer submitted this TXID first and the chain has not shown its transfer yet. A
+   * claim blocks nobody: the transfer goes to the order whose exact amount it carries, so the real
+   * payer is paid by the chain whoever typed the TXID first.
+   */
+  txidClaimedElsewhere:
+    'This transaction ID was already submitted for another order, and the network has not shown its transfer yet. If you sent it, you need to do nothing: your order is paid automatically as soon as the transfer of its exact amount arrives.',
+  /** The chain bound the transfer, or would bind it, to another customer's order: it is not this order's. */
+  txidOtherOrder:
+    'This transaction belongs to another order: it carries the exact amount of another payment order. Your own payment is found automatically from the exact amount you send.',
+  /** The transfer was made outside the named order's time (before it opened, or after it closed). */
+  txidOutsideOrder:
+    "This transaction was made outside this payment order's time, so it cannot pay it. If it is yours, please contact support: our team matches such payments by hand.",
   walletUnavailable:
     'USDT payments are unavailable right now: no payment wallet is configured. Please try again later or contact support.',
   freeTrialUsed: 'You have already used your free trial.',
@@ -49,6 +64,9 @@ export const PAYMENT_MESSAGES = {
   txidNotTron:
     'This is not a TRON transaction id (64 characters, 0-9 and a-f). You can still submit it: our team checks every payment by hand.',
 } as const;
+
+/** A payment's status as an order's state reports it (the same values as PAYMENT_STATUSES). */
+const PAYMENT_STATUSES_OF_ORDER = ['pending', 'completed', 'rejected', 'refunded'] as const;
 
 /** The packages a USDT payment can buy (the free trial has its own route). */
 export const PAID_PACKAGE_NAMES = [PACKAGE_NAMES.basic, PACKAGE_NAMES.pro, PACKAGE_NAMES.ultimate] as const;
@@ -131,6 +149,70 @@ export const paymentOrderSchema = /* @__PURE__ */ schema(() =>
 export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
 export const openOrderResponseSchema = /* @__PURE__ */ schema(() => z.object({ order: paymentOrderSchema }));
 
+/** GET /api/payment/order/{orderId}: the caller's own order (anyone else's answers 404). */
+export const orderIdPathSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    orderId: z
+      .string({ error: PAYMENT_MESSAGES.orderNotFound })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: PAYMENT_MESSAGES.orderNotFound }),
+        z.maxLength(64, { error: PAYMENT_MESSAGES.orderNotFound }),
+        z.regex(/^[0-9A-Za-z]+$/, { error: PAYMENT_MESSAGES.orderNotFound }),
+      ),
+  }),
+);
+
+/**
+ * Where an order stands, as the open payment window polls it (every ORDER.statePollMs):
+ * `waiting`: open, no transfer of its amount found yet (a submitted TXID the chain has not seen is
+ * not enough); `found`: the chain has a transfer bound to this order, its payment awaits approval;
+ * `active`: that payment was approved; `expired`: the order closed without a payment.
+ */
+export const ORDER_STATES = ['waiting', 'found', 'active', 'expired'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** A USDT transfer on TRON as the customer's window names it. */
+export const orderTransferSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    /** The transaction id (64 hex characters, lower case). */
+    txid: z.string(),
+    /** The USDT received, e.g. 60.37. */
+    amount: z.number(),
+    /** The block time of the transfer (ISO-8601 UTC). */
+    confirmedAt: z.string(),
+  }),
+);
+export type OrderTransfer = z.infer<typeof orderTransferSchema>;
+
+export const orderStateResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    order: paymentOrderSchema,
+    state: z.enum(ORDER_STATES),
+    /**
+     * The order's payment once there is one (`found`, `active`): the transfer the chain bound to it
+     * ("Payment found: 60.37 USDT, being verified"), and the payment's status. `confirmedAt` is null
+     * only for a payment an admin approved from its TXID before the chain's transfer was found.
+     * Null while waiting and when expired.
+     */
+    payment: z.nullable(
+      z.object({
+        txid: z.string(),
+        amount: z.number(),
+        confirmedAt: z.nullable(z.string()),
+        status: z.enum(PAYMENT_STATUSES_OF_ORDER),
+      }),
+    ),
+    /**
+     * A transfer of this order's exact amount that arrived after the order had closed (its expiry
+     * plus the grace), so it was not bound automatically: the window says it arrived late and that
+     * the team will match it (it is listed in the back-office's unmatched transfers). Null otherwise.
+     */
+    lateTransfer: z.nullable(orderTransferSchema),
+  }),
+);
+export type OrderStateResponse = z.infer<typeof orderStateResponseSchema>;
+
 export const submitUsdtPaymentInputSchema = /* @__PURE__ */ schema(() =>
   z.object({
     orderId: orderIdSchema,
@@ -158,13 +240,37 @@ export const verifyReferralInputSchema = /* @__PURE__ */ schema(() =>
 /** YYYY-MM-DD (UTC) or null. */
 export const isoDateSchema = /* @__PURE__ */ schema(() => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)));
 
-export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'expired', 'rejected'] as const;
+/** `refunded`: its payment was refunded, so the period it bought ended (docs/data-model.md, "Refund request"). */
+export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'expired', 'rejected', 'refunded'] as const;
+
+/** A refund request's state: pending (requested), approved (refunded, with the payout TXID) or refused (with the reason). */
+export const REFUND_STATUSES = ['pending', 'approved', 'refused'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** The refund request of a purchase, as its Billing History row shows it. */
+export const subscriptionRefundSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    _id: z.string(),
+    status: z.enum(REFUND_STATUSES),
+    /** When it was asked for (ISO-8601 UTC). */
+    requestedAt: z.string(),
+    /** When an admin approved or refused it; null while pending. */
+    decidedAt: z.nullable(z.string()),
+    /** The USDT transfer that paid the refund (64 hex characters), once approved. */
+    payoutTxid: z.nullable(z.string()),
+    /** Why it was refused, once refused. */
+    refusalReason: z.nullable(z.string()),
+  }),
+);
+export type SubscriptionRefund = z.infer<typeof subscriptionRefundSchema>;
+
 /**
  * How a subscription came about: bought with USDT, the free trial, or given by support (a grant or an
  * extension an administrator made, with no payment and no amount).
  */
 export const SUBSCRIPTION_PAYMENT_METHODS = ['usdt', 'free', 'support'] as const;
 export type SubscriptionPaymentMethod = (typeof SUBSCRIPTION_PAYMENT_METHODS)[number];
+
 export const subscriptionSchema = /* @__PURE__ */ schema(() =>
   z.object({
     _id: z.string(),
@@ -187,6 +293,13 @@ export const subscriptionSchema = /* @__PURE__ */ schema(() =>
     amount: z.optional(z.nullable(z.number())),
     /** When support ended it before its time (ISO-8601 UTC); absent otherwise. */
     endedAt: z.optional(z.nullable(z.string())),
+    /** The purchase's refund request, if one was made (absent from older answers). */
+    refund: z.optional(z.nullable(subscriptionRefundSchema)),
+    /**
+     * Until when (ISO-8601 UTC) the customer may still ask for a refund under the money-back
+     * guarantee: set only on a paid purchase without a request, while the guarantee runs.
+     */
+    refundableUntil: z.optional(z.nullable(z.string())),
   }),
 );
 export type Subscription = z.infer<typeof subscriptionSchema>;
@@ -273,7 +386,37 @@ export const chainCheckSchema = /* @__PURE__ */ schema(() =>
 );
 export type ChainCheck = z.infer<typeof chainCheckSchema>;
 
-export const PAYMENT_STATUSES = ['pending', 'completed', 'rejected'] as const;
+/** `refunded`: a completed payment whose refund was approved (its revenue stays counted, refunds apart). */
+export const PAYMENT_STATUSES = PAYMENT_STATUSES_OF_ORDER;
+
+/**
+ * How a payment got its transfer (docs/data-model.md, "Transfer" and "Binding a transfer to its
+ * order"): found by the wallet watcher (`watcher`), through the on-chain check of a submitted TXID
+ * (`txid-check`), or given to the customer by an admin from the unmatched transfers (`admin`).
+ */
+export const BINDING_SOURCES = ['watcher', 'txid-check', 'admin'] as const;
+export const paymentBindingSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    source: z.enum(BINDING_SOURCES),
+    /** The transfer's transaction id. */
+    txid: z.string(),
+    /** When the transfer was bound to the order (ISO-8601 UTC). */
+    boundAt: z.string(),
+    /**
+     * Why the binding is ambiguous, in words the admin's modal shows (the amount was re-issued
+     * within ORDER.ambiguousWithinHours of an earlier order of it ending unpaid, so the transfer
+     * may be that customer's late payment); null when it is not. Never auto-approved.
+     */
+    ambiguous: z.nullable(z.string()),
+    /** The transfer is dated before the order was created (within the clock-skew allowance). */
+    predatesOrder: z.boolean(),
+    /** Why the automatic approval did not approve it (empty when it did, or when it is off). */
+    autoApprovalWithheld: z.array(z.string()),
+    /** The administrator who assigned it (`admin` only). */
+    assignedBy: z.optional(z.nullable(z.string())),
+  }),
+);
+export type PaymentBinding = z.infer<typeof paymentBindingSchema>;
 /** A payment row of the admin lists (plus the wallet the customer was shown). */
 export const paymentSchema = /* @__PURE__ */ schema(() =>
   z.object({
@@ -298,6 +441,13 @@ export const paymentSchema = /* @__PURE__ */ schema(() =>
     network: z.string(),
     /** The latest on-chain pre-check of the TXID; null until the first check has run. */
     chainCheck: z.nullable(chainCheckSchema),
+    /** The payment's latest refund request and its state; null without one (absent from older answers). */
+    refund: z.optional(z.nullable(z.object({ _id: z.string(), status: z.enum(REFUND_STATUSES) }))),
+    /** The lifetime of the order it pays (ISO-8601 UTC); null on payments without an order. */
+    orderCreatedAt: z.optional(z.nullable(z.string())),
+    orderExpiresAt: z.optional(z.nullable(z.string())),
+    /** How the chain's transfer came to this payment; null while it is only a submitted TXID. */
+    binding: z.optional(z.nullable(paymentBindingSchema)),
     createdAt: z.string(),
     updatedAt: z.string(),
   }),

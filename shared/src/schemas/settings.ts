@@ -1,6 +1,7 @@
 import { REFERRAL } from '../constants.js';
 import * as z from '../zod.js';
 import { catalogPackageSchema } from './packages.js';
+import { WORK_KINDS, type WorkKind } from './admin-work.js';
 import { schema } from './schema.js';
 
 /**
@@ -174,6 +175,22 @@ export const emailTemplatePreviewResponseSchema = /* @__PURE__ */ schema(() =>
 );
 export type EmailTemplatePreviewResponse = z.infer<typeof emailTemplatePreviewResponseSchema>;
 
+/** On or off per kind of work, any subset of the kinds. */
+export const newWorkMailSwitchesSchema = /* @__PURE__ */ schema(
+  () =>
+    z.object({
+      pendingPayments: z.optional(z.boolean({ error: 'pendingPayments must be true or false' })),
+      pendingWithdrawals: z.optional(z.boolean({ error: 'pendingWithdrawals must be true or false' })),
+      refundRequests: z.optional(z.boolean({ error: 'refundRequests must be true or false' })),
+      unreadMessages: z.optional(z.boolean({ error: 'unreadMessages must be true or false' })),
+      unmatchedTransfers: z.optional(z.boolean({ error: 'unmatchedTransfers must be true or false' })),
+    }) satisfies z.ZodMiniType<Partial<Record<WorkKind, boolean>>>,
+);
+export type NewWorkMailSwitches = Partial<Record<WorkKind, boolean>>;
+/** The kinds a switch names, in WORK_KINDS order. */
+export const switchedKinds = (switches: NewWorkMailSwitches) =>
+  WORK_KINDS.filter((kind) => switches[kind] !== undefined);
+
 /**
  * `basicPackageEnabled`: the spec's Basic sales switch. `autoApproveOnMatch` (off by
  * default): a payment whose on-chain check is a 'match' is approved by the system, through the same
@@ -185,6 +202,11 @@ export const subscriptionSettingsSchema = /* @__PURE__ */ schema(() =>
     autoApproveOnMatch: z._default(z.boolean(), false),
     /** The link the free trial delivers; null while none is set (the trial is then unavailable). */
     copyTradingLink: z._default(z.nullable(z.string()), null),
+    /**
+     * Whether the new-work mail to every administrator reports each kind (on unless turned off).
+     * Only the kinds this server has are present: a kind it lacks has no switch.
+     */
+    newWorkMail: z._default(newWorkMailSwitchesSchema, {}),
   }),
 );
 export const subscriptionSettingsResponseSchema = /* @__PURE__ */ schema(() =>
@@ -201,14 +223,17 @@ export const subscriptionSettingsPutInputSchema = /* @__PURE__ */ schema(() =>
         basicPackageEnabled: z.optional(z.boolean({ error: 'basicPackageEnabled must be true or false' })),
         autoApproveOnMatch: z.optional(z.boolean({ error: 'autoApproveOnMatch must be true or false' })),
         copyTradingLink: z.optional(copyTradingLinkInputSchema),
+        /** The new-work mail's switches the save names; the kinds it leaves out keep theirs. */
+        newWorkMail: z.optional(newWorkMailSwitchesSchema),
       })
       .check(
         z.refine(
           (value) =>
             value.basicPackageEnabled !== undefined ||
             value.autoApproveOnMatch !== undefined ||
-            value.copyTradingLink !== undefined,
-          { error: 'Send basicPackageEnabled, autoApproveOnMatch, copyTradingLink or a combination' },
+            value.copyTradingLink !== undefined ||
+            (value.newWorkMail !== undefined && switchedKinds(value.newWorkMail).length > 0),
+          { error: 'Send basicPackageEnabled, autoApproveOnMatch, copyTradingLink, newWorkMail or a combination' },
         ),
       ),
   }),

@@ -1,4 +1,5 @@
 import { WITHDRAWAL } from '../constants.js';
+import { TRON_ADDRESS_PATTERN, isTronAddress } from '../tron-address.js';
 import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
 import { canonicalTxid, chainCheckSchema } from './payments.js';
@@ -48,12 +49,17 @@ export const withdrawalApprovedMessage = (paidOutUsd: number, remainingUsd: numb
 
 export const ADMIN_NOTE_MAX_LENGTH = 500;
 
-/** T followed by 33 base58 characters (no 0, O, I or l): 34 in all. Length first, then the pattern. */
+/**
+ * A TRON address: T followed by 33 base58 characters (no 0, O, I or l), 34 in all, whose
+ * Base58Check checksum matches (isTronAddress), so a mistyped character is caught before a payout
+ * goes to nobody. Length first, then the pattern and the checksum; the spec's sentence for any of them.
+ */
 export const trc20AddressSchema = /* @__PURE__ */ schema(() =>
   requiredText(
     WITHDRAWAL_MESSAGES.addressRequired,
     z.length(34, { error: WITHDRAWAL_MESSAGES.addressInvalid, abort: true }),
-    z.regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, { error: WITHDRAWAL_MESSAGES.addressInvalid }),
+    z.regex(TRON_ADDRESS_PATTERN, { error: WITHDRAWAL_MESSAGES.addressInvalid, abort: true }),
+    z.refine(isTronAddress, { error: WITHDRAWAL_MESSAGES.addressInvalid }),
   ),
 );
 

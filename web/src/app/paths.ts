@@ -55,7 +55,11 @@ export const paths = {
     dashboard: adminPath('dashboard', 'Dashboard'),
     users: adminPath('users', 'Users'),
     payments: adminPath('payments', 'Package Management'),
+    /** Beyond the spec: transfers to the payment wallets that fit no order. */
+    unmatchedTransfers: adminPath('unmatched-transfers', 'Unmatched Transfers'),
     withdrawals: adminPath('withdrawals', 'Withdrawals'),
+    /** Beyond the spec: the money-back guarantee's refund requests. */
+    refunds: adminPath('refunds', 'Refunds'),
     subscriptionHistory: adminPath('subscription-history', 'Subscription History'),
     activations: adminPath('activations', 'Subscription Activations'),
     wallets: adminPath('wallets', 'Payment Wallets'),
@@ -70,12 +74,17 @@ export const paths = {
 
 export type AdminPath = (typeof paths.admin)[Exclude<keyof typeof paths.admin, 'root'>];
 
-/** The admin sidebar, in the order the back-office shows them, then the audit log. */
+/**
+ * The admin sidebar, in the order the back-office shows them (the unmatched transfers next to the
+ * payments they may become), then the audit log.
+ */
 export const ADMIN_NAVIGATION: readonly AdminPath[] = [
   paths.admin.dashboard,
   paths.admin.users,
   paths.admin.payments,
+  paths.admin.unmatchedTransfers,
   paths.admin.withdrawals,
+  paths.admin.refunds,
   paths.admin.subscriptionHistory,
   paths.admin.activations,
   paths.admin.wallets,

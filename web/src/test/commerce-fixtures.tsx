@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { SwrDefaults } from '@/lib/swr-defaults';
-import { PACKAGE_NAMES, type PackageName } from '@goldbot/shared';
+import { PACKAGE_NAMES, type OrderState, type OrderStateResponse, type PackageName } from '@goldbot/shared';
 import { AppProvider } from '@/app/provider';
 import { LocationProbe } from '@/components/testing/render-with-router';
 import type { SessionUser } from '@/lib/session-storage';
@@ -110,10 +110,51 @@ export const orderReply =
         price,
         amount: Math.round((price + ORDER_TAG) * 100) / 100,
         referralCode: body.referralCode ?? null,
-        expiresAt: '2026-11-23T12:15:00.000Z',
+        expiresAt: ORDER_EXPIRES_AT,
       },
     });
   };
+
+/** When every test order closes. */
+export const ORDER_EXPIRES_AT = '2026-11-23T12:15:00.000Z';
+
+/** The TXID of the transfer the chain bound to a test order. */
+export const FOUND_TXID = 'b1c2d3e4f5a60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f91';
+
+/**
+ * GET /api/payment/order/{orderId} as the server answers it: the Basic order of 60.37 USDT
+ * (`order-plain`, as `orderReply` opens it) in `state`; `found` and `active` carry its payment of
+ * that amount unless `extra` says otherwise.
+ */
+export function orderStateReply(
+  state: OrderState = 'waiting',
+  extra: Partial<Pick<OrderStateResponse, 'payment' | 'lateTransfer'>> = {},
+) {
+  const paid = state === 'found' || state === 'active';
+  const answer: OrderStateResponse = {
+    order: {
+      orderId: 'order-plain',
+      packageName: PACKAGE_NAMES.basic,
+      originalAmount: 60,
+      price: 60,
+      amount: 60.37,
+      referralCode: null,
+      expiresAt: ORDER_EXPIRES_AT,
+    },
+    state,
+    payment: paid
+      ? {
+          txid: FOUND_TXID,
+          amount: 60.37,
+          confirmedAt: '2026-11-23T10:20:00.000Z',
+          status: state === 'active' ? 'completed' : 'pending',
+        }
+      : null,
+    lateTransfer: null,
+    ...extra,
+  };
+  return jsonResponse(answer);
+}
 
 /** The commerce routes answering as for a customer without purchases; `routes` replace any. */
 export function mockCommerceApi(routes: Routes = {}) {
@@ -123,6 +164,9 @@ export function mockCommerceApi(routes: Routes = {}) {
     'GET /api/settings/public/subscription-settings': settings(),
     'GET /api/payment/wallet-details': jsonResponse(WALLET),
     'POST /api/payment/order': orderReply(),
+    // The open window polls its order: nothing found yet.
+    'GET /api/payment/order/order-plain': orderStateReply(),
+    'GET /api/payment/order/order-FRIEND10': orderStateReply(),
     'GET /api/payment/active-subscription': jsonResponse({ subscription: null }),
     'GET /api/payment/subscriptions': jsonResponse({ subscriptions: [] }),
     ...routes,

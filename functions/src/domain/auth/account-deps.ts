@@ -61,6 +61,8 @@ export interface SessionCaller {
   knownProfile?: UserProfile | null;
   /** Epoch seconds of the token's sign-in (`auth_time`): an admin action checks it against TOTP. */
   authTime?: number;
+  /** The token comes from the API's own sign-in (kit/identity.ts); absent counts as no, for admin actions. */
+  apiSignIn?: boolean;
 }
 
 /** What an opened session answers: the body, and the refresh token for the HttpOnly cookie. */

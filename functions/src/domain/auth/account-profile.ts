@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, type SessionUser } from '@goldbot/shared';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import type { AccountDeps, CodeKey, Directory, Mail, SessionCaller } from './account-deps.js';
 import { CodeRejected, type CodeState } from './account-stores.js';
-import { assertAdminMfa } from './admin-mfa.js';
+import { assertAdminMfa, assertApiSignIn } from './admin-mfa.js';
 import { CODE_TEMPLATES, checkSubmittedCode, sendCode } from './code-steps.js';
 import { CODE_MESSAGES } from './one-time-codes.js';
 import { ensureProfile } from './profile-provisioning.js';
@@ -25,10 +25,14 @@ export async function me(deps: AccountDeps, caller: SessionCaller): Promise<Sess
 
 export async function getUserData(deps: AccountDeps, caller: SessionCaller, userId: string) {
   if (caller.userId !== userId && !caller.isAdmin) throw new ForbiddenError('You can only view your own account.');
-  // Reading someone else's account is an admin action: the same TOTP rule as every admin route.
-  if (caller.userId !== userId && deps.adminMfaRequired) {
-    const own = caller.knownProfile !== undefined ? caller.knownProfile : await deps.store.getProfile(caller.userId);
-    assertAdminMfa(own ?? {}, caller.authTime ?? 0);
+  // Reading someone else's account is an admin action: the same rules as every admin route (a
+  // token from the API's own sign-in, and TOTP where admin MFA is required).
+  if (caller.userId !== userId) {
+    assertApiSignIn(caller);
+    if (deps.adminMfaRequired) {
+      const own = caller.knownProfile !== undefined ? caller.knownProfile : await deps.store.getProfile(caller.userId);
+      assertAdminMfa(own ?? {}, caller.authTime ?? 0);
+    }
   }
   const profile = caller.userId === userId ? await ensureProfile(deps, caller) : await deps.store.getProfile(userId);
   if (!profile) throw new NotFoundError('User not found.');

@@ -1,3 +1,4 @@
+import { ADMIN_SIGN_IN_REQUIRED_MESSAGE } from '@goldbot/shared';
 import { ForbiddenError } from '../errors.js';
 
 export const ADMIN_MFA_MESSAGES = {
@@ -16,6 +17,32 @@ export function assertAdminMfa(profile: { mfaEnabledAt?: string }, authTimeSecon
   if (!profile.mfaEnabledAt) throw new ForbiddenError(ADMIN_MFA_MESSAGES.required);
   const enabledSeconds = Math.floor(Date.parse(profile.mfaEnabledAt) / 1000);
   if (!(authTimeSeconds >= enabledSeconds)) throw new ForbiddenError(ADMIN_MFA_MESSAGES.signInBeforeMfa);
+}
+
+/**
+ * An administrator acts only with a token from the API's own sign-in (`apiSignIn`, read from the
+ * token by kit/identity.ts): never with one a Google sign-in through the hosted UI produced,
+ * which passed no TOTP although its `auth_time` is fresh and its groups name the administrator.
+ * Checked on every admin route (the handler kit), on the admin branches of user routes and on a
+ * wallet activation, whether or not admin MFA is required.
+ */
+export function assertApiSignIn(token: { apiSignIn?: boolean }): void {
+  if (token.apiSignIn !== true) throw new ForbiddenError(ADMIN_SIGN_IN_REQUIRED_MESSAGE);
+}
+
+/**
+ * The checks of an admin action on a route that is not admin-only (another account's profile,
+ * another customer's receipt), the same as an admin route's: a token from the API's own sign-in
+ * and, where admin MFA is required, TOTP on (`profile`: the administrator's own) before that
+ * sign-in.
+ */
+export function assertAdminAction(
+  token: { apiSignIn?: boolean; authTime?: number },
+  profile: { mfaEnabledAt?: string } | null | undefined,
+  mfaRequired: boolean,
+): void {
+  assertApiSignIn(token);
+  if (mfaRequired) assertAdminMfa(profile ?? {}, token.authTime ?? 0);
 }
 
 /** How recent the TOTP code behind an administrator's token must be for a wallet activation. */

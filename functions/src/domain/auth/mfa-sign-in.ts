@@ -3,6 +3,7 @@ import { ADMIN_GROUP, type MfaChallengeResponse, type MfaSetupResponse } from '@
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors.js';
 import type { AccountDeps, Directory, OpenedSession } from './account-deps.js';
 import { ADMIN_MFA_MESSAGES } from './admin-mfa.js';
+import { challengeUsername } from './cognito-handle.js';
 import type { IssuedTokens } from './identity-directory.js';
 import { LOGIN_MESSAGES } from './login-backoff.js';
 import { ensureProfile } from './profile-provisioning.js';
@@ -48,13 +49,21 @@ export async function startMfaSetup(deps: AccountDeps & Directory, tokens: Issue
   return { kind: 'mfa-setup', body: totpSetupBody(profile.email, setupId, secretCode, MFA_MESSAGES.setup) };
 }
 
-/** Step two of a sign-in with TOTP. Wrong codes count towards the same back-off as passwords. */
+/**
+ * Step two of a sign-in with TOTP. Wrong codes count towards the sign-in back-off of the account
+ * the challenge session belongs to: keyed on the Cognito username inside the session, not on the
+ * e-mail the client sends, which could change on every try. The password's right answer (login)
+ * clears the address's back-off, not this one, so the codes' back-off grows across sign-ins.
+ */
 export async function verifyMfa(
   deps: AccountDeps & Directory,
   input: { email: string; session: string; code: string },
 ): Promise<OpenedSession> {
   const { store, directory } = deps;
-  await reservePasswordAttempt(deps, input.email);
+  const username = challengeUsername(input.session);
+  // A session without its username cannot be answered (Cognito needs its SECRET_HASH): sign in again.
+  if (!username) throw new UnauthorizedError(MFA_MESSAGES.expired);
+  await reservePasswordAttempt(deps, username);
   const result = await directory.respondToMfa(input.email, input.session, input.code);
   if (result.kind !== 'ok') throw new ValidationError(MFA_MESSAGES.wrongCode, { code: MFA_MESSAGES.wrongCode });
   // One profile read serves the session and the TOTP record below.
@@ -63,7 +72,7 @@ export async function verifyMfa(
   // as of this sign-in (the token's `iat`), so this very session passes the admin routes'
   // sign-in-after-TOTP rule, and the route stays within 5 requests (docs/performance.md).
   const unrecorded = result.tokens.claims.groups.includes(ADMIN_GROUP) && !profile?.mfaEnabledAt;
-  return openSession(deps, result.tokens, input.email, profile, {
+  return openSession(deps, result.tokens, username, profile, {
     ...(unrecorded ? { mfaEnabledAt: Math.min(deps.now(), result.tokens.claims.iat * 1000) } : {}),
   });
 }

@@ -16,9 +16,10 @@ import { toSessionUser, type UserProfile } from '../records/user-profile.js';
 /**
  * The login back-off: the attempt is reserved, counted as a failure, before any password
  * reaches Cognito; a success clears it. While an address is blocked no password is even tried.
+ * `key`: the address for a password; the Cognito username for a TOTP code (verifyMfa).
  */
-export async function reservePasswordAttempt(deps: AccountDeps, email: string, known?: LoginFailures): Promise<void> {
-  const blockedFor = await deps.store.reserveLoginAttempt(email, deps.now(), backoffSeconds, known);
+export async function reservePasswordAttempt(deps: AccountDeps, key: string, known?: LoginFailures): Promise<void> {
+  const blockedFor = await deps.store.reserveLoginAttempt(key, deps.now(), backoffSeconds, known);
   if (blockedFor > 0) throw new TooManyRequestsError(LOGIN_MESSAGES.blocked(blockedFor), blockedFor);
 }
 
@@ -47,8 +48,9 @@ export async function checkCurrentPassword(
 export class PendingRegistration extends Error {}
 
 /**
- * Opens a session for tokens Cognito issued. `signedInAs`: the address whose password (or code)
- * was just proven: its back-off is cleared with the session's registration, in one request.
+ * Opens a session for tokens Cognito issued. `signedInAs`: the key of the back-off the proven
+ * password (the address) or TOTP code (the Cognito username) was reserved against: it is cleared
+ * with the session's registration, in one request.
  */
 export async function openSession(
   deps: AccountDeps,

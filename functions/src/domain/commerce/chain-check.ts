@@ -1,18 +1,21 @@
 import {
   CHAIN_CHECK_RECHECKABLE,
+  ORDER,
   isTronTxid,
   type ChainCheck,
   type ChainCheckStatus,
   type Payment,
 } from '@goldbot/shared';
 import { TronApiError, type TronLookup, type TronTransactionApi } from './tron.js';
-import type { AmountHold } from '../records/order-record.js';
 import { toPaymentView, type PaymentRecord } from '../records/payment-record.js';
+import type { TransferRecord } from '../records/transfer-record.js';
 import type { Logger } from '../logger-port.js';
 import { DomainError, NotFoundError, ServiceUnavailableError } from '../errors.js';
 import { sweep, type Page, type SweepResult } from '../jobs/sweep.js';
 import { REVIEW_MESSAGES, type DecisionResult } from './payment-review.js';
-import { isWholeCents, toCents } from './purchase.js';
+import { toCents } from './purchase.js';
+import type { SettleOutcome } from './binding.js';
+import { transferFromReceipt } from './transfers.js';
 import {
   centsToUsdtUnits,
   decodeResMessage,
@@ -44,10 +47,16 @@ export interface ChainCheckPolicy {
   confirmationWindowMs: number;
   /** How long after submission job-chain-recheck keeps asking (24 h). */
   recheckWindowMs: number;
+  /** A payment of an order: a transfer up to this long before the order's creation pays it (clock skew). */
+  orderSkewMs: number;
+  /** A payment of an order: and up to this long after its expiry (ORDER_GRACE_MINUTES). */
+  orderGraceMs: number;
 }
 
 export const DEFAULT_CHAIN_CHECK_POLICY: ChainCheckPolicy = {
   amountToleranceUnits: 0n,
+  orderSkewMs: ORDER.skewMinutes * 60_000,
+  orderGraceMs: ORDER.graceMinutes * 60_000,
   graceMs: 24 * 3_600_000,
   // TRON solidifies a block after about 19 more blocks of 3 s (about a minute); a transfer the
   // customer made before submitting its id is final well within this, so later it is 'not found'.
@@ -55,11 +64,16 @@ export const DEFAULT_CHAIN_CHECK_POLICY: ChainCheckPolicy = {
   recheckWindowMs: 24 * 3_600_000,
 };
 
-/** A policy from configuration (tolerance in USDT, grace in hours). */
-export const chainCheckPolicy = (toleranceUsdt: number, graceHours: number): ChainCheckPolicy => ({
+/** A policy from configuration (tolerance in USDT, grace in hours, the orders' grace in minutes). */
+export const chainCheckPolicy = (
+  toleranceUsdt: number,
+  graceHours: number,
+  orderGraceMinutes: number = ORDER.graceMinutes,
+): ChainCheckPolicy => ({
   ...DEFAULT_CHAIN_CHECK_POLICY,
   amountToleranceUnits: usdtToUnits(toleranceUsdt),
   graceMs: graceHours * 3_600_000,
+  orderGraceMs: orderGraceMinutes * 60_000,
 });
 
 const minutesText = (ms: number) => `${Math.round(ms / 60_000)} minutes`;
@@ -78,7 +92,11 @@ export const CHAIN_CHECK_REASONS = {
   notOrderAmount: (received: string, due: string) =>
     `${received} USDT received, not this order's exact amount of ${due} USDT`,
   paysAnotherOrder: (received: string) =>
-    `${received} USDT is the exact amount of another customer's open order: this transfer pays another order`,
+    `${received} USDT is the exact amount of another order, and the chain bound this transfer to that order`,
+  paidThisOrderAgain: (paymentId: string) =>
+    `the chain bound this transfer to this order's payment ${paymentId}, not to this one`,
+  outsideOrder: (at: string, from: string, to: string) =>
+    `transferred at ${at}, outside this payment order's time (${from} to ${to})`,
   tooOld: (at: string, windowStart: string, graceMs: number) =>
     `transferred at ${at}, before the payment window (from ${windowStart}, ${hoursText(graceMs)} before the payment was submitted)`,
   noBlockTime: 'the receipt has no block time',
@@ -102,7 +120,31 @@ export const invalidCheck = (now: Date): ChainCheck =>
 /** The verdict when TRON could not be asked. */
 export const errorCheck = (now: Date, reason: string): ChainCheck => emptyCheck('error', now.toISOString(), [reason]);
 
-type JudgedPayment = Pick<PaymentRecord, 'amount' | 'createdAt' | 'orderAmount'> & { wallet: { address: string } };
+type JudgedPayment = Pick<
+  PaymentRecord,
+  'amount' | 'createdAt' | 'orderAmount' | 'orderCreatedAt' | 'orderExpiresAt'
+> & {
+  wallet: { address: string };
+};
+
+/**
+ * The times a transfer may pay `payment` in: its order's lifetime (creation less the clock skew,
+ * expiry plus the grace) for a payment of an order that records it; else, for older payments, from
+ * `graceMs` before the submission.
+ */
+export function paymentWindow(
+  payment: JudgedPayment,
+  policy: Pick<ChainCheckPolicy, 'graceMs' | 'orderSkewMs' | 'orderGraceMs'>,
+): { from: number; to: number | null; ofOrder: boolean } {
+  if (payment.orderCreatedAt && payment.orderExpiresAt) {
+    return {
+      from: Date.parse(payment.orderCreatedAt) - policy.orderSkewMs,
+      to: Date.parse(payment.orderExpiresAt) + policy.orderGraceMs,
+      ofOrder: true,
+    };
+  }
+  return { from: Date.parse(payment.createdAt) - policy.graceMs, to: null, ofOrder: false };
+}
 
 /** The verdict from what TRON answered (found or unknown) for `payment`, at `now`. */
 export function judgeLookup(
@@ -172,15 +214,18 @@ export function judgeLookup(
   if (blockTime === undefined) {
     reasons.push(CHAIN_CHECK_REASONS.noBlockTime);
   } else {
-    const windowStart = submittedAt - policy.graceMs;
-    if (blockTime < windowStart) {
+    const window = paymentWindow(payment, policy);
+    const at = new Date(blockTime).toISOString();
+    if (window.ofOrder && (blockTime < window.from || (window.to !== null && blockTime > window.to))) {
       reasons.push(
-        CHAIN_CHECK_REASONS.tooOld(
-          new Date(blockTime).toISOString(),
-          new Date(windowStart).toISOString(),
-          policy.graceMs,
+        CHAIN_CHECK_REASONS.outsideOrder(
+          at,
+          new Date(window.from).toISOString(),
+          new Date(window.to ?? window.from).toISOString(),
         ),
       );
+    } else if (!window.ofOrder && blockTime < window.from) {
+      reasons.push(CHAIN_CHECK_REASONS.tooOld(at, new Date(window.from).toISOString(), policy.graceMs));
     }
   }
   return {
@@ -236,15 +281,11 @@ export interface ChainCheckStore {
   saveChainCheck(paymentId: string, check: ChainCheck): Promise<SaveOutcome>;
   /** The autoApproveOnMatch setting (missing = off). */
   autoApproveOnMatch(): Promise<boolean>;
-  /** Who holds an exact amount (an open order, or a submitted payment until its check settles). */
-  amountHolder(amountCents: number): Promise<AmountHold | null>;
-  /** Frees a submitted payment's amount once its check has settled (only while this payment holds it). */
-  releaseAmount(amountCents: number, paymentId: string): Promise<void>;
-  /**
-   * Records that `address` sent this payment's transfer, and answers whether it sent transfers for
-   * other customers' payments before (one Query of the address's partition, one PutItem).
-   */
-  recordPayer(address: string, payment: Pick<PaymentRecord, '_id' | 'userId' | 'createdAt'>): Promise<boolean>;
+  /** Whether `address` paid orders of customers other than `userId` before (one Query; read only). */
+  payerPaidOthers(address: string, userId: string): Promise<boolean>;
+  /** Records the transfer unless it is there; answers the stored record either way. */
+  recordTransfer(transfer: TransferRecord): Promise<TransferRecord>;
+  getTransfer(txid: string): Promise<TransferRecord | null>;
   /**
    * Pending payments submitted at or after `since`, newest first, whose verdict may still
    * change (none yet, 'pending', 'not-found', 'error'): one Query page of GSI2 PAYMENTS#pending.
@@ -260,6 +301,12 @@ export interface ChainCheckDeps {
   policy: ChainCheckPolicy;
   /** Approves the payment as the system (action 'payment.auto-approve'), through approvePayment. */
   autoApprove: (payment: PaymentRecord, check: ChainCheck) => Promise<DecisionResult>;
+  /**
+   * Binds a transfer the check found to its order (binding.ts, source 'txid-check'): the same
+   * binding the wallet watcher makes, so a submitted TXID settles as the chain says, not as the
+   * submitter says.
+   */
+  settle: (transfer: TransferRecord) => Promise<SettleOutcome>;
   log: Logger;
 }
 
@@ -277,7 +324,13 @@ export const CHAIN_CHECK_MESSAGES = {
     'The on-chain check is not configured on this server (TRON_API_URL). Check the TXID on a block explorer.',
 } as const;
 
-/** Asks TRON about one payment's TXID (unless it is not TRON-shaped) and stores the verdict. */
+/**
+ * Asks TRON about one payment's TXID (unless it is not TRON-shaped) and stores the verdict. For a
+ * payment of an order, a USDT transfer the receipt shows to the payment's wallet is recorded and
+ * bound to its order first, exactly as the wallet watcher would: when the chain binds it to this
+ * payment's order, the binding itself completes this payment (a Match); when it binds it to another
+ * order, or to none, this payment's verdict says so.
+ */
 export async function checkPayment(
   deps: ChainCheckDeps,
   paymentId: string,
@@ -292,16 +345,35 @@ export async function checkPayment(
     check = invalidCheck(deps.now());
   } else {
     if (!tron) throw new ServiceUnavailableError(CHAIN_CHECK_MESSAGES.notConfigured);
+    let lookup: TronLookup | null = null;
     try {
-      const lookup = await tron.transactionInfo(payment.txidNormalized, {
-        budgetMs: options.budgetMs,
-      });
+      lookup = await tron.transactionInfo(payment.txidNormalized, { budgetMs: options.budgetMs });
       check = judgeLookup(payment, lookup, deps.now(), deps.policy);
     } catch (error) {
       if (!(error instanceof TronApiError)) throw error;
       check = errorCheck(deps.now(), error.message);
     }
-    check = await attribute(deps, payment, check);
+    if (lookup?.kind === 'found' && payment.orderId !== undefined) {
+      const bound = await bindFoundTransfer(deps, payment, lookup);
+      if (bound.kind === 'this-payment' && bound.justBound) {
+        // The binding completed this payment just now (its verdict, and the approval when it applies).
+        const current = (await store.getPayment(payment._id)) ?? payment;
+        log.info('payment chain check', {
+          paymentId: payment._id,
+          origin: options.origin,
+          status: 'match',
+          bound: true,
+        });
+        return {
+          payment: toPaymentView(current),
+          check: current.chainCheck ?? check,
+          autoApproved: bound.autoApproved,
+        };
+      }
+      // Bound to this payment before: the fresh verdict is stored as any other check's.
+      if (bound.kind === 'elsewhere') check = bound.check(check);
+    }
+    if (check.from) check = { ...check, payerPaidOthers: await store.payerPaidOthers(check.from, payment.userId) };
   }
 
   const saved = await store.saveChainCheck(payment._id, check);
@@ -315,12 +387,15 @@ export async function checkPayment(
     reasons: check.reasons,
   });
   const checked: PaymentRecord = { ...payment, chainCheck: stored };
-  // A settled check frees the order's amount for the next order (a recheck would not change it).
-  if (payment.orderAmount !== undefined && !CHAIN_CHECK_RECHECKABLE.includes(stored.status)) {
-    await store.releaseAmount(toCents(payment.orderAmount), payment._id);
-  }
 
-  if (stored.status === 'match' && payment.status === 'pending' && (await store.autoApproveOnMatch())) {
+  // Payments of an order are approved automatically only through the chain's binding (binding.ts),
+  // which withholds it when the binding is ambiguous or the payer paid other customers' orders.
+  if (
+    payment.orderId === undefined &&
+    stored.status === 'match' &&
+    payment.status === 'pending' &&
+    (await store.autoApproveOnMatch())
+  ) {
     try {
       const result = await deps.autoApprove(checked, stored);
       const autoApproved = result.message === REVIEW_MESSAGES.approved(payment.username);
@@ -335,39 +410,57 @@ export async function checkPayment(
   return { payment: toPaymentView(checked), check: stored, autoApproved: false };
 }
 
-/**
- * Who the transfer belongs to: a transfer to the wallet that carries another open order's exact
- * amount pays that order, not this one (a 'mismatch' saying so, never auto-approved); and the
- * sender's address is recorded, with whether it paid other customers' payments before.
- */
-async function attribute(deps: ChainCheckDeps, payment: PaymentRecord, check: ChainCheck): Promise<ChainCheck> {
-  let judged = check;
-  const received = check.amount;
-  if (
-    payment.orderAmount !== undefined &&
-    received !== null &&
-    check.to === payment.wallet.address.trim() &&
-    isWholeCents(Number(received)) &&
-    toCents(Number(received)) !== toCents(payment.orderAmount)
-  ) {
-    const holder = await deps.store.amountHolder(toCents(Number(received)));
-    const nowSeconds = Math.floor(deps.now().getTime() / 1000);
-    if (holder && holder.expiresAt > nowSeconds && holder.orderId !== payment.orderId) {
-      const notThisOrder = CHAIN_CHECK_REASONS.notOrderAmount(
-        received,
-        formatTokenAmount(centsToUsdtUnits(toCents(payment.orderAmount))),
-      );
-      judged = {
-        ...check,
-        status: 'mismatch',
-        reasons: check.reasons.map((reason) =>
-          reason === notThisOrder ? CHAIN_CHECK_REASONS.paysAnotherOrder(received) : reason,
-        ),
-      };
-    }
+type FoundTransfer =
+  | { kind: 'none' }
+  | { kind: 'this-payment'; autoApproved: boolean; justBound: boolean }
+  /** Bound to another order or payment: how this payment's verdict says so. */
+  | { kind: 'elsewhere'; check: (judged: ChainCheck) => ChainCheck };
+
+/** Records and binds the USDT transfer a receipt shows to the payment's wallet, and says where it went. */
+async function bindFoundTransfer(
+  deps: ChainCheckDeps,
+  payment: PaymentRecord,
+  lookup: Extract<TronLookup, { kind: 'found' }>,
+): Promise<FoundTransfer> {
+  const found = transferFromReceipt(
+    payment.txidNormalized,
+    lookup.info,
+    payment.wallet.address.trim(),
+    deps.now().toISOString(),
+  );
+  if (!found) return { kind: 'none' };
+  const recorded = await deps.store.recordTransfer(found);
+  const outcome = recorded.state === 'recorded' ? await deps.settle(recorded) : null;
+  const transfer = outcome?.kind === 'bound' ? null : await deps.store.getTransfer(recorded.txid);
+  const binding =
+    outcome?.kind === 'bound'
+      ? { orderId: outcome.orderId, paymentId: outcome.paymentId }
+      : transfer?.state === 'bound'
+        ? transfer.binding
+        : null;
+  if (!binding) return { kind: 'none' };
+  if (binding.paymentId === payment._id) {
+    const justBound = outcome?.kind === 'bound';
+    return { kind: 'this-payment', autoApproved: justBound && outcome.autoApproved, justBound };
   }
-  if (judged.from) return { ...judged, payerPaidOthers: await deps.store.recordPayer(judged.from, payment) };
-  return judged;
+  const received = formatTokenAmount(BigInt(recorded.units));
+  const reason =
+    binding.orderId === payment.orderId
+      ? CHAIN_CHECK_REASONS.paidThisOrderAgain(binding.paymentId)
+      : CHAIN_CHECK_REASONS.paysAnotherOrder(received);
+  // "Not this order's exact amount" is what the new reason says better.
+  const notThisOrder =
+    payment.orderAmount === undefined
+      ? null
+      : CHAIN_CHECK_REASONS.notOrderAmount(received, formatTokenAmount(centsToUsdtUnits(toCents(payment.orderAmount))));
+  return {
+    kind: 'elsewhere',
+    check: (judged) => ({
+      ...judged,
+      status: 'mismatch',
+      reasons: [reason, ...judged.reasons.filter((r) => r !== notThisOrder)],
+    }),
+  };
 }
 
 export type RecheckOutcome =

@@ -38,7 +38,10 @@ import {
   planPurchase,
   referralAnswer,
   sortNewestFirst,
+  type PurchaseSnapshot,
+  type TxidMarker,
 } from './purchase.js';
+import { withinLifetime, type BindingPolicy } from './transfers.js';
 
 /**
  * The customer commerce use cases: the package status, the public settings, the wallet, a
@@ -61,6 +64,8 @@ export interface CommerceDeps {
   newId: (nowMs: number) => string;
   /** The customer dashboard's URL, for the mails. */
   dashboardLink: string;
+  /** The orders' lifetime and grace: whether a recorded transfer fell inside the order a submission names. */
+  bindingPolicy: BindingPolicy;
   /**
    * Told about each payment once it is saved, so its on-chain check starts. It must not
    * hold the answer back: it hands the work off (an asynchronous invoke, a background task) and
@@ -147,9 +152,70 @@ const submitBody = (packageName: string, view: Subscription, txid: string): Subm
 });
 
 /**
+ * Why a TXID spent elsewhere is refused: by this customer for another package, or claimed by
+ * another customer before the chain showed it. The second is no loss to the real payer (the chain
+ * binds the transfer to the order of its exact amount), and the message says so.
+ */
+const reuseMessage = (marker: TxidMarker, buyerId: string): string =>
+  marker.userId === buyerId ? PAYMENT_MESSAGES.txidUsed : PAYMENT_MESSAGES.txidClaimedElsewhere;
+
+/**
+ * The answer a submission gets without writing, when the table already says whose the TXID is:
+ * the chain's recorded transfer first, then the TXID's marker. Null: nothing says, it is a new claim.
+ */
+async function answerFromChainOrMarker(
+  deps: CommerceDeps,
+  buyerId: string,
+  input: SubmitUsdtPaymentInput,
+  snapshot: PurchaseSnapshot,
+): Promise<Outcome<SubmitBody> | null> {
+  const replayed = (view: Subscription): Outcome<SubmitBody> => ({
+    status: 200,
+    body: submitBody(view.packageName, view, input.txid),
+  });
+  const transfer = snapshot.transfer;
+  if (transfer?.state === 'bound' && transfer.binding) {
+    const binding = transfer.binding;
+    // Bound to someone else's order: never this buyer's, whatever they submit.
+    if (binding.userId !== buyerId) throw new ConflictError(PAYMENT_MESSAGES.txidOtherOrder);
+    const marker = snapshot.txidMarker;
+    const existing =
+      marker && marker.paymentId === binding.paymentId
+        ? await deps.store.readSubscription(buyerId, marker.subscriptionId)
+        : await deps.store.readPaymentSubscription(binding.paymentId);
+    if (!existing || existing.userId !== buyerId || existing.packageSlug !== packageSlugOf(input.packageName)) {
+      throw new ConflictError(PAYMENT_MESSAGES.txidOtherOrder);
+    }
+    return replayed(toSubscriptionView(existing, today(deps)));
+  }
+  if (transfer?.state === 'unmatched') {
+    // No order took it: only an order of this buyer whose lifetime holds the transfer may claim it
+    // (a wrong or rounded amount sent in time; the admin decides). Anything else is refused.
+    const named = snapshot.namedOrder;
+    if (!named || named.userId !== buyerId || !withinLifetime(named, transfer.blockTime, deps.bindingPolicy)) {
+      throw new ConflictError(PAYMENT_MESSAGES.txidOutsideOrder);
+    }
+  }
+  const marker = snapshot.txidMarker;
+  if (!marker) return null;
+  if (!isReplay(marker, buyerId, input.packageName)) throw new ConflictError(reuseMessage(marker, buyerId));
+  const existing = await deps.store.readSubscription(buyerId, marker.subscriptionId);
+  // The same purchase repeated: answered with its subscription, pending or approved since.
+  if (!existing || existing.status === 'rejected' || existing.paymentId !== marker.paymentId) {
+    throw new ConflictError(PAYMENT_MESSAGES.txidUsed);
+  }
+  return replayed(toSubscriptionView(existing, today(deps)));
+}
+
+/**
  * `payment-submit-usdt`: one consistent read, the rules, one transaction, then the package's
- * pending mail. A TXID spent by the same buyer for the same package while that purchase is still
- * pending answers 200 with it (a double click); any other reuse is 409, also in a race.
+ * pending mail. The chain decides whose a TXID is (docs/data-model.md, "Submit a USDT payment"): a
+ * transfer the chain bound to this customer's order answers as a replay (200), even after the
+ * order's lifetime; one bound to another order is refused (409, "belongs to another order"); one
+ * the chain recorded outside the named order's time is refused (409). A TXID the chain has not
+ * seen is a claim on the customer's order: the payment waits for the chain's transfer. A TXID
+ * spent by the same buyer for the same package answers 200 with it (a double click); any other
+ * reuse of a TXID the chain does not know is 409, also in a race.
  */
 export async function submitUsdtPayment(
   deps: CommerceDeps,
@@ -166,6 +232,7 @@ export async function submitUsdtPayment(
       slug,
       referralCode: input.referralCode,
       txid: input.txid,
+      orderId: input.orderId,
       templateType: paymentTemplateType(slug, 'pending'),
     });
   let snapshot = await read();
@@ -174,20 +241,9 @@ export async function submitUsdtPayment(
   // yet written. Read again before answering "open the payment window again": the commit wrote
   // both at once, so a second read sees the marker and this request is answered as the repeat it is.
   if (!snapshot.txidMarker && snapshot.order?.orderId !== input.orderId) snapshot = await read();
-  const replayed = (view: Subscription): Outcome<SubmitBody> => ({
-    status: 200,
-    body: submitBody(view.packageName, view, input.txid),
-  });
 
-  if (snapshot.txidMarker) {
-    const marker = snapshot.txidMarker;
-    if (!isReplay(marker, buyerId, input.packageName)) throw new ConflictError(PAYMENT_MESSAGES.txidUsed);
-    const existing = await deps.store.readSubscription(buyerId, marker.subscriptionId);
-    if (!existing || existing.status !== 'pending' || existing.paymentId !== marker.paymentId) {
-      throw new ConflictError(PAYMENT_MESSAGES.txidUsed);
-    }
-    return replayed(toSubscriptionView(existing, today(deps)));
-  }
+  const answered = await answerFromChainOrMarker(deps, buyerId, input, snapshot);
+  if (answered) return answered;
 
   const at = deps.now();
   const plan = planPurchase(input, snapshot, buyerId, at, {
@@ -195,11 +251,18 @@ export async function submitUsdtPayment(
     subscriptionId: deps.newId(at.getTime()),
   });
   const result = await deps.store.commitPurchase(plan, limits);
-  if (result.kind === 'txid-taken') {
-    if (result.marker && isReplay(result.marker, buyerId, input.packageName)) {
-      return replayed(pendingViewFromMarker(result.marker));
+  if (result.kind === 'txid-taken' && result.marker && isReplay(result.marker, buyerId, input.packageName)) {
+    // This buyer's repeat committed a moment ago: its marker (ALL_OLD) is the answer, no read needed.
+    return { status: 200, body: submitBody(input.packageName, pendingViewFromMarker(result.marker), input.txid) };
+  }
+  if (result.kind === 'txid-taken' || (result.kind === 'refused' && result.reason === 'order')) {
+    // The TXID was spent, or the order paid, a moment ago: by this buyer's repeat, or by the chain
+    // binding its transfer. What the table says now decides, as it would have on the first read.
+    const now = await answerFromChainOrMarker(deps, buyerId, input, await read());
+    if (now) return now;
+    if (result.kind === 'txid-taken') {
+      throw new ConflictError(result.marker ? reuseMessage(result.marker, buyerId) : PAYMENT_MESSAGES.txidUsed);
     }
-    throw new ConflictError(PAYMENT_MESSAGES.txidUsed);
   }
   if (result.kind === 'refused') {
     switch (result.reason) {
@@ -299,9 +362,11 @@ export async function createFreeTrial(deps: CommerceDeps, userId: string, log: L
 // ---------------------------------------------------------------------------------------------
 
 async function subscriptionViews(deps: ReadDeps, userId: string) {
-  const day = today(deps);
+  const now = deps.now();
+  const day = utcDay(now);
   const rows = await deps.store.listSubscriptions(userId);
-  return { day, views: sortNewestFirst(rows.map((row) => toSubscriptionView(row, day))) };
+  // With `now`, each paid row says until when a refund may still be asked for.
+  return { day, views: sortNewestFirst(rows.map((row) => toSubscriptionView(row, day, now))) };
 }
 
 /** `payment-active-subscription`: see currentSubscription. */

@@ -54,17 +54,21 @@ export interface CustomerReadStore {
 export interface PurchaseStore {
   /**
    * Everything a submission checks, one consistent BatchGetItem: the buyer, the package, the
-   * settings, the wallet, the code's owner, the order, the TXID's marker and the mail's template.
+   * settings, the wallet, the code's owner, the current order and the named order's own item, the
+   * TXID's marker and recorded transfer, and the mail's template.
    */
   readPurchase(request: {
     userId: string;
     slug: PackageSlug;
     referralCode: string | null;
     txid: string;
+    orderId: string;
     templateType: EditableTemplateType;
   }): Promise<PurchaseSnapshot>;
   /** One subscription of a user, read consistently. */
   readSubscription(userId: string, subscriptionId: string): Promise<SubscriptionRecord | null>;
+  /** The subscription of a payment (the payment, then its subscription; consistent). */
+  readPaymentSubscription(paymentId: string): Promise<SubscriptionRecord | null>;
   /** The payment, its marker and subscription and the counters, one TransactWriteItems (retried on conflicts only). */
   commitPurchase(plan: PurchasePlan, limits?: PendingLimits | null): Promise<PurchaseCommit>;
 }

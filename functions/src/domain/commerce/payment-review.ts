@@ -10,6 +10,7 @@ import type { AuditEntry } from '../records/audit-entry.js';
 import { normalizeTxid, toPaymentView, type PaymentRecord } from '../records/payment-record.js';
 import type { SubscriptionRecord } from '../records/subscription-record.js';
 import { ConflictError, NotFoundError } from '../errors.js';
+import { creditAfterOwed } from '../refunds/refund-rules.js';
 import { basicPeriod, proPeriod, ultimatePeriod, utcDay, type Period } from './package-dates.js';
 import { toCents } from './purchase.js';
 
@@ -58,6 +59,11 @@ export interface ApprovalContext {
   payer: { username: string; email: string; basicPaidThrough: string | null } | undefined;
   /** Whether the referrer's profile exists (a credit needs it). */
   referrerExists: boolean;
+  /**
+   * What the referrer owes from rewards taken back by refunds (`referralOwed`, 0 when none): a new
+   * credit settles it first (docs/data-model.md, "Why `referralEarnings` stays consistent").
+   */
+  referrerOwed?: number;
 }
 
 export interface ApprovalPlan {
@@ -71,8 +77,17 @@ export interface ApprovalPlan {
   isExtension: boolean;
   /** Basic only: the profile's `basicPaidThrough` as read (the optimistic lock) and its new value. */
   paidThrough: { read: string | null; next: string } | null;
-  /** Basic bought with a code of another user whose profile exists. */
-  referralCredit: { referrerId: string; amount: number; ledgerId: string } | null;
+  /**
+   * Basic bought with a code of another user whose profile exists. `offset` of the `amount` settles
+   * what the referrer owed (`owedRead`, the optimistic lock on it); the rest becomes available.
+   */
+  referralCredit: {
+    referrerId: string;
+    amount: number;
+    ledgerId: string;
+    offset: number;
+    owedRead: number;
+  } | null;
   audit: AuditEntry;
 }
 
@@ -131,6 +146,11 @@ export interface PaymentReviewStore {
   getSubscription(userId: string, subscriptionId: string): Promise<SubscriptionRecord | undefined>;
   commitApproval(plan: ApprovalPlan): Promise<DecisionOutcome>;
   commitRejection(plan: RejectionPlan): Promise<DecisionOutcome>;
+  /**
+   * Frees an order's exact amount now, if that order still holds it (a rejected payment's order
+   * holds nothing any more); otherwise nothing happens.
+   */
+  endOrderHold(amountCents: number, orderId: string, nowSeconds: number): Promise<void>;
 }
 
 /** The package's verified mail, sent after the approval committed (dates `YYYY-MM-DD`, null end = lifetime). */
@@ -271,6 +291,10 @@ export const buyerPaidDiscountedPrice = (payment: Pick<PaymentRecord, 'amount' |
   toCents(payment.amount) >=
   Math.max(toCents(REFERRAL.rewardUsd), toCents(payment.originalAmount - REFERRAL.discountUsd));
 
+/** The reward a referral purchase credits (and a refund of it takes back). */
+export const referralRewardOf = (payment: Pick<PaymentRecord, 'referralReward'>): number =>
+  payment.referralReward > 0 ? payment.referralReward : REFERRAL.rewardUsd;
+
 /** The referral reward of a Basic bought with another user's code (docs/data-model.md, "Approve a payment"). */
 function referralCreditOf(payment: PaymentRecord, context: ApprovalContext, ledgerId: string) {
   const referrerId = payment.referralUserId;
@@ -280,8 +304,9 @@ function referralCreditOf(payment: PaymentRecord, context: ApprovalContext, ledg
   // Only a buyer who paid at least the discounted Basic price earns the referrer the reward: never
   // more than the buyer paid (a Basic priced under the discount would otherwise mint credit).
   if (!buyerPaidDiscountedPrice(payment)) return null;
-  const amount = payment.referralReward > 0 ? payment.referralReward : REFERRAL.rewardUsd;
-  return { referrerId, amount, ledgerId };
+  const amount = referralRewardOf(payment);
+  const owedRead = context.referrerOwed ?? 0;
+  return { referrerId, amount, ledgerId, offset: creditAfterOwed(amount, owedRead).offset, owedRead };
 }
 
 /**
@@ -515,6 +540,10 @@ export async function rejectPayment(deps: ReviewDeps, paymentId: string, adminId
     commit: (plan) => store.commitRejection(plan),
   });
   if (outcome.kind !== 'committed') return alreadyDecided(await store.getPayment(paymentId), 'rejected');
+  if (payment.orderId !== undefined && payment.orderAmount !== undefined) {
+    // A rejection frees the order's amount for the next order (only while that order still holds it).
+    await store.endOrderHold(toCents(payment.orderAmount), payment.orderId, Math.floor(deps.now().getTime() / 1000));
+  }
   const rejected: PaymentRecord = {
     ...payment,
     status: 'rejected',

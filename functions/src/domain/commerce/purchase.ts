@@ -11,7 +11,8 @@ import {
   type Subscription,
   type SubmitUsdtPaymentInput,
 } from '@goldbot/shared';
-import type { OrderRecord } from '../records/order-record.js';
+import type { OrderDetail, OrderRecord } from '../records/order-record.js';
+import type { TransferRecord } from '../records/transfer-record.js';
 import { normalizeTxid, paymentSearchText, type PaymentRecord } from '../records/payment-record.js';
 import type { SubscriptionRecord } from '../records/subscription-record.js';
 import type { ActiveWalletPointer } from '../records/active-wallet-pointer.js';
@@ -98,6 +99,10 @@ export interface PurchaseSnapshot {
   order: OrderRecord | null;
   /** The marker of the submitted TXID, when it was already spent. */
   txidMarker: TxidMarker | null;
+  /** The chain's transfer of the submitted TXID, when the wallet watcher or a check recorded it. */
+  transfer: TransferRecord | null;
+  /** The order the submission names, from its own item (null: unknown, or opened before orders had one). */
+  namedOrder: OrderDetail | null;
   /** The package's pending mail (an admin-edited template or the default). */
   template: EmailTemplate;
 }
@@ -115,9 +120,14 @@ export interface PurchasePlan {
   requireOnSale: boolean;
   /** The referral code whose marker must still exist and not be the buyer's. */
   referralCode: string | null;
-  /** The order paid: deleted with the submission, its amount held until `holdUntil` (epoch seconds). */
+  /**
+   * The order the TXID is submitted for: the customer's current-order copy goes with the
+   * submission, the order's own item records the claim, and its amount is free again at once (a
+   * claim holds nothing; the order's lifetime still binds a transfer of its amount to it).
+   */
   order: OrderRecord;
-  holdUntil: number;
+  /** The order has its own item (orders opened before it had none): the claim is recorded there. */
+  recordClaim: boolean;
 }
 
 const SLUG_BY_NAME = Object.fromEntries(
@@ -254,9 +264,48 @@ export function planPurchase(
     throw fieldError('amount', PAYMENT_MESSAGES.orderAmountMismatch);
   }
 
+  const { payment, subscription, marker } = purchaseRecords({
+    profile,
+    order,
+    referrer: referrer ? { code: referrer.code, userId: referrer.userId, username: referrer.username } : null,
+    wallet,
+    transactionId: input.txid,
+    at,
+    ids,
+  });
+  return {
+    payment,
+    subscription,
+    marker,
+    catalogPriceUsd: snapshot.catalogPriceUsd,
+    requireBasicEnabled: slug === 'basic',
+    requireOnSale: slug !== 'basic',
+    referralCode: referrer ? referrer.code : null,
+    order,
+    recordClaim: snapshot.namedOrder?.orderId === order.orderId,
+  };
+}
+
+/**
+ * The pending payment, its subscription and its TXID marker for an order paid with
+ * `transactionId`: what a TXID submission writes, and what the chain's binding of a transfer to an
+ * order writes when the customer submitted nothing (docs/data-model.md, "Binding a transfer to its
+ * order"). The amounts are the order's: its price, its discount, its exact amount.
+ */
+export function purchaseRecords(request: {
+  profile: Pick<CustomerProfile, '_id' | 'username' | 'email' | 'basicPaidThrough'>;
+  order: OrderRecord;
+  referrer: { code: string; userId: string | null; username: string | null } | null;
+  wallet: { address: string; network: string; currency: string };
+  transactionId: string;
+  at: Date;
+  ids: { paymentId: string; subscriptionId: string };
+}): { payment: PaymentRecord; subscription: SubscriptionRecord; marker: TxidMarker } {
+  const { profile, order, referrer, wallet, at, ids } = request;
+  const slug = order.packageSlug;
   const now = at.toISOString();
   const isExtension = slug === 'basic' && basicIsActive(profile.basicPaidThrough, utcDay(at));
-  const transactionId = input.txid.trim();
+  const transactionId = request.transactionId.trim();
   const txidNormalized = normalizeTxid(transactionId);
   const payment: PaymentRecord = {
     _id: ids.paymentId,
@@ -264,11 +313,11 @@ export function planPurchase(
     username: profile.username,
     email: profile.email,
     packageSlug: slug,
-    packageName: input.packageName,
-    amount: due.amount,
-    originalAmount: due.originalAmount,
+    packageName: order.packageName,
+    amount: order.priceCents / 100,
+    originalAmount: order.originalAmountCents / 100,
     hasReferralDiscount: referrer !== null,
-    referralDiscount: referrer ? due.referralDiscount : 0,
+    referralDiscount: referrer ? (order.originalAmountCents - order.priceCents) / 100 : 0,
     referralCode: referrer ? referrer.code : null,
     referralUserId: referrer ? referrer.userId : null,
     referrerUsername: referrer ? referrer.username : null,
@@ -282,6 +331,8 @@ export function planPurchase(
     txidNormalized,
     orderId: order.orderId,
     orderAmount: order.amountCents / 100,
+    orderCreatedAt: order.createdAt,
+    orderExpiresAt: new Date(order.expiresAt * 1000).toISOString(),
     wallet: { address: wallet.address, network: wallet.network, currency: wallet.currency },
     subscriptionId: ids.subscriptionId,
     status: 'pending',
@@ -295,7 +346,7 @@ export function planPurchase(
     username: profile.username,
     email: profile.email,
     packageSlug: slug,
-    packageName: input.packageName,
+    packageName: order.packageName,
     status: 'pending',
     startDate: null,
     endDate: null,
@@ -316,24 +367,12 @@ export function planPurchase(
       subscriptionId: ids.subscriptionId,
       userId: profile._id,
       packageSlug: slug,
-      packageName: input.packageName,
+      packageName: order.packageName,
       isExtension,
       createdAt: now,
     },
-    catalogPriceUsd: snapshot.catalogPriceUsd,
-    requireBasicEnabled: slug === 'basic',
-    requireOnSale: slug !== 'basic',
-    referralCode: referrer ? referrer.code : null,
-    order,
-    holdUntil: Math.floor(at.getTime() / 1000) + SUBMITTED_ORDER_HOLD_SECONDS,
   };
 }
-
-/**
- * How long a submitted payment keeps its order's amount: as long as the on-chain check may still
- * ask (the recheck window), unless the check settles earlier and frees it.
- */
-export const SUBMITTED_ORDER_HOLD_SECONDS = 24 * 3600;
 
 /** The open order the submission names; 400 without one, 409 once it has expired. */
 function orderOfSubmission(input: SubmitUsdtPaymentInput, order: OrderRecord | null, at: Date): OrderRecord {

@@ -1,6 +1,7 @@
 import { RECEIPT_MESSAGES, TRON_EXPLORER_TRANSACTION_URL, receiptNumber, type Receipt } from '@goldbot/shared';
 import type { PaymentRecord } from '../records/payment-record.js';
 import type { SubscriptionRecord } from '../records/subscription-record.js';
+import { assertAdminAction } from '../auth/admin-mfa.js';
 import { NotFoundError } from '../errors.js';
 
 /**
@@ -17,6 +18,18 @@ export interface ReceiptDeps {
   store: ReceiptStore;
   /** The seller the receipt names (configuration). */
   sellerName: string;
+  /** Where admin MFA is required (ADMIN_MFA_REQUIRED), an administrator's view of another customer's receipt needs TOTP. */
+  adminMfaRequired: boolean;
+}
+
+/** Who asks for a receipt: the token's facts an administrator's view is checked against. */
+export interface ReceiptCaller {
+  userId: string;
+  isAdmin: boolean;
+  /** Epoch seconds of the token's sign-in (`auth_time`). */
+  authTime: number;
+  /** The token comes from the API's own sign-in (kit/identity.ts). */
+  apiSignIn: boolean;
 }
 
 /**
@@ -48,15 +61,22 @@ export function toReceipt(
   };
 }
 
-/** `payment-receipt`: the owner's or an admin's receipt of a completed payment; 404 otherwise. */
+/**
+ * `payment-receipt`: the owner's or an admin's receipt of a completed payment; 404 otherwise.
+ * An administrator's view of another customer's receipt is an admin action, checked like every
+ * admin route (a token from the API's own sign-in, TOTP where required: 403 otherwise);
+ * `callerProfile` is the caller's own profile as the session guard read it.
+ */
 export async function getReceipt(
   deps: ReceiptDeps,
-  caller: { userId: string; isAdmin: boolean },
+  caller: ReceiptCaller,
   paymentId: string,
+  callerProfile: { mfaEnabledAt?: string } | null | undefined,
 ): Promise<{ receipt: Receipt }> {
   const { payment, subscription } = await deps.store.readReceipt(paymentId);
   if (!payment || payment.status !== 'completed' || (payment.userId !== caller.userId && !caller.isAdmin)) {
     throw new NotFoundError(RECEIPT_MESSAGES.notFound);
   }
+  if (payment.userId !== caller.userId) assertAdminAction(caller, callerProfile, deps.adminMfaRequired);
   return { receipt: toReceipt(payment, subscription, deps.sellerName) };
 }

@@ -13,10 +13,16 @@ import {
  * with 100 or 1,000,000 payments: one BatchGetItem and two Queries on `STATS#PAYMENTS`.
  */
 
-/** Completed payments of a bucket (a day, month, year, package or package-month). */
+/**
+ * Completed payments of a bucket (a day, month, year, package or package-month), and the refunds
+ * approved in it. Refunds are counted apart, in the bucket of the day they were approved: the
+ * revenue a past month recorded is never rewritten (docs/data-model.md, "Aggregates").
+ */
 export interface RevenueCounter {
   completedCount: number;
   completedAmount: number;
+  refundedCount: number;
+  refundedAmount: number;
 }
 
 export interface PaymentTotals extends RevenueCounter {
@@ -99,15 +105,29 @@ export const utcBuckets = (now: Date) => {
 };
 
 /** One line per paid package (and the free trial only if it ever had revenue), in catalog order. */
-export function packageLines(revenue: ReadonlyMap<PackageSlug, number>): PaymentStatsResponse['packageData'] {
+export function packageLines(
+  revenue: ReadonlyMap<PackageSlug, number>,
+  refunded: ReadonlyMap<PackageSlug, number> = new Map(),
+): PaymentStatsResponse['packageData'] {
   const freeTrial = revenue.get('freeTrial') ?? 0;
   const slugs: PackageSlug[] = freeTrial > 0 ? ['freeTrial', ...PAID_PACKAGES] : [...PAID_PACKAGES];
   return slugs.map((slug) => ({
     name: PACKAGE_NAMES[slug],
     revenue: revenue.get(slug) ?? 0,
     color: PACKAGE_COLORS[slug] ?? DEFAULT_PACKAGE_COLOR,
+    refunded: refunded.get(slug) ?? 0,
   }));
 }
+
+/** Gross minus refunded, in whole cents so it never shows a floating-point tail. */
+export const netOf = (gross: number, refunded: number) => Math.round(gross * 100 - refunded * 100) / 100;
+
+/** A card's refund figures: refunded apart from the gross, and the net. */
+const refundFigures = (c: RevenueCounter) => ({
+  refundedAmount: c.refundedAmount,
+  refundedCount: c.refundedCount,
+  netAmount: netOf(c.completedAmount, c.refundedAmount),
+});
 
 /**
  * The whole answer of `admin-payment-stats`. The cards are always the current UTC day, month and
@@ -124,32 +144,49 @@ export async function paymentStats(
     store.currentCounters(utcBuckets(now)),
     store.monthCounters(prefix),
     allTime
-      ? store.packageCounters().then((map) => new Map([...map].map(([slug, c]) => [slug, c.completedAmount])))
+      ? store.packageCounters().then((map) => [...map])
       : store.packageMonthCounters(prefix).then((rows) => {
-          const sums = new Map<PackageSlug, number>();
+          const sums = new Map<PackageSlug, RevenueCounter>();
           for (const row of rows) {
-            if (inMonth(row.month, onlyMonth)) sums.set(row.slug, (sums.get(row.slug) ?? 0) + row.completedAmount);
+            if (inMonth(row.month, onlyMonth)) sums.set(row.slug, addCounters(sums.get(row.slug), row));
           }
-          return sums;
+          return [...sums];
         }),
   ]);
   const revenueData: RevenueEntry[] = months
     .filter((m) => inMonth(m.month, onlyMonth))
     .sort((a, b) => a.month.localeCompare(b.month))
-    .map((m) => ({ year: Number(m.month.slice(0, 4)), month: monthLabel(m.month), revenue: m.completedAmount }));
-  const card = (c: RevenueCounter) => ({ amount: c.completedAmount, count: c.completedCount });
+    .map((m) => ({
+      year: Number(m.month.slice(0, 4)),
+      month: monthLabel(m.month),
+      revenue: m.completedAmount,
+      refunded: m.refundedAmount,
+      net: netOf(m.completedAmount, m.refundedAmount),
+    }));
+  const card = (c: RevenueCounter) => ({ amount: c.completedAmount, count: c.completedCount, ...refundFigures(c) });
   return {
     paymentStats: {
       total: {
         amount: current.total.completedAmount,
         completedCount: current.total.completedCount,
         pendingCount: current.total.pendingCount,
+        ...refundFigures(current.total),
       },
       today: card(current.day),
       thisMonth: card(current.month),
       thisYear: card(current.year),
     },
     revenueData,
-    packageData: packageLines(packages),
+    packageData: packageLines(
+      new Map(packages.map(([slug, c]) => [slug, c.completedAmount])),
+      new Map(packages.map(([slug, c]) => [slug, c.refundedAmount])),
+    ),
   };
 }
+
+const addCounters = (a: RevenueCounter | undefined, b: RevenueCounter): RevenueCounter => ({
+  completedCount: (a?.completedCount ?? 0) + b.completedCount,
+  completedAmount: (a?.completedAmount ?? 0) + b.completedAmount,
+  refundedCount: (a?.refundedCount ?? 0) + b.refundedCount,
+  refundedAmount: (a?.refundedAmount ?? 0) + b.refundedAmount,
+});

@@ -178,3 +178,85 @@ export class TronApiError extends Error {
     this.name = 'TronApiError';
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The TRC20 transfers to an account (the wallet watcher)
+
+/**
+ * One row of TronGrid's `GET /v1/accounts/{address}/transactions/trc20` (docs: developers.tron.network,
+ * "TRC-20 transaction history"): a TRC20 Transfer event with its transaction id, token, block time,
+ * sender, recipient and raw value. Read leniently: fields the watcher does not use pass through.
+ */
+export const trc20TransferRowSchema = z.looseObject({
+  transaction_id: z.string(),
+  token_info: z.looseObject({ address: z.string(), decimals: z.optional(z.number()) }),
+  block_timestamp: z.number(),
+  from: z.string(),
+  to: z.string(),
+  type: z.optional(z.string()),
+  value: z.string(),
+});
+export type Trc20TransferRow = z.infer<typeof trc20TransferRowSchema>;
+
+/** A page of the listing: its rows and, when more pages follow, the fingerprint of the next one. */
+export const trc20ListingPageSchema = z.looseObject({
+  success: z.optional(z.boolean()),
+  data: z.array(z.unknown()),
+  meta: z.optional(z.looseObject({ fingerprint: z.optional(z.string()), at: z.optional(z.number()) })),
+});
+
+/** The USDT transfers of a listing row set that the watcher trusts: the USDT contract, Transfer events, whole values. */
+export function usdtListedTransfers(rows: readonly unknown[]): {
+  transfers: { txid: string; from: string; to: string; units: bigint; blockTime: number }[];
+  skipped: number;
+} {
+  const transfers: { txid: string; from: string; to: string; units: bigint; blockTime: number }[] = [];
+  let skipped = 0;
+  for (const raw of rows) {
+    const parsed = trc20TransferRowSchema.safeParse(raw);
+    const row = parsed.success ? parsed.data : null;
+    if (
+      !row ||
+      row.token_info.address !== USDT_CONTRACT.address ||
+      (row.type !== undefined && row.type !== 'Transfer') ||
+      !/^\d{1,30}$/.test(row.value) ||
+      !/^[0-9a-fA-F]{64}$/.test(row.transaction_id)
+    ) {
+      skipped += 1;
+      continue;
+    }
+    transfers.push({
+      txid: row.transaction_id.toLowerCase(),
+      from: row.from,
+      to: row.to,
+      units: BigInt(row.value),
+      blockTime: row.block_timestamp,
+    });
+  }
+  return { transfers, skipped };
+}
+
+/** One page of the confirmed USDT transfers to an account, as the adapter hands it over. */
+export interface TransferPage {
+  transfers: { txid: string; from: string; to: string; units: bigint; blockTime: number }[];
+  /** Rows left out as not USDT transfers (another token, a malformed row). */
+  skipped: number;
+  /** Where the next page starts; null on the last page. */
+  fingerprint: string | null;
+}
+
+export interface TronTransferApi {
+  /**
+   * `GET /v1/accounts/{address}/transactions/trc20` with `only_to=true`, `only_confirmed=true`,
+   * `contract_address` = USDT, `min_timestamp`, `max_timestamp` when given, `limit=200` and the
+   * fingerprint of the page before: one page, newest first.
+   */
+  incomingUsdtPage(
+    address: string,
+    page: { minTimestamp: number; maxTimestamp?: number; fingerprint?: string },
+    options?: { budgetMs?: number },
+  ): Promise<TransferPage>;
+}
+
+/** The most rows TronGrid answers per page of an account listing. */
+export const TRC20_PAGE_LIMIT = 200;

@@ -1,8 +1,7 @@
-import type { Wallet, WalletSaveInput } from '@goldbot/shared';
+import { TRON_ADDRESS_MESSAGE, isTronAddress, type Wallet, type WalletSaveInput } from '@goldbot/shared';
 import type { AuditEntry } from '../records/audit-entry.js';
-import { TRON_ADDRESS_MESSAGE, isTronAddress } from './tron-address.js';
 import type { ActiveWalletPointer } from '../records/active-wallet-pointer.js';
-import { assertFreshTotp } from '../auth/admin-mfa.js';
+import { assertApiSignIn, assertFreshTotp } from '../auth/admin-mfa.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 
 /**
@@ -84,6 +83,8 @@ export interface WalletAdmin {
   email: string;
   /** Epoch seconds of the token's sign-in (`auth_time`). */
   authTime: number;
+  /** The token comes from the API's own sign-in (kit/identity.ts). */
+  apiSignIn: boolean;
 }
 
 export async function listWallets(store: WalletStore): Promise<{ wallets: Wallet[] }> {
@@ -150,7 +151,11 @@ export async function saveWallet(
   const change = activation(wallet._id, wallet.isActive, pointer);
   // The wallet customers pay to changes: re-saving the active wallet (e.g. its network) does not.
   const activates = change.pointer.kind === 'put' && change.pointer.expected !== wallet._id;
-  if (activates && deps.freshTotpRequired) assertFreshTotp(admin.authTime, now.getTime());
+  if (activates) {
+    // The admin route already refuses any other token; the rule is stated where the money goes too.
+    assertApiSignIn(admin);
+    if (deps.freshTotpRequired) assertFreshTotp(admin.authTime, now.getTime());
+  }
   const outcome = await store.commitSave({
     mode,
     wallet,

@@ -1,29 +1,39 @@
 import type {
+  ContactCounts,
   ContactListQuery,
   ContactListResponse,
   ContactMessage,
   ContactMessageInput,
-  ContactSummary,
+  ContactReadFilter,
 } from '@goldbot/shared';
+import { CONTACT_MESSAGES } from '@goldbot/shared';
 import { NotFoundError } from '../errors.js';
 
 /** Contact messages: the rules, independent of storage (the store is injected). */
 export interface ContactMessageStore {
-  /** The message and `total` +1, in one transaction. */
+  /** The message (unread) with `total`, `unread` and its half hour's count +1, in one transaction. */
   put(message: ContactMessage): Promise<void>;
   /**
-   * One page, newest first. With `contains` (lower case), only messages whose name, e-mail
-   * or message contain it; the store reads on until the page is full or the list ends.
+   * One page of the tab `filter`, newest first. With `contains` (lower case), only messages whose
+   * name, e-mail or message contain it; the store reads on until the page is full or the list ends.
    */
   listNewestFirst(page: {
     limit: number;
     cursor?: string;
     contains?: string;
+    filter: ContactReadFilter;
   }): Promise<{ items: ContactMessage[]; nextCursor: string | null }>;
-  /** The `total` counter and the number of messages received at or after `sinceIso`. */
-  summary(sinceIso: string): Promise<ContactSummary>;
-  /** The delete (and `total` -1 for a counted message). False when no message has this id. */
+  /** The `total` and `unread` counters and the number of messages received at or after `sinceIso`. */
+  counts(sinceIso: string): Promise<ContactCounts>;
+  /** The delete (and the counters that counted it, -1). False when no message has this id. */
   delete(id: string): Promise<boolean>;
+  /** Marks one message read (and `unread` -1) unless it already is; 'missing' when no message has this id. */
+  markRead(id: string, readAt: string): Promise<'marked' | 'already-read' | 'missing'>;
+  /**
+   * Marks every unread message read, a batch at a time, until none is left or `stop()` says the
+   * time is up before a batch. Answers how many it marked, and whether it got to the end.
+   */
+  markAllRead(readAt: string, stop: () => boolean): Promise<{ marked: number; complete: boolean }>;
 }
 
 export interface Clock {
@@ -52,6 +62,7 @@ export async function addContactMessage(
     email: input.email.toLowerCase(),
     message: input.message,
     createdAt: now.toISOString(),
+    read: false,
   };
   await store.put(message);
   return message;
@@ -65,9 +76,10 @@ export function todayStart(since: string | undefined, now: Date): string {
 }
 
 /**
- * The admin Messages screen: a page newest first (searched server-side on name, e-mail and message,
- * case-insensitive, matches on the first page) with the summary cards, which do not depend on the
- * search: `total` from the contact counter, `today` counted on the list index since the admin's midnight.
+ * The admin Messages screen: a page of the tab newest first (searched server-side on name, e-mail
+ * and message, case-insensitive, matches on the first page) with the cards, which depend on
+ * neither the tab nor the search: `totalCount` and `unreadCount` from the contact counters,
+ * `todayCount` from the half-hour counters since the admin's midnight.
  */
 export async function listContactMessages(
   store: ContactMessageStore,
@@ -75,18 +87,36 @@ export async function listContactMessages(
   now: Date,
 ): Promise<ContactListResponse> {
   const search = (query.search ?? '').trim().toLowerCase();
-  const [page, summary] = await Promise.all([
+  const [page, counts] = await Promise.all([
     store.listNewestFirst({
       limit: query.limit,
       cursor: query.cursor,
       contains: search === '' ? undefined : search,
+      filter: query.status,
     }),
-    store.summary(todayStart(query.since, now)),
+    store.counts(todayStart(query.since, now)),
   ]);
-  return { data: page.items, nextCursor: page.nextCursor, summary };
+  return { data: page.items, nextCursor: page.nextCursor, ...counts };
 }
 
 export async function deleteContactMessage(store: ContactMessageStore, id: string): Promise<void> {
   const deleted = await store.delete(id);
-  if (!deleted) throw new NotFoundError('This message no longer exists. It may have been deleted already.');
+  if (!deleted) throw new NotFoundError(CONTACT_MESSAGES.messageGone);
+}
+
+/** Opening a message marks it read; a message already read stays as it is. */
+export async function markContactMessageRead(store: ContactMessageStore, id: string, clock: Clock): Promise<void> {
+  const outcome = await store.markRead(id, clock.now().toISOString());
+  if (outcome === 'missing') throw new NotFoundError(CONTACT_MESSAGES.messageGone);
+}
+
+/**
+ * Mark All Read: every unread message, not only those on screen. `stop` ends the run between
+ * batches when the request's time is nearly up; the answer then says it is not complete.
+ */
+export async function markAllContactMessagesRead(
+  store: ContactMessageStore,
+  deps: { clock: Clock; stop: () => boolean },
+): Promise<{ marked: number; complete: boolean }> {
+  return store.markAllRead(deps.clock.now().toISOString(), deps.stop);
 }

@@ -2,8 +2,11 @@ import { PACKAGE_NAMES, TRON_EXPLORER_TRANSACTION_URL, WITHDRAWAL } from '@goldb
 import {
   CONNECTION_TEMPLATE_TYPES,
   EDITABLE_TEMPLATE_TYPES,
+  NEW_WORK_TEMPLATE_TYPES,
+  REFUND_TEMPLATE_TYPES,
   REMINDER_TEMPLATE_TYPES,
   WALLET_TEMPLATE_TYPES,
+  WATCHER_TEMPLATE_TYPES,
   WITHDRAWAL_TEMPLATE_TYPES,
 } from './templates.js';
 
@@ -16,14 +19,18 @@ import {
 
 /**
  * Every type the admin template editor lists: the 11 of the product, the withdrawal decisions, the
- * reminder, the administrators' notice of a changed active wallet, and the customer's notice that
- * the bot is connected to their MetaTrader 5 account.
+ * reminder, the administrators' notices (a changed active wallet, their new-work mail, an
+ * unmatched transfer, a price running out of amounts), the refund decisions, and the customer's
+ * notice that the bot is connected to their MetaTrader 5 account.
  */
 export const ADMIN_TEMPLATE_TYPES = [
   ...EDITABLE_TEMPLATE_TYPES,
   ...WITHDRAWAL_TEMPLATE_TYPES,
   ...REMINDER_TEMPLATE_TYPES,
   ...WALLET_TEMPLATE_TYPES,
+  ...NEW_WORK_TEMPLATE_TYPES,
+  ...REFUND_TEMPLATE_TYPES,
+  ...WATCHER_TEMPLATE_TYPES,
   ...CONNECTION_TEMPLATE_TYPES,
 ] as const;
 export type AdminTemplateType = (typeof ADMIN_TEMPLATE_TYPES)[number];
@@ -45,6 +52,8 @@ const WITHDRAWAL_DECISION = [
   'dashboardLink',
 ] as const;
 
+const REFUND_DECISION = ['username', 'packageName', 'amount', 'trc20Address', 'network', 'dashboardLink'] as const;
+
 /** The placeholders each type's mail is rendered with (and so the only ones its template may use). */
 export const TEMPLATE_PLACEHOLDERS: Record<AdminTemplateType, readonly string[]> = {
   paymentVerified: DATED,
@@ -63,10 +72,24 @@ export const TEMPLATE_PLACEHOLDERS: Record<AdminTemplateType, readonly string[]>
   subscriptionExpiryReminder: ['username', 'packageName', 'endDate', 'daysLeft', 'dashboardLink'],
   walletActivated: ['currency', 'network', 'address', 'previousAddress', 'activatedBy', 'activatedAt', 'walletsLink'],
   botConnected: ['username', 'packageName', 'broker', 'server', 'accountNumber', 'connectedAt', 'dashboardLink'],
+  adminNewWork: [
+    'workTitle',
+    'newSummary',
+    'newCount',
+    'since',
+    'newItems',
+    'waitingSummary',
+    'reviewLink',
+    'settingsLink',
+  ],
+  refundApproved: [...REFUND_DECISION, 'payoutTxid', 'payoutLink', 'note'],
+  refundRefused: [...REFUND_DECISION, 'reason'],
+  unmatchedTransfer: ['amount', 'txid', 'from', 'wallet', 'confirmedAt', 'reason', 'closeOrders', 'transfersLink'],
+  amountPoolLow: ['price', 'freeAmounts', 'totalAmounts', 'seenAt', 'paymentsLink'],
 };
 
-/** A payout's TRON transaction id as the approval mail shows it (a sample, not a real transfer). */
-const SAMPLE_PAYOUT_TXID = '8f3b2c1d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9';
+/** A payout's TRON transaction id of the withdrawal-approval and refund samples (64 hex characters, as the admin enters it; not a real transfer). */
+const SAMPLE_PAYOUT_TXID = '5c8e2f0a9b7d6c4e3f1a2b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e';
 
 /** The package a type's sample values describe, with dates as the mails format them. */
 const PACKAGE_SAMPLES = {
@@ -94,8 +117,12 @@ export function sampleValues(type: AdminTemplateType, dashboardLink: string): Re
     ...packageSample(type),
     dashboardLink,
     copyTradingLink: 'https://broker.example/copy-trading/goldbot',
-    // A pending mail states an order's exact amount (price plus cents tag); a withdrawal a whole one.
-    amount: TEMPLATE_PLACEHOLDERS[type] === PENDING ? '100.37' : String(WITHDRAWAL.minimumUsd),
+    // A pending mail states an order's exact amount (price plus cents tag), as do a refund of what
+    // was paid and an unmatched transfer; a withdrawal a whole one.
+    amount:
+      TEMPLATE_PLACEHOLDERS[type] === PENDING || type.startsWith('refund') || type === 'unmatchedTransfer'
+        ? '100.37'
+        : String(WITHDRAWAL.minimumUsd),
     trc20Address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
     network: WITHDRAWAL.network,
     requestDate: 'Jun 10, 2026',
@@ -114,6 +141,31 @@ export function sampleValues(type: AdminTemplateType, dashboardLink: string): Re
     server: 'ICMarketsSC-MT5-2',
     accountNumber: '51234567',
     connectedAt: 'Jun 12, 2026',
+    workTitle: 'Payments to review',
+    newSummary: '3 new payments to review',
+    newCount: '3',
+    since: 'Jun 10, 2026, 09:15 UTC',
+    newItems: [
+      '• Jun 10, 2026, 09:16 UTC · trader42 <trader42@example.com> · Basic Package, 60.37 USDT',
+      '• Jun 10, 2026, 09:22 UTC · jane_doe <jane@example.com> · Pro Package, 250.12 USDT',
+      '• Jun 10, 2026, 09:27 UTC · Ann & <Bo> <ann@example.com> · Basic Package, 50.05 USDT',
+    ].join('\n'),
+    waitingSummary: '7 payments wait for a decision in all.',
+    reviewLink: dashboardLink.replace(/\/dashboard$/, '/admin/payments'),
+    settingsLink: dashboardLink.replace(/\/dashboard$/, '/admin/subscription-settings'),
+    note: 'Sent in one transfer & confirmed <on-chain>',
+    reason: 'The 7 days of the guarantee had passed & the month made a <profit>.',
+    txid: 'e0acf1a1305799799f336afe9e73e44406a6f9f635ededd7e5baea4962be8ab6',
+    from: 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL',
+    wallet: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    confirmedAt: 'Jun 10, 2026, 09:30 UTC',
+    closeOrders: '1',
+    transfersLink: dashboardLink.replace(/\/dashboard$/, '/admin/unmatched-transfers'),
+    price: '60.00',
+    freeAmounts: '17',
+    totalAmounts: '99',
+    seenAt: 'Jun 10, 2026, 09:30 UTC',
+    paymentsLink: dashboardLink.replace(/\/dashboard$/, '/admin/payments'),
   };
   return Object.fromEntries(TEMPLATE_PLACEHOLDERS[type].map((name) => [name, known[name] ?? `[${name}]`]));
 }

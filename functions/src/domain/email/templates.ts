@@ -1,11 +1,14 @@
 import {
   FREE_COPY_TRADE_PROFIT_SPLIT_PERCENT,
   FREE_TRIAL_DAYS,
+  NEW_WORK_MAIL,
   PAYMENT,
   PRO_DURATION_MONTHS,
   TRON_EXPLORER_TRANSACTION_URL,
   WITHDRAWAL,
+  WORK_KIND_LABELS,
   type PackageSlug,
+  type WorkKind,
 } from '@goldbot/shared';
 
 /**
@@ -71,12 +74,48 @@ export type WalletTemplateType = (typeof WALLET_TEMPLATE_TYPES)[number];
  */
 export const CONNECTION_TEMPLATE_TYPES = ['botConnected'] as const;
 export type ConnectionTemplateType = (typeof CONNECTION_TEMPLATE_TYPES)[number];
+
+/**
+ * The notice every administrator gets about new work (job-new-work-mail), one mail per kind of work
+ * at most every NEW_WORK_MAIL.minIntervalMinutes. Placeholders: {{workTitle}} ('Payments to
+ * review'), {{newSummary}} ('3 new payments to review'), {{newCount}}, {{since}} (UTC date and
+ * time the reported window starts), {{newItems}} (one line per arrival, then '… and N more'),
+ * {{waitingSummary}} (how many wait in all; empty where the server keeps no count of the kind),
+ * {{reviewLink}} (the back-office screen of the kind), {{settingsLink}} (where the mail is turned off).
+ */
+export const NEW_WORK_TEMPLATE_TYPES = ['adminNewWork'] as const;
+export type NewWorkTemplateType = (typeof NEW_WORK_TEMPLATE_TYPES)[number];
+
+/**
+ * The refund decisions mailed to the customer (admin-refund-approve, admin-refund-refuse). Placeholders:
+ * {{username}}, {{packageName}}, {{amount}} (the USDT the customer paid, to the cent),
+ * {{trc20Address}}, {{network}}, {{dashboardLink}}; refundApproved also {{payoutTxid}} (the payout's
+ * transaction id), {{payoutLink}} (that transaction on a block explorer) and {{note}} (empty when
+ * the admin wrote none); refundRefused also {{reason}}. Editable like every admin type.
+ */
+export const REFUND_TEMPLATE_TYPES = ['refundApproved', 'refundRefused'] as const;
+export type RefundTemplateType = (typeof REFUND_TEMPLATE_TYPES)[number];
+
+/**
+ * What job-watch-wallets tells every administrator (docs/data-model.md, "Transfer" and "Amount
+ * pool alert"). `unmatchedTransfer`, once per transfer that fit no order: {{amount}}, {{txid}},
+ * {{from}}, {{wallet}}, {{confirmedAt}}, {{reason}} (why no order took it), {{closeOrders}} (how many
+ * orders came close), {{transfersLink}}. `amountPoolLow`, once per price and hour when fewer than a
+ * fifth of its amounts are free: {{price}}, {{freeAmounts}}, {{totalAmounts}}, {{seenAt}},
+ * {{paymentsLink}}.
+ */
+export const WATCHER_TEMPLATE_TYPES = ['unmatchedTransfer', 'amountPoolLow'] as const;
+export type WatcherTemplateType = (typeof WATCHER_TEMPLATE_TYPES)[number];
 export type EmailTemplateType =
   | EditableTemplateType
   | WithdrawalTemplateType
   | ReminderTemplateType
   | WalletTemplateType
   | ConnectionTemplateType
+  | NewWorkTemplateType
+  | 'adminTestMail'
+  | RefundTemplateType
+  | WatcherTemplateType
   | 'otpVerification'
   | 'passwordResetOtp'
   | 'emailChangeOtp'
@@ -279,12 +318,105 @@ ${button('Open your dashboard')}
   },
 });
 
+const newWorkDefaults = (): Record<NewWorkTemplateType, EmailTemplate> => ({
+  adminNewWork: {
+    subject: 'GoldBot admin: {{newSummary}}',
+    html: layout(
+      '{{workTitle}}',
+      `<p>Hello,</p><p><strong>{{newSummary}}</strong> since {{since}}:</p>
+<div style="margin:16px 0;padding:12px 16px;border-left:3px solid #d4af37;background:#0b1220;white-space:pre-line;font-size:14px;line-height:1.6">{{newItems}}</div>
+{{#if waitingSummary}}<p>{{waitingSummary}}</p>{{/if}}
+${button('Open the back-office', '{{reviewLink}}')}
+<p style="font-size:13px;color:#8a93a6">You get at most one mail of this kind every ${NEW_WORK_MAIL.minIntervalMinutes} minutes, with what arrived since the last one. Each kind can be turned off in <a href="{{settingsLink}}" style="color:#d4af37">Subscription Settings</a>.</p>`,
+    ),
+  },
+});
+
+const refundDetails = `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Package</td><td style="padding:4px 0"><strong>{{packageName}}</strong></td></tr>
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Amount</td><td style="padding:4px 0"><strong>{{amount}} USDT</strong></td></tr>
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">To wallet</td><td style="padding:4px 0"><strong>{{trc20Address}}</strong> ({{network}})</td></tr>
+</table>`;
+
+const refundDefaults = (): Record<RefundTemplateType, EmailTemplate> => ({
+  refundApproved: {
+    subject: 'GoldBot: your refund of {{amount}} USDT has been sent',
+    html: layout(
+      'Refund sent',
+      `<p>Hi {{username}},</p><p>Your refund request has been approved and the USDT has been sent to your wallet. The {{packageName}} it refunds has ended.</p>
+${refundDetails}
+<p style="margin:16px 0 4px;color:#8a93a6">Payout transaction</p>
+<p style="margin:0;word-break:break-all"><a href="{{payoutLink}}" style="color:#d4af37">{{payoutTxid}}</a></p>
+{{#if note}}<p style="margin:16px 0 4px;color:#8a93a6">Note from our team:</p>
+<p style="margin:0;padding:12px 16px;border-left:3px solid #d4af37;background:#0b1220">{{note}}</p>{{/if}}
+<p>The transfer appears in your wallet once it is confirmed on the ${WITHDRAWAL.network} network.</p>
+${button('Open your dashboard')}`,
+    ),
+  },
+  refundRefused: {
+    subject: 'GoldBot: your refund request for the {{packageName}} was not approved',
+    html: layout(
+      'Refund not approved',
+      `<p>Hi {{username}},</p><p>We have reviewed your refund request and could not approve it. Your {{packageName}} continues as before.</p>
+<p style="margin:16px 0 4px;color:#8a93a6">Why:</p>
+<p style="margin:0;padding:12px 16px;border-left:3px solid #d4af37;background:#0b1220">{{reason}}</p>
+${refundDetails}
+<p>If you have questions, reply to this email and our team will get back to you.</p>
+${button('Open your dashboard')}`,
+    ),
+  },
+});
+
+const factRow = (label: string, value: string) =>
+  `<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">${label}</td><td style="padding:4px 0">${value}</td></tr>`;
+
+const watcherDefaults = (): Record<WatcherTemplateType, EmailTemplate> => ({
+  unmatchedTransfer: {
+    subject: 'GoldBot admin: {{amount}} USDT arrived that fits no payment order',
+    html: layout(
+      'A transfer fits no order',
+      `<p>Hello,</p><p>The wallet watcher recorded a USDT transfer to a payment wallet that it could not match to any order: {{reason}}.</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
+${factRow('Amount', '<strong>{{amount}} USDT</strong>')}
+${factRow('From', '{{from}}')}
+${factRow('To wallet', '{{wallet}}')}
+${factRow('Confirmed', '{{confirmedAt}}')}
+${factRow('Transaction', '{{txid}}')}
+${factRow('Orders that came close', '{{closeOrders}}')}
+</table>
+<p>Give it to the customer it belongs to, or mark it refunded or ignored, in Unmatched transfers.</p>
+${button('Review unmatched transfers', '{{transfersLink}}')}`,
+    ),
+  },
+  amountPoolLow: {
+    subject: 'GoldBot admin: the {{price}} USDT price is running out of payment amounts',
+    html: layout(
+      'Payment amounts running low',
+      `<p>Hello,</p><p>Only <strong>{{freeAmounts}} of {{totalAmounts}}</strong> exact amounts of the <strong>{{price}} USDT</strong> price were free at {{seenAt}}. Each open payment order holds one; when none is free, customers are asked to try again later.</p>
+<p>If this is not a rush of real customers, look for accounts opening orders they never pay.</p>
+${button('Review payments', '{{paymentsLink}}')}`,
+    ),
+  },
+});
+
 const defaultTemplates = (): Record<EmailTemplateType, EmailTemplate> => ({
   ...editableDefaults(),
   ...withdrawalDefaults(),
   ...reminderDefaults(),
   ...walletDefaults(),
   ...connectionDefaults(),
+  ...newWorkDefaults(),
+  // Built in (not in the editor): the first-run checklist's test of the mail path to an administrator.
+  adminTestMail: {
+    subject: 'GoldBot admin: test mail',
+    html: layout(
+      'Test mail',
+      `<p>Hello,</p><p>This is the test mail you asked for in the GoldBot back-office on {{sentAt}}. Mail from the product reaches you, so the notices of new work sent to every administrator will too.</p>
+${button('Open the back-office', '{{adminLink}}')}`,
+    ),
+  },
+  ...refundDefaults(),
+  ...watcherDefaults(),
   otpVerification: {
     subject: 'Your GoldBot verification code',
     html: layout(
@@ -496,5 +628,133 @@ export function expiryReminderMailValues(values: {
     endDate: formatMailDate(values.endDate),
     daysLeft: String(values.daysLeft),
     dashboardLink: values.dashboardLink,
+  };
+}
+
+/** A count with its noun: '1 payment', '3 payments'. */
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** How the new-work mail words each kind: what is new, and how many wait in all. */
+const NEW_WORK_WORDS: Record<WorkKind, { news: (count: number) => string; waiting: (count: number) => string }> = {
+  pendingPayments: {
+    news: (n) => `${counted(n, 'new payment', 'new payments')} to review`,
+    waiting: (n) => `${counted(n, 'payment waits', 'payments wait')} for a decision in all.`,
+  },
+  pendingWithdrawals: {
+    news: (n) => counted(n, 'new withdrawal request', 'new withdrawal requests'),
+    waiting: (n) => `${counted(n, 'withdrawal request waits', 'withdrawal requests wait')} for a decision in all.`,
+  },
+  refundRequests: {
+    news: (n) => counted(n, 'new refund request', 'new refund requests'),
+    waiting: (n) => `${counted(n, 'refund request waits', 'refund requests wait')} for a decision in all.`,
+  },
+  unreadMessages: {
+    news: (n) => counted(n, 'new contact message', 'new contact messages'),
+    waiting: (n) => `${counted(n, 'message is', 'messages are')} unread in all.`,
+  },
+  unmatchedTransfers: {
+    news: (n) => counted(n, 'new unmatched transfer', 'new unmatched transfers'),
+    waiting: (n) => `${counted(n, 'transfer waits', 'transfers wait')} to be matched to an order in all.`,
+  },
+};
+
+/** The placeholder values of the new-work mail of one kind. */
+export function newWorkMailValues(values: {
+  kind: WorkKind;
+  /** The start of the reported window (ISO). */
+  since: string;
+  arrivals: { items: readonly { at: string; who: string; what: string }[]; total: number };
+  /** How many wait in all; null where the server keeps no count of the kind. */
+  waiting: number | null;
+  reviewLink: string;
+  settingsLink: string;
+}): Record<string, string> {
+  const { kind, arrivals } = values;
+  const lines = arrivals.items.map((item) => `• ${formatMailDateTime(item.at)} · ${item.who} · ${item.what}`);
+  const more = arrivals.total - arrivals.items.length;
+  if (more > 0) lines.push(`… and ${more} more`);
+  return {
+    workTitle: WORK_KIND_LABELS[kind],
+    newSummary: NEW_WORK_WORDS[kind].news(arrivals.total),
+    newCount: String(arrivals.total),
+    since: formatMailDateTime(values.since),
+    newItems: lines.join('\n'),
+    waitingSummary: values.waiting === null ? '' : NEW_WORK_WORDS[kind].waiting(values.waiting),
+    reviewLink: values.reviewLink,
+    settingsLink: values.settingsLink,
+  };
+}
+
+/** The placeholder values of the administrator's test mail. */
+export const adminTestMailValues = (values: { sentAt: string; adminLink: string }): Record<string, string> => ({
+  sentAt: formatMailDateTime(values.sentAt),
+  adminLink: values.adminLink,
+});
+
+/** The placeholder values of the refund decision mails (refundApproved or refundRefused). */
+export function refundMailValues(
+  values: {
+    username: string;
+    packageName: string;
+    amountPaid: number;
+    trc20Address: string;
+    dashboardLink: string;
+  } & ({ decision: 'approved'; payoutTxid: string; note: string | null } | { decision: 'refused'; reason: string }),
+): Record<string, string> {
+  const common = {
+    username: values.username,
+    packageName: values.packageName,
+    amount: formatMailUsdt(values.amountPaid),
+    trc20Address: values.trc20Address,
+    network: WITHDRAWAL.network,
+    dashboardLink: values.dashboardLink,
+  };
+  return values.decision === 'approved'
+    ? {
+        ...common,
+        payoutTxid: values.payoutTxid,
+        payoutLink: `${TRON_EXPLORER_TRANSACTION_URL}${values.payoutTxid}`,
+        note: values.note ?? '',
+      }
+    : { ...common, reason: values.reason };
+}
+
+/** The placeholder values of the administrators' notice of an unmatched transfer. */
+export function unmatchedTransferMailValues(values: {
+  amount: string;
+  txid: string;
+  from: string;
+  wallet: string;
+  confirmedAt: string;
+  reason: string;
+  closeOrders: number;
+  transfersLink: string;
+}): Record<string, string> {
+  return {
+    amount: values.amount,
+    txid: values.txid,
+    from: values.from,
+    wallet: values.wallet,
+    confirmedAt: formatMailDateTime(values.confirmedAt),
+    reason: values.reason,
+    closeOrders: values.closeOrders === 0 ? 'none' : String(values.closeOrders),
+    transfersLink: values.transfersLink,
+  };
+}
+
+/** The placeholder values of the administrators' notice that a price runs low on amounts. */
+export function amountPoolLowMailValues(values: {
+  priceCents: number;
+  freeAmounts: number;
+  totalAmounts: number;
+  seenAt: string;
+  paymentsLink: string;
+}): Record<string, string> {
+  return {
+    price: formatMailUsdt(values.priceCents / 100),
+    freeAmounts: String(values.freeAmounts),
+    totalAmounts: String(values.totalAmounts),
+    seenAt: formatMailDateTime(values.seenAt),
+    paymentsLink: values.paymentsLink,
   };
 }

@@ -29,7 +29,7 @@ export const EXPORT_SEARCH_BUDGET = 1000;
  */
 export const EXPORT_PART_MS = 3_000;
 
-export type PaymentExportStatus = 'all' | 'pending' | 'completed' | 'rejected';
+export type PaymentExportStatus = 'all' | 'pending' | 'completed' | 'rejected' | 'refunded';
 export type WithdrawalExportStatus = 'all' | 'pending' | 'approved' | 'rejected';
 
 export interface Page<T> {
@@ -84,7 +84,7 @@ function reader<T>(
   };
 }
 
-const PAYMENT_STATUSES: readonly string[] = ['all', 'pending', 'completed', 'rejected'];
+const PAYMENT_STATUSES: readonly string[] = ['all', 'pending', 'completed', 'rejected', 'refunded'];
 const WITHDRAWAL_STATUSES: readonly string[] = ['all', 'pending', 'approved', 'rejected'];
 
 function statusFor<S extends string>(

@@ -1,4 +1,4 @@
-import type { ChainCheck, PackageSlug, Payment } from '@goldbot/shared';
+import type { ChainCheck, PackageSlug, Payment, PaymentBinding, RefundStatus } from '@goldbot/shared';
 
 /** A USDT payment as the use cases hold it, its TXID spelling, its search field and the admin row. */
 /**
@@ -31,6 +31,11 @@ export interface PaymentRecord {
   /** The payment order this pays and its exact amount to send (absent on payments from before orders). */
   orderId?: string;
   orderAmount?: number;
+  /** The lifetime of that order (ISO-8601 UTC): a transfer pays it only inside it. */
+  orderCreatedAt?: string;
+  orderExpiresAt?: string;
+  /** How the chain's transfer came to this payment (absent while it is only a submitted TXID). */
+  binding?: PaymentBinding | null;
   wallet: { address: string; network: string; currency: string };
   subscriptionId: string;
   status: Payment['status'];
@@ -42,6 +47,12 @@ export interface PaymentRecord {
   rejectedBy?: string;
   /** The latest on-chain pre-check; absent or null until one ran. */
   chainCheck?: ChainCheck | null;
+  /** Its latest refund request and that request's state (docs/data-model.md, "Refund request"). */
+  refundId?: string;
+  refundStatus?: RefundStatus;
+  /** When its refund was approved, and the payout's transaction id. */
+  refundedAt?: string;
+  refundPayoutTxid?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -73,6 +84,10 @@ export function toPaymentView(p: PaymentRecord): Payment {
     walletAddress: p.wallet.address,
     network: p.wallet.network,
     chainCheck: p.chainCheck ?? null,
+    ...(p.refundId && p.refundStatus ? { refund: { _id: p.refundId, status: p.refundStatus } } : {}),
+    orderCreatedAt: p.orderCreatedAt ?? null,
+    orderExpiresAt: p.orderExpiresAt ?? null,
+    binding: p.binding ?? null,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };

@@ -18,6 +18,8 @@ export interface UserProfile {
   pendingPasswordHash?: string;
   /** Set when an administrator turned TOTP on; admin routes need it where admin MFA is required. */
   mfaEnabledAt?: string;
+  /** When an administrator last had a test mail sent to themself (the dashboard's first-run checklist). */
+  testMailSentAt?: string;
   /** Epoch seconds: tokens issued before this are refused (password reset, deactivation). */
   tokensValidAfter?: number;
   /**

@@ -1,4 +1,4 @@
-import { SETTINGS_MESSAGES } from '@goldbot/shared';
+import { SETTINGS_MESSAGES, WORK_KINDS, type NewWorkMailSwitches, type WorkKind } from '@goldbot/shared';
 import type { AuditEntry } from '../records/audit-entry.js';
 import { adminAuditEntry, type AdminActor } from '../admin/admin-actor.js';
 import type { SubscriptionSettings } from '../records/settings-record.js';
@@ -28,17 +28,28 @@ export interface SettingsStore {
 
 export interface SettingsDeps {
   store: SettingsStore;
+  /** The kinds of work the new-work mail reports on this server: the switches the answer shows (none when left out). */
+  mailKinds?: readonly WorkKind[];
   now: () => Date;
   newId: (nowMs: number) => string;
 }
 
+/** The switches a save names (a kind it leaves out, or sends as undefined, keeps its value). */
+const definedSwitches = (switches: NewWorkMailSwitches | undefined): Partial<Record<WorkKind, boolean>> =>
+  Object.fromEntries(WORK_KINDS.flatMap((kind) => (switches?.[kind] === undefined ? [] : [[kind, switches[kind]]])));
+
 /** How often a save re-reads and retries when another save moved the switch in between. */
 export const SETTINGS_SAVE_ATTEMPTS = 3;
 
-const view = (settings: SubscriptionSettings) => ({
+/**
+ * The settings as the admin's screen reads them. The new-work mail's switches are those of the
+ * kinds this server can mail about (`mailKinds`): a kind it does not have yet gets no switch.
+ */
+const view = (settings: SubscriptionSettings, mailKinds: readonly WorkKind[]) => ({
   basicPackageEnabled: settings.basicPackageEnabled,
   autoApproveOnMatch: settings.autoApproveOnMatch,
   copyTradingLink: settings.copyTradingLink,
+  newWorkMail: Object.fromEntries(mailKinds.map((kind) => [kind, settings.newWorkMail[kind]])) as NewWorkMailSwitches,
 });
 
 /** The settings, in the order an audit entry names them. */
@@ -46,12 +57,22 @@ const SWITCHES = [
   'basicPackageEnabled',
   'autoApproveOnMatch',
   'copyTradingLink',
+  'newWorkMail',
 ] as const satisfies readonly (keyof SubscriptionSettings)[];
 
-/** `settings-subscription-get`. */
-export async function getSubscriptionSettings(store: SettingsStore) {
+/** Whether one setting holds the same value in `a` and `b` (the mail's switches kind by kind). */
+export function sameSetting(name: keyof SubscriptionSettings, a: SubscriptionSettings, b: SubscriptionSettings) {
+  if (name === 'newWorkMail') return WORK_KINDS.every((kind) => a.newWorkMail[kind] === b.newWorkMail[kind]);
+  return a[name] === b[name];
+}
+
+/**
+ * `settings-subscription-get`. `mailKinds`: the kinds of work the new-work mail reports on this
+ * server (wiring/work-sources.ts), the only ones the screen gets a switch for.
+ */
+export async function getSubscriptionSettings(store: SettingsStore, mailKinds: readonly WorkKind[] = []) {
   const settings = await store.readSubscriptionSettings();
-  return { success: true as const, settings: view(settings) };
+  return { success: true as const, settings: view(settings, mailKinds) };
 }
 
 /**
@@ -59,7 +80,7 @@ export async function getSubscriptionSettings(store: SettingsStore) {
  * always was), `{settings, from: {...}, to: {...}}` when one save moves several.
  */
 function changeDetails(from: SubscriptionSettings, to: SubscriptionSettings): Record<string, unknown> {
-  const changed = SWITCHES.filter((name) => from[name] !== to[name]);
+  const changed = SWITCHES.filter((name) => !sameSetting(name, from, to));
   const [only] = changed;
   if (changed.length === 1 && only) return { setting: only, from: from[only], to: to[only] };
   return {
@@ -78,7 +99,7 @@ function changeDetails(from: SubscriptionSettings, to: SubscriptionSettings): Re
  */
 export async function saveSubscriptionSettings(
   deps: SettingsDeps,
-  input: { settings: Partial<SubscriptionSettings> },
+  input: { settings: Partial<Omit<SubscriptionSettings, 'newWorkMail'>> & { newWorkMail?: NewWorkMailSwitches } },
   admin: AdminActor,
 ) {
   const wanted = input.settings;
@@ -89,8 +110,9 @@ export async function saveSubscriptionSettings(
       basicPackageEnabled: wanted.basicPackageEnabled ?? from.basicPackageEnabled,
       autoApproveOnMatch: wanted.autoApproveOnMatch ?? from.autoApproveOnMatch,
       copyTradingLink: wanted.copyTradingLink === undefined ? from.copyTradingLink : wanted.copyTradingLink,
+      newWorkMail: { ...from.newWorkMail, ...definedSwitches(wanted.newWorkMail) },
     };
-    if (SWITCHES.every((name) => from[name] === to[name])) {
+    if (SWITCHES.every((name) => sameSetting(name, from, to))) {
       saved = from;
       break;
     }
@@ -113,6 +135,6 @@ export async function saveSubscriptionSettings(
   return {
     success: true as const,
     message: SETTINGS_MESSAGES.settingsUpdated,
-    settings: view(saved),
+    settings: view(saved, deps.mailKinds ?? []),
   };
 }

@@ -3,16 +3,23 @@
  * `referralEarnings`, the only figure a customer can withdraw; the others are kept beside it so
  * that money is never created, lost or paid twice:
  *
- *   lifetime (every credit) = available + held (pending requests) + paidOut (settled)
+ *   lifetime (every credit) - clawedBack (rewards taken back by refunds)
+ *     = available + held (pending requests) + paidOut (settled) - owed (taken back but not yet covered)
  *
- * Balances move only in four transactions, each appending one ledger entry: credit (payment
- * approval), hold (request), settle (approval) and release (rejection).
+ * Balances move only in five transactions, each appending one ledger entry: credit (payment
+ * approval), hold (request), settle (approval), release (rejection) and clawback (a refund of the
+ * referred purchase). A clawback takes what it can from `available` and records the rest as
+ * `owed`, so no balance ever goes below zero; the next credits settle `owed` first.
  */
 export interface ReferralBalances {
   available: number;
   held: number;
   lifetime: number;
   paidOut: number;
+  /** Every reward taken back by a refund. */
+  clawedBack: number;
+  /** Taken back but not yet covered by later credits. */
+  owed: number;
 }
 
 const amountOf = (value: unknown) => {
@@ -26,31 +33,64 @@ export const balancesOf = (profile: Record<string, unknown>): ReferralBalances =
   held: amountOf(profile.referralHeld),
   lifetime: amountOf(profile.referralLifetime),
   paidOut: amountOf(profile.referralPaidOut),
+  clawedBack: amountOf(profile.referralClawedBack),
+  owed: amountOf(profile.referralOwed),
 });
 
-/** The reconciliation: what was credited is available, held or paid out, and nothing is negative. */
-export const isReconciled = (b: ReferralBalances) =>
-  b.lifetime === b.available + b.held + b.paidOut && b.available >= 0 && b.held >= 0 && b.paidOut >= 0;
+/** Whole cents, so the reconciliation never fails on a floating-point tail. */
+const cents = (usd: number) => Math.round(usd * 100);
 
-export type LedgerMove = 'credit' | 'hold' | 'settle' | 'release';
+/** The reconciliation: what was credited and not taken back is available, held or paid out (less what is owed), and nothing is negative. */
+export const isReconciled = (b: ReferralBalances) =>
+  cents(b.lifetime) - cents(b.clawedBack) === cents(b.available) + cents(b.held) + cents(b.paidOut) - cents(b.owed) &&
+  b.available >= 0 &&
+  b.held >= 0 &&
+  b.paidOut >= 0 &&
+  b.clawedBack >= 0 &&
+  b.owed >= 0;
+
+export type LedgerMove = 'credit' | 'hold' | 'settle' | 'release' | 'clawback';
+
+/** A ledger entry as the reconciliation reads it (ledger-entity.ts has the stored shape). */
+export interface LedgerLine {
+  type: LedgerMove;
+  amount: number;
+  /** A credit's part that settled what was owed. */
+  offset?: number;
+  /** A clawback's part taken from available earnings (the rest is `amount - fromAvailable`, owed). */
+  fromAvailable?: number;
+}
 
 /** Balances from a ledger (the operator's reconciliation, one Query of a user's ledger): each entry is one move. */
-export function balancesFromLedger(entries: readonly { type: LedgerMove; amount: number }[]): ReferralBalances {
-  const b: ReferralBalances = { available: 0, held: 0, lifetime: 0, paidOut: 0 };
-  for (const { type, amount } of entries) {
+export function balancesFromLedger(entries: readonly LedgerLine[]): ReferralBalances {
+  const b = { available: 0, held: 0, lifetime: 0, paidOut: 0, clawedBack: 0, owed: 0 };
+  for (const { type, amount, offset = 0, fromAvailable = 0 } of entries) {
+    const c = cents(amount);
     if (type === 'credit') {
-      b.available += amount;
-      b.lifetime += amount;
+      b.available += c - cents(offset);
+      b.owed -= cents(offset);
+      b.lifetime += c;
     } else if (type === 'hold') {
-      b.available -= amount;
-      b.held += amount;
+      b.available -= c;
+      b.held += c;
     } else if (type === 'settle') {
-      b.held -= amount;
-      b.paidOut += amount;
+      b.held -= c;
+      b.paidOut += c;
+    } else if (type === 'release') {
+      b.held -= c;
+      b.available += c;
     } else {
-      b.held -= amount;
-      b.available += amount;
+      b.clawedBack += c;
+      b.available -= cents(fromAvailable);
+      b.owed += c - cents(fromAvailable);
     }
   }
-  return b;
+  return {
+    available: b.available / 100,
+    held: b.held / 100,
+    lifetime: b.lifetime / 100,
+    paidOut: b.paidOut / 100,
+    clawedBack: b.clawedBack / 100,
+    owed: b.owed / 100,
+  };
 }

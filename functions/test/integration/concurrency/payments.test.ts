@@ -272,7 +272,7 @@ describe('submitting one TXID, 50 times at once', () => {
     expect(pendingMails).toHaveLength(1);
   });
 
-  it('50 customers: one of them gets the payment, the others "already submitted", pendingCount +1', async () => {
+  it('50 customers: one of them gets the payment, the others "submitted for another order", pendingCount +1', async () => {
     const buyers = await crowd();
     const txid = newTxid();
     const price = await priceOf('ultimate');
@@ -290,7 +290,7 @@ describe('submitting one TXID, 50 times at once', () => {
     );
     record('TXID submit, 50 customers', tally);
     const { winners } = expectOutcome(answers, (a) => a.status === 201, [
-      { status: 409, message: PAYMENT_MESSAGES.txidUsed },
+      { status: 409, message: PAYMENT_MESSAGES.txidClaimedElsewhere },
       { status: 409, message: PURCHASE_MESSAGES.busy },
     ]);
     const winner = buyers[answers.indexOf(winners[0] as (typeof answers)[number])] as TestCustomer;

@@ -1,3 +1,4 @@
+import { USERNAME_MAX_LENGTH } from '@goldbot/shared';
 import { TextField, type TextFieldProps } from './text-field';
 import { PasswordField, type PasswordFieldProps } from './password-field';
 
@@ -12,8 +13,13 @@ type Labelled<P extends { label: string }> = Omit<P, 'label'> & { label?: string
 export const PASSWORD_RULES_HINT =
   'At least 8 characters with an uppercase and a lowercase letter, a number and one of @$!%*?&.';
 
+/**
+ * The browser counts `maxLength` in UTF-16 code units, two for a character outside the BMP (an
+ * emoji): twice the limit never stops a name the server takes, and the schema's message says
+ * when one is too long.
+ */
 export function UsernameField(props: Labelled<TextFieldProps>) {
-  return <TextField label="Username" autoComplete="username" required maxLength={30} {...props} />;
+  return <TextField label="Username" autoComplete="username" required maxLength={USERNAME_MAX_LENGTH * 2} {...props} />;
 }
 
 export function EmailField(props: Labelled<TextFieldProps>) {

@@ -5,16 +5,21 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { Button } from '@/components/ui/button';
 import { APP_NAME } from '@/config/brand';
 import { useSession } from '@/features/auth';
+import { useWorkCounts } from '../work-counts/api/get-work-counts';
+import { WorkCountBadge, waitingCount, workCountDescriptionId } from '../work-counts/components/work-count-badge';
+import { NAV_WORK_KINDS } from '../work-counts/lib/nav-work-kinds';
 import { AdminThemeProvider } from './admin-theme';
 import './admin-layout.css';
 
 /**
- * The back-office frame: a sidebar with every admin section and the
- * signed-in admin in its footer, with logout (to /admin-login). No site header or footer here.
- * Every admin screen is inside the Amplify UI theme, loaded with this chunk only.
+ * The back-office frame: a sidebar with every admin section, the count of work waiting beside the
+ * sections that have some (read every 30 seconds), and the signed-in admin in its footer, with
+ * logout (to /admin-login). No site header or footer here. Every admin screen is inside the
+ * Amplify UI theme, loaded with this chunk only.
  */
 export default function AdminLayout() {
   const { user, signOut } = useSession();
+  const workCounts = useWorkCounts().data?.counts;
   return (
     <AdminThemeProvider>
       <div className="admin-layout">
@@ -24,14 +29,23 @@ export default function AdminLayout() {
           </Link>
           <nav aria-label="Admin">
             <ul className="admin-layout__nav">
-              {ADMIN_NAVIGATION.map((section) => (
-                <li key={section.path}>
-                  {/* NavLink matches by prefix, so nested views keep their section highlighted. */}
-                  <NavLink to={section.getHref()} className="admin-layout__link">
-                    {section.title}
-                  </NavLink>
-                </li>
-              ))}
+              {ADMIN_NAVIGATION.map((section) => {
+                const kind = NAV_WORK_KINDS.get(section.path);
+                const count = waitingCount(workCounts, kind);
+                return (
+                  <li key={section.path}>
+                    {/* NavLink matches by prefix, so nested views keep their section highlighted. */}
+                    <NavLink
+                      to={section.getHref()}
+                      className="admin-layout__link"
+                      aria-describedby={kind && count !== null ? workCountDescriptionId(kind) : undefined}
+                    >
+                      {section.title}
+                      {kind && count !== null && <WorkCountBadge count={count} kind={kind} />}
+                    </NavLink>
+                  </li>
+                );
+              })}
             </ul>
           </nav>
           <div className="admin-layout__account">

@@ -1,17 +1,30 @@
 import { Badge, type BadgeVariations } from '@aws-amplify/ui-react';
 
 /**
- * Every status an admin list shows: payments, withdrawals, subscriptions (active,
- * pending, expired, rejected), users (active or inactive) and contact messages (read or unread).
+ * Every status an admin list shows: payments (refunded too), withdrawals, refunds (refused too),
+ * subscriptions (active, pending, expired, rejected, refunded), users (active or inactive) and
+ * contact messages (read or unread).
  */
 export type AdminStatus =
-  'pending' | 'completed' | 'approved' | 'rejected' | 'active' | 'inactive' | 'expired' | 'read' | 'unread';
+  | 'pending'
+  | 'completed'
+  | 'approved'
+  | 'rejected'
+  | 'refunded'
+  | 'refused'
+  | 'active'
+  | 'inactive'
+  | 'expired'
+  | 'read'
+  | 'unread';
 
 const STATUS: Record<AdminStatus, { label: string; variation: BadgeVariations | undefined }> = {
   pending: { label: 'Pending', variation: 'warning' },
   completed: { label: 'Completed', variation: 'success' },
   approved: { label: 'Approved', variation: 'success' },
   rejected: { label: 'Rejected', variation: 'error' },
+  refunded: { label: 'Refunded', variation: 'info' },
+  refused: { label: 'Refused', variation: 'error' },
   active: { label: 'Active', variation: 'success' },
   inactive: { label: 'Inactive', variation: 'error' },
   expired: { label: 'Expired', variation: undefined },

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '@goldbot/shared';
+import { ADMIN_SIGN_IN_REQUIRED_MESSAGE, STORAGE_KEYS } from '@goldbot/shared';
 import { paths } from '@/app/paths';
 import { mockApi, sessionResponse, tokenExpiringIn } from '@/test/auth-helpers';
 import { deferred, jsonResponse, renderApp, storeSession } from '@/test/test-utils';
@@ -67,6 +67,23 @@ describe('route guards', () => {
     const { router } = renderApp(paths.admin.users.path);
     await heading(paths.admin.users.title);
     expect(router.state.location.pathname).toBe('/admin/users');
+  });
+
+  it('shows an admin signed in with Google the way to /admin-login instead of the back office', async () => {
+    const api = mockApi({ 'POST /api/auth/logout': () => jsonResponse({ message: 'You have been signed out.' }) });
+    storeSession(admin, tokenExpiringIn(3600), 'hosted-ui');
+    const { user, router } = renderApp(paths.admin.users.path);
+    await heading(paths.adminLogin.title);
+    expect(screen.getByText(ADMIN_SIGN_IN_REQUIRED_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+    // No admin request is even sent with that session.
+    const urls = api.fetchMock.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input));
+    expect(urls.filter((url) => url.includes('/api/admin'))).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Sign out and go to the admin sign-in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.adminLogin.path));
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
   });
 
   it('signing out on /dashboard goes to /, not to /login, and ends the session on the server', async () => {

@@ -1,6 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { ADMIN_SIGN_IN_REQUIRED_MESSAGE } from '@goldbot/shared';
 import { paths } from '@/app/paths';
+import { PageFrame } from '@/components/layout/page-frame';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useSession } from '../session';
 import { readAuthNavigationState } from '../lib/redirects';
@@ -42,12 +46,28 @@ export function RequireAuth({ children, fallback }: { children: ReactNode; fallb
   return children;
 }
 
-/** /admin/*: signed-in admins only; everyone else goes to /. */
+/**
+ * An administrator signed in with Google: the API refuses such a session on every admin action
+ * (a Google sign-in passes no TOTP), so instead of a back office that fails on every request,
+ * the server's sentence and the way to /admin-login.
+ */
+function AdminSignInRequired() {
+  const { signOut } = useSession();
+  return (
+    <PageFrame title={paths.adminLogin.title}>
+      <FormAlert variant="info">{ADMIN_SIGN_IN_REQUIRED_MESSAGE}</FormAlert>
+      <Button onClick={() => signOut({ to: paths.adminLogin.path })}>Sign out and go to the admin sign-in</Button>
+    </PageFrame>
+  );
+}
+
+/** /admin/*: signed-in admins only, signed in with the password (and TOTP); everyone else goes to /. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { status, isAdmin } = useSession();
+  const { status, isAdmin, signInMethod } = useSession();
   const signedOut = useSignOutRedirect();
   if (signedOut) return signedOut;
   if (status === 'loading') return <PageLoader label={SESSION_LOADING_TEXT} />;
   if (status === 'anonymous' || !isAdmin) return <Navigate to={paths.home.path} replace />;
+  if (signInMethod === 'hosted-ui') return <AdminSignInRequired />;
   return children;
 }

@@ -72,6 +72,37 @@ describe('/register', () => {
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
   });
 
+  it('takes any name as a username: with a space, two letters or another script', async () => {
+    for (const username of ['John Smith', 'Jo', 'Анна Ковальова']) {
+      const api = mockApi({
+        'POST /api/auth/Register': () => jsonResponse({ message: 'Registered.', email: 'trader42@example.com' }, 201),
+      });
+      const { user, unmount } = renderApp(paths.register.path);
+      await heading(paths.register.title);
+      await fill(user, { ...VALID, Username: username });
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      await heading(paths.registerOtp.title);
+      expect(api.requestsTo('POST /api/auth/Register')[0]?.body).toMatchObject({ username });
+      unmount();
+    }
+  });
+
+  it('says what a username may not hold, without sending it', async () => {
+    const api = mockApi();
+    const { user } = renderApp(paths.register.path);
+    await heading(paths.register.title);
+    await fill(user, { ...VALID, Username: 'Jo <b>' });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(
+      screen.getByText('Username cannot contain line breaks, control characters or angle brackets (< >)'),
+    ).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Username'));
+    await user.type(screen.getByLabelText('Username'), 'a'.repeat(51));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByText('Username must be at most 50 characters')).toBeInTheDocument();
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
   it('goes to /register-otp with the e-mail; the draft is stored, the password only kept in memory', async () => {
     const api = mockApi({
       'POST /api/auth/Register': () =>

@@ -1,13 +1,19 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PAYMENT, type Subscription } from '@goldbot/shared';
+import { PAYMENT, REFUND, type Subscription } from '@goldbot/shared';
 import { paths } from '@/app/paths';
 import { useSession } from '@/features/auth';
 import {
   ACTIVE_SUBSCRIPTION_ERROR,
+  RefundRequestModal,
   SUBSCRIPTIONS_ERROR,
+  payoutExplorerUrl,
+  refundViewOf,
+  shortTxid,
   useActiveSubscription,
   useSubscriptions,
 } from '@/features/payments';
+import { Button } from '@/components/ui/button';
 import { formatCalendarDay, formatUsdt, NOT_AVAILABLE } from '@/lib/format';
 import { BY_SUPPORT, formatEndDate, formatSubscriptionDuration } from '../lib/format';
 import { StatusPill } from '@/components/ui/status-pill';
@@ -18,6 +24,11 @@ export const BILLING_TEXT = {
   loadingHistory: 'Loading your purchase history...',
   noSubscription: 'You have no active subscription yet. Choose a package to get started.',
   noHistory: 'No purchases yet.',
+  requestRefund: 'Request refund',
+  refundRequested: 'Refund requested',
+  refunded: 'Refunded',
+  refundRefused: 'Refund refused',
+  payout: 'Payout',
 } as const;
 
 /** What the Amount column says: the USDT sent, 'By support' for a package support gave, else N/A. */
@@ -114,8 +125,62 @@ function CurrentSubscription() {
   );
 }
 
+/**
+ * The refund column of a purchase: 'Request refund' while the money-back guarantee runs, then the
+ * request's state: requested; refunded, with the payout's transaction on the block explorer; or
+ * refused, with the reason.
+ */
+function RefundCell({ subscription, onRequest }: { subscription: Subscription; onRequest: () => void }) {
+  const view = refundViewOf(subscription);
+  switch (view.kind) {
+    case 'offer':
+      return (
+        <Button
+          variant="secondary"
+          className="billing-table__refund-button"
+          onClick={onRequest}
+          aria-label={`${BILLING_TEXT.requestRefund} for ${subscription.packageName}, ${formatCalendarDay(subscription.startDate)}`}
+        >
+          {BILLING_TEXT.requestRefund}
+        </Button>
+      );
+    case 'requested':
+      return <StatusPill status="pending" label={BILLING_TEXT.refundRequested} />;
+    case 'refunded':
+      return (
+        <span className="billing-table__refund">
+          <StatusPill status="refunded" label={BILLING_TEXT.refunded} />
+          {view.payoutTxid && (
+            <span className="billing-table__refund-detail">
+              {BILLING_TEXT.payout}:{' '}
+              <a
+                href={payoutExplorerUrl(view.payoutTxid)}
+                target="_blank"
+                rel="noopener noreferrer"
+                title={view.payoutTxid}
+                aria-label={`Payout transaction ${view.payoutTxid} on the block explorer`}
+              >
+                {shortTxid(view.payoutTxid)}
+              </a>
+            </span>
+          )}
+        </span>
+      );
+    case 'refused':
+      return (
+        <span className="billing-table__refund">
+          <StatusPill status="refused" label={BILLING_TEXT.refundRefused} />
+          {view.reason && <span className="billing-table__refund-detail">{view.reason}</span>}
+        </span>
+      );
+    case 'none':
+      return null;
+  }
+}
+
 function PurchaseHistory() {
   const { subscriptions, loading, error } = useSubscriptions();
+  const [refunding, setRefunding] = useState<Subscription | null>(null);
 
   let content;
   if (loading) {
@@ -148,6 +213,7 @@ function PurchaseHistory() {
               <th scope="col">
                 <span className="visually-hidden">Receipt</span>
               </th>
+              <th scope="col">Refund</th>
             </tr>
           </thead>
           <tbody>
@@ -174,6 +240,9 @@ function PurchaseHistory() {
                     </Link>
                   )}
                 </td>
+                <td>
+                  <RefundCell subscription={subscription} onRequest={() => setRefunding(subscription)} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -191,6 +260,20 @@ function PurchaseHistory() {
         {subscriptions && <span className="dashboard-card__count">{purchaseCount(subscriptions.length)}</span>}
       </div>
       {content}
+      {subscriptions?.some((s) => refundViewOf(s).kind === 'offer') && (
+        <p className="dashboard-card__muted billing-tab__guarantee">
+          Not satisfied? A paid package can be refunded within {REFUND.guaranteeDays} days of its payment&apos;s
+          approval.
+        </p>
+      )}
+      {refunding?.paymentId && (
+        <RefundRequestModal
+          paymentId={refunding.paymentId}
+          packageName={refunding.packageName}
+          startDate={refunding.startDate}
+          onClose={() => setRefunding(null)}
+        />
+      )}
     </section>
   );
 }

@@ -493,18 +493,19 @@ describe('Billing History tab', () => {
       'Amount',
       'Status',
       'Receipt',
+      'Refund',
     ]);
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
       .map((row) => cellTexts(row));
     expect(rows).toEqual([
-      ['Ultimate Package', 'Lifetime', 'May 2, 2026', 'Lifetime', '500.12 USDT', 'Active', 'Receipt'],
+      ['Ultimate Package', 'Lifetime', 'May 2, 2026', 'Lifetime', '500.12 USDT', 'Active', 'Receipt', ''],
       // A pending purchase states the exact amount its order asked for, every cent shown.
-      ['Pro Package', '6 Months', 'N/A', 'N/A', '100.40 USDT', 'Pending', ''],
+      ['Pro Package', '6 Months', 'N/A', 'N/A', '100.40 USDT', 'Pending', '', ''],
       // Purchases from before payment orders, and the free trial, have no order amount.
-      ['Basic Package', '1 Month', 'Feb 1, 2026', 'Feb 28, 2026', 'N/A', 'Expired', 'Receipt'],
-      ['Free Trial', '30 Days', 'Jan 1, 2026', 'Jan 30, 2026', 'N/A', 'Expired', ''],
+      ['Basic Package', '1 Month', 'Feb 1, 2026', 'Feb 28, 2026', 'N/A', 'Expired', 'Receipt', ''],
+      ['Free Trial', '30 Days', 'Jan 1, 2026', 'Jan 30, 2026', 'N/A', 'Expired', '', ''],
     ]);
     expect(within(history).getByText('4 purchases')).toBeInTheDocument();
     // Completed payments link their receipt page.
@@ -555,8 +556,9 @@ describe('Billing History tab', () => {
       .slice(1)
       .map((row) => cellTexts(row));
     expect(rows).toEqual([
-      ['Pro Package', '10 Days', 'Sep 1, 2026', 'Sep 10, 2026', 'By support', 'Active', ''],
-      ['Ultimate Package', 'Lifetime', 'Mar 15, 2026', 'Lifetime', 'By support', 'Active', ''],
+      // What support gave has no payment, so nothing to refund either (the last column).
+      ['Pro Package', '10 Days', 'Sep 1, 2026', 'Sep 10, 2026', 'By support', 'Active', '', ''],
+      ['Ultimate Package', 'Lifetime', 'Mar 15, 2026', 'Lifetime', 'By support', 'Active', '', ''],
       [
         'Basic Package',
         '1 Month',
@@ -565,6 +567,7 @@ describe('Billing History tab', () => {
         '60.12 USDT',
         'ExpiredEnded by support on Mar 15, 2026',
         'Receipt',
+        '',
       ],
     ]);
   });

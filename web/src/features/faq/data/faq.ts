@@ -111,7 +111,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
     entries: [
       {
         question: 'What is the money-back guarantee?',
-        answer: `Every paid plan comes with a ${REFUND_GUARANTEE_DAYS}-day money-back guarantee: ask for a refund within ${REFUND_GUARANTEE_DAYS} days of activation and we return your payment in full.`,
+        answer: `Every paid plan comes with a ${REFUND_GUARANTEE_DAYS}-day money-back guarantee: ask for a refund from Billing History within ${REFUND_GUARANTEE_DAYS} days of your payment's approval and we return your payment in full, in USDT to the TRC20 address you give.`,
       },
       {
         question: 'What happens if the bot makes no profit in a month?',

@@ -120,8 +120,9 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
       <>
         <p>
           <strong>{REFUND_GUARANTEE_DAYS}-day money-back guarantee.</strong> If you are not satisfied with a paid
-          package, ask for a refund within {REFUND_GUARANTEE_DAYS} days of its activation and we will refund the price
-          you paid in full, with no questions asked.
+          package, ask for a refund from Billing History within {REFUND_GUARANTEE_DAYS} days of our approving your
+          payment and we will refund the price you paid in full, with no questions asked. The package ends when the
+          refund is paid.
         </p>
         <p>
           <strong>No profit, no fee.</strong> If the bot closes a full subscription month on your account without a

@@ -22,7 +22,8 @@ export function openOrder(packageName: PaidPackageName, referralCode: string | n
 
 export type OrderState =
   | { state: 'loading'; order?: PaymentOrder }
-  | { state: 'ready'; order: PaymentOrder }
+  /** `renew` asks again: the same order while it is open, a new one (a new amount) once it expired. */
+  | { state: 'ready'; order: PaymentOrder; renew: () => void }
   | { state: 'error'; message: string; retry: () => void };
 
 /** The order of the open payment window; while a new code re-prices it, the previous one stays shown. */
@@ -45,7 +46,7 @@ export function usePaymentOrder(
     return { state: 'error', message: serverMessage(error) ?? ORDER_LOAD_ERROR, retry: () => void mutate() };
   }
   if (data && data.referralCode === referralCode && data.packageName === packageName) {
-    return { state: 'ready', order: data };
+    return { state: 'ready', order: data, renew: () => void mutate() };
   }
   return { state: 'loading', ...(data ? { order: data } : {}) };
 }

@@ -22,7 +22,21 @@ export const PAYMENT_FORM_MESSAGES = {
   networkFailed: 'An error occurred submitting your payment. Please try again.',
   verifying: 'Verifying referral code...',
   referralHint: `Optional. A friend's code takes $${REFERRAL.discountUsd} off the Basic Package.`,
+  txidHeading: 'Already sent? Paste the transaction ID',
+  txidHint: 'Optional: your transfer is found without it. Pasting it can speed things up.',
 } as const;
+
+/**
+ * The refusals that are about this TXID: said under the field as well as in the toast, so the
+ * customer still reads them after the toast is gone (another order's transaction, one made outside
+ * this order's time, one already submitted).
+ */
+const TXID_REFUSALS: readonly string[] = [
+  PAYMENT_MESSAGES.txidOtherOrder,
+  PAYMENT_MESSAGES.txidOutsideOrder,
+  PAYMENT_MESSAGES.txidUsed,
+  PAYMENT_MESSAGES.txidClaimedElsewhere,
+];
 
 /** "Valid referral code from trader42, saves $10". */
 export const validReferralText = (referrer: string | null, discount: number) =>
@@ -41,7 +55,10 @@ interface PaymentFormProps {
   onSubmitted: (pendingSubscription: Subscription) => void;
 }
 
-/** The optional referral code, the TXID and the submit button. */
+/**
+ * The optional referral code, and the optional TXID ("Already sent? Paste the transaction ID") with
+ * its submit button: the transfer is found from its exact amount without it.
+ */
 export function PaymentForm({
   packageName,
   order,
@@ -103,6 +120,10 @@ export function PaymentForm({
     } catch (error) {
       if (error instanceof ApiError) {
         if (error.fieldErrors.txid) setTxidError(error.fieldErrors.txid);
+        else {
+          const refusal = error.status === 409 ? serverMessage(error) : undefined;
+          if (refusal && TXID_REFUSALS.includes(refusal)) setTxidError(refusal);
+        }
         if (error.fieldErrors.referralCode) setReferralError(error.fieldErrors.referralCode);
         // A 409 may mean Basic went off sale meanwhile: the modal learns it from the fresh status.
         if (error.status === 409) void revalidateSubscriptions();
@@ -161,22 +182,25 @@ export function PaymentForm({
           </p>
         </div>
       )}
-      <TextField
-        ref={txidRef}
-        label="Transaction ID (TXID)"
-        name="txid"
-        value={txid}
-        placeholder="Paste the transaction hash from your wallet"
-        autoComplete="off"
-        spellCheck={false}
-        disabled={submitted}
-        error={txidError}
-        hint={txidHint}
-        onChange={(event) => {
-          setTxid(event.target.value);
-          setTxidError(undefined);
-        }}
-      />
+      <fieldset className="payment-form__txid">
+        <legend className="payment-form__txid-heading">{PAYMENT_FORM_MESSAGES.txidHeading}</legend>
+        <TextField
+          ref={txidRef}
+          label="Transaction ID (TXID)"
+          name="txid"
+          value={txid}
+          placeholder="Paste the transaction hash from your wallet"
+          autoComplete="off"
+          spellCheck={false}
+          disabled={submitted}
+          error={txidError}
+          hint={txidError ? undefined : (txidHint ?? PAYMENT_FORM_MESSAGES.txidHint)}
+          onChange={(event) => {
+            setTxid(event.target.value);
+            setTxidError(undefined);
+          }}
+        />
+      </fieldset>
       {submitted && (
         <p className="payment-form__processing" role="status">
           {PAYMENT_FORM_MESSAGES.processing}

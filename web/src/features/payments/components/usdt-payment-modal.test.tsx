@@ -2,11 +2,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PACKAGE_NAMES, PAYMENT_MESSAGES } from '@goldbot/shared';
 import { deferred, jsonResponse } from '@/test/test-utils';
+import { formatDateTime } from '@/lib/format';
 import {
   catalog,
   errorResponse,
+  FOUND_TXID,
   mockCommerceApi,
+  ORDER_EXPIRES_AT,
   orderReply,
+  orderStateReply,
   packageStatus,
   renderSignedIn,
   settings,
@@ -14,6 +18,7 @@ import {
   TXID,
   WALLET,
 } from '@/test/commerce-fixtures';
+import { PAYMENT_FORM_MESSAGES } from './payment-form';
 import { UsdtPaymentModal, type UsdtPaymentModalProps } from './usdt-payment-modal';
 
 const onClose = vi.fn();
@@ -505,20 +510,32 @@ describe('USDT payment modal: the TXID and the submit', () => {
     ).toBeInTheDocument();
   });
 
-  it("shows the server's message on a refusal (409: TXID already used) and lets the customer try again", async () => {
-    mockCommerceApi({
-      'POST /api/payment/submit-usdt-payment': errorResponse(409, PAYMENT_MESSAGES.txidUsed),
-    });
-    const { user } = renderModal({ packageName: PACKAGE_NAMES.pro });
-    await ready();
-    await user.type(txidField(), TXID);
-    await user.click(submitButton());
-    expect(await screen.findByText(PAYMENT_MESSAGES.txidUsed)).toBeInTheDocument();
-    // SWR ends the mutation's busy state in a transition, which may commit a render after the alert.
-    await waitFor(() => expect(submitButton()).toHaveTextContent('Submit Payment'));
-    expect(submitButton()).toBeEnabled();
-    expect(onSuccess).not.toHaveBeenCalled();
-  });
+  it.each([
+    ['already used', PAYMENT_MESSAGES.txidUsed],
+    ['belongs to another order', PAYMENT_MESSAGES.txidOtherOrder],
+    ["made outside this order's time", PAYMENT_MESSAGES.txidOutsideOrder],
+  ])(
+    "shows the server's message on a 409 (TXID %s), under the field too, and lets the customer try again",
+    async (_case, message) => {
+      mockCommerceApi({
+        'POST /api/payment/submit-usdt-payment': errorResponse(409, message),
+      });
+      const { user } = renderModal({ packageName: PACKAGE_NAMES.pro });
+      await ready();
+      await user.type(txidField(), TXID);
+      await user.click(submitButton());
+      // The toast goes away after a while; the field keeps saying why.
+      await waitFor(() => expect(txidField()).toHaveAccessibleDescription(message));
+      expect(screen.getAllByText(message)).toHaveLength(2);
+      // SWR ends the mutation's busy state in a transition, which may commit a render after the alert.
+      await waitFor(() => expect(submitButton()).toHaveTextContent('Submit Payment'));
+      expect(submitButton()).toBeEnabled();
+      expect(onSuccess).not.toHaveBeenCalled();
+      // Another TXID clears it.
+      await user.type(txidField(), '1');
+      expect(txidField()).not.toHaveAttribute('aria-invalid');
+    },
+  );
 
   it('puts 400 field errors next to their fields', async () => {
     mockCommerceApi({
@@ -564,5 +581,150 @@ describe('USDT payment modal: the TXID and the submit', () => {
     await user.click(submitButton());
     expect(await screen.findByRole('heading', { name: 'Subscription Unavailable' })).toBeInTheDocument();
     expect(api.requestsTo('GET /api/payment/package-status').length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('USDT payment modal: the payment found on the chain', () => {
+  const STATE = 'GET /api/payment/order/order-plain';
+  const status = () => screen.getByRole('status', { name: 'Payment status' });
+  /** Lets the 10 s poll come round once more. */
+  const nextPoll = () => act(() => vi.advanceTimersByTimeAsync(10_500));
+
+  it('says to send exactly the amount, that the transfer is found by itself, and that the TXID is optional', async () => {
+    const api = mockCommerceApi();
+    renderModal();
+    await ready();
+    await waitFor(() => expect(api.requestsTo(STATE)).toHaveLength(1));
+    expect(status()).toHaveTextContent('Waiting for your transfer');
+    expect(status()).toHaveTextContent(
+      'Send exactly 60.37 USDT in one transfer. It is found automatically once it confirms on the TRON network',
+    );
+    expect(dialog()).toHaveTextContent(`This amount is reserved for you until ${formatDateTime(ORDER_EXPIRES_AT)}.`);
+    const txidGroup = within(dialog()).getByRole('group', { name: 'Already sent? Paste the transaction ID' });
+    expect(txidGroup).toContainElement(txidField());
+    expect(txidField()).toHaveAccessibleDescription(PAYMENT_FORM_MESSAGES.txidHint);
+    expect(txidField()).not.toBeRequired();
+  });
+
+  it("asks every 10 s, and says 'Payment found' with the amount once the chain has it, with no TXID typed", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = mockCommerceApi({ [STATE]: [orderStateReply('waiting'), orderStateReply('found')] });
+    const { user } = renderModal();
+    await ready();
+    await waitFor(() => expect(api.requestsTo(STATE)).toHaveLength(1));
+    const statusReads = api.requestsTo('GET /api/payment/package-status').length;
+
+    await act(() => vi.advanceTimersByTimeAsync(8_000));
+    expect(api.requestsTo(STATE)).toHaveLength(1);
+    expect(status()).toHaveTextContent('Waiting for your transfer');
+    await nextPoll();
+    await waitFor(() => expect(status()).toHaveTextContent('Payment found'));
+    expect(api.requestsTo(STATE)).toHaveLength(2);
+    expect(status()).toHaveTextContent(
+      'We received your 60.37 USDT. It is being verified: your package is activated once the payment is approved, within 2 hours.',
+    );
+    // Nothing is left to send or paste.
+    expect(screen.queryByLabelText('Wallet Address')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Transaction ID (TXID)')).not.toBeInTheDocument();
+    expect(api.requestsTo('POST /api/payment/submit-usdt-payment')).toHaveLength(0);
+    // The dashboard behind the window learns of the pending package.
+    await waitFor(() => expect(api.requestsTo('GET /api/payment/package-status').length).toBeGreaterThan(statusReads));
+    // Still asked while found: the approval shows the same way.
+    await nextPoll();
+    expect(api.requestsTo(STATE)).toHaveLength(3);
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Done' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when the payment is approved, and stops asking', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = mockCommerceApi({ [STATE]: [orderStateReply('found'), orderStateReply('active')] });
+    renderModal();
+    await waitFor(() => expect(status()).toHaveTextContent('Payment found'));
+    await nextPoll();
+    await waitFor(() => expect(status()).toHaveTextContent('Payment approved'));
+    expect(status()).toHaveTextContent('Your Basic Package is active. Thank you!');
+    const asked = api.requestsTo(STATE).length;
+    await act(() => vi.advanceTimersByTimeAsync(35_000));
+    expect(api.requestsTo(STATE)).toHaveLength(asked);
+  });
+
+  it('keeps waiting through a failed poll, and asks again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = mockCommerceApi({ [STATE]: [errorResponse(500, 'boom'), orderStateReply('found')] });
+    renderModal();
+    await ready();
+    await waitFor(() => expect(api.requestsTo(STATE)).toHaveLength(1));
+    expect(status()).toHaveTextContent('Waiting for your transfer');
+    expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
+    await nextPoll();
+    await waitFor(() => expect(status()).toHaveTextContent('Payment found'));
+  });
+
+  it('says when the order expired, hides the old amount, and gets a new one on request', async () => {
+    const newOrder = jsonResponse({
+      order: {
+        orderId: 'order-renewed',
+        packageName: PACKAGE_NAMES.basic,
+        originalAmount: 60,
+        price: 60,
+        amount: 60.52,
+        referralCode: null,
+        expiresAt: '2026-11-23T14:30:00.000Z',
+      },
+    });
+    const api = mockCommerceApi({
+      'POST /api/payment/order': [orderReply(), newOrder],
+      [STATE]: orderStateReply('expired'),
+      'GET /api/payment/order/order-renewed': orderStateReply('waiting'),
+    });
+    const { user } = renderModal();
+    await waitFor(() => expect(status()).toHaveTextContent('Payment order expired'));
+    expect(status()).toHaveTextContent(
+      'This order has closed, so its amount is no longer reserved for you. Please do not send it: get a new amount first.',
+    );
+    expect(screen.queryByLabelText('Wallet Address')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('amount-due')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Transaction ID (TXID)')).not.toBeInTheDocument();
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Get a new amount' }));
+    await waitFor(() => expect(screen.getByTestId('amount-due')).toHaveTextContent('60.52 USDT'));
+    expect(status()).toHaveTextContent('Send exactly 60.52 USDT');
+    expect(api.requestsTo('POST /api/payment/order')).toHaveLength(2);
+    expect(api.requestsTo('GET /api/payment/order/order-renewed').length).toBeGreaterThan(0);
+  });
+
+  it('says a transfer that came after the order expired will be matched by the team', async () => {
+    mockCommerceApi({
+      [STATE]: orderStateReply('expired', {
+        lateTransfer: { txid: FOUND_TXID, amount: 60.37, confirmedAt: '2026-11-23T12:40:00.000Z' },
+      }),
+    });
+    renderModal();
+    await waitFor(() => expect(status()).toHaveTextContent('Payment order expired'));
+    expect(status()).toHaveTextContent(
+      'A transfer of 60.37 USDT arrived after the order expired. Our team will match it to your purchase: you do not need to pay again.',
+    );
+    expect(within(dialog()).queryByRole('button', { name: 'Get a new amount' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Transaction ID (TXID)')).not.toBeInTheDocument();
+  });
+
+  it('asks about the re-priced order once a referral code is applied, not the old one', async () => {
+    const api = mockCommerceApi({
+      'POST /api/payment/verify-referral': jsonResponse({
+        success: true,
+        discount: 10,
+        referralUser: { username: 'alice' },
+        message: 'Valid',
+      }),
+    });
+    const { user } = renderModal();
+    await ready();
+    await waitFor(() => expect(api.requestsTo(STATE)).toHaveLength(1));
+    await user.type(referralField(), 'FRIEND10');
+    await waitFor(() => expect(screen.getByTestId('amount-due')).toHaveTextContent('50.37 USDT'));
+    await waitFor(() => expect(api.requestsTo('GET /api/payment/order/order-FRIEND10')).toHaveLength(1));
+    expect(status()).toHaveTextContent('Send exactly 50.37 USDT');
   });
 });

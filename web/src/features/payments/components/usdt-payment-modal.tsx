@@ -1,17 +1,20 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { PACKAGE_NAMES, PAYMENT_MESSAGES } from '@goldbot/shared';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { usePackagePrices } from '@/lib/package-prices';
 import type { Subscription } from '../api/get-active-subscription';
+import { useOrderState } from '../api/get-order-state';
 import { usePackageStatus } from '../api/get-package-status';
 import { useSubscriptionSettings } from '../api/get-subscription-settings';
 import { useWalletDetails } from '../api/get-wallet-details';
 import { usePaymentOrder } from '../api/open-order';
+import { useRevalidateSubscriptions } from '../api/keys';
 import { useReferralVerification } from '../api/verify-referral';
 import { formatUsd } from '@/lib/format';
 import { amountDue } from '../lib/amount-due';
 import { isPaidPackageName, type PaidPackageName } from '../lib/packages';
+import { OrderStatus, shownState } from './order-status';
 import { PaymentForm } from './payment-form';
 import { WalletPanel } from './wallet-panel';
 import './usdt-payment-modal.css';
@@ -33,6 +36,7 @@ export const PAYMENT_MODAL_TEXT = {
   walletUnavailableHeading: 'USDT Payments Unavailable',
   goBack: 'Go Back',
   tryAgain: 'Try Again',
+  done: 'Done',
 } as const;
 
 export interface UsdtPaymentModalProps {
@@ -65,7 +69,9 @@ function Notice({ heading, children, onClose }: { heading: string; children: Rea
  * The USDT payment modal: while the package
  * status, the Basic settings check, the wallet and the price load it says so; Basic off sale and
  * a missing wallet (503: there is no built-in fallback address, so a customer never pays into a wrong one) end at a notice with Go Back;
- * otherwise the customer sees what to pay where, and submits the transaction id.
+ * otherwise the customer sees what to pay where, and the order's live state: the window asks every
+ * 10 s whether the wallet watcher found the transfer, and says "Payment found" once it did. Pasting
+ * the transaction id is optional.
  */
 export function UsdtPaymentModal({
   packageName,
@@ -97,6 +103,14 @@ export function UsdtPaymentModal({
   const order = usePaymentOrder(packageName, isBasic && referral.status === 'valid' ? referral.code : null, {
     enabled: wallet.state === 'ready' && !basicOff && !(isBasic && (packageStatus.loading || settings.loading)),
   });
+  // Polled only for the order on screen: while a new code re-prices it, the old one is not asked about.
+  const orderState = useOrderState(order.state === 'ready' ? order.order.orderId : null);
+  const state = shownState(orderState);
+  const revalidateSubscriptions = useRevalidateSubscriptions();
+  useEffect(() => {
+    // The dashboard behind the window shows the pending (or active) package as soon as it is found.
+    if (state === 'found' || state === 'active') void revalidateSubscriptions();
+  }, [state, revalidateSubscriptions]);
 
   let body: ReactNode;
   if (isBasic && (packageStatus.loading || settings.loading)) {
@@ -146,16 +160,28 @@ export function UsdtPaymentModal({
             </dd>
           </div>
         </dl>
-        <WalletPanel wallet={wallet.wallet} amount={order.order.amount} />
-        <PaymentForm
-          packageName={packageName}
+        {state === 'waiting' && <WalletPanel wallet={wallet.wallet} amount={order.order.amount} />}
+        <OrderStatus
           order={order.order}
-          orderReady={order.state === 'ready'}
-          referralCode={referralCode}
-          onReferralCodeChange={setReferralCode}
-          referral={referral}
-          onSubmitted={(pending) => onSuccess?.(pending)}
+          answer={orderState}
+          onNewOrder={order.state === 'ready' ? order.renew : undefined}
         />
+        {state === 'waiting' && (
+          <PaymentForm
+            packageName={packageName}
+            order={order.order}
+            orderReady={order.state === 'ready'}
+            referralCode={referralCode}
+            onReferralCodeChange={setReferralCode}
+            referral={referral}
+            onSubmitted={(pending) => onSuccess?.(pending)}
+          />
+        )}
+        {(state === 'found' || state === 'active') && (
+          <div className="payment-modal__actions">
+            <Button onClick={onClose}>{PAYMENT_MODAL_TEXT.done}</Button>
+          </div>
+        )}
       </>
     );
   }

@@ -20,6 +20,11 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'subscription.extend': 'Package extended by support',
   'subscription.end': 'Package ended by support',
   'bot.connect': 'Bot connected to a MetaTrader 5 account',
+  'refund.create': 'Refund opened',
+  'refund.approve': 'Refund approved',
+  'refund.refuse': 'Refund refused',
+  'transfer.assign': 'Unmatched transfer assigned',
+  'transfer.resolve': 'Unmatched transfer closed',
 };
 
 const TARGET_LABELS: Record<AuditTargetType, string> = {
@@ -31,6 +36,8 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   settings: 'Settings',
   package: 'Package',
   subscription: 'Subscriptions',
+  refund: 'Refund',
+  transfer: 'Transfer',
 };
 
 export const SYSTEM_LABEL = 'System';

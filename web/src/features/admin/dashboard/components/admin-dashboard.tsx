@@ -17,6 +17,14 @@ const INITIAL_SETTINGS: DashboardSettings = { year: 'all', month: 'all', chartTy
 
 const payments = (count: number) => `${count.toLocaleString('en-US')} payment${count === 1 ? '' : 's'}`;
 
+/** A period card's line: its payments, and what was refunded in it when anything was. */
+const periodDetail = (figures: { count: number; refundedAmount?: number }) =>
+  figures.refundedAmount
+    ? `${payments(figures.count)} · ${formatUsd(figures.refundedAmount)} refunded`
+    : payments(figures.count);
+
+const refunds = (count: number) => `${count.toLocaleString('en-US')} refund${count === 1 ? '' : 's'}`;
+
 const loadFailed = (message: string) => `Error loading dashboard: ${message}`;
 
 /**
@@ -102,9 +110,28 @@ export function AdminDashboard() {
               highlight: true,
               detail: `${total.completedCount.toLocaleString('en-US')} completed · ${total.pendingCount.toLocaleString('en-US')} pending`,
             },
-            { label: "Today's Revenue", value: today.amount, format: formatUsd, detail: payments(today.count) },
-            { label: 'This Month', value: thisMonth.amount, format: formatUsd, detail: payments(thisMonth.count) },
-            { label: 'This Year', value: thisYear.amount, format: formatUsd, detail: payments(thisYear.count) },
+            { label: "Today's Revenue", value: today.amount, format: formatUsd, detail: periodDetail(today) },
+            { label: 'This Month', value: thisMonth.amount, format: formatUsd, detail: periodDetail(thisMonth) },
+            { label: 'This Year', value: thisYear.amount, format: formatUsd, detail: periodDetail(thisYear) },
+          ]}
+        />
+        {/* Refunds are counted apart: the revenue each period recorded stays as it was. */}
+        <StatCards
+          cards={[
+            { label: 'Gross Revenue', value: total.amount, format: formatUsd, detail: 'Every completed payment' },
+            {
+              label: 'Refunded',
+              value: total.refundedAmount ?? 0,
+              format: formatUsd,
+              detail: refunds(total.refundedCount ?? 0),
+            },
+            {
+              label: 'Net Revenue',
+              value: total.netAmount ?? total.amount,
+              format: formatUsd,
+              highlight: true,
+              detail: 'Gross less refunds',
+            },
           ]}
         />
       </Flex>

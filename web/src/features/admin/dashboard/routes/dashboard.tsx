@@ -1,6 +1,8 @@
 import { paths } from '@/app/paths';
+import { Flex } from '@aws-amplify/ui-react';
 import { PageFrame } from '@/components/layout/page-frame';
 import { AdminDashboard } from '../components/admin-dashboard';
+import { SetupChecklist } from '../components/setup-checklist';
 import '../../components/admin-screens.css';
 
 export default function AdminDashboardRoute() {
@@ -10,7 +12,10 @@ export default function AdminDashboardRoute() {
       documentTitle={`Admin: ${paths.admin.dashboard.title}`}
       lead="Users and revenue at a glance, from the figures kept up to date with every payment and sign-up."
     >
-      <AdminDashboard />
+      <Flex direction="column" gap="large">
+        <SetupChecklist />
+        <AdminDashboard />
+      </Flex>
     </PageFrame>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The e-mail template types as the editor lists them: the 11 of the spec in its order,
- * then the withdrawal decisions, the administrators' wallet notice, the bot's connection notice and
- * any type the server adds later, named from its key.
+ * then the withdrawal decisions, the administrators' wallet notice and new-work mail, the refund
+ * decisions, the bot's connection notice, and any type the server adds later, named from its key.
  */
 const LABELS: Readonly<Record<string, string>> = {
   paymentVerified: 'Payment Verified',
@@ -18,6 +18,9 @@ const LABELS: Readonly<Record<string, string>> = {
   withdrawalApproved: 'Withdrawal Approved',
   withdrawalRejected: 'Withdrawal Rejected',
   walletActivated: 'Active Wallet Changed (to administrators)',
+  adminNewWork: 'New Work (to administrators)',
+  refundApproved: 'Refund Approved',
+  refundRefused: 'Refund Refused',
   botConnected: 'Bot Connected (MetaTrader 5)',
 };
 

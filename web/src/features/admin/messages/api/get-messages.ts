@@ -1,5 +1,10 @@
 import { useRef } from 'react';
-import { contactListResponseSchema, type ContactMessage, type ContactSummary } from '@goldbot/shared';
+import {
+  contactListResponseSchema,
+  type ContactCounts,
+  type ContactMessage,
+  type ContactReadFilter,
+} from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
 import { pageQuery, usePagedList, type PagedList, type PageRequest } from '../../hooks/use-paged-list';
 import { startOfLocalDay } from '../lib/message-text';
@@ -10,42 +15,57 @@ export type ContactListResponse = ReturnType<typeof contactListResponseSchema.pa
 export const CONTACT_LIST_ROUTE = 'contact-list';
 
 export interface MessagePageRequest extends Pick<PageRequest, 'search' | 'cursor'> {
+  /** The tab: every message, the unread ones or the read ones. */
+  status: ContactReadFilter;
   /** Where the admin's 'Today' starts: their local midnight, as an ISO instant. */
   since: string;
 }
 
 /**
- * GET /api/contact/get?search=&since=&cursor=&limit=, newest first. The server searches
- * name, e-mail and message and answers the summary: every message (`total`) and those
- * since the admin's midnight (`today`), whatever the search.
+ * GET /api/contact/get?status=&search=&since=&cursor=&limit=, newest first. The server selects
+ * the tab's messages, searches name, e-mail and message, and answers the cards over every message
+ * whatever the tab and the search: `totalCount`, `unreadCount` and `todayCount` (since the
+ * admin's midnight).
  */
-export function getMessages({ since, ...page }: MessagePageRequest): Promise<ContactListResponse> {
+export function getMessages({ status, since, ...page }: MessagePageRequest): Promise<ContactListResponse> {
   return apiRequest(CONTACT_LIST_ROUTE, {
-    query: { ...pageQuery(page), since },
+    query: { ...pageQuery(page), status, since },
     schema: contactListResponseSchema,
   });
 }
 
-export interface MessageList extends PagedList<ContactMessage, ContactSummary> {
+export interface MessageList extends PagedList<ContactMessage, ContactCounts> {
   /** Re-reads every loaded page; rejects with the failure when a page could not be read. */
   reload: () => Promise<void>;
 }
 
-/** The messages matching the search, page by page, with Total and Today. */
-export function useMessages(search: string): MessageList {
+/** The list's key besides the search: the tab, and the midnight Today counts from. */
+const listFilter = (status: ContactReadFilter, since: string) => `${status} ${since}`;
+const filterParts = (filter: string) => {
+  const [status = 'all', since = ''] = filter.split(' ');
+  return { status: status as ContactReadFilter, since };
+};
+
+/** The tab's messages matching the search, page by page, with the Total, Unread and Today cards. */
+export function useMessages(search: string, status: ContactReadFilter): MessageList {
   // Part of the list's key: after midnight the next read counts the new day.
   const since = startOfLocalDay().toISOString();
   // The revalidation swallows errors (they land in `error` a render later); Refresh needs them now.
   const failure = useRef<unknown>(null);
-  const list = usePagedList(CONTACT_LIST_ROUTE, { filter: since, search }, async ({ filter, search: term, cursor }) => {
-    try {
-      const response = await getMessages({ since: filter, search: term, cursor });
-      return { items: response.data, nextCursor: response.nextCursor, summary: response.summary };
-    } catch (error) {
-      failure.current = error;
-      throw error;
-    }
-  });
+  const list = usePagedList(
+    CONTACT_LIST_ROUTE,
+    { filter: listFilter(status, since), search },
+    async ({ filter, search: term, cursor }) => {
+      try {
+        const response = await getMessages({ ...filterParts(filter), search: term, cursor });
+        const { data, nextCursor, totalCount, unreadCount, todayCount } = response;
+        return { items: data, nextCursor, summary: { totalCount, unreadCount, todayCount } };
+      } catch (error) {
+        failure.current = error;
+        throw error;
+      }
+    },
+  );
   return {
     ...list,
     reload: async () => {

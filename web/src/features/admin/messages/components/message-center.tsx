@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Flex, Tabs, View } from '@aws-amplify/ui-react';
-import { TOAST_MS, type ContactMessage } from '@goldbot/shared';
+import { CONTACT_MESSAGES, TOAST_MS, type ContactMessage, type ContactReadFilter } from '@goldbot/shared';
 import { ApiError } from '@/lib/api-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { NoticeAlert } from '../../components/notice-alert';
@@ -10,13 +10,13 @@ import { useNotice } from '../../hooks/use-notice';
 import { useServerSearch } from '../../hooks/use-server-search';
 import { errorMessage } from '../../lib/error-message';
 import { useMessages } from '../api/get-messages';
+import { markAllMessagesRead, markMessageRead } from '../api/mark-messages-read';
 import { useDeleteMessage } from '../hooks/use-delete-message';
 import { useNow } from '../hooks/use-now';
-import { useReadFlags } from '../hooks/use-read-flags';
 import { MessageDetail } from './message-detail';
 import { MessagesTable } from './messages-table';
 
-export type MessageTab = 'all' | 'unread' | 'read';
+export type MessageTab = ContactReadFilter;
 
 const TABS: ReadonlyArray<{ value: MessageTab; label: string }> = [
   { value: 'all', label: 'All' },
@@ -28,7 +28,9 @@ export const MESSAGES_TEXT = {
   refreshed: 'Messages refreshed successfully',
   deleted: 'Message deleted successfully',
   confirmDelete: 'Are you sure you want to delete this message?',
-  markedRead: (count: number) => `${count} message${count === 1 ? '' : 's'} marked as read`,
+  markedRead: CONTACT_MESSAGES.markedAllRead,
+  markAllReadFailed: (error: unknown) => errorMessage(error, 'Failed to mark messages as read'),
+  markReadFailed: (error: unknown) => errorMessage(error, 'Failed to mark the message as read'),
   deleteFailed: (error: unknown) => `Error deleting message: ${errorMessage(error, 'Failed to delete contact')}`,
 } as const;
 
@@ -36,24 +38,24 @@ export const MESSAGES_TEXT = {
 const CLOCK_TICK_MS = 60_000;
 
 /**
- * Admin contact messages, 'Messages': a server search on name, e-mail and
- * message; Total and Today from the server's summary and Unread from this browser's read flags;
- * All/Unread/Read tabs; Refresh and Mark All Read; the table with Reply and a confirmed Delete;
- * opening a message marks it read and shows it in full with a way back.
+ * Admin contact messages, 'Messages': a server search on name, e-mail and message; Total, Unread
+ * and Today from the server's counts over every message; the All/Unread/Read tabs, each a server
+ * list of the messages' read state (kept on the server, one for every administrator); Refresh and
+ * Mark All Read, which marks every unread message, not only those on screen; the table with Reply
+ * and a confirmed Delete; opening a message marks it read and shows it in full with a way back.
  */
 export function MessageCenter() {
   const search = useServerSearch();
-  const list = useMessages(search.search);
-  const flags = useReadFlags();
+  const [tab, setTab] = useState<MessageTab>('all');
+  const list = useMessages(search.search, tab);
   const now = useNow(CLOCK_TICK_MS);
   const notice = useNotice();
-  const [tab, setTab] = useState<MessageTab>('all');
   const [opened, setOpened] = useState<ContactMessage | null>(null);
   const [refreshing, setRefreshing] = useState(false);
+  const [markingAll, setMarkingAll] = useState(false);
 
   const removal = useDeleteMessage({
     onDeleted: (message) => {
-      flags.forget(message._id);
       setOpened((current) => (current?._id === message._id ? null : current));
       notice.show('success', MESSAGES_TEXT.deleted, TOAST_MS.adminMessages);
       void list.refresh();
@@ -65,17 +67,20 @@ export function MessageCenter() {
     },
   });
 
-  const loaded = list.items;
-  const unread = loaded.filter((message) => !flags.isRead(message._id));
-  const shown: Record<MessageTab, ContactMessage[]> = {
-    all: loaded,
-    unread,
-    read: loaded.filter((message) => flags.isRead(message._id)),
-  };
+  const unreadCount = list.summary?.unreadCount;
 
   const open = (message: ContactMessage) => {
-    flags.markRead([message._id]);
-    setOpened(message);
+    setOpened({ ...message, read: true });
+    if (message.read) return;
+    markMessageRead(message._id).then(
+      // The cards and the tabs follow the server.
+      () => void list.refresh(),
+      (error: unknown) => {
+        setOpened((current) => (current?._id === message._id ? { ...current, read: false } : current));
+        notice.show('error', MESSAGES_TEXT.markReadFailed(error), TOAST_MS.adminMessages);
+        void list.refresh();
+      },
+    );
   };
 
   const refresh = async () => {
@@ -92,9 +97,18 @@ export function MessageCenter() {
     }
   };
 
-  const markAllRead = () => {
-    const marked = flags.markRead(unread.map((message) => message._id));
-    notice.show('success', MESSAGES_TEXT.markedRead(marked), TOAST_MS.adminMessages);
+  const markAllRead = async () => {
+    if (markingAll) return;
+    setMarkingAll(true);
+    try {
+      const marked = await markAllMessagesRead();
+      notice.show('success', MESSAGES_TEXT.markedRead(marked), TOAST_MS.adminMessages);
+    } catch (error) {
+      notice.show('error', MESSAGES_TEXT.markAllReadFailed(error), TOAST_MS.adminMessages);
+    } finally {
+      setMarkingAll(false);
+      void list.refresh();
+    }
   };
 
   const confirmation = removal.confirming && (
@@ -123,9 +137,9 @@ export function MessageCenter() {
       <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
       <StatCards
         cards={[
-          { label: 'Total', value: list.summary?.total },
-          { label: 'Unread', value: list.isLoading ? undefined : unread.length, highlight: true },
-          { label: 'Today', value: list.summary?.today },
+          { label: 'Total', value: list.summary?.totalCount },
+          { label: 'Unread', value: unreadCount, highlight: true },
+          { label: 'Today', value: list.summary?.todayCount },
         ]}
       />
       <Flex alignItems="flex-start" gap="small" wrap="wrap">
@@ -142,7 +156,14 @@ export function MessageCenter() {
           >
             Refresh
           </Button>
-          <Button size="small" variation="primary" onClick={markAllRead} isDisabled={unread.length === 0}>
+          <Button
+            size="small"
+            variation="primary"
+            onClick={() => void markAllRead()}
+            isLoading={markingAll}
+            isDisabled={markingAll || !unreadCount}
+            loadingText="Marking..."
+          >
             Mark All Read
           </Button>
         </Flex>
@@ -157,14 +178,7 @@ export function MessageCenter() {
         </Tabs.List>
         {TABS.map(({ value, label }) => (
           <Tabs.Panel key={value} value={value} paddingBlock="medium">
-            <MessagesTable
-              label={`${label} messages`}
-              list={{ ...list, items: shown[value] }}
-              isRead={flags.isRead}
-              now={now}
-              onOpen={open}
-              onDelete={removal.ask}
-            />
+            <MessagesTable label={`${label} messages`} list={list} now={now} onOpen={open} onDelete={removal.ask} />
           </Tabs.Panel>
         ))}
       </Tabs.Container>

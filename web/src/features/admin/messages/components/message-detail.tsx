@@ -32,7 +32,7 @@ export function MessageDetail({ message, now, onBack, onDelete }: MessageDetailP
                 {relativeDate(message.createdAt, now)})
               </Text>
             </Flex>
-            <StatusBadge status="read" />
+            <StatusBadge status={message.read ? 'read' : 'unread'} />
           </Flex>
           <Divider />
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.message}</Text>

@@ -15,9 +15,8 @@ export const FETCH_MESSAGES_FAILED = 'Failed to fetch contacts';
 interface MessagesTableProps {
   /** The table's accessible name. */
   label: string;
-  /** The tab's messages: `items` already filtered by read flag. */
+  /** The tab's messages, as the server selected them. */
   list: MessageList;
-  isRead: (messageId: string) => boolean;
   /** For the relative dates. */
   now: number;
   onOpen: (message: ContactMessage) => void;
@@ -29,7 +28,7 @@ interface MessagesTableProps {
  *. The preview opens the message. A failed first load offers 'Try Again', which reloads
  * the page.
  */
-export function MessagesTable({ label, list, isRead, now, onOpen, onDelete }: MessagesTableProps) {
+export function MessagesTable({ label, list, now, onOpen, onDelete }: MessagesTableProps) {
   return (
     <PagedListView
       list={list}
@@ -41,7 +40,7 @@ export function MessagesTable({ label, list, isRead, now, onOpen, onDelete }: Me
       {(messages) => (
         <AdminTable label={label} columns={['Name', 'Email', 'Message', 'Date', 'Status', 'Actions']} highlightOnHover>
           {messages.map((message) => {
-            const read = isRead(message._id);
+            const { read } = message;
             return (
               <TableRow key={message._id}>
                 <TableCell fontWeight={read ? undefined : 'semibold'} style={{ overflowWrap: 'break-word' }}>

@@ -5,13 +5,14 @@ import { mockApi } from '@/test/auth-helpers';
 import { columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
 import { reloadPage } from '@/lib/reload-page';
 import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
-import { readFlagKey } from '../lib/read-flags';
 import AdminMessagesRoute from './messages';
 
 vi.mock('@/lib/reload-page', () => ({ reloadPage: vi.fn() }));
 
 const LIST = 'GET /api/contact/get';
+const MARK_ALL = 'POST /api/contact/mark-all-read';
 const deleteKey = (id: string) => `DELETE /api/contact/del/${id}`;
+const markKey = (id: string) => `POST /api/contact/mark-read/${id}`;
 
 const MINUTE = 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -26,6 +27,7 @@ function makeMessage(overrides: Partial<ContactMessage> = {}): ContactMessage {
     email: 'ada@example.com',
     message: LONG_TEXT,
     createdAt: ago(5 * MINUTE),
+    read: false,
     ...overrides,
   };
 }
@@ -44,11 +46,13 @@ const alan = makeMessage({
   email: 'alan@example.com',
   message: 'Thanks for the quick answer!',
   createdAt: '2026-01-15T10:00:00.000Z',
+  read: true,
 });
 
-const summary = { total: 42, today: 2 };
-const page = (data: ContactMessage[], nextCursor: string | null = null, sum = summary) =>
-  jsonResponse({ data, nextCursor, summary: sum });
+/** The server's cards: over every message, not the three on the page. */
+const counts = { totalCount: 42, unreadCount: 7, todayCount: 2 };
+const page = (data: ContactMessage[], nextCursor: string | null = null, cards = counts) =>
+  jsonResponse({ data, nextCursor, ...cards });
 
 type Api = ReturnType<typeof mockApi>;
 const lastQuery = (api: Api) => nth(queriesTo(api, LIST), -1);
@@ -77,13 +81,12 @@ const stat = (label: string) =>
   );
 
 describe('admin messages', () => {
-  it("shows Total and Today from the server's summary and Unread from this browser's read flags", async () => {
-    localStorage.setItem(readFlagKey('msg-3'), 'true');
+  it("shows Total, Unread and Today from the server's counts over every message, not the rows loaded", async () => {
     await openScreen();
     await table();
     expect(stat('Total')).toHaveTextContent('42');
+    expect(stat('Unread')).toHaveTextContent('7');
     expect(stat('Today')).toHaveTextContent('2');
-    expect(stat('Unread')).toHaveTextContent('2');
   });
 
   it("asks from the admin's local midnight, and sends the search to the server once typing pauses", async () => {
@@ -93,6 +96,7 @@ describe('admin messages', () => {
     midnight.setHours(0, 0, 0, 0);
     expect(lastQuery(api).get('since')).toBe(midnight.toISOString());
     expect(lastQuery(api).get('limit')).toBe('20');
+    expect(lastQuery(api).get('status')).toBe('all');
     expect(lastQuery(api).has('search')).toBe(false);
 
     api.on(LIST, page([]));
@@ -103,7 +107,6 @@ describe('admin messages', () => {
   });
 
   it('shows Name, Email, the message cut to 50 characters, a relative date, the status, Reply and Delete', async () => {
-    localStorage.setItem(readFlagKey('msg-3'), 'true');
     await openScreen();
     const rows = within(await table()).getAllByRole('row');
     expect(columnHeaders(nth(rows, 0))).toEqual(['Name', 'Email', 'Message', 'Date', 'Status', 'Actions']);
@@ -129,24 +132,29 @@ describe('admin messages', () => {
     expect(third.getByText('Read')).toBeInTheDocument();
   });
 
-  it('filters the loaded messages by the All, Unread and Read tabs', async () => {
-    localStorage.setItem(readFlagKey('msg-2'), 'true');
-    const { user } = await openScreen();
+  it("asks the server for each tab's messages, beyond the rows already loaded", async () => {
+    const { api, user } = await openScreen();
     await table();
+    api.on(LIST, page([ada, grace]));
     await user.click(screen.getByRole('tab', { name: 'Unread' }));
     const unread = await table('Unread');
-    expect(within(unread).getByText('Ada Lovelace')).toBeInTheDocument();
-    expect(within(unread).getByText('Alan Turing')).toBeInTheDocument();
-    expect(within(unread).queryByText('Grace Hopper')).not.toBeInTheDocument();
+    expect(await within(unread).findByText('Grace Hopper')).toBeInTheDocument();
+    expect(lastQuery(api).get('status')).toBe('unread');
+    expect(within(unread).queryByText('Alan Turing')).not.toBeInTheDocument();
 
+    api.on(LIST, page([alan]));
     await user.click(screen.getByRole('tab', { name: 'Read' }));
     const read = await table('Read');
+    expect(await within(read).findByText('Alan Turing')).toBeInTheDocument();
+    expect(lastQuery(api).get('status')).toBe('read');
     expect(within(read).getAllByRole('row')).toHaveLength(2);
-    expect(within(read).getByText('Grace Hopper')).toBeInTheDocument();
+    // The cards stay the counts over every message.
+    expect(stat('Unread')).toHaveTextContent('7');
   });
 
-  it('opening a message marks it read and shows it in full, with a way back', async () => {
-    const { user } = await openScreen();
+  it('opening an unread message marks it read on the server, shows it in full, and the cards follow', async () => {
+    const { api, user } = await openScreen({ [markKey('msg-1')]: jsonResponse({ message: 'Message marked as read' }) });
+    api.on(LIST, page([{ ...ada, read: true }, grace, alan], null, { ...counts, unreadCount: 6 }));
     await user.click(within(await rowOf('Ada Lovelace')).getByRole('button', { name: /^Do you support/ }));
 
     const article = screen.getByRole('article', { name: 'Message from Ada Lovelace' });
@@ -157,41 +165,65 @@ describe('admin messages', () => {
       'href',
       expect.stringMatching(/^mailto:ada@example\.com\?/),
     );
-    expect(localStorage.getItem(readFlagKey('msg-1'))).toBe('true');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(api.requestsTo(markKey('msg-1'))).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: '← Back to Messages' }));
-    expect(within(await rowOf('Ada Lovelace')).getByText('Read')).toBeInTheDocument();
-    expect(stat('Unread')).toHaveTextContent('2');
+    await waitFor(async () => expect(within(await rowOf('Ada Lovelace')).getByText('Read')).toBeInTheDocument());
+    expect(stat('Unread')).toHaveTextContent('6');
   });
 
-  it('marks every loaded message read and says how many', async () => {
-    localStorage.setItem(readFlagKey('msg-3'), 'true');
-    const { user } = await openScreen();
+  it('opening a message already read asks nothing of the server', async () => {
+    const { api, user } = await openScreen();
+    await user.click(within(await rowOf('Alan Turing')).getByRole('button', { name: 'Thanks for the quick answer!' }));
+    expect(screen.getByRole('article', { name: 'Message from Alan Turing' })).toBeInTheDocument();
+    expect(api.fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says why a message could not be marked read, and shows it unread', async () => {
+    const { user } = await openScreen({ [markKey('msg-1')]: new Response('', { status: 500 }) });
+    await user.click(within(await rowOf('Ada Lovelace')).getByRole('button', { name: /^Do you support/ }));
+    expect(await screen.findByText('Failed to mark the message as read')).toBeInTheDocument();
+    const article = screen.getByRole('article', { name: 'Message from Ada Lovelace' });
+    expect(within(article).getByText('Unread')).toBeInTheDocument();
+  });
+
+  it('Mark All Read marks every unread message on the server, until it says it is done, and says how many', async () => {
+    const { api, user } = await openScreen({
+      [MARK_ALL]: [
+        jsonResponse({ message: '99 messages marked as read', marked: 99, complete: false }),
+        jsonResponse({ message: '1 message marked as read', marked: 1, complete: true }),
+      ],
+    });
     await table();
+    const before = queriesTo(api, LIST).length;
+    api.on(LIST, page([{ ...ada, read: true }, { ...grace, read: true }, alan], null, { ...counts, unreadCount: 0 }));
     await user.click(screen.getByRole('button', { name: 'Mark All Read' }));
-    expect(screen.getByText('2 messages marked as read')).toBeInTheDocument();
-    expect(localStorage.getItem(readFlagKey('msg-1'))).toBe('true');
-    expect(localStorage.getItem(readFlagKey('msg-2'))).toBe('true');
-    expect(stat('Unread')).toHaveTextContent('0');
+    expect(await screen.findByText('100 messages marked as read')).toBeInTheDocument();
+    expect(api.requestsTo(MARK_ALL)).toHaveLength(2);
+    await waitFor(() => expect(stat('Unread')).toHaveTextContent('0'));
+    expect(queriesTo(api, LIST).length).toBeGreaterThan(before);
     expect(screen.getByRole('button', { name: 'Mark All Read' })).toBeDisabled();
     expect(within(await table()).queryByText('Unread')).not.toBeInTheDocument();
   });
 
-  it('follows read flags another tab of the browser changes', async () => {
-    await openScreen();
+  it("says why Mark All Read failed, with the server's message or the fallback", async () => {
+    const { api, user } = await openScreen({
+      [MARK_ALL]: jsonResponse({ message: 'Too many requests', msg: 'Too many requests' }, 429),
+    });
     await table();
-    expect(stat('Unread')).toHaveTextContent('3');
-    localStorage.setItem(readFlagKey('msg-1'), 'true');
-    window.dispatchEvent(new StorageEvent('storage', { key: readFlagKey('msg-1'), newValue: 'true' }));
-    await waitFor(() => expect(stat('Unread')).toHaveTextContent('2'));
+    await user.click(screen.getByRole('button', { name: 'Mark All Read' }));
+    expect(await screen.findByText('Too many requests')).toBeInTheDocument();
+    api.on(MARK_ALL, new Response('', { status: 500 }));
+    await user.click(screen.getByRole('button', { name: 'Mark All Read' }));
+    expect(await screen.findByText('Failed to mark messages as read')).toBeInTheDocument();
   });
 
   it('refreshes the list and says so, or says why not', async () => {
     const { api, user } = await openScreen();
     await table();
     const before = queriesTo(api, LIST).length;
-    api.on(LIST, page([ada], null, { total: 43, today: 3 }));
+    api.on(LIST, page([ada], null, { totalCount: 43, unreadCount: 7, todayCount: 3 }));
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('Messages refreshed successfully')).toBeInTheDocument();
     expect(queriesTo(api, LIST).length).toBeGreaterThan(before);
@@ -207,8 +239,7 @@ describe('admin messages', () => {
     expect(within(await table()).getByText('Ada Lovelace')).toBeInTheDocument();
   });
 
-  it('deletes after the confirmation, says so for 3 s and forgets the read flag', async () => {
-    localStorage.setItem(readFlagKey('msg-2'), 'true');
+  it('deletes after the confirmation and says so for 3 s', async () => {
     const answer = deferred<Response>();
     const { api, user } = await openScreen({ [deleteKey('msg-2')]: () => answer.promise });
     await user.click(within(await rowOf('Grace Hopper')).getByRole('button', { name: 'Delete' }));
@@ -220,7 +251,7 @@ describe('admin messages', () => {
 
     await user.click(within(await rowOf('Grace Hopper')).getByRole('button', { name: 'Delete' }));
     dialog = screen.getByRole('dialog', { name: 'Delete Message' });
-    api.on(LIST, page([ada, alan], null, { total: 41, today: 1 }));
+    api.on(LIST, page([ada, alan], null, { totalCount: 41, unreadCount: 6, todayCount: 1 }));
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     const busy = within(dialog).getByRole('button', { name: /Deleting/ });
     expect(busy).toBeDisabled();
@@ -233,7 +264,6 @@ describe('admin messages', () => {
     await waitFor(() =>
       expect(within(screen.getByRole('table', { name: 'All messages' })).queryByText('Grace Hopper')).toBeNull(),
     );
-    expect(localStorage.getItem(readFlagKey('msg-2'))).toBeNull();
     await waitFor(() => expect(screen.queryByText('Message deleted successfully')).not.toBeInTheDocument(), {
       timeout: 5000,
     });
@@ -261,7 +291,10 @@ describe('admin messages', () => {
   }, 15_000);
 
   it('deletes an opened message from its detail view and goes back to the list', async () => {
-    const { api, user } = await openScreen({ [deleteKey('msg-1')]: jsonResponse({ message: 'ok' }) });
+    const { api, user } = await openScreen({
+      [deleteKey('msg-1')]: jsonResponse({ message: 'ok' }),
+      [markKey('msg-1')]: jsonResponse({ message: 'Message marked as read' }),
+    });
     await user.click(within(await rowOf('Ada Lovelace')).getByRole('button', { name: /^Do you support/ }));
     const article = screen.getByRole('article', { name: 'Message from Ada Lovelace' });
     api.on(LIST, page([grace, alan]));
@@ -274,7 +307,6 @@ describe('admin messages', () => {
     await waitFor(() =>
       expect(within(screen.getByRole('table', { name: 'All messages' })).queryByText('Ada Lovelace')).toBeNull(),
     );
-    expect(localStorage.getItem(readFlagKey('msg-1'))).toBeNull();
   });
 
   it("shows a loader, then 'Failed to fetch contacts' whose Try Again reloads the page", async () => {
@@ -289,7 +321,7 @@ describe('admin messages', () => {
   });
 
   it('says No messages found when there are none, with Mark All Read off', async () => {
-    await openScreen({ [LIST]: page([], null, { total: 0, today: 0 }) });
+    await openScreen({ [LIST]: page([], null, { totalCount: 0, unreadCount: 0, todayCount: 0 }) });
     expect(await screen.findByText('No messages found')).toBeInTheDocument();
     expect(stat('Unread')).toHaveTextContent('0');
     expect(screen.getByRole('button', { name: 'Mark All Read' })).toBeDisabled();

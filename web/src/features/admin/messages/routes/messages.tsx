@@ -8,7 +8,7 @@ export default function AdminMessagesRoute() {
     <PageFrame
       title={paths.admin.contactDetail.title}
       documentTitle={`Admin: ${paths.admin.contactDetail.title}`}
-      lead="Messages sent through the contact form, newest first. Which ones you have read is remembered in this browser."
+      lead="Messages sent through the contact form, newest first. A message opened or marked read is read for every administrator."
     >
       <MessageCenter />
     </PageFrame>

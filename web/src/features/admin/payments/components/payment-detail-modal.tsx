@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { Divider, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
+import { paths } from '@/app/paths';
 import { PAYMENT, type Payment } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { AdminModal } from '../../components/admin-modal';
@@ -15,6 +17,7 @@ import { errorMessage } from '../../lib/error-message';
 import { formatAmount, formatDateTime, formatUsd } from '@/lib/format';
 import { checkOnChain } from '../api/check-on-chain';
 import { decidePayment, type PaymentDecision, type PaymentDecisionResponse } from '../api/decide-payment';
+import { BindingSection } from './binding-section';
 import { ChainCheckSection } from './chain-check-section';
 
 const WORDING = {
@@ -57,7 +60,8 @@ export const chainCheckErrorText = (error: unknown) =>
 
 /**
  * A payment's details: package, amount and currency, user, status, TXID with Copy,
- * times, the wallet the customer was shown and the referral; the on-chain check with 'Check on
+ * times, the wallet the customer was shown and the referral; how the chain's transfer was bound to
+ * the order (and why that binding is ambiguous, when it is); the on-chain check with 'Check on
  * chain'; Approve and Reject while pending, each confirmed first, one request at a time.
  */
 export function PaymentDetailModal({
@@ -160,13 +164,34 @@ export function PaymentDetailModal({
                   ? 'Referral Credited'
                   : payment.status === 'pending'
                     ? 'Pending Payment Approval'
-                    : 'Not credited (payment rejected)'}
+                    : payment.status === 'refunded'
+                      ? 'Taken back (payment refunded)'
+                      : 'Not credited (payment rejected)'}
               </Detail>
             </DetailList>
           </View>
         )}
 
+        <BindingSection payment={payment} />
+
         <ChainCheckSection payment={payment} checking={checking} onCheck={() => void checkNow()} />
+
+        {(payment.status === 'completed' || payment.refund) && (
+          <View as="section" aria-label="Refund">
+            <Divider marginBlockEnd="small" />
+            <Text>
+              {payment.refund?.status === 'pending' ? (
+                <RouterLink to={paths.admin.refunds.getHref()}>A refund is requested: decide it in Refunds</RouterLink>
+              ) : payment.status === 'completed' ? (
+                <RouterLink to={`${paths.admin.refunds.getHref()}?payment=${encodeURIComponent(payment._id)}`}>
+                  Refund this payment
+                </RouterLink>
+              ) : (
+                `Refund ${payment.refund?.status ?? ''}`
+              )}
+            </Text>
+          </View>
+        )}
 
         {payment.status === 'pending' && (
           <View as="section" aria-label="Decision">

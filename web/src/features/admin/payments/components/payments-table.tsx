@@ -1,4 +1,4 @@
-import { Button, Table, TableBody, TableCell, TableHead, TableRow, View } from '@aws-amplify/ui-react';
+import { Badge, Button, Flex, Table, TableBody, TableCell, TableHead, TableRow, View } from '@aws-amplify/ui-react';
 import type { Payment } from '@goldbot/shared';
 import { PagedListView } from '../../components/paged-list-view';
 import { StatusBadge } from '../../components/status-badge';
@@ -21,7 +21,8 @@ interface PaymentsTableProps {
 
 /**
  * One tab's rows: Package, User, Amount, Status, Date, Actions, and Chain: what the TRON
- * network says about the TXID, its reasons on hover.
+ * network says about the TXID, its reasons on hover (and 'Ambiguous' when the transfer's binding
+ * to the order is, with why on hover).
  */
 export function PaymentsTable({ label, list, emptyText, errorText, onView }: PaymentsTableProps) {
   return (
@@ -54,7 +55,14 @@ export function PaymentsTable({ label, list, emptyText, errorText, onView }: Pay
                     <StatusBadge status={payment.status} />
                   </TableCell>
                   <TableCell>
-                    <ChainCheckBadge check={payment.chainCheck} />
+                    <Flex as="span" gap="xxs" wrap="wrap">
+                      <ChainCheckBadge check={payment.chainCheck} />
+                      {payment.binding?.ambiguous && (
+                        <Badge variation="warning" title={payment.binding.ambiguous}>
+                          Ambiguous
+                        </Badge>
+                      )}
+                    </Flex>
                   </TableCell>
                   <TableCell>{formatDate(payment.createdAt)}</TableCell>
                   <TableCell>

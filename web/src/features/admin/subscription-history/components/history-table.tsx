@@ -10,6 +10,7 @@ const STATUS: Record<AdminSubscription['status'], { label: string; variation?: B
   pending: { label: 'Pending', variation: 'warning' },
   expired: { label: 'Expired' },
   rejected: { label: 'Rejected', variation: 'error' },
+  refunded: { label: 'Refunded', variation: 'info' },
 };
 
 /** The subscriptions: Package, User, Email, Start, End, Status, Payment, with Load more. */

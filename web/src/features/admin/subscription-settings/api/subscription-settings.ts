@@ -1,6 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import useSWR from 'swr';
-import { subscriptionSettingsResponseSchema, subscriptionSettingsSaveResponseSchema } from '@goldbot/shared';
+import {
+  subscriptionSettingsResponseSchema,
+  subscriptionSettingsSaveResponseSchema,
+  type NewWorkMailSwitches,
+} from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
 
 export { subscriptionSettingsResponseSchema, subscriptionSettingsSaveResponseSchema };
@@ -26,7 +30,9 @@ export type SubscriptionSettingsChange =
   | { basicPackageEnabled: boolean }
   | { autoApproveOnMatch: boolean }
   /** null removes the link (the free trial then cannot be activated). */
-  | { copyTradingLink: string | null };
+  | { copyTradingLink: string | null }
+  /** The new-work mail's switches that changed; the other kinds keep theirs. */
+  | { newWorkMail: NewWorkMailSwitches };
 
 /**
  * PUT /api/settings/subscription-settings with the one setting saved: `{settings: {basicPackageEnabled}}`

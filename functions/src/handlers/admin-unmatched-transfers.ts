@@ -1,0 +1,12 @@
+import { unmatchedTransfersQuerySchema } from '@goldbot/shared';
+import { listUnmatchedTransfers } from '../domain/commerce/unmatched-transfers.js';
+import { awsChecks } from '../kit/aws-checks.js';
+import { defineHandler } from '../kit/define-handler.js';
+import { ok } from '../kit/http-response.js';
+import { unmatchedTransferStore } from '../wiring/unmatched-transfer-read-deps.js';
+
+/** The transfers the wallet watcher could bind to no order, newest first (GSI1 TRANSFERS#UNMATCHED). */
+export const handler = defineHandler(
+  { route: 'admin-unmatched-transfers', checks: awsChecks, query: unmatchedTransfersQuerySchema },
+  async ({ query }) => ok(await listUnmatchedTransfers(unmatchedTransferStore, query)),
+);

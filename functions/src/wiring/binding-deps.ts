@@ -1,0 +1,33 @@
+import { config } from '../config.js';
+import { dynamoBindingStore } from '../data/binding-store.js';
+import type { BindingDeps } from '../domain/commerce/binding.js';
+import { approvePayment } from '../domain/commerce/payment-review.js';
+import { bindingPolicy } from '../domain/commerce/transfers.js';
+import { SYSTEM_ACTOR } from '../domain/records/audit-entry.js';
+import { newId } from '../kit/ids.js';
+import type { Logger } from '../kit/logger.js';
+import { paymentApprovalDeps } from './payment-approval-deps.js';
+import { templateMailer } from './template-mail.js';
+
+/**
+ * Binding a transfer to its order (domain/commerce/binding.ts) wired to DynamoDB and SES: used by
+ * the wallet watcher and by a TXID's on-chain check. The lifetime and grace are the configured
+ * ones (ORDER_OPEN_MINUTES, ORDER_GRACE_MINUTES).
+ */
+export const orderBindingPolicy = bindingPolicy(config.orders.openMinutes, config.orders.graceMinutes);
+
+export function bindingDeps(log: Logger): BindingDeps {
+  return {
+    store: dynamoBindingStore,
+    now: () => new Date(),
+    newId,
+    policy: orderBindingPolicy,
+    mailer: templateMailer,
+    dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard`,
+    log,
+    // The admin's approval, as the system: the same plan and conditional transaction, audited as
+    // 'payment.auto-approve' with the binding, and the same verified mail.
+    autoApprove: (paymentId, details) =>
+      approvePayment(paymentApprovalDeps(log), paymentId, SYSTEM_ACTOR, { action: 'payment.auto-approve', details }),
+  };
+}

@@ -1,0 +1,20 @@
+import { config } from '../config.js';
+import { refundMailValues } from '../domain/email/templates.js';
+import type { RefundDecisionDeps, RefundMail } from '../domain/refunds/refunds.js';
+import { describeError, type Logger } from '../kit/logger.js';
+import { refunds } from './refund-deps.js';
+import { sendTemplateMail } from './template-mail.js';
+
+/** The decision's template (an admin-edited item wins over the built-in default), rendered and sent. */
+export async function sendRefundMail(mail: RefundMail): Promise<void> {
+  const values = refundMailValues({ ...mail, dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard` });
+  await sendTemplateMail(mail.to, mail.decision === 'approved' ? 'refundApproved' : 'refundRefused', values);
+}
+
+/** The admin's approve and refuse, wired to DynamoDB and the customer's mail (one set per request, for its logger). */
+export const refundDecisionDeps = (log: Logger): RefundDecisionDeps => ({
+  ...refunds,
+  sendRefundMail,
+  onMailFailure: (error, refundId) =>
+    log.error('refund decision mail failed; the decision stands', { refundId, ...describeError(error) }),
+});

@@ -1,0 +1,16 @@
+import { config } from '../config.js';
+import { dynamoUnmatchedTransferStore } from '../data/unmatched-transfer-store.js';
+import type { UnmatchedDeps } from '../domain/commerce/unmatched-transfers.js';
+import { newId } from '../kit/ids.js';
+import type { Logger } from '../kit/logger.js';
+import { templateMailer } from './template-mail.js';
+
+/** Deciding an unmatched transfer: the store, the clock, fresh ids and the customer's pending mail. */
+export const unmatchedTransferDeps = (log: Logger): UnmatchedDeps => ({
+  store: dynamoUnmatchedTransferStore,
+  now: () => new Date(),
+  newId,
+  mailer: templateMailer,
+  dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard`,
+  log,
+});

@@ -1,0 +1,174 @@
+import { BatchGetCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { listMessagesArrived, listPaymentsArrived, listWithdrawalsArrived } from '../../src/data/new-work-arrivals.js';
+import { dynamoNewWorkNoticeStore } from '../../src/data/new-work-notice-store.js';
+import { conditionFailed, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
+
+/** The new-work mail's table access: the notices' conditional writes and the arrivals' key-range queries. */
+const dynamo = useMockedDynamo();
+beforeEach(() => {
+  dynamo.on(PutCommand).resolves({});
+  dynamo.on(DeleteCommand).resolves({});
+  dynamo.on(QueryCommand).resolves({ Items: [] });
+});
+
+const NOTICE = {
+  mailedAt: '2026-11-23T10:00:00.000Z',
+  coveredUntil: '2026-11-23T09:59:30.000Z',
+  runId: 'run-1',
+  reported: 2,
+};
+const WINDOW = { since: '2026-11-23T09:44:30.000Z', until: '2026-11-23T09:59:30.000Z' };
+
+describe('the new-work notices', () => {
+  it('reads every kind’s notice in one consistent BatchGetItem', async () => {
+    dynamo.on(BatchGetCommand).resolves({
+      Responses: {
+        'test-table': [{ PK: 'NEWWORK#pendingPayments', SK: 'LASTMAIL', kind: 'pendingPayments', ...NOTICE }],
+      },
+    });
+    expect(await dynamoNewWorkNoticeStore.readNotices()).toEqual({ pendingPayments: NOTICE });
+    const request = dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.['test-table'];
+    expect(request?.ConsistentRead).toBe(true);
+    expect(request?.Keys).toEqual([
+      { PK: 'NEWWORK#pendingPayments', SK: 'LASTMAIL' },
+      { PK: 'NEWWORK#pendingWithdrawals', SK: 'LASTMAIL' },
+      { PK: 'NEWWORK#refundRequests', SK: 'LASTMAIL' },
+      { PK: 'NEWWORK#unreadMessages', SK: 'LASTMAIL' },
+      { PK: 'NEWWORK#unmatchedTransfers', SK: 'LASTMAIL' },
+    ]);
+  });
+
+  it('claims a kind with a Put that holds only when its last mail is at least the interval old', async () => {
+    expect(await dynamoNewWorkNoticeStore.claim('unreadMessages', NOTICE, '2026-11-23T09:45:00.000Z')).toBe(true);
+    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input).toMatchObject({
+      Item: {
+        PK: 'NEWWORK#unreadMessages',
+        SK: 'LASTMAIL',
+        entity: 'NewWorkNotice',
+        kind: 'unreadMessages',
+        ...NOTICE,
+      },
+      ConditionExpression: 'attribute_not_exists(PK) OR #mailed <= :cutoff',
+      ExpressionAttributeNames: { '#mailed': 'mailedAt' },
+      ExpressionAttributeValues: { ':cutoff': '2026-11-23T09:45:00.000Z' },
+    });
+    dynamo.on(PutCommand).rejects(conditionFailed());
+    expect(await dynamoNewWorkNoticeStore.claim('unreadMessages', NOTICE, '2026-11-23T09:45:00.000Z')).toBe(false);
+  });
+
+  it('gives a claim back only while it is still this run’s: the previous notice again, or none', async () => {
+    const previous = { ...NOTICE, runId: 'run-0', mailedAt: '2026-11-23T09:30:00.000Z' };
+    await dynamoNewWorkNoticeStore.release('pendingPayments', NOTICE, previous);
+    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input).toMatchObject({
+      Item: { PK: 'NEWWORK#pendingPayments', ...previous },
+      ConditionExpression: '#run = :run',
+      ExpressionAttributeNames: { '#run': 'runId' },
+      ExpressionAttributeValues: { ':run': 'run-1' },
+    });
+    await dynamoNewWorkNoticeStore.release('pendingPayments', NOTICE, undefined);
+    expect(dynamo.commandCalls(DeleteCommand)[0]?.args[0].input).toMatchObject({
+      Key: { PK: 'NEWWORK#pendingPayments', SK: 'LASTMAIL' },
+      ConditionExpression: '#run = :run',
+    });
+    // Another run's claim (after this one's interval) is left alone without an error.
+    dynamo.on(DeleteCommand).rejects(conditionFailed());
+    await expect(dynamoNewWorkNoticeStore.release('pendingPayments', NOTICE, undefined)).resolves.toBeUndefined();
+  });
+});
+
+describe('the arrivals of a window', () => {
+  it('reads pending payments of the window as one key range of GSI2, oldest first, every page, listing up to the limit', async () => {
+    const item = (n: number) => ({
+      _id: `p${n}`,
+      createdAt: `2026-11-23T09:5${n}:00.000Z`,
+      username: 'trader42',
+      email: 't@example.com',
+      packageName: 'Basic Package',
+      amount: 60,
+      ...(n === 1 ? { orderAmount: 60.37 } : {}),
+    });
+    dynamo
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [item(1), item(2)], LastEvaluatedKey: { PK: 'x', SK: 'x' } })
+      .resolvesOnce({ Items: [item(3)] });
+    const arrivals = await listPaymentsArrived(WINDOW, 2);
+    expect(arrivals).toEqual({
+      total: 3,
+      items: [
+        {
+          id: 'p1',
+          at: '2026-11-23T09:51:00.000Z',
+          who: 'trader42 <t@example.com>',
+          what: 'Basic Package, 60.37 USDT',
+        },
+        {
+          id: 'p2',
+          at: '2026-11-23T09:52:00.000Z',
+          who: 'trader42 <t@example.com>',
+          what: 'Basic Package, 60.00 USDT',
+        },
+      ],
+    });
+    const [first, second] = dynamo.commandCalls(QueryCommand).map((c) => c.args[0].input);
+    expect(first).toMatchObject({
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :list AND GSI2SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':list': 'PAYMENTS#pending',
+        // After every key of the instant `since` (the window before had it), up to every key of `until`.
+        ':from': `${WINDOW.since}#\uffff`,
+        ':to': `${WINDOW.until}#\uffff`,
+      },
+    });
+    expect(first?.ScanIndexForward).toBeUndefined();
+    expect(first?.FilterExpression).toBeUndefined();
+    expect(second?.ExclusiveStartKey).toEqual({ PK: 'x', SK: 'x' });
+  });
+
+  it('reads pending withdrawals and contact messages from their own lists', async () => {
+    dynamo.on(QueryCommand).resolves({
+      Items: [
+        {
+          _id: 'w1',
+          createdAt: '2026-11-23T09:50:00.000Z',
+          username: 'ann',
+          email: 'ann@example.com',
+          amount: 20,
+          trc20Address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+        },
+      ],
+    });
+    expect((await listWithdrawalsArrived(WINDOW, 10)).items[0]).toEqual({
+      id: 'w1',
+      at: '2026-11-23T09:50:00.000Z',
+      who: 'ann <ann@example.com>',
+      what: '20.00 USDT to TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    });
+    expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input.ExpressionAttributeValues?.[':list']).toBe(
+      'WITHDRAWALS#pending',
+    );
+
+    dynamo.reset();
+    dynamo.on(QueryCommand).resolves({
+      Items: [
+        {
+          _id: 'c1',
+          createdAt: '2026-11-23T09:50:00.000Z',
+          name: 'Bo',
+          email: 'bo@example.com',
+          message: `Hello\n\nthere ${'x'.repeat(100)}`,
+        },
+      ],
+    });
+    const [message] = (await listMessagesArrived(WINDOW, 10)).items;
+    expect(message?.who).toBe('Bo <bo@example.com>');
+    // One line, cut to 80 characters with an ellipsis.
+    expect(message?.what).toMatch(/^Hello there x+…$/);
+    expect(message?.what).toHaveLength(80);
+    const query = dynamo.commandCalls(QueryCommand)[0]?.args[0].input;
+    expect(query).toMatchObject({ IndexName: 'GSI1', ExpressionAttributeValues: { ':list': 'CONTACTS' } });
+    // `name` is a reserved word: every projected attribute goes through a name placeholder.
+    expect(Object.values(query?.ExpressionAttributeNames ?? {})).toContain('name');
+  });
+});

@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { Button, Divider, Flex, Heading, Link, TableCell, TableRow, Text, View } from '@aws-amplify/ui-react';
+import { PACKAGE_NAMES, type CloseOrder, type UnmatchedTransfer } from '@goldbot/shared';
+import type { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { AdminModal } from '../../components/admin-modal';
+import { AdminTable } from '../../components/admin-table';
+import { CopyButton } from '../../components/copy-button';
+import { Detail, DetailList } from '../../components/detail-list';
+import { NoticeAlert } from '../../components/notice-alert';
+import { UserIdentity } from '../../components/user-identity';
+import { useNotice } from '../../hooks/use-notice';
+import { explorerUrl } from '../../payments/components/chain-check-section';
+import { CLOSE_REASON_TEXT, REASON_TEXT, TransferStatusBadge, usdt } from './transfer-text';
+import { TransferDecision, type Assignee, type DecisionOutcome } from './transfer-decision';
+
+interface TransferDetailModalProps {
+  transfer: UnmatchedTransfer;
+  onClose: () => void;
+  /** The server took the decision: its message, for the list's notice. */
+  onDecided: (outcome: DecisionOutcome) => void;
+  /** Decided meanwhile by someone else (409) or gone (404): the server's message. */
+  onStale: (error: ApiError) => void;
+}
+
+/**
+ * One unmatched transfer: amount, payer, receiving wallet, block time and number, TXID (copy, and
+ * the transaction on Tronscan), why no order took it, and the orders that came close. While open,
+ * the admin gives it to a customer's package or closes it as refunded or ignored, each confirmed
+ * first; a decided one shows its decision.
+ */
+export function TransferDetailModal({ transfer, onClose, onDecided, onStale }: TransferDetailModalProps) {
+  const notice = useNotice();
+  // The package of the closest order is the likeliest; the customer is always chosen by the admin.
+  const [assignee, setAssignee] = useState<Assignee>({
+    user: null,
+    packageName: transfer.closeOrders[0]?.packageName ?? PACKAGE_NAMES.basic,
+  });
+  const [busy, setBusy] = useState(false);
+  const open = transfer.status === 'open';
+
+  const chooseOrder = (order: CloseOrder) => setAssignee({ user: order.user, packageName: order.packageName });
+
+  return (
+    <AdminModal title="Unmatched Transfer" onClose={() => !busy && onClose()}>
+      <Flex direction="column" gap="medium">
+        <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+        <DetailList>
+          <Detail label="Amount">
+            <Text as="span" fontWeight="semibold">
+              {usdt(transfer.amount)}
+            </Text>
+          </Detail>
+          <Detail label="Status">
+            <TransferStatusBadge status={transfer.status} />
+          </Detail>
+          <Detail label="Why unmatched">{REASON_TEXT[transfer.reason]}</Detail>
+          <Detail label="Payer's address">
+            <Text as="code" fontFamily="monospace">
+              {transfer.from}
+            </Text>
+          </Detail>
+          <Detail label="To wallet">
+            <Text as="code" fontFamily="monospace">
+              {transfer.to}
+            </Text>
+          </Detail>
+          <Detail label="Block time">{formatDateTime(transfer.confirmedAt)}</Detail>
+          {transfer.blockNumber !== null && (
+            <Detail label="Block">{transfer.blockNumber.toLocaleString('en-US')}</Detail>
+          )}
+          <Detail label="Recorded">{formatDateTime(transfer.recordedAt)}</Detail>
+          <Detail label="Transaction ID">
+            <Flex as="span" direction="column" gap="xxs">
+              <Text as="code" fontFamily="monospace" style={{ overflowWrap: 'anywhere' }}>
+                {transfer.txid}
+              </Text>
+              <Flex as="span" alignItems="center" gap="small" wrap="wrap">
+                <CopyButton
+                  text={transfer.txid}
+                  label="Copy transaction ID"
+                  notice={notice}
+                  copiedMessage="Transaction ID copied to clipboard"
+                  failedMessage="Could not copy the transaction ID. Please select and copy it by hand."
+                />
+                <Link href={explorerUrl(transfer.txid)} target="_blank" rel="noopener noreferrer">
+                  View on Tronscan
+                </Link>
+              </Flex>
+            </Flex>
+          </Detail>
+        </DetailList>
+
+        <View as="section" aria-label="Orders that came close">
+          <Divider marginBlockEnd="small" />
+          <Heading level={3} fontSize="medium" marginBlockEnd="xs">
+            Orders that came close
+          </Heading>
+          {transfer.closeOrders.length === 0 ? (
+            <Text color="font.secondary">No order of this amount or of this payer.</Text>
+          ) : (
+            <AdminTable
+              label="Orders that came close"
+              columns={['Customer', 'Package', 'Amount', 'Open', 'Why', ...(open ? ['Action'] : [])]}
+            >
+              {transfer.closeOrders.map((order) => (
+                <TableRow key={`${order.orderId}-${order.reason}`}>
+                  <TableCell>
+                    <UserIdentity user={order.user} emphasize />
+                  </TableCell>
+                  <TableCell>{order.packageName}</TableCell>
+                  <TableCell>{usdt(order.amount)}</TableCell>
+                  <TableCell>
+                    <Text as="span" fontSize="small">
+                      {formatDateTime(order.createdAt)} to {formatDateTime(order.expiresAt)}
+                    </Text>
+                  </TableCell>
+                  <TableCell>{CLOSE_REASON_TEXT[order.reason]}</TableCell>
+                  {open && (
+                    <TableCell>
+                      <Button
+                        size="small"
+                        onClick={() => chooseOrder(order)}
+                        isDisabled={busy}
+                        ariaLabel={`Assign to ${order.user.username}'s ${order.packageName}`}
+                      >
+                        Assign here
+                      </Button>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </AdminTable>
+          )}
+        </View>
+
+        {open ? (
+          <TransferDecision
+            transfer={transfer}
+            assignee={assignee}
+            onAssigneeChange={setAssignee}
+            onBusyChange={setBusy}
+            onDecided={onDecided}
+            onStale={onStale}
+            notice={notice}
+          />
+        ) : (
+          <DecidedSection transfer={transfer} />
+        )}
+      </Flex>
+    </AdminModal>
+  );
+}
+
+/** What was decided, by whom and when. */
+function DecidedSection({ transfer }: { transfer: UnmatchedTransfer }) {
+  const { decision } = transfer;
+  if (!decision) return null;
+  return (
+    <View as="section" aria-label="Decision">
+      <Divider marginBlockEnd="small" />
+      <Heading level={3} fontSize="medium" marginBlockEnd="xs">
+        Decision
+      </Heading>
+      <DetailList>
+        <Detail label="Decided">
+          <TransferStatusBadge status={transfer.status} />
+        </Detail>
+        <Detail label="By">{decision.byEmail ?? decision.by}</Detail>
+        <Detail label="At">{formatDateTime(decision.at)}</Detail>
+        {decision.packageName && <Detail label="Package">{decision.packageName}</Detail>}
+        {decision.userId && (
+          <Detail label="Customer id">
+            <Text as="code" fontFamily="monospace">
+              {decision.userId}
+            </Text>
+          </Detail>
+        )}
+        {decision.paymentId && (
+          <Detail label="Payment">
+            <Text as="code" fontFamily="monospace">
+              {decision.paymentId}
+            </Text>
+          </Detail>
+        )}
+        <Detail label="Note">
+          <Text as="span" style={{ whiteSpace: 'pre-wrap' }}>
+            {decision.note || '-'}
+          </Text>
+        </Detail>
+      </DetailList>
+    </View>
+  );
+}
