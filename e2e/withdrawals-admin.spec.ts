@@ -8,6 +8,7 @@ import {
   signInAsAdmin,
   signInAsCustomer,
   uniqueTronAddress,
+  uniqueTxid,
   verifiedCustomer,
 } from './journeys.js';
 import { adminIdToken, mailsTo, type StoredEmail } from './local-stack.js';
@@ -15,8 +16,8 @@ import { adminIdToken, mailsTo, type StoredEmail } from './local-stack.js';
 /**
  * The withdrawal's last leg in the browser: a customer who earned $20
  * through ten referred Basic purchases has a pending withdrawal; the admin finds it in
- * /admin/withdrawals, approves it with a note, and the customer's Withdrawal Center shows it
- * approved. The earning and the request are made through the API: their screens have tests of
+ * /admin/withdrawals, approves it with the payout's TXID and a note, and the customer's Withdrawal
+ * Center shows it approved with the payout linked to Tronscan. The earning and the request are made through the API: their screens have tests of
  * their own.
  */
 
@@ -123,6 +124,9 @@ test.describe('withdrawals back-office', () => {
     const noteField = details.getByRole('textbox', { name: 'Admin Note (optional)' });
     await expect(noteField).toHaveAccessibleDescription('This note will be included in the email to the user');
     await noteField.fill(note);
+    // The USDT was sent: the admin pastes the transfer's TXID (upper case, as some wallets copy it).
+    const payoutTxid = uniqueTxid();
+    await details.getByRole('textbox', { name: /Payout TXID/ }).fill(payoutTxid.toUpperCase());
 
     await details.getByRole('button', { name: 'Approve & Reset Balance' }).click();
     const approved = page.waitForResponse(
@@ -133,9 +137,10 @@ test.describe('withdrawals back-office', () => {
     await details.getByRole('button', { name: 'Yes, approve' }).click();
     const approval = await approved;
     expect(approval.status(), await approval.text()).toBe(200);
-    expect(approval.request().postDataJSON()).toEqual({ adminNote: note });
+    expect(approval.request().postDataJSON()).toEqual({ adminNote: note, payoutTxid });
     await expect(details).toBeHidden();
-    await expect(page.getByText(WITHDRAWAL_MESSAGES.approved, { exact: true })).toBeVisible();
+    // The approval, then what the chain says about a transfer it does not know yet.
+    await expect(page.getByText(`${WITHDRAWAL_MESSAGES.approved} Payout on chain: Pending`)).toBeVisible();
     // Decided: it leaves the Pending tab, and the All tab shows it approved.
     await expect(row).toHaveCount(0);
     await page.getByRole('tab', { name: /^All/ }).click();
@@ -171,6 +176,10 @@ test.describe('withdrawals back-office', () => {
       const entry = center.getByRole('row').filter({ hasText: `$${amount}` });
       await expect(entry).toHaveCount(1);
       await expect(entry.getByText(/^approved$/i)).toBeVisible();
+      await expect(entry.getByRole('link', { name: `Payout transaction ${payoutTxid} on Tronscan` })).toHaveAttribute(
+        'href',
+        `https://tronscan.org/#/transaction/${payoutTxid}`,
+      );
     } else {
       // The referral tab is built in parallel: until its Withdrawal Center is there, the API below
       // (GET /api/withdrawal/user) is what says the customer sees it approved.
@@ -188,6 +197,7 @@ test.describe('withdrawals back-office', () => {
       amount,
       status: 'approved',
       adminNote: note,
+      payoutTxid,
     });
   });
 });

@@ -114,7 +114,7 @@ test.describe('withdrawals, customer side', () => {
     await expect(page.getByTestId('referral-held')).toHaveText(`$${amount} held for your pending withdrawal`);
     const rows = center.getByRole('table').getByRole('row');
     await expect(rows).toHaveCount(2);
-    await expect(rows.nth(1).getByRole('cell')).toHaveText([`$${amount}`, requestedOn, 'Pending']);
+    await expect(rows.nth(1).getByRole('cell')).toHaveText([`$${amount}`, requestedOn, 'Pending', '-']);
 
     // One pending request at a time: the button says so instead of opening the modal.
     await center.getByRole('button', { name: 'Withdraw' }).click();
@@ -130,6 +130,6 @@ test.describe('withdrawals, customer side', () => {
     await page.reload();
     await expect(page.getByTestId('referral-earnings')).toHaveText('$0');
     await expect(page.getByTestId('referral-held')).toHaveText(`$${amount} held for your pending withdrawal`);
-    await expect(rows.nth(1).getByRole('cell')).toHaveText([`$${amount}`, requestedOn, 'Pending']);
+    await expect(rows.nth(1).getByRole('cell')).toHaveText([`$${amount}`, requestedOn, 'Pending', '-']);
   });
 });

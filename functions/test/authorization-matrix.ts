@@ -73,6 +73,9 @@ export function resolvePathParams(
   return Object.fromEntries(Object.entries(pathParams).map(([k, v]) => [k, v === SELF ? owner : v]));
 }
 
+/** A well-formed payout TXID (64 hex characters) of no transfer. */
+const MATRIX_PAYOUT_TXID = '00000000000000000000000000000000000000000000000000000000a7c1d2e3';
+
 /** An address no test registers: every public auth route treats it as an unknown account. */
 const NOBODY = 'matrix-nobody@example.com';
 /** Messages of the guard itself: an 'allowed' answer never carries one. */
@@ -443,13 +446,24 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     anonymous: 401,
     user: 403,
     admin: 'allowed',
-    request: { pathParams: { id: UNKNOWN_ID }, body: { adminNote: 'Matrix note' } },
+    request: {
+      pathParams: { id: UNKNOWN_ID },
+      body: { adminNote: 'Matrix note', payoutTxid: MATRIX_PAYOUT_TXID },
+    },
   },
   'withdrawal-reject': {
     anonymous: 401,
     user: 403,
     admin: 'allowed',
     request: { pathParams: { id: UNKNOWN_ID }, body: {} },
+  },
+  // An unknown withdrawal: 404 once the admin is let through (nothing is sent to TRON).
+  'withdrawal-payout-check': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { id: UNKNOWN_ID } },
+    answers: [404],
   },
   // Configuration. The writes are sent so that they change nothing another suite relies
   // on: the default HTML of one template (a no-op, or a restore), Basic left on sale, the defaults
@@ -622,6 +636,48 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     user: 403,
     admin: 'allowed',
     request: { pathParams: { id: UNKNOWN_ID } },
+    answers: [404],
+  },
+  // The customer's MetaTrader 5 account: each signed-in caller's own. Saving needs a current paid
+  // package (409 without one; the shared test callers may have one from other suites).
+  'account-mt5-get': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    request: {},
+    answers: [200],
+  },
+  'account-mt5-put': {
+    anonymous: 401,
+    user: 'allowed',
+    admin: 'allowed',
+    request: { body: { broker: 'Matrix Broker', server: 'Matrix-MT5-1', accountNumber: '51234567' } },
+    answers: [200, 409],
+  },
+  'admin-bot-connections': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { query: { status: 'waiting', limit: '1' } },
+    answers: [200],
+  },
+  // A subscription no test creates: no request to connect (404), nothing changes.
+  'admin-bot-connected': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { subscriptionId: UNKNOWN_ID } },
+    answers: [404],
+  },
+  // Support's controls aimed at an id no test creates: 404, nothing changes.
+  'admin-user-subscription-change': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: {
+      pathParams: { id: UNKNOWN_ID },
+      body: { action: 'grant', packageName: 'Pro Package', days: 30, reason: 'Authorization matrix' },
+    },
     answers: [404],
   },
   'admin-audit-log': {

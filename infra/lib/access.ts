@@ -273,10 +273,12 @@ function tableScopeOf(routeId: string): TableScope | undefined {
 /**
  * The on-chain TXID check: the admin's on-demand check asks TRON itself; the submission
  * only hands the new payment to the job-chain-recheck function with an asynchronous invoke, so a
- * slow TRON API never slows it and the customer-facing function holds no TRON key.
+ * slow TRON API never slows it and the customer-facing function holds no TRON key. A withdrawal's
+ * approval checks its payout TXID after the commit, and the admin's 'Check on chain' of a payout
+ * asks again.
  */
 const CHAIN_CHECK_ROUTES: { callsTron: readonly string[]; invokesChainCheck: readonly string[] } = {
-  callsTron: ['payment-chain-check'] satisfies RouteId[],
+  callsTron: ['payment-chain-check', 'withdrawal-approve', 'withdrawal-payout-check'] satisfies RouteId[],
   invokesChainCheck: ['payment-submit-usdt'] satisfies RouteId[],
 };
 

@@ -7,7 +7,8 @@ import { ROUTES, SCHEDULES } from '@goldbot/shared';
 import { asArray, resourcesOfType, synthGoldbot, type SynthResult } from './helpers/synth.js';
 
 /**
- * The on-chain TXID check in AWS: only payment-chain-check and job-chain-recheck get the
+ * The on-chain TXID check in AWS: only payment-chain-check, job-chain-recheck and the two routes
+ * that check a withdrawal's payout (its approval, the admin's 'Check on chain') get the
  * TRON API's URL and (when configured) its key secret, with GetSecretValue on that one ARN;
  * payment-submit-usdt only gets the checker's name and lambda:InvokeFunction on that one function;
  * the recheck runs every 5 minutes; the context is validated.
@@ -62,12 +63,16 @@ const tronKeyReads = (statements: Array<Record<string, unknown>>) =>
 const CHECK_ROUTE = 'POST /api/payment/chain-check/{id}';
 const SUBMIT_ROUTE = 'POST /api/payment/submit-usdt-payment';
 const RECHECK_JOB = 'Scheduled (0/5 * * * * UTC)';
+const PAYOUT_APPROVE_ROUTE = 'PUT /api/withdrawal/approve/{id}';
+const PAYOUT_CHECK_ROUTE = 'POST /api/withdrawal/payout-check/{id}';
 const WATCHER_JOB = 'Scheduled (* * * * * UTC)';
+/** Every function that asks TRON. */
+const TRON_CALLERS = [CHECK_ROUTE, RECHECK_JOB, WATCHER_JOB, PAYOUT_APPROVE_ROUTE, PAYOUT_CHECK_ROUTE];
 
 describe('access profiles', () => {
-  it('callsTron for the admin’s check, the recheck job and the wallet watcher only; invokesChainCheck for the submission only', () => {
+  it('callsTron for the admin’s checks, the payout approval, the recheck job and the wallet watcher only; invokesChainCheck for the submission only', () => {
     const callers = ROUTES.filter((r) => routeAccess(r).callsTron).map((r) => r.id);
-    expect(callers).toEqual(['payment-chain-check']);
+    expect(callers).toEqual(['payment-chain-check', 'withdrawal-approve', 'withdrawal-payout-check']);
     expect(ROUTES.filter((r) => routeAccess(r).invokesChainCheck).map((r) => r.id)).toEqual(['payment-submit-usdt']);
     expect(SCHEDULES.filter((j) => jobAccess(j).callsTron).map((j) => j.id)).toEqual([
       'job-chain-recheck',
@@ -85,7 +90,7 @@ describe('the deployed functions', () => {
   });
 
   it('TRON_API_URL (TronGrid by default), tolerance and grace only where TRON is asked; no key without one', () => {
-    for (const prefix of [CHECK_ROUTE, RECHECK_JOB, WATCHER_JOB]) {
+    for (const prefix of TRON_CALLERS) {
       const { env, roleId } = fn(plain, prefix);
       expect(env).toMatchObject({
         TRON_API_URL: DEFAULT_TRON_API_URL,
@@ -97,15 +102,15 @@ describe('the deployed functions', () => {
     }
     for (const [, resource] of functions(plain)) {
       const description = String(resource.Properties.Description ?? '');
-      if ([CHECK_ROUTE, RECHECK_JOB, WATCHER_JOB].some((prefix) => description.startsWith(prefix))) continue;
+      if (TRON_CALLERS.some((prefix) => description.startsWith(prefix))) continue;
       const env = ((resource.Properties.Environment as { Variables?: Record<string, unknown> }) ?? {}).Variables ?? {};
       expect(env.TRON_API_URL, description).toBeUndefined();
       expect(env.TRON_API_KEY_SECRET_ARN, description).toBeUndefined();
     }
   });
 
-  it('with a key secret: its ARN and GetSecretValue on exactly it, for those three functions only', () => {
-    for (const prefix of [CHECK_ROUTE, RECHECK_JOB, WATCHER_JOB]) {
+  it('with a key secret: its ARN and GetSecretValue on exactly it, for those functions only', () => {
+    for (const prefix of TRON_CALLERS) {
       const { env, roleId } = fn(keyed, prefix);
       expect(env).toMatchObject({ TRON_API_KEY_SECRET_ARN: KEY_ARN, CHAIN_CHECK_AMOUNT_TOLERANCE_USDT: '0.5' });
       const reads = tronKeyReads(statementsOf(keyed, roleId));
@@ -117,7 +122,7 @@ describe('the deployed functions', () => {
       const env = ((r.Properties.Environment as { Variables?: Record<string, unknown> }) ?? {}).Variables ?? {};
       return env.TRON_API_KEY_SECRET_ARN !== undefined;
     });
-    expect(allReaders).toHaveLength(3);
+    expect(allReaders).toHaveLength(TRON_CALLERS.length);
   });
 
   it('the submission invokes only the recheck function, asynchronously by name, and holds no TRON access', () => {

@@ -10,7 +10,8 @@ import { sleep } from '../../functions/src/kit/retry.js';
  * A customer's whole life through the HTTP API of a local stack, the flows of the integration
  * suite in one script: the public pages, registration with the mailed code, sign-in and refresh,
  * the dashboard's reads, a free trial, referral checks and ten referred purchases (approved by the
- * admin), a withdrawal, a profile and e-mail change, a password reset and sign-out. Every answer
+ * admin), the MetaTrader 5 account of a paying friend, a withdrawal, a profile and e-mail change, a
+ * password reset and sign-out. Every answer
  * of the customer's calls is recorded with the DynamoDB requests its handler made, which the local
  * gateway reports in headers (scripts/local/dynamodb-round-trips.ts). The admin's calls that make
  * the journey possible (approvals) are made but not recorded: they are not customer routes.
@@ -208,6 +209,16 @@ export async function runCustomerJourney(info: StackInfo, log: (line: string) =>
     // The friend opens the receipt of the completed payment from Billing History.
     await call('payment-receipt', `/api/payment/receipt/${payment._id}`, 200, { token: friend.token });
     lastPurchase = { token: friend.token, paymentId: payment._id };
+    if (i === rewardsNeeded - 1) {
+      // With a paid package active, the dashboard asks for the MetaTrader 5 account the bot runs on.
+      await call('account-mt5-get', '/api/account/mt5', 200, { token: friend.token });
+      await call('account-mt5-put', '/api/account/mt5', 200, {
+        method: 'PUT',
+        token: friend.token,
+        body: { broker: 'IC Markets', server: 'ICMarketsSC-MT5-2', accountNumber: '51234567' },
+      });
+      await call('account-mt5-get', '/api/account/mt5', 200, { token: friend.token });
+    }
   }
 
   log('  withdrawal, profile, e-mail change, password reset and sign-out...');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DEFAULT_PACKAGE_PRICES_USD, PACKAGE_NAMES, REFERRAL, type PackageSlug } from '@goldbot/shared';
 import { toContactMessageItem } from '../../functions/src/data/contact-message-entity.js';
 import { toPaymentItem, toTxidMarkerItem } from '../../functions/src/data/payment-entity.js';
@@ -303,6 +304,9 @@ export function seedWithdrawal(index: number, ctx: SeedContext): WithdrawalRecor
     rejectedDate: status === 'rejected' ? decidedAt : null,
     adminNote: status === 'rejected' ? 'The TRC20 address does not match your account records.' : null,
     processedBy: status === 'pending' ? null : ctx.adminId,
+    // An approval names its payout's TRON transaction id; derived from the index, so the other draws stay as they were.
+    payoutTxid: status === 'approved' ? createHash('sha256').update(`payout-${index}`).digest('hex') : null,
+    payoutCheck: null,
     searchText: withdrawalSearchText({ username: user.username, email: user.email, trc20Address }),
     createdAt,
     updatedAt: status === 'pending' ? createdAt : decidedAt,

@@ -25,8 +25,10 @@ import * as z from '@goldbot/shared/zod';
  *   listing of `to` and its receipt answers its TXID. `amount` is USDT, a decimal string or number.
  * - `POST /__double/fail {path, calls, status?}`: the next `calls` requests to `path` fail with
  *   `status` (default 500), to show that nothing is skipped.
- * - `POST /__double/alias {txid, fixture, amount?}` answers a new id like a fixture (a TXID can pay
- *   only once, so each test payment needs its own id), its USDT transfer carrying `amount` when given.
+ * - `POST /__double/alias {txid, fixture, amount?, to?}` answers a new id like a fixture (a TXID can
+ *   pay only once, so each test payment needs its own id), its USDT transfer carrying `amount` when
+ *   given (a payment order's exact amount) and going to the T-address `to` when given (a
+ *   withdrawal's payout to its customer).
  * - `GET /__double/calls?txid=` counts the look-ups of an id, `GET /__double/calls?path=` the requests to a path.
  */
 export const TRON_DOUBLE_PATH = '/walletsolidity/gettransactioninfobyid';
@@ -104,24 +106,56 @@ const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4d
 /** A USDT amount: up to 6 decimals (USDT's own precision). */
 const USDT_AMOUNT = /^\d{1,9}(\.\d{1,6})?$/;
 
+/** Base58Check, as TRON spells addresses (the checksum is a double SHA-256). */
+const bs58check = createBase58check(sha256);
+
 /**
- * `fixture` with every Transfer log carrying `usdt` instead: a payment order asks for an exact amount
- * (the price plus its tag), so a developer or a test aliases a new TXID to a fixture paying it.
+ * The 20-byte account id of a TRON T-address as a Transfer log's address topic carries it (32 bytes,
+ * left-padded); undefined unless it is Base58Check of 0x41 and 20 bytes.
  */
-export function withTransferAmount(fixture: TronFixture, usdt: string): TronFixture {
-  const [whole = '0', fraction = ''] = usdt.split('.');
-  const units = BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
+export function addressTopic(address: string): string | undefined {
+  if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address)) return undefined;
+  try {
+    const bytes = bs58check.decode(address);
+    if (bytes.length !== 21 || bytes[0] !== 0x41) return undefined;
+    return `000000000000000000000000${Buffer.from(bytes).subarray(1).toString('hex')}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `fixture` with every Transfer log carrying `usdt` instead and, with `to`, going to that T-address:
+ * a payment order asks for an exact amount (the price plus its tag), and a withdrawal is paid to its
+ * customer's address, so a developer or a test aliases a new TXID to a fixture paying it.
+ */
+export function withTransfer(fixture: TronFixture, change: { usdt?: string; to?: string }): TronFixture {
+  const units =
+    change.usdt === undefined
+      ? undefined
+      : (([whole = '0', fraction = '']) => BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0')))(
+          change.usdt.split('.'),
+        );
+  const toTopic = change.to === undefined ? undefined : addressTopic(change.to);
+  if (change.to !== undefined && toTopic === undefined) throw new Error(`Not a TRON address: ${change.to}`);
   const log = Array.isArray(fixture.response.log) ? (fixture.response.log as Record<string, unknown>[]) : [];
+  const labels = [change.usdt === undefined ? '' : `${change.usdt} USDT`, change.to ? `to ${change.to}` : '']
+    .filter(Boolean)
+    .join(' ');
   return {
     ...fixture,
-    name: `${fixture.name} (${usdt} USDT)`,
+    name: `${fixture.name} (${labels})`,
     response: {
       ...fixture.response,
-      log: log.map((entry) =>
-        Array.isArray(entry.topics) && entry.topics[0] === TRANSFER_TOPIC
-          ? { ...entry, data: units.toString(16).padStart(64, '0') }
-          : entry,
-      ),
+      log: log.map((entry) => {
+        if (!Array.isArray(entry.topics) || entry.topics[0] !== TRANSFER_TOPIC) return entry;
+        const topics = entry.topics as string[];
+        return {
+          ...entry,
+          ...(units === undefined ? {} : { data: units.toString(16).padStart(64, '0') }),
+          ...(toTopic === undefined ? {} : { topics: [topics[0], topics[1], toTopic] }),
+        };
+      }),
     },
   };
 }
@@ -193,23 +227,14 @@ export function usdtUnits(amount: unknown): bigint | null {
   return units > 0n ? units : null;
 }
 
-/** Base58Check, as TRON spells addresses (the checksum is a double SHA-256). */
-const bs58check = createBase58check(sha256);
+const isTAddress = (value: unknown): value is string => typeof value === 'string' && addressTopic(value) !== undefined;
 
-/** A T-address's 20 account bytes, as a log topic carries them (left-padded to 32 bytes). */
-function addressTopic(address: string): string {
-  return `000000000000000000000000${Buffer.from(bs58check.decode(address)).subarray(1).toString('hex')}`;
+/** The log topic of a T-address the double has already checked (a recorded transfer's ends). */
+function checkedTopic(address: string): string {
+  const topic = addressTopic(address);
+  if (topic === undefined) throw new Error(`Not a TRON address: ${address}`);
+  return topic;
 }
-
-const isTAddress = (value: unknown): value is string => {
-  if (typeof value !== 'string' || !/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(value)) return false;
-  try {
-    const bytes = bs58check.decode(value);
-    return bytes.length === 21 && bytes[0] === 0x41;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * The receipt of a recorded transfer: the built USDT receipt's fields (usdt-60-basic.json, itself
@@ -227,7 +252,7 @@ function receiptOf(template: TronFixture, row: ListingRow): TronFixture {
       blockTimeStamp: row.block_timestamp,
       log: log.map((entry) => ({
         ...entry,
-        topics: [TRANSFER_TOPIC, addressTopic(row.from), addressTopic(row.to)],
+        topics: [TRANSFER_TOPIC, checkedTopic(row.from), checkedTopic(row.to)],
         data: BigInt(row.value).toString(16).padStart(64, '0'),
       })),
     },
@@ -319,17 +344,29 @@ export function createTronDouble(options: TronDoubleOptions = {}): Server {
   };
 
   const alias = async (req: IncomingMessage, res: ServerResponse) => {
-    const body = (await readJson(req)) as { txid?: unknown; fixture?: unknown; amount?: unknown };
+    const body = (await readJson(req)) as { txid?: unknown; fixture?: unknown; amount?: unknown; to?: unknown };
     const txid = typeof body.txid === 'string' ? body.txid.toLowerCase() : '';
     const fixture = typeof body.fixture === 'string' ? byName.get(body.fixture) : undefined;
     const amount = body.amount === undefined ? undefined : String(body.amount);
-    if (!/^[0-9a-f]{64}$/.test(txid) || !fixture || (amount !== undefined && !USDT_AMOUNT.test(amount))) {
+    const to = body.to === undefined ? undefined : String(body.to);
+    if (
+      !/^[0-9a-f]{64}$/.test(txid) ||
+      !fixture ||
+      (amount !== undefined && !USDT_AMOUNT.test(amount)) ||
+      (to !== undefined && addressTopic(to) === undefined)
+    ) {
       return send(res, 400, {
-        message: 'Send {"txid": <64 hex>, "fixture": <a fixture file name>, "amount"?: <USDT, e.g. "60.37">}',
+        message:
+          'Send {"txid": <64 hex>, "fixture": <a fixture file name>, "amount"?: <USDT, e.g. "60.37">, "to"?: <a T-address>}',
       });
     }
-    byTxid.set(txid, amount === undefined ? fixture : withTransferAmount(fixture, amount));
-    send(res, 201, { txid, fixture: fixture.name, ...(amount === undefined ? {} : { amount }) });
+    byTxid.set(txid, amount === undefined && to === undefined ? fixture : withTransfer(fixture, { usdt: amount, to }));
+    send(res, 201, {
+      txid,
+      fixture: fixture.name,
+      ...(amount === undefined ? {} : { amount }),
+      ...(to === undefined ? {} : { to }),
+    });
   };
 
   /** TronGrid's listing: the rows to the address (only_to), USDT only, in the time range, newest first, paged. */

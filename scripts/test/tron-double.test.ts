@@ -121,6 +121,29 @@ describe('the double over HTTP', () => {
     });
     expect(badAmount.status).toBe(400);
   });
+
+  it('an alias can send the transfer to another address (a withdrawal paid to its customer)', async () => {
+    const txid = 'e'.repeat(64);
+    const to = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+    const alias = await fetch(`${base}/__double/alias`, {
+      method: 'POST',
+      body: JSON.stringify({ txid, fixture: 'usdt-79-recent', amount: '20', to }),
+    });
+    expect(alias.status).toBe(201);
+    expect(await alias.json()).toEqual({ txid, fixture: 'usdt-79-recent', amount: '20', to });
+    const body = (await (await lookup(txid)).json()) as Record<string, unknown>;
+    expect(usdtTransfers(transactionInfoSchema.parse(body))).toEqual([
+      { from: expect.stringMatching(/^T/), to, units: 20_000_000n },
+    ]);
+    // A checksum that does not match is no address: refused, nothing aliased.
+    const typo = await fetch(`${base}/__double/alias`, {
+      method: 'POST',
+      body: JSON.stringify({ txid: 'f'.repeat(64), fixture: 'usdt-79-recent', to: `${to.slice(0, -1)}9` }),
+    });
+    expect(typo.status).toBe(400);
+    expect((await lookup('f'.repeat(64))).status).toBe(200);
+    expect(await (await lookup('f'.repeat(64))).json()).toEqual({});
+  });
 });
 
 describe('the account listing (the wallet watcher’s GET /v1/accounts/{address}/transactions/trc20)', () => {

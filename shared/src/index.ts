@@ -13,4 +13,5 @@ export * from './schemas/withdrawals.js';
 export * from './schemas/admin.js';
 export * from './schemas/refunds.js';
 export * from './schemas/settings.js';
+export * from './schemas/trading-account.js';
 export * from './schemas/admin-work.js';

@@ -149,6 +149,10 @@ export const ROUTES = [
     true,
   ),
 
+  // The customer's MetaTrader 5 account (additions): the bot runs on it once the team connects it.
+  route('account-mt5-get', 'GET', '/api/account/mt5', 'user', "The caller's MetaTrader 5 account and connection", true),
+  route('account-mt5-put', 'PUT', '/api/account/mt5', 'user', "Save the caller's MetaTrader 5 account", true),
+
   // Withdrawals, customer side
   route('withdrawal-user', 'GET', '/api/withdrawal/user', 'user', "The caller's withdrawals", true),
   route(
@@ -174,12 +178,38 @@ export const ROUTES = [
     "A user's subscriptions",
     true,
   ),
+  // An addition: support grants, extends or ends a user's paid package without a payment (audited).
+  route(
+    'admin-user-subscription-change',
+    'POST',
+    '/api/admin/user/{id}/subscription',
+    'admin',
+    "Grant, extend or end a user's package for support",
+    true,
+  ),
   route(
     'admin-activations',
     'GET',
     '/api/admin/activations',
     'admin',
     'Basic subscriptions starting today, not yet notified',
+    true,
+  ),
+  // Additions: the customers' MetaTrader 5 accounts the team connects the bot to (Activations screen).
+  route(
+    'admin-bot-connections',
+    'GET',
+    '/api/admin/activations/connections',
+    'admin',
+    'Bot connections waiting for the team, or done',
+    true,
+  ),
+  route(
+    'admin-bot-connected',
+    'POST',
+    '/api/admin/activations/{subscriptionId}/connected',
+    'admin',
+    "Mark a subscription's bot connected and mail the customer",
     true,
   ),
   route('admin-packages-update', 'PUT', '/api/admin/packages/{packageId}', 'admin', 'Edit the package catalog', true),
@@ -242,6 +272,15 @@ export const ROUTES = [
   route('withdrawal-all', 'GET', '/api/withdrawal/all', 'admin', 'All withdrawals, by status', true),
   route('withdrawal-approve', 'PUT', '/api/withdrawal/approve/{id}', 'admin', 'Approve a withdrawal', true),
   route('withdrawal-reject', 'PUT', '/api/withdrawal/reject/{id}', 'admin', 'Reject a withdrawal', true),
+  // An addition: the admin's 'Check on chain' of an approved withdrawal's payout TXID.
+  route(
+    'withdrawal-payout-check',
+    'POST',
+    '/api/withdrawal/payout-check/{id}',
+    'admin',
+    "Check a withdrawal's payout TXID on the TRON network",
+    true,
+  ),
   route('settings-email-templates-get', 'GET', '/api/settings/email-templates', 'admin', 'E-mail templates', true),
   route('settings-email-templates-put', 'PUT', '/api/settings/email-templates', 'admin', 'Save e-mail templates', true),
   route(

@@ -109,6 +109,15 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['POST /api/payment/order', 'user'],
   // The template editor's live preview, rendered on the server by the mail's own code.
   ['POST /api/settings/email-templates/preview', 'admin'],
+  // The admin's on-demand on-chain check of a withdrawal's payout TXID.
+  ['POST /api/withdrawal/payout-check/{id}', 'admin'],
+  // Support's subscription controls in the user detail modal: grant, extend or end, with a reason.
+  ['POST /api/admin/user/{id}/subscription', 'admin'],
+  // The customer's MetaTrader 5 account, and the team's bot connections on the Activations screen.
+  ['GET /api/account/mt5', 'user'],
+  ['PUT /api/account/mt5', 'user'],
+  ['GET /api/admin/activations/connections', 'admin'],
+  ['POST /api/admin/activations/{subscriptionId}/connected', 'admin'],
   // Messages' read state, kept on the server so Unread and Mark All Read cover every message.
   ['POST /api/contact/mark-read/{id}', 'admin'],
   ['POST /api/contact/mark-all-read', 'admin'],

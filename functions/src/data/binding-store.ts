@@ -35,7 +35,8 @@ import {
   txidMarkerKey,
 } from './payment-entity.js';
 import { subscriptionSettingsKey } from './settings-entity.js';
-import { paymentStatsKeys } from './stats-entity.js';
+import { paymentStatsKeys, transferStatsKey } from './stats-entity.js';
+import { addCounters } from './transaction-items.js';
 import { batchGetItems, isConditionFailure } from './table-reads.js';
 import { fromTransferItem, toTransferItem, transferKey, unmatchedListKeys } from './transfer-entity.js';
 import { profileKey } from './user-profile-entity.js';
@@ -192,30 +193,34 @@ export const dynamoBindingStore: BindingStore = {
   async markUnmatched(txid, unmatched) {
     const transfer = await dynamoBindingStore.getTransfer(txid);
     if (!transfer) return false;
-    try {
-      await documentClient.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: transferKey(txid),
-          UpdateExpression:
-            'SET #state = :unmatched, unmatchedReason = :reason, closeOrders = :close, GSI1PK = :list, GSI1SK = :sort',
-          ConditionExpression: '#state = :recorded',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: {
-            ':unmatched': 'unmatched',
-            ':recorded': 'recorded',
-            ':reason': unmatched.reason,
-            ':close': unmatched.closeOrders,
-            ':list': unmatchedListKeys(transfer).GSI1PK,
-            ':sort': unmatchedListKeys(transfer).GSI1SK,
+    // The mark and the count of unmatched transfers waiting (the back-office's work) move together.
+    const outcome = await transact<'transfer'>([
+      {
+        tag: 'transfer',
+        item: {
+          Update: {
+            TableName: tableName,
+            Key: transferKey(txid),
+            UpdateExpression:
+              'SET #state = :unmatched, unmatchedReason = :reason, closeOrders = :close, GSI1PK = :list, GSI1SK = :sort',
+            ConditionExpression: '#state = :recorded',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: {
+              ':unmatched': 'unmatched',
+              ':recorded': 'recorded',
+              ':reason': unmatched.reason,
+              ':close': unmatched.closeOrders,
+              ':list': unmatchedListKeys(transfer).GSI1PK,
+              ':sort': unmatchedListKeys(transfer).GSI1SK,
+            },
           },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+        },
+      },
+      { tag: null, item: addCounters(transferStatsKey(), { unmatched: 1 }) },
+    ]);
+    if (outcome === 'busy')
+      throw new Error(`Transfer ${txid}: could not mark it unmatched (busy), the next run tries again`);
+    return outcome === null;
   },
 
   async noteLateTransfer(orderId, late) {

@@ -4,6 +4,7 @@ import type { ArrivalsReader, ArrivedWork, ArrivalWindow, Arrivals } from '../do
 import type { Key } from '../kit/cursor.js';
 import { CONTACT_LIST_PARTITION } from './contact-message-entity.js';
 import { paymentStatusList } from './payment-entity.js';
+import { refundStatusList } from './refund-entity.js';
 import type { Item } from './table-reads.js';
 import { withdrawalStatusList } from './withdrawal-entity.js';
 
@@ -11,9 +12,11 @@ import { withdrawalStatusList } from './withdrawal-entity.js';
  * What arrived in a window and still waits, per kind, for the new-work mail (docs/data-model.md,
  * "New-work mail"). Each kind's list is already a time-ordered index partition whose sort key is
  * `<createdAt>#<id>`: pending payments (GSI2 `PAYMENTS#pending`), pending withdrawals (GSI2
- * `WITHDRAWALS#pending`) and contact messages (GSI1 `CONTACTS`). A window is one key range of
+ * `WITHDRAWALS#pending`), refund requests (GSI2 `REFUNDS#pending`) and contact messages (GSI1
+ * `CONTACTS`). A window is one key range of
  * that partition, read oldest first, so its cost is the number of arrivals it holds (no Scan,
- * no filter), whatever the history's size.
+ * no filter), whatever the history's size. Refund requests waiting for a decision are GSI2
+ * `REFUNDS#pending`, keyed the same way.
  */
 
 /** After every `<createdAt>#<id>` sort key of instant `at` (ids are ULIDs: ASCII, below U+FFFF). */
@@ -119,6 +122,27 @@ export const listMessagesArrived: ArrivalsReader = (window, limit) =>
         at: text(item.createdAt),
         who: person(item.name, item.email),
         what: preview(item.message),
+      }),
+    },
+    window,
+    limit,
+  );
+
+/**
+ * Refund requests made in the window and still pending: who, the package and what it refunds, and
+ * who opened it (a customer from Billing History, or an admin under the monthly guarantee).
+ */
+export const listRefundsArrived: ArrivalsReader = (window, limit) =>
+  arrivalsOn(
+    {
+      index: 'GSI2',
+      partition: refundStatusList('pending'),
+      attributes: ['_id', 'createdAt', 'username', 'email', 'packageName', 'amountPaid', 'amount', 'origin'],
+      toArrival: (item) => ({
+        id: text(item._id),
+        at: text(item.createdAt),
+        who: person(item.username, item.email),
+        what: `${text(item.packageName)}, ${usdt(item.amountPaid ?? item.amount)}${item.origin === 'admin' ? ', opened by an admin' : ''}`,
       }),
     },
     window,

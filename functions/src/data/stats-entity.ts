@@ -23,6 +23,12 @@ export const withdrawalStatsKey = () => ({ PK: 'STATS#WITHDRAWALS', SK: 'TOTAL' 
  * counts them as work), `approved`, `refused`, `pendingAmount`, `approvedAmount`.
  */
 export const refundStatsKey = () => ({ PK: 'STATS#REFUNDS', SK: 'TOTAL' });
+/**
+ * Transfer aggregates: `unmatched`, the transfers the wallet watcher bound to no order that still
+ * wait for an admin's decision (+1 when one is marked unmatched, -1 with the decision that assigns
+ * or closes it, in the same transactions); the back-office counts them as work.
+ */
+export const transferStatsKey = () => ({ PK: 'STATS#TRANSFERS', SK: 'TOTAL' });
 
 /** The counter of STATS#SUBSCRIPTIONS per package (the spec's summary names). */
 export const SUBSCRIPTION_PACKAGE_COUNTER: Record<PackageSlug, string> = {

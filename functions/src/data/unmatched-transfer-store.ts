@@ -18,7 +18,8 @@ import {
 import { emailTemplateKey } from './email-template-entity.js';
 import { packageKey } from './package-catalog-entity.js';
 import { payerKey, toPaymentItem, toTxidMarkerItem, txidMarkerKey } from './payment-entity.js';
-import { paymentStatsKeys } from './stats-entity.js';
+import { paymentStatsKeys, transferStatsKey } from './stats-entity.js';
+import { addCounters } from './transaction-items.js';
 import { batchGetItems, queryListPage } from './table-reads.js';
 import { UNMATCHED_LIST, fromTransferItem, transferKey } from './transfer-entity.js';
 import { dynamoBindingStore } from './binding-store.js';
@@ -53,8 +54,11 @@ const audited = (audit: AuditEntry): Tagged<never> => ({
   item: { Put: { TableName: tableName, Item: toAuditItem(audit), ConditionExpression: 'attribute_not_exists(PK)' } },
 });
 
+/** A decided transfer no longer waits: the back-office's count of unmatched transfers goes down with the decision. */
+const uncounted = (): Tagged<never> => ({ tag: null, item: addCounters(transferStatsKey(), { unmatched: -1 }) });
+
 async function commit(items: Tagged<'transfer' | 'stale'>[]): Promise<DecisionCommit> {
-  const outcome = await transact(items);
+  const outcome = await transact([...items, uncounted()]);
   if (outcome === null) return { kind: 'committed' };
   if (outcome === 'busy') return { kind: 'decided' };
   return { kind: 'decided' };

@@ -1,4 +1,4 @@
-import type { WithdrawalStatus } from '@goldbot/shared';
+import type { ChainCheck, WithdrawalStatus } from '@goldbot/shared';
 import type { WithdrawalRecord } from '../domain/records/withdrawal-record.js';
 
 /**
@@ -29,11 +29,16 @@ export const withdrawalListKeys = (createdAt: string, id: string, status: Withdr
 });
 
 export function toWithdrawalItem(withdrawal: WithdrawalRecord) {
+  // The payout's TXID and verdict exist only once there is one: the verdict's write conditions on
+  // `attribute_not_exists(payoutCheck)`, which a stored null would fail.
+  const { payoutTxid, payoutCheck, ...rest } = withdrawal;
   return {
     ...withdrawalKey(withdrawal._id),
     entity: 'Withdrawal',
     ...withdrawalListKeys(withdrawal.createdAt, withdrawal._id, withdrawal.status, withdrawal.userId),
-    ...withdrawal,
+    ...rest,
+    ...(payoutTxid ? { payoutTxid } : {}),
+    ...(payoutCheck ? { payoutCheck } : {}),
   };
 }
 
@@ -61,6 +66,8 @@ export function fromWithdrawalItem(item: Record<string, unknown>): WithdrawalRec
     rejectedDate: stringOrNull(item.rejectedDate),
     adminNote: stringOrNull(item.adminNote),
     processedBy: stringOrNull(item.processedBy),
+    payoutTxid: stringOrNull(item.payoutTxid),
+    payoutCheck: item.payoutCheck && typeof item.payoutCheck === 'object' ? (item.payoutCheck as ChainCheck) : null,
     searchText: String(item.searchText ?? ''),
     createdAt,
     updatedAt: String(item.updatedAt ?? createdAt),

@@ -1,5 +1,5 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { WithdrawalListQuery } from '@goldbot/shared';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CHAIN_CHECK_RECHECKABLE, type WithdrawalListQuery } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import { balancesOf } from '../domain/withdrawals/balances.js';
 import type {
@@ -11,6 +11,7 @@ import type {
   WithdrawalProfile,
   WithdrawalStore,
 } from '../domain/withdrawals/withdrawals.js';
+import type { PayoutCheckStore } from '../domain/withdrawals/payout-check.js';
 import { toAuditItem } from './audit-entity.js';
 import { toLedgerItem } from './ledger-entity.js';
 import { withdrawalStatsKey } from './stats-entity.js';
@@ -19,11 +20,14 @@ import {
   batchGetItems,
   cancellationCodes,
   cancellationReasons,
+  isConditionFailure,
   onlyConflicts,
   queryListPage,
   type Item,
 } from './table-reads.js';
 import { profileKey } from './user-profile-entity.js';
+import { sleep } from '../kit/retry.js';
+import type { WithdrawalRecord } from '../domain/records/withdrawal-record.js';
 import {
   USER_WITHDRAWALS_SK_PREFIX,
   WITHDRAWALS_LIST,
@@ -91,7 +95,7 @@ export function decisionTransaction(plan: DecisionPlan): TransactItems {
   return [
     updateItem(
       withdrawalKey(withdrawal._id),
-      `SET #status = :decided, ${approved ? 'approvedDate' : 'rejectedDate'} = :at, adminNote = :note, processedBy = :admin, updatedAt = :at, GSI2PK = :list`,
+      `SET #status = :decided, ${approved ? 'approvedDate' : 'rejectedDate'} = :at, adminNote = :note, processedBy = :admin, updatedAt = :at, GSI2PK = :list${approved ? ', payoutTxid = :txid' : ''}`,
       {
         ':decided': decision,
         ':pending': 'pending',
@@ -99,6 +103,7 @@ export function decisionTransaction(plan: DecisionPlan): TransactItems {
         ':note': plan.adminNote,
         ':admin': plan.adminId,
         ':list': withdrawalStatusList(decision),
+        ...(approved ? { ':txid': plan.payoutTxid } : {}),
       },
       { names: { '#status': 'status' }, condition: '#status = :pending', returnOld: true },
     ),
@@ -200,7 +205,24 @@ function toWithdrawalProfile(item: Item): WithdrawalProfile {
   };
 }
 
-export const dynamoWithdrawalStore: WithdrawalStore = {
+/** Writes of a payout verdict before it is given up (each waiting a little longer). */
+const PAYOUT_SAVE_ATTEMPTS = 4;
+
+const isTransactionConflict = (error: unknown) =>
+  error instanceof Error && error.name === 'TransactionConflictException';
+
+/**
+ * The condition of a payout verdict's write: the withdrawal is approved with that payout TXID, and a
+ * verdict that may still change (pending, not found, error) never replaces a final one.
+ */
+export function payoutCheckCondition(mayChange: boolean) {
+  const base = 'attribute_exists(PK) AND #status = :approved AND payoutTxid = :txid';
+  return mayChange
+    ? `${base} AND (attribute_not_exists(payoutCheck) OR payoutCheck.#status IN (${CHAIN_CHECK_RECHECKABLE.map((_, i) => `:r${i}`).join(', ')}))`
+    : base;
+}
+
+export const dynamoWithdrawalStore: WithdrawalStore & PayoutCheckStore = {
   async getProfile(userId) {
     const result = await documentClient.send(
       new GetCommand({ TableName: tableName, Key: profileKey(userId), ConsistentRead: true }),
@@ -266,6 +288,44 @@ export const dynamoWithdrawalStore: WithdrawalStore = {
       new GetCommand({ TableName: tableName, Key: withdrawalKey(id), ConsistentRead: true }),
     );
     return result.Item && result.Item.entity === 'Withdrawal' ? fromWithdrawalItem(result.Item) : undefined;
+  },
+
+  async savePayoutCheck(withdrawalId, payoutTxid, check) {
+    const mayChange = CHAIN_CHECK_RECHECKABLE.includes(check.status);
+    const update = new UpdateCommand({
+      TableName: tableName,
+      Key: withdrawalKey(withdrawalId),
+      UpdateExpression: 'SET payoutCheck = :check',
+      ConditionExpression: payoutCheckCondition(mayChange),
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':check': check,
+        ':approved': 'approved',
+        ':txid': payoutTxid,
+        ...(mayChange ? Object.fromEntries(CHAIN_CHECK_RECHECKABLE.map((s, i) => [`:r${i}`, s])) : {}),
+      },
+    });
+    // A second admin's approval of the same withdrawal may still be cancelling its transaction,
+    // which refuses this write for a moment (TransactionConflict, or locally a failed condition
+    // that reading shows should have held): tried again, briefly.
+    let current: WithdrawalRecord | undefined;
+    for (let attempt = 1; attempt <= PAYOUT_SAVE_ATTEMPTS; attempt += 1) {
+      if (attempt > 1) await sleep(50 * 2 ** attempt);
+      try {
+        await documentClient.send(update);
+        return { kind: 'saved' };
+      } catch (error) {
+        if (isTransactionConflict(error)) continue;
+        if (!isConditionFailure(error)) throw error;
+      }
+      current = await dynamoWithdrawalStore.getWithdrawal(withdrawalId);
+      if (current?.status !== 'approved' || current.payoutTxid !== payoutTxid) return { kind: 'missing' };
+      // A final verdict is there and this one may still change: the final one stays.
+      if (current.payoutCheck && !CHAIN_CHECK_RECHECKABLE.includes(current.payoutCheck.status)) {
+        return { kind: 'kept', current: current.payoutCheck };
+      }
+    }
+    return { kind: 'kept', current: current?.payoutCheck ?? null };
   },
 
   async commitDecision(plan) {

@@ -1,49 +1,24 @@
-import { createTronApi } from '../adapters/tron-api.js';
-import type { TronTransactionApi, TronTransferApi } from '../domain/commerce/tron.js';
-import { config } from '../config.js';
 import { SYSTEM_ACTOR } from '../domain/records/audit-entry.js';
 import { dynamoChainCheckStore } from '../data/chain-check-store.js';
-import { chainCheckPolicy, type ChainCheckDeps } from '../domain/commerce/chain-check.js';
+import type { ChainCheckDeps } from '../domain/commerce/chain-check.js';
 import { approvePayment } from '../domain/commerce/payment-review.js';
 import type { Logger } from '../kit/logger.js';
 import { settleTransfer } from '../domain/commerce/binding.js';
 import { bindingDeps } from './binding-deps.js';
 import { paymentApprovalDeps } from './payment-approval-deps.js';
+import { chainPolicy, tronApi } from './tron-api-client.js';
 
 /**
  * The on-chain check wired to TRON, DynamoDB and SES, once per execution environment:
  * used by the admin's payment-chain-check route, job-chain-recheck and (locally) the submission.
+ * The TRON client itself is tron-api-client.ts (the payouts' check asks it too).
  */
-let apiKeyRead: Promise<string> | undefined;
-
-/** The TronGrid key: a local value, or the secret read once per cold start (a failed read is tried again next time). */
-async function tronApiKey(): Promise<string | undefined> {
-  if (config.tron.apiKey) return config.tron.apiKey;
-  const arn = config.tron.apiKeySecretArn;
-  if (!arn) return undefined;
-  // The Secrets Manager client is loaded on this path only: locally (a plain key or none) never.
-  apiKeyRead ??= import('../adapters/secrets.js')
-    .then(({ readSecret }) => readSecret(arn))
-    .catch((error: unknown) => {
-      apiKeyRead = undefined;
-      throw error;
-    });
-  return apiKeyRead;
-}
-
-/** The TRON HTTP API: the on-chain check's receipts and the wallet watcher's listings. */
-export const tronApi: (TronTransactionApi & TronTransferApi) | null = config.tron.apiUrl
-  ? createTronApi({ baseUrl: config.tron.apiUrl, apiKey: tronApiKey, timeoutMs: config.tron.timeoutMs })
-  : null;
-
-const policy = chainCheckPolicy(config.tron.amountToleranceUsdt, config.tron.graceHours, config.orders.graceMinutes);
-
 export function chainCheckDeps(log: Logger): ChainCheckDeps {
   return {
     store: dynamoChainCheckStore,
     tron: tronApi,
     now: () => new Date(),
-    policy,
+    policy: chainPolicy,
     log,
     // A transfer the check finds is bound as the wallet watcher would bind it.
     settle: (transfer) => settleTransfer(bindingDeps(log), transfer, 'txid-check'),

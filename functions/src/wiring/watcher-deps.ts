@@ -10,7 +10,7 @@ import { mailEveryAdmin } from '../domain/commerce/wallets.js';
 import { amountPoolLowMailValues, unmatchedTransferMailValues } from '../domain/email/templates.js';
 import type { Logger } from '../kit/logger.js';
 import { bindingDeps, orderBindingPolicy } from './binding-deps.js';
-import { tronApi } from './chain-check-deps.js';
+import { tronApi } from './tron-api-client.js';
 import { templateMailer } from './template-mail.js';
 
 /**

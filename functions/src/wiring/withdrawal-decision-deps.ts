@@ -11,7 +11,11 @@ export async function sendDecisionMail(mail: DecisionMail): Promise<void> {
   await sendTemplateMail(mail.to, mail.decision === 'approved' ? 'withdrawalApproved' : 'withdrawalRejected', values);
 }
 
-/** The admin's approve and reject, wired to DynamoDB and the decision mail (one set per request, for its logger). */
+/**
+ * The admin's approve and reject, wired to DynamoDB and the decision mail (one set per request, for
+ * its logger). The approval adds the payout's on-chain check (withdrawal-approval-deps.ts), so the
+ * rejection bundles no TRON client.
+ */
 export const decisionDeps = (log: Logger): DecisionDeps => ({
   ...withdrawals,
   sendDecisionMail,

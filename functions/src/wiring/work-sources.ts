@@ -1,5 +1,10 @@
 import { mailKindsOf, type WorkSources } from '../domain/admin/waiting-work.js';
-import { listMessagesArrived, listPaymentsArrived, listWithdrawalsArrived } from '../data/new-work-arrivals.js';
+import {
+  listMessagesArrived,
+  listPaymentsArrived,
+  listRefundsArrived,
+  listWithdrawalsArrived,
+} from '../data/new-work-arrivals.js';
 import {
   readPendingPaymentsWaiting,
   readPendingWithdrawalsWaiting,
@@ -10,9 +15,9 @@ import {
 
 /**
  * Every kind of work as this build knows it: its count (the navigation), its arrivals and its
- * back-office screen (the new-work mail). A kind this build does not have reads null and has no
- * mail, so neither the navigation nor Subscription Settings shows it. Connecting a kind is
- * pointing its entries at its counter and its time-ordered list.
+ * back-office screen (the new-work mail). A kind without a list of arrivals has no new-work mail,
+ * so Subscription Settings shows no switch for it. Connecting a kind is pointing its entries at
+ * its counter and its time-ordered list.
  */
 export const WORK_SOURCES: WorkSources = {
   pendingPayments: {
@@ -23,12 +28,17 @@ export const WORK_SOURCES: WorkSources = {
     waiting: readPendingWithdrawalsWaiting,
     mail: { arrivals: listWithdrawalsArrived, screen: '/admin/withdrawals' },
   },
-  refundRequests: { waiting: readRefundRequestsWaiting, mail: null },
-  // New messages are listed (the mail reports them); how many are unread is not kept on the server.
+  refundRequests: {
+    waiting: readRefundRequestsWaiting,
+    mail: { arrivals: listRefundsArrived, screen: '/admin/refunds' },
+  },
   unreadMessages: {
     waiting: readUnreadMessagesWaiting,
     mail: { arrivals: listMessagesArrived, screen: '/admin/contact-detail' },
   },
+  // Counted, but no new-work mail: the wallet watcher already mails every administrator each
+  // unmatched transfer as it records it (the unmatchedTransfer template), with its amount, sender
+  // and reason. A second, digest mail would tell them twice.
   unmatchedTransfers: { waiting: readUnmatchedTransfersWaiting, mail: null },
 };
 

@@ -88,6 +88,13 @@ export const SMOKE_CASES: Record<RouteId, SmokeCase> = {
   'withdrawal-all': { as: 'admin', status: 200 },
   'withdrawal-approve': { as: 'admin', status: 404 },
   'withdrawal-reject': { as: 'admin', status: 404 },
+  'withdrawal-payout-check': { as: 'admin', status: 404 },
+  'admin-user-subscription-change': { as: 'admin', status: 404 },
+  'account-mt5-get': { as: 'customer', status: 200 },
+  // The smoke customer bought a package whose payment is pending: nothing paid is active yet.
+  'account-mt5-put': { as: 'customer', status: 409 },
+  'admin-bot-connections': { as: 'admin', status: 200 },
+  'admin-bot-connected': { as: 'admin', status: 404 },
 
   'settings-email-templates-get': { as: 'admin', status: 200 },
   'settings-email-templates-put': { as: 'admin', status: 200 },

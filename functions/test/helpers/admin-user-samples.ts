@@ -95,5 +95,7 @@ export function adminUserSampleWorld(dynamo: DocumentClientStub): Partial<Record
         .on(QueryCommand, { ExpressionAttributeValues: { ':pk': `USER#${SAMPLE_USER._id}`, ':prefix': 'SUB#' } })
         .resolves({ Items: [sampleSubscriptionItem()] });
     },
+    // Support grants Jane the Pro Package: she has no subscription in this world (the Query finds none).
+    'admin-user-subscription-change': () => jane(),
   };
 }

@@ -218,6 +218,7 @@ export class InMemoryWithdrawalStore implements WithdrawalStore {
       rejectedDate: approved ? current.rejectedDate : at,
       adminNote: plan.adminNote,
       processedBy: plan.adminId,
+      payoutTxid: approved ? plan.payoutTxid : current.payoutTxid,
       updatedAt: at,
     });
     this.markers.delete(current.userId);

@@ -3,6 +3,7 @@ import type { AwsClientStub } from 'aws-sdk-client-mock';
 import type { RouteId } from '@goldbot/shared';
 import { toWithdrawalItem, withdrawalKey } from '../../src/data/withdrawal-entity.js';
 import { withdrawalSearchText, type WithdrawalRecord } from '../../src/domain/records/withdrawal-record.js';
+import { SAMPLE_ADMIN_ID } from './sample-admin.js';
 
 /**
  * Withdrawals as the request leaves them: Jane's pending $20 request, with her
@@ -18,6 +19,8 @@ export const SAMPLE_REQUESTER = {
 export const SAMPLE_WITHDRAWAL_ID = '01KDX5B8R3N0W4U9S6P7Q2X1AD';
 /** The address of events/withdrawal-request.json (T + 33 base58 characters). */
 export const SAMPLE_TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+/** The payout TXID of events/withdrawal-approve.json (the transfer the operator sent Jane). */
+export const SAMPLE_PAYOUT_TXID = '5e4c1a7f2b9d08c6e3f1a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e3f5a7b9c1d3';
 
 export function pendingWithdrawal(overrides: Partial<WithdrawalRecord> = {}): WithdrawalRecord {
   const base: WithdrawalRecord = {
@@ -33,6 +36,8 @@ export function pendingWithdrawal(overrides: Partial<WithdrawalRecord> = {}): Wi
     rejectedDate: null,
     adminNote: null,
     processedBy: null,
+    payoutTxid: null,
+    payoutCheck: null,
     searchText: '',
     createdAt: '2026-11-21T09:30:00.000Z',
     updatedAt: '2026-11-21T09:30:00.000Z',
@@ -89,5 +94,19 @@ export function withdrawalSampleWorld(dynamo: DocumentClientStub): Partial<Recor
     },
     'withdrawal-approve': pending,
     'withdrawal-reject': pending,
+    // Jane's withdrawal, approved with its payout TXID: the admin asks TRON about it again.
+    'withdrawal-payout-check': () => {
+      withProfile({ referralEarnings: 4, referralHeld: 0, referralPaidOut: 20 });
+      dynamo.on(GetCommand, { Key: withdrawalKey(SAMPLE_WITHDRAWAL_ID) }).resolves({
+        Item: toWithdrawalItem(
+          pendingWithdrawal({
+            status: 'approved',
+            approvedDate: '2026-11-22T10:00:00.000Z',
+            processedBy: SAMPLE_ADMIN_ID,
+            payoutTxid: SAMPLE_PAYOUT_TXID,
+          }),
+        ),
+      });
+    },
   };
 }

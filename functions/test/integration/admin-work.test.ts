@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -14,6 +14,7 @@ import {
 import { paymentKey, toPaymentItem } from '../../src/data/payment-entity.js';
 import { contactMessageKey, toContactMessageItem } from '../../src/data/contact-message-entity.js';
 import { newWorkNoticeKey } from '../../src/data/new-work-notice-entity.js';
+import { refundKey, toRefundItem } from '../../src/data/refund-entity.js';
 import type { PaymentRecord } from '../../src/domain/records/payment-record.js';
 import { api, newCustomer, stack, type TestCustomer } from './http-client.js';
 import { admin, buy, db, decidePayment, earnReferralCredits, getItem, table } from './fixtures.js';
@@ -57,7 +58,9 @@ const requestWithdrawal = (customer: TestCustomer, amount: number) =>
     body: { amount, trc20Address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
   });
 const decideWithdrawal = async (decision: 'approve' | 'reject', id: string) => {
-  const res = await api(`/api/withdrawal/${decision}/${id}`, { method: 'PUT', token: await admin(), body: {} });
+  // An approval names its payout's TXID (any 64 hex here: its on-chain check does not decide the approval).
+  const body = decision === 'approve' ? { payoutTxid: randomBytes(32).toString('hex') } : {};
+  const res = await api(`/api/withdrawal/${decision}/${id}`, { method: 'PUT', token: await admin(), body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 };
 
@@ -65,7 +68,8 @@ describe('the counts of waiting work', () => {
   it('move by exactly one with each submission, approval, rejection and withdrawal decision, and equal the lists', async () => {
     const buyer = await newCustomer('counts-buyer');
     const start = await workCounts();
-    expect(start).toMatchObject({ refundRequests: null, unreadMessages: null, unmatchedTransfers: null });
+    // Every kind is counted on this build (none reads null, "no count here").
+    for (const count of Object.values(start)) expect(count).toEqual(expect.any(Number));
 
     const first = await buy(buyer, 'pro');
     expect((await workCounts()).pendingPayments).toBe((start.pendingPayments ?? 0) + 1);
@@ -103,6 +107,41 @@ describe('the counts of waiting work', () => {
     expect(counts.pendingWithdrawals).toBe(await listed('/api/withdrawal/all?status=pending', 'withdrawals'));
   }, 120_000);
 
+  it('count refund requests and unread messages with each request, decision, message and read', async () => {
+    const buyer = await newCustomer('counts-refund');
+    const start = await workCounts();
+
+    const bought = await buy(buyer, 'pro');
+    expect((await decidePayment('approve', bought.payment._id)).status).toBe(200);
+    const asked = await api<{ refund: { _id: string } }>('/api/payment/refund-request', {
+      method: 'POST',
+      token: buyer.token,
+      body: { paymentId: bought.payment._id, trc20Address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', reason: 'Not for me' },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    expect((await workCounts()).refundRequests).toBe((start.refundRequests ?? 0) + 1);
+    const refused = await api(`/api/admin/refunds/${asked.body.refund._id}/refuse`, {
+      method: 'POST',
+      token: await admin(),
+      body: { reason: 'The guarantee does not cover this.' },
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+    expect((await workCounts()).refundRequests).toBe(start.refundRequests);
+
+    const sent = await api<{ data: { _id: string } }>('/api/contact/add', {
+      method: 'POST',
+      body: { name: 'Counts', email: 'counts@example.com', message: `Is the bot on MT5? ${randomUUID()}` },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect((await workCounts()).unreadMessages).toBe((start.unreadMessages ?? 0) + 1);
+    const read = await api(`/api/contact/mark-read/${sent.body.data._id}`, { method: 'POST', token: await admin() });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect((await workCounts()).unreadMessages).toBe(start.unreadMessages);
+    // The unread count is the contact screen's own.
+    const contacts = await api<{ unreadCount: number }>('/api/contact/get?limit=1', { token: await admin() });
+    expect((await workCounts()).unreadMessages).toBe(contacts.body.unreadCount);
+  }, 120_000);
+
   it('are for administrators only', async () => {
     const customer = await newCustomer('counts-nosy');
     expect((await api('/api/admin/work-counts', { token: customer.token })).status).toBe(403);
@@ -133,7 +172,7 @@ describe('the new-work mail', () => {
       }
     };
     // No notice of an earlier run: each kind starts with the lookback.
-    for (const kind of ['pendingPayments', 'pendingWithdrawals', 'unreadMessages'] as const) {
+    for (const kind of ['pendingPayments', 'pendingWithdrawals', 'refundRequests', 'unreadMessages'] as const) {
       await db().send(new DeleteCommand({ TableName: table(), Key: newWorkNoticeKey(kind) }));
     }
   });
@@ -197,6 +236,42 @@ describe('the new-work mail', () => {
     seeded.push(contactMessageKey(id));
   }
 
+  /** A pending refund request made at `at`, put in the table as a request writes it (the counters are not this test's). */
+  async function seedRefund(at: number, name: string) {
+    const id = randomUUID();
+    const createdAt = new Date(at).toISOString();
+    const item = toRefundItem({
+      _id: id,
+      paymentId: randomUUID(),
+      subscriptionId: randomUUID(),
+      userId: randomUUID(),
+      username: `${name}-${tag}`,
+      email: `${name}-${tag}@example.com`,
+      packageSlug: 'pro',
+      packageName: 'Pro Package',
+      amount: 250,
+      amountPaid: 250.12,
+      transactionId: randomBytes(32).toString('hex'),
+      paymentApprovedAt: createdAt,
+      trc20Address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+      reason: 'Not for me',
+      origin: 'customer',
+      createdBy: null,
+      status: 'pending',
+      requestedAt: createdAt,
+      decidedAt: null,
+      decidedBy: null,
+      payoutTxid: null,
+      note: null,
+      refusalReason: null,
+      referralClawback: null,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    await db().send(new PutCommand({ TableName: table(), Item: item }));
+    seeded.push(refundKey(id));
+  }
+
   async function setMailSwitches(newWorkMail: Record<string, boolean>) {
     const res = await api('/api/settings/subscription-settings', {
       method: 'PUT',
@@ -217,7 +292,8 @@ describe('the new-work mail', () => {
     await seedPayment(T0 - 3 * MINUTE, 'first');
     await seedPayment(T0 - 2 * MINUTE, 'second');
     const run = await runJob(T0);
-    expect(run).toMatchObject({ failed: 0, complete: true, unavailable: 2 });
+    // Only unmatched transfers have no new-work mail (the wallet watcher mails each one itself).
+    expect(run).toMatchObject({ failed: 0, complete: true, unavailable: 1 });
     expect(run.mailed).toBeGreaterThanOrEqual(1);
 
     const [first] = await paymentMails();
@@ -257,6 +333,7 @@ describe('the new-work mail', () => {
     expect(await setMailSwitches({ pendingPayments: false })).toMatchObject({
       pendingPayments: false,
       pendingWithdrawals: true,
+      refundRequests: true,
       unreadMessages: true,
     });
     await seedPayment(T0 + 60 * MINUTE, 'fifth');
@@ -268,14 +345,24 @@ describe('the new-work mail', () => {
     expect(message?.subject).toMatch(/new contact messages?$/);
     expect(message?.body.text).toContain(`writer-${tag} <writer-${tag}@example.com> · Is the bot trading today?`);
     expect(message?.body.html).toContain('/admin/contact-detail');
-    // This server keeps no unread count: the mail says what is new, not how many are unread in all.
-    expect(message?.body.text).not.toContain('in all');
+    // And how many are unread in all, from the contact counter (the seeded message is not counted).
+    expect(message?.body.text).toMatch(/\d+ messages? (is|are) unread in all\./);
 
     await setMailSwitches({ pendingPayments: true });
     expect(await runJob(T0 + 63 * MINUTE)).toMatchObject({ failed: 0 });
     const sent = await paymentMails();
     expect(sent).toHaveLength(3);
     expect(sent[2]?.body.text).toContain(`fifth-${tag}`);
+  }, 60_000);
+
+  it('mails the refund requests that arrived, with the screen where they are decided', async () => {
+    await seedRefund(T0 + 70 * MINUTE, 'refunder');
+    expect(await runJob(T0 + 71 * MINUTE)).toMatchObject({ failed: 0 });
+    const [refund] = await mails(/new refund requests?$/);
+    expect(refund?.subject).toMatch(/^GoldBot admin: 1 new refund request$/);
+    expect(refund?.body.text).toContain(`refunder-${tag} <refunder-${tag}@example.com> · Pro Package, 250.12 USDT`);
+    expect(refund?.body.text).toMatch(/\d+ refund requests? waits? for a decision in all\./);
+    expect(refund?.body.html).toContain('/admin/refunds');
   }, 60_000);
 });
 

@@ -6,6 +6,7 @@ import {
   PAYMENT_MESSAGES,
   TRANSFER_MESSAGES,
   scheduledJobEvent,
+  workCountsResponseSchema,
   type OrderStateResponse,
   type Payment,
   type PaymentOrder,
@@ -406,13 +407,24 @@ describe('the review’s three sequences now fail', () => {
   }, 240_000);
 });
 
+/** The back-office navigation's count of unmatched transfers waiting for a decision. */
+async function unmatchedWaiting(): Promise<number | null> {
+  const res = await api('/api/admin/work-counts', { token: await admin() });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return workCountsResponseSchema.parse(res.body).counts.unmatchedTransfers;
+}
+
 describe('transfers that fit no order', () => {
   it('is listed for the admins (mailed once), with the order that came close, and assigned by an admin', async () => {
     const late = await newCustomer('unmatched-late');
     const order = await openOrder(late);
     await expire(late, order, Math.floor(Date.now() / 1000) - (ORDER.graceMinutes + 5) * 60);
+    const waiting = await unmatchedWaiting();
+    expect(waiting).toEqual(expect.any(Number));
     const txid = await sendUsdt(order.amount);
     await runWatcher();
+    // The navigation counts it: one more unmatched transfer waits.
+    expect(await unmatchedWaiting()).toBe((waiting ?? 0) + 1);
 
     // The customer's window: the order expired, and a transfer of its amount came after.
     expect((await stateOf(late, order.orderId)).body).toMatchObject({
@@ -443,6 +455,12 @@ describe('transfers that fit no order', () => {
     expect((await mailsTo(stack().admin.email)).filter((m) => m.body.text?.includes(txid))).toHaveLength(
       noticed.filter((m) => m.body.text?.includes(txid)).length,
     );
+    // A second run counts it no second time, and the count is the open transfers of the list.
+    expect(await unmatchedWaiting()).toBe((waiting ?? 0) + 1);
+    const open = await api<{ transfers: UnmatchedTransfer[] }>('/api/admin/unmatched-transfers?limit=100', {
+      token: await admin(),
+    });
+    expect(await unmatchedWaiting()).toBe(open.body.transfers.filter((t) => t.status === 'open').length);
 
     // The admin gives it to the customer's Basic: a pending payment, audited; decided once.
     const assigned = await api<{ message: string; transfer: UnmatchedTransfer; payment: Payment }>(
@@ -466,12 +484,15 @@ describe('transfers that fit no order', () => {
       body: { resolution: 'refunded', note: 'sent back' },
     });
     expect([twice.status, twice.body.message]).toEqual([409, TRANSFER_MESSAGES.alreadyDecided('assigned')]);
+    // Decided once, uncounted once.
+    expect(await unmatchedWaiting()).toBe(waiting);
     // The admin approves it like any payment.
     expect((await decidePayment('approve', assigned.body.payment._id)).status).toBe(200);
 
     // Another one, closed as ignored with a note; anything unknown is 404.
     const dust = await sendUsdt('0.000001');
     await runWatcher();
+    expect(await unmatchedWaiting()).toBe((waiting ?? 0) + 1);
     const ignored = await api<{ transfer: UnmatchedTransfer }>(`/api/admin/unmatched-transfers/${dust}/resolve`, {
       method: 'POST',
       token: await admin(),
@@ -479,6 +500,7 @@ describe('transfers that fit no order', () => {
     });
     expect(ignored.status).toBe(200);
     expect(ignored.body.transfer).toMatchObject({ status: 'ignored', reason: 'no-order', decision: { note: 'dust' } });
+    expect(await unmatchedWaiting()).toBe(waiting);
     const unknown = await api(`/api/admin/unmatched-transfers/${'0e'.repeat(32)}/assign`, {
       method: 'POST',
       token: await admin(),

@@ -371,7 +371,8 @@ describe("the referrer's reward", () => {
     const settled = await api(`/api/withdrawal/approve/${withdrawal.body.withdrawal._id}`, {
       method: 'PUT',
       token: await admin(),
-      body: {},
+      // The approval names the payout's TXID (its on-chain check does not decide the approval).
+      body: { payoutTxid: newPayoutTxid() },
     });
     expect(settled.status).toBe(200);
     expect(await balancesOf(referrer.userId)).toMatchObject({ available: 0, held: 0, paidOut: 20 });

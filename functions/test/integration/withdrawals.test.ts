@@ -10,7 +10,7 @@ import {
   type Payment,
   type Withdrawal,
 } from '@goldbot/shared';
-import { api, idTokenFor, newCustomer, type TestCustomer, withOrder } from './http-client.js';
+import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
 import { admin, auditEntriesFor, db, ledgerOf, table, withdrawalCounts } from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 
@@ -138,12 +138,23 @@ interface RequestAnswer {
 const requestWithdrawal = (c: Customer, body: unknown) =>
   api<RequestAnswer>('/api/withdrawal/request', { method: 'POST', token: c.token, body });
 
-const decide = async (decision: 'approve' | 'reject', id: string, body: unknown = {}) =>
+/** A decision; an approval names a payout TXID (one the TRON double does not know, unless the body says). */
+const decide = async (decision: 'approve' | 'reject', id: string, body: Record<string, unknown> = {}) =>
   api<{ message: string; withdrawal: Withdrawal }>(`/api/withdrawal/${decision}/${id}`, {
     method: 'PUT',
     token: await admin(),
-    body,
+    body: decision === 'approve' ? { payoutTxid: randomBytes(32).toString('hex'), ...body } : body,
   });
+
+/** Makes the local TRON double answer `txid` as a real USDT transfer of `usdt` to `to` (a payout). */
+async function payoutOnChain(to: string, usdt: string, txid = randomBytes(32).toString('hex')): Promise<string> {
+  const res = await fetch(`${stack().urls.tron}/__double/alias`, {
+    method: 'POST',
+    body: JSON.stringify({ txid, fixture: 'usdt-79-recent', amount: usdt, to }),
+  });
+  expect(res.status).toBe(201);
+  return txid;
+}
 
 const adminList = async (query = '') =>
   api<{ withdrawals: Withdrawal[]; nextCursor: string | null; counts: Record<string, number> }>(
@@ -273,22 +284,44 @@ describe('withdrawal requests', () => {
     expect(third.status).toBe(201);
     expect(await balancesOf(customer)).toEqual({ available: 0, held: 22, lifetime: 22, paidOut: 0 });
 
-    // Settle: the admin approves with a note; paid out 22, nothing held, nothing available.
-    const approved = await decide('approve', third.body.withdrawal._id, { adminNote: 'Sent from wallet #2' });
+    // Settle: the admin sends 22 USDT, then approves with the transfer's TXID (as pasted: 0x, upper
+    // case) and a note; paid out 22, nothing held, nothing available; the payout checks out on chain.
+    const payoutTxid = await payoutOnChain(OTHER_ADDRESS, '22');
+    const approved = await decide('approve', third.body.withdrawal._id, {
+      adminNote: 'Sent from wallet #2',
+      payoutTxid: `0x${payoutTxid.toUpperCase()}`,
+    });
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({
       message: 'Withdrawal approved successfully! User earnings have been reset to $0.',
-      withdrawal: { status: 'approved', approvedDate: expect.any(String), adminNote: 'Sent from wallet #2' },
+      withdrawal: {
+        status: 'approved',
+        approvedDate: expect.any(String),
+        adminNote: 'Sent from wallet #2',
+        payoutTxid,
+        payoutCheck: { status: 'match', to: OTHER_ADDRESS, amount: '22', reasons: [] },
+      },
     });
+    // The customer's Withdrawal Center shows the TXID, never the verdict; the admin's list both.
+    const own = userWithdrawalsResponseSchema
+      .parse((await api('/api/withdrawal/user', { token: customer.token })).body)
+      .withdrawals.find((w) => w._id === third.body.withdrawal._id);
+    expect(own).toMatchObject({ status: 'approved', payoutTxid });
+    expect(own).not.toHaveProperty('payoutCheck');
+    const listed = adminWithdrawalsResponseSchema
+      .parse((await adminList(`?status=approved&search=${encodeURIComponent(customer.email)}`)).body)
+      .withdrawals.find((w) => w._id === third.body.withdrawal._id);
+    expect(listed).toMatchObject({ payoutTxid, payoutCheck: { status: 'match' } });
     expect(await balancesOf(customer)).toEqual({ available: 0, held: 0, lifetime: 22, paidOut: 22 });
     expect(await me(customer)).toMatchObject({ referralEarnings: 0 });
     const approvalMail = (await mailsTo(customer.email)).find(
       (m) => /approved/.test(m.subject) && !/not/.test(m.subject),
     );
     expect(approvalMail?.subject).toBe('GoldBot: your withdrawal of $22 is approved');
-    for (const part of ['22 USDT', OTHER_ADDRESS, '24-48 hours', 'Sent from wallet #2']) {
+    for (const part of ['22 USDT', OTHER_ADDRESS, '24-48 hours', 'Sent from wallet #2', payoutTxid]) {
       expect(approvalMail?.body.text).toContain(part);
     }
+    expect(approvalMail?.body.html).toContain(`href="https://tronscan.org/#/transaction/${payoutTxid}"`);
 
     // Decided is final: the other decision is refused, a repeat is harmless; nothing moves.
     expect((await decide('reject', third.body.withdrawal._id)).status).toBe(409);
@@ -383,7 +416,59 @@ describe('withdrawal requests', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.body.text).toContain('Paid in one go');
     await expectReconciled(racer.userId);
+
+    // The winner's payout TXID is the one stored and mailed; the double does not know it yet: pending.
+    const stored = adminWithdrawalsResponseSchema
+      .parse((await adminList(`?status=approved&search=${encodeURIComponent(racer.email)}`)).body)
+      .withdrawals.find((w) => w._id === id);
+    const payoutTxid = String(stored?.payoutTxid);
+    expect(payoutTxid).toMatch(/^[0-9a-f]{64}$/);
+    expect(mails[0]?.body.text).toContain(payoutTxid);
+    expect(stored?.payoutCheck).toMatchObject({ status: 'pending' });
+    // The chain then shows 19 USDT sent, not 20: 'Check on chain' flags the mismatch, the approval stands.
+    await payoutOnChain(ADDRESS, '19', payoutTxid);
+    const checked = await api<{ withdrawal: Withdrawal }>(`/api/withdrawal/payout-check/${id}`, {
+      method: 'POST',
+      token: await admin(),
+    });
+    expect(checked.status, JSON.stringify(checked.body)).toBe(200);
+    expect(checked.body.withdrawal).toMatchObject({
+      status: 'approved',
+      payoutTxid,
+      payoutCheck: {
+        status: 'mismatch',
+        amount: '19',
+        reasons: ["19 USDT sent to the withdrawal's address, not the approved 20 USDT"],
+      },
+    });
+    expect(await balancesOf(racer)).toEqual({ available: 4, held: 0, lifetime: 24, paidOut: 20 });
   }, 90_000);
+
+  it('an approval needs the payout TXID: 64 hex characters, refused with the reason otherwise', async () => {
+    const payee = await newCustomer('payee');
+    await earn(payee, 10);
+    const request = await requestWithdrawal(payee, { trc20Address: ADDRESS, amount: 20 });
+    const id = request.body.withdrawal._id;
+    for (const [payoutTxid, message] of [
+      [undefined, WITHDRAWAL_MESSAGES.payoutTxidRequired],
+      ['  ', WITHDRAWAL_MESSAGES.payoutTxidRequired],
+      ['not-a-txid', WITHDRAWAL_MESSAGES.payoutTxidInvalid],
+      ['ab'.repeat(31), WITHDRAWAL_MESSAGES.payoutTxidInvalid],
+    ] as const) {
+      const res = await api(`/api/withdrawal/approve/${id}`, {
+        method: 'PUT',
+        token: await admin(),
+        body: payoutTxid === undefined ? {} : { payoutTxid },
+      });
+      expect(res.status, String(payoutTxid)).toBe(400);
+      expect(res.body).toMatchObject({ errors: { payoutTxid: message } });
+    }
+    expect(await balancesOf(payee)).toEqual({ available: 0, held: 20, lifetime: 20, paidOut: 0 });
+    // A pending withdrawal has no payout to check yet.
+    const early = await api(`/api/withdrawal/payout-check/${id}`, { method: 'POST', token: await admin() });
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ message: 'Only an approved withdrawal has a payout to check on chain.' });
+  }, 60_000);
 
   it('approve and reject racing: one decision wins, and the money is either paid or released, once', async () => {
     const contested = await newCustomer('contested');

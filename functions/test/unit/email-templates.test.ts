@@ -3,6 +3,7 @@ import { htmlToText } from '../../src/domain/email/plain-text.js';
 import { renderEmail } from '../../src/domain/email/render.js';
 import { isAdminTemplateType, sampleValues } from '../../src/domain/email/template-rules.js';
 import {
+  CONNECTION_TEMPLATE_TYPES,
   DEFAULT_EMAIL_TEMPLATES,
   EDITABLE_TEMPLATE_TYPES,
   NEW_WORK_TEMPLATE_TYPES,
@@ -11,6 +12,7 @@ import {
   WALLET_TEMPLATE_TYPES,
   WATCHER_TEMPLATE_TYPES,
   WITHDRAWAL_TEMPLATE_TYPES,
+  botConnectedMailValues,
   adminTestMailValues,
   expiryReminderMailValues,
   newWorkMailValues,
@@ -32,7 +34,7 @@ const types = Object.keys(DEFAULT_EMAIL_TEMPLATES) as EmailTemplateType[];
 const CODE_MAILS = ['otpVerification', 'passwordResetOtp', 'emailChangeOtp'] as const;
 
 describe('default templates', () => {
-  it('exist for the code mails, the e-mail change notice, the 11 editable types, the withdrawal decisions, the reminder, the admin notices, the new-work mail, the test mail and the refund decisions', () => {
+  it('exist for the code mails, the e-mail change notice, the 11 editable types, the withdrawal decisions, the reminder, the admin notices, the new-work mail, the test mail, the refund decisions and the bot connection notice', () => {
     expect([...types].sort()).toEqual(
       [
         'emailChangeOtp',
@@ -44,11 +46,35 @@ describe('default templates', () => {
         ...WITHDRAWAL_TEMPLATE_TYPES,
         ...REMINDER_TEMPLATE_TYPES,
         ...WALLET_TEMPLATE_TYPES,
+        ...CONNECTION_TEMPLATE_TYPES,
         ...NEW_WORK_TEMPLATE_TYPES,
         ...REFUND_TEMPLATE_TYPES,
         ...WATCHER_TEMPLATE_TYPES,
       ].sort(),
     );
+  });
+
+  it('botConnected tells the customer which account the bot is connected to, read-only, escaped', () => {
+    const mail = renderEmail(
+      DEFAULT_EMAIL_TEMPLATES.botConnected,
+      botConnectedMailValues({
+        username: 'jane_doe',
+        packageName: 'Pro Package',
+        broker: 'IC <Markets>',
+        server: 'ICMarketsSC-MT5-2',
+        accountNumber: '51234567',
+        connectedAt: '2026-11-23T12:05:09.000Z',
+        dashboardLink: 'https://app.example.com/dashboard',
+      }),
+    );
+    expect(mail.subject).toBe('GoldBot: the bot is connected to your MetaTrader 5 account');
+    for (const part of [mail.html, mail.text]) {
+      for (const fact of ['jane_doe', 'Pro Package', 'ICMarketsSC-MT5-2', '51234567', 'Nov 23, 2026', 'read-only']) {
+        expect(part).toContain(fact);
+      }
+    }
+    expect(mail.html).toContain('IC &lt;Markets&gt;');
+    expect(mail.html).toContain('href="https://app.example.com/dashboard"');
   });
 
   it.each(CODE_MAILS)('%s carries the code and the expiry in HTML and text', (type) => {

@@ -375,7 +375,15 @@ describe('session guard (M4)', () => {
         httpEvent({
           routeId,
           claims: NEWCOMER,
-          pathParameters: { id: 'x', userId: 'x', packageId: 'x', dataset: 'payments', orderId: 'x', txid: 'x' },
+          pathParameters: {
+            id: 'x',
+            userId: 'x',
+            packageId: 'x',
+            dataset: 'payments',
+            orderId: 'x',
+            txid: 'x',
+            subscriptionId: 'x',
+          },
         }),
       );
       expect([res.statusCode, res.body.message]).toEqual([401, SESSION_MESSAGES.noProfile]);

@@ -1,6 +1,11 @@
 import { BatchGetCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { listMessagesArrived, listPaymentsArrived, listWithdrawalsArrived } from '../../src/data/new-work-arrivals.js';
+import {
+  listMessagesArrived,
+  listPaymentsArrived,
+  listRefundsArrived,
+  listWithdrawalsArrived,
+} from '../../src/data/new-work-arrivals.js';
 import { dynamoNewWorkNoticeStore } from '../../src/data/new-work-notice-store.js';
 import { conditionFailed, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
@@ -170,5 +175,48 @@ describe('the arrivals of a window', () => {
     expect(query).toMatchObject({ IndexName: 'GSI1', ExpressionAttributeValues: { ':list': 'CONTACTS' } });
     // `name` is a reserved word: every projected attribute goes through a name placeholder.
     expect(Object.values(query?.ExpressionAttributeNames ?? {})).toContain('name');
+  });
+
+  it('reads pending refund requests from GSI2 REFUNDS#pending, saying which an admin opened', async () => {
+    dynamo.on(QueryCommand).resolves({
+      Items: [
+        {
+          _id: 'r1',
+          createdAt: '2026-11-23T09:50:00.000Z',
+          username: 'ann',
+          email: 'ann@example.com',
+          packageName: 'Basic Package',
+          amount: 60,
+          amountPaid: 60.37,
+          origin: 'customer',
+        },
+        {
+          _id: 'r2',
+          createdAt: '2026-11-23T09:55:00.000Z',
+          username: 'bo',
+          email: 'bo@example.com',
+          packageName: 'Pro Package',
+          amount: 250,
+          origin: 'admin',
+        },
+      ],
+    });
+    expect(await listRefundsArrived(WINDOW, 10)).toEqual({
+      items: [
+        { id: 'r1', at: '2026-11-23T09:50:00.000Z', who: 'ann <ann@example.com>', what: 'Basic Package, 60.37 USDT' },
+        {
+          id: 'r2',
+          at: '2026-11-23T09:55:00.000Z',
+          who: 'bo <bo@example.com>',
+          what: 'Pro Package, 250.00 USDT, opened by an admin',
+        },
+      ],
+      total: 2,
+    });
+    expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input).toMatchObject({
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :list AND GSI2SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':list': 'REFUNDS#pending' },
+    });
   });
 });

@@ -256,7 +256,15 @@ describe('where the handler kit applies the limits', () => {
         httpEvent({
           routeId,
           claims: auth === 'public' ? null : CALLERS.admin,
-          pathParameters: { id: 'x', userId: 'x', packageId: 'x', dataset: 'payments', orderId: 'x', txid: 'x' },
+          pathParameters: {
+            id: 'x',
+            userId: 'x',
+            packageId: 'x',
+            dataset: 'payments',
+            orderId: 'x',
+            txid: 'x',
+            subscriptionId: 'x',
+          },
           body: {},
         }),
       );

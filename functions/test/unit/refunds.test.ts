@@ -409,6 +409,50 @@ describe('the approval plan', () => {
     });
   });
 
+  it('a support extension after the refunded month moves back; a month support ended neither moves nor pays through', () => {
+    const jan = basicRow('A', '2026-12-10T09:00:00.000Z', '2027-01-01', '2027-01-31');
+    const feb = basicRow('B', '2026-12-12T09:00:00.000Z', '2027-02-01', '2027-02-28');
+    const given: SubscriptionRecord = {
+      ...basicRow('S', '2026-12-13T09:00:00.000Z', '2027-03-01', '2027-03-10'),
+      paymentMethod: 'support',
+      paymentId: null,
+      approvedAt: undefined,
+      createdAt: '2026-12-13T09:00:00.000Z',
+    };
+    const ended: SubscriptionRecord = {
+      ...basicRow('E', '2026-12-14T09:00:00.000Z', '2027-03-11', '2027-04-10'),
+      status: 'expired',
+      endedAt: '2026-12-14T10:00:00.000Z',
+    };
+    const payment = completedPayment({
+      _id: 'PA',
+      packageSlug: 'basic',
+      packageName: 'Basic Package',
+      subscriptionId: 'A',
+      refundId: 'R',
+      refundStatus: 'pending',
+    });
+    const plan = planRefundApproval(
+      pendingRefund(payment, { _id: 'R' }),
+      {
+        payment,
+        payer: { username: 'jane', email: 'j@example.com', basicPaidThrough: '2027-03-10' },
+        subscriptions: [jan, feb, given, ended],
+        referrer: null,
+      },
+      ADMIN,
+      { payoutTxid: PAYOUT, note: null },
+      now,
+      ids(),
+    );
+    expect(plan.moved.map((m) => [m.row._id, m.period])).toEqual([
+      ['B', { startDate: '2027-01-01', endDate: '2027-01-31' }],
+      // Support's 10 days keep their length, chained after the month that now ends the run.
+      ['S', { startDate: '2027-02-01', endDate: '2027-02-10' }],
+    ]);
+    expect(plan.paidThrough).toEqual({ read: '2027-03-10', next: '2027-02-10' });
+  });
+
   it("takes the referrer's reward back: what is available first, the rest owed", () => {
     const payment = completedPayment({
       packageSlug: 'basic',

@@ -23,9 +23,11 @@ import {
 import { customerCommerceSampleWorld } from '../helpers/customer-commerce-samples.js';
 import { paymentReviewSampleWorld } from '../helpers/payment-samples.js';
 import { settingsSampleWorld } from '../helpers/settings-samples.js';
-import { withdrawalSampleWorld } from '../helpers/withdrawal-samples.js';
+import { SAMPLE_PAYOUT_TXID, SAMPLE_TRC20_ADDRESS, withdrawalSampleWorld } from '../helpers/withdrawal-samples.js';
+import { tronFetch, usdtPayoutReceipt } from '../helpers/tron-fetch.js';
 import { adminInsightSampleWorld } from '../helpers/admin-insight-samples.js';
 import { adminUserSampleWorld } from '../helpers/admin-user-samples.js';
+import { tradingSampleWorld } from '../helpers/trading-samples.js';
 import { refundSampleWorld } from '../helpers/refund-samples.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
 import { useCognitoFake } from '../helpers/cognito-fake.js';
@@ -45,6 +47,15 @@ vi.hoisted(() => {
 const dynamo = useMockedDynamo();
 const cognito = useCognitoFake();
 const outbox = useAwsOutbox();
+
+// The withdrawal samples' payout is checked on TRON: a TRON API (TRON_TEST_URL) that knows Jane's payout.
+vi.hoisted(() => {
+  process.env.TRON_API_URL = 'https://tron.test';
+});
+vi.stubGlobal(
+  'fetch',
+  tronFetch(new Map([[SAMPLE_PAYOUT_TXID, usdtPayoutReceipt(SAMPLE_PAYOUT_TXID, SAMPLE_TRC20_ADDRESS, '20')]])),
+);
 
 const SUB = '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63';
 const EMAIL = 'jane.doe@example.com';
@@ -104,6 +115,8 @@ function existingUser(verified: boolean) {
   );
 }
 
+const tradingWorld = tradingSampleWorld(dynamo);
+
 /** What each auth sample needs beyond an empty table. */
 const WORLD: Partial<Record<RouteId, () => void>> = {
   ...paymentReviewSampleWorld(dynamo),
@@ -112,6 +125,7 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
   ...settingsSampleWorld(dynamo),
   ...adminInsightSampleWorld(dynamo),
   ...adminUserSampleWorld(dynamo),
+  ...tradingSampleWorld(dynamo),
   ...refundSampleWorld(dynamo),
   // The sample message exists: the delete reads its time to take it off its half-hour counter.
   'contact-delete': () => {
@@ -146,9 +160,14 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
     storedCode('reset', '7390');
   },
   'auth-me': () => existingUser(true),
+  'account-mt5-get': () => existingUser(true),
   'auth-get-user-data': () => existingUser(true),
   'auth-update-user': () => existingUser(true),
   'auth-logout': () => existingUser(true),
+  'account-mt5-put': () => {
+    existingUser(true);
+    tradingWorld['account-mt5-put']?.();
+  },
   'auth-logout-all': () => existingUser(true),
   'auth-confirm-email-change': () => {
     existingUser(true);

@@ -211,7 +211,8 @@ describe('subscription settings', () => {
       autoApproveOnMatch: true,
       copyTradingLink: null,
       // The kinds of work the new-work mail reports on this build, each with its switch.
-      newWorkMail: { pendingPayments: true, pendingWithdrawals: true, unreadMessages: true },
+      // (Unmatched transfers have none: the wallet watcher mails each one as it records it.)
+      newWorkMail: { pendingPayments: true, pendingWithdrawals: true, refundRequests: true, unreadMessages: true },
     });
     expect(transactItems()[1]?.Put?.Item).toMatchObject({
       action: 'settings.update',
@@ -236,6 +237,7 @@ describe('subscription settings', () => {
     expect(subscriptionSettingsSaveResponseSchema.parse(put.body).settings.newWorkMail).toEqual({
       pendingPayments: true,
       pendingWithdrawals: false,
+      refundRequests: true,
       unreadMessages: true,
     });
     expect(transactItems()[0]?.Update?.ExpressionAttributeValues?.[':mailTo']).toMatchObject({

@@ -17,6 +17,7 @@ import {
 import {
   DEFAULT_EMAIL_TEMPLATES,
   EDITABLE_TEMPLATE_TYPES,
+  botConnectedMailValues,
   expiryReminderMailValues,
   freeTrialMailValues,
   refundMailValues,
@@ -33,7 +34,7 @@ const html = (source: string) => checkTemplateSource('paymentVerified', 'html', 
 const reason = (source: string) => html(source)?.message;
 
 describe('the types and their placeholders', () => {
-  it('lists the 11 types of the spec, the withdrawal decisions, the expiry reminder, the admin notices, the new-work mail and the refund decisions', () => {
+  it('lists the 11 types of the spec, the withdrawal decisions, the expiry reminder, the admin notices, the new-work mail, the refund decisions and the bot connection notice', () => {
     expect(ADMIN_TEMPLATE_TYPES).toEqual([
       ...EDITABLE_TEMPLATE_TYPES,
       'withdrawalApproved',
@@ -45,6 +46,7 @@ describe('the types and their placeholders', () => {
       'refundRefused',
       'unmatchedTransfer',
       'amountPoolLow',
+      'botConnected',
     ]);
     expect(isAdminTemplateType('paymentPending')).toBe(true);
     // The code mails are built in: never editable (a template could otherwise drop the code).
@@ -111,6 +113,7 @@ describe('the values each mail is sent with', () => {
             requestDate: '2026-11-23T12:00:00.000Z',
             adminNote: null,
             dashboardLink: 'l',
+            ...(type === 'withdrawalApproved' ? { payoutTxid: 'ab'.repeat(32) } : {}),
           }),
         ];
       }
@@ -125,6 +128,20 @@ describe('the values each mail is sent with', () => {
             activatedBy: 'a@example.com',
             activatedAt: '2026-11-23T12:00:00.000Z',
             walletsLink: 'l',
+          }),
+        ];
+      }
+      if (type === 'botConnected') {
+        return [
+          type,
+          botConnectedMailValues({
+            username: 'u',
+            packageName: 'p',
+            broker: 'b',
+            server: 's',
+            accountNumber: '1234',
+            connectedAt: '2026-11-23T12:00:00.000Z',
+            dashboardLink: 'l',
           }),
         ];
       }

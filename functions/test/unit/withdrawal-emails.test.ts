@@ -9,6 +9,7 @@ import {
 
 /** The withdrawal decision mails: what they say, the optional note, escaping. */
 const ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+const PAYOUT_TXID = 'ab'.repeat(32);
 const values = (adminNote: string | null) =>
   withdrawalMailValues({
     username: 'jane_doe',
@@ -17,6 +18,7 @@ const values = (adminNote: string | null) =>
     requestDate: '2026-11-21T09:30:00.000Z',
     adminNote,
     dashboardLink: 'https://goldbot.example/dashboard',
+    payoutTxid: PAYOUT_TXID,
   });
 
 describe('withdrawal decision mails', () => {
@@ -25,7 +27,7 @@ describe('withdrawal decision mails', () => {
     for (const type of WITHDRAWAL_TEMPLATE_TYPES) expect(DEFAULT_EMAIL_TEMPLATES[type].html).toContain('{{adminNote}}');
   });
 
-  it('approval: amount, address, network, request day, the 24-48 hours of processing and the note', () => {
+  it('approval: amount, address, network, request day, the payout TXID, the 24-48 hours and the note', () => {
     const mail = renderEmail(DEFAULT_EMAIL_TEMPLATES.withdrawalApproved, values('Paid from the hot wallet.'));
     expect(mail.subject).toBe('GoldBot: your withdrawal of $40 is approved');
     for (const part of [
@@ -34,6 +36,7 @@ describe('withdrawal decision mails', () => {
       ADDRESS,
       'TRC20',
       'Nov 21, 2026',
+      PAYOUT_TXID,
       'within 24-48 hours',
       'Note from our team',
       'Paid from the hot wallet.',
@@ -41,6 +44,7 @@ describe('withdrawal decision mails', () => {
       expect(mail.text).toContain(part);
     }
     expect(mail.html).toContain('href="https://goldbot.example/dashboard"');
+    expect(mail.html).toContain(`href="https://tronscan.org/#/transaction/${PAYOUT_TXID}"`);
   });
 
   it('rejection: says the amount is available again, and shows the note', () => {

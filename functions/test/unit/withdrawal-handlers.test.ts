@@ -1,16 +1,20 @@
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   WITHDRAWAL_MESSAGES,
   adminWithdrawalsResponseSchema,
   userWithdrawalsResponseSchema,
+  TRON_EXPLORER_TRANSACTION_URL as TRON_EXPLORER,
   withdrawalDecisionResponseSchema,
+  withdrawalPayoutCheckResponseSchema,
   withdrawalRequestResponseSchema,
   type RouteId,
 } from '@goldbot/shared';
 import { toWithdrawalItem, withdrawalKey } from '../../src/data/withdrawal-entity.js';
+import { PAYOUT_CHECK_REASONS } from '../../src/domain/withdrawals/payout-check.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, jwtClaims, type HttpHandler } from '../helpers/lambda.js';
 import {
+  SAMPLE_PAYOUT_TXID,
   SAMPLE_REQUESTER,
   SAMPLE_TRC20_ADDRESS,
   SAMPLE_WITHDRAWAL_ID,
@@ -20,6 +24,14 @@ import {
 } from '../helpers/withdrawal-samples.js';
 import { cancelled, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
+import { tronFetch, usdtPayoutReceipt } from '../helpers/tron-fetch.js';
+
+// The payout check asks TRON: a TRON API for this file (TRON_TEST_URL), set before the config is read.
+vi.hoisted(() => {
+  process.env.TRON_API_URL = 'https://tron.test';
+});
+const tronAnswers = new Map<string, unknown>();
+vi.stubGlobal('fetch', tronFetch(tronAnswers));
 
 /**
  * The five withdrawal handlers in process, with DynamoDB and SES mocked: the answers against the
@@ -58,6 +70,11 @@ const call = async (
   );
 };
 const roundTrips = () => dynamo.calls().length;
+/** The approval body of the sample: its payout TXID, as an admin may paste it (0x, upper case, spaces). */
+const approval = (extra: Record<string, unknown> = {}) => ({
+  payoutTxid: ` 0x${SAMPLE_PAYOUT_TXID.toUpperCase()} `,
+  ...extra,
+});
 
 describe('withdrawal-request', () => {
   const ask = (body: unknown) => call('withdrawal-request', { claims: JANE, body });
@@ -206,12 +223,23 @@ describe('withdrawal-approve and withdrawal-reject', () => {
   it('approves and mails the amount, the address, the 24-48 hours and the note, HTML-escaped', async () => {
     world['withdrawal-approve']?.();
     const note = 'Sent <b>today</b> & "confirmed"';
-    const res = await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: { adminNote: `  ${note}  ` } });
+    const res = await call('withdrawal-approve', {
+      id: SAMPLE_WITHDRAWAL_ID,
+      body: approval({ adminNote: `  ${note}  ` }),
+    });
     expect(res.statusCode, res.rawBody).toBe(200);
     expect(withdrawalDecisionResponseSchema.parse(res.body)).toMatchObject({
       message: 'Withdrawal approved successfully! $20 paid out; $4 of earnings remain.',
-      withdrawal: { status: 'approved', adminNote: note, userId: { referralEarnings: 4 } },
+      withdrawal: {
+        status: 'approved',
+        adminNote: note,
+        userId: { referralEarnings: 4 },
+        // Canonical, as payment TXIDs are stored: no 0x, lower case.
+        payoutTxid: SAMPLE_PAYOUT_TXID,
+      },
     });
+    const settled = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems?.[0]?.Update;
+    expect(settled?.ExpressionAttributeValues).toMatchObject({ ':txid': SAMPLE_PAYOUT_TXID });
     const sent = mail();
     expect(sent?.to).toEqual(['jane.doe@example.com']);
     expect(sent?.subject).toBe('GoldBot: your withdrawal of $20 is approved');
@@ -219,7 +247,10 @@ describe('withdrawal-approve and withdrawal-reject', () => {
     expect(html).toContain('Sent &lt;b&gt;today&lt;/b&gt; &amp; &quot;confirmed&quot;');
     expect(html).not.toContain('<b>today</b>');
     const text = sent?.text ?? '';
-    for (const part of ['20 USDT', SAMPLE_TRC20_ADDRESS, '24-48 hours', note, 'jane_doe']) expect(text).toContain(part);
+    for (const part of ['20 USDT', SAMPLE_TRC20_ADDRESS, '24-48 hours', note, 'jane_doe', SAMPLE_PAYOUT_TXID]) {
+      expect(text).toContain(part);
+    }
+    expect(html).toContain(`href="${TRON_EXPLORER}${SAMPLE_PAYOUT_TXID}"`);
     expect(dynamo.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toContainEqual({
       PK: 'TEMPLATES',
       SK: 'TEMPLATE#withdrawalApproved',
@@ -245,7 +276,7 @@ describe('withdrawal-approve and withdrawal-reject', () => {
     dynamo.on(GetCommand, { Key: { PK: 'TEMPLATES', SK: 'TEMPLATE#withdrawalApproved' } }).resolves({
       Item: { subject: 'Paid {{amount}}', html: '<p>{{username}}: {{adminNote}}</p>' },
     });
-    await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: { adminNote: '<i>x</i>' } });
+    await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: approval({ adminNote: '<i>x</i>' }) });
     expect(mail()?.subject).toBe('Paid 20');
     expect(mail()?.html).toBe('<p>jane_doe: &lt;i&gt;x&lt;/i&gt;</p>');
   });
@@ -253,7 +284,7 @@ describe('withdrawal-approve and withdrawal-reject', () => {
   it('keeps the approval when SES fails', async () => {
     world['withdrawal-approve']?.();
     outbox.refuse();
-    const res = await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: {} });
+    const res = await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: approval() });
     expect(res.statusCode).toBe(200);
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
     // SES was asked once (a refusal is not sent again) and sent nothing.
@@ -264,7 +295,7 @@ describe('withdrawal-approve and withdrawal-reject', () => {
     dynamo.on(GetCommand, { Key: withdrawalKey(SAMPLE_WITHDRAWAL_ID) }).resolves({
       Item: toWithdrawalItem(pendingWithdrawal({ status: 'approved', approvedDate: '2026-11-22T00:00:00.000Z' })),
     });
-    const again = await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: {} });
+    const again = await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: approval() });
     expect(again.statusCode).toBe(200);
     expect(again.body).toMatchObject({ message: 'This withdrawal was already approved.' });
     const late = await call('withdrawal-reject', { id: SAMPLE_WITHDRAWAL_ID, body: {} });
@@ -283,7 +314,7 @@ describe('withdrawal-approve and withdrawal-reject', () => {
       .on(GetCommand, { Key: withdrawalKey(SAMPLE_WITHDRAWAL_ID) })
       .resolvesOnce({ Item: toWithdrawalItem(pendingWithdrawal()) })
       .resolves({ Item: toWithdrawalItem(pendingWithdrawal({ status: 'rejected' })) });
-    const res = await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: {} });
+    const res = await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: approval() });
     expect(res.statusCode).toBe(409);
     expect(res.body).toMatchObject({ message: 'This withdrawal was already rejected.' });
     expect(outbox.mails).toHaveLength(0);
@@ -291,11 +322,92 @@ describe('withdrawal-approve and withdrawal-reject', () => {
 
   it('refuses a note over 500 characters with 400, and customers with 403', async () => {
     world['withdrawal-approve']?.();
-    const long = await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: { adminNote: 'x'.repeat(501) } });
+    const long = await call('withdrawal-approve', {
+      id: SAMPLE_WITHDRAWAL_ID,
+      body: approval({ adminNote: 'x'.repeat(501) }),
+    });
     expect(long.statusCode).toBe(400);
     expect(long.body).toMatchObject({ errors: { adminNote: WITHDRAWAL_MESSAGES.noteTooLong } });
     const customer = await call('withdrawal-reject', { claims: CALLERS.user, id: SAMPLE_WITHDRAWAL_ID, body: {} });
     expect(customer.statusCode).toBe(403);
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+});
+
+describe('the payout TXID and its on-chain check', () => {
+  beforeEach(() => tronAnswers.clear());
+
+  it('refuses an approval without a TXID or with one that is not 64 hex characters (400, nothing written)', async () => {
+    world['withdrawal-approve']?.();
+    for (const [body, message] of [
+      [{}, WITHDRAWAL_MESSAGES.payoutTxidRequired],
+      [{ payoutTxid: '   ' }, WITHDRAWAL_MESSAGES.payoutTxidRequired],
+      [{ payoutTxid: 'abc123' }, WITHDRAWAL_MESSAGES.payoutTxidInvalid],
+      [{ payoutTxid: 'g'.repeat(64) }, WITHDRAWAL_MESSAGES.payoutTxidInvalid],
+      [{ payoutTxid: `${SAMPLE_PAYOUT_TXID}0` }, WITHDRAWAL_MESSAGES.payoutTxidInvalid],
+    ] as const) {
+      const res = await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ errors: { payoutTxid: message } });
+    }
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    // A rejection needs none.
+    world['withdrawal-reject']?.();
+    expect((await call('withdrawal-reject', { id: SAMPLE_WITHDRAWAL_ID, body: {} })).statusCode).toBe(200);
+  });
+
+  it('checks the payout after the approval: a Match is stored and answered', async () => {
+    world['withdrawal-approve']?.();
+    tronAnswers.set(SAMPLE_PAYOUT_TXID, usdtPayoutReceipt(SAMPLE_PAYOUT_TXID, SAMPLE_TRC20_ADDRESS, '20'));
+    const res = await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: approval() });
+    expect(res.statusCode, res.rawBody).toBe(200);
+    expect(withdrawalDecisionResponseSchema.parse(res.body).withdrawal.payoutCheck).toMatchObject({
+      status: 'match',
+      to: SAMPLE_TRC20_ADDRESS,
+      amount: '20',
+      reasons: [],
+    });
+    const saved = dynamo
+      .commandCalls(UpdateCommand)
+      .find((c) => c.args[0].input.UpdateExpression === 'SET payoutCheck = :check');
+    expect(saved?.args[0].input).toMatchObject({
+      Key: withdrawalKey(SAMPLE_WITHDRAWAL_ID),
+      ExpressionAttributeValues: { ':txid': SAMPLE_PAYOUT_TXID, ':check': { status: 'match' } },
+    });
+  });
+
+  it('a mismatch does not undo the approval: it is answered for the admin to see', async () => {
+    world['withdrawal-approve']?.();
+    tronAnswers.set(SAMPLE_PAYOUT_TXID, usdtPayoutReceipt(SAMPLE_PAYOUT_TXID, SAMPLE_TRC20_ADDRESS, '15'));
+    const res = await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: approval() });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatchObject({
+      message: 'Withdrawal approved successfully! $20 paid out; $4 of earnings remain.',
+      withdrawal: {
+        status: 'approved',
+        payoutCheck: { status: 'mismatch', reasons: [PAYOUT_CHECK_REASONS.wrongAmount('15', '20')] },
+      },
+    });
+    expect(outbox.mails).toHaveLength(1);
+  });
+
+  it("the admin's 'Check on chain' asks again and answers the withdrawal with its verdict", async () => {
+    world['withdrawal-payout-check']?.();
+    tronAnswers.set(SAMPLE_PAYOUT_TXID, usdtPayoutReceipt(SAMPLE_PAYOUT_TXID, SAMPLE_TRC20_ADDRESS, '20'));
+    const res = await call('withdrawal-payout-check', { id: SAMPLE_WITHDRAWAL_ID });
+    expect(res.statusCode, res.rawBody).toBe(200);
+    expect(withdrawalPayoutCheckResponseSchema.parse(res.body).withdrawal).toMatchObject({
+      status: 'approved',
+      payoutTxid: SAMPLE_PAYOUT_TXID,
+      payoutCheck: { status: 'match' },
+    });
+    // A pending withdrawal has no payout yet (409), an unknown one is 404, a customer 403.
+    dynamo.on(GetCommand, { Key: withdrawalKey(SAMPLE_WITHDRAWAL_ID) }).resolves({
+      Item: toWithdrawalItem(pendingWithdrawal()),
+    });
+    expect((await call('withdrawal-payout-check', { id: SAMPLE_WITHDRAWAL_ID })).statusCode).toBe(409);
+    expect((await call('withdrawal-payout-check', { id: '01KDX3N8W6Q5ZJ4R2T7B9MATRX' })).statusCode).toBe(404);
+    const customer = await call('withdrawal-payout-check', { claims: CALLERS.user, id: SAMPLE_WITHDRAWAL_ID });
+    expect(customer.statusCode).toBe(403);
   });
 });

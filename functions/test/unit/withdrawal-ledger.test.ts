@@ -22,6 +22,7 @@ import { InMemoryWithdrawalStore } from '../helpers/in-memory-withdrawal-store.j
 const USERS = ['u0', 'u1', 'u2'] as const;
 const ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const ADMIN = 'admin-sub';
+const PAYOUT_TXID = 'cd'.repeat(32);
 
 function newStore(): InMemoryWithdrawalStore {
   const store = new InMemoryWithdrawalStore();
@@ -202,7 +203,7 @@ describe('referral ledger property (credit, hold, settle, release, clawback)', (
             const statusBefore = target?.status;
             const balancesBefore = target ? structuredClone(store.users.get(target.userId)?.balances) : undefined;
             conflictOnce(store, command.conflict);
-            const result = await decideWithdrawal(deps, command.decision, id, ADMIN, command.note).then(
+            const result = await decideWithdrawal(deps, command.decision, id, ADMIN, command.note, PAYOUT_TXID).then(
               (answer) => ({ status: 200, answer }),
               (e: { statusCode: number }) => ({ status: e.statusCode, answer: undefined }),
             );
@@ -265,7 +266,7 @@ describe('referral ledger property (credit, hold, settle, release, clawback)', (
           );
           const decisionResults = seeded
             ? decisions.map((d) =>
-                decideWithdrawal(deps, d, seeded, ADMIN, null).then(
+                decideWithdrawal(deps, d, seeded, ADMIN, null, PAYOUT_TXID).then(
                   (a) => ({ ok: true, message: a.message }),
                   (e: { statusCode: number }) => ({ ok: false, message: String(e.statusCode) }),
                 ),

@@ -1,8 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { tableName } from '../../src/adapters/dynamodb.js';
-import { toWithdrawalItem } from '../../src/data/withdrawal-entity.js';
+import { fromWithdrawalItem, toWithdrawalItem } from '../../src/data/withdrawal-entity.js';
 import { decisionTransaction, dynamoWithdrawalStore, requestTransaction } from '../../src/data/withdrawal-store.js';
 import type { DecisionPlan, RequestPlan } from '../../src/domain/withdrawals/withdrawals.js';
 import { decodeCursor, encodeCursor } from '../../src/kit/cursor.js';
@@ -13,7 +13,7 @@ import {
   pendingWithdrawal,
   requesterProfileItem,
 } from '../helpers/withdrawal-samples.js';
-import { cancelled, transactItemsOf, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
+import { cancelled, conditionFailed, transactItemsOf, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 import { SAMPLE_ADMIN_ID as ADMIN } from '../helpers/sample-admin.js';
 
 /**
@@ -27,6 +27,7 @@ const dynamo = useMockedDynamo();
 const TABLE = tableName;
 const AT = '2026-11-23T12:00:00.000Z';
 const JANE = SAMPLE_REQUESTER._id;
+const PAYOUT_TXID = 'ab'.repeat(32);
 
 const transactItems = () => transactItemsOf(dynamo);
 
@@ -41,6 +42,7 @@ const decisionPlan = (decision: 'approved' | 'rejected', adminNote: string | nul
   adminId: ADMIN,
   at: AT,
   adminNote,
+  payoutTxid: decision === 'approved' ? PAYOUT_TXID : null,
   ledgerId: 'LEDGER2',
   audit: {
     _id: 'AUDIT1',
@@ -170,7 +172,7 @@ describe('decision transactions (settle, release)', () => {
       TableName: TABLE,
       Key: { PK: `WITHDRAWAL#${SAMPLE_WITHDRAWAL_ID}`, SK: `WITHDRAWAL#${SAMPLE_WITHDRAWAL_ID}` },
       UpdateExpression:
-        'SET #status = :decided, approvedDate = :at, adminNote = :note, processedBy = :admin, updatedAt = :at, GSI2PK = :list',
+        'SET #status = :decided, approvedDate = :at, adminNote = :note, processedBy = :admin, updatedAt = :at, GSI2PK = :list, payoutTxid = :txid',
       ConditionExpression: '#status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
@@ -180,6 +182,7 @@ describe('decision transactions (settle, release)', () => {
         ':note': 'Paid',
         ':admin': ADMIN,
         ':list': 'WITHDRAWALS#approved',
+        ':txid': PAYOUT_TXID,
       },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     });
@@ -432,5 +435,101 @@ describe('admin lists and the bounded search', () => {
     });
     expect(page).toEqual({ items: [], nextCursor: encodeCursor(last) });
     expect(dynamo.commandCalls(QueryCommand)).toHaveLength(1);
+  });
+});
+
+describe('the payout verdict', () => {
+  const check = (status: 'match' | 'pending' | 'error') => ({
+    status,
+    checkedAt: AT,
+    confirmedAt: null,
+    from: null,
+    to: null,
+    amount: null,
+    blockNumber: null,
+    reasons: [],
+  });
+  const approved = (payoutCheck: ReturnType<typeof check> | null = null) =>
+    toWithdrawalItem(pendingWithdrawal({ status: 'approved', approvedDate: AT, payoutTxid: PAYOUT_TXID, payoutCheck }));
+
+  it('stores a final verdict on the approved withdrawal with that payout TXID', async () => {
+    dynamo.on(UpdateCommand).resolves({});
+    expect(await dynamoWithdrawalStore.savePayoutCheck(SAMPLE_WITHDRAWAL_ID, PAYOUT_TXID, check('match'))).toEqual({
+      kind: 'saved',
+    });
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
+      TableName: TABLE,
+      Key: { PK: `WITHDRAWAL#${SAMPLE_WITHDRAWAL_ID}`, SK: `WITHDRAWAL#${SAMPLE_WITHDRAWAL_ID}` },
+      UpdateExpression: 'SET payoutCheck = :check',
+      ConditionExpression: 'attribute_exists(PK) AND #status = :approved AND payoutTxid = :txid',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':check': check('match'), ':approved': 'approved', ':txid': PAYOUT_TXID },
+    });
+  });
+
+  it('never stores an answer that may still change over a final one: the final one is kept', async () => {
+    dynamo.on(UpdateCommand).rejects(conditionFailed());
+    dynamo.on(GetCommand).resolves({ Item: approved(check('match')) });
+    expect(await dynamoWithdrawalStore.savePayoutCheck(SAMPLE_WITHDRAWAL_ID, PAYOUT_TXID, check('error'))).toEqual({
+      kind: 'kept',
+      current: check('match'),
+    });
+    const input = dynamo.commandCalls(UpdateCommand)[0]?.args[0].input;
+    expect(input?.ConditionExpression).toBe(
+      'attribute_exists(PK) AND #status = :approved AND payoutTxid = :txid AND (attribute_not_exists(payoutCheck) OR payoutCheck.#status IN (:r0, :r1, :r2))',
+    );
+    expect(input?.ExpressionAttributeValues).toMatchObject({ ':r0': 'pending', ':r1': 'not-found', ':r2': 'error' });
+  });
+
+  it('tries again while a racing approval still holds the item in its transaction', async () => {
+    const conflict = Object.assign(new Error('Transaction is ongoing for the item'), {
+      name: 'TransactionConflictException',
+    });
+    dynamo.on(UpdateCommand).rejectsOnce(conflict).resolves({});
+    expect(await dynamoWithdrawalStore.savePayoutCheck(SAMPLE_WITHDRAWAL_ID, PAYOUT_TXID, check('pending'))).toEqual({
+      kind: 'saved',
+    });
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(2);
+  });
+
+  it('writes again when a refused condition reads as if it held (a racing approval was cancelling)', async () => {
+    dynamo.on(UpdateCommand).rejectsOnce(conditionFailed()).resolves({});
+    dynamo.on(GetCommand).resolves({ Item: approved() });
+    expect(await dynamoWithdrawalStore.savePayoutCheck(SAMPLE_WITHDRAWAL_ID, PAYOUT_TXID, check('pending'))).toEqual({
+      kind: 'saved',
+    });
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(2);
+  });
+
+  it('answers missing for a withdrawal gone, not approved, or approved with another payout', async () => {
+    dynamo.on(UpdateCommand).rejects(conditionFailed());
+    for (const item of [
+      undefined,
+      toWithdrawalItem(pendingWithdrawal()),
+      { ...approved(), payoutTxid: 'f'.repeat(64) },
+    ]) {
+      dynamo.on(GetCommand).resolves({ Item: item });
+      expect(await dynamoWithdrawalStore.savePayoutCheck(SAMPLE_WITHDRAWAL_ID, PAYOUT_TXID, check('match'))).toEqual({
+        kind: 'missing',
+      });
+    }
+  });
+
+  it('stores no payout attributes until there is a payout (a null verdict would fail the write condition)', () => {
+    const item = toWithdrawalItem(pendingWithdrawal());
+    expect(item).not.toHaveProperty('payoutTxid');
+    expect(item).not.toHaveProperty('payoutCheck');
+    expect(approved(check('match'))).toMatchObject({ payoutTxid: PAYOUT_TXID, payoutCheck: check('match') });
+  });
+
+  it('reads the payout TXID and its verdict back from the item', () => {
+    expect(fromWithdrawalItem(approved(check('pending')))).toMatchObject({
+      payoutTxid: PAYOUT_TXID,
+      payoutCheck: check('pending'),
+    });
+    expect(fromWithdrawalItem(toWithdrawalItem(pendingWithdrawal()))).toMatchObject({
+      payoutTxid: null,
+      payoutCheck: null,
+    });
   });
 });

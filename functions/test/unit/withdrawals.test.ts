@@ -25,6 +25,8 @@ import { SAMPLE_ADMIN_ID as ADMIN } from '../helpers/sample-admin.js';
 /** The withdrawal use cases against the in-memory store (the transactions' semantics, no AWS). */
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 const JANE = SAMPLE_REQUESTER._id;
+/** The payout every approval here names (a canonical TRON transaction id). */
+const PAYOUT_TXID = 'c0ffee'.padEnd(64, '0');
 
 function deps(store: InMemoryWithdrawalStore, overrides: Partial<DecisionDeps> = {}): DecisionDeps {
   return {
@@ -59,6 +61,7 @@ describe('requestWithdrawal', () => {
         approvedDate: null,
         rejectedDate: null,
         adminNote: null,
+        payoutTxid: null,
       },
       referralEarnings: 6,
       referralHeld: 20,
@@ -246,7 +249,7 @@ describe('decideWithdrawal', () => {
   it('approves: the hold is settled, the marker gone, ledger, counters and audit, then the mail with the note', async () => {
     const { store, id } = await withPending(30, 20);
     const d = deps(store);
-    const answer = await decideWithdrawal(d, 'approved', id, ADMIN, 'Sent, txid abc');
+    const answer = await decideWithdrawal(d, 'approved', id, ADMIN, 'Sent, txid abc', PAYOUT_TXID);
     expect(withdrawalDecisionResponseSchema.parse(answer)).toEqual({
       message: 'Withdrawal approved successfully! $20 paid out; $10 of earnings remain.',
       withdrawal: expect.objectContaining({
@@ -255,6 +258,7 @@ describe('decideWithdrawal', () => {
         approvedDate: NOW.toISOString(),
         rejectedDate: null,
         adminNote: 'Sent, txid abc',
+        payoutTxid: PAYOUT_TXID,
         userId: { _id: JANE, username: 'jane_doe', email: 'jane.doe@example.com', referralEarnings: 10 },
       }),
     });
@@ -275,7 +279,13 @@ describe('decideWithdrawal', () => {
         actor: ADMIN,
         action: 'withdrawal.approve',
         target: { type: 'withdrawal', id },
-        details: { userId: JANE, amount: 20, trc20Address: SAMPLE_TRC20_ADDRESS, adminNote: 'Sent, txid abc' },
+        details: {
+          userId: JANE,
+          amount: 20,
+          trc20Address: SAMPLE_TRC20_ADDRESS,
+          adminNote: 'Sent, txid abc',
+          payoutTxid: PAYOUT_TXID,
+        },
         at: NOW.toISOString(),
       },
     ]);
@@ -287,7 +297,9 @@ describe('decideWithdrawal', () => {
       trc20Address: SAMPLE_TRC20_ADDRESS,
       requestDate: NOW.toISOString(),
       adminNote: 'Sent, txid abc',
+      payoutTxid: PAYOUT_TXID,
     });
+    expect(store.withdrawals.get(id)?.payoutTxid).toBe(PAYOUT_TXID);
   });
 
   it('rejects: the hold is released to the available balance, and the answer shows it', async () => {
@@ -318,9 +330,9 @@ describe('decideWithdrawal', () => {
 
   it('answers a repeat of the same decision 200 "already", the other decision 409, and changes nothing', async () => {
     const { store, id } = await withPending();
-    await decideWithdrawal(deps(store), 'approved', id, ADMIN, null);
+    await decideWithdrawal(deps(store), 'approved', id, ADMIN, null, PAYOUT_TXID);
     const d = deps(store);
-    const again = await decideWithdrawal(d, 'approved', id, ADMIN, 'twice');
+    const again = await decideWithdrawal(d, 'approved', id, ADMIN, 'twice', PAYOUT_TXID);
     expect(again).toMatchObject({
       message: WITHDRAWAL_MESSAGES.alreadyDecided('approved'),
       withdrawal: { status: 'approved', adminNote: null },
@@ -336,7 +348,9 @@ describe('decideWithdrawal', () => {
 
   it('answers 404 for an unknown id', async () => {
     const store = janeWith(0);
-    await expect(decideWithdrawal(deps(store), 'approved', 'nope', ADMIN, null)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(decideWithdrawal(deps(store), 'approved', 'nope', ADMIN, null, PAYOUT_TXID)).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
   });
 
   it('reads the outcome of a race it lost: already approved (200) or rejected by the other admin (409)', async () => {
@@ -353,7 +367,7 @@ describe('decideWithdrawal', () => {
         return { kind: 'not-pending' };
       };
       const d = deps(store);
-      const result = await decideWithdrawal(d, 'approved', id, ADMIN, null).then(
+      const result = await decideWithdrawal(d, 'approved', id, ADMIN, null, PAYOUT_TXID).then(
         () => 200,
         (e: ConflictError) => e.statusCode,
       );
@@ -365,7 +379,7 @@ describe('decideWithdrawal', () => {
   it('refuses to settle a hold that does not match (409), and retries conflicts before giving up', async () => {
     const { store, id } = await withPending();
     store.beforeCommit = () => ({ kind: 'hold-missing' });
-    await expect(decideWithdrawal(deps(store), 'approved', id, ADMIN, null)).rejects.toMatchObject({
+    await expect(decideWithdrawal(deps(store), 'approved', id, ADMIN, null, PAYOUT_TXID)).rejects.toMatchObject({
       statusCode: 409,
       message: WITHDRAWAL_DECISION_MESSAGES.holdMissing,
     });
@@ -381,10 +395,92 @@ describe('decideWithdrawal', () => {
     const { store, id } = await withPending();
     const failure = new Error('SES is down');
     const d = deps(store, { sendDecisionMail: vi.fn(async () => Promise.reject(failure)) });
-    await expect(decideWithdrawal(d, 'approved', id, ADMIN, null)).resolves.toMatchObject({
+    await expect(decideWithdrawal(d, 'approved', id, ADMIN, null, PAYOUT_TXID)).resolves.toMatchObject({
       message: 'Withdrawal approved successfully! $20 paid out; $10 of earnings remain.',
     });
     expect(d.onMailFailure).toHaveBeenCalledWith(failure, id);
     expect(store.withdrawals.get(id)?.status).toBe('approved');
+  });
+});
+
+describe('decideWithdrawal: the payout', () => {
+  async function withPending() {
+    const store = janeWith(30);
+    const { withdrawal } = await requestWithdrawal(deps(store), JANE, request(20));
+    return { store, id: withdrawal._id };
+  }
+  const match = {
+    status: 'match' as const,
+    checkedAt: NOW.toISOString(),
+    confirmedAt: NOW.toISOString(),
+    from: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
+    to: SAMPLE_TRC20_ADDRESS,
+    amount: '20',
+    blockNumber: 1,
+    reasons: [],
+  };
+
+  it('refuses an approval without a payout TXID (400 on payoutTxid), and changes nothing', async () => {
+    const { store, id } = await withPending();
+    await expect(decideWithdrawal(deps(store), 'approved', id, ADMIN, null, null)).rejects.toMatchObject({
+      statusCode: 400,
+      fieldErrors: { payoutTxid: WITHDRAWAL_MESSAGES.payoutTxidRequired },
+    });
+    expect(store.decisionPlans).toEqual([]);
+    expect(store.withdrawals.get(id)?.status).toBe('pending');
+  });
+
+  it('checks the payout on chain after the commit and the mail, and answers the verdict', async () => {
+    const { store, id } = await withPending();
+    const order: string[] = [];
+    const checkPayout = vi.fn(async () => {
+      order.push('check');
+      return match;
+    });
+    const d = deps(store, {
+      sendDecisionMail: vi.fn(async () => {
+        order.push('mail');
+      }),
+      checkPayout,
+    });
+    const answer = await decideWithdrawal(d, 'approved', id, ADMIN, null, PAYOUT_TXID);
+    expect(order).toEqual(['mail', 'check']);
+    expect(checkPayout).toHaveBeenCalledWith(
+      expect.objectContaining({ _id: id, status: 'approved', payoutTxid: PAYOUT_TXID, amount: 20 }),
+    );
+    expect(answer.withdrawal).toMatchObject({ payoutTxid: PAYOUT_TXID, payoutCheck: match });
+  });
+
+  it('keeps the approval when the check fails, and reports it; a rejection is never checked', async () => {
+    const { store, id } = await withPending();
+    const failure = new Error('DynamoDB is down');
+    const onCheckFailure = vi.fn();
+    const d = deps(store, { checkPayout: vi.fn(async () => Promise.reject(failure)), onCheckFailure });
+    const answer = await decideWithdrawal(d, 'approved', id, ADMIN, null, PAYOUT_TXID);
+    expect(answer.withdrawal).toMatchObject({ status: 'approved', payoutCheck: null });
+    expect(onCheckFailure).toHaveBeenCalledWith(failure, id);
+
+    const other = await withPending();
+    const checkPayout = vi.fn(async () => match);
+    const rejected = await decideWithdrawal(deps(other.store, { checkPayout }), 'rejected', other.id, ADMIN, null);
+    expect(rejected.withdrawal).toMatchObject({ status: 'rejected', payoutTxid: null });
+    expect(checkPayout).not.toHaveBeenCalled();
+  });
+
+  it('shows the customer the payout TXID but never the verdict', async () => {
+    const { store, id } = await withPending();
+    await decideWithdrawal(
+      deps(store, { checkPayout: vi.fn(async () => match) }),
+      'approved',
+      id,
+      ADMIN,
+      null,
+      PAYOUT_TXID,
+    );
+    const current = store.withdrawals.get(id);
+    if (current) store.withdrawals.set(id, { ...current, payoutCheck: match });
+    const own = userWithdrawalsResponseSchema.parse(await listOwnWithdrawals(store, JANE));
+    expect(own.withdrawals[0]).toMatchObject({ payoutTxid: PAYOUT_TXID });
+    expect(own.withdrawals[0]).not.toHaveProperty('payoutCheck');
   });
 });

@@ -1,7 +1,9 @@
 import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
-import { adminListQuerySchema, listSearchScopeSchema, subscriptionSchema } from './payments.js';
+import { PACKAGE_NAMES } from '../constants.js';
+import { PAID_PACKAGE_NAMES, adminListQuerySchema, listSearchScopeSchema, subscriptionSchema } from './payments.js';
 import { schema } from './schema.js';
+import { requiredText } from './text.js';
 
 /**
  * Back-office insight (the admin dashboard, users, subscription history, activations).
@@ -134,6 +136,109 @@ export const adminUserSubscriptionsResponseSchema = /* @__PURE__ */ schema(() =>
   z.object({ subscriptions: z.array(adminSubscriptionSchema) }),
 );
 
+// --- Support's subscription controls -----------------------------------------------------------
+
+/** What support may do to a user's paid package, without a payment (the user detail modal). */
+export const SUPPORT_ACTIONS = ['grant', 'extend', 'end'] as const;
+export type SupportAction = (typeof SUPPORT_ACTIONS)[number];
+/** The longest grant or extension support gives in one go, in days. */
+export const SUPPORT_MAX_DAYS = 366;
+export const SUPPORT_REASON_MAX_LENGTH = 500;
+
+export const SUPPORT_MESSAGES = {
+  actionInvalid: 'Choose what to do: grant a package, extend the current one or end it.',
+  packageRequired: 'Choose the package to grant: Basic Package, Pro Package or Ultimate Package.',
+  packageInvalid: 'Choose one of the paid packages: Basic Package, Pro Package or Ultimate Package.',
+  daysRequired: `Enter the number of days (1 to ${SUPPORT_MAX_DAYS}).`,
+  daysInvalid: `The number of days is a whole number from 1 to ${SUPPORT_MAX_DAYS}.`,
+  reasonRequired: 'Please give the reason: it is kept in the audit log.',
+  reasonTooLong: `The reason may be at most ${SUPPORT_REASON_MAX_LENGTH} characters.`,
+  noCurrent: 'This user has no current paid package. Grant one instead.',
+  noCurrentOf: (packageName: string) => `This user has no current ${packageName}.`,
+  severalCurrent: (names: readonly string[]) =>
+    `This user has several current packages (${names.join(', ')}): choose which one.`,
+  lifetime: 'The Ultimate Package never ends: there is nothing to extend.',
+  alreadyCurrent: (packageName: string, until: string) =>
+    `This user already has the ${packageName} ${until}: extend it instead.`,
+  changed: "This user's subscriptions changed meanwhile. Please reload and try again.",
+  granted: (packageName: string, username: string, until: string) =>
+    `Granted the ${packageName} to ${username} ${until}.`,
+  extended: (packageName: string, username: string, until: string) => `Extended ${username}'s ${packageName} ${until}.`,
+  ended: (packageName: string, username: string) => `Ended ${username}'s ${packageName} today.`,
+  failed: 'Failed to change the subscription',
+} as const;
+
+const paidPackageOf = /* @__NO_SIDE_EFFECTS__ */ (required: string) =>
+  z.enum(PAID_PACKAGE_NAMES, {
+    error: (issue) => (issue.input === undefined ? required : SUPPORT_MESSAGES.packageInvalid),
+  });
+const supportDays = /* @__NO_SIDE_EFFECTS__ */ () =>
+  z
+    .number({
+      error: (issue) => (issue.input === undefined ? SUPPORT_MESSAGES.daysRequired : SUPPORT_MESSAGES.daysInvalid),
+    })
+    .check(
+      z.int({ error: SUPPORT_MESSAGES.daysInvalid }),
+      z.gte(1, { error: SUPPORT_MESSAGES.daysInvalid }),
+      z.lte(SUPPORT_MAX_DAYS, { error: SUPPORT_MESSAGES.daysInvalid }),
+    );
+const supportReason = /* @__NO_SIDE_EFFECTS__ */ () =>
+  requiredText(
+    SUPPORT_MESSAGES.reasonRequired,
+    z.maxLength(SUPPORT_REASON_MAX_LENGTH, { error: SUPPORT_MESSAGES.reasonTooLong }),
+  );
+
+/**
+ * POST /api/admin/user/{id}/subscription: grant a package for a number of days (the Ultimate Package
+ * without days is for life, as a purchase), extend the current one by a number of days, or end it
+ * now; always with a reason (audited). `packageName` picks the package to extend or end when the
+ * user has several.
+ */
+export const supportSubscriptionInputSchema = /* @__PURE__ */ schema(() =>
+  z.discriminatedUnion(
+    'action',
+    [
+      z
+        .object({
+          action: z.literal('grant'),
+          packageName: paidPackageOf(SUPPORT_MESSAGES.packageRequired),
+          days: z.optional(supportDays()),
+          reason: supportReason(),
+        })
+        .check(
+          z.refine((input) => input.days !== undefined || input.packageName === PACKAGE_NAMES.ultimate, {
+            error: SUPPORT_MESSAGES.daysRequired,
+            path: ['days'],
+            // Said with the other fields' problems (a missing reason), not only once they are fixed.
+            when: ({ value }) => {
+              const input = value as { packageName?: unknown; days?: unknown } | null;
+              return typeof input === 'object' && input !== null && input.days === undefined;
+            },
+          }),
+        ),
+      z.object({
+        action: z.literal('extend'),
+        packageName: z.optional(paidPackageOf(SUPPORT_MESSAGES.packageInvalid)),
+        days: supportDays(),
+        reason: supportReason(),
+      }),
+      z.object({
+        action: z.literal('end'),
+        packageName: z.optional(paidPackageOf(SUPPORT_MESSAGES.packageInvalid)),
+        reason: supportReason(),
+      }),
+    ],
+    { error: SUPPORT_MESSAGES.actionInvalid },
+  ),
+);
+export type SupportSubscriptionInput = z.infer<typeof supportSubscriptionInputSchema>;
+
+/** The action's sentence and the user's subscriptions as they are now (newest first). */
+export const supportSubscriptionResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({ message: z.string(), subscriptions: z.array(adminSubscriptionSchema) }),
+);
+export type SupportSubscriptionResponse = z.infer<typeof supportSubscriptionResponseSchema>;
+
 // --- Revenue -----------------------------------------------------------------------------------
 
 export const paymentStatsQuerySchema = /* @__PURE__ */ schema(() =>
@@ -257,6 +362,10 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'catalog.update',
   'notifications.send',
+  'subscription.grant',
+  'subscription.extend',
+  'subscription.end',
+  'bot.connect',
   'refund.create',
   'refund.approve',
   'refund.refuse',

@@ -90,6 +90,12 @@ export const txidSchema = /* @__PURE__ */ schema(() =>
 /** A TRON transaction id: the 32-byte hash as 64 hexadecimal characters (TronGrid answers in lower case). */
 export const TRON_TXID_PATTERN = /^[0-9a-fA-F]{64}$/;
 export const isTronTxid = (txid: string): boolean => TRON_TXID_PATTERN.test(txid.trim());
+/**
+ * A transaction id as it is stored and compared: trimmed, without a `0x` prefix, lower case
+ * (transaction hashes are hexadecimal, so case carries no meaning). Payment TXIDs and payout TXIDs
+ * are kept in this one form.
+ */
+export const canonicalTxid = (txid: string): string => txid.trim().replace(/^0x/i, '').toLowerCase();
 /** Where an admin opens a transaction on a block explorer (the id appended). */
 export const TRON_EXPLORER_TRANSACTION_URL = 'https://tronscan.org/#/transaction/';
 
@@ -258,6 +264,13 @@ export const subscriptionRefundSchema = /* @__PURE__ */ schema(() =>
 );
 export type SubscriptionRefund = z.infer<typeof subscriptionRefundSchema>;
 
+/**
+ * How a subscription came about: bought with USDT, the free trial, or given by support (a grant or an
+ * extension an administrator made, with no payment and no amount).
+ */
+export const SUBSCRIPTION_PAYMENT_METHODS = ['usdt', 'free', 'support'] as const;
+export type SubscriptionPaymentMethod = (typeof SUBSCRIPTION_PAYMENT_METHODS)[number];
+
 export const subscriptionSchema = /* @__PURE__ */ schema(() =>
   z.object({
     _id: z.string(),
@@ -267,7 +280,7 @@ export const subscriptionSchema = /* @__PURE__ */ schema(() =>
     startDate: z.nullable(isoDateSchema),
     /** Null until approved, and for Ultimate ('Lifetime'). */
     endDate: z.nullable(isoDateSchema),
-    paymentMethod: z.enum(['usdt', 'free']),
+    paymentMethod: z.enum(SUBSCRIPTION_PAYMENT_METHODS),
     isExtension: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -278,6 +291,8 @@ export const subscriptionSchema = /* @__PURE__ */ schema(() =>
      * the customer sent; null for the free trial and for purchases made before payment orders.
      */
     amount: z.optional(z.nullable(z.number())),
+    /** When support ended it before its time (ISO-8601 UTC); absent otherwise. */
+    endedAt: z.optional(z.nullable(z.string())),
     /** The purchase's refund request, if one was made (absent from older answers). */
     refund: z.optional(z.nullable(subscriptionRefundSchema)),
     /**

@@ -2,7 +2,13 @@ import { REFUND } from '../constants.js';
 import { isTronAddress, TRON_ADDRESS_PATTERN } from '../tron-address.js';
 import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
-import { REFUND_STATUSES, packageNameSchema, subscriptionRefundSchema, type RefundStatus } from './payments.js';
+import {
+  REFUND_STATUSES,
+  canonicalTxid,
+  packageNameSchema,
+  subscriptionRefundSchema,
+  type RefundStatus,
+} from './payments.js';
 import { schema } from './schema.js';
 import { requiredText } from './text.js';
 
@@ -85,12 +91,6 @@ export type RefundRequestInput = z.infer<typeof refundRequestInputSchema>;
 export const refundRequestResponseSchema = /* @__PURE__ */ schema(() =>
   z.object({ message: z.string(), refund: subscriptionRefundSchema }),
 );
-
-/**
- * A transaction id as every TXID is kept: trimmed, without a `0x` prefix (some wallets show one) and
- * lower-cased, so one transfer has one spelling (the payments' TXID markers use the same).
- */
-export const canonicalTxid = (txid: string) => txid.trim().replace(/^0x/i, '').toLowerCase();
 
 /**
  * The refund's payout on the TRON network: 64 hexadecimal characters in either case, with or without

@@ -2,6 +2,7 @@ import { WITHDRAWAL } from '../constants.js';
 import { TRON_ADDRESS_PATTERN, isTronAddress } from '../tron-address.js';
 import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
+import { canonicalTxid, chainCheckSchema } from './payments.js';
 import { schema } from './schema.js';
 import { requiredText } from './text.js';
 
@@ -28,6 +29,9 @@ export const WITHDRAWAL_MESSAGES = {
     `Withdrawal approved successfully! ${dollars(paidOutUsd)} paid out; ${dollars(remainingUsd)} of earnings remain.`,
   rejected: 'Withdrawal rejected successfully!',
   noteTooLong: 'The note may be at most 500 characters.',
+  payoutTxidRequired: 'Please enter the TXID of the USDT transfer you sent for this withdrawal',
+  payoutTxidInvalid:
+    'The payout TXID is the TRON transaction id of your transfer: 64 characters, 0-9 and a-f (copy it from your wallet or Tronscan).',
   alreadyDecided: (status: string) => `This withdrawal was already ${status}.`,
 } as const;
 
@@ -85,6 +89,26 @@ export const withdrawalDecisionInputSchema = /* @__PURE__ */ schema(() =>
 );
 export type WithdrawalDecisionInput = z.infer<typeof withdrawalDecisionInputSchema>;
 
+/**
+ * The proof of a payout: the TRON transaction id of the USDT transfer the operator sent (64 hex
+ * characters, a `0x` prefix and any case accepted), kept in the canonical form of payment TXIDs.
+ */
+export const payoutTxidSchema = /* @__PURE__ */ schema(() =>
+  z.pipe(
+    requiredText(
+      WITHDRAWAL_MESSAGES.payoutTxidRequired,
+      z.regex(/^(0x)?[0-9a-fA-F]{64}$/, { error: WITHDRAWAL_MESSAGES.payoutTxidInvalid }),
+    ),
+    z.transform(canonicalTxid),
+  ),
+);
+
+/** An approval names the payout's TXID (the rejection takes the note alone). */
+export const withdrawalApprovalInputSchema = /* @__PURE__ */ schema(() =>
+  z.extend(withdrawalDecisionInputSchema, { payoutTxid: payoutTxidSchema }),
+);
+export type WithdrawalApprovalInput = z.infer<typeof withdrawalApprovalInputSchema>;
+
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
@@ -100,6 +124,13 @@ export const withdrawalSchema = /* @__PURE__ */ schema(() =>
     approvedDate: z.nullable(z.string()),
     rejectedDate: z.nullable(z.string()),
     adminNote: z.nullable(z.string()),
+    /** The TRON transaction id of the payout, set by the approval (absent on older answers). */
+    payoutTxid: z.optional(z.nullable(z.string())),
+    /**
+     * What the TRON network says about the payout (the admin's views only): 'match' needs a USDT
+     * transfer of the approved amount to the withdrawal's address. Null until checked.
+     */
+    payoutCheck: z.optional(z.nullable(chainCheckSchema)),
   }),
 );
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
@@ -158,6 +189,10 @@ export const adminWithdrawalsResponseSchema = /* @__PURE__ */ schema(() =>
 );
 export const withdrawalDecisionResponseSchema = /* @__PURE__ */ schema(() =>
   z.object({ message: z.string(), withdrawal: withdrawalSchema }),
+);
+/** The admin's 'Check on chain' of a payout: the withdrawal holding the new verdict. */
+export const withdrawalPayoutCheckResponseSchema = /* @__PURE__ */ schema(() =>
+  z.object({ withdrawal: withdrawalSchema }),
 );
 
 /** The referral tab's balances (GET /api/auth/me carries `referralEarnings`; this adds the held part). */

@@ -77,3 +77,26 @@ export function freeTrialRuns(startedAt: string | null | undefined, today: strin
   const { startDate, endDate } = freeTrialPeriod(activatedAt);
   return startDate <= today && (endDate === null || today <= endDate);
 }
+
+/** The day `days` after `day` (both `YYYY-MM-DD`; `days` may be negative). */
+export function addDays(day: string, days: number): string {
+  const [year, month] = yearMonth(day);
+  return ymd(year, month, Number(day.slice(8, 10)) + days);
+}
+
+/**
+ * A package support grants (docs/data-model.md, "Support's subscription controls"): `days` calendar
+ * days from today, today included (a 1-day grant ends today), so its dates say how long it is; the
+ * Ultimate Package granted without days never ends, as when it is bought.
+ */
+export function supportGrantPeriod(today: string, days: number | null): Period {
+  return { startDate: today, endDate: days === null ? null : addDays(today, days - 1) };
+}
+
+/**
+ * An extension support gives: a new period chained after the package's last day `lastDay`, the way
+ * a Basic extension chains after the paid-through month, `days` calendar days long.
+ */
+export function supportExtensionPeriod(lastDay: string, days: number): Period {
+  return { startDate: addDays(lastDay, 1), endDate: addDays(lastDay, days) };
+}

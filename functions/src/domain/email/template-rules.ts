@@ -1,5 +1,6 @@
 import { PACKAGE_NAMES, TRON_EXPLORER_TRANSACTION_URL, WITHDRAWAL } from '@goldbot/shared';
 import {
+  CONNECTION_TEMPLATE_TYPES,
   EDITABLE_TEMPLATE_TYPES,
   NEW_WORK_TEMPLATE_TYPES,
   REFUND_TEMPLATE_TYPES,
@@ -19,7 +20,8 @@ import {
 /**
  * Every type the admin template editor lists: the 11 of the product, the withdrawal decisions, the
  * reminder, the administrators' notices (a changed active wallet, their new-work mail, an
- * unmatched transfer, a price running out of amounts), and the refund decisions.
+ * unmatched transfer, a price running out of amounts), the refund decisions, and the customer's
+ * notice that the bot is connected to their MetaTrader 5 account.
  */
 export const ADMIN_TEMPLATE_TYPES = [
   ...EDITABLE_TEMPLATE_TYPES,
@@ -29,6 +31,7 @@ export const ADMIN_TEMPLATE_TYPES = [
   ...NEW_WORK_TEMPLATE_TYPES,
   ...REFUND_TEMPLATE_TYPES,
   ...WATCHER_TEMPLATE_TYPES,
+  ...CONNECTION_TEMPLATE_TYPES,
 ] as const;
 export type AdminTemplateType = (typeof ADMIN_TEMPLATE_TYPES)[number];
 
@@ -64,10 +67,11 @@ export const TEMPLATE_PLACEHOLDERS: Record<AdminTemplateType, readonly string[]>
   proPackagePaymentPending: PENDING,
   ultimatePackagePaymentVerified: DATED,
   ultimatePackagePaymentPending: PENDING,
-  withdrawalApproved: WITHDRAWAL_DECISION,
+  withdrawalApproved: [...WITHDRAWAL_DECISION, 'payoutTxid', 'payoutLink'],
   withdrawalRejected: WITHDRAWAL_DECISION,
   subscriptionExpiryReminder: ['username', 'packageName', 'endDate', 'daysLeft', 'dashboardLink'],
   walletActivated: ['currency', 'network', 'address', 'previousAddress', 'activatedBy', 'activatedAt', 'walletsLink'],
+  botConnected: ['username', 'packageName', 'broker', 'server', 'accountNumber', 'connectedAt', 'dashboardLink'],
   adminNewWork: [
     'workTitle',
     'newSummary',
@@ -84,7 +88,7 @@ export const TEMPLATE_PLACEHOLDERS: Record<AdminTemplateType, readonly string[]>
   amountPoolLow: ['price', 'freeAmounts', 'totalAmounts', 'seenAt', 'paymentsLink'],
 };
 
-/** A payout transaction id of the refund samples (64 hex characters, as the admin enters it). */
+/** A payout's TRON transaction id of the withdrawal-approval and refund samples (64 hex characters, as the admin enters it; not a real transfer). */
 const SAMPLE_PAYOUT_TXID = '5c8e2f0a9b7d6c4e3f1a2b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e';
 
 /** The package a type's sample values describe, with dates as the mails format them. */
@@ -124,6 +128,8 @@ export function sampleValues(type: AdminTemplateType, dashboardLink: string): Re
     requestDate: 'Jun 10, 2026',
     processingHours: WITHDRAWAL.processingHours,
     adminNote: 'Sent in one transfer & confirmed <on-chain>',
+    payoutTxid: SAMPLE_PAYOUT_TXID,
+    payoutLink: `${TRON_EXPLORER_TRANSACTION_URL}${SAMPLE_PAYOUT_TXID}`,
     daysLeft: '3',
     currency: 'USDT',
     address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
@@ -131,6 +137,10 @@ export function sampleValues(type: AdminTemplateType, dashboardLink: string): Re
     activatedBy: 'admin@example.com',
     activatedAt: 'Jun 10, 2026, 09:30 UTC',
     walletsLink: dashboardLink.replace(/\/dashboard$/, '/admin/wallets'),
+    broker: 'IC Markets',
+    server: 'ICMarketsSC-MT5-2',
+    accountNumber: '51234567',
+    connectedAt: 'Jun 12, 2026',
     workTitle: 'Payments to review',
     newSummary: '3 new payments to review',
     newCount: '3',
@@ -143,8 +153,6 @@ export function sampleValues(type: AdminTemplateType, dashboardLink: string): Re
     waitingSummary: '7 payments wait for a decision in all.',
     reviewLink: dashboardLink.replace(/\/dashboard$/, '/admin/payments'),
     settingsLink: dashboardLink.replace(/\/dashboard$/, '/admin/subscription-settings'),
-    payoutTxid: SAMPLE_PAYOUT_TXID,
-    payoutLink: `${TRON_EXPLORER_TRANSACTION_URL}${SAMPLE_PAYOUT_TXID}`,
     note: 'Sent in one transfer & confirmed <on-chain>',
     reason: 'The 7 days of the guarantee had passed & the month made a <profit>.',
     txid: 'e0acf1a1305799799f336afe9e73e44406a6f9f635ededd7e5baea4962be8ab6',

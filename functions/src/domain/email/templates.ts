@@ -44,7 +44,9 @@ export type EditableTemplateType = (typeof EDITABLE_TEMPLATE_TYPES)[number];
  * The withdrawal decision mails: built in like the account mails, and overridable by a
  * `TEMPLATES / TEMPLATE#<type>` item like every type, so the template editor can list them.
  * Placeholders: {{username}}, {{amount}}, {{trc20Address}}, {{network}}, {{requestDate}},
- * {{processingHours}}, {{adminNote}} (empty when the admin wrote none), {{dashboardLink}}.
+ * {{processingHours}}, {{adminNote}} (empty when the admin wrote none), {{dashboardLink}}; the
+ * approval also {{payoutTxid}} (the TRON transaction id of the payout) and {{payoutLink}} (that
+ * transaction on a block explorer).
  */
 export const WITHDRAWAL_TEMPLATE_TYPES = ['withdrawalApproved', 'withdrawalRejected'] as const;
 export type WithdrawalTemplateType = (typeof WITHDRAWAL_TEMPLATE_TYPES)[number];
@@ -64,6 +66,15 @@ export type ReminderTemplateType = (typeof REMINDER_TEMPLATE_TYPES)[number];
  */
 export const WALLET_TEMPLATE_TYPES = ['walletActivated'] as const;
 export type WalletTemplateType = (typeof WALLET_TEMPLATE_TYPES)[number];
+/**
+ * The customer's notice that the team connected the bot to their MetaTrader 5 account (sent when an
+ * admin marks a subscription connected on the Activations screen). Placeholders: {{username}},
+ * {{packageName}}, {{broker}}, {{server}}, {{accountNumber}}, {{connectedAt}} (the day, formatted
+ * like the other mails), {{dashboardLink}}.
+ */
+export const CONNECTION_TEMPLATE_TYPES = ['botConnected'] as const;
+export type ConnectionTemplateType = (typeof CONNECTION_TEMPLATE_TYPES)[number];
+
 /**
  * The notice every administrator gets about new work (job-new-work-mail), one mail per kind of work
  * at most every NEW_WORK_MAIL.minIntervalMinutes. Placeholders: {{workTitle}} ('Payments to
@@ -100,6 +111,7 @@ export type EmailTemplateType =
   | WithdrawalTemplateType
   | ReminderTemplateType
   | WalletTemplateType
+  | ConnectionTemplateType
   | NewWorkTemplateType
   | 'adminTestMail'
   | RefundTemplateType
@@ -237,10 +249,12 @@ const withdrawalDefaults = (): Record<WithdrawalTemplateType, EmailTemplate> => 
     subject: 'GoldBot: your withdrawal of ${{amount}} is approved',
     html: layout(
       'Withdrawal approved',
-      `<p>Hi {{username}},</p><p>Your withdrawal request has been approved. We will send the USDT to your wallet within {{processingHours}} hours.</p>
+      `<p>Hi {{username}},</p><p>Your withdrawal request has been approved and the USDT has been sent to your wallet.</p>
 ${withdrawalDetails('To wallet')}
+<p style="margin:16px 0 4px;color:#8a93a6">Payout transaction (TXID):</p>
+<p style="margin:0;font-family:monospace;word-break:break-all"><a href="{{payoutLink}}" style="color:#d4af37">{{payoutTxid}}</a></p>
 ${adminNoteBlock}
-<p>Processing takes {{processingHours}} hours after approval; the transfer appears in your wallet once it is confirmed on the ${WITHDRAWAL.network} network.</p>
+<p>The transfer appears in your wallet once it is confirmed on the ${WITHDRAWAL.network} network, usually within minutes; you can follow it on the block explorer with the link above. If it has not arrived within {{processingHours}} hours, reply to this email.</p>
 ${button('Open your dashboard')}`,
     ),
   },
@@ -282,6 +296,24 @@ const walletDefaults = (): Record<WalletTemplateType, EmailTemplate> => ({
 </table>
 <p>If nobody on the team made this change, switch the active wallet back at once and review the audit log.</p>
 ${button('Review the wallets', '{{walletsLink}}')}`,
+    ),
+  },
+});
+
+const connectionDefaults = (): Record<ConnectionTemplateType, EmailTemplate> => ({
+  botConnected: {
+    subject: 'GoldBot: the bot is connected to your MetaTrader 5 account',
+    html: layout(
+      'Your bot is connected',
+      `<p>Hi {{username}},</p><p>Our team has connected the bot to your MetaTrader 5 account for your <strong>{{packageName}}</strong>, on {{connectedAt}}.</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Broker</td><td style="padding:4px 0"><strong>{{broker}}</strong></td></tr>
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Server</td><td style="padding:4px 0"><strong>{{server}}</strong></td></tr>
+<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Account number</td><td style="padding:4px 0"><strong>{{accountNumber}}</strong></td></tr>
+</table>
+<p>The connection is read-only: we never asked for, and never need, your MetaTrader password. If you change your account, update it in your dashboard and we will connect the bot again.</p>
+${button('Open your dashboard')}
+<p style="font-size:13px;color:#8a93a6">If this is not your account, reply to this email at once.</p>`,
     ),
   },
 });
@@ -372,6 +404,7 @@ const defaultTemplates = (): Record<EmailTemplateType, EmailTemplate> => ({
   ...withdrawalDefaults(),
   ...reminderDefaults(),
   ...walletDefaults(),
+  ...connectionDefaults(),
   ...newWorkDefaults(),
   // Built in (not in the editor): the first-run checklist's test of the mail path to an administrator.
   adminTestMail: {
@@ -502,7 +535,13 @@ export function freeTrialMailValues(
 /** `2026-11-23T12:00:00.000Z` → 'Nov 23, 2026' (UTC), the day a person reads in the mail. */
 export const formatMailInstant = (iso: string) => formatMailDate(iso.slice(0, 10));
 
-/** The placeholder values of the withdrawal decision mails (a missing note renders nothing). */
+/** A TRON transaction on the block explorer the product links everywhere (Tronscan). */
+export const explorerTransactionLink = (txid: string) => `${TRON_EXPLORER_TRANSACTION_URL}${txid}`;
+
+/**
+ * The placeholder values of the withdrawal decision mails (a missing note renders nothing); an
+ * approval's also carry its payout TXID and that transaction's block-explorer link.
+ */
 export function withdrawalMailValues(values: {
   username: string;
   amount: number;
@@ -510,8 +549,12 @@ export function withdrawalMailValues(values: {
   requestDate: string;
   adminNote: string | null;
   dashboardLink: string;
+  payoutTxid?: string | null;
 }): Record<string, string> {
   return {
+    ...(values.payoutTxid
+      ? { payoutTxid: values.payoutTxid, payoutLink: explorerTransactionLink(values.payoutTxid) }
+      : {}),
     username: values.username,
     amount: String(values.amount),
     trc20Address: values.trc20Address,
@@ -544,6 +587,27 @@ export function walletActivatedMailValues(values: {
     activatedBy: values.activatedBy,
     activatedAt: formatMailDateTime(values.activatedAt),
     walletsLink: values.walletsLink,
+  };
+}
+
+/** The placeholder values of the notice that the bot is connected (`connectedAt` an ISO instant). */
+export function botConnectedMailValues(values: {
+  username: string;
+  packageName: string;
+  broker: string;
+  server: string;
+  accountNumber: string;
+  connectedAt: string;
+  dashboardLink: string;
+}): Record<string, string> {
+  return {
+    username: values.username,
+    packageName: values.packageName,
+    broker: values.broker,
+    server: values.server,
+    accountNumber: values.accountNumber,
+    connectedAt: formatMailInstant(values.connectedAt),
+    dashboardLink: values.dashboardLink,
   };
 }
 

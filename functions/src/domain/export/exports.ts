@@ -206,7 +206,13 @@ const SUBSCRIPTION_COLUMNS = [
   'Activation Mail Sent',
 ] as const;
 
-/** The history table's columns: Ultimate ends 'Lifetime'; the payment is USDT or Free. */
+const PAYMENT_TEXT: Record<SubscriptionRecord['paymentMethod'], string> = {
+  usdt: 'USDT',
+  free: 'Free',
+  support: 'By support',
+};
+
+/** The history table's columns: Ultimate ends 'Lifetime'; the payment is USDT, Free or By support (no payment). */
 export const subscriptionRow = (s: SubscriptionRecord, today: string): CsvValue[] => [
   s.createdAt,
   s._id,
@@ -216,7 +222,7 @@ export const subscriptionRow = (s: SubscriptionRecord, today: string): CsvValue[
   s.startDate,
   s.endDate ?? (s.packageSlug === 'ultimate' && s.startDate !== null ? 'Lifetime' : null),
   effectiveStatus(s, today),
-  s.paymentMethod === 'free' ? 'Free' : 'USDT',
+  PAYMENT_TEXT[s.paymentMethod],
   s.paymentId,
   s.notificationSent,
 ];

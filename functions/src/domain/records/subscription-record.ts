@@ -49,6 +49,8 @@ export function toSubscriptionView(sub: SubscriptionRecord, today: string, now?:
     paymentId: sub.paymentId,
     // Only purchases paid through a payment order carry the exact amount they sent.
     ...(typeof sub.amount === 'number' ? { amount: sub.amount } : {}),
+    // Only a row support ended before its time says when.
+    ...(sub.endedAt ? { endedAt: sub.endedAt } : {}),
     ...(sub.refund ? { refund: sub.refund } : {}),
     ...refundWindowOf(sub, now),
   };

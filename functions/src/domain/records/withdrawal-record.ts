@@ -1,4 +1,4 @@
-import type { Withdrawal, WithdrawalStatus } from '@goldbot/shared';
+import type { ChainCheck, Withdrawal, WithdrawalStatus } from '@goldbot/shared';
 
 /** A referral withdrawal request as the use cases hold it, its search field and the admin row. */
 export interface WithdrawalRecord {
@@ -17,6 +17,10 @@ export interface WithdrawalRecord {
   adminNote: string | null;
   /** The deciding administrator's sub. */
   processedBy: string | null;
+  /** The TRON transaction id of the payout (canonical: lower-case hex), named by the approval. */
+  payoutTxid: string | null;
+  /** The latest on-chain verdict on the payout (never written by the decision itself). */
+  payoutCheck: ChainCheck | null;
   /** Lower-cased username, e-mail and TRC20 address, for the bounded page filter of admin search (docs/data-model.md). */
   searchText: string;
   createdAt: string;
@@ -33,6 +37,8 @@ export const withdrawalSearchText = (w: Pick<WithdrawalRecord, 'username' | 'ema
 export function toWithdrawalView(
   w: WithdrawalRecord,
   user: { username?: string; email?: string; referralEarnings: number },
+  /** 'admin' adds the on-chain verdict on the payout, which only the back-office shows. */
+  audience: 'admin' | 'customer' = 'admin',
 ): Withdrawal {
   return {
     _id: w._id,
@@ -49,5 +55,7 @@ export function toWithdrawalView(
     approvedDate: w.approvedDate,
     rejectedDate: w.rejectedDate,
     adminNote: w.adminNote,
+    payoutTxid: w.payoutTxid,
+    ...(audience === 'admin' ? { payoutCheck: w.payoutCheck } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { REFUND, REFUND_MESSAGES } from '@goldbot/shared';
-import { basicPeriod, utcDay } from '../commerce/package-dates.js';
+import { addDays, basicPeriod, supportExtensionPeriod, utcDay, type Period } from '../commerce/package-dates.js';
 
 /**
  * The rules of a refund as plain functions (docs/data-model.md, "Refund request"): the guarantee's
@@ -70,6 +70,11 @@ export interface BasicMonth {
   approvedAt: string;
   startDate: string;
   endDate: string;
+  /**
+   * A period support gave (no payment): its length in days, which it keeps when it moves. Support
+   * chains its extension after the package's last day, as a bought month chains after the paid one.
+   */
+  supportDays?: number;
 }
 
 export interface MovedMonth {
@@ -87,6 +92,16 @@ export interface Rechained {
 }
 
 const later = (a: string | null, b: string) => (a === null || b > a ? b : a);
+
+/** A month's period chained anew after `paidThrough`: a bought month as its approval did, a support period with its days. */
+function periodAfter(month: BasicMonth, approvedAt: Date, paidThrough: string | null): Period {
+  if (month.supportDays === undefined) return basicPeriod(approvedAt, paidThrough);
+  const day = utcDay(approvedAt);
+  return supportExtensionPeriod(
+    paidThrough !== null && paidThrough >= day ? paidThrough : addDays(day, -1),
+    month.supportDays,
+  );
+}
 
 /**
  * The Basic months recomputed as if the refunded one had not been bought. Every approval chained
@@ -111,7 +126,7 @@ export function rechainBasic(months: readonly BasicMonth[], refundedId: string, 
       continue;
     }
     const approvedAt = new Date(month.approvedAt);
-    const period = basicPeriod(approvedAt, paidThrough);
+    const period = periodAfter(month, approvedAt, paidThrough);
     const end = period.endDate ?? month.endDate;
     if (period.startDate !== month.startDate || end !== month.endDate) {
       moved.push({

@@ -307,11 +307,27 @@ function alreadyDecided(current: RefundRecord | undefined, wanted: RefundStatus)
 
 const isPaid = (sub: SubscriptionRecord) => sub.status === 'active' || sub.status === 'expired';
 
-/** The payer's paid Basic months as the recomputation reads them. */
+/** The calendar days from `start` to `end`, both included (`YYYY-MM-DD`, read as UTC). */
+const daysIn = (start: string, end: string) => Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
+
+/**
+ * The payer's paid Basic months as the recomputation reads them: bought ones and those support gave
+ * (a support extension chained after the refunded month moves back like a bought one). A month
+ * support ended is out: it no longer pays for any day, so it neither moves nor counts in the
+ * paid-through month (support's end already moved that back).
+ */
 const basicMonthsOf = (subscriptions: readonly SubscriptionRecord[]): BasicMonth[] =>
   subscriptions.flatMap((sub) =>
-    sub.packageSlug === 'basic' && isPaid(sub) && sub.startDate && sub.endDate
-      ? [{ id: sub._id, approvedAt: sub.approvedAt ?? sub.createdAt, startDate: sub.startDate, endDate: sub.endDate }]
+    sub.packageSlug === 'basic' && isPaid(sub) && !sub.endedAt && sub.startDate && sub.endDate
+      ? [
+          {
+            id: sub._id,
+            approvedAt: sub.approvedAt ?? sub.createdAt,
+            startDate: sub.startDate,
+            endDate: sub.endDate,
+            ...(sub.paymentMethod === 'support' ? { supportDays: daysIn(sub.startDate, sub.endDate) } : {}),
+          },
+        ]
       : [],
   );
 

@@ -2,6 +2,7 @@ import {
   WITHDRAWAL,
   WITHDRAWAL_MESSAGES,
   withdrawalApprovedMessage,
+  type ChainCheck,
   type Withdrawal,
   type WithdrawalListQuery,
   type WithdrawalRequestInput,
@@ -76,6 +77,8 @@ export interface DecisionPlan {
   /** ISO instant of the decision. */
   at: string;
   adminNote: string | null;
+  /** The payout's TRON transaction id (approvals; null for a rejection). */
+  payoutTxid: string | null;
   /** The id of the `settle` (approval) or `release` (rejection) ledger entry. */
   ledgerId: string;
   audit: AuditEntry;
@@ -142,7 +145,7 @@ export interface WithdrawalDeps {
   random?: () => number;
 }
 
-/** The decision mail, sent after the commit (approval: 24-48 hours of processing; the note when given). */
+/** The decision mail, sent after the commit (approval: the payout's TXID; the note when given). */
 export interface DecisionMail {
   decision: WithdrawalDecision;
   to: string;
@@ -151,12 +154,20 @@ export interface DecisionMail {
   trc20Address: string;
   requestDate: string;
   adminNote: string | null;
+  payoutTxid: string | null;
 }
 
 export interface DecisionDeps extends WithdrawalDeps {
   sendDecisionMail: (mail: DecisionMail) => Promise<void>;
   /** A failed mail is reported here and never undoes the decision. */
   onMailFailure: (error: unknown, withdrawalId: string) => void;
+  /**
+   * The on-chain check of an approved payout (payout-check.ts), run after the commit and the mail;
+   * absent where no check is wired. Its verdict is answered with the withdrawal; a failure of it
+   * is reported to `onCheckFailure` and never undoes the approval.
+   */
+  checkPayout?: (withdrawal: WithdrawalRecord) => Promise<ChainCheck>;
+  onCheckFailure?: (error: unknown, withdrawalId: string) => void;
 }
 
 export interface RequestAnswer {
@@ -216,6 +227,8 @@ export function planRequest(
       rejectedDate: null,
       adminNote: null,
       processedBy: null,
+      payoutTxid: null,
+      payoutCheck: null,
       searchText: withdrawalSearchText(base),
       createdAt: at,
       updatedAt: at,
@@ -268,11 +281,11 @@ export async function requestWithdrawal(
   const referralHeld = held + input.amount;
   return {
     message: WITHDRAWAL_MESSAGES.requested,
-    withdrawal: toWithdrawalView(plan.withdrawal, {
-      username: profile.username,
-      email: profile.email,
-      referralEarnings,
-    }),
+    withdrawal: toWithdrawalView(
+      plan.withdrawal,
+      { username: profile.username, email: profile.email, referralEarnings },
+      'customer',
+    ),
     referralEarnings,
     referralHeld,
   };
@@ -287,7 +300,7 @@ export async function listOwnWithdrawals(store: WithdrawalStore, userId: string)
   const referralEarnings = profile?.balances.available ?? 0;
   const user = profile ? { username: profile.username, email: profile.email, referralEarnings } : { referralEarnings };
   return {
-    withdrawals: rows.map((w) => toWithdrawalView(w, user)),
+    withdrawals: rows.map((w) => toWithdrawalView(w, user, 'customer')),
     referralEarnings,
     referralHeld: profile?.balances.held ?? 0,
     referralCount: profile?.referralCount ?? 0,
@@ -342,6 +355,7 @@ export function planDecision(
   adminNote: string | null,
   now: Date,
   newId: (nowMs: number) => string,
+  payoutTxid: string | null = null,
 ): DecisionPlan {
   const at = now.toISOString();
   return {
@@ -350,6 +364,7 @@ export function planDecision(
     adminId,
     at,
     adminNote,
+    payoutTxid: decision === 'approved' ? payoutTxid : null,
     ledgerId: newId(now.getTime()),
     audit: {
       _id: newId(now.getTime()),
@@ -361,6 +376,7 @@ export function planDecision(
         amount: withdrawal.amount,
         trc20Address: withdrawal.trc20Address,
         adminNote,
+        ...(decision === 'approved' ? { payoutTxid } : {}),
       },
       at,
     },
@@ -393,9 +409,11 @@ async function alreadyDecided(
 
 /**
  * Approves or rejects a pending withdrawal in one conditional transaction: the status
- * (and its GSI2 tab), the pending marker deleted, the hold settled or released, one ledger entry,
- * the aggregates and the audit entry. A repeat of the same decision answers 200 "already"; the
- * other decision 409; an unknown id 404. The mail goes out after the commit and never undoes it.
+ * (and its GSI2 tab), the payout's TXID (approval), the pending marker deleted, the hold settled or
+ * released, one ledger entry, the aggregates and the audit entry. A repeat of the same decision
+ * answers 200 "already"; the other decision 409; an unknown id 404. The mail goes out after the
+ * commit and never undoes it; then an approval's payout is checked on chain (the verdict answered
+ * with the withdrawal, a mismatch flagged, the approval left as it is).
  */
 export async function decideWithdrawal(
   deps: DecisionDeps,
@@ -403,14 +421,21 @@ export async function decideWithdrawal(
   withdrawalId: string,
   adminId: string,
   adminNote: string | null,
+  payoutTxid: string | null = null,
 ): Promise<DecisionAnswer> {
   const { store } = deps;
+  // The approval names its payout; the schema requires it, and this keeps the rule in the domain.
+  if (decision === 'approved' && !payoutTxid) {
+    throw new ValidationError(WITHDRAWAL_MESSAGES.payoutTxidRequired, {
+      payoutTxid: WITHDRAWAL_MESSAGES.payoutTxidRequired,
+    });
+  }
   const withdrawal = await store.getWithdrawal(withdrawalId);
   if (!withdrawal) throw new NotFoundError(WITHDRAWAL_DECISION_MESSAGES.notFound);
   if (withdrawal.status !== 'pending') return alreadyDecided(store, withdrawal, decision);
 
   const profile = await store.getProfile(withdrawal.userId);
-  const plan = planDecision(withdrawal, decision, adminId, adminNote, deps.now(), deps.newId);
+  const plan = planDecision(withdrawal, decision, adminId, adminNote, deps.now(), deps.newId, payoutTxid);
   const outcome = await commitWithRetries(
     deps,
     () => store.commitDecision(plan),
@@ -426,6 +451,7 @@ export async function decideWithdrawal(
     rejectedDate: decision === 'rejected' ? plan.at : null,
     adminNote,
     processedBy: adminId,
+    payoutTxid: plan.payoutTxid,
     updatedAt: plan.at,
   };
   // Approval leaves the available balance as it was (the amount was held since the request);
@@ -441,9 +467,17 @@ export async function decideWithdrawal(
       trc20Address: withdrawal.trc20Address,
       requestDate: withdrawal.requestDate,
       adminNote,
+      payoutTxid: plan.payoutTxid,
     });
   } catch (error) {
     deps.onMailFailure(error, withdrawal._id);
+  }
+  if (decision === 'approved' && deps.checkPayout) {
+    try {
+      decided.payoutCheck = await deps.checkPayout(decided);
+    } catch (error) {
+      deps.onCheckFailure?.(error, withdrawal._id);
+    }
   }
   return {
     // The available balance is what remains: the withdrawn amount was held since the request.

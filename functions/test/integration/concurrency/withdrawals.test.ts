@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WITHDRAWAL_MESSAGES, withdrawalApprovedMessage, type Withdrawal } from '@goldbot/shared';
 import { WITHDRAWAL_DECISION_MESSAGES } from '../../../src/domain/withdrawals/withdrawals.js';
@@ -41,7 +42,8 @@ const decide = async (decision: Decision, id: string) =>
   api<{ message: string; withdrawal: Withdrawal }>(`/api/withdrawal/${decision}/${id}`, {
     method: 'PUT',
     token: await admin(),
-    body: { adminNote: `race ${decision}` },
+    // An approval names its payout (a TXID the TRON double does not know: the verdict stays pending).
+    body: { adminNote: `race ${decision}`, payoutTxid: randomBytes(32).toString('hex') },
   });
 
 const marker = (userId: string) => getItem(`USER#${userId}`, 'MARKER#PENDING_WITHDRAWAL');

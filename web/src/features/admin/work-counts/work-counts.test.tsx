@@ -14,9 +14,9 @@ const answer = (counts: Partial<WorkCounts>) =>
     counts: {
       pendingPayments: 0,
       pendingWithdrawals: 0,
-      refundRequests: null,
-      unreadMessages: null,
-      unmatchedTransfers: null,
+      refundRequests: 0,
+      unreadMessages: 0,
+      unmatchedTransfers: 0,
       ...counts,
     },
   });
@@ -47,6 +47,14 @@ describe('the counts of waiting work in the back-office navigation', () => {
     expect(await nav().findByRole('link', { name: 'Messages', description: '2 waiting' })).toBeInTheDocument();
     const withdrawals = nav().getByRole('link', { name: 'Withdrawals', description: '140 waiting' });
     expect(within(withdrawals).getByText('99+')).toBeInTheDocument();
+  });
+
+  it('shows the refund requests and unmatched transfers waiting beside their screens', async () => {
+    mockApi({ [WORK_COUNTS]: answer({ refundRequests: 2, unmatchedTransfers: 1, unreadMessages: 5 }) });
+    renderAdminScreen(<AdminLayout />, '/admin/dashboard');
+    expect(await nav().findByRole('link', { name: 'Refunds', description: '2 waiting' })).toBeInTheDocument();
+    expect(nav().getByRole('link', { name: 'Unmatched Transfers', description: '1 waiting' })).toBeInTheDocument();
+    expect(nav().getByRole('link', { name: 'Messages', description: '5 waiting' })).toBeInTheDocument();
   });
 
   it('reads the counts again every 30 seconds, and keeps them when a read fails', async () => {

@@ -15,7 +15,7 @@ import {
 } from '@/features/payments';
 import { Button } from '@/components/ui/button';
 import { formatCalendarDay, formatUsdt, NOT_AVAILABLE } from '@/lib/format';
-import { formatDuration, formatEndDate } from '../lib/format';
+import { BY_SUPPORT, formatEndDate, formatSubscriptionDuration } from '../lib/format';
 import { StatusPill } from '@/components/ui/status-pill';
 
 export const BILLING_TEXT = {
@@ -30,6 +30,15 @@ export const BILLING_TEXT = {
   refundRefused: 'Refund refused',
   payout: 'Payout',
 } as const;
+
+/** What the Amount column says: the USDT sent, 'By support' for a package support gave, else N/A. */
+export function amountText(subscription: Pick<Subscription, 'amount' | 'paymentMethod'>): string {
+  if (subscription.paymentMethod === 'support') return BY_SUPPORT;
+  return typeof subscription.amount === 'number' ? formatUsdt(subscription.amount) : NOT_AVAILABLE;
+}
+
+/** A package support ended before its time: 'Ended by support on Mar 15, 2026'. */
+export const endedBySupportText = (endedAt: string) => `Ended by support on ${formatCalendarDay(endedAt.slice(0, 10))}`;
 
 /** The exact amount the customer sent for a pending purchase (its order's amount, to the cent). */
 export const pendingAmountText = (amount: number) => `Amount sent: ${formatUsdt(amount)}.`;
@@ -211,12 +220,15 @@ function PurchaseHistory() {
             {subscriptions.map((subscription) => (
               <tr key={subscription._id}>
                 <td>{subscription.packageName}</td>
-                <td>{formatDuration(subscription.packageName)}</td>
+                <td>{formatSubscriptionDuration(subscription)}</td>
                 <td>{formatCalendarDay(subscription.startDate)}</td>
                 <td>{formatEndDate(subscription)}</td>
-                <td>{typeof subscription.amount === 'number' ? formatUsdt(subscription.amount) : NOT_AVAILABLE}</td>
+                <td>{amountText(subscription)}</td>
                 <td>
                   <StatusPill status={subscription.status} />
+                  {subscription.endedAt && (
+                    <span className="billing-table__note">{endedBySupportText(subscription.endedAt)}</span>
+                  )}
                 </td>
                 <td>
                   {hasReceipt(subscription) && subscription.paymentId && (

@@ -7,6 +7,9 @@ import { mockApi } from '@/test/auth-helpers';
 import { cellTexts, deferred, jsonResponse } from '@/test/test-utils';
 import { ReferralProgramTab } from './referral-program-tab';
 
+/** The payout of an approved withdrawal: the TRON transaction id the admin named. */
+const PAYOUT_TXID = '5e4c1a7f2b9d08c6e3f1a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e3f5a7b9c1d3';
+
 const renderTab = (user = CUSTOMER) => renderSignedIn(<ReferralProgramTab />, { user });
 
 const center = () => screen.getByRole('region', { name: 'Withdrawal Center' });
@@ -114,13 +117,19 @@ describe('Referral Program tab: Withdrawal Center history', () => {
     expect(within(center()).queryByText('Loading withdrawals...')).not.toBeInTheDocument();
   });
 
-  it('shows the 3 latest withdrawals, newest first, with amount, date and status', async () => {
+  it('shows the 3 latest withdrawals, newest first, with amount, date, status and the payout linked to Tronscan', async () => {
     mockApi({
       'GET /api/withdrawal/user': userWithdrawals(
         [
           withdrawal({ _id: 'a', amount: 20, status: 'pending', requestDate: '2026-03-01T10:00:00.000Z' }),
           withdrawal({ _id: 'b', amount: 25, status: 'rejected', requestDate: '2026-02-14T10:00:00.000Z' }),
-          withdrawal({ _id: 'c', amount: 1200, status: 'approved', requestDate: '2026-01-31T23:30:00.000Z' }),
+          withdrawal({
+            _id: 'c',
+            amount: 1200,
+            status: 'approved',
+            requestDate: '2026-01-31T23:30:00.000Z',
+            payoutTxid: PAYOUT_TXID,
+          }),
           withdrawal({ _id: 'd', amount: 40, status: 'approved', requestDate: '2025-12-02T08:00:00.000Z' }),
         ],
         0,
@@ -130,10 +139,14 @@ describe('Referral Program tab: Withdrawal Center history', () => {
     renderTab();
     await within(center()).findByRole('table');
     expect(historyRows().map(rowCells)).toEqual([
-      ['$20', 'Mar 1, 2026', 'Pending'],
-      ['$25', 'Feb 14, 2026', 'Rejected'],
-      ['$1,200', 'Jan 31, 2026', 'Approved'],
+      ['$20', 'Mar 1, 2026', 'Pending', '-'],
+      ['$25', 'Feb 14, 2026', 'Rejected', '-'],
+      ['$1,200', 'Jan 31, 2026', 'Approved', '5e4c1a…b9c1d3'],
     ]);
+    const payout = within(center()).getByRole('link', { name: `Payout transaction ${PAYOUT_TXID} on Tronscan` });
+    expect(payout).toHaveAttribute('href', `https://tronscan.org/#/transaction/${PAYOUT_TXID}`);
+    expect(payout).toHaveAttribute('target', '_blank');
+    expect(payout).toHaveAttribute('rel', 'noopener noreferrer');
     const [pending, rejected, approved] = historyRows();
     expect(within(pending as HTMLElement).getByText('Pending')).toHaveClass('status-pill', 'status-pill--pending');
     expect(within(rejected as HTMLElement).getByText('Rejected')).toHaveClass('status-pill--rejected');
@@ -149,7 +162,7 @@ describe('Referral Program tab: Withdrawal Center history', () => {
     expect(earnings()).toHaveTextContent('$6');
     await user.click(within(center()).getByRole('button', { name: 'Try Again' }));
     await within(center()).findByRole('table');
-    expect(historyRows().map(rowCells)).toEqual([['$20', 'Mar 1, 2026', 'Pending']]);
+    expect(historyRows().map(rowCells)).toEqual([['$20', 'Mar 1, 2026', 'Pending', '-']]);
     expect(api.requestsTo('GET /api/withdrawal/user').length).toBeGreaterThanOrEqual(2);
   });
 });
@@ -202,7 +215,7 @@ describe('Referral Program tab: the Withdraw button', () => {
     expect(screen.getByTestId('referral-held')).toHaveTextContent('$20 held for your pending withdrawal');
     expect(storedUser().referralEarnings).toBe(0);
     await within(center()).findByRole('table');
-    expect(historyRows().map(rowCells)).toEqual([['$20', 'Mar 1, 2026', 'Pending']]);
+    expect(historyRows().map(rowCells)).toEqual([['$20', 'Mar 1, 2026', 'Pending', '-']]);
     await waitFor(() => expect(api.requestsTo('GET /api/withdrawal/user')).toHaveLength(2));
 
     // A second request is now stopped at the button.

@@ -515,6 +515,63 @@ describe('Billing History tab', () => {
     );
   });
 
+  it("shows what support gave as 'By support' with no amount and no receipt, and what support ended", async () => {
+    mockCommerceApi({
+      'GET /api/payment/subscriptions': jsonResponse({
+        subscriptions: [
+          subscription({
+            _id: 's3',
+            packageName: PACKAGE_NAMES.pro,
+            paymentMethod: 'support',
+            paymentId: null,
+            isExtension: true,
+            startDate: '2026-09-01',
+            endDate: '2026-09-10',
+          }),
+          subscription({
+            _id: 's2',
+            packageName: PACKAGE_NAMES.ultimate,
+            paymentMethod: 'support',
+            paymentId: null,
+            startDate: '2026-03-15',
+            endDate: null,
+          }),
+          subscription({
+            _id: 's1',
+            status: 'expired',
+            startDate: '2026-03-01',
+            endDate: '2026-03-15',
+            paymentId: 'pay-1',
+            amount: 60.12,
+            endedAt: '2026-03-15T10:00:00.000Z',
+          }),
+        ],
+      }),
+    });
+    renderDashboard(billing);
+    const history = screen.getByRole('region', { name: 'Purchase History' });
+    const table = await within(history).findByRole('table');
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => cellTexts(row));
+    expect(rows).toEqual([
+      // What support gave has no payment, so nothing to refund either (the last column).
+      ['Pro Package', '10 Days', 'Sep 1, 2026', 'Sep 10, 2026', 'By support', 'Active', '', ''],
+      ['Ultimate Package', 'Lifetime', 'Mar 15, 2026', 'Lifetime', 'By support', 'Active', '', ''],
+      [
+        'Basic Package',
+        '1 Month',
+        'Mar 1, 2026',
+        'Mar 15, 2026',
+        '60.12 USDT',
+        'ExpiredEnded by support on Mar 15, 2026',
+        'Receipt',
+        '',
+      ],
+    ]);
+  });
+
   it('shows loading states, then the empty states', async () => {
     const active = deferred<Response>();
     const list = deferred<Response>();

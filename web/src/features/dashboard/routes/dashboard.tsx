@@ -36,6 +36,8 @@ const BillingHistoryTab = lazy(() =>
   import('../components/billing-history-tab').then((module) => ({ default: module.BillingHistoryTab })),
 );
 const AccountTab = lazy(() => import('../components/account-tab').then((module) => ({ default: module.AccountTab })));
+/* Once a paid package is active, the Packages tab asks for the MetaTrader 5 account the bot trades on. */
+const Mt5AccountCard = lazy(() => import('@/features/trading').then((module) => ({ default: module.Mt5AccountCard })));
 
 const isPackageName = (name: string | undefined): name is PackageName =>
   name !== undefined && (ALL_PACKAGE_NAMES as readonly string[]).includes(name);
@@ -170,7 +172,14 @@ export default function DashboardRoute() {
       {notice && <InPageNotification notice={notice} onClose={closeNotice} />}
       <TabPanel idPrefix={TAB_PREFIX} id={tab} className="dashboard__panel">
         <h2 className="dashboard__panel-title">{DASHBOARD_TABS.find((item) => item.id === tab)?.label}</h2>
-        {tab === 'packages' && <PackagesTab onBuy={setPurchase} highlightedPlan={arrival.selectedPlan} />}
+        {tab === 'packages' && (
+          <>
+            <Suspense fallback={null}>
+              <Mt5AccountCard />
+            </Suspense>
+            <PackagesTab onBuy={setPurchase} highlightedPlan={arrival.selectedPlan} />
+          </>
+        )}
         {/* Keyed by tab: a new boundary shows its loader at once, so the chosen tab is selected
             on the click even while its code is on the way. */}
         <Suspense key={tab} fallback={<PageLoader />}>

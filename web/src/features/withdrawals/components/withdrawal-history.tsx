@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { StatusPill } from '@/components/ui/status-pill';
 import { formatCalendarDay } from '@/lib/format';
 import { formatUsd } from '@/lib/format';
+import { shortTxid, tronTransactionUrl } from '@/lib/tron-explorer';
 import { WITHDRAWALS_ERROR, type Withdrawal } from '../api/get-user-withdrawals';
 
 export const WITHDRAWAL_HISTORY_TEXT = {
@@ -12,7 +13,12 @@ export const WITHDRAWAL_HISTORY_TEXT = {
   error: WITHDRAWALS_ERROR,
   retry: 'Try Again',
   caption: `Your ${WITHDRAWAL.historyListSize} latest withdrawals, newest first`,
+  /** Until a withdrawal is approved there is no payout to show. */
+  noPayout: '-',
 } as const;
+
+/** The accessible name of a payout's link: what it opens, with the whole transaction id. */
+export const payoutLinkLabel = (txid: string) => `Payout transaction ${txid} on Tronscan`;
 
 /** The newest `WITHDRAWAL.historyListSize` (3) withdrawals, newest first whatever order they came in. */
 export function latestWithdrawals(withdrawals: readonly Withdrawal[]): Withdrawal[] {
@@ -28,7 +34,10 @@ export interface WithdrawalHistoryProps {
   onRetry: () => void;
 }
 
-/** The Withdrawal Center's history: the 3 latest withdrawals with amount, date and status. */
+/**
+ * The Withdrawal Center's history: the 3 latest withdrawals with amount, date and status, and for
+ * an approved one the payout's TRON transaction, linked to the block explorer.
+ */
 export function WithdrawalHistory({ withdrawals, loading, error, onRetry }: WithdrawalHistoryProps) {
   let content;
   if (loading) {
@@ -60,6 +69,7 @@ export function WithdrawalHistory({ withdrawals, loading, error, onRetry }: With
               <th scope="col">Amount</th>
               <th scope="col">Date</th>
               <th scope="col">Status</th>
+              <th scope="col">Payout</th>
             </tr>
           </thead>
           <tbody>
@@ -69,6 +79,22 @@ export function WithdrawalHistory({ withdrawals, loading, error, onRetry }: With
                 <td>{formatCalendarDay(withdrawal.requestDate)}</td>
                 <td>
                   <StatusPill status={withdrawal.status} />
+                </td>
+                <td>
+                  {withdrawal.payoutTxid ? (
+                    <a
+                      className="withdrawal-history__txid"
+                      href={tronTransactionUrl(withdrawal.payoutTxid)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={payoutLinkLabel(withdrawal.payoutTxid)}
+                      title={withdrawal.payoutTxid}
+                    >
+                      {shortTxid(withdrawal.payoutTxid)}
+                    </a>
+                  ) : (
+                    WITHDRAWAL_HISTORY_TEXT.noPayout
+                  )}
                 </td>
               </tr>
             ))}

@@ -1,14 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES, type AdminSubscription } from '@goldbot/shared';
+import { ADMIN_MESSAGES, BOT_CONNECTION_MESSAGES, type AdminSubscription, type BotConnection } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
-import { nth, renderAdminScreen } from '../../testing/render-admin';
+import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import { makeAdminSubscription } from '../../subscription-history/testing/fixtures';
 import AdminActivationsRoute from './activations';
 
 const LIST = 'GET /api/admin/activations';
 const SEND = 'POST /api/payment/send-basic-package-notifications';
+const CONNECTIONS = 'GET /api/admin/activations/connections';
+const connectedKey = (subscriptionId: string) => `POST /api/admin/activations/${subscriptionId}/connected`;
+
+const connection = (overrides: Partial<BotConnection> = {}): BotConnection => ({
+  subscriptionId: 'sub-carol',
+  userId: { _id: 'u-carol', username: 'carol', email: 'carol@example.com' },
+  packageName: 'Pro Package',
+  broker: 'IC Markets',
+  server: 'ICMarketsSC-MT5-2',
+  accountNumber: '51234567',
+  status: 'waiting',
+  requestedAt: '2026-03-14T08:00:00.000Z',
+  connectedAt: null,
+  ...overrides,
+});
+const connections = (rows: BotConnection[]) => jsonResponse({ connections: rows, nextCursor: null });
 
 const list = (subscriptions: AdminSubscription[]) => jsonResponse({ subscriptions });
 
@@ -26,7 +42,7 @@ const bob = makeAdminSubscription({
 });
 
 async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ [LIST]: list([alice, bob]), ...routes });
+  const api = mockApi({ [LIST]: list([alice, bob]), [CONNECTIONS]: connections([]), ...routes });
   const view = renderAdminScreen(<AdminActivationsRoute />, '/admin/activations');
   await screen.findByRole('heading', { level: 1, name: 'Subscription Activations' });
   return { api, ...view };
@@ -120,5 +136,64 @@ describe('admin activations', () => {
     api.on(LIST, list([alice]));
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(within(await table()).getByText('alice')).toBeInTheDocument();
+  });
+
+  describe('Bot Connections', () => {
+    const region = () => screen.getByRole('region', { name: 'Bot Connections' });
+
+    it('lists the MetaTrader 5 accounts waiting for the bot, oldest first, with their details', async () => {
+      const { api } = await openScreen({ [CONNECTIONS]: connections([connection()]) });
+      const table = await within(region()).findByRole('table', { name: 'MetaTrader 5 accounts waiting for the bot' });
+      const rows = within(table).getAllByRole('row');
+      expect(columnHeaders(nth(rows, 0))).toEqual([
+        'User',
+        'Package',
+        'Broker',
+        'Server',
+        'Account Number',
+        'Requested',
+        '',
+      ]);
+      expect(cellTexts(nth(rows, 1)).slice(0, 5)).toEqual([
+        'carolcarol@example.com',
+        'Pro Package',
+        'IC Markets',
+        'ICMarketsSC-MT5-2',
+        '51234567Copy',
+      ]);
+      expect(nth(queriesTo(api, CONNECTIONS), 0).get('status')).toBe('waiting');
+    });
+
+    it('marks one connected, says the customer was mailed, and reads the list again', async () => {
+      const { api, user } = await openScreen({
+        [CONNECTIONS]: [connections([connection()]), connections([])],
+        [connectedKey('sub-carol')]: jsonResponse({
+          message: BOT_CONNECTION_MESSAGES.connected('carol'),
+          connection: connection({ status: 'connected', connectedAt: '2026-03-15T10:00:00.000Z' }),
+        }),
+      });
+      const button = await within(region()).findByRole('button', { name: 'Mark connected: carol, Pro Package' });
+      await user.click(button);
+      expect(await within(region()).findByText('Marked as connected. carol has been e-mailed.')).toBeInTheDocument();
+      expect(api.requestsTo(connectedKey('sub-carol'))).toHaveLength(1);
+      expect(await within(region()).findByText('No MetaTrader 5 accounts waiting for the bot')).toBeInTheDocument();
+    });
+
+    it("says the server's refusal, and shows the connected ones on their tab", async () => {
+      const { user } = await openScreen({
+        [CONNECTIONS]: [
+          connections([connection()]),
+          connections([connection()]),
+          connections([connection({ status: 'connected', connectedAt: '2026-03-15T10:00:00.000Z' })]),
+        ],
+        [connectedKey('sub-carol')]: jsonResponse({ message: BOT_CONNECTION_MESSAGES.changedMeanwhile }, 409),
+      });
+      await user.click(await within(region()).findByRole('button', { name: /Mark connected/ }));
+      expect(await within(region()).findByText(BOT_CONNECTION_MESSAGES.changedMeanwhile)).toBeInTheDocument();
+      await user.click(within(region()).getByRole('tab', { name: 'Connected' }));
+      const table = await within(region()).findByRole('table', { name: 'Bots connected' });
+      expect(within(table).queryByRole('button', { name: /Mark connected/ })).not.toBeInTheDocument();
+      expect(within(table).getByText(/Mar 15, 2026/)).toBeInTheDocument();
+    });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The e-mail template types as the editor lists them: the 11 of the spec in its order,
  * then the withdrawal decisions, the administrators' wallet notice and new-work mail, the refund
- * decisions, and any type the server adds later, named from its key.
+ * decisions, the bot's connection notice, and any type the server adds later, named from its key.
  */
 const LABELS: Readonly<Record<string, string>> = {
   paymentVerified: 'Payment Verified',
@@ -21,6 +21,7 @@ const LABELS: Readonly<Record<string, string>> = {
   adminNewWork: 'New Work (to administrators)',
   refundApproved: 'Refund Approved',
   refundRefused: 'Refund Refused',
+  botConnected: 'Bot Connected (MetaTrader 5)',
 };
 
 const ORDER = Object.keys(LABELS);

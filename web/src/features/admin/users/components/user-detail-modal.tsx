@@ -9,6 +9,7 @@ import { useNotice } from '../../hooks/use-notice';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import type { UserActionResponse } from '../api/set-user-active';
 import { actionErrorText, confirmWording, useUserStatus, type UserStatusChange } from '../hooks/use-user-status';
+import { SubscriptionSupport } from './subscription-support';
 import { UserStatusButton } from './user-status-button';
 import { UserSubscriptions } from './user-subscriptions';
 import { phoneText } from './users-table';
@@ -27,8 +28,9 @@ interface UserDetailModalProps {
 
 /**
  * A user's details: avatar initial, username, e-mail, phone ('Not
- * provided'), the Active/Inactive badge, account information, the subscription history, the
- * Activate/Deactivate button with its confirmation; the modal's own Close button closes it.
+ * provided'), the Active/Inactive badge, account information, the subscription history, support's
+ * subscription controls (grant, extend, end), the Activate/Deactivate button with its
+ * confirmation; the modal's own Close button closes it.
  */
 export function UserDetailModal({ user, isSelf, onClose, onChanged }: UserDetailModalProps) {
   const notice = useNotice();
@@ -80,6 +82,8 @@ export function UserDetailModal({ user, isSelf, onClose, onChanged }: UserDetail
           </Heading>
           <UserSubscriptions userId={user._id} />
         </View>
+
+        <SubscriptionSupport user={user} />
 
         <Divider />
         {status.confirming ? (

@@ -11,6 +11,7 @@ const LIST = 'GET /api/admin/users';
 const deactivateKey = (id: string) => `PUT /api/admin/user/${id}/deactivate`;
 const activateKey = (id: string) => `PUT /api/admin/user/${id}/activate`;
 const subscriptionsKey = (id: string) => `GET /api/admin/user/${id}/subscriptions`;
+const supportKey = (id: string) => `POST /api/admin/user/${id}/subscription`;
 
 function makeUser(overrides: Partial<AdminUser> = {}): AdminUser {
   return {
@@ -297,10 +298,10 @@ describe('admin users', () => {
 
     const history = await details.findByRole('table', { name: 'Subscription history' });
     const rows = within(history).getAllByRole('row');
-    expect(columnHeaders(nth(rows, 0))).toEqual(['Package', 'Status', 'Start', 'End']);
-    expect(nth(rows, 1)).toHaveTextContent('Pro PackageActiveFeb 1, 2026Jul 31, 2026');
-    expect(nth(rows, 2)).toHaveTextContent('Ultimate PackageActiveMar 1, 2026Lifetime');
-    expect(nth(rows, 3)).toHaveTextContent('Free TrialExpiredDec 1, 2025Dec 31, 2025');
+    expect(columnHeaders(nth(rows, 0))).toEqual(['Package', 'Status', 'Start', 'End', 'Payment']);
+    expect(nth(rows, 1)).toHaveTextContent('Pro PackageActiveFeb 1, 2026Jul 31, 2026USDT');
+    expect(nth(rows, 2)).toHaveTextContent('Ultimate PackageActiveMar 1, 2026LifetimeUSDT');
+    expect(nth(rows, 3)).toHaveTextContent('Free TrialExpiredDec 1, 2025Dec 31, 2025USDT');
 
     await user.click(details.getByRole('button', { name: 'Deactivate' }));
     expect(dialog).toHaveTextContent('Deactivate alice? They are signed out everywhere');
@@ -364,5 +365,113 @@ describe('admin users', () => {
     await user.click(screen.getByRole('button', { name: 'Export users as CSV' }));
     await waitFor(() => expect(downloads.saved).toHaveLength(1));
     expect(Object.fromEntries(nth(queriesTo(api, EXPORT), 0))).toEqual({ search: 'alice' });
+  });
+
+  describe('Subscription Support in View Details', () => {
+    async function openSupport(routes: Parameters<typeof mockApi>[0] = {}) {
+      const view = await openScreen({
+        [subscriptionsKey('u-alice')]: jsonResponse({ subscriptions: [makeSubscription()] }),
+        ...routes,
+      });
+      await view.user.click(within(await rowOf('alice')).getByRole('button', { name: 'View Details' }));
+      const dialog = screen.getByRole('dialog', { name: 'User Details' });
+      await within(dialog).findByRole('table', { name: 'Subscription history' });
+      return { ...view, dialog, support: within(within(dialog).getByRole('region', { name: 'Subscription Support' })) };
+    }
+
+    it('grants a package for a number of days with a reason, and shows the new row as By support at once', async () => {
+      const granted = makeSubscription({
+        _id: 'sub-granted',
+        packageName: 'Basic Package',
+        paymentMethod: 'support',
+        paymentId: null,
+        startDate: '2026-03-15',
+        endDate: '2026-04-13',
+        createdAt: '2026-03-15T10:00:00.000Z',
+      });
+      const { api, user, dialog, support } = await openSupport({
+        [supportKey('u-alice')]: jsonResponse({
+          message: 'Granted the Basic Package to alice until Apr 13, 2026.',
+          subscriptions: [granted, makeSubscription()],
+        }),
+      });
+      expect(support.getByText(/“By support” with no amount, counts in no revenue figure/)).toBeInTheDocument();
+      expect(support.getByLabelText('Action')).toHaveValue('grant');
+      await user.selectOptions(support.getByLabelText('Package'), 'Basic Package');
+      await user.type(support.getByLabelText('Days'), '30');
+      await user.type(support.getByLabelText(/Reason/), '  Payment reached us without a TXID  ');
+      await user.click(support.getByRole('button', { name: 'Grant package' }));
+      expect(await support.findByText('Granted the Basic Package to alice until Apr 13, 2026.')).toBeInTheDocument();
+      expect(nth(api.requestsTo(supportKey('u-alice')), 0).body).toEqual({
+        action: 'grant',
+        packageName: 'Basic Package',
+        days: 30,
+        reason: 'Payment reached us without a TXID',
+      });
+      const rows = within(within(dialog).getByRole('table', { name: 'Subscription history' })).getAllByRole('row');
+      expect(nth(rows, 1)).toHaveTextContent('Basic PackageActiveMar 15, 2026Apr 13, 2026By support');
+      // The answer is the list: no second read.
+      expect(api.requestsTo(subscriptionsKey('u-alice'))).toHaveLength(1);
+      expect(support.getByLabelText(/Reason/)).toHaveValue('');
+    });
+
+    it('says what is missing at each field and sends nothing', async () => {
+      const { api, user, support } = await openSupport();
+      await user.selectOptions(support.getByLabelText('Package'), 'Pro Package');
+      await user.click(support.getByRole('button', { name: 'Grant package' }));
+      expect(support.getByText('Please give the reason: it is kept in the audit log.')).toBeInTheDocument();
+      await user.type(support.getByLabelText(/Reason/), 'Goodwill');
+      expect(support.queryByText('Please give the reason: it is kept in the audit log.')).not.toBeInTheDocument();
+      await user.click(support.getByRole('button', { name: 'Grant package' }));
+      expect(support.getByText('Enter the number of days (1 to 366).')).toBeInTheDocument();
+      await user.type(support.getByLabelText('Days'), '400');
+      expect(support.queryByText('Enter the number of days (1 to 366).')).not.toBeInTheDocument();
+      await user.click(support.getByRole('button', { name: 'Grant package' }));
+      expect(support.getByText('The number of days is a whole number from 1 to 366.')).toBeInTheDocument();
+      // The Ultimate Package may be granted for life: no days needed.
+      await user.selectOptions(support.getByLabelText('Package'), 'Ultimate Package');
+      expect(support.getByLabelText('Days')).toHaveAccessibleDescription(
+        /Leave empty to grant the Ultimate Package for life/,
+      );
+      expect(api.requestsTo(supportKey('u-alice'))).toHaveLength(0);
+    });
+
+    it('extends the current package, and shows the server’s field error when the user has several', async () => {
+      const several = 'This user has several current packages (Basic Package, Pro Package): choose which one.';
+      const { api, user, support } = await openSupport({
+        [supportKey('u-alice')]: jsonResponse({ message: several, errors: { packageName: several } }, 400),
+      });
+      await user.selectOptions(support.getByLabelText('Action'), 'extend');
+      expect(support.getByLabelText('Package')).toHaveValue('');
+      await user.type(support.getByLabelText('Days'), '7');
+      await user.type(support.getByLabelText(/Reason/), 'Outage');
+      await user.click(support.getByRole('button', { name: 'Extend package' }));
+      expect(await support.findByText(several)).toBeInTheDocument();
+      expect(nth(api.requestsTo(supportKey('u-alice')), 0).body).toEqual({
+        action: 'extend',
+        days: 7,
+        reason: 'Outage',
+      });
+    });
+
+    it('ends a package only after a confirmation, and says a refusal', async () => {
+      const { api, user, support } = await openSupport({
+        [supportKey('u-alice')]: jsonResponse({ message: 'This user has no current Basic Package.' }, 409),
+      });
+      await user.selectOptions(support.getByLabelText('Action'), 'end');
+      expect(support.queryByLabelText('Days')).not.toBeInTheDocument();
+      await user.selectOptions(support.getByLabelText('Package'), 'Basic Package');
+      await user.type(support.getByLabelText(/Reason/), 'Chargeback');
+      await user.click(support.getByRole('button', { name: 'End package now' }));
+      expect(support.getByText(/End alice's Basic Package today\? It stops at once/)).toBeInTheDocument();
+      expect(api.requestsTo(supportKey('u-alice'))).toHaveLength(0);
+      await user.click(support.getByRole('button', { name: 'Yes, end it' }));
+      expect(await support.findByText('This user has no current Basic Package.')).toBeInTheDocument();
+      expect(nth(api.requestsTo(supportKey('u-alice')), 0).body).toEqual({
+        action: 'end',
+        packageName: 'Basic Package',
+        reason: 'Chargeback',
+      });
+    });
   });
 });

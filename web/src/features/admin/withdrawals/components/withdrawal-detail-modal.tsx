@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Divider, Flex, Text, TextAreaField, View } from '@aws-amplify/ui-react';
-import { ADMIN_NOTE_MAX_LENGTH, WITHDRAWAL, type Withdrawal } from '@goldbot/shared';
+import { Divider, Flex, Text, TextAreaField, TextField, View } from '@aws-amplify/ui-react';
+import { ADMIN_NOTE_MAX_LENGTH, WITHDRAWAL, payoutTxidSchema, type Withdrawal } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { AdminModal } from '../../components/admin-modal';
 import { CopyButton } from '../../components/copy-button';
@@ -13,9 +13,22 @@ import { useDecision, type Decision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
 import { formatDateTime, formatUsd } from '@/lib/format';
+import { checkPayout } from '../api/check-payout';
 import { decideWithdrawal, type WithdrawalDecisionResponse } from '../api/decide-withdrawal';
+import { PayoutSection } from './payout-section';
 
 export const NOTE_HINT = 'This note will be included in the email to the user';
+export const PAYOUT_TXID_HINT =
+  'Send the USDT first, then paste the transaction id (TXID) of your transfer: the user gets it in the approval e-mail, and it is checked on the TRON network.';
+export const CHECK_FAILED = 'Failed to check the payout on chain';
+
+/** The payout TXID as typed, or the schema's sentence saying what is wrong with it. */
+export function readPayoutTxid(typed: string): { txid: string } | { error: string } {
+  const parsed = payoutTxidSchema.safeParse(typed);
+  return parsed.success
+    ? { txid: parsed.data }
+    : { error: parsed.error.issues[0]?.message ?? 'Please check the payout TXID' };
+}
 
 const FAILED: Record<Decision, string> = {
   approve: 'Failed to approve withdrawal',
@@ -43,7 +56,7 @@ function wording(withdrawal: Withdrawal, withNote: boolean): Record<Decision, De
       button: 'Approve & Reset Balance',
       confirm: 'Yes, approve',
       busy: 'Approving...',
-      question: `Approve ${username}'s withdrawal of ${amount}? It is paid out of their referral earnings to the TRC20 address above within ${WITHDRAWAL.processingHours} hours, and they are ${mailed}.`,
+      question: `Approve ${username}'s withdrawal of ${amount}? It is settled out of their referral earnings, they are ${mailed} with the payout TXID, and the transfer is checked on the TRON network.`,
     },
     reject: {
       button: 'Reject Request',
@@ -61,31 +74,74 @@ interface WithdrawalDetailModalProps {
   onDecided: (decision: Decision, response: WithdrawalDecisionResponse) => void;
   /** The request is no longer pending here (409: decided meanwhile; 404: gone). */
   onStale: (decision: Decision, error: ApiError) => void;
+  /** 'Check on chain' answered the withdrawal with a new payout verdict. */
+  onChecked?: (withdrawal: Withdrawal) => void;
 }
 
 /**
  * A withdrawal request's details: the user, their current balance, amount, status,
- * request date, the TRC20 wallet with Copy, the processed or rejected date and the admin note.
- * While pending: the optional note (at most 500 characters, mailed to the user) and 'Approve &
- * Reset Balance' / 'Reject Request', each confirmed first, one request at a time.
+ * request date, the TRC20 wallet with Copy, the processed or rejected date and the admin note; once
+ * approved, the payout's TXID with its on-chain verdict and 'Check on chain'. While pending: the
+ * payout TXID (required to approve), the optional note (at most 500 characters, mailed to the user)
+ * and 'Approve & Reset Balance' / 'Reject Request', each confirmed first, one request at a time.
  */
-export function WithdrawalDetailModal({ withdrawal, onClose, onDecided, onStale }: WithdrawalDetailModalProps) {
+export function WithdrawalDetailModal({
+  withdrawal: given,
+  onClose,
+  onDecided,
+  onStale,
+  onChecked,
+}: WithdrawalDetailModalProps) {
   const notice = useNotice();
+  // The withdrawal as this modal last heard of it ('Check on chain' answers it anew).
+  const [withdrawal, setWithdrawal] = useState(given);
   // At most 500 characters: the field takes no more (the server checks it again).
   const [note, setNote] = useState('');
+  const [payoutTxid, setPayoutTxid] = useState('');
+  const [payoutError, setPayoutError] = useState<string | undefined>(undefined);
+  const [checking, setChecking] = useState(false);
   const decision = useDecision({
     send: (choice) => {
       notice.clear();
-      return decideWithdrawal(withdrawal._id, choice, note.trim() || null);
+      const read = readPayoutTxid(payoutTxid);
+      return decideWithdrawal(withdrawal._id, choice, note.trim() || null, 'txid' in read ? read.txid : undefined);
     },
     onDecided,
     onStale,
     onFailed: (choice, error) => notice.show('error', decisionErrorText(choice, error)),
   });
+  // Approving needs the payout's TXID: a missing or malformed one is said at the field, nothing is asked.
+  const controls = {
+    ...decision,
+    ask: (choice: Decision) => {
+      if (choice === 'approve') {
+        const read = readPayoutTxid(payoutTxid);
+        if ('error' in read) {
+          setPayoutError(read.error);
+          return;
+        }
+      }
+      decision.ask(choice);
+    },
+  };
   const pending = withdrawal.status === 'pending';
 
+  const check = async () => {
+    setChecking(true);
+    notice.clear();
+    try {
+      const { withdrawal: checked } = await checkPayout(withdrawal._id);
+      setWithdrawal(checked);
+      onChecked?.(checked);
+    } catch (error) {
+      notice.show('error', errorMessage(error, CHECK_FAILED));
+    } finally {
+      setChecking(false);
+    }
+  };
+
   return (
-    <AdminModal title="Withdrawal Details" onClose={() => !decision.busy && onClose()}>
+    <AdminModal title="Withdrawal Details" onClose={() => !decision.busy && !checking && onClose()}>
       <Flex direction="column" gap="medium">
         <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
         <DetailList>
@@ -123,10 +179,28 @@ export function WithdrawalDetailModal({ withdrawal, onClose, onDecided, onStale 
           )}
         </DetailList>
 
+        <PayoutSection withdrawal={withdrawal} checking={checking} onCheck={() => void check()} />
+
         {pending && (
           <View as="section" aria-label="Decision">
             <Divider marginBlockEnd="small" />
             <Flex direction="column" gap="medium">
+              <TextField
+                label="Payout TXID"
+                descriptiveText={PAYOUT_TXID_HINT}
+                value={payoutTxid}
+                onChange={(event) => {
+                  setPayoutTxid(event.target.value);
+                  setPayoutError(undefined);
+                }}
+                hasError={payoutError !== undefined}
+                errorMessage={payoutError}
+                isRequired
+                autoComplete="off"
+                spellCheck={false}
+                fontFamily="monospace"
+                isDisabled={decision.busy}
+              />
               <Flex direction="column" gap="xxs">
                 <TextAreaField
                   label="Admin Note (optional)"
@@ -142,7 +216,7 @@ export function WithdrawalDetailModal({ withdrawal, onClose, onDecided, onStale 
                   {note.length}/{ADMIN_NOTE_MAX_LENGTH}
                 </Text>
               </Flex>
-              <DecisionControls state={decision} wording={wording(withdrawal, note.trim() !== '')} />
+              <DecisionControls state={controls} wording={wording(withdrawal, note.trim() !== '')} />
             </Flex>
           </View>
         )}

@@ -11,6 +11,7 @@ import { useNotice } from '../../hooks/use-notice';
 import { useServerSearch } from '../../hooks/use-server-search';
 import { useWithdrawals, type WithdrawalTab } from '../api/get-withdrawals';
 import type { WithdrawalDecisionResponse } from '../api/decide-withdrawal';
+import { payoutVerdictText } from './payout-section';
 import { staleText, WithdrawalDetailModal } from './withdrawal-detail-modal';
 import { WithdrawalsTable } from './withdrawals-table';
 
@@ -35,7 +36,8 @@ export const emptyText = (tab: WithdrawalTab) =>
 /**
  * Admin withdrawals: stat cards and tab counts from the server's counts,
  * the requests of the chosen status with a server search on username, e-mail or wallet, and a
- * detail modal that approves or rejects with an optional note for the user's e-mail.
+ * detail modal that approves (with the payout's TXID) or rejects with an optional note for the
+ * user's e-mail. Approved rows carry the payout's on-chain verdict; a mismatch is flagged.
  */
 export function WithdrawalManagement() {
   const search = useServerSearch();
@@ -48,7 +50,19 @@ export function WithdrawalManagement() {
   const onDecided = (decision: Decision, response: WithdrawalDecisionResponse) => {
     setSelected(null);
     // The server's message says what was paid out and what remains (or the spec's sentence when nothing does).
-    notice.show('success', response.message || SUCCESS[decision], TOAST_MS.adminPaymentsAndWithdrawals);
+    const message = response.message || SUCCESS[decision];
+    if (decision === 'approve') {
+      // With what the chain says about the payout: a mismatch stays on screen until dismissed.
+      const check = response.withdrawal.payoutCheck;
+      const mismatch = check?.status === 'mismatch';
+      notice.show(
+        mismatch ? 'error' : 'success',
+        `${message} ${payoutVerdictText(check)}`,
+        mismatch ? undefined : TOAST_MS.adminPaymentsAndWithdrawals,
+      );
+    } else {
+      notice.show('success', message, TOAST_MS.adminPaymentsAndWithdrawals);
+    }
     void list.refresh();
   };
 
@@ -111,6 +125,7 @@ export function WithdrawalManagement() {
           onClose={() => setSelected(null)}
           onDecided={onDecided}
           onStale={onStale}
+          onChecked={() => void list.refresh()}
         />
       )}
     </Flex>

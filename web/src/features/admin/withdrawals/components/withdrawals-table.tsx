@@ -1,4 +1,4 @@
-import { Button, TableCell, TableRow } from '@aws-amplify/ui-react';
+import { Button, Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { Withdrawal } from '@goldbot/shared';
 import { PagedListView } from '../../components/paged-list-view';
 import { StatusBadge } from '../../components/status-badge';
@@ -6,6 +6,7 @@ import { UserIdentity } from '../../components/user-identity';
 import { formatDate, formatUsd } from '@/lib/format';
 import type { WithdrawalList } from '../api/get-withdrawals';
 import { AdminTable } from '../../components/admin-table';
+import { PayoutCheckBadge } from './payout-section';
 
 interface WithdrawalsTableProps {
   /** The table's accessible name. */
@@ -18,7 +19,10 @@ interface WithdrawalsTableProps {
 
 export const FETCH_WITHDRAWALS_FAILED = 'Failed to fetch withdrawals';
 
-/** One tab's requests: User, Amount, Balance (the user's available earnings), Status, Date, Actions. */
+/**
+ * One tab's requests: User, Amount, Balance (the user's available earnings), Status (with the
+ * payout's on-chain verdict once approved), Date, Actions.
+ */
 export function WithdrawalsTable({ label, list, emptyText, onView }: WithdrawalsTableProps) {
   return (
     <PagedListView
@@ -37,7 +41,12 @@ export function WithdrawalsTable({ label, list, emptyText, onView }: Withdrawals
               <TableCell>{formatUsd(withdrawal.amount)}</TableCell>
               <TableCell>{formatUsd(withdrawal.userId.referralEarnings)}</TableCell>
               <TableCell>
-                <StatusBadge status={withdrawal.status} />
+                <Flex as="span" alignItems="center" gap="xs" wrap="wrap">
+                  <StatusBadge status={withdrawal.status} />
+                  {withdrawal.status === 'approved' && withdrawal.payoutTxid && (
+                    <PayoutCheckBadge check={withdrawal.payoutCheck} />
+                  )}
+                </Flex>
               </TableCell>
               <TableCell>{formatDate(withdrawal.requestDate)}</TableCell>
               <TableCell>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Withdrawal } from '@goldbot/shared';
+import type { ChainCheck, Withdrawal } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
 import { captureDownloads, csvResponse } from '../../testing/capture-downloads';
@@ -10,6 +10,24 @@ import AdminWithdrawalsRoute from './withdrawals';
 const LIST = 'GET /api/withdrawal/all';
 const approveKey = (id: string) => `PUT /api/withdrawal/approve/${id}`;
 const rejectKey = (id: string) => `PUT /api/withdrawal/reject/${id}`;
+const checkKey = (id: string) => `POST /api/withdrawal/payout-check/${id}`;
+
+/** The TRON transaction ids of the payouts in these tests. */
+const BOB_PAYOUT = '9f2c'.repeat(16);
+const ALICE_PAYOUT = 'a1b2c3d4'.repeat(8);
+
+/** A verdict on a payout, checked at one fixed time. */
+const verdict = (status: ChainCheck['status'], reasons: string[] = []): ChainCheck => ({
+  status,
+  checkedAt: '2026-03-05T10:01:00.000Z',
+  confirmedAt: status === 'match' || status === 'mismatch' ? '2026-03-05T09:59:00.000Z' : null,
+  from: null,
+  to: status === 'match' || status === 'mismatch' ? 'TAbCdEfGhJkLmNpQrStUvWxYz123456789' : null,
+  amount: status === 'match' ? '20' : status === 'mismatch' ? '35' : null,
+  blockNumber: null,
+  reasons,
+});
+const SHORT = "35 USDT sent to the withdrawal's address, not the approved 36 USDT";
 
 const counts = { total: 31, pending: 3, approved: 20, rejected: 8 };
 
@@ -31,6 +49,8 @@ const bob = makeWithdrawal({
   requestDate: '2026-02-20T08:00:00.000Z',
   approvedDate: '2026-02-21T10:00:00.000Z',
   adminNote: 'Sent in tx 9f2c.',
+  payoutTxid: BOB_PAYOUT,
+  payoutCheck: verdict('mismatch', [SHORT]),
 });
 const carol = makeWithdrawal({
   _id: 'wd-carol',
@@ -145,7 +165,16 @@ describe('admin withdrawals', () => {
     const headers = columnHeaders(allTable);
     expect(headers).toEqual(['User', 'Amount', 'Balance', 'Status', 'Date', 'Actions']);
     const cells = cellTexts(nth(within(allTable).getAllByRole('row'), 2));
-    expect(cells).toEqual(['bobbob@example.com', '$36', '$0', 'Approved', 'Feb 20, 2026', 'View Details']);
+    // An approved request carries its payout's verdict: a mismatch is flagged in the list.
+    expect(cells).toEqual([
+      'bobbob@example.com',
+      '$36',
+      '$0',
+      'ApprovedPayout mismatch',
+      'Feb 20, 2026',
+      'View Details',
+    ]);
+    expect(within(allTable).getByText('Payout mismatch')).toHaveAttribute('title', SHORT);
     const aliceCells = within(nth(within(allTable).getAllByRole('row'), 1)).getAllByRole('cell');
     expect(nth(aliceCells, 2)).toHaveTextContent('$4');
     expect(nth(aliceCells, 3)).toHaveTextContent('Pending');
@@ -231,10 +260,13 @@ describe('admin withdrawals', () => {
     const answer = deferred<Response>();
     const { api, user } = await openScreen({ [approveKey(alice._id)]: () => answer.promise });
     const dialog = within(await openDetails(user));
+    await user.type(dialog.getByRole('textbox', { name: /Payout TXID/ }), ` 0x${ALICE_PAYOUT.toUpperCase()} `);
     await user.type(dialog.getByRole('textbox', { name: 'Admin Note (optional)' }), '  Paid within 24-48 hours.  ');
     await user.click(dialog.getByRole('button', { name: 'Approve & Reset Balance' }));
     expect(api.requestsTo(approveKey(alice._id))).toHaveLength(0); // asked first
-    expect(dialog.getByText(/Approve alice's withdrawal of \$20\?/)).toHaveTextContent(/e-mailed with your note/);
+    expect(dialog.getByText(/Approve alice's withdrawal of \$20\?/)).toHaveTextContent(
+      /e-mailed with your note with the payout TXID/,
+    );
 
     const listBefore = api.requestsTo(LIST).length;
     byStatus(api, { ...ROWS, all: [{ ...alice, status: 'approved' }, bob, carol] }, { ...counts, pending: 2 });
@@ -245,18 +277,30 @@ describe('admin withdrawals', () => {
     expect(dialog.getByRole('textbox', { name: 'Admin Note (optional)' })).toBeDisabled();
     await user.click(busy);
     expect(api.requestsTo(approveKey(alice._id))).toHaveLength(1);
-    expect(nth(api.requestsTo(approveKey(alice._id)), 0).body).toEqual({ adminNote: 'Paid within 24-48 hours.' });
+    // The TXID as the server keeps it: no 0x, lower case.
+    expect(nth(api.requestsTo(approveKey(alice._id)), 0).body).toEqual({
+      adminNote: 'Paid within 24-48 hours.',
+      payoutTxid: ALICE_PAYOUT,
+    });
     expect(api.requestsTo(rejectKey(alice._id))).toHaveLength(0);
 
     answer.resolve(
       jsonResponse({
         message: 'Withdrawal approved successfully! $20 paid out; $2 of earnings remain.',
-        withdrawal: { ...alice, status: 'approved', approvedDate: '2026-03-05T10:00:00.000Z' },
+        withdrawal: {
+          ...alice,
+          status: 'approved',
+          approvedDate: '2026-03-05T10:00:00.000Z',
+          payoutTxid: ALICE_PAYOUT,
+          payoutCheck: verdict('match'),
+        },
       }),
     );
     expect(
-      // The server's message: the amount paid out and what remains.
-      await screen.findByText('Withdrawal approved successfully! $20 paid out; $2 of earnings remain.'),
+      // The server's message: the amount paid out and what remains, and what the chain says.
+      await screen.findByText(
+        'Withdrawal approved successfully! $20 paid out; $2 of earnings remain. Payout on chain: Match.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(api.requestsTo(LIST).length).toBeGreaterThan(listBefore));
@@ -297,6 +341,7 @@ describe('admin withdrawals', () => {
     const dialog = within(await openDetails(user));
     const before = api.requestsTo(LIST).length;
     byStatus(api, { ...ROWS, all: [{ ...alice, status: 'rejected' }, bob, carol] });
+    await user.type(dialog.getByRole('textbox', { name: /Payout TXID/ }), ALICE_PAYOUT);
     await user.click(dialog.getByRole('button', { name: 'Approve & Reset Balance' }));
     await user.click(dialog.getByRole('button', { name: 'Yes, approve' }));
     const alert = await screen.findByText('This withdrawal was already rejected.');
@@ -315,6 +360,7 @@ describe('admin withdrawals', () => {
       [rejectKey(alice._id)]: new Response('Bad gateway', { status: 502 }),
     });
     const dialog = within(await openDetails(user));
+    await user.type(dialog.getByRole('textbox', { name: /Payout TXID/ }), ALICE_PAYOUT);
     await user.click(dialog.getByRole('button', { name: 'Approve & Reset Balance' }));
     await user.click(dialog.getByRole('button', { name: 'Yes, approve' }));
     expect(await dialog.findByText('Failed to approve withdrawal: Database unavailable')).toBeInTheDocument();
@@ -371,5 +417,92 @@ describe('admin withdrawals', () => {
     expect(nth(downloads.saved, 0).fileName).toBe('withdrawals.csv');
     const query = nth(queriesTo(api, EXPORT), 0);
     expect(Object.fromEntries(query)).toEqual({ status: 'approved', search: 'bob' });
+  });
+
+  it('asks for the payout TXID before an approval: missing or malformed, the field says why and nothing is sent', async () => {
+    const { api, user } = await openScreen();
+    const dialog = within(await openDetails(user));
+    const field = dialog.getByRole('textbox', { name: /Payout TXID/ });
+    expect(field).toBeRequired();
+    expect(field).toHaveAccessibleDescription(/paste the transaction id \(TXID\) of your transfer/);
+    await user.click(dialog.getByRole('button', { name: 'Approve & Reset Balance' }));
+    expect(
+      await dialog.findByText('Please enter the TXID of the USDT transfer you sent for this withdrawal'),
+    ).toBeVisible();
+    expect(dialog.queryByRole('button', { name: 'Yes, approve' })).not.toBeInTheDocument();
+
+    await user.type(field, 'not-a-txid');
+    expect(dialog.queryByText(/Please enter the TXID/)).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Approve & Reset Balance' }));
+    expect(
+      await dialog.findByText(/The payout TXID is the TRON transaction id of your transfer: 64 characters/),
+    ).toBeVisible();
+    expect(dialog.queryByRole('button', { name: 'Yes, approve' })).not.toBeInTheDocument();
+    expect(api.requestsTo(approveKey(alice._id))).toHaveLength(0);
+
+    // Rejecting needs none.
+    await user.click(dialog.getByRole('button', { name: 'Reject Request' }));
+    expect(dialog.getByRole('button', { name: 'Yes, reject' })).toBeInTheDocument();
+  });
+
+  it('keeps a mismatch of the approved payout on screen: the approval stands and the chain’s reasons are said', async () => {
+    const { user } = await openScreen({
+      [approveKey(alice._id)]: jsonResponse({
+        message: 'Withdrawal approved successfully! User earnings have been reset to $0.',
+        withdrawal: {
+          ...alice,
+          status: 'approved',
+          payoutTxid: ALICE_PAYOUT,
+          payoutCheck: verdict('mismatch', ["USDT sent to TXyz, not to the withdrawal's address TAbC"]),
+        },
+      }),
+    });
+    const dialog = within(await openDetails(user));
+    await user.type(dialog.getByRole('textbox', { name: /Payout TXID/ }), ALICE_PAYOUT);
+    await user.click(dialog.getByRole('button', { name: 'Approve & Reset Balance' }));
+    await user.click(dialog.getByRole('button', { name: 'Yes, approve' }));
+    const alert = await screen.findByText(
+      "Withdrawal approved successfully! User earnings have been reset to $0. Payout on chain: Mismatch (USDT sent to TXyz, not to the withdrawal's address TAbC).",
+    );
+    expect(alert.closest('[role="alert"]')).toBeInTheDocument();
+  });
+
+  it("shows an approved request's payout linked to Tronscan with its verdict, and checks it on chain again", async () => {
+    const { api, user } = await openScreen({
+      [checkKey(bob._id)]: jsonResponse({
+        withdrawal: { ...bob, payoutCheck: verdict('match') },
+      }),
+    });
+    const dialog = await openDetails(user, 'bob');
+    const payout = within(within(dialog).getByRole('region', { name: 'Payout' }));
+    const link = payout.getByRole('link', { name: BOB_PAYOUT });
+    expect(link).toHaveAttribute('href', `https://tronscan.org/#/transaction/${BOB_PAYOUT}`);
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(detail(dialog, 'On-chain check')).toHaveTextContent('Payout mismatch');
+    expect(payout.getByRole('list', { name: 'Reasons' })).toHaveTextContent(SHORT);
+    expect(detail(dialog, 'Amount on chain')).toHaveTextContent('35 USDT');
+
+    const listBefore = api.requestsTo(LIST).length;
+    await user.click(payout.getByRole('button', { name: 'Check on chain' }));
+    await waitFor(() => expect(detail(dialog, 'On-chain check')).toHaveTextContent('Payout match'));
+    expect(api.requestsTo(checkKey(bob._id))).toHaveLength(1);
+    expect(payout.queryByRole('list', { name: 'Reasons' })).not.toBeInTheDocument();
+    await waitFor(() => expect(api.requestsTo(LIST).length).toBeGreaterThan(listBefore));
+  });
+
+  it('says when the check on chain fails, with the server message', async () => {
+    const { user } = await openScreen({
+      [checkKey(bob._id)]: jsonResponse(
+        {
+          message:
+            'The on-chain check is not configured on this server (TRON_API_URL). Check the TXID on a block explorer.',
+        },
+        503,
+      ),
+    });
+    const dialog = within(await openDetails(user, 'bob'));
+    await user.click(dialog.getByRole('button', { name: 'Check on chain' }));
+    expect(await dialog.findByText(/The on-chain check is not configured on this server/)).toBeInTheDocument();
+    expect(detail(await screen.findByRole('dialog'), 'On-chain check')).toHaveTextContent('Payout mismatch');
   });
 });

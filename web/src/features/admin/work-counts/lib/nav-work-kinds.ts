@@ -8,5 +8,7 @@ import { paths } from '@/app/paths';
 export const NAV_WORK_KINDS: ReadonlyMap<string, WorkKind> = new Map<string, WorkKind>([
   [paths.admin.payments.path, 'pendingPayments'],
   [paths.admin.withdrawals.path, 'pendingWithdrawals'],
+  [paths.admin.refunds.path, 'refundRequests'],
   [paths.admin.contactDetail.path, 'unreadMessages'],
+  [paths.admin.unmatchedTransfers.path, 'unmatchedTransfers'],
 ]);

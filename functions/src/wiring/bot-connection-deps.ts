@@ -1,0 +1,31 @@
+import { config } from '../config.js';
+import { botConnectedMailValues } from '../domain/email/templates.js';
+import type { ConnectedMail, ConnectionDeps } from '../domain/trading/mt5-accounts.js';
+import { newId } from '../kit/ids.js';
+import { describeError, type Logger } from '../kit/logger.js';
+import { sleep } from '../kit/retry.js';
+import { sendTemplateMail } from './template-mail.js';
+import { connectionStore } from './trading-deps.js';
+
+/** The `botConnected` template (an admin-edited item wins over the built-in default), rendered and sent. */
+export async function sendConnectedMail(mail: ConnectedMail): Promise<void> {
+  const values = botConnectedMailValues({
+    username: mail.username,
+    packageName: mail.packageName,
+    ...mail.account,
+    connectedAt: mail.connectedAt,
+    dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard`,
+  });
+  await sendTemplateMail(mail.to, 'botConnected', values);
+}
+
+/** The admin's 'Mark connected', wired to DynamoDB and the mail (one set per request, for its logger). */
+export const connectionDeps = (log: Logger): ConnectionDeps => ({
+  store: connectionStore,
+  now: () => new Date(),
+  newId,
+  sleep,
+  sendConnectedMail,
+  onMailFailure: (error, subscriptionId) =>
+    log.error('bot connected mail failed; the connection stands', { subscriptionId, ...describeError(error) }),
+});

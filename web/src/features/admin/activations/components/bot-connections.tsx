@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { Button, Flex, Heading, Tabs, TableCell, TableRow, Text, View } from '@aws-amplify/ui-react';
+import { BOT_CONNECTION_MESSAGES, TOAST_MS, type BotConnection, type BotConnectionStatus } from '@goldbot/shared';
+import { formatDateTime } from '@/lib/format';
+import { AdminTable } from '../../components/admin-table';
+import { CopyButton } from '../../components/copy-button';
+import { NoticeAlert } from '../../components/notice-alert';
+import { PagedListView } from '../../components/paged-list-view';
+import { UserIdentity } from '../../components/user-identity';
+import { useNotice, type NoticeApi } from '../../hooks/use-notice';
+import { errorMessage } from '../../lib/error-message';
+import { markBotConnected, useBotConnections, type BotConnectionList } from '../api/bot-connections';
+
+export const BOT_CONNECTIONS_TEXT = {
+  heading: 'Bot Connections',
+  lead: 'Customers with an active paid package who gave the MetaTrader 5 account the bot should trade on. Connect the bot with read-only access (never ask for a password), then mark it connected: the customer is e-mailed.',
+  emptyWaiting: 'No MetaTrader 5 accounts waiting for the bot',
+  emptyConnected: 'No bots connected yet',
+  mark: 'Mark connected',
+  marking: 'Marking...',
+} as const;
+
+const TABS: ReadonlyArray<{ value: BotConnectionStatus; label: string }> = [
+  { value: 'waiting', label: 'Waiting' },
+  { value: 'connected', label: 'Connected' },
+];
+
+function ConnectionsTable({
+  status,
+  list,
+  notice,
+  onMarked,
+}: {
+  status: BotConnectionStatus;
+  list: BotConnectionList;
+  notice: NoticeApi;
+  onMarked: () => void;
+}) {
+  const [marking, setMarking] = useState<string | null>(null);
+  const mark = async (connection: BotConnection) => {
+    if (marking) return;
+    setMarking(connection.subscriptionId);
+    notice.clear();
+    try {
+      const { message } = await markBotConnected(connection.subscriptionId);
+      notice.show('success', message, TOAST_MS.inPageNotification);
+    } catch (error) {
+      notice.show('error', errorMessage(error, BOT_CONNECTION_MESSAGES.connectFailed));
+    } finally {
+      setMarking(null);
+      onMarked();
+    }
+  };
+  const waiting = status === 'waiting';
+  return (
+    <PagedListView
+      list={list}
+      loadingText="Loading bot connections..."
+      emptyText={waiting ? BOT_CONNECTIONS_TEXT.emptyWaiting : BOT_CONNECTIONS_TEXT.emptyConnected}
+      errorText={BOT_CONNECTION_MESSAGES.fetchFailed}
+      noun="connections"
+    >
+      {(connections) => (
+        <AdminTable
+          label={waiting ? 'MetaTrader 5 accounts waiting for the bot' : 'Bots connected'}
+          columns={['User', 'Package', 'Broker', 'Server', 'Account Number', waiting ? 'Requested' : 'Connected', '']}
+          highlightOnHover
+        >
+          {connections.map((connection) => (
+            <TableRow key={connection.subscriptionId}>
+              <TableCell>
+                <UserIdentity user={connection.userId} emphasize />
+              </TableCell>
+              <TableCell>{connection.packageName}</TableCell>
+              <TableCell>{connection.broker}</TableCell>
+              <TableCell>
+                <Text as="code" fontFamily="monospace">
+                  {connection.server}
+                </Text>
+              </TableCell>
+              <TableCell>
+                <Flex as="span" alignItems="center" gap="xs">
+                  <Text as="code" fontFamily="monospace">
+                    {connection.accountNumber}
+                  </Text>
+                  <CopyButton
+                    text={connection.accountNumber}
+                    label={`Copy account number of ${connection.userId.username}`}
+                    notice={notice}
+                    copiedMessage="Account number copied to clipboard!"
+                    failedMessage="Could not copy the account number. Please select and copy it by hand."
+                  />
+                </Flex>
+              </TableCell>
+              <TableCell>
+                {formatDateTime(waiting ? connection.requestedAt : (connection.connectedAt ?? connection.requestedAt))}
+              </TableCell>
+              <TableCell>
+                {waiting && (
+                  <Button
+                    size="small"
+                    variation="primary"
+                    onClick={() => void mark(connection)}
+                    isLoading={marking === connection.subscriptionId}
+                    loadingText={BOT_CONNECTIONS_TEXT.marking}
+                    isDisabled={marking !== null}
+                    aria-label={`${BOT_CONNECTIONS_TEXT.mark}: ${connection.userId.username}, ${connection.packageName}`}
+                  >
+                    {BOT_CONNECTIONS_TEXT.mark}
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </AdminTable>
+      )}
+    </PagedListView>
+  );
+}
+
+/**
+ * The Activations screen's bot connections: the MetaTrader 5 accounts customers gave (broker,
+ * server, account number), waiting for the team's read-only connection, with 'Mark connected'
+ * (the customer is mailed), and the ones already connected.
+ */
+export function BotConnections() {
+  const [tab, setTab] = useState<BotConnectionStatus>('waiting');
+  const list = useBotConnections(tab);
+  const notice = useNotice();
+  return (
+    <View as="section" aria-labelledby="bot-connections-heading" marginBlockStart="xxl">
+      <Flex direction="column" gap="medium">
+        <Heading id="bot-connections-heading" level={2} fontSize="large">
+          {BOT_CONNECTIONS_TEXT.heading}
+        </Heading>
+        <Text color="font.secondary">{BOT_CONNECTIONS_TEXT.lead}</Text>
+        <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+        <Tabs.Container value={tab} onValueChange={(value) => setTab(value as BotConnectionStatus)} isLazy>
+          <Tabs.List>
+            {TABS.map(({ value, label }) => (
+              <Tabs.Item key={value} value={value}>
+                {label}
+              </Tabs.Item>
+            ))}
+          </Tabs.List>
+          {TABS.map(({ value }) => (
+            <Tabs.Panel key={value} value={value} paddingBlock="medium">
+              <ConnectionsTable status={value} list={list} notice={notice} onMarked={() => void list.refresh()} />
+            </Tabs.Panel>
+          ))}
+        </Tabs.Container>
+      </Flex>
+    </View>
+  );
+}
