@@ -103,7 +103,7 @@ test.describe('customer commerce', () => {
     expect(foreignRequests).toEqual([]);
   });
 
-  test('a TXID already submitted is refused with the server message', async ({ page, request }) => {
+  test("a TXID another customer submitted first is refused with the server's message", async ({ page, request }) => {
     const txid = uniqueTxid();
     // The first customer spends the TXID through the API.
     const first = await verifiedCustomer(request, 'buyer');
@@ -123,8 +123,11 @@ test.describe('customer commerce', () => {
     await dialog.getByLabel('Transaction ID (TXID)').fill(txid);
     await dialog.getByRole('button', { name: 'Submit Payment' }).click();
     // In the toast, and under the field, where it stays after the toast is gone.
-    await expect(page.getByRole('alert').filter({ hasText: PAYMENT_MESSAGES.txidUsed })).toBeVisible();
-    await expect(dialog.getByLabel('Transaction ID (TXID)')).toHaveAccessibleDescription(PAYMENT_MESSAGES.txidUsed);
+    // A claim holds nothing: the message says the chain still pays whoever really sent it.
+    await expect(page.getByRole('alert').filter({ hasText: PAYMENT_MESSAGES.txidClaimedElsewhere })).toBeVisible();
+    await expect(dialog.getByLabel('Transaction ID (TXID)')).toHaveAccessibleDescription(
+      PAYMENT_MESSAGES.txidClaimedElsewhere,
+    );
     await expect(dialog.getByRole('button', { name: 'Submit Payment' })).toBeEnabled();
   });
 
