@@ -14,3 +14,4 @@ export * from './schemas/admin.js';
 export * from './schemas/refunds.js';
 export * from './schemas/settings.js';
 export * from './schemas/admin-work.js';
+export * from './schemas/failed-mails.js';

@@ -21,6 +21,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'refund.refuse': 'Refund refused',
   'transfer.assign': 'Unmatched transfer assigned',
   'transfer.resolve': 'Unmatched transfer closed',
+  'mail.resend': 'Failed mail sent again',
 };
 
 const TARGET_LABELS: Record<AuditTargetType, string> = {
@@ -34,6 +35,7 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   subscription: 'Subscriptions',
   refund: 'Refund',
   transfer: 'Transfer',
+  mail: 'Mail',
 };
 
 export const SYSTEM_LABEL = 'System';
