@@ -33,6 +33,9 @@ export const MAIL_RETRY = {
   sentRetentionSeconds: 30 * 24 * 60 * 60,
 } as const;
 
+/** Seconds an admin is asked to wait before resending a mail SES refused again (Retry-After of the 503). */
+export const RESEND_RETRY_AFTER_SECONDS = 60;
+
 /** The wait after failed attempt `attempt` (1 for the first send): exponential, capped. */
 export const retryDelayMs = (attempt: number): number =>
   Math.min(MAIL_RETRY.maxDelayMs, MAIL_RETRY.baseDelayMs * 2 ** Math.max(0, attempt - 1));
@@ -294,7 +297,9 @@ export async function resendFailedMail(
       failedAt: deps.now().toISOString(),
       lastError: describeMailError(error),
     });
-    throw new ServiceUnavailableError(FAILED_MAIL_MESSAGES.sendFailed);
+    const refused = new ServiceUnavailableError(FAILED_MAIL_MESSAGES.sendFailed);
+    refused.headers['Retry-After'] = String(RESEND_RETRY_AFTER_SECONDS);
+    throw refused;
   }
   const sentAt = deps.now().toISOString();
   const audit: AuditEntry = {
