@@ -287,6 +287,24 @@ describe('retryDueMails', () => {
     expect(w.ses.delivered).toHaveLength(1);
   });
 
+  it('counts a mail whose outcome the table refused as failed, and goes on with the next', async () => {
+    const w = world();
+    await deliverOrKeep(w.deps, DECISION);
+    await deliverOrKeep(w.deps, { ...DECISION, entityId: 'second' });
+    w.advance(MINUTE);
+    let refusals = 1;
+    const outbox: MailOutboxStore = {
+      ...w.store,
+      markFailed: (...args) =>
+        refusals-- > 0 ? Promise.reject(new Error('ProvisionedThroughputExceeded')) : w.store.markFailed(...args),
+    };
+    await expect(retryDueMails({ ...w.deps, outbox })).resolves.toMatchObject({
+      processed: 2,
+      failed: 1,
+      retryLater: 1,
+    });
+  });
+
   it('stops taking mails when the function is out of time, and says the run is incomplete', async () => {
     const w = world();
     await deliverOrKeep(w.deps, DECISION);

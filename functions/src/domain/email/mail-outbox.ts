@@ -176,6 +176,12 @@ export interface RetryRun {
   processed: number;
   sent: number;
   retryLater: number;
+  /**
+   * Mails whose last attempt failed and that joined the admins' list: an outcome the run handled,
+   * so not its `failed` count (a job with failed items is retried by the scheduler).
+   */
+  listedFailed: number;
+  /** Mails whose claim or outcome the table refused (a DynamoDB failure): tried again by a later run. */
   failed: number;
   skipped: number;
   complete: boolean;
@@ -187,7 +193,15 @@ export interface RetryRun {
  * attempt; the one whose last attempt failed joins the failed list.
  */
 export async function retryDueMails(deps: RetryRunDeps): Promise<RetryRun> {
-  const run: RetryRun = { processed: 0, sent: 0, retryLater: 0, failed: 0, skipped: 0, complete: true };
+  const run: RetryRun = {
+    processed: 0,
+    sent: 0,
+    retryLater: 0,
+    listedFailed: 0,
+    failed: 0,
+    skipped: 0,
+    complete: true,
+  };
   const outOfTime = () => deps.remainingMs !== undefined && deps.remainingMs() < MAIL_RETRY.reserveMs;
   const seen = new Set<string>();
   for (;;) {
@@ -203,36 +217,51 @@ export async function retryDueMails(deps: RetryRunDeps): Promise<RetryRun> {
       }
       seen.add(mail._id);
       run.processed += 1;
-      const claimId = deps.newClaimId();
-      const until = new Date(deps.now().getTime() + MAIL_RETRY.claimMs).toISOString();
-      if (!(await deps.outbox.claimDue(mail, { claimId, until }))) {
-        run.skipped += 1;
-        continue;
-      }
       try {
-        await deps.send(mail);
+        await attemptDueMail(deps, mail, run);
       } catch (error) {
-        const failure = planAttemptFailure(mail.attempts + 1, deps.now(), error);
-        await deps.outbox.markFailed(mail._id, claimId, failure);
-        if (failure.status === 'failed') {
-          run.failed += 1;
-          deps.log.error('mail failed after its last retry; listed for the administrators', {
-            mailId: mail._id,
-            type: mail.type,
-            attempts: failure.attempts,
-            error: failure.lastError,
-          });
-        } else {
-          run.retryLater += 1;
-        }
-        continue;
+        // The table refused a claim or a mark: the mail stays due (or its claim runs out) and a later run tries it.
+        run.failed += 1;
+        deps.log.error('mail retry not recorded; a later run tries it again', {
+          mailId: mail._id,
+          type: mail.type,
+          error: describeMailError(error),
+        });
       }
-      run.sent += 1;
-      // Delivered: if this mark is lost, the claim runs out and the mail is sent once more (at least once, never lost).
-      await deps.outbox.markSent(mail._id, claimId, deps.now().toISOString());
     }
   }
   return run;
+}
+
+/** One attempt at a due mail: claimed, sent, then marked sent or given its next attempt (or listed). */
+async function attemptDueMail(deps: RetryRunDeps, mail: OutboxMail, run: RetryRun): Promise<void> {
+  const claimId = deps.newClaimId();
+  const until = new Date(deps.now().getTime() + MAIL_RETRY.claimMs).toISOString();
+  if (!(await deps.outbox.claimDue(mail, { claimId, until }))) {
+    run.skipped += 1;
+    return;
+  }
+  try {
+    await deps.send(mail);
+  } catch (error) {
+    const failure = planAttemptFailure(mail.attempts + 1, deps.now(), error);
+    await deps.outbox.markFailed(mail._id, claimId, failure);
+    if (failure.status === 'due') {
+      run.retryLater += 1;
+      return;
+    }
+    run.listedFailed += 1;
+    deps.log.error('mail failed after its last retry; listed for the administrators', {
+      mailId: mail._id,
+      type: mail.type,
+      attempts: failure.attempts,
+      error: failure.lastError,
+    });
+    return;
+  }
+  run.sent += 1;
+  // Delivered: if this mark is lost, the claim runs out and the mail is sent once more (at least once, never lost).
+  await deps.outbox.markSent(mail._id, claimId, deps.now().toISOString());
 }
 
 /** The admin's view of a kept mail. */
