@@ -29,17 +29,25 @@ async function deliver(to: string, template: EmailTemplate, values: Record<strin
 export const templateMailer: TemplateMailer = {
   async send(to, template, values, effect) {
     if (!effect) return deliver(to, template, values);
-    await deliverOrKeep(
-      {
-        outbox: dynamoMailOutboxStore,
-        send: (mail) => deliver(mail.to, template, mail.values),
-        now: () => new Date(),
-        log: outboxLog,
-      },
-      { to, type: effect.type, values, entityId: effect.entityId },
-    );
+    await deliverOrKeepMail({ to, type: effect.type, values, entityId: effect.entityId }, () => template);
   },
 };
+
+/** Sends through the outbox: a failure to read the template or to send keeps the mail for job-retry-mails. */
+async function deliverOrKeepMail(
+  mail: OutboxMailContent,
+  template: () => EmailTemplate | Promise<EmailTemplate>,
+): Promise<void> {
+  await deliverOrKeep(
+    {
+      outbox: dynamoMailOutboxStore,
+      send: async (content) => deliver(content.to, await template(), content.values),
+      now: () => new Date(),
+      log: outboxLog,
+    },
+    mail,
+  );
+}
 
 /**
  * A mail of one type: its template read at send time (an admin's edit wins over the built-in
@@ -54,12 +62,9 @@ export async function sendTemplateMail(
   await templateMailer.send(to, template ?? (await loadEmailTemplate(type)), values);
 }
 
-/** The mail an effect promised, by template type, kept in the outbox when its send fails. */
+/** The mail an effect promised, by template type (read at send time), kept in the outbox when it cannot be sent. */
 export async function sendEffectMail(mail: OutboxMailContent): Promise<void> {
-  await templateMailer.send(mail.to, await loadEmailTemplate(mail.type), mail.values, {
-    type: mail.type,
-    entityId: mail.entityId,
-  });
+  await deliverOrKeepMail(mail, () => loadEmailTemplate(mail.type));
 }
 
 /** A kept mail sent again (the retry job, an admin's resend): its template as it reads now. */
