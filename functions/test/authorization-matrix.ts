@@ -709,6 +709,21 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     request: { body: {} },
     answers: [200],
   },
+  // Failed mails: the list, and the resend of a mail that was never kept: 404.
+  'admin-failed-mails': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { query: { limit: '1' } },
+    answers: [200],
+  },
+  'admin-failed-mail-resend': {
+    anonymous: 401,
+    user: 403,
+    admin: 'allowed',
+    request: { pathParams: { id: UNKNOWN_ID } },
+    answers: [404],
+  },
 };
 
 /**

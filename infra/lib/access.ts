@@ -339,6 +339,8 @@ const JOB_ACCESS: Record<JobId, Omit<AccessProfile, 'sendsMail' | 'checksOrigin'
   // Reads the wallets' transfers from TRON, and mails every administrator (the admin group's members)
   // about each unmatched transfer and a price running out of amounts.
   'job-watch-wallets': { ...JOB_DEFAULTS, callsTron: true, cognitoActions: ['cognito-idp:ListUsersInGroup'] },
+  // Sends again the customers' mails kept in the outbox after a failed send.
+  'job-retry-mails': JOB_DEFAULTS,
 };
 
 /**

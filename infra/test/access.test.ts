@@ -365,13 +365,14 @@ describe('routeAccess: mail and the code key', () => {
 describe('jobAccess', () => {
   it('covers every scheduled job; only the jobs whose wiring mails send mail; none reads the code key', () => {
     // Activation mails, expiry reminders, the chain re-check's auto-approval mail, the new-work mail,
-    // and the wallet watcher's customer mails and administrators' notices.
+    // the wallet watcher's customer mails and administrators' notices, and the outbox's retries.
     const mailing = [
       'job-send-activation-emails',
       'job-expiry-reminders',
       'job-chain-recheck',
       'job-new-work-mail',
       'job-watch-wallets',
+      'job-retry-mails',
     ];
     for (const job of SCHEDULES) {
       const profile = jobAccess(job);

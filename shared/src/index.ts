@@ -15,3 +15,4 @@ export * from './schemas/refunds.js';
 export * from './schemas/settings.js';
 export * from './schemas/trading-account.js';
 export * from './schemas/admin-work.js';
+export * from './schemas/failed-mails.js';

@@ -336,6 +336,23 @@ export const ROUTES = [
     true,
   ),
   route('admin-test-mail', 'POST', '/api/admin/test-mail', 'admin', 'Mail a test to the signed-in administrator', true),
+  // Additions to the spec: the mails that still failed after their automatic retries, sent again by an admin.
+  route(
+    'admin-failed-mails',
+    'GET',
+    '/api/admin/failed-mails',
+    'admin',
+    'Mails that failed after their retries, newest first',
+    true,
+  ),
+  route(
+    'admin-failed-mail-resend',
+    'POST',
+    '/api/admin/failed-mails/{id}/resend',
+    'admin',
+    'Send a failed mail again',
+    true,
+  ),
   route(
     'settings-subscription-get',
     'GET',

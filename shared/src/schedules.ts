@@ -56,6 +56,14 @@ export const SCHEDULES = [
     summary:
       'Record the confirmed USDT transfers to the payment wallets and bind each to the open order whose exact amount it carries',
   },
+  {
+    // Every 5 minutes (minutes 4, 9, ... 59): the mails an effect promised whose send failed, tried
+    // again with exponential back-off (1, 2, 4 ... minutes), listed for the admins after 8 attempts.
+    id: 'job-retry-mails',
+    cron: '4/5 * * * *',
+    implemented: true,
+    summary: 'Send again the mails whose send failed after their effect, listing those that still fail for the admins',
+  },
 ] as const satisfies readonly ScheduleDefinition[];
 
 export type JobId = (typeof SCHEDULES)[number]['id'];

@@ -137,6 +137,9 @@ const PRODUCT_ADDITIONS: ReadonlyArray<readonly [string, AuthLevel]> = [
   ['GET /api/admin/unmatched-transfers', 'admin'],
   ['POST /api/admin/unmatched-transfers/{txid}/assign', 'admin'],
   ['POST /api/admin/unmatched-transfers/{txid}/resolve', 'admin'],
+  // The mails that still failed after their automatic retries, and sending one again.
+  ['GET /api/admin/failed-mails', 'admin'],
+  ['POST /api/admin/failed-mails/{id}/resend', 'admin'],
 ];
 
 const EXPECTED = new Map<string, AuthLevel>([...CUSTOMER_SPEC, ...ADMIN_SPEC, ...PRODUCT_ADDITIONS]);

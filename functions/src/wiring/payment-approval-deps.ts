@@ -12,5 +12,8 @@ export const paymentApprovalDeps = (log: Logger): ApprovalDeps => ({
   ...paymentReviewDeps,
   sendVerifiedMail,
   onMailFailure: (error, paymentId) =>
-    log.error('payment verified mail failed; the approval stands', { paymentId, ...describeError(error) }),
+    log.error('payment verified mail neither sent nor kept for retry; the approval stands', {
+      paymentId,
+      ...describeError(error),
+    }),
 });

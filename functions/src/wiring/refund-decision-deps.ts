@@ -3,12 +3,17 @@ import { refundMailValues } from '../domain/email/templates.js';
 import type { RefundDecisionDeps, RefundMail } from '../domain/refunds/refunds.js';
 import { describeError, type Logger } from '../kit/logger.js';
 import { refunds } from './refund-deps.js';
-import { sendTemplateMail } from './template-mail.js';
+import { sendEffectMail } from './template-mail.js';
 
-/** The decision's template (an admin-edited item wins over the built-in default), rendered and sent. */
+/** The decision's template (an admin-edited item wins over the built-in default), rendered and sent; kept in the outbox when SES refuses it. */
 export async function sendRefundMail(mail: RefundMail): Promise<void> {
   const values = refundMailValues({ ...mail, dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard` });
-  await sendTemplateMail(mail.to, mail.decision === 'approved' ? 'refundApproved' : 'refundRefused', values);
+  await sendEffectMail({
+    to: mail.to,
+    type: mail.decision === 'approved' ? 'refundApproved' : 'refundRefused',
+    values,
+    entityId: mail.refundId,
+  });
 }
 
 /** The admin's approve and refuse, wired to DynamoDB and the customer's mail (one set per request, for its logger). */
@@ -16,5 +21,8 @@ export const refundDecisionDeps = (log: Logger): RefundDecisionDeps => ({
   ...refunds,
   sendRefundMail,
   onMailFailure: (error, refundId) =>
-    log.error('refund decision mail failed; the decision stands', { refundId, ...describeError(error) }),
+    log.error('refund decision mail neither sent nor kept for retry; the decision stands', {
+      refundId,
+      ...describeError(error),
+    }),
 });

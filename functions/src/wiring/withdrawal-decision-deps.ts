@@ -2,13 +2,18 @@ import { config } from '../config.js';
 import { withdrawalMailValues } from '../domain/email/templates.js';
 import type { DecisionDeps, DecisionMail } from '../domain/withdrawals/withdrawals.js';
 import { describeError, type Logger } from '../kit/logger.js';
-import { sendTemplateMail } from './template-mail.js';
+import { sendEffectMail } from './template-mail.js';
 import { withdrawals } from './withdrawal-deps.js';
 
-/** The decision's template (an admin-edited item wins over the built-in default), rendered and sent. */
+/** The decision's template (an admin-edited item wins over the built-in default), rendered and sent; kept in the outbox when SES refuses it. */
 export async function sendDecisionMail(mail: DecisionMail): Promise<void> {
   const values = withdrawalMailValues({ ...mail, dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard` });
-  await sendTemplateMail(mail.to, mail.decision === 'approved' ? 'withdrawalApproved' : 'withdrawalRejected', values);
+  await sendEffectMail({
+    to: mail.to,
+    type: mail.decision === 'approved' ? 'withdrawalApproved' : 'withdrawalRejected',
+    values,
+    entityId: mail.withdrawalId,
+  });
 }
 
 /**
@@ -20,5 +25,8 @@ export const decisionDeps = (log: Logger): DecisionDeps => ({
   ...withdrawals,
   sendDecisionMail,
   onMailFailure: (error, withdrawalId) =>
-    log.error('withdrawal decision mail failed; the decision stands', { withdrawalId, ...describeError(error) }),
+    log.error('withdrawal decision mail neither sent nor kept for retry; the decision stands', {
+      withdrawalId,
+      ...describeError(error),
+    }),
 });

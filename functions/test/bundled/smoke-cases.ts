@@ -124,4 +124,8 @@ export const SMOKE_CASES: Record<RouteId, SmokeCase> = {
   'admin-refund-create': { as: 'admin', status: 404 },
   'admin-refund-approve': { as: 'admin', status: 404 },
   'admin-refund-refuse': { as: 'admin', status: 404 },
+
+  // Failed mails: the list (empty or not), and the resend of a mail no test kept: 404.
+  'admin-failed-mails': { as: 'admin', status: 200 },
+  'admin-failed-mail-resend': { as: 'admin', status: 404 },
 };

@@ -14,7 +14,6 @@ import {
 } from '../../src/domain/commerce/activation-mails.js';
 import { renderEmail } from '../../src/domain/email/render.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
-import { JobFailedError } from '../../src/kit/job-handler.js';
 import { CALLERS, givenProfilesOnly, httpEvent, invoke, lambdaContext, type HttpHandler } from '../helpers/lambda.js';
 import { inMemoryActivationStore, type InMemoryActivationStore } from '../helpers/in-memory-activation-store.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
@@ -380,7 +379,7 @@ describe('handlers and the job', () => {
     expect((await call('admin-activations', CALLERS.user)).statusCode).toBe(403);
   });
 
-  it('the job mails as the system, logs one summary line, and fails the run when a mail failed', async () => {
+  it('the job mails as the system, logs one summary line, and keeps a refused mail in the outbox', async () => {
     listedToday();
     const { handler } = await import('../../src/handlers/job-send-activation-emails.js');
     const summary = await handler(
@@ -391,18 +390,32 @@ describe('handlers and the job', () => {
     expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item).toMatchObject({ actor: 'system' });
 
     outbox.refuse();
+    const updatesBefore = dynamo.commandCalls(UpdateCommand).length;
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
-      await expect(handler({}, lambdaContext({ getRemainingTimeInMillis: () => 60_000 }))).rejects.toBeInstanceOf(
-        JobFailedError,
-      );
+      // The refused mail is no longer the run's to lose: it is kept for job-retry-mails, so the run succeeds.
+      await expect(handler({}, lambdaContext({ getRemainingTimeInMillis: () => 60_000 }))).resolves.toMatchObject({
+        failed: 0,
+      });
     } finally {
       write.mockRestore();
     }
-    // SES was asked for the failed run's one mail (a refusal is not sent again) and accepted none.
+    // SES was asked for the second run's one mail and accepted none.
     expect([outbox.requests.length, outbox.mails.length]).toEqual([2, 1]);
-    // The claim was put back: the last update restores the index keys.
-    const updates = dynamo.commandCalls(UpdateCommand).map((c) => String(c.args[0].input.UpdateExpression));
-    expect(updates.at(-1)).toContain('GSI2PK = :g2pk');
+    // The mail is kept in the outbox, due again, with what it takes to render it again.
+    const kept = dynamo
+      .commandCalls(PutCommand)
+      .map((c) => c.args[0].input.Item)
+      .find((item) => String(item?.PK).startsWith('MAILOUT#'));
+    expect(kept).toMatchObject({
+      type: 'subscriptionActivation',
+      status: 'due',
+      attempts: 1,
+      GSI1PK: 'MAILOUT#DUE',
+      values: expect.objectContaining({ packageName: expect.any(String) }),
+    });
+    // The claim was not put back (the outbox owns the mail now), so no second activation mail is sent.
+    const updates = dynamo.commandCalls(UpdateCommand).slice(updatesBefore);
+    expect(updates.map((c) => String(c.args[0].input.UpdateExpression)).join(' ')).not.toContain('GSI2PK = :g2pk');
   });
 });

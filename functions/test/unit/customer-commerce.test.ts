@@ -315,7 +315,7 @@ describe('submitUsdtPayment', () => {
     expect(result.status).toBe(201);
     expect(log.error).toHaveBeenCalledWith(
       'commerce mail failed',
-      expect.objectContaining({ paymentId: 'ID1', template: 'proPackagePaymentPending', error: 'SES is down' }),
+      expect.objectContaining({ entityId: 'ID1', template: 'proPackagePaymentPending', error: 'SES is down' }),
     );
   });
 

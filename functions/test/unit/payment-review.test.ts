@@ -287,6 +287,7 @@ describe('approvePayment', () => {
       },
     });
     expect(d.sendVerifiedMail).toHaveBeenCalledWith({
+      paymentId: expect.any(String),
       to: SAMPLE_BUYER.email,
       packageSlug: 'basic',
       username: SAMPLE_BUYER.username,

@@ -280,6 +280,7 @@ describe('approval', () => {
     });
     expect(mails).toEqual([
       {
+        refundId: refund._id,
         decision: 'approved',
         to: 'jane.now@example.com',
         username: 'jane_now',

@@ -134,6 +134,33 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
       Item: { ...key, _id: '01KDX3N8W6Q5ZJ4R2T7B9C0E1F', createdAt: '2026-03-01T10:40:00.000Z', counted: true },
     });
   },
+  // The sample failed mail is listed (its retries failed): the resend sends it and it leaves the list.
+  'admin-failed-mail-resend': () => {
+    const id = String(loadSampleEvent('admin-failed-mail-resend').pathParameters?.id);
+    givenItems(dynamo, {
+      PK: `MAILOUT#${id}`,
+      SK: 'MAILOUT',
+      _id: id,
+      to: EMAIL,
+      type: 'withdrawalApproved',
+      values: {
+        username: 'jane_doe',
+        amount: '25',
+        trc20Address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+        network: 'TRC20',
+        requestDate: 'Mar 9, 2026',
+        processingHours: '24-48',
+        adminNote: '',
+        dashboardLink: 'https://www.example.com/dashboard',
+      },
+      entityId: '01KDX6R4F2N8W3T7Q5M9P1Z0RA',
+      status: 'failed',
+      attempts: 8,
+      createdAt: '2026-03-10T06:00:00.000Z',
+      failedAt: '2026-03-10T08:07:00.000Z',
+      lastError: 'ThrottlingException: Maximum sending rate exceeded.',
+    });
+  },
   // The unread index holds the sample message: Mark All Read marks it.
   'contact-mark-all-read': () => {
     dynamo.on(QueryCommand, { IndexName: 'GSI2' }).resolves({ Items: [{ _id: '01KDX3N8W6Q5ZJ4R2T7B9C0E1F' }] });

@@ -12,7 +12,7 @@ import {
 } from '@goldbot/shared';
 import { toWithdrawalItem, withdrawalKey } from '../../src/data/withdrawal-entity.js';
 import { PAYOUT_CHECK_REASONS } from '../../src/domain/withdrawals/payout-check.js';
-import { CALLERS, givenProfiles, httpEvent, invoke, jwtClaims, type HttpHandler } from '../helpers/lambda.js';
+import { CALLERS, givenProfiles, httpEvent, invoke, jwtClaims, putItems, type HttpHandler } from '../helpers/lambda.js';
 import {
   SAMPLE_PAYOUT_TXID,
   SAMPLE_REQUESTER,
@@ -289,6 +289,29 @@ describe('withdrawal-approve and withdrawal-reject', () => {
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
     // SES was asked once (a refusal is not sent again) and sent nothing.
     expect([outbox.requests.length, outbox.mails.length]).toEqual([1, 0]);
+    // The decision mail is kept for job-retry-mails, once for this decision, with what renders it again.
+    const kept = putItems(dynamo).filter((item) => String(item.PK).startsWith('MAILOUT#'));
+    expect(kept).toEqual([
+      expect.objectContaining({
+        type: 'withdrawalApproved',
+        entityId: SAMPLE_WITHDRAWAL_ID,
+        status: 'due',
+        attempts: 1,
+        GSI1PK: 'MAILOUT#DUE',
+        values: expect.objectContaining({ username: 'jane_doe', amount: '20' }),
+      }),
+    ]);
+  });
+
+  it('keeps the decision mail when its template cannot be read after the decision', async () => {
+    world['withdrawal-approve']?.();
+    dynamo
+      .on(GetCommand, { Key: { PK: 'TEMPLATES', SK: 'TEMPLATE#withdrawalApproved' } })
+      .rejects(Object.assign(new Error('Throughput exceeded'), { name: 'ProvisionedThroughputExceededException' }));
+    const res = await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: {} });
+    expect(res.statusCode).toBe(200);
+    expect(outbox.mails).toHaveLength(0);
+    expect(putItems(dynamo).filter((item) => String(item.PK).startsWith('MAILOUT#'))).toHaveLength(1);
   });
 
   it('answers "already" 200 for a repeat, 409 for the other decision, 404 for an unknown id, and mails nobody', async () => {

@@ -290,6 +290,7 @@ describe('decideWithdrawal', () => {
       },
     ]);
     expect(d.sendDecisionMail).toHaveBeenCalledWith({
+      withdrawalId: expect.any(String),
       decision: 'approved',
       to: 'jane.doe@example.com',
       username: 'jane_doe',

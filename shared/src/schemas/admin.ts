@@ -371,6 +371,7 @@ export const AUDIT_ACTIONS = [
   'refund.refuse',
   'transfer.assign',
   'transfer.resolve',
+  'mail.resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = [
@@ -384,6 +385,7 @@ export const AUDIT_TARGET_TYPES = [
   'subscription',
   'refund',
   'transfer',
+  'mail',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

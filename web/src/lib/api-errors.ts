@@ -16,9 +16,25 @@ export function serverMessage(error: unknown): string | undefined {
 export const isApiError = (error: unknown, status?: number): error is ApiError =>
   error instanceof ApiError && (status === undefined || error.status === status);
 
-/** Worth asking again: the network, a timeout or a 5xx; never a 4xx, nor a 503 "not configured". */
+/**
+ * A 503 with Retry-After: a service the API depends on was busy (throttled, timed out) and nothing
+ * was finished. The same request may simply be sent again after the wait. A 503 without
+ * Retry-After means something is not configured (no payment wallet yet) and will not pass by itself.
+ */
+export const isBusy = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 503 && error.retryAfterSeconds !== undefined;
+
+/** Worth asking again: the network, a timeout, a 5xx or a busy 503; never a 4xx, nor a 503 "not configured". */
 export const isRetryable = (error: unknown) =>
-  !(error instanceof ApiError) || error.status === 0 || (error.status >= 500 && error.status !== 503);
+  !(error instanceof ApiError) || error.status === 0 || (error.status >= 500 && error.status !== 503) || isBusy(error);
+
+/**
+ * Whether the server judged what was typed and refused it (a 4xx: a wrong code, a taken e-mail),
+ * so a form may clear a code to be typed again. A network failure, a busy 503 or any 5xx says
+ * nothing about the input: the form keeps everything as it was typed, for the person to send again.
+ */
+export const refusedInput = (error: unknown): boolean =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 /** A request that never got an answer (offline, DNS, CORS) rather than a refusal. */
 export const isUnreachable = (error: unknown) => !(error instanceof ApiError) || error.status === 0;

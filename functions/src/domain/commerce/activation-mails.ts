@@ -171,7 +171,7 @@ export async function sendActivationMails(deps: ActivationDeps, actor: Actor): P
         endDate: sub.endDate,
         dashboardLink: deps.dashboardLink,
       });
-      await deps.mailer.send(owner.email, template, values);
+      await deps.mailer.send(owner.email, template, values, { type: 'subscriptionActivation', entityId: sub._id });
       run.sent += 1;
       run.sentIds.push(sub._id);
     } catch (error) {

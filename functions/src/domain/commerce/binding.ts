@@ -302,6 +302,7 @@ async function afterBinding(deps: BindingDeps, plan: BindingPlan, context: Bindi
           dashboardLink: deps.dashboardLink,
           amount: plan.order.amountCents / 100,
         }),
+        { type: paymentTemplateType(payment.packageSlug, 'pending'), entityId: payment._id },
       );
     } catch (error) {
       // Mail is not transactional: the payment stands, and its status shows in the dashboard.

@@ -14,6 +14,7 @@ import {
   freeTrialMailValues,
   subscriptionMailValues,
   type EmailTemplate,
+  type MailEffect,
   type TemplateMailer,
 } from '../email/templates.js';
 import {
@@ -132,13 +133,18 @@ async function sendMail(
   to: string,
   template: EmailTemplate,
   values: Record<string, string>,
-  context: Record<string, unknown>,
+  effect: MailEffect,
 ): Promise<void> {
   try {
-    await deps.mailer.send(to, template, values);
+    // After the commit: a refused send is kept in the outbox and retried (email/mail-outbox.ts).
+    await deps.mailer.send(to, template, values, effect);
   } catch (error) {
-    // Mail is not transactional: the purchase stands, and an operator can resend by hand.
-    log.error('commerce mail failed', { ...context, error: error instanceof Error ? error.message : String(error) });
+    // Neither sent nor kept: the purchase stands, and the log names the mail.
+    log.error('commerce mail failed', {
+      template: effect.type,
+      entityId: effect.entityId,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 
@@ -313,7 +319,7 @@ export async function submitUsdtPayment(
       dashboardLink: deps.dashboardLink,
       amount: amountPaidOf(payment),
     }),
-    { paymentId: payment._id, template: paymentTemplateType(slug, 'pending') },
+    { type: paymentTemplateType(slug, 'pending'), entityId: payment._id },
   );
   return {
     status: 201,
@@ -354,7 +360,7 @@ export async function createFreeTrial(deps: CommerceDeps, userId: string, log: L
       dashboardLink: deps.dashboardLink,
       copyTradingLink: link,
     }),
-    { subscriptionId: subscription._id, template: 'freeTrialActivated' },
+    { type: 'freeTrialActivated', entityId: subscription._id },
   );
   return { message: PURCHASE_MESSAGES.freeTrialActivated, subscription: toSubscriptionView(subscription, today(deps)) };
 }

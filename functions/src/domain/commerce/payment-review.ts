@@ -155,6 +155,8 @@ export interface PaymentReviewStore {
 
 /** The package's verified mail, sent after the approval committed (dates `YYYY-MM-DD`, null end = lifetime). */
 export interface VerifiedMail {
+  /** The approved payment: the mail's effect (a failed send is kept in the outbox once per approval). */
+  paymentId: string;
   to: string;
   packageSlug: PackageSlug;
   username: string;
@@ -481,6 +483,7 @@ export async function approvePayment(
   };
   try {
     await deps.sendVerifiedMail({
+      paymentId: payment._id,
       to: payer?.email ?? payment.email,
       packageSlug: payment.packageSlug,
       username: payer?.username ?? payment.username,

@@ -252,6 +252,7 @@ export async function assignTransfer(
         dashboardLink: deps.dashboardLink,
         amount: unitsToUsdt(transfer.units),
       }),
+      { type: paymentTemplateType(payment.packageSlug, 'pending'), entityId: payment._id },
     );
   } catch (error) {
     deps.log.error('pending mail of an assigned transfer failed', {

@@ -474,7 +474,23 @@ export interface RenderedEmail {
  * only the functions that send mail bundle them; the rest import this module's data alone.
  */
 export interface TemplateMailer {
-  send(to: string, template: EmailTemplate, values: Record<string, string | number>): Promise<void>;
+  /**
+   * With `effect`, the mail an effect promised after it was committed: a failed send is kept in
+   * the outbox and retried (mail-outbox.ts), and the call resolves; it throws only when the mail
+   * could be neither sent nor kept. Without it, a failure is the caller's.
+   */
+  send(
+    to: string,
+    template: EmailTemplate,
+    values: Record<string, string | number>,
+    effect?: MailEffect,
+  ): Promise<void>;
+}
+
+/** The effect a mail belongs to: its template type and the entity the effect changed. */
+export interface MailEffect {
+  type: EmailTemplateType;
+  entityId: string;
 }
 
 /**

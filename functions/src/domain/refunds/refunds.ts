@@ -137,6 +137,8 @@ export interface RefundDeps {
 
 /** The customer's mail after a decision (refundApproved carries the payout TXID, refundRefused the reason). */
 export type RefundMail = {
+  /** The decided refund: the mail's effect (a failed send is kept in the outbox once per decision). */
+  refundId: string;
   to: string;
   username: string;
   packageName: string;
@@ -498,6 +500,7 @@ export async function approveRefund(
   const approved = approvedRecord(plan);
   try {
     await deps.sendRefundMail({
+      refundId: refund._id,
       decision: 'approved',
       to: context.payer?.email ?? refund.email,
       username: context.payer?.username ?? refund.username,
@@ -577,6 +580,7 @@ export async function refuseRefund(
   try {
     const payer = await store.getPayer(refund.userId);
     await deps.sendRefundMail({
+      refundId: refund._id,
       decision: 'refused',
       to: payer?.email ?? refund.email,
       username: payer?.username ?? refund.username,

@@ -147,6 +147,8 @@ export interface WithdrawalDeps {
 
 /** The decision mail, sent after the commit (approval: the payout's TXID; the note when given). */
 export interface DecisionMail {
+  /** The decided withdrawal: the mail's effect (a failed send is kept in the outbox once per decision). */
+  withdrawalId: string;
   decision: WithdrawalDecision;
   to: string;
   username: string;
@@ -460,6 +462,7 @@ export async function decideWithdrawal(
   const referralEarnings = decision === 'rejected' ? availableBefore + withdrawal.amount : availableBefore;
   try {
     await deps.sendDecisionMail({
+      withdrawalId: withdrawal._id,
       decision,
       to: profile?.email ?? withdrawal.email,
       username: profile?.username ?? withdrawal.username,

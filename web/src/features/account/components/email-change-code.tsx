@@ -6,7 +6,7 @@ import { confirmEmailChange, updateProfile } from '../api/account-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
 import { emptyOtp, OtpInput, type OtpInputHandle } from '@/components/ui/otp-input';
 import { toFieldErrors } from '@/lib/form-errors';
-import { describeSubmitFailure } from '@/lib/api-errors';
+import { describeSubmitFailure, refusedInput } from '@/lib/api-errors';
 import { useCountdown } from '@/hooks/use-timers';
 import './account-forms.css';
 
@@ -96,9 +96,11 @@ export function EmailChangeCode({
         const { fieldErrors, text } = describeSubmitFailure(error, OTP_FIELDS, EMAIL_CHANGE_MESSAGES.confirmFailed, {
           retryHint: true,
         });
-        // A refused code is typed again from the first box.
-        setDigits(emptyOtp());
-        otpInput.current?.focus(0);
+        // A refused code is typed again from the first box; after a busy server it stays as typed.
+        if (refusedInput(error)) {
+          setDigits(emptyOtp());
+          otpInput.current?.focus(0);
+        }
         if (fieldErrors.otp) setOtpError(fieldErrors.otp);
         else setAlert({ variant: 'error', text });
       }

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { finishMfaSetup, verifyMfa } from '../api/auth-api';
-import { describeSubmitFailure, serverMessage } from '@/lib/api-errors';
+import { describeSubmitFailure, refusedInput, serverMessage } from '@/lib/api-errors';
 import { useCountdown } from '@/hooks/use-timers';
 import { FormAlert } from '@/components/ui/form-alert';
 import type { LoginFormAlert } from './login-form';
@@ -109,9 +109,11 @@ function CodeForm({
       const { text } = describeSubmitFailure(error, [], fallback, { retryHint: true });
       const hint = wrongCode ? wrongCodeHint?.() : undefined;
       setAlert(hint ? `${wrongCode ?? text} ${hint}` : (wrongCode ?? text));
-      // A refused code is typed again from the start.
-      setCode('');
-      input.current?.focus();
+      // A refused code is typed again from the start; after a busy server it stays as typed.
+      if (refusedInput(error)) {
+        setCode('');
+        input.current?.focus();
+      }
     } finally {
       inFlight.current = false;
       if (stillHere) setSubmitting(false);

@@ -112,6 +112,32 @@ describe('/register-otp', () => {
     expect(localStorage.getItem(STORAGE_KEYS.pendingRegistration)).not.toBeNull();
   });
 
+  it('keeps the typed code, stays on the page and says to try again when the API is busy (503)', async () => {
+    const busy =
+      'A service we depend on is busy right now, so nothing was finished. Please try again in a few seconds.';
+    const api = mockApi({
+      'POST /api/auth/verifyOtp': [
+        new Response(JSON.stringify({ message: busy, msg: busy }), {
+          status: 503,
+          headers: { 'content-type': 'application/json', 'Retry-After': '3' },
+        }),
+        jsonResponse({ message: 'Invalid or expired code', msg: 'Invalid or expired code' }, 400),
+      ],
+    });
+    const { user, router } = arrive();
+    await heading(paths.registerOtp.title);
+    await typeCode(user, '4821');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(busy);
+    expect(boxes().map((box) => (box as HTMLInputElement).value)).toEqual(['4', '8', '2', '1']);
+    expect(router.state.location.pathname).toBe('/register-otp');
+    // Sent again as it stands: the same code.
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(api.requestsTo('POST /api/auth/verifyOtp')).toHaveLength(2));
+    expect(api.requestsTo('POST /api/auth/verifyOtp')[1]?.body).toMatchObject({ email: EMAIL, otp: '4821' });
+  });
+
   it('sends an already verified account to /login', async () => {
     mockApi({
       'POST /api/auth/verifyOtp': () =>

@@ -11,7 +11,7 @@ import { resendRegistrationOtp, verifyRegistrationOtp } from '../api/auth-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
 import { emptyOtp, OtpInput, type OtpInputHandle } from '@/components/ui/otp-input';
 import { AUTH_PAGE_MESSAGES } from '../lib/messages';
-import { isUnreachable, serverMessage, withRetryHint } from '@/lib/api-errors';
+import { isUnreachable, refusedInput, serverMessage, withRetryHint } from '@/lib/api-errors';
 import { forgetRegistrationPassword, recallRegistrationPassword } from '../lib/pending-password';
 import { readAuthNavigationState } from '../lib/redirects';
 import { useCountdown, useDelayedNavigate } from '@/hooks/use-timers';
@@ -96,9 +96,12 @@ export default function RegisterOtpRoute() {
         navigate(paths.login.path, { replace: true, state: { message, email } });
         return;
       }
-      // On a wrong code the boxes clear and the focus returns to the first.
-      setDigits(emptyOtp());
-      otpInput.current?.focus(0);
+      // On a wrong code the boxes clear and the focus returns to the first; a busy server or a
+      // lost connection said nothing about the code, so it stays for the person to send again.
+      if (refusedInput(error)) {
+        setDigits(emptyOtp());
+        otpInput.current?.focus(0);
+      }
       const text = isUnreachable(error)
         ? NETWORK_ERROR_MESSAGE
         : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.otpVerificationFailed);

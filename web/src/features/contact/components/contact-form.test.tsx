@@ -5,6 +5,8 @@ import { deferred, jsonResponse, renderWithProviders } from '@/test/test-utils';
 import { ContactForm, type ContactFormUser } from './contact-form';
 
 const fetchMock = vi.fn<typeof fetch>();
+/** The API's answer to a request a busy AWS service could not finish (503 with Retry-After). */
+const BUSY = 'A service we depend on is busy right now, so nothing was finished. Please try again in a few seconds.';
 
 const savedResponse = (name = 'Ada Lovelace', email = 'ada@example.com', message = 'Hello there') =>
   jsonResponse(
@@ -139,6 +141,31 @@ describe('ContactForm sending', () => {
     expect(messageField()).toHaveValue('Hello');
     expect(nameField()).toHaveValue('Ada');
     expect(sendButton()).toBeEnabled();
+  });
+
+  it('says the service is busy and keeps everything typed on a 503 with Retry-After', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: BUSY, msg: BUSY }), {
+        status: 503,
+        headers: { 'content-type': 'application/json', 'Retry-After': '3' },
+      }),
+    );
+    const { user } = renderForm();
+    await user.type(nameField(), 'Ada');
+    await user.type(emailField(), 'ada@example.com');
+    await user.type(messageField(), 'Hello, about my subscription');
+    await user.click(sendButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(BUSY);
+    expect(nameField()).toHaveValue('Ada');
+    expect(emailField()).toHaveValue('ada@example.com');
+    expect(messageField()).toHaveValue('Hello, about my subscription');
+    expect(sendButton()).toBeEnabled();
+    // Sent again, it carries what was typed.
+    fetchMock.mockResolvedValueOnce(savedResponse('Ada', 'ada@example.com', 'Hello, about my subscription'));
+    await user.click(sendButton());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(sentBody(1)).toEqual({ name: 'Ada', email: 'ada@example.com', message: 'Hello, about my subscription' });
   });
 
   it('shows the failure toast when the network is down', async () => {

@@ -4,6 +4,7 @@ import { useToast } from '@/components/toast';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
+import { isBusy, serverMessage } from '@/lib/api-errors';
 import {
   sendContactMessage,
   sendContactMessageInputSchema,
@@ -111,7 +112,11 @@ export function ContactForm({ user }: ContactFormProps) {
       if (Object.keys(serverFieldErrors).length > 0) {
         showInvalid(serverFieldErrors);
       } else {
-        showToast({ message: CONTACT_MESSAGES.sendFailed, variant: 'error', durationMs: TOAST_MS.contactPage });
+        // A busy service says so and asks to try again (503 with Retry-After); the form keeps everything.
+        const message = isBusy(error)
+          ? (serverMessage(error) ?? CONTACT_MESSAGES.sendFailed)
+          : CONTACT_MESSAGES.sendFailed;
+        showToast({ message, variant: 'error', durationMs: TOAST_MS.contactPage });
       }
     } finally {
       inFlight.current = false;

@@ -25,6 +25,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'refund.refuse': 'Refund refused',
   'transfer.assign': 'Unmatched transfer assigned',
   'transfer.resolve': 'Unmatched transfer closed',
+  'mail.resend': 'Failed mail sent again',
 };
 
 const TARGET_LABELS: Record<AuditTargetType, string> = {
@@ -38,6 +39,7 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   subscription: 'Subscriptions',
   refund: 'Refund',
   transfer: 'Transfer',
+  mail: 'Mail',
 };
 
 export const SYSTEM_LABEL = 'System';

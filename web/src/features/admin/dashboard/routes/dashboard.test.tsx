@@ -36,6 +36,8 @@ async function openScreen(routes: Routes = {}) {
     [PAYMENT_STATS]: jsonResponse(STATS),
     // A set-up back-office: the first-run checklist is done and not shown (setup-checklist.test.tsx).
     'GET /api/admin/setup-checklist': jsonResponse({ success: true, steps: [], complete: true }),
+    // No mail failed (failed-mails.test.tsx shows the list).
+    'GET /api/admin/failed-mails': jsonResponse({ mails: [], total: 0, nextCursor: null }),
     ...routes,
   });
   const view = renderAdminScreen(<AdminDashboardRoute />, '/admin/dashboard');

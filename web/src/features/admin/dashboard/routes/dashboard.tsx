@@ -2,6 +2,7 @@ import { paths } from '@/app/paths';
 import { Flex } from '@aws-amplify/ui-react';
 import { PageFrame } from '@/components/layout/page-frame';
 import { AdminDashboard } from '../components/admin-dashboard';
+import { FailedMails } from '../components/failed-mails';
 import { SetupChecklist } from '../components/setup-checklist';
 import '../../components/admin-screens.css';
 
@@ -15,6 +16,7 @@ export default function AdminDashboardRoute() {
       <Flex direction="column" gap="large">
         <SetupChecklist />
         <AdminDashboard />
+        <FailedMails />
       </Flex>
     </PageFrame>
   );

@@ -3,6 +3,7 @@ import { Alert, Button, Flex, Heading, PasswordField, Text, TextField } from '@a
 import { AUTH } from '@goldbot/shared';
 import { login, useSession, verifyMfa } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
+import { refusedInput } from '@/lib/api-errors';
 import { errorMessage } from '../../lib/error-message';
 
 export const WALLET_TOTP_MESSAGES = {
@@ -57,7 +58,8 @@ export function WalletTotpConfirm({ reason, onConfirmed, onCancel }: WalletTotpC
     } catch (error) {
       const wrongCode = error instanceof ApiError ? error.fieldErrors.code : undefined;
       setAlert(wrongCode ?? errorMessage(error, WALLET_TOTP_MESSAGES.failed));
-      setCode('');
+      // A refused code is typed again; after a busy server it stays as typed.
+      if (refusedInput(error)) setCode('');
     } finally {
       inFlight.current = false;
       setBusy(false);

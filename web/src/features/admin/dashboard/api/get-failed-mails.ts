@@ -1,0 +1,52 @@
+import { useCallback, useRef, useState } from 'react';
+import {
+  failedMailResendResponseSchema,
+  failedMailsResponseSchema,
+  type FailedMail,
+  type FailedMailResendResponse,
+  type FailedMailsResponse,
+} from '@goldbot/shared';
+import { apiRequest } from '@/lib/api-client';
+import { ADMIN_PAGE_SIZE, usePagedList, type PagedList } from '../../hooks/use-paged-list';
+
+export const FAILED_MAILS_ROUTE = 'admin-failed-mails';
+export type FailedMailList = PagedList<FailedMail, { total: number }>;
+
+/** GET /api/admin/failed-mails?cursor=&limit=: the mails that failed after their retries, newest first, with their count. */
+export function getFailedMails(cursor: string | null): Promise<FailedMailsResponse> {
+  return apiRequest(FAILED_MAILS_ROUTE, {
+    query: { cursor: cursor ?? undefined, limit: ADMIN_PAGE_SIZE },
+    schema: failedMailsResponseSchema,
+  });
+}
+
+/** The failed mails page by page; `summary.total` is the server's count of them all. */
+export function useFailedMails(): FailedMailList {
+  return usePagedList(FAILED_MAILS_ROUTE, { filter: '', search: '' }, async ({ cursor }) => {
+    const response = await getFailedMails(cursor);
+    return { items: response.mails, nextCursor: response.nextCursor, summary: { total: response.total } };
+  });
+}
+
+/** POST /api/admin/failed-mails/{id}/resend: sends the mail again; sent, it leaves the list. */
+export function resendFailedMail(id: string): Promise<FailedMailResendResponse> {
+  return apiRequest('admin-failed-mail-resend', { params: { id }, schema: failedMailResendResponseSchema });
+}
+
+/** `resendFailedMail` one request per mail at a time: a second click while one is on its way is ignored (null). */
+export function useResendFailedMail() {
+  const inFlight = useRef(new Set<string>());
+  const [sending, setSending] = useState<ReadonlySet<string>>(new Set());
+  const resend = useCallback(async (id: string) => {
+    if (inFlight.current.has(id)) return null;
+    inFlight.current.add(id);
+    setSending(new Set(inFlight.current));
+    try {
+      return await resendFailedMail(id);
+    } finally {
+      inFlight.current.delete(id);
+      setSending(new Set(inFlight.current));
+    }
+  }, []);
+  return { resend, isSending: (id: string) => sending.has(id) };
+}
