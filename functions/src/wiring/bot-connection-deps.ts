@@ -4,10 +4,14 @@ import type { ConnectedMail, ConnectionDeps } from '../domain/trading/mt5-accoun
 import { newId } from '../kit/ids.js';
 import { describeError, type Logger } from '../kit/logger.js';
 import { sleep } from '../kit/retry.js';
-import { sendTemplateMail } from './template-mail.js';
+import { sendEffectMail } from './template-mail.js';
 import { connectionStore } from './trading-deps.js';
 
-/** The `botConnected` template (an admin-edited item wins over the built-in default), rendered and sent. */
+/**
+ * The `botConnected` template (an admin-edited item wins over the built-in default), rendered and
+ * sent after the mark is committed: through the outbox, so a send SES refuses is kept and sent again
+ * by job-retry-mails (wiring/template-mail.ts).
+ */
 export async function sendConnectedMail(mail: ConnectedMail): Promise<void> {
   const values = botConnectedMailValues({
     username: mail.username,
@@ -16,7 +20,7 @@ export async function sendConnectedMail(mail: ConnectedMail): Promise<void> {
     connectedAt: mail.connectedAt,
     dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard`,
   });
-  await sendTemplateMail(mail.to, 'botConnected', values);
+  await sendEffectMail({ to: mail.to, type: 'botConnected', values, entityId: mail.subscriptionId });
 }
 
 /** The admin's 'Mark connected', wired to DynamoDB and the mail (one set per request, for its logger). */

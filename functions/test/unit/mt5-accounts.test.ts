@@ -366,6 +366,7 @@ describe("the admin's mark", () => {
       details: { ...DETAILS, userId: USER, from: 'waiting', to: 'connected' },
     });
     expect(d.sendConnectedMail).toHaveBeenCalledWith({
+      subscriptionId: 'MAR',
       to: 'jane.new@example.com',
       username: 'jane_renamed',
       packageName: 'Basic Package',

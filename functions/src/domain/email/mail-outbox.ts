@@ -6,7 +6,7 @@ import type { EmailTemplateType } from './templates.js';
 
 /**
  * The mail outbox: a mail an effect promised (a payment's pending or verified mail, a withdrawal's or
- * a refund's decision, a free trial's or a Basic package's activation) whose first send failed after
+ * a refund's decision, a free trial's or a Basic package's activation, the bot's connection to a customer's MetaTrader account) whose first send failed after
  * the effect was committed. It is kept, tried again with exponential back-off by `job-retry-mails`,
  * and after MAIL_RETRY.maxAttempts listed for the administrators as failed, who can send it again.
  *

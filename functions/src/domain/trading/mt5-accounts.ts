@@ -244,6 +244,8 @@ export interface ConnectionPage {
 
 /** The mail the customer gets once connected. */
 export interface ConnectedMail {
+  /** The subscription the bot was connected for: the effect the mail belongs to. */
+  subscriptionId: string;
   to: string;
   username: string;
   packageName: string;
@@ -369,6 +371,7 @@ export async function markConnected(
     };
     try {
       await deps.sendConnectedMail({
+        subscriptionId,
         to: recipient.email,
         username: recipient.username,
         packageName: request.packageName,
