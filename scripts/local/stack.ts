@@ -198,7 +198,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     await ensureUser(cognitoClient, pool, { ...options.admin, groups: [ADMIN_GROUP] });
     log(`bootstrap: table ${tableName} ${table}, user pool ${pool.userPoolId}, admin ${options.admin.email}`);
 
-    tronDouble = await startTronDouble({ port: options.ports.tron, host, log });
+    tronDouble = await startTronDouble({ port: options.ports.tron, host, log, ...(faults ? { faults } : {}) });
 
     const issuer = `${urls.cognito}/${pool.userPoolId}`;
     const handlerEnv: Record<string, string> = {
