@@ -84,7 +84,7 @@ function parseOptions(): ChaosOptions {
   try {
     parseFaults(faults);
   } catch (error) {
-    if (error instanceof FaultSettingError) fail(error.message.replace('FAULTS=', '--faults '));
+    if (error instanceof FaultSettingError) fail(error.message.replaceAll('FAULTS=', '--faults '));
     throw error;
   }
   return {
