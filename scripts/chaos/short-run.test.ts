@@ -29,7 +29,18 @@ function chaos(args: string[]): Promise<{ code: number | null; stdout: string; s
 
 describe('npm run chaos, short', () => {
   it('three seeds of 200 operations under 10% faults end with every invariant holding', async () => {
-    const run = await chaos(['--seed', '1,2,3', '--ops', '200', '--faults', '0.1', '--customers', '30', '--concurrency', '4']);
+    const run = await chaos([
+      '--seed',
+      '1,2,3',
+      '--ops',
+      '200',
+      '--faults',
+      '0.1',
+      '--customers',
+      '30',
+      '--concurrency',
+      '4',
+    ]);
     expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     for (const seed of [1, 2, 3]) expect(run.stdout).toContain(`chaos run: seed ${seed}, 200 operations, faults 0.1`);
     // The report: operations, faults and every invariant with what it checked.
