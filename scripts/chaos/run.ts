@@ -14,6 +14,7 @@
  * The seed draws the operations, their choices and the faults; the interleaving of concurrent
  * requests is the machine's, so a failing seed is replayed with `--concurrency 1` when in doubt.
  * `--dump <file>` writes the items the invariants were checked on, to study a violation.
+ * `--blind-approvals` has the admins also approve payments the chain has not matched (workload.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,6 +59,8 @@ export interface ChaosOptions {
   faults: string;
   customers: number;
   concurrency: number;
+  /** Admins also approve payments the chain has not matched (`--blind-approvals`, workload.ts). */
+  blindApprovals: boolean;
   /** A file to write the table's items to after the last seed (`--dump`). */
   dump?: string;
 }
@@ -71,12 +74,13 @@ function parseOptions(): ChaosOptions {
       customers: { type: 'string' },
       concurrency: { type: 'string' },
       dump: { type: 'string' },
+      'blind-approvals': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
     process.stdout.write(
-      'usage: npm run chaos -- [--seed 1 | --seed 1,2,3] [--ops 2000] [--faults 0.1 | dynamodb:0.1,ses:0.5,tron:0.2] [--customers 50] [--concurrency 8] [--dump items.json]\n',
+      'usage: npm run chaos -- [--seed 1 | --seed 1,2,3] [--ops 2000] [--faults 0.1 | dynamodb:0.1,ses:0.5,tron:0.2] [--customers 50] [--concurrency 8] [--dump items.json] [--blind-approvals]\n',
     );
     process.exit(0);
   }
@@ -93,6 +97,7 @@ function parseOptions(): ChaosOptions {
     faults,
     customers: wholeNumber('customers', values.customers, 50, 4),
     concurrency: wholeNumber('concurrency', values.concurrency, 8),
+    blindApprovals: values['blind-approvals'],
     ...(values.dump ? { dump: values.dump } : {}),
   };
 }
@@ -222,6 +227,7 @@ export async function runChaos(options: ChaosOptions, log: (line: string) => voi
           customers: options.customers,
           concurrency: options.concurrency,
           retryCapMs: 300,
+          blindApprovals: options.blindApprovals,
           db,
           log,
         },

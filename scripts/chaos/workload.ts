@@ -26,6 +26,7 @@ export const OPERATION_KINDS = [
   'submit-others-txid',
   'claim-unpaid',
   'approve',
+  'approve-unverified',
   'reject',
   'decide-together',
   'free-trial',
@@ -46,6 +47,7 @@ const WEIGHTS: Record<OperationKind, number> = {
   'submit-others-txid': 2,
   'claim-unpaid': 3,
   approve: 12,
+  'approve-unverified': 2,
   reject: 3,
   'decide-together': 2,
   'free-trial': 5,
@@ -92,6 +94,12 @@ export interface WorkloadOptions {
   concurrency: number;
   /** The longest a client waits before asking again (Retry-After, shortened). */
   retryCapMs: number;
+  /**
+   * Whether admins also approve payments the chain has not matched (`approve-unverified`). Off by
+   * default: an admin approving a squatter's claim of another customer's TXID before the chain saw
+   * the transfer lets that transfer complete two payments, a known open problem this flag shows.
+   */
+  blindApprovals: boolean;
   /** The run's own client for the few reads a person would make on a screen (a referrer's balance). */
   db: DynamoDBDocumentClient;
   log: (line: string) => void;
@@ -260,9 +268,11 @@ export function createWorkload(options: WorkloadOptions, tally: WorkloadTally) {
       orderId: order.orderId,
     });
 
-  async function pendingPayments(): Promise<{ _id: string }[]> {
+  async function pendingPayments(): Promise<{ _id: string; chainCheck?: { status?: string } | null }[]> {
     const answer = await call('list-pending', 'GET', '/api/payment/pending-usdt-payments', admin().token);
-    return Array.isArray(answer.body.pendingPayments) ? (answer.body.pendingPayments as { _id: string }[]) : [];
+    return Array.isArray(answer.body.pendingPayments)
+      ? (answer.body.pendingPayments as { _id: string; chainCheck?: { status?: string } | null }[])
+      : [];
   }
 
   async function decidePayment(decision: 'approve' | 'reject', id: string, by: Actor = admin()) {
@@ -342,10 +352,21 @@ export function createWorkload(options: WorkloadOptions, tally: WorkloadTally) {
         await submit(customer, order, randomBytes(32).toString('hex'));
         return;
       }
-      case 'approve':
+      case 'approve': {
+        // As the back-office shows it: the chain's verdict says the transfer arrived for this order.
+        const payment = pick((await pendingPayments()).filter((p) => p.chainCheck?.status === 'match'));
+        if (payment) await decidePayment('approve', payment._id);
+        return;
+      }
+      case 'approve-unverified': {
+        if (!options.blindApprovals) return;
+        const payment = pick(await pendingPayments());
+        if (payment) await decidePayment('approve', payment._id);
+        return;
+      }
       case 'reject': {
         const payment = pick(await pendingPayments());
-        if (payment) await decidePayment(kind, payment._id);
+        if (payment) await decidePayment('reject', payment._id);
         return;
       }
       case 'decide-together': {
