@@ -60,6 +60,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // The short chaos run (`npm run chaos -- --seed 1,2,3 --ops 200`): a stack of its own on free
+        // ports, in a child process, with faults injected; every invariant must hold.
+        test: {
+          name: 'chaos',
+          environment: 'node',
+          include: ['scripts/chaos/**/*.test.ts'],
+          testTimeout: 600_000,
+          fileParallelism: false,
+        },
+      },
       'infra/vitest.config.ts',
       'web/vitest.config.ts',
     ],

@@ -24,10 +24,17 @@ import type { MiddlewareStack } from '@smithy/types';
 /**
  * The SDK clients, plus `scheduler`: its rate is how often the local scheduler delivers a job twice.
  * For `lambda` (the chain check's asynchronous invoke, run in the background locally), a faulted
- * invoke is either refused as throttled or delivered twice.
+ * invoke is either refused as throttled or delivered twice. `tron` is the local TRON API double
+ * (tron-double.ts): its endpoints answer 500, 429 with Retry-After, nothing until the caller times
+ * out, or a body that is not JSON; its commands are `GetTransactionInfoById` and `ListTransfers`.
  */
-export const FAULT_CLIENTS = ['dynamodb', 'ses', 'cognito', 'lambda', 'scheduler'] as const;
+export const FAULT_CLIENTS = ['dynamodb', 'ses', 'cognito', 'lambda', 'scheduler', 'tron'] as const;
 export type FaultClient = (typeof FAULT_CLIENTS)[number];
+
+/** How the TRON double fails an endpoint: HTTP 500, HTTP 429 with Retry-After, no answer in time, a body that is not JSON. */
+const TRON_FAULT_KINDS_LIST = ['http-500', 'http-429', 'timeout', 'not-json'] as const;
+export const TRON_FAULT_KINDS: readonly TronFaultKind[] = TRON_FAULT_KINDS_LIST;
+export type TronFaultKind = (typeof TRON_FAULT_KINDS_LIST)[number];
 
 export const FAULT_KINDS = [
   'throttling',
@@ -35,6 +42,7 @@ export const FAULT_KINDS = [
   'transaction-conflict',
   'applied-then-timeout',
   'delivered-twice',
+  ...TRON_FAULT_KINDS_LIST,
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -116,7 +124,7 @@ const READS = /^(Get|BatchGet|Query|Scan|Describe|List|AdminGet|TransactGet)/;
 /** The kinds of fault a call can get: a conflict only for transactions, an applied-then-timeout only for writes. */
 export function kindsFor(commandName: string): FaultKind[] {
   return FAULT_KINDS.filter((kind) => {
-    if (kind === 'delivered-twice') return false;
+    if (kind === 'delivered-twice' || (TRON_FAULT_KINDS as readonly string[]).includes(kind)) return false;
     if (kind === 'transaction-conflict') return TRANSACTIONS.has(commandName);
     if (kind === 'applied-then-timeout') return !READS.test(commandName);
     return true;
@@ -148,6 +156,10 @@ export function faultError(client: FaultClient, commandName: string, kind: Fault
         CancellationReasons: [{ Code: 'TransactionConflict', Message: 'Transaction is ongoing for the item' }],
         message: `Transaction cancelled, please refer cancellation reasons for specific reasons [TransactionConflict] (${commandName})`,
       });
+    case 'http-500':
+    case 'http-429':
+    case 'timeout':
+    case 'not-json':
     case 'delivered-twice':
     case 'applied-then-timeout': {
       // What the SDK's HTTP handler throws when the socket times out: no status, retried as transient.
@@ -211,4 +223,15 @@ export function installFaults(target: StackedClient, client: FaultClient, inject
     },
     { step: 'deserialize', name: FAULT_MIDDLEWARE_NAME, override: true },
   );
+}
+
+/**
+ * Whether this call of the TRON double fails, and how (null: it answers normally), drawn from the
+ * injector's seeded numbers and counted in its tally. `command`: GetTransactionInfoById or ListTransfers.
+ */
+export function tronFault(injector: FaultInjector, command: string): TronFaultKind | null {
+  if (!injector.enabled || injector.random() >= rateFor(injector.plan, 'tron', command)) return null;
+  const kind = TRON_FAULT_KINDS[Math.floor(injector.random() * TRON_FAULT_KINDS.length)] ?? 'http-500';
+  injector.tally.add('tron', command, kind);
+  return kind;
 }

@@ -263,3 +263,18 @@ export function createGateway(options: {
     });
   });
 }
+
+/**
+ * In AWS an unhandled rejection ends only the invocation it happened in (the runtime logs it as
+ * Runtime.UnhandledPromiseRejection and starts a fresh instance); here every route and job runs
+ * in this one process, where Node would end them all, the whole local API with it. The local
+ * stack logs it as that failure instead and keeps serving. Returns the function that stops it.
+ */
+export function keepServingThroughUnhandledRejections(log: (line: string) => void): () => void {
+  const listener = (reason: unknown) => {
+    const text = reason instanceof Error ? (reason.stack ?? `${reason.name}: ${reason.message}`) : String(reason);
+    log(`unhandled rejection (in AWS it would end that invocation; the local stack keeps serving): ${text}`);
+  };
+  process.on('unhandledRejection', listener);
+  return () => process.off('unhandledRejection', listener);
+}

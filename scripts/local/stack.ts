@@ -29,7 +29,7 @@ import {
 } from './dynamodb-local.js';
 import { installRoundTripCounter, outsideRoundTrips } from './dynamodb-round-trips.js';
 import { createFaultInjector, faultError, installFaults, parseFaults, rateFor, type FaultInjector } from './faults.js';
-import { createGateway, handlerFile, type LambdaHandler } from './gateway.js';
+import { createGateway, handlerFile, keepServingThroughUnhandledRejections, type LambdaHandler } from './gateway.js';
 import { createJwtVerifier } from './jwt-verifier.js';
 import {
   bundledEnvironment,
@@ -156,7 +156,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   let tronDouble: Server | undefined;
   let scheduler: LocalScheduler | undefined;
   let bundles: BundledFunctions | undefined;
+  const stopKeepingServing = keepServingThroughUnhandledRejections(log);
   const stop = async () => {
+    stopKeepingServing();
     scheduler?.stop();
     await bundles?.stop();
     if (gateway) await new Promise<void>((resolve) => gateway?.close(() => resolve()));
@@ -198,7 +200,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     await ensureUser(cognitoClient, pool, { ...options.admin, groups: [ADMIN_GROUP] });
     log(`bootstrap: table ${tableName} ${table}, user pool ${pool.userPoolId}, admin ${options.admin.email}`);
 
-    tronDouble = await startTronDouble({ port: options.ports.tron, host, log });
+    tronDouble = await startTronDouble({ port: options.ports.tron, host, log, ...(faults ? { faults } : {}) });
 
     const issuer = `${urls.cognito}/${pool.userPoolId}`;
     const handlerEnv: Record<string, string> = {

@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check } from '@scure/base';
 import * as z from '@goldbot/shared/zod';
+import { tronFault, type FaultInjector, type TronFaultKind } from './faults.js';
 
 /**
  * The local stand-in for TronGrid's HTTP API. `POST /walletsolidity/gettransactioninfobyid`
@@ -23,13 +24,20 @@ import * as z from '@goldbot/shared/zod';
  * - `POST /__double/transfer {to, amount, from?, txid?, blockTimestamp?}` records a confirmed USDT
  *   transfer (now, or at `blockTimestamp` for one confirmed late) and answers `{txid}`: it is in the
  *   listing of `to` and its receipt answers its TXID. `amount` is USDT, a decimal string or number.
- * - `POST /__double/fail {path, calls, status?}`: the next `calls` requests to `path` fail with
- *   `status` (default 500), to show that nothing is skipped.
+ * - `POST /__double/fail {path, calls, status?, kind?}`: the next `calls` requests to `path` fail
+ *   with `status` (default 500; 429 carries Retry-After), or with `kind` `timeout` (no answer until
+ *   the caller gives up) or `not-json` (200 with an HTML body, as a proxy's error page), to show
+ *   that nothing is skipped.
  * - `POST /__double/alias {txid, fixture, amount?, to?}` answers a new id like a fixture (a TXID can
  *   pay only once, so each test payment needs its own id), its USDT transfer carrying `amount` when
  *   given (a payment order's exact amount) and going to the T-address `to` when given (a
  *   withdrawal's payout to its customer).
  * - `GET /__double/calls?txid=` counts the look-ups of an id, `GET /__double/calls?path=` the requests to a path.
+ *
+ * Injected faults (faults.ts, `FAULTS=tron:0.2` or a bare rate): with the local stack's fault
+ * injector, a seeded share of the look-ups (`tron.GetTransactionInfoById`) and listings
+ * (`tron.ListTransfers`) fail with one of the four failures of `/__double/fail`, counted in the injector's tally and off when
+ * the injector is turned off.
  */
 export const TRON_DOUBLE_PATH = '/walletsolidity/gettransactioninfobyid';
 export const DEFAULT_FIXTURES_DIR = join(import.meta.dirname, 'tron-fixtures');
@@ -288,6 +296,10 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 }
 
 export interface TronDoubleOptions {
+  /** The local stack's fault injector: its `tron` rates fail the API endpoints (faults.ts). */
+  faults?: FaultInjector;
+  /** How long a `timeout` fault holds the request before closing it, unless the caller gives up first. */
+  hangMs?: number;
   fixturesDir?: string;
   listingsDir?: string;
   now?: () => number;
@@ -305,7 +317,7 @@ export function createTronDouble(options: TronDoubleOptions = {}): Server {
   const byTxid = new Map([...byName.values()].map((f) => [f.txid, f]));
   const calls = new Map<string, number>();
   const pathCalls = new Map<string, number>();
-  const failures = new Map<string, { calls: number; status: number }>();
+  const failures = new Map<string, { calls: number; status: number; kind: TronFaultKind }>();
   const rows: ListingRow[] = loadListingRows(
     options.listingsDir ?? (options.fixturesDir ? join(options.fixturesDir, 'listings') : undefined),
   );
@@ -451,10 +463,12 @@ export function createTronDouble(options: TronDoubleOptions = {}): Server {
   };
 
   const fail = async (req: IncomingMessage, res: ServerResponse) => {
-    const body = (await readJson(req)) as { path?: unknown; calls?: unknown; status?: unknown };
+    const body = (await readJson(req)) as { path?: unknown; calls?: unknown; status?: unknown; kind?: unknown };
     const status = body.status === undefined ? 500 : Number(body.status);
     const count = Number(body.calls);
+    const kind = body.kind === undefined || body.kind === 'status' ? 'status' : body.kind;
     if (
+      (kind !== 'status' && kind !== 'timeout' && kind !== 'not-json') ||
       typeof body.path !== 'string' ||
       !body.path.startsWith('/') ||
       !Number.isInteger(count) ||
@@ -465,25 +479,61 @@ export function createTronDouble(options: TronDoubleOptions = {}): Server {
       status > 599
     ) {
       return send(res, 400, {
-        message: 'Send {"path": "/v1/...", "calls": <1-1000>, "status"?: <400-599, default 500>}',
+        message:
+          'Send {"path": "/v1/...", "calls": <1-1000>, "status"?: <400-599, default 500>, "kind"?: "status" | "timeout" | "not-json"}',
       });
     }
-    failures.set(body.path, { calls: count, status });
-    send(res, 201, { path: body.path, calls: count, status });
+    const failure: TronFaultKind = kind === 'status' ? (status === 429 ? 'http-429' : 'http-500') : kind;
+    failures.set(body.path, { calls: count, status, kind: failure });
+    send(res, 201, { path: body.path, calls: count, status, kind });
   };
 
-  /** A request to a path set to fail: answered with the failure (and counted down). */
-  const failed = (res: ServerResponse, path: string): boolean => {
+  /** Answers a request the way a failing TronGrid does: `kind`, with `status` for the HTTP ones. */
+  const answerFault = async (req: IncomingMessage, res: ServerResponse, kind: TronFaultKind, status: number) => {
+    req.resume();
+    switch (kind) {
+      case 'http-429':
+        return send(
+          res,
+          429,
+          { success: false, error: 'local TRON double: rate limited (failing on purpose)', statusCode: 429 },
+          { 'retry-after': '1' },
+        );
+      case 'http-500':
+        return send(res, status, {
+          success: false,
+          error: `local TRON double: HTTP ${status} (failing on purpose)`,
+          statusCode: status,
+        });
+      case 'not-json':
+        // What a proxy in front of an API answers when the API behind it is down.
+        res.writeHead(200, { 'content-type': 'text/html' });
+        return void res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+      case 'timeout':
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, options.hangMs ?? 30_000);
+          res.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        return void res.destroy();
+    }
+  };
+
+  /**
+   * A request to a path set to fail (counted down), or one the injected faults fail: answered with
+   * the failure. Null: it is answered normally.
+   */
+  const failureOf = (path: string, command: string | null): { kind: TronFaultKind; status: number } | null => {
     const failure = failures.get(path);
-    if (!failure) return false;
-    if (failure.calls <= 1) failures.delete(path);
-    else failures.set(path, { ...failure, calls: failure.calls - 1 });
-    send(res, failure.status, {
-      success: false,
-      error: `local TRON double: HTTP ${failure.status} (failing on purpose)`,
-      statusCode: failure.status,
-    });
-    return true;
+    if (failure) {
+      if (failure.calls <= 1) failures.delete(path);
+      else failures.set(path, { ...failure, calls: failure.calls - 1 });
+      return failure;
+    }
+    const injected = command && options.faults ? tronFault(options.faults, command) : null;
+    return injected ? { kind: injected, status: injected === 'http-429' ? 429 : 500 } : null;
   };
 
   return createServer((req, res) => {
@@ -504,9 +554,11 @@ export function createTronDouble(options: TronDoubleOptions = {}): Server {
       }
       if (route === 'GET /health') return send(res, 200, { ok: true, fixtures: byName.size });
       pathCalls.set(url.pathname, (pathCalls.get(url.pathname) ?? 0) + 1);
-      if (failed(res, url.pathname)) return;
-      if (route === `POST ${TRON_DOUBLE_PATH}`) return lookup(req, res);
       const listed = req.method === 'GET' ? LISTING_PATH.exec(url.pathname) : null;
+      const command = route === `POST ${TRON_DOUBLE_PATH}` ? 'GetTransactionInfoById' : listed ? 'ListTransfers' : null;
+      const failure = failureOf(url.pathname, command);
+      if (failure) return answerFault(req, res, failure.kind, failure.status);
+      if (route === `POST ${TRON_DOUBLE_PATH}`) return lookup(req, res);
       if (listed?.[1]) return listing(res, url, decodeURIComponent(listed[1]));
       send(res, 404, { Error: `local TRON double: no ${route}` });
     };

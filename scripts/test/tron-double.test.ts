@@ -11,6 +11,7 @@ import {
   loadTronFixtures,
   startTronDouble,
 } from '../local/tron-double.js';
+import { createFaultInjector, parseFaults, TRON_FAULT_KINDS } from '../local/faults.js';
 
 /**
  * The local TRON API double: every fixture names its source and has a TRON id, the
@@ -258,10 +259,74 @@ describe('the account listing (the wallet watcher’s GET /v1/accounts/{address}
       method: 'POST',
       body: JSON.stringify({ path, calls: 1 }),
     });
-    expect(await defaulted.json()).toEqual({ path, calls: 1, status: 500 });
+    expect(await defaulted.json()).toEqual({ path, calls: 1, status: 500, kind: 'status' });
     expect((await listing(WALLET, confirmedTo)).status).toBe(500);
     expect(
       (await fetch(`${base}/__double/fail`, { method: 'POST', body: JSON.stringify({ path, calls: 0 }) })).status,
     ).toBe(400);
+  });
+});
+
+describe('failing like TronGrid does', () => {
+  const path = TRON_DOUBLE_PATH;
+  const failNext = (body: Record<string, unknown>) =>
+    fetch(`${base}/__double/fail`, { method: 'POST', body: JSON.stringify({ path, calls: 1, ...body }) });
+
+  it('answers 429 with Retry-After, a body that is not JSON, or nothing until the caller gives up', async () => {
+    const txid = fixtureTxid('usdt-60-basic');
+    expect((await failNext({ status: 429 })).status).toBe(201);
+    const limited = await lookup(txid);
+    expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '1']);
+
+    expect((await failNext({ kind: 'not-json' })).status).toBe(201);
+    const garbage = await lookup(txid);
+    expect(garbage.status).toBe(200);
+    await expect(garbage.json()).rejects.toThrow();
+
+    expect((await failNext({ kind: 'timeout' })).status).toBe(201);
+    await expect(lookup(txid, AbortSignal.timeout(300))).rejects.toThrow();
+    // Each switch fails one call: the next answers the fixture.
+    expect(((await (await lookup(txid)).json()) as { id?: string }).id).toBe(txid);
+    expect((await failNext({ kind: 'sideways' })).status).toBe(400);
+  });
+
+  it('fails a seeded share of its API calls with the injected faults, counted, and none once they are off', async () => {
+    const runs = async (seed: number) => {
+      const faults = createFaultInjector(parseFaults('tron:0.5'), seed);
+      const double = await startTronDouble({ port: 0, now: () => NOW, faults, hangMs: 50 });
+      const url = `http://127.0.0.1:${(double.address() as AddressInfo).port}`;
+      const answers: string[] = [];
+      for (let i = 0; i < 40; i += 1) {
+        const response = await fetch(`${url}${TRON_DOUBLE_PATH}`, {
+          method: 'POST',
+          body: JSON.stringify({ value: fixtureTxid('usdt-60-basic') }),
+        }).catch(() => null);
+        const text = response ? await response.text() : 'closed';
+        answers.push(response ? `${response.status} ${text.startsWith('{') ? 'json' : 'other'}` : text);
+      }
+      faults.enabled = false;
+      const off = await fetch(`${url}${TRON_DOUBLE_PATH}`, {
+        method: 'POST',
+        body: JSON.stringify({ value: fixtureTxid('usdt-60-basic') }),
+      });
+      // The helper endpoints and the health check are never failed.
+      const health = await fetch(`${url}/health`);
+      await new Promise<void>((resolve) => double.close(() => resolve()));
+      return { answers, tally: faults.tally.byKind(), off: off.status, health: health.status };
+    };
+    const first = await runs(7);
+    expect(first.off).toBe(200);
+    expect(first.health).toBe(200);
+    const failed = first.answers.filter((a) => a !== '200 json').length;
+    expect(failed).toBeGreaterThan(5);
+    expect(failed).toBeLessThan(35);
+    const counted = TRON_FAULT_KINDS.reduce((sum, kind) => sum + first.tally[kind], 0);
+    expect(counted).toBe(failed);
+    expect(first.answers).toContain('closed');
+    expect(first.answers).toContain('429 json');
+    expect(first.answers).toContain('500 json');
+    expect(first.answers).toContain('200 other');
+    // The same seed fails the same calls the same way.
+    expect((await runs(7)).answers).toEqual(first.answers);
   });
 });

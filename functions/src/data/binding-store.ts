@@ -120,21 +120,24 @@ export const dynamoBindingStore: BindingStore = {
     for (const item of await batchGetItems(Object.values(keys), true)) found.set(keyId(item as Key), item);
     const get = (key: Key) => found.get(keyId(key));
     const marker = toTxidMarker(get(keys.marker));
-    // The customer's own submission of this TXID for this order is completed instead of a new payment.
-    const claimId =
-      order.claim && order.claim.txid === txid
-        ? order.claim.paymentId
-        : marker?.userId === order.userId
-          ? marker.paymentId
-          : null;
+    // The customer's own submission for this order is completed instead of a new payment: the
+    // order's claim (of this TXID or, pasted wrongly, of another), else their claim of this TXID.
+    const claimId = order.claim ? order.claim.paymentId : marker?.userId === order.userId ? marker.paymentId : null;
     const claimItem = claimId ? await getItem(paymentKey(claimId), true) : undefined;
     const claim = claimItem && claimItem.entity === 'Payment' ? fromPaymentItem(claimItem) : null;
+    const ownClaim = claim && claim.orderId === order.orderId ? claim : null;
+    // A claim of another TXID takes this one: its marker says whether the purchase extends a Basic.
+    const claimMarker =
+      ownClaim && ownClaim.txidNormalized !== txid
+        ? await getItem(txidMarkerKey(ownClaim.txidNormalized), true)
+        : undefined;
     return {
       profile: toCustomerProfile(get(keys.profile)),
       currentOrderId: fromOrderItem(get(keys.current))?.orderId ?? null,
       hold: fromAmountHoldItem(get(keys.hold)),
       marker,
-      claimPayment: claim && claim.orderId === order.orderId && claim.txidNormalized === txid ? claim : null,
+      claimPayment: ownClaim,
+      claimIsExtension: (ownClaim?.txidNormalized === txid ? marker : toTxidMarker(claimMarker))?.isExtension === true,
       template: toTemplate(get(keys.template), paymentTemplateType(order.packageSlug, 'pending')),
       autoApproveOnMatch: get(keys.settings)?.autoApproveOnMatch === true,
     };
@@ -366,15 +369,18 @@ async function commitBinding(plan: BindingPlan): Promise<BindingCommit> {
       subscriptionCounter(subscription),
     );
   } else {
+    const { retarget } = plan.payment;
     items.push({
-      // The customer's own submission of this TXID for this order: the chain's verdict and the binding.
+      // The customer's own submission for this order: the chain's verdict and the binding (and,
+      // when the claim named another TXID, the chain's TXID in its place).
       tag: 'stale',
       item: {
         Update: {
           TableName: tableName,
           Key: paymentKey(plan.payment.paymentId),
           UpdateExpression:
-            'SET chainCheck = :check, binding = :binding, orderCreatedAt = :created, orderExpiresAt = :expires',
+            'SET chainCheck = :check, binding = :binding, orderCreatedAt = :created, orderExpiresAt = :expires' +
+            (retarget ? ', transactionId = :txid, txidNormalized = :txid, searchText = :search' : ''),
           ConditionExpression: '#status = :status',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
@@ -383,10 +389,29 @@ async function commitBinding(plan: BindingPlan): Promise<BindingCommit> {
             ':created': order.createdAt,
             ':expires': new Date(order.expiresAt * 1000).toISOString(),
             ':status': plan.payment.status,
+            ...(retarget ? { ':txid': retarget.transactionId, ':search': retarget.searchText } : {}),
           },
         },
       },
     });
+    if (retarget) {
+      items.push({
+        // The chain's TXID names the payment it paid, whoever submitted it first.
+        tag: 'stale',
+        item: {
+          Put: {
+            TableName: tableName,
+            Item: toTxidMarkerItem(retarget.marker),
+            ...(retarget.markerRead === null
+              ? { ConditionExpression: 'attribute_not_exists(PK)' }
+              : {
+                  ConditionExpression: 'paymentId = :read',
+                  ExpressionAttributeValues: { ':read': retarget.markerRead },
+                }),
+          },
+        },
+      });
+    }
   }
   if (plan.deleteCurrentOrder) {
     items.push({

@@ -133,7 +133,7 @@ export const dynamoOrderStore: OrderStore = {
       }
       return { kind: 'committed' };
     }
-    if (outcome === 'busy') return { kind: 'order-changed' };
+    if (outcome === 'busy') return { kind: 'busy' };
     return outcome.failed.some((f) => f.tag === 'order') ? { kind: 'order-changed' } : { kind: 'amount-taken' };
   },
 

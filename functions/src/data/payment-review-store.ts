@@ -44,12 +44,16 @@ const LISTS = {
   all: { index: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK', value: PAYMENTS_LIST },
 } as const satisfies Record<PaymentList, { index: string; pk: string; sk: string; value: string }>;
 
-/** Maps a cancelled decision to its outcome; `sensitive` are the indexes whose failure means "read again". */
-function outcomeOf(error: unknown, sensitive: readonly number[]): DecisionOutcome {
+/**
+ * Maps a cancelled decision to its outcome; `sensitive` are the indexes whose failure means "read
+ * again", `txidCheck` the index of the approval's check that the TXID's marker still names the payment.
+ */
+function outcomeOf(error: unknown, sensitive: readonly number[], txidCheck?: number): DecisionOutcome {
   const codes = cancellationCodes(error);
   if (codes.length === 0) throw error;
   if (codes[0] === 'ConditionalCheckFailed') return { kind: 'payment-not-pending' };
   if (codes[1] === 'ConditionalCheckFailed') return { kind: 'subscription-not-pending' };
+  if (txidCheck !== undefined && codes[txidCheck] === 'ConditionalCheckFailed') return { kind: 'txid-elsewhere' };
   if (sensitive.some((i) => codes[i] === 'ConditionalCheckFailed')) return { kind: 'context-changed' };
   if (onlyConflicts(codes)) return { kind: 'conflict' };
   throw error;
@@ -71,7 +75,11 @@ function approvalCounters(plan: ApprovalPlan): TransactItems {
   ];
 }
 
-export function approvalTransaction(plan: ApprovalPlan): { items: TransactItems; sensitive: number[] } {
+export function approvalTransaction(plan: ApprovalPlan): {
+  items: TransactItems;
+  sensitive: number[];
+  txidCheck: number;
+} {
   const { payment, subscription, period, at } = plan;
   const subscriptionSets = [
     '#status = :active',
@@ -194,7 +202,19 @@ export function approvalTransaction(plan: ApprovalPlan): { items: TransactItems;
   items.push(...approvalCounters(plan));
   sensitive.push(items.length);
   items.push(putNew(toAuditItem(plan.audit)));
-  return { items, sensitive };
+  // A TXID completes one payment: its marker must still name this one. The chain moves the marker
+  // to the payment its transfer paid (another customer's order, or this customer's claim that took
+  // the transfer's TXID); approving this claim as well would let one transfer pay twice.
+  const txidCheck = items.length;
+  items.push({
+    ConditionCheck: {
+      TableName: tableName,
+      Key: txidMarkerKey(payment.txidNormalized),
+      ConditionExpression: 'attribute_not_exists(PK) OR paymentId = :p',
+      ExpressionAttributeValues: { ':p': payment._id },
+    },
+  });
+  return { items, sensitive, txidCheck };
 }
 
 /** The buyer's count of payments waiting for a decision (their submission limit) goes down by one. */
@@ -323,12 +343,12 @@ export const dynamoPaymentReviewStore: PaymentReviewStore = {
   },
 
   async commitApproval(plan) {
-    const { items, sensitive } = approvalTransaction(plan);
+    const { items, sensitive, txidCheck } = approvalTransaction(plan);
     try {
       await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
       return { kind: 'committed' };
     } catch (error) {
-      return outcomeOf(error, sensitive);
+      return outcomeOf(error, sensitive, txidCheck);
     }
   },
 

@@ -103,7 +103,7 @@ class MemoryBindings implements BindingStore {
     return [...this.orders.values()].filter((o) => o.amountCents === amountCents);
   }
   async readBindingContext(o: OrderDetail, txid: string): Promise<BindingContext> {
-    const claimId = o.claim?.txid === txid ? o.claim.paymentId : null;
+    const claimId = o.claim?.paymentId ?? null;
     const claim = claimId ? (this.payments.get(claimId) ?? null) : null;
     const markerPayment = this.markers.get(txid);
     return {
@@ -122,7 +122,8 @@ class MemoryBindings implements BindingStore {
             createdAt: '',
           }
         : null,
-      claimPayment: claim,
+      claimPayment: claim && claim.orderId === o.orderId ? claim : null,
+      claimIsExtension: false,
       template: DEFAULT_EMAIL_TEMPLATES.basicPackagePaymentPending,
       autoApproveOnMatch: this.autoApprove,
     };
@@ -148,7 +149,9 @@ class MemoryBindings implements BindingStore {
     const current = this.orders.get(plan.order.orderId);
     if (!current || current.binding) return { kind: 'order-bound' };
     const paymentId = plan.payment.kind === 'create' ? plan.payment.payment._id : plan.payment.paymentId;
-    if (plan.payment.kind === 'create' && (this.markers.get(plan.transfer.txid) ?? null) !== plan.payment.markerRead) {
+    const markerRead =
+      plan.payment.kind === 'create' ? plan.payment.markerRead : (plan.payment.retarget?.markerRead ?? undefined);
+    if (markerRead !== undefined && (this.markers.get(plan.transfer.txid) ?? null) !== markerRead) {
       return { kind: 'stale' };
     }
     this.commits.push(plan);
@@ -172,7 +175,22 @@ class MemoryBindings implements BindingStore {
       this.markers.set(transfer.txid, paymentId);
     } else {
       const claim = this.payments.get(paymentId);
-      if (claim) this.payments.set(paymentId, { ...claim, chainCheck: plan.check, binding: plan.binding });
+      const retarget = plan.payment.retarget;
+      if (claim) {
+        this.payments.set(paymentId, {
+          ...claim,
+          chainCheck: plan.check,
+          binding: plan.binding,
+          ...(retarget
+            ? {
+                transactionId: retarget.transactionId,
+                txidNormalized: retarget.transactionId,
+                searchText: retarget.searchText,
+              }
+            : {}),
+        });
+      }
+      if (retarget) this.markers.set(transfer.txid, paymentId);
     }
     return { kind: 'committed' };
   }
@@ -280,6 +298,29 @@ describe('settleTransfer', () => {
     expect(store.payments.get('CLAIM')?.chainCheck?.status).toBe('match');
     // The claim's pending mail went at its submission.
     expect(mails).toEqual([]);
+  });
+
+  it('an order whose claim named another TXID gets one payment: the claim, completed with the chain’s TXID', async () => {
+    // The customer pasted a wrong TXID (or someone else's) for their order, then their transfer
+    // arrived: a second payment beside the claim left two pending payments for one transfer, both
+    // of which an admin could approve (found by the chaos run: "order ... has 2 payments").
+    const WRONG = 'ef'.repeat(32);
+    const claim = pendingPayment({ _id: 'CLAIM', userId: BUYER_PROFILE._id, transactionId: WRONG, orderId: 'ORD1' });
+    const store = world([
+      order('ORD1', NOW.getTime() - 10 * MIN, { claim: { paymentId: 'CLAIM', txid: WRONG, at: NOW.toISOString() } }),
+    ]);
+    store.payments.set('CLAIM', { ...claim, txidNormalized: WRONG });
+    store.markers.set(WRONG, 'CLAIM');
+    const { deps } = depsOf(store);
+    const outcome = await settleTransfer(deps, recorded(), 'watcher');
+    expect(outcome).toMatchObject({ kind: 'bound', orderId: 'ORD1', paymentId: 'CLAIM', created: false });
+    expect(store.payments.size).toBe(1);
+    expect(store.payments.get('CLAIM')).toMatchObject({
+      transactionId: TXID,
+      txidNormalized: TXID,
+      chainCheck: { status: 'match' },
+    });
+    expect(store.markers.get(TXID)).toBe('CLAIM');
   });
 
   it('a squatter’s claim of the TXID keeps nobody from the payment: the marker moves to the payer’s', async () => {

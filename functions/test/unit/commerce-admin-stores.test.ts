@@ -57,8 +57,16 @@ function approvalPlan(payment: PaymentRecord, overrides: Partial<ApprovalPlan> =
 describe('approval transaction', () => {
   it('moves the payment, activates the subscription, locks the paid-through month, credits the referrer, counts and audits', () => {
     const payment = pendingPayment({ referralUserId: SAMPLE_REFERRER._id });
-    const { items, sensitive } = approvalTransaction(approvalPlan(payment));
-    expect(items).toHaveLength(13);
+    const { items, sensitive, txidCheck } = approvalTransaction(approvalPlan(payment));
+    expect(items).toHaveLength(14);
+    // Last: the TXID's marker still names this payment (a transfer the chain gave another payment
+    // must not complete this one too).
+    expect(txidCheck).toBe(13);
+    expect(items[13]?.ConditionCheck).toMatchObject({
+      Key: { PK: `TXID#${payment.txidNormalized}`, SK: 'TXID' },
+      ConditionExpression: 'attribute_not_exists(PK) OR paymentId = :p',
+      ExpressionAttributeValues: { ':p': payment._id },
+    });
     expect(items[0]?.Update).toMatchObject({
       TableName: TABLE,
       Key: { PK: `PAYMENT#${payment._id}`, SK: `PAYMENT#${payment._id}` },
@@ -156,7 +164,7 @@ describe('approval transaction', () => {
       ConditionExpression: 'attribute_exists(PK) AND basicPaidThrough = :read',
       ExpressionAttributeValues: { ':read': '2026-12-31', ':next': '2027-01-31' },
     });
-    expect(basic.items).toHaveLength(11);
+    expect(basic.items).toHaveLength(12);
 
     const ultimate = pendingPayment({ packageSlug: 'ultimate', packageName: 'Ultimate Package' });
     const { items } = approvalTransaction(
@@ -166,7 +174,7 @@ describe('approval transaction', () => {
         referralCredit: null,
       }),
     );
-    expect(items).toHaveLength(11);
+    expect(items).toHaveLength(12);
     // The buyer has one pending payment fewer (the submission limit).
     expect(items[2]?.Update).toMatchObject({ Key: { PK: `USER#${ultimate.userId}`, SK: 'PROFILE' } });
     expect(items[2]?.Update?.UpdateExpression).toContain('ADD');
@@ -208,6 +216,7 @@ describe('dynamoPaymentReviewStore decisions', () => {
     [['None', 'None', 'None', 'ConditionalCheckFailed'], 'context-changed'],
     [['None', 'None', 'None', 'None', 'None', 'TransactionConflict'], 'conflict'],
     [['TransactionConflict', 'None'], 'conflict'],
+    [[...Array.from({ length: 13 }, () => 'None'), 'ConditionalCheckFailed'], 'txid-elsewhere'],
   ])('reads cancellation reasons %j as %s', async (codes, kind) => {
     dynamo.on(TransactWriteCommand).rejects(cancelled(...codes));
     await expect(dynamoPaymentReviewStore.commitApproval(approvalPlan(payment))).resolves.toEqual({ kind });

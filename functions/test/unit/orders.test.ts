@@ -212,6 +212,52 @@ describe('openOrder', () => {
     expect(order.amount).toBe(60.02);
   });
 
+  it('a transaction that kept colliding with other customers on an amount opens the order on another amount, never refuses it as busy', async () => {
+    // Under load, 50 customers opening orders of one price at once collide on the amounts' holds;
+    // a collision (TransactionConflict after the store's retries) was answered 409 "busy", so a
+    // customer got no order and their submission was told to open the payment window again.
+    const { store } = memoryStore();
+    let collisions = 2;
+    const colliding: OrderStore = {
+      ...store,
+      commitOrder: async (...args) => {
+        if (collisions > 0) {
+          collisions -= 1;
+          return { kind: 'busy' };
+        }
+        return store.commitOrder(...args);
+      },
+    };
+    const order = await openOrder(depsOf(colliding), BUYER._id, BASIC);
+    expect(order.amount).toBeGreaterThan(60);
+    expect(collisions).toBe(0);
+    // Reopening the window answers that order: it was stored.
+    expect(await openOrder(depsOf(store), BUYER._id, BASIC)).toEqual(order);
+  });
+
+  it('a collision that was another window of the same customer answers the order that window made', async () => {
+    const { store } = memoryStore();
+    const other = await openOrder(depsOf(store), BUYER._id, BASIC);
+    const stale: OrderStore = {
+      ...store,
+      readOrderContext: async (r) => ({ ...(await store.readOrderContext(r)), order: null }),
+      commitOrder: async () => ({ kind: 'busy' }),
+    };
+    // The first read saw no order; the collision's re-read sees the other window's.
+    let first = true;
+    const once: OrderStore = {
+      ...stale,
+      readOrderContext: async (r) => {
+        if (first) {
+          first = false;
+          return stale.readOrderContext(r);
+        }
+        return store.readOrderContext(r);
+      },
+    };
+    expect(await openOrder(depsOf(once), BUYER._id, BASIC)).toEqual(other);
+  });
+
   it('re-prices for a verified referral code: a new order and amount, the old amount released', async () => {
     const rick = { code: 'RICK2026', userId: 'rick-1', username: 'ref_rick' };
     const { store, holds } = memoryStore();

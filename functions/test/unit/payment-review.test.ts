@@ -7,6 +7,7 @@ import { encodeCursor } from '../../src/kit/cursor.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import {
   CONFLICT_RETRIES,
+  REVIEW_MESSAGES,
   SEARCH_EVALUATION_BUDGET,
   approvePayment,
   conflictBackoffMs,
@@ -295,6 +296,23 @@ describe('approvePayment', () => {
       startDate: '2026-12-01',
       endDate: '2026-12-31',
     });
+  });
+
+  it('refuses to approve a claim whose TXID the chain gave to another payment: one transfer never completes two payments', async () => {
+    // Found by the chaos run ("TXID ... completed 2 payments"): a customer submitted someone
+    // else's TXID as a claim, the chain bound that transfer to its real payer's order, and an
+    // admin approved both payments.
+    const payment = pendingPayment();
+    const store = new FakeStore(payment);
+    store.outcomes = [{ kind: 'txid-elsewhere' }];
+    const d = deps(store);
+    const refused = await approvePayment(d, payment._id, ADMIN).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ConflictError);
+    expect([(refused as ConflictError).statusCode, (refused as ConflictError).message]).toEqual([
+      409,
+      REVIEW_MESSAGES.txidPaidAnother,
+    ]);
+    expect(d.sendVerifiedMail).not.toHaveBeenCalled();
   });
 
   it('chains a Basic extension after the paid-through month', async () => {

@@ -1,7 +1,7 @@
 import type { ChainCheck, PaymentBinding } from '@goldbot/shared';
 import type { Logger } from '../logger-port.js';
 import type { AmountHold, OrderDetail } from '../records/order-record.js';
-import type { PaymentRecord } from '../records/payment-record.js';
+import { paymentSearchText, type PaymentRecord } from '../records/payment-record.js';
 import type { SubscriptionRecord } from '../records/subscription-record.js';
 import type { TransferRecord, TransferSource, TransferUnmatched } from '../records/transfer-record.js';
 import {
@@ -41,8 +41,13 @@ export interface BindingContext {
   currentOrderId: string | null;
   hold: AmountHold | null;
   marker: TxidMarker | null;
-  /** The order's claim (a submitted TXID) when it names this transfer: that payment is completed. */
+  /**
+   * The order's claim (the payment of a TXID the customer submitted for this order), whether it
+   * names this transfer or another TXID: that payment is completed, never a second one made.
+   */
   claimPayment: PaymentRecord | null;
+  /** Whether the claim's purchase extends a running Basic (its own TXID marker says; false without a claim). */
+  claimIsExtension: boolean;
   template: EmailTemplate;
   autoApproveOnMatch: boolean;
 }
@@ -65,7 +70,17 @@ export interface BindingPlan {
         /** The customer's profile exists: its count of pending payments goes up. */
         countOnProfile: boolean;
       }
-    | { kind: 'complete'; paymentId: string; status: PaymentRecord['status'] };
+    | {
+        kind: 'complete';
+        paymentId: string;
+        status: PaymentRecord['status'];
+        /**
+         * The claim named another TXID (the customer pasted a wrong one, or someone else's): the
+         * chain's transfer is what paid the order, so the payment takes its TXID and the TXID's
+         * marker (conditioned on the payment it named when read, like a created payment's).
+         */
+        retarget: { transactionId: string; searchText: string; marker: TxidMarker; markerRead: string | null } | null;
+      };
   /** The customer's current-order copy still names this order: it goes with the binding. */
   deleteCurrentOrder: boolean;
   /** The order still holds its amount: the hold ends now. */
@@ -177,7 +192,28 @@ export function planBinding(
     endHold: context.hold !== null && context.hold.orderId === order.orderId && context.hold.heldUntil > nowSeconds,
   };
   if (claim && claim.status !== 'rejected') {
-    return { ...common, payment: { kind: 'complete', paymentId: claim._id, status: claim.status } };
+    // One order, one payment: a claim of another TXID on this order is completed with the chain's
+    // TXID instead of a second payment beside it (two pending payments for one transfer, both of
+    // which an admin could approve).
+    const retarget =
+      claim.txidNormalized === transfer.txid
+        ? null
+        : {
+            transactionId: transfer.txid,
+            searchText: paymentSearchText({ ...claim, transactionId: transfer.txid }),
+            marker: {
+              txidNormalized: transfer.txid,
+              paymentId: claim._id,
+              subscriptionId: claim.subscriptionId,
+              userId: claim.userId,
+              packageSlug: claim.packageSlug,
+              packageName: claim.packageName,
+              isExtension: context.claimIsExtension,
+              createdAt: iso,
+            },
+            markerRead: context.marker?.paymentId ?? null,
+          };
+    return { ...common, payment: { kind: 'complete', paymentId: claim._id, status: claim.status, retarget } };
   }
   const profile = context.profile ?? {
     // The customer's profile is gone: the payment still records whose order it paid.

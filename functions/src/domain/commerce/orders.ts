@@ -146,7 +146,13 @@ export function newOrder(
   };
 }
 
-export type OrderCommit = { kind: 'committed' } | { kind: 'amount-taken' } | { kind: 'order-changed' };
+/**
+ * `busy`: the transaction kept colliding with others on its items (TransactionConflict after the
+ * store's retries). The amount's hold is the item other customers share, so it usually means
+ * another customer was taking the same amount at that moment; nothing was written.
+ */
+export type OrderCommit =
+  { kind: 'committed' } | { kind: 'amount-taken' } | { kind: 'order-changed' } | { kind: 'busy' };
 
 export interface OrderStore {
   /** The customer, the package, the settings, the wallet, the code's owner and the current order: one BatchGetItem. */
@@ -225,10 +231,14 @@ export async function openOrder(
       }
       return toOrderView(order);
     }
-    if (result.kind === 'order-changed') {
+    if (result.kind === 'order-changed' || result.kind === 'busy') {
       // Another window of the same customer made the order a moment ago: answer that one.
       const now = await deps.store.readOrderContext({ userId: buyerId, slug, referralCode: input.referralCode });
       if (orderStillFits(now.order, priced, nowSeconds)) return toOrderView(now.order);
+      // A collision with other customers' orders on the same amount is no reason to refuse this
+      // one: try the next amount, as when the amount was taken (a refusal here left customers of
+      // a busy price without an order, so their submission was told to open the window again).
+      if (result.kind === 'busy') continue;
       throw new ConflictError(PURCHASE_MESSAGES.busy);
     }
     // Another customer took this amount between the read and the write: the next oldest.

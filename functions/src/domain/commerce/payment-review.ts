@@ -39,6 +39,8 @@ export const REVIEW_MESSAGES = {
   rejectedByOther: 'This payment was already rejected by another admin.',
   subscriptionNotPending: 'The subscription of this payment is no longer pending. Please reload and try again.',
   tryAgain: 'The payment is being changed by another request. Please try again.',
+  txidPaidAnother:
+    "This payment's TXID has since paid another payment (the chain matched its transfer to another order), so it cannot be approved: reject it, or ask the customer for the TXID of their own transfer.",
 } as const;
 
 export interface PaymentPage {
@@ -108,7 +110,9 @@ export type DecisionOutcome =
   /** A value the plan was built on changed (`basicPaidThrough`, the referrer's profile): read again. */
   | { kind: 'context-changed' }
   /** Cancelled only by TransactionConflict (another transaction on the same items, e.g. a counter). */
-  | { kind: 'conflict' };
+  | { kind: 'conflict' }
+  /** The TXID's marker names another payment: its transfer paid that one (an approval only). */
+  | { kind: 'txid-elsewhere' };
 
 export interface PaymentReviewStore {
   /**
@@ -423,6 +427,8 @@ async function runDecision<P>(
         return outcome;
       case 'subscription-not-pending':
         throw new ConflictError(REVIEW_MESSAGES.subscriptionNotPending);
+      case 'txid-elsewhere':
+        throw new ConflictError(REVIEW_MESSAGES.txidPaidAnother);
       case 'context-changed': {
         if (replans >= loop.contextRetries) throw new ConflictError(REVIEW_MESSAGES.tryAgain);
         replans += 1;
