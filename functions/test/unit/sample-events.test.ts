@@ -152,6 +152,10 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
         processingHours: '24-48',
         adminNote: '',
         dashboardLink: 'https://www.example.com/dashboard',
+        // The approval's payout proof, as withdrawalMailValues adds it.
+        payoutTxid: '4f6c1f2a9b3d5e7081a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708',
+        payoutLink:
+          'https://tronscan.org/#/transaction/4f6c1f2a9b3d5e7081a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708',
       },
       entityId: '01KDX6R4F2N8W3T7Q5M9P1Z0RA',
       status: 'failed',

@@ -308,7 +308,7 @@ describe('withdrawal-approve and withdrawal-reject', () => {
     dynamo
       .on(GetCommand, { Key: { PK: 'TEMPLATES', SK: 'TEMPLATE#withdrawalApproved' } })
       .rejects(Object.assign(new Error('Throughput exceeded'), { name: 'ProvisionedThroughputExceededException' }));
-    const res = await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: {} });
+    const res = await call('withdrawal-approve', { id: SAMPLE_WITHDRAWAL_ID, body: approval() });
     expect(res.statusCode).toBe(200);
     expect(outbox.mails).toHaveLength(0);
     expect(putItems(dynamo).filter((item) => String(item.PK).startsWith('MAILOUT#'))).toHaveLength(1);
