@@ -11,7 +11,7 @@ import {
   waitForDynamoDb,
 } from '../local/dynamodb-local.js';
 import { freePort, startProcess, stopProcess } from '../local/processes.js';
-import { sleep } from '../../functions/src/kit/retry.js';
+import { sleep } from '../../functions/src/lib/retry.js';
 
 /**
  * A DynamoDB Local of the benchmark's own: the jar `npm start` uses (fetched once into

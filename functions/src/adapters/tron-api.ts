@@ -11,7 +11,7 @@ import {
   type TronTransactionApi,
   type TronTransferApi,
 } from '../domain/commerce/tron.js';
-import { sleep as defaultSleep } from '../kit/retry.js';
+import { sleep as defaultSleep } from '../lib/retry.js';
 
 /**
  * The TRON HTTP API (TronGrid or any full node's HTTP port) behind config: two calls,

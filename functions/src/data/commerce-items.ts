@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { sleep } from '../kit/retry.js';
+import { sleep } from '../lib/retry.js';
 import type { PackageName, PackageSlug } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { OrderSnapshot } from '../domain/commerce/orders.js';

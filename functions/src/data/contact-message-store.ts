@@ -12,8 +12,8 @@ import {
   isUnreadItem,
   toContactMessageItem,
 } from './contact-message-entity.js';
-import type { Key } from '../kit/cursor.js';
-import { retry } from '../kit/retry.js';
+import type { Key } from './cursor.js';
+import { retry } from '../lib/retry.js';
 import { contactBucketKey, contactBucketOf, contactBucketsBetween, contactStatsKey } from './stats-entity.js';
 import {
   batchGetItems,

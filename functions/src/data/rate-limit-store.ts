@@ -10,7 +10,7 @@ import {
   type PendingLimits,
   type RateWindow,
 } from '../domain/limits/rate-limits.js';
-import { retry } from '../kit/retry.js';
+import { retry } from '../lib/retry.js';
 
 import { rateWindowKey } from './one-time-code-entity.js';
 import { cancellationCodes, onlyConflicts } from './table-reads.js';

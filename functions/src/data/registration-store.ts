@@ -10,7 +10,7 @@ import {
 import type { UserProfile } from '../domain/records/user-profile.js';
 import { canonicalEmail } from '../domain/commerce/canonical-email.js';
 import { ConflictError } from '../domain/errors.js';
-import { sleep } from '../kit/retry.js';
+import { sleep } from '../lib/retry.js';
 import { liveMarkerOwner, nowEpoch, writeIf, writtenIf } from './account-writes.js';
 import { codeIssueItems, codeIssueRefusal } from './one-time-code-store.js';
 import { oneTimeCodeKey } from './one-time-code-entity.js';

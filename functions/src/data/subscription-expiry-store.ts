@@ -3,8 +3,8 @@ import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { ExpiryStore } from '../domain/jobs/expire-subscriptions.js';
 import type { ReminderCandidate, ReminderStore } from '../domain/jobs/expiry-reminders.js';
 import type { Page } from '../domain/jobs/sweep.js';
-import { decodeCursor, encodeCursor, type Key } from '../kit/cursor.js';
-import { retry } from '../kit/retry.js';
+import { decodeCursor, encodeCursor, type Key } from './cursor.js';
+import { retry } from '../lib/retry.js';
 import { subscriptionStatsKey } from './stats-entity.js';
 import {
   SUBSCRIPTION_SK_PREFIX,

@@ -1,8 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
-import { decodeCursor, encodeCursor, invalidCursorError, type Key } from '../kit/cursor.js';
-import { sleep } from '../kit/retry.js';
+import { decodeCursor, encodeCursor, invalidCursorError, type Key } from './cursor.js';
+import { sleep } from '../lib/retry.js';
 
 /**
  * Reads and transaction outcomes that several stores share: batched gets with retries of

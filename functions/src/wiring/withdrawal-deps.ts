@@ -1,7 +1,7 @@
 import { dynamoWithdrawalStore } from '../data/withdrawal-store.js';
 import type { WithdrawalDeps } from '../domain/withdrawals/withdrawals.js';
 import { newId } from '../kit/ids.js';
-import { sleep } from '../kit/retry.js';
+import { sleep } from '../lib/retry.js';
 
 /**
  * The withdrawal use cases wired to DynamoDB; built once per execution environment. The admin's

@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type * as DomainErrors from '../../src/domain/errors.js';
 import type * as HttpHandlerKit from '../../src/kit/define-handler.js';
-import type * as AwsChecks from '../../src/kit/aws-checks.js';
+import type * as AwsChecks from '../../src/wiring/aws-checks.js';
 import type * as HttpResponses from '../../src/kit/http-response.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, lambdaContext } from '../helpers/lambda.js';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   process.env.LOG_LEVEL = 'info';
   vi.resetModules();
   kit = await import('../../src/kit/define-handler.js');
-  awsChecks = (await import('../../src/kit/aws-checks.js')).awsChecks;
+  awsChecks = (await import('../../src/wiring/aws-checks.js')).awsChecks;
   errors = await import('../../src/domain/errors.js');
   responses = await import('../../src/kit/http-response.js');
 });

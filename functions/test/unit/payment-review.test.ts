@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { adminListQuerySchema, paymentDecisionResponseSchema } from '@goldbot/shared';
 import type { PaymentRecord } from '../../src/domain/records/payment-record.js';
 import { isTxidStartCursor } from '../../src/data/payment-entity.js';
-import { encodeCursor } from '../../src/kit/cursor.js';
+import { encodeCursor } from '../../src/data/cursor.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import {
   CONFLICT_RETRIES,

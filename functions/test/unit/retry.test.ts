@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { retry, sleep } from '../../src/kit/retry.js';
+import { retry, sleep } from '../../src/lib/retry.js';
 
 describe('sleep', () => {
   it('resolves after the time has passed', async () => {

@@ -12,7 +12,7 @@ import {
 import { subscriptionSearchText, toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import { JobFailedError, defineJob } from '../../src/kit/job-handler.js';
-import { encodeCursor } from '../../src/kit/cursor.js';
+import { encodeCursor } from '../../src/data/cursor.js';
 import { createLogger } from '../../src/kit/logger.js';
 import { cancelled, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 

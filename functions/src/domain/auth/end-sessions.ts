@@ -1,4 +1,4 @@
-import { retry } from '../../kit/retry.js';
+import { retry } from '../../lib/retry.js';
 
 /**
  * Ends every session of a user (docs/security.md, "Sessions and revocation"): our registry and
