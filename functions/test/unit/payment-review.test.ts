@@ -4,12 +4,11 @@ import { adminListQuerySchema, paymentDecisionResponseSchema } from '@goldbot/sh
 import type { PaymentRecord } from '../../src/domain/records/payment-record.js';
 import { isTxidStartCursor } from '../../src/data/payment-entity.js';
 import { encodeCursor } from '../../src/data/cursor.js';
+import { CONFLICT_TRIES } from '../../src/lib/retry.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import {
-  CONFLICT_RETRIES,
   SEARCH_EVALUATION_BUDGET,
   approvePayment,
-  conflictBackoffMs,
   listPaymentsForAdmin,
   looksLikeTxid,
   txidStartOf,
@@ -395,7 +394,7 @@ describe('approvePayment', () => {
     );
   });
 
-  it(`retries a transaction cancelled only by conflicts up to ${CONFLICT_RETRIES} times, with jitter`, async () => {
+  it(`retries a transaction cancelled only by conflicts up to ${CONFLICT_TRIES - 1} times, with jitter`, async () => {
     const store = new FakeStore(pendingPayment());
     store.outcomes = [{ kind: 'conflict' }, { kind: 'conflict' }, { kind: 'conflict' }];
     const d = deps(store);
@@ -527,15 +526,6 @@ describe('rejectPayment', () => {
     await expect(rejectPayment(deps(store), pendingPayment()._id, ADMIN)).rejects.toThrow(
       'This payment was already approved by another admin.',
     );
-  });
-});
-
-describe('conflictBackoffMs', () => {
-  it('doubles per attempt and stays within its jitter band', () => {
-    expect(conflictBackoffMs(1, () => 0)).toBe(20);
-    expect(conflictBackoffMs(1, () => 1)).toBe(60);
-    expect(conflictBackoffMs(3, () => 0)).toBe(80);
-    expect(conflictBackoffMs(3, () => 1)).toBe(240);
   });
 });
 
