@@ -230,13 +230,10 @@ describe('what the Lambda bundles may import', () => {
       /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|handlebars/,
     ],
     // Each account route wires only the capabilities its use case asks for (wiring/accounts.ts).
-    // (The Secrets Manager client itself is in every route but health, loaded lazily for the origin
-    // header check, kit/origin-header.ts; the OTP key reader, adapters/secrets.ts, is not.)
-    [
-      'auth-me',
-      /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|adapters\/secrets\.ts|handlebars/,
-    ],
-    ['auth-logout', /adapters\/ses-mailer\.ts|adapters\/secrets\.ts|handlebars/],
+    // (The one secret reader, adapters/secrets.ts with the Secrets Manager client, is in every route
+    // but health, loaded lazily for the origin header check, wiring/origin-check.ts.)
+    ['auth-me', /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|handlebars/],
+    ['auth-logout', /adapters\/ses-mailer\.ts|handlebars/],
     [
       'auth-verify-reset-otp',
       /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|handlebars/,

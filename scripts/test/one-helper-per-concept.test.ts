@@ -6,8 +6,10 @@ import { REPO_ROOT } from '../../infra/lib/paths.js';
 /**
  * A concept written once stays written once. Every retry waits by the one backoff of
  * functions/src/lib/retry.ts (`backoffMs`, through `retry` or a caller's own sleep), so no other
- * module of the functions or the scripts computes a wait from its try number. The check reads the
- * source text: an exponent or a random jitter on a try counter is a hand-written backoff.
+ * module of the functions or the scripts computes a wait from its try number; and the functions
+ * read every secret through the one reader, functions/src/adapters/secrets.ts (Powertools
+ * Parameters, which keeps each value for the time its caller names), so no other module builds a
+ * SecretsManagerClient or keeps a secret cache of its own. The checks read the source text.
  */
 
 const SCANNED = ['functions/src', 'scripts'];
@@ -54,6 +56,27 @@ describe('one helper per concept', () => {
 
   it('waits between tries only by the backoff of lib/retry.ts', () => {
     expect(findings(HAND_WRITTEN_BACKOFF, ['functions/src/lib/retry.ts'])).toEqual([]);
+  });
+
+  it('builds the Secrets Manager client in adapters/secrets.ts only', () => {
+    const clients = files.filter(
+      ({ path, text }) => path.startsWith('functions/src/') && /SecretsManagerClient|GetSecretValueCommand/.test(text),
+    );
+    expect(clients.map((f) => f.path)).toEqual(['functions/src/adapters/secrets.ts']);
+  });
+
+  it('reads secrets through Powertools Parameters only (no hand-written cache of a secret)', () => {
+    const readers = files.filter(
+      ({ path, text }) => path.startsWith('functions/src/') && /@aws-lambda-powertools\/parameters/.test(text),
+    );
+    expect(readers.map((f) => f.path).sort()).toEqual([
+      'functions/src/adapters/cognito-directory.ts',
+      'functions/src/adapters/secrets.ts',
+    ]);
+    const secretFiles = files.filter(({ path }) => path.startsWith('functions/src/'));
+    // A module-level promise or value named after a secret or key is a cache of one's own.
+    const ownCache = /^let \w*(secret|key|accepted)\w*\s*[:=]/im;
+    expect(secretFiles.filter(({ text }) => ownCache.test(text)).map((f) => f.path)).toEqual([]);
   });
 
   it('recognizes a hand-written backoff', () => {
