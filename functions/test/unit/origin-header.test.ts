@@ -106,12 +106,12 @@ describe('the origin header check', () => {
           CloudWatchMetrics: [
             {
               Namespace: METRICS.namespace,
-              Dimensions: [['Service']],
+              Dimensions: [['service']],
               Metrics: [{ Name: 'OriginCheckRefusals', Unit: 'Count' }],
             },
           ],
         },
-        Service: 'api',
+        service: 'api',
         OriginCheckRefusals: 1,
       });
     } finally {
