@@ -8,7 +8,7 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as originHeader from '../../functions/src/kit/origin-header.js';
-import { readAcceptedValues } from '../../functions/src/wiring/origin-check.js';
+import { readAcceptedValues } from '../../functions/src/wiring/origin-header-check.js';
 import { REPO_ROOT } from '../lib/paths.js';
 import { ORIGIN_CHECK_REFUSALS } from '../lib/constructs/operations-alarms.js';
 import { originVerifyHeaderValue } from '../lib/web-stack.js';

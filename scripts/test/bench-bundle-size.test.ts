@@ -267,7 +267,7 @@ describe('what the Lambda bundles may import', () => {
     ],
     // Each account route wires only the capabilities its use case asks for (wiring/accounts.ts).
     // (The one secret reader, adapters/secrets.ts with the Secrets Manager client, is in every route
-    // but health, loaded lazily for the origin header check, wiring/origin-check.ts.)
+    // but health, loaded lazily for the origin header check, wiring/origin-header-check.ts.)
     ['auth-me', /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|handlebars/],
     ['auth-logout', /adapters\/ses-mailer\.ts|handlebars/],
     [

@@ -7,7 +7,7 @@ import { emitCount } from './metrics.js';
  * The check that a request came through CloudFront: CloudFront adds ORIGIN_VERIFY_HEADER with the
  * secret's `current` value; the kit accepts `current` or, during a rotation, `previous`
  * (docs/operations.md "Rotating the origin header"). The values are read at cold start and again
- * after ACCEPTED_VALUES_MAX_AGE_SECONDS (by the one secret reader wiring/origin-check.ts passes in,
+ * after ACCEPTED_VALUES_MAX_AGE_SECONDS (by the one secret reader wiring/origin-header-check.ts passes in,
  * which keeps them that long), so a rotation reaches every function within that time. After a
  * rotation CloudFront sends `<value>;rotation=<tag>` (ORIGIN_VERIFY_ROTATION_MARK): the tag only
  * makes the rotation change the web stack's template, so the value before it is what is compared.
@@ -21,7 +21,7 @@ export const ACCEPTED_VALUES_MAX_AGE_SECONDS = 5 * 60;
 export const ORIGIN_REFUSED_MESSAGE = 'Requests to the API must come through the site.';
 
 /**
- * Reads the accepted values, kept for at most ACCEPTED_VALUES_MAX_AGE_SECONDS; wiring/origin-check.ts
+ * Reads the accepted values, kept for at most ACCEPTED_VALUES_MAX_AGE_SECONDS; wiring/origin-header-check.ts
  * passes the one secret reader (its client loaded only when needed), so the kit loads no client.
  */
 export type AcceptedValuesLoader = (secretArn: string) => Promise<readonly string[]>;

@@ -1,7 +1,7 @@
 import { getProfile } from '../data/profile-store.js';
 import { consumeRateLimits, pendingLimits } from '../data/rate-limit-store.js';
 import type { RouteChecks } from '../kit/define-handler.js';
-import { originCheck } from './origin-check.js';
+import { originCheck } from './origin-header-check.js';
 import { createSessionGuard } from '../kit/session-guard.js';
 
 /**

@@ -13,7 +13,7 @@ import {
   ORIGIN_REFUSED_MESSAGE,
   presentedValue,
 } from '../../src/kit/origin-header.js';
-import { originCheck, readAcceptedValues } from '../../src/wiring/origin-check.js';
+import { originCheck, readAcceptedValues } from '../../src/wiring/origin-header-check.js';
 import { httpEvent, invoke } from '../helpers/lambda.js';
 
 const ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:goldbot-origin-AbCdEf';
@@ -153,7 +153,7 @@ describe('the origin header check', () => {
     }
   });
 
-  it('reads the secret with the one secret reader (Secrets Manager) in wiring/origin-check.ts', async () => {
+  it('reads the secret with the one secret reader (Secrets Manager) in wiring/origin-header-check.ts', async () => {
     const secrets = mockClient(SecretsManagerClient);
     try {
       secrets.on(GetSecretValueCommand).resolves({ SecretString: JSON.stringify({ current: CURRENT, previous: '' }) });
