@@ -20,9 +20,12 @@ const resolver = createTypeScriptImportResolver({
 
 /**
  * functions/src: handler → wiring → domain, with data/ and adapters/ implementing the domain's
- * ports. The domain imports nothing outside itself (and `@goldbot/shared`); data/ and adapters/
- * may import the domain's types but never the composition or the handlers; wiring never imports a
- * handler; a handler takes its dependencies from wiring, never from data/ or adapters/ directly.
+ * ports. The domain imports nothing outside itself (and `@goldbot/shared`) but lib/; data/ and
+ * adapters/ may import the domain's types but never the composition or the handlers; wiring never
+ * imports a handler; a handler takes its dependencies from wiring, never from data/ or adapters/
+ * directly. The handler kit (kit/) is a leaf under the handlers: it imports the domain's errors
+ * and types but no store, client, composition or handler; wiring/ injects what needs AWS. lib/
+ * holds the dependency-free helpers (retry and sleep) and imports nothing from the other layers.
  */
 export const FUNCTIONS_LAYER_ZONES = [
   {
@@ -32,12 +35,17 @@ export const FUNCTIONS_LAYER_ZONES = [
       'The domain depends on no outer layer: declare what it needs (a record type or a port) in domain/, and let data/ or adapters/ implement it.',
   },
   {
-    // The one sleep and retry helper has no dependencies of its own, so the domain's retry loops use it too.
     target: `${FUNCTIONS}/domain`,
     from: `${FUNCTIONS}/kit`,
-    except: ['./retry.ts'],
     message:
-      'The domain depends on no outer layer: of the kit it uses only kit/retry.ts; declare what else it needs in domain/.',
+      'The domain depends on no outer layer: the handler kit is not its to use; declare what it needs in domain/, or take a dependency-free helper from lib/.',
+  },
+  {
+    target: `${FUNCTIONS}/lib`,
+    from: ['domain', 'data', 'adapters', 'wiring', 'kit', 'handlers', 'triggers', 'config.ts'].map(
+      (p) => `${FUNCTIONS}/${p}`,
+    ),
+    message: 'lib/ holds dependency-free helpers that every layer may use; it imports nothing from the other layers.',
   },
   {
     target: [`${FUNCTIONS}/data`, `${FUNCTIONS}/adapters`],
@@ -51,8 +59,14 @@ export const FUNCTIONS_LAYER_ZONES = [
   },
   {
     target: `${FUNCTIONS}/kit`,
-    from: [`${FUNCTIONS}/wiring`, `${FUNCTIONS}/handlers`],
+    from: [`${FUNCTIONS}/wiring`, `${FUNCTIONS}/handlers`, `${FUNCTIONS}/triggers`],
     message: 'The handler kit serves every handler; it never imports one or the composition.',
+  },
+  {
+    target: `${FUNCTIONS}/kit`,
+    from: [`${FUNCTIONS}/data`, `${FUNCTIONS}/adapters`],
+    message:
+      'The handler kit is a leaf: it loads no store and no AWS client. Take what needs the table or a client as a parameter, and let wiring/ pass it in (wiring/aws-checks.ts).',
   },
   {
     target: `${FUNCTIONS}/handlers`,
@@ -65,6 +79,16 @@ export const functionsLayers = {
   name: 'goldbot/functions-layers',
   files: ['functions/src/**/*.ts'],
   plugins: { 'import-x': importX },
-  settings: { 'import-x/resolver-next': [resolver] },
-  rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: FUNCTIONS_LAYER_ZONES }] },
+  settings: {
+    'import-x/resolver-next': [resolver],
+    // no-cycle follows the imports of the files it reaches; it reads only files with these endings.
+    'import-x/extensions': ['.ts', '.js'],
+  },
+  rules: {
+    'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: FUNCTIONS_LAYER_ZONES }],
+    // Layers that run one way still allow a loop inside one folder (a → b → a): refused too, so
+    // every module can be read, tested and loaded on its own. Type-only imports are erased at
+    // build time and may go both ways.
+    'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
+  },
 };

@@ -218,7 +218,7 @@ export interface TableScope {
  * sessions, the uniqueness markers, codes, sign-in failures, code locks, rate-limit counters, the
  * user counters and the e-mail templates. No index: the account stores look everything up by key.
  * One scope for the family rather than one per route: they share the account stores (wired in
- * functions/src/services/accounts.ts) whose calls move between routes as the flows change, and the
+ * functions/src/wiring/accounts.ts) whose calls move between routes as the flows change, and the
  * session guard reads USER# on every signed-in call. What it keeps out is what matters: the public
  * sign-in endpoints cannot read or change payments, withdrawals, wallets, subscriptions, the
  * catalog, the settings or the money counters, and cannot list anything.

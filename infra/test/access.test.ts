@@ -25,7 +25,7 @@ const matchesLike = (pattern: string, value: string) =>
 const allows = (patterns: readonly string[] | undefined, partition: string) =>
   patterns === undefined || patterns.some((p) => matchesLike(p, partition));
 
-/** The account stores the auth routes run on (functions/src/services/accounts.ts wires them). */
+/** The account stores the auth routes run on (functions/src/wiring/accounts.ts wires them). */
 const ACCOUNT_STORE_FILES = [
   'functions/src/data/account-writes.ts',
   'functions/src/data/registration-store.ts',

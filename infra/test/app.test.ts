@@ -309,7 +309,7 @@ describe('API stack', () => {
     synth().templates.api.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: GLOBAL_SIGN_OUT_FAILURES.namespace,
       MetricName: 'GlobalSignOutFailures',
-      Dimensions: [{ Name: 'Service', Value: 'auth' }],
+      Dimensions: [{ Name: 'service', Value: 'auth' }],
       Statistic: 'Sum',
       Period: 300,
       EvaluationPeriods: 1,

@@ -258,7 +258,7 @@ describe('alarms, all on the one alarm topic', () => {
       // The metric and dimension the kit writes (functions/src/kit/origin-header.ts, METRICS in shared/).
       Namespace: METRICS.namespace,
       MetricName: METRICS.originCheckRefusals.name,
-      Dimensions: [{ Name: 'Service', Value: METRICS.originCheckRefusals.dimensions.Service }],
+      Dimensions: [{ Name: 'service', Value: METRICS.originCheckRefusals.dimensions.service }],
       Statistic: 'Sum',
       Period: 300,
       EvaluationPeriods: 1,

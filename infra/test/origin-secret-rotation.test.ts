@@ -4,8 +4,11 @@ import '../../functions/test/setup-env.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { implementedRoutes, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_ROTATION_MARK } from '@goldbot/shared';
-import { describe, expect, it } from 'vitest';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as originHeader from '../../functions/src/kit/origin-header.js';
+import { readAcceptedValues } from '../../functions/src/wiring/origin-header-check.js';
 import { REPO_ROOT } from '../lib/paths.js';
 import { ORIGIN_CHECK_REFUSALS } from '../lib/constructs/operations-alarms.js';
 import { originVerifyHeaderValue } from '../lib/web-stack.js';
@@ -136,25 +139,36 @@ describe('the rotation tag (context originSecretRotation)', () => {
 });
 
 describe('the rotation steps of docs/operations.md, walked through against the templates', () => {
+  const secretsManager = mockClient(SecretsManagerClient);
+  let deployments = 0;
+  beforeAll(() => vi.useFakeTimers({ toFake: ['Date'] }));
+  afterEach(() => vi.setSystemTime(new Date('2026-06-01T12:00:00Z')));
+  afterAll(() => {
+    vi.useRealTimers();
+    secretsManager.restore();
+  });
   const OLD = 'o'.repeat(48);
   const NEW = 'n'.repeat(48);
 
   /**
    * One deployment: the secret as Secrets Manager holds it, the distribution's config as last
    * deployed and the header value CloudFront resolved then, and a function of the API whose origin
-   * check re-reads the secret every ACCEPTED_VALUES_TTL_MS.
+   * check reads the secret through the functions' own secret reader (Secrets Manager mocked, the
+   * clock faked), which reads it again once ACCEPTED_VALUES_MAX_AGE_SECONDS have passed.
    */
   async function deployment(template: SynthResult) {
     let secret = { current: OLD, previous: '' };
-    let clock = 0;
     let deployed = {
       config: distributionConfig(template),
       header: resolveHeader(template, originHeaderValue(template), secret),
     };
+    secretsManager.reset();
+    secretsManager.on(GetSecretValueCommand).callsFake(() => ({ SecretString: JSON.stringify(secret) }));
+    deployments += 1;
+    // A secret id of its own per deployment: the reader's cache lives as long as the module.
     const check = originHeader.createOriginCheck(
-      'arn:aws:secretsmanager:eu-west-1:123456789012:secret:origin',
-      async () => originHeader.acceptedValuesOf(JSON.stringify(secret)),
-      () => clock,
+      `arn:aws:secretsmanager:eu-west-1:123456789012:secret:origin-${deployments}`,
+      readAcceptedValues,
       () => undefined,
     );
     if (!check) throw new Error('check expected');
@@ -165,7 +179,7 @@ describe('the rotation steps of docs/operations.md, walked through against the t
         secret = value;
       },
       wait(ms: number) {
-        clock += ms;
+        vi.setSystemTime(Date.now() + ms);
       },
       /** `cdk deploy`: CloudFormation updates the distribution (resolving the secret) only when its config changed. */
       deploy(next: SynthResult): boolean {
@@ -194,7 +208,7 @@ describe('the rotation steps of docs/operations.md, walked through against the t
     expect([...steps.keys()]).toEqual([1, 2, 3, 4, 5]);
     expect(steps.get(1)).toContain('put-secret-value');
     expect(steps.get(2)).toMatch(/Wait 5 minutes/);
-    expect(originHeader.ACCEPTED_VALUES_TTL_MS).toBeLessThanOrEqual(5 * 60_000);
+    expect(originHeader.ACCEPTED_VALUES_MAX_AGE_SECONDS).toBeLessThanOrEqual(5 * 60);
     expect(steps.get(3)).toContain('-c originSecretRotation=<new tag>');
     expect(steps.get(4)).toContain(`HeaderName=='${ORIGIN_VERIFY_HEADER}'`);
     expect(steps.get(4)).toContain(`"$NEW${ORIGIN_VERIFY_ROTATION_MARK}<new tag>"`);
@@ -212,7 +226,8 @@ describe('the rotation steps of docs/operations.md, walked through against the t
 
   it('keeps every request through the site accepted, and ends with CloudFront sending only the new value', async () => {
     const steps = rotationSteps();
-    const ttl = originHeader.ACCEPTED_VALUES_TTL_MS;
+    // Just past the reader's max age (a value exactly that old is still kept).
+    const ttl = originHeader.ACCEPTED_VALUES_MAX_AGE_SECONDS * 1000 + 1000;
     const aws = await deployment(untagged());
     expect(aws.sentByCloudFront()).toBe(OLD);
     expect(await aws.throughTheSite()).toBe('accepted');
@@ -243,7 +258,8 @@ describe('the rotation steps of docs/operations.md, walked through against the t
 
   it('shows why the tag is needed: a deploy without a new one leaves CloudFront on the old value, refused after step 5', async () => {
     const steps = rotationSteps();
-    const ttl = originHeader.ACCEPTED_VALUES_TTL_MS;
+    // Just past the reader's max age (a value exactly that old is still kept).
+    const ttl = originHeader.ACCEPTED_VALUES_MAX_AGE_SECONDS * 1000 + 1000;
     const aws = await deployment(untagged());
     aws.putSecret(
       secretStringOf(steps.get(1) ?? '', { '<48 new random letters and digits>': NEW, '<the old current>': OLD }),

@@ -11,7 +11,7 @@ import {
   waitForDynamoDb,
 } from '../local/dynamodb-local.js';
 import { freePort, startProcess, stopProcess } from '../local/processes.js';
-import { sleep } from '../../functions/src/kit/retry.js';
+import { backoffMs, retry } from '../../functions/src/lib/retry.js';
 
 /**
  * A DynamoDB Local of the benchmark's own: the jar `npm start` uses (fetched once into
@@ -109,12 +109,21 @@ export async function batchWriteAll(
   const worker = async () => {
     for (let batch = nextBatch(); batch.length > 0; batch = nextBatch()) {
       let requests = batch.map((Item) => ({ PutRequest: { Item } }));
-      for (let attempt = 0; requests.length > 0; attempt += 1) {
-        if (attempt >= MAX_ATTEMPTS) throw new Error('BatchWriteItem left items unprocessed after retries');
-        if (attempt > 0) await sleep(25 * 2 ** attempt);
-        const result = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-        requests = (result.UnprocessedItems?.[tableName] ?? []) as typeof requests;
-      }
+      // Each try writes only the items the last one left unprocessed.
+      const left = await retry(
+        async () => {
+          const result = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+          requests = (result.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+          return requests.length;
+        },
+        {
+          tries: MAX_ATTEMPTS,
+          retryOn: () => false,
+          retryResult: (unprocessed) => unprocessed > 0,
+          delayMs: (attempt) => backoffMs(attempt, { baseMs: 50 }),
+        },
+      );
+      if (left > 0) throw new Error('BatchWriteItem left items unprocessed after retries');
       written += batch.length;
     }
   };

@@ -113,13 +113,22 @@ const BASELINE_PARTS: Readonly<Record<SdkClient, { imports: string[]; create: st
 /**
  * Libraries other than the SDK that a function may load at import and that its baseline then loads
  * too: a library the function needs on every call (the template editor's routes compile a template
- * on each request) is part of what it must load, not our own code's cost.
+ * on each request; every function logs with Powertools Logger, counts with Powertools Metrics and
+ * reads secrets with Powertools Parameters) is part of what it must load, not our own code's cost.
  */
-export const BASELINE_LIBRARIES = ['handlebars'] as const;
+export const BASELINE_LIBRARIES = [
+  'handlebars',
+  'powertools-logger',
+  'powertools-metrics',
+  'powertools-parameters',
+] as const;
 export type BaselineLibrary = (typeof BASELINE_LIBRARIES)[number];
 
 export const BASELINE_LIBRARY_PACKAGES: Readonly<Record<BaselineLibrary, string>> = {
   handlebars: 'handlebars',
+  'powertools-logger': '@aws-lambda-powertools/logger',
+  'powertools-metrics': '@aws-lambda-powertools/metrics',
+  'powertools-parameters': '@aws-lambda-powertools/parameters',
 };
 
 /** What a baseline does with each library: import it, prepare it at module scope and use it once per call. */
@@ -128,6 +137,28 @@ const LIBRARY_PARTS: Readonly<Record<BaselineLibrary, { imports: string[]; creat
     imports: ["import Handlebars from 'handlebars';"],
     create: "const template = Handlebars.compile('{{name}}');",
     call: "Promise.resolve(template({ name: 'a' }))",
+  },
+  'powertools-logger': {
+    imports: ["import { Logger } from '@aws-lambda-powertools/logger';"],
+    create: "const logger = new Logger({ serviceName: 'baseline', logLevel: 'SILENT' });",
+    call: "Promise.resolve(logger.info('called'))",
+  },
+  'powertools-metrics': {
+    imports: ["import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';"],
+    create: "const metrics = new Metrics({ namespace: 'Baseline', serviceName: 'baseline', singleMetric: true });",
+    call: "Promise.resolve(metrics.addMetric('Called', MetricUnit.Count, 1))",
+  },
+  'powertools-parameters': {
+    // What a function loads statically: the provider base (the secret reader itself is a dynamic import).
+    imports: ["import { BaseProvider } from '@aws-lambda-powertools/parameters/base';"],
+    create: [
+      'class Provider extends BaseProvider {',
+      "  _get() { return Promise.resolve('v'); }",
+      '  _getMultiple() { return Promise.resolve({}); }',
+      '}',
+      'const provider = new Provider({});',
+    ].join('\n'),
+    call: "provider.get('p', { maxAge: 60 })",
   },
 };
 

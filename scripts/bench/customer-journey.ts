@@ -4,7 +4,7 @@ import { ensureUser, localCognitoClient, localIdToken } from '../local/cognito-l
 import { ROUND_TRIP_COMMANDS_HEADER, ROUND_TRIPS_HEADER } from '../local/dynamodb-round-trips.js';
 import { latestCode as latestCodeAt } from '../local/ses-local.js';
 import type { LocalStackInfo } from '../local/stack.js';
-import { sleep } from '../../functions/src/kit/retry.js';
+import { sleep } from '../../functions/src/lib/retry.js';
 
 /**
  * A customer's whole life through the HTTP API of a local stack, the flows of the integration

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PACKAGE_NAMES } from '@goldbot/shared';
 import { ensureUser, localCognitoClient, localIdToken } from '../local/cognito-local.js';
 import type { LocalStackInfo } from '../local/stack.js';
-import { sleep } from '../../functions/src/kit/retry.js';
+import { sleep } from '../../functions/src/lib/retry.js';
 
 /**
  * The time from a confirmed transfer to the customer's order showing `found`, on a local stack

@@ -3,7 +3,7 @@ import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from 
 import { localDynamoClient } from '../local/dynamodb-local.js';
 import type { LocalStackInfo } from '../local/stack.js';
 import { transferKey, watchCursorKey } from '../../functions/src/data/transfer-entity.js';
-import { sleep } from '../../functions/src/kit/retry.js';
+import { sleep } from '../../functions/src/lib/retry.js';
 import { eachLimited } from './each-limited.js';
 
 /**

@@ -32,7 +32,7 @@ import {
 } from '../local/faults.js';
 import { freePort } from '../local/processes.js';
 import { startLocalStack, type RunningLocalStack } from '../local/stack.js';
-import { sleep } from '../../functions/src/kit/retry.js';
+import { sleep } from '../../functions/src/lib/retry.js';
 import { checkInvariants, type InvariantResult, type Item, type SentMail } from './invariants.js';
 import { createWorkload, newTally, type WorkloadTally } from './workload.js';
 

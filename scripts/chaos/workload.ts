@@ -6,7 +6,7 @@ import { ensureUser, localCognitoClient, localIdToken } from '../local/cognito-l
 import { handlerFile } from '../local/gateway.js';
 import type { LocalStackInfo } from '../local/stack.js';
 import { profileKey } from '../../functions/src/data/user-profile-entity.js';
-import { sleep } from '../../functions/src/kit/retry.js';
+import { sleep } from '../../functions/src/lib/retry.js';
 import { answerProblem, isRetryable, retryDelayMs, type Answer } from './answers.js';
 
 /**

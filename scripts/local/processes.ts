@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { sleep } from '../../functions/src/kit/retry.js';
+import { sleep } from '../../functions/src/lib/retry.js';
 
 /** Thrown for problems a person can fix (busy port, missing Java): printed as one line, no stack. */
 export class LocalStackError extends Error {}

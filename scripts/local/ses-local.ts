@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { startProcess, waitUntil, type ManagedProcess } from './processes.js';
-import { sleep } from '../../functions/src/kit/retry.js';
+import { sleep } from '../../functions/src/lib/retry.js';
 
 const require = createRequire(import.meta.url);
 

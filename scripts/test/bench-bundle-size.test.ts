@@ -110,6 +110,42 @@ describe('bundle-size section', () => {
     expect(baselineHandler(['dynamodb'], [])).toBe(baselineHandler(['dynamodb']));
   });
 
+  it('writes a baseline that loads the Powertools utilities a function imports, each created once and used per call', () => {
+    const code = baselineHandler(['dynamodb'], ['powertools-logger', 'powertools-metrics', 'powertools-parameters']);
+    expect(code).toContain("import { Logger } from '@aws-lambda-powertools/logger';");
+    expect(code).toContain("import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';");
+    expect(code).toContain("import { BaseProvider } from '@aws-lambda-powertools/parameters/base';");
+    expect(code).toContain("logger.info('called')");
+    expect(baselineName(['dynamodb'], ['powertools-logger', 'powertools-metrics'])).toBe(
+      'DynamoDB + powertools-logger + powertools-metrics',
+    );
+  });
+
+  it('counts a Powertools utility as loaded at import only when reached through static imports', () => {
+    const inputs = {
+      'h.ts': {
+        bytes: 1,
+        imports: [
+          { path: 'node_modules/@aws-lambda-powertools/logger/lib/esm/index.js', kind: 'import-statement' as const },
+          { path: 'secrets.ts', kind: 'dynamic-import' as const },
+        ],
+      },
+      'node_modules/@aws-lambda-powertools/logger/lib/esm/index.js': { bytes: 1, imports: [] },
+      'secrets.ts': {
+        bytes: 1,
+        imports: [
+          {
+            path: 'node_modules/@aws-lambda-powertools/parameters/lib/esm/secrets/index.js',
+            kind: 'import-statement' as const,
+          },
+        ],
+      },
+      'node_modules/@aws-lambda-powertools/parameters/lib/esm/secrets/index.js': { bytes: 1, imports: [] },
+    };
+    const all = new Set(Object.keys(inputs));
+    expect(staticLibraries(inputs, 'h.ts', all)).toEqual(['powertools-logger']);
+  });
+
   it('counts handlebars as loaded at import only when reached through static imports and kept', () => {
     const inputs = {
       'h.ts': {
@@ -230,13 +266,10 @@ describe('what the Lambda bundles may import', () => {
       /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|handlebars/,
     ],
     // Each account route wires only the capabilities its use case asks for (wiring/accounts.ts).
-    // (The Secrets Manager client itself is in every route but health, loaded lazily for the origin
-    // header check, kit/origin-header.ts; the OTP key reader, adapters/secrets.ts, is not.)
-    [
-      'auth-me',
-      /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|adapters\/secrets\.ts|handlebars/,
-    ],
-    ['auth-logout', /adapters\/ses-mailer\.ts|adapters\/secrets\.ts|handlebars/],
+    // (The one secret reader, adapters/secrets.ts with the Secrets Manager client, is in every route
+    // but health, loaded lazily for the origin header check, wiring/origin-header-check.ts.)
+    ['auth-me', /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|handlebars/],
+    ['auth-logout', /adapters\/ses-mailer\.ts|handlebars/],
     [
       'auth-verify-reset-otp',
       /client-cognito-identity-provider|adapters\/cognito-directory\.ts|adapters\/ses-mailer\.ts|handlebars/,
@@ -361,19 +394,27 @@ describe('what the Lambda bundles may import', () => {
     expect((kept.get('health') ?? ['missing']).filter((path) => /@aws-sdk\/|@smithy\//.test(path))).toEqual([]);
   }, 300_000);
 
-  it("gives the template editor's routes a baseline that loads handlebars, and no other function one", async () => {
+  it("gives the template editor's routes a baseline that loads handlebars, and every function one with the Powertools it loads", async () => {
     // The template editor compiles a template on every call, so it imports handlebars statically;
-    // its cold import is judged against a baseline that loads handlebars too.
+    // its cold import is judged against a baseline that loads handlebars too. Every function logs
+    // with Powertools Logger; all but health count (Metrics, the origin check) as well; the
+    // Cognito routes load the Parameters provider base (the client secret's cache).
     const { bundles, baselines } = await buildBundles(REPO);
-    const withLibraries = bundles.filter((bundle) => bundle.libraries.length > 0).map((bundle) => bundle.id);
-    expect(withLibraries.sort()).toEqual(['settings-email-templates-preview', 'settings-email-templates-put']);
-    for (const id of withLibraries) {
+    const withHandlebars = bundles.filter((bundle) => bundle.libraries.includes('handlebars')).map((b) => b.id);
+    expect(withHandlebars.sort()).toEqual(['settings-email-templates-preview', 'settings-email-templates-put']);
+    for (const bundle of bundles.filter((b) => b.kind !== 'trigger')) {
+      expect(bundle.libraries, bundle.id).toContain('powertools-logger');
+      const { clients, libraries } = baselineImportsOf(bundle);
+      const baseline = baselines.get(baselineName(clients, libraries));
+      expect(baseline?.libraries, bundle.id).toEqual(bundle.libraries);
+    }
+    const health = bundles.find((bundle) => bundle.id === 'health');
+    expect(health?.libraries).toEqual(['powertools-logger']);
+    for (const id of withHandlebars) {
       const bundle = bundles.find((candidate) => candidate.id === id);
       if (!bundle) throw new Error(`${id} was not bundled`);
       const { clients, libraries } = baselineImportsOf(bundle);
-      const baseline = baselines.get(baselineName(clients, libraries));
-      expect(baseline?.libraries, id).toEqual(['handlebars']);
-      expect(bundleText(baseline ?? { files: [] }), id).toContain('Handlebars');
+      expect(bundleText(baselines.get(baselineName(clients, libraries)) ?? { files: [] }), id).toContain('Handlebars');
     }
   }, 300_000);
 

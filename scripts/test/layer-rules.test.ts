@@ -11,6 +11,7 @@ import { functionsLayers } from '../../eslint-layers.js';
  */
 
 const RULE = 'import-x/no-restricted-paths';
+const CYCLE_RULE = 'import-x/no-cycle';
 
 let eslint: ESLint;
 
@@ -26,10 +27,12 @@ beforeAll(() => {
   });
 });
 
-async function layerErrors(filePath: string, code: string): Promise<string[]> {
+async function ruleErrors(rule: string, filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === RULE && m.severity === 2).map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule && m.severity === 2).map((m) => m.message);
 }
+
+const layerErrors = (filePath: string, code: string) => ruleErrors(RULE, filePath, code);
 
 describe('functions/src layers', () => {
   it('refuses a domain module importing data/, adapters/, wiring/, handlers/ or the kit', async () => {
@@ -40,6 +43,7 @@ describe('functions/src layers', () => {
       "import { templateMailer } from '../../wiring/template-mail.js';",
       "import { handler } from '../../handlers/health.js';",
       "import type { Logger } from '../../kit/logger.js';",
+      "import { defineHandler } from '../../kit/define-handler.js';",
       "import { config } from '../../config.js';",
     ]) {
       const errors = await layerErrors(file, `${upward}\nexport const probe = 1;\n`);
@@ -53,7 +57,8 @@ describe('functions/src layers', () => {
       "import { PAYMENT } from '@goldbot/shared';",
       "import { normalizeTxid } from '../records/payment-record.js';",
       "import { ValidationError } from '../errors.js';",
-      'export const probe = [PAYMENT, normalizeTxid, ValidationError];',
+      "import { retry } from '../../lib/retry.js';",
+      'export const probe = [PAYMENT, normalizeTxid, ValidationError, retry];',
     ].join('\n');
     expect(await layerErrors('functions/src/domain/commerce/layer-probe.ts', code)).toEqual([]);
   });
@@ -85,5 +90,74 @@ describe('functions/src layers', () => {
       await layerErrors(handler, "import { cognitoDirectory } from '../adapters/cognito-directory.js';\n"),
     ).toHaveLength(1);
     expect(await layerErrors(handler, "import { dynamoWalletStore } from '../wiring/wallet-deps.js';\n")).toEqual([]);
+  });
+
+  it('keeps the kit a leaf: no store, client, composition or handler', async () => {
+    const file = 'functions/src/kit/layer-probe.ts';
+    for (const upward of [
+      "import { getProfile } from '../data/profile-store.js';",
+      "import { readSecret } from '../adapters/secrets.js';",
+    ]) {
+      const errors = await layerErrors(file, `${upward}\nexport const probe = 1;\n`);
+      expect(errors, upward).toHaveLength(1);
+      expect(errors[0]).toContain('The handler kit is a leaf');
+    }
+    for (const upward of [
+      "import { awsChecks } from '../wiring/aws-checks.js';",
+      "import { handler } from '../handlers/health.js';",
+    ]) {
+      expect(await layerErrors(file, `${upward}\nexport const probe = 1;\n`), upward).toHaveLength(1);
+    }
+    const allowed = [
+      "import { ForbiddenError } from '../domain/errors.js';",
+      "import { sleep } from '../lib/retry.js';",
+      "import { config } from '../config.js';",
+      'export const probe = [ForbiddenError, sleep, config];',
+    ].join('\n');
+    expect(await layerErrors(file, allowed)).toEqual([]);
+  });
+
+  it('lets every layer use lib/, and lib/ import nothing from the other layers', async () => {
+    for (const file of [
+      'functions/src/data/layer-probe.ts',
+      'functions/src/adapters/layer-probe.ts',
+      'functions/src/wiring/layer-probe.ts',
+    ]) {
+      expect(
+        await layerErrors(file, "import { retry } from '../lib/retry.js';\nexport const probe = retry;\n"),
+      ).toEqual([]);
+    }
+    const lib = 'functions/src/lib/layer-probe.ts';
+    for (const upward of [
+      "import { ValidationError } from '../domain/errors.js';",
+      "import { getProfile } from '../data/profile-store.js';",
+      "import { readSecret } from '../adapters/secrets.js';",
+      "import { awsChecks } from '../wiring/aws-checks.js';",
+      "import { createLogger } from '../kit/logger.js';",
+      "import { config } from '../config.js';",
+    ]) {
+      const errors = await layerErrors(lib, `${upward}\nexport const probe = 1;\n`);
+      expect(errors, upward).toHaveLength(1);
+      expect(errors[0]).toContain('lib/ holds dependency-free helpers');
+    }
+  });
+
+  it('refuses an import cycle, even inside one layer, but not a type-only import back', async () => {
+    // data/table-reads.ts imports data/cursor.ts: cursor.ts importing table-reads.ts closes a loop.
+    const cursor = 'functions/src/data/cursor.ts';
+    const errors = await ruleErrors(
+      CYCLE_RULE,
+      cursor,
+      "import { batchGetItems } from './table-reads.js';\nexport const probe = batchGetItems;\n",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('Dependency cycle');
+    expect(
+      await ruleErrors(
+        CYCLE_RULE,
+        cursor,
+        "import type { batchGetItems } from './table-reads.js';\nexport type Probe = typeof batchGetItems;\n",
+      ),
+    ).toEqual([]);
   });
 });

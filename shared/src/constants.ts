@@ -264,14 +264,15 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 
 /**
- * Metrics the functions emit (CloudWatch embedded metric format) and infra alarms on: one
- * definition, so the emitter and the alarm cannot drift apart.
+ * Metrics the functions emit (Powertools Metrics, CloudWatch embedded metric format) and infra
+ * alarms on: one definition, so the emitter and the alarm cannot drift apart. The dimension is
+ * Powertools' `service`, the one it adds to every metric.
  */
 export const METRICS = {
   namespace: 'Goldbot',
-  globalSignOutFailures: { name: 'GlobalSignOutFailures', dimensions: { Service: 'auth' } },
+  globalSignOutFailures: { name: 'GlobalSignOutFailures', dimensions: { service: 'auth' } },
   /** One per request the handler kit refused for a missing or wrong origin header (kit/origin-header.ts). */
-  originCheckRefusals: { name: 'OriginCheckRefusals', dimensions: { Service: 'api' } },
+  originCheckRefusals: { name: 'OriginCheckRefusals', dimensions: { service: 'api' } },
 } as const;
 
 /** Jan to Dec: the dashboard's month dropdowns and the abbreviation every revenue label starts with. */

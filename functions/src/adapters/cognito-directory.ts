@@ -20,6 +20,7 @@ import {
   type AdminInitiateAuthCommandOutput,
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { BaseProvider } from '@aws-lambda-powertools/parameters/base';
 import { ADMIN_GROUP } from '@goldbot/shared';
 import { config } from '../config.js';
 import { splitHandle, withUsername } from '../domain/auth/cognito-handle.js';
@@ -48,29 +49,37 @@ export { cognito as cognitoClient };
  * The web app client is confidential (infra/lib/auth-stack.ts): sign-up, sign-in, challenge
  * answers, refresh and revocation all need its secret, so its public id alone lets nobody use
  * Cognito around this API. The secret is never in the template or the environment: the functions
- * that need it read it once per execution environment with DescribeUserPoolClient (granted to
- * those functions only, infra/lib/access.ts) and keep it in memory. Locally cognito-local hands out
- * the secret of the client the bootstrap created the same way (it does not check it).
+ * that need it read it with DescribeUserPoolClient (granted to those functions only,
+ * infra/lib/access.ts) and keep it in memory for CLIENT_SECRET_MAX_AGE_SECONDS, cached the one
+ * way secrets are (Powertools Parameters, as adapters/secrets.ts); a failed read (throttling, a
+ * deploy in progress) is tried again on the next call. Locally cognito-local hands out the secret
+ * of the client the bootstrap created the same way (it does not check it).
  */
-let clientSecret: Promise<string> | undefined;
+export const CLIENT_SECRET_MAX_AGE_SECONDS = 60 * 60;
 
-async function readClientSecret(): Promise<string> {
-  const result = await cognito.send(
-    new DescribeUserPoolClientCommand({ UserPoolId: config.userPoolId, ClientId: config.userPoolClientId }),
-  );
-  const secret = result.UserPoolClient?.ClientSecret;
-  if (!secret) throw new Error('The user pool client has no secret: it must be created with one (generateSecret)');
-  return secret;
+class UserPoolClientSecretProvider extends BaseProvider {
+  constructor() {
+    super({});
+  }
+
+  protected async _get(clientId: string): Promise<string> {
+    const result = await cognito.send(
+      new DescribeUserPoolClientCommand({ UserPoolId: config.userPoolId, ClientId: clientId }),
+    );
+    const secret = result.UserPoolClient?.ClientSecret;
+    if (!secret) throw new Error('The user pool client has no secret: it must be created with one (generateSecret)');
+    return secret;
+  }
+
+  protected _getMultiple(): Promise<undefined> {
+    return Promise.reject(new Error('A user pool client secret is read one client at a time'));
+  }
 }
 
-function webClientSecret(): Promise<string> {
-  clientSecret ??= readClientSecret().catch((error: unknown) => {
-    // A failed read (throttling, a deploy in progress) is tried again on the next call.
-    clientSecret = undefined;
-    throw error;
-  });
-  return clientSecret;
-}
+const clientSecrets = new UserPoolClientSecretProvider();
+
+const webClientSecret = async (): Promise<string> =>
+  String(await clientSecrets.get(config.userPoolClientId, { maxAge: CLIENT_SECRET_MAX_AGE_SECONDS }));
 
 const hashFor = async (username: string) => secretHash(username, config.userPoolClientId, await webClientSecret());
 

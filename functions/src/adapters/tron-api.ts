@@ -11,7 +11,7 @@ import {
   type TronTransactionApi,
   type TronTransferApi,
 } from '../domain/commerce/tron.js';
-import { sleep as defaultSleep } from '../kit/retry.js';
+import { backoffMs, sleep as defaultSleep } from '../lib/retry.js';
 
 /**
  * The TRON HTTP API (TronGrid or any full node's HTTP port) behind config: two calls,
@@ -102,8 +102,9 @@ const MAX_RETRY_AFTER_MS = 5_000;
 /** An attempt is not started with less time than this left in the budget. */
 const MIN_ATTEMPT_MS = 250;
 
+/** 225-375 ms before the second attempt, then twice that (the one backoff of lib/retry.ts). */
 export const defaultBackoffMs = (attempt: number, random: () => number = Math.random) =>
-  Math.round(300 * 2 ** (attempt - 1) * (0.75 + 0.5 * random()));
+  backoffMs(attempt, { baseMs: 225, jitter: 2 / 3, random });
 
 /** How one attempt ended: an answer, or a failure that may or may not be worth another attempt. */
 type Attempt =

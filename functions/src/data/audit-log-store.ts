@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { AuditLogStore } from '../domain/admin/audit-log.js';
-import { decodeCursor, encodeCursor, type Key } from '../kit/cursor.js';
+import { decodeCursor, encodeCursor, type Key } from './cursor.js';
 import { auditMonthPartition } from './audit-entity.js';
 import type { AuditEntry } from '../domain/records/audit-entry.js';
 import { batchGetItems, type Item } from './table-reads.js';

@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CHAIN_CHECK_RECHECKABLE, type ChainCheck } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { ChainCheckStore } from '../domain/commerce/chain-check.js';
-import { decodeCursor, encodeCursor, type Key } from '../kit/cursor.js';
+import { decodeCursor, encodeCursor, type Key } from './cursor.js';
 import { dynamoBindingStore } from './binding-store.js';
 import { fromPaymentItem, paymentKey, paymentStatusList } from './payment-entity.js';
 import { subscriptionSettingsKey } from './settings-entity.js';

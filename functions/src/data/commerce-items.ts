@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { sleep } from '../kit/retry.js';
+import { backoffMs, CONFLICT_TRIES, retry } from '../lib/retry.js';
 import type { PackageName, PackageSlug } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { OrderSnapshot } from '../domain/commerce/orders.js';
@@ -28,9 +28,6 @@ import type { SubscriptionRecord } from '../domain/records/subscription-record.j
 export type Key = { PK: string; SK: string };
 
 export const keyId = (key: Key) => `${key.PK}\u0000${key.SK}`;
-/** At most this many attempts of a transaction that only conflicted. */
-const MAX_ATTEMPTS = 4;
-const backoffMs = (attempt: number) => 20 * 2 ** attempt + Math.floor(Math.random() * 30);
 
 /** BatchGetItem of distinct keys, as a map by key (batchGetItems reads unprocessed keys again). */
 export async function batchGet(keys: Key[], consistent: boolean): Promise<Map<string, Item>> {
@@ -85,8 +82,7 @@ export async function transact<T extends string>(
   /** The request's limits (the kit's `countLimits`), moved first; a full one throws its 429. */
   limits?: PendingLimits | null,
 ): Promise<Cancellation<T> | 'busy' | null> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    if (attempt > 0) await sleep(backoffMs(attempt));
+  const attempt = async (): Promise<Cancellation<T> | 'busy' | null> => {
     const items: Tagged<T>[] = [...(limits?.items ?? []).map((item) => ({ tag: null, item })), ...writes];
     try {
       await documentClient.send(new TransactWriteCommand({ TransactItems: items.map((t) => t.item) }));
@@ -103,9 +99,16 @@ export async function transact<T extends string>(
       });
       if (failed.length > 0) return { failed };
       if (!onlyConflicts(cancellationCodes(error))) throw error;
+      return 'busy';
     }
-  }
-  return 'busy';
+  };
+  // Only conflicted ('busy'): tried again; still busy after the last try, the caller answers 409.
+  return retry(attempt, {
+    tries: CONFLICT_TRIES,
+    retryOn: () => false,
+    retryResult: (outcome) => outcome === 'busy',
+    delayMs: (n) => backoffMs(n),
+  });
 }
 
 const stringOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);

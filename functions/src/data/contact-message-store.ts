@@ -2,7 +2,6 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactMessage, ContactReadFilter } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
-import { CONFLICT_RETRIES, conflictBackoffMs } from '../domain/commerce/payment-review.js';
 import type { ContactMessageStore } from '../domain/contact/contact-messages.js';
 import {
   CONTACT_LIST_PARTITION,
@@ -12,8 +11,8 @@ import {
   isUnreadItem,
   toContactMessageItem,
 } from './contact-message-entity.js';
-import type { Key } from '../kit/cursor.js';
-import { retry } from '../kit/retry.js';
+import type { Key } from './cursor.js';
+import { backoffMs, CONFLICT_TRIES, retry } from '../lib/retry.js';
 import { contactBucketKey, contactBucketOf, contactBucketsBetween, contactStatsKey } from './stats-entity.js';
 import {
   batchGetItems,
@@ -45,9 +44,9 @@ export const MARK_ALL_BATCH = 99;
 /** Runs a transaction again when it was cancelled only by TransactionConflict (a busy counter). */
 async function sendWithConflictRetries(items: TransactItems): Promise<void> {
   await retry(() => documentClient.send(new TransactWriteCommand({ TransactItems: items })), {
-    tries: CONFLICT_RETRIES + 1,
+    tries: CONFLICT_TRIES,
     retryOn: (error) => onlyConflicts(cancellationReasons(error).map((reason) => reason.Code ?? 'None')),
-    delayMs: (attempt) => conflictBackoffMs(attempt),
+    delayMs: (attempt) => backoffMs(attempt),
   });
 }
 

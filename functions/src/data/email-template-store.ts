@@ -14,7 +14,7 @@ import {
 } from './email-template-entity.js';
 import type { StoredTemplate } from '../domain/email/stored-template.js';
 import { cancellationCodes, queryAllWithPrefix } from './table-reads.js';
-import { retry } from '../kit/retry.js';
+import { retry } from '../lib/retry.js';
 import { putNew, transactUnlessChanged, type TransactItem } from './transaction-items.js';
 
 export { emailTemplateKey };

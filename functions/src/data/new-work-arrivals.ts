@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { ArrivalsReader, ArrivedWork, ArrivalWindow, Arrivals } from '../domain/admin/waiting-work.js';
-import type { Key } from '../kit/cursor.js';
+import type { Key } from './cursor.js';
 import { CONTACT_LIST_PARTITION } from './contact-message-entity.js';
 import { paymentStatusList } from './payment-entity.js';
 import { refundStatusList } from './refund-entity.js';

@@ -9,7 +9,7 @@ import {
   type RefundStatus,
 } from '@goldbot/shared';
 import type { TxidMarker } from '../domain/commerce/purchase.js';
-import { decodeCursor } from '../kit/cursor.js';
+import { decodeCursor } from './cursor.js';
 import type { IndexList } from './table-reads.js';
 import { normalizeTxid, type PaymentRecord } from '../domain/records/payment-record.js';
 

@@ -10,7 +10,7 @@ import {
   type PendingLimits,
   type RateWindow,
 } from '../domain/limits/rate-limits.js';
-import { retry } from '../kit/retry.js';
+import { backoffMs, retry } from '../lib/retry.js';
 
 import { rateWindowKey } from './one-time-code-entity.js';
 import { cancellationCodes, onlyConflicts } from './table-reads.js';
@@ -21,7 +21,7 @@ export interface RateLimitCheck {
 }
 
 /** Tries of a transaction cancelled only by concurrent transactions on the same counters. */
-const CONFLICT_TRIES = 3;
+const RATE_LIMIT_CONFLICT_TRIES = 3;
 
 /**
  * Counts one request against each of its limits (`RATE#<name>#<subject>` / `WINDOW#<start>`),
@@ -56,7 +56,11 @@ export async function consumeRateLimits(
     await retry(
       () =>
         documentClient.send(new TransactWriteCommand({ TransactItems: counters.map((c) => ({ Update: c.update })) })),
-      { tries: CONFLICT_TRIES, retryOn: conflicted, delayMs: (attempt) => 10 + Math.random() * 40 * attempt },
+      {
+        tries: RATE_LIMIT_CONFLICT_TRIES,
+        retryOn: conflicted,
+        delayMs: (attempt) => backoffMs(attempt, { baseMs: 10, jitter: 4 }),
+      },
     );
   } catch (error) {
     const codes = cancellationCodes(error);

@@ -10,7 +10,7 @@ import {
 import type { UserProfile } from '../domain/records/user-profile.js';
 import { canonicalEmail } from '../domain/commerce/canonical-email.js';
 import { ConflictError } from '../domain/errors.js';
-import { sleep } from '../kit/retry.js';
+import { backoffMs, CONFLICT_TRIES, retry } from '../lib/retry.js';
 import { liveMarkerOwner, nowEpoch, writeIf, writtenIf } from './account-writes.js';
 import { codeIssueItems, codeIssueRefusal } from './one-time-code-store.js';
 import { oneTimeCodeKey } from './one-time-code-entity.js';
@@ -32,8 +32,6 @@ import {
  * confirmation that consumes the code and makes the account verified. Every multi-item change is
  * one TransactWriteItems with conditions, so retries and races cannot half-apply.
  */
-/** Attempts of a registration transaction cancelled only by TransactionConflict. */
-const REGISTRATION_ATTEMPTS = 4;
 /** The registration's transaction itself (see registrationStore.createRegistration). */
 async function writeRegistration(
   profile: UserProfile,
@@ -215,16 +213,14 @@ export const registrationStore: RegistrationStore = {
     verified: boolean,
     options: RegistrationOptions = {},
   ): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await writeRegistration(profile, nowMs, verified, options);
-        return;
-      } catch (error) {
+    await retry(() => writeRegistration(profile, nowMs, verified, options), {
+      tries: CONFLICT_TRIES,
+      retryOn: (error) => {
         const reasons = cancellationCodes(error);
-        if (reasons.length === 0 || !onlyConflicts(reasons) || attempt >= REGISTRATION_ATTEMPTS) throw error;
-        await sleep(20 * 2 ** attempt + Math.floor(Math.random() * 30));
-      }
-    }
+        return reasons.length > 0 && onlyConflicts(reasons);
+      },
+      delayMs: (attempt) => backoffMs(attempt),
+    });
   },
 
   /** Consume the code and mark the account verified, atomically. False when the code lost a race. */

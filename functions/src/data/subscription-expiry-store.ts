@@ -3,8 +3,8 @@ import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { ExpiryStore } from '../domain/jobs/expire-subscriptions.js';
 import type { ReminderCandidate, ReminderStore } from '../domain/jobs/expiry-reminders.js';
 import type { Page } from '../domain/jobs/sweep.js';
-import { decodeCursor, encodeCursor, type Key } from '../kit/cursor.js';
-import { retry } from '../kit/retry.js';
+import { decodeCursor, encodeCursor, type Key } from './cursor.js';
+import { backoffMs, CONFLICT_TRIES, retry } from '../lib/retry.js';
 import { subscriptionStatsKey } from './stats-entity.js';
 import {
   SUBSCRIPTION_SK_PREFIX,
@@ -28,10 +28,6 @@ const EXPIRY_INDEX = { name: 'GSI3', pk: 'GSI3PK', sk: 'GSI3SK', value: 'EXPIRES
 export const EXPIRY_PAGE_SIZE = 100;
 /** The reminder claim on a subscription row. */
 export const REMINDER_CLAIM_ATTRIBUTE = 'expiryReminderSentAt';
-
-/** Attempts of a transaction cancelled only by TransactionConflict (the subscription counters are shared). */
-const MAX_ATTEMPTS = 4;
-const backoffMs = (attempt: number) => 20 * 2 ** attempt + Math.floor(Math.random() * 30);
 
 const INDEX_KEY_NAMES = ['PK', 'SK', EXPIRY_INDEX.pk, EXPIRY_INDEX.sk] as const;
 
@@ -89,9 +85,9 @@ export const dynamoExpiryStore: ExpiryStore = {
     const conflicted = (error: unknown) => onlyConflicts(cancellationCodes(error));
     try {
       await retry(() => documentClient.send(new TransactWriteCommand({ TransactItems: items })), {
-        tries: MAX_ATTEMPTS,
+        tries: CONFLICT_TRIES,
         retryOn: conflicted,
-        delayMs: backoffMs,
+        delayMs: (attempt) => backoffMs(attempt),
       });
       return true;
     } catch (error) {

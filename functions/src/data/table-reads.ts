@@ -1,8 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
-import { decodeCursor, encodeCursor, invalidCursorError, type Key } from '../kit/cursor.js';
-import { sleep } from '../kit/retry.js';
+import { decodeCursor, encodeCursor, invalidCursorError, type Key } from './cursor.js';
+import { backoffMs, retry } from '../lib/retry.js';
 
 /**
  * Reads and transaction outcomes that several stores share: batched gets with retries of
@@ -22,15 +22,24 @@ export async function batchGetItems(keys: readonly Key[], consistent = true): Pr
   const found: Item[] = [];
   for (let i = 0; i < keys.length; i += BATCH_GET_LIMIT) {
     let pending: Record<string, unknown>[] = keys.slice(i, i + BATCH_GET_LIMIT);
-    for (let attempt = 0; pending.length > 0; attempt += 1) {
-      if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
-      if (attempt > 0) await sleep(20 * 2 ** attempt);
-      const result = await documentClient.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: consistent } } }),
-      );
-      found.push(...(result?.Responses?.[tableName] ?? []));
-      pending = result?.UnprocessedKeys?.[tableName]?.Keys ?? [];
-    }
+    // Each try reads only the keys the last one left unprocessed.
+    const left = await retry(
+      async () => {
+        const result = await documentClient.send(
+          new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: consistent } } }),
+        );
+        found.push(...(result?.Responses?.[tableName] ?? []));
+        pending = result?.UnprocessedKeys?.[tableName]?.Keys ?? [];
+        return pending.length;
+      },
+      {
+        tries: BATCH_GET_ATTEMPTS,
+        retryOn: () => false,
+        retryResult: (unprocessed) => unprocessed > 0,
+        delayMs: (attempt) => backoffMs(attempt, { baseMs: 40 }),
+      },
+    );
+    if (left > 0) throw new Error('BatchGetItem left keys unprocessed after retries');
   }
   return found;
 }

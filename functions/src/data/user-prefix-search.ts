@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ListSearchScope } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
-import { cursorKeyNames, decodeCursor, encodeCursor } from '../kit/cursor.js';
+import { cursorKeyNames, decodeCursor, encodeCursor } from './cursor.js';
 import {
   USERS_LIST_PARTITION,
   emailPrefixPartition,

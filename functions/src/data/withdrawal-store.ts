@@ -26,7 +26,7 @@ import {
   type Item,
 } from './table-reads.js';
 import { profileKey } from './user-profile-entity.js';
-import { sleep } from '../kit/retry.js';
+import { sleep } from '../lib/retry.js';
 import type { WithdrawalRecord } from '../domain/records/withdrawal-record.js';
 import {
   USER_WITHDRAWALS_SK_PREFIX,

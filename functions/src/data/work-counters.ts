@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { WaitingReader } from '../domain/admin/waiting-work.js';
-import type { Key } from '../kit/cursor.js';
+import type { Key } from './cursor.js';
 import {
   contactStatsKey,
   paymentStatsKeys,

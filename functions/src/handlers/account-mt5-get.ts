@@ -1,5 +1,5 @@
 import { readMt5 } from '../domain/trading/mt5-accounts.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { tradingDeps } from '../wiring/trading-deps.js';

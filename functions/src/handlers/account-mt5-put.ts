@@ -1,7 +1,7 @@
 import { mt5AccountInputSchema } from '@goldbot/shared';
 import { UnauthorizedError } from '../domain/errors.js';
 import { saveMt5 } from '../domain/trading/mt5-accounts.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { tradingDeps } from '../wiring/trading-deps.js';

@@ -1,6 +1,6 @@
 import { dynamoActivationStore } from '../wiring/activation-store-deps.js';
 import { listActivations } from '../domain/commerce/activation-mails.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

@@ -1,7 +1,7 @@
 import { auditLogQuerySchema } from '@goldbot/shared';
 import { dynamoAuditLogStore } from '../wiring/audit-log-deps.js';
 import { listAuditLog } from '../domain/admin/audit-log.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

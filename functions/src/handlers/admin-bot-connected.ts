@@ -1,6 +1,6 @@
 import { subscriptionIdPathSchema } from '@goldbot/shared';
 import { markConnected } from '../domain/trading/mt5-accounts.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { connectionDeps } from '../wiring/bot-connection-deps.js';

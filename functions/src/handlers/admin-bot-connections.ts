@@ -1,6 +1,6 @@
 import { botConnectionsQuerySchema } from '@goldbot/shared';
 import { listBotConnections } from '../domain/trading/mt5-accounts.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { connectionStore } from '../wiring/trading-deps.js';

@@ -1,7 +1,7 @@
 import { exportPathSchema, exportQuerySchema } from '@goldbot/shared';
 import { dynamoExportSources } from '../wiring/export-deps.js';
 import { exportDataset } from '../domain/export/exports.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { download } from '../kit/http-response.js';
 

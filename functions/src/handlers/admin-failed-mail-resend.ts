@@ -1,6 +1,6 @@
 import { idPathSchema } from '@goldbot/shared';
 import { resendFailedMail } from '../domain/email/mail-outbox.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { resendMailDeps } from '../wiring/mail-outbox-deps.js';

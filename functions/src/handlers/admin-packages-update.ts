@@ -1,7 +1,7 @@
 import { packagePathSchema, packageUpdateInputSchema } from '@goldbot/shared';
 import { adminPackagesUpdateDeps as deps } from '../wiring/catalog-deps.js';
 import { updatePackage } from '../domain/settings/catalog.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

@@ -1,7 +1,7 @@
 import { paymentStatsQuerySchema } from '@goldbot/shared';
 import { dynamoRevenueStatsStore } from '../wiring/revenue-stats-deps.js';
 import { paymentStats } from '../domain/commerce/revenue-stats.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

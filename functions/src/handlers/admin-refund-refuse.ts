@@ -1,6 +1,6 @@
 import { idPathSchema, refundRefuseInputSchema } from '@goldbot/shared';
 import { refuseRefund } from '../domain/refunds/refunds.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { refundDecisionDeps } from '../wiring/refund-decision-deps.js';

@@ -1,5 +1,5 @@
 import { readSetupChecklist } from '../domain/admin/setup-checklist.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { adminMfaAvailable, setupStateStore } from '../wiring/setup-checklist-deps.js';

@@ -1,6 +1,6 @@
 import { assignTransferInputSchema, transferTxidPathSchema } from '@goldbot/shared';
 import { assignTransfer } from '../domain/commerce/unmatched-transfers.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { unmatchedTransferDeps } from '../wiring/unmatched-transfer-deps.js';

@@ -1,6 +1,6 @@
 import { resolveTransferInputSchema, transferTxidPathSchema } from '@goldbot/shared';
 import { resolveTransfer } from '../domain/commerce/unmatched-transfers.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { unmatchedTransferDecisionDeps } from '../wiring/unmatched-transfer-read-deps.js';

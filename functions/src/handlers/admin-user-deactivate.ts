@@ -1,6 +1,6 @@
 import { idPathSchema } from '@goldbot/shared';
 import { changeUserStatus } from '../domain/admin/users.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { userStatusDeps } from '../wiring/user-status-deps.js';

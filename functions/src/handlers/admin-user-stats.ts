@@ -1,6 +1,6 @@
 import { dynamoAdminUserStore } from '../wiring/admin-user-store-deps.js';
 import { getUserStats } from '../domain/admin/users.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

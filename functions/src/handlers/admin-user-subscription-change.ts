@@ -1,6 +1,6 @@
 import { idPathSchema, supportSubscriptionInputSchema } from '@goldbot/shared';
 import { changeSubscriptionForSupport } from '../domain/admin/support-subscriptions.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { supportDeps } from '../wiring/support-subscription-deps.js';

@@ -1,7 +1,7 @@
 import { idPathSchema } from '@goldbot/shared';
 import { dynamoAdminUserStore } from '../wiring/admin-user-store-deps.js';
 import { listUserSubscriptions } from '../domain/admin/users.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

@@ -1,5 +1,5 @@
 import { readWorkCounts } from '../domain/admin/waiting-work.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { WORK_SOURCES } from '../wiring/work-sources.js';

@@ -1,6 +1,6 @@
 import { confirmEmailChangeInputSchema } from '@goldbot/shared';
 import { confirmEmailChange } from '../domain/auth/account-profile.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { clearedRefreshCookie } from '../kit/refresh-cookie.js';

@@ -1,6 +1,6 @@
 import { userIdPathSchema } from '@goldbot/shared';
 import { getUserData } from '../domain/auth/account-profile.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { accounts } from '../wiring/accounts.js';

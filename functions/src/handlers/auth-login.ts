@@ -1,6 +1,6 @@
 import { loginInputSchema } from '@goldbot/shared';
 import { login } from '../domain/auth/sign-in.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { refreshCookie } from '../kit/refresh-cookie.js';

@@ -1,6 +1,6 @@
 import { mfaSetupInputSchema } from '@goldbot/shared';
 import { finishMfaSetup } from '../domain/auth/mfa-sign-in.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { accountDirectoryDeps as deps } from '../wiring/account-directory-deps.js';

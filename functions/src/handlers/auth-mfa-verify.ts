@@ -1,7 +1,7 @@
 import { mfaVerifyInputSchema } from '@goldbot/shared';
 import { challengeUsername } from '../domain/auth/cognito-handle.js';
 import { verifyMfa } from '../domain/auth/mfa-sign-in.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { refreshCookie } from '../kit/refresh-cookie.js';

@@ -1,7 +1,7 @@
 import { refreshInputSchema } from '@goldbot/shared';
 import { refresh } from '../domain/auth/sign-in.js';
 import { UnauthorizedError } from '../domain/errors.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { clearedRefreshCookie, refreshTokenFrom } from '../kit/refresh-cookie.js';

@@ -1,6 +1,6 @@
 import { registerInputSchema } from '@goldbot/shared';
 import { register } from '../domain/auth/registration.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { created } from '../kit/http-response.js';
 import { accountCodeMailDeps as deps } from '../wiring/account-code-mail-deps.js';

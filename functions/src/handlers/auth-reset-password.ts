@@ -1,6 +1,6 @@
 import { resetPasswordInputSchema } from '@goldbot/shared';
 import { resetPassword } from '../domain/auth/password-reset.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { accountDirectoryCodeDeps as deps } from '../wiring/account-directory-code-deps.js';

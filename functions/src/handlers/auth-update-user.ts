@@ -6,7 +6,7 @@ import {
   updateUserBodySchema,
 } from '@goldbot/shared';
 import { changePassword, updateProfile } from '../domain/auth/account-profile.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler, parseInput } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { accountCodeMailDeps as deps } from '../wiring/account-code-mail-deps.js';

@@ -1,6 +1,6 @@
 import { verifyOtpInputSchema } from '@goldbot/shared';
 import { verifyRegistration } from '../domain/auth/registration.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok, withCookies } from '../kit/http-response.js';
 import { refreshCookie } from '../kit/refresh-cookie.js';

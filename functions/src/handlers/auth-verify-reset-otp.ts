@@ -1,6 +1,6 @@
 import { verifyResetOtpInputSchema } from '@goldbot/shared';
 import { verifyResetCode } from '../domain/auth/password-reset.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { accountCodeCheckDeps as deps } from '../wiring/account-code-check-deps.js';

@@ -1,7 +1,7 @@
 import { CONTACT_MESSAGES, contactMessageInputSchema } from '@goldbot/shared';
 import { dynamoContactMessageStore, contactClock as clock } from '../wiring/contact-deps.js';
 import { addContactMessage } from '../domain/contact/contact-messages.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { created } from '../kit/http-response.js';
 import { newId } from '../kit/ids.js';

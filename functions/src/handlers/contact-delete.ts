@@ -1,7 +1,7 @@
 import { idPathSchema } from '@goldbot/shared';
 import { dynamoContactMessageStore } from '../wiring/contact-deps.js';
 import { deleteContactMessage } from '../domain/contact/contact-messages.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

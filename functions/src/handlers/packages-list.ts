@@ -1,7 +1,7 @@
 import { dynamoCatalogStore } from '../wiring/catalog-deps.js';
 import { listPackages } from '../domain/settings/catalog.js';
 import { defineHandler } from '../kit/define-handler.js';
-import { originCheck } from '../kit/origin-header.js';
+import { originCheck } from '../wiring/origin-header-check.js';
 import { ok } from '../kit/http-response.js';
 
 /**

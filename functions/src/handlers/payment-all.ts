@@ -1,7 +1,7 @@
 import { adminListQuerySchema } from '@goldbot/shared';
 import { dynamoPaymentReviewStore } from '../wiring/payment-review-deps.js';
 import { listPaymentsForAdmin } from '../domain/commerce/payment-review.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

@@ -1,6 +1,6 @@
 import { idPathSchema } from '@goldbot/shared';
 import { approvePayment } from '../domain/commerce/payment-review.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { paymentApprovalDeps } from '../wiring/payment-approval-deps.js';

@@ -1,6 +1,6 @@
 import { idPathSchema } from '@goldbot/shared';
 import { checkPayment } from '../domain/commerce/chain-check.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { chainCheckDeps } from '../wiring/chain-check-deps.js';

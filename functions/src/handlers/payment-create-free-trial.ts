@@ -1,5 +1,5 @@
 import { createFreeTrial } from '../domain/commerce/customer-commerce.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { created } from '../kit/http-response.js';
 import { customerCommerce } from '../wiring/customer-commerce-deps.js';

@@ -1,6 +1,6 @@
 import { orderIdPathSchema } from '@goldbot/shared';
 import { orderState } from '../domain/commerce/order-state.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { orderStateDeps as deps } from '../wiring/order-state-deps.js';

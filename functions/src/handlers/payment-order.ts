@@ -1,7 +1,7 @@
 import { openOrderInputSchema } from '@goldbot/shared';
 import { paymentOrderDeps as deps } from '../wiring/customer-read-deps.js';
 import { openOrder } from '../domain/commerce/orders.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

@@ -1,7 +1,7 @@
 import { idPathSchema } from '@goldbot/shared';
 import { paymentReceiptDeps as deps } from '../wiring/receipt-deps.js';
 import { getReceipt } from '../domain/commerce/receipts.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

@@ -1,6 +1,6 @@
 import { refundRequestInputSchema } from '@goldbot/shared';
 import { requestRefund } from '../domain/refunds/refunds.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { created } from '../kit/http-response.js';
 import { refunds } from '../wiring/refund-deps.js';

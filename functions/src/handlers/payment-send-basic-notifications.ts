@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES } from '@goldbot/shared';
 import { sendActivationMails } from '../domain/commerce/activation-mails.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { activationDeps } from '../wiring/activation-mail-deps.js';

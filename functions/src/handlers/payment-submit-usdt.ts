@@ -1,6 +1,6 @@
 import { submitUsdtPaymentInputSchema } from '@goldbot/shared';
 import { submitUsdtPayment } from '../domain/commerce/customer-commerce.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { paymentSubmissionDeps as deps } from '../wiring/payment-submission-deps.js';
 

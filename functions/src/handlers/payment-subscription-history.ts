@@ -1,7 +1,7 @@
 import { subscriptionHistoryQuerySchema } from '@goldbot/shared';
 import { dynamoSubscriptionHistoryStore } from '../wiring/subscription-history-deps.js';
 import { subscriptionHistory } from '../domain/commerce/subscription-history.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

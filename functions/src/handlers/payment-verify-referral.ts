@@ -1,7 +1,7 @@
 import { verifyReferralInputSchema } from '@goldbot/shared';
 import { customerReadDeps as deps } from '../wiring/customer-read-deps.js';
 import { verifyReferral } from '../domain/commerce/customer-commerce.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

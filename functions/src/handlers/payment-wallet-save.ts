@@ -1,7 +1,7 @@
 import { walletSaveInputSchema } from '@goldbot/shared';
 import { walletSaveDeps } from '../wiring/wallet-activation-mail.js';
 import { saveWallet } from '../domain/commerce/wallets.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { created, ok } from '../kit/http-response.js';
 

@@ -1,6 +1,6 @@
 import { dynamoWalletStore } from '../wiring/wallet-deps.js';
 import { listWallets } from '../domain/commerce/wallets.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

@@ -1,6 +1,6 @@
 import { dynamoTemplateEditorStore } from '../wiring/template-editor-deps.js';
 import { listTemplates } from '../domain/email/template-editor.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

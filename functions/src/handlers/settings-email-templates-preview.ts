@@ -1,7 +1,7 @@
 import { EMAIL_TEMPLATE_PREVIEW_MAX_BODY_BYTES, emailTemplatePreviewInputSchema } from '@goldbot/shared';
 import { config } from '../config.js';
 import { previewTemplate } from '../domain/email/template-preview.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

@@ -1,6 +1,6 @@
 import { customerReadDeps as deps } from '../wiring/customer-read-deps.js';
 import { publicSubscriptionSettings } from '../domain/commerce/customer-commerce.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

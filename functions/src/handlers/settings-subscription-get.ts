@@ -1,6 +1,6 @@
 import { dynamoSettingsStore, MAIL_KINDS } from '../wiring/settings-deps.js';
 import { getSubscriptionSettings } from '../domain/settings/subscription-settings.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

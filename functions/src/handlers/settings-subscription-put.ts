@@ -1,7 +1,7 @@
 import { subscriptionSettingsPutInputSchema } from '@goldbot/shared';
 import { settingsSubscriptionPutDeps as deps } from '../wiring/settings-deps.js';
 import { saveSubscriptionSettings } from '../domain/settings/subscription-settings.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

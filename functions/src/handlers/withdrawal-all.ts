@@ -1,7 +1,7 @@
 import { withdrawalListQuerySchema } from '@goldbot/shared';
 import { dynamoWithdrawalStore } from '../wiring/withdrawal-deps.js';
 import { listWithdrawalsForAdmin } from '../domain/withdrawals/withdrawals.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

@@ -1,6 +1,6 @@
 import { idPathSchema, withdrawalDecisionInputSchema } from '@goldbot/shared';
 import { decideWithdrawal } from '../domain/withdrawals/withdrawals.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 import { decisionDeps } from '../wiring/withdrawal-decision-deps.js';

@@ -1,6 +1,6 @@
 import { withdrawalRequestInputSchema } from '@goldbot/shared';
 import { requestWithdrawal } from '../domain/withdrawals/withdrawals.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { created } from '../kit/http-response.js';
 import { withdrawals } from '../wiring/withdrawal-deps.js';

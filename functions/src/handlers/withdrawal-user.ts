@@ -1,6 +1,6 @@
 import { dynamoWithdrawalStore } from '../wiring/withdrawal-deps.js';
 import { listOwnWithdrawals } from '../domain/withdrawals/withdrawals.js';
-import { awsChecks } from '../kit/aws-checks.js';
+import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
 

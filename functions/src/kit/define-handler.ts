@@ -63,13 +63,13 @@ export interface RequestInput<B, Q, P, A> {
 
 /**
  * The checks backed by AWS services, injected per handler so the kit itself loads none of them.
- * kit/aws-checks.ts has the full set; a public read without limits needs only `originCheck`, and
+ * wiring/aws-checks.ts has the full set; a public read without limits needs only `originCheck`, and
  * `health` none.
  */
 export interface RouteChecks {
   /** Refuses (403) a request that did not come through CloudFront; null: off (locally). */
   originCheck?: OriginCheck | null;
-  /** The session guard of every signed-in request (kit/session-guard.ts). */
+  /** The session guard of every signed-in request (kit/session-guard.ts, composed in wiring/aws-checks.ts). */
   sessionGuard?: SessionGuard;
   /** Counts a request against its limits (data/rate-limit-store.ts). */
   rateLimiter?: RateLimiter;
@@ -82,7 +82,7 @@ export interface HandlerSpec<R extends RouteId, BS, QS, PS> {
   body?: BS;
   query?: QS;
   params?: PS;
-  /** The AWS-backed checks this handler needs (kit/aws-checks.ts); defineHandler refuses a route that lacks one. */
+  /** The AWS-backed checks this handler needs (wiring/aws-checks.ts); defineHandler refuses a route that lacks one. */
   checks?: RouteChecks;
   limits?: readonly RateLimitRule<Infer<BS>>[];
   /**
@@ -165,7 +165,7 @@ export function defineHandler<
   const route = getRoute(spec.route);
   const checks = spec.checks ?? {};
   const missing = missingCheck(route, spec, checks);
-  if (missing) throw new Error(`defineHandler: ${missing}; pass checks: awsChecks from kit/aws-checks.ts`);
+  if (missing) throw new Error(`defineHandler: ${missing}; pass checks: awsChecks from wiring/aws-checks.ts`);
   const { sessionGuard, rateLimiter, pendingLimits } = checks;
 
   const middlewares: (HttpMiddleware | null)[] = [

@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { scheduledJobEventSchema, type JobId, type ScheduledJobEvent } from '@goldbot/shared';
 import { config } from '../config.js';
-import { createLogger, describeError, type Logger } from './logger.js';
+import { createLogger, describeError, type KitLogger, type Logger } from './logger.js';
 
 /**
  * The one wrapper every scheduled job uses (shared/src/schedules.ts), like defineHandler for routes.
@@ -59,13 +59,13 @@ const rootLogger = createLogger(config.logLevel);
 export function defineJob(
   jobId: JobId,
   run: (input: JobInput) => Promise<JobSummary>,
-  options: { logger?: Logger } = {},
+  options: { logger?: KitLogger } = {},
 ) {
   const logger = options.logger ?? rootLogger;
   return async (rawEvent: unknown, context?: Partial<Context>): Promise<JobSummary> => {
     const event = scheduledJobEventSchema.parse(rawEvent ?? {});
     const startedAt = Date.now();
-    const log = logger.child({
+    const log = logger.forInvocation(context ?? {}).child({
       job: jobId,
       ...(context?.awsRequestId ? { requestId: context.awsRequestId } : {}),
     });

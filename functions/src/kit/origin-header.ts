@@ -1,7 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { METRICS, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_ROTATION_MARK } from '@goldbot/shared';
-import { config } from '../config.js';
 import { ForbiddenError } from '../domain/errors.js';
 import { emitCount } from './metrics.js';
 
@@ -9,7 +7,8 @@ import { emitCount } from './metrics.js';
  * The check that a request came through CloudFront: CloudFront adds ORIGIN_VERIFY_HEADER with the
  * secret's `current` value; the kit accepts `current` or, during a rotation, `previous`
  * (docs/operations.md "Rotating the origin header"). The values are read at cold start and again
- * after ACCEPTED_VALUES_TTL_MS, so a rotation reaches every function within that time. After a
+ * after ACCEPTED_VALUES_MAX_AGE_SECONDS (by the one secret reader wiring/origin-header-check.ts passes in,
+ * which keeps them that long), so a rotation reaches every function within that time. After a
  * rotation CloudFront sends `<value>;rotation=<tag>` (ORIGIN_VERIFY_ROTATION_MARK): the tag only
  * makes the rotation change the web stack's template, so the value before it is what is compared.
  * Every refusal is counted (metric OriginCheckRefusals, the alarm of the same name): a rotation
@@ -17,11 +16,14 @@ import { emitCount } from './metrics.js';
  * On only where the deployment sets ORIGIN_SECRET_ARN (AWS); locally and in --bundled mode there is
  * no CloudFront.
  */
-export const ACCEPTED_VALUES_TTL_MS = 5 * 60_000;
+export const ACCEPTED_VALUES_MAX_AGE_SECONDS = 5 * 60;
 
 export const ORIGIN_REFUSED_MESSAGE = 'Requests to the API must come through the site.';
 
-/** Reads the accepted values; the default asks Secrets Manager (its client loaded only when needed). */
+/**
+ * Reads the accepted values, kept for at most ACCEPTED_VALUES_MAX_AGE_SECONDS; wiring/origin-header-check.ts
+ * passes the one secret reader (its client loaded only when needed), so the kit loads no client.
+ */
 export type AcceptedValuesLoader = (secretArn: string) => Promise<readonly string[]>;
 
 /** `{"current": "...", "previous": "..."}`: the non-empty values, current first. */
@@ -36,16 +38,6 @@ export function acceptedValuesOf(secretString: string | undefined): string[] {
   const record = (parsed ?? {}) as Record<string, unknown>;
   return [record.current, record.previous].filter((v): v is string => typeof v === 'string' && v.length >= 16);
 }
-
-let client: SecretsManagerClient | undefined;
-
-const secretsManagerLoader: AcceptedValuesLoader = async (secretArn) => {
-  // Imported on first use: a function without the check (or before it) never loads the client.
-  const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-  client ??= new SecretsManagerClient({ region: config.region, endpoint: config.endpoints.secretsManager });
-  const answer = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
-  return acceptedValuesOf(answer.SecretString);
-};
 
 /** The secret value in a header CloudFront sent: everything before the rotation tag, if there is one. */
 export function presentedValue(header: string): string {
@@ -66,23 +58,16 @@ export type OriginCheck = (headers: Readonly<Record<string, string | undefined>>
 
 export function createOriginCheck(
   secretArn: string | undefined,
-  load: AcceptedValuesLoader = secretsManagerLoader,
-  now: () => number = Date.now,
+  load: AcceptedValuesLoader,
   onRefusal: () => void = countRefusal,
 ): OriginCheck | null {
   if (!secretArn) return null;
-  let cached: { values: readonly string[]; at: number } | undefined;
+  // One read at a time: the cold-start read below and a request that arrives during it share it.
   let pending: Promise<readonly string[]> | undefined;
-  const values = async (): Promise<readonly string[]> => {
-    if (cached && now() - cached.at < ACCEPTED_VALUES_TTL_MS) return cached.values;
-    pending ??= load(secretArn)
-      .then((read) => {
-        cached = { values: read, at: now() };
-        return read;
-      })
-      .finally(() => {
-        pending = undefined;
-      });
+  const values = (): Promise<readonly string[]> => {
+    pending ??= load(secretArn).finally(() => {
+      pending = undefined;
+    });
     return pending;
   };
   // Cold start: the read starts with the module, before the first request needs it.
@@ -99,6 +84,3 @@ export function createOriginCheck(
     if (!accepted.some((value) => sameValue(given, value))) throw refuse();
   };
 }
-
-/** The check of this function: null (off) unless the deployment set ORIGIN_SECRET_ARN. */
-export const originCheck = createOriginCheck(config.originSecretArn);

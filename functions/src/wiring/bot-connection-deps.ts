@@ -3,7 +3,7 @@ import { botConnectedMailValues } from '../domain/email/templates.js';
 import type { ConnectedMail, ConnectionDeps } from '../domain/trading/mt5-accounts.js';
 import { newId } from '../kit/ids.js';
 import { describeError, type Logger } from '../kit/logger.js';
-import { sleep } from '../kit/retry.js';
+import { sleep } from '../lib/retry.js';
 import { sendEffectMail } from './template-mail.js';
 import { connectionStore } from './trading-deps.js';
 

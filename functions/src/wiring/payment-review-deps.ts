@@ -1,5 +1,5 @@
 import { dynamoPaymentReviewStore } from '../data/payment-review-store.js';
-import { sleep } from '../kit/retry.js';
+import { sleep } from '../lib/retry.js';
 import type { ReviewDeps } from '../domain/commerce/payment-review.js';
 import { newId } from '../kit/ids.js';
 

@@ -1,7 +1,7 @@
 import { dynamoRefundStore } from '../data/refund-store.js';
 import type { RefundDeps } from '../domain/refunds/refunds.js';
 import { newId } from '../kit/ids.js';
-import { sleep } from '../kit/retry.js';
+import { sleep } from '../lib/retry.js';
 
 /**
  * The refund use cases wired to DynamoDB; built once per execution environment. Opening a request

@@ -6,7 +6,7 @@ import { endAllSessions } from '../domain/auth/end-sessions.js';
 import { newId } from '../kit/ids.js';
 import type { Logger } from '../kit/logger.js';
 import { reportGlobalSignOutFailure } from './global-sign-out.js';
-import { sleep } from '../kit/retry.js';
+import { sleep } from '../lib/retry.js';
 
 /** The admin user use cases wired to DynamoDB and Cognito (one set per request, for its logger). */
 

@@ -16,7 +16,7 @@ import { profileSearchText } from '../../src/data/user-profile-entity.js';
 import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-client.js';
 
 import { register, verifyMailedCode } from './sign-up.js';
-import { sleep } from '../../src/kit/retry.js';
+import { sleep } from '../../src/lib/retry.js';
 
 /**
  * The back-office's users over real HTTP: the user counters moved by a registration and

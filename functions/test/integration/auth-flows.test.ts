@@ -7,7 +7,7 @@ import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { api, idTokenFor, refreshCookieOf, stack } from './http-client.js';
 import { latestCode, mailsTo } from './mailbox.js';
 import { SIGN_UP_PASSWORD, newEmail, newUsername, register as registerForm, verifyMailedCode } from './sign-up.js';
-import { sleep } from '../../src/kit/retry.js';
+import { sleep } from '../../src/lib/retry.js';
 
 /** Accounts end to end over real HTTP: real Cognito (local), real DynamoDB Local, mails from the SES emulator. */
 interface Session {

@@ -15,7 +15,7 @@ import {
 } from '@goldbot/shared';
 import { LOCAL_DEV_WALLET_ADDRESS } from '../../../scripts/local/stack.js';
 import { hexToTronAddress } from '../../src/domain/commerce/tron.js';
-import { sleep } from '../../src/kit/retry.js';
+import { sleep } from '../../src/lib/retry.js';
 import { admin, auditEntriesFor, db, decidePayment, getItem, releaseAmountHolds, table } from './fixtures.js';
 import { api, newCustomer, stack, type TestCustomer } from './http-client.js';
 import { mailsTo } from './mailbox.js';

@@ -13,7 +13,7 @@ import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { LOCAL_COPY_TRADING_LINK } from '../../../scripts/local/stack.js';
 import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
 import { mailsTo } from './mailbox.js';
-import { sleep } from '../../src/kit/retry.js';
+import { sleep } from '../../src/lib/retry.js';
 
 /**
  * The customer's side of commerce over real HTTP (docs/data-model.md, "Submit a USDT payment",

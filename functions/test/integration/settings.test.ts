@@ -20,7 +20,7 @@ import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import { LOCAL_COPY_TRADING_LINK } from '../../../scripts/local/stack.js';
 import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
 import { mailsTo } from './mailbox.js';
-import { sleep } from '../../src/kit/retry.js';
+import { sleep } from '../../src/lib/retry.js';
 
 /**
  * Configuration over real HTTP: an admin edits a template and the very next mail of

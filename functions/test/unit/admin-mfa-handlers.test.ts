@@ -14,7 +14,7 @@ import { config } from '../../src/config.js';
 import { handler as login } from '../../src/handlers/auth-login.js';
 import { handler as mfaSetup } from '../../src/handlers/auth-mfa-setup.js';
 import { handler as mfaVerify } from '../../src/handlers/auth-mfa-verify.js';
-import { awsChecks } from '../../src/kit/aws-checks.js';
+import { awsChecks } from '../../src/wiring/aws-checks.js';
 import { defineHandler } from '../../src/kit/define-handler.js';
 import { ok } from '../../src/kit/http-response.js';
 import {

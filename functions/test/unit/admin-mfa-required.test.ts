@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type * as Config from '../../src/config.js';
 import type * as LoginHandler from '../../src/handlers/auth-login.js';
 import type * as HttpHandlerKit from '../../src/kit/define-handler.js';
-import type * as AwsChecks from '../../src/kit/aws-checks.js';
+import type * as AwsChecks from '../../src/wiring/aws-checks.js';
 import type * as HttpResponses from '../../src/kit/http-response.js';
 import { CALLERS, httpEvent, invoke, profileItemOf, type Claims } from '../helpers/lambda.js';
 import { idTokenFor, useCognitoFake } from '../helpers/cognito-fake.js';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   vi.resetModules();
   config = (await import('../../src/config.js')).config;
   kit = await import('../../src/kit/define-handler.js');
-  awsChecks = (await import('../../src/kit/aws-checks.js')).awsChecks;
+  awsChecks = (await import('../../src/wiring/aws-checks.js')).awsChecks;
   responses = await import('../../src/kit/http-response.js');
   login = (await import('../../src/handlers/auth-login.js')).handler;
 });

@@ -26,7 +26,7 @@ import { handler as deactivate } from '../../src/handlers/admin-user-deactivate.
 import { handler as userStats } from '../../src/handlers/admin-user-stats.js';
 import { handler as userSubscriptions } from '../../src/handlers/admin-user-subscriptions.js';
 import { handler as users } from '../../src/handlers/admin-users.js';
-import { encodeCursor } from '../../src/kit/cursor.js';
+import { encodeCursor } from '../../src/data/cursor.js';
 import { SAMPLE_USER, sampleSubscriptionItem, sampleUserItem } from '../helpers/admin-user-samples.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, storeCalls, type HttpHandler } from '../helpers/lambda.js';
 import { cancelled, useMockedDynamo } from '../helpers/dynamo-outcomes.js';

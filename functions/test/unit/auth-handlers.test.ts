@@ -733,7 +733,7 @@ describe('auth-get-user-data and auth-update-user', () => {
     // Three sign-outs (end-sessions); the client's own retries happen inside the mocked send.
     expect(cognito.inputsOf('AdminUserGlobalSignOut')).toHaveLength(3);
     const metrics = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => '_aws' in l);
-    expect(metrics).toEqual([expect.objectContaining({ GlobalSignOutFailures: 1, Service: 'auth' })]);
+    expect(metrics).toEqual([expect.objectContaining({ GlobalSignOutFailures: 1, service: 'auth' })]);
   });
 
   it('asks for the current password before a new e-mail (H2)', async () => {

@@ -8,7 +8,7 @@ import { fromPaymentItem, toPaymentItem } from '../../src/data/payment-entity.js
 import { toPaymentView } from '../../src/domain/records/payment-record.js';
 import { approvalTransaction } from '../../src/data/payment-review-store.js';
 import { planApproval } from '../../src/domain/commerce/payment-review.js';
-import { decodeCursor, encodeCursor } from '../../src/kit/cursor.js';
+import { decodeCursor, encodeCursor } from '../../src/data/cursor.js';
 import { pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';
 import { conditionFailed, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 

@@ -9,7 +9,7 @@ import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import { dynamoWalletStore, walletSaveTransaction } from '../../src/data/wallet-store.js';
 import type { ApprovalPlan, RejectionPlan } from '../../src/domain/commerce/payment-review.js';
 import type { WalletSavePlan } from '../../src/domain/commerce/wallets.js';
-import { decodeCursor, encodeCursor } from '../../src/kit/cursor.js';
+import { decodeCursor, encodeCursor } from '../../src/data/cursor.js';
 import {
   SAMPLE_BUYER,
   SAMPLE_REFERRER,

@@ -25,7 +25,7 @@ import { handler as contactList } from '../../src/handlers/contact-list.js';
 import { handler as contactMarkAllRead } from '../../src/handlers/contact-mark-all-read.js';
 import { handler as contactMarkRead } from '../../src/handlers/contact-mark-read.js';
 import { handler as health } from '../../src/handlers/health.js';
-import { encodeCursor } from '../../src/kit/cursor.js';
+import { encodeCursor } from '../../src/data/cursor.js';
 import {
   CALLERS,
   givenProfiles,

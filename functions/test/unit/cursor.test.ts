@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor } from '../../src/kit/cursor.js';
+import { decodeCursor, encodeCursor } from '../../src/data/cursor.js';
 import { ValidationError } from '../../src/domain/errors.js';
 
 const key = {

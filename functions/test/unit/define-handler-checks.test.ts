@@ -46,7 +46,7 @@ describe('missingCheck', () => {
 describe('defineHandler without checks', () => {
   it('refuses, at definition, a route that needs the session guard or the limiter', () => {
     expect(() => defineHandler({ route: 'auth-me' }, async () => ok({}))).toThrow(
-      'defineHandler: auth-me is not public: it needs the session guard; pass checks: awsChecks from kit/aws-checks.ts',
+      'defineHandler: auth-me is not public: it needs the session guard; pass checks: awsChecks from wiring/aws-checks.ts',
     );
     expect(() => defineHandler({ route: 'contact-add' }, async () => ok({}))).toThrow(/rate limited/);
   });
@@ -95,7 +95,7 @@ describe('defineHandler without checks', () => {
 describe('the AWS checks', () => {
   it('still check the session on signed-in routes through DynamoDB', async () => {
     dynamo.on(GetCommand).resolves({});
-    const { awsChecks } = await import('../../src/kit/aws-checks.js');
+    const { awsChecks } = await import('../../src/wiring/aws-checks.js');
     const me = defineHandler({ route: 'auth-me', checks: awsChecks }, async () => ok({}));
     const res = await invoke(me, httpEvent({ routeId: 'auth-me', claims: CALLERS.user }));
     // No profile: the guard refuses (only auth-me with createsProfile lets a first sign-in through).

@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type * as DomainErrors from '../../src/domain/errors.js';
 import type * as HttpHandlerKit from '../../src/kit/define-handler.js';
-import type * as AwsChecks from '../../src/kit/aws-checks.js';
+import type * as AwsChecks from '../../src/wiring/aws-checks.js';
 import type * as HttpResponses from '../../src/kit/http-response.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, lambdaContext } from '../helpers/lambda.js';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   process.env.LOG_LEVEL = 'info';
   vi.resetModules();
   kit = await import('../../src/kit/define-handler.js');
-  awsChecks = (await import('../../src/kit/aws-checks.js')).awsChecks;
+  awsChecks = (await import('../../src/wiring/aws-checks.js')).awsChecks;
   errors = await import('../../src/domain/errors.js');
   responses = await import('../../src/kit/http-response.js');
 });
@@ -67,8 +67,15 @@ describe('request logging', () => {
     const entries = await logsOf(() => h(httpEvent({ routeId: 'health' }), context));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
-      level: 'info',
+      level: 'INFO',
       message: 'request completed',
+      service: 'goldbot',
+      timestamp: expect.any(String),
+      // The Lambda context and the correlation id (API Gateway's request id), by Powertools Logger.
+      function_name: context.functionName,
+      function_request_id: context.awsRequestId,
+      cold_start: expect.any(Boolean),
+      correlation_id: expect.any(String),
       requestId: context.awsRequestId,
       routeId: 'health',
       method: 'GET',
@@ -84,7 +91,7 @@ describe('request logging', () => {
     });
     const entries = await logsOf(() => invoke(h, httpEvent({ routeId: 'health' })));
     expect(entries).toEqual([
-      expect.objectContaining({ level: 'info', status: 404, reason: 'This message no longer exists.' }),
+      expect.objectContaining({ level: 'INFO', status: 404, reason: 'This message no longer exists.' }),
     ]);
   });
 
@@ -96,7 +103,7 @@ describe('request logging', () => {
     const entries = await logsOf(async () => {
       rawBody = (await invoke(h, httpEvent({ routeId: 'health' }))).rawBody;
     });
-    const failure = entries.find((e) => e.level === 'error');
+    const failure = entries.find((e) => e.level === 'ERROR');
     expect(failure).toMatchObject({
       message: 'unhandled error',
       errorName: 'Error',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contactMessageInputSchema, idPathSchema, pageQuerySchema } from '@goldbot/shared';
 import * as z from '@goldbot/shared/zod';
 import { handler as contactAdd } from '../../src/handlers/contact-add.js';
-import { awsChecks } from '../../src/kit/aws-checks.js';
+import { awsChecks } from '../../src/wiring/aws-checks.js';
 import { defineHandler } from '../../src/kit/define-handler.js';
 import { ok } from '../../src/kit/http-response.js';
 

@@ -13,7 +13,7 @@ import {
   ValidationError,
 } from '../../src/domain/errors.js';
 import { handler as contactAdd } from '../../src/handlers/contact-add.js';
-import { awsChecks } from '../../src/kit/aws-checks.js';
+import { awsChecks } from '../../src/wiring/aws-checks.js';
 import { defineHandler, toValidationError } from '../../src/kit/define-handler.js';
 import { created, errorBody, ok, toApiGatewayResult } from '../../src/kit/http-response.js';
 import { SESSION_MESSAGES } from '../../src/kit/session-guard.js';
@@ -26,7 +26,7 @@ import {
   lambdaContext,
   storeCalls,
 } from '../helpers/lambda.js';
-import { sleep } from '../../src/kit/retry.js';
+import { sleep } from '../../src/lib/retry.js';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 /** A signed-in caller outside CALLERS, whose admin group arrives as an array (local gateway). */

@@ -93,14 +93,36 @@ describe('redact', () => {
 });
 
 describe('createLogger', () => {
-  it('writes one JSON object per line with level, time, message and context', () => {
-    const { log, lines, entries } = capture('debug', { service: 'test' });
+  it('writes one JSON object per line with level, timestamp, message, service and context (Powertools Logger)', () => {
+    const { log, lines, entries } = capture('debug', { service: 'test', area: 'probe' });
     log.info('hello', { count: 2 });
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain('\n');
     const [entry] = entries();
-    expect(entry).toMatchObject({ level: 'info', message: 'hello', service: 'test', count: 2 });
-    expect(new Date(String(entry?.time)).toISOString()).toBe(entry?.time);
+    expect(entry).toMatchObject({ level: 'INFO', message: 'hello', service: 'test', area: 'probe', count: 2 });
+    expect(Number.isNaN(Date.parse(String(entry?.timestamp)))).toBe(false);
+  });
+
+  it('adds the Lambda context and the correlation id for one invocation, redacted like the rest', () => {
+    const { log, entries } = capture('info');
+    const run = log.forInvocation(
+      { functionName: 'goldbot-auth-me', functionVersion: '$LATEST', awsRequestId: 'req-9', memoryLimitInMB: '256' },
+      'api-req-9',
+    );
+    run.child({ routeId: 'auth-me', cookie: 'refresh=SECRET' }).info('request completed', { status: 200 });
+    log.info('outside the invocation');
+    const [inside, outside] = entries();
+    expect(inside).toMatchObject({
+      message: 'request completed',
+      function_name: 'goldbot-auth-me',
+      function_request_id: 'req-9',
+      correlation_id: 'api-req-9',
+      routeId: 'auth-me',
+      cookie: '[redacted]',
+      status: 200,
+    });
+    expect(outside).not.toHaveProperty('correlation_id');
+    expect(outside).not.toHaveProperty('function_request_id');
   });
 
   it('filters below the configured level', () => {
@@ -110,8 +132,8 @@ describe('createLogger', () => {
     log.warn('w');
     log.error('e');
     expect(entries().map((e) => [e.level, e.message])).toEqual([
-      ['warn', 'w'],
-      ['error', 'e'],
+      ['WARN', 'w'],
+      ['ERROR', 'e'],
     ]);
   });
 
@@ -124,7 +146,7 @@ describe('createLogger', () => {
       log.warn('w');
       log.error('e');
     }
-    expect(all.entries().map((e) => e.level)).toEqual(['debug', 'info', 'warn', 'error']);
+    expect(all.entries().map((e) => e.level)).toEqual(['DEBUG', 'INFO', 'WARN', 'ERROR']);
     expect(none.lines).toEqual([]);
   });
 

@@ -1,19 +1,19 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { METRICS, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_ROTATION_MARK } from '@goldbot/shared';
 import { ForbiddenError } from '../../src/domain/errors.js';
 import { handler as health } from '../../src/handlers/health.js';
 import { defineHandler } from '../../src/kit/define-handler.js';
 import { ok } from '../../src/kit/http-response.js';
 import {
-  ACCEPTED_VALUES_TTL_MS,
+  ACCEPTED_VALUES_MAX_AGE_SECONDS,
   acceptedValuesOf,
   createOriginCheck,
-  originCheck,
   ORIGIN_REFUSED_MESSAGE,
   presentedValue,
 } from '../../src/kit/origin-header.js';
+import { originCheck, readAcceptedValues } from '../../src/wiring/origin-header-check.js';
 import { httpEvent, invoke } from '../helpers/lambda.js';
 
 const ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:goldbot-origin-AbCdEf';
@@ -32,15 +32,17 @@ function loader(values: { current: string; previous: string }) {
   return { load, calls };
 }
 
+afterEach(() => vi.useRealTimers());
+
 describe('the origin header check', () => {
   it('is off without ORIGIN_SECRET_ARN: locally, in --bundled mode and in these tests', () => {
-    expect(createOriginCheck(undefined)).toBeNull();
+    expect(createOriginCheck(undefined, readAcceptedValues)).toBeNull();
     expect(originCheck).toBeNull();
   });
 
   it('accepts the current value and, during a rotation, the previous one; refuses the rest with 403', async () => {
     const { load } = loader({ current: CURRENT, previous: PREVIOUS });
-    const check = createOriginCheck(ARN, load, Date.now, quiet);
+    const check = createOriginCheck(ARN, load, quiet);
     if (!check) throw new Error('check expected');
     await expect(check({ [ORIGIN_VERIFY_HEADER]: CURRENT })).resolves.toBeUndefined();
     await expect(check({ [ORIGIN_VERIFY_HEADER]: PREVIOUS })).resolves.toBeUndefined();
@@ -57,7 +59,7 @@ describe('the origin header check', () => {
 
   it('compares the value before the rotation tag CloudFront appends after a rotation, never the tag', async () => {
     const { load } = loader({ current: CURRENT, previous: PREVIOUS });
-    const check = createOriginCheck(ARN, load, Date.now, quiet);
+    const check = createOriginCheck(ARN, load, quiet);
     if (!check) throw new Error('check expected');
     const tagged = (value: string, tag: string) => `${value}${ORIGIN_VERIFY_ROTATION_MARK}${tag}`;
     expect(tagged(CURRENT, '2')).toBe(`${CURRENT};rotation=2`);
@@ -78,7 +80,7 @@ describe('the origin header check', () => {
   it('counts every refusal and nothing else (the OriginCheckRefusals alarm sums the count)', async () => {
     const { load } = loader({ current: CURRENT, previous: '' });
     const refusals: string[] = [];
-    const check = createOriginCheck(ARN, load, Date.now, () => refusals.push('refused'));
+    const check = createOriginCheck(ARN, load, () => refusals.push('refused'));
     if (!check) throw new Error('check expected');
     await check({ [ORIGIN_VERIFY_HEADER]: CURRENT });
     await check({ [ORIGIN_VERIFY_HEADER]: `${CURRENT};rotation=3` });
@@ -104,12 +106,12 @@ describe('the origin header check', () => {
           CloudWatchMetrics: [
             {
               Namespace: METRICS.namespace,
-              Dimensions: [['Service']],
+              Dimensions: [['service']],
               Metrics: [{ Name: 'OriginCheckRefusals', Unit: 'Count' }],
             },
           ],
         },
-        Service: 'api',
+        service: 'api',
         OriginCheckRefusals: 1,
       });
     } finally {
@@ -124,31 +126,38 @@ describe('the origin header check', () => {
   });
 
   it('reads the values at cold start and again only after a few minutes, so a rotation arrives in time', async () => {
-    let now = 0;
-    const values = { current: CURRENT, previous: '' };
-    const { load, calls } = loader(values);
-    const check = createOriginCheck(ARN, load, () => now, quiet);
-    if (!check) throw new Error('check expected');
-    // The cold-start read began with the check itself.
-    expect(calls).toEqual([ARN]);
-    await check({ [ORIGIN_VERIFY_HEADER]: CURRENT });
-    values.current = 'n'.repeat(48);
-    values.previous = CURRENT;
-    now = ACCEPTED_VALUES_TTL_MS - 1;
-    await expect(check({ [ORIGIN_VERIFY_HEADER]: 'n'.repeat(48) })).rejects.toBeInstanceOf(ForbiddenError);
-    expect(calls).toHaveLength(1);
-    now = ACCEPTED_VALUES_TTL_MS;
-    await check({ [ORIGIN_VERIFY_HEADER]: 'n'.repeat(48) });
-    await check({ [ORIGIN_VERIFY_HEADER]: CURRENT });
-    expect(calls).toHaveLength(2);
-    expect(ACCEPTED_VALUES_TTL_MS).toBeLessThanOrEqual(5 * 60_000);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-01T12:00:00Z'));
+    const secrets = mockClient(SecretsManagerClient);
+    try {
+      const values = { current: CURRENT, previous: '' };
+      secrets.on(GetSecretValueCommand).callsFake(() => ({ SecretString: JSON.stringify(values) }));
+      const arn = `${ARN}-rotation`;
+      const check = createOriginCheck(arn, readAcceptedValues, quiet);
+      if (!check) throw new Error('check expected');
+      await check({ [ORIGIN_VERIFY_HEADER]: CURRENT });
+      // The cold-start read began with the check itself, and the request used it.
+      expect(secrets.commandCalls(GetSecretValueCommand)).toHaveLength(1);
+      values.current = 'n'.repeat(48);
+      values.previous = CURRENT;
+      vi.setSystemTime(new Date(Date.parse('2026-06-01T12:00:00Z') + ACCEPTED_VALUES_MAX_AGE_SECONDS * 1000));
+      await expect(check({ [ORIGIN_VERIFY_HEADER]: 'n'.repeat(48) })).rejects.toBeInstanceOf(ForbiddenError);
+      expect(secrets.commandCalls(GetSecretValueCommand)).toHaveLength(1);
+      vi.setSystemTime(new Date(Date.parse('2026-06-01T12:00:01Z') + ACCEPTED_VALUES_MAX_AGE_SECONDS * 1000));
+      await check({ [ORIGIN_VERIFY_HEADER]: 'n'.repeat(48) });
+      await check({ [ORIGIN_VERIFY_HEADER]: CURRENT });
+      expect(secrets.commandCalls(GetSecretValueCommand)).toHaveLength(2);
+      expect(ACCEPTED_VALUES_MAX_AGE_SECONDS).toBeLessThanOrEqual(5 * 60);
+    } finally {
+      secrets.restore();
+    }
   });
 
-  it('reads the secret with the Secrets Manager client by default', async () => {
+  it('reads the secret with the one secret reader (Secrets Manager) in wiring/origin-header-check.ts', async () => {
     const secrets = mockClient(SecretsManagerClient);
     try {
       secrets.on(GetSecretValueCommand).resolves({ SecretString: JSON.stringify({ current: CURRENT, previous: '' }) });
-      const check = createOriginCheck(ARN);
+      const check = createOriginCheck(ARN, readAcceptedValues);
       if (!check) throw new Error('check expected');
       await expect(check({ [ORIGIN_VERIFY_HEADER]: CURRENT })).resolves.toBeUndefined();
       expect(secrets.commandCalls(GetSecretValueCommand)[0]?.args[0].input).toEqual({ SecretId: ARN });
@@ -161,7 +170,7 @@ describe('the origin header check', () => {
 describe('the handler kit with the check on', () => {
   const { load } = loader({ current: CURRENT, previous: '' });
   const packages = defineHandler(
-    { route: 'packages-list', checks: { originCheck: createOriginCheck(ARN, load, Date.now, quiet) } },
+    { route: 'packages-list', checks: { originCheck: createOriginCheck(ARN, load, quiet) } },
     async () => ok({ packages: [] }),
   );
 

@@ -3,14 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { adminListQuerySchema, paymentDecisionResponseSchema } from '@goldbot/shared';
 import type { PaymentRecord } from '../../src/domain/records/payment-record.js';
 import { isTxidStartCursor } from '../../src/data/payment-entity.js';
-import { encodeCursor } from '../../src/kit/cursor.js';
+import { encodeCursor } from '../../src/data/cursor.js';
+import { CONFLICT_TRIES } from '../../src/lib/retry.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import {
-  CONFLICT_RETRIES,
   REVIEW_MESSAGES,
   SEARCH_EVALUATION_BUDGET,
   approvePayment,
-  conflictBackoffMs,
   listPaymentsForAdmin,
   looksLikeTxid,
   txidStartOf,
@@ -414,7 +413,7 @@ describe('approvePayment', () => {
     );
   });
 
-  it(`retries a transaction cancelled only by conflicts up to ${CONFLICT_RETRIES} times, with jitter`, async () => {
+  it(`retries a transaction cancelled only by conflicts up to ${CONFLICT_TRIES - 1} times, with jitter`, async () => {
     const store = new FakeStore(pendingPayment());
     store.outcomes = [{ kind: 'conflict' }, { kind: 'conflict' }, { kind: 'conflict' }];
     const d = deps(store);
@@ -546,15 +545,6 @@ describe('rejectPayment', () => {
     await expect(rejectPayment(deps(store), pendingPayment()._id, ADMIN)).rejects.toThrow(
       'This payment was already approved by another admin.',
     );
-  });
-});
-
-describe('conflictBackoffMs', () => {
-  it('doubles per attempt and stays within its jitter band', () => {
-    expect(conflictBackoffMs(1, () => 0)).toBe(20);
-    expect(conflictBackoffMs(1, () => 1)).toBe(60);
-    expect(conflictBackoffMs(3, () => 0)).toBe(80);
-    expect(conflictBackoffMs(3, () => 1)).toBe(240);
   });
 });
 

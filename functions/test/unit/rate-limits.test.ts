@@ -17,7 +17,7 @@ import { handler as resetPassword } from '../../src/handlers/auth-reset-password
 import { handler as verifyOtp } from '../../src/handlers/auth-verify-otp.js';
 import { handler as verifyResetOtp } from '../../src/handlers/auth-verify-reset-otp.js';
 import { handler as contactAdd } from '../../src/handlers/contact-add.js';
-import { awsChecks } from '../../src/kit/aws-checks.js';
+import { awsChecks } from '../../src/wiring/aws-checks.js';
 import { defineHandler } from '../../src/kit/define-handler.js';
 import { ok } from '../../src/kit/http-response.js';
 import { CALLERS, givenProfiles, httpEvent, invoke, type HttpHandler } from '../helpers/lambda.js';

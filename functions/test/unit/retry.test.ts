@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { retry, sleep } from '../../src/kit/retry.js';
+import { backoffMs, retry, sleep } from '../../src/lib/retry.js';
 
 describe('sleep', () => {
   it('resolves after the time has passed', async () => {
@@ -85,5 +85,40 @@ describe('retry', () => {
       { tries: 2, delayMs: () => 20 },
     );
     expect(Date.now() - started).toBeGreaterThanOrEqual(15);
+  });
+
+  it("tries again a result retryResult names, and answers the last try's result whatever it is", async () => {
+    const { waits, sleep: wait } = noWait();
+    const answers = ['busy', 'busy', 'done'];
+    const work = vi.fn(async (attempt: number) => answers[attempt - 1] ?? 'none');
+    const options = { delayMs: (attempt: number) => attempt, sleep: wait, retryResult: (r: string) => r === 'busy' };
+    await expect(retry(work, { ...options, tries: 5 })).resolves.toBe('done');
+    expect(work).toHaveBeenCalledTimes(3);
+    expect(waits).toEqual([1, 2]);
+
+    work.mockClear();
+    await expect(retry(work, { ...options, tries: 2 })).resolves.toBe('busy');
+    expect(work).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('backoffMs', () => {
+  it('doubles per retry and stays within its jitter band (20-60 ms, 40-120 ms, 80-240 ms by default)', () => {
+    expect(backoffMs(1, { random: () => 0 })).toBe(20);
+    expect(backoffMs(1, { random: () => 1 })).toBe(60);
+    expect(backoffMs(2, { random: () => 0.5 })).toBe(80);
+    expect(backoffMs(3, { random: () => 0 })).toBe(80);
+    expect(backoffMs(3, { random: () => 1 })).toBe(240);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const wait = backoffMs(attempt);
+      expect(wait).toBeGreaterThanOrEqual(20 * 2 ** (attempt - 1));
+      expect(wait).toBeLessThanOrEqual(60 * 2 ** (attempt - 1));
+    }
+  });
+
+  it('takes its base and jitter: none for a fixed schedule, a band around the base for an upstream', () => {
+    expect([1, 2, 3].map((attempt) => backoffMs(attempt, { baseMs: 100, jitter: 0 }))).toEqual([100, 200, 400]);
+    expect(backoffMs(1, { baseMs: 225, jitter: 2 / 3, random: () => 0 })).toBe(225);
+    expect(backoffMs(1, { baseMs: 225, jitter: 2 / 3, random: () => 1 })).toBe(375);
   });
 });

@@ -23,7 +23,7 @@ import { cancelled, transactItemsOf, useMockedDynamo } from '../helpers/dynamo-o
 
 /** The new-work mail on for every kind: what settings read as until an administrator turns one off. */
 const MAIL_ON = allNewWorkMailOn();
-import { sleep } from '../../src/kit/retry.js';
+import { sleep } from '../../src/lib/retry.js';
 
 /** The settings, template and catalog stores against a mocked document client: keys, conditions, one request each. */
 const dynamo = useMockedDynamo();

@@ -13,7 +13,7 @@ import {
   type SubscriptionHistoryStore,
 } from '../../src/domain/commerce/subscription-history.js';
 import { planFreeTrial } from '../../src/domain/commerce/purchase.js';
-import { encodeCursor } from '../../src/kit/cursor.js';
+import { encodeCursor } from '../../src/data/cursor.js';
 import { CALLERS, givenProfilesOnly, httpEvent, invoke, storeCalls, type HttpHandler } from '../helpers/lambda.js';
 import { SAMPLE_BUYER, pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';
 import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';

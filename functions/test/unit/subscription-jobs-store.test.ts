@@ -12,7 +12,7 @@ import {
 import { subscriptionSearchText, toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import { JobFailedError, defineJob } from '../../src/kit/job-handler.js';
-import { encodeCursor } from '../../src/kit/cursor.js';
+import { encodeCursor } from '../../src/data/cursor.js';
 import { createLogger } from '../../src/kit/logger.js';
 import { cancelled, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
@@ -210,7 +210,7 @@ describe('defineJob', () => {
     expect(result).toEqual({ processed: 4, expired: 3, alreadyExpired: 1, failed: 0, complete: true });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
-      level: 'info',
+      level: 'INFO',
       message: 'job completed',
       job: 'job-expire-subscriptions',
       requestId: 'req-1',
@@ -229,7 +229,7 @@ describe('defineJob', () => {
     await expect(failing({})).rejects.toBeInstanceOf(JobFailedError);
     await expect(failing(undefined)).rejects.toThrow('job-expiry-reminders: 1 of 3 item(s) failed');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ level: 'error', message: 'job completed', processed: 3, mailed: 2, failed: 1 });
+    expect(lines[0]).toMatchObject({ level: 'ERROR', message: 'job completed', processed: 3, mailed: 2, failed: 1 });
 
     const cut = defineJob(
       'job-expiry-reminders',
@@ -247,7 +247,7 @@ describe('defineJob', () => {
     );
     await expect(broken({})).rejects.toThrow('index query failed');
     expect(lines.at(-1)).toMatchObject({
-      level: 'error',
+      level: 'ERROR',
       message: 'job completed',
       complete: false,
       errorMessage: 'index query failed',

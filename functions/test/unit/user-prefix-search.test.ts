@@ -6,7 +6,7 @@ import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import { INSIDE_SEARCH_WINDOW, PREFIX_SEARCH_USERS, usersStartingWith } from '../../src/data/user-prefix-search.js';
 import { toProfileItem } from '../../src/data/user-profile-entity.js';
 import type { UserProfile } from '../../src/domain/records/user-profile.js';
-import { encodeCursor } from '../../src/kit/cursor.js';
+import { encodeCursor } from '../../src/data/cursor.js';
 import { namesPackageOrStatus } from '../../src/domain/commerce/subscription-history.js';
 import { sampleProfile } from '../helpers/admin-user-samples.js';
 import { pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';

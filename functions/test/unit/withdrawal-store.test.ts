@@ -5,7 +5,7 @@ import { tableName } from '../../src/adapters/dynamodb.js';
 import { fromWithdrawalItem, toWithdrawalItem } from '../../src/data/withdrawal-entity.js';
 import { decisionTransaction, dynamoWithdrawalStore, requestTransaction } from '../../src/data/withdrawal-store.js';
 import type { DecisionPlan, RequestPlan } from '../../src/domain/withdrawals/withdrawals.js';
-import { decodeCursor, encodeCursor } from '../../src/kit/cursor.js';
+import { decodeCursor, encodeCursor } from '../../src/data/cursor.js';
 import {
   SAMPLE_REQUESTER,
   SAMPLE_TRC20_ADDRESS,

@@ -6,7 +6,8 @@ import {
   withdrawalListQuerySchema,
   withdrawalRequestResponseSchema,
 } from '@goldbot/shared';
-import { CONFLICT_RETRIES, SEARCH_EVALUATION_BUDGET } from '../../src/domain/commerce/payment-review.js';
+import { SEARCH_EVALUATION_BUDGET } from '../../src/domain/commerce/payment-review.js';
+import { CONFLICT_TRIES } from '../../src/lib/retry.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../src/domain/errors.js';
 import {
   OWN_WITHDRAWALS_LIMIT,
@@ -155,7 +156,7 @@ describe('requestWithdrawal', () => {
     await expect(requestWithdrawal(deps(busy), JANE, request(20))).rejects.toMatchObject({
       message: WITHDRAWAL_DECISION_MESSAGES.requestBusy,
     });
-    expect(busy.requestPlans).toHaveLength(CONFLICT_RETRIES + 1);
+    expect(busy.requestPlans).toHaveLength(CONFLICT_TRIES);
   });
 
   it('refuses a deactivated or missing account', async () => {
@@ -389,7 +390,7 @@ describe('decideWithdrawal', () => {
     await expect(decideWithdrawal(d, 'rejected', id, ADMIN, null)).rejects.toMatchObject({
       message: WITHDRAWAL_DECISION_MESSAGES.tryAgain,
     });
-    expect(d.sleep).toHaveBeenCalledTimes(CONFLICT_RETRIES);
+    expect(d.sleep).toHaveBeenCalledTimes(CONFLICT_TRIES - 1);
   });
 
   it('keeps the decision when the mail fails, and reports it', async () => {

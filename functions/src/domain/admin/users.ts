@@ -9,7 +9,7 @@ import {
 import type { AuditEntry } from '../records/audit-entry.js';
 import { toAdminSubscriptionView, type SubscriptionRecord } from '../records/subscription-record.js';
 import { toAdminUserView, type UserProfile } from '../records/user-profile.js';
-import { CONFLICT_RETRIES, conflictBackoffMs } from '../commerce/payment-review.js';
+import { backoffMs, CONFLICT_TRIES } from '../../lib/retry.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { adminAuditEntry, type AdminActor } from './admin-actor.js';
 
@@ -229,9 +229,9 @@ export async function changeUserStatus(
       case 'not-in-state':
       case 'conflict':
         // Another request changed the user first: read again and answer from what it left.
-        if (conflicts >= CONFLICT_RETRIES) throw new ConflictError(USER_ADMIN_MESSAGES.busy);
+        if (conflicts >= CONFLICT_TRIES - 1) throw new ConflictError(USER_ADMIN_MESSAGES.busy);
         conflicts += 1;
-        if (outcome.kind === 'conflict') await deps.sleep(conflictBackoffMs(conflicts, deps.random));
+        if (outcome.kind === 'conflict') await deps.sleep(backoffMs(conflicts, { random: deps.random }));
         break;
     }
   }

@@ -75,6 +75,6 @@ export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The code key: the value itself, or its fetch (read once per environment by services/otp-hash-key.ts). */
+/** The code key: the value itself, or its fetch (read through the one secret reader by wiring/otp-hash-key.ts). */
 export const codeKey = (deps: CodeKey): Promise<string> =>
   typeof deps.otpHashKey === 'string' ? Promise.resolve(deps.otpHashKey) : deps.otpHashKey();

@@ -1,4 +1,4 @@
-import { retry } from '../../kit/retry.js';
+import { backoffMs, retry } from '../../lib/retry.js';
 
 /**
  * Ends every session of a user (docs/security.md, "Sessions and revocation"): our registry and
@@ -26,7 +26,7 @@ export async function endAllSessions(deps: EndSessionsDeps, userId: string, emai
   try {
     await retry(() => deps.signOutEverywhere(email), {
       tries: GLOBAL_SIGN_OUT_ATTEMPTS,
-      delayMs: (attempt) => 100 * 2 ** (attempt - 1),
+      delayMs: (attempt) => backoffMs(attempt, { baseMs: 100, jitter: 0 }),
       ...(deps.sleep ? { sleep: deps.sleep } : {}),
     });
   } catch (error) {

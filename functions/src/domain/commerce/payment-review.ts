@@ -9,6 +9,7 @@ import {
 import type { AuditEntry } from '../records/audit-entry.js';
 import { normalizeTxid, toPaymentView, type PaymentRecord } from '../records/payment-record.js';
 import type { SubscriptionRecord } from '../records/subscription-record.js';
+import { backoffMs, CONFLICT_TRIES, retry } from '../../lib/retry.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { creditAfterOwed } from '../refunds/refund-rules.js';
 import { basicPeriod, proPeriod, ultimatePeriod, utcDay, type Period } from './package-dates.js';
@@ -26,8 +27,6 @@ export type PaymentList = 'pending' | 'all';
 
 /** Items a search may evaluate per request before it answers with what it found (docs/data-model.md, "Search, stated honestly"). */
 export const SEARCH_EVALUATION_BUDGET = 200;
-/** Retries of a transaction cancelled only by TransactionConflict (docs/data-model.md, "Transactions: money and uniqueness"). */
-export const CONFLICT_RETRIES = 3;
 
 export const REVIEW_MESSAGES = {
   notFound: 'Payment not found. It may have been removed.',
@@ -369,10 +368,6 @@ export function planApproval(
   };
 }
 
-/** Jittered wait before retry `attempt` (1-based): 20-60 ms, then 40-120 ms, then 80-240 ms. */
-export const conflictBackoffMs = (attempt: number, random: () => number = Math.random) =>
-  Math.round(20 * 2 ** (attempt - 1) * (1 + 2 * random()));
-
 /** The answer for a payment that another decision already settled (docs/data-model.md, "How failures are answered"). */
 function alreadyDecided(current: PaymentRecord | undefined, wanted: 'completed' | 'rejected'): DecisionResult {
   if (!current) throw new NotFoundError(REVIEW_MESSAGES.notFound);
@@ -416,10 +411,18 @@ async function runDecision<P>(
   const first = await loop.plan();
   if (first === 'payment-not-pending') return { kind: 'payment-not-pending' };
   let plan = first;
-  let conflicts = 0;
   let replans = 0;
+  // A commit cancelled only by conflicts is tried again with the one backoff (lib/retry.ts).
+  const commit = (current: P) =>
+    retry(() => loop.commit(current), {
+      tries: CONFLICT_TRIES,
+      retryOn: () => false,
+      retryResult: (outcome) => outcome.kind === 'conflict',
+      delayMs: (attempt) => backoffMs(attempt, { random: deps.random }),
+      sleep: deps.sleep,
+    });
   for (;;) {
-    const outcome = await loop.commit(plan);
+    const outcome = await commit(plan);
     switch (outcome.kind) {
       case 'committed':
         return { kind: 'committed', plan };
@@ -438,10 +441,7 @@ async function runDecision<P>(
         break;
       }
       case 'conflict':
-        if (conflicts >= CONFLICT_RETRIES) throw new ConflictError(REVIEW_MESSAGES.tryAgain);
-        conflicts += 1;
-        await deps.sleep(conflictBackoffMs(conflicts, deps.random));
-        break;
+        throw new ConflictError(REVIEW_MESSAGES.tryAgain);
     }
   }
 }

@@ -9,7 +9,8 @@ import {
   type RefundStatus,
   type SubscriptionRefund,
 } from '@goldbot/shared';
-import { CONFLICT_RETRIES, conflictBackoffMs, referralRewardOf } from '../commerce/payment-review.js';
+import { backoffMs, CONFLICT_TRIES, retry } from '../../lib/retry.js';
+import { referralRewardOf } from '../commerce/payment-review.js';
 import { utcDay } from '../commerce/package-dates.js';
 import { amountPaidOf } from '../commerce/receipts.js';
 import { ConflictError, NotFoundError } from '../errors.js';
@@ -160,13 +161,15 @@ async function commitWithRetries<O extends { kind: string }>(
   deps: RefundDeps,
   commit: () => Promise<O>,
 ): Promise<Exclude<O, { kind: 'conflict' }>> {
-  for (let conflicts = 0; ;) {
-    const outcome = await commit();
-    if (outcome.kind !== 'conflict') return outcome as Exclude<O, { kind: 'conflict' }>;
-    if (conflicts >= CONFLICT_RETRIES) throw new ConflictError(REFUND_MESSAGES.tryAgain);
-    conflicts += 1;
-    await deps.sleep(conflictBackoffMs(conflicts, deps.random));
-  }
+  const outcome = await retry(commit, {
+    tries: CONFLICT_TRIES,
+    retryOn: () => false,
+    retryResult: (result) => result.kind === 'conflict',
+    delayMs: (attempt) => backoffMs(attempt, { random: deps.random }),
+    sleep: deps.sleep,
+  });
+  if (outcome.kind === 'conflict') throw new ConflictError(REFUND_MESSAGES.tryAgain);
+  return outcome as Exclude<O, { kind: 'conflict' }>;
 }
 
 const refusalError = (refusal: { status: 404 | 409; message: string }) =>
@@ -484,7 +487,7 @@ export async function approveRefund(
       const current = await store.getRefund(refundId);
       if (current?.status !== 'pending') return alreadyDecided(current, 'approved');
       if (attempt > CONTEXT_RETRIES) throw new ConflictError(REFUND_MESSAGES.tryAgain);
-      await deps.sleep(conflictBackoffMs(attempt, deps.random));
+      await deps.sleep(backoffMs(attempt, { random: deps.random }));
       continue;
     }
     plan = planRefundApproval(refund, context, adminId, input, deps.now(), deps.newId);
@@ -494,7 +497,7 @@ export async function approveRefund(
     if (outcome.kind === 'not-pending') return alreadyDecided(await store.getRefund(refundId), 'approved');
     if (outcome.kind === 'payout-used') throw new ConflictError(REFUND_MESSAGES.payoutTxidUsed);
     if (attempt > CONTEXT_RETRIES) throw new ConflictError(REFUND_MESSAGES.tryAgain);
-    await deps.sleep(conflictBackoffMs(attempt, deps.random));
+    await deps.sleep(backoffMs(attempt, { random: deps.random }));
   }
 
   const approved = approvedRecord(plan);

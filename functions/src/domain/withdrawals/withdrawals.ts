@@ -9,7 +9,8 @@ import {
 } from '@goldbot/shared';
 import type { AuditEntry } from '../records/audit-entry.js';
 import { toWithdrawalView, withdrawalSearchText, type WithdrawalRecord } from '../records/withdrawal-record.js';
-import { CONFLICT_RETRIES, SEARCH_EVALUATION_BUDGET, conflictBackoffMs } from '../commerce/payment-review.js';
+import { backoffMs, CONFLICT_TRIES, retry } from '../../lib/retry.js';
+import { SEARCH_EVALUATION_BUDGET } from '../commerce/payment-review.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.js';
 import type { ReferralBalances } from './balances.js';
 
@@ -190,13 +191,15 @@ async function commitWithRetries<O extends { kind: string }>(
   commit: () => Promise<O>,
   busyMessage: string,
 ): Promise<Exclude<O, { kind: 'conflict' }>> {
-  for (let conflicts = 0; ;) {
-    const outcome = await commit();
-    if (outcome.kind !== 'conflict') return outcome as Exclude<O, { kind: 'conflict' }>;
-    if (conflicts >= CONFLICT_RETRIES) throw new ConflictError(busyMessage);
-    conflicts += 1;
-    await deps.sleep(conflictBackoffMs(conflicts, deps.random));
-  }
+  const outcome = await retry(commit, {
+    tries: CONFLICT_TRIES,
+    retryOn: () => false,
+    retryResult: (result) => result.kind === 'conflict',
+    delayMs: (attempt) => backoffMs(attempt, { random: deps.random }),
+    sleep: deps.sleep,
+  });
+  if (outcome.kind === 'conflict') throw new ConflictError(busyMessage);
+  return outcome as Exclude<O, { kind: 'conflict' }>;
 }
 
 const amountError = (message: string) => new ValidationError(message, { amount: message });

@@ -1,15 +1,16 @@
 import type { RouteDefinition } from '@goldbot/shared';
 import { DomainError } from '../../domain/errors.js';
 import { clientAddress } from '../../domain/limits/rate-limits.js';
-import type { Logger } from '../logger.js';
+import type { KitLogger } from '../logger.js';
 import { findRequestState, startRequestState, type HttpMiddleware } from './request-state.js';
 
 /**
- * Starts each request's state with a logger that carries the request id and the route, and writes
+ * Starts each request's state with a logger that carries the Lambda context, the correlation id,
+ * the request id and the route, and writes
  * one `request completed` line per request with its status and duration, whether it succeeded or
  * failed (then with the refusal's reason; the error mapping has already chosen the answer).
  */
-export function requestLog(route: RouteDefinition, rootLogger: Logger): HttpMiddleware {
+export function requestLog(route: RouteDefinition, rootLogger: KitLogger): HttpMiddleware {
   const completed = (request: Parameters<NonNullable<HttpMiddleware['after']>>[0]) => {
     const state = findRequestState(request.context);
     const error = request.error;
@@ -26,7 +27,10 @@ export function requestLog(route: RouteDefinition, rootLogger: Logger): HttpMidd
       const { event, context } = request;
       startRequestState(context, {
         route,
-        log: rootLogger.child({ requestId: context.awsRequestId, routeId: route.id }),
+        // The Lambda context, and API Gateway's request id as the correlation id, on every line.
+        log: rootLogger
+          .forInvocation(context, event.requestContext.requestId)
+          .child({ requestId: context.awsRequestId, routeId: route.id }),
         startedAt: Date.now(),
         clientIp: clientAddress(event.headers, event.requestContext.http.sourceIp),
         caller: null,

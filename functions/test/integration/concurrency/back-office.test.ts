@@ -12,7 +12,7 @@ import { api, stack, type TestCustomer } from '../http-client.js';
 import { mailsTo } from '../mailbox.js';
 import { admin, auditEntriesFor, basicStartingToday, getItem, itemsOf, seededProfile, todayUtc } from '../fixtures.js';
 import { RACERS, expectOutcome, printFigures, race, record } from './race.js';
-import { sleep } from '../../../src/kit/retry.js';
+import { sleep } from '../../../src/lib/retry.js';
 
 /**
  * Back-office operations under 50 parallel requests over real HTTP (docs/data-model.md, wallet
