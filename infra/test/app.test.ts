@@ -120,6 +120,9 @@ describe('API stack', () => {
           'LOG_LEVEL',
           'MAIL_FROM',
           'NODE_OPTIONS',
+          // How long orders stay open and bind late transfers: every function reads the same config.
+          'ORDER_GRACE_MINUTES',
+          'ORDER_OPEN_MINUTES',
           'RATE_LIMIT_SCALE',
           'TABLE_NAME',
           'USER_POOL_CLIENT_ID',
