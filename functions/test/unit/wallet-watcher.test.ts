@@ -9,7 +9,12 @@ import {
   type WatcherDeps,
   type WatcherStore,
 } from '../../src/domain/commerce/wallet-watcher.js';
-import { NOTICE_RESERVE_MS, sendNotices, type NoticeStore, type PoolAlert } from '../../src/domain/commerce/watch-notices.js';
+import {
+  NOTICE_RESERVE_MS,
+  sendNotices,
+  type NoticeStore,
+  type PoolAlert,
+} from '../../src/domain/commerce/watch-notices.js';
 import type { TransferRecord } from '../../src/domain/records/transfer-record.js';
 import type { Logger } from '../../src/kit/logger.js';
 
