@@ -1,2 +1,2 @@
 export { MAX_VISIBLE_TOASTS, ToastProvider, useToast } from './toast-provider';
-export type { Toast, ToastApi, ToastOptions, ToastVariant } from './toast-provider';
+export type { Toast, ToastApi, ToastOptions, ToastVariant } from './toast-types';

@@ -1,28 +1,7 @@
 import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TOAST_MS } from '@goldbot/shared';
+import type { Toast, ToastApi, ToastOptions } from './toast-types';
 import { ToastViewport } from './toast-viewport';
-
-export type ToastVariant = 'success' | 'error' | 'info';
-
-export interface ToastOptions {
-  message: string;
-  variant?: ToastVariant;
-  /** How long the toast stays before it dismisses itself; defaults to 5 s. */
-  durationMs?: number;
-}
-
-export interface Toast {
-  id: number;
-  message: string;
-  variant: ToastVariant;
-  durationMs: number;
-}
-
-export interface ToastApi {
-  /** Shows a toast and returns its id. */
-  showToast: (options: ToastOptions) => number;
-  dismissToast: (id: number) => void;
-}
 
 /** More would cover the page; the oldest makes way. */
 export const MAX_VISIBLE_TOASTS = 3;

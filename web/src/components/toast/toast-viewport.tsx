@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Toast } from './toast-provider';
+import type { Toast } from './toast-types';
 import './toast.css';
 
 const ICONS = { success: '✓', error: '!', info: 'i' } as const;
