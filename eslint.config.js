@@ -35,6 +35,11 @@ const webFeatureBoundaries = webFeatureNames.flatMap((feature) =>
                 "Import another feature through its index.ts ('@/features/<name>'); move what two features share to web/src/components, lib or hooks.",
             },
             {
+              regex: '^@/app(?:/|$)',
+              message:
+                'A feature does not import the app shell (web/src/app): the app composes the features. Put what both need in web/src/config, lib or components.',
+            },
+            {
               regex: `^(?:\\.\\./){${depth + 1},}`,
               message:
                 "This relative path leaves the feature's folder: import another feature through its index.ts ('@/features/<name>'), shared code through '@/components', '@/lib' or '@/hooks'.",
@@ -45,6 +50,35 @@ const webFeatureBoundaries = webFeatureNames.flatMap((feature) =>
     },
   })),
 );
+
+/**
+ * The shared folders (components, hooks, lib, config) serve every feature and import none: what
+ * they need from a feature is passed in, or the shared piece moves down to them. Tests' helpers live
+ * in web/src/test, which may use features.
+ */
+const webSharedFolders = {
+  name: 'web/shared-folders',
+  files: ['web/src/{components,hooks,lib,config}/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^(?:@/features|@/app)(?:/|$)',
+            message:
+              'web/src/components, hooks, lib and config are shared by every feature and import none (nor the app shell): pass what they need in, or move the shared piece down here.',
+          },
+          {
+            regex: '^(?:\\.\\./)+(?:features|app)(?:/|$)',
+            message:
+              'web/src/components, hooks, lib and config are shared by every feature and import none (nor the app shell): pass what they need in, or move the shared piece down here.',
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -74,5 +108,6 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...webFeatureBoundaries,
+  webSharedFolders,
   functionsLayers,
 );

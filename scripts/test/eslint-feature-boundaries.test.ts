@@ -3,8 +3,9 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The web feature boundary of eslint.config.js, run on snippets as `npm run lint` runs it on the
- * tree: a feature reaches another one only through its index.ts.
+ * The web boundaries of eslint.config.js, run on snippets as `npm run lint` runs it on the tree: a
+ * feature reaches another one only through its index.ts and never the app shell, and the shared
+ * folders (components, hooks, lib, config) import no feature.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const eslint = new ESLint({ cwd: ROOT });
@@ -20,6 +21,8 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 const DASHBOARD_FILE = 'web/src/features/dashboard/components/snippet.tsx';
 const ADMIN_FILE = 'web/src/features/admin/payments/components/snippet.tsx';
 const THROUGH_INDEX = "Import another feature through its index.ts ('@/features/<name>')";
+const NOT_THE_APP = 'A feature does not import the app shell';
+const SHARED_IMPORTS_NONE = 'are shared by every feature and import none';
 const LEAVES_FEATURE = "leaves the feature's folder";
 
 // The first lint loads the whole config and the TypeScript parser: seconds on a busy machine.
@@ -61,6 +64,25 @@ describe('web feature boundaries (eslint.config.js)', { timeout: 60_000 }, () =>
       "import { useSession } from '../../../auth/session';",
       LEAVES_FEATURE,
     ],
+    ['a feature importing the app shell', DASHBOARD_FILE, "import { router } from '@/app/router';", NOT_THE_APP],
+    [
+      'a shared component importing a feature',
+      'web/src/components/ui/snippet.tsx',
+      "import { useSession } from '@/features/auth';",
+      SHARED_IMPORTS_NONE,
+    ],
+    [
+      'a shared lib importing the app shell, relatively',
+      'web/src/lib/snippet.ts',
+      "import { router } from '../app/router';",
+      SHARED_IMPORTS_NONE,
+    ],
+    [
+      'shared config importing a feature',
+      'web/src/config/snippet.ts',
+      "import { paths } from '@/features/dashboard';",
+      SHARED_IMPORTS_NONE,
+    ],
   ])('fails %s, saying what to do instead', async (_case, filePath, code, advice) => {
     const errors = await boundaryErrors(filePath, `${code}\n`);
     expect(errors).toHaveLength(1);
@@ -83,6 +105,8 @@ describe('web feature boundaries (eslint.config.js)', { timeout: 60_000 }, () =>
     ['shared components', DASHBOARD_FILE, "import { StatusPill } from '@/components/ui/status-pill';"],
     ['shared lib', DASHBOARD_FILE, "import { formatUsdt } from '@/lib/format';"],
     ['shared hooks', DASHBOARD_FILE, "import { useDebouncedValue } from '@/hooks/use-debounced-value';"],
+    ['the paths from config', DASHBOARD_FILE, "import { paths } from '@/config/paths';"],
+    ['a test helper using a feature', 'web/src/test/snippet.tsx', "import { useSession } from '@/features/auth';"],
   ])('passes %s', async (_case, filePath, code) => {
     expect(await boundaryErrors(filePath, `${code}\n`)).toEqual([]);
   });

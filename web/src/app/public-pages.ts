@@ -1,7 +1,5 @@
-import { paths } from './paths';
-
-/** The home page's own title (the tab reads "Automated XAUUSD Trading Bot | GoldBot"). */
-export const HOME_TITLE = 'Automated XAUUSD Trading Bot';
+import { HOME_TITLE } from '@/config/brand';
+import { paths } from '@/config/paths';
 
 export interface PublicPage {
   path: string;

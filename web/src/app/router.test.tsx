@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CONTACT, STORAGE_KEYS } from '@goldbot/shared';
 import { renderApp, storeSession } from '@/test/test-utils';
-import { ADMIN_NAVIGATION, paths } from './paths';
+import { ADMIN_NAVIGATION, paths } from '@/config/paths';
 
 const pageHeading = (name: string) => screen.findByRole('heading', { level: 1, name });
 

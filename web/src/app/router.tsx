@@ -7,7 +7,7 @@ import { AuthLayout } from './layouts/auth-layout';
 import { lazyWithSwr } from './lazy-with-swr';
 import { RootLayout } from './layouts/root-layout';
 import { SiteLayout } from './layouts/site-layout';
-import { paths, type AdminPath } from './paths';
+import { paths, type AdminPath } from '@/config/paths';
 
 /*
  * Every page is a React.lazy import, so each becomes its own chunk: the landing route downloads
@@ -37,20 +37,29 @@ const AuthCallbackRoute = lazy(() => import('@/features/auth/routes/auth-callbac
 
 const AdminLayout = lazyWithSwr(() => import('@/features/admin/components/admin-layout'));
 const ADMIN_PAGES: ReadonlyArray<readonly [AdminPath, LazyExoticComponent<ComponentType>]> = [
-  [paths.admin.dashboard, lazy(() => import('@/features/admin/routes/dashboard'))],
-  [paths.admin.users, lazy(() => import('@/features/admin/routes/users'))],
-  [paths.admin.payments, lazy(() => import('@/features/admin/routes/payments'))],
-  [paths.admin.unmatchedTransfers, lazy(() => import('@/features/admin/routes/unmatched-transfers'))],
-  [paths.admin.withdrawals, lazy(() => import('@/features/admin/routes/withdrawals'))],
-  [paths.admin.refunds, lazy(() => import('@/features/admin/routes/refunds'))],
-  [paths.admin.subscriptionHistory, lazy(() => import('@/features/admin/routes/subscription-history'))],
-  [paths.admin.activations, lazy(() => import('@/features/admin/routes/activations'))],
-  [paths.admin.wallets, lazy(() => import('@/features/admin/routes/wallets'))],
-  [paths.admin.contactDetail, lazy(() => import('@/features/admin/routes/contact-detail'))],
-  [paths.admin.emailTemplates, lazy(() => import('@/features/admin/routes/email-templates'))],
-  [paths.admin.subscriptionSettings, lazy(() => import('@/features/admin/routes/subscription-settings'))],
+  [paths.admin.dashboard, lazy(() => import('@/features/admin/dashboard/routes/dashboard'))],
+  [paths.admin.users, lazy(() => import('@/features/admin/users/routes/users'))],
+  [paths.admin.payments, lazy(() => import('@/features/admin/payments/routes/payments'))],
+  [
+    paths.admin.unmatchedTransfers,
+    lazy(() => import('@/features/admin/unmatched-transfers/routes/unmatched-transfers')),
+  ],
+  [paths.admin.withdrawals, lazy(() => import('@/features/admin/withdrawals/routes/withdrawals'))],
+  [paths.admin.refunds, lazy(() => import('@/features/admin/refunds/routes/refunds'))],
+  [
+    paths.admin.subscriptionHistory,
+    lazy(() => import('@/features/admin/subscription-history/routes/subscription-history')),
+  ],
+  [paths.admin.activations, lazy(() => import('@/features/admin/activations/routes/activations'))],
+  [paths.admin.wallets, lazy(() => import('@/features/admin/wallets/routes/wallets'))],
+  [paths.admin.contactDetail, lazy(() => import('@/features/admin/messages/routes/messages'))],
+  [paths.admin.emailTemplates, lazy(() => import('@/features/admin/email-templates/routes/email-templates'))],
+  [
+    paths.admin.subscriptionSettings,
+    lazy(() => import('@/features/admin/subscription-settings/routes/subscription-settings')),
+  ],
   [paths.admin.adminSetting, lazy(() => import('@/features/admin/routes/admin-setting'))],
-  [paths.admin.auditLog, lazy(() => import('@/features/admin/routes/audit-log'))],
+  [paths.admin.auditLog, lazy(() => import('@/features/admin/audit-log/routes/audit-log'))],
 ];
 
 /** The route tree; the app mounts it in a browser router, tests in a memory router. */

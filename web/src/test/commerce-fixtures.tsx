@@ -6,7 +6,7 @@ import { SWRConfig } from 'swr';
 import { SwrDefaults } from '@/lib/swr-defaults';
 import { PACKAGE_NAMES, type OrderState, type OrderStateResponse, type PackageName } from '@goldbot/shared';
 import { AppProvider } from '@/app/provider';
-import { LocationProbe } from '@/components/testing/render-with-router';
+import { LocationProbe } from '@/test/render-with-router';
 import type { SessionUser } from '@/lib/session-storage';
 import { mockApi } from '@/test/auth-helpers';
 import { jsonResponse, storeSession } from '@/test/test-utils';

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router-dom';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PageLoader } from '@/components/ui/page-loader';
 import { APP_NAME } from '@/config/brand';
 import './site-layout.css';

@@ -1,4 +1,4 @@
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 
 /** Pages shown without the site header and footer. */
 const CHROMELESS_PATHS: ReadonlySet<string> = new Set([

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROMO_BANNER_TEXT, UI } from '@goldbot/shared';
-import { renderAt } from '@/components/testing/render-with-router';
+import { renderAt } from '@/test/render-with-router';
 import { PromoBanner } from './promo-banner';
 
 function scrollTo(y: number) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PROMO_BANNER_TEXT, UI } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { CloseIcon } from '@/components/ui/icons';
 import { classNames } from '@/lib/class-names';
 import { useScrolledPast } from './use-scrolled-past';

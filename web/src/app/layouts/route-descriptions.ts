@@ -1,5 +1,5 @@
 import { CONTACT, REFUND_GUARANTEE_DAYS } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { APP_NAME } from '@/config/brand';
 
 /**

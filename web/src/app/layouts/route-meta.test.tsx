@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { renderApp } from '@/test/test-utils';
 import { DEFAULT_DESCRIPTION, describeRoute, ROUTE_DESCRIPTIONS } from './route-descriptions';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSession, probedLocation, renderAt } from '@/components/testing/render-with-router';
+import { fakeSession, probedLocation, renderAt } from '@/test/render-with-router';
 import { siteConfig } from '@/config/site';
 import type { SessionContextValue } from '@/features/auth/session';
 import { SiteFooter } from './site-footer';

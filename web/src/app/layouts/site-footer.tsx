@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { DiscordIcon, FacebookIcon, InstagramIcon } from '@/components/ui/social-icons';
 import { APP_NAME } from '@/config/brand';
 import { siteConfig, type SocialNetwork } from '@/config/site';

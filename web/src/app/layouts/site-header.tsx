@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { APP_NAME } from '@/config/brand';
 import { useSession } from '@/features/auth/session';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/test-utils';
-import { paths } from '../paths';
+import { paths } from '@/config/paths';
 
 // What the browser throws when a release replaced the page's chunk while the tab was open.
 vi.mock('@/features/legal/routes/terms', () => ({

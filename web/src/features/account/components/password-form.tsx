@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, changePasswordInputSchema, REDIRECT_DELAYS_MS } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { clearStoredSession } from '@/lib/session-storage';
 import { changePassword } from '../api/account-api';

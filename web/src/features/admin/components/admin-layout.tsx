@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
-import { ADMIN_NAVIGATION, paths } from '@/app/paths';
+import { ADMIN_NAVIGATION, paths } from '@/config/paths';
 import { PageLoader } from '@/components/ui/page-loader';
 import { Button } from '@/components/ui/button';
 import { APP_NAME } from '@/config/brand';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_SIGN_IN_REQUIRED_MESSAGE, STORAGE_KEYS } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { mockApi, sessionResponse, tokenExpiringIn } from '@/test/auth-helpers';
 import { deferred, jsonResponse, renderApp, storeSession } from '@/test/test-utils';
 

@@ -1,5 +1,5 @@
 import { PACKAGE_NAMES } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 
 /**
  * Navigation state between the guards, the pricing page and the sign-in pages:

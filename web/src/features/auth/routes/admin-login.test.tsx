@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { mockApi, sessionResponse } from '@/test/auth-helpers';
 import { deferred, jsonResponse, renderApp } from '@/test/test-utils';
 import { MFA_CHALLENGE_LIFETIME_MS, MFA_PAGE_MESSAGES } from '../components/admin-mfa-steps';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { AuthSessionResponse } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import type { AdminSecondStep } from '../api/auth-api';
 import { MfaChallengeStep, MfaSetupStep } from '../components/admin-mfa-steps';

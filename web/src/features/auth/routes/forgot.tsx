@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { forgotInputSchema, REDIRECT_DELAYS_MS } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/account-fields';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { mockApi, sessionResponse } from '@/test/auth-helpers';
 import { SIGN_IN_METHOD_KEY } from '@/lib/session-storage';
 import { jsonResponse, renderApp } from '@/test/test-utils';

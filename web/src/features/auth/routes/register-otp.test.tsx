@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH, STORAGE_KEYS } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { mockApi, sessionResponse } from '@/test/auth-helpers';
 import { jsonResponse, renderApp } from '@/test/test-utils';
 import { forgetRegistrationPassword, rememberRegistrationPassword } from '../lib/pending-password';

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH, AUTH_MESSAGES, REDIRECT_DELAYS_MS, TOAST_MS } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { useToast } from '@/components/toast';
 import { Button } from '@/components/ui/button';

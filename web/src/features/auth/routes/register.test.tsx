@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { mockApi } from '@/test/auth-helpers';
 import { jsonResponse, renderApp } from '@/test/test-utils';
 import { forgetRegistrationPassword, recallRegistrationPassword } from '../lib/pending-password';

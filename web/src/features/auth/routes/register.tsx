@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH_MESSAGES, REDIRECT_DELAYS_MS, registerInputSchema } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { EmailField, NewPasswordField, PASSWORD_RULES_HINT, UsernameField } from '@/components/ui/account-fields';

@@ -1,5 +1,5 @@
 import { CONTACT } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { useSession } from '@/features/auth';
 import { ContactForm } from '../components/contact-form';

@@ -1,4 +1,4 @@
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PasswordForm, ProfileForm, SignOutEverywhere } from '@/features/account';
 import { useSession } from '@/features/auth';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PAYMENT, REFUND, type Subscription } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth';
 import {
   ACTIVE_SUBSCRIPTION_ERROR,

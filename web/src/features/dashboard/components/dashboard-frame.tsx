@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PageLoader } from '@/components/ui/page-loader';
 import { DASHBOARD_TABS } from '../lib/dashboard-state';
 import './dashboard-frame.css';

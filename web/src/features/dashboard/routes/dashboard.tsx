@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ALL_PACKAGE_NAMES, type PackageName } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PageLoader } from '@/components/ui/page-loader';
 import { TabList, TabPanel } from '@/components/ui/tabs';
 import { readAuthNavigationState, useSession } from '@/features/auth';

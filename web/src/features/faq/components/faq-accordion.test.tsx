@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAt } from '@/components/testing/render-with-router';
+import { renderAt } from '@/test/render-with-router';
 import { FAQ_CATEGORIES } from '../data/faq';
 import { FaqAccordion } from './faq-accordion';
 

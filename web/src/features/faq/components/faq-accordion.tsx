@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { TabList, TabPanel } from '@/components/ui/tabs';
 import { classNames } from '@/lib/class-names';

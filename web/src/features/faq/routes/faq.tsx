@@ -1,4 +1,4 @@
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { FaqAccordion } from '../components/faq-accordion';
 import '@/components/ui/button.css';

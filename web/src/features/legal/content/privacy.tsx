@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { MINIMUM_AGE, TERMS_CHANGE_NOTICE_DAYS } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { APP_NAME, SUPPORT_EMAIL } from '@/config/brand';
 import type { LegalSection } from '../components/legal-document';
 

@@ -8,7 +8,7 @@ import {
   TERMS_CHANGE_NOTICE_DAYS,
   WITHDRAWAL,
 } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { APP_NAME, SUPPORT_EMAIL } from '@/config/brand';
 import type { LegalSection } from '../components/legal-document';
 

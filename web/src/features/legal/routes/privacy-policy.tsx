@@ -1,4 +1,4 @@
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { APP_NAME } from '@/config/brand';
 import { LegalDocument } from '../components/legal-document';
 import { PRIVACY_SECTIONS } from '../content/privacy';

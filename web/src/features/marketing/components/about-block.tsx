@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { REFUND_GUARANTEE_DAYS } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Reveal } from '@/components/motion/reveal';
 import { CheckIcon } from '@/components/ui/icons';
 import './home-sections.css';

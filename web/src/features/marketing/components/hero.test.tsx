@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { UI } from '@goldbot/shared';
-import { probedLocation, renderAt } from '@/components/testing/render-with-router';
+import { probedLocation, renderAt } from '@/test/render-with-router';
 import { siteConfig } from '@/config/site';
 import { Hero, HERO_HEADING, HERO_TAGLINE } from './hero';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { REFUND_GUARANTEE_DAYS, UI } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { useInView } from '@/components/motion/use-in-view';
 import { usePrerendered } from '@/hooks/use-prerendered';
 import { useReducedMotion } from '@/components/motion/use-reduced-motion';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { CONTACT, REFUND_GUARANTEE_DAYS } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Deferred } from '@/components/layout/deferred';
 import { useSession } from '@/features/auth';
 import { AboutBlock } from './about-block';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { REFUND_GUARANTEE_DAYS } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Reveal } from '@/components/motion/reveal';
 import { CpuIcon, LockIcon, ShieldIcon, UsersIcon } from '@/components/ui/feature-icons';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { HOME_TITLE } from '@/app/public-pages';
+import { HOME_TITLE } from '@/config/brand';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { Hero } from '../components/hero';
 

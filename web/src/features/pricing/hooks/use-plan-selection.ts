@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import type { PackageName } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth';
 
 /** What /dashboard and /login receive in navigation state when a plan is chosen. */

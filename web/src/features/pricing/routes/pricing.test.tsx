@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PACKAGE_NAMES } from '@goldbot/shared';
-import { fakeSession, probedLocation, renderAt } from '@/components/testing/render-with-router';
+import { fakeSession, probedLocation, renderAt } from '@/test/render-with-router';
 import type { SessionContextValue } from '@/features/auth';
 import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
 import { COMPARISON_ROWS } from '@/config/plans';

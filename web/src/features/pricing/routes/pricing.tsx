@@ -1,5 +1,5 @@
 import { MINIMUM_DEPOSIT_USD, PAYMENT, REFERRAL, REFUND_GUARANTEE_DAYS } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { ComparisonTable } from '../components/comparison-table';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderAt } from '@/components/testing/render-with-router';
+import { renderAt } from '@/test/render-with-router';
 import { MONTHLY_REPORTS, overallSummary, summarize } from '../data/reports';
 import { ReportsSection } from './reports-section';
 

@@ -1,4 +1,4 @@
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { AuditLogView } from '../components/audit-log-view';
 import '../../components/admin-screens.css';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, STORAGE_KEYS, type SessionUser as ApiSessionUser } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { SIGN_IN_METHOD_KEY } from '@/lib/session-storage';
 import { mockApi, sessionResponse } from '@/test/auth-helpers';
 import { deferred, jsonResponse, renderApp, storeSession } from '@/test/test-utils';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PasswordForm, ProfileForm } from '@/features/account';
 import './account-settings.css';
 

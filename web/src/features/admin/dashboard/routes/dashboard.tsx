@@ -1,4 +1,4 @@
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Flex } from '@aws-amplify/ui-react';
 import { PageFrame } from '@/components/layout/page-frame';
 import { AdminDashboard } from '../components/admin-dashboard';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Divider, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PAYMENT, type Payment } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { AdminModal } from '../../components/admin-modal';

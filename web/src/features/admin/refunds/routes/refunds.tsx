@@ -1,5 +1,5 @@
 import { REFUND } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { RefundManagement } from '../components/refund-management';
 import '../../components/admin-screens.css';

@@ -1,4 +1,4 @@
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { historyQuery, type HistoryFilter } from '../api/get-subscription-history';

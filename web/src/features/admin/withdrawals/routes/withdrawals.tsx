@@ -1,5 +1,5 @@
 import { WITHDRAWAL } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { WithdrawalManagement } from '../components/withdrawal-management';
 import '../../components/admin-screens.css';

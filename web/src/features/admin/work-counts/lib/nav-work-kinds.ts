@@ -1,5 +1,5 @@
 import type { WorkKind } from '@goldbot/shared';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 
 /**
  * The navigation entry that shows each kind's count: the screen where that work is done. A kind
