@@ -39,6 +39,9 @@ export const BUNDLED_ENVIRONMENT_RULES: Readonly<Record<string, LocalRule>> = {
   TRON_API_URL: { kind: 'local' },
   CHAIN_CHECK_AMOUNT_TOLERANCE_USDT: { kind: 'template' },
   CHAIN_CHECK_GRACE_HOURS: { kind: 'template' },
+  // How long orders stay open and bind late transfers: the deployed values.
+  ORDER_OPEN_MINUTES: { kind: 'template' },
+  ORDER_GRACE_MINUTES: { kind: 'template' },
   NODE_OPTIONS: { kind: 'template' },
   // cognito-local has no TOTP, so administrators sign in without it, as under `npm start`.
   ADMIN_MFA_REQUIRED: { kind: 'value', value: 'false' },
