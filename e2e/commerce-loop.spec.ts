@@ -184,6 +184,8 @@ test.describe('commerce loop', () => {
       `${exact.toFixed(2)} USDT`,
       'Active',
       'Receipt',
+      // Within the money-back guarantee's 7 days of its approval.
+      'Request refund',
     ]);
 
     // The Basic card says so too, and offers the extension.
