@@ -26,7 +26,7 @@ import {
   type Item,
 } from './table-reads.js';
 import { profileKey } from './user-profile-entity.js';
-import { sleep } from '../lib/retry.js';
+import { backoffMs, sleep } from '../lib/retry.js';
 import type { WithdrawalRecord } from '../domain/records/withdrawal-record.js';
 import {
   USER_WITHDRAWALS_SK_PREFIX,
@@ -310,7 +310,7 @@ export const dynamoWithdrawalStore: WithdrawalStore & PayoutCheckStore = {
     // that reading shows should have held): tried again, briefly.
     let current: WithdrawalRecord | undefined;
     for (let attempt = 1; attempt <= PAYOUT_SAVE_ATTEMPTS; attempt += 1) {
-      if (attempt > 1) await sleep(50 * 2 ** attempt);
+      if (attempt > 1) await sleep(backoffMs(attempt - 1, { baseMs: 100 }));
       try {
         await documentClient.send(update);
         return { kind: 'saved' };

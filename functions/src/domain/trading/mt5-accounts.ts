@@ -11,6 +11,7 @@ import { addDays, utcDay } from '../commerce/package-dates.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { AuditEntry } from '../records/audit-entry.js';
 import { effectiveStatus, type SubscriptionRecord } from '../records/subscription-record.js';
+import { backoffMs } from '../../lib/retry.js';
 
 /**
  * The customer's MetaTrader 5 account and the bot's connection to it (the dashboard's MetaTrader 5
@@ -323,7 +324,7 @@ export async function markConnected(
   admin: { userId: string; email?: string },
 ): Promise<{ message: string; connection: BotConnection }> {
   for (let attempt = 1; attempt <= CONNECT_ATTEMPTS; attempt += 1) {
-    if (attempt > 1) await deps.sleep(50 * 2 ** attempt);
+    if (attempt > 1) await deps.sleep(backoffMs(attempt - 1, { baseMs: 100 }));
     const request = await deps.store.getConnection(subscriptionId);
     if (!request) throw new NotFoundError(BOT_CONNECTION_MESSAGES.notFound);
     if (request.status === 'connected') {
