@@ -56,6 +56,8 @@ test.describe('commerce loop', () => {
     browser,
     request,
   }) => {
+    // Two people's sessions, a purchase, an approval and both dashboards: about 50 s on a quiet runner.
+    test.setTimeout(120_000);
     // The referrer: an account whose code the customer was given.
     const referrer = await verifiedCustomer(request, 'referrer');
     const referrerToken = await apiToken(request, referrer.email);
