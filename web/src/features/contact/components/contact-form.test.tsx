@@ -12,7 +12,7 @@ const savedResponse = (name = 'Ada Lovelace', email = 'ada@example.com', message
   jsonResponse(
     {
       message: CONTACT_MESSAGES.sendSucceeded,
-      data: { _id: 'c1', name, email, message, createdAt: '2025-01-01T00:00:00.000Z' },
+      data: { _id: 'c1', name, email, message, createdAt: '2025-01-01T00:00:00.000Z', read: false },
     },
     201,
   );
