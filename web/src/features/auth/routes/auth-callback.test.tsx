@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@goldbot/shared';
+import { ADMIN_SIGN_IN_REQUIRED_MESSAGE, STORAGE_KEYS } from '@goldbot/shared';
 import { paths } from '@/config/paths';
 import { mockApi, sessionResponse, tokenExpiringIn } from '@/test/auth-helpers';
 import { SIGN_IN_METHOD_KEY } from '@/lib/session-storage';
@@ -43,12 +43,15 @@ describe('/auth/callback', () => {
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
   });
 
-  it('sends a Google admin to /admin', async () => {
+  it('sends a Google admin towards /admin, where the back office asks for the password and TOTP sign-in instead', async () => {
     vi.mocked(completeHostedUiSignIn).mockResolvedValue({ token: tokenExpiringIn(3600) });
     mockApi({ 'GET /api/auth/me': () => jsonResponse({ ...me, isAdmin: true }) });
     const { router } = renderApp('/auth/callback?code=abc&state=xyz');
-    await heading(paths.admin.dashboard.title);
-    expect(router.state.location.pathname).toBe('/admin/dashboard');
+    // A Google sign-in passes no TOTP, so the API refuses it on every admin action: no back office.
+    await heading(paths.adminLogin.title);
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(screen.getByText(ADMIN_SIGN_IN_REQUIRED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out and go to the admin sign-in' })).toBeInTheDocument();
   });
 
   it('logs an error parameter, strips it and goes back to /login', async () => {
