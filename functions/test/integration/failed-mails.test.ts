@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -127,7 +128,9 @@ describe('mail promised after the money moved, while SES refuses it', () => {
     const withdrawal = await requestWithdrawal();
     sesRefuses(true);
     await clearOfTheStackScheduler();
-    const approved = await call(`/api/withdrawal/approve/${withdrawal._id}`, { method: 'PUT', body: {} });
+    // The approval names the payout's transaction (the proof the customer is mailed).
+    const payoutTxid = randomBytes(32).toString('hex');
+    const approved = await call(`/api/withdrawal/approve/${withdrawal._id}`, { method: 'PUT', body: { payoutTxid } });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     // The money moved: the amount is paid out.
     expect((await balancesOf(referrer.userId)).paidOut).toBe(20);
@@ -146,7 +149,7 @@ describe('mail promised after the money moved, while SES refuses it', () => {
     expect(String(kept?.lastError)).toContain('ThrottlingException');
     expect(String(kept?.lastError)).not.toContain('@');
     // A double click: "already approved", and still one kept mail.
-    const again = await call(`/api/withdrawal/approve/${withdrawal._id}`, { method: 'PUT', body: {} });
+    const again = await call(`/api/withdrawal/approve/${withdrawal._id}`, { method: 'PUT', body: { payoutTxid } });
     expect(again.status).toBe(200);
     expect((await outboxItem('withdrawalApproved', withdrawal._id))?.attempts).toBe(1);
 
