@@ -1,5 +1,6 @@
 import { FAILED_MAIL_MESSAGES, type FailedMail, type PageQuery } from '@goldbot/shared';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../errors.js';
+import { backoffMs } from '../../lib/retry.js';
 import type { Logger } from '../logger-port.js';
 import type { AuditEntry } from '../records/audit-entry.js';
 import type { EmailTemplateType } from './templates.js';
@@ -36,9 +37,12 @@ export const MAIL_RETRY = {
 /** Seconds an admin is asked to wait before resending a mail SES refused again (Retry-After of the 503). */
 export const RESEND_RETRY_AFTER_SECONDS = 60;
 
-/** The wait after failed attempt `attempt` (1 for the first send): exponential, capped. */
+/**
+ * The wait after failed attempt `attempt` (1 for the first send): the one backoff of lib/retry.ts,
+ * without jitter (the runs are minutes apart, nothing to spread), capped.
+ */
 export const retryDelayMs = (attempt: number): number =>
-  Math.min(MAIL_RETRY.maxDelayMs, MAIL_RETRY.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+  Math.min(MAIL_RETRY.maxDelayMs, backoffMs(Math.max(1, attempt), { baseMs: MAIL_RETRY.baseDelayMs, jitter: 0 }));
 
 /** What it takes to render and send the mail again: the template is read at send time (an admin's edit wins). */
 export interface OutboxMailContent {

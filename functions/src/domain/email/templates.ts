@@ -18,7 +18,10 @@ import {
  * templates (edited in the admin e-mail editor) override these defaults. Nothing here loads
  * handlebars: the functions that only list, store or seed templates do not bundle it.
  *
- * Over 400 lines because most of it is the default mails' HTML, which is data rather than logic.
+ * Over 600 lines and kept whole: about 350 of them are the default mails' HTML (data, not logic),
+ * and each type's `*MailValues` builder sits in the same file as its default so that a placeholder
+ * added to one is seen beside the other (template-rules.ts lists what each type may use, and its
+ * tests hold the builders to it).
  */
 export interface EmailTemplate {
   subject: string;
