@@ -103,10 +103,13 @@ export const dynamoFreeTrialStore: FreeTrialStore = {
     const outcome = await transact(items);
     if (outcome === null) return { kind: 'committed' };
     if (outcome === 'busy') return { kind: 'refused', reason: 'busy' };
+    const profile = outcome.failed.find((f) => f.tag === 'profile')?.old;
+    // The profile says this very trial started (its creation time to the millisecond): the
+    // transaction was applied and its answer lost (a timeout, then the SDK's retry). Committed.
+    if (profile?.freeTrialStartedAt === subscription.createdAt) return { kind: 'committed' };
     if (outcome.failed.some((f) => f.tag === 'catalog')) return { kind: 'refused', reason: 'not-on-sale' };
     if (outcome.failed.some((f) => f.tag === 'link')) return { kind: 'refused', reason: 'no-link' };
     if (outcome.failed.some((f) => f.tag === 'mailbox')) return { kind: 'refused', reason: 'used' };
-    const profile = outcome.failed.find((f) => f.tag === 'profile')?.old;
     if (profile && typeof profile.freeTrialStartedAt === 'string') return { kind: 'refused', reason: 'used' };
     return { kind: 'refused', reason: 'profile' };
   },

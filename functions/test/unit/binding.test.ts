@@ -284,6 +284,25 @@ describe('settleTransfer', () => {
     });
   });
 
+  it('takes its own binding applied behind a timeout as committed: the pending mail still goes, once', async () => {
+    const store = world([order('ORD1', NOW.getTime() - 10 * MIN)]);
+    // The transaction is applied, then its answer lost: the SDK's retry finds the transfer settled.
+    const commit = store.commitBinding.bind(store);
+    store.commitBinding = async (plan) => {
+      await commit(plan);
+      return { kind: 'transfer-settled' };
+    };
+    const { deps, mails } = depsOf(store);
+    const outcome = await settleTransfer(deps, recorded(), 'watcher');
+    expect(outcome).toMatchObject({ kind: 'bound', orderId: 'ORD1', created: true });
+    expect(store.commits).toHaveLength(1);
+    expect(mails).toHaveLength(1);
+    // Another run's binding of the same transfer stays 'already': it mails nothing.
+    const again = await settleTransfer(deps, recorded(), 'watcher');
+    expect(again).toEqual({ kind: 'already', state: 'bound' });
+    expect(mails).toHaveLength(1);
+  });
+
   it('completes the customer’s own claim of the TXID for that order instead of a second payment', async () => {
     const claim = pendingPayment({ _id: 'CLAIM', userId: BUYER_PROFILE._id, transactionId: TXID, orderId: 'ORD1' });
     const store = world([

@@ -408,6 +408,18 @@ describe('submitUsdtPayment', () => {
     expect(await statusOf(submitUsdtPayment(deps, BUYER._id, PRO, log))).toBe(409);
   });
 
+  it('takes its own transaction applied behind a timeout as committed: 201 and the pending mail, not a replay', async () => {
+    // The SDK retried a TransactWriteItems whose first attempt was applied and then timed out:
+    // the retry finds the TXID marker of this very payment (the plan's id ID1).
+    const { deps, state, sent, log } = setup();
+    state.purchaseResult = { kind: 'txid-taken', marker: marker({ paymentId: 'ID1', subscriptionId: 'ID2' }) };
+    const result = await submitUsdtPayment(deps, BUYER._id, PRO, log);
+    expect(result.status).toBe(201);
+    expect(result.body.pendingSubscription).toMatchObject({ _id: 'ID2', status: 'pending' });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.email.subject).toBe('Pending Pro Package');
+  });
+
   it.each([
     ['profile', 403, 'Account is deactivated'],
     ['price', 409, 'The price of this package has just changed. Please reload the page and try again.'],

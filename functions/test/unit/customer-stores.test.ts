@@ -602,6 +602,23 @@ describe('the free trial', () => {
     expect(await freeTrials.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'refused', reason: 'no-link' });
   });
 
+  it('takes its own transaction applied behind a timeout as committed: the profile names this trial’s start', async () => {
+    // The SDK's retry of an applied transaction: the profile already has this trial, the marker exists.
+    dynamo
+      .on(TransactWriteCommand)
+      .rejects(
+        cancelled(
+          { Code: 'ConditionalCheckFailed', Item: { freeTrialStartedAt: { S: trial().createdAt } } },
+          { Code: 'ConditionalCheckFailed' },
+          'None',
+          'None',
+          'None',
+          { Code: 'ConditionalCheckFailed' },
+        ),
+      );
+    expect(await freeTrials.commitFreeTrial(trial(), LINK)).toEqual({ kind: 'committed' });
+  });
+
   it('tells a used trial from a deactivated account', async () => {
     dynamo
       .on(TransactWriteCommand)

@@ -106,8 +106,23 @@ class FakeStore implements PaymentReviewStore {
     }
     return outcome;
   }
+  /** The next approval is applied, and its answer lost: the retry sees the payment approved by this plan. */
+  appliedBehindTimeout = false;
   async commitApproval(plan: ApprovalPlan) {
     this.approvals.push(plan);
+    if (this.appliedBehindTimeout) {
+      this.appliedBehindTimeout = false;
+      const current = this.payments.get(plan.payment._id);
+      if (current) {
+        this.payments.set(plan.payment._id, {
+          ...current,
+          status: 'completed',
+          approvedAt: plan.at,
+          approvedBy: plan.adminId,
+        });
+      }
+      return { kind: 'payment-not-pending' } as const;
+    }
     return this.next(plan.payment._id);
   }
   readonly endedHolds: { amountCents: number; orderId: string }[] = [];
@@ -411,6 +426,24 @@ describe('approvePayment', () => {
     await expect(approvePayment(deps(rejectedMeanwhile), pendingPayment()._id, ADMIN)).rejects.toThrow(
       'This payment was already rejected by another admin.',
     );
+  });
+
+  it('takes its own approval applied behind a timeout as committed: the verified mail still goes', async () => {
+    const store = new FakeStore(pendingPayment());
+    store.appliedBehindTimeout = true;
+    const d = deps(store);
+    const result = await approvePayment(d, pendingPayment()._id, ADMIN);
+    expect(result.message).not.toBe('This payment was already approved.');
+    expect(result.payment.status).toBe('completed');
+    expect(d.sendVerifiedMail).toHaveBeenCalledTimes(1);
+    // Another admin's approval meanwhile is still "already approved", with no mail.
+    const other = new FakeStore(pendingPayment());
+    other.outcomes = [{ kind: 'payment-not-pending' }];
+    const d2 = deps(other);
+    await expect(approvePayment(d2, pendingPayment()._id, ADMIN)).resolves.toMatchObject({
+      message: 'This payment was already approved.',
+    });
+    expect(d2.sendVerifiedMail).not.toHaveBeenCalled();
   });
 
   it(`retries a transaction cancelled only by conflicts up to ${CONFLICT_TRIES - 1} times, with jitter`, async () => {

@@ -302,6 +302,33 @@ describe('approval', () => {
     );
   });
 
+  it('takes its own decision applied behind a timeout as committed: the mail still goes', async () => {
+    for (const decision of ['approved', 'refused'] as const) {
+      const { store, deps, refund, mails } = pendingWorld();
+      // Applied, then the answer lost: the SDK's retry finds the refund decided by this very plan.
+      const applied = async (plan: { refund: { _id: string }; at: string; adminId: string }) => {
+        const current = store.refunds.get(plan.refund._id);
+        if (current) {
+          store.refunds.set(plan.refund._id, {
+            ...current,
+            status: decision,
+            decidedAt: plan.at,
+            decidedBy: plan.adminId,
+          });
+        }
+        return { kind: 'not-pending' } as const;
+      };
+      store.commitApproval = applied;
+      store.commitRefusal = applied;
+      const answer =
+        decision === 'approved'
+          ? await approveRefund(deps, refund._id, ADMIN, approve)
+          : await refuseRefund(deps, refund._id, ADMIN, 'no profit this month was not the case');
+      expect(answer.message, decision).not.toBe(REFUND_MESSAGES.alreadyDecided(decision));
+      expect(mails, decision).toHaveLength(1);
+    }
+  });
+
   it('answers a lost race from the refund as it is now', async () => {
     const { store, deps, refund, mails } = pendingWorld();
     store.script = [{ kind: 'not-pending' }];

@@ -378,6 +378,22 @@ describe('decideWithdrawal', () => {
     }
   });
 
+  it('takes its own decision applied behind a timeout as committed: the mail still goes', async () => {
+    for (const decision of ['approved', 'rejected'] as const) {
+      const { store, id } = await withPending();
+      const commit = store.commitDecision.bind(store);
+      // Applied, then the answer lost: the SDK's retry finds the withdrawal decided by this very plan.
+      store.commitDecision = async (plan) => {
+        await commit(plan);
+        return { kind: 'not-pending' };
+      };
+      const d = deps(store);
+      const result = await decideWithdrawal(d, decision, id, ADMIN, null, decision === 'approved' ? PAYOUT_TXID : null);
+      expect(result.message, decision).not.toBe(WITHDRAWAL_MESSAGES.alreadyDecided(decision));
+      expect(d.sendDecisionMail, decision).toHaveBeenCalledTimes(1);
+    }
+  });
+
   it('refuses to settle a hold that does not match (409), and retries conflicts before giving up', async () => {
     const { store, id } = await withPending();
     store.beforeCommit = () => ({ kind: 'hold-missing' });

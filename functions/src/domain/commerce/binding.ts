@@ -3,7 +3,12 @@ import type { Logger } from '../logger-port.js';
 import type { AmountHold, OrderDetail } from '../records/order-record.js';
 import { paymentSearchText, type PaymentRecord } from '../records/payment-record.js';
 import type { SubscriptionRecord } from '../records/subscription-record.js';
-import type { TransferRecord, TransferSource, TransferUnmatched } from '../records/transfer-record.js';
+import type {
+  TransferBindingRecord,
+  TransferRecord,
+  TransferSource,
+  TransferUnmatched,
+} from '../records/transfer-record.js';
 import {
   paymentTemplateType,
   subscriptionMailValues,
@@ -282,6 +287,9 @@ export async function settleTransfer(
     const result = await deps.store.commitBinding(plan);
     if (result.kind === 'transfer-settled') {
       const now = await deps.store.getTransfer(transfer.txid);
+      // This very binding, applied and its answer lost (a timeout after the write, then the SDK's
+      // retry found the transfer settled): it goes on as committed, so its mail or approval follows.
+      if (isThisBinding(now?.binding, plan)) return afterBinding(deps, plan, context);
       return { kind: 'already', state: now?.state ?? 'recorded' };
     }
     // 'order-bound' reads the orders again (that order now has its transfer); 'stale' replans.
@@ -290,6 +298,13 @@ export async function settleTransfer(
   }
   throw new Error(`binding of transfer ${transfer.txid} kept meeting concurrent changes`);
 }
+
+/** The transfer's binding is the one this plan wrote: its order, and its payment (a new payment's id is this plan's own). */
+const isThisBinding = (binding: TransferBindingRecord | null | undefined, plan: BindingPlan): boolean =>
+  binding !== null &&
+  binding !== undefined &&
+  binding.orderId === plan.order.orderId &&
+  binding.paymentId === (plan.payment.kind === 'create' ? plan.payment.payment._id : plan.payment.paymentId);
 
 /** After the commit: the automatic approval when it applies, else the pending mail of a new payment. */
 async function afterBinding(deps: BindingDeps, plan: BindingPlan, context: BindingContext): Promise<SettleOutcome> {

@@ -3,6 +3,7 @@ import {
   PAYMENT_MESSAGES,
   isTronTxid,
   SETTINGS_MESSAGES,
+  type PackageSlug,
   type SubmitUsdtPaymentInput,
   type Subscription,
 } from '@goldbot/shared';
@@ -39,6 +40,7 @@ import {
   planPurchase,
   referralAnswer,
   sortNewestFirst,
+  type PurchasePlan,
   type PurchaseSnapshot,
   type TxidMarker,
 } from './purchase.js';
@@ -257,6 +259,13 @@ export async function submitUsdtPayment(
     subscriptionId: deps.newId(at.getTime()),
   });
   const result = await deps.store.commitPurchase(plan, limits);
+  // The transaction was applied, and its answer lost (a timeout after the write): the SDK's retry
+  // then finds the TXID taken by this very payment. That is this request's own commit, not a
+  // repeat: it goes on as committed, so the pending mail below is still sent.
+  if (result.kind === 'txid-taken' && result.marker?.paymentId === plan.payment._id) {
+    limits?.committed();
+    return submitted(deps, log, plan, snapshot.template, slug);
+  }
   if (result.kind === 'txid-taken' && result.marker && isReplay(result.marker, buyerId, input.packageName)) {
     // This buyer's repeat committed a moment ago: its marker (ALL_OLD) is the answer, no read needed.
     return { status: 200, body: submitBody(input.packageName, pendingViewFromMarker(result.marker), input.txid) };
@@ -294,6 +303,17 @@ export async function submitUsdtPayment(
     }
   }
 
+  return submitted(deps, log, plan, snapshot.template, slug);
+}
+
+/** After the purchase committed: the chain check started, the pending mail sent, the 201. */
+async function submitted(
+  deps: CommerceDeps,
+  log: Logger,
+  plan: PurchasePlan,
+  template: EmailTemplate,
+  slug: PackageSlug,
+): Promise<Outcome<SubmitBody>> {
   const { payment, subscription } = plan;
   log.info('payment submitted', { paymentId: payment._id, subscriptionId: subscription._id, packageSlug: slug });
   if (deps.paymentSubmitted) {
@@ -310,7 +330,7 @@ export async function submitUsdtPayment(
     deps,
     log,
     payment.email,
-    snapshot.template,
+    template,
     subscriptionMailValues({
       username: payment.username,
       packageName: payment.packageName,

@@ -463,6 +463,7 @@ export async function approvePayment(
   if (payment.status !== 'pending') return alreadyDecided(payment, 'completed');
 
   let payer: ApprovalContext['payer'];
+  let tried: ApprovalPlan | null = null;
   const outcome = await runDecision(deps, {
     contextRetries: 1,
     plan: async () => {
@@ -474,11 +475,24 @@ export async function approvePayment(
       payer = context.payer;
       return planApproval(payment, { ...context, subscription }, adminId, deps.now(), deps.newId, auditAs);
     },
-    commit: (plan) => store.commitApproval(plan),
+    commit: (plan) => {
+      tried = plan;
+      return store.commitApproval(plan);
+    },
   });
-  if (outcome.kind !== 'committed') return alreadyDecided(await store.getPayment(paymentId), 'completed');
-
-  const { plan } = outcome;
+  let plan: ApprovalPlan;
+  if (outcome.kind === 'committed') plan = outcome.plan;
+  else {
+    const current = await store.getPayment(paymentId);
+    const last = tried as ApprovalPlan | null;
+    // Approved by this very plan (its time and admin): the transaction was applied and its answer
+    // lost (a timeout, then the SDK's retry found the payment no longer pending). It counts as
+    // committed, so the customer's verified mail still goes.
+    if (!last || current?.status !== 'completed' || current.approvedAt !== last.at || current.approvedBy !== adminId) {
+      return alreadyDecided(current, 'completed');
+    }
+    plan = last;
+  }
   const approved: PaymentRecord = {
     ...payment,
     status: 'completed',

@@ -301,6 +301,17 @@ export async function listRefundsForAdmin(store: RefundStore, query: AdminRefund
 // ---------------------------------------------------------------------------------------------
 // Decisions
 
+/**
+ * Decided by this very plan (its time and admin): the transaction was applied and its answer lost
+ * (a timeout, then the SDK's retry found the refund no longer pending). It counts as committed, so
+ * the customer's mail still goes.
+ */
+const decidedByPlan = (
+  current: RefundRecord | undefined,
+  status: RefundStatus,
+  plan: { at: string; adminId: string },
+): boolean => current?.status === status && current.decidedAt === plan.at && current.decidedBy === plan.adminId;
+
 /** The answer for a refund another decision already settled (a repeat is a harmless 200, the other decision 409). */
 function alreadyDecided(current: RefundRecord | undefined, wanted: RefundStatus): { message: string; refund: Refund } {
   if (!current) throw new NotFoundError(REFUND_MESSAGES.notFound);
@@ -494,7 +505,11 @@ export async function approveRefund(
     const candidate = plan;
     const outcome = await commitWithRetries(deps, () => store.commitApproval(candidate));
     if (outcome.kind === 'committed') break;
-    if (outcome.kind === 'not-pending') return alreadyDecided(await store.getRefund(refundId), 'approved');
+    if (outcome.kind === 'not-pending') {
+      const current = await store.getRefund(refundId);
+      if (decidedByPlan(current, 'approved', candidate)) break;
+      return alreadyDecided(current, 'approved');
+    }
     if (outcome.kind === 'payout-used') throw new ConflictError(REFUND_MESSAGES.payoutTxidUsed);
     if (attempt > CONTEXT_RETRIES) throw new ConflictError(REFUND_MESSAGES.tryAgain);
     await deps.sleep(backoffMs(attempt, { random: deps.random }));
@@ -569,8 +584,10 @@ export async function refuseRefund(
 
   const plan = planRefusal(refund, adminId, reason, deps.now(), deps.newId);
   const outcome = await commitWithRetries(deps, () => store.commitRefusal(plan));
-  if (outcome.kind === 'not-pending') return alreadyDecided(await store.getRefund(refundId), 'refused');
-  if (outcome.kind !== 'committed') throw new ConflictError(REFUND_MESSAGES.tryAgain);
+  if (outcome.kind === 'not-pending') {
+    const current = await store.getRefund(refundId);
+    if (!decidedByPlan(current, 'refused', plan)) return alreadyDecided(current, 'refused');
+  } else if (outcome.kind !== 'committed') throw new ConflictError(REFUND_MESSAGES.tryAgain);
 
   const refused: RefundRecord = {
     ...refund,

@@ -446,7 +446,16 @@ export async function decideWithdrawal(
     () => store.commitDecision(plan),
     WITHDRAWAL_DECISION_MESSAGES.tryAgain,
   );
-  if (outcome.kind === 'not-pending') return alreadyDecided(store, await store.getWithdrawal(withdrawalId), decision);
+  if (outcome.kind === 'not-pending') {
+    const current = await store.getWithdrawal(withdrawalId);
+    // Decided by this very plan (its time and admin): the transaction was applied and its answer
+    // lost (a timeout, then the SDK's retry). It goes on as committed, so the mail still goes.
+    const ours =
+      current?.status === decision &&
+      current.processedBy === adminId &&
+      (decision === 'approved' ? current.approvedDate : current.rejectedDate) === plan.at;
+    if (!ours) return alreadyDecided(store, current, decision);
+  }
   if (outcome.kind === 'hold-missing') throw new ConflictError(WITHDRAWAL_DECISION_MESSAGES.holdMissing);
 
   const decided: WithdrawalRecord = {
