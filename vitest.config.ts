@@ -62,21 +62,16 @@ export default defineConfig({
       },
       // The short chaos run (`npm run test:chaos`, that is `npm run chaos -- --seed 1,2,3 --ops 200`):
       // a stack of its own on free ports, in a child process, with faults injected; every invariant
-      // must hold. Not part of `npm test` yet: it still finds, now and then, a payment's pending mail
-      // promised twice to one customer and sent once (README, "Chaos run").
-      ...(process.env.CHAOS_SHORT_RUN === '1'
-        ? [
-            {
-              test: {
-                name: 'chaos',
-                environment: 'node' as const,
-                include: ['scripts/chaos/**/*.test.ts'],
-                testTimeout: 600_000,
-                fileParallelism: false,
-              },
-            },
-          ]
-        : []),
+      // must hold.
+      {
+        test: {
+          name: 'chaos',
+          environment: 'node',
+          include: ['scripts/chaos/**/*.test.ts'],
+          testTimeout: 600_000,
+          fileParallelism: false,
+        },
+      },
       'infra/vitest.config.ts',
       'web/vitest.config.ts',
     ],
