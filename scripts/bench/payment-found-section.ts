@@ -145,8 +145,9 @@ export const paymentFoundSection: BenchSection = {
         `**Catch-up**: ${catchUp.transfers.toLocaleString('en-US')} transfers over ${catchUp.backlogHours} h, ` +
           `${catchUp.recorded.toLocaleString('en-US')} recorded; caught up ` +
           (catchUp.caughtUpSeconds === null ? 'never' : `${catchUp.caughtUpSeconds.toFixed(0)} s`) +
-          ` after the outage ended; ${catchUp.runs} scheduled runs up to the first quiet one after (${catchUp.incompleteRuns} of them used their ` +
-          `time budget before reaching the present, and the next went on from the cursor), with ${catchUp.listingRequests} requests ` +
+          ` after the outage ended; ${catchUp.runs} scheduled run${catchUp.runs === 1 ? '' : 's'} up to the first quiet one ` +
+          `after (${catchUp.incompleteRuns} of them used the run's time budget before reaching the present, and the next ` +
+          `went on from the cursor), with ${catchUp.listingRequests} requests ` +
           `to TronGrid\u2019s listing of the wallet. The longest run took ${(catchUp.longestRunMs / 1000).toFixed(0)} s` +
           (catchUp.longestRunMs > RUN_LIMIT_MS
             ? ` (**over its ${RUN_LIMIT_MS / 1000} s lease**)`
