@@ -7,8 +7,6 @@ import {
   epochSeconds,
   getItem,
   keyId,
-  newSubscription,
-  subscriptionCounter,
   toCustomerProfile,
   toTemplate,
   toTxidMarker,
@@ -25,18 +23,11 @@ import {
   orderKey,
   ordersOfAmountPartition,
 } from './order-entity.js';
-import {
-  fromPaymentItem,
-  payerKey,
-  payerPartition,
-  paymentKey,
-  toPaymentItem,
-  toTxidMarkerItem,
-  txidMarkerKey,
-} from './payment-entity.js';
+import { fromPaymentItem, payerPartition, paymentKey, txidMarkerKey } from './payment-entity.js';
 import { subscriptionSettingsKey } from './settings-entity.js';
-import { paymentStatsKeys, transferStatsKey } from './stats-entity.js';
+import { transferStatsKey } from './stats-entity.js';
 import { addCounters } from './transaction-items.js';
+import { payerPayment, paymentForTransfer, txidMarkerMoved } from './payment-writes.js';
 import { batchGetItems, isConditionFailure } from './table-reads.js';
 import { fromTransferItem, toTransferItem, transferKey, unmatchedListKeys } from './transfer-entity.js';
 import { profileKey } from './user-profile-entity.js';
@@ -295,79 +286,11 @@ async function commitBinding(plan: BindingPlan): Promise<BindingCommit> {
         },
       },
     },
-    {
-      // Who paid it, so a later binding can tell whether this address pays other customers' orders.
-      tag: null,
-      item: {
-        Put: {
-          TableName: tableName,
-          Item: {
-            ...payerKey(transfer.from, paymentId),
-            entity: 'PayerPayment',
-            address: transfer.from,
-            paymentId,
-            orderId: order.orderId,
-            userId: order.userId,
-            createdAt: at,
-          },
-        },
-      },
-    },
+    payerPayment({ address: transfer.from, paymentId, orderId: order.orderId, userId: order.userId, createdAt: at }),
   ];
   if (plan.payment.kind === 'create') {
-    const { payment, subscription, marker, markerRead, countOnProfile } = plan.payment;
-    items.push(
-      {
-        tag: null,
-        item: {
-          Put: { TableName: tableName, Item: toPaymentItem(payment), ConditionExpression: 'attribute_not_exists(PK)' },
-        },
-      },
-      newSubscription(subscription),
-      {
-        // The TXID's marker names the payment the chain chose, whoever submitted the TXID first.
-        tag: 'stale',
-        item: {
-          Put: {
-            TableName: tableName,
-            Item: toTxidMarkerItem(marker),
-            ...(markerRead === null
-              ? { ConditionExpression: 'attribute_not_exists(PK)' }
-              : { ConditionExpression: 'paymentId = :read', ExpressionAttributeValues: { ':read': markerRead } }),
-          },
-        },
-      },
-      ...(countOnProfile
-        ? [
-            {
-              tag: 'stale' as const,
-              item: {
-                Update: {
-                  TableName: tableName,
-                  Key: profileKey(payment.userId),
-                  // Counted like a submission's, with no limit: the money has arrived.
-                  UpdateExpression: 'ADD pendingPayments :one',
-                  ConditionExpression: 'attribute_exists(PK)',
-                  ExpressionAttributeValues: { ':one': 1 },
-                },
-              },
-            },
-          ]
-        : []),
-      {
-        tag: null,
-        item: {
-          Update: {
-            TableName: tableName,
-            Key: paymentStatsKeys.total(),
-            UpdateExpression: 'ADD #count :one, #amount :amount',
-            ExpressionAttributeNames: { '#count': 'pendingCount', '#amount': 'pendingAmount' },
-            ExpressionAttributeValues: { ':one': 1, ':amount': payment.amount },
-          },
-        },
-      },
-      subscriptionCounter(subscription),
-    );
+    // The TXID's marker names the payment the chain chose, whoever submitted the TXID first.
+    items.push(...paymentForTransfer(plan.payment, { marker: 'stale', profile: 'stale' }, plan.payment.countOnProfile));
   } else {
     const { retarget } = plan.payment;
     items.push({
@@ -394,24 +317,8 @@ async function commitBinding(plan: BindingPlan): Promise<BindingCommit> {
         },
       },
     });
-    if (retarget) {
-      items.push({
-        // The chain's TXID names the payment it paid, whoever submitted it first.
-        tag: 'stale',
-        item: {
-          Put: {
-            TableName: tableName,
-            Item: toTxidMarkerItem(retarget.marker),
-            ...(retarget.markerRead === null
-              ? { ConditionExpression: 'attribute_not_exists(PK)' }
-              : {
-                  ConditionExpression: 'paymentId = :read',
-                  ExpressionAttributeValues: { ':read': retarget.markerRead },
-                }),
-          },
-        },
-      });
-    }
+    // The chain's TXID names the payment it paid, whoever submitted it first.
+    if (retarget) items.push(txidMarkerMoved(retarget.marker, retarget.markerRead, 'stale'));
   }
   if (plan.deleteCurrentOrder) {
     items.push({

@@ -22,8 +22,8 @@ import { fromOrderDetailItem, orderAmountKey, orderItemKey, orderKey } from './o
 import { packageKey } from './package-catalog-entity.js';
 import { paymentKey, toPaymentItem, toTxidMarkerItem, txidMarkerKey } from './payment-entity.js';
 import { fromTransferItem, transferKey } from './transfer-entity.js';
+import { pendingPaymentAdded } from './payment-writes.js';
 import { subscriptionSettingsKey } from './settings-entity.js';
-import { paymentStatsKeys } from './stats-entity.js';
 import { fromSubscriptionItem, subscriptionKey } from './subscription-entity.js';
 import { profileKey, referralCodeMarkerKey } from './user-profile-entity.js';
 
@@ -162,18 +162,7 @@ export const dynamoPurchaseStore: PurchaseStore = {
             },
           ]
         : []),
-      {
-        tag: null,
-        item: {
-          Update: {
-            TableName: tableName,
-            Key: paymentStatsKeys.total(),
-            UpdateExpression: 'ADD #count :one, #amount :amount',
-            ExpressionAttributeNames: { '#count': 'pendingCount', '#amount': 'pendingAmount' },
-            ExpressionAttributeValues: { ':one': 1, ':amount': payment.amount },
-          },
-        },
-      },
+      pendingPaymentAdded(payment.amount),
       subscriptionCounter(subscription),
       // The TXID is submitted for this order: the window's current-order copy goes (reopening it
       // makes a new order), the order's own item records the claim, and the order's amount is

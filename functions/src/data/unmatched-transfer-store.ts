@@ -7,8 +7,6 @@ import { toAuditItem } from './audit-entity.js';
 import {
   batchGet,
   keyId,
-  newSubscription,
-  subscriptionCounter,
   toCustomerProfile,
   toTemplate,
   toTxidMarker,
@@ -17,9 +15,10 @@ import {
 } from './commerce-items.js';
 import { emailTemplateKey } from './email-template-entity.js';
 import { packageKey } from './package-catalog-entity.js';
-import { payerKey, toPaymentItem, toTxidMarkerItem, txidMarkerKey } from './payment-entity.js';
-import { paymentStatsKeys, transferStatsKey } from './stats-entity.js';
+import { txidMarkerKey } from './payment-entity.js';
+import { transferStatsKey } from './stats-entity.js';
 import { addCounters } from './transaction-items.js';
+import { payerPayment, paymentForTransfer } from './payment-writes.js';
 import { batchGetItems, queryListPage } from './table-reads.js';
 import { UNMATCHED_LIST, fromTransferItem, transferKey } from './transfer-entity.js';
 import { dynamoBindingStore } from './binding-store.js';
@@ -110,67 +109,14 @@ export const dynamoUnmatchedTransferStore: UnmatchedTransferStore = {
     const { payment, subscription, marker, markerRead, transfer } = plan;
     return commit([
       decide(transfer.txid, plan.decision),
-      {
-        tag: null,
-        item: {
-          Put: { TableName: tableName, Item: toPaymentItem(payment), ConditionExpression: 'attribute_not_exists(PK)' },
-        },
-      },
-      newSubscription(subscription),
-      {
-        // The TXID's marker names the payment the admin gave the transfer to.
-        tag: 'stale',
-        item: {
-          Put: {
-            TableName: tableName,
-            Item: toTxidMarkerItem(marker),
-            ...(markerRead === null
-              ? { ConditionExpression: 'attribute_not_exists(PK)' }
-              : { ConditionExpression: 'paymentId = :read', ExpressionAttributeValues: { ':read': markerRead } }),
-          },
-        },
-      },
-      {
-        tag: null,
-        item: {
-          Update: {
-            TableName: tableName,
-            Key: profileKey(payment.userId),
-            UpdateExpression: 'ADD pendingPayments :one',
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeValues: { ':one': 1 },
-          },
-        },
-      },
-      {
-        tag: null,
-        item: {
-          Update: {
-            TableName: tableName,
-            Key: paymentStatsKeys.total(),
-            UpdateExpression: 'ADD #count :one, #amount :amount',
-            ExpressionAttributeNames: { '#count': 'pendingCount', '#amount': 'pendingAmount' },
-            ExpressionAttributeValues: { ':one': 1, ':amount': payment.amount },
-          },
-        },
-      },
-      subscriptionCounter(subscription),
-      {
-        tag: null,
-        item: {
-          Put: {
-            TableName: tableName,
-            Item: {
-              ...payerKey(transfer.from, payment._id),
-              entity: 'PayerPayment',
-              address: transfer.from,
-              paymentId: payment._id,
-              userId: payment.userId,
-              createdAt: payment.createdAt,
-            },
-          },
-        },
-      },
+      // The TXID's marker names the payment the admin gave the transfer to.
+      ...paymentForTransfer({ payment, subscription, marker, markerRead }, { marker: 'stale', profile: null }, true),
+      payerPayment({
+        address: transfer.from,
+        paymentId: payment._id,
+        userId: payment.userId,
+        createdAt: payment.createdAt,
+      }),
       audited(plan.audit),
     ]);
   },
