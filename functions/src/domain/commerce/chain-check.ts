@@ -6,7 +6,7 @@ import {
   type ChainCheckStatus,
   type Payment,
 } from '@goldbot/shared';
-import { TronApiError, type TronLookup, type TronTransactionApi } from './tron.js';
+import { TronApiError, type TransactionInfo, type TronLookup, type TronTransactionApi } from './tron.js';
 import { toPaymentView, type PaymentRecord } from '../records/payment-record.js';
 import type { TransferRecord } from '../records/transfer-record.js';
 import type { Logger } from '../logger-port.js';
@@ -102,7 +102,7 @@ export const CHAIN_CHECK_REASONS = {
   noBlockTime: 'the receipt has no block time',
 } as const;
 
-const emptyCheck = (status: ChainCheckStatus, checkedAt: string, reasons: string[]): ChainCheck => ({
+export const emptyCheck = (status: ChainCheckStatus, checkedAt: string, reasons: string[]): ChainCheck => ({
   status,
   checkedAt,
   confirmedAt: null,
@@ -146,6 +146,82 @@ export function paymentWindow(
   return { from: Date.parse(payment.createdAt) - policy.graceMs, to: null, ofOrder: false };
 }
 
+/** What a receipt shows before its recipient and amount are judged. */
+export type ReceiptReading =
+  /** Final already: the transaction failed, or moved no USDT. */
+  | { kind: 'verdict'; check: ChainCheck }
+  | {
+      kind: 'transfers';
+      base: Pick<ChainCheck, 'checkedAt' | 'confirmedAt' | 'blockNumber'>;
+      blockTime: number | undefined;
+      /** The USDT sent to the recipient, added up (several transfers in one transaction); else the first transfer. */
+      shown: { from: string; to: string; units: bigint };
+      reachedRecipient: boolean;
+    };
+
+/**
+ * A TRON receipt read for one recipient (the shop's wallet for a payment, the customer's address
+ * for a payout): a failed transaction or one without a USDT transfer is a Mismatch at once; else
+ * the USDT it sent to the recipient, for the caller to judge.
+ */
+export function readReceipt(info: TransactionInfo, checkedAt: string, recipient: string): ReceiptReading {
+  const blockTime = info.blockTimeStamp;
+  const base = {
+    checkedAt,
+    confirmedAt: blockTime === undefined ? null : new Date(blockTime).toISOString(),
+    blockNumber: info.blockNumber ?? null,
+  };
+  const transfers = usdtTransfers(info);
+  const failure = receiptFailure(info);
+  if (failure !== undefined) {
+    const first = transfers[0];
+    return {
+      kind: 'verdict',
+      check: {
+        ...base,
+        status: 'mismatch',
+        from: first?.from ?? null,
+        to: first?.to ?? null,
+        amount: first ? formatTokenAmount(first.units) : null,
+        reasons: [CHAIN_CHECK_REASONS.failed(failure, decodeResMessage(info))],
+      },
+    };
+  }
+  if (transfers.length === 0) {
+    return {
+      kind: 'verdict',
+      check: { ...base, status: 'mismatch', from: null, to: null, amount: null, reasons: [CHAIN_CHECK_REASONS.noUsdt] },
+    };
+  }
+  const toRecipient = transfers.filter((t) => t.to === recipient);
+  if (toRecipient.length === 0) {
+    const first = transfers[0] ?? { from: '', to: '', units: 0n };
+    return { kind: 'transfers', base, blockTime, shown: first, reachedRecipient: false };
+  }
+  const units = toRecipient.reduce((sum, t) => sum + t.units, 0n);
+  return {
+    kind: 'transfers',
+    base,
+    blockTime,
+    shown: { from: toRecipient[0]?.from ?? '', to: recipient, units },
+    reachedRecipient: true,
+  };
+}
+
+/** The verdict once judged: a Match when nothing was found wrong. */
+export const judged = (
+  base: Pick<ChainCheck, 'checkedAt' | 'confirmedAt' | 'blockNumber'>,
+  shown: { from: string; to: string; units: bigint },
+  reasons: string[],
+): ChainCheck => ({
+  ...base,
+  status: reasons.length === 0 ? 'match' : 'mismatch',
+  from: shown.from,
+  to: shown.to,
+  amount: formatTokenAmount(shown.units),
+  reasons,
+});
+
 /** The verdict from what TRON answered (found or unknown) for `payment`, at `now`. */
 export function judgeLookup(
   payment: JudgedPayment,
@@ -162,53 +238,23 @@ export function judgeLookup(
       : emptyCheck('not-found', checkedAt, [CHAIN_CHECK_REASONS.notFound(age)]);
   }
 
-  const { info } = lookup;
-  const blockTime = info.blockTimeStamp;
-  const base = {
-    checkedAt,
-    confirmedAt: blockTime === undefined ? null : new Date(blockTime).toISOString(),
-    blockNumber: info.blockNumber ?? null,
-  };
-  const failure = receiptFailure(info);
-  const transfers = usdtTransfers(info);
-  if (failure !== undefined) {
-    const first = transfers[0];
-    return {
-      ...base,
-      status: 'mismatch',
-      from: first?.from ?? null,
-      to: first?.to ?? null,
-      amount: first ? formatTokenAmount(first.units) : null,
-      reasons: [CHAIN_CHECK_REASONS.failed(failure, decodeResMessage(info))],
-    };
-  }
-  if (transfers.length === 0) {
-    return { ...base, status: 'mismatch', from: null, to: null, amount: null, reasons: [CHAIN_CHECK_REASONS.noUsdt] };
-  }
-
+  const receipt = readReceipt(lookup.info, checkedAt, payment.wallet.address.trim());
+  if (receipt.kind === 'verdict') return receipt.check;
+  const { base, blockTime, shown, reachedRecipient } = receipt;
   const reasons: string[] = [];
-  const wallet = payment.wallet.address.trim();
-  const toWallet = transfers.filter((t) => t.to === wallet);
-  let shown: { from: string; to: string; units: bigint };
-  if (toWallet.length === 0) {
-    const first = transfers[0] ?? { from: '', to: '', units: 0n };
-    shown = first;
-    reasons.push(CHAIN_CHECK_REASONS.otherWallet(first.to, wallet));
+  if (!reachedRecipient) {
+    reasons.push(CHAIN_CHECK_REASONS.otherWallet(shown.to, payment.wallet.address.trim()));
+  } else if (payment.orderAmount !== undefined) {
+    // An order's payment matches only its exact amount: that amount is what names its buyer.
+    const due = centsToUsdtUnits(toCents(payment.orderAmount));
+    if (shown.units !== due) {
+      reasons.push(CHAIN_CHECK_REASONS.notOrderAmount(formatTokenAmount(shown.units), formatTokenAmount(due)));
+    }
   } else {
-    // Several transfers to the wallet in one transaction add up.
-    const units = toWallet.reduce((sum, t) => sum + t.units, 0n);
-    shown = { from: toWallet[0]?.from ?? '', to: wallet, units };
-    if (payment.orderAmount !== undefined) {
-      // An order's payment matches only its exact amount: that amount is what names its buyer.
-      const due = centsToUsdtUnits(toCents(payment.orderAmount));
-      if (units !== due)
-        reasons.push(CHAIN_CHECK_REASONS.notOrderAmount(formatTokenAmount(units), formatTokenAmount(due)));
-    } else {
-      // A payment from before orders: at least the amount due, less the configured tolerance.
-      const due = centsToUsdtUnits(toCents(payment.amount));
-      if (units + policy.amountToleranceUnits < due) {
-        reasons.push(CHAIN_CHECK_REASONS.tooLittle(formatTokenAmount(units), formatTokenAmount(due)));
-      }
+    // A payment from before orders: at least the amount due, less the configured tolerance.
+    const due = centsToUsdtUnits(toCents(payment.amount));
+    if (shown.units + policy.amountToleranceUnits < due) {
+      reasons.push(CHAIN_CHECK_REASONS.tooLittle(formatTokenAmount(shown.units), formatTokenAmount(due)));
     }
   }
   if (blockTime === undefined) {
@@ -228,14 +274,7 @@ export function judgeLookup(
       reasons.push(CHAIN_CHECK_REASONS.tooOld(at, new Date(window.from).toISOString(), policy.graceMs));
     }
   }
-  return {
-    ...base,
-    status: reasons.length === 0 ? 'match' : 'mismatch',
-    from: shown.from,
-    to: shown.to,
-    amount: formatTokenAmount(shown.units),
-    reasons,
-  };
+  return judged(base, shown, reasons);
 }
 
 /** The shortest wait between two look-ups of one payment by job-chain-recheck (its schedule). */

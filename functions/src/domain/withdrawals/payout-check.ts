@@ -1,17 +1,17 @@
-import type { ChainCheck, ChainCheckStatus, Withdrawal } from '@goldbot/shared';
+import type { ChainCheck, Withdrawal } from '@goldbot/shared';
 import {
   CHAIN_CHECK_MESSAGES,
   CHAIN_CHECK_REASONS,
+  emptyCheck,
   errorCheck,
+  judged,
+  readReceipt,
   type ChainCheckPolicy,
 } from '../commerce/chain-check.js';
 import {
   TronApiError,
   centsToUsdtUnits,
-  decodeResMessage,
   formatTokenAmount,
-  receiptFailure,
-  usdtTransfers,
   type TronLookup,
   type TronTransactionApi,
 } from '../commerce/tron.js';
@@ -50,17 +50,6 @@ export const PAYOUT_CHECK_MESSAGES = {
 
 type JudgedPayout = Pick<WithdrawalRecord, 'amount' | 'trc20Address' | 'requestDate' | 'approvedDate'>;
 
-const blank = (status: ChainCheckStatus, checkedAt: string, reasons: string[]): ChainCheck => ({
-  status,
-  checkedAt,
-  confirmedAt: null,
-  from: null,
-  to: null,
-  amount: null,
-  blockNumber: null,
-  reasons,
-});
-
 /** The verdict on a payout from what TRON answered for its TXID, at `now`. */
 export function judgePayout(
   withdrawal: JudgedPayout,
@@ -74,49 +63,22 @@ export function judgePayout(
     const since = Date.parse(withdrawal.approvedDate ?? withdrawal.requestDate);
     const age = now.getTime() - since;
     return age < policy.confirmationWindowMs
-      ? blank('pending', checkedAt, [CHAIN_CHECK_REASONS.notConfirmed])
-      : blank('not-found', checkedAt, [PAYOUT_CHECK_REASONS.notFound(age)]);
+      ? emptyCheck('pending', checkedAt, [CHAIN_CHECK_REASONS.notConfirmed])
+      : emptyCheck('not-found', checkedAt, [PAYOUT_CHECK_REASONS.notFound(age)]);
   }
 
-  const { info } = lookup;
-  const blockTime = info.blockTimeStamp;
-  const base = {
-    checkedAt,
-    confirmedAt: blockTime === undefined ? null : new Date(blockTime).toISOString(),
-    blockNumber: info.blockNumber ?? null,
-  };
-  const transfers = usdtTransfers(info);
-  const failure = receiptFailure(info);
-  if (failure !== undefined) {
-    const first = transfers[0];
-    return {
-      ...base,
-      status: 'mismatch',
-      from: first?.from ?? null,
-      to: first?.to ?? null,
-      amount: first ? formatTokenAmount(first.units) : null,
-      reasons: [CHAIN_CHECK_REASONS.failed(failure, decodeResMessage(info))],
-    };
-  }
-  if (transfers.length === 0) {
-    return { ...base, status: 'mismatch', from: null, to: null, amount: null, reasons: [CHAIN_CHECK_REASONS.noUsdt] };
-  }
-
-  const reasons: string[] = [];
   const address = withdrawal.trc20Address.trim();
-  const toAddress = transfers.filter((t) => t.to === address);
-  let shown: { from: string; to: string; units: bigint };
-  if (toAddress.length === 0) {
-    const first = transfers[0] ?? { from: '', to: '', units: 0n };
-    shown = first;
-    reasons.push(PAYOUT_CHECK_REASONS.otherAddress(first.to, address));
+  const receipt = readReceipt(lookup.info, checkedAt, address);
+  if (receipt.kind === 'verdict') return receipt.check;
+  const { base, blockTime, shown, reachedRecipient } = receipt;
+  const reasons: string[] = [];
+  if (!reachedRecipient) {
+    reasons.push(PAYOUT_CHECK_REASONS.otherAddress(shown.to, address));
   } else {
     // A batch payout may carry several transfers; those to this address add up.
-    const units = toAddress.reduce((sum, t) => sum + t.units, 0n);
-    shown = { from: toAddress[0]?.from ?? '', to: address, units };
     const approved = centsToUsdtUnits(toCents(withdrawal.amount));
-    if (units !== approved) {
-      reasons.push(PAYOUT_CHECK_REASONS.wrongAmount(formatTokenAmount(units), formatTokenAmount(approved)));
+    if (shown.units !== approved) {
+      reasons.push(PAYOUT_CHECK_REASONS.wrongAmount(formatTokenAmount(shown.units), formatTokenAmount(approved)));
     }
   }
   if (blockTime === undefined) {
@@ -129,14 +91,7 @@ export function judgePayout(
       );
     }
   }
-  return {
-    ...base,
-    status: reasons.length === 0 ? 'match' : 'mismatch',
-    from: shown.from,
-    to: shown.to,
-    amount: formatTokenAmount(shown.units),
-    reasons,
-  };
+  return judged(base, shown, reasons);
 }
 
 export type PayoutCheckSave =
