@@ -12,6 +12,7 @@ import { toAdminUserView, type UserProfile } from '../records/user-profile.js';
 import { backoffMs, CONFLICT_TRIES } from '../../lib/retry.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { adminAuditEntry, type AdminActor } from './admin-actor.js';
+import type { UseCaseRuntime } from '../use-case-runtime.js';
 
 /**
  * The back-office's users (docs/data-model.md, "User profile", the user aggregates, the user access patterns
@@ -80,15 +81,11 @@ export interface AccountSwitch {
   setUserEnabled(email: string, enabled: boolean): Promise<'done' | 'not-found'>;
 }
 
-export interface UserStatusDeps {
+export interface UserStatusDeps extends UseCaseRuntime {
   store: AdminUserStore;
   accounts: AccountSwitch;
   /** Ends every session of the user: registry, `tokensValidAfter`, Cognito's retried global sign-out. */
   endSessions(userId: string, email: string): Promise<void>;
-  now: () => Date;
-  newId: (nowMs: number) => string;
-  sleep: (ms: number) => Promise<void>;
-  random?: () => number;
   /** The pool has no user by the profile's address (a Google-only identity): the flag alone refuses them. */
   onAccountMissing?: (userId: string) => void;
 }

@@ -24,6 +24,7 @@ import {
 } from '../records/refund-record.js';
 import type { SubscriptionRecord } from '../records/subscription-record.js';
 import { clawbackOf, judgeRefundRequest, rechainBasic, type BasicMonth } from './refund-rules.js';
+import type { UseCaseRuntime } from '../use-case-runtime.js';
 
 /**
  * Refunds (the customer's Billing History, the admin's Refunds screen; docs/data-model.md, "Refund
@@ -127,13 +128,8 @@ export interface RefundStore {
   commitRefusal(plan: RefusalPlan): Promise<DecisionOutcome>;
 }
 
-export interface RefundDeps {
+export interface RefundDeps extends UseCaseRuntime {
   store: RefundStore;
-  now: () => Date;
-  newId: (nowMs: number) => string;
-  /** Waits before retrying a conflicted transaction (tests pass a no-op). */
-  sleep: (ms: number) => Promise<void>;
-  random?: () => number;
 }
 
 /** The customer's mail after a decision (refundApproved carries the payout TXID, refundRefused the reason). */

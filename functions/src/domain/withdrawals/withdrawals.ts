@@ -13,6 +13,7 @@ import { backoffMs, CONFLICT_TRIES, retry } from '../../lib/retry.js';
 import { SEARCH_EVALUATION_BUDGET } from '../commerce/payment-review.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.js';
 import type { ReferralBalances } from './balances.js';
+import type { UseCaseRuntime } from '../use-case-runtime.js';
 
 /**
  * Referral withdrawals (the customer's Referral Program and withdrawal window, the admin's Withdrawals
@@ -137,13 +138,8 @@ export interface WithdrawalStore {
   commitDecision(plan: DecisionPlan): Promise<DecisionOutcome>;
 }
 
-export interface WithdrawalDeps {
+export interface WithdrawalDeps extends UseCaseRuntime {
   store: WithdrawalStore;
-  now: () => Date;
-  newId: (nowMs: number) => string;
-  /** Waits before retrying a conflicted transaction (tests pass a no-op). */
-  sleep: (ms: number) => Promise<void>;
-  random?: () => number;
 }
 
 /** The decision mail, sent after the commit (approval: the payout's TXID; the note when given). */
