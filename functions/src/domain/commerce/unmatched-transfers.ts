@@ -238,8 +238,16 @@ export async function assignTransfer(
     markerRead: context.marker?.paymentId ?? null,
     audit,
   });
-  if (result.kind === 'decided') openTransfer(await deps.store.getTransfer(txid));
-  if (result.kind !== 'committed') throw new ConflictError(TRANSFER_MESSAGES.alreadyDecided('decided'));
+  if (result.kind === 'decided') {
+    const now = await deps.store.getTransfer(txid);
+    // Decided by this very assignment (its payment, admin and time): the transaction was applied
+    // and its answer lost (a timeout, then the SDK's retry). It counts as committed, so the mail goes.
+    const own = now?.unmatched?.decision;
+    if (own?.paymentId !== paymentId || own.by !== admin.userId || own.at !== iso) {
+      openTransfer(now);
+      throw new ConflictError(TRANSFER_MESSAGES.alreadyDecided('decided'));
+    }
+  }
   try {
     await deps.mailer.send(
       payment.email,
