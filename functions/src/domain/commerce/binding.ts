@@ -1,4 +1,4 @@
-import type { ChainCheck, PaymentBinding } from '@goldbot/shared';
+import { centsToUsd, type ChainCheck, type PaymentBinding } from '@goldbot/shared';
 import type { Logger } from '../logger-port.js';
 import type { AmountHold, OrderDetail } from '../records/order-record.js';
 import { paymentSearchText, type PaymentRecord } from '../records/payment-record.js';
@@ -336,7 +336,7 @@ async function afterBinding(deps: BindingDeps, plan: BindingPlan, context: Bindi
           startDate: null,
           endDate: null,
           dashboardLink: deps.dashboardLink,
-          amount: plan.order.amountCents / 100,
+          amount: centsToUsd(plan.order.amountCents),
         }),
         { type: paymentTemplateType(payment.packageSlug, 'pending'), entityId: payment._id },
       );

@@ -5,6 +5,7 @@ import {
   type AdminListQuery,
   type PackageSlug,
   type Payment,
+  toCents,
 } from '@goldbot/shared';
 import type { AuditEntry } from '../records/audit-entry.js';
 import { normalizeTxid, toPaymentView, type PaymentRecord } from '../records/payment-record.js';
@@ -13,7 +14,6 @@ import { backoffMs, CONFLICT_TRIES, retry } from '../../lib/retry.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { creditAfterOwed } from '../refunds/refund-rules.js';
 import { basicPeriod, proPeriod, ultimatePeriod, utcDay, type Period } from './package-dates.js';
-import { toCents } from './purchase.js';
 
 /**
  * The admin's payment queue (docs/data-model.md, "Payments and referral ledger", "Approve a payment",

@@ -7,6 +7,8 @@ import {
   type Payment,
   type ResolveTransferInput,
   type UnmatchedTransfer,
+  toCents,
+  centsToUsd,
 } from '@goldbot/shared';
 import type { AdminActor } from '../admin/admin-actor.js';
 import { adminAuditEntry } from '../admin/admin-actor.js';
@@ -24,7 +26,7 @@ import {
 import type { Logger } from '../logger-port.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { CHAIN_CHECK_REASONS } from './chain-check.js';
-import { packageSlugOf, purchaseRecords, toCents, type CustomerProfile, type TxidMarker } from './purchase.js';
+import { packageSlugOf, purchaseRecords, type CustomerProfile, type TxidMarker } from './purchase.js';
 import { centsToUsdtUnits, formatTokenAmount } from './tron.js';
 import { unitsToUsdt } from './transfers.js';
 
@@ -226,7 +228,7 @@ export async function assignTransfer(
       userId: profile._id,
       packageName: input.packageName,
       paymentId,
-      price: priceCents / 100,
+      price: centsToUsd(priceCents),
     },
   });
   const result = await deps.store.commitAssignment({
