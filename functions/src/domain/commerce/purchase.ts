@@ -14,6 +14,7 @@ import {
   type PackageSlug,
   type Subscription,
   type SubmitUsdtPaymentInput,
+  ACCOUNT_MESSAGES,
 } from '@goldbot/shared';
 import type { OrderDetail, OrderRecord } from '../records/order-record.js';
 import type { TransferRecord } from '../records/transfer-record.js';
@@ -49,8 +50,8 @@ export const PURCHASE_MESSAGES = {
   referralValid: (username: string) => `Valid referral code from ${username}! You save $${REFERRAL.discountUsd}.`,
   priceChanged: 'The price of this package has just changed. Please reload the page and try again.',
   busy: 'Many payments are being submitted right now. Please try again in a moment.',
-  deactivated: 'Account is deactivated',
-  noProfile: 'Your account is not set up yet. Please sign in again.',
+  deactivated: ACCOUNT_MESSAGES.deactivated,
+  noProfile: ACCOUNT_MESSAGES.noProfile,
 } as const;
 
 /** What a purchase needs to know about the buyer (the profile), including the commerce fields. */

@@ -6,6 +6,7 @@ import {
   type Withdrawal,
   type WithdrawalListQuery,
   type WithdrawalRequestInput,
+  ACCOUNT_MESSAGES,
 } from '@goldbot/shared';
 import type { AuditEntry } from '../records/audit-entry.js';
 import { toWithdrawalView, withdrawalSearchText, type WithdrawalRecord } from '../records/withdrawal-record.js';
@@ -32,8 +33,8 @@ export const WITHDRAWAL_DECISION_MESSAGES = {
     "This withdrawal's held amount no longer matches the user's balance, so nothing was changed. Please reload and contact support if it persists.",
   tryAgain: 'The withdrawal is being changed by another request. Please try again.',
   requestBusy: 'Your balance was changing at the same moment. Please try again.',
-  noProfile: 'Your account is not set up yet. Please sign in again.',
-  deactivated: 'Account is deactivated',
+  noProfile: ACCOUNT_MESSAGES.noProfile,
+  deactivated: ACCOUNT_MESSAGES.deactivated,
 } as const;
 
 /** Rows of the customer's own list (the Withdrawal Center shows the 3 latest; the rest are history). */
