@@ -1,4 +1,4 @@
-import { config } from '../config.js';
+import { appLink, config } from '../config.js';
 import { dynamoBindingStore } from '../data/binding-store.js';
 import type { BindingDeps } from '../domain/commerce/binding.js';
 import { approvePayment } from '../domain/commerce/payment-review.js';
@@ -23,7 +23,7 @@ export function bindingDeps(log: Logger): BindingDeps {
     newId,
     policy: orderBindingPolicy,
     mailer: templateMailer,
-    dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard`,
+    dashboardLink: appLink('/dashboard'),
     log,
     // The admin's approval, as the system: the same plan and conditional transaction, audited as
     // 'payment.auto-approve' with the binding, and the same verified mail.

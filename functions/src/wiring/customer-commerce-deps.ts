@@ -1,4 +1,4 @@
-import { config } from '../config.js';
+import { appLink, config } from '../config.js';
 import { dynamoFreeTrialStore } from '../data/free-trial-store.js';
 import { dynamoPurchaseStore } from '../data/purchase-store.js';
 import type { CommerceDeps } from '../domain/commerce/customer-commerce.js';
@@ -17,6 +17,6 @@ export const customerCommerce: CommerceDeps = {
   mailer: templateMailer,
   now: () => new Date(),
   newId,
-  dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard`,
+  dashboardLink: appLink('/dashboard'),
   bindingPolicy: bindingPolicy(config.orders.openMinutes, config.orders.graceMinutes),
 };

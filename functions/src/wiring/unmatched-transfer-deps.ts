@@ -1,4 +1,4 @@
-import { config } from '../config.js';
+import { appLink } from '../config.js';
 import { dynamoUnmatchedTransferStore } from '../data/unmatched-transfer-store.js';
 import type { UnmatchedDeps } from '../domain/commerce/unmatched-transfers.js';
 import { newId } from '../kit/ids.js';
@@ -11,6 +11,6 @@ export const unmatchedTransferDeps = (log: Logger): UnmatchedDeps => ({
   now: () => new Date(),
   newId,
   mailer: templateMailer,
-  dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard`,
+  dashboardLink: appLink('/dashboard'),
   log,
 });

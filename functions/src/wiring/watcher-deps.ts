@@ -1,5 +1,5 @@
 import { ORDER, TRANSFER_MESSAGES } from '@goldbot/shared';
-import { config } from '../config.js';
+import { appLink } from '../config.js';
 import { loadEmailTemplate } from '../data/email-template-store.js';
 import { dynamoNoticeStore, dynamoWatcherStore } from '../data/watcher-store.js';
 import { settleTransfer } from '../domain/commerce/binding.js';
@@ -18,8 +18,6 @@ import { templateMailer } from './template-mail.js';
  * listing through the same TRON client as the on-chain check (its timeouts, retries and breaker),
  * every transfer bound as binding-deps.ts binds it, the notices to every administrator.
  */
-const appUrl = config.appUrl.replace(/\/+$/, '');
-
 /** Why no order took a transfer, as the administrators' mail says it. */
 const REASON_TEXT = {
   'no-order': 'no order asked for this exact amount at that time (a wrong or rounded amount)',
@@ -69,7 +67,7 @@ export function noticeDeps(log: Logger): NoticeDeps {
         confirmedAt: new Date(transfer.blockTime).toISOString(),
         reason: transfer.unmatched ? REASON_TEXT[transfer.unmatched.reason] : TRANSFER_MESSAGES.notFound,
         closeOrders: transfer.unmatched?.closeOrders.length ?? 0,
-        transfersLink: `${appUrl}/admin/unmatched-transfers`,
+        transfersLink: appLink('/admin/unmatched-transfers'),
       });
       await mailEveryAdmin(to, (address) => templateMailer.send(address, template, values));
     },
@@ -80,7 +78,7 @@ export function noticeDeps(log: Logger): NoticeDeps {
         freeAmounts: alert.freeAmounts,
         totalAmounts: ORDER.maxTagCents,
         seenAt: alert.firstSeenAt || new Date().toISOString(),
-        paymentsLink: `${appUrl}/admin/payments`,
+        paymentsLink: appLink('/admin/payments'),
       });
       await mailEveryAdmin(to, (address) => templateMailer.send(address, template, values));
     },
