@@ -2,7 +2,7 @@ import { appLink } from '../config.js';
 import { dynamoUnmatchedTransferStore } from '../data/unmatched-transfer-store.js';
 import type { UnmatchedDeps } from '../domain/commerce/unmatched-transfers.js';
 import { newId } from '../kit/ids.js';
-import type { Logger } from '../kit/logger.js';
+import { describeError, type Logger } from '../kit/logger.js';
 import { templateMailer } from './template-mail.js';
 
 /** Deciding an unmatched transfer: the store, the clock, fresh ids and the customer's pending mail. */
@@ -12,5 +12,9 @@ export const unmatchedTransferDeps = (log: Logger): UnmatchedDeps => ({
   newId,
   mailer: templateMailer,
   dashboardLink: appLink('/dashboard'),
-  log,
+  onMailFailure: (error, paymentId) =>
+    log.error('pending mail of an assigned transfer neither sent nor kept for retry; the assignment stands', {
+      paymentId,
+      ...describeError(error),
+    }),
 });

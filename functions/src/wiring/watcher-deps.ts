@@ -8,7 +8,7 @@ import type { WatcherDeps } from '../domain/commerce/wallet-watcher.js';
 import type { NoticeDeps } from '../domain/commerce/watch-notices.js';
 import { mailEveryAdmin } from '../domain/commerce/wallets.js';
 import { amountPoolLowMailValues, unmatchedTransferMailValues } from '../domain/email/templates.js';
-import type { Logger } from '../kit/logger.js';
+import { describeError, type Logger } from '../kit/logger.js';
 import { bindingDeps, orderBindingPolicy } from './binding-deps.js';
 import { tronApi } from './tron-api-client.js';
 import { templateMailer } from './template-mail.js';
@@ -57,6 +57,8 @@ export function noticeDeps(log: Logger): NoticeDeps {
     store: dynamoNoticeStore,
     now: () => new Date(),
     log,
+    onMailFailure: (error, noticeId) =>
+      log.error('admin notice failed; the next run sends it', { noticeId, ...describeError(error) }),
     async mailUnmatched(transfer) {
       const [to, template] = await Promise.all([admins(), loadEmailTemplate('unmatchedTransfer')]);
       const values = unmatchedTransferMailValues({

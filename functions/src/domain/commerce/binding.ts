@@ -23,6 +23,7 @@ import {
   unitsToCents,
   type BindingPolicy,
 } from './transfers.js';
+import type { OnMailFailure } from '../email/mail-failure.js';
 
 /**
  * Binding a recorded transfer to its order (docs/data-model.md, "Binding a transfer to its order"):
@@ -127,6 +128,8 @@ export interface BindingDeps {
   dashboardLink: string;
   /** Approves a payment as the system (action 'payment.auto-approve'), through approvePayment. */
   autoApprove: (paymentId: string, details: Record<string, unknown>) => Promise<DecisionResult>;
+  /** A failed pending mail is reported (by the payment's id) and never undoes the binding. */
+  onMailFailure: OnMailFailure;
   log: Logger;
 }
 
@@ -342,11 +345,7 @@ async function afterBinding(deps: BindingDeps, plan: BindingPlan, context: Bindi
       );
     } catch (error) {
       // Mail is not transactional: the payment stands, and its status shows in the dashboard.
-      log.error('pending mail of a bound transfer failed', {
-        paymentId,
-        template: paymentTemplateType(payment.packageSlug, 'pending'),
-        error: errorText(error),
-      });
+      deps.onMailFailure(error, paymentId);
     }
   }
   return {

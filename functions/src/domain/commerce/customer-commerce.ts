@@ -8,6 +8,7 @@ import {
 } from '@goldbot/shared';
 import { normalizeTxid } from '../records/payment-record.js';
 import { toSubscriptionView } from '../records/subscription-record.js';
+import type { OnMailFailure } from '../email/mail-failure.js';
 import type { Logger } from '../logger-port.js';
 import {
   paymentTemplateType,
@@ -73,6 +74,8 @@ export interface CommerceDeps {
    * never throws; the recheck job picks up any payment whose check did not start.
    */
   paymentSubmitted?: (paymentId: string, log: Logger) => Promise<void>;
+  /** A failed mail is reported (by the payment's or the free trial's id) and never undoes the purchase. */
+  onMailFailure: OnMailFailure;
 }
 
 /** A use case's answer where the status depends on the outcome (201 created, 200 replayed). */
@@ -129,7 +132,6 @@ export async function verifyReferral(
 
 async function sendMail(
   deps: CommerceDeps,
-  log: Logger,
   to: string,
   template: EmailTemplate,
   values: Record<string, string>,
@@ -139,12 +141,8 @@ async function sendMail(
     // After the commit: a refused send is kept in the outbox and retried (email/mail-outbox.ts).
     await deps.mailer.send(to, template, values, effect);
   } catch (error) {
-    // Neither sent nor kept: the purchase stands, and the log names the mail.
-    log.error('commerce mail failed', {
-      template: effect.type,
-      entityId: effect.entityId,
-      error: error instanceof Error ? error.message : String(error),
-    });
+    // Neither sent nor kept: the purchase stands, and the failure is reported.
+    deps.onMailFailure(error, effect.entityId);
   }
 }
 
@@ -308,7 +306,6 @@ export async function submitUsdtPayment(
   }
   await sendMail(
     deps,
-    log,
     payment.email,
     snapshot.template,
     subscriptionMailValues({
@@ -349,7 +346,6 @@ export async function createFreeTrial(deps: CommerceDeps, userId: string, log: L
   log.info('free trial started', { subscriptionId: subscription._id });
   await sendMail(
     deps,
-    log,
     profile.email,
     template,
     freeTrialMailValues({

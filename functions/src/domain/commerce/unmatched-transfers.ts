@@ -23,7 +23,7 @@ import {
   type EmailTemplate,
   type TemplateMailer,
 } from '../email/templates.js';
-import type { Logger } from '../logger-port.js';
+import type { OnMailFailure } from '../email/mail-failure.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { CHAIN_CHECK_REASONS } from './chain-check.js';
 import { packageSlugOf, purchaseRecords, type CustomerProfile, type TxidMarker } from './purchase.js';
@@ -83,7 +83,8 @@ export interface UnmatchedDeps {
   newId: (nowMs: number) => string;
   mailer: TemplateMailer;
   dashboardLink: string;
-  log: Logger;
+  /** A failed pending mail is reported (by the payment's id) and never undoes the assignment. */
+  onMailFailure: OnMailFailure;
 }
 
 const STATUS_WORD = { assigned: 'assigned', refunded: 'marked refunded', ignored: 'marked ignored' } as const;
@@ -257,11 +258,7 @@ export async function assignTransfer(
       { type: paymentTemplateType(payment.packageSlug, 'pending'), entityId: payment._id },
     );
   } catch (error) {
-    deps.log.error('pending mail of an assigned transfer failed', {
-      paymentId,
-      template: paymentTemplateType(payment.packageSlug, 'pending'),
-      error: error instanceof Error ? error.message : String(error),
-    });
+    deps.onMailFailure(error, paymentId);
   }
   const decided: TransferRecord = {
     ...transfer,

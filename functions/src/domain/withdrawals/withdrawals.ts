@@ -14,6 +14,7 @@ import { backoffMs, CONFLICT_TRIES, retry } from '../../lib/retry.js';
 import { SEARCH_EVALUATION_BUDGET } from '../commerce/payment-review.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.js';
 import type { ReferralBalances } from './balances.js';
+import type { OnMailFailure } from '../email/mail-failure.js';
 
 /**
  * Referral withdrawals (the customer's Referral Program and withdrawal window, the admin's Withdrawals
@@ -163,8 +164,8 @@ export interface DecisionMail {
 
 export interface DecisionDeps extends WithdrawalDeps {
   sendDecisionMail: (mail: DecisionMail) => Promise<void>;
-  /** A failed mail is reported here and never undoes the decision. */
-  onMailFailure: (error: unknown, withdrawalId: string) => void;
+  /** A failed mail is reported (by the withdrawal's id) and never undoes the decision. */
+  onMailFailure: OnMailFailure;
   /**
    * The on-chain check of an approved payout (payout-check.ts), run after the commit and the mail;
    * absent where no check is wired. Its verdict is answered with the withdrawal; a failure of it
