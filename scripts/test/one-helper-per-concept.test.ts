@@ -12,7 +12,9 @@ import { REPO_ROOT } from '../../infra/lib/paths.js';
  * SecretsManagerClient or keeps a secret cache of its own. Dollars become cents by the one
  * shared/src/money.ts (`toCents`, `roundToCents`, `discountedPrice`), used by the functions, the
  * scripts and the web app alike, so no other module rounds money with its own
- * `Math.round(x * 100)`. The checks read the source text.
+ * `Math.round(x * 100)`. A link to the site is built by `appLink` of functions/src/config.ts,
+ * which trims APP_URL's trailing slashes, so no other module reads `config.appUrl`. The checks
+ * read the source text.
  */
 
 const SCANNED = ['functions/src', 'scripts'];
@@ -86,6 +88,11 @@ describe('one helper per concept', () => {
     expect(
       HAND_WRITTEN_CENTS.some((p) => p.test('const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;')),
     ).toBe(false);
+  });
+
+  it('builds links to the site with appLink of config.ts only', () => {
+    const builders = files.filter(({ path, text }) => path.startsWith('functions/src/') && /\bappUrl\b/.test(text));
+    expect(builders.map((f) => f.path)).toEqual(['functions/src/config.ts']);
   });
 
   it('builds the Secrets Manager client in adapters/secrets.ts only', () => {
