@@ -33,7 +33,10 @@ export interface NoticeDeps {
   mailUnmatched: (transfer: TransferRecord) => Promise<void>;
   /** Mails every administrator that a price runs low on amounts. */
   mailPoolLow: (alert: PoolAlert) => Promise<void>;
-  /** A failed notice (its claim given back, so the next run sends it), by the transfer's TXID or the alert's `POOL#<price cents>#<hour>`. */
+  /**
+   * A failed notice, its claim given back so the next run sends it: by the transfer's TXID or the
+   * alert's `POOL#<price cents>#<hour>`.
+   */
   onMailFailure: OnMailFailure;
   now: () => Date;
   log: Logger;
