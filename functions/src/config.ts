@@ -148,3 +148,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
 }
 
 export const config: AppConfig = parseConfig(process.env);
+
+/**
+ * A page of the site as a mail links to it: APP_URL without its trailing slashes, then `path`
+ * ('/dashboard', '/admin/wallets'). Every link the functions send is built here, so an APP_URL
+ * configured with a trailing slash never gives a '//dashboard'.
+ */
+export const appLink = (path: string, appUrl: string = config.appUrl): string => `${appUrl.replace(/\/+$/, '')}${path}`;

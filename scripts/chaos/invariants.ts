@@ -1,4 +1,4 @@
-import { PACKAGE_NAMES, type PackageSlug } from '@goldbot/shared';
+import { PACKAGE_NAMES, toCents, type PackageSlug } from '@goldbot/shared';
 import {
   basicPeriod,
   freeTrialPeriod,
@@ -39,7 +39,7 @@ export interface InvariantResult {
 
 const num = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0) || 0);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
-const cents = (usd: unknown) => Math.round(num(usd) * 100);
+const cents = (usd: unknown) => toCents(num(usd));
 const pk = (item: Item) => str(item.PK);
 const sk = (item: Item) => str(item.SK);
 const userOf = (item: Item) => pk(item).replace(/^USER#/, '');
@@ -372,7 +372,7 @@ export function aggregatesRecount(c: Classified): InvariantResult {
   let compared = 0;
   const expect = (key: string, field: string, actual: unknown, wanted: number) => {
     compared += 1;
-    if (Math.round(num(actual) * 100) !== Math.round(wanted * 100)) {
+    if (toCents(num(actual)) !== toCents(wanted)) {
       violations.push(`${key} ${field} is ${num(actual)}, a recount gives ${wanted}`);
     }
   };

@@ -9,7 +9,12 @@ import { REPO_ROOT } from '../../infra/lib/paths.js';
  * module of the functions or the scripts computes a wait from its try number; and the functions
  * read every secret through the one reader, functions/src/adapters/secrets.ts (Powertools
  * Parameters, which keeps each value for the time its caller names), so no other module builds a
- * SecretsManagerClient or keeps a secret cache of its own. The checks read the source text.
+ * SecretsManagerClient or keeps a secret cache of its own. Dollars become cents by the one
+ * shared/src/money.ts (`toCents`, `roundToCents`, `discountedPrice`), used by the functions, the
+ * scripts and the web app alike, so no other module rounds money with its own
+ * `Math.round(x * 100)`. A link to the site is built by `appLink` of functions/src/config.ts,
+ * which trims APP_URL's trailing slashes, so no other module reads `config.appUrl`. The checks
+ * read the source text.
  */
 
 const SCANNED = ['functions/src', 'scripts'];
@@ -37,8 +42,17 @@ const HAND_WRITTEN_BACKOFF = [
   new RegExp(String.raw`\b(?:attempt|conflicts)\b[^;\n]*Math\.random\(\)`, 'i'),
 ];
 
-const findings = (patterns: readonly RegExp[], allowed: readonly string[]) =>
-  files.flatMap(({ path, text }) =>
+/** Where money is computed: the functions, the scripts, the shared package and the web app (not their tests). */
+const moneyFiles = ['functions/src', 'scripts', 'shared/src', 'web/src']
+  .flatMap(sourceFiles)
+  .filter((path) => !/\.test\.tsx?$/.test(path))
+  .map((path) => ({ path, text: readFileSync(join(REPO_ROOT, path), 'utf8') }));
+
+/** `Math.round(usd * 100)`, `Math.round((price - discount) * 100) / 100`: a cents conversion of one's own. */
+const HAND_WRITTEN_CENTS = [/Math\.round\([^;\n]*\*\s*100\b/];
+
+const findings = (patterns: readonly RegExp[], allowed: readonly string[], scanned = files) =>
+  scanned.flatMap(({ path, text }) =>
     allowed.includes(path)
       ? []
       : text
@@ -56,6 +70,29 @@ describe('one helper per concept', () => {
 
   it('waits between tries only by the backoff of lib/retry.ts', () => {
     expect(findings(HAND_WRITTEN_BACKOFF, ['functions/src/lib/retry.ts'])).toEqual([]);
+  });
+
+  it('converts dollars to cents in shared/src/money.ts only', () => {
+    expect(moneyFiles.some((f) => f.path === 'shared/src/money.ts')).toBe(true);
+    expect(moneyFiles.some((f) => f.path.startsWith('web/src/'))).toBe(true);
+    const allowed = [
+      'shared/src/money.ts',
+      // Not money: a Lighthouse score (0 to 1) as a percentage, and the trading report's percentages.
+      'scripts/lighthouse.ts',
+      'web/src/features/reports/data/reports.ts',
+    ];
+    expect(findings(HAND_WRITTEN_CENTS, allowed, moneyFiles)).toEqual([]);
+    expect(
+      HAND_WRITTEN_CENTS.some((p) => p.test('return Math.max(0, Math.round((priceUsd - discountUsd) * 100) / 100);')),
+    ).toBe(true);
+    expect(
+      HAND_WRITTEN_CENTS.some((p) => p.test('const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;')),
+    ).toBe(false);
+  });
+
+  it('builds links to the site with appLink of config.ts only', () => {
+    const builders = files.filter(({ path, text }) => path.startsWith('functions/src/') && /\bappUrl\b/.test(text));
+    expect(builders.map((f) => f.path)).toEqual(['functions/src/config.ts']);
   });
 
   it('builds the Secrets Manager client in adapters/secrets.ts only', () => {

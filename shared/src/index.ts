@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './money.js';
 export * from './routes.js';
 export * from './table.js';
 export * from './schedules.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_GROUP,
-  dollars,
+  formatUsd,
   withdrawalApprovedMessage,
   AUTH,
   CONTACT,
@@ -137,7 +137,9 @@ describe('the withdrawal approval message', () => {
     expect(withdrawalApprovedMessage(20.5, 2.25)).toBe(
       'Withdrawal approved successfully! $20.50 paid out; $2.25 of earnings remain.',
     );
-    expect(dollars(1000)).toBe('$1000');
-    expect(dollars(0.1)).toBe('$0.10');
+    expect(withdrawalApprovedMessage(1000, 0.1)).toBe(
+      'Withdrawal approved successfully! $1,000 paid out; $0.10 of earnings remain.',
+    );
+    expect(formatUsd(0.1)).toBe('$0.10');
   });
 });

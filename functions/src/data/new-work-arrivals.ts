@@ -1,3 +1,4 @@
+import { formatUsdt } from '@goldbot/shared';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { ArrivalsReader, ArrivedWork, ArrivalWindow, Arrivals } from '../domain/admin/waiting-work.js';
@@ -64,7 +65,7 @@ async function arrivalsOn(list: TimeList, window: ArrivalWindow, limit: number):
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const usdt = (value: unknown) => `${Number(value ?? 0).toFixed(2)} USDT`;
+const usdt = (value: unknown) => formatUsdt(Number(value ?? 0));
 /** A name and address as one mail line shows them: `trader42 <t@example.com>`. */
 const person = (name: unknown, email: unknown) => (text(email) ? `${text(name)} <${text(email)}>` : text(name));
 /** The start of a message on one line. */

@@ -1,4 +1,4 @@
-import { config } from '../config.js';
+import { appLink } from '../config.js';
 import { dynamoReminderStore } from '../wiring/subscription-expiry-deps.js';
 import { sendExpiryReminders, type ReminderMail } from '../domain/jobs/expiry-reminders.js';
 import { expiryReminderMailValues } from '../domain/email/templates.js';
@@ -6,7 +6,7 @@ import { defineJob } from '../kit/job-handler.js';
 import { describeError } from '../kit/logger.js';
 import { sendTemplateMail } from '../wiring/template-mail.js';
 
-const dashboardLink = `${config.appUrl.replace(/\/+$/, '')}/dashboard`;
+const dashboardLink = appLink('/dashboard');
 
 /** The reminder template (an admin's edit, or the default), read at send time, rendered and sent. */
 const sendReminder = (mail: ReminderMail): Promise<void> =>

@@ -2,7 +2,7 @@ import { submitUsdtPaymentInputSchema } from '@goldbot/shared';
 import { submitUsdtPayment } from '../domain/commerce/customer-commerce.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
-import { paymentSubmissionDeps as deps } from '../wiring/payment-submission-deps.js';
+import { paymentSubmissionDeps } from '../wiring/payment-submission-deps.js';
 
 /** 201 with the pending subscription; 200 with the same one for a double click. */
 export const handler = defineHandler(
@@ -16,7 +16,13 @@ export const handler = defineHandler(
     countLimits: 'in-use-case',
   },
   async ({ body, caller, log, limits }) => {
-    const { status, body: answer } = await submitUsdtPayment(deps, caller.userId, body, log, limits);
+    const { status, body: answer } = await submitUsdtPayment(
+      paymentSubmissionDeps(log),
+      caller.userId,
+      body,
+      log,
+      limits,
+    );
     return { statusCode: status, body: answer };
   },
 );

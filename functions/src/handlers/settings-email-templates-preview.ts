@@ -1,5 +1,5 @@
 import { EMAIL_TEMPLATE_PREVIEW_MAX_BODY_BYTES, emailTemplatePreviewInputSchema } from '@goldbot/shared';
-import { config } from '../config.js';
+import { appLink } from '../config.js';
 import { previewTemplate } from '../domain/email/template-preview.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
@@ -13,5 +13,5 @@ export const handler = defineHandler(
     body: emailTemplatePreviewInputSchema,
     maxBodyBytes: EMAIL_TEMPLATE_PREVIEW_MAX_BODY_BYTES,
   },
-  async ({ body }) => ok(previewTemplate(body, `${config.appUrl.replace(/\/+$/, '')}/dashboard`)),
+  async ({ body }) => ok(previewTemplate(body, appLink('/dashboard'))),
 );

@@ -1,10 +1,11 @@
+import { ACCOUNT_MESSAGES } from '@goldbot/shared';
 import type { UserProfile } from '../domain/records/user-profile.js';
 import { ADMIN_MFA_MESSAGES, assertAdminMfa } from '../domain/auth/admin-mfa.js';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.js';
 import type { SessionGuard } from './middlewares/session-check.js';
 
 export const SESSION_MESSAGES = {
-  noProfile: 'Your account is not set up yet. Please sign in again.',
+  noProfile: ACCOUNT_MESSAGES.noProfile,
   mfaRequired: ADMIN_MFA_MESSAGES.required,
 } as const;
 
@@ -27,11 +28,11 @@ export function createSessionGuard(readProfile: ProfileReader): SessionGuard {
       if (options.allowMissingProfile === true) return null;
       throw new UnauthorizedError(SESSION_MESSAGES.noProfile);
     }
-    if (!profile.isActive) throw new ForbiddenError('Account is deactivated');
+    if (!profile.isActive) throw new ForbiddenError(ACCOUNT_MESSAGES.deactivated);
     // `iat` has one-second resolution: a token from the same second as the revocation is refused
     // too (safe side; a sign-in that fast after a reset simply signs in again).
     if (profile.tokensValidAfter !== undefined && caller.issuedAt <= profile.tokensValidAfter) {
-      throw new UnauthorizedError('Your session has ended. Please sign in again.');
+      throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionEnded);
     }
     // An administrator's token counts on admin routes only once TOTP is on, and only from a sign-in
     // after that (admin-mfa.ts). Cognito challenges every sign-in of a user with TOTP on, so this also

@@ -9,7 +9,7 @@ import {
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { ADMIN_GROUP, ADMIN_SIGN_IN_REQUIRED_MESSAGE } from '@goldbot/shared';
+import { ADMIN_GROUP, ADMIN_SIGN_IN_REQUIRED_MESSAGE, ACCOUNT_MESSAGES } from '@goldbot/shared';
 import * as z from '@goldbot/shared/zod';
 import { emailHeldByRegistration } from '../data/email-registration-read.js';
 import { createLogger, describeError } from '../kit/logger.js';
@@ -79,7 +79,7 @@ export const PRE_SIGN_UP_MESSAGES = {
   pendingRegistration:
     'An account with this e-mail address exists but the address has not been verified yet. Please sign in with your e-mail and password (or finish your registration with the code we e-mailed you), then use Google.',
   unusableEmail: 'This e-mail address cannot be used for Google sign-in.',
-  deactivated: 'Account is deactivated',
+  deactivated: ACCOUNT_MESSAGES.deactivated,
   administrator: ADMIN_SIGN_IN_REQUIRED_MESSAGE,
 } as const;
 

@@ -1,4 +1,4 @@
-import { config } from '../config.js';
+import { appLink } from '../config.js';
 import { dynamoActivationStore } from '../data/activation-store.js';
 import { loadEmailTemplate } from '../data/email-template-store.js';
 import type { ActivationDeps } from '../domain/commerce/activation-mails.js';
@@ -16,7 +16,7 @@ export const activationDeps = (log: Logger, remainingMs?: () => number, reserveM
   loadTemplate: () => loadEmailTemplate('subscriptionActivation'),
   now: () => new Date(),
   newId,
-  dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard`,
+  dashboardLink: appLink('/dashboard'),
   onFailure: (subscription, stage, error) =>
     log.error(
       stage === 'mail'

@@ -1,4 +1,4 @@
-import { config } from '../config.js';
+import { appLink } from '../config.js';
 import { recordTestMailSent } from '../data/admin-test-mail-store.js';
 import type { TestMailDeps } from '../domain/admin/setup-checklist.js';
 import { adminTestMailValues } from '../domain/email/templates.js';
@@ -8,11 +8,7 @@ import { sendTemplateMail } from './template-mail.js';
 /** The test mail as the route sends it: the built-in `adminTestMail`, then the profile's checklist step. */
 export const testMailDeps = (log: Logger): TestMailDeps => ({
   send: (to, sentAt) =>
-    sendTemplateMail(
-      to,
-      'adminTestMail',
-      adminTestMailValues({ sentAt, adminLink: `${config.appUrl.replace(/\/+$/, '')}/admin/dashboard` }),
-    ),
+    sendTemplateMail(to, 'adminTestMail', adminTestMailValues({ sentAt, adminLink: appLink('/admin/dashboard') })),
   recordSent: recordTestMailSent,
   now: () => new Date(),
   onSendFailure: (error) => log.error('test mail not sent', describeError(error)),

@@ -1,11 +1,11 @@
-import { config } from '../config.js';
+import { appLink, config } from '../config.js';
 import { dynamoBindingStore } from '../data/binding-store.js';
 import type { BindingDeps } from '../domain/commerce/binding.js';
 import { approvePayment } from '../domain/commerce/payment-review.js';
 import { bindingPolicy } from '../domain/commerce/transfers.js';
 import { SYSTEM_ACTOR } from '../domain/records/audit-entry.js';
 import { newId } from '../kit/ids.js';
-import type { Logger } from '../kit/logger.js';
+import { describeError, type Logger } from '../kit/logger.js';
 import { paymentApprovalDeps } from './payment-approval-deps.js';
 import { templateMailer } from './template-mail.js';
 
@@ -23,8 +23,13 @@ export function bindingDeps(log: Logger): BindingDeps {
     newId,
     policy: orderBindingPolicy,
     mailer: templateMailer,
-    dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard`,
+    dashboardLink: appLink('/dashboard'),
     log,
+    onMailFailure: (error, paymentId) =>
+      log.error('pending mail of a bound transfer neither sent nor kept for retry; the payment stands', {
+        paymentId,
+        ...describeError(error),
+      }),
     // The admin's approval, as the system: the same plan and conditional transaction, audited as
     // 'payment.auto-approve' with the binding, and the same verified mail.
     autoApprove: (paymentId, details) =>

@@ -1,4 +1,4 @@
-import { config } from '../config.js';
+import { appLink } from '../config.js';
 import { botConnectedMailValues } from '../domain/email/templates.js';
 import type { ConnectedMail, ConnectionDeps } from '../domain/trading/mt5-accounts.js';
 import { newId } from '../kit/ids.js';
@@ -18,7 +18,7 @@ export async function sendConnectedMail(mail: ConnectedMail): Promise<void> {
     packageName: mail.packageName,
     ...mail.account,
     connectedAt: mail.connectedAt,
-    dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard`,
+    dashboardLink: appLink('/dashboard'),
   });
   await sendEffectMail({ to: mail.to, type: 'botConnected', values, entityId: mail.subscriptionId });
 }

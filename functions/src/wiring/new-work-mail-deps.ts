@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { config } from '../config.js';
+import { appLink } from '../config.js';
 import { loadEmailTemplate } from '../data/email-template-store.js';
 import { dynamoNewWorkNoticeStore } from '../data/new-work-notice-store.js';
 import { dynamoSettingsStore } from '../data/settings-store.js';
@@ -8,8 +8,6 @@ import { newWorkMailValues, type EmailTemplate } from '../domain/email/templates
 import { describeError, type Logger } from '../kit/logger.js';
 import { templateMailer } from './template-mail.js';
 import { WORK_SOURCES } from './work-sources.js';
-
-const appUrl = () => config.appUrl.replace(/\/+$/, '');
 
 /**
  * The new-work job as it runs: the table's notices and settings, every member of the Cognito
@@ -31,8 +29,8 @@ export function newWorkMailDeps(now: Date, log: Logger): NewWorkMailDeps {
       template ??= loadEmailTemplate('adminNewWork');
       const values = newWorkMailValues({
         ...mail,
-        reviewLink: `${appUrl()}${mail.screen}`,
-        settingsLink: `${appUrl()}/admin/subscription-settings`,
+        reviewLink: appLink(mail.screen),
+        settingsLink: appLink('/admin/subscription-settings'),
       });
       await templateMailer.send(to, await template, values);
     },

@@ -1,4 +1,4 @@
-import { config } from '../config.js';
+import { appLink } from '../config.js';
 import type { VerifiedMail } from '../domain/commerce/payment-review.js';
 import { paymentTemplateType, subscriptionMailValues } from '../domain/email/templates.js';
 import { sendEffectMail } from './template-mail.js';
@@ -9,7 +9,7 @@ import { sendEffectMail } from './template-mail.js';
  * outbox when SES refuses it.
  */
 export async function sendVerifiedMail(mail: VerifiedMail): Promise<void> {
-  const values = subscriptionMailValues({ ...mail, dashboardLink: `${config.appUrl}/dashboard` });
+  const values = subscriptionMailValues({ ...mail, dashboardLink: appLink('/dashboard') });
   await sendEffectMail({
     to: mail.to,
     type: paymentTemplateType(mail.packageSlug, 'verified'),

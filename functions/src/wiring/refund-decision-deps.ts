@@ -1,4 +1,4 @@
-import { config } from '../config.js';
+import { appLink } from '../config.js';
 import { refundMailValues } from '../domain/email/templates.js';
 import type { RefundDecisionDeps, RefundMail } from '../domain/refunds/refunds.js';
 import { describeError, type Logger } from '../kit/logger.js';
@@ -7,7 +7,7 @@ import { sendEffectMail } from './template-mail.js';
 
 /** The decision's template (an admin-edited item wins over the built-in default), rendered and sent; kept in the outbox when SES refuses it. */
 export async function sendRefundMail(mail: RefundMail): Promise<void> {
-  const values = refundMailValues({ ...mail, dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard` });
+  const values = refundMailValues({ ...mail, dashboardLink: appLink('/dashboard') });
   await sendEffectMail({
     to: mail.to,
     type: mail.decision === 'approved' ? 'refundApproved' : 'refundRefused',

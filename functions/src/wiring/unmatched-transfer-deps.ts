@@ -1,8 +1,8 @@
-import { config } from '../config.js';
+import { appLink } from '../config.js';
 import { dynamoUnmatchedTransferStore } from '../data/unmatched-transfer-store.js';
 import type { UnmatchedDeps } from '../domain/commerce/unmatched-transfers.js';
 import { newId } from '../kit/ids.js';
-import type { Logger } from '../kit/logger.js';
+import { describeError, type Logger } from '../kit/logger.js';
 import { templateMailer } from './template-mail.js';
 
 /** Deciding an unmatched transfer: the store, the clock, fresh ids and the customer's pending mail. */
@@ -11,6 +11,10 @@ export const unmatchedTransferDeps = (log: Logger): UnmatchedDeps => ({
   now: () => new Date(),
   newId,
   mailer: templateMailer,
-  dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard`,
-  log,
+  dashboardLink: appLink('/dashboard'),
+  onMailFailure: (error, paymentId) =>
+    log.error('pending mail of an assigned transfer neither sent nor kept for retry; the assignment stands', {
+      paymentId,
+      ...describeError(error),
+    }),
 });

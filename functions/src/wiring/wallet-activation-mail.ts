@@ -1,4 +1,4 @@
-import { config } from '../config.js';
+import { appLink, config } from '../config.js';
 import { loadEmailTemplate } from '../data/email-template-store.js';
 import { mailEveryAdmin, type WalletActivation, type WalletDeps } from '../domain/commerce/wallets.js';
 import { walletActivatedMailValues } from '../domain/email/templates.js';
@@ -17,7 +17,7 @@ export async function announceWalletActivation(activation: WalletActivation): Pr
   const [admins, template] = await Promise.all([adminEmails(), loadEmailTemplate('walletActivated')]);
   const values = walletActivatedMailValues({
     ...activation,
-    walletsLink: `${config.appUrl.replace(/\/+$/, '')}/admin/wallets`,
+    walletsLink: appLink('/admin/wallets'),
   });
   await mailEveryAdmin(admins, (to) => templateMailer.send(to, template, values));
 }

@@ -1,5 +1,5 @@
 import { ORDER, TRANSFER_MESSAGES } from '@goldbot/shared';
-import { config } from '../config.js';
+import { appLink } from '../config.js';
 import { loadEmailTemplate } from '../data/email-template-store.js';
 import { dynamoNoticeStore, dynamoWatcherStore } from '../data/watcher-store.js';
 import { settleTransfer } from '../domain/commerce/binding.js';
@@ -8,7 +8,7 @@ import type { WatcherDeps } from '../domain/commerce/wallet-watcher.js';
 import type { NoticeDeps } from '../domain/commerce/watch-notices.js';
 import { mailEveryAdmin } from '../domain/commerce/wallets.js';
 import { amountPoolLowMailValues, unmatchedTransferMailValues } from '../domain/email/templates.js';
-import type { Logger } from '../kit/logger.js';
+import { describeError, type Logger } from '../kit/logger.js';
 import { bindingDeps, orderBindingPolicy } from './binding-deps.js';
 import { tronApi } from './tron-api-client.js';
 import { templateMailer } from './template-mail.js';
@@ -18,8 +18,6 @@ import { templateMailer } from './template-mail.js';
  * listing through the same TRON client as the on-chain check (its timeouts, retries and breaker),
  * every transfer bound as binding-deps.ts binds it, the notices to every administrator.
  */
-const appUrl = config.appUrl.replace(/\/+$/, '');
-
 /** Why no order took a transfer, as the administrators' mail says it. */
 const REASON_TEXT = {
   'no-order': 'no order asked for this exact amount at that time (a wrong or rounded amount)',
@@ -59,6 +57,8 @@ export function noticeDeps(log: Logger): NoticeDeps {
     store: dynamoNoticeStore,
     now: () => new Date(),
     log,
+    onMailFailure: (error, noticeId) =>
+      log.error('admin notice failed; the next run sends it', { noticeId, ...describeError(error) }),
     async mailUnmatched(transfer) {
       const [to, template] = await Promise.all([admins(), loadEmailTemplate('unmatchedTransfer')]);
       const values = unmatchedTransferMailValues({
@@ -69,7 +69,7 @@ export function noticeDeps(log: Logger): NoticeDeps {
         confirmedAt: new Date(transfer.blockTime).toISOString(),
         reason: transfer.unmatched ? REASON_TEXT[transfer.unmatched.reason] : TRANSFER_MESSAGES.notFound,
         closeOrders: transfer.unmatched?.closeOrders.length ?? 0,
-        transfersLink: `${appUrl}/admin/unmatched-transfers`,
+        transfersLink: appLink('/admin/unmatched-transfers'),
       });
       await mailEveryAdmin(to, (address) => templateMailer.send(address, template, values));
     },
@@ -80,7 +80,7 @@ export function noticeDeps(log: Logger): NoticeDeps {
         freeAmounts: alert.freeAmounts,
         totalAmounts: ORDER.maxTagCents,
         seenAt: alert.firstSeenAt || new Date().toISOString(),
-        paymentsLink: `${appUrl}/admin/payments`,
+        paymentsLink: appLink('/admin/payments'),
       });
       await mailEveryAdmin(to, (address) => templateMailer.send(address, template, values));
     },

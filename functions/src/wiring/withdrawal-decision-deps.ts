@@ -1,4 +1,4 @@
-import { config } from '../config.js';
+import { appLink } from '../config.js';
 import { withdrawalMailValues } from '../domain/email/templates.js';
 import type { DecisionDeps, DecisionMail } from '../domain/withdrawals/withdrawals.js';
 import { describeError, type Logger } from '../kit/logger.js';
@@ -7,7 +7,7 @@ import { withdrawals } from './withdrawal-deps.js';
 
 /** The decision's template (an admin-edited item wins over the built-in default), rendered and sent; kept in the outbox when SES refuses it. */
 export async function sendDecisionMail(mail: DecisionMail): Promise<void> {
-  const values = withdrawalMailValues({ ...mail, dashboardLink: `${config.appUrl.replace(/\/+$/, '')}/dashboard` });
+  const values = withdrawalMailValues({ ...mail, dashboardLink: appLink('/dashboard') });
   await sendEffectMail({
     to: mail.to,
     type: mail.decision === 'approved' ? 'withdrawalApproved' : 'withdrawalRejected',

@@ -1,6 +1,6 @@
-import { ADMIN_SIGN_IN_REQUIRED_MESSAGE, AUTH, AUTH_MESSAGES } from '@goldbot/shared';
+import { ADMIN_SIGN_IN_REQUIRED_MESSAGE, AUTH, AUTH_MESSAGES, ACCOUNT_MESSAGES } from '@goldbot/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { SESSION_ENDED, type SessionCaller } from '../../src/domain/auth/account-deps.js';
+import type { SessionCaller } from '../../src/domain/auth/account-deps.js';
 import * as profileCases from '../../src/domain/auth/account-profile.js';
 import { maskEmail } from '../../src/domain/auth/account-profile.js';
 import { REGISTRATION_CLAIM_SECONDS } from '../../src/domain/auth/account-stores.js';
@@ -566,7 +566,7 @@ describe('refresh and logout', () => {
     const session = await registeredAndVerified();
     for (const token of [undefined, '', 'not-a-token']) {
       const error = await failure(signInCases.refresh(deps, token));
-      expect([error.statusCode, error.message]).toEqual([401, SESSION_ENDED]);
+      expect([error.statusCode, error.message]).toEqual([401, ACCOUNT_MESSAGES.sessionEnded]);
     }
     // Cognito still accepts it, but our session registry no longer knows it.
     store.sessions.clear();
@@ -586,7 +586,7 @@ describe('refresh and logout', () => {
     expect(store.sessions.size).toBe(1);
     expect(callsOf(directory.calls, 'revokeToken')).toBe(1);
     const ended = await failure(signInCases.refresh(deps, first.refreshToken));
-    expect([ended.statusCode, ended.message]).toEqual([401, SESSION_ENDED]);
+    expect([ended.statusCode, ended.message]).toEqual([401, ACCOUNT_MESSAGES.sessionEnded]);
     // The other browser stays signed in.
     await expect(signInCases.refresh(deps, second.refreshToken)).resolves.toMatchObject({ expiresIn: 3600 });
   });

@@ -208,6 +208,7 @@ class MemoryBindings implements BindingStore {
 function depsOf(store: MemoryBindings) {
   const mails: { to: string; template: EmailTemplate; values: Record<string, string | number> }[] = [];
   const approvals: { paymentId: string; details: Record<string, unknown> }[] = [];
+  const mailFailures: { error: unknown; paymentId: string }[] = [];
   let id = 0;
   const deps: BindingDeps = {
     store,
@@ -217,6 +218,7 @@ function depsOf(store: MemoryBindings) {
     mailer: { send: async (to, template, values) => void mails.push({ to, template, values }) },
     dashboardLink: 'https://goldbot.example/dashboard',
     log: silent,
+    onMailFailure: (error, paymentId) => void mailFailures.push({ error, paymentId }),
     autoApprove: async (paymentId, details) => {
       approvals.push({ paymentId, details });
       const payment = store.payments.get(paymentId) ?? pendingPayment({ _id: paymentId });
@@ -225,7 +227,7 @@ function depsOf(store: MemoryBindings) {
       return { message: REVIEW_MESSAGES.approved(payment.username), payment: toPaymentView(approved) };
     },
   };
-  return { deps, mails, approvals };
+  return { deps, mails, approvals, mailFailures };
 }
 
 function world(orders: OrderDetail[]) {
@@ -261,6 +263,18 @@ describe('settleTransfer', () => {
     expect(plan).toMatchObject({ deleteCurrentOrder: true, endHold: true });
     expect(mails).toHaveLength(1);
     expect(mails[0]?.values).toMatchObject({ amount: '60.37', packageName: 'Basic Package' });
+  });
+
+  it('keeps the bound payment when its pending mail fails, and reports the failure by the payment', async () => {
+    const store = world([order('ORD1', NOW.getTime() - 10 * MIN)]);
+    store.currentOrder = 'ORD1';
+    const { deps, mailFailures } = depsOf(store);
+    const failure = new Error('SES is down');
+    deps.mailer = { send: async () => Promise.reject(failure) };
+    const outcome = await settleTransfer(deps, recorded(), 'watcher');
+    expect(outcome).toMatchObject({ kind: 'bound', orderId: 'ORD1', created: true });
+    expect(store.commits).toHaveLength(1);
+    expect(mailFailures).toEqual([{ error: failure, paymentId: outcome.kind === 'bound' ? outcome.paymentId : '' }]);
   });
 
   it('binds a transfer once and an order once, under a retry and a race', async () => {

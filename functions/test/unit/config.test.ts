@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { config, parseConfig } from '../../src/config.js';
+import { appLink, config, parseConfig } from '../../src/config.js';
 
 const complete: NodeJS.ProcessEnv = {
   TABLE_NAME: 'app-table',
@@ -162,5 +162,17 @@ describe('parseConfig', () => {
   it('is what the module exports for the test environment', () => {
     expect(config.tableName).toBe(process.env.TABLE_NAME);
     expect(config.logLevel).toBe(process.env.LOG_LEVEL);
+  });
+});
+
+describe('appLink', () => {
+  it('joins APP_URL and a page with one slash, whatever slashes APP_URL ends with', () => {
+    expect(appLink('/dashboard', 'https://www.example.com')).toBe('https://www.example.com/dashboard');
+    expect(appLink('/dashboard', 'https://www.example.com/')).toBe('https://www.example.com/dashboard');
+    expect(appLink('/admin/wallets', 'https://www.example.com///')).toBe('https://www.example.com/admin/wallets');
+  });
+
+  it('links to the configured site by default', () => {
+    expect(appLink('/dashboard')).toBe(`${config.appUrl.replace(/\/+$/, '')}/dashboard`);
   });
 });

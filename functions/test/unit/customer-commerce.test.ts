@@ -144,6 +144,7 @@ function setup(overrides: Partial<PurchaseSnapshot> = {}) {
     newId: () => `ID${(id += 1)}`,
     dashboardLink: 'https://goldbot.example/dashboard',
     bindingPolicy: bindingPolicy(ORDER.openMinutes, ORDER.graceMinutes),
+    onMailFailure: vi.fn(),
   };
   const log = { info: vi.fn(), error: vi.fn(), warn: vi.fn(), debug: vi.fn(), child: vi.fn() } as unknown as Logger & {
     error: ReturnType<typeof vi.fn>;
@@ -308,15 +309,14 @@ describe('submitUsdtPayment', () => {
     expect(sent[0]?.email.html).toBe('<p>Hi jane_doe, 250.37 USDT received, see https://goldbot.example/dashboard</p>');
   });
 
-  it('keeps the payment when the mail fails, and logs it', async () => {
+  it('keeps the payment when the mail fails, and reports the failure by the payment', async () => {
     const { deps, mailer, log } = setup();
-    mailer.send.mockRejectedValueOnce(new Error('SES is down'));
+    const failure = new Error('SES is down');
+    mailer.send.mockRejectedValueOnce(failure);
     const result = await submitUsdtPayment(deps, BUYER._id, PRO, log);
     expect(result.status).toBe(201);
-    expect(log.error).toHaveBeenCalledWith(
-      'commerce mail failed',
-      expect.objectContaining({ entityId: 'ID1', template: 'proPackagePaymentPending', error: 'SES is down' }),
-    );
+    expect(deps.onMailFailure).toHaveBeenCalledWith(failure, 'ID1');
+    expect(log.error).not.toHaveBeenCalled();
   });
 
   it('answers a double click with the existing pending subscription, read back consistently (200, no write, no mail)', async () => {

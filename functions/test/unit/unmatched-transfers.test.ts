@@ -9,7 +9,6 @@ import {
 } from '../../src/domain/commerce/unmatched-transfers.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import type { TransferRecord } from '../../src/domain/records/transfer-record.js';
-import type { Logger } from '../../src/kit/logger.js';
 import { BUYER_PROFILE } from '../helpers/customer-commerce-samples.js';
 
 /** An admin giving an unmatched transfer to a customer, against an in-memory store. */
@@ -68,7 +67,7 @@ function world() {
     newId: () => `ID${(id += 1)}`,
     mailer,
     dashboardLink: 'https://goldbot.example/dashboard',
-    log: { info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn() } as unknown as Logger,
+    onMailFailure: vi.fn(),
   };
   return {
     deps,

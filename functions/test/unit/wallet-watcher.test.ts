@@ -245,11 +245,13 @@ describe('sendNotices', () => {
     const store = new MemoryNotices([transfer('a'), transfer('b')]);
     store.alerts.push({ hour: '2026-11-23T12', priceCents: 6000, freeAmounts: 12, firstSeenAt: '', mailedAt: null });
     const mails: string[] = [];
+    const failures: string[] = [];
     let failB = true;
     const deps = {
       store,
       now: () => new Date(NOW),
       log: silent,
+      onMailFailure: (_error: unknown, noticeId: string) => void failures.push(noticeId),
       mailUnmatched: async (t: TransferRecord) => {
         if (t.txid === 'b' && failB) throw new Error('SES down');
         mails.push(t.txid);
@@ -257,6 +259,7 @@ describe('sendNotices', () => {
       mailPoolLow: async (alert: PoolAlert) => void mails.push(`pool ${alert.priceCents}`),
     };
     expect(await sendNotices(deps)).toEqual({ mailed: 2, failed: 1, deferred: 0 });
+    expect(failures).toEqual(['b']);
     failB = false;
     expect(await sendNotices(deps)).toEqual({ mailed: 1, failed: 0, deferred: 0 });
     expect(await sendNotices(deps)).toEqual({ mailed: 0, failed: 0, deferred: 0 });
@@ -272,6 +275,7 @@ describe('sendNotices', () => {
       store,
       now: () => new Date(NOW),
       log: silent,
+      onMailFailure: () => undefined,
       mailUnmatched: async (t: TransferRecord) => {
         clock += 4_000;
         mails.push(t.txid);

@@ -1,4 +1,5 @@
 import { WITHDRAWAL } from '../constants.js';
+import { formatUsd, toCents } from '../money.js';
 import { TRON_ADDRESS_PATTERN, isTronAddress } from '../tron-address.js';
 import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
@@ -26,7 +27,7 @@ export const WITHDRAWAL_MESSAGES = {
   approved: 'Withdrawal approved successfully! User earnings have been reset to $0.',
   /** After a partial withdrawal: what was paid out and what remains, e.g. '$20 paid out; $2 of earnings remain.' */
   approvedPartial: (paidOutUsd: number, remainingUsd: number) =>
-    `Withdrawal approved successfully! ${dollars(paidOutUsd)} paid out; ${dollars(remainingUsd)} of earnings remain.`,
+    `Withdrawal approved successfully! ${formatUsd(paidOutUsd)} paid out; ${formatUsd(remainingUsd)} of earnings remain.`,
   rejected: 'Withdrawal rejected successfully!',
   noteTooLong: 'The note may be at most 500 characters.',
   payoutTxidRequired: 'Please enter the TXID of the USDT transfer you sent for this withdrawal',
@@ -35,15 +36,9 @@ export const WITHDRAWAL_MESSAGES = {
   alreadyDecided: (status: string) => `This withdrawal was already ${status}.`,
 } as const;
 
-/** Dollars as a person reads them: '$20', '$2.50' (cents only when not whole). */
-export function dollars(usd: number): string {
-  const cents = Math.round(usd * 100);
-  return cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`;
-}
-
 /** The approval's message: the spec's sentence when nothing remains, else what was paid and what remains. */
 export const withdrawalApprovedMessage = (paidOutUsd: number, remainingUsd: number): string =>
-  Math.round(remainingUsd * 100) <= 0
+  toCents(remainingUsd) <= 0
     ? WITHDRAWAL_MESSAGES.approved
     : WITHDRAWAL_MESSAGES.approvedPartial(paidOutUsd, remainingUsd);
 

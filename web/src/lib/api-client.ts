@@ -1,4 +1,4 @@
-import { buildPath, getRoute, type RouteId } from '@goldbot/shared';
+import { buildPath, getRoute, type RouteId, ACCOUNT_MESSAGES } from '@goldbot/shared';
 import { readStoredToken } from './session-storage';
 
 /**
@@ -167,7 +167,7 @@ export function toApiError(status: number, body: unknown, retryAfterSeconds?: nu
 }
 
 /** The server's refusal of every call of a deactivated account (session guard and login). */
-export const ACCOUNT_DEACTIVATED_MESSAGE = 'Account is deactivated';
+export const ACCOUNT_DEACTIVATED_MESSAGE = ACCOUNT_MESSAGES.deactivated;
 
 /** A 403 that says the account itself is deactivated, not that this one call is forbidden. */
 const isDeactivation = (body: unknown) =>

@@ -1,3 +1,5 @@
+import { formatUsd } from '@goldbot/shared';
+
 /**
  * How the site writes money, days and statuses, in US English, the same on every page: the
  * customer's dashboard, the payment window, the price cards and the back-office.
@@ -16,19 +18,11 @@ function onFirstUse<T>(create: () => T): () => T {
   return () => (made ??= create());
 }
 
-const usd = onFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
-
-/** "$60", "$1,000", "$59.50": dollars, with cents only when there are some. */
-export const formatUsd = (amount: number) => usd().format(amount).replace(/\.00$/, '');
-
-/** "$60.00", "$1,234.50": dollars with every cent (receipts, trading results). */
-export const formatUsdCents = (amount: number) => usd().format(amount);
-
 /**
- * "50.40 USDT", "100.37 USDT": an amount of USDT with both cents, as the customer must send it.
- * No thousands separator, so the figure can be typed into a wallet as it reads.
+ * Dollars and USDT are written by shared/src/money.ts, the same on the server, in the mails and on
+ * every page: "$60", "$59.50" (formatUsd), "$60.00" (formatUsdCents), "50.40 USDT" (formatUsdt).
  */
-export const formatUsdt = (amount: number) => `${amount.toFixed(2)} USDT`;
+export { formatUsd, formatUsdCents, formatUsdt } from '@goldbot/shared';
 
 /** An amount in its currency code ("79 USDT", "0.5 TRX"); USD, the default, as dollars. */
 export function formatAmount(amount: number, currency: string): string {

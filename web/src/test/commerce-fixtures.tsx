@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { SwrDefaults } from '@/lib/swr-defaults';
-import { PACKAGE_NAMES, type OrderState, type OrderStateResponse, type PackageName } from '@goldbot/shared';
+import {
+  PACKAGE_NAMES,
+  roundToCents,
+  type OrderState,
+  type OrderStateResponse,
+  type PackageName,
+} from '@goldbot/shared';
 import { AppProvider } from '@/app/provider';
 import { LocationProbe } from '@/test/render-with-router';
 import type { SessionUser } from '@/lib/session-storage';
@@ -108,7 +114,7 @@ export const orderReply =
         packageName: body.packageName,
         originalAmount,
         price,
-        amount: Math.round((price + ORDER_TAG) * 100) / 100,
+        amount: roundToCents(price + ORDER_TAG),
         referralCode: body.referralCode ?? null,
         expiresAt: ORDER_EXPIRES_AT,
       },

@@ -1,5 +1,6 @@
 import {
   ADMIN_MESSAGES,
+  MONTH_ABBREVIATIONS,
   PACKAGE_NAMES,
   SUPPORT_MESSAGES,
   type AdminSubscription,
@@ -111,9 +112,8 @@ export function lastDayOf(rows: readonly SubscriptionRecord[]): string | null | 
 }
 
 /** 'Mar 31, 2026' for people; the messages say until when. */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const dayText = (day: string) =>
-  `${MONTHS[Number(day.slice(5, 7)) - 1] ?? ''} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
+  `${MONTH_ABBREVIATIONS[Number(day.slice(5, 7)) - 1] ?? ''} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
 const untilText = (end: string | null) => (end === null ? 'for life' : `until ${dayText(end)}`);
 
 /** The package an extend or an end is about: the one named, else the user's only current one. */

@@ -71,8 +71,6 @@ export interface OpenedSession {
   refreshToken: string;
 }
 
-export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
-
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The code key: the value itself, or its fetch (read through the one secret reader by wiring/otp-hash-key.ts). */

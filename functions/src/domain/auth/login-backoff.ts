@@ -1,4 +1,4 @@
-import { AUTH } from '@goldbot/shared';
+import { AUTH, ACCOUNT_MESSAGES } from '@goldbot/shared';
 
 /**
  * Login back-off, like Cognito's own lockout but enforced by us so it also holds locally: after
@@ -19,5 +19,5 @@ export const LOGIN_MESSAGES = {
   blocked: (seconds: number) =>
     `Too many failed sign-in attempts. Please wait ${seconds} seconds before trying again, or reset your password.`,
   unverified: 'Please verify your email first. We have sent you a new code.',
-  deactivated: 'Account is deactivated',
+  deactivated: ACCOUNT_MESSAGES.deactivated,
 } as const;

@@ -1,7 +1,6 @@
-import { ADMIN_GROUP } from '@goldbot/shared';
+import { ACCOUNT_MESSAGES, ADMIN_GROUP } from '@goldbot/shared';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../errors.js';
 import {
-  SESSION_ENDED,
   hashToken,
   type AccountDeps,
   type CodeKey,
@@ -115,16 +114,16 @@ export async function refresh(
   refreshToken: string | undefined,
 ): Promise<{ token: string; expiresIn: number }> {
   const { store, directory } = deps;
-  if (!refreshToken) throw new UnauthorizedError(SESSION_ENDED);
+  if (!refreshToken) throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionEnded);
   const tokens = await directory.refresh(refreshToken);
-  if (!tokens) throw new UnauthorizedError(SESSION_ENDED);
+  if (!tokens) throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionEnded);
   const session = await store.findSession(tokens.claims.sub, hashToken(refreshToken));
-  if (!session) throw new UnauthorizedError(SESSION_ENDED);
+  if (!session) throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionEnded);
   const profile = await store.getProfile(tokens.claims.sub);
   if (profile && !profile.isActive) throw new ForbiddenError(LOGIN_MESSAGES.deactivated);
   // Every session opened before its account's sessions were ended (reset, e-mail change) is over.
   if (profile?.sessionsValidAfterMs !== undefined && session.createdAtMs <= profile.sessionsValidAfterMs) {
-    throw new UnauthorizedError(SESSION_ENDED);
+    throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionEnded);
   }
   return { token: tokens.idToken, expiresIn: tokens.expiresIn };
 }

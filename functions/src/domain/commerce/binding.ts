@@ -1,4 +1,4 @@
-import type { ChainCheck, PaymentBinding } from '@goldbot/shared';
+import { centsToUsd, type ChainCheck, type PaymentBinding } from '@goldbot/shared';
 import type { Logger } from '../logger-port.js';
 import type { AmountHold, OrderDetail } from '../records/order-record.js';
 import { paymentSearchText, type PaymentRecord } from '../records/payment-record.js';
@@ -28,6 +28,7 @@ import {
   unitsToCents,
   type BindingPolicy,
 } from './transfers.js';
+import type { OnMailFailure } from '../email/mail-failure.js';
 
 /**
  * Binding a recorded transfer to its order (docs/data-model.md, "Binding a transfer to its order"):
@@ -132,6 +133,8 @@ export interface BindingDeps {
   dashboardLink: string;
   /** Approves a payment as the system (action 'payment.auto-approve'), through approvePayment. */
   autoApprove: (paymentId: string, details: Record<string, unknown>) => Promise<DecisionResult>;
+  /** A failed pending mail is reported (by the payment's id) and never undoes the binding. */
+  onMailFailure: OnMailFailure;
   log: Logger;
 }
 
@@ -351,17 +354,13 @@ async function afterBinding(deps: BindingDeps, plan: BindingPlan, context: Bindi
           startDate: null,
           endDate: null,
           dashboardLink: deps.dashboardLink,
-          amount: plan.order.amountCents / 100,
+          amount: centsToUsd(plan.order.amountCents),
         }),
         { type: paymentTemplateType(payment.packageSlug, 'pending'), entityId: payment._id },
       );
     } catch (error) {
       // Mail is not transactional: the payment stands, and its status shows in the dashboard.
-      log.error('pending mail of a bound transfer failed', {
-        paymentId,
-        template: paymentTemplateType(payment.packageSlug, 'pending'),
-        error: errorText(error),
-      });
+      deps.onMailFailure(error, paymentId);
     }
   }
   return {

@@ -5,6 +5,7 @@ import {
   type ChainCheck,
   type ChainCheckStatus,
   type Payment,
+  toCents,
 } from '@goldbot/shared';
 import { TronApiError, type TransactionInfo, type TronLookup, type TronTransactionApi } from './tron.js';
 import { toPaymentView, type PaymentRecord } from '../records/payment-record.js';
@@ -13,7 +14,6 @@ import type { Logger } from '../logger-port.js';
 import { DomainError, NotFoundError, ServiceUnavailableError } from '../errors.js';
 import { sweep, type Page, type SweepResult } from '../jobs/sweep.js';
 import { REVIEW_MESSAGES, type DecisionResult } from './payment-review.js';
-import { toCents } from './purchase.js';
 import type { SettleOutcome } from './binding.js';
 import { transferFromReceipt } from './transfers.js';
 import {

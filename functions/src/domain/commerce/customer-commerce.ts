@@ -9,6 +9,7 @@ import {
 } from '@goldbot/shared';
 import { normalizeTxid } from '../records/payment-record.js';
 import { toSubscriptionView } from '../records/subscription-record.js';
+import type { OnMailFailure } from '../email/mail-failure.js';
 import type { Logger } from '../logger-port.js';
 import {
   paymentTemplateType,
@@ -75,6 +76,8 @@ export interface CommerceDeps {
    * never throws; the recheck job picks up any payment whose check did not start.
    */
   paymentSubmitted?: (paymentId: string, log: Logger) => Promise<void>;
+  /** A failed mail is reported (by the payment's or the free trial's id) and never undoes the purchase. */
+  onMailFailure: OnMailFailure;
 }
 
 /** A use case's answer where the status depends on the outcome (201 created, 200 replayed). */
@@ -131,7 +134,6 @@ export async function verifyReferral(
 
 async function sendMail(
   deps: CommerceDeps,
-  log: Logger,
   to: string,
   template: EmailTemplate,
   values: Record<string, string>,
@@ -141,12 +143,8 @@ async function sendMail(
     // After the commit: a refused send is kept in the outbox and retried (email/mail-outbox.ts).
     await deps.mailer.send(to, template, values, effect);
   } catch (error) {
-    // Neither sent nor kept: the purchase stands, and the log names the mail.
-    log.error('commerce mail failed', {
-      template: effect.type,
-      entityId: effect.entityId,
-      error: error instanceof Error ? error.message : String(error),
-    });
+    // Neither sent nor kept: the purchase stands, and the failure is reported.
+    deps.onMailFailure(error, effect.entityId);
   }
 }
 
@@ -328,7 +326,6 @@ async function submitted(
   }
   await sendMail(
     deps,
-    log,
     payment.email,
     template,
     subscriptionMailValues({
@@ -369,7 +366,6 @@ export async function createFreeTrial(deps: CommerceDeps, userId: string, log: L
   log.info('free trial started', { subscriptionId: subscription._id });
   await sendMail(
     deps,
-    log,
     profile.email,
     template,
     freeTrialMailValues({

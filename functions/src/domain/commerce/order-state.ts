@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES, type OrderStateResponse, type Payment } from '@goldbot/shared';
+import { PAYMENT_MESSAGES, type OrderStateResponse, type Payment, centsToUsd } from '@goldbot/shared';
 import type { OrderDetail } from '../records/order-record.js';
 import { NotFoundError } from '../errors.js';
 import { toOrderView } from './orders.js';
@@ -55,7 +55,12 @@ export function orderStateOf(
     return {
       order: toOrderView(order),
       state: 'active',
-      payment: { txid: order.claim.txid, amount: order.amountCents / 100, confirmedAt: null, status: 'completed' },
+      payment: {
+        txid: order.claim.txid,
+        amount: centsToUsd(order.amountCents),
+        confirmedAt: null,
+        status: 'completed',
+      },
       lateTransfer: null,
     };
   }

@@ -1,8 +1,16 @@
-import { ORDER, PAYMENT_MESSAGES, type OpenOrderInput, type PackageSlug, type PaymentOrder } from '@goldbot/shared';
+import {
+  ORDER,
+  PAYMENT_MESSAGES,
+  type OpenOrderInput,
+  type PackageSlug,
+  type PaymentOrder,
+  toCents,
+  centsToUsd,
+} from '@goldbot/shared';
 import type { AmountHold, OrderRecord } from '../records/order-record.js';
 import type { PendingLimits } from '../limits/rate-limits.js';
 import { ConflictError, ServiceUnavailableError } from '../errors.js';
-import { PURCHASE_MESSAGES, packageSlugOf, purchaseTerms, toCents, type PurchaseContext } from './purchase.js';
+import { PURCHASE_MESSAGES, packageSlugOf, purchaseTerms, type PurchaseContext } from './purchase.js';
 
 /**
  * Payment orders: what makes a USDT transfer attributable to its buyer. The receiving wallet is
@@ -66,8 +74,6 @@ export const poolIsLow = (freeCount: number): boolean => freeCount < ORDER.poolL
 
 export const orderIsOpen = (order: OrderRecord | null, nowSeconds: number): order is OrderRecord =>
   order !== null && order.expiresAt > nowSeconds;
-
-export const centsToUsd = (cents: number) => cents / 100;
 
 /** The order as the payment window shows it. */
 export const toOrderView = (order: OrderRecord): PaymentOrder => ({

@@ -5,6 +5,7 @@ import {
   type AdminListQuery,
   type PackageSlug,
   type Payment,
+  toCents,
 } from '@goldbot/shared';
 import type { AuditEntry } from '../records/audit-entry.js';
 import { normalizeTxid, toPaymentView, type PaymentRecord } from '../records/payment-record.js';
@@ -13,7 +14,7 @@ import { backoffMs, CONFLICT_TRIES, retry } from '../../lib/retry.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { creditAfterOwed } from '../refunds/refund-rules.js';
 import { basicPeriod, proPeriod, ultimatePeriod, utcDay, type Period } from './package-dates.js';
-import { toCents } from './purchase.js';
+import type { OnMailFailure } from '../email/mail-failure.js';
 
 /**
  * The admin's payment queue (docs/data-model.md, "Payments and referral ledger", "Approve a payment",
@@ -179,8 +180,8 @@ export interface ReviewDeps {
 
 export interface ApprovalDeps extends ReviewDeps {
   sendVerifiedMail: (mail: VerifiedMail) => Promise<void>;
-  /** A failed mail is reported here and never undoes the approval. */
-  onMailFailure: (error: unknown, paymentId: string) => void;
+  /** A failed mail is reported (by the payment's id) and never undoes the approval. */
+  onMailFailure: OnMailFailure;
 }
 
 export interface DecisionResult {

@@ -6,10 +6,15 @@ import {
   PAYMENT_MESSAGES,
   REFERRAL,
   SETTINGS_MESSAGES,
+  amountMatches,
+  centsToUsd,
+  discountedPrice,
+  toCents,
   type PackageName,
   type PackageSlug,
   type Subscription,
   type SubmitUsdtPaymentInput,
+  ACCOUNT_MESSAGES,
 } from '@goldbot/shared';
 import type { OrderDetail, OrderRecord } from '../records/order-record.js';
 import type { TransferRecord } from '../records/transfer-record.js';
@@ -45,8 +50,8 @@ export const PURCHASE_MESSAGES = {
   referralValid: (username: string) => `Valid referral code from ${username}! You save $${REFERRAL.discountUsd}.`,
   priceChanged: 'The price of this package has just changed. Please reload the page and try again.',
   busy: 'Many payments are being submitted right now. Please try again in a moment.',
-  deactivated: 'Account is deactivated',
-  noProfile: 'Your account is not set up yet. Please sign in again.',
+  deactivated: ACCOUNT_MESSAGES.deactivated,
+  noProfile: ACCOUNT_MESSAGES.noProfile,
 } as const;
 
 /** What a purchase needs to know about the buyer (the profile), including the commerce fields. */
@@ -137,35 +142,6 @@ const SLUG_BY_NAME = Object.fromEntries(
 export const packageSlugOf = (name: PackageName): PackageSlug => SLUG_BY_NAME[name];
 
 // ---------------------------------------------------------------------------------------------
-// Money, in integer cents (docs/data-model.md, "Conventions").
-
-export const toCents = (usd: number): number => Math.round(usd * 100);
-
-/** True when `usd` is a whole number of cents (59.99 is, 59.999 is not). */
-export const isWholeCents = (usd: number): boolean => Math.abs(usd * 100 - Math.round(usd * 100)) < 1e-6;
-
-export interface AmountDue {
-  originalAmount: number;
-  referralDiscount: number;
-  amount: number;
-}
-
-/** The price minus the discount, never below 0; the discount recorded is the part actually applied. */
-export function amountDue(priceUsd: number, discountUsd: number): AmountDue {
-  const priceCents = toCents(priceUsd);
-  const amountCents = Math.max(0, priceCents - toCents(discountUsd));
-  return {
-    originalAmount: priceCents / 100,
-    referralDiscount: (priceCents - amountCents) / 100,
-    amount: amountCents / 100,
-  };
-}
-
-/** The submitted amount equals the amount due to the cent (a fraction of a cent never matches). */
-export const amountMatches = (submittedUsd: number, dueUsd: number): boolean =>
-  isWholeCents(submittedUsd) && toCents(submittedUsd) === toCents(dueUsd);
-
-// ---------------------------------------------------------------------------------------------
 // Referral codes.
 
 export type ReferralVerdict =
@@ -231,7 +207,7 @@ export function purchaseTerms(
   if (!profile) throw new UnauthorizedError(PURCHASE_MESSAGES.noProfile);
   if (!profile.isActive) throw new ForbiddenError(PURCHASE_MESSAGES.deactivated);
   const price = snapshot.catalogPriceUsd ?? DEFAULT_PACKAGE_PRICES_USD[input.packageName];
-  return { slug, referrer, wallet, profile, due: amountDue(price, referrer ? REFERRAL.discountUsd : 0) };
+  return { slug, referrer, wallet, profile, due: discountedPrice(price, referrer ? REFERRAL.discountUsd : 0) };
 }
 
 /**
@@ -260,7 +236,7 @@ export function planPurchase(
   if (order.originalAmountCents !== toCents(due.originalAmount) || order.priceCents !== toCents(due.amount)) {
     throw new ConflictError(PURCHASE_MESSAGES.priceChanged);
   }
-  if (!amountMatches(input.amount, order.amountCents / 100)) {
+  if (!amountMatches(input.amount, centsToUsd(order.amountCents))) {
     throw fieldError('amount', PAYMENT_MESSAGES.orderAmountMismatch);
   }
 
@@ -314,10 +290,10 @@ export function purchaseRecords(request: {
     email: profile.email,
     packageSlug: slug,
     packageName: order.packageName,
-    amount: order.priceCents / 100,
-    originalAmount: order.originalAmountCents / 100,
+    amount: centsToUsd(order.priceCents),
+    originalAmount: centsToUsd(order.originalAmountCents),
     hasReferralDiscount: referrer !== null,
-    referralDiscount: referrer ? (order.originalAmountCents - order.priceCents) / 100 : 0,
+    referralDiscount: referrer ? centsToUsd(order.originalAmountCents - order.priceCents) : 0,
     referralCode: referrer ? referrer.code : null,
     referralUserId: referrer ? referrer.userId : null,
     referrerUsername: referrer ? referrer.username : null,
@@ -330,7 +306,7 @@ export function purchaseRecords(request: {
     transactionId,
     txidNormalized,
     orderId: order.orderId,
-    orderAmount: order.amountCents / 100,
+    orderAmount: centsToUsd(order.amountCents),
     orderCreatedAt: order.createdAt,
     orderExpiresAt: new Date(order.expiresAt * 1000).toISOString(),
     wallet: { address: wallet.address, network: wallet.network, currency: wallet.currency },
@@ -352,7 +328,7 @@ export function purchaseRecords(request: {
     endDate: null,
     paymentMethod: 'usdt',
     paymentId: ids.paymentId,
-    amount: order.amountCents / 100,
+    amount: centsToUsd(order.amountCents),
     isExtension,
     notificationSent: false,
     createdAt: now,

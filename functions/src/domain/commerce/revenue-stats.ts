@@ -4,6 +4,8 @@ import {
   type PackageSlug,
   type PaymentStatsResponse,
   type RevenueEntry,
+  centsToUsd,
+  toCents,
 } from '@goldbot/shared';
 
 /**
@@ -120,7 +122,7 @@ export function packageLines(
 }
 
 /** Gross minus refunded, in whole cents so it never shows a floating-point tail. */
-export const netOf = (gross: number, refunded: number) => Math.round(gross * 100 - refunded * 100) / 100;
+export const netOf = (gross: number, refunded: number) => centsToUsd(toCents(gross) - toCents(refunded));
 
 /** A card's refund figures: refunded apart from the gross, and the net. */
 const refundFigures = (c: RevenueCounter) => ({

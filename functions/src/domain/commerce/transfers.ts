@@ -1,4 +1,4 @@
-import { ORDER, type CloseOrder, type UNMATCHED_REASONS } from '@goldbot/shared';
+import { ORDER, type CloseOrder, type UNMATCHED_REASONS, centsToUsd } from '@goldbot/shared';
 import type { OrderDetail } from '../records/order-record.js';
 import type { TransferRecord } from '../records/transfer-record.js';
 import { centsToUsdtUnits, formatTokenAmount, receiptFailure, usdtTransfers, type TransactionInfo } from './tron.js';
@@ -285,7 +285,7 @@ export function toCloseOrder(
     reason,
     user: { _id: order.userId, username: user?.username ?? '', email: user?.email ?? '' },
     packageName: order.packageName,
-    amount: order.amountCents / 100,
+    amount: centsToUsd(order.amountCents),
     createdAt: order.createdAt,
     expiresAt: new Date(order.expiresAt * 1000).toISOString(),
   };

@@ -7,6 +7,8 @@ import {
   type Payment,
   type ResolveTransferInput,
   type UnmatchedTransfer,
+  toCents,
+  centsToUsd,
 } from '@goldbot/shared';
 import type { AdminActor } from '../admin/admin-actor.js';
 import { adminAuditEntry } from '../admin/admin-actor.js';
@@ -21,10 +23,10 @@ import {
   type EmailTemplate,
   type TemplateMailer,
 } from '../email/templates.js';
-import type { Logger } from '../logger-port.js';
+import type { OnMailFailure } from '../email/mail-failure.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { CHAIN_CHECK_REASONS } from './chain-check.js';
-import { packageSlugOf, purchaseRecords, toCents, type CustomerProfile, type TxidMarker } from './purchase.js';
+import { packageSlugOf, purchaseRecords, type CustomerProfile, type TxidMarker } from './purchase.js';
 import { centsToUsdtUnits, formatTokenAmount } from './tron.js';
 import { unitsToUsdt } from './transfers.js';
 
@@ -81,7 +83,8 @@ export interface UnmatchedDeps {
   newId: (nowMs: number) => string;
   mailer: TemplateMailer;
   dashboardLink: string;
-  log: Logger;
+  /** A failed pending mail is reported (by the payment's id) and never undoes the assignment. */
+  onMailFailure: OnMailFailure;
 }
 
 const STATUS_WORD = { assigned: 'assigned', refunded: 'marked refunded', ignored: 'marked ignored' } as const;
@@ -226,7 +229,7 @@ export async function assignTransfer(
       userId: profile._id,
       packageName: input.packageName,
       paymentId,
-      price: priceCents / 100,
+      price: centsToUsd(priceCents),
     },
   });
   const result = await deps.store.commitAssignment({
@@ -263,11 +266,7 @@ export async function assignTransfer(
       { type: paymentTemplateType(payment.packageSlug, 'pending'), entityId: payment._id },
     );
   } catch (error) {
-    deps.log.error('pending mail of an assigned transfer failed', {
-      paymentId,
-      template: paymentTemplateType(payment.packageSlug, 'pending'),
-      error: error instanceof Error ? error.message : String(error),
-    });
+    deps.onMailFailure(error, paymentId);
   }
   const decided: TransferRecord = {
     ...transfer,

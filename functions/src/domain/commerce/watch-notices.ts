@@ -1,3 +1,4 @@
+import type { OnMailFailure } from '../email/mail-failure.js';
 import type { Logger } from '../logger-port.js';
 import type { TransferRecord } from '../records/transfer-record.js';
 
@@ -32,6 +33,11 @@ export interface NoticeDeps {
   mailUnmatched: (transfer: TransferRecord) => Promise<void>;
   /** Mails every administrator that a price runs low on amounts. */
   mailPoolLow: (alert: PoolAlert) => Promise<void>;
+  /**
+   * A failed notice, its claim given back so the next run sends it: by the transfer's TXID or the
+   * alert's `POOL#<price cents>#<hour>`.
+   */
+  onMailFailure: OnMailFailure;
   now: () => Date;
   log: Logger;
 }
@@ -70,7 +76,7 @@ export async function sendNotices(
     claim: () => Promise<boolean>,
     mail: () => Promise<void>,
     undo: () => Promise<void>,
-    what: Record<string, unknown>,
+    noticeId: string,
   ) => {
     if (remainingMs() < NOTICE_RESERVE_MS) {
       deferred += 1;
@@ -82,10 +88,7 @@ export async function sendNotices(
       mailed += 1;
     } catch (error) {
       failed += 1;
-      deps.log.error('admin notice failed; the next run sends it', {
-        ...what,
-        error: error instanceof Error ? error.message : String(error),
-      });
+      deps.onMailFailure(error, noticeId);
       await undo();
     }
   };
@@ -95,7 +98,7 @@ export async function sendNotices(
       () => deps.store.claimUnmatchedMail(transfer.txid, at),
       () => deps.mailUnmatched(transfer),
       () => deps.store.undoUnmatchedMail(transfer.txid, at),
-      { txid: transfer.txid },
+      transfer.txid,
     );
   }
   const hour = at.slice(0, 13);
@@ -106,7 +109,7 @@ export async function sendNotices(
       () => deps.store.claimPoolAlert(alert, at),
       () => deps.mailPoolLow(alert),
       () => deps.store.undoPoolAlert(alert, at),
-      { priceCents: alert.priceCents, hour: alert.hour },
+      `POOL#${alert.priceCents}#${alert.hour}`,
     );
   }
   if (deferred > 0) deps.log.info('out of time for admin notices; the next run sends the rest', { deferred });

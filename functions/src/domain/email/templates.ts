@@ -1,12 +1,15 @@
 import {
   FREE_COPY_TRADE_PROFIT_SPLIT_PERCENT,
   FREE_TRIAL_DAYS,
+  MONTH_ABBREVIATIONS,
   NEW_WORK_MAIL,
   PAYMENT,
   PRO_DURATION_MONTHS,
   TRON_EXPLORER_TRANSACTION_URL,
   WITHDRAWAL,
   WORK_KIND_LABELS,
+  centsToUsd,
+  formatUsdtFigure,
   type PackageSlug,
   type WorkKind,
 } from '@goldbot/shared';
@@ -509,19 +512,17 @@ export function paymentTemplateType(slug: PackageSlug, stage: 'pending' | 'verif
   return perPackage[slug]?.[stage] ?? (stage === 'pending' ? 'paymentPending' : 'paymentVerified');
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
 /** `2026-03-01` → 'Mar 1, 2026' (the dashboard's format); null → 'Lifetime' (an end date that never comes). */
 export function formatMailDate(day: string | null): string {
   if (day === null) return 'Lifetime';
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  const month = match ? MONTH_ABBREVIATIONS[Number(match[2]) - 1] : undefined;
   if (!match || !month) return day;
   return `${month} ${Number(match[3])}, ${match[1]}`;
 }
 
 /** 100.37 → '100.37', 50 → '50.00': the exact amount to the cent, as the payment window shows it. */
-export const formatMailUsdt = (amount: number) => amount.toFixed(2);
+export const formatMailUsdt = formatUsdtFigure;
 
 /** The placeholder values of the subscription and payment mails, dates formatted for people. */
 export function subscriptionMailValues(values: {
@@ -770,7 +771,7 @@ export function amountPoolLowMailValues(values: {
   paymentsLink: string;
 }): Record<string, string> {
   return {
-    price: formatMailUsdt(values.priceCents / 100),
+    price: formatMailUsdt(centsToUsd(values.priceCents)),
     freeAmounts: String(values.freeAmounts),
     totalAmounts: String(values.totalAmounts),
     seenAt: formatMailDateTime(values.seenAt),

@@ -1,4 +1,4 @@
-import { REFUND, REFUND_MESSAGES } from '@goldbot/shared';
+import { REFUND, REFUND_MESSAGES, centsToUsd, toCents } from '@goldbot/shared';
 import { addDays, basicPeriod, supportExtensionPeriod, utcDay, type Period } from '../commerce/package-dates.js';
 
 /**
@@ -144,18 +144,15 @@ export function rechainBasic(months: readonly BasicMonth[], refundedId: string, 
 // ---------------------------------------------------------------------------------------------
 // The referrer's reward
 
-/** Whole cents, so sums of dollars never drift in floating point. */
-const cents = (usd: number) => Math.round(usd * 100);
-const dollars = (c: number) => c / 100;
-
 /**
  * The reward taken back from a referrer with `available` earnings: as much as is available, and
  * the rest recorded as owed, so the balance never goes below zero (docs/data-model.md, "Why
  * `referralEarnings` stays consistent").
  */
 export function clawbackOf(reward: number, available: number): { fromAvailable: number; owed: number } {
-  const take = Math.min(cents(reward), Math.max(0, cents(available)));
-  return { fromAvailable: dollars(take), owed: dollars(cents(reward) - take) };
+  // In whole cents, so sums of dollars never drift in floating point.
+  const take = Math.min(toCents(reward), Math.max(0, toCents(available)));
+  return { fromAvailable: centsToUsd(take), owed: centsToUsd(toCents(reward) - take) };
 }
 
 /**
@@ -163,6 +160,6 @@ export function clawbackOf(reward: number, available: number): { fromAvailable: 
  * part is settled first (`offset`), and the rest becomes available.
  */
 export function creditAfterOwed(amount: number, owed: number): { toAvailable: number; offset: number } {
-  const offset = Math.min(cents(amount), Math.max(0, cents(owed)));
-  return { toAvailable: dollars(cents(amount) - offset), offset: dollars(offset) };
+  const offset = Math.min(toCents(amount), Math.max(0, toCents(owed)));
+  return { toAvailable: centsToUsd(toCents(amount) - offset), offset: centsToUsd(offset) };
 }

@@ -25,6 +25,7 @@ import {
 import type { SubscriptionRecord } from '../records/subscription-record.js';
 import { clawbackOf, judgeRefundRequest, rechainBasic, type BasicMonth } from './refund-rules.js';
 import type { UseCaseRuntime } from '../use-case-runtime.js';
+import type { OnMailFailure } from '../email/mail-failure.js';
 
 /**
  * Refunds (the customer's Billing History, the admin's Refunds screen; docs/data-model.md, "Refund
@@ -145,8 +146,8 @@ export type RefundMail = {
 
 export interface RefundDecisionDeps extends RefundDeps {
   sendRefundMail: (mail: RefundMail) => Promise<void>;
-  /** A failed mail is reported here and never undoes the decision. */
-  onMailFailure: (error: unknown, refundId: string) => void;
+  /** A failed mail is reported (by the refund's id) and never undoes the decision. */
+  onMailFailure: OnMailFailure;
 }
 
 /** Transactions replanned after their inputs moved, before the answer is 409 "try again". */

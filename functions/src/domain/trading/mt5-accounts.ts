@@ -12,6 +12,7 @@ import { ConflictError, NotFoundError } from '../errors.js';
 import type { AuditEntry } from '../records/audit-entry.js';
 import { effectiveStatus, type SubscriptionRecord } from '../records/subscription-record.js';
 import { backoffMs } from '../../lib/retry.js';
+import type { OnMailFailure } from '../email/mail-failure.js';
 
 /**
  * The customer's MetaTrader 5 account and the bot's connection to it (the dashboard's MetaTrader 5
@@ -287,8 +288,8 @@ export interface ConnectionDeps {
   newId: (nowMs: number) => string;
   sleep: (ms: number) => Promise<void>;
   sendConnectedMail: (mail: ConnectedMail) => Promise<void>;
-  /** A failed mail is reported and never undoes the mark. */
-  onMailFailure: (error: unknown, subscriptionId: string) => void;
+  /** A failed mail is reported (by the subscription's id) and never undoes the mark. */
+  onMailFailure: OnMailFailure;
 }
 
 export const toBotConnectionView = (record: BotConnectionRecord): BotConnection => ({

@@ -1,3 +1,5 @@
+import { centsToUsd, toCents } from '@goldbot/shared';
+
 /**
  * The referral balances of one user (docs/data-model.md, "Why `referralEarnings` stays consistent"). `available` is the API's
  * `referralEarnings`, the only figure a customer can withdraw; the others are kept beside it so
@@ -37,12 +39,14 @@ export const balancesOf = (profile: Record<string, unknown>): ReferralBalances =
   owed: amountOf(profile.referralOwed),
 });
 
-/** Whole cents, so the reconciliation never fails on a floating-point tail. */
-const cents = (usd: number) => Math.round(usd * 100);
-
-/** The reconciliation: what was credited and not taken back is available, held or paid out (less what is owed), and nothing is negative. */
+/**
+ * The reconciliation: what was credited and not taken back is available, held or paid out (less
+ * what is owed), and nothing is negative. Compared in whole cents, so it never fails on a
+ * floating-point tail.
+ */
 export const isReconciled = (b: ReferralBalances) =>
-  cents(b.lifetime) - cents(b.clawedBack) === cents(b.available) + cents(b.held) + cents(b.paidOut) - cents(b.owed) &&
+  toCents(b.lifetime) - toCents(b.clawedBack) ===
+    toCents(b.available) + toCents(b.held) + toCents(b.paidOut) - toCents(b.owed) &&
   b.available >= 0 &&
   b.held >= 0 &&
   b.paidOut >= 0 &&
@@ -65,10 +69,10 @@ export interface LedgerLine {
 export function balancesFromLedger(entries: readonly LedgerLine[]): ReferralBalances {
   const b = { available: 0, held: 0, lifetime: 0, paidOut: 0, clawedBack: 0, owed: 0 };
   for (const { type, amount, offset = 0, fromAvailable = 0 } of entries) {
-    const c = cents(amount);
+    const c = toCents(amount);
     if (type === 'credit') {
-      b.available += c - cents(offset);
-      b.owed -= cents(offset);
+      b.available += c - toCents(offset);
+      b.owed -= toCents(offset);
       b.lifetime += c;
     } else if (type === 'hold') {
       b.available -= c;
@@ -81,16 +85,16 @@ export function balancesFromLedger(entries: readonly LedgerLine[]): ReferralBala
       b.available += c;
     } else {
       b.clawedBack += c;
-      b.available -= cents(fromAvailable);
-      b.owed += c - cents(fromAvailable);
+      b.available -= toCents(fromAvailable);
+      b.owed += c - toCents(fromAvailable);
     }
   }
   return {
-    available: b.available / 100,
-    held: b.held / 100,
-    lifetime: b.lifetime / 100,
-    paidOut: b.paidOut / 100,
-    clawedBack: b.clawedBack / 100,
-    owed: b.owed / 100,
+    available: centsToUsd(b.available),
+    held: centsToUsd(b.held),
+    lifetime: centsToUsd(b.lifetime),
+    paidOut: centsToUsd(b.paidOut),
+    clawedBack: centsToUsd(b.clawedBack),
+    owed: centsToUsd(b.owed),
   };
 }

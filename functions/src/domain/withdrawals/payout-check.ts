@@ -1,3 +1,4 @@
+import { toCents } from '@goldbot/shared';
 import type { ChainCheck, Withdrawal } from '@goldbot/shared';
 import {
   CHAIN_CHECK_MESSAGES,
@@ -15,7 +16,6 @@ import {
   type TronLookup,
   type TronTransactionApi,
 } from '../commerce/tron.js';
-import { toCents } from '../commerce/purchase.js';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../errors.js';
 import type { Logger } from '../logger-port.js';
 import { toWithdrawalView, type WithdrawalRecord } from '../records/withdrawal-record.js';

@@ -6,6 +6,7 @@ import {
   type Withdrawal,
   type WithdrawalListQuery,
   type WithdrawalRequestInput,
+  ACCOUNT_MESSAGES,
 } from '@goldbot/shared';
 import type { AuditEntry } from '../records/audit-entry.js';
 import { toWithdrawalView, withdrawalSearchText, type WithdrawalRecord } from '../records/withdrawal-record.js';
@@ -14,6 +15,7 @@ import { SEARCH_EVALUATION_BUDGET } from '../commerce/payment-review.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.js';
 import type { ReferralBalances } from './balances.js';
 import type { UseCaseRuntime } from '../use-case-runtime.js';
+import type { OnMailFailure } from '../email/mail-failure.js';
 
 /**
  * Referral withdrawals (the customer's Referral Program and withdrawal window, the admin's Withdrawals
@@ -33,8 +35,8 @@ export const WITHDRAWAL_DECISION_MESSAGES = {
     "This withdrawal's held amount no longer matches the user's balance, so nothing was changed. Please reload and contact support if it persists.",
   tryAgain: 'The withdrawal is being changed by another request. Please try again.',
   requestBusy: 'Your balance was changing at the same moment. Please try again.',
-  noProfile: 'Your account is not set up yet. Please sign in again.',
-  deactivated: 'Account is deactivated',
+  noProfile: ACCOUNT_MESSAGES.noProfile,
+  deactivated: ACCOUNT_MESSAGES.deactivated,
 } as const;
 
 /** Rows of the customer's own list (the Withdrawal Center shows the 3 latest; the rest are history). */
@@ -158,8 +160,8 @@ export interface DecisionMail {
 
 export interface DecisionDeps extends WithdrawalDeps {
   sendDecisionMail: (mail: DecisionMail) => Promise<void>;
-  /** A failed mail is reported here and never undoes the decision. */
-  onMailFailure: (error: unknown, withdrawalId: string) => void;
+  /** A failed mail is reported (by the withdrawal's id) and never undoes the decision. */
+  onMailFailure: OnMailFailure;
   /**
    * The on-chain check of an approved payout (payout-check.ts), run after the commit and the mail;
    * absent where no check is wired. Its verdict is answered with the withdrawal; a failure of it

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { PACKAGE_NAMES, PAYMENT_MESSAGES } from '@goldbot/shared';
+import { PACKAGE_NAMES, PAYMENT_MESSAGES, discountedPrice } from '@goldbot/shared';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { usePackagePrices } from '@/lib/package-prices';
@@ -12,7 +12,6 @@ import { usePaymentOrder } from '../api/open-order';
 import { useRevalidateSubscriptions } from '../api/keys';
 import { useReferralVerification } from '../api/verify-referral';
 import { formatUsd } from '@/lib/format';
-import { amountDue } from '../lib/amount-due';
 import { isPaidPackageName, type PaidPackageName } from '../lib/packages';
 import { OrderStatus, shownState } from './order-status';
 import { PaymentForm } from './payment-form';
@@ -93,7 +92,8 @@ export function UsdtPaymentModal({
 
   const price = prices[PRICE_SLUG[packageName]];
   const discount = isBasic && referral.status === 'valid' ? referral.discount : 0;
-  const amount = amountDue(price, discount);
+  // The same rule as the server's, which refuses a submission of any other amount.
+  const amount = discountedPrice(price, discount).amount;
   const basicOff =
     isBasic &&
     (!isPackageEnabled ||

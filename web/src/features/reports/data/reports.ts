@@ -1,3 +1,4 @@
+import { roundToCents } from '@goldbot/shared';
 import { formatUsdCents } from '@/lib/format';
 import reportData from './monthly-reports.json';
 
@@ -53,7 +54,8 @@ export const STARTING_BALANCE_USD: number = reportData.startingBalanceUsd;
 export const REPORT_ACCOUNT: string = reportData.account;
 export const MONTHLY_REPORTS = reportData.months as readonly MonthlyReport[];
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
+/** A percentage to the hundredth (dollars are rounded to the cent by the shared roundToCents). */
+const hundredths = (percent: number) => Math.round(percent * 100) / 100;
 
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 export const formatDay = (isoDate: string) => shortDate.format(new Date(`${isoDate}T00:00:00Z`));
@@ -61,12 +63,12 @@ export const formatDay = (isoDate: string) => shortDate.format(new Date(`${isoDa
 export function chartPoints(report: MonthlyReport): ChartPoint[] {
   let balance = STARTING_BALANCE_USD;
   return report.days.map((day) => {
-    balance = round2(balance + day.profitUsd);
+    balance = roundToCents(balance + day.profitUsd);
     return {
       day: formatDay(day.date),
       profitUsd: day.profitUsd,
       balanceUsd: balance,
-      roiPercent: round2(((balance - STARTING_BALANCE_USD) / STARTING_BALANCE_USD) * 100),
+      roiPercent: hundredths(((balance - STARTING_BALANCE_USD) / STARTING_BALANCE_USD) * 100),
     };
   });
 }
@@ -81,7 +83,7 @@ export function weeklySummary(report: MonthlyReport): WeekSummary[] {
       current = { week: `Week ${weeks.length + 1}`, profitUsd: 0, trades: 0 };
       weeks.push(current);
     }
-    current.profitUsd = round2(current.profitUsd + day.profitUsd);
+    current.profitUsd = roundToCents(current.profitUsd + day.profitUsd);
     current.trades += day.trades;
   }
   return weeks;
@@ -115,15 +117,15 @@ export function summarize(report: MonthlyReport): ReportSummary {
     wins,
     losses: trades - wins,
     winRatePercent: Math.round((wins / trades) * 1000) / 10,
-    netProfitUsd: round2(netProfit),
-    roiPercent: round2((netProfit / STARTING_BALANCE_USD) * 100),
+    netProfitUsd: roundToCents(netProfit),
+    roiPercent: hundredths((netProfit / STARTING_BALANCE_USD) * 100),
     startingBalanceUsd: STARTING_BALANCE_USD,
-    endingBalanceUsd: round2(STARTING_BALANCE_USD + netProfit),
+    endingBalanceUsd: roundToCents(STARTING_BALANCE_USD + netProfit),
     tradingDays: report.days.length,
     profitableDays,
     bestDay,
     worstDay,
-    maxDrawdownPercent: round2(maxDrawdown * 100),
+    maxDrawdownPercent: hundredths(maxDrawdown * 100),
   };
 }
 
@@ -137,7 +139,7 @@ export function overallSummary(reports: readonly MonthlyReport[] = MONTHLY_REPOR
     months: summaries,
     trades,
     winRatePercent: Math.round((wins / trades) * 1000) / 10,
-    averageMonthlyRoiPercent: round2(roiValues.reduce((sum, value) => sum + value, 0) / roiValues.length),
+    averageMonthlyRoiPercent: hundredths(roiValues.reduce((sum, value) => sum + value, 0) / roiValues.length),
     bestMonthRoiPercent: Math.max(...roiValues),
   };
 }

@@ -1,10 +1,9 @@
 import { Button, Flex, SelectField } from '@aws-amplify/ui-react';
+import { MONTH_ABBREVIATIONS } from '@goldbot/shared';
 import type { ReactNode } from 'react';
 import { ServerSearchField } from '../../components/server-search-field';
 import type { ServerSearch } from '../../hooks/use-server-search';
 import type { HistoryPeriod } from '../api/get-subscription-history';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** How many years the year filter offers, the current one first. */
 const YEARS_OFFERED = 5;
@@ -53,7 +52,7 @@ export function HistoryFilters({
           }
         >
           <option value="all">All Months</option>
-          {MONTHS.map((label, index) => (
+          {MONTH_ABBREVIATIONS.map((label, index) => (
             <option key={label} value={index}>
               {label}
             </option>

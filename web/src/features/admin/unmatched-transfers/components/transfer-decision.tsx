@@ -24,7 +24,7 @@ import {
   type ResolveTransferResponse,
 } from '../api/decide-transfer';
 import { useCustomerSearch } from '../api/find-customers';
-import { usdt } from './transfer-text';
+import { formatUsdt } from '@/lib/format';
 
 type PaidPackageName = (typeof PAID_PACKAGE_NAMES)[number];
 type Resolution = (typeof TRANSFER_RESOLUTIONS)[number];
@@ -60,7 +60,7 @@ export function decisionErrorText(kind: Action['kind'], error: unknown): string 
 
 /** The confirmation of an action, saying what will happen. */
 export function confirmWording(transfer: UnmatchedTransfer, action: Action): ConfirmWording {
-  const amount = usdt(transfer.amount);
+  const amount = formatUsdt(transfer.amount);
   if (action.kind === 'assign') {
     return {
       question: `Give this ${amount} transfer to ${action.user.username}'s ${action.packageName}? A pending payment is created for it (approve it in Package Management), and this cannot be undone here.`,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Divider, Flex, Heading, Link, TableCell, TableRow, Text, View } from '@aws-amplify/ui-react';
 import { PACKAGE_NAMES, type CloseOrder, type UnmatchedTransfer } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatUsdt } from '@/lib/format';
 import { AdminModal } from '../../components/admin-modal';
 import { AdminTable } from '../../components/admin-table';
 import { CopyButton } from '../../components/copy-button';
@@ -11,7 +11,7 @@ import { NoticeAlert } from '../../components/notice-alert';
 import { UserIdentity } from '../../components/user-identity';
 import { useNotice } from '../../hooks/use-notice';
 import { explorerUrl } from '../../payments/components/chain-check-section';
-import { CLOSE_REASON_TEXT, REASON_TEXT, TransferStatusBadge, usdt } from './transfer-text';
+import { CLOSE_REASON_TEXT, REASON_TEXT, TransferStatusBadge } from './transfer-text';
 import { TransferDecision, type Assignee, type DecisionOutcome } from './transfer-decision';
 
 interface TransferDetailModalProps {
@@ -48,7 +48,7 @@ export function TransferDetailModal({ transfer, onClose, onDecided, onStale }: T
         <DetailList>
           <Detail label="Amount">
             <Text as="span" fontWeight="semibold">
-              {usdt(transfer.amount)}
+              {formatUsdt(transfer.amount)}
             </Text>
           </Detail>
           <Detail label="Status">
@@ -109,7 +109,7 @@ export function TransferDetailModal({ transfer, onClose, onDecided, onStale }: T
                     <UserIdentity user={order.user} emphasize />
                   </TableCell>
                   <TableCell>{order.packageName}</TableCell>
-                  <TableCell>{usdt(order.amount)}</TableCell>
+                  <TableCell>{formatUsdt(order.amount)}</TableCell>
                   <TableCell>
                     <Text as="span" fontSize="small">
                       {formatDateTime(order.createdAt)} to {formatDateTime(order.expiresAt)}

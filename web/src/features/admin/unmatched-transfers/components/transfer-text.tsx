@@ -28,9 +28,6 @@ export function TransferStatusBadge({ status }: { status: UnmatchedTransfer['sta
   return <Badge variation={variation}>{label}</Badge>;
 }
 
-/** "60.37 USDT": the amount the chain carried, in full cents (the cents are what names an order). */
-export const usdt = (amount: number) => `${amount.toFixed(2)} USDT`;
-
 /** A TRON transaction id, shortened to its ends, linked to the block explorer (the full id on hover). */
 export function TxidLink({ txid }: { txid: string }) {
   return (

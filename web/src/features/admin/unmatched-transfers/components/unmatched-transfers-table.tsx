@@ -1,10 +1,10 @@
 import { Button, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import type { UnmatchedTransfer } from '@goldbot/shared';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatUsdt } from '@/lib/format';
 import { AdminTable } from '../../components/admin-table';
 import { PagedListView } from '../../components/paged-list-view';
 import type { UnmatchedTransferList } from '../api/get-unmatched-transfers';
-import { REASON_TEXT, TransferStatusBadge, TxidLink, usdt } from './transfer-text';
+import { REASON_TEXT, TransferStatusBadge, TxidLink } from './transfer-text';
 
 export const UNMATCHED_TEXT = {
   loading: 'Loading transfers...',
@@ -37,7 +37,7 @@ export function UnmatchedTransfersTable({ list, onView }: UnmatchedTransfersTabl
             <TableRow key={transfer.txid}>
               <TableCell>
                 <Text as="span" fontWeight="semibold">
-                  {usdt(transfer.amount)}
+                  {formatUsdt(transfer.amount)}
                 </Text>
               </TableCell>
               <TableCell>
@@ -61,7 +61,9 @@ export function UnmatchedTransfersTable({ list, onView }: UnmatchedTransfersTabl
                   </Text>
                 ) : (
                   <Text as="span" fontSize="small">
-                    {transfer.closeOrders.map((order) => `${order.user.username} (${usdt(order.amount)})`).join(', ')}
+                    {transfer.closeOrders
+                      .map((order) => `${order.user.username} (${formatUsdt(order.amount)})`)
+                      .join(', ')}
                   </Text>
                 )}
               </TableCell>
