@@ -3,7 +3,7 @@ import { watchWallets } from '../domain/commerce/wallet-watcher.js';
 import { sendNotices } from '../domain/commerce/watch-notices.js';
 import { runAlone } from '../domain/jobs/job-lease.js';
 import { defineJob } from '../kit/job-handler.js';
-import { dynamoJobLease } from '../wiring/job-lease-deps.js';
+import { jobLeaseDeps } from '../wiring/jobs.js';
 import { noticeDeps, watcherDeps } from '../wiring/watcher-deps.js';
 
 /**
@@ -27,7 +27,7 @@ export const handler = defineJob('job-watch-wallets', async ({ now, log, remaini
   const nowMs = now.getTime();
   const budget = () => Math.min(remainingMs(), WATCH_LEASE_MAX_MS - (Date.now() - nowMs));
   const leased = await runAlone(
-    dynamoJobLease('job-watch-wallets'),
+    jobLeaseDeps('job-watch-wallets'),
     { holder: randomUUID(), nowMs, untilMs: nowMs + Math.min(remainingMs(), WATCH_LEASE_MAX_MS) },
     async () => {
       const watched = await watchWallets(deps, budget);

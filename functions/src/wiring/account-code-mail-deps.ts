@@ -1,5 +1,5 @@
 import { accounts } from './accounts.js';
-import { cognitoDirectory } from './cognito-deps.js';
+import { cognitoDirectory } from '../adapters/cognito-directory.js';
 import { otpHashKey } from './otp-hash-key.js';
 import { sendTemplateMail } from './template-mail.js';
 

@@ -1,5 +1,5 @@
 import { accounts } from './accounts.js';
-import { cognitoDirectory } from './cognito-deps.js';
+import { cognitoDirectory } from '../adapters/cognito-directory.js';
 
 /**
  * What an account route runs on when its use case needs the account stores and Cognito: sessions,

@@ -1,7 +1,7 @@
+import { dynamoWithdrawalStore } from '../data/withdrawal-store.js';
 import type { PayoutCheckDeps } from '../domain/withdrawals/payout-check.js';
 import type { Logger } from '../kit/logger.js';
 import { chainPolicy, tronApi } from './tron-api-client.js';
-import { dynamoWithdrawalStore } from './withdrawal-deps.js';
 
 /**
  * The payout check of approved withdrawals wired to TRON and DynamoDB: the approval's (after its

@@ -1,6 +1,6 @@
 import { cognitoDirectory, setUserEnabled } from '../adapters/cognito-directory.js';
 import { dynamoAdminUserStore } from '../data/admin-user-store.js';
-import { sessionStore } from '../data/session-store.js';
+import { dynamoSessionStore } from '../data/session-store.js';
 import type { UserStatusDeps } from '../domain/admin/users.js';
 import { endAllSessions } from '../domain/auth/end-sessions.js';
 import { newId } from '../kit/ids.js';
@@ -16,7 +16,7 @@ export const userStatusDeps = (log: Logger): UserStatusDeps => ({
   endSessions: (userId, email) =>
     endAllSessions(
       {
-        revokeSessions: (id, nowMs) => sessionStore.revokeSessions(id, nowMs),
+        revokeSessions: (id, nowMs) => dynamoSessionStore.revokeSessions(id, nowMs),
         signOutEverywhere: (address) => cognitoDirectory.signOutEverywhere(address),
         now: () => Date.now(),
         sleep,

@@ -1,9 +1,11 @@
 import { config } from '../config.js';
+import { dynamoWithdrawalStore } from '../data/withdrawal-store.js';
 import { withdrawalMailValues } from '../domain/email/templates.js';
 import type { DecisionDeps, DecisionMail } from '../domain/withdrawals/withdrawals.js';
+import { newId } from '../kit/ids.js';
 import { describeError, type Logger } from '../kit/logger.js';
+import { sleep } from '../lib/retry.js';
 import { sendEffectMail } from './template-mail.js';
-import { withdrawals } from './withdrawal-deps.js';
 
 /** The decision's template (an admin-edited item wins over the built-in default), rendered and sent; kept in the outbox when SES refuses it. */
 export async function sendDecisionMail(mail: DecisionMail): Promise<void> {
@@ -22,7 +24,10 @@ export async function sendDecisionMail(mail: DecisionMail): Promise<void> {
  * rejection bundles no TRON client.
  */
 export const decisionDeps = (log: Logger): DecisionDeps => ({
-  ...withdrawals,
+  store: dynamoWithdrawalStore,
+  now: () => new Date(),
+  newId,
+  sleep,
   sendDecisionMail,
   onMailFailure: (error, withdrawalId) =>
     log.error('withdrawal decision mail neither sent nor kept for retry; the decision stands', {

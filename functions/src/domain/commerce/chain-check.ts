@@ -12,7 +12,7 @@ import type { TransferRecord } from '../records/transfer-record.js';
 import type { Logger } from '../logger-port.js';
 import { DomainError, NotFoundError, ServiceUnavailableError } from '../errors.js';
 import { sweep, type Page, type SweepResult } from '../jobs/sweep.js';
-import { REVIEW_MESSAGES, type DecisionResult } from './payment-review.js';
+import { REVIEW_MESSAGES, type DecisionResult } from './payment-decisions.js';
 import { toCents } from './purchase.js';
 import type { SettleOutcome } from './binding.js';
 import { transferFromReceipt } from './transfers.js';
