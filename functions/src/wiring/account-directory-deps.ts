@@ -1,4 +1,4 @@
-import { accounts } from './accounts.js';
+import { accountDeps } from './accounts.js';
 import { cognitoDirectory } from '../adapters/cognito-directory.js';
 
 /**
@@ -6,4 +6,4 @@ import { cognitoDirectory } from '../adapters/cognito-directory.js';
  * refresh, sign-out and the TOTP steps. One module per set of capabilities, so a function bundles
  * only the clients its route uses.
  */
-export const accountDirectoryDeps = { ...accounts, directory: cognitoDirectory };
+export const accountDirectoryDeps = { ...accountDeps, directory: cognitoDirectory };

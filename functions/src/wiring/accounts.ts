@@ -18,7 +18,7 @@ const log = createLogger(config.logLevel, { service: 'auth' });
  * Cognito (adapters/cognito-directory.ts), the code key (otp-hash-key.ts, a Secrets Manager read
  * in AWS) and the account mails (template-mail.ts: SES and the template renderer).
  */
-export const accounts: AccountDeps = {
+export const accountDeps: AccountDeps = {
   store: {
     ...dynamoRegistrationStore,
     ...dynamoOneTimeCodeStore,

@@ -26,11 +26,14 @@ import { MAIL_KINDS } from './work-sources.js';
  * The back-office's use cases that run on the table alone: lists, statistics, exports and the
  * edits that mail nobody. Each export is one use case's dependencies, named after it. Nothing here
  * builds a client or reaches the template mailer (template-mail.ts), so a function that takes one
- * of these gets no mail permission (infra/lib/handler-wiring.ts); the stores are plain objects
- * without module-scope effects, so each bundle keeps only the stores its handler names (esbuild's
- * tree shaking). The back-office's mailing decisions are wired in their own modules.
+ * of these gets no mail permission (infra/lib/handler-wiring.ts). A bundle keeps only the exports
+ * its handler names, and so only their stores: functions/package.json declares `"sideEffects":
+ * false`, so esbuild drops an imported module none of whose exports is used, and each export here
+ * is an object literal with no effect at module scope (no call, no spread, configuration read
+ * through a getter), so an unused one drops out too. Keep it so, or every function of the area
+ * pays for every store at its cold start. The back-office's mailing decisions are wired in their
+ * own modules.
  */
-const clock = { now: () => new Date() };
 
 export const listActivationsDeps = dynamoActivationStore;
 export const listAuditLogDeps = dynamoAuditLogStore;
@@ -42,7 +45,11 @@ export const getUserStatsDeps = dynamoAdminUserStore;
 export const listUserSubscriptionsDeps = dynamoAdminUserStore;
 
 /** Support's subscription controls. */
-export const changeSubscriptionForSupportDeps: SupportDeps = { store: dynamoSupportStore, ...clock, newId };
+export const changeSubscriptionForSupportDeps: SupportDeps = {
+  store: dynamoSupportStore,
+  now: () => new Date(),
+  newId,
+};
 
 /** The bot connection requests, listed; marking one connected mails (bot-connection-deps.ts). */
 export const listBotConnectionsDeps: ConnectionStore = dynamoConnectionStore;
@@ -56,22 +63,27 @@ export const listWithdrawalsForAdminDeps = dynamoWithdrawalStore;
 /** The unmatched transfers' list; assigning one mails the customer (unmatched-transfer-deps.ts). */
 export const listUnmatchedTransfersDeps = dynamoUnmatchedTransferStore;
 /** Closing an unmatched transfer (refunded, ignored): the store, the clock and fresh ids; no mail. */
-export const resolveTransferDeps = { store: dynamoUnmatchedTransferStore, ...clock, newId };
+export const resolveTransferDeps = { store: dynamoUnmatchedTransferStore, now: () => new Date(), newId };
 
 /** The contact messages: the customer's form adds one, the back-office lists, reads and deletes them. */
-export const contactMessageDeps = { store: dynamoContactMessageStore, clock };
+export const contactMessageDeps = { store: dynamoContactMessageStore, clock: { now: () => new Date() } };
 
 /** The package catalog's edits. */
-export const updatePackageDeps = { store: dynamoCatalogStore, ...clock, newId };
+export const updatePackageDeps = { store: dynamoCatalogStore, now: () => new Date(), newId };
 
 /** The e-mail template editor: its list, its saves and the restore of the defaults. */
 export const listTemplatesDeps = dynamoTemplateEditorStore;
-export const saveTemplatesDeps = { store: dynamoTemplateEditorStore, ...clock, newId };
+export const saveTemplatesDeps = { store: dynamoTemplateEditorStore, now: () => new Date(), newId };
 export const restoreDefaultTemplatesDeps = saveTemplatesDeps;
 
 /** The subscription settings, with the new-work mail's switches this build knows (work-sources.ts). */
 export const getSubscriptionSettingsDeps = { store: dynamoSettingsStore, mailKinds: MAIL_KINDS };
-export const saveSubscriptionSettingsDeps = { store: dynamoSettingsStore, mailKinds: MAIL_KINDS, ...clock, newId };
+export const saveSubscriptionSettingsDeps = {
+  store: dynamoSettingsStore,
+  mailKinds: MAIL_KINDS,
+  now: () => new Date(),
+  newId,
+};
 
 /**
  * The first-run checklist: the settings and the active USDT wallet (besides the caller's profile),
@@ -83,5 +95,7 @@ export const readSetupChecklistDeps: { store: SetupStateStore; adminMfaAvailable
     readCopyTradingLink: async () => (await dynamoSettingsStore.readSubscriptionSettings()).copyTradingLink,
     readActiveUsdtWallet: () => dynamoWalletStore.getActivePointer('USDT'),
   },
-  adminMfaAvailable: config.adminMfaRequired,
+  get adminMfaAvailable() {
+    return config.adminMfaRequired;
+  },
 };

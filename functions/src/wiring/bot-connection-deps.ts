@@ -24,7 +24,7 @@ export async function sendConnectedMail(mail: ConnectedMail): Promise<void> {
 }
 
 /** The admin's 'Mark connected', wired to DynamoDB and the mail (one set per request, for its logger). */
-export const connectionDeps = (log: Logger): ConnectionDeps => ({
+export const markConnectedDeps = (log: Logger): ConnectionDeps => ({
   store: dynamoConnectionStore,
   now: () => new Date(),
   newId,

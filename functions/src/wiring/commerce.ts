@@ -24,27 +24,38 @@ import { sleep } from '../lib/retry.js';
  * customer's reads, orders, refund and withdrawal requests, and the admin's payment lists and
  * rejection. Each export is one use case's dependencies, named after it. Nothing here builds a
  * client or reaches the template mailer (template-mail.ts), so a function that takes one of these
- * gets no mail permission (infra/lib/handler-wiring.ts); the stores are plain objects without
- * module-scope effects, so each bundle keeps only the stores its handler names (esbuild's tree
- * shaking). What mails or asks TRON is wired in its own module (approve-payment.ts,
- * customer-commerce-deps.ts, chain-check-deps.ts, ...).
+ * gets no mail permission (infra/lib/handler-wiring.ts). A bundle keeps only the exports its
+ * handler names, and so only their stores: functions/package.json declares `"sideEffects": false`,
+ * so esbuild drops an imported module none of whose exports is used, and each export here is an
+ * object literal with no effect at module scope (no call, no spread, configuration read through a
+ * getter), so an unused one drops out too. Keep it so, or every function of the area pays for
+ * every store at its cold start.
  */
-const clock = { now: () => new Date() };
-
 /** The customer's reads, and the clock that tells which subscriptions are current. */
-export const customerReadDeps = { store: dynamoCustomerReadStore, ...clock };
+export const customerReadDeps = { store: dynamoCustomerReadStore, now: () => new Date() };
 
 /** A payment order: the store, the clock, fresh ids and the orders' lifetime (ORDER_OPEN_MINUTES). */
-export const openOrderDeps = { store: dynamoOrderStore, ...clock, newId, openMinutes: config.orders.openMinutes };
+export const openOrderDeps = {
+  store: dynamoOrderStore,
+  now: () => new Date(),
+  newId,
+  get openMinutes() {
+    return config.orders.openMinutes;
+  },
+};
 
 /** The payment window's poll: the order and its payment's status, and the clock. */
-export const orderStateDeps = { store: dynamoOrderStateStore, ...clock };
+export const orderStateDeps = { store: dynamoOrderStateStore, now: () => new Date() };
 
 /** A payment receipt: its store, the seller name printed on it, and the admin MFA switch. */
 export const getReceiptDeps: ReceiptDeps = {
   store: dynamoReceiptStore,
-  sellerName: config.sellerName,
-  adminMfaRequired: config.adminMfaRequired,
+  get sellerName() {
+    return config.sellerName;
+  },
+  get adminMfaRequired() {
+    return config.adminMfaRequired;
+  },
 };
 
 export const listPackagesDeps = dynamoCatalogStore;
@@ -52,18 +63,28 @@ export const listWalletsDeps = dynamoWalletStore;
 export const subscriptionHistoryDeps = dynamoSubscriptionHistoryStore;
 
 /** The customer's MetaTrader 5 account. */
-export const mt5AccountDeps: TradingDeps = { store: dynamoTradingStore, ...clock };
+export const mt5AccountDeps: TradingDeps = { store: dynamoTradingStore, now: () => new Date() };
 
 /** The admin's payment lists (payment-all, payment-pending-usdt) and their search. */
 export const listPaymentsDeps: { store: PaymentListStore } = { store: dynamoPaymentReviewStore };
 
 /** The admin's rejection of a payment; it mails nobody. The approval mails: approve-payment.ts. */
-export const rejectPaymentDeps: PaymentDecisionDeps = { store: dynamoPaymentReviewStore, ...clock, newId, sleep };
+export const rejectPaymentDeps: PaymentDecisionDeps = {
+  store: dynamoPaymentReviewStore,
+  now: () => new Date(),
+  newId,
+  sleep,
+};
 
 /** Opening a refund request, by the customer or for them by an admin; the decisions mail (refund-decision-deps.ts). */
-export const requestRefundDeps: RefundDeps = { store: dynamoRefundStore, ...clock, newId, sleep };
+export const requestRefundDeps: RefundDeps = { store: dynamoRefundStore, now: () => new Date(), newId, sleep };
 export const createRefundDeps = requestRefundDeps;
 
 /** The customer's withdrawal request and list; the admin's decisions mail (withdrawal-decision-deps.ts). */
-export const requestWithdrawalDeps: WithdrawalDeps = { store: dynamoWithdrawalStore, ...clock, newId, sleep };
+export const requestWithdrawalDeps: WithdrawalDeps = {
+  store: dynamoWithdrawalStore,
+  now: () => new Date(),
+  newId,
+  sleep,
+};
 export const listOwnWithdrawalsDeps = dynamoWithdrawalStore;

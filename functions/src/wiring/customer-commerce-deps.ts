@@ -12,7 +12,7 @@ import { templateMailer } from './template-mail.js';
  * adds the start of its on-chain check (payment-submit-usdt.ts), so the Lambda client is bundled
  * only where a payment is saved.
  */
-export const customerCommerce: CommerceDeps = {
+export const customerCommerceDeps: CommerceDeps = {
   store: { ...dynamoPurchaseStore, ...dynamoFreeTrialStore },
   mailer: templateMailer,
   now: () => new Date(),

@@ -14,5 +14,3 @@ export const payoutCheckDeps = (log: Logger): PayoutCheckDeps => ({
   policy: chainPolicy,
   log,
 });
-
-export { tronApi };

@@ -24,7 +24,7 @@ export async function announceWalletActivation(activation: WalletActivation): Pr
 }
 
 /** The wallet save as the route runs it: the table, the MFA switch and the announcement, logged on failure. */
-export const walletSaveDeps = (log: Logger): WalletDeps => ({
+export const saveWalletDeps = (log: Logger): WalletDeps => ({
   store: dynamoWalletStore,
   now: () => new Date(),
   newId,

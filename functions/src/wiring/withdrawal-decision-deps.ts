@@ -23,7 +23,7 @@ export async function sendDecisionMail(mail: DecisionMail): Promise<void> {
  * its logger). The approval adds the payout's on-chain check (withdrawal-approval-deps.ts), so the
  * rejection bundles no TRON client.
  */
-export const decisionDeps = (log: Logger): DecisionDeps => ({
+export const rejectWithdrawalDeps = (log: Logger): DecisionDeps => ({
   store: dynamoWithdrawalStore,
   now: () => new Date(),
   newId,
