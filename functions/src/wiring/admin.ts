@@ -20,7 +20,7 @@ import type { SupportDeps } from '../domain/admin/support-subscriptions.js';
 import type { MailOutboxStore } from '../domain/email/mail-outbox.js';
 import type { ConnectionStore } from '../domain/trading/mt5-accounts.js';
 import { newId } from '../kit/ids.js';
-import { MAIL_KINDS } from './work-sources.js';
+import { MAIL_KINDS, WORK_SOURCES } from './work-sources.js';
 
 /**
  * The back-office's use cases that run on the table alone: lists, statistics, exports and the
@@ -36,6 +36,8 @@ import { MAIL_KINDS } from './work-sources.js';
  */
 
 export const listActivationsDeps = dynamoActivationStore;
+/** The navigation's counts of waiting work, one maintained counter per kind (work-sources.ts). */
+export const readWorkCountsDeps = WORK_SOURCES;
 export const listAuditLogDeps = dynamoAuditLogStore;
 export const exportDatasetDeps = dynamoExportSources;
 export const paymentStatsDeps = dynamoRevenueStatsStore;
