@@ -3,7 +3,7 @@ import { mailNewWork } from '../domain/admin/new-work-mail.js';
 import { runAlone } from '../domain/jobs/job-lease.js';
 import { defineJob } from '../kit/job-handler.js';
 import { jobLeaseDeps } from '../wiring/jobs.js';
-import { newWorkMailDeps } from '../wiring/new-work-mail-deps.js';
+import { mailNewWorkDeps } from '../wiring/new-work-mail-deps.js';
 
 /** The longest a run holds its lease: the function's timeout (infra scheduled-job.ts), never the local 15 minutes. */
 export const NEW_WORK_LEASE_MAX_MS = 2 * 60_000;
@@ -18,7 +18,7 @@ export const handler = defineJob('job-new-work-mail', async ({ now, log, remaini
   const leased = await runAlone(
     jobLeaseDeps('job-new-work-mail'),
     { holder: randomUUID(), nowMs, untilMs: nowMs + Math.min(remainingMs(), NEW_WORK_LEASE_MAX_MS) },
-    () => mailNewWork(newWorkMailDeps(now, log)),
+    () => mailNewWork(mailNewWorkDeps(now, log)),
   );
   if (!leased.ran) {
     log.info('another new-work mail run holds the lease; this one stops');

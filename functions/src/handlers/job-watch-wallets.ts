@@ -4,7 +4,7 @@ import { sendNotices } from '../domain/commerce/watch-notices.js';
 import { runAlone } from '../domain/jobs/job-lease.js';
 import { defineJob } from '../kit/job-handler.js';
 import { jobLeaseDeps } from '../wiring/jobs.js';
-import { noticeDeps, watcherDeps } from '../wiring/watcher-deps.js';
+import { sendNoticesDeps, watchWalletsDeps } from '../wiring/watcher-deps.js';
 
 /**
  * Every minute (shared/src/schedules.ts): the wallet watcher. The confirmed USDT transfers to the
@@ -19,7 +19,7 @@ import { noticeDeps, watcherDeps } from '../wiring/watcher-deps.js';
 export const WATCH_LEASE_MAX_MS = 55_000;
 
 export const handler = defineJob('job-watch-wallets', async ({ now, log, remainingMs }) => {
-  const deps = watcherDeps(log);
+  const deps = watchWalletsDeps(log);
   if (!deps) {
     log.warn('no TRON API configured (TRON_API_URL): no wallet is watched');
     return { processed: 0, failed: 0, complete: true, notConfigured: 1 };
@@ -31,7 +31,7 @@ export const handler = defineJob('job-watch-wallets', async ({ now, log, remaini
     { holder: randomUUID(), nowMs, untilMs: nowMs + Math.min(remainingMs(), WATCH_LEASE_MAX_MS) },
     async () => {
       const watched = await watchWallets(deps, budget);
-      const notices = await sendNotices(noticeDeps(log), budget);
+      const notices = await sendNotices(sendNoticesDeps(log), budget);
       return { watched, notices };
     },
   );

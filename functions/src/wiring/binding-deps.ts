@@ -16,7 +16,7 @@ import { templateMailer } from './template-mail.js';
  */
 export const orderBindingPolicy = bindingPolicy(config.orders.openMinutes, config.orders.graceMinutes);
 
-export function bindingDeps(log: Logger): BindingDeps {
+export function settleTransferDeps(log: Logger): BindingDeps {
   return {
     store: dynamoBindingStore,
     now: () => new Date(),

@@ -4,7 +4,7 @@ import type { ChainCheckDeps } from '../domain/commerce/chain-check.js';
 import { approvePayment } from '../domain/commerce/payment-decisions.js';
 import type { Logger } from '../kit/logger.js';
 import { settleTransfer } from '../domain/commerce/binding.js';
-import { bindingDeps } from './binding-deps.js';
+import { settleTransferDeps } from './binding-deps.js';
 import { approvePaymentDeps } from './approve-payment.js';
 import { chainPolicy, tronApi } from './tron-api-client.js';
 
@@ -21,7 +21,7 @@ export function chainCheckDeps(log: Logger): ChainCheckDeps {
     policy: chainPolicy,
     log,
     // A transfer the check finds is bound as the wallet watcher would bind it.
-    settle: (transfer) => settleTransfer(bindingDeps(log), transfer, 'txid-check'),
+    settle: (transfer) => settleTransfer(settleTransferDeps(log), transfer, 'txid-check'),
     // The admin's approval, as the system: the same plan and conditional transaction, audited
     // as 'payment.auto-approve' with the verdict, and the same verified mail.
     autoApprove: (payment, check) =>

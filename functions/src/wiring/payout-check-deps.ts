@@ -7,7 +7,7 @@ import { chainPolicy, tronApi } from './tron-api-client.js';
  * The payout check of approved withdrawals wired to TRON and DynamoDB: the approval's (after its
  * commit and mail) and the admin's 'Check on chain'. No mail code: the check only annotates.
  */
-export const payoutCheckDeps = (log: Logger): PayoutCheckDeps => ({
+export const checkPayoutDeps = (log: Logger): PayoutCheckDeps => ({
   store: dynamoWithdrawalStore,
   tron: tronApi,
   now: () => new Date(),

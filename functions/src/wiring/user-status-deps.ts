@@ -10,7 +10,7 @@ import { sleep } from '../lib/retry.js';
 
 /** The admin user use cases wired to DynamoDB and Cognito (one set per request, for its logger). */
 
-export const userStatusDeps = (log: Logger): UserStatusDeps => ({
+export const changeUserStatusDeps = (log: Logger): UserStatusDeps => ({
   store: dynamoAdminUserStore,
   accounts: { setUserEnabled },
   endSessions: (userId, email) =>

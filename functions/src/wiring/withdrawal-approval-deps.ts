@@ -1,7 +1,7 @@
 import { judgeAndSavePayout } from '../domain/withdrawals/payout-check.js';
 import type { DecisionDeps } from '../domain/withdrawals/withdrawals.js';
 import { describeError, type Logger } from '../kit/logger.js';
-import { payoutCheckDeps } from './payout-check-deps.js';
+import { checkPayoutDeps } from './payout-check-deps.js';
 import { tronApi } from './tron-api-client.js';
 import { rejectWithdrawalDeps } from './withdrawal-decision-deps.js';
 
@@ -22,7 +22,7 @@ export const approveWithdrawalDeps = (log: Logger): DecisionDeps => ({
   ...(tronApi
     ? {
         checkPayout: (withdrawal) =>
-          judgeAndSavePayout(payoutCheckDeps(log), withdrawal, { budgetMs: APPROVAL_CHECK_BUDGET_MS }),
+          judgeAndSavePayout(checkPayoutDeps(log), withdrawal, { budgetMs: APPROVAL_CHECK_BUDGET_MS }),
         onCheckFailure: (error, withdrawalId) =>
           log.error('payout chain check failed; the approval stands', { withdrawalId, ...describeError(error) }),
       }
