@@ -68,7 +68,7 @@ describe('functions/src layers', () => {
     expect(
       await layerErrors(file, "import type { PaymentRecord } from '../domain/records/payment-record.js';\n"),
     ).toEqual([]);
-    expect(await layerErrors(file, "import { withdrawals } from '../wiring/withdrawal-deps.js';\n")).toHaveLength(1);
+    expect(await layerErrors(file, "import { requestWithdrawalDeps } from '../wiring/commerce.js';\n")).toHaveLength(1);
     expect(await layerErrors(file, "import { handler } from '../handlers/health.js';\n")).toHaveLength(1);
   });
 
@@ -89,7 +89,7 @@ describe('functions/src layers', () => {
     expect(
       await layerErrors(handler, "import { cognitoDirectory } from '../adapters/cognito-directory.js';\n"),
     ).toHaveLength(1);
-    expect(await layerErrors(handler, "import { dynamoWalletStore } from '../wiring/wallet-deps.js';\n")).toEqual([]);
+    expect(await layerErrors(handler, "import { listWalletsDeps } from '../wiring/commerce.js';\n")).toEqual([]);
   });
 
   it('keeps the kit a leaf: no store, client, composition or handler', async () => {

@@ -20,7 +20,7 @@ import {
  * Who a user is, in the table: the profile's username and e-mail with the markers that keep them
  * unique (moved together in one transaction), and the profile's copy of the admin group.
  */
-export const accountIdentityStore: AccountIdentityStore = {
+export const dynamoAccountIdentityStore: AccountIdentityStore = {
   getProfile,
 
   /**

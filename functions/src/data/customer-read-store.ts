@@ -60,7 +60,7 @@ async function listSubscriptions(userId: string) {
  * The reads of the read-only routes, on their own: those functions bundle neither the purchase
  * transactions nor the mail defaults the purchase reads resolve (lean bundles, docs/performance.md).
  */
-export const dynamoCustomerReads: CustomerReadStore = {
+export const dynamoCustomerReadStore: CustomerReadStore = {
   readPackageStatus,
   readSettings,
   readActiveWallet,

@@ -18,7 +18,7 @@ export function loginFailuresOf(item: Record<string, unknown> | undefined): Logi
   if (failures === undefined) return undefined;
   return { failures, blockedUntil: numberAttribute(item?.blockedUntil) ?? 0 };
 }
-export const loginBackoffStore: LoginBackoffStore = {
+export const dynamoLoginBackoffStore: LoginBackoffStore = {
   /**
    * Reserves a password attempt before Cognito sees it, counted as a failure until a success
    * clears it. The count moves by compare-and-set, so parallel attempts are serialised: once the

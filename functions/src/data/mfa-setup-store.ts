@@ -20,7 +20,7 @@ export const mfaEnabledUpdate = (userId: string, nowMs: number) => ({
  * An administrator's TOTP set-up in the table, between the password step and the first code: the
  * Cognito access token it needs stays here (never in a browser) and expires with the item.
  */
-export const mfaSetupStore: MfaSetupStore = {
+export const dynamoMfaSetupStore: MfaSetupStore = {
   /** An admin's TOTP set-up between the password step and the first code (TTL: AUTH.mfaSetupMinutes). */
   async putMfaSetup(setupId: string, setup: MfaSetup, nowMs: number): Promise<void> {
     await documentClient.send(

@@ -152,7 +152,7 @@ function toStoredCode(item: Item | undefined): StoredCode | undefined {
     ...(typeof item.userId === 'string' ? { userId: item.userId } : {}),
   };
 }
-export const oneTimeCodeStore: OneTimeCodeStore = {
+export const dynamoOneTimeCodeStore: OneTimeCodeStore = {
   /** A new code replaces the old one, within the cool-down and the hourly cap. */
   async issueCode(
     email: string,

@@ -4,10 +4,10 @@ import type {
   ApprovalContext,
   ApprovalPlan,
   DecisionOutcome,
-  PaymentList,
-  PaymentReviewStore,
+  PaymentDecisionStore,
   RejectionPlan,
-} from '../domain/commerce/payment-review.js';
+} from '../domain/commerce/payment-decisions.js';
+import type { PaymentList, PaymentListStore } from '../domain/commerce/payment-lists.js';
 import { toAuditItem } from './audit-entity.js';
 import { toLedgerItem } from './ledger-entity.js';
 import {
@@ -257,7 +257,7 @@ export function rejectionTransaction(plan: RejectionPlan): TransactItems {
 
 const number = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0)) || 0;
 
-export const dynamoPaymentReviewStore: PaymentReviewStore = {
+export const dynamoPaymentReviewStore: PaymentListStore & PaymentDecisionStore = {
   async listPayments(list, page) {
     const { items, nextCursor } = await queryListPage(LISTS[list], page);
     return { items: items.map(fromPaymentItem), nextCursor };

@@ -32,7 +32,7 @@ import {
  * confirmation that consumes the code and makes the account verified. Every multi-item change is
  * one TransactWriteItems with conditions, so retries and races cannot half-apply.
  */
-/** The registration's transaction itself (see registrationStore.createRegistration). */
+/** The registration's transaction itself (see dynamoRegistrationStore.createRegistration). */
 async function writeRegistration(
   profile: UserProfile,
   nowMs: number,
@@ -152,7 +152,7 @@ function userCountUpdates(verifiedAtIso: string) {
   ];
 }
 
-export const registrationStore: RegistrationStore = {
+export const dynamoRegistrationStore: RegistrationStore = {
   /** The user id an e-mail belongs to (see liveMarkerOwner). */
   async findUserIdByEmail(email: string, nowMs: number): Promise<string | undefined> {
     return liveMarkerOwner(emailMarkerKey(email), nowMs);

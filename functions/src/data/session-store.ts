@@ -24,7 +24,7 @@ export function sessionItem(userId: string, tokenHash: string, nowMs: number) {
     },
   };
 }
-export const sessionStore: SessionStore = {
+export const dynamoSessionStore: SessionStore = {
   /**
    * Registers a session. `clearLoginFailuresOf`: the sign-in that opened it also clears that
    * address's back-off, in the same request (one TransactWriteItems, for the round-trip budget).

@@ -4,7 +4,7 @@ import { saveMt5 } from '../domain/trading/mt5-accounts.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
-import { tradingDeps } from '../wiring/trading-deps.js';
+import { mt5AccountDeps } from '../wiring/commerce.js';
 
 /**
  * Saves the caller's MetaTrader 5 account (broker, server, account number; never a password) once a
@@ -16,7 +16,7 @@ export const handler = defineHandler(
   async ({ caller, body, sessionProfile, log }) => {
     if (!sessionProfile) throw new UnauthorizedError('Please sign in to continue.');
     const result = await saveMt5(
-      tradingDeps,
+      mt5AccountDeps,
       { userId: caller.userId, username: sessionProfile.username, email: sessionProfile.email },
       { broker: body.broker, server: body.server, accountNumber: body.accountNumber },
     );

@@ -1,5 +1,5 @@
 import { auditLogQuerySchema } from '@goldbot/shared';
-import { dynamoAuditLogStore } from '../wiring/audit-log-deps.js';
+import { listAuditLogDeps } from '../wiring/admin.js';
 import { listAuditLog } from '../domain/admin/audit-log.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
@@ -8,5 +8,5 @@ import { ok } from '../kit/http-response.js';
 /** One UTC month of the audit trail, newest first (default: the current month). */
 export const handler = defineHandler(
   { route: 'admin-audit-log', checks: awsChecks, query: auditLogQuerySchema },
-  async ({ query }) => ok(await listAuditLog(dynamoAuditLogStore, query, new Date())),
+  async ({ query }) => ok(await listAuditLog(listAuditLogDeps, query, new Date())),
 );

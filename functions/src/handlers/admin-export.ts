@@ -1,5 +1,5 @@
 import { exportPathSchema, exportQuerySchema } from '@goldbot/shared';
-import { dynamoExportSources } from '../wiring/export-deps.js';
+import { exportDatasetDeps } from '../wiring/admin.js';
 import { exportDataset } from '../domain/export/exports.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
@@ -13,7 +13,7 @@ import { download } from '../kit/http-response.js';
 export const handler = defineHandler(
   { route: 'admin-export', checks: awsChecks, params: exportPathSchema, query: exportQuerySchema },
   async ({ params, query, caller, log }) => {
-    const file = await exportDataset(dynamoExportSources, params.dataset, query, new Date());
+    const file = await exportDataset(exportDatasetDeps, params.dataset, query, new Date());
     log.info('export answered', {
       adminId: caller.userId,
       dataset: params.dataset,

@@ -1,5 +1,5 @@
 import { packagePathSchema, packageUpdateInputSchema } from '@goldbot/shared';
-import { adminPackagesUpdateDeps as deps } from '../wiring/catalog-deps.js';
+import { updatePackageDeps as deps } from '../wiring/admin.js';
 import { updatePackage } from '../domain/settings/catalog.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';

@@ -2,7 +2,7 @@ import { readSetupChecklist } from '../domain/admin/setup-checklist.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
-import { adminMfaAvailable, setupStateStore } from '../wiring/setup-checklist-deps.js';
+import { readSetupChecklistDeps as deps } from '../wiring/admin.js';
 
 /**
  * The admin dashboard's first-run checklist, from the caller's profile (as the session guard read
@@ -13,9 +13,9 @@ export const handler = defineHandler(
   async ({ sessionProfile }) =>
     ok(
       await readSetupChecklist(
-        setupStateStore,
+        deps.store,
         { mfaEnabledAt: sessionProfile?.mfaEnabledAt, testMailSentAt: sessionProfile?.testMailSentAt },
-        adminMfaAvailable(),
+        deps.adminMfaAvailable,
       ),
     ),
 );

@@ -3,7 +3,7 @@ import { assignTransfer } from '../domain/commerce/unmatched-transfers.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
-import { unmatchedTransferDeps } from '../wiring/unmatched-transfer-deps.js';
+import { assignTransferDeps } from '../wiring/unmatched-transfer-deps.js';
 
 /** Gives an unmatched transfer to a customer's package: a pending payment, audited; decided once. */
 export const handler = defineHandler(
@@ -15,7 +15,7 @@ export const handler = defineHandler(
   },
   async ({ params, body, caller, log }) => {
     const result = await assignTransfer(
-      unmatchedTransferDeps(log),
+      assignTransferDeps(log),
       { userId: caller.userId, email: caller.email },
       params.txid,
       body,

@@ -3,7 +3,7 @@ import { resolveTransfer } from '../domain/commerce/unmatched-transfers.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
-import { unmatchedTransferDecisionDeps } from '../wiring/unmatched-transfer-read-deps.js';
+import { resolveTransferDeps } from '../wiring/admin.js';
 
 /** Closes an unmatched transfer as refunded or ignored, with the admin's note, audited; decided once. */
 export const handler = defineHandler(
@@ -15,7 +15,7 @@ export const handler = defineHandler(
   },
   async ({ params, body, caller, log }) => {
     const result = await resolveTransfer(
-      unmatchedTransferDecisionDeps,
+      resolveTransferDeps,
       { userId: caller.userId, email: caller.email },
       params.txid,
       body,

@@ -3,7 +3,7 @@ import { changeSubscriptionForSupport } from '../domain/admin/support-subscripti
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
-import { supportDeps } from '../wiring/support-subscription-deps.js';
+import { changeSubscriptionForSupportDeps } from '../wiring/admin.js';
 
 /**
  * Support grants a paid package for a number of days, extends the current one or ends it now, with a
@@ -17,7 +17,7 @@ export const handler = defineHandler(
     body: supportSubscriptionInputSchema,
   },
   async ({ params, body, caller, log }) => {
-    const result = await changeSubscriptionForSupport(supportDeps, params.id, body, {
+    const result = await changeSubscriptionForSupport(changeSubscriptionForSupportDeps, params.id, body, {
       userId: caller.userId,
       email: caller.email,
     });

@@ -1,5 +1,5 @@
 import { idPathSchema } from '@goldbot/shared';
-import { dynamoAdminUserStore } from '../wiring/admin-user-store-deps.js';
+import { listUserSubscriptionsDeps } from '../wiring/admin.js';
 import { listUserSubscriptions } from '../domain/admin/users.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
@@ -8,5 +8,5 @@ import { ok } from '../kit/http-response.js';
 /** One user's subscriptions, newest first, from the user's item collection. */
 export const handler = defineHandler(
   { route: 'admin-user-subscriptions', checks: awsChecks, params: idPathSchema },
-  async ({ params }) => ok(await listUserSubscriptions(dynamoAdminUserStore, params.id, new Date())),
+  async ({ params }) => ok(await listUserSubscriptions(listUserSubscriptionsDeps, params.id, new Date())),
 );

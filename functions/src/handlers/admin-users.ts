@@ -1,5 +1,5 @@
 import { adminUsersQuerySchema } from '@goldbot/shared';
-import { dynamoAdminUserStore } from '../wiring/admin-user-store-deps.js';
+import { listAdminUsersDeps } from '../wiring/admin.js';
 import { listAdminUsers } from '../domain/admin/users.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
@@ -8,5 +8,5 @@ import { ok } from '../kit/http-response.js';
 /** Verified users, newest first (GSI1 USERS), searched server-side on username, e-mail or phone. */
 export const handler = defineHandler(
   { route: 'admin-users', checks: awsChecks, query: adminUsersQuerySchema },
-  async ({ query }) => ok(await listAdminUsers(dynamoAdminUserStore, query)),
+  async ({ query }) => ok(await listAdminUsers(listAdminUsersDeps, query)),
 );

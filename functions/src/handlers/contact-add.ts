@@ -1,5 +1,5 @@
 import { CONTACT_MESSAGES, contactMessageInputSchema } from '@goldbot/shared';
-import { dynamoContactMessageStore, contactClock as clock } from '../wiring/contact-deps.js';
+import { contactMessageDeps as contact } from '../wiring/admin.js';
 import { addContactMessage } from '../domain/contact/contact-messages.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
@@ -14,7 +14,7 @@ export const handler = defineHandler(
     limits: [{ name: 'contactPerIp', by: 'ip' }],
   },
   async ({ body, log }) => {
-    const saved = await addContactMessage(dynamoContactMessageStore, body, { clock, newId });
+    const saved = await addContactMessage(contact.store, body, { clock: contact.clock, newId });
     log.info('contact message stored', { contactId: saved._id });
     return created({ message: CONTACT_MESSAGES.sendSucceeded, data: saved });
   },

@@ -1,5 +1,5 @@
 import { contactListQuerySchema } from '@goldbot/shared';
-import { dynamoContactMessageStore } from '../wiring/contact-deps.js';
+import { contactMessageDeps as contact } from '../wiring/admin.js';
 import { listContactMessages } from '../domain/contact/contact-messages.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
@@ -8,5 +8,5 @@ import { ok } from '../kit/http-response.js';
 /** The admin Messages screen: a page newest first (searchable) with the Total and Today cards. */
 export const handler = defineHandler(
   { route: 'contact-list', checks: awsChecks, query: contactListQuerySchema },
-  async ({ query }) => ok(await listContactMessages(dynamoContactMessageStore, query, new Date())),
+  async ({ query }) => ok(await listContactMessages(contact.store, query, new Date())),
 );

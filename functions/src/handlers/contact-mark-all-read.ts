@@ -1,5 +1,5 @@
 import { CONTACT_MESSAGES } from '@goldbot/shared';
-import { dynamoContactMessageStore, contactClock as clock } from '../wiring/contact-deps.js';
+import { contactMessageDeps as contact } from '../wiring/admin.js';
 import { markAllContactMessagesRead } from '../domain/contact/contact-messages.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
@@ -15,8 +15,8 @@ const RUN_RESERVE_MS = 2_000;
 export const handler = defineHandler(
   { route: 'contact-mark-all-read', checks: awsChecks },
   async ({ caller, log, remainingMs }) => {
-    const run = await markAllContactMessagesRead(dynamoContactMessageStore, {
-      clock,
+    const run = await markAllContactMessagesRead(contact.store, {
+      clock: contact.clock,
       stop: () => remainingMs() < RUN_RESERVE_MS,
     });
     log.info('contact messages marked read', { adminId: caller.userId, marked: run.marked, complete: run.complete });

@@ -1,5 +1,5 @@
 import { CONTACT_MESSAGES, idPathSchema } from '@goldbot/shared';
-import { dynamoContactMessageStore, contactClock as clock } from '../wiring/contact-deps.js';
+import { contactMessageDeps as contact } from '../wiring/admin.js';
 import { markContactMessageRead } from '../domain/contact/contact-messages.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
@@ -9,7 +9,7 @@ import { ok } from '../kit/http-response.js';
 export const handler = defineHandler(
   { route: 'contact-mark-read', checks: awsChecks, params: idPathSchema },
   async ({ params }) => {
-    await markContactMessageRead(dynamoContactMessageStore, params.id, clock);
+    await markContactMessageRead(contact.store, params.id, contact.clock);
     return ok({ message: CONTACT_MESSAGES.markedRead });
   },
 );

@@ -3,7 +3,7 @@ import type { Context } from 'aws-lambda';
 import { chainCheckEventSchema } from '../domain/commerce/chain-check-event.js';
 import { checkPayment, recheckPayments } from '../domain/commerce/chain-check.js';
 import { config } from '../config.js';
-import { dynamoJobLease } from '../wiring/job-lease-deps.js';
+import { jobLeaseDeps } from '../wiring/jobs.js';
 import { runAlone } from '../domain/jobs/job-lease.js';
 import { DomainError } from '../domain/errors.js';
 import { defineJob } from '../kit/job-handler.js';
@@ -24,7 +24,7 @@ const sweepHandler = defineJob('job-chain-recheck', async ({ now, log, remaining
   // One sweep at a time: a second one (a retry, or the next schedule while this one runs) exits at once.
   const nowMs = now.getTime();
   const leased = await runAlone(
-    dynamoJobLease('job-chain-recheck'),
+    jobLeaseDeps('job-chain-recheck'),
     { holder: randomUUID(), nowMs, untilMs: nowMs + Math.min(remainingMs(), CHAIN_RECHECK_LEASE_MAX_MS) },
     () =>
       recheckPayments(chainCheckDeps(log), {

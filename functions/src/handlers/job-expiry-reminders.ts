@@ -1,5 +1,5 @@
 import { appLink } from '../config.js';
-import { dynamoReminderStore } from '../wiring/subscription-expiry-deps.js';
+import { expiryRemindersDeps } from '../wiring/jobs.js';
 import { sendExpiryReminders, type ReminderMail } from '../domain/jobs/expiry-reminders.js';
 import { expiryReminderMailValues } from '../domain/email/templates.js';
 import { defineJob } from '../kit/job-handler.js';
@@ -15,7 +15,7 @@ const sendReminder = (mail: ReminderMail): Promise<void> =>
 /** Daily (shared/src/schedules.ts): mails the holders of a Basic or Pro package that ends in 3 days, once each. */
 export const handler = defineJob('job-expiry-reminders', ({ now, log, remainingMs }) =>
   sendExpiryReminders({
-    store: dynamoReminderStore,
+    store: expiryRemindersDeps,
     now,
     remainingMs,
     send: sendReminder,

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mailNewWork } from '../domain/admin/new-work-mail.js';
 import { runAlone } from '../domain/jobs/job-lease.js';
 import { defineJob } from '../kit/job-handler.js';
-import { dynamoJobLease } from '../wiring/job-lease-deps.js';
-import { newWorkMailDeps } from '../wiring/new-work-mail-deps.js';
+import { jobLeaseDeps } from '../wiring/jobs.js';
+import { mailNewWorkDeps } from '../wiring/new-work-mail-deps.js';
 
 /** The longest a run holds its lease: the function's timeout (infra scheduled-job.ts), never the local 15 minutes. */
 export const NEW_WORK_LEASE_MAX_MS = 2 * 60_000;
@@ -16,9 +16,9 @@ export const NEW_WORK_LEASE_MAX_MS = 2 * 60_000;
 export const handler = defineJob('job-new-work-mail', async ({ now, log, remainingMs }) => {
   const nowMs = now.getTime();
   const leased = await runAlone(
-    dynamoJobLease('job-new-work-mail'),
+    jobLeaseDeps('job-new-work-mail'),
     { holder: randomUUID(), nowMs, untilMs: nowMs + Math.min(remainingMs(), NEW_WORK_LEASE_MAX_MS) },
-    () => mailNewWork(newWorkMailDeps(now, log)),
+    () => mailNewWork(mailNewWorkDeps(now, log)),
   );
   if (!leased.ran) {
     log.info('another new-work mail run holds the lease; this one stops');

@@ -1,6 +1,6 @@
 import { retryDueMails } from '../domain/email/mail-outbox.js';
 import { defineJob } from '../kit/job-handler.js';
-import { retryMailDeps } from '../wiring/mail-outbox-deps.js';
+import { retryDueMailsDeps } from '../wiring/mail-outbox-deps.js';
 
 /**
  * Every 5 minutes (shared/src/schedules.ts): sends again the kept mails whose next attempt is due,
@@ -9,6 +9,6 @@ import { retryMailDeps } from '../wiring/mail-outbox-deps.js';
  * runs at once, or one delivered twice, send it once.
  */
 export const handler = defineJob('job-retry-mails', async ({ log, remainingMs }) => {
-  const run = await retryDueMails(retryMailDeps(log, remainingMs));
+  const run = await retryDueMails(retryDueMailsDeps(log, remainingMs));
   return { ...run };
 });

@@ -1,7 +1,7 @@
 import { SYSTEM_ACTOR } from '../domain/records/audit-entry.js';
 import { sendActivationMails } from '../domain/commerce/activation-mails.js';
 import { defineJob } from '../kit/job-handler.js';
-import { activationDeps } from '../wiring/activation-mail-deps.js';
+import { sendActivationMailsDeps } from '../wiring/activation-mail-deps.js';
 
 /**
  * `job-send-activation-emails` (06:00 UTC): the same claim-then-mail module as the admin's button,
@@ -10,7 +10,7 @@ import { activationDeps } from '../wiring/activation-mail-deps.js';
  * something was sent.
  */
 export const handler = defineJob('job-send-activation-emails', async ({ log, remainingMs }) => {
-  const run = await sendActivationMails(activationDeps(log, remainingMs), { id: SYSTEM_ACTOR });
+  const run = await sendActivationMails(sendActivationMailsDeps(log, remainingMs), { id: SYSTEM_ACTOR });
   return {
     processed: run.processed,
     mailed: run.sent,

@@ -3,8 +3,8 @@ import { watchWallets } from '../domain/commerce/wallet-watcher.js';
 import { sendNotices } from '../domain/commerce/watch-notices.js';
 import { runAlone } from '../domain/jobs/job-lease.js';
 import { defineJob } from '../kit/job-handler.js';
-import { dynamoJobLease } from '../wiring/job-lease-deps.js';
-import { noticeDeps, watcherDeps } from '../wiring/watcher-deps.js';
+import { jobLeaseDeps } from '../wiring/jobs.js';
+import { sendNoticesDeps, watchWalletsDeps } from '../wiring/watcher-deps.js';
 
 /**
  * Every minute (shared/src/schedules.ts): the wallet watcher. The confirmed USDT transfers to the
@@ -19,7 +19,7 @@ import { noticeDeps, watcherDeps } from '../wiring/watcher-deps.js';
 export const WATCH_LEASE_MAX_MS = 55_000;
 
 export const handler = defineJob('job-watch-wallets', async ({ now, log, remainingMs }) => {
-  const deps = watcherDeps(log);
+  const deps = watchWalletsDeps(log);
   if (!deps) {
     log.warn('no TRON API configured (TRON_API_URL): no wallet is watched');
     return { processed: 0, failed: 0, complete: true, notConfigured: 1 };
@@ -27,11 +27,11 @@ export const handler = defineJob('job-watch-wallets', async ({ now, log, remaini
   const nowMs = now.getTime();
   const budget = () => Math.min(remainingMs(), WATCH_LEASE_MAX_MS - (Date.now() - nowMs));
   const leased = await runAlone(
-    dynamoJobLease('job-watch-wallets'),
+    jobLeaseDeps('job-watch-wallets'),
     { holder: randomUUID(), nowMs, untilMs: nowMs + Math.min(remainingMs(), WATCH_LEASE_MAX_MS) },
     async () => {
       const watched = await watchWallets(deps, budget);
-      const notices = await sendNotices(noticeDeps(log), budget);
+      const notices = await sendNotices(sendNoticesDeps(log), budget);
       return { watched, notices };
     },
   );

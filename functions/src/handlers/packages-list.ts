@@ -1,4 +1,4 @@
-import { dynamoCatalogStore } from '../wiring/catalog-deps.js';
+import { listPackagesDeps } from '../wiring/commerce.js';
 import { listPackages } from '../domain/settings/catalog.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { originCheck } from '../wiring/origin-header-check.js';
@@ -9,5 +9,5 @@ import { ok } from '../kit/http-response.js';
  * same for everyone: browsers and CloudFront may cache it for a minute.
  */
 export const handler = defineHandler({ route: 'packages-list', checks: { originCheck } }, async () =>
-  ok(await listPackages(dynamoCatalogStore), { 'cache-control': 'public, max-age=60' }),
+  ok(await listPackages(listPackagesDeps), { 'cache-control': 'public, max-age=60' }),
 );

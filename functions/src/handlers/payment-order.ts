@@ -1,5 +1,5 @@
 import { openOrderInputSchema } from '@goldbot/shared';
-import { paymentOrderDeps as deps } from '../wiring/customer-read-deps.js';
+import { openOrderDeps as deps } from '../wiring/commerce.js';
 import { openOrder } from '../domain/commerce/orders.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';

@@ -1,6 +1,6 @@
 import { adminListQuerySchema } from '@goldbot/shared';
-import { dynamoPaymentReviewStore } from '../wiring/payment-review-deps.js';
-import { listPaymentsForAdmin } from '../domain/commerce/payment-review.js';
+import { listPaymentsDeps } from '../wiring/commerce.js';
+import { listPaymentsForAdmin } from '../domain/commerce/payment-lists.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
@@ -9,7 +9,7 @@ import { ok } from '../kit/http-response.js';
 export const handler = defineHandler(
   { route: 'payment-pending-usdt', checks: awsChecks, query: adminListQuerySchema },
   async ({ query }) => {
-    const { items, nextCursor, summary } = await listPaymentsForAdmin(dynamoPaymentReviewStore, 'pending', query);
+    const { items, nextCursor, summary } = await listPaymentsForAdmin(listPaymentsDeps, 'pending', query);
     return ok({ pendingPayments: items, nextCursor, summary });
   },
 );

@@ -1,5 +1,5 @@
 import { idPathSchema } from '@goldbot/shared';
-import { paymentReceiptDeps as deps } from '../wiring/receipt-deps.js';
+import { getReceiptDeps as deps } from '../wiring/commerce.js';
 import { getReceipt } from '../domain/commerce/receipts.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';

@@ -1,6 +1,6 @@
 import { idPathSchema } from '@goldbot/shared';
-import { paymentReviewDeps } from '../wiring/payment-review-deps.js';
-import { rejectPayment } from '../domain/commerce/payment-review.js';
+import { rejectPaymentDeps } from '../wiring/commerce.js';
+import { rejectPayment } from '../domain/commerce/payment-decisions.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
@@ -9,7 +9,7 @@ import { ok } from '../kit/http-response.js';
 export const handler = defineHandler(
   { route: 'payment-reject-usdt', checks: awsChecks, params: idPathSchema },
   async ({ params, caller, log }) => {
-    const result = await rejectPayment(paymentReviewDeps, params.id, caller.userId);
+    const result = await rejectPayment(rejectPaymentDeps, params.id, caller.userId);
     log.info('payment rejection answered', {
       paymentId: params.id,
       adminId: caller.userId,

@@ -3,7 +3,7 @@ import { sendActivationMails } from '../domain/commerce/activation-mails.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
-import { activationDeps } from '../wiring/activation-mail-deps.js';
+import { sendActivationMailsDeps } from '../wiring/activation-mail-deps.js';
 
 /**
  * A click stops starting rows with this much of the route's time left, so no run is cut off with
@@ -18,7 +18,7 @@ const CLICK_RESERVE_MS = 2_500;
 export const handler = defineHandler(
   { route: 'payment-send-basic-notifications', checks: awsChecks },
   async ({ caller, log, remainingMs }) => {
-    const run = await sendActivationMails(activationDeps(log, remainingMs, CLICK_RESERVE_MS), {
+    const run = await sendActivationMails(sendActivationMailsDeps(log, remainingMs, CLICK_RESERVE_MS), {
       id: caller.userId,
       email: caller.email,
     });

@@ -2,7 +2,7 @@ import { submitUsdtPaymentInputSchema } from '@goldbot/shared';
 import { submitUsdtPayment } from '../domain/commerce/customer-commerce.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
-import { paymentSubmissionDeps } from '../wiring/payment-submission-deps.js';
+import { submitUsdtPaymentDeps } from '../wiring/payment-submission-deps.js';
 
 /** 201 with the pending subscription; 200 with the same one for a double click. */
 export const handler = defineHandler(
@@ -17,7 +17,7 @@ export const handler = defineHandler(
   },
   async ({ body, caller, log, limits }) => {
     const { status, body: answer } = await submitUsdtPayment(
-      paymentSubmissionDeps(log),
+      submitUsdtPaymentDeps(log),
       caller.userId,
       body,
       log,

@@ -1,5 +1,5 @@
 import { subscriptionHistoryQuerySchema } from '@goldbot/shared';
-import { dynamoSubscriptionHistoryStore } from '../wiring/subscription-history-deps.js';
+import { subscriptionHistoryDeps } from '../wiring/commerce.js';
 import { subscriptionHistory } from '../domain/commerce/subscription-history.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
@@ -8,5 +8,5 @@ import { ok } from '../kit/http-response.js';
 /** Subscriptions of a year (or month), newest first, with search and the period's summary cards. */
 export const handler = defineHandler(
   { route: 'payment-subscription-history', checks: awsChecks, query: subscriptionHistoryQuerySchema },
-  async ({ query }) => ok(await subscriptionHistory(dynamoSubscriptionHistoryStore, query, new Date())),
+  async ({ query }) => ok(await subscriptionHistory(subscriptionHistoryDeps, query, new Date())),
 );

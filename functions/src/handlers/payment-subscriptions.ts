@@ -1,4 +1,4 @@
-import { customerReadDeps as deps } from '../wiring/customer-read-deps.js';
+import { customerReadDeps as deps } from '../wiring/commerce.js';
 import { listSubscriptions } from '../domain/commerce/customer-commerce.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';

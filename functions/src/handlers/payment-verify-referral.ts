@@ -1,5 +1,5 @@
 import { verifyReferralInputSchema } from '@goldbot/shared';
-import { customerReadDeps as deps } from '../wiring/customer-read-deps.js';
+import { customerReadDeps as deps } from '../wiring/commerce.js';
 import { verifyReferral } from '../domain/commerce/customer-commerce.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';

@@ -1,5 +1,5 @@
 import { walletSaveInputSchema } from '@goldbot/shared';
-import { walletSaveDeps } from '../wiring/wallet-activation-mail.js';
+import { saveWalletDeps } from '../wiring/wallet-activation-mail.js';
 import { saveWallet } from '../domain/commerce/wallets.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
@@ -13,7 +13,7 @@ import { created, ok } from '../kit/http-response.js';
 export const handler = defineHandler(
   { route: 'payment-wallet-save', checks: awsChecks, body: walletSaveInputSchema },
   async ({ body, caller, log }) => {
-    const saved = await saveWallet(walletSaveDeps(log), body, caller);
+    const saved = await saveWallet(saveWalletDeps(log), body, caller);
     log.info(saved.created ? 'wallet added' : 'wallet updated', {
       walletId: saved.wallet._id,
       currency: saved.wallet.currency,

@@ -1,4 +1,4 @@
-import { dynamoWalletStore } from '../wiring/wallet-deps.js';
+import { listWalletsDeps } from '../wiring/commerce.js';
 import { listWallets } from '../domain/commerce/wallets.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
@@ -6,5 +6,5 @@ import { ok } from '../kit/http-response.js';
 
 /** Every payment wallet (GSI1 WALLETS), grouped by currency. */
 export const handler = defineHandler({ route: 'payment-wallets', checks: awsChecks }, async () =>
-  ok(await listWallets(dynamoWalletStore)),
+  ok(await listWallets(listWalletsDeps)),
 );

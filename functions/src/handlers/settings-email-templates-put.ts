@@ -1,5 +1,5 @@
 import { EMAIL_TEMPLATES_PUT_MAX_BODY_BYTES, emailTemplatesPutInputSchema } from '@goldbot/shared';
-import { templateEditorDeps as deps } from '../wiring/template-editor-deps.js';
+import { saveTemplatesDeps as deps } from '../wiring/admin.js';
 import { saveTemplates } from '../domain/email/template-save.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';

@@ -1,4 +1,4 @@
-import { templateEditorDeps as deps } from '../wiring/template-editor-deps.js';
+import { restoreDefaultTemplatesDeps as deps } from '../wiring/admin.js';
 import { restoreDefaultTemplates } from '../domain/email/template-editor.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';

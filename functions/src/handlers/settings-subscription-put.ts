@@ -1,5 +1,5 @@
 import { subscriptionSettingsPutInputSchema } from '@goldbot/shared';
-import { settingsSubscriptionPutDeps as deps } from '../wiring/settings-deps.js';
+import { saveSubscriptionSettingsDeps as deps } from '../wiring/admin.js';
 import { saveSubscriptionSettings } from '../domain/settings/subscription-settings.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';

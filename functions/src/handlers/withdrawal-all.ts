@@ -1,5 +1,5 @@
 import { withdrawalListQuerySchema } from '@goldbot/shared';
-import { dynamoWithdrawalStore } from '../wiring/withdrawal-deps.js';
+import { listWithdrawalsForAdminDeps } from '../wiring/admin.js';
 import { listWithdrawalsForAdmin } from '../domain/withdrawals/withdrawals.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
@@ -8,5 +8,5 @@ import { ok } from '../kit/http-response.js';
 /** A tab of withdrawals (all: GSI1; a status: GSI2), newest first, with search, live balances and the counts. */
 export const handler = defineHandler(
   { route: 'withdrawal-all', checks: awsChecks, query: withdrawalListQuerySchema },
-  async ({ query }) => ok(await listWithdrawalsForAdmin(dynamoWithdrawalStore, query)),
+  async ({ query }) => ok(await listWithdrawalsForAdmin(listWithdrawalsForAdminDeps, query)),
 );

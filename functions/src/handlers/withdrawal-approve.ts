@@ -3,7 +3,7 @@ import { decideWithdrawal } from '../domain/withdrawals/withdrawals.js';
 import { awsChecks } from '../wiring/aws-checks.js';
 import { defineHandler } from '../kit/define-handler.js';
 import { ok } from '../kit/http-response.js';
-import { approvalDeps } from '../wiring/withdrawal-approval-deps.js';
+import { approveWithdrawalDeps } from '../wiring/withdrawal-approval-deps.js';
 
 /**
  * Approves a pending withdrawal with the TXID of its payout (the hold is settled); a repeat answers
@@ -13,7 +13,7 @@ export const handler = defineHandler(
   { route: 'withdrawal-approve', checks: awsChecks, params: idPathSchema, body: withdrawalApprovalInputSchema },
   async ({ params, body, caller, log }) => {
     const result = await decideWithdrawal(
-      approvalDeps(log),
+      approveWithdrawalDeps(log),
       'approved',
       params.id,
       caller.userId,

@@ -1,4 +1,4 @@
-import { accounts } from './accounts.js';
+import { accountDeps } from './accounts.js';
 import { otpHashKey } from './otp-hash-key.js';
 
 /**
@@ -6,4 +6,4 @@ import { otpHashKey } from './otp-hash-key.js';
  * checking a code without touching Cognito. One module per set of capabilities, so a function
  * bundles only the clients its route uses.
  */
-export const accountCodeCheckDeps = { ...accounts, otpHashKey };
+export const accountCodeCheckDeps = { ...accountDeps, otpHashKey };

@@ -1,5 +1,5 @@
-import { accounts } from './accounts.js';
-import { cognitoDirectory } from './cognito-deps.js';
+import { accountDeps } from './accounts.js';
+import { cognitoDirectory } from '../adapters/cognito-directory.js';
 import { otpHashKey } from './otp-hash-key.js';
 import { sendTemplateMail } from './template-mail.js';
 
@@ -8,4 +8,9 @@ import { sendTemplateMail } from './template-mail.js';
  * and the account mails: sign-in, registration and the profile changes that send a code. One
  * module per set of capabilities, so a function bundles only the clients its route uses.
  */
-export const accountCodeMailDeps = { ...accounts, directory: cognitoDirectory, otpHashKey, sendMail: sendTemplateMail };
+export const accountCodeMailDeps = {
+  ...accountDeps,
+  directory: cognitoDirectory,
+  otpHashKey,
+  sendMail: sendTemplateMail,
+};

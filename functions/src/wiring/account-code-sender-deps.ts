@@ -1,4 +1,4 @@
-import { accounts } from './accounts.js';
+import { accountDeps } from './accounts.js';
 import { otpHashKey } from './otp-hash-key.js';
 import { sendTemplateMail } from './template-mail.js';
 
@@ -7,4 +7,4 @@ import { sendTemplateMail } from './template-mail.js';
  * account mails: sending a code without touching Cognito. One module per set of capabilities, so a
  * function bundles only the clients its route uses.
  */
-export const accountCodeSenderDeps = { ...accounts, otpHashKey, sendMail: sendTemplateMail };
+export const accountCodeSenderDeps = { ...accountDeps, otpHashKey, sendMail: sendTemplateMail };

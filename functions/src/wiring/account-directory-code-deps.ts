@@ -1,5 +1,5 @@
-import { accounts } from './accounts.js';
-import { cognitoDirectory } from './cognito-deps.js';
+import { accountDeps } from './accounts.js';
+import { cognitoDirectory } from '../adapters/cognito-directory.js';
 import { otpHashKey } from './otp-hash-key.js';
 
 /**
@@ -7,4 +7,4 @@ import { otpHashKey } from './otp-hash-key.js';
  * key: checking a code that then changes the Cognito user. One module per set of capabilities, so
  * a function bundles only the clients its route uses.
  */
-export const accountDirectoryCodeDeps = { ...accounts, directory: cognitoDirectory, otpHashKey };
+export const accountDirectoryCodeDeps = { ...accountDeps, directory: cognitoDirectory, otpHashKey };

@@ -1,10 +1,10 @@
 import { config } from '../config.js';
-import { accountIdentityStore } from '../data/account-identity-store.js';
-import { loginBackoffStore } from '../data/login-backoff-store.js';
-import { mfaSetupStore } from '../data/mfa-setup-store.js';
-import { oneTimeCodeStore } from '../data/one-time-code-store.js';
-import { registrationStore } from '../data/registration-store.js';
-import { sessionStore } from '../data/session-store.js';
+import { dynamoAccountIdentityStore } from '../data/account-identity-store.js';
+import { dynamoLoginBackoffStore } from '../data/login-backoff-store.js';
+import { dynamoMfaSetupStore } from '../data/mfa-setup-store.js';
+import { dynamoOneTimeCodeStore } from '../data/one-time-code-store.js';
+import { dynamoRegistrationStore } from '../data/registration-store.js';
+import { dynamoSessionStore } from '../data/session-store.js';
 import type { AccountDeps } from '../domain/auth/account-deps.js';
 import { createLogger } from '../kit/logger.js';
 import { reportGlobalSignOutFailure } from './global-sign-out.js';
@@ -18,14 +18,14 @@ const log = createLogger(config.logLevel, { service: 'auth' });
  * Cognito (adapters/cognito-directory.ts), the code key (otp-hash-key.ts, a Secrets Manager read
  * in AWS) and the account mails (template-mail.ts: SES and the template renderer).
  */
-export const accounts: AccountDeps = {
+export const accountDeps: AccountDeps = {
   store: {
-    ...registrationStore,
-    ...oneTimeCodeStore,
-    ...loginBackoffStore,
-    ...sessionStore,
-    ...mfaSetupStore,
-    ...accountIdentityStore,
+    ...dynamoRegistrationStore,
+    ...dynamoOneTimeCodeStore,
+    ...dynamoLoginBackoffStore,
+    ...dynamoSessionStore,
+    ...dynamoMfaSetupStore,
+    ...dynamoAccountIdentityStore,
   },
   now: () => Date.now(),
   adminMfaRequired: config.adminMfaRequired,

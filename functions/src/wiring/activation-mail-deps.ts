@@ -10,7 +10,11 @@ import { templateMailer } from './template-mail.js';
  * The activation mails wired to DynamoDB and SES, for the admin route and the scheduled job alike:
  * one module, one claim rule, so the button and the job can race safely.
  */
-export const activationDeps = (log: Logger, remainingMs?: () => number, reserveMs?: number): ActivationDeps => ({
+export const sendActivationMailsDeps = (
+  log: Logger,
+  remainingMs?: () => number,
+  reserveMs?: number,
+): ActivationDeps => ({
   store: dynamoActivationStore,
   mailer: templateMailer,
   loadTemplate: () => loadEmailTemplate('subscriptionActivation'),

@@ -6,7 +6,7 @@ import { describeError, type Logger } from '../kit/logger.js';
 import { sendTemplateMail } from './template-mail.js';
 
 /** The test mail as the route sends it: the built-in `adminTestMail`, then the profile's checklist step. */
-export const testMailDeps = (log: Logger): TestMailDeps => ({
+export const sendTestMailDeps = (log: Logger): TestMailDeps => ({
   send: (to, sentAt) =>
     sendTemplateMail(to, 'adminTestMail', adminTestMailValues({ sentAt, adminLink: appLink('/admin/dashboard') })),
   recordSent: recordTestMailSent,

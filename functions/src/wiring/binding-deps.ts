@@ -1,12 +1,12 @@
 import { appLink, config } from '../config.js';
 import { dynamoBindingStore } from '../data/binding-store.js';
 import type { BindingDeps } from '../domain/commerce/binding.js';
-import { approvePayment } from '../domain/commerce/payment-review.js';
+import { approvePayment } from '../domain/commerce/payment-decisions.js';
 import { bindingPolicy } from '../domain/commerce/transfers.js';
 import { SYSTEM_ACTOR } from '../domain/records/audit-entry.js';
 import { newId } from '../kit/ids.js';
 import { describeError, type Logger } from '../kit/logger.js';
-import { paymentApprovalDeps } from './payment-approval-deps.js';
+import { approvePaymentDeps } from './approve-payment.js';
 import { templateMailer } from './template-mail.js';
 
 /**
@@ -16,7 +16,7 @@ import { templateMailer } from './template-mail.js';
  */
 export const orderBindingPolicy = bindingPolicy(config.orders.openMinutes, config.orders.graceMinutes);
 
-export function bindingDeps(log: Logger): BindingDeps {
+export function settleTransferDeps(log: Logger): BindingDeps {
   return {
     store: dynamoBindingStore,
     now: () => new Date(),
@@ -33,6 +33,6 @@ export function bindingDeps(log: Logger): BindingDeps {
     // The admin's approval, as the system: the same plan and conditional transaction, audited as
     // 'payment.auto-approve' with the binding, and the same verified mail.
     autoApprove: (paymentId, details) =>
-      approvePayment(paymentApprovalDeps(log), paymentId, SYSTEM_ACTOR, { action: 'payment.auto-approve', details }),
+      approvePayment(approvePaymentDeps(log), paymentId, SYSTEM_ACTOR, { action: 'payment.auto-approve', details }),
   };
 }

@@ -1,11 +1,11 @@
 import { appLink } from '../config.js';
+import { dynamoConnectionStore } from '../data/trading-account-store.js';
 import { botConnectedMailValues } from '../domain/email/templates.js';
 import type { ConnectedMail, ConnectionDeps } from '../domain/trading/mt5-accounts.js';
 import { newId } from '../kit/ids.js';
 import { describeError, type Logger } from '../kit/logger.js';
 import { sleep } from '../lib/retry.js';
 import { sendEffectMail } from './template-mail.js';
-import { connectionStore } from './trading-deps.js';
 
 /**
  * The `botConnected` template (an admin-edited item wins over the built-in default), rendered and
@@ -24,8 +24,8 @@ export async function sendConnectedMail(mail: ConnectedMail): Promise<void> {
 }
 
 /** The admin's 'Mark connected', wired to DynamoDB and the mail (one set per request, for its logger). */
-export const connectionDeps = (log: Logger): ConnectionDeps => ({
-  store: connectionStore,
+export const markConnectedDeps = (log: Logger): ConnectionDeps => ({
+  store: dynamoConnectionStore,
   now: () => new Date(),
   newId,
   sleep,

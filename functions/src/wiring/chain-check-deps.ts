@@ -1,11 +1,11 @@
 import { SYSTEM_ACTOR } from '../domain/records/audit-entry.js';
 import { dynamoChainCheckStore } from '../data/chain-check-store.js';
 import type { ChainCheckDeps } from '../domain/commerce/chain-check.js';
-import { approvePayment } from '../domain/commerce/payment-review.js';
+import { approvePayment } from '../domain/commerce/payment-decisions.js';
 import type { Logger } from '../kit/logger.js';
 import { settleTransfer } from '../domain/commerce/binding.js';
-import { bindingDeps } from './binding-deps.js';
-import { paymentApprovalDeps } from './payment-approval-deps.js';
+import { settleTransferDeps } from './binding-deps.js';
+import { approvePaymentDeps } from './approve-payment.js';
 import { chainPolicy, tronApi } from './tron-api-client.js';
 
 /**
@@ -21,11 +21,11 @@ export function chainCheckDeps(log: Logger): ChainCheckDeps {
     policy: chainPolicy,
     log,
     // A transfer the check finds is bound as the wallet watcher would bind it.
-    settle: (transfer) => settleTransfer(bindingDeps(log), transfer, 'txid-check'),
+    settle: (transfer) => settleTransfer(settleTransferDeps(log), transfer, 'txid-check'),
     // The admin's approval, as the system: the same plan and conditional transaction, audited
     // as 'payment.auto-approve' with the verdict, and the same verified mail.
     autoApprove: (payment, check) =>
-      approvePayment(paymentApprovalDeps(log), payment._id, SYSTEM_ACTOR, {
+      approvePayment(approvePaymentDeps(log), payment._id, SYSTEM_ACTOR, {
         action: 'payment.auto-approve',
         details: {
           from: 'pending',

@@ -6,7 +6,7 @@ import { newId } from '../kit/ids.js';
 import { sendOutboxMail } from './template-mail.js';
 
 /** `job-retry-mails`: the outbox in DynamoDB and SES, on the run's clock. */
-export const retryMailDeps = (log: Logger, remainingMs: () => number): RetryRunDeps => ({
+export const retryDueMailsDeps = (log: Logger, remainingMs: () => number): RetryRunDeps => ({
   outbox: dynamoMailOutboxStore,
   send: sendOutboxMail,
   now: () => new Date(),
@@ -16,7 +16,7 @@ export const retryMailDeps = (log: Logger, remainingMs: () => number): RetryRunD
 });
 
 /** An admin's resend of a failed mail. */
-export const resendMailDeps: ResendDeps = {
+export const resendFailedMailDeps: ResendDeps = {
   outbox: dynamoMailOutboxStore,
   send: sendOutboxMail,
   now: () => new Date(),

@@ -14,7 +14,7 @@ import { WORK_SOURCES } from './work-sources.js';
  * `admin` group (ListUsersInGroup, asked only when a mail is due), and the `adminNewWork` template
  * (an admin's edit or the default) read once per run and sent to each administrator.
  */
-export function newWorkMailDeps(now: Date, log: Logger): NewWorkMailDeps {
+export function mailNewWorkDeps(now: Date, log: Logger): NewWorkMailDeps {
   let template: Promise<EmailTemplate> | null = null;
   return {
     sources: WORK_SOURCES,

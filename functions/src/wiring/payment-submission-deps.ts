@@ -7,7 +7,7 @@ import { customerCommerceDeps } from './customer-commerce-deps.js';
  * saved payment's on-chain check (after the answer is on its way), so only this function bundles
  * the Lambda client.
  */
-export const paymentSubmissionDeps = (log: Logger) => ({
+export const submitUsdtPaymentDeps = (log: Logger) => ({
   ...customerCommerceDeps(log),
   paymentSubmitted: requestChainCheck,
 });

@@ -6,7 +6,7 @@ import { describeError, type Logger } from '../kit/logger.js';
 import { templateMailer } from './template-mail.js';
 
 /** Deciding an unmatched transfer: the store, the clock, fresh ids and the customer's pending mail. */
-export const unmatchedTransferDeps = (log: Logger): UnmatchedDeps => ({
+export const assignTransferDeps = (log: Logger): UnmatchedDeps => ({
   store: dynamoUnmatchedTransferStore,
   now: () => new Date(),
   newId,

@@ -1,6 +1,6 @@
 import { cognitoDirectory, setUserEnabled } from '../adapters/cognito-directory.js';
 import { dynamoAdminUserStore } from '../data/admin-user-store.js';
-import { sessionStore } from '../data/session-store.js';
+import { dynamoSessionStore } from '../data/session-store.js';
 import type { UserStatusDeps } from '../domain/admin/users.js';
 import { endAllSessions } from '../domain/auth/end-sessions.js';
 import { newId } from '../kit/ids.js';
@@ -10,13 +10,13 @@ import { sleep } from '../lib/retry.js';
 
 /** The admin user use cases wired to DynamoDB and Cognito (one set per request, for its logger). */
 
-export const userStatusDeps = (log: Logger): UserStatusDeps => ({
+export const changeUserStatusDeps = (log: Logger): UserStatusDeps => ({
   store: dynamoAdminUserStore,
   accounts: { setUserEnabled },
   endSessions: (userId, email) =>
     endAllSessions(
       {
-        revokeSessions: (id, nowMs) => sessionStore.revokeSessions(id, nowMs),
+        revokeSessions: (id, nowMs) => dynamoSessionStore.revokeSessions(id, nowMs),
         signOutEverywhere: (address) => cognitoDirectory.signOutEverywhere(address),
         now: () => Date.now(),
         sleep,

@@ -1,10 +1,11 @@
 import { appLink, config } from '../config.js';
 import { loadEmailTemplate } from '../data/email-template-store.js';
+import { dynamoWalletStore } from '../data/wallet-store.js';
 import { mailEveryAdmin, type WalletActivation, type WalletDeps } from '../domain/commerce/wallets.js';
 import { walletActivatedMailValues } from '../domain/email/templates.js';
+import { newId } from '../kit/ids.js';
 import { describeError, type Logger } from '../kit/logger.js';
 import { templateMailer } from './template-mail.js';
-import { walletDeps } from './wallet-deps.js';
 
 /**
  * The notice that a different wallet receives payments now, to every administrator: the members
@@ -23,8 +24,10 @@ export async function announceWalletActivation(activation: WalletActivation): Pr
 }
 
 /** The wallet save as the route runs it: the table, the MFA switch and the announcement, logged on failure. */
-export const walletSaveDeps = (log: Logger): WalletDeps => ({
-  ...walletDeps,
+export const saveWalletDeps = (log: Logger): WalletDeps => ({
+  store: dynamoWalletStore,
+  now: () => new Date(),
+  newId,
   freshTotpRequired: config.adminMfaRequired,
   announceActivation: announceWalletActivation,
   onAnnounceFailure: (error, walletId) =>

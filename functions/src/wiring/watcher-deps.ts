@@ -9,7 +9,7 @@ import type { NoticeDeps } from '../domain/commerce/watch-notices.js';
 import { mailEveryAdmin } from '../domain/commerce/wallets.js';
 import { amountPoolLowMailValues, unmatchedTransferMailValues } from '../domain/email/templates.js';
 import { describeError, type Logger } from '../kit/logger.js';
-import { bindingDeps, orderBindingPolicy } from './binding-deps.js';
+import { settleTransferDeps, orderBindingPolicy } from './binding-deps.js';
 import { tronApi } from './tron-api-client.js';
 import { templateMailer } from './template-mail.js';
 
@@ -25,12 +25,12 @@ const REASON_TEXT = {
   'order-paid': 'the order of this amount had already received its transfer',
 } as const;
 
-export function watcherDeps(log: Logger): WatcherDeps | null {
+export function watchWalletsDeps(log: Logger): WatcherDeps | null {
   if (!tronApi) return null;
   return {
     store: dynamoWatcherStore,
     tron: tronApi,
-    settle: (transfer) => settleTransfer(bindingDeps(log), transfer, 'watcher'),
+    settle: (transfer) => settleTransfer(settleTransferDeps(log), transfer, 'watcher'),
     policy: orderBindingPolicy,
     now: () => new Date(),
     log,
@@ -44,7 +44,7 @@ async function adminList(): Promise<string[]> {
 }
 
 /** One run's notices: the admin group is listed once per run, not once per notice. */
-export function noticeDeps(log: Logger): NoticeDeps {
+export function sendNoticesDeps(log: Logger): NoticeDeps {
   let recipients: Promise<string[]> | undefined;
   const admins = () => {
     recipients ??= adminList().catch((error: unknown) => {

@@ -1,8 +1,9 @@
 import { judgeAndSavePayout } from '../domain/withdrawals/payout-check.js';
 import type { DecisionDeps } from '../domain/withdrawals/withdrawals.js';
 import { describeError, type Logger } from '../kit/logger.js';
-import { payoutCheckDeps, tronApi } from './payout-check-deps.js';
-import { decisionDeps } from './withdrawal-decision-deps.js';
+import { checkPayoutDeps } from './payout-check-deps.js';
+import { tronApi } from './tron-api-client.js';
+import { rejectWithdrawalDeps } from './withdrawal-decision-deps.js';
 
 /**
  * The approval's on-chain check of the payout stays within this, so the approval answers well
@@ -16,12 +17,12 @@ const APPROVAL_CHECK_BUDGET_MS = 4_000;
  * the mail. Without a TRON API (TRON_API_URL unset) the payout is not checked: the admin reads the
  * TXID on a block explorer.
  */
-export const approvalDeps = (log: Logger): DecisionDeps => ({
-  ...decisionDeps(log),
+export const approveWithdrawalDeps = (log: Logger): DecisionDeps => ({
+  ...rejectWithdrawalDeps(log),
   ...(tronApi
     ? {
         checkPayout: (withdrawal) =>
-          judgeAndSavePayout(payoutCheckDeps(log), withdrawal, { budgetMs: APPROVAL_CHECK_BUDGET_MS }),
+          judgeAndSavePayout(checkPayoutDeps(log), withdrawal, { budgetMs: APPROVAL_CHECK_BUDGET_MS }),
         onCheckFailure: (error, withdrawalId) =>
           log.error('payout chain check failed; the approval stands', { withdrawalId, ...describeError(error) }),
       }

@@ -1,9 +1,11 @@
 import { appLink } from '../config.js';
+import { dynamoWithdrawalStore } from '../data/withdrawal-store.js';
 import { withdrawalMailValues } from '../domain/email/templates.js';
 import type { DecisionDeps, DecisionMail } from '../domain/withdrawals/withdrawals.js';
+import { newId } from '../kit/ids.js';
 import { describeError, type Logger } from '../kit/logger.js';
+import { sleep } from '../lib/retry.js';
 import { sendEffectMail } from './template-mail.js';
-import { withdrawals } from './withdrawal-deps.js';
 
 /** The decision's template (an admin-edited item wins over the built-in default), rendered and sent; kept in the outbox when SES refuses it. */
 export async function sendDecisionMail(mail: DecisionMail): Promise<void> {
@@ -21,8 +23,11 @@ export async function sendDecisionMail(mail: DecisionMail): Promise<void> {
  * its logger). The approval adds the payout's on-chain check (withdrawal-approval-deps.ts), so the
  * rejection bundles no TRON client.
  */
-export const decisionDeps = (log: Logger): DecisionDeps => ({
-  ...withdrawals,
+export const rejectWithdrawalDeps = (log: Logger): DecisionDeps => ({
+  store: dynamoWithdrawalStore,
+  now: () => new Date(),
+  newId,
+  sleep,
   sendDecisionMail,
   onMailFailure: (error, withdrawalId) =>
     log.error('withdrawal decision mail neither sent nor kept for retry; the decision stands', {

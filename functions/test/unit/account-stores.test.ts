@@ -12,10 +12,10 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH } from '@goldbot/shared';
 import { REGISTRATION_CLAIM_SECONDS } from '../../src/domain/auth/account-stores.js';
-import { loginBackoffStore } from '../../src/data/login-backoff-store.js';
-import { oneTimeCodeStore } from '../../src/data/one-time-code-store.js';
-import { registrationStore } from '../../src/data/registration-store.js';
-import { sessionStore } from '../../src/data/session-store.js';
+import { dynamoLoginBackoffStore } from '../../src/data/login-backoff-store.js';
+import { dynamoOneTimeCodeStore } from '../../src/data/one-time-code-store.js';
+import { dynamoRegistrationStore } from '../../src/data/registration-store.js';
+import { dynamoSessionStore } from '../../src/data/session-store.js';
 import type { UserProfile } from '../../src/domain/records/user-profile.js';
 import { backoffSeconds } from '../../src/domain/auth/login-backoff.js';
 
@@ -47,7 +47,7 @@ describe('reserveLoginAttempt', () => {
 
   it('counts the first attempt without a read, only if no other attempt created the count meanwhile', async () => {
     dynamo.on(UpdateCommand).resolves({});
-    await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(0);
+    await expect(dynamoLoginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(0);
     expect(dynamo.calls()).toHaveLength(1);
     expect(updates()).toEqual([
       expect.objectContaining({
@@ -65,7 +65,7 @@ describe('reserveLoginAttempt', () => {
       .on(UpdateCommand)
       .rejectsOnce(movedTo({ failures: 4, blockedUntil: 0 }))
       .resolves({});
-    await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(0);
+    await expect(dynamoLoginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(0);
     expect(dynamo.calls()).toHaveLength(2);
     expect(updates()[1]).toMatchObject({
       ConditionExpression: 'failures = :seen',
@@ -81,7 +81,7 @@ describe('reserveLoginAttempt', () => {
       .rejectsOnce(movedTo({ failures: 4, blockedUntil: 0 }))
       .rejectsOnce(movedTo(undefined))
       .resolves({});
-    await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(0);
+    await expect(dynamoLoginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(0);
     expect(updates().map((u) => [u.ConditionExpression, u.ExpressionAttributeValues?.[':next']])).toEqual([
       ['attribute_not_exists(failures)', 1],
       ['failures = :seen', 4],
@@ -92,17 +92,17 @@ describe('reserveLoginAttempt', () => {
 
   it('answers the seconds left of a block, changing nothing, and counts nothing more', async () => {
     dynamo.on(UpdateCommand).rejects(movedTo({ failures: 6, blockedUntil: NOW + 42 }));
-    await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(42);
+    await expect(dynamoLoginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(42);
     expect(updates()).toHaveLength(1);
   });
 
   it('refuses for a moment under heavy contention, and lets other errors through', async () => {
     dynamo.on(UpdateCommand).rejects(movedTo({ failures: 1, blockedUntil: 0 }));
-    await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(1);
+    await expect(dynamoLoginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).resolves.toBe(1);
     expect(updates()).toHaveLength(8);
 
     dynamo.on(UpdateCommand).rejects(new Error('ProvisionedThroughputExceededException'));
-    await expect(loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).rejects.toThrow(
+    await expect(dynamoLoginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds)).rejects.toThrow(
       'ProvisionedThroughputExceededException',
     );
   });
@@ -112,7 +112,7 @@ describe('the daily code lock', () => {
   it('counts wrong codes per address and UTC day, and locks for 24 h at the tenth', async () => {
     dynamo.on(UpdateCommand).resolves({ Attributes: { count: AUTH.maxFailedCodesPerDay - 1 } });
     dynamo.on(PutCommand).resolves({});
-    await expect(oneTimeCodeStore.recordCodeFailure('Jane.Doe@Example.com', NOW_MS)).resolves.toBe(0);
+    await expect(dynamoOneTimeCodeStore.recordCodeFailure('Jane.Doe@Example.com', NOW_MS)).resolves.toBe(0);
     expect(updates()[0]).toMatchObject({
       Key: { PK: `RATE#code-fail#${EMAIL}`, SK: 'WINDOW#2026-11-23' },
       UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)',
@@ -122,7 +122,7 @@ describe('the daily code lock', () => {
 
     dynamo.on(UpdateCommand).resolves({ Attributes: { count: AUTH.maxFailedCodesPerDay } });
     const lockedUntil = NOW + AUTH.codeLockHours * 3600;
-    await expect(oneTimeCodeStore.recordCodeFailure(EMAIL, NOW_MS)).resolves.toBe(lockedUntil);
+    await expect(dynamoOneTimeCodeStore.recordCodeFailure(EMAIL, NOW_MS)).resolves.toBe(lockedUntil);
     expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item).toEqual({
       PK: `CODELOCK#${EMAIL}`,
       SK: 'CODELOCK',
@@ -136,7 +136,7 @@ describe('the daily code lock', () => {
 describe('sessions', () => {
   it("logout deletes one session of the caller's own, by the hash of its token", async () => {
     dynamo.on(DeleteCommand).resolves({});
-    await sessionStore.deleteSession('user-1', 'a'.repeat(64));
+    await dynamoSessionStore.deleteSession('user-1', 'a'.repeat(64));
     expect(dynamo.commandCalls(DeleteCommand)[0]?.args[0].input).toEqual({
       TableName: 'test-table',
       Key: { PK: 'USER#user-1', SK: `SESSION#${'a'.repeat(64)}` },
@@ -145,7 +145,7 @@ describe('sessions', () => {
 
   it('keeps a session for the 7 days of its refresh token', async () => {
     dynamo.on(PutCommand).resolves({});
-    await sessionStore.putSession('user-1', 'b'.repeat(64), NOW_MS);
+    await dynamoSessionStore.putSession('user-1', 'b'.repeat(64), NOW_MS);
     expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item).toMatchObject({
       PK: 'USER#user-1',
       SK: `SESSION#${'b'.repeat(64)}`,
@@ -156,7 +156,7 @@ describe('sessions', () => {
 
   it("registers a sign-in's session and clears its back-off in one transaction", async () => {
     dynamo.on(TransactWriteCommand).resolves({});
-    await sessionStore.putSession('user-1', 'b'.repeat(64), NOW_MS, { clearLoginFailuresOf: EMAIL });
+    await dynamoSessionStore.putSession('user-1', 'b'.repeat(64), NOW_MS, { clearLoginFailuresOf: EMAIL });
     expect(dynamo.calls()).toHaveLength(1);
     expect(dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems).toEqual([
       { Put: expect.objectContaining({ Item: expect.objectContaining({ SK: `SESSION#${'b'.repeat(64)}` }) }) },
@@ -177,7 +177,7 @@ describe('issueCode', () => {
         ],
       }),
     );
-    const error = await oneTimeCodeStore
+    const error = await dynamoOneTimeCodeStore
       .issueCode(EMAIL, 'registration', 'h', NOW + 600, NOW_MS)
       .catch((e: unknown) => e);
     expect(error).toMatchObject({
@@ -208,7 +208,7 @@ describe('readCodeState (one consistent BatchGetItem)', () => {
         ],
       },
     });
-    const state = await oneTimeCodeStore.readCodeState(EMAIL, 'registration', NOW_MS, {
+    const state = await dynamoOneTimeCodeStore.readCodeState(EMAIL, 'registration', NOW_MS, {
       emailOwner: true,
       username: 'Jane_Doe',
     });
@@ -237,7 +237,7 @@ describe('readCodeState (one consistent BatchGetItem)', () => {
     dynamo.on(BatchGetCommand).resolves({
       Responses: { 'test-table': [item({ PK: `CODELOCK#${EMAIL}`, SK: 'CODELOCK' }, { lockedUntil: NOW })] },
     });
-    await expect(oneTimeCodeStore.readCodeState(EMAIL, 'reset', NOW_MS)).resolves.toEqual({ lockedUntil: 0 });
+    await expect(dynamoOneTimeCodeStore.readCodeState(EMAIL, 'reset', NOW_MS)).resolves.toEqual({ lockedUntil: 0 });
     expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.['test-table']?.Keys).toHaveLength(2);
   });
 });
@@ -259,7 +259,7 @@ describe('readCodeState for a sign-in or a code mail', () => {
         ],
       },
     });
-    const state = await oneTimeCodeStore.readCodeState(EMAIL, 'registration', NOW_MS, {
+    const state = await dynamoOneTimeCodeStore.readCodeState(EMAIL, 'registration', NOW_MS, {
       loginFailuresOf: EMAIL,
       mail: 'otpVerification',
     });
@@ -281,7 +281,7 @@ describe('readCodeState for a sign-in or a code mail', () => {
     dynamo.on(BatchGetCommand).resolves({
       Responses: { 'test-table': [item(SENT, { count: AUTH.otpMaxPerEmailPerHour })] },
     });
-    const state = await oneTimeCodeStore.readCodeState(EMAIL, 'registration', NOW_MS, {
+    const state = await dynamoOneTimeCodeStore.readCodeState(EMAIL, 'registration', NOW_MS, {
       loginFailuresOf: EMAIL,
       mail: 'otpVerification',
     });
@@ -292,7 +292,7 @@ describe('readCodeState for a sign-in or a code mail', () => {
   it('the reservation starts from the record read: one conditional write with failures on record', async () => {
     dynamo.on(UpdateCommand).resolves({});
     await expect(
-      loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, { failures: 3, blockedUntil: 0 }),
+      dynamoLoginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, { failures: 3, blockedUntil: 0 }),
     ).resolves.toBe(0);
     expect(updates()).toEqual([
       expect.objectContaining({
@@ -303,7 +303,10 @@ describe('readCodeState for a sign-in or a code mail', () => {
     // Blocked as read: refused without a write.
     dynamo.reset();
     await expect(
-      loginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, { failures: 6, blockedUntil: NOW + 42 }),
+      dynamoLoginBackoffStore.reserveLoginAttempt(EMAIL, NOW_MS, backoffSeconds, {
+        failures: 6,
+        blockedUntil: NOW + 42,
+      }),
     ).resolves.toBe(42);
     expect(dynamo.calls()).toHaveLength(0);
   });
@@ -333,8 +336,8 @@ describe('one registration per address in flight', () => {
 
   it('claims the e-mail marker only while no live marker or claim holds it, for REGISTRATION_CLAIM_SECONDS', async () => {
     dynamo.on(PutCommand).resolvesOnce({}).rejects(conditionalCheckFailed());
-    await expect(registrationStore.claimEmailForRegistration(EMAIL, 'claim-1', NOW_MS)).resolves.toBe(true);
-    await expect(registrationStore.claimEmailForRegistration(EMAIL, 'claim-2', NOW_MS)).resolves.toBe(false);
+    await expect(dynamoRegistrationStore.claimEmailForRegistration(EMAIL, 'claim-1', NOW_MS)).resolves.toBe(true);
+    await expect(dynamoRegistrationStore.claimEmailForRegistration(EMAIL, 'claim-2', NOW_MS)).resolves.toBe(false);
     expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input).toMatchObject({
       Item: {
         ...MARKER,
@@ -350,9 +353,9 @@ describe('one registration per address in flight', () => {
 
   it('reads a claimed marker as nobody’s, and releases only its own claim', async () => {
     dynamo.on(GetCommand).resolves({ Item: { ...MARKER, registrationClaim: 'claim-1', expiresAt: NOW + 60 } });
-    await expect(registrationStore.findUserIdByEmail(EMAIL, NOW_MS)).resolves.toBeUndefined();
+    await expect(dynamoRegistrationStore.findUserIdByEmail(EMAIL, NOW_MS)).resolves.toBeUndefined();
     dynamo.on(DeleteCommand).rejects(conditionalCheckFailed());
-    await expect(registrationStore.releaseEmailClaim(EMAIL, 'claim-1')).resolves.toBeUndefined();
+    await expect(dynamoRegistrationStore.releaseEmailClaim(EMAIL, 'claim-1')).resolves.toBeUndefined();
     expect(dynamo.commandCalls(DeleteCommand)[0]?.args[0].input).toMatchObject({
       Key: MARKER,
       ConditionExpression: 'registrationClaim = :claim',
@@ -365,7 +368,7 @@ describe('one registration per address in flight', () => {
       .on(TransactWriteCommand)
       .rejectsOnce(cancelled('None', 'TransactionConflict', 'None', 'None'))
       .resolves({});
-    await registrationStore.createRegistration(PROFILE, NOW_MS, false, { emailClaim: 'claim-1' });
+    await dynamoRegistrationStore.createRegistration(PROFILE, NOW_MS, false, { emailClaim: 'claim-1' });
     const calls = dynamo.commandCalls(TransactWriteCommand);
     expect(calls).toHaveLength(2);
     expect(calls[1]?.args[0].input.TransactItems?.[1]?.Put).toMatchObject({
@@ -377,7 +380,7 @@ describe('one registration per address in flight', () => {
     dynamo.reset();
     dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed', 'None', 'None'));
     await expect(
-      registrationStore.createRegistration(PROFILE, NOW_MS, false, { emailClaim: 'claim-1' }),
+      dynamoRegistrationStore.createRegistration(PROFILE, NOW_MS, false, { emailClaim: 'claim-1' }),
     ).rejects.toThrow('An account with this email already exists.');
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });

@@ -11,8 +11,8 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH } from '@goldbot/shared';
 import { cognitoDirectory } from '../../src/adapters/cognito-directory.js';
 import { config } from '../../src/config.js';
-import { accountIdentityStore } from '../../src/data/account-identity-store.js';
-import { mfaSetupStore } from '../../src/data/mfa-setup-store.js';
+import { dynamoAccountIdentityStore } from '../../src/data/account-identity-store.js';
+import { dynamoMfaSetupStore } from '../../src/data/mfa-setup-store.js';
 import { secretHash } from '../../src/adapters/cognito-secret-hash.js';
 import { cognitoError, idTokenFor, TEST_CLIENT_SECRET, useCognitoFake } from '../helpers/cognito-fake.js';
 
@@ -182,7 +182,7 @@ describe('cognitoDirectory: setting up TOTP', () => {
   });
 });
 
-describe('mfaSetupStore: the TOTP set-up item and mfaEnabledAt', () => {
+describe('dynamoMfaSetupStore: the TOTP set-up item and mfaEnabledAt', () => {
   const NOW_MS = Date.parse('2026-11-23T12:00:00.000Z');
   const NOW = NOW_MS / 1000;
   const KEY = { PK: 'MFASETUP#setup-1', SK: 'MFASETUP' };
@@ -190,7 +190,7 @@ describe('mfaSetupStore: the TOTP set-up item and mfaEnabledAt', () => {
 
   it('writes a new set-up for 10 minutes, never over an existing one', async () => {
     dynamo.on(PutCommand).resolves({});
-    await mfaSetupStore.putMfaSetup('setup-1', SETUP, NOW_MS);
+    await dynamoMfaSetupStore.putMfaSetup('setup-1', SETUP, NOW_MS);
     expect(dynamo.commandCalls(PutCommand).map((c) => c.args[0].input)).toEqual([
       {
         TableName: 'test-table',
@@ -204,21 +204,21 @@ describe('mfaSetupStore: the TOTP set-up item and mfaEnabledAt', () => {
   it('reads a set-up consistently while it lasts, and ignores an expired item TTL has not removed yet', async () => {
     const item = { ...KEY, entity: 'MfaSetup', ...SETUP, wrongTries: 2, expiresAt: NOW + 60 };
     dynamo.on(GetCommand).resolves({ Item: item });
-    await expect(mfaSetupStore.getMfaSetup('setup-1', NOW_MS)).resolves.toEqual({ ...SETUP, wrongTries: 2 });
+    await expect(dynamoMfaSetupStore.getMfaSetup('setup-1', NOW_MS)).resolves.toEqual({ ...SETUP, wrongTries: 2 });
     expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toEqual({
       TableName: 'test-table',
       Key: KEY,
       ConsistentRead: true,
     });
-    await expect(mfaSetupStore.getMfaSetup('setup-1', NOW_MS + 60_000)).resolves.toBeUndefined();
-    await expect(mfaSetupStore.getMfaSetup('setup-1', NOW_MS + 61_000)).resolves.toBeUndefined();
+    await expect(dynamoMfaSetupStore.getMfaSetup('setup-1', NOW_MS + 60_000)).resolves.toBeUndefined();
+    await expect(dynamoMfaSetupStore.getMfaSetup('setup-1', NOW_MS + 61_000)).resolves.toBeUndefined();
     dynamo.on(GetCommand).resolves({});
-    await expect(mfaSetupStore.getMfaSetup('setup-1', NOW_MS)).resolves.toBeUndefined();
+    await expect(dynamoMfaSetupStore.getMfaSetup('setup-1', NOW_MS)).resolves.toBeUndefined();
   });
 
   it('counts a wrong code on the set-up only while it exists', async () => {
     dynamo.on(UpdateCommand).resolves({});
-    await mfaSetupStore.recordMfaSetupWrongTry('setup-1');
+    await dynamoMfaSetupStore.recordMfaSetupWrongTry('setup-1');
     expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
       TableName: 'test-table',
       Key: KEY,
@@ -230,16 +230,16 @@ describe('mfaSetupStore: the TOTP set-up item and mfaEnabledAt', () => {
     dynamo
       .on(UpdateCommand)
       .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
-    await expect(mfaSetupStore.recordMfaSetupWrongTry('setup-1')).resolves.toBeUndefined();
+    await expect(dynamoMfaSetupStore.recordMfaSetupWrongTry('setup-1')).resolves.toBeUndefined();
     dynamo.on(UpdateCommand).rejects(new Error('ProvisionedThroughputExceededException'));
-    await expect(mfaSetupStore.recordMfaSetupWrongTry('setup-1')).rejects.toThrow(
+    await expect(dynamoMfaSetupStore.recordMfaSetupWrongTry('setup-1')).rejects.toThrow(
       'ProvisionedThroughputExceededException',
     );
   });
 
   it('completes a set-up in one transaction: the set-up goes, the existing profile gets mfaEnabledAt', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
-    await mfaSetupStore.completeMfaSetup('setup-1', SUB, NOW_MS);
+    await dynamoMfaSetupStore.completeMfaSetup('setup-1', SUB, NOW_MS);
     const calls = dynamo.commandCalls(TransactWriteCommand);
     expect(calls).toHaveLength(1);
     expect(dynamo.calls()).toHaveLength(1);
@@ -265,12 +265,12 @@ describe('mfaSetupStore: the TOTP set-up item and mfaEnabledAt', () => {
         CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
       }),
     );
-    await expect(mfaSetupStore.completeMfaSetup('setup-1', SUB, NOW_MS)).rejects.toThrow('Transaction cancelled');
+    await expect(dynamoMfaSetupStore.completeMfaSetup('setup-1', SUB, NOW_MS)).rejects.toThrow('Transaction cancelled');
   });
 
   it('records TOTP turned on elsewhere on an existing profile only', async () => {
     dynamo.on(UpdateCommand).resolves({});
-    await mfaSetupStore.markMfaEnabled(SUB, NOW_MS);
+    await dynamoMfaSetupStore.markMfaEnabled(SUB, NOW_MS);
     expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
       TableName: 'test-table',
       Key: { PK: `USER#${SUB}`, SK: 'PROFILE' },
@@ -296,6 +296,6 @@ describe('mfaSetupStore: the TOTP set-up item and mfaEnabledAt', () => {
         updatedAt: '2026-11-23T12:00:00.000Z',
       },
     });
-    expect((await accountIdentityStore.getProfile(SUB))?.mfaEnabledAt).toBe('2026-11-23T12:00:00.000Z');
+    expect((await dynamoAccountIdentityStore.getProfile(SUB))?.mfaEnabledAt).toBe('2026-11-23T12:00:00.000Z');
   });
 });

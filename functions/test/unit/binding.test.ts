@@ -9,7 +9,7 @@ import {
   type BindingStore,
 } from '../../src/domain/commerce/binding.js';
 import { AUTO_APPROVAL_WITHHELD, bindingPolicy } from '../../src/domain/commerce/transfers.js';
-import { REVIEW_MESSAGES } from '../../src/domain/commerce/payment-review.js';
+import { REVIEW_MESSAGES } from '../../src/domain/commerce/payment-decisions.js';
 import { DEFAULT_EMAIL_TEMPLATES, type EmailTemplate } from '../../src/domain/email/templates.js';
 import type { OrderDetail } from '../../src/domain/records/order-record.js';
 import { toPaymentView, type PaymentRecord } from '../../src/domain/records/payment-record.js';

@@ -7,7 +7,7 @@ import { RECHECK_PAGE_SIZE, dynamoChainCheckStore } from '../../src/data/chain-c
 import { fromPaymentItem, toPaymentItem } from '../../src/data/payment-entity.js';
 import { toPaymentView } from '../../src/domain/records/payment-record.js';
 import { approvalTransaction } from '../../src/data/payment-review-store.js';
-import { planApproval } from '../../src/domain/commerce/payment-review.js';
+import { planApproval } from '../../src/domain/commerce/payment-decisions.js';
 import { decodeCursor, encodeCursor } from '../../src/data/cursor.js';
 import { pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';
 import { conditionFailed, useMockedDynamo } from '../helpers/dynamo-outcomes.js';

@@ -16,7 +16,7 @@ import {
   type ChainCheckStore,
   type SaveOutcome,
 } from '../../src/domain/commerce/chain-check.js';
-import { REVIEW_MESSAGES, type DecisionResult } from '../../src/domain/commerce/payment-review.js';
+import { REVIEW_MESSAGES, type DecisionResult } from '../../src/domain/commerce/payment-decisions.js';
 import { transactionInfoSchema, type TransactionInfo } from '../../src/domain/commerce/tron.js';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../../src/domain/errors.js';
 import type { Logger } from '../../src/kit/logger.js';

@@ -7,7 +7,7 @@ import type { PaymentRecord } from '../../src/domain/records/payment-record.js';
 import { approvalTransaction, dynamoPaymentReviewStore } from '../../src/data/payment-review-store.js';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import { dynamoWalletStore, walletSaveTransaction } from '../../src/data/wallet-store.js';
-import type { ApprovalPlan, RejectionPlan } from '../../src/domain/commerce/payment-review.js';
+import type { ApprovalPlan, RejectionPlan } from '../../src/domain/commerce/payment-decisions.js';
 import type { WalletSavePlan } from '../../src/domain/commerce/wallets.js';
 import { decodeCursor, encodeCursor } from '../../src/data/cursor.js';
 import {

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { dynamoCustomerReads as reads } from '../../src/data/customer-read-store.js';
+import { dynamoCustomerReadStore as reads } from '../../src/data/customer-read-store.js';
 import { dynamoFreeTrialStore as freeTrials } from '../../src/data/free-trial-store.js';
 import { dynamoPurchaseStore as purchases } from '../../src/data/purchase-store.js';
 import { planFreeTrial, planPurchase, type PurchasePlan } from '../../src/domain/commerce/purchase.js';

@@ -6,7 +6,7 @@ import {
   withdrawalListQuerySchema,
   withdrawalRequestResponseSchema,
 } from '@goldbot/shared';
-import { SEARCH_EVALUATION_BUDGET } from '../../src/domain/commerce/payment-review.js';
+import { SEARCH_EVALUATION_BUDGET } from '../../src/domain/commerce/payment-lists.js';
 import { CONFLICT_TRIES } from '../../src/lib/retry.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../src/domain/errors.js';
 import {

@@ -15,8 +15,8 @@ import {
   type EmailTemplate,
   type TemplateMailer,
 } from '../email/templates.js';
-import type { DecisionResult } from './payment-review.js';
-import { REVIEW_MESSAGES } from './payment-review.js';
+import type { DecisionResult } from './payment-decisions.js';
+import { REVIEW_MESSAGES } from './payment-decisions.js';
 import { purchaseRecords, type CustomerProfile, type TxidMarker } from './purchase.js';
 import { formatTokenAmount } from './tron.js';
 import {

@@ -13,7 +13,7 @@ import type { TransferRecord } from '../records/transfer-record.js';
 import type { Logger } from '../logger-port.js';
 import { DomainError, NotFoundError, ServiceUnavailableError } from '../errors.js';
 import { sweep, type Page, type SweepResult } from '../jobs/sweep.js';
-import { REVIEW_MESSAGES, type DecisionResult } from './payment-review.js';
+import { REVIEW_MESSAGES, type DecisionResult } from './payment-decisions.js';
 import type { SettleOutcome } from './binding.js';
 import { transferFromReceipt } from './transfers.js';
 import {
@@ -32,6 +32,13 @@ import {
  * payment. It runs after the payment is saved, on the admin's demand and from job-chain-recheck.
  * The verdict informs the admin and decides nothing, except that a 'match' is approved by the
  * system when the autoApproveOnMatch setting is on (through the admin's own approval).
+ *
+ * Over 400 lines on purpose: the verdict (the policy, the reasons' wording, the payment window and
+ * the judging of a receipt) and the three ways a check runs (after the submission, on the admin's
+ * demand, the recheck sweep) are one procedure. Every run judges with the same policy, saves the
+ * verdict under the same condition and binds a found transfer or approves a match through the
+ * same steps; apart, a change to the verdict would have to be followed into a second file to see
+ * what it does to a payment. The judging half is pure and is tested on its own (chain-check.test.ts).
  */
 
 export interface ChainCheckPolicy {

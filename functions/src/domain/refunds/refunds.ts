@@ -10,7 +10,7 @@ import {
   type SubscriptionRefund,
 } from '@goldbot/shared';
 import { backoffMs, CONFLICT_TRIES, retry } from '../../lib/retry.js';
-import { referralRewardOf } from '../commerce/payment-review.js';
+import { referralRewardOf } from '../commerce/payment-decisions.js';
 import { utcDay } from '../commerce/package-dates.js';
 import { amountPaidOf } from '../commerce/receipts.js';
 import { ConflictError, NotFoundError } from '../errors.js';

@@ -11,7 +11,7 @@ import {
 import type { AuditEntry } from '../records/audit-entry.js';
 import { toWithdrawalView, withdrawalSearchText, type WithdrawalRecord } from '../records/withdrawal-record.js';
 import { backoffMs, CONFLICT_TRIES, retry } from '../../lib/retry.js';
-import { SEARCH_EVALUATION_BUDGET } from '../commerce/payment-review.js';
+import { SEARCH_EVALUATION_BUDGET } from '../commerce/payment-lists.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.js';
 import type { ReferralBalances } from './balances.js';
 import type { UseCaseRuntime } from '../use-case-runtime.js';

@@ -7,7 +7,7 @@ import {
   type Subscription,
 } from '@goldbot/shared';
 import { PURCHASE_MESSAGES } from '../../../src/domain/commerce/purchase.js';
-import { REVIEW_MESSAGES } from '../../../src/domain/commerce/payment-review.js';
+import { REVIEW_MESSAGES } from '../../../src/domain/commerce/payment-decisions.js';
 import { api, idTokenFor, newCustomer, withOrder, type TestCustomer } from '../http-client.js';
 import { mailsTo } from '../mailbox.js';
 import {

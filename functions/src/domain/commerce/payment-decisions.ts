@@ -1,14 +1,6 @@
-import {
-  PAYMENT,
-  REFERRAL,
-  TXID_MAX_LENGTH,
-  type AdminListQuery,
-  type PackageSlug,
-  type Payment,
-  toCents,
-} from '@goldbot/shared';
+import { REFERRAL, toCents, type PackageSlug, type Payment } from '@goldbot/shared';
 import type { AuditEntry } from '../records/audit-entry.js';
-import { normalizeTxid, toPaymentView, type PaymentRecord } from '../records/payment-record.js';
+import { toPaymentView, type PaymentRecord } from '../records/payment-record.js';
 import type { SubscriptionRecord } from '../records/subscription-record.js';
 import { backoffMs, CONFLICT_TRIES, retry } from '../../lib/retry.js';
 import { ConflictError, NotFoundError } from '../errors.js';
@@ -17,18 +9,12 @@ import { basicPeriod, proPeriod, ultimatePeriod, utcDay, type Period } from './p
 import type { OnMailFailure } from '../email/mail-failure.js';
 
 /**
- * The admin's payment queue (docs/data-model.md, "Payments and referral ledger", "Approve a payment",
- * "Reject a payment", "Search, stated honestly"): the lists with their search, approval and rejection. Storage and mail are injected;
- * the store turns plans into the conditional transactions and reports how they ended.
- *
- * Over 400 lines on purpose: approval and rejection share the referral-credit and retry rules, and
- * the admin lists share the bounded search; one file keeps those rules in one place.
+ * The admin's decisions on a payment (docs/data-model.md, "Approve a payment", "Reject a
+ * payment"): approval, by an admin or by the system on an on-chain match, and rejection. Both
+ * share the already-decided answers and the retry of a conflicted transaction. Storage and mail
+ * are injected; the store turns plans into the conditional transactions and reports how they
+ * ended. The admin's lists and their search are payment-lists.ts.
  */
-export type PaymentList = 'pending' | 'all';
-
-/** Items a search may evaluate per request before it answers with what it found (docs/data-model.md, "Search, stated honestly"). */
-export const SEARCH_EVALUATION_BUDGET = 200;
-
 export const REVIEW_MESSAGES = {
   notFound: 'Payment not found. It may have been removed.',
   approved: (username: string) => `Payment for ${username} has been successfully approved!`,
@@ -42,17 +28,6 @@ export const REVIEW_MESSAGES = {
   txidPaidAnother:
     "This payment's TXID has since paid another payment (the chain matched its transfer to another order), so it cannot be approved: reject it, or ask the customer for the TXID of their own transfer.",
 } as const;
-
-export interface PaymentPage {
-  items: PaymentRecord[];
-  nextCursor: string | null;
-}
-
-export interface PaymentCounts {
-  completed: number;
-  pending: number;
-  rejected: number;
-}
 
 /** What the approval reads besides the payment (one BatchGetItem, consistent). */
 export interface ApprovalContext {
@@ -114,38 +89,10 @@ export type DecisionOutcome =
   /** The TXID's marker names another payment: its transfer paid that one (an approval only). */
   | { kind: 'txid-elsewhere' };
 
-export interface PaymentReviewStore {
-  /**
-   * One page of a list, newest first. With `contains`, a bounded page filter on `searchText`: it
-   * reads on until `limit` matches are found, `budget` items were evaluated or the list ends.
-   */
-  listPayments(
-    list: PaymentList,
-    page: { limit: number; cursor?: string; contains?: string; budget: number },
-  ): Promise<PaymentPage>;
-  /**
-   * One page of the payments of `list` whose TXID starts with `prefix` (normalized, AP43a): the
-   * markers' prefix index in TXID order, `limit` markers a page, then their payments by key.
-   */
-  listPaymentsByTxidStart(
-    list: PaymentList,
-    prefix: string,
-    page: { limit: number; cursor?: string },
-  ): Promise<PaymentPage>;
-  /** Whether a list cursor was handed out by listPaymentsByTxidStart (the store knows its cursors' keys). */
-  isTxidStartCursor(cursor: string): boolean;
-  /** The payment id a TXID marker points to. */
-  paymentIdByTxid(txid: string): Promise<string | undefined>;
+/** What the decisions read and commit; the DynamoDB store (data/payment-review-store.ts) implements it. */
+export interface PaymentDecisionStore {
   /** Consistent read. */
   getPayment(id: string): Promise<PaymentRecord | undefined>;
-  /** STATS#PAYMENTS / TOTAL. */
-  paymentCounts(): Promise<PaymentCounts>;
-  /**
-   * The e-mail addresses of referrers, by user id (one BatchGetItem of their profiles). The submit
-   * stores only the referrer's username (on the referral-code marker, to keep the customer's
-   * request within 3 round trips); the admin's row shows the e-mail too.
-   */
-  emailsOf(userIds: readonly string[]): Promise<Map<string, string>>;
   loadApprovalContext(payment: PaymentRecord): Promise<ApprovalContext>;
   getSubscription(userId: string, subscriptionId: string): Promise<SubscriptionRecord | undefined>;
   commitApproval(plan: ApprovalPlan): Promise<DecisionOutcome>;
@@ -169,8 +116,8 @@ export interface VerifiedMail {
   endDate: string | null;
 }
 
-export interface ReviewDeps {
-  store: PaymentReviewStore;
+export interface PaymentDecisionDeps {
+  store: PaymentDecisionStore;
   now: () => Date;
   newId: (nowMs: number) => string;
   /** Waits before retrying a conflicted transaction (tests pass a no-op). */
@@ -178,7 +125,7 @@ export interface ReviewDeps {
   random?: () => number;
 }
 
-export interface ApprovalDeps extends ReviewDeps {
+export interface ApprovalDeps extends PaymentDecisionDeps {
   sendVerifiedMail: (mail: VerifiedMail) => Promise<void>;
   /** A failed mail is reported (by the payment's id) and never undoes the approval. */
   onMailFailure: OnMailFailure;
@@ -187,89 +134,6 @@ export interface ApprovalDeps extends ReviewDeps {
 export interface DecisionResult {
   message: string;
   payment: Payment;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Lists and search
-
-export interface AdminPaymentList {
-  items: Payment[];
-  nextCursor: string | null;
-  summary: { total: number; pending: number; completed: number };
-}
-
-/** A TXID as the submit form accepts it (10-128 letters and digits). */
-export const looksLikeTxid = (text: string) =>
-  text.length >= PAYMENT.txidMinLength && text.length <= TXID_MAX_LENGTH && /^[a-z0-9]+$/i.test(text);
-
-/** The fewest hex digits a search takes as the start of a TXID (fewer match too many payments). */
-export const TXID_START_MIN_LENGTH = 4;
-
-/**
- * The start of a TXID as an admin may type it (at least TXID_START_MIN_LENGTH hex digits, a `0x`
- * allowed), normalized like the markers' TXIDs; null for any other term.
- */
-export function txidStartOf(search: string): string | null {
-  const start = normalizeTxid(search);
-  return start.length >= TXID_START_MIN_LENGTH && start.length <= TXID_MAX_LENGTH && /^[0-9a-f]+$/.test(start)
-    ? start
-    : null;
-}
-
-/**
- * Search (docs/data-model.md, "Search, stated honestly"), case-insensitive over username, e-mail and TXID: a TXID-looking query is
- * first a GetItem on its marker (an exact hit answers alone, also for markers written before the
- * prefix index); then a term that can start a TXID reads the markers' prefix index, the same cost
- * at any size, and pages on through it. When no TXID starts with the term it may still be part of
- * a name, so, like any other term, it goes to the bounded page filter, which fills its page or
- * stops at SEARCH_EVALUATION_BUDGET items and hands back a cursor to search further
- * (docs/decisions.md, "Commerce and back-office"). The summary always comes from the aggregates, whatever the search.
- */
-export async function listPaymentsForAdmin(
-  store: PaymentReviewStore,
-  list: PaymentList,
-  query: AdminListQuery,
-): Promise<AdminPaymentList> {
-  const search = (query.search ?? '').trim().toLowerCase();
-  const countsPromise = store.paymentCounts();
-  let page: PaymentPage | undefined;
-  if (search !== '' && !query.cursor && looksLikeTxid(search)) {
-    const paymentId = await store.paymentIdByTxid(search);
-    if (paymentId !== undefined) {
-      const payment = await store.getPayment(paymentId);
-      const inList = payment !== undefined && (list === 'all' || payment.status === 'pending');
-      page = { items: inList ? [payment] : [], nextCursor: null };
-    }
-  }
-  const txidStart = page === undefined ? txidStartOf(search) : null;
-  if (txidStart !== null && (query.cursor === undefined || store.isTxidStartCursor(query.cursor))) {
-    const found = await store.listPaymentsByTxidStart(list, txidStart, { limit: query.limit, cursor: query.cursor });
-    if (query.cursor !== undefined || found.items.length > 0 || found.nextCursor !== null) page = found;
-  }
-  page ??= await store.listPayments(list, {
-    limit: query.limit,
-    cursor: query.cursor,
-    contains: search === '' ? undefined : search,
-    budget: SEARCH_EVALUATION_BUDGET,
-  });
-  const missing = [
-    ...new Set(page.items.flatMap((p) => (p.referralUserId && !p.referrerEmail ? [p.referralUserId] : []))),
-  ];
-  const emails = missing.length > 0 ? await store.emailsOf(missing) : new Map<string, string>();
-  const counts = await countsPromise;
-  return {
-    items: page.items
-      .map((p) =>
-        p.referralUserId && !p.referrerEmail ? { ...p, referrerEmail: emails.get(p.referralUserId) ?? null } : p,
-      )
-      .map(toPaymentView),
-    nextCursor: page.nextCursor,
-    summary: {
-      total: counts.completed + counts.pending + counts.rejected,
-      pending: counts.pending,
-      completed: counts.completed,
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -390,7 +254,7 @@ function alreadyDecided(current: PaymentRecord | undefined, wanted: 'completed' 
  * or 409 naming the other decision). Only a subscription that moved while its payment is still
  * pending is the "reload" conflict.
  */
-async function subscriptionMoved(store: PaymentReviewStore, paymentId: string): Promise<'payment-not-pending'> {
+async function subscriptionMoved(store: PaymentDecisionStore, paymentId: string): Promise<'payment-not-pending'> {
   const current = await store.getPayment(paymentId);
   if (current && current.status !== 'pending') return 'payment-not-pending';
   throw new ConflictError(REVIEW_MESSAGES.subscriptionNotPending);
@@ -406,7 +270,7 @@ interface DecisionLoop<P> {
 
 /** Commits a plan, retrying conflicts with jitter and re-reading once when its inputs moved. */
 async function runDecision<P>(
-  deps: ReviewDeps,
+  deps: PaymentDecisionDeps,
   loop: DecisionLoop<P>,
 ): Promise<{ kind: 'committed'; plan: P } | { kind: 'payment-not-pending' }> {
   const first = await loop.plan();
@@ -525,7 +389,7 @@ export async function approvePayment(
  * Rejects a pending payment: payment and subscription rejected, the counters moved, no
  * balance touched, and the TXID marker stays (a rejected transfer cannot be submitted again).
  */
-export async function rejectPayment(deps: ReviewDeps, paymentId: string, adminId: string): Promise<DecisionResult> {
+export async function rejectPayment(deps: PaymentDecisionDeps, paymentId: string, adminId: string): Promise<DecisionResult> {
   const { store } = deps;
   const payment = await store.getPayment(paymentId);
   if (!payment) throw new NotFoundError(REVIEW_MESSAGES.notFound);

@@ -1,2 +1,0 @@
-/** The store of the back-office user list, detail and statistics. */
-export { dynamoAdminUserStore } from '../data/admin-user-store.js';

@@ -1,2 +1,0 @@
-/** The store the admin audit log is read from. */
-export { dynamoAuditLogStore } from '../data/audit-log-store.js';

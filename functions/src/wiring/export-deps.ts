@@ -1,2 +1,0 @@
-/** The sources the admin CSV export reads. */
-export { dynamoExportSources } from '../data/export-store.js';

@@ -1,2 +1,0 @@
-/** The store of the revenue statistics. */
-export { dynamoRevenueStatsStore } from '../data/revenue-stats-store.js';

@@ -1,2 +1,0 @@
-/** The stores the expiry and reminder jobs sweep. */
-export { dynamoExpiryStore, dynamoReminderStore } from '../data/subscription-expiry-store.js';

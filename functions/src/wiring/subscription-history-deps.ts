@@ -1,2 +1,0 @@
-/** The store of the admin subscription history. */
-export { dynamoSubscriptionHistoryStore } from '../data/subscription-history-store.js';
