@@ -6,6 +6,7 @@ export * from './schedules.js';
 export * from './tron-address.js';
 export * from './schemas/contact.js';
 export * from './schemas/errors.js';
+export * from './account-messages.js';
 export * from './schemas/auth.js';
 export * from './schemas/packages.js';
 export * from './schemas/payments.js';
