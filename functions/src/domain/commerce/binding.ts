@@ -9,12 +9,7 @@ import type {
   TransferSource,
   TransferUnmatched,
 } from '../records/transfer-record.js';
-import {
-  paymentTemplateType,
-  subscriptionMailValues,
-  type EmailTemplate,
-  type TemplateMailer,
-} from '../email/templates.js';
+import { type EmailTemplate, type TemplateMailer } from '../email/templates.js';
 import type { DecisionResult } from './payment-decisions.js';
 import { REVIEW_MESSAGES } from './payment-decisions.js';
 import { purchaseRecords, type CustomerProfile, type TxidMarker } from './purchase.js';
@@ -29,6 +24,7 @@ import {
   type BindingPolicy,
 } from './transfers.js';
 import type { OnMailFailure } from '../email/mail-failure.js';
+import { sendPendingMail } from './pending-mail.js';
 
 /**
  * Binding a recorded transfer to its order (docs/data-model.md, "Binding a transfer to its order"):
@@ -343,25 +339,7 @@ async function afterBinding(deps: BindingDeps, plan: BindingPlan, context: Bindi
     }
   }
   if (plan.payment.kind === 'create' && !autoApproved) {
-    const { payment } = plan.payment;
-    try {
-      await deps.mailer.send(
-        payment.email,
-        context.template,
-        subscriptionMailValues({
-          username: payment.username,
-          packageName: payment.packageName,
-          startDate: null,
-          endDate: null,
-          dashboardLink: deps.dashboardLink,
-          amount: centsToUsd(plan.order.amountCents),
-        }),
-        { type: paymentTemplateType(payment.packageSlug, 'pending'), entityId: payment._id },
-      );
-    } catch (error) {
-      // Mail is not transactional: the payment stands, and its status shows in the dashboard.
-      deps.onMailFailure(error, paymentId);
-    }
+    await sendPendingMail(deps, plan.payment.payment, context.template, centsToUsd(plan.order.amountCents));
   }
   return {
     kind: 'bound',

@@ -14,7 +14,6 @@ import type { Logger } from '../logger-port.js';
 import {
   paymentTemplateType,
   freeTrialMailValues,
-  subscriptionMailValues,
   type EmailTemplate,
   type MailEffect,
   type TemplateMailer,
@@ -46,6 +45,7 @@ import {
   type TxidMarker,
 } from './purchase.js';
 import { withinLifetime, type BindingPolicy } from './transfers.js';
+import { sendPendingMail } from './pending-mail.js';
 
 /**
  * The customer commerce use cases: the package status, the public settings, the wallet, a
@@ -324,20 +324,7 @@ async function submitted(
       });
     }
   }
-  await sendMail(
-    deps,
-    payment.email,
-    template,
-    subscriptionMailValues({
-      username: payment.username,
-      packageName: payment.packageName,
-      startDate: null,
-      endDate: null,
-      dashboardLink: deps.dashboardLink,
-      amount: amountPaidOf(payment),
-    }),
-    { type: paymentTemplateType(slug, 'pending'), entityId: payment._id },
-  );
+  await sendPendingMail(deps, payment, template, amountPaidOf(payment));
   return {
     status: 201,
     body: submitBody(payment.packageName, toSubscriptionView(subscription, today(deps)), payment.transactionId),

@@ -389,7 +389,11 @@ export async function approvePayment(
  * Rejects a pending payment: payment and subscription rejected, the counters moved, no
  * balance touched, and the TXID marker stays (a rejected transfer cannot be submitted again).
  */
-export async function rejectPayment(deps: PaymentDecisionDeps, paymentId: string, adminId: string): Promise<DecisionResult> {
+export async function rejectPayment(
+  deps: PaymentDecisionDeps,
+  paymentId: string,
+  adminId: string,
+): Promise<DecisionResult> {
   const { store } = deps;
   const payment = await store.getPayment(paymentId);
   if (!payment) throw new NotFoundError(REVIEW_MESSAGES.notFound);

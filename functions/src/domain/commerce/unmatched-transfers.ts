@@ -17,18 +17,14 @@ import type { PaymentRecord } from '../records/payment-record.js';
 import { toPaymentView } from '../records/payment-record.js';
 import type { SubscriptionRecord } from '../records/subscription-record.js';
 import type { TransferDecision, TransferRecord } from '../records/transfer-record.js';
-import {
-  paymentTemplateType,
-  subscriptionMailValues,
-  type EmailTemplate,
-  type TemplateMailer,
-} from '../email/templates.js';
+import { type EmailTemplate, type TemplateMailer } from '../email/templates.js';
 import type { OnMailFailure } from '../email/mail-failure.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { CHAIN_CHECK_REASONS } from './chain-check.js';
 import { packageSlugOf, purchaseRecords, type CustomerProfile, type TxidMarker } from './purchase.js';
 import { centsToUsdtUnits, formatTokenAmount } from './tron.js';
 import { unitsToUsdt } from './transfers.js';
+import { sendPendingMail } from './pending-mail.js';
 
 /**
  * The back-office's unmatched transfers (docs/data-model.md, "Transfer"): the transfers the chain
@@ -251,23 +247,7 @@ export async function assignTransfer(
       throw new ConflictError(TRANSFER_MESSAGES.alreadyDecided('decided'));
     }
   }
-  try {
-    await deps.mailer.send(
-      payment.email,
-      context.template,
-      subscriptionMailValues({
-        username: payment.username,
-        packageName: payment.packageName,
-        startDate: null,
-        endDate: null,
-        dashboardLink: deps.dashboardLink,
-        amount: unitsToUsdt(transfer.units),
-      }),
-      { type: paymentTemplateType(payment.packageSlug, 'pending'), entityId: payment._id },
-    );
-  } catch (error) {
-    deps.onMailFailure(error, paymentId);
-  }
+  await sendPendingMail(deps, payment, context.template, unitsToUsdt(transfer.units));
   const decided: TransferRecord = {
     ...transfer,
     unmatched: { ...(transfer.unmatched ?? { reason: 'no-order', closeOrders: [], adminMailedAt: null }), decision },
