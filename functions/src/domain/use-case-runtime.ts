@@ -1,3 +1,6 @@
+import { backoffMs, CONFLICT_TRIES, retry } from '../lib/retry.js';
+import { ConflictError } from './errors.js';
+
 /**
  * What a use case that commits with retries takes from its runtime: the clock, new ids (ULIDs in
  * the functions, a counter in the tests), and the wait between tries of a conflicted transaction
@@ -10,3 +13,31 @@ export interface UseCaseRuntime {
   sleep: (ms: number) => Promise<void>;
   random?: () => number;
 }
+
+/**
+ * Commits, trying again a transaction cancelled only by conflicts (`{ kind: 'conflict' }`) with the
+ * one backoff of lib/retry.ts and its jitter; still conflicted after the last try, answers 409 with
+ * `busyMessage` (a sentence that says to try again).
+ */
+export async function commitWithRetries<O extends { kind: string }>(
+  runtime: Pick<UseCaseRuntime, 'sleep' | 'random'>,
+  commit: () => Promise<O>,
+  busyMessage: string,
+): Promise<Exclude<O, { kind: 'conflict' }>> {
+  const outcome = await retryConflicts(runtime, commit);
+  if (outcome.kind === 'conflict') throw new ConflictError(busyMessage);
+  return outcome as Exclude<O, { kind: 'conflict' }>;
+}
+
+/** The same tries without the 409: the caller reads a last `conflict` itself. */
+export const retryConflicts = <O extends { kind: string }>(
+  runtime: Pick<UseCaseRuntime, 'sleep' | 'random'>,
+  commit: () => Promise<O>,
+): Promise<O> =>
+  retry(commit, {
+    tries: CONFLICT_TRIES,
+    retryOn: () => false,
+    retryResult: (result) => result.kind === 'conflict',
+    delayMs: (attempt) => backoffMs(attempt, { random: runtime.random }),
+    sleep: runtime.sleep,
+  });

@@ -2,7 +2,7 @@ import { REFERRAL, toCents, type PackageSlug, type Payment } from '@goldbot/shar
 import type { AuditEntry } from '../records/audit-entry.js';
 import { toPaymentView, type PaymentRecord } from '../records/payment-record.js';
 import type { SubscriptionRecord } from '../records/subscription-record.js';
-import { backoffMs, CONFLICT_TRIES, retry } from '../../lib/retry.js';
+import { retryConflicts } from '../use-case-runtime.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { creditAfterOwed } from '../refunds/refund-rules.js';
 import { basicPeriod, proPeriod, ultimatePeriod, utcDay, type Period } from './package-dates.js';
@@ -278,14 +278,7 @@ async function runDecision<P>(
   let plan = first;
   let replans = 0;
   // A commit cancelled only by conflicts is tried again with the one backoff (lib/retry.ts).
-  const commit = (current: P) =>
-    retry(() => loop.commit(current), {
-      tries: CONFLICT_TRIES,
-      retryOn: () => false,
-      retryResult: (outcome) => outcome.kind === 'conflict',
-      delayMs: (attempt) => backoffMs(attempt, { random: deps.random }),
-      sleep: deps.sleep,
-    });
+  const commit = (current: P) => retryConflicts(deps, () => loop.commit(current));
   for (;;) {
     const outcome = await commit(plan);
     switch (outcome.kind) {

@@ -9,7 +9,7 @@ import {
   type RefundStatus,
   type SubscriptionRefund,
 } from '@goldbot/shared';
-import { backoffMs, CONFLICT_TRIES, retry } from '../../lib/retry.js';
+import { backoffMs } from '../../lib/retry.js';
 import { referralRewardOf } from '../commerce/payment-decisions.js';
 import { utcDay } from '../commerce/package-dates.js';
 import { amountPaidOf } from '../commerce/receipts.js';
@@ -24,7 +24,7 @@ import {
 } from '../records/refund-record.js';
 import type { SubscriptionRecord } from '../records/subscription-record.js';
 import { clawbackOf, judgeRefundRequest, rechainBasic, type BasicMonth } from './refund-rules.js';
-import type { UseCaseRuntime } from '../use-case-runtime.js';
+import { commitWithRetries, type UseCaseRuntime } from '../use-case-runtime.js';
 import type { OnMailFailure } from '../email/mail-failure.js';
 
 /**
@@ -153,22 +153,6 @@ export interface RefundDecisionDeps extends RefundDeps {
 /** Transactions replanned after their inputs moved, before the answer is 409 "try again". */
 const CONTEXT_RETRIES = 2;
 
-/** Commits, retrying a cancellation caused only by TransactionConflict with jitter. */
-async function commitWithRetries<O extends { kind: string }>(
-  deps: RefundDeps,
-  commit: () => Promise<O>,
-): Promise<Exclude<O, { kind: 'conflict' }>> {
-  const outcome = await retry(commit, {
-    tries: CONFLICT_TRIES,
-    retryOn: () => false,
-    retryResult: (result) => result.kind === 'conflict',
-    delayMs: (attempt) => backoffMs(attempt, { random: deps.random }),
-    sleep: deps.sleep,
-  });
-  if (outcome.kind === 'conflict') throw new ConflictError(REFUND_MESSAGES.tryAgain);
-  return outcome as Exclude<O, { kind: 'conflict' }>;
-}
-
 const refusalError = (refusal: { status: 404 | 409; message: string }) =>
   refusal.status === 404 ? new NotFoundError(refusal.message) : new ConflictError(refusal.message);
 
@@ -248,7 +232,7 @@ async function openRefund(deps: RefundDeps, input: RefundRequestInput, asker: As
   if (refusal || !payment) throw refusalError(refusal ?? { status: 404, message: REFUND_MESSAGES.paymentNotFound });
 
   const plan = planRequest(payment, input, asker, deps.now(), deps.newId);
-  const outcome = await commitWithRetries(deps, () => deps.store.commitRequest(plan));
+  const outcome = await commitWithRetries(deps, () => deps.store.commitRequest(plan), REFUND_MESSAGES.tryAgain);
   if (outcome.kind === 'payment-changed') {
     // Another request or decision got there first (a double click): answer from what won.
     const again = judge(await deps.store.getPayment(input.paymentId));
@@ -500,7 +484,7 @@ export async function approveRefund(
     }
     plan = planRefundApproval(refund, context, adminId, input, deps.now(), deps.newId);
     const candidate = plan;
-    const outcome = await commitWithRetries(deps, () => store.commitApproval(candidate));
+    const outcome = await commitWithRetries(deps, () => store.commitApproval(candidate), REFUND_MESSAGES.tryAgain);
     if (outcome.kind === 'committed') break;
     if (outcome.kind === 'not-pending') {
       const current = await store.getRefund(refundId);
@@ -580,7 +564,7 @@ export async function refuseRefund(
   if (refund.status !== 'pending') return alreadyDecided(refund, 'refused');
 
   const plan = planRefusal(refund, adminId, reason, deps.now(), deps.newId);
-  const outcome = await commitWithRetries(deps, () => store.commitRefusal(plan));
+  const outcome = await commitWithRetries(deps, () => store.commitRefusal(plan), REFUND_MESSAGES.tryAgain);
   if (outcome.kind === 'not-pending') {
     const current = await store.getRefund(refundId);
     if (!decidedByPlan(current, 'refused', plan)) return alreadyDecided(current, 'refused');

@@ -10,11 +10,10 @@ import {
 } from '@goldbot/shared';
 import type { AuditEntry } from '../records/audit-entry.js';
 import { toWithdrawalView, withdrawalSearchText, type WithdrawalRecord } from '../records/withdrawal-record.js';
-import { backoffMs, CONFLICT_TRIES, retry } from '../../lib/retry.js';
 import { SEARCH_EVALUATION_BUDGET } from '../commerce/payment-lists.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.js';
 import type { ReferralBalances } from './balances.js';
-import type { UseCaseRuntime } from '../use-case-runtime.js';
+import { commitWithRetries, type UseCaseRuntime } from '../use-case-runtime.js';
 import type { OnMailFailure } from '../email/mail-failure.js';
 
 /**
@@ -181,23 +180,6 @@ export interface RequestAnswer {
 export interface DecisionAnswer {
   message: string;
   withdrawal: Withdrawal;
-}
-
-/** Retries a commit cancelled only by TransactionConflict, with jitter (docs/data-model.md, "Transactions: money and uniqueness"). */
-async function commitWithRetries<O extends { kind: string }>(
-  deps: WithdrawalDeps,
-  commit: () => Promise<O>,
-  busyMessage: string,
-): Promise<Exclude<O, { kind: 'conflict' }>> {
-  const outcome = await retry(commit, {
-    tries: CONFLICT_TRIES,
-    retryOn: () => false,
-    retryResult: (result) => result.kind === 'conflict',
-    delayMs: (attempt) => backoffMs(attempt, { random: deps.random }),
-    sleep: deps.sleep,
-  });
-  if (outcome.kind === 'conflict') throw new ConflictError(busyMessage);
-  return outcome as Exclude<O, { kind: 'conflict' }>;
 }
 
 const amountError = (message: string) => new ValidationError(message, { amount: message });
