@@ -28,7 +28,7 @@ import { subscriptionSettingsKey } from './settings-entity.js';
 import { transferStatsKey } from './stats-entity.js';
 import { addCounters } from './transaction-items.js';
 import { payerPayment, paymentForTransfer, txidMarkerMoved } from './payment-writes.js';
-import { batchGetItems, isConditionFailure } from './table-reads.js';
+import { batchGetItems, isConditionFailure, queryAll } from './table-reads.js';
 import { fromTransferItem, toTransferItem, transferKey, unmatchedListKeys } from './transfer-entity.js';
 import { profileKey } from './user-profile-entity.js';
 
@@ -73,27 +73,18 @@ export const dynamoBindingStore: BindingStore = {
   },
 
   async ordersOfAmount(amountCents, fromIso, toIso) {
-    const orders: OrderDetail[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :amount AND GSI1SK BETWEEN :from AND :to',
-          ExpressionAttributeValues: {
-            ':amount': ordersOfAmountPartition(amountCents),
-            ':from': fromIso,
-            ':to': `${toIso}#\uffff`,
-          },
-          ScanIndexForward: false,
-          Limit: ORDERS_OF_AMOUNT_PAGE,
-          ExclusiveStartKey: start,
-        }),
-      );
-      orders.push(...(page.Items ?? []).flatMap((item) => fromOrderDetailItem(item) ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
+    const items = await queryAll({
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :amount AND GSI1SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':amount': ordersOfAmountPartition(amountCents),
+        ':from': fromIso,
+        ':to': `${toIso}#\uffff`,
+      },
+      ScanIndexForward: false,
+      Limit: ORDERS_OF_AMOUNT_PAGE,
+    });
+    const orders = items.flatMap((item) => fromOrderDetailItem(item) ?? []);
     // The index is eventually consistent: the orders' own items tell whether one was bound meanwhile.
     return ordersByKey(orders.map((order) => order.orderId));
   },

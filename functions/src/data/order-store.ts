@@ -1,9 +1,9 @@
 import { tableName } from '../adapters/dynamodb.js';
 import type { OrderCommit, OrderStore } from '../domain/commerce/orders.js';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../adapters/dynamodb.js';
 import { readCommerceContext, transact, type Tagged } from './commerce-items.js';
-import { updateIf } from './table-reads.js';
+import { queryAll, updateIf } from './table-reads.js';
 import {
   HOLD_FREE_CONDITION,
   amountPoolPartition,
@@ -35,23 +35,15 @@ export const dynamoOrderStore: OrderStore = {
     const partitions = [...new Set(amountsCents.map(amountPoolPartition))];
     const holds: AmountHold[] = [];
     for (const partition of partitions) {
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await documentClient.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'PK = :pool',
-            ExpressionAttributeValues: { ':pool': partition },
-            ConsistentRead: true,
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of page?.Items ?? []) {
-          const hold = fromAmountHoldItem(item);
-          if (hold && wanted.has(hold.amountCents)) holds.push(hold);
-        }
-        start = page?.LastEvaluatedKey;
-      } while (start);
+      const items = await queryAll({
+        KeyConditionExpression: 'PK = :pool',
+        ExpressionAttributeValues: { ':pool': partition },
+        ConsistentRead: true,
+      });
+      for (const item of items) {
+        const hold = fromAmountHoldItem(item);
+        if (hold && wanted.has(hold.amountCents)) holds.push(hold);
+      }
     }
     return holds;
   },

@@ -1,5 +1,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  QueryCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import { decodeCursor, encodeCursor, invalidCursorError, type Key } from './cursor.js';
 import { backoffMs, retry } from '../lib/retry.js';
@@ -168,32 +174,44 @@ export async function queryListPage(
 }
 
 /**
+ * The pages of one Query, in order, until the last one (or until the caller stops reading): the
+ * stores' one pagination loop, for partitions bounded by design or read within a budget.
+ */
+export async function* queryPages(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): AsyncGenerator<Item[], void, undefined> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result = await documentClient.send(
+      new QueryCommand({ TableName: tableName, ...input, ExclusiveStartKey: startKey }),
+    );
+    yield result?.Items ?? [];
+    startKey = result?.LastEvaluatedKey;
+  } while (startKey);
+}
+
+/** Every item of a Query, page after page. */
+export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Item[]> {
+  const items: Item[] = [];
+  for await (const page of queryPages(input)) items.push(...page);
+  return items;
+}
+
+/**
  * Every item of partition `pk` whose SK starts with `skPrefix`, page after page, in SK order (or
  * newest first): for partitions bounded by design (one user's rows, the templates, the aggregates).
  */
-export async function queryAllWithPrefix(
+export const queryAllWithPrefix = (
   pk: string,
   skPrefix: string,
   { consistent = false, newestFirst = false }: { consistent?: boolean; newestFirst?: boolean } = {},
-): Promise<Item[]> {
-  const items: Item[] = [];
-  let startKey: Key | undefined;
-  do {
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ...(consistent ? { ConsistentRead: true } : {}),
-        ...(newestFirst ? { ScanIndexForward: false } : {}),
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(result?.Items ?? []));
-    startKey = result?.LastEvaluatedKey as Key | undefined;
-  } while (startKey);
-  return items;
-}
+): Promise<Item[]> =>
+  queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ...(consistent ? { ConsistentRead: true } : {}),
+    ...(newestFirst ? { ScanIndexForward: false } : {}),
+  });
 
 /** A single conditional write (Put, Update, Delete) refused because its condition did not hold. */
 export const isConditionFailure = (error: unknown) =>

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type {
   ConnectOutcome,
@@ -9,7 +9,7 @@ import type {
 } from '../domain/trading/mt5-accounts.js';
 import { toAuditItem } from './audit-entity.js';
 import { fromSubscriptionItem, subscriptionKey, SUBSCRIPTION_SK_PREFIX } from './subscription-entity.js';
-import { cancellationCodes, onlyConflicts, queryListPage, type Item } from './table-reads.js';
+import { cancellationCodes, onlyConflicts, queryAll, queryListPage } from './table-reads.js';
 import { putNew, updateItem, type TransactItems } from './transaction-items.js';
 import {
   BOT_CONNECTIONS_INDEX,
@@ -120,25 +120,15 @@ export function connectOutcomeOf(error: unknown): ConnectOutcome {
 
 export const dynamoTradingStore: TradingStore = {
   async readTrading(userId) {
-    const items: Item[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const result = await documentClient.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-          ExpressionAttributeValues: {
-            ':pk': profileKey(userId).PK,
-            ':from': TRADING_VIEW_RANGE.from,
-            ':to': TRADING_VIEW_RANGE.to,
-          },
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      items.push(...(result.Items ?? []));
-      startKey = result.LastEvaluatedKey;
-    } while (startKey);
+    const items = await queryAll({
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': profileKey(userId).PK,
+        ':from': TRADING_VIEW_RANGE.from,
+        ':to': TRADING_VIEW_RANGE.to,
+      },
+      ConsistentRead: true,
+    });
     const account = items.find((item) => item.SK === MT5_ACCOUNT_SK);
     return {
       subscriptions: items

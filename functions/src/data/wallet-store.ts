@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Wallet } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { WalletSavePlan, WalletSaveOutcome, WalletStore } from '../domain/commerce/wallets.js';
@@ -11,7 +11,7 @@ import {
   toWalletItem,
   walletKey,
 } from './wallet-entity.js';
-import { cancellationCodes } from './table-reads.js';
+import { cancellationCodes, queryPages } from './table-reads.js';
 
 /**
  * DynamoDB side of the wallets (docs/data-model.md, "Wallets" and "Wallet save and activation"). The admin list is
@@ -107,20 +107,14 @@ function outcomeOf(error: unknown, plan: WalletSavePlan): WalletSaveOutcome {
 export const dynamoWalletStore: WalletStore = {
   async list() {
     const wallets: Wallet[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
-      const result = await documentClient.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :list',
-          ExpressionAttributeValues: { ':list': WALLETS_LIST },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      wallets.push(...(result.Items ?? []).map(fromWalletItem));
-      startKey = result.LastEvaluatedKey;
-      if (!startKey) break;
+    let pages = 0;
+    for await (const items of queryPages({
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :list',
+      ExpressionAttributeValues: { ':list': WALLETS_LIST },
+    })) {
+      wallets.push(...items.map(fromWalletItem));
+      if ((pages += 1) >= MAX_LIST_PAGES) break;
     }
     return wallets;
   },

@@ -5,7 +5,7 @@ import type { WatcherStore } from '../domain/commerce/wallet-watcher.js';
 import type { TransferRecord } from '../domain/records/transfer-record.js';
 import { dynamoBindingStore } from './binding-store.js';
 import { POOL_ALERTS_PARTITION, poolAlertKey } from './order-entity.js';
-import { batchGetItems, isConditionFailure } from './table-reads.js';
+import { batchGetItems, isConditionFailure, queryAll } from './table-reads.js';
 import { UNMATCHED_LIST, fromTransferItem, transferKey, watchCursorKey } from './transfer-entity.js';
 import { fromWalletItem, WALLETS_LIST } from './wallet-entity.js';
 
@@ -121,23 +121,13 @@ async function undo(key: Record<string, string>, at: string): Promise<void> {
 
 export const dynamoNoticeStore: NoticeStore = {
   async unmailedUnmatched(sinceIso) {
-    const transfers: TransferRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :list AND GSI1SK >= :since',
-          FilterExpression: 'attribute_not_exists(adminMailedAt)',
-          ExpressionAttributeValues: { ':list': UNMATCHED_LIST, ':since': sinceIso },
-          ExclusiveStartKey: start,
-        }),
-      );
-      transfers.push(...(page.Items ?? []).flatMap((item) => fromTransferItem(item) ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return transfers;
+    const items = await queryAll({
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :list AND GSI1SK >= :since',
+      FilterExpression: 'attribute_not_exists(adminMailedAt)',
+      ExpressionAttributeValues: { ':list': UNMATCHED_LIST, ':since': sinceIso },
+    });
+    return items.flatMap((item) => fromTransferItem(item) ?? []);
   },
   claimUnmatchedMail: (txid, at) => claim(transferKey(txid), at),
   undoUnmatchedMail: (txid, at) => undo(transferKey(txid), at),
