@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { REFERRAL, TOAST_MS, WITHDRAWAL } from '@goldbot/shared';
-import { useToast } from '@/components/toast';
+import { useToast } from '@/components/toast/toast-provider';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
-import { useSession } from '@/features/auth';
+import { useSession } from '@/features/auth/auth-public';
 import { formatUsd } from '@/lib/format';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import {
@@ -12,7 +12,7 @@ import {
   WithdrawalModal,
   type WithdrawalRequestResponse,
   withdrawBlocker,
-} from '@/features/withdrawals';
+} from '@/features/withdrawals/withdrawals-public';
 
 export const REFERRAL_TAB_MESSAGES = {
   copied: 'Referral code copied to clipboard!',

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
 import { PAYMENT, TOAST_MS } from '@goldbot/shared';
-import { useToast } from '@/components/toast';
+import { useToast } from '@/components/toast/toast-provider';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
 import type { WalletDetails } from '../api/get-wallet-details';

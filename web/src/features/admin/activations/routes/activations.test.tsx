@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES, BOT_CONNECTION_MESSAGES, type AdminSubscription, type B
 import { mockApi } from '@/test/auth-helpers';
 import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
 import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
-import { makeAdminSubscription } from '../../subscription-history/testing/fixtures';
+import { makeAdminSubscription } from '../../subscription-history/testing/admin-subscription-fixtures';
 import AdminActivationsRoute from './activations';
 
 const LIST = 'GET /api/admin/activations';

@@ -13,7 +13,7 @@ import {
 } from '@/test/commerce-fixtures';
 import { userWithdrawals, withdrawal } from '@/test/withdrawal-fixtures';
 import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
-import DashboardRoute from './dashboard';
+import DashboardRoute from './customer-dashboard-route';
 
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});

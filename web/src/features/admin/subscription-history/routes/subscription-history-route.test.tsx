@@ -7,8 +7,8 @@ import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import { historyQuery } from '../api/get-subscription-history';
 import { historyYears } from '../components/history-filters';
 import { SubscriptionHistory } from '../components/subscription-history';
-import { makeAdminSubscription } from '../testing/fixtures';
-import AdminSubscriptionHistoryRoute from './subscription-history';
+import { makeAdminSubscription } from '../testing/admin-subscription-fixtures';
+import AdminSubscriptionHistoryRoute from './subscription-history-route';
 
 const HISTORY = 'GET /api/payment/subscription-history';
 
