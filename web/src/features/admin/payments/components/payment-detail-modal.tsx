@@ -5,14 +5,14 @@ import { paths } from '@/config/paths';
 import { PAYMENT, type Payment } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { AdminModal } from '../../components/admin-modal';
-import { CopyButton } from '../../components/copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { DecisionControls } from '../../components/decision-controls';
 import { Detail, DetailList } from '../../components/detail-list';
 import { NoticeAlert } from '../../components/notice-alert';
 import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
 import { useDecision } from '../../hooks/use-decision';
-import { useNotice } from '../../hooks/use-notice';
+import { useNotice, showCopyOutcome } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
 import { formatAmount, formatDateTime, formatUsd } from '@/lib/format';
 import { checkOnChain } from '../api/check-on-chain';
@@ -131,9 +131,12 @@ export function PaymentDetailModal({
               <CopyButton
                 text={payment.transactionId}
                 label="Copy transaction ID"
-                notice={notice}
-                copiedMessage="Transaction ID copied to clipboard"
-                failedMessage="Could not copy the transaction ID. Please select and copy it by hand."
+                compact
+                onOutcome={showCopyOutcome(notice)}
+                messages={{
+                  copied: 'Transaction ID copied to clipboard',
+                  copyFailed: 'Could not copy the transaction ID. Please select and copy it by hand.',
+                }}
               />
             </Flex>
           </Detail>

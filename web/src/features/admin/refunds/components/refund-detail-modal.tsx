@@ -11,14 +11,14 @@ import {
 import type { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatUsd, formatUsdt } from '@/lib/format';
 import { AdminModal } from '../../components/admin-modal';
-import { CopyButton } from '../../components/copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { DecisionControls, type DecisionWording } from '../../components/decision-controls';
 import { Detail, DetailList } from '../../components/detail-list';
 import { NoticeAlert } from '../../components/notice-alert';
 import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
 import { useDecision, type Decision } from '../../hooks/use-decision';
-import { useNotice } from '../../hooks/use-notice';
+import { useNotice, showCopyOutcome } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
 import { approveRefund, refuseRefund, type RefundResponse } from '../api/decide-refund';
 
@@ -141,9 +141,12 @@ export function RefundDetailModal({ refund, onClose, onDecided, onStale }: Refun
               <CopyButton
                 text={refund.trc20Address}
                 label="Copy TRC20 address"
-                notice={notice}
-                copiedMessage="TRC20 address copied to clipboard!"
-                failedMessage="Could not copy the TRC20 address. Please select and copy it by hand."
+                compact
+                onOutcome={showCopyOutcome(notice)}
+                messages={{
+                  copied: 'TRC20 address copied to clipboard!',
+                  copyFailed: 'Could not copy the TRC20 address. Please select and copy it by hand.',
+                }}
               />
             </Flex>
           </Detail>

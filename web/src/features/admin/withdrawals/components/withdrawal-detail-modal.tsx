@@ -3,14 +3,14 @@ import { Divider, Flex, Text, TextAreaField, TextField, View } from '@aws-amplif
 import { ADMIN_NOTE_MAX_LENGTH, WITHDRAWAL, payoutTxidSchema, type Withdrawal } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { AdminModal } from '../../components/admin-modal';
-import { CopyButton } from '../../components/copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { DecisionControls, type DecisionWording } from '../../components/decision-controls';
 import { Detail, DetailList } from '../../components/detail-list';
 import { NoticeAlert } from '../../components/notice-alert';
 import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
 import { useDecision, type Decision } from '../../hooks/use-decision';
-import { useNotice } from '../../hooks/use-notice';
+import { useNotice, showCopyOutcome } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { checkPayout } from '../api/check-payout';
@@ -162,9 +162,12 @@ export function WithdrawalDetailModal({
               <CopyButton
                 text={withdrawal.trc20Address}
                 label="Copy TRC20 address"
-                notice={notice}
-                copiedMessage="TRC20 address copied to clipboard!"
-                failedMessage="Could not copy the TRC20 address. Please select and copy it by hand."
+                compact
+                onOutcome={showCopyOutcome(notice)}
+                messages={{
+                  copied: 'TRC20 address copied to clipboard!',
+                  copyFailed: 'Could not copy the TRC20 address. Please select and copy it by hand.',
+                }}
               />
             </Flex>
           </Detail>
