@@ -1,6 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { TOAST_MS } from '@goldbot/shared';
-import type { CopyOutcome } from '@/components/ui/copy-button';
 
 export type NoticeVariation = 'success' | 'error' | 'info';
 
@@ -40,9 +38,3 @@ export function useNotice(): NoticeApi {
 
   return { notice, show, clear };
 }
-
-/** A copy's outcome as the screen's notice: the copied one clears after 3 s, a failure stays. */
-export const showCopyOutcome =
-  (notice: NoticeApi) =>
-  ({ variant, message }: CopyOutcome): void =>
-    notice.show(variant, message, variant === 'success' ? TOAST_MS.adminMessages : undefined);

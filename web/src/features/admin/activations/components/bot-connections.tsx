@@ -3,11 +3,11 @@ import { Button, Flex, Heading, Tabs, TableCell, TableRow, Text, View } from '@a
 import { BOT_CONNECTION_MESSAGES, TOAST_MS, type BotConnection, type BotConnectionStatus } from '@goldbot/shared';
 import { formatDateTime } from '@/lib/format';
 import { AdminTable } from '../../components/admin-table';
-import { CopyButton } from '@/components/ui/copy-button';
+import { CopyableCode } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
 import { PagedListView } from '../../components/paged-list-view';
 import { UserIdentity } from '../../components/user-identity';
-import { useNotice, type NoticeApi, showCopyOutcome } from '../../hooks/use-notice';
+import { useNotice, type NoticeApi } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
 import { markBotConnected, useBotConnections, type BotConnectionList } from '../api/bot-connections';
 
@@ -79,21 +79,12 @@ function ConnectionsTable({
                 </Text>
               </TableCell>
               <TableCell>
-                <Flex as="span" alignItems="center" gap="xs">
-                  <Text as="code" fontFamily="monospace">
-                    {connection.accountNumber}
-                  </Text>
-                  <CopyButton
-                    text={connection.accountNumber}
-                    label={`Copy account number of ${connection.userId.username}`}
-                    compact
-                    onOutcome={showCopyOutcome(notice)}
-                    messages={{
-                      copied: 'Account number copied to clipboard!',
-                      copyFailed: 'Could not copy the account number. Please select and copy it by hand.',
-                    }}
-                  />
-                </Flex>
+                <CopyableCode
+                  text={connection.accountNumber}
+                  what="accountNumber"
+                  label={`Copy account number of ${connection.userId.username}`}
+                  notice={notice}
+                />
               </TableCell>
               <TableCell>
                 {formatDateTime(waiting ? connection.requestedAt : (connection.connectedAt ?? connection.requestedAt))}

@@ -5,14 +5,14 @@ import { paths } from '@/config/paths';
 import { PAYMENT, type Payment } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { AdminModal } from '../../components/admin-modal';
-import { CopyButton } from '@/components/ui/copy-button';
 import { DecisionControls } from '../../components/decision-controls';
 import { Detail, DetailList } from '../../components/detail-list';
+import { CopyableCode } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
 import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
 import { useDecision } from '../../hooks/use-decision';
-import { useNotice, showCopyOutcome } from '../../hooks/use-notice';
+import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
 import { formatAmount, formatDateTime, formatUsd } from '@/lib/format';
 import { checkOnChain } from '../api/check-on-chain';
@@ -124,21 +124,7 @@ export function PaymentDetailModal({
             <StatusBadge status={payment.status} />
           </Detail>
           <Detail label="Transaction ID">
-            <Flex as="span" alignItems="center" gap="xs" wrap="wrap">
-              <Text as="code" fontFamily="monospace" style={{ overflowWrap: 'anywhere' }}>
-                {payment.transactionId}
-              </Text>
-              <CopyButton
-                text={payment.transactionId}
-                label="Copy transaction ID"
-                compact
-                onOutcome={showCopyOutcome(notice)}
-                messages={{
-                  copied: 'Transaction ID copied to clipboard',
-                  copyFailed: 'Could not copy the transaction ID. Please select and copy it by hand.',
-                }}
-              />
-            </Flex>
+            <CopyableCode text={payment.transactionId} what="transactionId" notice={notice} />
           </Detail>
           <Detail label="Created">{formatDateTime(payment.createdAt)}</Detail>
           <Detail label="Updated">{formatDateTime(payment.updatedAt)}</Detail>

@@ -11,14 +11,14 @@ import {
 import type { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatUsd, formatUsdt } from '@/lib/format';
 import { AdminModal } from '../../components/admin-modal';
-import { CopyButton } from '@/components/ui/copy-button';
 import { DecisionControls, type DecisionWording } from '../../components/decision-controls';
 import { Detail, DetailList } from '../../components/detail-list';
+import { CopyableCode } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
 import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
 import { useDecision, type Decision } from '../../hooks/use-decision';
-import { useNotice, showCopyOutcome } from '../../hooks/use-notice';
+import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
 import { approveRefund, refuseRefund, type RefundResponse } from '../api/decide-refund';
 
@@ -134,21 +134,7 @@ export function RefundDetailModal({ refund, onClose, onDecided, onStale }: Refun
             {refund.origin === 'admin' ? '(opened by an admin)' : '(by the customer)'}
           </Detail>
           <Detail label={`${REFUND.network} Wallet`}>
-            <Flex as="span" alignItems="center" gap="xs" wrap="wrap">
-              <Text as="code" fontFamily="monospace" style={{ overflowWrap: 'anywhere' }}>
-                {refund.trc20Address}
-              </Text>
-              <CopyButton
-                text={refund.trc20Address}
-                label="Copy TRC20 address"
-                compact
-                onOutcome={showCopyOutcome(notice)}
-                messages={{
-                  copied: 'TRC20 address copied to clipboard!',
-                  copyFailed: 'Could not copy the TRC20 address. Please select and copy it by hand.',
-                }}
-              />
-            </Flex>
+            <CopyableCode text={refund.trc20Address} what="trc20Address" notice={notice} />
           </Detail>
           <Detail label="Reason">
             <Text as="span" style={{ whiteSpace: 'pre-wrap' }}>

@@ -5,11 +5,11 @@ import type { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { AdminModal } from '../../components/admin-modal';
 import { AdminTable } from '../../components/admin-table';
-import { CopyButton } from '@/components/ui/copy-button';
 import { Detail, DetailList } from '../../components/detail-list';
+import { AdminCopyButton } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
 import { UserIdentity } from '../../components/user-identity';
-import { useNotice, showCopyOutcome } from '../../hooks/use-notice';
+import { useNotice } from '../../hooks/use-notice';
 import { explorerUrl } from '../../payments/components/chain-check-section';
 import { CLOSE_REASON_TEXT, REASON_TEXT, TransferStatusBadge, usdt } from './transfer-text';
 import { TransferDecision, type Assignee, type DecisionOutcome } from './transfer-decision';
@@ -76,16 +76,7 @@ export function TransferDetailModal({ transfer, onClose, onDecided, onStale }: T
                 {transfer.txid}
               </Text>
               <Flex as="span" alignItems="center" gap="small" wrap="wrap">
-                <CopyButton
-                  text={transfer.txid}
-                  label="Copy transaction ID"
-                  compact
-                  onOutcome={showCopyOutcome(notice)}
-                  messages={{
-                    copied: 'Transaction ID copied to clipboard',
-                    copyFailed: 'Could not copy the transaction ID. Please select and copy it by hand.',
-                  }}
-                />
+                <AdminCopyButton text={transfer.txid} what="transactionId" notice={notice} />
                 <Link href={explorerUrl(transfer.txid)} target="_blank" rel="noopener noreferrer">
                   View on Tronscan
                 </Link>

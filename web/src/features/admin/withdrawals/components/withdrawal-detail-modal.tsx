@@ -3,14 +3,14 @@ import { Divider, Flex, Text, TextAreaField, TextField, View } from '@aws-amplif
 import { ADMIN_NOTE_MAX_LENGTH, WITHDRAWAL, payoutTxidSchema, type Withdrawal } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { AdminModal } from '../../components/admin-modal';
-import { CopyButton } from '@/components/ui/copy-button';
 import { DecisionControls, type DecisionWording } from '../../components/decision-controls';
 import { Detail, DetailList } from '../../components/detail-list';
+import { CopyableCode } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
 import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
 import { useDecision, type Decision } from '../../hooks/use-decision';
-import { useNotice, showCopyOutcome } from '../../hooks/use-notice';
+import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { checkPayout } from '../api/check-payout';
@@ -155,21 +155,7 @@ export function WithdrawalDetailModal({
           </Detail>
           <Detail label="Request Date">{formatDateTime(withdrawal.requestDate)}</Detail>
           <Detail label={`${WITHDRAWAL.network} Wallet`}>
-            <Flex as="span" alignItems="center" gap="xs" wrap="wrap">
-              <Text as="code" fontFamily="monospace" style={{ overflowWrap: 'anywhere' }}>
-                {withdrawal.trc20Address}
-              </Text>
-              <CopyButton
-                text={withdrawal.trc20Address}
-                label="Copy TRC20 address"
-                compact
-                onOutcome={showCopyOutcome(notice)}
-                messages={{
-                  copied: 'TRC20 address copied to clipboard!',
-                  copyFailed: 'Could not copy the TRC20 address. Please select and copy it by hand.',
-                }}
-              />
-            </Flex>
+            <CopyableCode text={withdrawal.trc20Address} what="trc20Address" notice={notice} />
           </Detail>
           {withdrawal.approvedDate && <Detail label="Processed Date">{formatDateTime(withdrawal.approvedDate)}</Detail>}
           {withdrawal.rejectedDate && <Detail label="Rejected Date">{formatDateTime(withdrawal.rejectedDate)}</Detail>}
