@@ -1,9 +1,9 @@
 import { REFUND, REFUND_MESSAGES, TOAST_MS } from '@goldbot/shared';
 import { useToast } from '@/components/toast/toast-provider';
-import { Button } from '@/components/ui/button';
+import { ModalFormFooter } from '@/components/ui/modal-form-footer';
 import { Modal } from '@/components/ui/modal';
-import { TextAreaField, TextField } from '@/components/ui/text-field';
-import { classNames } from '@/lib/class-names';
+import { Trc20AddressField } from '@/components/ui/trc20-address-field';
+import { TextAreaField } from '@/components/ui/text-field';
 import { formatCalendarDay } from '@/lib/format';
 import { useRevalidateSubscriptions } from '../api/keys';
 import { useRequestRefund } from '../api/request-refund';
@@ -13,8 +13,6 @@ import './refund-request-modal.css';
 
 export const REFUND_MODAL_TEXT = {
   title: 'Request a Refund',
-  addressLabel: 'TRC20 Wallet Address',
-  addressPlaceholder: 'T...',
   addressHint: `We send the refund in USDT on the ${REFUND.network} network to this address.`,
   reasonLabel: 'Why are you asking for a refund?',
   submit: 'Request refund',
@@ -64,16 +62,9 @@ export function RefundRequestModal({ paymentId, packageName, startDate, onClose 
           {startDate && `, from ${formatCalendarDay(startDate)}`}. Our {REFUND.guaranteeDays}-day money-back guarantee
           refunds the price you paid; the package ends once the refund is sent.
         </p>
-        <TextField
+        <Trc20AddressField
           ref={fieldRef('trc20Address')}
-          label={REFUND_MODAL_TEXT.addressLabel}
-          name="trc20Address"
-          placeholder={REFUND_MODAL_TEXT.addressPlaceholder}
           hint={REFUND_MODAL_TEXT.addressHint}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={64}
           value={values.trc20Address}
           disabled={submitting}
           error={fieldErrors.trc20Address}
@@ -90,17 +81,7 @@ export function RefundRequestModal({ paymentId, packageName, startDate, onClose 
           error={fieldErrors.reason}
           onChange={(event) => edit('reason', event.target.value)}
         />
-        <p className={classNames('refund-form__error', formError && 'refund-form__error--shown')} role="alert">
-          {formError}
-        </p>
-        <div className="refund-form__actions">
-          <Button variant="secondary" onClick={close} disabled={submitting}>
-            {REFUND_MODAL_TEXT.cancel}
-          </Button>
-          <Button type="submit" loading={submitting} loadingText={REFUND_MODAL_TEXT.submitting}>
-            {REFUND_MODAL_TEXT.submit}
-          </Button>
-        </div>
+        <ModalFormFooter error={formError} submitting={submitting} onCancel={close} text={REFUND_MODAL_TEXT} />
       </form>
     </Modal>
   );

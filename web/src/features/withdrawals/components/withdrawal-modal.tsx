@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { TOAST_MS, WITHDRAWAL, WITHDRAWAL_MESSAGES } from '@goldbot/shared';
 import { useToast } from '@/components/toast/toast-provider';
-import { Button } from '@/components/ui/button';
+import { ModalFormFooter } from '@/components/ui/modal-form-footer';
 import { Modal } from '@/components/ui/modal';
+import { Trc20AddressField } from '@/components/ui/trc20-address-field';
 import { TextField } from '@/components/ui/text-field';
 import { formatUsd } from '@/lib/format';
-import { classNames } from '@/lib/class-names';
 import { useRevalidateWithdrawals } from '../api/get-user-withdrawals';
 import { useRequestWithdrawal, type WithdrawalRequestResponse } from '../api/request-withdrawal';
 import { useRequestForm } from '@/hooks/use-request-form';
@@ -16,8 +16,6 @@ export const WITHDRAWAL_MODAL_TEXT = {
   title: 'Withdraw Earnings',
   available: 'Available Earnings',
   amountLabel: 'Amount (USD)',
-  addressLabel: 'TRC20 Wallet Address',
-  addressPlaceholder: 'T...',
   submit: 'Submit Request',
   submitting: 'Submitting...',
   cancel: 'Cancel',
@@ -87,31 +85,14 @@ export function WithdrawalModal({ available, onClose, onRequested }: WithdrawalM
           error={fieldErrors.amount}
           onChange={(event) => edit('amount', event.target.value)}
         />
-        <TextField
+        <Trc20AddressField
           ref={fieldRef('trc20Address')}
-          label={WITHDRAWAL_MODAL_TEXT.addressLabel}
-          name="trc20Address"
-          placeholder={WITHDRAWAL_MODAL_TEXT.addressPlaceholder}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={64}
           value={values.trc20Address}
           disabled={submitting}
           error={fieldErrors.trc20Address}
           onChange={(event) => edit('trc20Address', event.target.value)}
         />
-        <p className={classNames('withdrawal-form__error', formError && 'withdrawal-form__error--shown')} role="alert">
-          {formError}
-        </p>
-        <div className="withdrawal-form__actions">
-          <Button variant="secondary" onClick={close} disabled={submitting}>
-            {WITHDRAWAL_MODAL_TEXT.cancel}
-          </Button>
-          <Button type="submit" loading={submitting} loadingText={WITHDRAWAL_MODAL_TEXT.submitting}>
-            {WITHDRAWAL_MODAL_TEXT.submit}
-          </Button>
-        </div>
+        <ModalFormFooter error={formError} submitting={submitting} onCancel={close} text={WITHDRAWAL_MODAL_TEXT} />
       </form>
       <section className="withdrawal-notes" aria-labelledby={notesId}>
         <h3 id={notesId} className="withdrawal-notes__heading">
