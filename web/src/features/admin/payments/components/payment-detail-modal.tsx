@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Divider, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
+import { Divider, Flex, Text, View } from '@aws-amplify/ui-react';
 import { paths } from '@/config/paths';
 import { PAYMENT, type Payment } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { AdminModal } from '../../components/admin-modal';
 import { DecisionControls } from '../../components/decision-controls';
-import { Detail, DetailList } from '../../components/detail-list';
+import { Detail, DetailList, DetailSection } from '../../components/detail-list';
 import { CopyableCode } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
 import { StatusBadge } from '../../components/status-badge';
@@ -137,11 +137,7 @@ export function PaymentDetailModal({
         </DetailList>
 
         {referred && (
-          <View as="section" aria-label="Referral">
-            <Divider marginBlockEnd="small" />
-            <Heading level={3} fontSize="medium" marginBlockEnd="xs">
-              Referral
-            </Heading>
+          <DetailSection title="Referral">
             <DetailList>
               <Detail label="Code">{payment.referralCode ?? '-'}</Detail>
               <Detail label="Referred by">
@@ -158,7 +154,7 @@ export function PaymentDetailModal({
                       : 'Not credited (payment rejected)'}
               </Detail>
             </DetailList>
-          </View>
+          </DetailSection>
         )}
 
         <BindingSection payment={payment} />
