@@ -19,7 +19,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
 import { useDecision, type Decision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
-import { errorMessage } from '../../lib/error-message';
+import { errorMessage, failureText } from '../../lib/error-message';
 import { approveRefund, refuseRefund, type RefundResponse } from '../api/decide-refund';
 
 /** A transaction on the block explorer (payment TXIDs and payout TXIDs alike). */
@@ -31,10 +31,7 @@ const FAILED: Record<Decision, string> = {
 };
 
 /** The message of a failed decision: the fallback, and the server's own message when it sent one. */
-export function refundDecisionErrorText(decision: Decision, error: unknown): string {
-  const message = errorMessage(error, FAILED[decision]);
-  return message === FAILED[decision] ? message : `${FAILED[decision]}: ${message}`;
-}
+export const refundDecisionErrorText = (decision: Decision, error: unknown) => failureText(FAILED[decision], error);
 
 /** What a 409 or 404 says: the server's message (e.g. 'This refund was already approved.'). */
 export const staleRefundText = (decision: Decision, error: unknown) => errorMessage(error, FAILED[decision]);

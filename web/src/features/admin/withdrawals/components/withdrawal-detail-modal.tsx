@@ -11,7 +11,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
 import { useDecision, type Decision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
-import { errorMessage } from '../../lib/error-message';
+import { errorMessage, failureText } from '../../lib/error-message';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { checkPayout } from '../api/check-payout';
 import { decideWithdrawal, type WithdrawalDecisionResponse } from '../api/decide-withdrawal';
@@ -39,10 +39,7 @@ const FAILED: Record<Decision, string> = {
  * The message of a failed approval or rejection: the fallback, followed by the server's
  * own message when it sent one.
  */
-export function decisionErrorText(decision: Decision, error: unknown): string {
-  const message = errorMessage(error, FAILED[decision]);
-  return message === FAILED[decision] ? message : `${FAILED[decision]}: ${message}`;
-}
+export const decisionErrorText = (decision: Decision, error: unknown) => failureText(FAILED[decision], error);
 
 /** What a 409 or 404 says: the server's message (e.g. 'This withdrawal was already rejected.'). */
 export const staleText = (decision: Decision, error: unknown) => errorMessage(error, FAILED[decision]);
