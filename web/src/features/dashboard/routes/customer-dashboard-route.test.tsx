@@ -639,27 +639,4 @@ describe('Referral Program tab in the dashboard', () => {
     expect(await screen.findByText('Referral code copied to clipboard!')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe('TRADER42');
   });
-
-  it("offers 'Refresh Data' when the code is missing, reloading the user", async () => {
-    const api = mockCommerceApi({
-      'GET /api/withdrawal/user': userWithdrawals([], 0),
-      'GET /api/auth/me': jsonResponse({
-        userId: 'user-1',
-        username: 'trader42',
-        email: 'trader42@example.com',
-        phone: null,
-        isAdmin: false,
-        referralCode: 'FRESH123',
-        referralCount: 0,
-        referralEarnings: 0,
-      }),
-    });
-    const { user } = renderSignedIn(<DashboardRoute />, {
-      path: '/dashboard?tab=referral',
-      user: { ...CUSTOMER, referralCode: undefined },
-    });
-    await user.click(screen.getByRole('button', { name: 'Refresh Data' }));
-    expect(await screen.findByTestId('referral-code')).toHaveTextContent('FRESH123');
-    expect(api.requestsTo('GET /api/auth/me')).toHaveLength(1);
-  });
 });
