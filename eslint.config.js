@@ -7,9 +7,11 @@ import { functionsLayers } from './eslint-layers.js';
 
 /**
  * Web feature boundaries: a file under web/src/features/<feature>/ reaches another feature only
- * through that feature's index.ts (`@/features/<name>`), its public surface. What two features
- * share lives in web/src/components, web/src/lib or web/src/hooks instead. Two patterns enforce
- * it: no deep `@/features/<other>/...` path, and no relative path that climbs out of the
+ * through that feature's `<name>-public.ts` (`@/features/<name>/<name>-public`), its public
+ * surface. It is named after its feature rather than index.ts so that no two files in web/src
+ * share a name (scripts/test/web-unique-file-names.test.ts). What two features share lives in
+ * web/src/components, web/src/lib or web/src/hooks instead. Two patterns enforce it: no other
+ * `@/features/<other>/...` path, and no relative path that climbs out of the
  * feature's own folder (`../` once more than the file is deep in it). The second needs the file's
  * depth, so there is one config object per feature and depth (minimatch's `*` never crosses a
  * `/`, so each file matches exactly one of them).
@@ -30,9 +32,10 @@ const webFeatureBoundaries = webFeatureNames.flatMap((feature) =>
         {
           patterns: [
             {
-              regex: `^@/features/(?!${escapeRegExp(feature)}(?:/|$))[^/]+/.+`,
+              // Another feature's folder, anything but its `<name>-public` file (the \1 back-reference).
+              regex: `^@/features/(?!${escapeRegExp(feature)}(?:/|$))([^/]+)(?:/(?!\\1-public$).*)?$`,
               message:
-                "Import another feature through its index.ts ('@/features/<name>'); move what two features share to web/src/components, lib or hooks.",
+                "Import another feature through its public surface ('@/features/<name>/<name>-public'); move what two features share to web/src/components, lib or hooks.",
             },
             {
               regex: '^@/app(?:/|$)',
@@ -42,7 +45,7 @@ const webFeatureBoundaries = webFeatureNames.flatMap((feature) =>
             {
               regex: `^(?:\\.\\./){${depth + 1},}`,
               message:
-                "This relative path leaves the feature's folder: import another feature through its index.ts ('@/features/<name>'), shared code through '@/components', '@/lib' or '@/hooks'.",
+                "This relative path leaves the feature's folder: import another feature through its public surface ('@/features/<name>/<name>-public'), shared code through '@/components', '@/lib' or '@/hooks'.",
             },
           ],
         },

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The web boundaries of eslint.config.js, run on snippets as `npm run lint` runs it on the tree: a
- * feature reaches another one only through its index.ts and never the app shell, and the shared
+ * feature reaches another one only through its `<name>-public.ts` and never the app shell, and the shared
  * folders (components, hooks, lib, config) import no feature.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -20,7 +20,7 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 
 const DASHBOARD_FILE = 'web/src/features/dashboard/components/snippet.tsx';
 const ADMIN_FILE = 'web/src/features/admin/payments/components/snippet.tsx';
-const THROUGH_INDEX = "Import another feature through its index.ts ('@/features/<name>')";
+const THROUGH_PUBLIC = "Import another feature through its public surface ('@/features/<name>/<name>-public')";
 const NOT_THE_APP = 'A feature does not import the app shell';
 const SHARED_IMPORTS_NONE = 'are shared by every feature and import none';
 const LEAVES_FEATURE = "leaves the feature's folder";
@@ -32,25 +32,37 @@ describe('web feature boundaries (eslint.config.js)', { timeout: 60_000 }, () =>
       'a deep import of another feature',
       DASHBOARD_FILE,
       "import { useSession } from '@/features/auth/session';",
-      THROUGH_INDEX,
+      THROUGH_PUBLIC,
     ],
     [
       'a re-export from inside another feature',
       DASHBOARD_FILE,
       "export { UsdtPaymentModal } from '@/features/payments/components/usdt-payment-modal';",
-      THROUGH_INDEX,
+      THROUGH_PUBLIC,
     ],
     [
       'a type import from inside another feature',
       DASHBOARD_FILE,
       "import type { Withdrawal } from '@/features/withdrawals/api/get-user-withdrawals';",
-      THROUGH_INDEX,
+      THROUGH_PUBLIC,
     ],
     [
       "a feature whose name starts with the file's own",
       'web/src/features/admin/snippet.ts',
       "import { x } from '@/features/admin-extra/lib/x';",
-      THROUGH_INDEX,
+      THROUGH_PUBLIC,
+    ],
+    [
+      'the folder of another feature, as if it had an index.ts',
+      DASHBOARD_FILE,
+      "import { useSession } from '@/features/auth';",
+      THROUGH_PUBLIC,
+    ],
+    [
+      "another feature's public surface under the wrong feature's folder",
+      DASHBOARD_FILE,
+      "import { useSession } from '@/features/auth/payments-public';",
+      THROUGH_PUBLIC,
     ],
     [
       'a relative path out of the feature',
@@ -68,7 +80,7 @@ describe('web feature boundaries (eslint.config.js)', { timeout: 60_000 }, () =>
     [
       'a shared component importing a feature',
       'web/src/components/ui/snippet.tsx',
-      "import { useSession } from '@/features/auth';",
+      "import { useSession } from '@/features/auth/auth-public';",
       SHARED_IMPORTS_NONE,
     ],
     [
@@ -90,13 +102,13 @@ describe('web feature boundaries (eslint.config.js)', { timeout: 60_000 }, () =>
   });
 
   it.each([
-    ["another feature's index.ts", DASHBOARD_FILE, "import { useSession } from '@/features/auth';"],
+    ["another feature's public surface", DASHBOARD_FILE, "import { useSession } from '@/features/auth/auth-public';"],
     [
       "the feature's own files, by alias",
       DASHBOARD_FILE,
-      "import { formatEndDate } from '@/features/dashboard/lib/format';",
+      "import { formatEndDate } from '@/features/dashboard/lib/billing-format';",
     ],
-    ["the feature's own files, relatively", DASHBOARD_FILE, "import { formatDuration } from '../lib/format';"],
+    ["the feature's own files, relatively", DASHBOARD_FILE, "import { formatDuration } from '../lib/billing-format';"],
     [
       'a relative path that stays inside a deep feature',
       ADMIN_FILE,
@@ -106,7 +118,11 @@ describe('web feature boundaries (eslint.config.js)', { timeout: 60_000 }, () =>
     ['shared lib', DASHBOARD_FILE, "import { formatUsdt } from '@/lib/format';"],
     ['shared hooks', DASHBOARD_FILE, "import { useDebouncedValue } from '@/hooks/use-debounced-value';"],
     ['the paths from config', DASHBOARD_FILE, "import { paths } from '@/config/paths';"],
-    ['a test helper using a feature', 'web/src/test/snippet.tsx', "import { useSession } from '@/features/auth';"],
+    [
+      'a test helper using a feature',
+      'web/src/test/snippet.tsx',
+      "import { useSession } from '@/features/auth/auth-public';",
+    ],
   ])('passes %s', async (_case, filePath, code) => {
     expect(await boundaryErrors(filePath, `${code}\n`)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ToastProvider } from '@/components/toast';
+import { ToastProvider } from '@/components/toast/toast-provider';
 import { SessionProvider, type StaticSessionStatus } from '@/features/auth/session';
 
 /**

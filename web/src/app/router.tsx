@@ -22,7 +22,7 @@ const ContactRoute = lazy(() => import('@/features/contact/routes/contact'));
 const FaqRoute = lazy(() => import('@/features/faq/routes/faq'));
 const PrivacyPolicyRoute = lazy(() => import('@/features/legal/routes/privacy-policy'));
 const TermsRoute = lazy(() => import('@/features/legal/routes/terms'));
-const DashboardRoute = lazyWithSwr(() => import('@/features/dashboard/routes/dashboard'));
+const DashboardRoute = lazyWithSwr(() => import('@/features/dashboard/routes/customer-dashboard-route'));
 const ReceiptRoute = lazyWithSwr(() => import('@/features/dashboard/routes/receipt'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
@@ -37,7 +37,7 @@ const AuthCallbackRoute = lazy(() => import('@/features/auth/routes/auth-callbac
 
 const AdminLayout = lazyWithSwr(() => import('@/features/admin/components/admin-layout'));
 const ADMIN_PAGES: ReadonlyArray<readonly [AdminPath, LazyExoticComponent<ComponentType>]> = [
-  [paths.admin.dashboard, lazy(() => import('@/features/admin/dashboard/routes/dashboard'))],
+  [paths.admin.dashboard, lazy(() => import('@/features/admin/dashboard/routes/admin-dashboard-route'))],
   [paths.admin.users, lazy(() => import('@/features/admin/users/routes/users'))],
   [paths.admin.payments, lazy(() => import('@/features/admin/payments/routes/payments'))],
   [
@@ -48,7 +48,7 @@ const ADMIN_PAGES: ReadonlyArray<readonly [AdminPath, LazyExoticComponent<Compon
   [paths.admin.refunds, lazy(() => import('@/features/admin/refunds/routes/refunds'))],
   [
     paths.admin.subscriptionHistory,
-    lazy(() => import('@/features/admin/subscription-history/routes/subscription-history')),
+    lazy(() => import('@/features/admin/subscription-history/routes/subscription-history-route')),
   ],
   [paths.admin.activations, lazy(() => import('@/features/admin/activations/routes/activations'))],
   [paths.admin.wallets, lazy(() => import('@/features/admin/wallets/routes/wallets'))],

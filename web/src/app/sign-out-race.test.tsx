@@ -12,7 +12,7 @@ const chunk = vi.hoisted(() => {
   return { arrived, release };
 });
 
-vi.mock('@/features/dashboard/routes/dashboard', async (importOriginal) => {
+vi.mock('@/features/dashboard/routes/customer-dashboard-route', async (importOriginal) => {
   await chunk.arrived;
   return importOriginal();
 });

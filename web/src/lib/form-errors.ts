@@ -1,6 +1,9 @@
 /** Per-field messages of a form, keyed by field name. */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
+/** The browser's check of what was typed: the request's input, or a message per wrong field. */
+export type RequestCheck<F extends string, I> = { ok: true; input: I } | { ok: false; errors: FieldErrors<F> };
+
 /** The first message per field, in the schema's check order ('required' before 'valid'). */
 export function toFieldErrors<F extends string>(
   issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>,

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_MS } from '@goldbot/shared';
-import { MAX_VISIBLE_TOASTS, ToastProvider, useToast, type ToastOptions } from '.';
+import { MAX_VISIBLE_TOASTS, ToastProvider, useToast } from './toast-provider';
+import type { ToastOptions } from './toast-types';
 
 function ToastTrigger({ options }: { options: ToastOptions }) {
   const { showToast } = useToast();

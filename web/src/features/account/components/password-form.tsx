@@ -8,10 +8,10 @@ import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
 import { NewPasswordField, PASSWORD_RULES_HINT } from '@/components/ui/account-fields';
 import { PasswordField } from '@/components/ui/password-field';
 import { toFieldErrors } from '@/lib/form-errors';
-import { ACCOUNT_MESSAGES } from '../lib/messages';
+import { ACCOUNT_MESSAGES } from '../lib/account-messages';
 import { describeSubmitFailure } from '@/lib/api-errors';
 import { useFormFields } from '@/hooks/use-form-fields';
-import { useSession } from '@/features/auth';
+import { useSession } from '@/features/auth/auth-public';
 import './account-forms.css';
 
 type PasswordFormField = 'currentPassword' | 'password' | 'confirmPassword';

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { signOutEverywhere } from '../api/account-api';
 import { FormAlert } from '@/components/ui/form-alert';
 import { describeSubmitFailure } from '@/lib/api-errors';
-import { useSession } from '@/features/auth';
+import { useSession } from '@/features/auth/auth-public';
 import './account-forms.css';
 
 export const SIGN_OUT_EVERYWHERE_MESSAGES = {

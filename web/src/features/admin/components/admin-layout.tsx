@@ -4,7 +4,7 @@ import { ADMIN_NAVIGATION, paths } from '@/config/paths';
 import { PageLoader } from '@/components/ui/page-loader';
 import { Button } from '@/components/ui/button';
 import { APP_NAME } from '@/config/brand';
-import { useSession } from '@/features/auth';
+import { useSession } from '@/features/auth/auth-public';
 import { useWorkCounts } from '../work-counts/api/get-work-counts';
 import { WorkCountBadge, waitingCount, workCountDescriptionId } from '../work-counts/components/work-count-badge';
 import { NAV_WORK_KINDS } from '../work-counts/lib/nav-work-kinds';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Grid, Text } from '@aws-amplify/ui-react';
+import { Divider, Grid, Heading, Text, View } from '@aws-amplify/ui-react';
 
 /** A detail modal's terms and values, as a description list in two columns. */
 export function DetailList({ children }: { children: ReactNode }) {
@@ -21,5 +21,18 @@ export function Detail({ label, children }: { label: string; children: ReactNode
         {children}
       </Text>
     </>
+  );
+}
+
+/** A titled part of a detail modal under a rule (the on-chain check, the payout, the decision). */
+export function DetailSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <View as="section" aria-label={title}>
+      <Divider marginBlockEnd="small" />
+      <Heading level={3} fontSize="medium" marginBlockEnd="xs">
+        {title}
+      </Heading>
+      {children}
+    </View>
   );
 }

@@ -10,3 +10,12 @@ export function errorMessage(error: unknown, fallback: string): string {
   const own = [message, msg].some((text) => typeof text === 'string' && text.trim() !== '');
   return own ? error.message : fallback;
 }
+
+/**
+ * A failed action's notice: the fallback ('Failed to approve refund'), followed by the server's
+ * own message when it sent one ('Failed to approve refund: This refund was already approved.').
+ */
+export function failureText(fallback: string, error: unknown): string {
+  const message = errorMessage(error, fallback);
+  return message === fallback ? message : `${fallback}: ${message}`;
+}

@@ -9,6 +9,7 @@ import {
   type MfaSetupResponse,
 } from '@goldbot/shared';
 import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { finishMfaSetup, verifyMfa } from '../api/auth-api';
@@ -251,15 +252,6 @@ export function MfaSetupStep({ setup, onDone, onBack }: MfaSetupStepProps) {
     return true;
   };
 
-  const copySecret = async () => {
-    try {
-      await navigator.clipboard.writeText(setup.secretCode);
-      setCopyStatus(MFA_PAGE_MESSAGES.copied);
-    } catch {
-      setCopyStatus(MFA_PAGE_MESSAGES.copyFailed);
-    }
-  };
-
   return (
     <CodeForm
       headingId={headingId}
@@ -288,9 +280,11 @@ export function MfaSetupStep({ setup, onDone, onBack }: MfaSetupStepProps) {
         <p className="mfa-step__secret-label">Can&apos;t scan the code? Enter this key in the app instead:</p>
         <div className="mfa-step__secret-row">
           <code className="mfa-step__secret-code">{groupSecret(setup.secretCode)}</code>
-          <Button variant="secondary" onClick={() => void copySecret()}>
-            Copy
-          </Button>
+          <CopyButton
+            text={setup.secretCode}
+            messages={MFA_PAGE_MESSAGES}
+            onOutcome={({ message }) => setCopyStatus(message)}
+          />
         </div>
         <p className="mfa-step__copy-status" role="status" aria-live="polite">
           {copyStatus}

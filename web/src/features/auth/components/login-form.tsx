@@ -9,7 +9,7 @@ import { writePendingRegistration } from '@/lib/session-storage';
 import { login, type AdminSecondStep } from '../api/auth-api';
 import { GOOGLE_UNAVAILABLE_MESSAGE, loadHostedUiConfig } from '../google/hosted-ui-config';
 import { toFieldErrors } from '@/lib/form-errors';
-import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
 import { describeSubmitFailure, serverMessage } from '@/lib/api-errors';
 import { rememberRegistrationPassword } from '../lib/pending-password';
 import { destinationAfterSignIn, readAuthNavigationState } from '../lib/redirects';

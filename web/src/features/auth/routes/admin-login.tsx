@@ -6,7 +6,7 @@ import { PageFrame } from '@/components/layout/page-frame';
 import type { AdminSecondStep } from '../api/auth-api';
 import { MfaChallengeStep, MfaSetupStep } from '../components/admin-mfa-steps';
 import { LoginForm, type LoginFormAlert } from '../components/login-form';
-import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
 import { destinationAfterSignIn, readAuthNavigationState } from '../lib/redirects';
 import { useSession } from '../session';
 

@@ -5,7 +5,7 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { PageLoader } from '@/components/ui/page-loader';
 import { fetchCurrentUser } from '../api/session-api';
 import { GOOGLE_UNAVAILABLE_MESSAGE } from '../google/hosted-ui-config';
-import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
 import { serverMessage } from '@/lib/api-errors';
 import { destinationAfterSignIn, readAuthNavigationState } from '../lib/redirects';
 import { useSession } from '../session';

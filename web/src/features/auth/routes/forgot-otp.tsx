@@ -8,7 +8,7 @@ import { readResetEmail, writeResetEmail, writeResetOtp } from '@/lib/session-st
 import { verifyResetOtp } from '../api/auth-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
 import { emptyOtp, OtpInput, type OtpInputHandle } from '@/components/ui/otp-input';
-import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
 import { isUnreachable, serverMessage, withRetryHint } from '@/lib/api-errors';
 import { readAuthNavigationState } from '../lib/redirects';
 import { useDelayedNavigate } from '@/hooks/use-timers';

@@ -9,7 +9,7 @@ import { clearPasswordReset, writeResetEmail } from '@/lib/session-storage';
 import { requestPasswordReset } from '../api/auth-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
 import { toFieldErrors } from '@/lib/form-errors';
-import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
 import { describeSubmitFailure } from '@/lib/api-errors';
 import { readAuthNavigationState } from '../lib/redirects';
 import { useFormFields } from '@/hooks/use-form-fields';

@@ -9,7 +9,7 @@ import { writePendingRegistration } from '@/lib/session-storage';
 import { register } from '../api/auth-api';
 import { FormAlert } from '@/components/ui/form-alert';
 import { toFieldErrors } from '@/lib/form-errors';
-import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
 import { describeSubmitFailure } from '@/lib/api-errors';
 import { rememberRegistrationPassword } from '../lib/pending-password';
 import { readAuthNavigationState } from '../lib/redirects';

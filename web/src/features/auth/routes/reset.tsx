@@ -9,7 +9,7 @@ import { clearPasswordReset, readResetEmail, readResetOtp } from '@/lib/session-
 import { resetPassword } from '../api/auth-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
 import { NewPasswordField } from '@/components/ui/account-fields';
-import { AUTH_PAGE_MESSAGES } from '../lib/messages';
+import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
 import { describeSubmitFailure } from '@/lib/api-errors';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { useDelayedNavigate } from '@/hooks/use-timers';

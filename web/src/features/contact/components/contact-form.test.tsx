@@ -26,6 +26,15 @@ const emailField = () => screen.getByLabelText('Email');
 const messageField = () => screen.getByLabelText('Message');
 const sendButton = () => screen.getByRole('button', { name: 'Send Message' });
 
+type User = ReturnType<typeof renderForm>['user'];
+
+/** Types the three fields; Ada's valid message unless told otherwise. */
+async function fill(user: User, { name = 'Ada', email = 'ada@example.com', message = 'Hello' } = {}) {
+  await user.type(nameField(), name);
+  await user.type(emailField(), email);
+  await user.type(messageField(), message);
+}
+
 function sentBody(call = 0): unknown {
   const init = fetchMock.mock.calls[call]?.[1];
   return JSON.parse(String(init?.body));
@@ -54,9 +63,7 @@ describe('ContactForm validation', () => {
 
   it('rejects an address that is not e-mail shaped', async () => {
     const { user } = renderForm();
-    await user.type(nameField(), 'Ada');
-    await user.type(emailField(), 'ada@example');
-    await user.type(messageField(), 'Hello');
+    await fill(user, { email: 'ada@example' });
     await user.click(sendButton());
 
     expect(emailField()).toHaveAccessibleDescription('Please enter a valid email');
@@ -69,9 +76,7 @@ describe('ContactForm validation', () => {
 
   it('treats whitespace-only input as missing', async () => {
     const { user } = renderForm();
-    await user.type(nameField(), '   ');
-    await user.type(emailField(), 'ada@example.com');
-    await user.type(messageField(), '   ');
+    await fill(user, { name: '   ', message: '   ' });
     await user.click(sendButton());
 
     expect(nameField()).toHaveAccessibleDescription('Name is required');
@@ -105,9 +110,7 @@ describe('ContactForm sending', () => {
     const response = deferred<Response>();
     fetchMock.mockReturnValueOnce(response.promise);
     const { user } = renderForm();
-    await user.type(nameField(), '  Ada Lovelace ');
-    await user.type(emailField(), 'ada@example.com');
-    await user.type(messageField(), 'Hello there');
+    await fill(user, { name: '  Ada Lovelace ', message: 'Hello there' });
     await user.click(sendButton());
 
     const busyButton = screen.getByRole('button', { name: 'Sending...' });
@@ -132,9 +135,7 @@ describe('ContactForm sending', () => {
   it('shows the failure toast and keeps everything when the server fails', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'boom', msg: 'boom' }, 500));
     const { user } = renderForm();
-    await user.type(nameField(), 'Ada');
-    await user.type(emailField(), 'ada@example.com');
-    await user.type(messageField(), 'Hello');
+    await fill(user);
     await user.click(sendButton());
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to send message. Please try again later.');
@@ -151,9 +152,7 @@ describe('ContactForm sending', () => {
       }),
     );
     const { user } = renderForm();
-    await user.type(nameField(), 'Ada');
-    await user.type(emailField(), 'ada@example.com');
-    await user.type(messageField(), 'Hello, about my subscription');
+    await fill(user, { message: 'Hello, about my subscription' });
     await user.click(sendButton());
 
     expect(await screen.findByRole('alert')).toHaveTextContent(BUSY);
@@ -171,9 +170,7 @@ describe('ContactForm sending', () => {
   it('shows the failure toast when the network is down', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const { user } = renderForm();
-    await user.type(nameField(), 'Ada');
-    await user.type(emailField(), 'ada@example.com');
-    await user.type(messageField(), 'Hello');
+    await fill(user);
     await user.click(sendButton());
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to send message. Please try again later.');
@@ -192,9 +189,7 @@ describe('ContactForm sending', () => {
       ),
     );
     const { user } = renderForm();
-    await user.type(nameField(), 'Ada');
-    await user.type(emailField(), 'ada@example.com');
-    await user.type(messageField(), 'Hello');
+    await fill(user);
     await user.click(sendButton());
 
     await waitFor(() => expect(emailField()).toHaveAccessibleDescription('Please enter a valid email'));
@@ -208,9 +203,7 @@ describe('ContactForm sending', () => {
     const response = deferred<Response>();
     fetchMock.mockReturnValueOnce(response.promise);
     const { user } = renderForm();
-    await user.type(nameField(), 'Ada');
-    await user.type(emailField(), 'ada@example.com');
-    await user.type(messageField(), 'Hello');
+    await fill(user);
     // Two submits back to back (double Enter): the button is not disabled yet for the second.
     const form = sendButton().closest('form');
     if (!form) throw new Error('the contact form is missing');

@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { CONTACT, CONTACT_MESSAGES, TOAST_MS } from '@goldbot/shared';
-import { useToast } from '@/components/toast';
+import { useToast } from '@/components/toast/toast-provider';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';

@@ -1,7 +1,7 @@
 import { CONTACT } from '@goldbot/shared';
 import { paths } from '@/config/paths';
 import { PageFrame } from '@/components/layout/page-frame';
-import { useSession } from '@/features/auth';
+import { useSession } from '@/features/auth/auth-public';
 import { ContactForm } from '../components/contact-form';
 import { SupportChannels } from '../components/support-channels';
 import './contact.css';

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { receiptResponseSchema, type Receipt } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { useUserScope } from '@/features/auth';
+import { useUserScope } from '@/features/auth/auth-public';
 
 export type { Receipt };
 

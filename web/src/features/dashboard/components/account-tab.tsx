@@ -1,6 +1,6 @@
 import { paths } from '@/config/paths';
-import { PasswordForm, ProfileForm, SignOutEverywhere } from '@/features/account';
-import { useSession } from '@/features/auth';
+import { PasswordForm, ProfileForm, SignOutEverywhere } from '@/features/account/account-public';
+import { useSession } from '@/features/auth/auth-public';
 
 export const ACCOUNT_TAB_TEXT = {
   profile: 'Profile',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PAYMENT, REFUND, type Subscription } from '@goldbot/shared';
 import { paths } from '@/config/paths';
-import { useSession } from '@/features/auth';
+import { useSession } from '@/features/auth/auth-public';
 import {
   ACTIVE_SUBSCRIPTION_ERROR,
   RefundRequestModal,
@@ -12,10 +12,10 @@ import {
   shortTxid,
   useActiveSubscription,
   useSubscriptions,
-} from '@/features/payments';
+} from '@/features/payments/payments-public';
 import { Button } from '@/components/ui/button';
 import { formatCalendarDay, formatUsdt, NOT_AVAILABLE } from '@/lib/format';
-import { BY_SUPPORT, formatEndDate, formatSubscriptionDuration } from '../lib/format';
+import { BY_SUPPORT, formatEndDate, formatSubscriptionDuration } from '../lib/billing-format';
 import { StatusPill } from '@/components/ui/status-pill';
 
 export const BILLING_TEXT = {

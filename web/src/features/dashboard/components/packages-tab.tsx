@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { PACKAGE_NAMES, PAYMENT_MESSAGES, SETTINGS_MESSAGES, TOAST_MS, type PackageName } from '@goldbot/shared';
-import { useToast } from '@/components/toast';
+import { useToast } from '@/components/toast/toast-provider';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
 import {
@@ -11,13 +11,13 @@ import {
   useCreateFreeTrial,
   usePackageStatus,
   useRevalidateSubscriptions,
-} from '@/features/payments';
+} from '@/features/payments/payments-public';
 import { serverMessage } from '@/lib/api-errors';
 import { formatPrice, usePackagePrices } from '@/lib/package-prices';
 import { classNames } from '@/lib/class-names';
 import { PACKAGE_CARDS, type PackageCardInfo } from '../data/package-cards';
 import { formatCalendarDay, formatUsdt } from '@/lib/format';
-import { LIFETIME } from '../lib/format';
+import { LIFETIME } from '../lib/billing-format';
 
 export const PACKAGE_BUTTONS = {
   buy: 'Buy Now',

@@ -20,7 +20,8 @@ const rowCells = (row: HTMLElement) => cellTexts(row);
 const storedUser = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null') as { referralEarnings: number };
 
 describe('Referral Program tab: code and counts', () => {
-  it('shows the code with Copy; the indicator resets after 2 s', async () => {
+  // The indicator's reset after 2 s is CopyButton's own (components/ui/copy-button.test.tsx).
+  it('shows the code with Copy, which copies it and says so', async () => {
     mockApi({ 'GET /api/withdrawal/user': userWithdrawals([], 6) });
     const { user } = renderTab();
     expect(screen.getByTestId('referral-code')).toHaveTextContent('TRADER42');
@@ -29,9 +30,6 @@ describe('Referral Program tab: code and counts', () => {
     expect(await screen.findByText('Referral code copied to clipboard!')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe('TRADER42');
     expect(screen.getByRole('button', { name: 'Referral code copied' })).toHaveTextContent('Copied!');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Copy referral code' })).toHaveTextContent('Copy'), {
-      timeout: 3000,
-    });
   });
 
   it('reads Total Referrals live, like the earnings, and keeps the stored session in step', async () => {

@@ -1,18 +1,17 @@
 import { useEffect, useState } from 'react';
 import { REFERRAL, TOAST_MS, WITHDRAWAL } from '@goldbot/shared';
-import { useToast } from '@/components/toast';
+import { useToast } from '@/components/toast/toast-provider';
 import { Button } from '@/components/ui/button';
-import { CheckIcon } from '@/components/ui/icons';
-import { useSession } from '@/features/auth';
+import { CopyButton } from '@/components/ui/copy-button';
+import { useSession } from '@/features/auth/auth-public';
 import { formatUsd } from '@/lib/format';
-import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import {
   useUserWithdrawals,
   WithdrawalHistory,
   WithdrawalModal,
   type WithdrawalRequestResponse,
   withdrawBlocker,
-} from '@/features/withdrawals';
+} from '@/features/withdrawals/withdrawals-public';
 
 export const REFERRAL_TAB_MESSAGES = {
   copied: 'Referral code copied to clipboard!',
@@ -43,7 +42,6 @@ export const heldText = (held: number) => `${formatUsd(held)} held for your pend
 export function ReferralProgramTab() {
   const { user, reloadUser, updateUser } = useSession();
   const { showToast } = useToast();
-  const { copied, copy } = useCopyToClipboard();
   const [refreshing, setRefreshing] = useState(false);
   const history = useUserWithdrawals();
   const [modalOpen, setModalOpen] = useState(false);
@@ -70,16 +68,6 @@ export function ReferralProgramTab() {
   useEffect(() => {
     if (liveCount !== undefined && liveCount !== sessionCount) updateUser({ referralCount: liveCount });
   }, [liveCount, sessionCount, updateUser]);
-
-  const copyCode = async () => {
-    if (!code) return;
-    const done = await copy(code);
-    showToast(
-      done
-        ? { message: REFERRAL_TAB_MESSAGES.copied, variant: 'success', durationMs: TOAST_MS.paymentSuccess }
-        : { message: REFERRAL_TAB_MESSAGES.copyFailed, variant: 'error', durationMs: TOAST_MS.paymentError },
-    );
-  };
 
   const refresh = async () => {
     setRefreshing(true);
@@ -125,19 +113,12 @@ export function ReferralProgramTab() {
             <code className="referral-tab__code" data-testid="referral-code">
               {code}
             </code>
-            <Button
-              variant="secondary"
-              onClick={() => void copyCode()}
-              aria-label={copied ? 'Referral code copied' : 'Copy referral code'}
-            >
-              {copied ? (
-                <>
-                  <CheckIcon size={16} /> Copied!
-                </>
-              ) : (
-                'Copy'
-              )}
-            </Button>
+            <CopyButton
+              text={code}
+              label="Copy referral code"
+              copiedLabel="Referral code copied"
+              messages={REFERRAL_TAB_MESSAGES}
+            />
           </div>
         ) : (
           <div className="referral-tab__code-row">

@@ -8,7 +8,7 @@ import { serverMessage } from '@/lib/api-errors';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useReceipt, type Receipt } from '../api/get-receipt';
 import { formatCalendarDay, formatUsdCents } from '@/lib/format';
-import { formatEndDate } from '../lib/format';
+import { formatEndDate } from '../lib/billing-format';
 import '../components/receipt.css';
 
 const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });

@@ -2,7 +2,7 @@ import { paths } from '@/config/paths';
 import { APP_NAME } from '@/config/brand';
 import { LegalDocument } from '../components/legal-document';
 import { PRIVACY_SECTIONS } from '../content/privacy';
-import { LEGAL_LAST_UPDATED } from '../content/terms';
+import { LEGAL_LAST_UPDATED } from '../content/terms-of-service';
 
 export default function PrivacyPolicyRoute() {
   return (

@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { APP_NAME } from '@/config/brand';
 import { LegalDocument } from '../components/legal-document';
-import { LEGAL_LAST_UPDATED, TERMS_SECTIONS } from '../content/terms';
+import { LEGAL_LAST_UPDATED, TERMS_SECTIONS } from '../content/terms-of-service';
 
 export default function TermsRoute() {
   return (

@@ -2,10 +2,10 @@ import type { ComponentType } from 'react';
 import { REFUND_GUARANTEE_DAYS } from '@goldbot/shared';
 import { Reveal } from '@/components/motion/reveal';
 import { ChartIcon, ClockIcon, CpuIcon, LockIcon, RefundIcon, ShieldIcon } from '@/components/ui/feature-icons';
-import { SectionHeading } from './section-heading';
+import { HomeSection } from './section-heading';
 import './home-sections.css';
 
-interface Feature {
+export interface Feature {
   title: string;
   text: string;
   Icon: ComponentType<{ size?: number }>;
@@ -44,33 +44,38 @@ export const FEATURES: readonly Feature[] = [
   },
 ];
 
+/** One card: its icon, title and text (the home page's features, the About page's values). */
+export function FeatureCard({ title, text, Icon }: Feature) {
+  return (
+    <div className="feature-card">
+      <span className="feature-card__icon">
+        <Icon size={26} />
+      </span>
+      <h3 className="feature-card__title">{title}</h3>
+      <p className="feature-card__text">{text}</p>
+    </div>
+  );
+}
+
 /** Feature cards; centred under 768 px. */
 export function FeatureCards() {
   return (
-    <section className="section section--alt" aria-labelledby="features-heading">
-      <div className="container">
-        <SectionHeading
-          id="features-heading"
-          eyebrow="Why GoldBot"
-          title="Everything you need to trade gold on autopilot"
-          lead="A bot that works the way a careful professional trader would, without the sleepless nights."
-        />
-        <ul className="feature-cards">
-          {FEATURES.map(({ title, text, Icon }, index) => (
-            <li key={title}>
-              <Reveal delayMs={(index % 3) * 100} className="feature-cards__reveal">
-                <div className="feature-card">
-                  <span className="feature-card__icon">
-                    <Icon size={26} />
-                  </span>
-                  <h3 className="feature-card__title">{title}</h3>
-                  <p className="feature-card__text">{text}</p>
-                </div>
-              </Reveal>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <HomeSection
+      headingId="features-heading"
+      alt
+      eyebrow="Why GoldBot"
+      title="Everything you need to trade gold on autopilot"
+      lead="A bot that works the way a careful professional trader would, without the sleepless nights."
+    >
+      <ul className="feature-cards">
+        {FEATURES.map(({ title, text, Icon }, index) => (
+          <li key={title}>
+            <Reveal delayMs={(index % 3) * 100} className="feature-cards__reveal">
+              <FeatureCard title={title} text={text} Icon={Icon} />
+            </Reveal>
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
   );
 }

@@ -2,15 +2,15 @@ import { Link } from 'react-router-dom';
 import { CONTACT, REFUND_GUARANTEE_DAYS } from '@goldbot/shared';
 import { paths } from '@/config/paths';
 import { Deferred } from '@/components/layout/deferred';
-import { useSession } from '@/features/auth';
+import { useSession } from '@/features/auth/auth-public';
 import { AboutBlock } from './about-block';
 import { FeatureCards } from './feature-cards';
-import { LazyContactForm } from '@/features/contact';
-import { LazyFaqAccordion } from '@/features/faq';
-import { LazyPlanCards } from '@/features/pricing';
-import { LazyReportsSection } from '@/features/reports';
+import { LazyContactForm } from '@/features/contact/contact-public';
+import { LazyFaqAccordion } from '@/features/faq/faq-public';
+import { LazyPlanCards } from '@/features/pricing/pricing-public';
+import { LazyReportsSection } from '@/features/reports/reports-public';
 import { ProvenPerformance } from './proven-performance';
-import { SectionHeading } from './section-heading';
+import { HomeSection } from './section-heading';
 import '@/components/ui/button.css';
 import './home-sections.css';
 
@@ -26,53 +26,49 @@ export default function HomeBelowFold() {
     <>
       <AboutBlock />
 
-      <section id="pricing" className="section section--alt" aria-labelledby="home-pricing-heading">
-        <div className="container">
-          <SectionHeading
-            id="home-pricing-heading"
-            eyebrow="Pricing"
-            title="Choose the plan that fits your trading"
-            lead={`Start free with copy trading, or run the full bot on your own account with a ${REFUND_GUARANTEE_DAYS}-day money-back guarantee.`}
-          />
-          <Deferred minHeight="34rem">
-            <LazyPlanCards />
-          </Deferred>
-          <p className="section__footer">
-            <Link to={paths.pricing.getHref()}>Compare every plan feature by feature</Link>
-          </p>
-        </div>
-      </section>
+      <HomeSection
+        id="pricing"
+        headingId="home-pricing-heading"
+        alt
+        eyebrow="Pricing"
+        title="Choose the plan that fits your trading"
+        lead={`Start free with copy trading, or run the full bot on your own account with a ${REFUND_GUARANTEE_DAYS}-day money-back guarantee.`}
+      >
+        <Deferred minHeight="34rem">
+          <LazyPlanCards />
+        </Deferred>
+        <p className="section__footer">
+          <Link to={paths.pricing.getHref()}>Compare every plan feature by feature</Link>
+        </p>
+      </HomeSection>
 
-      <section id="reports" className="section" aria-labelledby="reports-heading">
-        <div className="container">
-          <SectionHeading
-            id="reports-heading"
-            eyebrow="Performance reports"
-            title="Every month, in the open"
-            lead="Graphs and detailed reports from a live account, month by month. Open any of them full screen."
-          />
-          <Deferred minHeight="40rem">
-            <LazyReportsSection />
-          </Deferred>
-        </div>
-      </section>
+      <HomeSection
+        id="reports"
+        headingId="reports-heading"
+        eyebrow="Performance reports"
+        title="Every month, in the open"
+        lead="Graphs and detailed reports from a live account, month by month. Open any of them full screen."
+      >
+        <Deferred minHeight="40rem">
+          <LazyReportsSection />
+        </Deferred>
+      </HomeSection>
 
       <FeatureCards />
       <ProvenPerformance />
 
-      <section id="faq" className="section section--alt" aria-labelledby="home-faq-heading">
-        <div className="container">
-          <SectionHeading
-            id="home-faq-heading"
-            eyebrow="FAQ"
-            title="Frequently asked questions"
-            lead="Quick answers about the bot, the plans and our policies."
-          />
-          <Deferred minHeight="28rem">
-            <LazyFaqAccordion />
-          </Deferred>
-        </div>
-      </section>
+      <HomeSection
+        id="faq"
+        headingId="home-faq-heading"
+        alt
+        eyebrow="FAQ"
+        title="Frequently asked questions"
+        lead="Quick answers about the bot, the plans and our policies."
+      >
+        <Deferred minHeight="28rem">
+          <LazyFaqAccordion />
+        </Deferred>
+      </HomeSection>
 
       <section id="contact" className="section" aria-labelledby="home-contact-heading">
         <div className="container home-contact">

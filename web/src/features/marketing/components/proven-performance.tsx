@@ -1,5 +1,5 @@
 import { Reveal } from '@/components/motion/reveal';
-import { SectionHeading } from './section-heading';
+import { HomeSection } from './section-heading';
 import './home-sections.css';
 
 /** The marketing figures of the home page. */
@@ -11,27 +11,24 @@ export const PERFORMANCE_STATS = [
 
 export function ProvenPerformance() {
   return (
-    <section className="section" aria-labelledby="performance-heading">
-      <div className="container">
-        <SectionHeading
-          id="performance-heading"
-          eyebrow="Proven performance"
-          title="Numbers that speak for themselves"
-          lead="Results from live accounts, published month by month in the reports above."
-        />
-        <dl className="stats">
-          {PERFORMANCE_STATS.map((stat, index) => (
-            <Reveal key={stat.label} delayMs={index * 120} className="stats__item">
-              <dt className="stats__label">{stat.label}</dt>
-              <dd className="stats__value">{stat.value}</dd>
-              <dd className="stats__detail">{stat.detail}</dd>
-            </Reveal>
-          ))}
-        </dl>
-        <p className="stats__note">
-          Past performance does not guarantee future results. Trading gold carries risk to your capital.
-        </p>
-      </div>
-    </section>
+    <HomeSection
+      headingId="performance-heading"
+      eyebrow="Proven performance"
+      title="Numbers that speak for themselves"
+      lead="Results from live accounts, published month by month in the reports above."
+    >
+      <dl className="stats">
+        {PERFORMANCE_STATS.map((stat, index) => (
+          <Reveal key={stat.label} delayMs={index * 120} className="stats__item">
+            <dt className="stats__label">{stat.label}</dt>
+            <dd className="stats__value">{stat.value}</dd>
+            <dd className="stats__detail">{stat.detail}</dd>
+          </Reveal>
+        ))}
+      </dl>
+      <p className="stats__note">
+        Past performance does not guarantee future results. Trading gold carries risk to your capital.
+      </p>
+    </HomeSection>
   );
 }

@@ -19,3 +19,24 @@ export function SectionHeading({ id, eyebrow, title, lead }: SectionHeadingProps
     </header>
   );
 }
+
+export interface HomeSectionProps extends Omit<SectionHeadingProps, 'id'> {
+  /** The section's anchor ('#pricing'), for the header's links. */
+  id?: string;
+  headingId: string;
+  /** The alternate background, so neighbouring sections stand apart. */
+  alt?: boolean;
+  children: ReactNode;
+}
+
+/** A home section: full width, its content in the centred container under its heading. */
+export function HomeSection({ id, headingId, alt = false, eyebrow, title, lead, children }: HomeSectionProps) {
+  return (
+    <section id={id} className={alt ? 'section section--alt' : 'section'} aria-labelledby={headingId}>
+      <div className="container">
+        <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
+        {children}
+      </div>
+    </section>
+  );
+}

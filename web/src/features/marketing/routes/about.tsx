@@ -5,6 +5,7 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { Reveal } from '@/components/motion/reveal';
 import { CpuIcon, LockIcon, ShieldIcon, UsersIcon } from '@/components/ui/feature-icons';
 import { APP_NAME } from '@/config/brand';
+import { FeatureCard } from '../components/feature-cards';
 import { PERFORMANCE_STATS } from '../components/proven-performance';
 import '@/components/ui/button.css';
 import '../components/home-sections.css';
@@ -102,13 +103,7 @@ export default function AboutRoute() {
         <ul className="feature-cards">
           {VALUES.map(({ title, text, Icon }) => (
             <li key={title}>
-              <div className="feature-card">
-                <span className="feature-card__icon">
-                  <Icon size={26} />
-                </span>
-                <h3 className="feature-card__title">{title}</h3>
-                <p className="feature-card__text">{text}</p>
-              </div>
+              <FeatureCard title={title} text={text} Icon={Icon} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import useSWRMutation from 'swr/mutation';
 import { FREE_TRIAL_DAYS, freeTrialResponseSchema } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { useUserKey } from '@/features/auth';
+import { useUserKey } from '@/features/auth/auth-public';
 import type { Infer } from '@/lib/schema-types';
 
 export const freeTrialSchema = freeTrialResponseSchema;

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { ORDER, orderStateResponseSchema } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { useUserScope } from '@/features/auth';
+import { useUserScope } from '@/features/auth/auth-public';
 import type { Infer } from '@/lib/schema-types';
 
 export const orderStateSchema = orderStateResponseSchema;

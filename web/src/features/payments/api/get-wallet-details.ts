@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { PAYMENT_MESSAGES, walletDetailsResponseSchema } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
 import { isApiError, isRetryable, serverMessage } from '@/lib/api-errors';
-import { useUserKey } from '@/features/auth';
+import { useUserKey } from '@/features/auth/auth-public';
 import type { Infer } from '@/lib/schema-types';
 
 export const walletDetailsSchema = walletDetailsResponseSchema;

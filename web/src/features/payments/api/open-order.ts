@@ -3,7 +3,7 @@ import { openOrderResponseSchema, type PaymentOrder } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import type { PaidPackageName } from '../lib/packages';
-import { useUserScope } from '@/features/auth';
+import { useUserScope } from '@/features/auth/auth-public';
 
 export type { PaymentOrder };
 export const ORDER_LOAD_ERROR = 'Could not prepare your payment. Please try again.';

@@ -1,6 +1,6 @@
 import useSWRMutation from 'swr/mutation';
 import { refundRequestResponseSchema, type RefundRequestInput } from '@goldbot/shared';
-import { useUserKey } from '@/features/auth';
+import { useUserKey } from '@/features/auth/auth-public';
 import type { Infer } from '@/lib/schema-types';
 import { apiRequest } from '@/lib/api-client';
 

@@ -1,7 +1,7 @@
 import useSWRMutation from 'swr/mutation';
 import { submitUsdtPaymentResponseSchema, type SubmitUsdtPaymentInput } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { useUserKey } from '@/features/auth';
+import { useUserKey } from '@/features/auth/auth-public';
 import type { Infer } from '@/lib/schema-types';
 
 export const submitUsdtPaymentSchema = submitUsdtPaymentResponseSchema;

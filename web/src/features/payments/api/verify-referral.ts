@@ -3,7 +3,7 @@ import { PAYMENT_MESSAGES, REFERRAL, verifyReferralResponseSchema } from '@goldb
 import { apiRequest } from '@/lib/api-client';
 import { isApiError, serverMessage } from '@/lib/api-errors';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { useUserScope } from '@/features/auth';
+import { useUserScope } from '@/features/auth/auth-public';
 import type { Infer } from '@/lib/schema-types';
 
 export const verifyReferralSchema = verifyReferralResponseSchema;

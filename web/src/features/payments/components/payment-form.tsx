@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { PACKAGE_NAMES, PAYMENT, PAYMENT_MESSAGES, REFERRAL, TOAST_MS, isTronTxid, txidSchema } from '@goldbot/shared';
-import { useToast } from '@/components/toast';
+import { useToast } from '@/components/toast/toast-provider';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';

@@ -1,22 +1,18 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { REFUND, REFUND_MESSAGES, TOAST_MS } from '@goldbot/shared';
-import { useToast } from '@/components/toast';
-import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/toast/toast-provider';
+import { ModalFormFooter } from '@/components/ui/modal-form-footer';
 import { Modal } from '@/components/ui/modal';
-import { TextAreaField, TextField } from '@/components/ui/text-field';
-import { ApiError } from '@/lib/api-client';
-import { serverMessage } from '@/lib/api-errors';
-import { classNames } from '@/lib/class-names';
+import { Trc20AddressField } from '@/components/ui/trc20-address-field';
+import { TextAreaField } from '@/components/ui/text-field';
 import { formatCalendarDay } from '@/lib/format';
 import { useRevalidateSubscriptions } from '../api/keys';
 import { useRequestRefund } from '../api/request-refund';
-import { checkRefund, type RefundField, type RefundFieldErrors, type RefundForm } from '../lib/refund-rules';
+import { useRequestForm } from '@/hooks/use-request-form';
+import { checkRefund, REFUND_FIELDS } from '../lib/refund-rules';
 import './refund-request-modal.css';
 
 export const REFUND_MODAL_TEXT = {
   title: 'Request a Refund',
-  addressLabel: 'TRC20 Wallet Address',
-  addressPlaceholder: 'T...',
   addressHint: `We send the refund in USDT on the ${REFUND.network} network to this address.`,
   reasonLabel: 'Why are you asking for a refund?',
   submit: 'Request refund',
@@ -41,75 +37,22 @@ export function RefundRequestModal({ paymentId, packageName, startDate, onClose 
   const { showToast } = useToast();
   const { trigger } = useRequestRefund();
   const revalidateSubscriptions = useRevalidateSubscriptions();
-  const [submitting, setSubmitting] = useState(false);
-  const [form, setForm] = useState<RefundForm>({ trc20Address: '', reason: '' });
-  const [fieldErrors, setFieldErrors] = useState<RefundFieldErrors>({});
-  const [formError, setFormError] = useState<string>();
-  // Set synchronously, so a second click before React re-renders cannot send a second request.
-  const inFlight = useRef(false);
-  const addressRef = useRef<HTMLInputElement>(null);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-
-  const close = () => {
-    if (!inFlight.current) onClose();
-  };
-
-  // The first invalid field takes focus once it is enabled again (the fields are disabled while sending).
-  const focusNext = useRef<RefundField | null>(null);
-  const focusFirstInvalid = (errors: RefundFieldErrors) => {
-    focusNext.current = errors.trc20Address ? 'trc20Address' : errors.reason ? 'reason' : null;
-  };
-  useEffect(() => {
-    if (submitting || focusNext.current === null) return;
-    (focusNext.current === 'trc20Address' ? addressRef : reasonRef).current?.focus();
-    focusNext.current = null;
-  }, [fieldErrors, submitting]);
-
-  const edit = (field: RefundField, value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-    setFormError(undefined);
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (inFlight.current) return;
-    setFormError(undefined);
-    const checked = checkRefund(paymentId, form);
-    if (!checked.ok) {
-      setFieldErrors(checked.errors);
-      focusFirstInvalid(checked.errors);
-      return;
-    }
-    setFieldErrors({});
-    inFlight.current = true;
-    setSubmitting(true);
-    try {
-      await trigger(checked.input);
-    } catch (error) {
-      inFlight.current = false;
-      setSubmitting(false);
-      const fromServer: RefundFieldErrors = {};
-      if (error instanceof ApiError) {
-        if (error.fieldErrors.trc20Address) fromServer.trc20Address = error.fieldErrors.trc20Address;
-        if (error.fieldErrors.reason) fromServer.reason = error.fieldErrors.reason;
-      }
-      if (fromServer.trc20Address || fromServer.reason) {
-        setFieldErrors(fromServer);
-        focusFirstInvalid(fromServer);
-      } else {
-        // 409 after the guarantee or a second request: the row shows the truth once reloaded.
-        setFormError(serverMessage(error) ?? REFUND_MESSAGES.requestFailed);
-        void revalidateSubscriptions();
-      }
-      return;
-    }
-    inFlight.current = false;
-    setSubmitting(false);
-    showToast({ message: REFUND_MESSAGES.requested, variant: 'success', durationMs: TOAST_MS.paymentOther });
-    void revalidateSubscriptions();
-    onClose();
-  };
+  const { values, fieldErrors, formError, submitting, edit, fieldRef, onSubmit, close } = useRequestForm({
+    fields: REFUND_FIELDS,
+    initial: { trc20Address: '', reason: '' },
+    check: (typed) => checkRefund(paymentId, typed),
+    send: (input) => trigger(input),
+    failedMessage: REFUND_MESSAGES.requestFailed,
+    onSent: () => {
+      showToast({ message: REFUND_MESSAGES.requested, variant: 'success', durationMs: TOAST_MS.paymentOther });
+      void revalidateSubscriptions();
+    },
+    // 409 after the guarantee or a second request: the row shows the truth once reloaded.
+    onRefused: (namedFields) => {
+      if (!namedFields) void revalidateSubscriptions();
+    },
+    onClose,
+  });
 
   return (
     <Modal title={REFUND_MODAL_TEXT.title} onClose={close} className="refund-modal">
@@ -119,43 +62,26 @@ export function RefundRequestModal({ paymentId, packageName, startDate, onClose 
           {startDate && `, from ${formatCalendarDay(startDate)}`}. Our {REFUND.guaranteeDays}-day money-back guarantee
           refunds the price you paid; the package ends once the refund is sent.
         </p>
-        <TextField
-          ref={addressRef}
-          label={REFUND_MODAL_TEXT.addressLabel}
-          name="trc20Address"
-          placeholder={REFUND_MODAL_TEXT.addressPlaceholder}
+        <Trc20AddressField
+          ref={fieldRef('trc20Address')}
           hint={REFUND_MODAL_TEXT.addressHint}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={64}
-          value={form.trc20Address}
+          value={values.trc20Address}
           disabled={submitting}
           error={fieldErrors.trc20Address}
           onChange={(event) => edit('trc20Address', event.target.value)}
         />
         <TextAreaField
-          ref={reasonRef}
+          ref={fieldRef('reason')}
           label={REFUND_MODAL_TEXT.reasonLabel}
           name="reason"
           rows={4}
           maxLength={REFUND.reasonMaxLength}
-          value={form.reason}
+          value={values.reason}
           disabled={submitting}
           error={fieldErrors.reason}
           onChange={(event) => edit('reason', event.target.value)}
         />
-        <p className={classNames('refund-form__error', formError && 'refund-form__error--shown')} role="alert">
-          {formError}
-        </p>
-        <div className="refund-form__actions">
-          <Button variant="secondary" onClick={close} disabled={submitting}>
-            {REFUND_MODAL_TEXT.cancel}
-          </Button>
-          <Button type="submit" loading={submitting} loadingText={REFUND_MODAL_TEXT.submitting}>
-            {REFUND_MODAL_TEXT.submit}
-          </Button>
-        </div>
+        <ModalFormFooter error={formError} submitting={submitting} onCancel={close} text={REFUND_MODAL_TEXT} />
       </form>
     </Modal>
   );

@@ -1,12 +1,9 @@
 import { useId } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
-import { PAYMENT, TOAST_MS } from '@goldbot/shared';
-import { useToast } from '@/components/toast';
-import { Button } from '@/components/ui/button';
-import { CheckIcon } from '@/components/ui/icons';
+import { PAYMENT } from '@goldbot/shared';
+import { CopyButton } from '@/components/ui/copy-button';
 import type { WalletDetails } from '../api/get-wallet-details';
 import { formatUsdt } from '@/lib/format';
-import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 
 export const WALLET_MESSAGES = {
   copied: 'Wallet address copied to clipboard!',
@@ -28,17 +25,6 @@ interface WalletPanelProps {
  */
 export function WalletPanel({ wallet, amount }: WalletPanelProps) {
   const addressId = useId();
-  const { showToast } = useToast();
-  const { copied, copy } = useCopyToClipboard();
-
-  const copyAddress = async () => {
-    const done = await copy(wallet.walletAddress);
-    showToast(
-      done
-        ? { message: WALLET_MESSAGES.copied, variant: 'success', durationMs: TOAST_MS.paymentSuccess }
-        : { message: WALLET_MESSAGES.copyFailed, variant: 'error', durationMs: TOAST_MS.paymentError },
-    );
-  };
 
   return (
     <div className="wallet-panel">
@@ -58,20 +44,12 @@ export function WalletPanel({ wallet, amount }: WalletPanelProps) {
             spellCheck={false}
             onFocus={(event) => event.currentTarget.select()}
           />
-          <Button
-            variant="secondary"
-            className="wallet-panel__copy"
-            onClick={() => void copyAddress()}
-            aria-label={copied ? 'Wallet address copied' : 'Copy wallet address'}
-          >
-            {copied ? (
-              <>
-                <CheckIcon size={16} /> Copied!
-              </>
-            ) : (
-              'Copy'
-            )}
-          </Button>
+          <CopyButton
+            text={wallet.walletAddress}
+            label="Copy wallet address"
+            copiedLabel="Wallet address copied"
+            messages={WALLET_MESSAGES}
+          />
         </div>
       </div>
       <figure className="wallet-panel__qr">

@@ -4,32 +4,24 @@ import {
   type RefundRequestInput,
   type Subscription,
 } from '@goldbot/shared';
+import { toFieldErrors, type RequestCheck } from '@/lib/form-errors';
 
+/** The refund window's fields, in the order the first invalid one takes focus. */
+export const REFUND_FIELDS = ['trc20Address', 'reason'] as const;
+
+export type RefundField = (typeof REFUND_FIELDS)[number];
 /** The refund window's fields, as typed. */
-export interface RefundForm {
-  trc20Address: string;
-  reason: string;
-}
-
-export type RefundField = keyof RefundForm;
-export type RefundFieldErrors = Partial<Record<RefundField, string>>;
-
-export type RefundCheck = { ok: true; input: RefundRequestInput } | { ok: false; errors: RefundFieldErrors };
+export type RefundForm = Record<RefundField, string>;
 
 /**
  * The checks the browser repeats for comfort, with the server's own schema: the address is a TRON
  * address whose Base58Check checksum matches ('Please enter a valid TRC20 address'), the reason is
  * given. The server decides; its answer can still refuse.
  */
-export function checkRefund(paymentId: string, form: RefundForm): RefundCheck {
+export function checkRefund(paymentId: string, form: RefundForm): RequestCheck<RefundField, RefundRequestInput> {
   const parsed = refundRequestInputSchema.safeParse({ paymentId, ...form });
   if (parsed.success) return { ok: true, input: parsed.data };
-  const errors: RefundFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if ((field === 'trc20Address' || field === 'reason') && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: toFieldErrors(parsed.error.issues, REFUND_FIELDS) };
 }
 
 /** What a purchase's row says about refunds: the button, the request's state, or nothing. */

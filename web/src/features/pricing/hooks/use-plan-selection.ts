@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import type { PackageName } from '@goldbot/shared';
 import { paths } from '@/config/paths';
-import { useSession } from '@/features/auth';
+import { useSession } from '@/features/auth/auth-public';
 
 /** What /dashboard and /login receive in navigation state when a plan is chosen. */
 export interface PlanSelectionState {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PACKAGE_NAMES } from '@goldbot/shared';
 import { fakeSession, probedLocation, renderAt } from '@/test/render-with-router';
-import type { SessionContextValue } from '@/features/auth';
+import type { SessionContextValue } from '@/features/auth/auth-public';
 import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
 import { COMPARISON_ROWS } from '@/config/plans';
 import PricingRoute from './pricing';

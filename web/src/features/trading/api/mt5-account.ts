@@ -6,7 +6,7 @@ import {
   type Mt5SaveResponse,
   type Mt5State,
 } from '@goldbot/shared';
-import { useUserKey } from '@/features/auth';
+import { useUserKey } from '@/features/auth/auth-public';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/account/mt5: the caller's MetaTrader 5 account and where the bot's connection stands. */

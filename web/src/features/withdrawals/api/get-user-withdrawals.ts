@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { userWithdrawalsResponseSchema } from '@goldbot/shared';
-import { useUserKey } from '@/features/auth';
+import { useUserKey } from '@/features/auth/auth-public';
 import type { Infer } from '@/lib/schema-types';
 import { apiRequest } from '@/lib/api-client';
 

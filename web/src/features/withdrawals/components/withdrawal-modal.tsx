@@ -1,29 +1,21 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { TOAST_MS, WITHDRAWAL, WITHDRAWAL_MESSAGES } from '@goldbot/shared';
-import { useToast } from '@/components/toast';
-import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/toast/toast-provider';
+import { ModalFormFooter } from '@/components/ui/modal-form-footer';
 import { Modal } from '@/components/ui/modal';
+import { Trc20AddressField } from '@/components/ui/trc20-address-field';
 import { TextField } from '@/components/ui/text-field';
-import { serverMessage } from '@/lib/api-errors';
 import { formatUsd } from '@/lib/format';
-import { ApiError } from '@/lib/api-client';
-import { classNames } from '@/lib/class-names';
 import { useRevalidateWithdrawals } from '../api/get-user-withdrawals';
 import { useRequestWithdrawal, type WithdrawalRequestResponse } from '../api/request-withdrawal';
-import {
-  checkWithdrawal,
-  type WithdrawalField,
-  type WithdrawalFieldErrors,
-  type WithdrawalForm,
-} from '../lib/withdrawal-rules';
+import { useRequestForm } from '@/hooks/use-request-form';
+import { checkWithdrawal, WITHDRAWAL_FIELDS } from '../lib/withdrawal-rules';
 import './withdrawal-modal.css';
 
 export const WITHDRAWAL_MODAL_TEXT = {
   title: 'Withdraw Earnings',
   available: 'Available Earnings',
   amountLabel: 'Amount (USD)',
-  addressLabel: 'TRC20 Wallet Address',
-  addressPlaceholder: 'T...',
   submit: 'Submit Request',
   submitting: 'Submitting...',
   cancel: 'Cancel',
@@ -55,81 +47,21 @@ export interface WithdrawalModalProps {
 export function WithdrawalModal({ available, onClose, onRequested }: WithdrawalModalProps) {
   const { showToast } = useToast();
   const { trigger } = useRequestWithdrawal();
-  // Own state rather than SWR's `isMutating`, which SWR clears in a transition: the fields, the
-  // buttons and the error must change in the same render.
-  const [submitting, setSubmitting] = useState(false);
   const revalidateWithdrawals = useRevalidateWithdrawals();
-  const [form, setForm] = useState<WithdrawalForm>({ amount: '', trc20Address: '' });
-  const [fieldErrors, setFieldErrors] = useState<WithdrawalFieldErrors>({});
-  const [formError, setFormError] = useState<string>();
-  // Set synchronously, so a second click before React re-renders cannot send a second request.
-  const inFlight = useRef(false);
-  const amountRef = useRef<HTMLInputElement>(null);
-  const addressRef = useRef<HTMLInputElement>(null);
   const notesId = useId();
-
-  const close = () => {
-    if (!inFlight.current) onClose();
-  };
-
-  // The first invalid field takes focus once it is enabled again (the fields are disabled while sending).
-  const focusNext = useRef<WithdrawalField | null>(null);
-  const focusFirstInvalid = (errors: WithdrawalFieldErrors) => {
-    focusNext.current = errors.amount ? 'amount' : errors.trc20Address ? 'trc20Address' : null;
-  };
-  useEffect(() => {
-    if (submitting || focusNext.current === null) return;
-    (focusNext.current === 'amount' ? amountRef : addressRef).current?.focus();
-    focusNext.current = null;
-  }, [fieldErrors, submitting]);
-
-  const edit = (field: keyof WithdrawalForm, value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-    setFormError(undefined);
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (inFlight.current) return;
-    setFormError(undefined);
-
-    const checked = checkWithdrawal(form, available);
-    if (!checked.ok) {
-      setFieldErrors(checked.errors);
-      focusFirstInvalid(checked.errors);
-      return;
-    }
-    setFieldErrors({});
-
-    inFlight.current = true;
-    setSubmitting(true);
-    let answer: WithdrawalRequestResponse;
-    try {
-      answer = await trigger(checked.input);
-    } catch (error) {
-      inFlight.current = false;
-      setSubmitting(false);
-      void revalidateWithdrawals();
-      const fromServer: WithdrawalFieldErrors = {};
-      if (error instanceof ApiError) {
-        if (error.fieldErrors.amount) fromServer.amount = error.fieldErrors.amount;
-        if (error.fieldErrors.trc20Address) fromServer.trc20Address = error.fieldErrors.trc20Address;
-      }
-      if (fromServer.amount || fromServer.trc20Address) {
-        setFieldErrors(fromServer);
-        focusFirstInvalid(fromServer);
-      } else {
-        setFormError(serverMessage(error) ?? WITHDRAWAL_MESSAGES.requestFailed);
-      }
-      return;
-    }
-    inFlight.current = false;
-    setSubmitting(false);
-    showToast({ message: WITHDRAWAL_MESSAGES.requested, variant: 'success', durationMs: TOAST_MS.paymentOther });
-    onRequested(answer);
-    onClose();
-  };
+  const { values, fieldErrors, formError, submitting, edit, fieldRef, onSubmit, close } = useRequestForm({
+    fields: WITHDRAWAL_FIELDS,
+    initial: { amount: '', trc20Address: '' },
+    check: (typed) => checkWithdrawal(typed, available),
+    send: (input) => trigger(input),
+    failedMessage: WITHDRAWAL_MESSAGES.requestFailed,
+    onSent: (answer) => {
+      showToast({ message: WITHDRAWAL_MESSAGES.requested, variant: 'success', durationMs: TOAST_MS.paymentOther });
+      onRequested(answer);
+    },
+    onRefused: () => void revalidateWithdrawals(),
+    onClose,
+  });
 
   return (
     <Modal title={WITHDRAWAL_MODAL_TEXT.title} onClose={close} className="withdrawal-modal">
@@ -139,7 +71,7 @@ export function WithdrawalModal({ available, onClose, onRequested }: WithdrawalM
           <strong data-testid="withdrawal-available">{formatUsd(available)}</strong>
         </p>
         <TextField
-          ref={amountRef}
+          ref={fieldRef('amount')}
           label={WITHDRAWAL_MODAL_TEXT.amountLabel}
           name="amount"
           type="number"
@@ -148,36 +80,19 @@ export function WithdrawalModal({ available, onClose, onRequested }: WithdrawalM
           max={available}
           step={1}
           placeholder={`Minimum $${WITHDRAWAL.minimumUsd}`}
-          value={form.amount}
+          value={values.amount}
           disabled={submitting}
           error={fieldErrors.amount}
           onChange={(event) => edit('amount', event.target.value)}
         />
-        <TextField
-          ref={addressRef}
-          label={WITHDRAWAL_MODAL_TEXT.addressLabel}
-          name="trc20Address"
-          placeholder={WITHDRAWAL_MODAL_TEXT.addressPlaceholder}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={64}
-          value={form.trc20Address}
+        <Trc20AddressField
+          ref={fieldRef('trc20Address')}
+          value={values.trc20Address}
           disabled={submitting}
           error={fieldErrors.trc20Address}
           onChange={(event) => edit('trc20Address', event.target.value)}
         />
-        <p className={classNames('withdrawal-form__error', formError && 'withdrawal-form__error--shown')} role="alert">
-          {formError}
-        </p>
-        <div className="withdrawal-form__actions">
-          <Button variant="secondary" onClick={close} disabled={submitting}>
-            {WITHDRAWAL_MODAL_TEXT.cancel}
-          </Button>
-          <Button type="submit" loading={submitting} loadingText={WITHDRAWAL_MODAL_TEXT.submitting}>
-            {WITHDRAWAL_MODAL_TEXT.submit}
-          </Button>
-        </div>
+        <ModalFormFooter error={formError} submitting={submitting} onCancel={close} text={WITHDRAWAL_MODAL_TEXT} />
       </form>
       <section className="withdrawal-notes" aria-labelledby={notesId}>
         <h3 id={notesId} className="withdrawal-notes__heading">

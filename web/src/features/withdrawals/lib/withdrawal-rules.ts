@@ -4,40 +4,30 @@ import {
   withdrawalRequestInputSchema,
   type WithdrawalRequestInput,
 } from '@goldbot/shared';
+import { toFieldErrors, type RequestCheck } from '@/lib/form-errors';
 
+/** The modal's fields, in the order the first invalid one takes focus. */
+export const WITHDRAWAL_FIELDS = ['amount', 'trc20Address'] as const;
+
+export type WithdrawalField = (typeof WITHDRAWAL_FIELDS)[number];
 /** The modal's fields, as typed. */
-export interface WithdrawalForm {
-  amount: string;
-  trc20Address: string;
-}
-
-export type WithdrawalField = keyof WithdrawalForm;
-export type WithdrawalFieldErrors = Partial<Record<WithdrawalField, string>>;
-
-export type WithdrawalCheck =
-  { ok: true; input: WithdrawalRequestInput } | { ok: false; errors: WithdrawalFieldErrors };
+export type WithdrawalForm = Record<WithdrawalField, string>;
 
 /**
  * The request checks the browser repeats for comfort: the shared schema
  * (address required and T + 33 base58 characters; a whole number of dollars, at least $20), then
  * the amount against the available balance. The server decides; its answer can still refuse.
  */
-export function checkWithdrawal(form: WithdrawalForm, available: number): WithdrawalCheck {
+export function checkWithdrawal(
+  form: WithdrawalForm,
+  available: number,
+): RequestCheck<WithdrawalField, WithdrawalRequestInput> {
   const typedAmount = form.amount.trim();
   const parsed = withdrawalRequestInputSchema.safeParse({
     trc20Address: form.trc20Address,
     amount: typedAmount === '' ? undefined : Number(typedAmount),
   });
-  if (!parsed.success) {
-    const errors: WithdrawalFieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === 'amount' || field === 'trc20Address') && errors[field] === undefined) {
-        errors[field] = issue.message;
-      }
-    }
-    return { ok: false, errors };
-  }
+  if (!parsed.success) return { ok: false, errors: toFieldErrors(parsed.error.issues, WITHDRAWAL_FIELDS) };
   if (parsed.data.amount > available) return { ok: false, errors: { amount: WITHDRAWAL_MESSAGES.exceeds } };
   return { ok: true, input: parsed.data };
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Flex, Heading, Tabs, TableCell, TableRow, Text, View } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, TableCell, TableRow, Text, View } from '@aws-amplify/ui-react';
 import { BOT_CONNECTION_MESSAGES, TOAST_MS, type BotConnection, type BotConnectionStatus } from '@goldbot/shared';
 import { formatDateTime } from '@/lib/format';
 import { AdminTable } from '../../components/admin-table';
-import { CopyButton } from '../../components/copy-button';
+import { CopyableCode } from '../../components/copyable-code';
+import { StatusTabs } from '../../components/status-tabs';
 import { NoticeAlert } from '../../components/notice-alert';
 import { PagedListView } from '../../components/paged-list-view';
 import { UserIdentity } from '../../components/user-identity';
@@ -79,18 +80,12 @@ function ConnectionsTable({
                 </Text>
               </TableCell>
               <TableCell>
-                <Flex as="span" alignItems="center" gap="xs">
-                  <Text as="code" fontFamily="monospace">
-                    {connection.accountNumber}
-                  </Text>
-                  <CopyButton
-                    text={connection.accountNumber}
-                    label={`Copy account number of ${connection.userId.username}`}
-                    notice={notice}
-                    copiedMessage="Account number copied to clipboard!"
-                    failedMessage="Could not copy the account number. Please select and copy it by hand."
-                  />
-                </Flex>
+                <CopyableCode
+                  text={connection.accountNumber}
+                  what="accountNumber"
+                  label={`Copy account number of ${connection.userId.username}`}
+                  notice={notice}
+                />
               </TableCell>
               <TableCell>
                 {formatDateTime(waiting ? connection.requestedAt : (connection.connectedAt ?? connection.requestedAt))}
@@ -135,20 +130,11 @@ export function BotConnections() {
         </Heading>
         <Text color="font.secondary">{BOT_CONNECTIONS_TEXT.lead}</Text>
         <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
-        <Tabs.Container value={tab} onValueChange={(value) => setTab(value as BotConnectionStatus)} isLazy>
-          <Tabs.List>
-            {TABS.map(({ value, label }) => (
-              <Tabs.Item key={value} value={value}>
-                {label}
-              </Tabs.Item>
-            ))}
-          </Tabs.List>
-          {TABS.map(({ value }) => (
-            <Tabs.Panel key={value} value={value} paddingBlock="medium">
-              <ConnectionsTable status={value} list={list} notice={notice} onMarked={() => void list.refresh()} />
-            </Tabs.Panel>
-          ))}
-        </Tabs.Container>
+        <StatusTabs tabs={TABS} value={tab} onChange={setTab}>
+          {({ value }) => (
+            <ConnectionsTable status={value} list={list} notice={notice} onMarked={() => void list.refresh()} />
+          )}
+        </StatusTabs>
       </Flex>
     </View>
   );

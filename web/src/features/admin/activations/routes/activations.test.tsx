@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES, BOT_CONNECTION_MESSAGES, type AdminSubscription, type B
 import { mockApi } from '@/test/auth-helpers';
 import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
 import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
-import { makeAdminSubscription } from '../../subscription-history/testing/fixtures';
+import { subscriptionOf } from '../../subscription-history/testing/admin-subscription-fixtures';
 import AdminActivationsRoute from './activations';
 
 const LIST = 'GET /api/admin/activations';
@@ -28,15 +28,11 @@ const connections = (rows: BotConnection[]) => jsonResponse({ connections: rows,
 
 const list = (subscriptions: AdminSubscription[]) => jsonResponse({ subscriptions });
 
-const alice = makeAdminSubscription({
-  _id: 'sub-alice',
-  userId: { _id: 'u-alice', username: 'alice', email: 'alice@example.com' },
+const alice = subscriptionOf('alice', {
   startDate: '2026-04-01',
   endDate: '2026-04-30',
 });
-const bob = makeAdminSubscription({
-  _id: 'sub-bob',
-  userId: { _id: 'u-bob', username: 'bob', email: 'bob@example.com' },
+const bob = subscriptionOf('bob', {
   startDate: '2026-04-01',
   endDate: '2026-04-30',
 });

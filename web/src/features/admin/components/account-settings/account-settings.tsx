@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { paths } from '@/config/paths';
-import { PasswordForm, ProfileForm } from '@/features/account';
+import { PasswordForm, ProfileForm } from '@/features/account/account-public';
 import './account-settings.css';
 
 const TABS = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RevenueEntry } from '@goldbot/shared';
 import { dashboardYears } from './dashboard-options';
 import { filterRevenue, revenueYears, summarizeRevenue, type RevenueFilter } from './revenue-filter';
-import { EIGHT_MONTHS, revenueEntry } from '../testing/fixtures';
+import { EIGHT_MONTHS, revenueEntry } from '../testing/revenue-fixtures';
 
 const ALL: RevenueFilter = { year: 'all', month: 'all', timeRange: '12months' };
 const labels = (entries: RevenueEntry[]) => entries.map((kept) => kept.month);

@@ -5,7 +5,7 @@ import { mockApi } from '@/test/auth-helpers';
 import { jsonResponse } from '@/test/test-utils';
 import { renderAdminScreen } from '../../testing/render-admin';
 import { SETUP_CHECKLIST_TITLE, SetupChecklist } from '../components/setup-checklist';
-import AdminDashboardRoute from './dashboard';
+import AdminDashboardRoute from './admin-dashboard-route';
 
 const CHECKLIST = 'GET /api/admin/setup-checklist';
 const TEST_MAIL = 'POST /api/admin/test-mail';

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Flex, Tabs, View } from '@aws-amplify/ui-react';
+import { Button, Flex, View } from '@aws-amplify/ui-react';
 import { CONTACT_MESSAGES, TOAST_MS, type ContactMessage, type ContactReadFilter } from '@goldbot/shared';
 import { ApiError } from '@/lib/api-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { StatusTabs } from '../../components/status-tabs';
 import { NoticeAlert } from '../../components/notice-alert';
 import { ServerSearchField } from '../../components/server-search-field';
 import { StatCards } from '../../components/stat-cards';
@@ -168,20 +169,11 @@ export function MessageCenter() {
           </Button>
         </Flex>
       </Flex>
-      <Tabs.Container value={tab} onValueChange={(value) => setTab(value as MessageTab)} isLazy>
-        <Tabs.List>
-          {TABS.map(({ value, label }) => (
-            <Tabs.Item key={value} value={value}>
-              {label}
-            </Tabs.Item>
-          ))}
-        </Tabs.List>
-        {TABS.map(({ value, label }) => (
-          <Tabs.Panel key={value} value={value} paddingBlock="medium">
-            <MessagesTable label={`${label} messages`} list={list} now={now} onOpen={open} onDelete={removal.ask} />
-          </Tabs.Panel>
-        ))}
-      </Tabs.Container>
+      <StatusTabs tabs={TABS} value={tab} onChange={setTab}>
+        {({ label }) => (
+          <MessagesTable label={`${label} messages`} list={list} now={now} onOpen={open} onDelete={removal.ask} />
+        )}
+      </StatusTabs>
       {confirmation}
     </Flex>
   );

@@ -1,7 +1,7 @@
-import { Alert, Divider, Heading, Text, View } from '@aws-amplify/ui-react';
+import { Alert, Text, View } from '@aws-amplify/ui-react';
 import type { Payment, PaymentBinding } from '@goldbot/shared';
 import { formatDateTime } from '@/lib/format';
-import { Detail, DetailList } from '../../components/detail-list';
+import { Detail, DetailList, DetailSection } from '../../components/detail-list';
 
 /** How the chain's transfer came to the payment. */
 export const BINDING_SOURCE_TEXT: Record<PaymentBinding['source'], string> = {
@@ -27,11 +27,7 @@ export function BindingSection({ payment }: { payment: Payment }) {
   const withheld = binding?.autoApprovalWithheld ?? [];
 
   return (
-    <View as="section" aria-label="Transfer and order">
-      <Divider marginBlockEnd="small" />
-      <Heading level={3} fontSize="medium" marginBlockEnd="xs">
-        Transfer and order
-      </Heading>
+    <DetailSection title="Transfer and order">
       {binding?.ambiguous && (
         <Alert variation="warning" heading={AMBIGUOUS_HEADING} marginBlockEnd="small">
           {binding.ambiguous}
@@ -71,6 +67,6 @@ export function BindingSection({ payment }: { payment: Payment }) {
           </ul>
         </View>
       )}
-    </View>
+    </DetailSection>
   );
 }

@@ -1,16 +1,66 @@
-import { Button, Divider, Flex, Heading, Link, Text, View } from '@aws-amplify/ui-react';
+import type { ReactNode } from 'react';
+import { Button, Flex, Link, Text } from '@aws-amplify/ui-react';
 import {
   CHAIN_CHECK_RECHECKABLE,
   CHAIN_RECHECK,
   TRON_EXPLORER_TRANSACTION_URL,
   isTronTxid,
+  type ChainCheck,
   type Payment,
 } from '@goldbot/shared';
-import { Detail, DetailList } from '../../components/detail-list';
+import { Detail, DetailList, DetailSection } from '../../components/detail-list';
 import { formatDateTime } from '@/lib/format';
 import { CHAIN_STATUS, ChainCheckBadge, NOT_CHECKED } from './chain-check-badge';
 
 export const CHECK_ON_CHAIN = 'Check on chain';
+
+interface VerdictRowsProps {
+  /** The verdict's term ('Verdict', 'On-chain check'). */
+  label: string;
+  badge: ReactNode;
+  /** What the verdict means for this transfer, or that it was not checked yet. */
+  meaning: string;
+  check: ChainCheck | null | undefined;
+}
+
+/**
+ * The rows every on-chain verdict starts with, a payment's or a payout's: the badge and what it
+ * means, the reasons, when it was checked and the block time.
+ */
+export function VerdictRows({ label, badge, meaning, check }: VerdictRowsProps) {
+  return (
+    <>
+      <Detail label={label}>
+        <Flex as="span" alignItems="center" gap="xs" wrap="wrap">
+          {badge}
+          <Text as="span" color="font.secondary" fontSize="small">
+            {meaning}
+          </Text>
+        </Flex>
+      </Detail>
+      {check && check.reasons.length > 0 && (
+        <Detail label="Reasons">
+          <ul aria-label="Reasons" style={{ margin: 0, paddingInlineStart: '1.1rem' }}>
+            {check.reasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </Detail>
+      )}
+      {check && <Detail label="Checked">{formatDateTime(check.checkedAt)}</Detail>}
+      {check?.confirmedAt && <Detail label="Block time">{formatDateTime(check.confirmedAt)}</Detail>}
+    </>
+  );
+}
+
+/** 'Check on chain': asks TRON again now. */
+export function CheckOnChainButton({ checking, onCheck }: { checking: boolean; onCheck: () => void }) {
+  return (
+    <Button size="small" onClick={onCheck} isLoading={checking} loadingText="Checking..." isDisabled={checking}>
+      {CHECK_ON_CHAIN}
+    </Button>
+  );
+}
 
 /** The block explorer's page of a TRON transaction (only ever for a TRON-shaped id). */
 export const explorerUrl = (txid: string) =>
@@ -33,31 +83,14 @@ export function ChainCheckSection({ payment, checking, onCheck }: ChainCheckSect
   const asksAgain = payment.status === 'pending' && (!check || CHAIN_CHECK_RECHECKABLE.includes(check.status));
 
   return (
-    <View as="section" aria-label="On-chain check">
-      <Divider marginBlockEnd="small" />
-      <Heading level={3} fontSize="medium" marginBlockEnd="xs">
-        On-chain check
-      </Heading>
+    <DetailSection title="On-chain check">
       <DetailList>
-        <Detail label="Verdict">
-          <Flex as="span" alignItems="center" gap="xs" wrap="wrap">
-            <ChainCheckBadge check={check} />
-            <Text as="span" color="font.secondary" fontSize="small">
-              {check ? CHAIN_STATUS[check.status].meaning : NOT_CHECKED}
-            </Text>
-          </Flex>
-        </Detail>
-        {check && check.reasons.length > 0 && (
-          <Detail label="Reasons">
-            <ul aria-label="Reasons" style={{ margin: 0, paddingInlineStart: '1.1rem' }}>
-              {check.reasons.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          </Detail>
-        )}
-        {check && <Detail label="Checked">{formatDateTime(check.checkedAt)}</Detail>}
-        {check?.confirmedAt && <Detail label="Block time">{formatDateTime(check.confirmedAt)}</Detail>}
+        <VerdictRows
+          label="Verdict"
+          badge={<ChainCheckBadge check={check} />}
+          meaning={check ? CHAIN_STATUS[check.status].meaning : NOT_CHECKED}
+          check={check}
+        />
         {check?.blockNumber !== null && check?.blockNumber !== undefined && (
           <Detail label="Block">{check.blockNumber.toLocaleString('en-US')}</Detail>
         )}
@@ -102,9 +135,7 @@ export function ChainCheckSection({ payment, checking, onCheck }: ChainCheckSect
         A verdict never rejects a payment, and approves a Match by itself only when automatic approval is on in
         Subscription Settings.
       </Text>
-      <Button size="small" onClick={onCheck} isLoading={checking} loadingText="Checking..." isDisabled={checking}>
-        {CHECK_ON_CHAIN}
-      </Button>
-    </View>
+      <CheckOnChainButton checking={checking} onCheck={onCheck} />
+    </DetailSection>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Badge, Flex, Tabs, View } from '@aws-amplify/ui-react';
+import { Flex, View } from '@aws-amplify/ui-react';
 import { TOAST_MS, type Payment } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { ExportCsvButton } from '../../components/export-csv-button';
+import { StatusTabs } from '../../components/status-tabs';
 import { NoticeAlert } from '../../components/notice-alert';
 import { ServerSearchField } from '../../components/server-search-field';
 import { StatCards } from '../../components/stat-cards';
@@ -66,37 +67,34 @@ export function PackageManagement() {
         </View>
         <ExportCsvButton dataset="payments" query={{ status: tab, search: search.search }} />
       </Flex>
-      <Tabs.Container value={tab} onValueChange={(value) => setTab(value as TabValue)} isLazy>
-        <Tabs.List>
-          <Tabs.Item value="pending">
-            <Flex as="span" alignItems="center" gap="xs">
-              Pending USDT
-              <Badge size="small" variation="warning">
-                {summary?.pending ?? 0}
-              </Badge>
-            </Flex>
-          </Tabs.Item>
-          <Tabs.Item value="all">All Payments</Tabs.Item>
-        </Tabs.List>
-        <Tabs.Panel value="pending" paddingBlock="medium">
-          <PaymentsTable
-            label="Pending USDT payments"
-            list={pending}
-            emptyText="No pending USDT payments"
-            errorText="Failed to fetch pending payments"
-            onView={setSelected}
-          />
-        </Tabs.Panel>
-        <Tabs.Panel value="all" paddingBlock="medium">
-          <PaymentsTable
-            label="All payments"
-            list={all}
-            emptyText="No payments found"
-            errorText="Failed to fetch all payments"
-            onView={setSelected}
-          />
-        </Tabs.Panel>
-      </Tabs.Container>
+      <StatusTabs
+        tabs={[
+          { value: 'pending', label: 'Pending USDT', count: summary?.pending ?? 0, badge: 'warning' },
+          { value: 'all', label: 'All Payments' },
+        ]}
+        value={tab}
+        onChange={setTab}
+      >
+        {({ value }) =>
+          value === 'pending' ? (
+            <PaymentsTable
+              label="Pending USDT payments"
+              list={pending}
+              emptyText="No pending USDT payments"
+              errorText="Failed to fetch pending payments"
+              onView={setSelected}
+            />
+          ) : (
+            <PaymentsTable
+              label="All payments"
+              list={all}
+              emptyText="No payments found"
+              errorText="Failed to fetch all payments"
+              onView={setSelected}
+            />
+          )
+        }
+      </StatusTabs>
       {selected && (
         <PaymentDetailModal
           key={selected._id}

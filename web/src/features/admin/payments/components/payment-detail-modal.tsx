@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Divider, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
+import { Divider, Flex, Text, View } from '@aws-amplify/ui-react';
 import { paths } from '@/config/paths';
 import { PAYMENT, type Payment } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { AdminModal } from '../../components/admin-modal';
-import { CopyButton } from '../../components/copy-button';
 import { DecisionControls } from '../../components/decision-controls';
-import { Detail, DetailList } from '../../components/detail-list';
+import { Detail, DetailList, DetailSection } from '../../components/detail-list';
+import { CopyableCode } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
 import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
@@ -124,18 +124,7 @@ export function PaymentDetailModal({
             <StatusBadge status={payment.status} />
           </Detail>
           <Detail label="Transaction ID">
-            <Flex as="span" alignItems="center" gap="xs" wrap="wrap">
-              <Text as="code" fontFamily="monospace" style={{ overflowWrap: 'anywhere' }}>
-                {payment.transactionId}
-              </Text>
-              <CopyButton
-                text={payment.transactionId}
-                label="Copy transaction ID"
-                notice={notice}
-                copiedMessage="Transaction ID copied to clipboard"
-                failedMessage="Could not copy the transaction ID. Please select and copy it by hand."
-              />
-            </Flex>
+            <CopyableCode text={payment.transactionId} what="transactionId" notice={notice} />
           </Detail>
           <Detail label="Created">{formatDateTime(payment.createdAt)}</Detail>
           <Detail label="Updated">{formatDateTime(payment.updatedAt)}</Detail>
@@ -148,11 +137,7 @@ export function PaymentDetailModal({
         </DetailList>
 
         {referred && (
-          <View as="section" aria-label="Referral">
-            <Divider marginBlockEnd="small" />
-            <Heading level={3} fontSize="medium" marginBlockEnd="xs">
-              Referral
-            </Heading>
+          <DetailSection title="Referral">
             <DetailList>
               <Detail label="Code">{payment.referralCode ?? '-'}</Detail>
               <Detail label="Referred by">
@@ -169,7 +154,7 @@ export function PaymentDetailModal({
                       : 'Not credited (payment rejected)'}
               </Detail>
             </DetailList>
-          </View>
+          </DetailSection>
         )}
 
         <BindingSection payment={payment} />

@@ -1,5 +1,6 @@
-import { Badge, Button, Flex, Table, TableBody, TableCell, TableHead, TableRow, View } from '@aws-amplify/ui-react';
+import { Badge, Button, Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { Payment } from '@goldbot/shared';
+import { AdminTable } from '../../components/admin-table';
 import { PagedListView } from '../../components/paged-list-view';
 import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
@@ -28,53 +29,42 @@ export function PaymentsTable({ label, list, emptyText, errorText, onView }: Pay
   return (
     <PagedListView list={list} loadingText="Loading payments..." emptyText={emptyText} errorText={errorText}>
       {(payments) => (
-        <View className="admin-table-scroll">
-          <Table aria-label={label} highlightOnHover size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell as="th">Package</TableCell>
-                <TableCell as="th">User</TableCell>
-                <TableCell as="th">Amount</TableCell>
-                <TableCell as="th">Status</TableCell>
-                <TableCell as="th">Chain</TableCell>
-                <TableCell as="th">Date</TableCell>
-                <TableCell as="th">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {payments.map((payment) => (
-                <TableRow key={payment._id}>
-                  <TableCell>{payment.packageName}</TableCell>
-                  <TableCell>
-                    <UserIdentity user={payment.userId} emphasize />
-                  </TableCell>
-                  <TableCell>
-                    <PaymentAmount payment={payment} />
-                  </TableCell>
-                  <TableCell>
-                    <StatusBadge status={payment.status} />
-                  </TableCell>
-                  <TableCell>
-                    <Flex as="span" gap="xxs" wrap="wrap">
-                      <ChainCheckBadge check={payment.chainCheck} />
-                      {payment.binding?.ambiguous && (
-                        <Badge variation="warning" title={payment.binding.ambiguous}>
-                          Ambiguous
-                        </Badge>
-                      )}
-                    </Flex>
-                  </TableCell>
-                  <TableCell>{formatDate(payment.createdAt)}</TableCell>
-                  <TableCell>
-                    <Button size="small" onClick={() => onView(payment)}>
-                      View Details
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </View>
+        <AdminTable
+          label={label}
+          columns={['Package', 'User', 'Amount', 'Status', 'Chain', 'Date', 'Actions']}
+          highlightOnHover
+        >
+          {payments.map((payment) => (
+            <TableRow key={payment._id}>
+              <TableCell>{payment.packageName}</TableCell>
+              <TableCell>
+                <UserIdentity user={payment.userId} emphasize />
+              </TableCell>
+              <TableCell>
+                <PaymentAmount payment={payment} />
+              </TableCell>
+              <TableCell>
+                <StatusBadge status={payment.status} />
+              </TableCell>
+              <TableCell>
+                <Flex as="span" gap="xxs" wrap="wrap">
+                  <ChainCheckBadge check={payment.chainCheck} />
+                  {payment.binding?.ambiguous && (
+                    <Badge variation="warning" title={payment.binding.ambiguous}>
+                      Ambiguous
+                    </Badge>
+                  )}
+                </Flex>
+              </TableCell>
+              <TableCell>{formatDate(payment.createdAt)}</TableCell>
+              <TableCell>
+                <Button size="small" onClick={() => onView(payment)}>
+                  View Details
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </AdminTable>
       )}
     </PagedListView>
   );

@@ -11,15 +11,15 @@ import {
 import type { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatUsd, formatUsdt } from '@/lib/format';
 import { AdminModal } from '../../components/admin-modal';
-import { CopyButton } from '../../components/copy-button';
 import { DecisionControls, type DecisionWording } from '../../components/decision-controls';
 import { Detail, DetailList } from '../../components/detail-list';
+import { CopyableCode } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
 import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
 import { useDecision, type Decision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
-import { errorMessage } from '../../lib/error-message';
+import { errorMessage, failureText } from '../../lib/error-message';
 import { approveRefund, refuseRefund, type RefundResponse } from '../api/decide-refund';
 
 /** A transaction on the block explorer (payment TXIDs and payout TXIDs alike). */
@@ -31,10 +31,7 @@ const FAILED: Record<Decision, string> = {
 };
 
 /** The message of a failed decision: the fallback, and the server's own message when it sent one. */
-export function refundDecisionErrorText(decision: Decision, error: unknown): string {
-  const message = errorMessage(error, FAILED[decision]);
-  return message === FAILED[decision] ? message : `${FAILED[decision]}: ${message}`;
-}
+export const refundDecisionErrorText = (decision: Decision, error: unknown) => failureText(FAILED[decision], error);
 
 /** What a 409 or 404 says: the server's message (e.g. 'This refund was already approved.'). */
 export const staleRefundText = (decision: Decision, error: unknown) => errorMessage(error, FAILED[decision]);
@@ -134,18 +131,7 @@ export function RefundDetailModal({ refund, onClose, onDecided, onStale }: Refun
             {refund.origin === 'admin' ? '(opened by an admin)' : '(by the customer)'}
           </Detail>
           <Detail label={`${REFUND.network} Wallet`}>
-            <Flex as="span" alignItems="center" gap="xs" wrap="wrap">
-              <Text as="code" fontFamily="monospace" style={{ overflowWrap: 'anywhere' }}>
-                {refund.trc20Address}
-              </Text>
-              <CopyButton
-                text={refund.trc20Address}
-                label="Copy TRC20 address"
-                notice={notice}
-                copiedMessage="TRC20 address copied to clipboard!"
-                failedMessage="Could not copy the TRC20 address. Please select and copy it by hand."
-              />
-            </Flex>
+            <CopyableCode text={refund.trc20Address} what="trc20Address" notice={notice} />
           </Detail>
           <Detail label="Reason">
             <Text as="span" style={{ whiteSpace: 'pre-wrap' }}>

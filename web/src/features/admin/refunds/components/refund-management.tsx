@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Badge, Button, Flex, Tabs } from '@aws-amplify/ui-react';
+import { Button, Flex } from '@aws-amplify/ui-react';
 import { useSearchParams } from 'react-router-dom';
 import { REFUND_STATUSES, TOAST_MS, type Refund, type RefundStatus } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
+import { StatusTabs } from '../../components/status-tabs';
 import { NoticeAlert } from '../../components/notice-alert';
 import { StatCards } from '../../components/stat-cards';
 import type { Decision } from '../../hooks/use-decision';
@@ -74,30 +75,25 @@ export function RefundManagement() {
       <Flex justifyContent="flex-end">
         <Button onClick={() => setCreating(true)}>Refund a payment</Button>
       </Flex>
-      <Tabs.Container value={tab} onValueChange={(value) => setTab(value as RefundStatus)} isLazy>
-        <Tabs.List>
-          {REFUND_STATUSES.map((status) => (
-            <Tabs.Item key={status} value={status}>
-              <Flex as="span" alignItems="center" gap="xs">
-                {TAB_LABELS[status]}
-                <Badge size="small" variation={BADGE[status]}>
-                  {counts ? counts[status] : 0}
-                </Badge>
-              </Flex>
-            </Tabs.Item>
-          ))}
-        </Tabs.List>
-        {REFUND_STATUSES.map((status) => (
-          <Tabs.Panel key={status} value={status} paddingBlock="medium">
-            <RefundsTable
-              label={`${TAB_LABELS[status]} refund requests`}
-              list={list}
-              emptyText={emptyRefundsText(status)}
-              onView={setSelected}
-            />
-          </Tabs.Panel>
-        ))}
-      </Tabs.Container>
+      <StatusTabs
+        tabs={REFUND_STATUSES.map((status) => ({
+          value: status,
+          label: TAB_LABELS[status],
+          count: counts ? counts[status] : 0,
+          badge: BADGE[status],
+        }))}
+        value={tab}
+        onChange={setTab}
+      >
+        {({ value, label }) => (
+          <RefundsTable
+            label={`${label} refund requests`}
+            list={list}
+            emptyText={emptyRefundsText(value)}
+            onView={setSelected}
+          />
+        )}
+      </StatusTabs>
       {selected && (
         <RefundDetailModal
           key={selected._id}

@@ -16,7 +16,7 @@ import { UserIdentity } from '../../components/user-identity';
 import { useConfirmedAction } from '../../hooks/use-confirmed-action';
 import type { NoticeApi } from '../../hooks/use-notice';
 import { useServerSearch } from '../../hooks/use-server-search';
-import { errorMessage } from '../../lib/error-message';
+import { errorMessage, failureText } from '../../lib/error-message';
 import {
   assignTransfer,
   resolveTransfer,
@@ -53,10 +53,7 @@ export const DECISION_ERROR = {
 } as const;
 
 /** A failed decision: the fallback, followed by the server's own message when it sent one. */
-export function decisionErrorText(kind: Action['kind'], error: unknown): string {
-  const message = errorMessage(error, DECISION_ERROR[kind]);
-  return message === DECISION_ERROR[kind] ? message : `${DECISION_ERROR[kind]}: ${message}`;
-}
+export const decisionErrorText = (kind: Action['kind'], error: unknown) => failureText(DECISION_ERROR[kind], error);
 
 /** The confirmation of an action, saying what will happen. */
 export function confirmWording(transfer: UnmatchedTransfer, action: Action): ConfirmWording {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Divider, Flex, Heading, Link, TableCell, TableRow, Text, View } from '@aws-amplify/ui-react';
+import { Button, Flex, Link, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import { PACKAGE_NAMES, type CloseOrder, type UnmatchedTransfer } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatUsdt } from '@/lib/format';
 import { AdminModal } from '../../components/admin-modal';
 import { AdminTable } from '../../components/admin-table';
-import { CopyButton } from '../../components/copy-button';
-import { Detail, DetailList } from '../../components/detail-list';
+import { Detail, DetailList, DetailSection } from '../../components/detail-list';
+import { AdminCopyButton } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
 import { UserIdentity } from '../../components/user-identity';
 import { useNotice } from '../../hooks/use-notice';
@@ -76,13 +76,7 @@ export function TransferDetailModal({ transfer, onClose, onDecided, onStale }: T
                 {transfer.txid}
               </Text>
               <Flex as="span" alignItems="center" gap="small" wrap="wrap">
-                <CopyButton
-                  text={transfer.txid}
-                  label="Copy transaction ID"
-                  notice={notice}
-                  copiedMessage="Transaction ID copied to clipboard"
-                  failedMessage="Could not copy the transaction ID. Please select and copy it by hand."
-                />
+                <AdminCopyButton text={transfer.txid} what="transactionId" notice={notice} />
                 <Link href={explorerUrl(transfer.txid)} target="_blank" rel="noopener noreferrer">
                   View on Tronscan
                 </Link>
@@ -91,11 +85,7 @@ export function TransferDetailModal({ transfer, onClose, onDecided, onStale }: T
           </Detail>
         </DetailList>
 
-        <View as="section" aria-label="Orders that came close">
-          <Divider marginBlockEnd="small" />
-          <Heading level={3} fontSize="medium" marginBlockEnd="xs">
-            Orders that came close
-          </Heading>
+        <DetailSection title="Orders that came close">
           {transfer.closeOrders.length === 0 ? (
             <Text color="font.secondary">No order of this amount or of this payer.</Text>
           ) : (
@@ -132,7 +122,7 @@ export function TransferDetailModal({ transfer, onClose, onDecided, onStale }: T
               ))}
             </AdminTable>
           )}
-        </View>
+        </DetailSection>
 
         {open ? (
           <TransferDecision
@@ -157,11 +147,7 @@ function DecidedSection({ transfer }: { transfer: UnmatchedTransfer }) {
   const { decision } = transfer;
   if (!decision) return null;
   return (
-    <View as="section" aria-label="Decision">
-      <Divider marginBlockEnd="small" />
-      <Heading level={3} fontSize="medium" marginBlockEnd="xs">
-        Decision
-      </Heading>
+    <DetailSection title="Decision">
       <DetailList>
         <Detail label="Decided">
           <TransferStatusBadge status={transfer.status} />
@@ -189,6 +175,6 @@ function DecidedSection({ transfer }: { transfer: UnmatchedTransfer }) {
           </Text>
         </Detail>
       </DetailList>
-    </View>
+    </DetailSection>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Flex, View } from '@aws-amplify/ui-react';
 import { TOAST_MS, type AdminUser } from '@goldbot/shared';
-import { useSession } from '@/features/auth';
+import { useSession } from '@/features/auth/auth-public';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { NoticeAlert } from '../../components/notice-alert';

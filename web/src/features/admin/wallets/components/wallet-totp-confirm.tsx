@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { AUTH } from '@goldbot/shared';
-import { login, useSession, verifyMfa } from '@/features/auth';
+import { login, useSession, verifyMfa } from '@/features/auth/auth-public';
 import { ApiError } from '@/lib/api-client';
 import { refusedInput } from '@/lib/api-errors';
 import { errorMessage } from '../../lib/error-message';

@@ -1,10 +1,9 @@
-import { Badge, Button, Divider, Flex, Heading, Link, Text, View } from '@aws-amplify/ui-react';
+import { Badge, Link, Text } from '@aws-amplify/ui-react';
 import { CHAIN_CHECK_RECHECKABLE, type ChainCheck, type ChainCheckStatus, type Withdrawal } from '@goldbot/shared';
-import { formatDateTime } from '@/lib/format';
 import { tronTransactionUrl } from '@/lib/tron-explorer';
-import { Detail, DetailList } from '../../components/detail-list';
+import { Detail, DetailList, DetailSection } from '../../components/detail-list';
 import { CHAIN_STATUS } from '../../payments/components/chain-check-badge';
-import { CHECK_ON_CHAIN } from '../../payments/components/chain-check-section';
+import { CheckOnChainButton, VerdictRows } from '../../payments/components/chain-check-section';
 
 /** What each verdict means for a payout (the payments' labels, a payout's meaning). */
 export const PAYOUT_MEANING: Record<ChainCheckStatus, string> = {
@@ -61,11 +60,7 @@ export function PayoutSection({ withdrawal, checking, onCheck }: PayoutSectionPr
   const check = withdrawal.payoutCheck ?? null;
   const mayChange = !check || CHAIN_CHECK_RECHECKABLE.includes(check.status);
   return (
-    <View as="section" aria-label="Payout">
-      <Divider marginBlockEnd="small" />
-      <Heading level={3} fontSize="medium" marginBlockEnd="xs">
-        Payout
-      </Heading>
+    <DetailSection title="Payout">
       <DetailList>
         <Detail label="Payout TXID">
           <Link
@@ -78,25 +73,12 @@ export function PayoutSection({ withdrawal, checking, onCheck }: PayoutSectionPr
             {txid}
           </Link>
         </Detail>
-        <Detail label="On-chain check">
-          <Flex as="span" alignItems="center" gap="xs" wrap="wrap">
-            <PayoutCheckBadge check={check} />
-            <Text as="span" color="font.secondary" fontSize="small">
-              {check ? PAYOUT_MEANING[check.status] : PAYOUT_NOT_CHECKED}
-            </Text>
-          </Flex>
-        </Detail>
-        {check && check.reasons.length > 0 && (
-          <Detail label="Reasons">
-            <ul aria-label="Reasons" style={{ margin: 0, paddingInlineStart: '1.1rem' }}>
-              {check.reasons.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          </Detail>
-        )}
-        {check && <Detail label="Checked">{formatDateTime(check.checkedAt)}</Detail>}
-        {check?.confirmedAt && <Detail label="Block time">{formatDateTime(check.confirmedAt)}</Detail>}
+        <VerdictRows
+          label="On-chain check"
+          badge={<PayoutCheckBadge check={check} />}
+          meaning={check ? PAYOUT_MEANING[check.status] : PAYOUT_NOT_CHECKED}
+          check={check}
+        />
         {check?.to && (
           <Detail label="Sent to">
             <Text as="code" fontFamily="monospace">
@@ -111,9 +93,7 @@ export function PayoutSection({ withdrawal, checking, onCheck }: PayoutSectionPr
           A transfer is confirmed on TRON about a minute after it is sent: check again if it is not yet.
         </Text>
       )}
-      <Button size="small" onClick={onCheck} isLoading={checking} loadingText="Checking..." isDisabled={checking}>
-        {CHECK_ON_CHAIN}
-      </Button>
-    </View>
+      <CheckOnChainButton checking={checking} onCheck={onCheck} />
+    </DetailSection>
   );
 }

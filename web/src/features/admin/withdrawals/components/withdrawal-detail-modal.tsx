@@ -3,15 +3,15 @@ import { Divider, Flex, Text, TextAreaField, TextField, View } from '@aws-amplif
 import { ADMIN_NOTE_MAX_LENGTH, WITHDRAWAL, payoutTxidSchema, type Withdrawal } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { AdminModal } from '../../components/admin-modal';
-import { CopyButton } from '../../components/copy-button';
 import { DecisionControls, type DecisionWording } from '../../components/decision-controls';
 import { Detail, DetailList } from '../../components/detail-list';
+import { CopyableCode } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
 import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
 import { useDecision, type Decision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
-import { errorMessage } from '../../lib/error-message';
+import { errorMessage, failureText } from '../../lib/error-message';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { checkPayout } from '../api/check-payout';
 import { decideWithdrawal, type WithdrawalDecisionResponse } from '../api/decide-withdrawal';
@@ -39,10 +39,7 @@ const FAILED: Record<Decision, string> = {
  * The message of a failed approval or rejection: the fallback, followed by the server's
  * own message when it sent one.
  */
-export function decisionErrorText(decision: Decision, error: unknown): string {
-  const message = errorMessage(error, FAILED[decision]);
-  return message === FAILED[decision] ? message : `${FAILED[decision]}: ${message}`;
-}
+export const decisionErrorText = (decision: Decision, error: unknown) => failureText(FAILED[decision], error);
 
 /** What a 409 or 404 says: the server's message (e.g. 'This withdrawal was already rejected.'). */
 export const staleText = (decision: Decision, error: unknown) => errorMessage(error, FAILED[decision]);
@@ -155,18 +152,7 @@ export function WithdrawalDetailModal({
           </Detail>
           <Detail label="Request Date">{formatDateTime(withdrawal.requestDate)}</Detail>
           <Detail label={`${WITHDRAWAL.network} Wallet`}>
-            <Flex as="span" alignItems="center" gap="xs" wrap="wrap">
-              <Text as="code" fontFamily="monospace" style={{ overflowWrap: 'anywhere' }}>
-                {withdrawal.trc20Address}
-              </Text>
-              <CopyButton
-                text={withdrawal.trc20Address}
-                label="Copy TRC20 address"
-                notice={notice}
-                copiedMessage="TRC20 address copied to clipboard!"
-                failedMessage="Could not copy the TRC20 address. Please select and copy it by hand."
-              />
-            </Flex>
+            <CopyableCode text={withdrawal.trc20Address} what="trc20Address" notice={notice} />
           </Detail>
           {withdrawal.approvedDate && <Detail label="Processed Date">{formatDateTime(withdrawal.approvedDate)}</Detail>}
           {withdrawal.rejectedDate && <Detail label="Rejected Date">{formatDateTime(withdrawal.rejectedDate)}</Detail>}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Badge, Flex, Tabs, View } from '@aws-amplify/ui-react';
+import { Flex, View } from '@aws-amplify/ui-react';
 import { TOAST_MS, WITHDRAWAL_MESSAGES, type Withdrawal } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { ExportCsvButton } from '../../components/export-csv-button';
+import { StatusTabs } from '../../components/status-tabs';
 import { NoticeAlert } from '../../components/notice-alert';
 import { ServerSearchField } from '../../components/server-search-field';
 import { StatCards } from '../../components/stat-cards';
@@ -94,30 +95,24 @@ export function WithdrawalManagement() {
         </View>
         <ExportCsvButton dataset="withdrawals" query={{ status: tab, search: search.search }} />
       </Flex>
-      <Tabs.Container value={tab} onValueChange={(value) => setTab(value as WithdrawalTab)} isLazy>
-        <Tabs.List>
-          {TABS.map(({ value, label }) => (
-            <Tabs.Item key={value} value={value}>
-              <Flex as="span" alignItems="center" gap="xs">
-                {label}
-                <Badge size="small" variation={BADGE[value]}>
-                  {counts ? counts[value === 'all' ? 'total' : value] : 0}
-                </Badge>
-              </Flex>
-            </Tabs.Item>
-          ))}
-        </Tabs.List>
-        {TABS.map(({ value, label }) => (
-          <Tabs.Panel key={value} value={value} paddingBlock="medium">
-            <WithdrawalsTable
-              label={`${label} withdrawal requests`}
-              list={list}
-              emptyText={emptyText(value)}
-              onView={setSelected}
-            />
-          </Tabs.Panel>
-        ))}
-      </Tabs.Container>
+      <StatusTabs
+        tabs={TABS.map((item) => ({
+          ...item,
+          count: counts ? counts[item.value === 'all' ? 'total' : item.value] : 0,
+          badge: BADGE[item.value],
+        }))}
+        value={tab}
+        onChange={setTab}
+      >
+        {({ value, label }) => (
+          <WithdrawalsTable
+            label={`${label} withdrawal requests`}
+            list={list}
+            emptyText={emptyText(value)}
+            onView={setSelected}
+          />
+        )}
+      </StatusTabs>
       {selected && (
         <WithdrawalDetailModal
           key={selected._id}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_NAMES } from '@goldbot/shared';
-import { formatDuration, formatEndDate } from './format';
+import { formatDuration, formatEndDate } from './billing-format';
 
 describe('dashboard formatting', () => {
   it("ends an Ultimate package 'Lifetime' once it has started", () => {

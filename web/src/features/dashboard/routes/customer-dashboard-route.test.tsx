@@ -13,7 +13,7 @@ import {
 } from '@/test/commerce-fixtures';
 import { userWithdrawals, withdrawal } from '@/test/withdrawal-fixtures';
 import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
-import DashboardRoute from './dashboard';
+import DashboardRoute from './customer-dashboard-route';
 
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -22,6 +22,9 @@ beforeEach(() => {
 const renderDashboard = (path: Parameters<typeof renderSignedIn>[1] extends infer O ? O : never = {}) =>
   renderSignedIn(<DashboardRoute />, path);
 
+/** GET /api/payment/active-subscription's answer: the caller's current package. */
+const activeSubscription = (overrides: Parameters<typeof subscription>[0] = {}) =>
+  jsonResponse({ subscription: subscription(overrides) });
 const card = (title: string) => screen.getByRole('listitem', { name: title });
 const tab = (name: string) => screen.getByRole('tab', { name });
 const search = () => probedSearch(screen.getByTestId('dashboard-location'));
@@ -224,7 +227,7 @@ describe('Packages tab', () => {
   it("offers 'Upgrade Basic Package' with an active Basic package, opening the extension", async () => {
     mockCommerceApi({
       'GET /api/payment/package-status': packageStatus(true, true),
-      'GET /api/payment/active-subscription': jsonResponse({ subscription: subscription() }),
+      'GET /api/payment/active-subscription': activeSubscription(),
     });
     const { user } = renderDashboard();
     await user.click(await within(card('Basic')).findByRole('button', { name: 'Upgrade Basic Package' }));
@@ -243,9 +246,7 @@ describe('Packages tab', () => {
   it('shows the start and end dates on the active package card', async () => {
     mockCommerceApi({
       'GET /api/payment/package-status': packageStatus(true, true),
-      'GET /api/payment/active-subscription': jsonResponse({
-        subscription: subscription({ startDate: '2026-03-01', endDate: '2026-03-31' }),
-      }),
+      'GET /api/payment/active-subscription': activeSubscription({ startDate: '2026-03-01', endDate: '2026-03-31' }),
     });
     renderDashboard();
     const basic = card('Basic');
@@ -257,8 +258,10 @@ describe('Packages tab', () => {
 
   it("shows 'End: Lifetime' on an active Ultimate card, with nothing more to buy", async () => {
     mockCommerceApi({
-      'GET /api/payment/active-subscription': jsonResponse({
-        subscription: subscription({ packageName: PACKAGE_NAMES.ultimate, startDate: '2026-03-05', endDate: null }),
+      'GET /api/payment/active-subscription': activeSubscription({
+        packageName: PACKAGE_NAMES.ultimate,
+        startDate: '2026-03-05',
+        endDate: null,
       }),
     });
     renderDashboard();
@@ -270,8 +273,10 @@ describe('Packages tab', () => {
 
   it("shows 'N/A' for a missing date", async () => {
     mockCommerceApi({
-      'GET /api/payment/active-subscription': jsonResponse({
-        subscription: subscription({ packageName: PACKAGE_NAMES.pro, startDate: '2026-04-01', endDate: null }),
+      'GET /api/payment/active-subscription': activeSubscription({
+        packageName: PACKAGE_NAMES.pro,
+        startDate: '2026-04-01',
+        endDate: null,
       }),
     });
     renderDashboard();
@@ -280,13 +285,11 @@ describe('Packages tab', () => {
 
   it('marks a package waiting for verification', async () => {
     mockCommerceApi({
-      'GET /api/payment/active-subscription': jsonResponse({
-        subscription: subscription({
-          packageName: PACKAGE_NAMES.pro,
-          status: 'pending',
-          startDate: null,
-          endDate: null,
-        }),
+      'GET /api/payment/active-subscription': activeSubscription({
+        packageName: PACKAGE_NAMES.pro,
+        status: 'pending',
+        startDate: null,
+        endDate: null,
       }),
     });
     renderDashboard();
@@ -296,14 +299,12 @@ describe('Packages tab', () => {
 
   it("states the pending purchase's exact order amount on its card", async () => {
     mockCommerceApi({
-      'GET /api/payment/active-subscription': jsonResponse({
-        subscription: subscription({
-          packageName: PACKAGE_NAMES.pro,
-          status: 'pending',
-          startDate: null,
-          endDate: null,
-          amount: 100.37,
-        }),
+      'GET /api/payment/active-subscription': activeSubscription({
+        packageName: PACKAGE_NAMES.pro,
+        status: 'pending',
+        startDate: null,
+        endDate: null,
+        amount: 100.37,
       }),
     });
     renderDashboard();
@@ -393,7 +394,7 @@ describe('Billing History tab', () => {
 
   it('shows the current subscription: account name, package, dates and status', async () => {
     mockCommerceApi({
-      'GET /api/payment/active-subscription': jsonResponse({ subscription: subscription() }),
+      'GET /api/payment/active-subscription': activeSubscription(),
     });
     renderDashboard(billing);
     const current = screen.getByRole('region', { name: 'Current Subscription' });
@@ -415,9 +416,7 @@ describe('Billing History tab', () => {
 
   it("shows the pending notice and 'N/A' dates for a payment being verified", async () => {
     mockCommerceApi({
-      'GET /api/payment/active-subscription': jsonResponse({
-        subscription: subscription({ status: 'pending', startDate: null, endDate: null }),
-      }),
+      'GET /api/payment/active-subscription': activeSubscription({ status: 'pending', startDate: null, endDate: null }),
     });
     renderDashboard(billing);
     const current = screen.getByRole('region', { name: 'Current Subscription' });
@@ -430,8 +429,11 @@ describe('Billing History tab', () => {
 
   it('states the exact amount sent in the pending notice', async () => {
     mockCommerceApi({
-      'GET /api/payment/active-subscription': jsonResponse({
-        subscription: subscription({ status: 'pending', startDate: null, endDate: null, amount: 60.05 }),
+      'GET /api/payment/active-subscription': activeSubscription({
+        status: 'pending',
+        startDate: null,
+        endDate: null,
+        amount: 60.05,
       }),
     });
     renderDashboard(billing);
@@ -638,28 +640,5 @@ describe('Referral Program tab in the dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Copy referral code' }));
     expect(await screen.findByText('Referral code copied to clipboard!')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe('TRADER42');
-  });
-
-  it("offers 'Refresh Data' when the code is missing, reloading the user", async () => {
-    const api = mockCommerceApi({
-      'GET /api/withdrawal/user': userWithdrawals([], 0),
-      'GET /api/auth/me': jsonResponse({
-        userId: 'user-1',
-        username: 'trader42',
-        email: 'trader42@example.com',
-        phone: null,
-        isAdmin: false,
-        referralCode: 'FRESH123',
-        referralCount: 0,
-        referralEarnings: 0,
-      }),
-    });
-    const { user } = renderSignedIn(<DashboardRoute />, {
-      path: '/dashboard?tab=referral',
-      user: { ...CUSTOMER, referralCode: undefined },
-    });
-    await user.click(screen.getByRole('button', { name: 'Refresh Data' }));
-    expect(await screen.findByTestId('referral-code')).toHaveTextContent('FRESH123');
-    expect(api.requestsTo('GET /api/auth/me')).toHaveLength(1);
   });
 });

@@ -7,8 +7,8 @@ import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import { historyQuery } from '../api/get-subscription-history';
 import { historyYears } from '../components/history-filters';
 import { SubscriptionHistory } from '../components/subscription-history';
-import { makeAdminSubscription } from '../testing/fixtures';
-import AdminSubscriptionHistoryRoute from './subscription-history';
+import { subscriptionOf } from '../testing/admin-subscription-fixtures';
+import AdminSubscriptionHistoryRoute from './subscription-history-route';
 
 const HISTORY = 'GET /api/payment/subscription-history';
 
@@ -26,26 +26,20 @@ const summary = subscriptionSummaryOf({
 const page = (subscriptions: AdminSubscription[], nextCursor: string | null = null, pageSummary = summary) =>
   jsonResponse({ success: true, subscriptions, nextCursor, summary: pageSummary });
 
-const alice = makeAdminSubscription({
-  _id: 'sub-alice',
-  userId: { _id: 'u-alice', username: 'alice', email: 'alice@example.com' },
+const alice = subscriptionOf('alice', {
   packageName: 'Basic Package',
   status: 'active',
   startDate: '2026-03-01',
   endDate: '2026-03-31',
 });
-const bob = makeAdminSubscription({
-  _id: 'sub-bob',
-  userId: { _id: 'u-bob', username: 'bob', email: 'bob@example.com' },
+const bob = subscriptionOf('bob', {
   packageName: 'Ultimate Package',
   status: 'active',
   startDate: '2026-02-14',
   endDate: null,
   paymentId: 'pay-bob',
 });
-const carol = makeAdminSubscription({
-  _id: 'sub-carol',
-  userId: { _id: 'u-carol', username: 'carol', email: 'carol@example.com' },
+const carol = subscriptionOf('carol', {
   packageName: 'Free Trial',
   status: 'expired',
   startDate: '2026-01-01',
@@ -53,9 +47,7 @@ const carol = makeAdminSubscription({
   paymentMethod: 'free',
   paymentId: null,
 });
-const dave = makeAdminSubscription({
-  _id: 'sub-dave',
-  userId: { _id: 'u-dave', username: 'dave', email: 'dave@example.com' },
+const dave = subscriptionOf('dave', {
   packageName: 'Pro Package',
   status: 'pending',
   startDate: null,

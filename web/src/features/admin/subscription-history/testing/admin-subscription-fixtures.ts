@@ -18,3 +18,11 @@ export function makeAdminSubscription(overrides: Partial<AdminSubscription> = {}
     ...overrides,
   };
 }
+
+/** A subscription of the customer `username` (ids 'sub-<name>' and 'u-<name>', '<name>@example.com'). */
+export const subscriptionOf = (username: string, overrides: Partial<AdminSubscription> = {}): AdminSubscription =>
+  makeAdminSubscription({
+    _id: `sub-${username}`,
+    userId: { _id: `u-${username}`, username, email: `${username}@example.com` },
+    ...overrides,
+  });

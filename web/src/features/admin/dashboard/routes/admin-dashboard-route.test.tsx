@@ -6,8 +6,8 @@ import { deferred, jsonResponse } from '@/test/test-utils';
 import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import { DEFAULT_PACKAGE_COLOR } from '../components/package-revenue-list';
 import { dashboardYears } from '../lib/dashboard-options';
-import AdminDashboardRoute from './dashboard';
-import { EIGHT_MONTHS } from '../testing/fixtures';
+import AdminDashboardRoute from './admin-dashboard-route';
+import { EIGHT_MONTHS } from '../testing/revenue-fixtures';
 
 const USER_STATS = 'GET /api/admin/user-stats';
 const PAYMENT_STATS = 'GET /api/admin/payment-stats';

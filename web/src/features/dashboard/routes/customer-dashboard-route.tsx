@@ -4,8 +4,12 @@ import { ALL_PACKAGE_NAMES, type PackageName } from '@goldbot/shared';
 import { paths } from '@/config/paths';
 import { PageLoader } from '@/components/ui/page-loader';
 import { TabList, TabPanel } from '@/components/ui/tabs';
-import { readAuthNavigationState, useSession } from '@/features/auth';
-import { isPaidPackageName, LazyUsdtPaymentModal, useRevalidateSubscriptions } from '@/features/payments';
+import { readAuthNavigationState, useSession } from '@/features/auth/auth-public';
+import {
+  isPaidPackageName,
+  LazyUsdtPaymentModal,
+  useRevalidateSubscriptions,
+} from '@/features/payments/payments-public';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { DashboardFrame } from '../components/dashboard-frame';
 import { InPageNotification, type Notice } from '../components/in-page-notification';
@@ -37,7 +41,9 @@ const BillingHistoryTab = lazy(() =>
 );
 const AccountTab = lazy(() => import('../components/account-tab').then((module) => ({ default: module.AccountTab })));
 /* Once a paid package is active, the Packages tab asks for the MetaTrader 5 account the bot trades on. */
-const Mt5AccountCard = lazy(() => import('@/features/trading').then((module) => ({ default: module.Mt5AccountCard })));
+const Mt5AccountCard = lazy(() =>
+  import('@/features/trading/trading-public').then((module) => ({ default: module.Mt5AccountCard })),
+);
 
 const isPackageName = (name: string | undefined): name is PackageName =>
   name !== undefined && (ALL_PACKAGE_NAMES as readonly string[]).includes(name);
