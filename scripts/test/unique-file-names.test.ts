@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * bundle or a review points at one file. A handler is named after its route or job id
  * (handlers/<id>.ts), so no other file may take that name either: both follow from one rule.
  */
-const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+const SRC = fileURLToPath(new URL('../../functions/src/', import.meta.url));
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
