@@ -1,23 +1,13 @@
-import { readdirSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, filesUnder } from './repo-files.js';
 
 /**
  * Within functions/src no two source files share a name, so a name found in a stack trace, a
  * bundle or a review points at one file. A handler is named after its route or job id
  * (handlers/<id>.ts), so no other file may take that name either: both follow from one rule.
  */
-const SRC = fileURLToPath(new URL('../../functions/src/', import.meta.url));
-
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sourceFiles(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  );
+const SRC = join(REPO_ROOT, 'functions/src');
 
 /** Every name carried by more than one file, with the files that carry it. */
 function sharedNames(files: readonly string[]): Record<string, string[]> {
@@ -34,7 +24,7 @@ describe('file names in functions/src', () => {
   });
 
   it('gives every source file a name of its own', () => {
-    const files = sourceFiles(SRC).map((file) => relative(SRC, file));
+    const files = filesUnder(SRC, ['.ts']).map((file) => relative(SRC, file));
     expect(files.length).toBeGreaterThan(100);
     expect(sharedNames(files)).toEqual({});
   });

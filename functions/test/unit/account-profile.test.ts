@@ -30,8 +30,8 @@ import {
 
 /**
  * The account-profile use cases (functions/src/domain/auth/account-profile.ts) against in-memory
- * fakes of the table, Cognito and SES that keep the real adapters' semantics (test/helpers/auth-
- * fakes.ts): profile, password and e-mail changes, me and getUserData.
+ * fakes of the table, Cognito and SES that keep the real adapters' semantics
+ * (test/helpers/auth-fakes.ts): profile, password and e-mail changes, me and getUserData.
  */
 freshAccountsEachTest();
 

@@ -34,7 +34,7 @@ import { cognitoError, idTokenFor, refreshCookie, tokenHash, useCognitoFake } fr
  * The admin two-factor sign-in (docs/security.md, "Administrators sign in with TOTP") through its handlers, in process, with the
  * DynamoDB client mocked, Cognito faked (helpers/cognito-fake.ts) and the unit-test configuration (ADMIN_MFA_REQUIRED unset, so false): the
  * challenge answer of auth-login, the session of auth-mfa-verify, the set-up of auth-mfa-setup.
- * The required case (admin routes, the set-up answer of auth-login) is admin-mfa-required.test.ts.
+ * The required case (admin routes, the set-up answer of auth-login) is admin-mfa.required.test.ts.
  */
 const dynamo = mockClient(DynamoDBDocumentClient);
 const cognito = useCognitoFake();

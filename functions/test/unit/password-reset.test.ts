@@ -31,9 +31,9 @@ import { fakeSendMail } from '../helpers/auth-fakes.js';
 
 /**
  * The password-reset use cases (functions/src/domain/auth/password-reset.ts) against in-memory
- * fakes of the table, Cognito and SES that keep the real adapters' semantics (test/helpers/auth-
- * fakes.ts): the reset itself, the daily lock every one-time code of an address shares, and what
- * code mails say.
+ * fakes of the table, Cognito and SES that keep the real adapters' semantics
+ * (test/helpers/auth-fakes.ts): the reset itself, the daily lock every one-time code of an address
+ * shares, and what code mails say.
  */
 freshAccountsEachTest();
 

@@ -30,8 +30,8 @@ import { TEST_OTP_HASH_KEY, inMemoryAuthStore } from '../helpers/auth-fakes.js';
 
 /**
  * The registration use cases (functions/src/domain/auth/registration.ts) against in-memory fakes
- * of the table, Cognito and SES that keep the real adapters' semantics (test/helpers/auth-
- * fakes.ts): registering, verifying the address and resending the code.
+ * of the table, Cognito and SES that keep the real adapters' semantics
+ * (test/helpers/auth-fakes.ts): registering, verifying the address and resending the code.
  */
 freshAccountsEachTest();
 

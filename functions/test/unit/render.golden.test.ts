@@ -10,7 +10,7 @@ import { GOLDEN_CASES } from '../fixtures/mail-golden/golden-cases.js';
  * functions render it (subject, HTML body and plain-text part) and compared, character for
  * character, with renders.json. The file is JSON so that CRLF, tabs and trailing spaces are kept
  * exactly as rendered. After a deliberate change to a default template, rewrite it with
- * `UPDATE_MAIL_GOLDEN=1 npx vitest run functions/test/unit/mail-golden-renders.test.ts` and
+ * `UPDATE_MAIL_GOLDEN=1 npx vitest run functions/test/unit/render.golden.test.ts` and
  * review the diff: it is the change every customer will see.
  */
 const RENDERS = new URL('../fixtures/mail-golden/renders.json', import.meta.url);

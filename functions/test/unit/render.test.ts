@@ -19,7 +19,7 @@ vi.mock('handlebars', async (importOriginal) => {
 });
 
 /**
- * render.ts compiles with handlebars (mail-golden-renders.test.ts pins what every mail says);
+ * render.ts compiles with handlebars (render.golden.test.ts pins what every mail says);
  * these are the rules around it: compiled once per template text, strict about missing values,
  * and no way at send time to insert a value unescaped or call anything but `if`/`unless`.
  */
