@@ -212,11 +212,11 @@ describe('auth-register', () => {
     const res = await post({ username: 'x'.repeat(51), email: 'nope', password: 'weak' });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.body.errors as object).sort()).toEqual(['email', 'password', 'username']);
-    // Only the per-client request counters ran (M6).
+    // Only the per-client request counters ran.
     expect([...storeCalls(dynamo), ...cognito.calls, ...outbox.requests]).toHaveLength(0);
   });
 
-  it('mails the code without the username (L7)', async () => {
+  it('mails the code without the username, since the address is not proven yet', async () => {
     cognito.on('SignUp').resolves({ UserSub: SUB, UserConfirmed: false });
     expect((await post(REGISTER)).statusCode).toBe(201);
     expect(mailedText()).toMatch(/\b\d{4}\b/);
@@ -248,7 +248,7 @@ describe('auth-login', () => {
     });
   });
 
-  it('answers a session in the body and the refresh token only as an HttpOnly cookie (M2)', async () => {
+  it('answers a session in the body and the refresh token only as an HttpOnly cookie', async () => {
     knownEmail();
     cognito.on('AdminInitiateAuth').resolves({
       AuthenticationResult: { IdToken: ID_TOKEN, RefreshToken: 'rt-login-1', ExpiresIn: 3600 },
@@ -267,7 +267,7 @@ describe('auth-login', () => {
     expect(JSON.stringify(dynamo.calls().map((c) => c.args[0].input))).not.toContain('rt-login-1');
   });
 
-  it('answers 401 to a wrong password of an unverified account, checked against its pending hash (L2)', async () => {
+  it('answers 401 to a wrong password of an unverified account, checked against its pending hash', async () => {
     const { hashPassword } = await import('../../src/domain/auth/password-hash.js');
     knownEmail({ emailVerifiedAt: undefined, pendingPasswordHash: await hashPassword('Str0ng!Pass') });
     cognito.on('AdminInitiateAuth').rejects(cognitoError('UserNotConfirmedException', 'User is not confirmed.'));
@@ -303,7 +303,7 @@ describe('auth-login', () => {
   });
 });
 
-describe('auth-refresh (M2)', () => {
+describe('auth-refresh', () => {
   const post = (options: { cookies?: string[]; body?: unknown } = {}) =>
     invoke(refresh, httpEvent({ routeId: 'auth-refresh', body: options.body ?? {}, cookies: options.cookies }));
   const knownSession = (token: string) =>
@@ -366,7 +366,7 @@ describe('auth-refresh (M2)', () => {
   });
 });
 
-describe('auth-logout (M2)', () => {
+describe('auth-logout', () => {
   it("forgets the caller's own session, revokes the token in Cognito and clears the cookie", async () => {
     givenProfiles(dynamo, CALLERS.user);
     const res = await invoke(
@@ -471,7 +471,7 @@ describe('auth-verify-otp', () => {
     expect(cognito.calls).toHaveLength(0);
   });
 
-  it('locks the address with the tenth wrong code of the day (H3)', async () => {
+  it('locks the address with the tenth wrong code of the day', async () => {
     knownEmail({ emailVerifiedAt: undefined });
     storedCode('4821');
     dynamo
@@ -495,7 +495,7 @@ describe('auth-verify-otp', () => {
     expect(cognito.calls).toHaveLength(0);
   });
 
-  it('answers 409 for an already verified address and never confirms it in Cognito (H2)', async () => {
+  it('answers 409 for an already verified address and never confirms it in Cognito', async () => {
     knownEmail();
     const res = await post({ email: EMAIL, otp: '0000' });
     expect([res.statusCode, res.body.message]).toEqual([409, 'This email is already verified. Please sign in.']);
@@ -526,7 +526,7 @@ describe('auth-verify-otp', () => {
   });
 });
 
-describe('auth-resend-otp (L2)', () => {
+describe('auth-resend-otp: no telling which addresses exist', () => {
   const SAME_ANSWER = 'If this email is waiting for verification, we have sent a new code.';
   const post = () => invoke(resendOtp, httpEvent({ routeId: 'auth-resend-otp', body: { email: EMAIL } }));
 
@@ -595,7 +595,7 @@ describe('auth-request-password-reset', () => {
   });
 });
 
-describe('auth-request-password-reset (H3)', () => {
+describe('auth-request-password-reset of a locked address', () => {
   it('answers 429 for a known address whose codes are locked, and mails nothing', async () => {
     knownEmail();
     givenItems(dynamo, { PK: `CODELOCK#${EMAIL}`, SK: 'CODELOCK', lockedUntil: Math.floor(Date.now() / 1000) + 7200 });
@@ -626,7 +626,8 @@ describe('per-request session guard', () => {
     expect([res.statusCode, res.body.message]).toEqual([401, 'Your session has ended. Please sign in again.']);
   });
 
-  // M4: a valid token whose profile does not exist (yet) is refused everywhere but auth-me.
+  // The guard fails closed: a valid token whose profile does not exist (yet) is refused everywhere
+  // but auth-me.
   const withoutProfile: [RouteId, HttpHandler, Record<string, unknown>][] = [
     ['auth-get-user-data', getUserData, { pathParameters: { userId: USER_SUB } }],
     [
@@ -654,11 +655,11 @@ describe('per-request session guard', () => {
     expect(res.body).toMatchObject({ userId: USER_SUB, email: 'user@example.com', isAdmin: false });
     const created = storeTransactions(dynamo)[0]?.args[0].input.TransactItems ?? [];
     expect(created[0]?.Put?.Item).toMatchObject({ PK: `USER#${USER_SUB}`, SK: 'PROFILE' });
-    // Its verified address claims the e-mail marker (L5).
+    // Its verified address claims the e-mail marker.
     expect(created[1]?.Put?.Item).toMatchObject({ PK: 'EMAIL#user@example.com', userId: USER_SUB });
   });
 
-  it('lets auth-me create a profile for an unverified address without claiming it (L5)', async () => {
+  it('lets auth-me create a profile for an unverified address without claiming it', async () => {
     const claims: Claims = { ...CALLERS.user, email_verified: 'false' };
     const res = await invoke(me, httpEvent({ routeId: 'auth-me', claims }));
     expect(res.statusCode).toBe(200);
@@ -668,7 +669,7 @@ describe('per-request session guard', () => {
     expect(created.some((item) => String(item.Put?.Item?.PK).startsWith('EMAIL#'))).toBe(false);
   });
 
-  it('refuses an access token on every route, before reading anything (L4)', async () => {
+  it('refuses an access token on every route, before reading anything', async () => {
     const access: Claims = { ...CALLERS.user, token_use: 'access' };
     for (const [routeId, h] of [
       ['auth-me', me],
@@ -712,7 +713,7 @@ describe('auth-get-user-data and auth-update-user', () => {
     expect(cognito.operations()).not.toContain('AdminSetUserPassword');
   });
 
-  it('counts a global sign-out that still fails after its retries as a metric (M3)', async () => {
+  it('counts a global sign-out that still fails after its retries as a metric', async () => {
     cognito.on('AdminInitiateAuth').resolves({
       AuthenticationResult: { IdToken: ID_TOKEN, RefreshToken: 'rt-check', ExpiresIn: 3600 },
     });
@@ -736,7 +737,7 @@ describe('auth-get-user-data and auth-update-user', () => {
     expect(metrics).toEqual([expect.objectContaining({ GlobalSignOutFailures: 1, service: 'auth' })]);
   });
 
-  it('asks for the current password before a new e-mail (H2)', async () => {
+  it('asks for the current password before a new e-mail', async () => {
     const res = await put({ username: 'user', email: 'new@example.com' });
     expect(res.statusCode).toBe(400);
     expect(res.body.errors).toEqual({ currentPassword: AUTH_MESSAGES.currentPasswordForEmail });

@@ -191,7 +191,7 @@ describe('query and path validation', () => {
   });
 });
 
-describe('request size (H1)', () => {
+describe('request size', () => {
   /** A JSON body of exactly `bytes` UTF-8 bytes: {"name":"xxx…"}. */
   const jsonOfBytes = (bytes: number, fill = 'x') => {
     const overhead = '{"name":""}'.length;
@@ -356,7 +356,7 @@ describe('role guard', () => {
   });
 });
 
-describe('session guard (M4)', () => {
+describe('session guard', () => {
   /** A valid ID token of someone whose profile does not exist (yet). */
   const NEWCOMER = {
     sub: 'sub-without-profile',

@@ -14,7 +14,7 @@ import { callsOf, clock, directory, failure, freshAccountsEachTest, mailer, stor
 import { FAKE_TOTP_CODE, authDepsOver } from '../helpers/auth-fakes.js';
 
 /**
- * The admin two-factor sign-in (docs/security.md M5) in the account use cases, against the
+ * The admin two-factor sign-in (docs/security.md, "Administrators sign in with TOTP") in the account use cases, against the
  * in-memory fakes of the table and Cognito: the set-up an administrator without TOTP must finish
  * before any token is handed out, the TOTP challenge of a user with TOTP on, and its back-off.
  */
@@ -42,7 +42,7 @@ function secondStep<K extends 'mfa-required' | 'mfa-setup'>(outcome: LoginOutcom
   return outcome as Extract<LoginOutcome, { kind: K }>;
 }
 
-describe('login of an administrator without TOTP where admin MFA is required (M5)', () => {
+describe('login of an administrator without TOTP where admin MFA is required', () => {
   it('answers the TOTP set-up, hands out no token and keeps the access token on the server', async () => {
     const deps = makeDeps({ adminMfaRequired: true });
     const sub = directory.addUser(ADMIN.email, ADMIN.password, { groups: ['admin'] });
