@@ -1,9 +1,5 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/** The repository's root, for checks that read its files. */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Every file under `dir` (recursively) whose name ends with one of `endings`, as full paths. */
 export const filesUnder = (dir: string, endings: readonly string[]): string[] =>

@@ -1,6 +1,7 @@
 import { basename, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, filesUnder } from './repo-files.js';
+import { REPO_ROOT } from '../../infra/lib/paths.js';
+import { filesUnder } from './repo-files.js';
 
 /**
  * Within functions/src no two source files share a name, so a name found in a stack trace, a

@@ -1,6 +1,7 @@
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, filesUnder } from './repo-files.js';
+import { REPO_ROOT } from '../../infra/lib/paths.js';
+import { filesUnder } from './repo-files.js';
 
 /**
  * A unit test is found by the name of the module it tests: functions/test/unit/<module>.test.ts,
