@@ -5,7 +5,8 @@ import { httpEvent, invoke } from '../helpers/lambda.js';
 import { dynamo, NOW } from '../helpers/contact-routes.js';
 
 /**
- * The health route in process.
+ * The health route in process, at the fixed clock of helpers/contact-routes.ts, which it shares
+ * with the contact routes.
  */
 describe('health', () => {
   it('answers 200 with status ok and the current time', async () => {
