@@ -1,0 +1,54 @@
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach } from 'vitest';
+import { type RouteId } from '@goldbot/shared';
+import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
+import { CALLERS, givenProfiles, httpEvent, invoke, type HttpHandler } from './lambda.js';
+import { useMockedDynamo } from './dynamo-outcomes.js';
+import { useAwsOutbox } from './aws-outbox.js';
+import { runningPro } from './trading-samples.js';
+
+/**
+ * What the MetaTrader 5 handlers' tests share: importing this module gives the importing test file
+ * the mocked table with the callers' profiles and SES (their hooks), call, which invokes a route
+ * in process, and a paid package for the customer.
+ */
+
+export const dynamo = useMockedDynamo();
+export const outbox = useAwsOutbox();
+export const USER_SUB = String(CALLERS.user.sub);
+
+beforeEach(() => {
+  dynamo.on(GetCommand).resolves({});
+  givenProfiles(dynamo, CALLERS.admin, CALLERS.user);
+  dynamo.on(QueryCommand).resolves({ Items: [] });
+  dynamo.on(UpdateCommand).resolves({});
+  dynamo.on(TransactWriteCommand).resolves({});
+});
+
+export const call = async (
+  routeId: RouteId,
+  options: {
+    claims?: Record<string, string>;
+    params?: Record<string, string>;
+    query?: Record<string, string>;
+    body?: unknown;
+  } = {},
+) => {
+  const { handler } = (await import(`../../src/handlers/${routeId}.ts`)) as { handler: HttpHandler };
+  return invoke(
+    handler,
+    httpEvent({
+      routeId,
+      claims: options.claims ?? CALLERS.user,
+      ...(options.params ? { pathParameters: options.params } : {}),
+      query: options.query,
+      body: options.body,
+    }),
+  );
+};
+export const withPaidPackage = () =>
+  dynamo
+    .on(QueryCommand, {
+      ExpressionAttributeValues: { ':pk': `USER#${USER_SUB}`, ':from': 'SUB#', ':to': 'TRADING#MT5' },
+    })
+    .resolves({ Items: [toSubscriptionItem(runningPro({ userId: USER_SUB }))] });
