@@ -28,7 +28,7 @@ const sourceModuleNames = (): Set<string> =>
 describe('unit test file names', () => {
   it('reads the module before the first dot and leaves helpers alone', () => {
     const modules = new Set(['define-handler', 'templates']);
-    expect(moduleOf('define-handler.middlewares.test.ts')).toBe('define-handler');
+    expect(moduleOf('cognito-directory.totp.test.ts')).toBe('cognito-directory');
     expect(
       namelessTests(
         ['templates.test.ts', 'define-handler.logging.test.ts', 'http-handler.test.ts', 'fixtures.ts'],
