@@ -7,7 +7,16 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach } from 'vitest';
 import { type RouteId } from '@goldbot/shared';
-import { CALLERS, givenItems, httpEvent, invoke, profileItemOf, type Claims, type HttpHandler } from './lambda.js';
+import {
+  CALLERS,
+  givenItems,
+  httpEvent,
+  invoke,
+  profileItemOf,
+  type Claims,
+  type HttpHandler,
+  routeHandler,
+} from './lambda.js';
 import { useAwsOutbox } from './aws-outbox.js';
 import { useMockedDynamo } from './dynamo-outcomes.js';
 
@@ -43,7 +52,7 @@ const handlers = new Map<RouteId, HttpHandler>();
 export const loadRoutes = (...ids: AdminWorkRoute[]) =>
   beforeAll(async () => {
     for (const id of ids) {
-      handlers.set(id, ((await import(`../../src/handlers/${id}.ts`)) as { handler: HttpHandler }).handler);
+      handlers.set(id, await routeHandler(id));
     }
   }, 60_000);
 

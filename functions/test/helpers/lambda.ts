@@ -353,3 +353,14 @@ export async function invoke(handler: HttpHandler, event: APIGatewayProxyEventV2
     rawBody,
   };
 }
+
+/**
+ * A route's handler, imported by its id (handlers/<id>.ts) when a test first needs it, so a test
+ * file loads only the handlers it calls.
+ */
+export const routeHandler = async (routeId: RouteId): Promise<HttpHandler> =>
+  ((await import(`../../src/handlers/${routeId}.ts`)) as { handler: HttpHandler }).handler;
+
+/** Runs a route's handler once in process with the event `options` describe. */
+export const callRoute = async (options: HttpEventOptions): Promise<InvokeResult> =>
+  invoke(await routeHandler(options.routeId), httpEvent(options));

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach } from 'vitest';
 import { type RouteId } from '@goldbot/shared';
-import { CALLERS, givenProfiles, httpEvent, invoke, type HttpHandler } from './lambda.js';
+import { CALLERS, givenProfiles, callRoute } from './lambda.js';
 import { useAwsOutbox } from './aws-outbox.js';
 import { useMockedDynamo } from './dynamo-outcomes.js';
 
@@ -24,7 +24,4 @@ beforeEach(() => {
 export const call = async (
   routeId: RouteId,
   options: { pathParameters?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {},
-) => {
-  const { handler } = (await import(`../../src/handlers/${routeId}.ts`)) as { handler: HttpHandler };
-  return invoke(handler, httpEvent({ routeId, claims: CALLERS.admin, ...options }));
-};
+) => callRoute({ routeId, claims: CALLERS.admin, ...options });

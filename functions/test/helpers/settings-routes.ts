@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach } from 'vitest';
 import { type RouteId } from '@goldbot/shared';
-import { CALLERS, givenProfiles, httpEvent, invoke, type Claims, type HttpHandler } from './lambda.js';
+import { CALLERS, givenProfiles, type Claims, callRoute } from './lambda.js';
 import { settingsSampleWorld } from './settings-samples.js';
 import { useMockedDynamo } from './dynamo-outcomes.js';
 
@@ -23,8 +23,5 @@ beforeEach(() => {
 export const call = async (
   routeId: RouteId,
   options: { pathParameters?: Record<string, string>; body?: unknown; claims?: Claims } = {},
-) => {
-  const { handler } = (await import(`../../src/handlers/${routeId}.ts`)) as { handler: HttpHandler };
-  return invoke(handler, httpEvent({ routeId, claims: CALLERS.admin, ...options }));
-};
+) => callRoute({ routeId, claims: CALLERS.admin, ...options });
 export const transactItems = (n = 0) => dynamo.commandCalls(TransactWriteCommand)[n]?.args[0].input.TransactItems ?? [];

@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import { beforeEach } from 'vitest';
 import { type RouteId } from '@goldbot/shared';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
-import { CALLERS, givenProfiles, httpEvent, invoke, type HttpHandler } from './lambda.js';
+import { CALLERS, givenProfiles, callRoute } from './lambda.js';
 import { useMockedDynamo } from './dynamo-outcomes.js';
 import { useAwsOutbox } from './aws-outbox.js';
 import { runningPro } from './trading-samples.js';
@@ -33,19 +33,14 @@ export const call = async (
     query?: Record<string, string>;
     body?: unknown;
   } = {},
-) => {
-  const { handler } = (await import(`../../src/handlers/${routeId}.ts`)) as { handler: HttpHandler };
-  return invoke(
-    handler,
-    httpEvent({
-      routeId,
-      claims: options.claims ?? CALLERS.user,
-      ...(options.params ? { pathParameters: options.params } : {}),
-      query: options.query,
-      body: options.body,
-    }),
-  );
-};
+) =>
+  callRoute({
+    routeId,
+    claims: options.claims ?? CALLERS.user,
+    ...(options.params ? { pathParameters: options.params } : {}),
+    query: options.query,
+    body: options.body,
+  });
 export const withPaidPackage = () =>
   dynamo
     .on(QueryCommand, {

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, vi } from 'vitest';
 import { type RouteId } from '@goldbot/shared';
-import { CALLERS, givenProfiles, httpEvent, invoke, jwtClaims, type HttpHandler } from './lambda.js';
+import { CALLERS, givenProfiles, jwtClaims, callRoute } from './lambda.js';
 import { SAMPLE_PAYOUT_TXID, SAMPLE_REQUESTER, withdrawalSampleWorld } from './withdrawal-samples.js';
 import { useMockedDynamo } from './dynamo-outcomes.js';
 import { useAwsOutbox } from './aws-outbox.js';
@@ -33,19 +33,14 @@ beforeEach(() => {
 export const call = async (
   routeId: RouteId,
   options: { claims?: Record<string, string>; id?: string; query?: Record<string, string>; body?: unknown } = {},
-) => {
-  const { handler } = (await import(`../../src/handlers/${routeId}.ts`)) as { handler: HttpHandler };
-  return invoke(
-    handler,
-    httpEvent({
-      routeId,
-      claims: options.claims ?? CALLERS.admin,
-      ...(options.id ? { pathParameters: { id: options.id } } : {}),
-      query: options.query,
-      body: options.body,
-    }),
-  );
-};
+) =>
+  callRoute({
+    routeId,
+    claims: options.claims ?? CALLERS.admin,
+    ...(options.id ? { pathParameters: { id: options.id } } : {}),
+    query: options.query,
+    body: options.body,
+  });
 export const roundTrips = () => dynamo.calls().length;
 /** The approval body of the sample: its payout TXID, as an admin may paste it (0x, upper case, spaces). */
 export const approval = (extra: Record<string, unknown> = {}) => ({

@@ -12,7 +12,7 @@ import {
   SAMPLE_COPY_TRADING_LINK,
   settingsItem,
 } from '../helpers/customer-commerce-samples.js';
-import { CALLERS, httpEvent, invoke, profileItemOf, type HttpHandler } from '../helpers/lambda.js';
+import { CALLERS, profileItemOf, callRoute } from '../helpers/lambda.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
 import { conditionFailed, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
@@ -50,10 +50,7 @@ beforeEach(() => {
   world();
 });
 
-async function call(routeId: RouteId, body?: unknown) {
-  const { handler } = (await import(`../../src/handlers/${routeId}.ts`)) as { handler: HttpHandler };
-  return invoke(handler, httpEvent({ routeId, claims: USER, body }));
-}
+const call = (routeId: RouteId, body?: unknown) => callRoute({ routeId, claims: USER, body });
 const roundTrips = () => dynamo.calls().length;
 
 describe('answers', () => {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_SIGN_IN_REQUIRED_MESSAGE, implementedRoutes, type RouteId } from '@goldbot/shared';
 import { paymentKey, toPaymentItem } from '../../src/data/payment-entity.js';
 import { subscriptionKey, toSubscriptionItem } from '../../src/data/subscription-entity.js';
-import { CALLERS, givenProfiles, httpEvent, invoke, type Claims, type HttpHandler } from '../helpers/lambda.js';
+import { CALLERS, givenProfiles, httpEvent, invoke, type Claims, routeHandler } from '../helpers/lambda.js';
 import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 import { pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';
 
@@ -29,8 +29,7 @@ const HOSTED_UI_ADMIN: Claims = {
 /** The same administrator, linked to Google before linking administrators was refused, on the API's client. */
 const LINKED_ADMIN: Claims = { ...CALLERS.admin, identities: HOSTED_UI_ADMIN.identities ?? '' };
 
-const load = async (routeId: RouteId) =>
-  ((await import(`../../src/handlers/${routeId}.ts`)) as { handler: HttpHandler }).handler;
+const load = routeHandler;
 
 const profileReads = () =>
   dynamo.commandCalls(GetCommand).filter((call) => String(call.args[0].input.Key?.SK) === 'PROFILE');

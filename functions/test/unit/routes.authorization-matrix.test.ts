@@ -28,7 +28,7 @@ import {
   type AuthorizationRow,
   type MatrixCaller,
 } from '../authorization-matrix.js';
-import { CALLERS, givenProfiles, httpEvent, invoke, profileItemOf, type HttpHandler } from '../helpers/lambda.js';
+import { CALLERS, givenProfiles, profileItemOf, callRoute } from '../helpers/lambda.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
 import { cognitoError, useCognitoFake } from '../helpers/cognito-fake.js';
 import { conditionFailed, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
@@ -143,17 +143,13 @@ describe.each(rows)('authorization matrix: %s', (routeId, row) => {
     .map((who) => [who, row[who] as AuthorizationRow['admin']] as const);
 
   it.each(cases)('as %s → %s', async (who, expected) => {
-    const { handler } = (await import(`../../src/handlers/${routeId}.ts`)) as { handler: HttpHandler };
-    const res = await invoke(
-      handler,
-      httpEvent({
-        routeId,
-        claims: callers[who],
-        pathParameters: resolvePathParams(row.request.pathParams, who, ids),
-        query: row.request.query,
-        body: row.request.body,
-      }),
-    );
+    const res = await callRoute({
+      routeId,
+      claims: callers[who],
+      pathParameters: resolvePathParams(row.request.pathParams, who, ids),
+      query: row.request.query,
+      body: row.request.body,
+    });
     expect(
       meetsExpectation(res.statusCode, expected, row.answers),
       `${getRoute(routeId).method} as ${who}: got ${res.statusCode} ${res.rawBody}`,

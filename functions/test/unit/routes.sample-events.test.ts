@@ -18,7 +18,7 @@ import {
   invoke,
   loadSampleEvent,
   storeTransactions,
-  type HttpHandler,
+  routeHandler,
 } from '../helpers/lambda.js';
 import { customerCommerceSampleWorld } from '../helpers/customer-commerce-samples.js';
 import { paymentReviewSampleWorld } from '../helpers/payment-samples.js';
@@ -255,8 +255,7 @@ beforeEach(() => {
 
 const run = async (id: RouteId) => {
   WORLD[id]?.();
-  const { handler } = (await import(`../../src/handlers/${id}.ts`)) as { handler: HttpHandler };
-  return invoke(handler, loadSampleEvent(id));
+  return invoke(await routeHandler(id), loadSampleEvent(id));
 };
 
 describe('events/<id>.json', () => {
