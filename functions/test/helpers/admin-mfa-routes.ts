@@ -1,15 +1,6 @@
-import {
-  DeleteCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach } from 'vitest';
+import { beforeEach } from 'vitest';
 import { putItems } from './lambda.js';
+import { givenEmptyTable, useMockedDynamo } from './dynamo-outcomes.js';
 import { idTokenFor, refreshCookie, useCognitoFake } from './cognito-fake.js';
 
 /**
@@ -19,7 +10,7 @@ import { idTokenFor, refreshCookie, useCognitoFake } from './cognito-fake.js';
  * challenge session and set-up the tests are given.
  */
 
-export const dynamo = mockClient(DynamoDBDocumentClient);
+export const dynamo = useMockedDynamo();
 export const cognito = useCognitoFake();
 
 export const EMAIL = 'admin@example.com';
@@ -51,15 +42,6 @@ export const profileItem = (overrides: Record<string, unknown> = {}) => ({
 export const sessionPuts = () => putItems(dynamo).filter((item) => String(item.SK).startsWith('SESSION#'));
 
 beforeEach(() => {
-  dynamo.reset();
   cognito.reset();
-  dynamo.on(GetCommand).resolves({});
-  dynamo.on(PutCommand).resolves({});
-  dynamo.on(DeleteCommand).resolves({});
-  dynamo.on(QueryCommand).resolves({ Items: [] });
-  dynamo.on(TransactWriteCommand).resolves({});
-  dynamo.on(UpdateCommand).resolves({});
-});
-afterAll(() => {
-  dynamo.restore();
+  givenEmptyTable(dynamo);
 });

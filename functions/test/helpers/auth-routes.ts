@@ -1,17 +1,9 @@
-import {
-  DeleteCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach } from 'vitest';
 import { config } from '../../src/config.js';
 import { CALLERS, profileItemOf, forgetItems, givenItems, type Claims } from './lambda.js';
 import { useAwsOutbox } from './aws-outbox.js';
+import { givenEmptyTable, useMockedDynamo } from './dynamo-outcomes.js';
 import { idTokenFor, refreshCookie, useCognitoFake } from './cognito-fake.js';
 
 /**
@@ -20,7 +12,7 @@ import { idTokenFor, refreshCookie, useCognitoFake } from './cognito-fake.js';
  * hooks, and the account, tokens and items the tests send and are given.
  */
 
-export const dynamo = mockClient(DynamoDBDocumentClient);
+export const dynamo = useMockedDynamo();
 export const cognito = useCognitoFake();
 export const outbox = useAwsOutbox();
 
@@ -71,16 +63,8 @@ export const profileOf = (claims: Claims) => {
 };
 
 beforeEach(() => {
-  dynamo.reset();
   forgetItems(dynamo);
   cognito.reset();
-  dynamo.on(GetCommand).resolves({});
-  dynamo.on(PutCommand).resolves({});
-  dynamo.on(DeleteCommand).resolves({});
-  dynamo.on(QueryCommand).resolves({ Items: [] });
-  dynamo.on(TransactWriteCommand).resolves({});
+  givenEmptyTable(dynamo);
   dynamo.on(UpdateCommand).resolves({ Attributes: { failures: 1 } });
-});
-afterAll(() => {
-  dynamo.restore();
 });

@@ -1,5 +1,4 @@
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Config from '../../src/config.js';
 import type * as LoginHandler from '../../src/handlers/auth-login.js';
@@ -7,6 +6,7 @@ import type * as HttpHandlerKit from '../../src/kit/define-handler.js';
 import type * as AwsChecks from '../../src/wiring/aws-checks.js';
 import type * as HttpResponses from '../../src/kit/http-response.js';
 import { CALLERS, httpEvent, invoke, profileItemOf, type Claims } from '../helpers/lambda.js';
+import { givenEmptyTable, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 import { idTokenFor, useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
@@ -23,7 +23,7 @@ let awsChecks: (typeof AwsChecks)['awsChecks'];
 let responses: typeof HttpResponses;
 let login: (typeof LoginHandler)['handler'];
 
-const dynamo = mockClient(DynamoDBDocumentClient);
+const dynamo = useMockedDynamo();
 const cognito = useCognitoFake();
 
 beforeAll(async () => {
@@ -37,18 +37,13 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  dynamo.restore();
   vi.unstubAllEnvs();
   vi.resetModules();
 });
 
 beforeEach(() => {
-  dynamo.reset();
   cognito.reset();
-  dynamo.on(GetCommand).resolves({});
-  dynamo.on(PutCommand).resolves({});
-  dynamo.on(DeleteCommand).resolves({});
-  dynamo.on(UpdateCommand).resolves({});
+  givenEmptyTable(dynamo);
 });
 
 /** The caller's stored profile, with or without TOTP recorded. */

@@ -1,12 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authSessionResponseSchema, implementedRoutes, type RouteId } from '@goldbot/shared';
 import { config } from '../../src/config.js';
@@ -31,7 +24,7 @@ import { tradingSampleWorld } from '../helpers/trading-samples.js';
 import { refundSampleWorld } from '../helpers/refund-samples.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
 import { useCognitoFake } from '../helpers/cognito-fake.js';
-import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
+import { useMockedDynamo, givenEmptyTable } from '../helpers/dynamo-outcomes.js';
 import { SAMPLE_ADMIN_ID as ADMIN_SUB } from '../helpers/sample-admin.js';
 
 /**
@@ -228,7 +221,7 @@ const WORLD: Partial<Record<RouteId, () => void>> = {
 beforeEach(() => {
   forgetItems(dynamo);
   cognito.reset();
-  dynamo.on(GetCommand).resolves({});
+  givenEmptyTable(dynamo);
   // The administrator of the admin samples has a profile, with TOTP on.
   dynamo.on(GetCommand, { Key: { PK: `USER#${ADMIN_SUB}`, SK: 'PROFILE' } }).resolves({
     Item: {
@@ -242,11 +235,6 @@ beforeEach(() => {
       mfaEnabledAt: '2026-01-01T11:00:00.000Z',
     },
   });
-  dynamo.on(PutCommand).resolves({});
-  dynamo.on(QueryCommand).resolves({ Items: [] });
-  dynamo.on(DeleteCommand).resolves({});
-  dynamo.on(UpdateCommand).resolves({});
-  dynamo.on(TransactWriteCommand).resolves({});
   cognito.on('SignUp').resolves({ UserSub: SUB, UserConfirmed: false });
   cognito.on('AdminInitiateAuth').resolves({
     AuthenticationResult: { IdToken: ID_TOKEN, RefreshToken: 'sample-refresh-token', ExpiresIn: 3600 },
