@@ -1,9 +1,9 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { type RouteId } from '@goldbot/shared';
 import { SAMPLE_USER, sampleUserItem } from './admin-user-samples.js';
 import { CALLERS, givenProfiles, httpEvent } from './lambda.js';
-import { useMockedDynamo } from './dynamo-outcomes.js';
+import { useMockedDynamo, givenEmptyTable } from './dynamo-outcomes.js';
 import { useCognitoFake } from './cognito-fake.js';
 
 /**
@@ -22,11 +22,8 @@ export const ADMIN_SUB = String(CALLERS.admin.sub);
 
 beforeEach(() => {
   cognito.reset();
-  dynamo.on(GetCommand).resolves({});
+  givenEmptyTable(dynamo);
   givenProfiles(dynamo, CALLERS.user, CALLERS.admin);
-  dynamo.on(QueryCommand).resolves({ Items: [] });
-  dynamo.on(UpdateCommand).resolves({});
-  dynamo.on(TransactWriteCommand).resolves({});
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
 });

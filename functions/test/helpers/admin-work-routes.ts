@@ -1,10 +1,4 @@
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-  type UpdateCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach } from 'vitest';
 import { type RouteId } from '@goldbot/shared';
 import {
@@ -18,7 +12,7 @@ import {
   routeHandler,
 } from './lambda.js';
 import { useAwsOutbox } from './aws-outbox.js';
-import { useMockedDynamo } from './dynamo-outcomes.js';
+import { useMockedDynamo, givenEmptyTable } from './dynamo-outcomes.js';
 
 /**
  * What the tests of the administrators' work routes share: importing this module gives the
@@ -31,10 +25,8 @@ export const outbox = useAwsOutbox();
 export const ADMIN_PROFILE = { PK: `USER#${CALLERS.admin.sub}`, SK: 'PROFILE' };
 
 beforeEach(() => {
-  dynamo.on(GetCommand).resolves({});
-  dynamo.on(QueryCommand).resolves({ Items: [] });
+  givenEmptyTable(dynamo);
   dynamo.on(BatchGetCommand).resolves({ Responses: {} });
-  dynamo.on(UpdateCommand).resolves({});
   givenItems(
     dynamo,
     { ...ADMIN_PROFILE, ...profileItemOf(CALLERS.admin) },

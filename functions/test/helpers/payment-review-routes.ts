@@ -1,9 +1,8 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach } from 'vitest';
 import { type RouteId } from '@goldbot/shared';
 import { CALLERS, givenProfiles, callRoute } from './lambda.js';
 import { useAwsOutbox } from './aws-outbox.js';
-import { useMockedDynamo } from './dynamo-outcomes.js';
+import { useMockedDynamo, givenEmptyTable } from './dynamo-outcomes.js';
 
 /**
  * What the admin commerce handlers' tests share: importing this module gives the importing test
@@ -14,11 +13,8 @@ import { useMockedDynamo } from './dynamo-outcomes.js';
 export const dynamo = useMockedDynamo();
 export const outbox = useAwsOutbox();
 beforeEach(() => {
-  dynamo.on(GetCommand).resolves({});
+  givenEmptyTable(dynamo);
   givenProfiles(dynamo, CALLERS.admin, CALLERS.user);
-  dynamo.on(UpdateCommand).resolves({});
-  dynamo.on(QueryCommand).resolves({ Items: [] });
-  dynamo.on(TransactWriteCommand).resolves({});
 });
 
 export const call = async (

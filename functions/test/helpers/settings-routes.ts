@@ -1,9 +1,9 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach } from 'vitest';
 import { type RouteId } from '@goldbot/shared';
 import { CALLERS, givenProfiles, type Claims, callRoute } from './lambda.js';
 import { settingsSampleWorld } from './settings-samples.js';
-import { useMockedDynamo } from './dynamo-outcomes.js';
+import { useMockedDynamo, givenEmptyTable } from './dynamo-outcomes.js';
 
 /**
  * What the configuration handlers' tests share: importing this module gives the importing test
@@ -13,9 +13,7 @@ import { useMockedDynamo } from './dynamo-outcomes.js';
 
 export const dynamo = useMockedDynamo();
 beforeEach(() => {
-  dynamo.on(GetCommand).resolves({});
-  dynamo.on(QueryCommand).resolves({ Items: [] });
-  dynamo.on(TransactWriteCommand).resolves({});
+  givenEmptyTable(dynamo);
   settingsSampleWorld(dynamo)['settings-email-templates-get']?.();
   givenProfiles(dynamo, CALLERS.admin, CALLERS.user);
 });

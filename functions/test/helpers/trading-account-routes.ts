@@ -1,9 +1,9 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach } from 'vitest';
 import { type RouteId } from '@goldbot/shared';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import { CALLERS, givenProfiles, callRoute } from './lambda.js';
-import { useMockedDynamo } from './dynamo-outcomes.js';
+import { useMockedDynamo, givenEmptyTable } from './dynamo-outcomes.js';
 import { useAwsOutbox } from './aws-outbox.js';
 import { runningPro } from './trading-samples.js';
 
@@ -18,11 +18,8 @@ export const outbox = useAwsOutbox();
 export const USER_SUB = String(CALLERS.user.sub);
 
 beforeEach(() => {
-  dynamo.on(GetCommand).resolves({});
+  givenEmptyTable(dynamo);
   givenProfiles(dynamo, CALLERS.admin, CALLERS.user);
-  dynamo.on(QueryCommand).resolves({ Items: [] });
-  dynamo.on(UpdateCommand).resolves({});
-  dynamo.on(TransactWriteCommand).resolves({});
 });
 
 export const call = async (

@@ -1,9 +1,8 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, vi } from 'vitest';
 import { type RouteId } from '@goldbot/shared';
 import { CALLERS, givenProfiles, jwtClaims, callRoute } from './lambda.js';
 import { SAMPLE_PAYOUT_TXID, SAMPLE_REQUESTER, withdrawalSampleWorld } from './withdrawal-samples.js';
-import { useMockedDynamo } from './dynamo-outcomes.js';
+import { useMockedDynamo, givenEmptyTable } from './dynamo-outcomes.js';
 import { useAwsOutbox } from './aws-outbox.js';
 import { tronFetch } from './tron-fetch.js';
 
@@ -23,11 +22,8 @@ export const JANE = jwtClaims(SAMPLE_REQUESTER._id, SAMPLE_REQUESTER.email);
 export const world = withdrawalSampleWorld(dynamo);
 
 beforeEach(() => {
-  dynamo.on(GetCommand).resolves({});
+  givenEmptyTable(dynamo);
   givenProfiles(dynamo, CALLERS.admin, CALLERS.user);
-  dynamo.on(QueryCommand).resolves({ Items: [] });
-  dynamo.on(UpdateCommand).resolves({});
-  dynamo.on(TransactWriteCommand).resolves({});
 });
 
 export const call = async (
