@@ -14,7 +14,7 @@ import { DEFAULT_EMAIL_TEMPLATES, type EmailTemplate } from '../../src/domain/em
 import type { OrderDetail } from '../../src/domain/records/order-record.js';
 import { toPaymentView, type PaymentRecord } from '../../src/domain/records/payment-record.js';
 import type { TransferRecord } from '../../src/domain/records/transfer-record.js';
-import type { Logger } from '../../src/kit/logger.js';
+import { createLogger } from '../../src/kit/logger.js';
 import { BUYER_PROFILE } from '../helpers/customer-commerce-samples.js';
 import { pendingPayment } from '../helpers/payment-samples.js';
 
@@ -30,13 +30,7 @@ const WALLET = 'TWsghcMkFXe1hnwZAWVQ9fUrZBtYv2aGJ8';
 const PAYER = 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL';
 const TXID = 'ab'.repeat(32);
 
-const silent: Logger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  child: () => silent,
-};
+const silent = createLogger('silent');
 
 function order(orderId: string, createdAt: number, extra: Partial<OrderDetail> = {}): OrderDetail {
   return {

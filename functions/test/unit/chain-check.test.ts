@@ -19,7 +19,7 @@ import {
 import { REVIEW_MESSAGES, type DecisionResult } from '../../src/domain/commerce/payment-review.js';
 import { transactionInfoSchema, type TransactionInfo } from '../../src/domain/commerce/tron.js';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../../src/domain/errors.js';
-import type { Logger } from '../../src/kit/logger.js';
+import { createLogger } from '../../src/kit/logger.js';
 import { loadTronFixtures } from '../../../scripts/local/tron-double.js';
 import { pendingPayment } from '../helpers/payment-samples.js';
 
@@ -202,13 +202,7 @@ describe('needsRecheck', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-const silent: Logger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  child: () => silent,
-};
+const silent = createLogger('silent');
 
 const isFinal = (check: ChainCheck | null | undefined) =>
   check !== null && check !== undefined && ['match', 'mismatch', 'invalid'].includes(check.status);
