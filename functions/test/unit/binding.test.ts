@@ -12,6 +12,7 @@ import { AUTO_APPROVAL_WITHHELD, bindingPolicy } from '../../src/domain/commerce
 import { REVIEW_MESSAGES } from '../../src/domain/commerce/payment-review.js';
 import { DEFAULT_EMAIL_TEMPLATES, type EmailTemplate } from '../../src/domain/email/templates.js';
 import type { OrderDetail } from '../../src/domain/records/order-record.js';
+import { openBasicOrder } from '../helpers/order-samples.js';
 import { toPaymentView, type PaymentRecord } from '../../src/domain/records/payment-record.js';
 import type { TransferRecord } from '../../src/domain/records/transfer-record.js';
 import { createLogger } from '../../src/kit/logger.js';
@@ -32,25 +33,8 @@ const TXID = 'ab'.repeat(32);
 
 const silent = createLogger('silent');
 
-function order(orderId: string, createdAt: number, extra: Partial<OrderDetail> = {}): OrderDetail {
-  return {
-    orderId,
-    userId: BUYER_PROFILE._id,
-    packageSlug: 'basic',
-    packageName: 'Basic Package',
-    originalAmountCents: 6000,
-    priceCents: 6000,
-    amountCents: 6037,
-    referralCode: null,
-    createdAt: new Date(createdAt).toISOString(),
-    expiresAt: (createdAt + ORDER.openMinutes * MIN) / 1000,
-    releasedAt: null,
-    claim: null,
-    binding: null,
-    lateTransfer: null,
-    ...extra,
-  };
-}
+const order = (orderId: string, createdAt: number, extra: Partial<OrderDetail> = {}): OrderDetail =>
+  openBasicOrder(orderId, createdAt, { userId: BUYER_PROFILE._id, ...extra });
 
 function recorded(extra: Partial<TransferRecord> = {}): TransferRecord {
   return {
