@@ -64,6 +64,17 @@ export interface HttpEventOptions {
   cookies?: string[];
 }
 
+/** A value for every path parameter of the route table, for tests that call any route. */
+export const ANY_PATH_PARAMETERS: Record<string, string> = {
+  id: 'x',
+  userId: 'x',
+  packageId: 'x',
+  dataset: 'payments',
+  orderId: 'x',
+  txid: 'x',
+  subscriptionId: 'x',
+};
+
 /** A realistic HTTP API v2 event for a route of the table. */
 export function httpEvent(options: HttpEventOptions): APIGatewayProxyEventV2 {
   const route = getRoute(options.routeId);

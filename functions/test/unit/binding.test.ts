@@ -15,6 +15,7 @@ import type { OrderDetail } from '../../src/domain/records/order-record.js';
 import { openBasicOrder } from '../helpers/order-samples.js';
 import { toPaymentView, type PaymentRecord } from '../../src/domain/records/payment-record.js';
 import type { TransferRecord } from '../../src/domain/records/transfer-record.js';
+import { InMemoryTransfers } from '../helpers/in-memory-transfers.js';
 import { createLogger } from '../../src/kit/logger.js';
 import { BUYER_PROFILE } from '../helpers/customer-commerce-samples.js';
 import { pendingPayment } from '../helpers/payment-samples.js';
@@ -55,8 +56,7 @@ function recorded(extra: Partial<TransferRecord> = {}): TransferRecord {
 }
 
 /** The table in memory, with the binding transaction's conditions. */
-class MemoryBindings implements BindingStore {
-  transfers = new Map<string, TransferRecord>();
+class MemoryBindings extends InMemoryTransfers implements BindingStore {
   orders = new Map<string, OrderDetail>();
   payments = new Map<string, PaymentRecord>();
   markers = new Map<string, string>();
@@ -68,15 +68,6 @@ class MemoryBindings implements BindingStore {
   /** Runs once before the next commit (a concurrent change to race with). */
   beforeCommit: (() => void) | null = null;
 
-  async recordTransfer(transfer: TransferRecord) {
-    const existing = this.transfers.get(transfer.txid);
-    if (existing) return existing;
-    this.transfers.set(transfer.txid, transfer);
-    return transfer;
-  }
-  async getTransfer(txid: string) {
-    return this.transfers.get(txid) ?? null;
-  }
   async ordersOfAmount(amountCents: number) {
     return [...this.orders.values()].filter((o) => o.amountCents === amountCents);
   }

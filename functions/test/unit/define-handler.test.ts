@@ -25,6 +25,7 @@ import {
   invoke,
   lambdaContext,
   storeCalls,
+  ANY_PATH_PARAMETERS,
 } from '../helpers/lambda.js';
 import { sleep } from '../../src/lib/retry.js';
 
@@ -375,15 +376,7 @@ describe('session guard', () => {
         httpEvent({
           routeId,
           claims: NEWCOMER,
-          pathParameters: {
-            id: 'x',
-            userId: 'x',
-            packageId: 'x',
-            dataset: 'payments',
-            orderId: 'x',
-            txid: 'x',
-            subscriptionId: 'x',
-          },
+          pathParameters: ANY_PATH_PARAMETERS,
         }),
       );
       expect([res.statusCode, res.body.message]).toEqual([401, SESSION_MESSAGES.noProfile]);
