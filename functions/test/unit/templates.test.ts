@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText } from '../../src/domain/email/plain-text.js';
 import { renderEmail } from '../../src/domain/email/render.js';
 import { isAdminTemplateType, sampleValues } from '../../src/domain/email/template-rules.js';
 import {
@@ -302,11 +301,5 @@ describe('renderEmail', () => {
   it('uses stored (admin-edited) templates the same way', () => {
     const mail = renderEmail({ subject: 'Code {{code}}', html: '<b>{{code}}</b> for {{username}}' }, values);
     expect(mail).toEqual({ subject: 'Code 0482', html: '<b>0482</b> for jane_doe', text: '0482 for jane_doe' });
-  });
-});
-
-describe('htmlToText', () => {
-  it('drops style and script blocks, turns block ends into line breaks and decodes entities', () => {
-    expect(htmlToText('<style>p{}</style><p>A &amp; B</p><p>&lt;C&gt;</p><script>x()</script>')).toBe('A & B\n<C>');
   });
 });
