@@ -47,6 +47,12 @@ export interface AuthorizationRow {
 
 /** A well-formed id that no seed or test creates. */
 const UNKNOWN_ID = '01KDX3N8W6Q5ZJ4R2T7B9MATRX';
+/** A refund request, by the customer or by an administrator, of a payment no test creates. */
+const REFUND_OF_UNKNOWN_PAYMENT = {
+  paymentId: UNKNOWN_ID,
+  trc20Address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+  reason: 'Sent by the authorization matrix test.',
+};
 /** A well-formed TRON transaction id that no transfer has. */
 const UNKNOWN_TXID = '0f'.repeat(32);
 
@@ -215,13 +221,7 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     anonymous: 401,
     user: 'allowed',
     admin: 'allowed',
-    request: {
-      body: {
-        paymentId: UNKNOWN_ID,
-        trc20Address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-        reason: 'Sent by the authorization matrix test.',
-      },
-    },
+    request: { body: REFUND_OF_UNKNOWN_PAYMENT },
     answers: [404],
   },
   'payment-create-free-trial': {
@@ -394,13 +394,7 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     anonymous: 401,
     user: 403,
     admin: 'allowed',
-    request: {
-      body: {
-        paymentId: UNKNOWN_ID,
-        trc20Address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-        reason: 'Sent by the authorization matrix test.',
-      },
-    },
+    request: { body: REFUND_OF_UNKNOWN_PAYMENT },
     answers: [404],
   },
   'admin-refund-approve': {

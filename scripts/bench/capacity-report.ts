@@ -4,7 +4,7 @@ import { renderTable } from './markdown.js';
 
 /**
  * Judging and tabulating the capacity measurements (pure: unit-tested in
- * scripts/test/bench-capacity.test.ts).
+ * scripts/test/bench-budget.test.ts).
  */
 export interface Measurement {
   /** Read capacity units of one invocation, the session guard's profile read left out. */

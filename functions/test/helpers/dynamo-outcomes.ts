@@ -3,7 +3,15 @@ import {
   TransactionCanceledException,
   type CancellationReason,
 } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient, type AwsClientStub } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach } from 'vitest';
 
@@ -21,6 +29,19 @@ export function useMockedDynamo(): AwsClientStub<DynamoDBDocumentClient> {
     dynamo.restore();
   });
   return dynamo;
+}
+
+/**
+ * The table as an empty one: every read finds nothing and every write succeeds. Tests stub what
+ * they read on top (a stub for one key wins over these).
+ */
+export function givenEmptyTable(dynamo: AwsClientStub<DynamoDBDocumentClient>): void {
+  dynamo.on(GetCommand).resolves({});
+  dynamo.on(PutCommand).resolves({});
+  dynamo.on(DeleteCommand).resolves({});
+  dynamo.on(QueryCommand).resolves({ Items: [] });
+  dynamo.on(TransactWriteCommand).resolves({});
+  dynamo.on(UpdateCommand).resolves({});
 }
 
 /** A write refused by its condition expression, as the document client throws it. */

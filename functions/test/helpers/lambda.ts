@@ -64,6 +64,17 @@ export interface HttpEventOptions {
   cookies?: string[];
 }
 
+/** A value for every path parameter of the route table, for tests that call any route. */
+export const ANY_PATH_PARAMETERS: Record<string, string> = {
+  id: 'x',
+  userId: 'x',
+  packageId: 'x',
+  dataset: 'payments',
+  orderId: 'x',
+  txid: 'x',
+  subscriptionId: 'x',
+};
+
 /** A realistic HTTP API v2 event for a route of the table. */
 export function httpEvent(options: HttpEventOptions): APIGatewayProxyEventV2 {
   const route = getRoute(options.routeId);
@@ -353,3 +364,14 @@ export async function invoke(handler: HttpHandler, event: APIGatewayProxyEventV2
     rawBody,
   };
 }
+
+/**
+ * A route's handler, imported by its id (handlers/<id>.ts) when a test first needs it, so a test
+ * file loads only the handlers it calls.
+ */
+export const routeHandler = async (routeId: RouteId): Promise<HttpHandler> =>
+  ((await import(`../../src/handlers/${routeId}.ts`)) as { handler: HttpHandler }).handler;
+
+/** Runs a route's handler once in process with the event `options` describe. */
+export const callRoute = async (options: HttpEventOptions): Promise<InvokeResult> =>
+  invoke(await routeHandler(options.routeId), httpEvent(options));

@@ -10,8 +10,9 @@ import { latestCode, mailsTo } from './mailbox.js';
 import { SIGN_UP_PASSWORD, newEmail, newUsername, register, verifyMailedCode } from './sign-up.js';
 
 /**
- * The security review's findings (docs/security.md, "The review's findings", which names H1…L8), each replayed over real HTTP against
- * the local stack: what an attacker would send, and what must come back.
+ * The security review's findings (docs/security.md, "The review's findings and where each is fixed"),
+ * each replayed over real HTTP against the local stack: what an attacker would send, and what must
+ * come back.
  */
 const PASSWORD = SIGN_UP_PASSWORD;
 const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
@@ -32,7 +33,7 @@ async function signedIn(tag: string) {
   };
 }
 
-describe('H1: no request can pin a function', () => {
+describe('no request can pin a function', () => {
   // The review's body: one e-mail value of 120 KB that backtracked for 17 s.
   const hugeEmail = `a@${'.'.repeat(120_000)}@`;
   // The same shape just under the 16 KB body cap, so it reaches validation.
@@ -71,7 +72,7 @@ describe('H1: no request can pin a function', () => {
   });
 });
 
-describe('H2: an unproven address is never marked verified', () => {
+describe('an unproven address is never marked verified', () => {
   it('the e-mail-change attack leaves no account holding the victim address as verified', async () => {
     const attacker = await signedIn('attacker');
     const victim = newEmail('victim');
@@ -138,7 +139,7 @@ describe('H2: an unproven address is never marked verified', () => {
   });
 });
 
-describe('H3: reset codes cannot be guessed over days', () => {
+describe('reset codes cannot be guessed over days', () => {
   it('locks an address for 24 h after 10 wrong codes, and says so', async () => {
     const user = await signedIn('lock');
     await api('/api/auth/request-password-reset', { method: 'POST', body: { email: user.email } });
@@ -178,7 +179,7 @@ describe('H3: reset codes cannot be guessed over days', () => {
   });
 });
 
-describe('M2: sign-out ends the session on the server', () => {
+describe('sign-out ends the session on the server', () => {
   it('after logout the refresh token is refused and the cookie is cleared', async () => {
     const user = await signedIn('logout');
     const before = await api('/api/auth/refresh', {
@@ -212,7 +213,7 @@ describe('M2: sign-out ends the session on the server', () => {
   });
 });
 
-describe('L4 and M4: only ID tokens of set-up accounts pass', () => {
+describe('only ID tokens of set-up accounts pass', () => {
   it('refuses an access token on /api/auth/me', async () => {
     const user = await signedIn('access');
     const result = await localSignIn(stack().urls.cognito, stack().pool, { email: user.email, password: PASSWORD });
@@ -225,7 +226,7 @@ describe('L4 and M4: only ID tokens of set-up accounts pass', () => {
   });
 });
 
-describe('L2: resendOtp does not tell which addresses exist', () => {
+describe('resendOtp does not tell which addresses exist', () => {
   it('answers unknown, pending and verified addresses the same way', async () => {
     const verified = await signedIn('known');
     const unknown = await api('/api/auth/resendOtp', { method: 'POST', body: { email: newEmail('ghost') } });
@@ -254,7 +255,7 @@ describe('L2: resendOtp does not tell which addresses exist', () => {
   });
 });
 
-describe('M6: per-client limits at the default scale', () => {
+describe('per-client limits at the default scale', () => {
   // The shared stack runs with RATE_LIMIT_SCALE raised for the other suites; this gateway runs the
   // same handlers against the same services with the default scale of 1.
   let baseUrl = '';

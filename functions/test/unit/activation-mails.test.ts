@@ -14,7 +14,7 @@ import {
 } from '../../src/domain/commerce/activation-mails.js';
 import { renderEmail } from '../../src/domain/email/render.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
-import { CALLERS, givenProfilesOnly, httpEvent, invoke, lambdaContext, type HttpHandler } from '../helpers/lambda.js';
+import { CALLERS, givenProfilesOnly, lambdaContext, callRoute } from '../helpers/lambda.js';
 import { inMemoryActivationStore, type InMemoryActivationStore } from '../helpers/in-memory-activation-store.js';
 import { useAwsOutbox } from '../helpers/aws-outbox.js';
 import { conditionFailed, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
@@ -337,10 +337,8 @@ describe('handlers and the job', () => {
     dynamo.on(QueryCommand, { IndexName: 'GSI2' }).resolves({ Items: [toSubscriptionItem(sub)] });
     return sub;
   };
-  const call = async (routeId: 'admin-activations' | 'payment-send-basic-notifications', claims = CALLERS.admin) => {
-    const { handler } = (await import(`../../src/handlers/${routeId}.ts`)) as { handler: HttpHandler };
-    return invoke(handler, httpEvent({ routeId, claims }));
-  };
+  const call = (routeId: 'admin-activations' | 'payment-send-basic-notifications', claims = CALLERS.admin) =>
+    callRoute({ routeId, claims });
 
   it('admin-activations lists today', async () => {
     listedToday();

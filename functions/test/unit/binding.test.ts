@@ -12,9 +12,11 @@ import { AUTO_APPROVAL_WITHHELD, bindingPolicy } from '../../src/domain/commerce
 import { REVIEW_MESSAGES } from '../../src/domain/commerce/payment-decisions.js';
 import { DEFAULT_EMAIL_TEMPLATES, type EmailTemplate } from '../../src/domain/email/templates.js';
 import type { OrderDetail } from '../../src/domain/records/order-record.js';
+import { openBasicOrder } from '../helpers/order-samples.js';
 import { toPaymentView, type PaymentRecord } from '../../src/domain/records/payment-record.js';
 import type { TransferRecord } from '../../src/domain/records/transfer-record.js';
-import type { Logger } from '../../src/kit/logger.js';
+import { InMemoryTransfers } from '../helpers/in-memory-transfers.js';
+import { createLogger } from '../../src/kit/logger.js';
 import { BUYER_PROFILE } from '../helpers/customer-commerce-samples.js';
 import { pendingPayment } from '../helpers/payment-samples.js';
 
@@ -30,33 +32,10 @@ const WALLET = 'TWsghcMkFXe1hnwZAWVQ9fUrZBtYv2aGJ8';
 const PAYER = 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL';
 const TXID = 'ab'.repeat(32);
 
-const silent: Logger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  child: () => silent,
-};
+const silent = createLogger('silent');
 
-function order(orderId: string, createdAt: number, extra: Partial<OrderDetail> = {}): OrderDetail {
-  return {
-    orderId,
-    userId: BUYER_PROFILE._id,
-    packageSlug: 'basic',
-    packageName: 'Basic Package',
-    originalAmountCents: 6000,
-    priceCents: 6000,
-    amountCents: 6037,
-    referralCode: null,
-    createdAt: new Date(createdAt).toISOString(),
-    expiresAt: (createdAt + ORDER.openMinutes * MIN) / 1000,
-    releasedAt: null,
-    claim: null,
-    binding: null,
-    lateTransfer: null,
-    ...extra,
-  };
-}
+const order = (orderId: string, createdAt: number, extra: Partial<OrderDetail> = {}): OrderDetail =>
+  openBasicOrder(orderId, createdAt, { userId: BUYER_PROFILE._id, ...extra });
 
 function recorded(extra: Partial<TransferRecord> = {}): TransferRecord {
   return {
@@ -77,8 +56,7 @@ function recorded(extra: Partial<TransferRecord> = {}): TransferRecord {
 }
 
 /** The table in memory, with the binding transaction's conditions. */
-class MemoryBindings implements BindingStore {
-  transfers = new Map<string, TransferRecord>();
+class MemoryBindings extends InMemoryTransfers implements BindingStore {
   orders = new Map<string, OrderDetail>();
   payments = new Map<string, PaymentRecord>();
   markers = new Map<string, string>();
@@ -90,15 +68,6 @@ class MemoryBindings implements BindingStore {
   /** Runs once before the next commit (a concurrent change to race with). */
   beforeCommit: (() => void) | null = null;
 
-  async recordTransfer(transfer: TransferRecord) {
-    const existing = this.transfers.get(transfer.txid);
-    if (existing) return existing;
-    this.transfers.set(transfer.txid, transfer);
-    return transfer;
-  }
-  async getTransfer(txid: string) {
-    return this.transfers.get(txid) ?? null;
-  }
   async ordersOfAmount(amountCents: number) {
     return [...this.orders.values()].filter((o) => o.amountCents === amountCents);
   }

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { chainCheckSchema, type ChainCheck } from '@goldbot/shared';
 import { TronApiError, type TronLookup, type TronTransactionApi } from '../../src/domain/commerce/tron.js';
 import type { TransferRecord } from '../../src/domain/records/transfer-record.js';
+import { InMemoryTransfers } from '../helpers/in-memory-transfers.js';
 import type { SettleOutcome } from '../../src/domain/commerce/binding.js';
 import { toPaymentView, type PaymentRecord } from '../../src/domain/records/payment-record.js';
 import {
@@ -19,7 +20,7 @@ import {
 import { REVIEW_MESSAGES, type DecisionResult } from '../../src/domain/commerce/payment-decisions.js';
 import { transactionInfoSchema, type TransactionInfo } from '../../src/domain/commerce/tron.js';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../../src/domain/errors.js';
-import type { Logger } from '../../src/kit/logger.js';
+import { createLogger } from '../../src/kit/logger.js';
 import { loadTronFixtures } from '../../../scripts/local/tron-double.js';
 import { pendingPayment } from '../helpers/payment-samples.js';
 
@@ -202,23 +203,18 @@ describe('needsRecheck', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-const silent: Logger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  child: () => silent,
-};
+const silent = createLogger('silent');
 
 const isFinal = (check: ChainCheck | null | undefined) =>
   check !== null && check !== undefined && ['match', 'mismatch', 'invalid'].includes(check.status);
 
-class MemoryStore implements ChainCheckStore {
+class MemoryStore extends InMemoryTransfers implements ChainCheckStore {
   payments = new Map<string, PaymentRecord>();
   autoApprove = false;
   saves: ChainCheck[] = [];
   pages: string[] = [];
   constructor(...payments: PaymentRecord[]) {
+    super();
     for (const p of payments) this.payments.set(p._id, p);
   }
   async getPayment(id: string) {
@@ -235,20 +231,10 @@ class MemoryStore implements ChainCheckStore {
   async autoApproveOnMatch() {
     return this.autoApprove;
   }
-  transfers = new Map<string, TransferRecord>();
   /** Addresses that paid other customers' orders (the PAYER# partition, read only here). */
   payersOfOthers = new Set<string>();
   async payerPaidOthers(address: string) {
     return this.payersOfOthers.has(address);
-  }
-  async recordTransfer(transfer: TransferRecord) {
-    const existing = this.transfers.get(transfer.txid);
-    if (existing) return existing;
-    this.transfers.set(transfer.txid, transfer);
-    return transfer;
-  }
-  async getTransfer(txid: string) {
-    return this.transfers.get(txid) ?? null;
   }
   async listRecheckCandidates(since: string) {
     this.pages.push(since);

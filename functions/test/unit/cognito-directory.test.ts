@@ -21,7 +21,7 @@ import { secretHash } from '../../src/adapters/cognito-secret-hash.js';
  * The Cognito adapter (adapters/cognito-directory.ts) with the Cognito client mocked: the command
  * and input of each directory call, and how Cognito's answers and errors (the client's exceptions,
  * named by Cognito's code) become the directory's results. A sign-in's tokens and the MFA calls are in
- * admin-mfa-adapters.test.ts.
+ * cognito-directory.totp.test.ts.
  */
 const cognito = mockClient(CognitoIdentityProviderClient);
 afterAll(() => cognito.restore());

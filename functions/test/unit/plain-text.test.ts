@@ -5,6 +5,10 @@ import { DEFAULT_EMAIL_TEMPLATES, subscriptionMailValues } from '../../src/domai
 
 /** The plain-text part every mail carries, derived from the rendered HTML. */
 describe('htmlToText', () => {
+  it('drops style and script blocks, turns block ends into line breaks and decodes entities', () => {
+    expect(htmlToText('<style>p{}</style><p>A &amp; B</p><p>&lt;C&gt;</p><script>x()</script>')).toBe('A & B\n<C>');
+  });
+
   it('keeps the address of a link after its label', () => {
     expect(htmlToText('<p>Go to <a href="https://goldbot.example/dashboard" style="x">your dashboard</a>.</p>')).toBe(
       'Go to your dashboard (https://goldbot.example/dashboard).',

@@ -20,7 +20,7 @@ import { handler as contactAdd } from '../../src/handlers/contact-add.js';
 import { awsChecks } from '../../src/wiring/aws-checks.js';
 import { defineHandler } from '../../src/kit/define-handler.js';
 import { ok } from '../../src/kit/http-response.js';
-import { CALLERS, givenProfiles, httpEvent, invoke, type HttpHandler } from '../helpers/lambda.js';
+import { CALLERS, givenProfiles, httpEvent, invoke, type HttpHandler, ANY_PATH_PARAMETERS } from '../helpers/lambda.js';
 import { conditionFailed, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
 /**
@@ -256,15 +256,7 @@ describe('where the handler kit applies the limits', () => {
         httpEvent({
           routeId,
           claims: auth === 'public' ? null : CALLERS.admin,
-          pathParameters: {
-            id: 'x',
-            userId: 'x',
-            packageId: 'x',
-            dataset: 'payments',
-            orderId: 'x',
-            txid: 'x',
-            subscriptionId: 'x',
-          },
+          pathParameters: ANY_PATH_PARAMETERS,
           body: {},
         }),
       );

@@ -12,7 +12,7 @@ import {
   unitsToCents,
 } from '../../src/domain/commerce/transfers.js';
 import { transactionInfoSchema } from '../../src/domain/commerce/tron.js';
-import type { OrderDetail } from '../../src/domain/records/order-record.js';
+import { openBasicOrder } from '../helpers/order-samples.js';
 import { loadTronFixtures } from '../../../scripts/local/tron-double.js';
 
 /**
@@ -25,25 +25,7 @@ const POLICY = bindingPolicy(ORDER.openMinutes, ORDER.graceMinutes);
 const WALLET = 'TWsghcMkFXe1hnwZAWVQ9fUrZBtYv2aGJ8';
 
 /** An order of 60.37 USDT created `createdMinutesAgo` before NOW, open for the default lifetime. */
-function order(orderId: string, createdAt: number, extra: Partial<OrderDetail> = {}): OrderDetail {
-  return {
-    orderId,
-    userId: `user-of-${orderId}`,
-    packageSlug: 'basic',
-    packageName: 'Basic Package',
-    originalAmountCents: 6000,
-    priceCents: 6000,
-    amountCents: 6037,
-    referralCode: null,
-    createdAt: new Date(createdAt).toISOString(),
-    expiresAt: (createdAt + ORDER.openMinutes * MIN) / 1000,
-    releasedAt: null,
-    claim: null,
-    binding: null,
-    lateTransfer: null,
-    ...extra,
-  };
-}
+const order = openBasicOrder;
 const transfer = (blockTime: number, units = '60370000') => ({ units, blockTime });
 
 describe('an order’s lifetime', () => {

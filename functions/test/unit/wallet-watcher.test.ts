@@ -16,7 +16,7 @@ import {
   type PoolAlert,
 } from '../../src/domain/commerce/watch-notices.js';
 import type { TransferRecord } from '../../src/domain/records/transfer-record.js';
-import type { Logger } from '../../src/kit/logger.js';
+import { createLogger } from '../../src/kit/logger.js';
 
 /**
  * The wallet watcher's sweep (wallet-watcher.ts) over a fake TronGrid and store: every page read
@@ -29,13 +29,7 @@ const NOW = Date.parse('2026-11-23T12:00:00.000Z');
 const WALLET = 'TWsghcMkFXe1hnwZAWVQ9fUrZBtYv2aGJ8';
 const POLICY = bindingPolicy(ORDER.openMinutes, ORDER.graceMinutes);
 
-const silent: Logger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  child: () => silent,
-};
+const silent = createLogger('silent');
 
 interface ChainRow {
   txid: string;
