@@ -1,5 +1,5 @@
 import { backoffMs, CONFLICT_TRIES, retry } from '../lib/retry.js';
-import { ConflictError } from './errors.js';
+import { ConflictError, DomainError } from './errors.js';
 
 /**
  * What a use case that commits with retries takes from its runtime: the clock, new ids (ULIDs in
@@ -41,3 +41,25 @@ export const retryConflicts = <O extends { kind: string }>(
     delayMs: (attempt) => backoffMs(attempt, { random: runtime.random }),
     sleep: runtime.sleep,
   });
+
+/**
+ * Runs a commit whose answer may be lost: when it fails with anything but a domain answer (a
+ * timeout or throttling that outlasted the SDK's retries, after which the write may or may not have
+ * been applied), `applied` reads whether this very write landed. Landed, the commit counts as
+ * `committed`, so the effect's mail still goes; not landed, or unreadable, the first error stands
+ * (the request answers 503 and may be repeated: the write is conditional, done once).
+ */
+export async function commitOrFindApplied<O>(
+  commit: () => Promise<O>,
+  applied: () => Promise<boolean>,
+  committed: O,
+): Promise<O> {
+  try {
+    return await commit();
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    const landed = await applied().catch(() => false);
+    if (landed) return committed;
+    throw error;
+  }
+}

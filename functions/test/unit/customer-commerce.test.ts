@@ -408,6 +408,26 @@ describe('submitUsdtPayment', () => {
     expect(await statusOf(submitUsdtPayment(deps, BUYER._id, PRO, log))).toBe(409);
   });
 
+  it('reads back a purchase whose commit failed past the SDK retries: landed is 201 with the mail, else the error stands', async () => {
+    const { deps, state, sent, log } = setup();
+    const commit = deps.store.commitPurchase;
+    deps.store.commitPurchase = async (plan) => {
+      await commit(plan);
+      // Applied; then the answer is lost, and the marker now names this payment.
+      state.snapshot = { ...state.snapshot, txidMarker: marker({ paymentId: plan.payment._id }) };
+      throw Object.assign(new Error('socket hang up'), { name: 'TimeoutError' });
+    };
+    const result = await submitUsdtPayment(deps, BUYER._id, PRO, log);
+    expect(result.status).toBe(201);
+    expect(sent).toHaveLength(1);
+    deps.store.commitPurchase = async () => {
+      throw Object.assign(new Error('throttled'), { name: 'ThrottlingException' });
+    };
+    state.snapshot = { ...state.snapshot, txidMarker: null };
+    await expect(submitUsdtPayment(deps, BUYER._id, PRO, log)).rejects.toThrow('throttled');
+    expect(sent).toHaveLength(1);
+  });
+
   it('takes its own transaction applied behind a timeout as committed: 201 and the pending mail, not a replay', async () => {
     // The SDK retried a TransactWriteItems whose first attempt was applied and then timed out:
     // the retry finds the TXID marker of this very payment (the plan's id ID1).

@@ -25,6 +25,7 @@ import {
 } from './transfers.js';
 import type { OnMailFailure } from '../email/mail-failure.js';
 import { sendPendingMail } from './pending-mail.js';
+import { commitOrFindApplied } from '../use-case-runtime.js';
 
 /**
  * Binding a recorded transfer to its order (docs/data-model.md, "Binding a transfer to its order"):
@@ -283,7 +284,11 @@ export async function settleTransfer(
       at,
       { paymentId: deps.newId(at.getTime()), subscriptionId: deps.newId(at.getTime()) },
     );
-    const result = await deps.store.commitBinding(plan);
+    const result = await commitOrFindApplied(
+      () => deps.store.commitBinding(plan),
+      async () => isThisBinding((await deps.store.getTransfer(transfer.txid))?.binding, plan),
+      { kind: 'committed' } as const,
+    );
     if (result.kind === 'transfer-settled') {
       const now = await deps.store.getTransfer(transfer.txid);
       // This very binding, applied and its answer lost (a timeout after the write, then the SDK's

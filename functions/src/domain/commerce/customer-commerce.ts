@@ -46,6 +46,7 @@ import {
 } from './purchase.js';
 import { withinLifetime, type BindingPolicy } from './transfers.js';
 import { sendPendingMail } from './pending-mail.js';
+import { commitOrFindApplied } from '../use-case-runtime.js';
 
 /**
  * The customer commerce use cases: the package status, the public settings, the wallet, a
@@ -256,7 +257,11 @@ export async function submitUsdtPayment(
     paymentId: deps.newId(at.getTime()),
     subscriptionId: deps.newId(at.getTime()),
   });
-  const result = await deps.store.commitPurchase(plan, limits);
+  const result = await commitOrFindApplied(
+    () => deps.store.commitPurchase(plan, limits),
+    async () => (await read()).txidMarker?.paymentId === plan.payment._id,
+    { kind: 'committed' } as const,
+  );
   // The transaction was applied, and its answer lost (a timeout after the write): the SDK's retry
   // then finds the TXID taken by this very payment. That is this request's own commit, not a
   // repeat: it goes on as committed, so the pending mail below is still sent.
@@ -339,7 +344,13 @@ export async function createFreeTrial(deps: CommerceDeps, userId: string, log: L
   if (!profile) throw new UnauthorizedError(PURCHASE_MESSAGES.noProfile);
   const at = deps.now();
   const { subscription, link } = planFreeTrial(profile, at, deps.newId(at.getTime()), { onSale, copyTradingLink });
-  const result = await deps.store.commitFreeTrial(subscription, link);
+  const result = await commitOrFindApplied(
+    () => deps.store.commitFreeTrial(subscription, link),
+    async () =>
+      (await deps.store.readFreeTrial(userId, 'freeTrialActivated')).profile?.freeTrialStartedAt ===
+      subscription.createdAt,
+    { kind: 'committed' } as const,
+  );
   if (result.kind === 'refused') {
     if (result.reason === 'used') throw new ConflictError(PAYMENT_MESSAGES.freeTrialUsed);
     if (result.reason === 'profile') throw new ForbiddenError(PURCHASE_MESSAGES.deactivated);

@@ -2,7 +2,7 @@ import { REFERRAL, toCents, type PackageSlug, type Payment } from '@goldbot/shar
 import type { AuditEntry } from '../records/audit-entry.js';
 import { toPaymentView, type PaymentRecord } from '../records/payment-record.js';
 import type { SubscriptionRecord } from '../records/subscription-record.js';
-import { retryConflicts } from '../use-case-runtime.js';
+import { commitOrFindApplied, retryConflicts } from '../use-case-runtime.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { creditAfterOwed } from '../refunds/refund-rules.js';
 import { basicPeriod, proPeriod, ultimatePeriod, utcDay, type Period } from './package-dates.js';
@@ -304,6 +304,10 @@ async function runDecision<P>(
   }
 }
 
+/** The payment reads approved by this very plan: its time and its administrator. */
+const approvedByPlan = (payment: PaymentRecord | undefined, plan: ApprovalPlan): boolean =>
+  payment?.status === 'completed' && payment.approvedAt === plan.at && payment.approvedBy === plan.adminId;
+
 /**
  * Approves a pending payment in one conditional transaction: payment completed, subscription
  * active with its dates, Basic's paid-through month moved, the referrer credited, the aggregates
@@ -335,7 +339,11 @@ export async function approvePayment(
     },
     commit: (plan) => {
       tried = plan;
-      return store.commitApproval(plan);
+      return commitOrFindApplied(
+        () => store.commitApproval(plan),
+        async () => approvedByPlan(await store.getPayment(paymentId), plan),
+        { kind: 'committed' } as const,
+      );
     },
   });
   let plan: ApprovalPlan;
@@ -346,9 +354,7 @@ export async function approvePayment(
     // Approved by this very plan (its time and admin): the transaction was applied and its answer
     // lost (a timeout, then the SDK's retry found the payment no longer pending). It counts as
     // committed, so the customer's verified mail still goes.
-    if (!last || current?.status !== 'completed' || current.approvedAt !== last.at || current.approvedBy !== adminId) {
-      return alreadyDecided(current, 'completed');
-    }
+    if (!last || !approvedByPlan(current, last)) return alreadyDecided(current, 'completed');
     plan = last;
   }
   const approved: PaymentRecord = {

@@ -25,6 +25,7 @@ import { packageSlugOf, purchaseRecords, type CustomerProfile, type TxidMarker }
 import { centsToUsdtUnits, formatTokenAmount } from './tron.js';
 import { unitsToUsdt } from './transfers.js';
 import { sendPendingMail } from './pending-mail.js';
+import { commitOrFindApplied } from '../use-case-runtime.js';
 
 /**
  * The back-office's unmatched transfers (docs/data-model.md, "Transfer"): the transfers the chain
@@ -228,21 +229,29 @@ export async function assignTransfer(
       price: centsToUsd(priceCents),
     },
   });
-  const result = await deps.store.commitAssignment({
-    transfer,
-    decision,
-    payment,
-    subscription: records.subscription,
-    marker: records.marker,
-    markerRead: context.marker?.paymentId ?? null,
-    audit,
-  });
+  const assignedByThis = (now: TransferRecord | null) => {
+    const own = now?.unmatched?.decision;
+    return own?.paymentId === paymentId && own.by === admin.userId && own.at === iso;
+  };
+  const result = await commitOrFindApplied(
+    () =>
+      deps.store.commitAssignment({
+        transfer,
+        decision,
+        payment,
+        subscription: records.subscription,
+        marker: records.marker,
+        markerRead: context.marker?.paymentId ?? null,
+        audit,
+      }),
+    async () => assignedByThis(await deps.store.getTransfer(txid)),
+    { kind: 'committed' } as const,
+  );
   if (result.kind === 'decided') {
     const now = await deps.store.getTransfer(txid);
     // Decided by this very assignment (its payment, admin and time): the transaction was applied
     // and its answer lost (a timeout, then the SDK's retry). It counts as committed, so the mail goes.
-    const own = now?.unmatched?.decision;
-    if (own?.paymentId !== paymentId || own.by !== admin.userId || own.at !== iso) {
+    if (!assignedByThis(now)) {
       openTransfer(now);
       throw new ConflictError(TRANSFER_MESSAGES.alreadyDecided('decided'));
     }

@@ -24,7 +24,7 @@ import {
 } from '../records/refund-record.js';
 import type { SubscriptionRecord } from '../records/subscription-record.js';
 import { clawbackOf, judgeRefundRequest, rechainBasic, type BasicMonth } from './refund-rules.js';
-import { commitWithRetries, type UseCaseRuntime } from '../use-case-runtime.js';
+import { commitOrFindApplied, commitWithRetries, type UseCaseRuntime } from '../use-case-runtime.js';
 import type { OnMailFailure } from '../email/mail-failure.js';
 
 /**
@@ -484,7 +484,16 @@ export async function approveRefund(
     }
     plan = planRefundApproval(refund, context, adminId, input, deps.now(), deps.newId);
     const candidate = plan;
-    const outcome = await commitWithRetries(deps, () => store.commitApproval(candidate), REFUND_MESSAGES.tryAgain);
+    const outcome = await commitWithRetries(
+      deps,
+      () =>
+        commitOrFindApplied(
+          () => store.commitApproval(candidate),
+          async () => decidedByPlan(await store.getRefund(refundId), 'approved', candidate),
+          { kind: 'committed' } as const,
+        ),
+      REFUND_MESSAGES.tryAgain,
+    );
     if (outcome.kind === 'committed') break;
     if (outcome.kind === 'not-pending') {
       const current = await store.getRefund(refundId);
@@ -564,7 +573,16 @@ export async function refuseRefund(
   if (refund.status !== 'pending') return alreadyDecided(refund, 'refused');
 
   const plan = planRefusal(refund, adminId, reason, deps.now(), deps.newId);
-  const outcome = await commitWithRetries(deps, () => store.commitRefusal(plan), REFUND_MESSAGES.tryAgain);
+  const outcome = await commitWithRetries(
+    deps,
+    () =>
+      commitOrFindApplied(
+        () => store.commitRefusal(plan),
+        async () => decidedByPlan(await store.getRefund(refundId), 'refused', plan),
+        { kind: 'committed' } as const,
+      ),
+    REFUND_MESSAGES.tryAgain,
+  );
   if (outcome.kind === 'not-pending') {
     const current = await store.getRefund(refundId);
     if (!decidedByPlan(current, 'refused', plan)) return alreadyDecided(current, 'refused');

@@ -13,7 +13,7 @@ import { toWithdrawalView, withdrawalSearchText, type WithdrawalRecord } from '.
 import { SEARCH_EVALUATION_BUDGET } from '../commerce/payment-lists.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.js';
 import type { ReferralBalances } from './balances.js';
-import { commitWithRetries, type UseCaseRuntime } from '../use-case-runtime.js';
+import { commitOrFindApplied, commitWithRetries, type UseCaseRuntime } from '../use-case-runtime.js';
 import type { OnMailFailure } from '../email/mail-failure.js';
 
 /**
@@ -421,20 +421,26 @@ export async function decideWithdrawal(
 
   const profile = await store.getProfile(withdrawal.userId);
   const plan = planDecision(withdrawal, decision, adminId, adminNote, deps.now(), deps.newId, payoutTxid);
+  // Decided by this very plan (its time and admin): the transaction was applied and its answer
+  // lost (a timeout, then the SDK's retry or its last error). It goes on as committed, so the mail
+  // still goes.
+  const decidedByPlan = (current: WithdrawalRecord | undefined) =>
+    current?.status === decision &&
+    current.processedBy === adminId &&
+    (decision === 'approved' ? current.approvedDate : current.rejectedDate) === plan.at;
   const outcome = await commitWithRetries(
     deps,
-    () => store.commitDecision(plan),
+    () =>
+      commitOrFindApplied(
+        () => store.commitDecision(plan),
+        async () => decidedByPlan(await store.getWithdrawal(withdrawalId)),
+        { kind: 'committed' } as const,
+      ),
     WITHDRAWAL_DECISION_MESSAGES.tryAgain,
   );
   if (outcome.kind === 'not-pending') {
     const current = await store.getWithdrawal(withdrawalId);
-    // Decided by this very plan (its time and admin): the transaction was applied and its answer
-    // lost (a timeout, then the SDK's retry). It goes on as committed, so the mail still goes.
-    const ours =
-      current?.status === decision &&
-      current.processedBy === adminId &&
-      (decision === 'approved' ? current.approvedDate : current.rejectedDate) === plan.at;
-    if (!ours) return alreadyDecided(store, current, decision);
+    if (!decidedByPlan(current)) return alreadyDecided(store, current, decision);
   }
   if (outcome.kind === 'hold-missing') throw new ConflictError(WITHDRAWAL_DECISION_MESSAGES.holdMissing);
 
