@@ -5,7 +5,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { describeSubmitFailure } from '@/lib/api-errors';
 import { formatCalendarDay } from '@/lib/format';
-import { toFieldErrors, withoutError, type FieldErrors } from '@/lib/form-errors';
+import { bindField, toFieldErrors, withoutError, type FieldErrors } from '@/lib/form-errors';
 import { saveMt5Account, useMt5Account, useShowMt5State } from '../api/mt5-account';
 import './mt5-account-card.css';
 
@@ -81,6 +81,8 @@ function Mt5Form({ initial, submitLabel, onSaved, onCancel }: Mt5FormProps) {
     setErrors((current) => withoutError(current, field));
   };
 
+  const field = bindField(values, errors, edit);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -114,10 +116,7 @@ function Mt5Form({ initial, submitLabel, onSaved, onCancel }: Mt5FormProps) {
       {failure && <FormAlert variant="error">{failure}</FormAlert>}
       <TextField
         label="Broker"
-        name="broker"
-        value={values.broker}
-        onChange={edit('broker')}
-        error={errors.broker}
+        {...field('broker')}
         hint={MT5_TEXT.brokerHint}
         maxLength={MT5_LIMITS.nameMaxLength}
         autoComplete="organization"
@@ -125,10 +124,7 @@ function Mt5Form({ initial, submitLabel, onSaved, onCancel }: Mt5FormProps) {
       />
       <TextField
         label="Server"
-        name="server"
-        value={values.server}
-        onChange={edit('server')}
-        error={errors.server}
+        {...field('server')}
         hint={MT5_TEXT.serverHint}
         maxLength={MT5_LIMITS.nameMaxLength}
         autoComplete="off"
@@ -137,10 +133,7 @@ function Mt5Form({ initial, submitLabel, onSaved, onCancel }: Mt5FormProps) {
       />
       <TextField
         label="Account number"
-        name="accountNumber"
-        value={values.accountNumber}
-        onChange={edit('accountNumber')}
-        error={errors.accountNumber}
+        {...field('accountNumber')}
         hint={MT5_TEXT.accountHint}
         inputMode="numeric"
         maxLength={MT5_LIMITS.accountMaxDigits}
