@@ -26,6 +26,17 @@ export function Detail({ label, children }: { label: string; children: ReactNode
   );
 }
 
+/** A row whose value is machine text (an address, a TXID, an id), set in monospace. */
+export function CodeDetail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Detail label={label}>
+      <Text as="code" fontFamily="monospace">
+        {children}
+      </Text>
+    </Detail>
+  );
+}
+
 /** The 'User' row of a request's details (payment, refund, withdrawal): username, e-mail under it. */
 export function UserDetail({ user }: { user: { username: string; email: string } }) {
   return (

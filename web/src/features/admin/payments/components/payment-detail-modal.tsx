@@ -6,7 +6,7 @@ import { PAYMENT, type Payment } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { AdminModal } from '../../components/admin-modal';
 import { DecisionControls } from '../../components/decision-controls';
-import { Detail, DetailList, DetailSection, StatusDetail, UserDetail } from '../../components/detail-list';
+import { CodeDetail, Detail, DetailList, DetailSection, StatusDetail, UserDetail } from '../../components/detail-list';
 import { CopyableCode } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
 import { UserIdentity } from '../../components/user-identity';
@@ -123,11 +123,7 @@ export function PaymentDetailModal({
           </Detail>
           <Detail label="Created">{formatDateTime(payment.createdAt)}</Detail>
           <Detail label="Updated">{formatDateTime(payment.updatedAt)}</Detail>
-          <Detail label="Wallet address">
-            <Text as="code" fontFamily="monospace">
-              {payment.walletAddress || '-'}
-            </Text>
-          </Detail>
+          <CodeDetail label="Wallet address">{payment.walletAddress || '-'}</CodeDetail>
           <Detail label="Network">{payment.network || '-'}</Detail>
         </DetailList>
 
