@@ -5,12 +5,12 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { describeSubmitFailure } from '@/lib/api-errors';
 import { formatCalendarDay } from '@/lib/format';
-import { bindField, toFieldErrors, withoutError, type FieldErrors } from '@/lib/form-errors';
+import { toFieldErrors } from '@/lib/form-errors';
+import { useFormFields } from '@/hooks/use-form-fields';
 import { saveMt5Account, useMt5Account, useShowMt5State } from '../api/mt5-account';
 import './mt5-account-card.css';
 
 const FIELDS = ['broker', 'server', 'accountNumber'] as const;
-type Field = (typeof FIELDS)[number];
 
 export const MT5_TEXT = {
   heading: 'MetaTrader 5 account',
@@ -67,21 +67,13 @@ interface Mt5FormProps {
  * server's own sentence per field after; the note says the team arranges a read-only connection.
  */
 function Mt5Form({ initial, submitLabel, onSaved, onCancel }: Mt5FormProps) {
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { values, setErrors, field } = useFormFields(FIELDS, {
     broker: initial?.broker ?? '',
     server: initial?.server ?? '',
     accountNumber: initial?.accountNumber ?? '',
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const edit = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => withoutError(current, field));
-  };
-
-  const field = bindField(values, errors, edit);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
