@@ -5,6 +5,7 @@ import { NoticeAlert } from '../../components/notice-alert';
 import { useSubscriptionSettings } from '../api/subscription-settings';
 import { useSettingSave } from './use-setting-save';
 import { SaveChangesButton } from './save-changes-button';
+import { fieldErrorProps } from '../../components/field-error-props';
 
 export const COPY_TRADING_LINK_LABEL = 'Copy-trading link';
 export const COPY_TRADING_LINK_SAVE_NAME = 'Save copy-trading link';
@@ -67,8 +68,7 @@ export function CopyTradingLinkCard() {
             setDraft(event.target.value);
             setFieldError(null);
           }}
-          hasError={fieldError !== null}
-          errorMessage={fieldError ?? undefined}
+          {...fieldErrorProps(fieldError)}
           isDisabled={isSaving}
           descriptiveText="The https address of the broker's copy-trading page. The free-trial e-mail's main button and the customer's active Free Copy Trading card open it. Leave empty to take the free trial off offer."
         />

@@ -14,6 +14,7 @@ import { formatDateTime, formatUsd } from '@/lib/format';
 import { checkPayout } from '../api/check-payout';
 import { decideWithdrawal, type WithdrawalDecisionResponse } from '../api/decide-withdrawal';
 import { PayoutSection } from './payout-section';
+import { fieldErrorProps } from '../../components/field-error-props';
 
 export const NOTE_HINT = 'This note will be included in the email to the user';
 export const PAYOUT_TXID_HINT =
@@ -173,8 +174,7 @@ export function WithdrawalDetailModal({
                   setPayoutTxid(event.target.value);
                   setPayoutError(undefined);
                 }}
-                hasError={payoutError !== undefined}
-                errorMessage={payoutError}
+                {...fieldErrorProps(payoutError)}
                 isRequired
                 autoComplete="off"
                 spellCheck={false}
