@@ -1,5 +1,5 @@
 import { createRef, useState, type ChangeEvent, type RefObject } from 'react';
-import { withoutError, type FieldErrors } from '../lib/form-errors';
+import { bindField, withoutError, type FieldErrors } from '../lib/form-errors';
 
 /**
  * The plumbing every form shares: the typed values and per-field errors, a change handler that
@@ -35,13 +35,8 @@ export function useFormFields<F extends string>(
   };
 
   /** Everything a field component takes from the form: `<EmailField {...field('email')} />`. */
-  const field = (name: F) => ({
-    ref: inputs[name],
-    name,
-    value: values[name],
-    onChange: handleChange(name),
-    error: errors[name],
-  });
+  const bound = bindField(values, errors, handleChange);
+  const field = (name: F) => ({ ref: inputs[name], ...bound(name) });
 
   return { values, setValues, errors, setErrors, handleChange, inputRef, showInvalid, field };
 }

@@ -72,6 +72,15 @@ export function useRequestForm<F extends string, I, A>({
     elements.current[field] = element;
   };
 
+  /** A field's wiring: its ref, value, error and change handler, disabled while the request runs. */
+  const field = (name: F) => ({
+    ref: fieldRef(name),
+    value: values[name],
+    disabled: submitting,
+    error: fieldErrors[name],
+    onChange: (event: { target: { value: string } }) => edit(name, event.target.value),
+  });
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
@@ -103,5 +112,5 @@ export function useRequestForm<F extends string, I, A>({
     onClose();
   };
 
-  return { values, fieldErrors, formError, submitting, edit, fieldRef, onSubmit, close };
+  return { values, fieldErrors, formError, submitting, edit, fieldRef, field, onSubmit, close };
 }

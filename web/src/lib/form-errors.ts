@@ -37,3 +37,15 @@ export function withoutError<F extends string>(errors: FieldErrors<F>, field: F)
   delete next[field];
   return next;
 }
+
+/**
+ * The props a form's own TextField or TextAreaField takes for one of its fields (name, value,
+ * change handler, error), so each field in the markup only says what differs: label, hint, limits.
+ */
+export function bindField<F extends string, H>(
+  values: Record<F, string>,
+  errors: FieldErrors<F>,
+  onChange: (field: F) => H,
+): (field: F) => { name: F; value: string; onChange: H; error: string | undefined } {
+  return (field) => ({ name: field, value: values[field], onChange: onChange(field), error: errors[field] });
+}

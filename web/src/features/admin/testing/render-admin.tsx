@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
+import { screen } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import type { Payment, Wallet, Withdrawal } from '@goldbot/shared';
-import type { mockApi } from '@/test/auth-helpers';
+import { mockApi } from '@/test/auth-helpers';
 import { renderWithProviders, storeSession } from '@/test/test-utils';
 import { AdminThemeProvider } from '../components/admin-theme';
 
@@ -19,6 +20,20 @@ export function renderAdminScreen(ui: ReactElement, path = '/admin') {
     </SWRConfig>,
     { path },
   );
+}
+
+/**
+ * What most admin route tests do first: answers the screen's requests with `routes`, renders it at
+ * `path` and waits for its page heading. The mocked API and the render result.
+ */
+export async function openAdminScreen(
+  ui: ReactElement,
+  { path, heading, routes }: { path: string; heading: string; routes: Parameters<typeof mockApi>[0] },
+) {
+  const api = mockApi(routes);
+  const view = renderAdminScreen(ui, path);
+  await screen.findByRole('heading', { level: 1, name: heading });
+  return { api, ...view };
 }
 
 export function makePayment(overrides: Partial<Payment> = {}): Payment {

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { isBusy, serverMessage } from '@/lib/api-errors';
+import { bindField, pickFieldErrors, toFieldErrors, withoutError, type FieldErrors } from '@/lib/form-errors';
 import {
   sendContactMessage,
   sendContactMessageInputSchema,
@@ -13,33 +14,9 @@ import {
 import './contact-form.css';
 
 type ContactField = keyof SendContactMessageInput;
-type FieldErrors = Partial<Record<ContactField, string>>;
 
 /** Field order: the first invalid one in this order receives focus. */
 const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'message'];
-
-const isContactField = (key: PropertyKey | undefined): key is ContactField =>
-  CONTACT_FIELDS.includes(key as ContactField);
-
-/** The first message per field, in the schema's check order ('required' before 'valid'). */
-function toFieldErrors(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if (isContactField(field)) errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
-/** Keeps only the server's errors that belong to a field of this form. */
-function pickFieldErrors(serverErrors: Record<string, string>): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const field of CONTACT_FIELDS) {
-    const message = serverErrors[field];
-    if (message) errors[field] = message;
-  }
-  return errors;
-}
 
 export interface ContactFormUser {
   username: string;
@@ -56,7 +33,7 @@ const EMPTY_DRAFT: SendContactMessageInput = { name: '', email: '', message: '' 
 export function ContactForm({ user }: ContactFormProps) {
   const { showToast } = useToast();
   const [draft, setDraft] = useState<SendContactMessageInput>(EMPTY_DRAFT);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors<ContactField>>({});
   const [sending, setSending] = useState(false);
   // State updates land after the handler returns; the ref stops a second Enter from sending twice.
   const inFlight = useRef(false);
@@ -71,14 +48,10 @@ export function ContactForm({ user }: ContactFormProps) {
     const { value } = event.target;
     setDraft((current) => ({ ...current, [field]: value }));
     // Editing a field is the user's answer to its error, so the error goes at once.
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const { [field]: _cleared, ...rest } = current;
-      return rest;
-    });
+    setErrors((current) => withoutError(current, field));
   };
 
-  const showInvalid = (fieldErrors: FieldErrors) => {
+  const showInvalid = (fieldErrors: FieldErrors<ContactField>) => {
     setErrors(fieldErrors);
     const inputs = { name: nameInput, email: emailInput, message: messageInput };
     const firstInvalid = CONTACT_FIELDS.find((field) => fieldErrors[field]);
@@ -86,13 +59,15 @@ export function ContactForm({ user }: ContactFormProps) {
     showToast({ message: CONTACT_MESSAGES.formInvalid, variant: 'error', durationMs: TOAST_MS.contactPage });
   };
 
+  const field = bindField(values, errors, handleChange);
+
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
 
     const parsed = sendContactMessageInputSchema.safeParse(values);
     if (!parsed.success) {
-      showInvalid(toFieldErrors(parsed.error.issues));
+      showInvalid(toFieldErrors(parsed.error.issues, CONTACT_FIELDS));
       return;
     }
 
@@ -108,7 +83,7 @@ export function ContactForm({ user }: ContactFormProps) {
       showToast({ message: CONTACT_MESSAGES.sendSucceeded, variant: 'success', durationMs: TOAST_MS.contactPage });
     } catch (error) {
       const serverFieldErrors =
-        error instanceof ApiError && error.status === 400 ? pickFieldErrors(error.fieldErrors) : {};
+        error instanceof ApiError && error.status === 400 ? pickFieldErrors(error.fieldErrors, CONTACT_FIELDS) : {};
       if (Object.keys(serverFieldErrors).length > 0) {
         showInvalid(serverFieldErrors);
       } else {
@@ -135,40 +110,31 @@ export function ContactForm({ user }: ContactFormProps) {
         <TextField
           ref={nameInput}
           label="Name"
-          name="name"
+          {...field('name')}
           autoComplete="name"
           required
           maxLength={CONTACT.nameMaxLength}
-          value={values.name}
           readOnly={user !== null}
-          onChange={handleChange('name')}
-          error={errors.name}
         />
         <TextField
           ref={emailInput}
           label="Email"
-          name="email"
+          {...field('email')}
           type="email"
           autoComplete="email"
           inputMode="email"
           required
           maxLength={CONTACT.emailMaxLength}
-          value={values.email}
           readOnly={user !== null}
-          onChange={handleChange('email')}
-          error={errors.email}
         />
       </div>
       <TextAreaField
         ref={messageInput}
         label="Message"
-        name="message"
+        {...field('message')}
         required
         rows={6}
         maxLength={CONTACT.messageMaxLength}
-        value={values.message}
-        onChange={handleChange('message')}
-        error={errors.message}
       />
       <Button type="submit" loading={sending} loadingText="Sending..." className="contact-form__submit">
         Send Message

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PACKAGE_NAMES, REFUND_MESSAGES } from '@goldbot/shared';
+import { PACKAGE_NAMES, REFUND_MESSAGES, type Subscription } from '@goldbot/shared';
 import { errorResponse, mockCommerceApi, renderSignedIn, subscription } from '@/test/commerce-fixtures';
 import { cellTexts, jsonResponse } from '@/test/test-utils';
 import { BillingHistoryTab } from './billing-history-tab';
@@ -22,6 +22,19 @@ const paid = subscription({
   startDate: '2026-04-01',
   endDate: '2026-09-30',
   refundableUntil: inDays(5),
+});
+
+/** A purchase's refund request: asked today and waiting, unless `overrides` say otherwise. */
+const refundState = (
+  overrides: Partial<NonNullable<Subscription['refund']>> = {},
+): NonNullable<Subscription['refund']> => ({
+  _id: 'R1',
+  status: 'pending',
+  requestedAt: inDays(0),
+  decidedAt: null,
+  payoutTxid: null,
+  refusalReason: null,
+  ...overrides,
 });
 
 async function historyRows() {
@@ -57,14 +70,7 @@ describe('refunds in Billing History', () => {
       [REQUEST]: jsonResponse(
         {
           message: REFUND_MESSAGES.requested,
-          refund: {
-            _id: 'R1',
-            status: 'pending',
-            requestedAt: inDays(0),
-            decidedAt: null,
-            payoutTxid: null,
-            refusalReason: null,
-          },
+          refund: refundState(),
         },
         201,
       ),
@@ -93,14 +99,7 @@ describe('refunds in Billing History', () => {
           {
             ...paid,
             refundableUntil: null,
-            refund: {
-              _id: 'R1',
-              status: 'pending',
-              requestedAt: inDays(0),
-              decidedAt: null,
-              payoutTxid: null,
-              refusalReason: null,
-            },
+            refund: refundState(),
           },
         ],
       }),
@@ -140,26 +139,23 @@ describe('refunds in Billing History', () => {
             ...paid,
             status: 'refunded',
             refundableUntil: null,
-            refund: {
-              _id: 'R1',
+            refund: refundState({
               status: 'approved',
               requestedAt: inDays(-2),
               decidedAt: inDays(-1),
               payoutTxid: PAYOUT,
-              refusalReason: null,
-            },
+            }),
           },
           subscription({
             _id: 'sub-2',
             paymentId: 'PAY2',
-            refund: {
+            refund: refundState({
               _id: 'R2',
               status: 'refused',
               requestedAt: inDays(-2),
               decidedAt: inDays(-1),
-              payoutTxid: null,
               refusalReason: 'The month made a profit.',
-            },
+            }),
           }),
         ],
       }),

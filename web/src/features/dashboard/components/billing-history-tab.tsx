@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { formatCalendarDay, formatUsdt, NOT_AVAILABLE } from '@/lib/format';
 import { BY_SUPPORT, formatEndDate, formatSubscriptionDuration } from '../lib/billing-format';
 import { StatusPill } from '@/components/ui/status-pill';
+import { ColumnHeaders } from '@/components/ui/column-headers';
 
 export const BILLING_TEXT = {
   pending: `Payment verification in progress. Activation within ${PAYMENT.verificationHours} hours.`,
@@ -202,20 +203,18 @@ function PurchaseHistory() {
       <div className="billing-table__scroll">
         <table className="billing-table">
           <caption className="visually-hidden">Your purchases, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Package</th>
-              <th scope="col">Duration</th>
-              <th scope="col">Start Date</th>
-              <th scope="col">End Date</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Receipt</span>
-              </th>
-              <th scope="col">Refund</th>
-            </tr>
-          </thead>
+          <ColumnHeaders
+            columns={[
+              'Package',
+              'Duration',
+              'Start Date',
+              'End Date',
+              'Amount',
+              'Status',
+              { visuallyHidden: 'Receipt' },
+              'Refund',
+            ]}
+          />
           <tbody>
             {subscriptions.map((subscription) => (
               <tr key={subscription._id}>

@@ -25,6 +25,16 @@ const renderDashboard = (path: Parameters<typeof renderSignedIn>[1] extends infe
 /** GET /api/payment/active-subscription's answer: the caller's current package. */
 const activeSubscription = (overrides: Parameters<typeof subscription>[0] = {}) =>
   jsonResponse({ subscription: subscription(overrides) });
+/** A purchase waiting for its payment's verification: not started yet. */
+const PENDING = { status: 'pending', startDate: null, endDate: null } as const;
+/** Renders the dashboard for a caller whose current package is the fixture's with `overrides`. */
+const renderWithSubscription = (
+  overrides: Parameters<typeof subscription>[0],
+  options: Parameters<typeof renderDashboard>[0] = {},
+) => {
+  mockCommerceApi({ 'GET /api/payment/active-subscription': activeSubscription(overrides) });
+  return renderDashboard(options);
+};
 const card = (title: string) => screen.getByRole('listitem', { name: title });
 const tab = (name: string) => screen.getByRole('tab', { name });
 const search = () => probedSearch(screen.getByTestId('dashboard-location'));
@@ -257,14 +267,11 @@ describe('Packages tab', () => {
   });
 
   it("shows 'End: Lifetime' on an active Ultimate card, with nothing more to buy", async () => {
-    mockCommerceApi({
-      'GET /api/payment/active-subscription': activeSubscription({
-        packageName: PACKAGE_NAMES.ultimate,
-        startDate: '2026-03-05',
-        endDate: null,
-      }),
+    renderWithSubscription({
+      packageName: PACKAGE_NAMES.ultimate,
+      startDate: '2026-03-05',
+      endDate: null,
     });
-    renderDashboard();
     const ultimate = card('Ultimate');
     expect(await within(ultimate).findByText('End: Lifetime')).toBeInTheDocument();
     expect(within(ultimate).getByText('Start: Mar 5, 2026')).toBeInTheDocument();
@@ -272,42 +279,29 @@ describe('Packages tab', () => {
   });
 
   it("shows 'N/A' for a missing date", async () => {
-    mockCommerceApi({
-      'GET /api/payment/active-subscription': activeSubscription({
-        packageName: PACKAGE_NAMES.pro,
-        startDate: '2026-04-01',
-        endDate: null,
-      }),
+    renderWithSubscription({
+      packageName: PACKAGE_NAMES.pro,
+      startDate: '2026-04-01',
+      endDate: null,
     });
-    renderDashboard();
     expect(await within(card('Pro')).findByText('End: N/A')).toBeInTheDocument();
   });
 
   it('marks a package waiting for verification', async () => {
-    mockCommerceApi({
-      'GET /api/payment/active-subscription': activeSubscription({
-        packageName: PACKAGE_NAMES.pro,
-        status: 'pending',
-        startDate: null,
-        endDate: null,
-      }),
+    renderWithSubscription({
+      packageName: PACKAGE_NAMES.pro,
+      ...PENDING,
     });
-    renderDashboard();
     expect(await within(card('Pro')).findByText('Pending verification')).toBeInTheDocument();
     expect(within(card('Pro')).queryByText(/Start:/)).not.toBeInTheDocument();
   });
 
   it("states the pending purchase's exact order amount on its card", async () => {
-    mockCommerceApi({
-      'GET /api/payment/active-subscription': activeSubscription({
-        packageName: PACKAGE_NAMES.pro,
-        status: 'pending',
-        startDate: null,
-        endDate: null,
-        amount: 100.37,
-      }),
+    renderWithSubscription({
+      packageName: PACKAGE_NAMES.pro,
+      ...PENDING,
+      amount: 100.37,
     });
-    renderDashboard();
     expect(await within(card('Pro')).findByText('Pending verification · 100.37 USDT')).toBeInTheDocument();
   });
 });
@@ -393,10 +387,7 @@ describe('Billing History tab', () => {
   const billing = { path: '/dashboard?tab=billing' };
 
   it('shows the current subscription: account name, package, dates and status', async () => {
-    mockCommerceApi({
-      'GET /api/payment/active-subscription': activeSubscription(),
-    });
-    renderDashboard(billing);
+    renderWithSubscription({}, billing);
     const current = screen.getByRole('region', { name: 'Current Subscription' });
     expect(await within(current).findByText('Basic Package')).toBeInTheDocument();
     const details = Object.fromEntries(
@@ -415,10 +406,7 @@ describe('Billing History tab', () => {
   });
 
   it("shows the pending notice and 'N/A' dates for a payment being verified", async () => {
-    mockCommerceApi({
-      'GET /api/payment/active-subscription': activeSubscription({ status: 'pending', startDate: null, endDate: null }),
-    });
-    renderDashboard(billing);
+    renderWithSubscription(PENDING, billing);
     const current = screen.getByRole('region', { name: 'Current Subscription' });
     expect(
       await within(current).findByText('Payment verification in progress. Activation within 2 hours.'),
@@ -428,15 +416,13 @@ describe('Billing History tab', () => {
   });
 
   it('states the exact amount sent in the pending notice', async () => {
-    mockCommerceApi({
-      'GET /api/payment/active-subscription': activeSubscription({
-        status: 'pending',
-        startDate: null,
-        endDate: null,
+    renderWithSubscription(
+      {
+        ...PENDING,
         amount: 60.05,
-      }),
-    });
-    renderDashboard(billing);
+      },
+      billing,
+    );
     const current = screen.getByRole('region', { name: 'Current Subscription' });
     expect(
       await within(current).findByText(
@@ -460,9 +446,7 @@ describe('Billing History tab', () => {
           subscription({
             _id: 's3',
             packageName: PACKAGE_NAMES.pro,
-            status: 'pending',
-            startDate: null,
-            endDate: null,
+            ...PENDING,
             amount: 100.4,
           }),
           subscription({

@@ -37,7 +37,7 @@ export function RefundRequestModal({ paymentId, packageName, startDate, onClose 
   const { showToast } = useToast();
   const { trigger } = useRequestRefund();
   const revalidateSubscriptions = useRevalidateSubscriptions();
-  const { values, fieldErrors, formError, submitting, edit, fieldRef, onSubmit, close } = useRequestForm({
+  const { formError, submitting, field, onSubmit, close } = useRequestForm({
     fields: REFUND_FIELDS,
     initial: { trc20Address: '', reason: '' },
     check: (typed) => checkRefund(paymentId, typed),
@@ -62,24 +62,13 @@ export function RefundRequestModal({ paymentId, packageName, startDate, onClose 
           {startDate && `, from ${formatCalendarDay(startDate)}`}. Our {REFUND.guaranteeDays}-day money-back guarantee
           refunds the price you paid; the package ends once the refund is sent.
         </p>
-        <Trc20AddressField
-          ref={fieldRef('trc20Address')}
-          hint={REFUND_MODAL_TEXT.addressHint}
-          value={values.trc20Address}
-          disabled={submitting}
-          error={fieldErrors.trc20Address}
-          onChange={(event) => edit('trc20Address', event.target.value)}
-        />
+        <Trc20AddressField {...field('trc20Address')} hint={REFUND_MODAL_TEXT.addressHint} />
         <TextAreaField
-          ref={fieldRef('reason')}
+          {...field('reason')}
           label={REFUND_MODAL_TEXT.reasonLabel}
           name="reason"
           rows={4}
           maxLength={REFUND.reasonMaxLength}
-          value={values.reason}
-          disabled={submitting}
-          error={fieldErrors.reason}
-          onChange={(event) => edit('reason', event.target.value)}
         />
         <ModalFormFooter error={formError} submitting={submitting} onCancel={close} text={REFUND_MODAL_TEXT} />
       </form>

@@ -11,6 +11,7 @@ import {
 } from '../data/reports';
 import { formatUsdCents } from '@/lib/format';
 import { DailyProfitChart, EquityChart, WeeklyProfitChart } from './charts';
+import { ColumnHeaders } from '@/components/ui/column-headers';
 
 export type ReportKind = 'graph' | 'report';
 
@@ -90,15 +91,7 @@ function DetailedView({ report }: { report: MonthlyReport }) {
       <div className="report-table" role="region" aria-labelledby={`report-table-${report.id}`} tabIndex={0}>
         <table>
           <caption id={`report-table-${report.id}`}>Trading days, {report.label}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Trades</th>
-              <th scope="col">Won</th>
-              <th scope="col">Profit</th>
-              <th scope="col">Balance</th>
-            </tr>
-          </thead>
+          <ColumnHeaders columns={['Date', 'Trades', 'Won', 'Profit', 'Balance']} />
           <tbody>
             {report.days.map((day, index) => (
               <tr key={day.date}>

@@ -5,12 +5,12 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { describeSubmitFailure } from '@/lib/api-errors';
 import { formatCalendarDay } from '@/lib/format';
-import { toFieldErrors, withoutError, type FieldErrors } from '@/lib/form-errors';
+import { toFieldErrors } from '@/lib/form-errors';
+import { useFormFields } from '@/hooks/use-form-fields';
 import { saveMt5Account, useMt5Account, useShowMt5State } from '../api/mt5-account';
 import './mt5-account-card.css';
 
 const FIELDS = ['broker', 'server', 'accountNumber'] as const;
-type Field = (typeof FIELDS)[number];
 
 export const MT5_TEXT = {
   heading: 'MetaTrader 5 account',
@@ -67,19 +67,13 @@ interface Mt5FormProps {
  * server's own sentence per field after; the note says the team arranges a read-only connection.
  */
 function Mt5Form({ initial, submitLabel, onSaved, onCancel }: Mt5FormProps) {
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { values, setErrors, field } = useFormFields(FIELDS, {
     broker: initial?.broker ?? '',
     server: initial?.server ?? '',
     accountNumber: initial?.accountNumber ?? '',
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const edit = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => withoutError(current, field));
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -114,10 +108,7 @@ function Mt5Form({ initial, submitLabel, onSaved, onCancel }: Mt5FormProps) {
       {failure && <FormAlert variant="error">{failure}</FormAlert>}
       <TextField
         label="Broker"
-        name="broker"
-        value={values.broker}
-        onChange={edit('broker')}
-        error={errors.broker}
+        {...field('broker')}
         hint={MT5_TEXT.brokerHint}
         maxLength={MT5_LIMITS.nameMaxLength}
         autoComplete="organization"
@@ -125,10 +116,7 @@ function Mt5Form({ initial, submitLabel, onSaved, onCancel }: Mt5FormProps) {
       />
       <TextField
         label="Server"
-        name="server"
-        value={values.server}
-        onChange={edit('server')}
-        error={errors.server}
+        {...field('server')}
         hint={MT5_TEXT.serverHint}
         maxLength={MT5_LIMITS.nameMaxLength}
         autoComplete="off"
@@ -137,10 +125,7 @@ function Mt5Form({ initial, submitLabel, onSaved, onCancel }: Mt5FormProps) {
       />
       <TextField
         label="Account number"
-        name="accountNumber"
-        value={values.accountNumber}
-        onChange={edit('accountNumber')}
-        error={errors.accountNumber}
+        {...field('accountNumber')}
         hint={MT5_TEXT.accountHint}
         inputMode="numeric"
         maxLength={MT5_LIMITS.accountMaxDigits}

@@ -1,10 +1,10 @@
 import { WITHDRAWAL } from '@goldbot/shared';
 import { Button } from '@/components/ui/button';
 import { StatusPill } from '@/components/ui/status-pill';
-import { formatCalendarDay } from '@/lib/format';
-import { formatUsd } from '@/lib/format';
+import { formatCalendarDay, formatUsd } from '@/lib/format';
 import { shortTxid, tronTransactionUrl } from '@/lib/tron-explorer';
 import { WITHDRAWALS_ERROR, type Withdrawal } from '../api/get-user-withdrawals';
+import { ColumnHeaders } from '@/components/ui/column-headers';
 
 export const WITHDRAWAL_HISTORY_TEXT = {
   heading: 'Recent Withdrawals',
@@ -64,14 +64,7 @@ export function WithdrawalHistory({ withdrawals, loading, error, onRetry }: With
       <div className="billing-table__scroll">
         <table className="billing-table">
           <caption className="visually-hidden">{WITHDRAWAL_HISTORY_TEXT.caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Amount</th>
-              <th scope="col">Date</th>
-              <th scope="col">Status</th>
-              <th scope="col">Payout</th>
-            </tr>
-          </thead>
+          <ColumnHeaders columns={['Amount', 'Date', 'Status', 'Payout']} />
           <tbody>
             {latestWithdrawals(withdrawals).map((withdrawal) => (
               <tr key={withdrawal._id}>

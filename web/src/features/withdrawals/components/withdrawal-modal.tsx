@@ -49,7 +49,7 @@ export function WithdrawalModal({ available, onClose, onRequested }: WithdrawalM
   const { trigger } = useRequestWithdrawal();
   const revalidateWithdrawals = useRevalidateWithdrawals();
   const notesId = useId();
-  const { values, fieldErrors, formError, submitting, edit, fieldRef, onSubmit, close } = useRequestForm({
+  const { formError, submitting, field, onSubmit, close } = useRequestForm({
     fields: WITHDRAWAL_FIELDS,
     initial: { amount: '', trc20Address: '' },
     check: (typed) => checkWithdrawal(typed, available),
@@ -71,7 +71,7 @@ export function WithdrawalModal({ available, onClose, onRequested }: WithdrawalM
           <strong data-testid="withdrawal-available">{formatUsd(available)}</strong>
         </p>
         <TextField
-          ref={fieldRef('amount')}
+          {...field('amount')}
           label={WITHDRAWAL_MODAL_TEXT.amountLabel}
           name="amount"
           type="number"
@@ -80,18 +80,8 @@ export function WithdrawalModal({ available, onClose, onRequested }: WithdrawalM
           max={available}
           step={1}
           placeholder={`Minimum $${WITHDRAWAL.minimumUsd}`}
-          value={values.amount}
-          disabled={submitting}
-          error={fieldErrors.amount}
-          onChange={(event) => edit('amount', event.target.value)}
         />
-        <Trc20AddressField
-          ref={fieldRef('trc20Address')}
-          value={values.trc20Address}
-          disabled={submitting}
-          error={fieldErrors.trc20Address}
-          onChange={(event) => edit('trc20Address', event.target.value)}
-        />
+        <Trc20AddressField {...field('trc20Address')} />
         <ModalFormFooter error={formError} submitting={submitting} onCancel={close} text={WITHDRAWAL_MODAL_TEXT} />
       </form>
       <section className="withdrawal-notes" aria-labelledby={notesId}>

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, BOT_CONNECTION_MESSAGES, type AdminSubscription, type BotConnection } from '@goldbot/shared';
-import { mockApi } from '@/test/auth-helpers';
+import type { mockApi } from '@/test/auth-helpers';
 import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
-import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { nth, openAdminScreen, queriesTo } from '../../testing/render-admin';
 import { subscriptionOf } from '../../subscription-history/testing/admin-subscription-fixtures';
 import AdminActivationsRoute from './activations';
 
@@ -38,10 +38,11 @@ const bob = subscriptionOf('bob', {
 });
 
 async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ [LIST]: list([alice, bob]), [CONNECTIONS]: connections([]), ...routes });
-  const view = renderAdminScreen(<AdminActivationsRoute />, '/admin/activations');
-  await screen.findByRole('heading', { level: 1, name: 'Subscription Activations' });
-  return { api, ...view };
+  return openAdminScreen(<AdminActivationsRoute />, {
+    path: '/admin/activations',
+    heading: 'Subscription Activations',
+    routes: { [LIST]: list([alice, bob]), [CONNECTIONS]: connections([]), ...routes },
+  });
 }
 
 const table = () => screen.findByRole('table', { name: 'Subscriptions starting today' });

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntryView } from '@goldbot/shared';
-import { mockApi } from '@/test/auth-helpers';
+import type { mockApi } from '@/test/auth-helpers';
 import { columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
-import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { nth, openAdminScreen, queriesTo } from '../../testing/render-admin';
 import AdminAuditLogRoute from './audit-log';
 
 const LOG = 'GET /api/admin/audit-log';
@@ -45,10 +45,11 @@ type Api = ReturnType<typeof mockApi>;
 const lastQuery = (api: Api) => nth(queriesTo(api, LOG), -1);
 
 async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ [LOG]: page([deactivated, mailsSent]), ...routes });
-  const view = renderAdminScreen(<AdminAuditLogRoute />, '/admin/audit-log');
-  await screen.findByRole('heading', { level: 1, name: 'Audit Log' });
-  return { api, ...view };
+  return openAdminScreen(<AdminAuditLogRoute />, {
+    path: '/admin/audit-log',
+    heading: 'Audit Log',
+    routes: { [LOG]: page([deactivated, mailsSent]), ...routes },
+  });
 }
 
 const table = () => screen.findByRole('table', { name: 'Admin actions' });

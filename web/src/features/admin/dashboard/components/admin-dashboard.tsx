@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
 import { ADMIN_MESSAGES } from '@goldbot/shared';
 import { ListLoading } from '../../components/list-states';
@@ -11,6 +11,18 @@ import { dashboardYears } from '../lib/dashboard-options';
 import { DashboardControls, type DashboardSettings } from './dashboard-controls';
 import { MonthlyRevenuePanel } from './monthly-revenue-panel';
 import { PackageRevenueList } from './package-revenue-list';
+
+/** A titled group of stat cards ('User Analytics', 'Revenue Analytics'), named by its heading. */
+function AnalyticsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Flex as="section" direction="column" gap="small" aria-labelledby={`${id}-heading`}>
+      <Heading level={2} fontSize="xl" id={`${id}-heading`}>
+        {title}
+      </Heading>
+      {children}
+    </Flex>
+  );
+}
 
 /** What the dashboard shows when it opens: every year, every month; a line chart over 12 months. */
 const INITIAL_SETTINGS: DashboardSettings = { year: 'all', month: 'all', chartType: 'line', timeRange: '12months' };
@@ -84,10 +96,7 @@ export function AdminDashboard() {
           {loadFailed(message)}
         </Alert>
       )}
-      <Flex as="section" direction="column" gap="small" aria-labelledby="user-analytics-heading">
-        <Heading level={2} fontSize="xl" id="user-analytics-heading">
-          User Analytics
-        </Heading>
+      <AnalyticsSection id="user-analytics" title="User Analytics">
         <StatCards
           cards={[
             { label: 'Total Users', value: userStats.total },
@@ -96,11 +105,8 @@ export function AdminDashboard() {
             { label: 'New This Month', value: userStats.newThisMonth, highlight: true },
           ]}
         />
-      </Flex>
-      <Flex as="section" direction="column" gap="small" aria-labelledby="revenue-analytics-heading">
-        <Heading level={2} fontSize="xl" id="revenue-analytics-heading">
-          Revenue Analytics
-        </Heading>
+      </AnalyticsSection>
+      <AnalyticsSection id="revenue-analytics" title="Revenue Analytics">
         <StatCards
           cards={[
             {
@@ -134,7 +140,7 @@ export function AdminDashboard() {
             },
           ]}
         />
-      </Flex>
+      </AnalyticsSection>
       <Grid templateColumns={{ base: '1fr', large: '2fr 1fr' }} gap="large" alignItems="start">
         <MonthlyRevenuePanel
           entries={stats.revenueData}

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PaymentStatsResponse } from '@goldbot/shared';
-import { mockApi } from '@/test/auth-helpers';
+import type { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
-import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { nth, openAdminScreen, queriesTo } from '../../testing/render-admin';
 import { DEFAULT_PACKAGE_COLOR } from '../components/package-revenue-list';
 import { dashboardYears } from '../lib/dashboard-options';
 import AdminDashboardRoute from './admin-dashboard-route';
@@ -31,18 +31,19 @@ const STATS: PaymentStatsResponse = {
 type Routes = Parameters<typeof mockApi>[0];
 
 async function openScreen(routes: Routes = {}) {
-  const api = mockApi({
-    [USER_STATS]: jsonResponse({ userStats }),
-    [PAYMENT_STATS]: jsonResponse(STATS),
-    // A set-up back-office: the first-run checklist is done and not shown (setup-checklist.test.tsx).
-    'GET /api/admin/setup-checklist': jsonResponse({ success: true, steps: [], complete: true }),
-    // No mail failed (failed-mails.test.tsx shows the list).
-    'GET /api/admin/failed-mails': jsonResponse({ mails: [], total: 0, nextCursor: null }),
-    ...routes,
+  return openAdminScreen(<AdminDashboardRoute />, {
+    path: '/admin/dashboard',
+    heading: 'Dashboard',
+    routes: {
+      [USER_STATS]: jsonResponse({ userStats }),
+      [PAYMENT_STATS]: jsonResponse(STATS),
+      // A set-up back-office: the first-run checklist is done and not shown (setup-checklist.test.tsx).
+      'GET /api/admin/setup-checklist': jsonResponse({ success: true, steps: [], complete: true }),
+      // No mail failed (failed-mails.test.tsx shows the list).
+      'GET /api/admin/failed-mails': jsonResponse({ mails: [], total: 0, nextCursor: null }),
+      ...routes,
+    },
   });
-  const view = renderAdminScreen(<AdminDashboardRoute />, '/admin/dashboard');
-  await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
-  return { api, ...view };
 }
 
 const loaded = () => screen.findByRole('heading', { level: 2, name: 'User Analytics' });

@@ -22,6 +22,14 @@ const checklist = (
   return { success: true, steps, complete: steps.every((step) => step.done || !step.available) };
 };
 
+/** The test mail's answer: sent to the signed-in admin's address. */
+const testMailSent = () =>
+  jsonResponse({
+    success: true,
+    message: ADMIN_WORK_MESSAGES.testMailSent('admin@example.com'),
+    sentTo: 'admin@example.com',
+    sentAt: '2026-11-23T12:05:09.000Z',
+  });
 const card = () => within(screen.getByRole('region', { name: SETUP_CHECKLIST_TITLE }));
 const step = (name: string) => within(card().getByRole('listitem', { name }));
 
@@ -54,12 +62,7 @@ describe('the first-run checklist', () => {
   it('sends the test mail, says where it went, and reads the checklist again', async () => {
     const api = mockApi({
       [CHECKLIST]: [jsonResponse(checklist({})), jsonResponse(checklist({ testMail: true }))],
-      [TEST_MAIL]: jsonResponse({
-        success: true,
-        message: ADMIN_WORK_MESSAGES.testMailSent('admin@example.com'),
-        sentTo: 'admin@example.com',
-        sentAt: '2026-11-23T12:05:09.000Z',
-      }),
+      [TEST_MAIL]: testMailSent(),
     });
     const { user } = renderAdminScreen(<SetupChecklist />, '/admin/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Send test mail' }));
@@ -92,12 +95,7 @@ describe('the first-run checklist', () => {
         jsonResponse(checklist({ totp: true, copyTradingLink: true, trc20Wallet: true })),
         jsonResponse(checklist({ totp: true, copyTradingLink: true, trc20Wallet: true, testMail: true })),
       ],
-      [TEST_MAIL]: jsonResponse({
-        success: true,
-        message: ADMIN_WORK_MESSAGES.testMailSent('admin@example.com'),
-        sentTo: 'admin@example.com',
-        sentAt: '2026-11-23T12:05:09.000Z',
-      }),
+      [TEST_MAIL]: testMailSent(),
     });
     const { user } = renderAdminScreen(<SetupChecklist />, '/admin/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Send test mail' }));

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES, type EmailTemplateView } from '@goldbot/shared';
-import { mockApi } from '@/test/auth-helpers';
+import type { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
-import { nth, renderAdminScreen } from '../../testing/render-admin';
+import { nth, openAdminScreen } from '../../testing/render-admin';
 import AdminEmailTemplatesRoute from './email-templates';
 
 const GET = 'GET /api/settings/email-templates';
@@ -75,10 +75,11 @@ function fakePreview(request: { body?: unknown }) {
 }
 
 async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ [GET]: list(), [PREVIEW]: fakePreview, ...routes });
-  const rendered = renderAdminScreen(<AdminEmailTemplatesRoute />, '/admin/email-templates');
-  await screen.findByRole('heading', { level: 1, name: 'Email Templates' });
-  return { api, ...rendered };
+  return openAdminScreen(<AdminEmailTemplatesRoute />, {
+    path: '/admin/email-templates',
+    heading: 'Email Templates',
+    routes: { [GET]: list(), [PREVIEW]: fakePreview, ...routes },
+  });
 }
 
 const sidebar = () => within(screen.getByRole('navigation', { name: 'Email template types' }));

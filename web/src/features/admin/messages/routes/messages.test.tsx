@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ContactMessage } from '@goldbot/shared';
-import { mockApi } from '@/test/auth-helpers';
+import type { mockApi } from '@/test/auth-helpers';
 import { columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
 import { reloadPage } from '@/lib/reload-page';
-import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { nth, openAdminScreen, queriesTo } from '../../testing/render-admin';
 import AdminMessagesRoute from './messages';
 
 vi.mock('@/lib/reload-page', () => ({ reloadPage: vi.fn() }));
@@ -58,10 +58,11 @@ type Api = ReturnType<typeof mockApi>;
 const lastQuery = (api: Api) => nth(queriesTo(api, LIST), -1);
 
 async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ [LIST]: page([ada, grace, alan]), ...routes });
-  const view = renderAdminScreen(<AdminMessagesRoute />, '/admin/contact-detail');
-  await screen.findByRole('heading', { level: 1, name: 'Messages' });
-  return { api, ...view };
+  return openAdminScreen(<AdminMessagesRoute />, {
+    path: '/admin/contact-detail',
+    heading: 'Messages',
+    routes: { [LIST]: page([ada, grace, alan]), ...routes },
+  });
 }
 
 const table = (tab = 'All') => screen.findByRole('table', { name: `${tab} messages` });

@@ -1,7 +1,7 @@
 import { Alert, Text, View } from '@aws-amplify/ui-react';
 import type { Payment, PaymentBinding } from '@goldbot/shared';
 import { formatDateTime } from '@/lib/format';
-import { Detail, DetailList, DetailSection } from '../../components/detail-list';
+import { CodeDetail, Detail, DetailList, DetailSection } from '../../components/detail-list';
 
 /** How the chain's transfer came to the payment. */
 export const BINDING_SOURCE_TEXT: Record<PaymentBinding['source'], string> = {
@@ -37,11 +37,7 @@ export function BindingSection({ payment }: { payment: Payment }) {
         {binding && <Detail label="Bound">{BINDING_SOURCE_TEXT[binding.source]}</Detail>}
         {binding && <Detail label="Bound at">{formatDateTime(binding.boundAt)}</Detail>}
         {binding && binding.txid !== payment.transactionId && (
-          <Detail label="Transfer TXID">
-            <Text as="code" fontFamily="monospace">
-              {binding.txid}
-            </Text>
-          </Detail>
+          <CodeDetail label="Transfer TXID">{binding.txid}</CodeDetail>
         )}
         {binding?.assignedBy && <Detail label="Assigned by">{binding.assignedBy}</Detail>}
         {payment.orderCreatedAt && payment.orderExpiresAt && (

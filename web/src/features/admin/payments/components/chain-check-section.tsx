@@ -8,7 +8,7 @@ import {
   type ChainCheck,
   type Payment,
 } from '@goldbot/shared';
-import { Detail, DetailList, DetailSection } from '../../components/detail-list';
+import { CodeDetail, Detail, DetailList, DetailSection } from '../../components/detail-list';
 import { formatDateTime } from '@/lib/format';
 import { CHAIN_STATUS, ChainCheckBadge, NOT_CHECKED } from './chain-check-badge';
 
@@ -95,13 +95,7 @@ export function ChainCheckSection({ payment, checking, onCheck }: ChainCheckSect
           <Detail label="Block">{check.blockNumber.toLocaleString('en-US')}</Detail>
         )}
         {payment.orderAmount !== null && <Detail label="Expected amount">{`${payment.orderAmount} USDT`}</Detail>}
-        {check?.from && (
-          <Detail label="Payer's address">
-            <Text as="code" fontFamily="monospace">
-              {check.from}
-            </Text>
-          </Detail>
-        )}
+        {check?.from && <CodeDetail label="Payer's address">{check.from}</CodeDetail>}
         {check?.payerPaidOthers !== undefined && (
           <Detail label="Paid other customers' orders before">
             <Text
@@ -113,13 +107,7 @@ export function ChainCheckSection({ payment, checking, onCheck }: ChainCheckSect
             </Text>
           </Detail>
         )}
-        {check?.to && (
-          <Detail label="To">
-            <Text as="code" fontFamily="monospace">
-              {check.to}
-            </Text>
-          </Detail>
-        )}
+        {check?.to && <CodeDetail label="To">{check.to}</CodeDetail>}
         {check?.amount && <Detail label="Amount on chain">{`${check.amount} USDT`}</Detail>}
         {tronId && (
           <Detail label="Explorer">

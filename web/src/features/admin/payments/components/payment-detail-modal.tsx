@@ -6,10 +6,9 @@ import { PAYMENT, type Payment } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { AdminModal } from '../../components/admin-modal';
 import { DecisionControls } from '../../components/decision-controls';
-import { Detail, DetailList, DetailSection } from '../../components/detail-list';
+import { CodeDetail, Detail, DetailList, DetailSection, StatusDetail, UserDetail } from '../../components/detail-list';
 import { CopyableCode } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
-import { StatusBadge } from '../../components/status-badge';
 import { UserIdentity } from '../../components/user-identity';
 import { useDecision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
@@ -117,22 +116,14 @@ export function PaymentDetailModal({
             )}
           </Detail>
           <Detail label="Currency">{currency}</Detail>
-          <Detail label="User">
-            <UserIdentity user={payment.userId} />
-          </Detail>
-          <Detail label="Status">
-            <StatusBadge status={payment.status} />
-          </Detail>
+          <UserDetail user={payment.userId} />
+          <StatusDetail status={payment.status} />
           <Detail label="Transaction ID">
             <CopyableCode text={payment.transactionId} what="transactionId" notice={notice} />
           </Detail>
           <Detail label="Created">{formatDateTime(payment.createdAt)}</Detail>
           <Detail label="Updated">{formatDateTime(payment.updatedAt)}</Detail>
-          <Detail label="Wallet address">
-            <Text as="code" fontFamily="monospace">
-              {payment.walletAddress || '-'}
-            </Text>
-          </Detail>
+          <CodeDetail label="Wallet address">{payment.walletAddress || '-'}</CodeDetail>
           <Detail label="Network">{payment.network || '-'}</Detail>
         </DetailList>
 

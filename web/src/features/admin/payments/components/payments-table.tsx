@@ -1,9 +1,9 @@
-import { Badge, Button, Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
+import { Badge, Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { Payment } from '@goldbot/shared';
 import { AdminTable } from '../../components/admin-table';
 import { PagedListView } from '../../components/paged-list-view';
 import { StatusBadge } from '../../components/status-badge';
-import { UserIdentity } from '../../components/user-identity';
+import { UserCell, ViewDetailsCell } from '../../components/row-cells';
 import { formatDate } from '@/lib/format';
 import type { PaymentList } from '../api/payment-list';
 import { ChainCheckBadge } from './chain-check-badge';
@@ -37,9 +37,7 @@ export function PaymentsTable({ label, list, emptyText, errorText, onView }: Pay
           {payments.map((payment) => (
             <TableRow key={payment._id}>
               <TableCell>{payment.packageName}</TableCell>
-              <TableCell>
-                <UserIdentity user={payment.userId} emphasize />
-              </TableCell>
+              <UserCell user={payment.userId} />
               <TableCell>
                 <PaymentAmount payment={payment} />
               </TableCell>
@@ -57,11 +55,7 @@ export function PaymentsTable({ label, list, emptyText, errorText, onView }: Pay
                 </Flex>
               </TableCell>
               <TableCell>{formatDate(payment.createdAt)}</TableCell>
-              <TableCell>
-                <Button size="small" onClick={() => onView(payment)}>
-                  View Details
-                </Button>
-              </TableCell>
+              <ViewDetailsCell onView={() => onView(payment)} />
             </TableRow>
           ))}
         </AdminTable>

@@ -4,7 +4,7 @@ import type { Payment } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
 import { captureDownloads, csvResponse } from '../../testing/capture-downloads';
-import { makePayment, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { makePayment, nth, openAdminScreen, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import AdminPaymentsRoute from './payments';
 
 const PENDING = 'GET /api/payment/pending-usdt-payments';
@@ -41,10 +41,11 @@ const carol = makePayment({
 });
 
 async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ [PENDING]: pendingPage([alice]), [ALL]: allPage([alice, carol]), ...routes });
-  const view = renderAdminScreen(<AdminPaymentsRoute />, '/admin/payments');
-  await screen.findByRole('heading', { level: 1, name: 'Package Management' });
-  return { api, ...view };
+  return openAdminScreen(<AdminPaymentsRoute />, {
+    path: '/admin/payments',
+    heading: 'Package Management',
+    routes: { [PENDING]: pendingPage([alice]), [ALL]: allPage([alice, carol]), ...routes },
+  });
 }
 
 const pendingTable = () => screen.findByRole('table', { name: 'Pending USDT payments' });

@@ -6,6 +6,7 @@ import { NoticeAlert } from '../../components/notice-alert';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
 import { createRefund, type RefundResponse } from '../api/decide-refund';
+import { fieldErrorProps } from '../../components/field-error-props';
 
 type Field = 'paymentId' | 'trc20Address' | 'reason';
 
@@ -70,8 +71,7 @@ export function CreateRefundModal({ paymentId = '', onClose, onCreated }: Create
             descriptiveText="From the payment's details on the Package Management screen"
             value={form.paymentId}
             onChange={(event) => edit('paymentId', event.target.value)}
-            hasError={errors.paymentId !== undefined}
-            errorMessage={errors.paymentId}
+            {...fieldErrorProps(errors.paymentId)}
             autoComplete="off"
             isDisabled={busy}
           />
@@ -79,8 +79,7 @@ export function CreateRefundModal({ paymentId = '', onClose, onCreated }: Create
             label="Customer's TRC20 address"
             value={form.trc20Address}
             onChange={(event) => edit('trc20Address', event.target.value)}
-            hasError={errors.trc20Address !== undefined}
-            errorMessage={errors.trc20Address}
+            {...fieldErrorProps(errors.trc20Address)}
             autoComplete="off"
             spellCheck={false}
             isDisabled={busy}
@@ -89,8 +88,7 @@ export function CreateRefundModal({ paymentId = '', onClose, onCreated }: Create
             label="Reason"
             value={form.reason}
             onChange={(event) => edit('reason', event.target.value)}
-            hasError={errors.reason !== undefined}
-            errorMessage={errors.reason}
+            {...fieldErrorProps(errors.reason)}
             maxLength={REFUND.reasonMaxLength}
             rows={3}
             isDisabled={busy}

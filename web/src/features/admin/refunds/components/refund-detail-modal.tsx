@@ -12,18 +12,26 @@ import type { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatUsd, formatUsdt } from '@/lib/format';
 import { AdminModal } from '../../components/admin-modal';
 import { DecisionControls, type DecisionWording } from '../../components/decision-controls';
-import { Detail, DetailList } from '../../components/detail-list';
+import { Detail, DetailList, StatusDetail, UserDetail } from '../../components/detail-list';
 import { CopyableCode } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
-import { StatusBadge } from '../../components/status-badge';
-import { UserIdentity } from '../../components/user-identity';
 import { useDecision, type Decision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage, failureText } from '../../lib/error-message';
 import { approveRefund, refuseRefund, type RefundResponse } from '../api/decide-refund';
+import { fieldErrorProps } from '../../components/field-error-props';
 
 /** A transaction on the block explorer (payment TXIDs and payout TXIDs alike). */
 export const transactionUrl = (txid: string) => `${TRON_EXPLORER_TRANSACTION_URL}${encodeURIComponent(txid)}`;
+
+/** A TXID as a link to its transaction on the TRON explorer. */
+function TransactionLink({ txid }: { txid: string }) {
+  return (
+    <Link href={transactionUrl(txid)} isExternal style={{ overflowWrap: 'anywhere' }}>
+      {txid}
+    </Link>
+  );
+}
 
 const FAILED: Record<Decision, string> = {
   approve: 'Failed to approve refund',
@@ -108,24 +116,18 @@ export function RefundDetailModal({ refund, onClose, onDecided, onStale }: Refun
       <Flex direction="column" gap="medium">
         <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
         <DetailList>
-          <Detail label="User">
-            <UserIdentity user={refund.userId} />
-          </Detail>
+          <UserDetail user={refund.userId} />
           <Detail label="Package">{refund.packageName}</Detail>
           <Detail label="Amount Paid">
             {formatUsdt(refund.amountPaid)} ({formatUsd(refund.amount)} in revenue)
           </Detail>
           <Detail label="Payment TXID">
-            <Link href={transactionUrl(refund.transactionId)} isExternal style={{ overflowWrap: 'anywhere' }}>
-              {refund.transactionId}
-            </Link>
+            <TransactionLink txid={refund.transactionId} />
           </Detail>
           <Detail label="Payment Approved">
             {refund.paymentApprovedAt ? formatDateTime(refund.paymentApprovedAt) : 'N/A'}
           </Detail>
-          <Detail label="Status">
-            <StatusBadge status={refund.status} />
-          </Detail>
+          <StatusDetail status={refund.status} />
           <Detail label="Requested">
             {formatDateTime(refund.requestedAt)}{' '}
             {refund.origin === 'admin' ? '(opened by an admin)' : '(by the customer)'}
@@ -141,9 +143,7 @@ export function RefundDetailModal({ refund, onClose, onDecided, onStale }: Refun
           {refund.decidedAt && <Detail label="Decided">{formatDateTime(refund.decidedAt)}</Detail>}
           {refund.payoutTxid && (
             <Detail label="Payout TXID">
-              <Link href={transactionUrl(refund.payoutTxid)} isExternal style={{ overflowWrap: 'anywhere' }}>
-                {refund.payoutTxid}
-              </Link>
+              <TransactionLink txid={refund.payoutTxid} />
             </Detail>
           )}
           {refund.note && <Detail label="Note">{refund.note}</Detail>}
@@ -165,8 +165,7 @@ export function RefundDetailModal({ refund, onClose, onDecided, onStale }: Refun
                 descriptiveText={`The ${REFUND.network} USDT transfer you sent (64 characters, 0-9 and a-f): e-mailed to the customer`}
                 value={payoutTxid}
                 onChange={(event) => setPayoutTxid(event.target.value)}
-                hasError={errors.payoutTxid !== undefined}
-                errorMessage={errors.payoutTxid}
+                {...fieldErrorProps(errors.payoutTxid)}
                 autoComplete="off"
                 spellCheck={false}
                 isDisabled={decision.busy}
@@ -183,8 +182,7 @@ export function RefundDetailModal({ refund, onClose, onDecided, onStale }: Refun
                 label="Reason for refusing (needed to refuse)"
                 value={refusal}
                 onChange={(event) => setRefusal(event.target.value)}
-                hasError={errors.refusal !== undefined}
-                errorMessage={errors.refusal}
+                {...fieldErrorProps(errors.refusal)}
                 maxLength={REFUND.reasonMaxLength}
                 rows={2}
                 isDisabled={decision.busy}

@@ -1,10 +1,10 @@
-import { Button, TableCell, TableRow } from '@aws-amplify/ui-react';
+import { TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { Refund } from '@goldbot/shared';
 import { formatDate, formatUsdt } from '@/lib/format';
 import { AdminTable } from '../../components/admin-table';
 import { PagedListView } from '../../components/paged-list-view';
 import { StatusBadge } from '../../components/status-badge';
-import { UserIdentity } from '../../components/user-identity';
+import { UserCell, ViewDetailsCell } from '../../components/row-cells';
 import type { RefundList } from '../api/get-refunds';
 
 export const FETCH_REFUNDS_FAILED = 'Failed to fetch refunds';
@@ -29,20 +29,14 @@ export function RefundsTable({ label, list, emptyText, onView }: RefundsTablePro
         >
           {refunds.map((refund) => (
             <TableRow key={refund._id}>
-              <TableCell>
-                <UserIdentity user={refund.userId} emphasize />
-              </TableCell>
+              <UserCell user={refund.userId} />
               <TableCell>{refund.packageName}</TableCell>
               <TableCell>{formatUsdt(refund.amountPaid)}</TableCell>
               <TableCell>
                 <StatusBadge status={refund.status} />
               </TableCell>
               <TableCell>{formatDate(refund.requestedAt)}</TableCell>
-              <TableCell>
-                <Button size="small" onClick={() => onView(refund)}>
-                  View Details
-                </Button>
-              </TableCell>
+              <ViewDetailsCell onView={() => onView(refund)} />
             </TableRow>
           ))}
         </AdminTable>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { subscriptionSummaryOf, type AdminSubscription } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
-import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { nth, openAdminScreen, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import { historyQuery } from '../api/get-subscription-history';
 import { historyYears } from '../components/history-filters';
 import { SubscriptionHistory } from '../components/subscription-history';
@@ -59,13 +59,21 @@ type Api = ReturnType<typeof mockApi>;
 const lastQuery = (api: Api) => nth(queriesTo(api, HISTORY), -1);
 
 async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ [HISTORY]: page([alice, bob, carol, dave]), ...routes });
-  const view = renderAdminScreen(<AdminSubscriptionHistoryRoute />, '/admin/subscription-history');
-  await screen.findByRole('heading', { level: 1, name: 'Subscription History' });
-  return { api, ...view };
+  return openAdminScreen(<AdminSubscriptionHistoryRoute />, {
+    path: '/admin/subscription-history',
+    heading: 'Subscription History',
+    routes: { [HISTORY]: page([alice, bob, carol, dave]), ...routes },
+  });
 }
 
 const table = () => screen.findByRole('table', { name: 'Subscription history' });
+
+/** Opens the screen on the four sample rows and waits for their table. */
+async function openWithRows() {
+  const opened = await openScreen();
+  await table();
+  return opened;
+}
 const rowTexts = async () =>
   within(await table())
     .getAllByRole('row')
@@ -74,8 +82,7 @@ const rowTexts = async () =>
 
 describe('admin subscription history', { timeout: 15_000 }, () => {
   it('shows Total, Free, Basic, Pro and Ultimate from the summary', async () => {
-    await openScreen();
-    await table();
+    await openWithRows();
     const card = (label: string) => within(screen.getByRole('listitem', { name: label }));
     expect(card('Total').getByText('128')).toBeInTheDocument();
     expect(card('Free').getByText('40')).toBeInTheDocument();
@@ -97,8 +104,7 @@ describe('admin subscription history', { timeout: 15_000 }, () => {
   });
 
   it('asks for the current year by default, and for the chosen month and year', async () => {
-    const { api, user } = await openScreen();
-    await table();
+    const { api, user } = await openWithRows();
     const [current = 0, previous = 0] = historyYears();
     expect(current).toBe(new Date().getUTCFullYear());
     expect(lastQuery(api).get('year')).toBe(String(current));
@@ -135,8 +141,7 @@ describe('admin subscription history', { timeout: 15_000 }, () => {
   });
 
   it('sends the search (username, e-mail, package or status) to the server once typing pauses', async () => {
-    const { api, user } = await openScreen();
-    await table();
+    const { api, user } = await openWithRows();
     api.on(HISTORY, page([]));
     await user.type(screen.getByLabelText('Search subscriptions'), 'ultimate');
     expect(await screen.findByText('No records found')).toBeInTheDocument();
@@ -148,8 +153,7 @@ describe('admin subscription history', { timeout: 15_000 }, () => {
   });
 
   it('Clear empties the search and goes back to every month of the current year', async () => {
-    const { api, user } = await openScreen();
-    await table();
+    const { api, user } = await openWithRows();
     const [current, previous] = historyYears().map(String);
     await user.selectOptions(screen.getByLabelText('Year'), previous ?? '');
     await user.selectOptions(screen.getByLabelText('Month'), 'Dec');
@@ -168,8 +172,7 @@ describe('admin subscription history', { timeout: 15_000 }, () => {
   });
 
   it('Refresh reads the rows again and says so for 4 s', async () => {
-    const { api, user } = await openScreen();
-    await table();
+    const { api, user } = await openWithRows();
     const before = api.requestsTo(HISTORY).length;
     api.on(
       HISTORY,
@@ -191,8 +194,7 @@ describe('admin subscription history', { timeout: 15_000 }, () => {
   }, 15_000);
 
   it('keeps the rows under the error when a refresh fails, without saying it worked', async () => {
-    const { api, user } = await openScreen();
-    await table();
+    const { api, user } = await openWithRows();
     api.on(HISTORY, jsonResponse({ message: 'Database unavailable' }, 503));
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('Database unavailable')).toBeInTheDocument();

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Card, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Badge, Card, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
 import { copyTradingLinkInputSchema, SETTINGS_MESSAGES } from '@goldbot/shared';
 import { NoticeAlert } from '../../components/notice-alert';
 import { useSubscriptionSettings } from '../api/subscription-settings';
 import { useSettingSave } from './use-setting-save';
+import { SaveChangesButton } from './save-changes-button';
+import { fieldErrorProps } from '../../components/field-error-props';
 
 export const COPY_TRADING_LINK_LABEL = 'Copy-trading link';
 export const COPY_TRADING_LINK_SAVE_NAME = 'Save copy-trading link';
@@ -66,25 +68,14 @@ export function CopyTradingLinkCard() {
             setDraft(event.target.value);
             setFieldError(null);
           }}
-          hasError={fieldError !== null}
-          errorMessage={fieldError ?? undefined}
+          {...fieldErrorProps(fieldError)}
           isDisabled={isSaving}
           descriptiveText="The https address of the broker's copy-trading page. The free-trial e-mail's main button and the customer's active Free Copy Trading card open it. Leave empty to take the free trial off offer."
         />
         <Text color="font.secondary" fontSize="small">
           Every change is written to the audit log.
         </Text>
-        <Button
-          type="submit"
-          variation="primary"
-          alignSelf="flex-start"
-          aria-label={COPY_TRADING_LINK_SAVE_NAME}
-          isDisabled={!changed || isSaving}
-          isLoading={isSaving}
-          loadingText="Saving..."
-        >
-          Save Changes
-        </Button>
+        <SaveChangesButton name={COPY_TRADING_LINK_SAVE_NAME} changed={changed} isSaving={isSaving} />
       </Flex>
     </Card>
   );

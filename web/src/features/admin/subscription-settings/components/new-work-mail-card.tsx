@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, CheckboxField, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Card, CheckboxField, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import {
   NEW_WORK_MAIL,
   WORK_KIND_LABELS,
@@ -10,6 +10,7 @@ import {
 import { NoticeAlert } from '../../components/notice-alert';
 import { useSubscriptionSettings } from '../api/subscription-settings';
 import { useSettingSave } from './use-setting-save';
+import { SaveChangesButton } from './save-changes-button';
 
 export const NEW_WORK_MAIL_TITLE = 'Mail to administrators about new work';
 /** The button reads 'Save Changes' like the other cards'; its accessible name says which card it saves. */
@@ -64,17 +65,12 @@ export function NewWorkMailCard() {
             />
           ))}
         </Flex>
-        <Button
-          variation="primary"
-          alignSelf="flex-start"
-          aria-label={NEW_WORK_MAIL_SAVE_NAME}
-          onClick={() => void submit()}
-          isDisabled={changed.length === 0 || isSaving}
-          isLoading={isSaving}
-          loadingText="Saving..."
-        >
-          Save Changes
-        </Button>
+        <SaveChangesButton
+          name={NEW_WORK_MAIL_SAVE_NAME}
+          changed={changed.length > 0}
+          isSaving={isSaving}
+          onSave={() => void submit()}
+        />
       </Flex>
     </Card>
   );

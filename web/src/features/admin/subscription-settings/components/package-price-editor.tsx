@@ -33,6 +33,7 @@ import {
   type PackageUpdateResponse,
 } from '../api/package-catalog';
 import { AdminTable } from '../../components/admin-table';
+import { fieldErrorProps } from '../../components/field-error-props';
 
 export const CATALOG_FETCH_FAILED = 'Failed to fetch packages';
 export const PACKAGE_UPDATE_FAILED = 'Failed to update package';
@@ -116,8 +117,7 @@ function PackageRow({ entry, basicEnabled, notice, saving, onSave }: PackageRowP
           isReadOnly={isFreeTrial}
           isDisabled={saving}
           descriptiveText={isFreeTrial ? SETTINGS_MESSAGES.freeTrialPrice : undefined}
-          hasError={priceError !== null}
-          errorMessage={priceError ?? undefined}
+          {...fieldErrorProps(priceError)}
           width="10rem"
         />
       </TableCell>

@@ -1,10 +1,11 @@
 import { useState, type ComponentProps, type ReactNode } from 'react';
-import { Badge, Button, Card, Flex, Heading, SwitchField, Text } from '@aws-amplify/ui-react';
+import { Badge, Card, Flex, Heading, SwitchField, Text } from '@aws-amplify/ui-react';
 import { SETTINGS_MESSAGES } from '@goldbot/shared';
 import { ListLoadFailed, ListLoading } from '../../components/list-states';
 import { NoticeAlert } from '../../components/notice-alert';
 import { useSubscriptionSettings } from '../api/subscription-settings';
 import { useSettingSave } from './use-setting-save';
+import { SaveChangesButton } from './save-changes-button';
 
 /** The subscription settings' switches, each saved on its own (the other keeps its value on the server). */
 export type SwitchSetting = 'basicPackageEnabled' | 'autoApproveOnMatch';
@@ -85,17 +86,7 @@ export function SettingSwitchCard({
         <Text color="font.secondary" fontSize="small">
           {explanation}
         </Text>
-        <Button
-          variation="primary"
-          alignSelf="flex-start"
-          aria-label={saveName}
-          onClick={() => void submit()}
-          isDisabled={!changed || isSaving}
-          isLoading={isSaving}
-          loadingText="Saving..."
-        >
-          Save Changes
-        </Button>
+        <SaveChangesButton name={saveName} changed={changed} isSaving={isSaving} onSave={() => void submit()} />
       </Flex>
     );
   }

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES, type CatalogPackage } from '@goldbot/shared';
-import { mockApi } from '@/test/auth-helpers';
+import type { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
-import { nth, renderAdminScreen } from '../../testing/render-admin';
+import { nth, openAdminScreen } from '../../testing/render-admin';
 import AdminSubscriptionSettingsRoute from './subscription-settings';
 
 const GET = 'GET /api/settings/subscription-settings';
@@ -24,10 +24,11 @@ const updated = (entry: CatalogPackage, message: string = SETTINGS_MESSAGES.pack
   jsonResponse({ success: true, message, package: entry });
 
 async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ [GET]: settings(true), [CATALOG]: catalog(), ...routes });
-  const rendered = renderAdminScreen(<AdminSubscriptionSettingsRoute />, '/admin/subscription-settings');
-  await screen.findByRole('heading', { level: 1, name: 'Subscription Settings' });
-  return { api, ...rendered };
+  return openAdminScreen(<AdminSubscriptionSettingsRoute />, {
+    path: '/admin/subscription-settings',
+    heading: 'Subscription Settings',
+    routes: { [GET]: settings(true), [CATALOG]: catalog(), ...routes },
+  });
 }
 
 const basicSwitch = () => screen.findByRole('switch', { name: 'Monthly Subscription (Basic Package)' });

@@ -5,7 +5,7 @@ import type { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatUsdt } from '@/lib/format';
 import { AdminModal } from '../../components/admin-modal';
 import { AdminTable } from '../../components/admin-table';
-import { Detail, DetailList, DetailSection } from '../../components/detail-list';
+import { CodeDetail, Detail, DetailList, DetailSection } from '../../components/detail-list';
 import { AdminCopyButton } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
 import { UserIdentity } from '../../components/user-identity';
@@ -55,16 +55,8 @@ export function TransferDetailModal({ transfer, onClose, onDecided, onStale }: T
             <TransferStatusBadge status={transfer.status} />
           </Detail>
           <Detail label="Why unmatched">{REASON_TEXT[transfer.reason]}</Detail>
-          <Detail label="Payer's address">
-            <Text as="code" fontFamily="monospace">
-              {transfer.from}
-            </Text>
-          </Detail>
-          <Detail label="To wallet">
-            <Text as="code" fontFamily="monospace">
-              {transfer.to}
-            </Text>
-          </Detail>
+          <CodeDetail label="Payer's address">{transfer.from}</CodeDetail>
+          <CodeDetail label="To wallet">{transfer.to}</CodeDetail>
           <Detail label="Block time">{formatDateTime(transfer.confirmedAt)}</Detail>
           {transfer.blockNumber !== null && (
             <Detail label="Block">{transfer.blockNumber.toLocaleString('en-US')}</Detail>
@@ -155,20 +147,8 @@ function DecidedSection({ transfer }: { transfer: UnmatchedTransfer }) {
         <Detail label="By">{decision.byEmail ?? decision.by}</Detail>
         <Detail label="At">{formatDateTime(decision.at)}</Detail>
         {decision.packageName && <Detail label="Package">{decision.packageName}</Detail>}
-        {decision.userId && (
-          <Detail label="Customer id">
-            <Text as="code" fontFamily="monospace">
-              {decision.userId}
-            </Text>
-          </Detail>
-        )}
-        {decision.paymentId && (
-          <Detail label="Payment">
-            <Text as="code" fontFamily="monospace">
-              {decision.paymentId}
-            </Text>
-          </Detail>
-        )}
+        {decision.userId && <CodeDetail label="Customer id">{decision.userId}</CodeDetail>}
+        {decision.paymentId && <CodeDetail label="Payment">{decision.paymentId}</CodeDetail>}
         <Detail label="Note">
           <Text as="span" style={{ whiteSpace: 'pre-wrap' }}>
             {decision.note || '-'}

@@ -4,7 +4,7 @@ import { TRANSFER_MESSAGES, type AdminUser, type CloseOrder, type UnmatchedTrans
 import { mockApi } from '@/test/auth-helpers';
 import { cellTexts, columnHeaders, jsonResponse } from '@/test/test-utils';
 import { formatDateTime } from '@/lib/format';
-import { makePayment, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { makePayment, nth, openAdminScreen, queriesTo, renderAdminScreen } from '../../testing/render-admin';
 import AdminUnmatchedTransfersRoute from './unmatched-transfers';
 
 /**
@@ -86,10 +86,11 @@ const adminUser = (user: typeof dave, isAdmin = false): AdminUser => ({
 });
 
 async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ [LIST]: page([late, rounded, done]), ...routes });
-  const view = renderAdminScreen(<AdminUnmatchedTransfersRoute />, '/admin/unmatched-transfers');
-  await screen.findByRole('heading', { level: 1, name: 'Unmatched Transfers' });
-  return { api, ...view };
+  return openAdminScreen(<AdminUnmatchedTransfersRoute />, {
+    path: '/admin/unmatched-transfers',
+    heading: 'Unmatched Transfers',
+    routes: { [LIST]: page([late, rounded, done]), ...routes },
+  });
 }
 
 const table = () => screen.findByRole('table', { name: 'Unmatched transfers' });

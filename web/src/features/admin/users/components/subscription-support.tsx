@@ -18,6 +18,7 @@ import { NoticeAlert } from '../../components/notice-alert';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
 import { changeSubscription, useShowSubscriptions } from '../api/change-subscription';
+import { fieldErrorProps } from '../../components/field-error-props';
 
 const FIELDS = ['action', 'packageName', 'days', 'reason'] as const;
 type Field = (typeof FIELDS)[number];
@@ -141,8 +142,7 @@ export function SubscriptionSupport({ user }: { user: AdminUser }) {
           label="Package"
           value={packageName}
           onChange={(event) => edit('packageName', () => setPackageName(event.target.value))}
-          hasError={Boolean(errors.packageName)}
-          errorMessage={errors.packageName}
+          {...fieldErrorProps(errors.packageName)}
           isDisabled={busy}
         >
           {choosing && <option value="">{SUPPORT_TEXT.current}</option>}
@@ -167,8 +167,7 @@ export function SubscriptionSupport({ user }: { user: AdminUser }) {
                 ? `${SUPPORT_TEXT.grantDaysHint}${packageName === PACKAGE_NAMES.ultimate ? ` ${SUPPORT_TEXT.lifetimeHint}` : ''}`
                 : SUPPORT_TEXT.extendDaysHint
             }
-            hasError={Boolean(errors.days)}
-            errorMessage={errors.days}
+            {...fieldErrorProps(errors.days)}
             isDisabled={busy}
           />
         )}
@@ -181,8 +180,7 @@ export function SubscriptionSupport({ user }: { user: AdminUser }) {
           rows={2}
           resize="vertical"
           isRequired
-          hasError={Boolean(errors.reason)}
-          errorMessage={errors.reason}
+          {...fieldErrorProps(errors.reason)}
           isDisabled={busy}
         />
         {confirming ? (

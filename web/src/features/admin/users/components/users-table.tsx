@@ -1,10 +1,11 @@
-import { Button, Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
+import { Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
 import { ADMIN_MESSAGES, type AdminUser } from '@goldbot/shared';
 import { PagedListView } from '../../components/paged-list-view';
 import { StatusBadge } from '../../components/status-badge';
 import type { UserList } from '../api/get-users';
 import { UserStatusButton } from './user-status-button';
 import { AdminTable } from '../../components/admin-table';
+import { ViewDetailsButton } from '../../components/row-cells';
 
 export const NO_USERS = 'No matching users found';
 export const NO_PHONE = 'Not provided';
@@ -44,9 +45,7 @@ export function UsersTable({ list, selfId, busy, onView, onToggle }: UsersTableP
               </TableCell>
               <TableCell>
                 <Flex gap="xs" wrap="wrap" alignItems="flex-start">
-                  <Button size="small" onClick={() => onView(user)}>
-                    View Details
-                  </Button>
+                  <ViewDetailsButton onView={() => onView(user)} />
                   <UserStatusButton user={user} isSelf={user._id === selfId} isDisabled={busy} onClick={onToggle} />
                 </Flex>
               </TableCell>

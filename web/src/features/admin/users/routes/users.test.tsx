@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminSubscription, AdminUser } from '@goldbot/shared';
-import { mockApi } from '@/test/auth-helpers';
+import type { mockApi } from '@/test/auth-helpers';
 import { columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
 import { captureDownloads, csvResponse } from '../../testing/capture-downloads';
-import { ADMIN_USER, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { ADMIN_USER, nth, openAdminScreen, queriesTo } from '../../testing/render-admin';
 import AdminUsersRoute from './users';
 
 const LIST = 'GET /api/admin/users';
@@ -71,10 +71,11 @@ type Api = ReturnType<typeof mockApi>;
 const lastQuery = (api: Api) => nth(queriesTo(api, LIST), -1);
 
 async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ [LIST]: page([alice, bob, admin]), ...routes });
-  const view = renderAdminScreen(<AdminUsersRoute />, '/admin/users');
-  await screen.findByRole('heading', { level: 1, name: 'Users' });
-  return { api, ...view };
+  return openAdminScreen(<AdminUsersRoute />, {
+    path: '/admin/users',
+    heading: 'Users',
+    routes: { [LIST]: page([alice, bob, admin]), ...routes },
+  });
 }
 
 const table = () => screen.findByRole('table', { name: 'Users' });

@@ -10,6 +10,7 @@ import {
   type WalletSaveResponse,
 } from '../api/save-wallet';
 import { WalletTotpConfirm, needsFreshTotp } from './wallet-totp-confirm';
+import { fieldErrorProps } from '../../components/field-error-props';
 
 type Field = 'address' | 'network' | 'currency';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -121,8 +122,7 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
           spellCheck={false}
           maxLength={128}
           descriptiveText={editing ? 'The address cannot be changed once saved.' : undefined}
-          hasError={Boolean(fieldErrors.address)}
-          errorMessage={fieldErrors.address}
+          {...fieldErrorProps(fieldErrors.address)}
         />
         <TextField
           label="Network"
@@ -133,8 +133,7 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
           autoComplete="off"
           maxLength={32}
           descriptiveText="For example TRC20 (USDT on TRON)."
-          hasError={Boolean(fieldErrors.network)}
-          errorMessage={fieldErrors.network}
+          {...fieldErrorProps(fieldErrors.network)}
         />
         <SelectField
           label="Currency"
@@ -146,8 +145,7 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
           isDisabled={editing}
           descriptiveText={editing ? 'The currency cannot be changed once saved.' : undefined}
           placeholder="Select a currency"
-          hasError={Boolean(fieldErrors.currency)}
-          errorMessage={fieldErrors.currency}
+          {...fieldErrorProps(fieldErrors.currency)}
         >
           {WALLET_CURRENCIES.map((code) => (
             <option key={code} value={code}>

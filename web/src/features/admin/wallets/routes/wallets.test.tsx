@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Wallet } from '@goldbot/shared';
-import { mockApi, sessionResponse } from '@/test/auth-helpers';
+import type { mockApi } from '@/test/auth-helpers';
+import { sessionResponse } from '@/test/auth-helpers';
 import { columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
-import { makeWallet, nth, renderAdminScreen } from '../../testing/render-admin';
+import { makeWallet, nth, openAdminScreen } from '../../testing/render-admin';
 import AdminWalletsRoute from './wallets';
 
 const LIST = 'GET /api/payment/wallets';
@@ -21,10 +22,11 @@ const btc = makeWallet({
 const list = (wallets: Wallet[]) => jsonResponse({ wallets });
 
 async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ [LIST]: list([active, btc]), ...routes });
-  const view = renderAdminScreen(<AdminWalletsRoute />, '/admin/wallets');
-  await screen.findByRole('heading', { level: 1, name: 'Payment Wallets' });
-  return { api, ...view };
+  return openAdminScreen(<AdminWalletsRoute />, {
+    path: '/admin/wallets',
+    heading: 'Payment Wallets',
+    routes: { [LIST]: list([active, btc]), ...routes },
+  });
 }
 
 const walletTable = () => screen.findByRole('table', { name: 'Payment wallets' });

@@ -1,7 +1,7 @@
 import { Badge, Link, Text } from '@aws-amplify/ui-react';
 import { CHAIN_CHECK_RECHECKABLE, type ChainCheck, type ChainCheckStatus, type Withdrawal } from '@goldbot/shared';
 import { tronTransactionUrl } from '@/lib/tron-explorer';
-import { Detail, DetailList, DetailSection } from '../../components/detail-list';
+import { CodeDetail, Detail, DetailList, DetailSection } from '../../components/detail-list';
 import { CHAIN_STATUS } from '../../payments/components/chain-check-badge';
 import { CheckOnChainButton, VerdictRows } from '../../payments/components/chain-check-section';
 
@@ -79,13 +79,7 @@ export function PayoutSection({ withdrawal, checking, onCheck }: PayoutSectionPr
           meaning={check ? PAYOUT_MEANING[check.status] : PAYOUT_NOT_CHECKED}
           check={check}
         />
-        {check?.to && (
-          <Detail label="Sent to">
-            <Text as="code" fontFamily="monospace">
-              {check.to}
-            </Text>
-          </Detail>
-        )}
+        {check?.to && <CodeDetail label="Sent to">{check.to}</CodeDetail>}
         {check?.amount && <Detail label="Amount on chain">{`${check.amount} USDT`}</Detail>}
       </DetailList>
       {mayChange && (

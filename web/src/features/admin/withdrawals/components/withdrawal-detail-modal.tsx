@@ -4,11 +4,9 @@ import { ADMIN_NOTE_MAX_LENGTH, WITHDRAWAL, payoutTxidSchema, type Withdrawal } 
 import type { ApiError } from '@/lib/api-client';
 import { AdminModal } from '../../components/admin-modal';
 import { DecisionControls, type DecisionWording } from '../../components/decision-controls';
-import { Detail, DetailList } from '../../components/detail-list';
+import { Detail, DetailList, StatusDetail, UserDetail } from '../../components/detail-list';
 import { CopyableCode } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
-import { StatusBadge } from '../../components/status-badge';
-import { UserIdentity } from '../../components/user-identity';
 import { useDecision, type Decision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage, failureText } from '../../lib/error-message';
@@ -16,6 +14,7 @@ import { formatDateTime, formatUsd } from '@/lib/format';
 import { checkPayout } from '../api/check-payout';
 import { decideWithdrawal, type WithdrawalDecisionResponse } from '../api/decide-withdrawal';
 import { PayoutSection } from './payout-section';
+import { fieldErrorProps } from '../../components/field-error-props';
 
 export const NOTE_HINT = 'This note will be included in the email to the user';
 export const PAYOUT_TXID_HINT =
@@ -142,14 +141,10 @@ export function WithdrawalDetailModal({
       <Flex direction="column" gap="medium">
         <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
         <DetailList>
-          <Detail label="User">
-            <UserIdentity user={withdrawal.userId} />
-          </Detail>
+          <UserDetail user={withdrawal.userId} />
           <Detail label="Current Balance">{formatUsd(withdrawal.userId.referralEarnings)}</Detail>
           <Detail label="Amount">{formatUsd(withdrawal.amount)}</Detail>
-          <Detail label="Status">
-            <StatusBadge status={withdrawal.status} />
-          </Detail>
+          <StatusDetail status={withdrawal.status} />
           <Detail label="Request Date">{formatDateTime(withdrawal.requestDate)}</Detail>
           <Detail label={`${WITHDRAWAL.network} Wallet`}>
             <CopyableCode text={withdrawal.trc20Address} what="trc20Address" notice={notice} />
@@ -179,8 +174,7 @@ export function WithdrawalDetailModal({
                   setPayoutTxid(event.target.value);
                   setPayoutError(undefined);
                 }}
-                hasError={payoutError !== undefined}
-                errorMessage={payoutError}
+                {...fieldErrorProps(payoutError)}
                 isRequired
                 autoComplete="off"
                 spellCheck={false}

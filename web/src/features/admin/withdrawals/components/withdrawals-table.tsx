@@ -1,8 +1,8 @@
-import { Button, Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
+import { Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { Withdrawal } from '@goldbot/shared';
 import { PagedListView } from '../../components/paged-list-view';
 import { StatusBadge } from '../../components/status-badge';
-import { UserIdentity } from '../../components/user-identity';
+import { UserCell, ViewDetailsCell } from '../../components/row-cells';
 import { formatDate, formatUsd } from '@/lib/format';
 import type { WithdrawalList } from '../api/get-withdrawals';
 import { AdminTable } from '../../components/admin-table';
@@ -35,9 +35,7 @@ export function WithdrawalsTable({ label, list, emptyText, onView }: Withdrawals
         <AdminTable label={label} columns={['User', 'Amount', 'Balance', 'Status', 'Date', 'Actions']} highlightOnHover>
           {withdrawals.map((withdrawal) => (
             <TableRow key={withdrawal._id}>
-              <TableCell>
-                <UserIdentity user={withdrawal.userId} emphasize />
-              </TableCell>
+              <UserCell user={withdrawal.userId} />
               <TableCell>{formatUsd(withdrawal.amount)}</TableCell>
               <TableCell>{formatUsd(withdrawal.userId.referralEarnings)}</TableCell>
               <TableCell>
@@ -49,11 +47,7 @@ export function WithdrawalsTable({ label, list, emptyText, onView }: Withdrawals
                 </Flex>
               </TableCell>
               <TableCell>{formatDate(withdrawal.requestDate)}</TableCell>
-              <TableCell>
-                <Button size="small" onClick={() => onView(withdrawal)}>
-                  View Details
-                </Button>
-              </TableCell>
+              <ViewDetailsCell onView={() => onView(withdrawal)} />
             </TableRow>
           ))}
         </AdminTable>
