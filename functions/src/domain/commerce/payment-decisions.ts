@@ -190,6 +190,29 @@ export interface ApprovalAudit {
   details?: Record<string, unknown>;
 }
 
+/** A decision's audit entry: who decided what, on which payment, with the payment's facts. */
+function paymentAudit(
+  payment: PaymentRecord,
+  entry: { id: string; actor: string; action: AuditEntry['action']; at: string },
+  details: Record<string, unknown> = {},
+): AuditEntry {
+  return {
+    _id: entry.id,
+    actor: entry.actor,
+    action: entry.action,
+    target: { type: 'payment', id: payment._id },
+    details: {
+      userId: payment.userId,
+      packageName: payment.packageName,
+      amount: payment.amount,
+      transactionId: payment.transactionId,
+      subscriptionId: payment.subscriptionId,
+      ...details,
+    },
+    at: entry.at,
+  };
+}
+
 export function planApproval(
   payment: PaymentRecord,
   context: ApprovalContext & { subscription: SubscriptionRecord },
@@ -212,24 +235,16 @@ export function planApproval(
     paidThrough:
       payment.packageSlug === 'basic' && period.endDate !== null ? { read: paidThrough, next: period.endDate } : null,
     referralCredit,
-    audit: {
-      _id: newId(now.getTime()),
-      actor: adminId,
-      action: auditAs.action,
-      target: { type: 'payment', id: payment._id },
-      details: {
-        userId: payment.userId,
-        packageName: payment.packageName,
-        amount: payment.amount,
-        transactionId: payment.transactionId,
-        subscriptionId: payment.subscriptionId,
+    audit: paymentAudit(
+      payment,
+      { id: newId(now.getTime()), actor: adminId, action: auditAs.action, at },
+      {
         startDate: period.startDate,
         endDate: period.endDate,
         ...(referralCredit ? { referrerId: referralCredit.referrerId, referralReward: referralCredit.amount } : {}),
         ...auditAs.details,
       },
-      at,
-    },
+    ),
   };
 }
 
@@ -412,20 +427,7 @@ export async function rejectPayment(
         subscription,
         adminId,
         at,
-        audit: {
-          _id: deps.newId(now.getTime()),
-          actor: adminId,
-          action: 'payment.reject',
-          target: { type: 'payment', id: payment._id },
-          details: {
-            userId: payment.userId,
-            packageName: payment.packageName,
-            amount: payment.amount,
-            transactionId: payment.transactionId,
-            subscriptionId: payment.subscriptionId,
-          },
-          at,
-        },
+        audit: paymentAudit(payment, { id: deps.newId(now.getTime()), actor: adminId, action: 'payment.reject', at }),
       };
     },
     commit: (plan) => store.commitRejection(plan),
