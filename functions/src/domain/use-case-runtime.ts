@@ -43,19 +43,23 @@ export const retryConflicts = <O extends { kind: string }>(
   });
 
 /**
- * Runs a commit whose answer may be lost: when it fails with anything but a domain answer (a
- * timeout or throttling that outlasted the SDK's retries, after which the write may or may not have
- * been applied), `applied` reads whether this very write landed. Landed, the commit counts as
- * `committed`, so the effect's mail still goes; not landed, or unreadable, the first error stands
- * (the request answers 503 and may be repeated: the write is conditional, done once).
+ * Runs a commit whose answer may be lost: the write is applied and then a timeout hides it. Either
+ * the SDK's retry meets the write and its condition refuses it (the outcome `refusedAs`, "already
+ * decided"), or the failure outlasts the retries (anything but a domain answer). In both cases
+ * `applied` reads whether this very write landed: landed, the commit counts as `committed`, so the
+ * effect's answer and mail follow; not landed, the refusal is answered, and an error that cannot be
+ * resolved stands (503; the write is conditional, so a repeat does it once).
  */
-export async function commitOrFindApplied<O>(
+export async function commitOrFindApplied<O extends { kind: string }>(
   commit: () => Promise<O>,
   applied: () => Promise<boolean>,
   committed: O,
+  refusedAs?: O['kind'],
 ): Promise<O> {
   try {
-    return await commit();
+    const outcome = await commit();
+    if (refusedAs === undefined || outcome.kind !== refusedAs) return outcome;
+    return (await applied()) ? committed : outcome;
   } catch (error) {
     if (error instanceof DomainError) throw error;
     const landed = await applied().catch(() => false);

@@ -55,6 +55,16 @@ describe('commitOrFindApplied', () => {
     ).rejects.toThrow('socket hang up');
   });
 
+  it('reads back a refusal named as "already done": its own write is committed, another one stays refused', async () => {
+    const refused = async () => ({ kind: 'not-pending' as string });
+    await expect(commitOrFindApplied(refused, async () => true, { kind: 'committed' }, 'not-pending')).resolves.toEqual(
+      { kind: 'committed' },
+    );
+    await expect(
+      commitOrFindApplied(refused, async () => false, { kind: 'committed' }, 'not-pending'),
+    ).resolves.toEqual({ kind: 'not-pending' });
+  });
+
   it('never reads for a domain answer, and passes outcomes through', async () => {
     const applied = vi.fn(async () => true);
     await expect(

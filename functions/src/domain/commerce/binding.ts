@@ -288,12 +288,10 @@ export async function settleTransfer(
       () => deps.store.commitBinding(plan),
       async () => isThisBinding((await deps.store.getTransfer(transfer.txid))?.binding, plan),
       { kind: 'committed' } as const,
+      'transfer-settled',
     );
     if (result.kind === 'transfer-settled') {
       const now = await deps.store.getTransfer(transfer.txid);
-      // This very binding, applied and its answer lost (a timeout after the write, then the SDK's
-      // retry found the transfer settled): it goes on as committed, so its mail or approval follows.
-      if (isThisBinding(now?.binding, plan)) return afterBinding(deps, plan, context);
       return { kind: 'already', state: now?.state ?? 'recorded' };
     }
     // 'order-bound' reads the orders again (that order now has its transfer); 'stale' replans.

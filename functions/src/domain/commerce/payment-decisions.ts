@@ -340,7 +340,6 @@ export async function approvePayment(
   if (payment.status !== 'pending') return alreadyDecided(payment, 'completed');
 
   let payer: ApprovalContext['payer'];
-  let tried: ApprovalPlan | null = null;
   const outcome = await runDecision(deps, {
     contextRetries: 1,
     plan: async () => {
@@ -352,26 +351,16 @@ export async function approvePayment(
       payer = context.payer;
       return planApproval(payment, { ...context, subscription }, adminId, deps.now(), deps.newId, auditAs);
     },
-    commit: (plan) => {
-      tried = plan;
-      return commitOrFindApplied(
+    commit: (plan) =>
+      commitOrFindApplied(
         () => store.commitApproval(plan),
         async () => approvedByPlan(await store.getPayment(paymentId), plan),
         { kind: 'committed' } as const,
-      );
-    },
+        'payment-not-pending',
+      ),
   });
-  let plan: ApprovalPlan;
-  if (outcome.kind === 'committed') plan = outcome.plan;
-  else {
-    const current = await store.getPayment(paymentId);
-    const last = tried as ApprovalPlan | null;
-    // Approved by this very plan (its time and admin): the transaction was applied and its answer
-    // lost (a timeout, then the SDK's retry found the payment no longer pending). It counts as
-    // committed, so the customer's verified mail still goes.
-    if (!last || !approvedByPlan(current, last)) return alreadyDecided(current, 'completed');
-    plan = last;
-  }
+  if (outcome.kind !== 'committed') return alreadyDecided(await store.getPayment(paymentId), 'completed');
+  const { plan } = outcome;
   const approved: PaymentRecord = {
     ...payment,
     status: 'completed',

@@ -229,6 +229,7 @@ export async function assignTransfer(
       price: centsToUsd(priceCents),
     },
   });
+  // Assigned by this very plan (its payment, admin and time): its transaction was applied and the answer lost.
   const assignedByThis = (now: TransferRecord | null) => {
     const own = now?.unmatched?.decision;
     return own?.paymentId === paymentId && own.by === admin.userId && own.at === iso;
@@ -246,15 +247,11 @@ export async function assignTransfer(
       }),
     async () => assignedByThis(await deps.store.getTransfer(txid)),
     { kind: 'committed' } as const,
+    'decided',
   );
   if (result.kind === 'decided') {
-    const now = await deps.store.getTransfer(txid);
-    // Decided by this very assignment (its payment, admin and time): the transaction was applied
-    // and its answer lost (a timeout, then the SDK's retry). It counts as committed, so the mail goes.
-    if (!assignedByThis(now)) {
-      openTransfer(now);
-      throw new ConflictError(TRANSFER_MESSAGES.alreadyDecided('decided'));
-    }
+    openTransfer(await deps.store.getTransfer(txid));
+    throw new ConflictError(TRANSFER_MESSAGES.alreadyDecided('decided'));
   }
   await sendPendingMail(deps, payment, context.template, unitsToUsdt(transfer.units));
   const decided: TransferRecord = {

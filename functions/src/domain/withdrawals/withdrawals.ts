@@ -421,9 +421,7 @@ export async function decideWithdrawal(
 
   const profile = await store.getProfile(withdrawal.userId);
   const plan = planDecision(withdrawal, decision, adminId, adminNote, deps.now(), deps.newId, payoutTxid);
-  // Decided by this very plan (its time and admin): the transaction was applied and its answer
-  // lost (a timeout, then the SDK's retry or its last error). It goes on as committed, so the mail
-  // still goes.
+  // Decided by this very plan (its time and admin): its transaction was applied and the answer lost.
   const decidedByPlan = (current: WithdrawalRecord | undefined) =>
     current?.status === decision &&
     current.processedBy === adminId &&
@@ -435,13 +433,11 @@ export async function decideWithdrawal(
         () => store.commitDecision(plan),
         async () => decidedByPlan(await store.getWithdrawal(withdrawalId)),
         { kind: 'committed' } as const,
+        'not-pending',
       ),
     WITHDRAWAL_DECISION_MESSAGES.tryAgain,
   );
-  if (outcome.kind === 'not-pending') {
-    const current = await store.getWithdrawal(withdrawalId);
-    if (!decidedByPlan(current)) return alreadyDecided(store, current, decision);
-  }
+  if (outcome.kind === 'not-pending') return alreadyDecided(store, await store.getWithdrawal(withdrawalId), decision);
   if (outcome.kind === 'hold-missing') throw new ConflictError(WITHDRAWAL_DECISION_MESSAGES.holdMissing);
 
   const decided: WithdrawalRecord = {
