@@ -391,11 +391,12 @@ export const dynamoRefundStore: RefundStore = {
     const record = payment && payment.entity === 'Payment' ? fromPaymentItem(payment) : undefined;
     const referrerId = record?.referralCredited ? record.referralUserId : null;
     const referrerKey = referrerId ? profileKey(referrerId) : undefined;
-    const [profiles, rows] = await Promise.all([
-      batchGetItems([payerKey, ...(referrerKey ? [referrerKey] : [])]),
-      // The payer's own rows: their item collection is bounded by their purchases.
-      queryAllWithPrefix(payerKey.PK, SUBSCRIPTION_SK_PREFIX, { consistent: true }),
-    ]);
+    // The profiles first, then the payer's rows (their item collection is bounded by their
+    // purchases): a Basic bought after the paid-through day was read is then either among the rows
+    // or has moved that day, which the approval is conditioned on. Read side by side, the rows could
+    // predate a purchase whose paid-through day was read, and the dates would be recomputed without it.
+    const profiles = await batchGetItems([payerKey, ...(referrerKey ? [referrerKey] : [])]);
+    const rows = await queryAllWithPrefix(payerKey.PK, SUBSCRIPTION_SK_PREFIX, { consistent: true });
     const payer = profiles.find((item) => item.PK === payerKey.PK);
     const referrer = referrerKey ? profiles.find((item) => item.PK === referrerKey.PK) : undefined;
     const balances = referrer ? balancesOf(referrer) : undefined;

@@ -18,8 +18,8 @@ import { profileKey } from './user-profile-entity.js';
 
 /**
  * Support's subscription controls in the table (docs/data-model.md, "Support's subscription
- * controls"): the profile and the user's subscriptions read consistently (a GetItem and a Query of
- * the user's `SUB#` rows, in parallel), and one TransactWriteItems per action with its audit entry.
+ * controls"): the profile and then the user's subscriptions read consistently (a GetItem, then a
+ * Query of the user's `SUB#` rows), and one TransactWriteItems per action with its audit entry.
  */
 
 const isoMonth = (iso: string) => iso.slice(0, 7);
@@ -113,10 +113,17 @@ const num = (value: unknown) => (typeof value === 'number' ? value : Number(valu
 
 export const dynamoSupportStore: SupportStore = {
   async readTarget(userId) {
-    const [profile, rows] = await Promise.all([
-      documentClient.send(new GetCommand({ TableName: tableName, Key: profileKey(userId), ConsistentRead: true })),
-      queryAllWithPrefix(profileKey(userId).PK, SUBSCRIPTION_SK_PREFIX, { consistent: true, newestFirst: true }),
-    ]);
+    // The profile first, then the rows: every row written before the support version read is then
+    // among the rows read, and any later write moves the version the commit is conditioned on. Read
+    // side by side, the rows could come from before a racing grant and the version from after it,
+    // and both grants would commit.
+    const profile = await documentClient.send(
+      new GetCommand({ TableName: tableName, Key: profileKey(userId), ConsistentRead: true }),
+    );
+    const rows = await queryAllWithPrefix(profileKey(userId).PK, SUBSCRIPTION_SK_PREFIX, {
+      consistent: true,
+      newestFirst: true,
+    });
     const item = profile.Item;
     if (!item || typeof item.emailVerifiedAt !== 'string') return undefined;
     return {

@@ -363,4 +363,21 @@ describe('reads', () => {
     });
     expect(transactItemsOf(dynamo)).toEqual([]);
   });
+
+  it("asks for the payer's rows only once the profiles have answered, so the paid-through day read covers them", async () => {
+    const payment = completedPayment({ refundId: 'R1' });
+    const order: string[] = [];
+    dynamo.on(GetCommand).resolves({ Item: toPaymentItem(payment) });
+    dynamo.on(BatchGetCommand).callsFake(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      order.push('profiles answered');
+      return { Responses: { [tableName]: [buyerProfileItem({ basicPaidThrough: '2027-01-31' })] } };
+    });
+    dynamo.on(QueryCommand).callsFake(async () => {
+      order.push('rows asked');
+      return { Items: [] };
+    });
+    await dynamoRefundStore.loadApprovalContext(pendingRefund(payment, { _id: 'R1' }));
+    expect(order).toEqual(['profiles answered', 'rows asked']);
+  });
 });

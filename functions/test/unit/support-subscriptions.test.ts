@@ -359,6 +359,21 @@ describe('the store', () => {
     expect(await dynamoSupportStore.readTarget(USER)).toBeUndefined();
   });
 
+  it('asks for the rows only once the profile has answered, so the version read covers every row read', async () => {
+    const order: string[] = [];
+    dynamo.on(GetCommand).callsFake(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      order.push('profile answered');
+      return { Item: { _id: USER, username: 'jane_doe', email: 'jane.doe@example.com', emailVerifiedAt: 'x' } };
+    });
+    dynamo.on(QueryCommand).callsFake(async () => {
+      order.push('rows asked');
+      return { Items: [] };
+    });
+    await dynamoSupportStore.readTarget(USER);
+    expect(order).toEqual(['profile answered', 'rows asked']);
+  });
+
   it('commits, answers changed for a failed condition or a conflict, and throws anything else', async () => {
     const { plan: p } = plan(target(), input({ action: 'grant', packageName: 'Pro Package', days: 3, reason: 'x' }));
     dynamo.on(TransactWriteCommand).resolves({});
