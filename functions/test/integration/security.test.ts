@@ -269,19 +269,35 @@ describe('per-client limits at the default scale', () => {
   // A documentation address of its own per run, as CloudFront would forward it: no other test shares the counter.
   const clientIp = () => `198.51.100.${randomInt(1, 255)}-${randomUUID().slice(0, 4)}`;
 
-  it('answers 429 with Retry-After once an address has sent too many public writes', async () => {
-    const ip = clientIp();
-    const limit = RATE_LIMITS.publicPostPerIp.limit;
-    const statuses: number[] = [];
-    let last: Response | undefined;
-    for (let i = 0; i <= limit; i += 1) {
-      last = await fetch(`${baseUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.9, ${ip}` },
-        body: JSON.stringify({ email: newEmail('flood'), password: 'Wrong$pass1' }),
-      });
-      statuses.push(last.status);
+  /**
+   * Runs a flood in one fixed window of the limit: the counters restart on the window's boundary (a
+   * whole minute for public writes), so a flood that straddles one, as a slow machine's can, proves
+   * nothing and is run again with a fresh address in the next window.
+   */
+  async function inOneWindow<T>(windowSeconds: number, flood: (ip: string) => Promise<T>): Promise<T> {
+    const windowOf = () => Math.floor(Date.now() / 1000 / windowSeconds);
+    for (let attempt = 1; ; attempt += 1) {
+      const started = windowOf();
+      const result = await flood(clientIp());
+      if (windowOf() === started || attempt === 3) return result;
     }
+  }
+
+  it('answers 429 with Retry-After once an address has sent too many public writes', async () => {
+    const { limit, windowSeconds } = RATE_LIMITS.publicPostPerIp;
+    const { statuses, last } = await inOneWindow(windowSeconds, async (ip) => {
+      const answers: number[] = [];
+      let response: Response | undefined;
+      for (let i = 0; i <= limit; i += 1) {
+        response = await fetch(`${baseUrl}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.9, ${ip}` },
+          body: JSON.stringify({ email: newEmail('flood'), password: 'Wrong$pass1' }),
+        });
+        answers.push(response.status);
+      }
+      return { statuses: answers, last: response };
+    });
     expect(statuses.slice(0, limit).every((s) => s === 401)).toBe(true);
     expect(statuses[limit]).toBe(429);
     expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -299,19 +315,21 @@ describe('per-client limits at the default scale', () => {
         () => ({ username: `flood_${randomUUID().slice(0, 6)}`, email: newEmail('reg-flood'), password: PASSWORD }),
       ],
     ] as const) {
-      const ip = clientIp();
-      const limit = RATE_LIMITS[name].limit;
-      let status = 0;
-      for (let i = 0; i <= limit; i += 1) {
-        const response = await fetch(`${baseUrl}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-          body: JSON.stringify(body()),
-        });
-        status = response.status;
-        if (i < limit) expect(status, `${path} request ${i + 1}`).toBeLessThan(300);
-      }
-      expect(status, path).toBe(429);
+      const { limit, windowSeconds } = RATE_LIMITS[name];
+      const statuses = await inOneWindow(windowSeconds, async (ip) => {
+        const answers: number[] = [];
+        for (let i = 0; i <= limit; i += 1) {
+          const response = await fetch(`${baseUrl}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+            body: JSON.stringify(body()),
+          });
+          answers.push(response.status);
+        }
+        return answers;
+      });
+      statuses.slice(0, limit).forEach((status, i) => expect(status, `${path} request ${i + 1}`).toBeLessThan(300));
+      expect(statuses[limit], path).toBe(429);
     }
   });
 });
