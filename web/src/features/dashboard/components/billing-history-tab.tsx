@@ -18,6 +18,7 @@ import { formatCalendarDay, formatUsdt, NOT_AVAILABLE } from '@/lib/format';
 import { BY_SUPPORT, formatEndDate, formatSubscriptionDuration } from '../lib/billing-format';
 import { StatusPill } from '@/components/ui/status-pill';
 import { ColumnHeaders } from '@/components/ui/column-headers';
+import { DetailList } from '@/lib/detail-list';
 
 export const BILLING_TEXT = {
   pending: `Payment verification in progress. Activation within ${PAYMENT.verificationHours} hours.`,
@@ -82,30 +83,16 @@ function CurrentSubscription() {
   } else {
     content = (
       <>
-        <dl className="subscription-details">
-          <div>
-            <dt>Account Name</dt>
-            <dd>{user?.username ?? 'N/A'}</dd>
-          </div>
-          <div>
-            <dt>Package</dt>
-            <dd>{subscription.packageName}</dd>
-          </div>
-          <div>
-            <dt>Start Date</dt>
-            <dd>{formatCalendarDay(subscription.startDate)}</dd>
-          </div>
-          <div>
-            <dt>End Date</dt>
-            <dd>{formatEndDate(subscription)}</dd>
-          </div>
-          <div>
-            <dt>Status</dt>
-            <dd>
-              <StatusPill status={subscription.status} />
-            </dd>
-          </div>
-        </dl>
+        <DetailList
+          className="subscription-details"
+          rows={[
+            ['Account Name', user?.username ?? 'N/A'],
+            ['Package', subscription.packageName],
+            ['Start Date', formatCalendarDay(subscription.startDate)],
+            ['End Date', formatEndDate(subscription)],
+            ['Status', <StatusPill status={subscription.status} />],
+          ]}
+        />
         {subscription.status === 'pending' && (
           <p className="billing-tab__pending" role="status">
             {BILLING_TEXT.pending}

@@ -12,6 +12,7 @@ import {
 import { formatUsdCents } from '@/lib/format';
 import { DailyProfitChart, EquityChart, WeeklyProfitChart } from './charts';
 import { ColumnHeaders } from '@/components/ui/column-headers';
+import { DetailList, type DetailRow } from '@/lib/detail-list';
 
 export type ReportKind = 'graph' | 'report';
 
@@ -29,17 +30,8 @@ function ChartFrame({ title, height, children }: { title: string; height: number
   );
 }
 
-function Figures({ items }: { items: ReadonlyArray<readonly [string, string]> }) {
-  return (
-    <dl className="report-figures">
-      {items.map(([label, value]) => (
-        <div key={label} className="report-figures__item">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+function Figures({ items }: { items: readonly DetailRow[] }) {
+  return <DetailList className="report-figures" itemClassName="report-figures__item" rows={items} />;
 }
 
 function GraphView({ report }: { report: MonthlyReport }) {

@@ -12,6 +12,7 @@ import { DailyProfitPreview, EquityPreview, MonthlyRoiChart } from './charts';
 import { LiveTrading } from './live-trading';
 import { REPORT_KIND_LABELS, ReportViewer, type ReportKind } from './report-viewer';
 import './reports.css';
+import { DetailList } from '@/lib/detail-list';
 
 type TabId = 'live' | 'all' | MonthlyReport['id'];
 
@@ -79,24 +80,16 @@ function Overview() {
   const overall = overallSummary();
   return (
     <div className="report-overview">
-      <dl className="report-figures report-figures--overview">
-        <div className="report-figures__item">
-          <dt>Win ratio</dt>
-          <dd>{formatPercent(overall.winRatePercent)}</dd>
-        </div>
-        <div className="report-figures__item">
-          <dt>Average monthly ROI</dt>
-          <dd>{formatPercent(overall.averageMonthlyRoiPercent)}</dd>
-        </div>
-        <div className="report-figures__item">
-          <dt>Best month</dt>
-          <dd>{formatPercent(overall.bestMonthRoiPercent)}</dd>
-        </div>
-        <div className="report-figures__item">
-          <dt>Trades</dt>
-          <dd>{overall.trades}</dd>
-        </div>
-      </dl>
+      <DetailList
+        className="report-figures report-figures--overview"
+        itemClassName="report-figures__item"
+        rows={[
+          ['Win ratio', formatPercent(overall.winRatePercent)],
+          ['Average monthly ROI', formatPercent(overall.averageMonthlyRoiPercent)],
+          ['Best month', formatPercent(overall.bestMonthRoiPercent)],
+          ['Trades', overall.trades],
+        ]}
+      />
       <figure className="report-overview__chart">
         <figcaption className="report-viewer__chart-title">Return on investment per month</figcaption>
         <Suspense fallback={<div className="skeleton" style={{ height: 260 }} />}>
