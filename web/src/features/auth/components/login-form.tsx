@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { loginInputSchema } from '@goldbot/shared';
 import { paths } from '@/config/paths';
@@ -17,6 +17,7 @@ import { useFormFields } from '@/hooks/use-form-fields';
 import { useSession } from '../session';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import './auth-form.css';
 
 type LoginField = 'email' | 'password';
@@ -65,9 +66,8 @@ export function LoginForm({ variant = 'customer', onSecondStep, initialEmail, in
     if (navigationState.message) return { variant: 'info', text: navigationState.message };
     return null;
   });
-  const [submitting, setSubmitting] = useState(false);
   const [openingGoogle, setOpeningGoogle] = useState(false);
-  const inFlight = useRef(false);
+  const { running: submitting, isRunning, run } = useSingleFlight();
 
   const passwordInput = inputRef('password');
   const [startInPassword] = useState(() => initialEmail !== undefined);
@@ -84,7 +84,7 @@ export function LoginForm({ variant = 'customer', onSecondStep, initialEmail, in
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current) return;
+    if (isRunning()) return;
     setAlert(null);
 
     const parsed = loginInputSchema.safeParse(values);
@@ -94,48 +94,45 @@ export function LoginForm({ variant = 'customer', onSecondStep, initialEmail, in
     }
 
     setErrors({});
-    inFlight.current = true;
-    setSubmitting(true);
-    try {
-      const answer = await login(parsed.data);
-      if (answer.kind !== 'session') {
-        if (onSecondStep) {
-          onSecondStep(answer);
+    await run(async () => {
+      try {
+        const answer = await login(parsed.data);
+        if (answer.kind !== 'session') {
+          if (onSecondStep) {
+            onSecondStep(answer);
+            return;
+          }
+          // Only administrators get a second step, and they sign in on /admin-login.
+          setValues((current) => ({ ...current, password: '' }));
+          setAlert({ variant: 'error', text: AUTH_PAGE_MESSAGES.useAdminSignIn, adminSignInLink: true });
           return;
         }
-        // Only administrators get a second step, and they sign in on /admin-login.
-        setValues((current) => ({ ...current, password: '' }));
-        setAlert({ variant: 'error', text: AUTH_PAGE_MESSAGES.useAdminSignIn, adminSignInLink: true });
-        return;
+        const { session } = answer;
+        if (variant === 'admin' && !session.isAdmin) {
+          // Not signed in: the session is simply not kept.
+          setValues((current) => ({ ...current, password: '' }));
+          setAlert({ variant: 'error', text: AUTH_PAGE_MESSAGES.notAnAdmin });
+          return;
+        }
+        signIn(session);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 403 && error.body.needsVerification === true) {
+          // A fresh code is in the mail: verify it, and sign in with the password typed here.
+          rememberRegistrationPassword(parsed.data.email, parsed.data.password);
+          writePendingRegistration({ username: '', email: parsed.data.email });
+          navigate(paths.registerOtp.path, {
+            state: {
+              email: parsed.data.email,
+              message:
+                serverMessage(error) ?? 'Please verify your e-mail address first: we have sent you a new 4-digit code.',
+            },
+          });
+          return;
+        }
+        const { text } = describeSubmitFailure(error, [], AUTH_PAGE_MESSAGES.loginFailed, { retryHint: true });
+        setAlert({ variant: 'error', text });
       }
-      const { session } = answer;
-      if (variant === 'admin' && !session.isAdmin) {
-        // Not signed in: the session is simply not kept.
-        setValues((current) => ({ ...current, password: '' }));
-        setAlert({ variant: 'error', text: AUTH_PAGE_MESSAGES.notAnAdmin });
-        return;
-      }
-      signIn(session);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 403 && error.body.needsVerification === true) {
-        // A fresh code is in the mail: verify it, and sign in with the password typed here.
-        rememberRegistrationPassword(parsed.data.email, parsed.data.password);
-        writePendingRegistration({ username: '', email: parsed.data.email });
-        navigate(paths.registerOtp.path, {
-          state: {
-            email: parsed.data.email,
-            message:
-              serverMessage(error) ?? 'Please verify your e-mail address first: we have sent you a new 4-digit code.',
-          },
-        });
-        return;
-      }
-      const { text } = describeSubmitFailure(error, [], AUTH_PAGE_MESSAGES.loginFailed, { retryHint: true });
-      setAlert({ variant: 'error', text });
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
+    });
   };
 
   const handleGoogle = async () => {

@@ -12,6 +12,7 @@ import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
 import { isUnreachable, serverMessage, withRetryHint } from '@/lib/api-errors';
 import { readAuthNavigationState } from '../lib/redirects';
 import { useDelayedNavigate } from '@/hooks/use-timers';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import '../components/auth-form.css';
 
 interface Alert {
@@ -33,9 +34,8 @@ export default function ForgotPasswordOtpRoute() {
   const [digits, setDigits] = useState<string[]>(emptyOtp);
   const [otpError, setOtpError] = useState<string | undefined>();
   const [alert, setAlert] = useState<Alert | null>(null);
-  const [verifying, setVerifying] = useState(false);
   const [verified, setVerified] = useState(false);
-  const inFlight = useRef(false);
+  const { running: verifying, isRunning, run } = useSingleFlight();
   const otpInput = useRef<OtpInputHandle>(null);
 
   if (!email) {
@@ -44,7 +44,7 @@ export default function ForgotPasswordOtpRoute() {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current || verified) return;
+    if (isRunning() || verified) return;
     setAlert(null);
     const otp = digits.join('');
     if (!OTP_PATTERN.test(otp)) {
@@ -53,24 +53,21 @@ export default function ForgotPasswordOtpRoute() {
       return;
     }
 
-    inFlight.current = true;
-    setVerifying(true);
-    try {
-      await verifyResetOtp({ email, otp });
-      writeResetEmail(email);
-      writeResetOtp(otp);
-      setVerified(true);
-      setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.resetOtpSucceeded });
-      navigateLater(paths.reset.path, REDIRECT_DELAYS_MS.afterOtpSuccess);
-    } catch (error) {
-      const text = isUnreachable(error)
-        ? AUTH_PAGE_MESSAGES.resetOtpUnexpected
-        : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.resetOtpFailed);
-      setAlert({ variant: 'error', text });
-    } finally {
-      inFlight.current = false;
-      setVerifying(false);
-    }
+    await run(async () => {
+      try {
+        await verifyResetOtp({ email, otp });
+        writeResetEmail(email);
+        writeResetOtp(otp);
+        setVerified(true);
+        setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.resetOtpSucceeded });
+        navigateLater(paths.reset.path, REDIRECT_DELAYS_MS.afterOtpSuccess);
+      } catch (error) {
+        const text = isUnreachable(error)
+          ? AUTH_PAGE_MESSAGES.resetOtpUnexpected
+          : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.resetOtpFailed);
+        setAlert({ variant: 'error', text });
+      }
+    });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { forgotInputSchema, REDIRECT_DELAYS_MS } from '@goldbot/shared';
 import { paths } from '@/config/paths';
@@ -14,6 +14,7 @@ import { describeSubmitFailure } from '@/lib/api-errors';
 import { readAuthNavigationState } from '../lib/redirects';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { useDelayedNavigate } from '@/hooks/use-timers';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import '../components/auth-form.css';
 
 type ForgotField = 'email';
@@ -35,13 +36,12 @@ export default function ForgotPasswordRoute() {
   const [alert, setAlert] = useState<Alert | null>(() =>
     arrival.error ? { variant: 'error', text: arrival.error } : null,
   );
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const inFlight = useRef(false);
+  const { running: sending, isRunning, run } = useSingleFlight();
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current || sent) return;
+    if (isRunning() || sent) return;
     setAlert(null);
     const parsed = forgotInputSchema.safeParse(values);
     if (!parsed.success) {
@@ -49,28 +49,25 @@ export default function ForgotPasswordRoute() {
       return;
     }
 
-    inFlight.current = true;
-    setSending(true);
-    try {
-      await requestPasswordReset(parsed.data.email);
-      // A new request starts over: an older verified code is no longer the one to use.
-      clearPasswordReset();
-      writeResetEmail(parsed.data.email);
-      setSent(true);
-      setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.forgotSucceeded });
-      navigateLater(paths.forgotOtp.path, REDIRECT_DELAYS_MS.afterResetRequest, {
-        state: { email: parsed.data.email },
-      });
-    } catch (error) {
-      const { text } = describeSubmitFailure(error, [], AUTH_PAGE_MESSAGES.forgotFailed, {
-        unreachableText: AUTH_PAGE_MESSAGES.forgotUnexpected,
-        retryHint: true,
-      });
-      setAlert({ variant: 'error', text });
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-    }
+    await run(async () => {
+      try {
+        await requestPasswordReset(parsed.data.email);
+        // A new request starts over: an older verified code is no longer the one to use.
+        clearPasswordReset();
+        writeResetEmail(parsed.data.email);
+        setSent(true);
+        setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.forgotSucceeded });
+        navigateLater(paths.forgotOtp.path, REDIRECT_DELAYS_MS.afterResetRequest, {
+          state: { email: parsed.data.email },
+        });
+      } catch (error) {
+        const { text } = describeSubmitFailure(error, [], AUTH_PAGE_MESSAGES.forgotFailed, {
+          unreachableText: AUTH_PAGE_MESSAGES.forgotUnexpected,
+          retryHint: true,
+        });
+        setAlert({ variant: 'error', text });
+      }
+    });
   };
 
   return (

@@ -16,6 +16,7 @@ import { forgetRegistrationPassword, recallRegistrationPassword } from '../lib/p
 import { readAuthNavigationState } from '../lib/redirects';
 import { useCountdown, useDelayedNavigate } from '@/hooks/use-timers';
 import { useSession } from '../session';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import '../components/auth-form.css';
 
 interface Alert {
@@ -44,12 +45,11 @@ export default function RegisterOtpRoute() {
   const [alert, setAlert] = useState<Alert | null>(() =>
     navigationState.message ? { variant: 'info', text: navigationState.message } : null,
   );
-  const [verifying, setVerifying] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
   const [resending, setResending] = useState(false);
   // A code was mailed just before arriving here: the first resend waits for the cool-down too.
   const [cooldown, startCooldown] = useCountdown(AUTH.otpResendCooldownSeconds);
-  const inFlight = useRef(false);
+  const { running: verifying, isRunning, run } = useSingleFlight();
   const otpInput = useRef<OtpInputHandle>(null);
 
   if (!email) {
@@ -63,7 +63,7 @@ export default function RegisterOtpRoute() {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current || succeeded) return;
+    if (isRunning() || succeeded) return;
     setAlert(null);
     const otp = digits.join('');
     if (!OTP_PATTERN.test(otp)) {
@@ -72,44 +72,41 @@ export default function RegisterOtpRoute() {
       return;
     }
 
-    inFlight.current = true;
-    setVerifying(true);
-    try {
-      const answer = await verifyRegistrationOtp({ email, otp, password: recallRegistrationPassword(email) });
-      clearPendingRegistration();
-      forgetRegistrationPassword();
-      if (answer.kind === 'verified') {
-        // The password was lost with a reload: the account is verified, signing in is next.
-        navigate(paths.login.path, { replace: true, state: { message: answer.message, email } });
-        return;
-      }
-      signIn(answer.session);
-      setSucceeded(true);
-      setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.registrationSucceeded });
-      navigateLater(paths.dashboard.path, REDIRECT_DELAYS_MS.afterOtpSuccess, { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        // Already verified (e.g. in another tab): nothing left to do here but sign in.
+    await run(async () => {
+      try {
+        const answer = await verifyRegistrationOtp({ email, otp, password: recallRegistrationPassword(email) });
         clearPendingRegistration();
         forgetRegistrationPassword();
-        const message = serverMessage(error) ?? 'This email is already verified. Please sign in.';
-        navigate(paths.login.path, { replace: true, state: { message, email } });
-        return;
+        if (answer.kind === 'verified') {
+          // The password was lost with a reload: the account is verified, signing in is next.
+          navigate(paths.login.path, { replace: true, state: { message: answer.message, email } });
+          return;
+        }
+        signIn(answer.session);
+        setSucceeded(true);
+        setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.registrationSucceeded });
+        navigateLater(paths.dashboard.path, REDIRECT_DELAYS_MS.afterOtpSuccess, { replace: true });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) {
+          // Already verified (e.g. in another tab): nothing left to do here but sign in.
+          clearPendingRegistration();
+          forgetRegistrationPassword();
+          const message = serverMessage(error) ?? 'This email is already verified. Please sign in.';
+          navigate(paths.login.path, { replace: true, state: { message, email } });
+          return;
+        }
+        // On a wrong code the boxes clear and the focus returns to the first; a busy server or a
+        // lost connection said nothing about the code, so it stays for the person to send again.
+        if (refusedInput(error)) {
+          setDigits(emptyOtp());
+          otpInput.current?.focus(0);
+        }
+        const text = isUnreachable(error)
+          ? NETWORK_ERROR_MESSAGE
+          : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.otpVerificationFailed);
+        setAlert({ variant: 'error', text });
       }
-      // On a wrong code the boxes clear and the focus returns to the first; a busy server or a
-      // lost connection said nothing about the code, so it stays for the person to send again.
-      if (refusedInput(error)) {
-        setDigits(emptyOtp());
-        otpInput.current?.focus(0);
-      }
-      const text = isUnreachable(error)
-        ? NETWORK_ERROR_MESSAGE
-        : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.otpVerificationFailed);
-      setAlert({ variant: 'error', text });
-    } finally {
-      inFlight.current = false;
-      setVerifying(false);
-    }
+    });
   };
 
   const handleResend = async () => {
