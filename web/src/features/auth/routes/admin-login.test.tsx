@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { mockApi, sessionResponse } from '@/test/auth-helpers';
 import { deferred, jsonResponse, renderApp } from '@/test/test-utils';
 import { MFA_CHALLENGE_LIFETIME_MS, MFA_PAGE_MESSAGES } from '../components/admin-mfa-steps';
+import { heading, type TestUser } from '@/test/auth-pages';
 
 /**
  * /admin-login with two-factor sign-in (see docs/security.md). The local stack never asks for a
@@ -35,10 +36,9 @@ const setup = {
 
 const wrongCode = () => jsonResponse({ message: WRONG_CODE, msg: WRONG_CODE, errors: { code: WRONG_CODE } }, 400);
 
-const heading = (name: string, level = 1) => screen.findByRole('heading', { level, name });
 const codeInput = () => screen.getByLabelText('6-digit code');
 
-async function signInWithPassword(user: ReturnType<typeof renderApp>['user']) {
+async function signInWithPassword(user: TestUser) {
   await user.type(await screen.findByLabelText('Email'), 'Admin@Example.com');
   await user.type(screen.getByLabelText('Password'), 'Admin123!');
   await user.click(screen.getByRole('button', { name: 'Login' }));
