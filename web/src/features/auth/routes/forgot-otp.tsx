@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { AUTH, AUTH_MESSAGES, REDIRECT_DELAYS_MS } from '@goldbot/shared';
 import { paths } from '@/config/paths';
@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { readResetEmail, writeResetEmail, writeResetOtp } from '@/lib/session-storage';
 import { verifyResetOtp } from '../api/auth-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
-import { emptyOtp, OtpInput, type OtpInputHandle } from '@/components/ui/otp-input';
+import { OtpInput } from '@/components/ui/otp-input';
+import { useOtpCode } from '@/hooks/use-otp-code';
 import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
 import { isUnreachable, serverMessage, withRetryHint } from '@/lib/api-errors';
 import { readAuthNavigationState } from '../lib/redirects';
@@ -20,8 +21,6 @@ interface Alert {
   text: string;
 }
 
-const OTP_PATTERN = new RegExp(`^\\d{${AUTH.otpLength}}$`);
-
 /**
  * The reset code page: four boxes with auto-advance; no backspace-back and no resend
  * (a new code is asked for on /forgot). The code is checked (not used up), stored, and
@@ -31,12 +30,10 @@ export default function ForgotPasswordOtpRoute() {
   const location = useLocation();
   const navigateLater = useDelayedNavigate();
   const [email] = useState(() => readAuthNavigationState(location.state).email ?? readResetEmail());
-  const [digits, setDigits] = useState<string[]>(emptyOtp);
-  const [otpError, setOtpError] = useState<string | undefined>();
+  const otp = useOtpCode();
   const [alert, setAlert] = useState<Alert | null>(null);
   const [verified, setVerified] = useState(false);
   const { running: verifying, isRunning, run } = useSingleFlight();
-  const otpInput = useRef<OtpInputHandle>(null);
 
   if (!email) {
     return <Navigate to={paths.forgot.path} replace state={{ error: AUTH_PAGE_MESSAGES.resetEmailMissing }} />;
@@ -46,18 +43,16 @@ export default function ForgotPasswordOtpRoute() {
     event.preventDefault();
     if (isRunning() || verified) return;
     setAlert(null);
-    const otp = digits.join('');
-    if (!OTP_PATTERN.test(otp)) {
-      setOtpError(AUTH_MESSAGES.resetOtpInvalid);
-      otpInput.current?.focus(Math.max(0, digits.indexOf('')));
+    if (!otp.wellFormed) {
+      otp.refuse(AUTH_MESSAGES.resetOtpInvalid);
       return;
     }
 
     await run(async () => {
       try {
-        await verifyResetOtp({ email, otp });
+        await verifyResetOtp({ email, otp: otp.code });
         writeResetEmail(email);
-        writeResetOtp(otp);
+        writeResetOtp(otp.code);
         setVerified(true);
         setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.resetOtpSucceeded });
         navigateLater(paths.reset.path, REDIRECT_DELAYS_MS.afterOtpSuccess);
@@ -81,18 +76,7 @@ export default function ForgotPasswordOtpRoute() {
     >
       <form className="auth-form" noValidate onSubmit={handleSubmit} aria-busy={verifying || undefined}>
         {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
-        <OtpInput
-          ref={otpInput}
-          label="Reset code"
-          digits={digits}
-          onChange={(next) => {
-            setDigits(next);
-            setOtpError(undefined);
-          }}
-          autoFocus
-          error={otpError}
-          disabled={verified}
-        />
+        <OtpInput {...otp.field} label="Reset code" autoFocus disabled={verified} />
         <Button type="submit" fullWidth loading={verifying} loadingText="Verifying..." disabled={verified}>
           Verify Code
         </Button>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH, AUTH_MESSAGES, REDIRECT_DELAYS_MS, TOAST_MS } from '@goldbot/shared';
 import { paths } from '@/config/paths';
@@ -9,7 +9,8 @@ import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { clearPendingRegistration, readPendingRegistration } from '@/lib/session-storage';
 import { resendRegistrationOtp, verifyRegistrationOtp } from '../api/auth-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
-import { emptyOtp, OtpInput, type OtpInputHandle } from '@/components/ui/otp-input';
+import { OtpInput } from '@/components/ui/otp-input';
+import { useOtpCode } from '@/hooks/use-otp-code';
 import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
 import { isUnreachable, refusedInput, serverMessage, withRetryHint } from '@/lib/api-errors';
 import { forgetRegistrationPassword, recallRegistrationPassword } from '../lib/pending-password';
@@ -23,8 +24,6 @@ interface Alert {
   variant: FormAlertVariant;
   text: string;
 }
-
-const OTP_PATTERN = new RegExp(`^\\d{${AUTH.otpLength}}$`);
 
 /**
  * The registration code page: four boxes, backspace moves back, resend with a visible
@@ -40,8 +39,7 @@ export default function RegisterOtpRoute() {
   const navigationState = readAuthNavigationState(location.state);
   const [email] = useState(() => navigationState.email ?? readPendingRegistration()?.email ?? null);
 
-  const [digits, setDigits] = useState<string[]>(emptyOtp);
-  const [otpError, setOtpError] = useState<string | undefined>();
+  const otp = useOtpCode();
   const [alert, setAlert] = useState<Alert | null>(() =>
     navigationState.message ? { variant: 'info', text: navigationState.message } : null,
   );
@@ -50,31 +48,27 @@ export default function RegisterOtpRoute() {
   // A code was mailed just before arriving here: the first resend waits for the cool-down too.
   const [cooldown, startCooldown] = useCountdown(AUTH.otpResendCooldownSeconds);
   const { running: verifying, isRunning, run } = useSingleFlight();
-  const otpInput = useRef<OtpInputHandle>(null);
 
   if (!email) {
     return <Navigate to={paths.register.path} replace state={{ error: AUTH_PAGE_MESSAGES.registrationEmailMissing }} />;
   }
 
-  const handleDigits = (next: string[]) => {
-    setDigits(next);
-    setOtpError(undefined);
-  };
-
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isRunning() || succeeded) return;
     setAlert(null);
-    const otp = digits.join('');
-    if (!OTP_PATTERN.test(otp)) {
-      setOtpError(AUTH_MESSAGES.otpInvalid);
-      otpInput.current?.focus(Math.max(0, digits.indexOf('')));
+    if (!otp.wellFormed) {
+      otp.refuse(AUTH_MESSAGES.otpInvalid);
       return;
     }
 
     await run(async () => {
       try {
-        const answer = await verifyRegistrationOtp({ email, otp, password: recallRegistrationPassword(email) });
+        const answer = await verifyRegistrationOtp({
+          email,
+          otp: otp.code,
+          password: recallRegistrationPassword(email),
+        });
         clearPendingRegistration();
         forgetRegistrationPassword();
         if (answer.kind === 'verified') {
@@ -97,10 +91,7 @@ export default function RegisterOtpRoute() {
         }
         // On a wrong code the boxes clear and the focus returns to the first; a busy server or a
         // lost connection said nothing about the code, so it stays for the person to send again.
-        if (refusedInput(error)) {
-          setDigits(emptyOtp());
-          otpInput.current?.focus(0);
-        }
+        if (refusedInput(error)) otp.clear();
         const text = isUnreachable(error)
           ? NETWORK_ERROR_MESSAGE
           : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.otpVerificationFailed);
@@ -115,8 +106,7 @@ export default function RegisterOtpRoute() {
     try {
       await resendRegistrationOtp(email);
       startCooldown(AUTH.otpResendCooldownSeconds);
-      setDigits(emptyOtp());
-      otpInput.current?.focus(0);
+      otp.clear();
       showToast({ message: AUTH_PAGE_MESSAGES.resendSucceeded, variant: 'success', durationMs: TOAST_MS.paymentOther });
     } catch (error) {
       if (error instanceof ApiError && error.status === 429 && error.retryAfterSeconds !== undefined) {
@@ -146,16 +136,7 @@ export default function RegisterOtpRoute() {
             {alert.text}
           </FormAlert>
         )}
-        <OtpInput
-          ref={otpInput}
-          label="Verification code"
-          digits={digits}
-          onChange={handleDigits}
-          backspaceMovesBack
-          autoFocus
-          error={otpError}
-          disabled={succeeded}
-        />
+        <OtpInput {...otp.field} label="Verification code" backspaceMovesBack autoFocus disabled={succeeded} />
         <Button type="submit" fullWidth loading={verifying} loadingText="Verifying..." disabled={succeeded}>
           Verify
         </Button>
