@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import { mockApi } from './auth-helpers';
 import { renderApp } from './test-utils';
 
@@ -34,4 +35,16 @@ export async function openPage(
   const view = renderApp(state ? { pathname: page.path, state } : page.path);
   await heading(page.title);
   return { api, ...view };
+}
+
+/**
+ * Opens `page` without what it needs (the e-mail of the step before) and checks that it sends the
+ * visitor back to `to`, saying `message` as an error.
+ */
+export async function expectSentBack(page: { path: string }, to: { path: string; title: string }, message: string) {
+  mockApi();
+  const { router } = renderApp(page.path);
+  await heading(to.title);
+  expect(router.state.location.pathname).toBe(to.path);
+  expect(screen.getByRole('alert')).toHaveTextContent(message);
 }

@@ -2,9 +2,8 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@goldbot/shared';
 import { paths } from '@/config/paths';
-import { mockApi } from '@/test/auth-helpers';
-import { jsonResponse, renderApp } from '@/test/test-utils';
-import { heading, openPage, otpBoxes } from '@/test/auth-pages';
+import { jsonResponse } from '@/test/test-utils';
+import { expectSentBack, heading, openPage, otpBoxes, typeCode } from '@/test/auth-pages';
 
 const EMAIL = 'trader42@example.com';
 
@@ -60,11 +59,7 @@ describe('/forgot', () => {
 
 describe('/forgot-otp', () => {
   it('goes back to /forgot when no e-mail is known', async () => {
-    mockApi();
-    const { router } = renderApp(paths.forgotOtp.path);
-    await heading(paths.forgot.title);
-    expect(router.state.location.pathname).toBe('/forgot');
-    expect(screen.getByRole('alert')).toHaveTextContent('Email not found. Please try again.');
+    await expectSentBack(paths.forgotOtp, paths.forgot, 'Email not found. Please try again.');
   });
 
   it('has no resend and does not move back on backspace', async () => {
@@ -85,9 +80,11 @@ describe('/forgot-otp', () => {
 
   it('stores the verified code and goes to /reset after 1.5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const api = mockApi({ 'POST /api/auth/verify-reset-otp': () => jsonResponse({ message: 'Code is valid' }) });
-    const { user, router } = renderApp({ pathname: paths.forgotOtp.path, state: { email: EMAIL } });
-    await heading(paths.forgotOtp.title);
+    const { api, user, router } = await openPage(
+      paths.forgotOtp,
+      { 'POST /api/auth/verify-reset-otp': () => jsonResponse({ message: 'Code is valid' }) },
+      { email: EMAIL },
+    );
     await user.click(otpBoxes()[0] as HTMLElement);
     await user.paste('2468');
     await user.click(screen.getByRole('button', { name: 'Verify Code' }));
@@ -103,13 +100,10 @@ describe('/forgot-otp', () => {
 
   it("shows the server's message or 'OTP verification failed.'", async () => {
     sessionStorage.setItem(STORAGE_KEYS.resetEmail, EMAIL);
-    const api = mockApi({
+    const { api, user } = await openPage(paths.forgotOtp, {
       'POST /api/auth/verify-reset-otp': jsonResponse({ message: 'Invalid or expired code' }, 400),
     });
-    const { user } = renderApp(paths.forgotOtp.path);
-    await heading(paths.forgotOtp.title);
-    await user.click(otpBoxes()[0] as HTMLElement);
-    await user.keyboard('1111');
+    await typeCode(user, '1111');
     await user.click(screen.getByRole('button', { name: 'Verify Code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired code');
 

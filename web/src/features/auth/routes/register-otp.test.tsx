@@ -2,10 +2,10 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH, STORAGE_KEYS } from '@goldbot/shared';
 import { paths } from '@/config/paths';
-import { mockApi, sessionResponse } from '@/test/auth-helpers';
-import { jsonResponse, renderApp } from '@/test/test-utils';
+import { sessionResponse } from '@/test/auth-helpers';
+import { jsonResponse } from '@/test/test-utils';
 import { forgetRegistrationPassword, rememberRegistrationPassword } from '../lib/pending-password';
-import { heading, openPage, otpBoxes, typeCode } from '@/test/auth-pages';
+import { expectSentBack, heading, openPage, otpBoxes, typeCode } from '@/test/auth-pages';
 
 const EMAIL = 'new@example.com';
 
@@ -24,11 +24,7 @@ afterEach(() => {
 describe('/register-otp', () => {
   it('goes back to /register without an e-mail in state or draft', async () => {
     localStorage.clear();
-    mockApi();
-    const { router } = renderApp(paths.registerOtp.path);
-    await heading(paths.register.title);
-    expect(router.state.location.pathname).toBe('/register');
-    expect(screen.getByRole('alert')).toHaveTextContent('Email not found. Please try registering again.');
+    await expectSentBack(paths.registerOtp, paths.register, 'Email not found. Please try registering again.');
   });
 
   it('takes the e-mail from the stored draft after a reload', async () => {
