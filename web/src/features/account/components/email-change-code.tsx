@@ -106,7 +106,7 @@ export function EmailChangeCode({
     });
 
   return (
-    <form className="account-form" noValidate onSubmit={handleConfirm} aria-busy={running || undefined}>
+    <form className="account-form surface-card" noValidate onSubmit={handleConfirm} aria-busy={running || undefined}>
       {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
       <p className="account-form__lead">
         We sent a {AUTH.otpLength}-digit code to <strong>{pendingEmail}</strong>. Enter it to confirm your new email.

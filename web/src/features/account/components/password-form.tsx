@@ -93,7 +93,7 @@ export function PasswordForm() {
   };
 
   return (
-    <form className="account-form" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
+    <form className="account-form surface-card" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
       {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
       <PasswordField
         {...field('currentPassword')}

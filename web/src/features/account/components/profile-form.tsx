@@ -154,7 +154,7 @@ export function ProfileForm({ signInPath, emailLockedReason }: ProfileFormProps)
   }
 
   return (
-    <form className="account-form" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
+    <form className="account-form surface-card" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
       {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
       <UsernameField {...field('username')} />
       <EmailField {...field('email')} readOnly={emailLockedReason !== undefined} hint={emailLockedReason} />

@@ -44,7 +44,7 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
     ],
   ];
   return (
-    <article className="receipt" aria-labelledby="receipt-title">
+    <article className="receipt surface-card" aria-labelledby="receipt-title">
       <header className="receipt__header">
         <p className="receipt__seller">{receipt.sellerName}</p>
         <h1 id="receipt-title" className="receipt__title">

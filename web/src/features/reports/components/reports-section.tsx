@@ -33,7 +33,7 @@ function ReportCard({ report, kind, onOpen }: { report: MonthlyReport; kind: Rep
   const summary = summarize(report);
   const Preview = kind === 'graph' ? EquityPreview : DailyProfitPreview;
   return (
-    <article className="report-card">
+    <article className="report-card surface-card">
       <header className="report-card__header">
         <h4 className="report-card__kind">{REPORT_KIND_LABELS[kind]}</h4>
         <p className="report-card__month">{report.label}</p>
@@ -90,7 +90,7 @@ function Overview() {
           ['Trades', overall.trades],
         ]}
       />
-      <figure className="report-overview__chart">
+      <figure className="report-overview__chart surface-card">
         <figcaption className="report-viewer__chart-title">Return on investment per month</figcaption>
         <Suspense fallback={<div className="skeleton" style={{ height: 260 }} />}>
           <MonthlyRoiChart
