@@ -86,7 +86,7 @@ function CurrentSubscription() {
             ]}
           />
           {current.status === 'pending' && (
-            <p className="billing-tab__pending" role="status">
+            <p className="billing-tab__pending gold-note" role="status">
               {BILLING_TEXT.pending}
               {typeof current.amount === 'number' && ` ${pendingAmountText(current.amount)}`}
             </p>

@@ -230,7 +230,7 @@ export function Mt5AccountCard() {
         </FormAlert>
       )}
       {missing && (
-        <div className="mt5-card__missing">
+        <div className="mt5-card__missing gold-note">
           <p className="mt5-card__missing-label">{MT5_TEXT.missing}</p>
           <p>{missing}</p>
         </div>
