@@ -9,24 +9,19 @@ import { writePendingRegistration } from '@/lib/session-storage';
 import { login, type AdminSecondStep } from '../api/auth-api';
 import { GOOGLE_UNAVAILABLE_MESSAGE, loadHostedUiConfig } from '../google/hosted-ui-config';
 import { toFieldErrors } from '@/lib/form-errors';
-import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
+import { AUTH_PAGE_MESSAGES, type AuthFormAlert } from '../lib/auth-messages';
 import { describeSubmitFailure, serverMessage } from '@/lib/api-errors';
 import { rememberRegistrationPassword } from '../lib/pending-password';
 import { destinationAfterSignIn, readAuthNavigationState } from '../lib/redirects';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { useSession } from '../session';
-import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { useSingleFlight } from '@/hooks/use-single-flight';
 import './auth-form.css';
 
 type LoginField = 'email' | 'password';
 const LOGIN_FIELDS: readonly LoginField[] = ['email', 'password'];
-
-export interface LoginFormAlert {
-  variant: FormAlertVariant;
-  text: string;
-}
 
 export interface LoginFormProps {
   /** 'admin': /admin-login, which signs in administrators only and offers no Google or register. */
@@ -45,7 +40,7 @@ export interface LoginFormProps {
    * Shown on arrival instead of the navigation state's message (e.g. two-factor set-up done);
    * null shows none.
    */
-  initialAlert?: LoginFormAlert | null | undefined;
+  initialAlert?: AuthFormAlert | null | undefined;
 }
 
 /** The sign-in form of /login and /admin-login. */
@@ -60,7 +55,7 @@ export function LoginForm({ variant = 'customer', onSecondStep, initialEmail, in
     password: '',
   }));
   // `adminSignInLink`: the answer was a two-factor step, which only /admin-login can take.
-  const [alert, setAlert] = useState<(LoginFormAlert & { adminSignInLink?: boolean }) | null>(() => {
+  const [alert, setAlert] = useState<(AuthFormAlert & { adminSignInLink?: boolean }) | null>(() => {
     if (initialAlert !== undefined) return initialAlert;
     if (navigationState.error) return { variant: 'error', text: navigationState.error };
     if (navigationState.message) return { variant: 'info', text: navigationState.message };

@@ -6,20 +6,15 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { readResetEmail, writeResetEmail, writeResetOtp } from '@/lib/session-storage';
 import { verifyResetOtp } from '../api/auth-api';
-import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { FormAlert } from '@/components/ui/form-alert';
 import { OtpInput } from '@/components/ui/otp-input';
 import { useOtpCode } from '@/hooks/use-otp-code';
-import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
+import { AUTH_PAGE_MESSAGES, type AuthFormAlert } from '../lib/auth-messages';
 import { isUnreachable, serverMessage, withRetryHint } from '@/lib/api-errors';
 import { readAuthNavigationState } from '../lib/redirects';
 import { useDelayedNavigate } from '@/hooks/use-timers';
 import { useSingleFlight } from '@/hooks/use-single-flight';
 import '../components/auth-form.css';
-
-interface Alert {
-  variant: FormAlertVariant;
-  text: string;
-}
 
 /**
  * The reset code page: four boxes with auto-advance; no backspace-back and no resend
@@ -31,7 +26,7 @@ export default function ForgotPasswordOtpRoute() {
   const navigateLater = useDelayedNavigate();
   const [email] = useState(() => readAuthNavigationState(location.state).email ?? readResetEmail());
   const otp = useOtpCode();
-  const [alert, setAlert] = useState<Alert | null>(null);
+  const [alert, setAlert] = useState<AuthFormAlert | null>(null);
   const [verified, setVerified] = useState(false);
   const { running: verifying, isRunning, run } = useSingleFlight();
 

@@ -7,9 +7,9 @@ import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/account-fields';
 import { clearPasswordReset, writeResetEmail } from '@/lib/session-storage';
 import { requestPasswordReset } from '../api/auth-api';
-import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { FormAlert } from '@/components/ui/form-alert';
 import { toFieldErrors } from '@/lib/form-errors';
-import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
+import { AUTH_PAGE_MESSAGES, type AuthFormAlert } from '../lib/auth-messages';
 import { describeSubmitFailure } from '@/lib/api-errors';
 import { readAuthNavigationState } from '../lib/redirects';
 import { useFormFields } from '@/hooks/use-form-fields';
@@ -20,11 +20,6 @@ import '../components/auth-form.css';
 type ForgotField = 'email';
 const FORGOT_FIELDS: readonly ForgotField[] = ['email'];
 
-interface Alert {
-  variant: FormAlertVariant;
-  text: string;
-}
-
 /** Password reset, first step: the e-mail; the code goes out, /forgot-otp after 2 s. */
 export default function ForgotPasswordRoute() {
   const location = useLocation();
@@ -33,7 +28,7 @@ export default function ForgotPasswordRoute() {
   const { values, showInvalid, field } = useFormFields(FORGOT_FIELDS, () => ({
     email: arrival.email ?? '',
   }));
-  const [alert, setAlert] = useState<Alert | null>(() =>
+  const [alert, setAlert] = useState<AuthFormAlert | null>(() =>
     arrival.error ? { variant: 'error', text: arrival.error } : null,
   );
   const [sent, setSent] = useState(false);

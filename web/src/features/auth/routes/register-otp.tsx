@@ -8,10 +8,10 @@ import { Button } from '@/components/ui/button';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { clearPendingRegistration, readPendingRegistration } from '@/lib/session-storage';
 import { resendRegistrationOtp, verifyRegistrationOtp } from '../api/auth-api';
-import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { FormAlert } from '@/components/ui/form-alert';
 import { OtpInput } from '@/components/ui/otp-input';
 import { useOtpCode } from '@/hooks/use-otp-code';
-import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
+import { AUTH_PAGE_MESSAGES, type AuthFormAlert } from '../lib/auth-messages';
 import { isUnreachable, refusedInput, serverMessage, withRetryHint } from '@/lib/api-errors';
 import { forgetRegistrationPassword, recallRegistrationPassword } from '../lib/pending-password';
 import { readAuthNavigationState } from '../lib/redirects';
@@ -19,11 +19,6 @@ import { useCountdown, useDelayedNavigate } from '@/hooks/use-timers';
 import { useSession } from '../session';
 import { useSingleFlight } from '@/hooks/use-single-flight';
 import '../components/auth-form.css';
-
-interface Alert {
-  variant: FormAlertVariant;
-  text: string;
-}
 
 /**
  * The registration code page: four boxes, backspace moves back, resend with a visible
@@ -40,7 +35,7 @@ export default function RegisterOtpRoute() {
   const [email] = useState(() => navigationState.email ?? readPendingRegistration()?.email ?? null);
 
   const otp = useOtpCode();
-  const [alert, setAlert] = useState<Alert | null>(() =>
+  const [alert, setAlert] = useState<AuthFormAlert | null>(() =>
     navigationState.message ? { variant: 'info', text: navigationState.message } : null,
   );
   const [succeeded, setSucceeded] = useState(false);

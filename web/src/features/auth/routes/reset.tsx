@@ -7,9 +7,9 @@ import { Button } from '@/components/ui/button';
 import { classNames } from '@/lib/class-names';
 import { clearPasswordReset, readResetEmail, readResetOtp } from '@/lib/session-storage';
 import { resetPassword } from '../api/auth-api';
-import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { FormAlert } from '@/components/ui/form-alert';
 import { NewPasswordField } from '@/components/ui/account-fields';
-import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
+import { AUTH_PAGE_MESSAGES, type AuthFormAlert } from '../lib/auth-messages';
 import { describeSubmitFailure } from '@/lib/api-errors';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { useDelayedNavigate } from '@/hooks/use-timers';
@@ -18,11 +18,6 @@ import '../components/auth-form.css';
 
 type ResetField = 'password' | 'confirmPassword';
 const RESET_FIELDS: readonly ResetField[] = ['password', 'confirmPassword'];
-
-interface Alert {
-  variant: FormAlertVariant;
-  text: string;
-}
 
 /** The reset rules as checklist lines, each tied to the message it answers. */
 const REQUIREMENTS = [
@@ -48,7 +43,7 @@ export default function ResetPasswordRoute() {
     confirmPassword: '',
   });
   const { password, confirmPassword } = values;
-  const [alert, setAlert] = useState<Alert | null>(null);
+  const [alert, setAlert] = useState<AuthFormAlert | null>(null);
   const [checklistShown, setChecklistShown] = useState(false);
   const [done, setDone] = useState(false);
   const { running: saving, isRunning, run } = useSingleFlight();
