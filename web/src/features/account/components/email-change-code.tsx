@@ -6,7 +6,7 @@ import { confirmEmailChange, updateProfile } from '../api/account-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
 import { OtpInput } from '@/components/ui/otp-input';
 import { toFieldErrors } from '@/lib/form-errors';
-import { describeSubmitFailure, refusedInput } from '@/lib/api-errors';
+import { describeSubmitFailure, failureText, refusedInput } from '@/lib/api-errors';
 import { useCountdown } from '@/hooks/use-timers';
 import { useOtpCode } from '@/hooks/use-otp-code';
 import { useSingleFlight } from '@/hooks/use-single-flight';
@@ -100,8 +100,7 @@ export function EmailChangeCode({
         if (error instanceof ApiError && error.status === 429 && error.retryAfterSeconds !== undefined) {
           startCooldown(error.retryAfterSeconds);
         }
-        const { text } = describeSubmitFailure(error, [], EMAIL_CHANGE_MESSAGES.resendFailed, { retryHint: true });
-        setAlert({ variant: 'error', text });
+        setAlert({ variant: 'error', text: failureText(error, EMAIL_CHANGE_MESSAGES.resendFailed) });
       }
     });
 

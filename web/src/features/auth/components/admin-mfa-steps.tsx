@@ -13,7 +13,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { finishMfaSetup, verifyMfa } from '../api/auth-api';
-import { describeSubmitFailure, refusedInput, serverMessage } from '@/lib/api-errors';
+import { failureText, refusedInput, serverMessage } from '@/lib/api-errors';
 import { useCountdown } from '@/hooks/use-timers';
 import { FormAlert } from '@/components/ui/form-alert';
 import type { AuthFormAlert } from '../lib/auth-messages';
@@ -107,7 +107,7 @@ function CodeForm({
         startCooldown(error.retryAfterSeconds);
       }
       const wrongCode = error instanceof ApiError && error.status === 400 ? error.fieldErrors.code : undefined;
-      const { text } = describeSubmitFailure(error, [], fallback, { retryHint: true });
+      const text = failureText(error, fallback);
       const hint = wrongCode ? wrongCodeHint?.() : undefined;
       setAlert(hint ? `${wrongCode ?? text} ${hint}` : (wrongCode ?? text));
       // A refused code is typed again from the start; after a busy server it stays as typed.

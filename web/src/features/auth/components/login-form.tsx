@@ -10,7 +10,7 @@ import { login, type AdminSecondStep } from '../api/auth-api';
 import { GOOGLE_UNAVAILABLE_MESSAGE, loadHostedUiConfig } from '../google/hosted-ui-config';
 import { toFieldErrors } from '@/lib/form-errors';
 import { AUTH_PAGE_MESSAGES, type AuthFormAlert } from '../lib/auth-messages';
-import { describeSubmitFailure, serverMessage } from '@/lib/api-errors';
+import { failureText, serverMessage } from '@/lib/api-errors';
 import { rememberRegistrationPassword } from '../lib/pending-password';
 import { destinationAfterSignIn, readAuthNavigationState } from '../lib/redirects';
 import { useFormFields } from '@/hooks/use-form-fields';
@@ -124,8 +124,7 @@ export function LoginForm({ variant = 'customer', onSecondStep, initialEmail, in
           });
           return;
         }
-        const { text } = describeSubmitFailure(error, [], AUTH_PAGE_MESSAGES.loginFailed, { retryHint: true });
-        setAlert({ variant: 'error', text });
+        setAlert({ variant: 'error', text: failureText(error, AUTH_PAGE_MESSAGES.loginFailed) });
       }
     });
   };

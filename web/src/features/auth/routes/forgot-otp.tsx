@@ -10,7 +10,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { OtpInput } from '@/components/ui/otp-input';
 import { useOtpCode } from '@/hooks/use-otp-code';
 import { AUTH_PAGE_MESSAGES, type AuthFormAlert } from '../lib/auth-messages';
-import { isUnreachable, serverMessage, withRetryHint } from '@/lib/api-errors';
+import { failureText } from '@/lib/api-errors';
 import { readAuthNavigationState } from '../lib/redirects';
 import { useDelayedNavigate } from '@/hooks/use-timers';
 import { useSingleFlight } from '@/hooks/use-single-flight';
@@ -52,9 +52,7 @@ export default function ForgotPasswordOtpRoute() {
         setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.resetOtpSucceeded });
         navigateLater(paths.reset.path, REDIRECT_DELAYS_MS.afterOtpSuccess);
       } catch (error) {
-        const text = isUnreachable(error)
-          ? AUTH_PAGE_MESSAGES.resetOtpUnexpected
-          : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.resetOtpFailed);
+        const text = failureText(error, AUTH_PAGE_MESSAGES.resetOtpFailed, AUTH_PAGE_MESSAGES.resetOtpUnexpected);
         setAlert({ variant: 'error', text });
       }
     });

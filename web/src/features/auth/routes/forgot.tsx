@@ -10,7 +10,7 @@ import { requestPasswordReset } from '../api/auth-api';
 import { FormAlert } from '@/components/ui/form-alert';
 import { toFieldErrors } from '@/lib/form-errors';
 import { AUTH_PAGE_MESSAGES, type AuthFormAlert } from '../lib/auth-messages';
-import { describeSubmitFailure } from '@/lib/api-errors';
+import { failureText } from '@/lib/api-errors';
 import { readAuthNavigationState } from '../lib/redirects';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { useDelayedNavigate } from '@/hooks/use-timers';
@@ -56,10 +56,7 @@ export default function ForgotPasswordRoute() {
           state: { email: parsed.data.email },
         });
       } catch (error) {
-        const { text } = describeSubmitFailure(error, [], AUTH_PAGE_MESSAGES.forgotFailed, {
-          unreachableText: AUTH_PAGE_MESSAGES.forgotUnexpected,
-          retryHint: true,
-        });
+        const text = failureText(error, AUTH_PAGE_MESSAGES.forgotFailed, AUTH_PAGE_MESSAGES.forgotUnexpected);
         setAlert({ variant: 'error', text });
       }
     });

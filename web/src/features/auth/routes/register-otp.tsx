@@ -5,14 +5,14 @@ import { paths } from '@/config/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { useToast } from '@/components/toast/toast-provider';
 import { Button } from '@/components/ui/button';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { clearPendingRegistration, readPendingRegistration } from '@/lib/session-storage';
 import { resendRegistrationOtp, verifyRegistrationOtp } from '../api/auth-api';
 import { FormAlert } from '@/components/ui/form-alert';
 import { OtpInput } from '@/components/ui/otp-input';
 import { useOtpCode } from '@/hooks/use-otp-code';
 import { AUTH_PAGE_MESSAGES, type AuthFormAlert } from '../lib/auth-messages';
-import { isUnreachable, refusedInput, serverMessage, withRetryHint } from '@/lib/api-errors';
+import { failureText, refusedInput, serverMessage } from '@/lib/api-errors';
 import { forgetRegistrationPassword, recallRegistrationPassword } from '../lib/pending-password';
 import { readAuthNavigationState } from '../lib/redirects';
 import { useCountdown, useDelayedNavigate } from '@/hooks/use-timers';
@@ -87,9 +87,7 @@ export default function RegisterOtpRoute() {
         // On a wrong code the boxes clear and the focus returns to the first; a busy server or a
         // lost connection said nothing about the code, so it stays for the person to send again.
         if (refusedInput(error)) otp.clear();
-        const text = isUnreachable(error)
-          ? NETWORK_ERROR_MESSAGE
-          : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.otpVerificationFailed);
+        const text = failureText(error, AUTH_PAGE_MESSAGES.otpVerificationFailed);
         setAlert({ variant: 'error', text });
       }
     });
@@ -107,9 +105,7 @@ export default function RegisterOtpRoute() {
       if (error instanceof ApiError && error.status === 429 && error.retryAfterSeconds !== undefined) {
         startCooldown(error.retryAfterSeconds);
       }
-      const text = isUnreachable(error)
-        ? NETWORK_ERROR_MESSAGE
-        : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.resendFailed);
+      const text = failureText(error, AUTH_PAGE_MESSAGES.resendFailed);
       showToast({ message: text, variant: 'error' });
     } finally {
       setResending(false);

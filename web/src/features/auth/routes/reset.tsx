@@ -10,7 +10,7 @@ import { resetPassword } from '../api/auth-api';
 import { FormAlert } from '@/components/ui/form-alert';
 import { NewPasswordField } from '@/components/ui/account-fields';
 import { AUTH_PAGE_MESSAGES, type AuthFormAlert } from '../lib/auth-messages';
-import { describeSubmitFailure } from '@/lib/api-errors';
+import { failureText } from '@/lib/api-errors';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { useDelayedNavigate } from '@/hooks/use-timers';
 import { useSingleFlight } from '@/hooks/use-single-flight';
@@ -83,10 +83,7 @@ export default function ResetPasswordRoute() {
           state: { email, message: 'Your password has been reset. Please sign in with your new password.' },
         });
       } catch (error) {
-        const { text } = describeSubmitFailure(error, [], AUTH_PAGE_MESSAGES.resetFailed, {
-          unreachableText: AUTH_PAGE_MESSAGES.resetUnexpected,
-          retryHint: true,
-        });
+        const text = failureText(error, AUTH_PAGE_MESSAGES.resetFailed, AUTH_PAGE_MESSAGES.resetUnexpected);
         setAlert({ variant: 'error', text });
       }
     });
