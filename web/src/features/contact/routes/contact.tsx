@@ -5,7 +5,7 @@ import { useSession } from '@/features/auth/auth-public';
 import { ContactForm } from '../components/contact-form';
 import { SupportChannels } from '../components/support-channels';
 import './contact.css';
-import { DetailList } from '@/lib/detail-list';
+import { DescriptionList } from '@/lib/description-list';
 
 export default function ContactRoute() {
   const { user } = useSession();
@@ -35,7 +35,7 @@ export default function ContactRoute() {
           <h2 id="support-hours-heading" className="contact-page__heading">
             Support hours
           </h2>
-          <DetailList
+          <DescriptionList
             className="contact-page__facts"
             rows={[
               ['Response time', `We answer every message ${CONTACT.responseTime}.`],

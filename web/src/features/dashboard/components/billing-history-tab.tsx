@@ -18,7 +18,7 @@ import { formatCalendarDay, formatUsdt, NOT_AVAILABLE } from '@/lib/format';
 import { BY_SUPPORT, formatEndDate, formatSubscriptionDuration } from '../lib/billing-format';
 import { StatusPill } from '@/components/ui/status-pill';
 import { CardAlert, CardStates, CardTable } from '@/lib/dashboard-card';
-import { DetailList } from '@/lib/detail-list';
+import { DescriptionList } from '@/lib/description-list';
 
 export const BILLING_TEXT = {
   pending: `Payment verification in progress. Activation within ${PAYMENT.verificationHours} hours.`,
@@ -75,7 +75,7 @@ function CurrentSubscription() {
     >
       {(current) => (
         <>
-          <DetailList
+          <DescriptionList
             className="subscription-details"
             rows={[
               ['Account Name', user?.username ?? 'N/A'],

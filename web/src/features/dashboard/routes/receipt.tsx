@@ -10,7 +10,7 @@ import { useReceipt, type Receipt } from '../api/get-receipt';
 import { formatCalendarDay, formatUsdCents } from '@/lib/format';
 import { formatEndDate } from '../lib/billing-format';
 import '../components/receipt.css';
-import { DetailList } from '@/lib/detail-list';
+import { DescriptionList } from '@/lib/description-list';
 
 const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
 
@@ -60,7 +60,7 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
         </p>
         <p>{receipt.customer.email}</p>
       </section>
-      <DetailList className="receipt__lines" itemClassName="receipt__line" rows={rows} />
+      <DescriptionList className="receipt__lines" itemClassName="receipt__line" rows={rows} />
       <p className="receipt__note">
         Paid in {receipt.currency} on the TRON network and verified by {receipt.sellerName}.
       </p>

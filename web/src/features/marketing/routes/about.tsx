@@ -10,7 +10,7 @@ import { PERFORMANCE_STATS } from '../components/proven-performance';
 import '@/components/ui/button.css';
 import '../components/home-sections.css';
 import './about.css';
-import { DetailList, type DetailRow } from '@/lib/detail-list';
+import { DescriptionList, type DescriptionRow } from '@/lib/description-list';
 
 const STEPS = [
   {
@@ -72,9 +72,9 @@ export default function AboutRoute() {
             month by month for anyone to check.
           </p>
         </Reveal>
-        <DetailList
+        <DescriptionList
           className="about-page__stats"
-          rows={PERFORMANCE_STATS.map((stat): DetailRow => [stat.label, stat.value])}
+          rows={PERFORMANCE_STATS.map((stat): DescriptionRow => [stat.label, stat.value])}
         />
       </section>
 

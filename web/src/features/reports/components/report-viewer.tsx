@@ -12,7 +12,7 @@ import {
 import { formatUsdCents } from '@/lib/format';
 import { DailyProfitChart, EquityChart, WeeklyProfitChart } from './charts';
 import { ColumnHeaders } from '@/components/ui/column-headers';
-import { DetailList, type DetailRow } from '@/lib/detail-list';
+import { DescriptionList, type DescriptionRow } from '@/lib/description-list';
 
 export type ReportKind = 'graph' | 'report';
 
@@ -54,11 +54,11 @@ const FIGURES = {
 /** The month's figures named in `shown`, in that order. */
 function Figures({ report, shown }: { report: MonthlyReport; shown: readonly (keyof typeof FIGURES)[] }) {
   const summary = summarize(report);
-  const rows = shown.map((key): DetailRow => {
+  const rows = shown.map((key): DescriptionRow => {
     const [label, read] = FIGURES[key];
     return [label, read(summary)];
   });
-  return <DetailList className="report-figures" itemClassName="report-figures__item" rows={rows} />;
+  return <DescriptionList className="report-figures" itemClassName="report-figures__item" rows={rows} />;
 }
 
 function GraphView({ report }: { report: MonthlyReport }) {

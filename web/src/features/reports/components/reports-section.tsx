@@ -12,7 +12,7 @@ import { DailyProfitPreview, EquityPreview, MonthlyRoiChart } from './charts';
 import { LiveTrading } from './live-trading';
 import { REPORT_KIND_LABELS, ReportViewer, type ReportKind } from './report-viewer';
 import './reports.css';
-import { DetailList } from '@/lib/detail-list';
+import { DescriptionList } from '@/lib/description-list';
 
 type TabId = 'live' | 'all' | MonthlyReport['id'];
 
@@ -80,7 +80,7 @@ function Overview() {
   const overall = overallSummary();
   return (
     <div className="report-overview">
-      <DetailList
+      <DescriptionList
         className="report-figures report-figures--overview"
         itemClassName="report-figures__item"
         rows={[

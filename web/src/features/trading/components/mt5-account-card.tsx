@@ -9,7 +9,7 @@ import { toFieldErrors } from '@/lib/form-errors';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { saveMt5Account, useMt5Account, useShowMt5State } from '../api/mt5-account';
 import './mt5-account-card.css';
-import { DetailList } from '@/lib/detail-list';
+import { DescriptionList } from '@/lib/description-list';
 
 const FIELDS = ['broker', 'server', 'accountNumber'] as const;
 
@@ -39,7 +39,7 @@ export const MT5_TEXT = {
 /** The details as a short list (broker, server, account number). */
 function AccountDetails({ account }: { account: Mt5Account }) {
   return (
-    <DetailList
+    <DescriptionList
       className="subscription-details mt5-card__details"
       rows={[
         ['Broker', account.broker],

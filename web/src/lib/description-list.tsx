@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 
-/** One line of a detail list: its label and what it says. */
-export type DetailRow = readonly [label: string, value: ReactNode];
+/** One pair of a description list: its label and what it says. */
+export type DescriptionRow = readonly [label: string, value: ReactNode];
 
-interface DetailListProps {
-  rows: readonly DetailRow[];
+interface DescriptionListProps {
+  rows: readonly DescriptionRow[];
   className?: string;
   /** The class of each label-and-value pair's wrapper. */
   itemClassName?: string;
@@ -15,7 +15,7 @@ interface DetailListProps {
  * each pair can be styled as one item (a grid cell, a receipt line) and screen readers still
  * announce the list.
  */
-export function DetailList({ rows, className, itemClassName }: DetailListProps) {
+export function DescriptionList({ rows, className, itemClassName }: DescriptionListProps) {
   return (
     <dl className={className}>
       {rows.map(([label, value]) => (
