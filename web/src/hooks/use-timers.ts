@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { useNavigate, type NavigateOptions } from 'react-router-dom';
 
 interface PendingNavigation {
@@ -45,8 +45,11 @@ export function useCountdown(initialSeconds: number): [number, (seconds: number)
   return [Math.max(0, Math.ceil((until - now) / 1000)), start];
 }
 
-/** A value that clears itself `ms` after each change (the registration popup: 5 s). */
-export function useAutoClear<T>(ms: number, initial: T | null = null): [T | null, (value: T | null) => void] {
+/**
+ * A value that clears itself `ms` after each change (the registration popup: 5 s; a copy
+ * indicator: 2 s). Its setter takes an updater too, like `useState`'s.
+ */
+export function useAutoClear<T>(ms: number, initial: T | null = null): [T | null, Dispatch<SetStateAction<T | null>>] {
   const [value, setValue] = useState<T | null>(initial);
   useEffect(() => {
     if (value === null) return;

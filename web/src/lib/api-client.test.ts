@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@goldbot/shared';
 import { jsonResponse } from '@/test/test-utils';
 import {
@@ -41,12 +41,28 @@ const greetingSchema: ResponseSchema<{ greeting: string }> = {
       : { success: false, error: new Error('not a greeting') },
 };
 
-/** A session whose token is `token`; a 401 is recovered with the `renewed` token, or not at all without one. */
-const sessionBridge = (token: string, renewed?: string) => ({
-  getToken: vi.fn(async () => token),
-  recoverFromUnauthorized: renewed === undefined ? vi.fn() : vi.fn(async () => renewed),
-  endSession: vi.fn(),
+// The bridges the running test registered, unregistered after it whether it passed or not.
+const unregisterBridges: Array<() => void> = [];
+afterEach(() => {
+  for (const unregister of unregisterBridges.splice(0)) unregister();
 });
+
+/**
+ * Registers, for this test only, a session whose token is `token`; a 401 is recovered with the
+ * `renewed` token, or not at all without one.
+ */
+function registeredBridge(token: string, renewed?: string) {
+  const bridge = {
+    getToken: vi.fn(async () => token),
+    recoverFromUnauthorized: renewed === undefined ? vi.fn() : vi.fn(async () => renewed),
+    endSession: vi.fn(),
+  };
+  unregisterBridges.push(registerSessionBridge(bridge));
+  return bridge;
+}
+
+/** The bearer header of every request sent, oldest first. */
+const sentTokens = () => fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Authorization'));
 
 describe('apiRequest', () => {
   it('takes method and path from the shared route table and sends JSON', async () => {
@@ -200,63 +216,45 @@ describe('apiRequest', () => {
   });
 
   it('asks the session for the token, and hands it a 401 to recover from once', async () => {
-    const bridge = sessionBridge('old', 'new');
-    const unregister = registerSessionBridge(bridge);
-    try {
-      fetchMock
-        .mockResolvedValueOnce(jsonResponse({ message: 'Unauthorized' }, 401))
-        .mockResolvedValueOnce(jsonResponse({ message: 'Unauthorized' }, 401));
-      const error = await captureError(apiRequest('auth-me'));
-      expect(error).toMatchObject({ status: 401 });
-      expect(fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Authorization'))).toEqual([
-        'Bearer old',
-        'Bearer new',
-      ]);
-      expect(bridge.recoverFromUnauthorized).toHaveBeenCalledWith('old');
-      expect(bridge.endSession).toHaveBeenCalledTimes(1);
-    } finally {
-      unregister();
-    }
+    const bridge = registeredBridge('old', 'new');
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ message: 'Unauthorized' }, 401))
+      .mockResolvedValueOnce(jsonResponse({ message: 'Unauthorized' }, 401));
+    const error = await captureError(apiRequest('auth-me'));
+    expect(error).toMatchObject({ status: 401 });
+    expect(sentTokens()).toEqual(['Bearer old', 'Bearer new']);
+    expect(bridge.recoverFromUnauthorized).toHaveBeenCalledWith('old');
+    expect(bridge.endSession).toHaveBeenCalledTimes(1);
   });
 
   it('ends the session when the server says the account is deactivated, not on another 403', async () => {
-    const bridge = sessionBridge('t');
-    const unregister = registerSessionBridge(bridge);
-    try {
-      fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'You do not have permission to do this.' }, 403));
-      await captureError(apiRequest('auth-me'));
-      expect(bridge.endSession).not.toHaveBeenCalled();
+    const bridge = registeredBridge('t');
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'You do not have permission to do this.' }, 403));
+    await captureError(apiRequest('auth-me'));
+    expect(bridge.endSession).not.toHaveBeenCalled();
 
-      fetchMock.mockResolvedValueOnce(
-        jsonResponse({ message: 'Account is deactivated', msg: 'Account is deactivated' }, 403),
-      );
-      const error = await captureError(apiRequest('auth-me'));
-      expect(error).toMatchObject({ status: 403, message: 'Account is deactivated' });
-      expect(bridge.endSession).toHaveBeenCalledTimes(1);
-      expect(bridge.recoverFromUnauthorized).not.toHaveBeenCalled();
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ message: 'Account is deactivated', msg: 'Account is deactivated' }, 403),
+    );
+    const error = await captureError(apiRequest('auth-me'));
+    expect(error).toMatchObject({ status: 403, message: 'Account is deactivated' });
+    expect(bridge.endSession).toHaveBeenCalledTimes(1);
+    expect(bridge.recoverFromUnauthorized).not.toHaveBeenCalled();
 
-      // A public call (the login form) reports it without touching any session.
-      fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Account is deactivated' }, 403));
-      await captureError(apiRequest('auth-login', { body: {} }));
-      expect(bridge.endSession).toHaveBeenCalledTimes(1);
-    } finally {
-      unregister();
-    }
+    // A public call (the login form) reports it without touching any session.
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Account is deactivated' }, 403));
+    await captureError(apiRequest('auth-login', { body: {} }));
+    expect(bridge.endSession).toHaveBeenCalledTimes(1);
   });
 
   it('leaves the session alone on a 401 the caller expects', async () => {
-    const bridge = sessionBridge('t');
-    const unregister = registerSessionBridge(bridge);
-    try {
-      fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Current password is incorrect' }, 401));
-      await captureError(
-        apiRequest('auth-update-user', { params: { id: 'u1' }, body: {}, unauthorizedEndsSession: false }),
-      );
-      expect(bridge.recoverFromUnauthorized).not.toHaveBeenCalled();
-      expect(bridge.endSession).not.toHaveBeenCalled();
-    } finally {
-      unregister();
-    }
+    const bridge = registeredBridge('t');
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Current password is incorrect' }, 401));
+    await captureError(
+      apiRequest('auth-update-user', { params: { id: 'u1' }, body: {}, unauthorizedEndsSession: false }),
+    );
+    expect(bridge.recoverFromUnauthorized).not.toHaveBeenCalled();
+    expect(bridge.endSession).not.toHaveBeenCalled();
   });
 });
 
@@ -265,28 +263,23 @@ const csvResponse = (text: string, headers: Record<string, string> = {}) =>
 
 describe('apiDownload', () => {
   it('answers the bytes and the suggested file name, sent with the bearer token and the query', async () => {
-    const bridge = sessionBridge('admin-token');
-    const unregister = registerSessionBridge(bridge);
-    try {
-      fetchMock.mockResolvedValueOnce(
-        csvResponse('Username,Email\r\nada,ada@example.com\r\n', {
-          'Content-Disposition': 'attachment; filename="users-2026-03-02.csv"',
-        }),
-      );
-      const download = await apiDownload('admin-export', {
-        params: { dataset: 'users' },
-        query: { search: 'ada', status: undefined },
-      });
-      expect(await download.blob.text()).toBe('Username,Email\r\nada,ada@example.com\r\n');
-      expect(download.fileName).toBe('users-2026-03-02.csv');
-      const { url, init, headers } = lastRequest();
-      expect(url).toBe('/api/admin/export/users?search=ada');
-      expect(init?.method).toBe('GET');
-      expect(headers.get('Authorization')).toBe('Bearer admin-token');
-      expect(headers.get('Accept')).toBe('*/*');
-    } finally {
-      unregister();
-    }
+    registeredBridge('admin-token');
+    fetchMock.mockResolvedValueOnce(
+      csvResponse('Username,Email\r\nada,ada@example.com\r\n', {
+        'Content-Disposition': 'attachment; filename="users-2026-03-02.csv"',
+      }),
+    );
+    const download = await apiDownload('admin-export', {
+      params: { dataset: 'users' },
+      query: { search: 'ada', status: undefined },
+    });
+    expect(await download.blob.text()).toBe('Username,Email\r\nada,ada@example.com\r\n');
+    expect(download.fileName).toBe('users-2026-03-02.csv');
+    const { url, init, headers } = lastRequest();
+    expect(url).toBe('/api/admin/export/users?search=ada');
+    expect(init?.method).toBe('GET');
+    expect(headers.get('Authorization')).toBe('Bearer admin-token');
+    expect(headers.get('Accept')).toBe('*/*');
   });
 
   it("turns a refusal's JSON body into an ApiError with the server's message", async () => {
@@ -297,23 +290,15 @@ describe('apiDownload', () => {
   });
 
   it('refreshes the token once on a 401 and downloads with the new one', async () => {
-    const bridge = sessionBridge('old', 'new');
-    const unregister = registerSessionBridge(bridge);
-    try {
-      fetchMock
-        .mockResolvedValueOnce(jsonResponse({ message: 'Unauthorized' }, 401))
-        .mockResolvedValueOnce(csvResponse('a,b\r\n'));
-      const download = await apiDownload('admin-export', { params: { dataset: 'payments' } });
-      expect(await download.blob.text()).toBe('a,b\r\n');
-      expect(download.fileName).toBeNull();
-      expect(fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Authorization'))).toEqual([
-        'Bearer old',
-        'Bearer new',
-      ]);
-      expect(bridge.endSession).not.toHaveBeenCalled();
-    } finally {
-      unregister();
-    }
+    const bridge = registeredBridge('old', 'new');
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ message: 'Unauthorized' }, 401))
+      .mockResolvedValueOnce(csvResponse('a,b\r\n'));
+    const download = await apiDownload('admin-export', { params: { dataset: 'payments' } });
+    expect(await download.blob.text()).toBe('a,b\r\n');
+    expect(download.fileName).toBeNull();
+    expect(sentTokens()).toEqual(['Bearer old', 'Bearer new']);
+    expect(bridge.endSession).not.toHaveBeenCalled();
   });
 });
 

@@ -75,3 +75,10 @@ export function describeSubmitFailure<F extends string>(
   const text = serverMessage(error) ?? fallback;
   return { fieldErrors, text: retryHint ? withRetryHint(error, text) : text };
 }
+
+/**
+ * The alert text of a failed request whose form has no field the server could name (a code, an
+ * e-mail to send to): `describeSubmitFailure`'s text, a 429 with how long to wait.
+ */
+export const failureText = (error: unknown, fallback: string, unreachableText?: string): string =>
+  describeSubmitFailure(error, [], fallback, { unreachableText, retryHint: true }).text;

@@ -5,6 +5,7 @@ import { APP_NAME } from '@/config/brand';
 import { siteConfig, type SocialNetwork } from '@/config/site';
 import { useSession } from '@/features/auth/session';
 import { hidesFooterCta } from './chrome-visibility';
+import { BrandLink } from './brand-link';
 import '@/components/ui/button.css';
 
 const FOOTER_LINKS = [
@@ -68,10 +69,7 @@ export function SiteFooter() {
       <div className="site-footer__inner">
         <div className="site-footer__top">
           <div className="site-footer__brand-block">
-            <Link to={paths.home.getHref()} className="site-header__brand">
-              <span className="site-header__logo" aria-hidden="true" />
-              {APP_NAME}
-            </Link>
+            <BrandLink />
             <p className="site-footer__blurb">
               AI-driven XAUUSD trading on your own MetaTrader 5 account, with a read-only connection.
             </p>

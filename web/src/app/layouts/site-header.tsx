@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
-import { APP_NAME } from '@/config/brand';
 import { useSession } from '@/features/auth/session';
 import { classNames } from '@/lib/class-names';
 import { isDashboardPath } from './chrome-visibility';
+import { BrandLink } from './brand-link';
 // The call-to-action link borrows the button look without being a <button>.
 import '@/components/ui/button.css';
 
@@ -73,10 +73,7 @@ export function SiteHeader() {
   return (
     <header className={classNames('site-header', menuOpen && 'site-header--menu-open')}>
       <div className="site-header__inner">
-        <Link to={paths.home.getHref()} className="site-header__brand">
-          <span className="site-header__logo" aria-hidden="true" />
-          {APP_NAME}
-        </Link>
+        <BrandLink />
         <nav id={MENU_ID} className="site-header__nav" aria-label="Main">
           <ul className="site-header__links">
             {NAV_LINKS.map((link) => (

@@ -1,13 +1,15 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { AUTH, confirmEmailChangeInputSchema, type UpdateProfileInput } from '@goldbot/shared';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { confirmEmailChange, updateProfile } from '../api/account-api';
 import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
-import { emptyOtp, OtpInput, type OtpInputHandle } from '@/components/ui/otp-input';
+import { OtpInput } from '@/components/ui/otp-input';
 import { toFieldErrors } from '@/lib/form-errors';
-import { describeSubmitFailure, refusedInput } from '@/lib/api-errors';
+import { describeSubmitFailure, failureText, refusedInput } from '@/lib/api-errors';
 import { useCountdown } from '@/hooks/use-timers';
+import { useOtpCode } from '@/hooks/use-otp-code';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import './account-forms.css';
 
 /** Our texts for the e-mail change (a changed address only counts once its owner proves it: see docs/security.md). */
@@ -50,44 +52,27 @@ export function EmailChangeCode({
   onConfirmed,
   onCancel,
 }: EmailChangeCodeProps) {
-  const [digits, setDigits] = useState<string[]>(emptyOtp);
-  const [otpError, setOtpError] = useState<string | undefined>();
+  const otp = useOtpCode();
   const [alert, setAlert] = useState<Alert | null>(null);
-  const [busy, setBusy] = useState<'confirm' | 'resend' | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const [cooldown, startCooldown] = useCountdown(0);
-  // One request at a time, whichever button started it (state updates land a render late).
-  const inFlight = useRef(false);
-  const otpInput = useRef<OtpInputHandle>(null);
-  const complete = digits.every((digit) => digit !== '');
+  // One request at a time, whichever button started it.
+  const { running, runningKind, isRunning, run } = useSingleFlight<'confirm' | 'resend'>();
 
-  const handleDigits = (next: string[]) => {
-    setDigits(next);
-    setOtpError(undefined);
-  };
-
-  const run = async (kind: 'confirm' | 'resend', work: () => Promise<void>) => {
-    if (inFlight.current || confirmed) return;
-    inFlight.current = true;
-    setBusy(kind);
+  const start = (kind: 'confirm' | 'resend', work: () => Promise<void>) => {
+    if (isRunning() || confirmed) return;
     setAlert(null);
-    try {
-      await work();
-    } finally {
-      inFlight.current = false;
-      setBusy(null);
-    }
+    void run(work, kind);
   };
 
   const handleConfirm = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = confirmEmailChangeInputSchema.safeParse({ email: pendingEmail, otp: digits.join('') });
+    const parsed = confirmEmailChangeInputSchema.safeParse({ email: pendingEmail, otp: otp.code });
     if (!parsed.success) {
-      setOtpError(toFieldErrors(parsed.error.issues, OTP_FIELDS).otp ?? EMAIL_CHANGE_MESSAGES.confirmFailed);
-      otpInput.current?.focus(Math.max(0, digits.indexOf('')));
+      otp.refuse(toFieldErrors(parsed.error.issues, OTP_FIELDS).otp ?? EMAIL_CHANGE_MESSAGES.confirmFailed);
       return;
     }
-    void run('confirm', async () => {
+    start('confirm', async () => {
       try {
         const answer = await confirmEmailChange(parsed.data);
         setConfirmed(true);
@@ -97,69 +82,55 @@ export function EmailChangeCode({
           retryHint: true,
         });
         // A refused code is typed again from the first box; after a busy server it stays as typed.
-        if (refusedInput(error)) {
-          setDigits(emptyOtp());
-          otpInput.current?.focus(0);
-        }
-        if (fieldErrors.otp) setOtpError(fieldErrors.otp);
+        if (refusedInput(error)) otp.clear();
+        if (fieldErrors.otp) otp.setError(fieldErrors.otp);
         else setAlert({ variant: 'error', text });
       }
     });
   };
 
   const handleResend = () =>
-    void run('resend', async () => {
+    start('resend', async () => {
       try {
         const answer = await updateProfile(userId, request);
-        setDigits(emptyOtp());
-        setOtpError(undefined);
-        otpInput.current?.focus(0);
+        otp.clear();
+        otp.setError(undefined);
         setAlert({ variant: 'success', text: answer.message || EMAIL_CHANGE_MESSAGES.resent(pendingEmail) });
       } catch (error) {
         if (error instanceof ApiError && error.status === 429 && error.retryAfterSeconds !== undefined) {
           startCooldown(error.retryAfterSeconds);
         }
-        const { text } = describeSubmitFailure(error, [], EMAIL_CHANGE_MESSAGES.resendFailed, { retryHint: true });
-        setAlert({ variant: 'error', text });
+        setAlert({ variant: 'error', text: failureText(error, EMAIL_CHANGE_MESSAGES.resendFailed) });
       }
     });
 
   return (
-    <form className="account-form" noValidate onSubmit={handleConfirm} aria-busy={busy !== null || undefined}>
+    <form className="account-form surface-card" noValidate onSubmit={handleConfirm} aria-busy={running || undefined}>
       {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
       <p className="account-form__lead">
         We sent a {AUTH.otpLength}-digit code to <strong>{pendingEmail}</strong>. Enter it to confirm your new email.
         Until then you keep signing in with <strong>{currentEmail}</strong>.
       </p>
-      <OtpInput
-        ref={otpInput}
-        label="Confirmation code"
-        digits={digits}
-        onChange={handleDigits}
-        backspaceMovesBack
-        autoFocus
-        error={otpError}
-        disabled={confirmed}
-      />
+      <OtpInput {...otp.field} label="Confirmation code" backspaceMovesBack autoFocus disabled={confirmed} />
       <div className="account-form__actions">
         <Button
           type="submit"
-          loading={busy === 'confirm'}
+          loading={runningKind === 'confirm'}
           loadingText="Confirming..."
-          disabled={!complete || busy !== null || confirmed}
+          disabled={!otp.complete || running || confirmed}
         >
           Confirm email
         </Button>
         <Button
           variant="secondary"
-          loading={busy === 'resend'}
+          loading={runningKind === 'resend'}
           loadingText="Sending..."
-          disabled={cooldown > 0 || busy !== null || confirmed}
+          disabled={cooldown > 0 || running || confirmed}
           onClick={handleResend}
         >
           {cooldown > 0 ? `Resend code in ${cooldown}s` : 'Resend code'}
         </Button>
-        <Button variant="ghost" disabled={busy !== null || confirmed} onClick={onCancel}>
+        <Button variant="ghost" disabled={running || confirmed} onClick={onCancel}>
           Cancel
         </Button>
       </div>

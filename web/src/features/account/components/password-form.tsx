@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, changePasswordInputSchema, REDIRECT_DELAYS_MS } from '@goldbot/shared';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import { ACCOUNT_MESSAGES } from '../lib/account-messages';
 import { describeSubmitFailure } from '@/lib/api-errors';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { useSession } from '@/features/auth/auth-public';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import './account-forms.css';
 
 type PasswordFormField = 'currentPassword' | 'password' | 'confirmPassword';
@@ -33,9 +34,8 @@ export function PasswordForm() {
   const { user, signOut } = useSession();
   const { values, setValues, setErrors, showInvalid, field } = useFormFields(PASSWORD_FIELDS, EMPTY);
   const [alert, setAlert] = useState<Alert | null>(null);
-  const [saving, setSaving] = useState(false);
   const [changed, setChanged] = useState(false);
-  const inFlight = useRef(false);
+  const { running: saving, isRunning, run } = useSingleFlight();
 
   useEffect(() => {
     if (!changed) return;
@@ -52,7 +52,7 @@ export function PasswordForm() {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current || changed) return;
+    if (isRunning() || changed) return;
     setAlert(null);
 
     const parsed = changePasswordInputSchema.safeParse(values);
@@ -65,37 +65,35 @@ export function PasswordForm() {
       showInvalid(fieldErrors);
       return;
     }
-    if (!user?._id) {
+    const userId = user?._id;
+    if (!userId) {
       setAlert({ variant: 'error', text: ACCOUNT_MESSAGES.passwordUpdateFailed });
       return;
     }
 
     setErrors({});
-    inFlight.current = true;
-    setSaving(true);
-    try {
-      await changePassword(user._id, parsed.data);
-      // The server revoked every session: nothing stored may outlive this page.
-      clearStoredSession();
-      setValues(EMPTY);
-      setChanged(true);
-      setAlert({ variant: 'success', text: ACCOUNT_MESSAGES.passwordUpdated });
-    } catch (error) {
-      const { fieldErrors, text } = describeSubmitFailure(
-        error,
-        PASSWORD_FIELDS,
-        ACCOUNT_MESSAGES.passwordUpdateFailed,
-      );
-      setErrors(fieldErrors);
-      setAlert({ variant: 'error', text });
-    } finally {
-      inFlight.current = false;
-      setSaving(false);
-    }
+    await run(async () => {
+      try {
+        await changePassword(userId, parsed.data);
+        // The server revoked every session: nothing stored may outlive this page.
+        clearStoredSession();
+        setValues(EMPTY);
+        setChanged(true);
+        setAlert({ variant: 'success', text: ACCOUNT_MESSAGES.passwordUpdated });
+      } catch (error) {
+        const { fieldErrors, text } = describeSubmitFailure(
+          error,
+          PASSWORD_FIELDS,
+          ACCOUNT_MESSAGES.passwordUpdateFailed,
+        );
+        setErrors(fieldErrors);
+        setAlert({ variant: 'error', text });
+      }
+    });
   };
 
   return (
-    <form className="account-form" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
+    <form className="account-form surface-card" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
       {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
       <PasswordField
         {...field('currentPassword')}

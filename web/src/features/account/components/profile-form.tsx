@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, REDIRECT_DELAYS_MS, updateProfileInputSchema, type UpdateProfileInput } from '@goldbot/shared';
 import { Button } from '@/components/ui/button';
 import { EmailField, UsernameField } from '@/components/ui/account-fields';
@@ -12,6 +12,7 @@ import { useFormFields } from '@/hooks/use-form-fields';
 import { useSession } from '@/features/auth/auth-public';
 import { reloadPage } from '@/lib/reload-page';
 import { EmailChangeCode } from './email-change-code';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import './account-forms.css';
 
 type ProfileField = 'username' | 'email' | 'currentPassword';
@@ -56,10 +57,9 @@ export function ProfileForm({ signInPath, emailLockedReason }: ProfileFormProps)
     currentPassword: '',
   }));
   const [alert, setAlert] = useState<Alert | null>(null);
-  const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const [pending, setPending] = useState<PendingEmailChange | null>(null);
-  const inFlight = useRef(false);
+  const { running: saving, isRunning, run } = useSingleFlight();
   // Proving the account is needed only to move it to another address.
   const emailChanges = !sameEmail(values.email, currentEmail);
 
@@ -71,7 +71,7 @@ export function ProfileForm({ signInPath, emailLockedReason }: ProfileFormProps)
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current || saved) return;
+    if (isRunning() || saved) return;
     setAlert(null);
 
     const input = emailChanges
@@ -96,37 +96,35 @@ export function ProfileForm({ signInPath, emailLockedReason }: ProfileFormProps)
       showInvalid(fieldErrors);
       return;
     }
-    if (!user?._id) {
+    const userId = user?._id;
+    if (!userId) {
       setAlert({ variant: 'error', text: ACCOUNT_MESSAGES.profileUpdateFailed });
       return;
     }
 
     setErrors({});
-    inFlight.current = true;
-    setSaving(true);
-    try {
-      const answer = await updateProfile(user._id, parsed.data);
-      // The new username is saved either way; the e-mail only once its code is confirmed.
-      updateUser({ username: answer.user.username, email: answer.user.email });
-      if (answer.pendingEmail) {
-        setPending({ pendingEmail: answer.pendingEmail, request: parsed.data });
-        return;
+    await run(async () => {
+      try {
+        const answer = await updateProfile(userId, parsed.data);
+        // The new username is saved either way; the e-mail only once its code is confirmed.
+        updateUser({ username: answer.user.username, email: answer.user.email });
+        if (answer.pendingEmail) {
+          setPending({ pendingEmail: answer.pendingEmail, request: parsed.data });
+          return;
+        }
+        setValues((current) => ({ ...current, currentPassword: '' }));
+        setSaved(true);
+        setAlert({ variant: 'success', text: ACCOUNT_MESSAGES.profileUpdated });
+      } catch (error) {
+        const failure = describeSubmitFailure(error, PROFILE_FIELDS, ACCOUNT_MESSAGES.profileUpdateFailed, {
+          retryHint: true,
+        });
+        // A refused password is typed again, not corrected.
+        if (failure.fieldErrors.currentPassword) setValues((current) => ({ ...current, currentPassword: '' }));
+        showInvalid(failure.fieldErrors);
+        setAlert({ variant: 'error', text: failure.text });
       }
-      setValues((current) => ({ ...current, currentPassword: '' }));
-      setSaved(true);
-      setAlert({ variant: 'success', text: ACCOUNT_MESSAGES.profileUpdated });
-    } catch (error) {
-      const failure = describeSubmitFailure(error, PROFILE_FIELDS, ACCOUNT_MESSAGES.profileUpdateFailed, {
-        retryHint: true,
-      });
-      // A refused password is typed again, not corrected.
-      if (failure.fieldErrors.currentPassword) setValues((current) => ({ ...current, currentPassword: '' }));
-      showInvalid(failure.fieldErrors);
-      setAlert({ variant: 'error', text: failure.text });
-    } finally {
-      inFlight.current = false;
-      setSaving(false);
-    }
+    });
   };
 
   if (pending && user?._id) {
@@ -156,7 +154,7 @@ export function ProfileForm({ signInPath, emailLockedReason }: ProfileFormProps)
   }
 
   return (
-    <form className="account-form" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
+    <form className="account-form surface-card" noValidate onSubmit={handleSubmit} aria-busy={saving || undefined}>
       {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
       <UsernameField {...field('username')} />
       <EmailField {...field('email')} readOnly={emailLockedReason !== undefined} hint={emailLockedReason} />

@@ -49,7 +49,7 @@ export function SignOutEverywhere({ signInPath }: SignOutEverywhereProps) {
   };
 
   return (
-    <div className="account-form">
+    <div className="account-form surface-card">
       {error && <FormAlert variant="error">{error}</FormAlert>}
       <p className="account-form__lead">
         Signed in on a computer or phone you no longer use? This ends every session of your account, this one included,

@@ -13,10 +13,10 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { finishMfaSetup, verifyMfa } from '../api/auth-api';
-import { describeSubmitFailure, refusedInput, serverMessage } from '@/lib/api-errors';
+import { failureText, refusedInput, serverMessage } from '@/lib/api-errors';
 import { useCountdown } from '@/hooks/use-timers';
 import { FormAlert } from '@/components/ui/form-alert';
-import type { LoginFormAlert } from './login-form';
+import type { AuthFormAlert } from '../lib/auth-messages';
 import './auth-form.css';
 import './admin-mfa-steps.css';
 
@@ -107,7 +107,7 @@ function CodeForm({
         startCooldown(error.retryAfterSeconds);
       }
       const wrongCode = error instanceof ApiError && error.status === 400 ? error.fieldErrors.code : undefined;
-      const { text } = describeSubmitFailure(error, [], fallback, { retryHint: true });
+      const text = failureText(error, fallback);
       const hint = wrongCode ? wrongCodeHint?.() : undefined;
       setAlert(hint ? `${wrongCode ?? text} ${hint}` : (wrongCode ?? text));
       // A refused code is typed again from the start; after a busy server it stays as typed.
@@ -170,7 +170,7 @@ export interface MfaChallengeStepProps {
   /** The code was right: the session, with the refresh cookie set (sign in as login does). */
   onSignedIn: (session: AuthSessionResponse) => void;
   /** Back to the password step, with a message when the sign-in has to start over. */
-  onBack: (alert?: LoginFormAlert) => void;
+  onBack: (alert?: AuthFormAlert) => void;
 }
 
 /** Step two of an administrator's sign-in with TOTP on: the code from the app. */
@@ -220,7 +220,7 @@ export interface MfaSetupStepProps {
   setup: MfaSetupResponse;
   /** TOTP is on: back to the password step with the server's confirmation. */
   onDone: (message: string) => void;
-  onBack: (alert?: LoginFormAlert) => void;
+  onBack: (alert?: AuthFormAlert) => void;
 }
 
 /**

@@ -4,8 +4,7 @@ import { ADMIN_SIGN_IN_REQUIRED_MESSAGE, STORAGE_KEYS } from '@goldbot/shared';
 import { paths } from '@/config/paths';
 import { mockApi, sessionResponse, tokenExpiringIn } from '@/test/auth-helpers';
 import { deferred, jsonResponse, renderApp, storeSession } from '@/test/test-utils';
-
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+import { heading } from '@/test/auth-pages';
 
 const customer = { _id: 'u1', username: 'trader42', email: 'trader42@example.com', role: 'user' as const };
 const admin = { _id: 'a1', username: 'admin', email: 'admin@example.com', role: 'admin' as const };

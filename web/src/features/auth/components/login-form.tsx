@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { loginInputSchema } from '@goldbot/shared';
 import { paths } from '@/config/paths';
@@ -9,23 +9,19 @@ import { writePendingRegistration } from '@/lib/session-storage';
 import { login, type AdminSecondStep } from '../api/auth-api';
 import { GOOGLE_UNAVAILABLE_MESSAGE, loadHostedUiConfig } from '../google/hosted-ui-config';
 import { toFieldErrors } from '@/lib/form-errors';
-import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
-import { describeSubmitFailure, serverMessage } from '@/lib/api-errors';
+import { AUTH_PAGE_MESSAGES, type AuthFormAlert } from '../lib/auth-messages';
+import { failureText, serverMessage } from '@/lib/api-errors';
 import { rememberRegistrationPassword } from '../lib/pending-password';
 import { destinationAfterSignIn, readAuthNavigationState } from '../lib/redirects';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { useSession } from '../session';
-import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import './auth-form.css';
 
 type LoginField = 'email' | 'password';
 const LOGIN_FIELDS: readonly LoginField[] = ['email', 'password'];
-
-export interface LoginFormAlert {
-  variant: FormAlertVariant;
-  text: string;
-}
 
 export interface LoginFormProps {
   /** 'admin': /admin-login, which signs in administrators only and offers no Google or register. */
@@ -44,7 +40,7 @@ export interface LoginFormProps {
    * Shown on arrival instead of the navigation state's message (e.g. two-factor set-up done);
    * null shows none.
    */
-  initialAlert?: LoginFormAlert | null | undefined;
+  initialAlert?: AuthFormAlert | null | undefined;
 }
 
 /** The sign-in form of /login and /admin-login. */
@@ -59,15 +55,14 @@ export function LoginForm({ variant = 'customer', onSecondStep, initialEmail, in
     password: '',
   }));
   // `adminSignInLink`: the answer was a two-factor step, which only /admin-login can take.
-  const [alert, setAlert] = useState<(LoginFormAlert & { adminSignInLink?: boolean }) | null>(() => {
+  const [alert, setAlert] = useState<(AuthFormAlert & { adminSignInLink?: boolean }) | null>(() => {
     if (initialAlert !== undefined) return initialAlert;
     if (navigationState.error) return { variant: 'error', text: navigationState.error };
     if (navigationState.message) return { variant: 'info', text: navigationState.message };
     return null;
   });
-  const [submitting, setSubmitting] = useState(false);
   const [openingGoogle, setOpeningGoogle] = useState(false);
-  const inFlight = useRef(false);
+  const { running: submitting, isRunning, run } = useSingleFlight();
 
   const passwordInput = inputRef('password');
   const [startInPassword] = useState(() => initialEmail !== undefined);
@@ -84,7 +79,7 @@ export function LoginForm({ variant = 'customer', onSecondStep, initialEmail, in
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current) return;
+    if (isRunning()) return;
     setAlert(null);
 
     const parsed = loginInputSchema.safeParse(values);
@@ -94,48 +89,44 @@ export function LoginForm({ variant = 'customer', onSecondStep, initialEmail, in
     }
 
     setErrors({});
-    inFlight.current = true;
-    setSubmitting(true);
-    try {
-      const answer = await login(parsed.data);
-      if (answer.kind !== 'session') {
-        if (onSecondStep) {
-          onSecondStep(answer);
+    await run(async () => {
+      try {
+        const answer = await login(parsed.data);
+        if (answer.kind !== 'session') {
+          if (onSecondStep) {
+            onSecondStep(answer);
+            return;
+          }
+          // Only administrators get a second step, and they sign in on /admin-login.
+          setValues((current) => ({ ...current, password: '' }));
+          setAlert({ variant: 'error', text: AUTH_PAGE_MESSAGES.useAdminSignIn, adminSignInLink: true });
           return;
         }
-        // Only administrators get a second step, and they sign in on /admin-login.
-        setValues((current) => ({ ...current, password: '' }));
-        setAlert({ variant: 'error', text: AUTH_PAGE_MESSAGES.useAdminSignIn, adminSignInLink: true });
-        return;
+        const { session } = answer;
+        if (variant === 'admin' && !session.isAdmin) {
+          // Not signed in: the session is simply not kept.
+          setValues((current) => ({ ...current, password: '' }));
+          setAlert({ variant: 'error', text: AUTH_PAGE_MESSAGES.notAnAdmin });
+          return;
+        }
+        signIn(session);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 403 && error.body.needsVerification === true) {
+          // A fresh code is in the mail: verify it, and sign in with the password typed here.
+          rememberRegistrationPassword(parsed.data.email, parsed.data.password);
+          writePendingRegistration({ username: '', email: parsed.data.email });
+          navigate(paths.registerOtp.path, {
+            state: {
+              email: parsed.data.email,
+              message:
+                serverMessage(error) ?? 'Please verify your e-mail address first: we have sent you a new 4-digit code.',
+            },
+          });
+          return;
+        }
+        setAlert({ variant: 'error', text: failureText(error, AUTH_PAGE_MESSAGES.loginFailed) });
       }
-      const { session } = answer;
-      if (variant === 'admin' && !session.isAdmin) {
-        // Not signed in: the session is simply not kept.
-        setValues((current) => ({ ...current, password: '' }));
-        setAlert({ variant: 'error', text: AUTH_PAGE_MESSAGES.notAnAdmin });
-        return;
-      }
-      signIn(session);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 403 && error.body.needsVerification === true) {
-        // A fresh code is in the mail: verify it, and sign in with the password typed here.
-        rememberRegistrationPassword(parsed.data.email, parsed.data.password);
-        writePendingRegistration({ username: '', email: parsed.data.email });
-        navigate(paths.registerOtp.path, {
-          state: {
-            email: parsed.data.email,
-            message:
-              serverMessage(error) ?? 'Please verify your e-mail address first: we have sent you a new 4-digit code.',
-          },
-        });
-        return;
-      }
-      const { text } = describeSubmitFailure(error, [], AUTH_PAGE_MESSAGES.loginFailed, { retryHint: true });
-      setAlert({ variant: 'error', text });
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
+    });
   };
 
   const handleGoogle = async () => {

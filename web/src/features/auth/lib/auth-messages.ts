@@ -1,3 +1,5 @@
+import type { FormAlertVariant } from '@/components/ui/form-alert';
+
 /**
  * The spec's texts for the auth pages that are not validation
  * messages of the shared schemas.
@@ -26,3 +28,9 @@ export const AUTH_PAGE_MESSAGES = {
   notAnAdmin: 'This account does not have administrator access. Customers sign in on the customer login page.',
   useAdminSignIn: 'This account signs in with two-factor authentication on the admin sign-in page.',
 } as const;
+
+/** A message an auth page shows above its form: an error, a success or a piece of information. */
+export interface AuthFormAlert {
+  variant: FormAlertVariant;
+  text: string;
+}

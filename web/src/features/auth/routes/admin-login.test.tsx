@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { mockApi, sessionResponse } from '@/test/auth-helpers';
 import { deferred, jsonResponse, renderApp } from '@/test/test-utils';
 import { MFA_CHALLENGE_LIFETIME_MS, MFA_PAGE_MESSAGES } from '../components/admin-mfa-steps';
+import { heading } from '@/test/auth-pages';
 
 /**
  * /admin-login with two-factor sign-in (see docs/security.md). The local stack never asks for a
@@ -35,13 +36,16 @@ const setup = {
 
 const wrongCode = () => jsonResponse({ message: WRONG_CODE, msg: WRONG_CODE, errors: { code: WRONG_CODE } }, 400);
 
-const heading = (name: string, level = 1) => screen.findByRole('heading', { level, name });
 const codeInput = () => screen.getByLabelText('6-digit code');
 
-async function signInWithPassword(user: ReturnType<typeof renderApp>['user']) {
-  await user.type(await screen.findByLabelText('Email'), 'Admin@Example.com');
-  await user.type(screen.getByLabelText('Password'), 'Admin123!');
-  await user.click(screen.getByRole('button', { name: 'Login' }));
+/** Opens /admin-login, the API answering `routes`, and signs in with the administrator's password. */
+async function signInWithPassword(routes: Parameters<typeof mockApi>[0]) {
+  const api = mockApi(routes);
+  const view = renderApp(paths.adminLogin.path);
+  await view.user.type(await screen.findByLabelText('Email'), 'Admin@Example.com');
+  await view.user.type(screen.getByLabelText('Password'), 'Admin123!');
+  await view.user.click(screen.getByRole('button', { name: 'Login' }));
+  return { api, ...view };
 }
 
 afterEach(() => {
@@ -51,12 +55,10 @@ afterEach(() => {
 describe('/admin-login two-factor challenge', () => {
   it('asks for the code, signs the admin in with it and lands on /admin', async () => {
     const verifyReply = deferred<Response>();
-    const api = mockApi({
+    const { api, user, router } = await signInWithPassword({
       'POST /api/auth/login': () => jsonResponse(challenge),
       'POST /api/auth/mfa/verify': () => verifyReply.promise,
     });
-    const { user, router } = renderApp(paths.adminLogin.path);
-    await signInWithPassword(user);
 
     await heading('Two-factor authentication', 2);
     expect(screen.getByText(CHALLENGE_MESSAGE)).toBeInTheDocument();
@@ -98,12 +100,10 @@ describe('/admin-login two-factor challenge', () => {
   });
 
   it('keeps the step after a wrong code, clears the field and accepts the next code', async () => {
-    const api = mockApi({
+    const { api, user, router } = await signInWithPassword({
       'POST /api/auth/login': () => jsonResponse(challenge),
       'POST /api/auth/mfa/verify': [wrongCode(), jsonResponse(sessionResponse({ isAdmin: true }))],
     });
-    const { user, router } = renderApp(paths.adminLogin.path);
-    await signInWithPassword(user);
     await heading('Two-factor authentication', 2);
 
     await user.type(codeInput(), '000000');
@@ -126,9 +126,10 @@ describe('/admin-login two-factor challenge', () => {
   });
 
   it('after 3 minutes says the sign-in may have lapsed, and "Back to sign in" keeps the e-mail', async () => {
-    mockApi({ 'POST /api/auth/login': () => jsonResponse(challenge), 'POST /api/auth/mfa/verify': wrongCode() });
-    const { user } = renderApp(paths.adminLogin.path);
-    await signInWithPassword(user);
+    const { user } = await signInWithPassword({
+      'POST /api/auth/login': () => jsonResponse(challenge),
+      'POST /api/auth/mfa/verify': wrongCode(),
+    });
     await heading('Two-factor authentication', 2);
 
     const opened = Date.now();
@@ -147,15 +148,13 @@ describe('/admin-login two-factor challenge', () => {
   });
 
   it('shows the wait after too many attempts and holds the button meanwhile', async () => {
-    mockApi({
+    const { user } = await signInWithPassword({
       'POST /api/auth/login': () => jsonResponse(challenge),
       'POST /api/auth/mfa/verify': new Response(JSON.stringify({ message: 'Too many failed attempts.' }), {
         status: 429,
         headers: { 'Content-Type': 'application/json', 'Retry-After': '120' },
       }),
     });
-    const { user } = renderApp(paths.adminLogin.path);
-    await signInWithPassword(user);
     await heading('Two-factor authentication', 2);
 
     await user.type(codeInput(), '123456');
@@ -169,15 +168,13 @@ describe('/admin-login two-factor challenge', () => {
   });
 
   it('sends the admin back to sign in when the challenge itself is refused', async () => {
-    mockApi({
+    const { user } = await signInWithPassword({
       'POST /api/auth/login': () => jsonResponse(challenge),
       'POST /api/auth/mfa/verify': jsonResponse(
         { message: 'Please sign in again.', errors: { session: 'Please sign in again.' } },
         400,
       ),
     });
-    const { user } = renderApp(paths.adminLogin.path);
-    await signInWithPassword(user);
     await heading('Two-factor authentication', 2);
     await user.type(codeInput(), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -188,12 +185,10 @@ describe('/admin-login two-factor challenge', () => {
 
 describe('/admin-login two-factor set-up', () => {
   it('draws the QR code, shows the key, and once on returns to the password step', async () => {
-    const api = mockApi({
+    const { api, user, router } = await signInWithPassword({
       'POST /api/auth/login': () => jsonResponse(setup),
       'POST /api/auth/mfa/setup': () => jsonResponse({ message: SETUP_DONE }),
     });
-    const { user, router } = renderApp(paths.adminLogin.path);
-    await signInWithPassword(user);
 
     await heading('Set up two-factor authentication', 2);
     expect(screen.getByText(SETUP_MESSAGE)).toBeInTheDocument();
@@ -231,9 +226,10 @@ describe('/admin-login two-factor set-up', () => {
   });
 
   it('stays on the set-up after a wrong code', async () => {
-    mockApi({ 'POST /api/auth/login': () => jsonResponse(setup), 'POST /api/auth/mfa/setup': wrongCode() });
-    const { user } = renderApp(paths.adminLogin.path);
-    await signInWithPassword(user);
+    const { user } = await signInWithPassword({
+      'POST /api/auth/login': () => jsonResponse(setup),
+      'POST /api/auth/mfa/setup': wrongCode(),
+    });
     await heading('Set up two-factor authentication', 2);
     await user.type(codeInput(), '111111');
     await user.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' }));
@@ -243,12 +239,10 @@ describe('/admin-login two-factor set-up', () => {
   });
 
   it('an expired set-up goes back to the password step with the server message as an error', async () => {
-    mockApi({
+    const { user, router } = await signInWithPassword({
       'POST /api/auth/login': () => jsonResponse(setup),
       'POST /api/auth/mfa/setup': jsonResponse({ message: SETUP_EXPIRED, msg: SETUP_EXPIRED }, 401),
     });
-    const { user, router } = renderApp(paths.adminLogin.path);
-    await signInWithPassword(user);
     await heading('Set up two-factor authentication', 2);
     await user.type(codeInput(), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' }));
@@ -260,9 +254,7 @@ describe('/admin-login two-factor set-up', () => {
   });
 
   it('"Back to sign in" leaves the set-up', async () => {
-    const api = mockApi({ 'POST /api/auth/login': () => jsonResponse(setup) });
-    const { user } = renderApp(paths.adminLogin.path);
-    await signInWithPassword(user);
+    const { api, user } = await signInWithPassword({ 'POST /api/auth/login': () => jsonResponse(setup) });
     const form = await screen.findByRole('form', { name: 'Set up two-factor authentication' });
     await user.click(within(form).getByRole('button', { name: 'Back to sign in' }));
     expect(await screen.findByLabelText('Password')).toHaveFocus();
@@ -272,9 +264,9 @@ describe('/admin-login two-factor set-up', () => {
 
 describe('login answers', () => {
   it('refuses a malformed two-factor answer instead of reading it as a session', async () => {
-    mockApi({ 'POST /api/auth/login': () => jsonResponse({ mfaRequired: true, email: 'admin@example.com' }) });
-    const { user } = renderApp(paths.adminLogin.path);
-    await signInWithPassword(user);
+    await signInWithPassword({
+      'POST /api/auth/login': () => jsonResponse({ mfaRequired: true, email: 'admin@example.com' }),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Two-factor authentication' })).not.toBeInTheDocument();

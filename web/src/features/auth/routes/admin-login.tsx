@@ -5,12 +5,12 @@ import { paths } from '@/config/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import type { AdminSecondStep } from '../api/auth-api';
 import { MfaChallengeStep, MfaSetupStep } from '../components/admin-mfa-steps';
-import { LoginForm, type LoginFormAlert } from '../components/login-form';
-import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
+import { LoginForm } from '../components/login-form';
+import { AUTH_PAGE_MESSAGES, type AuthFormAlert } from '../lib/auth-messages';
 import { destinationAfterSignIn, readAuthNavigationState } from '../lib/redirects';
 import { useSession } from '../session';
 
-type Step = { kind: 'password'; email?: string; alert?: LoginFormAlert | null } | AdminSecondStep;
+type Step = { kind: 'password'; email?: string; alert?: AuthFormAlert | null } | AdminSecondStep;
 
 const LEADS: Record<Step['kind'], string> = {
   password: 'Administrators sign in here to reach the back-office.',
@@ -35,7 +35,7 @@ export default function AdminLoginRoute() {
   }
 
   // The e-mail stays; a message from before (e.g. the navigation state's) does not come back.
-  const backToPassword = (email: string, alert?: LoginFormAlert) =>
+  const backToPassword = (email: string, alert?: AuthFormAlert) =>
     setStep({ kind: 'password', email, alert: alert ?? null });
 
   const handleSignedIn = (session: AuthSessionResponse) => {

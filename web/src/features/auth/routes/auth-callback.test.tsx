@@ -6,13 +6,13 @@ import { mockApi, sessionResponse, tokenExpiringIn } from '@/test/auth-helpers';
 import { SIGN_IN_METHOD_KEY } from '@/lib/session-storage';
 import { jsonResponse, renderApp } from '@/test/test-utils';
 import { completeHostedUiSignIn, HostedUiUnavailableError } from '../google/hosted-ui';
+import { heading } from '@/test/auth-pages';
 
 vi.mock('../google/hosted-ui', () => {
   class HostedUiUnavailableError extends Error {}
   return { completeHostedUiSignIn: vi.fn(), HostedUiUnavailableError };
 });
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const { token: _token, expiresIn: _expires, ...me } = sessionResponse();
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { AUTH, AUTH_MESSAGES, REDIRECT_DELAYS_MS } from '@goldbot/shared';
 import { paths } from '@/config/paths';
@@ -6,20 +6,15 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { readResetEmail, writeResetEmail, writeResetOtp } from '@/lib/session-storage';
 import { verifyResetOtp } from '../api/auth-api';
-import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
-import { emptyOtp, OtpInput, type OtpInputHandle } from '@/components/ui/otp-input';
-import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
-import { isUnreachable, serverMessage, withRetryHint } from '@/lib/api-errors';
+import { FormAlert } from '@/components/ui/form-alert';
+import { OtpInput } from '@/components/ui/otp-input';
+import { useOtpCode } from '@/hooks/use-otp-code';
+import { AUTH_PAGE_MESSAGES, type AuthFormAlert } from '../lib/auth-messages';
+import { failureText } from '@/lib/api-errors';
 import { readAuthNavigationState } from '../lib/redirects';
 import { useDelayedNavigate } from '@/hooks/use-timers';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import '../components/auth-form.css';
-
-interface Alert {
-  variant: FormAlertVariant;
-  text: string;
-}
-
-const OTP_PATTERN = new RegExp(`^\\d{${AUTH.otpLength}}$`);
 
 /**
  * The reset code page: four boxes with auto-advance; no backspace-back and no resend
@@ -30,13 +25,10 @@ export default function ForgotPasswordOtpRoute() {
   const location = useLocation();
   const navigateLater = useDelayedNavigate();
   const [email] = useState(() => readAuthNavigationState(location.state).email ?? readResetEmail());
-  const [digits, setDigits] = useState<string[]>(emptyOtp);
-  const [otpError, setOtpError] = useState<string | undefined>();
-  const [alert, setAlert] = useState<Alert | null>(null);
-  const [verifying, setVerifying] = useState(false);
+  const otp = useOtpCode();
+  const [alert, setAlert] = useState<AuthFormAlert | null>(null);
   const [verified, setVerified] = useState(false);
-  const inFlight = useRef(false);
-  const otpInput = useRef<OtpInputHandle>(null);
+  const { running: verifying, isRunning, run } = useSingleFlight();
 
   if (!email) {
     return <Navigate to={paths.forgot.path} replace state={{ error: AUTH_PAGE_MESSAGES.resetEmailMissing }} />;
@@ -44,33 +36,26 @@ export default function ForgotPasswordOtpRoute() {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current || verified) return;
+    if (isRunning() || verified) return;
     setAlert(null);
-    const otp = digits.join('');
-    if (!OTP_PATTERN.test(otp)) {
-      setOtpError(AUTH_MESSAGES.resetOtpInvalid);
-      otpInput.current?.focus(Math.max(0, digits.indexOf('')));
+    if (!otp.wellFormed) {
+      otp.refuse(AUTH_MESSAGES.resetOtpInvalid);
       return;
     }
 
-    inFlight.current = true;
-    setVerifying(true);
-    try {
-      await verifyResetOtp({ email, otp });
-      writeResetEmail(email);
-      writeResetOtp(otp);
-      setVerified(true);
-      setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.resetOtpSucceeded });
-      navigateLater(paths.reset.path, REDIRECT_DELAYS_MS.afterOtpSuccess);
-    } catch (error) {
-      const text = isUnreachable(error)
-        ? AUTH_PAGE_MESSAGES.resetOtpUnexpected
-        : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.resetOtpFailed);
-      setAlert({ variant: 'error', text });
-    } finally {
-      inFlight.current = false;
-      setVerifying(false);
-    }
+    await run(async () => {
+      try {
+        await verifyResetOtp({ email, otp: otp.code });
+        writeResetEmail(email);
+        writeResetOtp(otp.code);
+        setVerified(true);
+        setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.resetOtpSucceeded });
+        navigateLater(paths.reset.path, REDIRECT_DELAYS_MS.afterOtpSuccess);
+      } catch (error) {
+        const text = failureText(error, AUTH_PAGE_MESSAGES.resetOtpFailed, AUTH_PAGE_MESSAGES.resetOtpUnexpected);
+        setAlert({ variant: 'error', text });
+      }
+    });
   };
 
   return (
@@ -84,18 +69,7 @@ export default function ForgotPasswordOtpRoute() {
     >
       <form className="auth-form" noValidate onSubmit={handleSubmit} aria-busy={verifying || undefined}>
         {alert && <FormAlert variant={alert.variant}>{alert.text}</FormAlert>}
-        <OtpInput
-          ref={otpInput}
-          label="Reset code"
-          digits={digits}
-          onChange={(next) => {
-            setDigits(next);
-            setOtpError(undefined);
-          }}
-          autoFocus
-          error={otpError}
-          disabled={verified}
-        />
+        <OtpInput {...otp.field} label="Reset code" autoFocus disabled={verified} />
         <Button type="submit" fullWidth loading={verifying} loadingText="Verifying..." disabled={verified}>
           Verify Code
         </Button>

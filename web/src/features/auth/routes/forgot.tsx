@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { forgotInputSchema, REDIRECT_DELAYS_MS } from '@goldbot/shared';
 import { paths } from '@/config/paths';
@@ -7,22 +7,18 @@ import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/account-fields';
 import { clearPasswordReset, writeResetEmail } from '@/lib/session-storage';
 import { requestPasswordReset } from '../api/auth-api';
-import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { FormAlert } from '@/components/ui/form-alert';
 import { toFieldErrors } from '@/lib/form-errors';
-import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
-import { describeSubmitFailure } from '@/lib/api-errors';
+import { AUTH_PAGE_MESSAGES, type AuthFormAlert } from '../lib/auth-messages';
+import { failureText } from '@/lib/api-errors';
 import { readAuthNavigationState } from '../lib/redirects';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { useDelayedNavigate } from '@/hooks/use-timers';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import '../components/auth-form.css';
 
 type ForgotField = 'email';
 const FORGOT_FIELDS: readonly ForgotField[] = ['email'];
-
-interface Alert {
-  variant: FormAlertVariant;
-  text: string;
-}
 
 /** Password reset, first step: the e-mail; the code goes out, /forgot-otp after 2 s. */
 export default function ForgotPasswordRoute() {
@@ -32,16 +28,15 @@ export default function ForgotPasswordRoute() {
   const { values, showInvalid, field } = useFormFields(FORGOT_FIELDS, () => ({
     email: arrival.email ?? '',
   }));
-  const [alert, setAlert] = useState<Alert | null>(() =>
+  const [alert, setAlert] = useState<AuthFormAlert | null>(() =>
     arrival.error ? { variant: 'error', text: arrival.error } : null,
   );
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const inFlight = useRef(false);
+  const { running: sending, isRunning, run } = useSingleFlight();
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current || sent) return;
+    if (isRunning() || sent) return;
     setAlert(null);
     const parsed = forgotInputSchema.safeParse(values);
     if (!parsed.success) {
@@ -49,28 +44,22 @@ export default function ForgotPasswordRoute() {
       return;
     }
 
-    inFlight.current = true;
-    setSending(true);
-    try {
-      await requestPasswordReset(parsed.data.email);
-      // A new request starts over: an older verified code is no longer the one to use.
-      clearPasswordReset();
-      writeResetEmail(parsed.data.email);
-      setSent(true);
-      setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.forgotSucceeded });
-      navigateLater(paths.forgotOtp.path, REDIRECT_DELAYS_MS.afterResetRequest, {
-        state: { email: parsed.data.email },
-      });
-    } catch (error) {
-      const { text } = describeSubmitFailure(error, [], AUTH_PAGE_MESSAGES.forgotFailed, {
-        unreachableText: AUTH_PAGE_MESSAGES.forgotUnexpected,
-        retryHint: true,
-      });
-      setAlert({ variant: 'error', text });
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-    }
+    await run(async () => {
+      try {
+        await requestPasswordReset(parsed.data.email);
+        // A new request starts over: an older verified code is no longer the one to use.
+        clearPasswordReset();
+        writeResetEmail(parsed.data.email);
+        setSent(true);
+        setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.forgotSucceeded });
+        navigateLater(paths.forgotOtp.path, REDIRECT_DELAYS_MS.afterResetRequest, {
+          state: { email: parsed.data.email },
+        });
+      } catch (error) {
+        const text = failureText(error, AUTH_PAGE_MESSAGES.forgotFailed, AUTH_PAGE_MESSAGES.forgotUnexpected);
+        setAlert({ variant: 'error', text });
+      }
+    });
   };
 
   return (

@@ -7,10 +7,9 @@ import { SIGN_IN_METHOD_KEY } from '@/lib/session-storage';
 import { jsonResponse, renderApp } from '@/test/test-utils';
 import { resetHostedUiConfig } from '../google/hosted-ui-config';
 import { recallRegistrationPassword } from '../lib/pending-password';
+import { heading, openPage, type TestUser } from '@/test/auth-pages';
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
-
-async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], email: string, password: string) {
+async function fillAndSubmit(user: TestUser, email: string, password: string) {
   await user.type(await screen.findByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -22,9 +21,7 @@ beforeEach(() => {
 
 describe('/login', () => {
   it('has the show/hide toggle, the forgot link, Google and the register link', async () => {
-    mockApi();
-    const { user } = renderApp(paths.login.path);
-    await heading(paths.login.title);
+    const { user } = await openPage(paths.login);
     const password = screen.getByLabelText('Password');
     expect(password).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: 'Show password' }));
@@ -38,9 +35,7 @@ describe('/login', () => {
   });
 
   it('shows the spec messages for missing and invalid input without calling the API', async () => {
-    const api = mockApi();
-    const { user } = renderApp(paths.login.path);
-    await heading(paths.login.title);
+    const { api, user } = await openPage(paths.login);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
@@ -230,9 +225,9 @@ describe('/login', () => {
 
 describe('/admin-login', () => {
   it('signs an admin in and lands on /admin', async () => {
-    mockApi({ 'POST /api/auth/login': () => jsonResponse(sessionResponse({ isAdmin: true })) });
-    const { user, router } = renderApp(paths.adminLogin.path);
-    await heading(paths.adminLogin.title);
+    const { user, router } = await openPage(paths.adminLogin, {
+      'POST /api/auth/login': () => jsonResponse(sessionResponse({ isAdmin: true })),
+    });
     expect(screen.queryByRole('button', { name: 'Login with Google' })).not.toBeInTheDocument();
     await fillAndSubmit(user, 'admin@example.com', 'Admin123!');
     await heading(paths.admin.dashboard.title);

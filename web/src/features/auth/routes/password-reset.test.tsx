@@ -2,11 +2,9 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@goldbot/shared';
 import { paths } from '@/config/paths';
-import { mockApi } from '@/test/auth-helpers';
-import { jsonResponse, renderApp } from '@/test/test-utils';
+import { jsonResponse } from '@/test/test-utils';
+import { expectSentBack, heading, openPage, otpBoxes, typeCode } from '@/test/auth-pages';
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
-const boxes = () => screen.getAllByRole('textbox', { name: /^Digit/ });
 const EMAIL = 'trader42@example.com';
 
 afterEach(() => {
@@ -15,9 +13,7 @@ afterEach(() => {
 
 describe('/forgot', () => {
   it('shows the spec messages for a missing or malformed e-mail', async () => {
-    const api = mockApi();
-    const { user } = renderApp(paths.forgot.path);
-    await heading(paths.forgot.title);
+    const { api, user } = await openPage(paths.forgot);
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Email'), 'nope');
@@ -29,11 +25,9 @@ describe('/forgot', () => {
   it("says 'Check email for OTP', stores the e-mail and goes to /forgot-otp after 2 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     sessionStorage.setItem(STORAGE_KEYS.resetOtp, '9999');
-    const api = mockApi({
+    const { api, user, router } = await openPage(paths.forgot, {
       'POST /api/auth/request-password-reset': () => jsonResponse({ message: 'If the account exists...' }),
     });
-    const { user, router } = renderApp(paths.forgot.path);
-    await heading(paths.forgot.title);
     await user.type(screen.getByLabelText('Email'), EMAIL);
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
 
@@ -50,9 +44,9 @@ describe('/forgot', () => {
   });
 
   it('shows the failure messages of the spec', async () => {
-    const api = mockApi({ 'POST /api/auth/request-password-reset': new Response('', { status: 500 }) });
-    const { user } = renderApp(paths.forgot.path);
-    await heading(paths.forgot.title);
+    const { api, user } = await openPage(paths.forgot, {
+      'POST /api/auth/request-password-reset': new Response('', { status: 500 }),
+    });
     await user.type(screen.getByLabelText('Email'), EMAIL);
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to send reset instructions');
@@ -65,39 +59,33 @@ describe('/forgot', () => {
 
 describe('/forgot-otp', () => {
   it('goes back to /forgot when no e-mail is known', async () => {
-    mockApi();
-    const { router } = renderApp(paths.forgotOtp.path);
-    await heading(paths.forgot.title);
-    expect(router.state.location.pathname).toBe('/forgot');
-    expect(screen.getByRole('alert')).toHaveTextContent('Email not found. Please try again.');
+    await expectSentBack(paths.forgotOtp, paths.forgot, 'Email not found. Please try again.');
   });
 
   it('has no resend and does not move back on backspace', async () => {
     sessionStorage.setItem(STORAGE_KEYS.resetEmail, EMAIL);
-    mockApi();
-    const { user } = renderApp(paths.forgotOtp.path);
-    await heading(paths.forgotOtp.title);
+    const { user } = await openPage(paths.forgotOtp);
     expect(screen.queryByRole('button', { name: /resend/i })).not.toBeInTheDocument();
-    await user.click(boxes()[0] as HTMLElement);
+    await user.click(otpBoxes()[0] as HTMLElement);
     await user.keyboard('12{Backspace}');
-    expect(boxes()[2]).toHaveFocus();
+    expect(otpBoxes()[2]).toHaveFocus();
   });
 
   it("asks for the 4-digit code with the reset page's message", async () => {
     sessionStorage.setItem(STORAGE_KEYS.resetEmail, EMAIL);
-    mockApi();
-    const { user } = renderApp(paths.forgotOtp.path);
-    await heading(paths.forgotOtp.title);
+    const { user } = await openPage(paths.forgotOtp);
     await user.click(screen.getByRole('button', { name: 'Verify Code' }));
     expect(screen.getByText('Please enter the 4-digit OTP.')).toBeInTheDocument();
   });
 
   it('stores the verified code and goes to /reset after 1.5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const api = mockApi({ 'POST /api/auth/verify-reset-otp': () => jsonResponse({ message: 'Code is valid' }) });
-    const { user, router } = renderApp({ pathname: paths.forgotOtp.path, state: { email: EMAIL } });
-    await heading(paths.forgotOtp.title);
-    await user.click(boxes()[0] as HTMLElement);
+    const { api, user, router } = await openPage(
+      paths.forgotOtp,
+      { 'POST /api/auth/verify-reset-otp': () => jsonResponse({ message: 'Code is valid' }) },
+      { email: EMAIL },
+    );
+    await user.click(otpBoxes()[0] as HTMLElement);
     await user.paste('2468');
     await user.click(screen.getByRole('button', { name: 'Verify Code' }));
 
@@ -112,13 +100,10 @@ describe('/forgot-otp', () => {
 
   it("shows the server's message or 'OTP verification failed.'", async () => {
     sessionStorage.setItem(STORAGE_KEYS.resetEmail, EMAIL);
-    const api = mockApi({
+    const { api, user } = await openPage(paths.forgotOtp, {
       'POST /api/auth/verify-reset-otp': jsonResponse({ message: 'Invalid or expired code' }, 400),
     });
-    const { user } = renderApp(paths.forgotOtp.path);
-    await heading(paths.forgotOtp.title);
-    await user.click(boxes()[0] as HTMLElement);
-    await user.keyboard('1111');
+    await typeCode(user, '1111');
     await user.click(screen.getByRole('button', { name: 'Verify Code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired code');
 
@@ -136,9 +121,7 @@ describe('/reset', () => {
 
   it('shows the live requirement checklist when the field gets focus', async () => {
     arriveVerified();
-    mockApi();
-    const { user } = renderApp(paths.reset.path);
-    await heading(paths.reset.title);
+    const { user } = await openPage(paths.reset);
     expect(screen.queryByRole('list', { name: 'Password requirements' })).not.toBeInTheDocument();
 
     await user.click(screen.getByLabelText('New Password'));
@@ -159,9 +142,7 @@ describe('/reset', () => {
 
   it('lists every unmet rule joined with commas, then checks the confirmation', async () => {
     arriveVerified();
-    const api = mockApi();
-    const { user } = renderApp(paths.reset.path);
-    await heading(paths.reset.title);
+    const { api, user } = await openPage(paths.reset);
     await user.type(screen.getByLabelText('New Password'), 'abc');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(
@@ -179,9 +160,7 @@ describe('/reset', () => {
 
   it('says what to do when the e-mail or code is missing', async () => {
     sessionStorage.setItem(STORAGE_KEYS.resetEmail, EMAIL);
-    mockApi();
-    const { user } = renderApp(paths.reset.path);
-    await heading(paths.reset.title);
+    const { user } = await openPage(paths.reset);
     await user.type(screen.getByLabelText('New Password'), 'NewPass1!');
     await user.type(screen.getByLabelText('Confirm Password'), 'NewPass1!');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
@@ -194,9 +173,9 @@ describe('/reset', () => {
   it('resets, forgets the stored e-mail and code, and goes to /login after 2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     arriveVerified();
-    const api = mockApi({ 'POST /api/auth/reset-password': () => jsonResponse({ message: 'Password updated' }) });
-    const { user, router } = renderApp(paths.reset.path);
-    await heading(paths.reset.title);
+    const { api, user, router } = await openPage(paths.reset, {
+      'POST /api/auth/reset-password': () => jsonResponse({ message: 'Password updated' }),
+    });
     await user.type(screen.getByLabelText('New Password'), 'NewPass1!');
     await user.type(screen.getByLabelText('Confirm Password'), 'NewPass1!');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
@@ -218,9 +197,9 @@ describe('/reset', () => {
 
   it("shows the server's message or 'Failed to reset password'", async () => {
     arriveVerified();
-    mockApi({ 'POST /api/auth/reset-password': new Response('', { status: 500 }) });
-    const { user } = renderApp(paths.reset.path);
-    await heading(paths.reset.title);
+    const { user } = await openPage(paths.reset, {
+      'POST /api/auth/reset-password': new Response('', { status: 500 }),
+    });
     await user.type(screen.getByLabelText('New Password'), 'NewPass1!');
     await user.type(screen.getByLabelText('Confirm Password'), 'NewPass1!');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));

@@ -2,22 +2,15 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH, STORAGE_KEYS } from '@goldbot/shared';
 import { paths } from '@/config/paths';
-import { mockApi, sessionResponse } from '@/test/auth-helpers';
-import { jsonResponse, renderApp } from '@/test/test-utils';
+import { sessionResponse } from '@/test/auth-helpers';
+import { jsonResponse } from '@/test/test-utils';
 import { forgetRegistrationPassword, rememberRegistrationPassword } from '../lib/pending-password';
+import { expectSentBack, heading, openPage, otpBoxes, typeCode } from '@/test/auth-pages';
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
-const boxes = () => screen.getAllByRole('textbox', { name: /^Digit/ });
 const EMAIL = 'new@example.com';
 
-function arrive(state: Record<string, unknown> = { email: EMAIL }) {
-  return renderApp({ pathname: paths.registerOtp.path, state });
-}
-
-async function typeCode(user: ReturnType<typeof renderApp>['user'], code: string) {
-  await user.click(boxes()[0] as HTMLElement);
-  await user.keyboard(code);
-}
+/** Opens the page as /register does: with the e-mail in the navigation state. */
+const arrive = (routes: Parameters<typeof openPage>[1] = {}) => openPage(paths.registerOtp, routes, { email: EMAIL });
 
 beforeEach(() => {
   localStorage.setItem(STORAGE_KEYS.pendingRegistration, JSON.stringify({ username: 'newbie', email: EMAIL }));
@@ -31,24 +24,16 @@ afterEach(() => {
 describe('/register-otp', () => {
   it('goes back to /register without an e-mail in state or draft', async () => {
     localStorage.clear();
-    mockApi();
-    const { router } = renderApp(paths.registerOtp.path);
-    await heading(paths.register.title);
-    expect(router.state.location.pathname).toBe('/register');
-    expect(screen.getByRole('alert')).toHaveTextContent('Email not found. Please try registering again.');
+    await expectSentBack(paths.registerOtp, paths.register, 'Email not found. Please try registering again.');
   });
 
   it('takes the e-mail from the stored draft after a reload', async () => {
-    mockApi();
-    renderApp(paths.registerOtp.path);
-    await heading(paths.registerOtp.title);
+    await openPage(paths.registerOtp);
     expect(screen.getByText(EMAIL)).toBeInTheDocument();
   });
 
   it('asks for all four digits', async () => {
-    const api = mockApi();
-    const { user } = arrive();
-    await heading(paths.registerOtp.title);
+    const { api, user } = await arrive();
     await typeCode(user, '12');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(screen.getByText('Please enter a valid 4-digit OTP')).toBeInTheDocument();
@@ -58,9 +43,9 @@ describe('/register-otp', () => {
   it('signs in with the remembered password, then goes to /dashboard after 1.5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     rememberRegistrationPassword(EMAIL, 'Secret1!');
-    const api = mockApi({ 'POST /api/auth/verifyOtp': () => jsonResponse(sessionResponse({ email: EMAIL })) });
-    const { user, router } = arrive();
-    await heading(paths.registerOtp.title);
+    const { api, user, router } = await arrive({
+      'POST /api/auth/verifyOtp': () => jsonResponse(sessionResponse({ email: EMAIL })),
+    });
     await typeCode(user, '4815');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
@@ -80,11 +65,9 @@ describe('/register-otp', () => {
   });
 
   it("without the password (after a reload) sends to /login with 'Account verified, please sign in.'", async () => {
-    const api = mockApi({
+    const { api, user, router } = await openPage(paths.registerOtp, {
       'POST /api/auth/verifyOtp': () => jsonResponse({ verified: true, message: 'Account verified, please sign in.' }),
     });
-    const { user, router } = renderApp(paths.registerOtp.path);
-    await heading(paths.registerOtp.title);
     await typeCode(user, '4815');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
@@ -97,25 +80,23 @@ describe('/register-otp', () => {
   });
 
   it('on a wrong code clears the boxes and focuses the first', async () => {
-    mockApi({
+    const { user } = await arrive({
       'POST /api/auth/verifyOtp': () =>
         jsonResponse({ message: 'Invalid or expired code', msg: 'Invalid or expired code' }, 400),
     });
-    const { user } = arrive();
-    await heading(paths.registerOtp.title);
     await typeCode(user, '1111');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired code');
-    expect(boxes().map((box) => (box as HTMLInputElement).value)).toEqual(['', '', '', '']);
-    expect(boxes()[0]).toHaveFocus();
+    expect(otpBoxes().map((box) => (box as HTMLInputElement).value)).toEqual(['', '', '', '']);
+    expect(otpBoxes()[0]).toHaveFocus();
     expect(localStorage.getItem(STORAGE_KEYS.pendingRegistration)).not.toBeNull();
   });
 
   it('keeps the typed code, stays on the page and says to try again when the API is busy (503)', async () => {
     const busy =
       'A service we depend on is busy right now, so nothing was finished. Please try again in a few seconds.';
-    const api = mockApi({
+    const { api, user, router } = await arrive({
       'POST /api/auth/verifyOtp': [
         new Response(JSON.stringify({ message: busy, msg: busy }), {
           status: 503,
@@ -124,13 +105,11 @@ describe('/register-otp', () => {
         jsonResponse({ message: 'Invalid or expired code', msg: 'Invalid or expired code' }, 400),
       ],
     });
-    const { user, router } = arrive();
-    await heading(paths.registerOtp.title);
     await typeCode(user, '4821');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(busy);
-    expect(boxes().map((box) => (box as HTMLInputElement).value)).toEqual(['4', '8', '2', '1']);
+    expect(otpBoxes().map((box) => (box as HTMLInputElement).value)).toEqual(['4', '8', '2', '1']);
     expect(router.state.location.pathname).toBe('/register-otp');
     // Sent again as it stands: the same code.
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -139,12 +118,10 @@ describe('/register-otp', () => {
   });
 
   it('sends an already verified account to /login', async () => {
-    mockApi({
+    const { user, router } = await arrive({
       'POST /api/auth/verifyOtp': () =>
         jsonResponse({ message: 'This email is already verified. Please sign in.' }, 409),
     });
-    const { user, router } = arrive();
-    await heading(paths.registerOtp.title);
     await typeCode(user, '1111');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await heading(paths.login.title);
@@ -153,9 +130,7 @@ describe('/register-otp', () => {
   });
 
   it("falls back to 'OTP verification failed'", async () => {
-    mockApi({ 'POST /api/auth/verifyOtp': () => new Response('', { status: 500 }) });
-    const { user } = arrive();
-    await heading(paths.registerOtp.title);
+    const { user } = await arrive({ 'POST /api/auth/verifyOtp': () => new Response('', { status: 500 }) });
     await typeCode(user, '1111');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('OTP verification failed');
@@ -163,9 +138,7 @@ describe('/register-otp', () => {
 
   it(`offers resend after a visible ${AUTH.otpResendCooldownSeconds} s cool-down, then restarts it`, async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const api = mockApi({ 'POST /api/auth/resendOtp': () => jsonResponse({ message: 'Code sent' }) });
-    const { user } = arrive();
-    await heading(paths.registerOtp.title);
+    const { api, user } = await arrive({ 'POST /api/auth/resendOtp': () => jsonResponse({ message: 'Code sent' }) });
     const resend = screen.getByRole('button', { name: /Resend OTP/ });
     expect(resend).toBeDisabled();
     expect(resend).toHaveTextContent(/^Resend OTP in (30|29)s$/);
@@ -183,14 +156,12 @@ describe('/register-otp', () => {
 
   it("waits as long as the server's Retry-After says when resend is refused", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockApi({
+    const { user } = await arrive({
       'POST /api/auth/resendOtp': new Response(JSON.stringify({ message: 'Too many codes requested' }), {
         status: 429,
         headers: { 'Content-Type': 'application/json', 'Retry-After': '600' },
       }),
     });
-    const { user } = arrive();
-    await heading(paths.registerOtp.title);
     await act(async () => vi.advanceTimersByTimeAsync(AUTH.otpResendCooldownSeconds * 1000));
     await user.click(screen.getByRole('button', { name: 'Resend OTP' }));
     expect(await screen.findByText('Too many codes requested Please try again in 10 minutes.')).toBeInTheDocument();

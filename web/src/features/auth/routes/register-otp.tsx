@@ -1,29 +1,24 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH, AUTH_MESSAGES, REDIRECT_DELAYS_MS, TOAST_MS } from '@goldbot/shared';
 import { paths } from '@/config/paths';
 import { PageFrame } from '@/components/layout/page-frame';
 import { useToast } from '@/components/toast/toast-provider';
 import { Button } from '@/components/ui/button';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { clearPendingRegistration, readPendingRegistration } from '@/lib/session-storage';
 import { resendRegistrationOtp, verifyRegistrationOtp } from '../api/auth-api';
-import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
-import { emptyOtp, OtpInput, type OtpInputHandle } from '@/components/ui/otp-input';
-import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
-import { isUnreachable, refusedInput, serverMessage, withRetryHint } from '@/lib/api-errors';
+import { FormAlert } from '@/components/ui/form-alert';
+import { OtpInput } from '@/components/ui/otp-input';
+import { useOtpCode } from '@/hooks/use-otp-code';
+import { AUTH_PAGE_MESSAGES, type AuthFormAlert } from '../lib/auth-messages';
+import { failureText, refusedInput, serverMessage } from '@/lib/api-errors';
 import { forgetRegistrationPassword, recallRegistrationPassword } from '../lib/pending-password';
 import { readAuthNavigationState } from '../lib/redirects';
 import { useCountdown, useDelayedNavigate } from '@/hooks/use-timers';
 import { useSession } from '../session';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import '../components/auth-form.css';
-
-interface Alert {
-  variant: FormAlertVariant;
-  text: string;
-}
-
-const OTP_PATTERN = new RegExp(`^\\d{${AUTH.otpLength}}$`);
 
 /**
  * The registration code page: four boxes, backspace moves back, resend with a visible
@@ -39,77 +34,63 @@ export default function RegisterOtpRoute() {
   const navigationState = readAuthNavigationState(location.state);
   const [email] = useState(() => navigationState.email ?? readPendingRegistration()?.email ?? null);
 
-  const [digits, setDigits] = useState<string[]>(emptyOtp);
-  const [otpError, setOtpError] = useState<string | undefined>();
-  const [alert, setAlert] = useState<Alert | null>(() =>
+  const otp = useOtpCode();
+  const [alert, setAlert] = useState<AuthFormAlert | null>(() =>
     navigationState.message ? { variant: 'info', text: navigationState.message } : null,
   );
-  const [verifying, setVerifying] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
   const [resending, setResending] = useState(false);
   // A code was mailed just before arriving here: the first resend waits for the cool-down too.
   const [cooldown, startCooldown] = useCountdown(AUTH.otpResendCooldownSeconds);
-  const inFlight = useRef(false);
-  const otpInput = useRef<OtpInputHandle>(null);
+  const { running: verifying, isRunning, run } = useSingleFlight();
 
   if (!email) {
     return <Navigate to={paths.register.path} replace state={{ error: AUTH_PAGE_MESSAGES.registrationEmailMissing }} />;
   }
 
-  const handleDigits = (next: string[]) => {
-    setDigits(next);
-    setOtpError(undefined);
-  };
-
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current || succeeded) return;
+    if (isRunning() || succeeded) return;
     setAlert(null);
-    const otp = digits.join('');
-    if (!OTP_PATTERN.test(otp)) {
-      setOtpError(AUTH_MESSAGES.otpInvalid);
-      otpInput.current?.focus(Math.max(0, digits.indexOf('')));
+    if (!otp.wellFormed) {
+      otp.refuse(AUTH_MESSAGES.otpInvalid);
       return;
     }
 
-    inFlight.current = true;
-    setVerifying(true);
-    try {
-      const answer = await verifyRegistrationOtp({ email, otp, password: recallRegistrationPassword(email) });
-      clearPendingRegistration();
-      forgetRegistrationPassword();
-      if (answer.kind === 'verified') {
-        // The password was lost with a reload: the account is verified, signing in is next.
-        navigate(paths.login.path, { replace: true, state: { message: answer.message, email } });
-        return;
-      }
-      signIn(answer.session);
-      setSucceeded(true);
-      setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.registrationSucceeded });
-      navigateLater(paths.dashboard.path, REDIRECT_DELAYS_MS.afterOtpSuccess, { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        // Already verified (e.g. in another tab): nothing left to do here but sign in.
+    await run(async () => {
+      try {
+        const answer = await verifyRegistrationOtp({
+          email,
+          otp: otp.code,
+          password: recallRegistrationPassword(email),
+        });
         clearPendingRegistration();
         forgetRegistrationPassword();
-        const message = serverMessage(error) ?? 'This email is already verified. Please sign in.';
-        navigate(paths.login.path, { replace: true, state: { message, email } });
-        return;
+        if (answer.kind === 'verified') {
+          // The password was lost with a reload: the account is verified, signing in is next.
+          navigate(paths.login.path, { replace: true, state: { message: answer.message, email } });
+          return;
+        }
+        signIn(answer.session);
+        setSucceeded(true);
+        setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.registrationSucceeded });
+        navigateLater(paths.dashboard.path, REDIRECT_DELAYS_MS.afterOtpSuccess, { replace: true });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) {
+          // Already verified (e.g. in another tab): nothing left to do here but sign in.
+          clearPendingRegistration();
+          forgetRegistrationPassword();
+          const message = serverMessage(error) ?? 'This email is already verified. Please sign in.';
+          navigate(paths.login.path, { replace: true, state: { message, email } });
+          return;
+        }
+        // On a wrong code the boxes clear and the focus returns to the first; a busy server or a
+        // lost connection said nothing about the code, so it stays for the person to send again.
+        if (refusedInput(error)) otp.clear();
+        const text = failureText(error, AUTH_PAGE_MESSAGES.otpVerificationFailed);
+        setAlert({ variant: 'error', text });
       }
-      // On a wrong code the boxes clear and the focus returns to the first; a busy server or a
-      // lost connection said nothing about the code, so it stays for the person to send again.
-      if (refusedInput(error)) {
-        setDigits(emptyOtp());
-        otpInput.current?.focus(0);
-      }
-      const text = isUnreachable(error)
-        ? NETWORK_ERROR_MESSAGE
-        : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.otpVerificationFailed);
-      setAlert({ variant: 'error', text });
-    } finally {
-      inFlight.current = false;
-      setVerifying(false);
-    }
+    });
   };
 
   const handleResend = async () => {
@@ -118,16 +99,13 @@ export default function RegisterOtpRoute() {
     try {
       await resendRegistrationOtp(email);
       startCooldown(AUTH.otpResendCooldownSeconds);
-      setDigits(emptyOtp());
-      otpInput.current?.focus(0);
+      otp.clear();
       showToast({ message: AUTH_PAGE_MESSAGES.resendSucceeded, variant: 'success', durationMs: TOAST_MS.paymentOther });
     } catch (error) {
       if (error instanceof ApiError && error.status === 429 && error.retryAfterSeconds !== undefined) {
         startCooldown(error.retryAfterSeconds);
       }
-      const text = isUnreachable(error)
-        ? NETWORK_ERROR_MESSAGE
-        : withRetryHint(error, serverMessage(error) ?? AUTH_PAGE_MESSAGES.resendFailed);
+      const text = failureText(error, AUTH_PAGE_MESSAGES.resendFailed);
       showToast({ message: text, variant: 'error' });
     } finally {
       setResending(false);
@@ -149,16 +127,7 @@ export default function RegisterOtpRoute() {
             {alert.text}
           </FormAlert>
         )}
-        <OtpInput
-          ref={otpInput}
-          label="Verification code"
-          digits={digits}
-          onChange={handleDigits}
-          backspaceMovesBack
-          autoFocus
-          error={otpError}
-          disabled={succeeded}
-        />
+        <OtpInput {...otp.field} label="Verification code" backspaceMovesBack autoFocus disabled={succeeded} />
         <Button type="submit" fullWidth loading={verifying} loadingText="Verifying..." disabled={succeeded}>
           Verify
         </Button>

@@ -2,15 +2,11 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@goldbot/shared';
 import { paths } from '@/config/paths';
-import { mockApi } from '@/test/auth-helpers';
-import { jsonResponse, renderApp } from '@/test/test-utils';
+import { jsonResponse } from '@/test/test-utils';
 import { forgetRegistrationPassword, recallRegistrationPassword } from '../lib/pending-password';
+import { heading, openPage, type TestUser } from '@/test/auth-pages';
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
-
-type User = ReturnType<typeof renderApp>['user'];
-
-async function fill(user: User, values: Partial<Record<string, string>>) {
+async function fill(user: TestUser, values: Partial<Record<string, string>>) {
   for (const [label, value] of Object.entries(values)) {
     if (value) await user.type(screen.getByLabelText(label), value);
   }
@@ -30,9 +26,7 @@ afterEach(() => {
 
 describe('/register', () => {
   it('has both show/hide toggles and a login link', async () => {
-    mockApi();
-    const { user } = renderApp(paths.register.path);
-    await heading(paths.register.title);
+    const { user } = await openPage(paths.register);
     await user.click(screen.getByRole('button', { name: 'Show confirm password' }));
     expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('type', 'text');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
@@ -42,9 +36,7 @@ describe('/register', () => {
   });
 
   it('shows every required message', async () => {
-    const api = mockApi();
-    const { user } = renderApp(paths.register.path);
-    await heading(paths.register.title);
+    const { api, user } = await openPage(paths.register);
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(screen.getByText('Username is required')).toBeInTheDocument();
     expect(screen.getByText('Email is required')).toBeInTheDocument();
@@ -54,9 +46,7 @@ describe('/register', () => {
   });
 
   it('checks the e-mail, the password rule and the confirmation', async () => {
-    mockApi();
-    const { user } = renderApp(paths.register.path);
-    await heading(paths.register.title);
+    const { user } = await openPage(paths.register);
     await fill(user, { Username: 'trader42', Email: 'nope', Password: 'password', 'Confirm Password': 'password' });
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(screen.getByText('Email is invalid')).toBeInTheDocument();
@@ -74,11 +64,9 @@ describe('/register', () => {
 
   it('takes any name as a username: with a space, two letters or another script', async () => {
     for (const username of ['John Smith', 'Jo', 'Анна Ковальова']) {
-      const api = mockApi({
+      const { api, user, unmount } = await openPage(paths.register, {
         'POST /api/auth/Register': () => jsonResponse({ message: 'Registered.', email: 'trader42@example.com' }, 201),
       });
-      const { user, unmount } = renderApp(paths.register.path);
-      await heading(paths.register.title);
       await fill(user, { ...VALID, Username: username });
       await user.click(screen.getByRole('button', { name: 'Register' }));
       await heading(paths.registerOtp.title);
@@ -88,9 +76,7 @@ describe('/register', () => {
   });
 
   it('says what a username may not hold, without sending it', async () => {
-    const api = mockApi();
-    const { user } = renderApp(paths.register.path);
-    await heading(paths.register.title);
+    const { api, user } = await openPage(paths.register);
     await fill(user, { ...VALID, Username: 'Jo <b>' });
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(
@@ -104,12 +90,10 @@ describe('/register', () => {
   });
 
   it('goes to /register-otp with the e-mail; the draft is stored, the password only kept in memory', async () => {
-    const api = mockApi({
+    const { api, user, router } = await openPage(paths.register, {
       'POST /api/auth/Register': () =>
         jsonResponse({ message: 'Registered. Check your e-mail for the code.', email: 'trader42@example.com' }, 201),
     });
-    const { user, router } = renderApp(paths.register.path);
-    await heading(paths.register.title);
     await fill(user, { ...VALID, Email: 'Trader42@Example.com' });
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
@@ -132,12 +116,10 @@ describe('/register', () => {
 
   it('shows the server message in a popup that clears itself after 5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockApi({
+    const { user } = await openPage(paths.register, {
       'POST /api/auth/Register': () =>
         jsonResponse({ message: 'Email already registered', msg: 'Email already registered' }, 409),
     });
-    const { user } = renderApp(paths.register.path);
-    await heading(paths.register.title);
     await fill(user, VALID);
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Email already registered');
@@ -149,11 +131,9 @@ describe('/register', () => {
   });
 
   it("falls back to 'Registration failed' and shows the server's field errors", async () => {
-    const api = mockApi({
+    const { api, user } = await openPage(paths.register, {
       'POST /api/auth/Register': new Response('', { status: 500 }),
     });
-    const { user } = renderApp(paths.register.path);
-    await heading(paths.register.title);
     await fill(user, VALID);
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed');

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH_MESSAGES, REDIRECT_DELAYS_MS, registerInputSchema } from '@goldbot/shared';
 import { paths } from '@/config/paths';
@@ -15,6 +15,7 @@ import { rememberRegistrationPassword } from '../lib/pending-password';
 import { readAuthNavigationState } from '../lib/redirects';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { useAutoClear } from '@/hooks/use-timers';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import '../components/auth-form.css';
 
 type RegisterField = 'username' | 'email' | 'password' | 'confirmPassword';
@@ -34,12 +35,11 @@ export default function RegisterRoute() {
     REDIRECT_DELAYS_MS.registrationErrorPopup,
     arrivalError ? { text: arrivalError } : null,
   );
-  const [submitting, setSubmitting] = useState(false);
-  const inFlight = useRef(false);
+  const { running: submitting, isRunning, run } = useSingleFlight();
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current) return;
+    if (isRunning()) return;
     setPopup(null);
 
     const parsed = registerInputSchema.safeParse(values);
@@ -53,28 +53,25 @@ export default function RegisterRoute() {
     }
 
     setErrors({});
-    inFlight.current = true;
-    setSubmitting(true);
-    try {
-      const answer = await register(parsed.data);
-      const email = answer.email ?? parsed.data.email;
-      // The draft survives a reload; the password does not.
-      writePendingRegistration({ username: parsed.data.username, email });
-      rememberRegistrationPassword(email, parsed.data.password);
-      navigate(paths.registerOtp.path, { state: { email, message: answer.message } });
-    } catch (error) {
-      const { fieldErrors: serverFieldErrors, text } = describeSubmitFailure(
-        error,
-        REGISTER_FIELDS,
-        AUTH_PAGE_MESSAGES.registrationFailed,
-        { retryHint: true },
-      );
-      if (Object.keys(serverFieldErrors).length > 0) showInvalid(serverFieldErrors);
-      setPopup({ text });
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
+    await run(async () => {
+      try {
+        const answer = await register(parsed.data);
+        const email = answer.email ?? parsed.data.email;
+        // The draft survives a reload; the password does not.
+        writePendingRegistration({ username: parsed.data.username, email });
+        rememberRegistrationPassword(email, parsed.data.password);
+        navigate(paths.registerOtp.path, { state: { email, message: answer.message } });
+      } catch (error) {
+        const { fieldErrors: serverFieldErrors, text } = describeSubmitFailure(
+          error,
+          REGISTER_FIELDS,
+          AUTH_PAGE_MESSAGES.registrationFailed,
+          { retryHint: true },
+        );
+        if (Object.keys(serverFieldErrors).length > 0) showInvalid(serverFieldErrors);
+        setPopup({ text });
+      }
+    });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { REDIRECT_DELAYS_MS, RESET_SPECIAL_CHARACTERS, resetPasswordProblems } from '@goldbot/shared';
 import { paths } from '@/config/paths';
@@ -7,21 +7,17 @@ import { Button } from '@/components/ui/button';
 import { classNames } from '@/lib/class-names';
 import { clearPasswordReset, readResetEmail, readResetOtp } from '@/lib/session-storage';
 import { resetPassword } from '../api/auth-api';
-import { FormAlert, type FormAlertVariant } from '@/components/ui/form-alert';
+import { FormAlert } from '@/components/ui/form-alert';
 import { NewPasswordField } from '@/components/ui/account-fields';
-import { AUTH_PAGE_MESSAGES } from '../lib/auth-messages';
-import { describeSubmitFailure } from '@/lib/api-errors';
+import { AUTH_PAGE_MESSAGES, type AuthFormAlert } from '../lib/auth-messages';
+import { failureText } from '@/lib/api-errors';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { useDelayedNavigate } from '@/hooks/use-timers';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import '../components/auth-form.css';
 
 type ResetField = 'password' | 'confirmPassword';
 const RESET_FIELDS: readonly ResetField[] = ['password', 'confirmPassword'];
-
-interface Alert {
-  variant: FormAlertVariant;
-  text: string;
-}
 
 /** The reset rules as checklist lines, each tied to the message it answers. */
 const REQUIREMENTS = [
@@ -47,18 +43,17 @@ export default function ResetPasswordRoute() {
     confirmPassword: '',
   });
   const { password, confirmPassword } = values;
-  const [alert, setAlert] = useState<Alert | null>(null);
+  const [alert, setAlert] = useState<AuthFormAlert | null>(null);
   const [checklistShown, setChecklistShown] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [done, setDone] = useState(false);
-  const inFlight = useRef(false);
+  const { running: saving, isRunning, run } = useSingleFlight();
   const checklistId = useId();
 
   const problems = resetPasswordProblems(password);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current || done) return;
+    if (isRunning() || done) return;
     setAlert(null);
 
     if (problems.length > 0) {
@@ -77,27 +72,21 @@ export default function ResetPasswordRoute() {
       return;
     }
 
-    inFlight.current = true;
-    setSaving(true);
-    try {
-      await resetPassword({ email, otp, newPassword: password });
-      clearPasswordReset();
-      setDone(true);
-      setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.resetSucceeded });
-      navigateLater(paths.login.path, REDIRECT_DELAYS_MS.afterPasswordReset, {
-        replace: true,
-        state: { email, message: 'Your password has been reset. Please sign in with your new password.' },
-      });
-    } catch (error) {
-      const { text } = describeSubmitFailure(error, [], AUTH_PAGE_MESSAGES.resetFailed, {
-        unreachableText: AUTH_PAGE_MESSAGES.resetUnexpected,
-        retryHint: true,
-      });
-      setAlert({ variant: 'error', text });
-    } finally {
-      inFlight.current = false;
-      setSaving(false);
-    }
+    await run(async () => {
+      try {
+        await resetPassword({ email, otp, newPassword: password });
+        clearPasswordReset();
+        setDone(true);
+        setAlert({ variant: 'success', text: AUTH_PAGE_MESSAGES.resetSucceeded });
+        navigateLater(paths.login.path, REDIRECT_DELAYS_MS.afterPasswordReset, {
+          replace: true,
+          state: { email, message: 'Your password has been reset. Please sign in with your new password.' },
+        });
+      } catch (error) {
+        const text = failureText(error, AUTH_PAGE_MESSAGES.resetFailed, AUTH_PAGE_MESSAGES.resetUnexpected);
+        setAlert({ variant: 'error', text });
+      }
+    });
   };
 
   return (

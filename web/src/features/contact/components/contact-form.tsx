@@ -11,6 +11,7 @@ import {
   sendContactMessageInputSchema,
   type SendContactMessageInput,
 } from '../api/send-contact-message';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import './contact-form.css';
 
 type ContactField = keyof SendContactMessageInput;
@@ -34,9 +35,7 @@ export function ContactForm({ user }: ContactFormProps) {
   const { showToast } = useToast();
   const [draft, setDraft] = useState<SendContactMessageInput>(EMPTY_DRAFT);
   const [errors, setErrors] = useState<FieldErrors<ContactField>>({});
-  const [sending, setSending] = useState(false);
-  // State updates land after the handler returns; the ref stops a second Enter from sending twice.
-  const inFlight = useRef(false);
+  const { running: sending, isRunning, run } = useSingleFlight();
   const nameInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const messageInput = useRef<HTMLTextAreaElement>(null);
@@ -63,7 +62,7 @@ export function ContactForm({ user }: ContactFormProps) {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current) return;
+    if (isRunning()) return;
 
     const parsed = sendContactMessageInputSchema.safeParse(values);
     if (!parsed.success) {
@@ -72,31 +71,28 @@ export function ContactForm({ user }: ContactFormProps) {
     }
 
     setErrors({});
-    setSending(true);
-    inFlight.current = true;
     const sentMessage = values.message;
-    try {
-      await sendContactMessage(parsed.data);
-      // Only the message is cleared: name and e-mail stay for the next one.
-      // If the user kept typing while it was sending, their new text is not thrown away.
-      setDraft((current) => (current.message === sentMessage ? { ...current, message: '' } : current));
-      showToast({ message: CONTACT_MESSAGES.sendSucceeded, variant: 'success', durationMs: TOAST_MS.contactPage });
-    } catch (error) {
-      const serverFieldErrors =
-        error instanceof ApiError && error.status === 400 ? pickFieldErrors(error.fieldErrors, CONTACT_FIELDS) : {};
-      if (Object.keys(serverFieldErrors).length > 0) {
-        showInvalid(serverFieldErrors);
-      } else {
-        // A busy service says so and asks to try again (503 with Retry-After); the form keeps everything.
-        const message = isBusy(error)
-          ? (serverMessage(error) ?? CONTACT_MESSAGES.sendFailed)
-          : CONTACT_MESSAGES.sendFailed;
-        showToast({ message, variant: 'error', durationMs: TOAST_MS.contactPage });
+    await run(async () => {
+      try {
+        await sendContactMessage(parsed.data);
+        // Only the message is cleared: name and e-mail stay for the next one.
+        // If the user kept typing while it was sending, their new text is not thrown away.
+        setDraft((current) => (current.message === sentMessage ? { ...current, message: '' } : current));
+        showToast({ message: CONTACT_MESSAGES.sendSucceeded, variant: 'success', durationMs: TOAST_MS.contactPage });
+      } catch (error) {
+        const serverFieldErrors =
+          error instanceof ApiError && error.status === 400 ? pickFieldErrors(error.fieldErrors, CONTACT_FIELDS) : {};
+        if (Object.keys(serverFieldErrors).length > 0) {
+          showInvalid(serverFieldErrors);
+        } else {
+          // A busy service says so and asks to try again (503 with Retry-After); the form keeps everything.
+          const message = isBusy(error)
+            ? (serverMessage(error) ?? CONTACT_MESSAGES.sendFailed)
+            : CONTACT_MESSAGES.sendFailed;
+          showToast({ message, variant: 'error', durationMs: TOAST_MS.contactPage });
+        }
       }
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-    }
+    });
   };
 
   return (

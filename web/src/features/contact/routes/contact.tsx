@@ -5,6 +5,7 @@ import { useSession } from '@/features/auth/auth-public';
 import { ContactForm } from '../components/contact-form';
 import { SupportChannels } from '../components/support-channels';
 import './contact.css';
+import { DescriptionList } from '@/lib/description-list';
 
 export default function ContactRoute() {
   const { user } = useSession();
@@ -34,16 +35,13 @@ export default function ContactRoute() {
           <h2 id="support-hours-heading" className="contact-page__heading">
             Support hours
           </h2>
-          <dl className="contact-page__facts">
-            <div>
-              <dt>Response time</dt>
-              <dd>We answer every message {CONTACT.responseTime}.</dd>
-            </div>
-            <div>
-              <dt>Working hours</dt>
-              <dd>{CONTACT.workingHours}</dd>
-            </div>
-          </dl>
+          <DescriptionList
+            className="contact-page__facts"
+            rows={[
+              ['Response time', `We answer every message ${CONTACT.responseTime}.`],
+              ['Working hours', CONTACT.workingHours],
+            ]}
+          />
         </aside>
       </div>
     </PageFrame>

@@ -17,7 +17,8 @@ import { Button } from '@/components/ui/button';
 import { formatCalendarDay, formatUsdt, NOT_AVAILABLE } from '@/lib/format';
 import { BY_SUPPORT, formatEndDate, formatSubscriptionDuration } from '../lib/billing-format';
 import { StatusPill } from '@/components/ui/status-pill';
-import { ColumnHeaders } from '@/components/ui/column-headers';
+import { CardAlert, CardStates, CardTable } from '@/lib/dashboard-card';
+import { DescriptionList } from '@/lib/description-list';
 
 export const BILLING_TEXT = {
   pending: `Payment verification in progress. Activation within ${PAYMENT.verificationHours} hours.`,
@@ -64,57 +65,36 @@ function CurrentSubscription() {
   const { user } = useSession();
   const { subscription, loading, error } = useActiveSubscription();
 
-  let content;
-  if (loading) {
-    content = (
-      <p className="dashboard-card__muted" role="status">
-        {BILLING_TEXT.loadingCurrent}
-      </p>
-    );
-  } else if (error) {
-    content = (
-      <p className="dashboard-card__error" role="alert">
-        {ACTIVE_SUBSCRIPTION_ERROR}
-      </p>
-    );
-  } else if (!subscription) {
-    content = <p className="dashboard-card__muted">{BILLING_TEXT.noSubscription}</p>;
-  } else {
-    content = (
-      <>
-        <dl className="subscription-details">
-          <div>
-            <dt>Account Name</dt>
-            <dd>{user?.username ?? 'N/A'}</dd>
-          </div>
-          <div>
-            <dt>Package</dt>
-            <dd>{subscription.packageName}</dd>
-          </div>
-          <div>
-            <dt>Start Date</dt>
-            <dd>{formatCalendarDay(subscription.startDate)}</dd>
-          </div>
-          <div>
-            <dt>End Date</dt>
-            <dd>{formatEndDate(subscription)}</dd>
-          </div>
-          <div>
-            <dt>Status</dt>
-            <dd>
-              <StatusPill status={subscription.status} />
-            </dd>
-          </div>
-        </dl>
-        {subscription.status === 'pending' && (
-          <p className="billing-tab__pending" role="status">
-            {BILLING_TEXT.pending}
-            {typeof subscription.amount === 'number' && ` ${pendingAmountText(subscription.amount)}`}
-          </p>
-        )}
-      </>
-    );
-  }
+  const content = (
+    <CardStates
+      data={subscription}
+      loading={loading}
+      loadingText={BILLING_TEXT.loadingCurrent}
+      failure={error && <CardAlert>{ACTIVE_SUBSCRIPTION_ERROR}</CardAlert>}
+      emptyText={BILLING_TEXT.noSubscription}
+    >
+      {(current) => (
+        <>
+          <DescriptionList
+            className="subscription-details"
+            rows={[
+              ['Account Name', user?.username ?? 'N/A'],
+              ['Package', current.packageName],
+              ['Start Date', formatCalendarDay(current.startDate)],
+              ['End Date', formatEndDate(current)],
+              ['Status', <StatusPill status={current.status} />],
+            ]}
+          />
+          {current.status === 'pending' && (
+            <p className="billing-tab__pending gold-note" role="status">
+              {BILLING_TEXT.pending}
+              {typeof current.amount === 'number' && ` ${pendingAmountText(current.amount)}`}
+            </p>
+          )}
+        </>
+      )}
+    </CardStates>
+  );
 
   return (
     <section className="dashboard-card" aria-labelledby="current-subscription-heading">
@@ -183,72 +163,61 @@ function PurchaseHistory() {
   const { subscriptions, loading, error } = useSubscriptions();
   const [refunding, setRefunding] = useState<Subscription | null>(null);
 
-  let content;
-  if (loading) {
-    content = (
-      <p className="dashboard-card__muted" role="status">
-        {BILLING_TEXT.loadingHistory}
-      </p>
-    );
-  } else if (error) {
-    content = (
-      <p className="dashboard-card__error" role="alert">
-        {SUBSCRIPTIONS_ERROR}
-      </p>
-    );
-  } else if (!subscriptions || subscriptions.length === 0) {
-    content = <p className="dashboard-card__muted">{BILLING_TEXT.noHistory}</p>;
-  } else {
-    content = (
-      <div className="billing-table__scroll">
-        <table className="billing-table">
-          <caption className="visually-hidden">Your purchases, newest first</caption>
-          <ColumnHeaders
-            columns={[
-              'Package',
-              'Duration',
-              'Start Date',
-              'End Date',
-              'Amount',
-              'Status',
-              { visuallyHidden: 'Receipt' },
-              'Refund',
-            ]}
-          />
-          <tbody>
-            {subscriptions.map((subscription) => (
-              <tr key={subscription._id}>
-                <td>{subscription.packageName}</td>
-                <td>{formatSubscriptionDuration(subscription)}</td>
-                <td>{formatCalendarDay(subscription.startDate)}</td>
-                <td>{formatEndDate(subscription)}</td>
-                <td>{amountText(subscription)}</td>
-                <td>
-                  <StatusPill status={subscription.status} />
-                  {subscription.endedAt && (
-                    <span className="billing-table__note">{endedBySupportText(subscription.endedAt)}</span>
-                  )}
-                </td>
-                <td>
-                  {hasReceipt(subscription) && subscription.paymentId && (
-                    <Link
-                      to={paths.receipt.getHref(subscription.paymentId)}
-                      aria-label={`Receipt for ${subscription.packageName}, ${formatCalendarDay(subscription.startDate)}`}
-                    >
-                      Receipt
-                    </Link>
-                  )}
-                </td>
-                <td>
-                  <RefundCell subscription={subscription} onRequest={() => setRefunding(subscription)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
-  }
+  const content = (
+    <CardStates
+      data={subscriptions}
+      loading={loading}
+      loadingText={BILLING_TEXT.loadingHistory}
+      failure={error && <CardAlert>{SUBSCRIPTIONS_ERROR}</CardAlert>}
+      emptyText={BILLING_TEXT.noHistory}
+      isEmpty={(list) => list.length === 0}
+    >
+      {(list) => (
+        <CardTable
+          caption="Your purchases, newest first"
+          columns={[
+            'Package',
+            'Duration',
+            'Start Date',
+            'End Date',
+            'Amount',
+            'Status',
+            { visuallyHidden: 'Receipt' },
+            'Refund',
+          ]}
+        >
+          {list.map((subscription) => (
+            <tr key={subscription._id}>
+              <td>{subscription.packageName}</td>
+              <td>{formatSubscriptionDuration(subscription)}</td>
+              <td>{formatCalendarDay(subscription.startDate)}</td>
+              <td>{formatEndDate(subscription)}</td>
+              <td>{amountText(subscription)}</td>
+              <td>
+                <StatusPill status={subscription.status} />
+                {subscription.endedAt && (
+                  <span className="billing-table__note">{endedBySupportText(subscription.endedAt)}</span>
+                )}
+              </td>
+              <td>
+                {hasReceipt(subscription) && subscription.paymentId && (
+                  <Link
+                    to={paths.receipt.getHref(subscription.paymentId)}
+                    aria-label={`Receipt for ${subscription.packageName}, ${formatCalendarDay(subscription.startDate)}`}
+                  >
+                    Receipt
+                  </Link>
+                )}
+              </td>
+              <td>
+                <RefundCell subscription={subscription} onRequest={() => setRefunding(subscription)} />
+              </td>
+            </tr>
+          ))}
+        </CardTable>
+      )}
+    </CardStates>
+  );
 
   return (
     <section className="dashboard-card" aria-labelledby="purchase-history-heading">

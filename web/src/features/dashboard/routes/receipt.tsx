@@ -10,6 +10,7 @@ import { useReceipt, type Receipt } from '../api/get-receipt';
 import { formatCalendarDay, formatUsdCents } from '@/lib/format';
 import { formatEndDate } from '../lib/billing-format';
 import '../components/receipt.css';
+import { DescriptionList } from '@/lib/description-list';
 
 const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
 
@@ -43,7 +44,7 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
     ],
   ];
   return (
-    <article className="receipt" aria-labelledby="receipt-title">
+    <article className="receipt surface-card" aria-labelledby="receipt-title">
       <header className="receipt__header">
         <p className="receipt__seller">{receipt.sellerName}</p>
         <h1 id="receipt-title" className="receipt__title">
@@ -59,14 +60,7 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
         </p>
         <p>{receipt.customer.email}</p>
       </section>
-      <dl className="receipt__lines">
-        {rows.map(([label, value]) => (
-          <div key={label} className="receipt__line">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DescriptionList className="receipt__lines" itemClassName="receipt__line" rows={rows} />
       <p className="receipt__note">
         Paid in {receipt.currency} on the TRON network and verified by {receipt.sellerName}.
       </p>

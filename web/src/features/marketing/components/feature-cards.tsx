@@ -47,7 +47,7 @@ export const FEATURES: readonly Feature[] = [
 /** One card: its icon, title and text (the home page's features, the About page's values). */
 export function FeatureCard({ title, text, Icon }: Feature) {
   return (
-    <div className="feature-card">
+    <div className="feature-card surface-card">
       <span className="feature-card__icon">
         <Icon size={26} />
       </span>

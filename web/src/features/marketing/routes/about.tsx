@@ -10,6 +10,7 @@ import { PERFORMANCE_STATS } from '../components/proven-performance';
 import '@/components/ui/button.css';
 import '../components/home-sections.css';
 import './about.css';
+import { DescriptionList, type DescriptionRow } from '@/lib/description-list';
 
 const STEPS = [
   {
@@ -71,14 +72,10 @@ export default function AboutRoute() {
             month by month for anyone to check.
           </p>
         </Reveal>
-        <dl className="about-page__stats">
-          {PERFORMANCE_STATS.map((stat) => (
-            <div key={stat.label}>
-              <dt>{stat.label}</dt>
-              <dd>{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DescriptionList
+          className="about-page__stats"
+          rows={PERFORMANCE_STATS.map((stat): DescriptionRow => [stat.label, stat.value])}
+        />
       </section>
 
       <section className="about-page__section" aria-labelledby="how-heading">

@@ -30,7 +30,7 @@ function PlanCardList({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
         return (
           <li
             key={plan.slug}
-            className={classNames('plan-card', plan.badge && 'plan-card--featured')}
+            className={classNames('plan-card surface-card', plan.badge && 'plan-card--featured')}
             aria-labelledby={titleId}
           >
             {plan.badge && <p className="plan-card__badge">{plan.badge}</p>}

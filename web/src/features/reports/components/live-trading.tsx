@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { UI } from '@goldbot/shared';
 import { PlayIcon } from '@/components/ui/icons';
-import { siteConfig, withQuery } from '@/config/site';
+import { siteConfig } from '@/config/site';
+import { VideoEmbed } from '@/lib/video-embed';
 
 /**
  * "See Live Trading": the embedded live-trading video. A light placeholder stands in until the
@@ -12,15 +12,10 @@ export function LiveTrading() {
   return (
     <div className="live-trading">
       {playing ? (
-        <iframe
+        <VideoEmbed
           className="live-trading__frame"
-          src={withQuery(siteConfig.liveTradingVideoUrl, { autoplay: '1', mute: '1', rel: '0' })}
+          url={siteConfig.liveTradingVideoUrl}
           title="GoldBot live trading session"
-          width={UI.videoFrame.width}
-          height={UI.videoFrame.height}
-          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-          allowFullScreen
-          referrerPolicy="strict-origin-when-cross-origin"
         />
       ) : (
         <div className="live-trading__poster">

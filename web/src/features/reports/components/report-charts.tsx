@@ -38,6 +38,21 @@ const TOOLTIP_PROPS = {
 
 const compactUsd = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
 
+/** The frame of a chart: the whole width at `height`, with `margin` left for the axes. */
+const frame = (height: number, margin: { top: number; right: number; bottom: number; left: number }) =>
+  ({ responsive: true, style: { width: '100%', height }, margin }) as const;
+/** A preview's frame: no room for axes it does not have, nothing for screen readers to browse. */
+const previewFrame = { ...frame(120, { top: 8, right: 0, bottom: 0, left: 0 }), accessibilityLayer: false } as const;
+/** A full chart's frame, with room for its axes. */
+const fullFrame = (height: number, left = 8) => frame(height, { top: 12, right: 16, bottom: 4, left });
+
+const GRID_PROPS = { stroke: COLORS.grid, strokeDasharray: '3 3', vertical: false } as const;
+const USD_AXIS_PROPS = { ...AXIS_PROPS, width: 72, tickFormatter: compactUsd } as const;
+
+/** One bar a trading day, green for a profit and red for a loss. */
+const profitCells = (data: ReadonlyArray<{ day: string; profitUsd: number }>) =>
+  data.map((point) => <Cell key={point.day} fill={point.profitUsd >= 0 ? COLORS.profit : COLORS.loss} />);
+
 interface ChartProps {
   report: MonthlyReport;
 }
@@ -46,13 +61,7 @@ interface ChartProps {
 export function EquityPreview({ report }: ChartProps) {
   const data = chartPoints(report);
   return (
-    <AreaChart
-      responsive
-      style={{ width: '100%', height: 120 }}
-      data={data}
-      margin={{ top: 8, right: 0, bottom: 0, left: 0 }}
-      accessibilityLayer={false}
-    >
+    <AreaChart {...previewFrame} data={data}>
       <defs>
         <linearGradient id={`equity-preview-${report.id}`} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor={COLORS.gold} stopOpacity={0.5} />
@@ -75,17 +84,9 @@ export function EquityPreview({ report }: ChartProps) {
 export function DailyProfitPreview({ report }: ChartProps) {
   const data = chartPoints(report);
   return (
-    <BarChart
-      responsive
-      style={{ width: '100%', height: 120 }}
-      data={data}
-      margin={{ top: 8, right: 0, bottom: 0, left: 0 }}
-      accessibilityLayer={false}
-    >
+    <BarChart {...previewFrame} data={data}>
       <Bar dataKey="profitUsd" isAnimationActive={false} radius={[2, 2, 0, 0]}>
-        {data.map((point) => (
-          <Cell key={point.day} fill={point.profitUsd >= 0 ? COLORS.profit : COLORS.loss} />
-        ))}
+        {profitCells(data)}
       </Bar>
     </BarChart>
   );
@@ -95,22 +96,16 @@ export function DailyProfitPreview({ report }: ChartProps) {
 export function EquityChart({ report }: ChartProps) {
   const data = chartPoints(report);
   return (
-    <AreaChart
-      responsive
-      style={{ width: '100%', height: 320 }}
-      data={data}
-      margin={{ top: 12, right: 16, bottom: 4, left: 8 }}
-      title={`${report.label}: account balance by trading day`}
-    >
+    <AreaChart {...fullFrame(320)} data={data} title={`${report.label}: account balance by trading day`}>
       <defs>
         <linearGradient id={`equity-${report.id}`} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor={COLORS.gold} stopOpacity={0.45} />
           <stop offset="1" stopColor={COLORS.gold} stopOpacity={0} />
         </linearGradient>
       </defs>
-      <CartesianGrid stroke={COLORS.grid} strokeDasharray="3 3" vertical={false} />
+      <CartesianGrid {...GRID_PROPS} />
       <XAxis dataKey="day" {...AXIS_PROPS} minTickGap={16} />
-      <YAxis {...AXIS_PROPS} width={72} tickFormatter={compactUsd} domain={['dataMin - 200', 'dataMax + 200']} />
+      <YAxis {...USD_AXIS_PROPS} domain={['dataMin - 200', 'dataMax + 200']} />
       <ReferenceLine y={STARTING_BALANCE_USD} stroke={COLORS.axis} strokeDasharray="4 4" />
       <Tooltip
         {...TOOLTIP_PROPS}
@@ -134,22 +129,14 @@ export function EquityChart({ report }: ChartProps) {
 export function DailyProfitChart({ report }: ChartProps) {
   const data = chartPoints(report);
   return (
-    <BarChart
-      responsive
-      style={{ width: '100%', height: 260 }}
-      data={data}
-      margin={{ top: 12, right: 16, bottom: 4, left: 8 }}
-      title={`${report.label}: profit or loss per trading day`}
-    >
-      <CartesianGrid stroke={COLORS.grid} strokeDasharray="3 3" vertical={false} />
+    <BarChart {...fullFrame(260)} data={data} title={`${report.label}: profit or loss per trading day`}>
+      <CartesianGrid {...GRID_PROPS} />
       <XAxis dataKey="day" {...AXIS_PROPS} minTickGap={16} />
-      <YAxis {...AXIS_PROPS} width={72} tickFormatter={compactUsd} />
+      <YAxis {...USD_AXIS_PROPS} />
       <ReferenceLine y={0} stroke={COLORS.axis} />
       <Tooltip {...TOOLTIP_PROPS} formatter={(value) => [formatSignedUsd(Number(value)), 'Profit']} />
       <Bar dataKey="profitUsd" isAnimationActive={false} radius={[3, 3, 0, 0]}>
-        {data.map((point) => (
-          <Cell key={point.day} fill={point.profitUsd >= 0 ? COLORS.profit : COLORS.loss} />
-        ))}
+        {profitCells(data)}
       </Bar>
     </BarChart>
   );
@@ -158,16 +145,10 @@ export function DailyProfitChart({ report }: ChartProps) {
 export function WeeklyProfitChart({ report }: ChartProps) {
   const data = weeklySummary(report);
   return (
-    <BarChart
-      responsive
-      style={{ width: '100%', height: 240 }}
-      data={data}
-      margin={{ top: 12, right: 16, bottom: 4, left: 8 }}
-      title={`${report.label}: profit per week`}
-    >
-      <CartesianGrid stroke={COLORS.grid} strokeDasharray="3 3" vertical={false} />
+    <BarChart {...fullFrame(240)} data={data} title={`${report.label}: profit per week`}>
+      <CartesianGrid {...GRID_PROPS} />
       <XAxis dataKey="week" {...AXIS_PROPS} />
-      <YAxis {...AXIS_PROPS} width={72} tickFormatter={compactUsd} />
+      <YAxis {...USD_AXIS_PROPS} />
       <Tooltip {...TOOLTIP_PROPS} formatter={(value) => [formatSignedUsd(Number(value)), 'Profit']} />
       <Bar dataKey="profitUsd" fill={COLORS.gold} isAnimationActive={false} radius={[4, 4, 0, 0]} />
     </BarChart>
@@ -177,14 +158,8 @@ export function WeeklyProfitChart({ report }: ChartProps) {
 /** ROI of every month side by side (the "All" tab). */
 export function MonthlyRoiChart({ months }: { months: ReadonlyArray<{ label: string; roiPercent: number }> }) {
   return (
-    <BarChart
-      responsive
-      style={{ width: '100%', height: 260 }}
-      data={months}
-      margin={{ top: 12, right: 16, bottom: 4, left: 0 }}
-      title="Return on investment per month"
-    >
-      <CartesianGrid stroke={COLORS.grid} strokeDasharray="3 3" vertical={false} />
+    <BarChart {...fullFrame(260, 0)} data={months} title="Return on investment per month">
+      <CartesianGrid {...GRID_PROPS} />
       <XAxis dataKey="label" {...AXIS_PROPS} />
       <YAxis {...AXIS_PROPS} width={48} tickFormatter={(value: number) => `${value}%`} />
       <Tooltip {...TOOLTIP_PROPS} formatter={(value) => [formatPercent(Number(value)), 'ROI']} />

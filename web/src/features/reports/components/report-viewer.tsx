@@ -12,6 +12,7 @@ import {
 import { formatUsdCents } from '@/lib/format';
 import { DailyProfitChart, EquityChart, WeeklyProfitChart } from './charts';
 import { ColumnHeaders } from '@/components/ui/column-headers';
+import { DescriptionList, type DescriptionRow } from '@/lib/description-list';
 
 export type ReportKind = 'graph' | 'report';
 
@@ -29,31 +30,41 @@ function ChartFrame({ title, height, children }: { title: string; height: number
   );
 }
 
-function Figures({ items }: { items: ReadonlyArray<readonly [string, string]> }) {
-  return (
-    <dl className="report-figures">
-      {items.map(([label, value]) => (
-        <div key={label} className="report-figures__item">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+type Summary = ReturnType<typeof summarize>;
+
+/** Every figure a report can show: its label, and how it reads from the month's summary. */
+const FIGURES = {
+  startingBalance: ['Starting balance', (summary) => formatUsdCents(summary.startingBalanceUsd)],
+  endingBalance: ['Ending balance', (summary) => formatUsdCents(summary.endingBalanceUsd)],
+  netProfit: ['Net profit', (summary) => formatSignedUsd(summary.netProfitUsd)],
+  roi: ['Return on investment', (summary) => formatPercent(summary.roiPercent)],
+  trades: ['Trades', (summary) => String(summary.trades)],
+  wins: ['Winning trades', (summary) => String(summary.wins)],
+  losses: ['Losing trades', (summary) => String(summary.losses)],
+  winRatio: ['Win ratio', (summary) => formatPercent(summary.winRatePercent)],
+  tradingDays: ['Trading days', (summary) => String(summary.tradingDays)],
+  profitableDays: ['Profitable days', (summary) => String(summary.profitableDays)],
+  bestDay: [
+    'Best day',
+    (summary) => `${formatDay(summary.bestDay.date)}: ${formatSignedUsd(summary.bestDay.profitUsd)}`,
+  ],
+  maxDrawdown: ['Maximum drawdown', (summary) => formatPercent(summary.maxDrawdownPercent)],
+} satisfies Record<string, readonly [string, (summary: Summary) => string]>;
+
+/** The month's figures named in `shown`, in that order. */
+function Figures({ report, shown }: { report: MonthlyReport; shown: readonly (keyof typeof FIGURES)[] }) {
+  const summary = summarize(report);
+  const rows = shown.map((key): DescriptionRow => {
+    const [label, read] = FIGURES[key];
+    return [label, read(summary)];
+  });
+  return <DescriptionList className="report-figures" itemClassName="report-figures__item" rows={rows} />;
 }
 
 function GraphView({ report }: { report: MonthlyReport }) {
-  const summary = summarize(report);
   return (
     <>
-      <Figures
-        items={[
-          ['Return on investment', formatPercent(summary.roiPercent)],
-          ['Net profit', formatSignedUsd(summary.netProfitUsd)],
-          ['Win ratio', formatPercent(summary.winRatePercent)],
-          ['Trades', String(summary.trades)],
-        ]}
-      />
+      <Figures report={report} shown={['roi', 'netProfit', 'winRatio', 'trades']} />
       <ChartFrame title="Account balance by trading day" height={320}>
         <EquityChart report={report} />
       </ChartFrame>
@@ -65,24 +76,24 @@ function GraphView({ report }: { report: MonthlyReport }) {
 }
 
 function DetailedView({ report }: { report: MonthlyReport }) {
-  const summary = summarize(report);
   const points = chartPoints(report);
   return (
     <>
       <Figures
-        items={[
-          ['Starting balance', formatUsdCents(summary.startingBalanceUsd)],
-          ['Ending balance', formatUsdCents(summary.endingBalanceUsd)],
-          ['Net profit', formatSignedUsd(summary.netProfitUsd)],
-          ['Return on investment', formatPercent(summary.roiPercent)],
-          ['Trades', String(summary.trades)],
-          ['Winning trades', String(summary.wins)],
-          ['Losing trades', String(summary.losses)],
-          ['Win ratio', formatPercent(summary.winRatePercent)],
-          ['Trading days', String(summary.tradingDays)],
-          ['Profitable days', String(summary.profitableDays)],
-          ['Best day', `${formatDay(summary.bestDay.date)}: ${formatSignedUsd(summary.bestDay.profitUsd)}`],
-          ['Maximum drawdown', formatPercent(summary.maxDrawdownPercent)],
+        report={report}
+        shown={[
+          'startingBalance',
+          'endingBalance',
+          'netProfit',
+          'roi',
+          'trades',
+          'wins',
+          'losses',
+          'winRatio',
+          'tradingDays',
+          'profitableDays',
+          'bestDay',
+          'maxDrawdown',
         ]}
       />
       <ChartFrame title="Profit per week" height={240}>

@@ -12,6 +12,7 @@ import { DailyProfitPreview, EquityPreview, MonthlyRoiChart } from './charts';
 import { LiveTrading } from './live-trading';
 import { REPORT_KIND_LABELS, ReportViewer, type ReportKind } from './report-viewer';
 import './reports.css';
+import { DescriptionList } from '@/lib/description-list';
 
 type TabId = 'live' | 'all' | MonthlyReport['id'];
 
@@ -32,7 +33,7 @@ function ReportCard({ report, kind, onOpen }: { report: MonthlyReport; kind: Rep
   const summary = summarize(report);
   const Preview = kind === 'graph' ? EquityPreview : DailyProfitPreview;
   return (
-    <article className="report-card">
+    <article className="report-card surface-card">
       <header className="report-card__header">
         <h4 className="report-card__kind">{REPORT_KIND_LABELS[kind]}</h4>
         <p className="report-card__month">{report.label}</p>
@@ -79,25 +80,17 @@ function Overview() {
   const overall = overallSummary();
   return (
     <div className="report-overview">
-      <dl className="report-figures report-figures--overview">
-        <div className="report-figures__item">
-          <dt>Win ratio</dt>
-          <dd>{formatPercent(overall.winRatePercent)}</dd>
-        </div>
-        <div className="report-figures__item">
-          <dt>Average monthly ROI</dt>
-          <dd>{formatPercent(overall.averageMonthlyRoiPercent)}</dd>
-        </div>
-        <div className="report-figures__item">
-          <dt>Best month</dt>
-          <dd>{formatPercent(overall.bestMonthRoiPercent)}</dd>
-        </div>
-        <div className="report-figures__item">
-          <dt>Trades</dt>
-          <dd>{overall.trades}</dd>
-        </div>
-      </dl>
-      <figure className="report-overview__chart">
+      <DescriptionList
+        className="report-figures report-figures--overview"
+        itemClassName="report-figures__item"
+        rows={[
+          ['Win ratio', formatPercent(overall.winRatePercent)],
+          ['Average monthly ROI', formatPercent(overall.averageMonthlyRoiPercent)],
+          ['Best month', formatPercent(overall.bestMonthRoiPercent)],
+          ['Trades', overall.trades],
+        ]}
+      />
+      <figure className="report-overview__chart surface-card">
         <figcaption className="report-viewer__chart-title">Return on investment per month</figcaption>
         <Suspense fallback={<div className="skeleton" style={{ height: 260 }} />}>
           <MonthlyRoiChart

@@ -1,4 +1,4 @@
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import {
   mt5SaveResponseSchema,
   mt5StateSchema,
@@ -7,12 +7,8 @@ import {
   type Mt5State,
 } from '@goldbot/shared';
 import { useUserKey } from '@/features/auth/auth-public';
+import { useApiQuery } from '@/hooks/use-api-query';
 import { apiRequest } from '@/lib/api-client';
-
-/** GET /api/account/mt5: the caller's MetaTrader 5 account and where the bot's connection stands. */
-export function getMt5Account(): Promise<Mt5State> {
-  return apiRequest('account-mt5-get', { schema: mt5StateSchema });
-}
 
 /**
  * PUT /api/account/mt5 with `{broker, server, accountNumber}` (never a password): 400 with a
@@ -22,10 +18,10 @@ export function saveMt5Account(input: Mt5AccountInput): Promise<Mt5SaveResponse>
   return apiRequest('account-mt5-put', { body: input, schema: mt5SaveResponseSchema });
 }
 
+/** GET /api/account/mt5: the caller's MetaTrader 5 account and where the bot's connection stands. */
 export function useMt5Account() {
-  const key = useUserKey('account-mt5-get');
-  const { data, error, mutate } = useSWR(key, getMt5Account);
-  return { state: data, loading: key !== null && !data && !error, error, mutate };
+  const { data, error, mutate, loading } = useApiQuery(useUserKey('account-mt5-get'), mt5StateSchema);
+  return { state: data, loading, error, mutate };
 }
 
 /** Puts a save's answer in place of the card's state (no second read). */

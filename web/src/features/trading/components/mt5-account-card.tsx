@@ -9,6 +9,7 @@ import { toFieldErrors } from '@/lib/form-errors';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { saveMt5Account, useMt5Account, useShowMt5State } from '../api/mt5-account';
 import './mt5-account-card.css';
+import { DescriptionList } from '@/lib/description-list';
 
 const FIELDS = ['broker', 'server', 'accountNumber'] as const;
 
@@ -38,20 +39,14 @@ export const MT5_TEXT = {
 /** The details as a short list (broker, server, account number). */
 function AccountDetails({ account }: { account: Mt5Account }) {
   return (
-    <dl className="subscription-details mt5-card__details">
-      <div>
-        <dt>Broker</dt>
-        <dd>{account.broker}</dd>
-      </div>
-      <div>
-        <dt>Server</dt>
-        <dd>{account.server}</dd>
-      </div>
-      <div>
-        <dt>Account number</dt>
-        <dd>{account.accountNumber}</dd>
-      </div>
-    </dl>
+    <DescriptionList
+      className="subscription-details mt5-card__details"
+      rows={[
+        ['Broker', account.broker],
+        ['Server', account.server],
+        ['Account number', account.accountNumber],
+      ]}
+    />
   );
 }
 
@@ -235,7 +230,7 @@ export function Mt5AccountCard() {
         </FormAlert>
       )}
       {missing && (
-        <div className="mt5-card__missing">
+        <div className="mt5-card__missing gold-note">
           <p className="mt5-card__missing-label">{MT5_TEXT.missing}</p>
           <p>{missing}</p>
         </div>

@@ -1,12 +1,11 @@
 import { useCallback } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { userWithdrawalsResponseSchema } from '@goldbot/shared';
 import { useUserKey } from '@/features/auth/auth-public';
+import { useApiQuery } from '@/hooks/use-api-query';
 import type { Infer } from '@/lib/schema-types';
-import { apiRequest } from '@/lib/api-client';
 
-export const userWithdrawalsSchema = userWithdrawalsResponseSchema;
-export type UserWithdrawalsResponse = Infer<typeof userWithdrawalsSchema>;
+export type UserWithdrawalsResponse = Infer<typeof userWithdrawalsResponseSchema>;
 export type Withdrawal = UserWithdrawalsResponse['withdrawals'][number];
 
 export const WITHDRAWALS_ERROR = 'Failed to fetch withdrawals';
@@ -15,17 +14,12 @@ export const WITHDRAWALS_ERROR = 'Failed to fetch withdrawals';
  * GET /api/withdrawal/user: the caller's withdrawals, newest first, with the live
  * balances: available (`referralEarnings`) and held by a pending request (`referralHeld`).
  */
-export function getUserWithdrawals(): Promise<UserWithdrawalsResponse> {
-  return apiRequest('withdrawal-user', { schema: userWithdrawalsSchema });
-}
-
 export function useUserWithdrawals() {
-  const key = useUserKey('withdrawal-user');
-  const { data, error, mutate } = useSWR(key, getUserWithdrawals);
+  const { data, error, mutate, loading } = useApiQuery(useUserKey('withdrawal-user'), userWithdrawalsResponseSchema);
   return {
     data,
     /** True until the first answer (or failure). */
-    loading: key !== null && !data && !error,
+    loading,
     /** Only a failure without an earlier answer to show. */
     error: data ? undefined : (error as unknown),
     mutate,

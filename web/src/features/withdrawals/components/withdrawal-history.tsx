@@ -4,7 +4,7 @@ import { StatusPill } from '@/components/ui/status-pill';
 import { formatCalendarDay, formatUsd } from '@/lib/format';
 import { shortTxid, tronTransactionUrl } from '@/lib/tron-explorer';
 import { WITHDRAWALS_ERROR, type Withdrawal } from '../api/get-user-withdrawals';
-import { ColumnHeaders } from '@/components/ui/column-headers';
+import { CardAlert, CardStates, CardTable } from '@/lib/dashboard-card';
 
 export const WITHDRAWAL_HISTORY_TEXT = {
   heading: 'Recent Withdrawals',
@@ -39,63 +39,55 @@ export interface WithdrawalHistoryProps {
  * an approved one the payout's TRON transaction, linked to the block explorer.
  */
 export function WithdrawalHistory({ withdrawals, loading, error, onRetry }: WithdrawalHistoryProps) {
-  let content;
-  if (loading) {
-    content = (
-      <p className="dashboard-card__muted" role="status">
-        {WITHDRAWAL_HISTORY_TEXT.loading}
-      </p>
-    );
-  } else if (error || !withdrawals) {
-    content = (
-      <div className="withdrawal-history__error">
-        <p className="dashboard-card__error" role="alert">
-          {WITHDRAWAL_HISTORY_TEXT.error}
-        </p>
-        <Button variant="secondary" onClick={onRetry}>
-          {WITHDRAWAL_HISTORY_TEXT.retry}
-        </Button>
-      </div>
-    );
-  } else if (withdrawals.length === 0) {
-    content = <p className="dashboard-card__muted">{WITHDRAWAL_HISTORY_TEXT.empty}</p>;
-  } else {
-    content = (
-      <div className="billing-table__scroll">
-        <table className="billing-table">
-          <caption className="visually-hidden">{WITHDRAWAL_HISTORY_TEXT.caption}</caption>
-          <ColumnHeaders columns={['Amount', 'Date', 'Status', 'Payout']} />
-          <tbody>
-            {latestWithdrawals(withdrawals).map((withdrawal) => (
-              <tr key={withdrawal._id}>
-                <td>{formatUsd(withdrawal.amount)}</td>
-                <td>{formatCalendarDay(withdrawal.requestDate)}</td>
-                <td>
-                  <StatusPill status={withdrawal.status} />
-                </td>
-                <td>
-                  {withdrawal.payoutTxid ? (
-                    <a
-                      className="withdrawal-history__txid"
-                      href={tronTransactionUrl(withdrawal.payoutTxid)}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={payoutLinkLabel(withdrawal.payoutTxid)}
-                      title={withdrawal.payoutTxid}
-                    >
-                      {shortTxid(withdrawal.payoutTxid)}
-                    </a>
-                  ) : (
-                    WITHDRAWAL_HISTORY_TEXT.noPayout
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
-  }
+  const content = (
+    <CardStates
+      data={withdrawals}
+      loading={loading}
+      loadingText={WITHDRAWAL_HISTORY_TEXT.loading}
+      failure={
+        (error || !withdrawals) && (
+          <div className="withdrawal-history__error">
+            <CardAlert>{WITHDRAWAL_HISTORY_TEXT.error}</CardAlert>
+            <Button variant="secondary" onClick={onRetry}>
+              {WITHDRAWAL_HISTORY_TEXT.retry}
+            </Button>
+          </div>
+        )
+      }
+      emptyText={WITHDRAWAL_HISTORY_TEXT.empty}
+      isEmpty={(list) => list.length === 0}
+    >
+      {(list) => (
+        <CardTable caption={WITHDRAWAL_HISTORY_TEXT.caption} columns={['Amount', 'Date', 'Status', 'Payout']}>
+          {latestWithdrawals(list).map((withdrawal) => (
+            <tr key={withdrawal._id}>
+              <td>{formatUsd(withdrawal.amount)}</td>
+              <td>{formatCalendarDay(withdrawal.requestDate)}</td>
+              <td>
+                <StatusPill status={withdrawal.status} />
+              </td>
+              <td>
+                {withdrawal.payoutTxid ? (
+                  <a
+                    className="withdrawal-history__txid"
+                    href={tronTransactionUrl(withdrawal.payoutTxid)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={payoutLinkLabel(withdrawal.payoutTxid)}
+                    title={withdrawal.payoutTxid}
+                  >
+                    {shortTxid(withdrawal.payoutTxid)}
+                  </a>
+                ) : (
+                  WITHDRAWAL_HISTORY_TEXT.noPayout
+                )}
+              </td>
+            </tr>
+          ))}
+        </CardTable>
+      )}
+    </CardStates>
+  );
 
   return (
     <div className="withdrawal-history">

@@ -66,7 +66,7 @@ export function WithdrawalModal({ available, onClose, onRequested }: WithdrawalM
   return (
     <Modal title={WITHDRAWAL_MODAL_TEXT.title} onClose={close} className="withdrawal-modal">
       <form className="withdrawal-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <p className="withdrawal-form__available">
+        <p className="withdrawal-form__available gold-note">
           <span>{WITHDRAWAL_MODAL_TEXT.available}</span>
           <strong data-testid="withdrawal-available">{formatUsd(available)}</strong>
         </p>
