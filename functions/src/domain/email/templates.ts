@@ -137,11 +137,22 @@ const layout = (title: string, body: string) => `<!doctype html>
 
 const button = (label: string, href = '{{dashboardLink}}') =>
   `<p style="margin:24px 0"><a href="${href}" style="background:#d4af37;color:#0b1220;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px;display:inline-block">${label}</a></p>`;
-const period = (end: string) =>
+/** One labelled fact of a mail's details table; the value is HTML (a placeholder, often in bold). */
+const factRow = (label: string, value: string) =>
+  `<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">${label}</td><td style="padding:4px 0">${value}</td></tr>`;
+/** The details table of a mail, one factRow a line. */
+const factTable = (...rows: string[]) =>
   `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Start date</td><td style="padding:4px 0"><strong>{{startDate}}</strong></td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">End date</td><td style="padding:4px 0"><strong>${end}</strong></td></tr>
+${rows.join('\n')}
 </table>`;
+const strong = (html: string) => `<strong>${html}</strong>`;
+/** A note written by the team, quoted in the gold-edged box. */
+const quotedNote = (html: string) =>
+  `<p style="margin:0;padding:12px 16px;border-left:3px solid #d4af37;background:#0b1220">${html}</p>`;
+/** The one-time code of the code mails, large and spaced so it reads at a glance. */
+const codeLine = '<p style="font-size:32px;letter-spacing:8px;font-weight:bold;color:#d4af37">{{code}}</p>';
+const period = (end: string) =>
+  factTable(factRow('Start date', strong('{{startDate}}')), factRow('End date', strong(end)));
 const pendingBody = (what: string) =>
   `<p>Hi {{username}},</p><p>We have received your payment of <strong>{{amount}} USDT</strong> for the <strong>${what}</strong>. Our team verifies every transaction by hand; your package will be activated within ${PAYMENT.verificationHours} hours.</p>
 <p>You will get another email as soon as it is active. You can follow its status under Billing History in your dashboard.</p>
@@ -241,14 +252,16 @@ ${button('Open Copy Trading', '{{copyTradingLink}}')}
 });
 
 const withdrawalDetails = (walletLabel: string) =>
-  `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Amount</td><td style="padding:4px 0"><strong>{{amount}} USDT</strong></td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">${walletLabel}</td><td style="padding:4px 0"><strong>{{trc20Address}}</strong> ({{network}})</td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Requested</td><td style="padding:4px 0">{{requestDate}}</td></tr>
-</table>`;
-/** The admin's note, only when there is one; HTML-escaped like every value. */
-const adminNoteBlock = `{{#if adminNote}}<p style="margin:16px 0 4px;color:#8a93a6">Note from our team:</p>
-<p style="margin:0;padding:12px 16px;border-left:3px solid #d4af37;background:#0b1220">{{adminNote}}</p>{{/if}}`;
+  factTable(
+    factRow('Amount', strong('{{amount}} USDT')),
+    factRow(walletLabel, `${strong('{{trc20Address}}')} ({{network}})`),
+    factRow('Requested', '{{requestDate}}'),
+  );
+/** The admin's note under the `placeholder` name, only when there is one; HTML-escaped like every value. */
+const noteFromTeam = (
+  placeholder: string,
+) => `{{#if ${placeholder}}}<p style="margin:16px 0 4px;color:#8a93a6">Note from our team:</p>
+${quotedNote(`{{${placeholder}}}`)}{{/if}}`;
 
 const withdrawalDefaults = (): Record<WithdrawalTemplateType, EmailTemplate> => ({
   withdrawalApproved: {
@@ -259,7 +272,7 @@ const withdrawalDefaults = (): Record<WithdrawalTemplateType, EmailTemplate> => 
 ${withdrawalDetails('To wallet')}
 <p style="margin:16px 0 4px;color:#8a93a6">Payout transaction (TXID):</p>
 <p style="margin:0;font-family:monospace;word-break:break-all"><a href="{{payoutLink}}" style="color:#d4af37">{{payoutTxid}}</a></p>
-${adminNoteBlock}
+${noteFromTeam('adminNote')}
 <p>The transfer appears in your wallet once it is confirmed on the ${WITHDRAWAL.network} network, usually within minutes; you can follow it on the block explorer with the link above. If it has not arrived within {{processingHours}} hours, reply to this email.</p>
 ${button('Open your dashboard')}`,
     ),
@@ -270,7 +283,7 @@ ${button('Open your dashboard')}`,
       'Withdrawal not approved',
       `<p>Hi {{username}},</p><p>Your withdrawal request was not approved. The amount has been returned to your available referral earnings, so nothing is lost: you can check the details and request it again.</p>
 ${withdrawalDetails('Wallet')}
-${adminNoteBlock}
+${noteFromTeam('adminNote')}
 ${button('Open your dashboard')}`,
     ),
   },
@@ -294,12 +307,12 @@ const walletDefaults = (): Record<WalletTemplateType, EmailTemplate> => ({
     html: layout(
       'Active wallet changed',
       `<p>Hello,</p><p>The active <strong>{{currency}}</strong> wallet was changed. Customers are now asked to pay to the new address.</p>
-<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">New address</td><td style="padding:4px 0"><strong>{{address}}</strong> ({{network}})</td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Previous address</td><td style="padding:4px 0">{{previousAddress}}</td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Changed by</td><td style="padding:4px 0">{{activatedBy}}</td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">When</td><td style="padding:4px 0">{{activatedAt}}</td></tr>
-</table>
+${factTable(
+  factRow('New address', `${strong('{{address}}')} ({{network}})`),
+  factRow('Previous address', '{{previousAddress}}'),
+  factRow('Changed by', '{{activatedBy}}'),
+  factRow('When', '{{activatedAt}}'),
+)}
 <p>If nobody on the team made this change, switch the active wallet back at once and review the audit log.</p>
 ${button('Review the wallets', '{{walletsLink}}')}`,
     ),
@@ -312,11 +325,11 @@ const connectionDefaults = (): Record<ConnectionTemplateType, EmailTemplate> => 
     html: layout(
       'Your bot is connected',
       `<p>Hi {{username}},</p><p>Our team has connected the bot to your MetaTrader 5 account for your <strong>{{packageName}}</strong>, on {{connectedAt}}.</p>
-<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Broker</td><td style="padding:4px 0"><strong>{{broker}}</strong></td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Server</td><td style="padding:4px 0"><strong>{{server}}</strong></td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Account number</td><td style="padding:4px 0"><strong>{{accountNumber}}</strong></td></tr>
-</table>
+${factTable(
+  factRow('Broker', strong('{{broker}}')),
+  factRow('Server', strong('{{server}}')),
+  factRow('Account number', strong('{{accountNumber}}')),
+)}
 <p>The connection is read-only: we never asked for, and never need, your MetaTrader password. If you change your account, update it in your dashboard and we will connect the bot again.</p>
 ${button('Open your dashboard')}
 <p style="font-size:13px;color:#8a93a6">If this is not your account, reply to this email at once.</p>`,
@@ -338,11 +351,12 @@ ${button('Open the back-office', '{{reviewLink}}')}
   },
 });
 
-const refundDetails = `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Package</td><td style="padding:4px 0"><strong>{{packageName}}</strong></td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Amount</td><td style="padding:4px 0"><strong>{{amount}} USDT</strong></td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">To wallet</td><td style="padding:4px 0"><strong>{{trc20Address}}</strong> ({{network}})</td></tr>
-</table>`;
+const refundDetails = () =>
+  factTable(
+    factRow('Package', strong('{{packageName}}')),
+    factRow('Amount', strong('{{amount}} USDT')),
+    factRow('To wallet', `${strong('{{trc20Address}}')} ({{network}})`),
+  );
 
 const refundDefaults = (): Record<RefundTemplateType, EmailTemplate> => ({
   refundApproved: {
@@ -350,11 +364,10 @@ const refundDefaults = (): Record<RefundTemplateType, EmailTemplate> => ({
     html: layout(
       'Refund sent',
       `<p>Hi {{username}},</p><p>Your refund request has been approved and the USDT has been sent to your wallet. The {{packageName}} it refunds has ended.</p>
-${refundDetails}
+${refundDetails()}
 <p style="margin:16px 0 4px;color:#8a93a6">Payout transaction</p>
 <p style="margin:0;word-break:break-all"><a href="{{payoutLink}}" style="color:#d4af37">{{payoutTxid}}</a></p>
-{{#if note}}<p style="margin:16px 0 4px;color:#8a93a6">Note from our team:</p>
-<p style="margin:0;padding:12px 16px;border-left:3px solid #d4af37;background:#0b1220">{{note}}</p>{{/if}}
+${noteFromTeam('note')}
 <p>The transfer appears in your wallet once it is confirmed on the ${WITHDRAWAL.network} network.</p>
 ${button('Open your dashboard')}`,
     ),
@@ -365,16 +378,13 @@ ${button('Open your dashboard')}`,
       'Refund not approved',
       `<p>Hi {{username}},</p><p>We have reviewed your refund request and could not approve it. Your {{packageName}} continues as before.</p>
 <p style="margin:16px 0 4px;color:#8a93a6">Why:</p>
-<p style="margin:0;padding:12px 16px;border-left:3px solid #d4af37;background:#0b1220">{{reason}}</p>
-${refundDetails}
+${quotedNote('{{reason}}')}
+${refundDetails()}
 <p>If you have questions, reply to this email and our team will get back to you.</p>
 ${button('Open your dashboard')}`,
     ),
   },
 });
-
-const factRow = (label: string, value: string) =>
-  `<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">${label}</td><td style="padding:4px 0">${value}</td></tr>`;
 
 const watcherDefaults = (): Record<WatcherTemplateType, EmailTemplate> => ({
   unmatchedTransfer: {
@@ -382,14 +392,14 @@ const watcherDefaults = (): Record<WatcherTemplateType, EmailTemplate> => ({
     html: layout(
       'A transfer fits no order',
       `<p>Hello,</p><p>The wallet watcher recorded a USDT transfer to a payment wallet that it could not match to any order: {{reason}}.</p>
-<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
-${factRow('Amount', '<strong>{{amount}} USDT</strong>')}
-${factRow('From', '{{from}}')}
-${factRow('To wallet', '{{wallet}}')}
-${factRow('Confirmed', '{{confirmedAt}}')}
-${factRow('Transaction', '{{txid}}')}
-${factRow('Orders that came close', '{{closeOrders}}')}
-</table>
+${factTable(
+  factRow('Amount', strong('{{amount}} USDT')),
+  factRow('From', '{{from}}'),
+  factRow('To wallet', '{{wallet}}'),
+  factRow('Confirmed', '{{confirmedAt}}'),
+  factRow('Transaction', '{{txid}}'),
+  factRow('Orders that came close', '{{closeOrders}}'),
+)}
 <p>Give it to the customer it belongs to, or mark it refunded or ignored, in Unmatched transfers.</p>
 ${button('Review unmatched transfers', '{{transfersLink}}')}`,
     ),
@@ -428,7 +438,7 @@ ${button('Open the back-office', '{{adminLink}}')}`,
     html: layout(
       'Verify your email',
       `<p>Hello,</p><p>Your verification code is:</p>
-<p style="font-size:32px;letter-spacing:8px;font-weight:bold;color:#d4af37">{{code}}</p>
+${codeLine}
 <p>It expires in {{expiresInMinutes}} minutes. If you did not create an account, ignore this email.</p>`,
     ),
   },
@@ -437,7 +447,7 @@ ${button('Open the back-office', '{{adminLink}}')}`,
     html: layout(
       'Reset your password',
       `<p>Hi {{username}},</p><p>Use this code to reset your password:</p>
-<p style="font-size:32px;letter-spacing:8px;font-weight:bold;color:#d4af37">{{code}}</p>
+${codeLine}
 <p>It expires in {{expiresInMinutes}} minutes. If you did not ask for a reset, you can ignore this email; your password stays the same.</p>`,
     ),
   },
@@ -447,7 +457,7 @@ ${button('Open the back-office', '{{adminLink}}')}`,
     html: layout(
       'Confirm your new email',
       `<p>Hello,</p><p>Someone asked to use this address for their GoldBot account. To confirm, enter this code:</p>
-<p style="font-size:32px;letter-spacing:8px;font-weight:bold;color:#d4af37">{{code}}</p>
+${codeLine}
 <p>It expires in {{expiresInMinutes}} minutes. If this was not you, ignore this email: nothing changes without the code.</p>`,
     ),
   },
