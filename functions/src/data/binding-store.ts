@@ -5,7 +5,6 @@ import type { OrderDetail } from '../domain/records/order-record.js';
 import { paymentTemplateType } from '../domain/email/templates.js';
 import {
   epochSeconds,
-  getItem,
   keyId,
   toCustomerProfile,
   toTemplate,
@@ -28,7 +27,7 @@ import { subscriptionSettingsKey } from './settings-entity.js';
 import { transferStatsKey } from './stats-entity.js';
 import { addCounters } from './transaction-items.js';
 import { payerPayment, paymentForTransfer, txidMarkerMoved } from './payment-writes.js';
-import { batchGetItems, isConditionFailure, queryAll } from './table-reads.js';
+import { batchGetItems, getItem, isConditionFailure, queryAll } from './table-reads.js';
 import { fromTransferItem, toTransferItem, transferKey, unmatchedListKeys } from './transfer-entity.js';
 import { profileKey } from './user-profile-entity.js';
 

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { backoffMs, CONFLICT_TRIES, retry } from '../lib/retry.js';
 import type { PackageName, PackageSlug } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
@@ -34,13 +34,6 @@ export async function batchGet(keys: Key[], consistent: boolean): Promise<Map<st
   const found = new Map<string, Item>();
   for (const item of await batchGetItems(keys, consistent)) found.set(keyId(item as Key), item);
   return found;
-}
-
-export async function getItem(key: Key, consistent = false): Promise<Item | undefined> {
-  const result = await documentClient.send(
-    new GetCommand({ TableName: tableName, Key: key, ConsistentRead: consistent }),
-  );
-  return result?.Item;
 }
 
 /** A transaction item plus what its failed condition means. */

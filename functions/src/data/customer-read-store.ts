@@ -1,16 +1,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { CustomerReadStore } from '../domain/commerce/customer-stores.js';
-import {
-  batchGet,
-  getItem,
-  keyId,
-  toCustomerProfile,
-  toReferralMarker,
-  toSettings,
-  toWallet,
-} from './commerce-items.js';
+import { batchGet, keyId, toCustomerProfile, toReferralMarker, toSettings, toWallet } from './commerce-items.js';
 import { subscriptionSettingsKey } from './settings-entity.js';
+import { getItem } from './table-reads.js';
 import { SUBSCRIPTION_SK_PREFIX, fromSubscriptionItem } from './subscription-entity.js';
 import { profileKey, referralCodeMarkerKey } from './user-profile-entity.js';
 import { activeWalletKey } from './wallet-entity.js';

@@ -1,8 +1,13 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
   QueryCommand,
   UpdateCommand,
+  type DeleteCommandInput,
+  type PutCommandInput,
   type QueryCommandInput,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -13,10 +18,18 @@ import { backoffMs, retry } from '../lib/retry.js';
 /**
  * Reads and transaction outcomes that several stores share: batched gets with retries of
  * unprocessed keys, the newest-first admin list page with its bounded search filter
- * (docs/data-model.md, "Lists and pagination" and "Search, stated honestly"), every page of a bounded prefix, the conditional update that may be
- * refused, and the cancellation reasons of a TransactWriteItems.
+ * (docs/data-model.md, "Lists and pagination" and "Search, stated honestly"), every page of a bounded prefix, the single
+ * read by key, the conditional writes that may be refused, and the cancellation reasons of a TransactWriteItems.
  */
 export type Item = Record<string, unknown>;
+
+/** One GetItem by key (strongly consistent when `consistent`); undefined when there is no such item. */
+export async function getItem(key: Key, consistent = false): Promise<Item | undefined> {
+  const result = await documentClient.send(
+    new GetCommand({ TableName: tableName, Key: key, ConsistentRead: consistent }),
+  );
+  return result?.Item;
+}
 
 /** BatchGetItem takes at most 100 keys per request. */
 const BATCH_GET_LIMIT = 100;
@@ -217,16 +230,28 @@ export const queryAllWithPrefix = (
 export const isConditionFailure = (error: unknown) =>
   (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
 
-/** One conditional UpdateItem on the table: true when written, false when its condition did not hold. */
-export async function updateIf(update: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> {
+/** Sends one conditional write: true when written, false when its condition did not hold. */
+async function writeIf(write: () => Promise<unknown>): Promise<boolean> {
   try {
-    await documentClient.send(new UpdateCommand({ TableName: tableName, ...update }));
+    await write();
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
   }
 }
+
+/** One conditional UpdateItem on the table: true when written, false when its condition did not hold. */
+export const updateIf = (update: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> =>
+  writeIf(() => documentClient.send(new UpdateCommand({ TableName: tableName, ...update })));
+
+/** One conditional PutItem on the table: true when written, false when its condition did not hold. */
+export const putIf = (put: Omit<PutCommandInput, 'TableName'>): Promise<boolean> =>
+  writeIf(() => documentClient.send(new PutCommand({ TableName: tableName, ...put })));
+
+/** One conditional DeleteItem on the table: true when deleted, false when its condition did not hold. */
+export const deleteIf = (remove: Omit<DeleteCommandInput, 'TableName'>): Promise<boolean> =>
+  writeIf(() => documentClient.send(new DeleteCommand({ TableName: tableName, ...remove })));
 
 /** The cancellation reasons of a TransactWriteItems, in item order; none for any other error. */
 export const cancellationReasons = (error: unknown) =>
