@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { BindingCommit, BindingPlan, BindingStore } from '../domain/commerce/binding.js';
 import type { OrderDetail } from '../domain/records/order-record.js';
@@ -27,7 +27,7 @@ import { subscriptionSettingsKey } from './settings-entity.js';
 import { transferStatsKey } from './stats-entity.js';
 import { addCounters } from './transaction-items.js';
 import { payerPayment, paymentForTransfer, txidMarkerMoved } from './payment-writes.js';
-import { batchGetItems, getItem, isConditionFailure, queryAll } from './table-reads.js';
+import { batchGetItems, getItem, putIf, queryAll, updateIf } from './table-reads.js';
 import { fromTransferItem, toTransferItem, transferKey, unmatchedListKeys } from './transfer-entity.js';
 import { profileKey } from './user-profile-entity.js';
 
@@ -51,20 +51,10 @@ async function ordersByKey(orderIds: readonly string[]): Promise<OrderDetail[]> 
 
 export const dynamoBindingStore: BindingStore = {
   async recordTransfer(transfer) {
-    try {
-      await documentClient.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: toTransferItem(transfer),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
-      );
+    if (await putIf({ Item: toTransferItem(transfer), ConditionExpression: 'attribute_not_exists(PK)' }))
       return transfer;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      // Recorded before (a re-read of the watcher, or the other path): what is stored counts.
-      return (await dynamoBindingStore.getTransfer(transfer.txid)) ?? transfer;
-    }
+    // Recorded before (a re-read of the watcher, or the other path): what is stored counts.
+    return (await dynamoBindingStore.getTransfer(transfer.txid)) ?? transfer;
   },
 
   async getTransfer(txid) {
@@ -208,21 +198,14 @@ export const dynamoBindingStore: BindingStore = {
   },
 
   async noteLateTransfer(orderId, late) {
-    try {
-      await documentClient.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: orderItemKey(orderId),
-          UpdateExpression: 'SET lateTransfer = :late',
-          // The first late transfer is the one the window tells of; a paid order has nothing to tell.
-          ConditionExpression:
-            'attribute_exists(PK) AND attribute_not_exists(lateTransfer) AND attribute_not_exists(binding)',
-          ExpressionAttributeValues: { ':late': late },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    await updateIf({
+      Key: orderItemKey(orderId),
+      UpdateExpression: 'SET lateTransfer = :late',
+      // The first late transfer is the one the window tells of; a paid order has nothing to tell.
+      ConditionExpression:
+        'attribute_exists(PK) AND attribute_not_exists(lateTransfer) AND attribute_not_exists(binding)',
+      ExpressionAttributeValues: { ':late': late },
+    });
   },
 };
 

@@ -1,5 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactMessage, ContactReadFilter } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { ContactMessageStore } from '../domain/contact/contact-messages.js';
@@ -17,6 +16,8 @@ import { contactBucketKey, contactBucketOf, contactBucketsBetween, contactStatsK
 import {
   batchGetItems,
   cancellationReasons,
+  deleteIf,
+  getItem,
   onlyConflicts,
   queryListPage,
   type IndexList,
@@ -128,27 +129,10 @@ export const markReadTransaction = (id: string, readAt: string): TransactItems =
 
 /** The delete alone: a message stored before the counter existed, or a counter already at 0. */
 async function deleteUncounted(id: string): Promise<boolean> {
-  try {
-    await documentClient.send(
-      new DeleteCommand({
-        TableName: tableName,
-        Key: contactMessageKey(id),
-        ConditionExpression: 'attribute_exists(PK)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return deleteIf({ Key: contactMessageKey(id), ConditionExpression: 'attribute_exists(PK)' });
 }
 
-const readMessage = async (id: string) =>
-  (
-    await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: contactMessageKey(id), ConsistentRead: true }),
-    )
-  )?.Item;
+const readMessage = (id: string) => getItem(contactMessageKey(id), true);
 
 /** Reads of the message a delete makes at most: it reads again when the message was read in between. */
 const DELETE_ATTEMPTS = 3;

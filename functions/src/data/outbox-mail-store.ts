@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import { MAIL_RETRY, type MailOutboxStore } from '../domain/email/mail-outbox.js';
 import type { AuditEntry } from '../domain/records/audit-entry.js';
@@ -12,7 +12,7 @@ import {
   outboxMailKey,
   toOutboxMailItem,
 } from './outbox-mail-entity.js';
-import { isConditionFailure, queryListPage, updateIf } from './table-reads.js';
+import { getItem, putIf, queryListPage, updateIf } from './table-reads.js';
 
 const FAILED_LIST = { index: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK', value: OUTBOX_FAILED_PARTITION } as const;
 
@@ -26,19 +26,7 @@ const sentExpiry = (sentAt: string) => Math.floor(Date.parse(sentAt) / 1000) + M
  */
 export const dynamoMailOutboxStore: MailOutboxStore = {
   async keep(mail, firstFailure) {
-    try {
-      await documentClient.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: toOutboxMailItem(mail, firstFailure),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return putIf({ Item: toOutboxMailItem(mail, firstFailure), ConditionExpression: 'attribute_not_exists(PK)' });
   },
 
   async dueMails(at, limit) {
@@ -153,10 +141,8 @@ export const dynamoMailOutboxStore: MailOutboxStore = {
   },
 
   async getMail(id) {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: outboxMailKey(id), ConsistentRead: true }),
-    );
-    return result.Item ? fromOutboxMailItem(result.Item) : null;
+    const item = await getItem(outboxMailKey(id), true);
+    return item ? fromOutboxMailItem(item) : null;
   },
 
   async listFailed({ limit, cursor }) {

@@ -230,28 +230,42 @@ export const queryAllWithPrefix = (
 export const isConditionFailure = (error: unknown) =>
   (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
 
-/** Sends one conditional write: true when written, false when its condition did not hold. */
-async function writeIf(write: () => Promise<unknown>): Promise<boolean> {
+type ConditionalWrite = { Put: PutCommandInput } | { Delete: DeleteCommandInput } | { Update: UpdateCommandInput };
+
+type WriteOutcome =
+  | { outcome: 'written' }
+  /** The write's condition failed; `item`: what it found, when the write asked for it (ALL_OLD). */
+  | { outcome: 'condition-failed'; item?: Record<string, unknown> };
+
+/** One conditional write; a failed condition is an outcome, any other failure is thrown as it came. */
+export async function writeIf(write: ConditionalWrite): Promise<WriteOutcome> {
   try {
-    await write();
-    return true;
+    if ('Put' in write) await documentClient.send(new PutCommand(write.Put));
+    else if ('Delete' in write) await documentClient.send(new DeleteCommand(write.Delete));
+    else await documentClient.send(new UpdateCommand(write.Update));
+    return { outcome: 'written' };
   } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+    return { outcome: 'condition-failed', item: (error as { Item?: Record<string, unknown> }).Item };
   }
+}
+
+/** writeIf for a write that is simply refused when its condition fails: true once written. */
+export async function writtenIf(write: ConditionalWrite): Promise<boolean> {
+  return (await writeIf(write)).outcome === 'written';
 }
 
 /** One conditional UpdateItem on the table: true when written, false when its condition did not hold. */
 export const updateIf = (update: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> =>
-  writeIf(() => documentClient.send(new UpdateCommand({ TableName: tableName, ...update })));
+  writtenIf({ Update: { TableName: tableName, ...update } });
 
 /** One conditional PutItem on the table: true when written, false when its condition did not hold. */
 export const putIf = (put: Omit<PutCommandInput, 'TableName'>): Promise<boolean> =>
-  writeIf(() => documentClient.send(new PutCommand({ TableName: tableName, ...put })));
+  writtenIf({ Put: { TableName: tableName, ...put } });
 
 /** One conditional DeleteItem on the table: true when deleted, false when its condition did not hold. */
 export const deleteIf = (remove: Omit<DeleteCommandInput, 'TableName'>): Promise<boolean> =>
-  writeIf(() => documentClient.send(new DeleteCommand({ TableName: tableName, ...remove })));
+  writtenIf({ Delete: { TableName: tableName, ...remove } });
 
 /** The cancellation reasons of a TransactWriteItems, in item order; none for any other error. */
 export const cancellationReasons = (error: unknown) =>
