@@ -18,6 +18,7 @@ import { activeWalletKey, fromActiveWalletItem } from './wallet-entity.js';
 import type { ActiveWalletPointer } from '../domain/records/active-wallet-pointer.js';
 import type { SubscriptionSettings } from '../domain/records/settings-record.js';
 import type { SubscriptionRecord } from '../domain/records/subscription-record.js';
+import { stringOrNull } from './item-fields.js';
 
 /**
  * What the customer commerce stores (customer-read-store.ts, order-store.ts, purchase-store.ts,
@@ -103,8 +104,6 @@ export async function transact<T extends string>(
     delayMs: (n) => backoffMs(n),
   });
 }
-
-const stringOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 export function toCustomerProfile(item: Item | undefined): CustomerProfile | null {
   if (!item) return null;
