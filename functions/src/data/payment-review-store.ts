@@ -29,7 +29,7 @@ import {
 import { addCounters, putNew, transactOr, updateItem, type TransactItems } from './transaction-items.js';
 import { batchGetItems, cancellationCodes, getItem, onlyConflicts, queryListPage, updateIf } from './table-reads.js';
 import { orderAmountKey, orderItemKey } from './order-entity.js';
-import { profileKey } from './user-profile-entity.js';
+import { payerOf, profileKey } from './user-profile-entity.js';
 
 /**
  * DynamoDB side of the admin payment queue (docs/data-model.md, "Payments and referral ledger", "Approve a payment", "Reject a payment", "Lists and pagination", "Search, stated honestly"): list
@@ -318,13 +318,7 @@ export const dynamoPaymentReviewStore: PaymentListStore & PaymentDecisionStore =
     const referrer = referrerKey ? find(referrerKey) : undefined;
     return {
       subscription: subscription ? fromSubscriptionItem(subscription) : undefined,
-      payer: payer
-        ? {
-            username: String(payer.username ?? payment.username),
-            email: String(payer.email ?? payment.email),
-            basicPaidThrough: typeof payer.basicPaidThrough === 'string' ? payer.basicPaidThrough : null,
-          }
-        : undefined,
+      payer: payerOf(payer, payment),
       referrerExists: referrerKey !== undefined && referrer !== undefined,
       referrerOwed: Number(referrer?.referralOwed ?? 0) || 0,
     };

@@ -17,6 +17,7 @@ import { ConflictError, NotFoundError } from '../errors.js';
 import type { AuditEntry } from '../records/audit-entry.js';
 import type { PaymentRecord } from '../records/payment-record.js';
 import {
+  keptClawback,
   toRefundView,
   toSubscriptionRefund,
   type ReferralClawback,
@@ -441,14 +442,7 @@ const approvedRecord = (plan: ApprovalPlan): RefundRecord => ({
   decidedBy: plan.adminId,
   payoutTxid: plan.payoutTxid,
   note: plan.note,
-  referralClawback: plan.clawback
-    ? {
-        referrerId: plan.clawback.referrerId,
-        amount: plan.clawback.amount,
-        fromAvailable: plan.clawback.fromAvailable,
-        owed: plan.clawback.owed,
-      }
-    : null,
+  referralClawback: keptClawback(plan.clawback),
   updatedAt: plan.at,
 });
 
