@@ -189,7 +189,7 @@ const amountError = (message: string) => new ValidationError(message, { amount: 
 
 /** The pending withdrawal of a request (docs/data-model.md, "Withdrawal"); pure, so the tests can build the same. */
 export function planRequest(
-  profile: WithdrawalProfile,
+  profile: Pick<WithdrawalProfile, '_id' | 'username' | 'email'>,
   input: WithdrawalRequestInput,
   now: Date,
   newId: (nowMs: number) => string,
