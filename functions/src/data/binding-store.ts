@@ -1,5 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
+import { tableName } from '../adapters/dynamodb.js';
 import type { BindingCommit, BindingPlan, BindingStore } from '../domain/commerce/binding.js';
 import type { OrderDetail } from '../domain/records/order-record.js';
 import { paymentTemplateType } from '../domain/email/templates.js';
@@ -27,7 +26,7 @@ import { subscriptionSettingsKey } from './settings-entity.js';
 import { transferStatsKey } from './stats-entity.js';
 import { addCounters } from './transaction-items.js';
 import { payerPayment, paymentForTransfer, txidMarkerMoved } from './payment-writes.js';
-import { batchGetItems, getItem, putIf, queryAll, updateIf } from './table-reads.js';
+import { batchGetItems, getItem, putIf, queryAll, queryTable, updateIf } from './table-reads.js';
 import { fromTransferItem, toTransferItem, transferKey, unmatchedListKeys } from './transfer-entity.js';
 import { profileKey } from './user-profile-entity.js';
 
@@ -115,28 +114,22 @@ export const dynamoBindingStore: BindingStore = {
   },
 
   async payerPaidOthers(address, userId) {
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :payer',
-        FilterExpression: 'userId <> :buyer',
-        ExpressionAttributeValues: { ':payer': payerPartition(address), ':buyer': userId },
-        Select: 'COUNT',
-      }),
-    );
+    const result = await queryTable({
+      KeyConditionExpression: 'PK = :payer',
+      FilterExpression: 'userId <> :buyer',
+      ExpressionAttributeValues: { ':payer': payerPartition(address), ':buyer': userId },
+      Select: 'COUNT',
+    });
     return (result.Count ?? 0) > 0;
   },
 
   async ordersPaidBy(address, limit) {
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :payer',
-        ExpressionAttributeValues: { ':payer': payerPartition(address) },
-        ScanIndexForward: false,
-        Limit: limit,
-      }),
-    );
+    const result = await queryTable({
+      KeyConditionExpression: 'PK = :payer',
+      ExpressionAttributeValues: { ':payer': payerPartition(address) },
+      ScanIndexForward: false,
+      Limit: limit,
+    });
     const ids = (result.Items ?? []).flatMap((item) => (typeof item.orderId === 'string' ? [item.orderId] : []));
     return ordersByKey([...new Set(ids)]);
   },

@@ -1,12 +1,10 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { CHAIN_CHECK_RECHECKABLE, type ChainCheck } from '@goldbot/shared';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { ChainCheckStore } from '../domain/commerce/chain-check.js';
 import { decodeCursor, encodeCursor, type Key } from './cursor.js';
 import { dynamoBindingStore } from './binding-store.js';
 import { fromPaymentItem, paymentKey, paymentStatusList } from './payment-entity.js';
 import { subscriptionSettingsKey } from './settings-entity.js';
-import { getItem, updateIf } from './table-reads.js';
+import { getItem, queryTable, updateIf } from './table-reads.js';
 
 /**
  * DynamoDB side of the on-chain pre-check (docs/data-model.md, the payment's `chainCheck` and the
@@ -66,23 +64,20 @@ export const dynamoChainCheckStore: ChainCheckStore = {
   async listRecheckCandidates(since, cursor) {
     const list = paymentStatusList('pending');
     const recheckable = CHAIN_CHECK_RECHECKABLE.map((_, i) => `:r${i}`);
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: PENDING_INDEX.name,
-        KeyConditionExpression: `${PENDING_INDEX.pk} = :list AND ${PENDING_INDEX.sk} >= :since`,
-        FilterExpression: `attribute_not_exists(chainCheck) OR chainCheck.#status IN (${recheckable.join(', ')})`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':list': list,
-          ':since': since,
-          ...Object.fromEntries(CHAIN_CHECK_RECHECKABLE.map((status, i) => [`:r${i}`, status])),
-        },
-        ScanIndexForward: false,
-        Limit: RECHECK_PAGE_SIZE,
-        ExclusiveStartKey: decodeCursor(cursor, { [PENDING_INDEX.pk]: list }, INDEX_KEY_NAMES),
-      }),
-    );
+    const result = await queryTable({
+      IndexName: PENDING_INDEX.name,
+      KeyConditionExpression: `${PENDING_INDEX.pk} = :list AND ${PENDING_INDEX.sk} >= :since`,
+      FilterExpression: `attribute_not_exists(chainCheck) OR chainCheck.#status IN (${recheckable.join(', ')})`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':list': list,
+        ':since': since,
+        ...Object.fromEntries(CHAIN_CHECK_RECHECKABLE.map((status, i) => [`:r${i}`, status])),
+      },
+      ScanIndexForward: false,
+      Limit: RECHECK_PAGE_SIZE,
+      ExclusiveStartKey: decodeCursor(cursor, { [PENDING_INDEX.pk]: list }, INDEX_KEY_NAMES),
+    });
     return {
       items: (result.Items ?? []).filter((item) => item.entity === 'Payment').map(fromPaymentItem),
       cursor: encodeCursor(result.LastEvaluatedKey as Key | undefined) ?? undefined,

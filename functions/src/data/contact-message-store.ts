@@ -1,4 +1,4 @@
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactMessage, ContactReadFilter } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { ContactMessageStore } from '../domain/contact/contact-messages.js';
@@ -20,6 +20,7 @@ import {
   getItem,
   onlyConflicts,
   queryListPage,
+  queryTable,
   type IndexList,
   type ItemFilter,
 } from './table-reads.js';
@@ -247,18 +248,15 @@ export const dynamoContactMessageStore: ContactMessageStore = {
     do {
       if (stop()) return { marked, complete: false };
       // Oldest first, a batch at a time; a marked message leaves the index behind the cursor.
-      const page = await documentClient.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: UNREAD_LIST.index,
-          KeyConditionExpression: 'GSI2PK = :list',
-          ExpressionAttributeValues: { ':list': CONTACT_UNREAD_PARTITION },
-          ProjectionExpression: '#id',
-          ExpressionAttributeNames: { '#id': '_id' },
-          Limit: MARK_ALL_BATCH,
-          ExclusiveStartKey: startKey,
-        }),
-      );
+      const page = await queryTable({
+        IndexName: UNREAD_LIST.index,
+        KeyConditionExpression: 'GSI2PK = :list',
+        ExpressionAttributeValues: { ':list': CONTACT_UNREAD_PARTITION },
+        ProjectionExpression: '#id',
+        ExpressionAttributeNames: { '#id': '_id' },
+        Limit: MARK_ALL_BATCH,
+        ExclusiveStartKey: startKey,
+      });
       const ids = (page.Items ?? []).map((item) => String(item._id));
       if (ids.length > 0) marked += await markBatchRead(ids, readAt);
       startKey = page.LastEvaluatedKey as Key | undefined;

@@ -1,4 +1,4 @@
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import { MAIL_RETRY, type MailOutboxStore } from '../domain/email/mail-outbox.js';
 import type { AuditEntry } from '../domain/records/audit-entry.js';
@@ -12,7 +12,7 @@ import {
   outboxMailKey,
   toOutboxMailItem,
 } from './outbox-mail-entity.js';
-import { getItem, putIf, queryListPage, updateIf } from './table-reads.js';
+import { getItem, putIf, queryListPage, queryTable, updateIf } from './table-reads.js';
 
 const FAILED_LIST = { index: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK', value: OUTBOX_FAILED_PARTITION } as const;
 
@@ -30,17 +30,14 @@ export const dynamoMailOutboxStore: MailOutboxStore = {
   },
 
   async dueMails(at, limit) {
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :due AND GSI1SK <= :at',
-        // `#` sorts before every id character, so `<at>#\uffff` takes every mail due at `at` itself.
-        ExpressionAttributeValues: { ':due': OUTBOX_DUE_PARTITION, ':at': `${at}#\uffff` },
-        ScanIndexForward: true,
-        Limit: limit,
-      }),
-    );
+    const result = await queryTable({
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :due AND GSI1SK <= :at',
+      // `#` sorts before every id character, so `<at>#\uffff` takes every mail due at `at` itself.
+      ExpressionAttributeValues: { ':due': OUTBOX_DUE_PARTITION, ':at': `${at}#\uffff` },
+      ScanIndexForward: true,
+      Limit: limit,
+    });
     return (result.Items ?? []).map(fromOutboxMailItem);
   },
 
@@ -154,16 +151,13 @@ export const dynamoMailOutboxStore: MailOutboxStore = {
     let count = 0;
     let start: Record<string, unknown> | undefined;
     do {
-      const result = await documentClient.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'GSI2',
-          KeyConditionExpression: 'GSI2PK = :failed',
-          ExpressionAttributeValues: { ':failed': OUTBOX_FAILED_PARTITION },
-          Select: 'COUNT',
-          ExclusiveStartKey: start,
-        }),
-      );
+      const result = await queryTable({
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :failed',
+        ExpressionAttributeValues: { ':failed': OUTBOX_FAILED_PARTITION },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      });
       count += result.Count ?? 0;
       start = result.LastEvaluatedKey;
     } while (start);

@@ -186,6 +186,10 @@ export async function queryListPage(
   };
 }
 
+/** One Query of the table (one page): the stores' input, on the table. */
+export const queryTable = (input: Omit<QueryCommandInput, 'TableName'>) =>
+  documentClient.send(new QueryCommand({ TableName: tableName, ...input }));
+
 /**
  * The pages of one Query, in order, until the last one (or until the caller stops reading): the
  * stores' one pagination loop, for partitions bounded by design or read within a budget.

@@ -1,11 +1,9 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { NoticeStore, PoolAlert } from '../domain/commerce/watch-notices.js';
 import type { WatcherStore } from '../domain/commerce/wallet-watcher.js';
 import type { TransferRecord } from '../domain/records/transfer-record.js';
 import { dynamoBindingStore } from './binding-store.js';
 import { POOL_ALERTS_PARTITION, poolAlertKey } from './order-entity.js';
-import { batchGetItems, getItem, queryAll, updateIf } from './table-reads.js';
+import { batchGetItems, getItem, queryAll, queryTable, updateIf } from './table-reads.js';
 import { UNMATCHED_LIST, fromTransferItem, transferKey, watchCursorKey } from './transfer-entity.js';
 import { fromWalletItem, WALLETS_LIST } from './wallet-entity.js';
 
@@ -20,14 +18,11 @@ const isTrc20Usdt = (wallet: { currency: string; network: string }) =>
 
 export const dynamoWatcherStore: WatcherStore = {
   async wallets(sinceIso) {
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :list AND begins_with(GSI1SK, :usdt)',
-        ExpressionAttributeValues: { ':list': WALLETS_LIST, ':usdt': 'USDT#' },
-      }),
-    );
+    const result = await queryTable({
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :list AND begins_with(GSI1SK, :usdt)',
+      ExpressionAttributeValues: { ':list': WALLETS_LIST, ':usdt': 'USDT#' },
+    });
     return (result.Items ?? [])
       .map(fromWalletItem)
       .filter((wallet) => isTrc20Usdt(wallet) && (wallet.isActive || wallet.updatedAt >= sinceIso))
@@ -109,14 +104,11 @@ export const dynamoNoticeStore: NoticeStore = {
   async poolAlerts(hours) {
     const alerts: PoolAlert[] = [];
     for (const hour of hours) {
-      const result = await documentClient.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'PK = :alerts AND begins_with(SK, :hour)',
-          ExpressionAttributeValues: { ':alerts': POOL_ALERTS_PARTITION, ':hour': `${hour}#` },
-          ConsistentRead: true,
-        }),
-      );
+      const result = await queryTable({
+        KeyConditionExpression: 'PK = :alerts AND begins_with(SK, :hour)',
+        ExpressionAttributeValues: { ':alerts': POOL_ALERTS_PARTITION, ':hour': `${hour}#` },
+        ConsistentRead: true,
+      });
       alerts.push(
         ...(result.Items ?? []).map((item) => ({
           ...poolAlertOf(item),

@@ -1,4 +1,4 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CHAIN_CHECK_RECHECKABLE, type WithdrawalListQuery } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import { balancesOf } from '../domain/withdrawals/balances.js';
@@ -24,6 +24,7 @@ import {
   isConditionFailure,
   onlyConflicts,
   queryListPage,
+  queryTable,
   type Item,
 } from './table-reads.js';
 import { profileKey } from './user-profile-entity.js';
@@ -234,16 +235,13 @@ export const dynamoWithdrawalStore: WithdrawalStore & PayoutCheckStore = {
   },
 
   async listOwn(userId, limit) {
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'GSI3',
-        KeyConditionExpression: 'GSI3PK = :pk AND begins_with(GSI3SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': userWithdrawalsPartition(userId), ':prefix': USER_WITHDRAWALS_SK_PREFIX },
-        ScanIndexForward: false,
-        Limit: limit,
-      }),
-    );
+    const result = await queryTable({
+      IndexName: 'GSI3',
+      KeyConditionExpression: 'GSI3PK = :pk AND begins_with(GSI3SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': userWithdrawalsPartition(userId), ':prefix': USER_WITHDRAWALS_SK_PREFIX },
+      ScanIndexForward: false,
+      Limit: limit,
+    });
     return (result.Items ?? []).map(fromWithdrawalItem);
   },
 
