@@ -26,7 +26,7 @@ import {
 import type { SubscriptionRecord } from '../records/subscription-record.js';
 import { clawbackOf, judgeRefundRequest, rechainBasic, type BasicMonth } from './refund-rules.js';
 import { commitOrFindApplied, commitWithRetries, type UseCaseRuntime } from '../use-case-runtime.js';
-import type { OnMailFailure } from '../email/mail-failure.js';
+import { mailAfterCommit, type OnMailFailure } from '../email/mail-failure.js';
 
 /**
  * Refunds (the customer's Billing History, the admin's Refunds screen; docs/data-model.md, "Refund
@@ -327,20 +327,22 @@ async function mailDecision(
   payer: () => Promise<{ username: string; email: string } | undefined>,
   decision: { decision: 'approved'; payoutTxid: string; note: string | null } | { decision: 'refused'; reason: string },
 ): Promise<void> {
-  try {
-    const live = await payer();
-    await deps.sendRefundMail({
-      refundId: refund._id,
-      to: live?.email ?? refund.email,
-      username: live?.username ?? refund.username,
-      packageName: refund.packageName,
-      amountPaid: refund.amountPaid,
-      trc20Address: refund.trc20Address,
-      ...decision,
-    });
-  } catch (error) {
-    deps.onMailFailure(error, refund._id);
-  }
+  await mailAfterCommit(
+    async () => {
+      const live = await payer();
+      await deps.sendRefundMail({
+        refundId: refund._id,
+        to: live?.email ?? refund.email,
+        username: live?.username ?? refund.username,
+        packageName: refund.packageName,
+        amountPaid: refund.amountPaid,
+        trc20Address: refund.trc20Address,
+        ...decision,
+      });
+    },
+    deps.onMailFailure,
+    refund._id,
+  );
 }
 
 /** The answer for a refund another decision already settled (a repeat is a harmless 200, the other decision 409). */
