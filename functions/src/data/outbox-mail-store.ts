@@ -103,6 +103,7 @@ export const dynamoMailOutboxStore: MailOutboxStore = {
       ConditionExpression: 'claimId = :claim',
       ExpressionAttributeNames: { '#status': 'status' },
     };
+    const tried = { ':claim': claimId, ':attempts': failure.attempts, ':error': failure.lastError };
     if (failure.status === 'due') {
       const keys = dueKeys(id, failure.nextAttemptAt);
       return updateIf({
@@ -110,11 +111,9 @@ export const dynamoMailOutboxStore: MailOutboxStore = {
         UpdateExpression:
           'SET #status = :due, attempts = :attempts, nextAttemptAt = :next, lastError = :error, GSI1PK = :pk, GSI1SK = :sk REMOVE claimId, claimedUntil',
         ExpressionAttributeValues: {
-          ':claim': claimId,
+          ...tried,
           ':due': 'due',
-          ':attempts': failure.attempts,
           ':next': failure.nextAttemptAt,
-          ':error': failure.lastError,
           ':pk': keys.GSI1PK,
           ':sk': keys.GSI1SK,
         },
@@ -126,11 +125,9 @@ export const dynamoMailOutboxStore: MailOutboxStore = {
       UpdateExpression:
         'SET #status = :failed, attempts = :attempts, failedAt = :at, lastError = :error, GSI2PK = :pk, GSI2SK = :sk REMOVE claimId, claimedUntil, nextAttemptAt, GSI1PK, GSI1SK',
       ExpressionAttributeValues: {
-        ':claim': claimId,
+        ...tried,
         ':failed': 'failed',
-        ':attempts': failure.attempts,
         ':at': failure.failedAt,
-        ':error': failure.lastError,
         ':pk': keys.GSI2PK,
         ':sk': keys.GSI2SK,
       },
