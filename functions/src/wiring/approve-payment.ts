@@ -4,7 +4,7 @@ import type { ApprovalDeps, VerifiedMail } from '../domain/commerce/payment-deci
 import { paymentTemplateType, subscriptionMailValues } from '../domain/email/templates.js';
 import { logFailure, type Logger } from '../kit/logger.js';
 import { sendEffectMail } from './template-mail.js';
-import { useCaseRuntime } from './use-case-runtime.js';
+import { useCaseRuntime } from './functions-runtime.js';
 
 /**
  * The package's verified mail after an approval, by an admin or by the system on an on-chain

@@ -4,7 +4,7 @@ import { botConnectedMailValues } from '../domain/email/templates.js';
 import type { ConnectedMail, ConnectionDeps } from '../domain/trading/mt5-accounts.js';
 import { logFailure, type Logger } from '../kit/logger.js';
 import { sendEffectMail } from './template-mail.js';
-import { useCaseRuntime } from './use-case-runtime.js';
+import { useCaseRuntime } from './functions-runtime.js';
 
 /**
  * The `botConnected` template (an admin-edited item wins over the built-in default), rendered and

@@ -4,7 +4,7 @@ import { refundMailValues } from '../domain/email/templates.js';
 import type { RefundDecisionDeps, RefundMail } from '../domain/refunds/refunds.js';
 import { logFailure, type Logger } from '../kit/logger.js';
 import { sendEffectMail } from './template-mail.js';
-import { useCaseRuntime } from './use-case-runtime.js';
+import { useCaseRuntime } from './functions-runtime.js';
 
 /** The decision's template (an admin-edited item wins over the built-in default), rendered and sent; kept in the outbox when SES refuses it. */
 export async function sendRefundMail(mail: RefundMail): Promise<void> {

@@ -4,7 +4,7 @@ import { withdrawalMailValues } from '../domain/email/templates.js';
 import type { DecisionDeps, DecisionMail } from '../domain/withdrawals/withdrawals.js';
 import { logFailure, type Logger } from '../kit/logger.js';
 import { sendEffectMail } from './template-mail.js';
-import { useCaseRuntime } from './use-case-runtime.js';
+import { useCaseRuntime } from './functions-runtime.js';
 
 /** The decision's template (an admin-edited item wins over the built-in default), rendered and sent; kept in the outbox when SES refuses it. */
 export async function sendDecisionMail(mail: DecisionMail): Promise<void> {
