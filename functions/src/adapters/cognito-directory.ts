@@ -84,6 +84,24 @@ const webClientSecret = async (): Promise<string> =>
 const hashFor = async (username: string) => secretHash(username, config.userPoolClientId, await webClientSecret());
 
 /**
+ * A server-side sign-in step (IAM-authorised, with the client secret's hash for `username`): the
+ * password flow or the refresh, the only ones the web client allows.
+ */
+const initiateAuth = async (
+  flow: 'ADMIN_USER_PASSWORD_AUTH' | 'REFRESH_TOKEN_AUTH',
+  username: string,
+  parameters: Record<string, string>,
+) =>
+  cognito.send(
+    new AdminInitiateAuthCommand({
+      AuthFlow: flow,
+      UserPoolId: config.userPoolId,
+      ClientId: config.userPoolClientId,
+      AuthParameters: { ...parameters, SECRET_HASH: await hashFor(username) },
+    }),
+  );
+
+/**
  * Sets a user's address and marks it verified. The e-mail travels with the flag even when it does
  * not change: cognito-local insists, and AWS accepts the same value.
  */
@@ -237,14 +255,7 @@ export const cognitoDirectory: IdentityDirectory = {
     try {
       // Server-side sign-in (ADMIN_USER_PASSWORD_AUTH): IAM-authorised and with the client secret,
       // the only password flow the web client allows.
-      const result = await cognito.send(
-        new AdminInitiateAuthCommand({
-          AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
-          UserPoolId: config.userPoolId,
-          ClientId: config.userPoolClientId,
-          AuthParameters: { USERNAME: email, PASSWORD: password, SECRET_HASH: await hashFor(email) },
-        }),
-      );
+      const result = await initiateAuth('ADMIN_USER_PASSWORD_AUTH', email, { USERNAME: email, PASSWORD: password });
       return toChallengeOrTokens(result, email);
     } catch (error) {
       const name = errorName(error);
@@ -265,14 +276,7 @@ export const cognitoDirectory: IdentityDirectory = {
     const handle = splitHandle(refreshToken);
     if (!handle) return null;
     try {
-      const result = await cognito.send(
-        new AdminInitiateAuthCommand({
-          AuthFlow: 'REFRESH_TOKEN_AUTH',
-          UserPoolId: config.userPoolId,
-          ClientId: config.userPoolClientId,
-          AuthParameters: { REFRESH_TOKEN: handle.value, SECRET_HASH: await hashFor(handle.username) },
-        }),
-      );
+      const result = await initiateAuth('REFRESH_TOKEN_AUTH', handle.username, { REFRESH_TOKEN: handle.value });
       const auth = result.AuthenticationResult;
       if (!auth?.IdToken) return null;
       return { idToken: auth.IdToken, expiresIn: auth.ExpiresIn ?? 3600, claims: decodeClaims(auth.IdToken) };

@@ -1,20 +1,12 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-  type DeleteCommandInput,
-  type PutCommandInput,
-  type UpdateCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
-import { isConditionFailure, type Item } from './table-reads.js';
+import type { Item } from './table-reads.js';
 
 /**
  * What the account stores (registration-store.ts, one-time-code-store.ts, login-backoff-store.ts,
  * session-store.ts, mfa-setup-store.ts, account-identity-store.ts) share: the clock in epoch
- * seconds, the markers' live owner, one conditional write, and the reading of numbers returned
- * with a failed condition.
+ * seconds, the markers' live owner, and the reading of numbers returned with a failed condition
+ * (their conditional writes are table-reads.ts's writeIf).
  */
 export const nowEpoch = (nowMs: number) => Math.floor(nowMs / 1000);
 
@@ -30,31 +22,6 @@ export async function liveMarkerOwner(key: { PK: string; SK: string }, nowMs: nu
 export function liveOwnerOf(item: Item | undefined, nowMs: number): string | undefined {
   if (!item || (typeof item.expiresAt === 'number' && item.expiresAt < nowEpoch(nowMs))) return undefined;
   return typeof item.userId === 'string' ? item.userId : undefined;
-}
-
-type ConditionalWrite = { Put: PutCommandInput } | { Delete: DeleteCommandInput } | { Update: UpdateCommandInput };
-
-type WriteOutcome =
-  | { outcome: 'written' }
-  /** The write's condition failed; `item`: what it found, when the write asked for it (ALL_OLD). */
-  | { outcome: 'condition-failed'; item?: Record<string, unknown> };
-
-/** One conditional write; a failed condition is an outcome, any other failure is thrown as it came. */
-export async function writeIf(write: ConditionalWrite): Promise<WriteOutcome> {
-  try {
-    if ('Put' in write) await documentClient.send(new PutCommand(write.Put));
-    else if ('Delete' in write) await documentClient.send(new DeleteCommand(write.Delete));
-    else await documentClient.send(new UpdateCommand(write.Update));
-    return { outcome: 'written' };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    return { outcome: 'condition-failed', item: (error as { Item?: Record<string, unknown> }).Item };
-  }
-}
-
-/** writeIf for a write that is simply refused when its condition fails: true once written. */
-export async function writtenIf(write: ConditionalWrite): Promise<boolean> {
-  return (await writeIf(write)).outcome === 'written';
 }
 
 /**

@@ -1,5 +1,3 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
 import {
   userSearchTerm,
   type AdminUserStore,
@@ -14,13 +12,14 @@ import { SUBSCRIPTION_SK_PREFIX, fromSubscriptionItem } from './subscription-ent
 import {
   batchGetItems,
   cancellationReasons,
+  getItem,
   onlyConflicts,
   queryAllWithPrefix,
   queryListPage,
   type Item,
 } from './table-reads.js';
 import { searchUsersPage } from './user-prefix-search.js';
-import { addCounters, putNew, updateItem, type TransactItems } from './transaction-items.js';
+import { addCounters, putNew, transactOr, updateItem, type TransactItems } from './transaction-items.js';
 import { USERS_LIST_PARTITION, fromProfileItem, profileKey } from './user-profile-entity.js';
 import { toAdminUserView } from '../domain/records/user-profile.js';
 
@@ -97,19 +96,12 @@ const count = (value: unknown) => Number(value ?? 0) || 0;
 
 export const dynamoAdminUserStore: AdminUserStore = {
   async getUser(userId) {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: profileKey(userId), ConsistentRead: true }),
-    );
-    return result.Item ? fromProfileItem(result.Item) : undefined;
+    const item = await getItem(profileKey(userId), true);
+    return item ? fromProfileItem(item) : undefined;
   },
 
   async commitStatusChange(plan) {
-    try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: statusChangeTransaction(plan) }));
-      return { kind: 'committed' };
-    } catch (error) {
-      return statusChangeOutcomeOf(error);
-    }
+    return transactOr(statusChangeTransaction(plan), { kind: 'committed' }, statusChangeOutcomeOf);
   },
 
   listUsers,

@@ -1,11 +1,9 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType } from '@goldbot/shared';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { AuditLogStore } from '../domain/admin/audit-log.js';
 import { decodeCursor, encodeCursor, type Key } from './cursor.js';
 import { auditMonthPartition } from './audit-entity.js';
 import type { AuditEntry } from '../domain/records/audit-entry.js';
-import { batchGetItems, type Item } from './table-reads.js';
+import { batchGetItems, queryTable, type Item } from './table-reads.js';
 import { fromProfileItem, profileKey } from './user-profile-entity.js';
 
 /**
@@ -38,16 +36,13 @@ export function fromAuditItem(item: Item): AuditEntry | undefined {
 export const dynamoAuditLogStore: AuditLogStore = {
   async auditPage(month, { limit, cursor }) {
     const partition = auditMonthPartition(month);
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': partition },
-        ScanIndexForward: false,
-        Limit: limit,
-        ExclusiveStartKey: decodeCursor(cursor, { PK: partition }, ['PK', 'SK']),
-      }),
-    );
+    const result = await queryTable({
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: decodeCursor(cursor, { PK: partition }, ['PK', 'SK']),
+    });
     const entries = (result.Items ?? []).flatMap((item) => fromAuditItem(item) ?? []);
     return { entries, nextCursor: encodeCursor(result.LastEvaluatedKey as Key | undefined) };
   },

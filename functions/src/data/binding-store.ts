@@ -1,11 +1,9 @@
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
+import { tableName } from '../adapters/dynamodb.js';
 import type { BindingCommit, BindingPlan, BindingStore } from '../domain/commerce/binding.js';
 import type { OrderDetail } from '../domain/records/order-record.js';
 import { paymentTemplateType } from '../domain/email/templates.js';
 import {
   epochSeconds,
-  getItem,
   keyId,
   toCustomerProfile,
   toTemplate,
@@ -28,7 +26,7 @@ import { subscriptionSettingsKey } from './settings-entity.js';
 import { transferStatsKey } from './stats-entity.js';
 import { addCounters } from './transaction-items.js';
 import { payerPayment, paymentForTransfer, txidMarkerMoved } from './payment-writes.js';
-import { batchGetItems, isConditionFailure, queryAll } from './table-reads.js';
+import { batchGetItems, getItem, putIf, queryAll, queryTable, updateIf } from './table-reads.js';
 import { fromTransferItem, toTransferItem, transferKey, unmatchedListKeys } from './transfer-entity.js';
 import { profileKey } from './user-profile-entity.js';
 
@@ -52,20 +50,10 @@ async function ordersByKey(orderIds: readonly string[]): Promise<OrderDetail[]> 
 
 export const dynamoBindingStore: BindingStore = {
   async recordTransfer(transfer) {
-    try {
-      await documentClient.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: toTransferItem(transfer),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
-      );
+    if (await putIf({ Item: toTransferItem(transfer), ConditionExpression: 'attribute_not_exists(PK)' }))
       return transfer;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      // Recorded before (a re-read of the watcher, or the other path): what is stored counts.
-      return (await dynamoBindingStore.getTransfer(transfer.txid)) ?? transfer;
-    }
+    // Recorded before (a re-read of the watcher, or the other path): what is stored counts.
+    return (await dynamoBindingStore.getTransfer(transfer.txid)) ?? transfer;
   },
 
   async getTransfer(txid) {
@@ -126,28 +114,22 @@ export const dynamoBindingStore: BindingStore = {
   },
 
   async payerPaidOthers(address, userId) {
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :payer',
-        FilterExpression: 'userId <> :buyer',
-        ExpressionAttributeValues: { ':payer': payerPartition(address), ':buyer': userId },
-        Select: 'COUNT',
-      }),
-    );
+    const result = await queryTable({
+      KeyConditionExpression: 'PK = :payer',
+      FilterExpression: 'userId <> :buyer',
+      ExpressionAttributeValues: { ':payer': payerPartition(address), ':buyer': userId },
+      Select: 'COUNT',
+    });
     return (result.Count ?? 0) > 0;
   },
 
   async ordersPaidBy(address, limit) {
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :payer',
-        ExpressionAttributeValues: { ':payer': payerPartition(address) },
-        ScanIndexForward: false,
-        Limit: limit,
-      }),
-    );
+    const result = await queryTable({
+      KeyConditionExpression: 'PK = :payer',
+      ExpressionAttributeValues: { ':payer': payerPartition(address) },
+      ScanIndexForward: false,
+      Limit: limit,
+    });
     const ids = (result.Items ?? []).flatMap((item) => (typeof item.orderId === 'string' ? [item.orderId] : []));
     return ordersByKey([...new Set(ids)]);
   },
@@ -209,21 +191,14 @@ export const dynamoBindingStore: BindingStore = {
   },
 
   async noteLateTransfer(orderId, late) {
-    try {
-      await documentClient.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: orderItemKey(orderId),
-          UpdateExpression: 'SET lateTransfer = :late',
-          // The first late transfer is the one the window tells of; a paid order has nothing to tell.
-          ConditionExpression:
-            'attribute_exists(PK) AND attribute_not_exists(lateTransfer) AND attribute_not_exists(binding)',
-          ExpressionAttributeValues: { ':late': late },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    await updateIf({
+      Key: orderItemKey(orderId),
+      UpdateExpression: 'SET lateTransfer = :late',
+      // The first late transfer is the one the window tells of; a paid order has nothing to tell.
+      ConditionExpression:
+        'attribute_exists(PK) AND attribute_not_exists(lateTransfer) AND attribute_not_exists(binding)',
+      ExpressionAttributeValues: { ':late': late },
+    });
   },
 };
 

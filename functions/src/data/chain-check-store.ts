@@ -1,12 +1,10 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CHAIN_CHECK_RECHECKABLE, type ChainCheck } from '@goldbot/shared';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { ChainCheckStore } from '../domain/commerce/chain-check.js';
 import { decodeCursor, encodeCursor, type Key } from './cursor.js';
 import { dynamoBindingStore } from './binding-store.js';
 import { fromPaymentItem, paymentKey, paymentStatusList } from './payment-entity.js';
 import { subscriptionSettingsKey } from './settings-entity.js';
+import { getItem, queryTable, updateIf } from './table-reads.js';
 
 /**
  * DynamoDB side of the on-chain pre-check (docs/data-model.md, the payment's `chainCheck` and the
@@ -18,10 +16,6 @@ const PENDING_INDEX = { name: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK' } as const;
 const INDEX_KEY_NAMES = ['PK', 'SK', PENDING_INDEX.pk, PENDING_INDEX.sk] as const;
 /** Items per page of the recheck query; each may take a TRON look-up, so pages stay small. */
 export const RECHECK_PAGE_SIZE = 25;
-
-const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException ||
-  (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
 
 /**
  * A final verdict ('match', 'mismatch', 'invalid') is always stored. A verdict that may still change
@@ -39,33 +33,24 @@ function saveCondition(check: ChainCheck): { expression: string; values: Record<
 
 export const dynamoChainCheckStore: ChainCheckStore = {
   async getPayment(id) {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: paymentKey(id), ConsistentRead: true }),
-    );
-    return result.Item && result.Item.entity === 'Payment' ? fromPaymentItem(result.Item) : undefined;
+    const item = await getItem(paymentKey(id), true);
+    return item && item.entity === 'Payment' ? fromPaymentItem(item) : undefined;
   },
 
   async saveChainCheck(paymentId, check) {
     const condition = saveCondition(check);
     const rechecked = condition.expression !== 'attribute_exists(PK)';
-    try {
-      await documentClient.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: paymentKey(paymentId),
-          UpdateExpression: 'SET chainCheck = :check',
-          ConditionExpression: condition.expression,
-          ...(rechecked ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
-          ExpressionAttributeValues: { ':check': check, ...condition.values },
-        }),
-      );
-      return { kind: 'saved' };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      // Rare (a final verdict already there, or no such payment): read what is there.
-      const current = await dynamoChainCheckStore.getPayment(paymentId);
-      return current ? { kind: 'kept', current: current.chainCheck ?? null } : { kind: 'missing' };
-    }
+    const saved = await updateIf({
+      Key: paymentKey(paymentId),
+      UpdateExpression: 'SET chainCheck = :check',
+      ConditionExpression: condition.expression,
+      ...(rechecked ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
+      ExpressionAttributeValues: { ':check': check, ...condition.values },
+    });
+    if (saved) return { kind: 'saved' };
+    // Rare (a final verdict already there, or no such payment): read what is there.
+    const current = await dynamoChainCheckStore.getPayment(paymentId);
+    return current ? { kind: 'kept', current: current.chainCheck ?? null } : { kind: 'missing' };
   },
 
   payerPaidOthers: dynamoBindingStore.payerPaidOthers,
@@ -73,32 +58,26 @@ export const dynamoChainCheckStore: ChainCheckStore = {
   getTransfer: dynamoBindingStore.getTransfer,
 
   async autoApproveOnMatch() {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: subscriptionSettingsKey(), ConsistentRead: true }),
-    );
-    return result.Item?.autoApproveOnMatch === true;
+    return (await getItem(subscriptionSettingsKey(), true))?.autoApproveOnMatch === true;
   },
 
   async listRecheckCandidates(since, cursor) {
     const list = paymentStatusList('pending');
     const recheckable = CHAIN_CHECK_RECHECKABLE.map((_, i) => `:r${i}`);
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: PENDING_INDEX.name,
-        KeyConditionExpression: `${PENDING_INDEX.pk} = :list AND ${PENDING_INDEX.sk} >= :since`,
-        FilterExpression: `attribute_not_exists(chainCheck) OR chainCheck.#status IN (${recheckable.join(', ')})`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':list': list,
-          ':since': since,
-          ...Object.fromEntries(CHAIN_CHECK_RECHECKABLE.map((status, i) => [`:r${i}`, status])),
-        },
-        ScanIndexForward: false,
-        Limit: RECHECK_PAGE_SIZE,
-        ExclusiveStartKey: decodeCursor(cursor, { [PENDING_INDEX.pk]: list }, INDEX_KEY_NAMES),
-      }),
-    );
+    const result = await queryTable({
+      IndexName: PENDING_INDEX.name,
+      KeyConditionExpression: `${PENDING_INDEX.pk} = :list AND ${PENDING_INDEX.sk} >= :since`,
+      FilterExpression: `attribute_not_exists(chainCheck) OR chainCheck.#status IN (${recheckable.join(', ')})`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':list': list,
+        ':since': since,
+        ...Object.fromEntries(CHAIN_CHECK_RECHECKABLE.map((status, i) => [`:r${i}`, status])),
+      },
+      ScanIndexForward: false,
+      Limit: RECHECK_PAGE_SIZE,
+      ExclusiveStartKey: decodeCursor(cursor, { [PENDING_INDEX.pk]: list }, INDEX_KEY_NAMES),
+    });
     return {
       items: (result.Items ?? []).filter((item) => item.entity === 'Payment').map(fromPaymentItem),
       cursor: encodeCursor(result.LastEvaluatedKey as Key | undefined) ?? undefined,

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { backoffMs, CONFLICT_TRIES, retry } from '../lib/retry.js';
 import type { PackageName, PackageSlug } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
@@ -18,6 +18,7 @@ import { activeWalletKey, fromActiveWalletItem } from './wallet-entity.js';
 import type { ActiveWalletPointer } from '../domain/records/active-wallet-pointer.js';
 import type { SubscriptionSettings } from '../domain/records/settings-record.js';
 import type { SubscriptionRecord } from '../domain/records/subscription-record.js';
+import { stringOrNull } from './item-fields.js';
 
 /**
  * What the customer commerce stores (customer-read-store.ts, order-store.ts, purchase-store.ts,
@@ -34,13 +35,6 @@ export async function batchGet(keys: Key[], consistent: boolean): Promise<Map<st
   const found = new Map<string, Item>();
   for (const item of await batchGetItems(keys, consistent)) found.set(keyId(item as Key), item);
   return found;
-}
-
-export async function getItem(key: Key, consistent = false): Promise<Item | undefined> {
-  const result = await documentClient.send(
-    new GetCommand({ TableName: tableName, Key: key, ConsistentRead: consistent }),
-  );
-  return result?.Item;
 }
 
 /** A transaction item plus what its failed condition means. */
@@ -110,8 +104,6 @@ export async function transact<T extends string>(
     delayMs: (n) => backoffMs(n),
   });
 }
-
-const stringOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 export function toCustomerProfile(item: Item | undefined): CustomerProfile | null {
   if (!item) return null;

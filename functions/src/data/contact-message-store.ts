@@ -1,5 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactMessage, ContactReadFilter } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { ContactMessageStore } from '../domain/contact/contact-messages.js';
@@ -17,8 +16,11 @@ import { contactBucketKey, contactBucketOf, contactBucketsBetween, contactStatsK
 import {
   batchGetItems,
   cancellationReasons,
+  deleteIf,
+  getItem,
   onlyConflicts,
   queryListPage,
+  queryTable,
   type IndexList,
   type ItemFilter,
 } from './table-reads.js';
@@ -128,27 +130,10 @@ export const markReadTransaction = (id: string, readAt: string): TransactItems =
 
 /** The delete alone: a message stored before the counter existed, or a counter already at 0. */
 async function deleteUncounted(id: string): Promise<boolean> {
-  try {
-    await documentClient.send(
-      new DeleteCommand({
-        TableName: tableName,
-        Key: contactMessageKey(id),
-        ConditionExpression: 'attribute_exists(PK)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return deleteIf({ Key: contactMessageKey(id), ConditionExpression: 'attribute_exists(PK)' });
 }
 
-const readMessage = async (id: string) =>
-  (
-    await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: contactMessageKey(id), ConsistentRead: true }),
-    )
-  )?.Item;
+const readMessage = (id: string) => getItem(contactMessageKey(id), true);
 
 /** Reads of the message a delete makes at most: it reads again when the message was read in between. */
 const DELETE_ATTEMPTS = 3;
@@ -263,18 +248,15 @@ export const dynamoContactMessageStore: ContactMessageStore = {
     do {
       if (stop()) return { marked, complete: false };
       // Oldest first, a batch at a time; a marked message leaves the index behind the cursor.
-      const page = await documentClient.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: UNREAD_LIST.index,
-          KeyConditionExpression: 'GSI2PK = :list',
-          ExpressionAttributeValues: { ':list': CONTACT_UNREAD_PARTITION },
-          ProjectionExpression: '#id',
-          ExpressionAttributeNames: { '#id': '_id' },
-          Limit: MARK_ALL_BATCH,
-          ExclusiveStartKey: startKey,
-        }),
-      );
+      const page = await queryTable({
+        IndexName: UNREAD_LIST.index,
+        KeyConditionExpression: 'GSI2PK = :list',
+        ExpressionAttributeValues: { ':list': CONTACT_UNREAD_PARTITION },
+        ProjectionExpression: '#id',
+        ExpressionAttributeNames: { '#id': '_id' },
+        Limit: MARK_ALL_BATCH,
+        ExclusiveStartKey: startKey,
+      });
       const ids = (page.Items ?? []).map((item) => String(item._id));
       if (ids.length > 0) marked += await markBatchRead(ids, readAt);
       startKey = page.LastEvaluatedKey as Key | undefined;

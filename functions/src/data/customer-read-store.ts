@@ -1,16 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { CustomerReadStore } from '../domain/commerce/customer-stores.js';
-import {
-  batchGet,
-  getItem,
-  keyId,
-  toCustomerProfile,
-  toReferralMarker,
-  toSettings,
-  toWallet,
-} from './commerce-items.js';
+import { batchGet, keyId, toCustomerProfile, toReferralMarker, toSettings, toWallet } from './commerce-items.js';
 import { subscriptionSettingsKey } from './settings-entity.js';
+import { getItem, queryTable } from './table-reads.js';
 import { SUBSCRIPTION_SK_PREFIX, fromSubscriptionItem } from './subscription-entity.js';
 import { profileKey, referralCodeMarkerKey } from './user-profile-entity.js';
 import { activeWalletKey } from './wallet-entity.js';
@@ -45,14 +36,11 @@ async function readReferralMarker(code: string) {
 /** The user's subscriptions, newest first, one Query. */
 async function listSubscriptions(userId: string) {
   // One page: a user's rows are small, and 1 MB holds thousands of them.
-  const result = await documentClient.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': profileKey(userId).PK, ':prefix': SUBSCRIPTION_SK_PREFIX },
-      ScanIndexForward: false,
-    }),
-  );
+  const result = await queryTable({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': profileKey(userId).PK, ':prefix': SUBSCRIPTION_SK_PREFIX },
+    ScanIndexForward: false,
+  });
   return (result?.Items ?? []).map(fromSubscriptionItem);
 }
 

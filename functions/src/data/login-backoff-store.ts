@@ -1,7 +1,8 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { LoginBackoffStore, LoginFailures } from '../domain/auth/account-stores.js';
-import { nowEpoch, numberAttribute, writeIf } from './account-writes.js';
+import { nowEpoch, numberAttribute } from './account-writes.js';
+import { writeIf } from './table-reads.js';
 import { loginFailureKey } from './one-time-code-entity.js';
 
 /**

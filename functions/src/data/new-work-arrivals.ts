@@ -23,45 +23,18 @@ import { withdrawalStatusList } from './withdrawal-entity.js';
 /** After every `<createdAt>#<id>` sort key of instant `at` (ids are ULIDs: ASCII, below U+FFFF). */
 const afterInstant = (at: string) => `${at}#\uffff`;
 
+/** The fields every kind's line is built from, besides its own (`name` is the person's name attribute). */
+const COMMON_ATTRIBUTES = ['_id', 'createdAt', 'email'] as const;
+
 interface TimeList {
   index: 'GSI1' | 'GSI2';
   partition: string;
-  /** The attributes the mail's lines need (the index projects whole items). */
+  /** The attribute holding the person's name: `username` on money items, `name` on contact messages. */
+  name: 'username' | 'name';
+  /** The other attributes the mail's line needs (the index projects whole items). */
   attributes: readonly string[];
-  toArrival: (item: Item) => ArrivedWork;
-}
-
-async function arrivalsOn(list: TimeList, window: ArrivalWindow, limit: number): Promise<Arrivals> {
-  const pk = `${list.index}PK`;
-  const sk = `${list.index}SK`;
-  const names = Object.fromEntries(list.attributes.map((name, index) => [`#a${index}`, name]));
-  const items: ArrivedWork[] = [];
-  let total = 0;
-  let startKey: Key | undefined;
-  do {
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: list.index,
-        // (since, until]: an item of the instant `since` was in the window before.
-        KeyConditionExpression: `${pk} = :list AND ${sk} BETWEEN :from AND :to`,
-        ExpressionAttributeValues: {
-          ':list': list.partition,
-          ':from': afterInstant(window.since),
-          ':to': afterInstant(window.until),
-        },
-        ProjectionExpression: Object.keys(names).join(', '),
-        ExpressionAttributeNames: names,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of result?.Items ?? []) {
-      total += 1;
-      if (items.length < limit) items.push(list.toArrival(item));
-    }
-    startKey = result?.LastEvaluatedKey as Key | undefined;
-  } while (startKey);
-  return { items, total };
+  /** What arrived, on one line. */
+  what: (item: Item) => string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -75,77 +48,86 @@ const preview = (message: unknown) => {
   return line.length > MESSAGE_PREVIEW_CHARS ? `${line.slice(0, MESSAGE_PREVIEW_CHARS - 1)}…` : line;
 };
 
+/** The reader of one kind: the window's arrivals, oldest first, the first `limit` of them as mail lines. */
+const arrivalsOn =
+  (list: TimeList): ArrivalsReader =>
+  async (window: ArrivalWindow, limit: number): Promise<Arrivals> => {
+    const pk = `${list.index}PK`;
+    const sk = `${list.index}SK`;
+    const attributes = [...COMMON_ATTRIBUTES, list.name, ...list.attributes];
+    const names = Object.fromEntries(attributes.map((name, index) => [`#a${index}`, name]));
+    const toArrival = (item: Item): ArrivedWork => ({
+      id: text(item._id),
+      // Withdrawals fall back on their requestDate; the other kinds do not project one.
+      at: text(item.createdAt) || text(item.requestDate),
+      who: person(item[list.name], item.email),
+      what: list.what(item),
+    });
+    const items: ArrivedWork[] = [];
+    let total = 0;
+    let startKey: Key | undefined;
+    do {
+      const result = await documentClient.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: list.index,
+          // (since, until]: an item of the instant `since` was in the window before.
+          KeyConditionExpression: `${pk} = :list AND ${sk} BETWEEN :from AND :to`,
+          ExpressionAttributeValues: {
+            ':list': list.partition,
+            ':from': afterInstant(window.since),
+            ':to': afterInstant(window.until),
+          },
+          ProjectionExpression: Object.keys(names).join(', '),
+          ExpressionAttributeNames: names,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of result?.Items ?? []) {
+        total += 1;
+        if (items.length < limit) items.push(toArrival(item));
+      }
+      startKey = result?.LastEvaluatedKey as Key | undefined;
+    } while (startKey);
+    return { items, total };
+  };
+
 /** Payments submitted in the window and still pending: who, the package and the exact amount sent. */
-export const listPaymentsArrived: ArrivalsReader = (window, limit) =>
-  arrivalsOn(
-    {
-      index: 'GSI2',
-      partition: paymentStatusList('pending'),
-      attributes: ['_id', 'createdAt', 'username', 'email', 'packageName', 'amount', 'orderAmount'],
-      toArrival: (item) => ({
-        id: text(item._id),
-        at: text(item.createdAt),
-        who: person(item.username, item.email),
-        what: `${text(item.packageName)}, ${usdt(item.orderAmount ?? item.amount)}`,
-      }),
-    },
-    window,
-    limit,
-  );
+export const listPaymentsArrived = arrivalsOn({
+  index: 'GSI2',
+  partition: paymentStatusList('pending'),
+  name: 'username',
+  attributes: ['packageName', 'amount', 'orderAmount'],
+  what: (item) => `${text(item.packageName)}, ${usdt(item.orderAmount ?? item.amount)}`,
+});
 
 /** Withdrawal requests made in the window and still pending: who, the amount and the address to pay. */
-export const listWithdrawalsArrived: ArrivalsReader = (window, limit) =>
-  arrivalsOn(
-    {
-      index: 'GSI2',
-      partition: withdrawalStatusList('pending'),
-      attributes: ['_id', 'createdAt', 'requestDate', 'username', 'email', 'amount', 'trc20Address'],
-      toArrival: (item) => ({
-        id: text(item._id),
-        at: text(item.createdAt) || text(item.requestDate),
-        who: person(item.username, item.email),
-        what: `${usdt(item.amount)} to ${text(item.trc20Address)}`,
-      }),
-    },
-    window,
-    limit,
-  );
+export const listWithdrawalsArrived = arrivalsOn({
+  index: 'GSI2',
+  partition: withdrawalStatusList('pending'),
+  name: 'username',
+  attributes: ['requestDate', 'amount', 'trc20Address'],
+  what: (item) => `${usdt(item.amount)} to ${text(item.trc20Address)}`,
+});
 
 /** Contact messages received in the window and not deleted: who, and how the message starts. */
-export const listMessagesArrived: ArrivalsReader = (window, limit) =>
-  arrivalsOn(
-    {
-      index: 'GSI1',
-      partition: CONTACT_LIST_PARTITION,
-      attributes: ['_id', 'createdAt', 'name', 'email', 'message'],
-      toArrival: (item) => ({
-        id: text(item._id),
-        at: text(item.createdAt),
-        who: person(item.name, item.email),
-        what: preview(item.message),
-      }),
-    },
-    window,
-    limit,
-  );
+export const listMessagesArrived = arrivalsOn({
+  index: 'GSI1',
+  partition: CONTACT_LIST_PARTITION,
+  name: 'name',
+  attributes: ['message'],
+  what: (item) => preview(item.message),
+});
 
 /**
  * Refund requests made in the window and still pending: who, the package and what it refunds, and
  * who opened it (a customer from Billing History, or an admin under the monthly guarantee).
  */
-export const listRefundsArrived: ArrivalsReader = (window, limit) =>
-  arrivalsOn(
-    {
-      index: 'GSI2',
-      partition: refundStatusList('pending'),
-      attributes: ['_id', 'createdAt', 'username', 'email', 'packageName', 'amountPaid', 'amount', 'origin'],
-      toArrival: (item) => ({
-        id: text(item._id),
-        at: text(item.createdAt),
-        who: person(item.username, item.email),
-        what: `${text(item.packageName)}, ${usdt(item.amountPaid ?? item.amount)}${item.origin === 'admin' ? ', opened by an admin' : ''}`,
-      }),
-    },
-    window,
-    limit,
-  );
+export const listRefundsArrived = arrivalsOn({
+  index: 'GSI2',
+  partition: refundStatusList('pending'),
+  name: 'username',
+  attributes: ['packageName', 'amountPaid', 'amount', 'origin'],
+  what: (item) =>
+    `${text(item.packageName)}, ${usdt(item.amountPaid ?? item.amount)}${item.origin === 'admin' ? ', opened by an admin' : ''}`,
+});

@@ -1,20 +1,7 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { WORK_KINDS, type WorkKind } from '@goldbot/shared';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { NewWorkNotice, NewWorkNoticeStore } from '../domain/admin/new-work-mail.js';
 import { fromNewWorkNoticeItem, newWorkNoticeKey, toNewWorkNoticeItem } from './new-work-notice-entity.js';
-import { batchGetItems, isConditionFailure } from './table-reads.js';
-
-/** Runs a conditional write; false when its condition did not hold. */
-async function unlessConditionFails(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+import { batchGetItems, deleteIf, putIf } from './table-reads.js';
 
 /**
  * The new-work notices in the table: all kinds read in one BatchGetItem, a claim is one
@@ -33,17 +20,12 @@ export const dynamoNewWorkNoticeStore: NewWorkNoticeStore = {
   },
 
   claim(kind, next, cutoff) {
-    return unlessConditionFails(() =>
-      documentClient.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: toNewWorkNoticeItem(kind, next),
-          ConditionExpression: 'attribute_not_exists(PK) OR #mailed <= :cutoff',
-          ExpressionAttributeNames: { '#mailed': 'mailedAt' },
-          ExpressionAttributeValues: { ':cutoff': cutoff },
-        }),
-      ),
-    );
+    return putIf({
+      Item: toNewWorkNoticeItem(kind, next),
+      ConditionExpression: 'attribute_not_exists(PK) OR #mailed <= :cutoff',
+      ExpressionAttributeNames: { '#mailed': 'mailedAt' },
+      ExpressionAttributeValues: { ':cutoff': cutoff },
+    });
   },
 
   async release(kind, claimed, previous) {
@@ -53,12 +35,8 @@ export const dynamoNewWorkNoticeStore: NewWorkNoticeStore = {
       ExpressionAttributeValues: { ':run': claimed.runId },
     };
     // Another run's claim (after this one's interval) is theirs: nothing to give back then.
-    await unlessConditionFails(() =>
-      previous
-        ? documentClient.send(
-            new PutCommand({ TableName: tableName, Item: toNewWorkNoticeItem(kind, previous), ...ownClaim }),
-          )
-        : documentClient.send(new DeleteCommand({ TableName: tableName, Key: newWorkNoticeKey(kind), ...ownClaim })),
-    );
+    await (previous
+      ? putIf({ Item: toNewWorkNoticeItem(kind, previous), ...ownClaim })
+      : deleteIf({ Key: newWorkNoticeKey(kind), ...ownClaim }));
   },
 };

@@ -4,11 +4,18 @@ import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { CodeState, CodeStateRead, CodeToIssue, OneTimeCodeStore } from '../domain/auth/account-stores.js';
 import type { CodePurpose, StoredCode } from '../domain/auth/one-time-codes.js';
 import { TooManyRequestsError } from '../domain/errors.js';
-import { liveOwnerOf, nowEpoch, numberAttribute, writtenIf } from './account-writes.js';
+import { liveOwnerOf, nowEpoch, numberAttribute } from './account-writes.js';
 import { emailTemplateKey, templateFromItem } from './email-template-entity.js';
 import { clearLoginFailuresItem, loginFailuresOf } from './login-backoff-store.js';
 import { codeLockKey, loginFailureKey, oneTimeCodeKey, rateWindowKey } from './one-time-code-entity.js';
-import { batchGetItems, cancellationCodes, cancellationReasons, updateIf, type Item } from './table-reads.js';
+import {
+  batchGetItems,
+  cancellationCodes,
+  cancellationReasons,
+  updateIf,
+  writtenIf,
+  type Item,
+} from './table-reads.js';
 import { emailMarkerKey, usernameMarkerKey } from './user-profile-entity.js';
 
 /**

@@ -7,6 +7,7 @@ import type {
   OrderLateTransfer,
   OrderRecord,
 } from '../domain/records/order-record.js';
+import { stringOrNull } from './item-fields.js';
 
 /**
  * Payment orders (docs/data-model.md, "Payment order", "Order amount hold" and "Amount pool alert"):
@@ -50,8 +51,6 @@ export const toOrderDetailItem = (order: OrderRecord) => ({
   GSI1SK: `${order.createdAt}#${order.orderId}`,
   ...order,
 });
-
-const stringOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 export function fromOrderItem(item: Record<string, unknown> | undefined): OrderRecord | null {
   if (!item || typeof item.orderId !== 'string') return null;

@@ -1,6 +1,6 @@
 import type { Payment } from '@goldbot/shared';
 import type { OrderStateStore } from '../domain/commerce/order-state.js';
-import { getItem } from './commerce-items.js';
+import { getItem } from './table-reads.js';
 import { fromOrderDetailItem, orderItemKey } from './order-entity.js';
 import { paymentKey } from './payment-entity.js';
 

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import { MAIL_RETRY, type MailOutboxStore } from '../domain/email/mail-outbox.js';
 import type { AuditEntry } from '../domain/records/audit-entry.js';
@@ -12,7 +12,7 @@ import {
   outboxMailKey,
   toOutboxMailItem,
 } from './outbox-mail-entity.js';
-import { isConditionFailure, queryListPage, updateIf } from './table-reads.js';
+import { getItem, putIf, queryListPage, queryTable, updateIf } from './table-reads.js';
 
 const FAILED_LIST = { index: 'GSI2', pk: 'GSI2PK', sk: 'GSI2SK', value: OUTBOX_FAILED_PARTITION } as const;
 
@@ -26,33 +26,18 @@ const sentExpiry = (sentAt: string) => Math.floor(Date.parse(sentAt) / 1000) + M
  */
 export const dynamoMailOutboxStore: MailOutboxStore = {
   async keep(mail, firstFailure) {
-    try {
-      await documentClient.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: toOutboxMailItem(mail, firstFailure),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return putIf({ Item: toOutboxMailItem(mail, firstFailure), ConditionExpression: 'attribute_not_exists(PK)' });
   },
 
   async dueMails(at, limit) {
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :due AND GSI1SK <= :at',
-        // `#` sorts before every id character, so `<at>#\uffff` takes every mail due at `at` itself.
-        ExpressionAttributeValues: { ':due': OUTBOX_DUE_PARTITION, ':at': `${at}#\uffff` },
-        ScanIndexForward: true,
-        Limit: limit,
-      }),
-    );
+    const result = await queryTable({
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :due AND GSI1SK <= :at',
+      // `#` sorts before every id character, so `<at>#\uffff` takes every mail due at `at` itself.
+      ExpressionAttributeValues: { ':due': OUTBOX_DUE_PARTITION, ':at': `${at}#\uffff` },
+      ScanIndexForward: true,
+      Limit: limit,
+    });
     return (result.Items ?? []).map(fromOutboxMailItem);
   },
 
@@ -118,6 +103,7 @@ export const dynamoMailOutboxStore: MailOutboxStore = {
       ConditionExpression: 'claimId = :claim',
       ExpressionAttributeNames: { '#status': 'status' },
     };
+    const tried = { ':claim': claimId, ':attempts': failure.attempts, ':error': failure.lastError };
     if (failure.status === 'due') {
       const keys = dueKeys(id, failure.nextAttemptAt);
       return updateIf({
@@ -125,11 +111,9 @@ export const dynamoMailOutboxStore: MailOutboxStore = {
         UpdateExpression:
           'SET #status = :due, attempts = :attempts, nextAttemptAt = :next, lastError = :error, GSI1PK = :pk, GSI1SK = :sk REMOVE claimId, claimedUntil',
         ExpressionAttributeValues: {
-          ':claim': claimId,
+          ...tried,
           ':due': 'due',
-          ':attempts': failure.attempts,
           ':next': failure.nextAttemptAt,
-          ':error': failure.lastError,
           ':pk': keys.GSI1PK,
           ':sk': keys.GSI1SK,
         },
@@ -141,11 +125,9 @@ export const dynamoMailOutboxStore: MailOutboxStore = {
       UpdateExpression:
         'SET #status = :failed, attempts = :attempts, failedAt = :at, lastError = :error, GSI2PK = :pk, GSI2SK = :sk REMOVE claimId, claimedUntil, nextAttemptAt, GSI1PK, GSI1SK',
       ExpressionAttributeValues: {
-        ':claim': claimId,
+        ...tried,
         ':failed': 'failed',
-        ':attempts': failure.attempts,
         ':at': failure.failedAt,
-        ':error': failure.lastError,
         ':pk': keys.GSI2PK,
         ':sk': keys.GSI2SK,
       },
@@ -153,10 +135,8 @@ export const dynamoMailOutboxStore: MailOutboxStore = {
   },
 
   async getMail(id) {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: outboxMailKey(id), ConsistentRead: true }),
-    );
-    return result.Item ? fromOutboxMailItem(result.Item) : null;
+    const item = await getItem(outboxMailKey(id), true);
+    return item ? fromOutboxMailItem(item) : null;
   },
 
   async listFailed({ limit, cursor }) {
@@ -168,16 +148,13 @@ export const dynamoMailOutboxStore: MailOutboxStore = {
     let count = 0;
     let start: Record<string, unknown> | undefined;
     do {
-      const result = await documentClient.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'GSI2',
-          KeyConditionExpression: 'GSI2PK = :failed',
-          ExpressionAttributeValues: { ':failed': OUTBOX_FAILED_PARTITION },
-          Select: 'COUNT',
-          ExclusiveStartKey: start,
-        }),
-      );
+      const result = await queryTable({
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :failed',
+        ExpressionAttributeValues: { ':failed': OUTBOX_FAILED_PARTITION },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      });
       count += result.Count ?? 0;
       start = result.LastEvaluatedKey;
     } while (start);

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CatalogPackage } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { CatalogStore } from '../domain/settings/catalog.js';
@@ -15,7 +15,7 @@ import {
 } from './package-catalog-entity.js';
 import { basicSwitchUpdate } from './settings-store.js';
 import { fromSubscriptionSettingsItem, subscriptionSettingsKey } from './settings-entity.js';
-import { batchGetItems, type Item } from './table-reads.js';
+import { batchGetItems, queryTable, type Item } from './table-reads.js';
 import { putNew, transactUnlessChanged, type TransactItem } from './transaction-items.js';
 
 /**
@@ -23,14 +23,11 @@ import { putNew, transactUnlessChanged, type TransactItem } from './transaction-
  * so a package is never missing, and take Basic's on-sale flag from the settings switch.
  */
 async function catalogItems(consistent: boolean): Promise<Item[]> {
-  const result = await documentClient.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': CATALOG_PARTITION, ':prefix': PACKAGE_SK_PREFIX },
-      ConsistentRead: consistent,
-    }),
-  );
+  const result = await queryTable({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': CATALOG_PARTITION, ':prefix': PACKAGE_SK_PREFIX },
+    ConsistentRead: consistent,
+  });
   return result?.Items ?? [];
 }
 

@@ -12,6 +12,7 @@ import type { TxidMarker } from '../domain/commerce/purchase.js';
 import { decodeCursor } from './cursor.js';
 import type { IndexList } from './table-reads.js';
 import { normalizeTxid, type PaymentRecord } from '../domain/records/payment-record.js';
+import { rowCustomer, stringOrNull } from './item-fields.js';
 
 /**
  * USDT payments and the TXID marker (docs/data-model.md, "Payment" and "Uniqueness markers"):
@@ -89,15 +90,11 @@ export function toPaymentItem(payment: PaymentRecord) {
   };
 }
 
-const stringOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-
 export function fromPaymentItem(item: Record<string, unknown>): PaymentRecord {
   const wallet = (item.wallet ?? {}) as Record<string, unknown>;
   return {
     _id: String(item._id),
-    userId: String(item.userId),
-    username: String(item.username ?? ''),
-    email: String(item.email ?? ''),
+    ...rowCustomer(item),
     packageSlug: item.packageSlug as PackageSlug,
     packageName: item.packageName as Payment['packageName'],
     amount: Number(item.amount ?? 0),

@@ -1,5 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
+import { tableName } from '../adapters/dynamodb.js';
 import type {
   ApprovalContext,
   ApprovalPlan,
@@ -27,10 +26,10 @@ import {
   subscriptionKey,
   subscriptionSearchText,
 } from './subscription-entity.js';
-import { addCounters, putNew, updateItem, type TransactItems } from './transaction-items.js';
-import { batchGetItems, cancellationCodes, onlyConflicts, queryListPage, updateIf } from './table-reads.js';
+import { addCounters, putNew, transactOr, updateItem, type TransactItems } from './transaction-items.js';
+import { batchGetItems, cancellationCodes, getItem, onlyConflicts, queryListPage, updateIf } from './table-reads.js';
 import { orderAmountKey, orderItemKey } from './order-entity.js';
-import { profileKey } from './user-profile-entity.js';
+import { payerOf, profileKey } from './user-profile-entity.js';
 
 /**
  * DynamoDB side of the admin payment queue (docs/data-model.md, "Payments and referral ledger", "Approve a payment", "Reject a payment", "Lists and pagination", "Search, stated honestly"): list
@@ -289,21 +288,17 @@ export const dynamoPaymentReviewStore: PaymentListStore & PaymentDecisionStore =
   },
 
   async paymentIdByTxid(txid) {
-    const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: txidMarkerKey(txid) }));
-    const paymentId = result.Item?.paymentId;
+    const paymentId = (await getItem(txidMarkerKey(txid)))?.paymentId;
     return typeof paymentId === 'string' ? paymentId : undefined;
   },
 
   async getPayment(id) {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: paymentKey(id), ConsistentRead: true }),
-    );
-    return result.Item && result.Item.entity === 'Payment' ? fromPaymentItem(result.Item) : undefined;
+    const item = await getItem(paymentKey(id), true);
+    return item && item.entity === 'Payment' ? fromPaymentItem(item) : undefined;
   },
 
   async paymentCounts() {
-    const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: paymentStatsKeys.total() }));
-    const item = result.Item ?? {};
+    const item = (await getItem(paymentStatsKeys.total())) ?? {};
     return {
       completed: number(item.completedCount),
       pending: number(item.pendingCount),
@@ -323,33 +318,20 @@ export const dynamoPaymentReviewStore: PaymentListStore & PaymentDecisionStore =
     const referrer = referrerKey ? find(referrerKey) : undefined;
     return {
       subscription: subscription ? fromSubscriptionItem(subscription) : undefined,
-      payer: payer
-        ? {
-            username: String(payer.username ?? payment.username),
-            email: String(payer.email ?? payment.email),
-            basicPaidThrough: typeof payer.basicPaidThrough === 'string' ? payer.basicPaidThrough : null,
-          }
-        : undefined,
+      payer: payerOf(payer, payment),
       referrerExists: referrerKey !== undefined && referrer !== undefined,
       referrerOwed: Number(referrer?.referralOwed ?? 0) || 0,
     };
   },
 
   async getSubscription(userId, subscriptionId) {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: subscriptionKey(userId, subscriptionId), ConsistentRead: true }),
-    );
-    return result.Item ? fromSubscriptionItem(result.Item) : undefined;
+    const item = await getItem(subscriptionKey(userId, subscriptionId), true);
+    return item ? fromSubscriptionItem(item) : undefined;
   },
 
   async commitApproval(plan) {
     const { items, sensitive, txidCheck } = approvalTransaction(plan);
-    try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
-      return { kind: 'committed' };
-    } catch (error) {
-      return outcomeOf(error, sensitive, txidCheck);
-    }
+    return transactOr(items, { kind: 'committed' }, (error) => outcomeOf(error, sensitive, txidCheck));
   },
 
   async endOrderHold(amountCents, orderId, nowSeconds) {
@@ -370,11 +352,6 @@ export const dynamoPaymentReviewStore: PaymentListStore & PaymentDecisionStore =
   },
 
   async commitRejection(plan) {
-    try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: rejectionTransaction(plan) }));
-      return { kind: 'committed' };
-    } catch (error) {
-      return outcomeOf(error, [4]);
-    }
+    return transactOr(rejectionTransaction(plan), { kind: 'committed' }, (error) => outcomeOf(error, [4]));
   },
 };

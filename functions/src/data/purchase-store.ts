@@ -6,7 +6,6 @@ import type { PurchasePlan } from '../domain/commerce/purchase.js';
 import type { PendingLimits } from '../domain/limits/rate-limits.js';
 import {
   epochSeconds,
-  getItem,
   keyId,
   readCommerceContext,
   newSubscription,
@@ -25,6 +24,7 @@ import { fromTransferItem, transferKey } from './transfer-entity.js';
 import { pendingPaymentAdded } from './payment-writes.js';
 import { subscriptionSettingsKey } from './settings-entity.js';
 import { fromSubscriptionItem, subscriptionKey } from './subscription-entity.js';
+import { getItem } from './table-reads.js';
 import { profileKey, referralCodeMarkerKey } from './user-profile-entity.js';
 
 /**

@@ -1,6 +1,7 @@
 import { REFUND_ORIGINS, type PackageSlug, type Refund, type RefundStatus } from '@goldbot/shared';
 import type { ReferralClawback, RefundRecord } from '../domain/records/refund-record.js';
 import type { IndexList } from './table-reads.js';
+import { rowCustomer, stringOrNull } from './item-fields.js';
 
 /**
  * Refund requests and the payout marker (docs/data-model.md, "Refund request"):
@@ -43,7 +44,6 @@ export const toPayoutTxidMarkerItem = (txid: string, refundId: string, at: strin
   createdAt: at,
 });
 
-const stringOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 const numberOf = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0)) || 0;
 
 function clawbackOf(value: unknown): ReferralClawback | null {
@@ -65,9 +65,7 @@ export function fromRefundItem(item: Record<string, unknown>): RefundRecord {
     _id: String(item._id),
     paymentId: String(item.paymentId),
     subscriptionId: String(item.subscriptionId ?? ''),
-    userId: String(item.userId),
-    username: String(item.username ?? ''),
-    email: String(item.email ?? ''),
+    ...rowCustomer(item),
     packageSlug: item.packageSlug as PackageSlug,
     packageName: item.packageName as Refund['packageName'],
     amount: numberOf(item.amount),

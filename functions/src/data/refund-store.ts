@@ -1,5 +1,3 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
 import { balancesOf } from '../domain/withdrawals/balances.js';
 import type {
   ApprovalPlan,
@@ -10,7 +8,7 @@ import type {
   RequestOutcome,
   RequestPlan,
 } from '../domain/refunds/refunds.js';
-import { toSubscriptionRefund, type RefundRecord } from '../domain/records/refund-record.js';
+import { keptClawback, toSubscriptionRefund, type RefundRecord } from '../domain/records/refund-record.js';
 import { toAuditItem } from './audit-entity.js';
 import { toLedgerItem } from './ledger-entity.js';
 import { fromPaymentItem, paymentKey, paymentStatusList } from './payment-entity.js';
@@ -31,9 +29,23 @@ import {
   subscriptionKey,
   subscriptionSearchText,
 } from './subscription-entity.js';
-import { addCounters, putNew, updateItem, type TransactItem, type TransactItems } from './transaction-items.js';
-import { batchGetItems, cancellationCodes, onlyConflicts, queryAllWithPrefix, queryListPage } from './table-reads.js';
-import { profileKey } from './user-profile-entity.js';
+import {
+  addCounters,
+  putNew,
+  transactOr,
+  updateItem,
+  type TransactItem,
+  type TransactItems,
+} from './transaction-items.js';
+import {
+  batchGetItems,
+  cancellationCodes,
+  getItem,
+  onlyConflicts,
+  queryAllWithPrefix,
+  queryListPage,
+} from './table-reads.js';
+import { payerOf, profileKey } from './user-profile-entity.js';
 
 /**
  * DynamoDB side of refunds (docs/data-model.md, "Refund request", "Request a refund", "Approve a
@@ -44,17 +56,13 @@ import { profileKey } from './user-profile-entity.js';
 const number = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0)) || 0;
 
 /** Runs a transaction; a cancellation is mapped by `outcomeOf` from its per-item reason codes. */
-async function transact<O>(items: TransactItems, outcomeOf: (codes: string[]) => O | undefined): Promise<O | 'done'> {
-  try {
-    await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
-    return 'done';
-  } catch (error) {
+const transact = <O>(items: TransactItems, outcomeOf: (codes: string[]) => O | undefined): Promise<O | 'done'> =>
+  transactOr(items, 'done' as const, (error) => {
     const codes = cancellationCodes(error);
     const outcome = codes.length > 0 ? outcomeOf(codes) : undefined;
     if (outcome === undefined) throw error;
     return outcome;
-  }
-}
+  });
 
 const failed = (codes: readonly string[], index: number) => codes[index] === 'ConditionalCheckFailed';
 
@@ -170,14 +178,7 @@ export function approvalTransaction(plan: ApprovalPlan): { items: TransactItems;
         ':at': at,
         ':admin': plan.adminId,
         ':list': refundStatusList('approved'),
-        ':clawback': plan.clawback
-          ? {
-              referrerId: plan.clawback.referrerId,
-              amount: plan.clawback.amount,
-              fromAvailable: plan.clawback.fromAvailable,
-              owed: plan.clawback.owed,
-            }
-          : null,
+        ':clawback': keptClawback(plan.clawback),
       },
       { names: { '#status': 'status' }, condition: '#status = :pending', returnOld: true },
     ),
@@ -340,24 +341,19 @@ export function refusalTransaction(plan: RefusalPlan): TransactItems {
 
 // ---------------------------------------------------------------------------------------------
 
-async function getItem(key: { PK: string; SK: string }) {
-  const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-  return result.Item;
-}
-
 export const dynamoRefundStore: RefundStore = {
   async getPayment(id) {
-    const item = await getItem(paymentKey(id));
+    const item = await getItem(paymentKey(id), true);
     return item && item.entity === 'Payment' ? fromPaymentItem(item) : undefined;
   },
 
   async getRefund(id) {
-    const item = await getItem(refundKey(id));
+    const item = await getItem(refundKey(id), true);
     return item && item.entity === 'Refund' ? fromRefundItem(item) : undefined;
   },
 
   async getPayer(userId) {
-    const item = await getItem(profileKey(userId));
+    const item = await getItem(profileKey(userId), true);
     return item ? { username: String(item.username ?? ''), email: String(item.email ?? '') } : undefined;
   },
 
@@ -376,7 +372,7 @@ export const dynamoRefundStore: RefundStore = {
   },
 
   async refundCounts() {
-    const item = (await documentClient.send(new GetCommand({ TableName: tableName, Key: refundStatsKey() }))).Item;
+    const item = await getItem(refundStatsKey());
     return {
       total: number(item?.total),
       pending: number(item?.pending),
@@ -387,7 +383,7 @@ export const dynamoRefundStore: RefundStore = {
 
   async loadApprovalContext(refund): Promise<RefundApprovalContext> {
     const payerKey = profileKey(refund.userId);
-    const payment = await getItem(paymentKey(refund.paymentId));
+    const payment = await getItem(paymentKey(refund.paymentId), true);
     const record = payment && payment.entity === 'Payment' ? fromPaymentItem(payment) : undefined;
     const referrerId = record?.referralCredited ? record.referralUserId : null;
     const referrerKey = referrerId ? profileKey(referrerId) : undefined;
@@ -402,13 +398,7 @@ export const dynamoRefundStore: RefundStore = {
     const balances = referrer ? balancesOf(referrer) : undefined;
     return {
       payment: record,
-      payer: payer
-        ? {
-            username: String(payer.username ?? refund.username),
-            email: String(payer.email ?? refund.email),
-            basicPaidThrough: typeof payer.basicPaidThrough === 'string' ? payer.basicPaidThrough : null,
-          }
-        : undefined,
+      payer: payerOf(payer, refund),
       subscriptions: rows.map(fromSubscriptionItem),
       referrer: balances ? { available: balances.available, owed: balances.owed } : null,
     };

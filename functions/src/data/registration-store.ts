@@ -11,11 +11,11 @@ import type { UserProfile } from '../domain/records/user-profile.js';
 import { canonicalEmail } from '../domain/commerce/canonical-email.js';
 import { ConflictError } from '../domain/errors.js';
 import { backoffMs, CONFLICT_TRIES, retry } from '../lib/retry.js';
-import { liveMarkerOwner, nowEpoch, writeIf, writtenIf } from './account-writes.js';
+import { liveMarkerOwner, nowEpoch } from './account-writes.js';
 import { codeIssueItems, codeIssueRefusal } from './one-time-code-store.js';
 import { oneTimeCodeKey } from './one-time-code-entity.js';
 import { sessionItem } from './session-store.js';
-import { cancellationCodes, onlyConflicts } from './table-reads.js';
+import { cancellationCodes, onlyConflicts, writeIf, writtenIf } from './table-reads.js';
 import {
   emailMarkerKey,
   profileKey,

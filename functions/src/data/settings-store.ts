@@ -1,11 +1,10 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { WORK_KINDS } from '@goldbot/shared';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { SettingsStore } from '../domain/settings/subscription-settings.js';
 import { toAuditItem } from './audit-entity.js';
 import { fromSubscriptionSettingsItem, subscriptionSettingsKey } from './settings-entity.js';
 import type { SubscriptionSettings } from '../domain/records/settings-record.js';
-import { sameSetting } from '../domain/settings/subscription-settings.js';
+import { SETTING_NAMES, sameSetting } from '../domain/settings/subscription-settings.js';
+import { getItem } from './table-reads.js';
 import { putNew, transactUnlessChanged, updateItem, type TransactItem } from './transaction-items.js';
 
 /**
@@ -96,13 +95,6 @@ function assignment(setting: keyof SubscriptionSettings, to: SubscriptionSetting
   }
 }
 
-const SETTINGS_ORDER = [
-  'basicPackageEnabled',
-  'autoApproveOnMatch',
-  'copyTradingLink',
-  'newWorkMail',
-] as const satisfies readonly (keyof SubscriptionSettings)[];
-
 /**
  * The update of a save: every setting that moves is set (a removed link is removed) on condition
  * it still reads its `from` value. Basic's switch alone is `basicSwitchUpdate`, the item the
@@ -114,7 +106,7 @@ export function settingsUpdate(
   at: string,
   adminId: string,
 ): TransactItem {
-  const moved = SETTINGS_ORDER.filter((setting) => !sameSetting(setting, from, to));
+  const moved = SETTING_NAMES.filter((setting) => !sameSetting(setting, from, to));
   if (moved.length === 1 && moved[0] === 'basicPackageEnabled') {
     return basicSwitchUpdate(from.basicPackageEnabled, to.basicPackageEnabled, at, adminId);
   }
@@ -139,10 +131,7 @@ export function settingsUpdate(
 
 export const dynamoSettingsStore: SettingsStore = {
   async readSubscriptionSettings() {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: subscriptionSettingsKey(), ConsistentRead: true }),
-    );
-    return fromSubscriptionSettingsItem(result?.Item);
+    return fromSubscriptionSettingsItem(await getItem(subscriptionSettingsKey(), true));
   },
 
   async commitSubscriptionSettings(change) {

@@ -5,6 +5,7 @@ import {
   type SubscriptionRefund,
 } from '@goldbot/shared';
 import type { SubscriptionRecord } from '../domain/records/subscription-record.js';
+import { rowCustomer, stringOrNull } from './item-fields.js';
 
 /**
  * Subscriptions (docs/data-model.md, "Subscription"), in the owner's item collection:
@@ -51,8 +52,6 @@ export function toSubscriptionItem(sub: SubscriptionRecord) {
   };
 }
 
-const dateOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-
 /** The refund mirror a refund transaction wrote on the row (an unreadable one reads as none). */
 function refundOf(value: unknown): { refund?: SubscriptionRefund } {
   if (value === undefined || value === null) return {};
@@ -63,14 +62,12 @@ function refundOf(value: unknown): { refund?: SubscriptionRefund } {
 export function fromSubscriptionItem(item: Record<string, unknown>): SubscriptionRecord {
   return {
     _id: String(item._id),
-    userId: String(item.userId),
-    username: String(item.username ?? ''),
-    email: String(item.email ?? ''),
+    ...rowCustomer(item),
     packageSlug: item.packageSlug as PackageSlug,
     packageName: item.packageName as Subscription['packageName'],
     status: item.status as Subscription['status'],
-    startDate: dateOrNull(item.startDate),
-    endDate: dateOrNull(item.endDate),
+    startDate: stringOrNull(item.startDate),
+    endDate: stringOrNull(item.endDate),
     paymentMethod: item.paymentMethod === 'free' || item.paymentMethod === 'support' ? item.paymentMethod : 'usdt',
     paymentId: typeof item.paymentId === 'string' ? item.paymentId : null,
     ...(typeof item.amount === 'number' ? { amount: item.amount } : {}),

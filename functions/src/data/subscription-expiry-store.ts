@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { ExpiryStore } from '../domain/jobs/expire-subscriptions.js';
 import type { ReminderCandidate, ReminderStore } from '../domain/jobs/expiry-reminders.js';
@@ -13,7 +13,14 @@ import {
   subscriptionSearchText,
 } from './subscription-entity.js';
 import type { SubscriptionRecord } from '../domain/records/subscription-record.js';
-import { cancellationCodes, updateIf, onlyConflicts, queryAllWithPrefix, type Item } from './table-reads.js';
+import {
+  cancellationCodes,
+  onlyConflicts,
+  queryAllWithPrefix,
+  queryTable,
+  updateIf,
+  type Item,
+} from './table-reads.js';
 import { addCounters, updateItem } from './transaction-items.js';
 import { profileKey } from './user-profile-entity.js';
 
@@ -37,17 +44,14 @@ async function expiryIndexPage(
   values: Record<string, string>,
   cursor: string | undefined,
 ): Promise<{ items: Item[]; cursor?: string }> {
-  const result = await documentClient.send(
-    new QueryCommand({
-      TableName: tableName,
-      IndexName: EXPIRY_INDEX.name,
-      KeyConditionExpression: `${EXPIRY_INDEX.pk} = :list AND ${condition}`,
-      ExpressionAttributeValues: { ':list': EXPIRY_INDEX.value, ...values },
-      ScanIndexForward: true,
-      Limit: EXPIRY_PAGE_SIZE,
-      ExclusiveStartKey: decodeCursor(cursor, { [EXPIRY_INDEX.pk]: EXPIRY_INDEX.value }, INDEX_KEY_NAMES),
-    }),
-  );
+  const result = await queryTable({
+    IndexName: EXPIRY_INDEX.name,
+    KeyConditionExpression: `${EXPIRY_INDEX.pk} = :list AND ${condition}`,
+    ExpressionAttributeValues: { ':list': EXPIRY_INDEX.value, ...values },
+    ScanIndexForward: true,
+    Limit: EXPIRY_PAGE_SIZE,
+    ExclusiveStartKey: decodeCursor(cursor, { [EXPIRY_INDEX.pk]: EXPIRY_INDEX.value }, INDEX_KEY_NAMES),
+  });
   return {
     items: result.Items ?? [],
     cursor: encodeCursor(result.LastEvaluatedKey as Key | undefined) ?? undefined,

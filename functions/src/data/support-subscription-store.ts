@@ -1,5 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
+import { tableName } from '../adapters/dynamodb.js';
 import type { SupportPlan, SupportStore } from '../domain/admin/support-subscriptions.js';
 import { toAuditItem } from './audit-entity.js';
 import { subscriptionCounter } from './commerce-items.js';
@@ -12,8 +11,8 @@ import {
   subscriptionSearchText,
   toSubscriptionItem,
 } from './subscription-entity.js';
-import { cancellationCodes, queryAllWithPrefix } from './table-reads.js';
-import { addCounters, putNew, updateItem, type TransactItems } from './transaction-items.js';
+import { getItem, queryAllWithPrefix } from './table-reads.js';
+import { addCounters, putNew, transactUnlessChanged, updateItem, type TransactItems } from './transaction-items.js';
 import { profileKey } from './user-profile-entity.js';
 
 /**
@@ -117,14 +116,11 @@ export const dynamoSupportStore: SupportStore = {
     // among the rows read, and any later write moves the version the commit is conditioned on. Read
     // side by side, the rows could come from before a racing grant and the version from after it,
     // and both grants would commit.
-    const profile = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: profileKey(userId), ConsistentRead: true }),
-    );
+    const item = await getItem(profileKey(userId), true);
     const rows = await queryAllWithPrefix(profileKey(userId).PK, SUBSCRIPTION_SK_PREFIX, {
       consistent: true,
       newestFirst: true,
     });
-    const item = profile.Item;
     if (!item || typeof item.emailVerifiedAt !== 'string') return undefined;
     return {
       userId,
@@ -137,13 +133,6 @@ export const dynamoSupportStore: SupportStore = {
   },
 
   async commit(plan) {
-    try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: supportTransaction(plan) }));
-      return 'committed';
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return 'changed';
-      throw error;
-    }
+    return transactUnlessChanged(supportTransaction(plan));
   },
 };

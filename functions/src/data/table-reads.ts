@@ -1,8 +1,13 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
   QueryCommand,
   UpdateCommand,
+  type DeleteCommandInput,
+  type PutCommandInput,
   type QueryCommandInput,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -13,10 +18,18 @@ import { backoffMs, retry } from '../lib/retry.js';
 /**
  * Reads and transaction outcomes that several stores share: batched gets with retries of
  * unprocessed keys, the newest-first admin list page with its bounded search filter
- * (docs/data-model.md, "Lists and pagination" and "Search, stated honestly"), every page of a bounded prefix, the conditional update that may be
- * refused, and the cancellation reasons of a TransactWriteItems.
+ * (docs/data-model.md, "Lists and pagination" and "Search, stated honestly"), every page of a bounded prefix, the single
+ * read by key, the conditional writes that may be refused, and the cancellation reasons of a TransactWriteItems.
  */
 export type Item = Record<string, unknown>;
+
+/** One GetItem by key (strongly consistent when `consistent`); undefined when there is no such item. */
+export async function getItem(key: Key, consistent = false): Promise<Item | undefined> {
+  const result = await documentClient.send(
+    new GetCommand({ TableName: tableName, Key: key, ConsistentRead: consistent }),
+  );
+  return result?.Item;
+}
 
 /** BatchGetItem takes at most 100 keys per request. */
 const BATCH_GET_LIMIT = 100;
@@ -173,6 +186,10 @@ export async function queryListPage(
   };
 }
 
+/** One Query of the table (one page): the stores' input, on the table. */
+export const queryTable = (input: Omit<QueryCommandInput, 'TableName'>) =>
+  documentClient.send(new QueryCommand({ TableName: tableName, ...input }));
+
 /**
  * The pages of one Query, in order, until the last one (or until the caller stops reading): the
  * stores' one pagination loop, for partitions bounded by design or read within a budget.
@@ -217,16 +234,42 @@ export const queryAllWithPrefix = (
 export const isConditionFailure = (error: unknown) =>
   (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
 
-/** One conditional UpdateItem on the table: true when written, false when its condition did not hold. */
-export async function updateIf(update: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> {
+type ConditionalWrite = { Put: PutCommandInput } | { Delete: DeleteCommandInput } | { Update: UpdateCommandInput };
+
+type WriteOutcome =
+  | { outcome: 'written' }
+  /** The write's condition failed; `item`: what it found, when the write asked for it (ALL_OLD). */
+  | { outcome: 'condition-failed'; item?: Record<string, unknown> };
+
+/** One conditional write; a failed condition is an outcome, any other failure is thrown as it came. */
+export async function writeIf(write: ConditionalWrite): Promise<WriteOutcome> {
   try {
-    await documentClient.send(new UpdateCommand({ TableName: tableName, ...update }));
-    return true;
+    if ('Put' in write) await documentClient.send(new PutCommand(write.Put));
+    else if ('Delete' in write) await documentClient.send(new DeleteCommand(write.Delete));
+    else await documentClient.send(new UpdateCommand(write.Update));
+    return { outcome: 'written' };
   } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+    return { outcome: 'condition-failed', item: (error as { Item?: Record<string, unknown> }).Item };
   }
 }
+
+/** writeIf for a write that is simply refused when its condition fails: true once written. */
+export async function writtenIf(write: ConditionalWrite): Promise<boolean> {
+  return (await writeIf(write)).outcome === 'written';
+}
+
+/** One conditional UpdateItem on the table: true when written, false when its condition did not hold. */
+export const updateIf = (update: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> =>
+  writtenIf({ Update: { TableName: tableName, ...update } });
+
+/** One conditional PutItem on the table: true when written, false when its condition did not hold. */
+export const putIf = (put: Omit<PutCommandInput, 'TableName'>): Promise<boolean> =>
+  writtenIf({ Put: { TableName: tableName, ...put } });
+
+/** One conditional DeleteItem on the table: true when deleted, false when its condition did not hold. */
+export const deleteIf = (remove: Omit<DeleteCommandInput, 'TableName'>): Promise<boolean> =>
+  writtenIf({ Delete: { TableName: tableName, ...remove } });
 
 /** The cancellation reasons of a TransactWriteItems, in item order; none for any other error. */
 export const cancellationReasons = (error: unknown) =>

@@ -1,5 +1,6 @@
 import type { BotConnectionRecord, BotConnectionRecordStatus, Mt5Record } from '../domain/trading/mt5-accounts.js';
 import { SUBSCRIPTION_SK_PREFIX } from './subscription-entity.js';
+import { rowCustomer, stringOrNull } from './item-fields.js';
 
 /**
  * The customer's MetaTrader 5 account and the requests to connect the bot to it (docs/data-model.md,
@@ -33,8 +34,6 @@ export const toMt5AccountItem = (userId: string, account: Mt5Record) => ({
   ...account,
 });
 
-const stringOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-
 export function fromMt5AccountItem(item: Record<string, unknown>): Mt5Record {
   return {
     broker: String(item.broker ?? ''),
@@ -65,9 +64,7 @@ const STATUSES: readonly BotConnectionRecordStatus[] = ['waiting', 'connected', 
 export function fromBotConnectionItem(item: Record<string, unknown>): BotConnectionRecord {
   return {
     subscriptionId: String(item.subscriptionId),
-    userId: String(item.userId),
-    username: String(item.username ?? ''),
-    email: String(item.email ?? ''),
+    ...rowCustomer(item),
     packageName: String(item.packageName ?? ''),
     broker: String(item.broker ?? ''),
     server: String(item.server ?? ''),

@@ -1,5 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
+import { tableName } from '../adapters/dynamodb.js';
 import type {
   ConnectOutcome,
   ConnectPlan,
@@ -9,8 +8,8 @@ import type {
 } from '../domain/trading/mt5-accounts.js';
 import { toAuditItem } from './audit-entity.js';
 import { fromSubscriptionItem, subscriptionKey, SUBSCRIPTION_SK_PREFIX } from './subscription-entity.js';
-import { cancellationCodes, onlyConflicts, queryAll, queryListPage } from './table-reads.js';
-import { putNew, updateItem, type TransactItems } from './transaction-items.js';
+import { cancellationCodes, getItem, onlyConflicts, queryAll, queryListPage } from './table-reads.js';
+import { putNew, transactOr, transactUnlessChanged, updateItem, type TransactItems } from './transaction-items.js';
 import {
   BOT_CONNECTIONS_INDEX,
   MT5_ACCOUNT_SK,
@@ -139,14 +138,7 @@ export const dynamoTradingStore: TradingStore = {
   },
 
   async saveAccount(plan) {
-    try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: saveTransaction(plan) }));
-      return 'committed';
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return 'changed';
-      throw error;
-    }
+    return transactUnlessChanged(saveTransaction(plan));
   },
 };
 
@@ -160,24 +152,16 @@ export const dynamoConnectionStore: ConnectionStore = {
   },
 
   async getConnection(subscriptionId) {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: botConnectionKey(subscriptionId), ConsistentRead: true }),
-    );
-    return result.Item && result.Item.entity === 'BotConnection' ? fromBotConnectionItem(result.Item) : undefined;
+    const item = await getItem(botConnectionKey(subscriptionId), true);
+    return item && item.entity === 'BotConnection' ? fromBotConnectionItem(item) : undefined;
   },
 
   async commitConnected(plan) {
-    try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: connectTransaction(plan) }));
-      return 'committed';
-    } catch (error) {
-      return connectOutcomeOf(error);
-    }
+    return transactOr(connectTransaction(plan), 'committed', connectOutcomeOf);
   },
 
   async recipient(userId) {
-    const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: profileKey(userId) }));
-    const item = result.Item;
+    const item = await getItem(profileKey(userId));
     return item ? { username: String(item.username ?? ''), email: String(item.email ?? '') } : undefined;
   },
 };

@@ -71,13 +71,26 @@ export function addCounters(
  * One TransactWriteItems whose conditions say nothing moved since the read: 'changed' when a condition
  * failed or a transaction racing on the same items won (the caller reads again), any other error thrown.
  */
-export async function transactUnlessChanged(items: TransactItems): Promise<'committed' | 'changed'> {
-  try {
-    await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
-    return 'committed';
-  } catch (error) {
+export const transactUnlessChanged = (items: TransactItems): Promise<'committed' | 'changed'> =>
+  transactOr(items, 'committed' as const, (error) => {
     const codes = cancellationCodes(error);
     if (codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return 'changed';
     throw error;
+  });
+
+/**
+ * One TransactWriteItems: `committed` when it went through, else what `refusedAs` makes of the
+ * error (the store's reading of the cancellation reasons; it throws what it does not recognise).
+ */
+export async function transactOr<C, R>(
+  items: TransactItems,
+  committed: C,
+  refusedAs: (error: unknown) => R,
+): Promise<C | R> {
+  try {
+    await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+    return committed;
+  } catch (error) {
+    return refusedAs(error);
   }
 }

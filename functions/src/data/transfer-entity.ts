@@ -7,6 +7,7 @@ import type {
   TransferUnmatched,
 } from '../domain/records/transfer-record.js';
 import { normalizeTxid } from '../domain/records/payment-record.js';
+import { stringOrNull } from './item-fields.js';
 
 /**
  * USDT transfers to the payment wallets (docs/data-model.md, "Transfer" and "Wallet cursor"):
@@ -41,7 +42,6 @@ export const toTransferItem = (transfer: TransferRecord) => ({
 
 const objectOf = (value: unknown) =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-const stringOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 function eventsOf(value: unknown): TransferEvent[] {
   if (!Array.isArray(value)) return [];

@@ -1,6 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ListSearchScope } from '@goldbot/shared';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
 import { cursorKeyNames, decodeCursor, encodeCursor } from './cursor.js';
 import {
   USERS_LIST_PARTITION,
@@ -9,7 +7,7 @@ import {
   usernamePrefixPartition,
 } from './user-profile-entity.js';
 import type { UserProfile } from '../domain/records/user-profile.js';
-import { queryListPage, type IndexList, type Item, type ListPage } from './table-reads.js';
+import { queryListPage, queryTable, type IndexList, type Item, type ListPage } from './table-reads.js';
 
 /**
  * Admin search by the start of a username or an e-mail (docs/data-model.md, "Search, stated honestly"): the
@@ -112,15 +110,12 @@ async function searchInside(term: string, limit: number, cursor: string | undefi
 export async function usersStartingWith(term: string): Promise<{ users: UserProfile[]; limited: boolean }> {
   const results = await Promise.all(
     [usernameList(term), emailList(term)].map(({ index, pk, sk, value }) =>
-      documentClient.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: index,
-          KeyConditionExpression: `${pk} = :list AND begins_with(${sk}, :prefix)`,
-          ExpressionAttributeValues: { ':list': value, ':prefix': term },
-          Limit: PREFIX_SEARCH_USERS,
-        }),
-      ),
+      queryTable({
+        IndexName: index,
+        KeyConditionExpression: `${pk} = :list AND begins_with(${sk}, :prefix)`,
+        ExpressionAttributeValues: { ':list': value, ':prefix': term },
+        Limit: PREFIX_SEARCH_USERS,
+      }),
     ),
   );
   const byId = new Map<string, UserProfile>();

@@ -81,6 +81,22 @@ export function toProfileItem(profile: UserProfile, extra: Record<string, unknow
 
 export { searchKeys as profileSearchKeys };
 
+/**
+ * The payer as a decision on their payment or refund reads them: their profile's name and e-mail
+ * (the row's copy when the profile lacks one) and the day their Basic months are paid through.
+ */
+export const payerOf = (
+  profile: Record<string, unknown> | undefined,
+  row: { username: string; email: string },
+): { username: string; email: string; basicPaidThrough: string | null } | undefined =>
+  profile
+    ? {
+        username: String(profile.username ?? row.username),
+        email: String(profile.email ?? row.email),
+        basicPaidThrough: typeof profile.basicPaidThrough === 'string' ? profile.basicPaidThrough : null,
+      }
+    : undefined;
+
 export function fromProfileItem(item: Record<string, unknown>): UserProfile {
   return {
     _id: String(item._id),

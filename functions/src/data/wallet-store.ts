@@ -1,6 +1,5 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Wallet } from '@goldbot/shared';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
+import { tableName } from '../adapters/dynamodb.js';
 import type { WalletSavePlan, WalletSaveOutcome, WalletStore } from '../domain/commerce/wallets.js';
 import { toAuditItem } from './audit-entity.js';
 import {
@@ -11,15 +10,14 @@ import {
   toWalletItem,
   walletKey,
 } from './wallet-entity.js';
-import { cancellationCodes, queryPages } from './table-reads.js';
+import { cancellationCodes, getItem, queryPages } from './table-reads.js';
+import { transactOr, type TransactItems } from './transaction-items.js';
 
 /**
  * DynamoDB side of the wallets (docs/data-model.md, "Wallets" and "Wallet save and activation"). The admin list is
  * one GSI1 partition (a handful of items); every save is one TransactWriteItems with the wallet,
  * the previously active wallet, the ACTIVEWALLET pointer and the audit entry.
  */
-type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
-
 /** Pages (1 MB each) of the admin list read at most: far beyond any real list of wallets. */
 const MAX_LIST_PAGES = 20;
 
@@ -120,25 +118,16 @@ export const dynamoWalletStore: WalletStore = {
   },
 
   async getByAddress(currency, address) {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: walletKey(currency, address), ConsistentRead: true }),
-    );
-    return result.Item ? fromWalletItem(result.Item) : undefined;
+    const item = await getItem(walletKey(currency, address), true);
+    return item ? fromWalletItem(item) : undefined;
   },
 
   async getActivePointer(currency) {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: activeWalletKey(currency), ConsistentRead: true }),
-    );
-    return result.Item ? fromActiveWalletItem(result.Item) : undefined;
+    const item = await getItem(activeWalletKey(currency), true);
+    return item ? fromActiveWalletItem(item) : undefined;
   },
 
   async commitSave(plan) {
-    try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: walletSaveTransaction(plan) }));
-      return 'committed';
-    } catch (error) {
-      return outcomeOf(error, plan);
-    }
+    return transactOr(walletSaveTransaction(plan), 'committed', (error) => outcomeOf(error, plan));
   },
 };

@@ -1,11 +1,9 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { NoticeStore, PoolAlert } from '../domain/commerce/watch-notices.js';
 import type { WatcherStore } from '../domain/commerce/wallet-watcher.js';
 import type { TransferRecord } from '../domain/records/transfer-record.js';
 import { dynamoBindingStore } from './binding-store.js';
 import { POOL_ALERTS_PARTITION, poolAlertKey } from './order-entity.js';
-import { batchGetItems, isConditionFailure, queryAll } from './table-reads.js';
+import { batchGetItems, getItem, queryAll, queryTable, updateIf } from './table-reads.js';
 import { UNMATCHED_LIST, fromTransferItem, transferKey, watchCursorKey } from './transfer-entity.js';
 import { fromWalletItem, WALLETS_LIST } from './wallet-entity.js';
 
@@ -20,14 +18,11 @@ const isTrc20Usdt = (wallet: { currency: string; network: string }) =>
 
 export const dynamoWatcherStore: WatcherStore = {
   async wallets(sinceIso) {
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :list AND begins_with(GSI1SK, :usdt)',
-        ExpressionAttributeValues: { ':list': WALLETS_LIST, ':usdt': 'USDT#' },
-      }),
-    );
+    const result = await queryTable({
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :list AND begins_with(GSI1SK, :usdt)',
+      ExpressionAttributeValues: { ':list': WALLETS_LIST, ':usdt': 'USDT#' },
+    });
     return (result.Items ?? [])
       .map(fromWalletItem)
       .filter((wallet) => isTrc20Usdt(wallet) && (wallet.isActive || wallet.updatedAt >= sinceIso))
@@ -35,27 +30,18 @@ export const dynamoWatcherStore: WatcherStore = {
   },
 
   async readCursor(address) {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: watchCursorKey(address), ConsistentRead: true }),
-    );
-    return typeof result.Item?.cursorMs === 'number' ? result.Item.cursorMs : null;
+    const cursorMs = (await getItem(watchCursorKey(address), true))?.cursorMs;
+    return typeof cursorMs === 'number' ? cursorMs : null;
   },
 
   async saveCursor(address, cursorMs, at) {
-    try {
-      await documentClient.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: watchCursorKey(address),
-          UpdateExpression: 'SET entity = :entity, address = :address, cursorMs = :cursor, updatedAt = :at',
-          ConditionExpression: 'attribute_not_exists(cursorMs) OR cursorMs <= :cursor',
-          ExpressionAttributeValues: { ':entity': 'WatchCursor', ':address': address, ':cursor': cursorMs, ':at': at },
-        }),
-      );
-    } catch (error) {
-      // Another run moved it further meanwhile: theirs stands.
-      if (!isConditionFailure(error)) throw error;
-    }
+    // Refused when another run moved it further meanwhile: theirs stands.
+    await updateIf({
+      Key: watchCursorKey(address),
+      UpdateExpression: 'SET entity = :entity, address = :address, cursorMs = :cursor, updatedAt = :at',
+      ConditionExpression: 'attribute_not_exists(cursorMs) OR cursorMs <= :cursor',
+      ExpressionAttributeValues: { ':entity': 'WatchCursor', ':address': address, ':cursor': cursorMs, ':at': at },
+    });
   },
 
   async existingTransfers(txids) {
@@ -85,38 +71,21 @@ function poolAlertOf(item: Record<string, unknown>): PoolAlert {
 }
 
 /** Claim (`SET x = :at` only while unset) and its undo (only the claim of this run). */
-async function claim(key: Record<string, string>, at: string): Promise<boolean> {
-  try {
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: key,
-        UpdateExpression: 'SET adminMailedAt = :at',
-        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(adminMailedAt)',
-        ExpressionAttributeValues: { ':at': at },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+const claim = (key: Record<string, string>, at: string): Promise<boolean> =>
+  updateIf({
+    Key: key,
+    UpdateExpression: 'SET adminMailedAt = :at',
+    ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(adminMailedAt)',
+    ExpressionAttributeValues: { ':at': at },
+  });
 
 async function undo(key: Record<string, string>, at: string): Promise<void> {
-  try {
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: key,
-        UpdateExpression: 'REMOVE adminMailedAt',
-        ConditionExpression: 'adminMailedAt = :at',
-        ExpressionAttributeValues: { ':at': at },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await updateIf({
+    Key: key,
+    UpdateExpression: 'REMOVE adminMailedAt',
+    ConditionExpression: 'adminMailedAt = :at',
+    ExpressionAttributeValues: { ':at': at },
+  });
 }
 
 export const dynamoNoticeStore: NoticeStore = {
@@ -135,14 +104,11 @@ export const dynamoNoticeStore: NoticeStore = {
   async poolAlerts(hours) {
     const alerts: PoolAlert[] = [];
     for (const hour of hours) {
-      const result = await documentClient.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'PK = :alerts AND begins_with(SK, :hour)',
-          ExpressionAttributeValues: { ':alerts': POOL_ALERTS_PARTITION, ':hour': `${hour}#` },
-          ConsistentRead: true,
-        }),
-      );
+      const result = await queryTable({
+        KeyConditionExpression: 'PK = :alerts AND begins_with(SK, :hour)',
+        ExpressionAttributeValues: { ':alerts': POOL_ALERTS_PARTITION, ':hour': `${hour}#` },
+        ConsistentRead: true,
+      });
       alerts.push(
         ...(result.Items ?? []).map((item) => ({
           ...poolAlertOf(item),

@@ -1,5 +1,6 @@
 import type { ChainCheck, WithdrawalStatus } from '@goldbot/shared';
 import type { WithdrawalRecord } from '../domain/records/withdrawal-record.js';
+import { rowCustomer, stringOrNull } from './item-fields.js';
 
 /**
  * Referral withdrawals and the one-pending marker (docs/data-model.md, "Withdrawal" and "Uniqueness markers"):
@@ -49,15 +50,11 @@ export const toPendingMarkerItem = (userId: string, withdrawalId: string, create
   createdAt,
 });
 
-const stringOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-
 export function fromWithdrawalItem(item: Record<string, unknown>): WithdrawalRecord {
   const createdAt = String(item.createdAt ?? item.requestDate);
   return {
     _id: String(item._id),
-    userId: String(item.userId),
-    username: String(item.username ?? ''),
-    email: String(item.email ?? ''),
+    ...rowCustomer(item),
     amount: Number(item.amount ?? 0),
     trc20Address: String(item.trc20Address ?? ''),
     status: item.status as WithdrawalStatus,

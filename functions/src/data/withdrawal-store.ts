@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CHAIN_CHECK_RECHECKABLE, type WithdrawalListQuery } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import { balancesOf } from '../domain/withdrawals/balances.js';
@@ -15,14 +15,16 @@ import type { PayoutCheckStore } from '../domain/withdrawals/payout-check.js';
 import { toAuditItem } from './audit-entity.js';
 import { toLedgerItem } from './ledger-entity.js';
 import { withdrawalStatsKey } from './stats-entity.js';
-import { addCounters, putNew, updateItem, type TransactItems } from './transaction-items.js';
+import { addCounters, putNew, transactOr, updateItem, type TransactItems } from './transaction-items.js';
 import {
   batchGetItems,
   cancellationCodes,
   cancellationReasons,
+  getItem,
   isConditionFailure,
   onlyConflicts,
   queryListPage,
+  queryTable,
   type Item,
 } from './table-reads.js';
 import { profileKey } from './user-profile-entity.js';
@@ -224,32 +226,22 @@ export function payoutCheckCondition(mayChange: boolean) {
 
 export const dynamoWithdrawalStore: WithdrawalStore & PayoutCheckStore = {
   async getProfile(userId) {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: profileKey(userId), ConsistentRead: true }),
-    );
-    return result.Item ? toWithdrawalProfile(result.Item) : undefined;
+    const item = await getItem(profileKey(userId), true);
+    return item ? toWithdrawalProfile(item) : undefined;
   },
 
   async commitRequest(plan) {
-    try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: requestTransaction(plan) }));
-      return { kind: 'committed' };
-    } catch (error) {
-      return requestOutcomeOf(error);
-    }
+    return transactOr(requestTransaction(plan), { kind: 'committed' }, requestOutcomeOf);
   },
 
   async listOwn(userId, limit) {
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'GSI3',
-        KeyConditionExpression: 'GSI3PK = :pk AND begins_with(GSI3SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': userWithdrawalsPartition(userId), ':prefix': USER_WITHDRAWALS_SK_PREFIX },
-        ScanIndexForward: false,
-        Limit: limit,
-      }),
-    );
+    const result = await queryTable({
+      IndexName: 'GSI3',
+      KeyConditionExpression: 'GSI3PK = :pk AND begins_with(GSI3SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': userWithdrawalsPartition(userId), ':prefix': USER_WITHDRAWALS_SK_PREFIX },
+      ScanIndexForward: false,
+      Limit: limit,
+    });
     return (result.Items ?? []).map(fromWithdrawalItem);
   },
 
@@ -259,8 +251,7 @@ export const dynamoWithdrawalStore: WithdrawalStore & PayoutCheckStore = {
   },
 
   async withdrawalCounts() {
-    const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: withdrawalStatsKey() }));
-    const item = result.Item ?? {};
+    const item = (await getItem(withdrawalStatsKey())) ?? {};
     return {
       total: count(item.total),
       pending: count(item.pending),
@@ -284,10 +275,8 @@ export const dynamoWithdrawalStore: WithdrawalStore & PayoutCheckStore = {
   },
 
   async getWithdrawal(id) {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: withdrawalKey(id), ConsistentRead: true }),
-    );
-    return result.Item && result.Item.entity === 'Withdrawal' ? fromWithdrawalItem(result.Item) : undefined;
+    const item = await getItem(withdrawalKey(id), true);
+    return item && item.entity === 'Withdrawal' ? fromWithdrawalItem(item) : undefined;
   },
 
   async savePayoutCheck(withdrawalId, payoutTxid, check) {
@@ -329,11 +318,6 @@ export const dynamoWithdrawalStore: WithdrawalStore & PayoutCheckStore = {
   },
 
   async commitDecision(plan) {
-    try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: decisionTransaction(plan) }));
-      return { kind: 'committed' };
-    } catch (error) {
-      return decisionOutcomeOf(error);
-    }
+    return transactOr(decisionTransaction(plan), { kind: 'committed' }, decisionOutcomeOf);
   },
 };

@@ -36,7 +36,8 @@ import { sessionCheck, type SessionGuard } from './middlewares/session-check.js'
  * function bundles only what its route uses: `health` passes none and carries no AWS SDK at all.
  */
 type Schema = z.ZodMiniType;
-type Infer<S> = S extends Schema ? z.output<S> : undefined;
+/** What a schema of the spec parses to (undefined where the spec has none); a handler factory names its input by it. */
+export type Infer<S> = S extends Schema ? z.output<S> : undefined;
 
 export interface RequestInput<B, Q, P, A> {
   body: B;

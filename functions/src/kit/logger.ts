@@ -120,3 +120,12 @@ export const describeError = (error: unknown): Record<string, unknown> =>
   error instanceof Error
     ? { errorName: error.name, errorMessage: error.message, stack: error.stack }
     : { errorName: typeof error, errorMessage: String(error) };
+
+/**
+ * A failure callback for work that must never undo what was committed (a mail, a check after the
+ * commit): logs `message` at error level with the entity's id under `idName`, and the error.
+ */
+export const logFailure =
+  (log: Logger, message: string, idName: string) =>
+  (error: unknown, id: string): void =>
+    log.error(message, { [idName]: id, ...describeError(error) });

@@ -2,10 +2,9 @@ import { appLink } from '../config.js';
 import { dynamoPaymentReviewStore } from '../data/payment-review-store.js';
 import type { ApprovalDeps, VerifiedMail } from '../domain/commerce/payment-decisions.js';
 import { paymentTemplateType, subscriptionMailValues } from '../domain/email/templates.js';
-import { newId } from '../kit/ids.js';
-import { describeError, type Logger } from '../kit/logger.js';
-import { sleep } from '../lib/retry.js';
+import { logFailure, type Logger } from '../kit/logger.js';
 import { sendEffectMail } from './template-mail.js';
+import { useCaseRuntime } from './functions-runtime.js';
 
 /**
  * The package's verified mail after an approval, by an admin or by the system on an on-chain
@@ -30,13 +29,11 @@ export async function sendVerifiedMail(mail: VerifiedMail): Promise<void> {
  */
 export const approvePaymentDeps = (log: Logger): ApprovalDeps => ({
   store: dynamoPaymentReviewStore,
-  now: () => new Date(),
-  newId,
-  sleep,
+  ...useCaseRuntime,
   sendVerifiedMail,
-  onMailFailure: (error, paymentId) =>
-    log.error('payment verified mail neither sent nor kept for retry; the approval stands', {
-      paymentId,
-      ...describeError(error),
-    }),
+  onMailFailure: logFailure(
+    log,
+    'payment verified mail neither sent nor kept for retry; the approval stands',
+    'paymentId',
+  ),
 });

@@ -5,7 +5,7 @@ import { approvePayment } from '../domain/commerce/payment-decisions.js';
 import { bindingPolicy } from '../domain/commerce/transfers.js';
 import { SYSTEM_ACTOR } from '../domain/records/audit-entry.js';
 import { newId } from '../kit/ids.js';
-import { describeError, type Logger } from '../kit/logger.js';
+import { logFailure, type Logger } from '../kit/logger.js';
 import { approvePaymentDeps } from './approve-payment.js';
 import { templateMailer } from './template-mail.js';
 
@@ -25,11 +25,11 @@ export function settleTransferDeps(log: Logger): BindingDeps {
     mailer: templateMailer,
     dashboardLink: appLink('/dashboard'),
     log,
-    onMailFailure: (error, paymentId) =>
-      log.error('pending mail of a bound transfer neither sent nor kept for retry; the payment stands', {
-        paymentId,
-        ...describeError(error),
-      }),
+    onMailFailure: logFailure(
+      log,
+      'pending mail of a bound transfer neither sent nor kept for retry; the payment stands',
+      'paymentId',
+    ),
     // The admin's approval, as the system: the same plan and conditional transaction, audited as
     // 'payment.auto-approve' with the binding, and the same verified mail.
     autoApprove: (paymentId, details) =>

@@ -2,10 +2,9 @@ import { appLink } from '../config.js';
 import { dynamoConnectionStore } from '../data/trading-account-store.js';
 import { botConnectedMailValues } from '../domain/email/templates.js';
 import type { ConnectedMail, ConnectionDeps } from '../domain/trading/mt5-accounts.js';
-import { newId } from '../kit/ids.js';
-import { describeError, type Logger } from '../kit/logger.js';
-import { sleep } from '../lib/retry.js';
+import { logFailure, type Logger } from '../kit/logger.js';
 import { sendEffectMail } from './template-mail.js';
+import { useCaseRuntime } from './functions-runtime.js';
 
 /**
  * The `botConnected` template (an admin-edited item wins over the built-in default), rendered and
@@ -26,10 +25,7 @@ export async function sendConnectedMail(mail: ConnectedMail): Promise<void> {
 /** The admin's 'Mark connected', wired to DynamoDB and the mail (one set per request, for its logger). */
 export const markConnectedDeps = (log: Logger): ConnectionDeps => ({
   store: dynamoConnectionStore,
-  now: () => new Date(),
-  newId,
-  sleep,
+  ...useCaseRuntime,
   sendConnectedMail,
-  onMailFailure: (error, subscriptionId) =>
-    log.error('bot connected mail failed; the connection stands', { subscriptionId, ...describeError(error) }),
+  onMailFailure: logFailure(log, 'bot connected mail failed; the connection stands', 'subscriptionId'),
 });

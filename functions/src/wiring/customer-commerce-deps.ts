@@ -4,7 +4,7 @@ import { dynamoPurchaseStore } from '../data/purchase-store.js';
 import type { CommerceDeps } from '../domain/commerce/customer-commerce.js';
 import { bindingPolicy } from '../domain/commerce/transfers.js';
 import { newId } from '../kit/ids.js';
-import { describeError, type Logger } from '../kit/logger.js';
+import { logFailure, type Logger } from '../kit/logger.js';
 import { templateMailer } from './template-mail.js';
 
 const store = { ...dynamoPurchaseStore, ...dynamoFreeTrialStore };
@@ -24,9 +24,5 @@ export const customerCommerceDeps = (log: Logger): CommerceDeps => ({
   newId,
   dashboardLink: appLink('/dashboard'),
   bindingPolicy: orderPolicy,
-  onMailFailure: (error, entityId) =>
-    log.error('commerce mail neither sent nor kept for retry; the purchase stands', {
-      entityId,
-      ...describeError(error),
-    }),
+  onMailFailure: logFailure(log, 'commerce mail neither sent nor kept for retry; the purchase stands', 'entityId'),
 });

@@ -2,7 +2,7 @@ import { appLink } from '../config.js';
 import { dynamoUnmatchedTransferStore } from '../data/unmatched-transfer-store.js';
 import type { UnmatchedDeps } from '../domain/commerce/unmatched-transfers.js';
 import { newId } from '../kit/ids.js';
-import { describeError, type Logger } from '../kit/logger.js';
+import { logFailure, type Logger } from '../kit/logger.js';
 import { templateMailer } from './template-mail.js';
 
 /** Deciding an unmatched transfer: the store, the clock, fresh ids and the customer's pending mail. */
@@ -12,9 +12,9 @@ export const assignTransferDeps = (log: Logger): UnmatchedDeps => ({
   newId,
   mailer: templateMailer,
   dashboardLink: appLink('/dashboard'),
-  onMailFailure: (error, paymentId) =>
-    log.error('pending mail of an assigned transfer neither sent nor kept for retry; the assignment stands', {
-      paymentId,
-      ...describeError(error),
-    }),
+  onMailFailure: logFailure(
+    log,
+    'pending mail of an assigned transfer neither sent nor kept for retry; the assignment stands',
+    'paymentId',
+  ),
 });

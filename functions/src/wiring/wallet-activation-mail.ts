@@ -4,7 +4,7 @@ import { dynamoWalletStore } from '../data/wallet-store.js';
 import { mailEveryAdmin, type WalletActivation, type WalletDeps } from '../domain/commerce/wallets.js';
 import { walletActivatedMailValues } from '../domain/email/templates.js';
 import { newId } from '../kit/ids.js';
-import { describeError, type Logger } from '../kit/logger.js';
+import { logFailure, type Logger } from '../kit/logger.js';
 import { templateMailer } from './template-mail.js';
 
 /**
@@ -30,6 +30,5 @@ export const saveWalletDeps = (log: Logger): WalletDeps => ({
   newId,
   freshTotpRequired: config.adminMfaRequired,
   announceActivation: announceWalletActivation,
-  onAnnounceFailure: (error, walletId) =>
-    log.error('wallet activation mail failed; the activation stands', { walletId, ...describeError(error) }),
+  onAnnounceFailure: logFailure(log, 'wallet activation mail failed; the activation stands', 'walletId'),
 });

@@ -8,7 +8,7 @@ import type { WatcherDeps } from '../domain/commerce/wallet-watcher.js';
 import type { NoticeDeps } from '../domain/commerce/watch-notices.js';
 import { mailEveryAdmin } from '../domain/commerce/wallets.js';
 import { amountPoolLowMailValues, unmatchedTransferMailValues } from '../domain/email/templates.js';
-import { describeError, type Logger } from '../kit/logger.js';
+import { logFailure, type Logger } from '../kit/logger.js';
 import { settleTransferDeps, orderBindingPolicy } from './binding-deps.js';
 import { tronApi } from './tron-api-client.js';
 import { templateMailer } from './template-mail.js';
@@ -57,8 +57,7 @@ export function sendNoticesDeps(log: Logger): NoticeDeps {
     store: dynamoNoticeStore,
     now: () => new Date(),
     log,
-    onMailFailure: (error, noticeId) =>
-      log.error('admin notice failed; the next run sends it', { noticeId, ...describeError(error) }),
+    onMailFailure: logFailure(log, 'admin notice failed; the next run sends it', 'noticeId'),
     async mailUnmatched(transfer) {
       const [to, template] = await Promise.all([admins(), loadEmailTemplate('unmatchedTransfer')]);
       const values = unmatchedTransferMailValues({

@@ -1,6 +1,6 @@
 import { judgeAndSavePayout } from '../domain/withdrawals/payout-check.js';
 import type { DecisionDeps } from '../domain/withdrawals/withdrawals.js';
-import { describeError, type Logger } from '../kit/logger.js';
+import { logFailure, type Logger } from '../kit/logger.js';
 import { checkPayoutDeps } from './payout-check-deps.js';
 import { tronApi } from './tron-api-client.js';
 import { rejectWithdrawalDeps } from './withdrawal-decision-deps.js';
@@ -23,8 +23,7 @@ export const approveWithdrawalDeps = (log: Logger): DecisionDeps => ({
     ? {
         checkPayout: (withdrawal) =>
           judgeAndSavePayout(checkPayoutDeps(log), withdrawal, { budgetMs: APPROVAL_CHECK_BUDGET_MS }),
-        onCheckFailure: (error, withdrawalId) =>
-          log.error('payout chain check failed; the approval stands', { withdrawalId, ...describeError(error) }),
+        onCheckFailure: logFailure(log, 'payout chain check failed; the approval stands', 'withdrawalId'),
       }
     : {}),
 });

@@ -2,10 +2,9 @@ import { appLink } from '../config.js';
 import { dynamoWithdrawalStore } from '../data/withdrawal-store.js';
 import { withdrawalMailValues } from '../domain/email/templates.js';
 import type { DecisionDeps, DecisionMail } from '../domain/withdrawals/withdrawals.js';
-import { newId } from '../kit/ids.js';
-import { describeError, type Logger } from '../kit/logger.js';
-import { sleep } from '../lib/retry.js';
+import { logFailure, type Logger } from '../kit/logger.js';
 import { sendEffectMail } from './template-mail.js';
+import { useCaseRuntime } from './functions-runtime.js';
 
 /** The decision's template (an admin-edited item wins over the built-in default), rendered and sent; kept in the outbox when SES refuses it. */
 export async function sendDecisionMail(mail: DecisionMail): Promise<void> {
@@ -25,13 +24,11 @@ export async function sendDecisionMail(mail: DecisionMail): Promise<void> {
  */
 export const rejectWithdrawalDeps = (log: Logger): DecisionDeps => ({
   store: dynamoWithdrawalStore,
-  now: () => new Date(),
-  newId,
-  sleep,
+  ...useCaseRuntime,
   sendDecisionMail,
-  onMailFailure: (error, withdrawalId) =>
-    log.error('withdrawal decision mail neither sent nor kept for retry; the decision stands', {
-      withdrawalId,
-      ...describeError(error),
-    }),
+  onMailFailure: logFailure(
+    log,
+    'withdrawal decision mail neither sent nor kept for retry; the decision stands',
+    'withdrawalId',
+  ),
 });

@@ -1,4 +1,10 @@
-import { mailKindsOf, type WorkSources } from '../domain/admin/waiting-work.js';
+import {
+  mailKindsOf,
+  type ArrivalsReader,
+  type WaitingReader,
+  type WorkSource,
+  type WorkSources,
+} from '../domain/admin/waiting-work.js';
 import {
   listMessagesArrived,
   listPaymentsArrived,
@@ -19,23 +25,17 @@ import {
  * so Subscription Settings shows no switch for it. Connecting a kind is pointing its entries at
  * its counter and its time-ordered list.
  */
+/** A kind counted and mailed about: its counter, its time-ordered arrivals and its back-office screen. */
+const mailed = (waiting: WaitingReader, arrivals: ArrivalsReader, screen: string): WorkSource => ({
+  waiting,
+  mail: { arrivals, screen },
+});
+
 export const WORK_SOURCES: WorkSources = {
-  pendingPayments: {
-    waiting: readPendingPaymentsWaiting,
-    mail: { arrivals: listPaymentsArrived, screen: '/admin/payments' },
-  },
-  pendingWithdrawals: {
-    waiting: readPendingWithdrawalsWaiting,
-    mail: { arrivals: listWithdrawalsArrived, screen: '/admin/withdrawals' },
-  },
-  refundRequests: {
-    waiting: readRefundRequestsWaiting,
-    mail: { arrivals: listRefundsArrived, screen: '/admin/refunds' },
-  },
-  unreadMessages: {
-    waiting: readUnreadMessagesWaiting,
-    mail: { arrivals: listMessagesArrived, screen: '/admin/contact-detail' },
-  },
+  pendingPayments: mailed(readPendingPaymentsWaiting, listPaymentsArrived, '/admin/payments'),
+  pendingWithdrawals: mailed(readPendingWithdrawalsWaiting, listWithdrawalsArrived, '/admin/withdrawals'),
+  refundRequests: mailed(readRefundRequestsWaiting, listRefundsArrived, '/admin/refunds'),
+  unreadMessages: mailed(readUnreadMessagesWaiting, listMessagesArrived, '/admin/contact-detail'),
   // Counted, but no new-work mail: the wallet watcher already mails every administrator each
   // unmatched transfer as it records it (the unmatchedTransfer template), with its amount, sender
   // and reason. A second, digest mail would tell them twice.

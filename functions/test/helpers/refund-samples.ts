@@ -6,6 +6,7 @@ import { refundKey, toRefundItem } from '../../src/data/refund-entity.js';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import type { PaymentRecord } from '../../src/domain/records/payment-record.js';
 import type { RefundRecord } from '../../src/domain/records/refund-record.js';
+import { planRequest } from '../../src/domain/refunds/refunds.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import {
   SAMPLE_BUYER,
@@ -46,37 +47,20 @@ export function activeSubscription(payment: PaymentRecord, overrides: Partial<Su
   });
 }
 
+/** Jane's request as the customer's route plans it (planRequest), a minute ago. */
 export function pendingRefund(payment: PaymentRecord, overrides: Partial<RefundRecord> = {}): RefundRecord {
-  const at = new Date(Date.now() - 60_000).toISOString();
-  return {
-    _id: SAMPLE_REFUND_ID,
-    paymentId: payment._id,
-    subscriptionId: payment.subscriptionId,
-    userId: payment.userId,
-    username: payment.username,
-    email: payment.email,
-    packageSlug: payment.packageSlug,
-    packageName: payment.packageName,
-    amount: payment.amount,
-    amountPaid: payment.orderAmount ?? payment.amount,
-    transactionId: payment.transactionId,
-    paymentApprovedAt: payment.approvedAt ?? null,
-    trc20Address: SAMPLE_REFUND_ADDRESS,
-    reason: 'The bot does not suit my broker account after all.',
-    origin: 'customer',
-    createdBy: null,
-    status: 'pending',
-    requestedAt: at,
-    decidedAt: null,
-    decidedBy: null,
-    payoutTxid: null,
-    note: null,
-    refusalReason: null,
-    referralClawback: null,
-    createdAt: at,
-    updatedAt: at,
-    ...overrides,
-  };
+  const { refund } = planRequest(
+    payment,
+    {
+      paymentId: payment._id,
+      trc20Address: SAMPLE_REFUND_ADDRESS,
+      reason: 'The bot does not suit my broker account after all.',
+    },
+    { kind: 'customer', userId: payment.userId },
+    new Date(Date.now() - 60_000),
+    () => SAMPLE_REFUND_ID,
+  );
+  return { ...refund, ...overrides };
 }
 
 type DocumentClientStub = AwsClientStub<DynamoDBDocumentClient>;

@@ -3,6 +3,7 @@ import type { AwsClientStub } from 'aws-sdk-client-mock';
 import type { RouteId } from '@goldbot/shared';
 import { toWithdrawalItem, withdrawalKey } from '../../src/data/withdrawal-entity.js';
 import { withdrawalSearchText, type WithdrawalRecord } from '../../src/domain/records/withdrawal-record.js';
+import { planRequest } from '../../src/domain/withdrawals/withdrawals.js';
 import { SAMPLE_ADMIN_ID } from './sample-admin.js';
 
 /**
@@ -22,27 +23,15 @@ export const SAMPLE_TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 /** The payout TXID of events/withdrawal-approve.json (the transfer the operator sent Jane). */
 export const SAMPLE_PAYOUT_TXID = '5e4c1a7f2b9d08c6e3f1a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e3f5a7b9c1d3';
 
+/** Jane's $20 request as the request route plans it (planRequest). */
 export function pendingWithdrawal(overrides: Partial<WithdrawalRecord> = {}): WithdrawalRecord {
-  const base: WithdrawalRecord = {
-    _id: SAMPLE_WITHDRAWAL_ID,
-    userId: SAMPLE_REQUESTER._id,
-    username: SAMPLE_REQUESTER.username,
-    email: SAMPLE_REQUESTER.email,
-    amount: 20,
-    trc20Address: SAMPLE_TRC20_ADDRESS,
-    status: 'pending',
-    requestDate: '2026-11-21T09:30:00.000Z',
-    approvedDate: null,
-    rejectedDate: null,
-    adminNote: null,
-    processedBy: null,
-    payoutTxid: null,
-    payoutCheck: null,
-    searchText: '',
-    createdAt: '2026-11-21T09:30:00.000Z',
-    updatedAt: '2026-11-21T09:30:00.000Z',
-    ...overrides,
-  };
+  const { withdrawal } = planRequest(
+    SAMPLE_REQUESTER,
+    { amount: 20, trc20Address: SAMPLE_TRC20_ADDRESS },
+    new Date('2026-11-21T09:30:00.000Z'),
+    () => SAMPLE_WITHDRAWAL_ID,
+  );
+  const base: WithdrawalRecord = { ...withdrawal, ...overrides };
   return { ...base, searchText: withdrawalSearchText(base) };
 }
 

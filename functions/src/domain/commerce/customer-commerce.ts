@@ -9,7 +9,7 @@ import {
 } from '@goldbot/shared';
 import { normalizeTxid } from '../records/payment-record.js';
 import { toSubscriptionView } from '../records/subscription-record.js';
-import type { OnMailFailure } from '../email/mail-failure.js';
+import { mailAfterCommit, type OnMailFailure } from '../email/mail-failure.js';
 import type { Logger } from '../logger-port.js';
 import {
   paymentTemplateType,
@@ -140,13 +140,9 @@ async function sendMail(
   values: Record<string, string>,
   effect: MailEffect,
 ): Promise<void> {
-  try {
-    // After the commit: a refused send is kept in the outbox and retried (email/mail-outbox.ts).
-    await deps.mailer.send(to, template, values, effect);
-  } catch (error) {
-    // Neither sent nor kept: the purchase stands, and the failure is reported.
-    deps.onMailFailure(error, effect.entityId);
-  }
+  // After the commit: a refused send is kept in the outbox and retried (email/mail-outbox.ts);
+  // neither sent nor kept, the purchase stands and the failure is reported.
+  await mailAfterCommit(() => deps.mailer.send(to, template, values, effect), deps.onMailFailure, effect.entityId);
 }
 
 type SubmitBody = { message: string; pendingSubscription: Subscription; txidWarning?: string };

@@ -6,7 +6,7 @@ import { commitOrFindApplied, retryConflicts } from '../use-case-runtime.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { creditAfterOwed } from '../refunds/refund-rules.js';
 import { basicPeriod, proPeriod, ultimatePeriod, utcDay, type Period } from './package-dates.js';
-import type { OnMailFailure } from '../email/mail-failure.js';
+import { mailAfterCommit, type OnMailFailure } from '../email/mail-failure.js';
 
 /**
  * The admin's decisions on a payment (docs/data-model.md, "Approve a payment", "Reject a
@@ -369,19 +369,20 @@ export async function approvePayment(
     referralCredited: plan.referralCredit !== null,
     updatedAt: plan.at,
   };
-  try {
-    await deps.sendVerifiedMail({
-      paymentId: payment._id,
-      to: payer?.email ?? payment.email,
-      packageSlug: payment.packageSlug,
-      username: payer?.username ?? payment.username,
-      packageName: payment.packageName,
-      startDate: plan.period.startDate,
-      endDate: plan.period.endDate,
-    });
-  } catch (error) {
-    deps.onMailFailure(error, payment._id);
-  }
+  await mailAfterCommit(
+    () =>
+      deps.sendVerifiedMail({
+        paymentId: payment._id,
+        to: payer?.email ?? payment.email,
+        packageSlug: payment.packageSlug,
+        username: payer?.username ?? payment.username,
+        packageName: payment.packageName,
+        startDate: plan.period.startDate,
+        endDate: plan.period.endDate,
+      }),
+    deps.onMailFailure,
+    payment._id,
+  );
   return { message: REVIEW_MESSAGES.approved(payment.username), payment: toPaymentView(approved) };
 }
 

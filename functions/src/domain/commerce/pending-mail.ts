@@ -1,4 +1,4 @@
-import type { OnMailFailure } from '../email/mail-failure.js';
+import { mailAfterCommit, type OnMailFailure } from '../email/mail-failure.js';
 import {
   paymentTemplateType,
   subscriptionMailValues,
@@ -27,21 +27,22 @@ export async function sendPendingMail(
   template: EmailTemplate,
   amount: number,
 ): Promise<void> {
-  try {
-    await deps.mailer.send(
-      payment.email,
-      template,
-      subscriptionMailValues({
-        username: payment.username,
-        packageName: payment.packageName,
-        startDate: null,
-        endDate: null,
-        dashboardLink: deps.dashboardLink,
-        amount,
-      }),
-      { type: paymentTemplateType(payment.packageSlug, 'pending'), entityId: payment._id },
-    );
-  } catch (error) {
-    deps.onMailFailure(error, payment._id);
-  }
+  await mailAfterCommit(
+    () =>
+      deps.mailer.send(
+        payment.email,
+        template,
+        subscriptionMailValues({
+          username: payment.username,
+          packageName: payment.packageName,
+          startDate: null,
+          endDate: null,
+          dashboardLink: deps.dashboardLink,
+          amount,
+        }),
+        { type: paymentTemplateType(payment.packageSlug, 'pending'), entityId: payment._id },
+      ),
+    deps.onMailFailure,
+    payment._id,
+  );
 }

@@ -54,27 +54,28 @@ export interface WatcherDeps {
   log: Logger;
 }
 
-export interface WalletRun {
-  address: string;
+/** What a run counts: the pages read, the transfers seen, and what became of them. */
+export interface WatchCounts {
   pages: number;
   transfers: number;
   recorded: number;
   bound: number;
   unmatched: number;
   failed: number;
+}
+
+const WATCH_COUNTERS = ['pages', 'transfers', 'recorded', 'bound', 'unmatched', 'failed'] as const;
+const noCounts = (): WatchCounts => ({ pages: 0, transfers: 0, recorded: 0, bound: 0, unmatched: 0, failed: 0 });
+
+export interface WalletRun extends WatchCounts {
+  address: string;
   /** The cursor after the run (epoch ms), and whether the run reached the present. */
   cursorMs: number;
   caughtUp: boolean;
 }
 
-export interface WatchSummary {
+export interface WatchSummary extends WatchCounts {
   wallets: number;
-  pages: number;
-  transfers: number;
-  recorded: number;
-  bound: number;
-  unmatched: number;
-  failed: number;
   complete: boolean;
 }
 
@@ -141,12 +142,7 @@ export async function watchWallet(deps: WatcherDeps, address: string, remainingM
   const runStart = deps.now().getTime();
   const run: WalletRun = {
     address,
-    pages: 0,
-    transfers: 0,
-    recorded: 0,
-    bound: 0,
-    unmatched: 0,
-    failed: 0,
+    ...noCounts(),
     cursorMs: (await deps.store.readCursor(address)) ?? firstCursor(runStart, deps.policy),
     caughtUp: false,
   };
@@ -222,28 +218,14 @@ export async function watchWallets(deps: WatcherDeps, remainingMs: () => number)
     deps.now().getTime() - (deps.policy.openMinutes + deps.policy.graceMinutes) * 60_000 - WATCH_REREAD_MS,
   );
   const wallets = await deps.store.wallets(since.toISOString());
-  const summary: WatchSummary = {
-    wallets: wallets.length,
-    pages: 0,
-    transfers: 0,
-    recorded: 0,
-    bound: 0,
-    unmatched: 0,
-    failed: 0,
-    complete: true,
-  };
+  const summary: WatchSummary = { wallets: wallets.length, ...noCounts(), complete: true };
   for (const wallet of wallets) {
     if (remainingMs() <= WATCH_PASS_RESERVE_MS) {
       summary.complete = false;
       break;
     }
     const run = await watchWallet(deps, wallet.address, remainingMs);
-    summary.pages += run.pages;
-    summary.transfers += run.transfers;
-    summary.recorded += run.recorded;
-    summary.bound += run.bound;
-    summary.unmatched += run.unmatched;
-    summary.failed += run.failed;
+    for (const counter of WATCH_COUNTERS) summary[counter] += run[counter];
     if (!run.caughtUp) summary.complete = false;
   }
   return summary;

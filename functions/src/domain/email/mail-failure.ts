@@ -8,3 +8,19 @@
  * domain holds no logging policy of its own.
  */
 export type OnMailFailure = (error: unknown, entityId: string) => void;
+
+/**
+ * Sends a mail after the use case committed: a failure goes to `onMailFailure` by `entityId` and
+ * never undoes what was committed.
+ */
+export async function mailAfterCommit(
+  send: () => Promise<void>,
+  onMailFailure: OnMailFailure,
+  entityId: string,
+): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    onMailFailure(error, entityId);
+  }
+}

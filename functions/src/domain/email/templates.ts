@@ -135,13 +135,27 @@ const layout = (title: string, body: string) => `<!doctype html>
 <p style="margin-top:32px;font-size:12px;color:#8a93a6">GoldBot · Automated XAUUSD trading. Trading involves risk.</p>
 </td></tr></table></td></tr></table></body></html>`;
 
+/** A template: its subject, and its body in the common layout under `title`. */
+const mail = (subject: string, title: string, body: string): EmailTemplate => ({ subject, html: layout(title, body) });
+
 const button = (label: string, href = '{{dashboardLink}}') =>
   `<p style="margin:24px 0"><a href="${href}" style="background:#d4af37;color:#0b1220;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px;display:inline-block">${label}</a></p>`;
-const period = (end: string) =>
+/** One labelled fact of a mail's details table; the value is HTML (a placeholder, often in bold). */
+const factRow = (label: string, value: string) =>
+  `<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">${label}</td><td style="padding:4px 0">${value}</td></tr>`;
+/** The details table of a mail, one factRow a line. */
+const factTable = (...rows: string[]) =>
   `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Start date</td><td style="padding:4px 0"><strong>{{startDate}}</strong></td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">End date</td><td style="padding:4px 0"><strong>${end}</strong></td></tr>
+${rows.join('\n')}
 </table>`;
+const strong = (html: string) => `<strong>${html}</strong>`;
+/** A note written by the team, quoted in the gold-edged box. */
+const quotedNote = (html: string) =>
+  `<p style="margin:0;padding:12px 16px;border-left:3px solid #d4af37;background:#0b1220">${html}</p>`;
+/** The one-time code of the code mails, large and spaced so it reads at a glance. */
+const codeLine = '<p style="font-size:32px;letter-spacing:8px;font-weight:bold;color:#d4af37">{{code}}</p>';
+const period = (end: string) =>
+  factTable(factRow('Start date', strong('{{startDate}}')), factRow('End date', strong(end)));
 const pendingBody = (what: string) =>
   `<p>Hi {{username}},</p><p>We have received your payment of <strong>{{amount}} USDT</strong> for the <strong>${what}</strong>. Our team verifies every transaction by hand; your package will be activated within ${PAYMENT.verificationHours} hours.</p>
 <p>You will get another email as soon as it is active. You can follow its status under Billing History in your dashboard.</p>
@@ -151,6 +165,11 @@ const verifiedBody = (what: string, end: string, extra = '') =>
   `<p>Hi {{username}},</p><p>Your payment for the <strong>${what}</strong> has been verified. Thank you!</p>
 ${period(end)}${extra}
 ${button('Go to your dashboard')}`;
+/** The mails of a payment received and verified, for `what` (a package's name or its placeholder). */
+const pendingMail = (what: string) =>
+  mail(`GoldBot: payment received for your ${what}`, 'Payment received', pendingBody(what));
+const verifiedMail = (what: string, end: string, extra?: string) =>
+  mail(`GoldBot: your ${what} payment is verified`, 'Payment verified', verifiedBody(what, end, extra));
 
 /**
  * The 11 editable defaults. Placeholders: {{username}}, {{packageName}},
@@ -160,249 +179,193 @@ ${button('Go to your dashboard')}`;
  * freeTrialActivated also offers {{copyTradingLink}}, the link the free trial delivers (its main button).
  */
 const editableDefaults = (): Record<EditableTemplateType, EmailTemplate> => ({
-  paymentPending: {
-    subject: 'GoldBot: payment received for your {{packageName}}',
-    html: layout('Payment received', pendingBody('{{packageName}}')),
-  },
-  paymentVerified: {
-    subject: 'GoldBot: your {{packageName}} payment is verified',
-    html: layout('Payment verified', verifiedBody('{{packageName}}', '{{endDate}}')),
-  },
-  subscriptionActivation: {
-    subject: 'GoldBot: your {{packageName}} is now active',
-    html: layout(
-      'Your subscription is active',
-      `<p>Hi {{username}},</p><p>Your <strong>{{packageName}}</strong> starts today. The bot is ready to trade on your account.</p>
+  paymentPending: pendingMail('{{packageName}}'),
+  paymentVerified: verifiedMail('{{packageName}}', '{{endDate}}'),
+  subscriptionActivation: mail(
+    'GoldBot: your {{packageName}} is now active',
+    'Your subscription is active',
+    `<p>Hi {{username}},</p><p>Your <strong>{{packageName}}</strong> starts today. The bot is ready to trade on your account.</p>
 ${period('{{endDate}}')}
 ${button('Go to your dashboard')}`,
-    ),
-  },
-  freeTrial: {
-    subject: 'GoldBot: your free trial has started',
-    html: layout(
-      'Your free trial has started',
-      `<p>Hi {{username}},</p><p>Your ${FREE_TRIAL_DAYS}-day free trial is active.</p>
+  ),
+  freeTrial: mail(
+    'GoldBot: your free trial has started',
+    'Your free trial has started',
+    `<p>Hi {{username}},</p><p>Your ${FREE_TRIAL_DAYS}-day free trial is active.</p>
 ${period('{{endDate}}')}
 ${button('Go to your dashboard')}`,
-    ),
-  },
-  freeTrialActivated: {
-    subject: 'GoldBot: free trial activated',
-    html: layout(
-      'Free trial activated',
-      `<p>Hi {{username}},</p><p>Your free trial is active: you now have ${FREE_TRIAL_DAYS} days of access to copy trading.</p>
+  ),
+  freeTrialActivated: mail(
+    'GoldBot: free trial activated',
+    'Free trial activated',
+    `<p>Hi {{username}},</p><p>Your free trial is active: you now have ${FREE_TRIAL_DAYS} days of access to copy trading.</p>
 ${period('{{endDate}}')}
 <p>Open the link below to start copying our trades. Copy trading is free: you share ${FREE_COPY_TRADE_PROFIT_SPLIT_PERCENT}% of the profit and pay nothing if there is none.</p>
 ${button('Open Copy Trading', '{{copyTradingLink}}')}
 <p style="font-size:13px;color:#8a93a6">The link is also on the Free Copy Trading card of <a href="{{dashboardLink}}" style="color:#d4af37">your dashboard</a>.</p>`,
-    ),
-  },
-  basicPackagePaymentPending: {
-    subject: 'GoldBot: payment received for your Basic Package',
-    html: layout('Payment received', pendingBody('Basic Package')),
-  },
-  basicPackagePaymentVerified: {
-    subject: 'GoldBot: your Basic Package payment is verified',
-    html: layout(
-      'Payment verified',
-      verifiedBody(
-        'Basic Package',
-        '{{endDate}}',
-        '<p>Your Basic Package runs for one calendar month. We will email you on the day it starts.</p>',
-      ),
-    ),
-  },
-  proPackagePaymentPending: {
-    subject: 'GoldBot: payment received for your Pro Package',
-    html: layout('Payment received', pendingBody('Pro Package')),
-  },
-  proPackagePaymentVerified: {
-    subject: 'GoldBot: your Pro Package payment is verified',
-    html: layout(
-      'Payment verified',
-      verifiedBody('Pro Package', '{{endDate}}', `<p>Your Pro Package runs for ${PRO_DURATION_MONTHS} months.</p>`),
-    ),
-  },
-  ultimatePackagePaymentPending: {
-    subject: 'GoldBot: payment received for your Ultimate Package',
-    html: layout('Payment received', pendingBody('Ultimate Package')),
-  },
-  ultimatePackagePaymentVerified: {
-    subject: 'GoldBot: your Ultimate Package payment is verified',
-    html: layout(
-      'Payment verified',
-      verifiedBody(
-        'Ultimate Package',
-        'Lifetime',
-        '<p>Ultimate never expires. Our team will contact you to arrange your copy of the bot and your live consultation.</p>',
-      ),
-    ),
-  },
+  ),
+  basicPackagePaymentPending: pendingMail('Basic Package'),
+  basicPackagePaymentVerified: verifiedMail(
+    'Basic Package',
+    '{{endDate}}',
+    '<p>Your Basic Package runs for one calendar month. We will email you on the day it starts.</p>',
+  ),
+  proPackagePaymentPending: pendingMail('Pro Package'),
+  proPackagePaymentVerified: verifiedMail(
+    'Pro Package',
+    '{{endDate}}',
+    `<p>Your Pro Package runs for ${PRO_DURATION_MONTHS} months.</p>`,
+  ),
+  ultimatePackagePaymentPending: pendingMail('Ultimate Package'),
+  ultimatePackagePaymentVerified: verifiedMail(
+    'Ultimate Package',
+    'Lifetime',
+    '<p>Ultimate never expires. Our team will contact you to arrange your copy of the bot and your live consultation.</p>',
+  ),
 });
 
 const withdrawalDetails = (walletLabel: string) =>
-  `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Amount</td><td style="padding:4px 0"><strong>{{amount}} USDT</strong></td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">${walletLabel}</td><td style="padding:4px 0"><strong>{{trc20Address}}</strong> ({{network}})</td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Requested</td><td style="padding:4px 0">{{requestDate}}</td></tr>
-</table>`;
-/** The admin's note, only when there is one; HTML-escaped like every value. */
-const adminNoteBlock = `{{#if adminNote}}<p style="margin:16px 0 4px;color:#8a93a6">Note from our team:</p>
-<p style="margin:0;padding:12px 16px;border-left:3px solid #d4af37;background:#0b1220">{{adminNote}}</p>{{/if}}`;
+  factTable(
+    factRow('Amount', strong('{{amount}} USDT')),
+    factRow(walletLabel, `${strong('{{trc20Address}}')} ({{network}})`),
+    factRow('Requested', '{{requestDate}}'),
+  );
+/** The admin's note under the `placeholder` name, only when there is one; HTML-escaped like every value. */
+const noteFromTeam = (
+  placeholder: string,
+) => `{{#if ${placeholder}}}<p style="margin:16px 0 4px;color:#8a93a6">Note from our team:</p>
+${quotedNote(`{{${placeholder}}}`)}{{/if}}`;
 
 const withdrawalDefaults = (): Record<WithdrawalTemplateType, EmailTemplate> => ({
-  withdrawalApproved: {
-    subject: 'GoldBot: your withdrawal of ${{amount}} is approved',
-    html: layout(
-      'Withdrawal approved',
-      `<p>Hi {{username}},</p><p>Your withdrawal request has been approved and the USDT has been sent to your wallet.</p>
+  withdrawalApproved: mail(
+    'GoldBot: your withdrawal of ${{amount}} is approved',
+    'Withdrawal approved',
+    `<p>Hi {{username}},</p><p>Your withdrawal request has been approved and the USDT has been sent to your wallet.</p>
 ${withdrawalDetails('To wallet')}
 <p style="margin:16px 0 4px;color:#8a93a6">Payout transaction (TXID):</p>
 <p style="margin:0;font-family:monospace;word-break:break-all"><a href="{{payoutLink}}" style="color:#d4af37">{{payoutTxid}}</a></p>
-${adminNoteBlock}
+${noteFromTeam('adminNote')}
 <p>The transfer appears in your wallet once it is confirmed on the ${WITHDRAWAL.network} network, usually within minutes; you can follow it on the block explorer with the link above. If it has not arrived within {{processingHours}} hours, reply to this email.</p>
 ${button('Open your dashboard')}`,
-    ),
-  },
-  withdrawalRejected: {
-    subject: 'GoldBot: your withdrawal request of ${{amount}} was not approved',
-    html: layout(
-      'Withdrawal not approved',
-      `<p>Hi {{username}},</p><p>Your withdrawal request was not approved. The amount has been returned to your available referral earnings, so nothing is lost: you can check the details and request it again.</p>
+  ),
+  withdrawalRejected: mail(
+    'GoldBot: your withdrawal request of ${{amount}} was not approved',
+    'Withdrawal not approved',
+    `<p>Hi {{username}},</p><p>Your withdrawal request was not approved. The amount has been returned to your available referral earnings, so nothing is lost: you can check the details and request it again.</p>
 ${withdrawalDetails('Wallet')}
-${adminNoteBlock}
+${noteFromTeam('adminNote')}
 ${button('Open your dashboard')}`,
-    ),
-  },
+  ),
 });
 
 const reminderDefaults = (): Record<ReminderTemplateType, EmailTemplate> => ({
-  subscriptionExpiryReminder: {
-    subject: 'GoldBot: your {{packageName}} ends in {{daysLeft}} days',
-    html: layout(
-      'Your package ends soon',
-      `<p>Hi {{username}},</p><p>Your <strong>{{packageName}}</strong> ends on <strong>{{endDate}}</strong>, in {{daysLeft}} days. After that day the bot stops trading on your account.</p>
+  subscriptionExpiryReminder: mail(
+    'GoldBot: your {{packageName}} ends in {{daysLeft}} days',
+    'Your package ends soon',
+    `<p>Hi {{username}},</p><p>Your <strong>{{packageName}}</strong> ends on <strong>{{endDate}}</strong>, in {{daysLeft}} days. After that day the bot stops trading on your account.</p>
 <p>To keep trading without a gap, renew or choose another package from your dashboard before it ends. If you have already renewed, you can ignore this email.</p>
 ${button('Renew from your dashboard')}`,
-    ),
-  },
+  ),
 });
 
 const walletDefaults = (): Record<WalletTemplateType, EmailTemplate> => ({
-  walletActivated: {
-    subject: 'GoldBot admin: a new {{currency}} wallet now receives payments',
-    html: layout(
-      'Active wallet changed',
-      `<p>Hello,</p><p>The active <strong>{{currency}}</strong> wallet was changed. Customers are now asked to pay to the new address.</p>
-<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">New address</td><td style="padding:4px 0"><strong>{{address}}</strong> ({{network}})</td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Previous address</td><td style="padding:4px 0">{{previousAddress}}</td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Changed by</td><td style="padding:4px 0">{{activatedBy}}</td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">When</td><td style="padding:4px 0">{{activatedAt}}</td></tr>
-</table>
+  walletActivated: mail(
+    'GoldBot admin: a new {{currency}} wallet now receives payments',
+    'Active wallet changed',
+    `<p>Hello,</p><p>The active <strong>{{currency}}</strong> wallet was changed. Customers are now asked to pay to the new address.</p>
+${factTable(
+  factRow('New address', `${strong('{{address}}')} ({{network}})`),
+  factRow('Previous address', '{{previousAddress}}'),
+  factRow('Changed by', '{{activatedBy}}'),
+  factRow('When', '{{activatedAt}}'),
+)}
 <p>If nobody on the team made this change, switch the active wallet back at once and review the audit log.</p>
 ${button('Review the wallets', '{{walletsLink}}')}`,
-    ),
-  },
+  ),
 });
 
 const connectionDefaults = (): Record<ConnectionTemplateType, EmailTemplate> => ({
-  botConnected: {
-    subject: 'GoldBot: the bot is connected to your MetaTrader 5 account',
-    html: layout(
-      'Your bot is connected',
-      `<p>Hi {{username}},</p><p>Our team has connected the bot to your MetaTrader 5 account for your <strong>{{packageName}}</strong>, on {{connectedAt}}.</p>
-<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Broker</td><td style="padding:4px 0"><strong>{{broker}}</strong></td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Server</td><td style="padding:4px 0"><strong>{{server}}</strong></td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Account number</td><td style="padding:4px 0"><strong>{{accountNumber}}</strong></td></tr>
-</table>
+  botConnected: mail(
+    'GoldBot: the bot is connected to your MetaTrader 5 account',
+    'Your bot is connected',
+    `<p>Hi {{username}},</p><p>Our team has connected the bot to your MetaTrader 5 account for your <strong>{{packageName}}</strong>, on {{connectedAt}}.</p>
+${factTable(
+  factRow('Broker', strong('{{broker}}')),
+  factRow('Server', strong('{{server}}')),
+  factRow('Account number', strong('{{accountNumber}}')),
+)}
 <p>The connection is read-only: we never asked for, and never need, your MetaTrader password. If you change your account, update it in your dashboard and we will connect the bot again.</p>
 ${button('Open your dashboard')}
 <p style="font-size:13px;color:#8a93a6">If this is not your account, reply to this email at once.</p>`,
-    ),
-  },
+  ),
 });
 
 const newWorkDefaults = (): Record<NewWorkTemplateType, EmailTemplate> => ({
-  adminNewWork: {
-    subject: 'GoldBot admin: {{newSummary}}',
-    html: layout(
-      '{{workTitle}}',
-      `<p>Hello,</p><p><strong>{{newSummary}}</strong> since {{since}}:</p>
+  adminNewWork: mail(
+    'GoldBot admin: {{newSummary}}',
+    '{{workTitle}}',
+    `<p>Hello,</p><p><strong>{{newSummary}}</strong> since {{since}}:</p>
 <div style="margin:16px 0;padding:12px 16px;border-left:3px solid #d4af37;background:#0b1220;white-space:pre-line;font-size:14px;line-height:1.6">{{newItems}}</div>
 {{#if waitingSummary}}<p>{{waitingSummary}}</p>{{/if}}
 ${button('Open the back-office', '{{reviewLink}}')}
 <p style="font-size:13px;color:#8a93a6">You get at most one mail of this kind every ${NEW_WORK_MAIL.minIntervalMinutes} minutes, with what arrived since the last one. Each kind can be turned off in <a href="{{settingsLink}}" style="color:#d4af37">Subscription Settings</a>.</p>`,
-    ),
-  },
+  ),
 });
 
-const refundDetails = `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Package</td><td style="padding:4px 0"><strong>{{packageName}}</strong></td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">Amount</td><td style="padding:4px 0"><strong>{{amount}} USDT</strong></td></tr>
-<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">To wallet</td><td style="padding:4px 0"><strong>{{trc20Address}}</strong> ({{network}})</td></tr>
-</table>`;
+const refundDetails = () =>
+  factTable(
+    factRow('Package', strong('{{packageName}}')),
+    factRow('Amount', strong('{{amount}} USDT')),
+    factRow('To wallet', `${strong('{{trc20Address}}')} ({{network}})`),
+  );
 
 const refundDefaults = (): Record<RefundTemplateType, EmailTemplate> => ({
-  refundApproved: {
-    subject: 'GoldBot: your refund of {{amount}} USDT has been sent',
-    html: layout(
-      'Refund sent',
-      `<p>Hi {{username}},</p><p>Your refund request has been approved and the USDT has been sent to your wallet. The {{packageName}} it refunds has ended.</p>
-${refundDetails}
+  refundApproved: mail(
+    'GoldBot: your refund of {{amount}} USDT has been sent',
+    'Refund sent',
+    `<p>Hi {{username}},</p><p>Your refund request has been approved and the USDT has been sent to your wallet. The {{packageName}} it refunds has ended.</p>
+${refundDetails()}
 <p style="margin:16px 0 4px;color:#8a93a6">Payout transaction</p>
 <p style="margin:0;word-break:break-all"><a href="{{payoutLink}}" style="color:#d4af37">{{payoutTxid}}</a></p>
-{{#if note}}<p style="margin:16px 0 4px;color:#8a93a6">Note from our team:</p>
-<p style="margin:0;padding:12px 16px;border-left:3px solid #d4af37;background:#0b1220">{{note}}</p>{{/if}}
+${noteFromTeam('note')}
 <p>The transfer appears in your wallet once it is confirmed on the ${WITHDRAWAL.network} network.</p>
 ${button('Open your dashboard')}`,
-    ),
-  },
-  refundRefused: {
-    subject: 'GoldBot: your refund request for the {{packageName}} was not approved',
-    html: layout(
-      'Refund not approved',
-      `<p>Hi {{username}},</p><p>We have reviewed your refund request and could not approve it. Your {{packageName}} continues as before.</p>
+  ),
+  refundRefused: mail(
+    'GoldBot: your refund request for the {{packageName}} was not approved',
+    'Refund not approved',
+    `<p>Hi {{username}},</p><p>We have reviewed your refund request and could not approve it. Your {{packageName}} continues as before.</p>
 <p style="margin:16px 0 4px;color:#8a93a6">Why:</p>
-<p style="margin:0;padding:12px 16px;border-left:3px solid #d4af37;background:#0b1220">{{reason}}</p>
-${refundDetails}
+${quotedNote('{{reason}}')}
+${refundDetails()}
 <p>If you have questions, reply to this email and our team will get back to you.</p>
 ${button('Open your dashboard')}`,
-    ),
-  },
+  ),
 });
 
-const factRow = (label: string, value: string) =>
-  `<tr><td style="padding:4px 16px 4px 0;color:#8a93a6">${label}</td><td style="padding:4px 0">${value}</td></tr>`;
-
 const watcherDefaults = (): Record<WatcherTemplateType, EmailTemplate> => ({
-  unmatchedTransfer: {
-    subject: 'GoldBot admin: {{amount}} USDT arrived that fits no payment order',
-    html: layout(
-      'A transfer fits no order',
-      `<p>Hello,</p><p>The wallet watcher recorded a USDT transfer to a payment wallet that it could not match to any order: {{reason}}.</p>
-<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;color:#e6e9ef">
-${factRow('Amount', '<strong>{{amount}} USDT</strong>')}
-${factRow('From', '{{from}}')}
-${factRow('To wallet', '{{wallet}}')}
-${factRow('Confirmed', '{{confirmedAt}}')}
-${factRow('Transaction', '{{txid}}')}
-${factRow('Orders that came close', '{{closeOrders}}')}
-</table>
+  unmatchedTransfer: mail(
+    'GoldBot admin: {{amount}} USDT arrived that fits no payment order',
+    'A transfer fits no order',
+    `<p>Hello,</p><p>The wallet watcher recorded a USDT transfer to a payment wallet that it could not match to any order: {{reason}}.</p>
+${factTable(
+  factRow('Amount', strong('{{amount}} USDT')),
+  factRow('From', '{{from}}'),
+  factRow('To wallet', '{{wallet}}'),
+  factRow('Confirmed', '{{confirmedAt}}'),
+  factRow('Transaction', '{{txid}}'),
+  factRow('Orders that came close', '{{closeOrders}}'),
+)}
 <p>Give it to the customer it belongs to, or mark it refunded or ignored, in Unmatched transfers.</p>
 ${button('Review unmatched transfers', '{{transfersLink}}')}`,
-    ),
-  },
-  amountPoolLow: {
-    subject: 'GoldBot admin: the {{price}} USDT price is running out of payment amounts',
-    html: layout(
-      'Payment amounts running low',
-      `<p>Hello,</p><p>Only <strong>{{freeAmounts}} of {{totalAmounts}}</strong> exact amounts of the <strong>{{price}} USDT</strong> price were free at {{seenAt}}. Each open payment order holds one; when none is free, customers are asked to try again later.</p>
+  ),
+  amountPoolLow: mail(
+    'GoldBot admin: the {{price}} USDT price is running out of payment amounts',
+    'Payment amounts running low',
+    `<p>Hello,</p><p>Only <strong>{{freeAmounts}} of {{totalAmounts}}</strong> exact amounts of the <strong>{{price}} USDT</strong> price were free at {{seenAt}}. Each open payment order holds one; when none is free, customers are asked to try again later.</p>
 <p>If this is not a rush of real customers, look for accounts opening orders they never pay.</p>
 ${button('Review payments', '{{paymentsLink}}')}`,
-    ),
-  },
+  ),
 });
 
 const defaultTemplates = (): Record<EmailTemplateType, EmailTemplate> => ({
@@ -413,52 +376,42 @@ const defaultTemplates = (): Record<EmailTemplateType, EmailTemplate> => ({
   ...connectionDefaults(),
   ...newWorkDefaults(),
   // Built in (not in the editor): the first-run checklist's test of the mail path to an administrator.
-  adminTestMail: {
-    subject: 'GoldBot admin: test mail',
-    html: layout(
-      'Test mail',
-      `<p>Hello,</p><p>This is the test mail you asked for in the GoldBot back-office on {{sentAt}}. Mail from the product reaches you, so the notices of new work sent to every administrator will too.</p>
+  adminTestMail: mail(
+    'GoldBot admin: test mail',
+    'Test mail',
+    `<p>Hello,</p><p>This is the test mail you asked for in the GoldBot back-office on {{sentAt}}. Mail from the product reaches you, so the notices of new work sent to every administrator will too.</p>
 ${button('Open the back-office', '{{adminLink}}')}`,
-    ),
-  },
+  ),
   ...refundDefaults(),
   ...watcherDefaults(),
-  otpVerification: {
-    subject: 'Your GoldBot verification code',
-    html: layout(
-      'Verify your email',
-      `<p>Hello,</p><p>Your verification code is:</p>
-<p style="font-size:32px;letter-spacing:8px;font-weight:bold;color:#d4af37">{{code}}</p>
+  otpVerification: mail(
+    'Your GoldBot verification code',
+    'Verify your email',
+    `<p>Hello,</p><p>Your verification code is:</p>
+${codeLine}
 <p>It expires in {{expiresInMinutes}} minutes. If you did not create an account, ignore this email.</p>`,
-    ),
-  },
-  passwordResetOtp: {
-    subject: 'Your GoldBot password reset code',
-    html: layout(
-      'Reset your password',
-      `<p>Hi {{username}},</p><p>Use this code to reset your password:</p>
-<p style="font-size:32px;letter-spacing:8px;font-weight:bold;color:#d4af37">{{code}}</p>
+  ),
+  passwordResetOtp: mail(
+    'Your GoldBot password reset code',
+    'Reset your password',
+    `<p>Hi {{username}},</p><p>Use this code to reset your password:</p>
+${codeLine}
 <p>It expires in {{expiresInMinutes}} minutes. If you did not ask for a reset, you can ignore this email; your password stays the same.</p>`,
-    ),
-  },
+  ),
   // Sent to an address nobody has proven yet: no username in it (docs/security.md, "Account enumeration").
-  emailChangeOtp: {
-    subject: 'Confirm your new GoldBot email',
-    html: layout(
-      'Confirm your new email',
-      `<p>Hello,</p><p>Someone asked to use this address for their GoldBot account. To confirm, enter this code:</p>
-<p style="font-size:32px;letter-spacing:8px;font-weight:bold;color:#d4af37">{{code}}</p>
+  emailChangeOtp: mail(
+    'Confirm your new GoldBot email',
+    'Confirm your new email',
+    `<p>Hello,</p><p>Someone asked to use this address for their GoldBot account. To confirm, enter this code:</p>
+${codeLine}
 <p>It expires in {{expiresInMinutes}} minutes. If this was not you, ignore this email: nothing changes without the code.</p>`,
-    ),
-  },
-  emailChanged: {
-    subject: 'Your GoldBot email was changed',
-    html: layout(
-      'Your email was changed',
-      `<p>Hi {{username}},</p><p>The email address of your GoldBot account was changed to <strong>{{newEmail}}</strong>, and every session was signed out.</p>
+  ),
+  emailChanged: mail(
+    'Your GoldBot email was changed',
+    'Your email was changed',
+    `<p>Hi {{username}},</p><p>The email address of your GoldBot account was changed to <strong>{{newEmail}}</strong>, and every session was signed out.</p>
 <p>If you did not do this, contact support at once by replying to this email.</p>`,
-    ),
-  },
+  ),
 });
 
 /**

@@ -11,6 +11,17 @@ export interface ReferralClawback {
   owed: number;
 }
 
+/** The clawback as the refund keeps it: its four fields, and nothing else the approval carried with it. */
+export const keptClawback = (clawback: ReferralClawback | null): ReferralClawback | null =>
+  clawback
+    ? {
+        referrerId: clawback.referrerId,
+        amount: clawback.amount,
+        fromAvailable: clawback.fromAvailable,
+        owed: clawback.owed,
+      }
+    : null;
+
 /** A refund request as the use cases hold it (docs/data-model.md, "Refund request"), and the admin row. */
 export interface RefundRecord {
   _id: string;

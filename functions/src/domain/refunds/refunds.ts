@@ -17,6 +17,7 @@ import { ConflictError, NotFoundError } from '../errors.js';
 import type { AuditEntry } from '../records/audit-entry.js';
 import type { PaymentRecord } from '../records/payment-record.js';
 import {
+  keptClawback,
   toRefundView,
   toSubscriptionRefund,
   type ReferralClawback,
@@ -25,7 +26,7 @@ import {
 import type { SubscriptionRecord } from '../records/subscription-record.js';
 import { clawbackOf, judgeRefundRequest, rechainBasic, type BasicMonth } from './refund-rules.js';
 import { commitOrFindApplied, commitWithRetries, type UseCaseRuntime } from '../use-case-runtime.js';
-import type { OnMailFailure } from '../email/mail-failure.js';
+import { mailAfterCommit, type OnMailFailure } from '../email/mail-failure.js';
 
 /**
  * Refunds (the customer's Billing History, the admin's Refunds screen; docs/data-model.md, "Refund
@@ -293,6 +294,57 @@ const decidedByPlan = (
   plan: { at: string; adminId: string },
 ): boolean => current?.status === status && current.decidedAt === plan.at && current.decidedBy === plan.adminId;
 
+/**
+ * Commits a decision, trying again a transaction that only conflicted; an answer lost on the way
+ * is read back from the refund (commitOrFindApplied).
+ */
+const commitDecision = <P extends { at: string; adminId: string }>(
+  deps: RefundDeps,
+  refundId: string,
+  decision: 'approved' | 'refused',
+  plan: P,
+  commit: (plan: P) => Promise<DecisionOutcome>,
+) =>
+  commitWithRetries(
+    deps,
+    () =>
+      commitOrFindApplied(
+        () => commit(plan),
+        async () => decidedByPlan(await deps.store.getRefund(refundId), decision, plan),
+        { kind: 'committed' } as const,
+        'not-pending',
+      ),
+    REFUND_MESSAGES.tryAgain,
+  );
+
+/**
+ * Mails the customer the decision, to the payer's live address (the request's copy when their
+ * profile is gone); a failure, the payer's read included, is reported and never undoes it.
+ */
+async function mailDecision(
+  deps: RefundDecisionDeps,
+  refund: RefundRecord,
+  payer: () => Promise<{ username: string; email: string } | undefined>,
+  decision: { decision: 'approved'; payoutTxid: string; note: string | null } | { decision: 'refused'; reason: string },
+): Promise<void> {
+  await mailAfterCommit(
+    async () => {
+      const live = await payer();
+      await deps.sendRefundMail({
+        refundId: refund._id,
+        to: live?.email ?? refund.email,
+        username: live?.username ?? refund.username,
+        packageName: refund.packageName,
+        amountPaid: refund.amountPaid,
+        trc20Address: refund.trc20Address,
+        ...decision,
+      });
+    },
+    deps.onMailFailure,
+    refund._id,
+  );
+}
+
 /** The answer for a refund another decision already settled (a repeat is a harmless 200, the other decision 409). */
 function alreadyDecided(current: RefundRecord | undefined, wanted: RefundStatus): { message: string; refund: Refund } {
   if (!current) throw new NotFoundError(REFUND_MESSAGES.notFound);
@@ -441,14 +493,7 @@ const approvedRecord = (plan: ApprovalPlan): RefundRecord => ({
   decidedBy: plan.adminId,
   payoutTxid: plan.payoutTxid,
   note: plan.note,
-  referralClawback: plan.clawback
-    ? {
-        referrerId: plan.clawback.referrerId,
-        amount: plan.clawback.amount,
-        fromAvailable: plan.clawback.fromAvailable,
-        owed: plan.clawback.owed,
-      }
-    : null,
+  referralClawback: keptClawback(plan.clawback),
   updatedAt: plan.at,
 });
 
@@ -483,17 +528,8 @@ export async function approveRefund(
       continue;
     }
     plan = planRefundApproval(refund, context, adminId, input, deps.now(), deps.newId);
-    const candidate = plan;
-    const outcome = await commitWithRetries(
-      deps,
-      () =>
-        commitOrFindApplied(
-          () => store.commitApproval(candidate),
-          async () => decidedByPlan(await store.getRefund(refundId), 'approved', candidate),
-          { kind: 'committed' } as const,
-          'not-pending',
-        ),
-      REFUND_MESSAGES.tryAgain,
+    const outcome = await commitDecision(deps, refundId, 'approved', plan, (candidate) =>
+      store.commitApproval(candidate),
     );
     if (outcome.kind === 'committed') break;
     if (outcome.kind === 'not-pending') return alreadyDecided(await store.getRefund(refundId), 'approved');
@@ -503,21 +539,11 @@ export async function approveRefund(
   }
 
   const approved = approvedRecord(plan);
-  try {
-    await deps.sendRefundMail({
-      refundId: refund._id,
-      decision: 'approved',
-      to: context.payer?.email ?? refund.email,
-      username: context.payer?.username ?? refund.username,
-      packageName: refund.packageName,
-      amountPaid: refund.amountPaid,
-      trc20Address: refund.trc20Address,
-      payoutTxid: plan.payoutTxid,
-      note: plan.note,
-    });
-  } catch (error) {
-    deps.onMailFailure(error, refund._id);
-  }
+  await mailDecision(deps, refund, async () => context.payer, {
+    decision: 'approved',
+    payoutTxid: plan.payoutTxid,
+    note: plan.note,
+  });
   return { message: REFUND_MESSAGES.approved, refund: toRefundView(approved) };
 }
 
@@ -570,17 +596,7 @@ export async function refuseRefund(
   if (refund.status !== 'pending') return alreadyDecided(refund, 'refused');
 
   const plan = planRefusal(refund, adminId, reason, deps.now(), deps.newId);
-  const outcome = await commitWithRetries(
-    deps,
-    () =>
-      commitOrFindApplied(
-        () => store.commitRefusal(plan),
-        async () => decidedByPlan(await store.getRefund(refundId), 'refused', plan),
-        { kind: 'committed' } as const,
-        'not-pending',
-      ),
-    REFUND_MESSAGES.tryAgain,
-  );
+  const outcome = await commitDecision(deps, refundId, 'refused', plan, (refusal) => store.commitRefusal(refusal));
   if (outcome.kind === 'not-pending') return alreadyDecided(await store.getRefund(refundId), 'refused');
   if (outcome.kind !== 'committed') throw new ConflictError(REFUND_MESSAGES.tryAgain);
 
@@ -592,20 +608,6 @@ export async function refuseRefund(
     refusalReason: reason,
     updatedAt: plan.at,
   };
-  try {
-    const payer = await store.getPayer(refund.userId);
-    await deps.sendRefundMail({
-      refundId: refund._id,
-      decision: 'refused',
-      to: payer?.email ?? refund.email,
-      username: payer?.username ?? refund.username,
-      packageName: refund.packageName,
-      amountPaid: refund.amountPaid,
-      trc20Address: refund.trc20Address,
-      reason,
-    });
-  } catch (error) {
-    deps.onMailFailure(error, refund._id);
-  }
+  await mailDecision(deps, refund, () => store.getPayer(refund.userId), { decision: 'refused', reason });
   return { message: REFUND_MESSAGES.refused, refund: toRefundView(refused) };
 }

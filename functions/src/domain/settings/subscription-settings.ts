@@ -52,8 +52,8 @@ const view = (settings: SubscriptionSettings, mailKinds: readonly WorkKind[]) =>
   newWorkMail: Object.fromEntries(mailKinds.map((kind) => [kind, settings.newWorkMail[kind]])) as NewWorkMailSwitches,
 });
 
-/** The settings, in the order an audit entry names them. */
-const SWITCHES = [
+/** The settings, in the order an audit entry and the stored update name them. */
+export const SETTING_NAMES = [
   'basicPackageEnabled',
   'autoApproveOnMatch',
   'copyTradingLink',
@@ -80,7 +80,7 @@ export async function getSubscriptionSettings(store: SettingsStore, mailKinds: r
  * always was), `{settings, from: {...}, to: {...}}` when one save moves several.
  */
 function changeDetails(from: SubscriptionSettings, to: SubscriptionSettings): Record<string, unknown> {
-  const changed = SWITCHES.filter((name) => !sameSetting(name, from, to));
+  const changed = SETTING_NAMES.filter((name) => !sameSetting(name, from, to));
   const [only] = changed;
   if (changed.length === 1 && only) return { setting: only, from: from[only], to: to[only] };
   return {
@@ -112,7 +112,7 @@ export async function saveSubscriptionSettings(
       copyTradingLink: wanted.copyTradingLink === undefined ? from.copyTradingLink : wanted.copyTradingLink,
       newWorkMail: { ...from.newWorkMail, ...definedSwitches(wanted.newWorkMail) },
     };
-    if (SWITCHES.every((name) => sameSetting(name, from, to))) {
+    if (SETTING_NAMES.every((name) => sameSetting(name, from, to))) {
       saved = from;
       break;
     }

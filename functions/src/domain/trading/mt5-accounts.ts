@@ -12,7 +12,7 @@ import { ConflictError, NotFoundError } from '../errors.js';
 import type { AuditEntry } from '../records/audit-entry.js';
 import { effectiveStatus, type SubscriptionRecord } from '../records/subscription-record.js';
 import { backoffMs } from '../../lib/retry.js';
-import type { OnMailFailure } from '../email/mail-failure.js';
+import { mailAfterCommit, type OnMailFailure } from '../email/mail-failure.js';
 
 /**
  * The customer's MetaTrader 5 account and the bot's connection to it (the dashboard's MetaTrader 5
@@ -371,18 +371,19 @@ export async function markConnected(
       username: request.username,
       email: request.email,
     };
-    try {
-      await deps.sendConnectedMail({
-        subscriptionId,
-        to: recipient.email,
-        username: recipient.username,
-        packageName: request.packageName,
-        account: { broker: request.broker, server: request.server, accountNumber: request.accountNumber },
-        connectedAt: at,
-      });
-    } catch (error) {
-      deps.onMailFailure(error, subscriptionId);
-    }
+    await mailAfterCommit(
+      () =>
+        deps.sendConnectedMail({
+          subscriptionId,
+          to: recipient.email,
+          username: recipient.username,
+          packageName: request.packageName,
+          account: { broker: request.broker, server: request.server, accountNumber: request.accountNumber },
+          connectedAt: at,
+        }),
+      deps.onMailFailure,
+      subscriptionId,
+    );
     return {
       message: BOT_CONNECTION_MESSAGES.connected(recipient.username),
       connection: toBotConnectionView(connected),

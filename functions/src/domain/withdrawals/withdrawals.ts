@@ -14,7 +14,7 @@ import { SEARCH_EVALUATION_BUDGET } from '../commerce/payment-lists.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.js';
 import type { ReferralBalances } from './balances.js';
 import { commitOrFindApplied, commitWithRetries, type UseCaseRuntime } from '../use-case-runtime.js';
-import type { OnMailFailure } from '../email/mail-failure.js';
+import { mailAfterCommit, type OnMailFailure } from '../email/mail-failure.js';
 
 /**
  * Referral withdrawals (the customer's Referral Program and withdrawal window, the admin's Withdrawals
@@ -189,7 +189,7 @@ const amountError = (message: string) => new ValidationError(message, { amount: 
 
 /** The pending withdrawal of a request (docs/data-model.md, "Withdrawal"); pure, so the tests can build the same. */
 export function planRequest(
-  profile: WithdrawalProfile,
+  profile: Pick<WithdrawalProfile, '_id' | 'username' | 'email'>,
   input: WithdrawalRequestInput,
   now: Date,
   newId: (nowMs: number) => string,
@@ -454,21 +454,22 @@ export async function decideWithdrawal(
   // rejection gives the amount back to it.
   const availableBefore = profile?.balances.available ?? 0;
   const referralEarnings = decision === 'rejected' ? availableBefore + withdrawal.amount : availableBefore;
-  try {
-    await deps.sendDecisionMail({
-      withdrawalId: withdrawal._id,
-      decision,
-      to: profile?.email ?? withdrawal.email,
-      username: profile?.username ?? withdrawal.username,
-      amount: withdrawal.amount,
-      trc20Address: withdrawal.trc20Address,
-      requestDate: withdrawal.requestDate,
-      adminNote,
-      payoutTxid: plan.payoutTxid,
-    });
-  } catch (error) {
-    deps.onMailFailure(error, withdrawal._id);
-  }
+  await mailAfterCommit(
+    () =>
+      deps.sendDecisionMail({
+        withdrawalId: withdrawal._id,
+        decision,
+        to: profile?.email ?? withdrawal.email,
+        username: profile?.username ?? withdrawal.username,
+        amount: withdrawal.amount,
+        trc20Address: withdrawal.trc20Address,
+        requestDate: withdrawal.requestDate,
+        adminNote,
+        payoutTxid: plan.payoutTxid,
+      }),
+    deps.onMailFailure,
+    withdrawal._id,
+  );
   if (decision === 'approved' && deps.checkPayout) {
     try {
       decided.payoutCheck = await deps.checkPayout(decided);
