@@ -128,6 +128,10 @@ export function httpEvent(options: HttpEventOptions): APIGatewayProxyEventV2 {
   return event as APIGatewayProxyEventV2;
 }
 
+/** The auth-get-user-data event of the caller `claims` asking for the data of the user `whose`. */
+export const userDataEvent = (claims: Claims, whose: Claims): APIGatewayProxyEventV2 =>
+  httpEvent({ routeId: 'auth-get-user-data', claims, pathParameters: { userId: whose.sub ?? '' } });
+
 /**
  * The stored profile item of a signed-in caller: active and verified, so the session guard
  * lets its token through. Every signed-in caller of a test needs one (docs/security.md, "The per-request session guard").
