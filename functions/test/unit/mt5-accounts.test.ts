@@ -65,6 +65,34 @@ const account = (overrides: Partial<Mt5Record> = {}): Mt5Record => ({
   ...overrides,
 });
 const state = (view: TradingView) => mt5State(view, TODAY);
+/** The admin's mark of `request` now, as the use case hands it to the store. */
+const markOf = (request: BotConnectionRecord): ConnectPlan => ({
+  request,
+  at: NOW.toISOString(),
+  adminId: ADMIN,
+  audit: {
+    _id: 'A1',
+    actor: ADMIN,
+    action: 'bot.connect',
+    target: { type: 'subscription', id: 'MAR' },
+    details: {},
+    at: NOW.toISOString(),
+  },
+});
+/** Jane's request for the March package, waiting for the team. */
+const waiting = (overrides: Partial<BotConnectionRecord> = {}): BotConnectionRecord => ({
+  ...DETAILS,
+  subscriptionId: 'MAR',
+  userId: USER,
+  username: 'jane_doe',
+  email: 'jane.doe@example.com',
+  packageName: 'Basic Package',
+  status: 'waiting',
+  requestedAt: '2026-03-14T08:00:00.000Z',
+  connectedAt: null,
+  connectedBy: null,
+  ...overrides,
+});
 
 describe('the input', () => {
   it('trims each field and says what is wrong with each; a password is refused, never kept', () => {
@@ -205,18 +233,7 @@ describe('saving the account', () => {
         connectedSubscriptionId: null,
       },
       readUpdatedAt: null,
-      request: {
-        ...DETAILS,
-        subscriptionId: 'MAR',
-        userId: USER,
-        username: 'jane_doe',
-        email: 'jane.doe@example.com',
-        packageName: 'Basic Package',
-        status: 'waiting',
-        requestedAt: NOW.toISOString(),
-        connectedAt: null,
-        connectedBy: null,
-      },
+      request: waiting({ requestedAt: NOW.toISOString() }),
       supersedes: null,
     });
   });
@@ -296,19 +313,6 @@ describe('saving the account', () => {
 });
 
 describe("the admin's mark", () => {
-  const waiting = (overrides: Partial<BotConnectionRecord> = {}): BotConnectionRecord => ({
-    ...DETAILS,
-    subscriptionId: 'MAR',
-    userId: USER,
-    username: 'jane_doe',
-    email: 'jane.doe@example.com',
-    packageName: 'Basic Package',
-    status: 'waiting',
-    requestedAt: '2026-03-14T08:00:00.000Z',
-    connectedAt: null,
-    connectedBy: null,
-    ...overrides,
-  });
   function deps(request: BotConnectionRecord | undefined, outcomes: string[] = ['committed']) {
     const plans: ConnectPlan[] = [];
     let current = request;
@@ -435,19 +439,7 @@ describe('the table', () => {
 
   it('the mark: the request onto the connected list, the account on its details, the row, the audit entry', () => {
     const request: BotConnectionRecord = { ...plan().request };
-    const items = connectTransaction({
-      request,
-      at: NOW.toISOString(),
-      adminId: ADMIN,
-      audit: {
-        _id: 'A1',
-        actor: ADMIN,
-        action: 'bot.connect',
-        target: { type: 'subscription', id: 'MAR' },
-        details: {},
-        at: NOW.toISOString(),
-      },
-    });
+    const items = connectTransaction(markOf(request));
     expect(items[0]?.Update).toMatchObject({
       Key: { PK: 'BOTCONNECT#MAR', SK: 'BOTCONNECT' },
       ConditionExpression: '#status = :waiting',
@@ -492,19 +484,7 @@ describe('the table', () => {
       ConsistentRead: true,
     });
     dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed', 'None', 'None'));
-    const mark = {
-      request: plan().request,
-      at: NOW.toISOString(),
-      adminId: ADMIN,
-      audit: {
-        _id: 'A',
-        actor: ADMIN,
-        action: 'bot.connect' as const,
-        target: { type: 'subscription' as const, id: 'MAR' },
-        details: {},
-        at: NOW.toISOString(),
-      },
-    };
+    const mark = markOf(plan().request);
     expect(await dynamoConnectionStore.commitConnected(mark)).toBe('account-changed');
     dynamo.on(TransactWriteCommand).resolves({});
     expect(await dynamoConnectionStore.commitConnected(mark)).toBe('committed');
