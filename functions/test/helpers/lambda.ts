@@ -50,6 +50,17 @@ export const CALLERS = {
   admin: jwtClaims('99999999-9999-4999-8999-999999999999', 'admin@example.com', ['admin']),
 } as const satisfies Record<string, Claims>;
 
+/** The caller the handler kit reads from CALLERS.user's token (kit/identity.ts's `callerOf`). */
+export const USER_CALLER = {
+  userId: CALLERS.user.sub,
+  email: 'user@example.com',
+  emailVerified: true,
+  isAdmin: false,
+  issuedAt: Number(CALLERS.user.iat),
+  authTime: Number(CALLERS.user.auth_time),
+  apiSignIn: true,
+};
+
 export interface HttpEventOptions {
   routeId: RouteId;
   pathParameters?: Record<string, string>;
