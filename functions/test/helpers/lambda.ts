@@ -171,6 +171,23 @@ export function profileItemOf(claims: Claims, overrides: Record<string, unknown>
   };
 }
 
+/**
+ * A bare profile item of `sub`, active and verified since 2026-01-01 with no referrals yet: what
+ * the sign-in routes' tests store, `fields` giving the name, address, code and any admin flag.
+ */
+export const bareProfileItem = (sub: string, fields: Record<string, unknown>): Record<string, unknown> => ({
+  PK: `USER#${sub}`,
+  SK: 'PROFILE',
+  _id: sub,
+  isActive: true,
+  referralCount: 0,
+  referralEarnings: 0,
+  emailVerifiedAt: '2026-01-01T00:00:00.000Z',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...fields,
+});
+
 /** A DynamoDB document-client mock (aws-sdk-client-mock). */
 type DocumentClientStub = AwsClientStub<DynamoDBDocumentClient>;
 
