@@ -11,9 +11,10 @@ import {
 } from '../../src/domain/auth/account-stores.js';
 import type { UserProfile } from '../../src/domain/records/user-profile.js';
 import type { CodePurpose, StoredCode } from '../../src/domain/auth/one-time-codes.js';
-import { ConflictError, DomainError, TooManyRequestsError } from '../../src/domain/errors.js';
+import { ConflictError, TooManyRequestsError } from '../../src/domain/errors.js';
 import type { AuthDeps } from '../../src/domain/auth/account-deps.js';
 import { renderEmail } from '../../src/domain/email/render.js';
+import { refusal } from './refusal.js';
 import {
   DEFAULT_EMAIL_TEMPLATES,
   type EmailTemplate,
@@ -642,12 +643,4 @@ export function authDepsOver(world: AuthWorld, overrides: Partial<AuthDeps> = {}
 }
 
 /** The domain error a call throws (fails the test if it resolves or throws anything else). */
-export async function domainFailure(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a domain error');
-}
+export const domainFailure = refusal;

@@ -12,8 +12,8 @@ import {
   type OrderSnapshot,
   type OrderStore,
 } from '../../src/domain/commerce/orders.js';
-import { DomainError } from '../../src/domain/errors.js';
 import { BUYER_PROFILE } from '../helpers/customer-commerce-samples.js';
+import { refusal } from '../helpers/refusal.js';
 
 /** Payment orders: exact amounts no two open orders share, reopened and re-priced (orders.ts). */
 const NOW = new Date('2026-11-23T10:15:00.000Z');
@@ -76,16 +76,6 @@ const depsOf = (store: OrderStore, now = NOW, extra: { openMinutes?: number; ran
   newId: () => `ORD${(ids += 1)}`,
   ...extra,
 });
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('exact amounts', () => {
   it('are the price plus 1 to 99 cents: whole cents, never $1 over', () => {
