@@ -289,19 +289,13 @@ describe('events/<id>.json', () => {
     expect(list?.args[0].input.Limit).toBe(20);
   });
 
-  it('contact-delete deletes the sample id', async () => {
-    const event = loadSampleEvent('contact-delete');
-    await run('contact-delete');
-    expect(storeTransactions(dynamo)[0]?.args[0].input.TransactItems?.[0]?.Delete?.Key).toEqual({
-      PK: `CONTACT#${event.pathParameters?.id}`,
-      SK: `CONTACT#${event.pathParameters?.id}`,
-    });
-  });
-
-  it('contact-mark-read marks the sample id read', async () => {
-    const event = loadSampleEvent('contact-mark-read');
-    await run('contact-mark-read');
-    expect(storeTransactions(dynamo)[0]?.args[0].input.TransactItems?.[0]?.Update?.Key).toEqual({
+  it.each([
+    ['contact-delete', 'deletes', 'Delete'],
+    ['contact-mark-read', 'marks read', 'Update'],
+  ] as const)('%s %s the sample id', async (routeId, _does, write) => {
+    const event = loadSampleEvent(routeId);
+    await run(routeId);
+    expect(storeTransactions(dynamo)[0]?.args[0].input.TransactItems?.[0]?.[write]?.Key).toEqual({
       PK: `CONTACT#${event.pathParameters?.id}`,
       SK: `CONTACT#${event.pathParameters?.id}`,
     });
