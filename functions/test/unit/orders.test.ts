@@ -78,6 +78,13 @@ const depsOf = (store: OrderStore, now = NOW, extra: { openMinutes?: number; ran
 });
 
 describe('exact amounts', () => {
+  const hold = (amountCents: number, heldUntil: number): AmountHold => ({
+    amountCents,
+    orderId: 'x',
+    userId: 'u',
+    heldUntil,
+  });
+
   it('are the price plus 1 to 99 cents: whole cents, never $1 over', () => {
     const amounts = candidateAmounts(6000);
     expect(amounts).toHaveLength(ORDER.maxTagCents);
@@ -92,12 +99,6 @@ describe('exact amounts', () => {
   });
 
   it('skip amounts held by live holds, and reuse ended ones', () => {
-    const hold = (amountCents: number, heldUntil: number): AmountHold => ({
-      amountCents,
-      orderId: 'x',
-      userId: 'u',
-      heldUntil,
-    });
     const free = freeAmounts(6000, [hold(6001, NOW_S + 1), hold(6002, NOW_S)], NOW_S);
     expect(free).not.toContain(6001);
     expect(free).toContain(6002);
@@ -105,12 +106,6 @@ describe('exact amounts', () => {
   });
 
   it('hand out first the amount whose last hold ended longest ago (never held: first of all)', () => {
-    const hold = (amountCents: number, heldUntil: number): AmountHold => ({
-      amountCents,
-      orderId: 'x',
-      userId: 'u',
-      heldUntil,
-    });
     // Every amount held once; 6042 ended longest ago, 6007 just now, 6001 is still held.
     const holds = candidateAmounts(6000).map((cents) => hold(cents, NOW_S - 3600));
     holds[41] = hold(6042, NOW_S - 86_400);
