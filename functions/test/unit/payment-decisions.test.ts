@@ -69,25 +69,17 @@ describe('approvePayment', () => {
     expect(d.sendVerifiedMail).not.toHaveBeenCalled();
   });
 
-  it('chains a Basic extension after the paid-through month', async () => {
+  it.each([
+    ['chains a Basic extension after the paid-through month', '2027-01-31', '2027-02-01', '2027-02-28', true],
+    ['starts afresh after a Basic that has run out', '2026-10-31', '2026-12-01', '2026-12-31', false],
+  ])('%s', async (_label, basicPaidThrough, startDate, endDate, isExtension) => {
     const store = new FakeStore(pendingPayment());
-    store.payer = { username: 'jane_doe', email: 'jane.doe@example.com', basicPaidThrough: '2027-01-31' };
+    store.payer = { username: 'jane_doe', email: 'jane.doe@example.com', basicPaidThrough };
     await approvePayment(deps(store), pendingPayment()._id, ADMIN);
     expect(store.approvals[0]).toMatchObject({
-      period: { startDate: '2027-02-01', endDate: '2027-02-28' },
-      isExtension: true,
-      paidThrough: { read: '2027-01-31', next: '2027-02-28' },
-    });
-  });
-
-  it('starts afresh after a Basic that has run out', async () => {
-    const store = new FakeStore(pendingPayment());
-    store.payer = { username: 'jane_doe', email: 'jane.doe@example.com', basicPaidThrough: '2026-10-31' };
-    await approvePayment(deps(store), pendingPayment()._id, ADMIN);
-    expect(store.approvals[0]).toMatchObject({
-      period: { startDate: '2026-12-01', endDate: '2026-12-31' },
-      isExtension: false,
-      paidThrough: { read: '2026-10-31', next: '2026-12-31' },
+      period: { startDate, endDate },
+      isExtension,
+      paidThrough: { read: basicPaidThrough, next: endDate },
     });
   });
 
