@@ -21,6 +21,16 @@ describe('contact-list', () => {
   const summaryReads = () =>
     dynamo.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems?.[TABLE]?.Keys ?? []);
   /** The list answers `page`; the half-hour counters hold `buckets`; the contact counter holds `total` and `unread`. */
+  /** The list's first read evaluates 500 messages and keeps none; the next finds `found` among `scanned`. */
+  const foundOnSecondRead = (found: ReturnType<typeof item>, scanned: number) =>
+    dynamo
+      .on(QueryCommand)
+      .resolvesOnce({
+        Items: [],
+        ScannedCount: 500,
+        LastEvaluatedKey: { PK: 'a', SK: 'a', GSI1PK: 'CONTACTS', GSI1SK: 'z' },
+      })
+      .resolves({ Items: [found], ScannedCount: scanned });
   const givenTable = (
     page: { Items: Record<string, unknown>[]; LastEvaluatedKey?: Record<string, unknown> },
     buckets: Record<string, number> = {},
@@ -102,13 +112,7 @@ describe('contact-list', () => {
 
   it('lists the Read tab from the list, leaving out the unread messages, and reads on until the page is full', async () => {
     const read = item('01KJZ0000000000000000000R1', '2026-03-01T00:00:00.000Z', 'Rita');
-    let reads = 0;
-    dynamo.on(QueryCommand).callsFake(() => {
-      reads += 1;
-      return reads === 1
-        ? { Items: [], ScannedCount: 500, LastEvaluatedKey: { PK: 'a', SK: 'a', GSI1PK: 'CONTACTS', GSI1SK: 'z' } }
-        : { Items: [read], ScannedCount: 2 };
-    });
+    foundOnSecondRead(read, 2);
     const res = await invoke(contactList, admin({ status: 'read', limit: '5' }));
     expect(res.statusCode).toBe(200);
     expect(contactListResponseSchema.parse(res.body).data).toEqual([
@@ -144,14 +148,8 @@ describe('contact-list', () => {
 
   it('searches name, e-mail and message server-side, reading on until the page is full', async () => {
     const match = item('01KJZ0000000000000000000C1', '2026-03-01T00:00:00.000Z', 'Ann');
-    let reads = 0;
-    dynamo.on(QueryCommand).callsFake(() => {
-      reads += 1;
-      // The first read evaluates newer messages that do not match; the second finds one.
-      return reads === 1
-        ? { Items: [], ScannedCount: 500, LastEvaluatedKey: { PK: 'a', SK: 'a', GSI1PK: 'CONTACTS', GSI1SK: 'z' } }
-        : { Items: [match], ScannedCount: 3 };
-    });
+    // The first read evaluates newer messages that do not match; the second finds one.
+    foundOnSecondRead(match, 3);
     const res = await invoke(contactList, admin({ search: '  ANN ', limit: '5' }));
     expect(res.statusCode).toBe(200);
     expect(contactListResponseSchema.parse(res.body).data.map((m) => m._id)).toEqual([match._id]);
