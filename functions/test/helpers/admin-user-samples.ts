@@ -4,17 +4,13 @@ import type { RouteId } from '@goldbot/shared';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import { profileSearchText } from '../../src/data/user-profile-entity.js';
 import type { UserProfile } from '../../src/domain/records/user-profile.js';
+import { SAMPLE_JANE } from './sample-customers.js';
 
 /**
  * The user of the admin user samples (events/admin-user-*.json): Jane Doe, verified, with one Pro
  * subscription. The sample administrator (another sub) acts on her.
  */
-export const SAMPLE_USER = {
-  _id: '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63',
-  username: 'jane_doe',
-  email: 'jane.doe@example.com',
-  phone: '+1 (555) 010-2030',
-};
+export const SAMPLE_USER = { ...SAMPLE_JANE, phone: '+1 (555) 010-2030' };
 
 /** A verified customer's profile (Jane's, without a phone), for the rules and the stores. */
 export const sampleProfile = (overrides: Partial<UserProfile> = {}): UserProfile => ({

@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach } from 'vitest';
 import { config } from '../../src/config.js';
+import { SAMPLE_JANE } from './sample-customers.js';
 import { CALLERS, bareProfileItem, profileItemOf, forgetItems, givenItems, type Claims } from './lambda.js';
 import { useAwsOutbox } from './aws-outbox.js';
 import { givenEmptyTable, useMockedDynamo } from './dynamo-outcomes.js';
@@ -16,8 +17,8 @@ export const dynamo = useMockedDynamo();
 export const cognito = useCognitoFake();
 export const outbox = useAwsOutbox();
 
-export const EMAIL = 'jane.doe@example.com';
-export const SUB = '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63';
+export const EMAIL = SAMPLE_JANE.email;
+export const SUB = SAMPLE_JANE._id;
 export const REGISTER = { username: 'jane_doe', email: EMAIL, password: 'Str0ng!Pass' };
 export const USER_SUB = String(CALLERS.user.sub);
 export const GENERIC_LOGIN = { message: 'Invalid email or password', msg: 'Invalid email or password' };

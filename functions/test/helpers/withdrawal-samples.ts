@@ -4,17 +4,14 @@ import type { RouteId } from '@goldbot/shared';
 import { toWithdrawalItem, withdrawalKey } from '../../src/data/withdrawal-entity.js';
 import { withdrawalSearchText, type WithdrawalRecord } from '../../src/domain/records/withdrawal-record.js';
 import { SAMPLE_ADMIN_ID } from './sample-admin.js';
+import { SAMPLE_JANE } from './sample-customers.js';
 
 /**
  * Withdrawals as the request leaves them: Jane's pending $20 request, with her
  * profile holding it. Shared by the withdrawal unit tests and the sample events of the withdrawal
  * routes (events/withdrawal-*.json: Jane requests, the sample administrator decides).
  */
-export const SAMPLE_REQUESTER = {
-  _id: '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63',
-  username: 'jane_doe',
-  email: 'jane.doe@example.com',
-};
+export const SAMPLE_REQUESTER = SAMPLE_JANE;
 /** The withdrawal id of events/withdrawal-approve.json and events/withdrawal-reject.json. */
 export const SAMPLE_WITHDRAWAL_ID = '01KDX5B8R3N0W4U9S6P7Q2X1AD';
 /** The address of events/withdrawal-request.json (T + 33 base58 characters). */

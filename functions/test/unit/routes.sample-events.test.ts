@@ -26,6 +26,7 @@ import { useAwsOutbox } from '../helpers/aws-outbox.js';
 import { useCognitoFake } from '../helpers/cognito-fake.js';
 import { useMockedDynamo, givenEmptyTable } from '../helpers/dynamo-outcomes.js';
 import { SAMPLE_ADMIN_ID as ADMIN_SUB } from '../helpers/sample-admin.js';
+import { SAMPLE_JANE } from '../helpers/sample-customers.js';
 
 /**
  * The sample events are what `npm run invoke -- <id>` and `sam local invoke` send: each must run
@@ -50,8 +51,7 @@ vi.stubGlobal(
   tronFetch(new Map([[SAMPLE_PAYOUT_TXID, usdtPayoutReceipt(SAMPLE_PAYOUT_TXID, SAMPLE_TRC20_ADDRESS, '20')]])),
 );
 
-const SUB = '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63';
-const EMAIL = 'jane.doe@example.com';
+const { _id: SUB, email: EMAIL } = SAMPLE_JANE;
 /** The administrator of the admin samples signs in with this address. */
 const ADMIN_EMAIL = 'admin@example.com';
 const OTP_KEY = String(config.otpHashKey);

@@ -1,0 +1,14 @@
+/**
+ * The customers of the sample events (events/*.json) and of the unit tests that replay them:
+ * Jane Doe (the `sub` of her tokens, her username and address), who buys, requests and connects,
+ * and Rick, whose referral code she uses. The deciding administrator is in sample-admin.ts.
+ */
+export const SAMPLE_JANE = {
+  _id: '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63',
+  username: 'jane_doe',
+  email: 'jane.doe@example.com',
+};
+export const SAMPLE_RICK = {
+  _id: '7c1d9e4a-2b3f-4a6c-8d5e-9f0a1b2c3d4e',
+  username: 'ref_rick',
+};
