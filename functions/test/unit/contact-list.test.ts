@@ -21,6 +21,16 @@ describe('contact-list', () => {
   const summaryReads = () =>
     dynamo.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems?.[TABLE]?.Keys ?? []);
   /** The list answers `page`; the half-hour counters hold `buckets`; the contact counter holds `total` and `unread`. */
+  /** The Query of a tab's first page, newest first, on the index that holds its list. */
+  const firstPageQuery = (index: 'GSI1' | 'GSI2', list: string, limit: number) => ({
+    TableName: TABLE,
+    IndexName: index,
+    KeyConditionExpression: `${index}PK = :list`,
+    ExpressionAttributeValues: { ':list': list },
+    ScanIndexForward: false,
+    Limit: limit,
+    ExclusiveStartKey: undefined,
+  });
   /** The list's first read evaluates 500 messages and keeps none; the next finds `found` among `scanned`. */
   const foundOnSecondRead = (found: ReturnType<typeof item>, scanned: number) =>
     dynamo
@@ -54,17 +64,7 @@ describe('contact-list', () => {
     const res = await invoke(contactList, admin());
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({ data: [], nextCursor: null, totalCount: 7, unreadCount: 4, todayCount: 2 });
-    expect(listQueries()).toEqual([
-      {
-        TableName: TABLE,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :list',
-        ExpressionAttributeValues: { ':list': 'CONTACTS' },
-        ScanIndexForward: false,
-        Limit: 50,
-        ExclusiveStartKey: undefined,
-      },
-    ]);
+    expect(listQueries()).toEqual([firstPageQuery('GSI1', 'CONTACTS', 50)]);
     expect(listQueries()[0]).not.toHaveProperty('FilterExpression');
   });
 
@@ -97,17 +97,7 @@ describe('contact-list', () => {
     givenTable({ Items: [] });
     const res = await invoke(contactList, admin({ status: 'unread', limit: '20' }));
     expect(res.statusCode).toBe(200);
-    expect(listQueries()).toEqual([
-      {
-        TableName: TABLE,
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'GSI2PK = :list',
-        ExpressionAttributeValues: { ':list': 'CONTACTS#UNREAD' },
-        ScanIndexForward: false,
-        Limit: 20,
-        ExclusiveStartKey: undefined,
-      },
-    ]);
+    expect(listQueries()).toEqual([firstPageQuery('GSI2', 'CONTACTS#UNREAD', 20)]);
   });
 
   it('lists the Read tab from the list, leaving out the unread messages, and reads on until the page is full', async () => {
