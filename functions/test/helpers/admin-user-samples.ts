@@ -4,7 +4,7 @@ import type { RouteId } from '@goldbot/shared';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import { profileSearchText } from '../../src/data/user-profile-entity.js';
 import type { UserProfile } from '../../src/domain/records/user-profile.js';
-import { SAMPLE_JANE } from './sample-customers.js';
+import { SAMPLE_JANE, janeProfileItem } from './sample-customers.js';
 
 /**
  * The user of the admin user samples (events/admin-user-*.json): Jane Doe, verified, with one Pro
@@ -30,27 +30,22 @@ export const sampleProfile = (overrides: Partial<UserProfile> = {}): UserProfile
 });
 
 /** Jane's profile item as verification leaves it (GSI1 USERS, searchText). */
-export const sampleUserItem = (overrides: Record<string, unknown> = {}) => ({
-  PK: `USER#${SAMPLE_USER._id}`,
-  SK: 'PROFILE',
-  entity: 'UserProfile',
-  ...SAMPLE_USER,
-  usernameLower: SAMPLE_USER.username,
-  searchText: profileSearchText(SAMPLE_USER),
-  GSI1PK: 'USERS',
-  GSI1SK: `2026-01-01T10:00:00.000Z#${SAMPLE_USER._id}`,
-  isActive: true,
-  isAdmin: false,
-  referralCode: 'K7M2QX9P',
-  referralCount: 2,
-  referralEarnings: 20,
-  referralHeld: 0,
-  emailVerifiedAt: '2026-01-01T10:00:00.000Z',
-  verifiedEmail: SAMPLE_USER.email,
-  createdAt: '2026-01-01T10:00:00.000Z',
-  updatedAt: '2026-01-01T10:00:00.000Z',
-  ...overrides,
-});
+export const sampleUserItem = (overrides: Record<string, unknown> = {}) =>
+  janeProfileItem({
+    phone: SAMPLE_USER.phone,
+    usernameLower: SAMPLE_USER.username,
+    searchText: profileSearchText(SAMPLE_USER),
+    GSI1PK: 'USERS',
+    GSI1SK: `2026-01-01T10:00:00.000Z#${SAMPLE_USER._id}`,
+    isAdmin: false,
+    referralCode: 'K7M2QX9P',
+    referralCount: 2,
+    referralEarnings: 20,
+    referralHeld: 0,
+    emailVerifiedAt: '2026-01-01T10:00:00.000Z',
+    verifiedEmail: SAMPLE_USER.email,
+    ...overrides,
+  });
 
 export const sampleSubscriptionItem = () =>
   toSubscriptionItem({

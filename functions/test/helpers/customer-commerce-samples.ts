@@ -5,7 +5,7 @@ import type { RouteId } from '@goldbot/shared';
 import { toOrderDetailItem, toOrderItem } from '../../src/data/order-entity.js';
 import type { CustomerProfile, TxidMarker } from '../../src/domain/commerce/purchase.js';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
-import { SAMPLE_JANE, SAMPLE_RICK } from './sample-customers.js';
+import { SAMPLE_JANE, SAMPLE_RICK, janeProfileItem } from './sample-customers.js';
 
 /**
  * A small in-memory table behind the mocked document client, for the customer commerce routes:
@@ -42,21 +42,14 @@ export const SAMPLE_CODE_OWNER = { ...SAMPLE_RICK, code: 'RICK2026' };
 export const SAMPLE_WALLET = { walletId: '01KDX1W2A3L4L5E6T7S8A9M0PL', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' };
 
 export function customerProfileItem(overrides: Record<string, unknown> = {}): Item {
-  return {
-    PK: `USER#${SAMPLE_CUSTOMER._id}`,
-    SK: 'PROFILE',
-    entity: 'UserProfile',
-    ...SAMPLE_CUSTOMER,
+  return janeProfileItem({
     phone: null,
-    isActive: true,
     referralCode: 'K7M2QX9P',
     referralCount: 0,
     referralEarnings: 0,
     emailVerifiedAt: '2026-01-01T11:00:00.000Z',
-    createdAt: '2026-01-01T10:00:00.000Z',
-    updatedAt: '2026-01-01T10:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export const catalogItem = (slug: string, priceUsd: number): Item => ({

@@ -6,7 +6,7 @@ import { paymentKey, toPaymentItem } from '../../src/data/payment-entity.js';
 import { paymentSearchText, type PaymentRecord } from '../../src/domain/records/payment-record.js';
 import { subscriptionKey, toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
-import { SAMPLE_JANE, SAMPLE_RICK } from './sample-customers.js';
+import { SAMPLE_JANE, SAMPLE_RICK, janeProfileItem } from './sample-customers.js';
 
 /**
  * Payments and subscriptions as the customer's submit leaves them: a pending
@@ -82,19 +82,8 @@ export function pendingSubscription(
   };
 }
 
-export const buyerProfileItem = (extra: Record<string, unknown> = {}) => ({
-  PK: `USER#${SAMPLE_BUYER._id}`,
-  SK: 'PROFILE',
-  entity: 'UserProfile',
-  ...SAMPLE_BUYER,
-  isActive: true,
-  referralCode: 'JANE2026',
-  referralCount: 0,
-  referralEarnings: 0,
-  createdAt: '2026-01-01T10:00:00.000Z',
-  updatedAt: '2026-01-01T10:00:00.000Z',
-  ...extra,
-});
+export const buyerProfileItem = (extra: Record<string, unknown> = {}) =>
+  janeProfileItem({ referralCode: 'JANE2026', referralCount: 0, referralEarnings: 0, ...extra });
 
 /** The world the admin payment sample events describe: Jane's pending Basic payment. */
 export function paymentReviewSampleWorld(dynamo: AwsClientStub<DynamoDBDocumentClient>) {

@@ -4,7 +4,7 @@ import type { RouteId } from '@goldbot/shared';
 import { toWithdrawalItem, withdrawalKey } from '../../src/data/withdrawal-entity.js';
 import { withdrawalSearchText, type WithdrawalRecord } from '../../src/domain/records/withdrawal-record.js';
 import { SAMPLE_ADMIN_ID } from './sample-admin.js';
-import { SAMPLE_JANE } from './sample-customers.js';
+import { SAMPLE_JANE, janeProfileItem } from './sample-customers.js';
 
 /**
  * Withdrawals as the request leaves them: Jane's pending $20 request, with her
@@ -44,23 +44,17 @@ export function pendingWithdrawal(overrides: Partial<WithdrawalRecord> = {}): Wi
 }
 
 /** Jane's profile: $24 credited (12 referrals), all of it available unless the balances say otherwise. */
-export const requesterProfileItem = (balances: Record<string, number> = {}) => ({
-  PK: `USER#${SAMPLE_REQUESTER._id}`,
-  SK: 'PROFILE',
-  entity: 'UserProfile',
-  ...SAMPLE_REQUESTER,
-  phone: null,
-  isActive: true,
-  referralCode: 'K7M2QX9P',
-  referralCount: 12,
-  referralEarnings: 24,
-  referralHeld: 0,
-  referralLifetime: 24,
-  emailVerifiedAt: '2026-01-01T11:00:00.000Z',
-  createdAt: '2026-01-01T10:00:00.000Z',
-  updatedAt: '2026-01-01T10:00:00.000Z',
-  ...balances,
-});
+export const requesterProfileItem = (balances: Record<string, number> = {}) =>
+  janeProfileItem({
+    phone: null,
+    referralCode: 'K7M2QX9P',
+    referralCount: 12,
+    referralEarnings: 24,
+    referralHeld: 0,
+    referralLifetime: 24,
+    emailVerifiedAt: '2026-01-01T11:00:00.000Z',
+    ...balances,
+  });
 
 type DocumentClientStub = AwsClientStub<DynamoDBDocumentClient>;
 
