@@ -1,10 +1,11 @@
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AwsClientStub } from 'aws-sdk-client-mock';
 import type { RouteId } from '@goldbot/shared';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import { profileSearchText } from '../../src/data/user-profile-entity.js';
 import type { UserProfile } from '../../src/domain/records/user-profile.js';
 import { SAMPLE_JANE, janeProfileItem } from './sample-customers.js';
+import { givenGetItem } from './dynamo-outcomes.js';
 
 /**
  * The user of the admin user samples (events/admin-user-*.json): Jane Doe, verified, with one Pro
@@ -70,10 +71,7 @@ type DocumentClientStub = AwsClientStub<DynamoDBDocumentClient>;
 
 /** The world the admin user samples describe: Jane active (inactive for the activation sample). */
 export function adminUserSampleWorld(dynamo: DocumentClientStub): Partial<Record<RouteId, () => void>> {
-  const jane = (overrides: Record<string, unknown> = {}) =>
-    dynamo
-      .on(GetCommand, { Key: { PK: `USER#${SAMPLE_USER._id}`, SK: 'PROFILE' } })
-      .resolves({ Item: sampleUserItem(overrides) });
+  const jane = (overrides: Record<string, unknown> = {}) => givenGetItem(dynamo, sampleUserItem(overrides));
   return {
     'admin-users': () => {
       dynamo.on(QueryCommand, { IndexName: 'GSI1' }).resolves({ Items: [sampleUserItem()], ScannedCount: 1 });

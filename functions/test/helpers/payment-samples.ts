@@ -7,6 +7,7 @@ import { paymentSearchText, type PaymentRecord } from '../../src/domain/records/
 import { subscriptionKey, toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import { SAMPLE_JANE, SAMPLE_RICK, janeProfileItem } from './sample-customers.js';
+import { givenGetItem } from './dynamo-outcomes.js';
 
 /**
  * Payments and subscriptions as the customer's submit leaves them: a pending
@@ -109,9 +110,7 @@ export function paymentReviewSampleWorld(dynamo: AwsClientStub<DynamoDBDocumentC
   const completed = pendingPayment({ status: 'completed', approvedAt: '2026-11-21T09:00:00.000Z' });
   const receipt = () => {
     // The caller is Jane herself: the session guard reads her profile.
-    dynamo
-      .on(GetCommand, { Key: { PK: `USER#${SAMPLE_BUYER._id}`, SK: 'PROFILE' } })
-      .resolves({ Item: buyerProfileItem() });
+    givenGetItem(dynamo, buyerProfileItem());
     dynamo.on(GetCommand, { Key: paymentKey(completed._id) }).resolves({ Item: toPaymentItem(completed) });
     dynamo.on(GetCommand, { Key: subscriptionKey(completed.userId, subscription._id) }).resolves({
       Item: toSubscriptionItem({ ...subscription, status: 'active', startDate: '2026-12-01', endDate: '2026-12-31' }),

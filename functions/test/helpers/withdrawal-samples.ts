@@ -5,6 +5,7 @@ import { toWithdrawalItem, withdrawalKey } from '../../src/data/withdrawal-entit
 import { withdrawalSearchText, type WithdrawalRecord } from '../../src/domain/records/withdrawal-record.js';
 import { SAMPLE_ADMIN_ID } from './sample-admin.js';
 import { SAMPLE_JANE, janeProfileItem } from './sample-customers.js';
+import { givenGetItem } from './dynamo-outcomes.js';
 
 /**
  * Withdrawals as the request leaves them: Jane's pending $20 request, with her
@@ -60,10 +61,7 @@ type DocumentClientStub = AwsClientStub<DynamoDBDocumentClient>;
 
 /** The world the withdrawal sample events describe. */
 export function withdrawalSampleWorld(dynamo: DocumentClientStub): Partial<Record<RouteId, () => void>> {
-  const withProfile = (balances: Record<string, number> = {}) =>
-    dynamo
-      .on(GetCommand, { Key: { PK: `USER#${SAMPLE_REQUESTER._id}`, SK: 'PROFILE' } })
-      .resolves({ Item: requesterProfileItem(balances) });
+  const withProfile = (balances: Record<string, number> = {}) => givenGetItem(dynamo, requesterProfileItem(balances));
   const holding = { referralEarnings: 4, referralHeld: 20 };
   const pending = () => {
     withProfile(holding);
