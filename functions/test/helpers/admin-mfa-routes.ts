@@ -1,5 +1,5 @@
 import { beforeEach } from 'vitest';
-import { putItems } from './lambda.js';
+import { bareProfileItem, putItems } from './lambda.js';
 import { givenEmptyTable, useMockedDynamo } from './dynamo-outcomes.js';
 import { idTokenFor, refreshCookie, useCognitoFake } from './cognito-fake.js';
 
@@ -23,21 +23,8 @@ export const ID_TOKEN = idTokenFor({ sub: SUB, email: EMAIL, 'cognito:groups': [
 export const PROFILE_KEY = { PK: `USER#${SUB}`, SK: 'PROFILE' };
 export const SETUP_KEY = { PK: `MFASETUP#${SETUP_ID}`, SK: 'MFASETUP' };
 
-export const profileItem = (overrides: Record<string, unknown> = {}) => ({
-  ...PROFILE_KEY,
-  _id: SUB,
-  username: 'admin',
-  email: EMAIL,
-  isActive: true,
-  isAdmin: true,
-  referralCode: 'ADM1N2QX',
-  referralCount: 0,
-  referralEarnings: 0,
-  emailVerifiedAt: '2026-01-01T00:00:00.000Z',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+export const profileItem = (overrides: Record<string, unknown> = {}) =>
+  bareProfileItem(SUB, { username: 'admin', email: EMAIL, isAdmin: true, referralCode: 'ADM1N2QX', ...overrides });
 /** Sessions registered, alone or with the back-off's clearing (one transaction). */
 export const sessionPuts = () => putItems(dynamo).filter((item) => String(item.SK).startsWith('SESSION#'));
 

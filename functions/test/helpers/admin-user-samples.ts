@@ -1,20 +1,17 @@
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AwsClientStub } from 'aws-sdk-client-mock';
 import type { RouteId } from '@goldbot/shared';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import { profileSearchText } from '../../src/data/user-profile-entity.js';
 import type { UserProfile } from '../../src/domain/records/user-profile.js';
+import { SAMPLE_JANE, janeProfileItem } from './sample-customers.js';
+import { givenGetItem } from './dynamo-outcomes.js';
 
 /**
  * The user of the admin user samples (events/admin-user-*.json): Jane Doe, verified, with one Pro
  * subscription. The sample administrator (another sub) acts on her.
  */
-export const SAMPLE_USER = {
-  _id: '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63',
-  username: 'jane_doe',
-  email: 'jane.doe@example.com',
-  phone: '+1 (555) 010-2030',
-};
+export const SAMPLE_USER = { ...SAMPLE_JANE, phone: '+1 (555) 010-2030' };
 
 /** A verified customer's profile (Jane's, without a phone), for the rules and the stores. */
 export const sampleProfile = (overrides: Partial<UserProfile> = {}): UserProfile => ({
@@ -34,27 +31,22 @@ export const sampleProfile = (overrides: Partial<UserProfile> = {}): UserProfile
 });
 
 /** Jane's profile item as verification leaves it (GSI1 USERS, searchText). */
-export const sampleUserItem = (overrides: Record<string, unknown> = {}) => ({
-  PK: `USER#${SAMPLE_USER._id}`,
-  SK: 'PROFILE',
-  entity: 'UserProfile',
-  ...SAMPLE_USER,
-  usernameLower: SAMPLE_USER.username,
-  searchText: profileSearchText(SAMPLE_USER),
-  GSI1PK: 'USERS',
-  GSI1SK: `2026-01-01T10:00:00.000Z#${SAMPLE_USER._id}`,
-  isActive: true,
-  isAdmin: false,
-  referralCode: 'K7M2QX9P',
-  referralCount: 2,
-  referralEarnings: 20,
-  referralHeld: 0,
-  emailVerifiedAt: '2026-01-01T10:00:00.000Z',
-  verifiedEmail: SAMPLE_USER.email,
-  createdAt: '2026-01-01T10:00:00.000Z',
-  updatedAt: '2026-01-01T10:00:00.000Z',
-  ...overrides,
-});
+export const sampleUserItem = (overrides: Record<string, unknown> = {}) =>
+  janeProfileItem({
+    phone: SAMPLE_USER.phone,
+    usernameLower: SAMPLE_USER.username,
+    searchText: profileSearchText(SAMPLE_USER),
+    GSI1PK: 'USERS',
+    GSI1SK: `2026-01-01T10:00:00.000Z#${SAMPLE_USER._id}`,
+    isAdmin: false,
+    referralCode: 'K7M2QX9P',
+    referralCount: 2,
+    referralEarnings: 20,
+    referralHeld: 0,
+    emailVerifiedAt: '2026-01-01T10:00:00.000Z',
+    verifiedEmail: SAMPLE_USER.email,
+    ...overrides,
+  });
 
 export const sampleSubscriptionItem = () =>
   toSubscriptionItem({
@@ -79,10 +71,7 @@ type DocumentClientStub = AwsClientStub<DynamoDBDocumentClient>;
 
 /** The world the admin user samples describe: Jane active (inactive for the activation sample). */
 export function adminUserSampleWorld(dynamo: DocumentClientStub): Partial<Record<RouteId, () => void>> {
-  const jane = (overrides: Record<string, unknown> = {}) =>
-    dynamo
-      .on(GetCommand, { Key: { PK: `USER#${SAMPLE_USER._id}`, SK: 'PROFILE' } })
-      .resolves({ Item: sampleUserItem(overrides) });
+  const jane = (overrides: Record<string, unknown> = {}) => givenGetItem(dynamo, sampleUserItem(overrides));
   return {
     'admin-users': () => {
       dynamo.on(QueryCommand, { IndexName: 'GSI1' }).resolves({ Items: [sampleUserItem()], ScannedCount: 1 });

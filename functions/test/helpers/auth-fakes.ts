@@ -11,9 +11,10 @@ import {
 } from '../../src/domain/auth/account-stores.js';
 import type { UserProfile } from '../../src/domain/records/user-profile.js';
 import type { CodePurpose, StoredCode } from '../../src/domain/auth/one-time-codes.js';
-import { ConflictError, DomainError, TooManyRequestsError } from '../../src/domain/errors.js';
+import { ConflictError, TooManyRequestsError } from '../../src/domain/errors.js';
 import type { AuthDeps } from '../../src/domain/auth/account-deps.js';
 import { renderEmail } from '../../src/domain/email/render.js';
+import { refusal } from './refusal.js';
 import {
   DEFAULT_EMAIL_TEMPLATES,
   type EmailTemplate,
@@ -57,7 +58,7 @@ export interface InMemoryAuthStore extends AccountStore {
 
 export function inMemoryAuthStore(): InMemoryAuthStore {
   const profiles = new Map<string, UserProfile>();
-  /** A marker without a user id is a registration's claim (T8 step 0). */
+  /** A marker without a user id is a registration's claim on the address, before the account exists. */
   const emailMarkers = new Map<string, { userId?: string; claim?: string; expiresAt?: number }>();
   const usernameMarkers = new Map<string, { userId: string; expiresAt?: number }>();
   const referralMarkers = new Map<string, string>();
@@ -75,6 +76,23 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
   const live = (marker: { expiresAt?: number } | undefined, nowMs: number) =>
     marker !== undefined && (marker.expiresAt === undefined || marker.expiresAt >= epoch(nowMs));
   const codeKey = (email: string, purpose: CodePurpose) => `${email.toLowerCase()}#${purpose}`;
+  /**
+   * Deletes the code at `key` when it is `codeHash`, with tries left and unexpired (the condition
+   * the table's delete carries), and says whether it did.
+   */
+  const consumeIfValid = (key: string, codeHash: string, nowMs: number): boolean => {
+    const code = codes.get(key);
+    if (
+      !code ||
+      code.codeHash !== codeHash ||
+      code.wrongTries >= AUTH.otpMaxWrongTries ||
+      code.expiresAt <= epoch(nowMs)
+    ) {
+      return false;
+    }
+    codes.delete(key);
+    return true;
+  };
 
   const store: InMemoryAuthStore = {
     profiles,
@@ -145,17 +163,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
       record('confirmRegistration', [profile, codeHash, nowMs]);
       const current = profiles.get(profile._id);
       if (current?.emailVerifiedAt) return 'already';
-      const key = codeKey(profile.email, 'registration');
-      const code = codes.get(key);
-      if (
-        !code ||
-        code.codeHash !== codeHash ||
-        code.wrongTries >= AUTH.otpMaxWrongTries ||
-        code.expiresAt <= epoch(nowMs)
-      ) {
-        return 'code-rejected';
-      }
-      codes.delete(key);
+      if (!consumeIfValid(codeKey(profile.email, 'registration'), codeHash, nowMs)) return 'code-rejected';
       if (current) {
         const { pendingPasswordHash: _dropped, ...rest } = current;
         profiles.set(profile._id, {
@@ -209,18 +217,7 @@ export function inMemoryAuthStore(): InMemoryAuthStore {
 
     async consumeCode(email, purpose, codeHash, nowMs) {
       record('consumeCode', [email, purpose, codeHash, nowMs]);
-      const key = codeKey(email, purpose);
-      const found = codes.get(key);
-      if (
-        !found ||
-        found.codeHash !== codeHash ||
-        found.wrongTries >= AUTH.otpMaxWrongTries ||
-        found.expiresAt <= epoch(nowMs)
-      ) {
-        return false;
-      }
-      codes.delete(key);
-      return true;
+      return consumeIfValid(codeKey(email, purpose), codeHash, nowMs);
     },
 
     async reserveLoginAttempt(email, nowMs, blockSecondsFor) {
@@ -642,12 +639,4 @@ export function authDepsOver(world: AuthWorld, overrides: Partial<AuthDeps> = {}
 }
 
 /** The domain error a call throws (fails the test if it resolves or throws anything else). */
-export async function domainFailure(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a domain error');
-}
+export const domainFailure = refusal;

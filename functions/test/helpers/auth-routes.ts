@@ -1,7 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach } from 'vitest';
 import { config } from '../../src/config.js';
-import { CALLERS, profileItemOf, forgetItems, givenItems, type Claims } from './lambda.js';
+import { SAMPLE_JANE } from './sample-customers.js';
+import { CALLERS, bareProfileItem, profileItemOf, forgetItems, givenItems, type Claims } from './lambda.js';
 import { useAwsOutbox } from './aws-outbox.js';
 import { givenEmptyTable, useMockedDynamo } from './dynamo-outcomes.js';
 import { idTokenFor, refreshCookie, useCognitoFake } from './cognito-fake.js';
@@ -16,8 +17,8 @@ export const dynamo = useMockedDynamo();
 export const cognito = useCognitoFake();
 export const outbox = useAwsOutbox();
 
-export const EMAIL = 'jane.doe@example.com';
-export const SUB = '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63';
+export const EMAIL = SAMPLE_JANE.email;
+export const SUB = SAMPLE_JANE._id;
 export const REGISTER = { username: 'jane_doe', email: EMAIL, password: 'Str0ng!Pass' };
 export const USER_SUB = String(CALLERS.user.sub);
 export const GENERIC_LOGIN = { message: 'Invalid email or password', msg: 'Invalid email or password' };
@@ -27,21 +28,8 @@ export const REFRESH_COOKIE = refreshCookie;
 export const CLEARED_COOKIE = 'goldbot_rt=; Path=/api/auth; HttpOnly; Secure; SameSite=Strict; Max-Age=0';
 export const ID_TOKEN = idTokenFor({ sub: SUB, email: EMAIL, iat: 1767268500 }, 'c2lnbmF0dXJl');
 
-export const profileItem = (overrides: Record<string, unknown> = {}) => ({
-  PK: `USER#${SUB}`,
-  SK: 'PROFILE',
-  _id: SUB,
-  username: 'jane_doe',
-  email: EMAIL,
-  isActive: true,
-  referralCode: 'K7M2QX9P',
-  referralCount: 0,
-  referralEarnings: 0,
-  emailVerifiedAt: '2026-01-01T00:00:00.000Z',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+export const profileItem = (overrides: Record<string, unknown> = {}) =>
+  bareProfileItem(SUB, { username: 'jane_doe', email: EMAIL, referralCode: 'K7M2QX9P', ...overrides });
 export const knownEmail = (overrides: Record<string, unknown> = {}) => {
   // A pending registration's marker expires with it; a verified address's does not.
   const pending = 'emailVerifiedAt' in overrides && overrides.emailVerifiedAt === undefined;

@@ -5,6 +5,7 @@ import type { RouteId } from '@goldbot/shared';
 import { toOrderDetailItem, toOrderItem } from '../../src/data/order-entity.js';
 import type { CustomerProfile, TxidMarker } from '../../src/domain/commerce/purchase.js';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
+import { SAMPLE_JANE, SAMPLE_RICK, janeProfileItem } from './sample-customers.js';
 
 /**
  * A small in-memory table behind the mocked document client, for the customer commerce routes:
@@ -35,35 +36,20 @@ export function givenItems(dynamo: DocumentClientStub, items: readonly Item[]): 
 }
 
 /** The caller of every user sample event (events/auth-me.json and the payment samples). */
-export const SAMPLE_CUSTOMER = {
-  _id: '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63',
-  username: 'jane_doe',
-  email: 'jane.doe@example.com',
-};
+export const SAMPLE_CUSTOMER = SAMPLE_JANE;
 /** The owner of the referral code in events/payment-verify-referral.json and events/payment-submit-usdt.json. */
-export const SAMPLE_CODE_OWNER = {
-  _id: '7c1d9e4a-2b3f-4a6c-8d5e-9f0a1b2c3d4e',
-  username: 'ref_rick',
-  code: 'RICK2026',
-};
+export const SAMPLE_CODE_OWNER = { ...SAMPLE_RICK, code: 'RICK2026' };
 export const SAMPLE_WALLET = { walletId: '01KDX1W2A3L4L5E6T7S8A9M0PL', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' };
 
 export function customerProfileItem(overrides: Record<string, unknown> = {}): Item {
-  return {
-    PK: `USER#${SAMPLE_CUSTOMER._id}`,
-    SK: 'PROFILE',
-    entity: 'UserProfile',
-    ...SAMPLE_CUSTOMER,
+  return janeProfileItem({
     phone: null,
-    isActive: true,
     referralCode: 'K7M2QX9P',
     referralCount: 0,
     referralEarnings: 0,
     emailVerifiedAt: '2026-01-01T11:00:00.000Z',
-    createdAt: '2026-01-01T10:00:00.000Z',
-    updatedAt: '2026-01-01T10:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export const catalogItem = (slug: string, priceUsd: number): Item => ({

@@ -31,6 +31,14 @@ export function useMockedDynamo(): AwsClientStub<DynamoDBDocumentClient> {
   return dynamo;
 }
 
+/** Makes GetItem on `item`'s own key answer `item` (a stub for one key, on top of the others). */
+export function givenGetItem(
+  dynamo: AwsClientStub<DynamoDBDocumentClient>,
+  item: { PK: string; SK: string } & Record<string, unknown>,
+): void {
+  dynamo.on(GetCommand, { Key: { PK: item.PK, SK: item.SK } }).resolves({ Item: item });
+}
+
 /**
  * The table as an empty one: every read finds nothing and every write succeeds. Tests stub what
  * they read on top (a stub for one key wins over these).

@@ -111,9 +111,21 @@ export class InMemoryWithdrawalStore implements WithdrawalStore {
     this.ledger.push({ _id: `clawback-${sourceId}`, userId, type: 'clawback', amount, sourceId, fromAvailable });
   }
 
-  async getProfile(userId: string): Promise<WithdrawalProfile | undefined> {
+  /** Every store call waits on `pause` first, then is recorded by name. */
+  private async enter(method: string): Promise<void> {
     await this.pause();
-    this.calls.push('getProfile');
+    this.calls.push(method);
+  }
+
+  /** A commit enters like any call and records its plan; then the outcome a test scripted, if any. */
+  private async enterCommit<P>(kind: 'request' | 'decision', plans: P[], plan: P) {
+    await this.enter(kind === 'request' ? 'commitRequest' : 'commitDecision');
+    plans.push(plan);
+    return this.beforeCommit?.(kind);
+  }
+
+  async getProfile(userId: string): Promise<WithdrawalProfile | undefined> {
+    await this.enter('getProfile');
     const user = this.users.get(userId);
     // The count of friends who bought with the code: one per credit, like an approval's.
     const referralCount = this.ledger.filter((entry) => entry.userId === userId && entry.type === 'credit').length;
@@ -121,11 +133,8 @@ export class InMemoryWithdrawalStore implements WithdrawalStore {
   }
 
   async commitRequest(plan: RequestPlan): Promise<RequestOutcome> {
-    await this.pause();
-    this.calls.push('commitRequest');
-    this.requestPlans.push(plan);
-    const scripted = this.beforeCommit?.('request') as RequestOutcome | undefined;
-    if (scripted) return scripted;
+    const scripted = await this.enterCommit('request', this.requestPlans, plan);
+    if (scripted) return scripted as RequestOutcome;
     const { withdrawal } = plan;
     if (this.withdrawals.has(withdrawal._id)) throw new Error(`duplicate withdrawal ${withdrawal._id}`);
     if (this.markers.has(withdrawal.userId)) return { kind: 'pending-exists' };
@@ -152,8 +161,7 @@ export class InMemoryWithdrawalStore implements WithdrawalStore {
   }
 
   async listOwn(userId: string, limit: number): Promise<WithdrawalRecord[]> {
-    await this.pause();
-    this.calls.push('listOwn');
+    await this.enter('listOwn');
     return this.sorted([...this.withdrawals.values()].filter((w) => w.userId === userId)).slice(0, limit);
   }
 
@@ -161,8 +169,7 @@ export class InMemoryWithdrawalStore implements WithdrawalStore {
     status: WithdrawalStatus | 'all',
     page: { limit: number; cursor?: string; contains?: string; budget: number },
   ) {
-    await this.pause();
-    this.calls.push('listWithdrawals');
+    await this.enter('listWithdrawals');
     const all = this.sorted([...this.withdrawals.values()]).filter((w) => status === 'all' || w.status === status);
     const start = page.cursor ? all.findIndex((w) => w._id === page.cursor) + 1 : 0;
     const matches = all.slice(start).filter((w) => page.contains === undefined || w.searchText.includes(page.contains));
@@ -171,15 +178,13 @@ export class InMemoryWithdrawalStore implements WithdrawalStore {
   }
 
   async withdrawalCounts(): Promise<WithdrawalCounts> {
-    await this.pause();
-    this.calls.push('withdrawalCounts');
+    await this.enter('withdrawalCounts');
     const { total, pending, approved, rejected } = this.stats;
     return { total, pending, approved, rejected };
   }
 
   async rowUsers(userIds: readonly string[]): Promise<Map<string, RowUser>> {
-    await this.pause();
-    this.calls.push('rowUsers');
+    await this.enter('rowUsers');
     return new Map(
       userIds.flatMap((id) => {
         const user = this.users.get(id);
@@ -191,18 +196,14 @@ export class InMemoryWithdrawalStore implements WithdrawalStore {
   }
 
   async getWithdrawal(id: string): Promise<WithdrawalRecord | undefined> {
-    await this.pause();
-    this.calls.push('getWithdrawal');
+    await this.enter('getWithdrawal');
     const found = this.withdrawals.get(id);
     return found ? structuredClone(found) : undefined;
   }
 
   async commitDecision(plan: DecisionPlan): Promise<DecisionOutcome> {
-    await this.pause();
-    this.calls.push('commitDecision');
-    this.decisionPlans.push(plan);
-    const scripted = this.beforeCommit?.('decision') as DecisionOutcome | undefined;
-    if (scripted) return scripted;
+    const scripted = await this.enterCommit('decision', this.decisionPlans, plan);
+    if (scripted) return scripted as DecisionOutcome;
     const { withdrawal: read, decision, at } = plan;
     const current = this.withdrawals.get(read._id);
     if (!current || current.status !== 'pending') return { kind: 'not-pending' };

@@ -50,6 +50,17 @@ export const CALLERS = {
   admin: jwtClaims('99999999-9999-4999-8999-999999999999', 'admin@example.com', ['admin']),
 } as const satisfies Record<string, Claims>;
 
+/** The caller the handler kit reads from CALLERS.user's token (kit/identity.ts's `callerOf`). */
+export const USER_CALLER = {
+  userId: CALLERS.user.sub,
+  email: 'user@example.com',
+  emailVerified: true,
+  isAdmin: false,
+  issuedAt: Number(CALLERS.user.iat),
+  authTime: Number(CALLERS.user.auth_time),
+  apiSignIn: true,
+};
+
 export interface HttpEventOptions {
   routeId: RouteId;
   pathParameters?: Record<string, string>;
@@ -128,6 +139,10 @@ export function httpEvent(options: HttpEventOptions): APIGatewayProxyEventV2 {
   return event as APIGatewayProxyEventV2;
 }
 
+/** The auth-get-user-data event of the caller `claims` asking for the data of the user `whose`. */
+export const userDataEvent = (claims: Claims, whose: Claims): APIGatewayProxyEventV2 =>
+  httpEvent({ routeId: 'auth-get-user-data', claims, pathParameters: { userId: whose.sub ?? '' } });
+
 /**
  * The stored profile item of a signed-in caller: active and verified, so the session guard
  * lets its token through. Every signed-in caller of a test needs one (docs/security.md, "The per-request session guard").
@@ -155,6 +170,23 @@ export function profileItemOf(claims: Claims, overrides: Record<string, unknown>
     ...overrides,
   };
 }
+
+/**
+ * A bare profile item of `sub`, active and verified since 2026-01-01 with no referrals yet: what
+ * the sign-in routes' tests store, `fields` giving the name, address, code and any admin flag.
+ */
+export const bareProfileItem = (sub: string, fields: Record<string, unknown>): Record<string, unknown> => ({
+  PK: `USER#${sub}`,
+  SK: 'PROFILE',
+  _id: sub,
+  isActive: true,
+  referralCount: 0,
+  referralEarnings: 0,
+  emailVerifiedAt: '2026-01-01T00:00:00.000Z',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...fields,
+});
 
 /** A DynamoDB document-client mock (aws-sdk-client-mock). */
 type DocumentClientStub = AwsClientStub<DynamoDBDocumentClient>;

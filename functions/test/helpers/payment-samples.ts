@@ -6,22 +6,16 @@ import { paymentKey, toPaymentItem } from '../../src/data/payment-entity.js';
 import { paymentSearchText, type PaymentRecord } from '../../src/domain/records/payment-record.js';
 import { subscriptionKey, toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
+import { SAMPLE_JANE, SAMPLE_RICK, janeProfileItem } from './sample-customers.js';
+import { givenGetItem } from './dynamo-outcomes.js';
 
 /**
  * Payments and subscriptions as the customer's submit leaves them: a pending
  * payment and its pending subscription. Shared by the admin payment unit tests and the sample
  * events of the admin payment routes.
  */
-export const SAMPLE_BUYER = {
-  _id: '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63',
-  username: 'jane_doe',
-  email: 'jane.doe@example.com',
-};
-export const SAMPLE_REFERRER = {
-  _id: '7c1d9e4a-2b3f-4a6c-8d5e-9f0a1b2c3d4e',
-  username: 'ref_rick',
-  email: 'rick@example.com',
-};
+export const SAMPLE_BUYER = SAMPLE_JANE;
+export const SAMPLE_REFERRER = { ...SAMPLE_RICK, email: 'rick@example.com' };
 /** The payment id of events/payment-approve-usdt.json and events/payment-reject-usdt.json. */
 export const SAMPLE_PAYMENT_ID = '01KDX4A7Q2M9V3T8R5N6P1W0ZC';
 export const SAMPLE_SUBSCRIPTION_ID = '01KDX4A7Q2M9V3T8R5N6P1W0ZD';
@@ -89,19 +83,8 @@ export function pendingSubscription(
   };
 }
 
-export const buyerProfileItem = (extra: Record<string, unknown> = {}) => ({
-  PK: `USER#${SAMPLE_BUYER._id}`,
-  SK: 'PROFILE',
-  entity: 'UserProfile',
-  ...SAMPLE_BUYER,
-  isActive: true,
-  referralCode: 'JANE2026',
-  referralCount: 0,
-  referralEarnings: 0,
-  createdAt: '2026-01-01T10:00:00.000Z',
-  updatedAt: '2026-01-01T10:00:00.000Z',
-  ...extra,
-});
+export const buyerProfileItem = (extra: Record<string, unknown> = {}) =>
+  janeProfileItem({ referralCode: 'JANE2026', referralCount: 0, referralEarnings: 0, ...extra });
 
 /** The world the admin payment sample events describe: Jane's pending Basic payment. */
 export function paymentReviewSampleWorld(dynamo: AwsClientStub<DynamoDBDocumentClient>) {
@@ -127,9 +110,7 @@ export function paymentReviewSampleWorld(dynamo: AwsClientStub<DynamoDBDocumentC
   const completed = pendingPayment({ status: 'completed', approvedAt: '2026-11-21T09:00:00.000Z' });
   const receipt = () => {
     // The caller is Jane herself: the session guard reads her profile.
-    dynamo
-      .on(GetCommand, { Key: { PK: `USER#${SAMPLE_BUYER._id}`, SK: 'PROFILE' } })
-      .resolves({ Item: buyerProfileItem() });
+    givenGetItem(dynamo, buyerProfileItem());
     dynamo.on(GetCommand, { Key: paymentKey(completed._id) }).resolves({ Item: toPaymentItem(completed) });
     dynamo.on(GetCommand, { Key: subscriptionKey(completed.userId, subscription._id) }).resolves({
       Item: toSubscriptionItem({ ...subscription, status: 'active', startDate: '2026-12-01', endDate: '2026-12-31' }),

@@ -15,6 +15,7 @@ import {
   pendingPayment,
   pendingSubscription,
 } from './payment-samples.js';
+import { givenGetItem } from './dynamo-outcomes.js';
 
 /**
  * Refunds as the customer's request leaves them: Jane's completed Pro payment, approved yesterday,
@@ -77,9 +78,7 @@ export function refundSampleWorld(dynamo: DocumentClientStub): Partial<Record<Ro
     dynamo
       .on(GetCommand, { Key: refundKey(SAMPLE_REFUND_ID) })
       .resolves({ Item: toRefundItem(pendingRefund(requested)) });
-    dynamo
-      .on(GetCommand, { Key: { PK: `USER#${SAMPLE_BUYER._id}`, SK: 'PROFILE' } })
-      .resolves({ Item: buyerProfileItem() });
+    givenGetItem(dynamo, buyerProfileItem());
     dynamo.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, unknown> }) => ({
       Responses: { [String(Object.keys(input.RequestItems)[0])]: [buyerProfileItem()] },
     }));
@@ -90,9 +89,7 @@ export function refundSampleWorld(dynamo: DocumentClientStub): Partial<Record<Ro
   return {
     'payment-refund-request': () => {
       // The caller is Jane herself: the session guard reads her profile.
-      dynamo
-        .on(GetCommand, { Key: { PK: `USER#${SAMPLE_BUYER._id}`, SK: 'PROFILE' } })
-        .resolves({ Item: buyerProfileItem() });
+      givenGetItem(dynamo, buyerProfileItem());
       paymentIs(payment);
     },
     'admin-refunds': () => {

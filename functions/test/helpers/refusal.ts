@@ -10,3 +10,20 @@ export async function refusal(run: Promise<unknown>): Promise<DomainError> {
   }
   throw new Error('expected a refusal');
 }
+
+/**
+ * The DomainError (or the `kind` of one) `run` throws as it runs; any other error is rethrown, and
+ * a return fails the test.
+ */
+export function thrownRefusal<E extends DomainError = DomainError>(
+  run: () => unknown,
+  kind?: new (...args: never[]) => E,
+): E {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof (kind ?? DomainError)) return error as E;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}

@@ -31,3 +31,32 @@ export function sampleSubscription(
     ...overrides,
   };
 }
+
+/**
+ * A Basic subscription row of March 2026 of one user (jane_doe), active unless `overrides` say
+ * otherwise: the package runs the trading and support tests read, each file naming its own ids.
+ */
+export function marchSubscription(
+  userId: string,
+  _id: string,
+  overrides: Partial<SubscriptionRecord> = {},
+): SubscriptionRecord {
+  return {
+    _id,
+    userId,
+    username: 'jane_doe',
+    email: 'jane.doe@example.com',
+    packageSlug: 'basic',
+    packageName: PACKAGE_NAMES.basic,
+    status: 'active',
+    startDate: '2026-03-01',
+    endDate: '2026-03-31',
+    paymentMethod: 'usdt',
+    paymentId: 'PAY1',
+    isExtension: false,
+    notificationSent: true,
+    createdAt: '2026-02-20T09:00:00.000Z',
+    updatedAt: '2026-02-20T09:30:00.000Z',
+    ...overrides,
+  };
+}

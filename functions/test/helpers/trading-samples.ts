@@ -5,17 +5,14 @@ import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import { botConnectionKey, toBotConnectionItem } from '../../src/data/trading-account-entity.js';
 import type { BotConnectionRecord } from '../../src/domain/trading/mt5-accounts.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
+import { SAMPLE_JANE } from './sample-customers.js';
 
 /**
  * The MetaTrader 5 samples (events/account-mt5-*.json, events/admin-bot-*.json): Jane Doe with a
  * Pro Package running today, her account IC Markets / ICMarketsSC-MT5-2 / 51234567 waiting for the
  * team, and the sample administrator who connects it.
  */
-export const TRADER = {
-  _id: '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63',
-  username: 'jane_doe',
-  email: 'jane.doe@example.com',
-};
+export const TRADER = SAMPLE_JANE;
 /** The subscription of events/admin-bot-connected.json. */
 export const SAMPLE_CONNECTION_SUBSCRIPTION = '01KDX6C2M4P8R1T5V7X9Z3B6DF';
 export const SAMPLE_MT5 = { broker: 'IC Markets', server: 'ICMarketsSC-MT5-2', accountNumber: '51234567' };

@@ -5,17 +5,15 @@ import { toWithdrawalItem, withdrawalKey } from '../../src/data/withdrawal-entit
 import { withdrawalSearchText, type WithdrawalRecord } from '../../src/domain/records/withdrawal-record.js';
 import { planRequest } from '../../src/domain/withdrawals/withdrawals.js';
 import { SAMPLE_ADMIN_ID } from './sample-admin.js';
+import { SAMPLE_JANE, janeProfileItem } from './sample-customers.js';
+import { givenGetItem } from './dynamo-outcomes.js';
 
 /**
  * Withdrawals as the request leaves them: Jane's pending $20 request, with her
  * profile holding it. Shared by the withdrawal unit tests and the sample events of the withdrawal
  * routes (events/withdrawal-*.json: Jane requests, the sample administrator decides).
  */
-export const SAMPLE_REQUESTER = {
-  _id: '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63',
-  username: 'jane_doe',
-  email: 'jane.doe@example.com',
-};
+export const SAMPLE_REQUESTER = SAMPLE_JANE;
 /** The withdrawal id of events/withdrawal-approve.json and events/withdrawal-reject.json. */
 export const SAMPLE_WITHDRAWAL_ID = '01KDX5B8R3N0W4U9S6P7Q2X1AD';
 /** The address of events/withdrawal-request.json (T + 33 base58 characters). */
@@ -36,32 +34,23 @@ export function pendingWithdrawal(overrides: Partial<WithdrawalRecord> = {}): Wi
 }
 
 /** Jane's profile: $24 credited (12 referrals), all of it available unless the balances say otherwise. */
-export const requesterProfileItem = (balances: Record<string, number> = {}) => ({
-  PK: `USER#${SAMPLE_REQUESTER._id}`,
-  SK: 'PROFILE',
-  entity: 'UserProfile',
-  ...SAMPLE_REQUESTER,
-  phone: null,
-  isActive: true,
-  referralCode: 'K7M2QX9P',
-  referralCount: 12,
-  referralEarnings: 24,
-  referralHeld: 0,
-  referralLifetime: 24,
-  emailVerifiedAt: '2026-01-01T11:00:00.000Z',
-  createdAt: '2026-01-01T10:00:00.000Z',
-  updatedAt: '2026-01-01T10:00:00.000Z',
-  ...balances,
-});
+export const requesterProfileItem = (balances: Record<string, number> = {}) =>
+  janeProfileItem({
+    phone: null,
+    referralCode: 'K7M2QX9P',
+    referralCount: 12,
+    referralEarnings: 24,
+    referralHeld: 0,
+    referralLifetime: 24,
+    emailVerifiedAt: '2026-01-01T11:00:00.000Z',
+    ...balances,
+  });
 
 type DocumentClientStub = AwsClientStub<DynamoDBDocumentClient>;
 
 /** The world the withdrawal sample events describe. */
 export function withdrawalSampleWorld(dynamo: DocumentClientStub): Partial<Record<RouteId, () => void>> {
-  const withProfile = (balances: Record<string, number> = {}) =>
-    dynamo
-      .on(GetCommand, { Key: { PK: `USER#${SAMPLE_REQUESTER._id}`, SK: 'PROFILE' } })
-      .resolves({ Item: requesterProfileItem(balances) });
+  const withProfile = (balances: Record<string, number> = {}) => givenGetItem(dynamo, requesterProfileItem(balances));
   const holding = { referralEarnings: 4, referralHeld: 20 };
   const pending = () => {
     withProfile(holding);

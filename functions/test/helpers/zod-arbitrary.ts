@@ -161,43 +161,45 @@ function numberArbitrary(def: Def, known: readonly number[] = []): fc.Arbitrary<
   return fits.length === 0 ? generic : fc.oneof(generic, fc.constantFrom(...fits));
 }
 
+/**
+ * Calls `visit` with every named field and its schema anywhere in `schema`, depth first: an
+ * object's fields, what wraps or holds another schema, and a union's options.
+ */
+function visitFields(schema: AnySchema | undefined, visit: (key: string, inner: AnySchema) => void, depth = 0): void {
+  if (!schema || depth > 20) return;
+  const def = defOf(schema);
+  if (def.type === 'object') {
+    for (const [key, inner] of Object.entries(def.shape as Record<string, AnySchema>)) {
+      visit(key, inner);
+      visitFields(inner, visit, depth + 1);
+    }
+  }
+  for (const key of ['innerType', 'in', 'out', 'element', 'valueType', 'left', 'right', 'catchall']) {
+    const inner = def[key] as AnySchema | undefined;
+    if (inner && typeof inner === 'object' && '_zod' in inner) visitFields(inner, visit, depth + 1);
+  }
+  for (const option of (def.options as AnySchema[] | undefined) ?? []) visitFields(option, visit, depth + 1);
+}
+
 /** Each named field's schema, anywhere in the schemas (the first one seen wins). */
 export function collectFields(
   schema: AnySchema | undefined,
   into: Record<string, AnySchema> = {},
   depth = 0,
 ): Record<string, AnySchema> {
-  if (!schema || depth > 20) return into;
-  const def = defOf(schema);
-  if (def.type === 'object') {
-    for (const [key, inner] of Object.entries(def.shape as Record<string, AnySchema>)) {
+  visitFields(
+    schema,
+    (key, inner) => {
       if (!Object.hasOwn(into, key)) into[key] = inner;
-      collectFields(inner, into, depth + 1);
-    }
-  }
-  for (const key of ['innerType', 'in', 'out', 'element', 'valueType', 'left', 'right', 'catchall']) {
-    const inner = def[key] as AnySchema | undefined;
-    if (inner && typeof inner === 'object' && '_zod' in inner) collectFields(inner, into, depth + 1);
-  }
-  for (const option of (def.options as AnySchema[] | undefined) ?? []) collectFields(option, into, depth + 1);
+    },
+    depth,
+  );
   return into;
 }
 
 /** Field names anywhere in the schemas: a fuzzer adds them where a record takes free keys. */
 export function collectKeys(schema: AnySchema | undefined, into = new Set<string>(), depth = 0): Set<string> {
-  if (!schema || depth > 20) return into;
-  const def = defOf(schema);
-  if (def.type === 'object') {
-    for (const [key, inner] of Object.entries(def.shape as Record<string, AnySchema>)) {
-      into.add(key);
-      collectKeys(inner, into, depth + 1);
-    }
-  }
-  for (const key of ['innerType', 'in', 'out', 'element', 'valueType', 'left', 'right', 'catchall']) {
-    const inner = def[key] as AnySchema | undefined;
-    if (inner && typeof inner === 'object' && '_zod' in inner) collectKeys(inner, into, depth + 1);
-  }
-  for (const option of (def.options as AnySchema[] | undefined) ?? []) collectKeys(option, into, depth + 1);
+  visitFields(schema, (key) => into.add(key), depth);
   return into;
 }
 

@@ -35,6 +35,14 @@ import {
  */
 freshAccountsEachTest();
 
+/** A non-admin caller known only from a token's claims, with no profile here yet. */
+const tokenCaller = (userId: string, email: string, emailVerified: boolean): SessionCaller => ({
+  userId,
+  email,
+  emailVerified,
+  isAdmin: false,
+});
+
 describe('profile and password changes', () => {
   it('answers 400 to a wrong current password and changes nothing', async () => {
     const session = await registeredAndVerified();
@@ -300,12 +308,7 @@ describe('me, getUserData and lazily created profiles', () => {
 
   it('creates the profile of a federated user once, on first use, with a unique username', async () => {
     await registeredAndVerified({ username: 'jane', email: 'jane@example.com', password: 'Str0ng!Pass' });
-    const google: SessionCaller = {
-      userId: 'google-sub-1',
-      email: 'jane@gmail.com',
-      emailVerified: true,
-      isAdmin: false,
-    };
+    const google = tokenCaller('google-sub-1', 'jane@gmail.com', true);
     const first = await profileCases.me(deps, google);
     const second = await profileCases.me(deps, google);
     expect(second).toEqual(first);
@@ -331,12 +334,7 @@ describe('me, getUserData and lazily created profiles', () => {
   });
 
   it('does not let a token with an unverified e-mail claim that address', async () => {
-    const unverified: SessionCaller = {
-      userId: 'sub-unverified',
-      email: 'claimed@example.com',
-      emailVerified: false,
-      isAdmin: false,
-    };
+    const unverified = tokenCaller('sub-unverified', 'claimed@example.com', false);
     const user = await profileCases.me(deps, unverified);
     expect(user).toMatchObject({ userId: 'sub-unverified', email: 'claimed@example.com' });
     expect(store.profiles.get('sub-unverified')?.verifiedEmail).toBeUndefined();

@@ -2,20 +2,19 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import {
   BatchGetCommand,
   DeleteCommand,
-  DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH } from '@goldbot/shared';
 import { REGISTRATION_CLAIM_SECONDS } from '../../src/domain/auth/account-stores.js';
 import { dynamoLoginBackoffStore } from '../../src/data/login-backoff-store.js';
 import { dynamoOneTimeCodeStore } from '../../src/data/one-time-code-store.js';
 import { dynamoRegistrationStore } from '../../src/data/registration-store.js';
 import { dynamoSessionStore } from '../../src/data/session-store.js';
+import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 import type { UserProfile } from '../../src/domain/records/user-profile.js';
 import { backoffSeconds } from '../../src/domain/auth/login-backoff.js';
 
@@ -24,9 +23,7 @@ import { backoffSeconds } from '../../src/domain/auth/login-backoff.js';
  * the daily code lock, logout and the registration's e-mail claim, against
  * the document client mocked.
  */
-const dynamo = mockClient(DynamoDBDocumentClient);
-beforeEach(() => dynamo.reset());
-afterAll(() => dynamo.restore());
+const dynamo = useMockedDynamo();
 
 const NOW_MS = Date.parse('2026-11-23T12:00:00.000Z');
 const NOW = NOW_MS / 1000;

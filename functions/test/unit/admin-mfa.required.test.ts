@@ -5,7 +5,7 @@ import type * as LoginHandler from '../../src/handlers/auth-login.js';
 import type * as HttpHandlerKit from '../../src/kit/define-handler.js';
 import type * as AwsChecks from '../../src/wiring/aws-checks.js';
 import type * as HttpResponses from '../../src/kit/http-response.js';
-import { CALLERS, httpEvent, invoke, profileItemOf, type Claims } from '../helpers/lambda.js';
+import { CALLERS, httpEvent, invoke, profileItemOf, userDataEvent, type Claims } from '../helpers/lambda.js';
 import { givenEmptyTable, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 import { idTokenFor, useCognitoFake } from '../helpers/cognito-fake.js';
 
@@ -97,24 +97,9 @@ describe('admin routes where admin MFA is required', () => {
     givenProfile(CALLERS.admin);
     givenProfile(CALLERS.user);
     const { handler } = await import('../../src/handlers/auth-get-user-data.js');
-    const other = await invoke(
-      handler,
-      httpEvent({
-        routeId: 'auth-get-user-data',
-        claims: CALLERS.admin,
-        pathParameters: { userId: String(CALLERS.user.sub) },
-      }),
-    );
+    const other = await invoke(handler, userDataEvent(CALLERS.admin, CALLERS.user));
     expect([other.statusCode, other.body.message]).toEqual([403, MFA_REQUIRED]);
-    const own = await invoke(
-      handler,
-      httpEvent({
-        routeId: 'auth-get-user-data',
-        claims: CALLERS.admin,
-        pathParameters: { userId: String(CALLERS.admin.sub) },
-      }),
-    );
-    expect(own.statusCode).toBe(200);
+    expect((await invoke(handler, userDataEvent(CALLERS.admin, CALLERS.admin))).statusCode).toBe(200);
   });
 
   it('still refuse a deactivated administrator with TOTP on', async () => {

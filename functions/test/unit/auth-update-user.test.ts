@@ -10,6 +10,7 @@ import {
   givenItems,
   storeTransactions,
   type Claims,
+  userDataEvent,
 } from '../helpers/lambda.js';
 import { cognitoError } from '../helpers/cognito-fake.js';
 import { dynamo, cognito, outbox, USER_SUB, ID_TOKEN, profileOf } from '../helpers/auth-routes.js';
@@ -29,14 +30,7 @@ describe('auth-get-user-data and auth-update-user', () => {
     invoke(updateUser, httpEvent({ routeId: 'auth-update-user', claims, pathParameters: { id: USER_SUB }, body }));
 
   it("refuse another user's account with 403", async () => {
-    const read = await invoke(
-      getUserData,
-      httpEvent({
-        routeId: 'auth-get-user-data',
-        claims: CALLERS.otherUser,
-        pathParameters: { userId: USER_SUB },
-      }),
-    );
+    const read = await invoke(getUserData, userDataEvent(CALLERS.otherUser, CALLERS.user));
     const write = await put({ username: 'taken_over', email: 'other@example.com' }, CALLERS.otherUser);
     expect([read.statusCode, write.statusCode]).toEqual([403, 403]);
     expect(storeTransactions(dynamo)).toHaveLength(0);

@@ -148,10 +148,14 @@ describe('referral ledger property (credit, hold, settle, release, clawback)', (
       fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 60 }), async (commands) => {
         const store = newStore();
         const deps = newDeps(store);
+        // The user a credit, clawback or request is for, and a copy of their balances before it.
+        const readBefore = (user: number) => {
+          const userId = USERS[user] ?? 'u0';
+          return { userId, before: structuredClone(store.users.get(userId)?.balances) as ReferralBalances };
+        };
         for (const command of commands) {
           if (command.type === 'credit') {
-            const userId = USERS[command.user] ?? 'u0';
-            const before = structuredClone(store.users.get(userId)?.balances) as ReferralBalances;
+            const { userId, before } = readBefore(command.user);
             store.credit(userId, command.amount);
             // What is owed is settled first; only the rest becomes available.
             const offset = Math.min(command.amount, before.owed);
@@ -162,8 +166,7 @@ describe('referral ledger property (credit, hold, settle, release, clawback)', (
               lifetime: before.lifetime + command.amount,
             });
           } else if (command.type === 'clawback') {
-            const userId = USERS[command.user] ?? 'u0';
-            const before = structuredClone(store.users.get(userId)?.balances) as ReferralBalances;
+            const { userId, before } = readBefore(command.user);
             store.clawback(userId, command.amount);
             // Out of what is available, never below zero; the shortfall is owed.
             const taken = Math.min(command.amount, before.available);
@@ -174,8 +177,7 @@ describe('referral ledger property (credit, hold, settle, release, clawback)', (
               clawedBack: before.clawedBack + command.amount,
             });
           } else if (command.type === 'request') {
-            const userId = USERS[command.user] ?? 'u0';
-            const before = structuredClone(store.users.get(userId)?.balances) as ReferralBalances;
+            const { userId, before } = readBefore(command.user);
             const expected = expectedRequest(before, command.amount);
             const parsed = withdrawalRequestInputSchema.safeParse({ trc20Address: ADDRESS, amount: command.amount });
             conflictOnce(store, command.conflict);

@@ -19,6 +19,30 @@ const SUB = '9d2c4f6e-1b3a-4c5d-8e7f-0a1b2c3d4e5f';
 const ID_TOKEN = idTokenFor({ sub: SUB, email: EMAIL, 'cognito:groups': ['admin'], iat: 1767268500 });
 /** What Cognito checks on every call of the confidential web client (helpers/cognito-fake.ts's secret). */
 const hashOf = (username: string) => secretHash(username, config.userPoolClientId, TEST_CLIENT_SECRET);
+/**
+ * Cognito's `n`th issued tokens and what the directory answers for them. The refresh token needs
+ * the user's Cognito username for its SECRET_HASH: it travels with the token.
+ */
+const issued = (n: number, expiresIn: number) => ({
+  result: {
+    AuthenticationResult: {
+      IdToken: ID_TOKEN,
+      AccessToken: `access-${n}`,
+      RefreshToken: `refresh-${n}`,
+      ExpiresIn: expiresIn,
+    },
+  },
+  answer: {
+    kind: 'ok',
+    tokens: {
+      idToken: ID_TOKEN,
+      accessToken: `access-${n}`,
+      refreshToken: `${SUB}~refresh-${n}`,
+      expiresIn,
+      claims: { sub: SUB, email: EMAIL, groups: ['admin'], iat: 1767268500 },
+    },
+  },
+});
 
 describe('cognitoDirectory: the TOTP challenge (AWS only: cognito-local never challenges)', () => {
   it('signs in server-side and answers the session of a SOFTWARE_TOKEN_MFA challenge, with its username', async () => {
@@ -40,20 +64,9 @@ describe('cognitoDirectory: the TOTP challenge (AWS only: cognito-local never ch
   });
 
   it('still answers tokens, including the access token, when there is no challenge', async () => {
-    cognito.on('AdminInitiateAuth').resolves({
-      AuthenticationResult: { IdToken: ID_TOKEN, AccessToken: 'access-1', RefreshToken: 'refresh-1', ExpiresIn: 3600 },
-    });
-    await expect(cognitoDirectory.signIn(EMAIL, 'Adm1n!Pass')).resolves.toEqual({
-      kind: 'ok',
-      tokens: {
-        idToken: ID_TOKEN,
-        accessToken: 'access-1',
-        // The refresh needs the user's Cognito username for its SECRET_HASH: it travels with the token.
-        refreshToken: `${SUB}~refresh-1`,
-        expiresIn: 3600,
-        claims: { sub: SUB, email: EMAIL, groups: ['admin'], iat: 1767268500 },
-      },
-    });
+    const tokens = issued(1, 3600);
+    cognito.on('AdminInitiateAuth').resolves(tokens.result);
+    await expect(cognitoDirectory.signIn(EMAIL, 'Adm1n!Pass')).resolves.toEqual(tokens.answer);
   });
 
   it('answers a challenge without a session, or another challenge, as invalid, never as tokens', async () => {
@@ -64,19 +77,11 @@ describe('cognitoDirectory: the TOTP challenge (AWS only: cognito-local never ch
   });
 
   it('answers the code with AdminRespondToAuthChallenge under the challenge username and hands back the tokens', async () => {
-    cognito.on('AdminRespondToAuthChallenge').resolves({
-      AuthenticationResult: { IdToken: ID_TOKEN, AccessToken: 'access-2', RefreshToken: 'refresh-2', ExpiresIn: 1800 },
-    });
-    await expect(cognitoDirectory.respondToMfa(EMAIL, `${SUB}~cognito-session-1`, '123456')).resolves.toEqual({
-      kind: 'ok',
-      tokens: {
-        idToken: ID_TOKEN,
-        accessToken: 'access-2',
-        refreshToken: `${SUB}~refresh-2`,
-        expiresIn: 1800,
-        claims: { sub: SUB, email: EMAIL, groups: ['admin'], iat: 1767268500 },
-      },
-    });
+    const tokens = issued(2, 1800);
+    cognito.on('AdminRespondToAuthChallenge').resolves(tokens.result);
+    await expect(cognitoDirectory.respondToMfa(EMAIL, `${SUB}~cognito-session-1`, '123456')).resolves.toEqual(
+      tokens.answer,
+    );
     expect(cognito.inputsOf('AdminRespondToAuthChallenge')[0]).toEqual({
       UserPoolId: config.userPoolId,
       ClientId: config.userPoolClientId,

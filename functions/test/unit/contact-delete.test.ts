@@ -1,17 +1,24 @@
 import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as contactDelete } from '../../src/handlers/contact-delete.js';
-import { CALLERS, httpEvent, invoke, storeTransactions } from '../helpers/lambda.js';
-import { dynamo, TABLE, cancelled, conditionalCheckFailed } from '../helpers/contact-routes.js';
+import { invoke, storeTransactions } from '../helpers/lambda.js';
+import {
+  dynamo,
+  TABLE,
+  MESSAGE_ID as id,
+  MESSAGE_KEY as key,
+  adminCallOn,
+  anonymousAndUserStatuses,
+  cancelled,
+  conditionalCheckFailed,
+  counterDecrement,
+} from '../helpers/contact-routes.js';
 
 /**
  * Deleting a contact message in process, over a mocked table (helpers/contact-routes.ts).
  */
 describe('contact-delete', () => {
-  const id = '01KDX3N8W6Q5ZJ4R2T7B9C0E1F';
-  const key = { PK: `CONTACT#${id}`, SK: `CONTACT#${id}` };
-  const admin = (messageId = id) =>
-    httpEvent({ routeId: 'contact-delete', claims: CALLERS.admin, pathParameters: { id: messageId } });
+  const admin = adminCallOn('contact-delete');
   const createdAt = '2026-03-01T10:40:00.000Z';
   beforeEach(() => {
     dynamo.on(GetCommand, { Key: key }).resolves({ Item: { ...key, _id: id, createdAt, counted: true } });
@@ -32,26 +39,8 @@ describe('contact-delete', () => {
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
-      {
-        Update: {
-          TableName: TABLE,
-          Key: { PK: 'STATS#CONTACTS', SK: 'TOTAL' },
-          UpdateExpression: 'ADD #total :minus',
-          ConditionExpression: '#total >= :one',
-          ExpressionAttributeNames: { '#total': 'total' },
-          ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
-        },
-      },
-      {
-        Update: {
-          TableName: TABLE,
-          Key: { PK: 'STATS#CONTACTS', SK: 'HALFHOUR#2026-03-01T10:30' },
-          UpdateExpression: 'ADD #count :minus',
-          ConditionExpression: '#count >= :one',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
-        },
-      },
+      counterDecrement('TOTAL', 'total'),
+      counterDecrement('HALFHOUR#2026-03-01T10:30', 'count'),
     ]);
     expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(0);
   });
@@ -164,12 +153,7 @@ describe('contact-delete', () => {
   });
 
   it('is for admins only', async () => {
-    const anonymous = await invoke(contactDelete, httpEvent({ routeId: 'contact-delete', pathParameters: { id } }));
-    const user = await invoke(
-      contactDelete,
-      httpEvent({ routeId: 'contact-delete', pathParameters: { id }, claims: CALLERS.user }),
-    );
-    expect([anonymous.statusCode, user.statusCode]).toEqual([401, 403]);
+    expect(await anonymousAndUserStatuses(contactDelete, 'contact-delete')).toEqual([401, 403]);
     expect(dynamo.calls()).toHaveLength(0);
   });
 });

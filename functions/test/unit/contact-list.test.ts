@@ -21,6 +21,26 @@ describe('contact-list', () => {
   const summaryReads = () =>
     dynamo.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems?.[TABLE]?.Keys ?? []);
   /** The list answers `page`; the half-hour counters hold `buckets`; the contact counter holds `total` and `unread`. */
+  /** The Query of a tab's first page, newest first, on the index that holds its list. */
+  const firstPageQuery = (index: 'GSI1' | 'GSI2', list: string, limit: number) => ({
+    TableName: TABLE,
+    IndexName: index,
+    KeyConditionExpression: `${index}PK = :list`,
+    ExpressionAttributeValues: { ':list': list },
+    ScanIndexForward: false,
+    Limit: limit,
+    ExclusiveStartKey: undefined,
+  });
+  /** The list's first read evaluates 500 messages and keeps none; the next finds `found` among `scanned`. */
+  const foundOnSecondRead = (found: ReturnType<typeof item>, scanned: number) =>
+    dynamo
+      .on(QueryCommand)
+      .resolvesOnce({
+        Items: [],
+        ScannedCount: 500,
+        LastEvaluatedKey: { PK: 'a', SK: 'a', GSI1PK: 'CONTACTS', GSI1SK: 'z' },
+      })
+      .resolves({ Items: [found], ScannedCount: scanned });
   const givenTable = (
     page: { Items: Record<string, unknown>[]; LastEvaluatedKey?: Record<string, unknown> },
     buckets: Record<string, number> = {},
@@ -44,17 +64,7 @@ describe('contact-list', () => {
     const res = await invoke(contactList, admin());
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({ data: [], nextCursor: null, totalCount: 7, unreadCount: 4, todayCount: 2 });
-    expect(listQueries()).toEqual([
-      {
-        TableName: TABLE,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :list',
-        ExpressionAttributeValues: { ':list': 'CONTACTS' },
-        ScanIndexForward: false,
-        Limit: 50,
-        ExclusiveStartKey: undefined,
-      },
-    ]);
+    expect(listQueries()).toEqual([firstPageQuery('GSI1', 'CONTACTS', 50)]);
     expect(listQueries()[0]).not.toHaveProperty('FilterExpression');
   });
 
@@ -87,28 +97,12 @@ describe('contact-list', () => {
     givenTable({ Items: [] });
     const res = await invoke(contactList, admin({ status: 'unread', limit: '20' }));
     expect(res.statusCode).toBe(200);
-    expect(listQueries()).toEqual([
-      {
-        TableName: TABLE,
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'GSI2PK = :list',
-        ExpressionAttributeValues: { ':list': 'CONTACTS#UNREAD' },
-        ScanIndexForward: false,
-        Limit: 20,
-        ExclusiveStartKey: undefined,
-      },
-    ]);
+    expect(listQueries()).toEqual([firstPageQuery('GSI2', 'CONTACTS#UNREAD', 20)]);
   });
 
   it('lists the Read tab from the list, leaving out the unread messages, and reads on until the page is full', async () => {
     const read = item('01KJZ0000000000000000000R1', '2026-03-01T00:00:00.000Z', 'Rita');
-    let reads = 0;
-    dynamo.on(QueryCommand).callsFake(() => {
-      reads += 1;
-      return reads === 1
-        ? { Items: [], ScannedCount: 500, LastEvaluatedKey: { PK: 'a', SK: 'a', GSI1PK: 'CONTACTS', GSI1SK: 'z' } }
-        : { Items: [read], ScannedCount: 2 };
-    });
+    foundOnSecondRead(read, 2);
     const res = await invoke(contactList, admin({ status: 'read', limit: '5' }));
     expect(res.statusCode).toBe(200);
     expect(contactListResponseSchema.parse(res.body).data).toEqual([
@@ -144,14 +138,8 @@ describe('contact-list', () => {
 
   it('searches name, e-mail and message server-side, reading on until the page is full', async () => {
     const match = item('01KJZ0000000000000000000C1', '2026-03-01T00:00:00.000Z', 'Ann');
-    let reads = 0;
-    dynamo.on(QueryCommand).callsFake(() => {
-      reads += 1;
-      // The first read evaluates newer messages that do not match; the second finds one.
-      return reads === 1
-        ? { Items: [], ScannedCount: 500, LastEvaluatedKey: { PK: 'a', SK: 'a', GSI1PK: 'CONTACTS', GSI1SK: 'z' } }
-        : { Items: [match], ScannedCount: 3 };
-    });
+    // The first read evaluates newer messages that do not match; the second finds one.
+    foundOnSecondRead(match, 3);
     const res = await invoke(contactList, admin({ search: '  ANN ', limit: '5' }));
     expect(res.statusCode).toBe(200);
     expect(contactListResponseSchema.parse(res.body).data.map((m) => m._id)).toEqual([match._id]);

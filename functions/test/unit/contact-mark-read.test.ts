@@ -1,17 +1,24 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as contactMarkRead } from '../../src/handlers/contact-mark-read.js';
-import { CALLERS, httpEvent, invoke, storeTransactions } from '../helpers/lambda.js';
-import { dynamo, TABLE, NOW, cancelled } from '../helpers/contact-routes.js';
+import { invoke, storeTransactions } from '../helpers/lambda.js';
+import {
+  dynamo,
+  TABLE,
+  NOW,
+  MESSAGE_ID,
+  MESSAGE_KEY as key,
+  adminCallOn,
+  anonymousAndUserStatuses,
+  cancelled,
+  counterDecrement,
+} from '../helpers/contact-routes.js';
 
 /**
  * Marking one contact message read in process, over a mocked table (helpers/contact-routes.ts).
  */
 describe('contact-mark-read', () => {
-  const id = '01KDX3N8W6Q5ZJ4R2T7B9C0E1F';
-  const key = { PK: `CONTACT#${id}`, SK: `CONTACT#${id}` };
-  const admin = (messageId = id) =>
-    httpEvent({ routeId: 'contact-mark-read', claims: CALLERS.admin, pathParameters: { id: messageId } });
+  const admin = adminCallOn('contact-mark-read');
   const items = () => storeTransactions(dynamo).map((call) => call.args[0].input.TransactItems ?? []);
 
   it('marks an unread message read and takes 1 off unread in one transaction', async () => {
@@ -31,16 +38,7 @@ describe('contact-mark-read', () => {
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           },
         },
-        {
-          Update: {
-            TableName: TABLE,
-            Key: { PK: 'STATS#CONTACTS', SK: 'TOTAL' },
-            UpdateExpression: 'ADD #unread :minus',
-            ConditionExpression: '#unread >= :count',
-            ExpressionAttributeNames: { '#unread': 'unread' },
-            ExpressionAttributeValues: { ':minus': -1, ':count': 1 },
-          },
-        },
+        counterDecrement('TOTAL', 'unread', ':count'),
       ],
     ]);
   });
@@ -84,19 +82,11 @@ describe('contact-mark-read', () => {
 
   it('trims the id, refuses a blank one and is for admins only', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
-    expect((await invoke(contactMarkRead, admin(` ${id} `))).statusCode).toBe(200);
+    expect((await invoke(contactMarkRead, admin(` ${MESSAGE_ID} `))).statusCode).toBe(200);
     expect(items()[0]?.[0]?.Update?.Key).toEqual(key);
     dynamo.resetHistory();
     expect((await invoke(contactMarkRead, admin('  '))).statusCode).toBe(400);
-    const anonymous = await invoke(
-      contactMarkRead,
-      httpEvent({ routeId: 'contact-mark-read', pathParameters: { id } }),
-    );
-    const user = await invoke(
-      contactMarkRead,
-      httpEvent({ routeId: 'contact-mark-read', pathParameters: { id }, claims: CALLERS.user }),
-    );
-    expect([anonymous.statusCode, user.statusCode]).toEqual([401, 403]);
+    expect(await anonymousAndUserStatuses(contactMarkRead, 'contact-mark-read')).toEqual([401, 403]);
     expect(items()).toHaveLength(0);
   });
 });

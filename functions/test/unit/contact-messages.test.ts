@@ -13,6 +13,10 @@ import { newId } from '../../src/kit/ids.js';
 import { inMemoryContactStore } from '../helpers/in-memory-contact-store.js';
 
 const fixedClock = (iso: string) => ({ now: () => new Date(iso) });
+const MINIMAL = { name: 'A', email: 'a@b.io', message: 'm' };
+/** Adds `input` (a minimal message unless given) to `store` as sent at `iso`. */
+const addAt = (store: ReturnType<typeof inMemoryContactStore>, iso: string, input = MINIMAL) =>
+  addContactMessage(store, input, { clock: fixedClock(iso), newId });
 
 describe('addContactMessage', () => {
   it('stores the message with an id, a creation time and a lower-cased email', async () => {
@@ -37,11 +41,11 @@ describe('addContactMessage', () => {
 
   it('keeps name and message as given (the schema already trimmed them)', async () => {
     const store = inMemoryContactStore();
-    const saved = await addContactMessage(
-      store,
-      { name: 'Ünïcode Näme', email: 'a@b.io', message: 'Line 1\nLine 2' },
-      { clock: fixedClock('2026-02-03T04:05:06.789Z'), newId },
-    );
+    const saved = await addAt(store, '2026-02-03T04:05:06.789Z', {
+      name: 'Ünïcode Näme',
+      email: 'a@b.io',
+      message: 'Line 1\nLine 2',
+    });
     expect(saved.name).toBe('Ünïcode Näme');
     expect(saved.message).toBe('Line 1\nLine 2');
     expect(saved._id).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
@@ -52,13 +56,7 @@ describe('addContactMessage', () => {
     store.put = async () => {
       throw new Error('table unavailable');
     };
-    await expect(
-      addContactMessage(
-        store,
-        { name: 'A', email: 'a@b.io', message: 'm' },
-        { clock: fixedClock('2026-01-01T00:00:00Z'), newId },
-      ),
-    ).rejects.toThrow('table unavailable');
+    await expect(addAt(store, '2026-01-01T00:00:00Z')).rejects.toThrow('table unavailable');
   });
 });
 
@@ -80,11 +78,7 @@ describe('listContactMessages', () => {
       '2026-01-03T10:00:00.000Z',
       '2026-01-02T10:00:00.000Z',
     ].entries()) {
-      await addContactMessage(
-        store,
-        { name: `N${i}`, email: `n${i}@example.com`, message: 'm' },
-        { clock: fixedClock(iso), newId },
-      );
+      await addAt(store, iso, { name: `N${i}`, email: `n${i}@example.com`, message: 'm' });
     }
     const first = await listContactMessages(store, page(2), NOW);
     expect(first.data.map((m) => m.name)).toEqual(['N1', 'N2']);
@@ -114,7 +108,7 @@ describe('listContactMessages', () => {
   it('searches name, e-mail and message case-insensitively and leaves the counts alone', async () => {
     const store = inMemoryContactStore();
     const add = (name: string, email: string, message: string, iso: string) =>
-      addContactMessage(store, { name, email, message }, { clock: fixedClock(iso), newId });
+      addAt(store, iso, { name, email, message });
     await add('Ada Lovelace', 'ada@example.com', 'About the engine', '2026-01-01T10:00:00.000Z');
     await add('Grace', 'grace@NAVY.mil', 'Compilers', '2026-01-02T10:00:00.000Z');
     await add('Linus', 'linus@example.com', 'A question on the ENGINE room', '2026-01-03T10:00:00.000Z');
@@ -157,11 +151,7 @@ describe('todayStart', () => {
 describe('deleteContactMessage', () => {
   it('removes an existing message', async () => {
     const store = inMemoryContactStore();
-    const saved = await addContactMessage(
-      store,
-      { name: 'A', email: 'a@b.io', message: 'm' },
-      { clock: fixedClock('2026-01-01T00:00:00Z'), newId },
-    );
+    const saved = await addAt(store, '2026-01-01T00:00:00Z');
     await expect(deleteContactMessage(store, saved._id)).resolves.toBeUndefined();
     expect(store.items.size).toBe(0);
   });
@@ -183,11 +173,7 @@ describe('deleteContactMessage', () => {
       read: true,
     };
     const store = inMemoryContactStore([], { uncounted: [legacy] });
-    const saved = await addContactMessage(
-      store,
-      { name: 'A', email: 'a@b.io', message: 'm' },
-      { clock: fixedClock('2026-01-01T00:00:00Z'), newId },
-    );
+    const saved = await addAt(store, '2026-01-01T00:00:00Z');
     expect(store.counter()).toBe(1);
     await deleteContactMessage(store, 'OLD');
     expect(store.counter()).toBe(1);
@@ -197,11 +183,7 @@ describe('deleteContactMessage', () => {
 
   it('throws NotFoundError when deleting twice', async () => {
     const store = inMemoryContactStore();
-    const saved = await addContactMessage(
-      store,
-      { name: 'A', email: 'a@b.io', message: 'm' },
-      { clock: fixedClock('2026-01-01T00:00:00Z'), newId },
-    );
+    const saved = await addAt(store, '2026-01-01T00:00:00Z');
     await deleteContactMessage(store, saved._id);
     await expect(deleteContactMessage(store, saved._id)).rejects.toBeInstanceOf(NotFoundError);
   });
@@ -213,11 +195,7 @@ describe('the read state', () => {
     const store = inMemoryContactStore([], options);
     for (let i = 0; i < count; i += 1) {
       const iso = new Date(Date.parse('2026-01-03T10:00:00.000Z') + i * 60_000).toISOString();
-      await addContactMessage(
-        store,
-        { name: `N${i}`, email: `n${i}@example.com`, message: 'm' },
-        { clock: fixedClock(iso), newId },
-      );
+      await addAt(store, iso, { name: `N${i}`, email: `n${i}@example.com`, message: 'm' });
     }
     return store;
   }

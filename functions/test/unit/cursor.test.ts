@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor } from '../../src/data/cursor.js';
 import { ValidationError } from '../../src/domain/errors.js';
+import { thrownRefusal } from '../helpers/refusal.js';
 
 const key = {
   PK: 'CONTACT#01KDX3N8W6Q5ZJ4R2T7B9C0E1F',
@@ -9,16 +10,6 @@ const key = {
   GSI1SK: '2026-01-01T12:00:00.000Z#01KDX3N8W6Q5ZJ4R2T7B9C0E1F',
 };
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
-
-function rejection(run: () => unknown): ValidationError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ValidationError) return error;
-    throw error;
-  }
-  throw new Error('expected a ValidationError');
-}
 
 describe('cursor', () => {
   it('round-trips a key', () => {
@@ -48,7 +39,7 @@ describe('cursor', () => {
 
   it('rejects a cursor forged for another partition', () => {
     const forged = encodeCursor({ ...key, GSI1PK: 'USERS' }) ?? '';
-    const error = rejection(() => decodeCursor(forged, { GSI1PK: 'CONTACTS' }));
+    const error = thrownRefusal(() => decodeCursor(forged, { GSI1PK: 'CONTACTS' }), ValidationError);
     expect(error.statusCode).toBe(400);
     expect(error.fieldErrors).toEqual({ cursor: 'Invalid cursor' });
   });
@@ -85,7 +76,7 @@ describe('cursor', () => {
     ['nested objects', b64({ GSI1PK: 'CONTACTS', SK: { S: 'x' } })],
     ['boolean values', b64({ GSI1PK: 'CONTACTS', SK: true })],
   ])('rejects %s with a 400', (_label, cursor) => {
-    const error = rejection(() => decodeCursor(cursor, { GSI1PK: 'CONTACTS' }));
+    const error = thrownRefusal(() => decodeCursor(cursor, { GSI1PK: 'CONTACTS' }), ValidationError);
     expect(error.statusCode).toBe(400);
     expect(error.message).toMatch(/cursor is invalid/i);
   });

@@ -1,13 +1,6 @@
 import { type AttributeValue } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { dynamoCustomerReadStore as reads } from '../../src/data/customer-read-store.js';
 import { dynamoFreeTrialStore as freeTrials } from '../../src/data/free-trial-store.js';
 import { dynamoPurchaseStore as purchases } from '../../src/data/purchase-store.js';
@@ -16,16 +9,14 @@ import type { OrderRecord } from '../../src/domain/records/order-record.js';
 import { allNewWorkMailOn } from '../../src/domain/records/settings-record.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import { BUYER_PROFILE } from '../helpers/customer-commerce-samples.js';
-import { cancelled, transactItemsOf } from '../helpers/dynamo-outcomes.js';
+import { cancelled, transactItemsOf, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 
 /**
  * The DynamoDB side of the customer routes against the mocked document client: one request per
  * call, the keys and conditions of the purchase and free-trial transactions, and how cancellations
  * are read.
  */
-const dynamo = mockClient(DynamoDBDocumentClient);
-beforeEach(() => dynamo.reset());
-afterAll(() => dynamo.restore());
+const dynamo = useMockedDynamo();
 
 const TABLE = 'test-table';
 const AT = new Date('2026-11-23T10:15:00.000Z');
@@ -81,7 +72,20 @@ const proPlan = (): PurchasePlan =>
   );
 
 const transactItems = (call = 0) => transactItemsOf(dynamo, call);
+/** What each BatchGetItem the store sent asked of the table, in order. */
+const batchGets = () => dynamo.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems?.[TABLE]);
 /** The buyer's profile item as the table holds it, with the fields a test reads. */
+/** The marker an earlier payment left on the sample transaction id (as the store reads it back). */
+const earlierTxidMarker = (isExtension: boolean) => ({
+  txidNormalized: 'abcdef0123456789',
+  paymentId: 'PAY0',
+  subscriptionId: 'SUB0',
+  userId: 'buyer-1',
+  packageSlug: 'basic',
+  packageName: 'Basic Package',
+  isExtension,
+  createdAt: '2026-11-23T10:00:00.000Z',
+});
 const buyerItem = (fields: Record<string, unknown>) => ({
   PK: 'USER#buyer-1',
   SK: 'PROFILE',
@@ -115,18 +119,7 @@ describe('reads', () => {
             ...orderOf('basic', 5000, 'RICK2026'),
           },
           { PK: 'TEMPLATES', SK: 'TEMPLATE#basicPackagePaymentPending', subject: 'Edited', html: '<p>edited</p>' },
-          {
-            PK: 'TXID#abcdef0123456789',
-            SK: 'TXID',
-            txidNormalized: 'abcdef0123456789',
-            paymentId: 'PAY0',
-            subscriptionId: 'SUB0',
-            userId: 'buyer-1',
-            packageSlug: 'basic',
-            packageName: 'Basic Package',
-            isExtension: false,
-            createdAt: '2026-11-23T10:00:00.000Z',
-          },
+          { PK: 'TXID#abcdef0123456789', SK: 'TXID', ...earlierTxidMarker(false) },
         ],
       },
     });
@@ -138,23 +131,23 @@ describe('reads', () => {
       orderId: 'ORD1',
       templateType: 'basicPackagePaymentPending',
     });
-    const calls = dynamo.commandCalls(BatchGetCommand);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.args[0].input.RequestItems?.[TABLE]).toEqual({
-      ConsistentRead: true,
-      Keys: [
-        { PK: 'USER#buyer-1', SK: 'PROFILE' },
-        { PK: 'CATALOG', SK: 'PACKAGE#basic' },
-        { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
-        { PK: 'ACTIVEWALLET#USDT', SK: 'ACTIVEWALLET' },
-        { PK: 'USER#buyer-1', SK: 'ORDER#basic' },
-        { PK: 'REFCODE#RICK2026', SK: 'REFCODE' },
-        { PK: 'TXID#abcdef0123456789', SK: 'TXID' },
-        { PK: 'TEMPLATES', SK: 'TEMPLATE#basicPackagePaymentPending' },
-        { PK: 'TRANSFER#abcdef0123456789', SK: 'TRANSFER' },
-        { PK: 'ORDER#ORD1', SK: 'ORDER' },
-      ],
-    });
+    expect(batchGets()).toEqual([
+      {
+        ConsistentRead: true,
+        Keys: [
+          { PK: 'USER#buyer-1', SK: 'PROFILE' },
+          { PK: 'CATALOG', SK: 'PACKAGE#basic' },
+          { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
+          { PK: 'ACTIVEWALLET#USDT', SK: 'ACTIVEWALLET' },
+          { PK: 'USER#buyer-1', SK: 'ORDER#basic' },
+          { PK: 'REFCODE#RICK2026', SK: 'REFCODE' },
+          { PK: 'TXID#abcdef0123456789', SK: 'TXID' },
+          { PK: 'TEMPLATES', SK: 'TEMPLATE#basicPackagePaymentPending' },
+          { PK: 'TRANSFER#abcdef0123456789', SK: 'TRANSFER' },
+          { PK: 'ORDER#ORD1', SK: 'ORDER' },
+        ],
+      },
+    ]);
     expect(read).toEqual({
       profile: { ...BUYER, basicPaidThrough: '2026-11-30', pendingPayments: 0 },
       catalogPriceUsd: 60,
@@ -185,7 +178,7 @@ describe('reads', () => {
       orderId: 'ORD1',
       templateType: 'proPackagePaymentPending',
     });
-    expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[TABLE]?.Keys).toHaveLength(9);
+    expect(batchGets()[0]?.Keys).toHaveLength(9);
     expect(read).toEqual({
       profile: null,
       catalogPriceUsd: null,
@@ -212,16 +205,16 @@ describe('reads', () => {
       })
       .resolves({ Responses: { [TABLE]: [{ PK: 'SETTINGS', SK: 'SUBSCRIPTION', basicPackageEnabled: false }] } });
     const status = await reads.readPackageStatus('buyer-1');
-    const calls = dynamo.commandCalls(BatchGetCommand);
-    expect(calls).toHaveLength(2);
-    expect(calls[0]?.args[0].input.RequestItems?.[TABLE]).toEqual({
+    const [first, again, ...more] = batchGets();
+    expect(more).toEqual([]);
+    expect(again?.Keys).toEqual([{ PK: 'SETTINGS', SK: 'SUBSCRIPTION' }]);
+    expect(first).toEqual({
       ConsistentRead: false,
       Keys: [
         { PK: 'USER#buyer-1', SK: 'PROFILE' },
         { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
       ],
     });
-    expect(calls[1]?.args[0].input.RequestItems?.[TABLE]?.Keys).toEqual([{ PK: 'SETTINGS', SK: 'SUBSCRIPTION' }]);
     expect(status.profile?._id).toBe('buyer-1');
     expect(status.settings).toEqual({
       basicPackageEnabled: false,
@@ -449,16 +442,7 @@ describe('commitPurchase', () => {
     );
     expect(await purchases.commitPurchase(basicPlan())).toEqual({
       kind: 'txid-taken',
-      marker: {
-        txidNormalized: 'abcdef0123456789',
-        paymentId: 'PAY0',
-        subscriptionId: 'SUB0',
-        userId: 'buyer-1',
-        packageSlug: 'basic',
-        packageName: 'Basic Package',
-        isExtension: true,
-        createdAt: '2026-11-23T10:00:00.000Z',
-      },
+      marker: earlierTxidMarker(true),
     });
   });
 
@@ -513,7 +497,7 @@ describe('the free trial', () => {
       },
     });
     const read = await freeTrials.readFreeTrial('buyer-1', 'freeTrialActivated');
-    expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[TABLE]).toEqual({
+    expect(batchGets()[0]).toEqual({
       ConsistentRead: true,
       Keys: [
         { PK: 'USER#buyer-1', SK: 'PROFILE' },

@@ -26,6 +26,7 @@ import {
   lambdaContext,
   storeCalls,
   ANY_PATH_PARAMETERS,
+  USER_CALLER,
 } from '../helpers/lambda.js';
 import { sleep } from '../../src/lib/retry.js';
 
@@ -262,15 +263,7 @@ describe('role guard', () => {
     const { handler, run } = probe('health');
     expect((await invoke(handler, httpEvent({ routeId: 'health' }))).body).toEqual({ caller: null });
     expect((await invoke(handler, httpEvent({ routeId: 'health', claims: CALLERS.user }))).body).toEqual({
-      caller: {
-        userId: CALLERS.user.sub,
-        email: 'user@example.com',
-        emailVerified: true,
-        isAdmin: false,
-        issuedAt: Number(CALLERS.user.iat),
-        authTime: Number(CALLERS.user.auth_time),
-        apiSignIn: true,
-      },
+      caller: USER_CALLER,
     });
     expect(run).toHaveBeenCalledTimes(2);
   });

@@ -3,7 +3,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_SIGN_IN_REQUIRED_MESSAGE, implementedRoutes, type RouteId } from '@goldbot/shared';
 import { paymentKey, toPaymentItem } from '../../src/data/payment-entity.js';
 import { subscriptionKey, toSubscriptionItem } from '../../src/data/subscription-entity.js';
-import { CALLERS, givenProfiles, httpEvent, invoke, type Claims, routeHandler } from '../helpers/lambda.js';
+import {
+  CALLERS,
+  givenProfiles,
+  httpEvent,
+  invoke,
+  type Claims,
+  routeHandler,
+  userDataEvent,
+} from '../helpers/lambda.js';
 import { useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 import { pendingPayment, pendingSubscription } from '../helpers/payment-samples.js';
 
@@ -61,23 +69,9 @@ describe('admin routes', () => {
 describe('admin branches of user routes', () => {
   it("getuserdata: another account's profile is refused, the caller's own is served", async () => {
     const handler = await load('auth-get-user-data');
-    const other = await invoke(
-      handler,
-      httpEvent({
-        routeId: 'auth-get-user-data',
-        claims: HOSTED_UI_ADMIN,
-        pathParameters: { userId: CALLERS.user.sub ?? '' },
-      }),
-    );
+    const other = await invoke(handler, userDataEvent(HOSTED_UI_ADMIN, CALLERS.user));
     expect([other.statusCode, other.body.message]).toEqual([403, ADMIN_SIGN_IN_REQUIRED_MESSAGE]);
-    const own = await invoke(
-      handler,
-      httpEvent({
-        routeId: 'auth-get-user-data',
-        claims: HOSTED_UI_ADMIN,
-        pathParameters: { userId: CALLERS.admin.sub ?? '' },
-      }),
-    );
+    const own = await invoke(handler, userDataEvent(HOSTED_UI_ADMIN, CALLERS.admin));
     expect(own.statusCode, own.rawBody).toBe(200);
     expect(profileReads().length).toBeGreaterThan(0);
   });

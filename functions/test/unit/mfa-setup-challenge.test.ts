@@ -3,22 +3,11 @@ import { AUTH } from '@goldbot/shared';
 import { cognitoDirectory } from '../../src/adapters/cognito-directory.js';
 import { secretHash } from '../../src/adapters/cognito-secret-hash.js';
 import { config } from '../../src/config.js';
-import type { AuthDeps } from '../../src/domain/auth/account-deps.js';
 import { finishMfaSetup, MFA_MESSAGES } from '../../src/domain/auth/mfa-sign-in.js';
 import { login, type LoginOutcome } from '../../src/domain/auth/sign-in.js';
 import { UnauthorizedError, ValidationError } from '../../src/domain/errors.js';
-import {
-  FAKE_TOTP_CODE,
-  authDepsOver,
-  domainFailure,
-  fakeClock,
-  fakeDirectory,
-  fakeMailer,
-  inMemoryAuthStore,
-  type Clock,
-  type FakeDirectory,
-  type InMemoryAuthStore,
-} from '../helpers/auth-fakes.js';
+import { clock, deps, directory, freshAccountsEachTest, store, useDeps } from '../helpers/account-world.js';
+import { FAKE_TOTP_CODE, domainFailure } from '../helpers/auth-fakes.js';
 import { TEST_CLIENT_SECRET, useCognitoFake } from '../helpers/cognito-fake.js';
 
 /**
@@ -33,19 +22,10 @@ const SETUP_ID = 'setup-challenge-1';
 const WRONG_CODE = '135790';
 
 describe('login and set-up when Cognito answers MFA_SETUP', () => {
-  let clock: Clock;
-  let store: InMemoryAuthStore;
-  let directory: FakeDirectory;
-  let deps: AuthDeps;
+  freshAccountsEachTest();
   beforeEach(() => {
-    clock = fakeClock();
-    store = inMemoryAuthStore();
-    directory = fakeDirectory(clock);
     directory.poolRequiresMfa = true;
-    deps = authDepsOver(
-      { clock, store, directory, mailer: fakeMailer() },
-      { newSetupId: () => SETUP_ID, adminMfaRequired: true },
-    );
+    useDeps({ newSetupId: () => SETUP_ID, adminMfaRequired: true });
   });
 
   const setupOf = (outcome: LoginOutcome) => {

@@ -37,6 +37,7 @@ import {
 } from '../../src/domain/trading/mt5-accounts.js';
 import { cancelled, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 import { SAMPLE_ADMIN_ID as ADMIN } from '../helpers/sample-admin.js';
+import { marchSubscription } from '../helpers/subscription-samples.js';
 
 /**
  * The customer's MetaTrader 5 account and the bot's connection: the input's sentences, which
@@ -51,24 +52,8 @@ const OWNER = { userId: USER, username: 'jane_doe', email: 'jane.doe@example.com
 const DETAILS = { broker: 'IC Markets', server: 'ICMarketsSC-MT5-2', accountNumber: '51234567' };
 let ids = 0;
 
-const row = (overrides: Partial<SubscriptionRecord>): SubscriptionRecord => ({
-  _id: `SUB${String((ids += 1)).padStart(4, '0')}`,
-  userId: USER,
-  username: 'jane_doe',
-  email: 'jane.doe@example.com',
-  packageSlug: 'basic',
-  packageName: 'Basic Package',
-  status: 'active',
-  startDate: '2026-03-01',
-  endDate: '2026-03-31',
-  paymentMethod: 'usdt',
-  paymentId: 'PAY',
-  isExtension: false,
-  notificationSent: true,
-  createdAt: '2026-02-20T09:00:00.000Z',
-  updatedAt: '2026-02-20T09:00:00.000Z',
-  ...overrides,
-});
+const row = (overrides: Partial<SubscriptionRecord>): SubscriptionRecord =>
+  marchSubscription(USER, `SUB${String((ids += 1)).padStart(4, '0')}`, overrides);
 const account = (overrides: Partial<Mt5Record> = {}): Mt5Record => ({
   ...DETAILS,
   createdAt: '2026-03-02T08:00:00.000Z',
@@ -80,6 +65,34 @@ const account = (overrides: Partial<Mt5Record> = {}): Mt5Record => ({
   ...overrides,
 });
 const state = (view: TradingView) => mt5State(view, TODAY);
+/** The admin's mark of `request` now, as the use case hands it to the store. */
+const markOf = (request: BotConnectionRecord): ConnectPlan => ({
+  request,
+  at: NOW.toISOString(),
+  adminId: ADMIN,
+  audit: {
+    _id: 'A1',
+    actor: ADMIN,
+    action: 'bot.connect',
+    target: { type: 'subscription', id: 'MAR' },
+    details: {},
+    at: NOW.toISOString(),
+  },
+});
+/** Jane's request for the March package, waiting for the team. */
+const waiting = (overrides: Partial<BotConnectionRecord> = {}): BotConnectionRecord => ({
+  ...DETAILS,
+  subscriptionId: 'MAR',
+  userId: USER,
+  username: 'jane_doe',
+  email: 'jane.doe@example.com',
+  packageName: 'Basic Package',
+  status: 'waiting',
+  requestedAt: '2026-03-14T08:00:00.000Z',
+  connectedAt: null,
+  connectedBy: null,
+  ...overrides,
+});
 
 describe('the input', () => {
   it('trims each field and says what is wrong with each; a password is refused, never kept', () => {
@@ -184,22 +197,22 @@ describe('the states of the card', () => {
   });
 
   it('a renewal keeps the connection; a new package after a gap asks to confirm the details', () => {
-    const feb = row({ _id: 'FEB', startDate: '2026-02-01', endDate: '2026-02-28', status: 'expired' });
-    const connectedInFeb = account({
-      requestSubscriptionId: 'FEB',
-      connectedSubscriptionId: 'FEB',
-      connectedAt: '2026-02-02T10:00:00.000Z',
+    // An earlier package, expired, and the account connected on its second day.
+    const connectedDuring = (_id: string, startDate: string, endDate: string) => ({
+      subscription: row({ _id, startDate, endDate, status: 'expired' }),
+      account: account({
+        requestSubscriptionId: _id,
+        connectedSubscriptionId: _id,
+        connectedAt: `${startDate.slice(0, 8)}02T10:00:00.000Z`,
+      }),
     });
-    expect(state({ subscriptions: [mar, feb], account: connectedInFeb }).connection.status).toBe('connected');
-    const jan = row({ _id: 'JAN', startDate: '2026-01-01', endDate: '2026-01-31', status: 'expired' });
-    const connectedInJan = account({
-      requestSubscriptionId: 'JAN',
-      connectedSubscriptionId: 'JAN',
-      connectedAt: '2026-01-02T10:00:00.000Z',
-    });
-    expect(state({ subscriptions: [mar, jan], account: connectedInJan }).connection.status).toBe('confirm-details');
+    const feb = connectedDuring('FEB', '2026-02-01', '2026-02-28');
+    expect(state({ subscriptions: [mar, feb.subscription], account: feb.account }).connection.status).toBe('connected');
+    const jan = connectedDuring('JAN', '2026-01-01', '2026-01-31');
+    const afterGap = state({ subscriptions: [mar, jan.subscription], account: jan.account });
+    expect(afterGap.connection.status).toBe('confirm-details');
     // And the details are still shown, to confirm as they are.
-    expect(state({ subscriptions: [mar, jan], account: connectedInJan }).account).toEqual(DETAILS);
+    expect(afterGap.account).toEqual(DETAILS);
   });
 });
 
@@ -220,18 +233,7 @@ describe('saving the account', () => {
         connectedSubscriptionId: null,
       },
       readUpdatedAt: null,
-      request: {
-        ...DETAILS,
-        subscriptionId: 'MAR',
-        userId: USER,
-        username: 'jane_doe',
-        email: 'jane.doe@example.com',
-        packageName: 'Basic Package',
-        status: 'waiting',
-        requestedAt: NOW.toISOString(),
-        connectedAt: null,
-        connectedBy: null,
-      },
+      request: waiting({ requestedAt: NOW.toISOString() }),
       supersedes: null,
     });
   });
@@ -311,19 +313,6 @@ describe('saving the account', () => {
 });
 
 describe("the admin's mark", () => {
-  const waiting = (overrides: Partial<BotConnectionRecord> = {}): BotConnectionRecord => ({
-    ...DETAILS,
-    subscriptionId: 'MAR',
-    userId: USER,
-    username: 'jane_doe',
-    email: 'jane.doe@example.com',
-    packageName: 'Basic Package',
-    status: 'waiting',
-    requestedAt: '2026-03-14T08:00:00.000Z',
-    connectedAt: null,
-    connectedBy: null,
-    ...overrides,
-  });
   function deps(request: BotConnectionRecord | undefined, outcomes: string[] = ['committed']) {
     const plans: ConnectPlan[] = [];
     let current = request;
@@ -450,19 +439,7 @@ describe('the table', () => {
 
   it('the mark: the request onto the connected list, the account on its details, the row, the audit entry', () => {
     const request: BotConnectionRecord = { ...plan().request };
-    const items = connectTransaction({
-      request,
-      at: NOW.toISOString(),
-      adminId: ADMIN,
-      audit: {
-        _id: 'A1',
-        actor: ADMIN,
-        action: 'bot.connect',
-        target: { type: 'subscription', id: 'MAR' },
-        details: {},
-        at: NOW.toISOString(),
-      },
-    });
+    const items = connectTransaction(markOf(request));
     expect(items[0]?.Update).toMatchObject({
       Key: { PK: 'BOTCONNECT#MAR', SK: 'BOTCONNECT' },
       ConditionExpression: '#status = :waiting',
@@ -507,19 +484,7 @@ describe('the table', () => {
       ConsistentRead: true,
     });
     dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed', 'None', 'None'));
-    const mark = {
-      request: plan().request,
-      at: NOW.toISOString(),
-      adminId: ADMIN,
-      audit: {
-        _id: 'A',
-        actor: ADMIN,
-        action: 'bot.connect' as const,
-        target: { type: 'subscription' as const, id: 'MAR' },
-        details: {},
-        at: NOW.toISOString(),
-      },
-    };
+    const mark = markOf(plan().request);
     expect(await dynamoConnectionStore.commitConnected(mark)).toBe('account-changed');
     dynamo.on(TransactWriteCommand).resolves({});
     expect(await dynamoConnectionStore.commitConnected(mark)).toBe('committed');

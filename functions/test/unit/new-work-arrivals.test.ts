@@ -19,6 +19,14 @@ beforeEach(() => {
 });
 
 const WINDOW = { since: '2026-11-23T09:44:30.000Z', until: '2026-11-23T09:59:30.000Z' };
+/** A pending row of ann's that arrived at 09:50, inside the window. */
+const annsAt0950 = (_id: string, fields: Record<string, unknown>) => ({
+  _id,
+  createdAt: '2026-11-23T09:50:00.000Z',
+  username: 'ann',
+  email: 'ann@example.com',
+  ...fields,
+});
 
 describe('the arrivals of a window', () => {
   it('reads pending payments of the window as one key range of GSI2, oldest first, every page, listing up to the limit', async () => {
@@ -71,16 +79,7 @@ describe('the arrivals of a window', () => {
 
   it('reads pending withdrawals and contact messages from their own lists', async () => {
     dynamo.on(QueryCommand).resolves({
-      Items: [
-        {
-          _id: 'w1',
-          createdAt: '2026-11-23T09:50:00.000Z',
-          username: 'ann',
-          email: 'ann@example.com',
-          amount: 20,
-          trc20Address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
-        },
-      ],
+      Items: [annsAt0950('w1', { amount: 20, trc20Address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' })],
     });
     expect((await listWithdrawalsArrived(WINDOW, 10)).items[0]).toEqual({
       id: 'w1',
@@ -118,16 +117,7 @@ describe('the arrivals of a window', () => {
   it('reads pending refund requests from GSI2 REFUNDS#pending, saying which an admin opened', async () => {
     dynamo.on(QueryCommand).resolves({
       Items: [
-        {
-          _id: 'r1',
-          createdAt: '2026-11-23T09:50:00.000Z',
-          username: 'ann',
-          email: 'ann@example.com',
-          packageName: 'Basic Package',
-          amount: 60,
-          amountPaid: 60.37,
-          origin: 'customer',
-        },
+        annsAt0950('r1', { packageName: 'Basic Package', amount: 60, amountPaid: 60.37, origin: 'customer' }),
         {
           _id: 'r2',
           createdAt: '2026-11-23T09:55:00.000Z',

@@ -12,8 +12,8 @@ import {
   type OrderSnapshot,
   type OrderStore,
 } from '../../src/domain/commerce/orders.js';
-import { DomainError } from '../../src/domain/errors.js';
 import { BUYER_PROFILE } from '../helpers/customer-commerce-samples.js';
+import { refusal } from '../helpers/refusal.js';
 
 /** Payment orders: exact amounts no two open orders share, reopened and re-priced (orders.ts). */
 const NOW = new Date('2026-11-23T10:15:00.000Z');
@@ -77,17 +77,14 @@ const depsOf = (store: OrderStore, now = NOW, extra: { openMinutes?: number; ran
   ...extra,
 });
 
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
-
 describe('exact amounts', () => {
+  const hold = (amountCents: number, heldUntil: number): AmountHold => ({
+    amountCents,
+    orderId: 'x',
+    userId: 'u',
+    heldUntil,
+  });
+
   it('are the price plus 1 to 99 cents: whole cents, never $1 over', () => {
     const amounts = candidateAmounts(6000);
     expect(amounts).toHaveLength(ORDER.maxTagCents);
@@ -102,12 +99,6 @@ describe('exact amounts', () => {
   });
 
   it('skip amounts held by live holds, and reuse ended ones', () => {
-    const hold = (amountCents: number, heldUntil: number): AmountHold => ({
-      amountCents,
-      orderId: 'x',
-      userId: 'u',
-      heldUntil,
-    });
     const free = freeAmounts(6000, [hold(6001, NOW_S + 1), hold(6002, NOW_S)], NOW_S);
     expect(free).not.toContain(6001);
     expect(free).toContain(6002);
@@ -115,12 +106,6 @@ describe('exact amounts', () => {
   });
 
   it('hand out first the amount whose last hold ended longest ago (never held: first of all)', () => {
-    const hold = (amountCents: number, heldUntil: number): AmountHold => ({
-      amountCents,
-      orderId: 'x',
-      userId: 'u',
-      heldUntil,
-    });
     // Every amount held once; 6042 ended longest ago, 6007 just now, 6001 is still held.
     const holds = candidateAmounts(6000).map((cents) => hold(cents, NOW_S - 3600));
     holds[41] = hold(6042, NOW_S - 86_400);

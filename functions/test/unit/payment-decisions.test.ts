@@ -16,6 +16,17 @@ import { SAMPLE_BUYER, SAMPLE_REFERRER, pendingPayment, pendingSubscription } fr
 import { SAMPLE_ADMIN_ID as ADMIN } from '../helpers/sample-admin.js';
 
 /** The admin's decisions on a payment against an in-memory store that records what it was asked. */
+/** Approving a payment another admin approved meanwhile answers "already approved" and mails nothing. */
+async function expectAlreadyApprovedWithoutMail() {
+  const approvedMeanwhile = new FakeStore(pendingPayment());
+  approvedMeanwhile.outcomes = [{ kind: 'payment-not-pending' }];
+  const d = deps(approvedMeanwhile);
+  await expect(approvePayment(d, pendingPayment()._id, ADMIN)).resolves.toMatchObject({
+    message: 'This payment was already approved.',
+  });
+  expect(d.sendVerifiedMail).not.toHaveBeenCalled();
+}
+
 describe('approvePayment', () => {
   it('approves a Basic bought with a code: dates, paid-through month, referral credit, audit, mail', async () => {
     const payment = pendingPayment({ referralUserId: SAMPLE_REFERRER._id });
@@ -69,25 +80,17 @@ describe('approvePayment', () => {
     expect(d.sendVerifiedMail).not.toHaveBeenCalled();
   });
 
-  it('chains a Basic extension after the paid-through month', async () => {
+  it.each([
+    ['chains a Basic extension after the paid-through month', '2027-01-31', '2027-02-01', '2027-02-28', true],
+    ['starts afresh after a Basic that has run out', '2026-10-31', '2026-12-01', '2026-12-31', false],
+  ])('%s', async (_label, basicPaidThrough, startDate, endDate, isExtension) => {
     const store = new FakeStore(pendingPayment());
-    store.payer = { username: 'jane_doe', email: 'jane.doe@example.com', basicPaidThrough: '2027-01-31' };
+    store.payer = { username: 'jane_doe', email: 'jane.doe@example.com', basicPaidThrough };
     await approvePayment(deps(store), pendingPayment()._id, ADMIN);
     expect(store.approvals[0]).toMatchObject({
-      period: { startDate: '2027-02-01', endDate: '2027-02-28' },
-      isExtension: true,
-      paidThrough: { read: '2027-01-31', next: '2027-02-28' },
-    });
-  });
-
-  it('starts afresh after a Basic that has run out', async () => {
-    const store = new FakeStore(pendingPayment());
-    store.payer = { username: 'jane_doe', email: 'jane.doe@example.com', basicPaidThrough: '2026-10-31' };
-    await approvePayment(deps(store), pendingPayment()._id, ADMIN);
-    expect(store.approvals[0]).toMatchObject({
-      period: { startDate: '2026-12-01', endDate: '2026-12-31' },
-      isExtension: false,
-      paidThrough: { read: '2026-10-31', next: '2026-12-31' },
+      period: { startDate, endDate },
+      isExtension,
+      paidThrough: { read: basicPaidThrough, next: endDate },
     });
   });
 
@@ -152,13 +155,7 @@ describe('approvePayment', () => {
   });
 
   it('answers from the current state when another decision wins the race', async () => {
-    const approvedMeanwhile = new FakeStore(pendingPayment());
-    approvedMeanwhile.outcomes = [{ kind: 'payment-not-pending' }];
-    const d = deps(approvedMeanwhile);
-    await expect(approvePayment(d, pendingPayment()._id, ADMIN)).resolves.toMatchObject({
-      message: 'This payment was already approved.',
-    });
-    expect(d.sendVerifiedMail).not.toHaveBeenCalled();
+    await expectAlreadyApprovedWithoutMail();
 
     const rejectedMeanwhile = new FakeStore(pendingPayment());
     rejectedMeanwhile.outcomes = [{ kind: 'payment-not-pending' }];
@@ -177,13 +174,7 @@ describe('approvePayment', () => {
     expect(result.payment.status).toBe('completed');
     expect(d.sendVerifiedMail).toHaveBeenCalledTimes(1);
     // Another admin's approval meanwhile is still "already approved", with no mail.
-    const other = new FakeStore(pendingPayment());
-    other.outcomes = [{ kind: 'payment-not-pending' }];
-    const d2 = deps(other);
-    await expect(approvePayment(d2, pendingPayment()._id, ADMIN)).resolves.toMatchObject({
-      message: 'This payment was already approved.',
-    });
-    expect(d2.sendVerifiedMail).not.toHaveBeenCalled();
+    await expectAlreadyApprovedWithoutMail();
   });
 
   it(`retries a transaction cancelled only by conflicts up to ${CONFLICT_TRIES - 1} times, with jitter`, async () => {

@@ -27,13 +27,14 @@ import { normalizeTxid } from '../../src/domain/records/payment-record.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import {
   ConflictError,
-  DomainError,
   ForbiddenError,
   ServiceUnavailableError,
   UnauthorizedError,
   ValidationError,
 } from '../../src/domain/errors.js';
 import { BUYER_PROFILE, pendingPurchaseView, txidMarker } from '../helpers/customer-commerce-samples.js';
+import { basicOrderRecord } from '../helpers/order-samples.js';
+import { thrownRefusal } from '../helpers/refusal.js';
 
 /** The purchase rules without I/O (docs/data-model.md, "Submit a USDT payment", "Free trial"). */
 const AT = new Date('2026-11-23T10:15:00.000Z');
@@ -95,16 +96,6 @@ function planPurchase(body: SubmitUsdtPaymentInput, snap: PurchaseSnapshot, ...r
   };
   const amount = toCents(body.amount) === priceCents ? (priceCents + TAG_CENTS) / 100 : body.amount;
   return planPurchaseOf({ ...body, amount }, { ...snap, order }, ...rest);
-}
-
-function refusal(run: () => unknown): DomainError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('referral codes', () => {
@@ -276,7 +267,7 @@ describe('planPurchase', () => {
   });
 
   it('refuses Basic while it is off sale, before anything else', () => {
-    const error = refusal(() =>
+    const error = thrownRefusal(() =>
       planPurchase(input({ amount: 1 }), snapshot({ basicPackageEnabled: false, wallet: null }), BUYER._id, AT, IDS),
     );
     expect(error).toBeInstanceOf(ConflictError);
@@ -294,7 +285,7 @@ describe('planPurchase', () => {
 
   it('refuses Pro and Ultimate while their catalog item is off sale, and checks it again in the transaction', () => {
     for (const packageName of ['Pro Package', 'Ultimate Package'] as const) {
-      const error = refusal(() =>
+      const error = thrownRefusal(() =>
         planPurchase(input({ packageName, amount: 60 }), snapshot({ catalogOnSale: false }), BUYER._id, AT, IDS),
       );
       expect(error).toBeInstanceOf(ConflictError);
@@ -311,7 +302,7 @@ describe('planPurchase', () => {
   });
 
   it('refuses a free trial an admin took off sale', () => {
-    const error = refusal(() => planFreeTrial(BUYER, AT, 'SUBFT', { onSale: false, copyTradingLink: LINK }));
+    const error = thrownRefusal(() => planFreeTrial(BUYER, AT, 'SUBFT', { onSale: false, copyTradingLink: LINK }));
     expect(error).toBeInstanceOf(ConflictError);
     expect(error.message).toBe(
       'The Free Trial is not available for purchase right now. Please choose another package.',
@@ -333,24 +324,13 @@ describe('planPurchase', () => {
       PAYMENT_MESSAGES.referralOwn,
     ],
   ])('refuses %s with a field error on referralCode', (_, body, snap, message) => {
-    const error = refusal(() => planPurchase(body, snap, BUYER._id, AT, IDS));
+    const error = thrownRefusal(() => planPurchase(body, snap, BUYER._id, AT, IDS));
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).fieldErrors).toEqual({ referralCode: message });
   });
 
   it("names its order: none or another order's id is 400, an expired order 409, and the order's amount is held", () => {
-    const order: OrderRecord = {
-      orderId: 'ORD9',
-      userId: BUYER._id,
-      packageSlug: 'basic',
-      packageName: 'Basic Package',
-      originalAmountCents: 6000,
-      priceCents: 6000,
-      amountCents: 6037,
-      referralCode: null,
-      createdAt: AT.toISOString(),
-      expiresAt: AT.getTime() / 1000 + 60,
-    };
+    const order = basicOrderRecord('ORD9', AT.getTime(), { userId: BUYER._id, expiresAt: AT.getTime() / 1000 + 60 });
     const body = input({ orderId: 'ORD9', amount: 60.37 });
     const plan = planPurchaseOf(body, snapshot({ order }), BUYER._id, AT, IDS);
     expect(plan.payment).toMatchObject({ amount: 60, orderId: 'ORD9', orderAmount: 60.37 });
@@ -364,27 +344,29 @@ describe('planPurchase', () => {
     expect(plan.recordClaim).toBe(false);
 
     for (const snap of [snapshot({ order }), snapshot({ order: { ...order, orderId: 'OTHER' } })]) {
-      const missing = refusal(() =>
+      const missing = thrownRefusal(() =>
         planPurchaseOf(input({ orderId: 'NOPE', amount: 60.37 }), snap, BUYER._id, AT, IDS),
       );
       expect([missing.statusCode, missing.message]).toEqual([400, PAYMENT_MESSAGES.orderRequired]);
     }
-    const expired = refusal(() =>
+    const expired = thrownRefusal(() =>
       planPurchaseOf(body, snapshot({ order: { ...order, expiresAt: AT.getTime() / 1000 } }), BUYER._id, AT, IDS),
     );
     expect([expired.statusCode, expired.message]).toEqual([409, PAYMENT_MESSAGES.orderExpired]);
     // The price alone, or another order's amount, is not this order's amount.
     for (const amount of [60, 60.38, 60.4]) {
-      const error = refusal(() =>
+      const error = thrownRefusal(() =>
         planPurchaseOf(input({ orderId: 'ORD9', amount }), snapshot({ order }), BUYER._id, AT, IDS),
       );
       expect([error.statusCode, error.message]).toEqual([400, PAYMENT_MESSAGES.orderAmountMismatch]);
     }
     // A price change since the order was made: 409, reopen the window.
-    const repriced = refusal(() => planPurchaseOf(body, snapshot({ order, catalogPriceUsd: 65 }), BUYER._id, AT, IDS));
+    const repriced = thrownRefusal(() =>
+      planPurchaseOf(body, snapshot({ order, catalogPriceUsd: 65 }), BUYER._id, AT, IDS),
+    );
     expect([repriced.statusCode, repriced.message]).toEqual([409, PURCHASE_MESSAGES.priceChanged]);
     // A code the order was not priced with.
-    const recoded = refusal(() =>
+    const recoded = thrownRefusal(() =>
       planPurchaseOf(
         input({ orderId: 'ORD9', amount: 60.37, referralCode: 'RICK2026' }),
         snapshot({ order, referral: RICK }),
@@ -398,26 +380,28 @@ describe('planPurchase', () => {
 
   it('refuses an amount that differs from the amount due', () => {
     for (const amount of [59, 50, 60.01, 0]) {
-      const error = refusal(() => planPurchase(input({ amount }), snapshot(), BUYER._id, AT, IDS));
+      const error = thrownRefusal(() => planPurchase(input({ amount }), snapshot(), BUYER._id, AT, IDS));
       expect((error as ValidationError).fieldErrors).toEqual({ amount: PAYMENT_MESSAGES.orderAmountMismatch });
     }
     // With a valid code the full price is the mismatch.
-    const error = refusal(() =>
+    const error = thrownRefusal(() =>
       planPurchase(input({ amount: 60, referralCode: 'RICK2026' }), snapshot({ referral: RICK }), BUYER._id, AT, IDS),
     );
     expect((error as ValidationError).fieldErrors).toEqual({ amount: PAYMENT_MESSAGES.orderAmountMismatch });
   });
 
   it('answers 503 without an active wallet, and refuses a missing or deactivated buyer', () => {
-    const noWallet = refusal(() => planPurchase(input(), snapshot({ wallet: null }), BUYER._id, AT, IDS));
+    const noWallet = thrownRefusal(() => planPurchase(input(), snapshot({ wallet: null }), BUYER._id, AT, IDS));
     expect(noWallet).toBeInstanceOf(ServiceUnavailableError);
     expect(noWallet.statusCode).toBe(503);
     expect(noWallet.message).toBe(PAYMENT_MESSAGES.walletUnavailable);
-    expect(refusal(() => planPurchase(input(), snapshot({ profile: null }), BUYER._id, AT, IDS))).toBeInstanceOf(
+    expect(thrownRefusal(() => planPurchase(input(), snapshot({ profile: null }), BUYER._id, AT, IDS))).toBeInstanceOf(
       UnauthorizedError,
     );
     expect(
-      refusal(() => planPurchase(input(), snapshot({ profile: { ...BUYER, isActive: false } }), BUYER._id, AT, IDS)),
+      thrownRefusal(() =>
+        planPurchase(input(), snapshot({ profile: { ...BUYER, isActive: false } }), BUYER._id, AT, IDS),
+      ),
     ).toBeInstanceOf(ForbiddenError);
   });
 });
@@ -469,16 +453,18 @@ describe('planFreeTrial', () => {
   });
 
   it('happens once per account, and never for a deactivated one', () => {
-    const used = refusal(() =>
+    const used = thrownRefusal(() =>
       planFreeTrial({ ...BUYER, freeTrialStartedAt: '2026-01-01T00:00:00.000Z' }, AT, 'S', OFFER),
     );
     expect(used).toBeInstanceOf(ConflictError);
     expect(used.message).toBe(PAYMENT_MESSAGES.freeTrialUsed);
-    expect(refusal(() => planFreeTrial({ ...BUYER, isActive: false }, AT, 'S', OFFER))).toBeInstanceOf(ForbiddenError);
+    expect(thrownRefusal(() => planFreeTrial({ ...BUYER, isActive: false }, AT, 'S', OFFER))).toBeInstanceOf(
+      ForbiddenError,
+    );
   });
 
   it('has nothing to deliver without a copy-trading link: 409 with the sentence', () => {
-    const error = refusal(() => planFreeTrial(BUYER, AT, 'S', { onSale: true, copyTradingLink: null }));
+    const error = thrownRefusal(() => planFreeTrial(BUYER, AT, 'S', { onSale: true, copyTradingLink: null }));
     expect(error).toBeInstanceOf(ConflictError);
     expect(error.message).toBe('The free trial is not available right now. Please try again later.');
   });

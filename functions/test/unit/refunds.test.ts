@@ -394,32 +394,44 @@ describe('the approval plan', () => {
     endDate,
     isExtension: startDate !== '2027-01-01',
   });
-
-  it('refunding an extended Basic moves the later month back and the paid-through month with it', () => {
-    const jan = basicRow('A', '2026-12-10T09:00:00.000Z', '2027-01-01', '2027-01-31');
-    const feb = basicRow('B', '2026-12-12T09:00:00.000Z', '2027-02-01', '2027-02-28');
-    const mar = basicRow('C', '2026-12-14T09:00:00.000Z', '2027-03-01', '2027-03-31');
-    const payment = completedPayment({
-      _id: 'PB',
+  /** A completed Basic payment whose refund R awaits the approval. */
+  const basicAwaitingRefund = (overrides: Partial<PaymentRecord>) =>
+    completedPayment({
       packageSlug: 'basic',
       packageName: 'Basic Package',
-      subscriptionId: 'B',
       refundId: 'R',
       refundStatus: 'pending',
+      ...overrides,
     });
-    const plan = planRefundApproval(
+  /** The plan of approving refund R of `payment`, with jane's account read as `read` says. */
+  const approvalOf = (
+    payment: PaymentRecord,
+    read: {
+      basicPaidThrough: string;
+      subscriptions: SubscriptionRecord[];
+      referrer?: { available: number; owed: number } | null;
+    },
+  ) =>
+    planRefundApproval(
       pendingRefund(payment, { _id: 'R' }),
       {
         payment,
-        payer: { username: 'jane', email: 'j@example.com', basicPaidThrough: '2027-03-31' },
-        subscriptions: [jan, feb, mar],
-        referrer: null,
+        payer: { username: 'jane', email: 'j@example.com', basicPaidThrough: read.basicPaidThrough },
+        subscriptions: read.subscriptions,
+        referrer: read.referrer ?? null,
       },
       ADMIN,
       { payoutTxid: PAYOUT, note: null },
       now,
       ids(),
     );
+
+  it('refunding an extended Basic moves the later month back and the paid-through month with it', () => {
+    const jan = basicRow('A', '2026-12-10T09:00:00.000Z', '2027-01-01', '2027-01-31');
+    const feb = basicRow('B', '2026-12-12T09:00:00.000Z', '2027-02-01', '2027-02-28');
+    const mar = basicRow('C', '2026-12-14T09:00:00.000Z', '2027-03-01', '2027-03-31');
+    const payment = basicAwaitingRefund({ _id: 'PB', subscriptionId: 'B' });
+    const plan = approvalOf(payment, { basicPaidThrough: '2027-03-31', subscriptions: [jan, feb, mar] });
     expect(plan.subscription._id).toBe('B');
     expect(plan.moved).toEqual([
       { row: mar, period: { startDate: '2027-02-01', endDate: '2027-02-28' }, isExtension: true },
@@ -452,27 +464,8 @@ describe('the approval plan', () => {
       status: 'expired',
       endedAt: '2026-12-14T10:00:00.000Z',
     };
-    const payment = completedPayment({
-      _id: 'PA',
-      packageSlug: 'basic',
-      packageName: 'Basic Package',
-      subscriptionId: 'A',
-      refundId: 'R',
-      refundStatus: 'pending',
-    });
-    const plan = planRefundApproval(
-      pendingRefund(payment, { _id: 'R' }),
-      {
-        payment,
-        payer: { username: 'jane', email: 'j@example.com', basicPaidThrough: '2027-03-10' },
-        subscriptions: [jan, feb, given, ended],
-        referrer: null,
-      },
-      ADMIN,
-      { payoutTxid: PAYOUT, note: null },
-      now,
-      ids(),
-    );
+    const payment = basicAwaitingRefund({ _id: 'PA', subscriptionId: 'A' });
+    const plan = approvalOf(payment, { basicPaidThrough: '2027-03-10', subscriptions: [jan, feb, given, ended] });
     expect(plan.moved.map((m) => [m.row._id, m.period])).toEqual([
       ['B', { startDate: '2027-01-01', endDate: '2027-01-31' }],
       // Support's 10 days keep their length, chained after the month that now ends the run.
@@ -482,29 +475,17 @@ describe('the approval plan', () => {
   });
 
   it("takes the referrer's reward back: what is available first, the rest owed", () => {
-    const payment = completedPayment({
-      packageSlug: 'basic',
-      packageName: 'Basic Package',
+    const payment = basicAwaitingRefund({
       referralUserId: SAMPLE_REFERRER._id,
       referralReward: 2,
       referralCredited: true,
-      refundId: 'R',
-      refundStatus: 'pending',
     });
     const row = basicRow(payment.subscriptionId, payment.approvedAt ?? '', '2027-01-01', '2027-01-31');
-    const plan = planRefundApproval(
-      pendingRefund(payment, { _id: 'R' }),
-      {
-        payment,
-        payer: { username: 'jane', email: 'j@example.com', basicPaidThrough: '2027-01-31' },
-        subscriptions: [{ ...row, paymentId: payment._id }],
-        referrer: { available: 0.5, owed: 1 },
-      },
-      ADMIN,
-      { payoutTxid: PAYOUT, note: null },
-      now,
-      ids(),
-    );
+    const plan = approvalOf(payment, {
+      basicPaidThrough: '2027-01-31',
+      subscriptions: [{ ...row, paymentId: payment._id }],
+      referrer: { available: 0.5, owed: 1 },
+    });
     expect(plan.clawback).toMatchObject({
       referrerId: SAMPLE_REFERRER._id,
       amount: 2,

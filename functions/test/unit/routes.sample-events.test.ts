@@ -26,6 +26,7 @@ import { useAwsOutbox } from '../helpers/aws-outbox.js';
 import { useCognitoFake } from '../helpers/cognito-fake.js';
 import { useMockedDynamo, givenEmptyTable } from '../helpers/dynamo-outcomes.js';
 import { SAMPLE_ADMIN_ID as ADMIN_SUB } from '../helpers/sample-admin.js';
+import { SAMPLE_JANE } from '../helpers/sample-customers.js';
 
 /**
  * The sample events are what `npm run invoke -- <id>` and `sam local invoke` send: each must run
@@ -50,8 +51,7 @@ vi.stubGlobal(
   tronFetch(new Map([[SAMPLE_PAYOUT_TXID, usdtPayoutReceipt(SAMPLE_PAYOUT_TXID, SAMPLE_TRC20_ADDRESS, '20')]])),
 );
 
-const SUB = '3b9f7c2e-6d1a-4e8b-9c5f-2a7d1e0b4c63';
-const EMAIL = 'jane.doe@example.com';
+const { _id: SUB, email: EMAIL } = SAMPLE_JANE;
 /** The administrator of the admin samples signs in with this address. */
 const ADMIN_EMAIL = 'admin@example.com';
 const OTP_KEY = String(config.otpHashKey);
@@ -289,19 +289,13 @@ describe('events/<id>.json', () => {
     expect(list?.args[0].input.Limit).toBe(20);
   });
 
-  it('contact-delete deletes the sample id', async () => {
-    const event = loadSampleEvent('contact-delete');
-    await run('contact-delete');
-    expect(storeTransactions(dynamo)[0]?.args[0].input.TransactItems?.[0]?.Delete?.Key).toEqual({
-      PK: `CONTACT#${event.pathParameters?.id}`,
-      SK: `CONTACT#${event.pathParameters?.id}`,
-    });
-  });
-
-  it('contact-mark-read marks the sample id read', async () => {
-    const event = loadSampleEvent('contact-mark-read');
-    await run('contact-mark-read');
-    expect(storeTransactions(dynamo)[0]?.args[0].input.TransactItems?.[0]?.Update?.Key).toEqual({
+  it.each([
+    ['contact-delete', 'deletes', 'Delete'],
+    ['contact-mark-read', 'marks read', 'Update'],
+  ] as const)('%s %s the sample id', async (routeId, _does, write) => {
+    const event = loadSampleEvent(routeId);
+    await run(routeId);
+    expect(storeTransactions(dynamo)[0]?.args[0].input.TransactItems?.[0]?.[write]?.Key).toEqual({
       PK: `CONTACT#${event.pathParameters?.id}`,
       SK: `CONTACT#${event.pathParameters?.id}`,
     });

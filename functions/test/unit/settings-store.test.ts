@@ -8,22 +8,20 @@ import { MAIL_ON, dynamo, AT, audit, transactItems, auditPut } from '../helpers/
  * The settings store against a mocked document client (helpers/config-store-tables.ts): keys,
  * conditions, one request each.
  */
+/** Settings with the Basic switch and automatic approval as given, no link, every new-work mail on. */
+const settingsOf = (basicPackageEnabled: boolean, autoApproveOnMatch: boolean) => ({
+  basicPackageEnabled,
+  autoApproveOnMatch,
+  copyTradingLink: null,
+  newWorkMail: MAIL_ON,
+});
+
 describe('the settings store', () => {
   it('reads the switch consistently; a missing item is Basic on sale', async () => {
     dynamo.on(GetCommand).resolves({});
-    expect(await dynamoSettingsStore.readSubscriptionSettings()).toEqual({
-      basicPackageEnabled: true,
-      autoApproveOnMatch: false,
-      copyTradingLink: null,
-      newWorkMail: MAIL_ON,
-    });
+    expect(await dynamoSettingsStore.readSubscriptionSettings()).toEqual(settingsOf(true, false));
     dynamo.on(GetCommand).resolves({ Item: { basicPackageEnabled: false, autoApproveOnMatch: true } });
-    expect(await dynamoSettingsStore.readSubscriptionSettings()).toEqual({
-      basicPackageEnabled: false,
-      autoApproveOnMatch: true,
-      copyTradingLink: null,
-      newWorkMail: MAIL_ON,
-    });
+    expect(await dynamoSettingsStore.readSubscriptionSettings()).toEqual(settingsOf(false, true));
     expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
       Key: { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
       ConsistentRead: true,
@@ -32,8 +30,8 @@ describe('the settings store', () => {
 
   it('moves the switch on condition it still reads the old value, with the audit entry', async () => {
     const change = {
-      from: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null, newWorkMail: MAIL_ON },
-      to: { basicPackageEnabled: false, autoApproveOnMatch: false, copyTradingLink: null, newWorkMail: MAIL_ON },
+      from: settingsOf(true, false),
+      to: settingsOf(false, false),
       at: AT,
       adminId: 'admin-1',
       audit: audit('settings.update'),
@@ -51,8 +49,8 @@ describe('the settings store', () => {
     expect(
       await dynamoSettingsStore.commitSubscriptionSettings({
         ...change,
-        from: { basicPackageEnabled: false, autoApproveOnMatch: false, copyTradingLink: null, newWorkMail: MAIL_ON },
-        to: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null, newWorkMail: MAIL_ON },
+        from: settingsOf(false, false),
+        to: settingsOf(true, false),
       }),
     ).toBe('changed');
     expect(transactItems(1)[0]?.Update?.ConditionExpression).toBe('#enabled = :from');
@@ -65,8 +63,8 @@ describe('the autoApproveOnMatch switch in the settings item', () => {
   it('moves it alone on condition it still reads the old value (absent reads as off)', async () => {
     await dynamoSettingsStore.commitSubscriptionSettings({
       ...base,
-      from: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null, newWorkMail: MAIL_ON },
-      to: { basicPackageEnabled: true, autoApproveOnMatch: true, copyTradingLink: null, newWorkMail: MAIL_ON },
+      from: settingsOf(true, false),
+      to: settingsOf(true, true),
     });
     expect(transactItems()[0]?.Update).toMatchObject({
       Key: { PK: 'SETTINGS', SK: 'SUBSCRIPTION' },
@@ -81,8 +79,8 @@ describe('the autoApproveOnMatch switch in the settings item', () => {
   it('moves both in one update with both conditions', async () => {
     await dynamoSettingsStore.commitSubscriptionSettings({
       ...base,
-      from: { basicPackageEnabled: false, autoApproveOnMatch: true, copyTradingLink: null, newWorkMail: MAIL_ON },
-      to: { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null, newWorkMail: MAIL_ON },
+      from: settingsOf(false, true),
+      to: settingsOf(true, false),
     });
     expect(transactItems()[0]?.Update).toMatchObject({
       UpdateExpression: 'SET entity = :entity, #enabled = :to, #auto = :autoTo, updatedAt = :at, updatedBy = :by',
@@ -96,7 +94,7 @@ describe('the autoApproveOnMatch switch in the settings item', () => {
 describe('the copy-trading link in the settings item', () => {
   const base = { at: AT, adminId: 'admin-1', audit: audit('settings.update') };
   const LINK = 'https://broker.example/copy/1';
-  const none = { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null, newWorkMail: MAIL_ON };
+  const none = settingsOf(true, false);
 
   it('reads a stored link, and no link as null', async () => {
     dynamo.on(GetCommand).resolves({ Item: { copyTradingLink: LINK } });
@@ -136,7 +134,7 @@ describe('the copy-trading link in the settings item', () => {
 
 describe('the new-work mail switches in the settings item', () => {
   const base = { at: AT, adminId: 'admin-1', audit: audit('settings.update') };
-  const none = { basicPackageEnabled: true, autoApproveOnMatch: false, copyTradingLink: null, newWorkMail: MAIL_ON };
+  const none = settingsOf(true, false);
 
   it('reads every kind as on unless it is stored as false, with or without the map', async () => {
     dynamo.on(GetCommand).resolves({ Item: { newWorkMail: { pendingPayments: false, unreadMessages: true } } });

@@ -21,6 +21,9 @@ const ids = () => {
   return () => `AUDIT${++n}`;
 };
 
+type SettingsDeps = Parameters<typeof saveSubscriptionSettings>[0];
+type SettingsSave = Parameters<typeof saveSubscriptionSettings>[1];
+
 function settingsMemory(initial: Partial<SubscriptionSettings> = {}) {
   const state = {
     settings: {
@@ -55,6 +58,9 @@ function settingsMemory(initial: Partial<SubscriptionSettings> = {}) {
   return {
     store,
     state,
+    /** The admin's save of `settings` now, over this store (with `extra` dependencies, e.g. mailKinds). */
+    save: (settings: SettingsSave['settings'], extra: Partial<SettingsDeps> = {}) =>
+      saveSubscriptionSettings({ store, now: () => NOW, newId: ids(), ...extra }, { settings }, ADMIN),
     race: (times: number) => {
       racesLeft = times;
     },
@@ -72,11 +78,7 @@ describe('subscription settings', () => {
 
   it('turns Basic off with an audit entry carrying from/to, and answers the spec’s message', async () => {
     const memory = settingsMemory();
-    const result = await saveSubscriptionSettings(
-      { store: memory.store, now: () => NOW, newId: ids() },
-      { settings: { basicPackageEnabled: false } },
-      ADMIN,
-    );
+    const result = await memory.save({ basicPackageEnabled: false });
     expect(result).toEqual({
       success: true,
       message: 'Subscription settings updated successfully',
@@ -100,22 +102,14 @@ describe('subscription settings', () => {
 
   it('writes and audits nothing when the switch already has the value', async () => {
     const memory = settingsMemory({ basicPackageEnabled: false });
-    const result = await saveSubscriptionSettings(
-      { store: memory.store, now: () => NOW, newId: ids() },
-      { settings: { basicPackageEnabled: false } },
-      ADMIN,
-    );
+    const result = await memory.save({ basicPackageEnabled: false });
     expect(result.message).toBe(SETTINGS_MESSAGES.settingsUpdated);
     expect(memory.state.commits).toEqual([]);
   });
 
   it('leaves the switch alone when a save does not name it (another setting of the same item)', async () => {
     const memory = settingsMemory({ basicPackageEnabled: false });
-    const result = await saveSubscriptionSettings(
-      { store: memory.store, now: () => NOW, newId: ids() },
-      { settings: {} },
-      ADMIN,
-    );
+    const result = await memory.save({});
     expect(result.settings).toEqual({
       basicPackageEnabled: false,
       autoApproveOnMatch: false,
@@ -147,11 +141,7 @@ describe('the autoApproveOnMatch switch', () => {
       copyTradingLink: null,
       newWorkMail: {},
     });
-    const result = await saveSubscriptionSettings(
-      { store: memory.store, now: () => NOW, newId: ids() },
-      { settings: { autoApproveOnMatch: true } },
-      ADMIN,
-    );
+    const result = await memory.save({ autoApproveOnMatch: true });
     expect(result.settings).toMatchObject({ basicPackageEnabled: true, autoApproveOnMatch: true });
     expect(memory.state.commits).toHaveLength(1);
     expect(memory.state.commits[0]).toMatchObject({
@@ -166,22 +156,14 @@ describe('the autoApproveOnMatch switch', () => {
 
   it('the spec’s save (Basic only) leaves automatic approval as it is', async () => {
     const memory = settingsMemory({ autoApproveOnMatch: true });
-    const result = await saveSubscriptionSettings(
-      { store: memory.store, now: () => NOW, newId: ids() },
-      { settings: { basicPackageEnabled: false } },
-      ADMIN,
-    );
+    const result = await memory.save({ basicPackageEnabled: false });
     expect(result.settings).toMatchObject({ basicPackageEnabled: false, autoApproveOnMatch: true });
     expect(memory.state.commits[0]?.audit.details).toEqual({ setting: 'basicPackageEnabled', from: true, to: false });
   });
 
   it('both switches in one save: one transaction, one audit entry naming both', async () => {
     const memory = settingsMemory();
-    await saveSubscriptionSettings(
-      { store: memory.store, now: () => NOW, newId: ids() },
-      { settings: { basicPackageEnabled: false, autoApproveOnMatch: true } },
-      ADMIN,
-    );
+    await memory.save({ basicPackageEnabled: false, autoApproveOnMatch: true });
     expect(memory.state.commits).toHaveLength(1);
     expect(memory.state.commits[0]?.audit.details).toEqual({
       settings: ['basicPackageEnabled', 'autoApproveOnMatch'],
@@ -205,11 +187,7 @@ describe('the new-work mail switches', () => {
 
   it('turns one kind off, the others untouched, with its before and after in the audit entry', async () => {
     const memory = settingsMemory();
-    const result = await saveSubscriptionSettings(
-      { store: memory.store, mailKinds: MAIL_KINDS, now: () => NOW, newId: ids() },
-      { settings: { newWorkMail: { unreadMessages: false } } },
-      ADMIN,
-    );
+    const result = await memory.save({ newWorkMail: { unreadMessages: false } }, { mailKinds: MAIL_KINDS });
     expect(result.settings.newWorkMail).toEqual({
       pendingPayments: true,
       pendingWithdrawals: true,
@@ -227,11 +205,7 @@ describe('the new-work mail switches', () => {
 
   it('writes and audits nothing when the kinds named already have their values', async () => {
     const memory = settingsMemory({ newWorkMail: { ...allNewWorkMailOn(), pendingPayments: false } });
-    await saveSubscriptionSettings(
-      { store: memory.store, mailKinds: MAIL_KINDS, now: () => NOW, newId: ids() },
-      { settings: { newWorkMail: { pendingPayments: false, pendingWithdrawals: true } } },
-      ADMIN,
-    );
+    await memory.save({ newWorkMail: { pendingPayments: false, pendingWithdrawals: true } }, { mailKinds: MAIL_KINDS });
     expect(memory.state.commits).toEqual([]);
   });
 });

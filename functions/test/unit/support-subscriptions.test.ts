@@ -20,6 +20,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../src/domain/
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import { cancelled, transactItemsOf, useMockedDynamo } from '../helpers/dynamo-outcomes.js';
 import { SAMPLE_ADMIN_ID as ADMIN } from '../helpers/sample-admin.js';
+import { marchSubscription } from '../helpers/subscription-samples.js';
 
 /**
  * Support's subscription controls: the package dates of a grant and an extension, every refusal with
@@ -33,24 +34,8 @@ const ACTOR = { userId: ADMIN, email: 'admin@example.com' };
 let ids = 0;
 const newId = () => `ID${String((ids += 1)).padStart(24, '0')}`;
 
-const row = (overrides: Partial<SubscriptionRecord>): SubscriptionRecord => ({
-  _id: `SUB${String((ids += 1)).padStart(23, '0')}`,
-  userId: USER,
-  username: 'jane_doe',
-  email: 'jane.doe@example.com',
-  packageSlug: 'basic',
-  packageName: 'Basic Package',
-  status: 'active',
-  startDate: '2026-03-01',
-  endDate: '2026-03-31',
-  paymentMethod: 'usdt',
-  paymentId: 'PAY1',
-  isExtension: false,
-  notificationSent: true,
-  createdAt: '2026-02-20T09:00:00.000Z',
-  updatedAt: '2026-02-20T09:30:00.000Z',
-  ...overrides,
-});
+const row = (overrides: Partial<SubscriptionRecord>): SubscriptionRecord =>
+  marchSubscription(USER, `SUB${String((ids += 1)).padStart(23, '0')}`, overrides);
 const target = (subscriptions: SubscriptionRecord[] = [], overrides: Partial<SupportTarget> = {}): SupportTarget => ({
   userId: USER,
   username: 'jane_doe',

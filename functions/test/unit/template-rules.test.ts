@@ -100,124 +100,88 @@ describe('the types and their placeholders', () => {
 });
 
 describe('the values each mail is sent with', () => {
-  // Mail is compiled with `strict`: an offered placeholder without a value would fail the send.
-  const sent: Record<AdminTemplateType, Record<string, string>> = Object.fromEntries(
-    ADMIN_TEMPLATE_TYPES.map((type) => {
-      if (type === 'withdrawalApproved' || type === 'withdrawalRejected') {
-        return [
-          type,
-          withdrawalMailValues({
-            username: 'u',
-            amount: 1,
-            trc20Address: 'T',
-            requestDate: '2026-11-23T12:00:00.000Z',
-            adminNote: null,
-            dashboardLink: 'l',
-            ...(type === 'withdrawalApproved' ? { payoutTxid: 'ab'.repeat(32) } : {}),
-          }),
-        ];
-      }
-      if (type === 'walletActivated') {
-        return [
-          type,
-          walletActivatedMailValues({
-            currency: 'USDT',
-            network: 'TRC20',
-            address: 'T',
-            previousAddress: null,
-            activatedBy: 'a@example.com',
-            activatedAt: '2026-11-23T12:00:00.000Z',
-            walletsLink: 'l',
-          }),
-        ];
-      }
-      if (type === 'botConnected') {
-        return [
-          type,
-          botConnectedMailValues({
-            username: 'u',
-            packageName: 'p',
-            broker: 'b',
-            server: 's',
-            accountNumber: '1234',
-            connectedAt: '2026-11-23T12:00:00.000Z',
-            dashboardLink: 'l',
-          }),
-        ];
-      }
-      if (type === 'adminNewWork') {
-        return [
-          type,
-          newWorkMailValues({
-            kind: 'pendingPayments',
-            since: '2026-11-23T12:00:00.000Z',
-            arrivals: { items: [], total: 0 },
-            waiting: null,
-            reviewLink: 'l',
-            settingsLink: 's',
-          }),
-        ];
-      }
-      if (type === 'refundApproved' || type === 'refundRefused') {
-        const refund = { username: 'u', packageName: 'p', amountPaid: 250.37, trc20Address: 'T', dashboardLink: 'l' };
-        return [
-          type,
-          type === 'refundApproved'
-            ? refundMailValues({ ...refund, decision: 'approved', payoutTxid: 'a'.repeat(64), note: null })
-            : refundMailValues({ ...refund, decision: 'refused', reason: 'r' }),
-        ];
-      }
-      if (type === 'unmatchedTransfer') {
-        return [
-          type,
-          unmatchedTransferMailValues({
-            amount: '60.37',
-            txid: 't',
-            from: 'T',
-            wallet: 'T',
-            confirmedAt: '2026-11-23T12:00:00.000Z',
-            reason: 'r',
-            closeOrders: 1,
-            transfersLink: 'l',
-          }),
-        ];
-      }
-      if (type === 'amountPoolLow') {
-        return [
-          type,
-          amountPoolLowMailValues({
-            priceCents: 6000,
-            freeAmounts: 17,
-            totalAmounts: 99,
-            seenAt: '2026-11-23T12:00:00.000Z',
-            paymentsLink: 'l',
-          }),
-        ];
-      }
-      if (type === 'subscriptionExpiryReminder') {
-        return [
-          type,
-          expiryReminderMailValues({
-            username: 'u',
-            packageName: 'p',
-            endDate: '2027-01-01',
-            daysLeft: 3,
-            dashboardLink: 'l',
-          }),
-        ];
-      }
-      const subscription = {
-        username: 'u',
-        packageName: 'p',
-        startDate: null,
-        endDate: null,
-        dashboardLink: 'l',
-        // The pending mails are sent with the exact amount of the payment's order.
-        ...(TEMPLATE_PLACEHOLDERS[type].includes('amount') ? { amount: 100.37 } : {}),
-      };
-      if (type === 'freeTrialActivated') return [type, freeTrialMailValues({ ...subscription, copyTradingLink: 'c' })];
-      return [type, subscriptionMailValues(subscription)];
+  const withdrawal = {
+    username: 'u',
+    amount: 1,
+    trc20Address: 'T',
+    requestDate: '2026-11-23T12:00:00.000Z',
+    adminNote: null,
+    dashboardLink: 'l',
+  };
+  const refund = { username: 'u', packageName: 'p', amountPaid: 250.37, trc20Address: 'T', dashboardLink: 'l' };
+  /** The mails sent with values of their own; every other one is a subscription mail. */
+  const ownValues: Partial<Record<AdminTemplateType, Record<string, string>>> = {
+    withdrawalApproved: withdrawalMailValues({ ...withdrawal, payoutTxid: 'ab'.repeat(32) }),
+    withdrawalRejected: withdrawalMailValues(withdrawal),
+    walletActivated: walletActivatedMailValues({
+      currency: 'USDT',
+      network: 'TRC20',
+      address: 'T',
+      previousAddress: null,
+      activatedBy: 'a@example.com',
+      activatedAt: '2026-11-23T12:00:00.000Z',
+      walletsLink: 'l',
     }),
+    botConnected: botConnectedMailValues({
+      username: 'u',
+      packageName: 'p',
+      broker: 'b',
+      server: 's',
+      accountNumber: '1234',
+      connectedAt: '2026-11-23T12:00:00.000Z',
+      dashboardLink: 'l',
+    }),
+    adminNewWork: newWorkMailValues({
+      kind: 'pendingPayments',
+      since: '2026-11-23T12:00:00.000Z',
+      arrivals: { items: [], total: 0 },
+      waiting: null,
+      reviewLink: 'l',
+      settingsLink: 's',
+    }),
+    refundApproved: refundMailValues({ ...refund, decision: 'approved', payoutTxid: 'a'.repeat(64), note: null }),
+    refundRefused: refundMailValues({ ...refund, decision: 'refused', reason: 'r' }),
+    unmatchedTransfer: unmatchedTransferMailValues({
+      amount: '60.37',
+      txid: 't',
+      from: 'T',
+      wallet: 'T',
+      confirmedAt: '2026-11-23T12:00:00.000Z',
+      reason: 'r',
+      closeOrders: 1,
+      transfersLink: 'l',
+    }),
+    amountPoolLow: amountPoolLowMailValues({
+      priceCents: 6000,
+      freeAmounts: 17,
+      totalAmounts: 99,
+      seenAt: '2026-11-23T12:00:00.000Z',
+      paymentsLink: 'l',
+    }),
+    subscriptionExpiryReminder: expiryReminderMailValues({
+      username: 'u',
+      packageName: 'p',
+      endDate: '2027-01-01',
+      daysLeft: 3,
+      dashboardLink: 'l',
+    }),
+  };
+  const subscriptionValues = (type: AdminTemplateType) => {
+    const subscription = {
+      username: 'u',
+      packageName: 'p',
+      startDate: null,
+      endDate: null,
+      dashboardLink: 'l',
+      // The pending mails are sent with the exact amount of the payment's order.
+      ...(TEMPLATE_PLACEHOLDERS[type].includes('amount') ? { amount: 100.37 } : {}),
+    };
+    if (type === 'freeTrialActivated') return freeTrialMailValues({ ...subscription, copyTradingLink: 'c' });
+    return subscriptionMailValues(subscription);
+  };
+  // Mail is compiled with `strict`: an offered placeholder without a value would fail the send.
+  const sent = Object.fromEntries(
+    ADMIN_TEMPLATE_TYPES.map((type) => [type, ownValues[type] ?? subscriptionValues(type)]),
   ) as Record<AdminTemplateType, Record<string, string>>;
 
   it.each(ADMIN_TEMPLATE_TYPES)('carry every placeholder %s offers', (type) => {

@@ -32,6 +32,11 @@ const values = {
 const types = Object.keys(DEFAULT_EMAIL_TEMPLATES) as EmailTemplateType[];
 const CODE_MAILS = ['otpVerification', 'passwordResetOtp', 'emailChangeOtp'] as const;
 
+/** Both the HTML and the text version of `mail` say each of `facts`. */
+const expectBothSay = (mail: { html: string; text: string }, ...facts: string[]) => {
+  for (const part of [mail.html, mail.text]) for (const fact of facts) expect(part).toContain(fact);
+};
+
 describe('default templates', () => {
   it('exist for the code mails, the e-mail change notice, the 11 editable types, the withdrawal decisions, the reminder, the admin notices, the new-work mail, the test mail, the refund decisions and the bot connection notice', () => {
     expect([...types].sort()).toEqual(
@@ -67,21 +72,14 @@ describe('default templates', () => {
       }),
     );
     expect(mail.subject).toBe('GoldBot: the bot is connected to your MetaTrader 5 account');
-    for (const part of [mail.html, mail.text]) {
-      for (const fact of ['jane_doe', 'Pro Package', 'ICMarketsSC-MT5-2', '51234567', 'Nov 23, 2026', 'read-only']) {
-        expect(part).toContain(fact);
-      }
-    }
+    expectBothSay(mail, 'jane_doe', 'Pro Package', 'ICMarketsSC-MT5-2', '51234567', 'Nov 23, 2026', 'read-only');
     expect(mail.html).toContain('IC &lt;Markets&gt;');
     expect(mail.html).toContain('href="https://app.example.com/dashboard"');
   });
 
   it.each(CODE_MAILS)('%s carries the code and the expiry in HTML and text', (type) => {
     const mail = renderEmail(DEFAULT_EMAIL_TEMPLATES[type], values);
-    for (const part of [mail.html, mail.text]) {
-      expect(part).toContain('0482');
-      expect(part).toContain('10 minutes');
-    }
+    expectBothSay(mail, '0482', '10 minutes');
     expect(mail.subject).toMatch(/GoldBot/);
   });
 
@@ -100,7 +98,7 @@ describe('default templates', () => {
   it('emailChanged tells the old address the masked new one, and nothing to enter', () => {
     const mail = renderEmail(DEFAULT_EMAIL_TEMPLATES.emailChanged, values);
     expect(mail.subject).toBe('Your GoldBot email was changed');
-    for (const part of [mail.html, mail.text]) expect(part).toContain('j***@example.org');
+    expectBothSay(mail, 'j***@example.org');
     expect(mail.text).not.toContain('0482');
   });
 
@@ -118,11 +116,12 @@ describe('default templates', () => {
       }),
     );
     expect(mail.subject).toBe('GoldBot admin: a new USDT wallet now receives payments');
-    for (const part of [mail.html, mail.text]) {
-      expect(part).toContain('TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL');
-      expect(part).toContain('TJRabPrwbZy45sbavfcjinPJC18kjpRTv8');
-      expect(part).toContain('Nov 23, 2026, 12:05 UTC');
-    }
+    expectBothSay(
+      mail,
+      'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL',
+      'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+      'Nov 23, 2026, 12:05 UTC',
+    );
     expect(mail.html).toContain('&lt;ops&gt;@example.com');
     expect(mail.html).toContain('href="https://app.example.com/admin/wallets"');
     const first = walletActivatedMailValues({
@@ -153,12 +152,13 @@ describe('default templates', () => {
       }),
     );
     expect(mail.subject).toBe('GoldBot admin: 3 new withdrawal requests');
-    for (const part of [mail.html, mail.text]) {
-      expect(part).toContain('since Nov 23, 2026, 11:49 UTC');
-      expect(part).toContain('… and 2 more');
-      expect(part).toContain('1 withdrawal request waits for a decision in all.');
-      expect(part).toContain('every 15 minutes');
-    }
+    expectBothSay(
+      mail,
+      'since Nov 23, 2026, 11:49 UTC',
+      '… and 2 more',
+      '1 withdrawal request waits for a decision in all.',
+      'every 15 minutes',
+    );
     expect(mail.text).toContain(
       '• Nov 23, 2026, 11:52 UTC · <b>ann</b> <ann@example.com> · 20.00 USDT to TQn9\n… and 2 more',
     );
@@ -203,10 +203,7 @@ describe('default templates', () => {
       }),
     );
     expect(mail.subject).toBe('GoldBot: your Pro Package ends in 3 days');
-    for (const part of [mail.html, mail.text]) {
-      expect(part).toContain('Nov 30, 2026');
-      expect(part).toContain('in 3 days');
-    }
+    expectBothSay(mail, 'Nov 30, 2026', 'in 3 days');
     expect(mail.html).toContain('&lt;b&gt;jane&lt;/b&gt;');
     expect(mail.html).toContain('href="https://app.example.com/dashboard"');
   });
@@ -226,10 +223,7 @@ describe('default templates', () => {
       refundMailValues({ ...refund, decision: 'approved', payoutTxid: PAYOUT, note: 'Sent <today>' }),
     );
     expect(mail.subject).toBe('GoldBot: your refund of 250.37 USDT has been sent');
-    for (const part of [mail.html, mail.text]) {
-      expect(part).toContain(PAYOUT);
-      expect(part).toContain('TJRabPrwbZy45sbavfcjinPJC18kjpRTv8');
-    }
+    expectBothSay(mail, PAYOUT, 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8');
     expect(mail.html).toContain(`href="https://tronscan.org/#/transaction/${PAYOUT}"`);
     expect(mail.html).toContain('Sent &lt;today&gt;');
     expect(mail.html).toContain('&lt;b&gt;jane&lt;/b&gt;');

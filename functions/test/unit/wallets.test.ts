@@ -207,24 +207,22 @@ describe('saveWallet: update', () => {
     });
   });
 
-  it('saving the active wallet active again rewrites its own pointer (its network may have changed)', async () => {
+  it.each([
+    [
+      'saving the active wallet active again rewrites its own pointer (its network may have changed)',
+      'TRON',
+      true,
+      'put',
+    ],
+    ['deactivating the active wallet deletes the pointer', 'TRC20', false, 'delete'],
+  ] as const)('%s', async (_label, network, isActive, pointerWrite) => {
     const store = new FakeWallets([wallet()], pointerTo(wallet()));
     await saveWallet(
       deps(store),
-      input({ _id: 'W-A', address: 'ADDRESS-A', network: 'TRON', currency: 'USDT', isActive: true }),
+      input({ _id: 'W-A', address: 'ADDRESS-A', network, currency: 'USDT', isActive }),
       ADMIN,
     );
-    expect(store.plans[0]).toMatchObject({ pointer: { kind: 'put', expected: 'W-A' }, deactivate: null });
-  });
-
-  it('deactivating the active wallet deletes the pointer', async () => {
-    const store = new FakeWallets([wallet()], pointerTo(wallet()));
-    await saveWallet(
-      deps(store),
-      input({ _id: 'W-A', address: 'ADDRESS-A', network: 'TRC20', currency: 'USDT', isActive: false }),
-      ADMIN,
-    );
-    expect(store.plans[0]).toMatchObject({ pointer: { kind: 'delete', expected: 'W-A' }, deactivate: null });
+    expect(store.plans[0]).toMatchObject({ pointer: { kind: pointerWrite, expected: 'W-A' }, deactivate: null });
   });
 
   it('refuses a changed address or currency (400) and an unknown id (404), committing nothing', async () => {
