@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  activationsResponseSchema,
   paymentStatsResponseSchema,
   scheduledJobEvent,
   sendActivationMailsResponseSchema,
@@ -13,8 +12,8 @@ import {
 } from '@goldbot/shared';
 import { subscriptionKey } from '../../src/data/subscription-entity.js';
 import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
-import { admin, basicStartingToday, db, delta, table, todayUtc } from './fixtures.js';
-import { mailsTo } from './mailbox.js';
+import { activationMails, activations, admin, basicStartingToday, db, delta, table, todayUtc } from './fixtures.js';
+import { loadJobHandler, type JobHandler } from './job-handlers.js';
 
 /**
  * The back-office insight routes over real HTTP against the local stack: the dashboard's
@@ -236,27 +235,17 @@ describe('subscription history', () => {
 });
 
 describe('activation mails', () => {
-  type JobHandler = (event: unknown) => Promise<Record<string, number | boolean>>;
   let job: JobHandler;
 
   beforeAll(async () => {
-    // The job runs in this process with the stack's handler environment, as the local scheduler runs it.
-    Object.assign(process.env, stack().handlerEnv);
-    job = ((await import('../../src/handlers/job-send-activation-emails.js')) as { handler: JobHandler }).handler;
+    job = await loadJobHandler('job-send-activation-emails');
   });
 
-  const activations = async () => {
-    const res = await api('/api/admin/activations', { token: await admin() });
-    expect(res.status).toBe(200);
-    return activationsResponseSchema.parse(res.body).subscriptions;
-  };
   const send = async () => {
     const res = await api('/api/payment/send-basic-package-notifications', { method: 'POST', token: await admin() });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return sendActivationMailsResponseSchema.parse(res.body);
   };
-  const activationMails = async (customer: TestCustomer) =>
-    (await mailsTo(customer.email)).filter((m) => /Basic Package is now active/.test(m.subject));
 
   it('lists Basic subscriptions starting today, then mails each subscriber once while two clicks and the job race', async () => {
     const customers = await Promise.all([newCustomer('act-a'), newCustomer('act-b'), newCustomer('act-c')]);

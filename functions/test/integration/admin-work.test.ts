@@ -16,8 +16,9 @@ import { contactMessageKey, toContactMessageItem } from '../../src/data/contact-
 import { newWorkNoticeKey } from '../../src/data/new-work-notice-entity.js';
 import { refundKey, toRefundItem } from '../../src/data/refund-entity.js';
 import type { PaymentRecord } from '../../src/domain/records/payment-record.js';
-import { api, newCustomer, stack, type TestCustomer } from './http-client.js';
+import { api, newCustomer, type TestCustomer } from './http-client.js';
 import { admin, buy, db, decidePayment, earnReferralCredits, getItem, table } from './fixtures.js';
+import { loadJobHandler, type JobResult } from './job-handlers.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -150,8 +151,7 @@ describe('the counts of waiting work', () => {
 });
 
 describe('the new-work mail', () => {
-  type JobHandler = (event: unknown) => Promise<Record<string, number | boolean>>;
-  let runJob: (at: number) => Promise<Record<string, number | boolean>>;
+  let runJob: (at: number) => Promise<JobResult>;
   // A day ahead of the stack's own scheduler, which runs the same job on real time: its runs then
   // find this test's notices recent and leave them alone, and this test's runs take over its lease.
   const T0 = Date.now() + 24 * 60 * MINUTE;
@@ -159,9 +159,7 @@ describe('the new-work mail', () => {
   const tag = randomUUID().slice(0, 8);
 
   beforeAll(async () => {
-    Object.assign(process.env, stack().handlerEnv);
-    const jobId = 'job-new-work-mail';
-    const { handler } = (await import(`../../src/handlers/${jobId}.ts`)) as { handler: JobHandler };
+    const handler = await loadJobHandler('job-new-work-mail');
     runJob = async (at: number) => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(at);

@@ -13,6 +13,7 @@ import {
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { LOCAL_DEV_WALLET_ADDRESS } from '../../../scripts/local/stack.js';
 import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
+import { loadJobHandler, type JobHandler } from './job-handlers.js';
 import { mailsTo } from './mailbox.js';
 import { sleep } from '../../src/lib/retry.js';
 
@@ -403,13 +404,10 @@ describe('automatic approval of a match', () => {
 });
 
 describe('job-chain-recheck', () => {
-  type JobHandler = (event: unknown) => Promise<Record<string, unknown>>;
-  let handler: JobHandler;
+  let handler: JobHandler<Record<string, unknown>>;
 
   beforeAll(async () => {
-    // Handlers read their configuration when first imported: point them at the test stack first.
-    Object.assign(process.env, stack().handlerEnv);
-    handler = ((await import('../../src/handlers/job-chain-recheck.js')) as { handler: JobHandler }).handler;
+    handler = await loadJobHandler('job-chain-recheck');
   });
 
   const runJob = () => handler(scheduledJobEvent('job-chain-recheck', new Date()));

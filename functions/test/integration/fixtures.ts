@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import {
+  activationsResponseSchema,
   paymentStatsResponseSchema,
   subscriptionHistoryResponseSchema,
   userStatsResponseSchema,
@@ -24,6 +25,7 @@ import type { SubscriptionRecord } from '../../src/domain/records/subscription-r
 import { toProfileItem } from '../../src/data/user-profile-entity.js';
 import type { UserProfile } from '../../src/domain/records/user-profile.js';
 import { api, idTokenFor, stack, withOrder, type TestCustomer } from './http-client.js';
+import { mailsTo } from './mailbox.js';
 
 /**
  * Setup and read-back helpers shared by the integration suites that drive the money loop over
@@ -353,3 +355,14 @@ export async function seededProfile(tag: string): Promise<Pick<TestCustomer, 'us
   await db().send(new PutCommand({ TableName: table(), Item: toProfileItem(profile) }));
   return { userId: id, username: profile.username, email: profile.email };
 }
+
+/** The Basic subscriptions starting today, as the admin's activations list shows them. */
+export async function activations() {
+  const res = await api('/api/admin/activations', { token: await admin() });
+  expect(res.status).toBe(200);
+  return activationsResponseSchema.parse(res.body).subscriptions;
+}
+
+/** The mails that told `customer` their Basic Package is now active. */
+export const activationMails = async (customer: Pick<TestCustomer, 'email'>) =>
+  (await mailsTo(customer.email)).filter((m) => /Basic Package is now active/.test(m.subject));

@@ -7,6 +7,7 @@ import { subscriptionStatsKey } from '../../src/data/stats-entity.js';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import { api, newCustomer, stack, type TestCustomer } from './http-client.js';
+import { loadJobHandler, type JobHandler } from './job-handlers.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -22,15 +23,11 @@ import { mailsTo } from './mailbox.js';
 const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
 const table = () => stack().tableName;
 
-type JobHandler = (event: unknown) => Promise<Record<string, number | boolean>>;
 const handlers: Partial<Record<JobId, JobHandler>> = {};
 
 beforeAll(async () => {
-  // Handlers read their configuration when first imported: point them at the test stack first.
-  Object.assign(process.env, stack().handlerEnv);
-  for (const id of ['job-expire-subscriptions', 'job-expiry-reminders'] as const) {
-    handlers[id] = ((await import(`../../src/handlers/${id}.ts`)) as { handler: JobHandler }).handler;
-  }
+  for (const id of ['job-expire-subscriptions', 'job-expiry-reminders'] as const)
+    handlers[id] = await loadJobHandler(id);
 });
 
 const runJob = (id: JobId) => {
