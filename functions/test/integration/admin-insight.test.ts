@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,8 +10,20 @@ import {
   type PaymentStatsResponse,
 } from '@goldbot/shared';
 import { subscriptionKey } from '../../src/data/subscription-entity.js';
-import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
-import { activationMails, activations, admin, basicStartingToday, db, delta, table, todayUtc } from './fixtures.js';
+import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-client.js';
+import {
+  activationMails,
+  activations,
+  admin,
+  basicStartingToday,
+  buy,
+  db,
+  delta,
+  priceOf,
+  table,
+  todayUtc,
+  type PaidSlug,
+} from './fixtures.js';
 import { loadJobHandler, type JobHandler } from './job-handlers.js';
 
 /**
@@ -29,24 +40,11 @@ const now = () => new Date();
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const thisMonthLabel = () => `${MONTHS[now().getUTCMonth()]} ${now().getUTCFullYear()}`;
 
-const PACKAGE = { basic: 'Basic Package', pro: 'Pro Package', ultimate: 'Ultimate Package' } as const;
-
-async function submit(buyer: TestCustomer, slug: keyof typeof PACKAGE) {
-  const prices = await api<{ packages: { slug: string; priceUsd: number }[] }>('/api/packages');
-  const amount = prices.body.packages.find((p) => p.slug === slug)?.priceUsd ?? -1;
-  const txid = randomBytes(32).toString('hex');
-  const res = await api<{ pendingSubscription: { _id: string } }>('/api/payment/submit-usdt-payment', {
-    method: 'POST',
-    token: buyer.token,
-    body: await withOrder(buyer.token, { packageName: PACKAGE[slug], txid, amount, referralCode: null }),
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const found = await api<{ payments: { _id: string }[] }>(`/api/payment/all-payments?search=${txid}`, {
-    token: await admin(),
-  });
-  const paymentId = found.body.payments[0]?._id;
-  if (!paymentId) throw new Error(`payment ${txid} not listed`);
-  return { paymentId, amount, subscriptionId: res.body.pendingSubscription._id };
+/** One purchase at the catalog price (expects 201): the payment's id, the price and the pending subscription. */
+async function submit(buyer: TestCustomer, slug: PaidSlug) {
+  const amount = await priceOf(slug);
+  const { payment, subscriptionId } = await buy(buyer, slug);
+  return { paymentId: payment._id, amount, subscriptionId };
 }
 
 const decide = async (paymentId: string, decision: 'approve' | 'reject') => {

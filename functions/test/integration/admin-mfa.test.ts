@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_GROUP } from '@goldbot/shared';
 import { ensureUser, localCognitoClient, localIdToken } from '../../../scripts/local/cognito-local.js';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { ADMIN_MFA_MESSAGES } from '../../src/domain/auth/admin-mfa.js';
 import { profileKey } from '../../src/data/user-profile-entity.js';
-import { buy, decidePayment } from './fixtures.js';
+import { buy, db, decidePayment } from './fixtures.js';
 import { newCustomer, ownGateway, stack } from './http-client.js';
 
 /**
@@ -19,7 +18,6 @@ import { newCustomer, ownGateway, stack } from './http-client.js';
 const PASSWORD = 'Admin$mfa12';
 let baseUrl = '';
 let close: () => Promise<void> = async () => undefined;
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
 
 beforeAll(async () => {
   ({ baseUrl, close } = await ownGateway({ ADMIN_MFA_REQUIRED: 'true' }));

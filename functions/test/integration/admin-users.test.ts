@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_MESSAGES,
@@ -11,9 +11,9 @@ import {
   type AuditEntryView,
   type UserStats,
 } from '@goldbot/shared';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { profileSearchText } from '../../src/data/user-profile-entity.js';
-import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-client.js';
+import { api, newCustomer, stack, type TestCustomer } from './http-client.js';
+import { admin, db } from './fixtures.js';
 
 import { register, verifyMailedCode } from './sign-up.js';
 import { sleep } from '../../src/lib/retry.js';
@@ -27,8 +27,6 @@ import { sleep } from '../../src/lib/retry.js';
  */
 /** newCustomer's password (http-client.ts). */
 const CUSTOMER_PASSWORD = 'Buyer1234!';
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
-const admin = () => idTokenFor('admin');
 const random = () => randomBytes(4).toString('hex');
 
 async function stats(): Promise<UserStats> {

@@ -1,10 +1,10 @@
-import { GetCommand, UpdateCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { secretHash } from '../../src/adapters/cognito-secret-hash.js';
 import { localClientSecret, localCognitoClient } from '../../../scripts/local/cognito-local.js';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { api, idTokenFor, refreshCookieOf, stack } from './http-client.js';
+import { db } from './fixtures.js';
 import { latestCode, mailsTo } from './mailbox.js';
 import { SIGN_UP_PASSWORD, newEmail, newUsername, register as registerForm, verifyMailedCode } from './sign-up.js';
 import { sleep } from '../../src/lib/retry.js';
@@ -25,7 +25,6 @@ interface Session {
 }
 
 const PASSWORD = SIGN_UP_PASSWORD;
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
 
 async function register(email: string, username = newUsername('user')) {
   const response = await registerForm(email, username);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   PAYMENT_MESSAGES,
@@ -10,9 +10,9 @@ import {
   type Subscription,
   type Wallet,
 } from '@goldbot/shared';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { LOCAL_DEV_WALLET_ADDRESS } from '../../../scripts/local/stack.js';
-import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
+import { api, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
+import { admin, db, PACKAGE_NAME, priceOf, table, type PaidSlug } from './fixtures.js';
 import { loadJobHandler, type JobHandler } from './job-handlers.js';
 import { mailsTo } from './mailbox.js';
 import { sleep } from '../../src/lib/retry.js';
@@ -26,19 +26,6 @@ import { sleep } from '../../src/lib/retry.js';
  * job-chain-recheck (run in this process, as the local scheduler runs it) asking again only while
  * the chain has not answered and the payment is younger than 24 hours.
  */
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
-const table = () => stack().tableName;
-const admin = () => idTokenFor('admin');
-
-const PACKAGE = { basic: 'Basic Package', pro: 'Pro Package', ultimate: 'Ultimate Package' } as const;
-type Slug = keyof typeof PACKAGE;
-
-async function priceOf(slug: Slug): Promise<number> {
-  const res = await api<{ packages: { slug: string; priceUsd: number }[] }>('/api/packages');
-  const price = res.body.packages.find((p) => p.slug === slug)?.priceUsd;
-  if (price === undefined) throw new Error(`no catalog price for ${slug}`);
-  return price;
-}
 
 /** A fixture whose USDT amount covers `price` exactly or more (the seeded prices are 60, 250, 1000). */
 const matchFixtureFor = (price: number) =>
@@ -68,9 +55,14 @@ interface SubmitAnswer {
  * transfer like that fixture of exactly the order's amount, as the customer's wallet would send it;
  * with `payer`, a transfer of that amount from that address (POST /__double/transfer).
  */
-async function submit(buyer: TestCustomer, slug: Slug, txid: string, options: { pays?: string; payer?: string } = {}) {
+async function submit(
+  buyer: TestCustomer,
+  slug: PaidSlug,
+  txid: string,
+  options: { pays?: string; payer?: string } = {},
+) {
   const amount = await priceOf(slug);
-  const body = await withOrder(buyer.token, { packageName: PACKAGE[slug], txid, amount, referralCode: null });
+  const body = await withOrder(buyer.token, { packageName: PACKAGE_NAME[slug], txid, amount, referralCode: null });
   if (options.pays) await aliasOf(options.pays, txid, body.amount);
   if (options.payer) {
     const sent = await fetch(`${stack().urls.tron}/__double/transfer`, {
@@ -214,7 +206,7 @@ describe('the verdict after submission, through the local TRON double', () => {
   });
 
   it('mismatch, for each reason the chain gives', async () => {
-    const cases: [fixture: string, slug: Slug, reason: RegExp][] = [
+    const cases: [fixture: string, slug: PaidSlug, reason: RegExp][] = [
       [
         'usdt-3.5-to-another-address',
         'basic',
@@ -283,7 +275,7 @@ describe('the verdict after submission, through the local TRON double', () => {
 describe('payments only their payer can claim', () => {
   it("a transfer of another customer's order goes to that order: the claimant's verdict says so, never approved; the payer is flagged", async () => {
     const victim = await newCustomer('chain-victim');
-    const victimOrder = await withOrder(victim.token, { packageName: PACKAGE.pro, amount: await priceOf('pro') });
+    const victimOrder = await withOrder(victim.token, { packageName: PACKAGE_NAME.pro, amount: await priceOf('pro') });
     expect(victimOrder.amount).toBeGreaterThan(await priceOf('pro'));
     expect(victimOrder.amount).toBeLessThan((await priceOf('pro')) + 1);
     // The victim pays the exact amount; a watcher of the wallet claims that transfer for its own order.

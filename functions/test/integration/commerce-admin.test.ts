@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { Payment, Subscription, Wallet } from '@goldbot/shared';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { LOCAL_DEV_WALLET_ADDRESS } from '../../../scripts/local/stack.js';
-import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
+import { api, idTokenFor, newCustomer, type TestCustomer } from './http-client.js';
+import { admin, db, paymentByTxid, priceOf, purchaseBody, submitPurchase, table, type PaidSlug } from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -14,41 +14,13 @@ import { mailsTo } from './mailbox.js';
  * the verified mail follow. Wallets: add, update, the one-active switch, duplicates, the locked
  * address. The races: ten approvals at once give one transition and one credit.
  */
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
-const table = () => stack().tableName;
 
 type Customer = TestCustomer;
 
-const newTxid = () => randomBytes(32).toString('hex');
-const admin = () => idTokenFor('admin');
-
-async function priceOf(slug: 'basic' | 'pro' | 'ultimate'): Promise<number> {
-  const res = await api<{ packages: { slug: string; priceUsd: number }[] }>('/api/packages');
-  const price = res.body.packages.find((p) => p.slug === slug)?.priceUsd;
-  if (price === undefined) throw new Error(`no catalog price for ${slug}`);
-  return price;
-}
-
-const PACKAGE = { basic: 'Basic Package', pro: 'Pro Package', ultimate: 'Ultimate Package' } as const;
-
-async function submit(
-  buyer: Customer,
-  slug: keyof typeof PACKAGE,
-  options: { txid?: string; referralCode?: string } = {},
-) {
-  const txid = options.txid ?? newTxid();
-  const amount = Math.max(0, (await priceOf(slug)) - (options.referralCode ? 10 : 0));
-  const res = await api<{ message: string; pendingSubscription: Subscription }>('/api/payment/submit-usdt-payment', {
-    method: 'POST',
-    token: buyer.token,
-    body: await withOrder(buyer.token, {
-      packageName: PACKAGE[slug],
-      txid,
-      amount,
-      referralCode: options.referralCode ?? null,
-    }),
-  });
-  return { res, txid, amount };
+async function submit(buyer: Customer, slug: PaidSlug, options: { txid?: string; referralCode?: string } = {}) {
+  const body = await purchaseBody(slug, options);
+  const res = await submitPurchase(buyer, body);
+  return { res, txid: body.txid, amount: body.amount };
 }
 
 interface PaymentList {
@@ -60,14 +32,6 @@ interface PaymentList {
 const listPending = async (query = '') =>
   api<PaymentList>(`/api/payment/pending-usdt-payments${query}`, { token: await admin() });
 const listAll = async (query = '') => api<PaymentList>(`/api/payment/all-payments${query}`, { token: await admin() });
-
-/** The admin finds a submitted payment the way the screen does: by its TXID. */
-async function paymentByTxid(txid: string): Promise<Payment> {
-  const res = await listAll(`?search=${txid}`);
-  const payment = res.body.payments?.[0];
-  if (!payment) throw new Error(`no payment with TXID ${txid}`);
-  return payment;
-}
 
 const approve = async (id: string) =>
   api<{ message: string; payment: Payment }>(`/api/payment/approve-usdt-payment/${id}`, {

@@ -1,17 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import {
-  DeleteCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_TRIAL_DAYS, PAYMENT_MESSAGES, subscriptionSchema, type Subscription } from '@goldbot/shared';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { LOCAL_COPY_TRADING_LINK } from '../../../scripts/local/stack.js';
-import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
+import { api, idTokenFor, newCustomer, type TestCustomer, withOrder } from './http-client.js';
+import { db, newTxid, table, todayUtc } from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 import { sleep } from '../../src/lib/retry.js';
 
@@ -22,8 +15,6 @@ import { sleep } from '../../src/lib/retry.js';
  * into DynamoDB Local (the admin's wallet route belongs to the admin suite) and the seeded state
  * is restored afterwards.
  */
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
-const table = () => stack().tableName;
 const WALLET = {
   walletId: '01KDXCUST0MERW4LLET00000001',
   address: 'TCustomerSuiteWa11etAddre55xxxxxxxx',
@@ -33,8 +24,6 @@ const WALLET = {
 type Customer = TestCustomer;
 
 /** A TRON-like transaction hash: 64 hex characters, new every call. */
-const newTxid = () => randomBytes(32).toString('hex');
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 const addDays = (day: string, days: number) => {
   const date = new Date(`${day}T00:00:00.000Z`);
   date.setUTCDate(date.getUTCDate() + days);

@@ -1,11 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS, implementedRoutes } from '@goldbot/shared';
 import { localCognitoClient, localSignIn } from '../../../scripts/local/cognito-local.js';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { api, ownGateway, refreshCookieOf, stack } from './http-client.js';
+import { db } from './fixtures.js';
 import { latestCode, mailsTo } from './mailbox.js';
 import { SIGN_UP_PASSWORD, newEmail, newUsername, register, verifyMailedCode } from './sign-up.js';
 
@@ -15,7 +15,6 @@ import { SIGN_UP_PASSWORD, newEmail, newUsername, register, verifyMailedCode } f
  * come back.
  */
 const PASSWORD = SIGN_UP_PASSWORD;
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
 const PUBLIC_POSTS = implementedRoutes().filter((r) => r.auth === 'public' && r.method === 'POST');
 
 async function signedIn(tag: string) {

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT, decodeJwt, importJWK, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_GROUP, type Wallet } from '@goldbot/shared';
 import { ensureUser, localCognitoClient, localIdToken } from '../../../scripts/local/cognito-local.js';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { FRESH_TOTP_MESSAGE } from '../../src/domain/auth/admin-mfa.js';
 import { profileKey } from '../../src/data/user-profile-entity.js';
 import { api, idTokenFor, ownGateway, stack } from './http-client.js';
+import { db } from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -20,7 +20,6 @@ import { mailsTo } from './mailbox.js';
  * rely on the USDT and ETH ones.
  */
 const SUBJECT = 'GoldBot admin: a new BTC wallet now receives payments';
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
 
 async function adminEmails(): Promise<string[]> {
   const group = await localCognitoClient(stack().urls.cognito).send(
