@@ -4,7 +4,7 @@ import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
 import {
   REFUND_STATUSES,
-  canonicalTxid,
+  payoutTxidOf,
   packageNameSchema,
   subscriptionRefundSchema,
   type RefundStatus,
@@ -92,19 +92,9 @@ export const refundRequestResponseSchema = /* @__PURE__ */ schema(() =>
   z.object({ message: z.string(), refund: subscriptionRefundSchema }),
 );
 
-/**
- * The refund's payout on the TRON network: 64 hexadecimal characters in either case, with or without
- * a `0x` prefix, kept in canonical form. The shape is checked before the transform, so the schema
- * states it as data (the fuzzer and the route specs generate valid ids from it).
- */
+/** The refund's payout on the TRON network (payments.ts, payoutTxidOf). */
 export const refundPayoutTxidSchema = /* @__PURE__ */ schema(() =>
-  z.pipe(
-    requiredText(
-      REFUND_MESSAGES.payoutTxidRequired,
-      z.regex(/^(0x)?[0-9a-fA-F]{64}$/, { error: REFUND_MESSAGES.payoutTxidInvalid }),
-    ),
-    z.transform(canonicalTxid),
-  ),
+  payoutTxidOf({ required: REFUND_MESSAGES.payoutTxidRequired, invalid: REFUND_MESSAGES.payoutTxidInvalid }),
 );
 
 /** POST /api/admin/refunds/{id}/approve: the payout's transaction id, and a note for the customer's mail. */

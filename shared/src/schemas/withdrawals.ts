@@ -3,7 +3,7 @@ import { formatUsd, toCents } from '../money.js';
 import { TRON_ADDRESS_PATTERN, isTronAddress } from '../tron-address.js';
 import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
-import { canonicalTxid, chainCheckSchema } from './payments.js';
+import { chainCheckSchema, payoutTxidOf } from './payments.js';
 import { schema } from './schema.js';
 import { requiredText } from './text.js';
 
@@ -84,18 +84,9 @@ export const withdrawalDecisionInputSchema = /* @__PURE__ */ schema(() =>
 );
 export type WithdrawalDecisionInput = z.infer<typeof withdrawalDecisionInputSchema>;
 
-/**
- * The proof of a payout: the TRON transaction id of the USDT transfer the operator sent (64 hex
- * characters, a `0x` prefix and any case accepted), kept in the canonical form of payment TXIDs.
- */
+/** The proof of a withdrawal's payout: the transfer the operator sent (payments.ts, payoutTxidOf). */
 export const payoutTxidSchema = /* @__PURE__ */ schema(() =>
-  z.pipe(
-    requiredText(
-      WITHDRAWAL_MESSAGES.payoutTxidRequired,
-      z.regex(/^(0x)?[0-9a-fA-F]{64}$/, { error: WITHDRAWAL_MESSAGES.payoutTxidInvalid }),
-    ),
-    z.transform(canonicalTxid),
-  ),
+  payoutTxidOf({ required: WITHDRAWAL_MESSAGES.payoutTxidRequired, invalid: WITHDRAWAL_MESSAGES.payoutTxidInvalid }),
 );
 
 /** An approval names the payout's TXID (the rejection takes the note alone). */
