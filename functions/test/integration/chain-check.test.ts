@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   PAYMENT_MESSAGES,
@@ -12,7 +12,7 @@ import {
 } from '@goldbot/shared';
 import { LOCAL_DEV_WALLET_ADDRESS } from '../../../scripts/local/stack.js';
 import { api, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
-import { admin, db, PACKAGE_NAME, priceOf, table, type PaidSlug } from './fixtures.js';
+import { admin, auditEntriesFor, db, PACKAGE_NAME, priceOf, table, type PaidSlug } from './fixtures.js';
 import { loadJobHandler, type JobHandler } from './job-handlers.js';
 import { mailsTo } from './mailbox.js';
 import { sleep } from '../../src/lib/retry.js';
@@ -358,17 +358,9 @@ describe('automatic approval of a match', () => {
 
       const subs = await api<{ subscriptions: Subscription[] }>('/api/payment/subscriptions', { token: on.token });
       expect(subs.body.subscriptions[0]).toMatchObject({ packageName: 'Pro Package', status: 'active' });
-      const month = new Date().toISOString().slice(0, 7);
-      const audit = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: 'PK = :pk',
-          FilterExpression: 'target.id = :id',
-          ExpressionAttributeValues: { ':pk': `AUDIT#${month}`, ':id': approved._id },
-        }),
-      );
-      expect(audit.Items).toHaveLength(1);
-      expect(audit.Items?.[0]).toMatchObject({
+      const audit = await auditEntriesFor(approved._id);
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({
         actor: 'system',
         action: 'payment.auto-approve',
         details: {

@@ -1,10 +1,22 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { Payment, Subscription, Wallet } from '@goldbot/shared';
 import { LOCAL_DEV_WALLET_ADDRESS } from '../../../scripts/local/stack.js';
 import { api, idTokenFor, newCustomer, type TestCustomer } from './http-client.js';
-import { admin, db, paymentByTxid, priceOf, purchaseBody, submitPurchase, table, type PaidSlug } from './fixtures.js';
+import {
+  admin,
+  auditEntriesFor,
+  db,
+  ledgerOf,
+  paymentByTxid,
+  priceOf,
+  purchaseBody,
+  sessionOf,
+  submitPurchase,
+  table,
+  type PaidSlug,
+} from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -48,33 +60,6 @@ async function subscriptionsOf(customer: Customer): Promise<Subscription[]> {
   const res = await api<{ subscriptions: Subscription[] }>('/api/payment/subscriptions', { token: customer.token });
   expect(res.status).toBe(200);
   return res.body.subscriptions;
-}
-
-const balanceOf = async (customer: Customer) =>
-  (await api<{ referralEarnings: number; referralCount: number }>('/api/auth/me', { token: customer.token })).body;
-
-async function ledgerOf(userId: string) {
-  const result = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :ledger)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':ledger': 'LEDGER#' },
-    }),
-  );
-  return result.Items ?? [];
-}
-
-async function auditEntriesFor(targetId: string) {
-  const month = new Date().toISOString().slice(0, 7);
-  const result = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'PK = :pk',
-      FilterExpression: 'target.id = :id',
-      ExpressionAttributeValues: { ':pk': `AUDIT#${month}`, ':id': targetId },
-    }),
-  );
-  return result.Items ?? [];
 }
 
 async function statsItem(sk: string) {
@@ -192,7 +177,7 @@ describe('the payment queue over HTTP', () => {
     const referrer = await newCustomer('referrer');
     const buyer = await newCustomer('buyer');
     const before = (await listPending()).body.summary;
-    const referrerBefore = await balanceOf(referrer);
+    const referrerBefore = await sessionOf(referrer);
     const basicBefore = await statsItem('PACKAGE#basic');
 
     const { res, txid, amount } = await submit(buyer, 'basic', { referralCode: referrer.referralCode });
@@ -245,7 +230,7 @@ describe('the payment queue over HTTP', () => {
       startDate: monthStart(1),
       endDate: monthEnd(1),
     });
-    expect(await balanceOf(referrer)).toMatchObject({
+    expect(await sessionOf(referrer)).toMatchObject({
       referralEarnings: referrerBefore.referralEarnings + 2,
       referralCount: referrerBefore.referralCount + 1,
     });
@@ -289,7 +274,7 @@ describe('the payment queue over HTTP', () => {
     const late = await reject(payment._id);
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ message: 'This payment was already approved by another admin.' });
-    expect((await balanceOf(referrer)).referralEarnings).toBe(referrerBefore.referralEarnings + 2);
+    expect((await sessionOf(referrer)).referralEarnings).toBe(referrerBefore.referralEarnings + 2);
   });
 
   it("finds payments by the first characters of their TXID from the markers' prefix index, a page at a time", async () => {
@@ -386,7 +371,7 @@ describe('the payment queue over HTTP', () => {
       message: `Payment for ${buyer.username} has been rejected.`,
       payment: { status: 'rejected', referralCredited: false },
     });
-    expect(await balanceOf(referrer)).toMatchObject({ referralEarnings: 0, referralCount: 0 });
+    expect(await sessionOf(referrer)).toMatchObject({ referralEarnings: 0, referralCount: 0 });
     expect(await ledgerOf(referrer.userId)).toEqual([]);
     expect((await subscriptionsOf(buyer))[0]).toMatchObject({ status: 'rejected', startDate: null, endDate: null });
     expect((await listAll()).body.summary).toEqual({ ...before, total: before.total + 1 });
@@ -422,7 +407,7 @@ describe('the payment queue over HTTP', () => {
         expect(answer.body.message).toBe('This payment was already approved.');
       }
     }
-    expect(await balanceOf(referrer)).toMatchObject({ referralEarnings: 2, referralCount: 1 });
+    expect(await sessionOf(referrer)).toMatchObject({ referralEarnings: 2, referralCount: 1 });
     expect(await ledgerOf(referrer.userId)).toHaveLength(1);
     expect((await listAll()).body.summary).toEqual({
       ...before,

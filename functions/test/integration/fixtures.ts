@@ -14,6 +14,7 @@ import {
   subscriptionHistoryResponseSchema,
   userStatsResponseSchema,
   type Payment,
+  type SessionUser,
   type PaymentStatsResponse,
   type Subscription,
   type SubscriptionSummary,
@@ -171,6 +172,10 @@ export async function itemsOf(PK: string, prefix?: string) {
 }
 
 export const ledgerOf = (userId: string) => itemsOf(`USER#${userId}`, 'LEDGER#');
+
+/** The caller's session as GET /api/auth/me answers it (the live referral balance and count among it). */
+export const sessionOf = async (customer: Pick<TestCustomer, 'token'>) =>
+  (await api<SessionUser>('/api/auth/me', { token: customer.token })).body;
 export const subscriptionItemsOf = (userId: string) => itemsOf(`USER#${userId}`, 'SUB#');
 
 /** This month's audit entries about one target (AUDIT#<yyyy-mm> partition). */

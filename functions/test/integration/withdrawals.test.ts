@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,11 +7,24 @@ import {
   adminWithdrawalsResponseSchema,
   userWithdrawalsResponseSchema,
   withdrawalRequestResponseSchema,
-  type Payment,
   type Withdrawal,
 } from '@goldbot/shared';
-import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
-import { admin, auditEntriesFor, db, ledgerOf, table, withdrawalCounts } from './fixtures.js';
+import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-client.js';
+import {
+  admin,
+  auditEntriesFor,
+  balancesOf as profileBalancesOf,
+  db,
+  earnReferralCredits,
+  expectReconciled as expectLedgerReconciled,
+  getItem,
+  ledgerOf,
+  priceOf,
+  sessionOf,
+  table,
+  withdrawalCounts,
+  type Balances as ProfileBalances,
+} from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -35,96 +48,34 @@ type Customer = TestCustomer;
 // Earning through the commerce routes
 
 let buyers: Customer[] = [];
-let basicPrice = 0;
 
-/** `referrer` earns $2 per friend: `count` buyers each buy Basic with the code, and the admin approves. */
-async function earn(referrer: Customer, count: number): Promise<void> {
-  for (let i = 0; i < count; i += 1) {
-    const buyer = buyers[i % buyers.length] as Customer;
-    const txid = randomBytes(32).toString('hex');
-    const submitted = await api('/api/payment/submit-usdt-payment', {
-      method: 'POST',
-      token: buyer.token,
-      body: await withOrder(buyer.token, {
-        packageName: 'Basic Package',
-        txid,
-        amount: basicPrice - 10,
-        referralCode: referrer.referralCode,
-      }),
-    });
-    expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
-    const found = await api<{ payments: Payment[] }>(`/api/payment/all-payments?search=${txid}`, {
-      token: await admin(),
-    });
-    const payment = found.body.payments[0];
-    if (!payment) throw new Error(`no payment with TXID ${txid}`);
-    const approved = await api(`/api/payment/approve-usdt-payment/${payment._id}`, {
-      method: 'POST',
-      token: await admin(),
-    });
-    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-  }
-}
+/** `referrer` earns $2 per friend: `count` buyers (the suite's friends in turn) each buy Basic with the code, and the admin approves. */
+const earn = (referrer: Customer, count: number) =>
+  earnReferralCredits(
+    referrer,
+    Array.from({ length: count }, (_, i) => buyers[i % buyers.length] as Customer),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Reading the truth
 
-interface Balances {
-  available: number;
-  held: number;
-  lifetime: number;
-  paidOut: number;
-}
-
-async function profileOf(userId: string) {
-  const result = await db().send(
-    new GetCommand({ TableName: table(), Key: { PK: `USER#${userId}`, SK: 'PROFILE' }, ConsistentRead: true }),
-  );
-  return result.Item ?? {};
-}
-
-const num = (v: unknown) => Number(v ?? 0);
+/** The four balances a withdrawal moves (fixtures.ts reads the referral count too). */
+type Balances = Omit<ProfileBalances, 'count'>;
+const withdrawalBalances = ({ available, held, lifetime, paidOut }: ProfileBalances): Balances => ({
+  available,
+  held,
+  lifetime,
+  paidOut,
+});
 
 /** The four balances straight from DynamoDB Local. */
-async function balancesOf(customer: Customer | string): Promise<Balances> {
-  const item = await profileOf(typeof customer === 'string' ? customer : customer.userId);
-  return {
-    available: num(item.referralEarnings),
-    held: num(item.referralHeld),
-    lifetime: num(item.referralLifetime),
-    paidOut: num(item.referralPaidOut),
-  };
-}
+const balancesOf = async (customer: Customer | string) =>
+  withdrawalBalances(await profileBalancesOf(typeof customer === 'string' ? customer : customer.userId));
 
-/** The ledger reconciliation for one user: lifetime = available + held + paid out, nothing negative, and the ledger agrees. */
-async function expectReconciled(userId: string): Promise<Balances> {
-  const b = await balancesOf(userId);
-  expect(b.lifetime, `${userId} ${JSON.stringify(b)}`).toBe(b.available + b.held + b.paidOut);
-  for (const value of Object.values(b)) expect(value).toBeGreaterThanOrEqual(0);
-  const sums = { credit: 0, hold: 0, settle: 0, release: 0 };
-  for (const entry of await ledgerOf(userId)) sums[entry.type as keyof typeof sums] += num(entry.amount);
-  expect(b).toEqual({
-    available: sums.credit - sums.hold + sums.release,
-    held: sums.hold - sums.settle - sums.release,
-    lifetime: sums.credit,
-    paidOut: sums.settle,
-  });
-  return b;
-}
+/** The ledger reconciliation for one user (fixtures.ts expectReconciled): its four withdrawal balances. */
+const expectReconciled = async (userId: string) => withdrawalBalances(await expectLedgerReconciled(userId));
 
-const me = async (c: Customer) =>
-  (await api<{ referralEarnings: number; referralCount: number }>('/api/auth/me', { token: c.token })).body;
-
-async function markerOf(userId: string) {
-  const result = await db().send(
-    new GetCommand({
-      TableName: table(),
-      Key: { PK: `USER#${userId}`, SK: 'MARKER#PENDING_WITHDRAWAL' },
-      ConsistentRead: true,
-    }),
-  );
-  return result.Item;
-}
+const markerOf = (userId: string) => getItem(`USER#${userId}`, 'MARKER#PENDING_WITHDRAWAL');
 
 // ---------------------------------------------------------------------------------------------
 // The routes
@@ -165,9 +116,8 @@ const adminList = async (query = '') =>
 beforeAll(async () => {
   const wallet = await api('/api/payment/wallet-details', { token: await idTokenFor('user') });
   if (wallet.status !== 200) throw new Error('the withdrawal suite earns through purchases: no active USDT wallet');
-  const packages = await api<{ packages: { slug: string; priceUsd: number }[] }>('/api/packages');
-  basicPrice = packages.body.packages.find((p) => p.slug === 'basic')?.priceUsd ?? 0;
-  expect(basicPrice).toBeGreaterThanOrEqual(10);
+  // A referred Basic purchase pays the price less the $10 discount.
+  expect(await priceOf('basic')).toBeGreaterThanOrEqual(10);
   buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => newCustomer(`friend${i}`)));
 }, 120_000);
 
@@ -175,7 +125,7 @@ describe('earning referral credits', () => {
   it('ten friends buying Basic with the code, approved by the admin, credit $20 (lifetime and available)', async () => {
     const referrer = await newCustomer('earner');
     await earn(referrer, 10);
-    expect(await me(referrer)).toMatchObject({ referralEarnings: 20, referralCount: 10 });
+    expect(await sessionOf(referrer)).toMatchObject({ referralEarnings: 20, referralCount: 10 });
     expect(await balancesOf(referrer)).toEqual({ available: 20, held: 0, lifetime: 20, paidOut: 0 });
     const ledger = await ledgerOf(referrer.userId);
     expect(ledger.map((e) => [e.type, e.amount])).toEqual(Array.from({ length: 10 }, () => ['credit', 2]));
@@ -246,7 +196,7 @@ describe('withdrawal requests', () => {
       referralHeld: 20,
     });
     expect(await balancesOf(customer)).toEqual({ available: 2, held: 20, lifetime: 22, paidOut: 0 });
-    expect((await me(customer)).referralEarnings).toBe(2);
+    expect((await sessionOf(customer)).referralEarnings).toBe(2);
     expect(await markerOf(customer.userId)).toMatchObject({ withdrawalId: first.body.withdrawal._id });
     expect(await withdrawalCounts()).toMatchObject({
       total: countsBefore.total + 1,
@@ -313,7 +263,7 @@ describe('withdrawal requests', () => {
       .withdrawals.find((w) => w._id === third.body.withdrawal._id);
     expect(listed).toMatchObject({ payoutTxid, payoutCheck: { status: 'match' } });
     expect(await balancesOf(customer)).toEqual({ available: 0, held: 0, lifetime: 22, paidOut: 22 });
-    expect(await me(customer)).toMatchObject({ referralEarnings: 0 });
+    expect(await sessionOf(customer)).toMatchObject({ referralEarnings: 0 });
     const approvalMail = (await mailsTo(customer.email)).find(
       (m) => /approved/.test(m.subject) && !/not/.test(m.subject),
     );
@@ -690,6 +640,6 @@ describe('reconciliation (the referral ledger)', () => {
       }),
     );
     expect(counts.pending).toBe(pending.Items?.length ?? 0);
-    expect(counts.pendingAmount).toBe((pending.Items ?? []).reduce((sum, w) => sum + num(w.amount), 0));
+    expect(counts.pendingAmount).toBe((pending.Items ?? []).reduce((sum, w) => sum + Number(w.amount ?? 0), 0));
   }, 60_000);
 });
