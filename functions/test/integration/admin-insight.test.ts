@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   paymentStatsResponseSchema,
@@ -12,6 +12,7 @@ import {
 import { subscriptionKey } from '../../src/data/subscription-entity.js';
 import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-client.js';
 import {
+  activationMailRunsAudited,
   activationMails,
   activations,
   admin,
@@ -289,22 +290,10 @@ describe('activation mails', () => {
     expect(await send()).toEqual({ message: 'No activation emails to send', sent: 0 });
 
     // One notifications.send entry per run that mailed, together naming every subscriber once.
-    const audit = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk',
-        FilterExpression: '#action = :action AND target.id = :day',
-        ExpressionAttributeNames: { '#action': 'action' },
-        ExpressionAttributeValues: {
-          ':pk': `AUDIT#${todayUtc().slice(0, 7)}`,
-          ':action': 'notifications.send',
-          ':day': todayUtc(),
-        },
-      }),
-    );
-    const ids = (audit.Items ?? []).flatMap((e) => (e.details as { subscriptionIds: string[] }).subscriptionIds);
+    const audit = await activationMailRunsAudited();
+    const ids = audit.flatMap((e) => (e.details as { subscriptionIds: string[] }).subscriptionIds);
     for (const row of rows) expect(ids.filter((id) => id === row._id)).toHaveLength(1);
-    const entries = (audit.Items ?? []).filter((e) =>
+    const entries = audit.filter((e) =>
       (e.details as { subscriptionIds: string[] }).subscriptionIds.some((id) => rows.some((r) => r._id === id)),
     );
     expect(entries.length).toBeGreaterThanOrEqual(1);

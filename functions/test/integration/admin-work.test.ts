@@ -15,7 +15,8 @@ import { paymentKey, toPaymentItem } from '../../src/data/payment-entity.js';
 import { contactMessageKey, toContactMessageItem } from '../../src/data/contact-message-entity.js';
 import { newWorkNoticeKey } from '../../src/data/new-work-notice-entity.js';
 import { refundKey, toRefundItem } from '../../src/data/refund-entity.js';
-import type { PaymentRecord } from '../../src/domain/records/payment-record.js';
+import { pendingPayment } from '../helpers/payment-samples.js';
+import { completedPayment, pendingRefund } from '../helpers/refund-samples.js';
 import { api, newCustomer, type TestCustomer } from './http-client.js';
 import { admin, buy, db, decidePayment, earnReferralCredits, getItem, table } from './fixtures.js';
 import { loadJobHandler, type JobResult } from './job-handlers.js';
@@ -187,35 +188,18 @@ describe('the new-work mail', () => {
   async function seedPayment(at: number, name: string) {
     const id = randomUUID();
     const createdAt = new Date(at).toISOString();
-    const record: PaymentRecord = {
+    const record = pendingPayment({
       _id: id,
       userId: randomUUID(),
       username: `${name}-${tag}`,
       email: `${name}-${tag}@example.com`,
-      packageSlug: 'basic',
-      packageName: 'Basic Package',
-      amount: 60,
-      originalAmount: 60,
-      hasReferralDiscount: false,
-      referralDiscount: 0,
-      referralCode: null,
-      referralUserId: null,
-      referrerUsername: null,
-      referrerEmail: null,
-      referralReward: 0,
-      referralCredited: false,
-      currency: 'USD',
-      paymentMethod: 'usdt',
       transactionId: id.replace(/-/g, ''),
-      txidNormalized: id.replace(/-/g, ''),
       orderAmount: 60.37,
       wallet: { address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', network: 'TRC20', currency: 'USDT' },
       subscriptionId: randomUUID(),
-      status: 'pending',
-      searchText: '',
       createdAt,
       updatedAt: createdAt,
-    };
+    });
     await db().send(new PutCommand({ TableName: table(), Item: toPaymentItem(record) }));
     seeded.push(paymentKey(id));
   }
@@ -238,34 +222,25 @@ describe('the new-work mail', () => {
   async function seedRefund(at: number, name: string) {
     const id = randomUUID();
     const createdAt = new Date(at).toISOString();
-    const item = toRefundItem({
-      _id: id,
-      paymentId: randomUUID(),
-      subscriptionId: randomUUID(),
+    const payment = completedPayment({
+      _id: randomUUID(),
       userId: randomUUID(),
       username: `${name}-${tag}`,
       email: `${name}-${tag}@example.com`,
-      packageSlug: 'pro',
-      packageName: 'Pro Package',
-      amount: 250,
-      amountPaid: 250.12,
+      orderAmount: 250.12,
       transactionId: randomBytes(32).toString('hex'),
-      paymentApprovedAt: createdAt,
-      trc20Address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-      reason: 'Not for me',
-      origin: 'customer',
-      createdBy: null,
-      status: 'pending',
-      requestedAt: createdAt,
-      decidedAt: null,
-      decidedBy: null,
-      payoutTxid: null,
-      note: null,
-      refusalReason: null,
-      referralClawback: null,
-      createdAt,
-      updatedAt: createdAt,
+      subscriptionId: randomUUID(),
+      approvedAt: createdAt,
     });
+    const item = toRefundItem(
+      pendingRefund(payment, {
+        _id: id,
+        reason: 'Not for me',
+        requestedAt: createdAt,
+        createdAt,
+        updatedAt: createdAt,
+      }),
+    );
     await db().send(new PutCommand({ TableName: table(), Item: item }));
     seeded.push(refundKey(id));
   }

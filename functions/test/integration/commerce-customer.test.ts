@@ -44,6 +44,10 @@ const submit = async (customer: Customer, body: { packageName: string } & Record
     },
   );
 
+/** A purchase with the referral code `code` and a new TXID: Basic at $50 unless told otherwise. */
+const submitWithCode = (customer: Customer, code: string, packageName = 'Basic Package', amount = 50) =>
+  submit(customer, { packageName, txid: newTxid(), amount, referralCode: code });
+
 async function getItem(PK: string, SK: string) {
   return (await db().send(new GetCommand({ TableName: table(), Key: { PK, SK }, ConsistentRead: true }))).Item;
 }
@@ -195,12 +199,7 @@ describe('referral codes', () => {
       body: { referralCode: owner.referralCode },
     });
     expect(check.body).toMatchObject({ success: false, message: PAYMENT_MESSAGES.referralOwn });
-    const bought = await submit(alias, {
-      packageName: 'Basic Package',
-      txid: newTxid(),
-      amount: 50,
-      referralCode: owner.referralCode,
-    });
+    const bought = await submitWithCode(alias, owner.referralCode);
     expect(bought.status).toBe(400);
     expect(bought.body.errors).toEqual({ referralCode: PAYMENT_MESSAGES.referralOwn });
   });
@@ -277,27 +276,12 @@ describe('submitting a USDT payment', () => {
   });
 
   it('refuses a referral code on anything but Basic, and an invalid or own code on Basic', async () => {
-    const pro = await submit(alice, {
-      packageName: 'Pro Package',
-      txid: newTxid(),
-      amount: 240,
-      referralCode: bob.referralCode,
-    });
+    const pro = await submitWithCode(alice, bob.referralCode, 'Pro Package', 240);
     expect(pro.status).toBe(400);
     expect(pro.body.errors).toEqual({ referralCode: PAYMENT_MESSAGES.referralBasicOnly });
-    const own = await submit(alice, {
-      packageName: 'Basic Package',
-      txid: newTxid(),
-      amount: 50,
-      referralCode: alice.referralCode,
-    });
+    const own = await submitWithCode(alice, alice.referralCode);
     expect(own.body.errors).toEqual({ referralCode: PAYMENT_MESSAGES.referralOwn });
-    const unknown = await submit(alice, {
-      packageName: 'Basic Package',
-      txid: newTxid(),
-      amount: 50,
-      referralCode: 'NOSUCHCODE42',
-    });
+    const unknown = await submitWithCode(alice, 'NOSUCHCODE42');
     expect(unknown.body.errors).toEqual({ referralCode: PAYMENT_MESSAGES.referralInvalid });
   });
 

@@ -129,9 +129,8 @@ export async function earnReferralCredits(referrer: TestCustomer, buyers: readon
  * the same amount. Test code: a Scan is fine.
  */
 export async function releaseAmountHolds() {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
+  const keys = await allPages((start) =>
+    db().send(
       new ScanCommand({
         TableName: table(),
         FilterExpression: 'begins_with(PK, :hold) OR (begins_with(PK, :order) AND SK = :orderItem)',
@@ -139,12 +138,27 @@ export async function releaseAmountHolds() {
         ProjectionExpression: 'PK, SK',
         ExclusiveStartKey: start,
       }),
-    );
-    for (const key of page.Items ?? []) {
-      await db().send(new DeleteCommand({ TableName: table(), Key: { PK: key.PK, SK: key.SK } }));
-    }
+    ),
+  );
+  for (const key of keys) {
+    await db().send(new DeleteCommand({ TableName: table(), Key: { PK: key.PK, SK: key.SK } }));
+  }
+}
+
+type Key = Record<string, unknown>;
+
+/** Every item of a paged Query or Scan: `read` asks for the page that starts at `start`. */
+export async function allPages(
+  read: (start: Key | undefined) => Promise<{ Items?: Record<string, unknown>[]; LastEvaluatedKey?: Key }>,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Key | undefined;
+  do {
+    const page = await read(start);
+    items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
+  return items;
 }
 
 export async function getItem(PK: string, SK: string) {
@@ -152,11 +166,9 @@ export async function getItem(PK: string, SK: string) {
 }
 
 /** Every item of one partition whose sort key starts with `prefix` (the whole partition without one; paged, consistent). */
-export async function itemsOf(PK: string, prefix?: string) {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
+export const itemsOf = (PK: string, prefix?: string) =>
+  allPages((start) =>
+    db().send(
       new QueryCommand({
         TableName: table(),
         KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :prefix)' : 'PK = :pk',
@@ -164,12 +176,8 @@ export async function itemsOf(PK: string, prefix?: string) {
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+    ),
+  );
 
 export const ledgerOf = (userId: string) => itemsOf(`USER#${userId}`, 'LEDGER#');
 
@@ -367,6 +375,12 @@ export async function activations() {
   expect(res.status).toBe(200);
   return activationsResponseSchema.parse(res.body).subscriptions;
 }
+
+/** This month's audit entries of the activation-mail runs that mailed today (one per run, naming its subscriptions). */
+export const activationMailRunsAudited = async () =>
+  (await itemsOf(`AUDIT#${todayUtc().slice(0, 7)}`)).filter(
+    (e) => e.action === 'notifications.send' && (e.target as { id?: string } | undefined)?.id === todayUtc(),
+  );
 
 /** The mails that told `customer` their Basic Package is now active. */
 export const activationMails = async (customer: Pick<TestCustomer, 'email'>) =>

@@ -12,6 +12,7 @@ import {
 import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-client.js';
 import {
   admin,
+  allPages,
   auditEntriesFor,
   balancesOf as profileBalancesOf,
   db,
@@ -612,10 +613,8 @@ describe("the customer's Withdrawal Center", () => {
 
 describe('reconciliation (the referral ledger)', () => {
   it('holds for every verified user in the table: lifetime = available + held + paid out = the ledger', async () => {
-    const userIds: string[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
+    const users = await allPages((start) =>
+      db().send(
         new QueryCommand({
           TableName: table(),
           IndexName: 'GSI1',
@@ -623,10 +622,9 @@ describe('reconciliation (the referral ledger)', () => {
           ExpressionAttributeValues: { ':users': 'USERS' },
           ExclusiveStartKey: start,
         }),
-      );
-      userIds.push(...(page.Items ?? []).map((item) => String(item._id)));
-      start = page.LastEvaluatedKey;
-    } while (start);
+      ),
+    );
+    const userIds = users.map((item) => String(item._id));
     expect(userIds.length).toBeGreaterThan(BUYERS);
     for (const userId of userIds) await expectReconciled(userId);
     // The aggregates agree with the pending rows.

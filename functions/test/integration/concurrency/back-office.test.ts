@@ -5,15 +5,14 @@ import { WALLET_MESSAGES } from '../../../src/domain/commerce/wallets.js';
 import { subscriptionKey } from '../../../src/data/subscription-entity.js';
 import { api } from '../http-client.js';
 import {
+  activationMailRunsAudited,
   activationMails,
   activations,
   admin,
   auditEntriesFor,
   basicStartingToday,
   getItem,
-  itemsOf,
   seededProfile,
-  todayUtc,
 } from '../fixtures.js';
 import { loadJobHandler, type JobHandler } from '../job-handlers.js';
 import { RACERS, expectOutcome, printFigures, race, record } from './race.js';
@@ -160,9 +159,7 @@ describe('activation mails, 50 clicks racing the job', () => {
     expect(await activations()).toEqual([]);
 
     // One notifications.send entry per run that mailed; together they name each subscriber once.
-    const entries = (await itemsOf(`AUDIT#${todayUtc().slice(0, 7)}`)).filter(
-      (e) => e.action === 'notifications.send' && (e.target as { id: string }).id === todayUtc(),
-    );
+    const entries = await activationMailRunsAudited();
     const ids = entries.flatMap((e) => (e.details as { subscriptionIds: string[] }).subscriptionIds);
     for (const row of rows) expect(ids.filter((id) => id === row._id)).toHaveLength(1);
     const runsThatMailed = sent.filter((n) => n > 0).length + (Number(scheduled.mailed) > 0 ? 1 : 0);
