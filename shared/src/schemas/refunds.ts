@@ -1,7 +1,7 @@
 import { REFUND } from '../constants.js';
-import { isTronAddress, TRON_ADDRESS_PATTERN } from '../tron-address.js';
 import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
+import { payoutAddressOf } from './payout-address.js';
 import {
   REFUND_STATUSES,
   payoutTxidOf,
@@ -52,12 +52,7 @@ export const REFUND_MESSAGES = {
 
 /** A TRC20 address to pay a refund to: T + 33 Base58 characters whose Base58Check checksum matches. */
 export const refundAddressSchema = /* @__PURE__ */ schema(() =>
-  requiredText(
-    REFUND_MESSAGES.addressRequired,
-    z.length(34, { error: REFUND_MESSAGES.addressInvalid, abort: true }),
-    z.regex(TRON_ADDRESS_PATTERN, { error: REFUND_MESSAGES.addressInvalid, abort: true }),
-    z.refine(isTronAddress, { error: REFUND_MESSAGES.addressInvalid }),
-  ),
+  payoutAddressOf({ required: REFUND_MESSAGES.addressRequired, invalid: REFUND_MESSAGES.addressInvalid }),
 );
 
 /** Why the refund is asked for (the customer) or made (the admin): trimmed, 1 to 1000 characters. */

@@ -1,11 +1,10 @@
 import { WITHDRAWAL } from '../constants.js';
 import { formatUsd, toCents } from '../money.js';
-import { TRON_ADDRESS_PATTERN, isTronAddress } from '../tron-address.js';
 import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
+import { payoutAddressOf } from './payout-address.js';
 import { chainCheckSchema, payoutTxidOf } from './payments.js';
 import { schema } from './schema.js';
-import { requiredText } from './text.js';
 
 /**
  * Referral withdrawals (the customer's Referral Program and withdrawal window; the admin's
@@ -44,18 +43,9 @@ export const withdrawalApprovedMessage = (paidOutUsd: number, remainingUsd: numb
 
 export const ADMIN_NOTE_MAX_LENGTH = 500;
 
-/**
- * A TRON address: T followed by 33 base58 characters (no 0, O, I or l), 34 in all, whose
- * Base58Check checksum matches (isTronAddress), so a mistyped character is caught before a payout
- * goes to nobody. Length first, then the pattern and the checksum; the spec's sentence for any of them.
- */
+/** The withdrawal's address, with the spec's sentence for any fault. */
 export const trc20AddressSchema = /* @__PURE__ */ schema(() =>
-  requiredText(
-    WITHDRAWAL_MESSAGES.addressRequired,
-    z.length(34, { error: WITHDRAWAL_MESSAGES.addressInvalid, abort: true }),
-    z.regex(TRON_ADDRESS_PATTERN, { error: WITHDRAWAL_MESSAGES.addressInvalid, abort: true }),
-    z.refine(isTronAddress, { error: WITHDRAWAL_MESSAGES.addressInvalid }),
-  ),
+  payoutAddressOf({ required: WITHDRAWAL_MESSAGES.addressRequired, invalid: WITHDRAWAL_MESSAGES.addressInvalid }),
 );
 
 export const withdrawalRequestInputSchema = /* @__PURE__ */ schema(() =>
