@@ -20,6 +20,7 @@ import {
   type SubscriptionSummary,
   type UserStats,
 } from '@goldbot/shared';
+import { ledgerBalanceCents, profileBalanceCents } from '../../../scripts/chaos/invariants.js';
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { activationKeys, toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
@@ -227,37 +228,17 @@ export async function clawbacksOf(userId: string): Promise<{ clawedBack: number;
 export async function expectReconciled(userId: string): Promise<Balances> {
   const b = await balancesOf(userId);
   const { clawedBack, owed } = await clawbacksOf(userId);
-  const cents = (usd: number) => Math.round(usd * 100);
-  expect(cents(b.lifetime) - cents(clawedBack), `${userId} ${JSON.stringify({ ...b, clawedBack, owed })}`).toBe(
-    cents(b.available) + cents(b.held) + cents(b.paidOut) - cents(owed),
+  const inCents = profileBalanceCents((await getItem(`USER#${userId}`, 'PROFILE')) ?? {});
+  expect(inCents.lifetime - inCents.clawedBack, `${userId} ${JSON.stringify({ ...b, clawedBack, owed })}`).toBe(
+    inCents.available + inCents.held + inCents.paidOut - inCents.owed,
   );
   for (const value of [...Object.values(b), clawedBack, owed]) expect(value).toBeGreaterThanOrEqual(0);
-  const sums = { credit: 0, hold: 0, settle: 0, release: 0, clawback: 0, offset: 0, fromAvailable: 0 };
-  const counts = { credit: 0, hold: 0, settle: 0, release: 0, clawback: 0 };
-  for (const entry of await ledgerOf(userId)) {
-    const type = entry.type as keyof typeof counts;
-    sums[type] += cents(num(entry.amount));
-    sums.offset += cents(num(entry.offset));
-    sums.fromAvailable += cents(num(entry.fromAvailable));
-    counts[type] += 1;
-  }
-  expect({
-    available: cents(b.available),
-    held: cents(b.held),
-    lifetime: cents(b.lifetime),
-    paidOut: cents(b.paidOut),
-    clawedBack: cents(clawedBack),
-    owed: cents(owed),
-  }).toEqual({
-    available: sums.credit - sums.offset - sums.hold + sums.release - sums.fromAvailable,
-    held: sums.hold - sums.settle - sums.release,
-    lifetime: sums.credit,
-    paidOut: sums.settle,
-    clawedBack: sums.clawback,
-    owed: sums.clawback - sums.fromAvailable - sums.offset,
-  });
+  const ledger = await ledgerOf(userId);
+  // The same sums the chaos run checks (scripts/chaos/invariants.ts).
+  expect(inCents).toEqual(ledgerBalanceCents(ledger));
   // A purchase refunded since no longer counts as a referral.
-  expect(b.count).toBe(counts.credit - counts.clawback);
+  const counted = (type: string) => ledger.filter((entry) => entry.type === type).length;
+  expect(b.count).toBe(counted('credit') - counted('clawback'));
   return b;
 }
 
