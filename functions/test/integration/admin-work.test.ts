@@ -9,7 +9,6 @@ import {
   testMailResponseSchema,
   workCountsResponseSchema,
   type WorkCounts,
-  type Withdrawal,
 } from '@goldbot/shared';
 import { paymentKey, toPaymentItem } from '../../src/data/payment-entity.js';
 import { contactMessageKey, toContactMessageItem } from '../../src/data/contact-message-entity.js';
@@ -18,7 +17,17 @@ import { refundKey, toRefundItem } from '../../src/data/refund-entity.js';
 import { pendingPayment } from '../helpers/payment-samples.js';
 import { completedPayment, pendingRefund } from '../helpers/refund-samples.js';
 import { api, newCustomer, type TestCustomer } from './http-client.js';
-import { admin, buy, db, decidePayment, earnReferralCredits, getItem, table } from './fixtures.js';
+import {
+  admin,
+  buy,
+  db,
+  decidePayment,
+  decideWithdrawal,
+  earnReferralCredits,
+  getItem,
+  requestWithdrawal,
+  table,
+} from './fixtures.js';
 import { loadJobHandler, type JobResult } from './job-handlers.js';
 import { mailsTo } from './mailbox.js';
 
@@ -53,16 +62,11 @@ async function listed(path: string, field: 'pendingPayments' | 'withdrawals'): P
   return total;
 }
 
-const requestWithdrawal = (customer: TestCustomer, amount: number) =>
-  api<{ withdrawal: Withdrawal }>('/api/withdrawal/request', {
-    method: 'POST',
-    token: customer.token,
-    body: { amount, trc20Address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
-  });
-const decideWithdrawal = async (decision: 'approve' | 'reject', id: string) => {
-  // An approval names its payout's TXID (any 64 hex here: its on-chain check does not decide the approval).
-  const body = decision === 'approve' ? { payoutTxid: randomBytes(32).toString('hex') } : {};
-  const res = await api(`/api/withdrawal/${decision}/${id}`, { method: 'PUT', token: await admin(), body });
+const request = (customer: TestCustomer, amount: number) =>
+  requestWithdrawal(customer, { amount, trc20Address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' });
+// An approval names its payout's TXID (any 64 hex here: its on-chain check does not decide the approval).
+const decide = async (decision: 'approve' | 'reject', id: string) => {
+  const res = await decideWithdrawal(decision, id);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 };
 
@@ -92,15 +96,15 @@ describe('the counts of waiting work', () => {
     await earnReferralCredits(referrer, friends);
     expect((await workCounts()).pendingPayments).toBe(start.pendingPayments);
 
-    const requested = await requestWithdrawal(referrer, 20);
+    const requested = await request(referrer, 20);
     expect(requested.status, JSON.stringify(requested.body)).toBe(201);
     expect((await workCounts()).pendingWithdrawals).toBe((start.pendingWithdrawals ?? 0) + 1);
-    await decideWithdrawal('reject', requested.body.withdrawal._id);
+    await decide('reject', requested.body.withdrawal._id);
     expect((await workCounts()).pendingWithdrawals).toBe(start.pendingWithdrawals);
-    const again = await requestWithdrawal(referrer, 20);
+    const again = await request(referrer, 20);
     expect(again.status, JSON.stringify(again.body)).toBe(201);
     expect((await workCounts()).pendingWithdrawals).toBe((start.pendingWithdrawals ?? 0) + 1);
-    await decideWithdrawal('approve', again.body.withdrawal._id);
+    await decide('approve', again.body.withdrawal._id);
     expect((await workCounts()).pendingWithdrawals).toBe(start.pendingWithdrawals);
 
     // The counters are the lists' sizes: what every other suite left pending included.

@@ -19,6 +19,7 @@ import {
   type Subscription,
   type SubscriptionSummary,
   type UserStats,
+  type Withdrawal,
 } from '@goldbot/shared';
 import { ledgerBalanceCents, profileBalanceCents } from '../../../scripts/chaos/invariants.js';
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
@@ -268,6 +269,33 @@ export async function userStats(): Promise<UserStats> {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return userStatsResponseSchema.parse(res.body).userStats;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Withdrawals through their routes
+
+/** What a withdrawal request answers: the held request and the new balances. */
+export interface WithdrawalRequestAnswer {
+  message: string;
+  withdrawal: Withdrawal;
+  referralEarnings: number;
+  referralHeld: number;
+}
+
+/** The customer asks for a withdrawal (`body`: trc20Address and amount, or anything a test sends). */
+export const requestWithdrawal = (customer: Pick<TestCustomer, 'token'>, body: unknown) =>
+  api<WithdrawalRequestAnswer>('/api/withdrawal/request', { method: 'POST', token: customer.token, body });
+
+/** An admin's decision; an approval names a payout TXID (one the TRON double does not know, unless `body` says). */
+export const decideWithdrawal = async (
+  decision: 'approve' | 'reject',
+  id: string,
+  body: Record<string, unknown> = {},
+) =>
+  api<{ message: string; withdrawal: Withdrawal }>(`/api/withdrawal/${decision}/${id}`, {
+    method: 'PUT',
+    token: await admin(),
+    body: decision === 'approve' ? { payoutTxid: newTxid(), ...body } : body,
+  });
 
 /** STATS#WITHDRAWALS / TOTAL, as the admin's withdrawal counts and the dashboard read it. */
 export async function withdrawalCounts() {

@@ -22,15 +22,17 @@ import {
   clawbacksOf,
   db,
   decidePayment,
+  decideWithdrawal,
   delta,
   expectReconciled,
   getItem,
   ledgerOf,
+  type PaidSlug,
   paymentByTxid,
   paymentStats,
+  requestWithdrawal,
   subscriptionSummary,
   table,
-  type PaidSlug,
 } from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 
@@ -362,18 +364,10 @@ describe("the referrer's reward", () => {
     expect(await balancesOf(referrer.userId)).toMatchObject({ available: 20, lifetime: 20, count: 10 });
 
     // The referrer withdraws everything: nothing is left available.
-    const withdrawal = await api<{ withdrawal: { _id: string } }>('/api/withdrawal/request', {
-      method: 'POST',
-      token: referrer.token,
-      body: { trc20Address: ADDRESS, amount: 20 },
-    });
+    const withdrawal = await requestWithdrawal(referrer, { trc20Address: ADDRESS, amount: 20 });
     expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(201);
-    const settled = await api(`/api/withdrawal/approve/${withdrawal.body.withdrawal._id}`, {
-      method: 'PUT',
-      token: await admin(),
-      // The approval names the payout's TXID (its on-chain check does not decide the approval).
-      body: { payoutTxid: newPayoutTxid() },
-    });
+    // The approval names the payout's TXID (its on-chain check does not decide the approval).
+    const settled = await decideWithdrawal('approve', withdrawal.body.withdrawal._id, { payoutTxid: newPayoutTxid() });
     expect(settled.status).toBe(200);
     expect(await balancesOf(referrer.userId)).toMatchObject({ available: 0, held: 0, paidOut: 20 });
 

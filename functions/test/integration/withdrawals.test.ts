@@ -13,6 +13,8 @@ import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-c
 import {
   admin,
   allPages,
+  decideWithdrawal,
+  requestWithdrawal,
   auditEntriesFor,
   balancesOf as profileBalancesOf,
   db,
@@ -24,6 +26,7 @@ import {
   sessionOf,
   table,
   withdrawalCounts,
+  type WithdrawalRequestAnswer,
   type Balances as ProfileBalances,
 } from './fixtures.js';
 import { mailsTo } from './mailbox.js';
@@ -80,23 +83,6 @@ const markerOf = (userId: string) => getItem(`USER#${userId}`, 'MARKER#PENDING_W
 
 // ---------------------------------------------------------------------------------------------
 // The routes
-
-interface RequestAnswer {
-  message: string;
-  withdrawal: Withdrawal;
-  referralEarnings: number;
-  referralHeld: number;
-}
-const requestWithdrawal = (c: Customer, body: unknown) =>
-  api<RequestAnswer>('/api/withdrawal/request', { method: 'POST', token: c.token, body });
-
-/** A decision; an approval names a payout TXID (one the TRON double does not know, unless the body says). */
-const decide = async (decision: 'approve' | 'reject', id: string, body: Record<string, unknown> = {}) =>
-  api<{ message: string; withdrawal: Withdrawal }>(`/api/withdrawal/${decision}/${id}`, {
-    method: 'PUT',
-    token: await admin(),
-    body: decision === 'approve' ? { payoutTxid: randomBytes(32).toString('hex'), ...body } : body,
-  });
 
 /** Makes the local TRON double answer `txid` as a real USDT transfer of `usdt` to `to` (a payout). */
 async function payoutOnChain(to: string, usdt: string, txid = randomBytes(32).toString('hex')): Promise<string> {
@@ -211,7 +197,9 @@ describe('withdrawal requests', () => {
     expect(second.body).toMatchObject({ message: WITHDRAWAL_MESSAGES.pendingExists });
 
     // Release: the admin rejects with a note; the $20 is available again.
-    const rejected = await decide('reject', first.body.withdrawal._id, { adminNote: 'Wrong <network> & address' });
+    const rejected = await decideWithdrawal('reject', first.body.withdrawal._id, {
+      adminNote: 'Wrong <network> & address',
+    });
     expect(rejected.status).toBe(200);
     expect(rejected.body).toMatchObject({
       message: 'Withdrawal rejected successfully!',
@@ -238,7 +226,7 @@ describe('withdrawal requests', () => {
     // Settle: the admin sends 22 USDT, then approves with the transfer's TXID (as pasted: 0x, upper
     // case) and a note; paid out 22, nothing held, nothing available; the payout checks out on chain.
     const payoutTxid = await payoutOnChain(OTHER_ADDRESS, '22');
-    const approved = await decide('approve', third.body.withdrawal._id, {
+    const approved = await decideWithdrawal('approve', third.body.withdrawal._id, {
       adminNote: 'Sent from wallet #2',
       payoutTxid: `0x${payoutTxid.toUpperCase()}`,
     });
@@ -275,11 +263,11 @@ describe('withdrawal requests', () => {
     expect(approvalMail?.body.html).toContain(`href="https://tronscan.org/#/transaction/${payoutTxid}"`);
 
     // Decided is final: the other decision is refused, a repeat is harmless; nothing moves.
-    expect((await decide('reject', third.body.withdrawal._id)).status).toBe(409);
-    const repeat = await decide('approve', third.body.withdrawal._id);
+    expect((await decideWithdrawal('reject', third.body.withdrawal._id)).status).toBe(409);
+    const repeat = await decideWithdrawal('approve', third.body.withdrawal._id);
     expect(repeat.status).toBe(200);
     expect(repeat.body.message).toBe('This withdrawal was already approved.');
-    expect((await decide('approve', first.body.withdrawal._id)).status).toBe(409);
+    expect((await decideWithdrawal('approve', first.body.withdrawal._id)).status).toBe(409);
     expect(await balancesOf(customer)).toEqual({ available: 0, held: 0, lifetime: 22, paidOut: 22 });
 
     const ledger = await ledgerOf(customer.userId);
@@ -337,9 +325,9 @@ describe('withdrawal requests', () => {
     await expectReconciled(racer.userId);
 
     // Five approvals at once: one settles, the others are told it already is; one mail, one entry.
-    const id = (answers.find((a) => a.status === 201)?.body as RequestAnswer).withdrawal._id;
+    const id = (answers.find((a) => a.status === 201)?.body as WithdrawalRequestAnswer).withdrawal._id;
     const decisions = await Promise.all(
-      Array.from({ length: 5 }, () => decide('approve', id, { adminNote: 'Paid in one go' })),
+      Array.from({ length: 5 }, () => decideWithdrawal('approve', id, { adminNote: 'Paid in one go' })),
     );
     // $20 of $24 paid out: the approval says so, with what remains.
     const partial = 'Withdrawal approved successfully! $20 paid out; $4 of earnings remain.';
@@ -428,8 +416,8 @@ describe('withdrawal requests', () => {
     expect(request.status).toBe(201);
     const id = request.body.withdrawal._id;
     const answers = await Promise.all([
-      ...Array.from({ length: 3 }, () => decide('approve', id)),
-      ...Array.from({ length: 3 }, () => decide('reject', id)),
+      ...Array.from({ length: 3 }, () => decideWithdrawal('approve', id)),
+      ...Array.from({ length: 3 }, () => decideWithdrawal('reject', id)),
     ]);
     const winners = answers.filter(
       (a) =>
@@ -488,7 +476,7 @@ describe('withdrawal requests', () => {
           seen.add('201');
         }
       } else if (pending !== null) {
-        const res = await decide(step.kind, pending.id);
+        const res = await decideWithdrawal(step.kind, pending.id);
         expect(res.status).toBe(200);
         model.held -= pending.amount;
         if (step.kind === 'approve') model.paidOut += pending.amount;
@@ -498,7 +486,7 @@ describe('withdrawal requests', () => {
         seen.add(step.kind);
       } else if (decided !== null) {
         // Deciding a decided withdrawal again: the same decision is a harmless 200, the other 409.
-        const res = await decide(step.kind, decided.id);
+        const res = await decideWithdrawal(step.kind, decided.id);
         expect(res.status).toBe(step.kind === decided.decision ? 200 : 409);
         seen.add('repeat');
       }
@@ -551,7 +539,7 @@ describe('the admin withdrawals screen', () => {
     const live = await adminList(`?search=${encodeURIComponent(owner.email)}`);
     expect(live.body.withdrawals[0]?.userId.referralEarnings).toBe(2);
 
-    expect((await decide('approve', id)).status).toBe(200);
+    expect((await decideWithdrawal('approve', id)).status).toBe(200);
     expect((await adminList(`?status=pending&search=${encodeURIComponent(owner.email)}`)).body.withdrawals).toEqual([]);
     expect(
       (await adminList(`?status=approved&search=${encodeURIComponent(owner.email)}`)).body.withdrawals.map(
@@ -575,8 +563,10 @@ describe('the admin withdrawals screen', () => {
     );
     expect((await adminList(`?cursor=${forged}`)).status).toBe(400);
     expect((await adminList('?status=paid')).status).toBe(400);
-    expect((await decide('approve', '01KDX3N8W6Q5ZJ4R2T7B9ZZZZZ')).status).toBe(404);
-    expect((await decide('reject', '01KDX3N8W6Q5ZJ4R2T7B9ZZZZZ', { adminNote: 'x'.repeat(501) })).status).toBe(400);
+    expect((await decideWithdrawal('approve', '01KDX3N8W6Q5ZJ4R2T7B9ZZZZZ')).status).toBe(404);
+    expect(
+      (await decideWithdrawal('reject', '01KDX3N8W6Q5ZJ4R2T7B9ZZZZZ', { adminNote: 'x'.repeat(501) })).status,
+    ).toBe(400);
   }, 60_000);
 
   it('refuses customers on every admin withdrawal route', async () => {
@@ -596,7 +586,7 @@ describe("the customer's Withdrawal Center", () => {
     const customer = await newCustomer('center');
     await earn(customer, 10);
     const first = await requestWithdrawal(customer, { trc20Address: ADDRESS, amount: 20 });
-    expect((await decide('reject', first.body.withdrawal._id)).status).toBe(200);
+    expect((await decideWithdrawal('reject', first.body.withdrawal._id)).status).toBe(200);
     const second = await requestWithdrawal(customer, { trc20Address: ADDRESS, amount: 20 });
     const res = await api('/api/withdrawal/user', { token: customer.token });
     expect(res.status).toBe(200);
