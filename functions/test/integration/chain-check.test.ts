@@ -12,7 +12,7 @@ import {
 } from '@goldbot/shared';
 import { LOCAL_DEV_WALLET_ADDRESS } from '../../../scripts/local/stack.js';
 import { api, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
-import { admin, auditEntriesFor, db, PACKAGE_NAME, priceOf, table, type PaidSlug } from './fixtures.js';
+import { admin, auditEntriesFor, db, PACKAGE_NAME, type PaidSlug, priceOf, setAutoApprove, table } from './fixtures.js';
 import { loadJobHandler, type JobHandler } from './job-handlers.js';
 import { mailsTo } from './mailbox.js';
 import { sleep } from '../../src/lib/retry.js';
@@ -106,13 +106,6 @@ async function verdictOf(
 
 const checkNow = async (paymentId: string) =>
   api(`/api/payment/chain-check/${paymentId}`, { method: 'POST', token: await admin() });
-
-const setAutoApprove = async (on: boolean) =>
-  api('/api/settings/subscription-settings', {
-    method: 'PUT',
-    token: await admin(),
-    body: { settings: { autoApproveOnMatch: on } },
-  });
 
 /** Moves a payment's submission back in time (createdAt and its per-status index key), as if it were older. */
 async function submittedAgo(payment: Payment, ms: number): Promise<void> {
@@ -280,7 +273,7 @@ describe('payments only their payer can claim', () => {
     expect(victimOrder.amount).toBeLessThan((await priceOf('pro')) + 1);
     // The victim pays the exact amount; a watcher of the wallet claims that transfer for its own order.
     const victimTxid = await aliasOf('usdt-250-pro', randomBytes(32).toString('hex'), victimOrder.amount);
-    expect((await setAutoApprove(true)).status).toBe(200);
+    await setAutoApprove(true);
     try {
       const attacker = await newCustomer('chain-attacker');
       const claim = await submit(attacker, 'pro', victimTxid);
@@ -309,7 +302,7 @@ describe('payments only their payer can claim', () => {
       expect(flagged.status).toBe('pending');
       expect(flagged.binding?.autoApprovalWithheld).toContain("the sender's address paid other customers' orders");
     } finally {
-      expect((await setAutoApprove(false)).status).toBe(200);
+      await setAutoApprove(false);
     }
   });
 });
@@ -347,7 +340,7 @@ describe('automatic approval of a match', () => {
     await submit(off, 'basic', offTxid, { pays: matchFixtureFor(await priceOf('basic')) });
     expect((await verdictOf(offTxid)).status).toBe('pending');
 
-    expect((await setAutoApprove(true)).status).toBe(200);
+    await setAutoApprove(true);
     try {
       const on = await newCustomer('chain-auto-on');
       const txid = randomBytes(32).toString('hex');
@@ -380,7 +373,7 @@ describe('automatic approval of a match', () => {
       await submit(short, 'basic', shortTxid);
       expect(await verdictOf(shortTxid)).toMatchObject({ status: 'pending', chainCheck: { status: 'mismatch' } });
     } finally {
-      expect((await setAutoApprove(false)).status).toBe(200);
+      await setAutoApprove(false);
     }
     // The payment that matched while the setting was off is still the admin's to decide.
     expect((await paymentByTxid(offTxid)).status).toBe('pending');

@@ -16,7 +16,16 @@ import {
 import { LOCAL_DEV_WALLET_ADDRESS } from '../../../scripts/local/stack.js';
 import { hexToTronAddress } from '../../src/domain/commerce/tron.js';
 import { sleep } from '../../src/lib/retry.js';
-import { admin, auditEntriesFor, db, decidePayment, getItem, releaseAmountHolds, table } from './fixtures.js';
+import {
+  admin,
+  auditEntriesFor,
+  db,
+  decidePayment,
+  getItem,
+  releaseAmountHolds,
+  setAutoApprove,
+  table,
+} from './fixtures.js';
 import { api, newCustomer, stack, type TestCustomer } from './http-client.js';
 import { loadJobHandler, type JobHandler, type JobResult } from './job-handlers.js';
 import { mailsTo } from './mailbox.js';
@@ -196,15 +205,6 @@ async function holdAllBut(priceCents: number, keepCents: number): Promise<() => 
     }
   };
 }
-
-const setAutoApprove = async (on: boolean) => {
-  const res = await api('/api/settings/subscription-settings', {
-    method: 'PUT',
-    token: await admin(),
-    body: { settings: { autoApproveOnMatch: on } },
-  });
-  expect(res.status).toBe(200);
-};
 
 afterAll(async () => {
   await setAutoApprove(false);

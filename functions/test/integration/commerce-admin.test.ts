@@ -1,21 +1,23 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { Payment, Subscription, Wallet } from '@goldbot/shared';
+import type { Payment, Wallet } from '@goldbot/shared';
 import { LOCAL_DEV_WALLET_ADDRESS } from '../../../scripts/local/stack.js';
 import { api, idTokenFor, newCustomer, type TestCustomer } from './http-client.js';
 import {
   admin,
   auditEntriesFor,
+  billingHistory,
   db,
+  decidePayment,
   ledgerOf,
+  type PaidSlug,
   paymentByTxid,
   priceOf,
   purchaseBody,
   sessionOf,
   submitPurchase,
   table,
-  type PaidSlug,
 } from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 
@@ -45,22 +47,8 @@ const listPending = async (query = '') =>
   api<PaymentList>(`/api/payment/pending-usdt-payments${query}`, { token: await admin() });
 const listAll = async (query = '') => api<PaymentList>(`/api/payment/all-payments${query}`, { token: await admin() });
 
-const approve = async (id: string) =>
-  api<{ message: string; payment: Payment }>(`/api/payment/approve-usdt-payment/${id}`, {
-    method: 'POST',
-    token: await admin(),
-  });
-const reject = async (id: string) =>
-  api<{ message: string; payment: Payment }>(`/api/payment/reject-usdt-payment/${id}`, {
-    method: 'POST',
-    token: await admin(),
-  });
-
-async function subscriptionsOf(customer: Customer): Promise<Subscription[]> {
-  const res = await api<{ subscriptions: Subscription[] }>('/api/payment/subscriptions', { token: customer.token });
-  expect(res.status).toBe(200);
-  return res.body.subscriptions;
-}
+const approve = (id: string) => decidePayment('approve', id);
+const reject = (id: string) => decidePayment('reject', id);
 
 async function statsItem(sk: string) {
   const result = await db().send(new GetCommand({ TableName: table(), Key: { PK: 'STATS#PAYMENTS', SK: sk } }));
@@ -223,7 +211,7 @@ describe('the payment queue over HTTP', () => {
     expect(approved.body.message).toBe(`Payment for ${buyer.username} has been successfully approved!`);
     expect(approved.body.payment).toMatchObject({ _id: payment._id, status: 'completed', referralCredited: true });
 
-    const [subscription] = await subscriptionsOf(buyer);
+    const [subscription] = await billingHistory(buyer);
     expect(subscription).toMatchObject({
       packageName: 'Basic Package',
       status: 'active',
@@ -319,7 +307,7 @@ describe('the payment queue over HTTP', () => {
     expect([first.res.status, second.res.status]).toEqual([201, 201]);
     expect((await approve((await paymentByTxid(first.txid))._id)).status).toBe(200);
     expect((await approve((await paymentByTxid(second.txid))._id)).status).toBe(200);
-    const subs = await subscriptionsOf(buyer);
+    const subs = await billingHistory(buyer);
     const periods = subs
       .map((s) => [s.status, s.startDate, s.endDate])
       .sort((a, b) => String(a[1]).localeCompare(String(b[1])));
@@ -337,7 +325,7 @@ describe('the payment queue over HTTP', () => {
     expect([pro.res.status, ultimate.res.status]).toEqual([201, 201]);
     expect((await approve((await paymentByTxid(pro.txid))._id)).status).toBe(200);
     expect((await approve((await paymentByTxid(ultimate.txid))._id)).status).toBe(200);
-    const subs = await subscriptionsOf(buyer);
+    const subs = await billingHistory(buyer);
     expect(subs.find((s) => s.packageName === 'Pro Package')).toMatchObject({
       status: 'active',
       startDate: monthStart(1),
@@ -373,7 +361,7 @@ describe('the payment queue over HTTP', () => {
     });
     expect(await sessionOf(referrer)).toMatchObject({ referralEarnings: 0, referralCount: 0 });
     expect(await ledgerOf(referrer.userId)).toEqual([]);
-    expect((await subscriptionsOf(buyer))[0]).toMatchObject({ status: 'rejected', startDate: null, endDate: null });
+    expect((await billingHistory(buyer))[0]).toMatchObject({ status: 'rejected', startDate: null, endDate: null });
     expect((await listAll()).body.summary).toEqual({ ...before, total: before.total + 1 });
     expect((await listPending(`?search=${txid}`)).body.pendingPayments).toEqual([]);
     expect((await auditEntriesFor(payment._id)).map((e) => e.action)).toEqual(['payment.reject']);
@@ -387,7 +375,7 @@ describe('the payment queue over HTTP', () => {
     const late = await approve(payment._id);
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ message: 'This payment was already rejected by another admin.' });
-    expect((await subscriptionsOf(buyer))[0]?.status).toBe('rejected');
+    expect((await billingHistory(buyer))[0]?.status).toBe('rejected');
   });
 
   it('ten concurrent approvals: exactly one transition and one referral credit', async () => {
@@ -415,7 +403,7 @@ describe('the payment queue over HTTP', () => {
       completed: before.completed + 1,
     });
     expect(await auditEntriesFor(payment._id)).toHaveLength(1);
-    expect((await subscriptionsOf(buyer)).filter((s) => s.status === 'active')).toHaveLength(1);
+    expect((await billingHistory(buyer)).filter((s) => s.status === 'active')).toHaveLength(1);
     expect((await mailsTo(buyer.email)).filter((m) => /verified/i.test(m.subject))).toHaveLength(1);
   });
 

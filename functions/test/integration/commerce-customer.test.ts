@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_TRIAL_DAYS, PAYMENT_MESSAGES, subscriptionSchema, type Subscription } from '@goldbot/shared';
 import { LOCAL_COPY_TRADING_LINK } from '../../../scripts/local/stack.js';
 import { api, idTokenFor, newCustomer, type TestCustomer, withOrder } from './http-client.js';
-import { db, newTxid, table, todayUtc } from './fixtures.js';
+import { addDays, db, newTxid, table, todayUtc } from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 import { sleep } from '../../src/lib/retry.js';
 
@@ -24,12 +24,6 @@ const WALLET = {
 type Customer = TestCustomer;
 
 /** A TRON-like transaction hash: 64 hex characters, new every call. */
-const addDays = (day: string, days: number) => {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
-
 const submit = async (customer: Customer, body: { packageName: string } & Record<string, unknown>) =>
   api<{ message: string; pendingSubscription: Subscription; errors?: Record<string, string> }>(
     '/api/payment/submit-usdt-payment',

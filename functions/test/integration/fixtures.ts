@@ -12,6 +12,7 @@ import {
   activationsResponseSchema,
   paymentStatsResponseSchema,
   subscriptionHistoryResponseSchema,
+  subscriptionsResponseSchema,
   userStatsResponseSchema,
   type Payment,
   type SessionUser,
@@ -308,6 +309,31 @@ export async function withdrawalCounts() {
     pendingAmount: num(item.pendingAmount),
     approvedAmount: num(item.approvedAmount),
   };
+}
+
+/** The customer's billing history (GET /api/payment/subscriptions), newest first. */
+export async function billingHistory(customer: Pick<TestCustomer, 'token'>): Promise<Subscription[]> {
+  const res = await api('/api/payment/subscriptions', { token: customer.token });
+  expect(res.status).toBe(200);
+  return subscriptionsResponseSchema.parse(res.body).subscriptions;
+}
+
+/** The day `days` after `day` (yyyy-mm-dd, UTC). */
+export const addDays = (day: string, days: number) => {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+/** Turns the automatic approval of matching payments on or off (the admin's subscription settings). */
+export async function setAutoApprove(on: boolean) {
+  const res = await api('/api/settings/subscription-settings', {
+    method: 'PUT',
+    token: await admin(),
+    body: { settings: { autoApproveOnMatch: on } },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res;
 }
 
 /** after - before, key by key (every key of `after`). */

@@ -6,7 +6,7 @@ import { subscriptionStatsKey } from '../../src/data/stats-entity.js';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import { api, newCustomer, stack, type TestCustomer } from './http-client.js';
-import { db, table, todayUtc } from './fixtures.js';
+import { addDays, db, table, todayUtc } from './fixtures.js';
 import { loadJobHandler, type JobHandler } from './job-handlers.js';
 import { mailsTo } from './mailbox.js';
 
@@ -32,12 +32,6 @@ const runJob = (id: JobId) => {
   const handler = handlers[id];
   if (!handler) throw new Error(`${id} not loaded`);
   return handler(scheduledJobEvent(id, new Date()));
-};
-
-const addDays = (day: string, days: number) => {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 };
 
 /** An approved (active) subscription row of `customer`, created in `month` (yyyy-mm). */

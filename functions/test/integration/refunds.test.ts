@@ -7,17 +7,16 @@ import {
   adminRefundsResponseSchema,
   refundRequestResponseSchema,
   refundResponseSchema,
-  subscriptionsResponseSchema,
   type Payment,
   type Refund,
   type RefundStatus,
-  type Subscription,
 } from '@goldbot/shared';
 import { api, newCustomer, type TestCustomer } from './http-client.js';
 import {
   admin,
   auditEntriesFor,
   balancesOf,
+  billingHistory,
   buy,
   clawbacksOf,
   db,
@@ -75,12 +74,6 @@ async function refundsOf(status: RefundStatus) {
   const res = await api(`/api/admin/refunds?status=${status}&limit=100`, { token: await admin() });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return adminRefundsResponseSchema.parse(res.body);
-}
-
-async function billingHistory(customer: TestCustomer): Promise<Subscription[]> {
-  const res = await api('/api/payment/subscriptions', { token: customer.token });
-  expect(res.status).toBe(200);
-  return subscriptionsResponseSchema.parse(res.body).subscriptions;
 }
 
 /** A paid package bought and approved: the admin's payment row and its subscription's id. */
