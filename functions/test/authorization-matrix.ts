@@ -45,12 +45,15 @@ export interface AuthorizationRow {
   endsCallerSessions?: true;
 }
 
-/** The two levels most rows state: an administrator's route, and any signed-in caller's. */
+/** The three levels most rows state: an administrator's route, any signed-in caller's, and everyone's. */
+const PUBLIC = { anonymous: 'allowed', user: 'allowed', admin: 'allowed' } as const satisfies Partial<AuthorizationRow>;
 const ADMIN_ONLY = { anonymous: 401, user: 403, admin: 'allowed' } as const satisfies Partial<AuthorizationRow>;
 const SIGNED_IN = { anonymous: 401, user: 'allowed', admin: 'allowed' } as const satisfies Partial<AuthorizationRow>;
 
 /** A well-formed id that no seed or test creates. */
 const UNKNOWN_ID = '01KDX3N8W6Q5ZJ4R2T7B9MATRX';
+/** A request about one made-up item: `{id}` names nothing (a 404 once the caller is let through). */
+const UNKNOWN_ID_PATH = { pathParams: { id: UNKNOWN_ID } };
 /** A refund request, by the customer or by an administrator, of a payment no test creates. */
 const REFUND_OF_UNKNOWN_PAYMENT = {
   paymentId: UNKNOWN_ID,
@@ -97,21 +100,15 @@ export const GUARD_MESSAGES = [
 
 export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = {
   health: {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: {},
   },
   'packages-list': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: {},
   },
   'contact-add': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: {
       body: {
         name: 'Authorization Matrix',
@@ -126,11 +123,11 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
   },
   'contact-delete': {
     ...ADMIN_ONLY,
-    request: { pathParams: { id: UNKNOWN_ID } },
+    request: UNKNOWN_ID_PATH,
   },
   'contact-mark-read': {
     ...ADMIN_ONLY,
-    request: { pathParams: { id: UNKNOWN_ID } },
+    request: UNKNOWN_ID_PATH,
   },
   'contact-mark-all-read': {
     ...ADMIN_ONLY,
@@ -209,60 +206,44 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
   // Accounts (docs/decisions.md, "Identity and sessions"). The public ones are called by people who are not signed in yet, so a
   // signed-in caller is let through too (API Gateway passes no claims on routes without an authorizer).
   'auth-register': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     // The first caller registers the account (201, a code is mailed); the next ones get 409.
     request: { body: { username: 'matrix_register', email: 'matrix-register@example.com', password: 'Matrix1!pass' } },
     answers: [201, 409],
   },
   'auth-verify-otp': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: { body: { email: NOBODY, otp: '0000', password: 'Matrix1!pass' } },
     answers: [400], // "No valid code found for this email"
   },
   'auth-resend-otp': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: { body: { email: NOBODY } },
     answers: [200], // one answer for every address (docs/security.md, "Account enumeration")
   },
   'auth-login': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: { body: { email: NOBODY, password: 'Matrix1!pass' } },
     // "Invalid email or password" (the same for unknown accounts); 429 once the back-off starts.
     answers: [401, 429],
   },
   'auth-refresh': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: { body: { refreshToken: 'matrix.not-a-refresh-token' } },
     answers: [401], // "Your session has ended. Please sign in again."
   },
   'auth-request-password-reset': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: { body: { email: NOBODY } },
     answers: [200], // the same answer whether or not the account exists
   },
   'auth-verify-reset-otp': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: { body: { email: NOBODY, otp: '0000' } },
     answers: [400],
   },
   'auth-reset-password': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: { body: { email: NOBODY, otp: '0000', newPassword: 'Matrix1!reset' } },
     answers: [400],
   },
@@ -301,18 +282,18 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
   },
   'payment-approve-usdt': {
     ...ADMIN_ONLY,
-    request: { pathParams: { id: UNKNOWN_ID } },
+    request: UNKNOWN_ID_PATH,
   },
   'payment-reject-usdt': {
     ...ADMIN_ONLY,
-    request: { pathParams: { id: UNKNOWN_ID } },
+    request: UNKNOWN_ID_PATH,
   },
   // The on-chain check: an unknown payment is a 404 once the admin is let through (nothing is sent to TRON).
   'payment-chain-check': {
     ...ADMIN_ONLY,
-    request: { pathParams: { id: UNKNOWN_ID } },
+    request: UNKNOWN_ID_PATH,
   },
-  'admin-unmatched-transfers': { anonymous: 401, user: 403, admin: 'allowed', request: {} },
+  'admin-unmatched-transfers': { ...ADMIN_ONLY, request: {} },
   'admin-unmatched-transfer-assign': {
     ...ADMIN_ONLY,
     // No such unmatched transfer: 404.
@@ -390,7 +371,7 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
   // An unknown withdrawal: 404 once the admin is let through (nothing is sent to TRON).
   'withdrawal-payout-check': {
     ...ADMIN_ONLY,
-    request: { pathParams: { id: UNKNOWN_ID } },
+    request: UNKNOWN_ID_PATH,
     answers: [404],
   },
   // Configuration. The writes are sent so that they change nothing another suite relies
@@ -432,18 +413,14 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     answers: [404],
   },
   'auth-mfa-verify': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     // A made-up challenge session without the username the API puts in one: the use case answers
     // "Your sign-in has expired" before anything reaches Cognito.
     request: { body: { email: NOBODY, session: 'matrix-not-a-session', code: '123456' } },
     answers: [401, 429],
   },
   'auth-mfa-setup': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: { body: { setupId: UNKNOWN_ID, code: '123456' } },
     answers: [401], // "Your sign-in has expired. Please sign in again."
   },
@@ -456,7 +433,7 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
   'payment-receipt': {
     ...SIGNED_IN,
     // No such payment: the use case answers 404 (as it does for anyone else's).
-    request: { pathParams: { id: UNKNOWN_ID } },
+    request: UNKNOWN_ID_PATH,
     answers: [404],
   },
   'auth-logout-all': {
@@ -511,17 +488,17 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
   },
   'admin-user-deactivate': {
     ...ADMIN_ONLY,
-    request: { pathParams: { id: UNKNOWN_ID } },
+    request: UNKNOWN_ID_PATH,
     answers: [404],
   },
   'admin-user-activate': {
     ...ADMIN_ONLY,
-    request: { pathParams: { id: UNKNOWN_ID } },
+    request: UNKNOWN_ID_PATH,
     answers: [404],
   },
   'admin-user-subscriptions': {
     ...ADMIN_ONLY,
-    request: { pathParams: { id: UNKNOWN_ID } },
+    request: UNKNOWN_ID_PATH,
     answers: [404],
   },
   // The customer's MetaTrader 5 account: each signed-in caller's own. Saving needs a current paid
@@ -585,7 +562,7 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
   },
   'admin-failed-mail-resend': {
     ...ADMIN_ONLY,
-    request: { pathParams: { id: UNKNOWN_ID } },
+    request: UNKNOWN_ID_PATH,
     answers: [404],
   },
 };
