@@ -50,6 +50,14 @@ const listAll = async (query = '') => api<PaymentList>(`/api/payment/all-payment
 const approve = (id: string) => decidePayment('approve', id);
 const reject = (id: string) => decidePayment('reject', id);
 
+/** Submits each purchase in turn (each 201), then the admin approves them in the same order (each 200). */
+async function submitThenApprove(buyer: Customer, slugs: readonly PaidSlug[]) {
+  const submitted = [];
+  for (const slug of slugs) submitted.push(await submit(buyer, slug));
+  expect(submitted.map((s) => s.res.status)).toEqual(slugs.map(() => 201));
+  for (const { txid } of submitted) expect((await approve((await paymentByTxid(txid))._id)).status).toBe(200);
+}
+
 async function statsItem(sk: string) {
   const result = await db().send(new GetCommand({ TableName: table(), Key: { PK: 'STATS#PAYMENTS', SK: sk } }));
   return result.Item ?? {};
@@ -302,11 +310,7 @@ describe('the payment queue over HTTP', () => {
 
   it('chains a Basic extension after the paid-through month', async () => {
     const buyer = await newCustomer('extender');
-    const first = await submit(buyer, 'basic');
-    const second = await submit(buyer, 'basic');
-    expect([first.res.status, second.res.status]).toEqual([201, 201]);
-    expect((await approve((await paymentByTxid(first.txid))._id)).status).toBe(200);
-    expect((await approve((await paymentByTxid(second.txid))._id)).status).toBe(200);
+    await submitThenApprove(buyer, ['basic', 'basic']);
     const subs = await billingHistory(buyer);
     const periods = subs
       .map((s) => [s.status, s.startDate, s.endDate])
@@ -320,11 +324,7 @@ describe('the payment queue over HTTP', () => {
 
   it('gives Pro six months from the 1st of next month and Ultimate a lifetime from today', async () => {
     const buyer = await newCustomer('big-spender');
-    const pro = await submit(buyer, 'pro');
-    const ultimate = await submit(buyer, 'ultimate');
-    expect([pro.res.status, ultimate.res.status]).toEqual([201, 201]);
-    expect((await approve((await paymentByTxid(pro.txid))._id)).status).toBe(200);
-    expect((await approve((await paymentByTxid(ultimate.txid))._id)).status).toBe(200);
+    await submitThenApprove(buyer, ['pro', 'ultimate']);
     const subs = await billingHistory(buyer);
     expect(subs.find((s) => s.packageName === 'Pro Package')).toMatchObject({
       status: 'active',
