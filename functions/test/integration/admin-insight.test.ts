@@ -1,7 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  paymentStatsResponseSchema,
   scheduledJobEvent,
   sendActivationMailsResponseSchema,
   subscriptionHistoryResponseSchema,
@@ -19,11 +18,13 @@ import {
   basicStartingToday,
   buy,
   db,
+  decidePayment,
   delta,
+  type PaidSlug,
+  paymentStats,
   priceOf,
   table,
   todayUtc,
-  type PaidSlug,
 } from './fixtures.js';
 import { loadJobHandler, type JobHandler } from './job-handlers.js';
 
@@ -49,15 +50,9 @@ async function submit(buyer: TestCustomer, slug: PaidSlug) {
 }
 
 const decide = async (paymentId: string, decision: 'approve' | 'reject') => {
-  const res = await api(`/api/payment/${decision}-usdt-payment/${paymentId}`, { method: 'POST', token: await admin() });
+  const res = await decidePayment(decision, paymentId);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 };
-
-async function paymentStats(query = ''): Promise<PaymentStatsResponse> {
-  const res = await api(`/api/admin/payment-stats${query}`, { token: await admin() });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return paymentStatsResponseSchema.parse(res.body);
-}
 
 const proLine = (stats: PaymentStatsResponse) => stats.packageData.find((p) => p.name === 'Pro Package')?.revenue ?? 0;
 const monthRevenue = (stats: PaymentStatsResponse) =>
