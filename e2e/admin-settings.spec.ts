@@ -11,7 +11,7 @@ import {
   withOrder,
 } from './journeys.js';
 import { seriousViolations } from './axe-scan.js';
-import { adminIdToken, mailsTo, type StoredEmail } from './local-stack.js';
+import { adminIdToken, mailHtml, mailsTo, type StoredEmail } from './local-stack.js';
 
 /**
  * Configuration in the browser: the admin edits an e-mail template and the
@@ -56,8 +56,6 @@ async function setBasicOnSale(request: APIRequestContext, token: string, basicPa
   });
   expect(answer.status(), await answer.text()).toBe(200);
 }
-
-const mailHtml = (mail: StoredEmail) => mail.body?.html ?? mail.html ?? '';
 
 /** How to put back what a journey changed, keyed so a second registration replaces the first. */
 const restores = new Map<string, (request: APIRequestContext, adminToken: string) => Promise<void>>();
@@ -165,7 +163,7 @@ test.describe('configuration back-office', () => {
         { message: 'the payment-received mail with the edited subject', timeout: 15_000 },
       )
       .toBe(`Checking your Pro Package payment ${stamp}`);
-    const body = mail ? mailHtml(mail) : '';
+    const body = mailHtml(mail);
     expect(body).toContain(`<h1>Thanks, ${buyer.username}</h1>`);
     expect(body).toContain(`Marker ${stamp}: your Pro Package payment is being checked.`);
 

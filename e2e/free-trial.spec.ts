@@ -2,15 +2,13 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PAYMENT_MESSAGES } from '@goldbot/shared';
 import { LOCAL_COPY_TRADING_LINK } from '../scripts/local/stack.js';
 import { bearer, signInAsAdmin, signInAsCustomer, verifiedCustomer } from './journeys.js';
-import { adminIdToken, mailsTo, type StoredEmail } from './local-stack.js';
+import { adminIdToken, mailHtml, mailsTo, type StoredEmail } from './local-stack.js';
 
 /**
  * The free trial delivers its copy-trading link: a customer starts it on the dashboard, the Free
  * card then opens the link, and the mail in the inbox carries it as its main button. While no link
  * is set, the admin's Subscription Settings warn and the customer's Free card is unavailable.
  */
-
-const mailHtml = (mail: StoredEmail) => mail.body?.html ?? mail.html ?? '';
 
 async function setCopyTradingLink(request: APIRequestContext, copyTradingLink: string | null) {
   const answer = await request.put('/api/settings/subscription-settings', {
@@ -57,7 +55,7 @@ test.describe('the free trial', () => {
         return mail !== undefined;
       })
       .toBe(true);
-    expect(mailHtml(mail ?? {})).toMatch(new RegExp(`href="${LOCAL_COPY_TRADING_LINK}"[^>]*>Open Copy Trading<`));
+    expect(mailHtml(mail)).toMatch(new RegExp(`href="${LOCAL_COPY_TRADING_LINK}"[^>]*>Open Copy Trading<`));
 
     // After a reload the card still offers the link: it comes from the server, not from the click.
     await page.reload();

@@ -66,9 +66,11 @@ const recipients = (mail: StoredEmail): string[] => {
   return (Array.isArray(to) ? to : [to]).map((address) => address.toLowerCase());
 };
 
+/** A mail's HTML part ('' without one, or without a mail). */
+export const mailHtml = (mail: StoredEmail | undefined) => mail?.body?.html ?? mail?.html ?? '';
+
 /** A mail's text as a person reads it: the text part, else the HTML part without its tags. */
-const mailText = (mail: StoredEmail) =>
-  mail.body?.text ?? mail.text ?? (mail.body?.html ?? mail.html ?? '').replace(/<[^>]+>/g, ' ');
+const mailText = (mail: StoredEmail) => mail.body?.text ?? mail.text ?? mailHtml(mail).replace(/<[^>]+>/g, ' ');
 
 /** Every mail the emulator holds for `address`, oldest first. */
 export async function mailsTo(request: APIRequestContext, address: string): Promise<StoredEmail[]> {

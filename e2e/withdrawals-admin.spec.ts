@@ -11,7 +11,7 @@ import {
   uniqueTxid,
   verifiedCustomer,
 } from './journeys.js';
-import { adminIdToken, mailsTo, type StoredEmail } from './local-stack.js';
+import { adminIdToken, mailHtml, mailsTo, type StoredEmail } from './local-stack.js';
 
 /**
  * The withdrawal's last leg in the browser: a customer who earned $20
@@ -20,8 +20,6 @@ import { adminIdToken, mailsTo, type StoredEmail } from './local-stack.js';
  * Center shows it approved with the payout linked to Tronscan. The earning and the request are made through the API: their screens have tests of
  * their own.
  */
-
-const mailHtml = (mail: StoredEmail | undefined) => mail?.body?.html ?? mail?.html ?? '';
 
 /** Everything a mail says: subject, text part and HTML part. */
 const mailText = (mail: StoredEmail) => [mail.subject, mail.body?.text ?? mail.text, mailHtml(mail)].join(' ');

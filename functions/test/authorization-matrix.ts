@@ -45,8 +45,15 @@ export interface AuthorizationRow {
   endsCallerSessions?: true;
 }
 
+/** The three levels most rows state: an administrator's route, any signed-in caller's, and everyone's. */
+const PUBLIC = { anonymous: 'allowed', user: 'allowed', admin: 'allowed' } as const satisfies Partial<AuthorizationRow>;
+const ADMIN_ONLY = { anonymous: 401, user: 403, admin: 'allowed' } as const satisfies Partial<AuthorizationRow>;
+const SIGNED_IN = { anonymous: 401, user: 'allowed', admin: 'allowed' } as const satisfies Partial<AuthorizationRow>;
+
 /** A well-formed id that no seed or test creates. */
 const UNKNOWN_ID = '01KDX3N8W6Q5ZJ4R2T7B9MATRX';
+/** A request about one made-up item: `{id}` names nothing (a 404 once the caller is let through). */
+const UNKNOWN_ID_PATH = { pathParams: { id: UNKNOWN_ID } };
 /** A refund request, by the customer or by an administrator, of a payment no test creates. */
 const REFUND_OF_UNKNOWN_PAYMENT = {
   paymentId: UNKNOWN_ID,
@@ -93,21 +100,15 @@ export const GUARD_MESSAGES = [
 
 export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = {
   health: {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: {},
   },
   'packages-list': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: {},
   },
   'contact-add': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: {
       body: {
         name: 'Authorization Matrix',
@@ -117,78 +118,56 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     },
   },
   'contact-list': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { query: { limit: '1' } },
   },
   'contact-delete': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
-    request: { pathParams: { id: UNKNOWN_ID } },
+    ...ADMIN_ONLY,
+    request: UNKNOWN_ID_PATH,
   },
   'contact-mark-read': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
-    request: { pathParams: { id: UNKNOWN_ID } },
+    ...ADMIN_ONLY,
+    request: UNKNOWN_ID_PATH,
   },
   'contact-mark-all-read': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: {},
   },
 
   // Customer commerce: every signed-in caller buys for themselves; the body is always valid.
   'payment-package-status': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     request: {},
     answers: [200],
   },
   'settings-public-subscription': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     request: {},
     answers: [200],
   },
   'payment-wallet-details': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     request: {},
     answers: [200, 503], // 503 while no USDT wallet is active (no built-in address, docs/decisions.md "Commerce and back-office")
   },
   'payment-verify-referral': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     request: { body: { referralCode: 'MATRIXNOCODE' } },
     answers: [200], // `success: false`, "Invalid referral code"
   },
   'payment-order': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     request: { body: { packageName: 'Pro Package', referralCode: null } },
     answers: [200, 503], // 503 while no USDT wallet is active
   },
   'payment-order-state': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     // No such order: the use case answers 404 (as it does for anyone else's).
     request: { pathParams: { orderId: UNKNOWN_ID } },
     answers: [404],
   },
   'payment-submit-usdt': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     // No open order by that id: the use case refuses with 400 (the order names the buyer's amount).
     // Without an active wallet it answers 503.
     request: {
@@ -203,31 +182,23 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     answers: [400, 503],
   },
   'payment-active-subscription': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     request: {},
     answers: [200],
   },
   'payment-subscriptions': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     request: {},
     answers: [200],
   },
   // A refund of a payment no test creates: 404, as for anyone else's payment (nothing is revealed).
   'payment-refund-request': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     request: { body: REFUND_OF_UNKNOWN_PAYMENT },
     answers: [404],
   },
   'payment-create-free-trial': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     request: { body: {} },
     answers: [201, 409], // once per account: a caller who already had one gets 409
   },
@@ -235,67 +206,49 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
   // Accounts (docs/decisions.md, "Identity and sessions"). The public ones are called by people who are not signed in yet, so a
   // signed-in caller is let through too (API Gateway passes no claims on routes without an authorizer).
   'auth-register': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     // The first caller registers the account (201, a code is mailed); the next ones get 409.
     request: { body: { username: 'matrix_register', email: 'matrix-register@example.com', password: 'Matrix1!pass' } },
     answers: [201, 409],
   },
   'auth-verify-otp': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: { body: { email: NOBODY, otp: '0000', password: 'Matrix1!pass' } },
     answers: [400], // "No valid code found for this email"
   },
   'auth-resend-otp': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: { body: { email: NOBODY } },
     answers: [200], // one answer for every address (docs/security.md, "Account enumeration")
   },
   'auth-login': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: { body: { email: NOBODY, password: 'Matrix1!pass' } },
     // "Invalid email or password" (the same for unknown accounts); 429 once the back-off starts.
     answers: [401, 429],
   },
   'auth-refresh': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: { body: { refreshToken: 'matrix.not-a-refresh-token' } },
     answers: [401], // "Your session has ended. Please sign in again."
   },
   'auth-request-password-reset': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: { body: { email: NOBODY } },
     answers: [200], // the same answer whether or not the account exists
   },
   'auth-verify-reset-otp': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: { body: { email: NOBODY, otp: '0000' } },
     answers: [400],
   },
   'auth-reset-password': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: { body: { email: NOBODY, otp: '0000', newPassword: 'Matrix1!reset' } },
     answers: [400],
   },
   'auth-me': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     request: {},
   },
   'auth-get-user-data': {
@@ -320,41 +273,29 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
   },
   // The admin's payment queue and wallets. Unknown ids answer 404, which the guard let through.
   'payment-pending-usdt': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { query: { limit: '1' } },
   },
   'payment-all': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { query: { limit: '1', search: 'matrix' } },
   },
   'payment-approve-usdt': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
-    request: { pathParams: { id: UNKNOWN_ID } },
+    ...ADMIN_ONLY,
+    request: UNKNOWN_ID_PATH,
   },
   'payment-reject-usdt': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
-    request: { pathParams: { id: UNKNOWN_ID } },
+    ...ADMIN_ONLY,
+    request: UNKNOWN_ID_PATH,
   },
   // The on-chain check: an unknown payment is a 404 once the admin is let through (nothing is sent to TRON).
   'payment-chain-check': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
-    request: { pathParams: { id: UNKNOWN_ID } },
+    ...ADMIN_ONLY,
+    request: UNKNOWN_ID_PATH,
   },
-  'admin-unmatched-transfers': { anonymous: 401, user: 403, admin: 'allowed', request: {} },
+  'admin-unmatched-transfers': { ...ADMIN_ONLY, request: {} },
   'admin-unmatched-transfer-assign': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     // No such unmatched transfer: 404.
     request: {
       pathParams: { txid: UNKNOWN_TXID },
@@ -362,21 +303,15 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     },
   },
   'admin-unmatched-transfer-resolve': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { pathParams: { txid: UNKNOWN_TXID }, body: { resolution: 'ignored', note: '' } },
   },
   'payment-wallets': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: {},
   },
   'payment-wallet-save': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     // An update of a wallet that does not exist: 404, and nothing is written.
     request: {
       body: { _id: UNKNOWN_ID, address: 'MATRIX-NOT-A-WALLET', network: 'TRC20', currency: 'BTC', isActive: false },
@@ -384,23 +319,17 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
   },
   // Refunds: the list, and decisions on a refund (or a refund of a payment) that no test creates: 404.
   'admin-refunds': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { query: { status: 'pending', limit: '1' } },
     answers: [200],
   },
   'admin-refund-create': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { body: REFUND_OF_UNKNOWN_PAYMENT },
     answers: [404],
   },
   'admin-refund-approve': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: {
       pathParams: { id: UNKNOWN_ID },
       body: { payoutTxid: 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90' },
@@ -408,266 +337,196 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     answers: [404],
   },
   'admin-refund-refuse': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { pathParams: { id: UNKNOWN_ID }, body: { reason: 'Sent by the authorization matrix test.' } },
     answers: [404],
   },
   // Referral withdrawals. The matrix callers have no referral earnings, so a well-formed
   // request is answered by the use case: 400 "...Your current earnings are insufficient.".
   'withdrawal-user': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     request: {},
     answers: [200],
   },
   'withdrawal-request': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     request: { body: { trc20Address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', amount: 20 } },
     answers: [400],
   },
   'withdrawal-all': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { query: { status: 'pending', limit: '1', search: 'matrix' } },
   },
   'withdrawal-approve': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: {
       pathParams: { id: UNKNOWN_ID },
       body: { adminNote: 'Matrix note', payoutTxid: MATRIX_PAYOUT_TXID },
     },
   },
   'withdrawal-reject': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { pathParams: { id: UNKNOWN_ID }, body: {} },
   },
   // An unknown withdrawal: 404 once the admin is let through (nothing is sent to TRON).
   'withdrawal-payout-check': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
-    request: { pathParams: { id: UNKNOWN_ID } },
+    ...ADMIN_ONLY,
+    request: UNKNOWN_ID_PATH,
     answers: [404],
   },
   // Configuration. The writes are sent so that they change nothing another suite relies
   // on: the default HTML of one template (a no-op, or a restore), Basic left on sale, the defaults
   // restored, and a package id that does not exist (404: the guard let the admin through).
   'settings-email-templates-get': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: {},
     answers: [200],
   },
   'settings-email-templates-put': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { body: { templates: { paymentPending: DEFAULT_EMAIL_TEMPLATES.paymentPending.html } } },
     answers: [200],
   },
   'settings-email-templates-preview': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { body: { type: 'paymentPending', subject: 'Hi {{username}}', html: '<p>{{packageName}}</p>' } },
     answers: [200],
   },
   'settings-force-update-templates': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { body: {} },
     answers: [200],
   },
   'settings-subscription-get': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: {},
     answers: [200],
   },
   'settings-subscription-put': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { body: { settings: { basicPackageEnabled: true } } },
     answers: [200],
   },
   'admin-packages-update': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { pathParams: { packageId: 'matrixPackage' }, body: { priceUsd: 1 } },
     answers: [404],
   },
   'auth-mfa-verify': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     // A made-up challenge session without the username the API puts in one: the use case answers
     // "Your sign-in has expired" before anything reaches Cognito.
     request: { body: { email: NOBODY, session: 'matrix-not-a-session', code: '123456' } },
     answers: [401, 429],
   },
   'auth-mfa-setup': {
-    anonymous: 'allowed',
-    user: 'allowed',
-    admin: 'allowed',
+    ...PUBLIC,
     request: { body: { setupId: UNKNOWN_ID, code: '123456' } },
     answers: [401], // "Your sign-in has expired. Please sign in again."
   },
   'auth-logout': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     // No refresh token in the request: nothing to revoke, so the shared test sessions live on.
     request: { body: {} },
     answers: [200],
   },
   'payment-receipt': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     // No such payment: the use case answers 404 (as it does for anyone else's).
-    request: { pathParams: { id: UNKNOWN_ID } },
+    request: UNKNOWN_ID_PATH,
     answers: [404],
   },
   'auth-logout-all': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     request: {},
     answers: [200],
     endsCallerSessions: true,
   },
   'auth-confirm-email-change': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     // No code was ever sent to this address for the caller: the use case answers 400.
     request: { body: { email: NOBODY, otp: '0000' } },
     answers: [400],
   },
   // Back-office insight: revenue aggregates, subscription history, activations, CSV export.
   'admin-payment-stats': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { query: { year: '2026', month: '10' } },
     answers: [200],
   },
   'payment-subscription-history': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { query: { limit: '1', search: 'matrix' } },
     answers: [200],
   },
   'admin-activations': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: {},
     answers: [200],
   },
   'payment-send-basic-notifications': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     // Mails today's unsent Basic activations, if any; "No activation emails to send" otherwise.
     request: {},
     answers: [200],
   },
   'admin-export': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { pathParams: { dataset: 'payments' }, query: { status: 'pending', search: 'matrix' } },
     answers: [200],
   },
   // Users and the audit log. Status changes name an id no test creates: 404, nothing changes.
   'admin-user-stats': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: {},
     answers: [200],
   },
   'admin-users': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { query: { limit: '1', search: 'matrix' } },
     answers: [200],
   },
   'admin-user-deactivate': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
-    request: { pathParams: { id: UNKNOWN_ID } },
+    ...ADMIN_ONLY,
+    request: UNKNOWN_ID_PATH,
     answers: [404],
   },
   'admin-user-activate': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
-    request: { pathParams: { id: UNKNOWN_ID } },
+    ...ADMIN_ONLY,
+    request: UNKNOWN_ID_PATH,
     answers: [404],
   },
   'admin-user-subscriptions': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
-    request: { pathParams: { id: UNKNOWN_ID } },
+    ...ADMIN_ONLY,
+    request: UNKNOWN_ID_PATH,
     answers: [404],
   },
   // The customer's MetaTrader 5 account: each signed-in caller's own. Saving needs a current paid
   // package (409 without one; the shared test callers may have one from other suites).
   'account-mt5-get': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     request: {},
     answers: [200],
   },
   'account-mt5-put': {
-    anonymous: 401,
-    user: 'allowed',
-    admin: 'allowed',
+    ...SIGNED_IN,
     request: { body: { broker: 'Matrix Broker', server: 'Matrix-MT5-1', accountNumber: '51234567' } },
     answers: [200, 409],
   },
   'admin-bot-connections': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { query: { status: 'waiting', limit: '1' } },
     answers: [200],
   },
   // A subscription no test creates: no request to connect (404), nothing changes.
   'admin-bot-connected': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { pathParams: { subscriptionId: UNKNOWN_ID } },
     answers: [404],
   },
   // Support's controls aimed at an id no test creates: 404, nothing changes.
   'admin-user-subscription-change': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: {
       pathParams: { id: UNKNOWN_ID },
       body: { action: 'grant', packageName: 'Pro Package', days: 30, reason: 'Authorization matrix' },
@@ -675,47 +534,35 @@ export const AUTHORIZATION_MATRIX: Partial<Record<RouteId, AuthorizationRow>> = 
     answers: [404],
   },
   'admin-audit-log': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { query: { limit: '1' } },
     answers: [200],
   },
   'admin-work-counts': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: {},
     answers: [200],
   },
   'admin-setup-checklist': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: {},
     answers: [200],
   },
   // Mails the signed-in administrator only: no address can be named in the request.
   'admin-test-mail': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { body: {} },
     answers: [200],
   },
   // Failed mails: the list, and the resend of a mail that was never kept: 404.
   'admin-failed-mails': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
+    ...ADMIN_ONLY,
     request: { query: { limit: '1' } },
     answers: [200],
   },
   'admin-failed-mail-resend': {
-    anonymous: 401,
-    user: 403,
-    admin: 'allowed',
-    request: { pathParams: { id: UNKNOWN_ID } },
+    ...ADMIN_ONLY,
+    request: UNKNOWN_ID_PATH,
     answers: [404],
   },
 };

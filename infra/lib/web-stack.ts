@@ -273,28 +273,27 @@ export class WebStack extends Stack {
         id: 'AwsSolutions-CFR3',
         reason: 'API requests are logged by the HTTP API access log; static asset access logs have no consumer.',
       },
+      ...(props.siteDomain
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR4',
+              reason:
+                'Without siteDomainName it uses the default *.cloudfront.net certificate, whose TLS policy cannot be set; ' +
+                'with the site’s own domain it uses TLSv1.2_2021.',
+            },
+          ]),
+      ...(props.webAclArn
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR2',
+              reason:
+                'WAF switched off by context (waf=false, e.g. a dev stage). The stage and per-route API throttles and ' +
+                'the per-IP and per-account DynamoDB limits in the handlers still apply.',
+            },
+          ]),
     ]);
-    if (!props.siteDomain) {
-      NagSuppressions.addResourceSuppressions(this.distribution, [
-        {
-          id: 'AwsSolutions-CFR4',
-          reason:
-            'Without siteDomainName it uses the default *.cloudfront.net certificate, whose TLS policy cannot be set; ' +
-            'with the site’s own domain it uses TLSv1.2_2021.',
-        },
-      ]);
-    }
-
-    if (!props.webAclArn) {
-      NagSuppressions.addResourceSuppressions(this.distribution, [
-        {
-          id: 'AwsSolutions-CFR2',
-          reason:
-            'WAF switched off by context (waf=false, e.g. a dev stage). The stage and per-route API throttles and ' +
-            'the per-IP and per-account DynamoDB limits in the handlers still apply.',
-        },
-      ]);
-    }
 
     new CfnOutput(this, 'WebUrl', {
       value: `https://${props.siteDomain?.domainName ?? this.distribution.distributionDomainName}`,

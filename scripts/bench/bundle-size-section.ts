@@ -8,6 +8,7 @@ import { handlerEntry, triggerEntry } from '../../infra/lib/paths.js';
 import type { Check } from './budget.js';
 import { eachLimited } from './each-limited.js';
 import { list, paragraphs, renderTable } from './markdown.js';
+import { measuredOn } from './machine.js';
 import type { BenchSection } from './section.js';
 
 /**
@@ -482,7 +483,7 @@ export const bundleSizeSection: BenchSection = {
         'Baseline (shown, not judged): a handler that only sends one GetItem through the DynamoDB document ' +
           'client, built the same way.',
       ),
-      `Measured on ${startedAt.toISOString().slice(0, 10)}: ${machine}.`,
+      measuredOn(startedAt, machine),
     );
     return { markdown, checks };
   },

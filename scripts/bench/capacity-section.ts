@@ -10,6 +10,7 @@ import { ADMIN, TABLE_NAME, withBenchHandlers } from './bench-handlers.js';
 import { CAPACITY_CASES, type CapacityCase } from './capacity-cases.js';
 import { describeCalls, type CapacityMeter } from './capacity-meter.js';
 import { list, paragraphs } from './markdown.js';
+import { measuredOn } from './machine.js';
 import { formatUnits } from './budget.js';
 import { capacityTable, judgeCase, type CaseOutcome, type JudgedCase, type Measurement } from './capacity-report.js';
 import {
@@ -308,6 +309,6 @@ function capacityMarkdown(input: {
         'match beyond them answers an empty page and a cursor, and a list shorter than 200 items, like the small ' +
         `set's ${n(small.counts.withdrawals)} withdrawals, is read whole).`,
     ),
-    `Measured on ${input.startedAt.toISOString().slice(0, 10)}: ${input.machine}.`,
+    measuredOn(input.startedAt, input.machine),
   );
 }

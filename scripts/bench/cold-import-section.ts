@@ -6,6 +6,7 @@ import type { Check } from './budget.js';
 import { eachLimited } from './each-limited.js';
 import { baselineImportsOf, baselineName, buildBundles, type BuiltBundle } from './bundle-size-section.js';
 import { list, paragraphs, renderTable } from './markdown.js';
+import { measuredOn } from './machine.js';
 import type { BenchSection } from './section.js';
 
 /**
@@ -284,7 +285,7 @@ export const coldImportSection: BenchSection = {
             "Import times follow the machine's load (see the load average below): on a busy machine the rounds " +
             'scatter and only a rerun on a quiet one (`npm run bench -- cold-import`) gives figures to compare.',
         ),
-        `Measured on ${startedAt.toISOString().slice(0, 10)}: ${machine}.`,
+        measuredOn(startedAt, machine),
       );
       return { markdown, checks };
     } finally {

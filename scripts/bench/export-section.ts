@@ -8,6 +8,7 @@ import type { CapacityMeter } from './capacity-meter.js';
 import { ADMIN, TABLE_NAME, withBenchHandlers } from './bench-handlers.js';
 import { seedFixedItems } from './capacity-section.js';
 import { list, paragraphs, renderTable } from './markdown.js';
+import { measuredOn } from './machine.js';
 import {
   customersFor,
   emptyCounts,
@@ -244,6 +245,6 @@ function exportMarkdown(input: {
         "(the session guard's profile read left out). DynamoDB Local answers slower than DynamoDB, so the times are " +
         'an upper bound of what the function takes in AWS.',
     ),
-    `Measured on ${input.startedAt.toISOString().slice(0, 10)}: ${input.machine}.`,
+    measuredOn(input.startedAt, input.machine),
   );
 }

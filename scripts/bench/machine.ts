@@ -3,6 +3,10 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 
+/** The method notes' last sentence: the day a run measured (UTC) and the machine it ran on. */
+export const measuredOn = (startedAt: Date, machine: string): string =>
+  `Measured on ${startedAt.toISOString().slice(0, 10)}: ${machine}.`;
+
 /** One line naming the machine and toolchain a run measured on, for the method notes. */
 export function describeMachine(root: string): string {
   const cores = cpus();

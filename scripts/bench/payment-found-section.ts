@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ORDER } from '@goldbot/shared';
-import { spawnLocalStack } from '../local/spawn-stack.js';
+import { withBenchStack } from './bench-stack.js';
 import type { Check } from './budget.js';
 import { list, paragraphs, renderTable } from './markdown.js';
+import { measuredOn } from './machine.js';
 import { GIVE_UP_MS, POLL_MS, measurePaymentFound, type FoundSample } from './payment-found-latency.js';
 import type { BenchSection } from './section.js';
 import { WatcherLog, measureCatchUp, measureIdle, type CatchUpFigures, type IdleFigures } from './watcher-catch-up.js';
@@ -95,17 +93,10 @@ export const paymentFoundSection: BenchSection = {
     `a ${CATCH_UP.backlogHours}-hour backlog of ${CATCH_UP.transfers.toLocaleString('en-US')} transfers is caught up, every one recorded, ` +
     `each run within its ${RUN_LIMIT_MS / 1000} s lease, its TronGrid requests counted`,
   async run({ options, log, machine, startedAt }) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'goldbot-bench-found-'));
-    log('  starting the local stack on free ports...');
     // The watcher's `job completed` lines (info) say how its runs went.
-    const logLevel = process.env.LOG_LEVEL;
-    process.env.LOG_LEVEL = 'info';
-    const stack = await spawnLocalStack({ root: options.root, dataDir }).finally(() => {
-      if (logLevel === undefined) delete process.env.LOG_LEVEL;
-      else process.env.LOG_LEVEL = logLevel;
-    });
-    const counter = new WatcherLog(stack.child.stdout);
-    try {
+    const env = { LOG_LEVEL: 'info' };
+    return withBenchStack({ root: options.root, tmpPrefix: 'goldbot-bench-found-', log, env }, async (stack) => {
+      const counter = new WatcherLog(stack.child.stdout);
       const info = stack.info;
       log(`  ${FOUND_SAMPLES} transfers, one every ${FOUND_SPACING_MS / 1000} s, each followed until found...`);
       const samples = await measurePaymentFound(info, { samples: FOUND_SAMPLES, spacingMs: FOUND_SPACING_MS, log });
@@ -191,12 +182,9 @@ export const paymentFoundSection: BenchSection = {
             'the cursor reaches the end of the outage; every transfer\u2019s record is then read back. As none fits ' +
             'an order, each is listed as unmatched and its notice mailed to the admins.',
         ),
-        `Measured on ${startedAt.toISOString().slice(0, 10)}: ${machine}.`,
+        measuredOn(startedAt, machine),
       );
       return { markdown, checks };
-    } finally {
-      await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   },
 };

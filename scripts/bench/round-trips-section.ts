@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { RouteId } from '@goldbot/shared';
-import { spawnLocalStack } from '../local/spawn-stack.js';
+import { withBenchStack } from './bench-stack.js';
 import type { Check } from './budget.js';
 import { CUSTOMER_ROUTES, runCustomerJourney, type Observation } from './customer-journey.js';
 import { list, paragraphs, renderTable } from './markdown.js';
+import { measuredOn } from './machine.js';
 import type { BenchSection } from './section.js';
 
 /**
@@ -100,10 +98,7 @@ export const roundTripsSection: BenchSection = {
   title: 'DynamoDB requests per customer route',
   budget: `≤ ${ROUND_TRIP_BUDGET} per call of every dashboard, commerce and referral route, ≤ ${ACCOUNT_ROUND_TRIP_BUDGET} of every account route, the most any successful call made`,
   async run({ options, log, machine, startedAt }) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'goldbot-bench-journey-'));
-    log('  starting the local stack on free ports...');
-    const stack = await spawnLocalStack({ root: options.root, dataDir });
-    try {
+    return withBenchStack({ root: options.root, tmpPrefix: 'goldbot-bench-journey-', log }, async (stack) => {
       const observations = await runCustomerJourney(stack.info, log);
       const figures = summarizeRoundTrips(observations);
       const checks = judgeRoundTrips(figures);
@@ -149,12 +144,9 @@ export const roundTripsSection: BenchSection = {
             'not DynamoDB requests and are not counted; the on-chain check the submission starts runs outside ' +
             "the submission's tally, as it is another invocation in AWS.",
         ),
-        `Measured on ${startedAt.toISOString().slice(0, 10)}: ${machine}.`,
+        measuredOn(startedAt, machine),
       );
       return { markdown, checks };
-    } finally {
-      await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   },
 };

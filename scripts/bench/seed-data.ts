@@ -18,6 +18,7 @@ import { toSubscriptionItem } from '../../functions/src/data/subscription-entity
 import type { SubscriptionRecord } from '../../functions/src/domain/records/subscription-record.js';
 import { toProfileItem } from '../../functions/src/data/user-profile-entity.js';
 import type { UserProfile } from '../../functions/src/domain/records/user-profile.js';
+import { seededRandom } from '../local/faults.js';
 import { toPendingMarkerItem, toWithdrawalItem } from '../../functions/src/data/withdrawal-entity.js';
 import { withdrawalSearchText, type WithdrawalRecord } from '../../functions/src/domain/records/withdrawal-record.js';
 import {
@@ -62,17 +63,12 @@ export const hasFreeTrial = (index: number) => index % 10 === 0;
 
 export type Item = Record<string, unknown>;
 
-/** mulberry32 seeded by (stream, index): the same record at every scale and on every machine. */
-export function randomStream(stream: number, index: number): () => number {
-  let a = (Math.imul(index + 1, 0x9e3779b1) ^ Math.imul(stream + 1, 0x85ebca77)) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/**
+ * mulberry32 (the chaos run's seeded source, local/faults.ts) seeded by (stream, index): the same
+ * record at every scale and on every machine.
+ */
+export const randomStream = (stream: number, index: number): (() => number) =>
+  seededRandom(Math.imul(index + 1, 0x9e3779b1) ^ Math.imul(stream + 1, 0x85ebca77));
 
 const STREAM = { user: 1, payment: 2, trial: 3, withdrawal: 4, contact: 5 } as const;
 const pad = (i: number) => String(i).padStart(6, '0');

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ensureUser, localCognitoClient, localIdToken } from '../local/cognito-local.js';
-import { spawnLocalStack } from '../local/spawn-stack.js';
+import { withBenchStack } from './bench-stack.js';
 import type { Check } from './budget.js';
 import { paragraphs, renderTable } from './markdown.js';
+import { measuredOn } from './machine.js';
 import type { BenchSection } from './section.js';
 
 /**
@@ -80,10 +78,7 @@ export const throughputSection: BenchSection = {
   title: 'Local gateway throughput and latency',
   budget: 'reported, not budgeted',
   async run({ options, log, machine, startedAt }) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'goldbot-bench-stack-'));
-    log('  starting the local stack on free ports...');
-    const stack = await spawnLocalStack({ root: options.root, dataDir });
-    try {
+    return withBenchStack({ root: options.root, tmpPrefix: 'goldbot-bench-stack-', log }, async (stack) => {
       const api = stack.info.urls.api;
       const token = await customerToken(stack.info);
       const headersFor = (target: ThroughputTarget): Record<string, string> =>
@@ -136,12 +131,9 @@ export const throughputSection: BenchSection = {
         throughputTable(rows),
         'The gateway runs every handler in one Node process next to DynamoDB Local and the load generator, so ' +
           'these figures compare runs of this code on one machine; they are not what API Gateway and Lambda ' +
-          `would serve. Measured on ${startedAt.toISOString().slice(0, 10)}: ${machine}.`,
+          `would serve. ${measuredOn(startedAt, machine)}`,
       );
       return { markdown, checks };
-    } finally {
-      await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   },
 };

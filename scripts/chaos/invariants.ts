@@ -76,6 +76,40 @@ const groupBy = <T>(values: readonly T[], key: (value: T) => string) => {
   return groups;
 };
 
+/** A profile's referral balances, in cents. */
+export const profileBalanceCents = (profile: Item) => ({
+  available: cents(profile.referralEarnings),
+  held: cents(profile.referralHeld),
+  lifetime: cents(profile.referralLifetime),
+  paidOut: cents(profile.referralPaidOut),
+  clawedBack: cents(profile.referralClawedBack),
+  owed: cents(profile.referralOwed),
+});
+
+/**
+ * What a user's ledger entries say their profile's balances are, in cents (docs/data-model.md,
+ * "Why `referralEarnings` stays consistent"): a credit's `offset` settled what was owed; a
+ * clawback's `fromAvailable` came out of the available balance and the rest was owed. The
+ * integration suites hold each user they touch to it too (functions/test/integration/fixtures.ts).
+ */
+export function ledgerBalanceCents(entries: readonly Item[]): ReturnType<typeof profileBalanceCents> {
+  const s = { credit: 0, hold: 0, settle: 0, release: 0, clawback: 0, offset: 0, fromAvailable: 0 };
+  for (const entry of entries) {
+    const type = str(entry.type) as keyof typeof s;
+    if (type in s) s[type] += cents(entry.amount);
+    s.offset += cents(entry.offset);
+    s.fromAvailable += cents(entry.fromAvailable);
+  }
+  return {
+    available: s.credit - s.offset - s.hold + s.release - s.fromAvailable,
+    held: s.hold - s.settle - s.release,
+    lifetime: s.credit,
+    paidOut: s.settle,
+    clawedBack: s.clawback,
+    owed: s.clawback - s.fromAvailable - s.offset,
+  };
+}
+
 /**
  * Each referrer's balances equal the sums of their append-only ledger (credits, holds, settlements,
  * releases, clawbacks), lifetime = available + held + paid out (less what refunds took back), and
@@ -88,31 +122,10 @@ export function ledgersBalance(c: Classified): InvariantResult {
   for (const profile of c.profiles) {
     const userId = userOf(profile);
     const entries = entriesOf.get(userId) ?? [];
-    const b = {
-      available: cents(profile.referralEarnings),
-      held: cents(profile.referralHeld),
-      lifetime: cents(profile.referralLifetime),
-      paidOut: cents(profile.referralPaidOut),
-      clawedBack: cents(profile.referralClawedBack),
-      owed: cents(profile.referralOwed),
-    };
+    const b = profileBalanceCents(profile);
     if (entries.length === 0 && Object.values(b).every((v) => v === 0)) continue;
     checked += 1;
-    const s = { credit: 0, hold: 0, settle: 0, release: 0, clawback: 0, offset: 0, fromAvailable: 0 };
-    for (const entry of entries) {
-      const type = str(entry.type) as keyof typeof s;
-      if (type in s) s[type] += cents(entry.amount);
-      s.offset += cents(entry.offset);
-      s.fromAvailable += cents(entry.fromAvailable);
-    }
-    const expected = {
-      available: s.credit - s.offset - s.hold + s.release - s.fromAvailable,
-      held: s.hold - s.settle - s.release,
-      lifetime: s.credit,
-      paidOut: s.settle,
-      clawedBack: s.clawback,
-      owed: s.clawback - s.fromAvailable - s.offset,
-    };
+    const expected = ledgerBalanceCents(entries);
     const off = (Object.keys(b) as (keyof typeof b)[]).filter((k) => b[k] !== expected[k]);
     if (off.length > 0) {
       violations.push(

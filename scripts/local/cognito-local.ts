@@ -16,7 +16,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from '@goldbot/shared';
 import { secretHash } from '../../functions/src/adapters/cognito-secret-hash.js';
-import { startProcess, waitUntil, type ManagedProcess } from './processes.js';
+import { emulatorClientConfig, startProcess, waitUntil, type ManagedProcess } from './processes.js';
 
 const require = createRequire(import.meta.url);
 
@@ -39,11 +39,7 @@ export function startCognitoLocal(options: { dataDir: string; port: number; verb
 }
 
 export const localCognitoClient = (endpoint: string) =>
-  new CognitoIdentityProviderClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  new CognitoIdentityProviderClient(emulatorClientConfig(endpoint));
 
 export async function waitForCognito(endpoint: string, process: ManagedProcess): Promise<void> {
   await waitUntil('cognito-local', async () => (await fetch(`${endpoint}/health`)).ok, { process });

@@ -9,7 +9,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE_DEFINITION } from '@goldbot/shared';
-import { LocalStackError, startProcess, waitUntil, type ManagedProcess } from './processes.js';
+import { LocalStackError, emulatorClientConfig, startProcess, waitUntil, type ManagedProcess } from './processes.js';
 
 /**
  * DynamoDB Local: the official AWS jar, shipped inside the npm package amplify-dynamodb-simulator.
@@ -85,12 +85,7 @@ export function startDynamoDbLocal(options: {
   );
 }
 
-export const localDynamoClient = (endpoint: string) =>
-  new DynamoDBClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+export const localDynamoClient = (endpoint: string) => new DynamoDBClient(emulatorClientConfig(endpoint));
 
 export async function waitForDynamoDb(client: DynamoDBClient, process: ManagedProcess): Promise<void> {
   await waitUntil(

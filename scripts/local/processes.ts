@@ -5,6 +5,16 @@ import { sleep } from '../../functions/src/lib/retry.js';
 /** Thrown for problems a person can fix (busy port, missing Java): printed as one line, no stack. */
 export class LocalStackError extends Error {}
 
+/**
+ * An SDK client's settings for a local emulator at `endpoint`: the emulators accept any region
+ * and any credentials, and fixed ones keep the caller's AWS configuration out of the way.
+ */
+export const emulatorClientConfig = (endpoint: string) => ({
+  endpoint,
+  region: 'us-east-1',
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+});
+
 export async function assertPortFree(port: number, what: string, envName: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const server = createServer();

@@ -122,68 +122,50 @@ describe('bundle-size section', () => {
   });
 
   it('counts a Powertools utility as loaded at import only when reached through static imports', () => {
-    const inputs = {
-      'h.ts': {
-        bytes: 1,
-        imports: [
-          { path: 'node_modules/@aws-lambda-powertools/logger/lib/esm/index.js', kind: 'import-statement' as const },
-          { path: 'secrets.ts', kind: 'dynamic-import' as const },
-        ],
-      },
-      'node_modules/@aws-lambda-powertools/logger/lib/esm/index.js': { bytes: 1, imports: [] },
-      'secrets.ts': {
-        bytes: 1,
-        imports: [
-          {
-            path: 'node_modules/@aws-lambda-powertools/parameters/lib/esm/secrets/index.js',
-            kind: 'import-statement' as const,
-          },
-        ],
-      },
-      'node_modules/@aws-lambda-powertools/parameters/lib/esm/secrets/index.js': { bytes: 1, imports: [] },
-    };
+    const inputs = metafileInputs({
+      'h.ts': [
+        ['node_modules/@aws-lambda-powertools/logger/lib/esm/index.js', 'import-statement'],
+        ['secrets.ts', 'dynamic-import'],
+      ],
+      'node_modules/@aws-lambda-powertools/logger/lib/esm/index.js': [],
+      'secrets.ts': [['node_modules/@aws-lambda-powertools/parameters/lib/esm/secrets/index.js', 'import-statement']],
+      'node_modules/@aws-lambda-powertools/parameters/lib/esm/secrets/index.js': [],
+    });
     const all = new Set(Object.keys(inputs));
     expect(staticLibraries(inputs, 'h.ts', all)).toEqual(['powertools-logger']);
   });
 
   it('counts handlebars as loaded at import only when reached through static imports and kept', () => {
-    const inputs = {
-      'h.ts': {
-        bytes: 1,
-        imports: [
-          { path: 'render.ts', kind: 'import-statement' as const },
-          { path: 'mail.ts', kind: 'dynamic-import' as const },
-        ],
-      },
-      'render.ts': {
-        bytes: 1,
-        imports: [{ path: 'node_modules/handlebars/lib/index.js', kind: 'import-statement' as const }],
-      },
-      'mail.ts': { bytes: 1, imports: [] },
-      'node_modules/handlebars/lib/index.js': { bytes: 1, imports: [] },
+    const modules: Record<string, ImportEdge[]> = {
+      'h.ts': [
+        ['render.ts', 'import-statement'],
+        ['mail.ts', 'dynamic-import'],
+      ],
+      'render.ts': [['node_modules/handlebars/lib/index.js', 'import-statement']],
+      'mail.ts': [],
+      'node_modules/handlebars/lib/index.js': [],
     };
+    const inputs = metafileInputs(modules);
     const all = new Set(Object.keys(inputs));
     expect(staticLibraries(inputs, 'h.ts', all)).toEqual(['handlebars']);
     all.delete('node_modules/handlebars/lib/index.js');
     expect(staticLibraries(inputs, 'h.ts', all)).toEqual([]);
     // Reached only through import(): loaded on the path that needs it, not at import.
-    const lazy = { ...inputs, 'h.ts': { bytes: 1, imports: [{ path: 'render.ts', kind: 'dynamic-import' as const }] } };
+    const lazy = metafileInputs({ ...modules, 'h.ts': [['render.ts', 'dynamic-import']] });
     expect(staticLibraries(lazy, 'h.ts', new Set(Object.keys(lazy)))).toEqual([]);
   });
 
   it('counts the SDK clients reached through static imports and kept in the bundle, not through import()', () => {
-    const imports = (...paths: [string, 'import-statement' | 'dynamic-import'][]) =>
-      paths.map(([path, kind]) => ({ path, kind }));
-    const inputs = {
-      'h.ts': { bytes: 1, imports: imports(['dir.ts', 'import-statement'], ['mail.ts', 'dynamic-import']) },
-      'dir.ts': {
-        bytes: 1,
-        imports: imports(['node_modules/@aws-sdk/client-cognito-identity-provider/i.js', 'import-statement']),
-      },
-      'mail.ts': { bytes: 1, imports: imports(['node_modules/@aws-sdk/client-ses/i.js', 'import-statement']) },
-      'node_modules/@aws-sdk/client-cognito-identity-provider/i.js': { bytes: 1, imports: [] },
-      'node_modules/@aws-sdk/client-ses/i.js': { bytes: 1, imports: [] },
-    };
+    const inputs = metafileInputs({
+      'h.ts': [
+        ['dir.ts', 'import-statement'],
+        ['mail.ts', 'dynamic-import'],
+      ],
+      'dir.ts': [['node_modules/@aws-sdk/client-cognito-identity-provider/i.js', 'import-statement']],
+      'mail.ts': [['node_modules/@aws-sdk/client-ses/i.js', 'import-statement']],
+      'node_modules/@aws-sdk/client-cognito-identity-provider/i.js': [],
+      'node_modules/@aws-sdk/client-ses/i.js': [],
+    });
     const all = new Set(Object.keys(inputs));
     expect(staticSdkClients(inputs, 'h.ts', all)).toEqual(['cognito']);
     // Tree-shaken away: not loaded.
@@ -193,6 +175,17 @@ describe('bundle-size section', () => {
 });
 
 const REPO = join(import.meta.dirname, '..', '..');
+
+type ImportEdge = [path: string, kind: 'import-statement' | 'dynamic-import'];
+
+/** An esbuild metafile's inputs from each module's imports (every module one byte). */
+const metafileInputs = (modules: Record<string, ImportEdge[]>) =>
+  Object.fromEntries(
+    Object.entries(modules).map(([file, edges]) => [
+      file,
+      { bytes: 1, imports: edges.map(([path, kind]) => ({ path, kind })) },
+    ]),
+  );
 
 /** Every .ts file under a folder of the repository (the bundled sources). */
 function sourcesUnder(folder: string): string[] {

@@ -34,22 +34,30 @@ async function ruleErrors(rule: string, filePath: string, code: string): Promise
 
 const layerErrors = (filePath: string, code: string) => ruleErrors(RULE, filePath, code);
 
+/** Each of `imports`, alone in a module at `filePath`, is refused once, with a message containing `message`. */
+async function expectEachRefused(filePath: string, imports: readonly string[], message: string) {
+  for (const upward of imports) {
+    const errors = await layerErrors(filePath, `${upward}\nexport const probe = 1;\n`);
+    expect(errors, upward).toHaveLength(1);
+    expect(errors[0]).toContain(message);
+  }
+}
+
 describe('functions/src layers', () => {
   it('refuses a domain module importing data/, adapters/, wiring/, handlers/ or the kit', async () => {
-    const file = 'functions/src/domain/commerce/layer-probe.ts';
-    for (const upward of [
-      "import { paymentKey } from '../../data/payment-entity.js';",
-      "import { createTronApi } from '../../adapters/tron-api.js';",
-      "import { templateMailer } from '../../wiring/template-mail.js';",
-      "import { handler } from '../../handlers/health.js';",
-      "import type { Logger } from '../../kit/logger.js';",
-      "import { defineHandler } from '../../kit/define-handler.js';",
-      "import { config } from '../../config.js';",
-    ]) {
-      const errors = await layerErrors(file, `${upward}\nexport const probe = 1;\n`);
-      expect(errors, upward).toHaveLength(1);
-      expect(errors[0]).toContain('The domain depends on no outer layer');
-    }
+    await expectEachRefused(
+      'functions/src/domain/commerce/layer-probe.ts',
+      [
+        "import { paymentKey } from '../../data/payment-entity.js';",
+        "import { createTronApi } from '../../adapters/tron-api.js';",
+        "import { templateMailer } from '../../wiring/template-mail.js';",
+        "import { handler } from '../../handlers/health.js';",
+        "import type { Logger } from '../../kit/logger.js';",
+        "import { defineHandler } from '../../kit/define-handler.js';",
+        "import { config } from '../../config.js';",
+      ],
+      'The domain depends on no outer layer',
+    );
   });
 
   it('lets the domain import the domain and the shared package', async () => {
@@ -94,14 +102,14 @@ describe('functions/src layers', () => {
 
   it('keeps the kit a leaf: no store, client, composition or handler', async () => {
     const file = 'functions/src/kit/layer-probe.ts';
-    for (const upward of [
-      "import { getProfile } from '../data/profile-store.js';",
-      "import { readSecret } from '../adapters/secrets.js';",
-    ]) {
-      const errors = await layerErrors(file, `${upward}\nexport const probe = 1;\n`);
-      expect(errors, upward).toHaveLength(1);
-      expect(errors[0]).toContain('The handler kit is a leaf');
-    }
+    await expectEachRefused(
+      file,
+      [
+        "import { getProfile } from '../data/profile-store.js';",
+        "import { readSecret } from '../adapters/secrets.js';",
+      ],
+      'The handler kit is a leaf',
+    );
     for (const upward of [
       "import { awsChecks } from '../wiring/aws-checks.js';",
       "import { handler } from '../handlers/health.js';",
@@ -127,19 +135,18 @@ describe('functions/src layers', () => {
         await layerErrors(file, "import { retry } from '../lib/retry.js';\nexport const probe = retry;\n"),
       ).toEqual([]);
     }
-    const lib = 'functions/src/lib/layer-probe.ts';
-    for (const upward of [
-      "import { ValidationError } from '../domain/errors.js';",
-      "import { getProfile } from '../data/profile-store.js';",
-      "import { readSecret } from '../adapters/secrets.js';",
-      "import { awsChecks } from '../wiring/aws-checks.js';",
-      "import { createLogger } from '../kit/logger.js';",
-      "import { config } from '../config.js';",
-    ]) {
-      const errors = await layerErrors(lib, `${upward}\nexport const probe = 1;\n`);
-      expect(errors, upward).toHaveLength(1);
-      expect(errors[0]).toContain('lib/ holds dependency-free helpers');
-    }
+    await expectEachRefused(
+      'functions/src/lib/layer-probe.ts',
+      [
+        "import { ValidationError } from '../domain/errors.js';",
+        "import { getProfile } from '../data/profile-store.js';",
+        "import { readSecret } from '../adapters/secrets.js';",
+        "import { awsChecks } from '../wiring/aws-checks.js';",
+        "import { createLogger } from '../kit/logger.js';",
+        "import { config } from '../config.js';",
+      ],
+      'lib/ holds dependency-free helpers',
+    );
   });
 
   it('refuses an import cycle, even inside one layer, but not a type-only import back', async () => {

@@ -1,11 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getRoute } from '@goldbot/shared';
-import { createGateway, decodePathParameter, handlerFile } from '../local/gateway.js';
+import { decodePathParameter } from '../local/gateway.js';
+import { stubHandlerGateway } from './stub-handler-gateway.js';
 
 /**
  * Regressions found by the route fuzzer (functions/test/fuzz): a path parameter with a broken
@@ -20,28 +15,19 @@ describe('local gateway: hostile encodings', () => {
   body: JSON.stringify({ params: event.pathParameters ?? null, query: Object.entries(event.queryStringParameters ?? {}) }),
 });
 `;
-  let root: string;
-  let server: Server;
   let base: string;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'goldbot-gateway-encoding-'));
-    const file = handlerFile(root, 'contact-delete');
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, STUB);
-    server = createGateway({
-      root,
-      routes: [getRoute('contact-delete')],
+    ({ base, stop } = await stubHandlerGateway({
+      route: 'contact-delete',
+      stub: STUB,
       verifier: { verify: async (token) => (token === 'good' ? { sub: 'u1', token_use: 'id' } : null) },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      tmpPrefix: 'goldbot-gateway-encoding-',
+    }));
   });
 
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => stop());
 
   const call = (path: string) =>
     fetch(`${base}${path}`, { method: 'DELETE', headers: { authorization: 'Bearer good' } });

@@ -1,12 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { IncomingMessage, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRoute } from '@goldbot/shared';
-import { buildEvent, compileRoute, createGateway, handlerFile, mountRoutes } from '../local/gateway.js';
+import { buildEvent, compileRoute, mountRoutes } from '../local/gateway.js';
 import { toAuthorizerClaims } from '../local/jwt-verifier.js';
+import { stubHandlerGateway } from './stub-handler-gateway.js';
 
 describe('local gateway', () => {
   it('compiles route paths with parameters into exact matchers', () => {
@@ -86,28 +83,19 @@ describe('local gateway over HTTP', () => {
   body: JSON.stringify({ cookies: event.cookies ?? null, cookieHeader: event.headers.cookie ?? null }),
 });
 `;
-  let root: string;
-  let server: Server;
   let base: string;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'goldbot-gateway-'));
-    const file = handlerFile(root, 'auth-refresh');
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, STUB);
-    server = createGateway({
-      root,
-      routes: [getRoute('auth-refresh')],
+    ({ base, stop } = await stubHandlerGateway({
+      route: 'auth-refresh',
+      stub: STUB,
       verifier: { verify: async () => null },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      tmpPrefix: 'goldbot-gateway-',
+    }));
   });
 
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => stop());
 
   it("hands the request's cookies to the handler and sends each result cookie as its own Set-Cookie", async () => {
     const res = await fetch(`${base}/api/auth/refresh`, {

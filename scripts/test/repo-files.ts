@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /** Every file under `dir` (recursively) whose name ends with one of `endings`, as full paths. */
 export const filesUnder = (dir: string, endings: readonly string[]): string[] =>
@@ -10,3 +10,10 @@ export const filesUnder = (dir: string, endings: readonly string[]): string[] =>
         ? [join(dir, entry.name)]
         : [],
   );
+
+/** Every file name carried by more than one of `files`, with the files that carry it. */
+export function sharedNames(files: readonly string[]): Record<string, string[]> {
+  const byName = new Map<string, string[]>();
+  for (const file of files) byName.set(basename(file), [...(byName.get(basename(file)) ?? []), file]);
+  return Object.fromEntries([...byName].filter(([, paths]) => paths.length > 1));
+}

@@ -1,7 +1,7 @@
-import { basename, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/lib/paths.js';
-import { filesUnder } from './repo-files.js';
+import { filesUnder, sharedNames } from './repo-files.js';
 
 /**
  * Within functions/src no two source files share a name, so a name found in a stack trace, a
@@ -10,18 +10,16 @@ import { filesUnder } from './repo-files.js';
  */
 const SRC = join(REPO_ROOT, 'functions/src');
 
-/** Every name carried by more than one file, with the files that carry it. */
-function sharedNames(files: readonly string[]): Record<string, string[]> {
-  const byName = new Map<string, string[]>();
-  for (const file of files) byName.set(basename(file), [...(byName.get(basename(file)) ?? []), file]);
-  return Object.fromEntries([...byName].filter(([, paths]) => paths.length > 1));
-}
-
 describe('file names in functions/src', () => {
-  it('finds a name two files share', () => {
-    expect(sharedNames(['a/withdrawals.ts', 'b/withdrawals.ts', 'b/other.ts'])).toEqual({
-      'withdrawals.ts': ['a/withdrawals.ts', 'b/withdrawals.ts'],
-    });
+  it.each([
+    [
+      ['a/withdrawals.ts', 'b/withdrawals.ts', 'b/other.ts'],
+      { 'withdrawals.ts': ['a/withdrawals.ts', 'b/withdrawals.ts'] },
+    ],
+    // web-unique-file-names.test.ts holds web/src to the same rule.
+    [['a/index.ts', 'b/index.ts', 'b/format.ts'], { 'index.ts': ['a/index.ts', 'b/index.ts'] }],
+  ])('finds a name two files share in %j', (files, shared) => {
+    expect(sharedNames(files)).toEqual(shared);
   });
 
   it('gives every source file a name of its own', () => {

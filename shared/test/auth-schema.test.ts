@@ -37,6 +37,18 @@ const errorsOf = (schema: z.ZodMiniType, input: unknown) => fieldErrors(schema.s
 
 const REGISTER = { username: 'jane_doe', email: 'jane.doe@example.com', password: 'Str0ng!Pass' };
 
+/** The user fields every session answer and profile update carries. */
+const SESSION_USER = {
+  userId: 'u-1',
+  username: 'jane_doe',
+  email: 'jane@example.com',
+  phone: null,
+  isAdmin: false,
+  referralCode: 'K7M2QX9P',
+  referralCount: 0,
+  referralEarnings: 0,
+};
+
 describe('register', () => {
   it('accepts a valid registration, trimming the username and lower-casing the e-mail', () => {
     expect(registerInputSchema.parse({ ...REGISTER, username: ' jane_doe ', email: ' Jane.Doe@Example.COM ' })).toEqual(
@@ -252,16 +264,7 @@ describe('updateUser', () => {
   });
 
   it('answers a pending e-mail with the unchanged user', () => {
-    const user = {
-      userId: 'u-1',
-      username: 'jane',
-      email: 'a@b.co',
-      phone: null,
-      isAdmin: false,
-      referralCode: 'K7M2QX9P',
-      referralCount: 0,
-      referralEarnings: 0,
-    };
+    const user = SESSION_USER;
     const answer = { message: 'We sent a code', user, pendingEmail: 'new@b.co' };
     expect(updateProfileResponseSchema.parse(answer)).toEqual(answer);
     expect(updateProfileResponseSchema.parse({ message: 'ok', user })).toEqual({ message: 'ok', user });
@@ -319,16 +322,7 @@ describe('updateUser', () => {
 });
 
 describe('session responses', () => {
-  const user = {
-    userId: 'u-1',
-    username: 'jane_doe',
-    email: 'jane@example.com',
-    phone: null,
-    isAdmin: false,
-    referralCode: 'K7M2QX9P',
-    referralCount: 0,
-    referralEarnings: 0,
-  };
+  const user = SESSION_USER;
 
   it("carry the spec's user fields plus token and lifetime, and never the refresh token", () => {
     expect(sessionUserSchema.parse(user)).toEqual(user);

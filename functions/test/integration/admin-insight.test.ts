@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  activationsResponseSchema,
-  paymentStatsResponseSchema,
   scheduledJobEvent,
   sendActivationMailsResponseSchema,
   subscriptionHistoryResponseSchema,
@@ -12,9 +9,24 @@ import {
   type PaymentStatsResponse,
 } from '@goldbot/shared';
 import { subscriptionKey } from '../../src/data/subscription-entity.js';
-import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
-import { admin, basicStartingToday, db, delta, table, todayUtc } from './fixtures.js';
-import { mailsTo } from './mailbox.js';
+import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-client.js';
+import {
+  activationMailRunsAudited,
+  activationMails,
+  activations,
+  admin,
+  basicStartingToday,
+  buy,
+  db,
+  decidePayment,
+  delta,
+  type PaidSlug,
+  paymentStats,
+  priceOf,
+  table,
+  todayUtc,
+} from './fixtures.js';
+import { loadJobHandler, type JobHandler } from './job-handlers.js';
 
 /**
  * The back-office insight routes over real HTTP against the local stack: the dashboard's
@@ -30,36 +42,17 @@ const now = () => new Date();
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const thisMonthLabel = () => `${MONTHS[now().getUTCMonth()]} ${now().getUTCFullYear()}`;
 
-const PACKAGE = { basic: 'Basic Package', pro: 'Pro Package', ultimate: 'Ultimate Package' } as const;
-
-async function submit(buyer: TestCustomer, slug: keyof typeof PACKAGE) {
-  const prices = await api<{ packages: { slug: string; priceUsd: number }[] }>('/api/packages');
-  const amount = prices.body.packages.find((p) => p.slug === slug)?.priceUsd ?? -1;
-  const txid = randomBytes(32).toString('hex');
-  const res = await api<{ pendingSubscription: { _id: string } }>('/api/payment/submit-usdt-payment', {
-    method: 'POST',
-    token: buyer.token,
-    body: await withOrder(buyer.token, { packageName: PACKAGE[slug], txid, amount, referralCode: null }),
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const found = await api<{ payments: { _id: string }[] }>(`/api/payment/all-payments?search=${txid}`, {
-    token: await admin(),
-  });
-  const paymentId = found.body.payments[0]?._id;
-  if (!paymentId) throw new Error(`payment ${txid} not listed`);
-  return { paymentId, amount, subscriptionId: res.body.pendingSubscription._id };
+/** One purchase at the catalog price (expects 201): the payment's id, the price and the pending subscription. */
+async function submit(buyer: TestCustomer, slug: PaidSlug) {
+  const amount = await priceOf(slug);
+  const { payment, subscriptionId } = await buy(buyer, slug);
+  return { paymentId: payment._id, amount, subscriptionId };
 }
 
 const decide = async (paymentId: string, decision: 'approve' | 'reject') => {
-  const res = await api(`/api/payment/${decision}-usdt-payment/${paymentId}`, { method: 'POST', token: await admin() });
+  const res = await decidePayment(decision, paymentId);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 };
-
-async function paymentStats(query = ''): Promise<PaymentStatsResponse> {
-  const res = await api(`/api/admin/payment-stats${query}`, { token: await admin() });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return paymentStatsResponseSchema.parse(res.body);
-}
 
 const proLine = (stats: PaymentStatsResponse) => stats.packageData.find((p) => p.name === 'Pro Package')?.revenue ?? 0;
 const monthRevenue = (stats: PaymentStatsResponse) =>
@@ -236,27 +229,17 @@ describe('subscription history', () => {
 });
 
 describe('activation mails', () => {
-  type JobHandler = (event: unknown) => Promise<Record<string, number | boolean>>;
   let job: JobHandler;
 
   beforeAll(async () => {
-    // The job runs in this process with the stack's handler environment, as the local scheduler runs it.
-    Object.assign(process.env, stack().handlerEnv);
-    job = ((await import('../../src/handlers/job-send-activation-emails.js')) as { handler: JobHandler }).handler;
+    job = await loadJobHandler('job-send-activation-emails');
   });
 
-  const activations = async () => {
-    const res = await api('/api/admin/activations', { token: await admin() });
-    expect(res.status).toBe(200);
-    return activationsResponseSchema.parse(res.body).subscriptions;
-  };
   const send = async () => {
     const res = await api('/api/payment/send-basic-package-notifications', { method: 'POST', token: await admin() });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return sendActivationMailsResponseSchema.parse(res.body);
   };
-  const activationMails = async (customer: TestCustomer) =>
-    (await mailsTo(customer.email)).filter((m) => /Basic Package is now active/.test(m.subject));
 
   it('lists Basic subscriptions starting today, then mails each subscriber once while two clicks and the job race', async () => {
     const customers = await Promise.all([newCustomer('act-a'), newCustomer('act-b'), newCustomer('act-c')]);
@@ -302,22 +285,10 @@ describe('activation mails', () => {
     expect(await send()).toEqual({ message: 'No activation emails to send', sent: 0 });
 
     // One notifications.send entry per run that mailed, together naming every subscriber once.
-    const audit = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk',
-        FilterExpression: '#action = :action AND target.id = :day',
-        ExpressionAttributeNames: { '#action': 'action' },
-        ExpressionAttributeValues: {
-          ':pk': `AUDIT#${todayUtc().slice(0, 7)}`,
-          ':action': 'notifications.send',
-          ':day': todayUtc(),
-        },
-      }),
-    );
-    const ids = (audit.Items ?? []).flatMap((e) => (e.details as { subscriptionIds: string[] }).subscriptionIds);
+    const audit = await activationMailRunsAudited();
+    const ids = audit.flatMap((e) => (e.details as { subscriptionIds: string[] }).subscriptionIds);
     for (const row of rows) expect(ids.filter((id) => id === row._id)).toHaveLength(1);
-    const entries = (audit.Items ?? []).filter((e) =>
+    const entries = audit.filter((e) =>
       (e.details as { subscriptionIds: string[] }).subscriptionIds.some((id) => rows.some((r) => r._id === id)),
     );
     expect(entries.length).toBeGreaterThanOrEqual(1);

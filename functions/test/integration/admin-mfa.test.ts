@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_GROUP } from '@goldbot/shared';
 import { ensureUser, localCognitoClient, localIdToken } from '../../../scripts/local/cognito-local.js';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { ADMIN_MFA_MESSAGES } from '../../src/domain/auth/admin-mfa.js';
 import { profileKey } from '../../src/data/user-profile-entity.js';
-import { buy, decidePayment } from './fixtures.js';
-import { newCustomer, ownGateway, stack } from './http-client.js';
+import { buy, db, decidePayment } from './fixtures.js';
+import { newCustomer, useOwnGateway, stack } from './http-client.js';
 
 /**
  * Admin MFA as in AWS (ADMIN_MFA_REQUIRED=true) over real HTTP. cognito-local has no TOTP, so the
@@ -17,17 +16,10 @@ import { newCustomer, ownGateway, stack } from './http-client.js';
  * `mfaEnabledAt`, written directly.
  */
 const PASSWORD = 'Admin$mfa12';
-let baseUrl = '';
-let close: () => Promise<void> = async () => undefined;
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
-
-beforeAll(async () => {
-  ({ baseUrl, close } = await ownGateway({ ADMIN_MFA_REQUIRED: 'true' }));
-});
-afterAll(() => close());
+const gateway = useOwnGateway({ ADMIN_MFA_REQUIRED: 'true' });
 
 async function get(path: string, token: string) {
-  const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${gateway.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
   return { status: response.status, body: (await response.json()) as { message?: string } };
 }
 

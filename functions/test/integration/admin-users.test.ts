@@ -1,19 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_MESSAGES,
   adminUserActionResponseSchema,
   adminUsersResponseSchema,
   auditLogResponseSchema,
-  userStatsResponseSchema,
   type AdminUser,
   type AuditEntryView,
-  type UserStats,
 } from '@goldbot/shared';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { profileSearchText } from '../../src/data/user-profile-entity.js';
-import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-client.js';
+import { api, newCustomer, stack, type TestCustomer } from './http-client.js';
+import { admin, db, userStats } from './fixtures.js';
 
 import { register, verifyMailedCode } from './sign-up.js';
 import { sleep } from '../../src/lib/retry.js';
@@ -27,15 +25,7 @@ import { sleep } from '../../src/lib/retry.js';
  */
 /** newCustomer's password (http-client.ts). */
 const CUSTOMER_PASSWORD = 'Buyer1234!';
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
-const admin = () => idTokenFor('admin');
 const random = () => randomBytes(4).toString('hex');
-
-async function stats(): Promise<UserStats> {
-  const res = await api('/api/admin/user-stats', { token: await admin() });
-  expect(res.status).toBe(200);
-  return userStatsResponseSchema.parse(res.body).userStats;
-}
 
 async function searchUsers(search: string, limit = 10) {
   const res = await api(`/api/admin/users?limit=${limit}&search=${encodeURIComponent(search)}`, {
@@ -52,7 +42,7 @@ const setStatus = async (action: 'activate' | 'deactivate', userId: string) =>
 async function registerAndVerify(username: string, email: string) {
   const registered = await register(email, username);
   expect(registered.status).toBe(201);
-  const before = await stats();
+  const before = await userStats();
   const verified = await verifyMailedCode(email);
   expect(verified.status).toBe(200);
   return { ...verified.body, statsBeforeVerification: before };
@@ -73,12 +63,12 @@ async function nextSecondAfter(epochSeconds: number) {
 
 describe('user counters', () => {
   it('one registration and verification moves total, active and newThisMonth by exactly 1', async () => {
-    const before = await stats();
+    const before = await userStats();
     const tag = random();
     const { statsBeforeVerification } = await registerAndVerify(`count_${tag}`, `count-${tag}@example.com`);
     // An unverified sign-up is not a user yet: registering alone moved nothing.
     expect(statsBeforeVerification).toEqual(before);
-    const after = await stats();
+    const after = await userStats();
     expect(after).toEqual({
       total: before.total + 1,
       active: before.active + 1,
@@ -92,7 +82,7 @@ describe('deactivate and activate', () => {
   it('moves active/inactive once per change, locks the user out everywhere, restores them, and audits both', async () => {
     const customer: TestCustomer = await newCustomer('lockout');
     const adminMe = await api<{ email: string }>('/api/auth/me', { token: await admin() });
-    const s0 = await stats();
+    const s0 = await userStats();
 
     const deactivated = await setStatus('deactivate', customer.userId);
     expect(deactivated.status).toBe(200);
@@ -101,7 +91,7 @@ describe('deactivate and activate', () => {
       message: ADMIN_MESSAGES.userDeactivated,
       user: { _id: customer.userId, email: customer.email, isActive: false },
     });
-    const s1 = await stats();
+    const s1 = await userStats();
     expect(s1).toEqual({ ...s0, active: s0.active - 1, inactive: s0.inactive + 1 });
 
     // Twice in a row: the same answer, nothing moves.
@@ -110,7 +100,7 @@ describe('deactivate and activate', () => {
     const sessionsEndedBy = Math.floor(Date.now() / 1000);
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ message: ADMIN_MESSAGES.userDeactivated, user: { isActive: false } });
-    expect(await stats()).toEqual(s1);
+    expect(await userStats()).toEqual(s1);
 
     // Locked out: the next authenticated call and a new sign-in are refused with 403.
     const me = await api('/api/auth/me', { token: customer.token });
@@ -130,11 +120,11 @@ describe('deactivate and activate', () => {
     const activated = await setStatus('activate', customer.userId);
     expect(activated.status).toBe(200);
     expect(activated.body).toMatchObject({ message: ADMIN_MESSAGES.userActivated, user: { isActive: true } });
-    const s2 = await stats();
+    const s2 = await userStats();
     expect(s2).toEqual(s0);
     const activatedAgain = await setStatus('activate', customer.userId);
     expect(activatedAgain.status).toBe(200);
-    expect(await stats()).toEqual(s2);
+    expect(await userStats()).toEqual(s2);
 
     // Restored: the user signs in again and the new session works. The tokens issued before the
     // deactivation stay ended (tokensValidAfter).
@@ -161,12 +151,12 @@ describe('deactivate and activate', () => {
 
   it('refuses an administrator deactivating themself, and answers 404 for an unknown user', async () => {
     const me = await api<{ userId: string }>('/api/auth/me', { token: await admin() });
-    const before = await stats();
+    const before = await userStats();
     const self = await setStatus('deactivate', me.body.userId);
     expect(self.status).toBe(400);
     expect(self.body).toMatchObject({ message: ADMIN_MESSAGES.cannotDeactivateSelf });
     expect((await api('/api/auth/me', { token: await admin() })).status).toBe(200);
-    expect(await stats()).toEqual(before);
+    expect(await userStats()).toEqual(before);
 
     for (const action of ['activate', 'deactivate'] as const) {
       const unknown = await setStatus(action, randomUUID());

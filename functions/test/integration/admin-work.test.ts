@@ -9,15 +9,26 @@ import {
   testMailResponseSchema,
   workCountsResponseSchema,
   type WorkCounts,
-  type Withdrawal,
 } from '@goldbot/shared';
 import { paymentKey, toPaymentItem } from '../../src/data/payment-entity.js';
 import { contactMessageKey, toContactMessageItem } from '../../src/data/contact-message-entity.js';
 import { newWorkNoticeKey } from '../../src/data/new-work-notice-entity.js';
 import { refundKey, toRefundItem } from '../../src/data/refund-entity.js';
-import type { PaymentRecord } from '../../src/domain/records/payment-record.js';
-import { api, newCustomer, stack, type TestCustomer } from './http-client.js';
-import { admin, buy, db, decidePayment, earnReferralCredits, getItem, table } from './fixtures.js';
+import { pendingPayment } from '../helpers/payment-samples.js';
+import { completedPayment, pendingRefund } from '../helpers/refund-samples.js';
+import { api, newCustomer, type TestCustomer } from './http-client.js';
+import {
+  admin,
+  buy,
+  db,
+  decidePayment,
+  decideWithdrawal,
+  earnReferralCredits,
+  getItem,
+  requestWithdrawal,
+  table,
+} from './fixtures.js';
+import { loadJobHandler, type JobResult } from './job-handlers.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -51,16 +62,11 @@ async function listed(path: string, field: 'pendingPayments' | 'withdrawals'): P
   return total;
 }
 
-const requestWithdrawal = (customer: TestCustomer, amount: number) =>
-  api<{ withdrawal: Withdrawal }>('/api/withdrawal/request', {
-    method: 'POST',
-    token: customer.token,
-    body: { amount, trc20Address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
-  });
-const decideWithdrawal = async (decision: 'approve' | 'reject', id: string) => {
-  // An approval names its payout's TXID (any 64 hex here: its on-chain check does not decide the approval).
-  const body = decision === 'approve' ? { payoutTxid: randomBytes(32).toString('hex') } : {};
-  const res = await api(`/api/withdrawal/${decision}/${id}`, { method: 'PUT', token: await admin(), body });
+const request = (customer: TestCustomer, amount: number) =>
+  requestWithdrawal(customer, { amount, trc20Address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' });
+// An approval names its payout's TXID (any 64 hex here: its on-chain check does not decide the approval).
+const decide = async (decision: 'approve' | 'reject', id: string) => {
+  const res = await decideWithdrawal(decision, id);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 };
 
@@ -90,15 +96,15 @@ describe('the counts of waiting work', () => {
     await earnReferralCredits(referrer, friends);
     expect((await workCounts()).pendingPayments).toBe(start.pendingPayments);
 
-    const requested = await requestWithdrawal(referrer, 20);
+    const requested = await request(referrer, 20);
     expect(requested.status, JSON.stringify(requested.body)).toBe(201);
     expect((await workCounts()).pendingWithdrawals).toBe((start.pendingWithdrawals ?? 0) + 1);
-    await decideWithdrawal('reject', requested.body.withdrawal._id);
+    await decide('reject', requested.body.withdrawal._id);
     expect((await workCounts()).pendingWithdrawals).toBe(start.pendingWithdrawals);
-    const again = await requestWithdrawal(referrer, 20);
+    const again = await request(referrer, 20);
     expect(again.status, JSON.stringify(again.body)).toBe(201);
     expect((await workCounts()).pendingWithdrawals).toBe((start.pendingWithdrawals ?? 0) + 1);
-    await decideWithdrawal('approve', again.body.withdrawal._id);
+    await decide('approve', again.body.withdrawal._id);
     expect((await workCounts()).pendingWithdrawals).toBe(start.pendingWithdrawals);
 
     // The counters are the lists' sizes: what every other suite left pending included.
@@ -150,8 +156,7 @@ describe('the counts of waiting work', () => {
 });
 
 describe('the new-work mail', () => {
-  type JobHandler = (event: unknown) => Promise<Record<string, number | boolean>>;
-  let runJob: (at: number) => Promise<Record<string, number | boolean>>;
+  let runJob: (at: number) => Promise<JobResult>;
   // A day ahead of the stack's own scheduler, which runs the same job on real time: its runs then
   // find this test's notices recent and leave them alone, and this test's runs take over its lease.
   const T0 = Date.now() + 24 * 60 * MINUTE;
@@ -159,9 +164,7 @@ describe('the new-work mail', () => {
   const tag = randomUUID().slice(0, 8);
 
   beforeAll(async () => {
-    Object.assign(process.env, stack().handlerEnv);
-    const jobId = 'job-new-work-mail';
-    const { handler } = (await import(`../../src/handlers/${jobId}.ts`)) as { handler: JobHandler };
+    const handler = await loadJobHandler('job-new-work-mail');
     runJob = async (at: number) => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(at);
@@ -189,35 +192,18 @@ describe('the new-work mail', () => {
   async function seedPayment(at: number, name: string) {
     const id = randomUUID();
     const createdAt = new Date(at).toISOString();
-    const record: PaymentRecord = {
+    const record = pendingPayment({
       _id: id,
       userId: randomUUID(),
       username: `${name}-${tag}`,
       email: `${name}-${tag}@example.com`,
-      packageSlug: 'basic',
-      packageName: 'Basic Package',
-      amount: 60,
-      originalAmount: 60,
-      hasReferralDiscount: false,
-      referralDiscount: 0,
-      referralCode: null,
-      referralUserId: null,
-      referrerUsername: null,
-      referrerEmail: null,
-      referralReward: 0,
-      referralCredited: false,
-      currency: 'USD',
-      paymentMethod: 'usdt',
       transactionId: id.replace(/-/g, ''),
-      txidNormalized: id.replace(/-/g, ''),
       orderAmount: 60.37,
       wallet: { address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', network: 'TRC20', currency: 'USDT' },
       subscriptionId: randomUUID(),
-      status: 'pending',
-      searchText: '',
       createdAt,
       updatedAt: createdAt,
-    };
+    });
     await db().send(new PutCommand({ TableName: table(), Item: toPaymentItem(record) }));
     seeded.push(paymentKey(id));
   }
@@ -240,34 +226,25 @@ describe('the new-work mail', () => {
   async function seedRefund(at: number, name: string) {
     const id = randomUUID();
     const createdAt = new Date(at).toISOString();
-    const item = toRefundItem({
-      _id: id,
-      paymentId: randomUUID(),
-      subscriptionId: randomUUID(),
+    const payment = completedPayment({
+      _id: randomUUID(),
       userId: randomUUID(),
       username: `${name}-${tag}`,
       email: `${name}-${tag}@example.com`,
-      packageSlug: 'pro',
-      packageName: 'Pro Package',
-      amount: 250,
-      amountPaid: 250.12,
+      orderAmount: 250.12,
       transactionId: randomBytes(32).toString('hex'),
-      paymentApprovedAt: createdAt,
-      trc20Address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-      reason: 'Not for me',
-      origin: 'customer',
-      createdBy: null,
-      status: 'pending',
-      requestedAt: createdAt,
-      decidedAt: null,
-      decidedBy: null,
-      payoutTxid: null,
-      note: null,
-      refusalReason: null,
-      referralClawback: null,
-      createdAt,
-      updatedAt: createdAt,
+      subscriptionId: randomUUID(),
+      approvedAt: createdAt,
     });
+    const item = toRefundItem(
+      pendingRefund(payment, {
+        _id: id,
+        reason: 'Not for me',
+        requestedAt: createdAt,
+        createdAt,
+        updatedAt: createdAt,
+      }),
+    );
     await db().send(new PutCommand({ TableName: table(), Item: item }));
     seeded.push(refundKey(id));
   }

@@ -1,57 +1,31 @@
-import { GetCommand, UpdateCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { secretHash } from '../../src/adapters/cognito-secret-hash.js';
 import { localClientSecret, localCognitoClient } from '../../../scripts/local/cognito-local.js';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { api, idTokenFor, refreshCookieOf, stack } from './http-client.js';
+import { db } from './fixtures.js';
 import { latestCode, mailsTo } from './mailbox.js';
-import { SIGN_UP_PASSWORD, newEmail, newUsername, register as registerForm, verifyMailedCode } from './sign-up.js';
+import {
+  SIGN_UP_PASSWORD,
+  newEmail,
+  newUsername,
+  register as registerForm,
+  signUpAndVerify,
+  skipCooldown,
+  type SignedUpSession,
+  verifyMailedCode,
+} from './sign-up.js';
 import { sleep } from '../../src/lib/retry.js';
 
 /** Accounts end to end over real HTTP: real Cognito (local), real DynamoDB Local, mails from the SES emulator. */
-interface Session {
-  userId: string;
-  username: string;
-  email: string;
-  isAdmin: boolean;
-  referralCode: string;
-  referralCount: number;
-  referralEarnings: number;
-  token: string;
-  /** From the HttpOnly cookie, as the browser keeps it (never in the body). */
-  refreshToken: string;
-  expiresIn: number;
-}
 
 const PASSWORD = SIGN_UP_PASSWORD;
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
 
 async function register(email: string, username = newUsername('user')) {
   const response = await registerForm(email, username);
   expect(response.status).toBe(201);
   return username;
-}
-
-/** Moves a code's last send into the past so the 30 s cool-down does not slow the suite down. */
-async function skipCooldown(email: string, purpose: 'registration' | 'reset') {
-  await db().send(
-    new UpdateCommand({
-      TableName: stack().tableName,
-      Key: { PK: `OTP#${email}`, SK: `PURPOSE#${purpose}` },
-      UpdateExpression: 'SET lastSentAt = :past',
-      ExpressionAttributeValues: { ':past': Date.now() - 60_000 },
-    }),
-  );
-}
-
-async function registerAndSignIn(tag: string): Promise<Session> {
-  const email = newEmail(tag);
-  await register(email);
-  const verified = await verifyMailedCode<Session>(email);
-  expect(verified.status).toBe(200);
-  expect(verified.body).not.toHaveProperty('refreshToken');
-  return { ...verified.body, refreshToken: refreshCookieOf(verified) };
 }
 
 describe('registration with a mailed code', () => {
@@ -74,7 +48,7 @@ describe('registration with a mailed code', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ msg: expect.stringMatching(/incorrect/i) });
 
-    const verified = await api<Session>('/api/auth/verifyOtp', {
+    const verified = await api<SignedUpSession>('/api/auth/verifyOtp', {
       method: 'POST',
       body: { email, otp, password: PASSWORD },
     });
@@ -84,7 +58,7 @@ describe('registration with a mailed code', () => {
     expect(verified.body.token.split('.')).toHaveLength(3);
     expect(verified.body.expiresIn).toBeGreaterThan(0);
 
-    const me = await api<Session>('/api/auth/me', { token: verified.body.token });
+    const me = await api<SignedUpSession>('/api/auth/me', { token: verified.body.token });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ userId: verified.body.userId, username, email });
 
@@ -92,7 +66,7 @@ describe('registration with a mailed code', () => {
     expect(reused.status).toBe(409);
   });
 
-  it('refuses duplicates with 409 and invalid fields with 400', async () => {
+  it('refuses duplicates with 409 (invalid fields: form validation, below)', async () => {
     const email = newEmail('dup');
     const username = await register(email);
     const sameEmail = await api('/api/auth/Register', {
@@ -106,18 +80,6 @@ describe('registration with a mailed code', () => {
     });
     expect(sameName.status).toBe(409);
     expect(sameName.body).toMatchObject({ message: 'This username is already taken.' });
-    const weak = await api('/api/auth/Register', {
-      method: 'POST',
-      body: { username: 'abc', email: 'x', password: 'weak' },
-    });
-    expect(weak.status).toBe(400);
-    expect(weak.body).toMatchObject({
-      errors: {
-        email: 'Email is invalid',
-        password:
-          'Password must contain at least 8 characters, one uppercase, one lowercase, one number and one special character',
-      },
-    });
   });
 
   it('starts over when Cognito still holds an abandoned, expired sign-up for the address', async () => {
@@ -136,7 +98,7 @@ describe('registration with a mailed code', () => {
       }),
     );
     await register(email);
-    const verified = await verifyMailedCode<Session>(email);
+    const verified = await verifyMailedCode<SignedUpSession>(email);
     expect(verified.status).toBe(200);
   });
 
@@ -184,7 +146,7 @@ describe('registration with a mailed code', () => {
 
 describe('sign-in, refresh and back-off', () => {
   it('uses one generic message for unknown e-mail and wrong password, then backs off after 5 failures', async () => {
-    const session = await registerAndSignIn('backoff');
+    const session = await signUpAndVerify('backoff');
     const unknown = await api('/api/auth/login', {
       method: 'POST',
       body: { email: newEmail('nobody'), password: PASSWORD },
@@ -212,7 +174,7 @@ describe('sign-in, refresh and back-off', () => {
   });
 
   it('refreshes a session, and a revoked session cannot refresh', async () => {
-    const session = await registerAndSignIn('refresh');
+    const session = await signUpAndVerify('refresh');
     const refreshed = await api<{ token: string; expiresIn: number }>('/api/auth/refresh', {
       method: 'POST',
       body: { refreshToken: session.refreshToken },
@@ -244,8 +206,8 @@ describe('sign-in, refresh and back-off', () => {
   });
 
   it('signs out of all devices: every token and refresh session of the account ends, a new sign-in works', async () => {
-    const first = await registerAndSignIn('everywhere');
-    const second = await api<Session>('/api/auth/login', {
+    const first = await signUpAndVerify('everywhere');
+    const second = await api<SignedUpSession>('/api/auth/login', {
       method: 'POST',
       body: { email: first.email, password: PASSWORD },
     });
@@ -263,7 +225,7 @@ describe('sign-in, refresh and back-off', () => {
     }
     // Tokens are refused up to the second of the sign-out: a new sign-in a second later works.
     await sleep(1100);
-    const again = await api<Session>('/api/auth/login', {
+    const again = await api<SignedUpSession>('/api/auth/login', {
       method: 'POST',
       body: { email: first.email, password: PASSWORD },
     });
@@ -272,7 +234,7 @@ describe('sign-in, refresh and back-off', () => {
   });
 
   it('refuses a deactivated account everywhere', async () => {
-    const session = await registerAndSignIn('deactivated');
+    const session = await signUpAndVerify('deactivated');
     await db().send(
       new UpdateCommand({
         TableName: stack().tableName,
@@ -295,7 +257,7 @@ describe('sign-in, refresh and back-off', () => {
 
 describe('password reset', () => {
   it('request → code → verify → reset; the old password stops working', async () => {
-    const session = await registerAndSignIn('reset');
+    const session = await signUpAndVerify('reset');
     const requested = await api<{ message: string }>('/api/auth/request-password-reset', {
       method: 'POST',
       body: { email: session.email },
@@ -334,26 +296,12 @@ describe('password reset', () => {
     ).toBe(200);
     expect((await api('/api/auth/me', { token: session.token })).status).toBe(401);
   });
-
-  it('states every unmet reset rule', async () => {
-    const response = await api('/api/auth/reset-password', {
-      method: 'POST',
-      body: { email: 'a@b.co', otp: '1234', newPassword: 'short' },
-    });
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({
-      errors: {
-        newPassword:
-          'Password must be at least 8 characters, Password must contain at least 1 number, Password must contain at least 1 uppercase letter, Password must contain at least 1 special character',
-      },
-    });
-  });
 });
 
 describe('account data and profile', () => {
   it('getuserdata: self and admin yes, another user 403', async () => {
-    const alice = await registerAndSignIn('alice');
-    const bob = await registerAndSignIn('bob');
+    const alice = await signUpAndVerify('alice');
+    const bob = await signUpAndVerify('bob');
     const own = await api<{ _id: string; username: string }>(`/api/auth/getuserdata/${alice.userId}`, {
       token: alice.token,
     });
@@ -376,11 +324,11 @@ describe('account data and profile', () => {
     // A space, at registration.
     const email = newEmail('names');
     await register(email, 'John Smith');
-    const john = await verifyMailedCode<Session>(email);
+    const john = await verifyMailedCode<SignedUpSession>(email);
     expect(john.status).toBe(200);
     expect(john.body).toMatchObject({ username: 'John Smith' });
-    const update = (username: string, account: Pick<Session, 'userId' | 'token' | 'email'> = john.body) =>
-      api<{ user: Session }>(`/api/auth/updateUser/${account.userId}`, {
+    const update = (username: string, account: Pick<SignedUpSession, 'userId' | 'token' | 'email'> = john.body) =>
+      api<{ user: SignedUpSession }>(`/api/auth/updateUser/${account.userId}`, {
         method: 'PUT',
         token: account.token,
         body: { username, email: account.email },
@@ -404,7 +352,7 @@ describe('account data and profile', () => {
 
     // Unique whatever the case: another account can have neither 'ZOË ÅNGSTRÖM' nor the name
     // John gave up; the released 'John Smith' is free again.
-    const other = await registerAndSignIn('names-other');
+    const other = await signUpAndVerify('names-other');
     const taken = await update('ZOË ÅNGSTRÖM', other);
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({ message: 'This username is already taken.' });
@@ -428,8 +376,8 @@ describe('account data and profile', () => {
   });
 
   it('updates username and e-mail, keeping e-mails unique and Cognito in step', async () => {
-    const carol = await registerAndSignIn('carol');
-    const dave = await registerAndSignIn('dave');
+    const carol = await signUpAndVerify('carol');
+    const dave = await signUpAndVerify('dave');
     const taken = await api(`/api/auth/updateUser/${carol.userId}`, {
       method: 'PUT',
       token: carol.token,
@@ -446,7 +394,7 @@ describe('account data and profile', () => {
       errors: { username: 'All fields are required', email: 'All fields are required' },
     });
 
-    const renamed = await api<{ user: Session }>(`/api/auth/updateUser/${carol.userId}`, {
+    const renamed = await api<{ user: SignedUpSession }>(`/api/auth/updateUser/${carol.userId}`, {
       method: 'PUT',
       token: carol.token,
       body: { username: `${carol.username}x`, email: carol.email },
@@ -467,7 +415,7 @@ describe('account data and profile', () => {
     expect(noPassword.body).toMatchObject({
       errors: { currentPassword: 'Please enter your current password to change your email.' },
     });
-    const pending = await api<{ user: Session; pendingEmail: string }>(`/api/auth/updateUser/${carol.userId}`, {
+    const pending = await api<{ user: SignedUpSession; pendingEmail: string }>(`/api/auth/updateUser/${carol.userId}`, {
       method: 'PUT',
       token: carol.token,
       body: { username: `${carol.username}x`, email: newAddress, currentPassword: PASSWORD },
@@ -509,5 +457,32 @@ describe('account data and profile', () => {
     expect(
       (await api('/api/auth/login', { method: 'POST', body: { email: newAddress, password: PASSWORD } })).status,
     ).toBe(200);
+  });
+});
+
+describe('form validation', () => {
+  // Each form states every rule its fields break, in its own words.
+  it.each([
+    [
+      '/api/auth/Register',
+      { username: 'abc', email: 'x', password: 'weak' },
+      {
+        email: 'Email is invalid',
+        password:
+          'Password must contain at least 8 characters, one uppercase, one lowercase, one number and one special character',
+      },
+    ],
+    [
+      '/api/auth/reset-password',
+      { email: 'a@b.co', otp: '1234', newPassword: 'short' },
+      {
+        newPassword:
+          'Password must be at least 8 characters, Password must contain at least 1 number, Password must contain at least 1 uppercase letter, Password must contain at least 1 special character',
+      },
+    ],
+  ])('%s states every unmet rule with 400', async (path, body, errors) => {
+    const response = await api(path, { method: 'POST', body });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ errors });
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   PAYMENT_MESSAGES,
@@ -10,9 +10,10 @@ import {
   type Subscription,
   type Wallet,
 } from '@goldbot/shared';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { LOCAL_DEV_WALLET_ADDRESS } from '../../../scripts/local/stack.js';
-import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
+import { api, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
+import { admin, auditEntriesFor, db, PACKAGE_NAME, type PaidSlug, priceOf, setAutoApprove, table } from './fixtures.js';
+import { loadJobHandler, type JobHandler } from './job-handlers.js';
 import { mailsTo } from './mailbox.js';
 import { sleep } from '../../src/lib/retry.js';
 
@@ -25,19 +26,6 @@ import { sleep } from '../../src/lib/retry.js';
  * job-chain-recheck (run in this process, as the local scheduler runs it) asking again only while
  * the chain has not answered and the payment is younger than 24 hours.
  */
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
-const table = () => stack().tableName;
-const admin = () => idTokenFor('admin');
-
-const PACKAGE = { basic: 'Basic Package', pro: 'Pro Package', ultimate: 'Ultimate Package' } as const;
-type Slug = keyof typeof PACKAGE;
-
-async function priceOf(slug: Slug): Promise<number> {
-  const res = await api<{ packages: { slug: string; priceUsd: number }[] }>('/api/packages');
-  const price = res.body.packages.find((p) => p.slug === slug)?.priceUsd;
-  if (price === undefined) throw new Error(`no catalog price for ${slug}`);
-  return price;
-}
 
 /** A fixture whose USDT amount covers `price` exactly or more (the seeded prices are 60, 250, 1000). */
 const matchFixtureFor = (price: number) =>
@@ -67,9 +55,14 @@ interface SubmitAnswer {
  * transfer like that fixture of exactly the order's amount, as the customer's wallet would send it;
  * with `payer`, a transfer of that amount from that address (POST /__double/transfer).
  */
-async function submit(buyer: TestCustomer, slug: Slug, txid: string, options: { pays?: string; payer?: string } = {}) {
+async function submit(
+  buyer: TestCustomer,
+  slug: PaidSlug,
+  txid: string,
+  options: { pays?: string; payer?: string } = {},
+) {
   const amount = await priceOf(slug);
-  const body = await withOrder(buyer.token, { packageName: PACKAGE[slug], txid, amount, referralCode: null });
+  const body = await withOrder(buyer.token, { packageName: PACKAGE_NAME[slug], txid, amount, referralCode: null });
   if (options.pays) await aliasOf(options.pays, txid, body.amount);
   if (options.payer) {
     const sent = await fetch(`${stack().urls.tron}/__double/transfer`, {
@@ -113,13 +106,6 @@ async function verdictOf(
 
 const checkNow = async (paymentId: string) =>
   api(`/api/payment/chain-check/${paymentId}`, { method: 'POST', token: await admin() });
-
-const setAutoApprove = async (on: boolean) =>
-  api('/api/settings/subscription-settings', {
-    method: 'PUT',
-    token: await admin(),
-    body: { settings: { autoApproveOnMatch: on } },
-  });
 
 /** Moves a payment's submission back in time (createdAt and its per-status index key), as if it were older. */
 async function submittedAgo(payment: Payment, ms: number): Promise<void> {
@@ -213,7 +199,7 @@ describe('the verdict after submission, through the local TRON double', () => {
   });
 
   it('mismatch, for each reason the chain gives', async () => {
-    const cases: [fixture: string, slug: Slug, reason: RegExp][] = [
+    const cases: [fixture: string, slug: PaidSlug, reason: RegExp][] = [
       [
         'usdt-3.5-to-another-address',
         'basic',
@@ -282,12 +268,12 @@ describe('the verdict after submission, through the local TRON double', () => {
 describe('payments only their payer can claim', () => {
   it("a transfer of another customer's order goes to that order: the claimant's verdict says so, never approved; the payer is flagged", async () => {
     const victim = await newCustomer('chain-victim');
-    const victimOrder = await withOrder(victim.token, { packageName: PACKAGE.pro, amount: await priceOf('pro') });
+    const victimOrder = await withOrder(victim.token, { packageName: PACKAGE_NAME.pro, amount: await priceOf('pro') });
     expect(victimOrder.amount).toBeGreaterThan(await priceOf('pro'));
     expect(victimOrder.amount).toBeLessThan((await priceOf('pro')) + 1);
     // The victim pays the exact amount; a watcher of the wallet claims that transfer for its own order.
     const victimTxid = await aliasOf('usdt-250-pro', randomBytes(32).toString('hex'), victimOrder.amount);
-    expect((await setAutoApprove(true)).status).toBe(200);
+    await setAutoApprove(true);
     try {
       const attacker = await newCustomer('chain-attacker');
       const claim = await submit(attacker, 'pro', victimTxid);
@@ -316,7 +302,7 @@ describe('payments only their payer can claim', () => {
       expect(flagged.status).toBe('pending');
       expect(flagged.binding?.autoApprovalWithheld).toContain("the sender's address paid other customers' orders");
     } finally {
-      expect((await setAutoApprove(false)).status).toBe(200);
+      await setAutoApprove(false);
     }
   });
 });
@@ -354,7 +340,7 @@ describe('automatic approval of a match', () => {
     await submit(off, 'basic', offTxid, { pays: matchFixtureFor(await priceOf('basic')) });
     expect((await verdictOf(offTxid)).status).toBe('pending');
 
-    expect((await setAutoApprove(true)).status).toBe(200);
+    await setAutoApprove(true);
     try {
       const on = await newCustomer('chain-auto-on');
       const txid = randomBytes(32).toString('hex');
@@ -365,17 +351,9 @@ describe('automatic approval of a match', () => {
 
       const subs = await api<{ subscriptions: Subscription[] }>('/api/payment/subscriptions', { token: on.token });
       expect(subs.body.subscriptions[0]).toMatchObject({ packageName: 'Pro Package', status: 'active' });
-      const month = new Date().toISOString().slice(0, 7);
-      const audit = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: 'PK = :pk',
-          FilterExpression: 'target.id = :id',
-          ExpressionAttributeValues: { ':pk': `AUDIT#${month}`, ':id': approved._id },
-        }),
-      );
-      expect(audit.Items).toHaveLength(1);
-      expect(audit.Items?.[0]).toMatchObject({
+      const audit = await auditEntriesFor(approved._id);
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({
         actor: 'system',
         action: 'payment.auto-approve',
         details: {
@@ -395,7 +373,7 @@ describe('automatic approval of a match', () => {
       await submit(short, 'basic', shortTxid);
       expect(await verdictOf(shortTxid)).toMatchObject({ status: 'pending', chainCheck: { status: 'mismatch' } });
     } finally {
-      expect((await setAutoApprove(false)).status).toBe(200);
+      await setAutoApprove(false);
     }
     // The payment that matched while the setting was off is still the admin's to decide.
     expect((await paymentByTxid(offTxid)).status).toBe('pending');
@@ -403,13 +381,10 @@ describe('automatic approval of a match', () => {
 });
 
 describe('job-chain-recheck', () => {
-  type JobHandler = (event: unknown) => Promise<Record<string, unknown>>;
-  let handler: JobHandler;
+  let handler: JobHandler<Record<string, unknown>>;
 
   beforeAll(async () => {
-    // Handlers read their configuration when first imported: point them at the test stack first.
-    Object.assign(process.env, stack().handlerEnv);
-    handler = ((await import('../../src/handlers/job-chain-recheck.js')) as { handler: JobHandler }).handler;
+    handler = await loadJobHandler('job-chain-recheck');
   });
 
   const runJob = () => handler(scheduledJobEvent('job-chain-recheck', new Date()));

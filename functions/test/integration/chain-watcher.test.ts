@@ -16,8 +16,18 @@ import {
 import { LOCAL_DEV_WALLET_ADDRESS } from '../../../scripts/local/stack.js';
 import { hexToTronAddress } from '../../src/domain/commerce/tron.js';
 import { sleep } from '../../src/lib/retry.js';
-import { admin, auditEntriesFor, db, decidePayment, getItem, releaseAmountHolds, table } from './fixtures.js';
+import {
+  admin,
+  auditEntriesFor,
+  db,
+  decidePayment,
+  getItem,
+  releaseAmountHolds,
+  setAutoApprove,
+  table,
+} from './fixtures.js';
 import { api, newCustomer, stack, type TestCustomer } from './http-client.js';
+import { loadJobHandler, type JobHandler, type JobResult } from './job-handlers.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -30,14 +40,10 @@ import { mailsTo } from './mailbox.js';
  * a price's amounts) fail here. Also: a replayed TXID, an unmatched transfer assigned by an admin,
  * a page that failed once, two runs racing, and the rules that withhold the automatic approval.
  */
-type JobResult = Record<string, number | boolean>;
-let watcherJob: (event: unknown) => Promise<JobResult>;
+let watcherJob: JobHandler;
 
 beforeAll(async () => {
-  // Handlers read their configuration when first imported: point them at the test stack first.
-  Object.assign(process.env, stack().handlerEnv);
-  const id = 'job-watch-wallets';
-  watcherJob = ((await import(`../../src/handlers/${id}.ts`)) as { handler: typeof watcherJob }).handler;
+  watcherJob = await loadJobHandler('job-watch-wallets');
 });
 
 /**
@@ -199,15 +205,6 @@ async function holdAllBut(priceCents: number, keepCents: number): Promise<() => 
     }
   };
 }
-
-const setAutoApprove = async (on: boolean) => {
-  const res = await api('/api/settings/subscription-settings', {
-    method: 'PUT',
-    token: await admin(),
-    body: { settings: { autoApproveOnMatch: on } },
-  });
-  expect(res.status).toBe(200);
-};
 
 afterAll(async () => {
   await setAutoApprove(false);

@@ -1,10 +1,24 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { Payment, Subscription, Wallet } from '@goldbot/shared';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
+import type { Payment, Wallet } from '@goldbot/shared';
 import { LOCAL_DEV_WALLET_ADDRESS } from '../../../scripts/local/stack.js';
-import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
+import { api, idTokenFor, newCustomer, type TestCustomer } from './http-client.js';
+import {
+  admin,
+  auditEntriesFor,
+  billingHistory,
+  db,
+  decidePayment,
+  ledgerOf,
+  type PaidSlug,
+  paymentByTxid,
+  priceOf,
+  purchaseBody,
+  sessionOf,
+  submitPurchase,
+  table,
+} from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -14,41 +28,13 @@ import { mailsTo } from './mailbox.js';
  * the verified mail follow. Wallets: add, update, the one-active switch, duplicates, the locked
  * address. The races: ten approvals at once give one transition and one credit.
  */
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
-const table = () => stack().tableName;
 
 type Customer = TestCustomer;
 
-const newTxid = () => randomBytes(32).toString('hex');
-const admin = () => idTokenFor('admin');
-
-async function priceOf(slug: 'basic' | 'pro' | 'ultimate'): Promise<number> {
-  const res = await api<{ packages: { slug: string; priceUsd: number }[] }>('/api/packages');
-  const price = res.body.packages.find((p) => p.slug === slug)?.priceUsd;
-  if (price === undefined) throw new Error(`no catalog price for ${slug}`);
-  return price;
-}
-
-const PACKAGE = { basic: 'Basic Package', pro: 'Pro Package', ultimate: 'Ultimate Package' } as const;
-
-async function submit(
-  buyer: Customer,
-  slug: keyof typeof PACKAGE,
-  options: { txid?: string; referralCode?: string } = {},
-) {
-  const txid = options.txid ?? newTxid();
-  const amount = Math.max(0, (await priceOf(slug)) - (options.referralCode ? 10 : 0));
-  const res = await api<{ message: string; pendingSubscription: Subscription }>('/api/payment/submit-usdt-payment', {
-    method: 'POST',
-    token: buyer.token,
-    body: await withOrder(buyer.token, {
-      packageName: PACKAGE[slug],
-      txid,
-      amount,
-      referralCode: options.referralCode ?? null,
-    }),
-  });
-  return { res, txid, amount };
+async function submit(buyer: Customer, slug: PaidSlug, options: { txid?: string; referralCode?: string } = {}) {
+  const body = await purchaseBody(slug, options);
+  const res = await submitPurchase(buyer, body);
+  return { res, txid: body.txid, amount: body.amount };
 }
 
 interface PaymentList {
@@ -61,56 +47,15 @@ const listPending = async (query = '') =>
   api<PaymentList>(`/api/payment/pending-usdt-payments${query}`, { token: await admin() });
 const listAll = async (query = '') => api<PaymentList>(`/api/payment/all-payments${query}`, { token: await admin() });
 
-/** The admin finds a submitted payment the way the screen does: by its TXID. */
-async function paymentByTxid(txid: string): Promise<Payment> {
-  const res = await listAll(`?search=${txid}`);
-  const payment = res.body.payments?.[0];
-  if (!payment) throw new Error(`no payment with TXID ${txid}`);
-  return payment;
-}
+const approve = (id: string) => decidePayment('approve', id);
+const reject = (id: string) => decidePayment('reject', id);
 
-const approve = async (id: string) =>
-  api<{ message: string; payment: Payment }>(`/api/payment/approve-usdt-payment/${id}`, {
-    method: 'POST',
-    token: await admin(),
-  });
-const reject = async (id: string) =>
-  api<{ message: string; payment: Payment }>(`/api/payment/reject-usdt-payment/${id}`, {
-    method: 'POST',
-    token: await admin(),
-  });
-
-async function subscriptionsOf(customer: Customer): Promise<Subscription[]> {
-  const res = await api<{ subscriptions: Subscription[] }>('/api/payment/subscriptions', { token: customer.token });
-  expect(res.status).toBe(200);
-  return res.body.subscriptions;
-}
-
-const balanceOf = async (customer: Customer) =>
-  (await api<{ referralEarnings: number; referralCount: number }>('/api/auth/me', { token: customer.token })).body;
-
-async function ledgerOf(userId: string) {
-  const result = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :ledger)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':ledger': 'LEDGER#' },
-    }),
-  );
-  return result.Items ?? [];
-}
-
-async function auditEntriesFor(targetId: string) {
-  const month = new Date().toISOString().slice(0, 7);
-  const result = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'PK = :pk',
-      FilterExpression: 'target.id = :id',
-      ExpressionAttributeValues: { ':pk': `AUDIT#${month}`, ':id': targetId },
-    }),
-  );
-  return result.Items ?? [];
+/** Submits each purchase in turn (each 201), then the admin approves them in the same order (each 200). */
+async function submitThenApprove(buyer: Customer, slugs: readonly PaidSlug[]) {
+  const submitted = [];
+  for (const slug of slugs) submitted.push(await submit(buyer, slug));
+  expect(submitted.map((s) => s.res.status)).toEqual(slugs.map(() => 201));
+  for (const { txid } of submitted) expect((await approve((await paymentByTxid(txid))._id)).status).toBe(200);
 }
 
 async function statsItem(sk: string) {
@@ -228,7 +173,7 @@ describe('the payment queue over HTTP', () => {
     const referrer = await newCustomer('referrer');
     const buyer = await newCustomer('buyer');
     const before = (await listPending()).body.summary;
-    const referrerBefore = await balanceOf(referrer);
+    const referrerBefore = await sessionOf(referrer);
     const basicBefore = await statsItem('PACKAGE#basic');
 
     const { res, txid, amount } = await submit(buyer, 'basic', { referralCode: referrer.referralCode });
@@ -274,14 +219,14 @@ describe('the payment queue over HTTP', () => {
     expect(approved.body.message).toBe(`Payment for ${buyer.username} has been successfully approved!`);
     expect(approved.body.payment).toMatchObject({ _id: payment._id, status: 'completed', referralCredited: true });
 
-    const [subscription] = await subscriptionsOf(buyer);
+    const [subscription] = await billingHistory(buyer);
     expect(subscription).toMatchObject({
       packageName: 'Basic Package',
       status: 'active',
       startDate: monthStart(1),
       endDate: monthEnd(1),
     });
-    expect(await balanceOf(referrer)).toMatchObject({
+    expect(await sessionOf(referrer)).toMatchObject({
       referralEarnings: referrerBefore.referralEarnings + 2,
       referralCount: referrerBefore.referralCount + 1,
     });
@@ -325,7 +270,7 @@ describe('the payment queue over HTTP', () => {
     const late = await reject(payment._id);
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ message: 'This payment was already approved by another admin.' });
-    expect((await balanceOf(referrer)).referralEarnings).toBe(referrerBefore.referralEarnings + 2);
+    expect((await sessionOf(referrer)).referralEarnings).toBe(referrerBefore.referralEarnings + 2);
   });
 
   it("finds payments by the first characters of their TXID from the markers' prefix index, a page at a time", async () => {
@@ -365,12 +310,8 @@ describe('the payment queue over HTTP', () => {
 
   it('chains a Basic extension after the paid-through month', async () => {
     const buyer = await newCustomer('extender');
-    const first = await submit(buyer, 'basic');
-    const second = await submit(buyer, 'basic');
-    expect([first.res.status, second.res.status]).toEqual([201, 201]);
-    expect((await approve((await paymentByTxid(first.txid))._id)).status).toBe(200);
-    expect((await approve((await paymentByTxid(second.txid))._id)).status).toBe(200);
-    const subs = await subscriptionsOf(buyer);
+    await submitThenApprove(buyer, ['basic', 'basic']);
+    const subs = await billingHistory(buyer);
     const periods = subs
       .map((s) => [s.status, s.startDate, s.endDate])
       .sort((a, b) => String(a[1]).localeCompare(String(b[1])));
@@ -383,12 +324,8 @@ describe('the payment queue over HTTP', () => {
 
   it('gives Pro six months from the 1st of next month and Ultimate a lifetime from today', async () => {
     const buyer = await newCustomer('big-spender');
-    const pro = await submit(buyer, 'pro');
-    const ultimate = await submit(buyer, 'ultimate');
-    expect([pro.res.status, ultimate.res.status]).toEqual([201, 201]);
-    expect((await approve((await paymentByTxid(pro.txid))._id)).status).toBe(200);
-    expect((await approve((await paymentByTxid(ultimate.txid))._id)).status).toBe(200);
-    const subs = await subscriptionsOf(buyer);
+    await submitThenApprove(buyer, ['pro', 'ultimate']);
+    const subs = await billingHistory(buyer);
     expect(subs.find((s) => s.packageName === 'Pro Package')).toMatchObject({
       status: 'active',
       startDate: monthStart(1),
@@ -422,9 +359,9 @@ describe('the payment queue over HTTP', () => {
       message: `Payment for ${buyer.username} has been rejected.`,
       payment: { status: 'rejected', referralCredited: false },
     });
-    expect(await balanceOf(referrer)).toMatchObject({ referralEarnings: 0, referralCount: 0 });
+    expect(await sessionOf(referrer)).toMatchObject({ referralEarnings: 0, referralCount: 0 });
     expect(await ledgerOf(referrer.userId)).toEqual([]);
-    expect((await subscriptionsOf(buyer))[0]).toMatchObject({ status: 'rejected', startDate: null, endDate: null });
+    expect((await billingHistory(buyer))[0]).toMatchObject({ status: 'rejected', startDate: null, endDate: null });
     expect((await listAll()).body.summary).toEqual({ ...before, total: before.total + 1 });
     expect((await listPending(`?search=${txid}`)).body.pendingPayments).toEqual([]);
     expect((await auditEntriesFor(payment._id)).map((e) => e.action)).toEqual(['payment.reject']);
@@ -438,7 +375,7 @@ describe('the payment queue over HTTP', () => {
     const late = await approve(payment._id);
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ message: 'This payment was already rejected by another admin.' });
-    expect((await subscriptionsOf(buyer))[0]?.status).toBe('rejected');
+    expect((await billingHistory(buyer))[0]?.status).toBe('rejected');
   });
 
   it('ten concurrent approvals: exactly one transition and one referral credit', async () => {
@@ -458,7 +395,7 @@ describe('the payment queue over HTTP', () => {
         expect(answer.body.message).toBe('This payment was already approved.');
       }
     }
-    expect(await balanceOf(referrer)).toMatchObject({ referralEarnings: 2, referralCount: 1 });
+    expect(await sessionOf(referrer)).toMatchObject({ referralEarnings: 2, referralCount: 1 });
     expect(await ledgerOf(referrer.userId)).toHaveLength(1);
     expect((await listAll()).body.summary).toEqual({
       ...before,
@@ -466,7 +403,7 @@ describe('the payment queue over HTTP', () => {
       completed: before.completed + 1,
     });
     expect(await auditEntriesFor(payment._id)).toHaveLength(1);
-    expect((await subscriptionsOf(buyer)).filter((s) => s.status === 'active')).toHaveLength(1);
+    expect((await billingHistory(buyer)).filter((s) => s.status === 'active')).toHaveLength(1);
     expect((await mailsTo(buyer.email)).filter((m) => /verified/i.test(m.subject))).toHaveLength(1);
   });
 

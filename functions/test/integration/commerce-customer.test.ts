@@ -1,17 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import {
-  DeleteCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_TRIAL_DAYS, PAYMENT_MESSAGES, subscriptionSchema, type Subscription } from '@goldbot/shared';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { LOCAL_COPY_TRADING_LINK } from '../../../scripts/local/stack.js';
-import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
+import { api, idTokenFor, newCustomer, type TestCustomer, withOrder } from './http-client.js';
+import { addDays, db, newTxid, table, todayUtc } from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 import { sleep } from '../../src/lib/retry.js';
 
@@ -22,8 +15,6 @@ import { sleep } from '../../src/lib/retry.js';
  * into DynamoDB Local (the admin's wallet route belongs to the admin suite) and the seeded state
  * is restored afterwards.
  */
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
-const table = () => stack().tableName;
 const WALLET = {
   walletId: '01KDXCUST0MERW4LLET00000001',
   address: 'TCustomerSuiteWa11etAddre55xxxxxxxx',
@@ -33,14 +24,6 @@ const WALLET = {
 type Customer = TestCustomer;
 
 /** A TRON-like transaction hash: 64 hex characters, new every call. */
-const newTxid = () => randomBytes(32).toString('hex');
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-const addDays = (day: string, days: number) => {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
-
 const submit = async (customer: Customer, body: { packageName: string } & Record<string, unknown>) =>
   api<{ message: string; pendingSubscription: Subscription; errors?: Record<string, string> }>(
     '/api/payment/submit-usdt-payment',
@@ -54,6 +37,10 @@ const submit = async (customer: Customer, body: { packageName: string } & Record
       }),
     },
   );
+
+/** A purchase with the referral code `code` and a new TXID: Basic at $50 unless told otherwise. */
+const submitWithCode = (customer: Customer, code: string, packageName = 'Basic Package', amount = 50) =>
+  submit(customer, { packageName, txid: newTxid(), amount, referralCode: code });
 
 async function getItem(PK: string, SK: string) {
   return (await db().send(new GetCommand({ TableName: table(), Key: { PK, SK }, ConsistentRead: true }))).Item;
@@ -206,12 +193,7 @@ describe('referral codes', () => {
       body: { referralCode: owner.referralCode },
     });
     expect(check.body).toMatchObject({ success: false, message: PAYMENT_MESSAGES.referralOwn });
-    const bought = await submit(alias, {
-      packageName: 'Basic Package',
-      txid: newTxid(),
-      amount: 50,
-      referralCode: owner.referralCode,
-    });
+    const bought = await submitWithCode(alias, owner.referralCode);
     expect(bought.status).toBe(400);
     expect(bought.body.errors).toEqual({ referralCode: PAYMENT_MESSAGES.referralOwn });
   });
@@ -288,27 +270,12 @@ describe('submitting a USDT payment', () => {
   });
 
   it('refuses a referral code on anything but Basic, and an invalid or own code on Basic', async () => {
-    const pro = await submit(alice, {
-      packageName: 'Pro Package',
-      txid: newTxid(),
-      amount: 240,
-      referralCode: bob.referralCode,
-    });
+    const pro = await submitWithCode(alice, bob.referralCode, 'Pro Package', 240);
     expect(pro.status).toBe(400);
     expect(pro.body.errors).toEqual({ referralCode: PAYMENT_MESSAGES.referralBasicOnly });
-    const own = await submit(alice, {
-      packageName: 'Basic Package',
-      txid: newTxid(),
-      amount: 50,
-      referralCode: alice.referralCode,
-    });
+    const own = await submitWithCode(alice, alice.referralCode);
     expect(own.body.errors).toEqual({ referralCode: PAYMENT_MESSAGES.referralOwn });
-    const unknown = await submit(alice, {
-      packageName: 'Basic Package',
-      txid: newTxid(),
-      amount: 50,
-      referralCode: 'NOSUCHCODE42',
-    });
+    const unknown = await submitWithCode(alice, 'NOSUCHCODE42');
     expect(unknown.body.errors).toEqual({ referralCode: PAYMENT_MESSAGES.referralInvalid });
   });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import {
   contactListResponseSchema,
@@ -7,10 +7,10 @@ import {
   type ContactListResponse,
   type ContactMessage,
 } from '@goldbot/shared';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { toContactMessageItem } from '../../src/data/contact-message-entity.js';
 import { contactBucketKey, contactBucketOf } from '../../src/data/stats-entity.js';
 import { api, idTokenFor, stack } from './http-client.js';
+import { db } from './fixtures.js';
 
 const send = (fields: Record<string, unknown>) =>
   api<{ data: ContactMessage; message: string }>('/api/contact/add', { method: 'POST', body: fields });
@@ -41,7 +41,6 @@ async function everyMessage(status: 'all' | 'unread' | 'read'): Promise<ContactM
   } while (cursor);
   return found;
 }
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
 const COUNTER = { PK: 'STATS#CONTACTS', SK: 'TOTAL' };
 
 describe('contact messages over HTTP', () => {

@@ -13,6 +13,7 @@ import { dueKeys, outboxMailId, outboxMailKey } from '../../src/data/outbox-mail
 import { MAIL_RETRY } from '../../src/domain/email/mail-outbox.js';
 import { admin, auditEntriesFor, balancesOf, buy, db, decidePayment, getItem, table } from './fixtures.js';
 import { newCustomer, ownGateway, type TestCustomer } from './http-client.js';
+import { loadJobHandler, type JobHandler } from './job-handlers.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -25,7 +26,6 @@ import { mailsTo } from './mailbox.js';
 let gateway: { baseUrl: string; close: () => Promise<void> };
 let faults: FaultInjector;
 let referrer: TestCustomer;
-type JobHandler = (event: unknown) => Promise<Record<string, number | boolean>>;
 let retryJob: JobHandler;
 
 /** SES refuses every send (throttling, after the client's own retries) while `on`. */
@@ -112,7 +112,7 @@ beforeAll(async () => {
   // Imported after ownGateway set the handlers' environment: the client reads its configuration on load.
   const { sesClient } = await import('../../src/adapters/ses-mailer.js');
   installFaults(sesClient, 'ses', faults);
-  retryJob = ((await import('../../src/handlers/job-retry-mails.js')) as { handler: JobHandler }).handler;
+  retryJob = await loadJobHandler('job-retry-mails');
   referrer = await newCustomer('mailref');
   const buyer = await newCustomer('mailbuyer');
   await earnTwentyDollars(buyer);

@@ -9,21 +9,27 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import {
+  activationsResponseSchema,
   paymentStatsResponseSchema,
   subscriptionHistoryResponseSchema,
+  subscriptionsResponseSchema,
   userStatsResponseSchema,
   type Payment,
+  type SessionUser,
   type PaymentStatsResponse,
   type Subscription,
   type SubscriptionSummary,
   type UserStats,
+  type Withdrawal,
 } from '@goldbot/shared';
+import { ledgerBalanceCents, profileBalanceCents } from '../../../scripts/chaos/invariants.js';
 import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { activationKeys, toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import { toProfileItem } from '../../src/data/user-profile-entity.js';
 import type { UserProfile } from '../../src/domain/records/user-profile.js';
 import { api, idTokenFor, stack, withOrder, type TestCustomer } from './http-client.js';
+import { mailsTo } from './mailbox.js';
 
 /**
  * Setup and read-back helpers shared by the integration suites that drive the money loop over
@@ -126,9 +132,8 @@ export async function earnReferralCredits(referrer: TestCustomer, buyers: readon
  * the same amount. Test code: a Scan is fine.
  */
 export async function releaseAmountHolds() {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
+  const keys = await allPages((start) =>
+    db().send(
       new ScanCommand({
         TableName: table(),
         FilterExpression: 'begins_with(PK, :hold) OR (begins_with(PK, :order) AND SK = :orderItem)',
@@ -136,12 +141,27 @@ export async function releaseAmountHolds() {
         ProjectionExpression: 'PK, SK',
         ExclusiveStartKey: start,
       }),
-    );
-    for (const key of page.Items ?? []) {
-      await db().send(new DeleteCommand({ TableName: table(), Key: { PK: key.PK, SK: key.SK } }));
-    }
+    ),
+  );
+  for (const key of keys) {
+    await db().send(new DeleteCommand({ TableName: table(), Key: { PK: key.PK, SK: key.SK } }));
+  }
+}
+
+type Key = Record<string, unknown>;
+
+/** Every item of a paged Query or Scan: `read` asks for the page that starts at `start`. */
+export async function allPages(
+  read: (start: Key | undefined) => Promise<{ Items?: Record<string, unknown>[]; LastEvaluatedKey?: Key }>,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Key | undefined;
+  do {
+    const page = await read(start);
+    items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
+  return items;
 }
 
 export async function getItem(PK: string, SK: string) {
@@ -149,11 +169,9 @@ export async function getItem(PK: string, SK: string) {
 }
 
 /** Every item of one partition whose sort key starts with `prefix` (the whole partition without one; paged, consistent). */
-export async function itemsOf(PK: string, prefix?: string) {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
+export const itemsOf = (PK: string, prefix?: string) =>
+  allPages((start) =>
+    db().send(
       new QueryCommand({
         TableName: table(),
         KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :prefix)' : 'PK = :pk',
@@ -161,14 +179,14 @@ export async function itemsOf(PK: string, prefix?: string) {
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+    ),
+  );
 
 export const ledgerOf = (userId: string) => itemsOf(`USER#${userId}`, 'LEDGER#');
+
+/** The caller's session as GET /api/auth/me answers it (the live referral balance and count among it). */
+export const sessionOf = async (customer: Pick<TestCustomer, 'token'>) =>
+  (await api<SessionUser>('/api/auth/me', { token: customer.token })).body;
 export const subscriptionItemsOf = (userId: string) => itemsOf(`USER#${userId}`, 'SUB#');
 
 /** This month's audit entries about one target (AUDIT#<yyyy-mm> partition). */
@@ -212,37 +230,17 @@ export async function clawbacksOf(userId: string): Promise<{ clawedBack: number;
 export async function expectReconciled(userId: string): Promise<Balances> {
   const b = await balancesOf(userId);
   const { clawedBack, owed } = await clawbacksOf(userId);
-  const cents = (usd: number) => Math.round(usd * 100);
-  expect(cents(b.lifetime) - cents(clawedBack), `${userId} ${JSON.stringify({ ...b, clawedBack, owed })}`).toBe(
-    cents(b.available) + cents(b.held) + cents(b.paidOut) - cents(owed),
+  const inCents = profileBalanceCents((await getItem(`USER#${userId}`, 'PROFILE')) ?? {});
+  expect(inCents.lifetime - inCents.clawedBack, `${userId} ${JSON.stringify({ ...b, clawedBack, owed })}`).toBe(
+    inCents.available + inCents.held + inCents.paidOut - inCents.owed,
   );
   for (const value of [...Object.values(b), clawedBack, owed]) expect(value).toBeGreaterThanOrEqual(0);
-  const sums = { credit: 0, hold: 0, settle: 0, release: 0, clawback: 0, offset: 0, fromAvailable: 0 };
-  const counts = { credit: 0, hold: 0, settle: 0, release: 0, clawback: 0 };
-  for (const entry of await ledgerOf(userId)) {
-    const type = entry.type as keyof typeof counts;
-    sums[type] += cents(num(entry.amount));
-    sums.offset += cents(num(entry.offset));
-    sums.fromAvailable += cents(num(entry.fromAvailable));
-    counts[type] += 1;
-  }
-  expect({
-    available: cents(b.available),
-    held: cents(b.held),
-    lifetime: cents(b.lifetime),
-    paidOut: cents(b.paidOut),
-    clawedBack: cents(clawedBack),
-    owed: cents(owed),
-  }).toEqual({
-    available: sums.credit - sums.offset - sums.hold + sums.release - sums.fromAvailable,
-    held: sums.hold - sums.settle - sums.release,
-    lifetime: sums.credit,
-    paidOut: sums.settle,
-    clawedBack: sums.clawback,
-    owed: sums.clawback - sums.fromAvailable - sums.offset,
-  });
+  const ledger = await ledgerOf(userId);
+  // The same sums the chaos run checks (scripts/chaos/invariants.ts).
+  expect(inCents).toEqual(ledgerBalanceCents(ledger));
   // A purchase refunded since no longer counts as a referral.
-  expect(b.count).toBe(counts.credit - counts.clawback);
+  const counted = (type: string) => ledger.filter((entry) => entry.type === type).length;
+  expect(b.count).toBe(counted('credit') - counted('clawback'));
   return b;
 }
 
@@ -273,6 +271,33 @@ export async function userStats(): Promise<UserStats> {
   return userStatsResponseSchema.parse(res.body).userStats;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Withdrawals through their routes
+
+/** What a withdrawal request answers: the held request and the new balances. */
+export interface WithdrawalRequestAnswer {
+  message: string;
+  withdrawal: Withdrawal;
+  referralEarnings: number;
+  referralHeld: number;
+}
+
+/** The customer asks for a withdrawal (`body`: trc20Address and amount, or anything a test sends). */
+export const requestWithdrawal = (customer: Pick<TestCustomer, 'token'>, body: unknown) =>
+  api<WithdrawalRequestAnswer>('/api/withdrawal/request', { method: 'POST', token: customer.token, body });
+
+/** An admin's decision; an approval names a payout TXID (one the TRON double does not know, unless `body` says). */
+export const decideWithdrawal = async (
+  decision: 'approve' | 'reject',
+  id: string,
+  body: Record<string, unknown> = {},
+) =>
+  api<{ message: string; withdrawal: Withdrawal }>(`/api/withdrawal/${decision}/${id}`, {
+    method: 'PUT',
+    token: await admin(),
+    body: decision === 'approve' ? { payoutTxid: newTxid(), ...body } : body,
+  });
+
 /** STATS#WITHDRAWALS / TOTAL, as the admin's withdrawal counts and the dashboard read it. */
 export async function withdrawalCounts() {
   const item = (await getItem('STATS#WITHDRAWALS', 'TOTAL')) ?? {};
@@ -284,6 +309,31 @@ export async function withdrawalCounts() {
     pendingAmount: num(item.pendingAmount),
     approvedAmount: num(item.approvedAmount),
   };
+}
+
+/** The customer's billing history (GET /api/payment/subscriptions), newest first. */
+export async function billingHistory(customer: Pick<TestCustomer, 'token'>): Promise<Subscription[]> {
+  const res = await api('/api/payment/subscriptions', { token: customer.token });
+  expect(res.status).toBe(200);
+  return subscriptionsResponseSchema.parse(res.body).subscriptions;
+}
+
+/** The day `days` after `day` (yyyy-mm-dd, UTC). */
+export const addDays = (day: string, days: number) => {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+/** Turns the automatic approval of matching payments on or off (the admin's subscription settings). */
+export async function setAutoApprove(on: boolean) {
+  const res = await api('/api/settings/subscription-settings', {
+    method: 'PUT',
+    token: await admin(),
+    body: { settings: { autoApproveOnMatch: on } },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res;
 }
 
 /** after - before, key by key (every key of `after`). */
@@ -353,3 +403,20 @@ export async function seededProfile(tag: string): Promise<Pick<TestCustomer, 'us
   await db().send(new PutCommand({ TableName: table(), Item: toProfileItem(profile) }));
   return { userId: id, username: profile.username, email: profile.email };
 }
+
+/** The Basic subscriptions starting today, as the admin's activations list shows them. */
+export async function activations() {
+  const res = await api('/api/admin/activations', { token: await admin() });
+  expect(res.status).toBe(200);
+  return activationsResponseSchema.parse(res.body).subscriptions;
+}
+
+/** This month's audit entries of the activation-mail runs that mailed today (one per run, naming its subscriptions). */
+export const activationMailRunsAudited = async () =>
+  (await itemsOf(`AUDIT#${todayUtc().slice(0, 7)}`)).filter(
+    (e) => e.action === 'notifications.send' && (e.target as { id?: string } | undefined)?.id === todayUtc(),
+  );
+
+/** The mails that told `customer` their Basic Package is now active. */
+export const activationMails = async (customer: Pick<TestCustomer, 'email'>) =>
+  (await mailsTo(customer.email)).filter((m) => /Basic Package is now active/.test(m.subject));

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { ADMIN_GROUP, AUTH, sessionUserSchema, type SessionUser } from '@goldbot/shared';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { ensureUser, localCognitoClient, localIdToken } from '../../../scripts/local/cognito-local.js';
 import { createGateway } from '../../../scripts/local/gateway.js';
 import { createJwtVerifier } from '../../../scripts/local/jwt-verifier.js';
@@ -146,4 +146,18 @@ export async function ownGateway(
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
+}
+
+/**
+ * An ownGateway for the tests of the file or describe block that calls this: started before
+ * them, closed after. Its `baseUrl` is set once they run.
+ */
+export function useOwnGateway(env: Record<string, string>): { readonly baseUrl: string } {
+  const gateway = { baseUrl: '' };
+  let close: () => Promise<void> = async () => undefined;
+  beforeAll(async () => {
+    ({ baseUrl: gateway.baseUrl, close } = await ownGateway(env));
+  });
+  afterAll(() => close());
+  return gateway;
 }

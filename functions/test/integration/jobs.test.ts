@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_NAMES, scheduledJobEvent, type JobId, type PackageSlug } from '@goldbot/shared';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { subscriptionStatsKey } from '../../src/data/stats-entity.js';
 import { toSubscriptionItem } from '../../src/data/subscription-entity.js';
 import type { SubscriptionRecord } from '../../src/domain/records/subscription-record.js';
 import { api, newCustomer, stack, type TestCustomer } from './http-client.js';
+import { addDays, db, table, todayUtc } from './fixtures.js';
+import { loadJobHandler, type JobHandler } from './job-handlers.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -19,31 +20,18 @@ import { mailsTo } from './mailbox.js';
  * Each test seeds rows created in a month of its own (2019-xx), so the STATS#SUBSCRIPTIONS counters
  * it checks move only by its own rows, whatever else the table holds.
  */
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
-const table = () => stack().tableName;
 
-type JobHandler = (event: unknown) => Promise<Record<string, number | boolean>>;
 const handlers: Partial<Record<JobId, JobHandler>> = {};
 
 beforeAll(async () => {
-  // Handlers read their configuration when first imported: point them at the test stack first.
-  Object.assign(process.env, stack().handlerEnv);
-  for (const id of ['job-expire-subscriptions', 'job-expiry-reminders'] as const) {
-    handlers[id] = ((await import(`../../src/handlers/${id}.ts`)) as { handler: JobHandler }).handler;
-  }
+  for (const id of ['job-expire-subscriptions', 'job-expiry-reminders'] as const)
+    handlers[id] = await loadJobHandler(id);
 });
 
 const runJob = (id: JobId) => {
   const handler = handlers[id];
   if (!handler) throw new Error(`${id} not loaded`);
   return handler(scheduledJobEvent(id, new Date()));
-};
-
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-const addDays = (day: string, days: number) => {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 };
 
 /** An approved (active) subscription row of `customer`, created in `month` (yyyy-mm). */

@@ -7,30 +7,31 @@ import {
   adminRefundsResponseSchema,
   refundRequestResponseSchema,
   refundResponseSchema,
-  subscriptionsResponseSchema,
   type Payment,
   type Refund,
   type RefundStatus,
-  type Subscription,
 } from '@goldbot/shared';
 import { api, newCustomer, type TestCustomer } from './http-client.js';
 import {
   admin,
   auditEntriesFor,
   balancesOf,
+  billingHistory,
   buy,
   clawbacksOf,
   db,
   decidePayment,
+  decideWithdrawal,
   delta,
   expectReconciled,
   getItem,
   ledgerOf,
+  type PaidSlug,
   paymentByTxid,
   paymentStats,
+  requestWithdrawal,
   subscriptionSummary,
   table,
-  type PaidSlug,
 } from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 
@@ -73,12 +74,6 @@ async function refundsOf(status: RefundStatus) {
   const res = await api(`/api/admin/refunds?status=${status}&limit=100`, { token: await admin() });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return adminRefundsResponseSchema.parse(res.body);
-}
-
-async function billingHistory(customer: TestCustomer): Promise<Subscription[]> {
-  const res = await api('/api/payment/subscriptions', { token: customer.token });
-  expect(res.status).toBe(200);
-  return subscriptionsResponseSchema.parse(res.body).subscriptions;
 }
 
 /** A paid package bought and approved: the admin's payment row and its subscription's id. */
@@ -362,18 +357,10 @@ describe("the referrer's reward", () => {
     expect(await balancesOf(referrer.userId)).toMatchObject({ available: 20, lifetime: 20, count: 10 });
 
     // The referrer withdraws everything: nothing is left available.
-    const withdrawal = await api<{ withdrawal: { _id: string } }>('/api/withdrawal/request', {
-      method: 'POST',
-      token: referrer.token,
-      body: { trc20Address: ADDRESS, amount: 20 },
-    });
+    const withdrawal = await requestWithdrawal(referrer, { trc20Address: ADDRESS, amount: 20 });
     expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(201);
-    const settled = await api(`/api/withdrawal/approve/${withdrawal.body.withdrawal._id}`, {
-      method: 'PUT',
-      token: await admin(),
-      // The approval names the payout's TXID (its on-chain check does not decide the approval).
-      body: { payoutTxid: newPayoutTxid() },
-    });
+    // The approval names the payout's TXID (its on-chain check does not decide the approval).
+    const settled = await decideWithdrawal('approve', withdrawal.body.withdrawal._id, { payoutTxid: newPayoutTxid() });
     expect(settled.status).toBe(200);
     expect(await balancesOf(referrer.userId)).toMatchObject({ available: 0, held: 0, paidOut: 20 });
 

@@ -1,5 +1,5 @@
 import { AdminConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH } from '@goldbot/shared';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_ROUND_TRIP_BUDGET } from '../../../scripts/bench/round-trips-section.js';
@@ -7,7 +7,7 @@ import { localCognitoClient } from '../../../scripts/local/cognito-local.js';
 import { db, table } from './fixtures.js';
 import { api, newCustomer, stack, type ApiResponse } from './http-client.js';
 import { latestCode, mailsTo } from './mailbox.js';
-import { SIGN_UP_PASSWORD, newEmail, newUsername, register, verifyMailedCode } from './sign-up.js';
+import { SIGN_UP_PASSWORD, newEmail, newUsername, register, skipCooldown, verifyMailedCode } from './sign-up.js';
 
 /**
  * The account paths the customer journey (round-trips.test.ts) does not take, each within the
@@ -25,18 +25,6 @@ function expectWithinBudget(response: ApiResponse<unknown>, status: number) {
 
 const post = (path: string, body: unknown, token?: string) =>
   api(path, { method: 'POST', body, ...(token ? { token } : {}) });
-
-/** Moves a code's last send into the past, so the next one is not inside the 30 s cool-down. */
-async function skipCooldown(email: string, purpose: 'registration' | 'reset' | 'email-change') {
-  await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: { PK: `OTP#${email.toLowerCase()}`, SK: `PURPOSE#${purpose}` },
-      UpdateExpression: 'SET lastSentAt = :past',
-      ExpressionAttributeValues: { ':past': Date.now() - 60_000 },
-    }),
-  );
-}
 
 /** The address's wrong codes of today one short of the lock, so the next wrong code sets it. */
 async function oneWrongCodeFromLock(email: string) {

@@ -1,13 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { RATE_LIMITS, implementedRoutes } from '@goldbot/shared';
 import { localCognitoClient, localSignIn } from '../../../scripts/local/cognito-local.js';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
-import { api, ownGateway, refreshCookieOf, stack } from './http-client.js';
+import { api, useOwnGateway, stack } from './http-client.js';
+import { db } from './fixtures.js';
 import { latestCode, mailsTo } from './mailbox.js';
-import { SIGN_UP_PASSWORD, newEmail, newUsername, register, verifyMailedCode } from './sign-up.js';
+import { SIGN_UP_PASSWORD, newEmail, newUsername, signUpAndVerify, skipCooldown } from './sign-up.js';
 
 /**
  * The security review's findings (docs/security.md, "The review's findings and where each is fixed"),
@@ -15,23 +15,9 @@ import { SIGN_UP_PASSWORD, newEmail, newUsername, register, verifyMailedCode } f
  * come back.
  */
 const PASSWORD = SIGN_UP_PASSWORD;
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
 const PUBLIC_POSTS = implementedRoutes().filter((r) => r.auth === 'public' && r.method === 'POST');
 
-async function signedIn(tag: string) {
-  const email = newEmail(tag);
-  const username = newUsername(tag);
-  expect((await register(email, username)).status).toBe(201);
-  const verified = await verifyMailedCode(email);
-  expect(verified.status).toBe(200);
-  return {
-    email,
-    username,
-    userId: verified.body.userId,
-    token: verified.body.token,
-    refresh: refreshCookieOf(verified),
-  };
-}
+const signedIn = (tag: string) => signUpAndVerify(tag, newUsername(tag));
 
 describe('no request can pin a function', () => {
   // The review's body: one e-mail value of 120 KB that backtracked for 17 s.
@@ -149,14 +135,7 @@ describe('reset codes cannot be guessed over days', () => {
     for (let i = 0; i < 10; i += 1) {
       // A new code after every 5 wrong tries (the old one is dead then).
       if (i === 5) {
-        await db().send(
-          new (await import('@aws-sdk/lib-dynamodb')).UpdateCommand({
-            TableName: stack().tableName,
-            Key: { PK: `OTP#${user.email}`, SK: 'PURPOSE#reset' },
-            UpdateExpression: 'SET lastSentAt = :past',
-            ExpressionAttributeValues: { ':past': Date.now() - 60_000 },
-          }),
-        );
+        await skipCooldown(user.email, 'reset');
         await api('/api/auth/request-password-reset', { method: 'POST', body: { email: user.email } });
       }
       const fresh = i < 5 ? code : await latestCode(user.email, /reset/i);
@@ -184,7 +163,7 @@ describe('sign-out ends the session on the server', () => {
     const user = await signedIn('logout');
     const before = await api('/api/auth/refresh', {
       method: 'POST',
-      headers: { cookie: `goldbot_rt=${user.refresh}` },
+      headers: { cookie: `goldbot_rt=${user.refreshToken}` },
     });
     expect(before.status).toBe(200);
 
@@ -192,13 +171,16 @@ describe('sign-out ends the session on the server', () => {
       method: 'POST',
       token: user.token,
       body: {},
-      headers: { cookie: `goldbot_rt=${user.refresh}` },
+      headers: { cookie: `goldbot_rt=${user.refreshToken}` },
     });
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ message: 'You have been signed out.' });
     expect(out.headers.getSetCookie().join(';')).toMatch(/goldbot_rt=;.*Max-Age=0/);
 
-    const after = await api('/api/auth/refresh', { method: 'POST', headers: { cookie: `goldbot_rt=${user.refresh}` } });
+    const after = await api('/api/auth/refresh', {
+      method: 'POST',
+      headers: { cookie: `goldbot_rt=${user.refreshToken}` },
+    });
     expect(after.status).toBe(401);
     expect(after.body).toMatchObject({ message: 'Your session has ended. Please sign in again.' });
   });
@@ -258,13 +240,7 @@ describe('resendOtp does not tell which addresses exist', () => {
 describe('per-client limits at the default scale', () => {
   // The shared stack runs with RATE_LIMIT_SCALE raised for the other suites; this gateway runs the
   // same handlers against the same services with the default scale of 1.
-  let baseUrl = '';
-  let close: () => Promise<void> = async () => undefined;
-
-  beforeAll(async () => {
-    ({ baseUrl, close } = await ownGateway({ RATE_LIMIT_SCALE: '1' }));
-  });
-  afterAll(() => close());
+  const gateway = useOwnGateway({ RATE_LIMIT_SCALE: '1' });
 
   // A documentation address of its own per run, as CloudFront would forward it: no other test shares the counter.
   const clientIp = () => `198.51.100.${randomInt(1, 255)}-${randomUUID().slice(0, 4)}`;
@@ -289,7 +265,7 @@ describe('per-client limits at the default scale', () => {
       const answers: number[] = [];
       let response: Response | undefined;
       for (let i = 0; i <= limit; i += 1) {
-        response = await fetch(`${baseUrl}/api/auth/login`, {
+        response = await fetch(`${gateway.baseUrl}/api/auth/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.9, ${ip}` },
           body: JSON.stringify({ email: newEmail('flood'), password: 'Wrong$pass1' }),
@@ -319,7 +295,7 @@ describe('per-client limits at the default scale', () => {
       const statuses = await inOneWindow(windowSeconds, async (ip) => {
         const answers: number[] = [];
         for (let i = 0; i <= limit; i += 1) {
-          const response = await fetch(`${baseUrl}${path}`, {
+          const response = await fetch(`${gateway.baseUrl}${path}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
             body: JSON.stringify(body()),

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PAYMENT_MESSAGES,
@@ -14,11 +13,11 @@ import {
   type CatalogPackage,
   type PackageName,
 } from '@goldbot/shared';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { ADMIN_TEMPLATE_TYPES, TEMPLATE_PLACEHOLDERS } from '../../src/domain/email/template-rules.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/domain/email/templates.js';
 import { LOCAL_COPY_TRADING_LINK } from '../../../scripts/local/stack.js';
-import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
+import { api, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
+import { admin, db, newTxid, table } from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 import { sleep } from '../../src/lib/retry.js';
 
@@ -30,10 +29,6 @@ import { sleep } from '../../src/lib/retry.js';
  * public catalog and the server's amount check together; each change leaves an audit entry; none
  * of it is open to customers. The seeded settings, catalog and templates are restored afterwards.
  */
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
-const table = () => stack().tableName;
-const admin = () => idTokenFor('admin');
-const newTxid = () => randomBytes(32).toString('hex');
 
 type Templates = ReturnType<typeof emailTemplatesResponseSchema.parse>['templates'];
 

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  SUPPORT_MESSAGES,
-  subscriptionsResponseSchema,
-  supportSubscriptionResponseSchema,
-  type SupportSubscriptionResponse,
-} from '@goldbot/shared';
+import { SUPPORT_MESSAGES, supportSubscriptionResponseSchema, type SupportSubscriptionResponse } from '@goldbot/shared';
 import { api, newCustomer, type TestCustomer } from './http-client.js';
 import {
+  addDays,
   admin,
   auditEntriesFor,
+  billingHistory,
   delta,
   getItem,
   paymentStats,
@@ -30,15 +27,6 @@ const act = async (userId: string, body: unknown) =>
     token: await admin(),
     body,
   });
-
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-async function billingHistory(customer: TestCustomer) {
-  const res = await api('/api/payment/subscriptions', { token: customer.token });
-  expect(res.status).toBe(200);
-  return subscriptionsResponseSchema.parse(res.body).subscriptions;
-}
 
 const hasActiveBasic = async (customer: TestCustomer) =>
   (await api<{ hasActiveBasicPackage: boolean }>('/api/payment/package-status', { token: customer.token })).body

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT, decodeJwt, importJWK, type JWK } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_GROUP, type Wallet } from '@goldbot/shared';
 import { ensureUser, localCognitoClient, localIdToken } from '../../../scripts/local/cognito-local.js';
-import { localDynamoClient } from '../../../scripts/local/dynamodb-local.js';
 import { FRESH_TOTP_MESSAGE } from '../../src/domain/auth/admin-mfa.js';
 import { profileKey } from '../../src/data/user-profile-entity.js';
-import { api, idTokenFor, ownGateway, stack } from './http-client.js';
+import { api, idTokenFor, useOwnGateway, stack } from './http-client.js';
+import { db } from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -20,7 +20,6 @@ import { mailsTo } from './mailbox.js';
  * rely on the USDT and ETH ones.
  */
 const SUBJECT = 'GoldBot admin: a new BTC wallet now receives payments';
-const db = () => DynamoDBDocumentClient.from(localDynamoClient(stack().urls.dynamodb));
 
 async function adminEmails(): Promise<string[]> {
   const group = await localCognitoClient(stack().urls.cognito).send(
@@ -87,12 +86,7 @@ describe('activating a different wallet mails every administrator', () => {
 
 describe('with ADMIN_MFA_REQUIRED=true: a wallet activation needs a TOTP sign-in from the last 5 minutes', () => {
   const PASSWORD = 'Admin$wallet12';
-  let baseUrl = '';
-  let close: () => Promise<void> = async () => undefined;
-  beforeAll(async () => {
-    ({ baseUrl, close } = await ownGateway({ ADMIN_MFA_REQUIRED: 'true' }));
-  });
-  afterAll(() => close());
+  const gateway = useOwnGateway({ ADMIN_MFA_REQUIRED: 'true' });
 
   /** An administrator with TOTP recorded an hour ago (cognito-local has none), signed in now. */
   async function enrolledAdmin(): Promise<string> {
@@ -103,7 +97,9 @@ describe('with ADMIN_MFA_REQUIRED=true: a wallet activation needs a TOTP sign-in
       groups: [ADMIN_GROUP],
     });
     const token = await localIdToken(stack().urls.cognito, stack().pool, { email, password: PASSWORD });
-    expect((await fetch(`${baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${gateway.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(200);
     await db().send(
       new UpdateCommand({
         TableName: stack().tableName,
@@ -132,13 +128,13 @@ describe('with ADMIN_MFA_REQUIRED=true: a wallet activation needs a TOTP sign-in
   it('refuses a sign-in older than 5 minutes with 403 and the message, and activates with a fresh one', async () => {
     const token = await enrolledAdmin();
     const address = `bc1-mfa-${randomUUID().slice(0, 8)}`;
-    const stale = await activateBtc(baseUrl, await signedInSixMinutesAgo(token), address);
+    const stale = await activateBtc(gateway.baseUrl, await signedInSixMinutesAgo(token), address);
     expect(stale.status).toBe(403);
     expect(await stale.json()).toMatchObject({ message: FRESH_TOTP_MESSAGE, totpRequired: true });
     const wallets = await api<{ wallets: Wallet[] }>('/api/payment/wallets', { token: await idTokenFor('admin') });
     expect(wallets.body.wallets.some((w) => w.address === address)).toBe(false);
 
-    const fresh = await activateBtc(baseUrl, token, address);
+    const fresh = await activateBtc(gateway.baseUrl, token, address);
     expect(fresh.status).toBe(201);
   });
 });

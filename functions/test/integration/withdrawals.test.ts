@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,11 +7,28 @@ import {
   adminWithdrawalsResponseSchema,
   userWithdrawalsResponseSchema,
   withdrawalRequestResponseSchema,
-  type Payment,
   type Withdrawal,
 } from '@goldbot/shared';
-import { api, idTokenFor, newCustomer, stack, type TestCustomer, withOrder } from './http-client.js';
-import { admin, auditEntriesFor, db, ledgerOf, table, withdrawalCounts } from './fixtures.js';
+import { api, idTokenFor, newCustomer, stack, type TestCustomer } from './http-client.js';
+import {
+  admin,
+  allPages,
+  decideWithdrawal,
+  requestWithdrawal,
+  auditEntriesFor,
+  balancesOf as profileBalancesOf,
+  db,
+  earnReferralCredits,
+  expectReconciled as expectLedgerReconciled,
+  getItem,
+  ledgerOf,
+  priceOf,
+  sessionOf,
+  table,
+  withdrawalCounts,
+  type WithdrawalRequestAnswer,
+  type Balances as ProfileBalances,
+} from './fixtures.js';
 import { mailsTo } from './mailbox.js';
 
 /**
@@ -35,116 +52,37 @@ type Customer = TestCustomer;
 // Earning through the commerce routes
 
 let buyers: Customer[] = [];
-let basicPrice = 0;
 
-/** `referrer` earns $2 per friend: `count` buyers each buy Basic with the code, and the admin approves. */
-async function earn(referrer: Customer, count: number): Promise<void> {
-  for (let i = 0; i < count; i += 1) {
-    const buyer = buyers[i % buyers.length] as Customer;
-    const txid = randomBytes(32).toString('hex');
-    const submitted = await api('/api/payment/submit-usdt-payment', {
-      method: 'POST',
-      token: buyer.token,
-      body: await withOrder(buyer.token, {
-        packageName: 'Basic Package',
-        txid,
-        amount: basicPrice - 10,
-        referralCode: referrer.referralCode,
-      }),
-    });
-    expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
-    const found = await api<{ payments: Payment[] }>(`/api/payment/all-payments?search=${txid}`, {
-      token: await admin(),
-    });
-    const payment = found.body.payments[0];
-    if (!payment) throw new Error(`no payment with TXID ${txid}`);
-    const approved = await api(`/api/payment/approve-usdt-payment/${payment._id}`, {
-      method: 'POST',
-      token: await admin(),
-    });
-    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-  }
-}
+/** `referrer` earns $2 per friend: `count` buyers (the suite's friends in turn) each buy Basic with the code, and the admin approves. */
+const earn = (referrer: Customer, count: number) =>
+  earnReferralCredits(
+    referrer,
+    Array.from({ length: count }, (_, i) => buyers[i % buyers.length] as Customer),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Reading the truth
 
-interface Balances {
-  available: number;
-  held: number;
-  lifetime: number;
-  paidOut: number;
-}
-
-async function profileOf(userId: string) {
-  const result = await db().send(
-    new GetCommand({ TableName: table(), Key: { PK: `USER#${userId}`, SK: 'PROFILE' }, ConsistentRead: true }),
-  );
-  return result.Item ?? {};
-}
-
-const num = (v: unknown) => Number(v ?? 0);
+/** The four balances a withdrawal moves (fixtures.ts reads the referral count too). */
+type Balances = Omit<ProfileBalances, 'count'>;
+const withdrawalBalances = ({ available, held, lifetime, paidOut }: ProfileBalances): Balances => ({
+  available,
+  held,
+  lifetime,
+  paidOut,
+});
 
 /** The four balances straight from DynamoDB Local. */
-async function balancesOf(customer: Customer | string): Promise<Balances> {
-  const item = await profileOf(typeof customer === 'string' ? customer : customer.userId);
-  return {
-    available: num(item.referralEarnings),
-    held: num(item.referralHeld),
-    lifetime: num(item.referralLifetime),
-    paidOut: num(item.referralPaidOut),
-  };
-}
+const balancesOf = async (customer: Customer | string) =>
+  withdrawalBalances(await profileBalancesOf(typeof customer === 'string' ? customer : customer.userId));
 
-/** The ledger reconciliation for one user: lifetime = available + held + paid out, nothing negative, and the ledger agrees. */
-async function expectReconciled(userId: string): Promise<Balances> {
-  const b = await balancesOf(userId);
-  expect(b.lifetime, `${userId} ${JSON.stringify(b)}`).toBe(b.available + b.held + b.paidOut);
-  for (const value of Object.values(b)) expect(value).toBeGreaterThanOrEqual(0);
-  const sums = { credit: 0, hold: 0, settle: 0, release: 0 };
-  for (const entry of await ledgerOf(userId)) sums[entry.type as keyof typeof sums] += num(entry.amount);
-  expect(b).toEqual({
-    available: sums.credit - sums.hold + sums.release,
-    held: sums.hold - sums.settle - sums.release,
-    lifetime: sums.credit,
-    paidOut: sums.settle,
-  });
-  return b;
-}
+/** The ledger reconciliation for one user (fixtures.ts expectReconciled): its four withdrawal balances. */
+const expectReconciled = async (userId: string) => withdrawalBalances(await expectLedgerReconciled(userId));
 
-const me = async (c: Customer) =>
-  (await api<{ referralEarnings: number; referralCount: number }>('/api/auth/me', { token: c.token })).body;
-
-async function markerOf(userId: string) {
-  const result = await db().send(
-    new GetCommand({
-      TableName: table(),
-      Key: { PK: `USER#${userId}`, SK: 'MARKER#PENDING_WITHDRAWAL' },
-      ConsistentRead: true,
-    }),
-  );
-  return result.Item;
-}
+const markerOf = (userId: string) => getItem(`USER#${userId}`, 'MARKER#PENDING_WITHDRAWAL');
 
 // ---------------------------------------------------------------------------------------------
 // The routes
-
-interface RequestAnswer {
-  message: string;
-  withdrawal: Withdrawal;
-  referralEarnings: number;
-  referralHeld: number;
-}
-const requestWithdrawal = (c: Customer, body: unknown) =>
-  api<RequestAnswer>('/api/withdrawal/request', { method: 'POST', token: c.token, body });
-
-/** A decision; an approval names a payout TXID (one the TRON double does not know, unless the body says). */
-const decide = async (decision: 'approve' | 'reject', id: string, body: Record<string, unknown> = {}) =>
-  api<{ message: string; withdrawal: Withdrawal }>(`/api/withdrawal/${decision}/${id}`, {
-    method: 'PUT',
-    token: await admin(),
-    body: decision === 'approve' ? { payoutTxid: randomBytes(32).toString('hex'), ...body } : body,
-  });
 
 /** Makes the local TRON double answer `txid` as a real USDT transfer of `usdt` to `to` (a payout). */
 async function payoutOnChain(to: string, usdt: string, txid = randomBytes(32).toString('hex')): Promise<string> {
@@ -165,9 +103,8 @@ const adminList = async (query = '') =>
 beforeAll(async () => {
   const wallet = await api('/api/payment/wallet-details', { token: await idTokenFor('user') });
   if (wallet.status !== 200) throw new Error('the withdrawal suite earns through purchases: no active USDT wallet');
-  const packages = await api<{ packages: { slug: string; priceUsd: number }[] }>('/api/packages');
-  basicPrice = packages.body.packages.find((p) => p.slug === 'basic')?.priceUsd ?? 0;
-  expect(basicPrice).toBeGreaterThanOrEqual(10);
+  // A referred Basic purchase pays the price less the $10 discount.
+  expect(await priceOf('basic')).toBeGreaterThanOrEqual(10);
   buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => newCustomer(`friend${i}`)));
 }, 120_000);
 
@@ -175,7 +112,7 @@ describe('earning referral credits', () => {
   it('ten friends buying Basic with the code, approved by the admin, credit $20 (lifetime and available)', async () => {
     const referrer = await newCustomer('earner');
     await earn(referrer, 10);
-    expect(await me(referrer)).toMatchObject({ referralEarnings: 20, referralCount: 10 });
+    expect(await sessionOf(referrer)).toMatchObject({ referralEarnings: 20, referralCount: 10 });
     expect(await balancesOf(referrer)).toEqual({ available: 20, held: 0, lifetime: 20, paidOut: 0 });
     const ledger = await ledgerOf(referrer.userId);
     expect(ledger.map((e) => [e.type, e.amount])).toEqual(Array.from({ length: 10 }, () => ['credit', 2]));
@@ -246,7 +183,7 @@ describe('withdrawal requests', () => {
       referralHeld: 20,
     });
     expect(await balancesOf(customer)).toEqual({ available: 2, held: 20, lifetime: 22, paidOut: 0 });
-    expect((await me(customer)).referralEarnings).toBe(2);
+    expect((await sessionOf(customer)).referralEarnings).toBe(2);
     expect(await markerOf(customer.userId)).toMatchObject({ withdrawalId: first.body.withdrawal._id });
     expect(await withdrawalCounts()).toMatchObject({
       total: countsBefore.total + 1,
@@ -260,7 +197,9 @@ describe('withdrawal requests', () => {
     expect(second.body).toMatchObject({ message: WITHDRAWAL_MESSAGES.pendingExists });
 
     // Release: the admin rejects with a note; the $20 is available again.
-    const rejected = await decide('reject', first.body.withdrawal._id, { adminNote: 'Wrong <network> & address' });
+    const rejected = await decideWithdrawal('reject', first.body.withdrawal._id, {
+      adminNote: 'Wrong <network> & address',
+    });
     expect(rejected.status).toBe(200);
     expect(rejected.body).toMatchObject({
       message: 'Withdrawal rejected successfully!',
@@ -287,7 +226,7 @@ describe('withdrawal requests', () => {
     // Settle: the admin sends 22 USDT, then approves with the transfer's TXID (as pasted: 0x, upper
     // case) and a note; paid out 22, nothing held, nothing available; the payout checks out on chain.
     const payoutTxid = await payoutOnChain(OTHER_ADDRESS, '22');
-    const approved = await decide('approve', third.body.withdrawal._id, {
+    const approved = await decideWithdrawal('approve', third.body.withdrawal._id, {
       adminNote: 'Sent from wallet #2',
       payoutTxid: `0x${payoutTxid.toUpperCase()}`,
     });
@@ -313,7 +252,7 @@ describe('withdrawal requests', () => {
       .withdrawals.find((w) => w._id === third.body.withdrawal._id);
     expect(listed).toMatchObject({ payoutTxid, payoutCheck: { status: 'match' } });
     expect(await balancesOf(customer)).toEqual({ available: 0, held: 0, lifetime: 22, paidOut: 22 });
-    expect(await me(customer)).toMatchObject({ referralEarnings: 0 });
+    expect(await sessionOf(customer)).toMatchObject({ referralEarnings: 0 });
     const approvalMail = (await mailsTo(customer.email)).find(
       (m) => /approved/.test(m.subject) && !/not/.test(m.subject),
     );
@@ -324,11 +263,11 @@ describe('withdrawal requests', () => {
     expect(approvalMail?.body.html).toContain(`href="https://tronscan.org/#/transaction/${payoutTxid}"`);
 
     // Decided is final: the other decision is refused, a repeat is harmless; nothing moves.
-    expect((await decide('reject', third.body.withdrawal._id)).status).toBe(409);
-    const repeat = await decide('approve', third.body.withdrawal._id);
+    expect((await decideWithdrawal('reject', third.body.withdrawal._id)).status).toBe(409);
+    const repeat = await decideWithdrawal('approve', third.body.withdrawal._id);
     expect(repeat.status).toBe(200);
     expect(repeat.body.message).toBe('This withdrawal was already approved.');
-    expect((await decide('approve', first.body.withdrawal._id)).status).toBe(409);
+    expect((await decideWithdrawal('approve', first.body.withdrawal._id)).status).toBe(409);
     expect(await balancesOf(customer)).toEqual({ available: 0, held: 0, lifetime: 22, paidOut: 22 });
 
     const ledger = await ledgerOf(customer.userId);
@@ -386,9 +325,9 @@ describe('withdrawal requests', () => {
     await expectReconciled(racer.userId);
 
     // Five approvals at once: one settles, the others are told it already is; one mail, one entry.
-    const id = (answers.find((a) => a.status === 201)?.body as RequestAnswer).withdrawal._id;
+    const id = (answers.find((a) => a.status === 201)?.body as WithdrawalRequestAnswer).withdrawal._id;
     const decisions = await Promise.all(
-      Array.from({ length: 5 }, () => decide('approve', id, { adminNote: 'Paid in one go' })),
+      Array.from({ length: 5 }, () => decideWithdrawal('approve', id, { adminNote: 'Paid in one go' })),
     );
     // $20 of $24 paid out: the approval says so, with what remains.
     const partial = 'Withdrawal approved successfully! $20 paid out; $4 of earnings remain.';
@@ -477,8 +416,8 @@ describe('withdrawal requests', () => {
     expect(request.status).toBe(201);
     const id = request.body.withdrawal._id;
     const answers = await Promise.all([
-      ...Array.from({ length: 3 }, () => decide('approve', id)),
-      ...Array.from({ length: 3 }, () => decide('reject', id)),
+      ...Array.from({ length: 3 }, () => decideWithdrawal('approve', id)),
+      ...Array.from({ length: 3 }, () => decideWithdrawal('reject', id)),
     ]);
     const winners = answers.filter(
       (a) =>
@@ -537,7 +476,7 @@ describe('withdrawal requests', () => {
           seen.add('201');
         }
       } else if (pending !== null) {
-        const res = await decide(step.kind, pending.id);
+        const res = await decideWithdrawal(step.kind, pending.id);
         expect(res.status).toBe(200);
         model.held -= pending.amount;
         if (step.kind === 'approve') model.paidOut += pending.amount;
@@ -547,7 +486,7 @@ describe('withdrawal requests', () => {
         seen.add(step.kind);
       } else if (decided !== null) {
         // Deciding a decided withdrawal again: the same decision is a harmless 200, the other 409.
-        const res = await decide(step.kind, decided.id);
+        const res = await decideWithdrawal(step.kind, decided.id);
         expect(res.status).toBe(step.kind === decided.decision ? 200 : 409);
         seen.add('repeat');
       }
@@ -600,7 +539,7 @@ describe('the admin withdrawals screen', () => {
     const live = await adminList(`?search=${encodeURIComponent(owner.email)}`);
     expect(live.body.withdrawals[0]?.userId.referralEarnings).toBe(2);
 
-    expect((await decide('approve', id)).status).toBe(200);
+    expect((await decideWithdrawal('approve', id)).status).toBe(200);
     expect((await adminList(`?status=pending&search=${encodeURIComponent(owner.email)}`)).body.withdrawals).toEqual([]);
     expect(
       (await adminList(`?status=approved&search=${encodeURIComponent(owner.email)}`)).body.withdrawals.map(
@@ -624,8 +563,10 @@ describe('the admin withdrawals screen', () => {
     );
     expect((await adminList(`?cursor=${forged}`)).status).toBe(400);
     expect((await adminList('?status=paid')).status).toBe(400);
-    expect((await decide('approve', '01KDX3N8W6Q5ZJ4R2T7B9ZZZZZ')).status).toBe(404);
-    expect((await decide('reject', '01KDX3N8W6Q5ZJ4R2T7B9ZZZZZ', { adminNote: 'x'.repeat(501) })).status).toBe(400);
+    expect((await decideWithdrawal('approve', '01KDX3N8W6Q5ZJ4R2T7B9ZZZZZ')).status).toBe(404);
+    expect(
+      (await decideWithdrawal('reject', '01KDX3N8W6Q5ZJ4R2T7B9ZZZZZ', { adminNote: 'x'.repeat(501) })).status,
+    ).toBe(400);
   }, 60_000);
 
   it('refuses customers on every admin withdrawal route', async () => {
@@ -645,7 +586,7 @@ describe("the customer's Withdrawal Center", () => {
     const customer = await newCustomer('center');
     await earn(customer, 10);
     const first = await requestWithdrawal(customer, { trc20Address: ADDRESS, amount: 20 });
-    expect((await decide('reject', first.body.withdrawal._id)).status).toBe(200);
+    expect((await decideWithdrawal('reject', first.body.withdrawal._id)).status).toBe(200);
     const second = await requestWithdrawal(customer, { trc20Address: ADDRESS, amount: 20 });
     const res = await api('/api/withdrawal/user', { token: customer.token });
     expect(res.status).toBe(200);
@@ -662,10 +603,8 @@ describe("the customer's Withdrawal Center", () => {
 
 describe('reconciliation (the referral ledger)', () => {
   it('holds for every verified user in the table: lifetime = available + held + paid out = the ledger', async () => {
-    const userIds: string[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
+    const users = await allPages((start) =>
+      db().send(
         new QueryCommand({
           TableName: table(),
           IndexName: 'GSI1',
@@ -673,10 +612,9 @@ describe('reconciliation (the referral ledger)', () => {
           ExpressionAttributeValues: { ':users': 'USERS' },
           ExclusiveStartKey: start,
         }),
-      );
-      userIds.push(...(page.Items ?? []).map((item) => String(item._id)));
-      start = page.LastEvaluatedKey;
-    } while (start);
+      ),
+    );
+    const userIds = users.map((item) => String(item._id));
     expect(userIds.length).toBeGreaterThan(BUYERS);
     for (const userId of userIds) await expectReconciled(userId);
     // The aggregates agree with the pending rows.
@@ -690,6 +628,6 @@ describe('reconciliation (the referral ledger)', () => {
       }),
     );
     expect(counts.pending).toBe(pending.Items?.length ?? 0);
-    expect(counts.pendingAmount).toBe((pending.Items ?? []).reduce((sum, w) => sum + num(w.amount), 0));
+    expect(counts.pendingAmount).toBe((pending.Items ?? []).reduce((sum, w) => sum + Number(w.amount ?? 0), 0));
   }, 60_000);
 });

@@ -96,6 +96,17 @@ export const isTronTxid = (txid: string): boolean => TRON_TXID_PATTERN.test(txid
  * are kept in this one form.
  */
 export const canonicalTxid = (txid: string): string => txid.trim().replace(/^0x/i, '').toLowerCase();
+/**
+ * The proof of a payout an admin pastes (a withdrawal's or a refund's): the TRON transaction id of
+ * the USDT transfer sent, 64 hexadecimal characters in either case, with or without a `0x` prefix,
+ * kept in canonical form. The shape is checked before the transform, so the schema states it as
+ * data (the fuzzer and the route specs generate valid ids from it).
+ */
+export const payoutTxidOf = /* @__NO_SIDE_EFFECTS__ */ (messages: { required: string; invalid: string }) =>
+  z.pipe(
+    requiredText(messages.required, z.regex(/^(0x)?[0-9a-fA-F]{64}$/, { error: messages.invalid })),
+    z.transform(canonicalTxid),
+  );
 /** Where an admin opens a transaction on a block explorer (the id appended). */
 export const TRON_EXPLORER_TRANSACTION_URL = 'https://tronscan.org/#/transaction/';
 

@@ -1,10 +1,10 @@
 import { REFUND } from '../constants.js';
-import { isTronAddress, TRON_ADDRESS_PATTERN } from '../tron-address.js';
 import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
+import { payoutAddressOf } from './payout-address.js';
 import {
   REFUND_STATUSES,
-  canonicalTxid,
+  payoutTxidOf,
   packageNameSchema,
   subscriptionRefundSchema,
   type RefundStatus,
@@ -52,12 +52,7 @@ export const REFUND_MESSAGES = {
 
 /** A TRC20 address to pay a refund to: T + 33 Base58 characters whose Base58Check checksum matches. */
 export const refundAddressSchema = /* @__PURE__ */ schema(() =>
-  requiredText(
-    REFUND_MESSAGES.addressRequired,
-    z.length(34, { error: REFUND_MESSAGES.addressInvalid, abort: true }),
-    z.regex(TRON_ADDRESS_PATTERN, { error: REFUND_MESSAGES.addressInvalid, abort: true }),
-    z.refine(isTronAddress, { error: REFUND_MESSAGES.addressInvalid }),
-  ),
+  payoutAddressOf({ required: REFUND_MESSAGES.addressRequired, invalid: REFUND_MESSAGES.addressInvalid }),
 );
 
 /** Why the refund is asked for (the customer) or made (the admin): trimmed, 1 to 1000 characters. */
@@ -92,19 +87,9 @@ export const refundRequestResponseSchema = /* @__PURE__ */ schema(() =>
   z.object({ message: z.string(), refund: subscriptionRefundSchema }),
 );
 
-/**
- * The refund's payout on the TRON network: 64 hexadecimal characters in either case, with or without
- * a `0x` prefix, kept in canonical form. The shape is checked before the transform, so the schema
- * states it as data (the fuzzer and the route specs generate valid ids from it).
- */
+/** The refund's payout on the TRON network (payments.ts, payoutTxidOf). */
 export const refundPayoutTxidSchema = /* @__PURE__ */ schema(() =>
-  z.pipe(
-    requiredText(
-      REFUND_MESSAGES.payoutTxidRequired,
-      z.regex(/^(0x)?[0-9a-fA-F]{64}$/, { error: REFUND_MESSAGES.payoutTxidInvalid }),
-    ),
-    z.transform(canonicalTxid),
-  ),
+  payoutTxidOf({ required: REFUND_MESSAGES.payoutTxidRequired, invalid: REFUND_MESSAGES.payoutTxidInvalid }),
 );
 
 /** POST /api/admin/refunds/{id}/approve: the payout's transaction id, and a note for the customer's mail. */

@@ -1,11 +1,10 @@
 import { WITHDRAWAL } from '../constants.js';
 import { formatUsd, toCents } from '../money.js';
-import { TRON_ADDRESS_PATTERN, isTronAddress } from '../tron-address.js';
 import * as z from '../zod.js';
 import { pageQuerySchema } from './contact.js';
-import { canonicalTxid, chainCheckSchema } from './payments.js';
+import { payoutAddressOf } from './payout-address.js';
+import { chainCheckSchema, payoutTxidOf } from './payments.js';
 import { schema } from './schema.js';
-import { requiredText } from './text.js';
 
 /**
  * Referral withdrawals (the customer's Referral Program and withdrawal window; the admin's
@@ -44,18 +43,9 @@ export const withdrawalApprovedMessage = (paidOutUsd: number, remainingUsd: numb
 
 export const ADMIN_NOTE_MAX_LENGTH = 500;
 
-/**
- * A TRON address: T followed by 33 base58 characters (no 0, O, I or l), 34 in all, whose
- * Base58Check checksum matches (isTronAddress), so a mistyped character is caught before a payout
- * goes to nobody. Length first, then the pattern and the checksum; the spec's sentence for any of them.
- */
+/** The withdrawal's address, with the spec's sentence for any fault. */
 export const trc20AddressSchema = /* @__PURE__ */ schema(() =>
-  requiredText(
-    WITHDRAWAL_MESSAGES.addressRequired,
-    z.length(34, { error: WITHDRAWAL_MESSAGES.addressInvalid, abort: true }),
-    z.regex(TRON_ADDRESS_PATTERN, { error: WITHDRAWAL_MESSAGES.addressInvalid, abort: true }),
-    z.refine(isTronAddress, { error: WITHDRAWAL_MESSAGES.addressInvalid }),
-  ),
+  payoutAddressOf({ required: WITHDRAWAL_MESSAGES.addressRequired, invalid: WITHDRAWAL_MESSAGES.addressInvalid }),
 );
 
 export const withdrawalRequestInputSchema = /* @__PURE__ */ schema(() =>
@@ -84,18 +74,9 @@ export const withdrawalDecisionInputSchema = /* @__PURE__ */ schema(() =>
 );
 export type WithdrawalDecisionInput = z.infer<typeof withdrawalDecisionInputSchema>;
 
-/**
- * The proof of a payout: the TRON transaction id of the USDT transfer the operator sent (64 hex
- * characters, a `0x` prefix and any case accepted), kept in the canonical form of payment TXIDs.
- */
+/** The proof of a withdrawal's payout: the transfer the operator sent (payments.ts, payoutTxidOf). */
 export const payoutTxidSchema = /* @__PURE__ */ schema(() =>
-  z.pipe(
-    requiredText(
-      WITHDRAWAL_MESSAGES.payoutTxidRequired,
-      z.regex(/^(0x)?[0-9a-fA-F]{64}$/, { error: WITHDRAWAL_MESSAGES.payoutTxidInvalid }),
-    ),
-    z.transform(canonicalTxid),
-  ),
+  payoutTxidOf({ required: WITHDRAWAL_MESSAGES.payoutTxidRequired, invalid: WITHDRAWAL_MESSAGES.payoutTxidInvalid }),
 );
 
 /** An approval names the payout's TXID (the rejection takes the note alone). */

@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  activationsResponseSchema,
-  scheduledJobEvent,
-  sendActivationMailsResponseSchema,
-  type Wallet,
-} from '@goldbot/shared';
+import { scheduledJobEvent, sendActivationMailsResponseSchema, type Wallet } from '@goldbot/shared';
 import { WALLET_MESSAGES } from '../../../src/domain/commerce/wallets.js';
 import { subscriptionKey } from '../../../src/data/subscription-entity.js';
-import { api, stack, type TestCustomer } from '../http-client.js';
-import { mailsTo } from '../mailbox.js';
-import { admin, auditEntriesFor, basicStartingToday, getItem, itemsOf, seededProfile, todayUtc } from '../fixtures.js';
+import { api } from '../http-client.js';
+import {
+  activationMailRunsAudited,
+  activationMails,
+  activations,
+  admin,
+  auditEntriesFor,
+  basicStartingToday,
+  getItem,
+  seededProfile,
+} from '../fixtures.js';
+import { loadJobHandler, type JobHandler } from '../job-handlers.js';
 import { RACERS, expectOutcome, printFigures, race, record } from './race.js';
 import { sleep } from '../../../src/lib/retry.js';
 
@@ -105,22 +109,11 @@ describe('wallet activation, 50 different wallets of one currency at once', () =
 });
 
 describe('activation mails, 50 clicks racing the job', () => {
-  type JobHandler = (event: unknown) => Promise<Record<string, number | boolean>>;
   let job: JobHandler;
 
   beforeAll(async () => {
-    // The job runs in this process with the stack's handler environment, as the local scheduler runs it.
-    Object.assign(process.env, stack().handlerEnv);
-    job = ((await import('../../../src/handlers/job-send-activation-emails.js')) as { handler: JobHandler }).handler;
+    job = await loadJobHandler('job-send-activation-emails');
   });
-
-  const activations = async () => {
-    const res = await api('/api/admin/activations', { token: await admin() });
-    expect(res.status).toBe(200);
-    return activationsResponseSchema.parse(res.body).subscriptions;
-  };
-  const activationMails = async (customer: Pick<TestCustomer, 'email'>) =>
-    (await mailsTo(customer.email)).filter((m) => /Basic Package is now active/.test(m.subject));
 
   it('mails every subscriber starting today exactly once, with one claim each and the runs audited', async () => {
     const customers = await Promise.all(Array.from({ length: 16 }, () => seededProfile('race_act')));
@@ -166,9 +159,7 @@ describe('activation mails, 50 clicks racing the job', () => {
     expect(await activations()).toEqual([]);
 
     // One notifications.send entry per run that mailed; together they name each subscriber once.
-    const entries = (await itemsOf(`AUDIT#${todayUtc().slice(0, 7)}`)).filter(
-      (e) => e.action === 'notifications.send' && (e.target as { id: string }).id === todayUtc(),
-    );
+    const entries = await activationMailRunsAudited();
     const ids = entries.flatMap((e) => (e.details as { subscriptionIds: string[] }).subscriptionIds);
     for (const row of rows) expect(ids.filter((id) => id === row._id)).toHaveLength(1);
     const runsThatMailed = sent.filter((n) => n > 0).length + (Number(scheduled.mailed) > 0 ? 1 : 0);

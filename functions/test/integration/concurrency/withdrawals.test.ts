@@ -1,18 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WITHDRAWAL_MESSAGES, withdrawalApprovedMessage, type Withdrawal } from '@goldbot/shared';
 import { WITHDRAWAL_DECISION_MESSAGES } from '../../../src/domain/withdrawals/withdrawals.js';
 import { api, idTokenFor, newCustomer, type TestCustomer } from '../http-client.js';
 import { mailsTo } from '../mailbox.js';
 import {
-  admin,
   auditEntriesFor,
+  decideWithdrawal,
   delta,
   earnReferralCredits,
   expectReconciled,
   getItem,
   ledgerOf,
+  newTxid,
+  requestWithdrawal,
   withdrawalCounts,
+  type WithdrawalRequestAnswer,
 } from '../fixtures.js';
 import { RACERS, expectOutcome, printFigures, race, record } from './race.js';
 
@@ -25,26 +27,12 @@ import { RACERS, expectOutcome, printFigures, race, record } from './race.js';
  */
 const ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 
-interface RequestAnswer {
-  message: string;
-  withdrawal: Withdrawal;
-  referralEarnings: number;
-  referralHeld: number;
-}
-const requestWithdrawal = (c: TestCustomer, amount: number) =>
-  api<RequestAnswer>('/api/withdrawal/request', {
-    method: 'POST',
-    token: c.token,
-    body: { trc20Address: ADDRESS, amount },
-  });
+const request = (c: TestCustomer, amount: number) => requestWithdrawal(c, { trc20Address: ADDRESS, amount });
 type Decision = 'approve' | 'reject';
-const decide = async (decision: Decision, id: string) =>
-  api<{ message: string; withdrawal: Withdrawal }>(`/api/withdrawal/${decision}/${id}`, {
-    method: 'PUT',
-    token: await admin(),
-    // An approval names its payout (a TXID the TRON double does not know: the verdict stays pending).
-    body: { adminNote: `race ${decision}`, payoutTxid: randomBytes(32).toString('hex') },
-  });
+// An approval names its payout (a TXID the TRON double does not know: the verdict stays pending);
+// a rejection carries the same fields.
+const decide = (decision: Decision, id: string) =>
+  decideWithdrawal(decision, id, { adminNote: `race ${decision}`, payoutTxid: newTxid() });
 
 const marker = (userId: string) => getItem(`USER#${userId}`, 'MARKER#PENDING_WITHDRAWAL');
 const ledgerTypes = async (userId: string) =>
@@ -68,10 +56,10 @@ const history: [string, number, string][] = [];
 async function raceRequests(label: string) {
   const before = await expectReconciled(customer.userId);
   const countsBefore = await withdrawalCounts();
-  const { answers, tally } = await race(RACERS, () => requestWithdrawal(customer, 20));
+  const { answers, tally } = await race(RACERS, () => request(customer, 20));
   record(label, tally);
   const { winners } = expectOutcome(answers, (a) => a.status === 201, REQUEST_REFUSALS);
-  const created = winners[0]?.body as RequestAnswer;
+  const created = winners[0]?.body as WithdrawalRequestAnswer;
   expect(created).toMatchObject({
     message: WITHDRAWAL_MESSAGES.requested,
     withdrawal: { amount: 20, status: 'pending' },
