@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PaymentStatsResponse } from '@goldbot/shared';
-import type { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
-import { nth, openAdminScreen, queriesTo } from '../../testing/render-admin';
+import { adminScreenOpener, lastQueryTo, type MockedApi, nth } from '../../testing/render-admin';
 import { DEFAULT_PACKAGE_COLOR } from '../components/package-revenue-list';
 import { dashboardYears } from '../lib/dashboard-options';
 import AdminDashboardRoute from './admin-dashboard-route';
@@ -28,23 +27,18 @@ const STATS: PaymentStatsResponse = {
   ],
 };
 
-type Routes = Parameters<typeof mockApi>[0];
-
-async function openScreen(routes: Routes = {}) {
-  return openAdminScreen(<AdminDashboardRoute />, {
-    path: '/admin/dashboard',
-    heading: 'Dashboard',
-    routes: {
-      [USER_STATS]: jsonResponse({ userStats }),
-      [PAYMENT_STATS]: jsonResponse(STATS),
-      // A set-up back-office: the first-run checklist is done and not shown (setup-checklist.test.tsx).
-      'GET /api/admin/setup-checklist': jsonResponse({ success: true, steps: [], complete: true }),
-      // No mail failed (failed-mails.test.tsx shows the list).
-      'GET /api/admin/failed-mails': jsonResponse({ mails: [], total: 0, nextCursor: null }),
-      ...routes,
-    },
-  });
-}
+const openScreen = adminScreenOpener(<AdminDashboardRoute />, {
+  path: '/admin/dashboard',
+  heading: 'Dashboard',
+  routes: {
+    [USER_STATS]: jsonResponse({ userStats }),
+    [PAYMENT_STATS]: jsonResponse(STATS),
+    // A set-up back-office: the first-run checklist is done and not shown (setup-checklist.test.tsx).
+    'GET /api/admin/setup-checklist': jsonResponse({ success: true, steps: [], complete: true }),
+    // No mail failed (failed-mails.test.tsx shows the list).
+    'GET /api/admin/failed-mails': jsonResponse({ mails: [], total: 0, nextCursor: null }),
+  },
+});
 
 const loaded = () => screen.findByRole('heading', { level: 2, name: 'User Analytics' });
 const card = (label: string) => within(screen.getByRole('listitem', { name: label }));
@@ -55,7 +49,7 @@ const monthCards = () =>
   within(revenuePanel().getByRole('list', { name: 'Revenue by month' }))
     .getAllByRole('listitem')
     .map((item) => item.textContent);
-const lastPaymentQuery = (api: ReturnType<typeof mockApi>) => nth(queriesTo(api, PAYMENT_STATS), -1);
+const lastPaymentQuery = (api: MockedApi) => lastQueryTo(api, PAYMENT_STATS);
 
 // Every test draws the recharts chart in jsdom: slow on a busy 2-core machine.
 describe('admin dashboard', { timeout: 15_000 }, () => {

@@ -4,7 +4,7 @@ import type { Payment } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
 import { captureDownloads, csvResponse } from '../../testing/capture-downloads';
-import { makePayment, nth, openAdminScreen, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import { adminScreenOpener, makePayment, nth, queriesTo, renderAdminScreen, rowWith } from '../../testing/render-admin';
 import AdminPaymentsRoute from './payments';
 
 const PENDING = 'GET /api/payment/pending-usdt-payments';
@@ -40,21 +40,16 @@ const carol = makePayment({
   updatedAt: '2026-03-03T12:00:00.000Z',
 });
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  return openAdminScreen(<AdminPaymentsRoute />, {
-    path: '/admin/payments',
-    heading: 'Package Management',
-    routes: { [PENDING]: pendingPage([alice]), [ALL]: allPage([alice, carol]), ...routes },
-  });
-}
+const openScreen = adminScreenOpener(<AdminPaymentsRoute />, {
+  path: '/admin/payments',
+  heading: 'Package Management',
+  routes: { [PENDING]: pendingPage([alice]), [ALL]: allPage([alice, carol]) },
+});
 
 const pendingTable = () => screen.findByRole('table', { name: 'Pending USDT payments' });
 
 async function openDetails(user: Awaited<ReturnType<typeof openScreen>>['user'], username = 'alice') {
-  const row = within(await pendingTable())
-    .getAllByRole('row')
-    .find((candidate) => within(candidate).queryByText(username));
-  if (!row) throw new Error(`no row for ${username}`);
+  const row = rowWith(await pendingTable(), username);
   await user.click(within(row).getByRole('button', { name: 'View Details' }));
   return screen.getByRole('dialog', { name: 'Payment Details' });
 }

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { subscriptionSummaryOf, type AdminSubscription } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
-import { nth, openAdminScreen, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import {
+  adminScreenOpener,
+  lastQueryTo,
+  type MockedApi,
+  nth,
+  queriesTo,
+  renderAdminScreen,
+} from '../../testing/render-admin';
 import { historyQuery } from '../api/get-subscription-history';
 import { historyYears } from '../components/history-filters';
 import { SubscriptionHistory } from '../components/subscription-history';
@@ -55,16 +62,13 @@ const dave = subscriptionOf('dave', {
   paymentId: null,
 });
 
-type Api = ReturnType<typeof mockApi>;
-const lastQuery = (api: Api) => nth(queriesTo(api, HISTORY), -1);
+const lastQuery = (api: MockedApi) => lastQueryTo(api, HISTORY);
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  return openAdminScreen(<AdminSubscriptionHistoryRoute />, {
-    path: '/admin/subscription-history',
-    heading: 'Subscription History',
-    routes: { [HISTORY]: page([alice, bob, carol, dave]), ...routes },
-  });
-}
+const openScreen = adminScreenOpener(<AdminSubscriptionHistoryRoute />, {
+  path: '/admin/subscription-history',
+  heading: 'Subscription History',
+  routes: { [HISTORY]: page([alice, bob, carol, dave]) },
+});
 
 const table = () => screen.findByRole('table', { name: 'Subscription history' });
 

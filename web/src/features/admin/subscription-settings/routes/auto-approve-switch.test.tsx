@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
-import { nth, renderAdminScreen } from '../../testing/render-admin';
+import { type ApiRoutes, nth, renderAdminScreen } from '../../testing/render-admin';
 import AdminSubscriptionSettingsRoute from './subscription-settings';
 
 /**
@@ -17,7 +17,7 @@ const CATALOG = 'GET /api/packages';
 
 const settings = (values: Record<string, boolean>) => jsonResponse({ success: true, settings: values });
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
+async function openScreen(routes: ApiRoutes = {}) {
   const api = mockApi({
     [GET]: settings({ basicPackageEnabled: true, autoApproveOnMatch: false }),
     [CATALOG]: jsonResponse({ packages: [] }),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { jsonResponse } from '@/test/test-utils';
-import { nth, renderAdminScreen } from '../../testing/render-admin';
+import { type ApiRoutes, nth, renderAdminScreen } from '../../testing/render-admin';
 import { NEW_WORK_MAIL_SAVE_NAME, NEW_WORK_MAIL_TITLE } from '../components/new-work-mail-card';
 import AdminSubscriptionSettingsRoute from './subscription-settings';
 
@@ -26,7 +26,7 @@ const settings = (newWorkMail?: Record<string, boolean>) =>
     },
   });
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
+async function openScreen(routes: ApiRoutes = {}) {
   const api = mockApi({
     [GET]: settings({ pendingPayments: true, pendingWithdrawals: false, unreadMessages: true }),
     [CATALOG]: jsonResponse({ packages: [] }),

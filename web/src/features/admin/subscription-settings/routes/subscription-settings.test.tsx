@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES, type CatalogPackage } from '@goldbot/shared';
-import type { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
-import { nth, openAdminScreen } from '../../testing/render-admin';
+import { adminScreenOpener, nth, rowWith } from '../../testing/render-admin';
 import AdminSubscriptionSettingsRoute from './subscription-settings';
 
 const GET = 'GET /api/settings/subscription-settings';
@@ -23,25 +22,17 @@ const catalog = (packages: CatalogPackage[] = CATALOG_ENTRIES) => jsonResponse({
 const updated = (entry: CatalogPackage, message: string = SETTINGS_MESSAGES.packageUpdated) =>
   jsonResponse({ success: true, message, package: entry });
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  return openAdminScreen(<AdminSubscriptionSettingsRoute />, {
-    path: '/admin/subscription-settings',
-    heading: 'Subscription Settings',
-    routes: { [GET]: settings(true), [CATALOG]: catalog(), ...routes },
-  });
-}
+const openScreen = adminScreenOpener(<AdminSubscriptionSettingsRoute />, {
+  path: '/admin/subscription-settings',
+  heading: 'Subscription Settings',
+  routes: { [GET]: settings(true), [CATALOG]: catalog() },
+});
 
 const basicSwitch = () => screen.findByRole('switch', { name: 'Monthly Subscription (Basic Package)' });
 const switchCard = () => within(screen.getByRole('region', { name: 'Monthly Subscription' }));
 const saveChanges = () => screen.getByRole('button', { name: 'Save Changes' });
 const pricesTable = () => screen.findByRole('table', { name: 'Package prices' });
-const row = async (name: string) => {
-  const found = within(await pricesTable())
-    .getAllByRole('row')
-    .find((candidate) => within(candidate).queryByText(name));
-  if (!found) throw new Error(`no row for ${name}`);
-  return within(found);
-};
+const row = async (name: string) => within(rowWith(await pricesTable(), name));
 
 describe('admin subscription settings', { timeout: 15_000 }, () => {
   it('shows the Basic switch Enabled, with Save Changes disabled until it changes', async () => {

@@ -4,7 +4,14 @@ import { TRANSFER_MESSAGES, type AdminUser, type CloseOrder, type UnmatchedTrans
 import { mockApi } from '@/test/auth-helpers';
 import { cellTexts, columnHeaders, jsonResponse } from '@/test/test-utils';
 import { formatDateTime } from '@/lib/format';
-import { makePayment, nth, openAdminScreen, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import {
+  adminScreenOpener,
+  makePayment,
+  nth,
+  queriesTo,
+  renderAdminScreen,
+  rowWhere,
+} from '../../testing/render-admin';
 import AdminUnmatchedTransfersRoute from './unmatched-transfers';
 
 /**
@@ -85,21 +92,17 @@ const adminUser = (user: typeof dave, isAdmin = false): AdminUser => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  return openAdminScreen(<AdminUnmatchedTransfersRoute />, {
-    path: '/admin/unmatched-transfers',
-    heading: 'Unmatched Transfers',
-    routes: { [LIST]: page([late, rounded, done]), ...routes },
-  });
-}
+const openScreen = adminScreenOpener(<AdminUnmatchedTransfersRoute />, {
+  path: '/admin/unmatched-transfers',
+  heading: 'Unmatched Transfers',
+  routes: { [LIST]: page([late, rounded, done]) },
+});
 
 const table = () => screen.findByRole('table', { name: 'Unmatched transfers' });
 
 async function openTransfer(user: Awaited<ReturnType<typeof openScreen>>['user'], txid: string) {
-  const row = within(await table())
-    .getAllByRole('row')
-    .find((candidate) => within(candidate).queryByRole('link', { name: `Transaction ${txid} on Tronscan` }));
-  if (!row) throw new Error(`no row for ${txid}`);
+  const link = `Transaction ${txid} on Tronscan`;
+  const row = rowWhere(await table(), (candidate) => candidate.queryByRole('link', { name: link }), txid);
   await user.click(within(row).getByRole('button', { name: /Decide|View Details/ }));
   return screen.getByRole('dialog', { name: 'Unmatched Transfer' });
 }
