@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Flex, SelectField, TableCell, TableRow, Text, View } from '@aws-amplify/ui-react';
+import { Flex, TableCell, TableRow, Text, View } from '@aws-amplify/ui-react';
+import { ChoiceField } from '../../components/choice-field';
 import { PagedListView } from '../../components/paged-list-view';
 import { formatDateTime } from '@/lib/format';
 import { useAuditLog } from '../api/get-audit-log';
@@ -22,18 +23,13 @@ export function AuditLogView() {
   return (
     <Flex direction="column" gap="large">
       <View maxWidth="16rem">
-        <SelectField
+        <ChoiceField
           label="Month"
           descriptiveText="Months in UTC"
           value={month}
-          onChange={(event) => setMonth(event.target.value)}
-        >
-          {options.map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
+          choices={options}
+          onChoose={setMonth}
+        />
       </View>
       <PagedListView
         list={list}

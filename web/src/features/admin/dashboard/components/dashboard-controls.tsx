@@ -1,12 +1,6 @@
-import { Button, Flex, SelectField } from '@aws-amplify/ui-react';
-import {
-  CHART_TYPE_LABELS,
-  CHART_TYPES,
-  MONTH_OPTIONS,
-  parseAllOrNumber,
-  TIME_RANGE_LABELS,
-  type ChartType,
-} from '../lib/dashboard-options';
+import { Button, Flex } from '@aws-amplify/ui-react';
+import { allChoice, ChoiceField, MONTH_INDEX_CHOICES, plainChoices } from '../../components/choice-field';
+import { CHART_TYPE_LABELS, CHART_TYPES, TIME_RANGE_LABELS, type ChartType } from '../lib/dashboard-options';
 import { TIME_RANGES, type TimeRange } from '../lib/revenue-filter';
 
 export interface DashboardSettings {
@@ -34,56 +28,34 @@ interface DashboardControlsProps {
 export function DashboardControls({ settings, years, onChange, onRefresh, refreshing }: DashboardControlsProps) {
   return (
     <Flex role="group" aria-label="Dashboard controls" wrap="wrap" alignItems="flex-end" gap="medium">
-      <SelectField
+      <ChoiceField
         label="Year"
         size="small"
-        value={String(settings.year)}
-        onChange={(event) => onChange({ ...settings, year: parseAllOrNumber(event.target.value) })}
-      >
-        <option value="all">All Years</option>
-        {years.map((year) => (
-          <option key={year} value={year}>
-            {year}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
+        value={settings.year}
+        choices={[allChoice('All Years'), ...plainChoices(years)]}
+        onChoose={(year) => onChange({ ...settings, year })}
+      />
+      <ChoiceField
         label="Month"
         size="small"
-        value={String(settings.month)}
-        onChange={(event) => onChange({ ...settings, month: parseAllOrNumber(event.target.value) })}
-      >
-        <option value="all">All Months</option>
-        {MONTH_OPTIONS.map(({ label, index }) => (
-          <option key={label} value={index}>
-            {label}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
+        value={settings.month}
+        choices={[allChoice('All Months'), ...MONTH_INDEX_CHOICES]}
+        onChoose={(month) => onChange({ ...settings, month })}
+      />
+      <ChoiceField
         label="Chart type"
         size="small"
         value={settings.chartType}
-        onChange={(event) => onChange({ ...settings, chartType: event.target.value as ChartType })}
-      >
-        {CHART_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {CHART_TYPE_LABELS[type]}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
+        choices={CHART_TYPES.map((type) => ({ value: type, label: CHART_TYPE_LABELS[type] }))}
+        onChoose={(chartType) => onChange({ ...settings, chartType })}
+      />
+      <ChoiceField
         label="Time range"
         size="small"
         value={settings.timeRange}
-        onChange={(event) => onChange({ ...settings, timeRange: event.target.value as TimeRange })}
-      >
-        {TIME_RANGES.map((range) => (
-          <option key={range} value={range}>
-            {TIME_RANGE_LABELS[range]}
-          </option>
-        ))}
-      </SelectField>
+        choices={TIME_RANGES.map((range) => ({ value: range, label: TIME_RANGE_LABELS[range] }))}
+        onChoose={(timeRange) => onChange({ ...settings, timeRange })}
+      />
       <Button size="small" onClick={onRefresh} isLoading={refreshing} loadingText="Refreshing...">
         Refresh
       </Button>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { Card, Flex, Grid, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
+import { Card, Flex, Grid, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { MONTH_ABBREVIATIONS, type MonthAbbreviation, type RevenueEntry } from '@goldbot/shared';
+import { allChoice, ChoiceField, plainChoices } from '../../components/choice-field';
 import { ListEmpty } from '../../components/list-states';
 import { StatCards } from '../../components/stat-cards';
 import { formatUsd } from '@/lib/format';
@@ -40,32 +41,20 @@ export function MonthlyRevenuePanel({ entries, chartType, timeRange }: MonthlyRe
             Monthly Revenue
           </Heading>
           <Flex gap="small" wrap="wrap">
-            <SelectField
+            <ChoiceField
               label="Revenue year"
               size="small"
-              value={String(year)}
-              onChange={(event) => setYear(event.target.value === 'all' ? 'all' : Number(event.target.value))}
-            >
-              <option value="all">All Years</option>
-              {years.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
+              value={year}
+              choices={[allChoice('All Years'), ...plainChoices(years)]}
+              onChoose={setYear}
+            />
+            <ChoiceField
               label="Revenue month"
               size="small"
               value={month}
-              onChange={(event) => setMonth(event.target.value as MonthAbbreviation | 'all')}
-            >
-              <option value="all">All Months</option>
-              {MONTH_ABBREVIATIONS.map((abbreviation) => (
-                <option key={abbreviation} value={abbreviation}>
-                  {abbreviation}
-                </option>
-              ))}
-            </SelectField>
+              choices={[allChoice('All Months'), ...plainChoices(MONTH_ABBREVIATIONS)]}
+              onChoose={setMonth}
+            />
           </Flex>
         </Flex>
         <StatCards

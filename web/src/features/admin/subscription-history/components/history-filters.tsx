@@ -1,6 +1,6 @@
-import { Button, Flex, SelectField } from '@aws-amplify/ui-react';
-import { MONTH_ABBREVIATIONS } from '@goldbot/shared';
+import { Button, Flex } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
+import { allChoice, ChoiceField, MONTH_INDEX_CHOICES, plainChoices } from '../../components/choice-field';
 import { ServerSearchField } from '../../components/server-search-field';
 import type { ServerSearch } from '../../hooks/use-server-search';
 import type { HistoryPeriod } from '../api/get-subscription-history';
@@ -43,33 +43,20 @@ export function HistoryFilters({
         search={search}
       />
       <Flex wrap="wrap" alignItems="flex-end" gap="medium">
-        <SelectField
+        <ChoiceField
           label="Month"
           size="small"
-          value={String(period.month)}
-          onChange={(event) =>
-            onPeriodChange({ ...period, month: event.target.value === 'all' ? 'all' : Number(event.target.value) })
-          }
-        >
-          <option value="all">All Months</option>
-          {MONTH_ABBREVIATIONS.map((label, index) => (
-            <option key={label} value={index}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          value={period.month}
+          choices={[allChoice('All Months'), ...MONTH_INDEX_CHOICES]}
+          onChoose={(month) => onPeriodChange({ ...period, month })}
+        />
+        <ChoiceField
           label="Year"
           size="small"
-          value={String(period.year)}
-          onChange={(event) => onPeriodChange({ ...period, year: Number(event.target.value) })}
-        >
-          {historyYears().map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
-        </SelectField>
+          value={period.year}
+          choices={plainChoices(historyYears())}
+          onChoose={(year) => onPeriodChange({ ...period, year })}
+        />
         <Flex role="toolbar" aria-label="Subscription history actions" gap="small" alignItems="flex-end">
           <Button size="small" onClick={onClear}>
             Clear

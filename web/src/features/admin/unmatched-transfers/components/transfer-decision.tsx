@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Divider, Flex, Heading, SelectField, Text, TextAreaField, View } from '@aws-amplify/ui-react';
+import { Button, Divider, Flex, Heading, Text, TextAreaField, View } from '@aws-amplify/ui-react';
 import {
   ADMIN_NOTE_MAX_LENGTH,
   PAID_PACKAGE_NAMES,
@@ -10,6 +10,7 @@ import {
 } from '@goldbot/shared';
 import { ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
+import { ChoiceField, plainChoices } from '../../components/choice-field';
 import { ConfirmPrompt, type ConfirmWording } from '../../components/confirm-dialog';
 import { ServerSearchField } from '../../components/server-search-field';
 import { UserIdentity } from '../../components/user-identity';
@@ -185,18 +186,13 @@ export function TransferDecision({
               {found.error ? errorMessage(found.error, 'The customer search failed.') : 'No customer found.'}
             </Text>
           )}
-          <SelectField
+          <ChoiceField
             label="Package"
             value={assignee.packageName}
             isDisabled={locked}
-            onChange={(event) => onAssigneeChange({ ...assignee, packageName: event.target.value as PaidPackageName })}
-          >
-            {PAID_PACKAGE_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </SelectField>
+            choices={plainChoices(PAID_PACKAGE_NAMES)}
+            onChoose={(packageName) => onAssigneeChange({ ...assignee, packageName })}
+          />
           <Button
             variation="primary"
             alignSelf="flex-start"
@@ -213,18 +209,13 @@ export function TransferDecision({
           <Heading level={3} fontSize="medium">
             Close without a payment
           </Heading>
-          <SelectField
+          <ChoiceField
             label="Resolution"
             value={resolution}
             isDisabled={locked}
-            onChange={(event) => setResolution(event.target.value as Resolution)}
-          >
-            {TRANSFER_RESOLUTIONS.map((value) => (
-              <option key={value} value={value}>
-                {RESOLUTION_LABEL[value]}
-              </option>
-            ))}
-          </SelectField>
+            choices={TRANSFER_RESOLUTIONS.map((value) => ({ value, label: RESOLUTION_LABEL[value] }))}
+            onChoose={setResolution}
+          />
           <TextAreaField
             label="Note"
             descriptiveText="For the other admins: what was done, e.g. the refund's transaction ID."
