@@ -1,13 +1,13 @@
 import { Button, Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { ContactMessage } from '@goldbot/shared';
 import { PagedListView } from '../../components/paged-list-view';
-import { StatusBadge } from '../../components/status-badge';
 import { reloadPage } from '@/lib/reload-page';
 import { formatDateTime } from '@/lib/format';
 import { previewText, relativeDate } from '../lib/message-text';
 import { replyHref } from '../lib/reply-link';
 import type { MessageList } from '../api/get-messages';
 import { AdminTable } from '../../components/admin-table';
+import { StatusCell } from '../../components/row-cells';
 
 export const NO_MESSAGES = 'No messages found';
 export const FETCH_MESSAGES_FAILED = 'Failed to fetch contacts';
@@ -65,9 +65,7 @@ export function MessagesTable({ label, list, now, onOpen, onDelete }: MessagesTa
                     {relativeDate(message.createdAt, now)}
                   </time>
                 </TableCell>
-                <TableCell>
-                  <StatusBadge status={read ? 'read' : 'unread'} />
-                </TableCell>
+                <StatusCell status={read ? 'read' : 'unread'} />
                 <TableCell>
                   <Flex gap="xs" wrap="nowrap">
                     <Button as="a" size="small" href={replyHref(message.email)}>

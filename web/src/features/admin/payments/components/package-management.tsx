@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Flex, View } from '@aws-amplify/ui-react';
-import { TOAST_MS, type Payment } from '@goldbot/shared';
-import type { ApiError } from '@/lib/api-client';
+import type { Payment } from '@goldbot/shared';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { StatusTabs } from '../../components/status-tabs';
 import { NoticeAlert } from '../../components/notice-alert';
 import { ServerSearchField } from '../../components/server-search-field';
 import { StatCards } from '../../components/stat-cards';
-import { useNotice } from '../../hooks/use-notice';
+import { useDetailModal } from '../../hooks/use-detail-modal';
 import { useServerSearch } from '../../hooks/use-server-search';
 import type { PaymentDecision } from '../api/decide-payment';
 import { useAllPayments } from '../api/get-all-payments';
@@ -32,24 +31,15 @@ export function PackageManagement() {
   const pending = usePendingPayments(search.search);
   const all = useAllPayments(search.search);
   const [tab, setTab] = useState<TabValue>('pending');
-  const [selected, setSelected] = useState<Payment | null>(null);
-  const notice = useNotice();
   const summary = pending.summary ?? all.summary;
 
   const refreshLists = () => Promise.all([pending.refresh(), all.refresh()]);
-
-  const onDecided = (decision: PaymentDecision, payment: Payment) => {
-    setSelected(null);
-    notice.show('success', SUCCESS[decision](payment.userId.username), TOAST_MS.adminPaymentsAndWithdrawals);
-    void refreshLists();
-  };
-
-  const onStale = (decision: PaymentDecision, error: ApiError) => {
-    // Someone else decided it (or it is gone): say so, and show the lists as they are now.
-    setSelected(null);
-    notice.show('error', decisionErrorText(decision, error));
-    void refreshLists();
-  };
+  const detail = useDetailModal<Payment, [PaymentDecision, Payment], [PaymentDecision, unknown]>({
+    refresh: refreshLists,
+    decided: (decision, payment) => SUCCESS[decision](payment.userId.username),
+    stale: decisionErrorText,
+  });
+  const { notice } = detail;
 
   return (
     <Flex direction="column" gap="large">
@@ -82,7 +72,7 @@ export function PackageManagement() {
               list={pending}
               emptyText="No pending USDT payments"
               errorText="Failed to fetch pending payments"
-              onView={setSelected}
+              onView={detail.open}
             />
           ) : (
             <PaymentsTable
@@ -90,18 +80,16 @@ export function PackageManagement() {
               list={all}
               emptyText="No payments found"
               errorText="Failed to fetch all payments"
-              onView={setSelected}
+              onView={detail.open}
             />
           )
         }
       </StatusTabs>
-      {selected && (
+      {detail.selected && (
         <PaymentDetailModal
-          key={selected._id}
-          payment={selected}
-          onClose={() => setSelected(null)}
-          onDecided={onDecided}
-          onStale={onStale}
+          key={detail.selected._id}
+          payment={detail.selected}
+          {...detail.modalProps}
           onChecked={() => void refreshLists()}
         />
       )}

@@ -5,12 +5,12 @@ import { paths } from '@/config/paths';
 import { PAYMENT, type Payment } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { AdminModal } from '../../components/admin-modal';
-import { DecisionControls } from '../../components/decision-controls';
+import { DecisionControls, DecisionSection } from '../../components/decision-controls';
 import { CodeDetail, Detail, DetailList, DetailSection, StatusDetail, UserDetail } from '../../components/detail-list';
 import { CopyableCode } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
 import { UserIdentity } from '../../components/user-identity';
-import { useDecision } from '../../hooks/use-decision';
+import { useNoticedDecision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
 import { formatAmount, formatDateTime, formatUsd } from '@/lib/format';
@@ -88,14 +88,11 @@ export function PaymentDetailModal({
       setChecking(false);
     }
   };
-  const decision = useDecision({
-    send: (choice) => {
-      notice.clear();
-      return decidePayment(payment._id, choice);
-    },
+  const decision = useNoticedDecision(notice, {
+    send: (choice) => decidePayment(payment._id, choice),
     onDecided: (choice, response) => onDecided(choice, payment, response),
     onStale,
-    onFailed: (choice, error) => notice.show('error', decisionErrorText(choice, error)),
+    failedText: decisionErrorText,
   });
   const currency = payment.currency || PAYMENT.defaultCurrency;
   const referred = payment.hasReferralDiscount || payment.referralCode !== null || payment.referralUserId !== null;
@@ -170,10 +167,9 @@ export function PaymentDetailModal({
         )}
 
         {payment.status === 'pending' && (
-          <View as="section" aria-label="Decision">
-            <Divider marginBlockEnd="small" />
+          <DecisionSection>
             <DecisionControls state={decision} wording={WORDING} />
-          </View>
+          </DecisionSection>
         )}
       </Flex>
     </AdminModal>

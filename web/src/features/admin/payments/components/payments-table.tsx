@@ -2,8 +2,7 @@ import { Badge, Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { Payment } from '@goldbot/shared';
 import { AdminTable } from '../../components/admin-table';
 import { PagedListView } from '../../components/paged-list-view';
-import { StatusBadge } from '../../components/status-badge';
-import { UserCell, ViewDetailsCell } from '../../components/row-cells';
+import { StatusCell, UserCell, ViewDetailsCell } from '../../components/row-cells';
 import { formatDate } from '@/lib/format';
 import type { PaymentList } from '../api/payment-list';
 import { ChainCheckBadge } from './chain-check-badge';
@@ -41,9 +40,7 @@ export function PaymentsTable({ label, list, emptyText, errorText, onView }: Pay
               <TableCell>
                 <PaymentAmount payment={payment} />
               </TableCell>
-              <TableCell>
-                <StatusBadge status={payment.status} />
-              </TableCell>
+              <StatusCell status={payment.status} />
               <TableCell>
                 <Flex as="span" gap="xxs" wrap="wrap">
                   <ChainCheckBadge check={payment.chainCheck} />

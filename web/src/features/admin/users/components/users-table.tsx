@@ -1,11 +1,10 @@
 import { Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
 import { ADMIN_MESSAGES, type AdminUser } from '@goldbot/shared';
 import { PagedListView } from '../../components/paged-list-view';
-import { StatusBadge } from '../../components/status-badge';
 import type { UserList } from '../api/get-users';
 import { UserStatusButton } from './user-status-button';
 import { AdminTable } from '../../components/admin-table';
-import { ViewDetailsButton } from '../../components/row-cells';
+import { StatusCell, ViewDetailsButton } from '../../components/row-cells';
 
 export const NO_USERS = 'No matching users found';
 export const NO_PHONE = 'Not provided';
@@ -40,9 +39,7 @@ export function UsersTable({ list, selfId, busy, onView, onToggle }: UsersTableP
               <TableCell fontWeight="semibold">{user.username}</TableCell>
               <TableCell style={{ overflowWrap: 'break-word' }}>{user.email}</TableCell>
               <TableCell>{phoneText(user)}</TableCell>
-              <TableCell>
-                <StatusBadge status={user.isActive ? 'active' : 'inactive'} />
-              </TableCell>
+              <StatusCell status={user.isActive ? 'active' : 'inactive'} />
               <TableCell>
                 <Flex gap="xs" wrap="wrap" alignItems="flex-start">
                   <ViewDetailsButton onView={() => onView(user)} />

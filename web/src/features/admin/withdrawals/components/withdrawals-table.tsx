@@ -4,18 +4,21 @@ import { PagedListView } from '../../components/paged-list-view';
 import { StatusBadge } from '../../components/status-badge';
 import { UserCell, ViewDetailsCell } from '../../components/row-cells';
 import { formatDate, formatUsd } from '@/lib/format';
-import type { WithdrawalList } from '../api/get-withdrawals';
+import type { WithdrawalList, WithdrawalTab } from '../api/get-withdrawals';
 import { AdminTable } from '../../components/admin-table';
+import type { StatusTab } from '../../components/status-tabs';
 import { PayoutCheckBadge } from './payout-section';
 
 interface WithdrawalsTableProps {
-  /** The table's accessible name. */
-  label: string;
+  /** The tab the table is under: it names the table ('Pending withdrawal requests') and its empty text. */
+  tab: StatusTab<WithdrawalTab>;
   list: WithdrawalList;
-  /** 'No withdrawal requests found' or 'No {status} withdrawal requests found'. */
-  emptyText: string;
   onView: (withdrawal: Withdrawal) => void;
 }
+
+/** The empty list's text: 'No withdrawal requests found' or 'No {status} withdrawal requests found'. */
+const emptyText = (tab: WithdrawalTab) =>
+  tab === 'all' ? 'No withdrawal requests found' : `No ${tab} withdrawal requests found`;
 
 export const FETCH_WITHDRAWALS_FAILED = 'Failed to fetch withdrawals';
 
@@ -23,16 +26,20 @@ export const FETCH_WITHDRAWALS_FAILED = 'Failed to fetch withdrawals';
  * One tab's requests: User, Amount, Balance (the user's available earnings), Status (with the
  * payout's on-chain verdict once approved), Date, Actions.
  */
-export function WithdrawalsTable({ label, list, emptyText, onView }: WithdrawalsTableProps) {
+export function WithdrawalsTable({ tab, list, onView }: WithdrawalsTableProps) {
   return (
     <PagedListView
       list={list}
       loadingText="Loading withdrawals..."
-      emptyText={emptyText}
+      emptyText={emptyText(tab.value)}
       errorText={FETCH_WITHDRAWALS_FAILED}
     >
       {(withdrawals) => (
-        <AdminTable label={label} columns={['User', 'Amount', 'Balance', 'Status', 'Date', 'Actions']} highlightOnHover>
+        <AdminTable
+          label={`${tab.label} withdrawal requests`}
+          columns={['User', 'Amount', 'Balance', 'Status', 'Date', 'Actions']}
+          highlightOnHover
+        >
           {withdrawals.map((withdrawal) => (
             <TableRow key={withdrawal._id}>
               <UserCell user={withdrawal.userId} />
