@@ -5,7 +5,7 @@ import { ExportCsvButton } from '../../components/export-csv-button';
 import { StatusTabs } from '../../components/status-tabs';
 import { NoticeAlert } from '../../components/notice-alert';
 import { ServerSearchField } from '../../components/server-search-field';
-import { StatCards } from '../../components/stat-cards';
+import { StatCards, statusCountCards } from '../../components/stat-cards';
 import { useDetailModal } from '../../hooks/use-detail-modal';
 import { useServerSearch } from '../../hooks/use-server-search';
 import type { PaymentDecision } from '../api/decide-payment';
@@ -15,6 +15,11 @@ import { decisionErrorText, PaymentDetailModal } from './payment-detail-modal';
 import { PaymentsTable } from './payments-table';
 
 type TabValue = 'pending' | 'all';
+
+const CARD_STATUSES = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'completed', label: 'Completed' },
+] as const;
 
 const SUCCESS = {
   approve: (name: string) => `Payment for ${name} has been successfully approved!`,
@@ -44,13 +49,7 @@ export function PackageManagement() {
   return (
     <Flex direction="column" gap="large">
       <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
-      <StatCards
-        cards={[
-          { label: 'Total', value: summary?.total },
-          { label: 'Pending', value: summary?.pending, highlight: true },
-          { label: 'Completed', value: summary?.completed },
-        ]}
-      />
+      <StatCards cards={statusCountCards(summary, CARD_STATUSES)} />
       <Flex alignItems="flex-start" gap="small" wrap="wrap">
         <View flex="1 1 20rem">
           <ServerSearchField label="Search payments" placeholder="Search by username, email or TXID" search={search} />

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { REFUND_STATUSES, TOAST_MS, type Refund, type RefundStatus } from '@goldbot/shared';
 import { countedTabs, StatusTabs } from '../../components/status-tabs';
 import { NoticeAlert } from '../../components/notice-alert';
-import { StatCards } from '../../components/stat-cards';
+import { StatCards, statusCountCards } from '../../components/stat-cards';
 import type { Decision } from '../../hooks/use-decision';
 import { useDetailModal } from '../../hooks/use-detail-modal';
 import type { RefundResponse } from '../api/decide-refund';
@@ -52,14 +52,7 @@ export function RefundManagement() {
   return (
     <Flex direction="column" gap="large">
       <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
-      <StatCards
-        cards={[
-          { label: 'Total', value: counts?.total },
-          { label: 'Pending', value: counts?.pending, highlight: true },
-          { label: 'Approved', value: counts?.approved },
-          { label: 'Refused', value: counts?.refused },
-        ]}
-      />
+      <StatCards cards={statusCountCards(counts, TABS)} />
       <Flex justifyContent="flex-end">
         <Button onClick={() => setCreating(true)}>Refund a payment</Button>
       </Flex>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Flex, View } from '@aws-amplify/ui-react';
-import { TOAST_MS, WITHDRAWAL_MESSAGES, type Withdrawal } from '@goldbot/shared';
+import { TOAST_MS, WITHDRAWAL_MESSAGES, type Withdrawal, type WithdrawalStatus } from '@goldbot/shared';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { countedTabs, StatusTabs, type StatusTab } from '../../components/status-tabs';
 import { NoticeAlert } from '../../components/notice-alert';
 import { ServerSearchField } from '../../components/server-search-field';
-import { StatCards } from '../../components/stat-cards';
+import { StatCards, statusCountCards } from '../../components/stat-cards';
 import type { Decision } from '../../hooks/use-decision';
 import { useDetailModal, type DecidedNotice } from '../../hooks/use-detail-modal';
 import { useServerSearch } from '../../hooks/use-server-search';
@@ -15,12 +15,12 @@ import { payoutVerdictText } from './payout-section';
 import { staleText, WithdrawalDetailModal } from './withdrawal-detail-modal';
 import { WithdrawalsTable } from './withdrawals-table';
 
-const TABS: ReadonlyArray<StatusTab<WithdrawalTab>> = [
-  { value: 'all', label: 'All' },
+const STATUS_TABS: ReadonlyArray<StatusTab<WithdrawalStatus>> = [
   { value: 'pending', label: 'Pending', badge: 'warning' },
   { value: 'approved', label: 'Approved', badge: 'success' },
   { value: 'rejected', label: 'Rejected', badge: 'error' },
 ];
+const TABS: ReadonlyArray<StatusTab<WithdrawalTab>> = [{ value: 'all', label: 'All' }, ...STATUS_TABS];
 
 const SUCCESS: Record<Decision, string> = {
   approve: WITHDRAWAL_MESSAGES.approved,
@@ -63,14 +63,7 @@ export function WithdrawalManagement() {
   return (
     <Flex direction="column" gap="large">
       <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
-      <StatCards
-        cards={[
-          { label: 'Total', value: counts?.total },
-          { label: 'Pending', value: counts?.pending, highlight: true },
-          { label: 'Approved', value: counts?.approved },
-          { label: 'Rejected', value: counts?.rejected },
-        ]}
-      />
+      <StatCards cards={statusCountCards(counts, STATUS_TABS)} />
       <Flex alignItems="flex-start" gap="small" wrap="wrap">
         <View flex="1 1 20rem">
           <ServerSearchField
