@@ -20,6 +20,18 @@ export const MONTH_INDEX_CHOICES: ReadonlyArray<Choice<number>> = MONTH_ABBREVIA
 /** The first choice of a filter, 'All Years', 'All Months': it chooses 'all'. */
 export const allChoice = (label: string): Choice<'all'> => ({ value: 'all', label });
 
+/** A month filter's choices: 'All Months', then Jan to Dec by index. */
+export const MONTH_FILTER_CHOICES: ReadonlyArray<Choice<number | 'all'>> = [
+  allChoice('All Months'),
+  ...MONTH_INDEX_CHOICES,
+];
+
+/** A year filter's choices: 'All Years', then `years`. */
+export const yearFilterChoices = (years: readonly number[]): Choice<number | 'all'>[] => [
+  allChoice('All Years'),
+  ...plainChoices(years),
+];
+
 type ChoiceFieldProps<T extends string | number> = Omit<
   SelectFieldProps,
   'value' | 'onChange' | 'children' | 'options'
@@ -51,4 +63,9 @@ export function ChoiceField<T extends string | number>({ choices, value, onChoos
       ))}
     </SelectField>
   );
+}
+
+/** A filter bar's select (the dashboard's, the revenue panel's, the history's): a small ChoiceField. */
+export function FilterChoiceField<T extends string | number>(props: ChoiceFieldProps<T>) {
+  return <ChoiceField size="small" {...props} />;
 }

@@ -48,6 +48,9 @@ export function adminScreenOpener(ui: ReactElement, screenOf: { path: string; he
   return (routes: ApiRoutes = {}) => openAdminScreen(ui, { ...screenOf, routes: { ...screenOf.routes, ...routes } });
 }
 
+/** A customer as an admin row names one: id 'u-<name>', e-mail '<name>@example.com'. */
+export const customerRef = (username: string) => ({ _id: `u-${username}`, username, email: `${username}@example.com` });
+
 export function makePayment(overrides: Partial<Payment> = {}): Payment {
   return {
     _id: 'pay-1',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Flex } from '@aws-amplify/ui-react';
 import { ADMIN_MESSAGES, TOAST_MS } from '@goldbot/shared';
+import { RefreshButton } from '../../components/refresh-button';
 import { ListEmpty, ListLoadFailed, ListLoading, ListRefreshFailed } from '../../components/list-states';
 import { NoticeAlert } from '../../components/notice-alert';
 import { useNotice } from '../../hooks/use-notice';
@@ -61,14 +62,7 @@ export function SubscriptionActivations() {
     <Flex direction="column" gap="large">
       <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
       <Flex wrap="wrap" gap="small">
-        <Button
-          onClick={() => void mutate()}
-          isLoading={isValidating && !sending}
-          isDisabled={sending}
-          loadingText="Refreshing..."
-        >
-          Refresh
-        </Button>
+        <RefreshButton onClick={() => void mutate()} refreshing={isValidating && !sending} isDisabled={sending} />
         <Button
           variation="primary"
           onClick={() => void send()}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, BOT_CONNECTION_MESSAGES, type AdminSubscription, type BotConnection } from '@goldbot/shared';
 import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
-import { adminScreenOpener, nth, queriesTo } from '../../testing/render-admin';
+import { adminScreenOpener, customerRef, nth, queriesTo } from '../../testing/render-admin';
 import { subscriptionOf } from '../../subscription-history/testing/admin-subscription-fixtures';
 import AdminActivationsRoute from './activations';
 
@@ -13,7 +13,7 @@ const connectedKey = (subscriptionId: string) => `POST /api/admin/activations/${
 
 const connection = (overrides: Partial<BotConnection> = {}): BotConnection => ({
   subscriptionId: 'sub-carol',
-  userId: { _id: 'u-carol', username: 'carol', email: 'carol@example.com' },
+  userId: customerRef('carol'),
   packageName: 'Pro Package',
   broker: 'IC Markets',
   server: 'ICMarketsSC-MT5-2',

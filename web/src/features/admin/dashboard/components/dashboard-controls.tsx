@@ -1,7 +1,11 @@
-import { Button, Flex } from '@aws-amplify/ui-react';
-import { allChoice, ChoiceField, MONTH_INDEX_CHOICES, plainChoices } from '../../components/choice-field';
+import { Flex } from '@aws-amplify/ui-react';
+import { FilterChoiceField, MONTH_FILTER_CHOICES, yearFilterChoices } from '../../components/choice-field';
+import { RefreshButton } from '../../components/refresh-button';
 import { CHART_TYPE_LABELS, CHART_TYPES, TIME_RANGE_LABELS, type ChartType } from '../lib/dashboard-options';
 import { TIME_RANGES, type TimeRange } from '../lib/revenue-filter';
+
+const CHART_CHOICES = CHART_TYPES.map((type) => ({ value: type, label: CHART_TYPE_LABELS[type] }));
+const RANGE_CHOICES = TIME_RANGES.map((range) => ({ value: range, label: TIME_RANGE_LABELS[range] }));
 
 export interface DashboardSettings {
   /** The payment statistics' year, or 'all' (sent to the server). */
@@ -26,39 +30,19 @@ interface DashboardControlsProps {
  * the time range and Refresh. Native selects: they close on a choice or a click outside.
  */
 export function DashboardControls({ settings, years, onChange, onRefresh, refreshing }: DashboardControlsProps) {
+  const set =
+    <K extends keyof DashboardSettings>(key: K) =>
+    (value: DashboardSettings[K]) =>
+      onChange({ ...settings, [key]: value });
+  const { year, month, chartType, timeRange } = settings;
+
   return (
     <Flex role="group" aria-label="Dashboard controls" wrap="wrap" alignItems="flex-end" gap="medium">
-      <ChoiceField
-        label="Year"
-        size="small"
-        value={settings.year}
-        choices={[allChoice('All Years'), ...plainChoices(years)]}
-        onChoose={(year) => onChange({ ...settings, year })}
-      />
-      <ChoiceField
-        label="Month"
-        size="small"
-        value={settings.month}
-        choices={[allChoice('All Months'), ...MONTH_INDEX_CHOICES]}
-        onChoose={(month) => onChange({ ...settings, month })}
-      />
-      <ChoiceField
-        label="Chart type"
-        size="small"
-        value={settings.chartType}
-        choices={CHART_TYPES.map((type) => ({ value: type, label: CHART_TYPE_LABELS[type] }))}
-        onChoose={(chartType) => onChange({ ...settings, chartType })}
-      />
-      <ChoiceField
-        label="Time range"
-        size="small"
-        value={settings.timeRange}
-        choices={TIME_RANGES.map((range) => ({ value: range, label: TIME_RANGE_LABELS[range] }))}
-        onChoose={(timeRange) => onChange({ ...settings, timeRange })}
-      />
-      <Button size="small" onClick={onRefresh} isLoading={refreshing} loadingText="Refreshing...">
-        Refresh
-      </Button>
+      <FilterChoiceField label="Year" value={year} choices={yearFilterChoices(years)} onChoose={set('year')} />
+      <FilterChoiceField label="Month" value={month} choices={MONTH_FILTER_CHOICES} onChoose={set('month')} />
+      <FilterChoiceField label="Chart type" value={chartType} choices={CHART_CHOICES} onChoose={set('chartType')} />
+      <FilterChoiceField label="Time range" value={timeRange} choices={RANGE_CHOICES} onChoose={set('timeRange')} />
+      <RefreshButton size="small" onClick={onRefresh} refreshing={refreshing} />
     </Flex>
   );
 }

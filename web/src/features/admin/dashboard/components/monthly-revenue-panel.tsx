@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Card, Flex, Grid, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { MONTH_ABBREVIATIONS, type MonthAbbreviation, type RevenueEntry } from '@goldbot/shared';
-import { allChoice, ChoiceField, plainChoices } from '../../components/choice-field';
+import { allChoice, FilterChoiceField, plainChoices, yearFilterChoices } from '../../components/choice-field';
 import { ListEmpty } from '../../components/list-states';
 import { StatCards } from '../../components/stat-cards';
 import { formatUsd } from '@/lib/format';
@@ -12,6 +12,9 @@ import { filterRevenue, MONTH_CARDS_MAX, revenueYears, summarizeRevenue, type Ti
 const RevenueChart = lazy(() => import('./revenue-chart'));
 
 const CHART_HEIGHT = 300;
+
+/** This panel's months are the entries' abbreviations, not the server's month index. */
+const MONTH_CHOICES = [allChoice('All Months'), ...plainChoices(MONTH_ABBREVIATIONS)];
 
 interface MonthlyRevenuePanelProps {
   entries: readonly RevenueEntry[];
@@ -41,20 +44,13 @@ export function MonthlyRevenuePanel({ entries, chartType, timeRange }: MonthlyRe
             Monthly Revenue
           </Heading>
           <Flex gap="small" wrap="wrap">
-            <ChoiceField
+            <FilterChoiceField
               label="Revenue year"
-              size="small"
               value={year}
-              choices={[allChoice('All Years'), ...plainChoices(years)]}
+              choices={yearFilterChoices(years)}
               onChoose={setYear}
             />
-            <ChoiceField
-              label="Revenue month"
-              size="small"
-              value={month}
-              choices={[allChoice('All Months'), ...plainChoices(MONTH_ABBREVIATIONS)]}
-              onChoose={setMonth}
-            />
+            <FilterChoiceField label="Revenue month" value={month} choices={MONTH_CHOICES} onChoose={setMonth} />
           </Flex>
         </Flex>
         <StatCards

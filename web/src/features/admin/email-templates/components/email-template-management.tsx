@@ -8,6 +8,7 @@ import {
   type EmailTemplateView,
 } from '@goldbot/shared';
 import { ApiError } from '@/lib/api-client';
+import { RefreshButton } from '../../components/refresh-button';
 import { ListEmpty, ListLoadFailed, ListLoading, ListRefreshFailed } from '../../components/list-states';
 import { NoticeAlert } from '../../components/notice-alert';
 import { useNotice } from '../../hooks/use-notice';
@@ -144,9 +145,7 @@ export function EmailTemplateManagement() {
 
   const toolbar = (
     <Flex gap="small" wrap="wrap">
-      <Button onClick={() => void refresh()} isLoading={refreshing} loadingText="Refreshing...">
-        Refresh
-      </Button>
+      <RefreshButton onClick={() => void refresh()} refreshing={refreshing} />
       <Button variation="destructive" onClick={() => setConfirmingForce(true)} isDisabled={write.busy !== null}>
         Force Update Templates
       </Button>

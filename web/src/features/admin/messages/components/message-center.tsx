@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Flex, View } from '@aws-amplify/ui-react';
+import { Button, Flex } from '@aws-amplify/ui-react';
 import { CONTACT_MESSAGES, TOAST_MS, type ContactMessage, type ContactReadFilter } from '@goldbot/shared';
 import { ApiError } from '@/lib/api-client';
+import { RefreshButton } from '../../components/refresh-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { StatusTabs } from '../../components/status-tabs';
 import { NoticeAlert } from '../../components/notice-alert';
-import { ServerSearchField } from '../../components/server-search-field';
+import { SearchToolbar } from '../../components/server-search-field';
 import { StatCards } from '../../components/stat-cards';
 import { useNotice } from '../../hooks/use-notice';
 import { useServerSearch } from '../../hooks/use-server-search';
@@ -143,20 +144,9 @@ export function MessageCenter() {
           { label: 'Today', value: list.summary?.todayCount },
         ]}
       />
-      <Flex alignItems="flex-start" gap="small" wrap="wrap">
-        <View flex="1 1 20rem">
-          <ServerSearchField label="Search messages" placeholder="Search by name, email or message" search={search} />
-        </View>
+      <SearchToolbar label="Search messages" placeholder="Search by name, email or message" search={search}>
         <Flex gap="small" wrap="wrap">
-          <Button
-            size="small"
-            onClick={() => void refresh()}
-            isLoading={refreshing}
-            isDisabled={refreshing}
-            loadingText="Refreshing..."
-          >
-            Refresh
-          </Button>
+          <RefreshButton size="small" onClick={() => void refresh()} refreshing={refreshing} isDisabled={refreshing} />
           <Button
             size="small"
             variation="primary"
@@ -168,7 +158,7 @@ export function MessageCenter() {
             Mark All Read
           </Button>
         </Flex>
-      </Flex>
+      </SearchToolbar>
       <StatusTabs tabs={TABS} value={tab} onChange={setTab}>
         {({ label }) => (
           <MessagesTable label={`${label} messages`} list={list} now={now} onOpen={open} onDelete={removal.ask} />

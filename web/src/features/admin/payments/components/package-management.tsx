@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Flex, View } from '@aws-amplify/ui-react';
+import { Flex } from '@aws-amplify/ui-react';
 import type { Payment } from '@goldbot/shared';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { StatusTabs } from '../../components/status-tabs';
 import { NoticeAlert } from '../../components/notice-alert';
-import { ServerSearchField } from '../../components/server-search-field';
+import { SearchToolbar } from '../../components/server-search-field';
 import { StatCards, statusCountCards } from '../../components/stat-cards';
 import { useDetailModal } from '../../hooks/use-detail-modal';
 import { useServerSearch } from '../../hooks/use-server-search';
@@ -50,12 +50,9 @@ export function PackageManagement() {
     <Flex direction="column" gap="large">
       <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
       <StatCards cards={statusCountCards(summary, CARD_STATUSES)} />
-      <Flex alignItems="flex-start" gap="small" wrap="wrap">
-        <View flex="1 1 20rem">
-          <ServerSearchField label="Search payments" placeholder="Search by username, email or TXID" search={search} />
-        </View>
+      <SearchToolbar label="Search payments" placeholder="Search by username, email or TXID" search={search}>
         <ExportCsvButton dataset="payments" query={{ status: tab, search: search.search }} />
-      </Flex>
+      </SearchToolbar>
       <StatusTabs
         tabs={[
           { value: 'pending', label: 'Pending USDT', count: summary?.pending ?? 0, badge: 'warning' },

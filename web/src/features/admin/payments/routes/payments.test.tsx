@@ -4,7 +4,15 @@ import type { Payment } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
 import { captureDownloads, csvResponse } from '../../testing/capture-downloads';
-import { adminScreenOpener, makePayment, nth, queriesTo, renderAdminScreen, rowWith } from '../../testing/render-admin';
+import {
+  adminScreenOpener,
+  customerRef,
+  makePayment,
+  nth,
+  queriesTo,
+  renderAdminScreen,
+  rowWith,
+} from '../../testing/render-admin';
 import AdminPaymentsRoute from './payments';
 
 const PENDING = 'GET /api/payment/pending-usdt-payments';
@@ -21,18 +29,18 @@ const allPage = (payments: Payment[], nextCursor: string | null = null, sum = su
 
 const alice = makePayment({
   _id: 'pay-alice',
-  userId: { _id: 'u-alice', username: 'alice', email: 'alice@example.com' },
+  userId: customerRef('alice'),
   packageName: 'Basic Package',
   amount: 10,
   originalAmount: 20,
   hasReferralDiscount: true,
   referralDiscount: 10,
   referralCode: 'BOB12345',
-  referralUserId: { _id: 'u-bob', username: 'bob', email: 'bob@example.com' },
+  referralUserId: customerRef('bob'),
 });
 const carol = makePayment({
   _id: 'pay-carol',
-  userId: { _id: 'u-carol', username: 'carol', email: 'carol@example.com' },
+  userId: customerRef('carol'),
   packageName: 'Ultimate Package',
   amount: 1000,
   originalAmount: 1000,
@@ -163,7 +171,7 @@ describe('admin payments (Package Management)', () => {
       ...carol,
       currency: '',
       referralCode: 'BOB12345',
-      referralUserId: { _id: 'u-bob', username: 'bob', email: 'bob@example.com' },
+      referralUserId: customerRef('bob'),
       referralCredited: true,
     });
     const { user } = await openScreen({ [ALL]: allPage([credited]) });
@@ -301,7 +309,7 @@ describe('admin payments (Package Management)', () => {
   it('loads more rows with the server cursor', async () => {
     const dave = makePayment({
       _id: 'pay-dave',
-      userId: { _id: 'u-dave', username: 'dave', email: 'dave@example.com' },
+      userId: customerRef('dave'),
     });
     const { api, user } = await openScreen({ [PENDING]: pendingPage([alice], 'cursor-2') });
     await pendingTable();

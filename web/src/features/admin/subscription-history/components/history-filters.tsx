@@ -1,6 +1,7 @@
 import { Button, Flex } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
-import { allChoice, ChoiceField, MONTH_INDEX_CHOICES, plainChoices } from '../../components/choice-field';
+import { FilterChoiceField, MONTH_FILTER_CHOICES, plainChoices } from '../../components/choice-field';
+import { RefreshButton } from '../../components/refresh-button';
 import { ServerSearchField } from '../../components/server-search-field';
 import type { ServerSearch } from '../../hooks/use-server-search';
 import type { HistoryPeriod } from '../api/get-subscription-history';
@@ -35,6 +36,11 @@ export function HistoryFilters({
   refreshing,
   actions,
 }: HistoryFiltersProps) {
+  const set =
+    <K extends keyof HistoryPeriod>(key: K) =>
+    (value: HistoryPeriod[K]) =>
+      onPeriodChange({ ...period, [key]: value });
+
   return (
     <Flex direction="column" gap="medium">
       <ServerSearchField
@@ -43,27 +49,18 @@ export function HistoryFilters({
         search={search}
       />
       <Flex wrap="wrap" alignItems="flex-end" gap="medium">
-        <ChoiceField
-          label="Month"
-          size="small"
-          value={period.month}
-          choices={[allChoice('All Months'), ...MONTH_INDEX_CHOICES]}
-          onChoose={(month) => onPeriodChange({ ...period, month })}
-        />
-        <ChoiceField
+        <FilterChoiceField label="Month" value={period.month} choices={MONTH_FILTER_CHOICES} onChoose={set('month')} />
+        <FilterChoiceField
           label="Year"
-          size="small"
           value={period.year}
           choices={plainChoices(historyYears())}
-          onChoose={(year) => onPeriodChange({ ...period, year })}
+          onChoose={set('year')}
         />
         <Flex role="toolbar" aria-label="Subscription history actions" gap="small" alignItems="flex-end">
           <Button size="small" onClick={onClear}>
             Clear
           </Button>
-          <Button size="small" onClick={onRefresh} isLoading={refreshing} loadingText="Refreshing...">
-            Refresh
-          </Button>
+          <RefreshButton size="small" onClick={onRefresh} refreshing={refreshing} />
           {actions}
         </Flex>
       </Flex>

@@ -5,6 +5,7 @@ import { mockApi } from '@/test/auth-helpers';
 import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
 import {
   adminScreenOpener,
+  customerRef,
   lastQueryTo,
   type MockedApi,
   nth,
@@ -178,16 +179,7 @@ describe('admin subscription history', { timeout: 15_000 }, () => {
   it('Refresh reads the rows again and says so for 4 s', async () => {
     const { api, user } = await openWithRows();
     const before = api.requestsTo(HISTORY).length;
-    api.on(
-      HISTORY,
-      page([
-        alice,
-        bob,
-        carol,
-        dave,
-        { ...alice, _id: 'sub-erin', userId: { _id: 'u-erin', username: 'erin', email: 'erin@example.com' } },
-      ]),
-    );
+    api.on(HISTORY, page([alice, bob, carol, dave, { ...alice, _id: 'sub-erin', userId: customerRef('erin') }]));
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('Subscription history refreshed')).toBeInTheDocument();
     expect(api.requestsTo(HISTORY).length).toBeGreaterThan(before);

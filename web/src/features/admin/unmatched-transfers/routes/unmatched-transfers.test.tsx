@@ -6,6 +6,7 @@ import { cellTexts, columnHeaders, jsonResponse } from '@/test/test-utils';
 import { formatDateTime } from '@/lib/format';
 import {
   adminScreenOpener,
+  customerRef,
   makePayment,
   nth,
   queriesTo,
@@ -30,8 +31,8 @@ const DONE_TXID = 'c'.repeat(56) + '000done';
 const PAYER = 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL';
 const WALLET = 'TWsghcMkFXe1hnwZAWVQ9fUrZBtYv2aGJ8';
 
-const carol = { _id: 'u-carol', username: 'carol', email: 'carol@example.com' };
-const dave = { _id: 'u-dave', username: 'dave', email: 'dave@example.com' };
+const carol = customerRef('carol');
+const dave = customerRef('dave');
 
 const closeOrder = (overrides: Partial<CloseOrder> = {}): CloseOrder => ({
   orderId: 'order-carol',

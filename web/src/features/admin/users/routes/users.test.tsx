@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminSubscription, AdminUser } from '@goldbot/shared';
 import { columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
+import { makeAdminSubscription } from '../../subscription-history/testing/admin-subscription-fixtures';
 import { captureDownloads, csvResponse } from '../../testing/capture-downloads';
 import {
   ADMIN_USER,
@@ -38,23 +39,17 @@ function makeUser(overrides: Partial<AdminUser> = {}): AdminUser {
   };
 }
 
-function makeSubscription(overrides: Partial<AdminSubscription> = {}): AdminSubscription {
-  return {
-    _id: 'sub-1',
+/** Alice's Pro Package, from February to July. */
+const makeSubscription = (overrides: Partial<AdminSubscription> = {}) =>
+  makeAdminSubscription({
     userId: { _id: 'u-alice', username: 'alice', email: 'alice.trader@example.com' },
     packageName: 'Pro Package',
-    status: 'active',
     startDate: '2026-02-01',
     endDate: '2026-07-31',
-    paymentMethod: 'usdt',
-    isExtension: false,
-    notificationSent: false,
-    paymentId: 'pay-1',
     createdAt: '2026-01-20T08:00:00.000Z',
     updatedAt: '2026-01-21T08:00:00.000Z',
     ...overrides,
-  };
-}
+  });
 
 const alice = makeUser();
 const bob = makeUser({

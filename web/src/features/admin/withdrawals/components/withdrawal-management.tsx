@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Flex, View } from '@aws-amplify/ui-react';
+import { Flex } from '@aws-amplify/ui-react';
 import { TOAST_MS, WITHDRAWAL_MESSAGES, type Withdrawal, type WithdrawalStatus } from '@goldbot/shared';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { countedTabs, StatusTabs, type StatusTab } from '../../components/status-tabs';
 import { NoticeAlert } from '../../components/notice-alert';
-import { ServerSearchField } from '../../components/server-search-field';
+import { SearchToolbar } from '../../components/server-search-field';
 import { StatCards, statusCountCards } from '../../components/stat-cards';
 import type { Decision } from '../../hooks/use-decision';
 import { useDetailModal, type DecidedNotice } from '../../hooks/use-detail-modal';
@@ -64,16 +64,9 @@ export function WithdrawalManagement() {
     <Flex direction="column" gap="large">
       <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
       <StatCards cards={statusCountCards(counts, STATUS_TABS)} />
-      <Flex alignItems="flex-start" gap="small" wrap="wrap">
-        <View flex="1 1 20rem">
-          <ServerSearchField
-            label="Search withdrawals"
-            placeholder="Search by username, email or wallet"
-            search={search}
-          />
-        </View>
+      <SearchToolbar label="Search withdrawals" placeholder="Search by username, email or wallet" search={search}>
         <ExportCsvButton dataset="withdrawals" query={{ status: tab, search: search.search }} />
-      </Flex>
+      </SearchToolbar>
       <StatusTabs tabs={countedTabs(TABS, counts && { ...counts, all: counts.total })} value={tab} onChange={setTab}>
         {(shown) => <WithdrawalsTable tab={shown} list={list} onView={detail.open} />}
       </StatusTabs>

@@ -6,6 +6,7 @@ import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-ut
 import { captureDownloads, csvResponse } from '../../testing/capture-downloads';
 import {
   type ApiRoutes,
+  customerRef,
   detailValue,
   lastQueryTo,
   makeWithdrawal,
@@ -46,14 +47,14 @@ const page = (withdrawals: Withdrawal[], nextCursor: string | null = null, pageC
 
 const alice = makeWithdrawal({
   _id: 'wd-alice',
-  userId: { _id: 'u-alice', username: 'alice', email: 'alice@example.com', referralEarnings: 4 },
+  userId: { ...customerRef('alice'), referralEarnings: 4 },
   amount: 20,
   trc20Address: 'TAbCdEfGhJkLmNpQrStUvWxYz123456789',
   requestDate: '2026-03-04T09:30:00.000Z',
 });
 const bob = makeWithdrawal({
   _id: 'wd-bob',
-  userId: { _id: 'u-bob', username: 'bob', email: 'bob@example.com', referralEarnings: 0 },
+  userId: { ...customerRef('bob'), referralEarnings: 0 },
   amount: 36,
   status: 'approved',
   requestDate: '2026-02-20T08:00:00.000Z',
@@ -64,7 +65,7 @@ const bob = makeWithdrawal({
 });
 const carol = makeWithdrawal({
   _id: 'wd-carol',
-  userId: { _id: 'u-carol', username: 'carol', email: 'carol@example.com', referralEarnings: 22 },
+  userId: { ...customerRef('carol'), referralEarnings: 22 },
   amount: 22,
   status: 'rejected',
   requestDate: '2026-02-10T08:00:00.000Z',
@@ -385,7 +386,7 @@ describe('admin withdrawals', () => {
   it('loads more rows with the server cursor', async () => {
     const dave = makeWithdrawal({
       _id: 'wd-dave',
-      userId: { _id: 'u-dave', username: 'dave', email: 'dave@example.com', referralEarnings: 2 },
+      userId: { ...customerRef('dave'), referralEarnings: 2 },
     });
     const { api, user } = await openScreen();
     api.on(LIST, () => (lastQuery(api).get('cursor') === 'cursor-2' ? page([dave]) : page([alice], 'cursor-2')));
