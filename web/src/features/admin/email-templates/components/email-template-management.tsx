@@ -10,7 +10,7 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { RefreshButton } from '../../components/refresh-button';
 import { ListEmpty, ListLoadFailed, ListLoading, ListRefreshFailed } from '../../components/list-states';
-import { NoticeAlert } from '../../components/notice-alert';
+import { NoticedColumn } from '../../components/notice-alert';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
 import { formatDateTime } from '@/lib/format';
@@ -166,12 +166,11 @@ export function EmailTemplateManagement() {
 
   if (current === undefined || saved === undefined) {
     return (
-      <Flex direction="column" gap="large">
-        <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+      <NoticedColumn notice={notice}>
         {toolbar}
         <ListEmpty text="No email templates found" />
         {modal}
-      </Flex>
+      </NoticedColumn>
     );
   }
 
@@ -217,8 +216,7 @@ export function EmailTemplateManagement() {
   };
 
   return (
-    <Flex direction="column" gap="large">
-      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+    <NoticedColumn notice={notice}>
       {error ? <ListRefreshFailed error={error} fallback={SETTINGS_MESSAGES.templatesLoadFailed} /> : null}
       {toolbar}
       <Grid templateColumns={{ base: '1fr', large: '17rem minmax(0, 1fr)' }} gap="large" alignItems="start">
@@ -276,6 +274,6 @@ export function EmailTemplateManagement() {
         </Card>
       </Grid>
       {modal}
-    </Flex>
+    </NoticedColumn>
   );
 }

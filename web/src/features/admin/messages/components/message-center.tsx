@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api-client';
 import { RefreshButton } from '../../components/refresh-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { StatusTabs } from '../../components/status-tabs';
-import { NoticeAlert } from '../../components/notice-alert';
+import { NoticedColumn } from '../../components/notice-alert';
 import { SearchToolbar } from '../../components/server-search-field';
 import { StatCards } from '../../components/stat-cards';
 import { useNotice } from '../../hooks/use-notice';
@@ -89,11 +89,9 @@ export function MessageCenter() {
     if (refreshing) return;
     setRefreshing(true);
     try {
-      await list.reload();
-      notice.show('success', MESSAGES_TEXT.refreshed, TOAST_MS.adminMessages);
-    } catch {
-      // The list says it itself (its rows stay under the failure, or 'Failed to fetch contacts').
-      notice.clear();
+      // A failed read the list says itself (its rows stay under the failure, or 'Failed to fetch contacts').
+      if (await list.reload()) notice.show('success', MESSAGES_TEXT.refreshed, TOAST_MS.adminMessages);
+      else notice.clear();
     } finally {
       setRefreshing(false);
     }
@@ -126,17 +124,15 @@ export function MessageCenter() {
 
   if (opened) {
     return (
-      <Flex direction="column" gap="large">
-        <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+      <NoticedColumn notice={notice}>
         <MessageDetail message={opened} now={now} onBack={() => setOpened(null)} onDelete={removal.ask} />
         {confirmation}
-      </Flex>
+      </NoticedColumn>
     );
   }
 
   return (
-    <Flex direction="column" gap="large">
-      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+    <NoticedColumn notice={notice}>
       <StatCards
         cards={[
           { label: 'Total', value: list.summary?.totalCount },
@@ -165,6 +161,6 @@ export function MessageCenter() {
         )}
       </StatusTabs>
       {confirmation}
-    </Flex>
+    </NoticedColumn>
   );
 }

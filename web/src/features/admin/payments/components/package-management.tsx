@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Flex } from '@aws-amplify/ui-react';
 import type { Payment } from '@goldbot/shared';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { StatusTabs } from '../../components/status-tabs';
-import { NoticeAlert } from '../../components/notice-alert';
+import { NoticedColumn } from '../../components/notice-alert';
 import { SearchToolbar } from '../../components/server-search-field';
 import { StatCards, statusCountCards } from '../../components/stat-cards';
 import { useDetailModal } from '../../hooks/use-detail-modal';
@@ -47,8 +46,7 @@ export function PackageManagement() {
   const { notice } = detail;
 
   return (
-    <Flex direction="column" gap="large">
-      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+    <NoticedColumn notice={notice}>
       <StatCards cards={statusCountCards(summary, CARD_STATUSES)} />
       <SearchToolbar label="Search payments" placeholder="Search by username, email or TXID" search={search}>
         <ExportCsvButton dataset="payments" query={{ status: tab, search: search.search }} />
@@ -89,6 +87,6 @@ export function PackageManagement() {
           onChecked={() => void refreshLists()}
         />
       )}
-    </Flex>
+    </NoticedColumn>
   );
 }

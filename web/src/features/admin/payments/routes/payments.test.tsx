@@ -7,6 +7,7 @@ import { captureDownloads, csvResponse } from '../../testing/capture-downloads';
 import {
   adminScreenOpener,
   customerRef,
+  lastQueryTo,
   makePayment,
   nth,
   queriesTo,
@@ -315,14 +316,12 @@ describe('admin payments (Package Management)', () => {
     await pendingTable();
     // Page 1 (refreshed with the others) and page 2, told apart by the cursor.
     api.on(PENDING, () =>
-      nth(queriesTo(api, PENDING), -1).get('cursor') === 'cursor-2'
-        ? pendingPage([dave])
-        : pendingPage([alice], 'cursor-2'),
+      lastQueryTo(api, PENDING).get('cursor') === 'cursor-2' ? pendingPage([dave]) : pendingPage([alice], 'cursor-2'),
     );
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await within(await pendingTable()).findByText('dave')).toBeInTheDocument();
     expect(within(await pendingTable()).getByText('alice')).toBeInTheDocument();
-    expect(nth(queriesTo(api, PENDING), -1).get('cursor')).toBe('cursor-2');
+    expect(lastQueryTo(api, PENDING).get('cursor')).toBe('cursor-2');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
@@ -337,7 +336,7 @@ describe('admin payments (Package Management)', () => {
 
     await user.click(screen.getByRole('tab', { name: 'All Payments' }));
     await user.type(screen.getByLabelText('Search payments'), 'carol');
-    await waitFor(() => expect(nth(queriesTo(api, ALL), -1).get('search')).toBe('carol'));
+    await waitFor(() => expect(lastQueryTo(api, ALL).get('search')).toBe('carol'));
     await user.click(screen.getByRole('button', { name: 'Export payments as CSV' }));
     await waitFor(() => expect(downloads.saved).toHaveLength(2));
     expect(Object.fromEntries(nth(queriesTo(api, EXPORT), 1))).toEqual({ status: 'all', search: 'carol' });

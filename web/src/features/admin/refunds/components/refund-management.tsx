@@ -3,7 +3,7 @@ import { Button, Flex } from '@aws-amplify/ui-react';
 import { useSearchParams } from 'react-router-dom';
 import { REFUND_STATUSES, TOAST_MS, type Refund, type RefundStatus } from '@goldbot/shared';
 import { countedTabs, StatusTabs } from '../../components/status-tabs';
-import { NoticeAlert } from '../../components/notice-alert';
+import { NoticedColumn } from '../../components/notice-alert';
 import { StatCards, statusCountCards } from '../../components/stat-cards';
 import type { Decision } from '../../hooks/use-decision';
 import { useDetailModal } from '../../hooks/use-detail-modal';
@@ -50,8 +50,7 @@ export function RefundManagement() {
   };
 
   return (
-    <Flex direction="column" gap="large">
-      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+    <NoticedColumn notice={notice}>
       <StatCards cards={statusCountCards(counts, TABS)} />
       <Flex justifyContent="flex-end">
         <Button onClick={() => setCreating(true)}>Refund a payment</Button>
@@ -65,6 +64,6 @@ export function RefundManagement() {
       {creating && (
         <CreateRefundModal paymentId={linkedPayment ?? undefined} onClose={closeCreate} onCreated={onCreated} />
       )}
-    </Flex>
+    </NoticedColumn>
   );
 }

@@ -1,6 +1,5 @@
-import { Flex } from '@aws-amplify/ui-react';
 import type { UnmatchedTransfer } from '@goldbot/shared';
-import { NoticeAlert } from '../../components/notice-alert';
+import { NoticedColumn } from '../../components/notice-alert';
 import { useDetailModal } from '../../hooks/use-detail-modal';
 import { errorMessage } from '../../lib/error-message';
 import { useUnmatchedTransfers } from '../api/get-unmatched-transfers';
@@ -22,12 +21,11 @@ export function UnmatchedTransfersView() {
   const { notice } = detail;
 
   return (
-    <Flex direction="column" gap="large">
-      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+    <NoticedColumn notice={notice}>
       <UnmatchedTransfersTable list={list} onView={detail.open} />
       {detail.selected && (
         <TransferDetailModal key={detail.selected.txid} transfer={detail.selected} {...detail.modalProps} />
       )}
-    </Flex>
+    </NoticedColumn>
   );
 }

@@ -7,6 +7,7 @@ import { formatDateTime } from '@/lib/format';
 import {
   adminScreenOpener,
   customerRef,
+  lastQueryTo,
   makePayment,
   nth,
   queriesTo,
@@ -152,9 +153,7 @@ describe('admin unmatched transfers: the list', () => {
   it('follows the cursor with Load more', async () => {
     const api = mockApi();
     // Each page by its cursor (every loaded page is read again together).
-    api.on(LIST, () =>
-      nth(queriesTo(api, LIST), -1).get('cursor') === 'next-1' ? page([rounded]) : page([late], 'next-1'),
-    );
+    api.on(LIST, () => (lastQueryTo(api, LIST).get('cursor') === 'next-1' ? page([rounded]) : page([late], 'next-1')));
     const { user } = renderAdminScreen(<AdminUnmatchedTransfersRoute />, '/admin/unmatched-transfers');
     expect(within(await table()).getAllByRole('row')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -240,7 +239,7 @@ describe('admin unmatched transfers: deciding one', () => {
     const found = await dialog.findByRole('list', { name: 'Customers found' });
     // Administrators are not customers.
     expect(within(found).getAllByRole('listitem')).toHaveLength(1);
-    expect(nth(queriesTo(api, USERS), -1).get('search')).toBe('dave');
+    expect(lastQueryTo(api, USERS).get('search')).toBe('dave');
     await user.click(within(found).getByRole('button', { name: 'Choose dave' }));
     await user.selectOptions(dialog.getByLabelText('Package'), 'Pro Package');
     await user.click(dialog.getByRole('button', { name: 'Assign transfer' }));

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Flex } from '@aws-amplify/ui-react';
 import { TOAST_MS, type AdminUser } from '@goldbot/shared';
 import { useSession } from '@/features/auth/auth-public';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ExportCsvButton } from '../../components/export-csv-button';
-import { NoticeAlert } from '../../components/notice-alert';
+import { NoticedColumn } from '../../components/notice-alert';
 import { SearchToolbar } from '../../components/server-search-field';
 import { useNotice } from '../../hooks/use-notice';
 import { useServerSearch } from '../../hooks/use-server-search';
@@ -38,8 +37,7 @@ export function UserManagement() {
   const confirming = status.confirming;
 
   return (
-    <Flex direction="column" gap="large">
-      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+    <NoticedColumn notice={notice}>
       <SearchToolbar label="Search users" placeholder="Search by username, email or phone" search={search}>
         <ExportCsvButton dataset="users" query={{ search: search.search }} />
       </SearchToolbar>
@@ -66,6 +64,6 @@ export function UserManagement() {
           }}
         />
       )}
-    </Flex>
+    </NoticedColumn>
   );
 }

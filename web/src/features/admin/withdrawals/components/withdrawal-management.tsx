@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Flex } from '@aws-amplify/ui-react';
 import { TOAST_MS, WITHDRAWAL_MESSAGES, type Withdrawal, type WithdrawalStatus } from '@goldbot/shared';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { countedTabs, StatusTabs, type StatusTab } from '../../components/status-tabs';
-import { NoticeAlert } from '../../components/notice-alert';
+import { NoticedColumn } from '../../components/notice-alert';
 import { SearchToolbar } from '../../components/server-search-field';
 import { StatCards, statusCountCards } from '../../components/stat-cards';
 import type { Decision } from '../../hooks/use-decision';
@@ -61,8 +60,7 @@ export function WithdrawalManagement() {
   const counts = list.summary;
 
   return (
-    <Flex direction="column" gap="large">
-      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+    <NoticedColumn notice={notice}>
       <StatCards cards={statusCountCards(counts, STATUS_TABS)} />
       <SearchToolbar label="Search withdrawals" placeholder="Search by username, email or wallet" search={search}>
         <ExportCsvButton dataset="withdrawals" query={{ status: tab, search: search.search }} />
@@ -78,6 +76,6 @@ export function WithdrawalManagement() {
           onChecked={() => void list.refresh()}
         />
       )}
-    </Flex>
+    </NoticedColumn>
   );
 }
