@@ -1,8 +1,7 @@
 import { TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { Refund, RefundStatus } from '@goldbot/shared';
 import { formatDate, formatUsdt } from '@/lib/format';
-import { AdminTable } from '../../components/admin-table';
-import { PagedListView } from '../../components/paged-list-view';
+import { PagedTable } from '../../components/paged-table';
 import type { StatusTab } from '../../components/status-tabs';
 import { StatusCell, UserCell, ViewDetailsCell } from '../../components/row-cells';
 import type { RefundList } from '../api/get-refunds';
@@ -19,30 +18,23 @@ interface RefundsTableProps {
 /** One tab's refund requests: User, Package, Amount (what was paid), Status, Requested, Actions. */
 export function RefundsTable({ tab, list, onView }: RefundsTableProps) {
   return (
-    <PagedListView
+    <PagedTable
       list={list}
       loadingText="Loading refunds..."
       emptyText={`No ${tab.value} refund requests`}
       errorText={FETCH_REFUNDS_FAILED}
-    >
-      {(refunds) => (
-        <AdminTable
-          label={`${tab.label} refund requests`}
-          columns={['User', 'Package', 'Amount', 'Status', 'Requested', 'Actions']}
-          highlightOnHover
-        >
-          {refunds.map((refund) => (
-            <TableRow key={refund._id}>
-              <UserCell user={refund.userId} />
-              <TableCell>{refund.packageName}</TableCell>
-              <TableCell>{formatUsdt(refund.amountPaid)}</TableCell>
-              <StatusCell status={refund.status} />
-              <TableCell>{formatDate(refund.requestedAt)}</TableCell>
-              <ViewDetailsCell onView={() => onView(refund)} />
-            </TableRow>
-          ))}
-        </AdminTable>
+      label={`${tab.label} refund requests`}
+      columns={['User', 'Package', 'Amount', 'Status', 'Requested', 'Actions']}
+      row={(refund) => (
+        <TableRow key={refund._id}>
+          <UserCell user={refund.userId} />
+          <TableCell>{refund.packageName}</TableCell>
+          <TableCell>{formatUsdt(refund.amountPaid)}</TableCell>
+          <StatusCell status={refund.status} />
+          <TableCell>{formatDate(refund.requestedAt)}</TableCell>
+          <ViewDetailsCell onView={() => onView(refund)} />
+        </TableRow>
       )}
-    </PagedListView>
+    />
   );
 }

@@ -17,6 +17,13 @@ const CATALOG_ENTRIES: CatalogPackage[] = [
   { slug: 'pro', packageName: 'Pro Package', priceUsd: 250, sortOrder: 2, onSale: true },
 ];
 
+/** The catalog's entry of `slug`, as the screen first reads it. */
+const entryOf = (slug: CatalogPackage['slug']) =>
+  nth(
+    CATALOG_ENTRIES.filter((entry) => entry.slug === slug),
+    0,
+  );
+
 const settings = (basicPackageEnabled: boolean) => jsonResponse({ success: true, settings: { basicPackageEnabled } });
 const catalog = (packages: CatalogPackage[] = CATALOG_ENTRIES) => jsonResponse({ packages });
 const updated = (entry: CatalogPackage, message: string = SETTINGS_MESSAGES.packageUpdated) =>
@@ -126,13 +133,7 @@ describe('admin subscription settings', { timeout: 15_000 }, () => {
 
   it("saves a new price, sending only the price, and shows the server's message", async () => {
     const { api, user } = await openScreen({
-      [updateKey('pro')]: updated({
-        slug: 'pro',
-        packageName: 'Pro Package',
-        priceUsd: 100,
-        sortOrder: 2,
-        onSale: true,
-      }),
+      [updateKey('pro')]: updated({ ...entryOf('pro'), priceUsd: 100 }),
     });
     const pro = await row('Pro Package');
     const price = pro.getByLabelText('Pro Package price (USD)');
@@ -148,13 +149,7 @@ describe('admin subscription settings', { timeout: 15_000 }, () => {
 
   it('takes a package off sale, sending only the flag', async () => {
     const { api, user } = await openScreen({
-      [updateKey('ultimate')]: updated({
-        slug: 'ultimate',
-        packageName: 'Ultimate Package',
-        priceUsd: 1000,
-        sortOrder: 3,
-        onSale: false,
-      }),
+      [updateKey('ultimate')]: updated({ ...entryOf('ultimate'), onSale: false }),
     });
     const ultimate = await row('Ultimate Package');
     await user.click(ultimate.getByRole('switch', { name: 'Ultimate Package on sale' }));

@@ -1,9 +1,8 @@
 import { Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
 import { ADMIN_MESSAGES, type AdminUser } from '@goldbot/shared';
-import { PagedListView } from '../../components/paged-list-view';
+import { PagedTable } from '../../components/paged-table';
 import type { UserList } from '../api/get-users';
 import { UserStatusButton } from './user-status-button';
-import { AdminTable } from '../../components/admin-table';
 import { StatusCell, ViewDetailsButton } from '../../components/row-cells';
 
 export const NO_USERS = 'No matching users found';
@@ -25,31 +24,28 @@ interface UsersTableProps {
 /** Username, Email, Phone, Status, Actions, with 'Load more'. */
 export function UsersTable({ list, selfId, busy, onView, onToggle }: UsersTableProps) {
   return (
-    <PagedListView
+    <PagedTable
       list={list}
       loadingText="Loading users..."
       emptyText={NO_USERS}
       errorText={ADMIN_MESSAGES.fetchUsersFailed}
       noun="users"
-    >
-      {(users) => (
-        <AdminTable label="Users" columns={['Username', 'Email', 'Phone', 'Status', 'Actions']} highlightOnHover>
-          {users.map((user) => (
-            <TableRow key={user._id}>
-              <TableCell fontWeight="semibold">{user.username}</TableCell>
-              <TableCell style={{ overflowWrap: 'break-word' }}>{user.email}</TableCell>
-              <TableCell>{phoneText(user)}</TableCell>
-              <StatusCell status={user.isActive ? 'active' : 'inactive'} />
-              <TableCell>
-                <Flex gap="xs" wrap="wrap" alignItems="flex-start">
-                  <ViewDetailsButton onView={() => onView(user)} />
-                  <UserStatusButton user={user} isSelf={user._id === selfId} isDisabled={busy} onClick={onToggle} />
-                </Flex>
-              </TableCell>
-            </TableRow>
-          ))}
-        </AdminTable>
+      label="Users"
+      columns={['Username', 'Email', 'Phone', 'Status', 'Actions']}
+      row={(user) => (
+        <TableRow key={user._id}>
+          <TableCell fontWeight="semibold">{user.username}</TableCell>
+          <TableCell style={{ overflowWrap: 'break-word' }}>{user.email}</TableCell>
+          <TableCell>{phoneText(user)}</TableCell>
+          <StatusCell status={user.isActive ? 'active' : 'inactive'} />
+          <TableCell>
+            <Flex gap="xs" wrap="wrap" alignItems="flex-start">
+              <ViewDetailsButton onView={() => onView(user)} />
+              <UserStatusButton user={user} isSelf={user._id === selfId} isDisabled={busy} onClick={onToggle} />
+            </Flex>
+          </TableCell>
+        </TableRow>
       )}
-    </PagedListView>
+    />
   );
 }

@@ -1,11 +1,10 @@
 import { Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { Withdrawal } from '@goldbot/shared';
-import { PagedListView } from '../../components/paged-list-view';
+import { PagedTable } from '../../components/paged-table';
 import { StatusBadge } from '../../components/status-badge';
 import { UserCell, ViewDetailsCell } from '../../components/row-cells';
 import { formatDate, formatUsd } from '@/lib/format';
 import type { WithdrawalList, WithdrawalTab } from '../api/get-withdrawals';
-import { AdminTable } from '../../components/admin-table';
 import type { StatusTab } from '../../components/status-tabs';
 import { PayoutCheckBadge } from './payout-section';
 
@@ -28,37 +27,30 @@ export const FETCH_WITHDRAWALS_FAILED = 'Failed to fetch withdrawals';
  */
 export function WithdrawalsTable({ tab, list, onView }: WithdrawalsTableProps) {
   return (
-    <PagedListView
+    <PagedTable
       list={list}
       loadingText="Loading withdrawals..."
       emptyText={emptyText(tab.value)}
       errorText={FETCH_WITHDRAWALS_FAILED}
-    >
-      {(withdrawals) => (
-        <AdminTable
-          label={`${tab.label} withdrawal requests`}
-          columns={['User', 'Amount', 'Balance', 'Status', 'Date', 'Actions']}
-          highlightOnHover
-        >
-          {withdrawals.map((withdrawal) => (
-            <TableRow key={withdrawal._id}>
-              <UserCell user={withdrawal.userId} />
-              <TableCell>{formatUsd(withdrawal.amount)}</TableCell>
-              <TableCell>{formatUsd(withdrawal.userId.referralEarnings)}</TableCell>
-              <TableCell>
-                <Flex as="span" alignItems="center" gap="xs" wrap="wrap">
-                  <StatusBadge status={withdrawal.status} />
-                  {withdrawal.status === 'approved' && withdrawal.payoutTxid && (
-                    <PayoutCheckBadge check={withdrawal.payoutCheck} />
-                  )}
-                </Flex>
-              </TableCell>
-              <TableCell>{formatDate(withdrawal.requestDate)}</TableCell>
-              <ViewDetailsCell onView={() => onView(withdrawal)} />
-            </TableRow>
-          ))}
-        </AdminTable>
+      label={`${tab.label} withdrawal requests`}
+      columns={['User', 'Amount', 'Balance', 'Status', 'Date', 'Actions']}
+      row={(withdrawal) => (
+        <TableRow key={withdrawal._id}>
+          <UserCell user={withdrawal.userId} />
+          <TableCell>{formatUsd(withdrawal.amount)}</TableCell>
+          <TableCell>{formatUsd(withdrawal.userId.referralEarnings)}</TableCell>
+          <TableCell>
+            <Flex as="span" alignItems="center" gap="xs" wrap="wrap">
+              <StatusBadge status={withdrawal.status} />
+              {withdrawal.status === 'approved' && withdrawal.payoutTxid && (
+                <PayoutCheckBadge check={withdrawal.payoutCheck} />
+              )}
+            </Flex>
+          </TableCell>
+          <TableCell>{formatDate(withdrawal.requestDate)}</TableCell>
+          <ViewDetailsCell onView={() => onView(withdrawal)} />
+        </TableRow>
       )}
-    </PagedListView>
+    />
   );
 }
