@@ -12,6 +12,7 @@ import { NoticeAlert } from '../../components/notice-alert';
 import { UserIdentity } from '../../components/user-identity';
 import { useNoticedDecision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
+import { useRecheck } from '../../hooks/use-recheck';
 import { errorMessage } from '../../lib/error-message';
 import { formatAmount, formatDateTime, formatUsd } from '@/lib/format';
 import { checkOnChain } from '../api/check-on-chain';
@@ -73,21 +74,14 @@ export function PaymentDetailModal({
   const notice = useNotice();
   // The payment as last answered: a 'Check on chain' brings its new verdict (or its approval).
   const [payment, setPayment] = useState(opened);
-  const [checking, setChecking] = useState(false);
-  const checkNow = async () => {
-    if (checking) return;
-    notice.clear();
-    setChecking(true);
-    try {
-      const response = await checkOnChain(payment._id);
-      setPayment(response.payment);
-      onChecked?.(response.payment);
-    } catch (error) {
-      notice.show('error', chainCheckErrorText(error));
-    } finally {
-      setChecking(false);
-    }
-  };
+  const { checking, recheck } = useRecheck(notice, {
+    check: async () => (await checkOnChain(payment._id)).payment,
+    onChecked: (checked) => {
+      setPayment(checked);
+      onChecked?.(checked);
+    },
+    failedText: chainCheckErrorText,
+  });
   const decision = useNoticedDecision(notice, {
     send: (choice) => decidePayment(payment._id, choice),
     onDecided: (choice, response) => onDecided(choice, payment, response),
@@ -147,7 +141,7 @@ export function PaymentDetailModal({
 
         <BindingSection payment={payment} />
 
-        <ChainCheckSection payment={payment} checking={checking} onCheck={() => void checkNow()} />
+        <ChainCheckSection payment={payment} checking={checking} onCheck={() => void recheck()} />
 
         {(payment.status === 'completed' || payment.refund) && (
           <View as="section" aria-label="Refund">

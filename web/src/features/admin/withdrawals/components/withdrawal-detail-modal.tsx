@@ -9,6 +9,7 @@ import { CopyableCode } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
 import { useNoticedDecision, type Decision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
+import { useRecheck } from '../../hooks/use-recheck';
 import { errorMessage, failureText } from '../../lib/error-message';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { checkPayout } from '../api/check-payout';
@@ -95,7 +96,6 @@ export function WithdrawalDetailModal({
   const [note, setNote] = useState('');
   const [payoutTxid, setPayoutTxid] = useState('');
   const [payoutError, setPayoutError] = useState<string | undefined>(undefined);
-  const [checking, setChecking] = useState(false);
   const decision = useNoticedDecision(notice, {
     send: (choice) => {
       const read = readPayoutTxid(payoutTxid);
@@ -121,19 +121,14 @@ export function WithdrawalDetailModal({
   };
   const pending = withdrawal.status === 'pending';
 
-  const check = async () => {
-    setChecking(true);
-    notice.clear();
-    try {
-      const { withdrawal: checked } = await checkPayout(withdrawal._id);
+  const { checking, recheck } = useRecheck(notice, {
+    check: async () => (await checkPayout(withdrawal._id)).withdrawal,
+    onChecked: (checked) => {
       setWithdrawal(checked);
       onChecked?.(checked);
-    } catch (error) {
-      notice.show('error', errorMessage(error, CHECK_FAILED));
-    } finally {
-      setChecking(false);
-    }
-  };
+    },
+    failedText: (error) => errorMessage(error, CHECK_FAILED),
+  });
 
   return (
     <AdminModal title="Withdrawal Details" onClose={() => !decision.busy && !checking && onClose()}>
@@ -159,7 +154,7 @@ export function WithdrawalDetailModal({
           )}
         </DetailList>
 
-        <PayoutSection withdrawal={withdrawal} checking={checking} onCheck={() => void check()} />
+        <PayoutSection withdrawal={withdrawal} checking={checking} onCheck={() => void recheck()} />
 
         {pending && (
           <DecisionSection>
