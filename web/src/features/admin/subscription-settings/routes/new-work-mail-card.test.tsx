@@ -6,6 +6,7 @@ import { jsonResponse } from '@/test/test-utils';
 import { type ApiRoutes, nth, renderAdminScreen } from '../../testing/render-admin';
 import { NEW_WORK_MAIL_SAVE_NAME, NEW_WORK_MAIL_TITLE } from '../components/new-work-mail-card';
 import AdminSubscriptionSettingsRoute from './subscription-settings';
+import { settingsSaved } from '../testing/settings-fixtures';
 
 /**
  * The switches of the new-work mail on /admin/subscription-settings: one per kind the server
@@ -59,15 +60,11 @@ describe('the mail to administrators about new work', { timeout: 15_000 }, () =>
 
   it('saves only the kinds that changed, and follows the server’s answer', async () => {
     const { api, user } = await openScreen({
-      [PUT]: jsonResponse({
-        success: true,
-        message: SETTINGS_MESSAGES.settingsUpdated,
-        settings: {
-          basicPackageEnabled: true,
-          autoApproveOnMatch: false,
-          copyTradingLink: null,
-          newWorkMail: { pendingPayments: false, pendingWithdrawals: false, unreadMessages: true },
-        },
+      [PUT]: settingsSaved({
+        basicPackageEnabled: true,
+        autoApproveOnMatch: false,
+        copyTradingLink: null,
+        newWorkMail: { pendingPayments: false, pendingWithdrawals: false, unreadMessages: true },
       }),
     });
     await user.click(card().getByRole('checkbox', { name: 'Payments to review' }));

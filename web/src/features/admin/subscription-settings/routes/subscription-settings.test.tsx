@@ -4,6 +4,7 @@ import { SETTINGS_MESSAGES, type CatalogPackage } from '@goldbot/shared';
 import { deferred, jsonResponse } from '@/test/test-utils';
 import { adminScreenOpener, nth, rowWith } from '../../testing/render-admin';
 import AdminSubscriptionSettingsRoute from './subscription-settings';
+import { settingsSaved } from '../testing/settings-fixtures';
 
 const GET = 'GET /api/settings/subscription-settings';
 const PUT = 'PUT /api/settings/subscription-settings';
@@ -71,13 +72,7 @@ describe('admin subscription settings', { timeout: 15_000 }, () => {
     expect(api.requestsTo(PUT)).toHaveLength(1);
     expect(nth(api.requestsTo(PUT), 0).body).toEqual({ settings: { basicPackageEnabled: false } });
 
-    answer.resolve(
-      jsonResponse({
-        success: true,
-        message: SETTINGS_MESSAGES.settingsUpdated,
-        settings: { basicPackageEnabled: false },
-      }),
-    );
+    answer.resolve(settingsSaved({ basicPackageEnabled: false }));
     expect(await screen.findByText('Subscription settings updated successfully')).toBeInTheDocument();
     expect(saveChanges()).toBeDisabled();
     expect(switchCard().getByText('Disabled')).toBeInTheDocument();
@@ -207,11 +202,7 @@ describe('the copy-trading link', { timeout: 15_000 }, () => {
   it('warns while no link is set, refuses a non-https address before sending, and saves an https one', async () => {
     const { api, user } = await openScreen({
       [GET]: withLink(null),
-      [PUT]: jsonResponse({
-        success: true,
-        message: SETTINGS_MESSAGES.settingsUpdated,
-        settings: { basicPackageEnabled: true, copyTradingLink: LINK },
-      }),
+      [PUT]: settingsSaved({ basicPackageEnabled: true, copyTradingLink: LINK }),
     });
     expect(
       await screen.findByText(
@@ -236,11 +227,7 @@ describe('the copy-trading link', { timeout: 15_000 }, () => {
   it('removes the link when the field is emptied', async () => {
     const { api, user } = await openScreen({
       [GET]: withLink(LINK),
-      [PUT]: jsonResponse({
-        success: true,
-        message: SETTINGS_MESSAGES.settingsUpdated,
-        settings: { basicPackageEnabled: true, copyTradingLink: null },
-      }),
+      [PUT]: settingsSaved({ basicPackageEnabled: true, copyTradingLink: null }),
     });
     await user.clear(await linkField());
     await user.click(saveLink());
