@@ -138,6 +138,9 @@ export function rowWhere(
 export const rowWith = (table: HTMLElement, text: string, selector?: string) =>
   rowWhere(table, (row) => row.queryByText(text, selector ? { selector } : undefined), text);
 
+/** The stat card labelled `label` (its value, its detail line), to look inside. */
+export const statCard = (label: string) => within(screen.getByRole('listitem', { name: label }));
+
 /** The value a detail list (dt, dd) shows for `term`. */
 export function detailValue(container: HTMLElement, term: string): HTMLElement {
   const dd = within(container).getByText(term, { selector: 'dt' }).nextElementSibling;

@@ -11,6 +11,7 @@ import {
   nth,
   queriesTo,
   renderAdminScreen,
+  statCard,
 } from '../../testing/render-admin';
 import { historyQuery } from '../api/get-subscription-history';
 import { historyYears } from '../components/history-filters';
@@ -88,12 +89,11 @@ const rowTexts = async () =>
 describe('admin subscription history', { timeout: 15_000 }, () => {
   it('shows Total, Free, Basic, Pro and Ultimate from the summary', async () => {
     await openWithRows();
-    const card = (label: string) => within(screen.getByRole('listitem', { name: label }));
-    expect(card('Total').getByText('128')).toBeInTheDocument();
-    expect(card('Free').getByText('40')).toBeInTheDocument();
-    expect(card('Basic').getByText('50')).toBeInTheDocument();
-    expect(card('Pro').getByText('30')).toBeInTheDocument();
-    expect(card('Ultimate').getByText('8')).toBeInTheDocument();
+    expect(statCard('Total').getByText('128')).toBeInTheDocument();
+    expect(statCard('Free').getByText('40')).toBeInTheDocument();
+    expect(statCard('Basic').getByText('50')).toBeInTheDocument();
+    expect(statCard('Pro').getByText('30')).toBeInTheDocument();
+    expect(statCard('Ultimate').getByText('8')).toBeInTheDocument();
   });
 
   it("shows Package, User, Email, Start, End ('Lifetime' for Ultimate), Status and Payment (USDT, Free or N/A)", async () => {

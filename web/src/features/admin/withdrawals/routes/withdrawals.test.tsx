@@ -15,6 +15,7 @@ import {
   queriesTo,
   renderAdminScreen,
   rowWith,
+  statCard,
 } from '../../testing/render-admin';
 import AdminWithdrawalsRoute from './withdrawals';
 
@@ -106,11 +107,10 @@ describe('admin withdrawals', () => {
   it('shows Total, Pending, Approved and Rejected from the counts, not from the rows', async () => {
     await openScreen();
     await table();
-    const card = (label: string) => within(screen.getByRole('listitem', { name: label }));
-    expect(card('Total').getByText('31')).toBeInTheDocument();
-    expect(card('Pending').getByText('3')).toBeInTheDocument();
-    expect(card('Approved').getByText('20')).toBeInTheDocument();
-    expect(card('Rejected').getByText('8')).toBeInTheDocument();
+    expect(statCard('Total').getByText('31')).toBeInTheDocument();
+    expect(statCard('Pending').getByText('3')).toBeInTheDocument();
+    expect(statCard('Approved').getByText('20')).toBeInTheDocument();
+    expect(statCard('Rejected').getByText('8')).toBeInTheDocument();
   });
 
   it('has the tabs all, pending, approved and rejected with their counts, and asks for the chosen status', async () => {
