@@ -26,6 +26,9 @@ export interface PageRequest<TFilter extends string = string> {
   cursor: string | null;
 }
 
+/** The query of a page of a list without a search: where the page starts, and its size. */
+export const cursorQuery = (cursor: string | null) => ({ cursor: cursor ?? undefined, limit: ADMIN_PAGE_SIZE });
+
 /** The query string of an admin list page: empty values are left out. */
 export const pageQuery = ({ search, cursor }: Pick<PageRequest, 'search' | 'cursor'>, limit = ADMIN_PAGE_SIZE) => ({
   search: search.trim() === '' ? undefined : search.trim(),

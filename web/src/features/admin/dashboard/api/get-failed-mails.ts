@@ -7,7 +7,7 @@ import {
 } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
 import { useSingleFlightPerKey } from '../../hooks/use-single-flight';
-import { ADMIN_PAGE_SIZE, usePagedList, type PagedList } from '../../hooks/use-paged-list';
+import { cursorQuery, type PagedList, usePagedList } from '../../hooks/use-paged-list';
 
 export const FAILED_MAILS_ROUTE = 'admin-failed-mails';
 export type FailedMailList = PagedList<FailedMail, { total: number }>;
@@ -15,7 +15,7 @@ export type FailedMailList = PagedList<FailedMail, { total: number }>;
 /** GET /api/admin/failed-mails?cursor=&limit=: the mails that failed after their retries, newest first, with their count. */
 export function getFailedMails(cursor: string | null): Promise<FailedMailsResponse> {
   return apiRequest(FAILED_MAILS_ROUTE, {
-    query: { cursor: cursor ?? undefined, limit: ADMIN_PAGE_SIZE },
+    query: cursorQuery(cursor),
     schema: failedMailsResponseSchema,
   });
 }

@@ -1,10 +1,10 @@
 import { subscriptionHistoryResponseSchema, type AdminSubscription, type SubscriptionSummary } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
 import {
-  ADMIN_PAGE_SIZE,
-  useReloadablePagedList,
+  cursorQuery,
   type PageRequest,
   type ReloadablePagedList,
+  useReloadablePagedList,
 } from '../../hooks/use-paged-list';
 
 export { subscriptionHistoryResponseSchema };
@@ -39,7 +39,7 @@ export function getSubscriptionHistory({
   ...filter
 }: HistoryFilter & Pick<PageRequest, 'cursor'>): Promise<SubscriptionHistoryResponse> {
   return apiRequest(SUBSCRIPTION_HISTORY_ROUTE, {
-    query: { ...historyQuery(filter), cursor: cursor ?? undefined, limit: ADMIN_PAGE_SIZE },
+    query: { ...historyQuery(filter), ...cursorQuery(cursor) },
     schema: subscriptionHistoryResponseSchema,
   });
 }
