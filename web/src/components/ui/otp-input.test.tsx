@@ -16,6 +16,13 @@ function Harness({ backspaceMovesBack = false }: { backspaceMovesBack?: boolean 
 
 const boxes = () => screen.getAllByRole('textbox');
 
+/** Renders the harness with a user-event session, the first box not yet focused. */
+function renderHarness(props: { backspaceMovesBack?: boolean } = {}) {
+  const user = userEvent.setup();
+  render(<Harness {...props} />);
+  return user;
+}
+
 describe('OtpInput', () => {
   it('has four labelled boxes in a named group', () => {
     render(<Harness />);
@@ -26,8 +33,7 @@ describe('OtpInput', () => {
   });
 
   it('moves to the next box after each digit and ignores anything else', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
+    const user = renderHarness();
     await user.click(boxes()[0] as HTMLElement);
     await user.keyboard('1a2');
     expect(boxes()[2]).toHaveFocus();
@@ -37,8 +43,7 @@ describe('OtpInput', () => {
   });
 
   it('replaces a digit when typing over it', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
+    const user = renderHarness();
     await user.click(boxes()[0] as HTMLElement);
     await user.keyboard('12');
     await user.click(boxes()[0] as HTMLElement);
@@ -48,8 +53,7 @@ describe('OtpInput', () => {
   });
 
   it('fills every box from a pasted code, wherever it is pasted', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
+    const user = renderHarness();
     await user.click(boxes()[2] as HTMLElement);
     await user.paste('Code: 4 8 1 5');
     expect(boxes().map((box) => (box as HTMLInputElement).value)).toEqual(['4', '8', '1', '5']);
@@ -57,8 +61,7 @@ describe('OtpInput', () => {
   });
 
   it('moves back on backspace in an empty box when asked to (registration)', async () => {
-    const user = userEvent.setup();
-    render(<Harness backspaceMovesBack />);
+    const user = renderHarness({ backspaceMovesBack: true });
     await user.click(boxes()[0] as HTMLElement);
     await user.keyboard('12');
     expect(boxes()[2]).toHaveFocus();
@@ -69,8 +72,7 @@ describe('OtpInput', () => {
   });
 
   it('stays put on backspace in an empty box otherwise (reset)', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
+    const user = renderHarness();
     await user.click(boxes()[0] as HTMLElement);
     await user.keyboard('12');
     await user.keyboard('{Backspace}');

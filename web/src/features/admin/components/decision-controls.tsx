@@ -1,4 +1,5 @@
-import { Button, Flex, Text } from '@aws-amplify/ui-react';
+import type { ReactNode } from 'react';
+import { Button, Divider, Flex, Text, View, type FlexProps } from '@aws-amplify/ui-react';
 import type { Decision, DecisionState } from '../hooks/use-decision';
 
 export interface DecisionWording {
@@ -10,6 +11,21 @@ export interface DecisionWording {
   busy: string;
   /** The confirmation's question. */
   question: string;
+}
+
+/**
+ * The part of a detail modal where a pending item is decided, under a divider: its fields and
+ * controls in a column.
+ */
+export function DecisionSection({ gap = 'medium', children }: { gap?: FlexProps['gap']; children: ReactNode }) {
+  return (
+    <View as="section" aria-label="Decision">
+      <Divider marginBlockEnd="small" />
+      <Flex direction="column" gap={gap}>
+        {children}
+      </Flex>
+    </View>
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
-import { Alert } from '@aws-amplify/ui-react';
-import type { Notice } from '../hooks/use-notice';
+import type { ReactNode } from 'react';
+import { Alert, Flex } from '@aws-amplify/ui-react';
+import type { Notice, NoticeApi } from '../hooks/use-notice';
 
 /** An admin screen's notice as an Amplify Alert; errors can be dismissed, successes clear themselves. */
 export function NoticeAlert({ notice, onDismiss }: { notice: Notice | null; onDismiss: () => void }) {
@@ -14,5 +15,15 @@ export function NoticeAlert({ notice, onDismiss }: { notice: Notice | null; onDi
     >
       {notice.message}
     </Alert>
+  );
+}
+
+/** An admin screen's column: its notice on top, then what the screen shows. */
+export function NoticedColumn({ notice, children }: { notice: NoticeApi; children: ReactNode }) {
+  return (
+    <Flex direction="column" gap="large">
+      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+      {children}
+    </Flex>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Flex } from '@aws-amplify/ui-react';
 import type { PagedList } from '../hooks/use-paged-list';
 import { ListEmpty, ListLoadFailed, ListLoading, ListRefreshFailed, SearchScopeNote } from './list-states';
 
-interface PagedListViewProps<TItem> {
+export interface PagedListViewProps<TItem> {
   list: PagedList<TItem, unknown>;
   /** Shown with the Loader on the first load ('Loading payments...'). */
   loadingText: string;

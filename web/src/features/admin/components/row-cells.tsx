@@ -1,4 +1,5 @@
 import { Button, TableCell } from '@aws-amplify/ui-react';
+import { StatusBadge, type AdminStatus } from './status-badge';
 import { UserIdentity } from './user-identity';
 
 /** The User column of the request lists (payments, refunds, withdrawals): username in bold, e-mail under it. */
@@ -6,6 +7,15 @@ export function UserCell({ user }: { user: { username: string; email: string } }
   return (
     <TableCell>
       <UserIdentity user={user} emphasize />
+    </TableCell>
+  );
+}
+
+/** The Status column of the admin lists: the status as its badge. */
+export function StatusCell({ status }: { status: AdminStatus }) {
+  return (
+    <TableCell>
+      <StatusBadge status={status} />
     </TableCell>
   );
 }

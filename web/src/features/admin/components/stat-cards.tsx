@@ -15,6 +15,20 @@ export interface StatCard {
 
 const asCount = (value: number) => value.toLocaleString('en-US');
 
+/**
+ * A request list's cards (payments, withdrawals, refunds): Total, then one per status under its
+ * label, the pending one highlighted, from the server's counts.
+ */
+export function statusCountCards<T extends string>(
+  counts: (Record<T, number> & { total: number }) | undefined,
+  statuses: ReadonlyArray<{ value: T; label: string }>,
+): StatCard[] {
+  return [
+    { label: 'Total', value: counts?.total },
+    ...statuses.map(({ value, label }) => ({ label, value: counts?.[value], highlight: value === 'pending' })),
+  ];
+}
+
 /** A screen's stat cards: the server's aggregates, never a count of the rows shown. */
 export function StatCards({ cards }: { cards: readonly StatCard[] }) {
   return (

@@ -9,6 +9,12 @@ export interface StatusTab<T extends string> {
   badge?: BadgeProps['variation'];
 }
 
+/** The tabs with their counts from the server's `counts` by status (0 until they arrive). */
+export const countedTabs = <T extends string>(
+  tabs: ReadonlyArray<StatusTab<T>>,
+  counts: Record<T, number> | undefined,
+): StatusTab<T>[] => tabs.map((tab) => ({ ...tab, count: counts ? counts[tab.value] : 0 }));
+
 interface StatusTabsProps<T extends string> {
   tabs: ReadonlyArray<StatusTab<T>>;
   value: T;

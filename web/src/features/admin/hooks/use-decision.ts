@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import type { NoticeApi } from './use-notice';
 
 export type Decision = 'approve' | 'reject';
 
@@ -71,4 +72,26 @@ export function useDecision<TResponse>(handlers: DecisionHandlers<TResponse>): D
     },
     decide,
   };
+}
+
+/**
+ * useDecision in a detail modal: the modal's notice is cleared as a decision is sent, and a failure
+ * is said in it with `failedText`.
+ */
+export function useNoticedDecision<TResponse>(
+  notice: NoticeApi,
+  {
+    send,
+    failedText,
+    ...handlers
+  }: Omit<DecisionHandlers<TResponse>, 'onFailed'> & { failedText: (decision: Decision, error: unknown) => string },
+): DecisionState {
+  return useDecision({
+    ...handlers,
+    send: (decision) => {
+      notice.clear();
+      return send(decision);
+    },
+    onFailed: (decision, error) => notice.show('error', failedText(decision, error)),
+  });
 }

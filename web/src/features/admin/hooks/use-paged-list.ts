@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { ListSearchScope, RouteId } from '@goldbot/shared';
 
@@ -24,6 +25,9 @@ export interface PageRequest<TFilter extends string = string> {
   search: string;
   cursor: string | null;
 }
+
+/** The query of a page of a list without a search: where the page starts, and its size. */
+export const cursorQuery = (cursor: string | null) => ({ cursor: cursor ?? undefined, limit: ADMIN_PAGE_SIZE });
 
 /** The query string of an admin list page: empty values are left out. */
 export const pageQuery = ({ search, cursor }: Pick<PageRequest, 'search' | 'cursor'>, limit = ADMIN_PAGE_SIZE) => ({
@@ -103,5 +107,47 @@ export function usePagedList<TItem, TSummary, TFilter extends string = ''>(
     isLoadingMore: current && isValidating && size > pages.length,
     loadMore: () => void setSize(size + 1),
     refresh: () => mutate(),
+  };
+}
+
+export interface ReloadablePagedList<TItem, TSummary> extends PagedList<TItem, TSummary> {
+  /** Re-reads every loaded page; true when that worked (a Refresh button says so). */
+  reload: () => Promise<boolean>;
+}
+
+/**
+ * `usePagedList` with a `reload` that answers whether the read worked: SWR's revalidation keeps a
+ * failed read's error to itself (it lands in `error` a render later), and a Refresh button must
+ * know now.
+ */
+export function useReloadablePagedList<TItem, TSummary, TFilter extends string = ''>(
+  routeId: RouteId,
+  key: { filter: TFilter; search: string },
+  fetchPage: (request: PageRequest<TFilter>) => Promise<ListPage<TItem, TSummary>>,
+  options?: PagedListOptions,
+): ReloadablePagedList<TItem, TSummary> {
+  const failed = useRef(false);
+  const list = usePagedList(
+    routeId,
+    key,
+    async (request) => {
+      try {
+        return await fetchPage(request);
+      } catch (error) {
+        failed.current = true;
+        throw error;
+      }
+    },
+    options,
+  );
+  return {
+    ...list,
+    reload: async () => {
+      failed.current = false;
+      await list.refresh().catch(() => {
+        failed.current = true;
+      });
+      return !failed.current;
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import type { Payment, Wallet, Withdrawal } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
@@ -28,13 +28,28 @@ export function renderAdminScreen(ui: ReactElement, path = '/admin') {
  */
 export async function openAdminScreen(
   ui: ReactElement,
-  { path, heading, routes }: { path: string; heading: string; routes: Parameters<typeof mockApi>[0] },
+  { path, heading, routes }: { path: string; heading: string; routes: ApiRoutes },
 ) {
   const api = mockApi(routes);
   const view = renderAdminScreen(ui, path);
   await screen.findByRole('heading', { level: 1, name: heading });
   return { api, ...view };
 }
+
+/** The answers `mockApi` gives, by `"METHOD /path"`. */
+export type ApiRoutes = NonNullable<Parameters<typeof mockApi>[0]>;
+export type MockedApi = ReturnType<typeof mockApi>;
+
+/**
+ * A test file's `openScreen`: `openAdminScreen` with the screen's usual answers, which each test
+ * overrides or adds to with its own.
+ */
+export function adminScreenOpener(ui: ReactElement, screenOf: { path: string; heading: string; routes: ApiRoutes }) {
+  return (routes: ApiRoutes = {}) => openAdminScreen(ui, { ...screenOf, routes: { ...screenOf.routes, ...routes } });
+}
+
+/** A customer as an admin row names one: id 'u-<name>', e-mail '<name>@example.com'. */
+export const customerRef = (username: string) => ({ _id: `u-${username}`, username, email: `${username}@example.com` });
 
 export function makePayment(overrides: Partial<Payment> = {}): Payment {
   return {
@@ -92,12 +107,45 @@ export function makeWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal 
 }
 
 /** The URL query of every request to `key` ("METHOD /path") a `mockApi` answered, oldest first. */
-export function queriesTo(api: ReturnType<typeof mockApi>, key: string): URLSearchParams[] {
+export function queriesTo(api: MockedApi, key: string): URLSearchParams[] {
   const [method, path] = key.split(' ');
   return api.fetchMock.mock.calls
     .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), method: init?.method ?? 'GET' }))
     .filter(({ url, method: m }) => m === method && url.pathname === path)
     .map(({ url }) => url.searchParams);
+}
+
+/** The URL query of the latest request to `key` (the mock records a call before answering it). */
+export const lastQueryTo = (api: MockedApi, key: string) => nth(queriesTo(api, key), -1);
+
+/**
+ * The first row of `table` in which `find` finds something (a text, a link); throws naming `what`
+ * when none does.
+ */
+export function rowWhere(
+  table: HTMLElement,
+  find: (row: ReturnType<typeof within>) => HTMLElement | null,
+  what: string,
+): HTMLElement {
+  const row = within(table)
+    .getAllByRole('row')
+    .find((candidate) => find(within(candidate)) !== null);
+  if (!row) throw new Error(`no row for ${what}`);
+  return row;
+}
+
+/** The first row of `table` showing `text` (a username, a name), in a `selector` element if given. */
+export const rowWith = (table: HTMLElement, text: string, selector?: string) =>
+  rowWhere(table, (row) => row.queryByText(text, selector ? { selector } : undefined), text);
+
+/** The stat card labelled `label` (its value, its detail line), to look inside. */
+export const statCard = (label: string) => within(screen.getByRole('listitem', { name: label }));
+
+/** The value a detail list (dt, dd) shows for `term`. */
+export function detailValue(container: HTMLElement, term: string): HTMLElement {
+  const dd = within(container).getByText(term, { selector: 'dt' }).nextElementSibling;
+  if (!(dd instanceof HTMLElement)) throw new Error(`no value for ${term}`);
+  return dd;
 }
 
 /** Item `index` of a list that a test knows is long enough (no non-null assertions in tests). */

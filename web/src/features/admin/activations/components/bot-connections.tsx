@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Button, Flex, Heading, TableCell, TableRow, Text, View } from '@aws-amplify/ui-react';
 import { BOT_CONNECTION_MESSAGES, TOAST_MS, type BotConnection, type BotConnectionStatus } from '@goldbot/shared';
 import { formatDateTime } from '@/lib/format';
-import { AdminTable } from '../../components/admin-table';
 import { CopyableCode } from '../../components/copyable-code';
 import { StatusTabs } from '../../components/status-tabs';
 import { NoticeAlert } from '../../components/notice-alert';
-import { PagedListView } from '../../components/paged-list-view';
+import { PagedTable } from '../../components/paged-table';
 import { UserIdentity } from '../../components/user-identity';
 import { useNotice, type NoticeApi } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
@@ -54,62 +53,55 @@ function ConnectionsTable({
   };
   const waiting = status === 'waiting';
   return (
-    <PagedListView
+    <PagedTable
       list={list}
       loadingText="Loading bot connections..."
       emptyText={waiting ? BOT_CONNECTIONS_TEXT.emptyWaiting : BOT_CONNECTIONS_TEXT.emptyConnected}
       errorText={BOT_CONNECTION_MESSAGES.fetchFailed}
       noun="connections"
-    >
-      {(connections) => (
-        <AdminTable
-          label={waiting ? 'MetaTrader 5 accounts waiting for the bot' : 'Bots connected'}
-          columns={['User', 'Package', 'Broker', 'Server', 'Account Number', waiting ? 'Requested' : 'Connected', '']}
-          highlightOnHover
-        >
-          {connections.map((connection) => (
-            <TableRow key={connection.subscriptionId}>
-              <TableCell>
-                <UserIdentity user={connection.userId} emphasize />
-              </TableCell>
-              <TableCell>{connection.packageName}</TableCell>
-              <TableCell>{connection.broker}</TableCell>
-              <TableCell>
-                <Text as="code" fontFamily="monospace">
-                  {connection.server}
-                </Text>
-              </TableCell>
-              <TableCell>
-                <CopyableCode
-                  text={connection.accountNumber}
-                  what="accountNumber"
-                  label={`Copy account number of ${connection.userId.username}`}
-                  notice={notice}
-                />
-              </TableCell>
-              <TableCell>
-                {formatDateTime(waiting ? connection.requestedAt : (connection.connectedAt ?? connection.requestedAt))}
-              </TableCell>
-              <TableCell>
-                {waiting && (
-                  <Button
-                    size="small"
-                    variation="primary"
-                    onClick={() => void mark(connection)}
-                    isLoading={marking === connection.subscriptionId}
-                    loadingText={BOT_CONNECTIONS_TEXT.marking}
-                    isDisabled={marking !== null}
-                    aria-label={`${BOT_CONNECTIONS_TEXT.mark}: ${connection.userId.username}, ${connection.packageName}`}
-                  >
-                    {BOT_CONNECTIONS_TEXT.mark}
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </AdminTable>
+      label={waiting ? 'MetaTrader 5 accounts waiting for the bot' : 'Bots connected'}
+      columns={['User', 'Package', 'Broker', 'Server', 'Account Number', waiting ? 'Requested' : 'Connected', '']}
+      row={(connection) => (
+        <TableRow key={connection.subscriptionId}>
+          <TableCell>
+            <UserIdentity user={connection.userId} emphasize />
+          </TableCell>
+          <TableCell>{connection.packageName}</TableCell>
+          <TableCell>{connection.broker}</TableCell>
+          <TableCell>
+            <Text as="code" fontFamily="monospace">
+              {connection.server}
+            </Text>
+          </TableCell>
+          <TableCell>
+            <CopyableCode
+              text={connection.accountNumber}
+              what="accountNumber"
+              label={`Copy account number of ${connection.userId.username}`}
+              notice={notice}
+            />
+          </TableCell>
+          <TableCell>
+            {formatDateTime(waiting ? connection.requestedAt : (connection.connectedAt ?? connection.requestedAt))}
+          </TableCell>
+          <TableCell>
+            {waiting && (
+              <Button
+                size="small"
+                variation="primary"
+                onClick={() => void mark(connection)}
+                isLoading={marking === connection.subscriptionId}
+                loadingText={BOT_CONNECTIONS_TEXT.marking}
+                isDisabled={marking !== null}
+                aria-label={`${BOT_CONNECTIONS_TEXT.mark}: ${connection.userId.username}, ${connection.packageName}`}
+              >
+                {BOT_CONNECTIONS_TEXT.mark}
+              </Button>
+            )}
+          </TableCell>
+        </TableRow>
       )}
-    </PagedListView>
+    />
   );
 }
 

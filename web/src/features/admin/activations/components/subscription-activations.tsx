@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button, Flex } from '@aws-amplify/ui-react';
 import { ADMIN_MESSAGES, TOAST_MS } from '@goldbot/shared';
+import { RefreshButton } from '../../components/refresh-button';
 import { ListEmpty, ListLoadFailed, ListLoading, ListRefreshFailed } from '../../components/list-states';
-import { NoticeAlert } from '../../components/notice-alert';
+import { NoticedColumn } from '../../components/notice-alert';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
 import { useActivations } from '../api/get-activations';
@@ -58,17 +59,9 @@ export function SubscriptionActivations() {
   }
 
   return (
-    <Flex direction="column" gap="large">
-      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+    <NoticedColumn notice={notice}>
       <Flex wrap="wrap" gap="small">
-        <Button
-          onClick={() => void mutate()}
-          isLoading={isValidating && !sending}
-          isDisabled={sending}
-          loadingText="Refreshing..."
-        >
-          Refresh
-        </Button>
+        <RefreshButton onClick={() => void mutate()} refreshing={isValidating && !sending} isDisabled={sending} />
         <Button
           variation="primary"
           onClick={() => void send()}
@@ -80,6 +73,6 @@ export function SubscriptionActivations() {
         </Button>
       </Flex>
       {list}
-    </Flex>
+    </NoticedColumn>
   );
 }

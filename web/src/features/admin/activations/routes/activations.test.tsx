@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, BOT_CONNECTION_MESSAGES, type AdminSubscription, type BotConnection } from '@goldbot/shared';
-import type { mockApi } from '@/test/auth-helpers';
 import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
-import { nth, openAdminScreen, queriesTo } from '../../testing/render-admin';
+import { adminScreenOpener, customerRef, nth, queriesTo } from '../../testing/render-admin';
 import { subscriptionOf } from '../../subscription-history/testing/admin-subscription-fixtures';
 import AdminActivationsRoute from './activations';
 
@@ -14,7 +13,7 @@ const connectedKey = (subscriptionId: string) => `POST /api/admin/activations/${
 
 const connection = (overrides: Partial<BotConnection> = {}): BotConnection => ({
   subscriptionId: 'sub-carol',
-  userId: { _id: 'u-carol', username: 'carol', email: 'carol@example.com' },
+  userId: customerRef('carol'),
   packageName: 'Pro Package',
   broker: 'IC Markets',
   server: 'ICMarketsSC-MT5-2',
@@ -37,13 +36,11 @@ const bob = subscriptionOf('bob', {
   endDate: '2026-04-30',
 });
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  return openAdminScreen(<AdminActivationsRoute />, {
-    path: '/admin/activations',
-    heading: 'Subscription Activations',
-    routes: { [LIST]: list([alice, bob]), [CONNECTIONS]: connections([]), ...routes },
-  });
-}
+const openScreen = adminScreenOpener(<AdminActivationsRoute />, {
+  path: '/admin/activations',
+  heading: 'Subscription Activations',
+  routes: { [LIST]: list([alice, bob]), [CONNECTIONS]: connections([]) },
+});
 
 const table = () => screen.findByRole('table', { name: 'Subscriptions starting today' });
 const sendButton = () => screen.getByRole('button', { name: /Send Activation Emails|Sending/ });

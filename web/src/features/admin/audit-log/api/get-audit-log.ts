@@ -1,6 +1,6 @@
 import { auditLogResponseSchema, type AuditEntryView } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { ADMIN_PAGE_SIZE, usePagedList, type PagedList } from '../../hooks/use-paged-list';
+import { cursorQuery, type PagedList, usePagedList } from '../../hooks/use-paged-list';
 
 export { auditLogResponseSchema };
 export type AuditLogResponse = ReturnType<typeof auditLogResponseSchema.parse>;
@@ -11,7 +11,7 @@ export const AUDIT_LOG_ROUTE = 'admin-audit-log';
 /** GET /api/admin/audit-log?month=yyyy-mm&cursor=&limit=: one UTC month's admin actions, newest first. */
 export function getAuditLog({ month, cursor }: { month: string; cursor: string | null }): Promise<AuditLogResponse> {
   return apiRequest(AUDIT_LOG_ROUTE, {
-    query: { month, cursor: cursor ?? undefined, limit: ADMIN_PAGE_SIZE },
+    query: { month, ...cursorQuery(cursor) },
     schema: auditLogResponseSchema,
   });
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Flex, SelectField, TableCell, TableRow, Text, View } from '@aws-amplify/ui-react';
-import { PagedListView } from '../../components/paged-list-view';
+import { Flex, TableCell, TableRow, Text, View } from '@aws-amplify/ui-react';
+import { ChoiceField } from '../../components/choice-field';
+import { PagedTable } from '../../components/paged-table';
 import { formatDateTime } from '@/lib/format';
 import { useAuditLog } from '../api/get-audit-log';
 import { ACTION_LABELS, actorText, changeText, detailLines, monthOptions, targetText } from '../lib/audit-text';
-import { AdminTable } from '../../components/admin-table';
 
 export const NO_ENTRIES = 'No admin actions recorded this month';
 export const FETCH_AUDIT_LOG_FAILED = 'Failed to fetch the audit log';
@@ -22,58 +22,46 @@ export function AuditLogView() {
   return (
     <Flex direction="column" gap="large">
       <View maxWidth="16rem">
-        <SelectField
+        <ChoiceField
           label="Month"
           descriptiveText="Months in UTC"
           value={month}
-          onChange={(event) => setMonth(event.target.value)}
-        >
-          {options.map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
+          choices={options}
+          onChoose={setMonth}
+        />
       </View>
-      <PagedListView
+      <PagedTable
         list={list}
         loadingText="Loading audit log..."
         emptyText={NO_ENTRIES}
         errorText={FETCH_AUDIT_LOG_FAILED}
-      >
-        {(entries) => (
-          <AdminTable
-            label="Admin actions"
-            columns={['When', 'Admin', 'Action', 'Target', 'Change', 'Details']}
-            highlightOnHover
-          >
-            {entries.map((entry) => {
-              const lines = detailLines(entry);
-              return (
-                <TableRow key={entry._id}>
-                  <TableCell whiteSpace="nowrap">{formatDateTime(entry.at)}</TableCell>
-                  <TableCell style={{ overflowWrap: 'break-word' }}>{actorText(entry)}</TableCell>
-                  <TableCell>{ACTION_LABELS[entry.action]}</TableCell>
-                  <TableCell style={{ overflowWrap: 'break-word' }}>{targetText(entry)}</TableCell>
-                  <TableCell>{changeText(entry) ?? '-'}</TableCell>
-                  <TableCell>
-                    {lines.length === 0
-                      ? '-'
-                      : lines.map(({ label, text }) => (
-                          <Text key={label} fontSize="small" style={{ overflowWrap: 'break-word' }}>
-                            <Text as="span" color="font.secondary">
-                              {label}:
-                            </Text>{' '}
-                            {text}
-                          </Text>
-                        ))}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </AdminTable>
-        )}
-      </PagedListView>
+        label="Admin actions"
+        columns={['When', 'Admin', 'Action', 'Target', 'Change', 'Details']}
+        row={(entry) => {
+          const lines = detailLines(entry);
+          return (
+            <TableRow key={entry._id}>
+              <TableCell whiteSpace="nowrap">{formatDateTime(entry.at)}</TableCell>
+              <TableCell style={{ overflowWrap: 'break-word' }}>{actorText(entry)}</TableCell>
+              <TableCell>{ACTION_LABELS[entry.action]}</TableCell>
+              <TableCell style={{ overflowWrap: 'break-word' }}>{targetText(entry)}</TableCell>
+              <TableCell>{changeText(entry) ?? '-'}</TableCell>
+              <TableCell>
+                {lines.length === 0
+                  ? '-'
+                  : lines.map(({ label, text }) => (
+                      <Text key={label} fontSize="small" style={{ overflowWrap: 'break-word' }}>
+                        <Text as="span" color="font.secondary">
+                          {label}:
+                        </Text>{' '}
+                        {text}
+                      </Text>
+                    ))}
+              </TableCell>
+            </TableRow>
+          );
+        }}
+      />
     </Flex>
   );
 }

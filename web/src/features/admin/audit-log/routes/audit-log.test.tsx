@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntryView } from '@goldbot/shared';
-import type { mockApi } from '@/test/auth-helpers';
 import { columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
-import { nth, openAdminScreen, queriesTo } from '../../testing/render-admin';
+import { adminScreenOpener, lastQueryTo, type MockedApi, nth } from '../../testing/render-admin';
 import AdminAuditLogRoute from './audit-log';
 
 const LOG = 'GET /api/admin/audit-log';
@@ -41,16 +40,13 @@ const approved = makeEntry({
 
 const page = (entries: AuditEntryView[], nextCursor: string | null = null) => jsonResponse({ entries, nextCursor });
 
-type Api = ReturnType<typeof mockApi>;
-const lastQuery = (api: Api) => nth(queriesTo(api, LOG), -1);
+const lastQuery = (api: MockedApi) => lastQueryTo(api, LOG);
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  return openAdminScreen(<AdminAuditLogRoute />, {
-    path: '/admin/audit-log',
-    heading: 'Audit Log',
-    routes: { [LOG]: page([deactivated, mailsSent]), ...routes },
-  });
-}
+const openScreen = adminScreenOpener(<AdminAuditLogRoute />, {
+  path: '/admin/audit-log',
+  heading: 'Audit Log',
+  routes: { [LOG]: page([deactivated, mailsSent]) },
+});
 
 const table = () => screen.findByRole('table', { name: 'Admin actions' });
 

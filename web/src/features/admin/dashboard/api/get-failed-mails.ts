@@ -1,4 +1,3 @@
-import { useCallback, useRef, useState } from 'react';
 import {
   failedMailResendResponseSchema,
   failedMailsResponseSchema,
@@ -7,7 +6,8 @@ import {
   type FailedMailsResponse,
 } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { ADMIN_PAGE_SIZE, usePagedList, type PagedList } from '../../hooks/use-paged-list';
+import { useSingleFlightPerKey } from '../../hooks/use-single-flight';
+import { cursorQuery, type PagedList, usePagedList } from '../../hooks/use-paged-list';
 
 export const FAILED_MAILS_ROUTE = 'admin-failed-mails';
 export type FailedMailList = PagedList<FailedMail, { total: number }>;
@@ -15,7 +15,7 @@ export type FailedMailList = PagedList<FailedMail, { total: number }>;
 /** GET /api/admin/failed-mails?cursor=&limit=: the mails that failed after their retries, newest first, with their count. */
 export function getFailedMails(cursor: string | null): Promise<FailedMailsResponse> {
   return apiRequest(FAILED_MAILS_ROUTE, {
-    query: { cursor: cursor ?? undefined, limit: ADMIN_PAGE_SIZE },
+    query: cursorQuery(cursor),
     schema: failedMailsResponseSchema,
   });
 }
@@ -35,18 +35,6 @@ export function resendFailedMail(id: string): Promise<FailedMailResendResponse> 
 
 /** `resendFailedMail` one request per mail at a time: a second click while one is on its way is ignored (null). */
 export function useResendFailedMail() {
-  const inFlight = useRef(new Set<string>());
-  const [sending, setSending] = useState<ReadonlySet<string>>(new Set());
-  const resend = useCallback(async (id: string) => {
-    if (inFlight.current.has(id)) return null;
-    inFlight.current.add(id);
-    setSending(new Set(inFlight.current));
-    try {
-      return await resendFailedMail(id);
-    } finally {
-      inFlight.current.delete(id);
-      setSending(new Set(inFlight.current));
-    }
-  }, []);
-  return { resend, isSending: (id: string) => sending.has(id) };
+  const { run, running } = useSingleFlightPerKey(resendFailedMail);
+  return { resend: run, isSending: (id: string) => running.has(id) };
 }

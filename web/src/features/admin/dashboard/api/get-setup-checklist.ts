@@ -1,23 +1,16 @@
-import { useCallback, useRef, useState } from 'react';
-import useSWR from 'swr';
-import {
-  setupChecklistResponseSchema,
-  testMailResponseSchema,
-  type SetupChecklistResponse,
-  type TestMailResponse,
-} from '@goldbot/shared';
+import { setupChecklistResponseSchema, testMailResponseSchema, type TestMailResponse } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
+import { useRouteRead } from '../../hooks/use-route-read';
+import { useSingleFlight } from '../../hooks/use-single-flight';
 
 export const SETUP_CHECKLIST_ROUTE = 'admin-setup-checklist';
 
-/** GET /api/admin/setup-checklist: the first-run steps, each done or not as the server sees it. */
-export function getSetupChecklist(): Promise<SetupChecklistResponse> {
-  return apiRequest(SETUP_CHECKLIST_ROUTE, { schema: setupChecklistResponseSchema });
-}
-
-/** The checklist, read when the dashboard opens and when the admin comes back to the tab (a step done elsewhere). */
+/**
+ * GET /api/admin/setup-checklist: the first-run steps, each done or not as the server sees it; read
+ * when the dashboard opens and when the admin comes back to the tab (a step done elsewhere).
+ */
 export function useSetupChecklist() {
-  return useSWR(SETUP_CHECKLIST_ROUTE, getSetupChecklist, { revalidateOnReconnect: false });
+  return useRouteRead(SETUP_CHECKLIST_ROUTE, setupChecklistResponseSchema, { revalidateOnReconnect: false });
 }
 
 /** POST /api/admin/test-mail: a test mail to the signed-in administrator. */
@@ -27,18 +20,6 @@ export function sendTestMail(): Promise<TestMailResponse> {
 
 /** `sendTestMail` one request at a time: a second click while one is on its way is ignored (null). */
 export function useSendTestMail() {
-  const inFlight = useRef(false);
-  const [isSending, setIsSending] = useState(false);
-  const send = useCallback(async () => {
-    if (inFlight.current) return null;
-    inFlight.current = true;
-    setIsSending(true);
-    try {
-      return await sendTestMail();
-    } finally {
-      inFlight.current = false;
-      setIsSending(false);
-    }
-  }, []);
-  return { send, isSending };
+  const { run, running } = useSingleFlight(sendTestMail);
+  return { send: run, isSending: running };
 }

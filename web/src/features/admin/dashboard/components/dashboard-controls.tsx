@@ -1,13 +1,11 @@
-import { Button, Flex, SelectField } from '@aws-amplify/ui-react';
-import {
-  CHART_TYPE_LABELS,
-  CHART_TYPES,
-  MONTH_OPTIONS,
-  parseAllOrNumber,
-  TIME_RANGE_LABELS,
-  type ChartType,
-} from '../lib/dashboard-options';
+import { Flex } from '@aws-amplify/ui-react';
+import { FilterChoiceField, MONTH_FILTER_CHOICES, yearFilterChoices } from '../../components/choice-field';
+import { RefreshButton } from '../../components/refresh-button';
+import { CHART_TYPE_LABELS, CHART_TYPES, TIME_RANGE_LABELS, type ChartType } from '../lib/dashboard-options';
 import { TIME_RANGES, type TimeRange } from '../lib/revenue-filter';
+
+const CHART_CHOICES = CHART_TYPES.map((type) => ({ value: type, label: CHART_TYPE_LABELS[type] }));
+const RANGE_CHOICES = TIME_RANGES.map((range) => ({ value: range, label: TIME_RANGE_LABELS[range] }));
 
 export interface DashboardSettings {
   /** The payment statistics' year, or 'all' (sent to the server). */
@@ -32,61 +30,19 @@ interface DashboardControlsProps {
  * the time range and Refresh. Native selects: they close on a choice or a click outside.
  */
 export function DashboardControls({ settings, years, onChange, onRefresh, refreshing }: DashboardControlsProps) {
+  const set =
+    <K extends keyof DashboardSettings>(key: K) =>
+    (value: DashboardSettings[K]) =>
+      onChange({ ...settings, [key]: value });
+  const { year, month, chartType, timeRange } = settings;
+
   return (
     <Flex role="group" aria-label="Dashboard controls" wrap="wrap" alignItems="flex-end" gap="medium">
-      <SelectField
-        label="Year"
-        size="small"
-        value={String(settings.year)}
-        onChange={(event) => onChange({ ...settings, year: parseAllOrNumber(event.target.value) })}
-      >
-        <option value="all">All Years</option>
-        {years.map((year) => (
-          <option key={year} value={year}>
-            {year}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label="Month"
-        size="small"
-        value={String(settings.month)}
-        onChange={(event) => onChange({ ...settings, month: parseAllOrNumber(event.target.value) })}
-      >
-        <option value="all">All Months</option>
-        {MONTH_OPTIONS.map(({ label, index }) => (
-          <option key={label} value={index}>
-            {label}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label="Chart type"
-        size="small"
-        value={settings.chartType}
-        onChange={(event) => onChange({ ...settings, chartType: event.target.value as ChartType })}
-      >
-        {CHART_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {CHART_TYPE_LABELS[type]}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label="Time range"
-        size="small"
-        value={settings.timeRange}
-        onChange={(event) => onChange({ ...settings, timeRange: event.target.value as TimeRange })}
-      >
-        {TIME_RANGES.map((range) => (
-          <option key={range} value={range}>
-            {TIME_RANGE_LABELS[range]}
-          </option>
-        ))}
-      </SelectField>
-      <Button size="small" onClick={onRefresh} isLoading={refreshing} loadingText="Refreshing...">
-        Refresh
-      </Button>
+      <FilterChoiceField label="Year" value={year} choices={yearFilterChoices(years)} onChoose={set('year')} />
+      <FilterChoiceField label="Month" value={month} choices={MONTH_FILTER_CHOICES} onChoose={set('month')} />
+      <FilterChoiceField label="Chart type" value={chartType} choices={CHART_CHOICES} onChoose={set('chartType')} />
+      <FilterChoiceField label="Time range" value={timeRange} choices={RANGE_CHOICES} onChoose={set('timeRange')} />
+      <RefreshButton size="small" onClick={onRefresh} refreshing={refreshing} />
     </Flex>
   );
 }

@@ -1,9 +1,8 @@
 import { Badge, Button, Card, Flex, Heading, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import { TOAST_MS } from '@goldbot/shared';
 import { formatDateTime } from '@/lib/format';
-import { AdminTable } from '../../components/admin-table';
 import { NoticeAlert } from '../../components/notice-alert';
-import { PagedListView } from '../../components/paged-list-view';
+import { PagedTable } from '../../components/paged-table';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
 import { useFailedMails, useResendFailedMail } from '../api/get-failed-mails';
@@ -72,42 +71,35 @@ export function FailedMails() {
           Mails that could not be delivered after their automatic retries. Send one again once the cause is fixed.
         </Text>
         <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
-        <PagedListView
+        <PagedTable
           list={list}
           loadingText="Loading failed mails..."
           emptyText={NO_FAILED_MAILS}
           errorText={FETCH_FAILED_MAILS_FAILED}
           noun="mails"
-        >
-          {(mails) => (
-            <AdminTable
-              label={FAILED_MAILS_TITLE}
-              columns={['Recipient', 'Mail', 'Failed', 'Attempts', 'Last error', '']}
-              highlightOnHover
-            >
-              {mails.map((mail) => (
-                <TableRow key={mail._id}>
-                  <TableCell style={{ overflowWrap: 'break-word' }}>{mail.to}</TableCell>
-                  <TableCell>{mailKindText(mail.kind)}</TableCell>
-                  <TableCell whiteSpace="nowrap">{formatDateTime(mail.failedAt)}</TableCell>
-                  <TableCell>{mail.attempts}</TableCell>
-                  <TableCell style={{ overflowWrap: 'break-word' }}>{mail.lastError}</TableCell>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      aria-label={`${RESEND_LABEL} to ${mail.to}`}
-                      onClick={() => void resendMail(mail._id)}
-                      isLoading={isSending(mail._id)}
-                      loadingText="Sending..."
-                    >
-                      {RESEND_LABEL}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </AdminTable>
+          label={FAILED_MAILS_TITLE}
+          columns={['Recipient', 'Mail', 'Failed', 'Attempts', 'Last error', '']}
+          row={(mail) => (
+            <TableRow key={mail._id}>
+              <TableCell style={{ overflowWrap: 'break-word' }}>{mail.to}</TableCell>
+              <TableCell>{mailKindText(mail.kind)}</TableCell>
+              <TableCell whiteSpace="nowrap">{formatDateTime(mail.failedAt)}</TableCell>
+              <TableCell>{mail.attempts}</TableCell>
+              <TableCell style={{ overflowWrap: 'break-word' }}>{mail.lastError}</TableCell>
+              <TableCell>
+                <Button
+                  size="small"
+                  aria-label={`${RESEND_LABEL} to ${mail.to}`}
+                  onClick={() => void resendMail(mail._id)}
+                  isLoading={isSending(mail._id)}
+                  loadingText="Sending..."
+                >
+                  {RESEND_LABEL}
+                </Button>
+              </TableCell>
+            </TableRow>
           )}
-        </PagedListView>
+        />
       </Flex>
     </Card>
   );

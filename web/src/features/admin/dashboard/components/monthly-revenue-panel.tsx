@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { Card, Flex, Grid, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
+import { Card, Flex, Grid, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { MONTH_ABBREVIATIONS, type MonthAbbreviation, type RevenueEntry } from '@goldbot/shared';
+import { allChoice, FilterChoiceField, plainChoices, yearFilterChoices } from '../../components/choice-field';
 import { ListEmpty } from '../../components/list-states';
 import { StatCards } from '../../components/stat-cards';
 import { formatUsd } from '@/lib/format';
@@ -11,6 +12,9 @@ import { filterRevenue, MONTH_CARDS_MAX, revenueYears, summarizeRevenue, type Ti
 const RevenueChart = lazy(() => import('./revenue-chart'));
 
 const CHART_HEIGHT = 300;
+
+/** This panel's months are the entries' abbreviations, not the server's month index. */
+const MONTH_CHOICES = [allChoice('All Months'), ...plainChoices(MONTH_ABBREVIATIONS)];
 
 interface MonthlyRevenuePanelProps {
   entries: readonly RevenueEntry[];
@@ -40,32 +44,13 @@ export function MonthlyRevenuePanel({ entries, chartType, timeRange }: MonthlyRe
             Monthly Revenue
           </Heading>
           <Flex gap="small" wrap="wrap">
-            <SelectField
+            <FilterChoiceField
               label="Revenue year"
-              size="small"
-              value={String(year)}
-              onChange={(event) => setYear(event.target.value === 'all' ? 'all' : Number(event.target.value))}
-            >
-              <option value="all">All Years</option>
-              {years.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              label="Revenue month"
-              size="small"
-              value={month}
-              onChange={(event) => setMonth(event.target.value as MonthAbbreviation | 'all')}
-            >
-              <option value="all">All Months</option>
-              {MONTH_ABBREVIATIONS.map((abbreviation) => (
-                <option key={abbreviation} value={abbreviation}>
-                  {abbreviation}
-                </option>
-              ))}
-            </SelectField>
+              value={year}
+              choices={yearFilterChoices(years)}
+              onChoose={setYear}
+            />
+            <FilterChoiceField label="Revenue month" value={month} choices={MONTH_CHOICES} onChoose={setMonth} />
           </Flex>
         </Flex>
         <StatCards

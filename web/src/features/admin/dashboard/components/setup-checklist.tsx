@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Alert, Badge, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { ADMIN_WORK_MESSAGES, TOAST_MS, type SetupStep, type SetupStepState } from '@goldbot/shared';
 import { paths } from '@/config/paths';
 import { NoticeAlert } from '../../components/notice-alert';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
 import { useSendTestMail, useSetupChecklist } from '../api/get-setup-checklist';
+import { TitledCard } from '../../components/titled-card';
 
 export const SETUP_CHECKLIST_TITLE = 'Finish setting up';
 export const SEND_TEST_MAIL_LABEL = 'Send test mail';
@@ -110,36 +111,31 @@ export function SetupChecklist() {
   };
 
   return (
-    <Card variation="outlined" as="section" aria-labelledby="setup-checklist-title">
-      <Flex direction="column" gap="medium">
-        <Heading level={2} fontSize="xl" id="setup-checklist-title">
-          {SETUP_CHECKLIST_TITLE}
-        </Heading>
-        <Text color="font.secondary">
-          A few steps make the site ready for customers. This list goes away once every step is done.
-        </Text>
-        <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
-        <Flex as="ol" direction="column" gap="medium" margin="0" padding="0" style={{ listStyle: 'none' }}>
-          {data.steps.map((step) => {
-            const text = STEP_TEXT[step.id];
-            const state = !step.available ? (text.unavailable ?? text.todo) : step.done ? text.done : text.todo;
-            return (
-              <Flex as="li" key={step.id} direction="column" gap="xxs" aria-label={text.title}>
-                <Flex alignItems="center" gap="small" wrap="wrap">
-                  {stepBadge(step)}
-                  <Text as="span" fontWeight="bold">
-                    {text.title}
-                  </Text>
-                </Flex>
-                <Text color="font.secondary" fontSize="small">
-                  {state}
+    <TitledCard titleId="setup-checklist-title" title={SETUP_CHECKLIST_TITLE} fontSize="xl">
+      <Text color="font.secondary">
+        A few steps make the site ready for customers. This list goes away once every step is done.
+      </Text>
+      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+      <Flex as="ol" direction="column" gap="medium" margin="0" padding="0" style={{ listStyle: 'none' }}>
+        {data.steps.map((step) => {
+          const text = STEP_TEXT[step.id];
+          const state = !step.available ? (text.unavailable ?? text.todo) : step.done ? text.done : text.todo;
+          return (
+            <Flex as="li" key={step.id} direction="column" gap="xxs" aria-label={text.title}>
+              <Flex alignItems="center" gap="small" wrap="wrap">
+                {stepBadge(step)}
+                <Text as="span" fontWeight="bold">
+                  {text.title}
                 </Text>
-                {action(step)}
               </Flex>
-            );
-          })}
-        </Flex>
+              <Text color="font.secondary" fontSize="small">
+                {state}
+              </Text>
+              {action(step)}
+            </Flex>
+          );
+        })}
       </Flex>
-    </Card>
+    </TitledCard>
   );
 }

@@ -1,4 +1,3 @@
-import { MONTH_ABBREVIATIONS } from '@goldbot/shared';
 import type { TimeRange } from './revenue-filter';
 
 /** The chart types of the Monthly Revenue chart: line by default, bar or area. */
@@ -24,9 +23,3 @@ export function dashboardYears(now: Date = new Date()): number[] {
   const current = now.getUTCFullYear();
   return Array.from({ length: PREVIOUS_YEARS + 1 }, (_, index) => current - index);
 }
-
-/** 'all' or a number, from a select's value. */
-export const parseAllOrNumber = (value: string): number | 'all' => (value === 'all' ? 'all' : Number(value));
-
-/** The month dropdown's options: Jan to Dec with their index (the server's month, 0-11). */
-export const MONTH_OPTIONS = MONTH_ABBREVIATIONS.map((label, index) => ({ label, index }));

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PaymentStatsResponse } from '@goldbot/shared';
-import type { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
-import { nth, openAdminScreen, queriesTo } from '../../testing/render-admin';
+import { adminScreenOpener, lastQueryTo, type MockedApi, nth, statCard } from '../../testing/render-admin';
 import { DEFAULT_PACKAGE_COLOR } from '../components/package-revenue-list';
 import { dashboardYears } from '../lib/dashboard-options';
 import AdminDashboardRoute from './admin-dashboard-route';
@@ -28,26 +27,20 @@ const STATS: PaymentStatsResponse = {
   ],
 };
 
-type Routes = Parameters<typeof mockApi>[0];
-
-async function openScreen(routes: Routes = {}) {
-  return openAdminScreen(<AdminDashboardRoute />, {
-    path: '/admin/dashboard',
-    heading: 'Dashboard',
-    routes: {
-      [USER_STATS]: jsonResponse({ userStats }),
-      [PAYMENT_STATS]: jsonResponse(STATS),
-      // A set-up back-office: the first-run checklist is done and not shown (setup-checklist.test.tsx).
-      'GET /api/admin/setup-checklist': jsonResponse({ success: true, steps: [], complete: true }),
-      // No mail failed (failed-mails.test.tsx shows the list).
-      'GET /api/admin/failed-mails': jsonResponse({ mails: [], total: 0, nextCursor: null }),
-      ...routes,
-    },
-  });
-}
+const openScreen = adminScreenOpener(<AdminDashboardRoute />, {
+  path: '/admin/dashboard',
+  heading: 'Dashboard',
+  routes: {
+    [USER_STATS]: jsonResponse({ userStats }),
+    [PAYMENT_STATS]: jsonResponse(STATS),
+    // A set-up back-office: the first-run checklist is done and not shown (setup-checklist.test.tsx).
+    'GET /api/admin/setup-checklist': jsonResponse({ success: true, steps: [], complete: true }),
+    // No mail failed (failed-mails.test.tsx shows the list).
+    'GET /api/admin/failed-mails': jsonResponse({ mails: [], total: 0, nextCursor: null }),
+  },
+});
 
 const loaded = () => screen.findByRole('heading', { level: 2, name: 'User Analytics' });
-const card = (label: string) => within(screen.getByRole('listitem', { name: label }));
 const section = (name: string) => within(screen.getByRole('region', { name }));
 const revenuePanel = () => section('Monthly Revenue');
 const summaryValue = (label: string) => revenuePanel().getByRole('listitem', { name: label }).textContent;
@@ -55,7 +48,7 @@ const monthCards = () =>
   within(revenuePanel().getByRole('list', { name: 'Revenue by month' }))
     .getAllByRole('listitem')
     .map((item) => item.textContent);
-const lastPaymentQuery = (api: ReturnType<typeof mockApi>) => nth(queriesTo(api, PAYMENT_STATS), -1);
+const lastPaymentQuery = (api: MockedApi) => lastQueryTo(api, PAYMENT_STATS);
 
 // Every test draws the recharts chart in jsdom: slow on a busy 2-core machine.
 describe('admin dashboard', { timeout: 15_000 }, () => {
@@ -67,20 +60,20 @@ describe('admin dashboard', { timeout: 15_000 }, () => {
     await loaded();
     expect(screen.queryByText('Loading dashboard data...')).not.toBeInTheDocument();
 
-    expect(card('Total Users').getByText('1,234')).toBeInTheDocument();
-    expect(card('Active Users').getByText('1,200')).toBeInTheDocument();
-    expect(card('Inactive Users').getByText('34')).toBeInTheDocument();
-    expect(card('New This Month').getByText('7')).toBeInTheDocument();
+    expect(statCard('Total Users').getByText('1,234')).toBeInTheDocument();
+    expect(statCard('Active Users').getByText('1,200')).toBeInTheDocument();
+    expect(statCard('Inactive Users').getByText('34')).toBeInTheDocument();
+    expect(statCard('New This Month').getByText('7')).toBeInTheDocument();
 
     expect(screen.getByRole('heading', { level: 2, name: 'Revenue Analytics' })).toBeInTheDocument();
-    expect(card('Total Revenue').getByText('$12,500')).toBeInTheDocument();
-    expect(card('Total Revenue').getByText('40 completed · 3 pending')).toBeInTheDocument();
-    expect(card("Today's Revenue").getByText('$250')).toBeInTheDocument();
-    expect(card("Today's Revenue").getByText('1 payment')).toBeInTheDocument();
-    expect(card('This Month').getByText('$1,350.50')).toBeInTheDocument();
-    expect(card('This Month').getByText('6 payments')).toBeInTheDocument();
-    expect(card('This Year').getByText('$5,600')).toBeInTheDocument();
-    expect(card('This Year').getByText('20 payments')).toBeInTheDocument();
+    expect(statCard('Total Revenue').getByText('$12,500')).toBeInTheDocument();
+    expect(statCard('Total Revenue').getByText('40 completed · 3 pending')).toBeInTheDocument();
+    expect(statCard("Today's Revenue").getByText('$250')).toBeInTheDocument();
+    expect(statCard("Today's Revenue").getByText('1 payment')).toBeInTheDocument();
+    expect(statCard('This Month').getByText('$1,350.50')).toBeInTheDocument();
+    expect(statCard('This Month').getByText('6 payments')).toBeInTheDocument();
+    expect(statCard('This Year').getByText('$5,600')).toBeInTheDocument();
+    expect(statCard('This Year').getByText('20 payments')).toBeInTheDocument();
 
     expect(screen.getByText(/^Last updated: \d{1,2}:\d{2}:\d{2} [AP]M$/)).toBeInTheDocument();
   });
@@ -119,7 +112,7 @@ describe('admin dashboard', { timeout: 15_000 }, () => {
     await user.selectOptions(screen.getByLabelText('Year'), String(year));
     await waitFor(() => expect(lastPaymentQuery(api).get('year')).toBe(String(year)));
     expect(lastPaymentQuery(api).has('month')).toBe(false);
-    expect(await card('This Year').findByText('$99')).toBeInTheDocument();
+    expect(await statCard('This Year').findByText('$99')).toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Month'), 'Jan');
     await waitFor(() => expect(lastPaymentQuery(api).get('month')).toBe('0'));
@@ -133,7 +126,7 @@ describe('admin dashboard', { timeout: 15_000 }, () => {
 
     // The user counts were read once, on the first load.
     expect(api.requestsTo(USER_STATS)).toHaveLength(1);
-    expect(card('Total Users').getByText('1,234')).toBeInTheDocument();
+    expect(statCard('Total Users').getByText('1,234')).toBeInTheDocument();
   });
 
   it('keeps the figures on screen while they reload, and Refresh reads both again', async () => {
@@ -146,16 +139,16 @@ describe('admin dashboard', { timeout: 15_000 }, () => {
     // The refreshing flag, not the first load's: the figures stay.
     expect(await screen.findByRole('button', { name: /Refreshing/ })).toBeDisabled();
     expect(screen.queryByText('Loading dashboard data...')).not.toBeInTheDocument();
-    expect(card('Total Revenue').getByText('$12,500')).toBeInTheDocument();
+    expect(statCard('Total Revenue').getByText('$12,500')).toBeInTheDocument();
     answer.resolve(
       jsonResponse({
         ...STATS,
         paymentStats: { ...STATS.paymentStats, total: { amount: 12750, completedCount: 41, pendingCount: 2 } },
       }),
     );
-    expect(await card('Total Revenue').findByText('$12,750')).toBeInTheDocument();
-    expect(card('Total Revenue').getByText('41 completed · 2 pending')).toBeInTheDocument();
-    expect(card('Total Users').getByText('1,235')).toBeInTheDocument();
+    expect(await statCard('Total Revenue').findByText('$12,750')).toBeInTheDocument();
+    expect(statCard('Total Revenue').getByText('41 completed · 2 pending')).toBeInTheDocument();
+    expect(statCard('Total Users').getByText('1,235')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Refresh' })).toBeEnabled();
     expect(api.requestsTo(USER_STATS)).toHaveLength(2);
     expect(api.requestsTo(PAYMENT_STATS)).toHaveLength(2);
@@ -283,10 +276,10 @@ describe('admin dashboard', { timeout: 15_000 }, () => {
     const alert = await screen.findByText('Error loading dashboard: Statistics are being rebuilt');
     expect(alert.closest('[role="alert"]')).toBeInTheDocument();
     // The figures already shown stay.
-    expect(card('Total Revenue').getByText('$12,500')).toBeInTheDocument();
-    expect(card('Total Users').getByText('1,234')).toBeInTheDocument();
+    expect(statCard('Total Revenue').getByText('$12,500')).toBeInTheDocument();
+    expect(statCard('Total Users').getByText('1,234')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /dismiss/i }));
     expect(screen.queryByText(/Error loading dashboard/)).not.toBeInTheDocument();
-    expect(card('Total Revenue').getByText('$12,500')).toBeInTheDocument();
+    expect(statCard('Total Revenue').getByText('$12,500')).toBeInTheDocument();
   });
 });

@@ -8,8 +8,9 @@ import {
   type EmailTemplateView,
 } from '@goldbot/shared';
 import { ApiError } from '@/lib/api-client';
+import { RefreshButton } from '../../components/refresh-button';
 import { ListEmpty, ListLoadFailed, ListLoading, ListRefreshFailed } from '../../components/list-states';
-import { NoticeAlert } from '../../components/notice-alert';
+import { NoticedColumn } from '../../components/notice-alert';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage } from '../../lib/error-message';
 import { formatDateTime } from '@/lib/format';
@@ -144,9 +145,7 @@ export function EmailTemplateManagement() {
 
   const toolbar = (
     <Flex gap="small" wrap="wrap">
-      <Button onClick={() => void refresh()} isLoading={refreshing} loadingText="Refreshing...">
-        Refresh
-      </Button>
+      <RefreshButton onClick={() => void refresh()} refreshing={refreshing} />
       <Button variation="destructive" onClick={() => setConfirmingForce(true)} isDisabled={write.busy !== null}>
         Force Update Templates
       </Button>
@@ -167,12 +166,11 @@ export function EmailTemplateManagement() {
 
   if (current === undefined || saved === undefined) {
     return (
-      <Flex direction="column" gap="large">
-        <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+      <NoticedColumn notice={notice}>
         {toolbar}
         <ListEmpty text="No email templates found" />
         {modal}
-      </Flex>
+      </NoticedColumn>
     );
   }
 
@@ -218,8 +216,7 @@ export function EmailTemplateManagement() {
   };
 
   return (
-    <Flex direction="column" gap="large">
-      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+    <NoticedColumn notice={notice}>
       {error ? <ListRefreshFailed error={error} fallback={SETTINGS_MESSAGES.templatesLoadFailed} /> : null}
       {toolbar}
       <Grid templateColumns={{ base: '1fr', large: '17rem minmax(0, 1fr)' }} gap="large" alignItems="start">
@@ -277,6 +274,6 @@ export function EmailTemplateManagement() {
         </Card>
       </Grid>
       {modal}
-    </Flex>
+    </NoticedColumn>
   );
 }

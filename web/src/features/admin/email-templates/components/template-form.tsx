@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, type ChangeEvent } from 'react';
 import { Button, Flex, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { TEMPLATE_HTML_MAX_LENGTH, TEMPLATE_SUBJECT_MAX_LENGTH } from '@goldbot/shared';
 
@@ -62,41 +62,41 @@ export function TemplateForm({
     onChange({ ...draft, [field]: `${value.slice(0, start)}${token}${value.slice(end)}` });
   };
 
+  /** Focusing a field makes it where a placeholder goes. */
+  const focused = (field: FieldName) => {
+    lastField.current = field;
+    used.current.add(field);
+  };
+  /** What both fields are given alike. */
+  const fieldProps = (field: FieldName) => ({
+    name: field,
+    value: draft[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onChange({ ...draft, [field]: event.target.value }),
+    autoComplete: 'off',
+    isDisabled,
+    hasError: invalid.has(field),
+  });
+
   return (
     <Flex direction="column" gap="medium">
       <TextField
         label="Subject"
-        name="subject"
         ref={subjectRef}
-        value={draft.subject}
-        onChange={(event) => onChange({ ...draft, subject: event.target.value })}
-        onFocus={() => {
-          lastField.current = 'subject';
-          used.current.add('subject');
-        }}
+        {...fieldProps('subject')}
+        onFocus={() => focused('subject')}
         maxLength={TEMPLATE_SUBJECT_MAX_LENGTH}
-        autoComplete="off"
-        isDisabled={isDisabled}
-        hasError={invalid.has('subject')}
       />
       <TextAreaField
         label="HTML"
-        name="html"
         ref={htmlRef}
-        value={draft.html}
-        onChange={(event) => onChange({ ...draft, html: event.target.value })}
-        onFocus={() => {
-          lastField.current = 'html';
-          used.current.add('html');
-        }}
+        {...fieldProps('html')}
+        onFocus={() => focused('html')}
         rows={18}
         maxLength={TEMPLATE_HTML_MAX_LENGTH}
         spellCheck={false}
-        autoComplete="off"
         fontFamily="monospace"
         fontSize="small"
-        isDisabled={isDisabled}
-        hasError={invalid.has('html')}
         descriptiveText={`${draft.html.length.toLocaleString('en-US')} of ${TEMPLATE_HTML_MAX_LENGTH.toLocaleString('en-US')} characters`}
       />
       <Flex direction="column" gap="xs" as="section" aria-labelledby="template-placeholders-title">

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES, type EmailTemplateView } from '@goldbot/shared';
-import type { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
-import { nth, openAdminScreen } from '../../testing/render-admin';
+import { adminScreenOpener, nth } from '../../testing/render-admin';
 import AdminEmailTemplatesRoute from './email-templates';
 
 const GET = 'GET /api/settings/email-templates';
@@ -74,13 +73,11 @@ function fakePreview(request: { body?: unknown }) {
   });
 }
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  return openAdminScreen(<AdminEmailTemplatesRoute />, {
-    path: '/admin/email-templates',
-    heading: 'Email Templates',
-    routes: { [GET]: list(), [PREVIEW]: fakePreview, ...routes },
-  });
-}
+const openScreen = adminScreenOpener(<AdminEmailTemplatesRoute />, {
+  path: '/admin/email-templates',
+  heading: 'Email Templates',
+  routes: { [GET]: list(), [PREVIEW]: fakePreview },
+});
 
 const sidebar = () => within(screen.getByRole('navigation', { name: 'Email template types' }));
 const typeButton = (label: RegExp) => sidebar().getByRole('button', { name: label });

@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import {
   contactListResponseSchema,
   type ContactCounts,
@@ -6,7 +5,12 @@ import {
   type ContactReadFilter,
 } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { pageQuery, usePagedList, type PagedList, type PageRequest } from '../../hooks/use-paged-list';
+import {
+  pageQuery,
+  useReloadablePagedList,
+  type PageRequest,
+  type ReloadablePagedList,
+} from '../../hooks/use-paged-list';
 import { startOfLocalDay } from '../lib/message-text';
 
 export { contactListResponseSchema };
@@ -34,10 +38,7 @@ export function getMessages({ status, since, ...page }: MessagePageRequest): Pro
   });
 }
 
-export interface MessageList extends PagedList<ContactMessage, ContactCounts> {
-  /** Re-reads every loaded page; rejects with the failure when a page could not be read. */
-  reload: () => Promise<void>;
-}
+export type MessageList = ReloadablePagedList<ContactMessage, ContactCounts>;
 
 /** The list's key besides the search: the tab, and the midnight Today counts from. */
 const listFilter = (status: ContactReadFilter, since: string) => `${status} ${since}`;
@@ -50,28 +51,13 @@ const filterParts = (filter: string) => {
 export function useMessages(search: string, status: ContactReadFilter): MessageList {
   // Part of the list's key: after midnight the next read counts the new day.
   const since = startOfLocalDay().toISOString();
-  // The revalidation swallows errors (they land in `error` a render later); Refresh needs them now.
-  const failure = useRef<unknown>(null);
-  const list = usePagedList(
+  return useReloadablePagedList(
     CONTACT_LIST_ROUTE,
     { filter: listFilter(status, since), search },
     async ({ filter, search: term, cursor }) => {
-      try {
-        const response = await getMessages({ ...filterParts(filter), search: term, cursor });
-        const { data, nextCursor, totalCount, unreadCount, todayCount } = response;
-        return { items: data, nextCursor, summary: { totalCount, unreadCount, todayCount } };
-      } catch (error) {
-        failure.current = error;
-        throw error;
-      }
+      const response = await getMessages({ ...filterParts(filter), search: term, cursor });
+      const { data, nextCursor, totalCount, unreadCount, todayCount } = response;
+      return { items: data, nextCursor, summary: { totalCount, unreadCount, todayCount } };
     },
   );
-  return {
-    ...list,
-    reload: async () => {
-      failure.current = null;
-      await list.refresh();
-      if (failure.current) throw failure.current;
-    },
-  };
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Flex, View } from '@aws-amplify/ui-react';
+import { Button, Flex } from '@aws-amplify/ui-react';
 import { CONTACT_MESSAGES, TOAST_MS, type ContactMessage, type ContactReadFilter } from '@goldbot/shared';
 import { ApiError } from '@/lib/api-client';
+import { RefreshButton } from '../../components/refresh-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { StatusTabs } from '../../components/status-tabs';
-import { NoticeAlert } from '../../components/notice-alert';
-import { ServerSearchField } from '../../components/server-search-field';
+import { NoticedColumn } from '../../components/notice-alert';
+import { SearchToolbar } from '../../components/server-search-field';
 import { StatCards } from '../../components/stat-cards';
 import { useNotice } from '../../hooks/use-notice';
 import { useServerSearch } from '../../hooks/use-server-search';
@@ -88,11 +89,9 @@ export function MessageCenter() {
     if (refreshing) return;
     setRefreshing(true);
     try {
-      await list.reload();
-      notice.show('success', MESSAGES_TEXT.refreshed, TOAST_MS.adminMessages);
-    } catch {
-      // The list says it itself (its rows stay under the failure, or 'Failed to fetch contacts').
-      notice.clear();
+      // A failed read the list says itself (its rows stay under the failure, or 'Failed to fetch contacts').
+      if (await list.reload()) notice.show('success', MESSAGES_TEXT.refreshed, TOAST_MS.adminMessages);
+      else notice.clear();
     } finally {
       setRefreshing(false);
     }
@@ -125,17 +124,15 @@ export function MessageCenter() {
 
   if (opened) {
     return (
-      <Flex direction="column" gap="large">
-        <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+      <NoticedColumn notice={notice}>
         <MessageDetail message={opened} now={now} onBack={() => setOpened(null)} onDelete={removal.ask} />
         {confirmation}
-      </Flex>
+      </NoticedColumn>
     );
   }
 
   return (
-    <Flex direction="column" gap="large">
-      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+    <NoticedColumn notice={notice}>
       <StatCards
         cards={[
           { label: 'Total', value: list.summary?.totalCount },
@@ -143,20 +140,9 @@ export function MessageCenter() {
           { label: 'Today', value: list.summary?.todayCount },
         ]}
       />
-      <Flex alignItems="flex-start" gap="small" wrap="wrap">
-        <View flex="1 1 20rem">
-          <ServerSearchField label="Search messages" placeholder="Search by name, email or message" search={search} />
-        </View>
+      <SearchToolbar label="Search messages" placeholder="Search by name, email or message" search={search}>
         <Flex gap="small" wrap="wrap">
-          <Button
-            size="small"
-            onClick={() => void refresh()}
-            isLoading={refreshing}
-            isDisabled={refreshing}
-            loadingText="Refreshing..."
-          >
-            Refresh
-          </Button>
+          <RefreshButton size="small" onClick={() => void refresh()} refreshing={refreshing} isDisabled={refreshing} />
           <Button
             size="small"
             variation="primary"
@@ -168,13 +154,13 @@ export function MessageCenter() {
             Mark All Read
           </Button>
         </Flex>
-      </Flex>
+      </SearchToolbar>
       <StatusTabs tabs={TABS} value={tab} onChange={setTab}>
         {({ label }) => (
           <MessagesTable label={`${label} messages`} list={list} now={now} onOpen={open} onDelete={removal.ask} />
         )}
       </StatusTabs>
       {confirmation}
-    </Flex>
+    </NoticedColumn>
   );
 }

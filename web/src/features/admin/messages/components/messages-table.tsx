@@ -1,13 +1,12 @@
 import { Button, Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { ContactMessage } from '@goldbot/shared';
-import { PagedListView } from '../../components/paged-list-view';
-import { StatusBadge } from '../../components/status-badge';
+import { PagedTable } from '../../components/paged-table';
 import { reloadPage } from '@/lib/reload-page';
 import { formatDateTime } from '@/lib/format';
 import { previewText, relativeDate } from '../lib/message-text';
 import { replyHref } from '../lib/reply-link';
 import type { MessageList } from '../api/get-messages';
-import { AdminTable } from '../../components/admin-table';
+import { StatusCell } from '../../components/row-cells';
 
 export const NO_MESSAGES = 'No messages found';
 export const FETCH_MESSAGES_FAILED = 'Failed to fetch contacts';
@@ -30,59 +29,54 @@ interface MessagesTableProps {
  */
 export function MessagesTable({ label, list, now, onOpen, onDelete }: MessagesTableProps) {
   return (
-    <PagedListView
+    <PagedTable
       list={list}
       loadingText="Loading messages..."
       emptyText={NO_MESSAGES}
       errorText={FETCH_MESSAGES_FAILED}
       onRetry={reloadPage}
-    >
-      {(messages) => (
-        <AdminTable label={label} columns={['Name', 'Email', 'Message', 'Date', 'Status', 'Actions']} highlightOnHover>
-          {messages.map((message) => {
-            const { read } = message;
-            return (
-              <TableRow key={message._id}>
-                <TableCell fontWeight={read ? undefined : 'semibold'} style={{ overflowWrap: 'break-word' }}>
-                  {message.name}
-                </TableCell>
-                <TableCell style={{ overflowWrap: 'break-word' }}>{message.email}</TableCell>
-                <TableCell>
-                  <Button
-                    variation="link"
-                    size="small"
-                    padding="0"
-                    textAlign="start"
-                    fontWeight={read ? 'normal' : 'semibold'}
-                    onClick={() => onOpen(message)}
-                    title="Open message"
-                  >
-                    {previewText(message.message)}
-                  </Button>
-                </TableCell>
-                <TableCell whiteSpace="nowrap">
-                  <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
-                    {relativeDate(message.createdAt, now)}
-                  </time>
-                </TableCell>
-                <TableCell>
-                  <StatusBadge status={read ? 'read' : 'unread'} />
-                </TableCell>
-                <TableCell>
-                  <Flex gap="xs" wrap="nowrap">
-                    <Button as="a" size="small" href={replyHref(message.email)}>
-                      Reply
-                    </Button>
-                    <Button size="small" variation="destructive" onClick={() => onDelete(message)}>
-                      Delete
-                    </Button>
-                  </Flex>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </AdminTable>
-      )}
-    </PagedListView>
+      label={label}
+      columns={['Name', 'Email', 'Message', 'Date', 'Status', 'Actions']}
+      row={(message) => {
+        const { read } = message;
+        return (
+          <TableRow key={message._id}>
+            <TableCell fontWeight={read ? undefined : 'semibold'} style={{ overflowWrap: 'break-word' }}>
+              {message.name}
+            </TableCell>
+            <TableCell style={{ overflowWrap: 'break-word' }}>{message.email}</TableCell>
+            <TableCell>
+              <Button
+                variation="link"
+                size="small"
+                padding="0"
+                textAlign="start"
+                fontWeight={read ? 'normal' : 'semibold'}
+                onClick={() => onOpen(message)}
+                title="Open message"
+              >
+                {previewText(message.message)}
+              </Button>
+            </TableCell>
+            <TableCell whiteSpace="nowrap">
+              <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
+                {relativeDate(message.createdAt, now)}
+              </time>
+            </TableCell>
+            <StatusCell status={read ? 'read' : 'unread'} />
+            <TableCell>
+              <Flex gap="xs" wrap="nowrap">
+                <Button as="a" size="small" href={replyHref(message.email)}>
+                  Reply
+                </Button>
+                <Button size="small" variation="destructive" onClick={() => onDelete(message)}>
+                  Delete
+                </Button>
+              </Flex>
+            </TableCell>
+          </TableRow>
+        );
+      }}
+    />
   );
 }

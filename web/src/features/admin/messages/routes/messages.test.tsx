@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ContactMessage } from '@goldbot/shared';
-import type { mockApi } from '@/test/auth-helpers';
 import { columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
 import { reloadPage } from '@/lib/reload-page';
-import { nth, openAdminScreen, queriesTo } from '../../testing/render-admin';
+import { adminScreenOpener, lastQueryTo, type MockedApi, nth, queriesTo, rowWith } from '../../testing/render-admin';
 import AdminMessagesRoute from './messages';
 
 vi.mock('@/lib/reload-page', () => ({ reloadPage: vi.fn() }));
@@ -54,26 +53,17 @@ const counts = { totalCount: 42, unreadCount: 7, todayCount: 2 };
 const page = (data: ContactMessage[], nextCursor: string | null = null, cards = counts) =>
   jsonResponse({ data, nextCursor, ...cards });
 
-type Api = ReturnType<typeof mockApi>;
-const lastQuery = (api: Api) => nth(queriesTo(api, LIST), -1);
+const lastQuery = (api: MockedApi) => lastQueryTo(api, LIST);
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  return openAdminScreen(<AdminMessagesRoute />, {
-    path: '/admin/contact-detail',
-    heading: 'Messages',
-    routes: { [LIST]: page([ada, grace, alan]), ...routes },
-  });
-}
+const openScreen = adminScreenOpener(<AdminMessagesRoute />, {
+  path: '/admin/contact-detail',
+  heading: 'Messages',
+  routes: { [LIST]: page([ada, grace, alan]) },
+});
 
 const table = (tab = 'All') => screen.findByRole('table', { name: `${tab} messages` });
 
-async function rowOf(name: string, tab = 'All') {
-  const row = within(await table(tab))
-    .getAllByRole('row')
-    .find((candidate) => within(candidate).queryByText(name));
-  if (!row) throw new Error(`no row for ${name}`);
-  return row;
-}
+const rowOf = async (name: string, tab = 'All') => rowWith(await table(tab), name);
 
 const stat = (label: string) =>
   nth(

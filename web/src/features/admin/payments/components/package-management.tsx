@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { Flex, View } from '@aws-amplify/ui-react';
-import { TOAST_MS, type Payment } from '@goldbot/shared';
-import type { ApiError } from '@/lib/api-client';
+import type { Payment } from '@goldbot/shared';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { StatusTabs } from '../../components/status-tabs';
-import { NoticeAlert } from '../../components/notice-alert';
-import { ServerSearchField } from '../../components/server-search-field';
-import { StatCards } from '../../components/stat-cards';
-import { useNotice } from '../../hooks/use-notice';
+import { NoticedColumn } from '../../components/notice-alert';
+import { SearchToolbar } from '../../components/server-search-field';
+import { StatCards, statusCountCards } from '../../components/stat-cards';
+import { useDetailModal } from '../../hooks/use-detail-modal';
 import { useServerSearch } from '../../hooks/use-server-search';
 import type { PaymentDecision } from '../api/decide-payment';
 import { useAllPayments } from '../api/get-all-payments';
@@ -16,6 +14,11 @@ import { decisionErrorText, PaymentDetailModal } from './payment-detail-modal';
 import { PaymentsTable } from './payments-table';
 
 type TabValue = 'pending' | 'all';
+
+const CARD_STATUSES = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'completed', label: 'Completed' },
+] as const;
 
 const SUCCESS = {
   approve: (name: string) => `Payment for ${name} has been successfully approved!`,
@@ -32,41 +35,22 @@ export function PackageManagement() {
   const pending = usePendingPayments(search.search);
   const all = useAllPayments(search.search);
   const [tab, setTab] = useState<TabValue>('pending');
-  const [selected, setSelected] = useState<Payment | null>(null);
-  const notice = useNotice();
   const summary = pending.summary ?? all.summary;
 
   const refreshLists = () => Promise.all([pending.refresh(), all.refresh()]);
-
-  const onDecided = (decision: PaymentDecision, payment: Payment) => {
-    setSelected(null);
-    notice.show('success', SUCCESS[decision](payment.userId.username), TOAST_MS.adminPaymentsAndWithdrawals);
-    void refreshLists();
-  };
-
-  const onStale = (decision: PaymentDecision, error: ApiError) => {
-    // Someone else decided it (or it is gone): say so, and show the lists as they are now.
-    setSelected(null);
-    notice.show('error', decisionErrorText(decision, error));
-    void refreshLists();
-  };
+  const detail = useDetailModal<Payment, [PaymentDecision, Payment], [PaymentDecision, unknown]>({
+    refresh: refreshLists,
+    decided: (decision, payment) => SUCCESS[decision](payment.userId.username),
+    stale: decisionErrorText,
+  });
+  const { notice } = detail;
 
   return (
-    <Flex direction="column" gap="large">
-      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
-      <StatCards
-        cards={[
-          { label: 'Total', value: summary?.total },
-          { label: 'Pending', value: summary?.pending, highlight: true },
-          { label: 'Completed', value: summary?.completed },
-        ]}
-      />
-      <Flex alignItems="flex-start" gap="small" wrap="wrap">
-        <View flex="1 1 20rem">
-          <ServerSearchField label="Search payments" placeholder="Search by username, email or TXID" search={search} />
-        </View>
+    <NoticedColumn notice={notice}>
+      <StatCards cards={statusCountCards(summary, CARD_STATUSES)} />
+      <SearchToolbar label="Search payments" placeholder="Search by username, email or TXID" search={search}>
         <ExportCsvButton dataset="payments" query={{ status: tab, search: search.search }} />
-      </Flex>
+      </SearchToolbar>
       <StatusTabs
         tabs={[
           { value: 'pending', label: 'Pending USDT', count: summary?.pending ?? 0, badge: 'warning' },
@@ -82,7 +66,7 @@ export function PackageManagement() {
               list={pending}
               emptyText="No pending USDT payments"
               errorText="Failed to fetch pending payments"
-              onView={setSelected}
+              onView={detail.open}
             />
           ) : (
             <PaymentsTable
@@ -90,21 +74,19 @@ export function PackageManagement() {
               list={all}
               emptyText="No payments found"
               errorText="Failed to fetch all payments"
-              onView={setSelected}
+              onView={detail.open}
             />
           )
         }
       </StatusTabs>
-      {selected && (
+      {detail.selected && (
         <PaymentDetailModal
-          key={selected._id}
-          payment={selected}
-          onClose={() => setSelected(null)}
-          onDecided={onDecided}
-          onStale={onStale}
+          key={detail.selected._id}
+          payment={detail.selected}
+          {...detail.modalProps}
           onChecked={() => void refreshLists()}
         />
       )}
-    </Flex>
+    </NoticedColumn>
   );
 }

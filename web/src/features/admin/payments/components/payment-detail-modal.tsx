@@ -5,13 +5,14 @@ import { paths } from '@/config/paths';
 import { PAYMENT, type Payment } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { AdminModal } from '../../components/admin-modal';
-import { DecisionControls } from '../../components/decision-controls';
+import { DecisionControls, DecisionSection } from '../../components/decision-controls';
 import { CodeDetail, Detail, DetailList, DetailSection, StatusDetail, UserDetail } from '../../components/detail-list';
 import { CopyableCode } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
 import { UserIdentity } from '../../components/user-identity';
-import { useDecision } from '../../hooks/use-decision';
+import { useNoticedDecision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
+import { useRecheck } from '../../hooks/use-recheck';
 import { errorMessage } from '../../lib/error-message';
 import { formatAmount, formatDateTime, formatUsd } from '@/lib/format';
 import { checkOnChain } from '../api/check-on-chain';
@@ -73,29 +74,19 @@ export function PaymentDetailModal({
   const notice = useNotice();
   // The payment as last answered: a 'Check on chain' brings its new verdict (or its approval).
   const [payment, setPayment] = useState(opened);
-  const [checking, setChecking] = useState(false);
-  const checkNow = async () => {
-    if (checking) return;
-    notice.clear();
-    setChecking(true);
-    try {
-      const response = await checkOnChain(payment._id);
-      setPayment(response.payment);
-      onChecked?.(response.payment);
-    } catch (error) {
-      notice.show('error', chainCheckErrorText(error));
-    } finally {
-      setChecking(false);
-    }
-  };
-  const decision = useDecision({
-    send: (choice) => {
-      notice.clear();
-      return decidePayment(payment._id, choice);
+  const { checking, recheck } = useRecheck(notice, {
+    check: async () => (await checkOnChain(payment._id)).payment,
+    onChecked: (checked) => {
+      setPayment(checked);
+      onChecked?.(checked);
     },
+    failedText: chainCheckErrorText,
+  });
+  const decision = useNoticedDecision(notice, {
+    send: (choice) => decidePayment(payment._id, choice),
     onDecided: (choice, response) => onDecided(choice, payment, response),
     onStale,
-    onFailed: (choice, error) => notice.show('error', decisionErrorText(choice, error)),
+    failedText: decisionErrorText,
   });
   const currency = payment.currency || PAYMENT.defaultCurrency;
   const referred = payment.hasReferralDiscount || payment.referralCode !== null || payment.referralUserId !== null;
@@ -150,7 +141,7 @@ export function PaymentDetailModal({
 
         <BindingSection payment={payment} />
 
-        <ChainCheckSection payment={payment} checking={checking} onCheck={() => void checkNow()} />
+        <ChainCheckSection payment={payment} checking={checking} onCheck={() => void recheck()} />
 
         {(payment.status === 'completed' || payment.refund) && (
           <View as="section" aria-label="Refund">
@@ -170,10 +161,9 @@ export function PaymentDetailModal({
         )}
 
         {payment.status === 'pending' && (
-          <View as="section" aria-label="Decision">
-            <Divider marginBlockEnd="small" />
+          <DecisionSection>
             <DecisionControls state={decision} wording={WORDING} />
-          </View>
+          </DecisionSection>
         )}
       </Flex>
     </AdminModal>

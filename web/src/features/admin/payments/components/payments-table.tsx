@@ -1,9 +1,7 @@
 import { Badge, Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { Payment } from '@goldbot/shared';
-import { AdminTable } from '../../components/admin-table';
-import { PagedListView } from '../../components/paged-list-view';
-import { StatusBadge } from '../../components/status-badge';
-import { UserCell, ViewDetailsCell } from '../../components/row-cells';
+import { PagedTable } from '../../components/paged-table';
+import { StatusCell, UserCell, ViewDetailsCell } from '../../components/row-cells';
 import { formatDate } from '@/lib/format';
 import type { PaymentList } from '../api/payment-list';
 import { ChainCheckBadge } from './chain-check-badge';
@@ -27,39 +25,35 @@ interface PaymentsTableProps {
  */
 export function PaymentsTable({ label, list, emptyText, errorText, onView }: PaymentsTableProps) {
   return (
-    <PagedListView list={list} loadingText="Loading payments..." emptyText={emptyText} errorText={errorText}>
-      {(payments) => (
-        <AdminTable
-          label={label}
-          columns={['Package', 'User', 'Amount', 'Status', 'Chain', 'Date', 'Actions']}
-          highlightOnHover
-        >
-          {payments.map((payment) => (
-            <TableRow key={payment._id}>
-              <TableCell>{payment.packageName}</TableCell>
-              <UserCell user={payment.userId} />
-              <TableCell>
-                <PaymentAmount payment={payment} />
-              </TableCell>
-              <TableCell>
-                <StatusBadge status={payment.status} />
-              </TableCell>
-              <TableCell>
-                <Flex as="span" gap="xxs" wrap="wrap">
-                  <ChainCheckBadge check={payment.chainCheck} />
-                  {payment.binding?.ambiguous && (
-                    <Badge variation="warning" title={payment.binding.ambiguous}>
-                      Ambiguous
-                    </Badge>
-                  )}
-                </Flex>
-              </TableCell>
-              <TableCell>{formatDate(payment.createdAt)}</TableCell>
-              <ViewDetailsCell onView={() => onView(payment)} />
-            </TableRow>
-          ))}
-        </AdminTable>
+    <PagedTable
+      list={list}
+      loadingText="Loading payments..."
+      emptyText={emptyText}
+      errorText={errorText}
+      label={label}
+      columns={['Package', 'User', 'Amount', 'Status', 'Chain', 'Date', 'Actions']}
+      row={(payment) => (
+        <TableRow key={payment._id}>
+          <TableCell>{payment.packageName}</TableCell>
+          <UserCell user={payment.userId} />
+          <TableCell>
+            <PaymentAmount payment={payment} />
+          </TableCell>
+          <StatusCell status={payment.status} />
+          <TableCell>
+            <Flex as="span" gap="xxs" wrap="wrap">
+              <ChainCheckBadge check={payment.chainCheck} />
+              {payment.binding?.ambiguous && (
+                <Badge variation="warning" title={payment.binding.ambiguous}>
+                  Ambiguous
+                </Badge>
+              )}
+            </Flex>
+          </TableCell>
+          <TableCell>{formatDate(payment.createdAt)}</TableCell>
+          <ViewDetailsCell onView={() => onView(payment)} />
+        </TableRow>
       )}
-    </PagedListView>
+    />
   );
 }

@@ -4,7 +4,7 @@ import type { Payment, PaymentBinding } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { jsonResponse } from '@/test/test-utils';
 import { formatDateTime } from '@/lib/format';
-import { makePayment, renderAdminScreen } from '../../testing/render-admin';
+import { makePayment, renderAdminScreen, rowWith } from '../../testing/render-admin';
 import AdminPaymentsRoute from './payments';
 
 /**
@@ -55,10 +55,7 @@ async function openDetails(username: string) {
   });
   const view = renderAdminScreen(<AdminPaymentsRoute />);
   const table = await screen.findByRole('table', { name: 'Pending USDT payments' });
-  const row = within(table)
-    .getAllByRole('row')
-    .find((candidate) => within(candidate).queryByText(username));
-  if (!row) throw new Error(`no row for ${username}`);
+  const row = rowWith(table, username);
   await view.user.click(within(row).getByRole('button', { name: 'View Details' }));
   return { row, dialog: screen.getByRole('dialog', { name: 'Payment Details' }) };
 }

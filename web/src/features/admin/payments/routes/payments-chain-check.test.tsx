@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChainCheck, Payment } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
-import { makePayment, nth, renderAdminScreen } from '../../testing/render-admin';
+import { type ApiRoutes, makePayment, nth, renderAdminScreen, rowWith } from '../../testing/render-admin';
 import AdminPaymentsRoute from './payments';
 
 /**
@@ -63,7 +63,7 @@ const rows = [
   row('fresh', null),
 ];
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
+async function openScreen(routes: ApiRoutes = {}) {
   const api = mockApi({
     [PENDING]: jsonResponse({ pendingPayments: rows, nextCursor: null, summary }),
     [ALL]: jsonResponse({ payments: rows, nextCursor: null, summary }),
@@ -74,19 +74,11 @@ async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
   return { api, table, ...view };
 }
 
-const rowOf = (table: HTMLElement, username: string) => {
-  const found = within(table)
-    .getAllByRole('row')
-    .find((candidate) => within(candidate).queryByText(username));
-  if (!found) throw new Error(`no row for ${username}`);
-  return found;
-};
-
 const chainCell = (table: HTMLElement, username: string) => {
   const headers = within(table)
     .getAllByRole('columnheader')
     .map((h) => h.textContent);
-  return nth(within(rowOf(table, username)).getAllByRole('cell'), headers.indexOf('Chain'));
+  return nth(within(rowWith(table, username)).getAllByRole('cell'), headers.indexOf('Chain'));
 };
 
 describe('the Chain column', () => {
@@ -115,7 +107,7 @@ describe('the Chain column', () => {
 
 describe('the on-chain check in the detail modal', () => {
   const open = async (user: Awaited<ReturnType<typeof openScreen>>['user'], table: HTMLElement, username: string) => {
-    await user.click(within(rowOf(table, username)).getByRole('button', { name: 'View Details' }));
+    await user.click(within(rowWith(table, username)).getByRole('button', { name: 'View Details' }));
     return within(screen.getByRole('dialog', { name: 'Payment Details' }));
   };
 

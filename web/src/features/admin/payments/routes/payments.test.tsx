@@ -4,7 +4,16 @@ import type { Payment } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
 import { captureDownloads, csvResponse } from '../../testing/capture-downloads';
-import { makePayment, nth, openAdminScreen, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import {
+  adminScreenOpener,
+  customerRef,
+  lastQueryTo,
+  makePayment,
+  nth,
+  queriesTo,
+  renderAdminScreen,
+  rowWith,
+} from '../../testing/render-admin';
 import AdminPaymentsRoute from './payments';
 
 const PENDING = 'GET /api/payment/pending-usdt-payments';
@@ -21,18 +30,18 @@ const allPage = (payments: Payment[], nextCursor: string | null = null, sum = su
 
 const alice = makePayment({
   _id: 'pay-alice',
-  userId: { _id: 'u-alice', username: 'alice', email: 'alice@example.com' },
+  userId: customerRef('alice'),
   packageName: 'Basic Package',
   amount: 10,
   originalAmount: 20,
   hasReferralDiscount: true,
   referralDiscount: 10,
   referralCode: 'BOB12345',
-  referralUserId: { _id: 'u-bob', username: 'bob', email: 'bob@example.com' },
+  referralUserId: customerRef('bob'),
 });
 const carol = makePayment({
   _id: 'pay-carol',
-  userId: { _id: 'u-carol', username: 'carol', email: 'carol@example.com' },
+  userId: customerRef('carol'),
   packageName: 'Ultimate Package',
   amount: 1000,
   originalAmount: 1000,
@@ -40,21 +49,16 @@ const carol = makePayment({
   updatedAt: '2026-03-03T12:00:00.000Z',
 });
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  return openAdminScreen(<AdminPaymentsRoute />, {
-    path: '/admin/payments',
-    heading: 'Package Management',
-    routes: { [PENDING]: pendingPage([alice]), [ALL]: allPage([alice, carol]), ...routes },
-  });
-}
+const openScreen = adminScreenOpener(<AdminPaymentsRoute />, {
+  path: '/admin/payments',
+  heading: 'Package Management',
+  routes: { [PENDING]: pendingPage([alice]), [ALL]: allPage([alice, carol]) },
+});
 
 const pendingTable = () => screen.findByRole('table', { name: 'Pending USDT payments' });
 
 async function openDetails(user: Awaited<ReturnType<typeof openScreen>>['user'], username = 'alice') {
-  const row = within(await pendingTable())
-    .getAllByRole('row')
-    .find((candidate) => within(candidate).queryByText(username));
-  if (!row) throw new Error(`no row for ${username}`);
+  const row = rowWith(await pendingTable(), username);
   await user.click(within(row).getByRole('button', { name: 'View Details' }));
   return screen.getByRole('dialog', { name: 'Payment Details' });
 }
@@ -168,7 +172,7 @@ describe('admin payments (Package Management)', () => {
       ...carol,
       currency: '',
       referralCode: 'BOB12345',
-      referralUserId: { _id: 'u-bob', username: 'bob', email: 'bob@example.com' },
+      referralUserId: customerRef('bob'),
       referralCredited: true,
     });
     const { user } = await openScreen({ [ALL]: allPage([credited]) });
@@ -306,20 +310,18 @@ describe('admin payments (Package Management)', () => {
   it('loads more rows with the server cursor', async () => {
     const dave = makePayment({
       _id: 'pay-dave',
-      userId: { _id: 'u-dave', username: 'dave', email: 'dave@example.com' },
+      userId: customerRef('dave'),
     });
     const { api, user } = await openScreen({ [PENDING]: pendingPage([alice], 'cursor-2') });
     await pendingTable();
     // Page 1 (refreshed with the others) and page 2, told apart by the cursor.
     api.on(PENDING, () =>
-      nth(queriesTo(api, PENDING), -1).get('cursor') === 'cursor-2'
-        ? pendingPage([dave])
-        : pendingPage([alice], 'cursor-2'),
+      lastQueryTo(api, PENDING).get('cursor') === 'cursor-2' ? pendingPage([dave]) : pendingPage([alice], 'cursor-2'),
     );
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await within(await pendingTable()).findByText('dave')).toBeInTheDocument();
     expect(within(await pendingTable()).getByText('alice')).toBeInTheDocument();
-    expect(nth(queriesTo(api, PENDING), -1).get('cursor')).toBe('cursor-2');
+    expect(lastQueryTo(api, PENDING).get('cursor')).toBe('cursor-2');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
@@ -334,7 +336,7 @@ describe('admin payments (Package Management)', () => {
 
     await user.click(screen.getByRole('tab', { name: 'All Payments' }));
     await user.type(screen.getByLabelText('Search payments'), 'carol');
-    await waitFor(() => expect(nth(queriesTo(api, ALL), -1).get('search')).toBe('carol'));
+    await waitFor(() => expect(lastQueryTo(api, ALL).get('search')).toBe('carol'));
     await user.click(screen.getByRole('button', { name: 'Export payments as CSV' }));
     await waitFor(() => expect(downloads.saved).toHaveLength(2));
     expect(Object.fromEntries(nth(queriesTo(api, EXPORT), 1))).toEqual({ status: 'all', search: 'carol' });

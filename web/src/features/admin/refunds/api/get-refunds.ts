@@ -1,6 +1,6 @@
 import { adminRefundsResponseSchema, type Refund, type RefundStatus } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { ADMIN_PAGE_SIZE, usePagedList, type PagedList, type PageRequest } from '../../hooks/use-paged-list';
+import { cursorQuery, type PagedList, type PageRequest, usePagedList } from '../../hooks/use-paged-list';
 
 export { adminRefundsResponseSchema };
 export type AdminRefundsResponse = ReturnType<typeof adminRefundsResponseSchema.parse>;
@@ -17,7 +17,7 @@ export interface RefundPageRequest extends Pick<PageRequest, 'cursor'> {
 /** GET /api/admin/refunds?status=&cursor=&limit=: one status's requests, newest first. */
 export function getRefunds({ status, cursor }: RefundPageRequest): Promise<AdminRefundsResponse> {
   return apiRequest(REFUNDS_ROUTE, {
-    query: { status, cursor: cursor ?? undefined, limit: ADMIN_PAGE_SIZE },
+    query: { status, ...cursorQuery(cursor) },
     schema: adminRefundsResponseSchema,
   });
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, Flex, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { REFUND, refundRequestInputSchema } from '@goldbot/shared';
 import { AdminModal } from '../../components/admin-modal';
@@ -33,6 +33,14 @@ export function CreateRefundModal({ paymentId = '', onClose, onCreated }: Create
     setForm((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
+
+  /** What each field is given alike: its value, its change, its error, and a pause while the request is on its way. */
+  const fieldProps = (field: Field) => ({
+    value: form[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => edit(field, event.target.value),
+    ...fieldErrorProps(errors[field]),
+    isDisabled: busy,
+  });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -69,30 +77,16 @@ export function CreateRefundModal({ paymentId = '', onClose, onCreated }: Create
           <TextField
             label="Payment ID"
             descriptiveText="From the payment's details on the Package Management screen"
-            value={form.paymentId}
-            onChange={(event) => edit('paymentId', event.target.value)}
-            {...fieldErrorProps(errors.paymentId)}
+            {...fieldProps('paymentId')}
             autoComplete="off"
-            isDisabled={busy}
           />
           <TextField
             label="Customer's TRC20 address"
-            value={form.trc20Address}
-            onChange={(event) => edit('trc20Address', event.target.value)}
-            {...fieldErrorProps(errors.trc20Address)}
+            {...fieldProps('trc20Address')}
             autoComplete="off"
             spellCheck={false}
-            isDisabled={busy}
           />
-          <TextAreaField
-            label="Reason"
-            value={form.reason}
-            onChange={(event) => edit('reason', event.target.value)}
-            {...fieldErrorProps(errors.reason)}
-            maxLength={REFUND.reasonMaxLength}
-            rows={3}
-            isDisabled={busy}
-          />
+          <TextAreaField label="Reason" {...fieldProps('reason')} maxLength={REFUND.reasonMaxLength} rows={3} />
           <Flex gap="small" justifyContent="flex-end">
             <Button onClick={onClose} isDisabled={busy}>
               Cancel

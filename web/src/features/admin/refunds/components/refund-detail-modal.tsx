@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Divider, Flex, Link, Text, TextAreaField, TextField, View } from '@aws-amplify/ui-react';
+import { Flex, Link, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import {
   REFUND,
   REFUND_MESSAGES,
@@ -11,11 +11,11 @@ import {
 import type { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatUsd, formatUsdt } from '@/lib/format';
 import { AdminModal } from '../../components/admin-modal';
-import { DecisionControls, type DecisionWording } from '../../components/decision-controls';
+import { DecisionControls, DecisionSection, type DecisionWording } from '../../components/decision-controls';
 import { Detail, DetailList, StatusDetail, UserDetail } from '../../components/detail-list';
 import { CopyableCode } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
-import { useDecision, type Decision } from '../../hooks/use-decision';
+import { useNoticedDecision, type Decision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
 import { errorMessage, failureText } from '../../lib/error-message';
 import { approveRefund, refuseRefund, type RefundResponse } from '../api/decide-refund';
@@ -84,16 +84,14 @@ export function RefundDetailModal({ refund, onClose, onDecided, onStale }: Refun
   const [refusal, setRefusal] = useState('');
   const [errors, setErrors] = useState<{ payoutTxid?: string; refusal?: string }>({});
 
-  const decision = useDecision({
-    send: (choice) => {
-      notice.clear();
-      return choice === 'approve'
+  const decision = useNoticedDecision(notice, {
+    send: (choice) =>
+      choice === 'approve'
         ? approveRefund(refund._id, payoutTxid, note.trim() || null)
-        : refuseRefund(refund._id, refusal.trim());
-    },
+        : refuseRefund(refund._id, refusal.trim()),
     onDecided,
     onStale,
-    onFailed: (choice, error) => notice.show('error', refundDecisionErrorText(choice, error)),
+    failedText: refundDecisionErrorText,
   });
   // Each decision's field is checked with the server's schema before its confirmation is asked.
   const ask = (choice: Decision) => {
@@ -157,39 +155,36 @@ export function RefundDetailModal({ refund, onClose, onDecided, onStale }: Refun
         </DetailList>
 
         {pending && (
-          <View as="section" aria-label="Decision">
-            <Divider marginBlockEnd="small" />
-            <Flex direction="column" gap="medium">
-              <TextField
-                label="Payout TXID"
-                descriptiveText={`The ${REFUND.network} USDT transfer you sent (64 characters, 0-9 and a-f): e-mailed to the customer`}
-                value={payoutTxid}
-                onChange={(event) => setPayoutTxid(event.target.value)}
-                {...fieldErrorProps(errors.payoutTxid)}
-                autoComplete="off"
-                spellCheck={false}
-                isDisabled={decision.busy}
-              />
-              <TextAreaField
-                label="Note to the customer (optional)"
-                value={note}
-                onChange={(event) => setNote(event.target.value)}
-                maxLength={REFUND.noteMaxLength}
-                rows={2}
-                isDisabled={decision.busy}
-              />
-              <TextAreaField
-                label="Reason for refusing (needed to refuse)"
-                value={refusal}
-                onChange={(event) => setRefusal(event.target.value)}
-                {...fieldErrorProps(errors.refusal)}
-                maxLength={REFUND.reasonMaxLength}
-                rows={2}
-                isDisabled={decision.busy}
-              />
-              <DecisionControls state={{ ...decision, ask }} wording={wording(refund)} />
-            </Flex>
-          </View>
+          <DecisionSection>
+            <TextField
+              label="Payout TXID"
+              descriptiveText={`The ${REFUND.network} USDT transfer you sent (64 characters, 0-9 and a-f): e-mailed to the customer`}
+              value={payoutTxid}
+              onChange={(event) => setPayoutTxid(event.target.value)}
+              {...fieldErrorProps(errors.payoutTxid)}
+              autoComplete="off"
+              spellCheck={false}
+              isDisabled={decision.busy}
+            />
+            <TextAreaField
+              label="Note to the customer (optional)"
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              maxLength={REFUND.noteMaxLength}
+              rows={2}
+              isDisabled={decision.busy}
+            />
+            <TextAreaField
+              label="Reason for refusing (needed to refuse)"
+              value={refusal}
+              onChange={(event) => setRefusal(event.target.value)}
+              {...fieldErrorProps(errors.refusal)}
+              maxLength={REFUND.reasonMaxLength}
+              rows={2}
+              isDisabled={decision.busy}
+            />
+            <DecisionControls state={{ ...decision, ask }} wording={wording(refund)} />
+          </DecisionSection>
         )}
       </Flex>
     </AdminModal>

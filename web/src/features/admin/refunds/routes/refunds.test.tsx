@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { REFUND_MESSAGES, type Refund } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { cellTexts, columnHeaders, jsonResponse } from '@/test/test-utils';
-import { nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import {
+  type ApiRoutes,
+  customerRef,
+  lastQueryTo,
+  type MockedApi,
+  nth,
+  renderAdminScreen,
+} from '../../testing/render-admin';
 import AdminRefundsRoute from './refunds';
 
 const LIST = 'GET /api/admin/refunds';
@@ -20,7 +27,7 @@ function makeRefund(overrides: Partial<Refund> = {}): Refund {
     _id: 'rf-alice',
     paymentId: 'pay-alice',
     subscriptionId: 'sub-alice',
-    userId: { _id: 'u-alice', username: 'alice', email: 'alice@example.com' },
+    userId: customerRef('alice'),
     packageName: 'Pro Package',
     amount: 250,
     amountPaid: 250.37,
@@ -43,7 +50,7 @@ function makeRefund(overrides: Partial<Refund> = {}): Refund {
 const alice = makeRefund();
 const bob = makeRefund({
   _id: 'rf-bob',
-  userId: { _id: 'u-bob', username: 'bob', email: 'bob@example.com' },
+  userId: customerRef('bob'),
   status: 'approved',
   decidedAt: '2026-03-05T10:00:00.000Z',
   payoutTxid: PAYOUT,
@@ -51,14 +58,13 @@ const bob = makeRefund({
 });
 const ROWS: Record<string, Refund[]> = { pending: [alice], approved: [bob], refused: [] };
 
-type Api = ReturnType<typeof mockApi>;
-const lastQuery = (api: Api) => nth(queriesTo(api, LIST), -1);
-const byStatus = (api: Api, rows = ROWS, pageCounts = counts) =>
+const lastQuery = (api: MockedApi) => lastQueryTo(api, LIST);
+const byStatus = (api: MockedApi, rows = ROWS, pageCounts = counts) =>
   api.on(LIST, () =>
     jsonResponse({ refunds: rows[lastQuery(api).get('status') ?? ''] ?? [], nextCursor: null, counts: pageCounts }),
   );
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}, path = '/admin/refunds') {
+async function openScreen(routes: ApiRoutes = {}, path = '/admin/refunds') {
   const api = mockApi(routes);
   byStatus(api);
   const view = renderAdminScreen(<AdminRefundsRoute />, path);

@@ -1,7 +1,11 @@
-import { useRef } from 'react';
 import { subscriptionHistoryResponseSchema, type AdminSubscription, type SubscriptionSummary } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { ADMIN_PAGE_SIZE, usePagedList, type PagedList, type PageRequest } from '../../hooks/use-paged-list';
+import {
+  cursorQuery,
+  type PageRequest,
+  type ReloadablePagedList,
+  useReloadablePagedList,
+} from '../../hooks/use-paged-list';
 
 export { subscriptionHistoryResponseSchema };
 export type SubscriptionHistoryResponse = ReturnType<typeof subscriptionHistoryResponseSchema.parse>;
@@ -35,15 +39,12 @@ export function getSubscriptionHistory({
   ...filter
 }: HistoryFilter & Pick<PageRequest, 'cursor'>): Promise<SubscriptionHistoryResponse> {
   return apiRequest(SUBSCRIPTION_HISTORY_ROUTE, {
-    query: { ...historyQuery(filter), cursor: cursor ?? undefined, limit: ADMIN_PAGE_SIZE },
+    query: { ...historyQuery(filter), ...cursorQuery(cursor) },
     schema: subscriptionHistoryResponseSchema,
   });
 }
 
-export interface SubscriptionHistoryList extends PagedList<AdminSubscription, SubscriptionSummary> {
-  /** Re-reads every loaded page; true when that worked (the Refresh button says so). */
-  reload: () => Promise<boolean>;
-}
+export type SubscriptionHistoryList = ReloadablePagedList<AdminSubscription, SubscriptionSummary>;
 
 /** The period as the list's filter key: another period never shows the previous one's rows. */
 const periodKey = ({ year, month }: HistoryPeriod) => `${year}:${month}`;
@@ -54,32 +55,17 @@ function parsePeriodKey(key: string): HistoryPeriod {
 
 /** The subscriptions of a period, page by page, with the period's summary counts. */
 export function useSubscriptionHistory({ search, ...period }: HistoryFilter): SubscriptionHistoryList {
-  // Whether the latest read worked: SWR keeps a failed revalidation's error to itself.
-  const lastReadFailed = useRef(false);
-  const list = usePagedList(
+  return useReloadablePagedList(
     SUBSCRIPTION_HISTORY_ROUTE,
     { filter: periodKey(period), search },
     async ({ filter, search: term, cursor }) => {
-      try {
-        const response = await getSubscriptionHistory({ ...parsePeriodKey(filter), search: term, cursor });
-        lastReadFailed.current = false;
-        return {
-          items: response.subscriptions,
-          nextCursor: response.nextCursor,
-          summary: response.summary,
-          search: response.search,
-        };
-      } catch (error) {
-        lastReadFailed.current = true;
-        throw error;
-      }
+      const response = await getSubscriptionHistory({ ...parsePeriodKey(filter), search: term, cursor });
+      return {
+        items: response.subscriptions,
+        nextCursor: response.nextCursor,
+        summary: response.summary,
+        search: response.search,
+      };
     },
   );
-  return {
-    ...list,
-    reload: async () => {
-      await list.refresh();
-      return !lastReadFailed.current;
-    },
-  };
 }

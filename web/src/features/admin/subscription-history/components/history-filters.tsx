@@ -1,6 +1,7 @@
-import { Button, Flex, SelectField } from '@aws-amplify/ui-react';
-import { MONTH_ABBREVIATIONS } from '@goldbot/shared';
+import { Button, Flex } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
+import { FilterChoiceField, MONTH_FILTER_CHOICES, plainChoices } from '../../components/choice-field';
+import { RefreshButton } from '../../components/refresh-button';
 import { ServerSearchField } from '../../components/server-search-field';
 import type { ServerSearch } from '../../hooks/use-server-search';
 import type { HistoryPeriod } from '../api/get-subscription-history';
@@ -35,6 +36,11 @@ export function HistoryFilters({
   refreshing,
   actions,
 }: HistoryFiltersProps) {
+  const set =
+    <K extends keyof HistoryPeriod>(key: K) =>
+    (value: HistoryPeriod[K]) =>
+      onPeriodChange({ ...period, [key]: value });
+
   return (
     <Flex direction="column" gap="medium">
       <ServerSearchField
@@ -43,40 +49,18 @@ export function HistoryFilters({
         search={search}
       />
       <Flex wrap="wrap" alignItems="flex-end" gap="medium">
-        <SelectField
-          label="Month"
-          size="small"
-          value={String(period.month)}
-          onChange={(event) =>
-            onPeriodChange({ ...period, month: event.target.value === 'all' ? 'all' : Number(event.target.value) })
-          }
-        >
-          <option value="all">All Months</option>
-          {MONTH_ABBREVIATIONS.map((label, index) => (
-            <option key={label} value={index}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+        <FilterChoiceField label="Month" value={period.month} choices={MONTH_FILTER_CHOICES} onChoose={set('month')} />
+        <FilterChoiceField
           label="Year"
-          size="small"
-          value={String(period.year)}
-          onChange={(event) => onPeriodChange({ ...period, year: Number(event.target.value) })}
-        >
-          {historyYears().map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
-        </SelectField>
+          value={period.year}
+          choices={plainChoices(historyYears())}
+          onChoose={set('year')}
+        />
         <Flex role="toolbar" aria-label="Subscription history actions" gap="small" alignItems="flex-end">
           <Button size="small" onClick={onClear}>
             Clear
           </Button>
-          <Button size="small" onClick={onRefresh} isLoading={refreshing} loadingText="Refreshing...">
-            Refresh
-          </Button>
+          <RefreshButton size="small" onClick={onRefresh} refreshing={refreshing} />
           {actions}
         </Flex>
       </Flex>

@@ -1,9 +1,8 @@
 import { Badge, TableCell, TableRow, type BadgeVariations } from '@aws-amplify/ui-react';
 import type { AdminSubscription } from '@goldbot/shared';
-import { PagedListView } from '../../components/paged-list-view';
+import { PagedTable } from '../../components/paged-table';
 import type { SubscriptionHistoryList } from '../api/get-subscription-history';
 import { endText, formatDay, paymentText } from '../lib/subscription-format';
-import { AdminTable } from '../../components/admin-table';
 
 const STATUS: Record<AdminSubscription['status'], { label: string; variation?: BadgeVariations }> = {
   active: { label: 'Active', variation: 'success' },
@@ -24,35 +23,28 @@ export function HistoryTable({
   loadFailedText?: string;
 }) {
   return (
-    <PagedListView
+    <PagedTable
       list={list}
       loadingText="Loading subscription history..."
       emptyText="No records found"
       errorText={errorText}
       noun="subscriptions"
       loadFailedText={loadFailedText}
-    >
-      {(subscriptions) => (
-        <AdminTable
-          label="Subscription history"
-          columns={['Package', 'User', 'Email', 'Start', 'End', 'Status', 'Payment']}
-          highlightOnHover
-        >
-          {subscriptions.map((subscription) => (
-            <TableRow key={subscription._id}>
-              <TableCell>{subscription.packageName}</TableCell>
-              <TableCell>{subscription.userId.username}</TableCell>
-              <TableCell>{subscription.userId.email}</TableCell>
-              <TableCell>{formatDay(subscription.startDate)}</TableCell>
-              <TableCell>{endText(subscription)}</TableCell>
-              <TableCell>
-                <Badge variation={STATUS[subscription.status].variation}>{STATUS[subscription.status].label}</Badge>
-              </TableCell>
-              <TableCell>{paymentText(subscription)}</TableCell>
-            </TableRow>
-          ))}
-        </AdminTable>
+      label="Subscription history"
+      columns={['Package', 'User', 'Email', 'Start', 'End', 'Status', 'Payment']}
+      row={(subscription) => (
+        <TableRow key={subscription._id}>
+          <TableCell>{subscription.packageName}</TableCell>
+          <TableCell>{subscription.userId.username}</TableCell>
+          <TableCell>{subscription.userId.email}</TableCell>
+          <TableCell>{formatDay(subscription.startDate)}</TableCell>
+          <TableCell>{endText(subscription)}</TableCell>
+          <TableCell>
+            <Badge variation={STATUS[subscription.status].variation}>{STATUS[subscription.status].label}</Badge>
+          </TableCell>
+          <TableCell>{paymentText(subscription)}</TableCell>
+        </TableRow>
       )}
-    </PagedListView>
+    />
   );
 }

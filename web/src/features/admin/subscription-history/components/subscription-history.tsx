@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Flex } from '@aws-amplify/ui-react';
 import { ADMIN_MESSAGES, TOAST_MS } from '@goldbot/shared';
-import { NoticeAlert } from '../../components/notice-alert';
+import { NoticedColumn } from '../../components/notice-alert';
 import { StatCards } from '../../components/stat-cards';
 import { useNotice } from '../../hooks/use-notice';
 import { useServerSearch } from '../../hooks/use-server-search';
@@ -45,8 +44,7 @@ export function SubscriptionHistory({ toolbarActions }: { toolbarActions?: (filt
   };
 
   return (
-    <Flex direction="column" gap="large">
-      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+    <NoticedColumn notice={notice}>
       <HistoryFilters
         search={search}
         period={period}
@@ -70,6 +68,6 @@ export function SubscriptionHistory({ toolbarActions }: { toolbarActions?: (filt
         errorText={ADMIN_MESSAGES.fetchHistoryFailed}
         loadFailedText={ADMIN_MESSAGES.loadHistoryFailed}
       />
-    </Flex>
+    </NoticedColumn>
   );
 }

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { subscriptionSummaryOf, type AdminSubscription } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
-import { nth, openAdminScreen, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import {
+  adminScreenOpener,
+  customerRef,
+  lastQueryTo,
+  type MockedApi,
+  nth,
+  queriesTo,
+  renderAdminScreen,
+  statCard,
+} from '../../testing/render-admin';
 import { historyQuery } from '../api/get-subscription-history';
 import { historyYears } from '../components/history-filters';
 import { SubscriptionHistory } from '../components/subscription-history';
@@ -55,16 +64,13 @@ const dave = subscriptionOf('dave', {
   paymentId: null,
 });
 
-type Api = ReturnType<typeof mockApi>;
-const lastQuery = (api: Api) => nth(queriesTo(api, HISTORY), -1);
+const lastQuery = (api: MockedApi) => lastQueryTo(api, HISTORY);
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  return openAdminScreen(<AdminSubscriptionHistoryRoute />, {
-    path: '/admin/subscription-history',
-    heading: 'Subscription History',
-    routes: { [HISTORY]: page([alice, bob, carol, dave]), ...routes },
-  });
-}
+const openScreen = adminScreenOpener(<AdminSubscriptionHistoryRoute />, {
+  path: '/admin/subscription-history',
+  heading: 'Subscription History',
+  routes: { [HISTORY]: page([alice, bob, carol, dave]) },
+});
 
 const table = () => screen.findByRole('table', { name: 'Subscription history' });
 
@@ -83,12 +89,11 @@ const rowTexts = async () =>
 describe('admin subscription history', { timeout: 15_000 }, () => {
   it('shows Total, Free, Basic, Pro and Ultimate from the summary', async () => {
     await openWithRows();
-    const card = (label: string) => within(screen.getByRole('listitem', { name: label }));
-    expect(card('Total').getByText('128')).toBeInTheDocument();
-    expect(card('Free').getByText('40')).toBeInTheDocument();
-    expect(card('Basic').getByText('50')).toBeInTheDocument();
-    expect(card('Pro').getByText('30')).toBeInTheDocument();
-    expect(card('Ultimate').getByText('8')).toBeInTheDocument();
+    expect(statCard('Total').getByText('128')).toBeInTheDocument();
+    expect(statCard('Free').getByText('40')).toBeInTheDocument();
+    expect(statCard('Basic').getByText('50')).toBeInTheDocument();
+    expect(statCard('Pro').getByText('30')).toBeInTheDocument();
+    expect(statCard('Ultimate').getByText('8')).toBeInTheDocument();
   });
 
   it("shows Package, User, Email, Start, End ('Lifetime' for Ultimate), Status and Payment (USDT, Free or N/A)", async () => {
@@ -174,16 +179,7 @@ describe('admin subscription history', { timeout: 15_000 }, () => {
   it('Refresh reads the rows again and says so for 4 s', async () => {
     const { api, user } = await openWithRows();
     const before = api.requestsTo(HISTORY).length;
-    api.on(
-      HISTORY,
-      page([
-        alice,
-        bob,
-        carol,
-        dave,
-        { ...alice, _id: 'sub-erin', userId: { _id: 'u-erin', username: 'erin', email: 'erin@example.com' } },
-      ]),
-    );
+    api.on(HISTORY, page([alice, bob, carol, dave, { ...alice, _id: 'sub-erin', userId: customerRef('erin') }]));
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('Subscription history refreshed')).toBeInTheDocument();
     expect(api.requestsTo(HISTORY).length).toBeGreaterThan(before);

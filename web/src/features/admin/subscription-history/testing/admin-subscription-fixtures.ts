@@ -1,4 +1,5 @@
 import type { AdminSubscription } from '@goldbot/shared';
+import { customerRef } from '../../testing/render-admin';
 
 /** A subscription row as the admin subscription routes answer it. */
 export function makeAdminSubscription(overrides: Partial<AdminSubscription> = {}): AdminSubscription {
@@ -23,6 +24,6 @@ export function makeAdminSubscription(overrides: Partial<AdminSubscription> = {}
 export const subscriptionOf = (username: string, overrides: Partial<AdminSubscription> = {}): AdminSubscription =>
   makeAdminSubscription({
     _id: `sub-${username}`,
-    userId: { _id: `u-${username}`, username, email: `${username}@example.com` },
+    userId: customerRef(username),
     ...overrides,
   });

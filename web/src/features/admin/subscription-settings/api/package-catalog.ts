@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import {
   packagesResponseSchema,
@@ -10,6 +10,7 @@ import {
   type PackageUpdateResponse,
 } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
+import { useSingleFlightPerKey } from '../../hooks/use-single-flight';
 import { PACKAGES_KEY } from '@/lib/package-prices';
 
 export type { CatalogPackage, PackageUpdateInput, PackageUpdateResponse };
@@ -56,18 +57,6 @@ export function useCatalogEntryUpdate() {
 
 /** `updatePackage` one request per package at a time: a second save of the same package while one is on its way is ignored (null). */
 export function useUpdatePackage() {
-  const inFlight = useRef(new Set<PackageSlug>());
-  const [saving, setSaving] = useState<ReadonlySet<PackageSlug>>(new Set());
-  const update = useCallback(async (slug: PackageSlug, input: PackageUpdateInput) => {
-    if (inFlight.current.has(slug)) return null;
-    inFlight.current.add(slug);
-    setSaving(new Set(inFlight.current));
-    try {
-      return await updatePackage(slug, input);
-    } finally {
-      inFlight.current.delete(slug);
-      setSaving(new Set(inFlight.current));
-    }
-  }, []);
-  return { update, saving };
+  const { run, running } = useSingleFlightPerKey(updatePackage);
+  return { update: run, saving: running };
 }

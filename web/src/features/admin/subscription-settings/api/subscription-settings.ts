@@ -1,28 +1,20 @@
-import { useCallback, useRef, useState } from 'react';
-import useSWR from 'swr';
 import {
   subscriptionSettingsResponseSchema,
   subscriptionSettingsSaveResponseSchema,
   type NewWorkMailSwitches,
 } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
+import { useRouteRead } from '../../hooks/use-route-read';
+import { useSingleFlight } from '../../hooks/use-single-flight';
 
-export { subscriptionSettingsResponseSchema, subscriptionSettingsSaveResponseSchema };
-export type SubscriptionSettingsResponse = ReturnType<typeof subscriptionSettingsResponseSchema.parse>;
 export type SubscriptionSettingsSaveResponse = ReturnType<typeof subscriptionSettingsSaveResponseSchema.parse>;
-
-export const SUBSCRIPTION_SETTINGS_ROUTE = 'settings-subscription-get';
 
 /**
  * GET /api/settings/subscription-settings: `{success, settings: {basicPackageEnabled,
  * autoApproveOnMatch, copyTradingLink}}` (an answer without the last two reads as off and no link).
  */
-export function getSubscriptionSettings(): Promise<SubscriptionSettingsResponse> {
-  return apiRequest(SUBSCRIPTION_SETTINGS_ROUTE, { schema: subscriptionSettingsResponseSchema });
-}
-
 export function useSubscriptionSettings() {
-  return useSWR(SUBSCRIPTION_SETTINGS_ROUTE, getSubscriptionSettings);
+  return useRouteRead('settings-subscription-get', subscriptionSettingsResponseSchema);
 }
 
 /** The setting a save names; the others keep their values on the server. */
@@ -49,18 +41,6 @@ export function saveSubscriptionSettings(
 
 /** `saveSubscriptionSettings` one request at a time: a second call while one is on its way is ignored (null). */
 export function useSaveSubscriptionSettings() {
-  const inFlight = useRef(false);
-  const [isSaving, setIsSaving] = useState(false);
-  const save = useCallback(async (change: SubscriptionSettingsChange) => {
-    if (inFlight.current) return null;
-    inFlight.current = true;
-    setIsSaving(true);
-    try {
-      return await saveSubscriptionSettings(change);
-    } finally {
-      inFlight.current = false;
-      setIsSaving(false);
-    }
-  }, []);
-  return { save, isSaving };
+  const { run, running } = useSingleFlight(saveSubscriptionSettings);
+  return { save: run, isSaving: running };
 }

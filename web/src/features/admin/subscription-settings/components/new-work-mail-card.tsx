@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, CheckboxField, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { CheckboxField, Flex, Text } from '@aws-amplify/ui-react';
 import {
   NEW_WORK_MAIL,
   WORK_KIND_LABELS,
@@ -11,6 +11,7 @@ import { NoticeAlert } from '../../components/notice-alert';
 import { useSubscriptionSettings } from '../api/subscription-settings';
 import { useSettingSave } from './use-setting-save';
 import { SaveChangesButton } from './save-changes-button';
+import { TitledCard } from '../../components/titled-card';
 
 export const NEW_WORK_MAIL_TITLE = 'Mail to administrators about new work';
 /** The button reads 'Save Changes' like the other cards'; its accessible name says which card it saves. */
@@ -40,38 +41,33 @@ export function NewWorkMailCard() {
   };
 
   return (
-    <Card variation="outlined" as="section" aria-labelledby="new-work-mail-title">
-      <Flex direction="column" gap="medium">
-        <Heading level={2} fontSize="large" id="new-work-mail-title">
-          {NEW_WORK_MAIL_TITLE}
-        </Heading>
-        <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
-        <Text color="font.secondary" fontSize="small">
-          Every administrator is mailed what arrived since the last mail of its kind, at most once every{' '}
-          {NEW_WORK_MAIL.minIntervalMinutes} minutes per kind, so new work is seen within the 2-hour activation promise
-          without watching the back-office. The counts in the navigation do not depend on these switches.
-        </Text>
-        <Flex as="fieldset" direction="column" gap="small" margin="0" padding="0" style={{ border: 0 }}>
-          <legend className="visually-hidden">Mail about</legend>
-          {kinds.map((kind) => (
-            <CheckboxField
-              key={kind}
-              name={kind}
-              value="on"
-              label={WORK_KIND_LABELS[kind]}
-              checked={isOn(kind)}
-              isDisabled={isSaving}
-              onChange={(event) => setChoices((current) => ({ ...current, [kind]: event.target.checked }))}
-            />
-          ))}
-        </Flex>
-        <SaveChangesButton
-          name={NEW_WORK_MAIL_SAVE_NAME}
-          changed={changed.length > 0}
-          isSaving={isSaving}
-          onSave={() => void submit()}
-        />
+    <TitledCard titleId="new-work-mail-title" title={NEW_WORK_MAIL_TITLE}>
+      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+      <Text color="font.secondary" fontSize="small">
+        Every administrator is mailed what arrived since the last mail of its kind, at most once every{' '}
+        {NEW_WORK_MAIL.minIntervalMinutes} minutes per kind, so new work is seen within the 2-hour activation promise
+        without watching the back-office. The counts in the navigation do not depend on these switches.
+      </Text>
+      <Flex as="fieldset" direction="column" gap="small" margin="0" padding="0" style={{ border: 0 }}>
+        <legend className="visually-hidden">Mail about</legend>
+        {kinds.map((kind) => (
+          <CheckboxField
+            key={kind}
+            name={kind}
+            value="on"
+            label={WORK_KIND_LABELS[kind]}
+            checked={isOn(kind)}
+            isDisabled={isSaving}
+            onChange={(event) => setChoices((current) => ({ ...current, [kind]: event.target.checked }))}
+          />
+        ))}
       </Flex>
-    </Card>
+      <SaveChangesButton
+        name={NEW_WORK_MAIL_SAVE_NAME}
+        changed={changed.length > 0}
+        isSaving={isSaving}
+        onSave={() => void submit()}
+      />
+    </TitledCard>
   );
 }

@@ -2,9 +2,7 @@ import { useState } from 'react';
 import {
   Badge,
   Button,
-  Card,
   Flex,
-  Heading,
   SwitchField,
   TableCell,
   TableRow,
@@ -34,6 +32,7 @@ import {
 } from '../api/package-catalog';
 import { AdminTable } from '../../components/admin-table';
 import { fieldErrorProps } from '../../components/field-error-props';
+import { TitledCard } from '../../components/titled-card';
 
 export const CATALOG_FETCH_FAILED = 'Failed to fetch packages';
 export const PACKAGE_UPDATE_FAILED = 'Failed to update package';
@@ -204,20 +203,15 @@ export function PackagePriceEditor({ basicEnabled }: { basicEnabled: boolean | u
   }
 
   return (
-    <Card variation="outlined" as="section" aria-labelledby="package-prices-title">
-      <Flex direction="column" gap="medium">
-        <Heading level={2} fontSize="large" id="package-prices-title">
-          Package Prices
-        </Heading>
-        <Text color="font.secondary" fontSize="small">
-          The prices customers see on the pricing page, the dashboard and the payment window, and the amount the server
-          expects, in whole US dollars ({formatUsd(0)} to {formatUsd(MAX_PACKAGE_PRICE_USD)}). Visitors&rsquo; browsers
-          may show the previous price for up to a minute. Payments already submitted keep the price they were submitted
-          at. A package off sale cannot be bought.
-        </Text>
-        <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
-        {body}
-      </Flex>
-    </Card>
+    <TitledCard titleId="package-prices-title" title="Package Prices">
+      <Text color="font.secondary" fontSize="small">
+        The prices customers see on the pricing page, the dashboard and the payment window, and the amount the server
+        expects, in whole US dollars ({formatUsd(0)} to {formatUsd(MAX_PACKAGE_PRICE_USD)}). Visitors&rsquo; browsers
+        may show the previous price for up to a minute. Payments already submitted keep the price they were submitted
+        at. A package off sale cannot be bought.
+      </Text>
+      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+      {body}
+    </TitledCard>
   );
 }

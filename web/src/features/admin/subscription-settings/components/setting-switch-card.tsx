@@ -1,11 +1,12 @@
 import { useState, type ComponentProps, type ReactNode } from 'react';
-import { Badge, Card, Flex, Heading, SwitchField, Text } from '@aws-amplify/ui-react';
+import { Badge, Flex, SwitchField, Text } from '@aws-amplify/ui-react';
 import { SETTINGS_MESSAGES } from '@goldbot/shared';
 import { ListLoadFailed, ListLoading } from '../../components/list-states';
 import { NoticeAlert } from '../../components/notice-alert';
 import { useSubscriptionSettings } from '../api/subscription-settings';
 import { useSettingSave } from './use-setting-save';
 import { SaveChangesButton } from './save-changes-button';
+import { TitledCard } from '../../components/titled-card';
 
 /** The subscription settings' switches, each saved on its own (the other keeps its value on the server). */
 export type SwitchSetting = 'basicPackageEnabled' | 'autoApproveOnMatch';
@@ -92,14 +93,9 @@ export function SettingSwitchCard({
   }
 
   return (
-    <Card variation="outlined" as="section" aria-labelledby={titleId}>
-      <Flex direction="column" gap="medium">
-        <Heading level={2} fontSize="large" id={titleId}>
-          {title}
-        </Heading>
-        <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
-        {body}
-      </Flex>
-    </Card>
+    <TitledCard titleId={titleId} title={title}>
+      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+      {body}
+    </TitledCard>
   );
 }

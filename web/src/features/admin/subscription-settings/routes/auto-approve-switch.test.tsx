@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
-import { nth, renderAdminScreen } from '../../testing/render-admin';
+import { type ApiRoutes, nth, renderAdminScreen } from '../../testing/render-admin';
 import AdminSubscriptionSettingsRoute from './subscription-settings';
+import { settingsSaved } from '../testing/settings-fixtures';
 
 /**
  * The automatic approval switch on /admin/subscription-settings: off by default (also
@@ -17,7 +18,7 @@ const CATALOG = 'GET /api/packages';
 
 const settings = (values: Record<string, boolean>) => jsonResponse({ success: true, settings: values });
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
+async function openScreen(routes: ApiRoutes = {}) {
   const api = mockApi({
     [GET]: settings({ basicPackageEnabled: true, autoApproveOnMatch: false }),
     [CATALOG]: jsonResponse({ packages: [] }),
@@ -51,13 +52,7 @@ describe('automatic approval of on-chain matches', { timeout: 15_000 }, () => {
     expect(api.requestsTo(PUT)).toHaveLength(1);
     expect(nth(api.requestsTo(PUT), 0).body).toEqual({ settings: { autoApproveOnMatch: true } });
 
-    answer.resolve(
-      jsonResponse({
-        success: true,
-        message: SETTINGS_MESSAGES.settingsUpdated,
-        settings: { basicPackageEnabled: true, autoApproveOnMatch: true },
-      }),
-    );
+    answer.resolve(settingsSaved({ basicPackageEnabled: true, autoApproveOnMatch: true }));
     expect(await card.findByText(SETTINGS_MESSAGES.settingsUpdated)).toBeInTheDocument();
     expect(toggle).toBeChecked();
     expect(saveAuto()).toBeDisabled();
@@ -69,11 +64,7 @@ describe('automatic approval of on-chain matches', { timeout: 15_000 }, () => {
   it('the Basic switch still saves only basicPackageEnabled, and keeps automatic approval as the server has it', async () => {
     const { api, user, toggle } = await openScreen({
       [GET]: settings({ basicPackageEnabled: true, autoApproveOnMatch: true }),
-      [PUT]: jsonResponse({
-        success: true,
-        message: SETTINGS_MESSAGES.settingsUpdated,
-        settings: { basicPackageEnabled: false, autoApproveOnMatch: true },
-      }),
+      [PUT]: settingsSaved({ basicPackageEnabled: false, autoApproveOnMatch: true }),
     });
     expect(toggle).toBeChecked();
     await user.click(screen.getByRole('switch', { name: 'Monthly Subscription (Basic Package)' }));

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { jsonResponse } from '@/test/test-utils';
-import { nth, renderAdminScreen } from '../../testing/render-admin';
+import { type ApiRoutes, nth, renderAdminScreen } from '../../testing/render-admin';
 import { NEW_WORK_MAIL_SAVE_NAME, NEW_WORK_MAIL_TITLE } from '../components/new-work-mail-card';
 import AdminSubscriptionSettingsRoute from './subscription-settings';
+import { settingsSaved } from '../testing/settings-fixtures';
 
 /**
  * The switches of the new-work mail on /admin/subscription-settings: one per kind the server
@@ -26,7 +27,7 @@ const settings = (newWorkMail?: Record<string, boolean>) =>
     },
   });
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
+async function openScreen(routes: ApiRoutes = {}) {
   const api = mockApi({
     [GET]: settings({ pendingPayments: true, pendingWithdrawals: false, unreadMessages: true }),
     [CATALOG]: jsonResponse({ packages: [] }),
@@ -59,15 +60,11 @@ describe('the mail to administrators about new work', { timeout: 15_000 }, () =>
 
   it('saves only the kinds that changed, and follows the server’s answer', async () => {
     const { api, user } = await openScreen({
-      [PUT]: jsonResponse({
-        success: true,
-        message: SETTINGS_MESSAGES.settingsUpdated,
-        settings: {
-          basicPackageEnabled: true,
-          autoApproveOnMatch: false,
-          copyTradingLink: null,
-          newWorkMail: { pendingPayments: false, pendingWithdrawals: false, unreadMessages: true },
-        },
+      [PUT]: settingsSaved({
+        basicPackageEnabled: true,
+        autoApproveOnMatch: false,
+        copyTradingLink: null,
+        newWorkMail: { pendingPayments: false, pendingWithdrawals: false, unreadMessages: true },
       }),
     });
     await user.click(card().getByRole('checkbox', { name: 'Payments to review' }));

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES, type CatalogPackage } from '@goldbot/shared';
-import type { mockApi } from '@/test/auth-helpers';
 import { deferred, jsonResponse } from '@/test/test-utils';
-import { nth, openAdminScreen } from '../../testing/render-admin';
+import { adminScreenOpener, nth, rowWith } from '../../testing/render-admin';
 import AdminSubscriptionSettingsRoute from './subscription-settings';
+import { settingsSaved } from '../testing/settings-fixtures';
 
 const GET = 'GET /api/settings/subscription-settings';
 const PUT = 'PUT /api/settings/subscription-settings';
@@ -18,30 +18,29 @@ const CATALOG_ENTRIES: CatalogPackage[] = [
   { slug: 'pro', packageName: 'Pro Package', priceUsd: 250, sortOrder: 2, onSale: true },
 ];
 
+/** The catalog's entry of `slug`, as the screen first reads it. */
+const entryOf = (slug: CatalogPackage['slug']) =>
+  nth(
+    CATALOG_ENTRIES.filter((entry) => entry.slug === slug),
+    0,
+  );
+
 const settings = (basicPackageEnabled: boolean) => jsonResponse({ success: true, settings: { basicPackageEnabled } });
 const catalog = (packages: CatalogPackage[] = CATALOG_ENTRIES) => jsonResponse({ packages });
 const updated = (entry: CatalogPackage, message: string = SETTINGS_MESSAGES.packageUpdated) =>
   jsonResponse({ success: true, message, package: entry });
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  return openAdminScreen(<AdminSubscriptionSettingsRoute />, {
-    path: '/admin/subscription-settings',
-    heading: 'Subscription Settings',
-    routes: { [GET]: settings(true), [CATALOG]: catalog(), ...routes },
-  });
-}
+const openScreen = adminScreenOpener(<AdminSubscriptionSettingsRoute />, {
+  path: '/admin/subscription-settings',
+  heading: 'Subscription Settings',
+  routes: { [GET]: settings(true), [CATALOG]: catalog() },
+});
 
 const basicSwitch = () => screen.findByRole('switch', { name: 'Monthly Subscription (Basic Package)' });
 const switchCard = () => within(screen.getByRole('region', { name: 'Monthly Subscription' }));
 const saveChanges = () => screen.getByRole('button', { name: 'Save Changes' });
 const pricesTable = () => screen.findByRole('table', { name: 'Package prices' });
-const row = async (name: string) => {
-  const found = within(await pricesTable())
-    .getAllByRole('row')
-    .find((candidate) => within(candidate).queryByText(name));
-  if (!found) throw new Error(`no row for ${name}`);
-  return within(found);
-};
+const row = async (name: string) => within(rowWith(await pricesTable(), name));
 
 describe('admin subscription settings', { timeout: 15_000 }, () => {
   it('shows the Basic switch Enabled, with Save Changes disabled until it changes', async () => {
@@ -73,13 +72,7 @@ describe('admin subscription settings', { timeout: 15_000 }, () => {
     expect(api.requestsTo(PUT)).toHaveLength(1);
     expect(nth(api.requestsTo(PUT), 0).body).toEqual({ settings: { basicPackageEnabled: false } });
 
-    answer.resolve(
-      jsonResponse({
-        success: true,
-        message: SETTINGS_MESSAGES.settingsUpdated,
-        settings: { basicPackageEnabled: false },
-      }),
-    );
+    answer.resolve(settingsSaved({ basicPackageEnabled: false }));
     expect(await screen.findByText('Subscription settings updated successfully')).toBeInTheDocument();
     expect(saveChanges()).toBeDisabled();
     expect(switchCard().getByText('Disabled')).toBeInTheDocument();
@@ -135,13 +128,7 @@ describe('admin subscription settings', { timeout: 15_000 }, () => {
 
   it("saves a new price, sending only the price, and shows the server's message", async () => {
     const { api, user } = await openScreen({
-      [updateKey('pro')]: updated({
-        slug: 'pro',
-        packageName: 'Pro Package',
-        priceUsd: 100,
-        sortOrder: 2,
-        onSale: true,
-      }),
+      [updateKey('pro')]: updated({ ...entryOf('pro'), priceUsd: 100 }),
     });
     const pro = await row('Pro Package');
     const price = pro.getByLabelText('Pro Package price (USD)');
@@ -157,13 +144,7 @@ describe('admin subscription settings', { timeout: 15_000 }, () => {
 
   it('takes a package off sale, sending only the flag', async () => {
     const { api, user } = await openScreen({
-      [updateKey('ultimate')]: updated({
-        slug: 'ultimate',
-        packageName: 'Ultimate Package',
-        priceUsd: 1000,
-        sortOrder: 3,
-        onSale: false,
-      }),
+      [updateKey('ultimate')]: updated({ ...entryOf('ultimate'), onSale: false }),
     });
     const ultimate = await row('Ultimate Package');
     await user.click(ultimate.getByRole('switch', { name: 'Ultimate Package on sale' }));
@@ -221,11 +202,7 @@ describe('the copy-trading link', { timeout: 15_000 }, () => {
   it('warns while no link is set, refuses a non-https address before sending, and saves an https one', async () => {
     const { api, user } = await openScreen({
       [GET]: withLink(null),
-      [PUT]: jsonResponse({
-        success: true,
-        message: SETTINGS_MESSAGES.settingsUpdated,
-        settings: { basicPackageEnabled: true, copyTradingLink: LINK },
-      }),
+      [PUT]: settingsSaved({ basicPackageEnabled: true, copyTradingLink: LINK }),
     });
     expect(
       await screen.findByText(
@@ -250,11 +227,7 @@ describe('the copy-trading link', { timeout: 15_000 }, () => {
   it('removes the link when the field is emptied', async () => {
     const { api, user } = await openScreen({
       [GET]: withLink(LINK),
-      [PUT]: jsonResponse({
-        success: true,
-        message: SETTINGS_MESSAGES.settingsUpdated,
-        settings: { basicPackageEnabled: true, copyTradingLink: null },
-      }),
+      [PUT]: settingsSaved({ basicPackageEnabled: true, copyTradingLink: null }),
     });
     await user.clear(await linkField());
     await user.click(saveLink());

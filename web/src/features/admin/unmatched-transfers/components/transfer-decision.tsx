@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Divider, Flex, Heading, SelectField, Text, TextAreaField, View } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, Text, TextAreaField, View } from '@aws-amplify/ui-react';
 import {
   ADMIN_NOTE_MAX_LENGTH,
   PAID_PACKAGE_NAMES,
@@ -10,7 +10,9 @@ import {
 } from '@goldbot/shared';
 import { ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
+import { ChoiceField, plainChoices } from '../../components/choice-field';
 import { ConfirmPrompt, type ConfirmWording } from '../../components/confirm-dialog';
+import { DecisionSection } from '../../components/decision-controls';
 import { ServerSearchField } from '../../components/server-search-field';
 import { UserIdentity } from '../../components/user-identity';
 import { useConfirmedAction } from '../../hooks/use-confirmed-action';
@@ -139,122 +141,109 @@ export function TransferDecision({
   const locked = busy || confirming !== null;
 
   return (
-    <View as="section" aria-label="Decision">
-      <Divider marginBlockEnd="small" />
-      <Flex direction="column" gap="large">
-        <Flex as="section" direction="column" gap="small" aria-label="Assign to a customer's package">
-          <Heading level={3} fontSize="medium">
-            Assign to a customer&apos;s package
-          </Heading>
-          <Flex direction="column" gap="xxs" aria-live="polite">
-            <Text color="font.secondary" fontSize="small">
-              Customer
-            </Text>
-            {assignee.user ? (
-              <View>
-                <UserIdentity user={assignee.user} emphasize />
-              </View>
-            ) : (
-              <Text>None chosen yet: pick an order above or find the customer.</Text>
-            )}
-          </Flex>
-          <ServerSearchField label="Find a customer" placeholder="Username or e-mail" search={search} />
-          {found.customers.length > 0 && (
-            <ul aria-label="Customers found" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {found.customers.map((customer) => (
-                <li key={customer._id}>
-                  <Flex alignItems="center" justifyContent="space-between" gap="small" paddingBlock="xxs">
-                    <View>
-                      <UserIdentity user={customer} />
-                    </View>
-                    <Button
-                      size="small"
-                      isDisabled={locked}
-                      ariaLabel={`Choose ${customer.username}`}
-                      onClick={() => onAssigneeChange({ ...assignee, user: customer })}
-                    >
-                      Choose
-                    </Button>
-                  </Flex>
-                </li>
-              ))}
-            </ul>
+    <DecisionSection gap="large">
+      <Flex as="section" direction="column" gap="small" aria-label="Assign to a customer's package">
+        <Heading level={3} fontSize="medium">
+          Assign to a customer&apos;s package
+        </Heading>
+        <Flex direction="column" gap="xxs" aria-live="polite">
+          <Text color="font.secondary" fontSize="small">
+            Customer
+          </Text>
+          {assignee.user ? (
+            <View>
+              <UserIdentity user={assignee.user} emphasize />
+            </View>
+          ) : (
+            <Text>None chosen yet: pick an order above or find the customer.</Text>
           )}
-          {search.search.trim() !== '' && !found.loading && found.customers.length === 0 && (
-            <Text color="font.secondary" fontSize="small">
-              {found.error ? errorMessage(found.error, 'The customer search failed.') : 'No customer found.'}
-            </Text>
-          )}
-          <SelectField
-            label="Package"
-            value={assignee.packageName}
-            isDisabled={locked}
-            onChange={(event) => onAssigneeChange({ ...assignee, packageName: event.target.value as PaidPackageName })}
-          >
-            {PAID_PACKAGE_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </SelectField>
-          <Button
-            variation="primary"
-            alignSelf="flex-start"
-            isDisabled={locked || assignee.user === null}
-            onClick={() =>
-              assignee.user && action.ask({ kind: 'assign', user: assignee.user, packageName: assignee.packageName })
-            }
-          >
-            Assign transfer
-          </Button>
         </Flex>
-
-        <Flex as="section" direction="column" gap="small" aria-label="Close without a payment">
-          <Heading level={3} fontSize="medium">
-            Close without a payment
-          </Heading>
-          <SelectField
-            label="Resolution"
-            value={resolution}
-            isDisabled={locked}
-            onChange={(event) => setResolution(event.target.value as Resolution)}
-          >
-            {TRANSFER_RESOLUTIONS.map((value) => (
-              <option key={value} value={value}>
-                {RESOLUTION_LABEL[value]}
-              </option>
+        <ServerSearchField label="Find a customer" placeholder="Username or e-mail" search={search} />
+        {found.customers.length > 0 && (
+          <ul aria-label="Customers found" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {found.customers.map((customer) => (
+              <li key={customer._id}>
+                <Flex alignItems="center" justifyContent="space-between" gap="small" paddingBlock="xxs">
+                  <View>
+                    <UserIdentity user={customer} />
+                  </View>
+                  <Button
+                    size="small"
+                    isDisabled={locked}
+                    ariaLabel={`Choose ${customer.username}`}
+                    onClick={() => onAssigneeChange({ ...assignee, user: customer })}
+                  >
+                    Choose
+                  </Button>
+                </Flex>
+              </li>
             ))}
-          </SelectField>
-          <TextAreaField
-            label="Note"
-            descriptiveText="For the other admins: what was done, e.g. the refund's transaction ID."
-            value={note}
-            maxLength={ADMIN_NOTE_MAX_LENGTH}
-            rows={2}
-            resize="vertical"
-            isDisabled={locked}
-            onChange={(event) => setNote(event.target.value)}
-          />
-          <Button
-            variation="destructive"
-            alignSelf="flex-start"
-            isDisabled={locked}
-            onClick={() => action.ask({ kind: 'resolve', resolution, note: note.trim() })}
-          >
-            Close transfer
-          </Button>
-        </Flex>
-
-        {confirming && (
-          <ConfirmPrompt
-            wording={confirmWording(transfer, confirming)}
-            destructive={confirming.kind === 'resolve'}
-            busy={busy}
-            onConfirm={() => void action.confirm()}
-            onCancel={action.cancel}
-          />
+          </ul>
         )}
+        {search.search.trim() !== '' && !found.loading && found.customers.length === 0 && (
+          <Text color="font.secondary" fontSize="small">
+            {found.error ? errorMessage(found.error, 'The customer search failed.') : 'No customer found.'}
+          </Text>
+        )}
+        <ChoiceField
+          label="Package"
+          value={assignee.packageName}
+          isDisabled={locked}
+          choices={plainChoices(PAID_PACKAGE_NAMES)}
+          onChoose={(packageName) => onAssigneeChange({ ...assignee, packageName })}
+        />
+        <Button
+          variation="primary"
+          alignSelf="flex-start"
+          isDisabled={locked || assignee.user === null}
+          onClick={() =>
+            assignee.user && action.ask({ kind: 'assign', user: assignee.user, packageName: assignee.packageName })
+          }
+        >
+          Assign transfer
+        </Button>
       </Flex>
-    </View>
+
+      <Flex as="section" direction="column" gap="small" aria-label="Close without a payment">
+        <Heading level={3} fontSize="medium">
+          Close without a payment
+        </Heading>
+        <ChoiceField
+          label="Resolution"
+          value={resolution}
+          isDisabled={locked}
+          choices={TRANSFER_RESOLUTIONS.map((value) => ({ value, label: RESOLUTION_LABEL[value] }))}
+          onChoose={setResolution}
+        />
+        <TextAreaField
+          label="Note"
+          descriptiveText="For the other admins: what was done, e.g. the refund's transaction ID."
+          value={note}
+          maxLength={ADMIN_NOTE_MAX_LENGTH}
+          rows={2}
+          resize="vertical"
+          isDisabled={locked}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        <Button
+          variation="destructive"
+          alignSelf="flex-start"
+          isDisabled={locked}
+          onClick={() => action.ask({ kind: 'resolve', resolution, note: note.trim() })}
+        >
+          Close transfer
+        </Button>
+      </Flex>
+
+      {confirming && (
+        <ConfirmPrompt
+          wording={confirmWording(transfer, confirming)}
+          destructive={confirming.kind === 'resolve'}
+          busy={busy}
+          onConfirm={() => void action.confirm()}
+          onCancel={action.cancel}
+        />
+      )}
+    </DecisionSection>
   );
 }

@@ -1,8 +1,7 @@
 import { Button, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import type { UnmatchedTransfer } from '@goldbot/shared';
 import { formatDateTime, formatUsdt } from '@/lib/format';
-import { AdminTable } from '../../components/admin-table';
-import { PagedListView } from '../../components/paged-list-view';
+import { PagedTable } from '../../components/paged-table';
 import type { UnmatchedTransferList } from '../api/get-unmatched-transfers';
 import { REASON_TEXT, TransferStatusBadge, TxidLink } from './transfer-text';
 
@@ -20,65 +19,56 @@ interface UnmatchedTransfersTableProps {
 /** Amount, Payer, Time, TXID (linked to Tronscan), Why, Close orders (who), Status, Actions. */
 export function UnmatchedTransfersTable({ list, onView }: UnmatchedTransfersTableProps) {
   return (
-    <PagedListView
+    <PagedTable
       list={list}
       loadingText={UNMATCHED_TEXT.loading}
       emptyText={UNMATCHED_TEXT.empty}
       errorText={UNMATCHED_TEXT.failed}
       noun="transfers"
-    >
-      {(transfers) => (
-        <AdminTable
-          label="Unmatched transfers"
-          columns={['Amount', 'Payer', 'Time', 'TXID', 'Why', 'Close orders', 'Status', 'Actions']}
-          highlightOnHover
-        >
-          {transfers.map((transfer) => (
-            <TableRow key={transfer.txid}>
-              <TableCell>
-                <Text as="span" fontWeight="semibold">
-                  {formatUsdt(transfer.amount)}
-                </Text>
-              </TableCell>
-              <TableCell>
-                <Text as="code" fontFamily="monospace" fontSize="small">
-                  {transfer.from}
-                </Text>
-              </TableCell>
-              <TableCell>{formatDateTime(transfer.confirmedAt)}</TableCell>
-              <TableCell>
-                <TxidLink txid={transfer.txid} />
-              </TableCell>
-              <TableCell>
-                <Text as="span" fontSize="small">
-                  {REASON_TEXT[transfer.reason]}
-                </Text>
-              </TableCell>
-              <TableCell>
-                {transfer.closeOrders.length === 0 ? (
-                  <Text as="span" color="font.tertiary" fontSize="small">
-                    None
-                  </Text>
-                ) : (
-                  <Text as="span" fontSize="small">
-                    {transfer.closeOrders
-                      .map((order) => `${order.user.username} (${formatUsdt(order.amount)})`)
-                      .join(', ')}
-                  </Text>
-                )}
-              </TableCell>
-              <TableCell>
-                <TransferStatusBadge status={transfer.status} />
-              </TableCell>
-              <TableCell>
-                <Button size="small" onClick={() => onView(transfer)}>
-                  {transfer.status === 'open' ? 'Decide' : 'View Details'}
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </AdminTable>
+      label="Unmatched transfers"
+      columns={['Amount', 'Payer', 'Time', 'TXID', 'Why', 'Close orders', 'Status', 'Actions']}
+      row={(transfer) => (
+        <TableRow key={transfer.txid}>
+          <TableCell>
+            <Text as="span" fontWeight="semibold">
+              {formatUsdt(transfer.amount)}
+            </Text>
+          </TableCell>
+          <TableCell>
+            <Text as="code" fontFamily="monospace" fontSize="small">
+              {transfer.from}
+            </Text>
+          </TableCell>
+          <TableCell>{formatDateTime(transfer.confirmedAt)}</TableCell>
+          <TableCell>
+            <TxidLink txid={transfer.txid} />
+          </TableCell>
+          <TableCell>
+            <Text as="span" fontSize="small">
+              {REASON_TEXT[transfer.reason]}
+            </Text>
+          </TableCell>
+          <TableCell>
+            {transfer.closeOrders.length === 0 ? (
+              <Text as="span" color="font.tertiary" fontSize="small">
+                None
+              </Text>
+            ) : (
+              <Text as="span" fontSize="small">
+                {transfer.closeOrders.map((order) => `${order.user.username} (${formatUsdt(order.amount)})`).join(', ')}
+              </Text>
+            )}
+          </TableCell>
+          <TableCell>
+            <TransferStatusBadge status={transfer.status} />
+          </TableCell>
+          <TableCell>
+            <Button size="small" onClick={() => onView(transfer)}>
+              {transfer.status === 'open' ? 'Decide' : 'View Details'}
+            </Button>
+          </TableCell>
+        </TableRow>
       )}
-    </PagedListView>
+    />
   );
 }

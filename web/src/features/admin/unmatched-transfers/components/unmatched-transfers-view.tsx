@@ -1,9 +1,6 @@
-import { useState } from 'react';
-import { Flex } from '@aws-amplify/ui-react';
-import { TOAST_MS, type UnmatchedTransfer } from '@goldbot/shared';
-import type { ApiError } from '@/lib/api-client';
-import { NoticeAlert } from '../../components/notice-alert';
-import { useNotice } from '../../hooks/use-notice';
+import type { UnmatchedTransfer } from '@goldbot/shared';
+import { NoticedColumn } from '../../components/notice-alert';
+import { useDetailModal } from '../../hooks/use-detail-modal';
 import { errorMessage } from '../../lib/error-message';
 import { useUnmatchedTransfers } from '../api/get-unmatched-transfers';
 import { TransferDetailModal } from './transfer-detail-modal';
@@ -16,35 +13,19 @@ import { UnmatchedTransfersTable } from './unmatched-transfers-table';
  */
 export function UnmatchedTransfersView() {
   const list = useUnmatchedTransfers();
-  const [selected, setSelected] = useState<UnmatchedTransfer | null>(null);
-  const notice = useNotice();
-
-  const onDecided = (outcome: DecisionOutcome) => {
-    setSelected(null);
-    notice.show('success', outcome.response.message, TOAST_MS.adminPaymentsAndWithdrawals);
-    void list.refresh();
-  };
-
-  const onStale = (error: ApiError) => {
-    // Another admin decided it meanwhile (or it is gone): say so, and show the list as it is now.
-    setSelected(null);
-    notice.show('error', errorMessage(error, 'This transfer can no longer be decided here.'));
-    void list.refresh();
-  };
+  const detail = useDetailModal<UnmatchedTransfer, [DecisionOutcome], [unknown]>({
+    refresh: () => list.refresh(),
+    decided: (outcome) => outcome.response.message,
+    stale: (error) => errorMessage(error, 'This transfer can no longer be decided here.'),
+  });
+  const { notice } = detail;
 
   return (
-    <Flex direction="column" gap="large">
-      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
-      <UnmatchedTransfersTable list={list} onView={setSelected} />
-      {selected && (
-        <TransferDetailModal
-          key={selected.txid}
-          transfer={selected}
-          onClose={() => setSelected(null)}
-          onDecided={onDecided}
-          onStale={onStale}
-        />
+    <NoticedColumn notice={notice}>
+      <UnmatchedTransfersTable list={list} onView={detail.open} />
+      {detail.selected && (
+        <TransferDetailModal key={detail.selected.txid} transfer={detail.selected} {...detail.modalProps} />
       )}
-    </Flex>
+    </NoticedColumn>
   );
 }

@@ -4,7 +4,16 @@ import { TRANSFER_MESSAGES, type AdminUser, type CloseOrder, type UnmatchedTrans
 import { mockApi } from '@/test/auth-helpers';
 import { cellTexts, columnHeaders, jsonResponse } from '@/test/test-utils';
 import { formatDateTime } from '@/lib/format';
-import { makePayment, nth, openAdminScreen, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import {
+  adminScreenOpener,
+  customerRef,
+  lastQueryTo,
+  makePayment,
+  nth,
+  queriesTo,
+  renderAdminScreen,
+  rowWhere,
+} from '../../testing/render-admin';
 import AdminUnmatchedTransfersRoute from './unmatched-transfers';
 
 /**
@@ -23,8 +32,8 @@ const DONE_TXID = 'c'.repeat(56) + '000done';
 const PAYER = 'TDuvkvLEhHvy3VQDWowtt16n3W5khHgsaL';
 const WALLET = 'TWsghcMkFXe1hnwZAWVQ9fUrZBtYv2aGJ8';
 
-const carol = { _id: 'u-carol', username: 'carol', email: 'carol@example.com' };
-const dave = { _id: 'u-dave', username: 'dave', email: 'dave@example.com' };
+const carol = customerRef('carol');
+const dave = customerRef('dave');
 
 const closeOrder = (overrides: Partial<CloseOrder> = {}): CloseOrder => ({
   orderId: 'order-carol',
@@ -85,21 +94,17 @@ const adminUser = (user: typeof dave, isAdmin = false): AdminUser => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  return openAdminScreen(<AdminUnmatchedTransfersRoute />, {
-    path: '/admin/unmatched-transfers',
-    heading: 'Unmatched Transfers',
-    routes: { [LIST]: page([late, rounded, done]), ...routes },
-  });
-}
+const openScreen = adminScreenOpener(<AdminUnmatchedTransfersRoute />, {
+  path: '/admin/unmatched-transfers',
+  heading: 'Unmatched Transfers',
+  routes: { [LIST]: page([late, rounded, done]) },
+});
 
 const table = () => screen.findByRole('table', { name: 'Unmatched transfers' });
 
 async function openTransfer(user: Awaited<ReturnType<typeof openScreen>>['user'], txid: string) {
-  const row = within(await table())
-    .getAllByRole('row')
-    .find((candidate) => within(candidate).queryByRole('link', { name: `Transaction ${txid} on Tronscan` }));
-  if (!row) throw new Error(`no row for ${txid}`);
+  const link = `Transaction ${txid} on Tronscan`;
+  const row = rowWhere(await table(), (candidate) => candidate.queryByRole('link', { name: link }), txid);
   await user.click(within(row).getByRole('button', { name: /Decide|View Details/ }));
   return screen.getByRole('dialog', { name: 'Unmatched Transfer' });
 }
@@ -148,9 +153,7 @@ describe('admin unmatched transfers: the list', () => {
   it('follows the cursor with Load more', async () => {
     const api = mockApi();
     // Each page by its cursor (every loaded page is read again together).
-    api.on(LIST, () =>
-      nth(queriesTo(api, LIST), -1).get('cursor') === 'next-1' ? page([rounded]) : page([late], 'next-1'),
-    );
+    api.on(LIST, () => (lastQueryTo(api, LIST).get('cursor') === 'next-1' ? page([rounded]) : page([late], 'next-1')));
     const { user } = renderAdminScreen(<AdminUnmatchedTransfersRoute />, '/admin/unmatched-transfers');
     expect(within(await table()).getAllByRole('row')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -236,7 +239,7 @@ describe('admin unmatched transfers: deciding one', () => {
     const found = await dialog.findByRole('list', { name: 'Customers found' });
     // Administrators are not customers.
     expect(within(found).getAllByRole('listitem')).toHaveLength(1);
-    expect(nth(queriesTo(api, USERS), -1).get('search')).toBe('dave');
+    expect(lastQueryTo(api, USERS).get('search')).toBe('dave');
     await user.click(within(found).getByRole('button', { name: 'Choose dave' }));
     await user.selectOptions(dialog.getByLabelText('Package'), 'Pro Package');
     await user.click(dialog.getByRole('button', { name: 'Assign transfer' }));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Heading, SelectField, Text, TextAreaField, TextField, View } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, Text, TextAreaField, TextField, View } from '@aws-amplify/ui-react';
 import {
   PACKAGE_NAMES,
   PAID_PACKAGE_NAMES,
@@ -13,6 +13,7 @@ import {
 } from '@goldbot/shared';
 import { ApiError } from '@/lib/api-client';
 import { pickFieldErrors, toFieldErrors, withoutError, type FieldErrors } from '@/lib/form-errors';
+import { ChoiceField, plainChoices } from '../../components/choice-field';
 import { ConfirmButtons } from '../../components/confirm-dialog';
 import { NoticeAlert } from '../../components/notice-alert';
 import { useNotice } from '../../hooks/use-notice';
@@ -119,39 +120,30 @@ export function SubscriptionSupport({ user }: { user: AdminUser }) {
           {SUPPORT_TEXT.intro}
         </Text>
         <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
-        <SelectField
+        <ChoiceField
           label="Action"
           value={action}
-          onChange={(event) =>
+          choices={(Object.keys(ACTIONS) as SupportAction[]).map((value) => ({ value, label: ACTIONS[value].label }))}
+          onChoose={(next) =>
             edit('action', () => {
-              const next = event.target.value as SupportAction;
               setAction(next);
               // A grant names its package; extend and end act on the current one unless told otherwise.
               setPackageName(next === 'grant' ? PACKAGE_NAMES.basic : '');
             })
           }
           isDisabled={busy}
-        >
-          {(Object.keys(ACTIONS) as SupportAction[]).map((value) => (
-            <option key={value} value={value}>
-              {ACTIONS[value].label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+        />
+        <ChoiceField
           label="Package"
           value={packageName}
-          onChange={(event) => edit('packageName', () => setPackageName(event.target.value))}
+          choices={[
+            ...(choosing ? [{ value: '', label: SUPPORT_TEXT.current }] : []),
+            ...plainChoices(PAID_PACKAGE_NAMES),
+          ]}
+          onChoose={(name) => edit('packageName', () => setPackageName(name))}
           {...fieldErrorProps(errors.packageName)}
           isDisabled={busy}
-        >
-          {choosing && <option value="">{SUPPORT_TEXT.current}</option>}
-          {PAID_PACKAGE_NAMES.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </SelectField>
+        />
         {action !== 'end' && (
           <TextField
             label="Days"

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Flex, View } from '@aws-amplify/ui-react';
 import { TOAST_MS, type AdminUser } from '@goldbot/shared';
 import { useSession } from '@/features/auth/auth-public';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ExportCsvButton } from '../../components/export-csv-button';
-import { NoticeAlert } from '../../components/notice-alert';
-import { ServerSearchField } from '../../components/server-search-field';
+import { NoticedColumn } from '../../components/notice-alert';
+import { SearchToolbar } from '../../components/server-search-field';
 import { useNotice } from '../../hooks/use-notice';
 import { useServerSearch } from '../../hooks/use-server-search';
 import { useUsers } from '../api/get-users';
@@ -38,14 +37,10 @@ export function UserManagement() {
   const confirming = status.confirming;
 
   return (
-    <Flex direction="column" gap="large">
-      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
-      <Flex alignItems="flex-start" gap="small" wrap="wrap">
-        <View flex="1 1 20rem">
-          <ServerSearchField label="Search users" placeholder="Search by username, email or phone" search={search} />
-        </View>
+    <NoticedColumn notice={notice}>
+      <SearchToolbar label="Search users" placeholder="Search by username, email or phone" search={search}>
         <ExportCsvButton dataset="users" query={{ search: search.search }} />
-      </Flex>
+      </SearchToolbar>
       <UsersTable list={list} selfId={self?._id} busy={status.busy} onView={setSelected} onToggle={status.ask} />
       {confirming && (
         <ConfirmDialog
@@ -69,6 +64,6 @@ export function UserManagement() {
           }}
         />
       )}
-    </Flex>
+    </NoticedColumn>
   );
 }

@@ -1,11 +1,9 @@
 import { Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
 import { ADMIN_MESSAGES, type AdminUser } from '@goldbot/shared';
-import { PagedListView } from '../../components/paged-list-view';
-import { StatusBadge } from '../../components/status-badge';
+import { PagedTable } from '../../components/paged-table';
 import type { UserList } from '../api/get-users';
 import { UserStatusButton } from './user-status-button';
-import { AdminTable } from '../../components/admin-table';
-import { ViewDetailsButton } from '../../components/row-cells';
+import { StatusCell, ViewDetailsButton } from '../../components/row-cells';
 
 export const NO_USERS = 'No matching users found';
 export const NO_PHONE = 'Not provided';
@@ -26,33 +24,28 @@ interface UsersTableProps {
 /** Username, Email, Phone, Status, Actions, with 'Load more'. */
 export function UsersTable({ list, selfId, busy, onView, onToggle }: UsersTableProps) {
   return (
-    <PagedListView
+    <PagedTable
       list={list}
       loadingText="Loading users..."
       emptyText={NO_USERS}
       errorText={ADMIN_MESSAGES.fetchUsersFailed}
       noun="users"
-    >
-      {(users) => (
-        <AdminTable label="Users" columns={['Username', 'Email', 'Phone', 'Status', 'Actions']} highlightOnHover>
-          {users.map((user) => (
-            <TableRow key={user._id}>
-              <TableCell fontWeight="semibold">{user.username}</TableCell>
-              <TableCell style={{ overflowWrap: 'break-word' }}>{user.email}</TableCell>
-              <TableCell>{phoneText(user)}</TableCell>
-              <TableCell>
-                <StatusBadge status={user.isActive ? 'active' : 'inactive'} />
-              </TableCell>
-              <TableCell>
-                <Flex gap="xs" wrap="wrap" alignItems="flex-start">
-                  <ViewDetailsButton onView={() => onView(user)} />
-                  <UserStatusButton user={user} isSelf={user._id === selfId} isDisabled={busy} onClick={onToggle} />
-                </Flex>
-              </TableCell>
-            </TableRow>
-          ))}
-        </AdminTable>
+      label="Users"
+      columns={['Username', 'Email', 'Phone', 'Status', 'Actions']}
+      row={(user) => (
+        <TableRow key={user._id}>
+          <TableCell fontWeight="semibold">{user.username}</TableCell>
+          <TableCell style={{ overflowWrap: 'break-word' }}>{user.email}</TableCell>
+          <TableCell>{phoneText(user)}</TableCell>
+          <StatusCell status={user.isActive ? 'active' : 'inactive'} />
+          <TableCell>
+            <Flex gap="xs" wrap="wrap" alignItems="flex-start">
+              <ViewDetailsButton onView={() => onView(user)} />
+              <UserStatusButton user={user} isSelf={user._id === selfId} isDisabled={busy} onClick={onToggle} />
+            </Flex>
+          </TableCell>
+        </TableRow>
       )}
-    </PagedListView>
+    />
   );
 }

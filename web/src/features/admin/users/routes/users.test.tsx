@@ -1,10 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminSubscription, AdminUser } from '@goldbot/shared';
-import type { mockApi } from '@/test/auth-helpers';
 import { columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
+import { makeAdminSubscription } from '../../subscription-history/testing/admin-subscription-fixtures';
 import { captureDownloads, csvResponse } from '../../testing/capture-downloads';
-import { ADMIN_USER, nth, openAdminScreen, queriesTo } from '../../testing/render-admin';
+import {
+  ADMIN_USER,
+  adminScreenOpener,
+  type ApiRoutes,
+  detailValue,
+  lastQueryTo,
+  type MockedApi,
+  nth,
+  queriesTo,
+  rowWith,
+} from '../../testing/render-admin';
 import AdminUsersRoute from './users';
 
 const LIST = 'GET /api/admin/users';
@@ -29,23 +39,17 @@ function makeUser(overrides: Partial<AdminUser> = {}): AdminUser {
   };
 }
 
-function makeSubscription(overrides: Partial<AdminSubscription> = {}): AdminSubscription {
-  return {
-    _id: 'sub-1',
+/** Alice's Pro Package, from February to July. */
+const makeSubscription = (overrides: Partial<AdminSubscription> = {}) =>
+  makeAdminSubscription({
     userId: { _id: 'u-alice', username: 'alice', email: 'alice.trader@example.com' },
     packageName: 'Pro Package',
-    status: 'active',
     startDate: '2026-02-01',
     endDate: '2026-07-31',
-    paymentMethod: 'usdt',
-    isExtension: false,
-    notificationSent: false,
-    paymentId: 'pay-1',
     createdAt: '2026-01-20T08:00:00.000Z',
     updatedAt: '2026-01-21T08:00:00.000Z',
     ...overrides,
-  };
-}
+  });
 
 const alice = makeUser();
 const bob = makeUser({
@@ -67,34 +71,17 @@ const admin = makeUser({
 const page = (users: AdminUser[], nextCursor: string | null = null) => jsonResponse({ users, nextCursor });
 const changed = (message: string, user: AdminUser) => jsonResponse({ message, user });
 
-type Api = ReturnType<typeof mockApi>;
-const lastQuery = (api: Api) => nth(queriesTo(api, LIST), -1);
+const lastQuery = (api: MockedApi) => lastQueryTo(api, LIST);
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  return openAdminScreen(<AdminUsersRoute />, {
-    path: '/admin/users',
-    heading: 'Users',
-    routes: { [LIST]: page([alice, bob, admin]), ...routes },
-  });
-}
+const openScreen = adminScreenOpener(<AdminUsersRoute />, {
+  path: '/admin/users',
+  heading: 'Users',
+  routes: { [LIST]: page([alice, bob, admin]) },
+});
 
 const table = () => screen.findByRole('table', { name: 'Users' });
 
-async function rowOf(username: string) {
-  const row = within(await table())
-    .getAllByRole('row')
-    .find((candidate) => within(candidate).queryByText(username, { selector: 'td' }));
-  if (!row) throw new Error(`no row for ${username}`);
-  return row;
-}
-
-/** The value a detail list shows for `term`. */
-const detail = (dialog: HTMLElement, term: string) => {
-  const dt = within(dialog).getByText(term, { selector: 'dt' });
-  const dd = dt.nextElementSibling;
-  if (!(dd instanceof HTMLElement)) throw new Error(`no value for ${term}`);
-  return dd;
-};
+const rowOf = async (username: string) => rowWith(await table(), username, 'td');
 
 /** The user's own Active/Inactive badge in the detail view (not a subscription's). */
 const userBadge = (dialog: HTMLElement) =>
@@ -291,11 +278,11 @@ describe('admin users', () => {
     expect(details.getByText('alice.trader@example.com')).toBeInTheDocument();
     expect(details.getByText('+1 555 0100')).toBeInTheDocument();
     expect(userBadge(dialog)).toHaveTextContent('Active');
-    expect(detail(dialog, 'User ID')).toHaveTextContent('u-alice');
-    expect(detail(dialog, 'Admin Privileges')).toHaveTextContent('No');
-    expect(detail(dialog, 'Created At')).toHaveTextContent('Jan 5, 2026');
-    expect(detail(dialog, 'Last Updated')).toHaveTextContent('Feb 10, 2026');
-    expect(detail(dialog, 'Referral Code')).toHaveTextContent('ALICE234');
+    expect(detailValue(dialog, 'User ID')).toHaveTextContent('u-alice');
+    expect(detailValue(dialog, 'Admin Privileges')).toHaveTextContent('No');
+    expect(detailValue(dialog, 'Created At')).toHaveTextContent('Jan 5, 2026');
+    expect(detailValue(dialog, 'Last Updated')).toHaveTextContent('Feb 10, 2026');
+    expect(detailValue(dialog, 'Referral Code')).toHaveTextContent('ALICE234');
 
     const history = await details.findByRole('table', { name: 'Subscription history' });
     const rows = within(history).getAllByRole('row');
@@ -310,7 +297,7 @@ describe('admin users', () => {
     expect(await details.findByText('User deactivated successfully')).toBeInTheDocument();
     // The modal stays open and shows the user as the server answered.
     expect(userBadge(dialog)).toHaveTextContent('Inactive');
-    expect(detail(dialog, 'Last Updated')).toHaveTextContent('Mar 5, 2026');
+    expect(detailValue(dialog, 'Last Updated')).toHaveTextContent('Mar 5, 2026');
     expect(details.getByRole('button', { name: 'Activate' })).toBeEnabled();
     expect(api.requestsTo(deactivateKey('u-alice'))).toHaveLength(1);
 
@@ -332,7 +319,7 @@ describe('admin users', () => {
 
     await user.click(within(await rowOf('admin')).getByRole('button', { name: 'View Details' }));
     dialog = screen.getByRole('dialog', { name: 'User Details' });
-    expect(detail(dialog, 'Admin Privileges')).toHaveTextContent('Yes');
+    expect(detailValue(dialog, 'Admin Privileges')).toHaveTextContent('Yes');
     expect(within(dialog).getByRole('button', { name: 'Deactivate' })).toBeDisabled();
     expect(within(dialog).getByText('You cannot deactivate your own account.')).toBeInTheDocument();
   });
@@ -369,7 +356,7 @@ describe('admin users', () => {
   });
 
   describe('Subscription Support in View Details', () => {
-    async function openSupport(routes: Parameters<typeof mockApi>[0] = {}) {
+    async function openSupport(routes: ApiRoutes = {}) {
       const view = await openScreen({
         [subscriptionsKey('u-alice')]: jsonResponse({ subscriptions: [makeSubscription()] }),
         ...routes,

@@ -1,18 +1,7 @@
-import useSWR from 'swr';
 import { walletsResponseSchema } from '@goldbot/shared';
-import { apiRequest } from '@/lib/api-client';
+import { useRouteRead } from '../../hooks/use-route-read';
 
-export { walletsResponseSchema };
-export type WalletsResponse = ReturnType<typeof walletsResponseSchema.parse>;
-
-export const WALLETS_ROUTE = 'payment-wallets';
-
-/** GET /api/payment/wallets. */
-export function getWallets(): Promise<WalletsResponse> {
-  return apiRequest(WALLETS_ROUTE, { schema: walletsResponseSchema });
-}
-
-/** The payment wallets; re-read after every save (activating one deactivates others). */
+/** GET /api/payment/wallets: the payment wallets; re-read after every save (activating one deactivates others). */
 export function useWallets() {
-  return useSWR(WALLETS_ROUTE, getWallets);
+  return useRouteRead('payment-wallets', walletsResponseSchema);
 }

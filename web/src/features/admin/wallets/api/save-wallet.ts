@@ -1,6 +1,6 @@
-import { useCallback, useRef, useState } from 'react';
 import { walletSaveInputSchema, walletSaveResponseSchema, type WalletSaveInput } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
+import { useSingleFlight } from '../../hooks/use-single-flight';
 
 export { walletSaveInputSchema, walletSaveResponseSchema };
 export type { WalletSaveInput };
@@ -17,18 +17,6 @@ export function saveWallet(input: WalletSaveInput): Promise<WalletSaveResponse> 
 
 /** `saveWallet` one request at a time: a second call while one is on its way is ignored (null). */
 export function useSaveWallet() {
-  const inFlight = useRef(false);
-  const [isSaving, setIsSaving] = useState(false);
-  const save = useCallback(async (input: WalletSaveInput): Promise<WalletSaveResponse | null> => {
-    if (inFlight.current) return null;
-    inFlight.current = true;
-    setIsSaving(true);
-    try {
-      return await saveWallet(input);
-    } finally {
-      inFlight.current = false;
-      setIsSaving(false);
-    }
-  }, []);
-  return { save, isSaving };
+  const { run, running } = useSingleFlight(saveWallet);
+  return { save: run, isSaving: running };
 }

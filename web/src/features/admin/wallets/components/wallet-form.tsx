@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Flex, Heading, SelectField, SwitchField, Text, TextField } from '@aws-amplify/ui-react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Alert, Button, Card, Flex, Heading, SwitchField, Text, TextField } from '@aws-amplify/ui-react';
 import { PAYMENT, PAYMENT_MESSAGES, WALLET_CURRENCIES, type Wallet } from '@goldbot/shared';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '../../lib/error-message';
@@ -10,9 +10,11 @@ import {
   type WalletSaveResponse,
 } from '../api/save-wallet';
 import { WalletTotpConfirm, needsFreshTotp } from './wallet-totp-confirm';
+import { ChoiceField, plainChoices } from '../../components/choice-field';
 import { fieldErrorProps } from '../../components/field-error-props';
 
 type Field = 'address' | 'network' | 'currency';
+type FieldValues = Record<Field, string>;
 type FieldErrors = Partial<Record<Field, string>>;
 
 interface WalletFormProps {
@@ -26,7 +28,7 @@ const FIELDS: readonly Field[] = ['address', 'network', 'currency'];
 const isField = (key: unknown): key is Field => typeof key === 'string' && (FIELDS as readonly string[]).includes(key);
 
 /** Client-side check with the server's schema: the first message per field. */
-function validate(values: { address: string; network: string; currency: string }): FieldErrors {
+function validate(values: FieldValues): FieldErrors {
   const errors: FieldErrors = {};
   if (values.currency === '') errors.currency = PAYMENT_MESSAGES.currencyRequired;
   const result = walletSaveInputSchema.safeParse({ ...values, isActive: false });
@@ -46,15 +48,27 @@ function validate(values: { address: string; network: string; currency: string }
  */
 export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
   const editing = wallet !== null;
-  const [address, setAddress] = useState(wallet?.address ?? '');
-  const [network, setNetwork] = useState(wallet?.network ?? PAYMENT.walletNetwork);
-  const [currency, setCurrency] = useState<string>(wallet?.currency ?? 'USDT');
+  const [values, setValues] = useState<FieldValues>({
+    address: wallet?.address ?? '',
+    network: wallet?.network ?? PAYMENT.walletNetwork,
+    currency: wallet?.currency ?? 'USDT',
+  });
   const [isActive, setIsActive] = useState(wallet?.isActive ?? false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   /** A save the server refused until a fresh sign-in with a TOTP code, and its message. */
   const [awaitingTotp, setAwaitingTotp] = useState<{ input: WalletSaveInput; reason: string } | null>(null);
   const { save, isSaving } = useSaveWallet();
+  const { currency } = values;
+
+  const setValue = (field: Field, value: string) => setValues((current) => ({ ...current, [field]: value }));
+  /** What each field of the form is given alike: its name, value and error. */
+  const fieldProps = (field: Field) => ({
+    name: field,
+    value: values[field],
+    ...fieldErrorProps(fieldErrors[field]),
+  });
+  const onInput = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => setValue(field, event.target.value);
 
   const send = async (parsed: WalletSaveInput) => {
     try {
@@ -77,7 +91,6 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSaving) return;
-    const values = { address, network, currency };
     const errors = validate(values);
     setFieldErrors(errors);
     setFormError(null);
@@ -113,46 +126,35 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
         )}
         <TextField
           label="Wallet address"
-          name="address"
-          value={address}
-          onChange={(event) => setAddress(event.target.value)}
+          {...fieldProps('address')}
+          onChange={onInput('address')}
           isReadOnly={editing}
           isRequired
           autoComplete="off"
           spellCheck={false}
           maxLength={128}
           descriptiveText={editing ? 'The address cannot be changed once saved.' : undefined}
-          {...fieldErrorProps(fieldErrors.address)}
         />
         <TextField
           label="Network"
-          name="network"
-          value={network}
-          onChange={(event) => setNetwork(event.target.value)}
+          {...fieldProps('network')}
+          onChange={onInput('network')}
           isRequired
           autoComplete="off"
           maxLength={32}
           descriptiveText="For example TRC20 (USDT on TRON)."
-          {...fieldErrorProps(fieldErrors.network)}
         />
-        <SelectField
+        <ChoiceField
           label="Currency"
-          name="currency"
-          value={currency}
-          onChange={(event) => setCurrency(event.target.value)}
+          {...fieldProps('currency')}
+          // 'Select a currency' first, as a placeholder would be: choosing it empties the field, which validation names.
+          choices={[{ value: '', label: 'Select a currency' }, ...plainChoices(WALLET_CURRENCIES)]}
+          onChoose={(chosen) => setValue('currency', chosen)}
           isRequired
           // Like the address, a saved wallet's currency is fixed: the server refuses another one.
           isDisabled={editing}
           descriptiveText={editing ? 'The currency cannot be changed once saved.' : undefined}
-          placeholder="Select a currency"
-          {...fieldErrorProps(fieldErrors.currency)}
-        >
-          {WALLET_CURRENCIES.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </SelectField>
+        />
         <SwitchField
           label="Active"
           name="isActive"

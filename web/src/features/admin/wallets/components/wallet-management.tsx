@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Flex } from '@aws-amplify/ui-react';
+import { Button } from '@aws-amplify/ui-react';
 import { TOAST_MS, type Wallet } from '@goldbot/shared';
 import { ListLoadFailed, ListLoading, ListRefreshFailed } from '../../components/list-states';
-import { NoticeAlert } from '../../components/notice-alert';
+import { NoticedColumn } from '../../components/notice-alert';
 import { useNotice } from '../../hooks/use-notice';
 import { useWallets } from '../api/get-wallets';
 import type { WalletSaveResponse } from '../api/save-wallet';
@@ -43,8 +43,7 @@ export function WalletManagement() {
   }
 
   return (
-    <Flex direction="column" gap="large">
-      <NoticeAlert notice={notice.notice} onDismiss={notice.clear} />
+    <NoticedColumn notice={notice}>
       {!formOpen && (
         <Button variation="primary" alignSelf="flex-start" onClick={() => setEditing({ kind: 'add' })}>
           Add Wallet
@@ -59,6 +58,6 @@ export function WalletManagement() {
         />
       )}
       {list}
-    </Flex>
+    </NoticedColumn>
   );
 }

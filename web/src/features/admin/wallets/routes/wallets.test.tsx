@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Wallet } from '@goldbot/shared';
-import type { mockApi } from '@/test/auth-helpers';
 import { sessionResponse } from '@/test/auth-helpers';
 import { columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
-import { makeWallet, nth, openAdminScreen } from '../../testing/render-admin';
+import { adminScreenOpener, makeWallet, nth } from '../../testing/render-admin';
 import AdminWalletsRoute from './wallets';
 
 const LIST = 'GET /api/payment/wallets';
@@ -21,13 +20,11 @@ const btc = makeWallet({
 
 const list = (wallets: Wallet[]) => jsonResponse({ wallets });
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
-  return openAdminScreen(<AdminWalletsRoute />, {
-    path: '/admin/wallets',
-    heading: 'Payment Wallets',
-    routes: { [LIST]: list([active, btc]), ...routes },
-  });
-}
+const openScreen = adminScreenOpener(<AdminWalletsRoute />, {
+  path: '/admin/wallets',
+  heading: 'Payment Wallets',
+  routes: { [LIST]: list([active, btc]) },
+});
 
 const walletTable = () => screen.findByRole('table', { name: 'Payment wallets' });
 const form = () => screen.getByRole('region', { name: /Wallet$/ });

@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { Divider, Flex, Text, TextAreaField, TextField, View } from '@aws-amplify/ui-react';
+import { Flex, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { ADMIN_NOTE_MAX_LENGTH, WITHDRAWAL, payoutTxidSchema, type Withdrawal } from '@goldbot/shared';
 import type { ApiError } from '@/lib/api-client';
 import { AdminModal } from '../../components/admin-modal';
-import { DecisionControls, type DecisionWording } from '../../components/decision-controls';
+import { DecisionControls, DecisionSection, type DecisionWording } from '../../components/decision-controls';
 import { Detail, DetailList, StatusDetail, UserDetail } from '../../components/detail-list';
 import { CopyableCode } from '../../components/copyable-code';
 import { NoticeAlert } from '../../components/notice-alert';
-import { useDecision, type Decision } from '../../hooks/use-decision';
+import { useNoticedDecision, type Decision } from '../../hooks/use-decision';
 import { useNotice } from '../../hooks/use-notice';
+import { useRecheck } from '../../hooks/use-recheck';
 import { errorMessage, failureText } from '../../lib/error-message';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { checkPayout } from '../api/check-payout';
@@ -95,16 +96,14 @@ export function WithdrawalDetailModal({
   const [note, setNote] = useState('');
   const [payoutTxid, setPayoutTxid] = useState('');
   const [payoutError, setPayoutError] = useState<string | undefined>(undefined);
-  const [checking, setChecking] = useState(false);
-  const decision = useDecision({
+  const decision = useNoticedDecision(notice, {
     send: (choice) => {
-      notice.clear();
       const read = readPayoutTxid(payoutTxid);
       return decideWithdrawal(withdrawal._id, choice, note.trim() || null, 'txid' in read ? read.txid : undefined);
     },
     onDecided,
     onStale,
-    onFailed: (choice, error) => notice.show('error', decisionErrorText(choice, error)),
+    failedText: decisionErrorText,
   });
   // Approving needs the payout's TXID: a missing or malformed one is said at the field, nothing is asked.
   const controls = {
@@ -122,19 +121,14 @@ export function WithdrawalDetailModal({
   };
   const pending = withdrawal.status === 'pending';
 
-  const check = async () => {
-    setChecking(true);
-    notice.clear();
-    try {
-      const { withdrawal: checked } = await checkPayout(withdrawal._id);
+  const { checking, recheck } = useRecheck(notice, {
+    check: async () => (await checkPayout(withdrawal._id)).withdrawal,
+    onChecked: (checked) => {
       setWithdrawal(checked);
       onChecked?.(checked);
-    } catch (error) {
-      notice.show('error', errorMessage(error, CHECK_FAILED));
-    } finally {
-      setChecking(false);
-    }
-  };
+    },
+    failedText: (error) => errorMessage(error, CHECK_FAILED),
+  });
 
   return (
     <AdminModal title="Withdrawal Details" onClose={() => !decision.busy && !checking && onClose()}>
@@ -160,45 +154,42 @@ export function WithdrawalDetailModal({
           )}
         </DetailList>
 
-        <PayoutSection withdrawal={withdrawal} checking={checking} onCheck={() => void check()} />
+        <PayoutSection withdrawal={withdrawal} checking={checking} onCheck={() => void recheck()} />
 
         {pending && (
-          <View as="section" aria-label="Decision">
-            <Divider marginBlockEnd="small" />
-            <Flex direction="column" gap="medium">
-              <TextField
-                label="Payout TXID"
-                descriptiveText={PAYOUT_TXID_HINT}
-                value={payoutTxid}
-                onChange={(event) => {
-                  setPayoutTxid(event.target.value);
-                  setPayoutError(undefined);
-                }}
-                {...fieldErrorProps(payoutError)}
-                isRequired
-                autoComplete="off"
-                spellCheck={false}
-                fontFamily="monospace"
+          <DecisionSection>
+            <TextField
+              label="Payout TXID"
+              descriptiveText={PAYOUT_TXID_HINT}
+              value={payoutTxid}
+              onChange={(event) => {
+                setPayoutTxid(event.target.value);
+                setPayoutError(undefined);
+              }}
+              {...fieldErrorProps(payoutError)}
+              isRequired
+              autoComplete="off"
+              spellCheck={false}
+              fontFamily="monospace"
+              isDisabled={decision.busy}
+            />
+            <Flex direction="column" gap="xxs">
+              <TextAreaField
+                label="Admin Note (optional)"
+                descriptiveText={NOTE_HINT}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+                maxLength={ADMIN_NOTE_MAX_LENGTH}
+                rows={3}
+                resize="vertical"
                 isDisabled={decision.busy}
               />
-              <Flex direction="column" gap="xxs">
-                <TextAreaField
-                  label="Admin Note (optional)"
-                  descriptiveText={NOTE_HINT}
-                  value={note}
-                  onChange={(event) => setNote(event.target.value)}
-                  maxLength={ADMIN_NOTE_MAX_LENGTH}
-                  rows={3}
-                  resize="vertical"
-                  isDisabled={decision.busy}
-                />
-                <Text fontSize="small" color="font.tertiary" textAlign="end">
-                  {note.length}/{ADMIN_NOTE_MAX_LENGTH}
-                </Text>
-              </Flex>
-              <DecisionControls state={controls} wording={wording(withdrawal, note.trim() !== '')} />
+              <Text fontSize="small" color="font.tertiary" textAlign="end">
+                {note.length}/{ADMIN_NOTE_MAX_LENGTH}
+              </Text>
             </Flex>
-          </View>
+            <DecisionControls state={controls} wording={wording(withdrawal, note.trim() !== '')} />
+          </DecisionSection>
         )}
       </Flex>
     </AdminModal>

@@ -1,21 +1,23 @@
 import { Flex, TableCell, TableRow } from '@aws-amplify/ui-react';
 import type { Withdrawal } from '@goldbot/shared';
-import { PagedListView } from '../../components/paged-list-view';
+import { PagedTable } from '../../components/paged-table';
 import { StatusBadge } from '../../components/status-badge';
 import { UserCell, ViewDetailsCell } from '../../components/row-cells';
 import { formatDate, formatUsd } from '@/lib/format';
-import type { WithdrawalList } from '../api/get-withdrawals';
-import { AdminTable } from '../../components/admin-table';
+import type { WithdrawalList, WithdrawalTab } from '../api/get-withdrawals';
+import type { StatusTab } from '../../components/status-tabs';
 import { PayoutCheckBadge } from './payout-section';
 
 interface WithdrawalsTableProps {
-  /** The table's accessible name. */
-  label: string;
+  /** The tab the table is under: it names the table ('Pending withdrawal requests') and its empty text. */
+  tab: StatusTab<WithdrawalTab>;
   list: WithdrawalList;
-  /** 'No withdrawal requests found' or 'No {status} withdrawal requests found'. */
-  emptyText: string;
   onView: (withdrawal: Withdrawal) => void;
 }
+
+/** The empty list's text: 'No withdrawal requests found' or 'No {status} withdrawal requests found'. */
+const emptyText = (tab: WithdrawalTab) =>
+  tab === 'all' ? 'No withdrawal requests found' : `No ${tab} withdrawal requests found`;
 
 export const FETCH_WITHDRAWALS_FAILED = 'Failed to fetch withdrawals';
 
@@ -23,35 +25,32 @@ export const FETCH_WITHDRAWALS_FAILED = 'Failed to fetch withdrawals';
  * One tab's requests: User, Amount, Balance (the user's available earnings), Status (with the
  * payout's on-chain verdict once approved), Date, Actions.
  */
-export function WithdrawalsTable({ label, list, emptyText, onView }: WithdrawalsTableProps) {
+export function WithdrawalsTable({ tab, list, onView }: WithdrawalsTableProps) {
   return (
-    <PagedListView
+    <PagedTable
       list={list}
       loadingText="Loading withdrawals..."
-      emptyText={emptyText}
+      emptyText={emptyText(tab.value)}
       errorText={FETCH_WITHDRAWALS_FAILED}
-    >
-      {(withdrawals) => (
-        <AdminTable label={label} columns={['User', 'Amount', 'Balance', 'Status', 'Date', 'Actions']} highlightOnHover>
-          {withdrawals.map((withdrawal) => (
-            <TableRow key={withdrawal._id}>
-              <UserCell user={withdrawal.userId} />
-              <TableCell>{formatUsd(withdrawal.amount)}</TableCell>
-              <TableCell>{formatUsd(withdrawal.userId.referralEarnings)}</TableCell>
-              <TableCell>
-                <Flex as="span" alignItems="center" gap="xs" wrap="wrap">
-                  <StatusBadge status={withdrawal.status} />
-                  {withdrawal.status === 'approved' && withdrawal.payoutTxid && (
-                    <PayoutCheckBadge check={withdrawal.payoutCheck} />
-                  )}
-                </Flex>
-              </TableCell>
-              <TableCell>{formatDate(withdrawal.requestDate)}</TableCell>
-              <ViewDetailsCell onView={() => onView(withdrawal)} />
-            </TableRow>
-          ))}
-        </AdminTable>
+      label={`${tab.label} withdrawal requests`}
+      columns={['User', 'Amount', 'Balance', 'Status', 'Date', 'Actions']}
+      row={(withdrawal) => (
+        <TableRow key={withdrawal._id}>
+          <UserCell user={withdrawal.userId} />
+          <TableCell>{formatUsd(withdrawal.amount)}</TableCell>
+          <TableCell>{formatUsd(withdrawal.userId.referralEarnings)}</TableCell>
+          <TableCell>
+            <Flex as="span" alignItems="center" gap="xs" wrap="wrap">
+              <StatusBadge status={withdrawal.status} />
+              {withdrawal.status === 'approved' && withdrawal.payoutTxid && (
+                <PayoutCheckBadge check={withdrawal.payoutCheck} />
+              )}
+            </Flex>
+          </TableCell>
+          <TableCell>{formatDate(withdrawal.requestDate)}</TableCell>
+          <ViewDetailsCell onView={() => onView(withdrawal)} />
+        </TableRow>
       )}
-    </PagedListView>
+    />
   );
 }

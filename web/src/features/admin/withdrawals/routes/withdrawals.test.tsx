@@ -4,7 +4,19 @@ import type { ChainCheck, Withdrawal } from '@goldbot/shared';
 import { mockApi } from '@/test/auth-helpers';
 import { cellTexts, columnHeaders, deferred, jsonResponse } from '@/test/test-utils';
 import { captureDownloads, csvResponse } from '../../testing/capture-downloads';
-import { makeWithdrawal, nth, queriesTo, renderAdminScreen } from '../../testing/render-admin';
+import {
+  type ApiRoutes,
+  customerRef,
+  detailValue,
+  lastQueryTo,
+  makeWithdrawal,
+  type MockedApi,
+  nth,
+  queriesTo,
+  renderAdminScreen,
+  rowWith,
+  statCard,
+} from '../../testing/render-admin';
 import AdminWithdrawalsRoute from './withdrawals';
 
 const LIST = 'GET /api/withdrawal/all';
@@ -36,14 +48,14 @@ const page = (withdrawals: Withdrawal[], nextCursor: string | null = null, pageC
 
 const alice = makeWithdrawal({
   _id: 'wd-alice',
-  userId: { _id: 'u-alice', username: 'alice', email: 'alice@example.com', referralEarnings: 4 },
+  userId: { ...customerRef('alice'), referralEarnings: 4 },
   amount: 20,
   trc20Address: 'TAbCdEfGhJkLmNpQrStUvWxYz123456789',
   requestDate: '2026-03-04T09:30:00.000Z',
 });
 const bob = makeWithdrawal({
   _id: 'wd-bob',
-  userId: { _id: 'u-bob', username: 'bob', email: 'bob@example.com', referralEarnings: 0 },
+  userId: { ...customerRef('bob'), referralEarnings: 0 },
   amount: 36,
   status: 'approved',
   requestDate: '2026-02-20T08:00:00.000Z',
@@ -54,7 +66,7 @@ const bob = makeWithdrawal({
 });
 const carol = makeWithdrawal({
   _id: 'wd-carol',
-  userId: { _id: 'u-carol', username: 'carol', email: 'carol@example.com', referralEarnings: 22 },
+  userId: { ...customerRef('carol'), referralEarnings: 22 },
   amount: 22,
   status: 'rejected',
   requestDate: '2026-02-10T08:00:00.000Z',
@@ -69,16 +81,13 @@ const ROWS: Record<string, Withdrawal[]> = {
   rejected: [carol],
 };
 
-type Api = ReturnType<typeof mockApi>;
-
-/** The latest list request's query (the mock records a call before answering it). */
-const lastQuery = (api: Api) => nth(queriesTo(api, LIST), -1);
+const lastQuery = (api: MockedApi) => lastQueryTo(api, LIST);
 
 /** Answers the list by the requested status, from `rows`. */
-const byStatus = (api: Api, rows: Record<string, Withdrawal[]> = ROWS, pageCounts = counts) =>
+const byStatus = (api: MockedApi, rows: Record<string, Withdrawal[]> = ROWS, pageCounts = counts) =>
   api.on(LIST, () => page(rows[lastQuery(api).get('status') ?? ''] ?? [], null, pageCounts));
 
-async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
+async function openScreen(routes: ApiRoutes = {}) {
   const api = mockApi(routes);
   if (!routes[LIST]) byStatus(api);
   const view = renderAdminScreen(<AdminWithdrawalsRoute />, '/admin/withdrawals');
@@ -89,31 +98,19 @@ async function openScreen(routes: Parameters<typeof mockApi>[0] = {}) {
 const table = (tab = 'All') => screen.findByRole('table', { name: `${tab} withdrawal requests` });
 
 async function openDetails(user: Awaited<ReturnType<typeof openScreen>>['user'], username = 'alice') {
-  const row = within(await table())
-    .getAllByRole('row')
-    .find((candidate) => within(candidate).queryByText(username));
-  if (!row) throw new Error(`no row for ${username}`);
+  const row = rowWith(await table(), username);
   await user.click(within(row).getByRole('button', { name: 'View Details' }));
   return screen.getByRole('dialog', { name: 'Withdrawal Details' });
 }
-
-/** The value a detail list shows for `term`. */
-const detail = (dialog: HTMLElement, term: string) => {
-  const dt = within(dialog).getByText(term, { selector: 'dt' });
-  const dd = dt.nextElementSibling;
-  if (!(dd instanceof HTMLElement)) throw new Error(`no value for ${term}`);
-  return dd;
-};
 
 describe('admin withdrawals', () => {
   it('shows Total, Pending, Approved and Rejected from the counts, not from the rows', async () => {
     await openScreen();
     await table();
-    const card = (label: string) => within(screen.getByRole('listitem', { name: label }));
-    expect(card('Total').getByText('31')).toBeInTheDocument();
-    expect(card('Pending').getByText('3')).toBeInTheDocument();
-    expect(card('Approved').getByText('20')).toBeInTheDocument();
-    expect(card('Rejected').getByText('8')).toBeInTheDocument();
+    expect(statCard('Total').getByText('31')).toBeInTheDocument();
+    expect(statCard('Pending').getByText('3')).toBeInTheDocument();
+    expect(statCard('Approved').getByText('20')).toBeInTheDocument();
+    expect(statCard('Rejected').getByText('8')).toBeInTheDocument();
   });
 
   it('has the tabs all, pending, approved and rejected with their counts, and asks for the chosen status', async () => {
@@ -214,12 +211,12 @@ describe('admin withdrawals', () => {
   it('shows a pending request in the detail modal, with Copy for the wallet, the note field and the decisions', async () => {
     const { user } = await openScreen();
     const dialog = await openDetails(user);
-    expect(detail(dialog, 'User')).toHaveTextContent('alicealice@example.com');
-    expect(detail(dialog, 'Current Balance')).toHaveTextContent('$4');
-    expect(detail(dialog, 'Amount')).toHaveTextContent('$20');
-    expect(detail(dialog, 'Status')).toHaveTextContent('Pending');
-    expect(detail(dialog, 'Request Date')).toHaveTextContent(/Mar 4, 2026/);
-    expect(detail(dialog, 'TRC20 Wallet')).toHaveTextContent(alice.trc20Address);
+    expect(detailValue(dialog, 'User')).toHaveTextContent('alicealice@example.com');
+    expect(detailValue(dialog, 'Current Balance')).toHaveTextContent('$4');
+    expect(detailValue(dialog, 'Amount')).toHaveTextContent('$20');
+    expect(detailValue(dialog, 'Status')).toHaveTextContent('Pending');
+    expect(detailValue(dialog, 'Request Date')).toHaveTextContent(/Mar 4, 2026/);
+    expect(detailValue(dialog, 'TRC20 Wallet')).toHaveTextContent(alice.trc20Address);
     expect(within(dialog).queryByText('Processed Date')).not.toBeInTheDocument();
     expect(within(dialog).queryByText('Rejected Date')).not.toBeInTheDocument();
 
@@ -240,19 +237,19 @@ describe('admin withdrawals', () => {
   it('shows the processed date and the note of an approved request, the rejected date of a rejected one, without decisions', async () => {
     const { user } = await openScreen();
     const approved = await openDetails(user, 'bob');
-    expect(detail(approved, 'Status')).toHaveTextContent('Approved');
-    expect(detail(approved, 'Processed Date')).toHaveTextContent(/Feb 21, 2026/);
-    expect(detail(approved, 'Admin Note')).toHaveTextContent('Sent in tx 9f2c.');
+    expect(detailValue(approved, 'Status')).toHaveTextContent('Approved');
+    expect(detailValue(approved, 'Processed Date')).toHaveTextContent(/Feb 21, 2026/);
+    expect(detailValue(approved, 'Admin Note')).toHaveTextContent('Sent in tx 9f2c.');
     expect(within(approved).queryByRole('textbox')).not.toBeInTheDocument();
     expect(within(approved).queryByRole('button', { name: 'Approve & Reset Balance' })).not.toBeInTheDocument();
     expect(within(approved).queryByRole('button', { name: 'Reject Request' })).not.toBeInTheDocument();
     await user.click(within(approved).getByRole('button', { name: 'Close' }));
 
     const rejected = await openDetails(user, 'carol');
-    expect(detail(rejected, 'Status')).toHaveTextContent('Rejected');
-    expect(detail(rejected, 'Rejected Date')).toHaveTextContent(/Feb 11, 2026/);
+    expect(detailValue(rejected, 'Status')).toHaveTextContent('Rejected');
+    expect(detailValue(rejected, 'Rejected Date')).toHaveTextContent(/Feb 11, 2026/);
     expect(within(rejected).queryByText('Processed Date')).not.toBeInTheDocument();
-    expect(detail(rejected, 'Admin Note')).toHaveTextContent(carol.adminNote ?? '');
+    expect(detailValue(rejected, 'Admin Note')).toHaveTextContent(carol.adminNote ?? '');
     expect(within(rejected).queryByRole('button', { name: 'Reject Request' })).not.toBeInTheDocument();
   });
 
@@ -389,7 +386,7 @@ describe('admin withdrawals', () => {
   it('loads more rows with the server cursor', async () => {
     const dave = makeWithdrawal({
       _id: 'wd-dave',
-      userId: { _id: 'u-dave', username: 'dave', email: 'dave@example.com', referralEarnings: 2 },
+      userId: { ...customerRef('dave'), referralEarnings: 2 },
     });
     const { api, user } = await openScreen();
     api.on(LIST, () => (lastQuery(api).get('cursor') === 'cursor-2' ? page([dave]) : page([alice], 'cursor-2')));
@@ -478,13 +475,13 @@ describe('admin withdrawals', () => {
     const link = payout.getByRole('link', { name: BOB_PAYOUT });
     expect(link).toHaveAttribute('href', `https://tronscan.org/#/transaction/${BOB_PAYOUT}`);
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(detail(dialog, 'On-chain check')).toHaveTextContent('Payout mismatch');
+    expect(detailValue(dialog, 'On-chain check')).toHaveTextContent('Payout mismatch');
     expect(payout.getByRole('list', { name: 'Reasons' })).toHaveTextContent(SHORT);
-    expect(detail(dialog, 'Amount on chain')).toHaveTextContent('35 USDT');
+    expect(detailValue(dialog, 'Amount on chain')).toHaveTextContent('35 USDT');
 
     const listBefore = api.requestsTo(LIST).length;
     await user.click(payout.getByRole('button', { name: 'Check on chain' }));
-    await waitFor(() => expect(detail(dialog, 'On-chain check')).toHaveTextContent('Payout match'));
+    await waitFor(() => expect(detailValue(dialog, 'On-chain check')).toHaveTextContent('Payout match'));
     expect(api.requestsTo(checkKey(bob._id))).toHaveLength(1);
     expect(payout.queryByRole('list', { name: 'Reasons' })).not.toBeInTheDocument();
     await waitFor(() => expect(api.requestsTo(LIST).length).toBeGreaterThan(listBefore));
@@ -503,6 +500,6 @@ describe('admin withdrawals', () => {
     const dialog = within(await openDetails(user, 'bob'));
     await user.click(dialog.getByRole('button', { name: 'Check on chain' }));
     expect(await dialog.findByText(/The on-chain check is not configured on this server/)).toBeInTheDocument();
-    expect(detail(await screen.findByRole('dialog'), 'On-chain check')).toHaveTextContent('Payout mismatch');
+    expect(detailValue(await screen.findByRole('dialog'), 'On-chain check')).toHaveTextContent('Payout mismatch');
   });
 });
