@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { type SWRConfiguration } from 'swr';
 import type { RouteId } from '@goldbot/shared';
 import { apiRequest, type ResponseSchema } from '@/lib/api-client';
 
@@ -15,4 +15,12 @@ export function useApiQuery<Answer>(key: QueryKey, schema: ResponseSchema<Answer
     apiRequest(routeId, { schema }),
   );
   return { data, error, mutate, loading: key !== null && !data && !error };
+}
+
+/**
+ * The back-office's read of a GET route that takes no parameters: its answer checked with `schema`,
+ * cached under the route's id alone (the key a save's `mutate` names to have it read again).
+ */
+export function useRouteRead<T>(routeId: RouteId, schema: ResponseSchema<T>, config?: SWRConfiguration<T>) {
+  return useSWR(routeId, () => apiRequest(routeId, { schema }), config);
 }

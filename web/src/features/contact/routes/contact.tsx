@@ -5,7 +5,7 @@ import { useSession } from '@/features/auth/auth-public';
 import { ContactForm } from '../components/contact-form';
 import { SupportChannels } from '../components/support-channels';
 import './contact.css';
-import { DescriptionList } from '@/lib/description-list';
+import { DescriptionList } from '@/components/ui/description-list';
 
 export default function ContactRoute() {
   const { user } = useSession();

@@ -17,8 +17,8 @@ import { Button } from '@/components/ui/button';
 import { formatCalendarDay, formatUsdt, NOT_AVAILABLE } from '@/lib/format';
 import { BY_SUPPORT, formatEndDate, formatSubscriptionDuration } from '../lib/billing-format';
 import { StatusPill } from '@/components/ui/status-pill';
-import { CardAlert, CardStates, CardTable } from '@/lib/dashboard-card';
-import { DescriptionList } from '@/lib/description-list';
+import { CardAlert, CardStates, CardTable } from '@/components/ui/dashboard-card';
+import { DescriptionList } from '@/components/ui/description-list';
 
 export const BILLING_TEXT = {
   pending: `Payment verification in progress. Activation within ${PAYMENT.verificationHours} hours.`,

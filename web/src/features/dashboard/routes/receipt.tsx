@@ -10,7 +10,7 @@ import { useReceipt, type Receipt } from '../api/get-receipt';
 import { formatCalendarDay, formatUsdCents } from '@/lib/format';
 import { formatEndDate } from '../lib/billing-format';
 import '../components/receipt.css';
-import { DescriptionList } from '@/lib/description-list';
+import { DescriptionList } from '@/components/ui/description-list';
 
 const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
 

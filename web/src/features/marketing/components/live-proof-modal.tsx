@@ -1,6 +1,6 @@
 import { Modal } from '@/components/ui/modal';
 import { siteConfig, VIDEO_FRAME_TITLE } from '@/config/site';
-import { VideoEmbed } from '@/lib/video-embed';
+import { VideoEmbed } from '@/components/ui/video-embed';
 
 /** "See Live Proofs": the proof video, 600x450, playing on open. */
 export function LiveProofModal({ onClose }: { onClose: () => void }) {

@@ -10,7 +10,7 @@ import { PERFORMANCE_STATS } from '../components/proven-performance';
 import '@/components/ui/button.css';
 import '../components/home-sections.css';
 import './about.css';
-import { DescriptionList, type DescriptionRow } from '@/lib/description-list';
+import { DescriptionList, type DescriptionRow } from '@/components/ui/description-list';
 
 const STEPS = [
   {

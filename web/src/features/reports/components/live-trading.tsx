@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PlayIcon } from '@/components/ui/icons';
 import { siteConfig } from '@/config/site';
-import { VideoEmbed } from '@/lib/video-embed';
+import { VideoEmbed } from '@/components/ui/video-embed';
 
 /**
  * "See Live Trading": the embedded live-trading video. A light placeholder stands in until the

@@ -12,7 +12,7 @@ import {
 import { formatUsdCents } from '@/lib/format';
 import { DailyProfitChart, EquityChart, WeeklyProfitChart } from './charts';
 import { ColumnHeaders } from '@/components/ui/column-headers';
-import { DescriptionList, type DescriptionRow } from '@/lib/description-list';
+import { DescriptionList, type DescriptionRow } from '@/components/ui/description-list';
 
 export type ReportKind = 'graph' | 'report';
 

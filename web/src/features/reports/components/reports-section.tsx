@@ -12,7 +12,7 @@ import { DailyProfitPreview, EquityPreview, MonthlyRoiChart } from './charts';
 import { LiveTrading } from './live-trading';
 import { REPORT_KIND_LABELS, ReportViewer, type ReportKind } from './report-viewer';
 import './reports.css';
-import { DescriptionList } from '@/lib/description-list';
+import { DescriptionList } from '@/components/ui/description-list';
 
 type TabId = 'live' | 'all' | MonthlyReport['id'];
 

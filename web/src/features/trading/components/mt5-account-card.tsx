@@ -9,7 +9,7 @@ import { toFieldErrors } from '@/lib/form-errors';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { saveMt5Account, useMt5Account, useShowMt5State } from '../api/mt5-account';
 import './mt5-account-card.css';
-import { DescriptionList } from '@/lib/description-list';
+import { DescriptionList } from '@/components/ui/description-list';
 
 const FIELDS = ['broker', 'server', 'accountNumber'] as const;
 

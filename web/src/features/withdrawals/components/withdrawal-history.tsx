@@ -4,7 +4,7 @@ import { StatusPill } from '@/components/ui/status-pill';
 import { formatCalendarDay, formatUsd } from '@/lib/format';
 import { shortTxid, tronTransactionUrl } from '@/lib/tron-explorer';
 import { WITHDRAWALS_ERROR, type Withdrawal } from '../api/get-user-withdrawals';
-import { CardAlert, CardStates, CardTable } from '@/lib/dashboard-card';
+import { CardAlert, CardStates, CardTable } from '@/components/ui/dashboard-card';
 
 export const WITHDRAWAL_HISTORY_TEXT = {
   heading: 'Recent Withdrawals',

@@ -1,5 +1,5 @@
 import { activationsResponseSchema } from '@goldbot/shared';
-import { useRouteRead } from '../../hooks/use-route-read';
+import { useRouteRead } from '@/hooks/use-api-query';
 
 /**
  * GET /api/admin/activations: the active Basic Package subscriptions that start today and whose

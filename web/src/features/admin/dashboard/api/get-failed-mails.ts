@@ -6,7 +6,7 @@ import {
   type FailedMailsResponse,
 } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { useSingleFlightPerKey } from '../../hooks/use-single-flight';
+import { useSingleFlightPerKey } from '@/hooks/use-single-flight';
 import { cursorQuery, type PagedList, usePagedList } from '../../hooks/use-paged-list';
 
 export const FAILED_MAILS_ROUTE = 'admin-failed-mails';

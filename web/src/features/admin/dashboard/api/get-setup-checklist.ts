@@ -1,7 +1,7 @@
 import { setupChecklistResponseSchema, testMailResponseSchema, type TestMailResponse } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { useRouteRead } from '../../hooks/use-route-read';
-import { useSingleFlight } from '../../hooks/use-single-flight';
+import { useRouteRead } from '@/hooks/use-api-query';
+import { useSingleFlightCall } from '@/hooks/use-single-flight';
 
 export const SETUP_CHECKLIST_ROUTE = 'admin-setup-checklist';
 
@@ -20,6 +20,6 @@ export function sendTestMail(): Promise<TestMailResponse> {
 
 /** `sendTestMail` one request at a time: a second click while one is on its way is ignored (null). */
 export function useSendTestMail() {
-  const { run, running } = useSingleFlight(sendTestMail);
+  const { run, running } = useSingleFlightCall(sendTestMail);
   return { send: run, isSending: running };
 }

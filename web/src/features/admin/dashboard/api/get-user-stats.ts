@@ -1,5 +1,5 @@
 import { userStatsResponseSchema } from '@goldbot/shared';
-import { useRouteRead } from '../../hooks/use-route-read';
+import { useRouteRead } from '@/hooks/use-api-query';
 
 /**
  * GET /api/admin/user-stats: total, active, inactive and new this month. Read when the dashboard

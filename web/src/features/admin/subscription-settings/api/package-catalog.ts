@@ -10,7 +10,7 @@ import {
   type PackageUpdateResponse,
 } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { useSingleFlightPerKey } from '../../hooks/use-single-flight';
+import { useSingleFlightPerKey } from '@/hooks/use-single-flight';
 import { PACKAGES_KEY } from '@/lib/package-prices';
 
 export type { CatalogPackage, PackageUpdateInput, PackageUpdateResponse };

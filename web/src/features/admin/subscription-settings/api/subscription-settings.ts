@@ -4,8 +4,8 @@ import {
   type NewWorkMailSwitches,
 } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { useRouteRead } from '../../hooks/use-route-read';
-import { useSingleFlight } from '../../hooks/use-single-flight';
+import { useRouteRead } from '@/hooks/use-api-query';
+import { useSingleFlightCall } from '@/hooks/use-single-flight';
 
 export type SubscriptionSettingsSaveResponse = ReturnType<typeof subscriptionSettingsSaveResponseSchema.parse>;
 
@@ -41,6 +41,6 @@ export function saveSubscriptionSettings(
 
 /** `saveSubscriptionSettings` one request at a time: a second call while one is on its way is ignored (null). */
 export function useSaveSubscriptionSettings() {
-  const { run, running } = useSingleFlight(saveSubscriptionSettings);
+  const { run, running } = useSingleFlightCall(saveSubscriptionSettings);
   return { save: run, isSaving: running };
 }

@@ -1,5 +1,5 @@
 import { walletsResponseSchema } from '@goldbot/shared';
-import { useRouteRead } from '../../hooks/use-route-read';
+import { useRouteRead } from '@/hooks/use-api-query';
 
 /** GET /api/payment/wallets: the payment wallets; re-read after every save (activating one deactivates others). */
 export function useWallets() {

@@ -1,6 +1,6 @@
 import { walletSaveInputSchema, walletSaveResponseSchema, type WalletSaveInput } from '@goldbot/shared';
 import { apiRequest } from '@/lib/api-client';
-import { useSingleFlight } from '../../hooks/use-single-flight';
+import { useSingleFlightCall } from '@/hooks/use-single-flight';
 
 export { walletSaveInputSchema, walletSaveResponseSchema };
 export type { WalletSaveInput };
@@ -17,6 +17,6 @@ export function saveWallet(input: WalletSaveInput): Promise<WalletSaveResponse> 
 
 /** `saveWallet` one request at a time: a second call while one is on its way is ignored (null). */
 export function useSaveWallet() {
-  const { run, running } = useSingleFlight(saveWallet);
+  const { run, running } = useSingleFlightCall(saveWallet);
   return { save: run, isSaving: running };
 }

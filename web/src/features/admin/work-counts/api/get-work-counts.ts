@@ -1,5 +1,5 @@
 import { WORK_COUNTS_REFRESH_MS, workCountsResponseSchema } from '@goldbot/shared';
-import { useRouteRead } from '../../hooks/use-route-read';
+import { useRouteRead } from '@/hooks/use-api-query';
 
 export const WORK_COUNTS_ROUTE = 'admin-work-counts';
 
