@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { TemplateEditorStore } from '../domain/email/template-editor.js';
 import { TEMPLATE_PLACEHOLDERS } from '../domain/email/template-rules.js';
@@ -13,7 +13,7 @@ import {
   toTemplateItem,
 } from './email-template-entity.js';
 import type { StoredTemplate } from '../domain/email/stored-template.js';
-import { cancellationCodes, queryAllWithPrefix } from './table-reads.js';
+import { cancellationCodes, getItem, queryAllWithPrefix } from './table-reads.js';
 import { retry } from '../lib/retry.js';
 import { putNew, transactUnlessChanged, type TransactItem } from './transaction-items.js';
 
@@ -24,8 +24,7 @@ export { emailTemplateKey };
  * across sends, so a saved template is what the very next mail of its type uses.
  */
 export async function loadEmailTemplate(type: EmailTemplateType): Promise<EmailTemplate> {
-  const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: emailTemplateKey(type) }));
-  return templateFromItem(type, result?.Item);
+  return templateFromItem(type, await getItem(emailTemplateKey(type)));
 }
 
 /**

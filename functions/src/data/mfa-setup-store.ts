@@ -1,10 +1,10 @@
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { MfaSetup, MfaSetupStore } from '../domain/auth/account-stores.js';
 import { nowEpoch } from './account-writes.js';
 import { mfaSetupKey } from './one-time-code-entity.js';
-import { updateIf } from './table-reads.js';
+import { getItem, updateIf } from './table-reads.js';
 import { profileKey } from './user-profile-entity.js';
 
 /** The profile's record that this administrator signs in with TOTP, to ride in another write too. */
@@ -39,10 +39,7 @@ export const dynamoMfaSetupStore: MfaSetupStore = {
   },
 
   async getMfaSetup(setupId: string, nowMs: number): Promise<(MfaSetup & { wrongTries: number }) | undefined> {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: mfaSetupKey(setupId), ConsistentRead: true }),
-    );
-    const item = result.Item;
+    const item = await getItem(mfaSetupKey(setupId), true);
     if (!item || Number(item.expiresAt) <= nowEpoch(nowMs)) return undefined;
     const wrongTries = Number(item.wrongTries ?? 0);
     if (typeof item.challengeSession === 'string') {

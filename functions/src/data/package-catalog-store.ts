@@ -1,6 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CatalogPackage } from '@goldbot/shared';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
+import { tableName } from '../adapters/dynamodb.js';
 import type { CatalogStore } from '../domain/settings/catalog.js';
 import { toAuditItem } from './audit-entity.js';
 import {
@@ -15,7 +14,7 @@ import {
 } from './package-catalog-entity.js';
 import { basicSwitchUpdate } from './settings-store.js';
 import { fromSubscriptionSettingsItem, subscriptionSettingsKey } from './settings-entity.js';
-import { batchGetItems, queryTable, type Item } from './table-reads.js';
+import { batchGetItems, getItem, queryTable, type Item } from './table-reads.js';
 import { putNew, transactUnlessChanged, type TransactItem } from './transaction-items.js';
 
 /**
@@ -45,11 +44,8 @@ function mergeCatalog(items: Item[], basicPackageEnabled: boolean): CatalogPacka
 
 /** One Query on CATALOG and one GetItem of the settings, in parallel. */
 export async function listCatalog(): Promise<CatalogPackage[]> {
-  const [items, settings] = await Promise.all([
-    catalogItems(false),
-    documentClient.send(new GetCommand({ TableName: tableName, Key: subscriptionSettingsKey() })),
-  ]);
-  return mergeCatalog(items, fromSubscriptionSettingsItem(settings?.Item).basicPackageEnabled);
+  const [items, settings] = await Promise.all([catalogItems(false), getItem(subscriptionSettingsKey())]);
+  return mergeCatalog(items, fromSubscriptionSettingsItem(settings).basicPackageEnabled);
 }
 
 /** The condition that the catalog item still holds what was read (its price and, off Basic, its flag). */

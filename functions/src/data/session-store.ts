@@ -1,11 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH } from '@goldbot/shared';
 import { documentClient, tableName } from '../adapters/dynamodb.js';
 import type { SessionStore } from '../domain/auth/account-stores.js';
 import { nowEpoch } from './account-writes.js';
 import { clearLoginFailuresItem } from './login-backoff-store.js';
 import { mfaEnabledUpdate } from './mfa-setup-store.js';
-import { updateIf } from './table-reads.js';
+import { getItem, updateIf } from './table-reads.js';
 import { profileKey, sessionKey } from './user-profile-entity.js';
 
 /**
@@ -53,11 +53,9 @@ export const dynamoSessionStore: SessionStore = {
 
   /** A registered refresh session: when it was opened (epoch ms); undefined when none (signed out). */
   async findSession(userId: string, tokenHash: string): Promise<{ createdAtMs: number } | undefined> {
-    const result = await documentClient.send(
-      new GetCommand({ TableName: tableName, Key: sessionKey(userId, tokenHash), ConsistentRead: true }),
-    );
-    if (!result.Item) return undefined;
-    const createdAtMs = Date.parse(String(result.Item.createdAt));
+    const item = await getItem(sessionKey(userId, tokenHash), true);
+    if (!item) return undefined;
+    const createdAtMs = Date.parse(String(item.createdAt));
     // A session without a readable opening time counts as the oldest possible: any revocation ends it.
     return { createdAtMs: Number.isFinite(createdAtMs) ? createdAtMs : 0 };
   },

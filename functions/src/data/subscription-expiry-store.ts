@@ -1,5 +1,5 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../adapters/dynamodb.js';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../adapters/dynamodb.js';
 import type { ExpiryStore } from '../domain/jobs/expire-subscriptions.js';
 import type { ReminderCandidate, ReminderStore } from '../domain/jobs/expiry-reminders.js';
 import type { Page } from '../domain/jobs/sweep.js';
@@ -15,6 +15,7 @@ import {
 import type { SubscriptionRecord } from '../domain/records/subscription-record.js';
 import {
   cancellationCodes,
+  getItem,
   onlyConflicts,
   queryAllWithPrefix,
   queryTable,
@@ -120,8 +121,7 @@ export const dynamoReminderStore: ReminderStore = {
   },
 
   async readHolder(userId) {
-    const result = await documentClient.send(new GetCommand({ TableName: tableName, Key: profileKey(userId) }));
-    const item = result.Item;
+    const item = await getItem(profileKey(userId));
     if (!item) return null;
     return {
       username: String(item.username ?? ''),
